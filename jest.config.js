@@ -1,0 +1,32 @@
+// Jest on Nest 12: swc instead of ts-jest (see ../shared/STACK.md). Two projects:
+// `unit` (pure libs, fast) and `e2e` (apps against the real PostgreSQL and Redis).
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+  swcrc: false,
+}];
+const libs = ['engine', 'table', 'tournament', 'persistence', 'contracts', 'platform'];
+const moduleNameMapper = {};
+for (const lib of libs) {
+  moduleNameMapper[`^@naiko/${lib}$`] = `<rootDir>/libs/${lib}/src/index.ts`;
+  moduleNameMapper[`^@naiko/${lib}/(.*)$`] = `<rootDir>/libs/${lib}/src/$1`;
+}
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)s$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|file-type)/)'],
+  moduleNameMapper,
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testEnvironment: 'node',
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60000 },
+  ],
+};

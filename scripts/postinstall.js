@@ -1,0 +1,2 @@
+// Runs after npm install: generates the Prisma client (offline, see STACK.md).
+
