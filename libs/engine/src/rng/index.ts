@@ -1,0 +1,3 @@
+export * from './random-source';
+export * from './crypto-random';
+export * from './commitment';
