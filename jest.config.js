@@ -19,7 +19,7 @@ for (const lib of libs) {
 const common = {
   rootDir: __dirname,
   transform: { '^.+\\.(t|j)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|file-type)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|file-type|@prisma/schema-engine-wasm)/)'],
   moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],
   testEnvironment: 'node',

@@ -1,1 +1,2 @@
-export {};
+// Prisma client provider, migrations (WASM schema engine), database selection.
+export * from './prisma';

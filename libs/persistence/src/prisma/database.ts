@@ -1,0 +1,84 @@
+// Which database Naiko runs on, and the Prisma driver adapter for it.
+//
+// - DATABASE_URL unset: PostgreSQL on 127.0.0.1:5432 (database `naiko`) when it answers, else an
+//   embedded PGlite database under `.data/pglite` (in-process, file-backed).
+// - DATABASE_URL=pglite or pglite:<dir>: embedded PGlite, on purpose.
+// - DATABASE_URL=postgres[ql]://...: that server, and it must answer (a configured database that
+//   is down is an outage, not a reason to silently start on an empty embedded one).
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { ensureDatabase, postgresAnswers } from './postgres';
+
+export const DEFAULT_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/naiko';
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; reason: string }
+  | { kind: 'pglite'; dataDir: string; reason: string };
+
+/** Decides where to run from DATABASE_URL (possibly unset) and the data directory. */
+export async function resolveDatabaseTarget(databaseUrl: string | undefined, dataDir: string): Promise<DatabaseTarget> {
+  if (databaseUrl && /^pglite(:|$)/.test(databaseUrl)) {
+    const dir = databaseUrl.slice('pglite:'.length) || resolve(dataDir, 'pglite');
+    return { kind: 'pglite', dataDir: resolve(dir), reason: 'DATABASE_URL asks for embedded PGlite' };
+  }
+  if (databaseUrl) {
+    if (!(await postgresAnswers(databaseUrl))) {
+      throw new Error(`DATABASE_URL: no PostgreSQL answers at ${redactUrl(databaseUrl)}`);
+    }
+    return { kind: 'postgres', url: databaseUrl, reason: 'DATABASE_URL is set' };
+  }
+  if (await postgresAnswers(DEFAULT_POSTGRES_URL)) {
+    return { kind: 'postgres', url: DEFAULT_POSTGRES_URL, reason: 'PostgreSQL answers on 127.0.0.1:5432' };
+  }
+  return {
+    kind: 'pglite',
+    dataDir: resolve(dataDir, 'pglite'),
+    reason: 'no PostgreSQL answers on 127.0.0.1:5432, using embedded PGlite',
+  };
+}
+
+/** A URL safe to log (password removed). */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '<unparseable url>';
+  }
+}
+
+/** An open database: the adapter factory for PrismaClient and the schema engine, and how to close it. */
+export interface DatabaseConnection {
+  readonly target: DatabaseTarget;
+  readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** Human-readable, password-free description for logs. */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+/** Opens the target (creating the PostgreSQL database or the PGlite directory on first use). */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
+  if (target.kind === 'postgres') {
+    await ensureDatabase(target.url);
+    return {
+      target,
+      adapterFactory: new PrismaPg({ connectionString: target.url }),
+      description: `PostgreSQL ${redactUrl(target.url)}`,
+      close: async () => undefined,
+    };
+  }
+  mkdirSync(target.dataDir, { recursive: true });
+  const pglite = await PGlite.create(target.dataDir);
+  return {
+    target,
+    // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; same shape.
+    adapterFactory: new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory,
+    description: `embedded PGlite ${target.dataDir}`,
+    close: () => pglite.close(),
+  };
+}

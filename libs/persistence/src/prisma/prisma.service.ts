@@ -1,0 +1,23 @@
+// The Prisma client Nest injects everywhere: `constructor(private readonly prisma: PrismaService)`.
+// It runs through a driver adapter (adapter-pg for PostgreSQL, pglite-prisma-adapter for the
+// embedded database), so no native query engine is involved.
+import type { OnModuleDestroy } from '@nestjs/common';
+import { PrismaClient } from '../generated/prisma/client';
+import type { DatabaseConnection } from './database';
+
+export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  constructor(readonly connection: DatabaseConnection) {
+    super({ adapter: connection.adapterFactory });
+  }
+
+  /** True when a trivial query succeeds (used by /health/ready). */
+  async ping(): Promise<boolean> {
+    await this.$queryRawUnsafe('SELECT 1');
+    return true;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect();
+    await this.connection.close();
+  }
+}
