@@ -1,0 +1,150 @@
+/**
+ * Public evaluators, one per ranking in the rules. Every value is "bigger is better" within its own
+ * ranking (values of different rankings are not comparable). Low rankings return null when a hand
+ * does not qualify.
+ */
+import { type Card, isJoker, rankOf } from '../cards/card';
+import { evalHigh5, evalHigh7, evalHighArray, evalHighNoWheel5, HIGH_VALUE_LIMIT } from './high';
+import { evalLow8Array } from './low';
+import { evalOmahaHigh, evalOmahaLow8 } from './omaha';
+import {
+  type RankingRules,
+  SHORT_DECK_ORDER,
+  SOKO_ORDER,
+  STANDARD_ORDER,
+  bestRanked,
+  evaluateRanked5,
+  forEachSubset,
+  type RankedHand,
+  unpackRanked,
+} from './ranked';
+
+function checkCount(cards: readonly Card[], min: number, max: number, what: string): void {
+  if (cards.length < min || cards.length > max) {
+    throw new RangeError(`${what}: expected ${min === max ? min : `${min}..${max}`} cards, got ${cards.length}`);
+  }
+}
+
+/** Standard high: the best five of 5..7 natural cards (Hold'em with any 0-2 hole cards, stud). */
+export function evaluateHigh(cards: readonly Card[]): number {
+  const n = cards.length;
+  if (n === 7) return evalHigh7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6]);
+  if (n === 5) return evalHigh5(cards[0], cards[1], cards[2], cards[3], cards[4]);
+  checkCount(cards, 5, 7, 'evaluateHigh');
+  return evalHighArray(cards, n);
+}
+
+/** Omaha high: exactly two of the 4..6 hole cards and exactly three of the 3..5 board cards. */
+export function evaluateOmahaHigh(hole: readonly Card[], board: readonly Card[]): number {
+  checkCount(hole, 2, 6, 'evaluateOmahaHigh hole');
+  checkCount(board, 3, 5, 'evaluateOmahaHigh board');
+  return evalOmahaHigh(hole, hole.length, board, board.length);
+}
+
+/**
+ * Ace-to-five low, eight or better, from any five of the cards (stud hi/lo). Bigger is better:
+ * `255 - mask` with mask bits ace=0 .. eight=7 over the five low ranks, so A-2-3-4-5 = 224 (the nut low)
+ * and 8-7-6-5-4 = 7. null when there are not five distinct ranks from ace to eight.
+ */
+export function evaluateLow8(cards: readonly Card[]): number | null {
+  checkCount(cards, 5, 9, 'evaluateLow8');
+  const v = evalLow8Array(cards, cards.length);
+  return v < 0 ? null : v;
+}
+
+/** Omaha 8-or-better low: exactly two hole cards and three board cards; same scale as `evaluateLow8`. */
+export function evaluateOmahaLow8(hole: readonly Card[], board: readonly Card[]): number | null {
+  checkCount(hole, 2, 6, 'evaluateOmahaLow8 hole');
+  checkCount(board, 3, 5, 'evaluateOmahaLow8 board');
+  const v = evalOmahaLow8(hole, hole.length, board, board.length);
+  return v < 0 ? null : v;
+}
+
+/**
+ * Deuce-to-seven lowball: ace high only, straights and flushes count against the hand, A-2-3-4-5 is
+ * ace-high. Value = HIGH_VALUE_LIMIT - (high value without the wheel): bigger is better, so 7-5-4-3-2
+ * offsuit is the maximum. With more than five cards the best five are taken.
+ */
+export function evaluateDeuceSeven(cards: readonly Card[]): number {
+  if (cards.length === 5) return HIGH_VALUE_LIMIT - evalHighNoWheel5(cards[0], cards[1], cards[2], cards[3], cards[4]);
+  checkCount(cards, 5, 7, 'evaluateDeuceSeven');
+  let best = -1;
+  forEachSubset(cards, 5, (f) => {
+    best = Math.max(best, HIGH_VALUE_LIMIT - evalHighNoWheel5(f[0], f[1], f[2], f[3], f[4]));
+  });
+  return best;
+}
+
+// ---- Rule sets of the rule-driven rankings ----
+
+export const STANDARD_RULES: RankingRules = { lowestRank: 0, aceLowStraight: true, order: STANDARD_ORDER, suitTies: 'none' };
+export const DEUCE_SEVEN_RULES: RankingRules = { lowestRank: 0, aceLowStraight: false, order: STANDARD_ORDER, suitTies: 'none' };
+export const SOKO_RULES: RankingRules = { lowestRank: 0, aceLowStraight: true, order: SOKO_ORDER, suitTies: 'none' };
+/** Americana and Five Card Draw 7-A without sixes: 7–A, A-7-8-9-T lowest straight, flush over full house, ties split. */
+export const AMERICANA_RULES: RankingRules = { lowestRank: 5, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'none' };
+/** Five Card Draw 7-A with sixes: 6–A, A-6-7-8-9 lowest straight. */
+export const DRAW7A_SIXES_RULES: RankingRules = { lowestRank: 4, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'none' };
+export const DRAW32_RULES: RankingRules = { lowestRank: 5, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'draw32' };
+export const TELESINA_RULES: RankingRules = { lowestRank: 5, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'telesina' };
+
+/** Soko: best five, with 4-flush and 4-straight between two pair and one pair. */
+export const evaluateSoko = (cards: readonly Card[]): number => bestRanked(cards, SOKO_RULES).value;
+/** Americana (32 cards): flush beats full house, A-7-8-9-T is the lowest straight; equal values split. */
+export const evaluateAmericana = (cards: readonly Card[]): number => bestRanked(cards, AMERICANA_RULES).value;
+/** 32-Card Draw: Americana order, suits (hearts > diamonds > clubs > spades) break ties as the rule text lists. */
+export const evaluateDraw32 = (cards: readonly Card[]): number => bestRanked(cards, DRAW32_RULES).value;
+/** Five Card Draw 7-A, with or without the sixes (36- or 32-card deck). */
+export const evaluateDraw7a = (cards: readonly Card[], options: { sixes?: boolean } = {}): number =>
+  bestRanked(cards, options.sixes ? DRAW7A_SIXES_RULES : AMERICANA_RULES).value;
+/** Telesina: best five of the private cards and the vela; compare with `compareTelesina` for the heads-up rule. */
+export const evaluateTelesina = (cards: readonly Card[]): number => bestRanked(cards, TELESINA_RULES).value;
+
+/**
+ * Compares two Telesina values: > 0 when `a` wins, < 0 when `b` wins, 0 for a split.
+ * `headsUp`: with only two players left the lowest straight flush (T-9-8-7-A) beats the highest
+ * (A-K-Q-J-T). We apply it by rank for any suits; the rule text's example is T-9-8-7-A of spades
+ * over A-K-Q-J-T of hearts.
+ */
+export function compareTelesina(a: number, b: number, options: { headsUp?: boolean } = {}): number {
+  if (options.headsUp) {
+    const ua = unpackRanked(a), ub = unpackRanked(b);
+    const sf = SHORT_DECK_ORDER.indexOf('straight-flush');
+    if (ua.categoryIndex === sf && ub.categoryIndex === sf) {
+      const lowTop = TELESINA_RULES.lowestRank + 3; // the ten of T-9-8-7-A
+      if (ua.first === lowTop && ub.first === 12) return 1;
+      if (ub.first === lowTop && ua.first === 12) return -1;
+    }
+  }
+  return Math.sign(a - b);
+}
+
+// ---- Classic draw with jokers ----
+
+/**
+ * Best hand a joker hand can stand for: each joker becomes any of the 52 cards, even one already in the
+ * hand (so A♠ K♠ Q♠ 9♠ + joker is the flush A-A-K-Q-9). Five of a kind is not a category in the rule
+ * text, so jokers never make one. Values depend on ranks only, so a joker hand ties the equal natural hand.
+ */
+export function bestClassicJokers(cards: readonly Card[]): RankedHand & { substitutes: Card[] } {
+  checkCount(cards, 5, 7, 'evaluateClassicJokers');
+  let best: (RankedHand & { substitutes: Card[] }) | null = null;
+  forEachSubset(cards, 5, (five) => {
+    const naturals = five.filter((c) => !isJoker(c));
+    const jokers = five.length - naturals.length;
+    const consider = (subs: Card[]) => {
+      const hand = [...naturals, ...subs];
+      const counts = new Map<number, number>();
+      for (const c of hand) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
+      if ([...counts.values()].some((n) => n >= 5)) return;
+      const h = evaluateRanked5(hand, STANDARD_RULES);
+      if (!best || h.value > best.value) best = { ...h, substitutes: subs };
+    };
+    if (jokers === 0) consider([]);
+    else if (jokers === 1) for (let x = 0; x < 52; x++) consider([x]);
+    else if (jokers === 2) for (let x = 0; x < 52; x++) for (let y = x; y < 52; y++) consider([x, y]);
+    else throw new RangeError('at most two jokers');
+  });
+  return best!;
+}
+
+export const evaluateClassicJokers = (cards: readonly Card[]): number => bestClassicJokers(cards).value;
