@@ -1,0 +1,101 @@
+import { bounds, checkAction, describe } from './betting';
+import { toDraft, finish } from './draft';
+import { afterAction, post } from './flow';
+import type { Action, ActionError, ApplyResult, HandEvent, HandState, LegalActions } from './types';
+
+/**
+ * Extension actions (Naiko powers, draws, a shield response out of turn) are registered by type.
+ * The handler owns its validation and must also return nothing but errors for refused attempts.
+ */
+export interface ActionHandler {
+  apply(state: HandState, action: Action): ApplyResult;
+  /** What this module adds to the legal actions of `state` (shown under `extensions[type]`). */
+  legal?(state: HandState): unknown;
+}
+const handlers = new Map<string, ActionHandler>();
+export function registerActionHandler(type: string, handler: ActionHandler): void {
+  if (['fold', 'check', 'call', 'bet', 'raise'].includes(type)) throw new Error(`${type} is a core action`);
+  handlers.set(type, handler);
+}
+
+const refuse = (code: ActionError['code'], message: string): ApplyResult => ({ ok: false, error: { code, message } });
+
+export const isOver = (s: HandState): boolean => s.phase === 'complete' || s.phase === 'cancelled';
+
+/** Common checks every action passes first: the hand is running and the decision is not stale. */
+function precheck(state: HandState, action: Action): ApplyResult | null {
+  if (isOver(state)) return refuse('HAND_OVER', 'the hand is over');
+  if (action.expectedVersion !== undefined && action.expectedVersion !== state.version) {
+    return refuse('STALE_VERSION', `decided on version ${action.expectedVersion}, the hand is at ${state.version}`);
+  }
+  return null;
+}
+
+/**
+ * Applies one action. A refused action returns a typed error and the input state is untouched
+ * (it is never mutated in any case).
+ */
+export function apply(state: HandState, action: Action): ApplyResult {
+  const pre = precheck(state, action);
+  if (pre) return pre;
+  const ext = handlers.get(action.type);
+  if (ext) return ext.apply(state, action);
+  const p = state.toAct;
+  if (p < 0 || state.phase !== 'betting') return refuse('NOT_YOUR_TURN', 'no betting action is expected now');
+  if (action.seat !== state.seats[p]) return refuse('NOT_YOUR_TURN', `seat ${state.seats[p]} is to act, not ${action.seat}`);
+  const b = bounds(state, p);
+  const e = checkAction(state, b, action);
+  if (e) return { ok: false, error: e };
+
+  const d = toDraft(state);
+  d.version++;
+  const events: HandEvent[] = [];
+  const cur = d.currentBet;
+  d.acted[p] = true;
+  switch (action.type) {
+    case 'fold':
+      d.folded[p] = true;
+      events.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[p], allIn: false });
+      break;
+    case 'check':
+      d.actedLevel[p] = cur;
+      events.push({ type: 'action', seat: action.seat, action: 'check', amount: 0, to: d.bets[p], allIn: false });
+      break;
+    case 'call': {
+      const x = post(d, p, b.callAmount, true);
+      d.actedLevel[p] = cur;
+      events.push({ type: 'action', seat: action.seat, action: 'call', amount: x, to: d.bets[p], allIn: d.allIn[p] });
+      break;
+    }
+    default: {
+      // bet / raise to `amount`
+      const to = action.amount as number;
+      const x = post(d, p, to - d.bets[p], true);
+      const inc = to - cur;
+      if (to >= b.fullTo) {
+        // A full bet or raise: it sets the next minimum raise and counts toward the cap.
+        if (inc > d.lastIncrement && state.config.structure !== 'fixed-limit') d.lastIncrement = inc;
+        if (state.config.structure === 'spread-limit' && d.spreadStep === 0) d.spreadStep = d.lastIncrement = inc;
+        d.betCount++;
+      }
+      d.currentBet = to;
+      d.lastAggressor = p;
+      d.actedLevel[p] = to;
+      events.push({ type: 'action', seat: action.seat, action: action.type as 'bet' | 'raise', amount: x, to, allIn: d.allIn[p] });
+    }
+  }
+  afterAction(d, events);
+  return { ok: true, state: finish(d), events };
+}
+
+/** What the player to act may do, from the same bounds `apply` checks against; null when nobody is to act. */
+export function legalActions(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null {
+  if (isOver(state) || state.toAct < 0 || state.phase !== 'betting') return null;
+  const out: LegalActions & { extensions?: Record<string, unknown> } = describe(state, bounds(state, state.toAct));
+  if (handlers.size) {
+    const extensions: Record<string, unknown> = {};
+    for (const [type, h] of handlers) if (h.legal) extensions[type] = h.legal(state);
+    out.extensions = extensions;
+  }
+  return out;
+}

@@ -1,0 +1,14 @@
+export * from './types';
+export { start, deckFor, resolveVariant, HandConfigError, type CardSource } from './start';
+export { apply, legalActions, isOver, registerActionHandler, type ActionHandler } from './apply';
+export { view, viewEvent, viewEvents, canSee, registerEventRedactor, type HandView, type PlayerView, type Viewer, type EventRedactor } from './view';
+export { cancelHand } from './cancel';
+export { replay, replayEvents, dealtCards, actionsOf, type ReplayResult } from './replay';
+export { noRake, houseRake, HOUSE_RAKE_SCHEDULE, type HouseRakeSchedule } from './rake';
+export { buildPots, splitAmount, type Pot } from './pots';
+export { bounds, potRaiseTo, potTotal, registerBoundsHook, type Bounds, type BoundsHook } from './betting';
+export { registerOpener, leftOfButton, type OpenerFn } from './order';
+export { rankingFor, type ShowdownRanking } from './evaluate';
+export { registerDealStep, type DealStepHandler } from './flow';
+export { toDraft, finish, type Draft } from './draft';
+export { randomLegalAction } from './random-policy';

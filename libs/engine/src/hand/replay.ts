@@ -1,0 +1,69 @@
+import type { Card } from '../cards/card';
+import { seededRandom } from '../rng/random-source';
+import { apply } from './apply';
+import { start } from './start';
+import type { Action, ActionError, HandConfig, HandEvent, HandState } from './types';
+
+export type ReplayResult =
+  | { ok: true; state: HandState; events: HandEvent[] }
+  | { ok: false; index: number; error: ActionError; state: HandState; events: HandEvent[] };
+
+/**
+ * Rebuilds a hand from its config, its cards (a stacked deck, or the seed of a seeded shuffle) and
+ * its actions. Stops at the first refused action and says which.
+ */
+export function replay(config: HandConfig, deckOrSeed: readonly Card[] | string | number, actions: readonly Action[]): ReplayResult {
+  const source = typeof deckOrSeed === 'object' ? { deck: deckOrSeed } : { rng: seededRandom(deckOrSeed) };
+  const started = start(config, source);
+  let state = started.state;
+  const events = started.events.slice();
+  for (let k = 0; k < actions.length; k++) {
+    const r = apply(state, actions[k]);
+    if (!r.ok) return { ok: false, index: k, error: r.error, state, events };
+    state = r.state;
+    for (const e of r.events) events.push(e);
+  }
+  return { ok: true, state, events };
+}
+
+/**
+ * The cards an unredacted event log dealt, in deck order. Private cards are dealt in passes, one
+ * card to each player per pass, so a run of `hole-dealt` events is interleaved back.
+ */
+export function dealtCards(events: readonly HandEvent[]): Card[] {
+  const out: Card[] = [];
+  let run: Extract<HandEvent, { type: 'hole-dealt' }>[] = [];
+  const flush = (): void => {
+    const passes = run.length ? run[0].cards.length : 0;
+    for (let p = 0; p < passes; p++) for (const e of run) out.push(e.cards[p] as Card);
+    run = [];
+  };
+  for (const e of events) {
+    if (e.type === 'hole-dealt') {
+      const h = e as Extract<HandEvent, { type: 'hole-dealt' }>;
+      if (run.some((r) => r.seat === h.seat)) flush();
+      run.push(h);
+      continue;
+    }
+    flush();
+    if (e.type === 'board-dealt') out.push(...(e as Extract<HandEvent, { type: 'board-dealt' }>).cards);
+  }
+  flush();
+  return out;
+}
+
+/** The players' actions recorded in an event log. */
+export function actionsOf(events: readonly HandEvent[]): Action[] {
+  const out: Action[] = [];
+  for (const e of events) {
+    if (e.type !== 'action') continue;
+    const a = e as Extract<HandEvent, { type: 'action' }>;
+    out.push(a.action === 'bet' || a.action === 'raise' ? { type: a.action, seat: a.seat, amount: a.to } : { type: a.action, seat: a.seat });
+  }
+  return out;
+}
+
+/** Replays a hand from its (unredacted) event log alone: the dealt cards become a stacked deck. */
+export function replayEvents(config: HandConfig, events: readonly HandEvent[]): ReplayResult {
+  return replay(config, dealtCards(events), actionsOf(events));
+}

@@ -1,0 +1,177 @@
+import type { Card } from '../cards/card';
+import { shortDeck32, shortDeck36, standardDeck, deckWithJokers } from '../cards/deck';
+import { shuffle, type RandomSource } from '../rng/random-source';
+import { getVariant } from '../variants';
+import type { DeckId, VariantSpec } from '../variants/types';
+import type { Draft } from './draft';
+import { finish } from './draft';
+import { dealStreet, openRound, post, resetRound } from './flow';
+import { leftOfButton, clockwise } from './order';
+import type { HandConfig, HandEvent, HandState } from './types';
+
+export function deckFor(id: DeckId): Card[] {
+  switch (id) {
+    case 'standard52':
+      return standardDeck();
+    case 'short32':
+      return shortDeck32();
+    case 'short36':
+      return shortDeck36();
+    case 'jokers1':
+      return deckWithJokers(1);
+    case 'jokers2':
+      return deckWithJokers(2);
+  }
+}
+
+export const resolveVariant = (v: HandConfig['variant']): VariantSpec => (typeof v === 'string' ? getVariant(v) : v);
+
+/** Where the cards come from: a random source (the deck is shuffled once, here) or a stacked deck in dealing order. */
+export type CardSource = { rng: RandomSource } | { deck: readonly Card[] };
+
+export class HandConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HandConfigError';
+  }
+}
+
+function validateConfig(c: HandConfig, spec: VariantSpec): void {
+  const fail = (m: string): never => {
+    throw new HandConfigError(m);
+  };
+  const n = c.seats.length;
+  if (n < spec.minSeats || n > spec.maxSeats) fail(`${spec.id} deals ${spec.minSeats}..${spec.maxSeats} players, got ${n}`);
+  for (let i = 0; i < n; i++) {
+    const { seat, stack } = c.seats[i];
+    if (!Number.isInteger(seat) || seat < 0) fail(`bad seat index ${seat}`);
+    if (i > 0 && seat <= c.seats[i - 1].seat) fail('seats must be listed in ascending seat order without repeats');
+    if (!Number.isInteger(stack) || stack <= 0) fail(`seat ${seat}: stack must be a positive integer`);
+  }
+  if (!spec.structures.includes(c.structure)) fail(`${spec.id} is not played ${c.structure}`);
+  const st = c.stakes;
+  const ints = [st.smallBlind, st.bigBlind, st.ante ?? 0, st.bringIn ?? 0, st.smallBet ?? 0, st.bigBet ?? 0, ...(st.spreadLimits ?? [])];
+  if (ints.some((x) => !Number.isInteger(x) || x < 0)) fail('stakes must be non-negative integers');
+  if (st.bigBlind <= 0) fail('the big blind (minimum bet) must be positive');
+  if (c.structure === 'spread-limit' && !(st.spreadLimits && st.spreadLimits.length)) fail('spread-limit needs stakes.spreadLimits');
+  for (const p of c.posts ?? []) {
+    if (!c.seats.some((s) => s.seat === p.seat)) fail(`post for seat ${p.seat} who is not dealt in`);
+    if (!Number.isInteger(p.live) || !Number.isInteger(p.dead) || p.live < 0 || p.dead < 0) fail('posts must be non-negative integers');
+  }
+}
+
+function seatIndex(c: HandConfig, seat: number): number {
+  const i = c.seats.findIndex((s) => s.seat === seat);
+  if (i < 0) throw new HandConfigError(`seat ${seat} is not dealt in`);
+  return i;
+}
+
+/** Blind positions per naiko §2, with the table's overrides (dead small blind, posts). */
+function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
+  if (!spec.forcedBets.blinds) return [-1, -1];
+  const n = c.seats.length;
+  const pos = { seats: c.seats.map((s) => s.seat), button: c.button };
+  let sb: number;
+  if (c.smallBlindSeat === null) sb = -1;
+  else if (c.smallBlindSeat !== undefined) sb = seatIndex(c, c.smallBlindSeat);
+  else {
+    const buttonIdx = pos.seats.indexOf(c.button);
+    // Heads-up the button posts the small blind.
+    sb = n === 2 && buttonIdx >= 0 ? buttonIdx : leftOfButton(pos);
+  }
+  const bb = c.bigBlindSeat !== undefined ? seatIndex(c, c.bigBlindSeat) : sb >= 0 ? (sb + 1) % n : leftOfButton(pos);
+  return [sb, bb];
+}
+
+/**
+ * Starts a hand: forced bets, then the first street's cards, then the first player to act.
+ *
+ * Dealing order (a stacked `deck` is consumed from index 0 in exactly this order; no burn cards):
+ *  - private cards: one card per pass to each player, clockwise starting with the first dealt seat
+ *    left of the button (heads-up that is the big blind), all face-down passes first;
+ *  - community cards: in street order (flop 3, turn 1, river 1), also when the board is run out.
+ */
+export function start(config: HandConfig, source: CardSource): { state: HandState; events: HandEvent[] } {
+  const spec = resolveVariant(config.variant);
+  validateConfig(config, spec);
+  const n = config.seats.length;
+  const deck = 'rng' in source ? shuffle(deckFor(spec.deck), source.rng) : source.deck.slice();
+  const [sbIndex, bbIndex] = blindIndices(config, spec);
+  const d: Draft = {
+    config,
+    spec,
+    version: 0,
+    phase: 'betting',
+    deck,
+    deckPos: 0,
+    seats: config.seats.map((s) => s.seat),
+    button: config.button,
+    sbIndex,
+    bbIndex,
+    stacks: config.seats.map((s) => s.stack),
+    bets: new Array<number>(n).fill(0),
+    committed: new Array<number>(n).fill(0),
+    folded: new Array<boolean>(n).fill(false),
+    allIn: new Array<boolean>(n).fill(false),
+    acted: [],
+    actedLevel: [],
+    hole: config.seats.map(() => []),
+    holeUp: config.seats.map(() => []),
+    board: [],
+    street: 0,
+    toAct: -1,
+    currentBet: 0,
+    lastIncrement: 0,
+    betCount: 0,
+    spreadStep: 0,
+    lastAggressor: -1,
+    shown: new Array<boolean>(n).fill(false),
+    runout: false,
+    ext: {},
+  };
+  resetRound(d);
+  const ev: HandEvent[] = [
+    {
+      type: 'hand-started',
+      variant: spec.id,
+      structure: config.structure,
+      button: config.button,
+      seats: config.seats.map((s) => ({ seat: s.seat, stack: s.stack })),
+      smallBlindSeat: sbIndex >= 0 ? d.seats[sbIndex] : null,
+      bigBlindSeat: bbIndex >= 0 ? d.seats[bbIndex] : null,
+    },
+  ];
+  postForcedBets(d, ev);
+  ev.push({ type: 'street-started', street: 0, name: spec.streets[0].name });
+  dealStreet(d, ev);
+  openRound(d, ev);
+  return { state: finish(d), events: ev };
+}
+
+/** Antes (clockwise from left of the button), small blind, big blind, big-blind ante, then table posts. */
+function postForcedBets(d: Draft, ev: HandEvent[]): void {
+  const { stakes, posts } = d.config;
+  const n = d.seats.length;
+  const ante = stakes.ante ?? 0;
+  const emit = (i: number, kind: Extract<HandEvent, { type: 'forced-bet' }>['kind'], amount: number): void => {
+    if (amount > 0) ev.push({ type: 'forced-bet', seat: d.seats[i], kind, amount, allIn: d.allIn[i] });
+  };
+  if (ante > 0 && !stakes.bigBlindAnte) {
+    for (const i of clockwise(n, leftOfButton(d))) emit(i, 'ante', post(d, i, ante, false));
+  }
+  if (d.sbIndex >= 0) emit(d.sbIndex, 'small-blind', post(d, d.sbIndex, stakes.smallBlind, true));
+  if (d.bbIndex >= 0) emit(d.bbIndex, 'big-blind', post(d, d.bbIndex, stakes.bigBlind, true));
+  // Big-blind ante: the big blind is paid first, then the ante for the table (dead money).
+  if (ante > 0 && stakes.bigBlindAnte && d.bbIndex >= 0) emit(d.bbIndex, 'big-blind-ante', post(d, d.bbIndex, ante, false));
+  for (const p of posts ?? []) {
+    const i = d.seats.indexOf(p.seat);
+    if (p.live > 0) emit(i, 'live-post', post(d, i, p.live, true));
+    if (p.dead > 0) emit(i, 'dead-post', post(d, i, p.dead, false));
+  }
+  let maxBet = 0;
+  for (const b of d.bets) if (b > maxBet) maxBet = b;
+  const fullBlind = d.bbIndex >= 0 && (d.config.shortBigBlind ?? 'full') === 'full' ? stakes.bigBlind : 0;
+  d.currentBet = Math.max(maxBet, fullBlind);
+  // The blind counts as the round's first bet (fixed-limit cap, the minimum raise).
+  if (d.currentBet > 0) d.betCount = 1;
+}

@@ -1,0 +1,108 @@
+import type { Card } from '../cards/card';
+import { legalActions } from './apply';
+import { potTotal } from './betting';
+import type { BettingStructure } from '../variants/types';
+import type { HandEvent, HandState, LegalActions, Phase } from './types';
+
+export type Viewer = number | 'spectator';
+
+export interface PlayerView {
+  seat: number;
+  stack: number;
+  /** Chips in front of the player this round. */
+  bet: number;
+  /** Chips put in during the whole hand. */
+  committed: number;
+  folded: boolean;
+  allIn: boolean;
+  /** The player's private cards; `null` for each card this viewer may not see. */
+  cards: (Card | null)[];
+  up: boolean[];
+  shown: boolean;
+}
+
+/** What one seat (or a spectator) may know: no deck, no card the viewer may not see. */
+export interface HandView {
+  viewer: Viewer;
+  version: number;
+  phase: Phase;
+  variant: string;
+  structure: BettingStructure;
+  button: number;
+  street: number;
+  streetName: string;
+  board: Card[];
+  pot: number;
+  currentBet: number;
+  /** Table seat index to act, or null. */
+  toAct: number | null;
+  players: PlayerView[];
+  /** The viewer's own options when it is his turn. */
+  legal: LegalActions | null;
+}
+
+/** Whether `viewer` may see private card `k` of player `i`. */
+export function canSee(s: HandState, viewer: Viewer, i: number, k: number): boolean {
+  return s.holeUp[i][k] || s.shown[i] || (viewer !== 'spectator' && s.seats[i] === viewer);
+}
+
+export function view(s: HandState, viewer: Viewer): HandView {
+  const players = s.seats.map((seat, i) => ({
+    seat,
+    stack: s.stacks[i],
+    bet: s.bets[i],
+    committed: s.committed[i],
+    folded: s.folded[i],
+    allIn: s.allIn[i],
+    cards: s.hole[i].map((c, k) => (canSee(s, viewer, i, k) ? c : null)),
+    up: s.holeUp[i].slice(),
+    shown: s.shown[i],
+  }));
+  const toAct = s.toAct >= 0 ? s.seats[s.toAct] : null;
+  return {
+    viewer,
+    version: s.version,
+    phase: s.phase,
+    variant: s.spec.id,
+    structure: s.config.structure,
+    button: s.button,
+    street: s.street,
+    streetName: s.spec.streets[s.street].name,
+    board: s.board.slice(),
+    pot: potTotal(s),
+    currentBet: s.currentBet,
+    toAct,
+    players,
+    legal: toAct !== null && toAct === viewer ? legalActions(s) : null,
+  };
+}
+
+/**
+ * Filters an event for one viewer: private cards dealt to another seat become `null` unless dealt
+ * face up. Shown hands are public by nature. Extension events are passed to their own redactors.
+ */
+export type EventRedactor = (e: HandEvent, viewer: Viewer) => HandEvent | null;
+const redactors = new Map<string, EventRedactor>();
+export function registerEventRedactor(type: string, fn: EventRedactor): void {
+  redactors.set(type, fn);
+}
+
+export function viewEvent(e: HandEvent, viewer: Viewer): HandEvent | null {
+  if (e.type === 'hole-dealt') {
+    const ev = e as Extract<HandEvent, { type: 'hole-dealt' }>;
+    if (ev.seat === viewer) return ev;
+    return { ...ev, cards: ev.cards.map((c, k) => (ev.up[k] ? c : null)) };
+  }
+  const r = redactors.get(e.type);
+  if (r) return r(e, viewer);
+  return e;
+}
+
+export function viewEvents(events: readonly HandEvent[], viewer: Viewer): HandEvent[] {
+  const out: HandEvent[] = [];
+  for (const e of events) {
+    const v = viewEvent(e, viewer);
+    if (v) out.push(v);
+  }
+  return out;
+}

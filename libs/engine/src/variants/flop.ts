@@ -1,0 +1,38 @@
+import type { StreetSpec, VariantSpec, BettingStructure } from './types';
+
+const ALL_STRUCTURES: BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
+
+/** Preflop, flop, turn, river with `holeCards` private cards (Hold'em: 2, Omaha: 4, 5-Card Omaha: 5). */
+function flopStreets(holeCards: number): StreetSpec[] {
+  return [
+    { name: 'preflop', deal: [{ kind: 'hole', down: holeCards, up: 0 }], betting: true, limitBet: 'small', spreadLevel: 0, opener: 'after-big-blind' },
+    { name: 'flop', deal: [{ kind: 'board', count: 3 }], betting: true, limitBet: 'small', spreadLevel: 0, opener: 'left-of-button' },
+    { name: 'turn', deal: [{ kind: 'board', count: 1 }], betting: true, limitBet: 'big', spreadLevel: 1, opener: 'left-of-button' },
+    { name: 'river', deal: [{ kind: 'board', count: 1 }], betting: true, limitBet: 'big', spreadLevel: 2, opener: 'left-of-button' },
+  ];
+}
+
+function flopGame(id: string, name: string, holeCards: number, maxSeats: number, ranking: VariantSpec['ranking']): VariantSpec {
+  return {
+    id,
+    name,
+    deck: 'standard52',
+    minSeats: 2,
+    maxSeats,
+    streets: flopStreets(holeCards),
+    forcedBets: { blinds: true, antes: true, bringIn: false },
+    structures: ALL_STRUCTURES,
+    ranking,
+    oddChip: 'left-of-button',
+    showdownOpener: 'left-of-button',
+    rakeFromStreet: 1,
+  };
+}
+
+export const holdem = flopGame('holdem', "Texas Hold'em", 2, 10, { high: 'high' });
+export const omaha = flopGame('omaha', 'Omaha', 4, 8, { high: 'omaha-high' });
+export const omaha5 = flopGame('omaha5', '5-Card Omaha', 5, 8, { high: 'omaha-high' });
+export const omahaHiLo = flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' });
+export const omaha5HiLo = flopGame('omaha5-hl', '5-Card Omaha Hi/Lo 8-or-better', 5, 8, { high: 'omaha-high', low: 'omaha-low8' });
+/** Naiko mode's base game: No-Limit Hold'em (the powers module adds its actions on top). */
+export const naiko: VariantSpec = { ...flopGame('naiko', 'Naiko mode', 2, 10, { high: 'high' }), structures: ['no-limit'] };

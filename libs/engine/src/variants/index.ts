@@ -1,0 +1,24 @@
+import type { VariantSpec } from './types';
+import { holdem, naiko, omaha, omaha5, omaha5HiLo, omahaHiLo } from './flop';
+
+export * from './types';
+export * from './flop';
+
+const registry = new Map<string, VariantSpec>();
+
+/** Adds a variant (the stud and draw modules register theirs); an id can be registered once. */
+export function registerVariant(spec: VariantSpec): void {
+  const known = registry.get(spec.id);
+  if (known && known !== spec) throw new Error(`variant ${spec.id} is already registered`);
+  registry.set(spec.id, spec);
+}
+
+export function getVariant(id: string): VariantSpec {
+  const spec = registry.get(id);
+  if (!spec) throw new Error(`unknown variant: ${id}`);
+  return spec;
+}
+
+export const variantIds = (): string[] => [...registry.keys()];
+
+for (const v of [holdem, omaha, omaha5, omahaHiLo, omaha5HiLo, naiko]) registerVariant(v);

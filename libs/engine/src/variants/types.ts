@@ -1,0 +1,70 @@
+import type { RankingId } from '../eval/registry';
+
+/**
+ * A variant is data: the hand machine reads this spec and never branches on a variant's name
+ * (DESIGN.md principle 4). Stud and draw games add specs (and, where needed, new step kinds or
+ * opener rules registered by name) without touching the machine's core.
+ */
+
+export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fixed-limit' | 'spread-limit';
+
+/** Named deck makers, resolved by `deckFor` (so a spec stays serialisable). */
+export type DeckId = 'standard52' | 'short32' | 'short36' | 'jokers1' | 'jokers2';
+
+/** One dealing step of a street. */
+export type DealStep =
+  /** Private cards to every player still in, one card per pass round the table: `down` passes face down, then `up` passes face up. */
+  | { kind: 'hole'; down: number; up: number }
+  /** Community cards (the flop, turn, river; Telesina's vela; stud's shared 7th card). */
+  | { kind: 'board'; count: number }
+  /** A draw phase: each player still in discards 0..max cards and is dealt replacements (draw games' module). */
+  | { kind: 'draw'; max: number };
+
+/**
+ * Who acts first in a betting round (and who shows first at showdown when nobody bet the last round).
+ * Each name is a rule implemented once in `hand/openers.ts`; other modules may register more.
+ *  - after-big-blind: the first player who can act after the big blind (preflop in blind games).
+ *  - left-of-button: the first player who can act left of the button.
+ *  - bring-in: the stud bring-in rule (stud module).
+ *  - best-visible: the best visible (face-up) hand (stud module).
+ */
+export type OpenerRule = 'after-big-blind' | 'left-of-button' | 'bring-in' | 'best-visible' | (string & {});
+
+export interface StreetSpec {
+  /** Street name used in events ("preflop", "flop", "third-street", "first-draw" ...). */
+  name: string;
+  /** Cards dealt when the street begins, in order. */
+  deal: DealStep[];
+  /** Whether a betting round follows the deal (stud's shared 7th card after deck exhaustion has none). */
+  betting: boolean;
+  /** Fixed Limit bet size on this street. */
+  limitBet: 'small' | 'big';
+  /** Spread Limit level index into `stakes.spreadLimits` (1-2-3 on Hold'em: 0,0,1,2). */
+  spreadLevel: number;
+  /** Who acts first on this street. */
+  opener: OpenerRule;
+}
+
+/** Ranking ids are the evaluator registry's (`eval/registry.ts`: 'high', 'omaha-high', 'low8', 'omaha-low8', ...). */
+export type { RankingId };
+
+export interface VariantSpec {
+  id: string;
+  name: string;
+  deck: DeckId;
+  minSeats: number;
+  maxSeats: number;
+  streets: StreetSpec[];
+  /** Forced bets the variant uses; amounts come from the hand's stakes. */
+  forcedBets: { blinds: boolean; antes: boolean; bringIn: boolean };
+  structures: BettingStructure[];
+  /** The high (or only) ranking, and the low ranking of a Hi/Lo split game. */
+  ranking: { high: RankingId; low?: RankingId };
+  /** Who receives odd chips of a split: the winner nearest the button on the left, or the player dealt first (Soko). */
+  oddChip: 'left-of-button' | 'first-dealt';
+  /** Who shows first at showdown when the last betting round had no bet. */
+  showdownOpener: OpenerRule;
+  /** Rake is only taken once this street index was reached ("no flop, no drop": 1 in flop games). */
+  rakeFromStreet: number;
+}
+
