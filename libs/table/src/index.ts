@@ -1,1 +1,13 @@
-export {};
+export * from './errors';
+export * from './rng';
+export * from './config';
+export * from './state';
+export * from './events';
+export * from './seating';
+export * from './plan';
+export * from './hand';
+export * from './connection';
+export * from './clock';
+export * from './protection';
+export * from './admin';
+export * from './bots';

@@ -1,0 +1,88 @@
+import { isLimitStructure, type BettingStructure } from './config';
+
+/**
+ * The decision clock (naiko §7). Pure arithmetic on times passed in: the table host keeps one timer
+ * per decision and asks these functions what the deadline is and what to do when it passes.
+ */
+
+export type DecisionKind = 'bet' | 'draw' | 'shield';
+
+export interface DecisionClock {
+  kind: DecisionKind;
+  startedAt: number;
+  /** End of the normal decision time. */
+  deadline: number;
+  /** The player's time bank when the decision started (betting decisions only). */
+  timeBankMs: number;
+}
+
+export interface ClockConfig {
+  decisionMs: number;
+  drawDecisionMs: number;
+  shieldResponseMs: number;
+}
+
+/** Starts a decision's clock: betting decisions may run into the time bank; draws and shield windows have a fixed time. */
+export function startDecision(kind: DecisionKind, now: number, clock: ClockConfig, timeBankMs: number): DecisionClock {
+  const ms = kind === 'bet' ? clock.decisionMs : kind === 'draw' ? clock.drawDecisionMs : clock.shieldResponseMs;
+  return { kind, startedAt: now, deadline: now + ms, timeBankMs: kind === 'bet' ? timeBankMs : 0 };
+}
+
+/** The moment the decision finally times out (deadline plus the whole time bank). */
+export const finalDeadline = (c: DecisionClock): number => c.deadline + c.timeBankMs;
+
+export interface ClockStatus {
+  phase: 'decision' | 'timeBank' | 'expired';
+  /** Milliseconds left in the current phase (0 when expired). */
+  remainingMs: number;
+  /** Time bank consumed so far. */
+  timeBankUsedMs: number;
+}
+
+export function clockStatus(c: DecisionClock, now: number): ClockStatus {
+  if (now < c.deadline) return { phase: 'decision', remainingMs: c.deadline - now, timeBankUsedMs: 0 };
+  const used = Math.min(now - c.deadline, c.timeBankMs);
+  if (now < finalDeadline(c)) return { phase: 'timeBank', remainingMs: finalDeadline(c) - now, timeBankUsedMs: used };
+  return { phase: 'expired', remainingMs: 0, timeBankUsedMs: c.timeBankMs };
+}
+
+/** Time bank left to the player after he acted at `now` (or timed out). */
+export const timeBankAfter = (c: DecisionClock, now: number): number => c.timeBankMs - clockStatus(c, now).timeBankUsedMs;
+
+/** The legal action kinds the engine offers the player whose clock ran out. */
+export interface TimeoutContext {
+  kind: DecisionKind;
+  legal: readonly string[];
+  structure: BettingStructure;
+  /** The player is disconnected right now. */
+  disconnected: boolean;
+  /** Chips he already put into this hand (antes and blinds included). */
+  committed: number;
+  /** The player still has a disconnection protection left in the rolling 24 h (see protection.ts). */
+  protectionAvailable: boolean;
+}
+
+export type TimeoutAction =
+  | { type: 'check' }
+  | { type: 'fold' }
+  /** Draw games: the player stands pat and may not bet or raise in the next round (engine action). */
+  | { type: 'standPatByTimeout' }
+  /** Naiko Seal Shield window: silence declines; the anchor applies at no cost to the defender. */
+  | { type: 'decline' }
+  /** Disconnection protection: the player stays in for what he has put in, as if all-in (house rules, "Künstliches All-In"). */
+  | { type: 'artificialAllIn' };
+
+/**
+ * What the table does when a decision times out: check if legal, else fold; a draw stands pat;
+ * a shield window declines. A disconnected player in a Fixed or Spread Limit game who already has
+ * money in the pot and a protection left is treated as all-in instead of folding.
+ */
+export function timeoutAction(ctx: TimeoutContext): TimeoutAction {
+  if (ctx.kind === 'draw') return { type: 'standPatByTimeout' };
+  if (ctx.kind === 'shield') return { type: 'decline' };
+  if (ctx.legal.includes('check')) return { type: 'check' };
+  if (ctx.disconnected && isLimitStructure(ctx.structure) && ctx.committed > 0 && ctx.protectionAvailable) {
+    return { type: 'artificialAllIn' };
+  }
+  return { type: 'fold' };
+}
