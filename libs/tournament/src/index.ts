@@ -1,1 +1,10 @@
-export {};
+export * from './errors';
+export * from './random';
+export * from './blinds';
+export * from './prizes';
+export * from './places';
+export * from './registration';
+export * from './seating';
+export * from './hand-for-hand';
+export * from './spin';
+export * from './sit-and-go';

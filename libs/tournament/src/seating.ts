@@ -1,0 +1,512 @@
+/**
+ * Seating, balancing and breaking of multi-table tournaments (2024 WSOP tournament rules, Poker TDA).
+ *
+ * Input is a snapshot of the tables — seats, the button of the last (or current) hand and whether a hand
+ * is in progress — and output is a list of moves. The library never moves a player who is in a hand:
+ * at a table whose hand is in progress only players who were not dealt into it can move.
+ *
+ * Seats are numbered 0..tableSize-1 clockwise. Positions of the next hand follow the moving-button
+ * rule: the button moves to the next occupied seat after `button`, the small blind is the next occupied
+ * seat after it, the big blind the next after that (heads-up: the button posts the small blind).
+ *
+ * Rules implemented (each has a named test in seating.spec.ts):
+ *  1. Initial seats are drawn at random over ceil(n / tableSize) tables, as evenly as possible.
+ *  2. Tables are kept within one player: when the fullest and the shortest differ by two or more, a
+ *     player moves from the fullest to the shortest, one at a time, until they differ by at most one.
+ *  3. The player moved is the one who would be big blind next at the fullest table.
+ *  4. He goes to the worst-positioned free seat of the shortest table: the one that will post the big
+ *     blind soonest (possibly the big blind itself), never a seat between the small blind and the button.
+ *     If the only free seats are there, he is seated there and waits until the button passes
+ *     (`waitsForButton`), as a new player would.
+ *  5. A moved player can be moved again until he is dealt into a hand (`dealtIn: false`), even while
+ *     his new table plays a hand without him.
+ *  6. Tables break in a pre-set order (`breakOrder`, default: highest table number first) as soon as
+ *     the other tables can absorb their players; the players are drawn at random into the free seats of
+ *     the shortest tables, so the tables stay within one player. A table whose hand is in progress
+ *     breaks when that hand ends.
+ *  7. When the field fits one table, everyone is redrawn at random to the final table (the table that
+ *     would break last), once no hand is in progress anywhere.
+ *
+ * Tie-breaks the rules leave open (documented decisions): among several fullest tables the lowest
+ * table number gives the player; among several shortest the lowest number receives him. A table with
+ * no hand played yet (`button: null`) or fewer than two players has no positions: the mover is the
+ * player in its lowest occupied seat and the arriving player takes its lowest free seat.
+ */
+import { SeatingError } from './errors';
+import { type RandomSource, randomInt, shuffled } from './random';
+
+export interface SeatedPlayer {
+  readonly playerId: string;
+  /** Whether he has been dealt a hand at this table since he sat down. */
+  readonly dealtIn: boolean;
+}
+
+export interface TableSnapshot {
+  readonly tableId: number;
+  /** One entry per seat, `null` = free; length = tableSize. */
+  readonly seats: readonly (SeatedPlayer | null)[];
+  /** Button seat of the last hand (or the hand in progress); `null` before the first hand. */
+  readonly button: number | null;
+  readonly handInProgress: boolean;
+}
+
+export interface SeatingSnapshot {
+  readonly tableSize: number;
+  readonly tables: readonly TableSnapshot[];
+  /** Pre-set break order, first breaks first. Must list every table; may list broken ones. */
+  readonly breakOrder?: readonly number[];
+}
+
+export interface SeatRef {
+  readonly tableId: number;
+  readonly seat: number;
+}
+
+export type MoveReason = 'balance' | 'break' | 'redraw';
+
+export interface Move {
+  readonly playerId: string;
+  readonly from: SeatRef;
+  readonly to: SeatRef;
+  readonly reason: MoveReason;
+  /** Seated between the small blind and the button: not dealt in until the button passes. */
+  readonly waitsForButton: boolean;
+}
+
+export type Hold =
+  | { readonly kind: 'break-waits-for-hand'; readonly tableId: number }
+  | { readonly kind: 'balance-waits-for-hand'; readonly tableIds: readonly number[] }
+  | { readonly kind: 'redraw-waits-for-hands'; readonly tableIds: readonly number[] };
+
+export interface SeatingPlan {
+  /**
+   * Apply in order (a player may appear twice: broken to one table, then balanced on). Redraw moves
+   * are one simultaneous reassignment; `applySeatingPlan` does both right.
+   */
+  readonly moves: readonly Move[];
+  /** Tables that close: broken, emptied or merged into the final table. */
+  readonly brokenTables: readonly number[];
+  /** All players were redrawn to `finalTableId`; its button must be drawn anew. */
+  readonly finalTableRedraw: boolean;
+  readonly finalTableId: number | null;
+  /** What had to wait for a hand in progress; run the planner again when that hand ends. */
+  readonly holds: readonly Hold[];
+}
+
+export const MIN_TABLE_SIZE = 2;
+export const MAX_TABLE_SIZE = 10;
+
+type Seats = (SeatedPlayer | null)[];
+
+// ---------------------------------------------------------------------------------------------
+// Positions
+
+function nextOccupied(seats: readonly (SeatedPlayer | null)[], from: number): number {
+  const n = seats.length;
+  for (let i = 1; i <= n; i++) {
+    const s = (from + i) % n;
+    if (seats[s]) return s;
+  }
+  return -1;
+}
+
+function occupiedCount(seats: readonly (SeatedPlayer | null)[]): number {
+  let k = 0;
+  for (const s of seats) if (s) k++;
+  return k;
+}
+
+export interface NextHandPositions {
+  readonly button: number;
+  readonly smallBlind: number;
+  readonly bigBlind: number;
+}
+
+/** Button and blinds of the next hand under the moving-button rule; `null` if undefined. */
+export function nextHandPositions(seats: readonly (SeatedPlayer | null)[], button: number | null): NextHandPositions | null {
+  if (button === null || occupiedCount(seats) < 2) return null;
+  const b = nextOccupied(seats, button);
+  const heads = occupiedCount(seats) === 2;
+  const sb = heads ? b : nextOccupied(seats, b);
+  const bb = nextOccupied(seats, sb);
+  return { button: b, smallBlind: sb, bigBlind: bb };
+}
+
+const dist = (from: number, to: number, n: number) => (to - from + n) % n;
+
+/** True for a seat strictly between the next hand's button and small blind (clockwise). */
+function inButtonZone(seat: number, pos: NextHandPositions, n: number): boolean {
+  const d = dist(pos.button, seat, n);
+  return d > 0 && d < dist(pos.button, pos.smallBlind, n);
+}
+
+/** Would a player sitting down at `seat` have to wait for the button? */
+export function waitsForButtonAt(table: { seats: readonly (SeatedPlayer | null)[]; button: number | null }, seat: number): boolean {
+  const pos = nextHandPositions(table.seats, table.button);
+  return pos !== null && inButtonZone(seat, pos, table.seats.length);
+}
+
+/**
+ * The worst-positioned free seat: walking clockwise from the next small blind, the first free seat
+ * reached will post the big blind soonest. Seats between the button and the small blind come last and
+ * are taken only when nothing else is free (then the player waits for the button).
+ */
+export function worstFreeSeat(seats: readonly (SeatedPlayer | null)[], button: number | null): { seat: number; waitsForButton: boolean } | null {
+  const n = seats.length;
+  const pos = nextHandPositions(seats, button);
+  if (!pos) {
+    const free = seats.findIndex((s) => s === null);
+    return free < 0 ? null : { seat: free, waitsForButton: false };
+  }
+  let zoneSeat = -1;
+  for (let i = 1; i < n; i++) {
+    const s = (pos.smallBlind + i) % n;
+    if (seats[s] !== null) continue;
+    if (!inButtonZone(s, pos, n)) return { seat: s, waitsForButton: false };
+    if (zoneSeat < 0) zoneSeat = s;
+  }
+  return zoneSeat < 0 ? null : { seat: zoneSeat, waitsForButton: true };
+}
+
+/**
+ * The player to move off a table: the one who would be big blind next. While a hand is in progress
+ * only players not dealt into it may move: the first such player from the next big blind on.
+ */
+export function playerToMove(table: TableSnapshot | { seats: readonly (SeatedPlayer | null)[]; button: number | null; handInProgress: boolean }): number {
+  const seats = table.seats;
+  const n = seats.length;
+  const pos = nextHandPositions(seats, table.button);
+  const startSeat = pos ? pos.bigBlind : 0;
+  for (let i = 0; i < n; i++) {
+    const s = (startSeat + i) % n;
+    const p = seats[s];
+    if (p && (!table.handInProgress || !p.dealtIn)) return s;
+  }
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+function checkTableSize(tableSize: number): void {
+  if (!Number.isSafeInteger(tableSize) || tableSize < MIN_TABLE_SIZE || tableSize > MAX_TABLE_SIZE) {
+    throw new SeatingError('bad-table-size', `table size must be ${MIN_TABLE_SIZE}..${MAX_TABLE_SIZE}, got ${tableSize}`);
+  }
+}
+
+export function validateSnapshot(snapshot: SeatingSnapshot): void {
+  checkTableSize(snapshot.tableSize);
+  const tableIds = new Set<number>();
+  const players = new Set<string>();
+  for (const t of snapshot.tables) {
+    if (tableIds.has(t.tableId)) throw new SeatingError('duplicate-table', `table ${t.tableId} appears twice`);
+    tableIds.add(t.tableId);
+    if (t.seats.length !== snapshot.tableSize) {
+      throw new SeatingError('bad-snapshot', `table ${t.tableId} has ${t.seats.length} seats, expected ${snapshot.tableSize}`);
+    }
+    if (t.button !== null && (!Number.isSafeInteger(t.button) || t.button < 0 || t.button >= snapshot.tableSize)) {
+      throw new SeatingError('bad-snapshot', `table ${t.tableId}: button ${t.button} is not a seat`);
+    }
+    for (const s of t.seats) {
+      if (!s) continue;
+      if (players.has(s.playerId)) throw new SeatingError('duplicate-player', `player ${s.playerId} is seated twice`);
+      players.add(s.playerId);
+    }
+  }
+  if (snapshot.breakOrder) {
+    const listed = new Set(snapshot.breakOrder);
+    if (listed.size !== snapshot.breakOrder.length) throw new SeatingError('bad-break-order', 'break order repeats a table');
+    for (const id of tableIds) {
+      if (!listed.has(id)) throw new SeatingError('bad-break-order', `break order misses table ${id}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initial seating and new players
+
+/** Rule 1: random seats over ceil(n / tableSize) tables, table sizes differing by at most one. */
+export function initialSeating(playerIds: readonly string[], tableSize: number, rng: RandomSource, firstTableId = 1): TableSnapshot[] {
+  checkTableSize(tableSize);
+  if (playerIds.length === 0) throw new SeatingError('no-players', 'nobody to seat');
+  if (new Set(playerIds).size !== playerIds.length) throw new SeatingError('duplicate-player', 'a player is listed twice');
+  const n = playerIds.length;
+  const tables = Math.ceil(n / tableSize);
+  const base = Math.floor(n / tables);
+  const extra = n % tables;
+  const order = shuffled(playerIds, rng);
+  const seatNumbers = Array.from({ length: tableSize }, (_, i) => i);
+  const out: TableSnapshot[] = [];
+  let next = 0;
+  for (let t = 0; t < tables; t++) {
+    const k = base + (t < extra ? 1 : 0);
+    const seats: Seats = new Array(tableSize).fill(null);
+    for (const seat of shuffled(seatNumbers, rng).slice(0, k)) seats[seat] = { playerId: order[next++], dealtIn: false };
+    out.push({ tableId: firstTableId + t, seats, button: null, handInProgress: false });
+  }
+  return out;
+}
+
+export interface NewPlayerSeat {
+  readonly snapshot: SeatingSnapshot;
+  readonly to: SeatRef;
+  /** A new table had to be opened because every table was full. */
+  readonly openedTable: boolean;
+  readonly waitsForButton: boolean;
+}
+
+/**
+ * A late registration or re-entry: a random free seat at one of the shortest tables; if all are full a
+ * new table opens (numbered after the highest, and breaking first) and balancing fills it.
+ */
+export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: RandomSource): NewPlayerSeat {
+  validateSnapshot(snapshot);
+  for (const t of snapshot.tables) {
+    if (t.seats.some((s) => s?.playerId === playerId)) throw new SeatingError('duplicate-player', `${playerId} is already seated`);
+  }
+  const candidates: SeatRef[] = [];
+  let min = Infinity;
+  for (const t of snapshot.tables) {
+    const c = occupiedCount(t.seats);
+    if (c >= snapshot.tableSize || c > min) continue;
+    if (c < min) {
+      min = c;
+      candidates.length = 0;
+    }
+    t.seats.forEach((s, seat) => {
+      if (!s) candidates.push({ tableId: t.tableId, seat });
+    });
+  }
+  if (candidates.length === 0) {
+    const tableId = snapshot.tables.reduce((m, t) => Math.max(m, t.tableId), 0) + 1;
+    const seat = randomInt(rng, snapshot.tableSize);
+    const seats: Seats = new Array(snapshot.tableSize).fill(null);
+    seats[seat] = { playerId, dealtIn: false };
+    const table: TableSnapshot = { tableId, seats, button: null, handInProgress: false };
+    return {
+      snapshot: {
+        ...snapshot,
+        tables: [...snapshot.tables, table],
+        breakOrder: snapshot.breakOrder ? [tableId, ...snapshot.breakOrder] : undefined,
+      },
+      to: { tableId, seat },
+      openedTable: true,
+      waitsForButton: false,
+    };
+  }
+  const to = candidates[randomInt(rng, candidates.length)];
+  const tables = snapshot.tables.map((t) => {
+    if (t.tableId !== to.tableId) return t;
+    const seats = t.seats.slice();
+    seats[to.seat] = { playerId, dealtIn: false };
+    return { ...t, seats };
+  });
+  const target = snapshot.tables.find((t) => t.tableId === to.tableId)!;
+  return { snapshot: { ...snapshot, tables }, to, openedTable: false, waitsForButton: waitsForButtonAt(target, to.seat) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Planning
+
+interface WorkTable {
+  readonly source: TableSnapshot;
+  seats: Seats | null; // copy-on-write
+  count: number;
+  breakRank: number;
+}
+
+const seatsOf = (w: WorkTable): readonly (SeatedPlayer | null)[] => w.seats ?? w.source.seats;
+const writableSeats = (w: WorkTable): Seats => (w.seats ??= w.source.seats.slice());
+
+/** Is any player at this table in the hand being played? Such a table cannot be broken or redrawn. */
+function busy(w: WorkTable): boolean {
+  return w.source.handInProgress && seatsOf(w).some((s) => s?.dealtIn);
+}
+
+/** Rules 2–7 on a snapshot; pure. */
+export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource): SeatingPlan {
+  validateSnapshot(snapshot);
+  const S = snapshot.tableSize;
+  const rank = new Map<number, number>();
+  if (snapshot.breakOrder) snapshot.breakOrder.forEach((id, i) => rank.set(id, i));
+  const work: WorkTable[] = snapshot.tables.map((t) => ({
+    source: t,
+    seats: null,
+    count: occupiedCount(t.seats),
+    // Default order: highest table number breaks first.
+    breakRank: rank.get(t.tableId) ?? -t.tableId,
+  }));
+  work.sort((a, b) => a.breakRank - b.breakRank);
+
+  const moves: Move[] = [];
+  const brokenTables: number[] = [];
+  const holds: Hold[] = [];
+  let total = 0;
+  for (const w of work) total += w.count;
+
+  // Empty tables close at once (there is no one to move), unless it is the last table.
+  let open = work.filter((w) => {
+    if (w.count === 0 && work.length > 1) {
+      brokenTables.push(w.source.tableId);
+      return false;
+    }
+    return true;
+  });
+  if (open.length === 0) {
+    // Every table was empty: keep the one that breaks last.
+    const keep = work[work.length - 1];
+    brokenTables.splice(brokenTables.indexOf(keep.source.tableId), 1);
+    return { moves, brokenTables, finalTableRedraw: false, finalTableId: null, holds };
+  }
+
+  // Rule 7: final table redraw.
+  if (open.length > 1 && total <= S) {
+    const busyTables = open.filter(busy).map((w) => w.source.tableId);
+    if (busyTables.length > 0) {
+      holds.push({ kind: 'redraw-waits-for-hands', tableIds: busyTables });
+      return { moves, brokenTables, finalTableRedraw: false, finalTableId: null, holds };
+    }
+    const finalTable = open[open.length - 1];
+    const everyone: { playerId: string; from: SeatRef }[] = [];
+    for (const w of [...open].sort((a, b) => a.source.tableId - b.source.tableId)) {
+      seatsOf(w).forEach((p, seat) => {
+        if (p) everyone.push({ playerId: p.playerId, from: { tableId: w.source.tableId, seat } });
+      });
+    }
+    const seatDraw = shuffled(Array.from({ length: S }, (_, i) => i), rng);
+    shuffled(everyone, rng).forEach((p, i) =>
+      moves.push({ ...p, to: { tableId: finalTable.source.tableId, seat: seatDraw[i] }, reason: 'redraw', waitsForButton: false }),
+    );
+    for (const w of open) if (w !== finalTable) brokenTables.push(w.source.tableId);
+    return { moves, brokenTables, finalTableRedraw: true, finalTableId: finalTable.source.tableId, holds };
+  }
+
+  const moveTo = (player: SeatedPlayer, from: WorkTable, fromSeat: number, to: WorkTable, toSeat: number, reason: MoveReason, waits: boolean) => {
+    writableSeats(from)[fromSeat] = null;
+    from.count--;
+    writableSeats(to)[toSeat] = { playerId: player.playerId, dealtIn: false };
+    to.count++;
+    moves.push({
+      playerId: player.playerId,
+      from: { tableId: from.source.tableId, seat: fromSeat },
+      to: { tableId: to.source.tableId, seat: toSeat },
+      reason,
+      waitsForButton: waits,
+    });
+  };
+
+  // Rule 6: break tables in the pre-set order while the others can absorb their players.
+  let closing: WorkTable | null = null;
+  while (open.length > 1 && total <= (open.length - 1) * S) {
+    const victim = open[0];
+    if (busy(victim)) {
+      holds.push({ kind: 'break-waits-for-hand', tableId: victim.source.tableId });
+      closing = victim;
+      break;
+    }
+    open = open.slice(1);
+    brokenTables.push(victim.source.tableId);
+    const leaving: { p: SeatedPlayer; seat: number }[] = [];
+    seatsOf(victim).forEach((p, seat) => {
+      if (p) leaving.push({ p, seat });
+    });
+    for (const { p, seat } of shuffled(leaving, rng)) {
+      let min = Infinity;
+      for (const w of open) if (w.count < min) min = w.count;
+      const free: { w: WorkTable; seat: number }[] = [];
+      for (const w of open) {
+        if (w.count !== min) continue;
+        seatsOf(w).forEach((s, i) => {
+          if (!s) free.push({ w, seat: i });
+        });
+      }
+      const pick = free[randomInt(rng, free.length)];
+      const waits = waitsForButtonAt({ seats: seatsOf(pick.w), button: pick.w.source.button }, pick.seat);
+      moveTo(p, victim, seat, pick.w, pick.seat, 'break', waits);
+    }
+  }
+
+  // Rules 2–5: balance the tables that stay.
+  const pool = closing ? open.filter((w) => w !== closing) : open;
+  if (pool.length > 1) {
+    const byId = [...pool].sort((a, b) => a.source.tableId - b.source.tableId);
+    for (;;) {
+      let max = -1;
+      let min = Infinity;
+      for (const w of byId) {
+        if (w.count > max) max = w.count;
+        if (w.count < min) min = w.count;
+      }
+      if (max - min < 2) break;
+      let from: WorkTable | null = null;
+      let fromSeat = -1;
+      const fullest: number[] = [];
+      for (const w of byId) {
+        if (w.count !== max) continue;
+        fullest.push(w.source.tableId);
+        const seat = playerToMove({ seats: seatsOf(w), button: w.source.button, handInProgress: w.source.handInProgress });
+        if (seat >= 0) {
+          from = w;
+          fromSeat = seat;
+          break;
+        }
+      }
+      if (!from) {
+        holds.push({ kind: 'balance-waits-for-hand', tableIds: fullest });
+        break;
+      }
+      const to = byId.find((w) => w.count === min)!;
+      const target = worstFreeSeat(seatsOf(to), to.source.button)!;
+      moveTo(seatsOf(from)[fromSeat]!, from, fromSeat, to, target.seat, 'balance', target.waitsForButton);
+    }
+  }
+  return { moves, brokenTables, finalTableRedraw: false, finalTableId: null, holds };
+}
+
+/**
+ * The snapshot after a plan: broken tables removed, moved players seated with `dealtIn: false`, the
+ * final table's button cleared after a redraw (the table draws for the button).
+ */
+export function applySeatingPlan(snapshot: SeatingSnapshot, plan: SeatingPlan): SeatingSnapshot {
+  const seats = new Map<number, Seats>();
+  const get = (tableId: number): Seats => {
+    let s = seats.get(tableId);
+    if (!s) {
+      const t = snapshot.tables.find((x) => x.tableId === tableId);
+      if (!t) throw new SeatingError('bad-snapshot', `the plan names unknown table ${tableId}`);
+      s = t.seats.slice();
+      seats.set(tableId, s);
+    }
+    return s;
+  };
+  const vacate = (m: Move) => {
+    const from = get(m.from.tableId);
+    if (from[m.from.seat]?.playerId !== m.playerId) {
+      throw new SeatingError('bad-snapshot', `${m.playerId} is not at table ${m.from.tableId} seat ${m.from.seat}`);
+    }
+    from[m.from.seat] = null;
+  };
+  const occupy = (m: Move) => {
+    const to = get(m.to.tableId);
+    if (to[m.to.seat]) throw new SeatingError('bad-snapshot', `table ${m.to.tableId} seat ${m.to.seat} is taken`);
+    to[m.to.seat] = { playerId: m.playerId, dealtIn: false };
+  };
+  if (plan.finalTableRedraw) {
+    plan.moves.forEach(vacate);
+    plan.moves.forEach(occupy);
+  } else {
+    for (const m of plan.moves) {
+      vacate(m);
+      occupy(m);
+    }
+  }
+  const broken = new Set(plan.brokenTables);
+  const tables = snapshot.tables
+    .filter((t) => !broken.has(t.tableId))
+    .map((t) => {
+      const s = seats.get(t.tableId);
+      if (!s) return t;
+      return { ...t, seats: s, button: plan.finalTableRedraw && t.tableId === plan.finalTableId ? null : t.button };
+    });
+  return { ...snapshot, tables };
+}
