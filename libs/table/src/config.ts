@@ -155,12 +155,10 @@ export function validateTableConfig(c: TableConfig): void {
   if (!Number.isInteger(c.seats) || c.seats < 2 || c.seats > 10) bad('seats', 'must be 2..10');
   if (c.seats > game.maxSeats) bad('seats', `${c.game} seats at most ${game.maxSeats}`);
   const s = c.stakes;
-  if (game.forcedBets === 'blinds') {
-    if (!posInt(s.bigBlind)) bad('stakes.bigBlind', 'must be a positive integer');
-    if (!nonNegInt(s.smallBlind) || s.smallBlind > s.bigBlind) bad('stakes.smallBlind', 'must be an integer 0..bigBlind');
-  } else {
-    if (!posInt(s.ante)) bad('stakes.ante', `${c.game} needs a positive ante`);
-  }
+  // The big blind is also every game's minimum bet (the engine's `stakes.bigBlind`), so it is always positive.
+  if (!posInt(s.bigBlind)) bad('stakes.bigBlind', 'must be a positive integer');
+  if (!nonNegInt(s.smallBlind) || s.smallBlind > s.bigBlind) bad('stakes.smallBlind', 'must be an integer 0..bigBlind');
+  if (game.forcedBets === 'antes' && !posInt(s.ante)) bad('stakes.ante', `${c.game} needs a positive ante`);
   if (s.ante !== undefined && !nonNegInt(s.ante)) bad('stakes.ante', 'must be a non-negative integer');
   if (!posInt(c.buyIn.min)) bad('buyIn.min', 'must be a positive integer');
   if (isLimitStructure(c.structure)) {

@@ -11,3 +11,4 @@ export * from './clock';
 export * from './protection';
 export * from './admin';
 export * from './bots';
+export * from './engine-adapter';

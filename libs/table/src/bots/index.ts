@@ -1,4 +1,4 @@
 export * from './policy';
 export * from './names';
 export * from './fill';
-export { madeCategory, startingStrength, madeStrength, lowballStrength } from './strength';
+export { categoryOf, madeCategory, startingStrength, madeStrength, lowballStrength } from './strength';

@@ -1,5 +1,5 @@
 import { randomUnit, type RandomSource } from '../rng';
-import { lowballStrength, madeCategory, madeStrength, rankOf, startingStrength, suitOf, CATEGORY } from './strength';
+import { categoryOf, lowballStrength, madeStrength, rankOf, startingStrength, suitOf, CATEGORY } from './strength';
 
 /**
  * What a bot needs to decide, and nothing more: its own cards, the public board and the betting
@@ -26,6 +26,8 @@ export interface BotView {
   maxDiscard?: number;
   /** 2-7 lowball ranking. */
   lowball?: boolean;
+  /** Omaha: exactly two hole cards and three board cards make the hand. */
+  omaha?: boolean;
   /** Opponents still in the hand. */
   opponents: number;
 }
@@ -47,7 +49,7 @@ export function botStrength(view: BotView): number {
   const cards = [...view.hole, ...view.board];
   let s: number;
   if (view.lowball) s = view.hole.length >= 5 ? lowballStrength(view.hole) : 0.3;
-  else if (cards.length >= 5) s = madeStrength(cards);
+  else if (view.omaha ? view.board.length >= 3 : cards.length >= 5) s = madeStrength(view.hole, view.board, view.omaha);
   else s = startingStrength(view.hole);
   return Math.pow(s, 1 + Math.max(0, view.opponents - 1) * 0.25);
 }
@@ -94,7 +96,7 @@ export function chooseDiscards(view: BotView): number[] {
     });
     discard = bad.sort((a, b) => rankOf(b) - rankOf(a));
   } else {
-    const cat = madeCategory(hand);
+    const cat = categoryOf(hand, []);
     if (cat >= CATEGORY.straight) return [];
     const counts = new Map<number, number>();
     for (const c of hand) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);

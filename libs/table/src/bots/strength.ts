@@ -1,10 +1,12 @@
+import { evaluateHigh, evaluateOmahaHigh } from '@naiko/engine';
+
 /**
  * Hand strength for bots, from the bot's own cards only. Cards use the engine's encoding
  * (`rank * 4 + suit`, rank 0 = deuce .. 12 = ace; 52+ = joker).
  *
- * `madeCategory` classifies the best five-card hand among the given cards (0 high card .. 8
- * straight flush, the same order as the engine's HighCategory); it is small and allocation-light,
- * enough for a heuristic player, and keeps the bots independent of evaluator internals.
+ * Made hands are classified with the engine's evaluators (`evaluateHigh`, `evaluateOmahaHigh`; the
+ * category sits in the value's top bits, `value >>> 26`, the order of the engine's HighCategory).
+ * `madeCategory` covers what those do not take (jokers, more than seven cards) with the same order.
  */
 export const rankOf = (c: number): number => (c >= 52 ? 12 : c >> 2);
 export const suitOf = (c: number): number => (c >= 52 ? 4 + (c - 52) : c & 3);
@@ -87,9 +89,19 @@ export function startingStrength(hole: readonly number[]): number {
   return Math.min(1, Math.max(best, unpaired));
 }
 
+/** Category (0 high card .. 8 straight flush) of the best five-card hand, via the engine where it applies. */
+export function categoryOf(hole: readonly number[], board: readonly number[], omaha = false): number {
+  const natural = hole.every((c) => c < 52) && board.every((c) => c < 52);
+  if (natural && omaha && board.length >= 3 && hole.length >= 2) return evaluateOmahaHigh(hole, board) >>> 26;
+  const all = [...hole, ...board];
+  if (natural && all.length >= 5 && all.length <= 7) return evaluateHigh(all) >>> 26;
+  return madeCategory(all);
+}
+
 /** Strength of a made hand in [0, 1]; by category with a small bonus for the top rank. */
-export function madeStrength(cards: readonly number[]): number {
-  const cat = madeCategory(cards);
+export function madeStrength(hole: readonly number[], board: readonly number[], omaha = false): number {
+  const cards = [...hole, ...board];
+  const cat = categoryOf(hole, board, omaha);
   const base = [0.12, 0.4, 0.62, 0.74, 0.82, 0.86, 0.93, 0.98, 1][cat];
   const top = Math.max(...cards.map(rankOf)) / 12;
   return Math.min(1, base + (cat <= 1 ? top * 0.12 : 0));

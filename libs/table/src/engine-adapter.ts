@@ -1,0 +1,55 @@
+/**
+ * The one place that knows the engine's `HandConfig`: turns the table's `NextHandPlan` into it.
+ * Everything else in this library speaks its own types, so an engine change touches only this file.
+ */
+import type { HandConfig, RakeFunction, Stakes } from '@naiko/engine';
+import type { TableConfig } from './config';
+import { fail } from './errors';
+import type { NextHandPlan } from './plan';
+
+export interface AdapterOptions {
+  rake?: RakeFunction;
+  /** Naiko mode's power settings, passed through to the engine's powers module. */
+  powers?: unknown;
+}
+
+export function toStakes(config: TableConfig): Stakes {
+  const s = config.stakes;
+  const stakes: Stakes = { smallBlind: s.smallBlind, bigBlind: s.bigBlind };
+  if (s.ante !== undefined) stakes.ante = s.ante;
+  if (s.bringIn !== undefined) stakes.bringIn = s.bringIn;
+  if (s.smallBet !== undefined) stakes.smallBet = s.smallBet;
+  if (s.bigBet !== undefined) stakes.bigBet = s.bigBet;
+  if (s.spreadLimits !== undefined) stakes.spreadLimits = s.spreadLimits.slice();
+  return stakes;
+}
+
+/**
+ * The engine's hand config for a plan. Naiko tables play the engine's `naiko` variant and show every
+ * hand at showdown (naiko §4); other tables use classic showdown. The engine has no slot for a
+ * carry-over yet (classic draw, issue 11), so a plan carrying one is refused rather than losing chips.
+ */
+export function toHandConfig(config: TableConfig, plan: NextHandPlan, options: AdapterOptions = {}): HandConfig {
+  if (plan.carryOver > 0) fail('INVALID_CONFIG', 'the engine cannot take a carry-over pot yet');
+  const hc: HandConfig = {
+    variant: config.naikoMode ? 'naiko' : config.game,
+    structure: config.structure,
+    seats: plan.dealtIn.map((d) => ({ seat: d.seat, stack: d.stack })),
+    button: plan.button,
+    stakes: toStakes(config),
+    showdown: config.naikoMode ? 'show-all' : 'classic',
+  };
+  if (plan.forcedBets === 'blinds') {
+    hc.smallBlindSeat = plan.smallBlindSeat;
+    if (plan.bigBlindSeat !== null) hc.bigBlindSeat = plan.bigBlindSeat;
+    if (plan.posts.length) hc.posts = plan.posts.map((p) => ({ ...p }));
+  }
+  if (options.rake) hc.rake = options.rake;
+  if (options.powers !== undefined) hc.powers = options.powers;
+  return hc;
+}
+
+/** The table's `HandResult` from the engine's final stacks (`hand-ended` event or final state). */
+export function handResultFromStacks(stacks: readonly { seat: number; stack: number }[], extra: { carryOver?: number; rake?: number; sparks?: { seat: number; sparks: number }[] } = {}) {
+  return { stacks: stacks.map((s) => ({ seat: s.seat, stack: s.stack })), ...extra };
+}
