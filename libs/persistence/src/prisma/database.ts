@@ -20,7 +20,11 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string; reason: string };
 
 /** Decides where to run from DATABASE_URL (possibly unset) and the data directory. */
-export async function resolveDatabaseTarget(databaseUrl: string | undefined, dataDir: string): Promise<DatabaseTarget> {
+export async function resolveDatabaseTarget(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  allowEmbedded = true,
+): Promise<DatabaseTarget> {
   if (databaseUrl && /^pglite(:|$)/.test(databaseUrl)) {
     const dir = databaseUrl.slice('pglite:'.length) || resolve(dataDir, 'pglite');
     return { kind: 'pglite', dataDir: resolve(dir), reason: 'DATABASE_URL asks for embedded PGlite' };
@@ -33,6 +37,9 @@ export async function resolveDatabaseTarget(databaseUrl: string | undefined, dat
   }
   if (await postgresAnswers(DEFAULT_POSTGRES_URL)) {
     return { kind: 'postgres', url: DEFAULT_POSTGRES_URL, reason: 'PostgreSQL answers on 127.0.0.1:5432' };
+  }
+  if (!allowEmbedded) {
+    throw new Error('No PostgreSQL answers on 127.0.0.1:5432: start PostgreSQL or set DATABASE_URL');
   }
   return {
     kind: 'pglite',

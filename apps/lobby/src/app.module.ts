@@ -1,0 +1,9 @@
+// HTTP API + socket.io gateway: auth, lobby, private tables, spectating.
+import { Module } from '@nestjs/common';
+import { QUEUES } from '@naiko/contracts';
+import { PlatformModule } from '@naiko/platform';
+
+@Module({
+  imports: [PlatformModule.forRoot({ app: 'lobby', consumeQueues: [QUEUES.system] })],
+})
+export class LobbyModule {}

@@ -1,0 +1,9 @@
+// Sit & Go and Spin orchestration.
+import { Module } from '@nestjs/common';
+import { QUEUES } from '@naiko/contracts';
+import { PlatformModule } from '@naiko/platform';
+
+@Module({
+  imports: [PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system] })],
+})
+export class SitAndGoModule {}

@@ -1,0 +1,60 @@
+// The typed job registry (DESIGN principle 9): every BullMQ queue and job name, the payload
+// schema of each job, and how its idempotent job id is built. Producers enqueue through
+// @naiko/platform's JobQueue with these names; a process that consumes a queue must register
+// a handler for every job of that queue or it refuses to start.
+import { z } from 'zod';
+
+export const QUEUES = {
+  /** Platform housekeeping: heartbeat. */
+  system: 'system',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobDefinition<Q extends QueueName, P extends z.ZodType> {
+  queue: Q;
+  payload: P;
+  /** The idempotent job id: enqueuing the same logical job twice yields one job. */
+  jobId: (payload: z.infer<P>) => string;
+}
+
+function define<Q extends QueueName, P extends z.ZodType>(def: JobDefinition<Q, P>): JobDefinition<Q, P> {
+  return def;
+}
+
+export const HeartbeatPayload = z.strictObject({
+  /** Which process scheduled it (app name + instance). */
+  origin: z.string().min(1),
+  /** A caller-chosen tag; one job per tag. */
+  tag: z.string().min(1).max(100),
+});
+export type HeartbeatPayload = z.infer<typeof HeartbeatPayload>;
+
+export const JOBS = {
+  heartbeat: define({
+    queue: QUEUES.system,
+    payload: HeartbeatPayload,
+    jobId: (p) => jobId('heartbeat', p.tag),
+  }),
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<J extends JobName> = z.infer<(typeof JOBS)[J]['payload']>;
+
+/** Job names that live on `queue`. */
+export function jobsOfQueue(queue: QueueName): JobName[] {
+  return (Object.keys(JOBS) as JobName[]).filter((name) => JOBS[name].queue === queue);
+}
+
+/**
+ * Builds a job id from parts, e.g. `jobId('tournament', 42, 'level', 7)` → `tournament.42.level.7`.
+ * BullMQ rejects `:` in custom ids and purely numeric ids, so parts are joined with `.`.
+ */
+export function jobId(...parts: (string | number)[]): string {
+  for (const p of parts) {
+    if (String(p).includes(':')) throw new Error(`job id part "${p}" must not contain ":"`);
+  }
+  const id = parts.join('.');
+  if (!id || /^\d+$/.test(id)) throw new Error(`job id "${id}" must not be empty or purely numeric`);
+  return id;
+}

@@ -1,0 +1,45 @@
+// Issues and verifies access tokens (HS256 JWT). The one place that knows the token format:
+// the socket gateway, HTTP guards and (issue 5) the login endpoint all go through it.
+import { JwtService } from '@nestjs/jwt';
+import { z } from 'zod';
+import { ROLES, type AccessClaims } from '@naiko/contracts';
+
+const ClaimsSchema = z.object({
+  sub: z.string().min(1),
+  username: z.string().min(1),
+  role: z.enum(ROLES as [AccessClaims['role'], ...AccessClaims['role'][]]),
+  isBot: z.boolean().optional(),
+});
+
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+export class TokenService {
+  private readonly jwt: JwtService;
+
+  constructor(secret: string, private readonly expiresInSeconds: number) {
+    this.jwt = new JwtService({ secret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } });
+  }
+
+  sign(claims: AccessClaims, expiresInSeconds = this.expiresInSeconds): string {
+    const { sub, username, role, isBot } = claims;
+    return this.jwt.sign(isBot === undefined ? { sub, username, role } : { sub, username, role, isBot }, {
+      expiresIn: expiresInSeconds,
+    });
+  }
+
+  /** The claims of a valid, unexpired token; throws InvalidTokenError otherwise. */
+  verify(token: string | undefined | null): AccessClaims {
+    if (!token) throw new InvalidTokenError('missing token');
+    let payload: unknown;
+    try {
+      payload = this.jwt.verify(token);
+    } catch (err) {
+      throw new InvalidTokenError(err instanceof Error ? err.message : 'invalid token');
+    }
+    const parsed = ClaimsSchema.safeParse(payload);
+    if (!parsed.success) throw new InvalidTokenError('token claims are malformed');
+    return parsed.data;
+  }
+}

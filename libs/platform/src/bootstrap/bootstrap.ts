@@ -1,0 +1,99 @@
+// How every app starts: validate config first (one clear line on error), JSON logs, global
+// validation, Swagger at /docs, socket.io (Redis adapter when configured), listen on PORT,
+// and an orderly shutdown on SIGINT/SIGTERM that also stops a private redis-server.
+import { ValidationPipe, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { parseConfig, ConfigError, type AppConfig } from '../config/config.schema';
+import { JsonLogger } from '../logging/json-logger';
+import { RedisIoAdapter } from '../gateway/redis-io.adapter';
+import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
+import type { RedisEndpoint } from '../redis/redis-endpoint';
+
+export interface NaikoApp {
+  app: INestApplication;
+  config: AppConfig;
+  logger: JsonLogger;
+  /** The bound port (useful with PORT=0). */
+  port: number;
+  url: string;
+  /** Closes the app, then stops a private redis-server if one was started. */
+  close(): Promise<void>;
+}
+
+export interface CreateOptions {
+  name: string;
+  module: Type<unknown>;
+  /** Overrides process.env (tests). */
+  env?: Record<string, string | undefined>;
+  logger?: JsonLogger;
+}
+
+/** Creates, configures and starts listening. Throws ConfigError for bad config. */
+export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
+  if (options.env) Object.assign(process.env, options.env);
+  const config = parseConfig(process.env);
+  const logger = options.logger ?? new JsonLogger(options.name, config.LOG_LEVEL);
+  const app = await NestFactory.create(options.module, { logger, bufferLogs: false, abortOnError: false });
+  const redis = app.get<RedisEndpoint>(REDIS_ENDPOINT);
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.enableCors({ origin: true, credentials: true });
+  if (app.get<AppConfig>(APP_CONFIG).SOCKET_REDIS_ADAPTER) {
+    const adapter = new RedisIoAdapter(app, redis.url);
+    await adapter.connect();
+    app.useWebSocketAdapter(adapter);
+  } else {
+    app.useWebSocketAdapter(new IoAdapter(app));
+  }
+  const doc = new DocumentBuilder()
+    .setTitle('Naiko')
+    .setDescription(`Naiko poker platform API (${options.name})`)
+    .setVersion('0.1.0')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc));
+  await app.listen(config.PORT, config.HOST);
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  logger.log({ msg: `${options.name} listening on ${url} (docs at ${url}/docs)`, port: address.port }, 'Bootstrap');
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    config,
+    logger,
+    port: address.port,
+    url,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await redis.stop();
+      })()),
+  };
+}
+
+/** The `main.ts` of every app: start, or print one line saying why not and exit 1. */
+export function runNaikoApp(options: CreateOptions): void {
+  startNaikoApp(options).then(
+    (naiko) => {
+      const stop = (signal: string) => {
+        naiko.logger.log({ msg: `${signal}: shutting down` }, 'Bootstrap');
+        naiko.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+    },
+    (err: unknown) => {
+      const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);
+      // One human line on stderr (the JSON logger may not exist yet when config is bad).
+      process.stderr.write(`${options.name} failed to start: ${message}\n`);
+      if (!(err instanceof ConfigError) && err instanceof Error && process.env.LOG_LEVEL === 'debug') {
+        process.stderr.write(`${err.stack}\n`);
+      }
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,74 @@
+// Environment configuration, validated once at boot. A bad value stops start-up with a message
+// naming the variable (principle 10). Defaults make `npm start` work with nothing configured.
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `must be an integer from ${min} to ${max}`,
+    })
+    .transform(Number);
+
+const DEV_JWT_SECRET = 'naiko-dev-secret-change-me-0123456789';
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** HTTP + socket.io port. 0 picks a free port (tests). */
+    PORT: int(3000, 0, 65535),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** postgres[ql]://... | pglite[:dir] | unset (local PostgreSQL, else embedded PGlite). */
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|pglite(:|$))/, { message: 'must start with postgresql:// or pglite' })
+      .optional(),
+    /** redis://... | unset (local Redis on 6379, else a private redis-server under DATA_DIR). */
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' }).optional(),
+    /** Where embedded PGlite and the private Redis keep their files. */
+    DATA_DIR: z.string().min(1).default('.data'),
+    /** May this process fall back to embedded PGlite / a private redis-server? (all-in-one: yes) */
+    EMBEDDED_FALLBACK: bool(true),
+    JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).default(DEV_JWT_SECRET),
+    JWT_EXPIRES_IN_SECONDS: int(60 * 60 * 12, 60, 60 * 60 * 24 * 30),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MIGRATE_ON_START: bool(true),
+    SEED_DEMO_USERS: bool(true),
+    /** Use the socket.io Redis adapter so rooms span processes. */
+    SOCKET_REDIS_ADAPTER: bool(true),
+    /** Heartbeat job period; 0 disables the scheduler (the handler stays registered). */
+    HEARTBEAT_EVERY_MS: int(30_000, 0, 24 * 60 * 60 * 1000),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set in production' });
+    }
+  });
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses `env`; throws ConfigError listing every bad variable as `NAME: problem (got "value")`. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  // Empty strings mean "unset" (docker-compose passes `FOO=` for optional values).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '(config)');
+    const secret = /SECRET|PASSWORD/.test(name);
+    const got = cleaned[name];
+    return `${name}: ${issue.message}${got !== undefined && !secret ? ` (got "${got}")` : ''}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+}

@@ -1,0 +1,55 @@
+// The platform's socket.io gateway: authenticates every connection, greets it, answers `ping`,
+// and answers events nobody handles with UNKNOWN_EVENT. Feature gateways (lobby, tables) live on
+// the same server and namespace; they use ValidBody + SocketExceptionFilter the same way.
+import { Inject, Logger, UseFilters } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, PingPayload, PongPayload, ServerToClientEvents } from '@naiko/contracts';
+import { APP_INFO, type AppInfo } from '../tokens';
+import { TokenService } from '../auth/token.service';
+import { useSocketAuth, type SocketData } from './socket-auth';
+import { SocketExceptionFilter } from './socket-errors';
+import { isClientEvent, ValidBody } from './socket-validation';
+
+export type NaikoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type NaikoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+@UseFilters(new SocketExceptionFilter())
+@WebSocketGateway({ cors: { origin: true, credentials: true } })
+export class PlatformGateway implements OnGatewayInit, OnGatewayConnection {
+  private readonly logger = new Logger('Gateway');
+  @WebSocketServer() server: NaikoServer;
+
+  constructor(
+    private readonly tokens: TokenService,
+    @Inject(APP_INFO) private readonly app: AppInfo,
+  ) {}
+
+  afterInit(server: NaikoServer): void {
+    useSocketAuth(server, this.tokens);
+  }
+
+  handleConnection(socket: NaikoSocket): void {
+    const { sub, username, role } = socket.data.user;
+    socket.onAny((event: string) => {
+      if (!isClientEvent(event)) {
+        socket.emit('error', { code: 'UNKNOWN_EVENT', message: `no handler for "${event}"`, event });
+      }
+    });
+    socket.emit('welcome', { user: { sub, username, role }, app: this.app.name });
+    this.logger.debug({ msg: 'socket connected', user: username, socket: socket.id });
+  }
+
+  @SubscribeMessage('ping')
+  ping(@ValidBody('ping') payload: PingPayload, @ConnectedSocket() socket: NaikoSocket): void {
+    const pong: PongPayload = { nonce: payload.nonce, serverTime: Date.now() };
+    socket.emit('pong', pong);
+  }
+}

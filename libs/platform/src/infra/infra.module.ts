@@ -1,0 +1,67 @@
+// Infrastructure every app needs, resolved once at start-up: validated config, the database
+// (chosen, created, migrated) with its Prisma client, and the Redis endpoint.
+import { Global, Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import {
+  applyMigrations,
+  findPrismaPaths,
+  openDatabase,
+  PrismaService,
+  resolveDatabaseTarget,
+  type DatabaseConnection,
+} from '@naiko/persistence';
+import { parseConfig, type AppConfig } from '../config/config.schema';
+import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
+import { APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, type AppInfo } from '../tokens';
+import { TokenService } from '../auth/token.service';
+import { DemoSeeder } from './demo-seeder';
+
+export async function connectDatabase(config: AppConfig, logger = new Logger('Database')): Promise<DatabaseConnection> {
+  const target = await resolveDatabaseTarget(config.DATABASE_URL, resolve(config.DATA_DIR), config.EMBEDDED_FALLBACK);
+  const db = await openDatabase(target);
+  logger.log({ msg: `database: ${db.description}`, kind: target.kind, reason: target.reason });
+  if (config.MIGRATE_ON_START) {
+    const applied = await applyMigrations(db.adapterFactory, findPrismaPaths(__dirname).migrationsDir);
+    logger.log({ msg: applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date', applied });
+  }
+  return db;
+}
+
+export async function connectRedis(config: AppConfig, logger = new Logger('Redis')): Promise<RedisEndpoint> {
+  const endpoint = await resolveRedis({
+    url: config.REDIS_URL,
+    dataDir: resolve(config.DATA_DIR),
+    allowEmbedded: config.EMBEDDED_FALLBACK,
+  });
+  logger.log({ msg: `redis: ${endpoint.description}`, url: endpoint.url });
+  return endpoint;
+}
+
+@Global()
+@Module({})
+export class InfraModule {
+  static forRoot(appName: string): DynamicModule {
+    const providers: Provider[] = [
+      { provide: APP_CONFIG, useFactory: (): AppConfig => parseConfig(process.env) },
+      {
+        provide: APP_INFO,
+        useValue: { name: appName, instanceId: `${appName}.${hostname()}.${process.pid}` } satisfies AppInfo,
+      },
+      { provide: DATABASE_CONNECTION, inject: [APP_CONFIG], useFactory: (c: AppConfig) => connectDatabase(c) },
+      { provide: REDIS_ENDPOINT, inject: [APP_CONFIG], useFactory: (c: AppConfig) => connectRedis(c) },
+      { provide: PrismaService, inject: [DATABASE_CONNECTION], useFactory: (db: DatabaseConnection) => new PrismaService(db) },
+      {
+        provide: TokenService,
+        inject: [APP_CONFIG],
+        useFactory: (c: AppConfig) => new TokenService(c.JWT_SECRET, c.JWT_EXPIRES_IN_SECONDS),
+      },
+      DemoSeeder,
+    ];
+    return {
+      module: InfraModule,
+      providers,
+      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, PrismaService, TokenService],
+    };
+  }
+}

@@ -1,0 +1,56 @@
+// Everything an app process needs from the platform, in one import:
+//   PlatformModule.forRoot({ app: 'lobby', consumeQueues: ['system'] })
+// config + database + Redis (InfraModule), BullMQ queues and the typed job registry, the
+// heartbeat, health endpoints, JWT and the authenticated socket.io gateway.
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule } from '@nestjs/bullmq';
+import { QUEUES, type QueueName } from '@naiko/contracts';
+import { REDIS_ENDPOINT } from './tokens';
+import { InfraModule } from './infra/infra.module';
+import type { RedisEndpoint } from './redis/redis-endpoint';
+import { bullmqConnection } from './redis/redis-options';
+import { JobQueue } from './jobs/job-queue.service';
+import { CONSUMED_QUEUES, JobWorkers } from './jobs/job-workers.service';
+import { HeartbeatService } from './jobs/heartbeat.service';
+import { HealthController } from './health/health.controller';
+import { PlatformGateway } from './gateway/platform.gateway';
+import { JwtAuthGuard } from './auth/http-auth';
+
+export interface PlatformOptions {
+  /** The app's name in logs, health and the socket welcome. */
+  app: string;
+  /** Queues this process runs workers for; each of their jobs needs a @JobHandler. */
+  consumeQueues: QueueName[];
+}
+
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const infra = InfraModule.forRoot(options.app);
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [
+        infra,
+        DiscoveryModule,
+        BullModule.forRootAsync({
+          imports: [infra],
+          inject: [REDIS_ENDPOINT],
+          useFactory: (redis: RedisEndpoint) => ({ connection: bullmqConnection(redis.url) }),
+        }),
+        BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: CONSUMED_QUEUES, useValue: [...new Set(options.consumeQueues)] },
+        JobQueue,
+        JobWorkers,
+        HeartbeatService,
+        PlatformGateway,
+        JwtAuthGuard,
+      ],
+      exports: [infra, BullModule, JobQueue, HeartbeatService, JwtAuthGuard],
+    };
+  }
+}
