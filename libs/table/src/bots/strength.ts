@@ -1,11 +1,11 @@
-import { evaluateHigh, evaluateOmahaHigh } from '@naiko/engine';
+import { evaluateHigh, evaluateOmahaHigh, highCategory } from '@naiko/engine';
 
 /**
  * Hand strength for bots, from the bot's own cards only. Cards use the engine's encoding
  * (`rank * 4 + suit`, rank 0 = deuce .. 12 = ace; 52+ = joker).
  *
- * Made hands are classified with the engine's evaluators (`evaluateHigh`, `evaluateOmahaHigh`; the
- * category sits in the value's top bits, `value >>> 26`, the order of the engine's HighCategory).
+ * Made hands are classified with the engine's evaluators (`evaluateHigh`, `evaluateOmahaHigh`, and
+ * `highCategory` for the category of a value, in the order of the engine's HighCategory).
  * `madeCategory` covers what those do not take (jokers, more than seven cards) with the same order.
  */
 export const rankOf = (c: number): number => (c >= 52 ? 12 : c >> 2);
@@ -92,9 +92,9 @@ export function startingStrength(hole: readonly number[]): number {
 /** Category (0 high card .. 8 straight flush) of the best five-card hand, via the engine where it applies. */
 export function categoryOf(hole: readonly number[], board: readonly number[], omaha = false): number {
   const natural = hole.every((c) => c < 52) && board.every((c) => c < 52);
-  if (natural && omaha && board.length >= 3 && hole.length >= 2) return evaluateOmahaHigh(hole, board) >>> 26;
+  if (natural && omaha && board.length >= 3 && hole.length >= 2) return highCategory(evaluateOmahaHigh(hole, board));
   const all = [...hole, ...board];
-  if (natural && all.length >= 5 && all.length <= 7) return evaluateHigh(all) >>> 26;
+  if (natural && all.length >= 5 && all.length <= 7) return highCategory(evaluateHigh(all));
   return madeCategory(all);
 }
 

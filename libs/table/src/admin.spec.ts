@@ -1,0 +1,64 @@
+import { closeTable, invite, setInviteCode, updateSettings } from './admin';
+import { TableError } from './errors';
+import { startHand } from './hand';
+import { join } from './seating';
+import { nlConfig, plan } from './spec-helpers';
+import { chipsAtTable, createTable, type TableState } from './state';
+
+const code = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof TableError) return e.code;
+    throw e;
+  }
+  return 'no error';
+};
+
+function hosted(): TableState {
+  let s = createTable(nlConfig({ private: { hostId: 'host', invited: ['a'], inviteCode: null } }));
+  s = join(s, { playerId: 'host', name: 'Host', buyIn: 1000, now: 0 }).state;
+  s = join(s, { playerId: 'a', name: 'A', buyIn: 700, now: 0 }).state;
+  return s;
+}
+
+describe('private tables: host-only settings, invitations, closing', () => {
+  it('only the host may change settings, and only between hands', () => {
+    const s = hosted();
+    expect(code(() => updateSettings(s, 'a', { botsAllowed: true }))).toBe('NOT_HOST');
+    expect(updateSettings(s, 'host', { botsAllowed: true }).state.config.botsAllowed).toBe(true);
+    const running = startHand(s, plan(s)).state;
+    expect(code(() => updateSettings(running, 'host', { botsAllowed: true }))).toBe('HAND_IN_PROGRESS');
+  });
+
+  it('settings are validated as a whole: No Limit without a maximum buy-in is refused', () => {
+    expect(code(() => updateSettings(hosted(), 'host', { buyIn: { min: 100, max: null } }))).toBe('INVALID_CONFIG');
+  });
+
+  it('the host invites by player and by invite code', () => {
+    let s = invite(hosted(), 'host', 'b').state;
+    expect(join(s, { playerId: 'b', name: 'B', buyIn: 500, now: 0 }).state.seats[2]?.playerId).toBe('b');
+    s = setInviteCode(s, 'host', 'CODE1').state;
+    expect(join(s, { playerId: 'c', name: 'C', buyIn: 500, now: 0, inviteCode: 'CODE1' }).state.seats[2]?.playerId).toBe('c');
+    expect(code(() => invite(s, 'a', 'd'))).toBe('NOT_HOST');
+  });
+
+  it('closing the table returns every stack; only the host may close it', () => {
+    const s = hosted();
+    expect(code(() => closeTable(s, 'a', 0))).toBe('NOT_HOST');
+    const r = closeTable(s, 'host', 0);
+    expect(r.events.filter((e) => e.type === 'cashedOut')).toEqual([
+      { type: 'cashedOut', seat: 0, playerId: 'host', amount: 1000, reason: 'closed' },
+      { type: 'cashedOut', seat: 1, playerId: 'a', amount: 700, reason: 'closed' },
+    ]);
+    expect(r.state.closed).toBe(true);
+    expect(chipsAtTable(r.state)).toBe(0);
+    expect(code(() => join(r.state, { playerId: 'a', name: 'A', buyIn: 500, now: 0 }))).toBe('TABLE_CLOSED');
+  });
+
+  it('public tables are administered by the platform only', () => {
+    const s = createTable(nlConfig());
+    expect(code(() => updateSettings(s, 'someone', { botsAllowed: true }))).toBe('NOT_HOST');
+    expect(updateSettings(s, 'system', { botsAllowed: true }).state.config.botsAllowed).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import { parseCards } from '@naiko/engine';
+import { createTable } from '../state';
+import { join } from '../seating';
+import { nlConfig, rng } from '../spec-helpers';
+import { seatsForBots } from './fill';
+import { BOT_PREFIX, isBotName, makeBotIdentity } from './names';
+import { botStrength, chooseDiscards, decideBotAction, type BotView } from './policy';
+import { categoryOf } from './strength';
+
+const view = (over: Partial<BotView>): BotView => ({
+  hole: [],
+  board: [],
+  pot: 30,
+  toCall: 0,
+  stack: 1000,
+  bigBlind: 10,
+  legal: ['check', 'bet'],
+  minRaiseTo: 10,
+  maxRaiseTo: 1000,
+  opponents: 1,
+  ...over,
+});
+
+describe('bot policy (own view only, seeded)', () => {
+  it('hand categories come from the engine evaluator: a flopped flush is a flush', () => {
+    expect(categoryOf(parseCards('AhKh'), parseCards('2h7h9hQc'))).toBe(5);
+    expect(categoryOf(parseCards('AhAd7c2s'), parseCards('AsKd9c'), true)).toBe(3);
+  });
+
+  it('a monster raises, within the legal range', () => {
+    const v = view({ hole: parseCards('AhAd'), board: parseCards('AsAc7d'), toCall: 20, pot: 60, legal: ['fold', 'call', 'raise'], minRaiseTo: 40, maxRaiseTo: 1000 });
+    for (let seed = 0; seed < 20; seed++) {
+      const d = decideBotAction(v, rng(seed));
+      expect(d.type).toBe('raise');
+      const amount = (d as { amount: number }).amount;
+      expect(amount).toBeGreaterThanOrEqual(40);
+      expect(amount).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('junk facing a big bet folds; with a free check it checks', () => {
+    const junk = { hole: parseCards('7c2d'), board: parseCards('AsKhQd') };
+    let folds = 0;
+    for (let seed = 0; seed < 50; seed++) {
+      const d = decideBotAction(view({ ...junk, toCall: 500, pot: 600, legal: ['fold', 'call', 'raise'], minRaiseTo: 1000 }), rng(seed));
+      if (d.type === 'fold') folds++;
+    }
+    expect(folds).toBeGreaterThanOrEqual(45);
+    const free = decideBotAction(view({ ...junk, legal: ['check'], minRaiseTo: undefined, maxRaiseTo: undefined }), rng(1));
+    expect(free).toEqual({ type: 'check' });
+  });
+
+  it('the same seed gives the same decision (replayable bots)', () => {
+    const v = view({ hole: parseCards('JhTh'), board: parseCards('9h8c2d'), toCall: 10, pot: 40, legal: ['fold', 'call', 'raise'], minRaiseTo: 20 });
+    expect(decideBotAction(v, rng('x'))).toEqual(decideBotAction(v, rng('x')));
+  });
+
+  it('more opponents make the same hand weaker', () => {
+    const base = view({ hole: parseCards('QsQd'), board: parseCards('2c7h9d') });
+    expect(botStrength({ ...base, opponents: 4 })).toBeLessThan(botStrength(base));
+  });
+
+  it('draws: keeps a pair, draws to four of a flush, stands pat on a straight, respects the maximum', () => {
+    const hand = parseCards('KsKd7c4h2s');
+    expect(chooseDiscards(view({ hole: hand, legal: ['draw'] })).length).toBe(3);
+    expect(chooseDiscards(view({ hole: parseCards('Ah9h6h3hKc'), legal: ['draw'] }))).toEqual(parseCards('Kc'));
+    expect(chooseDiscards(view({ hole: parseCards('9c8d7h6s5c'), legal: ['draw'] }))).toEqual([]);
+    expect(chooseDiscards(view({ hole: parseCards('Ac9d7h4s2c'), legal: ['draw'], maxDiscard: 3 })).length).toBeLessThanOrEqual(3);
+    expect(decideBotAction(view({ hole: hand, legal: ['draw', 'standPat'] }), rng()).type).toBe('draw');
+  });
+
+  it('2-7 lowball draws away pairs and high cards', () => {
+    const d = chooseDiscards(view({ hole: parseCards('2c3d7h7sKc'), legal: ['draw'], lowball: true }));
+    expect(d.sort()).toEqual(parseCards('7sKc').sort());
+  });
+});
+
+describe('bot naming and seat filling', () => {
+  it('every bot is named and flagged BOT, never twice the same name at a table', () => {
+    const a = makeBotIdentity(rng(1), []);
+    expect(a.name.startsWith(BOT_PREFIX)).toBe(true);
+    expect(isBotName(a.name)).toBe(true);
+    expect(a.isBot).toBe(true);
+    const b = makeBotIdentity(rng(1), [a.name]);
+    expect(b.name).not.toBe(a.name);
+    expect(b.playerId).not.toBe(a.playerId);
+  });
+
+  it('bots fill free seats up to the target only where the table allows them and a human sits', () => {
+    let s = createTable(nlConfig({ botsAllowed: true }));
+    expect(seatsForBots(s, 3)).toEqual([]);
+    s = join(s, { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state;
+    expect(seatsForBots(s, 3)).toEqual([1, 2]);
+    expect(seatsForBots(join(createTable(nlConfig()), { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state, 3)).toEqual([]);
+  });
+});

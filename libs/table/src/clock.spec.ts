@@ -1,0 +1,81 @@
+import { clockStatus, finalDeadline, startDecision, timeBankAfter, timeoutAction, type TimeoutContext } from './clock';
+import { DAY_MS, protectionAvailable, protectionAvailableAt, recordProtection } from './protection';
+
+const clock = { decisionMs: 20_000, drawDecisionMs: 30_000, shieldResponseMs: 8_000 };
+const ctx = (over: Partial<TimeoutContext>): TimeoutContext => ({
+  kind: 'bet',
+  legal: ['fold', 'call', 'raise'],
+  structure: 'no-limit',
+  disconnected: false,
+  committed: 0,
+  protectionAvailable: true,
+  ...over,
+});
+
+describe('the decision clock (naiko §7)', () => {
+  it('a decision has the table deadline plus the time bank: start 1000, 20 s + 30 s bank → 21000 then 51000', () => {
+    const c = startDecision('bet', 1_000, clock, 30_000);
+    expect(c.deadline).toBe(21_000);
+    expect(finalDeadline(c)).toBe(51_000);
+    expect(clockStatus(c, 20_999)).toEqual({ phase: 'decision', remainingMs: 1, timeBankUsedMs: 0 });
+    expect(clockStatus(c, 25_000)).toEqual({ phase: 'timeBank', remainingMs: 26_000, timeBankUsedMs: 4_000 });
+    expect(timeBankAfter(c, 25_000)).toBe(26_000);
+    expect(clockStatus(c, 51_000)).toEqual({ phase: 'expired', remainingMs: 0, timeBankUsedMs: 30_000 });
+    expect(timeBankAfter(c, 60_000)).toBe(0);
+  });
+
+  it('draws take 30 s and the shield window 8 s, without time bank', () => {
+    expect(finalDeadline(startDecision('draw', 0, clock, 30_000))).toBe(30_000);
+    expect(finalDeadline(startDecision('shield', 0, clock, 30_000))).toBe(8_000);
+  });
+});
+
+describe('what the table does on timeout', () => {
+  it('checks if a check is legal', () => {
+    expect(timeoutAction(ctx({ legal: ['check', 'bet', 'fold'] }))).toEqual({ type: 'check' });
+  });
+
+  it('folds when a bet is pending', () => {
+    expect(timeoutAction(ctx({ legal: ['fold', 'call', 'raise'] }))).toEqual({ type: 'fold' });
+  });
+
+  it('a draw decision stands pat by timeout', () => {
+    expect(timeoutAction(ctx({ kind: 'draw', legal: ['draw'] }))).toEqual({ type: 'standPatByTimeout' });
+  });
+
+  it('a Seal Shield window declines by timeout', () => {
+    expect(timeoutAction(ctx({ kind: 'shield', legal: ['shield', 'decline'] }))).toEqual({ type: 'decline' });
+  });
+
+  it('disconnection protection: a disconnected Fixed Limit player with money in the pot is all-in instead of folding', () => {
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20 }))).toEqual({ type: 'artificialAllIn' });
+    expect(timeoutAction(ctx({ structure: 'spread-limit', disconnected: true, committed: 20 }))).toEqual({ type: 'artificialAllIn' });
+  });
+
+  it('disconnection protection does not apply in PL, ½PL and NL', () => {
+    for (const structure of ['no-limit', 'pot-limit', 'half-pot-limit'] as const) {
+      expect(timeoutAction(ctx({ structure, disconnected: true, committed: 20 }))).toEqual({ type: 'fold' });
+    }
+  });
+
+  it('without money in the pot, still connected, or with no protection left, the hand is folded', () => {
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 0 }))).toEqual({ type: 'fold' });
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: false, committed: 20 }))).toEqual({ type: 'fold' });
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20, protectionAvailable: false }))).toEqual({ type: 'fold' });
+  });
+});
+
+describe('disconnection protection: N per player per rolling 24 h', () => {
+  const H = 60 * 60 * 1000;
+  it('two per day: uses at 0 h and 1 h exhaust it until 24 h after the first', () => {
+    let uses: number[] = [];
+    expect(protectionAvailable(uses, 0, 2)).toBe(true);
+    uses = recordProtection(uses, 0);
+    uses = recordProtection(uses, 1 * H);
+    expect(protectionAvailable(uses, 2 * H, 2)).toBe(false);
+    expect(protectionAvailableAt(uses, 2 * H, 2)).toBe(DAY_MS);
+    expect(protectionAvailable(uses, DAY_MS - 1, 2)).toBe(false);
+    expect(protectionAvailable(uses, DAY_MS, 2)).toBe(true);
+    expect(recordProtection(uses, DAY_MS + 1)).toEqual([1 * H, DAY_MS + 1]);
+  });
+});

@@ -1,0 +1,134 @@
+import { makeTableConfig } from './config';
+import { TableError } from './errors';
+import { cancelHand, finishHand, startHand } from './hand';
+import { join, leave } from './seating';
+import { nlConfig, plan, playQuietHand, tableWith, withPositions } from './spec-helpers';
+import { chipsAtTable } from './state';
+
+const code = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof TableError) return e.code;
+    throw e;
+  }
+  return 'no error';
+};
+
+describe('hand lifecycle', () => {
+  it('a hand result must conserve chips: 3 × 1000 in, 2990 accounted for is refused', () => {
+    const s0 = tableWith([0, 1, 2]);
+    const s = startHand(s0, plan(s0)).state;
+    const bad = { stacks: [{ seat: 0, stack: 1500 }, { seat: 1, stack: 500 }, { seat: 2, stack: 990 }] };
+    expect(code(() => finishHand(s, bad, 0))).toBe('CHIPS_NOT_CONSERVED');
+    const good = finishHand(s, { stacks: [{ seat: 0, stack: 1500 }, { seat: 1, stack: 500 }, { seat: 2, stack: 1000 }] }, 0);
+    expect(good.state.seats.map((x) => x?.stack)).toEqual([1500, 500, 1000, undefined, undefined, undefined]);
+    expect(chipsAtTable(good.state)).toBe(3000);
+  });
+
+  it('a result must name every dealt-in seat exactly once', () => {
+    const s0 = tableWith([0, 1]);
+    const s = startHand(s0, plan(s0)).state;
+    expect(code(() => finishHand(s, { stacks: [{ seat: 0, stack: 2000 }] }, 0))).toBe('BAD_HAND_RESULT');
+    expect(code(() => finishHand(s, { stacks: [{ seat: 0, stack: 2000 }, { seat: 3, stack: 0 }] }, 0))).toBe('BAD_HAND_RESULT');
+  });
+
+  it('a plan made from an older table version is refused', () => {
+    const s0 = tableWith([0, 1]);
+    const p = plan(s0);
+    const moved = leave(tableWith([0, 1, 2]), 'p2', 0).state;
+    expect(code(() => startHand(moved, p))).toBe('STALE_PLAN');
+  });
+
+  it('a player who busts becomes a spectator holding his seat', () => {
+    const s0 = tableWith([0, 1]);
+    const s = startHand(s0, plan(s0)).state;
+    const r = finishHand(s, { stacks: [{ seat: 0, stack: 2000 }, { seat: 1, stack: 0 }] }, 0);
+    expect(r.events).toContainEqual({ type: 'busted', seat: 1, playerId: 'p1' });
+    expect(r.state.seats[1]?.stack).toBe(0);
+  });
+
+  it('a player who asked to leave during the hand is cashed out with his final stack', () => {
+    const s0 = tableWith([0, 1, 2]);
+    let s = startHand(s0, plan(s0)).state;
+    s = leave(s, 'p2', 0).state;
+    const r = finishHand(s, { stacks: [{ seat: 0, stack: 800 }, { seat: 1, stack: 900 }, { seat: 2, stack: 1300 }] }, 0);
+    expect(r.events).toContainEqual({ type: 'cashedOut', seat: 2, playerId: 'p2', amount: 1300, reason: 'left' });
+    expect(r.state.seats[2]).toBeNull();
+    expect(r.state.chipsIn - r.state.chipsOut).toBe(chipsAtTable(r.state));
+  });
+
+  it('crash rule: a cancelled hand returns every chip and undoes the deal (debts, sparks, positions)', () => {
+    let s0 = withPositions(tableWith([0, 1, 2, 3], { established: true, config: nlConfig({ naikoMode: true }) }), 0, 1, 2);
+    s0 = { ...s0, seats: s0.seats.map((x, i) => (x && i === 3 ? { ...x, missedBig: true, waitForBigBlind: false } : x)) };
+    const p = plan(s0);
+    const s = startHand(s0, p).state;
+    expect(s.seats[0]?.sparks).toBe(1);
+    expect(s.seats[3]?.missedBig).toBe(false);
+    const r = cancelHand(s, 0);
+    expect(r.state.seats[3]?.missedBig).toBe(true);
+    expect(r.state.hand).toBeNull();
+    expect(r.state.positions).toEqual(s0.positions);
+    expect(r.state.seats.map((x) => x?.stack)).toEqual(s0.seats.map((x) => x?.stack));
+    expect(r.state.seats[0]?.sparks).toBe(0);
+    expect(r.events[0]).toMatchObject({ type: 'handCancelled' });
+  });
+});
+
+describe('Naiko sparks kept per seat between hands (naiko §5)', () => {
+  const naiko = () => nlConfig({ naikoMode: true });
+
+  it('+1 spark when dealt in, at most 3 held', () => {
+    let s = tableWith([0, 1], { config: naiko() });
+    for (let hand = 1; hand <= 4; hand++) s = playQuietHand(s).state;
+    expect(s.seats[0]?.sparks).toBe(3);
+    expect(plan(s).dealtIn[0].sparks).toBe(3);
+  });
+
+  it('the table keeps what the engine reports after spending', () => {
+    const s0 = tableWith([0, 1], { config: naiko() });
+    const s = startHand(s0, plan(s0)).state;
+    const r = finishHand(s, { stacks: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 1000 }], sparks: [{ seat: 0, sparks: 0 }, { seat: 1, sparks: 1 }] }, 0);
+    expect(r.state.seats[0]?.sparks).toBe(0);
+    expect(r.state.seats[1]?.sparks).toBe(1);
+    expect(code(() => finishHand(s, { stacks: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 1000 }], sparks: [{ seat: 0, sparks: 4 }] }, 0))).toBe('BAD_HAND_RESULT');
+  });
+
+  it('sparks vanish when the player leaves: sitting down again starts from 0', () => {
+    let s = tableWith([0, 1, 2], { config: naiko() });
+    s = playQuietHand(s).state;
+    expect(s.seats[2]?.sparks).toBe(1);
+    s = leave(s, 'p2', 0).state;
+    expect(s.seats[2]).toBeNull();
+    s = join(s, { playerId: 'p2', name: 'P2', seat: 2, buyIn: 1000, now: 0 }).state;
+    expect(s.seats[2]?.sparks).toBe(0);
+  });
+
+  it('classic tables carry no sparks', () => {
+    const s = playQuietHand(tableWith([0, 1])).state;
+    expect(s.seats[0]?.sparks).toBe(0);
+  });
+});
+
+describe('classic-draw carry-over', () => {
+  const classic = () =>
+    makeTableConfig({ game: 'draw-classic', structure: 'fixed-limit', stakes: { smallBlind: 0, bigBlind: 2, ante: 1 }, buyIn: { min: 20, max: null }, seats: 7 });
+
+  it('an undivisible remainder reported by the engine is added to the next pot', () => {
+    const s0 = tableWith([0, 1, 2], { config: classic(), stack: 100 });
+    const s1 = startHand(s0, plan(s0)).state;
+    // Pot of 3 antes split between two equal hands: 1 each, 1 chip stays for the next deal.
+    const r1 = finishHand(s1, { stacks: [{ seat: 0, stack: 100 }, { seat: 1, stack: 100 }, { seat: 2, stack: 99 }], carryOver: 1 }, 0);
+    expect(r1.state.carryOver).toBe(1);
+    expect(chipsAtTable(r1.state)).toBe(300);
+    const p2 = plan(r1.state);
+    expect(p2.carryOver).toBe(1);
+    const s2 = startHand(r1.state, p2).state;
+    expect(s2.hand?.carryIn).toBe(1);
+    expect(s2.carryOver).toBe(0);
+    // The winner takes the whole pot, carry-over included: 100 + 100 + 99 + 1 = 300.
+    const r2 = finishHand(s2, { stacks: [{ seat: 0, stack: 103 }, { seat: 1, stack: 99 }, { seat: 2, stack: 98 }] }, 0);
+    expect(r2.state.carryOver).toBe(0);
+    expect(chipsAtTable(r2.state)).toBe(300);
+  });
+});
