@@ -14,7 +14,7 @@ import { testRandom } from './test-helpers/seeded-random';
 import { allPlayers, counts, filled, table } from './test-helpers/tables';
 
 const NINE_FULL = 'A B C D E F G H I';
-const snap = (tables: TableSnapshot[], breakOrder?: number[]): SeatingSnapshot => ({ tableSize: 9, tables, breakOrder });
+const snap = (tables: readonly TableSnapshot[], breakOrder?: number[]): SeatingSnapshot => ({ tableSize: 9, tables, breakOrder });
 
 describe('seating rules (TDA / 2024 WSOP)', () => {
   test('rule 1: initial seats are random over ceil(n/size) tables, as evenly as possible', () => {
