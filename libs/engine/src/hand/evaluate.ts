@@ -1,8 +1,5 @@
 import type { Card } from '../cards/card';
-import { evalHighArray } from '../eval/high';
-import { evalLow8Array } from '../eval/low';
-import { evalOmahaHigh, evalOmahaLow8 } from '../eval/omaha';
-import { evaluatorFor, type CompareOptions, type RankingId } from '../eval/registry';
+import { evalHigh7, evaluateHigh, evaluateLow8, evaluateOmahaHigh, evaluateOmahaLow8, evaluatorFor, type CompareOptions, type RankingId } from '../eval';
 
 /**
  * What the showdown needs of a ranking: a score of a player's private cards with the board
@@ -15,21 +12,21 @@ export interface ShowdownRanking {
 }
 
 const numeric = (a: number, b: number): number => a - b;
-// Scratch buffer: no allocation per evaluation on the showdown hot path.
-const buf = new Int32Array(16);
-function join(hole: readonly Card[], board: readonly Card[]): number {
-  let n = 0;
-  for (let i = 0; i < hole.length; i++) buf[n++] = hole[i];
-  for (let i = 0; i < board.length; i++) buf[n++] = board[i];
-  return n;
-}
+const joined = (h: readonly Card[], b: readonly Card[]): Card[] => (b.length ? h.concat(b) : (h as Card[]));
 
-/** Allocation-free paths for the flop games' rankings (same values as the registry's evaluators). */
+/** Direct paths for the flop games' rankings (the same functions the registry wraps). */
 const fast = new Map<string, ShowdownRanking>([
-  ['high', { score: (h, b) => evalHighArray(buf, join(h, b)), compare: numeric }],
-  ['low8', { score: (h, b) => evalLow8Array(buf, join(h, b)), compare: numeric }],
-  ['omaha-high', { score: (h, b) => evalOmahaHigh(h, h.length, b, b.length), compare: numeric }],
-  ['omaha-low8', { score: (h, b) => evalOmahaLow8(h, h.length, b, b.length), compare: numeric }],
+  [
+    'high',
+    {
+      // Hold'em's 2 + 5 is the hot path of every showdown: the 7-card evaluator takes them unpacked.
+      score: (h, b) => (h.length === 2 && b.length === 5 ? evalHigh7(h[0], h[1], b[0], b[1], b[2], b[3], b[4]) : evaluateHigh(joined(h, b))),
+      compare: numeric,
+    },
+  ],
+  ['low8', { score: (h, b) => evaluateLow8(joined(h, b)) ?? -1, compare: numeric }],
+  ['omaha-high', { score: (h, b) => evaluateOmahaHigh(h, b), compare: numeric }],
+  ['omaha-low8', { score: (h, b) => evaluateOmahaLow8(h, b) ?? -1, compare: numeric }],
 ]);
 const cache = new Map<string, ShowdownRanking>();
 
