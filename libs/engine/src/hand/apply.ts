@@ -61,6 +61,16 @@ export function apply(state: HandState, action: Action): ApplyResult {
       d.actedLevel[p] = cur;
       events.push({ type: 'action', seat: action.seat, action: 'check', amount: 0, to: d.bets[p], allIn: false });
       break;
+    case 'bring-in': {
+      // A forced opening bet below a full bet (stud): it is not a full bet (no cap count, no raise
+      // increment) and, like a blind, leaves the poster free to re-raise when it is completed.
+      const x = post(d, p, b.bringIn as number, true);
+      if (d.bets[p] > d.currentBet) d.currentBet = d.bets[p];
+      if (b.canRaise && d.bets[p] >= b.fullTo) d.betCount++;
+      d.actedLevel[p] = 0;
+      events.push({ type: 'action', seat: action.seat, action: 'bring-in', amount: x, to: d.bets[p], allIn: d.allIn[p] });
+      break;
+    }
     case 'call': {
       const x = post(d, p, b.callAmount, true);
       d.actedLevel[p] = cur;

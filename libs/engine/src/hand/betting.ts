@@ -17,6 +17,13 @@ export interface Bounds {
   allInTo: number;
   /** The smallest "to" that is a full bet/raise (reopens raising, counts toward the cap); below it only an all-in. */
   fullTo: number;
+  /**
+   * Set by a bounds hook when the player must open with a forced bet below a full bet (stud's bring-in):
+   * the `bring-in` action posts this amount, `bet` completes (minTo..maxTo); checking and folding are refused.
+   */
+  bringIn?: number;
+  /** Set by a bounds hook when only these totals in minTo..maxTo are legal (Fixed Limit with two bet sizes). */
+  choices?: number[];
 }
 
 type S = HandState | Draft;
@@ -119,10 +126,11 @@ export function bounds(s: S, p: number): Bounds {
 
 export function describe(s: HandState, b: Bounds): LegalActions {
   const actions: LegalActions['actions'] = [];
-  if (b.canCheck) actions.push('check');
+  if (b.bringIn !== undefined) actions.push('bring-in');
+  else if (b.canCheck) actions.push('check');
   else actions.push('fold', 'call');
   if (b.canRaise) actions.push(s.currentBet === 0 ? 'bet' : 'raise');
-  return {
+  const out: LegalActions = {
     seat: s.seats[b.player],
     version: s.version,
     actions,
@@ -131,13 +139,21 @@ export function describe(s: HandState, b: Bounds): LegalActions {
     maxTo: b.canRaise ? b.maxTo : 0,
     allInTo: b.allInTo,
   };
+  if (b.bringIn !== undefined) out.bringIn = b.bringIn;
+  if (b.canRaise && b.choices) out.choices = b.choices.slice();
+  return out;
 }
 
 const err = (code: ActionError['code'], message: string): ActionError => ({ code, message });
 
 /** Checks a poker action against the bounds; null when legal. */
 export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | null {
+  if (b.bringIn !== undefined && a.type !== 'bring-in' && a.type !== 'bet') {
+    return err('ILLEGAL_ACTION', `the bring-in is forced: bring in ${b.bringIn} or complete`);
+  }
   switch (a.type) {
+    case 'bring-in':
+      return b.bringIn !== undefined ? null : err('ILLEGAL_ACTION', 'no bring-in is due');
     case 'fold':
       // Folding when checking is free is refused: it can only be a mistake or a leak of intent.
       return b.canCheck ? err('ILLEGAL_ACTION', 'nothing to call: check instead of folding') : null;
@@ -155,6 +171,7 @@ export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | n
       if (typeof amt !== 'number' || !Number.isInteger(amt)) return err('ILLEGAL_AMOUNT', `${a.type} needs an integer amount (the total "to")`);
       if (amt === b.allInTo && amt > s.currentBet && amt <= b.maxTo) return null;
       if (amt < b.minTo || amt > b.maxTo) return err('ILLEGAL_AMOUNT', `${a.type} to ${amt} outside ${b.minTo}..${b.maxTo}`);
+      if (b.choices && !b.choices.includes(amt)) return err('ILLEGAL_AMOUNT', `${a.type} to ${amt}: only ${b.choices.join(' or ')}`);
       return null;
     }
     default:

@@ -22,8 +22,11 @@ function draw(d: Draft): Card {
   return d.deck[d.deckPos++];
 }
 
-/** Deal-step handlers by kind; the draw module adds 'draw'. Returns true if the street must pause for player input. */
-export type DealStepHandler = (d: Draft, step: DealStep, ev: Events) => boolean;
+/**
+ * Deal-step handlers by kind; the draw module adds 'draw'. Returns true if the street must pause for
+ * player input, 'no-betting' if the rules cancel this street's betting round (stud's shared 7th card).
+ */
+export type DealStepHandler = (d: Draft, step: DealStep, ev: Events) => boolean | 'no-betting';
 const dealHandlers = new Map<string, DealStepHandler>();
 export function registerDealStep(kind: string, fn: DealStepHandler): void {
   dealHandlers.set(kind, fn);
@@ -38,6 +41,13 @@ registerDealStep('hole', (d, step, ev) => {
   const n = d.seats.length;
   const order = clockwise(n, leftOfButton(d)).filter((i) => !d.folded[i]);
   const passes = step.down + step.up;
+  if (step.sharedWhenShort && d.deckPos + order.length * passes > d.deck.length) {
+    // Not enough cards for everyone: one face-up community card serves all, and no betting follows.
+    const card = draw(d);
+    d.board = d.board.concat(card);
+    ev.push({ type: 'board-dealt', street: d.street, cards: [card] });
+    return 'no-betting';
+  }
   const got: Card[][] = order.map(() => []);
   for (let p = 0; p < passes; p++) for (let k = 0; k < order.length; k++) got[k].push(draw(d));
   d.hole = d.hole.slice();
@@ -62,12 +72,17 @@ registerDealStep('board', (d, step, ev) => {
   return false;
 });
 
-function dealStreet(d: Draft, ev: Events): void {
+/** Deals the current street; returns false when a step cancelled the street's betting round. */
+function dealStreet(d: Draft, ev: Events): boolean {
+  let betting = true;
   for (const step of d.spec.streets[d.street].deal) {
     const fn = dealHandlers.get(step.kind);
     if (!fn) throw new Error(`no handler for deal step ${step.kind}`);
-    if (fn(d, step, ev)) throw new Error(`deal step ${step.kind} pauses the street: its module must drive the hand`);
+    const r = fn(d, step, ev);
+    if (r === 'no-betting') betting = false;
+    else if (r) throw new Error(`deal step ${step.kind} pauses the street: its module must drive the hand`);
   }
+  return betting;
 }
 
 // ---------- forced bets ----------
@@ -199,9 +214,9 @@ export function closeRound(d: Draft, ev: Events): void {
     d.street++;
     resetRound(d);
     ev.push({ type: 'street-started', street: d.street, name: d.spec.streets[d.street].name });
-    dealStreet(d, ev);
+    const betting = dealStreet(d, ev);
     const street = d.spec.streets[d.street];
-    if (street.betting && !d.runout) {
+    if (street.betting && betting && !d.runout) {
       const first = nextToAct(d, openerIndex(d as HandState, street.opener));
       if (first >= 0) {
         d.toAct = first;

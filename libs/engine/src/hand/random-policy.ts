@@ -11,6 +11,7 @@ export function randomLegalAction(state: HandState, rng: RandomSource): Action |
   if (!la) return null;
   const type = la.actions[randomInt(rng, la.actions.length)];
   if (type === 'bet' || type === 'raise') {
+    if (la.choices) return { type, seat: la.seat, amount: la.choices[randomInt(rng, la.choices.length)] };
     return { type, seat: la.seat, amount: la.minTo + randomInt(rng, la.maxTo - la.minTo + 1) };
   }
   return { type, seat: la.seat };

@@ -173,6 +173,10 @@ export interface LegalActions {
   maxTo: number;
   /** The player's total for the round if he puts everything in. */
   allInTo: number;
+  /** Set when the player must open with a forced bring-in (stud): `bring-in` posts this amount; `bet` completes (minTo..maxTo). No check, no fold. */
+  bringIn?: number;
+  /** Set when only some totals in minTo..maxTo are legal (Fixed Limit with a choice of sizes: stud's open pair): the legal bet/raise totals. */
+  choices?: number[];
 }
 
 export type Street = number;
@@ -184,7 +188,8 @@ export type HandEvent =
   | { type: 'hole-dealt'; seat: number; cards: (Card | null)[]; up: boolean[] }
   | { type: 'board-dealt'; street: number; cards: Card[] }
   | { type: 'street-started'; street: number; name: string }
-  | { type: 'action'; seat: number; action: 'fold' | 'check' | 'call' | 'bet' | 'raise'; amount: number; to: number; allIn: boolean }
+  /** `bring-in`: the stud bring-in, a forced opening bet below a full bet, posted as the player's decision. */
+  | { type: 'action'; seat: number; action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'bring-in'; amount: number; to: number; allIn: boolean }
   | { type: 'uncalled-bet-returned'; seat: number; amount: number }
   | { type: 'bets-collected'; pot: number }
   | { type: 'runout'; fromStreet: number }
