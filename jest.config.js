@@ -11,7 +11,8 @@ const swc = ['@swc/jest', {
   swcrc: false,
 }];
 const libs = ['engine', 'table', 'tournament', 'persistence', 'contracts', 'platform'];
-const moduleNameMapper = {};
+// The generated Prisma client imports `./x.js` (importFileExtension js) from .ts files.
+const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
 for (const lib of libs) {
   moduleNameMapper[`^@naiko/${lib}$`] = `<rootDir>/libs/${lib}/src/index.ts`;
   moduleNameMapper[`^@naiko/${lib}/(.*)$`] = `<rootDir>/libs/${lib}/src/$1`;

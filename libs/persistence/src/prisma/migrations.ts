@@ -63,13 +63,13 @@ export async function applyMigrations(
   migrationsDir: string,
   log?: EngineLog,
 ): Promise<string[]> {
-  const engine = await openSchemaEngine(adapterFactory, log);
+  const { engine, close } = await openSchemaEngine(adapterFactory, log);
   try {
     const migrationsList = await readMigrationList(migrationsDir);
     const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
     return out.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -84,7 +84,7 @@ export async function diffSchemaAgainstMigrations(
   log?: EngineLog,
 ): Promise<string | null> {
   await applyMigrations(shadow, paths.migrationsDir, log);
-  const engine = await openSchemaEngine(shadow, log);
+  const { engine, close } = await openSchemaEngine(shadow, log);
   try {
     const files = [{ path: paths.schemaPath, content: await readFile(paths.schemaPath, 'utf8') }];
     const result = await engine.diff({
@@ -97,7 +97,7 @@ export async function diffSchemaAgainstMigrations(
     // exitCode 2 = the diff is non-empty (the engine's `--exit-code` convention).
     return result.exitCode === 2 ? (result.stdout ?? '') : null;
   } finally {
-    engine.free();
+    await close();
   }
 }
 

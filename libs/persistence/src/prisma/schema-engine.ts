@@ -27,9 +27,19 @@ async function loadGlue(): Promise<Glue> {
     const glue: Glue = await import('@prisma/schema-engine-wasm/schema_engine_bg');
     const bytes = await readFile(join(dirname(gluePath), 'schema_engine_bg.wasm'));
     const module = await Wasm.compile(bytes);
-    const instance = await Wasm.instantiate(module, {
-      './schema_engine_bg.js': glue as unknown,
-    });
+    // The engine arms 10 s timers (query timeouts) that would keep a finished process alive:
+    // hand it unref'd timers instead.
+    const imports: Record<string, unknown> = { ...glue };
+    for (const name of Object.keys(imports)) {
+      if (!name.startsWith('__wbg_setTimeout_')) continue;
+      const arm = imports[name] as (...a: unknown[]) => { unref?: () => void };
+      imports[name] = (...a: unknown[]) => {
+        const timer = arm(...a);
+        timer?.unref?.();
+        return timer;
+      };
+    }
+    const instance = await Wasm.instantiate(module, { './schema_engine_bg.js': imports });
     const exports = instance.exports as unknown as { __wbindgen_start: () => void };
     glue.__wbg_set_wasm(exports);
     exports.__wbindgen_start();
@@ -40,15 +50,46 @@ async function loadGlue(): Promise<Glue> {
 
 export type EngineLog = (line: string) => void;
 
-/** A schema engine bound to one database (through the given driver adapter factory). */
+/** A schema engine bound to one database, and how to release it (engine + its connections). */
+export interface SchemaEngineSession {
+  engine: SchemaEngine;
+  close(): Promise<void>;
+}
+
+type Adapter = Awaited<ReturnType<SqlMigrationAwareDriverAdapterFactory['connect']>>;
+
+/**
+ * Opens a schema engine on the database behind `adapterFactory`. The engine does not dispose
+ * the driver adapters it connects (adapter-pg's pool would keep the process alive), so the
+ * session tracks them and disposes them on close().
+ */
 export async function openSchemaEngine(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   log: EngineLog = () => undefined,
-): Promise<SchemaEngine> {
+): Promise<SchemaEngineSession> {
   const glue = await loadGlue();
-  return glue.SchemaEngine.new(
+  const opened: Adapter[] = [];
+  const track = async (p: Promise<Adapter>) => {
+    const adapter = await p;
+    opened.push(adapter);
+    return adapter;
+  };
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    provider: adapterFactory.provider,
+    adapterName: adapterFactory.adapterName,
+    connect: () => track(adapterFactory.connect()),
+    connectToShadowDb: () => track(adapterFactory.connectToShadowDb()),
+  };
+  const engine = await glue.SchemaEngine.new(
     { datamodels: undefined },
     (line: string) => log(line),
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(tracked),
   );
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      await Promise.all(opened.splice(0).map((a) => a.dispose().catch(() => undefined)));
+    },
+  };
 }
