@@ -1,5 +1,6 @@
 /**
- * Standard high-hand evaluation with rank bitmasks (no big lookup tables, no allocation on the hot path).
+ * Standard high-hand classification from rank bitmasks: the readable reference the fast evaluator's
+ * tables are built from (`high.ts`), and the direct evaluator of deuce-to-seven (no wheel).
  *
  * Value layout, bigger is better: `category << 26 | primary << 13 | secondary`, where primary and
  * secondary are 13-bit rank masks (bit r = rank r). A set of distinct ranks compared as an integer
@@ -13,41 +14,22 @@
  *  - full house:      trips bit, pair bit
  *  - four of a kind:  quads bit, kicker bit
  *  - straight flush:  0, 1 + top-card rank (a royal flush is the ace-high straight flush)
- * Equivalent hands get equal values, so there are exactly 7,462 distinct values.
+ * Equivalent hands get equal values, so there are exactly 7,462 distinct values (the public
+ * `evaluateHigh` renumbers them densely 1..7462).
  */
 import type { Card } from '../cards/card';
-import { POPCOUNT, STRAIGHT, STRAIGHT_NO_WHEEL, TOP1, TOP2, TOP3, TOP5 } from './tables';
+import * as tables from './tables';
 
-export enum HighCategory {
-  HighCard = 0,
-  Pair = 1,
-  TwoPair = 2,
-  ThreeOfAKind = 3,
-  Straight = 4,
-  Flush = 5,
-  FullHouse = 6,
-  FourOfAKind = 7,
-  StraightFlush = 8,
-}
-
-export const HIGH_CATEGORY_NAMES = [
-  'high-card',
-  'pair',
-  'two-pair',
-  'three-of-a-kind',
-  'straight',
-  'flush',
-  'full-house',
-  'four-of-a-kind',
-  'straight-flush',
-] as const;
+// Module-local bindings: transpiled ESM imports are property reads (often getters) on the module object,
+// which costs more than the evaluation itself on the hot path.
+const { STRAIGHT, STRAIGHT_NO_WHEEL, TOP1, TOP2, TOP3, TOP5 } = tables;
 
 const CAT = 1 << 26;
-/** One more than the largest high value; used to turn a high value into a "bigger is better" low. */
-export const HIGH_VALUE_LIMIT = 9 * CAT;
+/** One more than the largest mask value; used to turn a high value into a "bigger is better" low. */
+export const HIGH_MASK_LIMIT = 9 * CAT;
 
-/** Category of a value made by this module. */
-export const highCategory = (value: number): HighCategory => (value >>> 26) as HighCategory;
+/** Category (0 = high card .. 8 = straight flush) of a value made by this module. */
+export const maskCategory = (value: number): number => value >>> 26;
 
 /**
  * Shared tail: classifies from the multiplicity masks (m1 = ranks present, m2 = at least two, m3 = at
@@ -82,7 +64,7 @@ export function classifyMasks(m1: number, m2: number, m3: number, m4: number, fm
 }
 
 /** Five cards as separate ints: the allocation-free hot path for 5-card and Omaha evaluation. */
-export function evalHigh5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
+export function evalHighMask5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
   let m1 = 0, m2 = 0, m3 = 0, m4 = 0, bit = 0;
   bit = 1 << (a >> 2); m1 = bit;
   bit = 1 << (b >> 2); m2 = m1 & bit; m1 |= bit;
@@ -95,7 +77,7 @@ export function evalHigh5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
 }
 
 /** Seven cards as separate ints: the allocation-free hot path for Hold'em and stud. */
-export function evalHigh7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
+export function evalHighMask7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
   let m1 = 0, m2 = 0, m3 = 0, m4 = 0, bit = 0;
   bit = 1 << (a >> 2); m1 = bit;
   bit = 1 << (b >> 2); m2 = m1 & bit; m1 |= bit;
@@ -124,7 +106,7 @@ export function evalHigh7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, 
 }
 
 /** Any 5..7 natural cards from an array (Hold'em with 0-2 hole cards, stud, 6-card hands). */
-export function evalHighArray(cards: ArrayLike<Card>, n: number = cards.length, straights: Uint8Array = STRAIGHT): number {
+export function evalHighMaskArray(cards: ArrayLike<Card>, n: number = cards.length, straights: Uint8Array = STRAIGHT): number {
   let m1 = 0, m2 = 0, m3 = 0, m4 = 0, sc = 0;
   for (let i = 0; i < n; i++) {
     const c = cards[i];
@@ -154,4 +136,3 @@ export function evalHighNoWheel5(a: Card, b: Card, c: Card, d: Card, e: Card): n
   return classifyMasks(m1, m2, m3, m4, fm, STRAIGHT_NO_WHEEL);
 }
 
-export { POPCOUNT };

@@ -4,9 +4,10 @@
  * does not qualify.
  */
 import { type Card, isJoker, rankOf } from '../cards/card';
-import { evalHigh5, evalHigh7, evalHighArray, evalHighNoWheel5, HIGH_VALUE_LIMIT } from './high';
-import { evalLow8Array } from './low';
-import { evalOmahaHigh, evalOmahaLow8 } from './omaha';
+import * as high from './high';
+import * as highMask from './high-mask';
+import * as low from './low';
+import * as omaha from './omaha';
 import {
   type RankingRules,
   SHORT_DECK_ORDER,
@@ -19,13 +20,19 @@ import {
   unpackRanked,
 } from './ranked';
 
+// Module-local bindings for the hot paths (transpiled imports are property reads on the module object).
+const { evalHigh5, evalHigh7, evalHighArray } = high;
+const { evalHighNoWheel5, HIGH_MASK_LIMIT } = highMask;
+const { evalLow8Array } = low;
+const { evalOmahaHigh, evalOmahaLow8 } = omaha;
+
 function checkCount(cards: readonly Card[], min: number, max: number, what: string): void {
   if (cards.length < min || cards.length > max) {
     throw new RangeError(`${what}: expected ${min === max ? min : `${min}..${max}`} cards, got ${cards.length}`);
   }
 }
 
-/** Standard high: the best five of 5..7 natural cards (Hold'em with any 0-2 hole cards, stud). */
+/** Standard high: the best five of 5..7 natural cards (Hold'em with any 0-2 hole cards, stud); class 1..7462, 7462 = royal flush. */
 export function evaluateHigh(cards: readonly Card[]): number {
   const n = cards.length;
   if (n === 7) return evalHigh7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6]);
@@ -62,15 +69,15 @@ export function evaluateOmahaLow8(hole: readonly Card[], board: readonly Card[])
 
 /**
  * Deuce-to-seven lowball: ace high only, straights and flushes count against the hand, A-2-3-4-5 is
- * ace-high. Value = HIGH_VALUE_LIMIT - (high value without the wheel): bigger is better, so 7-5-4-3-2
- * offsuit is the maximum. With more than five cards the best five are taken.
+ * ace-high. Value = HIGH_MASK_LIMIT - (mask value of `high-mask.ts` without the wheel): bigger is
+ * better, 7-5-4-3-2 offsuit is the maximum, 7,462 distinct values. With more than five cards the best five are taken.
  */
 export function evaluateDeuceSeven(cards: readonly Card[]): number {
-  if (cards.length === 5) return HIGH_VALUE_LIMIT - evalHighNoWheel5(cards[0], cards[1], cards[2], cards[3], cards[4]);
+  if (cards.length === 5) return HIGH_MASK_LIMIT - evalHighNoWheel5(cards[0], cards[1], cards[2], cards[3], cards[4]);
   checkCount(cards, 5, 7, 'evaluateDeuceSeven');
   let best = -1;
   forEachSubset(cards, 5, (f) => {
-    best = Math.max(best, HIGH_VALUE_LIMIT - evalHighNoWheel5(f[0], f[1], f[2], f[3], f[4]));
+    best = Math.max(best, HIGH_MASK_LIMIT - evalHighNoWheel5(f[0], f[1], f[2], f[3], f[4]));
   });
   return best;
 }

@@ -3,7 +3,8 @@
  * visible-hand evaluator stud uses to decide who acts first.
  */
 import { type Card, JOKER, formatCards, isJoker, rankOf, suitOf } from '../cards/card';
-import { evalHigh5, evalHighNoWheel5, HIGH_CATEGORY_NAMES, highCategory, HIGH_VALUE_LIMIT } from './high';
+import { evalHigh5 } from './high';
+import { evalHighNoWheel5, HIGH_MASK_LIMIT } from './high-mask';
 import { LOW_BIT, LOW_VALUE_BASE } from './low';
 import { type CategoryName, SOKO_ORDER, STANDARD_ORDER, bestRanked, evaluateRanked5, forEachSubset } from './ranked';
 import {
@@ -109,7 +110,7 @@ const anyFive = (cards: readonly Card[]) => (visit: (f: Card[]) => void) => forE
 const omahaFives = (hole: readonly Card[], board: readonly Card[]) => (visit: (f: Card[]) => void) =>
   forEachSubset(hole, 2, (h) => forEachSubset(board, 3, (b) => visit([...h, ...b])));
 const high5 = (f: Card[]) => evalHigh5(f[0], f[1], f[2], f[3], f[4]);
-const deuce5 = (f: Card[]) => HIGH_VALUE_LIMIT - evalHighNoWheel5(f[0], f[1], f[2], f[3], f[4]);
+const deuce5 = (f: Card[]) => HIGH_MASK_LIMIT - evalHighNoWheel5(f[0], f[1], f[2], f[3], f[4]);
 
 function lowFrom(ranking: RankingId, value: number, fives: (visit: (f: Card[]) => void) => void): HandDescription {
   let cards: Card[] = [];
@@ -266,4 +267,4 @@ export function evaluateVisible(upCards: readonly Card[], ranking: RankingId): n
   return v;
 }
 
-export { HIGH_CATEGORY_NAMES, highCategory };
+

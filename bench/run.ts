@@ -1,0 +1,28 @@
+/**
+ * Benchmark dispatcher: `npm run bench -- NAME [args]` runs `bench/NAME.ts` with the remaining args.
+ * Each benchmark module reads its own flags from process.argv (e.g. `--json`).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  const available = readdirSync(__dirname)
+    .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+    .map((f) => f.slice(0, -3));
+  if (!name || !/^[\w-]+$/.test(name) || !existsSync(join(__dirname, `${name}.ts`))) {
+    console.error(`usage: npm run bench -- NAME [--json]\navailable: ${available.join(', ')}`);
+    process.exit(2);
+  }
+  // Hand the benchmark its own argv, as if it had been run directly.
+  process.argv.splice(2, 1);
+  const mod = await import(pathToFileURL(join(__dirname, `${name}.ts`)).href);
+  if (typeof mod.main === 'function') await mod.main();
+  else if (typeof mod.default?.main === 'function') await mod.default.main();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
