@@ -2,7 +2,8 @@
  * The one place that knows the engine's `HandConfig`: turns the table's `NextHandPlan` into it.
  * Everything else in this library speaks its own types, so an engine change touches only this file.
  */
-import type { HandConfig, RakeFunction, Stakes } from '@naiko/engine';
+import type { HandConfig, HandView, RakeFunction, Stakes } from '@naiko/engine';
+import type { BotView } from './bots/policy';
 import type { TableConfig } from './config';
 import { fail } from './errors';
 import type { NextHandPlan } from './plan';
@@ -52,4 +53,30 @@ export function toHandConfig(config: TableConfig, plan: NextHandPlan, options: A
 /** The table's `HandResult` from the engine's final stacks (`hand-ended` event or final state). */
 export function handResultFromStacks(stacks: readonly { seat: number; stack: number }[], extra: { carryOver?: number; rake?: number; sparks?: { seat: number; sparks: number }[] } = {}) {
   return { stacks: stacks.map((s) => ({ seat: s.seat, stack: s.stack })), ...extra };
+}
+
+/**
+ * A bot's decision input from the engine's per-seat view (`view(state, seat)`), which already hides
+ * every card the seat may not see — so a bot can only ever use its own information.
+ */
+export function toBotView(v: HandView, bigBlind: number, game: { lowball?: boolean; omaha?: boolean } = {}): BotView | null {
+  if (typeof v.viewer !== 'number' || !v.legal) return null;
+  const me = v.players.find((p) => p.seat === v.viewer);
+  if (!me) return null;
+  const la = v.legal;
+  return {
+    hole: me.cards.filter((c): c is number => c !== null),
+    board: v.board.slice(),
+    pot: v.pot,
+    toCall: la.callAmount,
+    stack: me.stack,
+    bigBlind,
+    minRaiseTo: la.minTo,
+    maxRaiseTo: la.maxTo,
+    currentBet: me.bet,
+    legal: la.actions.slice(),
+    lowball: game.lowball,
+    omaha: game.omaha,
+    opponents: v.players.filter((p) => p.seat !== me.seat && !p.folded).length,
+  };
 }

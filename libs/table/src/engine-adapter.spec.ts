@@ -1,0 +1,116 @@
+import { apply, isOver, start, view, type HandEvent, type HandState } from '@naiko/engine';
+import { decideBotAction } from './bots/policy';
+import { makeTableConfig, type TableConfig } from './config';
+import { toBotView, toHandConfig } from './engine-adapter';
+import { finishHand, startHand } from './hand';
+import { planNextHand } from './plan';
+import { join, leave, reload } from './seating';
+import { nlConfig, patchSeat, pid, plan, rng, tableWith, withPositions } from './spec-helpers';
+import { chipsAtTable, type TableState } from './state';
+
+const forced = (events: HandEvent[]) =>
+  events.flatMap((e) => (e.type === 'forced-bet' ? [{ seat: e.seat, kind: e.kind, amount: e.amount }] : []));
+
+describe('engine adapter: the engine deals exactly what the table planned', () => {
+  it('a dead small blind: only the big blind is posted, by seat 3', () => {
+    let s = withPositions(tableWith([0, 1, 2, 3, 4], { established: true }), 0, 1, 2);
+    s = leave(s, pid(2), 0).state;
+    const p = plan(s);
+    const { state, events } = start(toHandConfig(s.config, p), { rng: rng(1) });
+    expect(state.button).toBe(1);
+    expect(forced(events)).toEqual([{ seat: 3, kind: 'big-blind', amount: 10 }]);
+  });
+
+  it('a newcomer posting out of position and a returning player owing both blinds', () => {
+    let s = withPositions(tableWith([0, 1, 2, 3, 4, 5], { established: true }), 3, 4, 5);
+    s = patchSeat(s, 1, { missedBig: true, missedSmall: true, waitForBigBlind: false });
+    s = patchSeat(s, 2, { entry: 'new', waitForBigBlind: false });
+    const p = plan(s);
+    expect(p.posts).toEqual([{ seat: 1, live: 10, dead: 5 }, { seat: 2, live: 10, dead: 0 }]);
+    const { events } = start(toHandConfig(s.config, p), { rng: rng(1) });
+    expect(forced(events)).toEqual([
+      { seat: 5, kind: 'small-blind', amount: 5 },
+      { seat: 0, kind: 'big-blind', amount: 10 },
+      { seat: 1, kind: 'live-post', amount: 10 },
+      { seat: 1, kind: 'dead-post', amount: 5 },
+      { seat: 2, kind: 'live-post', amount: 10 },
+    ]);
+  });
+
+  it('heads-up: the button posts the small blind', () => {
+    const s = tableWith([2, 5]);
+    const p = plan(s, 4);
+    const { events } = start(toHandConfig(s.config, p), { rng: rng(1) });
+    expect(forced(events)).toEqual([
+      { seat: p.button, kind: 'small-blind', amount: 5 },
+      { seat: p.bigBlindSeat, kind: 'big-blind', amount: 10 },
+    ]);
+  });
+
+  it('Naiko tables play the naiko variant and show every hand', () => {
+    const config = nlConfig({ naikoMode: true });
+    const hc = toHandConfig(config, plan(tableWith([0, 1], { config })));
+    expect(hc.variant).toBe('naiko');
+    expect(hc.showdown).toBe('show-all');
+  });
+});
+
+/** Plays one whole hand with bots deciding from their own engine view; returns the final state. */
+function playWithBots(s: TableState, seed: number, omaha = false): { table: TableState; hand: HandState } | null {
+  const out = planNextHand(s, rng(seed));
+  if (!out.ok) return null;
+  const started = startHand(s, out.plan).state;
+  let hand = start(toHandConfig(s.config, out.plan), { rng: rng(seed * 7 + 1) }).state;
+  const botRng = rng(`bots-${seed}`);
+  for (let steps = 0; !isOver(hand); steps++) {
+    if (steps > 500) throw new Error('hand did not end');
+    const seat = hand.seats[hand.toAct];
+    const bv = toBotView(view(hand, seat), s.config.stakes.bigBlind, { omaha })!;
+    expect(bv.hole.length).toBe(omaha ? 4 : 2);
+    const d = decideBotAction(bv, botRng);
+    const r = apply(hand, { ...d, seat } as never);
+    if (!r.ok) throw new Error(`bot action refused: ${JSON.stringify(d)} ${r.error.code}`);
+    hand = r.state;
+  }
+  const stacks = hand.seats.map((seat, i) => ({ seat, stack: hand.stacks[i] }));
+  return { table: finishHand(started, { stacks }, seed).state, hand };
+}
+
+function session(config: TableConfig, hands: number, omaha = false): TableState {
+  let s = tableWith([0, 1, 2, 3], { config });
+  for (let h = 1; h <= hands; h++) {
+    // Busted bots rebuy so the table keeps going.
+    s.seats.forEach((x) => {
+      if (x && x.stack === 0) s = reload(s, x.playerId, config.buyIn.min).state;
+    });
+    const r = playWithBots(s, h, omaha);
+    if (!r) break;
+    s = r.table;
+    expect(s.chipsIn - s.chipsOut).toBe(chipsAtTable(s));
+  }
+  return s;
+}
+
+describe('table + engine + bots play whole sessions', () => {
+  it("60 hands of No-Limit Hold'em: every bot action is legal and chips are conserved", () => {
+    const s = session(nlConfig(), 60);
+    expect(s.handsPlayed).toBe(60);
+  });
+
+  it('40 hands of Fixed-Limit Hold\'em (no maximum buy-in)', () => {
+    const config = makeTableConfig({ game: 'holdem', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: null }, seats: 9 });
+    expect(session(config, 40).handsPlayed).toBe(40);
+  });
+
+  it('40 hands of Pot-Limit Omaha with a player joining midway', () => {
+    const config = makeTableConfig({ game: 'omaha', structure: 'pot-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 6 });
+    let s = session(config, 20, true);
+    s = join(s, { playerId: 'late', name: 'L', seat: 5, buyIn: 1000, now: 0 }).state;
+    for (let h = 21; h <= 40; h++) {
+      const r = playWithBots(s, h, true)!;
+      s = r.table;
+    }
+    expect(s.handsPlayed).toBe(40);
+    expect(s.seats[5]?.entry).toBe('inRotation');
+  });
+});
