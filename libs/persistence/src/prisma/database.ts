@@ -24,6 +24,8 @@ export async function resolveDatabaseTarget(
   databaseUrl: string | undefined,
   dataDir: string,
   allowEmbedded = true,
+  /** Where to look for a local PostgreSQL when DATABASE_URL is unset (tests point it elsewhere). */
+  defaultUrl = DEFAULT_POSTGRES_URL,
 ): Promise<DatabaseTarget> {
   if (databaseUrl && /^pglite(:|$)/.test(databaseUrl)) {
     const dir = databaseUrl.slice('pglite:'.length) || resolve(dataDir, 'pglite');
@@ -35,16 +37,17 @@ export async function resolveDatabaseTarget(
     }
     return { kind: 'postgres', url: databaseUrl, reason: 'DATABASE_URL is set' };
   }
-  if (await postgresAnswers(DEFAULT_POSTGRES_URL)) {
-    return { kind: 'postgres', url: DEFAULT_POSTGRES_URL, reason: 'PostgreSQL answers on 127.0.0.1:5432' };
+  const where = new URL(defaultUrl).host;
+  if (await postgresAnswers(defaultUrl)) {
+    return { kind: 'postgres', url: defaultUrl, reason: `PostgreSQL answers on ${where}` };
   }
   if (!allowEmbedded) {
-    throw new Error('No PostgreSQL answers on 127.0.0.1:5432: start PostgreSQL or set DATABASE_URL');
+    throw new Error(`No PostgreSQL answers on ${where}: start PostgreSQL or set DATABASE_URL`);
   }
   return {
     kind: 'pglite',
     dataDir: resolve(dataDir, 'pglite'),
-    reason: 'no PostgreSQL answers on 127.0.0.1:5432, using embedded PGlite',
+    reason: `no PostgreSQL answers on ${where}, using embedded PGlite`,
   };
 }
 

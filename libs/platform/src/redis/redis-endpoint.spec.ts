@@ -34,3 +34,29 @@ describe('redis endpoint', () => {
     expect(await redisAnswers(endpoint.url, 300)).toBe(false);
   });
 });
+
+describe('resolveRedis without REDIS_URL', () => {
+  it('uses the local Redis when it answers', async () => {
+    const endpoint = await resolveRedis({ dataDir: '.data', allowEmbedded: true });
+    expect(endpoint.url).toBe('redis://127.0.0.1:6379');
+    expect(endpoint.description).toMatch(/answers on the default port/);
+  });
+
+  it('starts a private redis-server when the local one does not answer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'naiko-redis-'));
+    const endpoint = await resolveRedis({ dataDir: dir, allowEmbedded: true, defaultUrl: 'redis://127.0.0.1:1' });
+    try {
+      expect(endpoint.description).toMatch(/^private redis-server on 127\.0\.0\.1:\d+ \(files in .*\/redis\)$/);
+      expect(await redisAnswers(endpoint.url)).toBe(true);
+    } finally {
+      await endpoint.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops with one clear line when no fallback is allowed', async () => {
+    await expect(
+      resolveRedis({ dataDir: '.data', allowEmbedded: false, defaultUrl: 'redis://127.0.0.1:1' }),
+    ).rejects.toThrow('No Redis answers on 127.0.0.1:1: start Redis or set REDIS_URL');
+  });
+});

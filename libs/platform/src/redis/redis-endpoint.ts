@@ -23,6 +23,8 @@ export interface RedisChoice {
   url?: string;
   dataDir: string;
   allowEmbedded: boolean;
+  /** Where to look for a local Redis when no URL is set (tests point it elsewhere). */
+  defaultUrl?: string;
 }
 
 /** A URL safe to log (password removed). */
@@ -115,15 +117,17 @@ export async function resolveRedis(choice: RedisChoice): Promise<RedisEndpoint> 
     }
     return { url: choice.url, description: `Redis ${redactRedisUrl(choice.url)} (REDIS_URL)`, stop: noop };
   }
-  if (await redisAnswers(DEFAULT_REDIS_URL)) {
-    return { url: DEFAULT_REDIS_URL, description: `Redis ${DEFAULT_REDIS_URL} (answers on the default port)`, stop: noop };
+  const local = choice.defaultUrl ?? DEFAULT_REDIS_URL;
+  const where = new URL(local).host;
+  if (await redisAnswers(local)) {
+    return { url: local, description: `Redis ${local} (answers on the default port)`, stop: noop };
   }
   if (!choice.allowEmbedded) {
-    throw new Error(`No Redis answers on 127.0.0.1:6379: start Redis or set REDIS_URL`);
+    throw new Error(`No Redis answers on ${where}: start Redis or set REDIS_URL`);
   }
   if (!redisServerOnPath()) {
     throw new Error(
-      'No Redis answers on 127.0.0.1:6379 and no redis-server is on PATH: install Redis (e.g. `apt-get install redis-server` or `brew install redis`) or set REDIS_URL',
+      `No Redis answers on ${where} and no redis-server is on PATH: install Redis (e.g. \`apt-get install redis-server\` or \`brew install redis\`) or set REDIS_URL`,
     );
   }
   return startPrivateRedis(resolve(choice.dataDir, 'redis'));
