@@ -1,0 +1,27 @@
+# One image for every Naiko app; APP picks which one runs (all-in-one, lobby, cash-table,
+# sit-and-go, tournament). Build: docker build -t naiko .
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json prisma.config.ts ./
+COPY scripts ./scripts
+COPY prisma ./prisma
+# postinstall generates the Prisma client (offline, see scripts/postinstall.js).
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY apps ./apps
+COPY libs ./libs
+RUN node scripts/build.js
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production APP=all-in-one PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts ./scripts
+RUN npm ci --omit=dev && npm cache clean --force
+COPY prisma ./prisma
+COPY --from=build /app/dist ./dist
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["sh", "-c", "exec node dist/apps/$APP/src/main.js"]
