@@ -4,7 +4,7 @@ import { openingIncrement, potTotal } from './betting';
 import type { Draft } from './draft';
 import { rankingFor } from './evaluate';
 import { canAct, clockwise, leftOfButton, openerIndex } from './order';
-import { buildPots, splitAmount, type Pot } from './pots';
+import { buildPots, splitAmount, tableDeadMoney, type Pot } from './pots';
 import type { HandEvent, HandState, SeatConfig } from './types';
 
 /**
@@ -281,7 +281,7 @@ function showdown(d: Draft, ev: Events): void {
   const options = { headsUp: liveCount(d) === 2 };
   const hiCmp = (a: number, b: number): number => high.compare(a, b, options);
   const loCmp = (a: number, b: number): number => (low ? low.compare(a, b, options) : 0);
-  const pots = buildPots(d.committed, d.folded);
+  const pots = buildPots(d.committed, d.folded, tableDeadMoney(d.config, d.sbIndex, d.bbIndex));
 
   // Showdown order: the last bettor/raiser of the final round, else the variant's opener rule.
   const start = d.lastAggressor >= 0 ? d.lastAggressor : openerIndex(d as HandState, spec.showdownOpener);

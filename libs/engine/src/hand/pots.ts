@@ -1,3 +1,5 @@
+import type { HandConfig } from './types';
+
 /** A pot and the player indices who can win it. */
 export interface Pot {
   amount: number;
@@ -10,7 +12,8 @@ export interface Pot {
  * they are eligible for none. Built from total contributions, so antes and dead posts fall in
  * naturally.
  */
-export function buildPots(committed: readonly number[], folded: readonly boolean[]): Pot[] {
+export function buildPots(committed: readonly number[], folded: readonly boolean[], dead?: readonly number[]): Pot[] {
+  if (dead && dead.some((x) => x > 0)) return withDeadMoney(committed, folded, dead);
   const levels: number[] = [];
   for (let i = 0; i < committed.length; i++) {
     const c = committed[i];
@@ -38,6 +41,54 @@ export function buildPots(committed: readonly number[], folded: readonly boolean
   for (const c of committed) all += c;
   if (all > total && pots.length) pots[pots.length - 1].amount += all - total;
   return pots;
+}
+
+/**
+ * Dead money posted for the table (the big-blind ante, the dead part of a post) is not a bet that
+ * others must match: it creates no pot level of its own and goes into the main pot, which every
+ * player still in plays for. (Ordinary antes stay in the levels: each player antes for himself.)
+ */
+function withDeadMoney(committed: readonly number[], folded: readonly boolean[], dead: readonly number[]): Pot[] {
+  const live = committed.map((c, i) => c - dead[i]);
+  let total = 0;
+  for (const x of dead) total += x;
+  const pots = buildPots(live, folded);
+  if (pots.length) pots[0].amount += total;
+  else {
+    const eligible: number[] = [];
+    for (let i = 0; i < folded.length; i++) if (!folded[i]) eligible.push(i);
+    pots.push({ amount: total, eligible });
+  }
+  return pots;
+}
+
+/**
+ * The dead money each player posted for the table: the big-blind ante and the dead part of table
+ * posts, as far as his stack covered them. Follows `postForcedBets` (start.ts): antes, small blind,
+ * big blind, big-blind ante, then each post's live part and dead part.
+ */
+export function tableDeadMoney(config: HandConfig, sbIndex: number, bbIndex: number): number[] | undefined {
+  const { stakes, posts } = config;
+  const ante = stakes.ante ?? 0;
+  // The common case (no big-blind ante, no dead posts) allocates nothing: this runs every showdown.
+  if (!(ante > 0 && stakes.bigBlindAnte && bbIndex >= 0) && !(posts && posts.some((p) => p.dead > 0))) return undefined;
+  const stacks = config.seats.map((s) => s.stack);
+  const dead = stacks.map(() => 0);
+  const take = (i: number, amount: number): number => {
+    const x = Math.min(amount, stacks[i]);
+    stacks[i] -= x;
+    return x;
+  };
+  if (ante > 0 && !stakes.bigBlindAnte) for (let i = 0; i < stacks.length; i++) take(i, ante);
+  if (sbIndex >= 0) take(sbIndex, stakes.smallBlind);
+  if (bbIndex >= 0) take(bbIndex, stakes.bigBlind);
+  if (ante > 0 && stakes.bigBlindAnte && bbIndex >= 0) dead[bbIndex] += take(bbIndex, ante);
+  for (const p of posts ?? []) {
+    const i = config.seats.findIndex((s) => s.seat === p.seat);
+    take(i, p.live);
+    dead[i] += take(i, p.dead);
+  }
+  return dead;
 }
 
 /**
