@@ -1,2 +1,4 @@
 // Prisma client provider, migrations (WASM schema engine), database selection.
 export * from './prisma';
+// The chip ledger, hand storage and crash recovery (issue 5).
+export * from './ledger';

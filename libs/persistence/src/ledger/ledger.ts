@@ -1,0 +1,484 @@
+// The double-entry chip ledger. Every command is one database transaction that
+//   1. creates the house-side accounts it needs (user accounts must already exist),
+//   2. locks every account it touches with SELECT ... FOR UPDATE in id order (no deadlocks
+//      between commands, no lost updates, no overdraft under concurrency),
+//   3. returns the original result if its idempotency key was already used (the key is UNIQUE,
+//      so concurrent retries serialise on the locks and the later one finds the earlier one),
+//   4. checks funds, writes one ledger_transactions row and one entry per account (the entries
+//      of each book sum to zero) and updates the cached balances.
+// A CHECK constraint (balance >= 0 except the issuer) backs step 4 up in the database itself.
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { LedgerReason } from '../generated/prisma/enums';
+import { Accounts, CHIPS_BOOK, tournamentBook, type AccountSpec } from './accounts';
+import { canonicalJson } from './canonical';
+import {
+  AlreadyEnteredError,
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  InvalidAmountError,
+  InvalidInputError,
+  LedgerError,
+  UnknownAccountError,
+} from './errors';
+import * as check from './limits';
+
+export type { LedgerReason };
+export type Tx = Prisma.TransactionClient;
+export type LedgerDb = Pick<PrismaClient, '$transaction'> & Tx;
+
+export interface Movement {
+  from: AccountSpec;
+  to: AccountSpec;
+  /** Chips; 'all' = the whole balance of `from` at the time of the move (cash-out of a stack). */
+  amount: number | 'all';
+}
+
+export interface References {
+  tableId?: string;
+  handId?: string;
+  tournamentId?: string;
+}
+
+export interface PostCommand {
+  idempotencyKey: string;
+  reason: LedgerReason;
+  refs?: References;
+  movements: Movement[];
+}
+
+export interface PostedEntry {
+  accountKey: string;
+  /** Signed: positive credits the account. */
+  amount: number;
+  balanceAfter: number;
+}
+
+export interface PostResult {
+  transactionId: string;
+  idempotencyKey: string;
+  reason: LedgerReason;
+  entries: PostedEntry[];
+  /** True when this call found the command already done and moved nothing. */
+  replayed: boolean;
+}
+
+export interface AccountBalance {
+  key: string;
+  kind: string;
+  book: string;
+  userId: string | null;
+  tableId: string | null;
+  tournamentId: string | null;
+  balance: number;
+}
+
+interface LockedRow {
+  id: bigint;
+  key: string;
+  kind: string;
+  balance: bigint;
+}
+
+const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 } as const;
+const MAX_ATTEMPTS = 8;
+
+function toNumber(v: bigint, what: string): number {
+  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new Error(`${what} = ${v} is beyond the documented chip limits`);
+  }
+  return Number(v);
+}
+
+/** Errors worth running the whole transaction again for: a lost race on a unique key, a deadlock. */
+export function isRetryableDbError(err: unknown): boolean {
+  if (err instanceof LedgerError) return false;
+  const e = err as { code?: string; message?: string; meta?: { code?: string } };
+  if (e?.code === 'P2002' || e?.code === 'P2034') return true;
+  const text = `${e?.meta?.code ?? ''} ${e?.message ?? ''}`;
+  return /40P01|40001|deadlock|could not serialize|idempotency_key/.test(text);
+}
+
+/** Runs `fn` in a transaction, again when it lost a race the database detected. */
+export async function inTransaction<T>(db: LedgerDb, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.$transaction(fn, TX_OPTIONS);
+    } catch (err) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryableDbError(err)) throw err;
+    }
+  }
+}
+
+/** Inserts the accounts (house-side ones only) unless they exist. */
+async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
+  for (const s of [...specs].sort((a, b) => (a.key < b.key ? -1 : 1))) {
+    if (s.kind === 'user') continue;
+    // A stack belongs to a user: create it only for one who exists (else the command fails
+    // with UnknownAccount below instead of a foreign-key error).
+    await tx.$executeRaw`
+      INSERT INTO chip_accounts (key, book, kind, user_id, table_id, tournament_id, hand_id)
+      SELECT ${s.key}, ${s.book}, ${s.kind}::"ChipAccountKind", ${s.userId ?? null}::uuid, ${s.tableId ?? null},
+             ${s.tournamentId ?? null}, ${s.handId ?? null}::uuid
+      WHERE ${s.userId ?? null}::uuid IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = ${s.userId ?? null}::uuid)
+      ON CONFLICT (key) DO NOTHING`;
+  }
+}
+
+async function lockAccounts(tx: Tx, keys: string[]): Promise<Map<string, LockedRow>> {
+  const rows = await tx.$queryRaw<LockedRow[]>`
+    SELECT id, key, kind::text AS kind, balance FROM chip_accounts
+    WHERE key = ANY(${keys}::text[]) ORDER BY id FOR UPDATE`;
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+async function storedResult(tx: Tx, idempotencyKey: string): Promise<{ request: unknown; result: PostResult } | null> {
+  const t = await tx.ledgerTransaction.findUnique({
+    where: { idempotencyKey },
+    include: { entries: { orderBy: { id: 'asc' }, include: { account: { select: { key: true } } } } },
+  });
+  if (!t) return null;
+  return {
+    request: t.request,
+    result: {
+      transactionId: t.id.toString(),
+      idempotencyKey,
+      reason: t.reason,
+      replayed: true,
+      entries: t.entries.map((e) => ({
+        accountKey: e.account.key,
+        amount: toNumber(e.amount, 'entry amount'),
+        balanceAfter: toNumber(e.balanceAfter, 'balance'),
+      })),
+    },
+  };
+}
+
+function requestOf(cmd: PostCommand): unknown {
+  return {
+    reason: cmd.reason,
+    refs: cmd.refs ?? {},
+    movements: cmd.movements.map((m) => ({ from: m.from.key, to: m.to.key, amount: m.amount })),
+  };
+}
+
+/**
+ * Posts one command inside the caller's transaction `tx` (so a hand's events and its chip
+ * movements commit together). Throws a LedgerError and writes nothing when the command is refused.
+ */
+export async function postInTransaction(tx: Tx, cmd: PostCommand): Promise<PostResult> {
+  const idempotencyKey = check.idempotencyKey(cmd.idempotencyKey);
+  if (cmd.movements.length === 0) throw new InvalidInputError('movements', 'a command moves chips');
+  for (const m of cmd.movements) {
+    if (m.amount !== 'all') check.chipAmount(m.amount);
+    if (m.from.book !== m.to.book) throw new InvalidInputError('movements', `chips cannot move from book ${m.from.book} to ${m.to.book}`);
+    if (m.from.key === m.to.key) throw new InvalidInputError('movements', `${m.from.key} cannot pay itself`);
+  }
+  const request = requestOf(cmd);
+  const specs = new Map<string, AccountSpec>();
+  for (const m of cmd.movements) {
+    specs.set(m.from.key, m.from);
+    specs.set(m.to.key, m.to);
+  }
+  await ensureAccounts(tx, [...specs.values()]);
+  const locked = await lockAccounts(tx, [...specs.keys()]);
+
+  // After the locks: a concurrent retry of this command has committed by now, if it ran.
+  const prior = await storedResult(tx, idempotencyKey);
+  if (prior) {
+    if (canonicalJson(prior.request) !== canonicalJson(request)) throw new IdempotencyConflictError(idempotencyKey);
+    return prior.result;
+  }
+
+  // Report the user's own account first: it is the one a caller can get wrong.
+  const byUserFirst = [...specs.values()].sort((a, b) => Number(b.kind === 'user') - Number(a.kind === 'user'));
+  for (const s of byUserFirst) if (!locked.has(s.key)) throw new UnknownAccountError(s.key);
+
+  const balances = new Map<string, bigint>([...locked].map(([k, r]) => [k, r.balance]));
+  const net = new Map<string, bigint>();
+  for (const m of cmd.movements) {
+    const from = balances.get(m.from.key)!;
+    const amount = m.amount === 'all' ? from : BigInt(m.amount);
+    if (amount <= 0n) throw new InvalidAmountError('amount', `${m.from.key} holds no chips to move`);
+    if (m.from.kind !== 'issuer' && from < amount) {
+      throw new InsufficientFundsError(m.from.key, toNumber(from, 'balance'), toNumber(amount, 'amount'));
+    }
+    balances.set(m.from.key, from - amount);
+    balances.set(m.to.key, balances.get(m.to.key)! + amount);
+    net.set(m.from.key, (net.get(m.from.key) ?? 0n) - amount);
+    net.set(m.to.key, (net.get(m.to.key) ?? 0n) + amount);
+  }
+  for (const [key, b] of balances) {
+    if (b > BigInt(check.MAX_BALANCE)) throw new InvalidAmountError('amount', `${key} would exceed ${check.MAX_BALANCE} chips`);
+  }
+
+  const refs = cmd.refs ?? {};
+  const created = await tx.ledgerTransaction.create({
+    data: {
+      idempotencyKey,
+      reason: cmd.reason,
+      tableId: refs.tableId ?? null,
+      handId: refs.handId ?? null,
+      tournamentId: refs.tournamentId ?? null,
+      request: request as Prisma.InputJsonValue,
+    },
+    select: { id: true },
+  });
+  const entries: PostedEntry[] = [];
+  const rows: { transactionId: bigint; accountId: bigint; amount: bigint; balanceAfter: bigint }[] = [];
+  for (const key of [...net.keys()].sort()) {
+    const amount = net.get(key)!;
+    if (amount === 0n) continue;
+    const after = balances.get(key)!;
+    const row = locked.get(key)!;
+    rows.push({ transactionId: created.id, accountId: row.id, amount, balanceAfter: after });
+    entries.push({ accountKey: key, amount: toNumber(amount, 'amount'), balanceAfter: toNumber(after, 'balance') });
+    await tx.$executeRaw`UPDATE chip_accounts SET balance = ${after} WHERE id = ${row.id}`;
+  }
+  if (rows.length === 0) throw new InvalidInputError('movements', 'the movements cancel out');
+  await tx.ledgerEntry.createMany({ data: rows });
+  return { transactionId: created.id.toString(), idempotencyKey, reason: cmd.reason, entries, replayed: false };
+}
+
+export interface GrantCommand {
+  idempotencyKey: string;
+  userId: string;
+  amount: number;
+}
+
+export interface TableCommand {
+  idempotencyKey: string;
+  userId: string;
+  tableId: string;
+  amount: number;
+}
+
+export interface CashOutCommand {
+  idempotencyKey: string;
+  userId: string;
+  tableId: string;
+  /** Omit to cash out the whole stack. */
+  amount?: number;
+}
+
+export interface TournamentEntryCommand {
+  idempotencyKey: string;
+  userId: string;
+  tournamentId: string;
+  /** Account chips into the prize pool (0 for a freeroll). */
+  fee: number;
+  /** Tournament chips the entrant starts with (tournament book). */
+  startingStack: number;
+}
+
+export interface TournamentPrizeCommand {
+  idempotencyKey: string;
+  userId: string;
+  tournamentId: string;
+  amount: number;
+  place?: number;
+}
+
+export interface TournamentPlayerCommand {
+  idempotencyKey: string;
+  userId: string;
+  tournamentId: string;
+}
+
+/** The ledger's commands and queries. Construct with the app's PrismaService (a PrismaClient). */
+export class ChipLedger {
+  constructor(private readonly db: LedgerDb) {}
+
+  /** Runs one command in its own transaction (retried on deadlock or a lost idempotency race). */
+  async post(cmd: PostCommand): Promise<PostResult> {
+    return inTransaction(this.db, (tx) => postInTransaction(tx, cmd));
+  }
+
+  /** Opens the user's chip account (idempotent). UnknownAccount if the user does not exist. */
+  async openUserAccount(userIdInput: string): Promise<AccountBalance> {
+    const userId = check.userId(userIdInput);
+    const spec = Accounts.user(userId);
+    const inserted = await this.db.$executeRaw`
+      INSERT INTO chip_accounts (key, book, kind, user_id)
+      SELECT ${spec.key}, ${spec.book}, 'user'::"ChipAccountKind", id FROM users WHERE id = ${userId}::uuid
+      ON CONFLICT (key) DO NOTHING`;
+    const account = await this.account(spec.key);
+    if (!account) throw new UnknownAccountError(`user ${userId}`);
+    void inserted;
+    return account;
+  }
+
+  /** New chips from the house (welcome chips, an admin's top-up). */
+  async grant(c: GrantCommand): Promise<PostResult> {
+    const userId = check.userId(c.userId);
+    return this.post({
+      idempotencyKey: c.idempotencyKey,
+      reason: 'grant',
+      movements: [{ from: Accounts.issuer(), to: Accounts.user(userId), amount: check.chipAmount(c.amount) }],
+    });
+  }
+
+  /** Account chips to a cash-table stack (sitting down). */
+  async buyIn(c: TableCommand): Promise<PostResult> {
+    return this.toTable(c, 'table_buy_in');
+  }
+
+  /** More account chips to an existing cash-table stack. */
+  async reload(c: TableCommand): Promise<PostResult> {
+    return this.toTable(c, 'reload');
+  }
+
+  private async toTable(c: TableCommand, reason: LedgerReason): Promise<PostResult> {
+    const userId = check.userId(c.userId);
+    const tableId = check.ref(c.tableId, 'tableId');
+    return this.post({
+      idempotencyKey: c.idempotencyKey,
+      reason,
+      refs: { tableId },
+      movements: [{ from: Accounts.user(userId), to: Accounts.tableStack(tableId, userId), amount: check.chipAmount(c.amount) }],
+    });
+  }
+
+  /** A cash-table stack (or part of it) back to the account. */
+  async cashOut(c: CashOutCommand): Promise<PostResult> {
+    const userId = check.userId(c.userId);
+    const tableId = check.ref(c.tableId, 'tableId');
+    const amount = c.amount === undefined ? 'all' : check.chipAmount(c.amount);
+    return this.post({
+      idempotencyKey: c.idempotencyKey,
+      reason: 'cash_out',
+      refs: { tableId },
+      movements: [{ from: Accounts.tableStack(tableId, userId), to: Accounts.user(userId), amount }],
+    });
+  }
+
+  /** Entry fee into the prize pool and the starting stack issued in the tournament's own book. */
+  async enterTournament(c: TournamentEntryCommand): Promise<PostResult> {
+    const userId = check.userId(c.userId);
+    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
+    const fee = c.fee === 0 ? 0 : check.chipAmount(c.fee, 'fee');
+    const startingStack = check.chipAmount(c.startingStack, 'startingStack');
+    const movements: Movement[] = [];
+    if (fee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: fee });
+    movements.push({
+      from: Accounts.issuer(tournamentBook(tournamentId)),
+      to: Accounts.tournamentStack(tournamentId, userId),
+      amount: startingStack,
+    });
+    return inTransaction(this.db, async (tx) => {
+      const result = await postInTransaction(tx, {
+        idempotencyKey: c.idempotencyKey,
+        reason: 'tournament_entry',
+        refs: { tournamentId },
+        movements,
+      });
+      if (result.replayed) return result;
+      const exists = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
+      if (exists) throw new AlreadyEnteredError(tournamentId, userId);
+      await tx.tournamentEntry.create({
+        data: { tournamentId, userId, fee: BigInt(fee), startingStack: BigInt(startingStack), status: 'playing' },
+      });
+      return result;
+    });
+  }
+
+  /** Prize from the pool to the player's account. */
+  async awardTournamentPrize(c: TournamentPrizeCommand): Promise<PostResult> {
+    const userId = check.userId(c.userId);
+    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
+    const amount = check.chipAmount(c.amount);
+    return inTransaction(this.db, async (tx) => {
+      const result = await postInTransaction(tx, {
+        idempotencyKey: c.idempotencyKey,
+        reason: 'tournament_prize',
+        refs: { tournamentId },
+        movements: [{ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount }],
+      });
+      if (!result.replayed) {
+        await tx.tournamentEntry.updateMany({
+          where: { tournamentId, userId },
+          data: { prize: { increment: BigInt(amount) }, status: 'finished', ...(c.place ? { place: c.place } : {}) },
+        });
+      }
+      return result;
+    });
+  }
+
+  /** A cancelled registration: fee back to the account, tournament chips back to the tournament's issuer. */
+  async refundTournamentEntry(c: TournamentPlayerCommand): Promise<PostResult> {
+    const userId = check.userId(c.userId);
+    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
+    return inTransaction(this.db, async (tx) => {
+      const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
+      if (!entry) throw new UnknownAccountError(Accounts.tournamentStack(tournamentId, userId).key);
+      const movements: Movement[] = [];
+      if (entry.fee > 0n) movements.push({ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount: toNumber(entry.fee, 'fee') });
+      const stack = await tx.chipAccount.findUnique({ where: { key: Accounts.tournamentStack(tournamentId, userId).key } });
+      if (stack && stack.balance > 0n) {
+        movements.push({ from: Accounts.tournamentStack(tournamentId, userId), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' });
+      }
+      const result = await postInTransaction(tx, { idempotencyKey: c.idempotencyKey, reason: 'refund', refs: { tournamentId }, movements });
+      if (!result.replayed) await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { status: 'refunded' } });
+      return result;
+    });
+  }
+
+  /** When a tournament ends: the winner's (or any leftover) tournament chips go back to its issuer. */
+  async retireTournamentChips(c: TournamentPlayerCommand): Promise<PostResult> {
+    const userId = check.userId(c.userId);
+    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
+    return this.post({
+      idempotencyKey: c.idempotencyKey,
+      reason: 'tournament_chips',
+      refs: { tournamentId },
+      movements: [{ from: Accounts.tournamentStack(tournamentId, userId), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' }],
+    });
+  }
+
+  async account(key: string): Promise<AccountBalance | null> {
+    const a = await this.db.chipAccount.findUnique({ where: { key } });
+    return a ? toBalance(a) : null;
+  }
+
+  /** The user's account balance; UnknownAccount when he has no chip account. */
+  async userBalance(userIdInput: string): Promise<number> {
+    const key = Accounts.user(check.userId(userIdInput)).key;
+    const a = await this.account(key);
+    if (!a) throw new UnknownAccountError(key);
+    return a.balance;
+  }
+
+  /** Chips at one cash table, per player. */
+  async tableStacks(tableIdInput: string): Promise<AccountBalance[]> {
+    const tableId = check.ref(tableIdInput, 'tableId');
+    const rows = await this.db.chipAccount.findMany({ where: { tableId, kind: 'table_stack' }, orderBy: { id: 'asc' } });
+    return rows.map(toBalance);
+  }
+
+  async tournamentStacks(tournamentIdInput: string): Promise<AccountBalance[]> {
+    const tournamentId = check.ref(tournamentIdInput, 'tournamentId');
+    const rows = await this.db.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack' }, orderBy: { id: 'asc' } });
+    return rows.map(toBalance);
+  }
+}
+
+function toBalance(a: {
+  key: string;
+  kind: string;
+  book: string;
+  userId: string | null;
+  tableId: string | null;
+  tournamentId: string | null;
+  balance: bigint;
+}): AccountBalance {
+  return {
+    key: a.key,
+    kind: a.kind,
+    book: a.book,
+    userId: a.userId,
+    tableId: a.tableId,
+    tournamentId: a.tournamentId,
+    balance: toNumber(a.balance, 'balance'),
+  };
+}
+
+export { CHIPS_BOOK };
