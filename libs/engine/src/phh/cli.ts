@@ -1,0 +1,28 @@
+/**
+ * `npm run -s phh -- replay FILE...`: replays each PHH file through the engine and prints one JSON
+ * line per file, `{"file", "finishing_stacks"}` or `{"file", "error"}`. A bad file is an error
+ * line, never a crash; the exit code is non-zero only when the command itself cannot run.
+ */
+import { readFileSync } from 'node:fs';
+import { replayPhhText } from './replay';
+
+function replayFile(file: string): Record<string, unknown> {
+  try {
+    const r = replayPhhText(readFileSync(file, 'utf8'));
+    return { file, finishing_stacks: r.finishingStacks };
+  } catch (e) {
+    return { file, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+function main(argv: string[]): number {
+  const [command, ...files] = argv;
+  if (command !== 'replay' || files.length === 0) {
+    process.stderr.write('usage: npm run -s phh -- replay FILE...\n');
+    return 2;
+  }
+  for (const file of files) process.stdout.write(JSON.stringify(replayFile(file)) + '\n');
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

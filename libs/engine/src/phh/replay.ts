@@ -1,0 +1,83 @@
+import { apply, isOver, legalActions } from '../hand/apply';
+import { HandConfigError, start } from '../hand/start';
+import type { Action, HandEvent, HandState } from '../hand/types';
+import { importPhh, type PhhImport } from './import';
+import { parsePhh } from './parse';
+import { PhhError, type PhhAction, type PhhHand } from './types';
+
+export interface PhhReplay extends PhhImport {
+  state: HandState;
+  events: HandEvent[];
+  /** The engine's final stacks by position (index 0 = p1), comparable to `finishing_stacks`. */
+  finishingStacks: number[];
+}
+
+/** The flop-game mapping: `f` → fold, `cc` → check or call, `cbr X` → bet or raise to X; `sm` is skipped. */
+export function defaultPhhAction(a: PhhAction, state: HandState, seat: number): Action | null {
+  switch (a.kind) {
+    case 'fold':
+      return { type: 'fold', seat };
+    case 'check-call': {
+      const la = legalActions(state);
+      return { type: la && la.actions.includes('check') ? 'check' : 'call', seat };
+    }
+    case 'bet-raise':
+      return { type: state.currentBet === 0 ? 'bet' : 'raise', seat, amount: a.to };
+    case 'show-muck':
+      // The engine decides shows and mucks itself (RULES.md showdown order); the record is not an input.
+      return null;
+    default:
+      throw new PhhError('unsupported', `action ${a.kind} is not supported for this variant`);
+  }
+}
+
+const awaits = (s: HandState, seat: number): boolean => !isOver(s) && s.toAct >= 0 && s.seats[s.toAct] === seat;
+
+function freeCheck(s: HandState, seat: number): boolean {
+  const i = s.seats.indexOf(seat);
+  return i >= 0 && !s.folded[i] && (s.allIn[i] || s.bets[i] >= s.currentBet || isOver(s));
+}
+
+const describe = (a: PhhAction): string =>
+  a.kind === 'bet-raise' ? `p${a.player} cbr ${a.to}` : 'player' in a ? `p${a.player} ${a.kind}` : a.kind;
+
+/**
+ * Replays a PHH hand through the engine with the recorded cards (no shuffle). Throws `PhhError`:
+ * 'unsupported' for what cannot be mapped, 'illegal-action' when the engine refuses a recorded
+ * action, 'incomplete' when the record ends before the engine's hand does.
+ */
+export function replayPhh(hand: PhhHand, imp: PhhImport = importPhh(hand)): PhhReplay {
+  let started;
+  try {
+    started = start(imp.config, { deck: imp.deck });
+  } catch (e) {
+    if (e instanceof HandConfigError) throw new PhhError('unsupported', e.message);
+    throw e;
+  }
+  let state = started.state;
+  const events = started.events.slice();
+  hand.actions.forEach((a, k) => {
+    if (a.kind === 'deal-hole' || a.kind === 'deal-board') return;
+    const seat = imp.seats[a.player - 1];
+    let action = imp.row.mapAction ? imp.row.mapAction(a, state, seat) : undefined;
+    if (action === undefined) action = defaultPhhAction(a, state, seat);
+    if (action === null) return;
+    // PokerKit asks a player for a check no one needs (alone against all-ins he covers); the engine
+    // does not ask (RULES.md: raising needs another player who can act). Skip such a free check.
+    if (a.kind === 'check-call' && !awaits(state, seat) && freeCheck(state, seat)) return;
+    if (isOver(state)) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): the hand is already over`);
+    const r = apply(state, action);
+    if (!r.ok) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): ${r.error.code} ${r.error.message}`);
+    state = r.state;
+    for (const e of r.events) events.push(e);
+  });
+  if (!isOver(state)) {
+    const who = state.toAct >= 0 ? `seat ${state.seats[state.toAct]} (p${imp.seats.indexOf(state.seats[state.toAct]) + 1}) is to act` : 'no one is to act';
+    throw new PhhError('incomplete', `the record ends before the hand does: ${who}`);
+  }
+  const finishingStacks = imp.seats.map((seat) => state.stacks[state.seats.indexOf(seat)]);
+  return { ...imp, state, events, finishingStacks };
+}
+
+/** Parses and replays one `.phh` text. */
+export const replayPhhText = (text: string): PhhReplay => replayPhh(parsePhh(text));

@@ -1,0 +1,86 @@
+import { parseCard, standardDeck, type Card } from '../cards';
+import type { Action, HandState } from '../hand/types';
+import type { BettingStructure } from '../variants/types';
+import { PhhError, type PhhAction, type PhhCard, type PhhHand } from './types';
+
+/**
+ * The PHH ↔ engine variant table. Each row maps one PHH variant code to an engine variant and
+ * betting structure; the stud and draw issues add rows (with their own deck builder and action
+ * mapper where their dealing or actions differ) through `registerPhhVariant`.
+ */
+export interface PhhVariantRow {
+  /** PHH variant code (`NT`, `FO/8`, ...). */
+  code: string;
+  /** Engine variant id (`holdem`, `omaha-hl`, ...). */
+  variant: string;
+  structure: BettingStructure;
+  /** Which PHH stakes fields the structure reads: blinds + `min_bet` (NL/PL) or `small_bet`/`big_bet` (FL). */
+  stakes: 'min-bet' | 'fixed';
+  /** Builds the stacked deck in the engine's dealing order from the recorded deals (default: `dealPassesThenBoard`). */
+  buildDeck?: (hand: PhhHand, knownHoles: PhhCard[][]) => Card[];
+  /**
+   * Turns a recorded player action into an engine action in the current state; return `undefined`
+   * to fall back to the flop-game mapping (f, cc, cbr), `null` to skip the action (e.g. `sm`).
+   */
+  mapAction?: (a: PhhAction, state: HandState, seat: number) => Action | null | undefined;
+}
+
+const rows = new Map<string, PhhVariantRow>();
+
+export function registerPhhVariant(row: PhhVariantRow): void {
+  rows.set(row.code, row);
+}
+
+export function phhVariant(code: string): PhhVariantRow | undefined {
+  return rows.get(code);
+}
+
+/** The row for an engine variant and structure (export), if PHH has a code for that game. */
+export function phhCodeFor(variant: string, structure: BettingStructure): PhhVariantRow | undefined {
+  for (const r of rows.values()) if (r.variant === variant && r.structure === structure) return r;
+  return undefined;
+}
+
+export const phhVariantCodes = (): string[] => [...rows.keys()];
+
+/**
+ * Fills unknown cards (`??`) with cards the hand uses nowhere else, lowest first, and appends the
+ * rest of the 52-card deck so the engine never runs out. Throws on a card recorded twice.
+ */
+export function completeDeck(recorded: PhhCard[], deck: Card[] = standardDeck()): Card[] {
+  const used = new Set<Card>();
+  const known = recorded.map((c) => {
+    if (c === null) return null;
+    const card = parseCard(c);
+    if (used.has(card)) throw new PhhError('cards', `card ${c} is dealt twice`);
+    used.add(card);
+    return card;
+  });
+  const spare = deck.filter((c) => !used.has(c));
+  let k = 0;
+  const out = known.map((c) => (c === null ? spare[k++] : c));
+  while (k < spare.length) out.push(spare[k++]);
+  return out;
+}
+
+/**
+ * Flop games: private cards one per pass in position order (p1 = first left of the button, the
+ * engine's dealing order), then the board in the order recorded.
+ */
+export function dealPassesThenBoard(hand: PhhHand, holes: PhhCard[][]): Card[] {
+  const recorded: PhhCard[] = [];
+  const passes = Math.max(0, ...holes.map((h) => h.length));
+  for (let p = 0; p < passes; p++) for (const h of holes) recorded.push(h[p] ?? null);
+  for (const a of hand.actions) if (a.kind === 'deal-board') recorded.push(...a.cards);
+  return completeDeck(recorded);
+}
+
+// Only the codes phh-std defines; any other game/structure is written with the `_naiko_*` fields.
+for (const row of [
+  { code: 'NT', variant: 'holdem', structure: 'no-limit', stakes: 'min-bet' },
+  { code: 'FT', variant: 'holdem', structure: 'fixed-limit', stakes: 'fixed' },
+  { code: 'PO', variant: 'omaha', structure: 'pot-limit', stakes: 'min-bet' },
+  { code: 'FO/8', variant: 'omaha-hl', structure: 'fixed-limit', stakes: 'fixed' },
+] as const) {
+  registerPhhVariant({ ...row });
+}
