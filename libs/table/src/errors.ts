@@ -16,6 +16,7 @@ export type TableErrorCode =
   | 'NOT_SEATED'
   | 'NOT_WAITING'
   | 'SEAT_RESERVED'
+  | 'SEAT_AVAILABLE'
   | 'NOT_INVITED'
   | 'NOT_HOST'
   | 'BOTS_DISABLED'

@@ -1,7 +1,7 @@
 import { makeTableConfig } from './config';
 import { TableError } from './errors';
 import { cancelHand, finishHand, startHand } from './hand';
-import { join, leave } from './seating';
+import { join, leave, setTimeBank } from './seating';
 import { nlConfig, plan, playQuietHand, tableWith, withPositions } from './spec-helpers';
 import { chipsAtTable } from './state';
 
@@ -72,6 +72,17 @@ describe('hand lifecycle', () => {
     expect(r.state.seats.map((x) => x?.stack)).toEqual(s0.seats.map((x) => x?.stack));
     expect(r.state.seats[0]?.sparks).toBe(0);
     expect(r.events[0]).toMatchObject({ type: 'handCancelled' });
+  });
+});
+
+describe('time bank', () => {
+  it('refills by the per-hand amount up to its cap: 30 s cap, 5 s per hand, 12 s left → 17 s → … → 30 s', () => {
+    const config = nlConfig({ clock: { decisionMs: 20_000, timeBankMs: 30_000, timeBankRefillPerHandMs: 5_000, drawDecisionMs: 30_000, shieldResponseMs: 8_000, reconnectWindowMs: 60_000 } });
+    let s = setTimeBank(tableWith([0, 1], { config }), 'p0', 12_000).state;
+    s = playQuietHand(s).state;
+    expect(s.seats[0]?.timeBankMs).toBe(17_000);
+    for (let i = 0; i < 4; i++) s = playQuietHand(s).state;
+    expect(s.seats[0]?.timeBankMs).toBe(30_000);
   });
 });
 

@@ -71,6 +71,16 @@ describe('button movement (dead-button rule: the big blind always moves forward)
     expect(seatsOf(p)).toEqual([0, 3, 4]);
   });
 
+  it('from heads-up to three-handed with a newcomer posting behind the big blind: dead button before the small blind', () => {
+    // Heads-up: button/small 0, big 3. A newcomer on seat 1 posts. The big blind moves on to 0.
+    let s = withPositions(tableWith([0, 3], { established: true }), 0, 0, 3);
+    s = join(s, { playerId: 'n', name: 'N', seat: 1, buyIn: 1000, now: 0, waitForBigBlind: false }).state;
+    const p = plan(s);
+    expect([p.button, p.smallBlindSeat, p.bigBlindSeat]).toEqual([2, 3, 0]);
+    expect(p.posts).toEqual([{ seat: 1, live: 10, dead: 0 }]);
+    expect(seatsOf(p)).toEqual([0, 1, 3]);
+  });
+
   it('the big blind moving all the way round keeps the order button, small, big', () => {
     // Button 0, small 2, big 4; everyone but seats 2 and 4 and a newcomer on 3 is out.
     let s = withPositions(tableWith([0, 1, 2, 4, 5], { established: true }), 0, 2, 4);

@@ -99,7 +99,7 @@ describe('waiting list', () => {
   const full = () => tableWith([0, 1], { config: nlConfig({ seats: 2, seatOfferMs: 1000 }) });
 
   it('only a full table has a waiting list', () => {
-    expect(code(() => joinWaitingList(tableWith([0]), 'w'))).toBe('SEAT_RESERVED');
+    expect(code(() => joinWaitingList(tableWith([0]), 'w'))).toBe('SEAT_AVAILABLE');
     expect(joinWaitingList(full(), 'w').state.waitingList).toEqual(['w']);
   });
 

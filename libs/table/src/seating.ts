@@ -183,7 +183,7 @@ export function joinWaitingList(state: TableState, playerId: string, opts: { isB
   if (seatOf(state, playerId) >= 0) fail('ALREADY_SEATED', `${playerId} already has a seat`);
   if (state.waitingList.includes(playerId) || state.seatOffer?.playerId === playerId) fail('ALREADY_WAITING', `${playerId} is already waiting`);
   const reserved = state.seatOffer ? 1 : 0;
-  if (freeSeats(state).length > reserved) fail('SEAT_RESERVED', 'a seat is free: take it');
+  if (freeSeats(state).length > reserved) fail('SEAT_AVAILABLE', 'a seat is free: take it');
   const waitingList = [...state.waitingList, playerId];
   return {
     state: { ...state, waitingList, version: state.version + 1 },
