@@ -25,8 +25,9 @@ export function toDraft(s: HandState): Draft {
     stacks: s.stacks.slice(),
     bets: s.bets.slice(),
     committed: s.committed.slice(),
-    folded: s.folded.slice(),
-    allIn: s.allIn.slice(),
+    // Copied on write (they change on few actions): see `setFolded` / `setAllIn`.
+    folded: s.folded as boolean[],
+    allIn: s.allIn as boolean[],
     acted: s.acted.slice(),
     actedLevel: s.actedLevel.slice(),
     hole: s.hole as (readonly Card[])[],
@@ -43,6 +44,18 @@ export function toDraft(s: HandState): Draft {
     runout: s.runout,
     ext: s.ext,
   };
+}
+
+/** Folds player i, copying the shared flags array first (it belongs to the previous state). */
+export function setFolded(d: Draft, i: number): void {
+  d.folded = d.folded.slice();
+  d.folded[i] = true;
+}
+
+export function setAllIn(d: Draft, i: number, value: boolean): void {
+  if (d.allIn[i] === value) return;
+  d.allIn = d.allIn.slice();
+  d.allIn[i] = value;
 }
 
 /** The draft becomes the new state value (no copy: the draft is never touched again). */

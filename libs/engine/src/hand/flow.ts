@@ -1,10 +1,11 @@
 import type { Card } from '../cards/card';
 import type { DealStep } from '../variants/types';
 import { openingIncrement, potTotal } from './betting';
-import type { Draft } from './draft';
-import { rankingFor } from './evaluate';
-import { canAct, clockwise, leftOfButton, openerIndex } from './order';
-import { buildPots, splitAmount, tableDeadMoney, type Pot } from './pots';
+import { setAllIn, type Draft } from './draft';
+import { rankingFor, type ShowdownRanking } from './evaluate';
+import type { CompareOptions } from '../eval';
+import { leftOfButton, openerIndex } from './order';
+import { buildPots, tableDeadMoney, type Pot } from './pots';
 import type { HandEvent, HandState, SeatConfig } from './types';
 
 /**
@@ -39,27 +40,37 @@ export function registerDealStep(kind: string, fn: DealStepHandler): void {
 registerDealStep('hole', (d, step, ev) => {
   if (step.kind !== 'hole') return false;
   const n = d.seats.length;
-  const order = clockwise(n, leftOfButton(d)).filter((i) => !d.folded[i]);
+  const first = leftOfButton(d);
   const passes = step.down + step.up;
-  if (step.sharedWhenShort && d.deckPos + order.length * passes > d.deck.length) {
+  const up: boolean[] = [];
+  for (let p = 0; p < passes; p++) up.push(p >= step.down);
+  const hole = d.hole.slice();
+  const holeUp = d.holeUp.slice();
+  // Player k in dealing order takes deck cards deckPos + k, + k + dealt, + k + 2·dealt ...
+  let dealt = 0;
+  for (let k = 0; k < n; k++) if (!d.folded[(first + k) % n]) dealt++;
+  if (step.sharedWhenShort && d.deckPos + dealt * passes > d.deck.length) {
     // Not enough cards for everyone: one face-up community card serves all, and no betting follows.
     const card = draw(d);
     d.board = d.board.concat(card);
     ev.push({ type: 'board-dealt', street: d.street, cards: [card] });
     return 'no-betting';
   }
-  const got: Card[][] = order.map(() => []);
-  for (let p = 0; p < passes; p++) for (let k = 0; k < order.length; k++) got[k].push(draw(d));
-  d.hole = d.hole.slice();
-  d.holeUp = d.holeUp.slice();
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k];
-    const up: boolean[] = [];
-    for (let p = 0; p < passes; p++) up.push(p >= step.down);
-    d.hole[i] = d.hole[i].concat(got[k]);
-    d.holeUp[i] = d.holeUp[i].concat(up);
-    ev.push({ type: 'hole-dealt', seat: d.seats[i], cards: got[k], up });
+  if (d.deckPos + dealt * passes > d.deck.length) throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    const i = (first + k) % n;
+    if (d.folded[i]) continue;
+    const cards: Card[] = [];
+    for (let p = 0; p < passes; p++) cards.push(d.deck[d.deckPos + j + p * dealt]);
+    j++;
+    hole[i] = hole[i].length ? hole[i].concat(cards) : cards;
+    holeUp[i] = holeUp[i].length ? holeUp[i].concat(up) : up;
+    ev.push({ type: 'hole-dealt', seat: d.seats[i], cards: cards.slice(), up: up.slice() });
   }
+  d.deckPos += dealt * passes;
+  d.hole = hole;
+  d.holeUp = holeUp;
   return false;
 });
 
@@ -93,11 +104,17 @@ export function post(d: Draft, i: number, amount: number, live: boolean): number
   d.stacks[i] -= x;
   d.committed[i] += x;
   if (live) d.bets[i] += x;
-  if (d.stacks[i] === 0) d.allIn[i] = true;
+  if (d.stacks[i] === 0) setAllIn(d, i, true);
   return x;
 }
 
 // ---------- betting round bookkeeping ----------
+
+// Local on purpose (not `order.canAct`): it runs for every player on every action, and a
+// cross-module call costs a getter under the CommonJS transform tsx/esbuild use.
+function canAct(d: Draft, i: number): boolean {
+  return !d.folded[i] && !d.allIn[i];
+}
 
 export function liveCount(d: Draft | HandState): number {
   let c = 0;
@@ -164,7 +181,7 @@ function returnUncalled(d: Draft, ev: Events): void {
     d.bets[top] -= back;
     d.committed[top] -= back;
     d.stacks[top] += back;
-    if (d.stacks[top] > 0) d.allIn[top] = false;
+    if (d.stacks[top] > 0) setAllIn(d, top, false);
     ev.push({ type: 'uncalled-bet-returned', seat: d.seats[top], amount: back });
   }
 }
@@ -235,9 +252,10 @@ function finalStacks(d: Draft): SeatConfig[] {
   return d.seats.map((seat, i) => ({ seat, stack: d.stacks[i] }));
 }
 
+const NO_RAKE = [0];
 function takeRake(d: Draft, pots: Pot[]): number[] {
   const fn = d.config.rake;
-  if (!fn) return pots.map(() => 0);
+  if (!fn) return pots.length === 1 ? NO_RAKE : new Array<number>(pots.length).fill(0);
   const rake = fn({ pots: pots.map((p) => p.amount), playersDealt: d.seats.length, dropEligible: d.street >= d.spec.rakeFromStreet });
   if (rake.length !== pots.length) throw new Error('rake function must return one amount per pot');
   return rake.map((r, k) => {
@@ -265,51 +283,89 @@ function winWithoutShowdown(d: Draft, ev: Events): void {
   endHand(d, ev);
 }
 
+/** Clockwise distance of player i from the first player left of the button (odd-chip order). */
+function seatOrder(i: number, lob: number, n: number): number {
+  return (i - lob + n) % n;
+}
+
+/** Pays `amount` equally to `winners`; odd chips one each starting nearest the button on the left. */
+function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high' | 'low', shares: PotShare[], lob: number): void {
+  const n = d.seats.length;
+  winners.sort((a, b) => seatOrder(a, lob, n) - seatOrder(b, lob, n));
+  const k = winners.length;
+  const share = Math.floor(amount / k);
+  let rem = amount - share * k;
+  for (let w = 0; w < k; w++) {
+    const i = winners[w];
+    const a = share + (rem > 0 ? 1 : 0);
+    if (rem > 0) rem--;
+    d.stacks[i] += a;
+    shares.push({ seat: d.seats[i], amount: a, half });
+  }
+}
+
+type PotShare = { seat: number; amount: number; half: 'whole' | 'high' | 'low' };
+
+/** The players among `eligible` with the best value (ties included); none when nobody qualifies. */
+function bestOf(vals: number[], eligible: number[], rank: ShowdownRanking, options: CompareOptions): number[] {
+  let top = -1;
+  for (let e = 0; e < eligible.length; e++) {
+    const i = eligible[e];
+    if (vals[i] >= 0 && (top < 0 || rank.compare(vals[i], vals[top], options) > 0)) top = i;
+  }
+  const out: number[] = [];
+  if (top < 0) return out;
+  for (let e = 0; e < eligible.length; e++) {
+    const i = eligible[e];
+    if (vals[i] >= 0 && rank.compare(vals[i], vals[top], options) === 0) out.push(i);
+  }
+  return out;
+}
+
 function showdown(d: Draft, ev: Events): void {
   d.toAct = -1;
   const n = d.seats.length;
   const spec = d.spec;
   const high = rankingFor(spec.ranking.high);
   const low = spec.ranking.low ? rankingFor(spec.ranking.low) : null;
-  const hi = new Array<number>(n).fill(-1);
-  const lo = new Array<number>(n).fill(-1);
+  const hi = new Array<number>(n);
+  const lo = new Array<number>(n);
+  let live = 0;
   for (let i = 0; i < n; i++) {
+    hi[i] = lo[i] = -1;
     if (d.folded[i]) continue;
+    live++;
     hi[i] = high.score(d.hole[i], d.board);
     if (low) lo[i] = low.score(d.hole[i], d.board);
   }
-  const options = { headsUp: liveCount(d) === 2 };
-  const hiCmp = (a: number, b: number): number => high.compare(a, b, options);
-  const loCmp = (a: number, b: number): number => (low ? low.compare(a, b, options) : 0);
+  const options: CompareOptions = { headsUp: live === 2 };
   const pots = buildPots(d.committed, d.folded, tableDeadMoney(d.config, d.sbIndex, d.bbIndex));
 
   // Showdown order: the last bettor/raiser of the final round, else the variant's opener rule.
   const start = d.lastAggressor >= 0 ? d.lastAggressor : openerIndex(d as HandState, spec.showdownOpener);
-  const order = clockwise(n, start).filter((i) => !d.folded[i]);
-  let anyAllIn = false;
-  for (const i of order) if (d.allIn[i]) anyAllIn = true;
+  let showAll = d.config.showdown === 'show-all';
   // Every hand is tabled on Naiko (show-all) tables and whenever a player is all-in.
-  const showAll = d.config.showdown === 'show-all' || anyAllIn;
+  for (let i = 0; i < n && !showAll; i++) if (!d.folded[i] && d.allIn[i]) showAll = true;
   // Best shown hand per pot (player index, -1 = none shown yet).
-  const bestHi = pots.map(() => -1);
-  const bestLo = pots.map(() => -1);
+  const bestHi = new Array<number>(pots.length).fill(-1);
+  const bestLo = new Array<number>(pots.length).fill(-1);
   d.shown = d.shown.slice();
-  for (const i of order) {
+  for (let k0 = 0; k0 < n; k0++) {
+    const i = (start + k0) % n;
+    if (d.folded[i]) continue;
     let show = showAll;
-    if (!show) {
-      // Classic tables: a hand is mucked when it cannot beat or tie a hand shown in any pot it plays for.
-      for (let k = 0; k < pots.length && !show; k++) {
-        if (!pots[k].eligible.includes(i)) continue;
-        if (bestHi[k] < 0 || hiCmp(hi[i], hi[bestHi[k]]) >= 0) show = true;
-        else if (lo[i] >= 0 && (bestLo[k] < 0 || loCmp(lo[i], lo[bestLo[k]]) >= 0)) show = true;
-      }
+    // Classic tables: a hand is mucked when it cannot beat or tie a hand shown in any pot it plays for.
+    for (let k = 0; k < pots.length && !show; k++) {
+      if (!pots[k].eligible.includes(i)) continue;
+      if (bestHi[k] < 0 || high.compare(hi[i], hi[bestHi[k]], options) >= 0) show = true;
+      else if (low && lo[i] >= 0 && (bestLo[k] < 0 || low.compare(lo[i], lo[bestLo[k]], options) >= 0)) show = true;
     }
     if (show) {
       d.shown[i] = true;
       for (let k = 0; k < pots.length; k++) {
         if (!pots[k].eligible.includes(i)) continue;
-        if (bestHi[k] < 0 || hiCmp(hi[i], hi[bestHi[k]]) > 0) bestHi[k] = i;
-        if (lo[i] >= 0 && (bestLo[k] < 0 || loCmp(lo[i], lo[bestLo[k]]) > 0)) bestLo[k] = i;
+        if (bestHi[k] < 0 || high.compare(hi[i], hi[bestHi[k]], options) > 0) bestHi[k] = i;
+        if (low && lo[i] >= 0 && (bestLo[k] < 0 || low.compare(lo[i], lo[bestLo[k]], options) > 0)) bestLo[k] = i;
       }
       ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
     } else {
@@ -319,30 +375,21 @@ function showdown(d: Draft, ev: Events): void {
 
   const rake = takeRake(d, pots);
   const lob = leftOfButton(d);
-  const orderKey = (i: number): number => (i - lob + n) % n;
-  const best = (vals: number[], among: number[], cmp: (a: number, b: number) => number): number[] => {
-    let top = -1;
-    for (const i of among) if (vals[i] >= 0 && (top < 0 || cmp(vals[i], vals[top]) > 0)) top = i;
-    return top < 0 ? [] : among.filter((i) => vals[i] >= 0 && cmp(vals[i], vals[top]) === 0);
-  };
-  pots.forEach((pot, k) => {
+  for (let k = 0; k < pots.length; k++) {
+    const pot = pots[k];
     const amount = pot.amount - rake[k];
-    const shares: { seat: number; amount: number; half: 'whole' | 'high' | 'low' }[] = [];
-    const hiWinners = best(hi, pot.eligible, hiCmp);
-    const loWinners = low ? best(lo, pot.eligible, loCmp) : [];
-    const pay = (amt: number, winners: number[], half: 'whole' | 'high' | 'low'): void => {
-      for (const [i, a] of splitAmount(amt, winners, orderKey)) {
-        d.stacks[i] += a;
-        shares.push({ seat: d.seats[i], amount: a, half });
-      }
-    };
+    const shares: PotShare[] = [];
+    const hiWinners = bestOf(hi, pot.eligible, high, options);
+    const loWinners = low ? bestOf(lo, pot.eligible, low, options) : [];
     if (loWinners.length) {
       // Hi/Lo: the odd chip of the halves goes to the high half.
       const loHalf = Math.floor(amount / 2);
-      pay(amount - loHalf, hiWinners, 'high');
-      pay(loHalf, loWinners, 'low');
-    } else pay(amount, hiWinners, 'whole');
-    ev.push({ type: 'pot-awarded', pot: k, amount: pot.amount, rake: rake[k], eligible: pot.eligible.map((i) => d.seats[i]), shares });
-  });
+      pay(d, amount - loHalf, hiWinners, 'high', shares, lob);
+      pay(d, loHalf, loWinners, 'low', shares, lob);
+    } else pay(d, amount, hiWinners, 'whole', shares, lob);
+    const eligible: number[] = [];
+    for (const i of pot.eligible) eligible.push(d.seats[i]);
+    ev.push({ type: 'pot-awarded', pot: k, amount: pot.amount, rake: rake[k], eligible, shares });
+  }
   endHand(d, ev);
 }

@@ -83,6 +83,30 @@ function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
   return [sb, bb];
 }
 
+interface Prepared {
+  spec: VariantSpec;
+  sbIndex: number;
+  bbIndex: number;
+  seats: number[];
+  freshDeck: Card[];
+}
+/**
+ * What start derives from a config alone, validated once per config object (a table deals many
+ * hands from the same config value; configs are treated as immutable, like states).
+ */
+const preparedConfigs = new WeakMap<HandConfig, Prepared>();
+function prepared(config: HandConfig): Prepared {
+  let p = preparedConfigs.get(config);
+  if (!p) {
+    const spec = resolveVariant(config.variant);
+    validateConfig(config, spec);
+    const [sbIndex, bbIndex] = blindIndices(config, spec);
+    p = { spec, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck) };
+    preparedConfigs.set(config, p);
+  }
+  return p;
+}
+
 /**
  * Starts a hand: forced bets, then the first street's cards, then the first player to act.
  *
@@ -92,11 +116,9 @@ function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
  *  - community cards: in street order (flop 3, turn 1, river 1), also when the board is run out.
  */
 export function start(config: HandConfig, source: CardSource): { state: HandState; events: HandEvent[] } {
-  const spec = resolveVariant(config.variant);
-  validateConfig(config, spec);
-  const n = config.seats.length;
-  const deck = 'rng' in source ? shuffle(deckFor(spec.deck), source.rng) : source.deck.slice();
-  const [sbIndex, bbIndex] = blindIndices(config, spec);
+  const { spec, sbIndex, bbIndex, seats, freshDeck } = prepared(config);
+  const n = seats.length;
+  const deck = 'rng' in source ? shuffle(freshDeck, source.rng) : source.deck.slice();
   const d: Draft = {
     config,
     spec,
@@ -104,19 +126,19 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
     phase: 'betting',
     deck,
     deckPos: 0,
-    seats: config.seats.map((s) => s.seat),
+    seats,
     button: config.button,
     sbIndex,
     bbIndex,
-    stacks: config.seats.map((s) => s.stack),
+    stacks: stacksOf(config),
     bets: new Array<number>(n).fill(0),
     committed: new Array<number>(n).fill(0),
     folded: new Array<boolean>(n).fill(false),
     allIn: new Array<boolean>(n).fill(false),
     acted: [],
     actedLevel: [],
-    hole: config.seats.map(() => []),
-    holeUp: config.seats.map(() => []),
+    hole: new Array<Card[]>(n).fill(EMPTY_CARDS),
+    holeUp: new Array<boolean[]>(n).fill(EMPTY_FLAGS),
     board: [],
     street: 0,
     toAct: -1,
@@ -148,25 +170,34 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
   return { state: finish(d), events: ev };
 }
 
+const EMPTY_CARDS: Card[] = [];
+const EMPTY_FLAGS: boolean[] = [];
+function stacksOf(c: HandConfig): number[] {
+  const out = new Array<number>(c.seats.length);
+  for (let i = 0; i < out.length; i++) out[i] = c.seats[i].stack;
+  return out;
+}
+
+function emit(d: Draft, ev: HandEvent[], i: number, kind: Extract<HandEvent, { type: 'forced-bet' }>['kind'], amount: number): void {
+  if (amount > 0) ev.push({ type: 'forced-bet', seat: d.seats[i], kind, amount, allIn: d.allIn[i] });
+}
+
 /** Antes (clockwise from left of the button), small blind, big blind, big-blind ante, then table posts. */
 function postForcedBets(d: Draft, ev: HandEvent[]): void {
   const { stakes, posts } = d.config;
   const n = d.seats.length;
   const ante = stakes.ante ?? 0;
-  const emit = (i: number, kind: Extract<HandEvent, { type: 'forced-bet' }>['kind'], amount: number): void => {
-    if (amount > 0) ev.push({ type: 'forced-bet', seat: d.seats[i], kind, amount, allIn: d.allIn[i] });
-  };
   if (ante > 0 && !stakes.bigBlindAnte) {
-    for (const i of clockwise(n, leftOfButton(d))) emit(i, 'ante', post(d, i, ante, false));
+    for (const i of clockwise(n, leftOfButton(d))) emit(d, ev, i, 'ante', post(d, i, ante, false));
   }
-  if (d.sbIndex >= 0) emit(d.sbIndex, 'small-blind', post(d, d.sbIndex, stakes.smallBlind, true));
-  if (d.bbIndex >= 0) emit(d.bbIndex, 'big-blind', post(d, d.bbIndex, stakes.bigBlind, true));
+  if (d.sbIndex >= 0) emit(d, ev, d.sbIndex, 'small-blind', post(d, d.sbIndex, stakes.smallBlind, true));
+  if (d.bbIndex >= 0) emit(d, ev, d.bbIndex, 'big-blind', post(d, d.bbIndex, stakes.bigBlind, true));
   // Big-blind ante: the big blind is paid first, then the ante for the table (dead money).
-  if (ante > 0 && stakes.bigBlindAnte && d.bbIndex >= 0) emit(d.bbIndex, 'big-blind-ante', post(d, d.bbIndex, ante, false));
+  if (ante > 0 && stakes.bigBlindAnte && d.bbIndex >= 0) emit(d, ev, d.bbIndex, 'big-blind-ante', post(d, d.bbIndex, ante, false));
   for (const p of posts ?? []) {
     const i = d.seats.indexOf(p.seat);
-    if (p.live > 0) emit(i, 'live-post', post(d, i, p.live, true));
-    if (p.dead > 0) emit(i, 'dead-post', post(d, i, p.dead, false));
+    if (p.live > 0) emit(d, ev, i, 'live-post', post(d, i, p.live, true));
+    if (p.dead > 0) emit(d, ev, i, 'dead-post', post(d, i, p.dead, false));
   }
   let maxBet = 0;
   for (const b of d.bets) if (b > maxBet) maxBet = b;
