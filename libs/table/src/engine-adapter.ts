@@ -73,6 +73,7 @@ export function toBotView(v: HandView, bigBlind: number, game: { lowball?: boole
     bigBlind,
     minRaiseTo: la.minTo,
     maxRaiseTo: la.maxTo,
+    raiseChoices: la.choices?.slice(),
     currentBet: me.bet,
     legal: la.actions.slice(),
     lowball: game.lowball,

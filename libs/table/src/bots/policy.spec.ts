@@ -50,6 +50,14 @@ describe('bot policy (own view only, seeded)', () => {
     expect(free).toEqual({ type: 'check' });
   });
 
+  it('stud: a weak start brings in, a strong one completes; discrete sizes are respected', () => {
+    const studView = (hole: string) => view({ hole: parseCards(hole), legal: ['bring-in', 'bet'], minRaiseTo: 10, maxRaiseTo: 10, toCall: 0 });
+    expect(decideBotAction(studView('2c7d9h'), rng(1))).toEqual({ type: 'bring-in' });
+    expect(decideBotAction(studView('AcAdAh'), rng(1))).toEqual({ type: 'bet', amount: 10 });
+    const v = view({ hole: parseCards('AhAdAsAc'), toCall: 10, pot: 40, legal: ['fold', 'call', 'raise'], minRaiseTo: 20, maxRaiseTo: 40, raiseChoices: [20, 40] });
+    expect([20, 40]).toContain((decideBotAction(v, rng(3)) as { amount: number }).amount);
+  });
+
   it('the same seed gives the same decision (replayable bots)', () => {
     const v = view({ hole: parseCards('JhTh'), board: parseCards('9h8c2d'), toCall: 10, pot: 40, legal: ['fold', 'call', 'raise'], minRaiseTo: 20 });
     expect(decideBotAction(v, rng('x'))).toEqual(decideBotAction(v, rng('x')));

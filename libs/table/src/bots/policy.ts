@@ -19,6 +19,8 @@ export interface BotView {
   /** Legal bet/raise "to" amounts, when a bet or raise is legal. */
   minRaiseTo?: number;
   maxRaiseTo?: number;
+  /** When only some totals are legal (Fixed Limit choice of sizes, e.g. stud's open pair). */
+  raiseChoices?: readonly number[];
   /** The bot's current bet in this round (raise amounts are "to" totals). */
   currentBet?: number;
   legal: readonly string[];
@@ -36,6 +38,8 @@ export type BotDecision =
   | { type: 'fold' }
   | { type: 'check' }
   | { type: 'call' }
+  /** Stud: the forced bring-in (the alternative is to complete with a bet). */
+  | { type: 'bring-in' }
   | { type: 'bet'; amount: number }
   | { type: 'raise'; amount: number }
   /** A draw: the cards (values) to discard; empty = stand pat. */
@@ -60,6 +64,9 @@ function sized(view: BotView, fractionOfPot: number): number {
   const lo = view.minRaiseTo ?? 0;
   const hi = view.maxRaiseTo ?? lo;
   const target = (view.currentBet ?? 0) + view.toCall + Math.round((view.pot + view.toCall) * fractionOfPot);
+  if (view.raiseChoices && view.raiseChoices.length) {
+    return view.raiseChoices.reduce((best, c) => (Math.abs(c - target) < Math.abs(best - target) ? c : best));
+  }
   return Math.max(lo, Math.min(hi, target));
 }
 
@@ -68,6 +75,10 @@ export function decideBotAction(view: BotView, rng: RandomSource): BotDecision {
   if (has(view, 'draw') || has(view, 'standPat')) return { type: 'draw', discard: chooseDiscards(view) };
   const strength = botStrength(view);
   const roll = randomUnit(rng);
+  if (has(view, 'bring-in')) {
+    // Stud: complete with a good start, otherwise bring it in for the minimum.
+    return has(view, 'bet') && strength >= 0.6 ? { type: 'bet', amount: view.raiseChoices?.[0] ?? view.minRaiseTo ?? 0 } : { type: 'bring-in' };
+  }
   const aggressive = has(view, 'raise') ? 'raise' : has(view, 'bet') ? 'bet' : null;
   const potOdds = view.toCall > 0 ? view.toCall / (view.pot + view.toCall) : 0;
   if (aggressive && (strength >= 0.8 || (strength >= 0.6 && roll < 0.35) || (strength < 0.3 && roll < 0.04))) {
