@@ -6,6 +6,7 @@
 //   const token = t.token({ username: 'alice' });
 //   await t.close();                                  // closes the app and drops the database
 import type { Type } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import type { AccessClaims } from '@naiko/contracts';
 import { JsonLogger, startNaikoApp, TokenService, type NaikoApp } from '@naiko/platform';
 import { AllInOneModule } from '../../apps/all-in-one/src/app.module';
@@ -39,6 +40,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     HOST: '127.0.0.1',
     DATABASE_URL: db.url,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // Private BullMQ keys and socket.io channels: test files run in parallel on one Redis.
+    REDIS_PREFIX: db.name,
     EMBEDDED_FALLBACK: 'false',
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
@@ -70,7 +73,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     get: <T>(t: Type<T> | symbol | string) => naiko.app.get<T>(t as Type<T>, { strict: false }),
     close: async () => {
       await naiko.close();
-      await db.drop();
+      await Promise.all([db.drop(), deleteRedisKeys(env.REDIS_URL, `${env.REDIS_PREFIX}:*`)]);
     },
   };
+}
+
+/** Removes the test's BullMQ keys (everything under its private prefix). */
+async function deleteRedisKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
 }

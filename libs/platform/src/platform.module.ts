@@ -6,7 +6,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES, type QueueName } from '@naiko/contracts';
-import { REDIS_ENDPOINT } from './tokens';
+import { APP_CONFIG, REDIS_ENDPOINT } from './tokens';
+import type { AppConfig } from './config/config.schema';
 import { InfraModule } from './infra/infra.module';
 import type { RedisEndpoint } from './redis/redis-endpoint';
 import { bullmqConnection } from './redis/redis-options';
@@ -36,8 +37,11 @@ export class PlatformModule {
         DiscoveryModule,
         BullModule.forRootAsync({
           imports: [infra],
-          inject: [REDIS_ENDPOINT],
-          useFactory: (redis: RedisEndpoint) => ({ connection: bullmqConnection(redis.url) }),
+          inject: [REDIS_ENDPOINT, APP_CONFIG],
+          useFactory: (redis: RedisEndpoint, config: AppConfig) => ({
+            connection: bullmqConnection(redis.url),
+            prefix: config.REDIS_PREFIX,
+          }),
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
       ],

@@ -8,7 +8,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { parseConfig, ConfigError, type AppConfig } from '../config/config.schema';
 import { JsonLogger } from '../logging/json-logger';
 import { RedisIoAdapter } from '../gateway/redis-io.adapter';
-import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
+import { REDIS_ENDPOINT } from '../tokens';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 
 export interface NaikoApp {
@@ -39,8 +39,8 @@ export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
   const redis = app.get<RedisEndpoint>(REDIS_ENDPOINT);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.enableCors({ origin: true, credentials: true });
-  if (app.get<AppConfig>(APP_CONFIG).SOCKET_REDIS_ADAPTER) {
-    const adapter = new RedisIoAdapter(app, redis.url);
+  if (config.SOCKET_REDIS_ADAPTER) {
+    const adapter = new RedisIoAdapter(app, redis.url, config.REDIS_PREFIX);
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   } else {

@@ -41,6 +41,11 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MIGRATE_ON_START: bool(true),
     SEED_DEMO_USERS: bool(true),
+    /**
+     * Namespace for everything this deployment keeps in Redis (BullMQ keys, socket.io adapter
+     * channels). Processes that should cooperate share it; tests use a private one.
+     */
+    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, { message: 'must be 1-40 letters, digits, _ . -' }).default('naiko'),
     /** Use the socket.io Redis adapter so rooms span processes. */
     SOCKET_REDIS_ADAPTER: bool(true),
     /** Heartbeat job period; 0 disables the scheduler (the handler stays registered). */

@@ -13,6 +13,7 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: 'abc' })).toThrow(/PORT: must be an integer from 0 to 65535 \(got "abc"\)/);
     expect(() => parseConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL: must start with redis:\/\//);
+    expect(() => parseConfig({ REDIS_PREFIX: 'a:b' })).toThrow(/REDIS_PREFIX: must be 1-40 letters/);
   });
 
   it('never echoes a secret and requires one in production', () => {

@@ -14,6 +14,8 @@ export class RedisIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redisUrl: string,
+    /** Channel prefix, so separate deployments (or tests) sharing a Redis don't hear each other. */
+    private readonly prefix: string,
   ) {
     super(app);
   }
@@ -26,7 +28,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options) as Server;
-    if (this.pub && this.sub) server.adapter(createAdapter(this.pub, this.sub));
+    if (this.pub && this.sub) server.adapter(createAdapter(this.pub, this.sub, { key: `${this.prefix}:socket.io` }));
     return server;
   }
 

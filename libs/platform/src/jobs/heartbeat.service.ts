@@ -56,7 +56,10 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Enqueues a heartbeat and resolves with the consumer's answer. */
   async roundTrip(timeoutMs = 10_000): Promise<HeartbeatResult & { latencyMs: number }> {
-    this.events ??= new QueueEvents(QUEUES.system, { connection: bullmqConnection(this.redis.url) });
+    this.events ??= new QueueEvents(QUEUES.system, {
+      connection: bullmqConnection(this.redis.url),
+      prefix: this.config.REDIS_PREFIX,
+    });
     await this.events.waitUntilReady();
     const started = Date.now();
     const job = await this.jobs.enqueue('heartbeat', { origin: this.app.instanceId, tag: randomUUID() });

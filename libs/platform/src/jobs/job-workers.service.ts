@@ -5,7 +5,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
 import { JOBS, jobsOfQueue, type JobName, type QueueName } from '@naiko/contracts';
-import { REDIS_ENDPOINT } from '../tokens';
+import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import { bullmqConnection } from '../redis/redis-options';
 import { JOB_HANDLER } from './job-handler.decorator';
@@ -42,6 +43,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly reflector: Reflector,
     @Inject(CONSUMED_QUEUES) private readonly consumed: QueueName[],
     @Inject(REDIS_ENDPOINT) private readonly redis: RedisEndpoint,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private collectHandlers(): Map<JobName, Handler[]> {
@@ -73,7 +75,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
           if (!def || def.queue !== queue || !handler) throw new Error(`no handler for job "${job.name}" on "${queue}"`);
           return handler(def.payload.parse(job.data), job);
         },
-        { connection: bullmqConnection(this.redis.url), concurrency: 8 },
+        { connection: bullmqConnection(this.redis.url), prefix: this.config.REDIS_PREFIX, concurrency: 8 },
       );
       worker.on('failed', (job, err) => this.logger.warn({ msg: 'job failed', queue, job: job?.name, id: job?.id, err: err.message }));
       worker.on('error', (err) => this.logger.error({ msg: 'worker error', queue, err: err.message }));
