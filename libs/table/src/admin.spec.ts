@@ -1,6 +1,6 @@
 import { closeTable, invite, setInviteCode, updateSettings } from './admin';
 import { TableError } from './errors';
-import { startHand } from './hand';
+import { cancelHand, startHand } from './hand';
 import { join } from './seating';
 import { nlConfig, plan } from './spec-helpers';
 import { chipsAtTable, createTable, type TableState } from './state';
@@ -54,6 +54,14 @@ describe('private tables: host-only settings, invitations, closing', () => {
     expect(r.state.closed).toBe(true);
     expect(chipsAtTable(r.state)).toBe(0);
     expect(code(() => join(r.state, { playerId: 'a', name: 'A', buyIn: 500, now: 0 }))).toBe('TABLE_CLOSED');
+  });
+
+  it('closing during a hand is refused; the platform cancels the hand first and every pre-hand stack goes back', () => {
+    const s = hosted();
+    const running = startHand(s, plan(s)).state;
+    expect(code(() => closeTable(running, 'host', 0))).toBe('HAND_IN_PROGRESS');
+    const r = closeTable(cancelHand(running, 0).state, 'host', 0);
+    expect(r.events.filter((e) => e.type === 'cashedOut').map((e) => (e as { amount: number }).amount)).toEqual([1000, 700]);
   });
 
   it('public tables are administered by the platform only', () => {
