@@ -126,3 +126,31 @@ export function parsePhh(text: string): PhhHand {
   if (typeof t.ante_trimming_status === 'boolean') hand.anteTrimmingStatus = t.ante_trimming_status;
   return hand;
 }
+
+/**
+ * The engine counts whole chips; hands recorded in fractional amounts (cash games in dollars and
+ * cents, e.g. 1259450.25) are scaled by the smallest power of ten that makes every amount whole.
+ * Returns the scaled hand (finishing stacks scaled too) and the factor.
+ */
+export function toWholeChips(hand: PhhHand): { hand: PhhHand; scale: number } {
+  const amounts: number[] = [...hand.startingStacks, ...hand.antes, ...hand.blindsOrStraddles];
+  for (const v of [hand.bringIn, hand.smallBet, hand.bigBet, hand.minBet]) if (v !== undefined) amounts.push(v);
+  for (const a of hand.actions) if (a.kind === 'bet-raise') amounts.push(a.to);
+  const whole = (s: number): boolean => amounts.every((x) => Math.abs(x * s - Math.round(x * s)) < 1e-6);
+  let scale = 1;
+  while (!whole(scale) && scale < 1e6) scale *= 10;
+  if (scale === 1) return { hand, scale };
+  if (!whole(scale)) return fail('amounts are not decimal numbers');
+  const m = (x: number): number => Math.round(x * scale);
+  const opt = (x: number | undefined): number | undefined => (x === undefined ? undefined : m(x));
+  const scaled: PhhHand = {
+    ...hand,
+    startingStacks: hand.startingStacks.map(m),
+    antes: hand.antes.map(m),
+    blindsOrStraddles: hand.blindsOrStraddles.map(m),
+    actions: hand.actions.map((a) => (a.kind === 'bet-raise' ? { ...a, to: m(a.to) } : a)),
+  };
+  for (const k of ['bringIn', 'smallBet', 'bigBet', 'minBet'] as const) if (hand[k] !== undefined) scaled[k] = opt(hand[k]);
+  if (hand.finishingStacks) scaled.finishingStacks = hand.finishingStacks.map((x) => x * scale);
+  return { hand: scaled, scale };
+}

@@ -2,7 +2,7 @@ import { apply, isOver, legalActions } from '../hand/apply';
 import { HandConfigError, start } from '../hand/start';
 import type { Action, HandEvent, HandState } from '../hand/types';
 import { importPhh, type PhhImport } from './import';
-import { parsePhh } from './parse';
+import { parsePhh, toWholeChips } from './parse';
 import { PhhError, type PhhAction, type PhhHand } from './types';
 
 export interface PhhReplay extends PhhImport {
@@ -10,6 +10,8 @@ export interface PhhReplay extends PhhImport {
   events: HandEvent[];
   /** The engine's final stacks by position (index 0 = p1), comparable to `finishing_stacks`. */
   finishingStacks: number[];
+  /** Chip units per recorded unit (1 unless the record has fractional amounts; the config and state are in units). */
+  scale: number;
 }
 
 /** The flop-game mapping: `f` → fold, `cc` → check or call, `cbr X` → bet or raise to X; `sm` is skipped. */
@@ -46,7 +48,10 @@ const describe = (a: PhhAction): string =>
  * 'unsupported' for what cannot be mapped, 'illegal-action' when the engine refuses a recorded
  * action, 'incomplete' when the record ends before the engine's hand does.
  */
-export function replayPhh(hand: PhhHand, imp: PhhImport = importPhh(hand)): PhhReplay {
+export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
+  // Fractional amounts (dollars and cents) are replayed in whole units of the smallest fraction.
+  const { hand, scale } = toWholeChips(recorded);
+  const imp = given ?? importPhh(hand);
   let started;
   try {
     started = start(imp.config, { deck: imp.deck });
@@ -67,7 +72,7 @@ export function replayPhh(hand: PhhHand, imp: PhhImport = importPhh(hand)): PhhR
     if (a.kind === 'check-call' && !awaits(state, seat) && freeCheck(state, seat)) return;
     if (isOver(state)) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): the hand is already over`);
     const r = apply(state, action);
-    if (!r.ok) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): ${r.error.code} ${r.error.message}`);
+    if (!r.ok) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): ${r.error.code} ${r.error.message}`, { state, action, index: k, code: r.error.code });
     state = r.state;
     for (const e of r.events) events.push(e);
   });
@@ -75,8 +80,8 @@ export function replayPhh(hand: PhhHand, imp: PhhImport = importPhh(hand)): PhhR
     const who = state.toAct >= 0 ? `seat ${state.seats[state.toAct]} (p${imp.seats.indexOf(state.seats[state.toAct]) + 1}) is to act` : 'no one is to act';
     throw new PhhError('incomplete', `the record ends before the hand does: ${who}`);
   }
-  const finishingStacks = imp.seats.map((seat) => state.stacks[state.seats.indexOf(seat)]);
-  return { ...imp, state, events, finishingStacks };
+  const finishingStacks = imp.seats.map((seat) => state.stacks[state.seats.indexOf(seat)] / scale);
+  return { ...imp, state, events, finishingStacks, scale };
 }
 
 /** Parses and replays one `.phh` text. */

@@ -1,3 +1,5 @@
+import type { Action, HandState } from '../hand/types';
+
 /**
  * The PHH hand-history model ("phh-std", the TOML format published with PokerKit), reduced to the
  * fields the engine reads and writes. Players are listed by position: p1 is the first player left
@@ -50,6 +52,8 @@ export class PhhError extends Error {
   constructor(
     readonly kind: PhhErrorKind,
     message: string,
+    /** For a refused action: the engine state it was refused in, the action, and its index in `actions`. */
+    readonly refused?: { state: HandState; action: Action; index: number; code: string },
   ) {
     super(message);
     this.name = 'PhhError';

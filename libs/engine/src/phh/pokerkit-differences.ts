@@ -1,0 +1,74 @@
+import { bounds } from '../hand/betting';
+import type { HandEvent } from '../hand/types';
+import type { PhhReplay } from './replay';
+import type { PhhError } from './types';
+
+/**
+ * Where PokerKit (which wrote the `reference/` hands and defines PHH's semantics) and RULES.md
+ * disagree. Each difference has a detector that proves a failed replay failed for exactly that
+ * reason, so the replay suite can list a hand as a documented exception without hiding real bugs.
+ */
+export type PokerKitDifference = 'fixed-limit-cap' | 'short-all-in-no-reopen' | 'odd-chips-one-each' | 'low-needs-five-distinct-ranks';
+
+export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
+  'fixed-limit-cap':
+    'Fixed Limit: RULES.md allows at most 4 bets a round, the big blind counting as the first preflop; PokerKit allows 4 raises over the blind (5 bets preflop).',
+  'short-all-in-no-reopen':
+    'RULES.md (naiko §3): an all-in below a full raise does not reopen raising for players who already acted; PokerKit lets them re-raise.',
+  'odd-chips-one-each':
+    'Several odd chips of a split go one each to the winners nearest the button on the left (the house rules speak of one chip; established practice); PokerKit gives them all to the first winner.',
+  'low-needs-five-distinct-ranks':
+    'RULES.md: an 8-or-better low needs five distinct ranks; PokerKit scored a paired hand as a low and split the low half.',
+};
+
+/** A replay refused a recorded raise: is that the fixed-limit cap PokerKit does not apply preflop? */
+export function isFixedLimitCap(e: PhhError): boolean {
+  const r = e.refused;
+  if (!r || r.code !== 'RAISE_NOT_ALLOWED' || r.state.config.structure !== 'fixed-limit') return false;
+  return r.state.street === 0 && r.state.betCount >= (r.state.config.stakes.maxBetsPerRound ?? 4);
+}
+
+/** A replay refused a recorded raise from a player who acted before a short all-in that was no full raise. */
+export function isShortAllInReopen(e: PhhError): boolean {
+  const r = e.refused;
+  if (!r || r.code !== 'RAISE_NOT_ALLOWED') return false;
+  const s = r.state;
+  const p = s.toAct;
+  if (p < 0 || !s.acted[p] || isFixedLimitCap(e)) return false;
+  const b = bounds(s, p);
+  // Raising is refused only because the bet grew by less than a full raise since he last acted.
+  return !b.canRaise && s.currentBet - s.actedLevel[p] < s.lastIncrement && s.stacks[p] > b.callAmount;
+}
+
+type Awarded = Extract<HandEvent, { type: 'pot-awarded' }>;
+
+/**
+ * Re-pays every split with PokerKit's odd-chip rule (all odd chips of a split to its first winner
+ * left of the button) and returns the stacks that gives, by position, or null if nothing changes.
+ */
+export function stacksWithPokerKitOddChips(r: PhhReplay): number[] | null {
+  const stacks = new Map<number, number>();
+  r.state.seats.forEach((seat, i) => stacks.set(seat, r.state.stacks[i]));
+  let changed = false;
+  for (const e of r.events) {
+    if (e.type !== 'pot-awarded') continue;
+    const shares = (e as Awarded).shares;
+    for (const half of ['whole', 'high', 'low'] as const) {
+      // The engine lists a split's shares nearest the button on the left first.
+      const group = shares.filter((s) => s.half === half);
+      if (group.length < 2) continue;
+      const low = Math.min(...group.map((s) => s.amount));
+      const odd = group.reduce((t, s) => t + s.amount - low, 0);
+      if (odd < 2) continue;
+      changed = true;
+      group.forEach((s, k) => stacks.set(s.seat, (stacks.get(s.seat) as number) - (s.amount - low) + (k === 0 ? odd : 0)));
+    }
+  }
+  return changed ? r.seats.map((seat) => (stacks.get(seat) as number) / r.scale) : null;
+}
+
+/** A hi/lo hand where some pot's low half found no qualifying low (so the high hand scooped it). */
+export function hadPotWithoutLow(r: PhhReplay): boolean {
+  if (!r.state.spec.ranking.low) return false;
+  return r.events.some((e) => e.type === 'pot-awarded' && (e as Awarded).eligible.length > 1 && (e as Awarded).shares.every((s) => s.half === 'whole'));
+}

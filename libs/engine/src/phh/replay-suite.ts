@@ -1,0 +1,95 @@
+/**
+ * The replay suite's engine: finds the PHH files, replays each once and classifies the outcome.
+ * Used by `replay.spec.ts` (and handy from a script when the data or the engine changes). Not used
+ * at runtime.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { importPhh } from './import';
+import { parsePhh, toWholeChips } from './parse';
+import { hadPotWithoutLow, isFixedLimitCap, isShortAllInReopen, stacksWithPokerKitOddChips, type PokerKitDifference } from './pokerkit-differences';
+import { replayPhh, type PhhReplay } from './replay';
+import { PhhError, type PhhHand } from './types';
+import { phhVariant } from './variants';
+
+/** `NAIKO_PHH_DIR`, else `../shared/phh` next to the repository. */
+export const phhDir = (): string => process.env.NAIKO_PHH_DIR ?? resolve(__dirname, '../../../../../shared/phh');
+
+export function phhFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.phh')) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * The `reference/FO8` hands are labelled FO/8 (fixed limit) but their bet sizes are pot-limit
+ * (e.g. a flop bet of 446 with small_bet 100; every bet fits pot-limit bounds): PokerKit's
+ * generator played them pot-limit. They are replayed as Pot-Limit Omaha Hi/Lo instead.
+ */
+export const FO8_REFERENCE_IS_POT_LIMIT = 'reference/FO8 bet sizes are pot-limit, not fixed-limit: replayed as pot-limit Omaha Hi/Lo';
+
+export type Outcome =
+  | { kind: 'match' }
+  /** Pluribus records half-chip splits; the engine pays whole chips (a difference of 0.5 per such player). */
+  | { kind: 'half-chip'; diff: number[] }
+  | { kind: 'exception'; reason: PokerKitDifference; detail: string }
+  | { kind: 'no-result' }
+  | { kind: 'fail'; detail: string };
+
+export interface Replayed {
+  file: string;
+  /** Path relative to the PHH directory. */
+  rel: string;
+  variant: string;
+  outcome: Outcome;
+  /** Set when the hand was replayed as pot-limit (reference/FO8). */
+  asPotLimit?: boolean;
+}
+
+function compare(hand: PhhHand, r: PhhReplay): Outcome {
+  const want = hand.finishingStacks;
+  if (!want) return { kind: 'no-result' };
+  const diff = r.finishingStacks.map((x, i) => x - want[i]);
+  if (diff.every((d) => d === 0)) return { kind: 'match' };
+  if (diff.every((d, i) => d === 0 || (!Number.isInteger(want[i]) && Math.abs(d) <= 0.5))) return { kind: 'half-chip', diff };
+  const pk = stacksWithPokerKitOddChips(r);
+  if (pk && pk.every((x, i) => x === want[i])) return { kind: 'exception', reason: 'odd-chips-one-each', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
+  if (hadPotWithoutLow(r) && diff.reduce((a, b) => a + b, 0) === 0) {
+    return { kind: 'exception', reason: 'low-needs-five-distinct-ranks', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
+  }
+  return { kind: 'fail', detail: `finishing stacks ${JSON.stringify(r.finishingStacks)}, recorded ${JSON.stringify(want)}` };
+}
+
+function attempt(hand: PhhHand, potLimit: boolean): Outcome {
+  try {
+    let r: PhhReplay;
+    if (potLimit) {
+      const imp = importPhh(toWholeChips(hand).hand);
+      imp.config = { ...imp.config, structure: 'pot-limit' };
+      r = replayPhh(hand, imp);
+    } else r = replayPhh(hand);
+    return compare(hand, r);
+  } catch (e) {
+    if (!(e instanceof PhhError)) return { kind: 'fail', detail: `crash: ${(e as Error).stack}` };
+    if (isFixedLimitCap(e)) return { kind: 'exception', reason: 'fixed-limit-cap', detail: e.message };
+    if (isShortAllInReopen(e)) return { kind: 'exception', reason: 'short-all-in-no-reopen', detail: e.message };
+    return { kind: 'fail', detail: `${e.kind}: ${e.message}` };
+  }
+}
+
+/** Replays one file whose variant the table maps; null for a variant not mapped (yet). */
+export function replayFile(dir: string, file: string): Replayed | null {
+  const hand = parsePhh(readFileSync(file, 'utf8'));
+  if (!phhVariant(hand.variant)) return null;
+  const rel = relative(dir, file);
+  const base = { file, rel, variant: hand.variant };
+  if (rel.startsWith('reference/FO8/')) return { ...base, outcome: attempt(hand, true), asPotLimit: true };
+  return { ...base, outcome: attempt(hand, false) };
+}

@@ -1,0 +1,140 @@
+/**
+ * Replays every PHH hand whose variant the table maps (NT, FT, PO, FO/8 now; stud and draw join when
+ * their rows are registered) and checks `finishing_stacks`. A hand may differ only as documented:
+ *  - Pluribus hands that record half-chip splits: the engine pays whole chips (0.5 off per player);
+ *  - the hands listed in EXCEPTIONS, where PokerKit (which wrote the reference hands) disagrees with
+ *    RULES.md; each listed hand must fail for exactly its reason (a detector proves it);
+ *  - reference/FO8, labelled fixed-limit but played pot-limit by PokerKit's generator, is replayed
+ *    as pot-limit Omaha Hi/Lo (FO8_REFERENCE_IS_POT_LIMIT).
+ * The files are read from `NAIKO_PHH_DIR` or `../shared/phh` next to the repository, parsed once.
+ */
+import { POKERKIT_DIFFERENCES, type PokerKitDifference } from './pokerkit-differences';
+import { phhDir, phhFiles, replayFile, type Replayed } from './replay-suite';
+
+const EXCEPTIONS: Record<string, PokerKitDifference> = {
+  'reference/FT/FT-20261129-7.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-23.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-24.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-30.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-35.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-38.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-43.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-58.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-65.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-77.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-88.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-90.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-94.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-99.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-103.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-106.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-111.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-115.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-126.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-127.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-130.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-146.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-148.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-149.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-157.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-159.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-163.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-164.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-173.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-177.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-180.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-195.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-196.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-212.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-222.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-229.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-232.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-243.phh': 'fixed-limit-cap',
+  'reference/FT/FT-20261129-246.phh': 'fixed-limit-cap',
+  'reference/FO8/FO8-20261129-4.phh': 'low-needs-five-distinct-ranks',
+  'reference/FO8/FO8-20261129-106.phh': 'odd-chips-one-each',
+  'reference/FT/FT-20261129-5.phh': 'odd-chips-one-each',
+  'reference/FO8/FO8-20261129-25.phh': 'short-all-in-no-reopen',
+  'reference/FO8/FO8-20261129-41.phh': 'short-all-in-no-reopen',
+  'reference/FO8/FO8-20261129-93.phh': 'short-all-in-no-reopen',
+  'reference/FT/FT-20261129-74.phh': 'short-all-in-no-reopen',
+  'reference/FT/FT-20261129-225.phh': 'short-all-in-no-reopen',
+  'reference/FT/FT-20261129-233.phh': 'short-all-in-no-reopen',
+  'reference/NT/NT-20261129-30.phh': 'short-all-in-no-reopen',
+  'reference/NT/NT-20261129-102.phh': 'short-all-in-no-reopen',
+  'reference/NT/NT-20261129-162.phh': 'short-all-in-no-reopen',
+  'reference/NT/NT-20261129-173.phh': 'short-all-in-no-reopen',
+  'reference/NT/NT-20261129-188.phh': 'short-all-in-no-reopen',
+  'reference/NT/NT-20261129-246.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-36.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-69.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-127.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-139.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-145.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-167.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-169.phh': 'short-all-in-no-reopen',
+  'reference/PO/PO-20261129-193.phh': 'short-all-in-no-reopen',
+};
+
+const dir = phhDir();
+const results: Replayed[] = [];
+for (const file of phhFiles(dir)) {
+  const r = replayFile(dir, file);
+  if (r) results.push(r);
+}
+const variants = [...new Set(results.map((r) => r.variant))].sort();
+
+test('the PHH directory holds hands of every mapped variant (NT, FT, PO, FO/8)', () => {
+  expect(variants).toEqual(expect.arrayContaining(['FO/8', 'FT', 'NT', 'PO']));
+});
+
+describe.each(variants)('PHH replay %s', (variant) => {
+  const mine = results.filter((r) => r.variant === variant);
+
+  test('every hand matches finishing_stacks, or differs only as documented', () => {
+    const unexpected = mine.flatMap((r) => {
+      const o = r.outcome;
+      const listed = EXCEPTIONS[r.rel];
+      if (o.kind === 'exception') return o.reason === listed ? [] : [`${r.rel}: ${o.reason} (${o.detail}) but listed as ${listed ?? 'nothing'}`];
+      if (listed) return [`${r.rel}: listed as ${listed} but ${o.kind}`];
+      if (o.kind === 'fail') return [`${r.rel}: ${o.detail}`];
+      if (o.kind === 'half-chip' && !r.rel.startsWith('pluribus/')) return [`${r.rel}: half chips outside the Pluribus hands`];
+      return [];
+    });
+    expect(unexpected).toEqual([]);
+  });
+});
+
+test('the half-chip Pluribus hands differ by half a chip only where a pot split unevenly', () => {
+  const half = results.filter((r) => r.outcome.kind === 'half-chip');
+  for (const r of half) {
+    const diff = (r.outcome as Extract<Replayed['outcome'], { kind: 'half-chip' }>).diff;
+    expect(diff.filter((d) => d !== 0).map(Math.abs)).toEqual(diff.filter((d) => d !== 0).map(() => 0.5));
+    // Whole chips are conserved: what one player lacks another has.
+    expect(diff.reduce((a, b) => a + b, 0)).toBe(0);
+  }
+  expect(half.map((r) => r.rel).sort()).toEqual(['pluribus/32/23.phh', 'pluribus/41b/204.phh']);
+});
+
+test('the hands without finishing_stacks (famous hands) replay to the end', () => {
+  // Replaying them to the end is all that can be checked: Dwan–Ivey 2009 (NT) and Antonius–Blom 2009 (PO, in cents).
+  expect(results.filter((r) => r.outcome.kind === 'no-result').map((r) => r.rel).sort()).toEqual(['antonius-blom-2009.phh', 'dwan-ivey-2009.phh']);
+});
+
+test('every documented exception names a known PokerKit difference', () => {
+  for (const reason of Object.values(EXCEPTIONS)) expect(POKERKIT_DIFFERENCES[reason]).toBeTruthy();
+});
+
+test('counts per variant (hands replayed, matched, documented exceptions)', () => {
+  const summary = Object.fromEntries(
+    variants.map((v) => {
+      const mine = results.filter((r) => r.variant === v);
+      const n = (k: string) => mine.filter((r) => r.outcome.kind === k).length;
+      return [v, { replayed: mine.length, match: n('match'), halfChip: n('half-chip'), exceptions: n('exception'), noResult: n('no-result'), fail: n('fail') }];
+    }),
+  );
+  expect(Object.values(summary).every((s) => s.fail === 0)).toBe(true);
+  // Every listed exception was met (none is stale).
+  expect(results.filter((r) => r.outcome.kind === 'exception').length).toBe(Object.keys(EXCEPTIONS).length);
+  process.stdout.write(`PHH replay: ${JSON.stringify(summary)}\n`);
+});
