@@ -8,3 +8,4 @@ export * from './seating';
 export * from './hand-for-hand';
 export * from './spin';
 export * from './sit-and-go';
+export * from './simulation';

@@ -128,7 +128,7 @@ describe('chip payouts', () => {
           expect(placePrizes(pool, table).reduce((a, b) => a + b, 0)).toBe(pool);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 });

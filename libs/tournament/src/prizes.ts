@@ -197,7 +197,14 @@ export interface Payout {
 export function payStandings(pool: number, table: PrizeTable, groups: readonly FinishGroup[]): Payout[] {
   const prizes = placePrizes(pool, table);
   const seenPlayers = new Set<string>();
-  const takenPlaces: [number, number][] = [];
+  // Overlap check in O(g log g): sorted by best place, each group must end before the next begins.
+  const byPlace = [...groups].sort((a, b) => a.bestPlace - b.bestPlace);
+  for (let i = 1; i < byPlace.length; i++) {
+    const prev = byPlace[i - 1];
+    if (prev.bestPlace + prev.players.length - 1 >= byPlace[i].bestPlace) {
+      throw new PrizeError('bad-standings', `places from ${prev.bestPlace} and from ${byPlace[i].bestPlace} overlap`);
+    }
+  }
   const out: Payout[] = [];
   for (const g of groups) {
     const n = g.players.length;
@@ -205,10 +212,6 @@ export function payStandings(pool: number, table: PrizeTable, groups: readonly F
       throw new PrizeError('bad-standings', 'a finish group needs players and a best place >= 1');
     }
     const worst = g.bestPlace + n - 1;
-    for (const [a, b] of takenPlaces) {
-      if (g.bestPlace <= b && worst >= a) throw new PrizeError('bad-standings', `places ${g.bestPlace}-${worst} overlap ${a}-${b}`);
-    }
-    takenPlaces.push([g.bestPlace, worst]);
     let sum = 0;
     for (let p = g.bestPlace; p <= worst && p <= prizes.length; p++) sum += prizes[p - 1];
     const each = Math.floor(sum / n);

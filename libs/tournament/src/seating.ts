@@ -112,7 +112,7 @@ function nextOccupied(seats: readonly (SeatedPlayer | null)[], from: number): nu
 
 function occupiedCount(seats: readonly (SeatedPlayer | null)[]): number {
   let k = 0;
-  for (const s of seats) if (s) k++;
+  for (let i = 0; i < seats.length; i++) if (seats[i] !== null) k++;
   return k;
 }
 
@@ -194,23 +194,36 @@ function checkTableSize(tableSize: number): void {
   }
 }
 
-export function validateSnapshot(snapshot: SeatingSnapshot): void {
+export function validateSnapshot(snapshot: SeatingSnapshot, mode: 'full' | 'shape' = 'full'): void {
   checkTableSize(snapshot.tableSize);
+  const S = snapshot.tableSize;
+  const tables = snapshot.tables;
+  for (let i = 0; i < tables.length; i++) {
+    const t = tables[i];
+    if (t.seats.length !== S) {
+      throw new SeatingError('bad-snapshot', `table ${t.tableId} has ${t.seats.length} seats, expected ${S}`);
+    }
+    const b = t.button;
+    if (b !== null && (!Number.isSafeInteger(b) || b < 0 || b >= S)) {
+      throw new SeatingError('bad-snapshot', `table ${t.tableId}: button ${b} is not a seat`);
+    }
+  }
   const tableIds = new Set<number>();
-  const players = new Set<string>();
-  for (const t of snapshot.tables) {
-    if (tableIds.has(t.tableId)) throw new SeatingError('duplicate-table', `table ${t.tableId} appears twice`);
-    tableIds.add(t.tableId);
-    if (t.seats.length !== snapshot.tableSize) {
-      throw new SeatingError('bad-snapshot', `table ${t.tableId} has ${t.seats.length} seats, expected ${snapshot.tableSize}`);
+  if (mode === 'full' || snapshot.breakOrder) {
+    for (const t of tables) {
+      if (tableIds.has(t.tableId)) throw new SeatingError('duplicate-table', `table ${t.tableId} appears twice`);
+      tableIds.add(t.tableId);
     }
-    if (t.button !== null && (!Number.isSafeInteger(t.button) || t.button < 0 || t.button >= snapshot.tableSize)) {
-      throw new SeatingError('bad-snapshot', `table ${t.tableId}: button ${t.button} is not a seat`);
-    }
-    for (const s of t.seats) {
-      if (!s) continue;
-      if (players.has(s.playerId)) throw new SeatingError('duplicate-player', `player ${s.playerId} is seated twice`);
-      players.add(s.playerId);
+  }
+  if (mode === 'full') {
+    const players = new Set<string>();
+    for (const t of tables) {
+      for (let s = 0; s < S; s++) {
+        const p = t.seats[s];
+        if (!p) continue;
+        if (players.has(p.playerId)) throw new SeatingError('duplicate-player', `player ${p.playerId} is seated twice`);
+        players.add(p.playerId);
+      }
     }
   }
   if (snapshot.breakOrder) {
@@ -308,159 +321,200 @@ export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: 
 // ---------------------------------------------------------------------------------------------
 // Planning
 
-interface WorkTable {
-  readonly source: TableSnapshot;
-  seats: Seats | null; // copy-on-write
-  count: number;
-  breakRank: number;
+export interface PlanOptions {
+  /**
+   * `full` (default) also checks that no player sits twice and no table id repeats, which costs
+   * O(players) with a hash set; `shape` checks only each table's seat count and button, for snapshots
+   * the caller built with `initialSeating`, `seatNewPlayer` and `applySeatingPlan` (which refuse to
+   * seat anyone twice).
+   */
+  readonly validate?: 'full' | 'shape';
 }
 
-const seatsOf = (w: WorkTable): readonly (SeatedPlayer | null)[] => w.seats ?? w.source.seats;
-const writableSeats = (w: WorkTable): Seats => (w.seats ??= w.source.seats.slice());
-
-/** Is any player at this table in the hand being played? Such a table cannot be broken or redrawn. */
-function busy(w: WorkTable): boolean {
-  return w.source.handInProgress && seatsOf(w).some((s) => s?.dealtIn);
-}
-
-/** Rules 2–7 on a snapshot; pure. */
-export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource): SeatingPlan {
-  validateSnapshot(snapshot);
+/**
+ * Rules 2–7 on a snapshot; pure. Cost: O(tables × tableSize) to count the seats plus O(tables) per
+ * move, with no sorting of the tables, so a decision for 10,000 players stays well under a millisecond.
+ */
+export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, options: PlanOptions = {}): SeatingPlan {
+  validateSnapshot(snapshot, options.validate ?? 'full');
   const S = snapshot.tableSize;
-  const rank = new Map<number, number>();
-  if (snapshot.breakOrder) snapshot.breakOrder.forEach((id, i) => rank.set(id, i));
-  const work: WorkTable[] = snapshot.tables.map((t) => ({
-    source: t,
-    seats: null,
-    count: occupiedCount(t.seats),
-    // Default order: highest table number breaks first.
-    breakRank: rank.get(t.tableId) ?? -t.tableId,
-  }));
-  work.sort((a, b) => a.breakRank - b.breakRank);
+  const src = snapshot.tables;
+  const T = src.length;
+  const rankOf = new Map<number, number>();
+  if (snapshot.breakOrder) snapshot.breakOrder.forEach((id, i) => rankOf.set(id, i));
+  // Lower rank breaks first; by default the highest table number breaks first.
+  // Typed arrays: one allocation each, no boxing; the planner runs after every hand that busts someone.
+  const rank = new Float64Array(T);
+  const count = new Int32Array(T);
+  const open = new Uint8Array(T).fill(1);
+  const copies = new Map<number, Seats>();
+  let total = 0;
+  const hasOrder = rankOf.size > 0;
+  for (let i = 0; i < T; i++) {
+    const t = src[i];
+    rank[i] = hasOrder ? rankOf.get(t.tableId)! : -t.tableId;
+    const c = occupiedCount(t.seats);
+    count[i] = c;
+    total += c;
+  }
+  const seatsAt = (i: number): readonly (SeatedPlayer | null)[] => copies.get(i) ?? src[i].seats;
+  const writable = (i: number): Seats => {
+    let c = copies.get(i);
+    if (!c) copies.set(i, (c = src[i].seats.slice()));
+    return c;
+  };
+  const isBusy = (i: number) => src[i].handInProgress && seatsAt(i).some((p) => p?.dealtIn);
 
   const moves: Move[] = [];
   const brokenTables: number[] = [];
   const holds: Hold[] = [];
-  let total = 0;
-  for (const w of work) total += w.count;
 
-  // Empty tables close at once (there is no one to move), unless it is the last table.
-  let open = work.filter((w) => {
-    if (w.count === 0 && work.length > 1) {
-      brokenTables.push(w.source.tableId);
-      return false;
+  // Empty tables close at once (nobody to move), except the one that would break last.
+  let openCount = T;
+  let lastToBreak = -1;
+  for (let i = 0; i < T; i++) if (lastToBreak < 0 || rank[i] > rank[lastToBreak]) lastToBreak = i;
+  if (T > 1) {
+    for (let i = 0; i < T; i++) {
+      if (count[i] === 0 && (total > 0 || i !== lastToBreak)) {
+        open[i] = 0;
+        openCount--;
+        brokenTables.push(src[i].tableId);
+      }
     }
-    return true;
-  });
-  if (open.length === 0) {
-    // Every table was empty: keep the one that breaks last.
-    const keep = work[work.length - 1];
-    brokenTables.splice(brokenTables.indexOf(keep.source.tableId), 1);
-    return { moves, brokenTables, finalTableRedraw: false, finalTableId: null, holds };
   }
+  const result = (finalTableRedraw = false, finalTableId: number | null = null): SeatingPlan => ({ moves, brokenTables, finalTableRedraw, finalTableId, holds });
+  if (total === 0) return result();
 
   // Rule 7: final table redraw.
-  if (open.length > 1 && total <= S) {
-    const busyTables = open.filter(busy).map((w) => w.source.tableId);
-    if (busyTables.length > 0) {
-      holds.push({ kind: 'redraw-waits-for-hands', tableIds: busyTables });
-      return { moves, brokenTables, finalTableRedraw: false, finalTableId: null, holds };
+  if (openCount > 1 && total <= S) {
+    const busyTables: number[] = [];
+    let finalIdx = -1;
+    for (let i = 0; i < T; i++) {
+      if (!open[i]) continue;
+      if (isBusy(i)) busyTables.push(src[i].tableId);
+      if (finalIdx < 0 || rank[i] > rank[finalIdx]) finalIdx = i;
     }
-    const finalTable = open[open.length - 1];
+    if (busyTables.length > 0) {
+      holds.push({ kind: 'redraw-waits-for-hands', tableIds: busyTables.sort((a, b) => a - b) });
+      return result();
+    }
     const everyone: { playerId: string; from: SeatRef }[] = [];
-    for (const w of [...open].sort((a, b) => a.source.tableId - b.source.tableId)) {
-      seatsOf(w).forEach((p, seat) => {
-        if (p) everyone.push({ playerId: p.playerId, from: { tableId: w.source.tableId, seat } });
+    const order = [];
+    for (let i = 0; i < T; i++) if (open[i]) order.push(i);
+    order.sort((a, b) => src[a].tableId - src[b].tableId);
+    for (const i of order) {
+      seatsAt(i).forEach((p, seat) => {
+        if (p) everyone.push({ playerId: p.playerId, from: { tableId: src[i].tableId, seat } });
       });
     }
+    const finalTableId = src[finalIdx].tableId;
     const seatDraw = shuffled(Array.from({ length: S }, (_, i) => i), rng);
-    shuffled(everyone, rng).forEach((p, i) =>
-      moves.push({ ...p, to: { tableId: finalTable.source.tableId, seat: seatDraw[i] }, reason: 'redraw', waitsForButton: false }),
+    shuffled(everyone, rng).forEach((p, k) =>
+      moves.push({ ...p, to: { tableId: finalTableId, seat: seatDraw[k] }, reason: 'redraw', waitsForButton: false }),
     );
-    for (const w of open) if (w !== finalTable) brokenTables.push(w.source.tableId);
-    return { moves, brokenTables, finalTableRedraw: true, finalTableId: finalTable.source.tableId, holds };
+    for (const i of order) if (i !== finalIdx) brokenTables.push(src[i].tableId);
+    return result(true, finalTableId);
   }
 
-  const moveTo = (player: SeatedPlayer, from: WorkTable, fromSeat: number, to: WorkTable, toSeat: number, reason: MoveReason, waits: boolean) => {
-    writableSeats(from)[fromSeat] = null;
-    from.count--;
-    writableSeats(to)[toSeat] = { playerId: player.playerId, dealtIn: false };
-    to.count++;
+  const move = (from: number, fromSeat: number, to: number, toSeat: number, reason: MoveReason, waits: boolean) => {
+    const player = seatsAt(from)[fromSeat]!;
+    writable(from)[fromSeat] = null;
+    count[from]--;
+    writable(to)[toSeat] = { playerId: player.playerId, dealtIn: false };
+    count[to]++;
     moves.push({
       playerId: player.playerId,
-      from: { tableId: from.source.tableId, seat: fromSeat },
-      to: { tableId: to.source.tableId, seat: toSeat },
+      from: { tableId: src[from].tableId, seat: fromSeat },
+      to: { tableId: src[to].tableId, seat: toSeat },
       reason,
       waitsForButton: waits,
     });
   };
 
   // Rule 6: break tables in the pre-set order while the others can absorb their players.
-  let closing: WorkTable | null = null;
-  while (open.length > 1 && total <= (open.length - 1) * S) {
-    const victim = open[0];
-    if (busy(victim)) {
-      holds.push({ kind: 'break-waits-for-hand', tableId: victim.source.tableId });
+  let closing = -1;
+  while (openCount > 1 && total <= (openCount - 1) * S) {
+    let victim = -1;
+    for (let i = 0; i < T; i++) if (open[i] && (victim < 0 || rank[i] < rank[victim])) victim = i;
+    if (isBusy(victim)) {
+      holds.push({ kind: 'break-waits-for-hand', tableId: src[victim].tableId });
       closing = victim;
       break;
     }
-    open = open.slice(1);
-    brokenTables.push(victim.source.tableId);
-    const leaving: { p: SeatedPlayer; seat: number }[] = [];
-    seatsOf(victim).forEach((p, seat) => {
-      if (p) leaving.push({ p, seat });
+    open[victim] = 0;
+    openCount--;
+    brokenTables.push(src[victim].tableId);
+    const leaving: number[] = [];
+    seatsAt(victim).forEach((p, seat) => {
+      if (p) leaving.push(seat);
     });
-    for (const { p, seat } of shuffled(leaving, rng)) {
+    for (const seat of shuffled(leaving, rng)) {
+      // A uniformly random free seat among the shortest tables: count them, draw one, find it.
       let min = Infinity;
-      for (const w of open) if (w.count < min) min = w.count;
-      const free: { w: WorkTable; seat: number }[] = [];
-      for (const w of open) {
-        if (w.count !== min) continue;
-        seatsOf(w).forEach((s, i) => {
-          if (!s) free.push({ w, seat: i });
-        });
+      for (let i = 0; i < T; i++) if (open[i] && count[i] < min) min = count[i];
+      let free = 0;
+      for (let i = 0; i < T; i++) if (open[i] && count[i] === min) free += S - count[i];
+      let k = randomInt(rng, free);
+      let to = -1;
+      let toSeat = -1;
+      for (let i = 0; i < T && to < 0; i++) {
+        if (!open[i] || count[i] !== min) continue;
+        if (k >= S - count[i]) {
+          k -= S - count[i];
+          continue;
+        }
+        const seats = seatsAt(i);
+        for (let s = 0; s < S; s++) {
+          if (seats[s] === null && k-- === 0) {
+            to = i;
+            toSeat = s;
+            break;
+          }
+        }
       }
-      const pick = free[randomInt(rng, free.length)];
-      const waits = waitsForButtonAt({ seats: seatsOf(pick.w), button: pick.w.source.button }, pick.seat);
-      moveTo(p, victim, seat, pick.w, pick.seat, 'break', waits);
+      const waits = waitsForButtonAt({ seats: seatsAt(to), button: src[to].button }, toSeat);
+      move(victim, seat, to, toSeat, 'break', waits);
     }
   }
 
-  // Rules 2–5: balance the tables that stay.
-  const pool = closing ? open.filter((w) => w !== closing) : open;
-  if (pool.length > 1) {
-    const byId = [...pool].sort((a, b) => a.source.tableId - b.source.tableId);
-    for (;;) {
-      let max = -1;
-      let min = Infinity;
-      for (const w of byId) {
-        if (w.count > max) max = w.count;
-        if (w.count < min) min = w.count;
-      }
-      if (max - min < 2) break;
-      let from: WorkTable | null = null;
-      let fromSeat = -1;
-      const fullest: number[] = [];
-      for (const w of byId) {
-        if (w.count !== max) continue;
-        fullest.push(w.source.tableId);
-        const seat = playerToMove({ seats: seatsOf(w), button: w.source.button, handInProgress: w.source.handInProgress });
-        if (seat >= 0) {
-          from = w;
-          fromSeat = seat;
-          break;
-        }
-      }
-      if (!from) {
-        holds.push({ kind: 'balance-waits-for-hand', tableIds: fullest });
+  // Rules 2–5: balance the tables that stay (a table waiting to break takes no part).
+  const inPool = (i: number) => open[i] && i !== closing;
+  for (;;) {
+    let max = -1;
+    let min = Infinity;
+    let poolSize = 0;
+    for (let i = 0; i < T; i++) {
+      if (!inPool(i)) continue;
+      poolSize++;
+      if (count[i] > max) max = count[i];
+      if (count[i] < min) min = count[i];
+    }
+    if (poolSize < 2 || max - min < 2) break;
+    const fullest: number[] = [];
+    let target = -1;
+    for (let i = 0; i < T; i++) {
+      if (!inPool(i)) continue;
+      if (count[i] === max) fullest.push(i);
+      if (count[i] === min && (target < 0 || src[i].tableId < src[target].tableId)) target = i;
+    }
+    fullest.sort((a, b) => src[a].tableId - src[b].tableId);
+    let from = -1;
+    let fromSeat = -1;
+    for (const i of fullest) {
+      fromSeat = playerToMove({ seats: seatsAt(i), button: src[i].button, handInProgress: src[i].handInProgress });
+      if (fromSeat >= 0) {
+        from = i;
         break;
       }
-      const to = byId.find((w) => w.count === min)!;
-      const target = worstFreeSeat(seatsOf(to), to.source.button)!;
-      moveTo(seatsOf(from)[fromSeat]!, from, fromSeat, to, target.seat, 'balance', target.waitsForButton);
     }
+    if (from < 0) {
+      holds.push({ kind: 'balance-waits-for-hand', tableIds: fullest.map((i) => src[i].tableId) });
+      break;
+    }
+    const seat = worstFreeSeat(seatsAt(target), src[target].button)!;
+    move(from, fromSeat, target, seat.seat, 'balance', seat.waitsForButton);
   }
-  return { moves, brokenTables, finalTableRedraw: false, finalTableId: null, holds };
+  return result();
 }
 
 /**

@@ -42,7 +42,11 @@ export const DEFAULT_SPIN_TABLE: SpinTable = {
   ],
 };
 
+const validated = new WeakSet<SpinTable>();
+
 export function validateSpinTable(table: SpinTable): SpinTable {
+  // Tables are immutable published values: checking one once is enough (draws happen per game).
+  if (validated.has(table)) return table;
   const bad = (why: string) => new SpinError('bad-spin-table', `${table.name}: ${why}`);
   if (table.entries.length === 0) throw bad('no multipliers');
   let totalWeight = 0;
@@ -62,6 +66,7 @@ export function validateSpinTable(table: SpinTable): SpinTable {
     totalWeight += e.weight;
   }
   if (totalWeight > 0x1_0000_0000) throw bad('total weight exceeds 2^32');
+  validated.add(table);
   return table;
 }
 
@@ -98,7 +103,8 @@ export function spinTableFunding(table: SpinTable, buyIn: number): SpinFunding {
  */
 export function drawSpinMultiplier(table: SpinTable, rng: RandomSource): SpinMultiplier {
   validateSpinTable(table);
-  const total = table.entries.reduce((s, e) => s + e.weight, 0);
+  let total = 0;
+  for (const e of table.entries) total += e.weight;
   let r = randomInt(rng, total);
   for (const e of table.entries) {
     if (r < e.weight) return e;
