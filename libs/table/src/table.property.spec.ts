@@ -3,7 +3,7 @@ import { makeTableConfig, type TableConfig } from './config';
 import { disconnect, expireDisconnections, reconnect } from './connection';
 import { TableError } from './errors';
 import { cancelHand, finishHand, startHand } from './hand';
-import { isCandidate, planNextHand, type NextHandPlan } from './plan';
+import { isCandidate, isRegular, planNextHand, type NextHandPlan } from './plan';
 import { join, leave, reload, sitIn, sitOut } from './seating';
 import { nlConfig, rng } from './spec-helpers';
 import { chipsAtTable, clockwise, createTable, type TableState } from './state';
@@ -95,6 +95,22 @@ function checkPlan({ before, plan }: Check): void {
       expect(clockwise(prev.button, plan.button, n)).toBeLessThanOrEqual(clockwise(prev.button, prev.bigBlind, n));
     }
   }
+  // Nobody plays a free hand: a newcomer or an owing player dealt in is the big blind or posts what he owes;
+  // and every ready player who owes nothing is dealt in.
+  if (!plan.freshStart) {
+    for (const [i, seat] of before.seats.entries()) {
+      if (!isCandidate(seat)) continue;
+      if (isRegular(seat)) {
+        expect(dealt).toContain(i);
+        continue;
+      }
+      if (!dealt.includes(i) || i === bb) continue;
+      const post = plan.posts.find((p) => p.seat === i);
+      const owesBig = seat.entry === 'new' || seat.missedBig;
+      if (owesBig) expect(post?.live).toBe(Math.min(before.config.stakes.bigBlind, seat.stack));
+      if (seat.missedSmall && seat.entry !== 'new') expect(post?.dead).toBe(Math.min(before.config.stakes.smallBlind, seat.stack - (post?.live ?? 0)));
+    }
+  }
   // Order as the engine derives it: after the button come the small blind (if live), then the big blind.
   const after = (from: number) => dealt.filter((s) => s !== from).sort((a, b) => clockwise(from, a, n) - clockwise(from, b, n))[0];
   if (plan.headsUp) {
@@ -172,7 +188,7 @@ function run(config: TableConfig, ops: Op[], seed: number): void {
 }
 
 describe('table properties (fast-check)', () => {
-  it('chips are conserved, the big blind and button never move backwards, no seat is dealt in without chips (NL Hold\'em, 6 seats)', () => {
+  it('chips are conserved, the big blind and button never move backwards, no seat is dealt in without chips, nobody plays a free hand (NL Hold\'em, 6 seats)', () => {
     fc.assert(
       fc.property(runArb(6, 60), fc.integer({ min: 0, max: 1000 }), (ops, seed) => run(nlConfig(), ops, seed)),
       { numRuns: 120, seed: 42 },
