@@ -1,8 +1,10 @@
 import type { VariantSpec } from './types';
 import { holdem, naiko, omaha, omaha5, omaha5HiLo, omahaHiLo } from './flop';
+import { STUD_VARIANTS } from './stud';
 
 export * from './types';
 export * from './flop';
+export * from './stud';
 
 const registry = new Map<string, VariantSpec>();
 
@@ -22,3 +24,4 @@ export function getVariant(id: string): VariantSpec {
 export const variantIds = (): string[] => [...registry.keys()];
 
 for (const v of [holdem, omaha, omaha5, omahaHiLo, omaha5HiLo, naiko]) registerVariant(v);
+for (const v of STUD_VARIANTS) registerVariant(v);

@@ -1,0 +1,150 @@
+import { SUITS, rankOf, suitOf, type Card } from '../../cards/card';
+import { evaluateVisible } from '../../eval/registry';
+import type { StudRules } from '../../variants/stud';
+import type { VariantSpec } from '../../variants/types';
+import { bounds, openingIncrement, registerBoundsHook, type Bounds } from '../betting';
+import { leftOfButton, registerOpener } from '../order';
+import type { HandState } from '../types';
+
+/**
+ * The stud rules the hand machine reaches through its extension points (no branch on a variant
+ * name anywhere): the 'bring-in' and 'best-visible' opener rules, and a bounds hook for the forced
+ * bring-in, its completion and 7-Card Stud's open pair on 4th street. Each reads `spec.stud`.
+ */
+
+export const studRules = (spec: VariantSpec): StudRules | undefined => (spec as VariantSpec & { stud?: StudRules }).stud;
+
+/** The face-up cards of player i, in the order dealt. */
+export function upCards(s: Pick<HandState, 'hole' | 'holeUp'>, i: number): Card[] {
+  const out: Card[] = [];
+  const h = s.hole[i];
+  const up = s.holeUp[i];
+  for (let k = 0; k < h.length; k++) if (up[k]) out.push(h[k]);
+  return out;
+}
+
+/** A card's strength for the bring-in: rank first, then the game's suit order (strongest suit = 3). */
+export function bringInStrength(card: Card, suitOrder: string): number {
+  return rankOf(card) * 4 + (3 - suitOrder.indexOf(SUITS[suitOf(card)]));
+}
+
+/** The amount of the bring-in: the stakes' `bringIn`, by default 2 × ante (house rules). */
+export function bringInAmount(s: HandState): number {
+  const st = s.config.stakes;
+  return st.bringIn ?? 2 * (st.ante ?? 0);
+}
+
+/**
+ * Who brings in: the lowest or highest up-card (by game and structure), equal ranks broken by the
+ * game's suit order. Only the first street's up-card counts (the one dealt face up with the hole cards).
+ */
+export function bringInPlayer(s: HandState): number {
+  const rules = studRules(s.spec);
+  if (!rules) throw new Error(`${s.spec.id} has no stud rules`);
+  const lowest = rules.bringInCard[s.config.structure] === 'lowest';
+  const n = s.seats.length;
+  const first = leftOfButton(s);
+  let best = -1;
+  let bestV = 0;
+  for (let k = 0; k < n; k++) {
+    const i = (first + k) % n;
+    if (s.folded[i]) continue;
+    const ups = upCards(s, i);
+    if (!ups.length) continue;
+    const v = bringInStrength(ups[ups.length - 1], rules.suitOrder) * (lowest ? -1 : 1);
+    if (best < 0 || v > bestV) {
+      best = i;
+      bestV = v;
+    }
+  }
+  return best < 0 ? first : best;
+}
+
+/**
+ * Who has the best visible hand (pairs, trips … on board, then high cards; Soko also counts its
+ * four-card flush and straight). Equal boards: the first of them in dealing order, clockwise from
+ * left of the button — the house rules give suits a role only for the bring-in.
+ */
+export function bestVisiblePlayer(s: HandState): number {
+  const n = s.seats.length;
+  const first = leftOfButton(s);
+  const ranking = s.spec.ranking.high;
+  let best = -1;
+  let bestV = -1;
+  for (let k = 0; k < n; k++) {
+    const i = (first + k) % n;
+    if (s.folded[i]) continue;
+    const ups = upCards(s, i);
+    if (!ups.length) continue;
+    const v = evaluateVisible(ups.length > 4 ? ups.slice(ups.length - 4) : ups, ranking);
+    if (v > bestV) {
+      best = i;
+      bestV = v;
+    }
+  }
+  return best < 0 ? first : best;
+}
+
+/** Whether any player still in shows a pair among his up-cards. */
+export function anyOpenPair(s: HandState): boolean {
+  for (let i = 0; i < s.seats.length; i++) {
+    if (s.folded[i]) continue;
+    const ups = upCards(s, i);
+    for (let a = 0; a < ups.length; a++) for (let b = a + 1; b < ups.length; b++) if (rankOf(ups[a]) === rankOf(ups[b])) return true;
+  }
+  return false;
+}
+
+registerOpener('bring-in', bringInPlayer);
+registerOpener('best-visible', bestVisiblePlayer);
+
+/**
+ * The stud betting rules on top of the structure's bounds:
+ *  - first street, no bet yet: the player to act must bring in (`bringIn`) or complete; he may not
+ *    check or fold;
+ *  - first street, only the bring-in so far: a raise completes to the full bet (Fixed Limit: the
+ *    small bet; big-bet games: the minimum bet), the next raise then adds a full bet; the bring-in's
+ *    poster, like a blind, may still raise when the completion was a short all-in;
+ *  - Fixed Limit, the open-pair street: once any player shows a pair, every bet or raise may be the
+ *    small or the big bet (house rules, Danish text: "regardless of the size of each raise").
+ */
+export function studBounds(s: HandState, b: Bounds): Bounds {
+  const rules = studRules(s.spec);
+  if (!rules) return b;
+  if (s.street === 0) {
+    const bringIn = bringInAmount(s);
+    if (bringIn <= 0) return b;
+    if (s.currentBet === 0) {
+      const out: Bounds = { ...b, canCheck: false, callAmount: 0, bringIn: Math.min(bringIn, b.allInTo) };
+      // A player whose whole stack is the bring-in can only bring in.
+      if (b.allInTo <= bringIn) out.canRaise = false;
+      return out;
+    }
+    const p = b.player;
+    if (!b.canRaise && s.acted[p] && !s.allIn[p] && s.actedLevel[p] <= bringIn && (s.actedLevel[p] === 0 || s.currentBet >= s.lastIncrement)) {
+      // The bring-in is not a bet. Its poster (the one action that leaves a bet at level 0) keeps,
+      // like a blind, the right to raise even a short all-in completion; a player who only called
+      // the bring-in may raise once it is completed in full.
+      const acted = s.acted.slice();
+      acted[p] = false;
+      return bounds({ ...s, acted }, p);
+    }
+    if (s.betCount === 0 && s.currentBet <= bringIn && b.canRaise) {
+      // Only the bring-in so far: a raise completes it to the full bet. After a short all-in above
+      // the bring-in, the structure's own rule applies (the current bet plus a full bet).
+      const full = openingIncrement(s);
+      let maxTo = s.config.structure === 'fixed-limit' ? full : Math.max(b.maxTo, full);
+      if (maxTo > b.allInTo) maxTo = b.allInTo;
+      return { ...b, minTo: Math.min(full, b.allInTo), maxTo, fullTo: full };
+    }
+    return b;
+  }
+  if (rules.openPairStreet === s.street && s.config.structure === 'fixed-limit' && b.canRaise && anyOpenPair(s)) {
+    const st = s.config.stakes;
+    const big = Math.min(s.currentBet + (st.bigBet ?? 2 * st.bigBlind), b.allInTo);
+    if (big > b.maxTo) return { ...b, maxTo: big, choices: [b.minTo, big] };
+  }
+  return b;
+}
+
+registerBoundsHook(studBounds);
