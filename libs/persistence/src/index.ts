@@ -2,3 +2,4 @@
 export * from './prisma';
 // The chip ledger, hand storage and crash recovery (issue 5).
 export * from './ledger';
+export * from './hands';

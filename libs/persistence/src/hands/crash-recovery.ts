@@ -1,0 +1,139 @@
+// Crash recovery (house rules, "Server Crash"; RULES.md): run once at start-up, before any table
+// or tournament is hosted again, by the process that owns them (the old one must be dead).
+//   1. Every hand still `running` is cancelled: each player gets back every chip he put into it.
+//      The engine's cancelHand on the replayed hand gives the refunds; when the hand cannot be
+//      replayed (or disagrees with the ledger), the contributions recorded in the ledger do.
+//   2. Cash-table stacks of tables that will not resume go back to the players' accounts.
+//      Tournament stacks stay: tournaments resume (RULES.md).
+//   3. The ledger audit proves the total is unchanged.
+// Every step is idempotent, so a crash during recovery is recovered by running it again.
+import { cancelHand, replayEvents, type HandEvent } from '@naiko/engine';
+import { Accounts } from '../ledger/accounts';
+import { auditLedger, type AuditReport } from '../ledger/audit';
+import type { LedgerDb } from '../ledger/ledger';
+import { ChipLedger } from '../ledger/ledger';
+import { HandStore, stackAccount, type StoredHand } from './hand-store';
+
+export interface RecoveryOptions {
+  /** Cash tables that will be hosted again keep their stacks; default: none resumes. */
+  resumeTable?: (tableId: string) => boolean | Promise<boolean>;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface CancelledHand {
+  handId: string;
+  tableId: string | null;
+  tournamentId: string | null;
+  refunds: { seat: number; userId: string; amount: number }[];
+  /** Where the refunds came from. */
+  source: 'engine' | 'ledger';
+  /** Set when the engine's refunds disagreed with the ledger (the ledger's were used). */
+  discrepancy?: string;
+}
+
+export interface RecoveryReport {
+  cancelledHands: CancelledHand[];
+  cashedOut: { tableId: string; userId: string; amount: number }[];
+  audit: AuditReport;
+}
+
+type Db = LedgerDb;
+
+/** Net chips each stack account put into the hand's pot so far (from the ledger). */
+async function recordedContributions(db: Db, hand: StoredHand): Promise<Map<string, number>> {
+  const pot = Accounts.handPot(hand.id, hand.book).key;
+  const rows = await db.$queryRaw<{ key: string; net: bigint }[]>`
+    SELECT a.key, SUM(e.amount)::bigint AS net
+    FROM ledger_entries e
+    JOIN chip_accounts a ON a.id = e.account_id
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE t.hand_id = ${hand.id}::uuid AND a.key <> ${pot}
+    GROUP BY a.key`;
+  return new Map(rows.map((r) => [r.key, -Number(r.net)]));
+}
+
+function engineCancel(hand: StoredHand, events: { payload: { type: string } }[]): Extract<HandEvent, { type: 'hand-cancelled' }> | string {
+  try {
+    const replayed = replayEvents(hand.config, events.map((e) => e.payload as HandEvent));
+    if (!replayed.ok) return `replay refused action ${replayed.index}: ${replayed.error.message}`;
+    const cancelled = cancelHand(replayed.state);
+    if (!cancelled.ok) return `cancelHand: ${cancelled.error.message}`;
+    const event = cancelled.events.find((e) => e.type === 'hand-cancelled');
+    return event ? (event as Extract<HandEvent, { type: 'hand-cancelled' }>) : 'cancelHand emitted no hand-cancelled event';
+  } catch (err) {
+    return `replay failed: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<CancelledHand> {
+  const store = new HandStore(db);
+  const events = await store.events(hand.id);
+  const contributed = await recordedContributions(db, hand);
+  const ledgerRefunds = hand.players.map((p) => ({ seat: p.seat, userId: p.userId, amount: contributed.get(stackAccount(hand, p.userId).key) ?? 0 }));
+
+  const fromEngine = engineCancel(hand, events);
+  let source: CancelledHand['source'] = 'ledger';
+  let discrepancy: string | undefined;
+  let event: Record<string, unknown> & { type: string };
+  if (typeof fromEngine !== 'string') {
+    const agrees = ledgerRefunds.every((r) => (fromEngine.refunds.find((x) => x.seat === r.seat)?.amount ?? 0) === r.amount);
+    if (agrees) {
+      source = 'engine';
+      event = fromEngine as unknown as typeof event;
+    } else {
+      discrepancy = `engine refunds ${JSON.stringify(fromEngine.refunds)} differ from the ledger's ${JSON.stringify(ledgerRefunds)}`;
+    }
+  } else {
+    discrepancy = fromEngine;
+  }
+  if (source === 'ledger') {
+    const stacks = await Promise.all(
+      hand.players.map(async (p, i) => {
+        const acc = await db.chipAccount.findUnique({ where: { key: stackAccount(hand, p.userId).key }, select: { balance: true } });
+        return { seat: p.seat, stack: Number(acc?.balance ?? 0n) + ledgerRefunds[i].amount };
+      }),
+    );
+    event = { type: 'hand-cancelled', refunds: ledgerRefunds.map(({ seat, amount }) => ({ seat, amount })), stacks, source: 'ledger' };
+  }
+  // A refund the ledger cannot back (negative: the player had already been paid) is impossible
+  // when each apply() result is appended in one call; the pot check in appendEvents refuses it.
+  await store.appendEvents(hand.id, hand.eventCount, [event!]);
+  return { handId: hand.id, tableId: hand.tableId, tournamentId: hand.tournamentId, refunds: ledgerRefunds, source, ...(discrepancy ? { discrepancy } : {}) };
+}
+
+export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): Promise<RecoveryReport> {
+  const log = options.log ?? (() => undefined);
+  const store = new HandStore(db);
+  const ledger = new ChipLedger(db);
+
+  const cancelledHands: CancelledHand[] = [];
+  for (const hand of await store.runningHands()) {
+    const c = await cancelRunningHand(db, hand);
+    log(`cancelled hand ${hand.id} (crash rule)`, { ...c });
+    cancelledHands.push(c);
+  }
+
+  const cashedOut: RecoveryReport['cashedOut'] = [];
+  const stacks = await db.chipAccount.findMany({ where: { kind: 'table_stack', balance: { gt: 0n } }, orderBy: { id: 'asc' } });
+  const resume = new Map<string, boolean>();
+  for (const s of stacks) {
+    const tableId = s.tableId!;
+    if (!resume.has(tableId)) resume.set(tableId, (await options.resumeTable?.(tableId)) ?? false);
+    if (resume.get(tableId) || !s.userId) continue;
+    // The key names the stack's state (its last entry), so a later crash at the same table gets a new key.
+    const last = await db.ledgerEntry.findFirst({ where: { accountId: s.id }, orderBy: { id: 'desc' }, select: { id: true } });
+    const r = await ledger.post({
+      idempotencyKey: `crash:cash-out:${s.key}:${last?.id ?? 0}`,
+      reason: 'crash_refund',
+      refs: { tableId },
+      movements: [{ from: Accounts.tableStack(tableId, s.userId), to: Accounts.user(s.userId), amount: 'all' }],
+    });
+    const amount = r.entries.find((e) => e.accountKey === Accounts.user(s.userId!).key)?.amount ?? 0;
+    log(`returned stack at table ${tableId} to the account of ${s.userId}`, { tableId, userId: s.userId, amount });
+    cashedOut.push({ tableId, userId: s.userId, amount });
+  }
+
+  const audit = await auditLedger(db);
+  log(audit.ok ? 'ledger audit clean' : 'LEDGER AUDIT FAILED', { ok: audit.ok });
+  return { cancelledHands, cashedOut, audit };
+}

@@ -1,0 +1,294 @@
+// Hand storage: config, deck commitment, append-only events and result; the ledger mirrors the
+// chips each event moves in the same database transaction as the event itself.
+//
+// Order of operations for a table host (principle 7: persist, then broadcast):
+//   const { handId } = await hands.startHand({ tableId, config, players, commitment });
+//   const r = apply(state, action);                       // engine
+//   await hands.appendEvents(handId, nextSeq, r.events);  // events + chip movements, one transaction
+//   broadcast(r.events);                                  // only after appendEvents resolved
+// Append each apply() result in ONE call: then a hand's pot awards and its `hand-ended` are
+// stored together and a crash can only ever find a hand between two accepted actions.
+import type { HandConfig } from '@naiko/engine';
+import type { Prisma } from '../generated/prisma/client';
+import { Accounts, CHIPS_BOOK, tournamentBook, type AccountSpec } from '../ledger/accounts';
+import { canonicalJson } from '../ledger/canonical';
+import {
+  EventSeqConflictError,
+  HandNotRunningError,
+  InsufficientFundsError,
+  InvalidInputError,
+  LedgerError,
+  UnknownAccountError,
+  UnknownHandError,
+} from '../ledger/errors';
+import { inTransaction, postInTransaction, type LedgerDb, type LedgerReason, type Movement, type Tx } from '../ledger/ledger';
+import * as check from '../ledger/limits';
+import { chipFlowsOf, terminalStatus, type FlowKind } from './chip-flows';
+
+export interface HandPlayer {
+  /** Table seat index (as in the engine config's seats). */
+  seat: number;
+  userId: string;
+}
+
+export interface StartHandInput {
+  /** Exactly one of tableId (cash table: chips book) and tournamentId (the tournament's book). */
+  tableId?: string;
+  tournamentId?: string;
+  handNumber?: number;
+  /** The engine config (stored as JSON; a rake *function* is not stored). */
+  config: HandConfig;
+  players: HandPlayer[];
+  commitment?: string;
+}
+
+export interface StoredPlayer extends HandPlayer {
+  accountKey: string;
+}
+
+export interface StoredHand {
+  id: string;
+  tableId: string | null;
+  tournamentId: string | null;
+  handNumber: number | null;
+  book: string;
+  config: HandConfig;
+  players: StoredPlayer[];
+  commitment: string | null;
+  status: 'running' | 'completed' | 'cancelled';
+  result: unknown;
+  eventCount: number;
+}
+
+export interface StoredEvent {
+  seq: number;
+  type: string;
+  payload: { type: string; [k: string]: unknown };
+}
+
+export interface AppendResult {
+  handId: string;
+  /** The seq the next appendEvents call must pass. */
+  nextSeq: number;
+  status: StoredHand['status'];
+  /** True when these exact events were already stored (a retry): nothing was written. */
+  replayed: boolean;
+}
+
+export type HandEventInput = { type: string; [k: string]: unknown };
+
+const MAX_EVENT_BYTES = 64 * 1024;
+const MAX_COMMITMENT = 512;
+
+const REASON: Record<FlowKind, LedgerReason> = {
+  contribution: 'hand_contribution',
+  award: 'hand_award',
+  rake: 'hand_award',
+  refund: 'crash_refund',
+};
+
+export function stackAccount(hand: { tableId: string | null; tournamentId: string | null }, userId: string): AccountSpec {
+  if (hand.tournamentId) return Accounts.tournamentStack(hand.tournamentId, userId);
+  if (hand.tableId) return Accounts.tableStack(hand.tableId, userId);
+  throw new InvalidInputError('hand', 'has neither a table nor a tournament');
+}
+
+/** JSON without functions (a rake function in the config) and with plain values only. */
+function toJson(value: unknown): Prisma.InputJsonValue {
+  return JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
+}
+
+export class HandStore {
+  constructor(private readonly db: LedgerDb) {}
+
+  /**
+   * Records a new running hand. Every player's stack account (table or tournament stack) must
+   * exist and hold at least the stack the engine config deals him in with.
+   */
+  async startHand(input: StartHandInput): Promise<StoredHand> {
+    const tableId = input.tableId === undefined ? null : check.ref(input.tableId, 'tableId');
+    const tournamentId = input.tournamentId === undefined ? null : check.ref(input.tournamentId, 'tournamentId');
+    if ((tableId === null) === (tournamentId === null)) throw new InvalidInputError('hand', 'give exactly one of tableId and tournamentId');
+    if (input.commitment !== undefined && (typeof input.commitment !== 'string' || input.commitment.length > MAX_COMMITMENT)) {
+      throw new InvalidInputError('commitment', `must be a string of at most ${MAX_COMMITMENT} characters`);
+    }
+    if (input.handNumber !== undefined && (!Number.isSafeInteger(input.handNumber) || input.handNumber < 0 || input.handNumber > 2 ** 31 - 1)) {
+      throw new InvalidInputError('handNumber', 'must be a non-negative integer');
+    }
+    const seats = input.config?.seats;
+    if (!Array.isArray(seats) || seats.length === 0) throw new InvalidInputError('config.seats', 'a hand deals in players');
+    const bySeat = new Map<number, string>();
+    for (const p of input.players) {
+      if (bySeat.has(p.seat)) throw new InvalidInputError('players', `seat ${p.seat} given twice`);
+      bySeat.set(p.seat, check.userId(p.userId, 'players.userId'));
+    }
+    const ref = { tableId, tournamentId };
+    const players: StoredPlayer[] = seats.map((s) => {
+      const userId = bySeat.get(s.seat);
+      if (!userId) throw new InvalidInputError('players', `no player for seat ${s.seat}`);
+      check.chipCount(s.stack, `config.seats[${s.seat}].stack`);
+      return { seat: s.seat, userId, accountKey: stackAccount(ref, userId).key };
+    });
+    if (players.length !== input.players.length) throw new InvalidInputError('players', 'a player is not dealt in by the config');
+    const book = tournamentId ? tournamentBook(tournamentId) : CHIPS_BOOK;
+
+    return inTransaction(this.db, async (tx) => {
+      const accounts = await tx.chipAccount.findMany({ where: { key: { in: players.map((p) => p.accountKey) } } });
+      const balance = new Map(accounts.map((a) => [a.key, a.balance]));
+      for (const [i, p] of players.entries()) {
+        const have = balance.get(p.accountKey);
+        if (have === undefined) throw new UnknownAccountError(p.accountKey);
+        if (have < BigInt(seats[i].stack)) throw new InsufficientFundsError(p.accountKey, Number(have), seats[i].stack);
+      }
+      const hand = await tx.hand.create({
+        data: {
+          tableId,
+          tournamentId,
+          handNumber: input.handNumber ?? null,
+          book,
+          config: toJson(input.config),
+          players: toJson(players),
+          commitment: input.commitment ?? null,
+        },
+      });
+      return toStoredHand(hand);
+    });
+  }
+
+  /**
+   * Appends `events` as seq fromSeq, fromSeq+1, ... and moves the chips they move, atomically.
+   * `fromSeq` must be the hand's next seq; the same events sent again (a retry) are accepted
+   * without writing anything. A `hand-ended` / `hand-cancelled` event closes the hand.
+   */
+  async appendEvents(handIdInput: string, fromSeq: number, events: readonly HandEventInput[]): Promise<AppendResult> {
+    const handId = check.uuid(handIdInput, 'handId');
+    if (!Number.isSafeInteger(fromSeq) || fromSeq < 0) throw new InvalidInputError('fromSeq', 'must be a non-negative integer');
+    if (events.length === 0) throw new InvalidInputError('events', 'nothing to append');
+    const payloads = events.map((e, i) => {
+      if (!e || typeof e.type !== 'string' || e.type.length === 0 || e.type.length > 64) {
+        throw new InvalidInputError(`events[${i}].type`, 'must be a string of 1 … 64 characters');
+      }
+      const json = toJson(e);
+      if (JSON.stringify(json).length > MAX_EVENT_BYTES) throw new InvalidInputError(`events[${i}]`, 'is too large');
+      return json as { type: string; [k: string]: unknown };
+    });
+
+    return inTransaction(this.db, async (tx) => {
+      const rows = await tx.$queryRaw<{ id: string; status: string; event_count: number }[]>`
+        SELECT id::text AS id, status::text AS status, event_count FROM hands WHERE id = ${handId}::uuid FOR UPDATE`;
+      if (rows.length === 0) throw new UnknownHandError(handId);
+      const { status, event_count: count } = rows[0];
+      if (fromSeq < count) return this.retryOrConflict(tx, handId, fromSeq, count, payloads, status as StoredHand['status']);
+      if (fromSeq > count) throw new EventSeqConflictError(handId, count, fromSeq);
+      if (status !== 'running') throw new HandNotRunningError(handId, status);
+
+      const hand = toStoredHand((await tx.hand.findUnique({ where: { id: handId } }))!);
+      const seatAccount = new Map(hand.players.map((p) => [p.seat, stackAccount(hand, p.userId)]));
+      const pot = Accounts.handPot(handId, hand.book, { tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined });
+      const house = Accounts.house(hand.book);
+
+      await tx.handEvent.createMany({
+        data: payloads.map((p, i) => ({ handId, seq: fromSeq + i, type: p.type, payload: p as Prisma.InputJsonValue })),
+      });
+      let ended: { status: 'completed' | 'cancelled'; payload: unknown } | null = null;
+      for (const [i, p] of payloads.entries()) {
+        if (ended) throw new InvalidInputError(`events[${i}]`, 'comes after the event that ended the hand');
+        const flows = chipFlowsOf(p);
+        if (flows.length) {
+          const movements: Movement[] = flows.map((f) => {
+            const stack = f.seat === null ? house : seatAccount.get(f.seat);
+            if (!stack) throw new InvalidInputError(`events[${i}]`, `seat ${f.seat} is not dealt into hand ${handId}`);
+            return f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
+          });
+          await postInTransaction(tx, {
+            idempotencyKey: `hand:${handId}:ev:${fromSeq + i}`,
+            reason: REASON[flows[0].kind],
+            refs: { handId, tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined },
+            movements,
+          });
+        }
+        const terminal = terminalStatus(p);
+        if (terminal) ended = { status: terminal, payload: p };
+      }
+      if (ended) {
+        const left = await tx.chipAccount.findUnique({ where: { key: pot.key }, select: { balance: true } });
+        if (left && left.balance !== 0n) {
+          throw new LedgerError('INVALID_INPUT', `hand ${handId} ended with ${left.balance} chips left in its pot`, { handId });
+        }
+      }
+      const nextSeq = fromSeq + payloads.length;
+      await tx.hand.update({
+        where: { id: handId },
+        data: {
+          eventCount: nextSeq,
+          ...(ended ? { status: ended.status, endedAt: new Date(), result: toJson(ended.payload) } : {}),
+        },
+      });
+      return { handId, nextSeq, status: ended?.status ?? 'running', replayed: false };
+    });
+  }
+
+  private async retryOrConflict(
+    tx: Tx,
+    handId: string,
+    fromSeq: number,
+    count: number,
+    payloads: unknown[],
+    status: StoredHand['status'],
+  ): Promise<AppendResult> {
+    const stored = await tx.handEvent.findMany({
+      where: { handId, seq: { gte: fromSeq, lt: fromSeq + payloads.length } },
+      orderBy: { seq: 'asc' },
+    });
+    const same = stored.length === payloads.length && stored.every((s, i) => canonicalJson(s.payload) === canonicalJson(payloads[i]));
+    if (!same) throw new EventSeqConflictError(handId, count, fromSeq);
+    return { handId, nextSeq: count, status, replayed: true };
+  }
+
+  async getHand(handIdInput: string): Promise<StoredHand> {
+    const handId = check.uuid(handIdInput, 'handId');
+    const hand = await this.db.hand.findUnique({ where: { id: handId } });
+    if (!hand) throw new UnknownHandError(handId);
+    return toStoredHand(hand);
+  }
+
+  async events(handIdInput: string): Promise<StoredEvent[]> {
+    const handId = check.uuid(handIdInput, 'handId');
+    const rows = await this.db.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
+    return rows.map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'] }));
+  }
+
+  /** Hands that were running (at boot: the ones a crash interrupted). */
+  async runningHands(): Promise<StoredHand[]> {
+    const rows = await this.db.hand.findMany({ where: { status: 'running' }, orderBy: { startedAt: 'asc' } });
+    return rows.map(toStoredHand);
+  }
+}
+
+function toStoredHand(h: {
+  id: string;
+  tableId: string | null;
+  tournamentId: string | null;
+  handNumber: number | null;
+  book: string;
+  config: unknown;
+  players: unknown;
+  commitment: string | null;
+  status: string;
+  result: unknown;
+  eventCount: number;
+}): StoredHand {
+  return {
+    id: h.id,
+    tableId: h.tableId,
+    tournamentId: h.tournamentId,
+    handNumber: h.handNumber,
+    book: h.book,
+    config: h.config as HandConfig,
+    players: h.players as StoredPlayer[],
+    commitment: h.commitment,
+    status: h.status as StoredHand['status'],
+    result: h.result,
+    eventCount: h.eventCount,
+  };
+}

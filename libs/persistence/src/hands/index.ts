@@ -1,0 +1,3 @@
+export * from './chip-flows';
+export * from './hand-store';
+export * from './crash-recovery';
