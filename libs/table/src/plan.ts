@@ -150,8 +150,8 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
           if (live + dead > 0) posts.push({ seat: i, live, dead });
         }
       }
-      const sbPlayer = seats[sbPos];
-      sbSeat = sbPlayer !== null && dealt.has(sbPos) && sbPos !== bb ? sbPos : null;
+      // The small blind is live only if its seat's player is dealt in (a regular); otherwise it is dead.
+      sbSeat = dealt.has(sbPos) && sbPos !== bb ? sbPos : null;
       if (dealt.size === 2) {
         // Heads-up: the button posts the small blind and the other player the big blind.
         const other = [...dealt].find((i) => i !== bb)!;

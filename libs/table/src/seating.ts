@@ -58,7 +58,7 @@ export function join(state: TableState, req: JoinRequest): Transition<TableState
   const isOffered = offer !== null && offer.playerId === req.playerId;
   // The offered player is owed one free seat; everyone else may use only the seats beyond it.
   if (offer && !isOffered && free.length <= 1) fail('SEAT_RESERVED', 'the free seat is offered to the waiting list');
-  let seat = req.seat ?? free[0];
+  const seat = req.seat ?? free[0];
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats.length) fail('SEAT_OUT_OF_RANGE', `no seat ${seat}`);
   if (state.seats[seat] !== null) fail('SEAT_TAKEN', `seat ${seat} is taken`);
   const player: SeatState = {
