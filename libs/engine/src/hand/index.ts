@@ -1,7 +1,7 @@
 export * from './types';
 export { start, deckFor, resolveVariant, HandConfigError, type CardSource } from './start';
 export { apply, legalActions, isOver, registerActionHandler, type ActionHandler } from './apply';
-export { view, viewEvent, viewEvents, canSee, registerEventRedactor, type HandView, type PlayerView, type Viewer, type EventRedactor } from './view';
+export { view, viewEvent, viewEvents, canSee, registerEventRedactor, registerViewExtension, type HandView, type PlayerView, type Viewer, type EventRedactor, type ViewExtension } from './view';
 export { cancelHand } from './cancel';
 export { replay, replayEvents, dealtCards, actionsOf, type ReplayResult } from './replay';
 export { noRake, houseRake, HOUSE_RAKE_SCHEDULE, type HouseRakeSchedule } from './rake';

@@ -39,6 +39,15 @@ export interface HandView {
   players: PlayerView[];
   /** The viewer's own options when it is his turn. */
   legal: LegalActions | null;
+  /** What extension modules show this viewer (e.g. Naiko powers: sparks, the carousel, a private peek). */
+  ext?: Record<string, unknown>;
+}
+
+/** Extension modules add their per-viewer part of the view; they must filter it for the viewer themselves. */
+export type ViewExtension = (s: HandState, viewer: Viewer) => unknown;
+const viewExtensions = new Map<string, ViewExtension>();
+export function registerViewExtension(name: string, fn: ViewExtension): void {
+  viewExtensions.set(name, fn);
 }
 
 /** Whether `viewer` may see private card `k` of player `i`. */
@@ -59,6 +68,11 @@ export function view(s: HandState, viewer: Viewer): HandView {
     shown: s.shown[i],
   }));
   const toAct = s.toAct >= 0 ? s.seats[s.toAct] : null;
+  let ext: Record<string, unknown> | undefined;
+  if (viewExtensions.size) {
+    ext = {};
+    for (const [name, fn] of viewExtensions) ext[name] = fn(s, viewer);
+  }
   return {
     viewer,
     version: s.version,
@@ -74,6 +88,7 @@ export function view(s: HandState, viewer: Viewer): HandView {
     toAct,
     players,
     legal: toAct !== null && toAct === viewer ? legalActions(s) : null,
+    ...(ext ? { ext } : {}),
   };
 }
 
