@@ -4,3 +4,4 @@ export * from './rng';
 export * from './eval';
 export * from './variants';
 export * from './hand';
+export * from './phh';

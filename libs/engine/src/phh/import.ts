@@ -47,7 +47,8 @@ function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
   if (bigBlind <= 0) unsupported('hands without blinds are not supported for this variant');
   const stakes: Stakes = { smallBlind, bigBlind };
   const antes = hand.antes;
-  const bbPos = n === 2 ? 0 : 1;
+  // Who posts the big blind: p2; heads-up p1 (PokerKit swaps the blinds); with a single blind p1.
+  const bbPos = n === 2 || b[1] === 0 ? 0 : 1;
   if (antes.some((a) => a > 0)) {
     if (antes.every((a) => a === antes[0])) stakes.ante = antes[0];
     else if (antes.every((a, k) => (k === bbPos ? a > 0 : a === 0))) {

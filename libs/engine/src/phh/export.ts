@@ -1,0 +1,126 @@
+import { stringify } from 'smol-toml';
+import { formatCards } from '../cards';
+import { clockwise, leftOfButton } from '../hand/order';
+import { resolveVariant } from '../hand/start';
+import type { HandConfig, HandEvent } from '../hand/types';
+import { PhhError } from './types';
+import { phhCodeFor } from './variants';
+
+/** The variant code written when PHH has none for the game and structure (details in `_naiko_variant`/`_naiko_structure`). */
+export const NAIKO_VARIANT_CODE = '_NAIKO';
+
+const unsupported = (message: string): never => {
+  throw new PhhError('unsupported', message);
+};
+
+type Ev<T extends HandEvent['type']> = Extract<HandEvent, { type: T }>;
+
+/**
+ * Writes an engine hand (its config and its unredacted event log) as PHH text. Positions follow
+ * PHH: p1 is the first player left of the button (heads-up the big blind), pN the button. What PHH
+ * cannot say is written in `_`-prefixed fields that `importPhh` reads back:
+ * `_naiko_variant`/`_naiko_structure` (games and structures without a PHH code, e.g. half-pot
+ * and spread limit), `_spread_limits`, `_max_bets_per_round`, `_seats`/`_button` (table seats),
+ * `_showdown`, `_short_big_blind`. Not exportable (PhhError 'unsupported'): table posts, moved
+ * blinds other than a missing small blind, rake, cancelled hands.
+ */
+export function exportPhh(config: HandConfig, events: readonly HandEvent[], extra: Record<string, unknown> = {}): string {
+  const spec = resolveVariant(config.variant);
+  const row = phhCodeFor(spec.id, config.structure);
+  const sorted = config.seats.slice().sort((a, b) => a.seat - b.seat);
+  const tableSeats = sorted.map((s) => s.seat);
+  const order = clockwise(sorted.length, leftOfButton({ seats: tableSeats, button: config.button }));
+  const seats = order.map((i) => tableSeats[i]);
+  const n = seats.length;
+  const pos = (seat: number): number => {
+    const k = seats.indexOf(seat);
+    if (k < 0) unsupported(`seat ${seat} is not dealt in`);
+    return k + 1;
+  };
+  if (config.posts?.length) unsupported('table posts cannot be written as PHH');
+  if (events.some((e) => e.type === 'hand-cancelled')) unsupported('a cancelled hand has no PHH result');
+  if (events.some((e) => e.type === 'pot-awarded' && (e as Ev<'pot-awarded'>).rake > 0)) unsupported('raked hands cannot be written as PHH');
+
+  const started = events.find((e) => e.type === 'hand-started') as Ev<'hand-started'> | undefined;
+  const ended = events.find((e) => e.type === 'hand-ended') as Ev<'hand-ended'> | undefined;
+  if (!started || !ended) unsupported('the event log must hold a whole hand (hand-started … hand-ended)');
+  const st = config.stakes;
+  const blinds = new Array<number>(n).fill(0);
+  const sbSeat = started!.smallBlindSeat;
+  const bbSeat = started!.bigBlindSeat;
+  if (bbSeat !== null) {
+    const standard = n === 2 ? sbSeat === seats[1] && bbSeat === seats[0] : sbSeat === seats[0] && bbSeat === seats[1];
+    if (standard) [blinds[0], blinds[1]] = [st.smallBlind, st.bigBlind];
+    else if (sbSeat === null && bbSeat === seats[0] && n > 2) blinds[0] = st.bigBlind;
+    else unsupported('the blinds sit where PHH cannot place them');
+  }
+  const antes = new Array<number>(n).fill(0);
+  if ((st.ante ?? 0) > 0) {
+    if (st.bigBlindAnte) {
+      if (bbSeat === null) unsupported('a big-blind ante without a big blind');
+      antes[pos(bbSeat!) - 1] = st.ante!;
+    } else antes.fill(st.ante!);
+  }
+  const stackOf = new Map(config.seats.map((s) => [s.seat, s.stack]));
+  const finalOf = new Map(ended!.stacks.map((s) => [s.seat, s.stack]));
+
+  const actions: string[] = [];
+  for (const e of events) {
+    switch (e.type) {
+      case 'hole-dealt': {
+        const h = e as Ev<'hole-dealt'>;
+        if (h.cards.some((c) => c === null)) unsupported('the event log is redacted: export needs every card');
+        actions.push(`d dh p${pos(h.seat)} ${formatCards(h.cards as number[])}`);
+        break;
+      }
+      case 'board-dealt':
+        actions.push(`d db ${formatCards((e as Ev<'board-dealt'>).cards)}`);
+        break;
+      case 'action': {
+        const a = e as Ev<'action'>;
+        const p = `p${pos(a.seat)}`;
+        actions.push(a.action === 'fold' ? `${p} f` : a.action === 'check' || a.action === 'call' ? `${p} cc` : `${p} cbr ${a.to}`);
+        break;
+      }
+      case 'hand-shown': {
+        const s = e as Ev<'hand-shown'>;
+        actions.push(`p${pos(s.seat)} sm ${formatCards(s.cards)}`);
+        break;
+      }
+      case 'hand-mucked':
+        actions.push(`p${pos((e as Ev<'hand-mucked'>).seat)} sm`);
+        break;
+      default:
+        if (e.type.startsWith('x-')) unsupported(`extension event ${e.type} cannot be written as PHH`);
+    }
+  }
+
+  const doc: Record<string, unknown> = {
+    variant: row ? row.code : NAIKO_VARIANT_CODE,
+    ante_trimming_status: !st.bigBlindAnte,
+    antes,
+    blinds_or_straddles: blinds,
+  };
+  if (config.structure === 'fixed-limit') {
+    doc.small_bet = st.smallBet ?? st.bigBlind;
+    doc.big_bet = st.bigBet ?? 2 * st.bigBlind;
+  } else doc.min_bet = st.bigBlind;
+  doc.starting_stacks = seats.map((s) => stackOf.get(s) as number);
+  doc.actions = actions;
+  doc.finishing_stacks = seats.map((s) => finalOf.get(s) as number);
+  if (!row) {
+    doc._naiko_variant = spec.id;
+    doc._naiko_structure = config.structure;
+  }
+  if (st.spreadLimits) doc._spread_limits = st.spreadLimits;
+  if (st.maxBetsPerRound !== undefined) doc._max_bets_per_round = st.maxBetsPerRound;
+  if (seats.some((s, k) => s !== k) || config.button !== seats[n - 1]) {
+    doc._seats = seats;
+    doc._button = config.button;
+  }
+  if (config.showdown) doc._showdown = config.showdown;
+  // PHH's own convention (PokerKit) is 'posted'; ours defaults to 'full'.
+  doc._short_big_blind = config.shortBigBlind ?? 'full';
+  for (const [k, v] of Object.entries(extra)) doc[k] = v;
+  return stringify(doc);
+}
