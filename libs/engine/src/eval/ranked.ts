@@ -80,8 +80,11 @@ interface Group {
   cards: Card[];
 }
 
-/** Cards of a group or a run, strongest suit first when suits matter, otherwise by card number (stable output). */
-const bySuitDesc = (a: Card, b: Card): number => suitStrength(b) - suitStrength(a) || b - a;
+/** Within a rank: strongest suit first when suits break ties (hearts > diamonds > clubs > spades). */
+const bySuitStrength = (a: Card, b: Card): number => suitStrength(b) - suitStrength(a) || b - a;
+/** Within a rank when suits never count: by card number, spades > hearts > diamonds > clubs, for a stable display. */
+const byCardNumber = (a: Card, b: Card): number => b - a;
+let bySuitDesc = byCardNumber;
 
 function groupsOf(cards: readonly Card[]): Group[] {
   const map = new Map<number, Card[]>();
@@ -132,6 +135,7 @@ const rest = (cards: readonly Card[], used: readonly Card[]): Card[] => {
  * hand); five of one rank is not a category and must be avoided by the caller.
  */
 export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): RankedHand {
+  bySuitDesc = rules.suitTies === 'none' ? byCardNumber : bySuitStrength;
   const groups = groupsOf(cards);
   const flush = cards.every((c) => suitOf(c) === suitOf(cards[0]));
   const run = groups.length === 5 ? straightOrder(cards, rules) : null;
