@@ -330,6 +330,20 @@ describe('End of the hand', () => {
     expect(stacksOf(state)).toEqual({ 0: 200, 1: 0 });
   });
 
+  test('a player who can still act alone, covering every all-in, is not asked again: the board runs out', () => {
+    // 5/10, button seat 2 raises to 100; the blinds call all in for 50 and 80. Seat 2's 20 over 80 is
+    // returned; nobody can bet any more, so flop, turn and river are dealt at once.
+    const { state, events } = play(cfg({ seats: [{ seat: 0, stack: 50 }, { seat: 1, stack: 80 }, { seat: 2, stack: 1000 }], button: 2 }), stackDeck(['AsAh', 'KsKh', 'QsQh'], '2c7d9hTc3d'), [
+      '2:raise:100',
+      '0:call',
+      '1:call',
+    ]);
+    expect(ofType(events, 'uncalled-bet-returned')).toEqual([{ type: 'uncalled-bet-returned', seat: 2, amount: 20 }]);
+    expect(ofType(events, 'board-dealt').map((e) => e.cards.length)).toEqual([3, 1, 1]);
+    // Main pot 3 × 50 = 150 to seat 0's aces, side pot 2 × 30 = 60 to seat 1's kings.
+    expect(stacksOf(state)).toEqual({ 0: 150, 1: 60, 2: 920 });
+  });
+
   test('showdown order: the last bettor of the final round shows first; classic tables muck a beaten hand', () => {
     // River: seat 0 checks, seat 1 bets, seat 0 calls. Seat 1 (aces) shows first; seat 0 (kings) cannot beat it.
     const acts = ['1:call', '0:check', '0:check', '1:check', '0:check', '1:check', '0:check', '1:bet:10', '0:call'];
