@@ -108,10 +108,10 @@ export function importPhh(hand: PhhHand): PhhImport {
     structure: row.structure,
     seats: seats.map((seat, k) => ({ seat, stack: hand.startingStacks[k] })).sort((a, b) => a.seat - b.seat),
     button,
-    stakes: stakesFor(hand, row),
+    stakes: row.buildStakes ? row.buildStakes(hand) : stakesFor(hand, row),
   };
   const b = hand.blindsOrStraddles;
-  if (b[0] > 0 && !(b[1] > 0)) {
+  if (!row.buildStakes && b[0] > 0 && !(b[1] > 0)) {
     config.smallBlindSeat = null;
     config.bigBlindSeat = seats[0];
   }

@@ -1,5 +1,5 @@
 import { parseCard, standardDeck, type Card } from '../cards';
-import type { Action, HandState } from '../hand/types';
+import type { Action, HandState, Stakes } from '../hand/types';
 import type { BettingStructure } from '../variants/types';
 import { PhhError, type PhhAction, type PhhCard, type PhhHand } from './types';
 
@@ -16,6 +16,11 @@ export interface PhhVariantRow {
   structure: BettingStructure;
   /** Which PHH stakes fields the structure reads: blinds + `min_bet` (NL/PL) or `small_bet`/`big_bet` (FL). */
   stakes: 'min-bet' | 'fixed';
+  /**
+   * The engine stakes for a hand (default: blinds from `blinds_or_straddles`, antes, and `min_bet`
+   * or `small_bet`/`big_bet` by `stakes`). Stud rows read `bring_in` and the antes here.
+   */
+  buildStakes?: (hand: PhhHand) => Stakes;
   /** Builds the stacked deck in the engine's dealing order from the recorded deals (default: `dealPassesThenBoard`). */
   buildDeck?: (hand: PhhHand, knownHoles: PhhCard[][]) => Card[];
   /**
