@@ -24,10 +24,12 @@ function draw(d: Draft): Card {
 }
 
 /**
- * Deal-step handlers by kind; the draw module adds 'draw'. Returns true if the street must pause for
- * player input, 'no-betting' if the rules cancel this street's betting round (stud's shared 7th card).
+ * Deal-step handlers by kind; the draw module adds 'draw'. Returns 'no-betting' if the rules cancel
+ * this street's betting round (stud's shared 7th card), 'pause' when the street waits for player
+ * input the handler's module drives (a draw): the module sets the phase and the player to act, and
+ * calls `resumeStreet` once the step is done.
  */
-export type DealStepHandler = (d: Draft, step: DealStep, ev: Events) => boolean | 'no-betting';
+export type DealStepHandler = (d: Draft, step: DealStep, ev: Events) => boolean | 'no-betting' | 'pause';
 const dealHandlers = new Map<string, DealStepHandler>();
 export function registerDealStep(kind: string, fn: DealStepHandler): void {
   dealHandlers.set(kind, fn);
@@ -83,15 +85,21 @@ registerDealStep('board', (d, step, ev) => {
   return false;
 });
 
-/** Deals the current street; returns false when a step cancelled the street's betting round. */
-function dealStreet(d: Draft, ev: Events): boolean {
+/**
+ * Deals the current street; returns false when a step cancelled the street's betting round, 'pause'
+ * when a step waits for players (it must be the street's last step).
+ */
+function dealStreet(d: Draft, ev: Events): boolean | 'pause' {
   let betting = true;
-  for (const step of d.spec.streets[d.street].deal) {
+  const steps = d.spec.streets[d.street].deal;
+  for (let k = 0; k < steps.length; k++) {
+    const step = steps[k];
     const fn = dealHandlers.get(step.kind);
     if (!fn) throw new Error(`no handler for deal step ${step.kind}`);
     const r = fn(d, step, ev);
     if (r === 'no-betting') betting = false;
-    else if (r) throw new Error(`deal step ${step.kind} pauses the street: its module must drive the hand`);
+    else if (r === 'pause' && k === steps.length - 1) return 'pause';
+    else if (r) throw new Error(`deal step ${step.kind} pauses the street: it must be the street's last step and its module must drive the hand`);
   }
   return betting;
 }
@@ -222,6 +230,23 @@ export function closeRound(d: Draft, ev: Events): void {
   d.toAct = -1;
   returnUncalled(d, ev);
   collectBets(d, ev);
+  nextStreets(d, ev);
+}
+
+/** Whether the current street's betting round starts (its first player is set to act). */
+function startBetting(d: Draft, dealtBetting: boolean): boolean {
+  const street = d.spec.streets[d.street];
+  if (street.betting && dealtBetting && !d.runout) {
+    const first = nextToAct(d, openerIndex(d as HandState, street.opener));
+    if (first >= 0) {
+      d.toAct = first;
+      return true;
+    }
+  }
+  return false;
+}
+
+function nextStreets(d: Draft, ev: Events): void {
   for (;;) {
     if (d.street + 1 >= d.spec.streets.length) return showdown(d, ev);
     if (!d.runout && canActCount(d) <= 1) {
@@ -232,16 +257,21 @@ export function closeRound(d: Draft, ev: Events): void {
     resetRound(d);
     ev.push({ type: 'street-started', street: d.street, name: d.spec.streets[d.street].name });
     const betting = dealStreet(d, ev);
-    const street = d.spec.streets[d.street];
-    if (street.betting && betting && !d.runout) {
-      const first = nextToAct(d, openerIndex(d as HandState, street.opener));
-      if (first >= 0) {
-        d.toAct = first;
-        return;
-      }
-    }
+    if (betting === 'pause') return;
+    if (startBetting(d, betting)) return;
     // No betting on this street: it is collected empty and the next one follows.
   }
+}
+
+/**
+ * After a paused deal step is done (the draw module's last draw): back to 'betting', the street's
+ * betting round opens, or the hand moves on when nobody needs to act.
+ */
+export function resumeStreet(d: Draft, ev: Events): void {
+  d.phase = 'betting';
+  d.toAct = -1;
+  if (startBetting(d, true)) return;
+  nextStreets(d, ev);
 }
 
 export { dealStreet };
@@ -264,10 +294,10 @@ function takeRake(d: Draft, pots: Pot[]): number[] {
   });
 }
 
-function endHand(d: Draft, ev: Events): void {
+function endHand(d: Draft, ev: Events, carryOver = 0): void {
   d.phase = 'complete';
   d.toAct = -1;
-  ev.push({ type: 'hand-ended', stacks: finalStacks(d) });
+  ev.push(carryOver > 0 ? { type: 'hand-ended', stacks: finalStacks(d), carryOver } : { type: 'hand-ended', stacks: finalStacks(d) });
 }
 
 function winWithoutShowdown(d: Draft, ev: Events): void {
@@ -288,13 +318,18 @@ function seatOrder(i: number, lob: number, n: number): number {
   return (i - lob + n) % n;
 }
 
-/** Pays `amount` equally to `winners`; odd chips one each starting nearest the button on the left. */
-function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high' | 'low', shares: PotShare[], lob: number): void {
+/**
+ * Pays `amount` equally to `winners`; odd chips one each starting nearest the button on the left, or
+ * none under `oddChip: 'carry-over'`. Returns the chips left undivided.
+ */
+function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high' | 'low', shares: PotShare[], lob: number): number {
   const n = d.seats.length;
   winners.sort((a, b) => seatOrder(a, lob, n) - seatOrder(b, lob, n));
   const k = winners.length;
   const share = Math.floor(amount / k);
   let rem = amount - share * k;
+  const kept = d.spec.oddChip === 'carry-over' ? rem : 0;
+  rem -= kept;
   for (let w = 0; w < k; w++) {
     const i = winners[w];
     const a = share + (rem > 0 ? 1 : 0);
@@ -302,6 +337,7 @@ function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high'
     d.stacks[i] += a;
     shares.push({ seat: d.seats[i], amount: a, half });
   }
+  return kept;
 }
 
 type PotShare = { seat: number; amount: number; half: 'whole' | 'high' | 'low' };
@@ -340,6 +376,7 @@ function showdown(d: Draft, ev: Events): void {
   }
   const options: CompareOptions = { headsUp: live === 2 };
   const pots = buildPots(d.committed, d.folded, tableDeadMoney(d.config, d.sbIndex, d.bbIndex));
+  if (d.config.carryOver && pots.length) pots[0].amount += d.config.carryOver;
 
   // Showdown order: the last bettor/raiser of the final round, else the variant's opener rule.
   const start = d.lastAggressor >= 0 ? d.lastAggressor : openerIndex(d as HandState, spec.showdownOpener);
@@ -369,12 +406,13 @@ function showdown(d: Draft, ev: Events): void {
       }
       ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
     } else {
-      ev.push({ type: 'hand-mucked', seat: d.seats[i] });
+      ev.push({ type: 'hand-mucked', seat: d.seats[i], cards: d.hole[i].slice() });
     }
   }
 
   const rake = takeRake(d, pots);
   const lob = leftOfButton(d);
+  let carryOver = 0;
   for (let k = 0; k < pots.length; k++) {
     const pot = pots[k];
     const amount = pot.amount - rake[k];
@@ -384,12 +422,12 @@ function showdown(d: Draft, ev: Events): void {
     if (loWinners.length) {
       // Hi/Lo: the odd chip of the halves goes to the high half.
       const loHalf = Math.floor(amount / 2);
-      pay(d, amount - loHalf, hiWinners, 'high', shares, lob);
-      pay(d, loHalf, loWinners, 'low', shares, lob);
-    } else pay(d, amount, hiWinners, 'whole', shares, lob);
+      carryOver += pay(d, amount - loHalf, hiWinners, 'high', shares, lob);
+      carryOver += pay(d, loHalf, loWinners, 'low', shares, lob);
+    } else carryOver += pay(d, amount, hiWinners, 'whole', shares, lob);
     const eligible: number[] = [];
     for (const i of pot.eligible) eligible.push(d.seats[i]);
     ev.push({ type: 'pot-awarded', pot: k, amount: pot.amount, rake: rake[k], eligible, shares });
   }
-  endHand(d, ev);
+  endHand(d, ev, carryOver);
 }

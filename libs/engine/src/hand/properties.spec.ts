@@ -145,7 +145,7 @@ describe('hand machine properties', () => {
               if (seat !== viewer && !s.shown[i]) s.hole[i].forEach((c, k) => !s.holeUp[i][k] && secret.add(c));
             });
             for (const e of viewEvents(run.events, viewer)) {
-              if (e.type !== 'hole-dealt') continue;
+              if (e.type !== 'hole-dealt' && e.type !== 'hand-mucked') continue;
               for (const c of (e as { cards: (number | null)[] }).cards) if (c !== null && secret.has(c)) throw new Error(`viewer ${viewer} was sent a secret card`);
             }
           }

@@ -80,6 +80,7 @@ function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
     sb = n === 2 && buttonIdx >= 0 ? buttonIdx : leftOfButton(pos);
   }
   const bb = c.bigBlindSeat !== undefined ? seatIndex(c, c.bigBlindSeat) : sb >= 0 ? (sb + 1) % n : leftOfButton(pos);
+  if (sb === bb) throw new HandConfigError('the small and the big blind cannot be the same seat');
   return [sb, bb];
 }
 
@@ -98,7 +99,9 @@ const preparedConfigs = new WeakMap<HandConfig, Prepared>();
 function prepared(config: HandConfig): Prepared {
   let p = preparedConfigs.get(config);
   if (!p) {
-    const spec = resolveVariant(config.variant);
+    const base = resolveVariant(config.variant);
+    const over = base.bySeats?.[config.seats.length];
+    const spec = over ? { ...base, ...over } : base;
     validateConfig(config, spec);
     const [sbIndex, bbIndex] = blindIndices(config, spec);
     p = { spec, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck) };
@@ -118,7 +121,9 @@ function prepared(config: HandConfig): Prepared {
 export function start(config: HandConfig, source: CardSource): { state: HandState; events: HandEvent[] } {
   const { spec, sbIndex, bbIndex, seats, freshDeck } = prepared(config);
   const n = seats.length;
-  const deck = 'rng' in source ? shuffle(freshDeck, source.rng) : source.deck.slice();
+  let deck = 'rng' in source ? shuffle(freshDeck, source.rng) : source.deck.slice();
+  // Spare shuffles after the dealt deck: a later reshuffle (draw games) is ordered by them.
+  if ('rng' in source) for (let k = 0; k < (spec.spareDecks ?? 0); k++) deck = deck.concat(shuffle(freshDeck, source.rng));
   const d: Draft = {
     config,
     spec,

@@ -32,6 +32,8 @@ export interface Stakes {
   spreadLimits?: number[];
   /** Fixed Limit: bets per round including the cap (bet + 3 raises = 4; the preflop big blind counts as the bet). */
   maxBetsPerRound?: number;
+  /** A table maximum for one bet or raise increment (classic draw: bets between the ante and this maximum). */
+  maxBet?: number;
 }
 
 export interface RakeContext {
@@ -69,6 +71,11 @@ export interface HandConfig {
   rake?: RakeFunction;
   /** Reserved for Naiko mode (issue 9): power settings and per-seat sparks. */
   powers?: unknown;
+  /**
+   * Chips carried over from the previous deal (classic draw's undivisible remainder): they start in the
+   * main pot, belong to no player, and are not refunded when the hand is cancelled.
+   */
+  carryOver?: number;
 }
 
 export type Phase = 'betting' | 'complete' | 'cancelled' | (string & {});
@@ -194,9 +201,11 @@ export type HandEvent =
   | { type: 'bets-collected'; pot: number }
   | { type: 'runout'; fromStreet: number }
   | { type: 'hand-shown'; seat: number; cards: Card[] }
-  | { type: 'hand-mucked'; seat: number }
+  /** A hand mucked unshown; `cards` are only in the server's log and the owner's feed (`null` for everyone else). */
+  | { type: 'hand-mucked'; seat: number; cards: (Card | null)[] }
   | { type: 'pot-awarded'; pot: number; amount: number; rake: number; eligible: number[]; shares: { seat: number; amount: number; half: 'whole' | 'high' | 'low' }[] }
-  | { type: 'hand-ended'; stacks: SeatConfig[] }
+  /** `carryOver`: chips no winner received (an undivisible remainder under `oddChip: 'carry-over'`); the table adds them to the next pot. */
+  | { type: 'hand-ended'; stacks: SeatConfig[]; carryOver?: number }
   | { type: 'hand-cancelled'; refunds: { seat: number; amount: number }[]; stacks: SeatConfig[] }
   /** Extension events (powers, draws) carry their own `type`. */
   | { type: `x-${string}`; [key: string]: unknown };

@@ -108,6 +108,10 @@ export function viewEvent(e: HandEvent, viewer: Viewer): HandEvent | null {
     if (ev.seat === viewer) return ev;
     return { ...ev, cards: ev.cards.map((c, k) => (ev.up[k] ? c : null)) };
   }
+  if (e.type === 'hand-mucked') {
+    const ev = e as Extract<HandEvent, { type: 'hand-mucked' }>;
+    return ev.seat === viewer ? ev : { ...ev, cards: ev.cards.map(() => null) };
+  }
   const r = redactors.get(e.type);
   if (r) return r(e, viewer);
   return e;
