@@ -18,7 +18,7 @@ export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
   'odd-chips-one-each':
     'Several odd chips of a split go one each to the winners nearest the button on the left (the house rules speak of one chip; established practice); PokerKit gives them all to the first winner.',
   'low-needs-five-distinct-ranks':
-    'RULES.md: an 8-or-better low needs five distinct ranks; PokerKit scored a paired hand as a low and split the low half.',
+    'RULES.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot no eligible hand has such a low for goes wholly to the best high hand; PokerKit paid a low half of such a pot to the two hands that could only make a paired 8-8-7-6-A.',
 };
 
 /** A replay refused a recorded raise: is that the fixed-limit cap PokerKit does not apply preflop? */
