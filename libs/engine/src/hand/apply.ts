@@ -17,6 +17,11 @@ export interface ActionHandler {
   apply(state: HandState, action: Action): ApplyResult;
   /** What this module adds to the legal actions of `state` (shown under `extensions[type]`). */
   legal?(state: HandState): unknown;
+  /**
+   * For a phase this module drives (a draw): what the player to act may do, or null when the phase
+   * is not this module's. `legalActions` asks these outside the 'betting' phase.
+   */
+  turn?(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null;
 }
 const handlers = new Map<string, ActionHandler>();
 export function registerActionHandler(type: string, handler: ActionHandler): void {
@@ -106,7 +111,14 @@ export function apply(state: HandState, action: Action): ApplyResult {
 
 /** What the player to act may do, from the same bounds `apply` checks against; null when nobody is to act. */
 export function legalActions(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null {
-  if (isOver(state) || state.toAct < 0 || state.phase !== 'betting') return null;
+  if (isOver(state) || state.toAct < 0) return null;
+  if (state.phase !== 'betting') {
+    for (const h of handlers.values()) {
+      const t = h.turn ? h.turn(state) : null;
+      if (t) return t;
+    }
+    return null;
+  }
   const out: LegalActions & { extensions?: Record<string, unknown> } = describe(state, bounds(state, state.toAct));
   if (handlers.size) {
     const extensions: Record<string, unknown> = {};

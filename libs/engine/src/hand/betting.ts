@@ -29,7 +29,8 @@ export interface Bounds {
 type S = HandState | Draft;
 
 export const potTotal = (s: S): number => {
-  let t = 0;
+  // Chips carried over from the previous deal are in the pot from the start.
+  let t = s.config.carryOver ?? 0;
   for (const c of s.committed) t += c;
   return t;
 };

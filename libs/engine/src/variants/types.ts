@@ -64,11 +64,25 @@ export interface VariantSpec {
   structures: BettingStructure[];
   /** The high (or only) ranking, and the low ranking of a Hi/Lo split game. */
   ranking: { high: RankingId; low?: RankingId };
-  /** Who receives odd chips of a split: the winner nearest the button on the left, or the player dealt first (Soko). */
-  oddChip: 'left-of-button' | 'first-dealt';
+  /**
+   * Who receives odd chips of a split: the winner nearest the button on the left, the player dealt first
+   * (Soko), or nobody: 'carry-over' leaves an undivisible remainder for the next deal (classic draw).
+   */
+  oddChip: 'left-of-button' | 'first-dealt' | 'carry-over';
   /** Who shows first at showdown when the last betting round had no bet. */
   showdownOpener: OpenerRule;
   /** Rake is only taken once this street index was reached ("no flop, no drop": 1 in flop games). */
   rakeFromStreet: number;
+  /**
+   * Overrides by the number of players dealt in (Five Card Draw 7-A adds the sixes at five players):
+   * the hand plays the spec with these fields replaced.
+   */
+  bySeats?: Record<number, Partial<Pick<VariantSpec, 'deck' | 'ranking'>>>;
+  /**
+   * Hands dealt from a random source get this many further independent shuffles of the deck after the
+   * dealt one in `state.deck` (the draw module orders reshuffled discards by them), so a reshuffle
+   * needs no randomness after the start and the hand stays a replayable value.
+   */
+  spareDecks?: number;
 }
 
