@@ -31,6 +31,8 @@ const tableArb = fc
     showdown: fc.constantFrom('classic' as const, 'show-all' as const),
     rake: fc.boolean(),
     deadSmallBlind: fc.boolean(),
+    post: fc.option(fc.record({ pick: fc.nat(), live: fc.boolean(), dead: fc.boolean() })),
+    shortBigBlind: fc.constantFrom('full' as const, 'posted' as const),
   })
   .map((t): HandConfig => {
     let seat = -1;
@@ -45,6 +47,9 @@ const tableArb = fc
       showdown: t.showdown,
       rake: t.rake ? houseRake() : undefined,
       smallBlindSeat: t.deadSmallBlind && seats.length > 2 ? null : undefined,
+      // A newcomer's big blind (live) and a missed small blind (dead), as the table would ask.
+      posts: t.post ? [{ seat: seats[t.post.pick % seats.length].seat, live: t.post.live ? t.bb : 0, dead: t.post.dead ? Math.floor(t.bb / 2) : 0 }] : undefined,
+      shortBigBlind: t.shortBigBlind,
     };
   });
 
