@@ -51,6 +51,8 @@ export interface TournamentSimulationOptions {
   readonly playHand: PlayHand;
   /** Monotonic milliseconds, to time each balancing decision (the bench passes `performance.now`). */
   readonly clock?: () => number;
+  /** Process CPU milliseconds, to time the same decisions without the time the process was not scheduled. */
+  readonly cpuClock?: () => number;
   /** Stop with an error after this many hands (a guard against a bot that never busts anyone). */
   readonly maxHands?: number;
   /** Called after every balancing step with the seating and the number of players left. */
@@ -66,6 +68,8 @@ export interface TournamentSimulationResult {
   readonly balancingDecisions: number;
   /** Duration of every balancing decision (`planSeating`), when a clock was given. */
   readonly balancingTimesMs: readonly number[];
+  /** CPU time of every balancing decision, when a CPU clock was given. */
+  readonly balancingCpuTimesMs: readonly number[];
   readonly moves: number;
   readonly tablesBroken: number;
   readonly finalTableRedraw: boolean;
@@ -109,16 +113,19 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
   let handForHandRounds = 0;
   let balancingDecisions = 0;
   const balancingTimesMs: number[] = [];
+  const balancingCpuTimesMs: number[] = [];
   let moves = 0;
   let tablesBroken = 0;
   let finalTableRedraw = false;
   let elapsed = 0;
 
   const balance = () => {
+    const c0 = o.cpuClock ? o.cpuClock() : 0;
     const t0 = o.clock ? o.clock() : 0;
     // Shape-only validation: every snapshot here comes from initialSeating/applySeatingPlan.
     const plan = planSeating(snapshot, rng, { validate: 'shape' });
     if (o.clock) balancingTimesMs.push(o.clock() - t0);
+    if (o.cpuClock) balancingCpuTimesMs.push(o.cpuClock() - c0);
     balancingDecisions++;
     snapshot = applySeatingPlan(snapshot, plan);
     moves += plan.moves.length;
@@ -210,6 +217,7 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
     tournamentMs: elapsed,
     balancingDecisions,
     balancingTimesMs,
+    balancingCpuTimesMs,
     moves,
     tablesBroken,
     finalTableRedraw,
