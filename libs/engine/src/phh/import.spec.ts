@@ -116,6 +116,8 @@ describe('PHH import', () => {
     expect(errorOf(phh({ ...base, variant: "'FR'" }))).toMatchObject({ kind: 'unsupported', message: 'variant FR is not supported' });
     expect(errorOf(phh({ ...base, actions: "['p3 cbr 3']" }))).toMatchObject({ kind: 'illegal-action', message: expect.stringMatching(/ILLEGAL_AMOUNT/) });
     expect(errorOf(phh({ ...base, actions: "['p3 f']" }))).toMatchObject({ kind: 'incomplete' });
+    // The big blind's check out of turn is refused, not skipped as an idle check: others can still act.
+    expect(errorOf(phh({ ...base, actions: "['p2 cc']" }))).toMatchObject({ kind: 'illegal-action', message: expect.stringMatching(/NOT_YOUR_TURN/) });
   });
 });
 

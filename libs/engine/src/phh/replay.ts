@@ -35,9 +35,12 @@ export function defaultPhhAction(a: PhhAction, state: HandState, seat: number): 
 
 const awaits = (s: HandState, seat: number): boolean => !isOver(s) && s.toAct >= 0 && s.seats[s.toAct] === seat;
 
+/** Player `seat` is still in, owes nothing, and everyone else still in is all-in: a check decides nothing. */
 function freeCheck(s: HandState, seat: number): boolean {
   const i = s.seats.indexOf(seat);
-  return i >= 0 && !s.folded[i] && (s.allIn[i] || s.bets[i] >= s.currentBet || isOver(s));
+  if (i < 0 || s.folded[i] || (!isOver(s) && s.bets[i] < s.currentBet)) return false;
+  for (let j = 0; j < s.seats.length; j++) if (j !== i && !s.folded[j] && !s.allIn[j]) return false;
+  return true;
 }
 
 const describe = (a: PhhAction): string =>
