@@ -262,4 +262,32 @@ describe('seating properties', () => {
       { numRuns: 400 },
     );
   });
+
+  test('property: breaking never exceeds table size and seats every player of the broken tables', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 10 }),
+        fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 2, maxLength: 30 }),
+        fc.integer(),
+        (tableSize, sizes, seed) => {
+          // Sparse fields so that several tables must break at once.
+          let next = 0;
+          const snapshot: SeatingSnapshot = {
+            tableSize,
+            tables: sizes.map((k, i) => filled(i + 1, Math.min(k, tableSize) >> 1, tableSize, (next += tableSize), k % tableSize)),
+          };
+          const plan = planSeating(snapshot, testRandom(seed));
+          const after = applySeatingPlan(snapshot, plan);
+          checkNoDuplicatesAndCapacity(snapshot, after);
+          for (const c of counts(after)) expect(c).toBeLessThanOrEqual(tableSize);
+          const broken = new Set(plan.brokenTables);
+          for (const t of after.tables) expect(broken.has(t.tableId)).toBe(false);
+          const total = counts(after).reduce((a, b) => a + b, 0);
+          // Tables break until the field needs every table left: ceil(players / size), at least one.
+          expect(after.tables.length).toBe(Math.max(1, Math.ceil(total / tableSize)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

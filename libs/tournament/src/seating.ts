@@ -37,7 +37,11 @@ import { type RandomSource, randomInt, shuffled } from './random';
 
 export interface SeatedPlayer {
   readonly playerId: string;
-  /** Whether he has been dealt a hand at this table since he sat down. */
+  /**
+   * Whether a hand has started at this table since he sat down. A player who arrived during the hand
+   * in progress is `false` and may still be moved ("until the first card of the next hand is dealt");
+   * once the next hand starts he is `true`, even if he waits for the button and got no cards.
+   */
   readonly dealtIn: boolean;
 }
 
