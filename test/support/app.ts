@@ -6,6 +6,7 @@
 //   const token = t.token({ username: 'alice' });
 //   await t.close();                                  // closes the app and drops the database
 import type { Type } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AccessClaims } from '@naiko/contracts';
 import { JsonLogger, startNaikoApp, TokenService, type NaikoApp } from '@naiko/platform';
@@ -30,10 +31,14 @@ export interface TestAppOptions {
   module?: Type<unknown>;
   /** Extra env (e.g. HEARTBEAT_EVERY_MS). */
   env?: Record<string, string>;
+  /** Use this DATABASE_URL (e.g. `pglite:<dir>`) instead of a fresh private PostgreSQL database. */
+  databaseUrl?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db: TestDatabase = options.databaseUrl
+    ? { name: `naiko_test_${randomBytes(6).toString('hex')}`, url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     PORT: '0',
