@@ -2,16 +2,16 @@ import {
   type RegistrationConfig,
   RegistrationError,
   type RegistrationState,
-  bust,
-  cancel,
+  bustEntry,
+  cancelTournament,
   createRegistration,
-  finish,
+  finishTournament,
   openRegistration,
   paidEntries,
   prizePool,
-  register,
-  start,
-  unregister,
+  registerEntry,
+  startTournament,
+  unregisterEntry,
 } from '@naiko/tournament';
 
 const mtt: RegistrationConfig = {
@@ -37,37 +37,37 @@ const codeOf = (f: () => unknown) => {
 
 function opened(config = mtt, players: string[] = []): RegistrationState {
   let s = openRegistration(createRegistration(config)).state;
-  for (const p of players) s = register(s, p).state;
+  for (const p of players) s = registerEntry(s, p).state;
   return s;
 }
 
 describe('registration', () => {
   test('register charges buy-in + fee; the buy-in goes to the prize pool', () => {
-    const { state, events } = register(opened(), 'ann');
+    const { state, events } = registerEntry(opened(), 'ann');
     expect(events).toEqual([{ type: 'registered', entryId: 1, playerId: 'ann', late: false, reEntry: false, charge: 110, toPrizePool: 100, fee: 10 }]);
     expect(prizePool(state)).toBe(100);
   });
 
   test('no registration before it opens; no second live entry', () => {
-    expect(codeOf(() => register(createRegistration(mtt), 'ann'))).toBe('registration-not-open');
-    expect(codeOf(() => register(opened(mtt, ['ann']), 'ann'))).toBe('already-registered');
+    expect(codeOf(() => registerEntry(createRegistration(mtt), 'ann'))).toBe('registration-not-open');
+    expect(codeOf(() => registerEntry(opened(mtt, ['ann']), 'ann'))).toBe('already-registered');
   });
 
   test('unregister before the start refunds buy-in + fee and frees the place', () => {
-    const { state, events } = unregister(opened(mtt, ['ann', 'bob']), 'ann');
+    const { state, events } = unregisterEntry(opened(mtt, ['ann', 'bob']), 'ann');
     expect(events).toEqual([{ type: 'unregistered', entryId: 1, playerId: 'ann', refund: 110 }]);
     expect(paidEntries(state)).toBe(1);
-    expect(codeOf(() => unregister(state, 'ann'))).toBe('not-registered');
+    expect(codeOf(() => unregisterEntry(state, 'ann'))).toBe('not-registered');
     // He may register again: a new entry, not a re-entry.
-    expect(register(state, 'ann').events[0]).toMatchObject({ entryId: 3, reEntry: false });
+    expect(registerEntry(state, 'ann').events[0]).toMatchObject({ entryId: 3, reEntry: false });
   });
 
   test('max entrants: the next registration is refused as full', () => {
-    expect(codeOf(() => register(opened(mtt, ['a', 'b', 'c', 'd', 'e']), 'f'))).toBe('tournament-full');
+    expect(codeOf(() => registerEntry(opened(mtt, ['a', 'b', 'c', 'd', 'e']), 'f'))).toBe('tournament-full');
   });
 
   test('min entrants: starting with fewer cancels and refunds everyone', () => {
-    const { state, events } = start(opened(mtt, ['a', 'b']));
+    const { state, events } = startTournament(opened(mtt, ['a', 'b']));
     expect(state.phase).toBe('cancelled');
     expect(events).toEqual([
       { type: 'cancelled', reason: 'too-few-entrants', refunds: [{ entryId: 1, playerId: 'a', amount: 110 }, { entryId: 2, playerId: 'b', amount: 110 }] },
@@ -75,53 +75,53 @@ describe('registration', () => {
   });
 
   test('late registration until level N: accepted at level 4, refused at level 5', () => {
-    const running = start(opened(mtt, ['a', 'b', 'c'])).state;
-    expect(register(running, 'd', 4).events[0]).toMatchObject({ late: true, entryId: 4 });
-    expect(codeOf(() => register(running, 'd', 5))).toBe('late-registration-closed');
-    expect(codeOf(() => unregister(running, 'a'))).toBe('already-started');
+    const running = startTournament(opened(mtt, ['a', 'b', 'c'])).state;
+    expect(registerEntry(running, 'd', 4).events[0]).toMatchObject({ late: true, entryId: 4 });
+    expect(codeOf(() => registerEntry(running, 'd', 5))).toBe('late-registration-closed');
+    expect(codeOf(() => unregisterEntry(running, 'a'))).toBe('already-started');
   });
 
   test('re-entry after busting during late registration; limited per player; refused without re-entry', () => {
-    let s = start(opened(mtt, ['a', 'b', 'c'])).state;
-    s = bust(s, 1).state;
-    const re = register(s, 'a', 2);
+    let s = startTournament(opened(mtt, ['a', 'b', 'c'])).state;
+    s = bustEntry(s, 1).state;
+    const re = registerEntry(s, 'a', 2);
     expect(re.events[0]).toMatchObject({ entryId: 4, reEntry: true, late: true, charge: 110 });
-    s = bust(re.state, 4).state;
-    expect(codeOf(() => register(s, 'a', 2))).toBe('re-entry-not-allowed'); // 2 entries max
-    const noReEntry = bust(start(opened({ ...mtt, reEntry: false }, ['a', 'b', 'c'])).state, 1).state;
-    expect(codeOf(() => register(noReEntry, 'a', 1))).toBe('re-entry-not-allowed');
+    s = bustEntry(re.state, 4).state;
+    expect(codeOf(() => registerEntry(s, 'a', 2))).toBe('re-entry-not-allowed'); // 2 entries max
+    const noReEntry = bustEntry(startTournament(opened({ ...mtt, reEntry: false }, ['a', 'b', 'c'])).state, 1).state;
+    expect(codeOf(() => registerEntry(noReEntry, 'a', 1))).toBe('re-entry-not-allowed');
     // The prize pool counts every paid entry, re-entries included.
     expect(prizePool(s)).toBe(400);
   });
 
   test('cancellation by an admin refunds every paid entry, busted and re-entries included', () => {
-    let s = start(opened(mtt, ['a', 'b', 'c'])).state;
-    s = bust(s, 1).state;
-    s = register(s, 'a', 1).state;
-    const { state, events } = cancel(s);
+    let s = startTournament(opened(mtt, ['a', 'b', 'c'])).state;
+    s = bustEntry(s, 1).state;
+    s = registerEntry(s, 'a', 1).state;
+    const { state, events } = cancelTournament(s);
     expect(state.phase).toBe('cancelled');
     expect(events[0]).toEqual({
       type: 'cancelled',
       reason: 'by-admin',
       refunds: [1, 2, 3, 4].map((entryId) => ({ entryId, playerId: ['a', 'b', 'c', 'a'][entryId - 1], amount: 110 })),
     });
-    expect(codeOf(() => cancel(state))).toBe('already-cancelled');
-    expect(codeOf(() => register(state, 'q'))).toBe('already-cancelled');
+    expect(codeOf(() => cancelTournament(state))).toBe('already-cancelled');
+    expect(codeOf(() => registerEntry(state, 'q'))).toBe('already-cancelled');
   });
 
   test('an unregistered entry is not refunded again at cancellation', () => {
-    const s = unregister(opened(mtt, ['a', 'b']), 'a').state;
-    expect(cancel(s).events[0]).toMatchObject({ refunds: [{ entryId: 2, playerId: 'b', amount: 110 }] });
+    const s = unregisterEntry(opened(mtt, ['a', 'b']), 'a').state;
+    expect(cancelTournament(s).events[0]).toMatchObject({ refunds: [{ entryId: 2, playerId: 'b', amount: 110 }] });
   });
 
   test('start when full (Sit & Go): the last registration starts it; a late unregistration loses the race', () => {
     const sng = { ...mtt, minEntrants: 3, maxEntrants: 3, lateRegistrationUntilLevel: 0, reEntry: false, startWhenFull: true };
-    const { state, events } = register(opened(sng, ['a', 'b']), 'c');
+    const { state, events } = registerEntry(opened(sng, ['a', 'b']), 'c');
     expect(events.map((e) => e.type)).toEqual(['registered', 'started']);
     expect(events[1]).toEqual({ type: 'started', entrants: 3, prizePool: 300 });
-    expect(codeOf(() => unregister(state, 'a'))).toBe('already-started');
-    expect(codeOf(() => register(state, 'd', 1))).toBe('late-registration-closed');
-    expect(finish(state).state.phase).toBe('finished');
+    expect(codeOf(() => unregisterEntry(state, 'a'))).toBe('already-started');
+    expect(codeOf(() => registerEntry(state, 'd', 1))).toBe('late-registration-closed');
+    expect(finishTournament(state).state.phase).toBe('finished');
   });
 
   test('bad configs are refused', () => {

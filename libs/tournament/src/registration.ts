@@ -139,7 +139,7 @@ export function openRegistration(s: RegistrationState): RegistrationTransition {
  * A new entry for `playerId`. `currentLevel` (1-based) is required once the tournament runs, to
  * decide late registration.
  */
-export function register(s: RegistrationState, playerId: string, currentLevel = 0): RegistrationTransition {
+export function registerEntry(s: RegistrationState, playerId: string, currentLevel = 0): RegistrationTransition {
   refuseIfClosed(s);
   if (s.phase === 'announced') throw new RegistrationError('registration-not-open', 'registration has not opened yet');
   if (s.phase === 'running' && !lateRegistrationOpen(s.config, currentLevel)) {
@@ -167,7 +167,7 @@ export function register(s: RegistrationState, playerId: string, currentLevel = 
   ];
   let state: RegistrationState = { ...s, entries: [...s.entries, entry] };
   if (state.phase === 'open' && state.config.startWhenFull && paidEntries(state) === state.config.maxEntrants) {
-    const started = start(state);
+    const started = startTournament(state);
     state = started.state;
     events.push(...started.events);
   }
@@ -175,7 +175,7 @@ export function register(s: RegistrationState, playerId: string, currentLevel = 
 }
 
 /** Before the start only: the live entry is withdrawn and buy-in + fee refunded. */
-export function unregister(s: RegistrationState, playerId: string): RegistrationTransition {
+export function unregisterEntry(s: RegistrationState, playerId: string): RegistrationTransition {
   refuseIfClosed(s);
   if (s.phase === 'running') throw new RegistrationError('already-started', 'unregistration closes at the start');
   const entry = s.entries.find((e) => e.playerId === playerId && e.status === 'active');
@@ -199,7 +199,7 @@ function refundAll(s: RegistrationState, reason: 'too-few-entrants' | 'by-admin'
 }
 
 /** At the start time: starts, or cancels with refunds when fewer than `minEntrants` registered. */
-export function start(s: RegistrationState): RegistrationTransition {
+export function startTournament(s: RegistrationState): RegistrationTransition {
   refuseIfClosed(s);
   if (s.phase === 'running') throw new RegistrationError('already-started', 'the tournament is already running');
   const entrants = paidEntries(s);
@@ -208,12 +208,12 @@ export function start(s: RegistrationState): RegistrationTransition {
 }
 
 /** Admin cancellation at any time before the end: everyone's entries are refunded. */
-export function cancel(s: RegistrationState): RegistrationTransition {
+export function cancelTournament(s: RegistrationState): RegistrationTransition {
   refuseIfClosed(s);
   return refundAll(s, 'by-admin');
 }
 
-export function bust(s: RegistrationState, entryId: number): RegistrationTransition {
+export function bustEntry(s: RegistrationState, entryId: number): RegistrationTransition {
   if (s.phase !== 'running') throw new RegistrationError('not-running', 'only a running tournament has busts');
   const entry = s.entries[entryId - 1];
   if (!entry) throw new RegistrationError('unknown-entry', `no entry ${entryId}`);
@@ -224,7 +224,7 @@ export function bust(s: RegistrationState, entryId: number): RegistrationTransit
 }
 
 /** Ends the tournament (prizes are paid from `payStandings`). */
-export function finish(s: RegistrationState): RegistrationTransition {
+export function finishTournament(s: RegistrationState): RegistrationTransition {
   if (s.phase !== 'running') throw new RegistrationError('not-running', 'only a running tournament can finish');
   const entrants = paidEntries(s);
   return { state: { ...s, phase: 'finished' }, events: [{ type: 'finished', entrants, prizePool: entrants * s.config.buyIn }] };

@@ -12,8 +12,8 @@ import {
   type RegistrationState,
   createRegistration,
   openRegistration,
-  register,
-  unregister,
+  registerEntry,
+  unregisterEntry,
 } from './registration';
 import { DEFAULT_SPIN_TABLE, SPIN_PLAYERS, type SpinTable, validateSpinTable } from './spin';
 
@@ -136,7 +136,7 @@ export interface SitAndGoRegistration {
 
 /** Registers into the open instance; a full instance starts and the next one opens at once. */
 export function registerSitAndGo(lobby: SitAndGoLobby, playerId: string): SitAndGoRegistration {
-  const { state, events } = register(lobby.open.registration, playerId);
+  const { state, events } = registerEntry(lobby.open.registration, playerId);
   const instance: SitAndGoInstance = { ...lobby.open, registration: state };
   if (state.phase === 'running') {
     return {
@@ -161,6 +161,6 @@ export function unregisterSitAndGo(
   if (instanceNumber !== lobby.open.instanceNumber) {
     throw new RegistrationError('already-started', `instance ${instanceNumber} is no longer taking registrations`);
   }
-  const { state, events } = unregister(lobby.open.registration, playerId);
+  const { state, events } = unregisterEntry(lobby.open.registration, playerId);
   return { lobby: { ...lobby, open: { ...lobby.open, registration: state } }, events };
 }
