@@ -6,7 +6,7 @@ import type { Action, ActionError, ApplyResult, HandEvent, HandState, LegalActio
 // The hot path's helpers bound once: under the CommonJS transform of tsx/esbuild every imported
 // name is a getter on the other module, read on each call (measurable in `npm run bench -- engine`).
 const { bounds, checkAction, describe } = betting;
-const { toDraft, finish, setFolded } = draft;
+const { toDraft, finish, setFolded, setAllIn } = draft;
 const { afterAction, post } = flow;
 
 /**
@@ -25,7 +25,7 @@ export interface ActionHandler {
 }
 const handlers = new Map<string, ActionHandler>();
 export function registerActionHandler(type: string, handler: ActionHandler): void {
-  if (['fold', 'check', 'call', 'bet', 'raise'].includes(type)) throw new Error(`${type} is a core action`);
+  if (['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'artificialAllIn'].includes(type)) throw new Error(`${type} is a core action`);
   handlers.set(type, handler);
 }
 
@@ -67,6 +67,12 @@ export function apply(state: HandState, action: Action): ApplyResult {
     case 'fold':
       setFolded(d, p);
       events.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[p], allIn: false });
+      break;
+    case 'artificialAllIn':
+      // He plays on for what he has put in; the stack behind is out of play for this hand.
+      setAllIn(d, p, true);
+      d.actedLevel[p] = cur;
+      events.push({ type: 'artificial-all-in', seat: action.seat, committed: d.committed[p] });
       break;
     case 'check':
       d.actedLevel[p] = cur;

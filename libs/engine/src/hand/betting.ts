@@ -125,6 +125,15 @@ export function bounds(s: S, p: number): Bounds {
   return b;
 }
 
+/**
+ * Disconnection protection (house rules, "artificial all-in"): only in Fixed and Spread Limit, only
+ * for a player who already put chips into the pot and would otherwise be folded (he faces a bet).
+ */
+export function protectionAllowed(s: HandState, b: Bounds): boolean {
+  const structure = s.config.structure;
+  return (structure === 'fixed-limit' || structure === 'spread-limit') && s.committed[b.player] > 0 && !b.canCheck && b.bringIn === undefined;
+}
+
 export function describe(s: HandState, b: Bounds): LegalActions {
   const actions: LegalActions['actions'] = [];
   if (b.bringIn !== undefined) actions.push('bring-in');
@@ -142,6 +151,7 @@ export function describe(s: HandState, b: Bounds): LegalActions {
   };
   if (b.bringIn !== undefined) out.bringIn = b.bringIn;
   if (b.canRaise && b.choices) out.choices = b.choices.slice();
+  if (!b.canCheck && protectionAllowed(s, b)) out.artificialAllIn = true;
   return out;
 }
 
@@ -149,12 +159,14 @@ const err = (code: ActionError['code'], message: string): ActionError => ({ code
 
 /** Checks a poker action against the bounds; null when legal. */
 export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | null {
-  if (b.bringIn !== undefined && a.type !== 'bring-in' && a.type !== 'bet') {
+  if (b.bringIn !== undefined && a.type !== 'bring-in' && a.type !== 'bet' && a.type !== 'artificialAllIn') {
     return err('ILLEGAL_ACTION', `the bring-in is forced: bring in ${b.bringIn} or complete`);
   }
   switch (a.type) {
     case 'bring-in':
       return b.bringIn !== undefined ? null : err('ILLEGAL_ACTION', 'no bring-in is due');
+    case 'artificialAllIn':
+      return protectionAllowed(s, b) ? null : err('ILLEGAL_ACTION', 'artificial all-in: only in Fixed and Spread Limit, with chips in the pot, facing a bet');
     case 'fold':
       // Folding when checking is free is refused: it can only be a mistake or a leak of intent.
       return b.canCheck ? err('ILLEGAL_ACTION', 'nothing to call: check instead of folding') : null;

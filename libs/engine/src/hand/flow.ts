@@ -186,10 +186,11 @@ function returnUncalled(d: Draft, ev: Events): void {
   }
   if (top >= 0 && topBet > second) {
     const back = topBet - second;
+    // Only a player who was all-in for want of chips can act again (not one under disconnection protection).
+    if (d.stacks[top] === 0) setAllIn(d, top, false);
     d.bets[top] -= back;
     d.committed[top] -= back;
     d.stacks[top] += back;
-    if (d.stacks[top] > 0) setAllIn(d, top, false);
     ev.push({ type: 'uncalled-bet-returned', seat: d.seats[top], amount: back });
   }
 }

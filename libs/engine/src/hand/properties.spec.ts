@@ -69,7 +69,9 @@ function playRandom(config: HandConfig, seed: number, check?: (s: HandState, rng
   for (let steps = 0; state.phase === 'betting'; steps++) {
     if (steps > 300) throw new Error('the hand did not terminate');
     check?.(state, rng);
-    const a = randomLegalAction(state, rng)!;
+    // Now and then the table protects a disconnected player instead of folding him.
+    const la = legalActions(state);
+    const a = la?.artificialAllIn && randomInt(rng, 6) === 0 ? { type: 'artificialAllIn', seat: la.seat } : randomLegalAction(state, rng)!;
     const r = apply(state, a);
     if (!r.ok) throw new Error(`a legal action was refused: ${JSON.stringify(a)} ${r.error.message}`);
     state = r.state;
@@ -112,11 +114,14 @@ describe('hand machine properties', () => {
           const la = legalActions(s)!;
           const before = JSON.stringify(s);
           const amounts = [la.minTo - 1, la.minTo, la.maxTo, la.maxTo + 1, la.allInTo, la.minTo + randomInt(rng, Math.max(1, la.maxTo - la.minTo + 1)), 0];
-          for (const type of ['fold', 'check', 'call', 'bet', 'raise']) {
+          for (const type of ['fold', 'check', 'call', 'bet', 'raise', 'artificialAllIn']) {
             const tries = type === 'bet' || type === 'raise' ? amounts : [undefined];
             for (const amount of tries) {
               const r = apply(s, { type, seat: la.seat, amount });
-              const legal = la.actions.includes(type) && (amount === undefined || (amount >= la.minTo && amount <= la.maxTo));
+              const legal =
+                type === 'artificialAllIn'
+                  ? la.artificialAllIn === true
+                  : la.actions.includes(type) && (amount === undefined || (amount >= la.minTo && amount <= la.maxTo && (!la.choices || la.choices.includes(amount))));
               if (r.ok !== legal) throw new Error(`${type} ${amount}: apply ${r.ok} but legalActions says ${legal} (${JSON.stringify(la)})`);
             }
           }

@@ -56,6 +56,7 @@ export function dealtCards(events: readonly HandEvent[]): Card[] {
 export function actionsOf(events: readonly HandEvent[]): Action[] {
   const out: Action[] = [];
   for (const e of events) {
+    if (e.type === 'artificial-all-in') out.push({ type: 'artificialAllIn', seat: (e as { seat: number }).seat });
     if (e.type !== 'action') continue;
     const a = e as Extract<HandEvent, { type: 'action' }>;
     out.push(a.action === 'bet' || a.action === 'raise' ? { type: a.action, seat: a.seat, amount: a.to } : { type: a.action, seat: a.seat });

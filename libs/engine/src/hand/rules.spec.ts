@@ -389,6 +389,38 @@ describe('Rake', () => {
   });
 });
 
+describe('Disconnection protection', () => {
+  const fl = (structure: HandConfig['structure']) =>
+    cfg({ structure, seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] } });
+  const deck = stackDeck(['KsKh', 'AsAh', 'QsQh'], '2c7d9hTc3d');
+
+  test('artificial all-in (Fixed Limit): he plays on for the chips he put in, his stack stays behind', () => {
+    // Preflop all three put in 20. Flop: seat 0 bets 10, seat 1 (disconnected) is protected, seat 2 calls.
+    // Main pot 3 × 20 = 60 to seat 1's aces; the side pot (10 + 10 flop, 20 + 20 turn) = 60 to seat 0's kings.
+    const before = play(fl('fixed-limit'), deck, ['2:raise:20', '0:call', '1:call', '0:bet:10']).state;
+    expect(legalActions(before)).toMatchObject({ seat: 1, artificialAllIn: true, actions: ['fold', 'call', 'raise'] });
+    const { state, events } = play(fl('fixed-limit'), deck, ['2:raise:20', '0:call', '1:call', '0:bet:10', '1:artificialAllIn', '2:call', '0:bet:20', '2:call', '0:check', '2:check']);
+    expect(ofType(events, 'artificial-all-in')).toEqual([{ type: 'artificial-all-in', seat: 1, committed: 20 }]);
+    expect(ofType(events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount])])).toEqual([
+      [60, [[1, 60]]],
+      [60, [[0, 60]]],
+    ]);
+    expect(stacksOf(state)).toEqual({ 0: 1010, 1: 1040, 2: 950 });
+  });
+
+  test('artificial all-in only in Fixed and Spread Limit, only with chips in the pot, only instead of a fold', () => {
+    const spread = play(fl('spread-limit'), deck, ['2:raise:20', '0:call', '1:call', '0:bet:10']).state;
+    expect(apply(spread, { type: 'artificialAllIn', seat: 1 }).ok).toBe(true);
+    const nl = play(fl('no-limit'), deck, ['2:raise:20', '0:call', '1:call', '0:bet:10']).state;
+    expect(legalActions(nl)!.artificialAllIn).toBeUndefined();
+    expect(apply(nl, { type: 'artificialAllIn', seat: 1 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    const nothingIn = start(fl('fixed-limit'), { deck }).state; // seat 2 (button) has put nothing in
+    expect(apply(nothingIn, { type: 'artificialAllIn', seat: 2 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    const canCheck = play(fl('fixed-limit'), deck, ['2:call', '0:call']).state; // the big blind may check
+    expect(apply(canCheck, { type: 'artificialAllIn', seat: 1 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+  });
+});
+
 describe('Actions and versions', () => {
   const s0 = () => start(cfg({ seats: seats(1000, 1000, 1000), button: 2 }), { deck: anyDeck }).state;
 

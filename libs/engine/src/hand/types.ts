@@ -182,6 +182,12 @@ export interface LegalActions {
   allInTo: number;
   /** Set when the player must open with a forced bring-in (stud): `bring-in` posts this amount; `bet` completes (minTo..maxTo). No check, no fold. */
   bringIn?: number;
+  /**
+   * Set when the table may issue `artificialAllIn` for this player instead of folding him on a
+   * timeout (disconnection protection: Fixed and Spread Limit only, chips already in the pot, facing
+   * a bet). Not in `actions`: it is the table's decision, never a player's button.
+   */
+  artificialAllIn?: true;
   /** Set when only some totals in minTo..maxTo are legal (Fixed Limit with a choice of sizes: stud's open pair): the legal bet/raise totals. */
   choices?: number[];
 }
@@ -197,6 +203,8 @@ export type HandEvent =
   | { type: 'street-started'; street: number; name: string }
   /** `bring-in`: the stud bring-in, a forced opening bet below a full bet, posted as the player's decision. */
   | { type: 'action'; seat: number; action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'bring-in'; amount: number; to: number; allIn: boolean }
+  /** Disconnection protection: the player stays in for the chips he put in (`committed`), his stack stays behind. */
+  | { type: 'artificial-all-in'; seat: number; committed: number }
   | { type: 'uncalled-bet-returned'; seat: number; amount: number }
   | { type: 'bets-collected'; pot: number }
   | { type: 'runout'; fromStreet: number }
