@@ -1,10 +1,12 @@
 import type { VariantSpec } from './types';
 import { holdem, naiko, omaha, omaha5, omaha5HiLo, omahaHiLo } from './flop';
 import { STUD_VARIANTS } from './stud';
+import { DRAW_VARIANTS } from './draw';
 
 export * from './types';
 export * from './flop';
 export * from './stud';
+export * from './draw';
 
 const registry = new Map<string, VariantSpec>();
 
@@ -25,3 +27,4 @@ export const variantIds = (): string[] => [...registry.keys()];
 
 for (const v of [holdem, omaha, omaha5, omahaHiLo, omaha5HiLo, naiko]) registerVariant(v);
 for (const v of STUD_VARIANTS) registerVariant(v);
+for (const v of DRAW_VARIANTS) registerVariant(v);

@@ -1,0 +1,339 @@
+import type { Card } from '../../cards/card';
+import { randomInt, type RandomSource } from '../../rng/random-source';
+import type { DrawRules } from '../../variants/draw';
+import type { DeckId, VariantSpec } from '../../variants/types';
+import { registerActionHandler } from '../apply';
+import { registerBoundsHook } from '../betting';
+import { finish, toDraft, type Draft } from '../draft';
+import { registerDealStep, resumeStreet } from '../flow';
+import { leftOfButton, openerIndex } from '../order';
+import { randomLegalAction } from '../random-policy';
+import { deckFor } from '../start';
+import type { Action, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
+import { registerEventRedactor, registerViewExtension } from '../view';
+import { settleSplit } from './split';
+
+/**
+ * The draw module: draw phases as engine actions, reached only through the machine's extension points
+ * (a pausing 'draw' deal step, action handlers, a bounds hook, an event redactor and a view extension).
+ *
+ * Actions (the player to draw, in seat order from the first player left of the button, the dealer last;
+ * all-in players draw too):
+ *  - `{ type: 'draw', seat, discard: Card[] }` — discard 0..max of his cards (none = stand pat) and get
+ *    as many new ones; the cards stay private, the number is public (`x-draw` event, view).
+ *  - `{ type: 'draw-timeout', seat }` — issued by the table when the draw clock runs out: he stands pat
+ *    and may only check, call or fold until he next draws in time (one round in single-draw games; in
+ *    2-7 Triple Draw a draw in time at the next draw restores him).
+ * 32-Card Draw's split offer (`spec.draw.splitOffer`) lives in `split.ts`.
+ *
+ * The deck and reshuffles: replacements come from `state.deck` in order until the first deck (the
+ * variant's deck size) is used up. Then the discards and mucks — every card not in the hand of a player
+ * still in — are reshuffled: the k-th reshuffle orders them by their position in the k-th spare deck
+ * that follows the dealt one in `state.deck` (a random start appends `spec.spareDecks` independent
+ * shuffles; a stacked deck lists the order, e.g. the re-dealt cards of a PHH hand; cards not listed
+ * follow in card order). A player skips his own discards (of this hand) in that stock; only if nothing
+ * else is left would he get them back, which these decks and seat limits never reach. So the whole hand
+ * is a function of the deck and the actions: deterministic and replayable.
+ */
+
+export const DRAW = 'draw';
+
+export interface SplitState {
+  /** Player indices asked in order (everyone still in, from the post-draw opener). */
+  order: number[];
+  pos: number;
+  accepted: boolean[];
+}
+
+export interface DrawExt {
+  /** Players who draw in this phase, in order, and the next one's position. */
+  order: number[];
+  pos: number;
+  max: number;
+  /** Cards each player drew in the current (or last) draw phase; null = has not drawn in it. Public. */
+  drawn: (number | null)[];
+  /** Every card each player discarded this hand (never dealt back to him). */
+  own: Card[][];
+  /** The reshuffled stock once the deck ran out; null while dealing from the deck. */
+  stock: Card[] | null;
+  reshuffles: number;
+  /** Timed out at his last draw: may only check, call or fold. */
+  restricted: boolean[];
+  /** 32-Card Draw: the split offer going round, null when none. */
+  split: SplitState | null;
+}
+
+export const drawRules = (spec: VariantSpec): DrawRules | undefined => (spec as VariantSpec & { draw?: DrawRules }).draw;
+export const drawExt = (s: HandState | Draft): DrawExt | undefined => s.ext[DRAW] as DrawExt | undefined;
+
+const deckSizes = new Map<DeckId, number>();
+function deckSize(id: DeckId): number {
+  let n = deckSizes.get(id);
+  if (n === undefined) deckSizes.set(id, (n = deckFor(id).length));
+  return n;
+}
+
+function setExt(d: Draft, x: DrawExt): void {
+  d.ext = { ...d.ext, [DRAW]: x };
+}
+
+function freshExt(n: number): DrawExt {
+  return {
+    order: [],
+    pos: 0,
+    max: 0,
+    drawn: new Array<number | null>(n).fill(null),
+    own: Array.from({ length: n }, () => []),
+    stock: null,
+    reshuffles: 0,
+    restricted: new Array<boolean>(n).fill(false),
+    split: null,
+  };
+}
+
+/** Players still in, clockwise from player `from`. */
+export function liveFrom(s: HandState | Draft, from: number): number[] {
+  const n = s.seats.length;
+  const out: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = (from + k) % n;
+    if (!s.folded[i]) out.push(i);
+  }
+  return out;
+}
+
+// ---------- the draw phase ----------
+
+registerDealStep('draw', (d, step, ev) => {
+  if (step.kind !== 'draw') return false;
+  const prev = drawExt(d) ?? freshExt(d.seats.length);
+  const order = liveFrom(d, leftOfButton(d));
+  setExt(d, { ...prev, order, pos: 0, max: step.max, drawn: new Array<number | null>(d.seats.length).fill(null) });
+  d.phase = 'draw';
+  d.toAct = order[0];
+  ev.push({ type: 'x-draw-started', street: d.street, max: step.max, order: order.map((i) => d.seats[i]) });
+  return 'pause';
+});
+
+/** Orders the reshuffled pile by the k-th spare deck of `state.deck`; cards it does not list follow in card order. */
+function reshuffle(d: Draft, x: DrawExt, taking: Card[]): Card[] {
+  const size = deckSize(d.spec.deck);
+  const held = new Set<Card>(taking);
+  for (let i = 0; i < d.seats.length; i++) if (!d.folded[i]) for (const c of d.hole[i]) held.add(c);
+  const pile = deckFor(d.spec.deck).filter((c) => !held.has(c));
+  x.reshuffles++;
+  const from = x.reshuffles * size;
+  const spare = d.deck.slice(from, from + size);
+  const pos = new Map<Card, number>();
+  spare.forEach((c, k) => {
+    if (!pos.has(c)) pos.set(c, k);
+  });
+  const key = (c: Card): number => pos.get(c) ?? size + c;
+  return pile.sort((a, b) => key(a) - key(b));
+}
+
+/** Deals `k` replacement cards to player i (deck, then reshuffled stock without his own discards). */
+function replacements(d: Draft, x: DrawExt, i: number, k: number, ev: HandEvent[]): Card[] {
+  const out: Card[] = [];
+  const size = deckSize(d.spec.deck);
+  const own = new Set(x.own[i]);
+  let fresh = false;
+  while (out.length < k) {
+    if (x.stock === null) {
+      if (d.deckPos < size) {
+        if (d.deckPos >= d.deck.length) throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
+        out.push(d.deck[d.deckPos++]);
+        continue;
+      }
+    } else {
+      const at = x.stock.findIndex((c) => !own.has(c));
+      if (at >= 0) {
+        out.push(x.stock[at]);
+        x.stock = x.stock.slice(0, at).concat(x.stock.slice(at + 1));
+        continue;
+      }
+      if (fresh) {
+        // Only his own discards are left: the rule cannot be kept, so he gets them rather than too few cards.
+        if (!x.stock.length) throw new Error('no cards left to draw');
+        out.push(x.stock[0]);
+        x.stock = x.stock.slice(1);
+        continue;
+      }
+    }
+    x.stock = reshuffle(d, x, out);
+    fresh = true;
+    ev.push({ type: 'x-reshuffle', street: d.street, cards: x.stock.length });
+  }
+  return out;
+}
+
+function checkTurn(state: HandState, action: Action, phase: string): ApplyResult | null {
+  if (state.phase !== phase || state.toAct < 0) return { ok: false, error: { code: 'NOT_YOUR_TURN', message: `no ${phase} decision is expected now` } };
+  if (action.seat !== state.seats[state.toAct]) {
+    return { ok: false, error: { code: 'NOT_YOUR_TURN', message: `seat ${state.seats[state.toAct]} is to act, not ${action.seat}` } };
+  }
+  return null;
+}
+
+function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyResult {
+  const bad = checkTurn(state, action, 'draw');
+  if (bad) return bad;
+  const x0 = drawExt(state) as DrawExt;
+  const i = state.toAct;
+  const hand = state.hole[i];
+  const discard = timeout ? [] : ((action.discard ?? []) as unknown);
+  if (!Array.isArray(discard) || discard.some((c) => !Number.isInteger(c))) {
+    return { ok: false, error: { code: 'ILLEGAL_ACTION', message: 'discard must be a list of cards' } };
+  }
+  if (discard.length > x0.max) return { ok: false, error: { code: 'ILLEGAL_ACTION', message: `at most ${x0.max} cards may be exchanged` } };
+  if (new Set(discard).size !== discard.length || discard.some((c) => !hand.includes(c))) {
+    return { ok: false, error: { code: 'ILLEGAL_ACTION', message: 'discard only cards of your hand, each once' } };
+  }
+  const d = toDraft(state);
+  d.version++;
+  const ev: HandEvent[] = [];
+  const x: DrawExt = { ...x0, drawn: x0.drawn.slice(), own: x0.own.slice(), restricted: x0.restricted.slice() };
+  const kept = hand.filter((c) => !discard.includes(c));
+  d.hole = d.hole.slice();
+  d.hole[i] = kept;
+  // His discards count as his own before he is served: a reshuffle now must not give them back.
+  x.own[i] = x.own[i].concat(discard as Card[]);
+  const dealt = replacements(d, x, i, discard.length, ev);
+  d.hole[i] = kept.concat(dealt);
+  x.drawn[i] = discard.length;
+  x.restricted[i] = timeout;
+  x.pos++;
+  ev.push({ type: 'x-draw', seat: action.seat, count: discard.length, timeout, discarded: (discard as Card[]).slice(), dealt });
+  setExt(d, x);
+  if (x.pos < x.order.length) d.toAct = x.order[x.pos];
+  else afterDraws(d, x, ev);
+  return { ok: true, state: finish(d), events: ev };
+}
+
+/** Every player has drawn: the split offer (32-Card Draw), else the street's betting round. */
+function afterDraws(d: Draft, x: DrawExt, ev: HandEvent[]): void {
+  if (drawRules(d.spec)?.splitOffer && d.street === d.spec.streets.length - 1) {
+    const order = liveFrom(d, openerIndex(d as HandState, d.spec.streets[d.street].opener));
+    setExt(d, { ...x, split: { order, pos: 0, accepted: new Array<boolean>(d.seats.length).fill(false) } });
+    d.phase = 'split';
+    d.toAct = order[0];
+    return;
+  }
+  resumeStreet(d, ev);
+}
+
+function applySplit(state: HandState, action: Action, accept: boolean): ApplyResult {
+  const bad = checkTurn(state, action, 'split');
+  if (bad) return bad;
+  const x0 = drawExt(state) as DrawExt;
+  const sp = x0.split as SplitState;
+  const d = toDraft(state);
+  d.version++;
+  const ev: HandEvent[] = [];
+  const i = state.toAct;
+  const split: SplitState = { ...sp, pos: sp.pos + 1, accepted: sp.accepted.slice() };
+  split.accepted[i] = accept;
+  ev.push({ type: 'x-split', seat: action.seat, accept });
+  setExt(d, { ...x0, split });
+  if (accept && split.pos < split.order.length) {
+    d.toAct = split.order[split.pos];
+    return { ok: true, state: finish(d), events: ev };
+  }
+  // Everyone accepted, or one refusal ended the offer: the pots all their players accepted are divided.
+  setExt(d, { ...x0, split: null });
+  d.toAct = -1;
+  if (settleSplit(d, split.accepted, ev)) return { ok: true, state: finish(d), events: ev };
+  resumeStreet(d, ev);
+  return { ok: true, state: finish(d), events: ev };
+}
+
+const turn = (s: HandState, actions: string[], extra: Record<string, unknown>): LegalActions & { extensions: Record<string, unknown> } => ({
+  seat: s.seats[s.toAct],
+  version: s.version,
+  actions,
+  callAmount: 0,
+  minTo: 0,
+  maxTo: 0,
+  allInTo: s.bets[s.toAct] + s.stacks[s.toAct],
+  extensions: { [DRAW]: extra },
+});
+
+registerActionHandler('draw', {
+  apply: (s, a) => applyDraw(s, a, false),
+  turn: (s) => (s.phase === 'draw' ? turn(s, ['draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' }) : null),
+});
+registerActionHandler('draw-timeout', { apply: (s, a) => applyDraw(s, a, true) });
+registerActionHandler('split', {
+  apply: (s, a) => applySplit(s, a, true),
+  turn: (s) => (s.phase === 'split' ? turn(s, ['split', 'no-split'], { splitOffer: true }) : null),
+});
+registerActionHandler('no-split', { apply: (s, a) => applySplit(s, a, false) });
+
+// ---------- betting limits ----------
+
+registerBoundsHook((s, b) => {
+  const x = drawExt(s);
+  if (x && x.restricted[b.player] && b.canRaise) {
+    // Stood pat by timeout: check, call or fold only.
+    return { ...b, canRaise: false, minTo: 0, maxTo: 0, fullTo: 0 };
+  }
+  if (b.canRaise && drawRules(s.spec)?.anteToMaxBets) {
+    // Classic draw: each bet or raise adds between the ante and the table maximum.
+    const st = s.config.stakes;
+    const min = st.ante || st.bigBlind;
+    const minTo = Math.min(s.currentBet + min, b.allInTo);
+    const maxTo = Math.min(st.maxBet ? s.currentBet + Math.max(st.maxBet, min) : b.allInTo, b.allInTo);
+    return { ...b, minTo, maxTo, fullTo: minTo };
+  }
+  return b;
+});
+
+// ---------- what others may see ----------
+
+registerEventRedactor('x-draw', (e, viewer) => ((e as { seat?: number }).seat === viewer ? e : ({ ...e, discarded: null, dealt: null } as HandEvent)));
+
+export interface DrawView {
+  /** Max cards per draw in the current (or last) draw phase. */
+  max: number;
+  /** Cards each player drew in the current (or last) draw (public), null = not yet. */
+  drawn: { seat: number; count: number | null }[];
+  /** Seats that stood pat by timeout and may only check, call or fold. */
+  restricted: number[];
+  /** 32-Card Draw: seats that accepted the running split offer. */
+  splitAccepted: number[] | null;
+}
+
+registerViewExtension(DRAW, (s) => {
+  const x = drawExt(s);
+  if (!x) return null;
+  const v: DrawView = {
+    max: x.max,
+    drawn: s.seats.map((seat, i) => ({ seat, count: x.drawn[i] })),
+    restricted: s.seats.filter((_, i) => x.restricted[i]),
+    splitAccepted: x.split ? s.seats.filter((_, i) => x.split?.accepted[i]) : null,
+  };
+  return v;
+});
+
+// ---------- random play ----------
+
+/**
+ * A random legal action including draws (a random subset of at most `max` cards) and split answers;
+ * for the benchmark and the property tests.
+ */
+export function randomDrawAction(state: HandState, rng: RandomSource): Action | null {
+  if (state.toAct < 0) return null;
+  const seat = state.seats[state.toAct];
+  if (state.phase === 'draw') {
+    const x = drawExt(state) as DrawExt;
+    const hand = state.hole[state.toAct];
+    if (randomInt(rng, 10) === 0) return { type: 'draw-timeout', seat };
+    const k = randomInt(rng, Math.min(x.max, hand.length) + 1);
+    const pool = hand.slice();
+    const discard: Card[] = [];
+    for (let j = 0; j < k; j++) discard.push(pool.splice(randomInt(rng, pool.length), 1)[0]);
+    return { type: 'draw', seat, discard };
+  }
+  if (state.phase === 'split') return { type: randomInt(rng, 3) === 0 ? 'no-split' : 'split', seat };
+  return randomLegalAction(state, rng);
+}
