@@ -10,6 +10,7 @@ import {
   placePrizes,
   placeShares,
   prizeTableFor,
+  prizeTableRows,
   validatePrizeTable,
 } from '@naiko/tournament';
 
@@ -50,6 +51,17 @@ describe('published prize tables', () => {
       const minCash = t.bands[t.bands.length - 1].sharePpm;
       expect(minCash * t.maxEntrants).toBeGreaterThan(PPM * 1.5);
     }
+  });
+
+  test('lobby rows: places, percentages and chips of the published table', () => {
+    expect(prizeTableRows(prizeTableFor(9), 1000)).toEqual([
+      { places: '1', fromPlace: 1, toPlace: 1, sharePpm: 500_000, percent: '50.0000%', chipsEach: 500 },
+      { places: '2', fromPlace: 2, toPlace: 2, sharePpm: 300_000, percent: '30.0000%', chipsEach: 300 },
+      { places: '3', fromPlace: 3, toPlace: 3, sharePpm: 200_000, percent: '20.0000%', chipsEach: 200 },
+    ]);
+    const big = prizeTableRows(prizeTableFor(10_000));
+    expect(big[0]).toMatchObject({ places: '1', percent: '9.9265%', chipsEach: null });
+    expect(big[9]).toMatchObject({ places: '10–18', sharePpm: 7419, percent: '0.7419%' });
   });
 
   test('entrants outside 2..10,000 have no published table', () => {

@@ -224,3 +224,30 @@ export function payStandings(pool: number, table: PrizeTable, groups: readonly F
   }
   return out;
 }
+
+/** One row of a prize table as the lobby shows it. */
+export interface PrizeTableRow {
+  /** "1", "2", ..., "10–18". */
+  readonly places: string;
+  readonly fromPlace: number;
+  readonly toPlace: number;
+  /** Share of the pool per place, in ppm. */
+  readonly sharePpm: number;
+  /** Share per place as a percentage text with four decimals, e.g. "9.9265%". */
+  readonly percent: string;
+  /** Chips per place for `pool` (the lowest place of the band when remainders differ). */
+  readonly chipsEach: number | null;
+}
+
+/** The published table in lobby rows; with a pool, also the chips per place (exact `placePrizes`). */
+export function prizeTableRows(table: PrizeTable, pool?: number): PrizeTableRow[] {
+  const prizes = pool === undefined ? null : placePrizes(pool, table);
+  return table.bands.map((b) => ({
+    places: b.fromPlace === b.toPlace ? `${b.fromPlace}` : `${b.fromPlace}–${b.toPlace}`,
+    fromPlace: b.fromPlace,
+    toPlace: b.toPlace,
+    sharePpm: b.sharePpm,
+    percent: `${Math.floor(b.sharePpm / 10_000)}.${String(b.sharePpm % 10_000).padStart(4, '0')}%`,
+    chipsEach: prizes ? prizes[b.toPlace - 1] : null,
+  }));
+}
