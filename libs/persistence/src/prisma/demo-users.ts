@@ -1,20 +1,21 @@
 // Demo accounts so a fresh install can be tried at once. Passwords are public (README):
 // never enable this seed on a real site (SEED_DEMO_USERS=false).
-import { hash } from 'bcryptjs';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { UserRole } from '../generated/prisma/enums';
 
 export interface DemoUser {
   username: string;
   password: string;
+  /** bcrypt (cost 10) of `password`, precomputed: hashing at every first start costs seconds. */
+  passwordHash: string;
   role: UserRole;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'alice', password: 'alice-demo', role: 'player' },
-  { username: 'bob', password: 'bob-demo', role: 'player' },
-  { username: 'hana', password: 'hana-demo', role: 'host' },
-  { username: 'admin', password: 'admin-demo', role: 'admin' },
+  { username: 'alice', password: 'alice-demo', role: 'player', passwordHash: '$2b$10$jHVBatzKr2DVv3ouOIHl7.KkDap1kk9jgnr7y.d.Bu847g7ZttNQC' },
+  { username: 'bob', password: 'bob-demo', role: 'player', passwordHash: '$2b$10$zqd.v3gmMox7Jp/FcH56O.9v9Cjysm.zWTkYltieYFzXcYYmI7qRm' },
+  { username: 'hana', password: 'hana-demo', role: 'host', passwordHash: '$2b$10$VIQrzc8LdF7dJDFmeUofWeecJy7UCn8StkTqnQrcQHm2NvaBVrgoi' },
+  { username: 'admin', password: 'admin-demo', role: 'admin', passwordHash: '$2b$10$IZHB1HUPqkamR95FCpX1suRzcI6wgCq6F33d4veUtz9jHP4VSzeSC' },
 ];
 
 /** Creates the demo users that are missing (existing accounts are left untouched). Returns the names created. */
@@ -30,7 +31,7 @@ export async function seedDemoUsers(prisma: Pick<PrismaClient, 'user'>, users = 
     await prisma.user.upsert({
       where: { username: u.username },
       update: {},
-      create: { username: u.username, role: u.role, passwordHash: await hash(u.password, 10) },
+      create: { username: u.username, role: u.role, passwordHash: u.passwordHash },
     });
     created.push(u.username);
   }
