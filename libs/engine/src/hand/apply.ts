@@ -24,9 +24,14 @@ export interface ActionHandler {
   turn?(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null;
 }
 const handlers = new Map<string, ActionHandler>();
+// Kept apart so `legalActions` of a plain betting turn does not walk every handler.
+const legalProviders: [string, ActionHandler][] = [];
+const turnProviders: ActionHandler[] = [];
 export function registerActionHandler(type: string, handler: ActionHandler): void {
   if (['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'artificialAllIn'].includes(type)) throw new Error(`${type} is a core action`);
   handlers.set(type, handler);
+  if (handler.legal) legalProviders.push([type, handler]);
+  if (handler.turn) turnProviders.push(handler);
 }
 
 const refuse = (code: ActionError['code'], message: string): ApplyResult => ({ ok: false, error: { code, message } });
@@ -119,16 +124,16 @@ export function apply(state: HandState, action: Action): ApplyResult {
 export function legalActions(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null {
   if (isOver(state) || state.toAct < 0) return null;
   if (state.phase !== 'betting') {
-    for (const h of handlers.values()) {
-      const t = h.turn ? h.turn(state) : null;
+    for (const h of turnProviders) {
+      const t = (h.turn as NonNullable<ActionHandler['turn']>)(state);
       if (t) return t;
     }
     return null;
   }
   const out: LegalActions & { extensions?: Record<string, unknown> } = describe(state, bounds(state, state.toAct));
-  if (handlers.size) {
+  if (legalProviders.length) {
     const extensions: Record<string, unknown> = {};
-    for (const [type, h] of handlers) if (h.legal) extensions[type] = h.legal(state);
+    for (const [type, h] of legalProviders) extensions[type] = (h.legal as NonNullable<ActionHandler['legal']>)(state);
     out.extensions = extensions;
   }
   return out;
