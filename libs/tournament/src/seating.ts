@@ -353,6 +353,8 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
   const open = new Uint8Array(T).fill(1);
   const copies = new Map<number, Seats>();
   let total = 0;
+  let max = 0;
+  let min = Infinity;
   const hasOrder = rankOf.size > 0;
   for (let i = 0; i < T; i++) {
     const t = src[i];
@@ -360,6 +362,12 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     const c = occupiedCount(t.seats);
     count[i] = c;
     total += c;
+    if (c > max) max = c;
+    if (c < min) min = c;
+  }
+  // The common case after a bust: nothing to close, break, redraw or balance. One pass, no more.
+  if (T <= 1 || (min > 0 && max - min < 2 && total > (T - 1) * S)) {
+    return { moves: [], brokenTables: [], finalTableRedraw: false, finalTableId: null, holds: [] };
   }
   const seatsAt = (i: number): readonly (SeatedPlayer | null)[] => copies.get(i) ?? src[i].seats;
   const writable = (i: number): Seats => {
@@ -454,15 +462,15 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     });
     for (const seat of shuffled(leaving, rng)) {
       // A uniformly random free seat among the shortest tables: count them, draw one, find it.
-      let min = Infinity;
-      for (let i = 0; i < T; i++) if (open[i] && count[i] < min) min = count[i];
+      let shortest = Infinity;
+      for (let i = 0; i < T; i++) if (open[i] && count[i] < shortest) shortest = count[i];
       let free = 0;
-      for (let i = 0; i < T; i++) if (open[i] && count[i] === min) free += S - count[i];
+      for (let i = 0; i < T; i++) if (open[i] && count[i] === shortest) free += S - count[i];
       let k = randomInt(rng, free);
       let to = -1;
       let toSeat = -1;
       for (let i = 0; i < T && to < 0; i++) {
-        if (!open[i] || count[i] !== min) continue;
+        if (!open[i] || count[i] !== shortest) continue;
         if (k >= S - count[i]) {
           k -= S - count[i];
           continue;
@@ -484,8 +492,8 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
   // Rules 2–5: balance the tables that stay (a table waiting to break takes no part).
   const inPool = (i: number) => open[i] && i !== closing;
   for (;;) {
-    let max = -1;
-    let min = Infinity;
+    max = -1;
+    min = Infinity;
     let poolSize = 0;
     for (let i = 0; i < T; i++) {
       if (!inPool(i)) continue;
