@@ -4,7 +4,7 @@
  * evaluation, events), one core.
  *
  *   npm run bench -- engine                     human-readable
- *   npm run bench -- engine --json              one JSON line: {"holdemHandsPerSecond": N, ...}
+ *   npm run bench -- engine --json              one JSON line: {"holdemHandsPerSecond": N, "studHandsPerSecond": N, ...}
  *   npm run bench -- engine --hands 1000000     play that many hands and report the heap before/after
  *                                               (run node with --expose-gc for exact heap figures)
  *
@@ -27,9 +27,33 @@ const SIX_MAX: HandConfig = {
   showdown: 'classic',
 };
 
+/**
+ * 6-max No-Limit 7-Card Stud for `studHandsPerSecond`: the same structure, policy and depth (100
+ * minimum bets) as the Hold'em figure, so the two rates compare the games. Ante 1, bring-in 2, min bet 4.
+ * The Fixed Limit game (ante 1, bring-in 2, 10/20, 40 big bets) is reported beside it: its hands run
+ * twice as many actions (nobody is ever all-in).
+ */
+const STUD_SIX: HandConfig = {
+  variant: 'stud7',
+  structure: 'no-limit',
+  seats: [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, stack: 400 })),
+  button: 0,
+  stakes: { smallBlind: 0, bigBlind: 4, ante: 1, bringIn: 2 },
+  showdown: 'classic',
+};
+const STUD_SIX_FL: HandConfig = {
+  ...STUD_SIX,
+  structure: 'fixed-limit',
+  seats: [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, stack: 800 })),
+  stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2, smallBet: 10, bigBet: 20 },
+};
+
 function choose(state: HandState, rng: RandomSource): Action {
   const la = legalActions(state)!;
   const r = randomInt(rng, 100);
+  // Stud: the bring-in cannot be folded; bring in 75 %, complete 25 %. Open-pair streets offer choices.
+  if (la.bringIn !== undefined) return r < 75 || !la.actions.includes('bet') ? { type: 'bring-in', seat: la.seat } : { type: 'bet', seat: la.seat, amount: la.minTo };
+  if (la.choices) la.maxTo = la.minTo; // open pair: keep to the small bet
   const canRaise = la.actions.includes('raise') || la.actions.includes('bet');
   if (la.actions.includes('check')) {
     if (canRaise && r < 35) return { type: la.actions.includes('bet') ? 'bet' : 'raise', seat: la.seat, amount: la.minTo + randomInt(rng, la.maxTo - la.minTo + 1) };
@@ -43,9 +67,9 @@ function choose(state: HandState, rng: RandomSource): Action {
 let sink = 0;
 
 /** Plays `hands` hands; returns the number of actions applied. */
-function playHands(hands: number, rng: RandomSource): number {
+function playHands(hands: number, rng: RandomSource, game: HandConfig = SIX_MAX): number {
   let actions = 0;
-  const configs = [0, 1, 2, 3, 4, 5].map((button) => ({ ...SIX_MAX, button }));
+  const configs = [0, 1, 2, 3, 4, 5].map((button) => ({ ...game, button }));
   for (let h = 0; h < hands; h++) {
     let state = start(configs[h % 6], { rng }).state;
     while (state.phase === 'betting') {
@@ -57,6 +81,37 @@ function playHands(hands: number, rng: RandomSource): number {
     sink ^= state.stacks[0];
   }
   return actions;
+}
+
+/**
+ * Best of 3 stretches of at least a second of CPU time each. The rate is per second of this
+ * process's CPU time (one core, single-threaded work): on a shared, loaded machine wall-clock time
+ * also counts the time other processes held the core. The wall-clock rate is reported alongside.
+ */
+function measure(rng: RandomSource, game: HandConfig): { rate: number; wall: number; perHand: number } {
+  let best = 0;
+  let bestWall = 0;
+  let perHand = 0;
+  for (let round = 0; round < 3; round++) {
+    let hands = 0;
+    let actions = 0;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    let cpu = 0;
+    do {
+      actions += playHands(5_000, rng, game);
+      hands += 5_000;
+      const c = process.cpuUsage(c0);
+      cpu = (c.user + c.system) / 1e6;
+    } while (cpu < 1);
+    const wall = (performance.now() - t0) / 1000;
+    if (hands / cpu > best) {
+      best = hands / cpu;
+      bestWall = hands / wall;
+      perHand = actions / hands;
+    }
+  }
+  return { rate: Math.round(best), wall: Math.round(bestWall), perHand: +perHand.toFixed(2) };
 }
 
 export function main(): void {
@@ -81,35 +136,25 @@ export function main(): void {
     return;
   }
 
-  // Best of 3 stretches of at least a second of CPU time each. The rate is per second of this
-  // process's CPU time (one core, single-threaded work): on a shared, loaded machine wall-clock time
-  // also counts the time other processes held the core. The wall-clock rate is reported alongside.
-  let best = 0;
-  let bestWall = 0;
-  let perHand = 0;
-  for (let round = 0; round < 3; round++) {
-    let hands = 0;
-    let actions = 0;
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    let cpu = 0;
-    do {
-      actions += playHands(5_000, rng);
-      hands += 5_000;
-      const c = process.cpuUsage(c0);
-      cpu = (c.user + c.system) / 1e6;
-    } while (cpu < 1);
-    const wall = (performance.now() - t0) / 1000;
-    if (hands / cpu > best) {
-      best = hands / cpu;
-      bestWall = hands / wall;
-      perHand = actions / hands;
-    }
-  }
-  const out = { holdemHandsPerSecond: Math.round(best), wallClockHandsPerSecond: Math.round(bestWall), actionsPerHand: +perHand.toFixed(2) };
+  const holdem = measure(rng, SIX_MAX);
+  playHands(20_000, rng, STUD_SIX); // warm-up for the stud paths
+  playHands(5_000, rng, STUD_SIX_FL);
+  const stud = measure(rng, STUD_SIX);
+  const studFl = measure(rng, STUD_SIX_FL);
+  const out = {
+    holdemHandsPerSecond: holdem.rate,
+    wallClockHandsPerSecond: holdem.wall,
+    actionsPerHand: holdem.perHand,
+    studHandsPerSecond: stud.rate,
+    studActionsPerHand: stud.perHand,
+    studFixedLimitHandsPerSecond: studFl.rate,
+    studFixedLimitActionsPerHand: studFl.perHand,
+  };
   if (json) console.log(JSON.stringify(out));
   else {
     console.log(`6-max NL Hold'em: ${out.holdemHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ 50,000); ` + `${out.wallClockHandsPerSecond.toLocaleString('en')} per wall-clock second; ${out.actionsPerHand} actions per hand`);
+    console.log(`6-max NL 7-Card Stud: ${out.studHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ half of Hold'em); ${out.studActionsPerHand} actions per hand`);
+    console.log(`6-max FL 7-Card Stud: ${out.studFixedLimitHandsPerSecond.toLocaleString('en')} hands per CPU second; ${out.studFixedLimitActionsPerHand} actions per hand`);
   }
   if (sink === 0.5) console.log(sink); // keeps the results observable
 }

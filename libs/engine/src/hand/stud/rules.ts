@@ -60,6 +60,49 @@ export function bringInPlayer(s: HandState): number {
   return best < 0 ? first : best;
 }
 
+const rankCount = new Int8Array(13);
+
+/**
+ * Strength of player i's up-cards with the same order as `evaluateVisible` (four of a kind > three >
+ * two pair > pair > high cards, ranks from the top; no straights or flushes under five cards), without
+ * allocating — this runs for every player on every street. Soko's four up-cards (where a four-card
+ * flush or straight counts) go to `evaluateVisible` itself. Comparable between players of one street.
+ */
+export function visibleStrength(s: Pick<HandState, 'hole' | 'holeUp'>, i: number, ranking: VariantSpec['ranking']['high']): number {
+  const h = s.hole[i];
+  const up = s.holeUp[i];
+  let n = 0;
+  for (let k = 0; k < h.length; k++) if (up[k]) n++;
+  if (n === 0) return -1;
+  if (ranking === 'soko' && n >= 4) return evaluateVisible(upCards(s, i).slice(-4), ranking);
+  rankCount.fill(0);
+  let skip = n - 4; // only the last four up-cards count (never more than four in these games)
+  for (let k = 0; k < h.length; k++) {
+    if (!up[k]) continue;
+    if (skip-- > 0) continue;
+    rankCount[h[k] >> 2]++;
+  }
+  let pairs = 0;
+  let top = 0;
+  for (let r = 0; r < 13; r++) {
+    const c = rankCount[r];
+    if (c > top) top = c;
+    if (c === 2) pairs++;
+  }
+  let v = top === 4 ? 5 : top === 3 ? 4 : pairs === 2 ? 3 : top === 2 ? 2 : 1;
+  let slots = 0;
+  for (let c = 4; c >= 1; c--) {
+    for (let r = 12; r >= 0; r--) {
+      if (rankCount[r] === c) {
+        v = v * 13 + r;
+        slots++;
+      }
+    }
+  }
+  for (; slots < 4; slots++) v *= 13;
+  return v;
+}
+
 /**
  * Who has the best visible hand (pairs, trips … on board, then high cards; Soko also counts its
  * four-card flush and straight). Equal boards: the first of them in dealing order, clockwise from
@@ -74,9 +117,7 @@ export function bestVisiblePlayer(s: HandState): number {
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
     if (s.folded[i]) continue;
-    const ups = upCards(s, i);
-    if (!ups.length) continue;
-    const v = evaluateVisible(ups.length > 4 ? ups.slice(ups.length - 4) : ups, ranking);
+    const v = visibleStrength(s, i, ranking);
     if (v > bestV) {
       best = i;
       bestV = v;
@@ -85,14 +126,35 @@ export function bestVisiblePlayer(s: HandState): number {
   return best < 0 ? first : best;
 }
 
-/** Whether any player still in shows a pair among his up-cards. */
-export function anyOpenPair(s: HandState): boolean {
-  for (let i = 0; i < s.seats.length; i++) {
-    if (s.folded[i]) continue;
-    const ups = upCards(s, i);
-    for (let a = 0; a < ups.length; a++) for (let b = a + 1; b < ups.length; b++) if (rankOf(ups[a]) === rankOf(ups[b])) return true;
+// Up-cards only change when a street is dealt (a new `hole` array): a one-entry cache serves a round.
+let pairCacheHole: HandState['hole'] | null = null;
+let pairCacheValue = false;
+
+/**
+ * Whether an open pair was dealt on this street: any player shows a pair among his up-cards. A pair
+ * dealt on 4th street opens the big bet for the whole round, even if its owner folds later in it
+ * (players who folded on an earlier street hold a single up-card and cannot show one).
+ */
+export function anyOpenPair(s: Pick<HandState, 'hole' | 'holeUp'>): boolean {
+  if (s.hole === pairCacheHole) return pairCacheValue;
+  let found = false;
+  for (let i = 0; i < s.hole.length && !found; i++) {
+    const h = s.hole[i];
+    const up = s.holeUp[i];
+    let seen = 0;
+    for (let k = 0; k < h.length; k++) {
+      if (!up[k]) continue;
+      const bit = 1 << (h[k] >> 2);
+      if (seen & bit) {
+        found = true;
+        break;
+      }
+      seen |= bit;
+    }
   }
-  return false;
+  pairCacheHole = s.hole;
+  pairCacheValue = found;
+  return found;
 }
 
 registerOpener('bring-in', bringInPlayer);
@@ -105,23 +167,36 @@ registerOpener('best-visible', bestVisiblePlayer);
  *  - first street, only the bring-in so far: a raise completes to the full bet (Fixed Limit: the
  *    small bet; big-bet games: the minimum bet), the next raise then adds a full bet; the bring-in's
  *    poster, like a blind, may still raise when the completion was a short all-in;
- *  - Fixed Limit, the open-pair street: once any player shows a pair, every bet or raise may be the
- *    small or the big bet (house rules, Danish text: "regardless of the size of each raise").
+ *  - Fixed Limit, the open-pair street: when any player was dealt an open pair, every bet or raise
+ *    of the round may be the small or the big bet (house rules, Danish text: "regardless of the size
+ *    of each raise").
  */
 export function studBounds(s: HandState, b: Bounds): Bounds {
+  // `b` is the fresh object `bounds()` just built for this call: it is narrowed in place (this runs
+  // on every decision of every stud hand, twice).
   const rules = studRules(s.spec);
   if (!rules) return b;
   if (s.street === 0) {
     const bringIn = bringInAmount(s);
     if (bringIn <= 0) return b;
     if (s.currentBet === 0) {
-      const out: Bounds = { ...b, canCheck: false, callAmount: 0, bringIn: Math.min(bringIn, b.allInTo) };
+      b.canCheck = false;
+      b.callAmount = 0;
+      b.bringIn = Math.min(bringIn, b.allInTo);
       // A player whose whole stack is the bring-in can only bring in.
-      if (b.allInTo <= bringIn) out.canRaise = false;
-      return out;
+      if (b.allInTo <= bringIn) b.canRaise = false;
+      return b;
     }
     const p = b.player;
-    if (!b.canRaise && s.acted[p] && !s.allIn[p] && s.actedLevel[p] <= bringIn && (s.actedLevel[p] === 0 || s.currentBet >= s.lastIncrement)) {
+    if (
+      !b.canRaise &&
+      s.acted[p] &&
+      !s.allIn[p] &&
+      s.actedLevel[p] <= bringIn &&
+      // only where the core's reopening rule is what forbids the raise
+      s.currentBet - s.actedLevel[p] < s.lastIncrement &&
+      (s.actedLevel[p] === 0 || s.currentBet >= s.lastIncrement)
+    ) {
       // The bring-in is not a bet. Its poster (the one action that leaves a bet at level 0) keeps,
       // like a blind, the right to raise even a short all-in completion; a player who only called
       // the bring-in may raise once it is completed in full.
@@ -135,14 +210,20 @@ export function studBounds(s: HandState, b: Bounds): Bounds {
       const full = openingIncrement(s);
       let maxTo = s.config.structure === 'fixed-limit' ? full : Math.max(b.maxTo, full);
       if (maxTo > b.allInTo) maxTo = b.allInTo;
-      return { ...b, minTo: Math.min(full, b.allInTo), maxTo, fullTo: full };
+      b.minTo = Math.min(full, b.allInTo);
+      b.maxTo = maxTo;
+      b.fullTo = full;
+      return b;
     }
     return b;
   }
   if (rules.openPairStreet === s.street && s.config.structure === 'fixed-limit' && b.canRaise && anyOpenPair(s)) {
     const st = s.config.stakes;
     const big = Math.min(s.currentBet + (st.bigBet ?? 2 * st.bigBlind), b.allInTo);
-    if (big > b.maxTo) return { ...b, maxTo: big, choices: [b.minTo, big] };
+    if (big > b.maxTo) {
+      b.choices = [b.minTo, big];
+      b.maxTo = big;
+    }
   }
   return b;
 }
