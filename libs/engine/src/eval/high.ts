@@ -45,10 +45,14 @@ export const RANK_KEY = [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349,
 const SIZE_UNIT = 1 << 23;
 const SLOT_BITS = 17;
 const BUCKET_BITS = 14;
-/** Multiplicative (Fibonacci-style) hashing: the top bits of key * odd constant spread the clustered sums. */
-const BUCKET_MUL = 0x9e3779b1 | 0;
-const SLOT_MUL = 0x85ebca6b | 0;
-const SEED_MUL = 0x9e3779b1 | 0;
+/**
+ * Multiplicative hashing: bits of the low 32 bits of key * odd constant spread the clustered sums. Keys are
+ * below 2^26 and the multipliers below 2^27, so the double product is exact (< 2^53) and `>>>` takes its
+ * low 32 bits — the same as Math.imul, which is avoided because it is very slow inside Jest's sandbox.
+ */
+const BUCKET_MUL = 0x4f1bbcd;
+const SLOT_MUL = 0x6a3c5e7;
+const SEED_MUL = 0x9e3779b1; // seeds stay below 2^20, so seed * SEED_MUL < 2^53 as well
 
 export interface HighTables {
   /** Per card: its rank key plus the per-card size unit. */
@@ -137,7 +141,7 @@ const CATEGORY_OF = T.categoryOf;
 
 /** Class of a non-flush hand from its key sum (only valid for a sum of 5..7 natural cards' CARD_KEY). */
 export function classOfKey(key: number): number {
-  return CLASSES[(Math.imul(key, SLOT_MUL) >>> (32 - SLOT_BITS)) ^ DISPLACEMENTS[Math.imul(key, BUCKET_MUL) >>> (32 - BUCKET_BITS)]];
+  return CLASSES[((key * SLOT_MUL) >>> (32 - SLOT_BITS)) ^ DISPLACEMENTS[(key * BUCKET_MUL) >>> (32 - BUCKET_BITS)]];
 }
 
 /**
@@ -152,7 +156,7 @@ function buildHashAndDisplace(keys: Int32Array, values: Uint16Array): { displace
   const bucketOf = new Int32Array(count);
   const start = new Int32Array(bucketCount + 1);
   for (let i = 0; i < count; i++) {
-    bucketOf[i] = Math.imul(keys[i], BUCKET_MUL) >>> (32 - BUCKET_BITS);
+    bucketOf[i] = (keys[i] * BUCKET_MUL) >>> (32 - BUCKET_BITS);
     start[bucketOf[i] + 1]++;
   }
   let maxSize = 0;
@@ -176,10 +180,10 @@ function buildHashAndDisplace(keys: Int32Array, values: Uint16Array): { displace
     const from = start[b], size = start[b + 1] - from;
     for (let seed = 0; ; seed++) {
       if (seed > 1 << 20) throw new Error('hash and displace: no displacement found');
-      const d = Math.imul(seed, SEED_MUL) >>> (32 - SLOT_BITS);
+      const d = (seed * SEED_MUL) >>> (32 - SLOT_BITS);
       let placed = 0;
       for (; placed < size; placed++) {
-        const slot = (Math.imul(keys[members[from + placed]], SLOT_MUL) >>> (32 - SLOT_BITS)) ^ d;
+        const slot = ((keys[members[from + placed]] * SLOT_MUL) >>> (32 - SLOT_BITS)) ^ d;
         if (taken[slot]) break;
         let clash = false;
         for (let j = 0; j < placed; j++) if (slots[j] === slot) clash = true;
@@ -210,9 +214,12 @@ export function evalHigh5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
   return classOfKey(CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e]);
 }
 
+/** Suit whose nibble flag (0x8, 0x80, 0x800, 0x8000) is set; comparisons, as Math.* calls are slow under Jest. */
+const suitOfFlushBit = (flush: number): number => (flush >= 0x800 ? (flush >= 0x8000 ? 3 : 2) : flush >= 0x80 ? 1 : 0);
+
 /** The rare flush branch of `evalHigh7`, kept out of line so the common path stays small. */
 function flush7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card, flush: number): number {
-  const s = (31 - Math.clz32(flush)) >> 2;
+  const s = suitOfFlushBit(flush);
   let fm = 0;
   if ((a & 3) === s) fm |= 1 << (a >> 2);
   if ((b & 3) === s) fm |= 1 << (b >> 2);
@@ -245,7 +252,7 @@ export function evalHighArray(cards: ArrayLike<Card>, n: number = cards.length):
   }
   const flush = (sc + 0x3333) & 0x8888;
   if (flush !== 0) {
-    const s = (31 - Math.clz32(flush)) >> 2;
+    const s = suitOfFlushBit(flush);
     let fm = 0;
     for (let i = 0; i < n; i++) if ((cards[i] & 3) === s) fm |= 1 << (cards[i] >> 2);
     return FLUSH_CLASS[fm];

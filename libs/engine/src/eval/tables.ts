@@ -68,5 +68,3 @@ export function buildRankTables(): RankTables {
 
 export const { POPCOUNT, TOP1, TOP2, TOP3, TOP5, STRAIGHT, STRAIGHT_NO_WHEEL } = buildRankTables();
 
-/** Index of the highest set bit of a non-zero 13-bit mask. */
-export const highBit = (mask: number): number => 31 - Math.clz32(mask);
