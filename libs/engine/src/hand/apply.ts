@@ -34,6 +34,21 @@ export function registerActionHandler(type: string, handler: ActionHandler): voi
   if (handler.turn) turnProviders.push(handler);
 }
 
+/**
+ * The bounds of the player to act in a state, memoised for the last state seen: a server (or a bot)
+ * asks `legalActions(state)` and then `apply(state, ...)` on the same immutable state, so the second
+ * call reuses the first's work. Only ever called with finished states, never with a draft.
+ */
+let memoState: HandState | null = null;
+let memoBounds: betting.Bounds | null = null;
+function boundsOf(state: HandState): betting.Bounds {
+  if (state !== memoState) {
+    memoBounds = bounds(state, state.toAct);
+    memoState = state;
+  }
+  return memoBounds as betting.Bounds;
+}
+
 const refuse = (code: ActionError['code'], message: string): ApplyResult => ({ ok: false, error: { code, message } });
 
 export const isOver = (s: HandState): boolean => s.phase === 'complete' || s.phase === 'cancelled';
@@ -59,7 +74,7 @@ export function apply(state: HandState, action: Action): ApplyResult {
   const p = state.toAct;
   if (p < 0 || state.phase !== 'betting') return refuse('NOT_YOUR_TURN', 'no betting action is expected now');
   if (action.seat !== state.seats[p]) return refuse('NOT_YOUR_TURN', `seat ${state.seats[p]} is to act, not ${action.seat}`);
-  const b = bounds(state, p);
+  const b = boundsOf(state);
   const e = checkAction(state, b, action);
   if (e) return { ok: false, error: e };
 
@@ -130,7 +145,7 @@ export function legalActions(state: HandState): (LegalActions & { extensions?: R
     }
     return null;
   }
-  const out: LegalActions & { extensions?: Record<string, unknown> } = describe(state, bounds(state, state.toAct));
+  const out: LegalActions & { extensions?: Record<string, unknown> } = describe(state, boundsOf(state));
   if (legalProviders.length) {
     const extensions: Record<string, unknown> = {};
     for (const [type, h] of legalProviders) extensions[type] = (h.legal as NonNullable<ActionHandler['legal']>)(state);
