@@ -14,7 +14,7 @@ function* sources(dir) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'node_modules') yield* sources(full);
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|test|e2e-spec)\.ts$/.test(entry.name)) {
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|test|e2e-spec|exhaustive)\.ts$/.test(entry.name)) {
       yield full;
     }
   }
