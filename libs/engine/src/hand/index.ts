@@ -1,5 +1,5 @@
 export * from './types';
-export { start, deckFor, resolveVariant, HandConfigError, type CardSource } from './start';
+export { start, deckFor, resolveVariant, HandConfigError, registerStartHook, type CardSource, type StartHook } from './start';
 export { apply, legalActions, isOver, registerActionHandler, type ActionHandler } from './apply';
 export { view, viewEvent, viewEvents, canSee, registerEventRedactor, registerViewExtension, type HandView, type PlayerView, type Viewer, type EventRedactor, type ViewExtension } from './view';
 export { cancelHand } from './cancel';

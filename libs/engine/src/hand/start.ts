@@ -168,11 +168,24 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
       bigBlindSeat: bbIndex >= 0 ? d.seats[bbIndex] : null,
     },
   ];
+  for (const h of startHooks) h(d, source, ev);
   postForcedBets(d, ev);
   ev.push({ type: 'street-started', street: 0, name: spec.streets[0].name });
   dealStreet(d, ev);
   openRound(d, ev);
   return { state: finish(d), events: ev };
+}
+
+/**
+ * Start hooks let a module set up its per-hand state (`d.ext`) from the config and the hand's card
+ * source right after `hand-started`, before any forced bet: Naiko's powers grant sparks and draw the
+ * carousel from the same random source, after the deck's shuffle(s), so the deck is unchanged. A hook
+ * may throw `HandConfigError` for a config it cannot play.
+ */
+export type StartHook = (d: Draft, source: CardSource, events: HandEvent[]) => void;
+const startHooks: StartHook[] = [];
+export function registerStartHook(hook: StartHook): void {
+  startHooks.push(hook);
 }
 
 const EMPTY_CARDS: Card[] = [];

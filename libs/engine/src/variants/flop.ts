@@ -35,4 +35,4 @@ export const omaha5 = flopGame('omaha5', '5-Card Omaha', 5, 8, { high: 'omaha-hi
 export const omahaHiLo = flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' });
 export const omaha5HiLo = flopGame('omaha5-hl', '5-Card Omaha Hi/Lo 8-or-better', 5, 8, { high: 'omaha-high', low: 'omaha-low8' });
 /** Naiko mode's base game: No-Limit Hold'em (the powers module adds its actions on top). */
-export const naiko: VariantSpec = { ...flopGame('naiko', 'Naiko mode', 2, 10, { high: 'high' }), structures: ['no-limit'] };
+export const naiko: VariantSpec = { ...flopGame('naiko', 'Naiko mode', 2, 10, { high: 'high' }), structures: ['no-limit'], powers: true };

@@ -84,5 +84,7 @@ export interface VariantSpec {
    * needs no randomness after the start and the hand stays a replayable value.
    */
   spareDecks?: number;
+  /** Naiko mode: the hand may be played with powers and sparks (`HandConfig.powers`); no other variant offers them. */
+  powers?: boolean;
 }
 
