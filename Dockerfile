@@ -5,8 +5,9 @@ WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
 COPY scripts ./scripts
 COPY prisma ./prisma
-# postinstall generates the Prisma client (offline, see scripts/postinstall.js).
-RUN npm ci
+# postinstall generates the Prisma client (offline, see scripts/postinstall.js); CI=1 skips
+# preparing an embedded database, which containers never use.
+RUN CI=1 npm ci
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps ./apps
 COPY libs ./libs
