@@ -1,4 +1,5 @@
 import type { Card } from '../../cards/card';
+import { deckWithJokers, shortDeck32, shortDeck36, standardDeck } from '../../cards/deck';
 import { randomInt, type RandomSource } from '../../rng/random-source';
 import type { DrawRules } from '../../variants/draw';
 import type { DeckId, VariantSpec } from '../../variants/types';
@@ -8,7 +9,6 @@ import { finish, toDraft, type Draft } from '../draft';
 import { registerDealStep, resumeStreet } from '../flow';
 import { leftOfButton, openerIndex } from '../order';
 import { randomLegalAction } from '../random-policy';
-import { deckFor } from '../start';
 import type { Action, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
 import { registerEventRedactor, registerViewExtension } from '../view';
 import { settleSplit } from './split';
@@ -66,6 +66,16 @@ export interface DrawExt {
 export const drawRules = (spec: VariantSpec): DrawRules | undefined => (spec as VariantSpec & { draw?: DrawRules }).draw;
 export const drawExt = (s: HandState | Draft): DrawExt | undefined => s.ext[DRAW] as DrawExt | undefined;
 
+// The variant decks (as `deckFor` in start.ts builds them; not imported from there: start.ts loads
+// the variant registry, which loads this module).
+const DECKS: Record<DeckId, () => Card[]> = {
+  standard52: standardDeck,
+  short32: shortDeck32,
+  short36: shortDeck36,
+  jokers1: () => deckWithJokers(1),
+  jokers2: () => deckWithJokers(2),
+};
+const deckFor = (id: DeckId): Card[] => DECKS[id]();
 const deckSizes = new Map<DeckId, number>();
 function deckSize(id: DeckId): number {
   let n = deckSizes.get(id);

@@ -1,0 +1,198 @@
+/**
+ * The hand machine's properties over every draw game and structure (fast-check): chips are conserved
+ * (rake and carry-over accounted), every hand terminates, `legalActions` and `apply` agree (draws and
+ * split answers included), views and event feeds never leak another player's cards, discards or
+ * drawn cards, and config + seed + actions (or the state's deck + actions) replay the hand exactly.
+ */
+import fc from 'fast-check';
+import { seededRandom } from '../../rng/random-source';
+import { DRAW_VARIANTS } from '../../variants/draw';
+import { apply, legalActions } from '../apply';
+import { houseRake } from '../rake';
+import { replay } from '../replay';
+import { start } from '../start';
+import type { Action, HandConfig, HandEvent, HandState } from '../types';
+import { view, viewEvents } from '../view';
+import { randomDrawAction } from './draw';
+
+const tableArb = fc
+  .record({
+    game: fc.nat(),
+    structurePick: fc.nat(),
+    stacks: fc.array(fc.integer({ min: 1, max: 2000 }), { minLength: 2, maxLength: 7 }),
+    gaps: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 7, maxLength: 7 }),
+    buttonPick: fc.nat(),
+    bb: fc.integer({ min: 2, max: 50 }),
+    rake: fc.boolean(),
+    carryOver: fc.constantFrom(0, 0, 1, 3),
+  })
+  .map((t): HandConfig => {
+    const spec = DRAW_VARIANTS[t.game % DRAW_VARIANTS.length];
+    const n = Math.min(t.stacks.length, spec.maxSeats);
+    let seat = -1;
+    const seats = t.stacks.slice(0, n).map((stack, i) => ({ seat: (seat += t.gaps[i]), stack }));
+    const classic = !spec.forcedBets.blinds;
+    return {
+      variant: spec.id,
+      structure: spec.structures[t.structurePick % spec.structures.length],
+      seats,
+      button: t.buttonPick % (seats[seats.length - 1].seat + 2),
+      stakes: classic ? { smallBlind: 0, bigBlind: t.bb, ante: t.bb, maxBet: 4 * t.bb } : { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb },
+      rake: t.rake ? houseRake() : undefined,
+      ...(classic && t.carryOver ? { carryOver: t.carryOver } : {}),
+    };
+  });
+
+interface Run {
+  config: HandConfig;
+  states: HandState[];
+  actions: Action[];
+  events: HandEvent[];
+  /** Rake taken up to each state (pots divided by a split are raked when divided). */
+  rakeSoFar: number[];
+}
+
+function playRandom(config: HandConfig, seed: number, check?: (s: HandState) => void): Run {
+  const rng = seededRandom(seed);
+  const started = start(config, { rng: seededRandom(`deck-${seed}`) });
+  let state = started.state;
+  const run: Run = { config, states: [state], actions: [], events: started.events.slice(), rakeSoFar: [0] };
+  let rake = 0;
+  for (let steps = 0; state.phase !== 'complete'; steps++) {
+    if (steps > 400) throw new Error('the hand did not terminate');
+    check?.(state);
+    const a = randomDrawAction(state, rng);
+    if (!a) throw new Error(`nobody to act in phase ${state.phase}`);
+    const r = apply(state, a);
+    if (!r.ok) throw new Error(`a legal action was refused: ${JSON.stringify(a)} ${r.error.message}`);
+    state = r.state;
+    run.states.push(state);
+    run.actions.push(a);
+    run.events.push(...r.events);
+    for (const e of r.events) if (e.type === 'pot-awarded') rake += (e as { rake: number }).rake;
+    run.rakeSoFar.push(rake);
+  }
+  return run;
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+const PARAMS = { numRuns: 120, seed: 11 };
+
+describe('draw games: properties', () => {
+  test('chips are conserved: stacks + pot + rake (+ carry-over) equal the stacks dealt in (+ carried in)', () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer(), (config, seed) => {
+        const run = playRandom(config, seed);
+        const dealtIn = sum(config.seats.map((s) => s.stack));
+        run.states.forEach((s, k) => {
+          expect(s.stacks.every((x) => x >= 0 && Number.isInteger(x))).toBe(true);
+          // While the hand runs the chips are in stacks or in the pot (a divided split pot left both).
+          if (s.phase !== 'complete') expect(sum(s.stacks) + sum(s.committed) + run.rakeSoFar[k]).toBe(dealtIn);
+        });
+        const rake = run.rakeSoFar[run.rakeSoFar.length - 1];
+        const last = run.states[run.states.length - 1];
+        const ended = run.events.find((e) => e.type === 'hand-ended') as { carryOver?: number };
+        expect(sum(last.stacks) + rake + (ended.carryOver ?? 0)).toBe(dealtIn + (config.carryOver ?? 0));
+        // Only classic draw carries chips over, and never a whole share.
+        if (ended.carryOver) expect(config.variant.toString().startsWith('draw-classic')).toBe(true);
+      }),
+      PARAMS,
+    );
+  });
+
+  test('legalActions and apply agree: the listed actions are accepted, betting actions are refused in a draw or split phase', () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer(), (config, seed) => {
+        playRandom(config, seed, (s) => {
+          const la = legalActions(s);
+          expect(la).not.toBeNull();
+          if (!la) return;
+          expect(la.seat).toBe(s.seats[s.toAct]);
+          if (s.phase === 'draw') {
+            expect(la.actions).toEqual(['draw']);
+            expect(apply(s, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(true);
+            expect(apply(s, { type: 'draw-timeout', seat: la.seat }).ok).toBe(true);
+            expect(apply(s, { type: 'check', seat: la.seat }).ok).toBe(false);
+            const max = (la.extensions?.draw as { max: number }).max;
+            expect(apply(s, { type: 'draw', seat: la.seat, discard: s.hole[s.toAct].slice(0, max + 1) }).ok).toBe(max >= s.hole[s.toAct].length);
+          } else if (s.phase === 'split') {
+            expect(la.actions).toEqual(['split', 'no-split']);
+            for (const type of la.actions) expect(apply(s, { type, seat: la.seat }).ok).toBe(true);
+            expect(apply(s, { type: 'check', seat: la.seat }).ok).toBe(false);
+          } else {
+            for (const type of la.actions) {
+              const amount = type === 'bet' || type === 'raise' ? la.minTo : undefined;
+              expect(apply(s, { type, seat: la.seat, amount }).ok).toBe(true);
+            }
+            expect(apply(s, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(false);
+            if (!la.actions.includes('bet') && !la.actions.includes('raise')) {
+              expect(apply(s, { type: s.currentBet === 0 ? 'bet' : 'raise', seat: la.seat, amount: s.currentBet + s.config.stakes.bigBlind }).ok).toBe(false);
+            }
+          }
+        });
+      }),
+      PARAMS,
+    );
+  });
+
+  test("views and event feeds never show another player's cards, discards or drawn cards before the showdown", () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer(), (config, seed) => {
+        const run = playRandom(config, seed);
+        for (const s of run.states) {
+          for (const viewer of [s.seats[0], s.seats[s.seats.length - 1], 'spectator' as const]) {
+            const v = view(s, viewer);
+            v.players.forEach((p, i) => {
+              if (p.seat !== viewer && !s.shown[i]) expect(p.cards.every((c) => c === null)).toBe(true);
+            });
+            expect(JSON.stringify(v)).not.toContain('"deck"');
+          }
+        }
+        for (const viewer of [...config.seats.map((x) => x.seat), 'spectator' as const]) {
+          for (const e of viewEvents(run.events, viewer)) {
+            if (e.type === 'x-draw' && e.seat !== viewer) {
+              expect(e.discarded).toBeNull();
+              expect(e.dealt).toBeNull();
+              expect(typeof e.count).toBe('number');
+            }
+            if (e.type === 'hole-dealt' && e.seat !== viewer) expect(e.cards.every((c) => c === null)).toBe(true);
+          }
+        }
+      }),
+      { ...PARAMS, numRuns: 50 },
+    );
+  });
+
+  test('replay: config + seed + actions, and the state deck + actions, rebuild the hand exactly', () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer(), (config, seed) => {
+        const run = playRandom(config, seed);
+        const last = run.states[run.states.length - 1];
+        const bySeed = replay(config, `deck-${seed}`, run.actions);
+        expect(bySeed.ok).toBe(true);
+        expect(bySeed.events).toEqual(run.events);
+        const byDeck = replay(config, last.deck, run.actions);
+        expect(byDeck.ok).toBe(true);
+        expect(byDeck.state.stacks).toEqual(last.stacks);
+        expect(byDeck.state.hole).toEqual(last.hole);
+      }),
+      { ...PARAMS, numRuns: 60 },
+    );
+  });
+
+  test('every draw game plays 2..max players to the end from a random deck', () => {
+    for (const spec of DRAW_VARIANTS) {
+      for (let n = 2; n <= spec.maxSeats; n++) {
+        const config: HandConfig = {
+          variant: spec.id,
+          structure: spec.structures[0],
+          seats: Array.from({ length: n }, (_, seat) => ({ seat, stack: 500 })),
+          button: 0,
+          stakes: spec.forcedBets.blinds ? { smallBlind: 5, bigBlind: 10 } : { smallBlind: 0, bigBlind: 10, ante: 10, maxBet: 40 },
+        };
+        const run = playRandom(config, n * 31 + spec.id.length);
+        expect(run.states[run.states.length - 1].phase).toBe('complete');
+      }
+    }
+  });
+});

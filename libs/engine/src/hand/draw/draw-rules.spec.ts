@@ -1,0 +1,244 @@
+import { parseCards } from '../../cards';
+import { seededRandom } from '../../rng/random-source';
+import { drawClassicJokers1, type DrawVariantSpec } from '../../variants/draw';
+import { legalActions } from '../apply';
+import { start } from '../start';
+import type { HandEvent } from '../types';
+import { view, viewEvents } from '../view';
+import { drawDeck, drawTable, Hand } from './draw-test-helpers';
+
+const FL = 'fixed-limit';
+const ended = (h: Hand) => h.ofType('hand-ended')[0] as Extract<HandEvent, { type: 'hand-ended' }>;
+
+/** 3 players, button seat 2: seat 0 small blind 5, seat 1 big blind 10; preflop everyone limps to 10. */
+function limpedThree(variant: string | DrawVariantSpec, hands: string[], draws = '', stacks = [1000, 1000, 1000], spare?: string): Hand {
+  const spec = typeof variant === 'string' ? variant : variant;
+  const deckId = typeof variant === 'string' ? ({ draw32: 'short32', draw7a: 'short32' } as Record<string, 'short32'>)[variant] ?? 'standard52' : variant.deck;
+  const h = new Hand(drawTable(spec, FL, stacks), drawDeck(deckId, hands, draws, spare));
+  return h.do('call', 2).do('call', 0).do('check', 1);
+}
+
+describe('draw phases', () => {
+  test('players draw in seat order from left of the button, the dealer last; the number is public, the cards are not', () => {
+    const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts');
+    expect(h.state.phase).toBe('draw');
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['draw'], extensions: { draw: { max: 5 } } });
+    expect(h.refuse('draw', 1, { discard: [] })).toBe('NOT_YOUR_TURN');
+    expect(h.refuse('check', 0)).toBe('NOT_YOUR_TURN');
+    h.draw(0, '5c 7d').draw(1, '').draw(2, '');
+    // Kept cards first, the new ones after them.
+    expect(h.state.hole[0]).toEqual(parseCards('2c 3c 4c Js Ts'));
+    const drawEvent = h.ofType('x-draw')[0];
+    expect(drawEvent).toMatchObject({ seat: 0, count: 2, discarded: parseCards('5c 7d'), dealt: parseCards('Js Ts') });
+    expect(viewEvents([drawEvent], 1)[0]).toMatchObject({ seat: 0, count: 2, discarded: null, dealt: null });
+    expect(viewEvents([drawEvent], 'spectator')[0]).toMatchObject({ count: 2, discarded: null, dealt: null });
+    const v = view(h.state, 1);
+    expect(v.players[0].cards).toEqual([null, null, null, null, null]);
+    expect(v.ext?.draw).toMatchObject({ drawn: [{ seat: 0, count: 2 }, { seat: 1, count: 0 }, { seat: 2, count: 0 }] });
+    // The second betting round starts left of the button, with the big bet.
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['check', 'bet'], minTo: 20, maxTo: 20 });
+  });
+
+  test('a draw discards only own cards, each once, at most the maximum', () => {
+    const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
+    expect(h.refuse('draw', 0, { discard: parseCards('Ah') })).toBe('ILLEGAL_ACTION');
+    expect(h.refuse('draw', 0, { discard: parseCards('2c 2c') })).toBe('ILLEGAL_ACTION');
+    expect(h.refuse('draw', 0, { discard: 'x' })).toBe('ILLEGAL_ACTION');
+  });
+
+  test('a timed-out draw stands pat and forbids betting and raising in the next round (check, call or fold only)', () => {
+    const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts');
+    h.draw(0, '5c 7d').do('draw-timeout', 1).draw(2);
+    expect(h.state.hole[1]).toEqual(parseCards('Ah Ad Kc Ks 9h'));
+    expect(h.ofType('x-draw')[1]).toMatchObject({ seat: 1, count: 0, timeout: true });
+    h.do('check', 0);
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['check'] });
+    expect(h.refuse('bet', 1, { amount: 20 })).toBe('RAISE_NOT_ALLOWED');
+    h.do('check', 1).do('bet', 2, { amount: 20 }).do('call', 0);
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'call'] });
+    expect(h.refuse('raise', 1, { amount: 40 })).toBe('RAISE_NOT_ALLOWED');
+    h.do('call', 1);
+    // Trip queens win 30 + 3 × 20 = 90.
+    expect(h.state.phase).toBe('complete');
+    expect(h.stacks()).toEqual([970, 970, 1060]);
+  });
+
+  test('2-7 Triple Draw: a player who timed out is restored when he draws in time at the next draw', () => {
+    const h = limpedThree('draw27x3', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], '8c 9c');
+    h.draw(0).do('draw-timeout', 1).draw(2);
+    // Round after the first draw (big bet 20, RULES.md): seat 1 may not bet.
+    h.do('check', 0);
+    expect(legalActions(h.state)?.actions).toEqual(['check']);
+    h.do('check', 1).do('check', 2);
+    // Second draw: seat 1 draws in time and may bet again afterwards.
+    h.draw(0).draw(1, 'Ah Ad').draw(2);
+    expect(view(h.state, 0).ext?.draw).toMatchObject({ restricted: [] });
+    h.do('check', 0);
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['check', 'bet'], minTo: 20, maxTo: 20 });
+    h.do('bet', 1, { amount: 20 }).do('call', 2).do('call', 0);
+    // Third draw: he times out again and is limited once more in the last round.
+    h.draw(0).do('draw-timeout', 1).draw(2);
+    h.do('check', 0);
+    expect(legalActions(h.state)?.actions).toEqual(['check']);
+    h.do('check', 1).do('check', 2);
+    // Lowball showdown: 7-5-4-3-2 (seat 0) is the best low; pot 30 + 60 = 90.
+    expect(h.stacks()).toEqual([1060, 970, 970]);
+  });
+
+  test('deck running short: discards and mucks are reshuffled and nobody gets his own discards back (6-player 2-7)', () => {
+    // A stacked deck in card order: seat k is dealt cards k, k+6, k+12, k+18, k+24; the stub is 30..51.
+    const ordered = Array.from({ length: 52 }, (_, c) => c);
+    const own = (k: number) => [k, k + 6, k + 12, k + 18, k + 24];
+    // The reshuffle's order (the first spare deck): seat 4's discards first, then seat 0's, seat 1's ...
+    const spare = [...own(4), ...own(0), ...own(1), ...own(2), ...own(3), ...own(5), ...ordered.slice(30)];
+    const config = drawTable('draw27x3', FL, [1000, 1000, 1000, 1000, 1000, 1000]);
+    const h = new Hand(config, ordered.concat(spare));
+    for (const s of [2, 3, 4, 5, 0]) h.do('call', s);
+    h.do('check', 1);
+    for (let k = 0; k < 6; k++) h.do('draw', k, { discard: own(k) });
+    // Seats 0..3 empty 20 of the 22 stub cards; seat 4 takes the last two (50, 51), then the 25 discards
+    // are reshuffled; he skips his own five at the top and gets seat 0's first three.
+    expect(h.state.hole[0]).toEqual([30, 31, 32, 33, 34]);
+    expect(h.state.hole[3]).toEqual([45, 46, 47, 48, 49]);
+    expect(h.state.hole[4]).toEqual([50, 51, 0, 6, 12]);
+    expect(h.ofType('x-reshuffle')).toEqual([{ type: 'x-reshuffle', street: 1, cards: 25 }]);
+    // The dealer draws last from the reshuffled stock: seat 4's discards are not his own.
+    expect(h.state.hole[5]).toEqual(own(4));
+    for (let k = 0; k < 6; k++) for (const c of own(k)) expect(h.state.hole[k]).not.toContain(c);
+    const all = h.state.hole.flat();
+    expect(new Set(all).size).toBe(30);
+  });
+
+  test('a random start appends spare shuffles so a reshuffle needs no randomness later (replayable)', () => {
+    const config = drawTable('draw27x3', FL, [1000, 1000, 1000, 1000, 1000, 1000]);
+    const { state } = start(config, { rng: seededRandom(3) });
+    // 52 dealt + one spare deck per street.
+    expect(state.deck.length).toBe(52 * 5);
+    expect(new Set(state.deck.slice(52, 104)).size).toBe(52);
+  });
+});
+
+describe('32-Card Draw', () => {
+  const hands = ['7c 8d 9h Js Kc', 'Ah Ad Ac 7d 8c', 'Qh Qd 9c Ts 8h'];
+
+  test('the second round starts with the first active player after the big blind', () => {
+    const h = limpedThree('draw32', hands);
+    expect(legalActions(h.state)?.extensions?.draw).toMatchObject({ max: 4 });
+    h.draw(0, '7c 8d 9h Js');
+    expect(h.refuse('draw', 1, { discard: parseCards('Ah Ad Ac 7d 8c') })).toBe('ILLEGAL_ACTION');
+    h.draw(1).draw(2);
+    // The split offer comes first: to seat 2 (after the big blind).
+    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['split', 'no-split'] });
+    h.do('no-split', 2);
+    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['check', 'bet'] });
+  });
+
+  test('split offer accepted by all: the pot is divided equally, the odd chip to the first left of the button', () => {
+    const h = new Hand(drawTable('draw32', FL, [100, 100, 100]), drawDeck('short32', hands));
+    h.do('call', 2).do('fold', 0).do('check', 1);
+    h.draw(1).draw(2);
+    h.do('split', 2);
+    expect(view(h.state, 0).ext?.draw).toMatchObject({ splitAccepted: [2] });
+    h.do('split', 1);
+    // Pot 25 = 5 + 10 + 10: seat 1 (nearer the button's left) 13, seat 2 12.
+    expect(h.state.phase).toBe('complete');
+    expect(h.stacks()).toEqual([95, 103, 102]);
+    expect(h.ofType('hand-shown')).toEqual([]);
+  });
+
+  test('split offer refused once: the offer ends and the hand is played out', () => {
+    const h = limpedThree('draw32', hands, '', [100, 100, 100]);
+    h.draw(0).draw(1).draw(2);
+    h.do('split', 2).do('no-split', 0);
+    expect(h.state.phase).toBe('betting');
+    expect(h.refuse('split', 1)).toBe('NOT_YOUR_TURN');
+    h.do('check', 2).do('check', 0).do('check', 1);
+    // Trip aces (seat 1) win the whole pot of 30.
+    expect(h.stacks()).toEqual([90, 120, 90]);
+  });
+
+  test('split offer with a side pot: a refusal keeps only the pots the refusing player plays for', () => {
+    // Seat 1 (big blind) has 30: all-in in the main pot; seats 0 and 2 build a side pot of 20.
+    const h = new Hand(drawTable('draw32', FL, [200, 30, 200]), drawDeck('short32', hands));
+    h.do('raise', 2, { amount: 20 }).do('raise', 0, { amount: 30 }).do('call', 1).do('raise', 2, { amount: 40 }).do('call', 0);
+    h.draw(0).draw(1).draw(2);
+    h.do('split', 2).do('split', 0).do('no-split', 1);
+    // Side pot 20 divided 10/10; the main pot of 90 goes on to the showdown.
+    expect(h.ofType('pot-awarded')[0]).toMatchObject({ amount: 20, eligible: [0, 2] });
+    expect(h.stacks()).toEqual([170, 0, 170]);
+    h.do('check', 2).do('check', 0);
+    expect(h.state.phase).toBe('complete');
+    expect(h.stacks()).toEqual([170, 90, 170]);
+  });
+
+  test('suits break ties: hearts > diamonds', () => {
+    const h = limpedThree('draw32', ['Ah Ks Qc Jd 9s', 'Ad Kc Qs Jh 9h', 'Kh Qh Th 8c 7s'], '', [100, 100, 100]);
+    h.draw(0).draw(1).draw(2).do('no-split', 2);
+    h.do('check', 2).do('check', 0).do('check', 1);
+    // Both A-K-Q-J-9: the ace of hearts (seat 0) beats the ace of diamonds (seat 1); the pot of 30 is not split.
+    expect(h.stacks()).toEqual([120, 90, 90]);
+  });
+});
+
+describe('Five Card Draw 7-A', () => {
+  test('the deck gains the sixes (36 cards, A-6-7-8-9 straight) when five players are dealt in', () => {
+    const five = start(drawTable('draw7a', FL, [100, 100, 100, 100, 100]), { rng: seededRandom(1) }).state;
+    expect(five.spec.deck).toBe('short36');
+    expect(five.spec.ranking.high).toBe('draw7a-sixes');
+    const dealt = new Set(five.deck.slice(0, 36));
+    expect(dealt.size).toBe(36);
+    for (const six of parseCards('6c 6d 6h 6s')) expect(dealt.has(six)).toBe(true);
+    const four = start(drawTable('draw7a', FL, [100, 100, 100, 100]), { rng: seededRandom(1) }).state;
+    expect(four.spec.deck).toBe('short32');
+    expect(four.spec.ranking.high).toBe('draw7a');
+    expect(four.deck.slice(0, 32).some((c) => c >> 2 === 4)).toBe(false);
+  });
+});
+
+describe('classic draw', () => {
+  const classic = (stacks: number[], variant: string | DrawVariantSpec = 'draw-classic', carryOver?: number) => ({
+    ...drawTable(variant, 'no-limit', stacks, { smallBlind: 0, bigBlind: 5, ante: 5, maxBet: 20 }),
+    ...(carryOver ? { carryOver } : {}),
+  });
+
+  test('antes, the first player left of the dealer opens, bets between the ante and the table maximum', () => {
+    const h = new Hand(classic([100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']));
+    expect(h.ofType('forced-bet').map((e) => (e as { amount: number }).amount)).toEqual([5, 5, 5]);
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['check', 'bet'], minTo: 5, maxTo: 20 });
+    expect(h.refuse('bet', 0, { amount: 25 })).toBe('ILLEGAL_AMOUNT');
+    h.do('bet', 0, { amount: 12 });
+    // A raise adds between 5 and 20: to 17..32.
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, minTo: 17, maxTo: 32 });
+  });
+
+  test("classic draw's 3-card limit: at most three cards exchanged, the dealer last", () => {
+    const h = new Hand(classic([100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']));
+    h.do('check', 0).do('check', 1).do('check', 2);
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, extensions: { draw: { max: 3 } } });
+    expect(h.refuse('draw', 0, { discard: parseCards('2c 3c 4c 5c') })).toBe('ILLEGAL_ACTION');
+    h.draw(0, '2c 3c 4c').draw(1, 'Ah');
+    expect(h.state.toAct).toBe(2);
+  });
+
+  test('jokers: a joker hand ties the equal natural hand; the undivisible remainder is carried over to the next deal', () => {
+    // Seat 0: joker + Kh = a pair of kings, 9-7-4; seat 1: Ks Kc, 9-7-4. Seat 2 folds.
+    const deck = drawDeck('jokers1', ['Jk Kh 9c 7d 4s', 'Ks Kc 9d 7h 4c', 'Qh Qd Qc 8s 8d']);
+    const h = new Hand(classic([100, 100, 100], drawClassicJokers1), deck);
+    h.do('bet', 0, { amount: 5 }).do('call', 1).do('fold', 2);
+    h.draw(0).draw(1);
+    h.do('check', 0).do('check', 1);
+    // Pot 15 + 10 = 25: 12 each, 1 chip stays for the next deal.
+    expect(h.stacks()).toEqual([102, 102, 95]);
+    expect(ended(h).carryOver).toBe(1);
+    expect(h.ofType('pot-awarded')[0]).toMatchObject({ amount: 25, shares: [{ seat: 0, amount: 12 }, { seat: 1, amount: 12 }] });
+  });
+
+  test('carry-over: the chips carried in start in the main pot of the next deal', () => {
+    const h = new Hand(classic([100, 100], 'draw-classic', 1), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h']));
+    // Button seat 1: seat 0 opens.
+    expect(view(h.state, 0).pot).toBe(11);
+    h.do('bet', 0, { amount: 5 }).do('fold', 1);
+    expect(h.stacks()).toEqual([106, 95]);
+    expect(ended(h).carryOver).toBeUndefined();
+  });
+});
