@@ -54,6 +54,8 @@ function validateConfig(c: HandConfig, spec: VariantSpec): void {
   if (ints.some((x) => !Number.isInteger(x) || x < 0)) fail('stakes must be non-negative integers');
   if (st.bigBlind <= 0) fail('the big blind (minimum bet) must be positive');
   if (c.structure === 'spread-limit' && !(st.spreadLimits && st.spreadLimits.length)) fail('spread-limit needs stakes.spreadLimits');
+  if (c.structure === 'spread-limit' && st.spreadLimits!.some((l) => l < st.bigBlind)) fail('spread limits cannot be below the big blind (the minimum bet)');
+  if (st.maxBetsPerRound !== undefined && (!Number.isInteger(st.maxBetsPerRound) || st.maxBetsPerRound < 1)) fail('maxBetsPerRound must be a positive integer');
   for (const p of c.posts ?? []) {
     if (!c.seats.some((s) => s.seat === p.seat)) fail(`post for seat ${p.seat} who is not dealt in`);
     if (!Number.isInteger(p.live) || !Number.isInteger(p.dead) || p.live < 0 || p.dead < 0) fail('posts must be non-negative integers');
