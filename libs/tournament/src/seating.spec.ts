@@ -8,6 +8,7 @@ import {
   nextHandPositions,
   planSeating,
   seatNewPlayer,
+  waitsForButtonAt,
   worstFreeSeat,
 } from '@naiko/tournament';
 import { testRandom } from './test-helpers/seeded-random';
@@ -61,7 +62,7 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     // Short table: occupied 0,1,2,4,5,7,8; button was 0 → next button 1, SB 2, BB 4. Seat 3 (between SB
     // and BB) makes him the big blind of the next hand; seat 6 would give him two free hands first.
     const s = snap([table(1, NINE_FULL, 2), table(2, 'J K L . M N . O P', 0)]);
-    expect(worstFreeSeat(s.tables[1].seats, 0)).toEqual({ seat: 3, waitsForButton: false });
+    expect(worstFreeSeat(s.tables[1])).toEqual({ seat: 3, waitsForButton: false });
     expect(planSeating(s, testRandom(1)).moves[0].to).toEqual({ tableId: 2, seat: 3 });
   });
 
@@ -77,6 +78,24 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     // Occupied 0,3..8; button was 8 → next button 0, SB 3: seats 1 and 2 both lie between them.
     const s = snap([table(1, NINE_FULL, 2), table(2, 'J . . K L M N O P', 8)]);
     expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({ to: { tableId: 2, seat: 1 }, waitsForButton: true });
+  });
+
+  test('rule 3 with libs/table positions (dead button): the big blind moves forward from the last big blind', () => {
+    // Last hand: button 2, small blind 3, big blind 4; the big blind busted. Dead-button rule: the next
+    // big blind is the first player after seat 4, i.e. seat 5 (the moving button would say seat 6).
+    const source = { ...table(1, 'A B C D . F G H I', 2), positions: { button: 2, smallBlind: 3, bigBlind: 4 } };
+    const s = snap([source, table(2, 'J K L M N O . . .', 0)]);
+    expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({ playerId: 'F', from: { tableId: 1, seat: 5 } });
+    expect(planSeating(snap([table(1, 'A B C D . F G H I', 2), table(2, 'J K L M N O . . .', 0)]), testRandom(1)).moves[0].playerId).toBe('G');
+  });
+
+  test('rule 4 with libs/table positions (dead button): a newcomer on the dead button seat waits', () => {
+    // Last hand: button 0, small blind 1, big blind 2; the small blind busted. Next hand: big blind 3,
+    // small blind on seat 2, the button dead on seat 1: seat 1 lies in the button zone.
+    const t = { ...table(2, 'J . L M N O P . .', 0), positions: { button: 0, smallBlind: 1, bigBlind: 2 } };
+    expect(waitsForButtonAt(t, 1)).toBe(true);
+    expect(waitsForButtonAt(t, 7)).toBe(false);
+    expect(worstFreeSeat(t)).toEqual({ seat: 7, waitsForButton: false });
   });
 
   test('rule 5: never moves a player at a table whose hand is in progress', () => {
@@ -192,6 +211,13 @@ const arbSnapshot = (withHands: boolean) =>
           occupancy: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
           dealt: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
           button: fc.option(fc.integer({ min: 0, max: 9 })),
+          positions: fc.option(
+            fc.record({
+              button: fc.integer({ min: 0, max: 9 }),
+              smallBlind: fc.option(fc.integer({ min: 0, max: 9 })),
+              bigBlind: fc.option(fc.integer({ min: 0, max: 9 })),
+            }),
+          ),
           handInProgress: withHands ? fc.boolean() : fc.constant(false),
         }),
         { minLength: 1, maxLength: 25 },
@@ -206,6 +232,11 @@ const arbSnapshot = (withHands: boolean) =>
           tableId: i + 1,
           seats: t.occupancy.slice(0, tableSize).map((o, s) => (o ? { playerId: `p${next++}`, dealtIn: t.dealt[s] } : null)),
           button: t.button === null ? null : t.button % tableSize,
+          positions: t.positions && {
+            button: t.positions.button % tableSize,
+            smallBlind: t.positions.smallBlind === null ? null : t.positions.smallBlind % tableSize,
+            bigBlind: t.positions.bigBlind === null ? null : t.positions.bigBlind % tableSize,
+          },
           handInProgress: t.handInProgress,
         })),
       };

@@ -5,9 +5,11 @@
  * is in progress — and output is a list of moves. The library never moves a player who is in a hand:
  * at a table whose hand is in progress only players who were not dealt into it can move.
  *
- * Seats are numbered 0..tableSize-1 clockwise. Positions of the next hand follow the moving-button
- * rule: the button moves to the next occupied seat after `button`, the small blind is the next occupied
- * seat after it, the big blind the next after that (heads-up: the button posts the small blind).
+ * Seats are numbered 0..tableSize-1 clockwise. Positions of the next hand: when the snapshot carries
+ * the last hand's `positions` (libs/table's `TableState.positions`), libs/table's dead-button rule —
+ * the big blind moves to the first player after the last big blind; otherwise the moving-button rule:
+ * the button moves to the next occupied seat after `button`, the small blind is the next occupied seat
+ * after it, the big blind the next after that (heads-up: the button posts the small blind).
  *
  * Rules implemented (each has a named test in seating.spec.ts):
  *  1. Initial seats are drawn at random over ceil(n / tableSize) tables, as evenly as possible.
@@ -51,7 +53,19 @@ export interface TableSnapshot {
   readonly seats: readonly (SeatedPlayer | null)[];
   /** Button seat of the last hand (or the hand in progress); `null` before the first hand. */
   readonly button: number | null;
+  /**
+   * Blind positions of the last hand as libs/table records them (`TableState.positions`). When given,
+   * the next hand's positions follow libs/table's dead-button rule instead of the moving button.
+   */
+  readonly positions?: BlindPositions | null;
   readonly handInProgress: boolean;
+}
+
+/** The blind positions of a hand, as seats (a position may be an empty seat: dead button / small blind). */
+export interface BlindPositions {
+  readonly button: number;
+  readonly smallBlind: number | null;
+  readonly bigBlind: number | null;
 }
 
 export interface SeatingSnapshot {
@@ -136,37 +150,89 @@ export function nextHandPositions(seats: readonly (SeatedPlayer | null)[], butto
   return { button: b, smallBlind: sb, bigBlind: bb };
 }
 
-const dist = (from: number, to: number, n: number) => (to - from + n) % n;
+const clockwise = (a: number, b: number, n: number) => (((b - a) % n) + n) % n;
+/** True when `x` lies strictly inside the clockwise arc from `a` to `b` (the whole circle if a = b). */
+const strictlyBetween = (a: number, x: number, b: number, n: number): boolean => {
+  const dx = clockwise(a, x, n);
+  return dx > 0 && dx < (a === b ? n : clockwise(a, b, n));
+};
 
-/** True for a seat strictly between the next hand's button and small blind (clockwise). */
-function inButtonZone(seat: number, pos: NextHandPositions, n: number): boolean {
-  const d = dist(pos.button, seat, n);
-  return d > 0 && d < dist(pos.button, pos.smallBlind, n);
-}
-
-/** Would a player sitting down at `seat` have to wait for the button? */
-export function waitsForButtonAt(table: { seats: readonly (SeatedPlayer | null)[]; button: number | null }, seat: number): boolean {
-  const pos = nextHandPositions(table.seats, table.button);
-  return pos !== null && inButtonZone(seat, pos, table.seats.length);
+/** The parts of a table a planner needs: seats and the positions of the last hand. */
+export interface PositionedSeats {
+  readonly seats: readonly (SeatedPlayer | null)[];
+  readonly button: number | null;
+  readonly positions?: BlindPositions | null;
 }
 
 /**
- * The worst-positioned free seat: walking clockwise from the next small blind, the first free seat
- * reached will post the big blind soonest. Seats between the button and the small blind come last and
- * are taken only when nothing else is free (then the player waits for the button).
+ * How the blinds will move at the next hand:
+ *  - `anchor`: the seat after which the big blind moves on (a free seat strictly between `anchor` and
+ *    `nextBigBlind` would itself take the big blind);
+ *  - `nextBigBlind`: the occupied seat that posts the next big blind;
+ *  - `zone(seat)`: a newcomer on this free seat sits between the small blind and the button and waits.
+ * With `positions` (libs/table's dead-button rule, "the big blind always moves forward"): the big blind
+ * goes to the first player after the last big blind, the small blind falls on the last big blind's seat,
+ * the button on the last small blind's seat (pulled back before the small blind when the big blind
+ * jumped past it). Without, the moving-button rule from `button` (see `nextHandPositions`).
  */
-export function worstFreeSeat(seats: readonly (SeatedPlayer | null)[], button: number | null): { seat: number; waitsForButton: boolean } | null {
+interface Rotation {
+  readonly anchor: number;
+  readonly nextBigBlind: number;
+  readonly zone: (seat: number) => boolean;
+}
+
+function rotationOf(table: PositionedSeats): Rotation | null {
+  const seats = table.seats;
   const n = seats.length;
-  const pos = nextHandPositions(seats, button);
-  if (!pos) {
+  if (occupiedCount(seats) < 2) return null;
+  const p = table.positions;
+  if (p && p.bigBlind !== null) {
+    const prevBB = p.bigBlind;
+    const bb = nextOccupied(seats, prevBB);
+    let button = p.smallBlind ?? p.button;
+    if (button === bb || strictlyBetween(prevBB, button, bb, n)) button = (prevBB - 1 + n) % n;
+    return { anchor: prevBB, nextBigBlind: bb, zone: (seat) => seat === button || (button !== bb && strictlyBetween(button, seat, bb, n)) };
+  }
+  const pos = nextHandPositions(seats, p ? p.button : table.button);
+  if (!pos) return null;
+  // Heads-up the button is the small blind: no seat lies between them.
+  return {
+    anchor: pos.smallBlind,
+    nextBigBlind: pos.bigBlind,
+    zone: (seat) => pos.button !== pos.smallBlind && strictlyBetween(pos.button, seat, pos.smallBlind, n),
+  };
+}
+
+function seatWaits(rotation: Rotation, seat: number, n: number): boolean {
+  // A newcomer before the next big blind takes the big blind himself and is dealt in.
+  return !strictlyBetween(rotation.anchor, seat, rotation.nextBigBlind, n) && rotation.zone(seat);
+}
+
+/** Would a player sitting down at free seat `seat` have to wait for the button? */
+export function waitsForButtonAt(table: PositionedSeats, seat: number): boolean {
+  const rotation = rotationOf(table);
+  return rotation !== null && seatWaits(rotation, seat, table.seats.length);
+}
+
+/**
+ * The worst-positioned free seat: walking clockwise from where the big blind stands, the first free
+ * seat reached will post the big blind soonest (the very next big blind if it lies before the next big
+ * blind's player). Seats between the button and the small blind come last and are taken only when
+ * nothing else is free (then the player waits for the button). Without positions: the lowest free seat.
+ */
+export function worstFreeSeat(table: PositionedSeats): { seat: number; waitsForButton: boolean } | null {
+  const seats = table.seats;
+  const n = seats.length;
+  const rotation = rotationOf(table);
+  if (!rotation) {
     const free = seats.findIndex((s) => s === null);
     return free < 0 ? null : { seat: free, waitsForButton: false };
   }
   let zoneSeat = -1;
   for (let i = 1; i < n; i++) {
-    const s = (pos.smallBlind + i) % n;
+    const s = (rotation.anchor + i) % n;
     if (seats[s] !== null) continue;
-    if (!inButtonZone(s, pos, n)) return { seat: s, waitsForButton: false };
+    if (!seatWaits(rotation, s, n)) return { seat: s, waitsForButton: false };
     if (zoneSeat < 0) zoneSeat = s;
   }
   return zoneSeat < 0 ? null : { seat: zoneSeat, waitsForButton: true };
@@ -174,13 +240,14 @@ export function worstFreeSeat(seats: readonly (SeatedPlayer | null)[], button: n
 
 /**
  * The player to move off a table: the one who would be big blind next. While a hand is in progress
- * only players not dealt into it may move: the first such player from the next big blind on.
+ * only players not dealt into it may move: the first such player from the next big blind on. Without
+ * positions: the first from the lowest seat.
  */
-export function playerToMove(table: TableSnapshot | { seats: readonly (SeatedPlayer | null)[]; button: number | null; handInProgress: boolean }): number {
+export function playerToMove(table: PositionedSeats & { readonly handInProgress: boolean }): number {
   const seats = table.seats;
   const n = seats.length;
-  const pos = nextHandPositions(seats, table.button);
-  const startSeat = pos ? pos.bigBlind : 0;
+  const rotation = rotationOf(table);
+  const startSeat = rotation ? rotation.nextBigBlind : 0;
   for (let i = 0; i < n; i++) {
     const s = (startSeat + i) % n;
     const p = seats[s];
@@ -210,6 +277,14 @@ export function validateSnapshot(snapshot: SeatingSnapshot, mode: 'full' | 'shap
     const b = t.button;
     if (b !== null && (!Number.isSafeInteger(b) || b < 0 || b >= S)) {
       throw new SeatingError('bad-snapshot', `table ${t.tableId}: button ${b} is not a seat`);
+    }
+    const p = t.positions;
+    if (p) {
+      for (const x of [p.button, p.smallBlind, p.bigBlind]) {
+        if (x !== null && (!Number.isSafeInteger(x) || x < 0 || x >= S)) {
+          throw new SeatingError('bad-snapshot', `table ${t.tableId}: position ${x} is not a seat`);
+        }
+      }
     }
   }
   const tableIds = new Set<number>();
@@ -484,7 +559,7 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
           }
         }
       }
-      const waits = waitsForButtonAt({ seats: seatsAt(to), button: src[to].button }, toSeat);
+      const waits = waitsForButtonAt({ seats: seatsAt(to), button: src[to].button, positions: src[to].positions }, toSeat);
       move(victim, seat, to, toSeat, 'break', waits);
     }
   }
@@ -513,7 +588,7 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     let from = -1;
     let fromSeat = -1;
     for (const i of fullest) {
-      fromSeat = playerToMove({ seats: seatsAt(i), button: src[i].button, handInProgress: src[i].handInProgress });
+      fromSeat = playerToMove({ seats: seatsAt(i), button: src[i].button, positions: src[i].positions, handInProgress: src[i].handInProgress });
       if (fromSeat >= 0) {
         from = i;
         break;
@@ -523,7 +598,7 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
       holds.push({ kind: 'balance-waits-for-hand', tableIds: fullest.map((i) => src[i].tableId) });
       break;
     }
-    const seat = worstFreeSeat(seatsAt(target), src[target].button)!;
+    const seat = worstFreeSeat({ seats: seatsAt(target), button: src[target].button, positions: src[target].positions })!;
     move(from, fromSeat, target, seat.seat, 'balance', seat.waitsForButton);
   }
   return result();
