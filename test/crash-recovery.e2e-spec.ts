@@ -1,0 +1,189 @@
+// House rules, "Server Crash": a process killed mid-hand; at the restart every running hand is
+// cancelled with each contribution returned, the stacks of tables that do not resume go back to
+// the accounts, and the audit is clean. The process is test/support/hand-runner.ts (engine hands
+// through the ledger and the hand store), started and SIGKILLed for real.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Accounts, ChipLedger, HandStore, type PrismaClient, type RecoveryReport } from '@naiko/persistence';
+import { createLedgerTestDb, createUser, type LedgerTestDb } from './support/ledger-db';
+
+const ROOT = join(__dirname, '..');
+
+let db: LedgerTestDb;
+let prisma: PrismaClient;
+let ledger: ChipLedger;
+
+beforeAll(async () => {
+  db = await createLedgerTestDb(5);
+  prisma = db.prisma;
+  ledger = new ChipLedger(prisma);
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+interface Runner {
+  child: ChildProcess;
+  /** Resolves with the first stdout line matching `test` (rejects if the process exits first). */
+  waitFor(test: (line: string) => boolean): Promise<string>;
+  exited: Promise<number | null>;
+  stderr: () => string;
+}
+
+function runner(env: Record<string, string>): Runner {
+  // node with tsx as a loader, not the tsx CLI: the CLI runs the script in a child process that
+  // a SIGKILL of the CLI would leave running. This way the killed process is the one playing.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/hand-runner.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), DATABASE_URL: db.url, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const lines: string[] = [];
+  const waiters: { test: (l: string) => boolean; resolve: (l: string) => void; reject: (e: Error) => void }[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    lines.push(line);
+    for (const w of waiters.splice(0)) {
+      if (w.test(line)) w.resolve(line);
+      else waiters.push(w);
+    }
+  });
+  // 'close' (not 'exit'): every stdout line has been read by then.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  void exited.then((code) => {
+    for (const w of waiters.splice(0)) w.reject(new Error(`runner exited (${code}) after ${JSON.stringify(lines.slice(-3))}; stderr: ${err}`));
+  });
+  return {
+    child,
+    exited,
+    stderr: () => err,
+    waitFor: (test) =>
+      new Promise((resolve, reject) => {
+        const hit = lines.find(test);
+        if (hit) resolve(hit);
+        else waiters.push({ test, resolve, reject });
+      }),
+  };
+}
+
+async function restartAndRecover(resume: string[] = []): Promise<RecoveryReport> {
+  const r = runner({ RUNNER_RESUME: JSON.stringify(resume) });
+  const line = await r.waitFor((l) => l.startsWith('RECOVERED '));
+  expect(await r.exited).toBe(0);
+  return JSON.parse(line.slice('RECOVERED '.length)) as RecoveryReport;
+}
+
+async function seatPlayers(prefix: string, tableId: string, n: number, buyIn: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = await createUser(prisma, `${prefix}${i}`);
+    await ledger.openUserAccount(id);
+    await ledger.grant({ idempotencyKey: `grant:${id}`, userId: id, amount: 1000 });
+    await ledger.buyIn({ idempotencyKey: `buy:${id}:${tableId}`, userId: id, tableId, amount: buyIn });
+    ids.push(id);
+  }
+  return ids;
+}
+
+async function userTotal(ids: string[]): Promise<number> {
+  let sum = 0;
+  for (const id of ids) sum += await ledger.userBalance(id);
+  return sum;
+}
+
+function npmAudit(): Promise<{ code: number | null; json: { ok: boolean } }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', 'audit'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: db.url } });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.on('exit', (code) => resolve({ code, json: JSON.parse(text) as { ok: boolean } }));
+  });
+}
+
+describe('Server Crash (house rules)', () => {
+  it('a process SIGKILLed mid-hand: at restart the hand is cancelled, every contribution returned, stacks back to accounts, audit clean', async () => {
+    const players = await seatPlayers('crash-a', 'crash-t1', 3, 500);
+    const r = runner({
+      RUNNER_TABLES: JSON.stringify([{ tableId: 'crash-t1', players }]),
+      RUNNER_HANDS: '3',
+      RUNNER_PAUSE: 'mid-hand',
+      RUNNER_SEED: 'crash-1',
+    });
+    const mid = await r.waitFor((l) => l.startsWith('MID '));
+    const handId = mid.slice(4);
+    r.child.kill('SIGKILL');
+    expect(await r.exited).toBeNull();
+
+    // The state the crash left: a running hand with chips in its pot.
+    const store = new HandStore(prisma);
+    const hand = await store.getHand(handId);
+    expect(hand.status).toBe('running');
+    const pot = (await ledger.account(Accounts.handPot(handId, 'chips').key))!.balance;
+    expect(pot).toBeGreaterThanOrEqual(15); // at least the blinds 5 + 10
+    const stacksAtDeal = new Map(hand.config.seats.map((s) => [s.seat, s.stack]));
+
+    const report = await restartAndRecover();
+    expect(report.cancelledHands).toHaveLength(1);
+    const cancelled = report.cancelledHands[0];
+    expect(cancelled).toMatchObject({ handId, source: 'engine' });
+    expect(cancelled.discrepancy).toBeUndefined();
+    expect(cancelled.refunds.reduce((s, x) => s + x.amount, 0)).toBe(pot);
+    expect((await store.getHand(handId)).status).toBe('cancelled');
+    const events = await store.events(handId);
+    expect(events.at(-1)!.type).toBe('hand-cancelled');
+
+    // Every player got back what he put in: the cash-out equals his stack when the hand was dealt.
+    for (const p of hand.players) {
+      const out = report.cashedOut.find((c) => c.userId === p.userId)!;
+      expect(out.amount).toBe(stacksAtDeal.get(p.seat));
+    }
+    expect(await userTotal(players)).toBe(3000);
+    expect((await ledger.tableStacks('crash-t1')).every((s) => s.balance === 0)).toBe(true);
+    expect(report.audit.ok).toBe(true);
+    expect(report.audit.runningHands).toBe(0);
+
+    // A second restart finds nothing left to do.
+    const again = await restartAndRecover();
+    expect(again.cancelledHands).toEqual([]);
+    expect(again.cashedOut).toEqual([]);
+    expect(again.audit.ok).toBe(true);
+
+    const audit = await npmAudit();
+    expect(audit.code).toBe(0);
+    expect(audit.json.ok).toBe(true);
+  }, 120_000);
+
+  it('killed at an arbitrary moment while two tables play; the resumed table keeps its stacks and plays on', async () => {
+    const t1 = await seatPlayers('crash-b', 'crash-t2', 4, 300);
+    const t2 = await seatPlayers('crash-c', 'crash-t3', 3, 400);
+    const tables = JSON.stringify([
+      { tableId: 'crash-t2', players: t1 },
+      { tableId: 'crash-t3', players: t2 },
+    ]);
+    const r = runner({ RUNNER_TABLES: tables, RUNNER_HANDS: '50', RUNNER_SEED: 'crash-2' });
+    let appended = 0;
+    await r.waitFor((l) => l.startsWith('APPENDED ') && ++appended === 37);
+    r.child.kill('SIGKILL');
+    await r.exited;
+
+    const report = await restartAndRecover(['crash-t3']);
+    expect(report.audit.ok).toBe(true);
+    for (const c of report.cancelledHands) expect(c.discrepancy).toBeUndefined();
+    // Table crash-t2 does not resume: its players have everything back on their accounts.
+    expect(await userTotal(t1)).toBe(4000);
+    expect(report.cashedOut.every((c) => c.tableId === 'crash-t2')).toBe(true);
+    // Table crash-t3 resumes: 3 × 400 chips still at the table, none on the way anywhere.
+    const t3 = await ledger.tableStacks('crash-t3');
+    expect(t3.reduce((s, x) => s + x.balance, 0)).toBe(1200);
+    expect(await userTotal(t2)).toBe(3 * 600);
+
+    // The resumed table plays on.
+    const more = runner({ RUNNER_TABLES: JSON.stringify([{ tableId: 'crash-t3', players: t2 }]), RUNNER_HANDS: '2', RUNNER_RESUME: '["crash-t3"]', RUNNER_SEED: 'crash-3' });
+    await more.waitFor((l) => l === 'DONE');
+    expect(await more.exited).toBe(0);
+    expect((await ledger.tableStacks('crash-t3')).reduce((s, x) => s + x.balance, 0)).toBe(1200);
+    expect((await restartAndRecover(['crash-t3'])).audit.ok).toBe(true);
+  }, 120_000);
+});
