@@ -419,30 +419,31 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
   const S = snapshot.tableSize;
   const src = snapshot.tables;
   const T = src.length;
-  const rankOf = new Map<number, number>();
-  if (snapshot.breakOrder) snapshot.breakOrder.forEach((id, i) => rankOf.set(id, i));
-  // Lower rank breaks first; by default the highest table number breaks first.
-  // Typed arrays: one allocation each, no boxing; the planner runs after every hand that busts someone.
-  const rank = new Float64Array(T);
-  const count = new Int32Array(T);
-  const open = new Uint8Array(T).fill(1);
-  const copies = new Map<number, Seats>();
+  // First pass allocates nothing: after most busts there is nothing to close, break, redraw or
+  // balance, and the planner answers from the counts alone.
   let total = 0;
   let max = 0;
   let min = Infinity;
-  const hasOrder = rankOf.size > 0;
   for (let i = 0; i < T; i++) {
-    const t = src[i];
-    rank[i] = hasOrder ? rankOf.get(t.tableId)! : -t.tableId;
-    const c = occupiedCount(t.seats);
-    count[i] = c;
+    const c = occupiedCount(src[i].seats);
     total += c;
     if (c > max) max = c;
     if (c < min) min = c;
   }
-  // The common case after a bust: nothing to close, break, redraw or balance. One pass, no more.
   if (T <= 1 || (min > 0 && max - min < 2 && total > (T - 1) * S)) {
     return { moves: [], brokenTables: [], finalTableRedraw: false, finalTableId: null, holds: [] };
+  }
+  const rankOf = new Map<number, number>();
+  if (snapshot.breakOrder) snapshot.breakOrder.forEach((id, i) => rankOf.set(id, i));
+  const hasOrder = rankOf.size > 0;
+  // Lower rank breaks first; by default the highest table number breaks first.
+  const rank = new Float64Array(T);
+  const count = new Int32Array(T);
+  const open = new Uint8Array(T).fill(1);
+  const copies = new Map<number, Seats>();
+  for (let i = 0; i < T; i++) {
+    rank[i] = hasOrder ? rankOf.get(src[i].tableId)! : -src[i].tableId;
+    count[i] = occupiedCount(src[i].seats);
   }
   const seatsAt = (i: number): readonly (SeatedPlayer | null)[] => copies.get(i) ?? src[i].seats;
   const writable = (i: number): Seats => {
