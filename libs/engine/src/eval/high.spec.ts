@@ -127,4 +127,11 @@ describe('standard high ranking', () => {
     expect(() => evaluateHigh(cards('As Kd Qc Jh'))).toThrow(RangeError);
     expect(() => evaluateHigh(cards('As Kd Qc Jh Ts 9s 8s 7s'))).toThrow(RangeError);
   });
+
+  it('rejects jokers and repeated cards instead of hashing them to some other hand', () => {
+    expect(() => evaluateHigh(cards('As Kd Qc Jh Jk'))).toThrow('not a natural card');
+    expect(() => evaluateHigh(cards('As Kd Qc Jh As'))).toThrow('appears twice');
+    expect(() => evaluateHigh(cards('2c Kd Qc Jh 2c'))).toThrow('appears twice');
+    expect(() => evaluateHigh([1.5, 2, 3, 4, 5])).toThrow('not a natural card');
+  });
 });

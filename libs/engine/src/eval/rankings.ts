@@ -32,8 +32,33 @@ function checkCount(cards: readonly Card[], min: number, max: number, what: stri
   }
 }
 
+/**
+ * The table-driven evaluators assume natural, distinct cards; a joker or a repeated card would silently
+ * hash to some other hand, so the public entry points refuse them (two 26-bit masks, no allocation).
+ */
+function checkNatural(a: readonly Card[], b: readonly Card[], what: string): void {
+  let lo = 0, hi = 0;
+  for (let k = 0; k < 2; k++) {
+    const cs = k === 0 ? a : b;
+    for (let i = 0; i < cs.length; i++) {
+      const c = cs[i];
+      if (!(c >= 0 && c < 52 && c === (c | 0))) throw new RangeError(`${what}: not a natural card: ${c}`);
+      const bit = 1 << (c % 26);
+      if (c < 26) {
+        if (lo & bit) throw new RangeError(`${what}: card ${c} appears twice`);
+        lo |= bit;
+      } else {
+        if (hi & bit) throw new RangeError(`${what}: card ${c} appears twice`);
+        hi |= bit;
+      }
+    }
+  }
+}
+const NONE: readonly Card[] = [];
+
 /** Standard high: the best five of 5..7 natural cards (Hold'em with any 0-2 hole cards, stud); class 1..7462, 7462 = royal flush. */
 export function evaluateHigh(cards: readonly Card[]): number {
+  checkNatural(cards, NONE, 'evaluateHigh');
   const n = cards.length;
   if (n === 7) return evalHigh7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6]);
   if (n === 5) return evalHigh5(cards[0], cards[1], cards[2], cards[3], cards[4]);
@@ -45,6 +70,7 @@ export function evaluateHigh(cards: readonly Card[]): number {
 export function evaluateOmahaHigh(hole: readonly Card[], board: readonly Card[]): number {
   checkCount(hole, 2, 6, 'evaluateOmahaHigh hole');
   checkCount(board, 3, 5, 'evaluateOmahaHigh board');
+  checkNatural(hole, board, 'evaluateOmahaHigh');
   return evalOmahaHigh(hole, hole.length, board, board.length);
 }
 
@@ -55,6 +81,7 @@ export function evaluateOmahaHigh(hole: readonly Card[], board: readonly Card[])
  */
 export function evaluateLow8(cards: readonly Card[]): number | null {
   checkCount(cards, 5, 9, 'evaluateLow8');
+  checkNatural(cards, NONE, 'evaluateLow8');
   const v = evalLow8Array(cards, cards.length);
   return v < 0 ? null : v;
 }
@@ -63,6 +90,7 @@ export function evaluateLow8(cards: readonly Card[]): number | null {
 export function evaluateOmahaLow8(hole: readonly Card[], board: readonly Card[]): number | null {
   checkCount(hole, 2, 6, 'evaluateOmahaLow8 hole');
   checkCount(board, 3, 5, 'evaluateOmahaLow8 board');
+  checkNatural(hole, board, 'evaluateOmahaLow8');
   const v = evalOmahaLow8(hole, hole.length, board, board.length);
   return v < 0 ? null : v;
 }
@@ -73,6 +101,7 @@ export function evaluateOmahaLow8(hole: readonly Card[], board: readonly Card[])
  * better, 7-5-4-3-2 offsuit is the maximum, 7,462 distinct values. With more than five cards the best five are taken.
  */
 export function evaluateDeuceSeven(cards: readonly Card[]): number {
+  checkNatural(cards, NONE, 'evaluateDeuceSeven');
   if (cards.length === 5) return HIGH_MASK_LIMIT - evalHighNoWheel5(cards[0], cards[1], cards[2], cards[3], cards[4]);
   checkCount(cards, 5, 7, 'evaluateDeuceSeven');
   let best = -1;
