@@ -79,7 +79,7 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
       case 'action': {
         const a = e as Ev<'action'>;
         const p = `p${pos(a.seat)}`;
-        actions.push(a.action === 'fold' ? `${p} f` : a.action === 'check' || a.action === 'call' ? `${p} cc` : `${p} cbr ${a.to}`);
+        actions.push(a.action === 'fold' ? `${p} f` : a.action === 'check' || a.action === 'call' ? `${p} cc` : a.action === 'bring-in' ? `${p} pb` : `${p} cbr ${a.to}`);
         break;
       }
       case 'hand-shown': {
@@ -101,6 +101,7 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
     antes,
     blinds_or_straddles: blinds,
   };
+  if (spec.forcedBets.bringIn) doc.bring_in = st.bringIn ?? 2 * (st.ante ?? 0);
   if (config.structure === 'fixed-limit') {
     doc.small_bet = st.smallBet ?? st.bigBlind;
     doc.big_bet = st.bigBet ?? 2 * st.bigBlind;

@@ -8,7 +8,13 @@ import type { PhhError } from './types';
  * disagree. Each difference has a detector that proves a failed replay failed for exactly that
  * reason, so the replay suite can list a hand as a documented exception without hiding real bugs.
  */
-export type PokerKitDifference = 'fixed-limit-cap' | 'short-all-in-no-reopen' | 'odd-chips-one-each' | 'low-needs-five-distinct-ranks';
+export type PokerKitDifference =
+  | 'fixed-limit-cap'
+  | 'short-all-in-no-reopen'
+  | 'odd-chips-one-each'
+  | 'low-needs-five-distinct-ranks'
+  | 'hi-lo-odd-chip-to-high'
+  | 'stud-completion-after-short-bring-in';
 
 export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
   'fixed-limit-cap':
@@ -17,6 +23,10 @@ export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
     'RULES.md (naiko §3): an all-in below a full raise does not reopen raising for players who already acted; PokerKit lets them re-raise.',
   'odd-chips-one-each':
     'Several odd chips of a split go one each to the winners nearest the button on the left (the house rules speak of one chip; established practice); PokerKit gives them all to the first winner.',
+  'hi-lo-odd-chip-to-high':
+    'RULES.md "Odd chips": the odd chip of a Hi/Lo split goes to the high half; PokerKit gave it to the low hand (7-Card Stud Hi/Lo side pots).',
+  'stud-completion-after-short-bring-in':
+    'Stud: after a bring-in posted all-in for less than the bring-in, a raise completes to the full small bet (RULES.md is silent; established practice); PokerKit counts the next raise from the short bring-in and accepts a larger all-in.',
   'low-needs-five-distinct-ranks':
     'RULES.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot no eligible hand has such a low for goes wholly to the best high hand; PokerKit paid a low half of such a pot to the two hands that could only make a paired 8-8-7-6-A.',
 };
@@ -71,4 +81,32 @@ export function stacksWithPokerKitOddChips(r: PhhReplay): number[] | null {
 export function hadPotWithoutLow(r: PhhReplay): boolean {
   if (!r.state.spec.ranking.low) return false;
   return r.events.some((e) => e.type === 'pot-awarded' && (e as Awarded).eligible.length > 1 && (e as Awarded).shares.every((s) => s.half === 'whole'));
+}
+
+/**
+ * Our stacks and the recorded ones differ by one chip between the high and the low winner of an
+ * odd Hi/Lo split: we paid the odd chip to the high half (RULES.md), PokerKit to the low hand.
+ */
+export function isHiLoOddChip(r: PhhReplay, want: readonly number[]): boolean {
+  const diff = r.finishingStacks.map((x, i) => x - want[i]);
+  const plus = diff.findIndex((d) => d === 1 / r.scale);
+  const minus = diff.findIndex((d) => d === -1 / r.scale);
+  if (plus < 0 || minus < 0 || diff.filter((d) => d !== 0).length !== 2) return false;
+  const [hiSeat, loSeat] = [r.seats[plus], r.seats[minus]];
+  return r.events.some((e) => {
+    if (e.type !== 'pot-awarded') return false;
+    const a = e as Awarded;
+    return (a.amount - a.rake) % 2 === 1 && a.shares.some((s) => s.seat === hiSeat && s.half === 'high') && a.shares.some((s) => s.seat === loSeat && s.half === 'low');
+  });
+}
+
+/** Stud: a recorded all-in above the completion was refused after a bring-in posted short. */
+export function isStudCompletionAfterShortBringIn(e: PhhError): boolean {
+  const r = e.refused;
+  if (!r || r.code !== 'ILLEGAL_AMOUNT') return false;
+  const s = r.state;
+  if (!s.spec.forcedBets.bringIn || s.street !== 0 || s.betCount !== 0 || s.toAct < 0) return false;
+  const bringIn = s.config.stakes.bringIn ?? 2 * (s.config.stakes.ante ?? 0);
+  const allInTo = s.bets[s.toAct] + s.stacks[s.toAct];
+  return s.currentBet > 0 && s.currentBet < bringIn && r.action.amount === allInTo;
 }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { importPhh } from './import';
 import { parsePhh, toWholeChips } from './parse';
-import { hadPotWithoutLow, isFixedLimitCap, isShortAllInReopen, stacksWithPokerKitOddChips, type PokerKitDifference } from './pokerkit-differences';
+import { hadPotWithoutLow, isFixedLimitCap, isHiLoOddChip, isShortAllInReopen, isStudCompletionAfterShortBringIn, stacksWithPokerKitOddChips, type PokerKitDifference } from './pokerkit-differences';
 import { replayPhh, type PhhReplay } from './replay';
 import { PhhError, type PhhHand } from './types';
 import { phhVariant } from './variants';
@@ -61,6 +61,7 @@ function compare(hand: PhhHand, r: PhhReplay): Outcome {
   if (diff.every((d, i) => d === 0 || (!Number.isInteger(want[i]) && Math.abs(d) <= 0.5))) return { kind: 'half-chip', diff };
   const pk = stacksWithPokerKitOddChips(r);
   if (pk && pk.every((x, i) => x === want[i])) return { kind: 'exception', reason: 'odd-chips-one-each', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
+  if (isHiLoOddChip(r, want)) return { kind: 'exception', reason: 'hi-lo-odd-chip-to-high', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
   if (hadPotWithoutLow(r) && diff.reduce((a, b) => a + b, 0) === 0) {
     return { kind: 'exception', reason: 'low-needs-five-distinct-ranks', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
   }
@@ -80,6 +81,7 @@ function attempt(hand: PhhHand, potLimit: boolean): Outcome {
     if (!(e instanceof PhhError)) return { kind: 'fail', detail: `crash: ${(e as Error).stack}` };
     if (isFixedLimitCap(e)) return { kind: 'exception', reason: 'fixed-limit-cap', detail: e.message };
     if (isShortAllInReopen(e)) return { kind: 'exception', reason: 'short-all-in-no-reopen', detail: e.message };
+    if (isStudCompletionAfterShortBringIn(e)) return { kind: 'exception', reason: 'stud-completion-after-short-bring-in', detail: e.message };
     return { kind: 'fail', detail: `${e.kind}: ${e.message}` };
   }
 }

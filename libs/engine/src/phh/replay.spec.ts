@@ -74,6 +74,25 @@ const EXCEPTIONS: Record<string, PokerKitDifference> = {
   'reference/PO/PO-20261129-167.phh': 'short-all-in-no-reopen',
   'reference/PO/PO-20261129-169.phh': 'short-all-in-no-reopen',
   'reference/PO/PO-20261129-193.phh': 'short-all-in-no-reopen',
+  // Stud (issue 10).
+  'reference/F7S/F7S-20261129-100.phh': 'short-all-in-no-reopen',
+  'reference/F7S/F7S-20261129-120.phh': 'short-all-in-no-reopen',
+  'reference/F7S/F7S-20261129-200.phh': 'short-all-in-no-reopen',
+  'reference/F7S/F7S-20261129-202.phh': 'short-all-in-no-reopen',
+  'reference/F7S/F7S-20261129-217.phh': 'short-all-in-no-reopen',
+  'reference/F7S/F7S-20261129-228.phh': 'short-all-in-no-reopen',
+  'reference/F7S/F7S-20261129-249.phh': 'short-all-in-no-reopen',
+  'reference/F7S/F7S-20261129-60.phh': 'stud-completion-after-short-bring-in',
+  'reference/F7S8/F7S8-20261129-50.phh': 'short-all-in-no-reopen',
+  'reference/F7S8/F7S8-20261129-60.phh': 'short-all-in-no-reopen',
+  'reference/F7S8/F7S8-20261129-81.phh': 'short-all-in-no-reopen',
+  'reference/F7S8/F7S8-20261129-134.phh': 'short-all-in-no-reopen',
+  'reference/F7S8/F7S8-20261129-208.phh': 'short-all-in-no-reopen',
+  'reference/F7S8/F7S8-20261129-238.phh': 'short-all-in-no-reopen',
+  'reference/F7S8/F7S8-20261129-242.phh': 'short-all-in-no-reopen',
+  'reference/F7S8/F7S8-20261129-147.phh': 'low-needs-five-distinct-ranks',
+  'reference/F7S8/F7S8-20261129-78.phh': 'hi-lo-odd-chip-to-high',
+  'reference/F7S8/F7S8-20261129-202.phh': 'hi-lo-odd-chip-to-high',
 };
 
 const dir = phhDir();

@@ -1,0 +1,129 @@
+// The variants first: loading them pulls in the hand machine in the order its modules expect.
+import { getVariant, type StudVariantSpec } from '../variants';
+import type { BettingStructure } from '../variants/types';
+import { parseCard, type Card } from '../cards';
+import { legalActions } from '../hand/apply';
+import { deckFor } from '../hand/start';
+import type { Stakes } from '../hand/types';
+import { PhhError, type PhhCard, type PhhHand } from './types';
+import { registerPhhVariant, type PhhVariantRow } from './variants';
+
+/**
+ * The stud rows of the PHH table. phh-std defines F7S (Fixed-Limit 7-Card Stud) and F7S/8 (its
+ * Hi/Lo); every other stud game and structure gets a custom `_` code that our export writes and our
+ * import reads back: `_<S><GAME>` with S = F (fixed limit), P (pot limit), H (half-pot limit),
+ * N (no limit) and GAME = 7S, 7S/8, SOKO, AMERICANA, TELESINA (e.g. `_P7S`, `_FSOKO`, `_NTELESINA`).
+ *
+ * Positions: p1 is the first player dealt (left of the button), as in PokerKit's stud.
+ * Stakes: equal `antes`, `bring_in`, `small_bet`/`big_bet` (Fixed Limit) or `min_bet`.
+ * Actions: `pb` → bring-in; `cbr X` → bet/raise (complete) to X — or the bring-in when a short
+ * stack puts in no more than it; `cc`, `f` as in the flop games.
+ */
+
+const unsupported = (message: string): never => {
+  throw new PhhError('unsupported', message);
+};
+
+const STRUCTURE_LETTER: Partial<Record<BettingStructure, string>> = { 'fixed-limit': 'F', 'pot-limit': 'P', 'half-pot-limit': 'H', 'no-limit': 'N' };
+const GAMES: Record<string, string> = { stud7: '7S', 'stud7-hl': '7S/8', soko: 'SOKO', americana: 'AMERICANA', telesina: 'TELESINA' };
+
+/** The engine stakes of a stud hand: no blinds, equal antes, the bring-in, and the structure's bet sizes. */
+export function studStakes(hand: PhhHand, structure: BettingStructure): Stakes {
+  if (hand.blindsOrStraddles.some((b) => b !== 0)) unsupported('stud hands have no blinds');
+  const antes = hand.antes;
+  if (antes.some((a) => a !== antes[0])) unsupported(`per-position antes ${JSON.stringify(antes)}: stud needs equal antes`);
+  const stakes: Stakes = { smallBlind: 0, bigBlind: 0, ante: antes[0] ?? 0 };
+  if (hand.bringIn !== undefined) stakes.bringIn = hand.bringIn;
+  if (structure === 'fixed-limit') {
+    if (hand.smallBet === undefined || hand.bigBet === undefined) unsupported('fixed limit needs small_bet and big_bet');
+    stakes.smallBet = hand.smallBet;
+    stakes.bigBet = hand.bigBet;
+    stakes.bigBlind = hand.smallBet!;
+  } else {
+    if (hand.minBet === undefined) unsupported('a big-bet stud game needs min_bet');
+    stakes.bigBlind = hand.minBet!;
+  }
+  const ints = [stakes.ante ?? 0, stakes.bringIn ?? 0, stakes.bigBlind, stakes.smallBet ?? 0, stakes.bigBet ?? 0];
+  if (!ints.every((x) => Number.isInteger(x) && x >= 0)) unsupported('fractional stakes are not supported');
+  return stakes;
+}
+
+/**
+ * The stacked deck in the engine's dealing order: each run of `d dh` lines is one street, dealt one
+ * card per pass to each player (all first cards, then all second cards …); `d db` (the vela, a shared
+ * 7th card) in place. Unknown cards (`??`, never shown) take unused cards from the end that cannot
+ * take the bring-in from the recorded player: the highest when the lowest card brings in, and the
+ * other way round.
+ */
+export function studDeck(hand: PhhHand, knownHoles: PhhCard[][], variant: string, structure: BettingStructure): Card[] {
+  const spec = getVariant(variant) as Partial<StudVariantSpec> & ReturnType<typeof getVariant>;
+  const cursor = knownHoles.map(() => 0);
+  const recorded: PhhCard[] = [];
+  let run: PhhCard[][] = [];
+  const flush = (): void => {
+    const passes = Math.max(0, ...run.map((r) => r.length));
+    for (let p = 0; p < passes; p++) for (const r of run) if (p < r.length) recorded.push(r[p]);
+    run = [];
+  };
+  for (const a of hand.actions) {
+    if (a.kind === 'deal-hole') {
+      // The cards as `recordedHoles` completed them (unknown cards later shown take the shown ones).
+      const k = a.player - 1;
+      run.push(knownHoles[k].slice(cursor[k], cursor[k] + a.cards.length));
+      cursor[k] += a.cards.length;
+      continue;
+    }
+    flush();
+    if (a.kind === 'deal-board') recorded.push(...a.cards);
+  }
+  flush();
+  const used = new Set<Card>();
+  const known = recorded.map((c) => {
+    if (c === null) return null;
+    const card = parseCard(c);
+    if (used.has(card)) throw new PhhError('cards', `card ${c} is dealt twice`);
+    used.add(card);
+    return card;
+  });
+  const spare = deckFor(spec.deck).filter((c) => !used.has(c));
+  if (spec.stud?.bringInCard[structure] !== 'highest') spare.reverse();
+  let k = 0;
+  const out = known.map((c) => (c === null ? spare[k++] : c));
+  while (k < spare.length) out.push(spare[k++]);
+  return out;
+}
+
+function studRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {
+  return {
+    code,
+    variant,
+    structure,
+    stakes: structure === 'fixed-limit' ? 'fixed' : 'min-bet',
+    buildStakes: (hand) => studStakes(hand, structure),
+    buildDeck: (hand, holes) => studDeck(hand, holes, variant, structure),
+    mapAction: (a, state, seat) => {
+      if (a.kind === 'bring-in') return { type: 'bring-in', seat };
+      if (a.kind === 'bet-raise') {
+        const la = legalActions(state);
+        // A stack that does not cover the bring-in goes all in as the bring-in.
+        if (la?.bringIn !== undefined && la.seat === seat && a.to <= la.bringIn) return { type: 'bring-in', seat };
+      }
+      return undefined;
+    },
+  };
+}
+
+/** The PHH code for a stud game and structure (phh-std's where it has one, else our `_` code). */
+export function studPhhCode(variant: string, structure: BettingStructure): string | undefined {
+  const game = GAMES[variant];
+  const s = STRUCTURE_LETTER[structure];
+  if (!game || !s) return undefined;
+  if (s === 'F' && (variant === 'stud7' || variant === 'stud7-hl')) return `F${game}`;
+  return `_${s}${game}`;
+}
+
+for (const variant of Object.keys(GAMES)) {
+  for (const structure of Object.keys(STRUCTURE_LETTER) as BettingStructure[]) {
+    registerPhhVariant(studRow(studPhhCode(variant, structure)!, variant, structure));
+  }
+}
