@@ -12,8 +12,8 @@ import { replayPhh, type PhhReplay } from './replay';
 import { PhhError, type PhhHand } from './types';
 import { phhVariant } from './variants';
 
-/** `NAIKO_PHH_DIR`, else `../shared/phh` next to the repository. */
-export const phhDir = (): string => process.env.NAIKO_PHH_DIR ?? resolve(__dirname, '../../../../../shared/phh');
+/** `NAIKO_PHH_DIR`, else the copy of the shared PHH data vendored in `test/fixtures/phh` (so CI needs nothing outside the clone). */
+export const phhDir = (): string => process.env.NAIKO_PHH_DIR ?? resolve(__dirname, '../../../../test/fixtures/phh');
 
 export function phhFiles(dir: string): string[] {
   const out: string[] = [];

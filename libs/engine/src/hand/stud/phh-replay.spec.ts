@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importStudPhh, replayStudPhh } from './phh-stud';
 
-const PHH = join(__dirname, '../../../../../../shared/phh');
+const PHH = process.env.NAIKO_PHH_DIR ?? join(__dirname, '../../../../../test/fixtures/phh');
 
 const DIVERGES: Record<string, 'reopen' | 'completion' | 'odd-chip' | 'side-pot-low'> = {
   'reference/F7S/F7S-20261129-100.phh': 'reopen',
