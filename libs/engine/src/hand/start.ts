@@ -170,7 +170,7 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
       bigBlindSeat: bbIndex >= 0 ? d.seats[bbIndex] : null,
     },
   ];
-  for (const h of startHooks) h(d, source, ev);
+  if (startHooks) for (const h of startHooks) h(d, source, ev);
   postForcedBets(d, ev);
   ev.push({ type: 'street-started', street: 0, name: spec.streets[0].name });
   dealStreet(d, ev);
@@ -185,9 +185,13 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
  * may throw `HandConfigError` for a config it cannot play.
  */
 export type StartHook = (d: Draft, source: CardSource, events: HandEvent[]) => void;
-const startHooks: StartHook[] = [];
+// `var` without initializer on purpose: modules registering hooks are loaded through `../variants`,
+// which this module imports, so registration can run before this module's body (a `const` would
+// still be in its temporal dead zone then, and an initializer would wipe earlier registrations).
+// eslint-disable-next-line no-var
+var startHooks: StartHook[] | undefined;
 export function registerStartHook(hook: StartHook): void {
-  startHooks.push(hook);
+  (startHooks ??= []).push(hook);
 }
 
 const EMPTY_CARDS: Card[] = [];
