@@ -7,6 +7,7 @@ export * from './types';
 export * from './flop';
 export * from './stud';
 export * from './draw';
+export * from './naiko';
 
 const registry = new Map<string, VariantSpec>();
 

@@ -1,0 +1,46 @@
+import type { Card } from '../../cards/card';
+import { actionsOf, dealtCards, replay, type ReplayResult } from '../replay';
+import type { Action, HandConfig, HandEvent } from '../types';
+import type { PowerId, PowersConfig } from './types';
+
+type PowerEvent = { type: 'x-power'; seat: number; power: PowerId; target?: number; card?: Card; discarded?: Card };
+type AppliedEvent = { type: 'x-anchor-applied'; seat: number; via: 'no-window' | 'decline' | 'timeout' };
+
+/** The actions of an unredacted Naiko event log in order: poker actions, powers and window answers. */
+export function powerActionsOf(events: readonly HandEvent[]): Action[] {
+  const out: Action[] = [];
+  for (const e of events) {
+    if (e.type === 'x-power') {
+      const p = e as unknown as PowerEvent;
+      if (p.power === 'sneak-peek') out.push({ type: 'sneak-peek', seat: p.seat });
+      else if (p.power === 'sleeve-swap') out.push({ type: 'sleeve-swap', seat: p.seat, card: p.discarded });
+      else if (p.power === 'short-anchor') out.push({ type: 'short-anchor', seat: p.seat, target: p.target });
+      else out.push({ type: 'shield', seat: p.seat });
+    } else if (e.type === 'x-anchor-applied') {
+      const a = e as unknown as AppliedEvent;
+      if (a.via !== 'no-window') out.push(a.via === 'timeout' ? { type: 'decline', seat: a.seat, timeout: true } : { type: 'decline', seat: a.seat });
+    } else out.push(...actionsOf([e]));
+  }
+  return out;
+}
+
+/**
+ * The deck order an unredacted Naiko log dealt: Sleeve Swap draws the next deck card preflop, between
+ * the private cards and the flop, so its card takes its place in the order it was drawn.
+ */
+export function powerDealtCards(events: readonly HandEvent[]): Card[] {
+  return dealtCards(
+    events.map((e) => {
+      const p = e as unknown as PowerEvent;
+      return e.type === 'x-power' && p.power === 'sleeve-swap' ? ({ type: 'board-dealt', street: 0, cards: [p.card as Card] } as HandEvent) : e;
+    }),
+  );
+}
+
+/** Replays a Naiko hand from its config and unredacted event log (the carousel comes from the log). */
+export function replayPowerEvents(config: HandConfig, events: readonly HandEvent[]): ReplayResult {
+  const dealt = events.find((e) => e.type === 'x-powers-dealt') as { carousel: PowerId[] } | undefined;
+  const powers = config.powers as PowersConfig | undefined;
+  const cfg: HandConfig = dealt && powers ? { ...config, powers: { ...powers, carousel: dealt.carousel.slice() } } : config;
+  return replay(cfg, powerDealtCards(events), powerActionsOf(events));
+}
