@@ -87,14 +87,14 @@ const byCardNumber = (a: Card, b: Card): number => b - a;
 let bySuitDesc = byCardNumber;
 
 function groupsOf(cards: readonly Card[]): Group[] {
-  const map = new Map<number, Card[]>();
-  for (const c of cards) {
-    const r = rankOf(c);
-    const g = map.get(r);
-    if (g) g.push(c);
-    else map.set(r, [c]);
+  // Sort by rank (then suit), cut into runs of equal rank, then order the groups by size, then rank.
+  const sorted = [...cards].sort((a, b) => rankOf(b) - rankOf(a) || bySuitDesc(a, b));
+  const groups: Group[] = [];
+  for (const c of sorted) {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && last.rank === rankOf(c)) last.cards.push(c);
+    else groups.push({ rank: rankOf(c), cards: [c] });
   }
-  const groups = [...map.entries()].map(([rank, cs]) => ({ rank, cards: cs.sort(bySuitDesc) }));
   return groups.sort((a, b) => b.cards.length - a.cards.length || b.rank - a.rank);
 }
 
@@ -170,7 +170,7 @@ export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): Ra
     ordered = run;
     tie = [rankOf(run[0])];
     if (S === 'draw32') tie.push(suitStrength(run[0]));
-    if (S === 'telesina') tie.push(...run.map(suitStrength)); // then the next cards' suits when the top card is shared
+    if (S === 'telesina') tie.push(...run.map(suitStrength)); // the top card's suit, then the next cards' (a shared top card)
   } else if (shape === '311') {
     category = 'three-of-a-kind';
     ordered = sig;
