@@ -60,15 +60,20 @@ export function studDeck(hand: PhhHand, knownHoles: PhhCard[][], variant: string
   const cursor = knownHoles.map(() => 0);
   const recorded: PhhCard[] = [];
   let run: PhhCard[][] = [];
+  let inRun = new Set<number>();
   const flush = (): void => {
     const passes = Math.max(0, ...run.map((r) => r.length));
     for (let p = 0; p < passes; p++) for (const r of run) if (p < r.length) recorded.push(r[p]);
     run = [];
+    inRun = new Set();
   };
   for (const a of hand.actions) {
     if (a.kind === 'deal-hole') {
       // The cards as `recordedHoles` completed them (unknown cards later shown take the shown ones).
       const k = a.player - 1;
+      // A player dealt again begins the next street (streets dealt out with nobody left to act).
+      if (inRun.has(k)) flush();
+      inRun.add(k);
       run.push(knownHoles[k].slice(cursor[k], cursor[k] + a.cards.length));
       cursor[k] += a.cards.length;
       continue;
