@@ -54,11 +54,24 @@ function preparePairs(hole: ArrayLike<Card>, nh: number): number {
 export function evalOmahaHigh(hole: ArrayLike<Card>, nh: number, board: ArrayLike<Card>, nb: number): number {
   const nt = prepareTriples(board, nb);
   const np = preparePairs(hole, nh);
+  // Pass 1, branch-free: every combination by its ranks alone. For a combination that is really a flush
+  // this reads it as a straight or a no-pair hand, which is below its flush value — a harmless lower
+  // bound, since pass 2 scores the flushes.
   let best = 0;
   for (let t = 0; t < nt; t++) {
-    const tk = TK[t], ts = TS[t];
+    const tk = TK[t];
     for (let p = 0; p < np; p++) {
-      const v = PS[p] === ts ? FLUSH_CLASS[PM[p] | TM[t]] : classOfKey(PK[p] + tk);
+      const v = classOfKey(PK[p] + tk);
+      if (v > best) best = v;
+    }
+  }
+  // Pass 2: suited hole pairs with board triples of their suit.
+  for (let t = 0; t < nt; t++) {
+    const ts = TS[t];
+    if (ts < 0) continue;
+    for (let p = 0; p < np; p++) {
+      if (PS[p] !== ts) continue;
+      const v = FLUSH_CLASS[PM[p] | TM[t]];
       if (v > best) best = v;
     }
   }
