@@ -8,6 +8,9 @@ import { apply, legalActions } from '../apply';
 import { ofType, play } from '../spec-helpers';
 import { view } from '../view';
 import type { HandState } from '../types';
+import fc from 'fast-check';
+import { evaluateVisible } from '../../eval';
+import { visibleStrength } from './rules';
 import { checkDown, startStud, studDeck, studTable } from './stud-test-helpers';
 
 const hundred = (n: number): number[] => new Array<number>(n).fill(100);
@@ -237,5 +240,21 @@ describe('stud views', () => {
     expect(view(state, 0).players[0].cards).toEqual(parseCards('AsKs2c'));
     expect(view(state, 0).players[1].cards).toEqual([null, null, parseCards('9s')[0]]);
     expect(ofType(events, 'hole-dealt')[1]).toEqual({ type: 'hole-dealt', seat: 1, cards: parseCards('QdQc9s'), up: [false, false, true] });
+  });
+});
+
+describe('visible hand order', () => {
+  it('the fast visible strength orders boards exactly like evaluateVisible (1–4 up-cards, every stud ranking)', () => {
+    const cards = fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: 8, maxLength: 8 });
+    fc.assert(
+      fc.property(cards, fc.integer({ min: 1, max: 4 }), fc.constantFrom('high', 'soko', 'americana', 'telesina' as const), (cs, n, ranking) => {
+        const a = cs.slice(0, n);
+        const b = cs.slice(4, 4 + n);
+        const s = { hole: [a, b], holeUp: [a.map(() => true), b.map(() => true)] };
+        const fast = Math.sign(visibleStrength(s, 0, ranking) - visibleStrength(s, 1, ranking));
+        expect(fast).toBe(Math.sign(evaluateVisible(a, ranking) - evaluateVisible(b, ranking)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
