@@ -3,3 +3,4 @@ export * from './types';
 export { POWERS, SHIELD_WINDOW_PHASE, MAX_ACTIVATIONS_PER_ROUND, powersExt, powersView, sparksOf, legalPowers, type PowersView } from './powers';
 export { powerActionsOf, powerDealtCards, replayPowerEvents } from './replay';
 export { canonicalNaikoText, commitNaikoHand, naikoDealFromSeed, verifyNaikoCommitment } from './commitment';
+export { randomNaikoAction } from './random-policy';

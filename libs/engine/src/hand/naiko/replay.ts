@@ -29,12 +29,19 @@ export function powerActionsOf(events: readonly HandEvent[]): Action[] {
  * the private cards and the flop, so its card takes its place in the order it was drawn.
  */
 export function powerDealtCards(events: readonly HandEvent[]): Card[] {
-  return dealtCards(
+  const out = dealtCards(
     events.map((e) => {
       const p = e as unknown as PowerEvent;
       return e.type === 'x-power' && p.power === 'sleeve-swap' ? ({ type: 'board-dealt', street: 0, cards: [p.card as Card] } as HandEvent) : e;
     }),
   );
+  // A peek shows the next deck card without taking it: either the next card dealt after it is that
+  // very card, or nothing was dealt after it (the hand ended) and it is the next card of the deck.
+  for (const e of events) {
+    const p = e as unknown as PowerEvent;
+    if (e.type === 'x-power' && p.power === 'sneak-peek' && !out.includes(p.card as Card)) out.push(p.card as Card);
+  }
+  return out;
 }
 
 /** Replays a Naiko hand from its config and unredacted event log (the carousel comes from the log). */
