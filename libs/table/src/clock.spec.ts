@@ -35,6 +35,10 @@ describe('what the table does on timeout', () => {
     expect(timeoutAction(ctx({ legal: ['check', 'bet', 'fold'] }))).toEqual({ type: 'check' });
   });
 
+  it('a stud bring-in is posted by timeout (it can be neither checked nor folded)', () => {
+    expect(timeoutAction(ctx({ legal: ['bring-in', 'bet'] }))).toEqual({ type: 'bring-in' });
+  });
+
   it('folds when a bet is pending', () => {
     expect(timeoutAction(ctx({ legal: ['fold', 'call', 'raise'] }))).toEqual({ type: 'fold' });
   });

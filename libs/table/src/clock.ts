@@ -64,6 +64,8 @@ export interface TimeoutContext {
 
 export type TimeoutAction =
   | { type: 'check' }
+  /** Stud: the forced bring-in cannot be checked or folded; a timeout posts it (engine action). */
+  | { type: 'bring-in' }
   | { type: 'fold' }
   /** Draw games: the player stands pat and may not bet or raise in the next round (engine action). */
   | { type: 'standPatByTimeout' }
@@ -80,6 +82,7 @@ export type TimeoutAction =
 export function timeoutAction(ctx: TimeoutContext): TimeoutAction {
   if (ctx.kind === 'draw') return { type: 'standPatByTimeout' };
   if (ctx.kind === 'shield') return { type: 'decline' };
+  if (ctx.legal.includes('bring-in')) return { type: 'bring-in' };
   if (ctx.legal.includes('check')) return { type: 'check' };
   if (ctx.disconnected && isLimitStructure(ctx.structure) && ctx.committed > 0 && ctx.protectionAvailable) {
     return { type: 'artificialAllIn' };
