@@ -15,7 +15,11 @@ const { afterAction, post } = flow;
  */
 export interface ActionHandler {
   apply(state: HandState, action: Action): ApplyResult;
-  /** What this module adds to the legal actions of `state` (shown under `extensions[type]`). */
+  /**
+   * What this module adds to the legal actions of `state` (shown under `extensions[type]`), or
+   * `undefined` when it has nothing for this hand (e.g. a hand without powers). Runs on every
+   * `legalActions` call of every variant: return early and cheaply when the module is not in play.
+   */
   legal?(state: HandState): unknown;
   /**
    * For a phase this module drives (a draw): what the player to act may do, or null when the phase
@@ -146,10 +150,12 @@ export function legalActions(state: HandState): (LegalActions & { extensions?: R
     return null;
   }
   const out: LegalActions & { extensions?: Record<string, unknown> } = describe(state, boundsOf(state));
-  if (legalProviders.length) {
-    const extensions: Record<string, unknown> = {};
-    for (const [type, h] of legalProviders) extensions[type] = (h.legal as NonNullable<ActionHandler['legal']>)(state);
-    out.extensions = extensions;
+  let extensions: Record<string, unknown> | undefined;
+  for (let k = 0; k < legalProviders.length; k++) {
+    const [type, h] = legalProviders[k];
+    const x = (h.legal as NonNullable<ActionHandler['legal']>)(state);
+    if (x !== undefined) (extensions ??= {})[type] = x;
   }
+  if (extensions) out.extensions = extensions;
   return out;
 }
