@@ -101,6 +101,12 @@ describe('bring-in vs completion', () => {
     expect(legalActions(state)).toMatchObject({ seat: 0, actions: ['fold', 'call', 'raise'], callAmount: 8, minTo: 20 });
   });
 
+  it('a bring-in player all-in on the ante cannot bring in: the next player clockwise must (bring in or complete)', () => {
+    // 2c (seat 0) has only the ante (1 chip); seat 1 is next clockwise.
+    const { state } = startStud(studTable('stud7', 'fixed-limit', [1, 100, 100]), deck);
+    expect(legalActions(state)).toMatchObject({ seat: 1, actions: ['bring-in', 'bet'], bringIn: 2 });
+  });
+
   it('Pot Limit: complete to the minimum bet 10 or bet up to the pot', () => {
     const { state } = startStud(studTable('stud7', 'pot-limit', hundred(3)), studDeck('standard52', [['AsKs2c', 'QdQc9s', 'JdJc8s']]));
     // Highest up-card in Pot Limit: 9s (seat 1). Pot 3 < minimum bet 10, so 10..10.
