@@ -68,7 +68,8 @@ registerDealStep('hole', (d, step, ev) => {
     j++;
     hole[i] = hole[i].length ? hole[i].concat(cards) : cards;
     holeUp[i] = holeUp[i].length ? holeUp[i].concat(up) : up;
-    ev.push({ type: 'hole-dealt', seat: d.seats[i], cards: cards.slice(), up: up.slice() });
+    // The event shares the arrays with the state: both are immutable values.
+    ev.push({ type: 'hole-dealt', seat: d.seats[i], cards, up });
   }
   d.deckPos += dealt * passes;
   d.hole = hole;
