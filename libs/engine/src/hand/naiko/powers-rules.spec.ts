@@ -33,7 +33,7 @@ describe('§1 powers only in Naiko mode', () => {
   test('a Naiko hand without a powers config plays as plain No-Limit Hold\'em (no power actions)', () => {
     const s = start({ ...three({}), powers: undefined }, { rng: seededRandom(1) }).state;
     expect(code(apply(s, { type: 'sneak-peek', seat: 2 }))).toBe('UNKNOWN_ACTION');
-    expect(legalActions(s)!.extensions!['sneak-peek']).toBeUndefined();
+    expect(legalActions(s)!.extensions?.['sneak-peek']).toBeUndefined();
   });
   test('§4 every player still in shows at showdown: a powers hand needs show-all', () => {
     expect(() => start({ ...three({ carousel: NO_SHIELD }), showdown: 'classic' }, { rng: seededRandom(1) })).toThrow(/show-all/);
@@ -188,7 +188,7 @@ describe('Sneak Peek (1 spark)', () => {
     h.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
     for (let k = 0; k < 2; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
     expect(h.try({ type: 'sneak-peek', seat: 0 })).toMatchObject({ ok: false, error: { message: 'Sneak Peek is not usable on the river' } });
-    expect(legalActions(h.state)!.extensions!['sneak-peek']).toBeUndefined();
+    expect(legalActions(h.state)!.extensions?.['sneak-peek']).toBeUndefined();
   });
   test('the power moves or changes no cards', () => {
     const cfg = three({ carousel: NO_SHIELD, sparks: { 2: 3 } });
@@ -243,7 +243,7 @@ describe('Sleeve Swap (2 sparks)', () => {
   test('the big blind may swap: posting a blind is not the first betting action', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 1: 3 } }), HOLES3);
     h.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 });
-    expect(legalActions(h.state)!.extensions!['sleeve-swap']).toEqual({ cost: 2, cards: [c('7c'), c('2d')] });
+    expect(legalActions(h.state)!.extensions?.['sleeve-swap']).toEqual({ cost: 2, cards: [c('7c'), c('2d')] });
   });
   test('only preflop and before the first betting action', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3, 0: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
@@ -315,7 +315,7 @@ describe('Short Anchor (2 sparks)', () => {
   test('on an opponent who can act and has not acted in this round', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3, 2: 3 } }), HOLES3);
     expect(h.try({ type: 'short-anchor', seat: 2, target: 2 })).toMatchObject({ ok: false, error: { message: 'Short Anchor targets an opponent in the hand' } });
-    expect(legalActions(h.state)!.extensions!['short-anchor']).toEqual({ cost: 2, targets: [0, 1] }); // the blinds have not acted
+    expect(legalActions(h.state)!.extensions?.['short-anchor']).toEqual({ cost: 2, targets: [0, 1] }); // the blinds have not acted
     h.do({ type: 'call', seat: 2 });
     expect(h.try({ type: 'short-anchor', seat: 0, target: 2 })).toMatchObject({ ok: false, error: { message: 'the target must be able to act and must not have acted this round' } });
     // An all-in or folded opponent cannot act.
@@ -462,7 +462,7 @@ describe('FAQ', () => {
   test('cannot be anchored again in the same round after defending', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 2: 3 } }), HOLES3);
     h.do({ type: 'short-anchor', seat: 2, target: 1 }, { type: 'shield', seat: 1 }, { type: 'call', seat: 2 });
-    expect(legalActions(h.state)!.extensions!['short-anchor']).toBeUndefined(); // seat 1 was the only target left
+    expect(legalActions(h.state)!.extensions?.['short-anchor']).toBeUndefined(); // seat 1 was the only target left
     expect(h.try({ type: 'short-anchor', seat: 0, target: 1 }).ok).toBe(false);
   });
   test('two players peeking see the same card unless a swap intervened', () => {

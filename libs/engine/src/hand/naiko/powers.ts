@@ -201,6 +201,8 @@ function done(d: Draft, x: PowersExt, events: HandEvent[]): ApplyResult {
 }
 
 const legalOf = (c: { ok: boolean }, l: () => PowerLegal): PowerLegal | undefined => (c.ok ? l() : undefined);
+/** `legal` runs on every `legalActions` call of every variant: nothing (and no allocation) without powers. */
+const inPlay = (s: HandState): boolean => s.ext[POWERS] !== undefined;
 
 registerActionHandler('sneak-peek', {
   apply(s, a) {
@@ -213,7 +215,7 @@ registerActionHandler('sneak-peek', {
     x.peeks[c.p] = { street: d.street + 1, card };
     return done(d, x, [powerEvent(d, c.p, x, 'sneak-peek', { card, peekStreet: d.street + 1 })]);
   },
-  legal: (s) => legalOf(checkPeek(s, s.seats[s.toAct]), () => ({ cost: POWER_COST['sneak-peek'] })),
+  legal: (s) => (inPlay(s) ? legalOf(checkPeek(s, s.seats[s.toAct]), () => ({ cost: POWER_COST['sneak-peek'] })) : undefined),
 });
 
 registerActionHandler('sleeve-swap', {
@@ -232,6 +234,7 @@ registerActionHandler('sleeve-swap', {
     return done(d, x, [powerEvent(d, c.p, x, 'sleeve-swap', { discarded, card })]);
   },
   legal: (s) => {
+    if (!inPlay(s)) return undefined;
     const p = s.toAct;
     return legalOf(checkSwap(s, s.seats[p], undefined), () => ({ cost: POWER_COST['sleeve-swap'], cards: s.hole[p].slice() }));
   },
@@ -262,6 +265,7 @@ registerActionHandler('short-anchor', {
     return done(d, x, events);
   },
   legal: (s) => {
+    if (!inPlay(s)) return undefined;
     const p = s.toAct;
     const c = checkAnchor(s, s.seats[p], undefined);
     return legalOf(c, () => ({ cost: POWER_COST['short-anchor'], targets: c.ok ? anchorTargets(s, p, c.x).map((i) => s.seats[i]) : [] }));
