@@ -8,6 +8,7 @@ export const SOCKET_ERROR_CODES = [
   'FORBIDDEN', // authenticated, but not allowed to do this
   'CONFLICT', // e.g. a stale state version
   'NOT_FOUND',
+  'RATE_LIMITED', // too many messages from this socket; nothing was done
   'INTERNAL', // a bug on our side; details are in the server log
 ] as const;
 

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { AccessClaims } from '../auth/claims';
 import type { SocketError } from './errors';
+import { SIT_AND_GO_CLIENT_EVENT_SCHEMAS, type SitAndGoClientEvents, type SitAndGoServerEvents } from '../sit-and-go/events';
+import { TABLE_CLIENT_EVENT_SCHEMAS, type TableClientEvents, type TableServerEvents } from './tables';
 
 /** `ping` — liveness check over the socket; the server answers `pong` with the same nonce. */
 export const PingPayload = z.strictObject({ nonce: z.string().min(1).max(64) });
@@ -25,16 +27,18 @@ export interface WelcomePayload {
 
 export const CLIENT_EVENT_SCHEMAS = {
   ping: PingPayload,
+  ...TABLE_CLIENT_EVENT_SCHEMAS,
+  ...SIT_AND_GO_CLIENT_EVENT_SCHEMAS,
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
 
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends TableClientEvents, SitAndGoClientEvents {
   ping: (payload: PingPayload) => void;
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends TableServerEvents, SitAndGoServerEvents {
   welcome: (payload: WelcomePayload) => void;
   pong: (payload: PongPayload) => void;
   error: (payload: SocketError) => void;

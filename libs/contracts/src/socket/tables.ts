@@ -1,0 +1,177 @@
+// Socket contracts of cash and private tables and the live lobby (issue 6). Every client event has
+// a strict zod schema (unknown keys, wrong types and oversized values are refused with BAD_PAYLOAD
+// before any handler runs). Server payloads carry only what the receiving socket may see: hand
+// feeds are built per seat by the table host (engine `view`/`viewEvents`), never for a room.
+import { z } from 'zod';
+
+const tableId = z.string().uuid();
+const chips = z.number().int().positive().max(1_000_000_000_000);
+
+export const TableRef = z.strictObject({ tableId });
+export type TableRef = z.infer<typeof TableRef>;
+
+export const SitPayload = z.strictObject({
+  tableId,
+  buyIn: chips,
+  seat: z.number().int().min(0).max(9).optional(),
+  inviteCode: z.string().min(1).max(64).optional(),
+  waitForBigBlind: z.boolean().optional(),
+});
+export type SitPayload = z.infer<typeof SitPayload>;
+
+export const ReloadPayload = z.strictObject({ tableId, amount: chips });
+export type ReloadPayload = z.infer<typeof ReloadPayload>;
+
+export const SitInPayload = z.strictObject({ tableId, waitForBigBlind: z.boolean().optional() });
+export type SitInPayload = z.infer<typeof SitInPayload>;
+
+/**
+ * A player's decision. `version` is the hand version the decision was made on (the `view.version`
+ * the client saw); a stale or repeated decision is refused with CONFLICT. Table-only decisions
+ * (timeouts, disconnection protection) cannot be sent.
+ */
+export const ActPayload = z.strictObject({
+  tableId,
+  version: z.number().int().min(0).max(2 ** 31),
+  action: z.strictObject({
+    type: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'draw', 'split', 'no-split', 'sneak-peek', 'sleeve-swap', 'short-anchor', 'shield', 'decline']),
+    amount: chips.optional(),
+    discard: z.array(z.number().int().min(0).max(53)).max(7).optional(),
+    target: z.number().int().min(0).max(9).optional(),
+    card: z.number().int().min(0).max(53).optional(),
+  }),
+});
+export type ActPayload = z.infer<typeof ActPayload>;
+
+export const ChatPayload = z.strictObject({ tableId, text: z.string().trim().min(1).max(200) });
+export type ChatPayload = z.infer<typeof ChatPayload>;
+
+export const LobbyWatchPayload = z.strictObject({});
+export type LobbyWatchPayload = z.infer<typeof LobbyWatchPayload>;
+
+export const TABLE_CLIENT_EVENT_SCHEMAS = {
+  /** Watch a table: the socket gets a snapshot (its own seat's view, or the spectator view) and then the live feed. */
+  'table:watch': TableRef,
+  'table:unwatch': TableRef,
+  'table:sit': SitPayload,
+  'table:leave': TableRef,
+  'table:reload': ReloadPayload,
+  'table:sit-out': TableRef,
+  'table:sit-in': SitInPayload,
+  'table:act': ActPayload,
+  'table:chat': ChatPayload,
+  'lobby:watch': LobbyWatchPayload,
+  'lobby:unwatch': LobbyWatchPayload,
+} as const;
+
+export interface TableClientEvents {
+  'table:watch': (p: TableRef) => void;
+  'table:unwatch': (p: TableRef) => void;
+  'table:sit': (p: SitPayload) => void;
+  'table:leave': (p: TableRef) => void;
+  'table:reload': (p: ReloadPayload) => void;
+  'table:sit-out': (p: TableRef) => void;
+  'table:sit-in': (p: SitInPayload) => void;
+  'table:act': (p: ActPayload) => void;
+  'table:chat': (p: ChatPayload) => void;
+  'lobby:watch': (p: LobbyWatchPayload) => void;
+  'lobby:unwatch': (p: LobbyWatchPayload) => void;
+}
+
+/** A hand event as the receiving seat may see it (engine HandEvent after viewEvents). */
+export type WireHandEvent = { type: string; [key: string]: unknown };
+
+/** A seat on the table's public seat map (no cards). */
+export interface SeatInfo {
+  seat: number;
+  playerId: string;
+  name: string;
+  isBot: boolean;
+  stack: number;
+  sittingOut: boolean;
+  connected: boolean;
+  /** Dealt into the running hand. */
+  inHand: boolean;
+  missedBig: boolean;
+  missedSmall: boolean;
+}
+
+export interface TableSummary {
+  tableId: string;
+  name: string;
+  game: string;
+  structure: string;
+  stakes: { smallBlind: number; bigBlind: number; ante?: number; bringIn?: number; smallBet?: number; bigBet?: number };
+  buyIn: { min: number; max: number | null };
+  seats: number;
+  seated: number;
+  seatsFree: number;
+  naikoMode: boolean;
+  botsAllowed: boolean;
+  private: boolean;
+  hostId: string | null;
+  closed: boolean;
+  handsPlayed: number;
+}
+
+export interface ClockInfo {
+  seat: number;
+  kind: 'bet' | 'draw' | 'shield';
+  /** Server time (ms since epoch) when the normal decision time ends. */
+  deadline: number;
+  /** Time bank available after the deadline. */
+  timeBankMs: number;
+}
+
+/** Public table state: seat map, positions, the running hand's number. */
+export interface TablePublicState {
+  summary: TableSummary;
+  version: number;
+  seatMap: (SeatInfo | null)[];
+  button: number | null;
+  handNumber: number | null;
+  waitingList: number;
+}
+
+export interface TableSnapshotPayload {
+  tableId: string;
+  table: TablePublicState;
+  /** The receiving socket's seat, or null (spectator). */
+  yourSeat: number | null;
+  /** The running hand as this socket may see it (engine HandView), or null between hands. */
+  hand: { handId: string; handNumber: number; view: Record<string, unknown>; clock: ClockInfo | null } | null;
+}
+
+export interface TableHandPayload {
+  tableId: string;
+  handId: string;
+  handNumber: number;
+  /** The hand's new events, filtered for this socket's seat (or for spectators). */
+  events: WireHandEvent[];
+  /** The hand after these events as this socket may see it (engine HandView; `legal` when it is this seat's turn). */
+  view: Record<string, unknown>;
+  clock: ClockInfo | null;
+}
+
+export interface TableUpdatePayload {
+  tableId: string;
+  table: TablePublicState;
+  /** libs/table events (seated, cashedOut, satOut, missedBlind, handStarted, ...): public, no cards. */
+  events: WireHandEvent[];
+}
+
+export interface TableChatMessage {
+  tableId: string;
+  from: { playerId: string; name: string; isBot: boolean };
+  text: string;
+  at: number;
+}
+
+export interface TableServerEvents {
+  'table:snapshot': (p: TableSnapshotPayload) => void;
+  'table:hand': (p: TableHandPayload) => void;
+  'table:update': (p: TableUpdatePayload) => void;
+  'table:chat': (p: TableChatMessage) => void;
+  'lobby:tables': (p: { tables: TableSummary[] }) => void;
+  'lobby:table': (p: TableSummary) => void;
+}

@@ -1,0 +1,49 @@
+// The table host's outside world, as small interfaces: the hand store (persist before broadcast),
+// the broadcaster (per-seat delivery), the clock and timers (fake in unit tests).
+import type { HandStore } from '@naiko/persistence';
+import type { ClockInfo, TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
+
+export type HandSink = Pick<HandStore, 'startHand' | 'appendEvents'>;
+
+/** Who receives a hand feed: one seat's player, or everyone watching who is not dealt in. */
+export type HandAudience = { userId: string; seat: number } | 'spectators';
+
+export interface HandFeed {
+  handId: string;
+  handNumber: number;
+  events: WireHandEvent[];
+  view: Record<string, unknown>;
+  clock: ClockInfo | null;
+}
+
+/**
+ * Delivery of what the host decided. `hand` is called once per audience with a payload already
+ * filtered for it: an implementation must deliver a seat's feed only to that user's sockets.
+ */
+export interface TableBroadcaster {
+  hand(tableId: string, audience: HandAudience, dealtIn: readonly string[], feed: HandFeed): void;
+  table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void;
+  chat(message: TableChatMessage): void;
+}
+
+export interface Timers {
+  now(): number;
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export const REAL_TIMERS: Timers = {
+  now: () => Date.now(),
+  set: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    t.unref?.();
+    return t;
+  },
+  clear: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+/** Bots need database users (hands are booked per user): the host asks for one by display name. */
+export interface BotDirectory {
+  /** A bot user for `name` holding at least `chips` in its account; returns its user id. */
+  ensureBot(name: string, chips: number, key: string): Promise<string>;
+}

@@ -1,0 +1,646 @@
+// One table in this process: its single writer (DESIGN.md principle 7). Every command — a seat, a
+// decision, a timeout, a bot's move, the next deal — runs through the table's SerialQueue, so the
+// libs/table state and the engine hand are only ever changed by one piece of code at a time.
+//
+// Per accepted hand transition: engine apply → hand store appendEvents (events + chip movements in
+// one transaction) → only then the per-seat feeds go out. A refused command throws a typed
+// TableHostError and changes nothing.
+import { randomUUID } from 'node:crypto';
+import {
+  apply,
+  cryptoRandom,
+  isOver,
+  legalActions,
+  start,
+  view,
+  viewEvents,
+  type Action,
+  type HandEvent,
+  type HandState,
+  type RandomSource,
+} from '@naiko/engine';
+import {
+  closeTable,
+  decideBotAction,
+  expireDisconnections,
+  expireSeatOffer,
+  finalDeadline,
+  finishHand,
+  disconnect as tableDisconnect,
+  handResultFromStacks,
+  invite as tableInvite,
+  join,
+  leave as tableLeave,
+  makeBotIdentity,
+  planNextHand,
+  protectionAvailable,
+  recordProtection,
+  reconnect as tableReconnect,
+  reload as tableReload,
+  seatOf,
+  seatsForBots,
+  setInviteCode as tableSetInviteCode,
+  setTimeBank,
+  sitIn as tableSitIn,
+  sitOut as tableSitOut,
+  startDecision,
+  startHand,
+  timeBankAfter,
+  timeoutAction,
+  toBotView,
+  toHandConfig,
+  updateSettings as tableUpdateSettings,
+  type DecisionClock,
+  type DecisionKind,
+  type SettingsPatch,
+  type TableConfig,
+  type TableEvent,
+  type TableState,
+  type Transition,
+  createTable,
+} from '@naiko/table';
+import type { ClockInfo, TablePublicState, TableSnapshotPayload, TableSummary, WireHandEvent } from '@naiko/contracts';
+import { CONFIGURED_STAKES, type BlindSchedule } from './blind-schedule';
+import type { ChipSource } from './chip-source';
+import { fromEngineError, fromTableError, TableHostError } from './host-errors';
+import { REAL_TIMERS, type BotDirectory, type HandSink, type TableBroadcaster, type Timers } from './ports';
+import { SerialQueue } from './serial-queue';
+
+export interface PlayerRef {
+  userId: string;
+  name: string;
+  isBot?: boolean;
+}
+
+export interface SitRequest {
+  buyIn: number;
+  seat?: number;
+  inviteCode?: string;
+  waitForBigBlind?: boolean;
+}
+
+/** A decision sent by a player (or a bot): the engine action without seat and version. */
+export interface Decision {
+  type: string;
+  amount?: number;
+  discard?: number[];
+  target?: number;
+  card?: number;
+}
+
+export interface FinishedHand {
+  handId: string;
+  handNumber: number;
+  stacks: { seat: number; playerId: string; stack: number }[];
+}
+
+export interface TableHostHooks {
+  /** After each hand, once its result is stored and the table updated (tournaments: busts, balancing, levels). */
+  onHandFinished?(host: TableHost, hand: FinishedHand): void | Promise<void>;
+  /** Something the lobby shows changed (seats, stakes, closed). */
+  onChanged?(host: TableHost): void;
+}
+
+export interface TableHostOptions {
+  tableId: string;
+  name: string;
+  config: TableConfig;
+  chips: ChipSource;
+  hands: HandSink;
+  broadcaster: TableBroadcaster;
+  schedule?: BlindSchedule;
+  bots?: BotDirectory;
+  /** With bots allowed: fill empty seats until this many players sit (default: min(seats, 4)). */
+  botTarget?: number;
+  /** Table decisions (first button, bots' mixing); default the CSPRNG. */
+  rng?: RandomSource;
+  /** Shuffles; default a fresh CSPRNG source per hand. */
+  deckRng?: () => RandomSource;
+  timers?: Timers;
+  /** Pause between two hands (default 2 s). */
+  handPauseMs?: number;
+  /** A bot's "thinking" time (default 800 ms; 0 in tests and benchmarks). */
+  botDelayMs?: number;
+  hooks?: TableHostHooks;
+  log?: (level: 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
+}
+
+interface RunningHand {
+  id: string;
+  number: number;
+  state: HandState;
+  seq: number;
+  /** seat → player id, for the hand's dealt-in seats. */
+  players: Map<number, string>;
+  clock: (DecisionClock & { seat: number }) | null;
+  timer: unknown;
+  carryOver: number;
+}
+
+const CLIENT_FORBIDDEN = new Set(['draw-timeout', 'artificialAllIn']);
+
+export class TableHost {
+  readonly tableId: string;
+  readonly name: string;
+  private state: TableState;
+  private hand: RunningHand | null = null;
+  private readonly queue = new SerialQueue();
+  private readonly timers: Timers;
+  private readonly rng: RandomSource;
+  /** Distinguishes this host's ledger keys from a previous process's (table versions restart at 0). */
+  private readonly incarnation = randomUUID().slice(0, 8);
+  private nextHandTimer: unknown = null;
+  private stopped = false;
+  private readonly protections = new Map<string, number[]>();
+
+  constructor(private readonly o: TableHostOptions) {
+    this.tableId = o.tableId;
+    this.name = o.name;
+    this.state = createTable(o.config);
+    this.timers = o.timers ?? REAL_TIMERS;
+    this.rng = o.rng ?? cryptoRandom();
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  get table(): TableState {
+    return this.state;
+  }
+
+  get handState(): HandState | null {
+    return this.hand?.state ?? null;
+  }
+
+  get handId(): string | null {
+    return this.hand?.id ?? null;
+  }
+
+  get closed(): boolean {
+    return this.state.closed;
+  }
+
+  /** Resolves once every command queued so far has run. */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  summary(): TableSummary {
+    const c = this.state.config;
+    const seated = this.state.seats.filter((s) => s !== null).length;
+    const { smallBlind, bigBlind, ante, bringIn, smallBet, bigBet } = c.stakes;
+    return {
+      tableId: this.tableId,
+      name: this.name,
+      game: c.game,
+      structure: c.structure,
+      stakes: { smallBlind, bigBlind, ...(ante !== undefined ? { ante } : {}), ...(bringIn !== undefined ? { bringIn } : {}), ...(smallBet !== undefined ? { smallBet } : {}), ...(bigBet !== undefined ? { bigBet } : {}) },
+      buyIn: { ...c.buyIn },
+      seats: c.seats,
+      seated,
+      seatsFree: c.seats - seated,
+      naikoMode: c.naikoMode,
+      botsAllowed: c.botsAllowed,
+      private: c.private !== null,
+      hostId: c.private?.hostId ?? null,
+      closed: this.state.closed,
+      handsPlayed: this.state.handsPlayed,
+    };
+  }
+
+  publicState(): TablePublicState {
+    const inHand = new Set(this.hand ? [...this.hand.players.keys()] : []);
+    return {
+      summary: this.summary(),
+      version: this.state.version,
+      seatMap: this.state.seats.map((s, seat) =>
+        s === null
+          ? null
+          : {
+              seat,
+              playerId: s.playerId,
+              name: s.name,
+              isBot: s.isBot,
+              stack: s.stack,
+              sittingOut: s.sittingOut,
+              connected: s.connected,
+              inHand: inHand.has(seat),
+              missedBig: s.missedBig,
+              missedSmall: s.missedSmall,
+            },
+      ),
+      button: this.state.positions?.button ?? null,
+      handNumber: this.hand?.number ?? null,
+      waitingList: this.state.waitingList.length,
+    };
+  }
+
+  /** What one user may see right now: his own seat's view when he is dealt in, else the spectator view. */
+  snapshot(userId: string | null): TableSnapshotPayload {
+    const seat = userId === null ? -1 : seatOf(this.state, userId);
+    const h = this.hand;
+    const dealt = h !== null && seat >= 0 && h.players.get(seat) === userId;
+    return {
+      tableId: this.tableId,
+      table: this.publicState(),
+      yourSeat: seat >= 0 ? seat : null,
+      hand: h ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo() } : null,
+    };
+  }
+
+  // ------------------------------------------------------------------ commands (all serialized)
+
+  /** Starts dealing when enough players sit (call once after construction). */
+  start(): void {
+    this.scheduleNextHand(0);
+  }
+
+  /** Stops every timer (process shutdown). The running hand stays `running` in the store: the crash rule handles it at the next boot. */
+  stop(): void {
+    this.stopped = true;
+    if (this.nextHandTimer) this.timers.clear(this.nextHandTimer);
+    if (this.hand?.timer) this.timers.clear(this.hand.timer);
+  }
+
+  sit(player: PlayerRef, req: SitRequest): Promise<number> {
+    return this.queue.run(async () => {
+      const t = this.tryTable(() =>
+        join(this.state, {
+          playerId: player.userId,
+          name: player.name,
+          isBot: player.isBot ?? false,
+          seat: req.seat,
+          buyIn: req.buyIn,
+          now: this.timers.now(),
+          inviteCode: req.inviteCode,
+          waitForBigBlind: req.waitForBigBlind,
+        }),
+      );
+      // Chips move first; the seat exists only once the ledger has them (a refusal changes nothing).
+      await this.o.chips.buyIn(player.userId, req.buyIn, this.key('sit', player.userId));
+      await this.commit(t);
+      this.scheduleNextHand();
+      return seatOf(this.state, player.userId);
+    });
+  }
+
+  reload(userId: string, amount: number): Promise<void> {
+    return this.queue.run(async () => {
+      const t = this.tryTable(() => tableReload(this.state, userId, amount));
+      await this.o.chips.reload(userId, amount, this.key('reload', userId));
+      await this.commit(t);
+      this.scheduleNextHand();
+    });
+  }
+
+  leave(userId: string): Promise<void> {
+    return this.queue.run(async () => {
+      await this.commit(this.tryTable(() => tableLeave(this.state, userId, this.timers.now())));
+    });
+  }
+
+  sitOut(userId: string): Promise<void> {
+    return this.queue.run(() => this.commit(this.tryTable(() => tableSitOut(this.state, userId))));
+  }
+
+  sitIn(userId: string, waitForBigBlind?: boolean): Promise<void> {
+    return this.queue.run(async () => {
+      await this.commit(this.tryTable(() => tableSitIn(this.state, userId, waitForBigBlind === undefined ? {} : { waitForBigBlind })));
+      this.scheduleNextHand();
+    });
+  }
+
+  /** A socket of this user connected/disconnected (the gateway counts sockets; this sees the first and the last). */
+  connected(userId: string): Promise<void> {
+    return this.queue.run(async () => {
+      if (seatOf(this.state, userId) < 0) return;
+      await this.commit(tableReconnect(this.state, userId, this.timers.now()));
+    });
+  }
+
+  disconnected(userId: string): Promise<void> {
+    return this.queue.run(async () => {
+      if (seatOf(this.state, userId) < 0) return;
+      await this.commit(tableDisconnect(this.state, userId, this.timers.now()));
+      this.scheduleNextHand();
+    });
+  }
+
+  /** A player's decision, made on hand version `version`. Stale and repeated decisions are refused (CONFLICT). */
+  act(userId: string, version: number, decision: Decision): Promise<void> {
+    return this.queue.run(async () => {
+      const h = this.hand;
+      if (!h) throw new TableHostError('CONFLICT', 'NO_HAND_IN_PROGRESS', 'no hand is running');
+      const seat = seatOf(this.state, userId);
+      if (seat < 0 || h.players.get(seat) !== userId) throw new TableHostError('FORBIDDEN', 'NOT_DEALT_IN', 'you are not dealt into this hand');
+      if (CLIENT_FORBIDDEN.has(decision.type)) throw new TableHostError('FORBIDDEN', 'TABLE_DECISION', `${decision.type} is the table's decision`);
+      await this.decide(seat, userId, { ...decision, seat, expectedVersion: version });
+    });
+  }
+
+  chat(userId: string, text: string): Promise<void> {
+    return this.queue.run(() => {
+      const seat = seatOf(this.state, userId);
+      if (seat < 0) throw new TableHostError('FORBIDDEN', 'NOT_SEATED', 'only seated players chat at the table');
+      const s = this.state.seats[seat]!;
+      this.o.broadcaster.chat({ tableId: this.tableId, from: { playerId: userId, name: s.name, isBot: s.isBot }, text, at: this.timers.now() });
+    });
+  }
+
+  updateSettings(by: string, patch: SettingsPatch): Promise<void> {
+    return this.queue.run(() => this.commit(this.tryTable(() => tableUpdateSettings(this.state, by, patch))));
+  }
+
+  invite(by: string, userId: string): Promise<void> {
+    return this.queue.run(() => this.commit(this.tryTable(() => tableInvite(this.state, by, userId))));
+  }
+
+  setInviteCode(by: string, code: string | null): Promise<void> {
+    return this.queue.run(() => this.commit(this.tryTable(() => tableSetInviteCode(this.state, by, code))));
+  }
+
+  /** Closes the table between hands; every stack goes back to its account. */
+  close(by: string): Promise<void> {
+    return this.queue.run(async () => {
+      await this.commit(this.tryTable(() => closeTable(this.state, by, this.timers.now())));
+      this.stop();
+    });
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  private tryTable(fn: () => Transition<TableState>): Transition<TableState> {
+    try {
+      return fn();
+    } catch (err) {
+      return fromTableError(err);
+    }
+  }
+
+  private key(what: string, userId: string): string {
+    return `table:${this.tableId}:${this.incarnation}:v${this.state.version}:${what}:${userId}`;
+  }
+
+  /** Applies a table transition: chips that leave the table go back to accounts, then the change is published. */
+  private async commit(t: Transition<TableState>, publish = true): Promise<void> {
+    for (const e of t.events) {
+      if (e.type === 'cashedOut') await this.o.chips.cashOut(e.playerId, e.amount, this.key(`out-${e.reason}`, e.playerId));
+    }
+    this.state = t.state;
+    if (publish && t.events.length) {
+      this.o.broadcaster.table(this.tableId, this.publicState(), t.events.map(toWire));
+      this.o.hooks?.onChanged?.(this);
+    }
+  }
+
+  private scheduleNextHand(ms = this.o.handPauseMs ?? 2000): void {
+    if (this.stopped || this.state.closed || this.hand || this.nextHandTimer) return;
+    this.nextHandTimer = this.timers.set(() => {
+      this.nextHandTimer = null;
+      this.queue.run(() => this.dealNextHand()).catch((err: unknown) => this.log('error', 'deal failed', err));
+    }, ms);
+  }
+
+  private log(level: 'warn' | 'error', msg: string, err?: unknown): void {
+    this.o.log?.(level, msg, { tableId: this.tableId, err: err instanceof Error ? err.stack : String(err) });
+  }
+
+  private async dealNextHand(): Promise<void> {
+    if (this.stopped || this.state.closed || this.hand) return;
+    const now = this.timers.now();
+    const events: TableEvent[] = [];
+    const step = async (t: Transition<TableState>): Promise<void> => {
+      await this.commit(t, false);
+      events.push(...t.events);
+    };
+    await step(expireDisconnections(this.state, now));
+    await step(expireSeatOffer(this.state, now));
+    await this.manageBots(step);
+    const planned = planNextHand(this.state, this.rng);
+    if (!planned.ok) {
+      this.publishTable(events);
+      return; // waits for players: sit/sitIn/reload schedule the next try
+    }
+    const dealt = startHand(this.state, planned.plan);
+    const schedule = this.o.schedule ?? CONFIGURED_STAKES;
+    const stakes = schedule.stakesFor({ handNumber: planned.plan.handNumber, now, configured: this.state.config.stakes });
+    const config = stakes === this.state.config.stakes ? this.state.config : { ...this.state.config, stakes };
+    const handConfig = toHandConfig(config, planned.plan);
+    const started = start(handConfig, { rng: this.o.deckRng ? this.o.deckRng() : cryptoRandom() });
+    const stored = await this.o.hands.startHand({
+      ...this.o.chips.handRef,
+      handNumber: planned.plan.handNumber,
+      config: handConfig,
+      players: planned.plan.dealtIn.map((d) => ({ seat: d.seat, userId: d.playerId })),
+    });
+    const appended = await this.o.hands.appendEvents(stored.id, 0, started.events);
+    await step(dealt);
+    this.hand = {
+      id: stored.id,
+      number: planned.plan.handNumber,
+      state: started.state,
+      seq: appended.nextSeq,
+      players: new Map(planned.plan.dealtIn.map((d) => [d.seat, d.playerId])),
+      clock: null,
+      timer: null,
+      carryOver: 0,
+    };
+    this.publishTable(events);
+    await this.afterHandEvents(started.events);
+  }
+
+  private publishTable(events: TableEvent[]): void {
+    if (!events.length) return;
+    this.o.broadcaster.table(this.tableId, this.publicState(), events.map(toWire));
+    this.o.hooks?.onChanged?.(this);
+  }
+
+  /** Bots (naiko §7): leave when no human is left, rebuy when busted, fill empty seats up to the target. */
+  private async manageBots(step: (t: Transition<TableState>) => Promise<void>): Promise<void> {
+    const config = this.state.config;
+    const humans = this.state.seats.filter((s) => s && !s.isBot).length;
+    const buyIn = config.buyIn.max ?? config.buyIn.min * 2;
+    for (const s of this.state.seats) {
+      if (!s?.isBot) continue;
+      if (humans === 0 || !config.botsAllowed) {
+        await step(tableLeave(this.state, s.playerId, this.timers.now()));
+      } else if (s.stack < config.stakes.bigBlind && s.stack + (buyIn - s.stack) >= config.buyIn.min) {
+        const amount = buyIn - s.stack;
+        await this.o.bots?.ensureBot(s.name, amount, this.key('bot-chips', s.playerId));
+        await this.o.chips.reload(s.playerId, amount, this.key('bot-reload', s.playerId));
+        await step(tableReload(this.state, s.playerId, amount));
+      }
+    }
+    if (!this.o.bots) return;
+    const target = this.o.botTarget ?? Math.min(config.seats, 4);
+    for (const seat of seatsForBots(this.state, target)) {
+      const taken = this.state.seats.filter((s) => s !== null).map((s) => s!.name);
+      const identity = makeBotIdentity(this.rng, taken);
+      const userId = await this.o.bots.ensureBot(identity.name, buyIn, this.key('bot-chips', identity.name));
+      if (seatOf(this.state, userId) >= 0) continue;
+      const t = join(this.state, { playerId: userId, name: identity.name, isBot: true, seat, buyIn, now: this.timers.now(), waitForBigBlind: false });
+      await this.o.chips.buyIn(userId, buyIn, this.key('bot-sit', userId));
+      await step(t);
+    }
+  }
+
+  /** Runs one engine action through validation, persistence and publication. */
+  private async decide(seat: number, userId: string, action: Action): Promise<void> {
+    const h = this.hand!;
+    const r = apply(h.state, action);
+    if (!r.ok) throw fromEngineError(r.error);
+    const appended = await this.o.hands.appendEvents(h.id, h.seq, r.events);
+    h.seq = appended.nextSeq;
+    h.state = r.state;
+    if (h.clock && h.clock.seat === seat && h.clock.kind === 'bet') {
+      const left = timeBankAfter(h.clock, this.timers.now());
+      if (left !== this.state.seats[seat]?.timeBankMs) this.state = setTimeBank(this.state, userId, Math.max(0, left)).state;
+    }
+    await this.afterHandEvents(r.events);
+  }
+
+  private async afterHandEvents(events: HandEvent[]): Promise<void> {
+    const h = this.hand!;
+    if (h.timer) this.timers.clear(h.timer);
+    h.timer = null;
+    h.clock = null;
+    for (const e of events) if (e.type === 'hand-ended' && e.carryOver) h.carryOver += e.carryOver;
+    const over = isOver(h.state);
+    if (!over) this.startClock(h);
+    this.publishHand(h, events);
+    if (over) await this.finishCurrentHand(h);
+    else this.scheduleBot(h);
+  }
+
+  private decisionKind(actions: readonly string[]): DecisionKind {
+    if (actions.includes('draw')) return 'draw';
+    if (actions.includes('decline')) return 'shield';
+    return 'bet';
+  }
+
+  private startClock(h: RunningHand): void {
+    const la = legalActions(h.state);
+    if (!la) return;
+    const seat = la.seat;
+    const now = this.timers.now();
+    const bank = this.state.seats[seat]?.timeBankMs ?? 0;
+    const clock = startDecision(this.decisionKind(la.actions), now, this.state.config.clock, bank);
+    h.clock = { ...clock, seat };
+    const version = h.state.version;
+    h.timer = this.timers.set(() => {
+      this.queue.run(() => this.onTimeout(h.id, version)).catch((err: unknown) => this.log('error', 'timeout failed', err));
+    }, Math.max(0, finalDeadline(clock) - now));
+  }
+
+  private clockInfo(): ClockInfo | null {
+    const c = this.hand?.clock;
+    return c ? { seat: c.seat, kind: c.kind, deadline: c.deadline, timeBankMs: c.timeBankMs } : null;
+  }
+
+  private async onTimeout(handId: string, version: number): Promise<void> {
+    const h = this.hand;
+    if (!h || h.id !== handId || h.state.version !== version || !h.clock) return;
+    const la = legalActions(h.state);
+    if (!la) return;
+    const seat = la.seat;
+    const userId = h.players.get(seat)!;
+    const s = this.state.seats[seat];
+    const now = this.timers.now();
+    const uses = this.protections.get(userId) ?? [];
+    const idx = h.state.seats.indexOf(seat);
+    const t = timeoutAction({
+      kind: h.clock.kind,
+      legal: la.actions,
+      structure: this.state.config.structure,
+      disconnected: s ? !s.connected : true,
+      committed: idx >= 0 ? h.state.committed[idx] : 0,
+      protectionAvailable: la.artificialAllIn === true && protectionAvailable(uses, now, this.state.config.protectionsPerDay),
+    });
+    if (t.type === 'artificialAllIn') this.protections.set(userId, recordProtection(uses, now));
+    const action: Action =
+      t.type === 'standPatByTimeout'
+        ? { type: 'draw-timeout', seat }
+        : t.type === 'decline'
+          ? { type: 'decline', seat, timeout: true }
+          : { type: t.type, seat };
+    await this.decide(seat, userId, { ...action, expectedVersion: version });
+  }
+
+  private scheduleBot(h: RunningHand): void {
+    const la = legalActions(h.state);
+    if (!la) return;
+    const s = this.state.seats[la.seat];
+    if (!s?.isBot) return;
+    const version = h.state.version;
+    this.timers.set(() => {
+      this.queue.run(() => this.botTurn(h.id, version)).catch((err: unknown) => this.log('warn', 'bot move failed', err));
+    }, this.o.botDelayMs ?? 800);
+  }
+
+  /** A bot decides from its own seat's view only, and its move goes through the same validation as a player's. */
+  private async botTurn(handId: string, version: number): Promise<void> {
+    const h = this.hand;
+    if (!h || h.id !== handId || h.state.version !== version) return;
+    const la = legalActions(h.state);
+    if (!la) return;
+    const seat = la.seat;
+    const userId = h.players.get(seat)!;
+    const game = this.state.config.game;
+    const v = view(h.state, seat);
+    const bv = toBotView(v, this.state.config.stakes.bigBlind, { lowball: game === 'draw27x3', omaha: game.startsWith('omaha') });
+    if (!bv) return;
+    const d = decideBotAction(bv, this.rng);
+    const action: Action = d.type === 'draw' ? { type: 'draw', seat, discard: d.discard } : { type: d.type, seat, ...('amount' in d ? { amount: d.amount } : {}) };
+    try {
+      await this.decide(seat, userId, { ...action, expectedVersion: version });
+    } catch (err) {
+      // The policy proposed something the engine refuses: the table's timeout decision instead.
+      if (!(err instanceof TableHostError)) throw err;
+      this.log('warn', `bot action refused (${err.reason}), checking or folding`, err);
+      const fallback: Action = la.actions.includes('check') ? { type: 'check', seat } : la.actions.includes('draw') ? { type: 'draw', seat, discard: [] } : { type: la.actions.includes('fold') ? 'fold' : la.actions[0], seat };
+      await this.decide(seat, userId, { ...fallback, expectedVersion: version });
+    }
+  }
+
+  /** Sends each dealt-in seat its own filtered feed and the spectators theirs (never one payload with private cards to many). */
+  private publishHand(h: RunningHand, events: HandEvent[]): void {
+    const clock = this.clockInfo();
+    const dealtIn = [...h.players.values()];
+    for (const [seat, userId] of h.players) {
+      this.o.broadcaster.hand(this.tableId, { userId, seat }, dealtIn, {
+        handId: h.id,
+        handNumber: h.number,
+        events: viewEvents(events, seat) as WireHandEvent[],
+        view: view(h.state, seat) as unknown as Record<string, unknown>,
+        clock,
+      });
+    }
+    this.o.broadcaster.hand(this.tableId, 'spectators', dealtIn, {
+      handId: h.id,
+      handNumber: h.number,
+      events: viewEvents(events, 'spectator') as WireHandEvent[],
+      view: view(h.state, 'spectator') as unknown as Record<string, unknown>,
+      clock,
+    });
+  }
+
+  private async finishCurrentHand(h: RunningHand): Promise<void> {
+    const stacks = h.state.seats.map((seat, i) => ({ seat, stack: h.state.stacks[i] }));
+    const t = this.tryTable(() => finishHand(this.state, handResultFromStacks(stacks, { carryOver: h.carryOver }), this.timers.now()));
+    this.hand = null;
+    await this.commit(t);
+    const finished: FinishedHand = {
+      handId: h.id,
+      handNumber: h.number,
+      stacks: stacks.map((s) => ({ ...s, playerId: h.players.get(s.seat)! })),
+    };
+    try {
+      await this.o.hooks?.onHandFinished?.(this, finished);
+    } catch (err) {
+      this.log('error', 'onHandFinished hook failed', err);
+    }
+    this.scheduleNextHand();
+  }
+}
+
+const toWire = (e: TableEvent): WireHandEvent => e as unknown as WireHandEvent;
+
