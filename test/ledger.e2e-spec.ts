@@ -1,8 +1,12 @@
 // The chip ledger against the real PostgreSQL: concurrency, idempotency, bad input, tournaments.
+import { apply, parsePhh, seededRandom, start, type Action, type HandConfig, type HandEvent } from '@naiko/engine';
 import {
   Accounts,
   auditLedger,
   ChipLedger,
+  EventSeqConflictError,
+  HandStore,
+  recoverFromCrash,
   IdempotencyConflictError,
   InsufficientFundsError,
   InvalidAmountError,
@@ -236,5 +240,151 @@ describe('the database backs the ledger up', () => {
     expect(audit.balanceMismatches).toEqual([{ accountKey: `user:${nia}`, cached: 15, fromEntries: 10 }]);
     await prisma.$executeRaw`UPDATE chip_accounts SET balance = balance - 5 WHERE user_id = ${nia}::uuid`;
     expect((await auditLedger(prisma)).ok).toBe(true);
+  });
+});
+
+describe('hand storage', () => {
+  const cfg = (seats: { seat: number; stack: number }[]): HandConfig => ({
+    variant: 'holdem',
+    structure: 'no-limit',
+    seats,
+    button: seats[0].seat,
+    stakes: { smallBlind: 5, bigBlind: 10 },
+  });
+
+  async function table(tableId: string, names: string[], buyIn: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (const name of names) {
+      const id = await player(name, 1000);
+      await ledger.buyIn({ idempotencyKey: `buy:${tableId}:${id}`, userId: id, tableId, amount: buyIn });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Plays scripted actions, appending each apply() result in one call (the documented order). */
+  async function playScripted(store: HandStore, handId: string, config: HandConfig, seed: string, actions: Action[]): Promise<HandEvent[]> {
+    const started = start(config, { rng: seededRandom(seed) });
+    let state = started.state;
+    const all = [...started.events];
+    let seq = (await store.appendEvents(handId, 0, started.events)).nextSeq;
+    for (const a of actions) {
+      const r = apply(state, a);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+      all.push(...r.events);
+      seq = (await store.appendEvents(handId, seq, r.events)).nextSeq;
+    }
+    return all;
+  }
+
+  it('stores events with their seq and moves each event’s chips with it; the result closes the hand', async () => {
+    // Three players, 500 each; button seat 0 raises to 30, the small blind (seat 1) calls 25
+    // more, the big blind (seat 2) folds; then check it down to a showdown. The pot is
+    // 30 + 30 + 10 = 70 and goes to the better hand.
+    const [a, b, c] = await table('hs1', ['hs-a', 'hs-b', 'hs-c'], 500);
+    const store = new HandStore(prisma);
+    const config = cfg([
+      { seat: 0, stack: 500 },
+      { seat: 1, stack: 500 },
+      { seat: 2, stack: 500 },
+    ]);
+    const hand = await store.startHand({ tableId: 'hs1', handNumber: 1, config, players: [a, b, c].map((userId, seat) => ({ seat, userId })), commitment: 'sha256:abc' });
+    expect(hand.status).toBe('running');
+    const checks: Action[] = [];
+    for (let street = 0; street < 3; street++) checks.push({ type: 'check', seat: 1 }, { type: 'check', seat: 0 });
+    const events = await playScripted(store, hand.id, config, 'hs1', [
+      { type: 'raise', seat: 0, amount: 30 },
+      { type: 'call', seat: 1 },
+      { type: 'fold', seat: 2 },
+      ...checks,
+    ]);
+    const stored = await store.events(hand.id);
+    expect(stored.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+    expect(stored.map((e) => e.payload)).toEqual(JSON.parse(JSON.stringify(events)));
+    const done = await store.getHand(hand.id);
+    expect(done.status).toBe('completed');
+    expect(done.commitment).toBe('sha256:abc');
+    const ended = events.at(-1) as Extract<HandEvent, { type: 'hand-ended' }>;
+    expect(done.result).toEqual(JSON.parse(JSON.stringify(ended)));
+    const stacks = await ledger.tableStacks('hs1');
+    for (const s of ended.stacks) expect(stacks.find((x) => x.userId === [a, b, c][s.seat])!.balance).toBe(s.stack);
+    expect(stacks.reduce((sum, s) => sum + s.balance, 0)).toBe(1500);
+    expect(stacks.find((s) => s.userId === c)!.balance).toBe(490);
+    expect([...stacks.map((s) => s.balance)].sort((x, y) => x - y)).toEqual([470, 490, 540]);
+    expect((await ledger.account(`hand:${hand.id}`))!.balance).toBe(0);
+    expect((await auditLedger(prisma)).ok).toBe(true);
+
+    // PHH export of the stored hand, read back by the engine's PHH reader.
+    const phh = await store.exportPhh(hand.id);
+    const parsed = parsePhh(phh);
+    expect(parsed.actions.length).toBeGreaterThan(0);
+    expect(phh).toContain(hand.id);
+  });
+
+  it('appendEvents: a retry of the same events is accepted once; a wrong seq or different events are refused; nothing moves twice', async () => {
+    const [a, b] = await table('hs2', ['hs2-a', 'hs2-b'], 300);
+    const store = new HandStore(prisma);
+    const config = cfg([
+      { seat: 3, stack: 300 },
+      { seat: 5, stack: 300 },
+    ]);
+    const hand = await store.startHand({ tableId: 'hs2', config, players: [{ seat: 3, userId: a }, { seat: 5, userId: b }] });
+    const started = start(config, { rng: seededRandom('hs2') });
+    const first = await store.appendEvents(hand.id, 0, started.events);
+    const pot = (await ledger.account(`hand:${hand.id}`))!.balance;
+    expect(pot).toBe(15);
+    const retry = await store.appendEvents(hand.id, 0, started.events);
+    expect(retry).toEqual({ ...first, replayed: true });
+    expect((await ledger.account(`hand:${hand.id}`))!.balance).toBe(15);
+    const before = await snapshot();
+    await expect(store.appendEvents(hand.id, first.nextSeq + 1, [{ type: 'street-started', street: 1, name: 'flop' }])).rejects.toBeInstanceOf(EventSeqConflictError);
+    await expect(store.appendEvents(hand.id, 0, [{ type: 'forced-bet', seat: 3, kind: 'ante', amount: 1, allIn: false }])).rejects.toBeInstanceOf(EventSeqConflictError);
+    await expect(
+      store.appendEvents(hand.id, first.nextSeq, [{ type: 'action', seat: 7, action: 'call', amount: 5, to: 10, allIn: false }]),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(
+      store.appendEvents(hand.id, first.nextSeq, [{ type: 'action', seat: 3, action: 'raise', amount: 5000, to: 5000, allIn: false }]),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await snapshot()).toEqual(before);
+    expect(await store.events(hand.id)).toHaveLength(first.nextSeq);
+  });
+
+  it('startHand refuses a player whose ledger stack is smaller than the stack he is dealt in with', async () => {
+    const [a, b] = await table('hs3', ['hs3-a', 'hs3-b'], 100);
+    const store = new HandStore(prisma);
+    await expect(
+      store.startHand({ tableId: 'hs3', config: cfg([{ seat: 0, stack: 100 }, { seat: 1, stack: 101 }]), players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(store.startHand({ tableId: 'hs3', tournamentId: 'x', config: cfg([{ seat: 0, stack: 1 }]), players: [] })).rejects.toBeInstanceOf(
+      InvalidInputError,
+    );
+    expect(await prisma.hand.count({ where: { tableId: 'hs3' } })).toBe(0);
+  });
+
+  it('Server Crash in a tournament: contributions return to the tournament stacks, which stay with the tournament', async () => {
+    const ids = [await player('tc-a', 500), await player('tc-b', 500)];
+    for (const id of ids) {
+      await ledger.enterTournament({ idempotencyKey: `tc:${id}`, userId: id, tournamentId: 'tc', fee: 50, startingStack: 1500 });
+    }
+    const store = new HandStore(prisma);
+    const config = cfg([
+      { seat: 0, stack: 1500 },
+      { seat: 1, stack: 1500 },
+    ]);
+    const hand = await store.startHand({ tournamentId: 'tc', config, players: ids.map((userId, seat) => ({ seat, userId })) });
+    await playScripted(store, hand.id, config, 'tc', [{ type: 'raise', seat: 0, amount: 40 }]);
+    expect((await ledger.account(`hand:${hand.id}`))!).toMatchObject({ book: 'tournament:tc', balance: 50 });
+
+    // (The earlier test left its hs2 hand running: recovery cancels that one too.)
+    const report = await recoverFromCrash(prisma);
+    expect(report.cancelledHands.find((h) => h.handId === hand.id)).toMatchObject({ source: 'engine', refunds: [
+      { seat: 0, userId: ids[0], amount: 40 },
+      { seat: 1, userId: ids[1], amount: 10 },
+    ] });
+    expect(report.cashedOut.filter((c) => c.tableId === 'tc')).toEqual([]);
+    expect((await ledger.tournamentStacks('tc')).map((s) => s.balance)).toEqual([1500, 1500]);
+    expect((await ledger.account('pool:tc'))!.balance).toBe(100);
+    expect(report.audit.ok).toBe(true);
   });
 });

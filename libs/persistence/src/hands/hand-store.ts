@@ -8,7 +8,7 @@
 //   broadcast(r.events);                                  // only after appendEvents resolved
 // Append each apply() result in ONE call: then a hand's pot awards and its `hand-ended` are
 // stored together and a crash can only ever find a hand between two accepted actions.
-import type { HandConfig } from '@naiko/engine';
+import { exportPhh, type HandConfig, type HandEvent } from '@naiko/engine';
 import type { Prisma } from '../generated/prisma/client';
 import { Accounts, CHIPS_BOOK, tournamentBook, type AccountSpec } from '../ledger/accounts';
 import { canonicalJson } from '../ledger/canonical';
@@ -256,6 +256,25 @@ export class HandStore {
     const handId = check.uuid(handIdInput, 'handId');
     const rows = await this.db.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
     return rows.map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'] }));
+  }
+
+  /**
+   * The stored hand as PHH text (the engine's exporter). Only whole hands export: a running or
+   * cancelled hand, table posts and raked hands are PhhError 'unsupported' (see exportPhh).
+   */
+  async exportPhh(handIdInput: string): Promise<string> {
+    const hand = await this.getHand(handIdInput);
+    const events = await this.events(hand.id);
+    return exportPhh(
+      hand.config,
+      events.map((e) => e.payload as HandEvent),
+      {
+        _naiko_hand_id: hand.id,
+        ...(hand.tableId ? { _naiko_table: hand.tableId } : {}),
+        ...(hand.tournamentId ? { _naiko_tournament: hand.tournamentId } : {}),
+        ...(hand.handNumber !== null ? { hand: hand.handNumber } : {}),
+      },
+    );
   }
 
   /** Hands that were running (at boot: the ones a crash interrupted). */
