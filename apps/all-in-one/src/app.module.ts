@@ -2,9 +2,9 @@
 // (lobby, tables, Sit & Go, tournaments) are added here as they land, and to their own app.
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
-import { PlatformModule } from '@naiko/platform';
+import { PlatformModule, SitAndGoFeatureModule } from '@naiko/platform';
 
 @Module({
-  imports: [PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: Object.values(QUEUES) })],
+  imports: [PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: Object.values(QUEUES) }), SitAndGoFeatureModule.forRoot()],
 })
 export class AllInOneModule {}

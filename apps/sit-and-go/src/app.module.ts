@@ -1,9 +1,12 @@
 // Sit & Go and Spin orchestration.
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
-import { PlatformModule } from '@naiko/platform';
+import { PlatformModule, SitAndGoFeatureModule } from '@naiko/platform';
 
 @Module({
-  imports: [PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system] })],
+  imports: [
+    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
+    SitAndGoFeatureModule.forRoot(),
+  ],
 })
 export class SitAndGoModule {}

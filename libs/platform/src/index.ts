@@ -18,3 +18,4 @@ export * from './health/health.controller';
 export * from './infra/infra.module';
 export * from './platform.module';
 export * from './bootstrap/bootstrap';
+export * from './sit-and-go';

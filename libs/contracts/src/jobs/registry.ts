@@ -3,10 +3,13 @@
 // @naiko/platform's JobQueue with these names; a process that consumes a queue must register
 // a handler for every job of that queue or it refuses to start.
 import { z } from 'zod';
+import { SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '../sit-and-go/jobs';
 
 export const QUEUES = {
   /** Platform housekeeping: heartbeat. */
   system: 'system',
+  /** Sit & Go and Spin: start, blind steps, payout (apps/sit-and-go). */
+  sitAndGo: 'sit-and-go',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -35,6 +38,21 @@ export const JOBS = {
     queue: QUEUES.system,
     payload: HeartbeatPayload,
     jobId: (p) => jobId('heartbeat', p.tag),
+  }),
+  sitAndGoStart: define({
+    queue: QUEUES.sitAndGo,
+    payload: SitAndGoStartPayload,
+    jobId: (p) => jobId('sng', p.instanceId, 'start'),
+  }),
+  sitAndGoStep: define({
+    queue: QUEUES.sitAndGo,
+    payload: SitAndGoStepPayload,
+    jobId: (p) => jobId('sng', p.instanceId, p.kind, p.number),
+  }),
+  sitAndGoPayout: define({
+    queue: QUEUES.sitAndGo,
+    payload: SitAndGoPayoutPayload,
+    jobId: (p) => jobId('sng', p.instanceId, 'payout'),
   }),
 } as const;
 

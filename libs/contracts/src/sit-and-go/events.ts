@@ -1,0 +1,59 @@
+// Socket contract of the Sit & Go lobby: a client watches an instance (`sitAndGoWatch`) and gets
+// `sitAndGoUpdate` on every change (registration, start, level, bust, results).
+import { z } from 'zod';
+
+export const SitAndGoWatchPayload = z.strictObject({ instanceId: z.number().int().positive() });
+export type SitAndGoWatchPayload = z.infer<typeof SitAndGoWatchPayload>;
+
+export type SitAndGoPhase = 'registering' | 'starting' | 'running' | 'paying' | 'finished';
+
+export interface SitAndGoStandingRow {
+  userId: string;
+  username: string;
+  seat: number | null;
+  /** Tournament chips (0 once busted). */
+  stack: number;
+  place: number | null;
+  prize: number;
+}
+
+export interface SitAndGoView {
+  instanceId: number;
+  templateId: string;
+  instanceNumber: number;
+  kind: 'sit-and-go' | 'spin';
+  name: string;
+  phase: SitAndGoPhase;
+  seats: number;
+  registered: number;
+  buyIn: number;
+  entryFee: number;
+  startingStack: number;
+  prizePool: number;
+  /** Spin: the commitment to the draw's seed (published before the draw), the multiplier once drawn, the seed at the end. */
+  spin: { commitment: string | null; multiplier: number | null; seed: string | null } | null;
+  /** The blind step in force and when the next one starts (ms since epoch; null on the last level). */
+  clock: {
+    kind: 'level' | 'break';
+    levelNumber: number;
+    smallBlind: number;
+    bigBlind: number;
+    ante: number;
+    nextStepAt: number | null;
+  } | null;
+  handsPlayed: number;
+  standings: SitAndGoStandingRow[];
+}
+
+export const SIT_AND_GO_CLIENT_EVENT_SCHEMAS = {
+  sitAndGoWatch: SitAndGoWatchPayload,
+} as const;
+
+export interface SitAndGoClientEvents {
+  /** Join the instance's room; the server answers with a `sitAndGoUpdate` at once and on every change. */
+  sitAndGoWatch: (payload: SitAndGoWatchPayload) => void;
+}
+
+export interface SitAndGoServerEvents {
+  sitAndGoUpdate: (payload: SitAndGoView) => void;
+}

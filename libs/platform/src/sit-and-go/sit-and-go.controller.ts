@@ -1,0 +1,71 @@
+// HTTP side of the Sit & Go lobby. The lobby lists each template's terms (game, seats, buy-in +
+// fee, starting stack, blinds, prize table or the Spin multiplier table with its funding) and its
+// open instance, before anyone joins.
+import { Controller, Get, HttpException, HttpStatus, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
+import type { AccessClaims } from '@naiko/contracts';
+import { LedgerError } from '@naiko/persistence';
+import { prizeTableRows, sitAndGoPrizeTable, spinTableFunding } from '@naiko/tournament';
+import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
+import { SitAndGoError } from './sit-and-go.errors';
+import { SitAndGoService } from './sit-and-go.service';
+
+const STATUS: Record<string, HttpStatus> = {
+  UNKNOWN_TEMPLATE: HttpStatus.NOT_FOUND,
+  NOT_FOUND: HttpStatus.NOT_FOUND,
+  UNKNOWN_ACCOUNT: HttpStatus.NOT_FOUND,
+  ALREADY_REGISTERED: HttpStatus.CONFLICT,
+  NOT_REGISTERED: HttpStatus.CONFLICT,
+  ALREADY_STARTED: HttpStatus.CONFLICT,
+  INSUFFICIENT_FUNDS: HttpStatus.CONFLICT,
+};
+
+async function domain<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof SitAndGoError || err instanceof LedgerError) {
+      throw new HttpException({ code: err.code, message: err.message }, STATUS[err.code] ?? HttpStatus.BAD_REQUEST);
+    }
+    throw err;
+  }
+}
+
+@Controller('sit-and-go')
+export class SitAndGoController {
+  constructor(private readonly service: SitAndGoService) {}
+
+  @Get()
+  async lobby() {
+    return Promise.all(
+      this.service.listTemplates().map(async (t) => {
+        const open = await this.service.view(await this.service.openInstanceId(t.templateId));
+        const prizes =
+          t.kind === 'spin' && t.spinTable
+            ? {
+                spinTable: t.spinTable,
+                exactlyFunded: spinTableFunding(t.spinTable, t.buyIn).exactlyFunded,
+              }
+            : { prizeTable: prizeTableRows(sitAndGoPrizeTable(t), t.buyIn * t.seats) };
+        return { template: t, prizes, open };
+      }),
+    );
+  }
+
+  @Get('instances/:id')
+  async instance(@Param('id', ParseIntPipe) id: number) {
+    return domain(() => this.service.view(id));
+  }
+
+  @UseGuards(JwtAuthGuard)
+  @Post(':templateId/register')
+  async register(@Param('templateId') templateId: string, @CurrentUser() user: AccessClaims) {
+    return domain(() => this.service.register(templateId, user.sub));
+  }
+
+  @UseGuards(JwtAuthGuard)
+  @Post('instances/:id/unregister')
+  async unregister(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: AccessClaims) {
+    await domain(() => this.service.unregister(id, user.sub));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,50 @@
+// Socket side of the Sit & Go lobby: `sitAndGoWatch` joins the room `sng:<id>` and answers with the
+// current view; every change of the instance (registration, start, step, hand, results) sends
+// `sitAndGoUpdate` to the room (through the Redis adapter, so any gateway process reaches it).
+import { Logger, UseFilters } from '@nestjs/common';
+import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type { SitAndGoWatchPayload } from '@naiko/contracts';
+import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
+import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-errors';
+import { ValidBody } from '../gateway/socket-validation';
+import { SitAndGoError } from './sit-and-go.errors';
+import { SitAndGoService } from './sit-and-go.service';
+
+export const sitAndGoRoom = (instanceId: number): string => `sng:${instanceId}`;
+
+@UseFilters(new SocketExceptionFilter())
+@WebSocketGateway({ cors: { origin: true, credentials: true } })
+export class SitAndGoGateway {
+  private readonly logger = new Logger('SitAndGoGateway');
+  @WebSocketServer() server: NaikoServer;
+  private readonly pending = new Set<number>();
+
+  constructor(private readonly service: SitAndGoService) {
+    service.listen({ changed: (id) => this.publish(id), started: () => undefined });
+  }
+
+  @SubscribeMessage('sitAndGoWatch')
+  async watch(@ValidBody('sitAndGoWatch') p: SitAndGoWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    try {
+      const view = await this.service.view(p.instanceId);
+      await socket.join(sitAndGoRoom(p.instanceId));
+      socket.emit('sitAndGoUpdate', view);
+    } catch (err) {
+      if (err instanceof SitAndGoError) throw new SocketErrorException('NOT_FOUND', err.message);
+      throw err;
+    }
+  }
+
+  /** Coalesces bursts of changes into one view per tick. */
+  private publish(instanceId: number): void {
+    if (!this.server || this.pending.has(instanceId)) return;
+    this.pending.add(instanceId);
+    setImmediate(() => {
+      this.pending.delete(instanceId);
+      this.service
+        .view(instanceId)
+        .then((view) => this.server.to(sitAndGoRoom(instanceId)).emit('sitAndGoUpdate', view))
+        .catch((err: unknown) => this.logger.warn({ msg: 'publish failed', instanceId, err: String(err) }));
+    });
+  }
+}

@@ -1,0 +1,36 @@
+// SitAndGoFeatureModule.forRoot({ templates?, runner? }) in an app that imports PlatformModule and
+// consumes QUEUES.sitAndGo (apps/sit-and-go, apps/all-in-one).
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { SitAndGoTemplate } from '@naiko/tournament';
+import { JwtAuthGuard } from '../auth/http-auth';
+import { SitAndGoController } from './sit-and-go.controller';
+import { SitAndGoGateway } from './sit-and-go.gateway';
+import { SitAndGoJobs } from './sit-and-go.jobs';
+import { DEFAULT_RUNNER_OPTIONS, SIT_AND_GO_RUNNER_OPTIONS, SitAndGoRunner, type RunnerOptions } from './sit-and-go.runner';
+import { SIT_AND_GO_TEMPLATES, SitAndGoService } from './sit-and-go.service';
+
+export interface SitAndGoModuleOptions {
+  /** Published templates (default: DEFAULT_TEMPLATES). */
+  templates?: readonly SitAndGoTemplate[];
+  runner?: Partial<RunnerOptions>;
+}
+
+@Module({})
+export class SitAndGoFeatureModule {
+  static forRoot(options: SitAndGoModuleOptions = {}): DynamicModule {
+    return {
+      module: SitAndGoFeatureModule,
+      controllers: [SitAndGoController],
+      providers: [
+        { provide: SIT_AND_GO_TEMPLATES, useValue: options.templates ?? [] },
+        { provide: SIT_AND_GO_RUNNER_OPTIONS, useValue: { ...DEFAULT_RUNNER_OPTIONS, ...options.runner } },
+        SitAndGoService,
+        SitAndGoRunner,
+        SitAndGoJobs,
+        SitAndGoGateway,
+        JwtAuthGuard,
+      ],
+      exports: [SitAndGoService, SitAndGoRunner],
+    };
+  }
+}

@@ -1,0 +1,181 @@
+// The minimal tournament table runner (the cash-table host of libs/platform/src/tables was not
+// ready to take tournament tables when this was built): one loop per running instance deals hands
+// with the engine, every seat played by the libs/table bot policy, each step persisted through
+// the HandStore (tournament book) before listeners hear of it.
+//
+// One writer per table: a Redis lease `<prefix>:sng-runner:<id>` (renewed while the loop runs)
+// makes sure only one process deals an instance. At start-up a process cancels the instance's
+// running hand (crash rule: contributions back to the tournament stacks) and resumes dealing.
+// Between hands it reads the blind step in force (a new level applies from the next hand) and
+// waits while a break is in force.
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { HandConfig, Stakes } from '@naiko/engine';
+import { cancelRunningHand, HandStore, PrismaService } from '@naiko/persistence';
+import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
+import type { RedisEndpoint } from '../redis/redis-endpoint';
+import { playBotHand } from './bot-hand';
+import { SitAndGoService, tournamentIdOf, type InstanceRow } from './sit-and-go.service';
+
+export const SIT_AND_GO_RUNNER_OPTIONS = Symbol('SIT_AND_GO_RUNNER_OPTIONS');
+
+export interface RunnerOptions {
+  /** Pause between hands (ms), so watchers can follow; 0 in tests. */
+  handPauseMs: number;
+  /** How often a waiting loop looks again (break in force, lease held elsewhere). */
+  pollMs: number;
+  leaseMs: number;
+}
+
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { handPauseMs: 500, pollMs: 100, leaseMs: 5_000 };
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Blinds of a level as engine stakes (a big-blind ante is one ante posted by the big blind). */
+export function stakesOf(level: { smallBlind: number; bigBlind: number; ante: number; anteKind: string }): Stakes {
+  const stakes: Stakes = { smallBlind: level.smallBlind, bigBlind: level.bigBlind };
+  if (level.anteKind === 'ante') stakes.ante = level.ante;
+  if (level.anteKind === 'big-blind-ante') {
+    stakes.ante = level.ante;
+    stakes.bigBlindAnte = true;
+  }
+  return stakes;
+}
+
+/** The next button: the first seat with chips clockwise after the last button (moving button). */
+export function nextButton(seats: readonly number[], last: number | null): number {
+  const sorted = [...seats].sort((a, b) => a - b);
+  if (last === null) return sorted[0];
+  return sorted.find((s) => s > last) ?? sorted[0];
+}
+
+@Injectable()
+export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('SitAndGoRunner');
+  private readonly loops = new Map<number, Promise<void>>();
+  private readonly store: HandStore;
+  private readonly owner = randomUUID();
+  private redis?: Redis;
+  private stopping = false;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly service: SitAndGoService,
+    @Inject(REDIS_ENDPOINT) private readonly redisEndpoint: RedisEndpoint,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SIT_AND_GO_RUNNER_OPTIONS) private readonly options: RunnerOptions,
+  ) {
+    this.store = new HandStore(prisma);
+    service.listen({ changed: () => undefined, started: (id) => this.ensure(id) });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.redis = new Redis(this.redisEndpoint.url, { maxRetriesPerRequest: null, lazyConnect: false });
+    for (const id of await this.service.resumeJobs()) this.ensure(id);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.loops.values()]);
+    await this.redis?.quit().catch(() => undefined);
+  }
+
+  /** Starts dealing an instance in this process unless a loop already runs here. */
+  ensure(instanceId: number): void {
+    if (this.stopping || this.loops.has(instanceId)) return;
+    const loop = this.run(instanceId)
+      .catch((err: unknown) => this.logger.error({ msg: 'runner stopped', instanceId, err: err instanceof Error ? err.stack : String(err) }))
+      .finally(() => this.loops.delete(instanceId));
+    this.loops.set(instanceId, loop);
+  }
+
+  /** Resolves when no loop runs in this process (tests). */
+  async idle(): Promise<void> {
+    while (this.loops.size) await Promise.allSettled([...this.loops.values()]);
+  }
+
+  private leaseKey(id: number): string {
+    return `${this.config.REDIS_PREFIX}:sng-runner:${id}`;
+  }
+
+  private async takeLease(id: number): Promise<boolean> {
+    const key = this.leaseKey(id);
+    const ok = await this.redis!.set(key, this.owner, 'PX', this.options.leaseMs, 'NX');
+    if (ok === 'OK') return true;
+    // Ours already (renewal): extend it.
+    const renewed = await this.redis!.eval(
+      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
+      1,
+      key,
+      this.owner,
+      String(this.options.leaseMs),
+    );
+    return renewed === 1;
+  }
+
+  private async releaseLease(id: number): Promise<void> {
+    await this.redis
+      ?.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, this.leaseKey(id), this.owner)
+      .catch(() => undefined);
+  }
+
+  private async run(instanceId: number): Promise<void> {
+    const tournamentId = tournamentIdOf(instanceId);
+    let recovered = false;
+    try {
+      while (!this.stopping) {
+        const row = await this.service.instance(instanceId);
+        if (row.status !== 'running') return;
+        if (!(await this.takeLease(instanceId))) {
+          await sleep(this.options.pollMs);
+          continue;
+        }
+        if (!recovered) {
+          // Crash rule: a hand left running by a dead process is cancelled, chips back to the stacks.
+          const running = await this.prisma.hand.findMany({ where: { tournamentId, status: 'running' }, select: { id: true } });
+          for (const h of running) await cancelRunningHand(this.prisma, await this.store.getHand(h.id));
+          recovered = true;
+        }
+        const level = this.service.levelInForce(row);
+        if (!level) {
+          await sleep(this.options.pollMs); // a break: no hand starts
+          continue;
+        }
+        await this.playOne(row, level);
+        if (this.options.handPauseMs) await sleep(this.options.handPauseMs);
+      }
+    } finally {
+      await this.releaseLease(instanceId);
+    }
+  }
+
+  private async playOne(row: InstanceRow, level: { smallBlind: number; bigBlind: number; ante: number; anteKind: string }): Promise<void> {
+    const tournamentId = tournamentIdOf(row.id);
+    const accounts = await this.prisma.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack' } });
+    const stackOf = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+    const alive = (row.seating ?? []).filter((s) => (stackOf.get(s.userId) ?? 0) > 0).sort((a, b) => a.seat - b.seat);
+    if (alive.length < 2) return; // recordHand moves a finished instance to paying
+    const button = nextButton(alive.map((s) => s.seat), row.button);
+    const t = row.template;
+    const config: HandConfig = {
+      variant: t.game,
+      structure: t.bettingStructure,
+      seats: alive.map((s) => ({ seat: s.seat, stack: stackOf.get(s.userId)! })),
+      button,
+      stakes: stakesOf(level),
+    };
+    const result = await playBotHand(this.store, {
+      tournamentId,
+      handNumber: row.hands_played + 1,
+      config,
+      players: alive.map((s) => ({ seat: s.seat, userId: s.userId })),
+    });
+    const n = alive.length;
+    const buttonIndex = alive.findIndex((s) => s.seat === button);
+    const dealtIn = alive.map((s, i) => ({ userId: s.userId, stack: stackOf.get(s.userId)!, order: (i - buttonIndex - 1 + 2 * n) % n }));
+    const after = new Map(alive.map((s) => [s.userId, result.stacks.get(s.seat) ?? 0]));
+    await this.service.recordHand(row.id, dealtIn, after, button);
+  }
+}

@@ -1,0 +1,466 @@
+// Sit & Go and Spin orchestration: instances of templates, registration through the ledger,
+// the start (seating, the Spin multiplier), blind steps, eliminations and the payout.
+//
+// Every state change locks the instance row (SELECT ... FOR UPDATE) and moves chips with
+// `postInTransaction` in the same database transaction, so a registration racing the last seat,
+// an unregistration, a job retried after a crash and the table runner's hand results serialise
+// on one lock and each ledger command runs once (idempotency keys below).
+//
+// Ledger idempotency keys (tournament id `sng-<id>`):
+//   sng:<id>:entry:<userId>:<n> / sng:<id>:unreg:<userId>:<n>   n = the instance's change counter
+//   sng:<id>:spin-float, sng:<id>:spin-pool                     the Spin's house spin-pool movement
+//   sng:<id>:prize:<userId>, sng:<id>:retire:<userId>            payout and the winner's chips
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { SitAndGoStepPayload, SitAndGoView } from '@naiko/contracts';
+import { cryptoRandom } from '@naiko/engine';
+import {
+  Accounts,
+  inTransaction,
+  postInTransaction,
+  PrismaService,
+  tournamentBook,
+  type Movement,
+  type Tx,
+} from '@naiko/persistence';
+import {
+  payStandings,
+  scheduleOf,
+  shuffled,
+  sitAndGoPrizeTable,
+  spinPrizeTable,
+  type BlindLevel,
+  type SitAndGoTemplate,
+} from '@naiko/tournament';
+import { JobQueue } from '../jobs/job-queue.service';
+import { SitAndGoError } from './sit-and-go.errors';
+import { drawFromSeed, newSpinSeed, spinCommitment } from './spin-draw';
+import { SPIN_POOL, spinPoolPlan } from './spin-pool';
+import { groupsOf, recordHandOutcome, type DealtIn } from './standings';
+import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
+
+export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
+
+export const tournamentIdOf = (instanceId: number): string => `sng-${instanceId}`;
+
+export interface InstanceRow {
+  id: number;
+  template_id: string;
+  instance_number: number;
+  kind: string;
+  status: 'registering' | 'starting' | 'running' | 'paying' | 'finished';
+  template: SitAndGoTemplate;
+  registrations: number;
+  prize_pool: bigint;
+  spin_commitment: string | null;
+  spin_seed: string | null;
+  multiplier: number | null;
+  seating: { seat: number; userId: string }[] | null;
+  step_index: number;
+  step_started_at: Date | null;
+  button: number | null;
+  hands_played: number;
+  standings: unknown;
+}
+
+export interface RegisterResult {
+  instanceId: number;
+  /** True when this registration took the last seat (the start job is enqueued). */
+  started: boolean;
+}
+
+/** Hook the runner and the gateway attach to (avoids a dependency cycle). */
+export interface SitAndGoListener {
+  changed(instanceId: number): void;
+  started(instanceId: number): void;
+}
+
+@Injectable()
+export class SitAndGoService {
+  private readonly logger = new Logger('SitAndGo');
+  private readonly templates = new Map<string, SitAndGoTemplate>();
+  private readonly listeners: SitAndGoListener[] = [];
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly jobs: JobQueue,
+    @Inject(SIT_AND_GO_TEMPLATES) templates: readonly SitAndGoTemplate[],
+  ) {
+    for (const t of templates.length ? templates : DEFAULT_TEMPLATES) this.upsertTemplate(t);
+  }
+
+  listen(l: SitAndGoListener): void {
+    this.listeners.push(l);
+  }
+
+  private changed(id: number): void {
+    for (const l of this.listeners) l.changed(id);
+  }
+
+  /** Publishes (or replaces) a template; instances already open keep their copy. */
+  upsertTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
+    this.templates.set(t.templateId, checkTemplate(t));
+    return t;
+  }
+
+  listTemplates(): SitAndGoTemplate[] {
+    return [...this.templates.values()];
+  }
+
+  template(templateId: string): SitAndGoTemplate {
+    const t = this.templates.get(templateId);
+    if (!t) throw new SitAndGoError('UNKNOWN_TEMPLATE', `no Sit & Go template ${templateId}`);
+    return t;
+  }
+
+  private async lock(tx: Tx, instanceId: number): Promise<InstanceRow> {
+    const rows = await tx.$queryRaw<InstanceRow[]>`SELECT * FROM sit_and_gos WHERE id = ${instanceId} FOR UPDATE`;
+    if (!rows[0]) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
+    return rows[0];
+  }
+
+  async instance(instanceId: number): Promise<InstanceRow> {
+    const rows = await this.prisma.$queryRaw<InstanceRow[]>`SELECT * FROM sit_and_gos WHERE id = ${instanceId}`;
+    if (!rows[0]) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
+    return rows[0];
+  }
+
+  /** Inserts instance `n` of a template unless it exists (a new instance opens when the previous fills). */
+  private async createInstance(db: Pick<Tx, '$executeRaw'>, t: SitAndGoTemplate, n: number): Promise<void> {
+    let seed: string | null = null;
+    let commitment: string | null = null;
+    if (t.kind === 'spin' && t.spinTable) {
+      seed = newSpinSeed().seed;
+      commitment = spinCommitment(t.spinTable, seed);
+    }
+    await db.$executeRaw`
+      INSERT INTO sit_and_gos (template_id, instance_number, kind, template, spin_seed, spin_commitment)
+      VALUES (${t.templateId}, ${n}, ${t.kind}, ${JSON.stringify(t)}::jsonb, ${seed}, ${commitment})
+      ON CONFLICT (template_id, instance_number) DO NOTHING`;
+  }
+
+  /** The instance of the template taking registrations (opened if there is none). */
+  async openInstanceId(templateId: string): Promise<number> {
+    const t = this.template(templateId);
+    for (;;) {
+      const open = await this.prisma.$queryRaw<{ id: number }[]>`
+        SELECT id FROM sit_and_gos WHERE template_id = ${templateId} AND status = 'registering' ORDER BY instance_number LIMIT 1`;
+      if (open[0]) return open[0].id;
+      const [last] = await this.prisma.$queryRaw<{ n: number | null }[]>`
+        SELECT MAX(instance_number) AS n FROM sit_and_gos WHERE template_id = ${templateId}`;
+      await this.createInstance(this.prisma, t, (last?.n ?? 0) + 1);
+    }
+  }
+
+  /**
+   * Registers into the open instance: buy-in into the prize pool, entry fee to the house, the
+   * starting stack issued in the tournament's book. Taking the last seat moves the instance to
+   * `starting`, opens the next instance and enqueues the start job.
+   */
+  async register(templateId: string, userId: string): Promise<RegisterResult> {
+    for (;;) {
+      const instanceId = await this.openInstanceId(templateId);
+      const result = await inTransaction(this.prisma, async (tx) => {
+        const row = await this.lock(tx, instanceId);
+        if (row.status !== 'registering') return null; // lost the race for the last seat: next instance
+        const t = row.template;
+        const tournamentId = tournamentIdOf(instanceId);
+        const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
+        if (entry && entry.status === 'registered') throw new SitAndGoError('ALREADY_REGISTERED', `already registered in Sit & Go ${instanceId}`);
+        const n = row.registrations + 1;
+        const movements: Movement[] = [];
+        if (t.buyIn > 0) movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: t.buyIn });
+        if (t.entryFee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: t.entryFee });
+        movements.push({ from: Accounts.issuer(tournamentBook(tournamentId)), to: Accounts.tournamentStack(tournamentId, userId), amount: t.startingStack });
+        await postInTransaction(tx, {
+          idempotencyKey: `sng:${instanceId}:entry:${userId}:${n}`,
+          reason: 'tournament_entry',
+          refs: { tournamentId },
+          movements,
+        });
+        const data = { fee: BigInt(t.buyIn), startingStack: BigInt(t.startingStack), status: 'registered' as const, place: null, prize: 0n };
+        if (entry) await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { ...data, createdAt: new Date() } });
+        else await tx.tournamentEntry.create({ data: { tournamentId, userId, ...data } });
+        const count = await tx.tournamentEntry.count({ where: { tournamentId, status: 'registered' } });
+        const full = count >= t.seats;
+        await tx.$executeRaw`
+          UPDATE sit_and_gos SET registrations = ${n}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
+          WHERE id = ${instanceId}`;
+        if (full) await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
+        return { instanceId, started: full };
+      });
+      if (!result) continue;
+      if (result.started) await this.jobs.enqueue('sitAndGoStart', { instanceId });
+      this.changed(instanceId);
+      return result;
+    }
+  }
+
+  /** Unregisters before the start: buy-in and fee back, tournament chips back to its issuer. */
+  async unregister(instanceId: number, userId: string): Promise<void> {
+    await inTransaction(this.prisma, async (tx) => {
+      const row = await this.lock(tx, instanceId);
+      if (row.status !== 'registering') throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} has started`);
+      const t = row.template;
+      const tournamentId = tournamentIdOf(instanceId);
+      const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
+      if (!entry || entry.status !== 'registered') throw new SitAndGoError('NOT_REGISTERED', `not registered in Sit & Go ${instanceId}`);
+      const n = row.registrations + 1;
+      const movements: Movement[] = [];
+      if (t.buyIn > 0) movements.push({ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount: t.buyIn });
+      if (t.entryFee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: t.entryFee });
+      movements.push({ from: Accounts.tournamentStack(tournamentId, userId), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' });
+      await postInTransaction(tx, { idempotencyKey: `sng:${instanceId}:unreg:${userId}:${n}`, reason: 'refund', refs: { tournamentId }, movements });
+      await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { status: 'refunded' } });
+      await tx.$executeRaw`UPDATE sit_and_gos SET registrations = ${n} WHERE id = ${instanceId}`;
+    });
+    this.changed(instanceId);
+  }
+
+  /**
+   * The start job: seats the players at random, draws a Spin's multiplier from the committed seed,
+   * settles the Spin's prize against the house spin pool, and puts level 1 in force. A retry of a
+   * started instance only re-enqueues the next step (idempotent id).
+   */
+  async start(instanceId: number): Promise<void> {
+    const row = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, instanceId);
+      if (r.status !== 'starting') return r;
+      const t = r.template;
+      const tournamentId = tournamentIdOf(instanceId);
+      const entries = await tx.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' }, orderBy: { createdAt: 'asc' } });
+      const rng = cryptoRandom();
+      const seating = shuffled(entries.map((e) => e.userId), rng).map((userId, seat) => ({ seat, userId }));
+      const collected = t.buyIn * entries.length;
+      let prizePool = collected;
+      let multiplier: number | null = null;
+      if (t.kind === 'spin' && t.spinTable && r.spin_seed) {
+        const drawn = drawFromSeed(t.spinTable, r.spin_seed);
+        multiplier = drawn.multiplier;
+        prizePool = drawn.multiplier * t.buyIn;
+        const spinPool = await tx.chipAccount.findUnique({ where: { key: SPIN_POOL.key } });
+        const plan = spinPoolPlan(tournamentId, collected, prizePool, Number(spinPool?.balance ?? 0n));
+        if (plan.float > 0) {
+          await postInTransaction(tx, {
+            idempotencyKey: `sng:${instanceId}:spin-float`,
+            reason: 'grant',
+            refs: { tournamentId },
+            movements: [{ from: Accounts.issuer(), to: SPIN_POOL, amount: plan.float }],
+          });
+        }
+        if (plan.movement) {
+          await postInTransaction(tx, { idempotencyKey: `sng:${instanceId}:spin-pool`, reason: 'tournament_entry', refs: { tournamentId }, movements: [plan.movement] });
+        }
+      }
+      const button = seating[Math.floor((rng.nextUint32() / 2 ** 32) * seating.length)].seat;
+      await tx.$executeRaw`
+        UPDATE sit_and_gos SET status = 'running', seating = ${JSON.stringify(seating)}::jsonb, prize_pool = ${BigInt(prizePool)},
+          multiplier = ${multiplier}, started_at = now(), step_index = 0, step_started_at = now(), button = ${button},
+          standings = '[]'::jsonb
+        WHERE id = ${instanceId}`;
+      await tx.tournamentEntry.updateMany({ where: { tournamentId, status: 'registered' }, data: { status: 'playing' } });
+      await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${instanceId}, 0, 'level') ON CONFLICT DO NOTHING`;
+      return this.lock(tx, instanceId);
+    });
+    if (row.status === 'running') {
+      await this.enqueueNextStep(row);
+      for (const l of this.listeners) l.started(instanceId);
+    }
+    this.changed(instanceId);
+  }
+
+  /** Enqueues the step after the one in force, due when the current one ends (idempotent id). */
+  private async enqueueNextStep(row: InstanceRow): Promise<void> {
+    const schedule = scheduleOf(row.template.blindStructure);
+    const next = schedule[row.step_index + 1];
+    if (!next || !row.step_started_at) return;
+    const current = row.template.blindStructure.steps[row.step_index];
+    const due = row.step_started_at.getTime() + current.durationMs;
+    await this.jobs.enqueue(
+      'sitAndGoStep',
+      { instanceId: row.id, stepIndex: next.stepIndex, kind: next.kind, number: next.levelNumber },
+      { delay: Math.max(0, due - Date.now()) },
+    );
+  }
+
+  /**
+   * A blind-step job: puts step `stepIndex` in force (the next hand uses it) exactly once and in
+   * order, then enqueues the following one. A step already applied (a retry after a crash) only
+   * re-enqueues its successor; a step whose predecessor is not applied yet is an error (BullMQ retries).
+   */
+  async applyStep(p: SitAndGoStepPayload): Promise<{ applied: boolean }> {
+    let applied = false;
+    const row = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, p.instanceId);
+      if (r.status !== 'running' || r.step_index >= p.stepIndex) return r;
+      if (r.step_index !== p.stepIndex - 1) throw new Error(`Sit & Go ${p.instanceId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
+      await tx.$executeRaw`UPDATE sit_and_gos SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.instanceId}`;
+      await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${p.instanceId}, ${p.stepIndex}, ${p.kind})`;
+      applied = true;
+      return this.lock(tx, p.instanceId);
+    });
+    if (row.status === 'running' && row.step_index === p.stepIndex) await this.enqueueNextStep(row);
+    if (applied) this.changed(p.instanceId);
+    return { applied };
+  }
+
+  /** The blind level for the next hand, or null during a break (no hand starts in a break). */
+  levelInForce(row: InstanceRow): BlindLevel | null {
+    const step = row.template.blindStructure.steps[row.step_index];
+    return step.kind === 'level' ? step : null;
+  }
+
+  /**
+   * Records a finished hand: busts and their places, the new button, the hand count; when one
+   * player is left the instance moves to `paying` and the payout job is enqueued.
+   */
+  async recordHand(instanceId: number, dealtIn: readonly DealtIn[], after: ReadonlyMap<string, number>, button: number): Promise<{ busted: string[]; winner: string | null }> {
+    const out = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, instanceId);
+      if (r.status !== 'running') return { busted: [], winner: null };
+      const groups = groupsOf(r.standings);
+      const entrants = r.seating?.length ?? 0;
+      const placed = groups.reduce((a, g) => a + g.players.length, 0);
+      const outcome = recordHandOutcome({ remaining: entrants - placed, groups }, dealtIn, after);
+      const tournamentId = tournamentIdOf(instanceId);
+      for (const g of outcome.standings.groups) {
+        for (const userId of g.players) {
+          if (outcome.busted.includes(userId)) {
+            await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { status: 'busted', place: g.bestPlace } });
+          }
+        }
+      }
+      const status = outcome.winner ? 'paying' : 'running';
+      await tx.$executeRaw`
+        UPDATE sit_and_gos SET standings = ${JSON.stringify(outcome.standings.groups)}::jsonb, hands_played = hands_played + 1,
+          button = ${button}, status = ${status}::"SitAndGoStatus"
+        WHERE id = ${instanceId}`;
+      return { busted: outcome.busted, winner: outcome.winner };
+    });
+    if (out.winner) await this.jobs.enqueue('sitAndGoPayout', { instanceId });
+    this.changed(instanceId);
+    return out;
+  }
+
+  /**
+   * The payout job: pays the standings from the prize pool (ties share), returns the winner's
+   * tournament chips to the tournament's issuer, reveals the Spin seed. One transaction: a crash
+   * leaves either nothing or everything paid, and a retry finds `finished`.
+   */
+  async payout(instanceId: number): Promise<void> {
+    await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, instanceId);
+      if (r.status !== 'paying') return;
+      const t = r.template;
+      const tournamentId = tournamentIdOf(instanceId);
+      const groups = groupsOf(r.standings);
+      let table = sitAndGoPrizeTable(t);
+      if (t.kind === 'spin' && t.spinTable && r.multiplier !== null) {
+        const entry = t.spinTable.entries.find((e) => e.multiplier === r.multiplier)!;
+        table = spinPrizeTable(entry);
+      }
+      const payouts = payStandings(Number(r.prize_pool), table, groups);
+      for (const p of payouts) {
+        const place = p.bestPlace;
+        if (p.prize > 0) {
+          await postInTransaction(tx, {
+            idempotencyKey: `sng:${instanceId}:prize:${p.playerId}`,
+            reason: 'tournament_prize',
+            refs: { tournamentId },
+            movements: [{ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(p.playerId), amount: p.prize }],
+          });
+        }
+        await tx.tournamentEntry.update({
+          where: { tournamentId_userId: { tournamentId, userId: p.playerId } },
+          data: { status: 'finished', place, prize: BigInt(p.prize) },
+        });
+      }
+      const stacks = await tx.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack', balance: { gt: 0n } } });
+      for (const s of stacks) {
+        await postInTransaction(tx, {
+          idempotencyKey: `sng:${instanceId}:retire:${s.userId}`,
+          reason: 'tournament_chips',
+          refs: { tournamentId },
+          movements: [{ from: Accounts.tournamentStack(tournamentId, s.userId!), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' }],
+        });
+      }
+      await tx.$executeRaw`UPDATE sit_and_gos SET status = 'finished', finished_at = now() WHERE id = ${instanceId}`;
+    });
+    this.changed(instanceId);
+  }
+
+  /** Instances a restarted process must pick up, by phase. */
+  async unfinished(): Promise<{ id: number; status: InstanceRow['status'] }[]> {
+    return this.prisma.$queryRaw`SELECT id, status FROM sit_and_gos WHERE status IN ('starting', 'running', 'paying') ORDER BY id`;
+  }
+
+  /** Re-enqueues the job each unfinished instance waits for (ids are idempotent, so this is safe). */
+  async resumeJobs(): Promise<number[]> {
+    const running: number[] = [];
+    for (const u of await this.unfinished()) {
+      if (u.status === 'starting') await this.jobs.enqueue('sitAndGoStart', { instanceId: u.id });
+      if (u.status === 'paying') await this.jobs.enqueue('sitAndGoPayout', { instanceId: u.id });
+      if (u.status === 'running') {
+        await this.enqueueNextStep(await this.instance(u.id));
+        running.push(u.id);
+      }
+    }
+    return running;
+  }
+
+  /** The lobby/socket view of one instance. */
+  async view(instanceId: number): Promise<SitAndGoView> {
+    const r = await this.instance(instanceId);
+    const t = r.template;
+    const tournamentId = tournamentIdOf(instanceId);
+    const entries = await this.prisma.tournamentEntry.findMany({
+      where: { tournamentId, status: { in: ['registered', 'playing', 'busted', 'finished'] } },
+      include: { user: { select: { username: true } } },
+      orderBy: { createdAt: 'asc' },
+    });
+    const stacks = await this.prisma.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack' } });
+    const stackOf = new Map(stacks.map((s) => [s.userId, Number(s.balance)]));
+    const seatOf = new Map((r.seating ?? []).map((s) => [s.userId, s.seat]));
+    let clock: SitAndGoView['clock'] = null;
+    if (r.status === 'running' && r.step_started_at) {
+      const schedule = scheduleOf(t.blindStructure);
+      const step = t.blindStructure.steps[r.step_index];
+      const level = step.kind === 'level' ? step : (t.blindStructure.steps[r.step_index + 1] as BlindLevel);
+      const last = r.step_index === t.blindStructure.steps.length - 1;
+      clock = {
+        kind: step.kind,
+        levelNumber: schedule[r.step_index].levelNumber,
+        smallBlind: level.smallBlind,
+        bigBlind: level.bigBlind,
+        ante: level.ante,
+        nextStepAt: last ? null : r.step_started_at.getTime() + step.durationMs,
+      };
+    }
+    return {
+      instanceId,
+      templateId: r.template_id,
+      instanceNumber: r.instance_number,
+      kind: t.kind,
+      name: t.name,
+      phase: r.status,
+      seats: t.seats,
+      registered: entries.length,
+      buyIn: t.buyIn,
+      entryFee: t.entryFee,
+      startingStack: t.startingStack,
+      prizePool: r.status === 'registering' || r.status === 'starting' ? t.buyIn * entries.length : Number(r.prize_pool),
+      spin: t.kind === 'spin' ? { commitment: r.spin_commitment, multiplier: r.multiplier, seed: r.status === 'finished' ? r.spin_seed : null } : null,
+      clock,
+      handsPlayed: r.hands_played,
+      standings: entries
+        .map((e) => ({
+          userId: e.userId,
+          username: e.user.username,
+          seat: seatOf.get(e.userId) ?? null,
+          stack: stackOf.get(e.userId) ?? 0,
+          place: e.place,
+          prize: Number(e.prize),
+        }))
+        .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack),
+    };
+  }
+}

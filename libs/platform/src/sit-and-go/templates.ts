@@ -1,0 +1,45 @@
+// The published Sit & Go and Spin offers. A template is the libs/tournament `SitAndGoTemplate`;
+// each instance stores a copy when it opens, so a running game never changes under its players.
+// The minimal table runner of this module deals flop games with blinds (the bots of libs/table play
+// them); other games are refused here rather than half supported.
+import { HYPER_TURBO_STRUCTURE, TURBO_STRUCTURE, fastModeStructure, spinTemplate, validateSitAndGoTemplate, type SitAndGoTemplate } from '@naiko/tournament';
+
+export const RUNNER_GAMES = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl'] as const;
+
+export function checkTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
+  validateSitAndGoTemplate(t);
+  if (!(RUNNER_GAMES as readonly string[]).includes(t.game)) {
+    throw new Error(`template ${t.templateId}: game ${t.game} is not dealt by the Sit & Go runner (only ${RUNNER_GAMES.join(', ')})`);
+  }
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(t.templateId)) throw new Error(`template id "${t.templateId}" must be 1-40 letters, digits, _ or -`);
+  return t;
+}
+
+export const DEFAULT_TEMPLATES: readonly SitAndGoTemplate[] = [
+  {
+    templateId: 'sng-holdem-6-100',
+    name: "Hold'em Sit & Go 6-max, 100 + 10",
+    game: 'holdem',
+    bettingStructure: 'no-limit',
+    kind: 'sit-and-go',
+    seats: 6,
+    buyIn: 100,
+    entryFee: 10,
+    startingStack: 1500,
+    blindStructure: TURBO_STRUCTURE,
+    prizeTable: null,
+    spinTable: null,
+    clock: { decisionMs: 15_000, reconnectMs: 30_000 },
+  },
+  { ...spinTemplate('spin-10', 10, 1), blindStructure: HYPER_TURBO_STRUCTURE },
+];
+
+/** Fast mode (tests, demos): short levels and breaks on the same shape. */
+export function fastTemplate(base: SitAndGoTemplate, templateId: string, levelMs = 300, breakMs = 200, breakEvery = 3): SitAndGoTemplate {
+  return checkTemplate({
+    ...base,
+    templateId,
+    blindStructure: fastModeStructure(levelMs, breakMs, breakEvery),
+    clock: { decisionMs: 1_000, reconnectMs: 0 },
+  });
+}
