@@ -90,6 +90,21 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
       case 'hand-mucked':
         actions.push(`p${pos((e as Ev<'hand-mucked'>).seat)} sm`);
         break;
+      case 'x-draw': {
+        // Draw games: the discard (`sd`, stand pat when empty), then the cards dealt for it.
+        const d = e as unknown as { seat: number; discarded: number[] | null; dealt: number[] | null };
+        if (!d.discarded || !d.dealt) unsupported('the event log is redacted: export needs every card');
+        actions.push(`p${pos(d.seat)} sd${d.discarded!.length ? ' ' + formatCards(d.discarded!) : ''}`);
+        if (d.dealt!.length) actions.push(`d dh p${pos(d.seat)} ${formatCards(d.dealt!)}`);
+        break;
+      }
+      case 'x-split':
+        if ((e as unknown as { accept: boolean }).accept) unsupported('an accepted split offer cannot be written as PHH');
+        break;
+      case 'x-draw-started':
+      case 'x-reshuffle':
+        // Public markers the PHH actions imply.
+        break;
       default:
         if (e.type.startsWith('x-')) unsupported(`extension event ${e.type} cannot be written as PHH`);
     }

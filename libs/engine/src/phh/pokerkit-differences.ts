@@ -14,7 +14,9 @@ export type PokerKitDifference =
   | 'odd-chips-one-each'
   | 'low-needs-five-distinct-ranks'
   | 'hi-lo-odd-chip-to-high'
-  | 'stud-completion-after-short-bring-in';
+  | 'stud-completion-after-short-bring-in'
+  | 'own-discard-redealt'
+  | 'later-discard-redealt';
 
 export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
   'fixed-limit-cap':
@@ -27,6 +29,10 @@ export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
     'RULES.md "Odd chips": the odd chip of a Hi/Lo split goes to the high half; PokerKit gave it to the low hand (7-Card Stud Hi/Lo side pots).',
   'stud-completion-after-short-bring-in':
     'Stud: after a bring-in posted all-in for less than the bring-in, a raise completes to the full small bet (RULES.md is silent; established practice); PokerKit counts the next raise from the short bring-in and accepts a larger all-in.',
+  'own-discard-redealt':
+    'Draw games: RULES.md never gives a player his own discards back when the deck runs short; PokerKit reshuffles them into the stub he draws from.',
+  'later-discard-redealt':
+    "Draw games: RULES.md reshuffles the discards and mucks there are when the deck runs short; PokerKit (which also burns cards PHH does not record) dealt a card discarded after its reshuffle.",
   'low-needs-five-distinct-ranks':
     'RULES.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot no eligible hand has such a low for goes wholly to the best high hand; PokerKit paid a low half of such a pot to the two hands that could only make a paired 8-8-7-6-A.',
 };

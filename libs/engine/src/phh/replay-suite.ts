@@ -9,6 +9,7 @@ import { importPhh } from './import';
 import { parsePhh, toWholeChips } from './parse';
 import { hadPotWithoutLow, isFixedLimitCap, isHiLoOddChip, isShortAllInReopen, isStudCompletionAfterShortBringIn, stacksWithPokerKitOddChips, type PokerKitDifference } from './pokerkit-differences';
 import { replayPhh, type PhhReplay } from './replay';
+import { drawReshuffleDifference } from './draw';
 import { PhhError, type PhhHand } from './types';
 import { phhVariant } from './variants';
 
@@ -65,6 +66,8 @@ function compare(hand: PhhHand, r: PhhReplay): Outcome {
   if (hadPotWithoutLow(r) && diff.reduce((a, b) => a + b, 0) === 0) {
     return { kind: 'exception', reason: 'low-needs-five-distinct-ranks', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
   }
+  const reshuffle = drawReshuffleDifference(hand);
+  if (reshuffle) return { kind: 'exception', reason: reshuffle, detail: `ours ${JSON.stringify(r.finishingStacks)}` };
   return { kind: 'fail', detail: `finishing stacks ${JSON.stringify(r.finishingStacks)}, recorded ${JSON.stringify(want)}` };
 }
 

@@ -64,8 +64,17 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
   }
   let state = started.state;
   const events = started.events.slice();
+  const unrecorded = (): void => {
+    for (let u = imp.row.unrecorded?.(state); u; u = imp.row.unrecorded?.(state)) {
+      const r = apply(state, u);
+      if (!r.ok) throw new PhhError('illegal-action', `unrecorded ${u.type}: ${r.error.code} ${r.error.message}`);
+      state = r.state;
+      for (const e of r.events) events.push(e);
+    }
+  };
   hand.actions.forEach((a, k) => {
     if (a.kind === 'deal-hole' || a.kind === 'deal-board') return;
+    unrecorded();
     const seat = imp.seats[a.player - 1];
     let action = imp.row.mapAction ? imp.row.mapAction(a, state, seat) : undefined;
     if (action === undefined) action = defaultPhhAction(a, state, seat);
@@ -79,6 +88,7 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
     state = r.state;
     for (const e of r.events) events.push(e);
   });
+  unrecorded();
   if (!isOver(state)) {
     const who = state.toAct >= 0 ? `seat ${state.seats[state.toAct]} (p${imp.seats.indexOf(state.seats[state.toAct]) + 1}) is to act` : 'no one is to act';
     throw new PhhError('incomplete', `the record ends before the hand does: ${who}`);

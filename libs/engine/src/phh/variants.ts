@@ -28,6 +28,11 @@ export interface PhhVariantRow {
    * to fall back to the flop-game mapping (f, cc, cbr), `null` to skip the action (e.g. `sm`).
    */
   mapAction?: (a: PhhAction, state: HandState, seat: number) => Action | null | undefined;
+  /**
+   * A decision the engine asks for that PHH cannot record (32-Card Draw's split offer: declined),
+   * applied before each recorded action and at the end while it returns one.
+   */
+  unrecorded?: (state: HandState) => Action | null;
 }
 
 const rows = new Map<string, PhhVariantRow>();

@@ -26,12 +26,12 @@ import { settleSplit } from './split';
  *    2-7 Triple Draw a draw in time at the next draw restores him).
  * 32-Card Draw's split offer (`spec.draw.splitOffer`) lives in `split.ts`.
  *
- * The deck and reshuffles: replacements come from `state.deck` in order until the first deck (the
- * variant's deck size) is used up. Then the discards and mucks — every card not in the hand of a player
- * still in — are reshuffled: the k-th reshuffle orders them by their position in the k-th spare deck
- * that follows the dealt one in `state.deck` (a random start appends `spec.spareDecks` independent
- * shuffles; a stacked deck lists the order, e.g. the re-dealt cards of a PHH hand; cards not listed
- * follow in card order). A player skips his own discards (of this hand) in that stock; only if nothing
+ * The deck and reshuffles: replacements come from `state.deck` in order until the dealt deck is used
+ * up (the variant's deck size, the end of a stacked deck, or a stacked deck's first repeated card).
+ * Then the discards and mucks — every card not in the hand of a player still in — are reshuffled,
+ * ordered by their position in the spare deck that follows in `state.deck` (a random start appends
+ * `spec.spareDecks` independent shuffles, each reshuffle uses the next; a stacked deck lists the order,
+ * e.g. the re-dealt cards of a PHH hand; cards not listed follow in card order). A player skips his own discards (of this hand) in that stock; only if nothing
  * else is left would he get them back, which these decks and seat limits never reach. So the whole hand
  * is a function of the deck and the actions: deterministic and replayable.
  */
@@ -125,15 +125,16 @@ registerDealStep('draw', (d, step, ev) => {
   return 'pause';
 });
 
-/** Orders the reshuffled pile by the k-th spare deck of `state.deck`; cards it does not list follow in card order. */
+/** Orders the reshuffled pile by the next spare deck of `state.deck`; cards it does not list follow in card order. */
 function reshuffle(d: Draft, x: DrawExt, taking: Card[]): Card[] {
   const size = deckSize(d.spec.deck);
   const held = new Set<Card>(taking);
   for (let i = 0; i < d.seats.length; i++) if (!d.folded[i]) for (const c of d.hole[i]) held.add(c);
   const pile = deckFor(d.spec.deck).filter((c) => !held.has(c));
   x.reshuffles++;
-  const from = x.reshuffles * size;
-  const spare = d.deck.slice(from, from + size);
+  // The next spare deck starts where the dealt cards end; the one after it follows.
+  const spare = d.deck.slice(d.deckPos, d.deckPos + size);
+  d.deckPos = Math.min(d.deckPos + size, d.deck.length);
   const pos = new Map<Card, number>();
   spare.forEach((c, k) => {
     if (!pos.has(c)) pos.set(c, k);
@@ -150,8 +151,9 @@ function replacements(d: Draft, x: DrawExt, i: number, k: number, ev: HandEvent[
   let fresh = false;
   while (out.length < k) {
     if (x.stock === null) {
-      if (d.deckPos < size) {
-        if (d.deckPos >= d.deck.length) throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
+      // The dealt deck ends after the variant's deck size, at the end of a stacked deck, or where a stacked
+      // deck repeats a card already dealt (a recorded hand's reshuffle: PHH records no burn cards).
+      if (d.deckPos < size && d.deckPos < d.deck.length && !(d.deckPos > 0 && d.deck.lastIndexOf(d.deck[d.deckPos], d.deckPos - 1) >= 0)) {
         out.push(d.deck[d.deckPos++]);
         continue;
       }

@@ -1,0 +1,100 @@
+/**
+ * Draw games against PHH: every F2L3D and N2L1D hand in ../shared/phh (the WSOP day and the
+ * PokerKit reference hands) replays to its `finishing_stacks`, except where PokerKit differs from
+ * RULES.md (fixed-limit cap, short all-in reopening, and its reshuffle: own discards dealt back,
+ * discards made after the reshuffle dealt); and every draw game survives export → import → replay.
+ */
+import { readFileSync } from 'node:fs';
+import { seededRandom } from '../../rng/random-source';
+import { exportPhh } from '../../phh/export';
+import { drawReshuffleDifference } from '../../phh/draw';
+import { parsePhh } from '../../phh/parse';
+import { replayPhhText } from '../../phh/replay';
+import { phhDir, phhFiles, replayFile } from '../../phh/replay-suite';
+import { apply } from '../apply';
+import { start } from '../start';
+import type { HandConfig, HandEvent } from '../types';
+import { Hand, drawDeck, drawTable } from './draw-test-helpers';
+import { randomDrawAction } from './draw';
+
+const dir = phhDir();
+const drawFiles = phhFiles(dir).filter((f) => /variant = ["'](F2L3D|N2L1D)["']/.test(readFileSync(f, 'utf8')));
+const results = drawFiles.map((f) => replayFile(dir, f)!);
+
+test('every WSOP F2L3D and N2L1D hand matches its finishing stacks', () => {
+  const wsop = results.filter((r) => r.rel.startsWith('wsop/'));
+  expect(wsop.length).toBe(14);
+  expect(wsop.filter((r) => r.outcome.kind !== 'match').map((r) => `${r.rel}: ${JSON.stringify(r.outcome)}`)).toEqual([]);
+});
+
+test('every reference F2L3D and N2L1D hand matches, or differs only where PokerKit differs from RULES.md', () => {
+  const ref = results.filter((r) => r.rel.startsWith('reference/'));
+  expect(ref.length).toBe(500);
+  const kinds = ref.map((r) => (r.outcome.kind === 'exception' ? r.outcome.reason : r.outcome.kind));
+  const count = (k: string) => kinds.filter((x) => x === k).length;
+  expect(count('fail')).toBe(0);
+  expect(count('match')).toBe(472);
+  expect(count('fixed-limit-cap') + count('short-all-in-no-reopen') + count('own-discard-redealt') + count('later-discard-redealt')).toBe(28);
+  expect(count('own-discard-redealt')).toBe(3);
+  expect(count('later-discard-redealt')).toBe(1);
+});
+
+test('the reshuffle detectors read the record: own discards dealt back, a later discard dealt', () => {
+  const own = parsePhh(
+    [
+      "variant = 'F2L3D'",
+      'antes = [0, 0]',
+      'blinds_or_straddles = [5, 10]',
+      'small_bet = 10',
+      'big_bet = 20',
+      'starting_stacks = [100, 100]',
+      "actions = ['d dh p1 2c3c4c5c7d', 'd dh p2 8c9cTcJcQc', 'p2 cc', 'p1 cc', 'p1 sd 7d', 'p2 sd', 'd dh p1 7d']",
+    ].join('\n'),
+  );
+  expect(drawReshuffleDifference(own)).toBe('own-discard-redealt');
+  const clean = { ...own, actions: own.actions.slice(0, 6) };
+  expect(drawReshuffleDifference(clean)).toBeNull();
+});
+
+describe('export → import → replay of every draw game', () => {
+  const games: [string, HandConfig['structure']][] = [
+    ['draw5', 'no-limit'],
+    ['draw27x3', 'fixed-limit'],
+    ['draw32', 'pot-limit'],
+    ['draw7a', 'fixed-limit'],
+    ['draw-classic', 'no-limit'],
+  ];
+  test.each(games)('%s %s', (variant, structure) => {
+    const classic = variant === 'draw-classic';
+    const config: HandConfig = {
+      variant,
+      structure,
+      seats: [0, 1, 2, 3].map((seat) => ({ seat, stack: 400 + 50 * seat })),
+      button: 3,
+      stakes: classic ? { smallBlind: 0, bigBlind: 10, ante: 10 } : { smallBlind: 5, bigBlind: 10 },
+    };
+    const rng = seededRandom(`${variant}-export`);
+    let { state, events } = start(config, { rng: seededRandom(`${variant}-deck`) });
+    events = events.slice();
+    while (state.phase !== 'complete') {
+      let a = randomDrawAction(state, rng)!;
+      // PHH has no split action and no timeout: answer the offer with "no" and draw in time.
+      if (a.type === 'split') a = { ...a, type: 'no-split' };
+      if (a.type === 'draw-timeout') a = { type: 'draw', seat: a.seat, discard: [] };
+      const r = apply(state, a);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+      events.push(...(r.events as HandEvent[]));
+    }
+    const text = exportPhh(config, events);
+    expect(text).toMatch(/ sd/);
+    const back = replayPhhText(text);
+    expect(back.finishingStacks).toEqual([0, 1, 2, 3].map((k) => state.stacks[k]));
+  });
+});
+
+test('an accepted split offer cannot be written as PHH (it has no split action)', () => {
+  const h = new Hand(drawTable('draw32', 'fixed-limit', [100, 100, 100]), drawDeck('short32', ['7c 8d 9h Js Kc', 'Ah Ad Ac 7d 8c', 'Qh Qd 9c Ts 8h']));
+  h.do('call', 2).do('fold', 0).do('check', 1).draw(1).draw(2).do('split', 2).do('split', 1);
+  expect(() => exportPhh(h.state.config, h.events)).toThrow('split');
+});

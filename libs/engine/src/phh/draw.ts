@@ -1,0 +1,234 @@
+// The variants first: loading them pulls in the hand machine in the order its modules expect.
+import { draw27x3, getVariant, registerVariant, tripleDrawStreets, type DrawVariantSpec } from '../variants';
+import type { BettingStructure } from '../variants/types';
+import { parseCard, type Card } from '../cards';
+import { shortDeck32, standardDeck } from '../cards/deck';
+import type { Stakes } from '../hand/types';
+import { PhhError, type PhhAction, type PhhCard, type PhhHand } from './types';
+import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants';
+
+/**
+ * The draw rows of the PHH table. phh-std defines F2L3D (Fixed-Limit 2-7 Triple Draw) and N2L1D
+ * (No-Limit 2-7 Single Draw); our other draw games get custom `_` codes: `_<S><GAME>` with S = F, P,
+ * H, N (structure) and GAME = DRAW5, DRAW27X3, DRAW32, DRAW7A, DRAWCLASSIC (e.g. `_PDRAW7A`).
+ *
+ * PHH F2L3D hands are played with Hold'em bet sizes (small bet after the first draw too: WSOP and
+ * PokerKit); RULES.md sizes draw games "before the (first) draw small, after it big", which our
+ * `draw27x3` follows. F2L3D therefore maps to `draw27x3-holdem-limits`, the same game with the
+ * small bet after the first draw. N2L1D (not a house game, a handy check of the draw machine) maps
+ * to `draw27x1`, 2-7 single draw. Both are registered here for PHH replays.
+ *
+ * Actions: `pK sd cards` → `draw` (stand pat when empty); `cc`, `cbr`, `f` as in the flop games;
+ * `sm` is skipped (the engine decides the showdown). The split offer has no PHH action: a record is
+ * read as played on (every offer declined), and a hand with an accepted offer cannot be exported.
+ * Deck: the first `d dh` of each player (5 cards) in passes, then every later `d dh` in order; a card
+ * dealt again after PokerKit's reshuffle starts the spare deck that orders the engine's reshuffle
+ * (PokerKit burns cards, which PHH does not record, so its reshuffles come before the deck's end).
+ */
+
+export const draw27x3HoldemLimits: DrawVariantSpec = {
+  ...draw27x3,
+  id: 'draw27x3-holdem-limits',
+  name: '2-7 Triple Draw (Hold\'em bet sizes, PHH F2L3D)',
+  streets: tripleDrawStreets(['small', 'small', 'big', 'big']),
+};
+
+export const draw27x1: DrawVariantSpec = {
+  ...draw27x3,
+  id: 'draw27x1',
+  name: '2-7 Single Draw (PHH N2L1D)',
+  streets: [draw27x3.streets[0], { ...draw27x3.streets[1], name: 'draw', limitBet: 'big' }],
+  spareDecks: 2,
+};
+
+registerVariant(draw27x3HoldemLimits);
+registerVariant(draw27x1);
+
+const unsupported = (message: string): never => {
+  throw new PhhError('unsupported', message);
+};
+
+/** The stacked deck: initial hands in passes, replacements in order, the first re-dealt card starts the spare deck. */
+export function drawDeck(hand: PhhHand, variant: string): Card[] {
+  const n = hand.startingStacks.length;
+  const initial: PhhCard[][] = Array.from({ length: n }, () => []);
+  const later: PhhCard[] = [];
+  const got = new Array<boolean>(n).fill(false);
+  for (const a of hand.actions) {
+    if (a.kind !== 'deal-hole') continue;
+    if (!got[a.player - 1]) {
+      got[a.player - 1] = true;
+      initial[a.player - 1] = a.cards;
+    } else later.push(...a.cards);
+  }
+  const recorded: PhhCard[] = [];
+  for (let p = 0; p < 5; p++) for (const h of initial) if (h.length) recorded.push(h[p] ?? null);
+  const seen = new Set<string>();
+  let cut = recorded.length + later.length;
+  const all = recorded.concat(later);
+  for (let k = 0; k < all.length; k++) {
+    const c = all[k];
+    if (c === null) continue;
+    if (seen.has(c)) {
+      cut = k;
+      break;
+    }
+    seen.add(c);
+  }
+  const fresh = getVariant(variant).deck === 'short32' ? shortDeck32() : standardDeck();
+  const head = all.slice(0, cut);
+  const rest = all.slice(cut);
+  if (rest.some((c) => c === null)) unsupported('an unknown card after a reshuffle');
+  // The dealt deck: exactly the recorded cards (so it ends where PokerKit reshuffled), then the re-dealt order.
+  const filled = completeDeck(head, fresh);
+  resolveUnknownDiscards(hand, initial, filled, n);
+  const dealt = filled.slice(0, rest.length ? head.length : fresh.length);
+  return dealt.concat((rest as string[]).map(parseCard));
+}
+
+/** Discards of unknown cards (`sd Kh??`), resolved to the cards the deck put in place of the unknown ones. */
+const unknownDiscards = new WeakMap<PhhAction, Card[]>();
+
+/**
+ * A player whose cards were never shown may discard unknown cards (WSOP records): they are the cards
+ * the stacked deck filled in for his unknown cards. Follows each player's hand through the record.
+ */
+function resolveUnknownDiscards(hand: PhhHand, initial: PhhCard[][], filled: Card[], n: number): void {
+  if (!hand.actions.some((a) => a.kind === 'discard' && a.cards.some((c) => c === null))) return;
+  const live = initial.filter((h) => h.length).length;
+  const pos: number[] = [];
+  let k = 0;
+  for (let p = 0; p < n; p++) pos.push(initial[p].length ? k++ : -1);
+  // Each hand as cards, with the unknown ones marked.
+  const hands = initial.map((h, p) => h.map((c, j) => ({ card: filled[j * live + pos[p]], unknown: c === null })));
+  let next = live * 5;
+  const got = new Array<boolean>(n).fill(false);
+  for (const a of hand.actions) {
+    if (a.kind === 'deal-hole') {
+      if (!got[a.player - 1]) got[a.player - 1] = true;
+      else for (const c of a.cards) hands[a.player - 1].push({ card: filled[next++], unknown: c === null });
+    } else if (a.kind === 'discard') {
+      const h = hands[a.player - 1];
+      const out: Card[] = [];
+      for (const c of a.cards) {
+        const at = c === null ? h.findIndex((x) => x.unknown) : h.findIndex((x) => x.card === parseCard(c));
+        if (at < 0) unsupported(`p${a.player} discards ${c ?? '??'} he does not hold`);
+        out.push(h[at].card);
+        h.splice(at, 1);
+      }
+      if (a.cards.some((c) => c === null)) unknownDiscards.set(a, out);
+    }
+  }
+}
+
+/**
+ * PHH lists a draw round's discards first, then its deals; the engine (like a dealer) serves each
+ * player in turn: his discard, then his cards. The record's actions in that order.
+ */
+function inDrawOrder(actions: PhhAction[]): PhhAction[] {
+  const out: PhhAction[] = [];
+  for (let k = 0; k < actions.length; ) {
+    if (actions[k].kind !== 'discard') {
+      out.push(actions[k++]);
+      continue;
+    }
+    const discards: PhhAction[] = [];
+    while (k < actions.length && actions[k].kind === 'discard') discards.push(actions[k++]);
+    const deals: PhhAction[] = [];
+    while (k < actions.length && actions[k].kind === 'deal-hole') deals.push(actions[k++]);
+    for (const d of discards) {
+      out.push(d);
+      const player = (d as { player: number }).player;
+      const deal = deals.find((x) => (x as { player: number }).player === player);
+      if (deal) out.push(deal);
+    }
+  }
+  return out;
+}
+
+/**
+ * Where PokerKit's reshuffle differs from RULES.md, proven from the record alone: it dealt a player a
+ * card he had discarded himself ('own-discard-redealt'), or a card discarded after the reshuffle had
+ * begun ('later-discard-redealt': RULES.md reshuffles the discards and mucks there are when the deck
+ * runs short). Returns null when neither happened.
+ */
+export function drawReshuffleDifference(hand: PhhHand): 'own-discard-redealt' | 'later-discard-redealt' | null {
+  const n = hand.startingStacks.length;
+  const own: Set<string>[] = Array.from({ length: n }, () => new Set());
+  const got = new Array<boolean>(n).fill(false);
+  const seen = new Set<string>();
+  let reshuffled = false;
+  const discardedSince = new Set<string>();
+  let later = false;
+  for (const a of inDrawOrder(hand.actions)) {
+    if (a.kind === 'discard') {
+      for (const c of a.cards) if (c !== null) {
+        own[a.player - 1].add(c);
+        if (reshuffled) discardedSince.add(c);
+      }
+    }
+    if (a.kind !== 'deal-hole') continue;
+    const first = !got[a.player - 1];
+    got[a.player - 1] = true;
+    for (const c of a.cards) {
+      if (c === null) continue;
+      if (!first && own[a.player - 1].has(c)) return 'own-discard-redealt';
+      if (seen.has(c)) reshuffled = true;
+      if (discardedSince.has(c)) later = true;
+      seen.add(c);
+    }
+  }
+  return later ? 'later-discard-redealt' : null;
+}
+
+function drawStakes(hand: PhhHand, structure: BettingStructure): Stakes {
+  // Classic draw: equal antes, no blinds; min_bet the ante, `_max_bet` the table maximum.
+  const antes = hand.antes;
+  if (antes.some((a) => a !== antes[0]) || !(antes[0] > 0)) unsupported('classic draw needs equal antes');
+  if (hand.blindsOrStraddles.some((b) => b !== 0)) unsupported('classic draw has no blinds');
+  const stakes: Stakes = { smallBlind: 0, bigBlind: hand.minBet ?? antes[0], ante: antes[0] };
+  if (typeof hand.extra._max_bet === 'number') stakes.maxBet = hand.extra._max_bet;
+  if (structure !== 'no-limit') unsupported('classic draw is played no-limit between the ante and the table maximum');
+  return stakes;
+}
+
+function drawRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {
+  const classic = variant.startsWith('draw-classic');
+  return {
+    code,
+    variant,
+    structure,
+    stakes: structure === 'fixed-limit' ? 'fixed' : 'min-bet',
+    ...(classic ? { buildStakes: (hand: PhhHand) => drawStakes(hand, structure) } : {}),
+    buildDeck: (hand) => drawDeck(hand, variant),
+    // PHH has no split action: a recorded 32-Card Draw hand was played on, the offer declined.
+    unrecorded: (state) => (state.phase === 'split' ? { type: 'no-split', seat: state.seats[state.toAct] } : null),
+    mapAction: (a, state, seat) => {
+      // PokerKit records a check of a player alone against all-ins after the round is over (the engine
+      // is already in the draw): it decides nothing.
+      if (a.kind === 'check-call' && state.phase !== 'betting') return null;
+      if (a.kind !== 'discard') return undefined;
+      const resolved = unknownDiscards.get(a);
+      if (resolved) return { type: 'draw', seat, discard: resolved };
+      return { type: 'draw', seat, discard: (a.cards as string[]).map(parseCard) };
+    },
+  };
+}
+
+const STRUCTURE_LETTER: Partial<Record<BettingStructure, string>> = { 'fixed-limit': 'F', 'pot-limit': 'P', 'half-pot-limit': 'H', 'no-limit': 'N' };
+const GAMES: Record<string, string> = { draw5: 'DRAW5', draw27x3: 'DRAW27X3', draw32: 'DRAW32', draw7a: 'DRAW7A', 'draw-classic': 'DRAWCLASSIC' };
+
+/** The PHH code for a draw game and structure (phh-std's where it has one, else our `_` code). */
+export function drawPhhCode(variant: string, structure: BettingStructure): string | undefined {
+  if (variant === 'draw27x3-holdem-limits' && structure === 'fixed-limit') return 'F2L3D';
+  if (variant === 'draw27x1' && structure === 'no-limit') return 'N2L1D';
+  const game = GAMES[variant];
+  const s = STRUCTURE_LETTER[structure];
+  return game && s ? `_${s}${game}` : undefined;
+}
+
+registerPhhVariant(drawRow('F2L3D', 'draw27x3-holdem-limits', 'fixed-limit'));
+registerPhhVariant(drawRow('N2L1D', 'draw27x1', 'no-limit'));
+for (const variant of Object.keys(GAMES)) {
+  for (const structure of getVariant(variant).structures) registerPhhVariant(drawRow(drawPhhCode(variant, structure)!, variant, structure));
+}
