@@ -1,5 +1,6 @@
-// Jest on Nest 12: swc instead of ts-jest (see ../shared/STACK.md). Two projects:
-// `unit` (pure libs, fast) and `e2e` (apps against the real PostgreSQL and Redis).
+// Jest on Nest 12: swc instead of ts-jest (see ../shared/STACK.md). Three projects:
+// `unit` (pure libs, fast), `exhaustive` (every 5-, 7-card and short-deck hand; ~20 s, so it runs in
+// `npm test` too) and `e2e` (apps against the real PostgreSQL and Redis).
 const swc = ['@swc/jest', {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
@@ -28,6 +29,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
+    { ...common, displayName: 'exhaustive', testMatch: ['<rootDir>/libs/**/*.exhaustive.ts'], testTimeout: 600000 },
     {
       ...common,
       displayName: 'e2e',
