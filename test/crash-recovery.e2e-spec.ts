@@ -153,7 +153,7 @@ describe('Server Crash (house rules)', () => {
     const audit = await npmAudit();
     expect(audit.code).toBe(0);
     expect(audit.json.ok).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it('killed at an arbitrary moment while two tables play; the resumed table keeps its stacks and plays on', async () => {
     const t1 = await seatPlayers('crash-b', 'crash-t2', 4, 300);
@@ -185,5 +185,5 @@ describe('Server Crash (house rules)', () => {
     expect(await more.exited).toBe(0);
     expect((await ledger.tableStacks('crash-t3')).reduce((s, x) => s + x.balance, 0)).toBe(1200);
     expect((await restartAndRecover(['crash-t3'])).audit.ok).toBe(true);
-  }, 120_000);
+  }, 240_000);
 });

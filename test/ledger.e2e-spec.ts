@@ -66,6 +66,14 @@ describe('grants, buy-ins and cash-outs', () => {
   });
 });
 
+describe('accounts of users created elsewhere', () => {
+  it('a user created without openUserAccount (demo seed, bot) gets his account on first use', async () => {
+    const id = await createUser(prisma, 'seeded-user');
+    await ledger.grant({ idempotencyKey: `seed:${id}`, userId: id, amount: 250 });
+    expect(await ledger.userBalance(id)).toBe(250);
+  });
+});
+
 describe('concurrency', () => {
   it('50 parallel buy-ins/cash-outs on one account never overdraw it and end with the right balance', async () => {
     // 1000 chips; 30 buy-ins of 100 (only 10 can succeed before a cash-out frees chips) and 20

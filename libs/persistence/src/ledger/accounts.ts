@@ -1,6 +1,5 @@
-// Account addresses. A key names exactly one account; the ledger creates the house-side accounts
-// (issuer, table stacks, pools, hand pots) on first use, but a user account must be opened
-// explicitly (at registration), so a typo in a user id is an UnknownAccount, not a new account.
+// Account addresses. A key names exactly one account; the ledger creates accounts on first use,
+// those belonging to a user only if the user exists, so a wrong user id is an UnknownAccount.
 import type { ChipAccountKind } from '../generated/prisma/enums';
 
 export const CHIPS_BOOK = 'chips';

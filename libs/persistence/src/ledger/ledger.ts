@@ -1,5 +1,5 @@
 // The double-entry chip ledger. Every command is one database transaction that
-//   1. creates the house-side accounts it needs (user accounts must already exist),
+//   1. creates the accounts it needs (those of a user only if the user exists),
 //   2. locks every account it touches with SELECT ... FOR UPDATE in id order (no deadlocks
 //      between commands, no lost updates, no overdraft under concurrency),
 //   3. returns the original result if its idempotency key was already used (the key is UNIQUE,
@@ -109,12 +109,12 @@ export async function inTransaction<T>(db: LedgerDb, fn: (tx: Tx) => Promise<T>)
   }
 }
 
-/** Inserts the accounts (house-side ones only) unless they exist. */
+/** Inserts the accounts unless they exist. */
 async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
   for (const s of [...specs].sort((a, b) => (a.key < b.key ? -1 : 1))) {
-    if (s.kind === 'user') continue;
-    // A stack belongs to a user: create it only for one who exists (else the command fails
-    // with UnknownAccount below instead of a foreign-key error).
+    // An account that belongs to a user (his balance, a stack) is created only for a user who
+    // exists; for an unknown user id the command fails with UnknownAccount below, not a
+    // foreign-key error. (Users created elsewhere, e.g. demo users and bots, need no extra step.)
     await tx.$executeRaw`
       INSERT INTO chip_accounts (key, book, kind, user_id, table_id, tournament_id, hand_id)
       SELECT ${s.key}, ${s.book}, ${s.kind}::"ChipAccountKind", ${s.userId ?? null}::uuid, ${s.tableId ?? null},
