@@ -122,7 +122,7 @@ export function apply(state: HandState, action: Action): ApplyResult {
       // bet / raise to `amount`
       const to = action.amount as number;
       const x = post(d, p, to - d.bets[p], true);
-      const inc = to - cur;
+      const inc = to - (b.raiseBase ?? cur);
       if (to >= b.fullTo) {
         // A full bet or raise: it sets the next minimum raise and counts toward the cap.
         if (inc > d.lastIncrement && state.config.structure !== 'fixed-limit') d.lastIncrement = inc;

@@ -24,6 +24,11 @@ export interface Bounds {
   bringIn?: number;
   /** Set by a bounds hook when only these totals in minTo..maxTo are legal (Fixed Limit with two bet sizes). */
   choices?: number[];
+  /**
+   * Set by a bounds hook when a full bet/raise is measured from another level than the current bet:
+   * a stud completion counts from 0 (the bring-in is not a bet), so completing to 30 is a bet of 30.
+   */
+  raiseBase?: number;
 }
 
 type S = HandState | Draft;
