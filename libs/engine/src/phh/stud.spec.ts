@@ -52,6 +52,7 @@ describe('stud PHH', () => {
     expect(studPhhCode('soko', 'fixed-limit')).toBe('_FSOKO');
     expect(studPhhCode('americana', 'half-pot-limit')).toBe('_HAMERICANA');
     expect(studPhhCode('telesina', 'no-limit')).toBe('_NTELESINA');
+    expect(studPhhCode('stud7-hl', 'spread-limit')).toBe('_S7S/8');
   });
 
   it('the bring-in is written as `pb` with `bring_in`, and read back', () => {
@@ -70,7 +71,7 @@ describe('stud PHH', () => {
 
   it('every stud game and structure survives export → import → replay with the same events', () => {
     const games = ['stud7', 'stud7-hl', 'soko', 'americana', 'telesina'];
-    const structures = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit'] as const;
+    const structures = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit', 'spread-limit'] as const;
     fc.assert(
       fc.property(
         fc.constantFrom(...games),
@@ -84,7 +85,7 @@ describe('stud PHH', () => {
             structure,
             seats: stacks.slice(0, n).map((stack, seat) => ({ seat, stack })),
             button: n - 1,
-            stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2, smallBet: 10, bigBet: 20 },
+            stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] },
           };
           const events = playRandom(config, seed);
           const hand = parsePhh(exportPhh(config, events));

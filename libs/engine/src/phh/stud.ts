@@ -12,7 +12,7 @@ import { registerPhhVariant, type PhhVariantRow } from './variants';
  * The stud rows of the PHH table. phh-std defines F7S (Fixed-Limit 7-Card Stud) and F7S/8 (its
  * Hi/Lo); every other stud game and structure gets a custom `_` code that our export writes and our
  * import reads back: `_<S><GAME>` with S = F (fixed limit), P (pot limit), H (half-pot limit),
- * N (no limit) and GAME = 7S, 7S/8, SOKO, AMERICANA, TELESINA (e.g. `_P7S`, `_FSOKO`, `_NTELESINA`).
+ * N (no limit), S (spread limit, with `_spread_limits`) and GAME = 7S, 7S/8, SOKO, AMERICANA, TELESINA (e.g. `_P7S`, `_FSOKO`, `_NTELESINA`).
  *
  * Positions: p1 is the first player dealt (left of the button), as in PokerKit's stud.
  * Stakes: equal `antes`, `bring_in`, `small_bet`/`big_bet` (Fixed Limit) or `min_bet`.
@@ -24,7 +24,7 @@ const unsupported = (message: string): never => {
   throw new PhhError('unsupported', message);
 };
 
-const STRUCTURE_LETTER: Partial<Record<BettingStructure, string>> = { 'fixed-limit': 'F', 'pot-limit': 'P', 'half-pot-limit': 'H', 'no-limit': 'N' };
+const STRUCTURE_LETTER: Record<BettingStructure, string> = { 'fixed-limit': 'F', 'pot-limit': 'P', 'half-pot-limit': 'H', 'no-limit': 'N', 'spread-limit': 'S' };
 const GAMES: Record<string, string> = { stud7: '7S', 'stud7-hl': '7S/8', soko: 'SOKO', americana: 'AMERICANA', telesina: 'TELESINA' };
 
 /** The engine stakes of a stud hand: no blinds, equal antes, the bring-in, and the structure's bet sizes. */
@@ -40,10 +40,16 @@ export function studStakes(hand: PhhHand, structure: BettingStructure): Stakes {
     stakes.bigBet = hand.bigBet;
     stakes.bigBlind = hand.smallBet!;
   } else {
-    if (hand.minBet === undefined) unsupported('a big-bet stud game needs min_bet');
+    if (hand.minBet === undefined) unsupported('a big-bet or spread-limit stud game needs min_bet');
     stakes.bigBlind = hand.minBet!;
   }
-  const ints = [stakes.ante ?? 0, stakes.bringIn ?? 0, stakes.bigBlind, stakes.smallBet ?? 0, stakes.bigBet ?? 0];
+  const spread = hand.extra._spread_limits;
+  if (structure === 'spread-limit') {
+    if (!Array.isArray(spread)) unsupported('spread limit needs _spread_limits');
+    stakes.spreadLimits = (spread as unknown[]).map(Number);
+  }
+  if (hand.extra._max_bets_per_round !== undefined) stakes.maxBetsPerRound = Number(hand.extra._max_bets_per_round);
+  const ints = [stakes.ante ?? 0, stakes.bringIn ?? 0, stakes.bigBlind, stakes.smallBet ?? 0, stakes.bigBet ?? 0, ...(stakes.spreadLimits ?? [])];
   if (!ints.every((x) => Number.isInteger(x) && x >= 0)) unsupported('fractional stakes are not supported');
   return stakes;
 }

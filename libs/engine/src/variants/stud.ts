@@ -21,11 +21,11 @@ export interface StudVariantSpec extends VariantSpec {
 }
 
 /**
- * Stud is offered Fixed Limit and in the big-bet structures. Spread Limit is left out: its levels are
- * defined in RULES.md for the flop games only and its "first raise sets the step" rule has no
- * meaning against an incomplete bring-in.
+ * Stud is offered in every structure. Spread Limit levels (1-2-3) follow the house text ("the two
+ * first rounds, after the fourth card, after the last card"): 7-Card Stud 0,0,1,1,2; Soko and
+ * Americana 0,0,1,2; Telesina 0,0,1,1,2.
  */
-const STUD_STRUCTURES: BettingStructure[] = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit'];
+const STUD_STRUCTURES: BettingStructure[] = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit', 'spread-limit'];
 
 const always = (card: 'lowest' | 'highest'): StudRules['bringInCard'] => ({
   'fixed-limit': card,

@@ -2,7 +2,7 @@ import { SUITS, rankOf, suitOf, type Card } from '../../cards/card';
 import { evaluateVisible } from '../../eval/registry';
 import type { StudRules } from '../../variants/stud';
 import type { VariantSpec } from '../../variants/types';
-import { bounds, openingIncrement, registerBoundsHook, type Bounds } from '../betting';
+import { bounds, openingIncrement, registerBoundsHook, spreadLimit, type Bounds } from '../betting';
 import { leftOfButton, registerOpener } from '../order';
 import type { HandState } from '../types';
 
@@ -208,11 +208,15 @@ export function studBounds(s: HandState, b: Bounds): Bounds {
       // Only the bring-in so far: a raise completes it to the full bet. After a short all-in above
       // the bring-in, the structure's own rule applies (the current bet plus a full bet).
       const full = openingIncrement(s);
-      let maxTo = s.config.structure === 'fixed-limit' ? full : Math.max(b.maxTo, full);
+      const structure = s.config.structure;
+      // Spread Limit: the completion is the round's first bet, between the minimum and the level's limit.
+      let maxTo = structure === 'fixed-limit' ? full : structure === 'spread-limit' ? Math.max(spreadLimit(s), full) : Math.max(b.maxTo, full);
       if (maxTo > b.allInTo) maxTo = b.allInTo;
       b.minTo = Math.min(full, b.allInTo);
       b.maxTo = maxTo;
       b.fullTo = full;
+      // The completion is a bet from nothing: completing to 30 sets a raise step of 30, not 28.
+      b.raiseBase = 0;
       return b;
     }
     return b;

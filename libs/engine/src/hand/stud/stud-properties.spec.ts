@@ -16,7 +16,7 @@ import type { Action, HandConfig, HandEvent, HandState } from '../types';
 import { view, viewEvents } from '../view';
 
 const GAMES = ['stud7', 'stud7-hl', 'soko', 'americana', 'telesina'] as const;
-const STRUCTURES = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit'] as const;
+const STRUCTURES = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit', 'spread-limit'] as const;
 
 const tableArb = fc
   .record({
@@ -42,7 +42,7 @@ const tableArb = fc
       seats,
       button: t.buttonPick % (lastSeat + 2),
       // Bring-in: the house default 2 × ante, or set explicitly (always below the completion).
-      stakes: { smallBlind: 0, bigBlind: smallBet, ante: t.ante, bringIn: t.bringInPick === undefined ? undefined : t.bringInPick * t.ante, smallBet, bigBet: 2 * smallBet },
+      stakes: { smallBlind: 0, bigBlind: smallBet, ante: t.ante, bringIn: t.bringInPick === undefined ? undefined : t.bringInPick * t.ante, smallBet, bigBet: 2 * smallBet, spreadLimits: [smallBet, 2 * smallBet, 3 * smallBet] },
       showdown: t.showdown,
       rake: t.rake ? houseRake() : undefined,
     };
@@ -56,7 +56,7 @@ const exhaustionArb = fc.record({ seed: fc.integer(), structure: fc.constantFrom
     structure,
     seats: Array.from({ length: 8 }, (_, seat) => ({ seat, stack: 1000 })),
     button: 7,
-    stakes: { smallBlind: 0, bigBlind: 10, ante: 1, smallBet: 10, bigBet: 20 },
+    stakes: { smallBlind: 0, bigBlind: 10, ante: 1, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] },
   } as HandConfig,
 }));
 

@@ -114,6 +114,25 @@ describe('bring-in vs completion', () => {
   });
 });
 
+describe('completion in the big-bet and spread structures', () => {
+  const deck = studDeck('standard52', [['AsKs2c', 'QdQc9s', 'JdJc8s']]);
+
+  it('No Limit: a completion counts from nothing: bring-in 2, complete to 30, the next raise is at least to 60', () => {
+    // No Limit brings in with the highest up-card: 9s (seat 1).
+    const { state } = play(studTable('stud7', 'no-limit', hundred(3)), deck, ['1:bring-in', '2:raise:30']);
+    expect(legalActions(state)).toMatchObject({ seat: 0, callAmount: 30, minTo: 60, maxTo: 99 });
+  });
+
+  it('Spread Limit 10-20-30: complete to 10..10 (level-0 limit), a raise repeats the step; 5th street allows up to 20', () => {
+    const table = studTable('stud7', 'spread-limit', hundred(3), { bigBlind: 5, spreadLimits: [10, 20, 30] });
+    // Lowest up-card in a limit game: 2c (seat 0) brings in 2; seat 1 completes to 8 (between 5 and 10).
+    const { state } = play(table, deck, ['0:bring-in', '1:raise:8']);
+    expect(legalActions(state)).toMatchObject({ seat: 2, minTo: 16, maxTo: 16 });
+    const first = startStud(table, deck).state;
+    expect(legalActions(first)).toMatchObject({ seat: 0, actions: ['bring-in', 'bet'], minTo: 5, maxTo: 10 });
+  });
+});
+
 describe('later streets: the best visible hand acts first', () => {
   // Bring-in 5c (seat 1). 4th: K-Q, 5-9, Q-J → seat 0. 5th: K-Q-2, 5-9-9 (pair), Q-J-A → seat 1.
   const deck = studDeck('standard52', [['2d3dKs', '4d6d5c', '7d8dQh'], ['Qs', '9h', 'Jh'], ['2s', '9c', 'Ac']]);
