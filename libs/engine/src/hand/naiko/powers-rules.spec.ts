@@ -374,7 +374,7 @@ describe('Seal Shield (1 spark)', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 2: 3 } }), HOLES3);
     expect(h.try({ type: 'shield', seat: 0 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/never used preventively/) } });
     h.do({ type: 'short-anchor', seat: 2, target: 0 }); // seat 2 is to act, seat 0 answers out of turn
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['shield', 'decline'] });
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['shield', 'decline'], extensions: { timeoutAction: 'decline', shieldWindowMs: 8000, attacker: 2 } });
     expect(view(h.state, 0).legal).toMatchObject({ actions: ['shield', 'decline'] });
     // The window blocks normal play: nobody bets until it is answered.
     expect(code(h.try({ type: 'call', seat: 2 }))).toBe('NOT_YOUR_TURN');

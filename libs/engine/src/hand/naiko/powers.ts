@@ -299,7 +299,17 @@ function windowTurn(s: HandState): (LegalActions & { extensions?: Record<string,
   const x = powersExt(s);
   if (!x || !x.window || s.phase !== SHIELD_WINDOW_PHASE) return null;
   const t = x.window.target;
-  return { seat: s.seats[t], version: s.version, actions: ['shield', 'decline'], callAmount: 0, minTo: 0, maxTo: 0, allInTo: s.bets[t] + s.stacks[t] };
+  return {
+    seat: s.seats[t],
+    version: s.version,
+    actions: ['shield', 'decline'],
+    callAmount: 0,
+    minTo: 0,
+    maxTo: 0,
+    allInTo: s.bets[t] + s.stacks[t],
+    // Like the draw module's: what the table sends when the window's clock runs out (with `timeout: true`).
+    extensions: { timeoutAction: 'decline', shieldWindowMs: x.shieldWindowMs, attacker: s.seats[x.window.attacker] },
+  };
 }
 
 registerActionHandler('shield', {
