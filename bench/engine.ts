@@ -4,7 +4,7 @@
  * evaluation, events), one core.
  *
  *   npm run bench -- engine                     human-readable
- *   npm run bench -- engine --json              one JSON line: {"holdemHandsPerSecond": N, "studHandsPerSecond": N, ...}
+ *   npm run bench -- engine --json              one JSON line: {"holdemHandsPerSecond": N, "studHandsPerSecond": N, "tripleDrawHandsPerSecond": N, ...}
  *   npm run bench -- engine --hands 1000000     play that many hands and report the heap before/after
  *                                               (run node with --expose-gc for exact heap figures)
  *
@@ -48,7 +48,33 @@ const STUD_SIX_FL: HandConfig = {
   stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2, smallBet: 10, bigBet: 20 },
 };
 
+/**
+ * 6-max Fixed Limit 2-7 Triple Draw for `tripleDrawHandsPerSecond` (5/10, 100 big bets): the same
+ * betting policy; at each draw a player discards every card above a seven and any pair's second card.
+ */
+const TRIPLE_DRAW_SIX: HandConfig = {
+  variant: 'draw27x3',
+  structure: 'fixed-limit',
+  seats: [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, stack: 1000 })),
+  button: 0,
+  stakes: { smallBlind: 5, bigBlind: 10 },
+  showdown: 'classic',
+};
+
+function drawChoice(state: HandState): Action {
+  const hand = state.hole[state.toAct];
+  const seen = new Set<number>();
+  const discard: number[] = [];
+  for (const c of hand) {
+    const rank = c >> 2;
+    if (rank > 5 || seen.has(rank)) discard.push(c);
+    seen.add(rank);
+  }
+  return { type: 'draw', seat: state.seats[state.toAct], discard };
+}
+
 function choose(state: HandState, rng: RandomSource): Action {
+  if (state.phase === 'draw') return drawChoice(state);
   const la = legalActions(state)!;
   const r = randomInt(rng, 100);
   // Stud: the bring-in cannot be folded; bring in 75 %, complete 25 %. Open-pair streets offer choices.
@@ -72,7 +98,7 @@ function playHands(hands: number, rng: RandomSource, game: HandConfig = SIX_MAX)
   const configs = [0, 1, 2, 3, 4, 5].map((button) => ({ ...game, button }));
   for (let h = 0; h < hands; h++) {
     let state = start(configs[h % 6], { rng }).state;
-    while (state.phase === 'betting') {
+    while (state.phase !== 'complete') {
       const r = apply(state, choose(state, rng));
       if (!r.ok) throw new Error(`refused: ${r.error.message}`);
       state = r.state;
@@ -141,6 +167,8 @@ export function main(): void {
   playHands(5_000, rng, STUD_SIX_FL);
   const stud = measure(rng, STUD_SIX);
   const studFl = measure(rng, STUD_SIX_FL);
+  playHands(5_000, rng, TRIPLE_DRAW_SIX); // warm-up for the draw paths
+  const tripleDraw = measure(rng, TRIPLE_DRAW_SIX);
   const out = {
     holdemHandsPerSecond: holdem.rate,
     wallClockHandsPerSecond: holdem.wall,
@@ -149,12 +177,15 @@ export function main(): void {
     studActionsPerHand: stud.perHand,
     studFixedLimitHandsPerSecond: studFl.rate,
     studFixedLimitActionsPerHand: studFl.perHand,
+    tripleDrawHandsPerSecond: tripleDraw.rate,
+    tripleDrawActionsPerHand: tripleDraw.perHand,
   };
   if (json) console.log(JSON.stringify(out));
   else {
     console.log(`6-max NL Hold'em: ${out.holdemHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ 50,000); ` + `${out.wallClockHandsPerSecond.toLocaleString('en')} per wall-clock second; ${out.actionsPerHand} actions per hand`);
     console.log(`6-max NL 7-Card Stud: ${out.studHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ half of Hold'em); ${out.studActionsPerHand} actions per hand`);
     console.log(`6-max FL 7-Card Stud: ${out.studFixedLimitHandsPerSecond.toLocaleString('en')} hands per CPU second; ${out.studFixedLimitActionsPerHand} actions per hand`);
+    console.log(`6-max FL 2-7 Triple Draw: ${out.tripleDrawHandsPerSecond.toLocaleString('en')} hands per CPU second; ${out.tripleDrawActionsPerHand} actions per hand (draws included)`);
   }
   if (sink === 0.5) console.log(sink); // keeps the results observable
 }
