@@ -384,13 +384,18 @@ describe('hand storage', () => {
     await playScripted(store, hand.id, config, 'tc', [{ type: 'raise', seat: 0, amount: 40 }]);
     expect((await ledger.account(`hand:${hand.id}`))!).toMatchObject({ book: 'tournament:tc', balance: 50 });
 
-    // (The earlier test left its hs2 hand running: recovery cancels that one too.)
-    const report = await recoverFromCrash(prisma);
+    // A cash-table process leaves tournament hands alone (another process may be playing them).
+    const cashOnly = await recoverFromCrash(prisma, { hands: 'cash-tables' });
+    expect(cashOnly.cancelledHands.some((h) => h.handId === hand.id)).toBe(false);
+    expect((await store.getHand(hand.id)).status).toBe('running');
+    expect(cashOnly.audit.ok).toBe(true);
+
+    const report = await recoverFromCrash(prisma, { hands: 'tournaments' });
+    expect(report.cashedOut).toEqual([]);
     expect(report.cancelledHands.find((h) => h.handId === hand.id)).toMatchObject({ source: 'engine', refunds: [
       { seat: 0, userId: ids[0], amount: 40 },
       { seat: 1, userId: ids[1], amount: 10 },
     ] });
-    expect(report.cashedOut.filter((c) => c.tableId === 'tc')).toEqual([]);
     expect((await ledger.tournamentStacks('tc')).map((s) => s.balance)).toEqual([1500, 1500]);
     expect((await ledger.account('pool:tc'))!.balance).toBe(100);
     expect(report.audit.ok).toBe(true);

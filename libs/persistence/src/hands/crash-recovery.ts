@@ -15,6 +15,12 @@ import { ChipLedger } from '../ledger/ledger';
 import { HandStore, stackAccount, type StoredHand } from './hand-store';
 
 export interface RecoveryOptions {
+  /**
+   * Which running hands this process answers for: 'cash-tables' (hands with a tableId),
+   * 'tournaments', or 'all' (default; right for the all-in-one process). A process must not
+   * cancel hands another live process is playing.
+   */
+  hands?: 'all' | 'cash-tables' | 'tournaments';
   /** Cash tables that will be hosted again keep their stacks; default: none resumes. */
   resumeTable?: (tableId: string) => boolean | Promise<boolean>;
   log?: (message: string, data?: Record<string, unknown>) => void;
@@ -107,14 +113,20 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
   const ledger = new ChipLedger(db);
 
   const cancelledHands: CancelledHand[] = [];
-  for (const hand of await store.runningHands()) {
+  const scope = options.hands ?? 'all';
+  const mine = (h: StoredHand): boolean =>
+    scope === 'all' || (scope === 'cash-tables' ? h.tableId !== null : h.tournamentId !== null);
+  for (const hand of (await store.runningHands()).filter(mine)) {
     const c = await cancelRunningHand(db, hand);
     log(`cancelled hand ${hand.id} (crash rule)`, { ...c });
     cancelledHands.push(c);
   }
 
   const cashedOut: RecoveryReport['cashedOut'] = [];
-  const stacks = await db.chipAccount.findMany({ where: { kind: 'table_stack', balance: { gt: 0n } }, orderBy: { id: 'asc' } });
+  const stacks =
+    scope === 'tournaments'
+      ? []
+      : await db.chipAccount.findMany({ where: { kind: 'table_stack', balance: { gt: 0n } }, orderBy: { id: 'asc' } });
   const resume = new Map<string, boolean>();
   for (const s of stacks) {
     const tableId = s.tableId!;
