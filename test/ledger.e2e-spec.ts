@@ -1,4 +1,5 @@
 // The chip ledger against the real PostgreSQL: concurrency, idempotency, bad input, tournaments.
+import fc from 'fast-check';
 import { apply, parsePhh, seededRandom, start, type Action, type HandConfig, type HandEvent } from '@naiko/engine';
 import {
   Accounts,
@@ -113,6 +114,60 @@ describe('concurrency', () => {
     expect(await ledger.userBalance(carl)).toBe(10);
     expect((await ledger.account(Accounts.tableStack('c33', carl).key))!.balance).toBe(990);
   });
+});
+
+describe('property: the ledger agrees with a model and the audit stays clean', () => {
+  type Cmd = { op: 'grant' | 'buyIn' | 'reload' | 'cashOut'; who: number; table: number; amount: number; retry: boolean };
+  const cmd = fc.record({
+    op: fc.constantFrom('grant', 'buyIn', 'reload', 'cashOut') as fc.Arbitrary<Cmd['op']>,
+    who: fc.integer({ min: 0, max: 2 }),
+    table: fc.integer({ min: 0, max: 1 }),
+    amount: fc.oneof(fc.integer({ min: 1, max: 400 }), fc.constantFrom(0, -7, 2.5)),
+    retry: fc.boolean(),
+  });
+
+  it('random grants, buy-ins, reloads and cash-outs (with retries and bad amounts)', async () => {
+    const users = [await player('prop-a', 0), await player('prop-b', 0), await player('prop-c', 0)];
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(cmd, { minLength: 1, maxLength: 12 }), async (cmds) => {
+        run++;
+        const model = new Map<string, number>();
+        const bal = (k: string) => model.get(k) ?? 0;
+        for (const u of users) model.set(`user:${u}`, await ledger.userBalance(u));
+        for (let t = 0; t < 2; t++) for (const u of users) model.set(`table:prop${t}:${u}`, (await ledger.account(`table:prop${t}:${u}`))?.balance ?? 0);
+        for (const [i, c] of cmds.entries()) {
+          const userId = users[c.who];
+          const tableId = `prop${c.table}`;
+          const key = `prop:${run}:${i}`;
+          const user = `user:${userId}`;
+          const stack = `table:${tableId}:${userId}`;
+          const valid = Number.isInteger(c.amount) && c.amount > 0;
+          const call = () =>
+            c.op === 'grant'
+              ? ledger.grant({ idempotencyKey: key, userId, amount: c.amount })
+              : c.op === 'cashOut'
+                ? ledger.cashOut({ idempotencyKey: key, userId, tableId, amount: c.amount })
+                : ledger[c.op]({ idempotencyKey: key, userId, tableId, amount: c.amount });
+          const [from, to] = c.op === 'grant' ? [null, user] : c.op === 'cashOut' ? [stack, user] : [user, stack];
+          if (!valid) {
+            await expect(call()).rejects.toBeInstanceOf(InvalidAmountError);
+          } else if (from !== null && bal(from) < c.amount) {
+            await expect(call()).rejects.toBeInstanceOf(InsufficientFundsError);
+          } else {
+            await call();
+            if (c.retry) expect((await call()).replayed).toBe(true);
+            if (from) model.set(from, bal(from) - c.amount);
+            model.set(to, bal(to) + c.amount);
+          }
+        }
+        for (const [k, v] of model) expect([k, (await ledger.account(k))?.balance ?? 0]).toEqual([k, v]);
+        const audit = await auditLedger(prisma);
+        expect(audit.ok).toBe(true);
+      }),
+      { numRuns: 15, seed: 42 },
+    );
+  }, 120_000);
 });
 
 describe('idempotency', () => {
