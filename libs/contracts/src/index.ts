@@ -5,3 +5,4 @@ export * from './socket/events';
 export * from './socket/tables';
 export * from './sit-and-go/jobs';
 export * from './sit-and-go/events';
+export * from './lobby/tables-http';

@@ -19,3 +19,6 @@ export * from './infra/infra.module';
 export * from './platform.module';
 export * from './bootstrap/bootstrap';
 export * from './sit-and-go';
+export * from './tables';
+export * from './lobby';
+export * from './web';

@@ -1,0 +1,68 @@
+// HTTP bodies and queries of the lobby and private tables (issue 6), validated with zod.
+import { z } from 'zod';
+
+const chips = z.number().int().positive().max(1_000_000_000_000);
+const ms = z.number().int().min(0).max(600_000);
+
+export const GAME_IDS = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl', 'stud7', 'stud7-hl', 'soko', 'americana', 'telesina', 'draw5', 'draw27x3', 'draw32', 'draw7a', 'draw-classic'] as const;
+export const STRUCTURE_IDS = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'] as const;
+
+export const StakesBody = z.strictObject({
+  smallBlind: z.number().int().min(0).max(1_000_000_000),
+  bigBlind: chips,
+  ante: z.number().int().min(0).max(1_000_000_000).optional(),
+  bringIn: chips.optional(),
+  smallBet: chips.optional(),
+  bigBet: chips.optional(),
+  spreadLimits: z.array(chips).max(8).optional(),
+});
+
+export const ClockBody = z.strictObject({
+  decisionMs: ms.optional(),
+  timeBankMs: ms.optional(),
+  timeBankRefillPerHandMs: ms.optional(),
+  drawDecisionMs: ms.optional(),
+  shieldResponseMs: ms.optional(),
+  reconnectWindowMs: ms.optional(),
+});
+
+/** A table: game, structure, blinds/antes, buy-in range, seats, clock, bots, Naiko mode. */
+export const CreateTableBody = z.strictObject({
+  name: z.string().trim().min(1).max(64),
+  game: z.enum(GAME_IDS),
+  structure: z.enum(STRUCTURE_IDS),
+  stakes: StakesBody,
+  buyIn: z.strictObject({ min: chips, max: chips.nullable() }),
+  seats: z.number().int().min(2).max(10),
+  clock: ClockBody.optional(),
+  botsAllowed: z.boolean().optional(),
+  naikoMode: z.boolean().optional(),
+});
+export type CreateTableBody = z.infer<typeof CreateTableBody>;
+
+/** Host-only settings, applied between hands. */
+export const TableSettingsBody = z.strictObject({
+  structure: z.enum(STRUCTURE_IDS).optional(),
+  stakes: StakesBody.optional(),
+  buyIn: z.strictObject({ min: chips, max: chips.nullable() }).optional(),
+  clock: ClockBody.optional(),
+  botsAllowed: z.boolean().optional(),
+  naikoMode: z.boolean().optional(),
+});
+export type TableSettingsBody = z.infer<typeof TableSettingsBody>;
+
+export const InviteBody = z.strictObject({ username: z.string().trim().min(1).max(32) });
+export type InviteBody = z.infer<typeof InviteBody>;
+
+/** Lobby filters (query strings). */
+export const TablesQuery = z.strictObject({
+  game: z.enum(GAME_IDS).optional(),
+  structure: z.enum(STRUCTURE_IDS).optional(),
+  /** Big blind between these (inclusive). */
+  minBigBlind: z.coerce.number().int().min(0).optional(),
+  maxBigBlind: z.coerce.number().int().min(0).optional(),
+  /** At least this many free seats. */
+  seatsFree: z.coerce.number().int().min(0).max(10).optional(),
+  naikoMode: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export type TablesQuery = z.infer<typeof TablesQuery>;

@@ -1,0 +1,3 @@
+export * from './lobby.module';
+export * from './lobby.controller';
+export * from './lobby-filter';
