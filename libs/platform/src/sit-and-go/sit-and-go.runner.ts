@@ -96,6 +96,12 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
     while (this.loops.size) await Promise.allSettled([...this.loops.values()]);
   }
 
+  /** Sleeps up to `ms`, in short slices so a shutdown is not held up. */
+  private async pause(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (!this.stopping && Date.now() < until) await sleep(Math.min(50, until - Date.now()));
+  }
+
   private leaseKey(id: number): string {
     return `${this.config.REDIS_PREFIX}:sng-runner:${id}`;
   }
@@ -129,7 +135,7 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
         const row = await this.service.instance(instanceId);
         if (row.status !== 'running') return;
         if (!(await this.takeLease(instanceId))) {
-          await sleep(this.options.pollMs);
+          await this.pause(this.options.pollMs);
           continue;
         }
         if (!recovered) {
@@ -140,11 +146,11 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
         }
         const level = this.service.levelInForce(row);
         if (!level) {
-          await sleep(this.options.pollMs); // a break: no hand starts
+          await this.pause(this.options.pollMs); // a break: no hand starts
           continue;
         }
         await this.playOne(row, level);
-        if (this.options.handPauseMs) await sleep(this.options.handPauseMs);
+        await this.pause(this.options.handPauseMs);
       }
     } finally {
       await this.releaseLease(instanceId);

@@ -1,0 +1,217 @@
+// Sit & Go and Spin end to end, against the machine's PostgreSQL and Redis with real BullMQ
+// workers: bots play fast-mode games to the end; prize pool, payouts and the ledger audit are exact.
+import { Module } from '@nestjs/common';
+import request from 'supertest';
+import { QUEUES } from '@naiko/contracts';
+import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
+import {
+  DEFAULT_TEMPLATES,
+  fastTemplate,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  SPIN_POOL,
+  tournamentIdOf,
+  verifySpinDraw,
+} from '@naiko/platform';
+import { prizeTableFor, placePrizes, type SitAndGoTemplate } from '@naiko/tournament';
+import { connectSocket, startTestApp, type TestApp } from './support';
+
+const SNG6 = fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-6', 300, 200, 3);
+// A Spin in fast mode: hyper-turbo shape without breaks.
+const SPIN = fastTemplate(DEFAULT_TEMPLATES[1], 'fast-spin', 300, 200, 100);
+const SNG3: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-3'), seats: 3, name: 'three' };
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
+    SitAndGoFeatureModule.forRoot({ templates: [SNG6, SPIN, SNG3], runner: { handPauseMs: 0, pollMs: 20 } }),
+  ],
+})
+class FastSitAndGoModule {}
+
+const START_CHIPS = 1_000;
+
+async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('Sit & Go and Spin (e2e)', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  let ledger: ChipLedger;
+  let sng: SitAndGoService;
+  let userCount = 0;
+
+  async function newPlayers(n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const u = await prisma.user.create({ data: { username: `p${++userCount}`, isBot: true } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+      ids.push(u.id);
+    }
+    return ids;
+  }
+
+  const balance = (userId: string) => ledger.userBalance(userId);
+  const finished = (id: number) => waitFor(`Sit & Go ${id} to finish`, async () => (await sng.instance(id)).status === 'finished' && sng.instance(id));
+
+  async function expectAuditClean(): Promise<void> {
+    const report = await auditLedger(prisma);
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      finishedHandsHoldingChips: [],
+      runningHands: 0,
+    });
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ module: FastSitAndGoModule, name: 'sit-and-go' });
+    prisma = t.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    sng = t.get(SitAndGoService);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a full 6-seat Sit & Go played by bots to the end: prize pool, payouts and the audit are exact', async () => {
+    const players = await newPlayers(6);
+    const { socket } = await connectSocket(t.url, t.token({ sub: players[0], username: 'p1' }));
+    const phases = new Set<string>();
+    const levels: number[] = [];
+    socket.on('sitAndGoUpdate', (v) => {
+      phases.add(v.phase);
+      if (v.clock?.kind === 'level' && levels[levels.length - 1] !== v.clock.levelNumber) levels.push(v.clock.levelNumber);
+    });
+    let instanceId = 0;
+    for (const [i, p] of players.entries()) {
+      const r = await request(t.url).post(`/sit-and-go/${SNG6.templateId}/register`).set('Authorization', `Bearer ${t.token({ sub: p })}`).expect(201);
+      instanceId = r.body.instanceId;
+      expect(r.body.started).toBe(i === 5);
+      if (i === 0) socket.emit('sitAndGoWatch', { instanceId });
+    }
+    // Registration moved 100 into the pool and 10 to the house for each.
+    for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 110);
+    // A new instance of the template opened when this one filled.
+    const next = await sng.openInstanceId(SNG6.templateId);
+    expect(next).not.toBe(instanceId);
+
+    const row = await finished(instanceId);
+    expect(Number(row.prize_pool)).toBe(600);
+    const tournamentId = tournamentIdOf(instanceId);
+    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
+    // 6 entrants: 65/35 of 600 = 390 and 210 (equal-stack ties would share, still summing to 600).
+    expect(placePrizes(600, prizeTableFor(6))).toEqual([390, 210]);
+    expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(600);
+    expect(entries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
+    const winner = entries.find((e) => e.place === 1)!;
+    expect(Number(winner.prize)).toBeGreaterThanOrEqual(210);
+    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    expect((await ledger.account(Accounts.tournamentPool(tournamentId).key))!.balance).toBe(0);
+    expect((await ledger.tournamentStacks(tournamentId)).every((s) => s.balance === 0)).toBe(true);
+    const hands = await prisma.hand.findMany({ where: { tournamentId } });
+    expect(hands.length).toBe(row.hands_played);
+    expect(hands.every((h) => h.status === 'completed' && h.commitment?.length === 64)).toBe(true);
+    // Blind steps: each applied once, in order, starting with level 1 at the start.
+    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
+    for (let i = 1; i < steps.length; i++) expect(steps[i].appliedAt.getTime()).toBeGreaterThanOrEqual(steps[i - 1].appliedAt.getTime());
+    // Socket: the watcher saw registering, running and the results.
+    await waitFor('the finished view', async () => phases.has('finished'));
+    expect([...phases]).toEqual(expect.arrayContaining(['registering', 'running', 'finished']));
+    expect(levels[0]).toBe(1);
+    socket.close();
+    await expectAuditClean();
+  });
+
+  it('a Spin played by bots: the multiplier is drawn from the committed seed, the prize and the spin pool are exact', async () => {
+    const players = await newPlayers(3);
+    let instanceId = 0;
+    for (const p of players) instanceId = (await sng.register(SPIN.templateId, p)).instanceId;
+    const before = await sng.view(instanceId);
+    expect(before.spin?.commitment).toMatch(/^[0-9a-f]{64}$/);
+    const row = await finished(instanceId);
+    const view = await sng.view(instanceId);
+    expect(view.spin!.seed).toBeTruthy();
+    expect(verifySpinDraw(SPIN.spinTable!, before.spin!.commitment!, view.spin!.seed!, row.multiplier!)).toBe(true);
+    const prize = row.multiplier! * SPIN.buyIn;
+    expect(Number(row.prize_pool)).toBe(prize);
+    const tournamentId = tournamentIdOf(instanceId);
+    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
+    expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(prize);
+    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - SPIN.buyIn - SPIN.entryFee + Number(e.prize));
+    // The spin pool holds the float the house issued plus (3 buy-ins − prize) of every Spin so far.
+    const floats = await prisma.ledgerTransaction.findMany({ where: { idempotencyKey: { endsWith: ':spin-float' } }, include: { entries: true } });
+    const floatTotal = floats.reduce((a, f) => a + f.entries.filter((x) => x.amount > 0n).reduce((b, x) => b + Number(x.amount), 0), 0);
+    expect((await ledger.account(SPIN_POOL.key))?.balance ?? 0).toBe(floatTotal + 3 * SPIN.buyIn - prize);
+    await expectAuditClean();
+  });
+
+  it('unregistration racing the last seat: either the refund or the start wins, never both', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const [a, b, c] = await newPlayers(3);
+      const { instanceId } = await sng.register(SNG3.templateId, a);
+      await sng.register(SNG3.templateId, b);
+      const [unreg, reg] = await Promise.allSettled([sng.unregister(instanceId, a), sng.register(SNG3.templateId, c)]);
+      expect(reg.status).toBe('fulfilled');
+      if (unreg.status === 'fulfilled') {
+        outcomes.push('refund');
+        expect(await balance(a)).toBe(START_CHIPS);
+        expect((reg as PromiseFulfilledResult<{ started: boolean }>).value.started).toBe(false);
+        const v = await sng.view(instanceId);
+        expect(v.phase).toBe('registering');
+        expect(v.registered).toBe(2);
+        // Fill it so every instance of the test ends.
+        const [d] = await newPlayers(1);
+        expect((await sng.register(SNG3.templateId, d)).started).toBe(true);
+      } else {
+        outcomes.push('start');
+        expect((unreg.reason as { code: string }).code).toBe('ALREADY_STARTED');
+        expect(await balance(a)).toBe(START_CHIPS - 110);
+      }
+      await finished(instanceId);
+    }
+    expect(outcomes).toHaveLength(4);
+    await expectAuditClean();
+  });
+
+  it('unregistration before the start refunds buy-in and fee exactly; registering twice is refused', async () => {
+    const [a] = await newPlayers(1);
+    const { instanceId } = await sng.register(SNG6.templateId, a);
+    await expect(sng.register(SNG6.templateId, a)).rejects.toMatchObject({ code: 'ALREADY_REGISTERED' });
+    expect(await balance(a)).toBe(START_CHIPS - 110);
+    await sng.unregister(instanceId, a);
+    expect(await balance(a)).toBe(START_CHIPS);
+    await expect(sng.unregister(instanceId, a)).rejects.toMatchObject({ code: 'NOT_REGISTERED' });
+    // Registering again after the refund works (a new idempotency key per change).
+    await sng.register(SNG6.templateId, a);
+    expect(await balance(a)).toBe(START_CHIPS - 110);
+    await sng.unregister(instanceId, a);
+    await expectAuditClean();
+  });
+
+  it('a step job delivered twice or out of date changes nothing', async () => {
+    const players = await newPlayers(3);
+    let instanceId = 0;
+    for (const p of players) instanceId = (await sng.register(SNG3.templateId, p)).instanceId;
+    await waitFor('level 2', async () => (await sng.instance(instanceId)).step_index >= 1 || (await sng.instance(instanceId)).status === 'finished');
+    expect(await sng.applyStep({ instanceId, stepIndex: 1, kind: 'level', number: 2 })).toEqual({ applied: false });
+    await finished(instanceId);
+    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
+  });
+});
