@@ -3,7 +3,7 @@ export { start, deckFor, resolveVariant, HandConfigError, registerStartHook, typ
 export { apply, legalActions, isOver, registerActionHandler, type ActionHandler } from './apply';
 export { view, viewEvent, viewEvents, canSee, registerEventRedactor, registerViewExtension, type HandView, type PlayerView, type Viewer, type EventRedactor, type ViewExtension } from './view';
 export { cancelHand } from './cancel';
-export { replay, replayEvents, dealtCards, actionsOf, type ReplayResult } from './replay';
+export { replay, replayEvents, dealtCards, actionsOf, registerEventReplayer, type ReplayResult, type EventReplayer } from './replay';
 export { noRake, houseRake, HOUSE_RAKE_SCHEDULE, type HouseRakeSchedule } from './rake';
 export { buildPots, splitAmount, type Pot } from './pots';
 export { bounds, potRaiseTo, potTotal, registerBoundsHook, type Bounds, type BoundsHook } from './betting';

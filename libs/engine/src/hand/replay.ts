@@ -64,7 +64,27 @@ export function actionsOf(events: readonly HandEvent[]): Action[] {
   return out;
 }
 
+/**
+ * A module whose events carry cards, actions or settings the core does not read (Naiko powers: swap
+ * cards, peeks, the carousel, shield answers) replays such a log itself: it returns null for logs
+ * that are not its own.
+ */
+export type EventReplayer = (config: HandConfig, events: readonly HandEvent[]) => ReplayResult | null;
+// `var` without initializer on purpose (as start.ts's hooks): replayers register while this module
+// may still be loading through the variants it imports.
+// eslint-disable-next-line no-var
+var replayers: EventReplayer[] | undefined;
+export function registerEventReplayer(fn: EventReplayer): void {
+  (replayers ??= []).push(fn);
+}
+
 /** Replays a hand from its (unredacted) event log alone: the dealt cards become a stacked deck. */
 export function replayEvents(config: HandConfig, events: readonly HandEvent[]): ReplayResult {
+  if (replayers) {
+    for (const r of replayers) {
+      const out = r(config, events);
+      if (out) return out;
+    }
+  }
   return replay(config, dealtCards(events), actionsOf(events));
 }
