@@ -12,6 +12,8 @@ export interface DrawRules {
   splitOffer?: boolean;
   /** Classic draw: every bet or raise increment lies between the ante and `stakes.maxBet`. */
   anteToMaxBets?: boolean;
+  /** Classic draw: the bottom card of the deck is never dealt; the discards are reshuffled before it. */
+  keepBottomCard?: boolean;
 }
 
 export interface DrawVariantSpec extends VariantSpec {
@@ -119,7 +121,8 @@ export const draw7a: DrawVariantSpec = drawSpec({
 /**
  * Classic five card draw (home game): antes, no blinds, the first player left of the dealer opens both
  * rounds, every bet or raise between the ante and the table maximum (`stakes.maxBet`), at most three
- * cards exchanged, the dealer last, an undivisible remainder stays in the pot for the next deal. Played
+ * cards exchanged, the dealer last, the bottom card never dealt (the discards are reshuffled before it),
+ * an undivisible remainder stays in the pot for the next deal. Played
  * with `structure: 'no-limit'` bounded by the ante and `stakes.maxBet`; set `stakes.bigBlind` to the
  * ante (the machine's minimum bet). Jokers: `drawClassicSpec(1 | 2)`.
  */
@@ -136,7 +139,7 @@ export function drawClassicSpec(jokers: 0 | 1 | 2 = 0): DrawVariantSpec {
     ranking: { high: 'classic-jokers' },
     oddChip: 'carry-over',
     showdownOpener: 'left-of-button',
-    draw: { anteToMaxBets: true },
+    draw: { anteToMaxBets: true, keepBottomCard: true },
   });
 }
 

@@ -220,6 +220,20 @@ describe('classic draw', () => {
     expect(h.state.toAct).toBe(2);
   });
 
+  test('classic draw: the bottom card is never dealt; the discards are reshuffled before it', () => {
+    // 7 players: 35 cards dealt, 17 left of which 16 may be dealt. Everyone exchanges 3.
+    const ordered = Array.from({ length: 52 }, (_, c) => c);
+    const h = new Hand(classic([100, 100, 100, 100, 100, 100, 100]), ordered);
+    for (let s = 0; s < 7; s++) h.do('check', s);
+    for (let s = 0; s < 7; s++) h.do('draw', s, { discard: h.state.hole[s].slice(0, 3) });
+    // Seats 0..4 take 35..49; seat 5 takes 50, then the discards are reshuffled: card 51 stays at the bottom.
+    expect(h.state.hole[4].slice(2)).toEqual([47, 48, 49]);
+    expect(h.state.hole[5][2]).toBe(50);
+    expect(h.ofType('x-reshuffle')).toHaveLength(1);
+    expect(h.state.hole.flat()).not.toContain(51);
+    expect(new Set(h.state.hole.flat()).size).toBe(35);
+  });
+
   test('jokers: a joker hand ties the equal natural hand; the undivisible remainder is carried over to the next deal', () => {
     // Seat 0: joker + Kh = a pair of kings, 9-7-4; seat 1: Ks Kc, 9-7-4. Seat 2 folds.
     const deck = drawDeck('jokers1', ['Jk Kh 9c 7d 4s', 'Ks Kc 9d 7h 4c', 'Qh Qd Qc 8s 8d']);

@@ -130,6 +130,11 @@ function reshuffle(d: Draft, x: DrawExt, taking: Card[]): Card[] {
   const size = deckSize(d.spec.deck);
   const held = new Set<Card>(taking);
   for (let i = 0; i < d.seats.length; i++) if (!d.folded[i]) for (const c of d.hole[i]) held.add(c);
+  if (drawRules(d.spec)?.keepBottomCard && d.deck.length >= size) {
+    // Classic draw: the bottom card stays where it is, undealt; the spare decks start after it.
+    held.add(d.deck[size - 1]);
+    if (d.deckPos < size) d.deckPos = size;
+  }
   const pile = deckFor(d.spec.deck).filter((c) => !held.has(c));
   x.reshuffles++;
   // The next spare deck starts where the dealt cards end; the one after it follows.
@@ -148,12 +153,13 @@ function replacements(d: Draft, x: DrawExt, i: number, k: number, ev: HandEvent[
   const out: Card[] = [];
   const size = deckSize(d.spec.deck);
   const own = new Set(x.own[i]);
+  const dealable = drawRules(d.spec)?.keepBottomCard ? size - 1 : size;
   let fresh = false;
   while (out.length < k) {
     if (x.stock === null) {
       // The dealt deck ends after the variant's deck size, at the end of a stacked deck, or where a stacked
       // deck repeats a card already dealt (a recorded hand's reshuffle: PHH records no burn cards).
-      if (d.deckPos < size && d.deckPos < d.deck.length && !(d.deckPos > 0 && d.deck.lastIndexOf(d.deck[d.deckPos], d.deckPos - 1) >= 0)) {
+      if (d.deckPos < dealable && d.deckPos < d.deck.length && !(d.deckPos > 0 && d.deck.lastIndexOf(d.deck[d.deckPos], d.deckPos - 1) >= 0)) {
         out.push(d.deck[d.deckPos++]);
         continue;
       }
