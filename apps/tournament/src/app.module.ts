@@ -1,9 +1,9 @@
 // Scheduled multi-table tournaments.
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
-import { PlatformModule } from '@naiko/platform';
+import { PlatformModule, TournamentsFeatureModule } from '@naiko/platform';
 
 @Module({
-  imports: [PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system] })],
+  imports: [PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }), TournamentsFeatureModule.forRoot()],
 })
 export class TournamentModule {}

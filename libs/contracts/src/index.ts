@@ -6,3 +6,6 @@ export * from './socket/tables';
 export * from './sit-and-go/jobs';
 export * from './sit-and-go/events';
 export * from './lobby/tables-http';
+export * from './tournaments/admin';
+export * from './tournaments/jobs';
+export * from './tournaments/events';

@@ -22,3 +22,4 @@ export * from './sit-and-go';
 export * from './tables';
 export * from './lobby';
 export * from './web';
+export * from './tournaments';

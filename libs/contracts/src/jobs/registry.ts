@@ -4,12 +4,15 @@
 // a handler for every job of that queue or it refuses to start.
 import { z } from 'zod';
 import { SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '../sit-and-go/jobs';
+import { TournamentBalancePayload, TournamentPayload, TournamentStepPayload } from '../tournaments/jobs';
 
 export const QUEUES = {
   /** Platform housekeeping: heartbeat. */
   system: 'system',
   /** Sit & Go and Spin: start, blind steps, payout (apps/sit-and-go). */
   sitAndGo: 'sit-and-go',
+  /** Scheduled multi-table tournaments: registration, start, levels, breaks, balancing, payout (apps/tournament). */
+  tournament: 'tournament',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -53,6 +56,36 @@ export const JOBS = {
     queue: QUEUES.sitAndGo,
     payload: SitAndGoPayoutPayload,
     jobId: (p) => jobId('sng', p.instanceId, 'payout'),
+  }),
+  tournamentOpenRegistration: define({
+    queue: QUEUES.tournament,
+    payload: TournamentPayload,
+    jobId: (p) => jobId('tournament', p.tournamentId, 'open-registration'),
+  }),
+  tournamentStart: define({
+    queue: QUEUES.tournament,
+    payload: TournamentPayload,
+    jobId: (p) => jobId('tournament', p.tournamentId, 'start'),
+  }),
+  tournamentLevel: define({
+    queue: QUEUES.tournament,
+    payload: TournamentStepPayload,
+    jobId: (p) => jobId('tournament', p.tournamentId, 'level', p.number),
+  }),
+  tournamentBreak: define({
+    queue: QUEUES.tournament,
+    payload: TournamentStepPayload,
+    jobId: (p) => jobId('tournament', p.tournamentId, 'break', p.number),
+  }),
+  tournamentBalanceCheck: define({
+    queue: QUEUES.tournament,
+    payload: TournamentBalancePayload,
+    jobId: (p) => jobId('tournament', p.tournamentId, 'balance', p.version),
+  }),
+  tournamentPayout: define({
+    queue: QUEUES.tournament,
+    payload: TournamentPayload,
+    jobId: (p) => jobId('tournament', p.tournamentId, 'payout'),
   }),
 } as const;
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AccessClaims } from '../auth/claims';
 import type { SocketError } from './errors';
 import { SIT_AND_GO_CLIENT_EVENT_SCHEMAS, type SitAndGoClientEvents, type SitAndGoServerEvents } from '../sit-and-go/events';
+import { TOURNAMENT_CLIENT_EVENT_SCHEMAS, type TournamentClientEvents, type TournamentServerEvents } from '../tournaments/events';
 import { TABLE_CLIENT_EVENT_SCHEMAS, type TableClientEvents, type TableServerEvents } from './tables';
 
 /** `ping` — liveness check over the socket; the server answers `pong` with the same nonce. */
@@ -29,16 +30,17 @@ export const CLIENT_EVENT_SCHEMAS = {
   ping: PingPayload,
   ...TABLE_CLIENT_EVENT_SCHEMAS,
   ...SIT_AND_GO_CLIENT_EVENT_SCHEMAS,
+  ...TOURNAMENT_CLIENT_EVENT_SCHEMAS,
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
 
-export interface ClientToServerEvents extends TableClientEvents, SitAndGoClientEvents {
+export interface ClientToServerEvents extends TableClientEvents, SitAndGoClientEvents, TournamentClientEvents {
   ping: (payload: PingPayload) => void;
 }
 
-export interface ServerToClientEvents extends TableServerEvents, SitAndGoServerEvents {
+export interface ServerToClientEvents extends TableServerEvents, SitAndGoServerEvents, TournamentServerEvents {
   welcome: (payload: WelcomePayload) => void;
   pong: (payload: PongPayload) => void;
   error: (payload: SocketError) => void;

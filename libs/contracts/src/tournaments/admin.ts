@@ -1,0 +1,54 @@
+// Admin HTTP contract of scheduled tournaments: the settings an admin creates and edits (before the
+// start). Times are ISO strings; chips and durations are integers. The pure rules (blind structure,
+// prize tables, registration limits) are checked again by libs/tournament on the server.
+import { z } from 'zod';
+
+const int = (min: number) => z.number().int().min(min);
+
+export const BlindStepDto = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('level'),
+    smallBlind: int(1),
+    bigBlind: int(1),
+    ante: int(0),
+    anteKind: z.enum(['none', 'ante', 'big-blind-ante']),
+    durationMs: int(1),
+  }),
+  z.strictObject({ kind: z.literal('break'), durationMs: int(1) }),
+]);
+
+export const PrizeTableDto = z.strictObject({
+  minEntrants: int(1),
+  maxEntrants: int(1),
+  paidPlaces: int(1),
+  bands: z.array(z.strictObject({ fromPlace: int(1), toPlace: int(1), sharePpm: int(0) })).min(1),
+});
+
+export const TournamentSettingsDto = z.strictObject({
+  name: z.string().min(1).max(100),
+  /** Game id from RULES.md; the tournament table runner deals flop games with blinds. */
+  game: z.enum(['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl']),
+  bettingStructure: z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit']),
+  startsAt: z.iso.datetime(),
+  registrationOpensAt: z.iso.datetime(),
+  /** Last level at which late entries (and re-entries) are taken; 0 = none. */
+  lateRegistrationUntilLevel: int(0),
+  minEntrants: int(2),
+  maxEntrants: int(2).max(10_000),
+  buyIn: int(0),
+  fee: int(0),
+  startingStack: int(1),
+  blindStructure: z.strictObject({ name: z.string().min(1).max(60), steps: z.array(BlindStepDto).min(1).max(500) }),
+  /** Prize tables by number of entrants; omitted = the published tables (libs/tournament PRIZE_TABLES). */
+  prizeTables: z.array(PrizeTableDto).min(1).max(200).optional(),
+  tableSize: int(2).max(10),
+  reEntry: z.boolean(),
+  /** Entries one player may buy in total (first included); omitted = unlimited while late registration is open. */
+  maxEntriesPerPlayer: int(1).optional(),
+  clock: z.strictObject({ decisionMs: int(0), reconnectMs: int(0) }),
+});
+export type TournamentSettingsDto = z.infer<typeof TournamentSettingsDto>;
+
+/** Edit before the start: any subset of the settings. */
+export const TournamentEditDto = TournamentSettingsDto.partial();
+export type TournamentEditDto = z.infer<typeof TournamentEditDto>;

@@ -1,0 +1,333 @@
+// The running state of one scheduled tournament as pure transitions over a JSON document (stored in
+// scheduled_tournaments.state and changed only under the row lock). The platform service carries
+// out the ledger side; this module decides who sits where, who busted, which places they take, when
+// tables may deal (hand-for-hand, final-table redraw) and when the tournament is over.
+//
+// Identities: seats hold user ids (a player has at most one live entry); finishing places belong to
+// entries (`e<entryId>`), because a player who re-entered can finish twice.
+//
+// Decisions the rule texts leave open (documented here):
+// - Busts while late registration is open are kept in order and placed when it closes (the field
+//   size is known only then): the first to bust takes the last place, same-hand busts share by
+//   libs/tournament's stack rule.
+// - A player moved between the small blind and the button (`waitsForButton`) is not dealt in while
+//   his seat lies strictly between that hand's button and small blind; the first hand where it does
+//   not, he is in (the button has passed him).
+// - Hand-for-hand starts when every table has finished the hand it was playing; a table then deals
+//   once per round; busts of a round are placed together (different tables tie).
+import {
+  applySeatingPlan,
+  bustEntry,
+  initialSeating,
+  isHandForHand,
+  isRoundComplete,
+  mayDeal,
+  planSeating,
+  recordBusts,
+  recordWinner,
+  seatNewPlayer,
+  startHandForHandRound,
+  startStandings,
+  tableHandFinished,
+  type Bust,
+  type HandForHandRound,
+  type Move,
+  type RandomSource,
+  type RegistrationState,
+  type SeatingSnapshot,
+  type Standings,
+  type TableSnapshot,
+} from '@naiko/tournament';
+
+export interface MttState {
+  registration: RegistrationState;
+  seating: SeatingSnapshot | null;
+  /** Hands finished per table id (lobby). */
+  tableHands: Record<string, number>;
+  /** Players seated between the small blind and the button, waiting for the button to pass. */
+  waiting: string[];
+  /** null until late registration closes (places are assigned from then on). */
+  standings: Standings | null;
+  /** Busts (per hand, in order) while late registration was open. */
+  earlyBusts: Bust[][];
+  handForHand: { round: HandForHandRound | null; pending: boolean; busts: Bust[] } | null;
+  /** No table deals: the final-table redraw waits for the hands in progress. */
+  pauseDeals: boolean;
+  /** Entry keys (`e<id>`) of the winner once decided. */
+  winner: string | null;
+  moves: number;
+  brokenTables: number[];
+}
+
+export const entryKey = (entryId: number): string => `e${entryId}`;
+export const entryIdOf = (key: string): number => Number(key.slice(1));
+
+export function newMttState(registration: RegistrationState): MttState {
+  return {
+    registration,
+    seating: null,
+    tableHands: {},
+    waiting: [],
+    standings: null,
+    earlyBusts: [],
+    handForHand: null,
+    pauseDeals: false,
+    winner: null,
+    moves: 0,
+    brokenTables: [],
+  };
+}
+
+/** The live entry of a user (status active). */
+export function liveEntryOf(s: MttState, userId: string): number | null {
+  const e = s.registration.entries.find((x) => x.playerId === userId && x.status === 'active');
+  return e ? e.entryId : null;
+}
+
+export function seatedPlayers(s: MttState): number {
+  let n = 0;
+  for (const t of s.seating?.tables ?? []) for (const p of t.seats) if (p) n++;
+  return n;
+}
+
+export function tableCounts(s: MttState): { tableId: number; players: number; handInProgress: boolean }[] {
+  return (s.seating?.tables ?? []).map((t) => ({ tableId: t.tableId, players: t.seats.filter((p) => p).length, handInProgress: t.handInProgress }));
+}
+
+/** The start: everyone with a live entry drawn at random over ceil(n / tableSize) tables. */
+export function seatEveryone(s: MttState, tableSize: number, rng: RandomSource): MttState {
+  const players = s.registration.entries.filter((e) => e.status === 'active').map((e) => e.playerId);
+  const tables = initialSeating(players, tableSize, rng);
+  // Pre-set break order: highest table number breaks first (libs/tournament's default, written out).
+  const breakOrder = tables.map((t) => t.tableId).sort((a, b) => b - a);
+  return { ...s, seating: { tableSize, tables, breakOrder } };
+}
+
+/** A late entry or re-entry: a random free seat at a shortest table (a new table if all are full). */
+export function seatLateEntry(s: MttState, userId: string, rng: RandomSource): MttState {
+  if (!s.seating) return s;
+  const r = seatNewPlayer(s.seating, userId, rng);
+  const waiting = r.waitsForButton ? [...s.waiting, userId] : s.waiting;
+  const standings = s.standings ? { ...s.standings, remaining: s.standings.remaining + 1 } : null;
+  return { ...s, seating: r.snapshot, waiting, standings };
+}
+
+export interface DealDecision {
+  /** Seats dealt in (in seat order) and the button. */
+  players: { seat: number; userId: string }[];
+  button: number;
+}
+
+function table(s: MttState, tableId: number): TableSnapshot | undefined {
+  return s.seating?.tables.find((t) => t.tableId === tableId);
+}
+
+/** Whether `x` lies strictly inside the clockwise arc from a to b on n seats. */
+function strictlyBetween(a: number, x: number, b: number, n: number): boolean {
+  const cw = (p: number, q: number) => (((q - p) % n) + n) % n;
+  const dx = cw(a, x);
+  return dx > 0 && dx < (a === b ? n : cw(a, b));
+}
+
+/**
+ * Whether table `tableId` may deal now, and to whom. Null when it may not (closed, paused for the
+ * redraw or hand-for-hand, fewer than two players, or already in a hand).
+ */
+export function dealFor(s: MttState, tableId: number): DealDecision | null {
+  const t = table(s, tableId);
+  if (!t || t.handInProgress || s.pauseDeals || s.winner) return null;
+  const h = s.handForHand;
+  if (h && (h.pending || !h.round || !mayDeal(h.round, tableId))) return null;
+  const occupied = t.seats.map((p, seat) => (p ? { seat, userId: p.playerId } : null)).filter((x): x is { seat: number; userId: string } => x !== null);
+  if (occupied.length < 2) return null;
+  const n = t.seats.length;
+  const waiting = new Set(s.waiting);
+  const ready = occupied.filter((p) => !waiting.has(p.userId));
+  const base = ready.length >= 2 ? ready : occupied;
+  const after = (from: number | null) => base.find((p) => from === null || p.seat > from) ?? base[0];
+  const button = after(t.button).seat;
+  const sb = base.length === 2 ? button : after(button).seat;
+  const players = occupied.filter((p) => !waiting.has(p.userId) || base === occupied || !strictlyBetween(button, p.seat, sb, n));
+  return { players, button };
+}
+
+/** Marks the hand started: the table is busy, every seated player counts as dealt in (libs/tournament). */
+export function beginHand(s: MttState, tableId: number, deal: DealDecision): MttState {
+  const dealt = new Set(deal.players.map((p) => p.userId));
+  const tables = s.seating!.tables.map((t) =>
+    t.tableId !== tableId ? t : { ...t, handInProgress: true, button: deal.button, seats: t.seats.map((p) => (p ? { ...p, dealtIn: true } : null)) },
+  );
+  return { ...s, seating: { ...s.seating!, tables }, waiting: s.waiting.filter((u) => !dealt.has(u)) };
+}
+
+export interface HandResult {
+  /** Dealt-in players with their stacks before the hand and the odd-chip order (distance left of the button). */
+  dealtIn: { userId: string; stack: number; order: number }[];
+  /** Stacks after the hand by user id. */
+  after: ReadonlyMap<string, number>;
+}
+
+export interface FinishOutcome {
+  state: MttState;
+  /** User ids that busted in this hand. */
+  busted: string[];
+  moves: Move[];
+  brokenTables: number[];
+  /** Set when the tournament has its winner (the payout follows). */
+  finished: boolean;
+}
+
+/** Late registration is closed at `currentLevel` (level numbers from 1; a break counts as the level before). */
+export function lateRegistrationClosed(s: MttState, currentLevel: number): boolean {
+  const until = s.registration.config.lateRegistrationUntilLevel;
+  return until === 0 || currentLevel > until;
+}
+
+/** Closes late registration: the field is final, early busts take the last places in bust order. */
+export function closeLateRegistration(s: MttState): MttState {
+  if (s.standings) return s;
+  const entrants = s.registration.entries.filter((e) => e.status === 'active' || e.status === 'busted').length;
+  let standings = startStandings(Math.max(1, entrants));
+  for (const group of s.earlyBusts) standings = recordBusts(standings, group);
+  return { ...s, standings, earlyBusts: [] };
+}
+
+/** Prize places for the final field (set by the service: the prize table of the entrants). */
+export type PaidPlacesOf = (entrants: number) => number;
+
+/**
+ * A table's hand ended: busts leave their seats (and their entries bust), places are recorded (or
+ * kept for later, see the header), the hand-for-hand round advances, the seating planner balances
+ * and breaks tables, and the tournament finishes with one player left.
+ */
+export function finishHand(
+  s0: MttState,
+  tableId: number,
+  result: HandResult,
+  ctx: { rng: RandomSource; currentLevel: number; paidPlaces: PaidPlacesOf },
+): FinishOutcome {
+  let s = s0;
+  const bustedPlayers = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
+  const busts: Bust[] = [];
+  let registration = s.registration;
+  for (const p of bustedPlayers) {
+    const entryId = liveEntryOf(s, p.userId);
+    if (entryId === null) continue;
+    registration = bustEntry(registration, entryId).state;
+    busts.push({ playerId: entryKey(entryId), startingStack: p.stack, order: p.order + tableId * 100, tableId });
+  }
+  const gone = new Set(bustedPlayers.map((p) => p.userId));
+  const tables = s.seating!.tables.map((t) =>
+    t.tableId !== tableId ? t : { ...t, handInProgress: false, seats: t.seats.map((p) => (p && gone.has(p.playerId) ? null : p)) },
+  );
+  s = {
+    ...s,
+    registration,
+    seating: { ...s.seating!, tables },
+    tableHands: { ...s.tableHands, [tableId]: (s.tableHands[tableId] ?? 0) + 1 },
+    waiting: s.waiting.filter((u) => !gone.has(u)),
+  };
+
+  // Places.
+  const h = s.handForHand;
+  if (h?.round) {
+    const round = tableHandFinished(h.round, tableId);
+    s = { ...s, handForHand: { ...h, round, busts: [...h.busts, ...busts] } };
+  } else if (!s.standings && !lateRegistrationClosed(s, ctx.currentLevel)) {
+    if (busts.length) s = { ...s, earlyBusts: [...s.earlyBusts, busts] };
+  } else {
+    s = closeLateRegistration(s);
+    if (busts.length) s = { ...s, standings: recordBusts(s.standings!, busts) };
+  }
+  const left = seatedPlayers(s);
+  if (left <= 1) s = closeRound(s);
+  // One player left: the winner.
+  if (left <= 1) {
+    s = closeLateRegistration(s);
+    const survivor = s.seating!.tables.flatMap((t) => t.seats).find((p) => p)!;
+    const winner = entryKey(liveEntryOf(s, survivor.playerId)!);
+    s = { ...s, standings: recordWinner(s.standings!, winner), winner, handForHand: null, pauseDeals: false };
+    return { state: s, busted: [...gone], moves: [], brokenTables: [], finished: true };
+  }
+
+  const planned = replan(s, ctx.rng);
+  s = planned.state;
+  if (s.handForHand?.round) {
+    // A table broken during the round plays no more hands in it.
+    const open = new Set(s.seating!.tables.map((t) => t.tableId));
+    const r = s.handForHand.round;
+    const round = { ...r, pending: r.pending.filter((id) => open.has(id)) };
+    s = { ...s, handForHand: { ...s.handForHand, round } };
+    if (isRoundComplete(round)) s = closeRound(s);
+  }
+  s = updateHandForHand(s, ctx);
+  return { state: s, busted: [...gone], moves: planned.moves, brokenTables: planned.brokenTables, finished: false };
+}
+
+/** Ends a hand-for-hand round: its busts are placed together (different tables tie). */
+function closeRound(s0: MttState): MttState {
+  const h = s0.handForHand;
+  if (!h?.round) return s0;
+  let s = closeLateRegistration(s0);
+  if (h.busts.length) s = { ...s, standings: recordBusts(s.standings!, h.busts, 'hand-for-hand-round') };
+  return { ...s, handForHand: null };
+}
+
+/** Hand-for-hand on the money bubble: pending until every table is idle, then rounds of one hand. */
+function updateHandForHand(s: MttState, ctx: { currentLevel: number; paidPlaces: PaidPlacesOf }): MttState {
+  if (!s.standings || !s.seating) return s;
+  const entrants = s.standings.remaining + s.standings.groups.reduce((a, g) => a + g.players.length, 0);
+  const tables = s.seating.tables.filter((t) => t.seats.some((p) => p));
+  const bubble = isHandForHand(seatedPlayers(s), ctx.paidPlaces(entrants), tables.length);
+  let h = s.handForHand;
+  if (!bubble && !h?.round) return { ...s, handForHand: null };
+  if (bubble && !h) h = { round: null, pending: true, busts: [] };
+  if (h && !h.round && tables.every((t) => !t.handInProgress)) {
+    h = { round: startHandForHandRound(null, tables.map((t) => t.tableId)), pending: false, busts: [] };
+  }
+  return { ...s, handForHand: h };
+}
+
+/** Runs the seating planner and applies its moves (balance, break, final-table redraw). */
+export function replan(s: MttState, rng: RandomSource): { state: MttState; moves: Move[]; brokenTables: number[] } {
+  if (!s.seating || s.winner) return { state: s, moves: [], brokenTables: [] };
+  const plan = planSeating(s.seating, rng);
+  let seating = plan.moves.length || plan.brokenTables.length ? applySeatingPlan(s.seating, plan) : s.seating;
+  if (plan.finalTableRedraw) {
+    // The final table draws for the button: its first hand starts left of a random seat.
+    seating = { ...seating, tables: seating.tables.map((t) => (t.tableId === plan.finalTableId ? { ...t, button: null } : t)) };
+  }
+  const waitingNow = new Set(s.waiting);
+  for (const m of plan.moves) {
+    if (m.waitsForButton) waitingNow.add(m.playerId);
+    else waitingNow.delete(m.playerId);
+  }
+  if (plan.finalTableRedraw) waitingNow.clear();
+  const pauseDeals = plan.holds.some((x) => x.kind === 'redraw-waits-for-hands');
+  return {
+    state: {
+      ...s,
+      seating,
+      waiting: [...waitingNow],
+      pauseDeals,
+      moves: s.moves + plan.moves.length,
+      brokenTables: [...s.brokenTables, ...plan.brokenTables],
+    },
+    moves: [...plan.moves],
+    brokenTables: [...plan.brokenTables],
+  };
+}
+
+/**
+ * The balancing invariant outside hands in progress: tables differ by at most one player, except
+ * that a table in a hand (whose players may not move) can hold two or more above the shortest.
+ */
+export function closeEnough(counts: readonly { players: number; handInProgress: boolean }[]): boolean {
+  if (counts.length < 2) return true;
+  const min = Math.min(...counts.map((c) => c.players));
+  return counts.every((c) => c.players <= min + 1 || c.handInProgress);
+}
+
+export function balanced(s: MttState): boolean {
+  return closeEnough(tableCounts(s));
+}

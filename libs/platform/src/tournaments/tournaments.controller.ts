@@ -1,0 +1,88 @@
+// HTTP side of scheduled tournaments: the admin API (role admin: create, edit before the start,
+// cancel with refunds, list), the public lobby (list, one tournament's full view) and the players'
+// registration and unregistration.
+import { Body, Controller, Delete, Get, HttpCode, HttpException, HttpStatus, Param, ParseIntPipe, Patch, Post, UseGuards } from '@nestjs/common';
+import { TournamentEditDto, type AccessClaims } from '@naiko/contracts';
+import { LedgerError } from '@naiko/persistence';
+import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
+import { TournamentError } from './tournaments.errors';
+import { TournamentsService, type TournamentRow } from './tournaments.service';
+
+const STATUS: Record<string, HttpStatus> = {
+  NOT_FOUND: HttpStatus.NOT_FOUND,
+  UNKNOWN_ACCOUNT: HttpStatus.NOT_FOUND,
+  BAD_SETTINGS: HttpStatus.BAD_REQUEST,
+  INSUFFICIENT_FUNDS: HttpStatus.CONFLICT,
+};
+
+async function domain<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof TournamentError || err instanceof LedgerError) {
+      throw new HttpException({ code: err.code, message: err.message }, STATUS[err.code] ?? HttpStatus.CONFLICT);
+    }
+    throw err;
+  }
+}
+
+const summary = (r: TournamentRow) => ({
+  tournamentId: r.id,
+  name: r.name,
+  status: r.status,
+  startsAt: new Date(r.starts_at).toISOString(),
+  registrationOpensAt: new Date(r.registration_opens_at).toISOString(),
+  settings: r.config,
+});
+
+@Controller('tournaments')
+export class TournamentsController {
+  constructor(private readonly service: TournamentsService) {}
+
+  @Get()
+  async lobby() {
+    return (await this.service.list()).map(summary);
+  }
+
+  @Get(':id')
+  async view(@Param('id', ParseIntPipe) id: number) {
+    return domain(() => this.service.view(id));
+  }
+
+  @UseGuards(JwtAuthGuard)
+  @Roles('admin')
+  @Post()
+  async create(@Body() body: unknown) {
+    return summary(await domain(() => this.service.create(body)));
+  }
+
+  @UseGuards(JwtAuthGuard)
+  @Roles('admin')
+  @Patch(':id')
+  async edit(@Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
+    const r = TournamentEditDto.safeParse(body);
+    if (!r.success) throw new HttpException({ code: 'BAD_SETTINGS', message: r.error.message }, HttpStatus.BAD_REQUEST);
+    return summary(await domain(() => this.service.edit(id, r.data)));
+  }
+
+  @UseGuards(JwtAuthGuard)
+  @Roles('admin')
+  @Delete(':id')
+  async cancel(@Param('id', ParseIntPipe) id: number) {
+    return domain(() => this.service.cancel(id));
+  }
+
+  @UseGuards(JwtAuthGuard)
+  @Post(':id/register')
+  async register(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: AccessClaims) {
+    return domain(() => this.service.register(id, user.sub));
+  }
+
+  @UseGuards(JwtAuthGuard)
+  @HttpCode(200)
+  @Post(':id/unregister')
+  async unregister(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: AccessClaims) {
+    await domain(() => this.service.unregister(id, user.sub));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,23 @@
+// Refusals of the tournament service; the controller maps the code to an HTTP status.
+export type TournamentErrorCode =
+  | 'NOT_FOUND'
+  | 'BAD_SETTINGS'
+  | 'ALREADY_STARTED'
+  | 'NOT_OPEN'
+  | 'ALREADY_REGISTERED'
+  | 'NOT_REGISTERED'
+  | 'FULL'
+  | 'RE_ENTRY_NOT_ALLOWED'
+  | 'LATE_REGISTRATION_CLOSED'
+  | 'FINISHED'
+  | 'CANCELLED';
+
+export class TournamentError extends Error {
+  constructor(
+    readonly code: TournamentErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TournamentError';
+  }
+}

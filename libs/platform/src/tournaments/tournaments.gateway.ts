@@ -1,0 +1,50 @@
+// Socket side of the tournament lobby: `tournamentWatch` joins the room `mtt:<id>` and answers with
+// the current view; every change (registration, start, step, hand, moves, results) sends
+// `tournamentUpdate` to the room (through the Redis adapter, so any gateway process reaches it).
+// Bursts (many tables finishing hands) are coalesced into one view per tick.
+import { Logger, UseFilters } from '@nestjs/common';
+import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type { TournamentWatchPayload } from '@naiko/contracts';
+import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
+import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-errors';
+import { ValidBody } from '../gateway/socket-validation';
+import { TournamentError } from './tournaments.errors';
+import { TournamentsService } from './tournaments.service';
+
+export const tournamentRoom = (id: number): string => `mtt:${id}`;
+
+@UseFilters(new SocketExceptionFilter())
+@WebSocketGateway({ cors: { origin: true, credentials: true } })
+export class TournamentsGateway {
+  private readonly logger = new Logger('TournamentsGateway');
+  @WebSocketServer() server: NaikoServer;
+  private readonly pending = new Set<number>();
+
+  constructor(private readonly service: TournamentsService) {
+    service.listen({ changed: (id) => this.publish(id), started: () => undefined });
+  }
+
+  @SubscribeMessage('tournamentWatch')
+  async watch(@ValidBody('tournamentWatch') p: TournamentWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    try {
+      const view = await this.service.view(p.tournamentId);
+      await socket.join(tournamentRoom(p.tournamentId));
+      socket.emit('tournamentUpdate', view);
+    } catch (err) {
+      if (err instanceof TournamentError) throw new SocketErrorException('NOT_FOUND', err.message);
+      throw err;
+    }
+  }
+
+  private publish(id: number): void {
+    if (!this.server || this.pending.has(id)) return;
+    this.pending.add(id);
+    setTimeout(() => {
+      this.pending.delete(id);
+      this.service
+        .view(id)
+        .then((view) => this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view))
+        .catch((err: unknown) => this.logger.warn({ msg: 'publish failed', id, err: String(err) }));
+    }, 20);
+  }
+}

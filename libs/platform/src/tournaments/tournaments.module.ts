@@ -1,0 +1,32 @@
+// TournamentsFeatureModule.forRoot({ runner? }) in an app that imports PlatformModule and consumes
+// QUEUES.tournament (apps/tournament, apps/all-in-one).
+import { Module, type DynamicModule } from '@nestjs/common';
+import { JwtAuthGuard } from '../auth/http-auth';
+import { TournamentsController } from './tournaments.controller';
+import { TournamentsGateway } from './tournaments.gateway';
+import { TournamentJobs } from './tournaments.jobs';
+import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, type TournamentRunnerOptions } from './tournaments.runner';
+import { TournamentsService } from './tournaments.service';
+
+export interface TournamentsModuleOptions {
+  runner?: Partial<TournamentRunnerOptions>;
+}
+
+@Module({})
+export class TournamentsFeatureModule {
+  static forRoot(options: TournamentsModuleOptions = {}): DynamicModule {
+    return {
+      module: TournamentsFeatureModule,
+      controllers: [TournamentsController],
+      providers: [
+        { provide: TOURNAMENT_RUNNER_OPTIONS, useValue: { ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...options.runner } },
+        TournamentsService,
+        TournamentRunner,
+        TournamentJobs,
+        TournamentsGateway,
+        JwtAuthGuard,
+      ],
+      exports: [TournamentsService, TournamentRunner],
+    };
+  }
+}

@@ -1,0 +1,636 @@
+// Scheduled multi-table tournaments: the admin's schedule, registration through the ledger, the
+// start (seating), blind steps, hands at many tables (busts, places, balancing, table breaks,
+// hand-for-hand, final-table redraw), cancellation with refunds and the payout.
+//
+// Every change locks the tournament row (SELECT ... FOR UPDATE), computes the next state with the
+// pure transitions of mtt-state.ts / libs/tournament and moves chips with `postInTransaction` in
+// the same transaction: a registration racing the start, a job retried after a crash and the hand
+// results of several tables serialise on one lock, and each ledger command runs once.
+//
+// Ledger idempotency keys (tournament id `mtt-<id>`):
+//   mtt:<id>:entry:<entryId> / mtt:<id>:unreg:<entryId> / mtt:<id>:refund:<entryId>
+//   mtt:<id>:prize:<entryId>, mtt:<id>:retire:<userId>:<version>
+import { Injectable, Logger } from '@nestjs/common';
+import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
+import { cryptoRandom, type RandomSource } from '@naiko/engine';
+import { Accounts, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement, type Tx } from '@naiko/persistence';
+import {
+  cancelTournament,
+  createRegistration,
+  isRegistrationOpen,
+  openRegistration,
+  paidEntries,
+  payStandings,
+  prizeTableRows,
+  registerEntry,
+  RegistrationError,
+  scheduleOf,
+  startTournament,
+  unregisterEntry,
+  type BlindLevel,
+  type Move,
+  type RegistrationEvent,
+} from '@naiko/tournament';
+import { JobQueue } from '../jobs/job-queue.service';
+import {
+  beginHand,
+  closeLateRegistration,
+  dealFor,
+  entryIdOf,
+  finishHand,
+  lateRegistrationClosed,
+  newMttState,
+  replan,
+  seatEveryone,
+  seatLateEntry,
+  seatedPlayers,
+  type DealDecision,
+  type HandResult,
+  type MttState,
+} from './mtt-state';
+import { checkSettings, parseSettings, prizeTableOf, registrationConfigOf, type TournamentSettings } from './tournament-config';
+import { TournamentError } from './tournaments.errors';
+
+export const mttTournamentId = (id: number): string => `mtt-${id}`;
+
+export type TournamentStatus = 'scheduled' | 'registering' | 'running' | 'paying' | 'finished' | 'cancelled';
+
+export interface TournamentRow {
+  id: number;
+  name: string;
+  status: TournamentStatus;
+  config: TournamentSettings;
+  starts_at: Date;
+  registration_opens_at: Date;
+  state: MttState & { cancelRequested?: boolean };
+  step_index: number;
+  step_started_at: Date | null;
+  hands_played: number;
+  version: number;
+}
+
+export interface TournamentListener {
+  changed(id: number): void;
+  started(id: number): void;
+  /** After a hand's result is committed (tests check the invariants here). */
+  handFinished?(id: number, tableId: number, state: MttState): void;
+}
+
+export interface HandStart {
+  deal: DealDecision;
+  level: BlindLevel;
+  handNumber: number;
+  settings: TournamentSettings;
+}
+
+const REG_CODES: Record<string, ConstructorParameters<typeof TournamentError>[0]> = {
+  'already-registered': 'ALREADY_REGISTERED',
+  'not-registered': 'NOT_REGISTERED',
+  'tournament-full': 'FULL',
+  're-entry-not-allowed': 'RE_ENTRY_NOT_ALLOWED',
+  'late-registration-closed': 'LATE_REGISTRATION_CLOSED',
+  'registration-not-open': 'NOT_OPEN',
+  'already-started': 'ALREADY_STARTED',
+  'already-finished': 'FINISHED',
+  'already-cancelled': 'CANCELLED',
+};
+
+/** libs/tournament refusals as service errors. */
+function refusal<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RegistrationError) throw new TournamentError(REG_CODES[err.code] ?? 'BAD_SETTINGS', err.message);
+    throw err;
+  }
+}
+
+@Injectable()
+export class TournamentsService {
+  private readonly logger = new Logger('Tournaments');
+  private readonly listeners: TournamentListener[] = [];
+  /** Seating randomness (tests may inject a seeded source). */
+  rng: RandomSource = cryptoRandom();
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  listen(l: TournamentListener): void {
+    this.listeners.push(l);
+  }
+
+  private changed(id: number): void {
+    for (const l of this.listeners) l.changed(id);
+  }
+
+  private async lock(tx: Tx, id: number): Promise<TournamentRow> {
+    const rows = await tx.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
+    if (!rows[0]) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+    return rows[0];
+  }
+
+  async get(id: number): Promise<TournamentRow> {
+    const rows = await this.prisma.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id}`;
+    if (!rows[0]) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+    return rows[0];
+  }
+
+  private async save(tx: Tx, id: number, state: MttState, extra: { status?: TournamentStatus; handsPlayed?: number } = {}): Promise<void> {
+    const json = JSON.stringify(state);
+    if (extra.status && extra.handsPlayed !== undefined) {
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1, status = ${extra.status}::"ScheduledTournamentStatus", hands_played = ${extra.handsPlayed} WHERE id = ${id}`;
+    } else if (extra.status) {
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1, status = ${extra.status}::"ScheduledTournamentStatus" WHERE id = ${id}`;
+    } else if (extra.handsPlayed !== undefined) {
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1, hands_played = ${extra.handsPlayed} WHERE id = ${id}`;
+    } else {
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1 WHERE id = ${id}`;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Admin
+
+  async create(input: unknown): Promise<TournamentRow> {
+    const s = parseSettings(input);
+    const state = newMttState(createRegistration(registrationConfigOf(s)));
+    const [row] = await this.prisma.$queryRaw<TournamentRow[]>`
+      INSERT INTO scheduled_tournaments (name, config, starts_at, registration_opens_at, state)
+      VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb)
+      RETURNING *`;
+    await this.schedule(row);
+    this.changed(row.id);
+    return row;
+  }
+
+  /** Enqueues (or moves) the open-registration and start jobs to the configured times. */
+  private async schedule(row: TournamentRow): Promise<void> {
+    const at = (d: Date) => Math.max(0, new Date(d).getTime() - Date.now());
+    for (const [name, when] of [
+      ['tournamentOpenRegistration', row.registration_opens_at],
+      ['tournamentStart', row.starts_at],
+    ] as const) {
+      if (name === 'tournamentOpenRegistration' && row.status !== 'scheduled') continue;
+      const job = await this.jobs.enqueue(name, { tournamentId: row.id }, { delay: at(when) });
+      if ((await job.getState()) === 'delayed') await job.changeDelay(at(when));
+    }
+  }
+
+  /** Edit before the start: any subset of the settings; buy-in and fee are fixed once someone paid. */
+  async edit(id: number, patch: Partial<TournamentSettings>): Promise<TournamentRow> {
+    const row = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'scheduled' && r.status !== 'registering') throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      const s = checkSettings(parseSettings({ ...r.config, ...patch }));
+      const paid = paidEntries(r.state.registration);
+      if (paid > 0 && (s.buyIn !== r.config.buyIn || s.fee !== r.config.fee)) throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
+      if (paid > s.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
+      const state = { ...r.state, registration: { ...r.state.registration, config: registrationConfigOf(s) } };
+      await tx.$executeRaw`
+        UPDATE scheduled_tournaments SET name = ${s.name}, config = ${JSON.stringify(s)}::jsonb, starts_at = ${new Date(s.startsAt)},
+          registration_opens_at = ${new Date(s.registrationOpensAt)}, state = ${JSON.stringify(state)}::jsonb, version = version + 1
+        WHERE id = ${id}`;
+      return this.lock(tx, id);
+    });
+    await this.schedule(row);
+    this.changed(id);
+    return row;
+  }
+
+  async list(): Promise<TournamentRow[]> {
+    return this.prisma.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments ORDER BY starts_at, id`;
+  }
+
+  /**
+   * Cancels and refunds buy-in + fee of every paid entry (busted ones and re-entries included) and
+   * returns every tournament chip to the tournament's issuer. A running tournament stops dealing at
+   * once; the cancellation completes when the last hand in progress ends.
+   */
+  async cancel(id: number): Promise<{ status: TournamentStatus }> {
+    const status = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status === 'finished' || r.status === 'paying') throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
+      if (r.status === 'cancelled') return r.status;
+      if (r.status === 'running' && r.state.seating?.tables.some((t) => t.handInProgress)) {
+        await this.save(tx, id, { ...r.state, cancelRequested: true } as MttState);
+        return r.status;
+      }
+      await this.cancelNow(tx, r, 'by-admin');
+      return 'cancelled' as const;
+    });
+    this.changed(id);
+    return { status };
+  }
+
+  private async cancelNow(tx: Tx, r: TournamentRow, why: 'by-admin' | 'too-few-entrants'): Promise<void> {
+    const t = mttTournamentId(r.id);
+    const transition = why === 'by-admin' ? cancelTournament(r.state.registration) : startTournament(r.state.registration);
+    for (const e of transition.events) if (e.type === 'cancelled') await this.refund(tx, r, e);
+    await this.retireStacks(tx, r);
+    await tx.tournamentEntry.updateMany({ where: { tournamentId: t }, data: { status: 'refunded' } });
+    const state: MttState = { ...r.state, registration: transition.state };
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'cancelled', state = ${JSON.stringify(state)}::jsonb, version = version + 1, finished_at = now() WHERE id = ${r.id}`;
+  }
+
+  private async refund(tx: Tx, r: TournamentRow, e: Extract<RegistrationEvent, { type: 'cancelled' }>): Promise<void> {
+    const t = mttTournamentId(r.id);
+    for (const x of e.refunds) {
+      const movements: Movement[] = [];
+      if (r.config.buyIn > 0) movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(x.playerId), amount: r.config.buyIn });
+      if (r.config.fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(x.playerId), amount: r.config.fee });
+      if (movements.length) await postInTransaction(tx, { idempotencyKey: `mtt:${r.id}:refund:${x.entryId}`, reason: 'refund', refs: { tournamentId: t }, movements });
+    }
+  }
+
+  /** Every tournament chip back to the tournament's issuer (end or cancellation). */
+  private async retireStacks(tx: Tx, r: TournamentRow): Promise<void> {
+    const t = mttTournamentId(r.id);
+    const stacks = await tx.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack', balance: { gt: 0n } } });
+    for (const s of stacks) {
+      await postInTransaction(tx, {
+        idempotencyKey: `mtt:${r.id}:retire:${s.userId}:${r.version}`,
+        reason: 'tournament_chips',
+        refs: { tournamentId: t },
+        movements: [{ from: Accounts.tournamentStack(t, s.userId!), to: Accounts.issuer(tournamentBook(t)), amount: 'all' }],
+      });
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Registration
+
+  /** The open-registration job: `scheduled` → `registering` (a retry changes nothing). */
+  async openRegistration(id: number): Promise<void> {
+    await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'scheduled') return;
+      const next = openRegistration(r.state.registration).state;
+      await this.save(tx, id, { ...r.state, registration: next }, { status: 'registering' });
+    });
+    this.changed(id);
+  }
+
+  /** The level number in force (a break counts as the level before it); 0 before the start. */
+  currentLevel(r: Pick<TournamentRow, 'status' | 'config' | 'step_index'>): number {
+    if (r.status !== 'running') return 0;
+    return scheduleOf(r.config.blindStructure)[r.step_index]?.levelNumber ?? 0;
+  }
+
+  /**
+   * A new entry: buy-in to the prize pool, fee to the house, the starting stack issued in the
+   * tournament's book. During late registration the entry (or re-entry) is seated at once.
+   */
+  async register(id: number, userId: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
+    const out = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'registering' && r.status !== 'running') throw new TournamentError(r.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      if (r.state.cancelRequested) throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
+      const level = this.currentLevel(r);
+      const tr = refusal(() => registerEntry(r.state.registration, userId, level));
+      const ev = tr.events.find((e) => e.type === 'registered')!;
+      if (ev.type !== 'registered') throw new Error('unreachable');
+      const t = mttTournamentId(id);
+      const movements: Movement[] = [];
+      if (r.config.buyIn > 0) movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(t), amount: r.config.buyIn });
+      if (r.config.fee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: r.config.fee });
+      movements.push({ from: Accounts.issuer(tournamentBook(t)), to: Accounts.tournamentStack(t, userId), amount: r.config.startingStack });
+      await postInTransaction(tx, { idempotencyKey: `mtt:${id}:entry:${ev.entryId}`, reason: 'tournament_entry', refs: { tournamentId: t }, movements });
+      const status = r.status === 'running' ? ('playing' as const) : ('registered' as const);
+      const data = { fee: BigInt(r.config.buyIn), startingStack: BigInt(r.config.startingStack), status, place: null, prize: 0n };
+      await tx.tournamentEntry.upsert({
+        where: { tournamentId_userId: { tournamentId: t, userId } },
+        create: { tournamentId: t, userId, ...data },
+        update: data,
+      });
+      let state: MttState = { ...r.state, registration: tr.state };
+      if (r.status === 'running') state = replan(seatLateEntry(state, userId, this.rng), this.rng).state;
+      await this.save(tx, id, state);
+      return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running: r.status === 'running' };
+    });
+    if (out.running) for (const l of this.listeners) l.started(id); // a late entry may open a table
+    this.changed(id);
+    return { entryId: out.entryId, late: out.late, reEntry: out.reEntry };
+  }
+
+  /** Before the start: the live entry is withdrawn, buy-in and fee back, its chips back to the issuer. */
+  async unregister(id: number, userId: string): Promise<void> {
+    await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'registering') throw new TournamentError(r.status === 'scheduled' ? 'NOT_REGISTERED' : 'ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      const tr = refusal(() => unregisterEntry(r.state.registration, userId));
+      const ev = tr.events[0];
+      if (ev.type !== 'unregistered') throw new Error('unreachable');
+      const t = mttTournamentId(id);
+      const movements: Movement[] = [];
+      if (r.config.buyIn > 0) movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(userId), amount: r.config.buyIn });
+      if (r.config.fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: r.config.fee });
+      movements.push({ from: Accounts.tournamentStack(t, userId), to: Accounts.issuer(tournamentBook(t)), amount: 'all' });
+      await postInTransaction(tx, { idempotencyKey: `mtt:${id}:unreg:${ev.entryId}`, reason: 'refund', refs: { tournamentId: t }, movements });
+      await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'refunded' } });
+      await this.save(tx, id, { ...r.state, registration: tr.state });
+    });
+    this.changed(id);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Start and clock
+
+  /**
+   * The start job: cancels with refunds below the minimum, else seats everyone at random and puts
+   * level 1 in force. A retry of a started tournament only re-enqueues the next step.
+   */
+  async start(id: number): Promise<TournamentStatus> {
+    const row = await inTransaction(this.prisma, async (tx) => {
+      let r = await this.lock(tx, id);
+      if (r.status === 'scheduled') {
+        await this.save(tx, id, { ...r.state, registration: openRegistration(r.state.registration).state }, { status: 'registering' });
+        r = await this.lock(tx, id);
+      }
+      if (r.status !== 'registering') return r;
+      const tr = startTournament(r.state.registration);
+      if (tr.state.phase === 'cancelled') {
+        await this.cancelNow(tx, r, 'too-few-entrants');
+        return this.lock(tx, id);
+      }
+      let state: MttState = { ...r.state, registration: tr.state };
+      state = seatEveryone(state, r.config.tableSize, this.rng);
+      if (lateRegistrationClosed(state, 1)) state = closeLateRegistration(state);
+      await this.save(tx, id, state, { status: 'running' });
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
+      await tx.tournamentEntry.updateMany({ where: { tournamentId: mttTournamentId(id), status: 'registered' }, data: { status: 'playing' } });
+      return this.lock(tx, id);
+    });
+    if (row.status === 'running') {
+      await this.enqueueNextStep(row);
+      for (const l of this.listeners) l.started(id);
+    }
+    this.changed(id);
+    return row.status;
+  }
+
+  /** Enqueues the step after the one in force, due when it ends: `tournament.<id>.level.<n>` / `.break.<n>`. */
+  private async enqueueNextStep(row: TournamentRow): Promise<void> {
+    const schedule = scheduleOf(row.config.blindStructure);
+    const next = schedule[row.step_index + 1];
+    if (!next || !row.step_started_at) return;
+    const due = new Date(row.step_started_at).getTime() + row.config.blindStructure.steps[row.step_index].durationMs;
+    const payload = { tournamentId: row.id, stepIndex: next.stepIndex, number: next.levelNumber };
+    await this.jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, { delay: Math.max(0, due - Date.now()) });
+  }
+
+  /**
+   * A level or break job: puts step `stepIndex` in force exactly once and in order (the next hand at
+   * each table uses it), closes late registration after its last level, enqueues the next step.
+   */
+  async applyStep(p: TournamentStepPayload): Promise<{ applied: boolean }> {
+    let applied = false;
+    const row = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, p.tournamentId);
+      if (r.status !== 'running' || r.step_index >= p.stepIndex) return r;
+      if (r.step_index !== p.stepIndex - 1) throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.tournamentId}`;
+      const level = scheduleOf(r.config.blindStructure)[p.stepIndex].levelNumber;
+      if (!r.state.standings && lateRegistrationClosed(r.state, level)) await this.save(tx, p.tournamentId, closeLateRegistration(r.state));
+      applied = true;
+      return this.lock(tx, p.tournamentId);
+    });
+    if (row.status === 'running' && row.step_index === p.stepIndex) await this.enqueueNextStep(row);
+    if (applied) this.changed(p.tournamentId);
+    return { applied };
+  }
+
+  /** The blind level for the next hand, or null during a break (no hand starts in a break). */
+  levelInForce(r: Pick<TournamentRow, 'config' | 'step_index'>): BlindLevel | null {
+    const step = r.config.blindStructure.steps[r.step_index];
+    return step.kind === 'level' ? step : null;
+  }
+
+  /** The balance-check job: runs the seating planner (after late entries, or when a hold may have cleared). */
+  async balanceCheck(p: TournamentBalancePayload): Promise<{ moves: number }> {
+    const moves = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, p.tournamentId);
+      if (r.status !== 'running') return 0;
+      const planned = replan(r.state, this.rng);
+      if (planned.moves.length || planned.brokenTables.length) await this.save(tx, p.tournamentId, planned.state);
+      return planned.moves.length;
+    });
+    if (moves) this.changed(p.tournamentId);
+    return { moves };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Hands (called by the table runner)
+
+  /** Marks a hand started at `tableId` when the table may deal; null when it may not now. */
+  async beginTableHand(id: number, tableId: number): Promise<HandStart | null> {
+    return inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'running' || r.state.cancelRequested) return null;
+      const level = this.levelInForce(r);
+      if (!level) return null;
+      const deal = dealFor(r.state, tableId);
+      if (!deal) return null;
+      await this.save(tx, id, beginHand(r.state, tableId, deal), { handsPlayed: r.hands_played + 1 });
+      return { deal, level, handNumber: r.hands_played + 1, settings: r.config };
+    });
+  }
+
+  /**
+   * Records a finished hand at `tableId`: busts, places, balancing (never a player in a hand),
+   * breaks, hand-for-hand; enqueues the payout once one player is left.
+   */
+  async finishTableHand(id: number, tableId: number, result: HandResult): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
+    const out = await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'running') return { moves: [], brokenTables: [], finished: false, state: r.state, cancelled: false };
+      const level = this.currentLevel(r);
+      const entrants = () => paidEntries(r.state.registration);
+      const o = finishHand(r.state, tableId, result, {
+        rng: this.rng,
+        currentLevel: level,
+        paidPlaces: (n) => prizeTableOf(r.config, n || entrants()).paidPlaces,
+      });
+      const t = mttTournamentId(id);
+      for (const userId of o.busted) {
+        await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'busted' } });
+      }
+      let state: MttState & { cancelRequested?: boolean } = { ...o.state, cancelRequested: r.state.cancelRequested };
+      if (state.cancelRequested && !state.seating?.tables.some((x) => x.handInProgress)) {
+        await this.save(tx, id, state);
+        await this.cancelNow(tx, await this.lock(tx, id), 'by-admin');
+        return { moves: [], brokenTables: [], finished: false, state, cancelled: true };
+      }
+      await this.save(tx, id, state, o.finished ? { status: 'paying' } : {});
+      return { moves: o.moves, brokenTables: o.brokenTables, finished: o.finished, state, cancelled: false };
+    });
+    if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
+    for (const l of this.listeners) l.handFinished?.(id, tableId, out.state);
+    this.changed(id);
+    return { moves: out.moves, brokenTables: out.brokenTables, finished: out.finished };
+  }
+
+  /** Crash rule after a restart: hands left running were cancelled (stacks restored); no table is busy. */
+  async clearHandsInProgress(id: number): Promise<void> {
+    await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (!r.state.seating) return;
+      const tables = r.state.seating.tables.map((t) => ({ ...t, handInProgress: false }));
+      await this.save(tx, id, { ...r.state, seating: { ...r.state.seating, tables } });
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Payout
+
+  /**
+   * The payout job: pays the standings from the prize pool (ties share), returns the winner's
+   * tournament chips to the issuer. One transaction; a retry finds `finished`.
+   */
+  async payout(id: number): Promise<void> {
+    await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'paying') return;
+      const t = mttTournamentId(id);
+      const reg = r.state.registration;
+      const entrants = paidEntries(reg);
+      const pool = entrants * r.config.buyIn;
+      const payouts = payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      const best = new Map<string, { place: number; prize: number }>();
+      for (const p of payouts) {
+        const entry = reg.entries[entryIdOf(p.playerId) - 1];
+        if (p.prize > 0) {
+          await postInTransaction(tx, {
+            idempotencyKey: `mtt:${id}:prize:${entry.entryId}`,
+            reason: 'tournament_prize',
+            refs: { tournamentId: t },
+            movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(entry.playerId), amount: p.prize }],
+          });
+        }
+        const b = best.get(entry.playerId) ?? { place: p.bestPlace, prize: 0 };
+        best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize });
+      }
+      for (const [userId, b] of best) {
+        await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'finished', place: b.place, prize: BigInt(b.prize) } });
+      }
+      await this.retireStacks(tx, r);
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
+    });
+    this.changed(id);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Restart and lobby
+
+  /** Re-enqueues what each unfinished tournament waits for (ids are idempotent); returns the running ones. */
+  async resumeJobs(): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
+    const running: number[] = [];
+    for (const r of rows) {
+      if (r.status === 'scheduled' || r.status === 'registering') await this.schedule(r);
+      if (r.status === 'paying') await this.jobs.enqueue('tournamentPayout', { tournamentId: r.id });
+      if (r.status === 'running') {
+        await this.enqueueNextStep(r);
+        await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: r.id, version: r.version });
+        running.push(r.id);
+      }
+    }
+    return running;
+  }
+
+  async view(id: number): Promise<TournamentView> {
+    const r = await this.get(id);
+    const s = r.config;
+    const reg = r.state.registration;
+    const t = mttTournamentId(id);
+    const entries = paidEntries(reg);
+    const rows = await this.prisma.tournamentEntry.findMany({ where: { tournamentId: t }, include: { user: { select: { username: true } } } });
+    const stacks = await this.prisma.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack' } });
+    const stackOf = new Map(stacks.map((x) => [x.userId, Number(x.balance)]));
+    const seatOf = new Map<string, { table: number; seat: number }>();
+    for (const tb of r.state.seating?.tables ?? []) tb.seats.forEach((p, seat) => p && seatOf.set(p.playerId, { table: tb.tableId, seat }));
+    const table = prizeTableOf(s, Math.max(entries, s.minEntrants));
+    const pool = entries * s.buyIn;
+    const schedule = scheduleOf(s.blindStructure);
+    let clock: TournamentView['clock'] = null;
+    if (r.status === 'running' && r.step_started_at) {
+      const step = s.blindStructure.steps[r.step_index];
+      const level = (step.kind === 'level' ? step : s.blindStructure.steps[r.step_index + 1]) as BlindLevel;
+      const last = r.step_index === s.blindStructure.steps.length - 1;
+      clock = {
+        stepIndex: r.step_index,
+        kind: step.kind,
+        levelNumber: schedule[r.step_index].levelNumber,
+        smallBlind: level.smallBlind,
+        bigBlind: level.bigBlind,
+        ante: level.ante,
+        nextStepAt: last ? null : new Date(r.step_started_at).getTime() + step.durationMs,
+      };
+    }
+    const left = r.status === 'running' ? seatedPlayers(r.state) : r.status === 'registering' || r.status === 'scheduled' ? entries : r.state.winner ? 1 : 0;
+    const chipsInPlay = [...stackOf.values()].reduce((a, b) => a + b, 0);
+    const placeOf = new Map<string, number>();
+    for (const g of r.state.standings?.groups ?? []) {
+      for (const k of g.players) {
+        const u = reg.entries[entryIdOf(k) - 1]?.playerId;
+        if (u && (placeOf.get(u) ?? Infinity) > g.bestPlace) placeOf.set(u, g.bestPlace);
+      }
+    }
+    return {
+      tournamentId: id,
+      name: r.name,
+      phase: r.status,
+      game: s.game,
+      bettingStructure: s.bettingStructure,
+      startsAt: new Date(r.starts_at).toISOString(),
+      registrationOpensAt: new Date(r.registration_opens_at).toISOString(),
+      buyIn: s.buyIn,
+      fee: s.fee,
+      startingStack: s.startingStack,
+      tableSize: s.tableSize,
+      minEntrants: s.minEntrants,
+      maxEntrants: s.maxEntrants,
+      lateRegistrationUntilLevel: s.lateRegistrationUntilLevel,
+      reEntry: s.reEntry,
+      registrationOpen: r.status === 'registering' || (r.status === 'running' && isRegistrationOpen(reg, this.currentLevel(r))),
+      entries,
+      playersLeft: left,
+      prizePool: pool,
+      placesPaid: table.paidPlaces,
+      prizeTable: prizeTableRows(table, pool).map((x) => ({ places: x.places, fromPlace: x.fromPlace, toPlace: x.toPlace, percent: x.percent, chipsEach: x.chipsEach })),
+      structure: s.blindStructure.steps.map((st, i) => ({
+        stepIndex: i,
+        kind: st.kind,
+        levelNumber: schedule[i].levelNumber,
+        smallBlind: st.kind === 'level' ? st.smallBlind : null,
+        bigBlind: st.kind === 'level' ? st.bigBlind : null,
+        ante: st.kind === 'level' ? st.ante : null,
+        durationMs: st.durationMs,
+      })),
+      clock,
+      averageStack: left > 0 && r.status === 'running' ? Math.floor(chipsInPlay / left) : left > 0 ? s.startingStack : 0,
+      handForHand: !!r.state.handForHand,
+      handsPlayed: r.hands_played,
+      tables: (r.state.seating?.tables ?? []).map((tb) => ({
+        tableId: tb.tableId,
+        players: tb.seats.filter((p) => p).length,
+        handInProgress: tb.handInProgress,
+        handsPlayed: r.state.tableHands[tb.tableId] ?? 0,
+      })),
+      entrants: rows
+        .filter((e) => e.status !== 'refunded' || r.status === 'cancelled')
+        .map((e) => ({
+          userId: e.userId,
+          username: e.user.username,
+          entries: reg.entries.filter((x) => x.playerId === e.userId && (x.status === 'active' || x.status === 'busted')).length,
+          table: seatOf.get(e.userId)?.table ?? null,
+          seat: seatOf.get(e.userId)?.seat ?? null,
+          stack: stackOf.get(e.userId) ?? 0,
+          place: e.place ?? placeOf.get(e.userId) ?? null,
+          prize: Number(e.prize),
+        }))
+        .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack),
+    };
+  }
+}
