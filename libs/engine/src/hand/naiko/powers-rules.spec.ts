@@ -13,6 +13,7 @@ import type { HandConfig, HandEvent } from '../types';
 import { view, viewEvents } from '../view';
 import { Hand, NO_PEEK, NO_SHIELD, NO_SWAP, naikoTable } from './naiko-test-helpers';
 import { SHIELD_WINDOW_PHASE, legalPowers, powersExt, powersView, sparksOf } from './powers';
+import { replayEvents } from '../replay';
 import { replayPowerEvents } from './replay';
 import { CAROUSELS, type PowersConfig } from './types';
 
@@ -508,6 +509,16 @@ describe('events, replay, cancel', () => {
     expect(r.ok).toBe(true);
     expect(r.events).toEqual(h.events);
     expect(r.state.stacks).toEqual(h.state.stacks);
+    // The generic entry point (crash recovery) reads the same log.
+    expect(replayEvents(cfg, h.events).events).toEqual(h.events);
+  });
+  test('crash recovery replays a running powers hand from its log and cancels it', () => {
+    const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s');
+    h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') }, { type: 'raise', seat: 2, amount: 10 }, { type: 'short-anchor', seat: 0, target: 1 });
+    const r = replayEvents(three({ sparks: { 0: 3, 2: 3 } }), h.events);
+    expect(r.ok && r.state.phase).toBe(SHIELD_WINDOW_PHASE);
+    const cancelled = cancelHand(r.state);
+    expect(cancelled.ok && cancelled.events[0]).toMatchObject({ type: 'hand-cancelled', refunds: [{ seat: 0, amount: 1 }, { seat: 1, amount: 2 }, { seat: 2, amount: 10 }] });
   });
   test('a hand cancelled during a shield window returns every chip (sparks are the table\'s to restore)', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 2: 3 } }), HOLES3);

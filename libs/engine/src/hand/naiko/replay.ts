@@ -1,5 +1,5 @@
 import type { Card } from '../../cards/card';
-import { actionsOf, dealtCards, replay, type ReplayResult } from '../replay';
+import { actionsOf, dealtCards, registerEventReplayer, replay, type ReplayResult } from '../replay';
 import type { Action, HandConfig, HandEvent } from '../types';
 import type { PowerId, PowersConfig } from './types';
 
@@ -51,3 +51,6 @@ export function replayPowerEvents(config: HandConfig, events: readonly HandEvent
   const cfg: HandConfig = dealt && powers ? { ...config, powers: { ...powers, carousel: dealt.carousel.slice() } } : config;
   return replay(cfg, powerDealtCards(events), powerActionsOf(events));
 }
+
+// The generic `replayEvents` (crash recovery, audits) hands logs of powers hands to this module.
+registerEventReplayer((config, events) => (events.some((e) => e.type === 'x-powers-dealt') ? replayPowerEvents(config, events) : null));
