@@ -1,7 +1,7 @@
 // Socket side of the Sit & Go lobby: `sitAndGoWatch` joins the room `sng:<id>` and answers with the
 // current view; every change of the instance (registration, start, step, hand, results) sends
 // `sitAndGoUpdate` to the room (through the Redis adapter, so any gateway process reaches it).
-import { Logger, UseFilters } from '@nestjs/common';
+import { Logger, UseFilters, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { SitAndGoWatchPayload } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
@@ -14,10 +14,15 @@ export const sitAndGoRoom = (instanceId: number): string => `sng:${instanceId}`;
 
 @UseFilters(new SocketExceptionFilter())
 @WebSocketGateway({ cors: { origin: true, credentials: true } })
-export class SitAndGoGateway {
+export class SitAndGoGateway implements OnModuleDestroy {
   private readonly logger = new Logger('SitAndGoGateway');
   @WebSocketServer() server: NaikoServer;
   private readonly pending = new Set<number>();
+  private closed = false;
+
+  onModuleDestroy(): void {
+    this.closed = true;
+  }
 
   constructor(private readonly service: SitAndGoService) {
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
@@ -37,13 +42,16 @@ export class SitAndGoGateway {
 
   /** Coalesces bursts of changes into one view per tick. */
   private publish(instanceId: number): void {
-    if (!this.server || this.pending.has(instanceId)) return;
+    if (!this.server || this.closed || this.pending.has(instanceId)) return;
     this.pending.add(instanceId);
     setImmediate(() => {
       this.pending.delete(instanceId);
       this.service
         .view(instanceId)
-        .then((view) => this.server.to(sitAndGoRoom(instanceId)).emit('sitAndGoUpdate', view))
+        .then((view) => {
+          // A change seen while the process shuts down is not worth an error: watchers re-read on reconnect.
+          if (!this.closed) this.server.to(sitAndGoRoom(instanceId)).emit('sitAndGoUpdate', view);
+        })
         .catch((err: unknown) => this.logger.warn({ msg: 'publish failed', instanceId, err: String(err) }));
     });
   }

@@ -22,6 +22,8 @@ import { SitAndGoService, tournamentIdOf, type InstanceRow } from './sit-and-go.
 export const SIT_AND_GO_RUNNER_OPTIONS = Symbol('SIT_AND_GO_RUNNER_OPTIONS');
 
 export interface RunnerOptions {
+  /** False: this process runs the jobs but deals no table (another process deals them). */
+  deal: boolean;
   /** Pause between hands (ms), so watchers can follow; 0 in tests. */
   handPauseMs: number;
   /** How often a waiting loop looks again (break in force, lease held elsewhere). */
@@ -29,7 +31,7 @@ export interface RunnerOptions {
   leaseMs: number;
 }
 
-export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { handPauseMs: 500, pollMs: 100, leaseMs: 5_000 };
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { deal: true, handPauseMs: 500, pollMs: 100, leaseMs: 5_000 };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -84,7 +86,7 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Starts dealing an instance in this process unless a loop already runs here. */
   ensure(instanceId: number): void {
-    if (this.stopping || this.loops.has(instanceId)) return;
+    if (!this.options.deal || this.stopping || this.loops.has(instanceId)) return;
     const loop = this.run(instanceId)
       .catch((err: unknown) => this.logger.error({ msg: 'runner stopped', instanceId, err: err instanceof Error ? err.stack : String(err) }))
       .finally(() => this.loops.delete(instanceId));

@@ -11,7 +11,8 @@
 //   sng:<id>:spin-float, sng:<id>:spin-pool                     the Spin's house spin-pool movement
 //   sng:<id>:prize:<userId>, sng:<id>:retire:<userId>            payout and the winner's chips
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { SitAndGoStepPayload, SitAndGoView } from '@naiko/contracts';
+import { JOBS, type JobName, type JobPayload, type SitAndGoStepPayload, type SitAndGoView } from '@naiko/contracts';
+import type { JobsOptions } from 'bullmq';
 import { cryptoRandom } from '@naiko/engine';
 import {
   Accounts,
@@ -189,7 +190,7 @@ export class SitAndGoService {
         return { instanceId, started: full };
       });
       if (!result) continue;
-      if (result.started) await this.jobs.enqueue('sitAndGoStart', { instanceId });
+      if (result.started) await this.ensureJob('sitAndGoStart', { instanceId });
       this.changed(instanceId);
       return result;
     }
@@ -268,6 +269,17 @@ export class SitAndGoService {
     this.changed(instanceId);
   }
 
+  /**
+   * Enqueues a job (idempotent id) with retries. A job that failed for good (e.g. the database went
+   * away during a shutdown) still holds its id, so a plain enqueue would be ignored: retry it instead.
+   */
+  private async ensureJob<J extends JobName>(name: J, payload: JobPayload<J>, options: Omit<JobsOptions, 'jobId'> = {}): Promise<void> {
+    const job = await this.jobs.enqueue(name, payload, { attempts: 10, backoff: { type: 'exponential', delay: 200 }, ...options });
+    const id = (JOBS[name].jobId as (p: JobPayload<J>) => string)(payload);
+    const stored = job.id === id ? job : await this.jobs.queue(JOBS[name].queue).getJob(id);
+    if (stored && (await stored.getState()) === 'failed') await stored.retry('failed');
+  }
+
   /** Enqueues the step after the one in force, due when the current one ends (idempotent id). */
   private async enqueueNextStep(row: InstanceRow): Promise<void> {
     const schedule = scheduleOf(row.template.blindStructure);
@@ -275,7 +287,7 @@ export class SitAndGoService {
     if (!next || !row.step_started_at) return;
     const current = row.template.blindStructure.steps[row.step_index];
     const due = row.step_started_at.getTime() + current.durationMs;
-    await this.jobs.enqueue(
+    await this.ensureJob(
       'sitAndGoStep',
       { instanceId: row.id, stepIndex: next.stepIndex, kind: next.kind, number: next.levelNumber },
       { delay: Math.max(0, due - Date.now()) },
@@ -336,7 +348,7 @@ export class SitAndGoService {
         WHERE id = ${instanceId}`;
       return { busted: outcome.busted, winner: outcome.winner };
     });
-    if (out.winner) await this.jobs.enqueue('sitAndGoPayout', { instanceId });
+    if (out.winner) await this.ensureJob('sitAndGoPayout', { instanceId });
     this.changed(instanceId);
     return out;
   }
@@ -397,8 +409,8 @@ export class SitAndGoService {
   async resumeJobs(): Promise<number[]> {
     const running: number[] = [];
     for (const u of await this.unfinished()) {
-      if (u.status === 'starting') await this.jobs.enqueue('sitAndGoStart', { instanceId: u.id });
-      if (u.status === 'paying') await this.jobs.enqueue('sitAndGoPayout', { instanceId: u.id });
+      if (u.status === 'starting') await this.ensureJob('sitAndGoStart', { instanceId: u.id });
+      if (u.status === 'paying') await this.ensureJob('sitAndGoPayout', { instanceId: u.id });
       if (u.status === 'running') {
         await this.enqueueNextStep(await this.instance(u.id));
         running.push(u.id);

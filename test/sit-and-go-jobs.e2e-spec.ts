@@ -1,0 +1,168 @@
+// Sit & Go orchestration with real BullMQ workers, the tables dealt by the test itself (runner
+// `deal: false`) so the hands are exact: level jobs across a worker restart, simultaneous busts,
+// a bust during a break and the payout.
+import { Module } from '@nestjs/common';
+import { QUEUES } from '@naiko/contracts';
+import { apply, parseCards, start, type HandConfig, type HandEvent } from '@naiko/engine';
+import { auditLedger, ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
+import { DEFAULT_TEMPLATES, PlatformModule, SitAndGoFeatureModule, SitAndGoService, stakesOf, tournamentIdOf } from '@naiko/platform';
+import { fastModeStructure, type BlindLevel, type SitAndGoTemplate } from '@naiko/tournament';
+import { startTestApp, type TestApp } from './support';
+
+const BASE = DEFAULT_TEMPLATES[0];
+const level = (smallBlind: number, bigBlind: number, durationMs: number): BlindLevel => ({ kind: 'level', smallBlind, bigBlind, ante: 0, anteKind: 'none', durationMs });
+
+/** Two seats, 250 ms levels, a 150 ms break after every 2 levels: only the clock runs. */
+const CLOCK: SitAndGoTemplate = {
+  ...BASE,
+  templateId: 'clock-2',
+  name: 'clock',
+  seats: 2,
+  blindStructure: fastModeStructure(250, 150, 2),
+  clock: { decisionMs: 1000, reconnectMs: 0 },
+};
+
+/** Three seats of 20 chips, 10/20 for 400 ms, then a long break: the first hand ends in the break. */
+const BUSTS: SitAndGoTemplate = {
+  ...BASE,
+  templateId: 'busts-3',
+  name: 'busts',
+  seats: 3,
+  buyIn: 100,
+  entryFee: 10,
+  startingStack: 20,
+  blindStructure: { name: 'break-test', steps: [level(10, 20, 400), { kind: 'break', durationMs: 600_000 }, level(20, 40, 1000)] },
+  prizeTable: { minEntrants: 3, maxEntrants: 3, paidPlaces: 2, bands: [{ fromPlace: 1, toPlace: 1, sharePpm: 700_000 }, { fromPlace: 2, toPlace: 2, sharePpm: 300_000 }] },
+  clock: { decisionMs: 1000, reconnectMs: 0 },
+};
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
+    SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS], runner: { deal: false } }),
+  ],
+})
+class JobsOnlyModule {}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('Sit & Go jobs (e2e)', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  let ledger: ChipLedger;
+  let sng: SitAndGoService;
+  let n = 0;
+
+  const attach = (app: TestApp) => {
+    t = app;
+    prisma = app.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    sng = app.get(SitAndGoService);
+  };
+
+  async function newPlayers(count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const u = await prisma.user.create({ data: { username: `j${++n}` } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 1000 });
+      ids.push(u.id);
+    }
+    return ids;
+  }
+
+  beforeAll(async () => attach(await startTestApp({ module: JobsOnlyModule, name: 'sit-and-go' })));
+  const dropAfterAll: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    await t?.close();
+    for (const drop of dropAfterAll) await drop();
+  });
+
+  it('level jobs fire in order and once, also when the worker is stopped and restarted between levels', async () => {
+    const players = await newPlayers(2);
+    let instanceId = 0;
+    for (const p of players) instanceId = (await sng.register(CLOCK.templateId, p)).instanceId;
+    await waitFor('step 3', async () => (await sng.instance(instanceId)).step_index >= 3);
+    // Stop the whole process (workers, queues, runner) while the next step waits in Redis, and stay
+    // down longer than a level: the overdue step must fire once on restart, and none be skipped.
+    const { url: databaseUrl } = t.db;
+    const prefix = t.db.name;
+    await t.naiko.close();
+    await new Promise((r) => setTimeout(r, 700));
+    const restarted = await startTestApp({ module: JobsOnlyModule, name: 'sit-and-go', databaseUrl, env: { REDIS_PREFIX: prefix } });
+    const drop = t.db.drop;
+    attach(restarted);
+    dropAfterAll.push(drop);
+    await waitFor('step 9', async () => (await sng.instance(instanceId)).step_index >= 9);
+    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    const structure = CLOCK.blindStructure.steps;
+    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
+    expect(steps.map((s) => s.kind)).toEqual(steps.map((s) => structure[s.stepIndex].kind));
+    for (let i = 1; i < steps.length; i++) {
+      // Each step lasted at least its duration (BullMQ's delayed jobs are late, never early).
+      const lasted = steps[i].appliedAt.getTime() - steps[i - 1].appliedAt.getTime();
+      expect(lasted).toBeGreaterThanOrEqual(structure[i - 1].durationMs - 5);
+    }
+    // A step delivered again changes nothing.
+    expect(await sng.applyStep({ instanceId, stepIndex: 2, kind: 'break', number: 2 })).toEqual({ applied: false });
+    expect(await prisma.sitAndGoStep.count({ where: { sitAndGoId: instanceId, stepIndex: 2 } })).toBe(1);
+  });
+
+  it('simultaneous busts during a break: equal starting stacks share 2nd-3rd and split the prize; payout and audit exact', async () => {
+    const players = await newPlayers(3);
+    let instanceId = 0;
+    for (const p of players) instanceId = (await sng.register(BUSTS.templateId, p)).instanceId;
+    const row = await waitFor('the start', async () => {
+      const r = await sng.instance(instanceId);
+      return r.status === 'running' && r;
+    });
+    const tournamentId = tournamentIdOf(instanceId);
+    const lvl = sng.levelInForce(row)!;
+    expect(lvl).toMatchObject({ smallBlind: 10, bigBlind: 20 });
+    const seat = (s: number) => row.seating!.find((x) => x.seat === s)!.userId;
+    // Button seat 0, small blind seat 1, big blind seat 2 (all in with 20). Dealing starts left of
+    // the button: seat 1, 2, 0, 1, 2, 0; then the board. Seat 0 holds aces and wins everything.
+    const config: HandConfig = { variant: 'holdem', structure: 'no-limit', seats: [0, 1, 2].map((s) => ({ seat: s, stack: 20 })), button: 0, stakes: stakesOf(lvl) };
+    const deck = parseCards('7c 8d As 2h 3s Ad Kc Qd Jh 4s 9c');
+    const store = new HandStore(prisma);
+    const hand = await store.startHand({ tournamentId, handNumber: 1, config, players: [0, 1, 2].map((s) => ({ seat: s, userId: seat(s) })) });
+    let { state, events } = start(config, { deck });
+    let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
+    // The button calls all in; now the level ends and the break comes before the hand does.
+    let r = apply(state, { type: 'call', seat: 0 });
+    if (!r.ok) throw new Error(r.error.message);
+    seq = (await store.appendEvents(hand.id, seq, r.events)).nextSeq;
+    await waitFor('the break', async () => (await sng.instance(instanceId)).step_index === 1);
+    r = apply(r.state, { type: 'call', seat: 1 });
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+    await store.appendEvents(hand.id, seq, r.events);
+    const ended = r.events.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
+    expect(ended.stacks).toEqual([{ seat: 0, stack: 60 }, { seat: 1, stack: 0 }, { seat: 2, stack: 0 }]);
+    const after = new Map([0, 1, 2].map((s) => [seat(s), ended.stacks.find((x) => x.seat === s)!.stack]));
+    const out = await sng.recordHand(instanceId, [0, 1, 2].map((s, i) => ({ userId: seat(s), stack: 20, order: (i + 2) % 3 })), after, 0);
+    expect(out.winner).toBe(seat(0));
+    expect(new Set(out.busted)).toEqual(new Set([seat(1), seat(2)]));
+    await waitFor('the payout', async () => (await sng.instance(instanceId)).status === 'finished');
+    // Pool 300: 1st 70% = 210; 2nd 30% = 90 shared by the two busted with equal stacks: 45 each.
+    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
+    const byUser = new Map(entries.map((e) => [e.userId, e]));
+    expect(byUser.get(seat(0))).toMatchObject({ place: 1, prize: 210n });
+    expect(byUser.get(seat(1))).toMatchObject({ place: 2, prize: 45n });
+    expect(byUser.get(seat(2))).toMatchObject({ place: 2, prize: 45n });
+    expect(await ledger.userBalance(seat(0))).toBe(1000 - 110 + 210);
+    expect(await ledger.userBalance(seat(1))).toBe(1000 - 110 + 45);
+    // The payout ran during the break; the break is still the step in force.
+    expect((await sng.instance(instanceId)).step_index).toBe(1);
+    const report = await auditLedger(prisma);
+    expect(report.ok).toBe(true);
+  });
+});
