@@ -6,6 +6,7 @@ import {
   auditLedger,
   ChipLedger,
   EventSeqConflictError,
+  cancelRunningHand,
   HandStore,
   recoverFromCrash,
   IdempotencyConflictError,
@@ -295,6 +296,23 @@ describe('the database backs the ledger up', () => {
     );
   });
 
+  it('the audit reports a transaction whose entries do not sum to zero', async () => {
+    const ola = await player('ola', 10);
+    const [t] = await prisma.$queryRaw<{ id: bigint }[]>`SELECT id FROM ledger_transactions WHERE idempotency_key = ${`welcome:${ola}`}`;
+    const acc = await prisma.chipAccount.findUniqueOrThrow({ where: { key: `user:${ola}` } });
+    // A forged credit: the entry and the cached balance agree, but nothing was debited.
+    await prisma.ledgerEntry.create({ data: { transactionId: t.id, accountId: acc.id, amount: 3n, balanceAfter: 13n } });
+    await prisma.$executeRaw`UPDATE chip_accounts SET balance = 13 WHERE id = ${acc.id}`;
+    const audit = await auditLedger(prisma);
+    expect(audit.ok).toBe(false);
+    expect(audit.unbalancedTransactions).toEqual([{ transactionId: t.id.toString(), idempotencyKey: `welcome:${ola}`, book: 'chips', sum: 3 }]);
+    expect(audit.difference).toBe(3);
+    // Undo the forgery (tests share the database).
+    await prisma.ledgerEntry.deleteMany({ where: { transactionId: t.id, amount: 3n } });
+    await prisma.$executeRaw`UPDATE chip_accounts SET balance = 10 WHERE id = ${acc.id}`;
+    expect((await auditLedger(prisma)).ok).toBe(true);
+  });
+
   it('the audit reports a cached balance that disagrees with its entries', async () => {
     const nia = await player('nia', 10);
     await prisma.$executeRaw`UPDATE chip_accounts SET balance = balance + 5 WHERE user_id = ${nia}::uuid`;
@@ -423,6 +441,32 @@ describe('hand storage', () => {
       InvalidInputError,
     );
     expect(await prisma.hand.count({ where: { tableId: 'hs3' } })).toBe(0);
+  });
+
+  it('Server Crash, hand the engine cannot replay: the contributions recorded in the ledger are refunded', async () => {
+    const [a, b] = await table('hs4', ['hs4-a', 'hs4-b'], 200);
+    const store = new HandStore(prisma);
+    const config = cfg([
+      { seat: 0, stack: 200 },
+      { seat: 1, stack: 200 },
+    ]);
+    const hand = await store.startHand({ tableId: 'hs4', config, players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] });
+    // A log without its deal (no hand-started, no cards): replay cannot rebuild it.
+    await store.appendEvents(hand.id, 0, [
+      { type: 'forced-bet', seat: 0, kind: 'small-blind', amount: 5, allIn: false },
+      { type: 'forced-bet', seat: 1, kind: 'big-blind', amount: 10, allIn: false },
+      { type: 'action', seat: 0, action: 'raise', amount: 25, to: 30, allIn: false },
+    ]);
+    const c = await cancelRunningHand(prisma, await store.getHand(hand.id));
+    expect(c.source).toBe('ledger');
+    expect(c.discrepancy).toBeDefined();
+    expect(c.refunds).toEqual([
+      { seat: 0, userId: a, amount: 30 },
+      { seat: 1, userId: b, amount: 10 },
+    ]);
+    expect((await ledger.tableStacks('hs4')).map((s) => s.balance)).toEqual([200, 200]);
+    expect((await store.events(hand.id)).at(-1)!.payload).toMatchObject({ type: 'hand-cancelled', stacks: [{ seat: 0, stack: 200 }, { seat: 1, stack: 200 }] });
+    expect((await store.getHand(hand.id)).status).toBe('cancelled');
   });
 
   it('Server Crash in a tournament: contributions return to the tournament stacks, which stay with the tournament', async () => {
