@@ -5,7 +5,8 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { apply, parseCards, start, type HandConfig, type HandEvent } from '@naiko/engine';
 import { auditLedger, ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, PlatformModule, SitAndGoFeatureModule, SitAndGoService, stakesOf, tournamentIdOf } from '@naiko/platform';
+import { Accounts as LedgerAccounts } from '@naiko/persistence';
+import { DEFAULT_TEMPLATES, drawFromSeed, newSpinSeed, PlatformModule, SitAndGoFeatureModule, SitAndGoService, SPIN_POOL, stakesOf, tournamentIdOf } from '@naiko/platform';
 import { fastModeStructure, type BlindLevel, type SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
 
@@ -36,10 +37,12 @@ const BUSTS: SitAndGoTemplate = {
   clock: { decisionMs: 1000, reconnectMs: 0 },
 };
 
+const SPIN: SitAndGoTemplate = { ...DEFAULT_TEMPLATES[1], templateId: 'spin-funding' };
+
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS], runner: { deal: false } }),
+    SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS, SPIN], runner: { deal: false } }),
   ],
 })
 class JobsOnlyModule {}
@@ -164,5 +167,49 @@ describe('Sit & Go jobs (e2e)', () => {
     expect((await sng.instance(instanceId)).step_index).toBe(1);
     const report = await auditLedger(prisma);
     expect(report.ok).toBe(true);
+  });
+
+  it('Spin funding through the ledger: 40 Spins, each pool holds multiplier × buy-in, the spin pool holds floats + Σ(3 buy-ins − prize)', async () => {
+    const players = await newPlayers(3);
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      let id = 0;
+      for (const p of players) id = (await sng.register(SPIN.templateId, p)).instanceId;
+      ids.push(id);
+    }
+    const rows = await Promise.all(ids.map((id) => waitFor(`Spin ${id} start`, async () => {
+      const r = await sng.instance(id);
+      return r.status === 'running' && r;
+    })));
+    let expectedSpinPool = 0;
+    for (const r of rows) {
+      const prize = r.multiplier! * SPIN.buyIn;
+      expect(Number(r.prize_pool)).toBe(prize);
+      expect((await ledger.account(LedgerAccounts.tournamentPool(tournamentIdOf(r.id)).key))!.balance).toBe(prize);
+      expectedSpinPool += 3 * SPIN.buyIn - prize;
+    }
+    const floats = await prisma.ledgerTransaction.findMany({ where: { idempotencyKey: { endsWith: ':spin-float' } }, include: { entries: true } });
+    const floatTotal = floats.reduce((a, f) => a + f.entries.filter((x) => x.amount > 0n).reduce((b, x) => b + Number(x.amount), 0), 0);
+    expect((await ledger.account(SPIN_POOL.key))?.balance ?? 0).toBe(floatTotal + expectedSpinPool);
+    // Every player paid 40 × (10 + 1).
+    for (const p of players) expect(await ledger.userBalance(p)).toBe(1000 - 40 * 11);
+    expect((await auditLedger(prisma)).ok).toBe(true);
+  });
+
+  it('Spin multipliers from CSPRNG seeds over 20,000 draws stay within statistical bounds (chi-square, df 4, p > 1e-6)', () => {
+    const N = 20_000;
+    const counts = new Map<number, number>();
+    for (let i = 0; i < N; i++) {
+      const m = drawFromSeed(SPIN.spinTable!, newSpinSeed().seed).multiplier;
+      counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
+    let chi2 = 0;
+    for (const b of [[2], [3], [5], [10], [25, 100, 1000]]) {
+      const weight = SPIN.spinTable!.entries.filter((e) => b.includes(e.multiplier)).reduce((a, e) => a + e.weight, 0);
+      const expected = (N * weight) / 1_000_000;
+      const observed = b.reduce((a, m) => a + (counts.get(m) ?? 0), 0);
+      chi2 += (observed - expected) ** 2 / expected;
+    }
+    expect(chi2).toBeLessThan(33.4); // df 4 at p = 1e-6: a fair source fails once in a million runs
   });
 });
