@@ -319,13 +319,15 @@ export function replan(s: MttState, rng: RandomSource): { state: MttState; moves
 }
 
 /**
- * The balancing invariant outside hands in progress: tables differ by at most one player, except
- * that a table in a hand (whose players may not move) can hold two or more above the shortest.
+ * The balancing invariant outside hands in progress: the tables differ by at most one player, or a
+ * fullest table is in a hand — its players may not move until it ends, and the player who moves is
+ * always taken from the fullest table (libs/tournament rule 3), so the planner waits for that hand.
  */
 export function closeEnough(counts: readonly { players: number; handInProgress: boolean }[]): boolean {
   if (counts.length < 2) return true;
   const min = Math.min(...counts.map((c) => c.players));
-  return counts.every((c) => c.players <= min + 1 || c.handInProgress);
+  const max = Math.max(...counts.map((c) => c.players));
+  return max - min <= 1 || counts.some((c) => c.players === max && c.handInProgress);
 }
 
 export function balanced(s: MttState): boolean {

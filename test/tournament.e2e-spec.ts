@@ -1,0 +1,260 @@
+// Scheduled multi-table tournaments end to end, against the machine's PostgreSQL and Redis with real
+// BullMQ workers: an admin schedules through HTTP, bots register and play fast-mode tournaments to
+// the end; tables are balanced and broken, the ledger audit stays exact; late registration, re-entry,
+// cancellation by the admin and the automatic cancel below the minimum refund exactly.
+import { Module } from '@nestjs/common';
+import request from 'supertest';
+import { QUEUES, type TournamentSettingsDto, type TournamentView } from '@naiko/contracts';
+import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
+import { balanced, JobQueue, mttTournamentId, PlatformModule, TournamentsFeatureModule, TournamentsService, type MttState } from '@naiko/platform';
+import { fastModeStructure, placePrizes, prizeTableFor } from '@naiko/tournament';
+import { connectSocket, startTestApp, type TestApp } from './support';
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20 } }),
+  ],
+})
+class FastTournamentModule {}
+
+const START_CHIPS = 10_000;
+const ADMIN = '00000000-0000-4000-8000-0000000000ad';
+
+async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function settings(over: Partial<TournamentSettingsDto> = {}): TournamentSettingsDto {
+  const now = Date.now();
+  return {
+    name: 'Fast MTT',
+    game: 'holdem',
+    bettingStructure: 'no-limit',
+    registrationOpensAt: new Date(now).toISOString(),
+    startsAt: new Date(now + 60_000).toISOString(),
+    lateRegistrationUntilLevel: 0,
+    minEntrants: 2,
+    maxEntrants: 100,
+    buyIn: 100,
+    fee: 10,
+    startingStack: 200,
+    blindStructure: fastModeStructure(1_000, 300, 4),
+    tableSize: 9,
+    reEntry: false,
+    clock: { decisionMs: 1_000, reconnectMs: 0 },
+    ...over,
+  };
+}
+
+describe('Scheduled tournaments (e2e)', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  let ledger: ChipLedger;
+  let mtt: TournamentsService;
+  let userCount = 0;
+  const adminToken = () => t.token({ sub: ADMIN, username: 'admin', role: 'admin' });
+
+  async function newPlayers(n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const u = await prisma.user.create({ data: { username: `m${++userCount}`, isBot: true } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+      ids.push(u.id);
+    }
+    return ids;
+  }
+
+  async function create(s: TournamentSettingsDto): Promise<number> {
+    const r = await request(t.url).post('/tournaments').set('Authorization', `Bearer ${adminToken()}`).send(s).expect(201);
+    return r.body.tournamentId;
+  }
+
+  const status = async (id: number) => (await mtt.get(id)).status;
+  const ended = (id: number) => waitFor(`tournament ${id} to end`, async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id));
+  const balance = (u: string) => ledger.userBalance(u);
+
+  async function expectAuditClean(): Promise<void> {
+    const report = await auditLedger(prisma);
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      finishedHandsHoldingChips: [],
+      runningHands: 0,
+    });
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ module: FastTournamentModule, name: 'tournament' });
+    prisma = t.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    mtt = t.get(TournamentsService);
+    await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a 60-entrant tournament of bots at 9-max runs from registration to the winner with balancing and table breaks; tables within one after every hand; the audit is exact', async () => {
+    const players = await newPlayers(60);
+    const id = await create(settings({ name: 'Sixty' }));
+    // Only an admin schedules.
+    await request(t.url).post('/tournaments').set('Authorization', `Bearer ${t.token({ sub: players[0] })}`).send(settings()).expect(403);
+    await waitFor('registration to open', async () => (await status(id)) === 'registering');
+    for (const p of players) await request(t.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${t.token({ sub: p })}`).expect(201);
+    for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 110);
+
+    const violations: string[] = [];
+    let hands = 0;
+    let maxTables = 0;
+    mtt.listen({
+      changed: () => undefined,
+      started: () => undefined,
+      handFinished: (tid, tableId, state: MttState) => {
+        if (tid !== id) return;
+        hands++;
+        const tables = state.seating?.tables ?? [];
+        maxTables = Math.max(maxTables, tables.length);
+        if (!balanced(state)) violations.push(`after a hand at table ${tableId}: ${tables.map((x) => `${x.tableId}:${x.seats.filter((s) => s).length}${x.handInProgress ? '*' : ''}`).join(' ')}`);
+        const seated = tables.flatMap((x) => x.seats.filter((s) => s).map((s) => s!.playerId));
+        if (new Set(seated).size !== seated.length) violations.push('a player sits twice');
+      },
+    });
+    const { socket } = await connectSocket(t.url, t.token({ sub: players[0] }));
+    const views: TournamentView[] = [];
+    socket.on('tournamentUpdate', (v) => views.push(v));
+    socket.emit('tournamentWatch', { tournamentId: id });
+
+    // The admin moves the start forward to now (edit before the start).
+    await request(t.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).send({ startsAt: new Date().toISOString() }).expect(200);
+    const row = await ended(id);
+    expect(row.status).toBe('finished');
+    expect(violations).toEqual([]);
+    expect(maxTables).toBe(7); // 60 players at 9-max: 7 tables (9,9,9,9,8,8,8)
+    expect(row.state.moves).toBeGreaterThan(0);
+    expect(row.state.brokenTables.length).toBe(6); // everyone ends at one table
+    expect(hands).toBe(row.hands_played);
+
+    const tid = mttTournamentId(id);
+    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: tid } });
+    const pool = 60 * 100;
+    expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(pool);
+    const places = entries.map((e) => e.place!).sort((a, b) => a - b);
+    expect(places[0]).toBe(1);
+    expect(entries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
+    // The published 55–63 entrant table pays exactly these chips per place (ties share sums).
+    const paid = placePrizes(pool, prizeTableFor(60));
+    expect(paid.reduce((a, b) => a + b, 0)).toBe(pool);
+    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    expect((await ledger.account(Accounts.tournamentPool(tid).key))!.balance).toBe(0);
+    expect((await ledger.tournamentStacks(tid)).every((s) => s.balance === 0)).toBe(true);
+    const stored = await prisma.hand.findMany({ where: { tournamentId: tid } });
+    expect(stored.length).toBe(row.hands_played);
+    expect(stored.every((h) => h.status === 'completed')).toBe(true);
+
+    // Jobs ran with their idempotent ids.
+    const queue = t.get(JobQueue).queue('tournament');
+    expect(await queue.getJob(`tournament.${id}.start`)).toBeTruthy();
+    expect(await queue.getJob(`tournament.${id}.level.2`)).toBeTruthy();
+    expect(await queue.getJob(`tournament.${id}.payout`)).toBeTruthy();
+
+    // The lobby over HTTP and the socket.
+    const view: TournamentView = (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
+    expect(view).toMatchObject({ phase: 'finished', entries: 60, prizePool: pool, placesPaid: prizeTableFor(60).paidPlaces });
+    expect(view.prizeTable[0].fromPlace).toBe(1);
+    await waitFor('the finished view on the socket', async () => views.some((v) => v.phase === 'finished'));
+    const running = views.filter((v) => v.phase === 'running');
+    expect(running.some((v) => v.tables.length === 7 && v.clock?.levelNumber === 1)).toBe(true);
+    expect(running.every((v) => v.averageStack > 0)).toBe(true);
+    socket.close();
+    await expectAuditClean();
+  }, 150_000);
+
+  it('late registration and re-entry: a late entry is seated while the tournament runs; a busted player re-enters; both count in the pool', async () => {
+    const [a, b, c, late] = await newPlayers(4);
+    const id = await create(
+      settings({
+        name: 'Late',
+        startsAt: new Date(Date.now() + 500).toISOString(),
+        lateRegistrationUntilLevel: 1,
+        reEntry: true,
+        maxEntriesPerPlayer: 2,
+        startingStack: 60,
+        blindStructure: fastModeStructure(4_000, 300, 4),
+      }),
+    );
+    await waitFor('registration to open', async () => (await status(id)) === 'registering');
+    for (const p of [a, b, c]) await mtt.register(id, p);
+    await waitFor('the start', async () => (await status(id)) === 'running');
+    const r = await mtt.register(id, late);
+    expect(r).toMatchObject({ late: true, reEntry: false });
+    expect((await mtt.view(id)).entrants.find((e) => e.userId === late)?.table).not.toBeNull();
+    // Wait for a bust during level 1, then that player re-enters.
+    const busted = await waitFor(
+      'a bust in level 1',
+      async () => {
+        const row = await mtt.get(id);
+        const e = row.state.registration.entries.find((x) => x.status === 'busted');
+        return e && row.step_index === 0 ? e.playerId : row.status !== 'running' ? 'ended' : null;
+      },
+      30_000,
+    );
+    let entries = 4;
+    if (busted !== 'ended') {
+      const re = await mtt.register(id, busted).catch((err: { code: string }) => err);
+      if ('entryId' in re) {
+        expect(re).toMatchObject({ late: true, reEntry: true });
+        entries = 5;
+        expect(await balance(busted)).toBe(START_CHIPS - 220);
+      } else {
+        expect(re.code).toBe('LATE_REGISTRATION_CLOSED'); // level 1 ended in between
+      }
+    }
+    const row = await ended(id);
+    expect(row.status).toBe('finished');
+    const tid = mttTournamentId(id);
+    const rows = await prisma.tournamentEntry.findMany({ where: { tournamentId: tid } });
+    expect(rows.reduce((x, e) => x + Number(e.prize), 0)).toBe(entries * 100);
+    // After level 1 late registration is closed.
+    const [d] = await newPlayers(1);
+    await expect(mtt.register(id, d)).rejects.toMatchObject({ code: 'ALREADY_STARTED' });
+    await expectAuditClean();
+  }, 90_000);
+
+  it('cancellation by the admin refunds buy-in and fee of every entry; the automatic cancel at the start below the minimum refunds everyone', async () => {
+    const players = await newPlayers(3);
+    const id = await create(settings({ name: 'Cancelled', minEntrants: 3 }));
+    await waitFor('registration to open', async () => (await status(id)) === 'registering');
+    for (const p of players) await mtt.register(id, p);
+    await expect(mtt.register(id, players[0])).rejects.toMatchObject({ code: 'ALREADY_REGISTERED' });
+    await mtt.unregister(id, players[2]);
+    expect(await balance(players[2])).toBe(START_CHIPS);
+    for (const p of players.slice(0, 2)) expect(await balance(p)).toBe(START_CHIPS - 110);
+    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${t.token({ sub: players[0] })}`).expect(403);
+    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
+    expect(await status(id)).toBe('cancelled');
+    for (const p of players) expect(await balance(p)).toBe(START_CHIPS);
+
+    const few = await newPlayers(2);
+    const id2 = await create(settings({ name: 'Too few', minEntrants: 3, startsAt: new Date(Date.now() + 800).toISOString() }));
+    await waitFor('registration to open', async () => (await status(id2)) === 'registering');
+    for (const p of few) await mtt.register(id2, p);
+    const row = await ended(id2);
+    expect(row.status).toBe('cancelled');
+    for (const p of few) expect(await balance(p)).toBe(START_CHIPS);
+    const list = (await request(t.url).get('/tournaments').expect(200)).body as { tournamentId: number; status: string }[];
+    expect(list.find((x) => x.tournamentId === id2)?.status).toBe('cancelled');
+    await expectAuditClean();
+  }, 30_000);
+});
