@@ -110,7 +110,7 @@ export interface TableHostOptions {
   broadcaster: TableBroadcaster;
   schedule?: BlindSchedule;
   bots?: BotDirectory;
-  /** With bots allowed: fill empty seats until this many players sit (default: min(seats, 4)). */
+  /** With bots allowed: fill empty seats until this many players sit (default 4; never the last free seat). */
   botTarget?: number;
   /** Table decisions (first button, bots' mixing); default the CSPRNG. */
   rng?: RandomSource;
@@ -471,7 +471,8 @@ export class TableHost {
       }
     }
     if (!this.o.bots) return;
-    const target = this.o.botTarget ?? Math.min(config.seats, 4);
+    // Bots never take the last free seat: a human arriving can always sit down.
+    const target = Math.min(this.o.botTarget ?? 4, config.seats - 1);
     for (const seat of seatsForBots(this.state, target)) {
       const taken = this.state.seats.filter((s) => s !== null).map((s) => s!.name);
       const identity = makeBotIdentity(this.rng, taken);
