@@ -1,9 +1,9 @@
 // HTTP API + socket.io gateway: auth, lobby, private tables, spectating.
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
-import { LobbyModule as LobbyFeatureModule, PlatformModule, WebModule } from '@naiko/platform';
+import { AccountsModule, LobbyModule as LobbyFeatureModule, PlatformModule, WebModule } from '@naiko/platform';
 
 @Module({
-  imports: [PlatformModule.forRoot({ app: 'lobby', consumeQueues: [QUEUES.system] }), LobbyFeatureModule, WebModule],
+  imports: [PlatformModule.forRoot({ app: 'lobby', consumeQueues: [QUEUES.system] }), AccountsModule.forRoot(), LobbyFeatureModule, WebModule],
 })
 export class LobbyModule {}

@@ -23,3 +23,4 @@ export * from './tables';
 export * from './lobby';
 export * from './web';
 export * from './tournaments';
+export * from './accounts';
