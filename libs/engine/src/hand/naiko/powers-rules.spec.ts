@@ -258,7 +258,7 @@ describe('Sleeve Swap (2 sparks)', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s');
     h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') }, { type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
     for (let k = 0; k < 3; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
-    expect(h.state.board).toEqual(parseCards('3c 4d 8h 9s Ts'.split(' ').slice(0, 4).join(' ')).concat(h.state.board[4]));
+    expect(h.state.board.slice(0, 4)).toEqual(parseCards('3c 4d 8h 9s')); // Ad went to the swapper
     expect(h.state.board).not.toContain(c('Qd'));
     expect(h.state.hole.flat()).not.toContain(c('Qd'));
     expect((view(h.state, 2).ext!.powers as { discarded: Card }).discarded).toBe(c('Qd'));
@@ -269,6 +269,14 @@ describe('Sleeve Swap (2 sparks)', () => {
     expect(h.try({ type: 'sleeve-swap', seat: 2, card: [c('Qs'), c('Qd')] as unknown as Card }).ok).toBe(false);
     h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') });
     expect(h.state.hole[2]).toHaveLength(2);
+  });
+  test('the swap cannot be undone: the discard stays dead and a second swap is refused', () => {
+    const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s');
+    h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') });
+    const after = h.state;
+    expect(h.try({ type: 'sleeve-swap', seat: 2, card: c('Ad') }).ok).toBe(false);
+    expect(h.state).toBe(after);
+    expect(h.state.hole[2]).toEqual([c('Qs'), c('Ad')]);
   });
   test('you do not choose the new card and your cards stay private', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s');
@@ -471,8 +479,11 @@ describe('FAQ', () => {
     h.do({ type: 'sneak-peek', seat: 2 }, { type: 'call', seat: 2 }, { type: 'sneak-peek', seat: 0 }, { type: 'call', seat: 0 });
     const peeks = h.events.filter((e) => e.type === 'x-power').map((e) => (e as unknown as { card: Card }).card);
     expect(peeks).toEqual([c('Ad'), c('Ad')]);
-    h.do({ type: 'sleeve-swap', seat: 1, card: c('2d') });
-    // After the swap the first flop card is the next one.
+    // The big blind swaps after both peeks: the peeked Ad becomes his card, the flop starts with 3c.
+    h.do({ type: 'sleeve-swap', seat: 1, card: c('2d') }, { type: 'check', seat: 1 });
+    expect(h.state.hole[1]).toEqual([c('7c'), c('Ad')]);
+    expect(h.state.board).toEqual(parseCards('3c 4d 8h'));
+    // A peek after a swap sees the card after the swapped one.
     const g = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3, 1: 3, 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s Ts');
     g.do({ type: 'call', seat: 2 }, { type: 'sleeve-swap', seat: 0, card: c('Kh') }, { type: 'call', seat: 0 }, { type: 'sneak-peek', seat: 1 });
     expect(g.last('x-power')).toMatchObject({ seat: 1, card: c('3c') });
