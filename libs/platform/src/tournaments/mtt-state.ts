@@ -277,7 +277,8 @@ function closeRound(s0: MttState): MttState {
 function updateHandForHand(s: MttState, ctx: { currentLevel: number; paidPlaces: PaidPlacesOf }): MttState {
   if (!s.standings || !s.seating) return s;
   const entrants = s.standings.remaining + s.standings.groups.reduce((a, g) => a + g.players.length, 0);
-  const tables = s.seating.tables.filter((t) => t.seats.some((p) => p));
+  // A table with one player cannot deal: it takes no part in a round (balancing fills it).
+  const tables = s.seating.tables.filter((t) => t.seats.filter((p) => p).length >= 2);
   const bubble = isHandForHand(seatedPlayers(s), ctx.paidPlaces(entrants), tables.length);
   let h = s.handForHand;
   if (!bubble && !h?.round) return { ...s, handForHand: null };
