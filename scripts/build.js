@@ -13,7 +13,7 @@ function* sources(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') yield* sources(full);
+      if (entry.name !== 'node_modules' && full !== join(root, 'apps', 'web')) yield* sources(full); // apps/web: Vite builds it
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|test|e2e-spec|exhaustive)\.ts$/.test(entry.name)) {
       yield full;
     }

@@ -1,0 +1,47 @@
+// The web client's entry: a hash router (#/lobby, #/table/<id>, #/sng/<id>, ...) so the server
+// only has to serve index.html at `/` and the hashed assets.
+import './style.css';
+import { session } from './api';
+import { h, mount } from './dom';
+import { authPage } from './pages/auth';
+import { lobbyPage } from './pages/lobby';
+import { tablePage } from './pages/table';
+import { sitAndGoPage } from './pages/sit-and-go';
+
+export type Cleanup = () => void;
+export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
+
+const routes: [RegExp, Page][] = [
+  [/^#\/lobby$/, lobbyPage],
+  [/^#\/table\/([0-9a-f-]{36})(?:\?.*)?$/, tablePage],
+  [/^#\/sng\/(\d+)$/, sitAndGoPage],
+];
+
+let cleanup: Cleanup | void;
+
+function route(): void {
+  cleanup?.();
+  cleanup = undefined;
+  const root = document.getElementById('app')!;
+  const hash = location.hash || '#/lobby';
+  if (!session.token) {
+    cleanup = authPage(root);
+    return;
+  }
+  for (const [re, page] of routes) {
+    const m = re.exec(hash);
+    if (m) {
+      cleanup = page(root, m.slice(1));
+      return;
+    }
+  }
+  mount(root, h('p', {}, 'Page not found. ', h('a', { href: '#/lobby' }, 'Back to the lobby')));
+}
+
+export function navigate(hash: string): void {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+window.addEventListener('hashchange', route);
+route();

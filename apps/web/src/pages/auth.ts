@@ -1,0 +1,44 @@
+// Sign up / sign in: POST /auth/register and /auth/login; the token is kept for the socket.
+import { api, ApiError, session, type Me } from '../api';
+import { h, mount } from '../dom';
+import { navigate } from '../main';
+
+export function authPage(root: HTMLElement): void {
+  let mode: 'login' | 'register' = 'login';
+  let error = '';
+  const render = () => {
+    const username = h('input', { name: 'username', 'data-testid': 'username', autocomplete: 'username', required: true, minlength: 3 }) as HTMLInputElement;
+    const password = h('input', { name: 'password', type: 'password', 'data-testid': 'password', required: true, minlength: 8 }) as HTMLInputElement;
+    const submit = async (ev: Event) => {
+      ev.preventDefault();
+      try {
+        const s = await api<{ accessToken: string; user: Me }>('POST', mode === 'login' ? '/auth/login' : '/auth/register', { username: username.value, password: password.value });
+        session.set(s.accessToken, s.user);
+        navigate(location.hash && location.hash !== '#/' ? location.hash : '#/lobby');
+      } catch (err) {
+        const body = err instanceof ApiError ? err.body : undefined;
+        const msg = body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : String(err);
+        error = Array.isArray(msg) ? msg.join('; ') : String(msg);
+        render();
+      }
+    };
+    mount(
+      root,
+      h('main', { class: 'auth' },
+        h('h1', {}, 'Naiko'),
+        h('p', { class: 'muted' }, 'Poker with virtual chips — nothing is ever paid out.'),
+        h('div', { class: 'tabs' },
+          h('button', { class: mode === 'login' ? 'active' : '', 'data-testid': 'tab-login', onclick: () => ((mode = 'login'), (error = ''), render()) }, 'Sign in'),
+          h('button', { class: mode === 'register' ? 'active' : '', 'data-testid': 'tab-register', onclick: () => ((mode = 'register'), (error = ''), render()) }, 'Sign up'),
+        ),
+        h('form', { onsubmit: submit },
+          h('label', {}, 'Username', username),
+          h('label', {}, 'Password', password),
+          error && h('p', { class: 'error', 'data-testid': 'auth-error' }, error),
+          h('button', { type: 'submit', 'data-testid': 'auth-submit' }, mode === 'login' ? 'Sign in' : 'Create account'),
+        ),
+      ),
+    );
+  };
+  render();
+}

@@ -1,0 +1,189 @@
+// The lobby: cash/private tables with filters (GET /lobby/tables, refreshed live on the socket's
+// `lobby:table`), Sit & Go and Spin (GET /sit-and-go), and, for admins, a form to open a table.
+import { GAME_IDS, STRUCTURE_IDS, type TableSummary, type SitAndGoView } from '@naiko/contracts';
+import { api, ApiError, getSocket, session, type Me } from '../api';
+import { h, mount } from '../dom';
+import { chips, GAME_NAMES, STRUCTURE_NAMES, stakesText } from '../format';
+import { navigate } from '../main';
+
+interface SngRow {
+  template: { templateId: string; name: string; game: string; kind: 'sit-and-go' | 'spin'; seats: number; buyIn: number; entryFee: number; startingStack: number };
+  open: SitAndGoView;
+}
+
+export interface Filters {
+  game: string;
+  structure: string;
+  naikoMode: string;
+  seatsFree: string;
+  maxBigBlind: string;
+}
+
+export function header(me: Me | null, extra: Node[] = []): HTMLElement {
+  return h('header', { class: 'top' },
+    h('a', { href: '#/lobby', class: 'brand' }, 'Naiko'),
+    ...extra,
+    h('span', { class: 'spacer' }),
+    me && h('span', { 'data-testid': 'me' }, me.username, me.chips !== undefined ? h('span', { class: 'balance', 'data-testid': 'balance' }, ` ${chips(me.chips)} chips`) : null),
+    h('button', { class: 'link', 'data-testid': 'sign-out', onclick: () => { session.clear(); navigate('#/lobby'); } }, 'Sign out'),
+  );
+}
+
+export function lobbyPage(root: HTMLElement): () => void {
+  const filters: Filters = { game: '', structure: '', naikoMode: '', seatsFree: '', maxBigBlind: '' };
+  let tables: TableSummary[] = [];
+  let sng: SngRow[] = [];
+  let me: Me | null = session.user;
+  let message = '';
+  let closed = false;
+
+  const load = async () => {
+    const q = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '') as [string, string][]);
+    try {
+      const [t, s, m] = await Promise.all([
+        api<{ tables: TableSummary[] }>('GET', `/lobby/tables?${q}`),
+        api<SngRow[]>('GET', '/sit-and-go').catch(() => [] as SngRow[]),
+        api<Me>('GET', '/accounts/me'),
+      ]);
+      tables = t.tables;
+      sng = s;
+      me = m;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        session.clear();
+        return navigate('#/lobby');
+      }
+      message = String(err);
+    }
+    if (!closed) render();
+  };
+
+  const socket = getSocket();
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const onTable = () => {
+    clearTimeout(pending);
+    pending = setTimeout(load, 150);
+  };
+  socket.on('lobby:table', onTable);
+  socket.emit('lobby:watch', {});
+
+  const select = (key: keyof Filters, options: [string, string][]) =>
+    h('select', { 'data-testid': `filter-${key}`, onchange: (e: Event) => { filters[key] = (e.target as HTMLSelectElement).value; void load(); } },
+      options.map(([v, label]) => h('option', { value: v, ...(filters[key] === v ? { selected: true } : {}) }, label)));
+
+  const register = async (templateId: string) => {
+    try {
+      const r = await api<{ instanceId: number }>('POST', `/sit-and-go/${templateId}/register`);
+      navigate(`#/sng/${r.instanceId}`);
+    } catch (err) {
+      message = err instanceof Error ? err.message : String(err);
+      render();
+    }
+  };
+
+  const render = () => {
+    mount(
+      root,
+      header(me),
+      h('main', { class: 'lobby' },
+        message && h('p', { class: 'error' }, message),
+        h('section', {},
+          h('h2', {}, 'Tables'),
+          h('div', { class: 'filters' },
+            select('game', [['', 'All games'], ...GAME_IDS.map((g) => [g, GAME_NAMES[g] ?? g] as [string, string])]),
+            select('structure', [['', 'All structures'], ...STRUCTURE_IDS.map((s) => [s, s] as [string, string])]),
+            select('naikoMode', [['', 'Naiko mode: any'], ['true', 'Naiko mode only'], ['false', 'No Naiko mode']]),
+            select('seatsFree', [['', 'Any seats free'], ['1', '1+ free'], ['2', '2+ free'], ['4', '4+ free']]),
+            h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } }),
+          ),
+          h('table', { class: 'list', 'data-testid': 'tables' },
+            h('thead', {}, h('tr', {}, ['Table', 'Game', 'Stakes', 'Buy-in', 'Seats free', ''].map((c) => h('th', {}, c)))),
+            h('tbody', {},
+              tables.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tables match.')),
+              tables.map((t) =>
+                h('tr', { 'data-testid': 'table-row', 'data-table-id': t.tableId },
+                  h('td', {}, t.name, t.naikoMode && h('span', { class: 'badge naiko', 'data-testid': 'naiko-badge' }, 'NAIKO'), t.private && h('span', { class: 'badge' }, 'private')),
+                  h('td', {}, `${GAME_NAMES[t.game] ?? t.game} ${STRUCTURE_NAMES[t.structure] ?? t.structure}`),
+                  h('td', {}, stakesText(t.stakes)),
+                  h('td', {}, `${chips(t.buyIn.min)}–${t.buyIn.max === null ? '∞' : chips(t.buyIn.max)}`),
+                  h('td', { 'data-testid': 'seats-free' }, `${t.seatsFree} of ${t.seats}`),
+                  h('td', {}, h('a', { class: 'button', href: `#/table/${t.tableId}`, 'data-testid': 'open-table' }, 'Open')),
+                ),
+              ),
+            ),
+          ),
+        ),
+        h('section', {},
+          h('h2', {}, 'Sit & Go and Spin'),
+          h('table', { class: 'list', 'data-testid': 'tournaments' },
+            h('thead', {}, h('tr', {}, ['Tournament', 'Game', 'Buy-in', 'Stack', 'Registered', ''].map((c) => h('th', {}, c)))),
+            h('tbody', {},
+              sng.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No Sit & Go offered.')),
+              sng.map((r) =>
+                h('tr', { 'data-testid': 'sng-row', 'data-template-id': r.template.templateId },
+                  h('td', {}, r.template.name, r.template.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN')),
+                  h('td', {}, GAME_NAMES[r.template.game] ?? r.template.game),
+                  h('td', {}, `${chips(r.template.buyIn)} + ${chips(r.template.entryFee)}`),
+                  h('td', {}, chips(r.template.startingStack)),
+                  h('td', {}, `${r.open.registered} of ${r.template.seats}`),
+                  h('td', {},
+                    h('a', { class: 'button secondary', href: `#/sng/${r.open.instanceId}` }, 'Details'),
+                    h('button', { 'data-testid': 'sng-register', onclick: () => register(r.template.templateId) }, 'Register'),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+        me?.role === 'admin' && adminCreateForm(() => void load(), (m) => ((message = m), render())),
+      ),
+    );
+  };
+
+  render();
+  void load();
+  return () => {
+    closed = true;
+    clearTimeout(pending);
+    socket.off('lobby:table', onTable);
+    socket.emit('lobby:unwatch', {});
+  };
+}
+
+/** Admins open public tables (POST /lobby/tables). */
+function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLElement {
+  const name = h('input', { 'data-testid': 'new-table-name', value: 'Table', required: true }) as HTMLInputElement;
+  const game = h('select', { 'data-testid': 'new-table-game' }, GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g))) as HTMLSelectElement;
+  const structure = h('select', { 'data-testid': 'new-table-structure' }, STRUCTURE_IDS.map((s) => h('option', { value: s }, s))) as HTMLSelectElement;
+  const bb = h('input', { type: 'number', 'data-testid': 'new-table-bb', value: 20, min: 2 }) as HTMLInputElement;
+  const seats = h('input', { type: 'number', 'data-testid': 'new-table-seats', value: 6, min: 2, max: 10 }) as HTMLInputElement;
+  const bots = h('input', { type: 'checkbox', 'data-testid': 'new-table-bots', checked: true }) as HTMLInputElement;
+  const naiko = h('input', { type: 'checkbox', 'data-testid': 'new-table-naiko' }) as HTMLInputElement;
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    const big = Number(bb.value);
+    try {
+      await api('POST', '/lobby/tables', {
+        name: name.value,
+        game: game.value,
+        structure: structure.value,
+        stakes: { smallBlind: Math.floor(big / 2), bigBlind: big, ...(structure.value === 'fixed-limit' ? { smallBet: big, bigBet: big * 2 } : {}) },
+        buyIn: { min: big * 20, max: big * 100 },
+        seats: Number(seats.value),
+        botsAllowed: bots.checked,
+        naikoMode: naiko.checked,
+      });
+      done();
+    } catch (err) {
+      fail(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return h('section', { class: 'admin' },
+    h('h2', {}, 'Open a public table (admin)'),
+    h('form', { class: 'inline', onsubmit: submit },
+      h('label', {}, 'Name', name), h('label', {}, 'Game', game), h('label', {}, 'Structure', structure),
+      h('label', {}, 'Big blind', bb), h('label', {}, 'Seats', seats), h('label', {}, bots, 'Bots'), h('label', {}, naiko, 'Naiko mode'),
+      h('button', { type: 'submit', 'data-testid': 'new-table-submit' }, 'Open table'),
+    ),
+  );
+}

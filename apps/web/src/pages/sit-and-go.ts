@@ -1,0 +1,76 @@
+// A Sit & Go / Spin lobby: registration, entrants and standings, the level clock, the prize pool,
+// the Spin multiplier once drawn; live over `sitAndGoWatch` → `sitAndGoUpdate`.
+import type { SitAndGoView } from '@naiko/contracts';
+import { api, getSocket, session } from '../api';
+import { h, mount } from '../dom';
+import { chips } from '../format';
+import { header } from './lobby';
+
+export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
+  const instanceId = Number(id);
+  const socket = getSocket();
+  const me = session.user;
+  let view: SitAndGoView | null = null;
+  let error = '';
+  const onUpdate = (v: SitAndGoView) => {
+    if (v.instanceId !== instanceId) return;
+    view = v;
+    render();
+  };
+  socket.on('sitAndGoUpdate', onUpdate);
+  const watch = () => socket.emit('sitAndGoWatch', { instanceId });
+  socket.on('connect', watch);
+  if (socket.connected) watch();
+  void api<SitAndGoView>('GET', `/sit-and-go/instances/${instanceId}`).then(onUpdate, (e: unknown) => ((error = String(e)), render()));
+  const timer = setInterval(() => {
+    const el = root.querySelector('[data-testid="level-clock"]');
+    if (el && view?.clock) el.textContent = levelClock(view);
+  }, 500);
+
+  const levelClock = (v: SitAndGoView) => {
+    const c = v.clock!;
+    const left = c.nextStepAt === null ? null : Math.max(0, Math.ceil((c.nextStepAt - Date.now()) / 1000));
+    return `${c.kind === 'break' ? 'Break' : `Level ${c.levelNumber}: ${chips(c.smallBlind)}/${chips(c.bigBlind)}${c.ante ? ` ante ${chips(c.ante)}` : ''}`}${left === null ? '' : ` · next in ${left} s`}`;
+  };
+
+  const unregister = async () => {
+    try {
+      await api('POST', `/sit-and-go/instances/${instanceId}/unregister`);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+      render();
+    }
+  };
+
+  const render = () => {
+    const v = view;
+    const mine = v?.standings.find((s) => s.userId === me?.id);
+    mount(root,
+      header(me, [h('a', { href: '#/lobby' }, '← Lobby')]),
+      h('main', { class: 'sng', 'data-testid': 'sng-page' },
+        error && h('p', { class: 'error' }, error),
+        !v ? h('p', {}, 'Loading…') : [
+          h('h2', {}, v.name, ' #', v.instanceNumber, v.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN')),
+          h('p', { 'data-testid': 'sng-phase', 'data-phase': v.phase }, `Status: ${v.phase} · ${v.registered} of ${v.seats} registered · buy-in ${chips(v.buyIn)} + ${chips(v.entryFee)} · stack ${chips(v.startingStack)}`),
+          h('p', { 'data-testid': 'prize-pool' }, `Prize pool ${chips(v.prizePool)}`),
+          v.spin && h('p', { 'data-testid': 'spin-multiplier', class: v.spin.multiplier ? 'reveal' : '' },
+            v.spin.multiplier ? `Multiplier ×${v.spin.multiplier}` : 'Multiplier drawn at the start', v.spin.commitment && h('span', { class: 'muted' }, ` · commitment ${v.spin.commitment.slice(0, 16)}…`)),
+          v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v)),
+          h('p', { class: 'muted' }, `Hands played: ${v.handsPlayed}`),
+          mine && v.phase === 'registering' && h('button', { 'data-testid': 'sng-unregister', class: 'secondary', onclick: unregister }, 'Unregister'),
+          h('table', { class: 'list', 'data-testid': 'standings' },
+            h('thead', {}, h('tr', {}, ['Player', 'Seat', 'Stack', 'Place', 'Prize'].map((c) => h('th', {}, c)))),
+            h('tbody', {}, v.standings.map((s) => h('tr', { 'data-testid': 'entrant', class: s.userId === me?.id ? 'mine' : '' },
+              h('td', {}, s.username), h('td', {}, s.seat === null ? '' : s.seat + 1), h('td', {}, chips(s.stack)), h('td', { 'data-testid': 'place' }, s.place ?? ''), h('td', {}, s.prize ? chips(s.prize) : '')))),
+          ),
+        ],
+      ),
+    );
+  };
+  render();
+  return () => {
+    clearInterval(timer);
+    socket.off('sitAndGoUpdate', onUpdate);
+    socket.off('connect', watch);
+  };
+}

@@ -1,0 +1,309 @@
+// A table: seats around the felt, stacks, bets, pots and side pots, the board or stud up-cards,
+// own hole cards, button and blinds, BOT badges, the clock with the time bank, action buttons
+// built only from the server's `legalActions` (view.legal), draw selection, the 32-Card Draw split
+// offer, Naiko powers, spectator mode and the hand's result. A reload re-watches the table: the
+// server answers with the same seat's snapshot (the seat is kept through the reconnect window).
+import type { ClockInfo, SeatInfo, TableHandPayload, TablePublicState, TableSnapshotPayload, WireHandEvent } from '@naiko/contracts';
+import { getSocket, onSocketError, session } from '../api';
+import { cardEl, cardText } from '../cards';
+import { h, mount } from '../dom';
+import { chips, GAME_NAMES, stakesText, STRUCTURE_NAMES } from '../format';
+import { header } from './lobby';
+
+/** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
+export interface WirePlayer { seat: number; stack: number; bet: number; committed: number; folded: boolean; allIn: boolean; cards: (number | null)[]; up: boolean[]; shown: boolean }
+export interface WireLegal { seat: number; version: number; actions: string[]; callAmount: number; minTo: number; maxTo: number; allInTo: number; bringIn?: number; choices?: number[]; maxDiscard?: number; minDiscard?: number }
+export interface WireView { version: number; phase: string; variant: string; structure: string; button: number; street: number; streetName: string; board: number[]; pot: number; currentBet: number; toAct: number | null; players: WirePlayer[]; legal: WireLegal | null; ext?: Record<string, unknown> }
+
+interface HandState { handId: string; handNumber: number; view: WireView; clock: ClockInfo | null }
+
+/** Pots from what each player put in: the main pot and a side pot per all-in level (folded chips stay in). */
+export function potsOf(players: WirePlayer[]): { amount: number; eligible: number[] }[] {
+  const levels = [...new Set(players.filter((p) => p.allIn && !p.folded).map((p) => p.committed))].sort((a, b) => a - b);
+  const top = Math.max(0, ...players.map((p) => p.committed));
+  if (!levels.includes(top)) levels.push(top);
+  const pots: { amount: number; eligible: number[] }[] = [];
+  let floor = 0;
+  for (const level of levels) {
+    if (level <= floor) continue;
+    const amount = players.reduce((sum, p) => sum + Math.max(0, Math.min(p.committed, level) - floor), 0);
+    const eligible = players.filter((p) => !p.folded && p.committed >= level).map((p) => p.seat);
+    if (amount > 0) pots.push({ amount, eligible });
+    floor = level;
+  }
+  return pots;
+}
+
+export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
+  const socket = getSocket();
+  const me = session.user;
+  let table: TablePublicState | null = null;
+  let yourSeat: number | null = null;
+  let hand: HandState | null = null;
+  let blinds: { sb: number | null; bb: number | null } = { sb: null, bb: null };
+  let result: string[] = [];
+  let chat: string[] = [];
+  let error = '';
+  let raiseTo = 0;
+  let discard = new Set<number>();
+  let powerTarget: number | null = null;
+  let clockTimer: ReturnType<typeof setInterval> | undefined;
+  const invite = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+
+  const resetDecision = () => {
+    raiseTo = hand?.view.legal?.minTo ?? 0;
+    discard = new Set();
+  };
+
+  const onSnapshot = (p: TableSnapshotPayload) => {
+    if (p.tableId !== tableId) return;
+    table = p.table;
+    yourSeat = p.yourSeat;
+    hand = p.hand ? { ...p.hand, view: p.hand.view as unknown as WireView } : null;
+    resetDecision();
+    render();
+  };
+  const onHand = (p: TableHandPayload) => {
+    if (p.tableId !== tableId) return;
+    const before = hand?.view.legal?.version;
+    if (!hand || hand.handId !== p.handId) result = [];
+    hand = { handId: p.handId, handNumber: p.handNumber, view: p.view as unknown as WireView, clock: p.clock };
+    for (const e of p.events) noteEvent(e);
+    if (hand.view.legal?.version !== before) resetDecision();
+    render();
+  };
+  const onUpdate = (p: { tableId: string; table: TablePublicState; events: WireHandEvent[] }) => {
+    if (p.tableId !== tableId) return;
+    table = p.table;
+    if (yourSeat !== null && !p.table.seatMap[yourSeat]) yourSeat = null;
+    if (yourSeat === null && me) {
+      const mine = p.table.seatMap.find((s) => s?.playerId === me.id);
+      if (mine) yourSeat = mine.seat;
+    }
+    render();
+  };
+  const onChat = (m: { tableId: string; from: { name: string }; text: string }) => {
+    if (m.tableId !== tableId) return;
+    chat = [...chat.slice(-30), `${m.from.name}: ${m.text}`];
+    render();
+  };
+  const offError = onSocketError((e) => {
+    error = `${e.code}: ${e.message}`;
+    render();
+  });
+
+  const nameOf = (seat: number) => table?.seatMap[seat]?.name ?? `seat ${seat + 1}`;
+
+  function noteEvent(e: WireHandEvent): void {
+    switch (e.type) {
+      case 'hand-started':
+        blinds = { sb: (e.smallBlindSeat as number | null) ?? null, bb: (e.bigBlindSeat as number | null) ?? null };
+        result = [];
+        break;
+      case 'hand-shown':
+        result.push(`${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardText).join(' ')}`);
+        break;
+      case 'pot-awarded':
+        for (const s of e.shares as { seat: number; amount: number; half: string }[]) {
+          result.push(`${nameOf(s.seat)} wins ${chips(s.amount)}${s.half !== 'whole' ? ` (${s.half})` : ''}`);
+        }
+        break;
+      case 'uncalled-bet-returned':
+        result.push(`${chips(e.amount as number)} returned to ${nameOf(e.seat as number)}`);
+        break;
+      case 'hand-cancelled':
+        result.push('Hand cancelled: every contribution returned');
+        break;
+    }
+  }
+
+  const act = (action: { type: string; amount?: number; discard?: number[]; target?: number; card?: number }) => {
+    if (!hand?.view.legal) return;
+    error = '';
+    socket.emit('table:act', { tableId, version: hand.view.legal.version, action: action as never });
+  };
+  const sit = (seat: number) => {
+    if (!table) return;
+    const s = table.summary;
+    const wanted = s.stakes.bigBlind * 100;
+    const buyIn = Math.max(s.buyIn.min, s.buyIn.max === null ? wanted : Math.min(s.buyIn.max, wanted));
+    error = '';
+    socket.emit('table:sit', { tableId, seat, buyIn, ...(invite ? { inviteCode: invite } : {}) });
+  };
+
+  socket.on('table:snapshot', onSnapshot);
+  socket.on('table:hand', onHand);
+  socket.on('table:update', onUpdate);
+  socket.on('table:chat', onChat);
+  const watch = () => socket.emit('table:watch', { tableId });
+  socket.on('connect', watch);
+  if (socket.connected) watch();
+  clockTimer = setInterval(() => {
+    const el = root.querySelector<HTMLElement>('[data-testid="clock"]');
+    if (el && hand?.clock) el.textContent = clockText(hand.clock);
+  }, 250);
+
+  function clockText(c: ClockInfo): string {
+    const left = c.deadline - Date.now();
+    if (left > 0) return `${Math.ceil(left / 1000)} s`;
+    const bank = c.timeBankMs + left;
+    return bank > 0 ? `time bank ${Math.ceil(bank / 1000)} s` : '0 s';
+  }
+
+  function seatEl(i: number, n: number): HTMLElement {
+    const info: SeatInfo | null = table?.seatMap[i] ?? null;
+    const angle = (Math.PI * 2 * i) / n + Math.PI / 2;
+    const style = { left: `${50 + 42 * Math.cos(angle)}%`, top: `${50 + 38 * Math.sin(angle)}%` };
+    if (!info) {
+      return h('div', { class: 'seat empty', style, 'data-testid': `seat-${i}` },
+        yourSeat === null && !table?.summary.closed ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
+    }
+    const p = hand?.view.players.find((x) => x.seat === i);
+    const toAct = hand?.view.toAct === i;
+    return h('div', { class: `seat${toAct ? ' to-act' : ''}${p?.folded ? ' folded' : ''}${i === yourSeat ? ' mine' : ''}`, style, 'data-testid': `seat-${i}` },
+      h('div', { class: 'name' }, info.name, info.isBot && h('span', { class: 'badge bot', 'data-testid': 'bot-badge' }, 'BOT'), !info.connected && !info.isBot && h('span', { class: 'badge' }, 'away'), info.sittingOut && h('span', { class: 'badge' }, 'sitting out')),
+      h('div', { class: 'stack', 'data-testid': `stack-${i}` }, chips(p ? p.stack : info.stack)),
+      h('div', { class: 'markers' },
+        hand && hand.view.button === i && h('span', { class: 'marker dealer', 'data-testid': 'button-marker' }, 'D'),
+        hand && blinds.sb === i && h('span', { class: 'marker' }, 'SB'),
+        hand && blinds.bb === i && h('span', { class: 'marker' }, 'BB'),
+        p?.allIn && h('span', { class: 'marker allin' }, 'ALL-IN'),
+      ),
+      p && h('div', { class: 'hole', 'data-testid': i === yourSeat ? 'own-cards' : `cards-${i}` }, p.cards.map((c, k) => cardEl(c, { ...(p.up[k] ? { 'data-up': '1' } : {}) }))),
+      p && p.bet > 0 && h('div', { class: 'bet', 'data-testid': `bet-${i}` }, chips(p.bet)),
+      toAct && hand?.clock && h('div', { class: 'clock', 'data-testid': 'clock' }, clockText(hand.clock)),
+    );
+  }
+
+  function actions(): HTMLElement | null {
+    const legal = hand?.view.legal;
+    if (!hand || !legal) return null;
+    const has = (a: string) => legal.actions.includes(a);
+    const buttons: Node[] = [];
+    if (has('fold')) buttons.push(h('button', { 'data-testid': 'act-fold', onclick: () => act({ type: 'fold' }) }, 'Fold'));
+    if (has('check')) buttons.push(h('button', { 'data-testid': 'act-check', onclick: () => act({ type: 'check' }) }, 'Check'));
+    if (has('call')) buttons.push(h('button', { 'data-testid': 'act-call', onclick: () => act({ type: 'call' }) }, `Call ${chips(legal.callAmount)}`));
+    if (has('bring-in') && legal.bringIn) buttons.push(h('button', { 'data-testid': 'act-bring-in', onclick: () => act({ type: 'bring-in' }) }, `Bring in ${chips(legal.bringIn)}`));
+    const sizing = has('bet') ? 'bet' : has('raise') ? 'raise' : null;
+    let sizer: HTMLElement | null = null;
+    if (sizing) {
+      const clamp = (v: number) => Math.max(legal.minTo, Math.min(legal.maxTo, Math.round(v)));
+      raiseTo = clamp(raiseTo || legal.minTo);
+      const me = hand.view.players.find((p) => p.seat === legal.seat);
+      // Pot-sized raise-to: the current bet plus the pot after calling (RULES.md Pot Limit).
+      const afterCall = hand.view.pot + hand.view.players.reduce((s, p) => s + p.bet, 0) + legal.callAmount;
+      const potTo = hand.view.currentBet + afterCall;
+      const halfTo = hand.view.currentBet + Math.floor(afterCall / 2);
+      const label = h('span', { 'data-testid': 'raise-to' }, chips(raiseTo));
+      const slider = h('input', { type: 'range', 'data-testid': 'raise-slider', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, oninput: (e: Event) => { raiseTo = clamp(Number((e.target as HTMLInputElement).value)); label.textContent = chips(raiseTo); } }) as HTMLInputElement;
+      const quick = (name: string, v: number, id: string) => h('button', { class: 'small', 'data-testid': id, onclick: () => { raiseTo = clamp(v); slider.value = String(raiseTo); label.textContent = chips(raiseTo); } }, name);
+      sizer = legal.choices
+        ? h('div', { class: 'sizer' }, legal.choices.map((c) => h('button', { 'data-testid': `act-${sizing}-${c}`, onclick: () => act({ type: sizing, amount: c }) }, `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(c)}`)))
+        : h('div', { class: 'sizer' },
+            legal.minTo < legal.maxTo && [slider, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
+            h('button', { 'data-testid': `act-${sizing}`, class: 'primary', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
+          );
+    }
+    if (has('draw')) {
+      buttons.push(h('button', { 'data-testid': 'act-draw', class: 'primary', onclick: () => act({ type: 'draw', discard: [...discard] }) }, discard.size ? `Draw ${discard.size}` : 'Stand pat'));
+    }
+    if (has('split')) buttons.push(h('button', { 'data-testid': 'act-split', onclick: () => act({ type: 'split' }) }, 'Accept split'));
+    if (has('no-split')) buttons.push(h('button', { 'data-testid': 'act-no-split', onclick: () => act({ type: 'no-split' }) }, 'Play it out'));
+    return h('div', { class: 'actions', 'data-testid': 'actions' }, buttons, sizer, naikoPowers(legal));
+  }
+
+  /** Naiko powers: a button per power, enabled only when the engine lists it as legal now. */
+  function naikoPowers(legal: WireLegal | null): HTMLElement | null {
+    if (!table?.summary.naikoMode || !hand) return null;
+    const powers: [string, string][] = [['sneak-peek', 'Sneak Peek'], ['sleeve-swap', 'Sleeve Swap'], ['short-anchor', 'Short Anchor'], ['shield', 'Seal Shield'], ['decline', 'Decline']];
+    const opponents = hand.view.players.filter((p) => p.seat !== yourSeat && !p.folded).map((p) => p.seat);
+    if (powerTarget === null || !opponents.includes(powerTarget)) powerTarget = opponents[0] ?? null;
+    return h('div', { class: 'powers', 'data-testid': 'powers' },
+      h('select', { 'data-testid': 'power-target', onchange: (e: Event) => (powerTarget = Number((e.target as HTMLSelectElement).value)) }, opponents.map((s) => h('option', { value: s, ...(s === powerTarget ? { selected: true } : {}) }, nameOf(s)))),
+      powers.map(([type, name]) => {
+        const enabled = !!legal?.actions.includes(type);
+        const needsCard = type === 'sleeve-swap';
+        return h('button', {
+          'data-testid': `power-${type}`,
+          disabled: !enabled,
+          onclick: () => act({ type, ...(type === 'sneak-peek' && powerTarget !== null ? { target: powerTarget } : {}), ...(needsCard && discard.size ? { card: [...discard][0] } : {}) }),
+        }, name);
+      }),
+    );
+  }
+
+  function naikoInfo(): HTMLElement | null {
+    const ext = hand?.view.ext?.naiko as Record<string, unknown> | undefined;
+    if (!ext) return null;
+    const sparks = ext.sparks as Record<string, number> | number[] | undefined;
+    const carousel = (ext.carousel as (number | null)[] | undefined) ?? [];
+    const peek = ext.peek as { seat: number; card: number } | { seat: number; card: number }[] | undefined;
+    const shield = ext.shield as { deadline?: number } | undefined;
+    return h('div', { class: 'naiko', 'data-testid': 'naiko-panel' },
+      sparks && h('div', { 'data-testid': 'sparks' }, 'Sparks: ', JSON.stringify(sparks)),
+      carousel.length > 0 && h('div', { 'data-testid': 'carousel' }, 'Carousel: ', carousel.map((c) => cardEl(c))),
+      peek && h('div', { 'data-testid': 'peek' }, 'Your peek: ', (Array.isArray(peek) ? peek : [peek]).map((p) => [nameOf(p.seat), ' ', cardEl(p.card)])),
+      shield && h('div', { 'data-testid': 'shield-window' }, 'Seal Shield window open'),
+    );
+  }
+
+  function ownCardsForDraw(): HTMLElement | null {
+    const legal = hand?.view.legal;
+    if (!hand || !legal || !(legal.actions.includes('draw') || legal.actions.includes('sleeve-swap')) || yourSeat === null) return null;
+    const mine = hand.view.players.find((p) => p.seat === yourSeat);
+    if (!mine) return null;
+    return h('div', { class: 'draw-select', 'data-testid': 'draw-select' },
+      h('span', { class: 'muted' }, 'Click the cards to discard: '),
+      mine.cards.map((c) =>
+        c === null ? null : cardEl(c, { class: `card pick${discard.has(c) ? ' picked' : ''}`, 'data-testid': `discard-${cardText(c)}`, onclick: () => { discard.has(c) ? discard.delete(c) : discard.add(c); render(); } })),
+    );
+  }
+
+  function render(): void {
+    const s = table?.summary;
+    const n = s?.seats ?? 6;
+    const pots = hand ? potsOf(hand.view.players) : [];
+    const youSit = yourSeat !== null;
+    mount(
+      root,
+      header(me, [h('a', { href: '#/lobby', 'data-testid': 'back-to-lobby' }, '← Lobby')]),
+      h('main', { class: 'table-page', 'data-testid': 'table-page', 'data-mode': youSit ? 'player' : 'spectator' },
+        s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),
+          s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
+        error && h('p', { class: 'error', 'data-testid': 'table-error' }, error),
+        h('div', { class: 'felt', 'data-testid': 'felt' },
+          h('div', { class: 'center' },
+            hand && h('div', { class: 'street', 'data-testid': 'street' }, `Hand #${hand.handNumber} · ${hand.view.streetName}`),
+            h('div', { class: 'board', 'data-testid': 'board' }, hand?.view.board.map((c) => cardEl(c))),
+            hand && h('div', { class: 'pots', 'data-testid': 'pots' },
+              pots.length <= 1 ? h('span', { 'data-testid': 'pot' }, `Pot ${chips(pots[0]?.amount ?? 0)}`) : pots.map((p, k) => h('span', { 'data-testid': k === 0 ? 'pot' : 'side-pot' }, `${k === 0 ? 'Main pot' : `Side pot ${k}`} ${chips(p.amount)}`))),
+            result.length > 0 && h('div', { class: 'result', 'data-testid': 'hand-result' }, result.map((r) => h('div', {}, r))),
+          ),
+          Array.from({ length: n }, (_, i) => seatEl(i, n)),
+        ),
+        naikoInfo(),
+        ownCardsForDraw(),
+        actions(),
+        h('div', { class: 'table-controls' },
+          youSit && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
+          youSit && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', onclick: () => socket.emit('table:sit-in', { tableId }) }, 'Sit in'),
+          h('form', { class: 'chat', onsubmit: (e: Event) => { e.preventDefault(); const input = (e.target as HTMLFormElement).elements.namedItem('text') as HTMLInputElement; if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value }); input.value = ''; } },
+            h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input' })),
+        ),
+        chat.length > 0 && h('div', { class: 'chat-log', 'data-testid': 'chat-log' }, chat.map((c) => h('div', {}, c))),
+      ),
+    );
+  }
+
+  render();
+  return () => {
+    clearInterval(clockTimer);
+    offError();
+    socket.off('table:snapshot', onSnapshot);
+    socket.off('table:hand', onHand);
+    socket.off('table:update', onUpdate);
+    socket.off('table:chat', onChat);
+    socket.off('connect', watch);
+    socket.emit('table:unwatch', { tableId });
+  };
+}

@@ -1,0 +1,15 @@
+// Vite 7 build of the web client: apps/web → dist/web (served by libs/platform/src/web).
+// `@naiko/contracts` resolves to the same source the gateway is built from.
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const here = import.meta.dirname;
+const repo = resolve(here, '..', '..');
+
+export default defineConfig({
+  root: here,
+  base: '/',
+  resolve: { alias: { '@naiko/contracts': resolve(repo, 'libs/contracts/src/index.ts') } },
+  build: { outDir: resolve(repo, 'dist/web'), emptyOutDir: true, target: 'es2022', sourcemap: true },
+  logLevel: 'error',
+});

@@ -1,0 +1,2 @@
+export * from './web.module';
+export * from './static-files';

@@ -1,0 +1,25 @@
+// Serves the web client (apps/web, built into dist/web by scripts/build-web.js) at `/` of the app
+// that imports this module. The handler is added in onModuleInit, which Nest runs after it has
+// registered the controllers' routes, so every API path keeps answering as before; only requests
+// no route handles fall through to the client's files.
+import { Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { staticFiles, webDistDir } from './static-files';
+
+@Module({})
+export class WebModule implements OnModuleInit {
+  private readonly logger = new Logger('WebModule');
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    const root = webDistDir();
+    if (!existsSync(join(root, 'index.html'))) {
+      this.logger.warn({ msg: `web client not built (${root}/index.html missing): run \`node scripts/build-web.js\`` });
+    }
+    // Serve whatever is there at request time, so a rebuild needs no restart.
+    this.adapterHost.httpAdapter.use(staticFiles(root));
+  }
+}

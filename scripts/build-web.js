@@ -1,0 +1,52 @@
+// Builds the web client (apps/web, Vite 7) into dist/web when it is missing or older than any
+// of its sources (apps/web and libs/contracts, which the client is typed against). Called by
+// `npm start` (scripts/start.js), postinstall and the browser tests; `node scripts/build-web.js
+// --force` rebuilds unconditionally.
+const { spawnSync } = require('node:child_process');
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..');
+const out = join(root, 'dist', 'web', 'index.html');
+const inputs = [join(root, 'apps', 'web'), join(root, 'libs', 'contracts', 'src')];
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale() {
+  if (!existsSync(out)) return true;
+  const built = statSync(out).mtimeMs;
+  return inputs.some((dir) => existsSync(dir) && newestMtime(dir) > built);
+}
+
+/** Returns true when it built, false when dist/web was up to date; throws when the build fails. */
+function buildWeb({ force = false } = {}) {
+  if (!force && !isStale()) return false;
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  if (!existsSync(vite)) {
+    // `npm ci --omit=dev` (Docker runtime stage): the build stage already built dist/web.
+    console.log('build-web: vite not installed, skipping the web client build');
+    return false;
+  }
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'apps', 'web', 'vite.config.mjs')], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`web client build failed (exit ${result.status})`);
+  return true;
+}
+
+if (require.main === module) {
+  const started = Date.now();
+  try {
+    const built = buildWeb({ force: process.argv.includes('--force') });
+    console.log(built ? `build-web: dist/web built in ${Date.now() - started} ms` : 'build-web: dist/web is up to date');
+  } catch (err) {
+    console.error(`build-web: ${err.message}`);
+    process.exit(1);
+  }
+}
+module.exports = { buildWeb };

@@ -1,0 +1,58 @@
+// The web client in Chromium: sign up, see the lobby with its tables (seats free, stakes, the
+// Naiko badge) and filters, and the Sit & Go list; screenshot of the lobby.
+import request from 'supertest';
+import { signUp, shot, startWebTest, type WebTest } from './browser';
+
+describe('web client: sign up and lobby (Chromium)', () => {
+  let w: WebTest;
+  beforeAll(async () => {
+    w = await startWebTest();
+    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    const table = (name: string, naikoMode: boolean, bigBlind: number) =>
+      request(w.app.url)
+        .post('/lobby/tables')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ name, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: bigBlind / 2, bigBlind }, buyIn: { min: bigBlind * 20, max: bigBlind * 100 }, seats: 6, botsAllowed: false, naikoMode })
+        .expect(201);
+    await table('Plain 10/20', false, 20);
+    await table('Sparks 25/50', true, 50);
+  }, 120_000);
+  afterAll(() => w?.close());
+
+  it('serves the client at / and keeps the API at its paths', async () => {
+    const index = await request(w.app.url).get('/').expect(200);
+    expect(index.headers['content-type']).toContain('text/html');
+    expect(index.text).toContain('<div id="app">');
+    await request(w.app.url).get('/health/live').expect(200);
+    await request(w.app.url).get('/lobby/tables').expect(401);
+    await request(w.app.url).get('/../package.json').expect(404);
+  });
+
+  it('a new player signs up and sees the lobby: tables with stakes, seats free, the Naiko badge, filters', async () => {
+    const page = await w.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await signUp(page, w.app.url, 'webnewbie');
+    await page.getByTestId('balance').waitFor();
+    expect(await page.getByTestId('balance').textContent()).toContain('10,000');
+    const rows = page.getByTestId('table-row');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    const naikoRow = rows.filter({ hasText: 'Sparks 25/50' });
+    expect(await naikoRow.getByTestId('naiko-badge').count()).toBe(1);
+    expect(await naikoRow.getByTestId('seats-free').textContent()).toBe('6 of 6');
+    expect(await naikoRow.textContent()).toContain('25/50');
+    expect(await rows.filter({ hasText: 'Plain 10/20' }).getByTestId('naiko-badge').count()).toBe(0);
+    // Filter: Naiko mode only → one table.
+    await page.getByTestId('filter-naikoMode').selectOption('true');
+    await page.waitForFunction('document.querySelectorAll(\'[data-testid="table-row"]\').length === 1');
+    expect(await page.getByTestId('table-row').textContent()).toContain('Sparks 25/50');
+    await page.getByTestId('filter-naikoMode').selectOption('');
+    await page.waitForFunction('document.querySelectorAll(\'[data-testid="table-row"]\').length === 2');
+    await page.getByTestId('sng-row').first().waitFor();
+    await shot(page, 'lobby');
+    // A reload keeps the session.
+    await page.reload();
+    await page.getByTestId('me').waitFor();
+    expect(await page.getByTestId('me').textContent()).toContain('webnewbie');
+    await page.close();
+  });
+});
