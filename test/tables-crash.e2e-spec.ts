@@ -1,0 +1,157 @@
+// The crash rule with the real table host: spawn apps/cash-table, two players sit and start a
+// hand over sockets, SIGKILL the process mid-hand, start it again. The hand is cancelled with
+// every contribution refunded, the stacks go back to the accounts, the table is hosted again
+// (empty) and the ledger audit is clean.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { auditLedger, ChipLedger, PrismaClient } from '@naiko/persistence';
+import { makeTableConfig } from '@naiko/table';
+import { TokenService } from '@naiko/platform';
+import type { TableHandPayload } from '@naiko/contracts';
+import { connectSocket, createTestDatabase, nextEvent, TEST_JWT_SECRET, type TestDatabase } from './support';
+
+const ROOT = join(__dirname, '..');
+
+interface App {
+  child: ChildProcess;
+  url: Promise<string>;
+  exited: Promise<number | null>;
+}
+
+function startApp(db: TestDatabase, port: number): App {
+  // The app as `npm start` runs it (swc build in dist/, decorator metadata included); the
+  // SIGKILLed process is the app itself.
+  const child = spawn(process.execPath, ['dist/apps/cash-table/src/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: db.name,
+      EMBEDDED_FALLBACK: 'false',
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'info',
+      SEED_DEMO_USERS: 'false',
+      HEARTBEAT_EVERY_MS: '0',
+      TABLE_HAND_PAUSE_MS: '0',
+      TABLE_BOT_DELAY_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.includes('listening on')) resolve(`http://127.0.0.1:${port}`);
+    });
+    void exited.then((code) => reject(new Error(`app exited (${code}): ${err.slice(-2000)}`)));
+  });
+  return { child, url, exited };
+}
+
+describe('table host crash (SIGKILL mid-hand, restart)', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    // `npm run build:fast`: incremental swc build of apps/ and libs/ into dist/.
+    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+    db = await createTestDatabase({ migrate: true });
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  });
+
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it('cancels the running hand, refunds every contribution, returns the stacks, hosts the table again; the audit is clean', async () => {
+    const ledger = new ChipLedger(prisma);
+    const users = await Promise.all(
+      ['kim', 'lou'].map(async (username) => {
+        const u = await prisma.user.create({ data: { username } });
+        await ledger.openUserAccount(u.id);
+        await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 10_000 });
+        return u;
+      }),
+    );
+    const config = makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 50, bigBlind: 100 },
+      buyIn: { min: 1000, max: 5000 },
+      seats: 6,
+      clock: { decisionMs: 120_000, timeBankMs: 0 } as never,
+    });
+    const table = await prisma.cashTable.create({ data: { name: 'Crash', config: config as never } });
+    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+
+    const first = startApp(db, port);
+    children.push(first.child);
+    const url = await first.url;
+    const sockets = await Promise.all(users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))));
+    const feeds = sockets.map(({ socket }) => {
+      const got: TableHandPayload[] = [];
+      socket.on('table:hand', (p) => got.push(p));
+      return got;
+    });
+    for (const { socket } of sockets) {
+      const snap = nextEvent(socket, 'table:snapshot', 20_000);
+      socket.emit('table:sit', { tableId: table.id, buyIn: 3000 });
+      await snap;
+    }
+    // The hand starts; whoever acts first raises to 400 (chips beyond the blinds in the pot).
+    const until = async (cond: () => boolean, what: string): Promise<void> => {
+      const end = Date.now() + 30_000;
+      while (!cond()) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await until(() => feeds.some((f) => f.some((p) => (p.view as { legal: unknown }).legal)), 'a decision');
+    const i = feeds.findIndex((f) => f.some((p) => (p.view as { legal: unknown }).legal));
+    const v = feeds[i].find((p) => (p.view as { legal: unknown }).legal)!.view as { version: number };
+    sockets[i].socket.emit('table:act', { tableId: table.id, version: v.version, action: { type: 'raise', amount: 400 } });
+    await until(() => feeds[1 - i].some((p) => p.events.some((e) => e.type === 'action' && e.action === 'raise')), 'the raise');
+    const running = await prisma.hand.findFirstOrThrow({ where: { tableId: table.id, status: 'running' } });
+    const stacksMid = await ledger.tableStacks(table.id);
+    expect(stacksMid.reduce((a, s) => a + s.balance, 0)).toBe(6000 - 500); // 400 raise + 100 big blind in the pot
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    for (const { socket } of sockets) socket.close();
+
+    const second = startApp(db, port + 1);
+    children.push(second.child);
+    const url2 = await second.url;
+    const hand = await prisma.hand.findUniqueOrThrow({ where: { id: running.id } });
+    expect(hand.status).toBe('cancelled');
+    const cancelled = await prisma.handEvent.findFirstOrThrow({ where: { handId: running.id, type: 'hand-cancelled' } });
+    const refunds = (cancelled.payload as { refunds: { seat: number; amount: number }[] }).refunds;
+    expect(refunds.map((r) => r.amount).sort((a, b) => a - b)).toEqual([100, 400]);
+    // Stacks returned: both accounts hold their 10,000 again, nothing stays at the table.
+    expect((await ledger.tableStacks(table.id)).every((s) => s.balance === 0)).toBe(true);
+    for (const u of users) expect(await ledger.userBalance(u.id)).toBe(10_000);
+    expect((await auditLedger(prisma)).ok).toBe(true);
+    // The table is hosted again, empty.
+    const { socket } = await connectSocket(url2, tokens.sign({ sub: users[0].id, username: 'kim', role: 'player' }));
+    const snap = nextEvent(socket, 'table:snapshot', 20_000);
+    socket.emit('table:watch', { tableId: table.id });
+    const s = await snap;
+    expect(s.table.summary.seated).toBe(0);
+    expect(s.hand).toBeNull();
+    socket.close();
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 120_000);
+});
