@@ -38,7 +38,7 @@ export const TournamentSettingsDto = z.strictObject({
   buyIn: int(0),
   fee: int(0),
   startingStack: int(1),
-  blindStructure: z.strictObject({ name: z.string().min(1).max(60), steps: z.array(BlindStepDto).min(1).max(500) }),
+  blindStructure: z.strictObject({ name: z.string().min(1).max(60), steps: z.array(BlindStepDto).min(1).max(500).readonly() }),
   /** Prize tables by number of entrants; omitted = the published tables (libs/tournament PRIZE_TABLES). */
   prizeTables: z.array(PrizeTableDto).min(1).max(200).optional(),
   tableSize: int(2).max(10),
