@@ -1,11 +1,10 @@
-import '../hand/draw/draw';
 import type { BettingStructure, StreetSpec, VariantSpec } from './types';
 
 /**
  * The draw family (RULES.md "Games"): 5-Card Draw, 2-7 Triple Draw, 32-Card Draw, Five Card Draw 7-A
  * and classic five card draw. What a draw game needs beyond `VariantSpec` is data in `draw`, read by
- * the draw module (`hand/draw/`) through the machine's extension points; the machine never looks at
- * a variant's name.
+ * the draw module (`hand/draw/`, loaded by the variant registry) through the machine's extension
+ * points; the machine never looks at a variant's name.
  */
 export interface DrawRules {
   /** 32-Card Draw: after the (last) draw the first player to act may offer to split the pots. */

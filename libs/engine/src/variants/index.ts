@@ -29,3 +29,5 @@ export const variantIds = (): string[] => [...registry.keys()];
 for (const v of [holdem, omaha, omaha5, omahaHiLo, omaha5HiLo, naiko]) registerVariant(v);
 for (const v of STUD_VARIANTS) registerVariant(v);
 for (const v of DRAW_VARIANTS) registerVariant(v);
+// The draw module registers its extension points on load (it replays through start.ts, so after the specs).
+import '../hand/draw/draw';

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { seededRandom } from '../../rng/random-source';
-import { DRAW_VARIANTS } from '../../variants/draw';
+import { DRAW_VARIANTS } from '../../variants';
 import { apply, legalActions } from '../apply';
 import { houseRake } from '../rake';
-import { replay } from '../replay';
+import { replay, replayEvents } from '../replay';
 import { start } from '../start';
 import type { Action, HandConfig, HandEvent, HandState } from '../types';
 import { view, viewEvents } from '../view';
@@ -171,6 +171,10 @@ describe('draw games: properties', () => {
         const bySeed = replay(config, `deck-${seed}`, run.actions);
         expect(bySeed.ok).toBe(true);
         expect(bySeed.events).toEqual(run.events);
+        // From the unredacted log alone (crash recovery): the draw module's replayer.
+        const byLog = replayEvents(config, run.events);
+        expect(byLog.ok).toBe(true);
+        expect(byLog.events).toEqual(run.events);
         const byDeck = replay(config, last.deck, run.actions);
         expect(byDeck.ok).toBe(true);
         expect(byDeck.state.stacks).toEqual(last.stacks);

@@ -1,7 +1,8 @@
 import { parseCards } from '../../cards';
 import { seededRandom } from '../../rng/random-source';
-import { drawClassicJokers1, type DrawVariantSpec } from '../../variants/draw';
+import { drawClassicJokers1, type DrawVariantSpec } from '../../variants';
 import { legalActions } from '../apply';
+import { replayEvents } from '../replay';
 import { start } from '../start';
 import type { HandEvent } from '../types';
 import { view, viewEvents } from '../view';
@@ -101,7 +102,7 @@ describe('draw phases', () => {
     expect(h.state.hole[0]).toEqual([30, 31, 32, 33, 34]);
     expect(h.state.hole[3]).toEqual([45, 46, 47, 48, 49]);
     expect(h.state.hole[4]).toEqual([50, 51, 0, 6, 12]);
-    expect(h.ofType('x-reshuffle')).toEqual([{ type: 'x-reshuffle', street: 1, cards: 25 }]);
+    expect(h.ofType('x-reshuffle')).toEqual([{ type: 'x-reshuffle', street: 1, cards: 25, dealtBefore: 2 }]);
     // The dealer draws last from the reshuffled stock: seat 4's discards are not his own.
     expect(h.state.hole[5]).toEqual(own(4));
     for (let k = 0; k < 6; k++) for (const c of own(k)) expect(h.state.hole[k]).not.toContain(c);
@@ -232,6 +233,9 @@ describe('classic draw', () => {
     expect(h.ofType('x-reshuffle')).toHaveLength(1);
     expect(h.state.hole.flat()).not.toContain(51);
     expect(new Set(h.state.hole.flat()).size).toBe(35);
+    // The log alone rebuilds the hand (crash recovery): the bottom card is restored in its place.
+    const again = replayEvents(h.state.config, h.events);
+    expect(again.ok && again.state.hole).toEqual(h.state.hole);
   });
 
   test('jokers: a joker hand ties the equal natural hand; the undivisible remainder is carried over to the next deal', () => {

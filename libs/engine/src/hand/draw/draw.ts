@@ -75,7 +75,7 @@ const DECKS: Record<DeckId, () => Card[]> = {
   jokers1: () => deckWithJokers(1),
   jokers2: () => deckWithJokers(2),
 };
-const deckFor = (id: DeckId): Card[] => DECKS[id]();
+export const deckFor = (id: DeckId): Card[] => DECKS[id]();
 const deckSizes = new Map<DeckId, number>();
 function deckSize(id: DeckId): number {
   let n = deckSizes.get(id);
@@ -180,7 +180,8 @@ function replacements(d: Draft, x: DrawExt, i: number, k: number, ev: HandEvent[
     }
     x.stock = reshuffle(d, x, out);
     fresh = true;
-    ev.push({ type: 'x-reshuffle', street: d.street, cards: x.stock.length });
+    // `dealtBefore`: the cards he got before it (replaying a log splits his draw there).
+    ev.push({ type: 'x-reshuffle', street: d.street, cards: x.stock.length, dealtBefore: out.length });
   }
   return out;
 }
@@ -355,3 +356,6 @@ export function randomDrawAction(state: HandState, rng: RandomSource): Action | 
   if (state.phase === 'split') return { type: randomInt(rng, 3) === 0 ? 'no-split' : 'split', seat };
   return randomLegalAction(state, rng);
 }
+
+// Loaded last: replaying a log (crash recovery) goes through the core's replay, which loads start.ts.
+import './replay';

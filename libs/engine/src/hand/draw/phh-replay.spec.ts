@@ -5,6 +5,7 @@
  * discards made after the reshuffle dealt); and every draw game survives export → import → replay.
  */
 import { readFileSync } from 'node:fs';
+import '../../variants';
 import { seededRandom } from '../../rng/random-source';
 import { exportPhh } from '../../phh/export';
 import { drawReshuffleDifference } from '../../phh/draw';
