@@ -83,8 +83,10 @@ describe('Sit & Go and Spin (e2e)', () => {
     sng = t.get(SitAndGoService);
   });
 
+  const dropAfterAll: (() => Promise<void>)[] = [];
   afterAll(async () => {
     await t?.close();
+    for (const drop of dropAfterAll) await drop();
   });
 
   it('a full 6-seat Sit & Go played by bots to the end: prize pool, payouts and the audit are exact', async () => {
@@ -213,5 +215,29 @@ describe('Sit & Go and Spin (e2e)', () => {
     await finished(instanceId);
     const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
     expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
+  });
+
+  it('the process dealing a Sit & Go stops mid-game; after the restart a hand left running is cancelled (crash rule), play resumes and ends exactly', async () => {
+    const players = await newPlayers(6);
+    let instanceId = 0;
+    for (const p of players) instanceId = (await sng.register(SNG6.templateId, p)).instanceId;
+    await waitFor('a few hands', async () => (await sng.instance(instanceId)).hands_played >= 3);
+    const { url: databaseUrl, name: prefix, drop } = t.db;
+    await t.naiko.close();
+    dropAfterAll.push(drop);
+    t = await startTestApp({ module: FastSitAndGoModule, name: 'sit-and-go', databaseUrl, env: { REDIS_PREFIX: prefix } });
+    prisma = t.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    sng = t.get(SitAndGoService);
+    const row = await finished(instanceId);
+    const tournamentId = tournamentIdOf(instanceId);
+    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
+    expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(Number(row.prize_pool));
+    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    const hands = await prisma.hand.findMany({ where: { tournamentId } });
+    expect(hands.every((h) => h.status === 'completed' || h.status === 'cancelled')).toBe(true);
+    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
+    await expectAuditClean();
   });
 });
