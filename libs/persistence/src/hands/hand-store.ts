@@ -98,8 +98,17 @@ function toJson(value: unknown): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
 }
 
+/**
+ * Runs inside every write transaction of a hand (startHand, appendEvents) before anything is
+ * written; throwing rolls the write back. Scale-out uses it for the table lease's fencing token.
+ */
+export type HandWriteGuard = (tx: Tx, hand: { tableId: string | null; tournamentId: string | null }) => Promise<void>;
+
 export class HandStore {
-  constructor(private readonly db: LedgerDb) {}
+  constructor(
+    private readonly db: LedgerDb,
+    private readonly guard?: HandWriteGuard,
+  ) {}
 
   /**
    * Records a new running hand. Every player's stack account (table or tournament stack) must
@@ -133,6 +142,7 @@ export class HandStore {
     const book = tournamentId ? tournamentBook(tournamentId) : CHIPS_BOOK;
 
     return inTransaction(this.db, async (tx) => {
+      await this.guard?.(tx, ref);
       const accounts = await tx.chipAccount.findMany({ where: { key: { in: players.map((p) => p.accountKey) } } });
       const balance = new Map(accounts.map((a) => [a.key, a.balance]));
       for (const [i, p] of players.entries()) {
@@ -183,6 +193,7 @@ export class HandStore {
       if (status !== 'running') throw new HandNotRunningError(handId, status);
 
       const hand = toStoredHand((await tx.hand.findUnique({ where: { id: handId } }))!);
+      await this.guard?.(tx, hand);
       const seatAccount = new Map(hand.players.map((p) => [p.seat, stackAccount(hand, p.userId)]));
       const pot = Accounts.handPot(handId, hand.book, { tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined });
       const house = Accounts.house(hand.book);
