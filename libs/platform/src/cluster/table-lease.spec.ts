@@ -1,0 +1,79 @@
+// Table leases against the machine's Redis (principle 11: Redis behaviour, Lua included, is
+// what is under test), each test under its own key prefix.
+import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { TableLeases } from './table-lease';
+
+let redis: Redis;
+let prefix: string;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(() => {
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false, maxRetriesPerRequest: 1 });
+});
+beforeEach(() => {
+  prefix = `test-lease-${randomUUID()}`;
+});
+afterEach(async () => {
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+const copy = (owner: string, ttlMs = 300) => new TableLeases({ redis, prefix, owner, ttlMs });
+
+describe('table lease', () => {
+  it('one owner at a time: the second copy cannot claim a held table', async () => {
+    const a = copy('a');
+    const b = copy('b');
+    const lease = await a.acquire('t1');
+    expect(lease).toMatchObject({ tableId: 't1', owner: 'a', token: 1 });
+    expect(await b.acquire('t1')).toBeNull();
+    expect(await b.holder('t1')).toMatchObject({ owner: 'a', token: 1 });
+  });
+
+  it('fencing tokens grow with every acquisition, across owners and tables independently', async () => {
+    const a = copy('a', 150);
+    const b = copy('b', 150);
+    const first = (await a.acquire('t1'))!;
+    expect(await a.release(first)).toBe(true);
+    const second = (await b.acquire('t1'))!;
+    await sleep(200); // b's lease expires without a release
+    const third = (await a.acquire('t1'))!;
+    expect([first.token, second.token, third.token]).toEqual([1, 2, 3]);
+    expect((await a.acquire('t2'))!.token).toBe(1);
+  });
+
+  it('renewal keeps the lease past its ttl; a lost lease cannot be renewed or released by its old owner', async () => {
+    const a = copy('a', 200);
+    const b = copy('b', 200);
+    let lease = (await a.acquire('t1'))!;
+    for (let i = 0; i < 4; i++) {
+      await sleep(70);
+      lease = (await a.renew(lease))!;
+      expect(lease).not.toBeNull();
+    }
+    expect(await b.acquire('t1')).toBeNull(); // 280 ms > ttl: only renewal kept it
+    await sleep(250); // a "pauses": its lease expires
+    const taken = (await b.acquire('t1'))!;
+    expect(taken.token).toBe(lease.token + 1);
+    expect(await a.renew(lease)).toBeNull();
+    expect(await a.release(lease)).toBe(false);
+    expect(await b.holder('t1')).toMatchObject({ owner: 'b', token: taken.token });
+  });
+
+  it('validUntil leaves a tenth of the ttl as a margin, measured from before the request', async () => {
+    let now = 1000;
+    const leases = new TableLeases({ redis, prefix, owner: 'a', ttlMs: 1000, now: () => now++ });
+    const lease = (await leases.acquire('t1'))!;
+    expect(lease.validUntil).toBe(1000 + 1000 - 100);
+  });
+
+  it('concurrent claims from many copies: exactly one wins', async () => {
+    const copies = Array.from({ length: 8 }, (_, i) => copy(`c${i}`));
+    const results = await Promise.all(copies.map((c) => c.acquire('t1')));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});

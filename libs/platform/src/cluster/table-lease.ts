@@ -1,0 +1,131 @@
+// A lease per table in Redis, with a fencing token per acquisition (DESIGN.md "Scaling out").
+//
+//   key   <prefix>:lease:table:<tableId>   value "<owner>|<token>", PX ttl
+//   key   <prefix>:lease:token:<tableId>   INCR counter, never expires (tokens only ever grow)
+//
+// Acquire is ONE Lua script (SET NX PX, then INCR): there is never a moment where a lease exists
+// without its token, and a token is never spent on a failed attempt. Renewal and release compare
+// the whole value ("owner|token"), so a copy whose lease expired and was taken by another copy
+// cannot extend or delete the new owner's lease — it learns it lost the table instead.
+//
+// A lease alone does not stop a paused old owner (GC pause, frozen VM) from writing after its
+// lease expired; the fencing token does: every write of a table's events carries the token and
+// the database refuses a token older than the newest one it has seen (see fence.ts).
+import type Redis from 'ioredis';
+
+export interface Lease {
+  tableId: string;
+  owner: string;
+  /** Monotonic per table: a later acquisition always has a larger token. */
+  token: number;
+  /** Local clock ms until which this copy may assume it still holds the lease (ttl minus a margin). */
+  validUntil: number;
+}
+
+export interface LeaseHolder {
+  owner: string;
+  token: number;
+  /** Remaining time to live, ms. */
+  ttlMs: number;
+}
+
+export interface TableLeaseOptions {
+  redis: Redis;
+  /** Deployment namespace (REDIS_PREFIX); copies that share tables share it. */
+  prefix: string;
+  /** This copy's id (INSTANCE_ID / AppInfo.instanceId). */
+  owner: string;
+  /** Lease time to live; renew at a third of it. */
+  ttlMs: number;
+  /** Local clock (tests). */
+  now?: () => number;
+}
+
+const ACQUIRE = `
+if redis.call('SET', KEYS[1], 'pending', 'NX', 'PX', ARGV[2]) then
+  local token = redis.call('INCR', KEYS[2])
+  redis.call('SET', KEYS[1], ARGV[1] .. '|' .. token, 'PX', ARGV[2])
+  return token
+end
+return 0`;
+
+const RENEW = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0`;
+
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  return 1
+end
+return 0`;
+
+export class TableLeases {
+  private readonly now: () => number;
+
+  constructor(private readonly o: TableLeaseOptions) {
+    if (!Number.isInteger(o.ttlMs) || o.ttlMs < 100) throw new Error('lease ttlMs must be an integer >= 100');
+    if (o.owner.includes('|')) throw new Error('lease owner must not contain "|"');
+    this.now = o.now ?? Date.now;
+  }
+
+  get owner(): string {
+    return this.o.owner;
+  }
+
+  get ttlMs(): number {
+    return this.o.ttlMs;
+  }
+
+  leaseKey(tableId: string): string {
+    return `${this.o.prefix}:lease:table:${tableId}`;
+  }
+
+  tokenKey(tableId: string): string {
+    return `${this.o.prefix}:lease:token:${tableId}`;
+  }
+
+  /** Claims the table when nobody holds it; null when another copy does. */
+  async acquire(tableId: string): Promise<Lease | null> {
+    const started = this.now();
+    const token = Number(await this.o.redis.eval(ACQUIRE, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs)));
+    if (!token) return null;
+    return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
+  }
+
+  /** Extends a lease this copy still holds; null when it was lost (expired and maybe taken). */
+  async renew(lease: Lease): Promise<Lease | null> {
+    const started = this.now();
+    const ok = Number(await this.o.redis.eval(RENEW, 1, this.leaseKey(lease.tableId), value(lease), String(this.o.ttlMs)));
+    return ok ? { ...lease, validUntil: this.validFrom(started) } : null;
+  }
+
+  /** Gives the table up (clean shutdown): another copy may claim it at once. */
+  async release(lease: Lease): Promise<boolean> {
+    return Number(await this.o.redis.eval(RELEASE, 1, this.leaseKey(lease.tableId), value(lease))) === 1;
+  }
+
+  /** Who holds the table now, if anyone. */
+  async holder(tableId: string): Promise<LeaseHolder | null> {
+    const [[, v], [, ttl]] = (await this.o.redis.multi().get(this.leaseKey(tableId)).pttl(this.leaseKey(tableId)).exec()) as [
+      [unknown, string | null],
+      [unknown, number],
+    ][number][];
+    if (typeof v !== 'string' || v === 'pending') return null;
+    const i = v.lastIndexOf('|');
+    return { owner: v.slice(0, i), token: Number(v.slice(i + 1)), ttlMs: Number(ttl) };
+  }
+
+  // Time measured from BEFORE the request: the lease may have started expiring then already; a
+  // tenth of the ttl is kept as a margin for clock drift between this copy and Redis.
+  private validFrom(started: number): number {
+    return started + this.o.ttlMs - Math.ceil(this.o.ttlMs / 10);
+  }
+}
+
+function value(lease: Lease): string {
+  return `${lease.owner}|${lease.token}`;
+}

@@ -1,0 +1,70 @@
+// Fencing: a paused old owner of a table cannot write its hand events after a newer owner (a
+// larger fencing token) has written — the check runs inside the hand store's transaction, so the
+// refused write leaves nothing behind (no events, no ledger entries).
+import { ChipLedger, HandStore, auditLedger, type HandConfig, type PrismaClient } from '@naiko/persistence';
+import { checkFence, StaleFencingTokenError } from '../../libs/platform/src/cluster/fence';
+import { createLedgerTestDb, createUser, type LedgerTestDb } from '../support/ledger-db';
+
+let db: LedgerTestDb;
+let prisma: PrismaClient;
+
+beforeAll(async () => {
+  db = await createLedgerTestDb(5);
+  prisma = db.prisma;
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+/** A hand store as one table owner with `token` would build it. */
+const storeWithToken = (token: number, owner: string) =>
+  new HandStore(prisma, async (tx, hand) => {
+    if (hand.tableId) await checkFence(tx, hand.tableId, token, owner);
+  });
+
+async function seat(tableId: string, names: string[]): Promise<string[]> {
+  const ledger = new ChipLedger(prisma);
+  const ids: string[] = [];
+  for (const n of names) {
+    const id = await createUser(prisma, `${n}-${tableId.slice(0, 8)}`);
+    await ledger.grant({ idempotencyKey: `grant:${id}`, userId: id, amount: 1000 });
+    await ledger.buyIn({ idempotencyKey: `buy:${id}`, userId: id, tableId, amount: 200 });
+    ids.push(id);
+  }
+  return ids;
+}
+
+const config = { seats: [{ seat: 0, stack: 200 }, { seat: 1, stack: 200 }] } as unknown as HandConfig;
+
+describe('fencing token write guard', () => {
+  it('a newer owner writes; the old owner (token 1) is refused on start and on append, and nothing of it is stored', async () => {
+    const tableId = 'fence-table-1';
+    const [u1, u2] = await seat(tableId, ['f1a', 'f1b']);
+    const players = [{ seat: 0, userId: u1 }, { seat: 1, userId: u2 }];
+    const old = storeWithToken(1, 'copy-a');
+    const hand = await old.startHand({ tableId, config, players });
+    await old.appendEvents(hand.id, 0, [{ type: 'note', n: 1 }]);
+
+    // copy-a pauses; its lease expires; copy-b takes the table with token 2 and writes.
+    const next = storeWithToken(2, 'copy-b');
+    await next.startHand({ tableId, config, players });
+
+    await expect(old.appendEvents(hand.id, 1, [{ type: 'note', n: 2 }])).rejects.toBeInstanceOf(StaleFencingTokenError);
+    await expect(old.startHand({ tableId, config, players })).rejects.toBeInstanceOf(StaleFencingTokenError);
+    expect((await prisma.hand.findUnique({ where: { id: hand.id } }))!.eventCount).toBe(1);
+    expect(await prisma.hand.count({ where: { tableId } })).toBe(2);
+    const row = await prisma.$queryRaw<{ fencing_token: bigint; owner: string }[]>`SELECT fencing_token, owner FROM table_leases WHERE table_id = ${tableId}`;
+    expect(row).toEqual([{ fencing_token: 2n, owner: 'copy-b' }]);
+    expect((await auditLedger(prisma)).ok).toBe(true);
+  });
+
+  it('the same token writes again and again; a token per table does not fence other tables', async () => {
+    const [u1, u2] = await seat('fence-table-2', ['f2a', 'f2b']);
+    const [u3, u4] = await seat('fence-table-3', ['f3a', 'f3b']);
+    const s = storeWithToken(5, 'copy-a');
+    const h = await s.startHand({ tableId: 'fence-table-2', config, players: [{ seat: 0, userId: u1 }, { seat: 1, userId: u2 }] });
+    await s.appendEvents(h.id, 0, [{ type: 'note' }]);
+    await s.appendEvents(h.id, 1, [{ type: 'note' }]);
+    await storeWithToken(1, 'copy-b').startHand({ tableId: 'fence-table-3', config, players: [{ seat: 0, userId: u3 }, { seat: 1, userId: u4 }] });
+  });
+});
