@@ -2,7 +2,7 @@
 // the current view; every change (registration, start, step, hand, moves, results) sends
 // `tournamentUpdate` to the room (through the Redis adapter, so any gateway process reaches it).
 // Bursts (many tables finishing hands) are coalesced into one view per tick.
-import { Logger, UseFilters } from '@nestjs/common';
+import { Logger, UseFilters, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { TournamentWatchPayload } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
@@ -15,10 +15,11 @@ export const tournamentRoom = (id: number): string => `mtt:${id}`;
 
 @UseFilters(new SocketExceptionFilter())
 @WebSocketGateway({ cors: { origin: true, credentials: true } })
-export class TournamentsGateway {
+export class TournamentsGateway implements OnModuleDestroy {
   private readonly logger = new Logger('TournamentsGateway');
   @WebSocketServer() server: NaikoServer;
-  private readonly pending = new Set<number>();
+  private readonly pending = new Map<number, NodeJS.Timeout>();
+  private closed = false;
 
   constructor(private readonly service: TournamentsService) {
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
@@ -36,15 +37,24 @@ export class TournamentsGateway {
     }
   }
 
+  onModuleDestroy(): void {
+    // No broadcast after shutdown: the Redis adapter's connection is closing.
+    this.closed = true;
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+  }
+
   private publish(id: number): void {
-    if (!this.server || this.pending.has(id)) return;
-    this.pending.add(id);
-    setTimeout(() => {
+    if (!this.server || this.closed || this.pending.has(id)) return;
+    const timer = setTimeout(() => {
       this.pending.delete(id);
       this.service
         .view(id)
-        .then((view) => this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view))
+        .then((view) => {
+          if (!this.closed) this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view);
+        })
         .catch((err: unknown) => this.logger.warn({ msg: 'publish failed', id, err: String(err) }));
     }, 20);
+    this.pending.set(id, timer);
   }
 }
