@@ -10,9 +10,9 @@ import { apply, legalActions } from '../apply';
 import { start } from '../start';
 import type { HandConfig, HandEvent, HandState } from '../types';
 import { view, viewEvents } from '../view';
-import { powersExt } from './powers';
+import { powersExt, sparksOf } from './powers';
 import { randomNaikoAction } from './random-policy';
-import { replayPowerEvents } from './replay';
+import { replayPowerEvents, sparksFromEvents } from './replay';
 import { MAX_SPARKS } from './types';
 import './naiko-test-helpers';
 
@@ -81,6 +81,10 @@ describe('Naiko powers: properties under random play with powers', () => {
           if (prev) for (let i = 0; i < sp.length; i++) expect(sp[i]).toBeLessThanOrEqual(prev[i]);
           prev = sp;
         }
+        // The event log reports the same final balances, also in any seat's redacted feed.
+        const last = run.states[run.states.length - 1];
+        expect(sparksFromEvents(run.events)).toEqual(sparksOf(last));
+        expect(sparksFromEvents(viewEvents(run.events, 'spectator'))).toEqual(sparksOf(last));
       }),
       { numRuns: 100 },
     );

@@ -54,3 +54,20 @@ export function replayPowerEvents(config: HandConfig, events: readonly HandEvent
 
 // The generic `replayEvents` (crash recovery, audits) hands logs of powers hands to this module.
 registerEventReplayer((config, events) => (events.some((e) => e.type === 'x-powers-dealt') ? replayPowerEvents(config, events) : null));
+
+/**
+ * Each seat's sparks as an event log leaves them (the deal's balances, then every power's payment):
+ * after a finished hand, what the table keeps — the same as `sparksOf(finalState)`. Redacted feeds
+ * work too (balances are public). Undefined for a hand without powers.
+ */
+export function sparksFromEvents(events: readonly HandEvent[]): { seat: number; sparks: number }[] | undefined {
+  const dealt = events.find((e) => e.type === 'x-powers-dealt') as { sparks: { seat: number; sparks: number }[] } | undefined;
+  if (!dealt) return undefined;
+  const out = new Map(dealt.sparks.map((s) => [s.seat, s.sparks]));
+  for (const e of events) {
+    if (e.type !== 'x-power') continue;
+    const p = e as unknown as { seat: number; sparks: number };
+    out.set(p.seat, p.sparks);
+  }
+  return [...out].map(([seat, sparks]) => ({ seat, sparks }));
+}
