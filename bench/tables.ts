@@ -1,0 +1,211 @@
+/**
+ * Table host benchmark: `npm run bench -- tables [--tables N] [--seconds S] [--json]`.
+ *
+ * Starts apps/lobby (lobby HTTP + tables) from the swc build as its own process, against the
+ * machine's PostgreSQL (a fresh database) and Redis, opens N 6-max No-Limit Hold'em tables and seats six socket.io clients at each.
+ * Every client plays with the libs/table bot policy from its own seat's view, through the real
+ * gateway (validation, rate limit, persistence of every event before the broadcast). Reports:
+ *  - handsPerSecond: hands completed per second over all tables during the measured window;
+ *  - p50Ms / p99Ms: action-to-update latency — from a client's `table:act` emit to that client
+ *    receiving the `table:hand` feed that contains its action (persisted and broadcast);
+ *  - memoryPerTableKb: growth of the server process's resident memory (RSS) from before the tables
+ *    were created to after they filled and warmed up, divided by N (tables, sockets, buffers).
+ * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb"}.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import { seededRandom } from '@naiko/engine';
+import { ChipLedger, PrismaClient } from '@naiko/persistence';
+import { TokenService } from '@naiko/platform';
+import { decideBotAction, toBotView } from '@naiko/table';
+import { connectSocket, type TestSocket } from '../test/support/socket';
+import { createTestDatabase } from '../test/support/database';
+
+const ROOT = join(__dirname, '..');
+const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
+
+/** Resident memory of a process (Linux /proc), KiB. */
+const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function pool<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+export async function main(): Promise<void> {
+  const json = process.argv.includes('--json');
+  const tablesN = arg('tables', 20);
+  const seconds = arg('seconds', 20);
+  const seats = 6;
+  const log = (s: string): void => {
+    if (!json) console.log(s);
+  };
+
+  // The server runs as `npm start` runs it (swc build in dist/): apps/lobby = lobby HTTP + tables.
+  execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+  const db = await createTestDatabase({ migrate: true });
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const server = spawn(process.execPath, ['dist/apps/lobby/src/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: db.name,
+      EMBEDDED_FALLBACK: 'false',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'error',
+      SEED_DEMO_USERS: 'false',
+      HEARTBEAT_EVERY_MS: '0',
+      TABLE_HAND_PAUSE_MS: '0',
+      TABLE_BOT_DELAY_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: server.stdout! }).on('line', (l) => l.includes('listening on') && resolve());
+    server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+    const poll = setInterval(async () => {
+      try {
+        if ((await fetch(`${url}/health/live`)).ok) {
+          clearInterval(poll);
+          resolve();
+        }
+      } catch {
+        /* not up yet */
+      }
+    }, 200);
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  const tokens = new TokenService(SECRET, 24 * 3600);
+  try {
+    const ledger = new ChipLedger(prisma);
+    log(`creating ${tablesN} tables and ${tablesN * seats} players ...`);
+    const admin = await prisma.user.create({ data: { username: 'bench-admin', role: 'admin' } });
+    const adminToken = tokens.sign({ sub: admin.id, username: 'bench-admin', role: 'admin' });
+    const users = await Promise.all(
+      Array.from({ length: tablesN * seats }, (_, i) => prisma.user.create({ data: { username: `bench${i}` }, select: { id: true, username: true } })),
+    );
+    await pool(users, 16, async (u) => {
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `bench:${u.id}`, userId: u.id, amount: 1_000_000 });
+    });
+    const rssBefore = rssKb(server.pid!);
+    const hosts: { tableId: string }[] = [];
+    for (let t = 0; t < tablesN; t++) {
+      const res = await fetch(`${url}/lobby/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ name: `Bench ${t}`, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats, clock: { decisionMs: 30_000, timeBankMs: 0 } }),
+      });
+      if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
+      hosts.push((await res.json()) as { tableId: string });
+    }
+    let handsSeen = 0;
+    const latencies: number[] = [];
+    let measuring = false;
+    const sockets: TestSocket[] = [];
+    await pool(
+      users.map((u, i) => ({ u, i })),
+      32,
+      async ({ u, i }) => {
+        const host = hosts[Math.floor(i / seats)];
+        const { socket } = await connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }), 30_000);
+        sockets.push(socket);
+        const rng = seededRandom(`bench:${i}`);
+        let seat: number | null = null;
+        let pending: { version: number; at: number } | null = null;
+        const onView = (view: Record<string, unknown> | undefined): void => {
+          const v = view as { version: number; toAct: number | null; legal: unknown } | undefined;
+          if (!v || !v.legal || v.toAct !== seat || seat === null) return;
+          if (pending && pending.version === v.version) return;
+          const bv = toBotView(view as never, 10);
+          if (!bv) return;
+          const d = decideBotAction(bv, rng);
+          const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+          pending = { version: v.version, at: performance.now() };
+          socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
+        };
+        socket.on('table:snapshot', (p: TableSnapshotPayload) => {
+          seat = p.yourSeat;
+          onView(p.hand?.view);
+        });
+        socket.on('table:hand', (p: TableHandPayload) => {
+          if (measuring && i % seats === 0 && p.events.some((e) => e.type === 'hand-ended')) handsSeen++;
+          if (pending && p.events.some((e) => e.type === 'action' && e.seat === seat)) {
+            if (measuring) latencies.push(performance.now() - pending.at);
+            pending = null;
+          }
+          onView(p.view);
+        });
+        socket.on('table:update', (p) => {
+          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id)) socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
+        });
+        socket.on('error', (e) => {
+          if (e.code !== 'CONFLICT') log(`client error: ${e.code} ${e.message}`);
+          pending = null;
+        });
+        socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats });
+      },
+    );
+    log(`seated; warming up ...`);
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssAfter = rssKb(server.pid!);
+    measuring = true;
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    measuring = false;
+    const elapsed = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    const result = {
+      tables: tablesN,
+      handsPerSecond: Math.round((handsSeen / elapsed) * 10) / 10,
+      p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+      p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
+      memoryPerTableKb: Math.round((rssAfter - rssBefore) / tablesN),
+    };
+    for (const s of sockets) s.close();
+    if (json) console.log(JSON.stringify(result));
+    else {
+      console.log(`tables: ${result.tables} (6-max NLHE, ${tablesN * seats} socket.io clients, ${latencies.length} decisions measured over ${elapsed.toFixed(1)} s)`);
+      console.log(`hands/s: ${result.handsPerSecond}`);
+      console.log(`action → update latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
+      console.log(`server RSS per table (6 seated sockets each): ${result.memoryPerTableKb} KiB`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await prisma.$disconnect();
+    await new Promise((r) => setTimeout(r, 500));
+    await db.drop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
