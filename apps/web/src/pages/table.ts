@@ -209,7 +209,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     }
     if (has('split')) buttons.push(h('button', { 'data-testid': 'act-split', onclick: () => act({ type: 'split' }) }, 'Accept split'));
     if (has('no-split')) buttons.push(h('button', { 'data-testid': 'act-no-split', onclick: () => act({ type: 'no-split' }) }, 'Play it out'));
-    return h('div', { class: 'actions', 'data-testid': 'actions' }, buttons, sizer, naikoPowers(legal));
+    return h('div', { class: 'actions', 'data-testid': 'actions', 'data-version': legal.version }, buttons, sizer, naikoPowers(legal));
   }
 
   /** Naiko powers: a button per power, enabled only when the engine lists it as legal now. */

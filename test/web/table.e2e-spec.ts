@@ -1,0 +1,91 @@
+// A table in Chromium: a player signs up, opens a Hold'em table with bots, sits down, plays hands
+// by clicking the buttons the server's legalActions allow (check/call, or a bet sized with the
+// quick buttons), sees a showdown, reloads the page and keeps the seat; a second browser context
+// watches the same table as a spectator without seeing the player's hole cards.
+import request from 'supertest';
+import type { Page } from 'playwright-core';
+import { signUp, shot, startWebTest, type WebTest } from './browser';
+
+const ACTION = '[data-testid="actions"]';
+
+/** Plays by clicking until a hand shows down; returns the number of decisions made. */
+async function playUntilShowdown(page: Page, maxDecisions = 80): Promise<number> {
+  for (let n = 0; n < maxDecisions; n++) {
+    const showdown = page.locator('[data-testid="hand-result"]', { hasText: 'shows' });
+    await page.locator(`${ACTION}, [data-testid="hand-result"]:has-text("shows")`).first().waitFor({ timeout: 30_000 });
+    if (await showdown.count()) return n;
+    const actions = page.locator(ACTION);
+    const version = await actions.getAttribute('data-version');
+    const check = actions.getByTestId('act-check');
+    if (await check.count()) await check.click();
+    else await actions.getByTestId('act-call').click();
+    // The decision is answered by a new view: this version's buttons go away.
+    await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+  }
+  throw new Error('no showdown');
+}
+
+describe('web client: a table with bots (Chromium)', () => {
+  let w: WebTest;
+  let tableId: string;
+  beforeAll(async () => {
+    w = await startWebTest();
+    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Bots 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
+      .expect(201);
+    tableId = res.body.tableId;
+  }, 120_000);
+  afterAll(() => w?.close());
+
+  it('sits down, plays hands by clicking to a showdown, keeps the seat after a reload; a spectator sees no hole cards', async () => {
+    const page = await w.browser.newPage({ viewport: { width: 1200, height: 950 } });
+    await signUp(page, w.app.url, 'webplayer');
+    await page.locator(`[data-table-id="${tableId}"] [data-testid="open-table"]`).click();
+    await page.getByTestId('table-page').waitFor();
+    expect(await page.getByTestId('table-page').getAttribute('data-mode')).toBe('spectator');
+    // Our player takes the first free seat; bots fill the table up to its bot target.
+    await page.locator('[data-testid^="sit-"]').first().click();
+    await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+    await page.getByTestId('bot-badge').first().waitFor();
+
+    // A bet sized with the quick buttons, bounded by the server's min and max, when we get to open.
+    await page.locator(ACTION).waitFor({ timeout: 30_000 });
+    const slider = page.getByTestId('raise-slider');
+    if (await slider.count()) {
+      const min = Number(await slider.getAttribute('min'));
+      const max = Number(await slider.getAttribute('max'));
+      await page.getByTestId('size-allin').click();
+      expect(Number((await page.getByTestId('raise-to').textContent())!.replace(/,/g, ''))).toBe(max);
+      await page.getByTestId('size-min').click();
+      expect(Number((await page.getByTestId('raise-to').textContent())!.replace(/,/g, ''))).toBe(min);
+    }
+    expect(await page.getByTestId('own-cards').locator('[data-card="hidden"]').count()).toBe(0);
+
+    // A spectator in another browser context: the seats' private cards are face down.
+    const spectatorCtx = await w.browser.newContext();
+    const spectator = await spectatorCtx.newPage();
+    await signUp(spectator, w.app.url, 'webwatcher');
+    await spectator.goto(`${w.app.url}/#/table/${tableId}`);
+    await spectator.locator('[data-testid="table-page"][data-mode="spectator"]').waitFor();
+    await spectator.getByTestId('spectator-badge').waitFor();
+
+    const decisions = await playUntilShowdown(page);
+    expect(decisions).toBeGreaterThan(0);
+    await shot(page, 'table-showdown');
+    expect(await page.getByTestId('hand-result').textContent()).toMatch(/wins/);
+
+    // Reload: the same seat comes back with the snapshot.
+    const mySeat = await page.locator('.seat.mine').getAttribute('data-testid');
+    await page.reload();
+    await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+    expect(await page.locator('.seat.mine').getAttribute('data-testid')).toBe(mySeat);
+    await page.locator(ACTION).waitFor({ timeout: 30_000 });
+    await shot(page, 'table');
+    expect(await spectator.locator('[data-testid="spectator-badge"]').count()).toBe(1);
+    await spectatorCtx.close();
+    await page.close();
+  });
+});
