@@ -1,7 +1,8 @@
 // Fencing: a paused old owner of a table cannot write its hand events after a newer owner (a
 // larger fencing token) has written — the check runs inside the hand store's transaction, so the
 // refused write leaves nothing behind (no events, no ledger entries).
-import { ChipLedger, HandStore, auditLedger, type HandConfig, type PrismaClient } from '@naiko/persistence';
+import type { HandConfig } from '@naiko/engine';
+import { ChipLedger, HandStore, auditLedger, type PrismaClient } from '@naiko/persistence';
 import { checkFence, StaleFencingTokenError } from '../../libs/platform/src/cluster/fence';
 import { createLedgerTestDb, createUser, type LedgerTestDb } from '../support/ledger-db';
 
