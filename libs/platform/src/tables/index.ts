@@ -10,3 +10,4 @@ export * from './rate-limit';
 export * from './tables.service';
 export * from './tables.gateway';
 export * from './tables.module';
+export * from './fakes';

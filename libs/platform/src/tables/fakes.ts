@@ -1,0 +1,90 @@
+// In-memory ports for the table host: unit tests and the memory figure of the benchmark use them
+// instead of PostgreSQL, the ledger and sockets.
+import type { AppendResult, HandEventInput, StartHandInput, StoredHand } from '@naiko/persistence';
+import type { TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
+import type { ChipSource } from './chip-source';
+import type { HandAudience, HandFeed, HandSink, TableBroadcaster, Timers } from './ports';
+
+export class MemoryHandSink implements HandSink {
+  readonly hands = new Map<string, { input: StartHandInput; events: HandEventInput[] }>();
+  private n = 0;
+  /** Set to make the next append fail (a database error). */
+  failNext = false;
+
+  async startHand(input: StartHandInput): Promise<StoredHand> {
+    const id = `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`;
+    this.hands.set(id, { input, events: [] });
+    return { id, tableId: input.tableId ?? null, tournamentId: input.tournamentId ?? null, handNumber: input.handNumber ?? null, book: 'chips', config: input.config, players: [], commitment: null, status: 'running', result: null, eventCount: 0 };
+  }
+
+  async appendEvents(handId: string, fromSeq: number, events: readonly HandEventInput[]): Promise<AppendResult> {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('database down');
+    }
+    const h = this.hands.get(handId)!;
+    if (fromSeq !== h.events.length) throw new Error(`seq ${fromSeq} != ${h.events.length}`);
+    h.events.push(...events);
+    return { handId, nextSeq: h.events.length, status: 'running', replayed: false };
+  }
+}
+
+export class MemoryChips implements ChipSource {
+  readonly handRef = { tableId: 'memory' };
+  readonly moves: { kind: 'buyIn' | 'reload' | 'cashOut'; userId: string; amount: number }[] = [];
+  async buyIn(userId: string, amount: number): Promise<void> {
+    this.moves.push({ kind: 'buyIn', userId, amount });
+  }
+  async reload(userId: string, amount: number): Promise<void> {
+    this.moves.push({ kind: 'reload', userId, amount });
+  }
+  async cashOut(userId: string, amount: number): Promise<void> {
+    this.moves.push({ kind: 'cashOut', userId, amount });
+  }
+}
+
+export class RecordingBroadcaster implements TableBroadcaster {
+  readonly hands: { audience: HandAudience; feed: HandFeed }[] = [];
+  readonly tables: { table: TablePublicState; events: WireHandEvent[] }[] = [];
+  readonly chats: TableChatMessage[] = [];
+  constructor(private readonly keep = true) {}
+  hand(_tableId: string, audience: HandAudience, _dealtIn: readonly string[], feed: HandFeed): void {
+    if (this.keep) this.hands.push({ audience, feed });
+  }
+  table(_tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
+    if (this.keep) this.tables.push({ table, events });
+  }
+  chat(message: TableChatMessage): void {
+    if (this.keep) this.chats.push(message);
+  }
+}
+
+/** Manual clock: timers fire only when the test advances time. */
+export class ManualTimers implements Timers {
+  private t = 1_000_000;
+  private seq = 0;
+  private readonly pending = new Map<number, { at: number; fn: () => void }>();
+  now(): number {
+    return this.t;
+  }
+  set(fn: () => void, ms: number): unknown {
+    const id = ++this.seq;
+    this.pending.set(id, { at: this.t + ms, fn });
+    return id;
+  }
+  clear(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+  /** Moves time forward, firing due timers in order. */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      const due = [...this.pending].filter(([, p]) => p.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+      if (!due) break;
+      this.pending.delete(due[0]);
+      this.t = Math.max(this.t, due[1].at);
+      due[1].fn();
+    }
+    this.t = end;
+  }
+}

@@ -1,0 +1,144 @@
+// The table host with in-memory ports and a manual clock: ordering (persist before broadcast),
+// versioned decisions, the clock's timeout decisions, per-seat feeds, the pluggable chip source
+// and blind schedule.
+import { seededRandom } from '@naiko/engine';
+import { makeTableConfig } from '@naiko/table';
+import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
+import { TableHostError } from './host-errors';
+import { TableHost, type TableHostOptions } from './table-host';
+
+const A = 'a0000000-0000-4000-8000-000000000001';
+const B = 'b0000000-0000-4000-8000-000000000002';
+
+function setup(over: Partial<TableHostOptions> = {}) {
+  const timers = new ManualTimers();
+  const hands = new MemoryHandSink();
+  const chips = new MemoryChips();
+  const out = new RecordingBroadcaster();
+  const host = new TableHost({
+    tableId: 't1',
+    name: 'T1',
+    config: makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: { decisionMs: 1000, timeBankMs: 500 } as never }),
+    chips,
+    hands,
+    broadcaster: out,
+    timers,
+    rng: seededRandom('host'),
+    deckRng: () => seededRandom('deck'),
+    handPauseMs: 100,
+    ...over,
+  });
+  host.start();
+  return { host, timers, hands, chips, out };
+}
+
+/** Lets queued commands and their awaited fakes finish. */
+const flush = async (host: TableHost): Promise<void> => {
+  for (let i = 0; i < 5; i++) {
+    await host.idle();
+    await new Promise((r) => setImmediate(r));
+  }
+};
+
+async function twoSeated() {
+  const s = setup();
+  await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+  await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+  s.timers.advance(100);
+  await flush(s.host);
+  return s;
+}
+
+describe('TableHost', () => {
+  test('a buy-in moves chips through the chip source before the seat exists; a refused one moves nothing', async () => {
+    const { host, chips } = setup();
+    await expect(host.sit({ userId: A, name: 'ann' }, { buyIn: 5000 })).rejects.toMatchObject({ code: 'BAD_PAYLOAD', reason: 'BUY_IN_ABOVE_MAX' });
+    expect(chips.moves).toEqual([]);
+    expect(await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 })).toBe(0);
+    expect(chips.moves).toEqual([{ kind: 'buyIn', userId: A, amount: 500 }]);
+  });
+
+  test('deals after the pause once two players sit; every seat gets its own feed, spectators theirs; events are stored first', async () => {
+    const { host, hands, out } = await twoSeated();
+    expect(host.handState).not.toBeNull();
+    const stored = [...hands.hands.values()][0];
+    expect(stored.events.length).toBeGreaterThan(0);
+    const feeds = out.hands;
+    const audiences = feeds.map((f) => (f.audience === 'spectators' ? 'spectators' : f.audience.userId));
+    expect(audiences.sort()).toEqual([A, B, 'spectators'].sort());
+    // Every event a feed carries was stored before it was handed to the broadcaster.
+    for (const f of feeds) expect(f.feed.events.length).toBeLessThanOrEqual(stored.events.length);
+    const spectator = feeds.find((f) => f.audience === 'spectators')!.feed.events.filter((e) => e.type === 'hole-dealt');
+    expect(spectator.every((e) => (e.cards as unknown[]).every((c) => c === null))).toBe(true);
+  });
+
+  test('a stale version and a decision out of turn are refused and change nothing', async () => {
+    const { host } = await twoSeated();
+    const h = host.handState!;
+    const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
+    const other = actor === A ? B : A;
+    await expect(host.act(actor, h.version + 1, { type: 'call' })).rejects.toMatchObject({ code: 'CONFLICT', reason: 'STALE_VERSION' });
+    await expect(host.act(other, h.version, { type: 'call' })).rejects.toMatchObject({ code: 'CONFLICT', reason: 'NOT_YOUR_TURN' });
+    await expect(host.act(actor, h.version, { type: 'draw-timeout' })).rejects.toMatchObject({ reason: 'TABLE_DECISION' });
+    expect(host.handState!.version).toBe(h.version);
+    await host.act(actor, h.version, { type: 'call' });
+    await expect(host.act(actor, h.version, { type: 'call' })).rejects.toBeInstanceOf(TableHostError);
+  });
+
+  test('a failed append changes nothing: the decision is not applied and nobody is told', async () => {
+    const { host, hands, out } = await twoSeated();
+    const h = host.handState!;
+    const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
+    const sent = out.hands.length;
+    hands.failNext = true;
+    await expect(host.act(actor, h.version, { type: 'call' })).rejects.toThrow('database down');
+    expect(host.handState).toBe(h);
+    expect(out.hands.length).toBe(sent);
+  });
+
+  test('the clock: decision time plus time bank, then fold when a check is not legal (heads-up small blind preflop)', async () => {
+    const { host, timers } = await twoSeated();
+    const h = host.handState!;
+    const seat = h.seats[h.toAct];
+    timers.advance(1499);
+    await flush(host);
+    expect(host.handState).toBe(h);
+    timers.advance(1);
+    await flush(host);
+    // The small blind folded: the hand is over, the next one waits for the pause.
+    expect(host.table.handsPlayed).toBe(1);
+    expect(host.table.seats[seat]!.timeBankMs).toBe(0);
+  });
+
+  test('the clock checks when checking is legal (big blind after a call)', async () => {
+    const { host, timers, hands } = await twoSeated();
+    const h = host.handState!;
+    const sb = host.table.seats[h.seats[h.toAct]]!.playerId;
+    await host.act(sb, h.version, { type: 'call' });
+    timers.advance(1500);
+    await flush(host);
+    const events = [...hands.hands.values()][0].events;
+    const last = events.filter((e) => e.type === 'action').at(-1)!;
+    expect(last).toMatchObject({ action: 'check' });
+  });
+
+  test('the blind schedule is asked once per hand and its stakes are dealt (tournament levels)', async () => {
+    const asked: number[] = [];
+    const s = setup({ schedule: { stakesFor: ({ handNumber }) => (asked.push(handNumber), { smallBlind: 50, bigBlind: 100 }) } });
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+    s.timers.advance(100);
+    await flush(s.host);
+    expect(asked).toEqual([1]);
+    const config = [...s.hands.hands.values()][0].input.config;
+    expect(config.stakes).toMatchObject({ smallBlind: 50, bigBlind: 100 });
+  });
+
+  test('leaving between hands cashes the whole stack out through the chip source', async () => {
+    const { host, chips } = setup();
+    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await host.leave(A);
+    expect(chips.moves.at(-1)).toEqual({ kind: 'cashOut', userId: A, amount: 500 });
+    expect(host.table.seats.every((s) => s === null)).toBe(true);
+  });
+});
