@@ -59,8 +59,8 @@ function drawSpec(p: Omit<DrawVariantSpec, 'forcedBets' | 'rakeFromStreet' | 'od
     rakeFromStreet: 1,
     oddChip: 'left-of-button',
     draw: {},
-    // One spare shuffle per draw and one more: a draw reshuffles at most once with these decks and tables.
-    spareDecks: p.streets.length,
+    // One spare shuffle per draw: a draw reshuffles at most once with these decks and seat limits.
+    spareDecks: p.streets.filter((st) => st.deal.some((step) => step.kind === 'draw')).length,
     ...p,
   };
 }

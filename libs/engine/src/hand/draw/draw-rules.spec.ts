@@ -113,8 +113,8 @@ describe('draw phases', () => {
   test('a random start appends spare shuffles so a reshuffle needs no randomness later (replayable)', () => {
     const config = drawTable('draw27x3', FL, [1000, 1000, 1000, 1000, 1000, 1000]);
     const { state } = start(config, { rng: seededRandom(3) });
-    // 52 dealt + one spare deck per street.
-    expect(state.deck.length).toBe(52 * 5);
+    // 52 dealt + one spare deck per draw.
+    expect(state.deck.length).toBe(52 * 4);
     expect(new Set(state.deck.slice(52, 104)).size).toBe(52);
   });
 });

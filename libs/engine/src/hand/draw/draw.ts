@@ -76,11 +76,28 @@ const DECKS: Record<DeckId, () => Card[]> = {
   jokers2: () => deckWithJokers(2),
 };
 export const deckFor = (id: DeckId): Card[] => DECKS[id]();
-const deckSizes = new Map<DeckId, number>();
-function deckSize(id: DeckId): number {
-  let n = deckSizes.get(id);
-  if (n === undefined) deckSizes.set(id, (n = deckFor(id).length));
-  return n;
+/** One read-only copy of each deck (the reshuffle filters it; nothing writes to it). */
+const freshDecks = new Map<DeckId, readonly Card[]>();
+function freshDeck(id: DeckId): readonly Card[] {
+  let deck = freshDecks.get(id);
+  if (!deck) freshDecks.set(id, (deck = deckFor(id)));
+  return deck;
+}
+const deckSize = (id: DeckId): number => freshDeck(id).length;
+
+/** A copy with the same shape every time (object spreads make new hidden classes and slow every later read). */
+function cloneExt(x: DrawExt): DrawExt {
+  return {
+    order: x.order,
+    pos: x.pos,
+    max: x.max,
+    drawn: x.drawn,
+    own: x.own,
+    stock: x.stock,
+    reshuffles: x.reshuffles,
+    restricted: x.restricted,
+    split: x.split,
+  };
 }
 
 function setExt(d: Draft, x: DrawExt): void {
@@ -116,9 +133,13 @@ export function liveFrom(s: HandState | Draft, from: number): number[] {
 
 registerDealStep('draw', (d, step, ev) => {
   if (step.kind !== 'draw') return false;
-  const prev = drawExt(d) ?? freshExt(d.seats.length);
+  const x = cloneExt(drawExt(d) ?? freshExt(d.seats.length));
   const order = liveFrom(d, leftOfButton(d));
-  setExt(d, { ...prev, order, pos: 0, max: step.max, drawn: new Array<number | null>(d.seats.length).fill(null) });
+  x.order = order;
+  x.pos = 0;
+  x.max = step.max;
+  x.drawn = new Array<number | null>(d.seats.length).fill(null);
+  setExt(d, x);
   d.phase = 'draw';
   d.toAct = order[0];
   ev.push({ type: 'x-draw-started', street: d.street, max: step.max, order: order.map((i) => d.seats[i]) });
@@ -135,7 +156,7 @@ function reshuffle(d: Draft, x: DrawExt, taking: Card[]): Card[] {
     held.add(d.deck[size - 1]);
     if (d.deckPos < size) d.deckPos = size;
   }
-  const pile = deckFor(d.spec.deck).filter((c) => !held.has(c));
+  const pile = freshDeck(d.spec.deck).filter((c) => !held.has(c));
   x.reshuffles++;
   // The next spare deck starts where the dealt cards end; the one after it follows.
   const spare = d.deck.slice(d.deckPos, d.deckPos + size);
@@ -211,7 +232,10 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
   const d = toDraft(state);
   d.version++;
   const ev: HandEvent[] = [];
-  const x: DrawExt = { ...x0, drawn: x0.drawn.slice(), own: x0.own.slice(), restricted: x0.restricted.slice() };
+  const x = cloneExt(x0);
+  x.drawn = x0.drawn.slice();
+  x.own = x0.own.slice();
+  x.restricted = x0.restricted.slice();
   const kept = hand.filter((c) => !discard.includes(c));
   d.hole = d.hole.slice();
   d.hole[i] = kept;
@@ -233,7 +257,9 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
 function afterDraws(d: Draft, x: DrawExt, ev: HandEvent[]): void {
   if (drawRules(d.spec)?.splitOffer && d.street === d.spec.streets.length - 1) {
     const order = liveFrom(d, openerIndex(d as HandState, d.spec.streets[d.street].opener));
-    setExt(d, { ...x, split: { order, pos: 0, accepted: new Array<boolean>(d.seats.length).fill(false) } });
+    const y = cloneExt(x);
+    y.split = { order, pos: 0, accepted: new Array<boolean>(d.seats.length).fill(false) };
+    setExt(d, y);
     d.phase = 'split';
     d.toAct = order[0];
     return;
@@ -253,13 +279,15 @@ function applySplit(state: HandState, action: Action, accept: boolean): ApplyRes
   const split: SplitState = { ...sp, pos: sp.pos + 1, accepted: sp.accepted.slice() };
   split.accepted[i] = accept;
   ev.push({ type: 'x-split', seat: action.seat, accept });
-  setExt(d, { ...x0, split });
+  const x = cloneExt(x0);
+  x.split = split;
+  setExt(d, x);
   if (accept && split.pos < split.order.length) {
     d.toAct = split.order[split.pos];
     return { ok: true, state: finish(d), events: ev };
   }
   // Everyone accepted, or one refusal ended the offer: the pots all their players accepted are divided.
-  setExt(d, { ...x0, split: null });
+  x.split = null;
   d.toAct = -1;
   if (settleSplit(d, split.accepted, ev)) return { ok: true, state: finish(d), events: ev };
   resumeStreet(d, ev);
