@@ -31,12 +31,15 @@ describe('web client: a table with bots (Chromium)', () => {
   beforeAll(async () => {
     w = await startWebTest();
     const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url)
-      .post('/lobby/tables')
-      .set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Bots 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
-      .expect(201);
-    tableId = res.body.tableId;
+    const open = async (name: string, naikoMode: boolean): Promise<string> => {
+      const res = await request(w.app.url)
+        .post('/lobby/tables')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ name, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, naikoMode, clock: { decisionMs: 60_000 } })
+        .expect(201);
+      return res.body.tableId;
+    };
+    tableId = await open('Bots 10/20', false);
   }, 120_000);
   afterAll(() => w?.close());
 
@@ -88,4 +91,5 @@ describe('web client: a table with bots (Chromium)', () => {
     await spectatorCtx.close();
     await page.close();
   });
+
 });

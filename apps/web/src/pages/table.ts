@@ -12,7 +12,10 @@ import { header } from './lobby';
 
 /** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
 export interface WirePlayer { seat: number; stack: number; bet: number; committed: number; folded: boolean; allIn: boolean; cards: (number | null)[]; up: boolean[]; shown: boolean }
-export interface WireLegal { seat: number; version: number; actions: string[]; callAmount: number; minTo: number; maxTo: number; allInTo: number; bringIn?: number; choices?: number[]; maxDiscard?: number; minDiscard?: number }
+export interface WireLegal { seat: number; version: number; actions: string[]; callAmount: number; minTo: number; maxTo: number; allInTo: number; bringIn?: number; choices?: number[]; extensions?: Record<string, unknown> }
+/** The engine's Naiko powers view (libs/engine/src/hand/naiko/powers.ts PowersView): filtered for this viewer by the server. */
+interface PowersWire { carousel: string[]; sparks: { seat: number; sparks: number }[]; activationsLeft: number; anchored: number[]; window: { attacker: number; target: number; ms: number } | null; peek: { street: number; card: number } | null; discarded: number | null }
+const POWER_NAMES: Record<string, string> = { 'sneak-peek': 'Sneak Peek', 'sleeve-swap': 'Sleeve Swap', 'short-anchor': 'Short Anchor', 'seal-shield': 'Seal Shield' };
 export interface WireView { version: number; phase: string; variant: string; structure: string; button: number; street: number; streetName: string; board: number[]; pot: number; currentBet: number; toAct: number | null; players: WirePlayer[]; legal: WireLegal | null; ext?: Record<string, unknown> }
 
 interface HandState { handId: string; handNumber: number; view: WireView; clock: ClockInfo | null }
@@ -212,48 +215,59 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     return h('div', { class: 'actions', 'data-testid': 'actions', 'data-version': legal.version }, buttons, sizer, naikoPowers(legal));
   }
 
-  /** Naiko powers: a button per power, enabled only when the engine lists it as legal now. */
+  /** Naiko powers: a button per power of the hand's carousel, enabled only when the engine lists it as legal now. */
   function naikoPowers(legal: WireLegal | null): HTMLElement | null {
-    if (!table?.summary.naikoMode || !hand) return null;
-    const powers: [string, string][] = [['sneak-peek', 'Sneak Peek'], ['sleeve-swap', 'Sleeve Swap'], ['short-anchor', 'Short Anchor'], ['shield', 'Seal Shield'], ['decline', 'Decline']];
-    const opponents = hand.view.players.filter((p) => p.seat !== yourSeat && !p.folded).map((p) => p.seat);
-    if (powerTarget === null || !opponents.includes(powerTarget)) powerTarget = opponents[0] ?? null;
+    const pv = powersView();
+    if (!pv || !hand || yourSeat === null) return null;
+    const ext = legal?.extensions ?? {};
+    const anchorTargets = (ext['short-anchor'] as { targets?: number[] } | undefined)?.targets ?? [];
+    if (powerTarget === null || !anchorTargets.includes(powerTarget)) powerTarget = anchorTargets[0] ?? null;
+    const swapCard = [...discard][0];
+    const buttons = pv.carousel.filter((p) => p !== 'seal-shield').map((type) => {
+      const info = ext[type] as { cost: number } | undefined;
+      const enabled = !!info && (type !== 'sleeve-swap' || swapCard !== undefined) && (type !== 'short-anchor' || powerTarget !== null);
+      return h('button', {
+        'data-testid': `power-${type}`,
+        disabled: !enabled,
+        title: info ? `costs ${info.cost} spark${info.cost === 1 ? '' : 's'}` : 'not available now',
+        onclick: () => act({ type, ...(type === 'sleeve-swap' ? { card: swapCard } : {}), ...(type === 'short-anchor' && powerTarget !== null ? { target: powerTarget } : {}) }),
+      }, POWER_NAMES[type] ?? type);
+    });
     return h('div', { class: 'powers', 'data-testid': 'powers' },
-      h('select', { 'data-testid': 'power-target', onchange: (e: Event) => (powerTarget = Number((e.target as HTMLSelectElement).value)) }, opponents.map((s) => h('option', { value: s, ...(s === powerTarget ? { selected: true } : {}) }, nameOf(s)))),
-      powers.map(([type, name]) => {
-        const enabled = !!legal?.actions.includes(type);
-        const needsCard = type === 'sleeve-swap';
-        return h('button', {
-          'data-testid': `power-${type}`,
-          disabled: !enabled,
-          onclick: () => act({ type, ...(type === 'sneak-peek' && powerTarget !== null ? { target: powerTarget } : {}), ...(needsCard && discard.size ? { card: [...discard][0] } : {}) }),
-        }, name);
-      }),
+      buttons,
+      anchorTargets.length > 0 && h('label', {}, ' anchor ', h('select', { 'data-testid': 'power-target', onchange: (e: Event) => (powerTarget = Number((e.target as HTMLSelectElement).value)) }, anchorTargets.map((t) => h('option', { value: t, ...(t === powerTarget ? { selected: true } : {}) }, nameOf(t))))),
+      legal?.actions.includes('shield') && h('button', { 'data-testid': 'power-shield', class: 'primary', onclick: () => act({ type: 'shield' }) }, 'Seal Shield'),
+      legal?.actions.includes('decline') && h('button', { 'data-testid': 'power-decline', onclick: () => act({ type: 'decline' }) }, 'Decline'),
     );
   }
 
+  function powersView(): PowersWire | null {
+    return (hand?.view.ext?.powers as PowersWire | undefined) ?? null;
+  }
+
   function naikoInfo(): HTMLElement | null {
-    const ext = hand?.view.ext?.naiko as Record<string, unknown> | undefined;
-    if (!ext) return null;
-    const sparks = ext.sparks as Record<string, number> | number[] | undefined;
-    const carousel = (ext.carousel as (number | null)[] | undefined) ?? [];
-    const peek = ext.peek as { seat: number; card: number } | { seat: number; card: number }[] | undefined;
-    const shield = ext.shield as { deadline?: number } | undefined;
+    const pv = powersView();
+    if (!pv) return null;
+    const mine = pv.sparks.find((x) => x.seat === yourSeat);
+    const w = pv.window;
     return h('div', { class: 'naiko', 'data-testid': 'naiko-panel' },
-      sparks && h('div', { 'data-testid': 'sparks' }, 'Sparks: ', JSON.stringify(sparks)),
-      carousel.length > 0 && h('div', { 'data-testid': 'carousel' }, 'Carousel: ', carousel.map((c) => cardEl(c))),
-      peek && h('div', { 'data-testid': 'peek' }, 'Your peek: ', (Array.isArray(peek) ? peek : [peek]).map((p) => [nameOf(p.seat), ' ', cardEl(p.card)])),
-      shield && h('div', { 'data-testid': 'shield-window' }, 'Seal Shield window open'),
+      h('div', { 'data-testid': 'carousel' }, 'Carousel: ', pv.carousel.map((p) => h('span', { class: 'badge naiko' }, POWER_NAMES[p] ?? p)), ` · ${pv.activationsLeft} activation(s) left this round`),
+      mine && h('div', { 'data-testid': 'sparks' }, 'Your sparks: ', h('strong', {}, '✦'.repeat(mine.sparks) || '0')),
+      pv.peek && h('div', { 'data-testid': 'peek' }, 'Your Sneak Peek (next street): ', cardEl(pv.peek.card)),
+      pv.discarded !== null && h('div', { 'data-testid': 'swap-discard' }, 'You swapped away ', cardEl(pv.discarded)),
+      pv.anchored.length > 0 && h('div', {}, 'Anchored: ', pv.anchored.map(nameOf).join(', ')),
+      w && h('div', { 'data-testid': 'shield-window', class: 'shield' }, `${nameOf(w.attacker)} anchors ${nameOf(w.target)} — Seal Shield window `,
+        hand?.clock?.kind === 'shield' && h('span', { 'data-testid': 'shield-countdown' }, clockText(hand.clock))),
     );
   }
 
   function ownCardsForDraw(): HTMLElement | null {
     const legal = hand?.view.legal;
-    if (!hand || !legal || !(legal.actions.includes('draw') || legal.actions.includes('sleeve-swap')) || yourSeat === null) return null;
+    if (!hand || !legal || !(legal.actions.includes('draw') || legal.extensions?.['sleeve-swap']) || yourSeat === null) return null;
     const mine = hand.view.players.find((p) => p.seat === yourSeat);
     if (!mine) return null;
     return h('div', { class: 'draw-select', 'data-testid': 'draw-select' },
-      h('span', { class: 'muted' }, 'Click the cards to discard: '),
+      h('span', { class: 'muted' }, legal.actions.includes('draw') ? 'Click the cards to discard: ' : 'Sleeve Swap: click the card to swap away: '),
       mine.cards.map((c) =>
         c === null ? null : cardEl(c, { class: `card pick${discard.has(c) ? ' picked' : ''}`, 'data-testid': `discard-${cardText(c)}`, onclick: () => { discard.has(c) ? discard.delete(c) : discard.add(c); render(); } })),
     );
@@ -283,7 +297,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         ),
         naikoInfo(),
         ownCardsForDraw(),
-        actions(),
+        actions() ?? naikoPowers(null),
         h('div', { class: 'table-controls' },
           youSit && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
           youSit && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', onclick: () => socket.emit('table:sit-in', { tableId }) }, 'Sit in'),
