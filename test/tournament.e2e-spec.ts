@@ -77,6 +77,11 @@ describe('Scheduled tournaments (e2e)', () => {
     return r.body.tournamentId;
   }
 
+  /** The admin moves the start to now (an edit before the start). */
+  async function startNow(id: number): Promise<void> {
+    await request(t.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).send({ startsAt: new Date().toISOString() }).expect(200);
+  }
+
   const status = async (id: number) => (await mtt.get(id)).status;
   const ended = (id: number) => waitFor(`tournament ${id} to end`, async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id));
   const balance = (u: string) => ledger.userBalance(u);
@@ -188,55 +193,66 @@ describe('Scheduled tournaments (e2e)', () => {
   }, 150_000);
 
   it('late registration and re-entry: a late entry is seated while the tournament runs; a busted player re-enters; both count in the pool', async () => {
-    const [a, b, c, late] = await newPlayers(4);
+    const [a, b, c, d, e, late] = await newPlayers(6);
     const id = await create(
       settings({
         name: 'Late',
-        startsAt: new Date(Date.now() + 500).toISOString(),
         lateRegistrationUntilLevel: 1,
         reEntry: true,
         maxEntriesPerPlayer: 2,
         startingStack: 60,
-        blindStructure: fastModeStructure(4_000, 300, 4),
+        blindStructure: fastModeStructure(8_000, 300, 4),
       }),
     );
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
-    for (const p of [a, b, c]) await mtt.register(id, p);
+    for (const p of [a, b, c, d, e]) await mtt.register(id, p);
+    // The first bust re-enters at once (the hand result is committed when the listener hears of it).
+    const reEntries: Promise<unknown>[] = [];
+    mtt.listen({
+      changed: () => undefined,
+      started: () => undefined,
+      handFinished: (tid, _table, state) => {
+        if (tid !== id || reEntries.length) return;
+        const bust = state.registration.entries.find((x) => x.status === 'busted');
+        if (bust) reEntries.push(mtt.register(id, bust.playerId).then((r) => ({ r, userId: bust.playerId }), (err: unknown) => ({ err })));
+      },
+    });
+    await startNow(id);
     await waitFor('the start', async () => (await status(id)) === 'running');
     const r = await mtt.register(id, late);
     expect(r).toMatchObject({ late: true, reEntry: false });
-    expect((await mtt.view(id)).entrants.find((e) => e.userId === late)?.table).not.toBeNull();
-    // Wait for a bust during level 1, then that player re-enters.
-    const busted = await waitFor(
-      'a bust in level 1',
-      async () => {
-        const row = await mtt.get(id);
-        const e = row.state.registration.entries.find((x) => x.status === 'busted');
-        return e && row.step_index === 0 ? e.playerId : row.status !== 'running' ? 'ended' : null;
-      },
-      30_000,
-    );
-    let entries = 4;
-    if (busted !== 'ended') {
-      const re = await mtt.register(id, busted).catch((err: { code: string }) => err);
-      if ('entryId' in re) {
-        expect(re).toMatchObject({ late: true, reEntry: true });
-        entries = 5;
-        expect(await balance(busted)).toBe(START_CHIPS - 220);
-      } else {
-        expect(re.code).toBe('LATE_REGISTRATION_CLOSED'); // level 1 ended in between
-      }
-    }
+    expect((await mtt.view(id)).entrants.find((x) => x.userId === late)?.table).not.toBeNull();
+    await waitFor('a bust', async () => reEntries.length > 0);
+    const re = (await reEntries[0]) as { r: { late: boolean; reEntry: boolean }; userId: string };
+    expect(re.r).toMatchObject({ late: true, reEntry: true });
+    expect(await balance(re.userId)).toBe(START_CHIPS - 220);
     const row = await ended(id);
     expect(row.status).toBe('finished');
     const tid = mttTournamentId(id);
     const rows = await prisma.tournamentEntry.findMany({ where: { tournamentId: tid } });
-    expect(rows.reduce((x, e) => x + Number(e.prize), 0)).toBe(entries * 100);
-    // After level 1 late registration is closed.
-    const [d] = await newPlayers(1);
-    await expect(mtt.register(id, d)).rejects.toMatchObject({ code: 'ALREADY_STARTED' });
+    // 5 entries + 1 late + 1 re-entry = 7 entries of 100 in the pool, all paid out.
+    expect(rows.reduce((x, y) => x + Number(y.prize), 0)).toBe(700);
+    expect(row.state.standings!.groups.flatMap((g) => g.players)).toHaveLength(7);
+    // Once the tournament is over nobody registers.
+    const [f] = await newPlayers(1);
+    await expect(mtt.register(id, f)).rejects.toMatchObject({ code: 'ALREADY_STARTED' });
     await expectAuditClean();
   }, 90_000);
+
+  it('an admin cancels a running tournament: dealing stops, the hand in progress ends, every entry is refunded and every tournament chip retired', async () => {
+    const players = await newPlayers(12);
+    const id = await create(settings({ name: 'Stopped', startingStack: 5_000, blindStructure: fastModeStructure(5_000, 300, 4) }));
+    await waitFor('registration to open', async () => (await status(id)) === 'registering');
+    for (const p of players) await mtt.register(id, p);
+    await startNow(id);
+    await waitFor('some hands', async () => (await mtt.get(id)).hands_played >= 4);
+    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
+    const row = await ended(id);
+    expect(row.status).toBe('cancelled');
+    for (const p of players) expect(await balance(p)).toBe(START_CHIPS);
+    expect((await ledger.tournamentStacks(mttTournamentId(id))).every((s) => s.balance === 0)).toBe(true);
+    await expectAuditClean();
+  }, 60_000);
 
   it('cancellation by the admin refunds buy-in and fee of every entry; the automatic cancel at the start below the minimum refunds everyone', async () => {
     const players = await newPlayers(3);
@@ -253,9 +269,10 @@ describe('Scheduled tournaments (e2e)', () => {
     for (const p of players) expect(await balance(p)).toBe(START_CHIPS);
 
     const few = await newPlayers(2);
-    const id2 = await create(settings({ name: 'Too few', minEntrants: 3, startsAt: new Date(Date.now() + 800).toISOString() }));
+    const id2 = await create(settings({ name: 'Too few', minEntrants: 3 }));
     await waitFor('registration to open', async () => (await status(id2)) === 'registering');
     for (const p of few) await mtt.register(id2, p);
+    await startNow(id2);
     const row = await ended(id2);
     expect(row.status).toBe('cancelled');
     for (const p of few) expect(await balance(p)).toBe(START_CHIPS);
