@@ -141,4 +141,41 @@ describe('TableHost', () => {
     expect(chips.moves.at(-1)).toEqual({ kind: 'cashOut', userId: A, amount: 500 });
     expect(host.table.seats.every((s) => s === null)).toBe(true);
   });
+
+  test('dead button: the small blind leaves during the hand; next hand the button stays on his empty seat and the big blind moves on', async () => {
+    const config = makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 4, clock: { decisionMs: 1000, timeBankMs: 0 } as never });
+    const s = setup({ config });
+    const ids = [0, 1, 2, 3].map((k) => `c0000000-0000-4000-8000-00000000000${k}`);
+    for (const [k, id] of ids.entries()) await s.host.sit({ userId: id, name: `p${k}` }, { buyIn: 500, seat: k, waitForBigBlind: false });
+    s.timers.advance(100);
+    await flush(s.host);
+    const started = () => s.out.tables.flatMap((t) => t.events).filter((e) => e.type === 'handStarted') as unknown as { button: number; smallBlindSeat: number | null; bigBlindSeat: number; seats: number[] }[];
+    expect(started()).toHaveLength(1);
+    const first = started()[0];
+    const sbSeat = first.smallBlindSeat!;
+    await s.host.leave(ids[sbSeat]); // dealt in: leaves when the hand ends
+    for (let i = 0; i < 10 && s.host.table.handsPlayed < 1; i++) {
+      s.timers.advance(1000);
+      await flush(s.host);
+    }
+    expect(s.host.table.handsPlayed).toBe(1);
+    expect(s.host.table.seats[sbSeat]).toBeNull();
+    s.timers.advance(100);
+    await flush(s.host);
+    const second = started()[1];
+    // Hand 1: button b, small blind sb, big blind bb. Hand 2: the big blind moves to the next
+    // player after bb, the small blind falls on bb's seat, the button on sb's (now empty) seat.
+    expect(second.button).toBe(sbSeat);
+    expect(second.smallBlindSeat).toBe(first.bigBlindSeat);
+    expect(second.bigBlindSeat).toBe((first.bigBlindSeat + 1) % 4 === sbSeat ? (first.bigBlindSeat + 2) % 4 : (first.bigBlindSeat + 1) % 4);
+    expect(second.seats).not.toContain(sbSeat);
+  });
+
+  test('chat: seated players only, delivered to the table', async () => {
+    const { host, out } = setup();
+    await expect(host.chat(A, 'hi')).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'NOT_SEATED' });
+    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await host.chat(A, 'hi');
+    expect(out.chats).toEqual([expect.objectContaining({ from: { playerId: A, name: 'ann', isBot: false }, text: 'hi' })]);
+  });
 });
