@@ -3,7 +3,7 @@
 // with the engine, every seat played by the libs/table bot policy, each step persisted through
 // the HandStore (tournament book) before listeners hear of it.
 //
-// One writer per table: a Redis lease `<prefix>:sng-runner:<id>` (renewed while the loop runs)
+// One writer per table: a Redis lease `<prefix>:sng-runner:<id>` (renewed before every hand)
 // makes sure only one process deals an instance. At start-up a process cancels the instance's
 // running hand (crash rule: contributions back to the tournament stacks) and resumes dealing.
 // Between hands it reads the blind step in force (a new level applies from the next hand) and
@@ -61,6 +61,7 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly owner = randomUUID();
   private redis?: Redis;
   private stopping = false;
+  private sweep?: NodeJS.Timeout;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -76,10 +77,19 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     this.redis = new Redis(this.redisEndpoint.url, { maxRetriesPerRequest: null, lazyConnect: false });
     for (const id of await this.service.resumeJobs()) this.ensure(id);
+    // A dealer that died leaves its lease to expire; every process sweeps for running instances
+    // nobody deals (the lease decides who takes them).
+    this.sweep = setInterval(() => {
+      this.service
+        .unfinished()
+        .then((list) => list.filter((u) => u.status === 'running').forEach((u) => this.ensure(u.id)))
+        .catch((err: unknown) => this.logger.warn({ msg: 'sweep failed', err: String(err) }));
+    }, this.options.leaseMs);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.sweep);
     await Promise.allSettled([...this.loops.values()]);
     await this.redis?.quit().catch(() => undefined);
   }
@@ -132,14 +142,17 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async run(instanceId: number): Promise<void> {
     const tournamentId = tournamentIdOf(instanceId);
     let recovered = false;
+    // Keep the lease alive during a long hand too; losing it stops this loop after the hand.
+    let lost = false;
+    const renew = setInterval(() => {
+      this.takeLease(instanceId).then((ok) => (lost ||= !ok), () => undefined);
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
     try {
-      while (!this.stopping) {
+      while (!this.stopping && !lost) {
         const row = await this.service.instance(instanceId);
         if (row.status !== 'running') return;
-        if (!(await this.takeLease(instanceId))) {
-          await this.pause(this.options.pollMs);
-          continue;
-        }
+        // Another process deals it; the sweep looks again when a lease could have expired.
+        if (!(await this.takeLease(instanceId))) return;
         if (!recovered) {
           // Crash rule: a hand left running by a dead process is cancelled, chips back to the stacks.
           const running = await this.prisma.hand.findMany({ where: { tournamentId, status: 'running' }, select: { id: true } });
@@ -155,7 +168,8 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
         await this.pause(this.options.handPauseMs);
       }
     } finally {
-      await this.releaseLease(instanceId);
+      clearInterval(renew);
+      if (!lost) await this.releaseLease(instanceId);
     }
   }
 
