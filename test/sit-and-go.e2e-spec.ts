@@ -20,7 +20,7 @@ import { connectSocket, startTestApp, type TestApp } from './support';
 const SNG6 = fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-6', 300, 200, 3);
 // A Spin in fast mode: hyper-turbo shape without breaks.
 const SPIN = fastTemplate(DEFAULT_TEMPLATES[1], 'fast-spin', 300, 200, 100);
-const SNG3: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-3'), seats: 3, name: 'three' };
+const SNG3: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-3'), seats: 3, name: 'three', startingStack: 300 };
 
 @Module({
   imports: [
@@ -204,6 +204,24 @@ describe('Sit & Go and Spin (e2e)', () => {
     expect(await balance(a)).toBe(START_CHIPS - 110);
     await sng.unregister(instanceId, a);
     await expectAuditClean();
+  });
+
+  it('the lobby shows the terms of each template before joining: buy-in + fee, prize table or the Spin multiplier table and its funding', async () => {
+    const lobby = (await request(t.url).get('/sit-and-go').expect(200)).body as {
+      template: SitAndGoTemplate;
+      prizes: { prizeTable?: unknown[]; spinTable?: unknown; exactlyFunded?: boolean };
+      open: { phase: string; spin: { commitment: string | null; multiplier: number | null } | null };
+    }[];
+    const spin = lobby.find((l) => l.template.templateId === SPIN.templateId)!;
+    expect(spin.template).toMatchObject({ buyIn: 10, entryFee: 1, seats: 3 });
+    expect(spin.prizes.exactlyFunded).toBe(true);
+    expect(spin.prizes.spinTable).toEqual(SPIN.spinTable);
+    expect(spin.open.phase).toBe('registering');
+    expect(spin.open.spin).toMatchObject({ commitment: expect.stringMatching(/^[0-9a-f]{64}$/), multiplier: null });
+    const six = lobby.find((l) => l.template.templateId === SNG6.templateId)!;
+    expect(six.prizes.prizeTable).toHaveLength(2);
+    // Unregistering from an instance that has started is refused over HTTP too.
+    await request(t.url).post('/sit-and-go/instances/1/unregister').set('Authorization', `Bearer ${t.token()}`).expect(409);
   });
 
   it('a step job delivered twice or out of date changes nothing', async () => {
