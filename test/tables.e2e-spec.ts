@@ -339,7 +339,8 @@ describe('cash and private tables', () => {
     await sitDown(a, host, 1000, { seat: 0 });
     await sitDown(b, host, 1000, { seat: 1 });
     await sitDown(c, host, 1000, { seat: 2 });
-    await until(() => host.table.handsPlayed >= 1, 10_000, 'a hand');
+    // Only a player who has been dealt in is marked (a new player owes the big blind anyway).
+    await until(() => host.table.seats[2]?.entry === 'inRotation', 15_000, 'lea dealt in');
     expect(await send(c, 'table:sit-out', { tableId: host.tableId })).toBeNull();
     await until(() => host.table.seats[2]!.missedBig, 15_000, 'ML marked');
     expect(c.received.some((r) => r.event === 'table:update' && (r.payload as { events: { type: string; seat?: number }[] }).events.some((e) => e.type === 'missedBlind' && e.seat === 2))).toBe(true);
