@@ -24,3 +24,4 @@ export * from './lobby';
 export * from './web';
 export * from './tournaments';
 export * from './accounts';
+export * from './cluster';

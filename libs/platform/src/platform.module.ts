@@ -17,6 +17,7 @@ import { HeartbeatService } from './jobs/heartbeat.service';
 import { HealthController } from './health/health.controller';
 import { PlatformGateway } from './gateway/platform.gateway';
 import { JwtAuthGuard } from './auth/http-auth';
+import { ClusterModule } from './cluster/cluster.module';
 
 export interface PlatformOptions {
   /** The app's name in logs, health and the socket welcome. */
@@ -44,6 +45,7 @@ export class PlatformModule {
           }),
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
+        ClusterModule,
       ],
       controllers: [HealthController],
       providers: [
