@@ -178,4 +178,22 @@ describe('TableHost', () => {
     await host.chat(A, 'hi');
     expect(out.chats).toEqual([expect.objectContaining({ from: { playerId: A, name: 'ann', isBot: false }, text: 'hi' })]);
   });
+
+  test('disconnection protection: a disconnected Fixed Limit player with chips in the pot who times out facing a bet is kept in (artificial all-in)', async () => {
+    const config = makeTableConfig({ game: 'holdem', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: null }, seats: 2, protectionsPerDay: 1, clock: { decisionMs: 1000, timeBankMs: 0 } as never });
+    const s = setup({ config });
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+    s.timers.advance(100);
+    await flush(s.host);
+    const h = s.host.handState!;
+    const sb = s.host.table.seats[h.seats[h.toAct]]!.playerId;
+    await s.host.disconnected(sb);
+    s.timers.advance(1000);
+    await flush(s.host);
+    const events = () => [...s.hands.hands.values()].flatMap((x) => x.events);
+    expect(events().filter((e) => e.type === 'artificial-all-in')).toHaveLength(1);
+    const protectedEvent = events().find((e) => e.type === 'artificial-all-in')!;
+    expect(protectedEvent).toMatchObject({ seat: h.seats[h.toAct], committed: 5 });
+  });
 });
