@@ -55,4 +55,38 @@ describe('web client: sign up and lobby (Chromium)', () => {
     expect(await page.getByTestId('me').textContent()).toContain('webnewbie');
     await page.close();
   });
+
+  it('a host creates a private table, a second browser context joins by the invite link, the host closes it', async () => {
+    const host = await w.browser.newPage({ viewport: { width: 1200, height: 950 } });
+    await signUp(host, w.app.url, 'webhost');
+    await host.getByTestId('private-name').fill('Friday game');
+    await host.getByTestId('private-create').click();
+    await host.getByTestId('host-panel').waitFor();
+    await host.getByTestId('invite-link').click({ timeout: 15_000 });
+    const link = await host.getByTestId('invite-url').inputValue();
+    expect(link).toContain('?invite=');
+    await host.getByTestId('sit-0').click();
+    await host.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+
+    const friendCtx = await w.browser.newContext();
+    const friend = await friendCtx.newPage();
+    await signUp(friend, w.app.url, 'webfriend');
+    // The private table is not in the friend's lobby; the link opens it.
+    expect(await friend.locator('[data-testid="table-row"]', { hasText: 'Friday game' }).count()).toBe(0);
+    await friend.goto(link);
+    await friend.getByTestId('sit-1').click({ timeout: 15_000 });
+    await friend.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+    // Both seated: a hand is dealt; each sees the other at the table.
+    await friend.getByTestId('seat-0').getByText('webhost').waitFor({ timeout: 15_000 });
+    await host.getByTestId('seat-1').getByText('webfriend').waitFor();
+    await host.getByTestId('street').waitFor({ timeout: 15_000 });
+
+    // A table closes between hands: the player to act folds the heads-up hand, then the host closes.
+    await Promise.race([host.getByTestId('act-fold').waitFor(), friend.getByTestId('act-fold').waitFor()]);
+    await ((await host.getByTestId('act-fold').count()) ? host : friend).getByTestId('act-fold').click();
+    await host.getByTestId('close-table').click();
+    await host.getByTestId('host-message').getByText('Table closed').waitFor({ timeout: 30_000 });
+    await friendCtx.close();
+    await host.close();
+  }, 90_000);
 });

@@ -135,6 +135,7 @@ export function lobbyPage(root: HTMLElement): () => void {
             ),
           ),
         ),
+        hostCreateForm((m) => ((message = m), render())),
         me?.role === 'admin' && adminCreateForm(() => void load(), (m) => ((message = m), render())),
       ),
     );
@@ -184,6 +185,36 @@ function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLEleme
       h('label', {}, 'Name', name), h('label', {}, 'Game', game), h('label', {}, 'Structure', structure),
       h('label', {}, 'Big blind', bb), h('label', {}, 'Seats', seats), h('label', {}, bots, 'Bots'), h('label', {}, naiko, 'Naiko mode'),
       h('button', { type: 'submit', 'data-testid': 'new-table-submit' }, 'Open table'),
+    ),
+  );
+}
+
+/** Any player hosts a private table (POST /tables/private) and lands on it to invite friends. */
+function hostCreateForm(fail: (m: string) => void): HTMLElement {
+  const name = h('input', { 'data-testid': 'private-name', value: 'Home game', required: true }) as HTMLInputElement;
+  const game = h('select', { 'data-testid': 'private-game' }, GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g))) as HTMLSelectElement;
+  const bb = h('input', { type: 'number', 'data-testid': 'private-bb', value: 20, min: 2 }) as HTMLInputElement;
+  const seats = h('input', { type: 'number', 'data-testid': 'private-seats', value: 6, min: 2, max: 10 }) as HTMLInputElement;
+  const bots = h('input', { type: 'checkbox', 'data-testid': 'private-bots' }) as HTMLInputElement;
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    const big = Number(bb.value);
+    try {
+      const t = await api<TableSummary>('POST', '/tables/private', {
+        name: name.value, game: game.value, structure: 'no-limit',
+        stakes: { smallBlind: Math.floor(big / 2), bigBlind: big }, buyIn: { min: big * 20, max: big * 100 },
+        seats: Number(seats.value), botsAllowed: bots.checked,
+      });
+      navigate(`#/table/${t.tableId}`);
+    } catch (err) {
+      fail(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return h('section', { class: 'host' },
+    h('h2', {}, 'Host a private table'),
+    h('form', { class: 'inline', onsubmit: submit },
+      h('label', {}, 'Name', name), h('label', {}, 'Game', game), h('label', {}, 'Big blind', bb), h('label', {}, 'Seats', seats), h('label', {}, bots, 'Bots'),
+      h('button', { type: 'submit', 'data-testid': 'private-create' }, 'Create private table'),
     ),
   );
 }

@@ -4,7 +4,7 @@
 // offer, Naiko powers, spectator mode and the hand's result. A reload re-watches the table: the
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
 import type { ClockInfo, SeatInfo, TableHandPayload, TablePublicState, TableSnapshotPayload, WireHandEvent } from '@naiko/contracts';
-import { getSocket, onSocketError, session } from '../api';
+import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardText } from '../cards';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES, stakesText, STRUCTURE_NAMES } from '../format';
@@ -139,6 +139,15 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   socket.on('table:update', onUpdate);
   socket.on('table:chat', onChat);
   const watch = () => socket.emit('table:watch', { tableId });
+  // An invitee holding a link may not watch a private table before he sits: the seat map comes over HTTP with the code.
+  if (invite) {
+    void api<TablePublicState>('GET', `/lobby/tables/${tableId}?code=${encodeURIComponent(invite)}`).then((t) => {
+      if (!table) {
+        table = t;
+        render();
+      }
+    }, () => undefined);
+  }
   socket.on('connect', watch);
   if (socket.connected) watch();
   clockTimer = setInterval(() => {
@@ -273,6 +282,40 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     );
   }
 
+  let inviteLink = '';
+  let hostMessage = '';
+  /** The host's panel (private tables): invitations by name or link, settings between hands, closing. */
+  function hostPanel(): HTMLElement | null {
+    const s = table?.summary;
+    if (!s || !s.private || !me || s.hostId !== me.id) return null;
+    const call = async (fn: () => Promise<unknown>, ok: string) => {
+      try {
+        await fn();
+        hostMessage = ok;
+      } catch (e) {
+        hostMessage = e instanceof Error ? e.message : String(e);
+      }
+      render();
+    };
+    const who = h('input', { 'data-testid': 'invite-username', placeholder: 'username' }) as HTMLInputElement;
+    const bb = h('input', { type: 'number', 'data-testid': 'settings-bb', value: s.stakes.bigBlind, min: 2 }) as HTMLInputElement;
+    return h('div', { class: 'host-panel', 'data-testid': 'host-panel' },
+      h('strong', {}, 'Host: '),
+      h('form', { class: 'inline', onsubmit: (e: Event) => { e.preventDefault(); void call(() => api('POST', `/tables/${tableId}/invitations`, { username: who.value }), `${who.value} invited`); } },
+        who, h('button', { type: 'submit', 'data-testid': 'invite-submit' }, 'Invite')),
+      h('button', { 'data-testid': 'invite-link', onclick: () => void call(async () => {
+        const { code } = await api<{ code: string }>('POST', `/tables/${tableId}/invite-code`);
+        inviteLink = `${location.origin}/#/table/${tableId}?invite=${encodeURIComponent(code)}`;
+      }, 'New invite link (anyone holding it may sit)') }, 'Invite link'),
+      inviteLink && h('input', { readonly: true, 'data-testid': 'invite-url', value: inviteLink, size: 60 }),
+      h('form', { class: 'inline', onsubmit: (e: Event) => { e.preventDefault(); const big = Number(bb.value); void call(() => api('PATCH', `/tables/${tableId}/settings`, { stakes: { smallBlind: Math.floor(big / 2), bigBlind: big } }), 'Settings saved (from the next hand)'); } },
+        h('label', {}, 'Big blind ', bb), h('button', { type: 'submit', 'data-testid': 'settings-submit' }, 'Save settings')),
+      h('button', { class: 'secondary', 'data-testid': 'bots-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }), s.botsAllowed ? 'Bots off' : 'Bots on') }, s.botsAllowed ? 'Turn bots off' : 'Allow bots'),
+      !s.closed && h('button', { class: 'secondary', 'data-testid': 'close-table', onclick: () => void call(() => api('POST', `/tables/${tableId}/close`), 'Table closed: every stack went back') }, 'Close table'),
+      hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message' }, hostMessage),
+    );
+  }
+
   function render(): void {
     const s = table?.summary;
     const n = s?.seats ?? 6;
@@ -285,6 +328,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
         error && h('p', { class: 'error', 'data-testid': 'table-error' }, error),
+        hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
           h('div', { class: 'center' },
             hand && h('div', { class: 'street', 'data-testid': 'street' }, `Hand #${hand.handNumber} · ${hand.view.streetName}`),
