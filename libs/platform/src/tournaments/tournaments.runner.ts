@@ -47,6 +47,7 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
   private readonly owner = randomUUID();
   private redis?: Redis;
   private stopping = false;
+  private sweep?: NodeJS.Timeout;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -62,10 +63,19 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
   async onApplicationBootstrap(): Promise<void> {
     this.redis = new Redis(this.redisEndpoint.url, { maxRetriesPerRequest: null, lazyConnect: false });
     for (const id of await this.service.resumeJobs()) this.ensure(id);
+    // A dealer that died leaves its lease to expire; every process sweeps for running tournaments
+    // nobody deals here (the lease decides who takes them).
+    this.sweep = setInterval(() => {
+      this.service
+        .runningIds()
+        .then((ids) => ids.forEach((id) => this.ensure(id)))
+        .catch((err: unknown) => this.logger.warn({ msg: 'sweep failed', err: String(err) }));
+    }, this.options.leaseMs);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.sweep);
     await Promise.allSettled([...this.loops.values()]);
     await this.redis?.quit().catch(() => undefined);
   }
@@ -115,17 +125,21 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
   /** The tournament loop: holds the lease, recovers once, keeps one loop per open table. */
   private async run(id: number): Promise<void> {
     const tables = new Map<number, Promise<void>>();
+    // Losing the lease (renewed every poll) stops every table loop before its next hand.
+    const ctl = { lost: false };
     let recovered = false;
     let leased = false;
     try {
       while (!this.stopping) {
         const row = await this.service.get(id);
         if (row.status !== 'running') break;
-        leased = await this.takeLease(id);
-        if (!leased) {
-          await this.pause(this.options.pollMs);
-          continue;
+        const ok = await this.takeLease(id);
+        if (!ok) {
+          // Another process deals it (or took it over): the sweep looks again later.
+          ctl.lost = leased;
+          break;
         }
+        leased = true;
         if (!recovered) {
           const t = mttTournamentId(id);
           const running = await this.prisma.hand.findMany({ where: { tournamentId: t, status: 'running' }, select: { id: true } });
@@ -135,7 +149,7 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
         }
         for (const tb of row.state.seating?.tables ?? []) {
           if (tables.has(tb.tableId)) continue;
-          const loop = this.runTable(id, tb.tableId)
+          const loop = this.runTable(id, tb.tableId, ctl)
             .catch((err: unknown) => this.logger.error({ msg: 'table loop stopped', id, tableId: tb.tableId, err: err instanceof Error ? err.stack : String(err) }))
             .finally(() => tables.delete(tb.tableId));
           tables.set(tb.tableId, loop);
@@ -144,14 +158,14 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
       }
     } finally {
       await Promise.allSettled([...tables.values()]);
-      if (leased) await this.releaseLease(id);
+      if (leased && !ctl.lost) await this.releaseLease(id);
     }
   }
 
   /** One table: deal whenever the service allows, until the table is broken or the tournament ends. */
-  private async runTable(id: number, tableId: number): Promise<void> {
+  private async runTable(id: number, tableId: number, ctl: { lost: boolean }): Promise<void> {
     const t = mttTournamentId(id);
-    while (!this.stopping) {
+    while (!this.stopping && !ctl.lost) {
       const row = await this.service.get(id);
       if (row.status !== 'running' || !row.state.seating?.tables.some((x) => x.tableId === tableId)) return;
       const start = await this.service.beginTableHand(id, tableId);

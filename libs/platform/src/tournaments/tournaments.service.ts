@@ -539,6 +539,11 @@ export class TournamentsService {
     return running;
   }
 
+  async runningIds(): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM scheduled_tournaments WHERE status = 'running' ORDER BY id`;
+    return rows.map((r) => r.id);
+  }
+
   async view(id: number): Promise<TournamentView> {
     const r = await this.get(id);
     const s = r.config;
