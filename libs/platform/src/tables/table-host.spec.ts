@@ -196,4 +196,18 @@ describe('TableHost', () => {
     const protectedEvent = events().find((e) => e.type === 'artificial-all-in')!;
     expect(protectedEvent).toMatchObject({ seat: h.seats[h.toAct], committed: 5 });
   });
+
+  test('a deal whose first append fails changes nothing in memory and is tried again', async () => {
+    const s = setup();
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+    s.hands.failNext = true;
+    s.timers.advance(100);
+    await flush(s.host);
+    expect(s.host.handState).toBeNull();
+    expect(s.host.table.hand).toBeNull();
+    s.timers.advance(1000);
+    await flush(s.host);
+    expect(s.host.handState).not.toBeNull();
+  });
 });

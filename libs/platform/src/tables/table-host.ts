@@ -396,7 +396,11 @@ export class TableHost {
     if (this.stopped || this.state.closed || this.hand || this.nextHandTimer) return;
     this.nextHandTimer = this.timers.set(() => {
       this.nextHandTimer = null;
-      this.queue.run(() => this.dealNextHand()).catch((err: unknown) => this.log('error', 'deal failed', err));
+      this.queue.run(() => this.dealNextHand()).catch((err: unknown) => {
+        // Nothing changed in memory (a stored hand without events is cancelled by the crash rule); try again.
+        this.log('error', 'deal failed; retrying in 1 s', err);
+        this.scheduleNextHand(1000);
+      });
     }, ms);
   }
 
