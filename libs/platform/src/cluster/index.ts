@@ -5,3 +5,4 @@ export * from './metrics.controller';
 export * from './command-latency.interceptor';
 export * from './queue-dashboard';
 export * from './cluster.module';
+export * from './table-ownership';

@@ -1,0 +1,143 @@
+// Which copy writes a table. The table host asks this before it hosts a table and hands its
+// `guard` to the HandStore, so every write of the table's hands carries the owner's fencing
+// token (fence.ts). Two implementations:
+//   - SingleProcessOwnership: one process runs everything; it always owns every table.
+//   - RedisTableOwnership: a lease per table (table-lease.ts), renewed at a third of its ttl;
+//     when a renewal fails the table is reported lost (stop hosting it at once) and the guard
+//     refuses its writes from then on — even before the database would.
+import type { HandWriteGuard } from '@naiko/persistence';
+import { checkFence, StaleFencingTokenError } from './fence';
+import type { Lease, TableLeases } from './table-lease';
+
+export type LeaseChange = 'acquired' | 'lost' | 'released';
+
+export interface TableOwnership {
+  /** Claims the table for this copy; false when another copy owns it. */
+  claim(tableId: string): Promise<boolean>;
+  owns(tableId: string): boolean;
+  /** Gives the table up (clean shutdown, table closed). */
+  release(tableId: string): Promise<void>;
+  /** Hand-store write guard: refuses writes of tables this copy does not own (any more). */
+  readonly guard: HandWriteGuard | undefined;
+  /** Called when a table's lease was lost; the host must stop the table without writing. */
+  onLost(listener: (tableId: string) => void): void;
+  stop(): Promise<void>;
+}
+
+export class SingleProcessOwnership implements TableOwnership {
+  readonly guard = undefined;
+  async claim(): Promise<boolean> {
+    return true;
+  }
+  owns(): boolean {
+    return true;
+  }
+  async release(): Promise<void> {}
+  onLost(): void {}
+  async stop(): Promise<void> {}
+}
+
+export interface RedisOwnershipOptions {
+  leases: TableLeases;
+  /** Lease changes for metrics (naiko_table_lease_changes_total). */
+  onChange?: (change: LeaseChange, tableId: string, token: number) => void;
+  log?: (msg: string, data: Record<string, unknown>) => void;
+  now?: () => number;
+  /** Renew on a timer (default); tests drive renewAll() themselves to simulate a paused copy. */
+  autoRenew?: boolean;
+}
+
+export class RedisTableOwnership implements TableOwnership {
+  private readonly held = new Map<string, Lease>();
+  private readonly listeners: ((tableId: string) => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private renewing: Promise<void> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly o: RedisOwnershipOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  readonly guard: HandWriteGuard = async (tx, hand) => {
+    // Tournament hands are fenced by their table id too when the tournament host passes one;
+    // hands without a table id are not owned through table leases.
+    if (!hand.tableId) return;
+    const lease = this.held.get(hand.tableId);
+    // Local check first: a copy whose lease may have run out must not even try.
+    if (!lease || this.now() >= lease.validUntil) throw new StaleFencingTokenError(hand.tableId, lease?.token ?? 0);
+    await checkFence(tx, hand.tableId, lease.token, lease.owner);
+  };
+
+  async claim(tableId: string): Promise<boolean> {
+    if (this.held.has(tableId)) return true;
+    const lease = await this.o.leases.acquire(tableId);
+    if (!lease) return false;
+    this.held.set(tableId, lease);
+    this.o.onChange?.('acquired', tableId, lease.token);
+    this.o.log?.('table lease acquired', { tableId, token: lease.token });
+    this.schedule();
+    return true;
+  }
+
+  owns(tableId: string): boolean {
+    const lease = this.held.get(tableId);
+    return !!lease && this.now() < lease.validUntil;
+  }
+
+  token(tableId: string): number | null {
+    return this.held.get(tableId)?.token ?? null;
+  }
+
+  async release(tableId: string): Promise<void> {
+    const lease = this.held.get(tableId);
+    if (!lease) return;
+    this.held.delete(tableId);
+    if (await this.o.leases.release(lease).catch(() => false)) this.o.onChange?.('released', tableId, lease.token);
+  }
+
+  onLost(listener: (tableId: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Renews every held lease once (the timer calls it every ttl/3; tests call it directly). */
+  renewAll(): Promise<void> {
+    this.renewing ??= (async () => {
+      await Promise.all(
+        [...this.held.values()].map(async (lease) => {
+          const renewed = await this.o.leases.renew(lease).catch(() => undefined);
+          if (renewed) {
+            if (this.held.get(lease.tableId) === lease) this.held.set(lease.tableId, renewed);
+          } else if (renewed === null || this.now() >= lease.validUntil) {
+            // null: Redis says another copy holds it or it expired. A Redis error keeps the lease
+            // only while it is still valid locally.
+            this.lose(lease);
+          }
+        }),
+      );
+    })().finally(() => {
+      this.renewing = null;
+    });
+    return this.renewing;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.renewing;
+    await Promise.all([...this.held.keys()].map((t) => this.release(t)));
+  }
+
+  private lose(lease: Lease): void {
+    if (this.held.get(lease.tableId) !== lease) return;
+    this.held.delete(lease.tableId);
+    this.o.onChange?.('lost', lease.tableId, lease.token);
+    this.o.log?.('table lease lost', { tableId: lease.tableId, token: lease.token });
+    for (const l of this.listeners) l(lease.tableId);
+  }
+
+  private schedule(): void {
+    if (this.timer || this.o.autoRenew === false) return;
+    this.timer = setInterval(() => void this.renewAll(), Math.max(50, Math.floor(this.o.leases.ttlMs / 3)));
+    this.timer.unref();
+  }
+}
