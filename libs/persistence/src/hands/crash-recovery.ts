@@ -21,6 +21,11 @@ export interface RecoveryOptions {
    * cancel hands another live process is playing.
    */
   hands?: 'all' | 'cash-tables' | 'tournaments';
+  /**
+   * Only these cash tables (scale-out: the copy that takes a dead owner's table over applies the
+   * crash rule to that table alone, while other copies keep playing theirs). Implies cash tables.
+   */
+  tableIds?: readonly string[];
   /** Cash tables that will be hosted again keep their stacks; default: none resumes. */
   resumeTable?: (tableId: string) => boolean | Promise<boolean>;
   log?: (message: string, data?: Record<string, unknown>) => void;
@@ -114,8 +119,11 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
 
   const cancelledHands: CancelledHand[] = [];
   const scope = options.hands ?? 'all';
+  const only = options.tableIds ? new Set(options.tableIds) : null;
   const mine = (h: StoredHand): boolean =>
-    scope === 'all' || (scope === 'cash-tables' ? h.tableId !== null : h.tournamentId !== null);
+    only
+      ? h.tableId !== null && only.has(h.tableId)
+      : scope === 'all' || (scope === 'cash-tables' ? h.tableId !== null : h.tournamentId !== null);
   for (const hand of (await store.runningHands()).filter(mine)) {
     const c = await cancelRunningHand(db, hand);
     log(`cancelled hand ${hand.id} (crash rule)`, { ...c });
@@ -124,9 +132,12 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
 
   const cashedOut: RecoveryReport['cashedOut'] = [];
   const stacks =
-    scope === 'tournaments'
+    scope === 'tournaments' && !only
       ? []
-      : await db.chipAccount.findMany({ where: { kind: 'table_stack', balance: { gt: 0n } }, orderBy: { id: 'asc' } });
+      : await db.chipAccount.findMany({
+          where: { kind: 'table_stack', balance: { gt: 0n }, ...(only ? { tableId: { in: [...only] } } : {}) },
+          orderBy: { id: 'asc' },
+        });
   const resume = new Map<string, boolean>();
   for (const s of stacks) {
     const tableId = s.tableId!;
