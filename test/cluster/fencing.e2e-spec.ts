@@ -2,7 +2,7 @@
 // larger fencing token) has written — the check runs inside the hand store's transaction, so the
 // refused write leaves nothing behind (no events, no ledger entries).
 import type { HandConfig } from '@naiko/engine';
-import { ChipLedger, HandStore, auditLedger, type PrismaClient } from '@naiko/persistence';
+import { Accounts, ChipLedger, HandStore, auditLedger, recoverFromCrash, type PrismaClient } from '@naiko/persistence';
 import { checkFence, StaleFencingTokenError } from '../../libs/platform/src/cluster/fence';
 import { createLedgerTestDb, createUser, type LedgerTestDb } from '../support/ledger-db';
 
@@ -67,5 +67,30 @@ describe('fencing token write guard', () => {
     await s.appendEvents(h.id, 0, [{ type: 'note' }]);
     await s.appendEvents(h.id, 1, [{ type: 'note' }]);
     await storeWithToken(1, 'copy-b').startHand({ tableId: 'fence-table-3', config, players: [{ seat: 0, userId: u3 }, { seat: 1, userId: u4 }] });
+  });
+});
+
+describe('takeover: the crash rule scoped to one table', () => {
+  it("cancels only the taken-over table's running hand, returns its contributions and stacks; the other table's hand plays on", async () => {
+    const store = new HandStore(prisma);
+    const [a1, a2] = await seat('take-1', ['ta', 'tb']);
+    const [b1, b2] = await seat('take-2', ['tc', 'td']);
+    const dead = await store.startHand({ tableId: 'take-1', config, players: [{ seat: 0, userId: a1 }, { seat: 1, userId: a2 }] });
+    const live = await store.startHand({ tableId: 'take-2', config, players: [{ seat: 0, userId: b1 }, { seat: 1, userId: b2 }] });
+    // Blinds 5/10 at both tables: 185 + 15 in the pot of 400 chips.
+    const blinds = [{ type: 'forced-bet', seat: 0, amount: 5 }, { type: 'forced-bet', seat: 1, amount: 10 }];
+    await store.appendEvents(dead.id, 0, blinds);
+    await store.appendEvents(live.id, 0, blinds);
+
+    const report = await recoverFromCrash(prisma, { tableIds: ['take-1'] });
+
+    expect(report.cancelledHands.map((h) => [h.handId, h.refunds.map((r) => r.amount)])).toEqual([[dead.id, [5, 10]]]);
+    // Stacks of take-1 back to the accounts: 1000 - 200 + 200 = 1000 each; take-2 untouched.
+    expect(report.cashedOut.map((c) => [c.tableId, c.amount]).sort()).toEqual([['take-1', 200], ['take-1', 200]]);
+    const balance = async (key: string) => Number((await prisma.chipAccount.findUnique({ where: { key } }))!.balance);
+    expect(await balance(Accounts.user(a1).key)).toBe(1000);
+    expect(await balance(Accounts.tableStack('take-2', b1).key)).toBe(195);
+    expect((await prisma.hand.findUnique({ where: { id: live.id } }))!.status).toBe('running');
+    expect(report.audit.ok).toBe(true);
   });
 });
