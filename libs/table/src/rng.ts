@@ -1,22 +1,11 @@
 /**
- * The table never calls `Math.random`: a random source is injected (structurally the same as the
- * engine's `RandomSource`, so `seededRandom`/`cryptoRandom` from `@naiko/engine` fit directly).
+ * The table never calls `Math.random`: a random source is injected. The source type and the unbiased
+ * integer helper are the engine's (the layering is engine ← table), re-exported under the names this
+ * library has always exported.
  */
-export interface RandomSource {
-  /** A uniformly distributed unsigned 32-bit integer (0 .. 2^32-1). */
-  nextUint32(): number;
-}
+import type { RandomSource } from '@naiko/engine';
 
-/** Unbiased integer in 0..n-1 by rejection sampling (draws in the short last bucket are redrawn). */
-export function randomBelow(rng: RandomSource, n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > 0x100000000) throw new RangeError(`randomBelow: bad bound ${n}`);
-  if (n === 1) return 0;
-  const limit = 0x100000000 - (0x100000000 % n);
-  for (;;) {
-    const x = rng.nextUint32() >>> 0;
-    if (x < limit) return x % n;
-  }
-}
+export { type RandomSource, randomInt as randomBelow } from '@naiko/engine';
 
 /** A uniform float in [0, 1) with 32 bits of precision (for bot mixing probabilities). */
 export const randomUnit = (rng: RandomSource): number => (rng.nextUint32() >>> 0) / 0x100000000;
