@@ -2,6 +2,7 @@
 // by clicking the buttons the server's legalActions allow (check/call, or a bet sized with the
 // quick buttons), sees a showdown, reloads the page and keeps the seat; a second browser context
 // watches the same table as a spectator without seeing the player's hole cards.
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { signUp, shot, startWebTest, type WebTest } from './browser';
@@ -89,6 +90,20 @@ describe('web client: a table with bots (Chromium)', () => {
     await shot(page, 'table');
     expect(await spectator.locator('[data-testid="spectator-badge"]').count()).toBe(1);
     await spectatorCtx.close();
+
+    // Hand history: the finished hands, a step-by-step replay, the PHH download.
+    await page.getByTestId('nav-history').click();
+    await page.getByTestId('history-row').first().waitFor();
+    await page.getByTestId('history-open').last().click();
+    await page.getByTestId('replay-step').waitFor();
+    expect(await page.locator('[data-testid="replay-log"] li').count()).toBe(0);
+    await page.getByTestId('replay-next').click();
+    await page.getByTestId('replay-next').click();
+    expect(await page.locator('[data-testid="replay-log"] li').count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-phh').click()]);
+    const phh = readFileSync((await download.path())!, 'utf8');
+    expect(phh).toMatch(/variant = "NT"/);
+    expect(phh).toMatch(/d dh p\d+ [2-9TJQKA][cdhs][2-9TJQKA][cdhs]/);
     await page.close();
   });
 

@@ -7,6 +7,7 @@ import { authPage } from './pages/auth';
 import { lobbyPage } from './pages/lobby';
 import { tablePage } from './pages/table';
 import { sitAndGoPage } from './pages/sit-and-go';
+import { handReplayPage, historyPage } from './pages/history';
 
 export type Cleanup = () => void;
 export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
@@ -15,6 +16,8 @@ const routes: [RegExp, Page][] = [
   [/^#\/lobby$/, lobbyPage],
   [/^#\/table\/([0-9a-f-]{36})(?:\?.*)?$/, tablePage],
   [/^#\/sng\/(\d+)$/, sitAndGoPage],
+  [/^#\/history$/, historyPage],
+  [/^#\/history\/([0-9a-f-]{36})$/, handReplayPage],
 ];
 
 let cleanup: Cleanup | void;

@@ -1,2 +1,3 @@
 export * from './web.module';
 export * from './static-files';
+export * from './hand-history.controller';

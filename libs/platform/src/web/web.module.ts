@@ -1,14 +1,17 @@
 // Serves the web client (apps/web, built into dist/web by scripts/build-web.js) at `/` of the app
 // that imports this module. The handler is added in onModuleInit, which Nest runs after it has
 // registered the controllers' routes, so every API path keeps answering as before; only requests
-// no route handles fall through to the client's files.
+// no route handles fall through to the client's files. It also serves the thin read-only routes
+// the client needs that no feature module offers (the player's hand history, hand-history.controller.ts).
 import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { JwtAuthGuard } from '../auth/http-auth';
+import { HandHistoryController } from './hand-history.controller';
 import { staticFiles, webDistDir } from './static-files';
 
-@Module({})
+@Module({ controllers: [HandHistoryController], providers: [JwtAuthGuard] })
 export class WebModule implements OnModuleInit {
   private readonly logger = new Logger('WebModule');
 

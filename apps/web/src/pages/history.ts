@@ -1,0 +1,94 @@
+// Hand history: the player's finished hands (GET /me/hands), a step-by-step replay of one hand from
+// its events as this player may see them (GET /me/hands/:id), and the PHH download (GET .../phh).
+import { api, ApiError, session } from '../api';
+import { cardEl, cardText } from '../cards';
+import { h, mount } from '../dom';
+import { chips, GAME_NAMES } from '../format';
+import { header } from './lobby';
+
+interface HandListRow { id: string; tableId: string | null; tournamentId: string | null; handNumber: number | null; variant: string | null; structure: string | null; startedAt: string }
+interface HandDetail { id: string; handNumber: number | null; seat: number; config: { variant: string; structure: string; button: number; seats: { seat: number; stack: number }[] }; players: { seat: number; name: string; isBot: boolean }[]; events: { type: string; [k: string]: unknown }[] }
+
+export function historyPage(root: HTMLElement): void {
+  const me = session.user;
+  mount(root, header(me), h('main', {}, h('p', {}, 'Loading…')));
+  void api<{ hands: HandListRow[] }>('GET', '/me/hands').then(({ hands }) =>
+    mount(root, header(me), h('main', { 'data-testid': 'history' },
+      h('h2', {}, 'Your hands'),
+      hands.length === 0 && h('p', { class: 'muted' }, 'No finished hands yet.'),
+      h('table', { class: 'list' },
+        h('thead', {}, h('tr', {}, ['When', 'Game', 'Hand', ''].map((c) => h('th', {}, c)))),
+        h('tbody', {}, hands.map((r) => h('tr', { 'data-testid': 'history-row' },
+          h('td', {}, new Date(r.startedAt).toLocaleString()),
+          h('td', {}, `${GAME_NAMES[r.variant ?? ''] ?? r.variant} ${r.structure ?? ''}`),
+          h('td', {}, r.handNumber !== null ? `#${r.handNumber}` : ''),
+          h('td', {}, h('a', { class: 'button', href: `#/history/${r.id}`, 'data-testid': 'history-open' }, 'Replay')),
+        ))),
+      ),
+    )),
+  );
+}
+
+export function handReplayPage(root: HTMLElement, [id]: string[]): void {
+  const me = session.user;
+  let hand: HandDetail | null = null;
+  let step = 0;
+  let message = '';
+  const nameOf = (seat: number) => hand?.players.find((p) => p.seat === seat)?.name ?? `seat ${seat + 1}`;
+  const line = (e: HandDetail['events'][number]): string | null => {
+    switch (e.type) {
+      case 'hand-started': return `Hand starts, button ${nameOf(e.button as number)}`;
+      case 'forced-bet': return `${nameOf(e.seat as number)} posts ${e.kind} ${chips(e.amount as number)}`;
+      case 'hole-dealt': return `${nameOf(e.seat as number)} is dealt ${(e.cards as (number | null)[]).map((c) => (c === null ? '??' : cardText(c))).join(' ')}`;
+      case 'board-dealt': return `Board: ${(e.cards as number[]).map(cardText).join(' ')}`;
+      case 'action': return `${nameOf(e.seat as number)} ${e.action}${(e.amount as number) > 0 ? ` ${chips(e.to as number)}` : ''}${e.allIn ? ' (all-in)' : ''}`;
+      case 'hand-shown': return `${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardText).join(' ')}`;
+      case 'hand-mucked': return `${nameOf(e.seat as number)} mucks`;
+      case 'pot-awarded': return (e.shares as { seat: number; amount: number }[]).map((s) => `${nameOf(s.seat)} wins ${chips(s.amount)}`).join(', ');
+      case 'uncalled-bet-returned': return `${chips(e.amount as number)} returned to ${nameOf(e.seat as number)}`;
+      case 'street-started': return `— ${e.name} —`;
+      default: return e.type.startsWith('x-') ? `${e.type.slice(2)}${typeof e.seat === 'number' ? ` by ${nameOf(e.seat)}` : ''}` : null;
+    }
+  };
+  const download = async () => {
+    const res = await fetch(`/me/hands/${id}/phh`, { headers: { Authorization: `Bearer ${session.token}` } });
+    if (!res.ok) {
+      message = `PHH export refused: ${((await res.json()) as { message?: string }).message ?? res.status}`;
+      return render();
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const a = h('a', { href: url, download: `naiko-hand-${id}.phh` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const render = () => {
+    if (!hand) return;
+    const lines = hand.events.map(line).filter((l): l is string => l !== null);
+    const shownEvents = hand.events.slice(0, step);
+    const board = shownEvents.filter((e) => e.type === 'board-dealt').flatMap((e) => e.cards as number[]);
+    const mine = hand.events.find((e) => e.type === 'hole-dealt' && e.seat === hand!.seat);
+    const visible = shownEvents.map(line).filter((l): l is string => l !== null);
+    mount(root, header(me, [h('a', { href: '#/history' }, '← Hands')]),
+      h('main', { 'data-testid': 'replay' },
+        h('h2', {}, `Hand ${hand.handNumber !== null ? `#${hand.handNumber}` : ''} — ${GAME_NAMES[hand.config.variant] ?? hand.config.variant}`),
+        message && h('p', { class: 'error', 'data-testid': 'replay-error' }, message),
+        h('div', {}, 'Your cards: ', mine ? (mine.cards as (number | null)[]).map((c) => cardEl(c)) : '—', ' · Board: ', h('span', { 'data-testid': 'replay-board' }, board.map((c) => cardEl(c)))),
+        h('div', { class: 'actions' },
+          h('button', { 'data-testid': 'replay-prev', disabled: step === 0, onclick: () => ((step = Math.max(0, step - 1)), render()) }, '◀ Back'),
+          h('span', { 'data-testid': 'replay-step' }, ` step ${step} of ${hand.events.length} `),
+          h('button', { 'data-testid': 'replay-next', disabled: step >= hand.events.length, onclick: () => ((step = Math.min(hand!.events.length, step + 1)), render()) }, 'Next ▶'),
+          h('button', { class: 'secondary', onclick: () => ((step = hand!.events.length), render()) }, 'To the end'),
+          h('button', { 'data-testid': 'download-phh', onclick: () => void download() }, 'Download PHH'),
+        ),
+        h('ol', { class: 'replay-log', 'data-testid': 'replay-log' }, visible.map((l) => h('li', {}, l))),
+        h('p', { class: 'muted' }, `${lines.length} entries in all`),
+      ),
+    );
+  };
+  void api<HandDetail>('GET', `/me/hands/${id}`).then(
+    (d) => ((hand = d), render()),
+    (e: unknown) => mount(root, header(me), h('main', {}, h('p', { class: 'error' }, e instanceof ApiError ? e.message : String(e)))),
+  );
+}
