@@ -1,19 +1,8 @@
 import { closeTable, invite, setInviteCode, updateSettings } from './admin';
-import { TableError } from './errors';
 import { cancelHand, startHand } from './hand';
 import { join } from './seating';
-import { nlConfig, plan } from './spec-helpers';
+import { code, nlConfig, plan } from './spec-helpers';
 import { chipsAtTable, createTable, type TableState } from './state';
-
-const code = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TableError) return e.code;
-    throw e;
-  }
-  return 'no error';
-};
 
 function hosted(): TableState {
   let s = createTable(nlConfig({ private: { hostId: 'host', invited: ['a'], inviteCode: null } }));

@@ -1,15 +1,5 @@
 import { makeTableConfig, type TableConfig } from './config';
-import { TableError } from './errors';
-
-const code = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TableError) return e.code;
-    throw e;
-  }
-  return 'no error';
-};
+import { code } from './spec-helpers';
 
 const base = { game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 6 } as const;
 const make = (over: Partial<TableConfig>) => () => makeTableConfig({ ...base, ...over } as TableConfig);

@@ -1,19 +1,8 @@
 import { makeTableConfig } from './config';
-import { TableError } from './errors';
 import { cancelHand, finishHand, startHand } from './hand';
 import { join, leave, setTimeBank } from './seating';
-import { nlConfig, plan, playQuietHand, tableWith, withPositions } from './spec-helpers';
+import { code, nlConfig, plan, playQuietHand, tableWith, withPositions } from './spec-helpers';
 import { chipsAtTable } from './state';
-
-const code = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TableError) return e.code;
-    throw e;
-  }
-  return 'no error';
-};
 
 describe('hand lifecycle', () => {
   it('a hand result must conserve chips: 3 × 1000 in, 2990 accounted for is refused', () => {

@@ -1,19 +1,8 @@
 import { makeTableConfig } from './config';
-import { TableError } from './errors';
 import { startHand } from './hand';
 import { expireSeatOffer, join, joinWaitingList, leave, leaveWaitingList, reload } from './seating';
-import { nlConfig, patchSeat, plan, tableWith } from './spec-helpers';
+import { code, nlConfig, patchSeat, plan, tableWith } from './spec-helpers';
 import { chipsAtTable, createTable, isBusted } from './state';
-
-const code = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TableError) return e.code;
-    throw e;
-  }
-  return 'no error';
-};
 
 describe('buy-in (house rules "Buy-in": table stakes, min on every table, max on PL and NL)', () => {
   it('the buy-in must lie between the minimum 400 and the maximum 2000', () => {

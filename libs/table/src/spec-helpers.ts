@@ -1,10 +1,22 @@
 /** Shared fixtures for this library's specs (not exported from the package). */
 import { seededRandom } from '@naiko/engine';
 import { makeTableConfig, type TableConfig } from './config';
+import { TableError } from './errors';
 import { finishHand, startHand } from './hand';
 import { planNextHand, type NextHandPlan } from './plan';
 import { join } from './seating';
 import { createTable, type SeatState, type TableState } from './state';
+
+/** Runs `f` and returns the `TableError` code it throws, or 'no error'; any other error propagates. */
+export const code = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof TableError) return e.code;
+    throw e;
+  }
+  return 'no error';
+};
 
 export const rng = (seed: number | string = 1) => seededRandom(seed);
 
