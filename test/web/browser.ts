@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { QUEUES } from '@naiko/contracts';
-import { LobbyModule, PlatformModule, SitAndGoFeatureModule, WebModule } from '@naiko/platform';
+import { LobbyModule, PlatformModule, SitAndGoFeatureModule, TournamentsFeatureModule, WebModule } from '@naiko/platform';
 import { AccountsModule } from '@naiko/platform/accounts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -17,13 +17,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * What the web client talks to: accounts, lobby and tables, Sit & Go, and the client's files —
- * the all-in-one app's modules (with accounts) except scheduled tournaments, which these tests do not use.
+ * the all-in-one app's modules (with accounts).
  */
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
+    PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament] }),
     AccountsModule.forRoot({ bcryptCost: 4 }),
     SitAndGoFeatureModule.forRoot(),
+    TournamentsFeatureModule.forRoot(),
     LobbyModule,
     WebModule,
   ],
@@ -75,6 +76,15 @@ export async function signUp(page: Page, url: string, username: string, password
   await page.getByTestId('me').or(page.getByTestId('auth-error')).waitFor();
   const error = page.getByTestId('auth-error');
   if (await error.count()) throw new Error(`sign-up refused: ${await error.textContent()}`);
+}
+
+/** Signs in through the page's form (the tab shown by default). */
+export async function signIn(page: Page, url: string, username: string, password = 'secret-password'): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId('username').fill(username);
+  await page.getByTestId('password').fill(password);
+  await page.getByTestId('auth-submit').click();
+  await page.getByTestId('me').waitFor();
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });

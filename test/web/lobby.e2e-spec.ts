@@ -1,7 +1,8 @@
 // The web client in Chromium: sign up, see the lobby with its tables (seats free, stakes, the
 // Naiko badge) and filters, and the Sit & Go list; screenshot of the lobby.
 import request from 'supertest';
-import { signUp, shot, startWebTest, type WebTest } from './browser';
+import { PrismaService } from '@naiko/persistence';
+import { signIn, signUp, shot, startWebTest, type WebTest } from './browser';
 
 describe('web client: sign up and lobby (Chromium)', () => {
   let w: WebTest;
@@ -89,4 +90,25 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await friendCtx.close();
     await host.close();
   }, 90_000);
+
+  it('the admin schedules a tournament, renames it and cancels it', async () => {
+    const page = await w.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await signUp(page, w.app.url, 'webadmin');
+    await w.app.get(PrismaService).user.update({ where: { username: 'webadmin' }, data: { role: 'admin' } });
+    await page.getByTestId('sign-out').click();
+    await signIn(page, w.app.url, 'webadmin');
+    await page.getByTestId('nav-admin').click();
+    await page.getByTestId('t-name').fill('Web Sunday');
+    await page.getByTestId('t-submit').click();
+    const row = page.getByTestId('admin-tournament').filter({ hasText: 'Web Sunday' });
+    await row.waitFor();
+    await row.getByTestId('t-rename').fill('Web Sunday Deluxe');
+    await row.getByTestId('t-rename-save').click();
+    const renamed = page.getByTestId('admin-tournament').filter({ hasText: 'Web Sunday Deluxe' });
+    await renamed.waitFor();
+    await renamed.getByTestId('t-cancel').click();
+    await page.locator('[data-testid="admin-tournament"][data-status="cancelled"]').waitFor();
+    await shot(page, 'admin');
+    await page.close();
+  });
 });

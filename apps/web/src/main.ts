@@ -8,6 +8,7 @@ import { lobbyPage } from './pages/lobby';
 import { tablePage } from './pages/table';
 import { sitAndGoPage } from './pages/sit-and-go';
 import { handReplayPage, historyPage } from './pages/history';
+import { adminPage } from './pages/admin';
 
 export type Cleanup = () => void;
 export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
@@ -17,6 +18,7 @@ const routes: [RegExp, Page][] = [
   [/^#\/table\/([0-9a-f-]{36})(?:\?.*)?$/, tablePage],
   [/^#\/sng\/(\d+)$/, sitAndGoPage],
   [/^#\/history$/, historyPage],
+  [/^#\/admin$/, adminPage],
   [/^#\/history\/([0-9a-f-]{36})$/, handReplayPage],
 ];
 

@@ -24,6 +24,7 @@ export function header(me: Me | null, extra: Node[] = []): HTMLElement {
     h('a', { href: '#/lobby', class: 'brand' }, 'Naiko'),
     ...extra,
     h('a', { href: '#/history', 'data-testid': 'nav-history' }, 'Hand history'),
+    me?.role === 'admin' && h('a', { href: '#/admin', 'data-testid': 'nav-admin' }, 'Admin'),
     h('span', { class: 'spacer' }),
     me && h('span', { 'data-testid': 'me' }, me.username, me.chips !== undefined ? h('span', { class: 'balance', 'data-testid': 'balance' }, ` ${chips(me.chips)} chips`) : null),
     h('button', { class: 'link', 'data-testid': 'sign-out', onclick: () => { session.clear(); navigate('#/lobby'); } }, 'Sign out'),

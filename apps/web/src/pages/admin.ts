@@ -1,0 +1,88 @@
+// Admin page: schedule, edit and cancel tournaments (the tournaments admin API: POST/PATCH/DELETE
+// /tournaments), and the running tables and tournaments at a glance.
+import type { TableSummary } from '@naiko/contracts';
+import { api, session } from '../api';
+import { h, mount } from '../dom';
+import { chips, GAME_NAMES, stakesText } from '../format';
+import { header } from './lobby';
+
+interface TournamentSummary { tournamentId: number; name: string; status: string; startsAt: string; registrationOpensAt: string; settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string } }
+
+/** A plain turbo structure: 10-minute levels, blinds up by about half each level, antes from level 4. */
+function defaultStructure() {
+  const bbs = [20, 30, 40, 60, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000];
+  return { name: 'Standard', steps: bbs.map((bb, i) => ({ kind: 'level' as const, smallBlind: bb / 2, bigBlind: bb, ante: i >= 3 ? bb / 10 : 0, anteKind: i >= 3 ? ('ante' as const) : ('none' as const), durationMs: 600_000 })) };
+}
+
+export function adminPage(root: HTMLElement): () => void {
+  const me = session.user;
+  let tournaments: TournamentSummary[] = [];
+  let tables: TableSummary[] = [];
+  let message = '';
+  let closed = false;
+  const load = async () => {
+    try {
+      [tournaments, { tables }] = await Promise.all([api<TournamentSummary[]>('GET', '/tournaments'), api<{ tables: TableSummary[] }>('GET', '/lobby/tables')]);
+    } catch (e) {
+      message = e instanceof Error ? e.message : String(e);
+    }
+    if (!closed) render();
+  };
+  const run = async (fn: () => Promise<unknown>, ok: string) => {
+    try {
+      await fn();
+      message = ok;
+    } catch (e) {
+      message = e instanceof Error ? e.message : String(e);
+    }
+    await load();
+  };
+  const render = () => {
+    const name = h('input', { 'data-testid': 't-name', value: 'Sunday Special', required: true }) as HTMLInputElement;
+    const startsAt = h('input', { type: 'datetime-local', 'data-testid': 't-starts', value: new Date(Date.now() + 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) }) as HTMLInputElement;
+    const buyIn = h('input', { type: 'number', 'data-testid': 't-buyin', value: 100, min: 0 }) as HTMLInputElement;
+    const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
+    const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
+    const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
+    const schedule = (e: Event) => {
+      e.preventDefault();
+      const starts = new Date(startsAt.value);
+      void run(() => api('POST', '/tournaments', {
+        name: name.value, game: 'holdem', bettingStructure: 'no-limit',
+        startsAt: starts.toISOString(), registrationOpensAt: new Date().toISOString(),
+        lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
+        buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
+        blindStructure: defaultStructure(), tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+      }), `${name.value} scheduled`);
+    };
+    mount(root, header(me),
+      h('main', { 'data-testid': 'admin' },
+        message && h('p', { 'data-testid': 'admin-message' }, message),
+        h('section', {}, h('h2', {}, 'Schedule a tournament'),
+          h('form', { class: 'inline', onsubmit: schedule },
+            h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),
+            h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'))),
+        h('section', {}, h('h2', {}, 'Tournaments'),
+          h('table', { class: 'list', 'data-testid': 'admin-tournaments' },
+            h('thead', {}, h('tr', {}, ['Name', 'Status', 'Starts', 'Buy-in', ''].map((c) => h('th', {}, c)))),
+            h('tbody', {}, tournaments.map((t) => {
+              const rename = h('input', { value: t.name, 'data-testid': 't-rename', size: 18 }) as HTMLInputElement;
+              return h('tr', { 'data-testid': 'admin-tournament', 'data-status': t.status },
+                h('td', {}, t.name), h('td', { 'data-testid': 't-status' }, t.status), h('td', {}, new Date(t.startsAt).toLocaleString()),
+                h('td', {}, `${chips(t.settings.buyIn ?? 0)} + ${chips(t.settings.fee ?? 0)}`),
+                h('td', {},
+                  rename, h('button', { class: 'small', 'data-testid': 't-rename-save', onclick: () => void run(() => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }), 'Saved') }, 'Rename'),
+                  h('button', { class: 'secondary', 'data-testid': 't-cancel', onclick: () => void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`) }, 'Cancel')),
+              );
+            })))),
+        h('section', {}, h('h2', {}, 'Running tables'),
+          h('table', { class: 'list' }, h('tbody', {}, tables.map((t) => h('tr', {}, h('td', {}, h('a', { href: `#/table/${t.tableId}` }, t.name)), h('td', {}, GAME_NAMES[t.game] ?? t.game), h('td', {}, stakesText(t.stakes)), h('td', {}, `${t.seated} seated · ${t.handsPlayed} hands`)))))),
+      ),
+    );
+  };
+  render();
+  void load();
+  return () => {
+    closed = true;
+  };
+}
