@@ -8,8 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   apply,
+  commitDeck,
+  commitNaikoHand,
   cryptoRandom,
+  hashRandom,
   isOver,
+  newShuffleSeed,
+  sparksOf,
   legalActions,
   start,
   view,
@@ -58,6 +63,8 @@ import {
   type TableState,
   type Transition,
   createTable,
+  decideBotPower,
+  toBotPowerView,
 } from '@naiko/table';
 import type { ClockInfo, TablePublicState, TableSnapshotPayload, TableSummary, WireHandEvent } from '@naiko/contracts';
 import { CONFIGURED_STAKES, type BlindSchedule } from './blind-schedule';
@@ -91,6 +98,9 @@ export interface Decision {
 export interface FinishedHand {
   handId: string;
   handNumber: number;
+  /** The hand's shuffle seed, revealed now that the hand is over (null for an injected test deck). */
+  seed: string | null;
+  commitment: string | null;
   stacks: { seat: number; playerId: string; stack: number }[];
 }
 
@@ -114,7 +124,12 @@ export interface TableHostOptions {
   botTarget?: number;
   /** Table decisions (first button, bots' mixing); default the CSPRNG. */
   rng?: RandomSource;
-  /** Shuffles; default a fresh CSPRNG source per hand. */
+  /**
+   * Each hand's secret shuffle seed (default `newShuffleSeed()`, 256 CSPRNG bits). The hand starts with
+   * `hashRandom(seed)`, its commitment is stored at the start and the seed revealed at the end.
+   */
+  seeds?: () => string;
+  /** Tests only: a shuffle source instead of a seed (no commitment, nothing to reveal). */
   deckRng?: () => RandomSource;
   timers?: Timers;
   /** Pause between two hands (default 2 s). */
@@ -135,6 +150,8 @@ interface RunningHand {
   clock: (DecisionClock & { seat: number }) | null;
   timer: unknown;
   carryOver: number;
+  seed: string | null;
+  commitment: string | null;
 }
 
 const CLIENT_FORBIDDEN = new Set(['draw-timeout', 'artificialAllIn']);
@@ -428,13 +445,21 @@ export class TableHost {
     const schedule = this.o.schedule ?? CONFIGURED_STAKES;
     const stakes = schedule.stakesFor({ handNumber: planned.plan.handNumber, now, configured: this.state.config.stakes });
     const config = stakes === this.state.config.stakes ? this.state.config : { ...this.state.config, stakes };
-    const handConfig = toHandConfig(config, planned.plan);
-    const started = start(handConfig, { rng: this.o.deckRng ? this.o.deckRng() : cryptoRandom() });
+    const naiko = config.naikoMode;
+    // The plan already granted the deal's spark (max 3): the engine must not add it a second time.
+    const powers = naiko
+      ? { sparks: Object.fromEntries(planned.plan.dealtIn.map((d) => [d.seat, d.sparks])), dealSparkGranted: true, shieldWindowMs: config.clock.shieldResponseMs }
+      : undefined;
+    const handConfig = toHandConfig(config, planned.plan, powers ? { powers } : {});
+    const seed = this.o.deckRng ? null : (this.o.seeds ?? newShuffleSeed)();
+    const started = start(handConfig, { rng: seed === null ? this.o.deckRng!() : hashRandom(seed) });
+    const commitment = seed === null ? null : commitmentOf(started.state.deck, seed, started.events, naiko);
     const stored = await this.o.hands.startHand({
       ...this.o.chips.handRef,
       handNumber: planned.plan.handNumber,
       config: handConfig,
       players: planned.plan.dealtIn.map((d) => ({ seat: d.seat, userId: d.playerId })),
+      ...(commitment === null ? {} : { commitment }),
     });
     const appended = await this.o.hands.appendEvents(stored.id, 0, started.events);
     await step(dealt);
@@ -447,6 +472,8 @@ export class TableHost {
       clock: null,
       timer: null,
       carryOver: 0,
+      seed,
+      commitment,
     };
     this.publishTable(events);
     await this.afterHandEvents(started.events);
@@ -561,8 +588,10 @@ export class TableHost {
       protectionAvailable: la.artificialAllIn === true && protectionAvailable(uses, now, this.state.config.protectionsPerDay),
     });
     if (t.type === 'artificialAllIn') this.protections.set(userId, recordProtection(uses, now));
-    const action: Action =
-      t.type === 'standPatByTimeout'
+    // A split offer (32-Card Draw) left unanswered is a refusal: silence never agrees to split a pot.
+    const action: Action = la.actions.includes('no-split')
+      ? { type: 'no-split', seat }
+      : t.type === 'standPatByTimeout'
         ? { type: 'draw-timeout', seat }
         : t.type === 'decline'
           ? { type: 'decline', seat, timeout: true }
@@ -590,6 +619,12 @@ export class TableHost {
     const seat = la.seat;
     const userId = h.players.get(seat)!;
     const game = this.state.config.game;
+    if (this.state.config.naikoMode && (await this.botPower(h, seat, userId, version))) return;
+    if (la.actions.includes('decline')) {
+      // A shield window the power policy did not answer: let the anchor stand.
+      await this.decide(seat, userId, { type: 'decline', seat, expectedVersion: version });
+      return;
+    }
     const v = view(h.state, seat);
     const bv = toBotView(v, this.state.config.stakes.bigBlind, { lowball: game === 'draw27x3', omaha: game.startsWith('omaha') });
     if (!bv) return;
@@ -601,8 +636,32 @@ export class TableHost {
       // The policy proposed something the engine refuses: the table's timeout decision instead.
       if (!(err instanceof TableHostError)) throw err;
       this.log('warn', `bot action refused (${err.reason}), checking or folding`, err);
-      const fallback: Action = la.actions.includes('check') ? { type: 'check', seat } : la.actions.includes('draw') ? { type: 'draw', seat, discard: [] } : { type: la.actions.includes('fold') ? 'fold' : la.actions[0], seat };
+      const fallback: Action = la.actions.includes('check')
+        ? { type: 'check', seat }
+        : la.actions.includes('draw')
+          ? { type: 'draw', seat, discard: [] }
+          : { type: la.actions.includes('fold') ? 'fold' : la.actions.includes('no-split') ? 'no-split' : la.actions[0], seat };
       await this.decide(seat, userId, { ...fallback, expectedVersion: version });
+    }
+  }
+
+  /**
+   * Naiko mode (naiko §7): the bot's power policy, from its own seat's view, before its poker action.
+   * A power never ends the turn: the applied power schedules the bot's next move (the same seat, a
+   * new version), where the policy finds no power left this turn and the poker policy acts. True
+   * when a power (or a shield answer) was applied.
+   */
+  private async botPower(h: RunningHand, seat: number, userId: string, version: number): Promise<boolean> {
+    const pv = toBotPowerView(view(h.state, seat), this.state.config.stakes.bigBlind);
+    const p = pv ? decideBotPower(pv, this.rng) : null;
+    if (!p) return false;
+    try {
+      await this.decide(seat, userId, { ...p, expectedVersion: version });
+      return true;
+    } catch (err) {
+      if (!(err instanceof TableHostError)) throw err;
+      this.log('warn', `bot power refused (${err.reason})`, err);
+      return false;
     }
   }
 
@@ -630,12 +689,19 @@ export class TableHost {
 
   private async finishCurrentHand(h: RunningHand): Promise<void> {
     const stacks = h.state.seats.map((seat, i) => ({ seat, stack: h.state.stacks[i] }));
-    const t = this.tryTable(() => finishHand(this.state, handResultFromStacks(stacks, { carryOver: h.carryOver }), this.timers.now()));
+    // Naiko: the sparks left after the hand's spending stay at the table for the next deal.
+    const sparks = this.state.config.naikoMode ? sparksOf(h.state) : undefined;
+    const t = this.tryTable(() => finishHand(this.state, handResultFromStacks(stacks, { carryOver: h.carryOver, ...(sparks ? { sparks } : {}) }), this.timers.now()));
     this.hand = null;
-    await this.commit(t);
+    await this.commit(t, false);
+    // The seed is revealed only now: anyone can redo the shuffle (and the carousel) and check the commitment.
+    const reveal = h.seed === null ? [] : [{ type: 'handSeedRevealed', handId: h.id, handNumber: h.number, seed: h.seed, commitment: h.commitment }];
+    this.publishTable([...t.events, ...(reveal as unknown as TableEvent[])]);
     const finished: FinishedHand = {
       handId: h.id,
       handNumber: h.number,
+      seed: h.seed,
+      commitment: h.commitment,
       stacks: stacks.map((s) => ({ ...s, playerId: h.players.get(s.seat)! })),
     };
     try {
@@ -648,4 +714,10 @@ export class TableHost {
 }
 
 const toWire = (e: TableEvent): WireHandEvent => e as unknown as WireHandEvent;
+
+/** The hand's commitment: the deck (and in Naiko mode the carousel drawn right after the shuffle). */
+function commitmentOf(deck: HandState['deck'], seed: string, events: readonly HandEvent[], naiko: boolean): string {
+  const dealt = events.find((e) => e.type === 'x-powers-dealt') as { carousel?: Parameters<typeof commitNaikoHand>[2] } | undefined;
+  return naiko && dealt?.carousel ? commitNaikoHand(deck, seed, dealt.carousel).commitment : commitDeck(deck, seed).commitment;
+}
 
