@@ -1,6 +1,7 @@
 // Socket contract of the Sit & Go lobby: a client watches an instance (`sitAndGoWatch`) and gets
 // `sitAndGoUpdate` on every change (registration, start, level, bust, results).
 import { z } from 'zod';
+import { SIT_AND_GO_PLAY_CLIENT_EVENT_SCHEMAS, type SitAndGoPlayClientEvents, type SitAndGoPlayServerEvents } from './play';
 
 export const SitAndGoWatchPayload = z.strictObject({ instanceId: z.number().int().positive() });
 export type SitAndGoWatchPayload = z.infer<typeof SitAndGoWatchPayload>;
@@ -47,13 +48,14 @@ export interface SitAndGoView {
 
 export const SIT_AND_GO_CLIENT_EVENT_SCHEMAS = {
   sitAndGoWatch: SitAndGoWatchPayload,
+  ...SIT_AND_GO_PLAY_CLIENT_EVENT_SCHEMAS,
 } as const;
 
-export interface SitAndGoClientEvents {
+export interface SitAndGoClientEvents extends SitAndGoPlayClientEvents {
   /** Join the instance's room; the server answers with a `sitAndGoUpdate` at once and on every change. */
   sitAndGoWatch: (payload: SitAndGoWatchPayload) => void;
 }
 
-export interface SitAndGoServerEvents {
+export interface SitAndGoServerEvents extends SitAndGoPlayServerEvents {
   sitAndGoUpdate: (payload: SitAndGoView) => void;
 }

@@ -17,6 +17,8 @@ import {
   type Action,
   type HandConfig,
   type HandEvent,
+  type HandState,
+  type LegalActions,
   type RandomSource,
 } from '@naiko/engine';
 import { decideBotAction, toBotView } from '@naiko/table';
@@ -29,8 +31,12 @@ export interface BotHandInput {
   players: { seat: number; userId: string }[];
   /** Mixing source of the bots' decisions (defaults to the CSPRNG). */
   botRng?: RandomSource;
-  /** Called after each persisted step (the place to broadcast). */
-  onEvents?: (events: HandEvent[]) => void;
+  /** Called after each persisted step (the place to broadcast), with the state after it. */
+  onEvents?: (events: HandEvent[], state: HandState) => void;
+  /** Seats played by people: their decisions come from `awaitHuman` instead of the bot policy. */
+  humans?: ReadonlySet<number>;
+  /** Resolves with the human's action (or the clock's timeout action); it must be legal in `state`. */
+  awaitHuman?: (state: HandState, legal: LegalActions) => Promise<Action>;
 }
 
 export interface BotHandResult {
@@ -67,10 +73,19 @@ export async function playBotHand(store: HandStore, input: BotHandInput): Promis
   let seq = 0;
   const persist = async (events: HandEvent[]): Promise<void> => {
     seq = (await store.appendEvents(hand.id, seq, events)).nextSeq;
-    input.onEvents?.(events);
+    input.onEvents?.(events, state);
   };
   await persist(started.events);
   while (!isOver(state)) {
+    const legal = legalActions(state);
+    if (legal && input.awaitHuman && input.humans?.has(legal.seat)) {
+      const human = await input.awaitHuman(state, legal);
+      const r = apply(state, human);
+      if (!r.ok) throw new Error(`a human action checked by the runner was refused: ${r.error.message}`);
+      state = r.state;
+      await persist(r.events);
+      continue;
+    }
     let action = botAction(state, input.config.stakes.bigBlind, rng, omaha);
     if (!action) break;
     let r = apply(state, action);

@@ -11,7 +11,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import type { HandConfig, Stakes } from '@naiko/engine';
+import { apply, legalActions, type Action, type HandConfig, type HandEvent, type HandState, type LegalActions, type Stakes } from '@naiko/engine';
+import { timeoutAction } from '@naiko/table';
+import type { SitAndGoActPayload, SitAndGoActResult } from '@naiko/contracts';
 import { cancelRunningHand, HandStore, PrismaService } from '@naiko/persistence';
 import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
@@ -30,6 +32,37 @@ export interface RunnerOptions {
   pollMs: number;
   leaseMs: number;
 }
+
+/** One persisted step of a running hand, for the gateway to filter per viewer. */
+export interface HandStep {
+  instanceId: number;
+  handNumber: number;
+  state: HandState;
+  /** This step's events (empty for a snapshot sent on (re)connect). */
+  events: HandEvent[];
+  /** When the human to act times out (ms since epoch); null when a bot acts or nobody does. */
+  deadline: number | null;
+  /** Seat of each player dealt in. */
+  players: { seat: number; userId: string }[];
+  /** Everyone seated at the start (busted players watch as spectators). */
+  seated: string[];
+}
+
+export type HandListener = (step: HandStep) => void;
+
+/** A human decision waiting in this process. */
+interface PendingDecision {
+  userId: string;
+  seat: number;
+  state: HandState;
+  deadline: number;
+  timer: NodeJS.Timeout;
+  resolve: (action: Action) => void;
+  reject: (err: Error) => void;
+}
+
+/** Ends a hand loop whose process shuts down mid-decision (the next dealer cancels the hand). */
+class RunnerStopping extends Error {}
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { deal: true, handPauseMs: 500, pollMs: 100, leaseMs: 5_000 };
 
@@ -62,6 +95,11 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private redis?: Redis;
   private stopping = false;
   private sweep?: NodeJS.Timeout;
+  private readonly handListeners: HandListener[] = [];
+  /** instanceId → the human decision this process waits for. */
+  private readonly pending = new Map<number, PendingDecision>();
+  /** instanceId → the last step of the hand running here (for a (re)connecting player). */
+  private readonly current = new Map<number, HandStep>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -90,15 +128,87 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     clearInterval(this.sweep);
+    // A decision left waiting would hold the loop open; the process is going, a new dealer
+    // cancels the hand by the crash rule.
+    for (const [id, d] of [...this.pending]) {
+      clearTimeout(d.timer);
+      this.pending.delete(id);
+      d.reject(new RunnerStopping('shutting down'));
+    }
     await Promise.allSettled([...this.loops.values()]);
     await this.redis?.quit().catch(() => undefined);
+  }
+
+  /** The gateway subscribes here: every persisted step of every hand dealt in this process. */
+  onHand(listener: HandListener): void {
+    this.handListeners.push(listener);
+  }
+
+  /** The last persisted step of the instance's running hand, if this process deals it. */
+  snapshot(instanceId: number): HandStep | null {
+    return this.current.get(instanceId) ?? null;
+  }
+
+  /**
+   * A seated player's action. Checked against the engine (`apply` with the expected version) on
+   * the state the decision waits on; a refusal changes nothing and says why. An accepted action
+   * stops the clock and is applied and persisted by the hand loop.
+   */
+  act(instanceId: number, userId: string, p: Omit<SitAndGoActPayload, 'instanceId'>, seated: boolean): SitAndGoActResult {
+    if (!seated) return { ok: false, code: 'NOT_SEATED', message: 'you have no seat in this Sit & Go' };
+    const d = this.pending.get(instanceId);
+    if (!d) return { ok: false, code: 'NO_DECISION', message: 'no decision is waiting (or the table is dealt by another process)' };
+    if (d.userId !== userId) return { ok: false, code: 'NOT_YOUR_TURN', message: 'it is not your turn' };
+    const action: Action = { type: p.action, seat: d.seat, expectedVersion: p.expectedVersion };
+    if (p.amount !== undefined) action.amount = p.amount;
+    const r = apply(d.state, action);
+    if (!r.ok) return { ok: false, code: r.error.code as Exclude<SitAndGoActResult, { ok: true }>['code'], message: r.error.message };
+    this.settle(instanceId, d, action);
+    return { ok: true, version: r.state.version };
+  }
+
+  private settle(instanceId: number, d: PendingDecision, action: Action): void {
+    if (this.pending.get(instanceId) !== d) return;
+    clearTimeout(d.timer);
+    this.pending.delete(instanceId);
+    d.resolve(action);
+  }
+
+  /**
+   * Waits for a human's decision with the template's clock (naiko §7): on timeout the table checks
+   * if legal, else folds (libs/table `timeoutAction`). A disconnected player is timed out the same
+   * way: he is blinded off but stays in the tournament.
+   */
+  private awaitHuman(instanceId: number, userId: string, state: HandState, legal: LegalActions, deadline: number): Promise<Action> {
+    return new Promise<Action>((resolve, reject) => {
+      const d: PendingDecision = {
+        userId,
+        seat: legal.seat,
+        state,
+        deadline,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          const t = timeoutAction({
+            kind: 'bet',
+            legal: legal.actions,
+            structure: state.config.structure,
+            disconnected: false,
+            committed: 0,
+            protectionAvailable: false,
+          });
+          this.settle(instanceId, d, { type: t.type, seat: legal.seat, expectedVersion: legal.version });
+        }, Math.max(0, deadline - Date.now())),
+      };
+      this.pending.set(instanceId, d);
+    });
   }
 
   /** Starts dealing an instance in this process unless a loop already runs here. */
   ensure(instanceId: number): void {
     if (!this.options.deal || this.stopping || this.loops.has(instanceId)) return;
     const loop = this.run(instanceId)
-      .catch((err: unknown) => this.logger.error({ msg: 'runner stopped', instanceId, err: err instanceof Error ? err.stack : String(err) }))
+      .catch((err: unknown) => void (err instanceof RunnerStopping || this.logger.error({ msg: 'runner stopped', instanceId, err: err instanceof Error ? err.stack : String(err) })))
       .finally(() => this.loops.delete(instanceId));
     this.loops.set(instanceId, loop);
   }
@@ -188,12 +298,41 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
       button,
       stakes: stakesOf(level),
     };
-    const result = await playBotHand(this.store, {
-      tournamentId,
-      handNumber: row.hands_played + 1,
-      config,
-      players: alive.map((s) => ({ seat: s.seat, userId: s.userId })),
-    });
+    const bots = new Set(
+      (await this.prisma.user.findMany({ where: { id: { in: alive.map((s) => s.userId) }, isBot: true }, select: { id: true } })).map((u) => u.id),
+    );
+    const humans = new Map(alive.filter((s) => !bots.has(s.userId)).map((s) => [s.seat, s.userId]));
+    const handNumber = row.hands_played + 1;
+    const players = alive.map((s) => ({ seat: s.seat, userId: s.userId }));
+    const seated = (row.seating ?? []).map((s) => s.userId);
+    const decisionMs = t.clock.decisionMs;
+    // The deadline of the next human decision is fixed when the step before it is persisted, so the
+    // player is told it with that step.
+    let nextDeadline: { version: number; at: number } | null = null;
+    let result: Awaited<ReturnType<typeof playBotHand>>;
+    try {
+      result = await playBotHand(this.store, {
+        tournamentId,
+        handNumber,
+        config,
+        players,
+        humans: new Set(humans.keys()),
+        onEvents: (events, state) => {
+          const legal = legalActions(state);
+          nextDeadline = legal && humans.has(legal.seat) ? { version: legal.version, at: Date.now() + decisionMs } : null;
+          const step: HandStep = { instanceId: row.id, handNumber, state, events, deadline: nextDeadline?.at ?? null, players, seated };
+          this.current.set(row.id, step);
+          for (const l of this.handListeners) l(step);
+        },
+        awaitHuman: (state, legal) => {
+          const nd = nextDeadline as { version: number; at: number } | null;
+          const at = nd && nd.version === legal.version ? nd.at : Date.now() + decisionMs;
+          return this.awaitHuman(row.id, humans.get(legal.seat)!, state, legal, at);
+        },
+      });
+    } finally {
+      this.current.delete(row.id);
+    }
     const n = alive.length;
     const buttonIndex = alive.findIndex((s) => s.seat === button);
     const dealtIn = alive.map((s, i) => ({ userId: s.userId, stack: stackOf.get(s.userId)!, order: (i - buttonIndex - 1 + 2 * n) % n }));
