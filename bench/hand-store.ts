@@ -1,0 +1,99 @@
+/**
+ * Hand store write-path benchmark: `npm run bench -- hand-store [--hands N] [--json]`.
+ *
+ * Against the machine's PostgreSQL (a fresh, migrated database, dropped afterwards) it plays N
+ * 6-max No-Limit Hold'em hands with seeded random legal actions through HandStore.startHand and
+ * appendEvents, one apply() result per append (as the table host does: ~15 appends a hand).
+ * Only the appendEvents calls are measured:
+ *  - appendsPerSecond: appends completed per wall-clock second (one table, sequential);
+ *  - cpuMsPerAppend: this process's CPU time (user + system) per append;
+ *  - appendsPerHand: the average number of appends in a hand.
+ * With --json one line: {"hands","appends","appendsPerHand","appendsPerSecond","cpuMsPerAppend","wallMsPerAppend"}.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import { apply, isOver, randomLegalAction, seededRandom, start, type HandConfig } from '@naiko/engine';
+import { ChipLedger, HandStore, PrismaClient } from '@naiko/persistence';
+import { createTestDatabase } from '../test/support/database';
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isSafeInteger(v) || v <= 0) throw new Error(`${name} must be a positive integer`);
+  return v;
+}
+
+export async function main(): Promise<void> {
+  const hands = flag('--hands', 60);
+  const json = process.argv.includes('--json');
+  const db = await createTestDatabase({ migrate: true });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 4 }) });
+  try {
+    const ledger = new ChipLedger(prisma);
+    const store = new HandStore(prisma);
+    const tableId = 'bench-hand-store';
+    const users: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { id } = await prisma.user.create({ data: { username: `bench${i}` }, select: { id: true } });
+      await ledger.openUserAccount(id);
+      await ledger.grant({ idempotencyKey: `bench-grant:${id}`, userId: id, amount: 10_000_000 });
+      await ledger.buyIn({ idempotencyKey: `bench-buyin:${id}`, userId: id, tableId, amount: 10_000_000 });
+      users.push(id);
+    }
+    const rng = seededRandom('bench-hand-store');
+    let appends = 0;
+    let cpuMicros = 0;
+    let wallMs = 0;
+    // One warm-up hand (Prisma's first queries compile and connect), not measured.
+    for (let h = -1; h < hands; h++) {
+      const stacks = new Map((await ledger.tableStacks(tableId)).map((s) => [s.userId, s.balance]));
+      // Deep enough for real betting, small enough that all-ins happen now and then.
+      const config: HandConfig = {
+        variant: 'holdem',
+        structure: 'no-limit',
+        seats: users.map((u, seat) => ({ seat, stack: Math.min(2_000, stacks.get(u) ?? 0) })),
+        button: (h + 6) % 6,
+        stakes: { smallBlind: 5, bigBlind: 10 },
+      };
+      const hand = await store.startHand({ tableId, handNumber: h + 1, config, players: users.map((userId, seat) => ({ seat, userId })) });
+      const started = start(config, { rng });
+      let state = started.state;
+      let pending = [started.events];
+      let seq = 0;
+      while (pending.length) {
+        const events = pending.pop()!;
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        seq = (await store.appendEvents(hand.id, seq, events)).nextSeq;
+        if (h >= 0) {
+          const cpu = process.cpuUsage(cpu0);
+          cpuMicros += cpu.user + cpu.system;
+          wallMs += performance.now() - t0;
+          appends++;
+        }
+        if (isOver(state)) break;
+        const action = randomLegalAction(state, rng);
+        if (!action) break;
+        const r = apply(state, action);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+        pending = [r.events];
+      }
+    }
+    const result = {
+      hands,
+      appends,
+      appendsPerHand: +(appends / hands).toFixed(1),
+      appendsPerSecond: +((appends * 1000) / wallMs).toFixed(1),
+      cpuMsPerAppend: +(cpuMicros / 1000 / appends).toFixed(2),
+      wallMsPerAppend: +(wallMs / appends).toFixed(2),
+    };
+    if (json) console.log(JSON.stringify(result));
+    else {
+      console.log(`hand-store: ${hands} hands, ${appends} appends (${result.appendsPerHand} per hand)`);
+      console.log(`  ${result.appendsPerSecond} appends/s, ${result.cpuMsPerAppend} ms CPU and ${result.wallMsPerAppend} ms wall per append`);
+    }
+  } finally {
+    await prisma.$disconnect();
+    await db.drop();
+  }
+}
