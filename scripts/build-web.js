@@ -3,7 +3,7 @@
 // `npm start` (scripts/start.js), postinstall and the browser tests; `node scripts/build-web.js
 // --force` rebuilds unconditionally.
 const { spawnSync } = require('node:child_process');
-const { existsSync, readdirSync, statSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -25,7 +25,14 @@ function isStale() {
   return inputs.some((dir) => existsSync(dir) && newestMtime(dir) > built);
 }
 
-/** Returns true when it built, false when dist/web was up to date; throws when the build fails. */
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Returns true when it built, false when dist/web was up to date; throws when the build fails.
+ * Several processes may ask at once (parallel test files): one builds under a lock directory, the
+ * others wait for it; the new build goes to a temporary folder and replaces dist/web by renames,
+ * so a running server never sees a half-written folder for longer than two renames.
+ */
 function buildWeb({ force = false } = {}) {
   if (!force && !isStale()) return false;
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -34,9 +41,33 @@ function buildWeb({ force = false } = {}) {
     console.log('build-web: vite not installed, skipping the web client build');
     return false;
   }
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'apps', 'web', 'vite.config.mjs')], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`web client build failed (exit ${result.status})`);
-  return true;
+  const dist = join(root, 'dist');
+  const lock = join(dist, '.web-build.lock');
+  mkdirSync(dist, { recursive: true });
+  for (let waited = 0; ; waited += 100) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than two minutes belongs to a build that died.
+      if (waited > 120_000) rmSync(lock, { recursive: true, force: true });
+      sleep(100);
+    }
+  }
+  try {
+    if (!force && !isStale()) return false;
+    const tmp = join(dist, `web.tmp-${process.pid}`);
+    const result = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'apps', 'web', 'vite.config.mjs'), '--outDir', tmp], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`web client build failed (exit ${result.status})`);
+    const old = join(dist, `web.old-${process.pid}`);
+    const out = join(dist, 'web');
+    if (existsSync(out)) renameSync(out, old);
+    renameSync(tmp, out);
+    rmSync(old, { recursive: true, force: true });
+    return true;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 if (require.main === module) {
