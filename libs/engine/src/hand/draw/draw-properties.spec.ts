@@ -5,13 +5,12 @@
  * drawn cards, and config + seed + actions (or the state's deck + actions) replay the hand exactly.
  */
 import fc from 'fast-check';
-import { seededRandom } from '../../rng/random-source';
 import { DRAW_VARIANTS } from '../../variants';
 import { apply, legalActions } from '../apply';
+import { checkNoNegativeStack, chipsDealtIn, lastState, playRandomHand, rakeTaken, sum, type RandomRun } from '../property-harness';
 import { houseRake } from '../rake';
 import { replay, replayEvents } from '../replay';
-import { start } from '../start';
-import type { Action, HandConfig, HandEvent, HandState } from '../types';
+import type { HandConfig, HandState } from '../types';
 import { view, viewEvents } from '../view';
 import { randomDrawAction } from './draw';
 
@@ -43,39 +42,18 @@ const tableArb = fc
     };
   });
 
-interface Run {
-  config: HandConfig;
-  states: HandState[];
-  actions: Action[];
-  events: HandEvent[];
+interface Run extends RandomRun {
   /** Rake taken up to each state (pots divided by a split are raked when divided). */
   rakeSoFar: number[];
 }
 
 function playRandom(config: HandConfig, seed: number, check?: (s: HandState) => void): Run {
-  const rng = seededRandom(seed);
-  const started = start(config, { rng: seededRandom(`deck-${seed}`) });
-  let state = started.state;
-  const run: Run = { config, states: [state], actions: [], events: started.events.slice(), rakeSoFar: [0] };
-  let rake = 0;
-  for (let steps = 0; state.phase !== 'complete'; steps++) {
-    if (steps > 400) throw new Error('the hand did not terminate');
-    check?.(state);
-    const a = randomDrawAction(state, rng);
-    if (!a) throw new Error(`nobody to act in phase ${state.phase}`);
-    const r = apply(state, a);
-    if (!r.ok) throw new Error(`a legal action was refused: ${JSON.stringify(a)} ${r.error.message}`);
-    state = r.state;
-    run.states.push(state);
-    run.actions.push(a);
-    run.events.push(...r.events);
-    for (const e of r.events) if (e.type === 'pot-awarded') rake += (e as { rake: number }).rake;
-    run.rakeSoFar.push(rake);
-  }
-  return run;
+  const run = playRandomHand(config, seed, { maxSteps: 400, check, choose: (state, rng) => randomDrawAction(state, rng) });
+  const rakeSoFar = [0];
+  for (const events of run.stepEvents) rakeSoFar.push(rakeSoFar[rakeSoFar.length - 1] + rakeTaken(events));
+  return { ...run, rakeSoFar };
 }
 
-const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 const PARAMS = { numRuns: 120, seed: 11 };
 
 describe('draw games: properties', () => {
@@ -83,14 +61,14 @@ describe('draw games: properties', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
         const run = playRandom(config, seed);
-        const dealtIn = sum(config.seats.map((s) => s.stack));
+        const dealtIn = chipsDealtIn(config);
+        checkNoNegativeStack(run);
         run.states.forEach((s, k) => {
-          expect(s.stacks.every((x) => x >= 0 && Number.isInteger(x))).toBe(true);
           // While the hand runs the chips are in stacks or in the pot (a divided split pot left both).
           if (s.phase !== 'complete') expect(sum(s.stacks) + sum(s.committed) + run.rakeSoFar[k]).toBe(dealtIn);
         });
         const rake = run.rakeSoFar[run.rakeSoFar.length - 1];
-        const last = run.states[run.states.length - 1];
+        const last = lastState(run);
         const ended = run.events.find((e) => e.type === 'hand-ended') as { carryOver?: number };
         expect(sum(last.stacks) + rake + (ended.carryOver ?? 0)).toBe(dealtIn + (config.carryOver ?? 0));
         // Only classic draw carries chips over, and never a whole share.
@@ -167,7 +145,7 @@ describe('draw games: properties', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
         const run = playRandom(config, seed);
-        const last = run.states[run.states.length - 1];
+        const last = lastState(run);
         const bySeed = replay(config, `deck-${seed}`, run.actions);
         expect(bySeed.ok).toBe(true);
         expect(bySeed.events).toEqual(run.events);
@@ -195,7 +173,7 @@ describe('draw games: properties', () => {
           stakes: spec.forcedBets.blinds ? { smallBlind: 5, bigBlind: 10 } : { smallBlind: 0, bigBlind: 10, ante: 10, maxBet: 40 },
         };
         const run = playRandom(config, n * 31 + spec.id.length);
-        expect(run.states[run.states.length - 1].phase).toBe('complete');
+        expect(lastState(run).phase).toBe('complete');
       }
     }
   });

@@ -5,10 +5,9 @@
  */
 import fc from 'fast-check';
 import type { Card } from '../../cards';
-import { seededRandom } from '../../rng/random-source';
 import { apply, legalActions } from '../apply';
-import { start } from '../start';
-import type { HandConfig, HandEvent, HandState } from '../types';
+import { chipsDealtIn, lastState, playRandomHand, type RandomRun } from '../property-harness';
+import type { HandConfig, HandState } from '../types';
 import { view, viewEvents } from '../view';
 import { powersExt, sparksOf } from './powers';
 import { randomNaikoAction } from './random-policy';
@@ -34,37 +33,17 @@ const tableArb = fc
     powers: { sparks: Object.fromEntries(t.stacks.map((_, seat) => [seat, t.sparks[seat]])), dealSparkGranted: t.granted },
   }));
 
-interface Run {
-  states: HandState[];
-  events: HandEvent[];
+/** Random legal play with powers used half the time it is their turn and they have one. */
+function playRandom(config: HandConfig, seed: number, check?: (s: HandState) => void): RandomRun {
+  return playRandomHand(config, seed, { maxSteps: 400, check, choose: (state, rng) => randomNaikoAction(state, rng, 0.5)! });
 }
-
-function playRandom(config: HandConfig, seed: number, check?: (s: HandState) => void): Run {
-  const rng = seededRandom(seed);
-  const started = start(config, { rng: seededRandom(`deck-${seed}`) });
-  let state = started.state;
-  const run: Run = { states: [state], events: started.events.slice() };
-  for (let steps = 0; state.phase !== 'complete'; steps++) {
-    if (steps > 400) throw new Error('the hand did not terminate');
-    check?.(state);
-    const a = randomNaikoAction(state, rng, 0.5)!;
-    const r = apply(state, a);
-    if (!r.ok) throw new Error(`a legal action was refused: ${JSON.stringify(a)} ${r.error.message}`);
-    state = r.state;
-    run.states.push(state);
-    run.events.push(...r.events);
-  }
-  return run;
-}
-
-const total = (c: HandConfig): number => c.seats.reduce((t, s) => t + s.stack, 0);
 
 describe('Naiko powers: properties under random play with powers', () => {
   test('random legal play incl. powers terminates; legalActions and apply agree', () => {
     fc.assert(
       fc.property(tableArb, fc.nat(), (config, seed) => {
         const run = playRandom(config, seed);
-        expect(run.states[run.states.length - 1].phase).toBe('complete');
+        expect(lastState(run).phase).toBe('complete');
       }),
       { numRuns: 100 },
     );
@@ -82,7 +61,7 @@ describe('Naiko powers: properties under random play with powers', () => {
           prev = sp;
         }
         // The event log reports the same final balances, also in any seat's redacted feed.
-        const last = run.states[run.states.length - 1];
+        const last = lastState(run);
         expect(sparksFromEvents(run.events)).toEqual(sparksOf(last));
         expect(sparksFromEvents(viewEvents(run.events, 'spectator'))).toEqual(sparksOf(last));
       }),
@@ -97,7 +76,7 @@ describe('Naiko powers: properties under random play with powers', () => {
         for (const s of run.states) {
           let t = 0;
           for (let i = 0; i < s.seats.length; i++) t += s.stacks[i] + (s.phase === 'complete' ? 0 : s.committed[i]);
-          expect(t).toBe(total(config));
+          expect(t).toBe(chipsDealtIn(config));
         }
       }),
       { numRuns: 100 },
@@ -108,7 +87,7 @@ describe('Naiko powers: properties under random play with powers', () => {
     fc.assert(
       fc.property(tableArb, fc.nat(), (config, seed) => {
         const run = playRandom(config, seed);
-        const last = run.states[run.states.length - 1];
+        const last = lastState(run);
         for (const s of run.states) {
           const x = powersExt(s)!;
           for (let me = 0; me < s.seats.length; me++) {
@@ -145,7 +124,7 @@ describe('Naiko powers: properties under random play with powers', () => {
         const r = replayPowerEvents(config, run.events);
         expect(r.ok).toBe(true);
         expect(r.events).toEqual(run.events);
-        const last = run.states[run.states.length - 1];
+        const last = lastState(run);
         expect(r.state.stacks).toEqual(last.stacks);
         expect(powersExt(r.state)).toEqual(powersExt(last));
       }),
