@@ -1,0 +1,242 @@
+// The table host in Naiko mode and in draw games, with in-memory ports and a manual clock: sparks
+// carried between hands (the deal's spark granted once, capped at 3), a human's Sneak Peek seen only
+// by him, the anchor/shield window (answered and timed out), bots using powers, the seed commitment,
+// a human's draw and a draw timeout, an unanswered 32-Card Draw split offer.
+import { legalActions, naikoDealFromSeed, seededRandom, standardDeck, verifyCommitment, verifyNaikoCommitment, type HandState } from '@naiko/engine';
+import { DEFAULT_CLOCK, makeTableConfig, type TableConfig } from '@naiko/table';
+import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
+import type { BotDirectory } from './ports';
+import { TableHost, type TableHostOptions } from './table-host';
+
+const A = 'a0000000-0000-4000-8000-000000000001';
+const B = 'b0000000-0000-4000-8000-000000000002';
+const CLOCK = { ...DEFAULT_CLOCK, decisionMs: 1000, timeBankMs: 0, drawDecisionMs: 2000, shieldResponseMs: 3000 };
+
+const naikoConfig = (over: Partial<TableConfig> = {}): TableConfig =>
+  makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: CLOCK, naikoMode: true, ...over });
+
+/** The first seed `s0, s1, ...` whose carousel holds every wanted power (the carousel is drawn from the seed). */
+function seedWith(...powers: string[]): string {
+  for (let i = 0; ; i++) {
+    const seed = `naiko-${powers.join('+')}-${i}`;
+    const { carousel } = naikoDealFromSeed(standardDeck(), seed);
+    if (powers.every((p) => carousel.includes(p as never))) return seed;
+  }
+}
+
+function setup(config: TableConfig, over: Partial<TableHostOptions> = {}) {
+  const timers = new ManualTimers();
+  const hands = new MemoryHandSink();
+  const out = new RecordingBroadcaster();
+  const host = new TableHost({ tableId: 't1', name: 'T1', config, chips: new MemoryChips(), hands, broadcaster: out, timers, rng: seededRandom('host'), handPauseMs: 100, botDelayMs: 0, ...over });
+  host.start();
+  return { host, timers, hands, out };
+}
+
+const flush = async (host: TableHost): Promise<void> => {
+  for (let i = 0; i < 6; i++) {
+    await host.idle();
+    await new Promise((r) => setImmediate(r));
+  }
+};
+
+async function twoHumans(config: TableConfig, over: Partial<TableHostOptions> = {}) {
+  const s = setup(config, over);
+  await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500, seat: 0 });
+  await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500, seat: 1 });
+  s.timers.advance(100);
+  await flush(s.host);
+  return s;
+}
+
+const actorOf = (host: TableHost): { userId: string; seat: number; state: HandState } => {
+  const state = host.handState!;
+  const seat = legalActions(state)!.seat;
+  return { userId: host.table.seats[seat]!.playerId, seat, state };
+};
+
+/** The player to act folds; then the next hand is dealt. */
+async function foldHand(s: { host: TableHost; timers: ManualTimers }): Promise<void> {
+  const { userId, state } = actorOf(s.host);
+  await s.host.act(userId, state.version, { type: 'fold' });
+  s.timers.advance(100);
+  await flush(s.host);
+}
+
+const storedEvents = (hands: MemoryHandSink) => [...hands.hands.values()].map((h) => h.events as unknown as { type: string; [k: string]: unknown }[]);
+const lastHand = (hands: MemoryHandSink) => [...hands.hands.values()].at(-1)!;
+
+describe('TableHost in Naiko mode', () => {
+  test('sparks are carried between hands: the deal grants one spark once (not twice) and a balance is capped at 3', async () => {
+    const s = await twoHumans(naikoConfig(), { seeds: () => seedWith('sneak-peek') });
+    for (let hand = 1; hand <= 4; hand++) {
+      const expected = Math.min(3, hand);
+      const stored = lastHand(s.hands);
+      expect(stored.input.config.powers).toEqual({ sparks: { 0: expected, 1: expected }, dealSparkGranted: true, shieldWindowMs: 3000 });
+      const dealt = stored.events.find((e) => (e as { type: string }).type === 'x-powers-dealt') as unknown as { sparks: { seat: number; before: number; sparks: number }[] };
+      expect(dealt.sparks).toEqual([
+        { seat: 0, before: expected, sparks: expected },
+        { seat: 1, before: expected, sparks: expected },
+      ]);
+      const { userId, state } = actorOf(s.host);
+      await s.host.act(userId, state.version, { type: 'fold' });
+      // Between hands the table keeps what the hand left (nothing spent here).
+      expect(s.host.handState).toBeNull();
+      expect(s.host.table.seats.map((x) => x!.sparks)).toEqual([expected, expected]);
+      s.timers.advance(100);
+      await flush(s.host);
+    }
+  });
+
+  test('Sneak Peek by a human: the card goes to his feed only (never the opponent, never spectators), the spark is spent and stays spent', async () => {
+    const s = await twoHumans(naikoConfig(), { seeds: () => seedWith('sneak-peek') });
+    const { userId, seat, state } = actorOf(s.host);
+    const mine = s.out.hands.filter((f) => f.audience !== 'spectators' && f.audience.userId === userId).at(-1)!;
+    expect((mine.feed.view.legal as { extensions: Record<string, unknown> }).extensions['sneak-peek']).toEqual({ cost: 1 });
+    const before = s.out.hands.length;
+    await s.host.act(userId, state.version, { type: 'sneak-peek' });
+    const stored = lastHand(s.hands).events.find((e) => (e as { type: string }).type === 'x-power') as unknown as { card: number; seat: number };
+    expect(stored.seat).toBe(seat);
+    expect(typeof stored.card).toBe('number');
+    const feeds = s.out.hands.slice(before);
+    for (const f of feeds) {
+      const own = f.audience !== 'spectators' && f.audience.userId === userId;
+      const ev = f.feed.events.find((e) => e.type === 'x-power')!;
+      const peek = (f.feed.view.ext as { powers: { peek: unknown } }).powers.peek;
+      if (own) {
+        expect(ev.card).toBe(stored.card);
+        expect(peek).toEqual({ street: 1, card: stored.card });
+      } else {
+        expect(ev).not.toHaveProperty('card');
+        expect(peek).toBeNull();
+      }
+    }
+    // Every feed anyone else got in this hand, before the flop shows the card, never carried it.
+    const others = s.out.hands.filter((f) => f.audience === 'spectators' || f.audience.userId !== userId);
+    for (const f of others) expect(JSON.stringify(f.feed.events.filter((e) => e.type.startsWith('x-')))).not.toContain('"card"');
+    await s.host.act(userId, state.version + 1, { type: 'fold' });
+    expect(s.host.table.seats[seat]!.sparks).toBe(0);
+    expect(s.host.table.seats[1 - seat]!.sparks).toBe(1);
+  });
+
+  test('Short Anchor answered with Seal Shield: the defender pays 1, the attacker 2; a window left unanswered times out as a decline with timeout', async () => {
+    const s = await twoHumans(naikoConfig(), { seeds: () => seedWith('short-anchor', 'seal-shield') });
+    await foldHand(s); // hand 2: both hold 2 sparks
+    let { userId: attacker, seat, state } = actorOf(s.host);
+    const target = 1 - seat;
+    const defender = s.host.table.seats[target]!.playerId;
+    await s.host.act(attacker, state.version, { type: 'short-anchor', target });
+    const windowFeed = s.out.hands.filter((f) => f.audience !== 'spectators' && f.audience.userId === defender).at(-1)!;
+    expect((windowFeed.feed.view.legal as { actions: string[] }).actions.sort()).toEqual(['decline', 'shield']);
+    expect(windowFeed.feed.clock).toMatchObject({ seat: target, kind: 'shield', deadline: s.timers.now() + 3000 });
+    await s.host.act(defender, s.host.handState!.version, { type: 'shield' });
+    expect(lastHand(s.hands).events.map((e) => (e as { type: string; power?: string }).power).filter(Boolean)).toEqual(['short-anchor', 'seal-shield']);
+    ({ state } = actorOf(s.host));
+    await s.host.act(attacker, state.version, { type: 'fold' });
+    // 2 + 0 after the hand; the deal then adds one each.
+    expect(s.host.table.seats[seat]!.sparks).toBe(0);
+    expect(s.host.table.seats[target]!.sparks).toBe(1);
+
+    // Hand 4 (after one more fold): the attacker has 2 again, the defender 3; nobody answers the window.
+    s.timers.advance(100);
+    await flush(s.host);
+    await foldHand(s);
+    ({ userId: attacker, seat, state } = actorOf(s.host));
+    expect(s.host.table.seats[seat]!.sparks).toBeGreaterThanOrEqual(2);
+    await s.host.act(attacker, state.version, { type: 'short-anchor', target: 1 - seat });
+    s.timers.advance(2999);
+    await flush(s.host);
+    expect(s.host.handState!.phase).toBe('shield-window');
+    s.timers.advance(1);
+    await flush(s.host);
+    const applied = lastHand(s.hands).events.find((e) => (e as { type: string }).type === 'x-anchor-applied');
+    expect(applied).toMatchObject({ seat: 1 - seat, by: seat, via: 'timeout' });
+    expect(s.host.handState!.phase).not.toBe('shield-window');
+  });
+
+  test('the hand starts from hashRandom(seed): its stored commitment verifies with the seed revealed after the hand', async () => {
+    const seed = seedWith('sneak-peek');
+    const s = await twoHumans(naikoConfig(), { seeds: () => seed });
+    const stored = lastHand(s.hands);
+    expect(s.out.tables.flatMap((t) => t.events).some((e) => e.type === 'handSeedRevealed')).toBe(false);
+    await foldHand(s);
+    const reveal = s.out.tables.flatMap((t) => t.events).find((e) => e.type === 'handSeedRevealed')!;
+    expect(reveal).toMatchObject({ seed, commitment: stored.input.commitment });
+    expect(verifyNaikoCommitment({ commitment: stored.input.commitment!, seed, deckTemplate: standardDeck() })).toBe(true);
+    expect(verifyNaikoCommitment({ commitment: stored.input.commitment!, seed: `${seed}x`, deckTemplate: standardDeck() })).toBe(false);
+  });
+
+  test('bots use powers (naiko §7): over a few hands a bot seat activates a power, and every bot shield window is answered', async () => {
+    let n = 0;
+    const bots: BotDirectory = { ensureBot: async () => `c0000000-0000-4000-8000-${String(++n).padStart(12, '0')}` };
+    let k = 0;
+    const s = setup(naikoConfig({ seats: 4, botsAllowed: true }), { bots, botTarget: 3, seeds: () => `bots-${k++}` });
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 1000, seat: 0 });
+    const botPower = () => storedEvents(s.hands).flat().some((e) => e.type === 'x-power' && e.seat !== 0);
+    for (let i = 0; i < 3000 && !botPower(); i++) {
+      const h = s.host.handState;
+      const la = h ? legalActions(h) : null;
+      if (la && s.host.table.seats[la.seat]!.playerId === A) await s.host.act(A, h!.version, { type: la.actions.includes('check') ? 'check' : 'call' });
+      s.timers.advance(100);
+      await flush(s.host);
+    }
+    expect(botPower()).toBe(true);
+    const all = storedEvents(s.hands).flat();
+    // No window aimed at a bot was left to the clock.
+    expect(all.filter((e) => e.type === 'x-anchor-applied' && e.via === 'timeout' && e.seat !== 0)).toEqual([]);
+  });
+});
+
+describe('TableHost in draw games', () => {
+  const draw = (game: 'draw27x3' | 'draw32'): TableConfig =>
+    makeTableConfig({ game, structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 }, buyIn: { min: 100, max: null }, seats: 2, clock: CLOCK });
+
+  /** Plays calls/checks until a draw (or a split offer) is the actor's decision. */
+  async function untilPhase(s: { host: TableHost }, want: (actions: string[]) => boolean): Promise<void> {
+    for (let i = 0; i < 50; i++) {
+      const { userId, state } = actorOf(s.host);
+      const la = legalActions(state)!;
+      if (want(la.actions)) return;
+      await s.host.act(userId, state.version, la.actions.includes('draw') ? { type: 'draw', discard: [] } : { type: la.actions.includes('check') ? 'check' : 'call' });
+    }
+    throw new Error('phase not reached');
+  }
+
+  test('2-7 Triple Draw: a human draws the cards he chose; a draw left to the clock stands pat as draw-timeout', async () => {
+    const s = await twoHumans(draw('draw27x3'));
+    await untilPhase(s, (a) => a.includes('draw'));
+    const first = actorOf(s.host);
+    const hole = first.state.hole[first.state.seats.indexOf(first.seat)];
+    await s.host.act(first.userId, first.state.version, { type: 'draw', discard: [hole[0], hole[3]] });
+    const drawn = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as { seat: number; count: number; timeout: boolean; discarded: number[] }[];
+    expect(drawn).toEqual([expect.objectContaining({ seat: first.seat, count: 2, timeout: false, discarded: [hole[0], hole[3]] })]);
+    const second = actorOf(s.host);
+    expect(s.out.hands.at(-1)!.feed.clock).toMatchObject({ seat: second.seat, kind: 'draw', deadline: s.timers.now() + 2000 });
+    await expect(s.host.act(second.userId, second.state.version, { type: 'draw-timeout' })).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'TABLE_DECISION' });
+    s.timers.advance(2000);
+    await flush(s.host);
+    const after = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as { seat: number; count: number; timeout: boolean }[];
+    expect(after[1]).toMatchObject({ seat: second.seat, count: 0, timeout: true });
+  });
+
+  test('32-Card Draw: a split offer left unanswered is refused (no-split), never a fold; answers by the players go through', async () => {
+    const s = await twoHumans(draw('draw32'));
+    await untilPhase(s, (a) => a.includes('no-split'));
+    const first = actorOf(s.host);
+    await s.host.act(first.userId, first.state.version, { type: 'split' });
+    const second = actorOf(s.host);
+    expect(legalActions(second.state)!.actions).toContain('no-split');
+    s.timers.advance(1000);
+    await flush(s.host);
+    const splits = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-split');
+    expect(splits).toEqual([expect.objectContaining({ seat: first.seat, accept: true }), expect.objectContaining({ seat: second.seat, accept: false })]);
+  });
+
+  test('a table that is not Naiko mode passes no powers and verifies with the plain deck commitment', async () => {
+    const seed = 'plain-deck';
+    const s = await twoHumans(makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: CLOCK }), { seeds: () => seed });
+    const stored = lastHand(s.hands);
+    expect(stored.input.config.powers).toBeUndefined();
+    expect(verifyCommitment({ commitment: stored.input.commitment!, seed, deckTemplate: standardDeck() })).toBe(true);
+  });
+});
