@@ -37,6 +37,10 @@ describe('web client: Sit & Go (Chromium)', () => {
     await page.locator('[data-testid="sng-phase"][data-phase="registering"]').waitFor();
     await page.getByTestId('entrant').first().waitFor();
     expect(await page.getByTestId('entrant').count()).toBe(1);
+    // The published prize table of a 3-seat Sit & Go (pool 3 × 100 = 300).
+    await page.getByTestId('prize-table').waitFor();
+    expect(await page.getByTestId('prize-table').textContent()).toContain('300');
+    await page.getByTestId('structure').waitFor();
     const instanceId = Number(page.url().split('#/sng/')[1]);
 
     // Two bot players register (bots are ledger users like anyone else).

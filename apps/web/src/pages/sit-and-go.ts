@@ -6,12 +6,19 @@ import { h, mount } from '../dom';
 import { chips } from '../format';
 import { header } from './lobby';
 
+interface Prizes {
+  prizeTable?: { places: string; percent: string; chipsEach: number | null }[];
+  spinTable?: { name: string; entries: { multiplier: number; weight: number; splitPpm: number[] }[] };
+}
+
 export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   const instanceId = Number(id);
   const socket = getSocket();
   const me = session.user;
   let view: SitAndGoView | null = null;
   let error = '';
+  let prizes: Prizes | null = null;
+  let blindSteps: { kind: string; smallBlind?: number; bigBlind?: number; ante?: number; durationMs: number }[] = [];
   const onUpdate = (v: SitAndGoView) => {
     if (v.instanceId !== instanceId) return;
     view = v;
@@ -21,7 +28,19 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   const watch = () => socket.emit('sitAndGoWatch', { instanceId });
   socket.on('connect', watch);
   if (socket.connected) watch();
-  void api<SitAndGoView>('GET', `/sit-and-go/instances/${instanceId}`).then(onUpdate, (e: unknown) => ((error = String(e)), render()));
+  void api<SitAndGoView>('GET', `/sit-and-go/instances/${instanceId}`)
+    .then(async (v) => {
+      onUpdate(v);
+      // The template's published terms: prize table (or Spin multipliers) and blind structure.
+      const rows = await api<{ template: { templateId: string; blindStructure?: { steps: typeof blindSteps } }; prizes: Prizes }[]>('GET', '/sit-and-go');
+      const row = rows.find((r) => r.template.templateId === v.templateId);
+      if (row) {
+        prizes = row.prizes;
+        blindSteps = row.template.blindStructure?.steps ?? [];
+        render();
+      }
+    })
+    .catch((e: unknown) => ((error = String(e)), render()));
   const timer = setInterval(() => {
     const el = root.querySelector('[data-testid="level-clock"]');
     if (el && view?.clock) el.textContent = levelClock(view);
@@ -58,6 +77,18 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
           v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v)),
           h('p', { class: 'muted' }, `Hands played: ${v.handsPlayed}`),
           mine && v.phase === 'registering' && h('button', { 'data-testid': 'sng-unregister', class: 'secondary', onclick: unregister }, 'Unregister'),
+          prizes?.prizeTable && h('table', { class: 'list', 'data-testid': 'prize-table' },
+            h('thead', {}, h('tr', {}, ['Place', 'Share', 'Prize'].map((c) => h('th', {}, c)))),
+            h('tbody', {}, prizes.prizeTable.map((r) => h('tr', {}, h('td', {}, r.places), h('td', {}, r.percent), h('td', {}, r.chipsEach === null ? '' : chips(r.chipsEach)))))),
+          prizes?.spinTable && h('table', { class: 'list', 'data-testid': 'spin-table' },
+            h('thead', {}, h('tr', {}, ['Multiplier', 'Chance', 'Split'].map((c) => h('th', {}, c)))),
+            h('tbody', {}, (() => {
+              const total = prizes.spinTable.entries.reduce((t, e) => t + e.weight, 0);
+              return prizes.spinTable.entries.map((e) => h('tr', { class: v.spin?.multiplier === e.multiplier ? 'mine' : '' }, h('td', {}, `×${e.multiplier}`), h('td', {}, `${((e.weight / total) * 100).toFixed(4)}%`), h('td', {}, e.splitPpm.map((p) => `${p / 10_000}%`).join(' / '))));
+            })())),
+          blindSteps.length > 0 && h('details', { 'data-testid': 'structure' }, h('summary', {}, `Blind structure (${blindSteps.length} steps)`),
+            h('ol', {}, blindSteps.map((b) => h('li', {}, b.kind === 'break' ? `Break ${Math.round(b.durationMs / 1000)} s` : `${chips(b.smallBlind ?? 0)}/${chips(b.bigBlind ?? 0)}${b.ante ? ` ante ${chips(b.ante)}` : ''} · ${Math.round(b.durationMs / 1000)} s`)))),
+          h('h3', {}, 'Entrants'),
           h('table', { class: 'list', 'data-testid': 'standings' },
             h('thead', {}, h('tr', {}, ['Player', 'Seat', 'Stack', 'Place', 'Prize'].map((c) => h('th', {}, c)))),
             h('tbody', {}, v.standings.map((s) => h('tr', { 'data-testid': 'entrant', class: s.userId === me?.id ? 'mine' : '' },
