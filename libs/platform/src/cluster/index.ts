@@ -6,3 +6,4 @@ export * from './command-latency.interceptor';
 export * from './queue-dashboard';
 export * from './cluster.module';
 export * from './table-ownership';
+export * from './ownership.provider';

@@ -12,6 +12,10 @@ import type { Lease, TableLeases } from './table-lease';
 export type LeaseChange = 'acquired' | 'lost' | 'released';
 
 export interface TableOwnership {
+  /** True when other copies may own tables (the host then claims each table and takes over expired ones). */
+  readonly clustered: boolean;
+  /** Lease time to live, ms (0 for a single process). */
+  readonly leaseMs: number;
   /** Claims the table for this copy; false when another copy owns it. */
   claim(tableId: string): Promise<boolean>;
   owns(tableId: string): boolean;
@@ -25,6 +29,8 @@ export interface TableOwnership {
 }
 
 export class SingleProcessOwnership implements TableOwnership {
+  readonly clustered = false;
+  readonly leaseMs = 0;
   readonly guard = undefined;
   async claim(): Promise<boolean> {
     return true;
@@ -48,6 +54,7 @@ export interface RedisOwnershipOptions {
 }
 
 export class RedisTableOwnership implements TableOwnership {
+  readonly clustered = true;
   private readonly held = new Map<string, Lease>();
   private readonly listeners: ((tableId: string) => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -56,6 +63,10 @@ export class RedisTableOwnership implements TableOwnership {
 
   constructor(private readonly o: RedisOwnershipOptions) {
     this.now = o.now ?? Date.now;
+  }
+
+  get leaseMs(): number {
+    return this.o.leases.ttlMs;
   }
 
   readonly guard: HandWriteGuard = async (tx, hand) => {
@@ -141,3 +152,6 @@ export class RedisTableOwnership implements TableOwnership {
     this.timer.unref();
   }
 }
+
+/** Injection token of the TableOwnership the table host uses (default: SingleProcessOwnership). */
+export const TABLE_OWNERSHIP = Symbol('TABLE_OWNERSHIP');

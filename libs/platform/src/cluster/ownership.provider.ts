@@ -1,0 +1,55 @@
+// Chooses the table host's TableOwnership from the environment:
+//   CLUSTER_MODE=redis, or INSTANCE_ID set → RedisTableOwnership (leases under REDIS_PREFIX,
+//     owner id INSTANCE_ID or the app's instance id, lease time TABLE_LEASE_MS, default 5000);
+//   otherwise → SingleProcessOwnership (one process owns every table, as before).
+import type { FactoryProvider } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import Redis from 'ioredis';
+import type { AppConfig } from '../config/config.schema';
+import type { RedisEndpoint } from '../redis/redis-endpoint';
+import { redisOptionsFromUrl } from '../redis/redis-options';
+import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, type AppInfo } from '../tokens';
+import { ClusterMetrics } from './metrics';
+import { TableLeases } from './table-lease';
+import { RedisTableOwnership, SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from './table-ownership';
+
+export function clusterModeFromEnv(env: NodeJS.ProcessEnv): { clustered: boolean; ttlMs: number; instanceId?: string } {
+  const mode = env.CLUSTER_MODE ?? '';
+  if (!['', 'single', 'redis'].includes(mode)) throw new Error(`CLUSTER_MODE must be single or redis, got ${JSON.stringify(mode)}`);
+  const ttl = env.TABLE_LEASE_MS ? Number(env.TABLE_LEASE_MS) : 5000;
+  if (!Number.isInteger(ttl) || ttl < 200 || ttl > 600_000) throw new Error(`TABLE_LEASE_MS must be an integer 200..600000, got ${JSON.stringify(env.TABLE_LEASE_MS)}`);
+  const instanceId = env.INSTANCE_ID || undefined;
+  return { clustered: mode === 'redis' || (mode === '' && !!instanceId), ttlMs: ttl, ...(instanceId ? { instanceId } : {}) };
+}
+
+/** Stops the leases (releasing them) and closes its Redis connection with the app. */
+class ClosingOwnership extends RedisTableOwnership {
+  constructor(
+    options: ConstructorParameters<typeof RedisTableOwnership>[0],
+    private readonly redis: Redis,
+  ) {
+    super(options);
+  }
+  override async stop(): Promise<void> {
+    await super.stop();
+    await this.redis.quit().catch(() => undefined);
+  }
+}
+
+export const tableOwnershipProvider: FactoryProvider<TableOwnership> = {
+  provide: TABLE_OWNERSHIP,
+  inject: [APP_CONFIG, REDIS_ENDPOINT, APP_INFO, ModuleRef],
+  useFactory: (config: AppConfig, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef): TableOwnership => {
+    const mode = clusterModeFromEnv(process.env);
+    if (!mode.clustered) return new SingleProcessOwnership();
+    let metrics: ClusterMetrics | null = null;
+    try {
+      metrics = moduleRef.get(ClusterMetrics, { strict: false });
+    } catch {
+      metrics = null;
+    }
+    const redis = new Redis(redisOptionsFromUrl(redisEndpoint.url));
+    const leases = new TableLeases({ redis, prefix: config.REDIS_PREFIX, owner: mode.instanceId ?? app.instanceId, ttlMs: mode.ttlMs });
+    return new ClosingOwnership({ leases, onChange: (change) => metrics?.leaseChanges.inc({ change }) }, redis);
+  },
+};
