@@ -5,10 +5,12 @@ import { JwtAuthGuard } from '../auth/http-auth';
 import { TableSockets } from './table-sockets';
 import { TABLES_OPTIONS, tablesOptionsFromEnv, TablesService } from './tables.service';
 import { TablesGateway } from './tables.gateway';
+import { tableOwnershipProvider } from '../cluster/ownership.provider';
 
 @Module({
   providers: [
     { provide: TABLES_OPTIONS, useFactory: () => tablesOptionsFromEnv(process.env) },
+    tableOwnershipProvider,
     TableSockets,
     TablesService,
     TablesGateway,
