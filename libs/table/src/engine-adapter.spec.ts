@@ -114,3 +114,25 @@ describe('table + engine + bots play whole sessions', () => {
     expect(s.seats[5]?.entry).toBe('inRotation');
   });
 });
+
+describe('engine adapter: classic-draw carry-over', () => {
+  it('a carry-over of 1 planned by the table starts in the engine main pot: 3 antes + 1 = 4', () => {
+    const classic = makeTableConfig({ game: 'draw-classic', structure: 'no-limit', stakes: { smallBlind: 0, bigBlind: 2, ante: 1 }, buyIn: { min: 20, max: 200 }, seats: 7 });
+    const s0 = tableWith([0, 1, 2], { config: classic, stack: 100 });
+    const s1 = startHand(s0, plan(s0)).state;
+    const r1 = finishHand(s1, { stacks: [{ seat: 0, stack: 100 }, { seat: 1, stack: 100 }, { seat: 2, stack: 99 }], carryOver: 1 }, 0);
+    const p2 = plan(r1.state);
+    expect(p2.carryOver).toBe(1);
+    const hc = toHandConfig(classic, p2);
+    expect(hc.carryOver).toBe(1);
+    const { state } = start(hc, { rng: rng(1) });
+    // Each of three players antes 1 from 100 (stacks 99, 99, 98); the carried chip is nobody's.
+    expect(state.stacks.reduce((a, b) => a + b, 0)).toBe(296);
+    expect(view(state, 'spectator').pot).toBe(4);
+  });
+
+  it('no carry-over: the engine config has none', () => {
+    const s = tableWith([0, 1]);
+    expect(toHandConfig(s.config, plan(s)).carryOver).toBeUndefined();
+  });
+});

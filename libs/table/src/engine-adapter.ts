@@ -27,11 +27,10 @@ export function toStakes(config: TableConfig): Stakes {
 
 /**
  * The engine's hand config for a plan. Naiko tables play the engine's `naiko` variant and show every
- * hand at showdown (naiko §4); other tables use classic showdown. The engine has no slot for a
- * carry-over yet (classic draw, issue 11), so a plan carrying one is refused rather than losing chips.
+ * hand at showdown (naiko §4); other tables use classic showdown. A classic-draw carry-over from the
+ * previous deal goes to the engine as `carryOver`: it starts in the main pot and belongs to no player.
  */
 export function toHandConfig(config: TableConfig, plan: NextHandPlan, options: AdapterOptions = {}): HandConfig {
-  if (plan.carryOver > 0) fail('INVALID_CONFIG', 'the engine cannot take a carry-over pot yet');
   const hc: HandConfig = {
     variant: config.naikoMode ? 'naiko' : config.game,
     structure: config.structure,
@@ -47,6 +46,7 @@ export function toHandConfig(config: TableConfig, plan: NextHandPlan, options: A
   }
   if (options.rake) hc.rake = options.rake;
   if (options.powers !== undefined) hc.powers = options.powers;
+  if (plan.carryOver > 0) hc.carryOver = plan.carryOver;
   return hc;
 }
 
