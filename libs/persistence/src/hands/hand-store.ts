@@ -1,5 +1,6 @@
 // Hand storage: config, deck commitment, append-only events and result; the ledger mirrors the
-// chips each event moves in the same database transaction as the event itself.
+// chips each append moves (one posting per reason, see append-sql.ts) in the same database
+// transaction as the events themselves.
 //
 // Order of operations for a table host (principle 7: persist, then broadcast):
 //   const { handId } = await hands.startHand({ tableId, config, players, commitment });
@@ -9,7 +10,7 @@
 // Append each apply() result in ONE call: then a hand's pot awards and its `hand-ended` are
 // stored together and a crash can only ever find a hand between two accepted actions.
 import { exportPhh, type HandConfig, type HandEvent } from '@naiko/engine';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { Accounts, CHIPS_BOOK, tournamentBook, type AccountSpec } from '../ledger/accounts';
 import { canonicalJson } from '../ledger/canonical';
 import {
@@ -17,12 +18,12 @@ import {
   HandNotRunningError,
   InsufficientFundsError,
   InvalidInputError,
-  LedgerError,
   UnknownAccountError,
   UnknownHandError,
 } from '../ledger/errors';
-import { inTransaction, postInTransaction, type LedgerDb, type LedgerReason, type Movement, type Tx } from '../ledger/ledger';
+import { ensureAccounts, inTransaction, type LedgerDb, type LedgerReason, type Movement, type Tx } from '../ledger/ledger';
 import * as check from '../ledger/limits';
+import { appendStatement, planPostings, type HandRow } from './append-sql';
 import { chipFlowsOf, terminalStatus, type FlowKind } from './chip-flows';
 
 export interface HandPlayer {
@@ -161,6 +162,8 @@ export class HandStore {
           commitment: input.commitment ?? null,
         },
       });
+      // The pot exists from the start, so the first append does not have to create it.
+      await ensureAccounts(tx, [Accounts.handPot(hand.id, book, { tableId: tableId ?? undefined, tournamentId: tournamentId ?? undefined })]);
       return toStoredHand(hand);
     });
   }
@@ -184,57 +187,48 @@ export class HandStore {
     });
 
     return inTransaction(this.db, async (tx) => {
-      const rows = await tx.$queryRaw<{ id: string; status: string; event_count: number }[]>`
-        SELECT id::text AS id, status::text AS status, event_count FROM hands WHERE id = ${handId}::uuid FOR UPDATE`;
+      // Statement 1: the hand row, locked, with every column the append needs.
+      const rows = await tx.$queryRaw<HandRow[]>`
+        SELECT status::text AS status, event_count, table_id, tournament_id, book, players
+        FROM hands WHERE id = ${handId}::uuid FOR UPDATE`;
       if (rows.length === 0) throw new UnknownHandError(handId);
-      const { status, event_count: count } = rows[0];
-      if (fromSeq < count) return this.retryOrConflict(tx, handId, fromSeq, count, payloads, status as StoredHand['status']);
+      const row = rows[0];
+      const count = row.event_count;
+      if (fromSeq < count) return this.retryOrConflict(tx, handId, fromSeq, count, payloads, row.status as StoredHand['status']);
       if (fromSeq > count) throw new EventSeqConflictError(handId, count, fromSeq);
-      if (status !== 'running') throw new HandNotRunningError(handId, status);
+      if (row.status !== 'running') throw new HandNotRunningError(handId, row.status);
 
-      const hand = toStoredHand((await tx.hand.findUnique({ where: { id: handId } }))!);
+      const hand = { tableId: row.table_id, tournamentId: row.tournament_id };
       await this.guard?.(tx, hand);
-      const seatAccount = new Map(hand.players.map((p) => [p.seat, stackAccount(hand, p.userId)]));
-      const pot = Accounts.handPot(handId, hand.book, { tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined });
-      const house = Accounts.house(hand.book);
+      const players = row.players as StoredPlayer[];
+      const seatAccount = new Map(players.map((p) => [p.seat, stackAccount(hand, p.userId)]));
+      const pot = Accounts.handPot(handId, row.book, { tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined });
+      const house = Accounts.house(row.book);
 
-      await tx.handEvent.createMany({
-        data: payloads.map((p, i) => ({ handId, seq: fromSeq + i, type: p.type, payload: p as Prisma.InputJsonValue })),
-      });
+      // Every chip flow of the batch, grouped by ledger reason (one posting per reason, so a
+      // batch that ends a hand posts its last contributions and its awards separately).
+      const groups = new Map<LedgerReason, Movement[]>();
       let ended: { status: 'completed' | 'cancelled'; payload: unknown } | null = null;
       for (const [i, p] of payloads.entries()) {
         if (ended) throw new InvalidInputError(`events[${i}]`, 'comes after the event that ended the hand');
-        const flows = chipFlowsOf(p);
-        if (flows.length) {
-          const movements: Movement[] = flows.map((f) => {
-            const stack = f.seat === null ? house : seatAccount.get(f.seat);
-            if (!stack) throw new InvalidInputError(`events[${i}]`, `seat ${f.seat} is not dealt into hand ${handId}`);
-            return f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
-          });
-          await postInTransaction(tx, {
-            idempotencyKey: `hand:${handId}:ev:${fromSeq + i}`,
-            reason: REASON[flows[0].kind],
-            refs: { handId, tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined },
-            movements,
-          });
+        for (const f of chipFlowsOf(p)) {
+          const stack = f.seat === null ? house : seatAccount.get(f.seat);
+          if (!stack) throw new InvalidInputError(`events[${i}]`, `seat ${f.seat} is not dealt into hand ${handId}`);
+          const m: Movement = f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
+          const reason = REASON[f.kind];
+          const list = groups.get(reason);
+          if (list) list.push(m);
+          else groups.set(reason, [m]);
         }
         const terminal = terminalStatus(p);
         if (terminal) ended = { status: terminal, payload: p };
       }
-      if (ended) {
-        const left = await tx.chipAccount.findUnique({ where: { key: pot.key }, select: { balance: true } });
-        if (left && left.balance !== 0n) {
-          throw new LedgerError('INVALID_INPUT', `hand ${handId} ended with ${left.balance} chips left in its pot`, { handId });
-        }
-      }
+
       const nextSeq = fromSeq + payloads.length;
-      await tx.hand.update({
-        where: { id: handId },
-        data: {
-          eventCount: nextSeq,
-          ...(ended ? { status: ended.status, endedAt: new Date(), result: toJson(ended.payload) } : {}),
-        },
-      });
+      const refs = { handId, tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined };
+      const planned = groups.size || ended ? await planPostings(tx, handId, fromSeq, pot, groups, refs, ended !== null) : { postings: [], balances: new Map() };
+      // Statement 3: events, ledger transactions, entries, balances and the hand row at once.
+      await tx.$executeRaw(appendStatement(handId, fromSeq, payloads, planned, nextSeq, ended));
       return { handId, nextSeq, status: ended?.status ?? 'running', replayed: false };
     });
   }

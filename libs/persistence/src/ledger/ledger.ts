@@ -110,7 +110,7 @@ export async function inTransaction<T>(db: LedgerDb, fn: (tx: Tx) => Promise<T>)
 }
 
 /** Inserts the accounts unless they exist. */
-async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
+export async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
   for (const s of [...specs].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     // An account that belongs to a user (his balance, a stack) is created only for a user who
     // exists; for an unknown user id the command fails with UnknownAccount below, not a

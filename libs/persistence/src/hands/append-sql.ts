@@ -1,0 +1,175 @@
+// The write half of HandStore.appendEvents, built for few round trips: Prisma's interactive
+// transaction costs CPU per statement, and the table host awaits every append before it
+// broadcasts. One append is: lock the hand row (hand-store.ts), lock the chip accounts it moves
+// (planPostings), then ONE statement that inserts the events, the ledger transactions and their
+// entries, sets the balances and updates the hand row (appendStatement).
+//
+// Ledger semantics stay those of postInTransaction: double entry (each posting's entries sum to
+// zero), accounts locked in id order, funds checked before writing (the CHECK constraint on
+// balance backs that up), a UNIQUE idempotency key per posting. The hand row lock plus the seq
+// check make a retried append a replay before any posting is attempted; the key is the backstop.
+import { Prisma } from '../generated/prisma/client';
+import type { AccountSpec } from '../ledger/accounts';
+import { InsufficientFundsError, InvalidAmountError, LedgerError, UnknownAccountError } from '../ledger/errors';
+import { ensureAccounts, type LedgerReason, type Movement, type References, type Tx } from '../ledger/ledger';
+import * as check from '../ledger/limits';
+
+export interface HandRow {
+  status: string;
+  event_count: number;
+  table_id: string | null;
+  tournament_id: string | null;
+  book: string;
+  players: unknown;
+}
+
+interface LockedRow {
+  id: bigint;
+  key: string;
+  kind: string;
+  balance: bigint;
+}
+
+export interface Posting {
+  idempotencyKey: string;
+  reason: LedgerReason;
+  refs: References;
+  request: unknown;
+  entries: { accountId: bigint; amount: bigint; balanceAfter: bigint }[];
+}
+
+export interface PlannedPostings {
+  postings: Posting[];
+  /** Final balance per touched account id. */
+  balances: Map<bigint, bigint>;
+}
+
+async function lock(tx: Tx, keys: string[]): Promise<Map<string, LockedRow>> {
+  const rows = await tx.$queryRaw<LockedRow[]>`
+    SELECT id, key, kind::text AS kind, balance FROM chip_accounts
+    WHERE key = ANY(${keys}::text[]) ORDER BY id FOR UPDATE`;
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+function toNumber(v: bigint): number {
+  return Number(v);
+}
+
+/**
+ * Locks the accounts the groups move (and the pot when the hand ends), checks funds and works
+ * out one posting per reason: the net amount per account, key `hand:<id>:seq:<fromSeq>:<reason>`.
+ * Throws a LedgerError (nothing written) when the movements are refused.
+ */
+export async function planPostings(
+  tx: Tx,
+  handId: string,
+  fromSeq: number,
+  pot: AccountSpec,
+  groups: Map<LedgerReason, Movement[]>,
+  refs: References,
+  ends: boolean,
+): Promise<PlannedPostings> {
+  const specs = new Map<string, AccountSpec>();
+  for (const list of groups.values()) {
+    for (const m of list) {
+      specs.set(m.from.key, m.from);
+      specs.set(m.to.key, m.to);
+    }
+  }
+  if (ends) specs.set(pot.key, pot);
+  let locked = await lock(tx, [...specs.keys()]);
+  const missing = [...specs.values()].filter((s) => !locked.has(s.key) && !(s.key === pot.key && groups.size === 0));
+  if (missing.length) {
+    // Hands started before startHand created the pot, the house's first rake: create on first use.
+    await ensureAccounts(tx, missing);
+    locked = await lock(tx, [...specs.keys()]);
+  }
+  const byUserFirst = [...specs.values()].sort((a, b) => Number(b.kind === 'table_stack' || b.kind === 'tournament_stack') - Number(a.kind === 'table_stack' || a.kind === 'tournament_stack'));
+  for (const s of byUserFirst) if (!locked.has(s.key) && !(s.key === pot.key && groups.size === 0)) throw new UnknownAccountError(s.key);
+
+  const balances = new Map<string, bigint>([...locked].map(([k, r]) => [k, r.balance]));
+  const postings: Posting[] = [];
+  for (const [reason, movements] of groups) {
+    const net = new Map<string, bigint>();
+    for (const m of movements) {
+      const amount = BigInt(check.chipAmount(m.amount));
+      net.set(m.from.key, (net.get(m.from.key) ?? 0n) - amount);
+      net.set(m.to.key, (net.get(m.to.key) ?? 0n) + amount);
+    }
+    const entries: Posting['entries'] = [];
+    for (const key of [...net.keys()].sort()) {
+      const amount = net.get(key)!;
+      if (amount === 0n) continue;
+      const row = locked.get(key)!;
+      const before = balances.get(key)!;
+      const after = before + amount;
+      if (after < 0n && row.kind !== 'issuer') throw new InsufficientFundsError(key, toNumber(before), toNumber(-amount));
+      if (after > BigInt(check.MAX_BALANCE)) throw new InvalidAmountError('amount', `${key} would exceed ${check.MAX_BALANCE} chips`);
+      balances.set(key, after);
+      entries.push({ accountId: row.id, amount, balanceAfter: after });
+    }
+    // Movements that net to nothing (a bet and its return in one batch) leave no posting.
+    if (entries.length === 0) continue;
+    postings.push({
+      idempotencyKey: check.idempotencyKey(`hand:${handId}:seq:${fromSeq}:${reason}`),
+      reason,
+      refs,
+      request: { reason, refs, movements: movements.map((m) => ({ from: m.from.key, to: m.to.key, amount: m.amount })) },
+      entries,
+    });
+  }
+  if (ends) {
+    const left = balances.get(pot.key) ?? 0n;
+    if (left !== 0n) throw new LedgerError('INVALID_INPUT', `hand ${handId} ended with ${left} chips left in its pot`, { handId });
+  }
+  const finals = new Map<bigint, bigint>();
+  for (const p of postings) for (const e of p.entries) finals.set(e.accountId, e.balanceAfter);
+  return { postings, balances: finals };
+}
+
+const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
+
+/** The single statement that writes an accepted append. */
+export function appendStatement(
+  handId: string,
+  fromSeq: number,
+  payloads: { type: string }[],
+  planned: PlannedPostings,
+  nextSeq: number,
+  ended: { status: 'completed' | 'cancelled'; payload: unknown } | null,
+): Prisma.Sql {
+  const events = payloads.map((p, i) => ({ seq: fromSeq + i, type: p.type, payload: p }));
+  const ctes: Prisma.Sql[] = [
+    Prisma.sql`ev AS (
+      INSERT INTO hand_events (hand_id, seq, type, payload)
+      SELECT ${handId}::uuid, x.seq, x.type, x.payload
+      FROM jsonb_to_recordset(${json(events)}::jsonb) AS x(seq int, type text, payload jsonb))`,
+  ];
+  planned.postings.forEach((p, i) => {
+    const t = Prisma.raw(`t${i}`);
+    const e = Prisma.raw(`e${i}`);
+    ctes.push(Prisma.sql`${t} AS (
+      INSERT INTO ledger_transactions (idempotency_key, reason, table_id, hand_id, tournament_id, request)
+      VALUES (${p.idempotencyKey}, ${p.reason}::"LedgerReason", ${p.refs.tableId ?? null}, ${p.refs.handId ?? null}::uuid,
+              ${p.refs.tournamentId ?? null}, ${json(p.request)}::jsonb)
+      RETURNING id)`);
+    ctes.push(Prisma.sql`${e} AS (
+      INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+      SELECT ${t}.id, v.account_id, v.amount, v.balance_after
+      FROM ${t}, jsonb_to_recordset(${json(p.entries.map((x, n) => ({ n, account_id: x.accountId, amount: x.amount, balance_after: x.balanceAfter })))}::jsonb)
+           AS v(n int, account_id bigint, amount bigint, balance_after bigint)
+      ORDER BY v.n)`);
+  });
+  if (planned.balances.size) {
+    const rows = [...planned.balances].map(([id, balance]) => ({ id, balance }));
+    ctes.push(Prisma.sql`bal AS (
+      UPDATE chip_accounts c SET balance = v.balance
+      FROM jsonb_to_recordset(${json(rows)}::jsonb) AS v(id bigint, balance bigint)
+      WHERE c.id = v.id)`);
+  }
+  const update = ended
+    ? Prisma.sql`UPDATE hands SET event_count = ${nextSeq}, status = ${ended.status}::"HandStatus", ended_at = now(),
+        result = ${json(ended.payload)}::jsonb WHERE id = ${handId}::uuid`
+    : Prisma.sql`UPDATE hands SET event_count = ${nextSeq} WHERE id = ${handId}::uuid`;
+  return Prisma.sql`WITH ${Prisma.join(ctes, ',\n')}\n${update}`;
+}
