@@ -136,8 +136,13 @@ describe('Scheduled tournaments (e2e)', () => {
         if (!balanced(state)) violations.push(`after a hand at table ${tableId}: ${tables.map((x) => `${x.tableId}:${x.seats.filter((s) => s).length}${x.handInProgress ? '*' : ''}`).join(' ')}`);
         const seated = tables.flatMap((x) => x.seats.filter((s) => s).map((s) => s!.playerId));
         // 9 places paid: 10 players on two tables is the bubble.
-        if (seated.length === 10 && tables.length > 1) sawBubble = true;
-        if (state.handForHand?.round) sawHandForHand = true;
+        // On the bubble the tournament must be hand-for-hand: a round running, or pending until
+        // every table's hand in progress has finished (that hand may burst the bubble itself).
+        if (seated.length === 10 && tables.length > 1) {
+          sawBubble = true;
+          if (!state.handForHand) violations.push(`on the bubble without hand-for-hand after a hand at table ${tableId}`);
+        }
+        if (state.handForHand) sawHandForHand = true;
         if (new Set(seated).size !== seated.length) violations.push('a player sits twice');
       },
     });
