@@ -1,12 +1,12 @@
 // The variants first: loading them pulls in the hand machine in the order its modules expect.
 import { getVariant, type StudVariantSpec } from '../variants';
 import type { BettingStructure } from '../variants/types';
-import { parseCard, type Card } from '../cards';
+import type { Card } from '../cards';
 import { legalActions } from '../hand/apply';
 import { deckFor } from '../hand/start';
 import type { Stakes } from '../hand/types';
 import { PhhError, type PhhCard, type PhhHand } from './types';
-import { registerPhhVariant, type PhhVariantRow } from './variants';
+import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants';
 
 /**
  * The stud rows of the PHH table. phh-std defines F7S (Fixed-Limit 7-Card Stud) and F7S/8 (its
@@ -88,20 +88,7 @@ export function studDeck(hand: PhhHand, knownHoles: PhhCard[][], variant: string
     if (a.kind === 'deal-board') recorded.push(...a.cards);
   }
   flush();
-  const used = new Set<Card>();
-  const known = recorded.map((c) => {
-    if (c === null) return null;
-    const card = parseCard(c);
-    if (used.has(card)) throw new PhhError('cards', `card ${c} is dealt twice`);
-    used.add(card);
-    return card;
-  });
-  const spare = deckFor(spec.deck).filter((c) => !used.has(c));
-  if (spec.stud?.bringInCard[structure] !== 'highest') spare.reverse();
-  let k = 0;
-  const out = known.map((c) => (c === null ? spare[k++] : c));
-  while (k < spare.length) out.push(spare[k++]);
-  return out;
+  return completeDeck(recorded, deckFor(spec.deck), { spareHighestFirst: spec.stud?.bringInCard[structure] !== 'highest' });
 }
 
 function studRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {

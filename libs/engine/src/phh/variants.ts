@@ -54,10 +54,11 @@ export function phhCodeFor(variant: string, structure: BettingStructure): PhhVar
 export const phhVariantCodes = (): string[] => [...rows.keys()];
 
 /**
- * Fills unknown cards (`??`) with cards the hand uses nowhere else, lowest first, and appends the
- * rest of the 52-card deck so the engine never runs out. Throws on a card recorded twice.
+ * Fills unknown cards (`??`) with cards the hand uses nowhere else, lowest first (highest first with
+ * `spareHighestFirst`), and appends the rest of `deck` so the engine never runs out. Throws on a card
+ * recorded twice.
  */
-export function completeDeck(recorded: PhhCard[], deck: Card[] = standardDeck()): Card[] {
+export function completeDeck(recorded: PhhCard[], deck: Card[] = standardDeck(), opts: { spareHighestFirst?: boolean } = {}): Card[] {
   const used = new Set<Card>();
   const known = recorded.map((c) => {
     if (c === null) return null;
@@ -67,6 +68,7 @@ export function completeDeck(recorded: PhhCard[], deck: Card[] = standardDeck())
     return card;
   });
   const spare = deck.filter((c) => !used.has(c));
+  if (opts.spareHighestFirst) spare.reverse();
   let k = 0;
   const out = known.map((c) => (c === null ? spare[k++] : c));
   while (k < spare.length) out.push(spare[k++]);
