@@ -1,3 +1,4 @@
+import { bettingStreet as street } from './street';
 import type { BettingStructure, StreetSpec, VariantSpec } from './types';
 
 /**
@@ -20,15 +21,6 @@ export interface DrawVariantSpec extends VariantSpec {
 }
 
 const BIG_BET_STRUCTURES: BettingStructure[] = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit'];
-
-const street = (name: string, deal: StreetSpec['deal'], limitBet: 'small' | 'big', spreadLevel: number, opener: string): StreetSpec => ({
-  name,
-  deal,
-  betting: true,
-  limitBet,
-  spreadLevel,
-  opener,
-});
 
 const deal5: StreetSpec['deal'] = [{ kind: 'hole', down: 5, up: 0 }];
 

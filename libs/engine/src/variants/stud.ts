@@ -1,4 +1,5 @@
 import '../hand/stud/rules';
+import { bettingStreet as street } from './street';
 import type { BettingStructure, StreetSpec, VariantSpec } from './types';
 
 /**
@@ -43,15 +44,6 @@ const lowInLimitHighInBigBet: StudRules['bringInCard'] = {
   'half-pot-limit': 'highest',
   'no-limit': 'highest',
 };
-
-const street = (name: string, deal: StreetSpec['deal'], limitBet: 'small' | 'big', spreadLevel: number, opener: string): StreetSpec => ({
-  name,
-  deal,
-  betting: true,
-  limitBet,
-  spreadLevel,
-  opener,
-});
 
 /** 3rd street: two down, one up (bring-in); 4th–6th: one up; 7th: one down (a shared up-card when the deck runs short). */
 const sevenCardStreets: StreetSpec[] = [
