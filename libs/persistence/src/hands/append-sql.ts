@@ -145,21 +145,34 @@ export function appendStatement(
       SELECT ${handId}::uuid, x.seq, x.type, x.payload
       FROM jsonb_to_recordset(${json(events)}::jsonb) AS x(seq int, type text, payload jsonb))`,
   ];
-  planned.postings.forEach((p, i) => {
-    const t = Prisma.raw(`t${i}`);
-    const e = Prisma.raw(`e${i}`);
-    ctes.push(Prisma.sql`${t} AS (
+  if (planned.postings.length) {
+    // All postings in one INSERT ... ORDER BY so their ids follow the events' order (separate
+    // data-modifying CTEs run in no defined order), entries joined back by idempotency key.
+    const txs = planned.postings.map((p, n) => ({
+      n,
+      key: p.idempotencyKey,
+      reason: p.reason,
+      table_id: p.refs.tableId ?? null,
+      hand_id: p.refs.handId ?? null,
+      tournament_id: p.refs.tournamentId ?? null,
+      request: p.request,
+    }));
+    const entries = planned.postings.flatMap((p, i) =>
+      p.entries.map((x, j) => ({ n: i * 1000 + j, key: p.idempotencyKey, account_id: x.accountId, amount: x.amount, balance_after: x.balanceAfter })),
+    );
+    ctes.push(Prisma.sql`txs AS (
       INSERT INTO ledger_transactions (idempotency_key, reason, table_id, hand_id, tournament_id, request)
-      VALUES (${p.idempotencyKey}, ${p.reason}::"LedgerReason", ${p.refs.tableId ?? null}, ${p.refs.handId ?? null}::uuid,
-              ${p.refs.tournamentId ?? null}, ${json(p.request)}::jsonb)
-      RETURNING id)`);
-    ctes.push(Prisma.sql`${e} AS (
+      SELECT x.key, x.reason::"LedgerReason", x.table_id, x.hand_id::uuid, x.tournament_id, x.request
+      FROM jsonb_to_recordset(${json(txs)}::jsonb) AS x(n int, key text, reason text, table_id text, hand_id text, tournament_id text, request jsonb)
+      ORDER BY x.n
+      RETURNING id, idempotency_key)`);
+    ctes.push(Prisma.sql`ents AS (
       INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-      SELECT ${t}.id, v.account_id, v.amount, v.balance_after
-      FROM ${t}, jsonb_to_recordset(${json(p.entries.map((x, n) => ({ n, account_id: x.accountId, amount: x.amount, balance_after: x.balanceAfter })))}::jsonb)
-           AS v(n int, account_id bigint, amount bigint, balance_after bigint)
+      SELECT txs.id, v.account_id, v.amount, v.balance_after
+      FROM jsonb_to_recordset(${json(entries)}::jsonb) AS v(n int, key text, account_id bigint, amount bigint, balance_after bigint)
+      JOIN txs ON txs.idempotency_key = v.key
       ORDER BY v.n)`);
-  });
+  }
   if (planned.balances.size) {
     const rows = [...planned.balances].map(([id, balance]) => ({ id, balance }));
     ctes.push(Prisma.sql`bal AS (

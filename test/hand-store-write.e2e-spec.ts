@@ -1,0 +1,114 @@
+// The hand store's write path (libs/persistence/src/hands/append-sql.ts): one ledger posting per
+// append and reason, netted per account, written in one statement with the events. Events are
+// written by hand here (the store accepts any event; chipFlowsOf decides what moves).
+import type { HandConfig } from '@naiko/engine';
+import { auditLedger, ChipLedger, HandStore, InsufficientFundsError, LedgerError, type PrismaClient } from '@naiko/persistence';
+import { createLedgerTestDb, createUser, type LedgerTestDb } from './support/ledger-db';
+
+let db: LedgerTestDb;
+let prisma: PrismaClient;
+let ledger: ChipLedger;
+let store: HandStore;
+
+beforeAll(async () => {
+  db = await createLedgerTestDb(4);
+  prisma = db.prisma;
+  ledger = new ChipLedger(prisma);
+  store = new HandStore(prisma);
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+/** Two players at `tableId`, 1000 chips each on the table; a hand dealing them in at seats 0 and 1. */
+async function twoPlayerHand(tableId: string): Promise<{ handId: string; a: string; b: string }> {
+  const [a, b] = [await createUser(prisma, `${tableId}-a`), await createUser(prisma, `${tableId}-b`)];
+  for (const id of [a, b]) {
+    await ledger.grant({ idempotencyKey: `g:${id}`, userId: id, amount: 1000 });
+    await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId, amount: 1000 });
+  }
+  const config = { seats: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 1000 }] } as unknown as HandConfig;
+  const hand = await store.startHand({ tableId, config, players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] });
+  return { handId: hand.id, a, b };
+}
+
+async function postings(handId: string): Promise<{ key: string; reason: string; entries: Record<string, number> }[]> {
+  const rows = await prisma.ledgerTransaction.findMany({
+    where: { handId },
+    orderBy: { id: 'asc' },
+    include: { entries: { include: { account: { select: { key: true } } } } },
+  });
+  return rows.map((t) => ({
+    key: t.idempotencyKey,
+    reason: t.reason,
+    entries: Object.fromEntries(t.entries.map((e) => [e.account.key, Number(e.amount)])),
+  }));
+}
+
+describe('hand store write path', () => {
+  it('one ledger posting per append and reason, net per account, keyed hand:<id>:seq:<from>:<reason>', async () => {
+    const { handId, a, b } = await twoPlayerHand('hw1');
+    const pot = `hand:${handId}`;
+    // Blinds 5 + 10, then A raises to 30 (25 more) in a second append: pot 40.
+    await store.appendEvents(handId, 0, [
+      { type: 'forced-bet', seat: 0, amount: 5 },
+      { type: 'forced-bet', seat: 1, amount: 10 },
+    ]);
+    await store.appendEvents(handId, 2, [{ type: 'action', seat: 0, amount: 25 }]);
+    // B folds: 20 of A's 30 are uncalled and come back, the 20 left go to A, 1 of them as rake.
+    const end = await store.appendEvents(handId, 3, [
+      { type: 'action', seat: 1, amount: 0 },
+      { type: 'uncalled-bet-returned', seat: 0, amount: 20 },
+      { type: 'pot-awarded', shares: [{ seat: 0, amount: 19 }], rake: 1 },
+      { type: 'hand-ended' },
+    ]);
+    expect(end).toEqual({ handId, nextSeq: 7, status: 'completed', replayed: false });
+    expect(await postings(handId)).toEqual([
+      { key: `hand:${handId}:seq:0:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 15, [`table:hw1:${a}`]: -5, [`table:hw1:${b}`]: -10 } },
+      { key: `hand:${handId}:seq:2:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 25, [`table:hw1:${a}`]: -25 } },
+      { key: `hand:${handId}:seq:3:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: -20, [`table:hw1:${a}`]: 20 } },
+      { key: `hand:${handId}:seq:3:hand_award`, reason: 'hand_award', entries: { [pot]: -20, [`table:hw1:${a}`]: 19, 'house:chips': 1 } },
+    ]);
+    // A: 1000 − 5 − 25 + 20 + 19 = 1009; B: 1000 − 10 = 990; house 1; pot empty.
+    const stacks = Object.fromEntries((await ledger.tableStacks('hw1')).map((s) => [s.userId, s.balance]));
+    expect(stacks).toEqual({ [a]: 1009, [b]: 990 });
+    expect((await ledger.account('house:chips'))!.balance).toBe(1);
+    expect((await ledger.account(pot))!.balance).toBe(0);
+    expect((await store.getHand(handId)).status).toBe('completed');
+    expect((await auditLedger(prisma)).ok).toBe(true);
+
+    // The same append again is a replay: nothing is posted twice.
+    const again = await store.appendEvents(handId, 3, [
+      { type: 'action', seat: 1, amount: 0 },
+      { type: 'uncalled-bet-returned', seat: 0, amount: 20 },
+      { type: 'pot-awarded', shares: [{ seat: 0, amount: 19 }], rake: 1 },
+      { type: 'hand-ended' },
+    ]);
+    expect(again.replayed).toBe(true);
+    expect(await postings(handId)).toHaveLength(4);
+  });
+
+  it('a bet beyond the stack refuses the whole append: no event, no chips moved', async () => {
+    const { handId, a } = await twoPlayerHand('hw2');
+    await expect(
+      store.appendEvents(handId, 0, [
+        { type: 'forced-bet', seat: 0, amount: 5 },
+        { type: 'action', seat: 0, amount: 996 },
+      ]),
+    ).rejects.toEqual(new InsufficientFundsError(`table:hw2:${a}`, 1000, 1001));
+    expect(await store.events(handId)).toEqual([]);
+    expect((await store.getHand(handId)).eventCount).toBe(0);
+    expect(await postings(handId)).toEqual([]);
+    expect((await ledger.tableStacks('hw2')).map((s) => s.balance)).toEqual([1000, 1000]);
+  });
+
+  it('a hand cannot end with chips left in its pot', async () => {
+    const { handId } = await twoPlayerHand('hw3');
+    await store.appendEvents(handId, 0, [{ type: 'forced-bet', seat: 1, amount: 10 }]);
+    const err = await store.appendEvents(handId, 1, [{ type: 'hand-ended' }]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LedgerError);
+    expect((err as Error).message).toContain('10 chips left in its pot');
+    expect((await store.getHand(handId)).status).toBe('running');
+  });
+});
