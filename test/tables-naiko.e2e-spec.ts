@@ -1,0 +1,269 @@
+// Naiko mode and draw turns at real cash tables: the all-in-one app, real PostgreSQL and Redis, real
+// socket.io clients. Every message every socket receives is recorded, and the peeked card must
+// reach its user's socket only. Helpers follow test/tables.e2e-spec.ts.
+import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import { sparksFromEvents, standardDeck, verifyNaikoCommitment, type HandEvent } from '@naiko/engine';
+import { Module } from '@nestjs/common';
+import { QUEUES } from '@naiko/contracts';
+import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
+import type { SocketError, TableHandPayload, TableSnapshotPayload, TableUpdatePayload, WireHandEvent } from '@naiko/contracts';
+import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+
+interface Received {
+  event: string;
+  payload: unknown;
+}
+
+interface Client {
+  userId: string;
+  username: string;
+  socket: TestSocket;
+  received: Received[];
+  seat: number | null;
+}
+
+type Legal = { seat: number; actions: string[]; extensions?: Record<string, { cost: number; targets?: number[] } | undefined> };
+type ViewLike = {
+  version: number;
+  toAct: number | null;
+  legal: Legal | null;
+  players: { seat: number; cards: (number | null)[] }[];
+  ext?: { powers?: { carousel: string[]; sparks: { seat: number; sparks: number }[]; peek: unknown } };
+};
+
+@Module({ imports: [PlatformModule.forRoot({ app: 'tables-naiko-test', consumeQueues: [QUEUES.system] }), LobbyModule] })
+class TablesNaikoTestModule {}
+
+const TEST_ENV = { TABLE_HAND_PAUSE_MS: '30', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'tables-naiko-e2e' };
+
+async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const handPayloads = (c: Client): TableHandPayload[] => c.received.filter((r) => r.event === 'table:hand').map((r) => r.payload as TableHandPayload);
+const handEvents = (c: Client): WireHandEvent[] => handPayloads(c).flatMap((p) => p.events);
+const viewsOf = (c: Client): ViewLike[] =>
+  c.received.flatMap((r) => (r.event === 'table:hand' ? [(r.payload as TableHandPayload).view as unknown as ViewLike] : r.event === 'table:snapshot' && (r.payload as TableSnapshotPayload).hand ? [(r.payload as TableSnapshotPayload).hand!.view as unknown as ViewLike] : []));
+
+describe('Naiko mode and draw turns at cash tables', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  let ledger: ChipLedger;
+  let tables: TablesService;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ name: 'tables-naiko-test', module: TablesNaikoTestModule, env: TEST_ENV });
+    prisma = t.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    tables = t.get(TablesService);
+  });
+
+  afterEach(() => {
+    for (const h of tables.all()) h.stop();
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.socket.close();
+    await t?.close();
+  });
+
+  async function player(username: string, chips = 100_000): Promise<Client> {
+    const user = await prisma.user.create({ data: { username, role: 'player' } });
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: chips });
+    const { socket } = await connectSocket(t.url, t.token({ sub: user.id, username, role: 'player' }));
+    const c: Client = { userId: user.id, username, socket, received: [], seat: null };
+    socket.onAny((event: string, payload: unknown) => {
+      c.received.push({ event, payload });
+      if (event === 'table:snapshot') c.seat = (payload as TableSnapshotPayload).yourSeat;
+    });
+    clients.push(c);
+    return c;
+  }
+
+  async function send(c: Client, event: string, payload: unknown, settleMs = 150): Promise<SocketError | null> {
+    const err = nextEvent(c.socket, 'error', settleMs).catch(() => null);
+    (c.socket.emit as (e: string, p: unknown) => void)(event, payload);
+    return err;
+  }
+
+  async function sitDown(c: Client, host: TableHost, buyIn: number): Promise<void> {
+    expect(await send(c, 'table:sit', { tableId: host.tableId, buyIn }, 300)).toBeNull();
+    await until(() => c.seat !== null, 5000, `${c.username} seated`);
+  }
+
+  /** Answers this client's turns with `decide` (null = let the clock decide). */
+  function drive(c: Client, tableId: string, decide: (v: ViewLike, legal: Legal) => Record<string, unknown> | null): () => void {
+    const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
+      const v = ('view' in p ? p.view : p.hand?.view) as ViewLike | undefined;
+      if (!v?.legal || v.legal.seat !== c.seat) return;
+      const action = decide(v, v.legal);
+      if (action) c.socket.emit('table:act', { tableId, version: v.version, action: action as never });
+    };
+    c.socket.on('table:hand', onHand);
+    c.socket.on('table:snapshot', onHand);
+    return () => {
+      c.socket.off('table:hand', onHand);
+      c.socket.off('table:snapshot', onHand);
+    };
+  }
+
+  const passive = (legal: Legal) => ({ type: legal.actions.includes('check') ? 'check' : 'call' });
+
+  it('Naiko table, two humans and a bot: a peek only its user sees, anchor + shield (answered and timed out), sparks carried and capped, bots use powers', async () => {
+    const host = await tables.create({
+      name: 'Naiko',
+      config: {
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 5000 },
+        seats: 3,
+        naikoMode: true,
+        botsAllowed: true,
+        clock: { decisionMs: 10_000, timeBankMs: 0, reconnectWindowMs: 60_000, shieldResponseMs: 400 },
+        private: null,
+      },
+    });
+    const alice = await player('naiko_alice');
+    const bob = await player('naiko_bob');
+    const carol = await player('naiko_carol'); // spectator
+    let peeked = 0;
+    let shielded = 0;
+    // Alice peeks once, shields the first anchor aimed at her and leaves every later window to the clock.
+    const stopA = drive(alice, host.tableId, (v, legal) => {
+      if (legal.actions.includes('decline')) return shielded++ === 0 && legal.actions.includes('shield') ? { type: 'shield' } : null;
+      if (peeked === 0 && legal.extensions?.['sneak-peek']) {
+        peeked++;
+        return { type: 'sneak-peek' };
+      }
+      return passive(legal);
+    });
+    // Bob anchors Alice whenever the carousel has Seal Shield and she can pay it.
+    const stopB = drive(bob, host.tableId, (v, legal) => {
+      const anchor = legal.extensions?.['short-anchor'];
+      const aliceSparks = v.ext?.powers?.sparks.find((s) => s.seat === alice.seat)?.sparks ?? 0;
+      if (anchor && anchor.targets?.includes(alice.seat!) && v.ext!.powers!.carousel.includes('seal-shield') && aliceSparks >= 1) return { type: 'short-anchor', target: alice.seat };
+      return passive(legal);
+    });
+    await send(carol, 'table:watch', { tableId: host.tableId });
+    await sitDown(alice, host, 5000);
+    await until(() => host.table.seats.some((s) => s?.isBot), 5000, 'a bot');
+    await sitDown(bob, host, 5000);
+    const botSeat = host.table.seats.findIndex((s) => s?.isBot);
+    const powers = () => handEvents(alice).filter((e) => e.type === 'x-power');
+    const anchorsOnAlice = () => handEvents(alice).filter((e) => e.type === 'x-anchor-applied' && e.seat === alice.seat);
+    await until(
+      () =>
+        peeked > 0 &&
+        powers().some((e) => e.power === 'seal-shield' && e.seat === alice.seat) &&
+        anchorsOnAlice().some((e) => e.via === 'timeout') &&
+        powers().some((e) => e.seat === botSeat) &&
+        handEvents(alice).some((e) => e.type === 'x-powers-dealt' && (e.sparks as { sparks: number }[]).some((s) => s.sparks === 3)),
+      90_000,
+      'a peek, a shield, a timed-out window, a bot power and 3 sparks',
+    );
+    stopA();
+    stopB();
+    await until(() => host.handState === null || host.table.handsPlayed > 0, 5000, 'settled');
+
+    // The peek: Alice's feed carries the card; no message to any other socket ever did.
+    const alicePeek = powers().find((e) => e.power === 'sneak-peek' && e.seat === alice.seat)!;
+    expect(typeof alicePeek.card).toBe('number');
+    expect(viewsOf(alice).some((v) => (v.ext?.powers?.peek as { card?: number } | null)?.card === alicePeek.card)).toBe(true);
+    for (const c of [bob, carol]) {
+      expect(c.received.length).toBeGreaterThan(10);
+      for (const r of c.received) {
+        const p = r.payload as { events?: WireHandEvent[] };
+        for (const e of p.events ?? []) if (e.type === 'x-power') expect(e).not.toHaveProperty('card');
+      }
+      expect(viewsOf(c).every((v) => (v.ext?.powers?.peek ?? null) === null)).toBe(true);
+    }
+
+    // Shield: Alice paid 1 against Bob's anchor; the timed-out window applied the anchor and is stored as a timeout.
+    expect(powers().find((e) => e.power === 'seal-shield')).toMatchObject({ seat: alice.seat, against: bob.seat, cost: 1 });
+    const storedTimeout = await prisma.handEvent.findMany({ where: { type: 'x-anchor-applied', hand: { tableId: host.tableId } } });
+    expect(storedTimeout.some((e) => (e.payload as { via: string; seat: number }).via === 'timeout')).toBe(true);
+
+    // Sparks between hands: each deal starts from what the previous hand left, +1, capped at 3.
+    const byHand = new Map<string, HandEvent[]>();
+    for (const p of handPayloads(alice)) byHand.set(p.handId, [...(byHand.get(p.handId) ?? []), ...(p.events as unknown as HandEvent[])]);
+    const handsInOrder = [...byHand.values()].filter((evs) => evs.some((e) => e.type === 'x-powers-dealt') && evs.some((e) => e.type === 'hand-ended'));
+    let checked = 0;
+    for (let i = 1; i < handsInOrder.length; i++) {
+      const before = new Map(sparksFromEvents(handsInOrder[i - 1])!.map((s) => [s.seat, s.sparks]));
+      const dealt = handsInOrder[i].find((e) => e.type === 'x-powers-dealt') as unknown as { sparks: { seat: number; before: number; sparks: number }[] };
+      for (const s of dealt.sparks) {
+        expect(s.sparks).toBeLessThanOrEqual(3);
+        expect(s.before).toBe(s.sparks); // the table's plan granted the deal's spark: the engine adds none
+        if (before.has(s.seat)) {
+          expect(s.sparks).toBe(Math.min(3, before.get(s.seat)! + 1));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+
+    // Each finished hand reveals its seed; the stored commitment verifies deck and carousel.
+    const reveals = alice.received.filter((r) => r.event === 'table:update').flatMap((r) => (r.payload as TableUpdatePayload).events).filter((e) => e.type === 'handSeedRevealed');
+    expect(reveals.length).toBeGreaterThan(0);
+    for (const r of reveals.slice(0, 5)) {
+      const stored = await prisma.hand.findUniqueOrThrow({ where: { id: r.handId as string } });
+      expect(stored.commitment).toBe(r.commitment);
+      expect(verifyNaikoCommitment({ commitment: stored.commitment!, seed: r.seed as string, deckTemplate: standardDeck() })).toBe(true);
+    }
+    await until(async () => (await auditLedger(prisma)).ok, 5000, 'clean audit');
+  });
+
+  it('2-7 Triple Draw: a human draws his chosen cards by socket; the other lets a draw time out (draw-timeout, stands pat)', async () => {
+    const host = await tables.create({
+      name: 'Triple draw',
+      config: {
+        game: 'draw27x3',
+        structure: 'fixed-limit',
+        stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
+        buyIn: { min: 200, max: null },
+        seats: 2,
+        clock: { decisionMs: 10_000, timeBankMs: 0, reconnectWindowMs: 60_000, drawDecisionMs: 300 },
+        private: null,
+      },
+    });
+    const dan = await player('draw_dan');
+    const erin = await player('draw_erin');
+    let chosen: number[] | null = null;
+    const stopD = drive(dan, host.tableId, (v, legal) => {
+      if (!legal.actions.includes('draw')) return passive(legal);
+      const mine = v.players.find((p) => p.seat === dan.seat)!.cards as number[];
+      chosen = [mine[0], mine[1]];
+      return { type: 'draw', discard: chosen };
+    });
+    const stopE = drive(erin, host.tableId, (_v, legal) => (legal.actions.includes('draw') ? null : passive(legal)));
+    await sitDown(dan, host, 2000);
+    await sitDown(erin, host, 2000);
+    const draws = () => handEvents(dan).filter((e) => e.type === 'x-draw');
+    await until(() => draws().some((e) => e.seat === dan.seat) && draws().some((e) => e.seat === erin.seat && e.timeout === true), 30_000, 'a chosen draw and a timed-out one');
+    stopD();
+    stopE();
+    const danDraw = draws().find((e) => e.seat === dan.seat)!;
+    expect(danDraw).toMatchObject({ count: 2, timeout: false });
+    // Dan's own feed shows his discards; Erin's feed shows the count only.
+    expect((danDraw.discarded as number[]).length).toBe(2);
+    const erinSaw = handEvents(erin).find((e) => e.type === 'x-draw' && e.seat === dan.seat)!;
+    expect(erinSaw.count).toBe(2);
+    expect(((erinSaw.dealt as (number | null)[] | undefined) ?? []).every((c) => c === null)).toBe(true);
+    const erinTimeout = draws().find((e) => e.seat === erin.seat && e.timeout === true)!;
+    expect(erinTimeout.count).toBe(0);
+    // The clock showed a draw decision while Erin had to draw.
+    expect(handPayloads(erin).some((p) => p.clock?.kind === 'draw' && p.clock.seat === erin.seat)).toBe(true);
+    const stored = await prisma.handEvent.findMany({ where: { type: 'x-draw', hand: { tableId: host.tableId } } });
+    expect(stored.some((e) => (e.payload as { timeout: boolean }).timeout === true)).toBe(true);
+    // A client cannot send the table's decision.
+    const bad = await send(dan, 'table:act', { tableId: host.tableId, version: 0, action: { type: 'draw-timeout' } });
+    expect(bad?.code).toBe('BAD_PAYLOAD');
+  });
+});
