@@ -1,4 +1,4 @@
-// The web client's entry: a hash router (#/lobby, #/table/<id>, #/sng/<id>, ...) so the server
+// The web client's entry: a hash router (#/lobby, #/table/<id>, #/sng/<id>, #/tournament/<id>, ...) so the server
 // only has to serve index.html at `/` and the hashed assets.
 import './style.css';
 import { session } from './api';
@@ -9,6 +9,7 @@ import { tablePage } from './pages/table';
 import { sitAndGoPage } from './pages/sit-and-go';
 import { handReplayPage, historyPage } from './pages/history';
 import { adminPage } from './pages/admin';
+import { tournamentPage, tournamentsPage } from './pages/tournaments';
 
 export type Cleanup = () => void;
 export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
@@ -17,6 +18,8 @@ const routes: [RegExp, Page][] = [
   [/^#\/lobby$/, lobbyPage],
   [/^#\/table\/([0-9a-f-]{36})(?:\?.*)?$/, tablePage],
   [/^#\/sng\/(\d+)$/, sitAndGoPage],
+  [/^#\/tournaments$/, tournamentsPage],
+  [/^#\/tournament\/(\d+)$/, tournamentPage],
   [/^#\/history$/, historyPage],
   [/^#\/admin$/, adminPage],
   [/^#\/history\/([0-9a-f-]{36})$/, handReplayPage],

@@ -23,6 +23,7 @@ export function header(me: Me | null, extra: Node[] = []): HTMLElement {
   return h('header', { class: 'top' },
     h('a', { href: '#/lobby', class: 'brand' }, 'Naiko'),
     ...extra,
+    h('a', { href: '#/tournaments', 'data-testid': 'nav-tournaments' }, 'Tournaments'),
     h('a', { href: '#/history', 'data-testid': 'nav-history' }, 'Hand history'),
     me?.role === 'admin' && h('a', { href: '#/admin', 'data-testid': 'nav-admin' }, 'Admin'),
     h('span', { class: 'spacer' }),
