@@ -160,6 +160,19 @@ export interface TableUpdatePayload {
   events: WireHandEvent[];
 }
 
+/**
+ * In `TableUpdatePayload.events` once a hand is over: its shuffle seed. The hand was dealt from
+ * `hashRandom(seed)`; `commitment` (stored at the start) verifies with `verifyCommitment`, in Naiko
+ * mode with `verifyNaikoCommitment` (deck and carousel).
+ */
+export interface HandSeedRevealedEvent {
+  type: 'handSeedRevealed';
+  handId: string;
+  handNumber: number;
+  seed: string;
+  commitment: string | null;
+}
+
 export interface TableChatMessage {
   tableId: string;
   from: { playerId: string; name: string; isBot: boolean };
