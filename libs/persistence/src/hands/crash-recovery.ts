@@ -64,6 +64,12 @@ async function recordedContributions(db: Db, hand: StoredHand): Promise<Map<stri
 }
 
 function engineCancel(hand: StoredHand, events: { payload: { type: string } }[]): Extract<HandEvent, { type: 'hand-cancelled' }> | string {
+  // Killed after the hand row was written but before its first events: nothing was dealt or
+  // posted, so nothing is refunded (there is nothing to replay; a replay would find no cards).
+  if (events.length === 0) {
+    const seats = hand.config.seats.map(({ seat, stack }) => ({ seat, stack }));
+    return { type: 'hand-cancelled', refunds: seats.map(({ seat }) => ({ seat, amount: 0 })), stacks: seats };
+  }
   try {
     const replayed = replayEvents(hand.config, events.map((e) => e.payload as HandEvent));
     if (!replayed.ok) return `replay refused action ${replayed.index}: ${replayed.error.message}`;
