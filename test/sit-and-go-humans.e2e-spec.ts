@@ -98,11 +98,14 @@ describe('Sit & Go with human players (e2e)', () => {
     let aliceActs = 0;
     let staleTried = false;
     let outOfTurnTried = false;
+    // Alice's decisions run one after another: a feed that arrives while she is still answering the
+    // previous one waits, so the two probes below happen in order, on her first decision.
+    let alicesTurns: Promise<void> = Promise.resolve();
     a.on('sitAndGoHand', (f) => {
       const legal = f.view.legal as Legal | null;
       if (!legal) return;
       const act = legal.actions.includes('check') ? 'check' : legal.actions.includes('call') ? 'call' : 'fold';
-      void (async () => {
+      alicesTurns = alicesTurns.then(async () => {
         if (!staleTried) {
           staleTried = true;
           const r = await a.timeout(5000).emitWithAck('sitAndGoAct', { instanceId, action: act, expectedVersion: legal.version - 1 });
@@ -116,13 +119,15 @@ describe('Sit & Go with human players (e2e)', () => {
         }
         const r = (await a.timeout(5000).emitWithAck('sitAndGoAct', { instanceId, action: act, expectedVersion: legal.version })) as { ok: boolean };
         if (r.ok) aliceActs++;
-      })();
+      }).catch(() => undefined);
     });
 
     for (const bot of bots) await register(bot);
 
     // Bob drops his connection after his first hand view and comes back a few hands later.
     await waitFor('a hand view for Bob', async () => received.get(bob)!.some((m) => m.event === 'sitAndGoHand'));
+    // ...but not before his out-of-turn probe (made on Alice's first decision) was answered.
+    await waitFor('the two refused probes', async () => refusals.length >= 2);
     b.close();
     const handAtDrop = Math.max(...received.get(alice)!.filter((m) => m.event === 'sitAndGoHand').map((m) => (m.payload as Feed).handNumber));
     await waitFor('two more hands without Bob', async () =>

@@ -10,6 +10,7 @@
 // waits while a break is in force.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { RunnerLease } from '../cluster/runner-lease';
 import { randomUUID } from 'node:crypto';
 import { apply, legalActions, type Action, type HandConfig, type HandEvent, type HandState, type LegalActions, type Stakes } from '@naiko/engine';
 import { timeoutAction } from '@naiko/table';
@@ -224,29 +225,17 @@ export class SitAndGoRunner implements OnApplicationBootstrap, OnModuleDestroy {
     while (!this.stopping && Date.now() < until) await sleep(Math.min(50, until - Date.now()));
   }
 
-  private leaseKey(id: number): string {
-    return `${this.config.REDIS_PREFIX}:sng-runner:${id}`;
+  private leaseOf?: RunnerLease;
+  private get lease(): RunnerLease {
+    return (this.leaseOf ??= new RunnerLease(`${this.config.REDIS_PREFIX}:sng-runner`, this.owner, this.options.leaseMs));
   }
 
-  private async takeLease(id: number): Promise<boolean> {
-    const key = this.leaseKey(id);
-    const ok = await this.redis!.set(key, this.owner, 'PX', this.options.leaseMs, 'NX');
-    if (ok === 'OK') return true;
-    // Ours already (renewal): extend it.
-    const renewed = await this.redis!.eval(
-      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
-      1,
-      key,
-      this.owner,
-      String(this.options.leaseMs),
-    );
-    return renewed === 1;
+  private takeLease(id: number): Promise<boolean> {
+    return this.lease.take(this.redis!, id);
   }
 
-  private async releaseLease(id: number): Promise<void> {
-    await this.redis
-      ?.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, this.leaseKey(id), this.owner)
-      .catch(() => undefined);
+  private releaseLease(id: number): Promise<void> {
+    return this.lease.release(this.redis, id);
   }
 
   private async run(instanceId: number): Promise<void> {

@@ -15,6 +15,7 @@
 // runner is the same shape as the Sit & Go one so both can move to it together.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { RunnerLease } from '../cluster/runner-lease';
 import { randomUUID } from 'node:crypto';
 import type { HandConfig } from '@naiko/engine';
 import { cancelRunningHand, HandStore, PrismaService } from '@naiko/persistence';
@@ -99,27 +100,17 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
     while (!this.stopping && Date.now() < until) await sleep(Math.min(50, until - Date.now()));
   }
 
-  private leaseKey(id: number): string {
-    return `${this.config.REDIS_PREFIX}:mtt-runner:${id}`;
+  private leaseOf?: RunnerLease;
+  private get lease(): RunnerLease {
+    return (this.leaseOf ??= new RunnerLease(`${this.config.REDIS_PREFIX}:mtt-runner`, this.owner, this.options.leaseMs));
   }
 
-  private async takeLease(id: number): Promise<boolean> {
-    const key = this.leaseKey(id);
-    if ((await this.redis!.set(key, this.owner, 'PX', this.options.leaseMs, 'NX')) === 'OK') return true;
-    const renewed = await this.redis!.eval(
-      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
-      1,
-      key,
-      this.owner,
-      String(this.options.leaseMs),
-    );
-    return renewed === 1;
+  private takeLease(id: number): Promise<boolean> {
+    return this.lease.take(this.redis!, id);
   }
 
-  private async releaseLease(id: number): Promise<void> {
-    await this.redis
-      ?.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, this.leaseKey(id), this.owner)
-      .catch(() => undefined);
+  private releaseLease(id: number): Promise<void> {
+    return this.lease.release(this.redis, id);
   }
 
   /** The tournament loop: holds the lease, recovers once, keeps one loop per open table. */
