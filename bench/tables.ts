@@ -114,6 +114,8 @@ export async function main(): Promise<void> {
       HEARTBEAT_EVERY_MS: '0',
       TABLE_HAND_PAUSE_MS: '0',
       TABLE_BOT_DELAY_MS: '0',
+      // apps/lobby hosts the tables itself here (split deployments route them to apps/cash-table).
+      TABLES_HOST: 'true',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,4 +1,5 @@
-// HTTP API + socket.io gateway: auth, lobby, private tables, spectating.
+// HTTP API + socket.io gateway: auth, lobby, private tables, spectating. Hosts no tables
+// (TABLES_HOST=false in main.ts): table commands are routed to the apps/cash-table copies.
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { AccountsModule, LobbyModule as LobbyFeatureModule, PlatformModule, WebModule } from '@naiko/platform';

@@ -7,3 +7,5 @@ export * from './queue-dashboard';
 export * from './cluster.module';
 export * from './table-ownership';
 export * from './ownership.provider';
+export * from './table-router';
+export * from './router.provider';

@@ -18,6 +18,7 @@ export class ClusterMetrics {
   readonly registry = new Registry();
   readonly actionLatency: Histogram<'event' | 'outcome'>;
   readonly leaseChanges: Counter<'change'>;
+  readonly routedCommands: Counter<'direction' | 'op' | 'outcome'>;
   private readonly handsSeen = new Map<string, number>();
 
   constructor(@Optional() private readonly moduleRef?: ModuleRef) {
@@ -83,6 +84,12 @@ export class ClusterMetrics {
       name: 'naiko_table_lease_changes_total',
       help: 'Table leases this copy acquired, lost or released',
       labelNames: ['change'],
+      registers,
+    });
+    this.routedCommands = new Counter({
+      name: 'naiko_routed_commands_total',
+      help: 'Table commands crossing copies: direction="sent" by this copy to a table owner, "served" by this copy for another; outcome ok, refused (typed error) or unavailable (owner gone)',
+      labelNames: ['direction', 'op', 'outcome'],
       registers,
     });
   }

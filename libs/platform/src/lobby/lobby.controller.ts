@@ -1,15 +1,14 @@
 // The lobby over HTTP: the tables list with filters, a table's seat map, public tables (admins)
 // and private tables (any player hosts one: invitations by username or code, host-only settings
 // between hands, closing returns every stack). Sitting down is a socket command (`table:sit`).
+// Every table operation is a TableCommand run on the table's owner copy (TablesService.command).
 import { BadRequestException, Body, Controller, Get, HttpException, HttpStatus, Param, ParseUUIDPipe, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
 import { CreateTableBody, InviteBody, TableSettingsBody, TablesQuery, toSocketIssues, type AccessClaims, type SocketErrorCode, type TablePublicState, type TableSummary } from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
-import { mayJoinPrivate, type SettingsPatch } from '@naiko/table';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { TableHostError } from '../tables/host-errors';
-import type { TableHost } from '../tables/table-host';
-import { TablesService, type CreateTableInput } from '../tables/tables.service';
+import { TablesService, type CreateTableInput, type TableCommand } from '../tables/tables.service';
 import { filterTables } from './lobby-filter';
 
 const STATUS: Partial<Record<SocketErrorCode, number>> = {
@@ -42,82 +41,62 @@ export class LobbyController {
     private readonly prisma: PrismaService,
   ) {}
 
-  /** Open tables this user may sit at (public ones, and private ones he hosts or is invited to), filtered. */
+  /** Open tables this user may sit at (public ones, and private ones he hosts or is invited to), of every copy, filtered. */
   @Get('lobby/tables')
-  list(@Query() query: unknown, @CurrentUser() user: AccessClaims): { tables: TableSummary[] } {
+  async list(@Query() query: unknown, @CurrentUser() user: AccessClaims): Promise<{ tables: TableSummary[] }> {
     const q = parse(TablesQuery, query);
-    const visible = this.tables.all().filter((h) => !h.closed && (h.table.config.private === null || mayJoinPrivate(h.table, user.sub, false)));
-    return { tables: filterTables(visible.map((h) => h.summary()), q) };
+    return { tables: filterTables(await this.tables.summaries(user.sub), q) };
   }
 
-  /** The seat map. */
+  /** The seat map (from the table's owner copy). */
   @Get('lobby/tables/:id')
   seatMap(@Param('id', new ParseUUIDPipe()) id: string, @Query('code') code: string | undefined, @CurrentUser() user: AccessClaims): Promise<TablePublicState> {
-    return http(() => {
-      const h = this.tables.get(id);
-      if (h.table.config.private && !mayJoinPrivate(h.table, user.sub, false, code)) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${id}`);
-      return h.publicState();
-    });
+    return http(() => this.send(user, { op: 'seat-map', tableId: id, ...(code === undefined ? {} : { code }) }) as Promise<TablePublicState>);
   }
 
   @Roles('admin')
   @Post('lobby/tables')
-  createPublic(@Body() body: unknown): Promise<TableSummary> {
+  createPublic(@Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
     const { name, ...config } = parse(CreateTableBody, body);
-    return http(async () => (await this.tables.create({ name, config: { ...config, private: null } as CreateTableInput['config'] })).summary());
+    return http(() => this.send(user, { op: 'create', input: { name, config: { ...config, private: null } as CreateTableInput['config'] } }) as Promise<TableSummary>);
   }
 
   @Post('tables/private')
   createPrivate(@Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
     const { name, ...config } = parse(CreateTableBody, body);
     const privateSettings = { hostId: user.sub, invited: [], inviteCode: null };
-    return http(async () => (await this.tables.create({ name, hostId: user.sub, config: { ...config, private: privateSettings } as CreateTableInput['config'] })).summary());
+    return http(() => this.send(user, { op: 'create', input: { name, hostId: user.sub, config: { ...config, private: privateSettings } as CreateTableInput['config'] } }) as Promise<TableSummary>);
   }
 
   @Post('tables/:id/invitations')
   invite(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<{ invited: string }> {
     const b = parse(InviteBody, body);
     return http(async () => {
-      const h = this.tables.get(id);
       const invited = await this.prisma.user.findUnique({ where: { username: b.username }, select: { id: true } });
       if (!invited) throw new TableHostError('NOT_FOUND', 'UNKNOWN_USER', `no player ${b.username}`);
-      await h.invite(user.sub, invited.id);
-      await this.tables.saveConfig(h);
-      return { invited: invited.id };
+      return (await this.send(user, { op: 'invite', tableId: id, invitedId: invited.id })) as { invited: string };
     });
   }
 
   /** A new invite code (an invite link carries it); anyone holding it may sit. */
   @Post('tables/:id/invite-code')
   inviteCode(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims): Promise<{ code: string }> {
-    return http(async () => {
-      const h = this.tables.get(id);
-      const code = this.tables.newInviteCode();
-      await h.setInviteCode(user.sub, code);
-      await this.tables.saveConfig(h);
-      return { code };
-    });
+    return http(() => this.send(user, { op: 'invite-code', tableId: id }) as Promise<{ code: string }>);
   }
 
   @Patch('tables/:id/settings')
   settings(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
     const b = parse(TableSettingsBody, body);
-    return http(async () => {
-      const h = this.tables.get(id);
-      const patch: SettingsPatch = { ...b, ...(b.clock ? { clock: { ...h.table.config.clock, ...b.clock } } : {}) } as SettingsPatch;
-      await h.updateSettings(user.sub, patch);
-      await this.tables.saveConfig(h);
-      return h.summary();
-    });
+    return http(() => this.send(user, { op: 'settings', tableId: id, body: b }) as Promise<TableSummary>);
   }
 
   @Post('tables/:id/close')
   close(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
-    return http(async () => {
-      const h = this.tables.get(id);
-      await h.close(user.role === 'admin' && h.table.config.private === null ? 'system' : user.sub);
-      await this.tables.saveConfig(h);
-      return h.summary();
-    });
+    return http(() => this.send(user, { op: 'close', tableId: id }) as Promise<TableSummary>);
+  }
+
+  /** Runs the command on the table's owner copy (this one when it hosts the table). */
+  private send(user: AccessClaims, cmd: TableCommand): Promise<unknown> {
+    return this.tables.command(cmd, { sub: user.sub, username: user.username, role: user.role });
   }
 }

@@ -1,6 +1,11 @@
-// Which sockets watch which table, and the broadcaster that delivers the host's feeds. A seat's
-// hand feed goes only to that user's own sockets; spectators (watchers not dealt in) get the
-// spectator feed. Emits are per socket: no room ever carries a payload with a private card.
+// Which sockets of this copy watch which table, and the broadcaster that delivers the host's feeds.
+// Delivery goes through socket.io rooms, which the Redis adapter carries to every copy, so the
+// table's owner reaches watchers connected to any copy:
+//   - `table:<id>:user:<userId>`: the sockets of ONE user at one table; a seat's hand feed (own
+//     cards) goes only there;
+//   - `table:<id>`: every watcher; public table updates, chat, and the spectator feed — sent with
+//     `except` the rooms of the users dealt in, and it never holds a private card.
+// A socket joins its rooms on the copy it is connected to (the gateway authenticated the user).
 import { Injectable } from '@nestjs/common';
 import type { TableChatMessage, TablePublicState, TableSummary, WireHandEvent } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
@@ -8,30 +13,37 @@ import type { HandAudience, HandFeed, TableBroadcaster } from './ports';
 
 export const LOBBY_ROOM = 'lobby';
 
+export const tableRoom = (tableId: string): string => `table:${tableId}`;
+export const userTableRoom = (tableId: string, userId: string): string => `table:${tableId}:user:${userId}`;
+
 @Injectable()
 export class TableSockets implements TableBroadcaster {
   private server: NaikoServer | null = null;
-  /** tableId → socket id → watcher */
+  /** tableId → socket id → watcher (this copy's sockets only). */
   private readonly watchers = new Map<string, Map<string, NaikoSocket>>();
 
   attach(server: NaikoServer): void {
     this.server = server;
   }
 
-  /** Adds a watcher; true when it is the user's first socket on this table. */
+  /** Adds a watcher and joins its rooms; true when it is the user's first socket on this table (on this copy). */
   watch(tableId: string, socket: NaikoSocket): boolean {
     let w = this.watchers.get(tableId);
     if (!w) this.watchers.set(tableId, (w = new Map()));
     const first = !this.userWatches(tableId, socket.data.user.sub);
     w.set(socket.id, socket);
+    // The in-memory adapter joins synchronously; the Redis adapter keeps rooms locally too.
+    void socket.join([tableRoom(tableId), userTableRoom(tableId, socket.data.user.sub)]);
     return first;
   }
 
-  /** Removes a watcher; true when it was the user's last socket on this table. */
+  /** Removes a watcher and its rooms; true when it was the user's last socket on this table (on this copy). */
   unwatch(tableId: string, socket: NaikoSocket): boolean {
     const w = this.watchers.get(tableId);
     if (!w?.delete(socket.id)) return false;
     if (w.size === 0) this.watchers.delete(tableId);
+    void socket.leave(tableRoom(tableId));
+    void socket.leave(userTableRoom(tableId, socket.data.user.sub));
     return !this.userWatches(tableId, socket.data.user.sub);
   }
 
@@ -46,24 +58,22 @@ export class TableSockets implements TableBroadcaster {
   }
 
   hand(tableId: string, audience: HandAudience, dealtIn: readonly string[], feed: HandFeed): void {
-    const w = this.watchers.get(tableId);
-    if (!w) return;
+    if (!this.server) return;
     const payload = { tableId, ...feed };
-    for (const s of w.values()) {
-      const user = s.data.user.sub;
-      if (audience === 'spectators' ? !dealtIn.includes(user) : user === audience.userId) s.emit('table:hand', payload);
+    if (audience === 'spectators') {
+      const dealt = dealtIn.map((u) => userTableRoom(tableId, u));
+      this.server.to(tableRoom(tableId)).except(dealt).emit('table:hand', payload);
+    } else {
+      this.server.to(userTableRoom(tableId, audience.userId)).emit('table:hand', payload);
     }
   }
 
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
-    const w = this.watchers.get(tableId);
-    if (!w) return;
-    const payload = { tableId, table, events };
-    for (const s of w.values()) s.emit('table:update', payload);
+    this.server?.to(tableRoom(tableId)).emit('table:update', { tableId, table, events });
   }
 
   chat(message: TableChatMessage): void {
-    for (const s of this.watchers.get(message.tableId)?.values() ?? []) s.emit('table:chat', message);
+    this.server?.to(tableRoom(message.tableId)).emit('table:chat', message);
   }
 
   lobby(summary: TableSummary): void {

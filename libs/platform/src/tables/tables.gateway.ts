@@ -9,15 +9,17 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
-import type { ActPayload, ChatPayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef } from '@naiko/contracts';
+import type { ActPayload, ChatPayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-errors';
 import { ValidBody } from '../gateway/socket-validation';
 import { TableHostError } from './host-errors';
+import type { Decision } from './table-host';
 import { TokenBucket } from './rate-limit';
 import { LOBBY_ROOM, TableSockets } from './table-sockets';
-import { TablesService } from './tables.service';
+import { TablesService, type TableCommand } from './tables.service';
+import type { RoutedUser } from '../cluster/table-router';
 
 /** 30 messages at once, 15 per second sustained, per socket. */
 const RATE = { burst: 30, perSecond: 15 };
@@ -46,10 +48,22 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
 
   handleDisconnect(socket: NaikoSocket): void {
     for (const tableId of this.sockets.tablesOf(socket)) {
-      if (this.sockets.unwatch(tableId, socket)) {
-        this.tables.get(tableId).disconnected(socket.data.user.sub).catch((err: unknown) => this.logger.warn({ msg: 'disconnect failed', err: String(err) }));
+      const last = this.sockets.unwatch(tableId, socket);
+      if (last) {
+        this.tables.command({ op: 'unwatch', tableId, last }, this.user(socket)).catch((err: unknown) => this.logger.warn({ msg: 'disconnect failed', err: String(err) }));
       }
     }
+  }
+
+  /** The identity this gateway authenticated; it travels with routed commands. */
+  private user(socket: NaikoSocket): RoutedUser {
+    const { sub, username, role } = socket.data.user;
+    return { sub, username, role };
+  }
+
+  /** Runs the command where the table lives (this copy or its owner). */
+  private send(socket: NaikoSocket, cmd: TableCommand): Promise<unknown> {
+    return this.tables.command(cmd, this.user(socket));
   }
 
   private limit(socket: NaikoSocket): void {
@@ -70,70 +84,70 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   @SubscribeMessage('table:watch')
   watch(@ValidBody('table:watch') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      const host = this.tables.get(p.tableId);
-      const user = socket.data.user.sub;
+      // Rooms first (feeds from now on reach this socket), then the owner's snapshot.
       const first = this.sockets.watch(p.tableId, socket);
-      // The first socket of a seated player is a (re)connection: same seat, clock untouched.
-      if (first) await host.connected(user);
-      else await host.idle();
-      socket.emit('table:snapshot', host.snapshot(user));
+      try {
+        socket.emit('table:snapshot', (await this.send(socket, { op: 'watch', tableId: p.tableId, first })) as TableSnapshotPayload);
+      } catch (err) {
+        if (err instanceof TableHostError && err.code === 'NOT_FOUND') this.sockets.unwatch(p.tableId, socket);
+        throw err;
+      }
     });
   }
 
   @SubscribeMessage('table:unwatch')
   unwatch(@ValidBody('table:unwatch') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      const host = this.tables.get(p.tableId);
-      if (this.sockets.unwatch(p.tableId, socket)) await host.disconnected(socket.data.user.sub);
+      const last = this.sockets.unwatch(p.tableId, socket);
+      if (last) await this.send(socket, { op: 'unwatch', tableId: p.tableId, last });
     });
   }
 
   @SubscribeMessage('table:sit')
   sit(@ValidBody('table:sit') p: SitPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      const host = this.tables.get(p.tableId);
-      const { sub, username } = socket.data.user;
       this.sockets.watch(p.tableId, socket);
-      await host.sit({ userId: sub, name: username }, { buyIn: p.buyIn, seat: p.seat, inviteCode: p.inviteCode, waitForBigBlind: p.waitForBigBlind });
-      socket.emit('table:snapshot', host.snapshot(sub));
+      const cmd: TableCommand = { op: 'sit', tableId: p.tableId, buyIn: p.buyIn, seat: p.seat, inviteCode: p.inviteCode, waitForBigBlind: p.waitForBigBlind };
+      socket.emit('table:snapshot', (await this.send(socket, cmd)) as TableSnapshotPayload);
     });
   }
 
   @SubscribeMessage('table:leave')
   leave(@ValidBody('table:leave') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.tables.get(p.tableId).leave(socket.data.user.sub));
+    return this.run(socket, () => this.send(socket, { op: 'leave', tableId: p.tableId }));
   }
 
   @SubscribeMessage('table:reload')
   reload(@ValidBody('table:reload') p: ReloadPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.tables.get(p.tableId).reload(socket.data.user.sub, p.amount));
+    return this.run(socket, () => this.send(socket, { op: 'reload', tableId: p.tableId, amount: p.amount }));
   }
 
   @SubscribeMessage('table:sit-out')
   sitOut(@ValidBody('table:sit-out') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.tables.get(p.tableId).sitOut(socket.data.user.sub));
+    return this.run(socket, () => this.send(socket, { op: 'sit-out', tableId: p.tableId }));
   }
 
   @SubscribeMessage('table:sit-in')
   sitIn(@ValidBody('table:sit-in') p: SitInPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.tables.get(p.tableId).sitIn(socket.data.user.sub, p.waitForBigBlind));
+    return this.run(socket, () => this.send(socket, { op: 'sit-in', tableId: p.tableId, waitForBigBlind: p.waitForBigBlind }));
   }
 
   @SubscribeMessage('table:act')
   act(@ValidBody('table:act') p: ActPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.tables.get(p.tableId).act(socket.data.user.sub, p.version, p.action));
+    return this.run(socket, () => this.send(socket, { op: 'act', tableId: p.tableId, version: p.version, action: p.action as Decision }));
   }
 
   @SubscribeMessage('table:chat')
   chat(@ValidBody('table:chat') p: ChatPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.tables.get(p.tableId).chat(socket.data.user.sub, p.text));
+    return this.run(socket, () => this.send(socket, { op: 'chat', tableId: p.tableId, text: p.text }));
   }
 
   @SubscribeMessage('lobby:watch')
   lobbyWatch(@ValidBody('lobby:watch') _p: LobbyWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
       await socket.join(LOBBY_ROOM);
-      socket.emit('lobby:tables', { tables: this.tables.all().filter((h) => !h.closed && !h.summary().private).map((h) => h.summary()) });
+      // Every copy's public tables (the Redis directory when tables are spread over copies).
+      socket.emit('lobby:tables', { tables: (await this.tables.summaries(socket.data.user.sub)).filter((t) => !t.private) });
     });
   }
 

@@ -1,16 +1,20 @@
 // Cash and private tables in this process: TablesService (hosting, crash rule at boot), the
 // tables gateway (socket events) and the per-socket delivery. Needs PlatformModule (Prisma, JWT).
+// Several copies (CLUSTER_MODE=redis) or TABLES_HOST=false: commands are routed to each table's
+// owner copy (cluster/table-router.ts) and feeds reach sockets on any copy through rooms.
 import { Module } from '@nestjs/common';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { TableSockets } from './table-sockets';
 import { TABLES_OPTIONS, tablesOptionsFromEnv, TablesService } from './tables.service';
 import { TablesGateway } from './tables.gateway';
 import { tableOwnershipProvider } from '../cluster/ownership.provider';
+import { tableRouterProvider } from '../cluster/router.provider';
 
 @Module({
   providers: [
     { provide: TABLES_OPTIONS, useFactory: () => tablesOptionsFromEnv(process.env) },
     tableOwnershipProvider,
+    tableRouterProvider,
     TableSockets,
     TablesService,
     TablesGateway,

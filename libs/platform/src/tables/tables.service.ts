@@ -1,16 +1,21 @@
 // The tables this process hosts: creates them (cash_tables), hosts each with a TableHost, and at
-// boot applies the crash rule before hosting anything again.
+// boot applies the crash rule before hosting anything again. Scale-out: every table command goes
+// through `command()`, which runs it here when this copy hosts the table and otherwise sends it to
+// the owner copy (cluster/table-router.ts); the owner runs `execute()` with the caller's identity.
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, type RecoveryReport } from '@naiko/persistence';
-import { makeTableConfig, TableError, type ClockSettings, type TableConfig } from '@naiko/table';
+import { makeTableConfig, mayJoinPrivate, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
+import type { TablePublicState, TableSettingsBody, TableSnapshotPayload, TableSummary } from '@naiko/contracts';
 import { LedgerChipSource } from './chip-source';
 import { PrismaBotDirectory } from './bot-directory';
 import { TableHostError } from './host-errors';
-import { TableHost } from './table-host';
+import { TableHost, type Decision } from './table-host';
 import { TableSockets } from './table-sockets';
 import { SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from '../cluster/table-ownership';
+import { RoutedCommandError, TABLE_ROUTER, type DirectoryEntry, type RoutedUser, type TableRouter } from '../cluster/table-router';
+import { hostsTablesFromEnv } from '../cluster/router.provider';
 
 export interface TablesOptions {
   /** Pause between hands. */
@@ -21,6 +26,8 @@ export interface TablesOptions {
   recoverAtBoot: boolean;
   /** Seed for shuffles and table decisions (tests only; production uses the CSPRNG). */
   seed?: string;
+  /** False: this copy hosts no tables and routes every table command (apps/lobby split out; TABLES_HOST=false). */
+  hostTables?: boolean;
 }
 
 export const TABLES_OPTIONS = Symbol('TABLES_OPTIONS');
@@ -38,6 +45,7 @@ export function tablesOptionsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<
     handPauseMs: int('TABLE_HAND_PAUSE_MS', 2000),
     botDelayMs: int('TABLE_BOT_DELAY_MS', 800),
     recoverAtBoot: true,
+    hostTables: hostsTablesFromEnv(env),
     ...(env.TABLE_SEED ? { seed: env.TABLE_SEED } : {}),
     ...overrides,
   };
@@ -50,14 +58,40 @@ export interface CreateTableInput {
   hostId?: string;
 }
 
+/**
+ * A table command as it crosses copies: what the socket gateway and the lobby HTTP API ask of a
+ * table. The caller's identity travels next to it (RoutedUser), as its own gateway authenticated it.
+ */
+export type TableCommand =
+  | { op: 'watch'; tableId: string; /** the user's first socket on this table at the caller's copy */ first: boolean }
+  | { op: 'unwatch'; tableId: string; /** the user's last socket on this table at the caller's copy */ last: boolean }
+  | { op: 'sit'; tableId: string; buyIn: number; seat?: number; inviteCode?: string; waitForBigBlind?: boolean }
+  | { op: 'leave' | 'sit-out' | 'invite-code' | 'close'; tableId: string }
+  | { op: 'reload'; tableId: string; amount: number }
+  | { op: 'sit-in'; tableId: string; waitForBigBlind?: boolean }
+  | { op: 'act'; tableId: string; version: number; action: Decision }
+  | { op: 'chat'; tableId: string; text: string }
+  | { op: 'seat-map'; tableId: string; code?: string }
+  | { op: 'invite'; tableId: string; invitedId: string }
+  | { op: 'settings'; tableId: string; body: TableSettingsBody }
+  | { op: 'create'; input: CreateTableInput };
+
+interface RoutedRequest {
+  cmd: TableCommand;
+  user: RoutedUser;
+}
+
 @Injectable()
 export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Tables');
   private readonly hosts = new Map<string, TableHost>();
+  private readonly attached = new Map<string, TableHost>();
   private readonly ledger: ChipLedger;
   private readonly handStore: HandStore;
   private readonly bots: PrismaBotDirectory;
   private seq = 0;
+  /** Players re-seated at each table taken over (for tests and logs). */
+  readonly reseated = new Map<string, Set<string>>();
   private readonly ownership: TableOwnership;
   private adoptTimer: NodeJS.Timeout | null = null;
   private adopting: Promise<void> | null = null;
@@ -68,6 +102,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly sockets: TableSockets,
     @Inject(TABLES_OPTIONS) private readonly options: TablesOptions,
     @Optional() @Inject(TABLE_OWNERSHIP) ownership?: TableOwnership,
+    @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouter | null = null,
   ) {
     this.ownership = ownership ?? new SingleProcessOwnership();
     this.ledger = new ChipLedger(prisma);
@@ -78,11 +113,22 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       // Another copy owns the table now: stop at once, write nothing more.
       this.hosts.get(tableId)?.stop();
       this.hosts.delete(tableId);
+      this.reseated.delete(tableId);
       this.logger.warn({ msg: 'table lease lost; stopped hosting', tableId });
     });
   }
 
+  /** This copy hosts tables (false: apps/lobby in the split deployment routes them all). */
+  get hostsTables(): boolean {
+    return this.options.hostTables !== false;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
+    if (this.router) await this.router.start(this.hostsTables ? (body) => this.serve(body as RoutedRequest) : null, this.hostsTables);
+    if (!this.hostsTables) {
+      this.logger.log({ msg: 'hosting no tables: table commands go to the table copies', instance: this.router?.instanceId });
+      return;
+    }
     if (!this.options.recoverAtBoot) return;
     if (this.ownership.clustered) {
       // Several copies: each table is hosted by the copy holding its lease. Claim what nobody
@@ -109,6 +155,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.adopting;
     for (const h of this.hosts.values()) h.stop();
     await this.ownership.stop();
+    await this.router?.stop();
   }
 
   /**
@@ -129,8 +176,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         });
         if (!report.audit.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery', tableId: row.id });
         this.lastRecovery = report;
-        if (this.ownership.owns(row.id)) this.host(row.id, row.name, row.config as unknown as TableConfig);
-        this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled: report.cancelledHands.length });
+        if (!this.ownership.owns(row.id)) continue;
+        const host = this.host(row.id, row.name, row.config as unknown as TableConfig);
+        const reseated = await this.reseat(host, report);
+        this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled: report.cancelledHands.length, reseated });
       }
     })()
       .catch((err: unknown) => this.logger.error({ msg: 'adopting tables failed', err: String(err) }))
@@ -138,6 +187,169 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         this.adopting = null;
       });
     return this.adopting;
+  }
+
+  /**
+   * Takeover: the crash rule returned every stack of the table to its player's account; each
+   * player buys back in with the same stack (capped at the table's maximum buy-in; the rest stays
+   * in his account), at his seat of the cancelled hand when there was one. Every chip moves as an
+   * ordinary ledger posting (crash rule: stack → account, buy-in: account → stack), so the ledger
+   * stays exact whatever happens in between; a player whose account no longer holds the chips, or
+   * whose stack is below the minimum buy-in, is simply not re-seated (his chips are in his account).
+   * A player whose socket was on the dead copy gets the seat back when he watches the table again.
+   */
+  private async reseat(host: TableHost, report: RecoveryReport): Promise<number> {
+    const stacks = report.cashedOut.filter((c) => c.tableId === host.tableId && c.amount > 0);
+    if (!stacks.length) return 0;
+    const seats = new Map<string, number>();
+    for (const h of report.cancelledHands) if (h.tableId === host.tableId) for (const r of h.refunds) seats.set(r.userId, r.seat);
+    const users = await this.prisma.user.findMany({ where: { id: { in: stacks.map((s) => s.userId) } }, select: { id: true, username: true, isBot: true } });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const { min, max } = host.table.config.buyIn;
+    let n = 0;
+    this.reseated.set(host.tableId, new Set());
+    for (const s of stacks) {
+      const u = byId.get(s.userId);
+      const buyIn = max === null ? s.amount : Math.min(s.amount, max);
+      if (!u || buyIn < min) continue;
+      const seat = seats.get(s.userId);
+      const sit = (at: number | undefined) => host.sit({ userId: u.id, name: u.username, isBot: u.isBot }, { buyIn, ...(at === undefined ? {} : { seat: at }), waitForBigBlind: false });
+      try {
+        await sit(seat).catch((err: unknown) => (seat !== undefined && err instanceof TableHostError && err.reason === 'SEAT_TAKEN' ? sit(undefined) : Promise.reject(err)));
+        this.reseated.get(host.tableId)!.add(u.id);
+        n++;
+      } catch (err) {
+        this.logger.warn({ msg: 'could not re-seat a player after takeover', tableId: host.tableId, userId: u.id, err: String(err) });
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Runs a table command where the table lives: here when this copy hosts it, else on its owner
+   * (through Redis). The reply, or the owner's typed refusal (TableHostError), comes back.
+   */
+  async command(cmd: TableCommand, user: RoutedUser): Promise<unknown> {
+    if (cmd.op === 'create') {
+      if (this.hostsTables || !this.router) return this.execute(cmd, user);
+      const alive = await this.router.aliveHosts();
+      if (!alive.length) throw new TableHostError('CONFLICT', 'NO_TABLE_HOST', 'no copy hosting tables is running');
+      return this.routed(alive[Math.floor(Math.random() * alive.length)]!, cmd, user);
+    }
+    if (this.find(cmd.tableId) || !this.router) return this.execute(cmd, user);
+    const entry = await this.router.entry(cmd.tableId);
+    if (!entry) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
+    // Listed as ours but not hosted (being adopted or just lost), or its owner stopped heartbeating.
+    if (entry.owner === this.router.instanceId || !(await this.router.isAlive(entry.owner))) {
+      throw new TableHostError('CONFLICT', 'TABLE_MOVING', 'the table is moving to another copy; retry in a moment');
+    }
+    return this.routed(entry.owner, cmd, user);
+  }
+
+  private async routed(owner: string, cmd: TableCommand, user: RoutedUser): Promise<unknown> {
+    try {
+      return await this.router!.send(owner, cmd.op, { cmd, user } satisfies RoutedRequest);
+    } catch (err) {
+      if (err instanceof RoutedCommandError) throw new TableHostError(err.error.code, err.error.reason, err.error.message);
+      throw err;
+    }
+  }
+
+  /** A command another copy routed here. */
+  private serve(req: RoutedRequest): Promise<unknown> {
+    if (req.cmd.op !== 'create' && !this.find(req.cmd.tableId)) {
+      throw new TableHostError('CONFLICT', 'TABLE_MOVING', 'the table is moving to another copy; retry in a moment');
+    }
+    return this.execute(req.cmd, req.user);
+  }
+
+  /** Runs a command on a table this copy hosts (ledger refusals become typed host errors). */
+  async execute(cmd: TableCommand, user: RoutedUser): Promise<unknown> {
+    try {
+      return await this.executeHere(cmd, user);
+    } catch (err) {
+      return fromLedgerError(err);
+    }
+  }
+
+  private async executeHere(cmd: TableCommand, user: RoutedUser): Promise<unknown> {
+    if (cmd.op === 'create') return (await this.create(cmd.input)).summary();
+    const host = this.get(cmd.tableId);
+    switch (cmd.op) {
+      case 'watch': {
+        // The first socket of a seated player is a (re)connection: same seat, clock untouched.
+        if (cmd.first) await host.connected(user.sub);
+        else await host.idle();
+        return host.snapshot(user.sub) satisfies TableSnapshotPayload;
+      }
+      case 'unwatch':
+        if (cmd.last) await host.disconnected(user.sub);
+        return null;
+      case 'sit':
+        await host.sit({ userId: user.sub, name: user.username }, { buyIn: cmd.buyIn, seat: cmd.seat, inviteCode: cmd.inviteCode, waitForBigBlind: cmd.waitForBigBlind });
+        return host.snapshot(user.sub);
+      case 'leave':
+        return host.leave(user.sub);
+      case 'reload':
+        return host.reload(user.sub, cmd.amount);
+      case 'sit-out':
+        return host.sitOut(user.sub);
+      case 'sit-in':
+        return host.sitIn(user.sub, cmd.waitForBigBlind);
+      case 'act':
+        return host.act(user.sub, cmd.version, cmd.action);
+      case 'chat':
+        return host.chat(user.sub, cmd.text);
+      case 'seat-map': {
+        if (host.table.config.private && !mayJoinPrivate(host.table, user.sub, false, cmd.code)) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
+        return host.publicState() satisfies TablePublicState;
+      }
+      case 'invite':
+        await host.invite(user.sub, cmd.invitedId);
+        await this.saveConfig(host);
+        return { invited: cmd.invitedId };
+      case 'invite-code': {
+        const code = this.newInviteCode();
+        await host.setInviteCode(user.sub, code);
+        await this.saveConfig(host);
+        return { code };
+      }
+      case 'settings': {
+        const b = cmd.body;
+        const patch: SettingsPatch = { ...b, ...(b.clock ? { clock: { ...host.table.config.clock, ...b.clock } } : {}) } as SettingsPatch;
+        await host.updateSettings(user.sub, patch);
+        await this.saveConfig(host);
+        return host.summary() satisfies TableSummary;
+      }
+      case 'close':
+        await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
+        await this.saveConfig(host);
+        return host.summary();
+    }
+  }
+
+  /**
+   * The lobby's tables as `userId` may see them: every open public table, and private ones he
+   * hosts or is invited to — of every copy (the Redis directory) when tables are spread over copies.
+   */
+  async summaries(userId: string): Promise<TableSummary[]> {
+    if (!this.router) {
+      return this.all()
+        .filter((h) => !h.closed && (h.table.config.private === null || mayJoinPrivate(h.table, userId, false)))
+        .map((h) => h.summary());
+    }
+    const entries = await this.router.entries();
+    return entries
+      .filter((e) => !e.summary.closed && (e.access === null || e.access.hostId === userId || e.access.invited.includes(userId)))
+      .map((e) => e.summary);
+  }
+
+  private publishEntry(host: TableHost): void {
+    if (!this.router) return;
+    const p = host.table.config.private;
+    const entry: DirectoryEntry = { tableId: host.tableId, owner: this.router.instanceId, summary: host.summary(), access: p ? { hostId: p.hostId, invited: [...p.invited] } : null };
+    const write = host.closed ? this.router.unpublish(host.tableId) : this.router.publish(entry);
+    write.catch((err: unknown) => this.logger.warn({ msg: 'table directory write failed', tableId: host.tableId, err: String(err) }));
   }
 
   async create(input: CreateTableInput): Promise<TableHost> {
@@ -156,9 +368,26 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   get(tableId: string): TableHost {
-    const h = this.hosts.get(tableId);
+    const h = this.find(tableId);
     if (!h) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${tableId}`);
     return h;
+  }
+
+  /** A hosted table (cash, or attached by another feature), or undefined. */
+  find(tableId: string): TableHost | undefined {
+    return this.hosts.get(tableId) ?? this.attached.get(tableId);
+  }
+
+  /**
+   * Tables another feature of this process runs (tournament tables): reachable by the gateway's
+   * table events (watch, act, chat); not listed in the cash lobby, not recovered nor stopped here.
+   */
+  attach(host: TableHost): void {
+    this.attached.set(host.tableId, host);
+  }
+
+  detach(tableId: string): void {
+    this.attached.delete(tableId);
   }
 
   all(): TableHost[] {
@@ -196,12 +425,14 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         onChanged: (h) => {
           const summary = h.summary();
           if (!summary.private) this.sockets.lobby(summary);
+          this.publishEntry(h);
         },
       },
       log: (level, msg, data) => this.logger[level === 'error' ? 'error' : 'warn']({ msg, ...data }),
     });
     this.hosts.set(tableId, host);
     host.start();
+    this.publishEntry(host);
     return host;
   }
 }

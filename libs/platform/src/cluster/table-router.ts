@@ -1,0 +1,262 @@
+// Command routing between copies: a table has one writer (its owner copy); a gateway or lobby on
+// any other copy sends it the command over Redis and waits for the reply (request/reply over
+// pub/sub, one channel per copy). Next to it, the table directory in Redis: which copy owns which
+// table, with the lobby summary of each, and which copies are alive and host tables — so any copy
+// can list every copy's tables and find where to send a command.
+//
+// Keys (all under the deployment's REDIS_PREFIX):
+//   <prefix>:tables:rpc:<instance>   pub/sub channel of one copy (requests and replies)
+//   <prefix>:tables:directory        hash tableId → JSON DirectoryEntry (owner, summary, access)
+//   <prefix>:tables:alive            sorted set instance → alive-until (ms); heartbeat every ttl/3
+// A copy that dies stops heartbeating: after its ttl it is no longer alive, commands for its tables
+// fail fast with CONFLICT TABLE_MOVING (retry) until the copy that takes a table over rewrites its
+// directory entry.
+import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import type { SocketErrorCode, TableSummary } from '@naiko/contracts';
+
+/** Who sent a routed command: the identity the receiving gateway (or HTTP guard) authenticated. */
+export interface RoutedUser {
+  sub: string;
+  username: string;
+  role: string;
+}
+
+/** A command's refusal as it crosses copies (TableHostError's fields). */
+export interface RoutedError {
+  code: SocketErrorCode;
+  reason: string;
+  message: string;
+}
+
+export class RoutedCommandError extends Error {
+  constructor(readonly error: RoutedError) {
+    super(error.message);
+    this.name = 'RoutedCommandError';
+  }
+}
+
+/** Private table access for the lobby listing (a private table is listed only to its host and invitees). */
+export interface DirectoryAccess {
+  hostId: string;
+  invited: string[];
+}
+
+export interface DirectoryEntry {
+  tableId: string;
+  owner: string;
+  summary: TableSummary;
+  access: DirectoryAccess | null;
+}
+
+interface RequestMessage {
+  kind: 'request';
+  id: string;
+  from: string;
+  body: unknown;
+}
+
+interface ReplyMessage {
+  kind: 'reply';
+  id: string;
+  ok: boolean;
+  result?: unknown;
+  error?: RoutedError;
+}
+
+export type RouteOutcome = 'ok' | 'refused' | 'unavailable';
+
+export interface TableRouterOptions {
+  /** Commands and directory writes. */
+  redis: Redis;
+  /** A second connection in subscriber mode. */
+  subscriber: Redis;
+  prefix: string;
+  /** This copy's id (unique per process). */
+  instanceId: string;
+  /** Heartbeat ttl: a copy silent this long is not alive (default 5000; the table lease time). */
+  aliveTtlMs?: number;
+  /** How long a caller waits for the owner's reply (default 10 s). */
+  timeoutMs?: number;
+  /** Counts routed commands (naiko_routed_commands_total). */
+  onRouted?: (direction: 'sent' | 'served', op: string, outcome: RouteOutcome) => void;
+}
+
+export type CommandHandler = (body: unknown, from: string) => Promise<unknown>;
+
+export class TableRouter {
+  readonly instanceId: string;
+  readonly aliveTtlMs: number;
+  private readonly timeoutMs: number;
+  private readonly pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; op: string }>();
+  private handler: CommandHandler | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private hosting = false;
+  private stopped = false;
+
+  constructor(private readonly o: TableRouterOptions) {
+    this.instanceId = o.instanceId;
+    this.aliveTtlMs = o.aliveTtlMs ?? 5000;
+    this.timeoutMs = o.timeoutMs ?? 10_000;
+  }
+
+  private channel(instance: string): string {
+    return `${this.o.prefix}:tables:rpc:${instance}`;
+  }
+  private get directoryKey(): string {
+    return `${this.o.prefix}:tables:directory`;
+  }
+  private get aliveKey(): string {
+    return `${this.o.prefix}:tables:alive`;
+  }
+
+  /**
+   * Starts listening on this copy's channel; `handler` serves requests (null: this copy serves
+   * none, it only sends). `hosting` copies heartbeat so others know they are alive.
+   */
+  async start(handler: CommandHandler | null, hosting: boolean): Promise<void> {
+    this.handler = handler;
+    this.hosting = hosting;
+    this.o.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel === this.channel(this.instanceId)) void this.onMessage(raw);
+    });
+    await this.o.subscriber.subscribe(this.channel(this.instanceId));
+    if (hosting) {
+      await this.beat();
+      this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), Math.max(50, Math.floor(this.aliveTtlMs / 3)));
+      this.heartbeat.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' }));
+      this.pending.delete(id);
+    }
+    if (this.hosting) await this.o.redis.zrem(this.aliveKey, this.instanceId).catch(() => undefined);
+    await this.o.subscriber.quit().catch(() => undefined);
+    await this.o.redis.quit().catch(() => undefined);
+  }
+
+  private async beat(): Promise<void> {
+    if (this.stopped) return;
+    await this.o.redis.zadd(this.aliveKey, Date.now() + this.aliveTtlMs, this.instanceId);
+  }
+
+  /** Copies that host tables and heartbeated within their ttl. */
+  async aliveHosts(): Promise<string[]> {
+    const now = Date.now();
+    // Forget copies dead for a long time (keeps the set small); the score is their alive-until.
+    await this.o.redis.zremrangebyscore(this.aliveKey, '-inf', now - 60 * this.aliveTtlMs);
+    return this.o.redis.zrangebyscore(this.aliveKey, now, '+inf');
+  }
+
+  async isAlive(instance: string): Promise<boolean> {
+    const until = await this.o.redis.zscore(this.aliveKey, instance);
+    return until !== null && Number(until) > Date.now();
+  }
+
+  // ------------------------------------------------------------------ directory
+
+  async publish(entry: DirectoryEntry): Promise<void> {
+    await this.o.redis.hset(this.directoryKey, entry.tableId, JSON.stringify(entry));
+  }
+
+  async unpublish(tableId: string): Promise<void> {
+    await this.o.redis.hdel(this.directoryKey, tableId);
+  }
+
+  async entry(tableId: string): Promise<DirectoryEntry | null> {
+    const raw = await this.o.redis.hget(this.directoryKey, tableId);
+    return raw ? (JSON.parse(raw) as DirectoryEntry) : null;
+  }
+
+  async entries(): Promise<DirectoryEntry[]> {
+    const all = await this.o.redis.hgetall(this.directoryKey);
+    return Object.values(all).map((raw) => JSON.parse(raw) as DirectoryEntry);
+  }
+
+  // ------------------------------------------------------------------ request / reply
+
+  /**
+   * Sends `body` to copy `owner` and resolves with its reply; a refusal rejects with
+   * RoutedCommandError (the owner's typed error), a dead or silent owner with CONFLICT.
+   */
+  async send(owner: string, op: string, body: unknown): Promise<unknown> {
+    if (this.stopped) throw new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' });
+    const id = randomUUID();
+    const message: RequestMessage = { kind: 'request', id, from: this.instanceId, body };
+    const reply = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        this.o.onRouted?.('sent', op, 'unavailable');
+        reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: `the copy hosting this table did not answer within ${this.timeoutMs} ms; retry` }));
+      }, this.timeoutMs);
+      timer.unref();
+      this.pending.set(id, { resolve, reject, timer, op });
+    });
+    const receivers = await this.o.redis.publish(this.channel(owner), JSON.stringify(message));
+    if (receivers === 0) {
+      // Nobody listens on that channel: the copy is gone (its table is being taken over).
+      const p = this.pending.get(id);
+      if (p) {
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        this.o.onRouted?.('sent', op, 'unavailable');
+        p.reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: 'the copy hosting this table is gone; it is being taken over, retry' }));
+      }
+    }
+    return reply;
+  }
+
+  private async onMessage(raw: string): Promise<void> {
+    let msg: RequestMessage | ReplyMessage;
+    try {
+      msg = JSON.parse(raw) as RequestMessage | ReplyMessage;
+    } catch {
+      return;
+    }
+    if (msg.kind === 'reply') {
+      const p = this.pending.get(msg.id);
+      if (!p) return; // timed out already
+      clearTimeout(p.timer);
+      this.pending.delete(msg.id);
+      this.o.onRouted?.('sent', p.op, msg.ok ? 'ok' : 'refused');
+      if (msg.ok) p.resolve(msg.result);
+      else p.reject(new RoutedCommandError(msg.error ?? { code: 'INTERNAL', reason: 'INTERNAL', message: 'routed command failed' }));
+      return;
+    }
+    const op = (msg.body as { op?: string } | null)?.op ?? 'unknown';
+    let reply: ReplyMessage;
+    if (!this.handler) {
+      reply = { kind: 'reply', id: msg.id, ok: false, error: { code: 'CONFLICT', reason: 'TABLE_MOVING', message: 'this copy hosts no tables' } };
+    } else {
+      try {
+        const result = await this.handler(msg.body, msg.from);
+        reply = { kind: 'reply', id: msg.id, ok: true, result: result ?? null };
+      } catch (err) {
+        reply = { kind: 'reply', id: msg.id, ok: false, error: toRoutedError(err) };
+      }
+    }
+    this.o.onRouted?.('served', op, reply.ok ? 'ok' : 'refused');
+    await this.o.redis.publish(this.channel(msg.from), JSON.stringify(reply)).catch(() => undefined);
+  }
+}
+
+/** Any refusal that carries a socket error code crosses as is; anything else is INTERNAL (details stay in the owner's log). */
+export function toRoutedError(err: unknown): RoutedError {
+  const e = err as { code?: unknown; reason?: unknown; message?: unknown; error?: RoutedError };
+  if (err instanceof RoutedCommandError) return err.error;
+  if (typeof e?.code === 'string' && typeof e.reason === 'string') {
+    // TableHostError's message starts with its reason; the receiving side puts it back.
+    const message = String(e.message ?? '');
+    return { code: e.code as SocketErrorCode, reason: e.reason, message: message.startsWith(`${e.reason}: `) ? message.slice(e.reason.length + 2) : message };
+  }
+  return { code: 'INTERNAL', reason: 'INTERNAL', message: 'the table host failed; see its log' };
+}
+
+/** Injection token of the TableRouter (null when every table lives in this process). */
+export const TABLE_ROUTER = Symbol('TABLE_ROUTER');
