@@ -1,0 +1,277 @@
+// Several copies of the platform as child processes on loopback, and socket.io players that play a
+// cash-table seat through whichever copy they are connected to. Shared by test/cluster (the 3-copy
+// SIGKILL suite) and bench/cluster.ts.
+//
+// Copies run the swc build (`node scripts/build.js` → dist/; tsx cannot boot the Nest apps as
+// children) with CLUSTER_MODE=redis, one INSTANCE_ID each, on one database and one REDIS_PREFIX.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { TableHandPayload, TablePublicState, TableSnapshotPayload } from '@naiko/contracts';
+import { seededRandom } from '@naiko/engine';
+import { decideBotAction, toBotView } from '@naiko/table';
+import { connectSocket, type TestSocket } from '../../test/support/socket';
+
+export const ROOT = join(__dirname, '..', '..');
+
+export interface CopyOptions {
+  /** dist entry, e.g. `dist/apps/all-in-one/src/main.js`. */
+  entry: string;
+  instanceId: string;
+  port: number;
+  databaseUrl: string;
+  prefix: string;
+  jwtSecret: string;
+  env?: Record<string, string>;
+  /** Keep the child's stderr lines (for failure messages). */
+  logTail?: number;
+}
+
+export interface Copy {
+  instanceId: string;
+  url: string;
+  child: ChildProcess;
+  /** Resolves once the copy listens (rejects if it exits first). */
+  ready: Promise<void>;
+  exited: Promise<number | null>;
+  alive: boolean;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function startCopy(o: CopyOptions): Copy {
+  const child = spawn(process.execPath, [o.entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'test',
+      PORT: String(o.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: o.databaseUrl,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: o.prefix,
+      EMBEDDED_FALLBACK: 'false',
+      JWT_SECRET: o.jwtSecret,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_USERS: 'false',
+      HEARTBEAT_EVERY_MS: '0',
+      CLUSTER_MODE: 'redis',
+      INSTANCE_ID: o.instanceId,
+      // The database is migrated once before the copies start (concurrent boots would queue on
+      // the migration lock).
+      MIGRATE_ON_START: 'false',
+      ...o.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = o.logTail ?? 4000;
+  child.stderr!.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-keep)));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${o.port}`;
+  const copy: Copy = {
+    instanceId: o.instanceId,
+    url,
+    child,
+    alive: true,
+    exited,
+    ready: new Promise<void>((resolve, reject) => {
+      // LOG_LEVEL=warn hides the "listening" line: poll /health/live instead.
+      const poll = setInterval(() => {
+        fetch(`${url}/health/live`)
+          .then((r) => {
+            if (r.ok) {
+              clearInterval(poll);
+              resolve();
+            }
+          })
+          .catch(() => undefined);
+      }, 150);
+      createInterface({ input: child.stdout! }).on('line', () => undefined);
+      void exited.then((code) => {
+        clearInterval(poll);
+        reject(new Error(`copy ${o.instanceId} exited (${code}): ${tail}`));
+      });
+    }),
+    async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      copy.alive = false;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  void exited.then(() => (copy.alive = false));
+  copy.ready.catch(() => undefined);
+  return copy;
+}
+
+/** One message a socket received, as it arrived. */
+export interface Received {
+  event: string;
+  payload: unknown;
+  at: number;
+}
+
+export interface PlayerOptions {
+  userId: string;
+  username: string;
+  token: string;
+  tableId: string;
+  buyIn: number;
+  seat: number;
+  /** Copies to connect to, in preference order (the first alive one is used, again after a drop). */
+  copies: Copy[];
+  seed: string;
+  /** Keep every message (test: private-card checks). */
+  record?: boolean;
+  bigBlind: number;
+  /** A timestamped log of accepted actions and hand ends, per table (shared by all players). */
+  onHandEvent?: (tableId: string, kind: 'action' | 'hand-ended' | 'hand', at: number) => void;
+  /** Action latency: own `table:act` emit → own action in the hand feed (ms). */
+  onLatency?: (ms: number) => void;
+  reloadTo?: number;
+}
+
+/**
+ * A player with the libs/table bot policy, deciding from his own seat's view. When his copy goes
+ * away he reconnects to the next alive copy and watches the table again (gets his seat back); a
+ * refused command while the table moves (CONFLICT TABLE_MOVING) is retried with a new watch.
+ */
+export class ClusterPlayer {
+  socket: TestSocket | null = null;
+  readonly received: Received[] = [];
+  seat: number | null = null;
+  connectedTo: Copy | null = null;
+  reconnects = 0;
+  errors: string[] = [];
+  private pending: { key: string; at: number } | null = null;
+  private readonly rng;
+  private stopped = false;
+  private rewatch: NodeJS.Timeout | null = null;
+  private sat = false;
+
+  constructor(private readonly o: PlayerOptions) {
+    this.rng = seededRandom(o.seed);
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+    this.socket!.emit('table:sit', { tableId: this.o.tableId, buyIn: this.o.buyIn, seat: this.o.seat });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.rewatch) clearTimeout(this.rewatch);
+    this.socket?.close();
+  }
+
+  private async connect(): Promise<void> {
+    for (let attempt = 0; !this.stopped; attempt++) {
+      for (const copy of this.o.copies) {
+        if (!copy.alive) continue;
+        try {
+          const { socket } = await connectSocket(copy.url, this.o.token, 10_000);
+          this.attach(socket, copy);
+          return;
+        } catch {
+          /* copy going down: next one */
+        }
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      if (attempt > 100) throw new Error(`${this.o.username}: no copy accepts a connection`);
+    }
+  }
+
+  private attach(socket: TestSocket, copy: Copy): void {
+    this.socket = socket;
+    this.connectedTo = copy;
+    if (this.o.record) socket.onAny((event: string, payload: unknown) => this.received.push({ event, payload, at: Date.now() }));
+    socket.on('table:snapshot', (p: TableSnapshotPayload) => {
+      this.sat = true;
+      this.seat = p.yourSeat;
+      this.onView(p.hand?.handId ?? null, p.hand?.view);
+    });
+    socket.on('table:update', (p) => {
+      this.seatFrom(p.table);
+      if (this.o.reloadTo && p.events.some((e) => e.type === 'busted' && (e as { playerId?: string }).playerId === this.o.userId)) {
+        socket.emit('table:reload', { tableId: this.o.tableId, amount: this.o.reloadTo });
+      }
+    });
+    socket.on('table:hand', (p: TableHandPayload) => {
+      const now = Date.now();
+      this.o.onHandEvent?.(p.tableId, 'hand', now);
+      for (const e of p.events) {
+        if (e.type === 'hand-ended') this.o.onHandEvent?.(p.tableId, 'hand-ended', now);
+        if (e.type === 'action') this.o.onHandEvent?.(p.tableId, 'action', now);
+      }
+      if (this.pending && p.events.some((e) => e.type === 'action' && (e as { seat?: number }).seat === this.seat)) {
+        this.o.onLatency?.(performance.now() - this.pending.at);
+        this.pending = null;
+      }
+      this.onView(p.handId, p.view);
+    });
+    socket.on('error', (e) => {
+      this.pending = null;
+      if (e.code === 'RATE_LIMITED' || e.code === 'INTERNAL' || String(e.message).includes('TABLE_MOVING') || String(e.message).includes('UNKNOWN_TABLE')) {
+        this.errors.push(`${e.code} ${e.message}`);
+        this.scheduleWatch(300);
+      }
+    });
+    socket.on('disconnect', () => {
+      if (this.stopped) return;
+      // The copy died (SIGKILL): connect to another one and watch the table again.
+      this.reconnects++;
+      void this.connect().then(() => this.scheduleWatch(0));
+    });
+  }
+
+  private scheduleWatch(ms: number): void {
+    if (this.stopped || this.rewatch) return;
+    this.rewatch = setTimeout(() => {
+      this.rewatch = null;
+      if (!this.stopped && this.socket?.connected) this.socket.emit(this.sat ? 'table:watch' : 'table:sit', this.sat ? { tableId: this.o.tableId } : ({ tableId: this.o.tableId, buyIn: this.o.buyIn, seat: this.o.seat } as never));
+    }, ms);
+  }
+
+  private seatFrom(table: TablePublicState): void {
+    const mine = table.seatMap.find((s) => s?.playerId === this.o.userId);
+    this.seat = mine ? mine.seat : null;
+  }
+
+  private onView(handId: string | null, view: Record<string, unknown> | undefined): void {
+    const v = view as { version: number; toAct: number | null; legal: unknown; viewer: number | 'spectator' } | undefined;
+    if (!v || !handId || !v.legal || typeof v.viewer !== 'number' || v.toAct !== v.viewer) return;
+    this.seat = v.viewer;
+    const key = `${handId}:${v.version}`;
+    if (this.pending?.key === key) return;
+    const bv = toBotView(view as never, this.o.bigBlind);
+    if (!bv) return;
+    const d = decideBotAction(bv, this.rng);
+    const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+    this.pending = { key, at: performance.now() };
+    this.socket?.emit('table:act', { tableId: this.o.tableId, version: v.version, action: action as never });
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function pool<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+export async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const randomPort = (): number => 20_000 + Math.floor(Math.random() * 20_000);
