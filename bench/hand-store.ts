@@ -11,6 +11,7 @@
  * With --json one line: {"hands","appends","appendsPerHand","appendsPerSecond","cpuMsPerAppend","wallMsPerAppend"}.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { apply, isOver, randomLegalAction, seededRandom, start, type HandConfig } from '@naiko/engine';
 import { ChipLedger, HandStore, PrismaClient } from '@naiko/persistence';
 import { createTestDatabase } from '../test/support/database';
@@ -26,10 +27,12 @@ export async function main(): Promise<void> {
   const hands = flag('--hands', 60);
   const json = process.argv.includes('--json');
   const db = await createTestDatabase({ migrate: true });
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 4 }) });
+  // As PrismaService does it: Prisma and the append's plain SQL share one pg pool.
+  const pool = new Pool({ connectionString: db.url, max: 4 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   try {
     const ledger = new ChipLedger(prisma);
-    const store = new HandStore(prisma);
+    const store = new HandStore(prisma, undefined, { sql: (q) => pool.query(q) });
     const tableId = 'bench-hand-store';
     const users: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -94,6 +97,7 @@ export async function main(): Promise<void> {
     }
   } finally {
     await prisma.$disconnect();
+    await pool.end();
     await db.drop();
   }
 }

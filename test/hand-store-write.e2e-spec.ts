@@ -1,25 +1,49 @@
 // The hand store's write path (libs/persistence/src/hands/append-sql.ts): one ledger posting per
 // append and reason, netted per account, written in one statement with the events. Events are
 // written by hand here (the store accepts any event; chipFlowsOf decides what moves).
+//
+// Every case runs three times: on the general path (an interactive transaction), and on the
+// one-round-trip path (append-fast.ts, the PL/pgSQL function) through Prisma and through plain pg,
+// the way PrismaService runs it. The expectations are the same numbers: both paths write one ledger.
 import type { HandConfig } from '@naiko/engine';
 import { auditLedger, ChipLedger, HandStore, InsufficientFundsError, LedgerError, type PrismaClient } from '@naiko/persistence';
+import { Pool } from 'pg';
 import { createLedgerTestDb, createUser, type LedgerTestDb } from './support/ledger-db';
 
 let db: LedgerTestDb;
 let prisma: PrismaClient;
 let ledger: ChipLedger;
 let store: HandStore;
+let pool: Pool;
+/** How many appends went through plain pg (the one-round-trip path), this test. */
+let fastCalls = 0;
 
 beforeAll(async () => {
   db = await createLedgerTestDb(4);
   prisma = db.prisma;
   ledger = new ChipLedger(prisma);
-  store = new HandStore(prisma);
+  pool = new Pool({ connectionString: db.url, max: 2 });
 });
 
 afterAll(async () => {
+  await pool.end();
   await db.drop();
 });
+
+const MODES = [
+  ['general path', () => new HandStore(prisma, undefined, { fastAppend: false })],
+  ['one round trip through Prisma', () => new HandStore(prisma)],
+  [
+    'one round trip through pg',
+    () =>
+      new HandStore(prisma, undefined, {
+        sql: (q) => {
+          fastCalls++;
+          return pool.query(q);
+        },
+      }),
+  ],
+] as const;
 
 /** Two players at `tableId`, 1000 chips each on the table; a hand dealing them in at seats 0 and 1. */
 async function twoPlayerHand(tableId: string): Promise<{ handId: string; a: string; b: string }> {
@@ -46,9 +70,20 @@ async function postings(handId: string): Promise<{ key: string; reason: string; 
   }));
 }
 
-describe('hand store write path', () => {
+describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
+  let n = 0;
+  /** A table id unique to this mode and test (account keys include it). */
+  const table = (name: string) => `${name}-${MODES.findIndex((m) => m[0] === mode)}-${n++}`;
+  beforeEach(() => {
+    store = makeStore();
+    fastCalls = 0;
+  });
+
   it('one ledger posting per append and reason, net per account, keyed hand:<id>:seq:<from>:<reason>', async () => {
-    const { handId, a, b } = await twoPlayerHand('hw1');
+    const hw1 = table('hw1');
+    const { handId, a, b } = await twoPlayerHand(hw1);
+    // The house account is shared by every mode's hands: count this hand's rake only.
+    const houseBefore = (await ledger.account('house:chips'))?.balance ?? 0;
     const pot = `hand:${handId}`;
     // Blinds 5 + 10, then A raises to 30 (25 more) in a second append: pot 40.
     await store.appendEvents(handId, 0, [
@@ -65,15 +100,15 @@ describe('hand store write path', () => {
     ]);
     expect(end).toEqual({ handId, nextSeq: 7, status: 'completed', replayed: false });
     expect(await postings(handId)).toEqual([
-      { key: `hand:${handId}:seq:0:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 15, [`table:hw1:${a}`]: -5, [`table:hw1:${b}`]: -10 } },
-      { key: `hand:${handId}:seq:2:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 25, [`table:hw1:${a}`]: -25 } },
-      { key: `hand:${handId}:seq:3:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: -20, [`table:hw1:${a}`]: 20 } },
-      { key: `hand:${handId}:seq:3:hand_award`, reason: 'hand_award', entries: { [pot]: -20, [`table:hw1:${a}`]: 19, 'house:chips': 1 } },
+      { key: `hand:${handId}:seq:0:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 15, [`table:${hw1}:${a}`]: -5, [`table:${hw1}:${b}`]: -10 } },
+      { key: `hand:${handId}:seq:2:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 25, [`table:${hw1}:${a}`]: -25 } },
+      { key: `hand:${handId}:seq:3:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: -20, [`table:${hw1}:${a}`]: 20 } },
+      { key: `hand:${handId}:seq:3:hand_award`, reason: 'hand_award', entries: { [pot]: -20, [`table:${hw1}:${a}`]: 19, 'house:chips': 1 } },
     ]);
     // A: 1000 − 5 − 25 + 20 + 19 = 1009; B: 1000 − 10 = 990; house 1; pot empty.
-    const stacks = Object.fromEntries((await ledger.tableStacks('hw1')).map((s) => [s.userId, s.balance]));
+    const stacks = Object.fromEntries((await ledger.tableStacks(hw1)).map((s) => [s.userId, s.balance]));
     expect(stacks).toEqual({ [a]: 1009, [b]: 990 });
-    expect((await ledger.account('house:chips'))!.balance).toBe(1);
+    expect((await ledger.account('house:chips'))!.balance).toBe(houseBefore + 1);
     expect((await ledger.account(pot))!.balance).toBe(0);
     expect((await store.getHand(handId)).status).toBe('completed');
     expect((await auditLedger(prisma)).ok).toBe(true);
@@ -90,25 +125,46 @@ describe('hand store write path', () => {
   });
 
   it('a bet beyond the stack refuses the whole append: no event, no chips moved', async () => {
-    const { handId, a } = await twoPlayerHand('hw2');
+    const hw2 = table('hw2');
+    const { handId, a } = await twoPlayerHand(hw2);
     await expect(
       store.appendEvents(handId, 0, [
         { type: 'forced-bet', seat: 0, amount: 5 },
         { type: 'action', seat: 0, amount: 996 },
       ]),
-    ).rejects.toEqual(new InsufficientFundsError(`table:hw2:${a}`, 1000, 1001));
+    ).rejects.toEqual(new InsufficientFundsError(`table:${hw2}:${a}`, 1000, 1001));
     expect(await store.events(handId)).toEqual([]);
     expect((await store.getHand(handId)).eventCount).toBe(0);
     expect(await postings(handId)).toEqual([]);
-    expect((await ledger.tableStacks('hw2')).map((s) => s.balance)).toEqual([1000, 1000]);
+    expect((await ledger.tableStacks(hw2)).map((s) => s.balance)).toEqual([1000, 1000]);
   });
 
   it('a hand cannot end with chips left in its pot', async () => {
-    const { handId } = await twoPlayerHand('hw3');
+    const { handId } = await twoPlayerHand(table('hw3'));
     await store.appendEvents(handId, 0, [{ type: 'forced-bet', seat: 1, amount: 10 }]);
     const err = await store.appendEvents(handId, 1, [{ type: 'hand-ended' }]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerError);
     expect((err as Error).message).toContain('10 chips left in its pot');
     expect((await store.getHand(handId)).status).toBe('running');
+  });
+
+  it('the common append is one statement; a retry, a missing account and refused funds take the general path', async () => {
+    const { handId } = await twoPlayerHand(table('hw4'));
+    await store.appendEvents(handId, 0, [{ type: 'forced-bet', seat: 0, amount: 5 }]);
+    await store.appendEvents(handId, 1, [{ type: 'forced-bet', seat: 1, amount: 10 }]);
+    // A retry of the second append: the function answers 'seq', the general path sees a replay.
+    expect((await store.appendEvents(handId, 1, [{ type: 'forced-bet', seat: 1, amount: 10 }])).replayed).toBe(true);
+    await expect(store.appendEvents(handId, 2, [{ type: 'action', seat: 0, amount: 5000 }])).rejects.toBeInstanceOf(InsufficientFundsError);
+    // The house account does not exist before the first rake: created on the general path.
+    const end = await store.appendEvents(handId, 2, [
+      { type: 'action', seat: 0, amount: 5 },
+      { type: 'pot-awarded', shares: [{ seat: 0, amount: 19 }], rake: 1 },
+      { type: 'hand-ended' },
+    ]);
+    expect(end.status).toBe('completed');
+    expect((await auditLedger(prisma)).ok).toBe(true);
+    // Through pg: the two plain appends, the retry and the refused bet each asked the function once.
+    if (mode === 'one round trip through pg') expect(fastCalls).toBeGreaterThanOrEqual(4);
+    if (mode === 'general path') expect(fastCalls).toBe(0);
   });
 });

@@ -23,6 +23,18 @@ const storeWithToken = (token: number, owner: string) =>
     if (hand.tableId) await checkFence(tx, hand.tableId, token, owner);
   });
 
+/** The same owner as RedisTableOwnership builds it: the guard also as data, for the one-statement append. */
+const fastStoreWithToken = (token: number, owner: string) =>
+  new HandStore(
+    prisma,
+    Object.assign(
+      async (tx: Parameters<typeof checkFence>[0], hand: { tableId: string | null }) => {
+        if (hand.tableId) await checkFence(tx, hand.tableId, token, owner);
+      },
+      { fence: (hand: { tableId: string | null }) => (hand.tableId ? { tableId: hand.tableId, token, owner } : null) },
+    ),
+  );
+
 async function seat(tableId: string, names: string[]): Promise<string[]> {
   const ledger = new ChipLedger(prisma);
   const ids: string[] = [];
@@ -67,6 +79,23 @@ describe('fencing token write guard', () => {
     await s.appendEvents(h.id, 0, [{ type: 'note' }]);
     await s.appendEvents(h.id, 1, [{ type: 'note' }]);
     await storeWithToken(1, 'copy-b').startHand({ tableId: 'fence-table-3', config, players: [{ seat: 0, userId: u3 }, { seat: 1, userId: u4 }] });
+  });
+});
+
+describe('fencing token on the one-statement append', () => {
+  it('the old owner (token 1) is refused by the append function itself, and nothing of it is stored', async () => {
+    const tableId = 'fence-table-fast';
+    const [u1, u2] = await seat(tableId, ['f4a', 'f4b']);
+    const players = [{ seat: 0, userId: u1 }, { seat: 1, userId: u2 }];
+    const old = fastStoreWithToken(1, 'copy-a');
+    const hand = await old.startHand({ tableId, config, players });
+    await old.appendEvents(hand.id, 0, [{ type: 'note', n: 1 }]);
+    await fastStoreWithToken(2, 'copy-b').startHand({ tableId, config, players });
+
+    await expect(old.appendEvents(hand.id, 1, [{ type: 'forced-bet', seat: 1, amount: 10 }])).rejects.toBeInstanceOf(StaleFencingTokenError);
+    expect((await prisma.hand.findUnique({ where: { id: hand.id } }))!.eventCount).toBe(1);
+    expect((await prisma.chipAccount.findUnique({ where: { key: Accounts.tableStack(tableId, u2).key } }))!.balance).toBe(200n);
+    expect((await auditLedger(prisma)).ok).toBe(true);
   });
 });
 

@@ -55,9 +55,62 @@ function toNumber(v: bigint): number {
   return Number(v);
 }
 
+/** One posting's net chip change per account key (entries in key order), before any lookup. */
+export interface NettedPosting {
+  idempotencyKey: string;
+  reason: LedgerReason;
+  refs: References;
+  request: unknown;
+  nets: { key: string; amount: bigint }[];
+}
+
+/**
+ * Pure: one posting per reason with the net amount per account, key
+ * `hand:<id>:seq:<fromSeq>:<reason>`. Movements that net to nothing (a bet and its return in one
+ * batch) leave no entry, and a posting without entries is left out. Shared by the general path
+ * (planPostings) and the one-round-trip path (append-fast.ts), so both write the same ledger.
+ */
+export function netPostings(handId: string, fromSeq: number, groups: Map<LedgerReason, Movement[]>, refs: References): NettedPosting[] {
+  const out: NettedPosting[] = [];
+  for (const [reason, movements] of groups) {
+    const net = new Map<string, bigint>();
+    for (const m of movements) {
+      const amount = BigInt(check.chipAmount(m.amount));
+      net.set(m.from.key, (net.get(m.from.key) ?? 0n) - amount);
+      net.set(m.to.key, (net.get(m.to.key) ?? 0n) + amount);
+    }
+    const nets = [...net.keys()]
+      .sort()
+      .map((key) => ({ key, amount: net.get(key)! }))
+      .filter((n) => n.amount !== 0n);
+    if (nets.length === 0) continue;
+    out.push({
+      idempotencyKey: check.idempotencyKey(`hand:${handId}:seq:${fromSeq}:${reason}`),
+      reason,
+      refs,
+      request: { reason, refs, movements: movements.map((m) => ({ from: m.from.key, to: m.to.key, amount: m.amount })) },
+      nets,
+    });
+  }
+  return out;
+}
+
+/** Every account the movements touch (and the pot when the hand ends), by key. */
+export function accountsOf(pot: AccountSpec, groups: Map<LedgerReason, Movement[]>, ends: boolean): Map<string, AccountSpec> {
+  const specs = new Map<string, AccountSpec>();
+  for (const list of groups.values()) {
+    for (const m of list) {
+      specs.set(m.from.key, m.from);
+      specs.set(m.to.key, m.to);
+    }
+  }
+  if (ends) specs.set(pot.key, pot);
+  return specs;
+}
+
 /**
  * Locks the accounts the groups move (and the pot when the hand ends), checks funds and works
- * out one posting per reason: the net amount per account, key `hand:<id>:seq:<fromSeq>:<reason>`.
+ * out the postings (netPostings) with each entry's balance after.
  * Throws a LedgerError (nothing written) when the movements are refused.
  */
 export async function planPostings(
@@ -69,14 +122,7 @@ export async function planPostings(
   refs: References,
   ends: boolean,
 ): Promise<PlannedPostings> {
-  const specs = new Map<string, AccountSpec>();
-  for (const list of groups.values()) {
-    for (const m of list) {
-      specs.set(m.from.key, m.from);
-      specs.set(m.to.key, m.to);
-    }
-  }
-  if (ends) specs.set(pot.key, pot);
+  const specs = accountsOf(pot, groups, ends);
   let locked = await lock(tx, [...specs.keys()]);
   const missing = [...specs.values()].filter((s) => !locked.has(s.key) && !(s.key === pot.key && groups.size === 0));
   if (missing.length) {
@@ -89,17 +135,9 @@ export async function planPostings(
 
   const balances = new Map<string, bigint>([...locked].map(([k, r]) => [k, r.balance]));
   const postings: Posting[] = [];
-  for (const [reason, movements] of groups) {
-    const net = new Map<string, bigint>();
-    for (const m of movements) {
-      const amount = BigInt(check.chipAmount(m.amount));
-      net.set(m.from.key, (net.get(m.from.key) ?? 0n) - amount);
-      net.set(m.to.key, (net.get(m.to.key) ?? 0n) + amount);
-    }
+  for (const p of netPostings(handId, fromSeq, groups, refs)) {
     const entries: Posting['entries'] = [];
-    for (const key of [...net.keys()].sort()) {
-      const amount = net.get(key)!;
-      if (amount === 0n) continue;
+    for (const { key, amount } of p.nets) {
       const row = locked.get(key)!;
       const before = balances.get(key)!;
       const after = before + amount;
@@ -108,15 +146,7 @@ export async function planPostings(
       balances.set(key, after);
       entries.push({ accountId: row.id, amount, balanceAfter: after });
     }
-    // Movements that net to nothing (a bet and its return in one batch) leave no posting.
-    if (entries.length === 0) continue;
-    postings.push({
-      idempotencyKey: check.idempotencyKey(`hand:${handId}:seq:${fromSeq}:${reason}`),
-      reason,
-      refs,
-      request: { reason, refs, movements: movements.map((m) => ({ from: m.from.key, to: m.to.key, amount: m.amount })) },
-      entries,
-    });
+    postings.push({ idempotencyKey: p.idempotencyKey, reason: p.reason, refs: p.refs, request: p.request, entries });
   }
   if (ends) {
     const left = balances.get(pot.key) ?? 0n;
@@ -127,7 +157,7 @@ export async function planPostings(
   return { postings, balances: finals };
 }
 
-const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
+export const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
 
 /** The single statement that writes an accepted append. */
 export function appendStatement(

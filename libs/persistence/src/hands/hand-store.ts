@@ -23,6 +23,8 @@ import {
 } from '../ledger/errors';
 import { ensureAccounts, inTransaction, type LedgerDb, type LedgerReason, type Movement, type Tx } from '../ledger/ledger';
 import * as check from '../ledger/limits';
+import type { SqlRunner } from '../prisma/database';
+import { appendFast, type FenceToken } from './append-fast';
 import { appendStatement, planPostings, type HandRow } from './append-sql';
 import { chipFlowsOf, terminalStatus, type FlowKind } from './chip-flows';
 
@@ -103,13 +105,44 @@ function toJson(value: unknown): Prisma.InputJsonValue {
  * Runs inside every write transaction of a hand (startHand, appendEvents) before anything is
  * written; throwing rolls the write back. Scale-out uses it for the table lease's fencing token.
  */
-export type HandWriteGuard = (tx: Tx, hand: { tableId: string | null; tournamentId: string | null }) => Promise<void>;
+export type HandWriteGuard = ((tx: Tx, hand: { tableId: string | null; tournamentId: string | null }) => Promise<void>) & {
+  /**
+   * The same guard as data, for the one-statement append (append-fast.ts): the token to check
+   * (null: nothing to check for this hand), or throws when this writer may not write at all.
+   * A guard without it sends every append down the general path.
+   */
+  fence?: (hand: { tableId: string | null; tournamentId: string | null }) => FenceToken | null;
+};
+
+/** What an append needs of its hand besides the events (fixed once the hand started). */
+interface HandMeta {
+  tableId: string | null;
+  tournamentId: string | null;
+  book: string;
+  players: StoredPlayer[];
+}
+
+/** Running hands whose metadata a store keeps (one per table it writes; ended hands leave at once). */
+const MAX_CACHED_HANDS = 10_000;
 
 export class HandStore {
+  private readonly running = new Map<string, HandMeta>();
+
   constructor(
     private readonly db: LedgerDb,
     private readonly guard?: HandWriteGuard,
-  ) {}
+    private readonly options: { fastAppend?: boolean; sql?: SqlRunner } = {},
+  ) {
+    // PrismaService carries plain SQL on its pool (PostgreSQL): the append's hot path uses it.
+    this.sql = options.sql ?? (db as { sql?: SqlRunner }).sql;
+  }
+
+  private readonly sql: SqlRunner | undefined;
+
+  private remember(handId: string, meta: HandMeta): void {
+    if (this.running.size >= MAX_CACHED_HANDS) this.running.delete(this.running.keys().next().value!);
+    this.running.set(handId, meta);
+  }
 
   /**
    * Records a new running hand. Every player's stack account (table or tournament stack) must
@@ -165,6 +198,9 @@ export class HandStore {
       // The pot exists from the start, so the first append does not have to create it.
       await ensureAccounts(tx, [Accounts.handPot(hand.id, book, { tableId: tableId ?? undefined, tournamentId: tournamentId ?? undefined })]);
       return toStoredHand(hand);
+    }).then((hand) => {
+      this.remember(hand.id, { tableId, tournamentId, book, players });
+      return hand;
     });
   }
 
@@ -186,7 +222,19 @@ export class HandStore {
       return json as { type: string; [k: string]: unknown };
     });
 
-    return inTransaction(this.db, async (tx) => {
+    // The common case in one round trip; anything unusual (or an unknown hand) takes the general path.
+    const meta = this.running.get(handId);
+    if (meta && this.options.fastAppend !== false && (!this.guard || this.guard.fence)) {
+      const fence = this.guard?.fence?.(meta) ?? null;
+      const { groups, ended, pot, refs } = movementsOf(handId, meta, payloads);
+      const outcome = await appendFast(this.db, this.sql, { handId, fromSeq, payloads, groups, refs, potKey: pot.key, ended, fence }).catch(() => 'error' as const);
+      if (outcome === 'ok') {
+        if (ended) this.running.delete(handId);
+        return { handId, nextSeq: fromSeq + payloads.length, status: ended?.status ?? 'running', replayed: false };
+      }
+    }
+
+    const result = await inTransaction(this.db, async (tx) => {
       // Statement 1: the hand row, locked, with every column the append needs.
       const rows = await tx.$queryRaw<HandRow[]>`
         SELECT status::text AS status, event_count, table_id, tournament_id, book, players
@@ -198,39 +246,18 @@ export class HandStore {
       if (fromSeq > count) throw new EventSeqConflictError(handId, count, fromSeq);
       if (row.status !== 'running') throw new HandNotRunningError(handId, row.status);
 
-      const hand = { tableId: row.table_id, tournamentId: row.tournament_id };
+      const hand: HandMeta = { tableId: row.table_id, tournamentId: row.tournament_id, book: row.book, players: row.players as StoredPlayer[] };
       await this.guard?.(tx, hand);
-      const players = row.players as StoredPlayer[];
-      const seatAccount = new Map(players.map((p) => [p.seat, stackAccount(hand, p.userId)]));
-      const pot = Accounts.handPot(handId, row.book, { tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined });
-      const house = Accounts.house(row.book);
-
-      // Every chip flow of the batch, grouped by ledger reason (one posting per reason, so a
-      // batch that ends a hand posts its last contributions and its awards separately).
-      const groups = new Map<LedgerReason, Movement[]>();
-      let ended: { status: 'completed' | 'cancelled'; payload: unknown } | null = null;
-      for (const [i, p] of payloads.entries()) {
-        if (ended) throw new InvalidInputError(`events[${i}]`, 'comes after the event that ended the hand');
-        for (const f of chipFlowsOf(p)) {
-          const stack = f.seat === null ? house : seatAccount.get(f.seat);
-          if (!stack) throw new InvalidInputError(`events[${i}]`, `seat ${f.seat} is not dealt into hand ${handId}`);
-          const m: Movement = f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
-          const reason = REASON[f.kind];
-          const list = groups.get(reason);
-          if (list) list.push(m);
-          else groups.set(reason, [m]);
-        }
-        const terminal = terminalStatus(p);
-        if (terminal) ended = { status: terminal, payload: p };
-      }
-
+      const { groups, ended, pot, refs } = movementsOf(handId, hand, payloads);
       const nextSeq = fromSeq + payloads.length;
-      const refs = { handId, tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined };
       const planned = groups.size || ended ? await planPostings(tx, handId, fromSeq, pot, groups, refs, ended !== null) : { postings: [], balances: new Map() };
       // Statement 3: events, ledger transactions, entries, balances and the hand row at once.
       await tx.$executeRaw(appendStatement(handId, fromSeq, payloads, planned, nextSeq, ended));
-      return { handId, nextSeq, status: ended?.status ?? 'running', replayed: false };
+      if (!ended) this.remember(handId, hand);
+      return { handId, nextSeq, status: ended?.status ?? 'running', replayed: false } satisfies AppendResult;
     });
+    if (result.status !== 'running') this.running.delete(handId);
+    return result;
   }
 
   private async retryOrConflict(
@@ -287,6 +314,35 @@ export class HandStore {
     const rows = await this.db.hand.findMany({ where: { status: 'running' }, orderBy: { startedAt: 'asc' } });
     return rows.map(toStoredHand);
   }
+}
+
+/**
+ * Every chip flow of a batch of events, grouped by ledger reason (one posting per reason, so a
+ * batch that ends a hand posts its last contributions and its awards separately), and whether
+ * the batch ends the hand. Throws InvalidInputError for an event after the end or an unknown seat.
+ */
+function movementsOf(handId: string, hand: HandMeta, payloads: readonly { type: string; [k: string]: unknown }[]) {
+  const seatAccount = new Map(hand.players.map((p) => [p.seat, stackAccount(hand, p.userId)]));
+  const pot = Accounts.handPot(handId, hand.book, { tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined });
+  const house = Accounts.house(hand.book);
+  const groups = new Map<LedgerReason, Movement[]>();
+  let ended: { status: 'completed' | 'cancelled'; payload: unknown } | null = null;
+  for (const [i, p] of payloads.entries()) {
+    if (ended) throw new InvalidInputError(`events[${i}]`, 'comes after the event that ended the hand');
+    for (const f of chipFlowsOf(p)) {
+      const stack = f.seat === null ? house : seatAccount.get(f.seat);
+      if (!stack) throw new InvalidInputError(`events[${i}]`, `seat ${f.seat} is not dealt into hand ${handId}`);
+      const m: Movement = f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
+      const reason = REASON[f.kind];
+      const list = groups.get(reason);
+      if (list) list.push(m);
+      else groups.set(reason, [m]);
+    }
+    const terminal = terminalStatus(p);
+    if (terminal) ended = { status: terminal, payload: p };
+  }
+  const refs = { handId, tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined };
+  return { groups, ended, pot, refs };
 }
 
 function toStoredHand(h: {

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { ensureDatabase, postgresAnswers } from './postgres';
@@ -68,18 +69,30 @@ export interface DatabaseConnection {
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Human-readable, password-free description for logs. */
   readonly description: string;
+  /**
+   * PostgreSQL only: plain queries on the same pool as Prisma, for the few hot statements where
+   * Prisma's per-query cost would dominate (the hand store's append). Absent for PGlite.
+   */
+  readonly sql?: SqlRunner;
   close(): Promise<void>;
 }
+
+/** One parameterised statement, optionally prepared by name on each connection. */
+export type SqlRunner = <R extends Record<string, unknown>>(query: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }>;
 
 /** Opens the target (creating the PostgreSQL database or the PGlite directory on first use). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if (target.kind === 'postgres') {
     await ensureDatabase(target.url);
+    const pool = new Pool({ connectionString: target.url });
+    // An idle connection that breaks must not crash the process (Prisma logs its own errors).
+    pool.on('error', () => undefined);
     return {
       target,
-      adapterFactory: new PrismaPg({ connectionString: target.url }),
+      adapterFactory: new PrismaPg(pool),
       description: `PostgreSQL ${redactUrl(target.url)}`,
-      close: async () => undefined,
+      sql: (q) => pool.query(q),
+      close: () => pool.end(),
     };
   }
   mkdirSync(target.dataDir, { recursive: true });

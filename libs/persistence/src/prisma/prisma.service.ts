@@ -3,11 +3,16 @@
 // embedded database), so no native query engine is involved.
 import type { OnModuleDestroy } from '@nestjs/common';
 import { PrismaClient } from '../generated/prisma/client';
-import type { DatabaseConnection } from './database';
+import type { DatabaseConnection, SqlRunner } from './database';
 
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(readonly connection: DatabaseConnection) {
     super({ adapter: connection.adapterFactory });
+  }
+
+  /** Plain SQL on Prisma's own pool (PostgreSQL only), for hot paths: see DatabaseConnection.sql. */
+  get sql(): SqlRunner | undefined {
+    return this.connection.sql;
   }
 
   /** True when a trivial query succeeds (used by /health/ready). */

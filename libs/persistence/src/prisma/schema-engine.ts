@@ -8,6 +8,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
+import { splitSqlScript } from './sql-script';
 
 type Glue = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 
@@ -72,6 +73,11 @@ export async function openSchemaEngine(
   const track = async (p: Promise<Adapter>) => {
     const adapter = await p;
     opened.push(adapter);
+    // adapter-pg splits scripts on every ";" (function bodies too): split them properly here and
+    // send each statement on its own.
+    adapter.executeScript = async (script: string) => {
+      for (const sql of splitSqlScript(script)) await adapter.executeRaw({ sql, args: [], argTypes: [] });
+    };
     return adapter;
   };
   const tracked: SqlMigrationAwareDriverAdapterFactory = {

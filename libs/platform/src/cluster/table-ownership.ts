@@ -69,15 +69,24 @@ export class RedisTableOwnership implements TableOwnership {
     return this.o.leases.ttlMs;
   }
 
-  readonly guard: HandWriteGuard = async (tx, hand) => {
+  readonly guard: HandWriteGuard = Object.assign(
+    async (tx: Parameters<HandWriteGuard>[0], hand: Parameters<HandWriteGuard>[1]) => {
+      const lease = this.fenceOf(hand);
+      if (lease) await checkFence(tx, lease.tableId, lease.token, lease.owner);
+    },
+    // The same check as data for the hand store's one-statement append (it runs the same upsert).
+    { fence: (hand: Parameters<HandWriteGuard>[1]) => this.fenceOf(hand) },
+  );
+
+  private fenceOf(hand: { tableId: string | null }): { tableId: string; token: number; owner: string } | null {
     // Tournament hands are fenced by their table id too when the tournament host passes one;
     // hands without a table id are not owned through table leases.
-    if (!hand.tableId) return;
+    if (!hand.tableId) return null;
     const lease = this.held.get(hand.tableId);
     // Local check first: a copy whose lease may have run out must not even try.
     if (!lease || this.now() >= lease.validUntil) throw new StaleFencingTokenError(hand.tableId, lease?.token ?? 0);
-    await checkFence(tx, hand.tableId, lease.token, lease.owner);
-  };
+    return { tableId: hand.tableId, token: lease.token, owner: lease.owner };
+  }
 
   async claim(tableId: string): Promise<boolean> {
     if (this.held.has(tableId)) return true;

@@ -1,0 +1,68 @@
+// The one-round-trip append (migration `hand_append_function`): the table host stores every
+// accepted action before it broadcasts it, so this is on every action's latency. The general
+// path (hand-store.ts) is an interactive transaction of six round trips; this one is a single
+// `SELECT naiko_append_hand_events(...)`, which does the same locks, checks and writes inside
+// PostgreSQL and returns 'ok' — or a code for anything unusual (a retry, a missing account,
+// refused funds, a stale fencing token), in which case it wrote nothing and the caller runs the
+// general path, the one place that decides those cases and raises their typed errors.
+//
+// It needs what the general path reads from the hand row first (players, book, table or
+// tournament): HandStore keeps that per running hand (it never changes once the hand started).
+import type { LedgerReason, Movement, References } from '../ledger/ledger';
+import type { LedgerDb } from '../ledger/ledger';
+import type { SqlRunner } from '../prisma/database';
+import { json, netPostings } from './append-sql';
+
+/** A fencing token to check in the append's transaction (cluster/fence.ts does the same upsert). */
+export interface FenceToken {
+  tableId: string;
+  token: number;
+  owner: string;
+}
+
+export type FastAppendOutcome = 'ok' | 'unknown-hand' | 'seq' | 'not-running' | 'stale-fence' | 'missing-account' | 'funds' | 'pot-left';
+
+export interface FastAppend {
+  handId: string;
+  fromSeq: number;
+  payloads: { type: string }[];
+  groups: Map<LedgerReason, Movement[]>;
+  refs: References;
+  potKey: string;
+  ended: { status: 'completed' | 'cancelled'; payload: unknown } | null;
+  fence: FenceToken | null;
+}
+
+export async function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend): Promise<FastAppendOutcome> {
+  const postings = netPostings(a.handId, a.fromSeq, a.groups, a.refs).map((p) => ({
+    key: p.idempotencyKey,
+    reason: p.reason,
+    table_id: p.refs.tableId ?? null,
+    hand_id: p.refs.handId ?? null,
+    tournament_id: p.refs.tournamentId ?? null,
+    request: p.request,
+    nets: p.nets.map((n) => ({ a: n.key, v: n.amount.toString() })),
+  }));
+  const params = [
+    a.handId,
+    a.fromSeq,
+    json(a.payloads),
+    json(postings),
+    a.ended?.status ?? null,
+    a.ended ? json(a.ended.payload) : null,
+    a.potKey,
+    a.fence?.tableId ?? null,
+    a.fence ? String(a.fence.token) : null,
+    a.fence?.owner ?? null,
+  ];
+  if (sql) {
+    // Plain pg, prepared once per connection: Prisma's own cost per query is larger than the query's.
+    const { rows } = await sql<{ r: FastAppendOutcome }>({ name: 'naiko_append_hand_events', text: APPEND_SQL, values: params });
+    return rows[0].r;
+  }
+  const rows = await db.$queryRawUnsafe<{ r: FastAppendOutcome }[]>(APPEND_SQL, ...params);
+  return rows[0].r;
+}
+
+const APPEND_SQL =
+  'SELECT naiko_append_hand_events($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::text, $6::jsonb, $7::text, $8::text, $9::bigint, $10::text) AS r';
