@@ -1,6 +1,7 @@
 /**
  * Benchmark dispatcher: `npm run bench -- NAME [args]` runs `bench/NAME.ts` with the remaining args.
- * Each benchmark module reads its own flags from process.argv (e.g. `--json`).
+ * Each benchmark module reads its own flags from process.argv (e.g. `--json`). Benchmarks:
+ * engine, evaluator, hand-store, tables, tournament, cluster (1/2/3 copies + failover time).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

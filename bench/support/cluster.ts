@@ -118,8 +118,8 @@ export interface PlayerOptions {
   tableId: string;
   buyIn: number;
   seat: number;
-  /** Copies to connect to, in preference order (the first alive one is used, again after a drop). */
-  copies: Copy[];
+  /** Copies to connect to, in preference order (the first alive one is used, again after a drop); a function when copies are restarted. */
+  copies: Copy[] | (() => Copy[]);
   seed: string;
   /** Keep every message (test: private-card checks). */
   record?: boolean;
@@ -166,7 +166,7 @@ export class ClusterPlayer {
 
   private async connect(): Promise<void> {
     for (let attempt = 0; !this.stopped; attempt++) {
-      for (const copy of this.o.copies) {
+      for (const copy of typeof this.o.copies === 'function' ? this.o.copies() : this.o.copies) {
         if (!copy.alive) continue;
         try {
           const { socket } = await connectSocket(copy.url, this.o.token, 10_000);

@@ -1,0 +1,234 @@
+/**
+ * Scale-out benchmark: `npm run bench -- cluster [--tables N] [--seconds S] [--kills K] [--lease MS] [--json]`.
+ *
+ * The cash-table load of bench/tables.ts (6-max No-Limit Hold'em, six socket.io players per table
+ * deciding with the libs/table bot policy from their own seat's view) over 1, 2 and 3 copies of
+ * apps/all-in-one (child processes, CLUSTER_MODE=redis, one database, one Redis prefix). Tables are
+ * created on every copy in turn (so owned by each), and each player connects to another copy than
+ * his table's owner whenever there are several, so commands and feeds cross copies. For each copy
+ * count: tables, hands/s, action → own-action-in-feed latency p50/p99.
+ *
+ * Then the failover time with 3 copies, K times: the owner of a table is SIGKILLed while a hand of
+ * that table runs; the time until the next action on that table is accepted (the first `action`
+ * event of the table in any player's feed) — lease expiry, takeover with the crash rule, re-seating,
+ * the next deal and a decision. The killed copy is started again before the next kill.
+ * With --json one line: {"runs":[{copies,tables,handsPerSecond,p50Ms,p99Ms}],"failover":{kills,p50Ms,p99Ms,maxMs}}.
+ */
+import { execFileSync } from 'node:child_process';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { ChipLedger, PrismaClient } from '@naiko/persistence';
+import { TokenService } from '@naiko/platform';
+import { ClusterPlayer, percentile, pool, randomPort, ROOT, startCopy, until, type Copy } from './support/cluster';
+import { createTestDatabase, type TestDatabase } from '../test/support/database';
+
+const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
+const SEATS = 6;
+const BIG_BLIND = 10;
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+interface Run {
+  copies: number;
+  tables: number;
+  handsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+interface Cluster {
+  db: TestDatabase;
+  prisma: PrismaClient;
+  copies: Copy[];
+  players: ClusterPlayer[];
+  tables: { tableId: string }[];
+  /** Accepted actions per table (timestamps), from any player's feed. */
+  actions: Map<string, number[]>;
+  handsEnded: Map<string, number>;
+  latencies: number[];
+  measuring: { on: boolean };
+  start(i: number, instanceId: string): Copy;
+}
+
+const round = (x: number): number => Math.round(x * 10) / 10;
+
+async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s: string) => void): Promise<Cluster> {
+  const db = await createTestDatabase({ migrate: true });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  const copies: Copy[] = [];
+  const start = (i: number, instanceId: string): Copy => {
+    const c = startCopy({
+      entry: 'dist/apps/all-in-one/src/main.js',
+      instanceId,
+      port: randomPort(),
+      databaseUrl: db.url,
+      prefix: db.name,
+      jwtSecret: SECRET,
+      env: { LOG_LEVEL: 'error', TABLE_LEASE_MS: String(leaseMs), TABLE_HAND_PAUSE_MS: '0', TABLE_BOT_DELAY_MS: '0' },
+    });
+    copies[i] = c;
+    return c;
+  };
+  for (let i = 0; i < n; i++) start(i, `bench-copy-${i}`);
+  await Promise.all(copies.map((c) => c.ready));
+  const tokens = new TokenService(SECRET, 24 * 3600);
+  const ledger = new ChipLedger(prisma);
+  log(`  ${n} cop${n === 1 ? 'y' : 'ies'} up; ${tablesN} tables, ${tablesN * SEATS} players ...`);
+  const admin = await prisma.user.create({ data: { username: 'bench-admin', role: 'admin' } });
+  const adminToken = tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' });
+  const users = await Promise.all(Array.from({ length: tablesN * SEATS }, (_, i) => prisma.user.create({ data: { username: `cb${i}` }, select: { id: true, username: true } })));
+  await pool(users, 16, async (u) => {
+    await ledger.openUserAccount(u.id);
+    await ledger.grant({ idempotencyKey: `bench:${u.id}`, userId: u.id, amount: 1_000_000 });
+  });
+  const tables: { tableId: string }[] = [];
+  for (let t = 0; t < tablesN; t++) {
+    // Created on copy t % n, so owned by it: tables spread over owners.
+    const res = await fetch(`${copies[t % n]!.url}/lobby/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ name: `Cluster bench ${t}`, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: BIG_BLIND }, buyIn: { min: 400, max: 2000 }, seats: SEATS, botsAllowed: false, clock: { decisionMs: 30_000, timeBankMs: 0 } }),
+    });
+    if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
+    tables.push((await res.json()) as { tableId: string });
+  }
+  const actions = new Map<string, number[]>();
+  const handsEnded = new Map<string, number>();
+  const latencies: number[] = [];
+  const measuring = { on: false };
+  const players: ClusterPlayer[] = [];
+  users.forEach((u, i) => {
+    const t = Math.floor(i / SEATS);
+    const seat = i % SEATS;
+    const owner = t % n;
+    // Clients spread over the copies, never on the owner's copy when there is another one.
+    const first = n === 1 ? 0 : (owner + 1 + (seat % (n - 1))) % n;
+    // Read when (re)connecting: a restarted copy takes its slot in `copies`.
+    const order = (): Copy[] => Array.from({ length: n }, (_, k) => copies[(first + k) % n]!);
+    players.push(
+      new ClusterPlayer({
+        userId: u.id,
+        username: u.username,
+        token: tokens.sign({ sub: u.id, username: u.username, role: 'player' }),
+        tableId: tables[t]!.tableId,
+        buyIn: 1000,
+        seat,
+        copies: order,
+        seed: `bench:${n}:${i}`,
+        bigBlind: BIG_BLIND,
+        reloadTo: 1000,
+        onLatency: (ms) => measuring.on && latencies.push(ms),
+        onHandEvent: (tableId, kind, at) => {
+          if (kind === 'action') {
+            const list = actions.get(tableId) ?? [];
+            list.push(at);
+            if (list.length > 64) list.splice(0, list.length - 64);
+            actions.set(tableId, list);
+          }
+          if (kind === 'hand-ended' && seat === 0 && measuring.on) handsEnded.set(tableId, (handsEnded.get(tableId) ?? 0) + 1);
+        },
+      }),
+    );
+  });
+  await pool(players, 24, (p) => p.start());
+  return { db, prisma, copies, players, tables, actions, handsEnded, latencies, measuring, start };
+}
+
+async function stopCluster(c: Cluster): Promise<void> {
+  for (const p of c.players) p.stop();
+  await Promise.all(c.copies.map((x) => x.kill('SIGKILL')));
+  await c.prisma.$disconnect();
+  await c.db.drop();
+}
+
+async function measure(c: Cluster, seconds: number): Promise<Run> {
+  await new Promise((r) => setTimeout(r, 3000)); // warm-up
+  c.latencies.length = 0;
+  c.handsEnded.clear();
+  c.measuring.on = true;
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  c.measuring.on = false;
+  const elapsed = (performance.now() - t0) / 1000;
+  const hands = [...c.handsEnded.values()].reduce((a, b) => a + b, 0);
+  const sorted = [...c.latencies].sort((a, b) => a - b);
+  return { copies: c.copies.length, tables: c.tables.length, handsPerSecond: round(hands / elapsed), p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)) };
+}
+
+/** Owner of a table from the Redis directory. */
+async function ownerOf(c: Cluster, tableId: string): Promise<string | null> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    const raw = await redis.hget(`${c.db.name}:tables:directory`, tableId);
+    return raw ? (JSON.parse(raw) as { owner: string }).owner : null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function failovers(c: Cluster, kills: number, log: (s: string) => void): Promise<number[]> {
+  const times: number[] = [];
+  for (let k = 0; k < kills; k++) {
+    const table = c.tables[k % c.tables.length]!;
+    const owner = await ownerOf(c, table.tableId);
+    const slot = c.copies.findIndex((x) => x.instanceId === owner && x.alive);
+    if (slot < 0) throw new Error(`no live owner for table ${table.tableId} (${owner})`);
+    await until(async () => (await c.prisma.hand.count({ where: { tableId: table.tableId, status: 'running' } })) > 0, 30_000, 'a running hand');
+    const killedAt = Date.now();
+    await c.copies[slot]!.kill('SIGKILL');
+    await until(() => (c.actions.get(table.tableId) ?? []).some((at) => at > killedAt), 60_000, `an accepted action on table ${table.tableId} after the kill`);
+    const first = c.actions.get(table.tableId)!.find((at) => at > killedAt)!;
+    times.push(first - killedAt);
+    log(`  kill ${k + 1}: ${owner} → next action after ${first - killedAt} ms`);
+    // Back to three copies for the next kill.
+    const again = c.start(slot, `bench-copy-${slot}-${k + 1}`);
+    await again.ready;
+  }
+  return times;
+}
+
+export async function main(): Promise<void> {
+  const json = process.argv.includes('--json');
+  const tablesN = arg('tables', 12);
+  const seconds = arg('seconds', 15);
+  const kills = arg('kills', 5);
+  const leaseMs = arg('lease', 2000);
+  const log = (s: string): void => {
+    if (!json) console.log(s);
+  };
+  execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+  const runs: Run[] = [];
+  let failover: { kills: number; p50Ms: number; p99Ms: number; maxMs: number } | null = null;
+  for (const n of [1, 2, 3]) {
+    log(`${n} cop${n === 1 ? 'y' : 'ies'}:`);
+    const c = await startCluster(n, tablesN, leaseMs, log);
+    try {
+      const run = await measure(c, seconds);
+      runs.push(run);
+      log(`  hands/s ${run.handsPerSecond}, action → update p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms`);
+      if (n === 3 && kills > 0) {
+        log(`failover (TABLE_LEASE_MS=${leaseMs}), ${kills} kills:`);
+        const times = (await failovers(c, kills, log)).sort((a, b) => a - b);
+        failover = { kills: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: times[times.length - 1] ?? 0 };
+      }
+    } finally {
+      await stopCluster(c);
+    }
+  }
+  if (json) console.log(JSON.stringify({ runs, failover, leaseMs }));
+  else {
+    console.log(`\ncopies  tables  hands/s  p50 ms  p99 ms   (6-max NLHE, ${tablesN * SEATS} socket.io players, ${seconds} s measured)`);
+    for (const r of runs) console.log(`${String(r.copies).padStart(6)}  ${String(r.tables).padStart(6)}  ${String(r.handsPerSecond).padStart(7)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p99Ms).padStart(6)}`);
+    if (failover) console.log(`failover (owner SIGKILLed → next action accepted), lease ${leaseMs} ms: p50 ${failover.p50Ms} ms, p99 ${failover.p99Ms} ms, max ${failover.maxMs} ms over ${failover.kills} kills (target < 5000 ms)`);
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
