@@ -96,7 +96,9 @@ export async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const db = await createTestDatabase({ migrate: true });
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const server = spawn(process.execPath, ['dist/apps/lobby/src/main.js'], {
+  // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...serverArgs, 'dist/apps/lobby/src/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -114,8 +116,10 @@ export async function main(): Promise<void> {
       HEARTBEAT_EVERY_MS: '0',
       TABLE_HAND_PAUSE_MS: '0',
       TABLE_BOT_DELAY_MS: '0',
-      // apps/lobby hosts the tables itself here (split deployments route them to apps/cash-table).
+      // One process: apps/lobby hosts the tables itself (split deployments route them to
+      // apps/cash-table, see bench/cluster.ts) and its rooms need not span processes.
       TABLES_HOST: 'true',
+      SOCKET_REDIS_ADAPTER: 'false',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

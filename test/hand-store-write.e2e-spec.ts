@@ -6,7 +6,7 @@
 // one-round-trip path (append-fast.ts, the PL/pgSQL function) through Prisma and through plain pg,
 // the way PrismaService runs it. The expectations are the same numbers: both paths write one ledger.
 import type { HandConfig } from '@naiko/engine';
-import { auditLedger, ChipLedger, HandStore, InsufficientFundsError, LedgerError, type PrismaClient } from '@naiko/persistence';
+import { auditLedger, ChipLedger, HandStore, InsufficientFundsError, LedgerError, UnknownAccountError, type PrismaClient } from '@naiko/persistence';
 import { Pool } from 'pg';
 import { createLedgerTestDb, createUser, type LedgerTestDb } from './support/ledger-db';
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 const MODES = [
-  ['general path', () => new HandStore(prisma, undefined, { fastAppend: false })],
+  ['general path', () => new HandStore(prisma, undefined, { fastWrites: false })],
   ['one round trip through Prisma', () => new HandStore(prisma)],
   [
     'one round trip through pg',
@@ -166,5 +166,24 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     // Through pg: the two plain appends, the retry and the refused bet each asked the function once.
     if (mode === 'one round trip through pg') expect(fastCalls).toBeGreaterThanOrEqual(4);
     if (mode === 'general path') expect(fastCalls).toBe(0);
+  });
+
+  it('a start that deals a player in with more than his stack, or with no stack account, is refused and stores nothing', async () => {
+    const t = table('hw5');
+    const { a, b } = await twoPlayerHand(t);
+    const before = await prisma.hand.count({ where: { tableId: t } });
+    const deal = (stackA: number) => ({ seats: [{ seat: 0, stack: stackA }, { seat: 1, stack: 1000 }] }) as unknown as HandConfig;
+    await expect(store.startHand({ tableId: t, config: deal(1001), players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] })).rejects.toEqual(
+      new InsufficientFundsError(`table:${t}:${a}`, 1000, 1001),
+    );
+    const stranger = await createUser(prisma, `${t}-c`);
+    await expect(store.startHand({ tableId: t, config: deal(10), players: [{ seat: 0, userId: stranger }, { seat: 1, userId: b }] })).rejects.toBeInstanceOf(
+      UnknownAccountError,
+    );
+    expect(await prisma.hand.count({ where: { tableId: t } })).toBe(before);
+    // A start that is fine stores the hand and its (empty) pot.
+    const ok = await store.startHand({ tableId: t, handNumber: 7, config: deal(1000), players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] });
+    expect(await store.getHand(ok.id)).toEqual(ok);
+    expect((await ledger.account(`hand:${ok.id}`))!.balance).toBe(0);
   });
 });

@@ -9,6 +9,7 @@
 //   broadcast(r.events);                                  // only after appendEvents resolved
 // Append each apply() result in ONE call: then a hand's pot awards and its `hand-ended` are
 // stored together and a crash can only ever find a hand between two accepted actions.
+import { randomUUID } from 'node:crypto';
 import { exportPhh, type HandConfig, type HandEvent } from '@naiko/engine';
 import { Prisma } from '../generated/prisma/client';
 import { Accounts, CHIPS_BOOK, tournamentBook, type AccountSpec } from '../ledger/accounts';
@@ -24,7 +25,7 @@ import {
 import { ensureAccounts, inTransaction, type LedgerDb, type LedgerReason, type Movement, type Tx } from '../ledger/ledger';
 import * as check from '../ledger/limits';
 import type { SqlRunner } from '../prisma/database';
-import { appendFast, type FenceToken } from './append-fast';
+import { appendFast, startFast, type FenceToken } from './fast-path';
 import { appendStatement, planPostings, type HandRow } from './append-sql';
 import { chipFlowsOf, terminalStatus, type FlowKind } from './chip-flows';
 
@@ -131,13 +132,18 @@ export class HandStore {
   constructor(
     private readonly db: LedgerDb,
     private readonly guard?: HandWriteGuard,
-    private readonly options: { fastAppend?: boolean; sql?: SqlRunner } = {},
+    private readonly options: { fastWrites?: boolean; sql?: SqlRunner } = {},
   ) {
     // PrismaService carries plain SQL on its pool (PostgreSQL): the append's hot path uses it.
     this.sql = options.sql ?? (db as { sql?: SqlRunner }).sql;
   }
 
   private readonly sql: SqlRunner | undefined;
+
+  /** One-round-trip writes (fast-path.ts): unless turned off, or a guard that cannot be passed as data. */
+  private get fast(): boolean {
+    return this.options.fastWrites !== false && (!this.guard || this.guard.fence !== undefined);
+  }
 
   private remember(handId: string, meta: HandMeta): void {
     if (this.running.size >= MAX_CACHED_HANDS) this.running.delete(this.running.keys().next().value!);
@@ -174,6 +180,31 @@ export class HandStore {
     });
     if (players.length !== input.players.length) throw new InvalidInputError('players', 'a player is not dealt in by the config');
     const book = tournamentId ? tournamentBook(tournamentId) : CHIPS_BOOK;
+
+    // The common case in one round trip; refused funds, a missing account or a stale fencing
+    // token take the general path, which raises the typed error.
+    if (this.fast) {
+      const id = randomUUID();
+      const handNumber = input.handNumber ?? null;
+      const commitment = input.commitment ?? null;
+      const config = toJson(input.config);
+      const stored = toJson(players);
+      const outcome = await startFast(this.db, this.sql, {
+        id,
+        ...ref,
+        handNumber,
+        book,
+        config,
+        players: stored,
+        commitment,
+        stacks: players.map((p, i) => ({ key: p.accountKey, stack: seats[i].stack })),
+        fence: this.guard?.fence?.(ref) ?? null,
+      }).catch(() => 'error' as const);
+      if (outcome === 'ok') {
+        this.remember(id, { tableId, tournamentId, book, players });
+        return toStoredHand({ id, tableId, tournamentId, handNumber, book, config, players: stored, commitment, status: 'running', result: null, eventCount: 0 });
+      }
+    }
 
     return inTransaction(this.db, async (tx) => {
       await this.guard?.(tx, ref);
@@ -224,7 +255,7 @@ export class HandStore {
 
     // The common case in one round trip; anything unusual (or an unknown hand) takes the general path.
     const meta = this.running.get(handId);
-    if (meta && this.options.fastAppend !== false && (!this.guard || this.guard.fence)) {
+    if (meta && this.fast) {
       const fence = this.guard?.fence?.(meta) ?? null;
       const { groups, ended, pot, refs } = movementsOf(handId, meta, payloads);
       const outcome = await appendFast(this.db, this.sql, { handId, fromSeq, payloads, groups, refs, potKey: pot.key, ended, fence }).catch(() => 'error' as const);

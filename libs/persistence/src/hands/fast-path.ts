@@ -1,5 +1,6 @@
-// The one-round-trip append (migration `hand_append_function`): the table host stores every
-// accepted action before it broadcasts it, so this is on every action's latency. The general
+// The table host's two hand writes in one round trip each: the append (migration
+// `hand_append_function`) and the start of a hand (`hand_start_function`). The host stores every
+// accepted action before it broadcasts it, so the append is on every action's latency. The general
 // path (hand-store.ts) is an interactive transaction of six round trips; this one is a single
 // `SELECT naiko_append_hand_events(...)`, which does the same locks, checks and writes inside
 // PostgreSQL and returns 'ok' — or a code for anything unusual (a retry, a missing account,
@@ -33,6 +34,17 @@ export interface FastAppend {
   fence: FenceToken | null;
 }
 
+/** Runs one of the functions: through plain pg (prepared by name) when there is a pool, else Prisma. */
+async function call<T extends string>(db: LedgerDb, sql: SqlRunner | undefined, name: string, text: string, params: unknown[]): Promise<T> {
+  if (sql) {
+    // Plain pg, prepared once per connection: Prisma's own cost per query is larger than the query's.
+    const { rows } = await sql<{ r: T }>({ name, text, values: params });
+    return rows[0].r;
+  }
+  const rows = await db.$queryRawUnsafe<{ r: T }[]>(text, ...params);
+  return rows[0].r;
+}
+
 export async function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend): Promise<FastAppendOutcome> {
   const postings = netPostings(a.handId, a.fromSeq, a.groups, a.refs).map((p) => ({
     key: p.idempotencyKey,
@@ -55,14 +67,44 @@ export async function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: Fa
     a.fence ? String(a.fence.token) : null,
     a.fence?.owner ?? null,
   ];
-  if (sql) {
-    // Plain pg, prepared once per connection: Prisma's own cost per query is larger than the query's.
-    const { rows } = await sql<{ r: FastAppendOutcome }>({ name: 'naiko_append_hand_events', text: APPEND_SQL, values: params });
-    return rows[0].r;
-  }
-  const rows = await db.$queryRawUnsafe<{ r: FastAppendOutcome }[]>(APPEND_SQL, ...params);
-  return rows[0].r;
+  return call<FastAppendOutcome>(db, sql, 'naiko_append_hand_events', APPEND_SQL, params);
 }
+
+export type FastStartOutcome = 'ok' | 'stale-fence' | 'missing-account' | 'funds';
+
+export interface FastStart {
+  id: string;
+  tableId: string | null;
+  tournamentId: string | null;
+  handNumber: number | null;
+  book: string;
+  config: unknown;
+  players: unknown;
+  commitment: string | null;
+  /** Each dealt-in player's stack account and the chips the config deals him in with. */
+  stacks: { key: string; stack: number }[];
+  fence: FenceToken | null;
+}
+
+export function startFast(db: LedgerDb, sql: SqlRunner | undefined, s: FastStart): Promise<FastStartOutcome> {
+  return call<FastStartOutcome>(db, sql, 'naiko_start_hand', START_SQL, [
+    s.id,
+    s.tableId,
+    s.tournamentId,
+    s.handNumber,
+    s.book,
+    json(s.config),
+    json(s.players),
+    s.commitment,
+    json(s.stacks),
+    s.fence?.tableId ?? null,
+    s.fence ? String(s.fence.token) : null,
+    s.fence?.owner ?? null,
+  ]);
+}
+
+const START_SQL =
+  'SELECT naiko_start_hand($1::uuid, $2::text, $3::text, $4::int, $5::text, $6::jsonb, $7::jsonb, $8::text, $9::jsonb, $10::text, $11::bigint, $12::text) AS r';
 
 const APPEND_SQL =
   'SELECT naiko_append_hand_events($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::text, $6::jsonb, $7::text, $8::text, $9::bigint, $10::text) AS r';
