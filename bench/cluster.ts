@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { ClusterPlayer, percentile, pool, randomPort, ROOT, startCopy, until, type Copy } from './support/cluster';
+import { ClusterPlayer, percentile, pool, randomPort, ROOT, startCopy, tableDirectory, until, type Copy } from './support/cluster';
 import { createTestDatabase, type TestDatabase } from '../test/support/database';
 
 const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
@@ -159,14 +159,7 @@ async function measure(c: Cluster, seconds: number): Promise<Run> {
 
 /** Owner of a table from the Redis directory. */
 async function ownerOf(c: Cluster, tableId: string): Promise<string | null> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-  try {
-    const raw = await redis.hget(`${c.db.name}:tables:directory`, tableId);
-    return raw ? (JSON.parse(raw) as { owner: string }).owner : null;
-  } finally {
-    redis.disconnect();
-  }
+  return (await tableDirectory(c.db.name)).find((e) => e.tableId === tableId)?.owner ?? null;
 }
 
 async function failovers(c: Cluster, kills: number, log: (s: string) => void): Promise<number[]> {

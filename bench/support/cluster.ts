@@ -274,4 +274,15 @@ export async function until(cond: () => boolean | Promise<boolean>, timeoutMs: n
   }
 }
 
+/** The Redis table directory of a deployment (cluster/table-router.ts): who owns which table, with its lobby summary. */
+export async function tableDirectory(prefix: string): Promise<{ tableId: string; owner: string; summary: { seated: number; closed: boolean } }[]> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    return Object.values(await redis.hgetall(`${prefix}:tables:directory`)).map((raw) => JSON.parse(raw) as { tableId: string; owner: string; summary: { seated: number; closed: boolean } });
+  } finally {
+    redis.disconnect();
+  }
+}
+
 export const randomPort = (): number => 20_000 + Math.floor(Math.random() * 20_000);

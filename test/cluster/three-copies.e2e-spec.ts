@@ -8,12 +8,15 @@
 //   - a player whose socket was on the dead copy reconnects to another copy and gets his seat back;
 //   - no private card reached another user's socket (every message recorded, checked against the
 //     seat owners stored with each hand);
+//   - a Spin (3 bot users registered through three different copies, dealt by whichever copy holds
+//     its runner lease) finishes, the kill notwithstanding;
 //   - no chip lost: after the crash rule for what the last copies left running, the ledger audit is clean.
 import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { auditLedger, ChipLedger, PrismaClient, recoverFromCrash } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { ClusterPlayer, pool, randomPort, ROOT, startCopy, until, type Copy } from '../../bench/support/cluster';
+import { fastModeStructure } from '@naiko/tournament';
+import { ClusterPlayer, pool, randomPort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
 import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../support';
 
 const LEASE_MS = 1500;
@@ -146,6 +149,21 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       }
     }
     await Promise.all(players.map((p) => p.start()));
+
+    // A Spin in fast mode: the lobby of copy 1 opens the instance, its stored template gets
+    // 300 ms levels (the instance copy is what the runner deals), three bots register on three copies.
+    expect((await fetch(`${copies[1]!.url}/sit-and-go`)).status).toBe(200);
+    const spin = await prisma.sitAndGo.findFirstOrThrow({ where: { templateId: 'spin-10', status: 'registering' } });
+    const fast = { ...(spin.template as Record<string, unknown>), blindStructure: fastModeStructure(300, 200, 3), clock: { decisionMs: 1000, reconnectMs: 0 } };
+    await prisma.sitAndGo.update({ where: { id: spin.id }, data: { template: fast as never } });
+    for (let b = 0; b < 3; b++) {
+      const bot = await prisma.user.create({ data: { username: `spin-bot-${b}`, isBot: true } });
+      await ledger.openUserAccount(bot.id);
+      await ledger.grant({ idempotencyKey: `cluster:${bot.id}`, userId: bot.id, amount: 1000 });
+      const res = await fetch(`${copies[b]!.url}/sit-and-go/spin-10/register`, { method: 'POST', headers: { authorization: `Bearer ${tokens.sign({ sub: bot.id, username: bot.username, role: 'player' })}` } });
+      expect(res.status).toBe(201);
+    }
+
     await until(() => tables.every((t) => (handsEnded.get(t.tableId) ?? 0) >= 3), 60_000, 'three hands on every table');
 
     // SIGKILL copy 0 while a hand of one of its tables is running (between two feeds of the hand).
@@ -161,16 +179,11 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     // Every table — the dead copy's included — finishes two more hands.
     await until(() => tables.every((t) => (handsEnded.get(t.tableId) ?? 0) >= endedAtKill.get(t.tableId)! + 2), 60_000, 'two more hands on every table after the kill');
 
+    // The Spin finishes (if copy 0 was dealing it, another copy took its runner lease over).
+    await until(async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id: spin.id } })).status === 'finished', 90_000, 'the Spin to finish');
+
     // The dead copy's tables are owned by survivors now, with their seated players back.
-    const directory = await (async () => {
-      const { Redis } = await import('ioredis');
-      const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-      try {
-        return Object.values(await redis.hgetall(`${db.name}:tables:directory`)).map((raw) => JSON.parse(raw) as { tableId: string; owner: string; summary: { seated: number } });
-      } finally {
-        redis.disconnect();
-      }
-    })();
+    const directory = await tableDirectory(db.name);
     for (const id of victimTables) {
       const e = directory.find((d) => d.tableId === id)!;
       expect(e.owner).not.toBe('copy-0');

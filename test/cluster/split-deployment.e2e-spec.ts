@@ -1,0 +1,127 @@
+// The split deployment (issue #6): apps/lobby hosts no tables (TABLES_HOST=false) and routes every
+// table command to the apps/cash-table copies. One lobby and two cash-table copies as child
+// processes: tables created through the lobby land on a cash-table copy, the lobby lists them,
+// players connected only to the lobby sit and play, a spectator on the lobby gets the spectator
+// feed (no hole card), HTTP table operations reach the owner and its typed refusals come back.
+import { execFileSync } from 'node:child_process';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { auditLedger, ChipLedger, PrismaClient, recoverFromCrash } from '@naiko/persistence';
+import { TokenService } from '@naiko/platform';
+import type { TableHandPayload } from '@naiko/contracts';
+import { ClusterPlayer, randomPort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
+import { connectSocket, createTestDatabase, nextEvent, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
+
+describe('split deployment: apps/lobby routes table commands to apps/cash-table copies', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  const copies: Copy[] = [];
+  const players: ClusterPlayer[] = [];
+  let spectator: TestSocket | undefined;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+    db = await createTestDatabase({ migrate: true });
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const p of players) p.stop();
+    spectator?.close();
+    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it('creates, lists, seats, plays, spectates and refuses through the lobby; the tables live on the cash-table copies', async () => {
+    const common = { databaseUrl: db.url, prefix: db.name, jwtSecret: TEST_JWT_SECRET, env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' } };
+    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: 'lobby-0', port: randomPort() });
+    const tableCopies = [0, 1].map((i) => startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-${i}`, port: randomPort() }));
+    copies.push(lobby, ...tableCopies);
+    await Promise.all(copies.map((c) => c.ready));
+
+    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
+    const ledger = new ChipLedger(prisma);
+    const mk = async (username: string, role: 'admin' | 'player' = 'player') => {
+      const u = await prisma.user.create({ data: { username, role } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `split:${u.id}`, userId: u.id, amount: 50_000 });
+      return { ...u, token: tokens.sign({ sub: u.id, username, role }) };
+    };
+    const [admin, ann, ben, cy] = [await mk('split-admin', 'admin'), await mk('ann'), await mk('ben'), await mk('cy')];
+    const http = (method: string, path: string, token: string, body?: unknown) =>
+      fetch(`${lobby.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+    // Created through the lobby, hosted by a cash-table copy (the lobby has no TablesService host).
+    const res = await http('POST', '/lobby/tables', admin.token, { name: 'Split', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, botsAllowed: false, clock: { decisionMs: 5000, timeBankMs: 0 } });
+    expect(res.status).toBe(201);
+    const { tableId } = (await res.json()) as { tableId: string };
+    const owner = (await tableDirectory(db.name)).find((e) => e.tableId === tableId)?.owner;
+    expect(['cash-0', 'cash-1']).toContain(owner);
+
+    const listed = (await (await http('GET', '/lobby/tables', ann.token)).json()) as { tables: { tableId: string }[] };
+    expect(listed.tables.map((t) => t.tableId)).toEqual([tableId]);
+
+    // A spectator on the lobby: watch → the owner's snapshot; then spectator feeds only.
+    spectator = (await connectSocket(lobby.url, cy.token)).socket;
+    const feeds: TableHandPayload[] = [];
+    spectator.on('table:hand', (p) => feeds.push(p));
+    spectator.emit('table:watch', { tableId });
+    expect((await nextEvent(spectator, 'table:snapshot', 10_000)).tableId).toBe(tableId);
+
+    const handsEnded = { n: 0 };
+    for (const [k, u] of [ann, ben].entries()) {
+      players.push(
+        new ClusterPlayer({
+          userId: u.id,
+          username: u.username,
+          token: u.token,
+          tableId,
+          buyIn: 1000,
+          seat: k,
+          copies: [lobby],
+          seed: `split:${k}`,
+          record: true,
+          bigBlind: 10,
+          reloadTo: 1000,
+          onHandEvent: (_t, kind) => kind === 'hand-ended' && k === 0 && handsEnded.n++,
+        }),
+      );
+    }
+    await Promise.all(players.map((p) => p.start()));
+    await until(() => handsEnded.n >= 3, 60_000, 'three hands played through the lobby');
+
+    // The spectator saw the hands, never a face-down hole card.
+    expect(feeds.length).toBeGreaterThan(0);
+    const holes = feeds.flatMap((f) => f.events).filter((e) => e.type === 'hole-dealt') as unknown as { cards: (number | null)[]; up: boolean[] }[];
+    expect(holes.length).toBeGreaterThan(0);
+    expect(holes.every((e) => e.cards.every((c, i) => c === null || e.up[i]))).toBe(true);
+
+    // The seat map comes from the owner; a routed refusal keeps its code and reason.
+    const seatMap = (await (await http('GET', `/lobby/tables/${tableId}`, cy.token)).json()) as { seatMap: ({ playerId: string } | null)[] };
+    expect(seatMap.seatMap.filter((s) => s !== null).map((s) => s!.playerId).sort()).toEqual([ann.id, ben.id].sort());
+
+    // A private table through the lobby: invitation, then the invitee lists it, others do not.
+    const priv = (await (await http('POST', '/tables/private', ann.token, { name: 'Ann', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 1, bigBlind: 2 }, buyIn: { min: 40, max: 400 }, seats: 2 })).json()) as { tableId: string };
+    expect((await http('POST', `/tables/${priv.tableId}/invitations`, ann.token, { username: 'ben' })).status).toBe(201);
+    const refused = await http('PATCH', `/tables/${priv.tableId}/settings`, cy.token, { botsAllowed: true });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { reason: string }).reason).toBe('NOT_HOST');
+    expect((await http('PATCH', `/tables/${priv.tableId}/settings`, ann.token, { botsAllowed: true })).status).toBe(200);
+    const forBen = (await (await http('GET', '/lobby/tables', ben.token)).json()) as { tables: { tableId: string }[] };
+    const forCy = (await (await http('GET', '/lobby/tables', cy.token)).json()) as { tables: { tableId: string }[] };
+    expect(forBen.tables.map((t) => t.tableId).sort()).toEqual([tableId, priv.tableId].sort());
+    expect(forCy.tables.map((t) => t.tableId)).toEqual([tableId]);
+    expect((await http('POST', `/tables/${priv.tableId}/close`, ann.token)).status).toBe(201);
+    await until(async () => !((await (await http('GET', '/lobby/tables', ben.token)).json()) as { tables: { tableId: string }[] }).tables.some((t) => t.tableId === priv.tableId), 5000, 'the closed table to leave the lobby');
+
+    // A socket command for an unknown table: typed NOT_FOUND from the lobby.
+    const bad = nextEvent(spectator, 'error', 10_000);
+    spectator.emit('table:watch', { tableId: '00000000-0000-4000-8000-000000000000' });
+    expect((await bad).code).toBe('NOT_FOUND');
+
+    for (const p of players) p.stop();
+    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
+    expect((await recoverFromCrash(prisma, {})).audit.ok).toBe(true);
+    expect((await auditLedger(prisma)).ok).toBe(true);
+  }, 150_000);
+});
