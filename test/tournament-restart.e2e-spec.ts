@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from './support';
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }),
-    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, leaseMs: 1_000 } }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, leaseMs: 1_000, botDelayMs: 0 } }),
   ],
 })
 class FastTournamentModule {}

@@ -13,7 +13,7 @@ import { connectSocket, startTestApp, type TestApp } from './support';
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }),
-    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20 } }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
   ],
 })
 class FastTournamentModule {}

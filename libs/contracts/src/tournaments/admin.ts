@@ -45,7 +45,8 @@ export const TournamentSettingsDto = z.strictObject({
   reEntry: z.boolean(),
   /** Entries one player may buy in total (first included); omitted = unlimited while late registration is open. */
   maxEntriesPerPlayer: int(1).optional(),
-  clock: z.strictObject({ decisionMs: int(0), reconnectMs: int(0) }),
+  /** Table clock: time per decision (0 = the tables' default), reconnection window, optional time bank (default the tables'). */
+  clock: z.strictObject({ decisionMs: int(0), reconnectMs: int(0), timeBankMs: int(0).optional() }),
 });
 export type TournamentSettingsDto = z.infer<typeof TournamentSettingsDto>;
 

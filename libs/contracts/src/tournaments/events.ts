@@ -14,6 +14,8 @@ export interface TournamentEntrantRow {
   entries: number;
   /** Where he sits now (null when not seated). */
   table: number | null;
+  /** The id of that table for the table socket events (`table:watch`, `table:act`) and `#/table/<id>`. */
+  tableRef: string | null;
   seat: number | null;
   stack: number;
   place: number | null;
@@ -22,6 +24,8 @@ export interface TournamentEntrantRow {
 
 export interface TournamentTableRow {
   tableId: number;
+  /** The table's id for the table socket events (`table:watch`, `table:act`) and `#/table/<id>`. */
+  tableRef: string;
   players: number;
   handInProgress: boolean;
   handsPlayed: number;

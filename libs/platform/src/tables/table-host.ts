@@ -62,6 +62,9 @@ import {
   type TableEvent,
   type TableState,
   type Transition,
+  type NextHandPlan,
+  GAMES,
+  withSeat,
   createTable,
   decideBotPower,
   toBotPowerView,
@@ -138,6 +141,40 @@ export interface TableHostOptions {
   botDelayMs?: number;
   hooks?: TableHostHooks;
   log?: (level: 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
+  /**
+   * A tournament table: the tournament decides each deal (who sits where, who is dealt in, the
+   * button) instead of the table's cash rules; cash-only commands (sit, reload, leave, sit out/in,
+   * host settings) are refused with TOURNAMENT_TABLE; no bots are added or removed, nobody is sat
+   * out for a disconnection (the clock checks/folds him: he is blinded off, never removed).
+   */
+  tournament?: TournamentDealer;
+}
+
+/** One seat of a tournament table as the tournament's own state has it. */
+export interface TournamentSeat {
+  userId: string;
+  name: string;
+  isBot: boolean;
+  /** The player's tournament stack (the tournament's book). */
+  stack: number;
+}
+
+/** The tournament's decision for the next hand at one table. */
+export interface TournamentDeal {
+  /** The hand's number in the tournament's book. */
+  handNumber: number;
+  /** The whole table, by seat: the host mirrors it before dealing. */
+  seats: readonly (TournamentSeat | null)[];
+  /** Seats dealt in (the others wait, e.g. a moved player between the small blind and the button). */
+  dealtIn: readonly number[];
+  button: number;
+}
+
+export interface TournamentDealer {
+  /** The next deal, or null when the table may not deal now (break, hand-for-hand, redraw, lease lost). */
+  nextHand(host: TableHost): Promise<TournamentDeal | null>;
+  /** When to ask again after a null. */
+  retryMs: number;
 }
 
 interface RunningHand {
@@ -280,6 +317,7 @@ export class TableHost {
 
   sit(player: PlayerRef, req: SitRequest): Promise<number> {
     return this.queue.run(async () => {
+      this.cashOnly('sit');
       const t = this.tryTable(() =>
         join(this.state, {
           playerId: player.userId,
@@ -302,6 +340,7 @@ export class TableHost {
 
   reload(userId: string, amount: number): Promise<void> {
     return this.queue.run(async () => {
+      this.cashOnly('reload');
       const t = this.tryTable(() => tableReload(this.state, userId, amount));
       await this.o.chips.reload(userId, amount, this.key('reload', userId));
       await this.commit(t);
@@ -311,16 +350,18 @@ export class TableHost {
 
   leave(userId: string): Promise<void> {
     return this.queue.run(async () => {
+      this.cashOnly('leave');
       await this.commit(this.tryTable(() => tableLeave(this.state, userId, this.timers.now())));
     });
   }
 
   sitOut(userId: string): Promise<void> {
-    return this.queue.run(() => this.commit(this.tryTable(() => tableSitOut(this.state, userId))));
+    return this.queue.run(() => this.cashOnly('sit out') ?? this.commit(this.tryTable(() => tableSitOut(this.state, userId))));
   }
 
   sitIn(userId: string, waitForBigBlind?: boolean): Promise<void> {
     return this.queue.run(async () => {
+      this.cashOnly('sit in');
       await this.commit(this.tryTable(() => tableSitIn(this.state, userId, waitForBigBlind === undefined ? {} : { waitForBigBlind })));
       this.scheduleNextHand();
     });
@@ -364,26 +405,99 @@ export class TableHost {
   }
 
   updateSettings(by: string, patch: SettingsPatch): Promise<void> {
-    return this.queue.run(() => this.commit(this.tryTable(() => tableUpdateSettings(this.state, by, patch))));
+    return this.queue.run(() => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableUpdateSettings(this.state, by, patch))));
   }
 
   invite(by: string, userId: string): Promise<void> {
-    return this.queue.run(() => this.commit(this.tryTable(() => tableInvite(this.state, by, userId))));
+    return this.queue.run(() => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableInvite(this.state, by, userId))));
   }
 
   setInviteCode(by: string, code: string | null): Promise<void> {
-    return this.queue.run(() => this.commit(this.tryTable(() => tableSetInviteCode(this.state, by, code))));
+    return this.queue.run(() => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableSetInviteCode(this.state, by, code))));
   }
 
   /** Closes the table between hands; every stack goes back to its account. */
   close(by: string): Promise<void> {
     return this.queue.run(async () => {
+      this.cashOnly('close');
       await this.commit(this.tryTable(() => closeTable(this.state, by, this.timers.now())));
       this.stop();
     });
   }
 
+  /**
+   * Tournament tables: mirrors the tournament's seating now (busts leave, moved players arrive),
+   * except the seats dealt into the running hand — the tournament never moves a player in a hand.
+   */
+  syncTournamentSeats(seats: readonly (TournamentSeat | null)[]): Promise<void> {
+    return this.queue.run(async () => {
+      if (!this.o.tournament || this.stopped) return;
+      const t = this.tournamentSeating(seats);
+      await this.commit(t);
+    });
+  }
+
   // ------------------------------------------------------------------ internals
+
+  /** Refuses a cash-table command at a tournament table (typed, changes nothing). */
+  private cashOnly(what: string): undefined {
+    if (this.o.tournament) throw new TableHostError('FORBIDDEN', 'TOURNAMENT_TABLE', `${what} is not possible at a tournament table: the tournament seats its players`);
+    return undefined;
+  }
+
+  /** The table transitions that make the seats match the tournament's (never a seat dealt into the running hand). */
+  private tournamentSeating(seats: readonly (TournamentSeat | null)[]): Transition<TableState> {
+    const now = this.timers.now();
+    const busy = new Set(this.hand ? [...this.hand.players.keys()] : []);
+    let state = this.state;
+    const events: TableEvent[] = [];
+    const run = (t: Transition<TableState>) => {
+      state = t.state;
+      events.push(...t.events);
+    };
+    state.seats.forEach((cur, i) => {
+      if (cur && !busy.has(i) && cur.playerId !== seats[i]?.userId) run(tableLeave(state, cur.playerId, now));
+    });
+    seats.forEach((want, i) => {
+      if (!want || i >= state.seats.length) return;
+      const cur = state.seats[i];
+      if (cur === null) {
+        if (seatOf(state, want.userId) >= 0 || want.stack <= 0) return; // still dealt in at his old seat (redraw): next time
+        run(join(state, { playerId: want.userId, name: want.name, isBot: want.isBot, seat: i, buyIn: want.stack, now, waitForBigBlind: false }));
+      } else if (cur.playerId === want.userId && !busy.has(i) && cur.stack !== want.stack) {
+        // The tournament's book is the truth (e.g. a hand cancelled by the crash rule returned chips).
+        run({ state: withSeat(state, i, { ...cur, stack: want.stack }), events: [] });
+      }
+    });
+    return { state, events };
+  }
+
+  /** The deal the tournament decided, as the table's plan (blinds from the button like the engine's default). */
+  private tournamentPlan(deal: TournamentDeal): NextHandPlan {
+    const s = this.state;
+    const dealt = [...deal.dealtIn].sort((a, b) => a - b);
+    const after = (from: number) => dealt.find((x) => x > from) ?? dealt[0];
+    const antes = GAMES[s.config.game].forcedBets === 'antes';
+    const headsUp = dealt.length === 2;
+    const sb = antes ? null : headsUp ? deal.button : after(deal.button);
+    const bb = antes || sb === null ? null : after(sb);
+    return {
+      basedOnVersion: s.version,
+      handNumber: deal.handNumber,
+      forcedBets: antes ? 'antes' : 'blinds',
+      button: deal.button,
+      smallBlindSeat: sb,
+      bigBlindSeat: bb,
+      dealtIn: dealt.map((seat) => ({ seat, playerId: s.seats[seat]!.playerId, stack: s.seats[seat]!.stack, sparks: 0 })),
+      posts: [],
+      waiting: s.seats.flatMap((x, seat) => (x && !dealt.includes(seat) ? [{ seat, playerId: x.playerId, reason: 'waitForButton' as const }] : [])),
+      missed: [],
+      carryOver: s.carryOver,
+      headsUp,
+      freshStart: false,
+      positions: { button: deal.button, smallBlind: sb, bigBlind: bb },
+    };
+  }
 
   private tryTable(fn: () => Transition<TableState>): Transition<TableState> {
     try {
@@ -433,10 +547,26 @@ export class TableHost {
       await this.commit(t, false);
       events.push(...t.events);
     };
-    await step(expireDisconnections(this.state, now));
-    await step(expireSeatOffer(this.state, now));
-    await this.manageBots(step);
-    const planned = planNextHand(this.state, this.rng);
+    let planned: ReturnType<typeof planNextHand>;
+    if (this.o.tournament) {
+      // A tournament table: the tournament decides the deal; the table mirrors its seats first.
+      const deal = await this.o.tournament.nextHand(this);
+      // A deal the tournament allowed is dealt even if the host was stopped meanwhile: the hand is
+      // stored as running and the crash rule cancels it at the next start (no begun hand is lost).
+      if (!deal) {
+        this.scheduleNextHand(this.o.tournament.retryMs);
+        return;
+      }
+      await step(this.tournamentSeating(deal.seats));
+      const missing = deal.dealtIn.some((seat) => this.state.seats[seat]?.playerId !== deal.seats[seat]?.userId);
+      if (missing) throw new Error(`tournament deal ${deal.handNumber}: a dealt-in seat could not be taken`);
+      planned = { ok: true, plan: this.tournamentPlan(deal) };
+    } else {
+      await step(expireDisconnections(this.state, now));
+      await step(expireSeatOffer(this.state, now));
+      await this.manageBots(step);
+      planned = planNextHand(this.state, this.rng);
+    }
     if (!planned.ok) {
       this.publishTable(events);
       return; // waits for players: sit/sitIn/reload schedule the next try
@@ -451,6 +581,8 @@ export class TableHost {
       ? { sparks: Object.fromEntries(planned.plan.dealtIn.map((d) => [d.seat, d.sparks])), dealSparkGranted: true, shieldWindowMs: config.clock.shieldResponseMs }
       : undefined;
     const handConfig = toHandConfig(config, planned.plan, powers ? { powers } : {});
+    // Tournament levels may play a big-blind ante, which the table's stakes type does not carry.
+    if ((stakes as { bigBlindAnte?: boolean }).bigBlindAnte) handConfig.stakes = { ...handConfig.stakes, bigBlindAnte: true };
     const seed = this.o.deckRng ? null : (this.o.seeds ?? newShuffleSeed)();
     const started = start(handConfig, { rng: seed === null ? this.o.deckRng!() : hashRandom(seed) });
     const commitment = seed === null ? null : commitmentOf(started.state.deck, seed, started.events, naiko);
@@ -569,6 +701,7 @@ export class TableHost {
   }
 
   private async onTimeout(handId: string, version: number): Promise<void> {
+    if (this.stopped) return; // stopped (shutdown, lease lost): write nothing more
     const h = this.hand;
     if (!h || h.id !== handId || h.state.version !== version || !h.clock) return;
     const la = legalActions(h.state);
@@ -612,6 +745,7 @@ export class TableHost {
 
   /** A bot decides from its own seat's view only, and its move goes through the same validation as a player's. */
   private async botTurn(handId: string, version: number): Promise<void> {
+    if (this.stopped) return; // stopped (shutdown, lease lost): write nothing more
     const h = this.hand;
     if (!h || h.id !== handId || h.state.version !== version) return;
     const la = legalActions(h.state);

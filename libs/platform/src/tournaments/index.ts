@@ -5,3 +5,5 @@ export * from './tournaments.errors';
 export * from './tournaments.gateway';
 export * from './tournament-config';
 export * from './mtt-state';
+export * from './level-schedule';
+export * from './table-ids';

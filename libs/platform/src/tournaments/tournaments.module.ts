@@ -1,7 +1,9 @@
 // TournamentsFeatureModule.forRoot({ runner? }) in an app that imports PlatformModule and consumes
-// QUEUES.tournament (apps/tournament, apps/all-in-one).
+// QUEUES.tournament (apps/tournament, apps/all-in-one). It brings TablesModule: tournament tables
+// are TableHosts reached by the tables gateway like cash tables.
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtAuthGuard } from '../auth/http-auth';
+import { TablesModule } from '../tables/tables.module';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsGateway } from './tournaments.gateway';
 import { TournamentJobs } from './tournaments.jobs';
@@ -17,6 +19,8 @@ export class TournamentsFeatureModule {
   static forRoot(options: TournamentsModuleOptions = {}): DynamicModule {
     return {
       module: TournamentsFeatureModule,
+      // Tournament tables are table hosts: the tables gateway (socket events) reaches them.
+      imports: [TablesModule],
       controllers: [TournamentsController],
       providers: [
         { provide: TOURNAMENT_RUNNER_OPTIONS, useValue: { ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...options.runner } },

@@ -50,6 +50,7 @@ import {
 } from './mtt-state';
 import { checkSettings, parseSettings, prizeTableOf, registrationConfigOf, type TournamentSettings } from './tournament-config';
 import { TournamentError } from './tournaments.errors';
+import { mttTableId } from './table-ids';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -79,8 +80,17 @@ export interface TournamentListener {
 export interface HandStart {
   deal: DealDecision;
   level: BlindLevel;
+  /** The structure step in force (a level) when the deal was allowed. */
+  stepIndex: number;
   handNumber: number;
   settings: TournamentSettings;
+  /** The table by seat with each player's tournament stack (the tournament's book) at the deal. */
+  seats: (SeatWithStack | null)[];
+}
+
+export interface SeatWithStack {
+  userId: string;
+  stack: number;
 }
 
 const REG_CODES: Record<string, ConstructorParameters<typeof TournamentError>[0]> = {
@@ -433,8 +443,24 @@ export class TournamentsService {
       const deal = dealFor(r.state, tableId);
       if (!deal) return null;
       await this.save(tx, id, beginHand(r.state, tableId, deal), { handsPlayed: r.hands_played + 1 });
-      return { deal, level, handNumber: r.hands_played + 1, settings: r.config };
+      const seating = r.state.seating!.tables.find((t) => t.tableId === tableId)!.seats;
+      const stacks = await this.stacksOf(tx, id, seating.flatMap((p) => (p ? [p.playerId] : [])));
+      const seats = seating.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null));
+      return { deal, level, stepIndex: r.step_index, handNumber: r.hands_played + 1, settings: r.config, seats };
     });
+  }
+
+  private async stacksOf(db: Tx | PrismaService, id: number, userIds: string[]): Promise<Map<string, number>> {
+    const accounts = await db.chipAccount.findMany({ where: { tournamentId: mttTournamentId(id), kind: 'tournament_stack', userId: { in: userIds } } });
+    return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+  }
+
+  /** Every table of a running tournament by seat, with the players' stacks (tables mirror it between hands). */
+  async seatMaps(id: number): Promise<Map<number, (SeatWithStack | null)[]>> {
+    const r = await this.get(id);
+    const tables = r.status === 'running' ? (r.state.seating?.tables ?? []) : [];
+    const stacks = await this.stacksOf(this.prisma, id, tables.flatMap((t) => t.seats.flatMap((p) => (p ? [p.playerId] : []))));
+    return new Map(tables.map((t) => [t.tableId, t.seats.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null))]));
   }
 
   /**
@@ -619,6 +645,7 @@ export class TournamentsService {
       handsPlayed: r.hands_played,
       tables: (r.state.seating?.tables ?? []).map((tb) => ({
         tableId: tb.tableId,
+        tableRef: mttTableId(id, tb.tableId),
         players: tb.seats.filter((p) => p).length,
         handInProgress: tb.handInProgress,
         handsPlayed: r.state.tableHands[tb.tableId] ?? 0,
@@ -630,6 +657,7 @@ export class TournamentsService {
           username: e.user.username,
           entries: reg.entries.filter((x) => x.playerId === e.userId && (x.status === 'active' || x.status === 'busted')).length,
           table: seatOf.get(e.userId)?.table ?? null,
+          tableRef: seatOf.has(e.userId) ? mttTableId(id, seatOf.get(e.userId)!.table) : null,
           seat: seatOf.get(e.userId)?.seat ?? null,
           stack: stackOf.get(e.userId) ?? 0,
           place: e.place ?? placeOf.get(e.userId) ?? null,

@@ -1,0 +1,12 @@
+// The id under which a tournament table is reachable by the tables gateway (`table:watch`,
+// `table:act`, ...) and the web client (`#/table/<id>`). Table events take UUIDs; a tournament
+// numbers its tables 1, 2, ... — so the id is a name-based UUID of (tournament, table number):
+// the same after a restart, so a client reconnects to the same id.
+import { createHash } from 'node:crypto';
+
+export function mttTableId(tournamentId: number, tableNo: number): string {
+  const h = createHash('sha256').update(`naiko:mtt:${tournamentId}:table:${tableNo}`).digest('hex');
+  // RFC 9562 layout: version 5 (name-based) and the RFC variant bits.
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -1,0 +1,253 @@
+// People in a scheduled tournament, end to end against the machine's PostgreSQL and Redis with real
+// BullMQ workers and socket.io clients: two humans among bots on two 6-max tables. Each human
+// follows the lobby (`tournamentUpdate` names his table), watches it with `table:watch` and gets
+// his own seat's view; Alice acts through `table:act`, Bob never acts and drops his connection: the
+// clock checks or folds for him and he stays in the tournament until his chips are gone. Every
+// message both received is recorded and checked: none holds another seat's unrevealed card.
+import { Module } from '@nestjs/common';
+import request from 'supertest';
+import { QUEUES, type SocketError, type TableHandPayload, type TableSnapshotPayload, type TournamentSettingsDto, type TournamentView } from '@naiko/contracts';
+import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import { mttTournamentId, PlatformModule, TournamentsFeatureModule, TournamentsService } from '@naiko/platform';
+import { fastModeStructure } from '@naiko/tournament';
+import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+
+const DECISION_MS = 150;
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+  ],
+})
+class HumansTournamentModule {}
+
+const START_CHIPS = 1_000;
+const ADMIN = '00000000-0000-4000-8000-0000000000ad';
+
+async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 150_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+type View = { viewer: number | 'spectator'; toAct: number | null; version: number; legal: { actions: string[] } | null; players: WirePlayer[]; board?: number[] };
+type WirePlayer = { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean };
+type WireEvent = { type: string; seat?: number; action?: string; cards?: (number | null)[]; up?: boolean[] };
+type Received = { event: string; payload: unknown };
+
+/** A person at the tournament: follows his table from the lobby and records every message. */
+interface Person {
+  userId: string;
+  name: string;
+  socket: TestSocket;
+  received: Received[];
+  /** The table he watches now (from the lobby's `tableRef`). */
+  table: string | null;
+}
+
+describe('Scheduled tournament with human players (e2e)', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  let ledger: ChipLedger;
+  let mtt: TournamentsService;
+
+  beforeAll(async () => {
+    t = await startTestApp({ module: HumansTournamentModule, name: 'tournament-humans' });
+    prisma = t.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    mtt = t.get(TournamentsService);
+    await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function newUser(name: string, isBot: boolean): Promise<string> {
+    const u = await prisma.user.create({ data: { username: name, isBot } });
+    await ledger.openUserAccount(u.id);
+    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+    return u.id;
+  }
+
+  async function person(userId: string, name: string, id: number): Promise<Person> {
+    const { socket } = await connectSocket(t.url, t.token({ sub: userId, username: name }));
+    const p: Person = { userId, name, socket, received: [], table: null };
+    socket.onAny((event: string, payload: unknown) => p.received.push({ event, payload }));
+    // Follow the lobby: when the tournament seats or moves him, watch his new table.
+    socket.on('tournamentUpdate', (v: TournamentView) => {
+      const ref = v.entrants.find((e) => e.userId === userId)?.tableRef ?? null;
+      if (ref && ref !== p.table) {
+        if (p.table) socket.emit('table:unwatch', { tableId: p.table });
+        p.table = ref;
+        socket.emit('table:watch', { tableId: ref });
+      }
+    });
+    socket.emit('tournamentWatch', { tournamentId: id });
+    await nextEvent(socket, 'tournamentUpdate');
+    return p;
+  }
+
+  /** Emits and waits for the `error` the server answers with, or a quiet moment (accepted). */
+  async function send(s: TestSocket, event: string, payload: unknown, settleMs = 300): Promise<SocketError | null> {
+    const err = nextEvent(s, 'error', settleMs).catch(() => null);
+    (s.emit as (e: string, p: unknown) => void)(event, payload);
+    return err;
+  }
+
+  it('two humans among bots: each gets his own seat view and Alice acts with table:act; Bob, silent and disconnected, is checked/folded and stays in; no socket sees another seat’s cards; the audit is exact', async () => {
+    const alice = await newUser('alice', false);
+    const bob = await newUser('bob', false);
+    const bots: string[] = [];
+    for (let i = 0; i < 10; i++) bots.push(await newUser(`bot${i}`, true));
+    const now = Date.now();
+    const settings: TournamentSettingsDto = {
+      name: 'People and bots',
+      game: 'holdem',
+      bettingStructure: 'no-limit',
+      registrationOpensAt: new Date(now).toISOString(),
+      startsAt: new Date(now + 60_000).toISOString(),
+      lateRegistrationUntilLevel: 0,
+      minEntrants: 2,
+      maxEntrants: 20,
+      buyIn: 100,
+      fee: 10,
+      startingStack: 300,
+      blindStructure: fastModeStructure(1_500, 300, 4),
+      tableSize: 6,
+      reEntry: false,
+      clock: { decisionMs: DECISION_MS, reconnectMs: 0, timeBankMs: 0 },
+    };
+    const admin = `Bearer ${t.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`;
+    const id: number = (await request(t.url).post('/tournaments').set('Authorization', admin).send(settings).expect(201)).body.tournamentId;
+    await waitFor('registration to open', async () => (await mtt.get(id)).status === 'registering');
+    for (const u of [alice, bob, ...bots]) await request(t.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${t.token({ sub: u })}`).expect(201);
+
+    const a = await person(alice, 'alice', id);
+    const b = await person(bob, 'bob', id);
+
+    // Alice: check when she can, else call (the clock never calls: a stored call of hers is hers).
+    let aliceActs = 0;
+    const onAlice = (p: TableHandPayload | TableSnapshotPayload): void => {
+      const v = ('view' in p ? p.view : p.hand?.view) as View | undefined;
+      if (!v || !v.legal || v.toAct === null || v.toAct !== v.viewer || p.tableId !== a.table) return;
+      const type = v.legal.actions.includes('check') ? 'check' : v.legal.actions.includes('call') ? 'call' : 'fold';
+      aliceActs++;
+      a.socket.emit('table:act', { tableId: p.tableId, version: v.version, action: { type } as never });
+    };
+    a.socket.on('table:hand', onAlice);
+    a.socket.on('table:snapshot', onAlice);
+
+    await request(t.url).patch(`/tournaments/${id}`).set('Authorization', admin).send({ startsAt: new Date().toISOString() }).expect(200);
+
+    // Both are told their table and receive their own seat's view of a hand there.
+    const ownView = (p: Person) =>
+      p.received.some((m) => m.event === 'table:hand' && typeof ((m.payload as TableHandPayload).view as unknown as View).viewer === 'number');
+    await waitFor('a seat view for Alice and for Bob', () => ownView(a) && ownView(b));
+
+    // Cash-only commands at a tournament table are typed refusals that change nothing.
+    const bobTable = b.table!;
+    expect(await send(b.socket, 'table:sit', { tableId: bobTable, buyIn: 100 })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit' });
+    expect(await send(b.socket, 'table:leave', { tableId: bobTable })).toMatchObject({ code: 'FORBIDDEN', event: 'table:leave' });
+    expect(await send(b.socket, 'table:sit-out', { tableId: bobTable })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit-out' });
+
+    // Bob drops his connection for good: the clock keeps checking/folding for him.
+    const droppedAt = new Date();
+    b.socket.close();
+
+    const row = await waitFor('the tournament to finish', async () => ['finished', 'cancelled'].includes((await mtt.get(id)).status) && mtt.get(id), 170_000);
+    expect(row.status).toBe('finished');
+    await new Promise((r) => setTimeout(r, 200)); // the last feeds in flight
+    expect(aliceActs).toBeGreaterThan(0);
+
+    // Results and the audit: 12 entrants, 1200 in the pool, every entry placed.
+    const tid = mttTournamentId(id);
+    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: tid } });
+    expect(entries.length).toBe(12);
+    expect(entries.reduce((s, e) => s + Number(e.prize), 0)).toBe(1_200);
+    expect(entries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
+    for (const e of entries) expect(await ledger.userBalance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    const report = await auditLedger(prisma);
+    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], unbalancedTransactions: [], negativeBalances: [], runningHands: 0 });
+
+    // The stored hands: who sat where in each.
+    const hands = await prisma.hand.findMany({ where: { tournamentId: tid }, include: { events: { orderBy: { seq: 'asc' } } } });
+    expect(hands.length).toBe(row.hands_played);
+    const seatIn = (h: (typeof hands)[number], userId: string) => (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
+    const actionsOf = (userId: string, after?: Date) =>
+      hands.flatMap((h) => {
+        if (after && h.startedAt < after) return [];
+        const seat = seatIn(h, userId);
+        return seat === undefined ? [] : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
+      });
+    // Alice's own decisions reached the hands (a call is never the clock's).
+    expect(actionsOf(alice).some((e) => e.action === 'call' || e.action === 'raise' || e.action === 'bet')).toBe(true);
+    // Bob never acted: every decision of his was the clock's check or fold, also after he left,
+    // and he kept being dealt in (blinded off, never removed) until his chips were gone.
+    const bobs = actionsOf(bob);
+    expect(bobs.length).toBeGreaterThan(0);
+    expect(bobs.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
+    expect(hands.filter((h) => h.startedAt > droppedAt && seatIn(h, bob) !== undefined).length).toBeGreaterThan(0);
+    expect(entries.find((e) => e.userId === bob)!.place).not.toBeNull();
+
+    // Privacy: every hand message either human received, against the stored hole cards of every seat.
+    const secretsOf = new Map<string, Map<number, Set<number>>>(); // hand id → seat → cards never shown
+    for (const h of hands) {
+      const bySeat = new Map<number, Set<number>>();
+      const shown = new Set<number>();
+      for (const e of h.events.map((x) => x.payload as WireEvent)) {
+        if (e.type === 'hole-dealt') {
+          const set = bySeat.get(e.seat!) ?? new Set<number>();
+          e.cards!.forEach((c, k) => !e.up![k] && c !== null && set.add(c));
+          bySeat.set(e.seat!, set);
+        }
+        if (e.type === 'hand-shown') shown.add(e.seat!);
+      }
+      for (const s of shown) bySeat.delete(s);
+      secretsOf.set(h.id, bySeat);
+    }
+    const handOf = new Map(hands.map((h) => [h.id, h]));
+    let checked = 0;
+    for (const p of [a, b]) {
+      let ownCards = 0;
+      for (const m of p.received) {
+        let handId: string | null = null;
+        let view: View | null = null;
+        let events: WireEvent[] = [];
+        if (m.event === 'table:hand') {
+          const f = m.payload as TableHandPayload;
+          handId = f.handId;
+          view = f.view as unknown as View;
+          events = f.events as unknown as WireEvent[];
+        } else if (m.event === 'table:snapshot' && (m.payload as TableSnapshotPayload).hand) {
+          const s = (m.payload as TableSnapshotPayload).hand!;
+          handId = s.handId;
+          view = s.view as unknown as View;
+        } else {
+          continue;
+        }
+        checked++;
+        const h = handOf.get(handId)!;
+        expect(h).toBeDefined();
+        const mySeat = seatIn(h, p.userId);
+        // A seat view only ever of his own seat.
+        if (view.viewer !== 'spectator') expect(view.viewer).toBe(mySeat);
+        const mine = view.viewer === 'spectator' ? -1 : view.viewer;
+        if (mine >= 0 && view.players.find((x) => x.seat === mine)?.cards.every((c) => c !== null)) ownCards++;
+        const secret = new Set<number>();
+        for (const [s, cards] of secretsOf.get(handId) ?? new Map<number, Set<number>>()) if (s !== mine) cards.forEach((c) => secret.add(c));
+        const visible = [...view.players.flatMap((x) => x.cards), ...(view.board ?? []), ...events.flatMap((e) => e.cards ?? [])].filter((c): c is number => c !== null);
+        for (const c of visible) expect(secret.has(c)).toBe(false);
+      }
+      expect(ownCards).toBeGreaterThan(0);
+      // Nothing else carries a hand: table updates and the lobby hold no hole cards.
+      for (const m of p.received) expect(['table:hand', 'table:snapshot', 'table:update', 'tournamentUpdate', 'welcome', 'error', 'table:chat']).toContain(m.event);
+    }
+    expect(checked).toBeGreaterThan(10);
+    a.socket.close();
+  }, 200_000);
+});
