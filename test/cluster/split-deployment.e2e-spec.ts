@@ -90,6 +90,15 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     await Promise.all(players.map((p) => p.start()));
     await until(() => handsEnded.n >= 3, 60_000, 'three hands played through the lobby');
 
+    // /metrics counts the routed commands: sent by the lobby, served by the table copies.
+    const metric = async (c: Copy, direction: string): Promise<number> =>
+      (await (await fetch(`${c.url}/metrics`)).text())
+        .split('\n')
+        .filter((l) => l.startsWith('naiko_routed_commands_total{') && l.includes(`direction="${direction}"`) && l.includes('op="act"') && l.includes('outcome="ok"'))
+        .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+    expect(await metric(lobby, 'sent')).toBeGreaterThan(0);
+    expect((await metric(tableCopies[0]!, 'served')) + (await metric(tableCopies[1]!, 'served'))).toBeGreaterThan(0);
+
     // The spectator saw the hands, never a face-down hole card.
     expect(feeds.length).toBeGreaterThan(0);
     const holes = feeds.flatMap((f) => f.events).filter((e) => e.type === 'hole-dealt') as unknown as { cards: (number | null)[]; up: boolean[] }[];

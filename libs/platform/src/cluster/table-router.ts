@@ -53,6 +53,8 @@ interface RequestMessage {
   kind: 'request';
   id: string;
   from: string;
+  /** For metrics and logs. */
+  op: string;
   body: unknown;
 }
 
@@ -188,7 +190,7 @@ export class TableRouter {
   async send(owner: string, op: string, body: unknown): Promise<unknown> {
     if (this.stopped) throw new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' });
     const id = randomUUID();
-    const message: RequestMessage = { kind: 'request', id, from: this.instanceId, body };
+    const message: RequestMessage = { kind: 'request', id, from: this.instanceId, op, body };
     const reply = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -229,7 +231,7 @@ export class TableRouter {
       else p.reject(new RoutedCommandError(msg.error ?? { code: 'INTERNAL', reason: 'INTERNAL', message: 'routed command failed' }));
       return;
     }
-    const op = (msg.body as { op?: string } | null)?.op ?? 'unknown';
+    const op = typeof msg.op === 'string' ? msg.op : 'unknown';
     let reply: ReplyMessage;
     if (!this.handler) {
       reply = { kind: 'reply', id: msg.id, ok: false, error: { code: 'CONFLICT', reason: 'TABLE_MOVING', message: 'this copy hosts no tables' } };
