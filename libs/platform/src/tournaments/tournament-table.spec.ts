@@ -1,0 +1,179 @@
+// A TableHost in tournament mode, with in-memory ports and a manual clock: the tournament decides
+// each deal (seats, dealt-in seats, button), the host mirrors the seats first, waits when the
+// tournament says no (break, hand-for-hand), refuses cash-only commands, never moves a player who
+// is in the running hand, and the clock checks/folds a silent player instead of removing him.
+import { seededRandom } from '@naiko/engine';
+import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from '../tables/fakes';
+import { TableHost, type FinishedHand, type TournamentDeal, type TournamentSeat } from '../tables/table-host';
+import { LevelSchedule } from './level-schedule';
+import { tournamentTableConfig } from './tournaments.runner';
+import type { TournamentSettings } from './tournament-config';
+
+const A = 'a0000000-0000-4000-8000-000000000001';
+const B = 'b0000000-0000-4000-8000-000000000002';
+const C = 'c0000000-0000-4000-8000-000000000003';
+
+const SETTINGS = {
+  game: 'holdem',
+  bettingStructure: 'no-limit',
+  tableSize: 4,
+  clock: { decisionMs: 1000, reconnectMs: 0, timeBankMs: 0 },
+  blindStructure: {
+    name: 't',
+    steps: [
+      { kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 1000 },
+      { kind: 'level', smallBlind: 20, bigBlind: 40, ante: 40, anteKind: 'big-blind-ante', durationMs: 1000 },
+    ],
+  },
+} as unknown as TournamentSettings;
+
+const seat = (userId: string, stack: number, isBot = false): TournamentSeat => ({ userId, name: userId.slice(0, 1), isBot, stack });
+
+function setup() {
+  const timers = new ManualTimers();
+  const hands = new MemoryHandSink();
+  const out = new RecordingBroadcaster();
+  const schedule = new LevelSchedule(SETTINGS.blindStructure);
+  const deals: (TournamentDeal | null)[] = [];
+  const finished: FinishedHand[] = [];
+  let asked = 0;
+  const host = new TableHost({
+    tableId: 'mtt-table',
+    name: 'MTT 1',
+    config: tournamentTableConfig(SETTINGS, schedule),
+    chips: new MemoryChips(),
+    hands,
+    broadcaster: out,
+    timers,
+    schedule,
+    rng: seededRandom('host'),
+    deckRng: () => seededRandom('deck'),
+    handPauseMs: 10,
+    botDelayMs: 0,
+    tournament: {
+      retryMs: 50,
+      nextHand: async () => {
+        asked++;
+        return deals.shift() ?? null;
+      },
+    },
+    hooks: { onHandFinished: (_h, hand) => void finished.push(hand) },
+  });
+  host.start();
+  return { host, timers, hands, out, schedule, deals, finished, asked: () => asked };
+}
+
+const flush = async (host: TableHost): Promise<void> => {
+  for (let i = 0; i < 8; i++) {
+    await host.idle();
+    await new Promise((r) => setImmediate(r));
+  }
+};
+
+describe('TableHost in tournament mode', () => {
+  test('the table deals the tournament’s deal: its seats, stacks, dealt-in seats, button and level', async () => {
+    const s = setup();
+    s.schedule.enter(1);
+    s.deals.push({ handNumber: 7, seats: [seat(A, 300), null, seat(B, 500), seat(C, 200)], dealtIn: [0, 2, 3], button: 2 });
+    s.timers.advance(0);
+    await flush(s.host);
+    const stored = [...s.hands.hands.values()][0];
+    expect(stored.input).toMatchObject({ handNumber: 7 });
+    expect(stored.input.config).toMatchObject({
+      seats: [
+        { seat: 0, stack: 300 },
+        { seat: 2, stack: 500 },
+        { seat: 3, stack: 200 },
+      ],
+      button: 2,
+      smallBlindSeat: 3,
+      bigBlindSeat: 0,
+      stakes: { smallBlind: 20, bigBlind: 40, ante: 40, bigBlindAnte: true },
+    });
+    expect(s.host.table.seats.map((x) => x?.playerId ?? null)).toEqual([A, null, B, C]);
+  });
+
+  test('heads-up the button posts the small blind', async () => {
+    const s = setup();
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 1 });
+    s.timers.advance(0);
+    await flush(s.host);
+    expect([...s.hands.hands.values()][0].input.config).toMatchObject({ button: 1, smallBlindSeat: 1, bigBlindSeat: 0 });
+  });
+
+  test('when the tournament says no (break, hand-for-hand) the table deals nothing and asks again later', async () => {
+    const s = setup();
+    s.timers.advance(0);
+    await flush(s.host);
+    expect(s.asked()).toBe(1);
+    expect(s.hands.hands.size).toBe(0);
+    s.timers.advance(49);
+    await flush(s.host);
+    expect(s.asked()).toBe(1);
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0 });
+    s.timers.advance(1);
+    await flush(s.host);
+    expect(s.asked()).toBe(2);
+    expect(s.hands.hands.size).toBe(1);
+  });
+
+  test('cash-only commands at a tournament table are refused with TOURNAMENT_TABLE and change nothing', async () => {
+    const s = setup();
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0 });
+    s.timers.advance(0);
+    await flush(s.host);
+    const before = s.host.table;
+    for (const p of [
+      s.host.sit({ userId: C, name: 'c' }, { buyIn: 100 }),
+      s.host.leave(A),
+      s.host.reload(A, 100),
+      s.host.sitOut(A),
+      s.host.sitIn(A),
+      s.host.close('system'),
+      s.host.setInviteCode(A, 'x'),
+    ]) {
+      await expect(p).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'TOURNAMENT_TABLE' });
+    }
+    expect(s.host.table).toBe(before);
+  });
+
+  test('a player is never moved in a hand: the mirror leaves seats dealt into the running hand alone', async () => {
+    const s = setup();
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0 });
+    s.timers.advance(0);
+    await flush(s.host);
+    expect(s.host.handState).not.toBeNull();
+    // The tournament seats C in a free seat (a move in) and would take B away: only C's change applies now.
+    await s.host.syncTournamentSeats([seat(A, 300), null, seat(C, 250), null]);
+    expect(s.host.table.seats.map((x) => x?.playerId ?? null)).toEqual([A, B, C, null]);
+    expect(s.host.table.seats[2]!.stack).toBe(250);
+  });
+
+  test('a silent player is checked or folded by the clock, stays seated, and the hand ends with final stacks', async () => {
+    const s = setup();
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0 });
+    s.timers.advance(0);
+    await flush(s.host);
+    for (let i = 0; i < 20 && s.finished.length === 0; i++) {
+      s.timers.advance(1000);
+      await flush(s.host);
+    }
+    expect(s.finished.length).toBe(1);
+    const stored = [...s.hands.hands.values()][0].events.filter((e) => (e as unknown as { type: string }).type === 'action');
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.every((e) => ['check', 'fold'].includes((e as unknown as { action: string }).action))).toBe(true);
+    expect(s.finished[0].stacks.reduce((a, x) => a + x.stack, 0)).toBe(600);
+    expect(s.host.table.seats.filter((x) => x).length).toBe(2);
+  });
+
+  test('bots (bot entrants) act from their own view without the clock', async () => {
+    const s = setup();
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300, true), seat(B, 300, true), null, null], dealtIn: [0, 1], button: 0 });
+    s.timers.advance(0);
+    for (let i = 0; i < 40 && s.finished.length === 0; i++) {
+      s.timers.advance(0);
+      await flush(s.host);
+    }
+    expect(s.finished.length).toBe(1);
+  });
+});
