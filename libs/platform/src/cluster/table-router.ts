@@ -47,6 +47,8 @@ export interface DirectoryEntry {
   owner: string;
   summary: TableSummary;
   access: DirectoryAccess | null;
+  /** false: reachable through routing but not a lobby table (a tournament table). */
+  listed?: boolean;
 }
 
 interface RequestMessage {

@@ -340,14 +340,14 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const entries = await this.router.entries();
     return entries
-      .filter((e) => !e.summary.closed && (e.access === null || e.access.hostId === userId || e.access.invited.includes(userId)))
+      .filter((e) => e.listed !== false && !e.summary.closed && (e.access === null || e.access.hostId === userId || e.access.invited.includes(userId)))
       .map((e) => e.summary);
   }
 
-  private publishEntry(host: TableHost): void {
+  private publishEntry(host: TableHost, listed = true): void {
     if (!this.router) return;
     const p = host.table.config.private;
-    const entry: DirectoryEntry = { tableId: host.tableId, owner: this.router.instanceId, summary: host.summary(), access: p ? { hostId: p.hostId, invited: [...p.invited] } : null };
+    const entry: DirectoryEntry = { tableId: host.tableId, owner: this.router.instanceId, summary: host.summary(), access: p ? { hostId: p.hostId, invited: [...p.invited] } : null, ...(listed ? {} : { listed: false }) };
     const write = host.closed ? this.router.unpublish(host.tableId) : this.router.publish(entry);
     write.catch((err: unknown) => this.logger.warn({ msg: 'table directory write failed', tableId: host.tableId, err: String(err) }));
   }
@@ -384,10 +384,15 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   attach(host: TableHost): void {
     this.attached.set(host.tableId, host);
+    // Routed deployments: sockets on other copies reach it through the directory (not listed in the lobby).
+    this.publishEntry(host, false);
   }
 
   detach(tableId: string): void {
     this.attached.delete(tableId);
+    if (this.router && !this.hosts.has(tableId)) {
+      this.router.unpublish(tableId).catch((err: unknown) => this.logger.warn({ msg: 'table directory write failed', tableId, err: String(err) }));
+    }
   }
 
   all(): TableHost[] {
