@@ -162,6 +162,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
             !mine && v.registrationOpen && h('button', { 'data-testid': 'mtt-register', class: 'primary', disabled: busy, onclick: () => void call('register') }, `Register (${chips(v.buyIn + v.fee)})`),
             mine && v.phase === 'registering' && h('button', { 'data-testid': 'mtt-unregister', class: 'secondary', disabled: busy, onclick: () => void call('unregister') }, 'Unregister'),
             !v.registrationOpen && !mine && h('span', { class: 'muted' }, v.phase === 'scheduled' ? `Registration opens ${new Date(v.registrationOpensAt).toLocaleString()}` : 'Registration closed'),
+            // Seated in the running tournament: his table (it changes when he is moved; this view follows).
+            v.phase === 'running' && mine?.tableRef && h('a', { href: `#/table/${mine.tableRef}`, class: 'button primary', 'data-testid': 'mtt-take-seat' }, `Take your seat (table ${mine.table})`),
           ),
           h('h3', {}, 'Prize table'),
           h('table', { class: 'list', 'data-testid': 'mtt-prize-table' },
@@ -178,7 +180,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
             h('thead', {}, h('tr', {}, ['Table', 'Players', 'Hands', ''].map((c) => h('th', {}, c)))),
             h('tbody', {},
               v.tables.length === 0 && h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'Tables are drawn at the start.')),
-              v.tables.map((t) => h('tr', { 'data-testid': 'mtt-table' }, h('td', {}, `Table ${t.tableId}`), h('td', {}, t.players), h('td', {}, t.handsPlayed), h('td', {}, t.handInProgress ? 'hand in progress' : ''))))),
+              v.tables.map((t) => h('tr', { 'data-testid': 'mtt-table' }, h('td', {}, v.phase === 'running' ? h('a', { href: `#/table/${t.tableRef}` }, `Table ${t.tableId}`) : `Table ${t.tableId}`), h('td', {}, t.players), h('td', {}, t.handsPlayed), h('td', {}, t.handInProgress ? 'hand in progress' : ''))))),
           h('details', { 'data-testid': 'mtt-structure' }, h('summary', {}, `Blind structure (${v.structure.length} steps)`),
             h('ol', {}, v.structure.map((s) => h('li', { class: v.clock?.stepIndex === s.stepIndex ? 'mine' : '' },
               s.kind === 'break' ? `Break ${Math.round(s.durationMs / 1000)} s`
