@@ -1,5 +1,11 @@
 /**
- * Table host benchmark: `npm run bench -- tables [--tables N] [--seconds S] [--json]`.
+ * Table host benchmark: `npm run bench -- tables [--tables N] [--seconds S] [--think-ms T] [--pause-ms P] [--json]`.
+ *
+ * Pace: every client decides `--think-ms` after its turn comes (±25 %, default 1000 ms — quicker
+ * than people, who take 2–10 s) and the server pauses `--pause-ms` between hands (default 2000 ms,
+ * the product's TABLE_HAND_PAUSE_MS). That is a table as it runs in production, so "N concurrent
+ * tables" means N tables at that pace. `--think-ms 0 --pause-ms 0` instead saturates the server
+ * (closed loop: the latency is then mostly queueing, and hands/s is the throughput ceiling).
  *
  * Starts apps/lobby (lobby HTTP + tables) from the swc build as its own process, against the
  * machine's PostgreSQL (a fresh database) and Redis, opens N 6-max No-Limit Hold'em tables and seats six socket.io clients at each.
@@ -11,7 +17,8 @@
  *  - memoryPerTableKb: heap held by one hosted 6-max table with a running hand (TableHost with
  *    in-memory ports, measured with gc in this process); the server's RSS growth per table
  *    (sockets included) is printed next to it, but GC makes it noisy at small N.
- * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb"}.
+ *  - serverCpu: the server process's CPU use over the measured window (1.0 = one core busy).
+ * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,12 +31,19 @@ import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster, TableHost, TokenService } from '@naiko/platform';
 import { decideBotAction, makeTableConfig, toBotView } from '@naiko/table';
 import { setFlagsFromString } from 'node:v8';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { connectSocket, type TestSocket } from '../test/support/socket';
 import { createTestDatabase } from '../test/support/database';
 
 const ROOT = join(__dirname, '..');
 const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
+
+/** CPU time (user + system) a process used so far, in seconds (Linux /proc; 100 ticks a second). */
+const cpuSeconds = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
 /** Resident memory of a process (Linux /proc), KiB. */
 const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -87,6 +101,8 @@ export async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const tablesN = arg('tables', 20);
   const seconds = arg('seconds', 20);
+  const thinkMs = arg('think-ms', 1000);
+  const pauseMs = arg('pause-ms', 2000);
   const seats = 6;
   const log = (s: string): void => {
     if (!json) console.log(s);
@@ -114,7 +130,7 @@ export async function main(): Promise<void> {
       LOG_LEVEL: 'error',
       SEED_DEMO_USERS: 'false',
       HEARTBEAT_EVERY_MS: '0',
-      TABLE_HAND_PAUSE_MS: '0',
+      TABLE_HAND_PAUSE_MS: String(pauseMs),
       TABLE_BOT_DELAY_MS: '0',
       // One process: apps/lobby hosts the tables itself (split deployments route them to
       // apps/cash-table, see bench/cluster.ts) and its rooms need not span processes.
@@ -163,7 +179,10 @@ export async function main(): Promise<void> {
       if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
       hosts.push((await res.json()) as { tableId: string });
     }
+    const slowOnes: { at: number; ms: number }[] = [];
     let handsSeen = 0;
+    let actionsSeen = 0;
+    let timeouts = 0;
     const latencies: number[] = [];
     let measuring = false;
     const sockets: TestSocket[] = [];
@@ -185,17 +204,32 @@ export async function main(): Promise<void> {
           if (!bv) return;
           const d = decideBotAction(bv, rng);
           const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
-          pending = { version: v.version, at: performance.now() };
-          socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
+          const send = () => {
+            pending = { version: v.version, at: performance.now() };
+            socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
+          };
+          if (thinkMs <= 0) return send();
+          // Marks the decision as taken (no second one for this version) while "thinking".
+          pending = { version: v.version, at: Number.POSITIVE_INFINITY };
+          setTimeout(send, thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32));
         };
         socket.on('table:snapshot', (p: TableSnapshotPayload) => {
           seat = p.yourSeat;
           onView(p.hand?.view);
         });
         socket.on('table:hand', (p: TableHandPayload) => {
-          if (measuring && i % seats === 0 && p.events.some((e) => e.type === 'hand-ended')) handsSeen++;
+          if (measuring && i % seats === 0) {
+            if (p.events.some((e) => e.type === 'hand-ended')) handsSeen++;
+            actionsSeen += p.events.filter((e) => e.type === 'action').length;
+          }
           if (pending && p.events.some((e) => e.type === 'action' && e.seat === seat)) {
-            if (measuring) latencies.push(performance.now() - pending.at);
+            // A timeout's action while still thinking is not a measured decision.
+            if (measuring && Number.isFinite(pending.at)) {
+              const ms = performance.now() - pending.at;
+              latencies.push(ms);
+              if (ms > 200) slowOnes.push({ at: performance.now(), ms });
+            }
+            else if (measuring) timeouts++;
             pending = null;
           }
           onView(p.view);
@@ -213,11 +247,24 @@ export async function main(): Promise<void> {
     log(`seated; warming up ...`);
     await new Promise((r) => setTimeout(r, 3000));
     const rssAfter = rssKb(server.pid!);
+    // The clients' own event-loop delay: when it is large, the latencies include the bench itself.
+    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+    clientLoop.enable();
     measuring = true;
     const t0 = performance.now();
+    const cpu0 = cpuSeconds(server.pid!);
     await new Promise((r) => setTimeout(r, seconds * 1000));
     measuring = false;
     const elapsed = (performance.now() - t0) / 1000;
+    const serverCpu = Math.round(((cpuSeconds(server.pid!) - cpu0) / elapsed) * 100) / 100;
+    clientLoop.disable();
+    if (process.env.BENCH_DEBUG) {
+      const m = await (await fetch(`${url}/metrics`)).text();
+      console.log(m.split('\n').filter((l) => /eventloop_lag|gc_duration_seconds_sum|socket_command_seconds_(sum|count)/.test(l)).join('\n'));
+      const slow = slowOnes.sort((a, b) => a.at - b.at);
+      console.log('slowest decisions (s since start, ms):', slow.slice(-40).map((x) => `${((x.at - t0) / 1000).toFixed(2)}:${x.ms.toFixed(0)}`).join(' '));
+    }
+    const clientLagP99 = Math.round(clientLoop.percentile(99) / 1e5) / 10;
     latencies.sort((a, b) => a - b);
     const result = {
       tables: tablesN,
@@ -225,13 +272,18 @@ export async function main(): Promise<void> {
       p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
       p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
       memoryPerTableKb: await hostMemoryKb(Math.max(100, tablesN)),
+      thinkMs,
+      handPauseMs: pauseMs,
+      actionsPerSecond: Math.round((actionsSeen / elapsed) * 10) / 10,
+      serverCpu,
     };
     const rssPerTable = Math.round((rssAfter - rssBefore) / tablesN);
     for (const s of sockets) s.close();
     if (json) console.log(JSON.stringify(result));
     else {
       console.log(`tables: ${result.tables} (6-max NLHE, ${tablesN * seats} socket.io clients, ${latencies.length} decisions measured over ${elapsed.toFixed(1)} s)`);
-      console.log(`hands/s: ${result.handsPerSecond}`);
+      console.log(`pace: think ${thinkMs} ms ±25 %, ${pauseMs} ms between hands${timeouts ? ` (${timeouts} decisions timed out while thinking)` : ''}`);
+      console.log(`hands/s: ${result.handsPerSecond}, actions/s: ${result.actionsPerSecond}, server CPU: ${serverCpu} cores, bench clients' event-loop delay p99: ${clientLagP99} ms`);
       console.log(`action → update latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
       console.log(`heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${rssPerTable} KiB, noisy)`);
     }

@@ -210,4 +210,31 @@ describe('TableHost', () => {
     await flush(s.host);
     expect(s.host.handState).not.toBeNull();
   });
+
+  test('reconnection window: a player still away when it runs out is sat out at that moment, not only at the next deal', async () => {
+    const { host, timers, out } = setup();
+    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await host.disconnected(A);
+    const window = host.table.config.clock.reconnectWindowMs;
+    timers.advance(window - 1);
+    await flush(host);
+    expect(host.table.seats[0]!.sittingOut).toBe(false);
+    timers.advance(1);
+    await flush(host);
+    expect(host.table.seats[0]!.sittingOut).toBe(true);
+    const last = out.tables.at(-1)!;
+    expect(last.events).toEqual([expect.objectContaining({ type: 'satOut', seat: 0, reason: 'disconnected' })]);
+    expect(last.table.seatMap[0]).toMatchObject({ sittingOut: true, connected: false });
+  });
+
+  test('reconnection window: coming back inside it keeps the seat in play and cancels the timer', async () => {
+    const { host, timers } = setup();
+    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await host.disconnected(A);
+    timers.advance(1000);
+    await host.connected(A);
+    timers.advance(host.table.config.clock.reconnectWindowMs);
+    await flush(host);
+    expect(host.table.seats[0]).toMatchObject({ sittingOut: false, connected: true });
+  });
 });

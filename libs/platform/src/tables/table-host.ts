@@ -37,6 +37,7 @@ import {
   join,
   leave as tableLeave,
   makeBotIdentity,
+  nextDeadline,
   planNextHand,
   protectionAvailable,
   recordProtection,
@@ -204,6 +205,8 @@ export class TableHost {
   /** Distinguishes this host's ledger keys from a previous process's (table versions restart at 0). */
   private readonly incarnation = randomUUID().slice(0, 8);
   private nextHandTimer: unknown = null;
+  /** The next reconnection window or seat offer to run out (libs/table nextDeadline), and its timer. */
+  private deadline: { at: number; timer: unknown } | null = null;
   private stopped = false;
   private readonly protections = new Map<string, number[]>();
 
@@ -312,6 +315,7 @@ export class TableHost {
   stop(): void {
     this.stopped = true;
     if (this.nextHandTimer) this.timers.clear(this.nextHandTimer);
+    if (this.deadline) this.timers.clear(this.deadline.timer);
     if (this.hand?.timer) this.timers.clear(this.hand.timer);
   }
 
@@ -521,6 +525,36 @@ export class TableHost {
       this.o.broadcaster.table(this.tableId, this.publicState(), t.events.map(toWire));
       this.o.hooks?.onChanged?.(this);
     }
+    if (t.events.length) this.scheduleDeadline();
+  }
+
+  /**
+   * Reconnection windows and seat offers run out on time — during a hand and while the table
+   * waits for players too — not only when the next hand is dealt. (Tournament tables never sit a
+   * player out: the clock blinds him off.)
+   */
+  private scheduleDeadline(): void {
+    const at = this.stopped || this.state.closed || this.o.tournament ? null : nextDeadline(this.state);
+    if (this.deadline?.at === at) return;
+    if (this.deadline) this.timers.clear(this.deadline.timer);
+    this.deadline = null;
+    if (at === null) return;
+    const timer = this.timers.set(() => {
+      this.deadline = null;
+      this.queue.run(() => this.expireDeadlines()).catch((err: unknown) => this.log('error', 'deadline failed', err));
+    }, Math.max(0, at - this.timers.now()));
+    this.deadline = { at, timer };
+  }
+
+  private async expireDeadlines(): Promise<void> {
+    if (this.stopped || this.state.closed) return;
+    const now = this.timers.now();
+    const windows = expireDisconnections(this.state, now);
+    await this.commit(windows, false);
+    const offer = expireSeatOffer(this.state, now);
+    await this.commit(offer, false);
+    this.publishTable([...windows.events, ...offer.events]);
+    this.scheduleDeadline();
   }
 
   private scheduleNextHand(ms = this.o.handPauseMs ?? 2000): void {
