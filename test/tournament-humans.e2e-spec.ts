@@ -11,6 +11,7 @@ import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { mttTournamentId, PlatformModule, TournamentsFeatureModule, TournamentsService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { hiddenCardsBySeat, othersHiddenCards } from './support/hidden-cards';
 
 const DECISION_MS = 150;
 
@@ -195,21 +196,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
     expect(entries.find((e) => e.userId === bob)!.place).not.toBeNull();
 
     // Privacy: every hand message either human received, against the stored hole cards of every seat.
-    const secretsOf = new Map<string, Map<number, Set<number>>>(); // hand id → seat → cards never shown
-    for (const h of hands) {
-      const bySeat = new Map<number, Set<number>>();
-      const shown = new Set<number>();
-      for (const e of h.events.map((x) => x.payload as WireEvent)) {
-        if (e.type === 'hole-dealt') {
-          const set = bySeat.get(e.seat!) ?? new Set<number>();
-          e.cards!.forEach((c, k) => !e.up![k] && c !== null && set.add(c));
-          bySeat.set(e.seat!, set);
-        }
-        if (e.type === 'hand-shown') shown.add(e.seat!);
-      }
-      for (const s of shown) bySeat.delete(s);
-      secretsOf.set(h.id, bySeat);
-    }
+    const secretsOf = new Map(hands.map((h) => [h.id, hiddenCardsBySeat(h.events.map((x) => x.payload))])); // hand id → seat → cards never shown
     const handOf = new Map(hands.map((h) => [h.id, h]));
     let checked = 0;
     for (const p of [a, b]) {
@@ -238,8 +225,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
         if (view.viewer !== 'spectator') expect(view.viewer).toBe(mySeat);
         const mine = view.viewer === 'spectator' ? -1 : view.viewer;
         if (mine >= 0 && view.players.find((x) => x.seat === mine)?.cards.every((c) => c !== null)) ownCards++;
-        const secret = new Set<number>();
-        for (const [s, cards] of secretsOf.get(handId) ?? new Map<number, Set<number>>()) if (s !== mine) cards.forEach((c) => secret.add(c));
+        const secret = othersHiddenCards(secretsOf.get(handId), mine);
         const visible = [...view.players.flatMap((x) => x.cards), ...(view.board ?? []), ...events.flatMap((e) => e.cards ?? [])].filter((c): c is number => c !== null);
         for (const c of visible) expect(secret.has(c)).toBe(false);
       }
