@@ -236,7 +236,9 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
       return [run.host];
     });
     // Let a command in flight finish (a stopped host starts nothing new), but never wait forever.
-    await Promise.race([Promise.allSettled(closing.map((h) => h.idle())), sleep(5_000)]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(closing.map((h) => h.idle())), new Promise<void>((r) => (timer = setTimeout(r, 5_000)))]);
+    clearTimeout(timer);
   }
 
   /** User names and bot flags for seats (cached: they never change during a tournament). */
@@ -283,9 +285,10 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
       dealtIn: players.map((p, i) => ({ userId: p.userId, stack: stackOf.get(p.userId) ?? 0, order: (i - buttonIndex - 1 + 2 * n) % n })),
       after: new Map(hand.stacks.map((s) => [s.playerId, s.stack])),
     };
+    let outcome: Awaited<ReturnType<TournamentsService['finishTableHand']>>;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.service.finishTableHand(live.id, run.tableNo, result);
+        outcome = await this.service.finishTableHand(live.id, run.tableNo, result);
         break;
       } catch (err) {
         // The table stays busy in the tournament's state until its result is recorded: retry.
@@ -295,19 +298,22 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
       }
     }
     run.begun = null;
+    // The tables this hand changed: its own (busts), both ends of every move, the broken ones.
+    const touched = new Set([run.tableNo, ...outcome.brokenTables, ...outcome.moves.flatMap((m) => [m.from.tableId, m.to.tableId])]);
     // Not awaited: this runs inside this table's own command queue, which the mirror also uses.
-    void this.mirrorSeating(live).catch((err: unknown) => this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }));
+    void this.mirrorSeating(live, touched).catch((err: unknown) => this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }));
   }
 
-  /** Every table mirrors the tournament's seating between its hands (busts leave, moved players arrive). */
-  private async mirrorSeating(live: TournamentRun): Promise<void> {
+  /** Tables mirror the tournament's seating between their hands (busts leave, moved players arrive); broken ones close. */
+  private async mirrorSeating(live: TournamentRun, touched: ReadonlySet<number>): Promise<void> {
     if (this.stopping || live.lost) return;
-    const maps = await this.service.seatMaps(live.id);
-    for (const [tableNo, run] of live.tables) {
-      const seats = maps.get(tableNo);
-      if (seats) void run.host.syncTournamentSeats(await this.seatsWithNames(seats)).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
+    const maps = await this.service.seatMaps(live.id, touched);
+    if (!maps.running) return; // the tournament loop closes everything
+    for (const [tableNo, seats] of maps.tables) {
+      const run = live.tables.get(tableNo);
+      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats)).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
     }
-    const gone = [...live.tables.keys()].filter((n) => !maps.has(n));
-    if (gone.length && maps.size) await this.closeTables(live, gone);
+    const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
+    if (gone.length) await this.closeTables(live, gone);
   }
 }

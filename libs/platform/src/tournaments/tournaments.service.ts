@@ -455,12 +455,21 @@ export class TournamentsService {
     return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
   }
 
-  /** Every table of a running tournament by seat, with the players' stacks (tables mirror it between hands). */
-  async seatMaps(id: number): Promise<Map<number, (SeatWithStack | null)[]>> {
+  /**
+   * Tables of a running tournament by seat (all, or those of `only`), with the players' stacks
+   * (tables mirror it between hands). A table missing from the answer is closed (broken) or the
+   * tournament is no longer running.
+   */
+  async seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
     const r = await this.get(id);
-    const tables = r.status === 'running' ? (r.state.seating?.tables ?? []) : [];
+    const all = r.status === 'running' ? (r.state.seating?.tables ?? []) : [];
+    const tables = only ? all.filter((t) => only.has(t.tableId)) : all;
     const stacks = await this.stacksOf(this.prisma, id, tables.flatMap((t) => t.seats.flatMap((p) => (p ? [p.playerId] : []))));
-    return new Map(tables.map((t) => [t.tableId, t.seats.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null))]));
+    return {
+      running: r.status === 'running',
+      tables: new Map(tables.map((t) => [t.tableId, t.seats.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null))])),
+      open: new Set(all.map((t) => t.tableId)),
+    };
   }
 
   /**
