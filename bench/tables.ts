@@ -17,11 +17,12 @@
  *  - memoryPerTableKb: heap held by one hosted 6-max table with a running hand (TableHost with
  *    in-memory ports, measured with gc in this process); the server's RSS growth per table
  *    (sockets included) is printed next to it, but GC makes it noisy at small N.
- *  - serverCpu: the server process's CPU use over the measured window (1.0 = one core busy).
+ *  - serverCpu: the server process's CPU use over the measured window (1.0 = one core busy); the
+ *    text output adds PostgreSQL's (every postgres process of the machine) and the bench clients'.
  * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -43,6 +44,19 @@ const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
 const cpuSeconds = (pid: number): number => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** CPU seconds used so far by every PostgreSQL process of the machine (the database's share of the load). */
+const postgresCpuSeconds = (): number => {
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) sum += cpuSeconds(Number(pid));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return sum;
 };
 
 /** Resident memory of a process (Linux /proc), KiB. */
@@ -102,6 +116,7 @@ export async function main(): Promise<void> {
   const tablesN = arg('tables', 20);
   const seconds = arg('seconds', 20);
   const thinkMs = arg('think-ms', 1000);
+  const warmupSeconds = arg('warmup', 5);
   const pauseMs = arg('pause-ms', 2000);
   const seats = 6;
   const log = (s: string): void => {
@@ -245,24 +260,44 @@ export async function main(): Promise<void> {
       },
     );
     log(`seated; warming up ...`);
-    await new Promise((r) => setTimeout(r, 3000));
+    await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
     const rssAfter = rssKb(server.pid!);
     // The clients' own event-loop delay: when it is large, the latencies include the bench itself.
     const clientLoop = monitorEventLoopDelay({ resolution: 10 });
     clientLoop.enable();
+    const actBuckets = async (): Promise<Map<string, number>> => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const m = new Map<string, number>();
+      for (const l of text.split('\n')) {
+        const r = /^naiko_socket_command_seconds_bucket\{le="([^"]+)",event="table:act",outcome="ok"\} (\d+)/.exec(l) ?? /^naiko_socket_command_seconds_bucket\{event="table:act",outcome="ok",le="([^"]+)"\} (\d+)/.exec(l);
+        if (r) m.set(r[1], Number(r[2]));
+      }
+      return m;
+    };
+    const buckets0 = process.env.BENCH_DEBUG ? await actBuckets() : new Map<string, number>();
     measuring = true;
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid!);
+    const db0 = postgresCpuSeconds();
+    const bench0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     measuring = false;
     const elapsed = (performance.now() - t0) / 1000;
     const serverCpu = Math.round(((cpuSeconds(server.pid!) - cpu0) / elapsed) * 100) / 100;
+    const dbCpu = Math.round(((postgresCpuSeconds() - db0) / elapsed) * 100) / 100;
+    const benchUsage = process.cpuUsage(bench0);
+    const clientCpu = Math.round(((benchUsage.user + benchUsage.system) / 1e6 / elapsed) * 100) / 100;
     clientLoop.disable();
     if (process.env.BENCH_DEBUG) {
+      const b1 = await actBuckets();
+      console.log('server-side table:act durations in the window (cumulative buckets):', [...b1].map(([le, n]) => `≤${le}s:${n - (buckets0.get(le) ?? 0)}`).join(' '));
+      console.log(`clients' event-loop delay max ${Math.round(clientLoop.max / 1e6)} ms`);
       const m = await (await fetch(`${url}/metrics`)).text();
       console.log(m.split('\n').filter((l) => /eventloop_lag|gc_duration_seconds_sum|socket_command_seconds_(sum|count)/.test(l)).join('\n'));
-      const slow = slowOnes.sort((a, b) => a.at - b.at);
-      console.log('slowest decisions (s since start, ms):', slow.slice(-40).map((x) => `${((x.at - t0) / 1000).toFixed(2)}:${x.ms.toFixed(0)}`).join(' '));
+      // Slow decisions per second of the window: a burst means a stall of the whole server.
+      const perSecond = new Map<number, number>();
+      for (const x of slowOnes) perSecond.set(Math.floor((x.at - t0) / 1000), (perSecond.get(Math.floor((x.at - t0) / 1000)) ?? 0) + 1);
+      console.log('decisions over 200 ms by second of the window:', [...perSecond].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}s:${v}`).join(' '));
     }
     const clientLagP99 = Math.round(clientLoop.percentile(99) / 1e5) / 10;
     latencies.sort((a, b) => a - b);
@@ -283,7 +318,7 @@ export async function main(): Promise<void> {
     else {
       console.log(`tables: ${result.tables} (6-max NLHE, ${tablesN * seats} socket.io clients, ${latencies.length} decisions measured over ${elapsed.toFixed(1)} s)`);
       console.log(`pace: think ${thinkMs} ms ±25 %, ${pauseMs} ms between hands${timeouts ? ` (${timeouts} decisions timed out while thinking)` : ''}`);
-      console.log(`hands/s: ${result.handsPerSecond}, actions/s: ${result.actionsPerSecond}, server CPU: ${serverCpu} cores, bench clients' event-loop delay p99: ${clientLagP99} ms`);
+      console.log(`hands/s: ${result.handsPerSecond}, actions/s: ${result.actionsPerSecond}, CPU in cores: server ${serverCpu}, PostgreSQL ${dbCpu}, bench clients ${clientCpu} (their event-loop delay p99 ${clientLagP99} ms)`);
       console.log(`action → update latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
       console.log(`heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${rssPerTable} KiB, noisy)`);
     }
