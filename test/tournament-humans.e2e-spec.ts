@@ -4,37 +4,21 @@
 // his own seat's view; Alice acts through `table:act`, Bob never acts and drops his connection: the
 // clock checks or folds for him and he stays in the tournament until his chips are gone. Every
 // message both received is recorded and checked: none holds another seat's unrevealed card.
-import { Module } from '@nestjs/common';
 import request from 'supertest';
-import { QUEUES, type SocketError, type TableHandPayload, type TableSnapshotPayload, type TournamentSettingsDto, type TournamentView } from '@naiko/contracts';
+import type { SocketError, TableHandPayload, TableSnapshotPayload, TournamentView } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { mttTournamentId, PlatformModule, TournamentsFeatureModule, TournamentsService } from '@naiko/platform';
+import { mttTournamentId, TournamentsService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 import { hiddenCardsBySeat, othersHiddenCards } from './support/hidden-cards';
+import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
 
 const DECISION_MS = 150;
 
-@Module({
-  imports: [
-    PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }),
-    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
-  ],
-})
-class HumansTournamentModule {}
+const HumansTournamentModule = fastTournamentModule();
 
 const START_CHIPS = 1_000;
 const ADMIN = '00000000-0000-4000-8000-0000000000ad';
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 150_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type View = { viewer: number | 'spectator'; toAct: number | null; version: number; legal: { actions: string[] } | null; players: WirePlayer[]; board?: number[] };
 type WirePlayer = { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean };
@@ -119,24 +103,14 @@ describe('Scheduled tournament with human players (e2e)', () => {
     const bob = await newUser('bob', false);
     const bots: string[] = [];
     for (let i = 0; i < 10; i++) bots.push(await newUser(`bot${i}`, true));
-    const now = Date.now();
-    const settings: TournamentSettingsDto = {
+    const settings = fastMttSettings({
       name: 'People and bots',
-      game: 'holdem',
-      bettingStructure: 'no-limit',
-      registrationOpensAt: new Date(now).toISOString(),
-      startsAt: new Date(now + 60_000).toISOString(),
-      lateRegistrationUntilLevel: 0,
-      minEntrants: 2,
       maxEntrants: 20,
-      buyIn: 100,
-      fee: 10,
       startingStack: 300,
       blindStructure: fastModeStructure(1_500, 300, 4),
       tableSize: 6,
-      reEntry: false,
       clock: { decisionMs: DECISION_MS, reconnectMs: 0, timeBankMs: 0 },
-    };
+    });
     const admin = `Bearer ${t.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`;
     const id: number = (await request(t.url).post('/tournaments').set('Authorization', admin).send(settings).expect(201)).body.tournamentId;
     await waitFor('registration to open', async () => (await mtt.get(id)).status === 'registering');
@@ -166,7 +140,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
           (m.event === 'table:hand' && typeof ((m.payload as TableHandPayload).view as unknown as View).viewer === 'number') ||
           (m.event === 'table:snapshot' && typeof ((m.payload as TableSnapshotPayload).hand?.view as unknown as View | undefined)?.viewer === 'number'),
       );
-    await waitFor('a seat view for Alice and for Bob', () => ownView(a) && ownView(b)).catch((err: Error) => {
+    await waitFor('a seat view for Alice and for Bob', () => ownView(a) && ownView(b), 150_000).catch((err: Error) => {
       const counts = (p: Person) => p.received.reduce<Record<string, number>>((c, m) => ({ ...c, [m.event]: (c[m.event] ?? 0) + 1 }), {});
       throw new Error(`${err.message}: alice ${JSON.stringify(counts(a))} bob ${JSON.stringify(counts(b))}`);
     });

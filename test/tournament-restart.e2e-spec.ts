@@ -1,30 +1,12 @@
 // A scheduled tournament survives a process restart: the first process deals some hands and stops;
 // a second process on the same PostgreSQL and Redis prefix resumes it from the stored state (seats,
 // standings, clock, jobs) and plays it to the winner with an exact ledger.
-import { Module } from '@nestjs/common';
-import { QUEUES } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { mttTournamentId, PlatformModule, TournamentsFeatureModule, TournamentsService } from '@naiko/platform';
-import { fastModeStructure } from '@naiko/tournament';
+import { mttTournamentId, TournamentsService } from '@naiko/platform';
 import { startTestApp, type TestApp } from './support';
+import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
 
-@Module({
-  imports: [
-    PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }),
-    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, leaseMs: 1_000, botDelayMs: 0 } }),
-  ],
-})
-class FastTournamentModule {}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const FastTournamentModule = fastTournamentModule({ leaseMs: 1_000 });
 
 describe('Scheduled tournament restart (e2e)', () => {
   let first: TestApp | undefined;
@@ -41,24 +23,7 @@ describe('Scheduled tournament restart (e2e)', () => {
     const prisma = first.get(PrismaService);
     const ledger = new ChipLedger(prisma);
     const mtt = first.get(TournamentsService);
-    const now = Date.now();
-    const row0 = await mtt.create({
-      name: 'Restart',
-      game: 'holdem',
-      bettingStructure: 'no-limit',
-      registrationOpensAt: new Date(now).toISOString(),
-      startsAt: new Date(now + 60_000).toISOString(),
-      lateRegistrationUntilLevel: 0,
-      minEntrants: 2,
-      maxEntrants: 50,
-      buyIn: 50,
-      fee: 5,
-      startingStack: 200,
-      blindStructure: fastModeStructure(1_000, 300, 4),
-      tableSize: 9,
-      reEntry: false,
-      clock: { decisionMs: 1_000, reconnectMs: 0 },
-    });
+    const row0 = await mtt.create(fastMttSettings({ name: 'Restart', maxEntrants: 50, buyIn: 50, fee: 5 }));
     const id = row0.id;
     await mtt.openRegistration(id);
     for (let i = 0; i < 20; i++) {

@@ -2,56 +2,20 @@
 // BullMQ workers: an admin schedules through HTTP, bots register and play fast-mode tournaments to
 // the end; tables are balanced and broken, the ledger audit stays exact; late registration, re-entry,
 // cancellation by the admin and the automatic cancel below the minimum refund exactly.
-import { Module } from '@nestjs/common';
 import request from 'supertest';
-import { QUEUES, type TournamentSettingsDto, type TournamentView } from '@naiko/contracts';
+import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
 import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
-import { balanced, JobQueue, mttTournamentId, PlatformModule, TournamentsFeatureModule, TournamentsService, type MttState } from '@naiko/platform';
+import { balanced, JobQueue, mttTournamentId, TournamentsService, type MttState } from '@naiko/platform';
 import { fastModeStructure, placePrizes, prizeTableFor } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
+import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
 
-@Module({
-  imports: [
-    PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament] }),
-    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
-  ],
-})
-class FastTournamentModule {}
+const FastTournamentModule = fastTournamentModule();
 
 const START_CHIPS = 10_000;
 const ADMIN = '00000000-0000-4000-8000-0000000000ad';
 
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function settings(over: Partial<TournamentSettingsDto> = {}): TournamentSettingsDto {
-  const now = Date.now();
-  return {
-    name: 'Fast MTT',
-    game: 'holdem',
-    bettingStructure: 'no-limit',
-    registrationOpensAt: new Date(now).toISOString(),
-    startsAt: new Date(now + 60_000).toISOString(),
-    lateRegistrationUntilLevel: 0,
-    minEntrants: 2,
-    maxEntrants: 100,
-    buyIn: 100,
-    fee: 10,
-    startingStack: 200,
-    blindStructure: fastModeStructure(1_000, 300, 4),
-    tableSize: 9,
-    reEntry: false,
-    clock: { decisionMs: 1_000, reconnectMs: 0 },
-    ...over,
-  };
-}
+const settings = fastMttSettings;
 
 describe('Scheduled tournaments (e2e)', () => {
   let t: TestApp;
