@@ -14,6 +14,21 @@
 --   in posting order, nets in entry order (the caller nets and orders them, as planPostings does).
 -- Returns ok, or a code: unknown-hand, seq, not-running, stale-fence, missing-account,
 -- funds, pot-left.
+-- The fencing rule of table ownership (cluster/fence.ts): records the writers token as the newest
+-- for the table unless a newer one is stored, and says whether it was. The upsert takes the row
+-- lock of the table, so two owners writes are serialized in the database.
+CREATE OR REPLACE FUNCTION naiko_claim_fence(p_table text, p_token bigint, p_owner text) RETURNS boolean
+LANGUAGE sql AS $$
+  WITH u AS (
+    INSERT INTO table_leases (table_id, fencing_token, owner, updated_at)
+    VALUES (p_table, p_token, p_owner, now())
+    ON CONFLICT (table_id) DO UPDATE
+      SET fencing_token = EXCLUDED.fencing_token, owner = EXCLUDED.owner, updated_at = EXCLUDED.updated_at
+      WHERE table_leases.fencing_token <= EXCLUDED.fencing_token
+    RETURNING 1)
+  SELECT count(*) > 0 FROM u
+$$;
+
 CREATE OR REPLACE FUNCTION naiko_append_hand_events(
   p_hand uuid,
   p_from_seq int,
@@ -48,17 +63,8 @@ BEGIN
   IF h.event_count <> p_from_seq THEN RETURN 'seq'; END IF;
   IF h.status <> 'running' THEN RETURN 'not-running'; END IF;
 
-  IF p_fence_table IS NOT NULL THEN
-    -- Same upsert as cluster/fence.ts checkFence: refused when a newer owners token is stored.
-    WITH u AS (
-      INSERT INTO table_leases (table_id, fencing_token, owner, updated_at)
-      VALUES (p_fence_table, p_fence_token, p_fence_owner, now())
-      ON CONFLICT (table_id) DO UPDATE
-        SET fencing_token = EXCLUDED.fencing_token, owner = EXCLUDED.owner, updated_at = EXCLUDED.updated_at
-        WHERE table_leases.fencing_token <= EXCLUDED.fencing_token
-      RETURNING 1)
-    SELECT count(*) INTO n FROM u;
-    IF n = 0 THEN RETURN 'stale-fence'; END IF;
+  IF p_fence_table IS NOT NULL AND NOT naiko_claim_fence(p_fence_table, p_fence_token, p_fence_owner) THEN
+    RETURN 'stale-fence';
   END IF;
 
   SELECT array_agg(DISTINCT k) INTO keys FROM (

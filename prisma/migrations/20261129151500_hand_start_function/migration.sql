@@ -22,16 +22,8 @@ DECLARE
   n int;
   short int;
 BEGIN
-  IF p_fence_table IS NOT NULL THEN
-    WITH u AS (
-      INSERT INTO table_leases (table_id, fencing_token, owner, updated_at)
-      VALUES (p_fence_table, p_fence_token, p_fence_owner, now())
-      ON CONFLICT (table_id) DO UPDATE
-        SET fencing_token = EXCLUDED.fencing_token, owner = EXCLUDED.owner, updated_at = EXCLUDED.updated_at
-        WHERE table_leases.fencing_token <= EXCLUDED.fencing_token
-      RETURNING 1)
-    SELECT count(*) INTO n FROM u;
-    IF n = 0 THEN RETURN 'stale-fence'; END IF;
+  IF p_fence_table IS NOT NULL AND NOT naiko_claim_fence(p_fence_table, p_fence_token, p_fence_owner) THEN
+    RETURN 'stale-fence';
   END IF;
 
   SELECT count(a.id), count(*) FILTER (WHERE a.balance < (s->>'stack')::bigint)

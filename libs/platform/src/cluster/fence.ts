@@ -26,12 +26,8 @@ export class StaleFencingTokenError extends Error {
  * StaleFencingTokenError (and so rolls the caller's transaction back) when one is.
  */
 export async function checkFence(tx: Tx, tableId: string, token: number, owner: string): Promise<void> {
-  const rows = await tx.$queryRaw<{ fencing_token: bigint }[]>`
-    INSERT INTO table_leases (table_id, fencing_token, owner, updated_at)
-    VALUES (${tableId}, ${BigInt(token)}, ${owner}, now())
-    ON CONFLICT (table_id) DO UPDATE
-      SET fencing_token = EXCLUDED.fencing_token, owner = EXCLUDED.owner, updated_at = EXCLUDED.updated_at
-      WHERE table_leases.fencing_token <= EXCLUDED.fencing_token
-    RETURNING fencing_token`;
-  if (rows.length === 0) throw new StaleFencingTokenError(tableId, token);
+  // The rule itself is the SQL function naiko_claim_fence (migration hand_append_function), which
+  // the hand store's one-statement writes call too: one definition of who may write.
+  const rows = await tx.$queryRaw<{ ok: boolean }[]>`SELECT naiko_claim_fence(${tableId}, ${BigInt(token)}, ${owner}) AS ok`;
+  if (!rows[0]?.ok) throw new StaleFencingTokenError(tableId, token);
 }
