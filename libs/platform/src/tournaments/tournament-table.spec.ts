@@ -176,4 +176,39 @@ describe('TableHost in tournament mode', () => {
     }
     expect(s.finished.length).toBe(1);
   });
+
+  test('the table config carries the tournament’s clock: decision time, time bank, reconnection window; any stack fits', () => {
+    const schedule = new LevelSchedule(SETTINGS.blindStructure);
+    const c = tournamentTableConfig(SETTINGS, schedule);
+    expect(c.clock).toMatchObject({ decisionMs: 1000, timeBankMs: 0, reconnectWindowMs: 0 });
+    expect(c.seats).toBe(4);
+    expect(c.stakes).toEqual({ smallBlind: 10, bigBlind: 20 });
+    expect(c.buyIn.min).toBe(1);
+    // decisionMs 0 = the tables' default; no time bank given = the tables' default.
+    const d = tournamentTableConfig({ ...SETTINGS, clock: { decisionMs: 0, reconnectMs: 5000 } } as TournamentSettings, schedule);
+    expect(d.clock.decisionMs).toBeGreaterThan(0);
+    expect(d.clock.timeBankMs).toBeGreaterThan(0);
+    expect(d.clock.reconnectWindowMs).toBe(5000);
+    // Fixed limit tables have no maximum buy-in (libs/table rule): still any stack fits.
+    expect(tournamentTableConfig({ ...SETTINGS, bettingStructure: 'fixed-limit' } as TournamentSettings, schedule).buyIn.max).toBeNull();
+  });
+
+  test('a stopped host (shutdown, lease lost) makes no more clock or bot moves: the hand stays for the crash rule', async () => {
+    const s = setup();
+    // Heads-up the button (the bot) acts first: its move is pending when the host stops.
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300, true), null, null], dealtIn: [0, 1], button: 1 });
+    s.timers.advance(0);
+    await flush(s.host);
+    const stored = [...s.hands.hands.values()][0];
+    const before = stored.events.length;
+    expect(s.host.handState).not.toBeNull();
+    s.host.stop();
+    for (let i = 0; i < 10; i++) {
+      s.timers.advance(1000);
+      await flush(s.host);
+    }
+    expect(stored.events.length).toBe(before);
+    expect(s.finished).toEqual([]);
+    expect(s.asked()).toBe(1);
+  });
 });
