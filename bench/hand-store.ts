@@ -8,13 +8,21 @@
  *  - appendsPerSecond: appends completed per wall-clock second (one table, sequential);
  *  - cpuMsPerAppend: this process's CPU time (user + system) per append;
  *  - appendsPerHand: the average number of appends in a hand.
- * With --json one line: {"hands","appends","appendsPerHand","appendsPerSecond","cpuMsPerAppend","wallMsPerAppend"}.
+ *  - dbCpuMsPerAppend: the PostgreSQL server process's CPU time per append (its one connection).
+ * With --json one line: {"hands","appends","appendsPerHand","appendsPerSecond","cpuMsPerAppend","wallMsPerAppend","dbCpuMsPerAppend"}.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
+import { readFileSync } from 'node:fs';
 import { Pool } from 'pg';
 import { apply, isOver, randomLegalAction, seededRandom, start, type HandConfig } from '@naiko/engine';
 import { ChipLedger, HandStore, PrismaClient } from '@naiko/persistence';
 import { createTestDatabase } from '../test/support/database';
+
+/** CPU seconds a process used so far (Linux /proc, 100 ticks a second: coarse, fine summed over many appends). */
+function cpuSeconds(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -28,7 +36,8 @@ export async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const db = await createTestDatabase({ migrate: true });
   // As PrismaService does it: Prisma and the append's plain SQL share one pg pool.
-  const pool = new Pool({ connectionString: db.url, max: 4 });
+  // One connection (the bench is sequential), so its server process's CPU can be read too.
+  const pool = new Pool({ connectionString: db.url, max: 1 });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   try {
     const ledger = new ChipLedger(prisma);
@@ -42,6 +51,8 @@ export async function main(): Promise<void> {
       await ledger.buyIn({ idempotencyKey: `bench-buyin:${id}`, userId: id, tableId, amount: 10_000_000 });
       users.push(id);
     }
+    const backend = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    let dbCpuSeconds = 0;
     const rng = seededRandom('bench-hand-store');
     let appends = 0;
     let cpuMicros = 0;
@@ -65,10 +76,12 @@ export async function main(): Promise<void> {
       while (pending.length) {
         const events = pending.pop()!;
         const cpu0 = process.cpuUsage();
+        const db0 = cpuSeconds(backend);
         const t0 = performance.now();
         seq = (await store.appendEvents(hand.id, seq, events)).nextSeq;
         if (h >= 0) {
           const cpu = process.cpuUsage(cpu0);
+          dbCpuSeconds += cpuSeconds(backend) - db0;
           cpuMicros += cpu.user + cpu.system;
           wallMs += performance.now() - t0;
           appends++;
@@ -89,11 +102,12 @@ export async function main(): Promise<void> {
       appendsPerSecond: +((appends * 1000) / wallMs).toFixed(1),
       cpuMsPerAppend: +(cpuMicros / 1000 / appends).toFixed(2),
       wallMsPerAppend: +(wallMs / appends).toFixed(2),
+      dbCpuMsPerAppend: +((dbCpuSeconds * 1000) / appends).toFixed(2),
     };
     if (json) console.log(JSON.stringify(result));
     else {
       console.log(`hand-store: ${hands} hands, ${appends} appends (${result.appendsPerHand} per hand)`);
-      console.log(`  ${result.appendsPerSecond} appends/s, ${result.cpuMsPerAppend} ms CPU and ${result.wallMsPerAppend} ms wall per append`);
+      console.log(`  ${result.appendsPerSecond} appends/s, ${result.cpuMsPerAppend} ms CPU here, ${result.dbCpuMsPerAppend} ms CPU in PostgreSQL and ${result.wallMsPerAppend} ms wall per append`);
     }
   } finally {
     await prisma.$disconnect();
