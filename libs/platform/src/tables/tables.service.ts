@@ -124,7 +124,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.router) await this.router.start(this.hostsTables ? (body) => this.serve(body as RoutedRequest) : null, this.hostsTables);
+    // Every copy answers routed commands for the tables it runs, also one hosting no cash tables
+    // (apps/tournament: its attached tournament tables); `serve` refuses a table not run here.
+    if (this.router) await this.router.start((body) => this.serve(body as RoutedRequest), this.hostsTables);
     if (!this.hostsTables) {
       this.logger.log({ msg: 'hosting no tables: table commands go to the table copies', instance: this.router?.instanceId });
       return;
