@@ -14,7 +14,11 @@ export interface TournamentEntrantRow {
   entries: number;
   /** Where he sits now (null when not seated). */
   table: number | null;
-  /** The id of that table for the table socket events (`table:watch`, `table:act`) and `#/table/<id>`. */
+  /**
+   * The id of that table for the table socket events (`table:watch`, `table:act`) and `#/table/<id>`.
+   * Right after the start (or a new table) the lobby may name it a moment before it is hosted: a
+   * `table:watch` answered NOT_FOUND is retried. It changes when the player is moved.
+   */
   tableRef: string | null;
   seat: number | null;
   stack: number;
