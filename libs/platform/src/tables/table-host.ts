@@ -169,6 +169,8 @@ export interface TournamentDeal {
   /** Seats dealt in (the others wait, e.g. a moved player between the small blind and the button). */
   dealtIn: readonly number[];
   button: number;
+  /** The tournament's seating version (optional): the host never goes back to an older seating. */
+  version?: number;
 }
 
 export interface TournamentDealer {
@@ -209,6 +211,8 @@ export class TableHost {
   private deadline: { at: number; timer: unknown } | null = null;
   private stopped = false;
   private readonly protections = new Map<string, number[]>();
+  /** Tournament tables: the newest tournament seating mirrored so far (see TournamentDeal.version). */
+  private tournamentVersion = -1;
 
   constructor(private readonly o: TableHostOptions) {
     this.tableId = o.tableId;
@@ -433,9 +437,12 @@ export class TableHost {
    * Tournament tables: mirrors the tournament's seating now (busts leave, moved players arrive),
    * except the seats dealt into the running hand — the tournament never moves a player in a hand.
    */
-  syncTournamentSeats(seats: readonly (TournamentSeat | null)[]): Promise<void> {
+  syncTournamentSeats(seats: readonly (TournamentSeat | null)[], version?: number): Promise<void> {
     return this.queue.run(async () => {
       if (!this.o.tournament || this.stopped) return;
+      // A seating read before the one this table last mirrored (reads race deals) is stale.
+      if (version !== undefined && version < this.tournamentVersion) return;
+      if (version !== undefined) this.tournamentVersion = version;
       const t = this.tournamentSeating(seats);
       await this.commit(t);
     });
@@ -591,6 +598,7 @@ export class TableHost {
         this.scheduleNextHand(this.o.tournament.retryMs);
         return;
       }
+      if (deal.version !== undefined) this.tournamentVersion = Math.max(this.tournamentVersion, deal.version);
       await step(this.tournamentSeating(deal.seats));
       const missing = deal.dealtIn.some((seat) => this.state.seats[seat]?.playerId !== deal.seats[seat]?.userId);
       if (missing) throw new Error(`tournament deal ${deal.handNumber}: a dealt-in seat could not be taken`);

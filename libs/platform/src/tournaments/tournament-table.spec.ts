@@ -211,4 +211,17 @@ describe('TableHost in tournament mode', () => {
     expect(s.finished).toEqual([]);
     expect(s.asked()).toBe(1);
   });
+
+  test('a seating read before the deal’s (a stale read) never overwrites the newer one at the table', async () => {
+    const s = setup();
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), seat(C, 100), null], dealtIn: [0, 1], button: 0, version: 10 });
+    s.timers.advance(0);
+    await flush(s.host);
+    // C waits (between the blinds and the button); an older read without him must not remove him.
+    await s.host.syncTournamentSeats([seat(A, 300), seat(B, 300), null, null], 9);
+    expect(s.host.table.seats[2]?.playerId).toBe(C);
+    // A newer one (he busted or moved on) does.
+    await s.host.syncTournamentSeats([seat(A, 300), seat(B, 300), null, null], 11);
+    expect(s.host.table.seats[2]).toBeNull();
+  });
 });

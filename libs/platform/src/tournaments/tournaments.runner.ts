@@ -268,6 +268,7 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
       seats: await this.seatsWithNames(start.seats),
       dealtIn: start.deal.players.map((p) => p.seat),
       button: start.deal.button,
+      version: start.version,
     };
     run.begun = { start, deal };
     return deal;
@@ -311,7 +312,7 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
     if (!maps.running) return; // the tournament loop closes everything
     for (const [tableNo, seats] of maps.tables) {
       const run = live.tables.get(tableNo);
-      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats)).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
+      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats), maps.version).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
     }
     const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
     if (gone.length) await this.closeTables(live, gone);

@@ -86,6 +86,8 @@ export interface HandStart {
   settings: TournamentSettings;
   /** The table by seat with each player's tournament stack (the tournament's book) at the deal. */
   seats: (SeatWithStack | null)[];
+  /** The tournament row's version this seating belongs to (newer seatings win at the tables). */
+  version: number;
 }
 
 export interface SeatWithStack {
@@ -446,7 +448,8 @@ export class TournamentsService {
       const seating = r.state.seating!.tables.find((t) => t.tableId === tableId)!.seats;
       const stacks = await this.stacksOf(tx, id, seating.flatMap((p) => (p ? [p.playerId] : [])));
       const seats = seating.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null));
-      return { deal, level, stepIndex: r.step_index, handNumber: r.hands_played + 1, settings: r.config, seats };
+      // save() bumped the row's version once.
+      return { deal, level, stepIndex: r.step_index, handNumber: r.hands_played + 1, settings: r.config, seats, version: r.version + 1 };
     });
   }
 
@@ -460,13 +463,14 @@ export class TournamentsService {
    * (tables mirror it between hands). A table missing from the answer is closed (broken) or the
    * tournament is no longer running.
    */
-  async seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
+  async seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
     const r = await this.get(id);
     const all = r.status === 'running' ? (r.state.seating?.tables ?? []) : [];
     const tables = only ? all.filter((t) => only.has(t.tableId)) : all;
     const stacks = await this.stacksOf(this.prisma, id, tables.flatMap((t) => t.seats.flatMap((p) => (p ? [p.playerId] : []))));
     return {
       running: r.status === 'running',
+      version: r.version,
       tables: new Map(tables.map((t) => [t.tableId, t.seats.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null))])),
       open: new Set(all.map((t) => t.tableId)),
     };
