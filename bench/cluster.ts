@@ -44,8 +44,8 @@ interface Cluster {
   copies: Copy[];
   players: ClusterPlayer[];
   tables: { tableId: string }[];
-  /** Accepted actions per table (timestamps), from any player's feed. */
-  actions: Map<string, number[]>;
+  /** Accepted actions per table (time and hand), from any player's feed. */
+  actions: Map<string, { at: number; handId: string }[]>;
   handsEnded: Map<string, number>;
   latencies: number[];
   measuring: { on: boolean };
@@ -94,7 +94,7 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
     if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
     tables.push((await res.json()) as { tableId: string });
   }
-  const actions = new Map<string, number[]>();
+  const actions = new Map<string, { at: number; handId: string }[]>();
   const handsEnded = new Map<string, number>();
   const latencies: number[] = [];
   const measuring = { on: false };
@@ -120,10 +120,10 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
         bigBlind: BIG_BLIND,
         reloadTo: 1000,
         onLatency: (ms) => measuring.on && latencies.push(ms),
-        onHandEvent: (tableId, kind, at) => {
+        onHandEvent: (tableId, kind, at, handId) => {
           if (kind === 'action') {
             const list = actions.get(tableId) ?? [];
-            list.push(at);
+            list.push({ at, handId });
             if (list.length > 64) list.splice(0, list.length - 64);
             actions.set(tableId, list);
           }
@@ -169,11 +169,15 @@ async function failovers(c: Cluster, kills: number, log: (s: string) => void): P
     const owner = await ownerOf(c, table.tableId);
     const slot = c.copies.findIndex((x) => x.instanceId === owner && x.alive);
     if (slot < 0) throw new Error(`no live owner for table ${table.tableId} (${owner})`);
-    await until(async () => (await c.prisma.hand.count({ where: { tableId: table.tableId, status: 'running' } })) > 0, 30_000, 'a running hand');
+    let running: { id: string } | null = null;
+    await until(async () => !!(running = await c.prisma.hand.findFirst({ where: { tableId: table.tableId, status: 'running' }, select: { id: true } })), 30_000, 'a running hand');
     const killedAt = Date.now();
     await c.copies[slot]!.kill('SIGKILL');
-    await until(() => (c.actions.get(table.tableId) ?? []).some((at) => at > killedAt), 60_000, `an accepted action on table ${table.tableId} after the kill`);
-    const first = c.actions.get(table.tableId)!.find((at) => at > killedAt)!;
+    // The next accepted action: in a hand dealt after the kill (the killed hand is cancelled; its
+    // last feeds may still be on their way through Redis).
+    const next = (): { at: number } | undefined => (c.actions.get(table.tableId) ?? []).find((a) => a.at > killedAt && a.handId !== running!.id);
+    await until(() => next() !== undefined, 60_000, `an accepted action on table ${table.tableId} after the kill`);
+    const first = next()!.at;
     times.push(first - killedAt);
     log(`  kill ${k + 1}: ${owner} → next action after ${first - killedAt} ms`);
     // Back to three copies for the next kill.

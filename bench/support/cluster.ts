@@ -125,10 +125,12 @@ export interface PlayerOptions {
   record?: boolean;
   bigBlind: number;
   /** A timestamped log of accepted actions and hand ends, per table (shared by all players). */
-  onHandEvent?: (tableId: string, kind: 'action' | 'hand-ended' | 'hand', at: number) => void;
+  onHandEvent?: (tableId: string, kind: 'action' | 'hand-ended' | 'hand', at: number, handId: string) => void;
   /** Action latency: own `table:act` emit → own action in the hand feed (ms). */
   onLatency?: (ms: number) => void;
   reloadTo?: number;
+  /** false: when his copy dies he stays away (a player who closed the app). Default true. */
+  reconnect?: boolean;
 }
 
 /**
@@ -198,10 +200,10 @@ export class ClusterPlayer {
     });
     socket.on('table:hand', (p: TableHandPayload) => {
       const now = Date.now();
-      this.o.onHandEvent?.(p.tableId, 'hand', now);
+      this.o.onHandEvent?.(p.tableId, 'hand', now, p.handId);
       for (const e of p.events) {
-        if (e.type === 'hand-ended') this.o.onHandEvent?.(p.tableId, 'hand-ended', now);
-        if (e.type === 'action') this.o.onHandEvent?.(p.tableId, 'action', now);
+        if (e.type === 'hand-ended') this.o.onHandEvent?.(p.tableId, 'hand-ended', now, p.handId);
+        if (e.type === 'action') this.o.onHandEvent?.(p.tableId, 'action', now, p.handId);
       }
       if (this.pending && p.events.some((e) => e.type === 'action' && (e as { seat?: number }).seat === this.seat)) {
         this.o.onLatency?.(performance.now() - this.pending.at);
@@ -217,7 +219,7 @@ export class ClusterPlayer {
       }
     });
     socket.on('disconnect', () => {
-      if (this.stopped) return;
+      if (this.stopped || this.o.reconnect === false) return;
       // The copy died (SIGKILL): connect to another one and watch the table again.
       this.reconnects++;
       void this.connect().then(() => this.scheduleWatch(0));

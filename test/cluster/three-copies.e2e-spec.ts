@@ -140,6 +140,8 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
           record: true,
           bigBlind: BIG_BLIND,
           reloadTo: 1000,
+          // Table 1 (owned by copy 1), seat 1 connects through copy 0 and does not come back after the kill.
+          reconnect: !(t === 1 && s === 1),
           onHandEvent: (tableId, kind, at) => {
             onHandEvent(tableId, kind, at);
             if (kind === 'hand-ended' && s === 0) handsEnded.set(tableId, (handsEnded.get(tableId) ?? 0) + 1);
@@ -191,8 +193,21 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       expect(e.summary.seated).toBeGreaterThanOrEqual(2);
     }
     // Players whose socket was on the dead copy reconnected elsewhere and play again.
+    const gone = players[1 * SEATS + 1]!;
+    expect(gone.connectedTo).toBe(copies[0]);
     expect(players.filter((p) => p.reconnects > 0).length).toBeGreaterThan(0);
-    expect(players.every((p) => p.connectedTo?.alive)).toBe(true);
+    expect(players.filter((p) => p !== gone).every((p) => p.connectedTo?.alive)).toBe(true);
+    // The one who stayed away: the owner of his table (copy 1) saw copy 0 stop heartbeating and
+    // counts him disconnected (no `unwatch` ever came from the dead copy).
+    await until(
+      async () => {
+        const res = await fetch(`${copies[1]!.url}/lobby/tables/${tables[1]!.tableId}`, { headers: { authorization: `Bearer ${adminToken}` } });
+        const seat = ((await res.json()) as { seatMap: ({ playerId: string; connected: boolean } | null)[] }).seatMap.find((x) => x?.playerId === users[1 * SEATS + 1]!.id);
+        return seat?.connected === false;
+      },
+      15_000,
+      'the player of the dead copy to count as disconnected',
+    );
 
     // No table stalled longer than the lease time plus one hand (adoption polls every ttl/2).
     const stalls = tables.map((t) => {

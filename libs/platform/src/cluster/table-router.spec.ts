@@ -110,14 +110,14 @@ describe('table router', () => {
     expect(await b.entry('t1')).toBeNull();
   });
 
-  it('a hosting copy is alive while it heartbeats and not after its ttl', async () => {
+  it('a copy is alive while it heartbeats, not after it stopped; only hosting copies take new tables', async () => {
     const host = router('host', { aliveTtlMs: 300 });
     const lobby = router('lobby');
     await host.start(async () => null, true);
     await lobby.start(null, false);
     expect(await lobby.isAlive('host')).toBe(true);
     expect(await lobby.aliveHosts()).toEqual(['host']);
-    expect(await lobby.isAlive('lobby')).toBe(false); // sends only, hosts nothing
+    expect(await lobby.isAlive('lobby')).toBe(true); // alive, but hosts nothing: not a place for `create`
     await host.stop();
     expect(await lobby.isAlive('host')).toBe(false);
   });

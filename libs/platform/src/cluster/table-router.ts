@@ -7,7 +7,8 @@
 // Keys (all under the deployment's REDIS_PREFIX):
 //   <prefix>:tables:rpc:<instance>   pub/sub channel of one copy (requests and replies)
 //   <prefix>:tables:directory        hash tableId → JSON DirectoryEntry (owner, summary, access)
-//   <prefix>:tables:alive            sorted set instance → alive-until (ms); heartbeat every ttl/3
+//   <prefix>:tables:alive            sorted set instance → alive-until (ms) of every routing copy; heartbeat every ttl/3
+//   <prefix>:tables:hosts            the same for the copies that host tables (where `create` may go)
 // A copy that dies stops heartbeating: after its ttl it is no longer alive, commands for its tables
 // fail fast with CONFLICT TABLE_MOVING (retry) until the copy that takes a table over rewrites its
 // directory entry.
@@ -113,10 +114,14 @@ export class TableRouter {
   private get aliveKey(): string {
     return `${this.o.prefix}:tables:alive`;
   }
+  private get hostsKey(): string {
+    return `${this.o.prefix}:tables:hosts`;
+  }
 
   /**
    * Starts listening on this copy's channel; `handler` serves requests (null: this copy serves
-   * none, it only sends). `hosting` copies heartbeat so others know they are alive.
+   * none, it only sends). Every copy heartbeats (owners forget the watchers of a dead copy);
+   * `hosting` copies also as table hosts.
    */
   async start(handler: CommandHandler | null, hosting: boolean): Promise<void> {
     this.handler = handler;
@@ -125,11 +130,9 @@ export class TableRouter {
       if (channel === this.channel(this.instanceId)) void this.onMessage(raw);
     });
     await this.o.subscriber.subscribe(this.channel(this.instanceId));
-    if (hosting) {
-      await this.beat();
-      this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), Math.max(50, Math.floor(this.aliveTtlMs / 3)));
-      this.heartbeat.unref();
-    }
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), Math.max(50, Math.floor(this.aliveTtlMs / 3)));
+    this.heartbeat.unref();
   }
 
   async stop(): Promise<void> {
@@ -140,22 +143,26 @@ export class TableRouter {
       p.reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' }));
       this.pending.delete(id);
     }
-    if (this.hosting) await this.o.redis.zrem(this.aliveKey, this.instanceId).catch(() => undefined);
+    await this.o.redis.zrem(this.aliveKey, this.instanceId).catch(() => undefined);
+    if (this.hosting) await this.o.redis.zrem(this.hostsKey, this.instanceId).catch(() => undefined);
     await this.o.subscriber.quit().catch(() => undefined);
     await this.o.redis.quit().catch(() => undefined);
   }
 
   private async beat(): Promise<void> {
     if (this.stopped) return;
-    await this.o.redis.zadd(this.aliveKey, Date.now() + this.aliveTtlMs, this.instanceId);
+    const until = Date.now() + this.aliveTtlMs;
+    await this.o.redis.zadd(this.aliveKey, until, this.instanceId);
+    if (this.hosting) await this.o.redis.zadd(this.hostsKey, until, this.instanceId);
   }
 
   /** Copies that host tables and heartbeated within their ttl. */
   async aliveHosts(): Promise<string[]> {
     const now = Date.now();
     // Forget copies dead for a long time (keeps the set small); the score is their alive-until.
+    await this.o.redis.zremrangebyscore(this.hostsKey, '-inf', now - 60 * this.aliveTtlMs);
     await this.o.redis.zremrangebyscore(this.aliveKey, '-inf', now - 60 * this.aliveTtlMs);
-    return this.o.redis.zrangebyscore(this.aliveKey, now, '+inf');
+    return this.o.redis.zrangebyscore(this.hostsKey, now, '+inf');
   }
 
   async isAlive(instance: string): Promise<boolean> {

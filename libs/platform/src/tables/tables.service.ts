@@ -114,6 +114,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       this.hosts.get(tableId)?.stop();
       this.hosts.delete(tableId);
       this.reseated.delete(tableId);
+      this.remoteWatchers.delete(tableId);
       this.logger.warn({ msg: 'table lease lost; stopped hosting', tableId });
     });
   }
@@ -126,7 +127,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     // Every copy answers routed commands for the tables it runs, also one hosting no cash tables
     // (apps/tournament: its attached tournament tables); `serve` refuses a table not run here.
-    if (this.router) await this.router.start((body) => this.serve(body as RoutedRequest), this.hostsTables);
+    if (this.router) await this.router.start((body, from) => this.serve(body as RoutedRequest, from), this.hostsTables);
+    if (this.router) {
+      this.sweepTimer = setInterval(() => void this.forgetDeadCopies(), this.router.aliveTtlMs);
+      this.sweepTimer.unref();
+    }
     if (!this.hostsTables) {
       this.logger.log({ msg: 'hosting no tables: table commands go to the table copies', instance: this.router?.instanceId });
       return;
@@ -154,6 +159,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     if (this.adoptTimer) clearInterval(this.adoptTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.adopting;
     for (const h of this.hosts.values()) h.stop();
     await this.ownership.stop();
@@ -161,28 +167,37 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Clustered: claims every open table no copy holds; for each one won, the crash rule for that
-   * table alone (its running hand cancelled, contributions and stacks returned), then hosts it.
+   * Clustered: claims every open table no copy holds; for the tables won, the crash rule for those
+   * tables alone (their running hands cancelled, contributions and stacks returned; one run and
+   * one audit for all of them: a dead copy leaves several), then hosts each and re-seats its players.
    */
   adoptTables(): Promise<void> {
     this.adopting ??= (async () => {
       const open = await this.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' } });
+      const won: typeof open = [];
       for (const row of open) {
         if (this.hosts.has(row.id) || !(await this.ownership.claim(row.id))) continue;
         // Store the new fencing token first: from here on the old owner's writes are refused.
         const guard = this.ownership.guard;
         if (guard) await this.prisma.$transaction((tx) => guard(tx, { tableId: row.id, tournamentId: null }));
-        const report = await recoverFromCrash(this.prisma, {
-          tableIds: [row.id],
-          log: (msg, data) => this.logger.log({ msg, ...data }),
-        });
-        if (!report.audit.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery', tableId: row.id });
-        this.lastRecovery = report;
-        if (!this.ownership.owns(row.id)) continue;
-        const host = this.host(row.id, row.name, row.config as unknown as TableConfig);
-        const reseated = await this.reseat(host, report);
-        this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled: report.cancelledHands.length, reseated });
+        won.push(row);
       }
+      if (!won.length) return;
+      const report = await recoverFromCrash(this.prisma, {
+        tableIds: won.map((r) => r.id),
+        log: (msg, data) => this.logger.log({ msg, ...data }),
+      });
+      if (!report.audit.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery', tableIds: won.map((r) => r.id) });
+      this.lastRecovery = report;
+      await Promise.all(
+        won.map(async (row) => {
+          if (!this.ownership.owns(row.id)) return;
+          const host = this.host(row.id, row.name, row.config as unknown as TableConfig);
+          const reseated = await this.reseat(host, report);
+          const cancelled = report.cancelledHands.filter((h) => h.tableId === row.id).length;
+          this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled, reseated });
+        }),
+      );
     })()
       .catch((err: unknown) => this.logger.error({ msg: 'adopting tables failed', err: String(err) }))
       .finally(() => {
@@ -258,11 +273,53 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** A command another copy routed here. */
-  private serve(req: RoutedRequest): Promise<unknown> {
-    if (req.cmd.op !== 'create' && !this.find(req.cmd.tableId)) {
+  private async serve(req: RoutedRequest, from: string): Promise<unknown> {
+    const { cmd, user } = req;
+    if (cmd.op !== 'create' && !this.find(cmd.tableId)) {
       throw new TableHostError('CONFLICT', 'TABLE_MOVING', 'the table is moving to another copy; retry in a moment');
     }
-    return this.execute(req.cmd, req.user);
+    const result = await this.execute(cmd, user);
+    if (cmd.op === 'watch' || cmd.op === 'sit') this.remoteWatch(cmd.tableId, user.sub, from, true);
+    if (cmd.op === 'unwatch' && cmd.last) this.remoteWatch(cmd.tableId, user.sub, from, false);
+    return result;
+  }
+
+  /** tableId → userId → copies where that user has sockets watching the table (routed watches only). */
+  private readonly remoteWatchers = new Map<string, Map<string, Set<string>>>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  private remoteWatch(tableId: string, userId: string, copy: string, on: boolean): void {
+    let users = this.remoteWatchers.get(tableId);
+    if (!users) this.remoteWatchers.set(tableId, (users = new Map()));
+    let copies = users.get(userId);
+    if (!copies) users.set(userId, (copies = new Set()));
+    if (on) copies.add(copy);
+    else copies.delete(copy);
+    if (!copies.size) users.delete(userId);
+    if (!users.size) this.remoteWatchers.delete(tableId);
+  }
+
+  /**
+   * A copy killed without a goodbye never sends the `unwatch` of its sockets: once it stops
+   * heartbeating, its users count as disconnected here (the reconnection window, then sat out),
+   * unless they still watch from another copy or this one.
+   */
+  private async forgetDeadCopies(): Promise<void> {
+    if (!this.router) return;
+    const copies = new Set<string>();
+    for (const users of this.remoteWatchers.values()) for (const set of users.values()) for (const c of set) copies.add(c);
+    for (const copy of copies) {
+      if (await this.router.isAlive(copy).catch(() => true)) continue;
+      for (const [tableId, users] of [...this.remoteWatchers]) {
+        for (const [userId, set] of [...users]) {
+          if (!set.has(copy)) continue;
+          this.remoteWatch(tableId, userId, copy, false);
+          const still = this.remoteWatchers.get(tableId)?.has(userId) || this.sockets.userWatches(tableId, userId);
+          const host = this.find(tableId);
+          if (!still && host) host.disconnected(userId).catch((err: unknown) => this.logger.warn({ msg: 'disconnect after a dead copy failed', tableId, err: String(err) }));
+        }
+      }
+    }
   }
 
   /** Runs a command on a table this copy hosts (ledger refusals become typed host errors). */
