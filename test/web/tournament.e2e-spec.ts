@@ -1,9 +1,11 @@
 // A scheduled tournament in Chromium: the admin schedules one through the HTTP API, a player finds it
 // on the tournaments page, opens its lobby (structure, prize table, entrants, tables), registers and
 // unregisters by clicking; the entry count follows each change live (`tournamentUpdate`), also when
-// another player registers through the API while the page is open.
+// another player registers through the API while the page is open. Then a player registered among
+// bots takes his seat from the tournament lobby when it starts and plays his own hand by clicking.
 import request from 'supertest';
 import type { TournamentSettingsDto } from '@naiko/contracts';
+import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { fastModeStructure } from '@naiko/tournament';
 import { signUp, shot, startWebTest, type WebTest } from './browser';
 
@@ -86,4 +88,68 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     await row.getByTestId('mtt-entries').filter({ hasText: '1 of 50' }).waitFor();
     await page.close();
   }, 120_000);
+
+  it('when the tournament starts, a registered player takes his seat from its lobby and plays his own hand; no cash-table controls there', async () => {
+    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    const prisma = w.app.get(PrismaService);
+    const ledger = new ChipLedger(prisma);
+    const now = Date.now();
+    const settings: TournamentSettingsDto = {
+      name: 'Web Turbo',
+      game: 'holdem',
+      bettingStructure: 'no-limit',
+      registrationOpensAt: new Date(now).toISOString(),
+      startsAt: new Date(now + 3_600_000).toISOString(),
+      lateRegistrationUntilLevel: 0,
+      minEntrants: 2,
+      maxEntrants: 9,
+      buyIn: 100,
+      fee: 0,
+      startingStack: 3_000,
+      blindStructure: fastModeStructure(600_000, 60_000, 4),
+      tableSize: 6,
+      reEntry: false,
+      // Long enough for a person (and a loaded machine) to click.
+      clock: { decisionMs: 60_000, reconnectMs: 60_000 },
+    };
+    const id = (await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)).body.tournamentId as number;
+    for (let i = 0; i < 200 && (await request(w.app.url).get(`/tournaments/${id}`)).body.phase !== 'registering'; i++) await new Promise((r) => setTimeout(r, 50));
+    // Three bot entrants: database users flagged as bots, registered through the API like anyone.
+    for (const name of ['webbot1', 'webbot2', 'webbot3']) {
+      const bot = await prisma.user.create({ data: { username: name, isBot: true } });
+      await ledger.openUserAccount(bot.id);
+      await ledger.grant({ idempotencyKey: `welcome:${bot.id}`, userId: bot.id, amount: 1_000 });
+      await request(w.app.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`).expect(201);
+    }
+
+    const page = await w.browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    await signUp(page, w.app.url, 'mttseated');
+    await page.goto(`${w.app.url}/#/tournament/${id}`);
+    await page.getByTestId('mtt-register').click();
+    await page.locator('[data-testid="mtt-entrant"].mine').waitFor();
+    // The admin moves the start to now: the start job seats everyone.
+    await request(w.app.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${admin}`).send({ startsAt: new Date(Date.now() + 1_000).toISOString() }).expect(200);
+
+    await page.getByTestId('mtt-take-seat').click({ timeout: 60_000 });
+    await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+    await page.getByTestId('tournament-badge').waitFor();
+    // The tournament seats its players: no sit, leave or sit-in buttons, a way back to its lobby.
+    expect(await page.locator('[data-testid^="sit-"]').count()).toBe(0);
+    expect(await page.getByTestId('leave').count()).toBe(0);
+    expect(await page.getByTestId('back-to-tournament').getAttribute('href')).toBe(`#/tournament/${id}`);
+
+    // His own two cards, face up to him; the bots' stay hidden.
+    await page.locator('[data-testid="own-cards"] [data-card]:not([data-card="hidden"])').nth(1).waitFor({ timeout: 60_000 });
+    // His turn comes within a few hands: he acts by clicking, and the server answers with a new view.
+    const actions = page.locator('[data-testid="actions"]');
+    await actions.waitFor({ timeout: 60_000 });
+    const version = await actions.getAttribute('data-version');
+    const check = actions.getByTestId('act-check');
+    if (await check.count()) await check.click();
+    else await actions.getByTestId('act-fold').click();
+    await page.locator(`[data-testid="actions"][data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByTestId('table-error').count()).toBe(0);
+    await shot(page, 'tournament-table');
+    await page.close();
+  }, 180_000);
 });

@@ -168,7 +168,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const style = { left: `${50 + 42 * Math.cos(angle)}%`, top: `${50 + 38 * Math.sin(angle)}%` };
     if (!info) {
       return h('div', { class: 'seat empty', style, 'data-testid': `seat-${i}` },
-        yourSeat === null && !table?.summary.closed ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
+        yourSeat === null && !table?.summary.closed && table?.summary.tournamentId === undefined ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
     }
     const p = hand?.view.players.find((x) => x.seat === i);
     const toAct = hand?.view.toAct === i;
@@ -321,12 +321,19 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const n = s?.seats ?? 6;
     const pots = hand ? potsOf(hand.view.players) : [];
     const youSit = yourSeat !== null;
+    // A tournament's table: the tournament seats and moves its players; no sit, leave or sit-in here.
+    const tournamentId = s?.tournamentId;
+    const cash = tournamentId === undefined;
     mount(
       root,
-      header(me, [h('a', { href: '#/lobby', 'data-testid': 'back-to-lobby' }, '← Lobby')]),
+      header(me, [
+        cash
+          ? h('a', { href: '#/lobby', 'data-testid': 'back-to-lobby' }, '← Lobby')
+          : h('a', { href: `#/tournament/${tournamentId}`, 'data-testid': 'back-to-tournament' }, '← Tournament lobby'),
+      ]),
       h('main', { class: 'table-page', 'data-testid': 'table-page', 'data-mode': youSit ? 'player' : 'spectator' },
         s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),
-          s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
+          s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
         error && h('p', { class: 'error', 'data-testid': 'table-error' }, error),
         hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
@@ -343,8 +350,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         ownCardsForDraw(),
         actions() ?? naikoPowers(null),
         h('div', { class: 'table-controls' },
-          youSit && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
-          youSit && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', onclick: () => socket.emit('table:sit-in', { tableId }) }, 'Sit in'),
+          youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
+          youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', onclick: () => socket.emit('table:sit-in', { tableId }) }, 'Sit in'),
           h('form', { class: 'chat', onsubmit: (e: Event) => { e.preventDefault(); const input = (e.target as HTMLFormElement).elements.namedItem('text') as HTMLInputElement; if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value }); input.value = ''; } },
             h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input' })),
         ),

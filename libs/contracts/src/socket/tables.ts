@@ -112,6 +112,8 @@ export interface TableSummary {
   hostId: string | null;
   closed: boolean;
   handsPlayed: number;
+  /** A scheduled tournament's table: that tournament's id (its lobby); cash-only commands are refused there. */
+  tournamentId?: number;
 }
 
 export interface ClockInfo {

@@ -178,6 +178,8 @@ export interface TournamentDealer {
   nextHand(host: TableHost): Promise<TournamentDeal | null>;
   /** When to ask again after a null. */
   retryMs: number;
+  /** The scheduled tournament's id, shown in the table's summary (the client links to its lobby). */
+  tournamentId?: number;
 }
 
 interface RunningHand {
@@ -265,6 +267,7 @@ export class TableHost {
       hostId: c.private?.hostId ?? null,
       closed: this.state.closed,
       handsPlayed: this.state.handsPlayed,
+      ...(this.o.tournament?.tournamentId !== undefined ? { tournamentId: this.o.tournament.tournamentId } : {}),
     };
   }
 

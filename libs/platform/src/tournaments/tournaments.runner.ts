@@ -215,7 +215,7 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
       schedule,
       handPauseMs: this.options.handPauseMs,
       botDelayMs: this.options.botDelayMs,
-      tournament: { nextHand: () => this.nextHand(live, run), retryMs: Math.max(this.options.pollMs, 20) },
+      tournament: { nextHand: () => this.nextHand(live, run), retryMs: Math.max(this.options.pollMs, 20), tournamentId: live.id },
       hooks: { onHandFinished: (_h, hand) => this.handFinished(live, run, hand) },
       log: (level, msg, data) => this.logger[level === 'error' ? 'error' : 'warn']({ msg, tournamentId: live.id, tableNo, ...data }),
     });
