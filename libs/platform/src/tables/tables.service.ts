@@ -147,7 +147,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     // The crash rule first: nothing is hosted while a hand of the previous process is still open.
+    // Cash-table hands only: a Sit & Go's or tournament's hands belong to its runner, which cancels
+    // them when it takes the event over — in a split deployment they may be running right now in
+    // another process, and restarting the cash tables must not cancel them.
     this.lastRecovery = await recoverFromCrash(this.prisma, {
+      hands: 'cash-tables',
       resumeTable: () => false,
       log: (msg, data) => this.logger.log({ msg, ...data }),
     });
