@@ -46,6 +46,8 @@ interface Cluster {
   tables: { tableId: string }[];
   /** Accepted actions per table (time and hand), from any player's feed. */
   actions: Map<string, { at: number; handId: string }[]>;
+  /** First feed seen of each hand per table. */
+  hands: Map<string, { at: number; handId: string }[]>;
   handsEnded: Map<string, number>;
   latencies: number[];
   measuring: { on: boolean };
@@ -95,6 +97,7 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
     tables.push((await res.json()) as { tableId: string });
   }
   const actions = new Map<string, { at: number; handId: string }[]>();
+  const hands = new Map<string, { at: number; handId: string }[]>();
   const handsEnded = new Map<string, number>();
   const latencies: number[] = [];
   const measuring = { on: false };
@@ -121,6 +124,12 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
         reloadTo: 1000,
         onLatency: (ms) => measuring.on && latencies.push(ms),
         onHandEvent: (tableId, kind, at, handId) => {
+          if (kind === 'hand') {
+            const list = hands.get(tableId) ?? [];
+            if (!list.some((h) => h.handId === handId)) list.push({ at, handId });
+            if (list.length > 16) list.splice(0, list.length - 16);
+            hands.set(tableId, list);
+          }
           if (kind === 'action') {
             const list = actions.get(tableId) ?? [];
             list.push({ at, handId });
@@ -133,7 +142,7 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
     );
   });
   await pool(players, 24, (p) => p.start());
-  return { db, prisma, copies, players, tables, actions, handsEnded, latencies, measuring, start };
+  return { db, prisma, copies, players, tables, actions, hands, handsEnded, latencies, measuring, start };
 }
 
 async function stopCluster(c: Cluster): Promise<void> {
@@ -173,13 +182,24 @@ async function failovers(c: Cluster, kills: number, log: (s: string) => void): P
     await until(async () => !!(running = await c.prisma.hand.findFirst({ where: { tableId: table.tableId, status: 'running' }, select: { id: true } })), 30_000, 'a running hand');
     const killedAt = Date.now();
     await c.copies[slot]!.kill('SIGKILL');
+    // Phase: the table hosted by another copy (its directory entry rewritten by the new owner).
+    let adoptedAt = 0;
+    const watchOwner = (async () => {
+      while (!adoptedAt && Date.now() - killedAt < 60_000) {
+        const now = await ownerOf(c, table.tableId);
+        if (now && now !== owner) adoptedAt = Date.now();
+        else await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
     // The next accepted action: in a hand dealt after the kill (the killed hand is cancelled; its
     // last feeds may still be on their way through Redis).
     const next = (): { at: number } | undefined => (c.actions.get(table.tableId) ?? []).find((a) => a.at > killedAt && a.handId !== running!.id);
     await until(() => next() !== undefined, 60_000, `an accepted action on table ${table.tableId} after the kill`);
     const first = next()!.at;
+    await watchOwner;
+    const dealt = (c.hands.get(table.tableId) ?? []).find((h) => h.at > killedAt && h.handId !== running!.id)?.at ?? first;
     times.push(first - killedAt);
-    log(`  kill ${k + 1}: ${owner} → next action after ${first - killedAt} ms`);
+    log(`  kill ${k + 1}: ${owner} → taken over after ${adoptedAt - killedAt} ms, first feed of the next hand after ${dealt - killedAt} ms, next action after ${first - killedAt} ms`);
     // Back to three copies for the next kill.
     const again = c.start(slot, `bench-copy-${slot}-${k + 1}`);
     await again.ready;

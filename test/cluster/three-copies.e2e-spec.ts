@@ -209,7 +209,8 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       'the player of the dead copy to count as disconnected',
     );
 
-    // No table stalled longer than the lease time plus one hand (adoption polls every ttl/2).
+    // No table stalled longer than the lease time plus one hand (+ half a lease of margin: the
+    // renewal phase at the kill and the adoption poll every ttl/4).
     const stalls = tables.map((t) => {
       const at = feeds.get(t.tableId)!.filter((x) => x >= killedAt - ONE_HAND_MS);
       let worst = 0;

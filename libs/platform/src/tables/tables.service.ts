@@ -139,9 +139,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.options.recoverAtBoot) return;
     if (this.ownership.clustered) {
       // Several copies: each table is hosted by the copy holding its lease. Claim what nobody
-      // holds now and again every half lease time (takeover of a dead copy's tables).
+      // holds now and again every quarter lease time (takeover of a dead copy's tables: a
+      // quarter keeps the wait after the lease expired short; one small query per poll).
       await this.adoptTables();
-      const every = Math.max(100, Math.floor(this.ownership.leaseMs / 2));
+      const every = Math.max(100, Math.floor(this.ownership.leaseMs / 4));
       this.adoptTimer = setInterval(() => void this.adoptTables(), every);
       this.adoptTimer.unref();
       return;
