@@ -1,11 +1,13 @@
 /**
  * Table host benchmark: `npm run bench -- tables [--tables N] [--seconds S] [--think-ms T] [--pause-ms P] [--json]`.
  *
- * Pace: every client decides `--think-ms` after its turn comes (±25 %, default 1000 ms — quicker
- * than people, who take 2–10 s) and the server pauses `--pause-ms` between hands (default 2000 ms,
- * the product's TABLE_HAND_PAUSE_MS). That is a table as it runs in production, so "N concurrent
- * tables" means N tables at that pace. `--think-ms 0 --pause-ms 0` instead saturates the server
- * (closed loop: the latency is then mostly queueing, and hands/s is the throughput ceiling).
+ * Pace: every client decides `--think-ms` after its turn comes (±25 %, default 3000 ms) and the
+ * server pauses `--pause-ms` between hands (default 2000 ms, the product's TABLE_HAND_PAUSE_MS).
+ * That is a table as people play it: a 6-max hand of ~10 decisions then lasts ~30 s, about 100
+ * hands an hour — the quick end of online 6-max, where 60–90 is usual. So "N concurrent tables"
+ * means N tables at a human pace. `--think-ms 1000` is three times quicker (bot-speed tables);
+ * `--think-ms 0 --pause-ms 0` saturates the server (closed loop: the latency is then mostly
+ * queueing, and hands/s is the throughput ceiling).
  *
  * Starts apps/lobby (lobby HTTP + tables) from the swc build as its own process, against the
  * machine's PostgreSQL (a fresh database) and Redis, opens N 6-max No-Limit Hold'em tables and seats six socket.io clients at each.
@@ -115,7 +117,7 @@ export async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const tablesN = arg('tables', 20);
   const seconds = arg('seconds', 20);
-  const thinkMs = arg('think-ms', 1000);
+  const thinkMs = arg('think-ms', 3000);
   const warmupSeconds = arg('warmup', 5);
   const pauseMs = arg('pause-ms', 2000);
   const seats = 6;
