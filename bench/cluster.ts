@@ -68,7 +68,7 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
       databaseUrl: db.url,
       prefix: db.name,
       jwtSecret: SECRET,
-      env: { LOG_LEVEL: 'error', TABLE_LEASE_MS: String(leaseMs), TABLE_HAND_PAUSE_MS: '0', TABLE_BOT_DELAY_MS: '0' },
+      env: { LOG_LEVEL: process.env.BENCH_COPY_LOG ? 'info' : 'error', TABLE_LEASE_MS: String(leaseMs), TABLE_HAND_PAUSE_MS: '0', TABLE_BOT_DELAY_MS: '0' },
     });
     copies[i] = c;
     return c;

@@ -87,7 +87,9 @@ export function startCopy(o: CopyOptions): Copy {
           })
           .catch(() => undefined);
       }, 150);
-      createInterface({ input: child.stdout! }).on('line', () => undefined);
+      // BENCH_COPY_LOG=<text>: print the copies' log lines containing it (e.g. "lease acquired").
+      const show = process.env.BENCH_COPY_LOG;
+      createInterface({ input: child.stdout! }).on('line', (line) => show && line.includes(show) && console.error(`[${o.instanceId}] ${line}`));
       void exited.then((code) => {
         clearInterval(poll);
         reject(new Error(`copy ${o.instanceId} exited (${code}): ${tail}`));

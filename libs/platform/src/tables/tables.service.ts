@@ -188,19 +188,21 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         won.push(row);
       }
       if (!won.length) return;
+      const t0 = Date.now();
       const report = await recoverFromCrash(this.prisma, {
         tableIds: won.map((r) => r.id),
         log: (msg, data) => this.logger.log({ msg, ...data }),
       });
       if (!report.audit.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery', tableIds: won.map((r) => r.id) });
       this.lastRecovery = report;
+      const recoverMs = Date.now() - t0;
       await Promise.all(
         won.map(async (row) => {
           if (!this.ownership.owns(row.id)) return;
           const host = this.host(row.id, row.name, row.config as unknown as TableConfig);
           const reseated = await this.reseat(host, report);
           const cancelled = report.cancelledHands.filter((h) => h.tableId === row.id).length;
-          this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled, reseated });
+          this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled, reseated, recoverMs, reseatedAfterMs: Date.now() - t0 });
         }),
       );
     })()
