@@ -37,3 +37,10 @@ export function stakesText(s: TableSummary['stakes']): string {
   if (s.bringIn) parts.push(`bring-in ${chips(s.bringIn)}`);
   return parts.join(' · ');
 }
+
+/** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}

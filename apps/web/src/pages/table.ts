@@ -3,11 +3,11 @@
 // built only from the server's `legalActions` (view.legal), draw selection, the 32-Card Draw split
 // offer, Naiko powers, spectator mode and the hand's result. A reload re-watches the table: the
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
-import type { ClockInfo, SeatInfo, TableHandPayload, TablePublicState, TableSnapshotPayload, WireHandEvent } from '@naiko/contracts';
+import type { ClockInfo, SeatInfo, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardText } from '../cards';
 import { h, mount } from '../dom';
-import { chips, GAME_NAMES, stakesText, STRUCTURE_NAMES } from '../format';
+import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
 
 /** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
@@ -58,8 +58,40 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     discard = new Set();
   };
 
+  // A tournament's table: follow the tournament, so a player it moves goes to his new table and
+  // one who busts is told where he finished.
+  let followed: number | null = null;
+  let outOfTournament = '';
+  let lastTournament: TournamentView | null = null;
+  const onTournament = (v: TournamentView) => {
+    if (v.tournamentId !== followed) return;
+    lastTournament = v;
+    checkTournament();
+  };
+  /** Runs on each tournament update and each table update (either may come first when he is moved). */
+  const checkTournament = () => {
+    const mine = me && lastTournament?.entrants.find((e) => e.userId === me.id);
+    if (!mine) return;
+    if (mine.tableRef && mine.tableRef !== tableId && yourSeat === null) {
+      location.hash = `#/table/${mine.tableRef}`;
+      return;
+    }
+    const out = mine.place !== null && !mine.tableRef ? `You finished ${ordinal(mine.place)} of ${lastTournament!.entrants.length}.` : '';
+    if (out !== outOfTournament) {
+      outOfTournament = out;
+      render();
+    }
+  };
+  const follow = (summary: TablePublicState['summary']) => {
+    if (summary.tournamentId === undefined || followed === summary.tournamentId) return;
+    followed = summary.tournamentId;
+    socket.on('tournamentUpdate', onTournament);
+    socket.emit('tournamentWatch', { tournamentId: followed });
+  };
+
   const onSnapshot = (p: TableSnapshotPayload) => {
     if (p.tableId !== tableId) return;
+    follow(p.table.summary);
     table = p.table;
     yourSeat = p.yourSeat;
     hand = p.hand ? { ...p.hand, view: p.hand.view as unknown as WireView } : null;
@@ -84,6 +116,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       if (mine) yourSeat = mine.seat;
     }
     render();
+    if (followed !== null) checkTournament();
   };
   const onChat = (m: { tableId: string; from: { name: string }; text: string }) => {
     if (m.tableId !== tableId) return;
@@ -335,6 +368,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
         error && h('p', { class: 'error', 'data-testid': 'table-error' }, error),
+        outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result' }, outOfTournament, ' ', h('a', { href: `#/tournament/${tournamentId}` }, 'Tournament lobby')),
         hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
           h('div', { class: 'center' },
@@ -368,6 +402,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     socket.off('table:hand', onHand);
     socket.off('table:update', onUpdate);
     socket.off('table:chat', onChat);
+    socket.off('tournamentUpdate', onTournament);
     socket.off('connect', watch);
     socket.emit('table:unwatch', { tableId });
   };
