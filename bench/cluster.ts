@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { ClusterPlayer, percentile, pool, randomPort, ROOT, startCopy, tableDirectory, until, type Copy } from './support/cluster';
+import { ClusterPlayer, percentile, pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from './support/cluster';
 import { createTestDatabase, type TestDatabase } from '../test/support/database';
 
 const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
@@ -51,7 +51,7 @@ interface Cluster {
   handsEnded: Map<string, number>;
   latencies: number[];
   measuring: { on: boolean };
-  start(i: number, instanceId: string): Copy;
+  start(i: number, instanceId: string): Promise<Copy>;
 }
 
 const round = (x: number): number => Math.round(x * 10) / 10;
@@ -60,11 +60,11 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
   const db = await createTestDatabase({ migrate: true });
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
   const copies: Copy[] = [];
-  const start = (i: number, instanceId: string): Copy => {
+  const start = async (i: number, instanceId: string): Promise<Copy> => {
     const c = startCopy({
       entry: 'dist/apps/all-in-one/src/main.js',
       instanceId,
-      port: randomPort(),
+      port: await freePort(),
       databaseUrl: db.url,
       prefix: db.name,
       jwtSecret: SECRET,
@@ -73,7 +73,7 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
     copies[i] = c;
     return c;
   };
-  for (let i = 0; i < n; i++) start(i, `bench-copy-${i}`);
+  for (let i = 0; i < n; i++) await start(i, `bench-copy-${i}`);
   await Promise.all(copies.map((c) => c.ready));
   const tokens = new TokenService(SECRET, 24 * 3600);
   const ledger = new ChipLedger(prisma);
@@ -201,7 +201,7 @@ async function failovers(c: Cluster, kills: number, log: (s: string) => void): P
     times.push(first - killedAt);
     log(`  kill ${k + 1}: ${owner} → taken over after ${adoptedAt - killedAt} ms, first feed of the next hand after ${dealt - killedAt} ms, next action after ${first - killedAt} ms`);
     // Back to three copies for the next kill.
-    const again = c.start(slot, `bench-copy-${slot}-${k + 1}`);
+    const again = await c.start(slot, `bench-copy-${slot}-${k + 1}`);
     await again.ready;
   }
   return times;

@@ -5,6 +5,7 @@
 // Copies run the swc build (`node scripts/build.js` → dist/; tsx cannot boot the Nest apps as
 // children) with CLUSTER_MODE=redis, one INSTANCE_ID each, on one database and one REDIS_PREFIX.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { TableHandPayload, TablePublicState, TableSnapshotPayload } from '@naiko/contracts';
@@ -289,4 +290,14 @@ export async function tableDirectory(prefix: string): Promise<{ tableId: string;
   }
 }
 
-export const randomPort = (): number => 20_000 + Math.floor(Math.random() * 20_000);
+/** A port free right now on loopback (the kernel picks it), for a copy about to start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

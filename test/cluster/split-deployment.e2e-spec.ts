@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { auditLedger, ChipLedger, PrismaClient, recoverFromCrash } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
 import type { TableHandPayload } from '@naiko/contracts';
-import { ClusterPlayer, randomPort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
+import { ClusterPlayer, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
 import { connectSocket, createTestDatabase, nextEvent, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
 
 describe('split deployment: apps/lobby routes table commands to apps/cash-table copies', () => {
@@ -34,8 +34,9 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
 
   it('creates, lists, seats, plays, spectates and refuses through the lobby; the tables live on the cash-table copies', async () => {
     const common = { databaseUrl: db.url, prefix: db.name, jwtSecret: TEST_JWT_SECRET, env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' } };
-    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: 'lobby-0', port: randomPort() });
-    const tableCopies = [0, 1].map((i) => startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-${i}`, port: randomPort() }));
+    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: 'lobby-0', port: await freePort() });
+    const tableCopies: Copy[] = [];
+    for (const i of [0, 1]) tableCopies.push(startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-${i}`, port: await freePort() }));
     copies.push(lobby, ...tableCopies);
     await Promise.all(copies.map((c) => c.ready));
 

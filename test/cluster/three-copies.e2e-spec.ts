@@ -16,7 +16,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { auditLedger, ChipLedger, PrismaClient, recoverFromCrash } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
-import { ClusterPlayer, pool, randomPort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
+import { ClusterPlayer, pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
 import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../support';
 
 const LEASE_MS = 1500;
@@ -75,7 +75,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
         startCopy({
           entry: 'dist/apps/all-in-one/src/main.js',
           instanceId: `copy-${i}`,
-          port: randomPort(),
+          port: await freePort(),
           databaseUrl: db.url,
           prefix: db.name,
           jwtSecret: TEST_JWT_SECRET,
