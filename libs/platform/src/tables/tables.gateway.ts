@@ -89,7 +89,9 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
       try {
         socket.emit('table:snapshot', (await this.send(socket, { op: 'watch', tableId: p.tableId, first })) as TableSnapshotPayload);
       } catch (err) {
-        if (err instanceof TableHostError && err.code === 'NOT_FOUND') this.sockets.unwatch(p.tableId, socket);
+        // Not watching after a refusal (unknown table, table moving): the retry is a first watch
+        // again, so the owner hears of the (re)connection.
+        this.sockets.unwatch(p.tableId, socket);
         throw err;
       }
     });
