@@ -166,7 +166,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       expect(res.status).toBe(201);
     }
 
-    await until(() => tables.every((t) => (handsEnded.get(t.tableId) ?? 0) >= 3), 60_000, 'three hands on every table');
+    await until(() => tables.every((t) => (handsEnded.get(t.tableId) ?? 0) >= 3), 90_000, 'three hands on every table');
 
     // SIGKILL copy 0 while a hand of one of its tables is running (between two feeds of the hand).
     const victim = copies[0]!;
