@@ -66,7 +66,15 @@ export function redactUrl(url: string): string {
 /** An open database: the adapter factory for PrismaClient and the schema engine, and how to close it. */
 export interface DatabaseConnection {
   readonly target: DatabaseTarget;
+  /**
+   * For the schema engine (migrations) and one-off clients: on PostgreSQL each connect() opens its
+   * own pool and closes it when disposed — the migration's session advisory lock must die with
+   * its connections, never stay behind on a connection of the app's pool (a second copy starting
+   * at the same time would wait for it forever).
+   */
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** The app's PrismaClient adapter (PrismaService): on PostgreSQL over the pool `sql` shares. */
+  readonly clientAdapter: SqlMigrationAwareDriverAdapterFactory;
   /** Human-readable, password-free description for logs. */
   readonly description: string;
   /**
@@ -89,7 +97,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
     pool.on('error', () => undefined);
     return {
       target,
-      adapterFactory: new PrismaPg(pool),
+      adapterFactory: new PrismaPg({ connectionString: target.url }),
+      clientAdapter: new PrismaPg(pool),
       description: `PostgreSQL ${redactUrl(target.url)}`,
       sql: (q) => pool.query(q),
       close: () => pool.end(),
@@ -97,10 +106,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
   }
   mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create(target.dataDir);
+  // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; same shape.
+  const adapter = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
   return {
     target,
-    // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; same shape.
-    adapterFactory: new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory,
+    adapterFactory: adapter,
+    clientAdapter: adapter,
     description: `embedded PGlite ${target.dataDir}`,
     close: () => pglite.close(),
   };

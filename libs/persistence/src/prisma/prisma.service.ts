@@ -7,7 +7,7 @@ import type { DatabaseConnection, SqlRunner } from './database';
 
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(readonly connection: DatabaseConnection) {
-    super({ adapter: connection.adapterFactory });
+    super({ adapter: connection.clientAdapter });
   }
 
   /** Plain SQL on Prisma's own pool (PostgreSQL only), for hot paths: see DatabaseConnection.sql. */
