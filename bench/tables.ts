@@ -19,6 +19,8 @@
  *  - memoryPerTableKb: heap held by one hosted 6-max table with a running hand (TableHost with
  *    in-memory ports, measured with gc in this process); the server's RSS growth per table
  *    (sockets included) is printed next to it, but GC makes it noisy at small N.
+ * Tables open spread over `--stagger-ms` (default about one hand), players' sits awaited, then
+ * `--warmup` seconds (default 10) before the measured window.
  *  - serverCpu: the server process's CPU use over the measured window (1.0 = one core busy); the
  *    text output adds PostgreSQL's (every postgres process of the machine) and the bench clients'.
  * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
@@ -118,8 +120,10 @@ export async function main(): Promise<void> {
   const tablesN = arg('tables', 20);
   const seconds = arg('seconds', 20);
   const thinkMs = arg('think-ms', 3000);
-  const warmupSeconds = arg('warmup', 5);
   const pauseMs = arg('pause-ms', 2000);
+  const warmupSeconds = arg('warmup', 10);
+  // Tables sit down spread over about one hand (10 decisions and the pause).
+  const staggerMs = arg('stagger-ms', Math.min(30_000, 10 * thinkMs + pauseMs));
   const seats = 6;
   const log = (s: string): void => {
     if (!json) console.log(s);
@@ -128,7 +132,8 @@ export async function main(): Promise<void> {
   // The server runs as `npm start` runs it (swc build in dist/): apps/lobby = lobby HTTP + tables.
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const db = await createTestDatabase({ migrate: true });
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below the ephemeral range (32768+), where the 6N client sockets take their ports.
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...serverArgs, 'dist/apps/lobby/src/main.js'], {
@@ -196,6 +201,8 @@ export async function main(): Promise<void> {
       if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
       hosts.push((await res.json()) as { tableId: string });
     }
+    const staggerRng = seededRandom('bench:stagger');
+    const tableOffsets = hosts.map(() => Math.floor((staggerMs * staggerRng.nextUint32()) / 2 ** 32));
     const slowOnes: { at: number; ms: number }[] = [];
     let handsSeen = 0;
     let actionsSeen = 0;
@@ -203,6 +210,18 @@ export async function main(): Promise<void> {
     const latencies: number[] = [];
     let measuring = false;
     const sockets: TestSocket[] = [];
+    const pendingSits = new Set(users.map((_, i) => i));
+    let seated: (i: number) => void = () => undefined;
+    const allSeated = new Promise<void>((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error(`${pendingSits.size} players never got their seat`)), 600_000);
+      seated = (i) => {
+        pendingSits.delete(i);
+        if (pendingSits.size === 0) {
+          clearTimeout(timeout);
+          resolve();
+        }
+      };
+    });
     await pool(
       users.map((u, i) => ({ u, i })),
       32,
@@ -232,6 +251,7 @@ export async function main(): Promise<void> {
         };
         socket.on('table:snapshot', (p: TableSnapshotPayload) => {
           seat = p.yourSeat;
+          if (seat !== null) seated(i);
           onView(p.hand?.view);
         });
         socket.on('table:hand', (p: TableHandPayload) => {
@@ -258,9 +278,14 @@ export async function main(): Promise<void> {
           if (e.code !== 'CONFLICT') log(`client error: ${e.code} ${e.message}`);
           pending = null;
         });
-        socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats });
+        // Tables open at different moments, as in a real room (all dealing in step would make every
+        // table start its hands in the same second, a herd no room sees).
+        setTimeout(() => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }), tableOffsets[Math.floor(i / seats)]);
       },
     );
+    // Measure only once every sit is done (a buy-in is a ledger transaction; thousands of them
+    // still running would be measured as slow decisions).
+    await allSeated;
     log(`seated; warming up ...`);
     await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
     const rssAfter = rssKb(server.pid!);
@@ -277,6 +302,18 @@ export async function main(): Promise<void> {
       return m;
     };
     const buckets0 = process.env.BENCH_DEBUG ? await actBuckets() : new Map<string, number>();
+    // Debug: what the server's database connections are doing, once a second.
+    const activity: string[] = [];
+    const sampler = process.env.BENCH_DEBUG
+      ? setInterval(() => {
+          prisma.$queryRawUnsafe<{ state: string; wait: string | null; n: bigint }[]>(
+            `SELECT state, wait_event_type || ':' || wait_event AS wait, count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1, 2 ORDER BY 3 DESC`,
+          ).then(
+            (rows) => activity.push(rows.map((r) => `${r.state}${r.wait ? `(${r.wait})` : ''}=${r.n}`).join(' ')),
+            () => undefined,
+          );
+        }, 1000)
+      : null;
     measuring = true;
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid!);
@@ -290,7 +327,9 @@ export async function main(): Promise<void> {
     const benchUsage = process.cpuUsage(bench0);
     const clientCpu = Math.round(((benchUsage.user + benchUsage.system) / 1e6 / elapsed) * 100) / 100;
     clientLoop.disable();
+    if (sampler) clearInterval(sampler);
     if (process.env.BENCH_DEBUG) {
+      console.log('server database connections by second:\n  ' + activity.join('\n  '));
       const b1 = await actBuckets();
       console.log('server-side table:act durations in the window (cumulative buckets):', [...b1].map(([le, n]) => `≤${le}s:${n - (buckets0.get(le) ?? 0)}`).join(' '));
       console.log(`clients' event-loop delay max ${Math.round(clientLoop.max / 1e6)} ms`);
@@ -299,6 +338,7 @@ export async function main(): Promise<void> {
       // Slow decisions per second of the window: a burst means a stall of the whole server.
       const perSecond = new Map<number, number>();
       for (const x of slowOnes) perSecond.set(Math.floor((x.at - t0) / 1000), (perSecond.get(Math.floor((x.at - t0) / 1000)) ?? 0) + 1);
+      console.log(`window started ${new Date(Date.now() - elapsed * 1000).toISOString()}`);
       console.log('decisions over 200 ms by second of the window:', [...perSecond].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}s:${v}`).join(' '));
     }
     const clientLagP99 = Math.round(clientLoop.percentile(99) / 1e5) / 10;
