@@ -50,16 +50,23 @@ const cpuSeconds = (pid: number): number => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-/** CPU seconds used so far by every PostgreSQL process of the machine (the database's share of the load). */
-const postgresCpuSeconds = (): number => {
-  let sum = 0;
+/** CPU seconds used so far by each PostgreSQL process of the machine (the database's share of the load). */
+const postgresCpu = (): Map<number, number> => {
+  const out = new Map<number, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) sum += cpuSeconds(Number(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) out.set(Number(pid), cpuSeconds(Number(pid)));
     } catch {
       /* the process ended meanwhile */
     }
   }
+  return out;
+};
+
+/** CPU seconds PostgreSQL used between two readings (a process that ended meanwhile counts 0; one that started counts all). */
+const postgresCpuSince = (before: Map<number, number>): number => {
+  let sum = 0;
+  for (const [pid, s] of postgresCpu()) sum += s - (before.get(pid) ?? 0);
   return sum;
 };
 
@@ -317,13 +324,13 @@ export async function main(): Promise<void> {
     measuring = true;
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid!);
-    const db0 = postgresCpuSeconds();
+    const db0 = postgresCpu();
     const bench0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     measuring = false;
     const elapsed = (performance.now() - t0) / 1000;
     const serverCpu = Math.round(((cpuSeconds(server.pid!) - cpu0) / elapsed) * 100) / 100;
-    const dbCpu = Math.round(((postgresCpuSeconds() - db0) / elapsed) * 100) / 100;
+    const dbCpu = Math.round((postgresCpuSince(db0) / elapsed) * 100) / 100;
     const benchUsage = process.cpuUsage(bench0);
     const clientCpu = Math.round(((benchUsage.user + benchUsage.system) / 1e6 / elapsed) * 100) / 100;
     clientLoop.disable();
