@@ -487,7 +487,7 @@ describe('hand storage', () => {
     const cashOnly = await recoverFromCrash(prisma, { hands: 'cash-tables' });
     expect(cashOnly.cancelledHands.some((h) => h.handId === hand.id)).toBe(false);
     expect((await store.getHand(hand.id)).status).toBe('running');
-    expect(cashOnly.audit.ok).toBe(true);
+    expect(cashOnly.audit?.ok).toBe(true);
 
     const report = await recoverFromCrash(prisma, { hands: 'tournaments' });
     expect(report.cashedOut).toEqual([]);
@@ -497,6 +497,6 @@ describe('hand storage', () => {
     ] });
     expect((await ledger.tournamentStacks('tc')).map((s) => s.balance)).toEqual([1500, 1500]);
     expect((await ledger.account('pool:tc'))!.balance).toBe(100);
-    expect(report.audit.ok).toBe(true);
+    expect(report.audit?.ok).toBe(true);
   });
 });

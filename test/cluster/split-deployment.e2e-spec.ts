@@ -131,7 +131,7 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
 
     for (const p of players) p.stop();
     await Promise.all(copies.map((c) => c.kill('SIGKILL')));
-    expect((await recoverFromCrash(prisma, {})).audit.ok).toBe(true);
+    expect((await recoverFromCrash(prisma, {})).audit?.ok).toBe(true);
     expect((await auditLedger(prisma)).ok).toBe(true);
   }, 150_000);
 });

@@ -243,7 +243,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
 
     // No chip lost: the crash rule for what is still running, then the audit.
     const report = await recoverFromCrash(prisma, {});
-    expect(report.audit.ok).toBe(true);
+    expect(report.audit?.ok).toBe(true);
     expect(await prisma.hand.count({ where: { status: 'running' } })).toBe(0);
     expect((await auditLedger(prisma)).ok).toBe(true);
     const cancelled = await prisma.hand.count({ where: { tableId: { in: victimTables }, status: 'cancelled' } });

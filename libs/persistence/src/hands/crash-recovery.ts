@@ -28,6 +28,12 @@ export interface RecoveryOptions {
   tableIds?: readonly string[];
   /** Cash tables that will be hosted again keep their stacks; default: none resumes. */
   resumeTable?: (tableId: string) => boolean | Promise<boolean>;
+  /**
+   * Run the ledger audit at the end (default true). A copy taking tables over passes false and
+   * audits after it has dealt again: the whole-ledger audit takes seconds once the ledger is large,
+   * and the tables must not wait for it (failover time).
+   */
+  audit?: boolean;
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
@@ -45,7 +51,8 @@ export interface CancelledHand {
 export interface RecoveryReport {
   cancelledHands: CancelledHand[];
   cashedOut: { tableId: string; userId: string; amount: number }[];
-  audit: AuditReport;
+  /** null when the caller asked for no audit (`audit: false`). */
+  audit: AuditReport | null;
 }
 
 type Db = LedgerDb;
@@ -162,6 +169,7 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
     cashedOut.push({ tableId, userId: s.userId, amount });
   }
 
+  if (options.audit === false) return { cancelledHands, cashedOut, audit: null };
   const audit = await auditLedger(db);
   log(audit.ok ? 'ledger audit clean' : 'LEDGER AUDIT FAILED', { ok: audit.ok });
   return { cancelledHands, cashedOut, audit };
