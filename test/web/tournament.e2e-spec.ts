@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { TournamentSettingsDto } from '@naiko/contracts';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { fastModeStructure } from '@naiko/tournament';
+import { fastMttSettings } from '../support/tournaments';
 import { signUp, shot, startWebTest, type WebTest } from './browser';
 
 describe('web client: scheduled tournaments for players (Chromium)', () => {
@@ -93,25 +94,17 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     const admin = w.app.token({ role: 'admin', username: 'admin' });
     const prisma = w.app.get(PrismaService);
     const ledger = new ChipLedger(prisma);
-    const now = Date.now();
-    const settings: TournamentSettingsDto = {
+    const settings = fastMttSettings({
       name: 'Web Turbo',
-      game: 'holdem',
-      bettingStructure: 'no-limit',
-      registrationOpensAt: new Date(now).toISOString(),
-      startsAt: new Date(now + 3_600_000).toISOString(),
-      lateRegistrationUntilLevel: 0,
-      minEntrants: 2,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
       maxEntrants: 9,
-      buyIn: 100,
       fee: 0,
       startingStack: 3_000,
       blindStructure: fastModeStructure(600_000, 60_000, 4),
       tableSize: 6,
-      reEntry: false,
       // Long enough for a person (and a loaded machine) to click.
       clock: { decisionMs: 60_000, reconnectMs: 60_000 },
-    };
+    });
     const id = (await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)).body.tournamentId as number;
     for (let i = 0; i < 200 && (await request(w.app.url).get(`/tournaments/${id}`)).body.phase !== 'registering'; i++) await new Promise((r) => setTimeout(r, 50));
     // Three bot entrants: database users flagged as bots, registered through the API like anyone.
