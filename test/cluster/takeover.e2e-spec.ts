@@ -88,10 +88,14 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
   expect(hands).toHaveLength(1);
   expect(hands[0].status).toBe('cancelled');
   expect((hands[0].result as { refunds: { amount: number }[] }).refunds.map((r) => r.amount).sort((x, y) => x - y)).toEqual([5, 10]);
-  // Every chip back in its account: 1000 each, nothing left at the table; audit clean.
+  // The crash rule returned every chip to the accounts (1000 each), then copy-b bought each player
+  // back in with his whole stack of 500 (re-seating; the next hand may already have taken blinds
+  // from the table stacks): 500 left in each account; audit clean.
+  const newHost = tablesB.all().find((h) => h.tableId === host.tableId)!;
+  await until(async () => users.every((u) => newHost.table.seats.some((s) => s?.playerId === u)), 10_000, 'both players re-seated');
   for (const u of users) {
     const acc = await prismaB.chipAccount.findUnique({ where: { key: Accounts.user(u).key } });
-    expect(Number(acc!.balance)).toBe(1000);
+    expect(Number(acc!.balance)).toBe(500);
   }
   expect((await auditLedger(prismaB)).ok).toBe(true);
   const lease = await prismaB.$queryRaw<{ fencing_token: bigint; owner: string }[]>`SELECT fencing_token, owner FROM table_leases WHERE table_id = ${host.tableId}`;
