@@ -4,7 +4,6 @@
 // another player registers through the API while the page is open. Then a player registered among
 // bots takes his seat from the tournament lobby when it starts and plays his own hand by clicking.
 import request from 'supertest';
-import type { TournamentSettingsDto } from '@naiko/contracts';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { fastModeStructure } from '@naiko/tournament';
 import { fastMttSettings } from '../support/tournaments';
@@ -16,25 +15,15 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
   beforeAll(async () => {
     w = await startWebTest();
     const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const now = Date.now();
-    const settings: TournamentSettingsDto = {
+    const settings = fastMttSettings({
       name: 'Web Weekly',
-      game: 'holdem',
-      bettingStructure: 'no-limit',
-      registrationOpensAt: new Date(now).toISOString(),
       // Far enough away that it never starts during the test.
-      startsAt: new Date(now + 3_600_000).toISOString(),
-      lateRegistrationUntilLevel: 0,
-      minEntrants: 2,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
       maxEntrants: 50,
-      buyIn: 100,
-      fee: 10,
       startingStack: 3_000,
       blindStructure: fastModeStructure(60_000, 30_000, 4),
-      tableSize: 9,
-      reEntry: false,
       clock: { decisionMs: 20_000, reconnectMs: 60_000 },
-    };
+    });
     const res = await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201);
     tournamentId = res.body.tournamentId;
     // Registration opens through the tournament queue's job.
