@@ -12,6 +12,7 @@
  * that table runs; the time until the next action on that table is accepted (the first `action`
  * event of the table in any player's feed) — lease expiry, takeover with the crash rule, re-seating,
  * the next deal and a decision. The killed copy is started again before the next kill.
+ * `--copies N` runs only the N-copy case (the failover needs 3).
  * With --json one line: {"runs":[{copies,tables,handsPerSecond,p50Ms,p99Ms}],"failover":{kills,p50Ms,p99Ms,maxMs}}.
  */
 import { execFileSync } from 'node:child_process';
@@ -213,13 +214,15 @@ export async function main(): Promise<void> {
   const seconds = arg('seconds', 15);
   const kills = arg('kills', 5);
   const leaseMs = arg('lease', 2000);
+  // --copies N: only the run with N copies (e.g. `--copies 3 --seconds 3` for the failover figures alone).
+  const only = arg('copies', 0);
   const log = (s: string): void => {
     if (!json) console.log(s);
   };
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const runs: Run[] = [];
   let failover: { kills: number; p50Ms: number; p99Ms: number; maxMs: number } | null = null;
-  for (const n of [1, 2, 3]) {
+  for (const n of [1, 2, 3].filter((x) => !only || x === only)) {
     log(`${n} cop${n === 1 ? 'y' : 'ies'}:`);
     const c = await startCluster(n, tablesN, leaseMs, log);
     try {

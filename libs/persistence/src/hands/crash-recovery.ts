@@ -7,6 +7,7 @@
 //      Tournament stacks stay: tournaments resume (RULES.md).
 //   3. The ledger audit proves the total is unchanged.
 // Every step is idempotent, so a crash during recovery is recovered by running it again.
+import { createHash } from 'node:crypto';
 import { cancelHand, replayEvents, type HandEvent } from '@naiko/engine';
 import { Accounts } from '../ledger/accounts';
 import { auditLedger, type AuditReport } from '../ledger/audit';
@@ -137,9 +138,12 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
     only
       ? h.tableId !== null && only.has(h.tableId)
       : scope === 'all' || (scope === 'cash-tables' ? h.tableId !== null : h.tournamentId !== null);
-  for (const hand of (await store.runningHands()).filter(mine)) {
-    const c = await cancelRunningHand(db, hand);
-    log(`cancelled hand ${hand.id} (crash rule)`, { ...c });
+  // Hands of different tables are independent: cancelled concurrently (failover time). The
+  // report keeps their start order.
+  const running = (await store.runningHands()).filter(mine);
+  const cancelled = await Promise.all(running.map((hand) => cancelRunningHand(db, hand)));
+  for (const c of cancelled) {
+    log(`cancelled hand ${c.handId} (crash rule)`, { ...c });
     cancelledHands.push(c);
   }
 
@@ -151,23 +155,44 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
           where: { kind: 'table_stack', balance: { gt: 0n }, ...(only ? { tableId: { in: [...only] } } : {}) },
           orderBy: { id: 'asc' },
         });
-  const resume = new Map<string, boolean>();
+  const byTable = new Map<string, typeof stacks>();
   for (const s of stacks) {
-    const tableId = s.tableId!;
-    if (!resume.has(tableId)) resume.set(tableId, (await options.resumeTable?.(tableId)) ?? false);
-    if (resume.get(tableId) || !s.userId) continue;
-    // The key names the stack's state (its last entry), so a later crash at the same table gets a new key.
-    const last = await db.ledgerEntry.findFirst({ where: { accountId: s.id }, orderBy: { id: 'desc' }, select: { id: true } });
-    const r = await ledger.post({
-      idempotencyKey: `crash:cash-out:${s.key}:${last?.id ?? 0}`,
-      reason: 'crash_refund',
-      refs: { tableId },
-      movements: [{ from: Accounts.tableStack(tableId, s.userId), to: Accounts.user(s.userId), amount: 'all' }],
-    });
-    const amount = r.entries.find((e) => e.accountKey === Accounts.user(s.userId!).key)?.amount ?? 0;
-    log(`returned stack at table ${tableId} to the account of ${s.userId}`, { tableId, userId: s.userId, amount });
-    cashedOut.push({ tableId, userId: s.userId, amount });
+    if (!s.userId) continue;
+    const list = byTable.get(s.tableId!) ?? [];
+    list.push(s);
+    byTable.set(s.tableId!, list);
   }
+  // The last ledger entry of every stack in one query: it names the stacks' state in the
+  // idempotency key (a later crash at the same table gets a new key).
+  const lastEntry = new Map<string, bigint>();
+  if (stacks.length) {
+    const rows = await db.$queryRaw<{ account_id: bigint; last: bigint }[]>`
+      SELECT account_id, MAX(id) AS last FROM ledger_entries WHERE account_id = ANY(${stacks.map((s) => String(s.id))}::bigint[]) GROUP BY account_id`;
+    for (const r of rows) lastEntry.set(String(r.account_id), r.last);
+  }
+  // One posting per table (every stack of it back to its account, `amount: 'all'` read inside the
+  // posting's transaction), the tables concurrently: a dead copy leaves several tables with six
+  // stacks each, and one posting per stack was most of the takeover's time.
+  const tables = [...byTable.entries()];
+  const resumes = await Promise.all(tables.map(async ([tableId]) => (await options.resumeTable?.(tableId)) ?? false));
+  const results = await Promise.all(
+    tables.map(async ([tableId, list], i) => {
+      if (resumes[i]) return [];
+      const state = list.map((s) => `${s.userId}:${lastEntry.get(String(s.id)) ?? 0}`).join(',');
+      const r = await ledger.post({
+        idempotencyKey: `crash:cash-out:${tableId}:${createHash('sha256').update(state).digest('hex').slice(0, 32)}`,
+        reason: 'crash_refund',
+        refs: { tableId },
+        movements: list.map((s) => ({ from: Accounts.tableStack(tableId, s.userId!), to: Accounts.user(s.userId!), amount: 'all' as const })),
+      });
+      return list.map((s) => {
+        const amount = r.entries.find((e) => e.accountKey === Accounts.user(s.userId!).key)?.amount ?? 0;
+        log(`returned stack at table ${tableId} to the account of ${s.userId}`, { tableId, userId: s.userId, amount });
+        return { tableId, userId: s.userId!, amount };
+      });
+    }),
+  );
+  for (const list of results) cashedOut.push(...list);
 
   if (options.audit === false) return { cancelledHands, cashedOut, audit: null };
   const audit = await auditLedger(db);

@@ -9,3 +9,4 @@ export * from './table-ownership';
 export * from './ownership.provider';
 export * from './table-router';
 export * from './router.provider';
+export * from './dead-copies';

@@ -76,4 +76,21 @@ describe('table lease', () => {
     const results = await Promise.all(copies.map((c) => c.acquire('t1')));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
+
+  it('takeOver: only from the holder named (a newer token), never from a live copy that re-took it', async () => {
+    const a = copy('a', 5000);
+    const b = copy('b', 5000);
+    const c = copy('c', 5000);
+    const held = (await a.acquire('t1'))!;
+    expect((await b.holders(['t1', 't2'])).get('t1')).toEqual({ owner: 'a', token: 1 });
+    expect((await b.holders(['t1', 't2'])).get('t2')).toBeNull();
+    // a is dead (as DeadCopies reports): b takes the table before the lease expires, token grows.
+    const taken = (await b.takeOver('t1', { owner: 'a', token: held.token, ttlMs: 0 }))!;
+    expect(taken).toMatchObject({ owner: 'b', token: 2 });
+    // The old holder can neither renew nor release it; a second takeover naming a fails.
+    expect(await a.renew(held)).toBeNull();
+    expect(await a.release(held)).toBe(false);
+    expect(await c.takeOver('t1', { owner: 'a', token: held.token, ttlMs: 0 })).toBeNull();
+    expect(await c.holder('t1')).toMatchObject({ owner: 'b', token: 2 });
+  });
 });

@@ -49,6 +49,18 @@ if redis.call('SET', KEYS[1], 'pending', 'NX', 'PX', ARGV[2]) then
 end
 return 0`;
 
+// Takeover of a lease whose holder is known dead (its connection to Redis is gone): only when the
+// value is still exactly the dead holder's "<owner>|<token>", so a live copy's lease (or one
+// already taken over) is never overwritten. Spends a token like ACQUIRE.
+const TAKE_OVER = `
+local v = redis.call('GET', KEYS[1])
+if v == false or v == ARGV[3] then
+  local token = redis.call('INCR', KEYS[2])
+  redis.call('SET', KEYS[1], ARGV[1] .. '|' .. token, 'PX', ARGV[2])
+  return token
+end
+return 0`;
+
 const RENEW = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -94,6 +106,35 @@ export class TableLeases {
     const token = Number(await this.o.redis.eval(ACQUIRE, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs)));
     if (!token) return null;
     return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
+  }
+
+  /**
+   * Takes the table from `from` (its holder, known dead) before its lease expires; null when the
+   * lease is no longer `from`'s. Safe even if `from` were alive: its writes carry an older
+   * fencing token, which the database refuses once the new token is stored (fence.ts).
+   */
+  async takeOver(tableId: string, from: LeaseHolder): Promise<Lease | null> {
+    const started = this.now();
+    const expected = `${from.owner}|${from.token}`;
+    const token = Number(await this.o.redis.eval(TAKE_OVER, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), expected));
+    if (!token) return null;
+    return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
+  }
+
+  /** Holders of many tables in one round trip (MGET); null where nobody holds the table. */
+  async holders(tableIds: readonly string[]): Promise<Map<string, { owner: string; token: number } | null>> {
+    const out = new Map<string, { owner: string; token: number } | null>();
+    if (!tableIds.length) return out;
+    const values = await this.o.redis.mget(...tableIds.map((t) => this.leaseKey(t)));
+    tableIds.forEach((t, i) => {
+      const v = values[i];
+      if (typeof v !== 'string' || v === 'pending') out.set(t, null);
+      else {
+        const at = v.lastIndexOf('|');
+        out.set(t, { owner: v.slice(0, at), token: Number(v.slice(at + 1)) });
+      }
+    });
+    return out;
   }
 
   /** Extends a lease this copy still holds; null when it was lost (expired and maybe taken). */

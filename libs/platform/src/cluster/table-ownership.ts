@@ -19,6 +19,10 @@ export interface TableOwnership {
   /** Claims the table for this copy; false when another copy owns it. */
   claim(tableId: string): Promise<boolean>;
   owns(tableId: string): boolean;
+  /** Holders of many tables in one round trip (clustered only). */
+  holders?(tableIds: readonly string[]): Promise<Map<string, { owner: string; token: number } | null>>;
+  /** Takes a table whose holder is known dead before its lease expires (clustered only). */
+  takeOver?(tableId: string, from: { owner: string; token: number }): Promise<boolean>;
   /** Gives the table up (clean shutdown, table closed). */
   release(tableId: string): Promise<void>;
   /** Hand-store write guard: refuses writes of tables this copy does not own (any more). */
@@ -95,6 +99,21 @@ export class RedisTableOwnership implements TableOwnership {
     this.held.set(tableId, lease);
     this.o.onChange?.('acquired', tableId, lease.token);
     this.o.log?.('table lease acquired', { tableId, token: lease.token });
+    this.schedule();
+    return true;
+  }
+
+  holders(tableIds: readonly string[]): Promise<Map<string, { owner: string; token: number } | null>> {
+    return this.o.leases.holders(tableIds);
+  }
+
+  async takeOver(tableId: string, from: { owner: string; token: number }): Promise<boolean> {
+    if (this.held.has(tableId)) return true;
+    const lease = await this.o.leases.takeOver(tableId, { ...from, ttlMs: 0 });
+    if (!lease) return false;
+    this.held.set(tableId, lease);
+    this.o.onChange?.('acquired', tableId, lease.token);
+    this.o.log?.('table lease taken over from a dead copy', { tableId, token: lease.token, from: from.owner });
     this.schedule();
     return true;
   }

@@ -165,6 +165,20 @@ export class TableRouter {
     return this.o.redis.zrangebyscore(this.hostsKey, now, '+inf');
   }
 
+  /**
+   * Which of `instances` still have their request channel subscribed (PUBSUB NUMSUB, one round
+   * trip). A SIGKILLed copy's connections are closed by its kernel at once, so Redis drops its
+   * subscription within milliseconds — long before its heartbeat or its leases run out. A paused
+   * copy (GC, SIGSTOP) keeps its connection and so still counts as listening.
+   */
+  async listening(instances: readonly string[]): Promise<Map<string, boolean>> {
+    const out = new Map<string, boolean>();
+    if (!instances.length) return out;
+    const reply = (await this.o.redis.call('PUBSUB', 'NUMSUB', ...instances.map((i) => this.channel(i)))) as (string | number)[];
+    instances.forEach((i, n) => out.set(i, Number(reply[2 * n + 1]) > 0));
+    return out;
+  }
+
   async isAlive(instance: string): Promise<boolean> {
     const until = await this.o.redis.zscore(this.aliveKey, instance);
     return until !== null && Number(until) > Date.now();

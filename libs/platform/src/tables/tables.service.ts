@@ -3,12 +3,12 @@
 // through `command()`, which runs it here when this copy hosts the table and otherwise sends it to
 // the owner copy (cluster/table-router.ts); the owner runs `execute()` with the caller's identity.
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { auditLedger, ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, type RecoveryReport } from '@naiko/persistence';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Accounts, auditLedger, ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, type RecoveryReport } from '@naiko/persistence';
 import { makeTableConfig, mayJoinPrivate, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
 import type { TablePublicState, TableSettingsBody, TableSnapshotPayload, TableSummary } from '@naiko/contracts';
-import { LedgerChipSource } from './chip-source';
+import { LedgerChipSource, type ChipSource } from './chip-source';
 import { PrismaBotDirectory } from './bot-directory';
 import { TableHostError } from './host-errors';
 import { TableHost, type Decision } from './table-host';
@@ -16,6 +16,7 @@ import { TableSockets } from './table-sockets';
 import { SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from '../cluster/table-ownership';
 import { RoutedCommandError, TABLE_ROUTER, type DirectoryEntry, type RoutedUser, type TableRouter } from '../cluster/table-router';
 import { hostsTablesFromEnv } from '../cluster/router.provider';
+import { DeadCopies } from '../cluster/dead-copies';
 
 export interface TablesOptions {
   /** Pause between hands. */
@@ -95,6 +96,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly ownership: TableOwnership;
   private adoptTimer: NodeJS.Timeout | null = null;
   private adopting: Promise<void> | null = null;
+  /** Open cash tables as last read (re-read every quarter lease time; the adoption poll is faster). */
+  private openTables: { at: number; rows: { id: string }[] } | null = null;
+  private readonly deadCopies: DeadCopies | null;
   lastRecovery: RecoveryReport | null = null;
 
   constructor(
@@ -105,6 +109,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouter | null = null,
   ) {
     this.ownership = ownership ?? new SingleProcessOwnership();
+    this.deadCopies = router && this.ownership.clustered ? new DeadCopies(router) : null;
     this.ledger = new ChipLedger(prisma);
     // Scale-out: every hand write carries this copy's fencing token for the table (cluster/fence.ts).
     this.handStore = new HandStore(prisma, this.ownership.guard);
@@ -117,6 +122,16 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       this.remoteWatchers.delete(tableId);
       this.logger.warn({ msg: 'table lease lost; stopped hosting', tableId });
     });
+  }
+
+  /** The table ownership (leases, fencing) tournament tables share with cash tables. */
+  get tableOwnership(): TableOwnership {
+    return this.ownership;
+  }
+
+  /** The command router between copies (null: everything is local). */
+  get tableRouter(): TableRouter | null {
+    return this.router;
   }
 
   /** This copy hosts tables (false: apps/lobby in the split deployment routes them all). */
@@ -139,10 +154,12 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.options.recoverAtBoot) return;
     if (this.ownership.clustered) {
       // Several copies: each table is hosted by the copy holding its lease. Claim what nobody
-      // holds now and again every quarter lease time (takeover of a dead copy's tables: a
-      // quarter keeps the wait after the lease expired short; one small query per poll).
+      // holds now and poll again (a fifth of a second, at most a quarter lease time): a copy
+      // whose Redis connection vanished (killed) has its tables taken at once (DeadCopies), an
+      // expired lease is claimed within the poll. A poll is one MGET of the leases, one PUBSUB
+      // NUMSUB when other copies hold them, and the open tables re-read every quarter lease.
       await this.adoptTables();
-      const every = Math.max(100, Math.floor(this.ownership.leaseMs / 4));
+      const every = Math.max(50, Math.min(200, Math.floor(this.ownership.leaseMs / 4)));
       this.adoptTimer = setInterval(() => void this.adoptTables(), every);
       this.adoptTimer.unref();
       return;
@@ -178,16 +195,26 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   adoptTables(): Promise<void> {
     this.adopting ??= (async () => {
-      const open = await this.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' } });
-      const won: typeof open = [];
-      for (const row of open) {
-        if (this.hosts.has(row.id) || !(await this.ownership.claim(row.id))) continue;
-        // Store the new fencing token first: from here on the old owner's writes are refused.
-        const guard = this.ownership.guard;
-        if (guard) await this.prisma.$transaction((tx) => guard(tx, { tableId: row.id, tournamentId: null }));
-        won.push(row);
+      const now = Date.now();
+      if (!this.openTables || now - this.openTables.at >= this.ownership.leaseMs / 4) {
+        this.openTables = { at: now, rows: await this.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' }, select: { id: true } }) };
       }
+      const candidates = this.openTables.rows.filter((r) => !this.hosts.has(r.id)).map((r) => r.id);
+      if (!candidates.length) return;
+      const claimed = await this.claimTables(candidates);
+      if (!claimed.length) return;
+      // The list may be stale: host only tables still open (a closed one is given back).
+      const won = await this.prisma.cashTable.findMany({ where: { id: { in: claimed }, status: 'open' }, orderBy: { createdAt: 'asc' } });
+      for (const id of claimed) if (!won.some((r) => r.id === id)) await this.ownership.release(id);
       if (!won.length) return;
+      // Store the new fencing tokens first (one transaction): from here on the old owner's
+      // writes are refused.
+      const guard = this.ownership.guard;
+      if (guard) {
+        await this.prisma.$transaction(async (tx) => {
+          for (const row of won) await guard(tx, { tableId: row.id, tournamentId: null });
+        });
+      }
       const t0 = Date.now();
       // The audit runs once the tables deal again (below): failover must not wait for a
       // whole-ledger audit.
@@ -201,8 +228,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       await Promise.all(
         won.map(async (row) => {
           if (!this.ownership.owns(row.id)) return;
-          const host = this.host(row.id, row.name, row.config as unknown as TableConfig);
-          const reseated = await this.reseat(host, report);
+          const chips = new ReseatChipSource(new LedgerChipSource(this.ledger, row.id));
+          const host = this.host(row.id, row.name, row.config as unknown as TableConfig, chips);
+          const reseated = await this.reseat(host, chips, report);
           const cancelled = report.cancelledHands.filter((h) => h.tableId === row.id).length;
           this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled, reseated, recoverMs, reseatedAfterMs: Date.now() - t0 });
         }),
@@ -225,15 +253,41 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
+   * Claims what it can of `tableIds`: tables nobody holds, and tables held by a copy that is dead
+   * (DeadCopies: its Redis connection is gone) without waiting for their leases to expire.
+   */
+  private async claimTables(tableIds: string[]): Promise<string[]> {
+    const won: string[] = [];
+    if (!this.ownership.holders) {
+      for (const id of tableIds) if (await this.ownership.claim(id)) won.push(id);
+      return won;
+    }
+    const holders = await this.ownership.holders(tableIds);
+    const me = this.router?.instanceId;
+    const foreign = [...holders.values()].flatMap((h) => (h && h.owner !== me ? [h.owner] : []));
+    const dead = this.deadCopies && foreign.length ? await this.deadCopies.dead(foreign) : new Set<string>();
+    for (const id of tableIds) {
+      const h = holders.get(id);
+      let ok = false;
+      if (!h || h.owner === me) ok = await this.ownership.claim(id);
+      else if (dead.has(h.owner) && this.ownership.takeOver) ok = await this.ownership.takeOver(id, h);
+      if (ok) won.push(id);
+    }
+    return won;
+  }
+
+  /**
    * Takeover: the crash rule returned every stack of the table to its player's account; each
    * player buys back in with the same stack (capped at the table's maximum buy-in; the rest stays
    * in his account), at his seat of the cancelled hand when there was one. Every chip moves as an
    * ordinary ledger posting (crash rule: stack → account, buy-in: account → stack), so the ledger
    * stays exact whatever happens in between; a player whose account no longer holds the chips, or
    * whose stack is below the minimum buy-in, is simply not re-seated (his chips are in his account).
-   * A player whose socket was on the dead copy gets the seat back when he watches the table again.
+   * The buy-ins of the whole table are one posting (one transaction), and the seats are all queued
+   * at once, so the next hand deals with everyone. A player whose socket was on the dead copy gets
+   * the seat back when he watches the table again.
    */
-  private async reseat(host: TableHost, report: RecoveryReport): Promise<number> {
+  private async reseat(host: TableHost, chips: ReseatChipSource, report: RecoveryReport): Promise<number> {
     const stacks = report.cashedOut.filter((c) => c.tableId === host.tableId && c.amount > 0);
     if (!stacks.length) return 0;
     const seats = new Map<string, number>();
@@ -241,23 +295,45 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     const users = await this.prisma.user.findMany({ where: { id: { in: stacks.map((s) => s.userId) } }, select: { id: true, username: true, isBot: true } });
     const byId = new Map(users.map((u) => [u.id, u]));
     const { min, max } = host.table.config.buyIn;
-    let n = 0;
-    this.reseated.set(host.tableId, new Set());
-    for (const s of stacks) {
+    const plan = stacks.flatMap((s) => {
       const u = byId.get(s.userId);
       const buyIn = max === null ? s.amount : Math.min(s.amount, max);
-      if (!u || buyIn < min) continue;
-      const seat = seats.get(s.userId);
-      const sit = (at: number | undefined) => host.sit({ userId: u.id, name: u.username, isBot: u.isBot }, { buyIn, ...(at === undefined ? {} : { seat: at }), waitForBigBlind: false });
-      try {
-        await sit(seat).catch((err: unknown) => (seat !== undefined && err instanceof TableHostError && err.reason === 'SEAT_TAKEN' ? sit(undefined) : Promise.reject(err)));
-        this.reseated.get(host.tableId)!.add(u.id);
-        n++;
-      } catch (err) {
-        this.logger.warn({ msg: 'could not re-seat a player after takeover', tableId: host.tableId, userId: u.id, err: String(err) });
-      }
+      return u && buyIn >= min ? [{ u, buyIn, seat: seats.get(s.userId) }] : [];
+    });
+    const tableId = host.tableId;
+    const seated = new Set<string>();
+    this.reseated.set(tableId, seated);
+    if (!plan.length) return 0;
+    try {
+      await this.ledger.post({
+        idempotencyKey: `takeover:reseat:${tableId}:${randomUUID()}`,
+        reason: 'table_buy_in',
+        refs: { tableId },
+        movements: plan.map((p) => ({ from: Accounts.user(p.u.id), to: Accounts.tableStack(tableId, p.u.id), amount: p.buyIn })),
+      });
+      for (const p of plan) chips.prefund(p.u.id, p.buyIn);
+    } catch (err) {
+      // Someone spent chips meanwhile: each player buys in on his own below (refusals skip him).
+      this.logger.warn({ msg: 'batched re-seat buy-in refused; buying in one by one', tableId, err: String(err) });
     }
-    return n;
+    await Promise.all(
+      plan.map(async ({ u, buyIn, seat }) => {
+        const sit = (at: number | undefined) => host.sit({ userId: u.id, name: u.username, isBot: u.isBot }, { buyIn, ...(at === undefined ? {} : { seat: at }), waitForBigBlind: false });
+        try {
+          await sit(seat).catch((err: unknown) => (seat !== undefined && err instanceof TableHostError && err.reason === 'SEAT_TAKEN' ? sit(undefined) : Promise.reject(err)));
+          seated.add(u.id);
+        } catch (err) {
+          this.logger.warn({ msg: 'could not re-seat a player after takeover', tableId, userId: u.id, err: String(err) });
+        }
+      }),
+    );
+    // Chips bought in for a player who could not sit go back to his account.
+    for (const [userId, amount] of chips.unused()) {
+      await this.ledger
+        .cashOut({ idempotencyKey: `takeover:unseated:${tableId}:${userId}:${randomUUID()}`, userId, tableId, amount })
+        .catch((err: unknown) => this.logger.error({ msg: 'returning an unused re-seat buy-in failed', tableId, userId, amount, err: String(err) }));
+    }
+    return seated.size;
   }
 
   /**
@@ -467,8 +543,13 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
 
   detach(tableId: string): void {
     this.attached.delete(tableId);
-    if (this.router && !this.hosts.has(tableId)) {
-      this.router.unpublish(tableId).catch((err: unknown) => this.logger.warn({ msg: 'table directory write failed', tableId, err: String(err) }));
+    const router = this.router;
+    if (router && !this.hosts.has(tableId)) {
+      // Only our own entry: a table that moved to another copy keeps the entry that copy wrote.
+      void (async () => {
+        const entry = await router.entry(tableId);
+        if (entry?.owner === router.instanceId) await router.unpublish(tableId);
+      })().catch((err: unknown) => this.logger.warn({ msg: 'table directory write failed', tableId, err: String(err) }));
     }
   }
 
@@ -488,7 +569,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     return randomBytes(9).toString('base64url');
   }
 
-  private host(tableId: string, name: string, config: TableConfig): TableHost {
+  private host(tableId: string, name: string, config: TableConfig, chips?: ChipSource): TableHost {
     const n = this.seq++;
     const seed = this.options.seed;
     let hands = 0;
@@ -496,7 +577,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       tableId,
       name,
       config,
-      chips: new LedgerChipSource(this.ledger, tableId),
+      chips: chips ?? new LedgerChipSource(this.ledger, tableId),
       hands: this.handStore,
       broadcaster: this.sockets,
       bots: this.bots,
@@ -516,6 +597,46 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     host.start();
     this.publishEntry(host);
     return host;
+  }
+}
+
+/**
+ * A cash table's chip source during a takeover's re-seat: the buy-ins of the re-seated players
+ * were posted as one batch, so their `sit` moves nothing more; anything else goes to the ledger.
+ */
+class ReseatChipSource implements ChipSource {
+  private readonly prefunded = new Map<string, number>();
+  readonly handRef: ChipSource['handRef'];
+
+  constructor(private readonly inner: LedgerChipSource) {
+    this.handRef = inner.handRef;
+  }
+
+  prefund(userId: string, amount: number): void {
+    this.prefunded.set(userId, amount);
+  }
+
+  /** Prefunded buy-ins no `sit` used (taken out: the caller returns them). */
+  unused(): [string, number][] {
+    const left = [...this.prefunded];
+    this.prefunded.clear();
+    return left;
+  }
+
+  async buyIn(userId: string, amount: number, key: string): Promise<void> {
+    if (this.prefunded.get(userId) === amount) {
+      this.prefunded.delete(userId);
+      return;
+    }
+    await this.inner.buyIn(userId, amount, key);
+  }
+
+  reload(userId: string, amount: number, key: string): Promise<void> {
+    return this.inner.reload(userId, amount, key);
+  }
+
+  cashOut(userId: string, amount: number, key: string): Promise<void> {
+    return this.inner.cashOut(userId, amount, key);
   }
 }
 
