@@ -7,7 +7,7 @@ import { TablesModule } from '../tables/tables.module';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsGateway } from './tournaments.gateway';
 import { TournamentJobs } from './tournaments.jobs';
-import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, type TournamentRunnerOptions } from './tournaments.runner';
+import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromEnv, type TournamentRunnerOptions } from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
 
 export interface TournamentsModuleOptions {
@@ -23,7 +23,7 @@ export class TournamentsFeatureModule {
       imports: [TablesModule],
       controllers: [TournamentsController],
       providers: [
-        { provide: TOURNAMENT_RUNNER_OPTIONS, useValue: { ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...options.runner } },
+        { provide: TOURNAMENT_RUNNER_OPTIONS, useFactory: () => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromEnv(process.env), ...options.runner }) },
         TournamentsService,
         TournamentRunner,
         TournamentJobs,

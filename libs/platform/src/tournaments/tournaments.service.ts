@@ -13,7 +13,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
 import { cryptoRandom, type RandomSource } from '@naiko/engine';
-import { Accounts, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement, type Tx } from '@naiko/persistence';
+import { Accounts, cancelRunningHand, HandStore, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement, type Tx } from '@naiko/persistence';
 import {
   cancelTournament,
   createRegistration,
@@ -89,6 +89,13 @@ export interface HandStart {
   /** The tournament row's version this seating belongs to (newer seatings win at the tables). */
   version: number;
 }
+
+/**
+ * Scale-out: the table's write guard, run inside a hand's tournament transaction right after the
+ * row lock (the table owner's fencing token, cluster/fence.ts): a copy that lost the table's lease
+ * can neither begin nor record a hand there — its transaction rolls back.
+ */
+export type TableFence = (tx: Tx) => Promise<void>;
 
 export interface SeatWithStack {
   userId: string;
@@ -436,9 +443,10 @@ export class TournamentsService {
   // Hands (called by the table runner)
 
   /** Marks a hand started at `tableId` when the table may deal; null when it may not now. */
-  async beginTableHand(id: number, tableId: number): Promise<HandStart | null> {
+  async beginTableHand(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
     return inTransaction(this.prisma, async (tx) => {
       const r = await this.lock(tx, id);
+      await fence?.(tx);
       if (r.status !== 'running' || r.state.cancelRequested) return null;
       const level = this.levelInForce(r);
       if (!level) return null;
@@ -480,9 +488,10 @@ export class TournamentsService {
    * Records a finished hand at `tableId`: busts, places, balancing (never a player in a hand),
    * breaks, hand-for-hand; enqueues the payout once one player is left.
    */
-  async finishTableHand(id: number, tableId: number, result: HandResult): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
+  async finishTableHand(id: number, tableId: number, result: HandResult, fence?: TableFence): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
     const out = await inTransaction(this.prisma, async (tx) => {
       const r = await this.lock(tx, id);
+      await fence?.(tx);
       if (r.status !== 'running') return { moves: [], brokenTables: [], finished: false, state: r.state, cancelled: false };
       const level = this.currentLevel(r);
       const entrants = () => paidEntries(r.state.registration);
@@ -518,6 +527,39 @@ export class TournamentsService {
       const tables = r.state.seating.tables.map((t) => ({ ...t, handInProgress: false }));
       await this.save(tx, id, { ...r.state, seating: { ...r.state.seating, tables } });
     });
+  }
+
+  /**
+   * Scale-out crash rule for ONE table, run by the copy that just took the table's lease (its
+   * fencing token already stored, so the old owner can write nothing more there): the tournament
+   * hands left running at this table are cancelled (contributions back to the tournament stacks)
+   * and the table no longer counts as busy. Other tables of the tournament, dealt by other
+   * copies, are untouched. A running hand belongs to this table when its players sit here: the
+   * tournament never moves a player while his table is in a hand, and a player is in one hand at
+   * a time. Returns the cancelled hands' ids.
+   */
+  async recoverTable(id: number, tableId: number, fence?: TableFence): Promise<string[]> {
+    const row = await this.get(id);
+    const t = row.state.seating?.tables.find((x) => x.tableId === tableId);
+    if (!t) return [];
+    const seated = new Set(t.seats.flatMap((p) => (p ? [p.playerId] : [])));
+    const running = await this.prisma.hand.findMany({ where: { tournamentId: mttTournamentId(id), status: 'running' }, select: { id: true, players: true } });
+    const mine = running.filter((h) => {
+      const players = h.players as { userId: string }[];
+      return players.length > 0 && players.every((p) => seated.has(p.userId));
+    });
+    const store = new HandStore(this.prisma);
+    for (const h of mine) await cancelRunningHand(this.prisma, await store.getHand(h.id));
+    if (!t.handInProgress) return mine.map((h) => h.id);
+    await inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, id);
+      await fence?.(tx);
+      if (!r.state.seating) return;
+      const tables = r.state.seating.tables.map((x) => (x.tableId === tableId ? { ...x, handInProgress: false } : x));
+      await this.save(tx, id, { ...r.state, seating: { ...r.state.seating, tables } });
+    });
+    this.changed(id);
+    return mine.map((h) => h.id);
   }
 
   // ------------------------------------------------------------------------------------------

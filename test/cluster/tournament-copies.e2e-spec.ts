@@ -1,0 +1,237 @@
+// A scheduled bot tournament over three copies of the platform (apps/all-in-one, CLUSTER_MODE=redis,
+// child processes on one database and one Redis prefix). 24 bot entrants at 6-max: 4 tables, each
+// owned through its own table lease (fencing token), spread over the copies. Mid-hand, the owner of
+// a table in a hand is SIGKILLed. Checked, from snapshots of the tournament row, the Redis directory
+// and the ledger taken every 100 ms, and from the stored hands:
+//   - the tables are dealt by at least two different copies at the same time;
+//   - balancing (and table breaks) move players between tables owned by different copies;
+//   - nobody is ever seated twice, and nobody is ever dealt into two hands at once;
+//   - the chips of the tournament's book are constant while it runs (stacks + hand pots = every
+//     chip issued: a cancelled hand's contributions go back to the stacks);
+//   - the dead copy's tables are taken over (its running hand cancelled) and deal on;
+//   - the tournament finishes: every entry placed, the whole prize pool paid, every chip retired
+//     (the winner held them all), the ledger audit clean.
+import { execFileSync } from 'node:child_process';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { auditLedger, ChipLedger, PrismaClient } from '@naiko/persistence';
+import { mttTableId, TokenService, type MttState } from '@naiko/platform';
+import { fastModeStructure } from '@naiko/tournament';
+import { pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
+import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../support';
+
+const LEASE_MS = 1500;
+const ENTRANTS = 24;
+const TABLE_SIZE = 6;
+const STACK = 200;
+const BUY_IN = 100;
+
+interface Snapshot {
+  at: number;
+  status: string;
+  tables: { tableNo: number; players: string[]; handInProgress: boolean; owner: string | null }[];
+  chips: number;
+}
+
+describe('a tournament over three copies: tables owned by different copies, a copy SIGKILLed mid-hand', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  const copies: Copy[] = [];
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+    db = await createTestDatabase({ migrate: true });
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it('spreads the tables, moves players across owners, takes the dead copy\'s tables over and finishes with every prize paid', async () => {
+    for (let i = 0; i < 3; i++) {
+      copies.push(
+        startCopy({
+          entry: 'dist/apps/all-in-one/src/main.js',
+          instanceId: `mtt-copy-${i}`,
+          port: await freePort(),
+          databaseUrl: db.url,
+          prefix: db.name,
+          jwtSecret: TEST_JWT_SECRET,
+          env: { TABLE_LEASE_MS: String(LEASE_MS), MTT_HAND_PAUSE_MS: '20', MTT_BOT_DELAY_MS: '40' },
+        }),
+      );
+    }
+    await Promise.all(copies.map((c) => c.ready));
+
+    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
+    const ledger = new ChipLedger(prisma);
+    const admin = await prisma.user.create({ data: { username: 'mtt-admin', role: 'admin' } });
+    const adminAuth = { authorization: `Bearer ${tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' })}`, 'content-type': 'application/json' };
+    const now = Date.now();
+    const created = await fetch(`${copies[0]!.url}/tournaments`, {
+      method: 'POST',
+      headers: adminAuth,
+      body: JSON.stringify({
+        name: 'Cluster MTT',
+        game: 'holdem',
+        bettingStructure: 'no-limit',
+        registrationOpensAt: new Date(now).toISOString(),
+        startsAt: new Date(now + 600_000).toISOString(),
+        lateRegistrationUntilLevel: 0,
+        minEntrants: 2,
+        maxEntrants: 100,
+        buyIn: BUY_IN,
+        fee: 10,
+        startingStack: STACK,
+        blindStructure: fastModeStructure(2_000, 300, 6),
+        tableSize: TABLE_SIZE,
+        reEntry: false,
+        clock: { decisionMs: 1_000, reconnectMs: 0 },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { tournamentId: number }).tournamentId;
+    const book = `tournament:mtt-${id}`;
+    const row = async () => (await prisma.$queryRaw<{ status: string; state: MttState }[]>`SELECT status::text AS status, state FROM scheduled_tournaments WHERE id = ${id}`)[0]!;
+    await until(async () => (await row()).status === 'registering', 20_000, 'registration to open');
+
+    // Bot entrants, registered through the three copies in turn.
+    const bots = await Promise.all(Array.from({ length: ENTRANTS }, (_, i) => prisma.user.create({ data: { username: `mtt-bot-${i}`, isBot: true } })));
+    await pool(bots, 6, async (b) => {
+      await ledger.openUserAccount(b.id);
+      await ledger.grant({ idempotencyKey: `mtt-cluster:${b.id}`, userId: b.id, amount: 1_000 });
+    });
+    await pool(
+      bots.map((b, i) => ({ b, i })),
+      6,
+      async ({ b, i }) => {
+        const res = await fetch(`${copies[i % 3]!.url}/tournaments/${id}/register`, { method: 'POST', headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` } });
+        expect(res.status).toBe(201);
+      },
+    );
+    const res = await fetch(`${copies[1]!.url}/tournaments/${id}`, { method: 'PATCH', headers: adminAuth, body: JSON.stringify({ startsAt: new Date().toISOString() }) });
+    expect(res.status).toBe(200);
+
+    // Snapshots every 100 ms while it runs: seating, owners (the Redis directory), the book's chips.
+    const snapshots: Snapshot[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const [r, directory, chips] = await Promise.all([
+          row(),
+          tableDirectory(db.name),
+          prisma.$queryRaw<{ total: bigint | null }[]>`SELECT SUM(balance)::bigint AS total FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`,
+        ]);
+        const owner = new Map(directory.map((d) => [d.tableId, d.owner]));
+        snapshots.push({
+          at: Date.now(),
+          status: r.status,
+          chips: Number(chips[0]?.total ?? 0),
+          tables: (r.state.seating?.tables ?? []).map((t) => ({
+            tableNo: t.tableId,
+            players: t.seats.flatMap((p) => (p ? [p.playerId] : [])),
+            handInProgress: t.handInProgress,
+            owner: owner.get(mttTableId(id, t.tableId)) ?? null,
+          })),
+        });
+        await new Promise((r2) => setTimeout(r2, 100));
+      }
+    })();
+    try {
+      const last = () => snapshots[snapshots.length - 1];
+      // The tables are dealt by at least two copies at once.
+      await until(() => {
+        const s = last();
+        return !!s && s.status === 'running' && s.tables.length === ENTRANTS / TABLE_SIZE && new Set(s.tables.map((t) => t.owner).filter(Boolean)).size >= 2;
+      }, 30_000, 'the 4 tables to be owned by at least two copies');
+      const spread = new Set(last()!.tables.flatMap((t) => (t.owner ? [t.owner] : [])));
+
+      // SIGKILL the owner of a table while that table is in a hand (a few hands in).
+      await until(async () => (await prisma.hand.count({ where: { tournamentId: `mtt-${id}`, status: 'completed' } })) >= 4, 30_000, 'a few hands played');
+      // The victim: the owner of the table whose players are in a running hand (from the database).
+      let victim: Copy | undefined;
+      await until(async () => {
+        const running = await prisma.hand.findMany({ where: { tournamentId: `mtt-${id}`, status: 'running' }, select: { players: true } });
+        const s = last();
+        for (const h of running) {
+          const first = (h.players as { userId: string }[])[0]?.userId;
+          const table = s?.tables.find((t) => first && t.players.includes(first));
+          victim = table?.owner ? copies.find((c) => c.alive && c.instanceId === table.owner) : undefined;
+          if (victim) return true;
+        }
+        return false;
+      }, 20_000, 'a table in a hand');
+      const killedAt = Date.now();
+      await victim!.kill('SIGKILL');
+
+      await until(async () => ['finished', 'cancelled'].includes((await row()).status), 70_000, 'the tournament to finish');
+      watching = false;
+      await watcher;
+
+      // --- owners: spread, and the dead copy's tables dealt by the others afterwards.
+      expect(spread.size).toBeGreaterThanOrEqual(2);
+      const after = snapshots.filter((s) => s.at > killedAt + 5_000 && s.status === 'running');
+      for (const s of after) for (const t of s.tables) expect(t.owner).not.toBe(victim!.instanceId);
+
+      // --- seating: nobody twice; moves between tables of different owners.
+      const moves: { player: string; from: number; to: number; fromOwner: string | null; toOwner: string | null }[] = [];
+      const seen = new Map<string, { tableNo: number; owner: string | null }>();
+      for (const s of snapshots) {
+        const all = s.tables.flatMap((t) => t.players);
+        expect(new Set(all).size).toBe(all.length);
+        for (const t of s.tables) {
+          for (const p of t.players) {
+            const before = seen.get(p);
+            if (before && before.tableNo !== t.tableNo) moves.push({ player: p, from: before.tableNo, to: t.tableNo, fromOwner: before.owner, toOwner: t.owner });
+            seen.set(p, { tableNo: t.tableNo, owner: t.owner });
+          }
+        }
+      }
+      expect(moves.filter((m) => m.fromOwner && m.toOwner && m.fromOwner !== m.toOwner).length).toBeGreaterThan(0);
+
+      // --- chips: stacks + pots of the tournament's book constant while it ran.
+      for (const s of snapshots.filter((x) => x.status === 'running')) expect(s.chips).toBe(ENTRANTS * STACK);
+
+      // --- hands: the killed one cancelled; never one player in two hands at once.
+      const hands = await prisma.hand.findMany({ where: { tournamentId: `mtt-${id}` }, select: { id: true, status: true, players: true, startedAt: true, endedAt: true } });
+      if (process.env.CLUSTER_TEST_VERBOSE) {
+        console.log(JSON.stringify({ spread: [...spread], victim: victim!.instanceId, moves: moves.length, crossOwner: moves.filter((m) => m.fromOwner !== m.toOwner).length, hands: hands.length, cancelled: hands.filter((h) => h.status === 'cancelled').length, ms: Date.now() - killedAt }));
+      }
+      expect(hands.filter((h) => h.status === 'running')).toEqual([]);
+      expect(hands.filter((h) => h.status === 'cancelled').length).toBeGreaterThanOrEqual(1);
+      const spans = hands.map((h) => ({ id: h.id, from: h.startedAt.getTime(), to: h.endedAt!.getTime(), players: new Set((h.players as { userId: string }[]).map((p) => p.userId)) }));
+      spans.sort((a, b) => a.from - b.from);
+      const overlaps: string[] = [];
+      for (let i = 0; i < spans.length; i++) {
+        for (let j = i + 1; j < spans.length && spans[j]!.from < spans[i]!.to; j++) {
+          for (const p of spans[j]!.players) if (spans[i]!.players.has(p)) overlaps.push(`${p} in ${spans[i]!.id} and ${spans[j]!.id}`);
+        }
+      }
+      expect(overlaps).toEqual([]);
+
+      // --- the finish: every entry placed, the prize pool paid, every chip retired, audit clean.
+      const final = await row();
+      expect(final.status).toBe('finished');
+      expect(final.state.standings!.groups.flatMap((g) => g.players)).toHaveLength(ENTRANTS);
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `mtt-${id}` } });
+      expect(entries).toHaveLength(ENTRANTS);
+      expect(entries.every((e) => e.place !== null && e.place >= 1 && e.place <= ENTRANTS)).toBe(true);
+      expect(entries.filter((e) => e.place === 1)).toHaveLength(1);
+      expect(entries.reduce((x, e) => x + Number(e.prize), 0)).toBe(ENTRANTS * BUY_IN);
+      const paid = await prisma.$queryRaw<{ total: bigint }[]>`
+        SELECT COALESCE(SUM(e.amount), 0)::bigint AS total FROM ledger_entries e
+        JOIN chip_accounts a ON a.id = e.account_id JOIN ledger_transactions t ON t.id = e.transaction_id
+        WHERE t.reason::text = 'tournament_prize' AND a.kind = 'user' AND t.idempotency_key LIKE ${`mtt:${id}:prize:%`}`;
+      expect(Number(paid[0]!.total)).toBe(ENTRANTS * BUY_IN);
+      const book_ = await prisma.chipAccount.findMany({ where: { book } });
+      expect(book_.filter((a) => a.kind !== 'issuer').every((a) => a.balance === 0n)).toBe(true);
+      expect(book_.find((a) => a.kind === 'issuer')?.balance).toBe(0n);
+      expect((await auditLedger(prisma)).ok).toBe(true);
+    } finally {
+      watching = false;
+      await watcher;
+    }
+  }, 150_000);
+});
