@@ -26,7 +26,7 @@
  * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -170,7 +170,12 @@ export async function main(): Promise<void> {
   });
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    createInterface({ input: server.stdout! }).on('line', (l) => l.includes('listening on') && resolve());
+    // BENCH_SERVER_LOG=<file>: keep the server's stdout (e.g. with BENCH_SERVER_ARGS=--trace-gc).
+    const keep = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : null;
+    createInterface({ input: server.stdout! }).on('line', (l) => {
+      keep?.write(`${new Date().toISOString().slice(11, 23)} ${l}\n`);
+      if (l.includes('listening on')) resolve();
+    });
     server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
     const poll = setInterval(async () => {
       try {

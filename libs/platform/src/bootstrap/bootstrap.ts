@@ -4,9 +4,9 @@
 import { ValidationPipe, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import { parseConfig, ConfigError, type AppConfig } from '../config/config.schema';
 import { JsonLogger } from '../logging/json-logger';
+import { LeanIoAdapter } from '../gateway/lean-io.adapter';
 import { RedisIoAdapter } from '../gateway/redis-io.adapter';
 import { REDIS_ENDPOINT } from '../tokens';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
@@ -44,7 +44,7 @@ export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   } else {
-    app.useWebSocketAdapter(new IoAdapter(app));
+    app.useWebSocketAdapter(new LeanIoAdapter(app));
   }
   const doc = new DocumentBuilder()
     .setTitle('Naiko')

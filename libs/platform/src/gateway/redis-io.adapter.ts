@@ -1,13 +1,13 @@
 // socket.io over the Redis adapter, so a broadcast to a room reaches sockets held by any
 // process (SOCKET_REDIS_ADAPTER=true, the default).
 import type { INestApplicationContext } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { redisOptionsFromUrl } from '../redis/redis-options';
+import { LeanIoAdapter } from './lean-io.adapter';
 
-export class RedisIoAdapter extends IoAdapter {
+export class RedisIoAdapter extends LeanIoAdapter {
   private pub?: Redis;
   private sub?: Redis;
 
