@@ -6,6 +6,8 @@
 //   - the tables are dealt by at least two different copies at the same time;
 //   - balancing (and table breaks) move players between tables owned by different copies;
 //   - nobody is ever seated twice, and nobody is ever dealt into two hands at once;
+//   - a human spectator watching table 1 through a copy that does not own it gets its feed and never
+//     a face-down card;
 //   - the chips of the tournament's book are constant while it runs (stacks + hand pots = every
 //     chip issued: a cancelled hand's contributions go back to the stacks);
 //   - the dead copy's tables are taken over (its running hand cancelled) and deal on;
@@ -17,13 +19,31 @@ import { auditLedger, ChipLedger, PrismaClient } from '@naiko/persistence';
 import { mttTableId, TokenService, type MttState } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
 import { pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
-import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../support';
+import { connectSocket, createTestDatabase, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
 
 const LEASE_MS = 1500;
 const ENTRANTS = 24;
 const TABLE_SIZE = 6;
 const STACK = 200;
 const BUY_IN = 100;
+
+interface HandFeedLike {
+  events?: { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] }[];
+  view?: { players?: { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean }[] };
+  hand?: { view: HandFeedLike['view'] } | null;
+}
+
+/** Face-down cards in a message to a spectator (he sits nowhere: every hidden card is someone else's). */
+function spectatorLeaks(payload: unknown): string[] {
+  const p = payload as HandFeedLike;
+  const found: string[] = [];
+  for (const e of p.events ?? []) {
+    if (e.type === 'hole-dealt') e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
+    if (e.type === 'hand-mucked' && e.cards?.some((c) => c !== null)) found.push(`mucked cards of seat ${e.seat}`);
+  }
+  for (const pl of (p.view ?? p.hand?.view)?.players ?? []) pl.cards.forEach((c, k) => c !== null && !pl.up[k] && !pl.shown && found.push(`view shows seat ${pl.seat}'s card`));
+  return found;
+}
 
 interface Snapshot {
   at: number;
@@ -36,6 +56,7 @@ describe('a tournament over three copies: tables owned by different copies, a co
   let db: TestDatabase;
   let prisma: PrismaClient;
   const copies: Copy[] = [];
+  let spectator: TestSocket | undefined;
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
@@ -44,6 +65,7 @@ describe('a tournament over three copies: tables owned by different copies, a co
   }, 120_000);
 
   afterAll(async () => {
+    spectator?.close();
     await Promise.all(copies.map((c) => c.kill('SIGKILL')));
     await prisma?.$disconnect();
     await db?.drop();
@@ -144,9 +166,19 @@ describe('a tournament over three copies: tables owned by different copies, a co
       // The tables are dealt by at least two copies at once.
       await until(() => {
         const s = last();
-        return !!s && s.status === 'running' && s.tables.length === ENTRANTS / TABLE_SIZE && new Set(s.tables.map((t) => t.owner).filter(Boolean)).size >= 2;
-      }, 30_000, 'the 4 tables to be owned by at least two copies');
+        return !!s && s.status === 'running' && s.tables.length === ENTRANTS / TABLE_SIZE && s.tables.every((t) => t.owner);
+      }, 30_000, 'the 4 tables to be owned');
       const spread = new Set(last()!.tables.flatMap((t) => (t.owner ? [t.owner] : [])));
+
+      // A human spectator of table 1, connected to a copy that does not own it.
+      const fan = await prisma.user.create({ data: { username: 'mtt-fan' } });
+      const table1 = last()!.tables.find((t) => t.tableNo === 1)!;
+      const via = copies.find((c) => c.instanceId !== table1.owner)!;
+      spectator = (await connectSocket(via.url, tokens.sign({ sub: fan.id, username: fan.username, role: 'player' }), 10_000)).socket;
+      const seenBySpectator: { event: string; payload: unknown }[] = [];
+      spectator.onAny((event: string, payload: unknown) => seenBySpectator.push({ event, payload }));
+      spectator.emit('table:watch', { tableId: mttTableId(id, 1) });
+      await until(() => seenBySpectator.some((m) => m.event === 'table:snapshot'), 10_000, 'the spectator\'s snapshot');
 
       // SIGKILL the owner of a table while that table is in a hand (a few hands in).
       await until(async () => (await prisma.hand.count({ where: { tournamentId: `mtt-${id}`, status: 'completed' } })) >= 4, 30_000, 'a few hands played');
@@ -210,6 +242,11 @@ describe('a tournament over three copies: tables owned by different copies, a co
         }
       }
       expect(overlaps).toEqual([]);
+
+      // --- the spectator saw hands of table 1 and no face-down card.
+      const feeds = seenBySpectator.filter((m) => m.event === 'table:hand' || m.event === 'table:snapshot');
+      expect(feeds.filter((m) => m.event === 'table:hand').length).toBeGreaterThan(10);
+      expect(feeds.flatMap((m) => spectatorLeaks(m.payload))).toEqual([]);
 
       // --- the finish: every entry placed, the prize pool paid, every chip retired, audit clean.
       const final = await row();

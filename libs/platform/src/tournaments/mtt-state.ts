@@ -57,6 +57,11 @@ export interface MttState {
   winner: string | null;
   moves: number;
   brokenTables: number[];
+  /**
+   * The hand number each table began last (scale-out: the copy taking a table over finds that
+   * hand — still running: cancelled; completed but its result not recorded: recorded).
+   */
+  handsBegun?: Record<string, number>;
 }
 
 export const entryKey = (entryId: number): string => `e${entryId}`;

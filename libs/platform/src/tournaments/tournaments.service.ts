@@ -452,7 +452,8 @@ export class TournamentsService {
       if (!level) return null;
       const deal = dealFor(r.state, tableId);
       if (!deal) return null;
-      await this.save(tx, id, beginHand(r.state, tableId, deal), { handsPlayed: r.hands_played + 1 });
+      const begun = { ...beginHand(r.state, tableId, deal), handsBegun: { ...r.state.handsBegun, [tableId]: r.hands_played + 1 } };
+      await this.save(tx, id, begun, { handsPlayed: r.hands_played + 1 });
       const seating = r.state.seating!.tables.find((t) => t.tableId === tableId)!.seats;
       const stacks = await this.stacksOf(tx, id, seating.flatMap((p) => (p ? [p.playerId] : [])));
       const seats = seating.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null));
@@ -531,26 +532,50 @@ export class TournamentsService {
 
   /**
    * Scale-out crash rule for ONE table, run by the copy that just took the table's lease (its
-   * fencing token already stored, so the old owner can write nothing more there): the tournament
-   * hands left running at this table are cancelled (contributions back to the tournament stacks)
-   * and the table no longer counts as busy. Other tables of the tournament, dealt by other
-   * copies, are untouched. A running hand belongs to this table when its players sit here: the
-   * tournament never moves a player while his table is in a hand, and a player is in one hand at
-   * a time. Returns the cancelled hands' ids.
+   * fencing token already stored, so the old owner can write nothing more there). Other tables of
+   * the tournament, dealt by other copies, are untouched.
+   *   - The tournament hands left running at this table are cancelled (contributions back to the
+   *     tournament stacks). A running hand belongs to this table when its players sit here: the
+   *     tournament never moves a player while his table is in a hand, and a player is in one hand
+   *     at a time.
+   *   - The hand the table began last (`handsBegun`) completed but its result was never recorded
+   *     (the owner died between the hand's last write and `finishTableHand`): recorded now from
+   *     the stored hand (stacks before, button) and the book (stacks after), so busts and places
+   *     are not lost.
+   *   - Otherwise the table simply no longer counts as busy.
+   * Returns the cancelled hands' ids.
    */
   async recoverTable(id: number, tableId: number, fence?: TableFence): Promise<string[]> {
     const row = await this.get(id);
     const t = row.state.seating?.tables.find((x) => x.tableId === tableId);
     if (!t) return [];
     const seated = new Set(t.seats.flatMap((p) => (p ? [p.playerId] : [])));
-    const running = await this.prisma.hand.findMany({ where: { tournamentId: mttTournamentId(id), status: 'running' }, select: { id: true, players: true } });
+    const tid = mttTournamentId(id);
+    const running = await this.prisma.hand.findMany({ where: { tournamentId: tid, status: 'running' }, select: { id: true, players: true } });
     const mine = running.filter((h) => {
       const players = h.players as { userId: string }[];
       return players.length > 0 && players.every((p) => seated.has(p.userId));
     });
     const store = new HandStore(this.prisma);
     for (const h of mine) await cancelRunningHand(this.prisma, await store.getHand(h.id));
-    if (!t.handInProgress) return mine.map((h) => h.id);
+    const cancelled = mine.map((h) => h.id);
+    if (!t.handInProgress) return cancelled;
+    const begun = row.state.handsBegun?.[tableId];
+    const last = begun === undefined ? null : await this.prisma.hand.findFirst({ where: { tournamentId: tid, handNumber: begun }, orderBy: { startedAt: 'desc' } });
+    if (last?.status === 'completed') {
+      const players = (last.players as { seat: number; userId: string }[]).slice().sort((a, b) => a.seat - b.seat);
+      const config = last.config as { button: number; seats: { seat: number; stack: number }[] };
+      const n = players.length;
+      const buttonIndex = players.findIndex((p) => p.seat === config.button);
+      const now = await this.stacksOf(this.prisma, id, players.map((p) => p.userId));
+      const result: HandResult = {
+        dealtIn: players.map((p, i) => ({ userId: p.userId, stack: config.seats.find((s) => s.seat === p.seat)?.stack ?? 0, order: (i - buttonIndex - 1 + 2 * n) % n })),
+        after: new Map(players.map((p) => [p.userId, now.get(p.userId) ?? 0])),
+      };
+      this.logger.warn({ msg: 'recording a tournament hand its dead owner finished but never recorded', tournamentId: id, tableId, handId: last.id });
+      await this.finishTableHand(id, tableId, result, fence);
+      return cancelled;
+    }
     await inTransaction(this.prisma, async (tx) => {
       const r = await this.lock(tx, id);
       await fence?.(tx);
@@ -559,7 +584,7 @@ export class TournamentsService {
       await this.save(tx, id, { ...r.state, seating: { ...r.state.seating, tables } });
     });
     this.changed(id);
-    return mine.map((h) => h.id);
+    return cancelled;
   }
 
   // ------------------------------------------------------------------------------------------
