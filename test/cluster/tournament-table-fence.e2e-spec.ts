@@ -1,0 +1,141 @@
+// The tournament side of per-table ownership, against the real PostgreSQL (no processes): a table's
+// owner passes its fencing token into the tournament's row-lock transactions, so a copy that lost
+// the table can neither record nor begin a hand there; the copy that takes the table over applies
+// the crash rule to that table alone (TournamentsService.recoverTable):
+//   - a hand its dead owner played to the end but never recorded is recorded (busts are not lost);
+//   - a hand still running is cancelled (contributions back to the tournament stacks);
+//   - the other table is untouched.
+import { PrismaPg } from '@prisma/adapter-pg';
+import { apply, legalActions, seededRandom, start, type Action, type HandConfig, type HandState } from '@naiko/engine';
+import { auditLedger, ChipLedger, HandStore, PrismaClient, type PrismaService, type Tx } from '@naiko/persistence';
+import { checkFence, mttTableId, mttTournamentId, stakesOf, StaleFencingTokenError, TournamentsService, type HandStart, type JobQueue } from '@naiko/platform';
+import { createTestDatabase, type TestDatabase } from '../support';
+import { fastMttSettings } from '../support/tournaments';
+
+/** Jobs are not under test: a queue that accepts everything. */
+const jobs = { enqueue: async () => ({ getState: async () => 'waiting', changeDelay: async () => undefined }) } as unknown as JobQueue;
+
+const fence = (tableId: string, token: number, owner: string) => (tx: Tx) => checkFence(tx, tableId, token, owner);
+
+/** The hand the service allowed, as the engine's config (the table host builds the same). */
+function configOf(s: HandStart): HandConfig {
+  return {
+    variant: 'holdem',
+    structure: 'no-limit',
+    seats: s.deal.players.map((p) => ({ seat: p.seat, stack: s.seats[p.seat]!.stack })),
+    button: s.deal.button,
+    stakes: stakesOf(s.level as Parameters<typeof stakesOf>[0]),
+  };
+}
+
+/** The first player to act shoves, everyone calls: a hand with busts. */
+function shoveAndCall(state: HandState, first: boolean): Action {
+  const legal = legalActions(state)!;
+  if (first && legal.actions.includes('raise')) return { type: 'raise', seat: legal.seat, amount: legal.allInTo };
+  if (legal.actions.includes('call')) return { type: 'call', seat: legal.seat };
+  return { type: 'check', seat: legal.seat };
+}
+
+describe('tournament tables: fenced hand results and the per-table crash rule', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: true });
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  }, 60_000);
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it('refuses the old owner, records the finished hand, cancels the running one, leaves the other table alone', async () => {
+    const svc = new TournamentsService(prisma as unknown as PrismaService, jobs);
+    const ledger = new ChipLedger(prisma);
+    const row = await svc.create(fastMttSettings({ name: 'Fenced', tableSize: 6, startingStack: 200 }));
+    const id = row.id;
+    await svc.openRegistration(id);
+    for (let i = 0; i < 12; i++) {
+      const u = await prisma.user.create({ data: { username: `fence-bot-${i}`, isBot: true } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `fence:${u.id}`, userId: u.id, amount: 1_000 });
+      await svc.register(id, u.id);
+    }
+    await svc.start(id);
+    expect((await svc.get(id)).state.seating!.tables).toHaveLength(2);
+    const t1 = mttTableId(id, 1);
+    const t2 = mttTableId(id, 2);
+    const book = `tournament:${mttTournamentId(id)}`;
+    const chips = async () => Number((await prisma.$queryRaw<{ s: bigint }[]>`SELECT SUM(balance)::bigint AS s FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`)[0]!.s);
+    expect(await chips()).toBe(12 * 200);
+
+    // Copy A owns table 1 (token 1) and plays a hand to its end: everyone all in.
+    const a1 = fence(t1, 1, 'copy-a');
+    const begun = (await svc.beginTableHand(id, 1, a1))!;
+    expect(begun).not.toBeNull();
+    const config = configOf(begun);
+    const store = new HandStore(prisma);
+    const hand = await store.startHand({ tournamentId: mttTournamentId(id), handNumber: begun.handNumber, config, players: begun.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })) });
+    let { state, events } = start(config, { rng: seededRandom('fence:1') });
+    let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
+    for (let first = true; legalActions(state); first = false) {
+      const r = apply(state, shoveAndCall(state, first));
+      if (!r.ok) throw new Error(r.error.message);
+      seq = (await store.appendEvents(hand.id, seq, r.events)).nextSeq;
+      state = r.state;
+    }
+    expect((await prisma.hand.findUniqueOrThrow({ where: { id: hand.id } })).status).toBe('completed');
+    const stacksAfter = (await svc.seatMaps(id, new Set([1]))).tables.get(1)!;
+    const busted = stacksAfter.flatMap((p) => (p && p.stack === 0 ? [p.userId] : []));
+    expect(busted.length).toBeGreaterThan(0);
+
+    // ... and dies before recording it. Copy B takes table 1 over: its token is stored first.
+    const b1 = fence(t1, 2, 'copy-b');
+    await prisma.$transaction((tx) => b1(tx as unknown as Tx));
+    // A (paused, not dead after all) can no longer record nor begin a hand there.
+    const result = { dealtIn: begun.deal.players.map((p, i) => ({ userId: p.userId, stack: 200, order: i })), after: new Map<string, number>() };
+    await expect(svc.finishTableHand(id, 1, result, a1)).rejects.toBeInstanceOf(StaleFencingTokenError);
+    expect((await svc.get(id)).state.seating!.tables.find((t) => t.tableId === 1)!.handInProgress).toBe(true);
+
+    // Meanwhile copy C plays table 2 and dies mid-hand (blinds posted, hole cards dealt).
+    const c2 = fence(t2, 1, 'copy-c');
+    const begun2 = (await svc.beginTableHand(id, 2, c2))!;
+    const config2 = configOf(begun2);
+    const hand2 = await store.startHand({ tournamentId: mttTournamentId(id), handNumber: begun2.handNumber, config: config2, players: begun2.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })) });
+    const started2 = start(config2, { rng: seededRandom('fence:2') });
+    await store.appendEvents(hand2.id, 0, started2.events);
+
+    // B's crash rule for table 1: the finished hand is recorded (its busts leave), table 2 untouched.
+    expect(await svc.recoverTable(id, 1, b1)).toEqual([]);
+    const afterT1 = await svc.get(id);
+    for (const u of busted) {
+      expect(afterT1.state.seating!.tables.some((t) => t.seats.some((p) => p?.playerId === u))).toBe(false);
+      expect((await prisma.tournamentEntry.findFirstOrThrow({ where: { tournamentId: mttTournamentId(id), userId: u } })).status).toBe('busted');
+    }
+    expect(afterT1.state.tableHands['1']).toBe(1);
+    expect(afterT1.state.seating!.tables.find((t) => t.tableId === 1)?.handInProgress ?? false).toBe(false);
+    expect(afterT1.state.seating!.tables.find((t) => t.tableId === 2)!.handInProgress).toBe(true);
+    expect((await prisma.hand.findUniqueOrThrow({ where: { id: hand2.id } })).status).toBe('running');
+    // A is refused for good; B deals on (if the table still has two players).
+    await expect(svc.beginTableHand(id, 1, a1)).rejects.toBeInstanceOf(StaleFencingTokenError);
+
+    // Copy D takes table 2 over: the running hand is cancelled, the blinds go back to the stacks.
+    const d2 = fence(t2, 2, 'copy-d');
+    await prisma.$transaction((tx) => d2(tx as unknown as Tx));
+    expect(await svc.recoverTable(id, 2, d2)).toEqual([hand2.id]);
+    expect((await prisma.hand.findUniqueOrThrow({ where: { id: hand2.id } })).status).toBe('cancelled');
+    const after2 = await svc.seatMaps(id, new Set([2]));
+    expect(after2.tables.get(2)).toEqual(begun2.seats);
+    expect((await svc.get(id)).state.seating!.tables.find((t) => t.tableId === 2)!.handInProgress).toBe(false);
+    await expect(svc.beginTableHand(id, 2, c2)).rejects.toBeInstanceOf(StaleFencingTokenError);
+    expect(await svc.beginTableHand(id, 2, d2)).not.toBeNull();
+
+    // Chips of the tournament's book never changed; the ledger is exact.
+    expect(await chips()).toBe(12 * 200);
+    const audit = await auditLedger(prisma);
+    expect(audit.unbalancedTransactions).toEqual([]);
+    expect(audit.negativeBalances).toEqual([]);
+    expect(audit.difference).toBe(0);
+  }, 60_000);
+});
