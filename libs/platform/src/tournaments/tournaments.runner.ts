@@ -277,9 +277,13 @@ export class TournamentRunner implements OnApplicationBootstrap, OnModuleDestroy
     this.runs.set(id, live);
     try {
       while (!this.stopping) {
-        const row = await this.service.get(id);
-        if (row.status !== 'running') break;
-        await this.shareTables(live, row).catch((err: unknown) => this.logger.warn({ msg: 'claiming tournament tables failed', tournamentId: id, err: String(err) }));
+        // A failed read (database blip) must not give the tables up: they keep dealing; poll again.
+        const row = await this.service.get(id).catch((err: unknown) => {
+          this.logger.warn({ msg: 'reading the tournament failed', tournamentId: id, err: String(err) });
+          return null;
+        });
+        if (row && row.status !== 'running') break;
+        if (row) await this.shareTables(live, row).catch((err: unknown) => this.logger.warn({ msg: 'claiming tournament tables failed', tournamentId: id, err: String(err) }));
         await this.pause(Math.max(this.options.pollMs, 50));
       }
     } finally {
