@@ -22,6 +22,8 @@ export interface HandFeed {
  */
 export interface TableBroadcaster {
   hand(tableId: string, audience: HandAudience, dealtIn: readonly string[], feed: HandFeed): void;
+  /** False when surely nobody but the dealt-in players watches (the spectator feed is then skipped). */
+  hasSpectators?(tableId: string, dealtIn: readonly string[]): boolean;
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void;
   chat(message: TableChatMessage): void;
 }

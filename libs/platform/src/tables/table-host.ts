@@ -169,6 +169,12 @@ export interface TournamentDeal {
   /** Seats dealt in (the others wait, e.g. a moved player between the small blind and the button). */
   dealtIn: readonly number[];
   button: number;
+  /**
+   * Blind seats the tournament decided (dead-button rule: the button may be an empty seat and the
+   * small blind dead, null). Without them the blinds follow the button like the engine's default.
+   */
+  smallBlind?: number | null;
+  bigBlind?: number;
   /** The tournament's seating version (optional): the host never goes back to an older seating. */
   version?: number;
 }
@@ -180,6 +186,8 @@ export interface TournamentDealer {
   retryMs: number;
   /** The scheduled tournament's id, shown in the table's summary (the client links to its lobby). */
   tournamentId?: number;
+  /** A Sit & Go instance's id, shown in the table's summary instead (the client links to its lobby). */
+  sitAndGoId?: number;
 }
 
 interface RunningHand {
@@ -268,6 +276,7 @@ export class TableHost {
       closed: this.state.closed,
       handsPlayed: this.state.handsPlayed,
       ...(this.o.tournament?.tournamentId !== undefined ? { tournamentId: this.o.tournament.tournamentId } : {}),
+      ...(this.o.tournament?.sitAndGoId !== undefined ? { sitAndGoId: this.o.tournament.sitAndGoId } : {}),
     };
   }
 
@@ -493,8 +502,9 @@ export class TableHost {
     const after = (from: number) => dealt.find((x) => x > from) ?? dealt[0];
     const antes = GAMES[s.config.game].forcedBets === 'antes';
     const headsUp = dealt.length === 2;
-    const sb = antes ? null : headsUp ? deal.button : after(deal.button);
-    const bb = antes || sb === null ? null : after(sb);
+    const decided = !antes && deal.bigBlind !== undefined;
+    const sb = antes ? null : decided ? (deal.smallBlind ?? null) : headsUp ? deal.button : after(deal.button);
+    const bb = antes ? null : decided ? deal.bigBlind! : sb === null ? null : after(sb);
     return {
       basedOnVersion: s.version,
       handNumber: deal.handNumber,
@@ -857,6 +867,7 @@ export class TableHost {
         clock,
       });
     }
+    if (this.o.broadcaster.hasSpectators?.(this.tableId, dealtIn) === false) return;
     this.o.broadcaster.hand(this.tableId, 'spectators', dealtIn, {
       handId: h.id,
       handNumber: h.number,

@@ -6,10 +6,12 @@
 //   - `table:<id>`: every watcher; public table updates, chat, and the spectator feed — sent with
 //     `except` the rooms of the users dealt in, and it never holds a private card.
 // A socket joins its rooms on the copy it is connected to (the gateway authenticated the user).
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { TableChatMessage, TablePublicState, TableSummary, WireHandEvent } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import type { HandAudience, HandFeed, TableBroadcaster } from './ports';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 
 export const LOBBY_ROOM = 'lobby';
 
@@ -21,6 +23,16 @@ export class TableSockets implements TableBroadcaster {
   private server: NaikoServer | null = null;
   /** tableId → socket id → watcher (this copy's sockets only). */
   private readonly watchers = new Map<string, Map<string, NaikoSocket>>();
+
+  /**
+   * Rooms span processes (the Redis adapter): a watcher may be connected to another copy, so this
+   * copy cannot tell whether a table has spectators. Without it every watcher is a local socket.
+   */
+  private readonly roomsSpanCopies: boolean;
+
+  constructor(@Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'SOCKET_REDIS_ADAPTER'>) {
+    this.roomsSpanCopies = config?.SOCKET_REDIS_ADAPTER ?? true;
+  }
 
   attach(server: NaikoServer): void {
     this.server = server;
@@ -54,6 +66,17 @@ export class TableSockets implements TableBroadcaster {
 
   userWatches(tableId: string, userId: string): boolean {
     for (const s of this.watchers.get(tableId)?.values() ?? []) if (s.data.user.sub === userId) return true;
+    return false;
+  }
+
+  /**
+   * Whether anyone not dealt in may be watching. False only when it is sure (single process, no
+   * local watcher outside the hand): the host then skips building and encoding the spectator feed,
+   * which socket.io would otherwise encode for nobody on every action.
+   */
+  hasSpectators(tableId: string, dealtIn: readonly string[]): boolean {
+    if (this.roomsSpanCopies) return true;
+    for (const s of this.watchers.get(tableId)?.values() ?? []) if (!dealtIn.includes(s.data.user.sub)) return true;
     return false;
   }
 
