@@ -114,6 +114,8 @@ export interface TableSummary {
   handsPlayed: number;
   /** A scheduled tournament's table: that tournament's id (its lobby); cash-only commands are refused there. */
   tournamentId?: number;
+  /** A Sit & Go / Spin table: the instance's id (its lobby); cash-only commands are refused there. */
+  sitAndGoId?: number;
 }
 
 export interface ClockInfo {
