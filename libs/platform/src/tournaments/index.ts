@@ -1,6 +1,7 @@
 export * from './tournaments.module';
 export * from './tournaments.service';
 export * from './tournaments.runner';
+export * from './table-runner';
 export * from './tournaments.errors';
 export * from './tournaments.gateway';
 export * from './tournament-config';

@@ -51,6 +51,7 @@ import {
 import { checkSettings, parseSettings, prizeTableOf, registrationConfigOf, type TournamentSettings } from './tournament-config';
 import { TournamentError } from './tournaments.errors';
 import { mttTableId } from './table-ids';
+import type { SeatWithStack, TableFence } from './table-runner';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -88,18 +89,6 @@ export interface HandStart {
   seats: (SeatWithStack | null)[];
   /** The tournament row's version this seating belongs to (newer seatings win at the tables). */
   version: number;
-}
-
-/**
- * Scale-out: the table's write guard, run inside a hand's tournament transaction right after the
- * row lock (the table owner's fencing token, cluster/fence.ts): a copy that lost the table's lease
- * can neither begin nor record a hand there — its transaction rolls back.
- */
-export type TableFence = (tx: Tx) => Promise<void>;
-
-export interface SeatWithStack {
-  userId: string;
-  stack: number;
 }
 
 const REG_CODES: Record<string, ConstructorParameters<typeof TournamentError>[0]> = {

@@ -1,0 +1,597 @@
+// The tables of running tournaments as TableHosts (libs/platform/src/tables): the same per-seat
+// feeds, clock, time bank and timeout rules as a cash table, so a registered human plays his own
+// hands over the table socket events, and bots (bot entrants only) act from their own seat's view.
+// Scheduled tournaments (TournamentRunner) and Sit & Go / Spin (SitAndGoTableRunner) both run their
+// tables here; each brings a `TournamentTables` adapter over its own service and row lock.
+//
+// The tournament decides, the host deals: before each hand the host asks `nextHand`, which asks the
+// service under the tournament's row lock whether the table may deal (no hand in a break, during a
+// final-table redraw hold or out of turn in a hand-for-hand round) and to whom; the host then
+// mirrors the tournament's seats (busts gone, moved players arrived, stacks from the tournament's
+// book) and deals. After the hand, `onHandFinished` hands the final stacks to the service (busts,
+// places, balancing, table breaks, hand-for-hand) in one transaction, and every table of the
+// tournament mirrors the new seating between its hands — a player is only ever moved between hands.
+//
+// One process (no CLUSTER_MODE): one writer per tournament, a Redis lease `<prefix>:<kind>-runner:<id>`
+// (renewed while running). When a process takes a tournament over, it first applies the crash rule:
+// the hands left running are cancelled (contributions back to the tournament stacks) and no table
+// counts as busy any more.
+//
+// Several copies (CLUSTER_MODE=redis): one writer per TABLE. Every copy runs a loop per running
+// tournament; each tournament table is owned through the same table lease as a cash table
+// (TableLeases, fencing token, id `tables.tableId(tournament, n)`), claimed by the copy with the
+// fewest tables of that tournament among the copies running tournaments of that kind
+// (`<prefix>:<kind>:runners`), so the tables spread over copies. The owner's fencing token guards
+// every write of the table: its hand store, and `beginTableHand` / `finishTableHand` /
+// `recoverTable` inside the tournament's row-lock transaction. Nothing tournament-wide needs a
+// coordinator: the start, levels, registration, balancing, breaks, the finish and the payout are
+// DB-locked service calls and BullMQ jobs. A copy that takes a table over (lease expired, or its
+// owner's Redis connection gone: DeadCopies) applies the crash rule to that table alone
+// (`recoverTable`) and deals on.
+import { Logger } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { cancelRunningHand, HandStore, PrismaService, type HandWriteGuard, type Tx } from '@naiko/persistence';
+import { DEFAULT_CLOCK, makeTableConfig, type TableConfig } from '@naiko/table';
+import type { BlindStructure, Move } from '@naiko/tournament';
+import { RunnerLease } from '../cluster/runner-lease';
+import { DeadCopies } from '../cluster/dead-copies';
+import type { TableOwnership } from '../cluster/table-ownership';
+import type { TableRouter } from '../cluster/table-router';
+import type { AppConfig } from '../config/config.schema';
+import type { RedisEndpoint } from '../redis/redis-endpoint';
+import { TournamentChipSource } from '../tables/chip-source';
+import { TableHost, type FinishedHand, type TournamentDeal, type TournamentSeat } from '../tables/table-host';
+import { TableSockets } from '../tables/table-sockets';
+import { TablesService } from '../tables/tables.service';
+import { LevelSchedule } from './level-schedule';
+import type { HandResult } from './mtt-state';
+
+export interface TournamentRunnerOptions {
+  /** Pause between hands at a table (ms); 0 in tests. */
+  handPauseMs: number;
+  /** How often a waiting table asks again (break, hand-for-hand, redraw) and the lease is renewed. */
+  pollMs: number;
+  leaseMs: number;
+  /** A bot's thinking time (ms); 0 in tests. */
+  botDelayMs: number;
+}
+
+export const DEFAULT_TOURNAMENT_RUNNER_OPTIONS: TournamentRunnerOptions = { handPauseMs: 500, pollMs: 100, leaseMs: 5_000, botDelayMs: 500 };
+
+/** Overrides from the environment (`<P>_HAND_PAUSE_MS`, `<P>_BOT_DELAY_MS`: tests and benchmarks of whole apps). */
+export function runnerOptionsFromEnv(env: NodeJS.ProcessEnv, prefix: 'MTT' | 'SNG'): Partial<TournamentRunnerOptions> {
+  const out: Partial<TournamentRunnerOptions> = {};
+  for (const [name, key] of [
+    [`${prefix}_HAND_PAUSE_MS`, 'handPauseMs'],
+    [`${prefix}_BOT_DELAY_MS`, 'botDelayMs'],
+  ] as const) {
+    const v = env[name];
+    if (v === undefined || v === '') continue;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 600_000) throw new Error(`${name} must be an integer 0..600000 (ms), got ${JSON.stringify(v)}`);
+    out[key] = n;
+  }
+  return out;
+}
+
+/**
+ * Scale-out: the table's write guard, run inside a hand's tournament transaction right after the
+ * row lock (the table owner's fencing token, cluster/fence.ts): a copy that lost the table's lease
+ * can neither begin nor record a hand there — its transaction rolls back.
+ */
+export type TableFence = (tx: Tx) => Promise<void>;
+
+export interface SeatWithStack {
+  userId: string;
+  stack: number;
+}
+
+/** What the runner needs of a hand the tournament allowed at one table. */
+export interface TableHandStart {
+  deal: {
+    /** Seats dealt in (in seat order). */
+    players: { seat: number; userId: string }[];
+    button: number;
+    /** Blind seats decided by the tournament (dead-button rule; null = dead small blind); default: from the button. */
+    smallBlind?: number | null;
+    bigBlind?: number;
+  };
+  /** The structure step in force (a level) when the deal was allowed. */
+  stepIndex: number;
+  handNumber: number;
+  /** The table by seat with each player's tournament stack (the tournament's book) at the deal. */
+  seats: (SeatWithStack | null)[];
+  /** The tournament row's version this seating belongs to (newer seatings win at the tables). */
+  version: number;
+}
+
+/** A running tournament as its runner sees it. */
+export interface RunningTournament {
+  running: boolean;
+  /** The name a table shows (lobby, table page). */
+  tableName(tableNo: number): string;
+  /** Bumped by every change of the seating (tables mirror newer ones). */
+  version: number;
+  /** The open tables' numbers. */
+  tables: number[];
+  blindStructure: BlindStructure;
+  /** The tables' configuration (game, seats, clock) from the level schedule's first stakes. */
+  tableConfig(schedule: LevelSchedule): TableConfig;
+}
+
+/** A tournament service as its table runner drives it (every call locks the tournament's row). */
+export interface TournamentTables {
+  /** Lease and heartbeat key part (`mtt`, `sng`). */
+  readonly kind: string;
+  /** The tournament's book (`mtt-<id>`, `sng-<id>`). */
+  bookId(id: number): string;
+  /** The table id clients use (`table:watch`), stable across restarts. */
+  tableId(id: number, tableNo: number): string;
+  /** Shown in the table's summary (the client links to the tournament's lobby). */
+  dealerRef(id: number): { tournamentId?: number; sitAndGoId?: number };
+  onStarted(fn: (id: number) => void): void;
+  /** At boot: the jobs of unfinished tournaments again; answers the running ones. */
+  resumeJobs(): Promise<number[]>;
+  runningIds(): Promise<number[]>;
+  get(id: number): Promise<RunningTournament>;
+  beginTableHand(id: number, tableNo: number, fence?: TableFence): Promise<TableHandStart | null>;
+  finishTableHand(id: number, tableNo: number, result: HandResult, fence?: TableFence): Promise<{ moves: readonly Move[]; brokenTables: readonly number[] }>;
+  seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }>;
+  recoverTable(id: number, tableNo: number, fence?: TableFence): Promise<string[]>;
+  clearHandsInProgress(id: number): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** One table of a tournament run here. */
+interface TableRun {
+  tableNo: number;
+  host: TableHost;
+  schedule: LevelSchedule;
+  /** The hand the service allowed and the host is dealing/playing (cleared once its result is recorded). */
+  begun: { start: TableHandStart; deal: TournamentDeal } | null;
+  /** Clustered: the table owner's fencing token, checked in the tournament's transactions. */
+  fence?: TableFence;
+}
+
+/** A tournament run here (this process holds its lease). */
+interface TournamentRun {
+  id: number;
+  tables: Map<number, TableRun>;
+  /** The lease went to another process: deal nothing more. */
+  lost: boolean;
+  /** Tables closed here (broken): a stale read of the seating never hosts them again. */
+  closed: Set<number>;
+  /** Clustered: the seating version last mirrored to this copy's tables, and when. */
+  mirrored?: { version: number; at: number };
+  /** Clustered: when each table was first seen with no owner (a fair-share wait has a limit). */
+  freeSince?: Map<number, number>;
+}
+
+/** A tournament table's configuration: its game, seats and clock; any stack fits (the tournament's book). */
+export function tournamentTableOf(
+  s: { game: string; bettingStructure: string; tableSize: number; clock: { decisionMs: number; reconnectMs: number; timeBankMs?: number } },
+  schedule: LevelSchedule,
+): TableConfig {
+  return makeTableConfig({
+    game: s.game as TableConfig['game'],
+    structure: s.bettingStructure as TableConfig['structure'],
+    stakes: schedule.first(),
+    // Stacks come from the tournament's book; the table accepts whatever the tournament seats.
+    buyIn: { min: 1, max: s.bettingStructure === 'fixed-limit' ? null : Number.MAX_SAFE_INTEGER },
+    seats: s.tableSize,
+    botsAllowed: true,
+    clock: {
+      ...DEFAULT_CLOCK,
+      ...(s.clock.decisionMs > 0 ? { decisionMs: s.clock.decisionMs } : {}),
+      ...(s.clock.timeBankMs !== undefined ? { timeBankMs: s.clock.timeBankMs } : {}),
+      reconnectWindowMs: s.clock.reconnectMs,
+    },
+  });
+}
+
+export abstract class TournamentTableRunner {
+  protected readonly logger: Logger;
+  private readonly loops = new Map<number, Promise<void>>();
+  private readonly runs = new Map<number, TournamentRun>();
+  private readonly store: HandStore;
+  private readonly owner = randomUUID();
+  private readonly names = new Map<string, { name: string; isBot: boolean }>();
+  private redis?: Redis;
+  private stopping = false;
+  private sweep?: NodeJS.Timeout;
+  private readonly ownership: TableOwnership;
+  private readonly router: TableRouter | null;
+  /** Tables are spread over copies with table leases (CLUSTER_MODE=redis). */
+  private readonly clustered: boolean;
+  private readonly deadCopies: DeadCopies | null;
+  private runnersBeat?: NodeJS.Timeout;
+
+  constructor(
+    protected readonly prisma: PrismaService,
+    private readonly service: TournamentTables,
+    private readonly tables: TablesService,
+    private readonly sockets: TableSockets,
+    private readonly redisEndpoint: RedisEndpoint,
+    private readonly config: AppConfig,
+    private readonly options: TournamentRunnerOptions,
+    loggerName: string,
+  ) {
+    this.logger = new Logger(loggerName);
+    this.store = new HandStore(prisma);
+    this.ownership = tables.tableOwnership;
+    this.router = tables.tableRouter;
+    this.clustered = this.ownership.clustered && !!this.router && !!this.ownership.holders;
+    this.deadCopies = this.clustered ? new DeadCopies(this.router!) : null;
+    service.onStarted((id) => this.ensure(id));
+    // A tournament table whose lease went to another copy: stop it at once, write nothing more.
+    if (this.clustered) this.ownership.onLost((tableId) => this.tableLost(tableId));
+  }
+
+  /** This copy's id among the table owners (clustered). */
+  private get me(): string {
+    return this.router!.instanceId;
+  }
+
+  private get runnersKey(): string {
+    return `${this.config.REDIS_PREFIX}:${this.service.kind}:runners`;
+  }
+
+  /** Clustered: copies running tournament tables heartbeat here (sorted set instance → alive-until). */
+  private async beatRunners(): Promise<void> {
+    await this.redis!.zadd(this.runnersKey, Date.now() + this.ownership.leaseMs, this.me);
+  }
+
+  private async liveRunners(): Promise<string[]> {
+    const now = Date.now();
+    return this.redis!.zrangebyscore(this.runnersKey, now, '+inf');
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.redis = new Redis(this.redisEndpoint.url, { maxRetriesPerRequest: null, lazyConnect: false });
+    if (this.clustered) {
+      await this.beatRunners();
+      this.runnersBeat = setInterval(() => void this.beatRunners().catch(() => undefined), Math.max(50, Math.floor(this.ownership.leaseMs / 3)));
+      this.runnersBeat.unref();
+    }
+    for (const id of await this.service.resumeJobs()) this.ensure(id);
+    // A runner that died leaves its lease to expire; every process sweeps for running tournaments
+    // nobody runs here (the lease decides who takes them). Clustered, every copy runs a loop for
+    // every running tournament (it takes its share of the tables): a second at most to join one.
+    const sweepMs = this.clustered ? Math.min(this.options.leaseMs, 1000) : this.options.leaseMs;
+    this.sweep = setInterval(() => {
+      this.service
+        .runningIds()
+        .then((ids) => ids.forEach((id) => this.ensure(id)))
+        .catch((err: unknown) => this.logger.warn({ msg: 'sweep failed', err: String(err) }));
+    }, sweepMs);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweep);
+    clearInterval(this.runnersBeat);
+    await Promise.allSettled([...this.loops.values()]);
+    if (this.clustered) await this.redis?.zrem(this.runnersKey, this.me).catch(() => undefined);
+    await this.redis?.quit().catch(() => undefined);
+  }
+
+  /** Starts running a tournament in this process unless it already runs here. */
+  ensure(id: number): void {
+    if (this.stopping || this.loops.has(id)) return;
+    const loop = this.run(id)
+      .catch((err: unknown) => this.logger.error({ msg: 'tournament runner stopped', id, err: err instanceof Error ? err.stack : String(err) }))
+      .finally(() => this.loops.delete(id));
+    this.loops.set(id, loop);
+  }
+
+  /** Resolves when no tournament runs in this process (tests). */
+  async idle(): Promise<void> {
+    while (this.loops.size) await Promise.allSettled([...this.loops.values()]);
+  }
+
+  /** The host of a tournament table run here (tests, tools). */
+  host(tournamentId: number, tableNo: number): TableHost | undefined {
+    return this.runs.get(tournamentId)?.tables.get(tableNo)?.host;
+  }
+
+  private async pause(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (!this.stopping && Date.now() < until) await sleep(Math.min(50, until - Date.now()));
+  }
+
+  private leaseOf?: RunnerLease;
+  private get lease(): RunnerLease {
+    return (this.leaseOf ??= new RunnerLease(`${this.config.REDIS_PREFIX}:${this.service.kind}-runner`, this.owner, this.options.leaseMs));
+  }
+
+  /** The tournament loop: holds the lease, recovers once, keeps one host per open table. */
+  private async run(id: number): Promise<void> {
+    if (this.clustered) return this.runClustered(id);
+    const live: TournamentRun = { id, tables: new Map(), lost: false, closed: new Set() };
+    let recovered = false;
+    let leased = false;
+    try {
+      while (!this.stopping) {
+        const row = await this.service.get(id);
+        if (!row.running) break;
+        if (!(await this.lease.take(this.redis!, id))) {
+          // Another process runs it (or took it over): the sweep looks again later.
+          live.lost = leased;
+          break;
+        }
+        leased = true;
+        if (!recovered) {
+          const t = this.service.bookId(id);
+          const running = await this.prisma.hand.findMany({ where: { tournamentId: t, status: 'running' }, select: { id: true } });
+          for (const h of running) await cancelRunningHand(this.prisma, await this.store.getHand(h.id));
+          await this.service.clearHandsInProgress(id);
+          recovered = true;
+          this.runs.set(id, live);
+        }
+        this.reconcileTables(live, row);
+        await this.pause(Math.max(this.options.pollMs, 50));
+      }
+    } finally {
+      this.runs.delete(id);
+      await this.closeTables(live, [...live.tables.keys()]);
+      if (leased && !live.lost) await this.lease.release(this.redis, id);
+    }
+  }
+
+  /** Clustered: this copy's share of one running tournament's tables, until it is no longer running. */
+  private async runClustered(id: number): Promise<void> {
+    const live: TournamentRun = { id, tables: new Map(), lost: false, closed: new Set(), mirrored: { version: -1, at: 0 }, freeSince: new Map() };
+    this.runs.set(id, live);
+    try {
+      while (!this.stopping) {
+        // A failed read (database blip) must not give the tables up: they keep dealing; poll again.
+        const row = await this.service.get(id).catch((err: unknown) => {
+          this.logger.warn({ msg: 'reading the tournament failed', tournamentId: id, err: String(err) });
+          return null;
+        });
+        if (row && !row.running) break;
+        if (row) await this.shareTables(live, row).catch((err: unknown) => this.logger.warn({ msg: 'claiming tournament tables failed', tournamentId: id, err: String(err) }));
+        await this.pause(Math.max(this.options.pollMs, 50));
+      }
+    } finally {
+      this.runs.delete(id);
+      await this.closeTables(live, [...live.tables.keys()]);
+    }
+  }
+
+  /**
+   * One poll of the clustered loop: broken tables closed; the tables owned here mirror a newer
+   * seating (moves decided at other copies' tables); free tables claimed — one nobody holds only
+   * while this copy has no more of the tournament's tables than any other live runner (so they
+   * spread over copies), or once it has been free for a lease time (a runner that never claims);
+   * one held by a dead copy at once (takeover before its lease expires, DeadCopies).
+   */
+  private async shareTables(live: TournamentRun, row: RunningTournament): Promise<void> {
+    if (this.stopping) return;
+    const open = row.tables;
+    const gone = [...live.tables.keys()].filter((n) => !open.includes(n));
+    if (gone.length) await this.closeTables(live, gone);
+    const now = Date.now();
+    // Each deal brings its table's seating anyway; between hands a few mirrors a second suffice.
+    if (live.tables.size && row.version > live.mirrored!.version && now - live.mirrored!.at >= 250) {
+      live.mirrored = { version: row.version, at: now };
+      void this.mirrorSeating(live, new Set(live.tables.keys())).catch((err: unknown) => this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }));
+    }
+    const free = open.filter((n) => !live.tables.has(n) && !live.closed.has(n));
+    if (!free.length) return;
+    const ids = new Map(open.map((n) => [n, this.service.tableId(live.id, n)]));
+    const holders = await this.ownership.holders!([...ids.values()]);
+    const count = new Map<string, number>();
+    for (const h of holders.values()) if (h) count.set(h.owner, (count.get(h.owner) ?? 0) + 1);
+    const foreign = free.flatMap((n) => {
+      const h = holders.get(ids.get(n)!);
+      return h && h.owner !== this.me ? [h.owner] : [];
+    });
+    const dead = foreign.length ? await this.deadCopies!.dead(foreign) : new Set<string>();
+    const runners = free.some((n) => !holders.get(ids.get(n)!)) ? await this.liveRunners() : [];
+    for (const n of free) {
+      if (this.stopping) return;
+      const tableId = ids.get(n)!;
+      const h = holders.get(tableId) ?? null;
+      let won = false;
+      if (h) {
+        live.freeSince!.delete(n);
+        if (h.owner === this.me) won = await this.ownership.claim(tableId);
+        else if (dead.has(h.owner)) won = await this.ownership.takeOver!(tableId, h);
+      } else {
+        const since = live.freeSince!.get(n) ?? now;
+        live.freeSince!.set(n, since);
+        const mine = count.get(this.me) ?? 0;
+        const others = runners.filter((r) => r !== this.me && !dead.has(r)).map((r) => count.get(r) ?? 0);
+        if (mine <= Math.min(Infinity, ...others) || now - since >= this.ownership.leaseMs) won = await this.ownership.claim(tableId);
+      }
+      if (!won) continue;
+      live.freeSince!.delete(n);
+      if (h && h.owner !== this.me) count.set(h.owner, (count.get(h.owner) ?? 1) - 1);
+      count.set(this.me, (count.get(this.me) ?? 0) + 1);
+      await this.adoptTable(live, row, n, tableId, h && h.owner !== this.me ? h.owner : null);
+    }
+  }
+
+  /**
+   * Clustered: a table this copy just won. Its fencing token is stored first (from then on the old
+   * owner can neither write a hand event nor begin or record a hand there), then the crash rule for
+   * this table alone (its running hand cancelled, contributions back to the tournament stacks, the
+   * table no longer busy), then it is hosted here and deals on with the tournament's seating.
+   */
+  private async adoptTable(live: TournamentRun, row: RunningTournament, tableNo: number, tableId: string, from: string | null): Promise<void> {
+    const guard = this.ownership.guard!;
+    const ref = { tableId, tournamentId: null };
+    const fence: TableFence = (tx) => guard(tx, ref);
+    try {
+      await this.prisma.$transaction((tx) => fence(tx as unknown as Tx));
+      const cancelled = await this.service.recoverTable(live.id, tableNo, fence);
+      if (this.stopping || !this.ownership.owns(tableId)) throw new Error('lost the table while taking it over');
+      // The table's hand store carries the same token on every write (also the one-statement append).
+      const tableGuard: HandWriteGuard = Object.assign((tx: Tx) => guard(tx, ref), { fence: () => guard.fence?.(ref) ?? null });
+      this.openTable(live, row, tableNo, fence, new HandStore(this.prisma, tableGuard));
+      this.logger.log({ msg: 'hosting tournament table (lease acquired)', tournamentId: live.id, tableNo, tableId, from, cancelled });
+    } catch (err) {
+      this.logger.warn({ msg: 'taking a tournament table failed', tournamentId: live.id, tableNo, err: String(err) });
+      await this.ownership.release(tableId).catch(() => undefined);
+    }
+  }
+
+  /** Clustered: the lease of a table went to another copy: stop it at once, write nothing more. */
+  private tableLost(tableId: string): void {
+    for (const live of this.runs.values()) {
+      for (const [n, run] of live.tables) {
+        if (run.host.tableId !== tableId) continue;
+        live.tables.delete(n);
+        run.host.stop();
+        this.tables.detach(tableId);
+        this.logger.warn({ msg: 'tournament table lease lost; stopped dealing it', tournamentId: live.id, tableNo: n });
+      }
+    }
+  }
+
+
+  /** One host per table of the tournament's seating: new tables hosted, broken ones closed. */
+  private reconcileTables(live: TournamentRun, row: RunningTournament): void {
+    if (this.stopping || live.lost) return;
+    const open = new Set(row.tables);
+    for (const tableNo of open) if (!live.tables.has(tableNo) && !live.closed.has(tableNo)) this.openTable(live, row, tableNo);
+    const gone = [...live.tables.keys()].filter((n) => !open.has(n));
+    if (gone.length) void this.closeTables(live, gone);
+  }
+
+  private openTable(live: TournamentRun, row: RunningTournament, tableNo: number, fence?: TableFence, hands: HandStore = this.store): void {
+    const schedule = new LevelSchedule(row.blindStructure);
+    const run: TableRun = { tableNo, host: undefined as unknown as TableHost, schedule, begun: null, ...(fence ? { fence } : {}) };
+    run.host = new TableHost({
+      tableId: this.service.tableId(live.id, tableNo),
+      name: row.tableName(tableNo),
+      config: row.tableConfig(schedule),
+      chips: new TournamentChipSource(this.service.bookId(live.id)),
+      hands,
+      broadcaster: this.sockets,
+      schedule,
+      handPauseMs: this.options.handPauseMs,
+      botDelayMs: this.options.botDelayMs,
+      tournament: { nextHand: () => this.nextHand(live, run), retryMs: Math.max(this.options.pollMs, 20), ...this.service.dealerRef(live.id) },
+      hooks: { onHandFinished: (_h, hand) => this.handFinished(live, run, hand) },
+      log: (level, msg, data) => this.logger[level === 'error' ? 'error' : 'warn']({ msg, tournamentId: live.id, tableNo, ...data }),
+    });
+    live.tables.set(tableNo, run);
+    this.tables.attach(run.host);
+    run.host.start();
+  }
+
+  /** Stops and unregisters hosts (table broken, tournament over, lease lost, shutdown). */
+  private async closeTables(live: TournamentRun, tableNos: number[]): Promise<void> {
+    const closing = tableNos.flatMap((n) => {
+      const run = live.tables.get(n);
+      if (!run) return [];
+      live.tables.delete(n);
+      live.closed.add(n);
+      run.host.stop();
+      this.tables.detach(run.host.tableId);
+      // Clustered: the lease goes back at once (a broken table is gone; at shutdown another copy
+      // takes the table over without waiting for the lease to expire).
+      if (this.clustered) void this.ownership.release(run.host.tableId).catch(() => undefined);
+      return [run.host];
+    });
+    // Let a command in flight finish (a stopped host starts nothing new), but never wait forever.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(closing.map((h) => h.idle())), new Promise<void>((r) => (timer = setTimeout(r, 5_000)))]);
+    clearTimeout(timer);
+  }
+
+  /** User names and bot flags for seats (cached: they never change during a tournament). */
+  private async seatsWithNames(seats: readonly (SeatWithStack | null)[]): Promise<(TournamentSeat | null)[]> {
+    const missing = seats.flatMap((s) => (s && !this.names.has(s.userId) ? [s.userId] : []));
+    if (missing.length) {
+      const users = await this.prisma.user.findMany({ where: { id: { in: missing } }, select: { id: true, username: true, isBot: true } });
+      for (const u of users) this.names.set(u.id, { name: u.username, isBot: u.isBot });
+    }
+    return seats.map((s) => {
+      if (!s) return null;
+      const who = this.names.get(s.userId) ?? { name: s.userId.slice(0, 8), isBot: false };
+      return { userId: s.userId, name: who.name, isBot: who.isBot, stack: s.stack };
+    });
+  }
+
+  /** The host asks before each deal: the service allows it (or not) under the tournament's lock. */
+  private async nextHand(live: TournamentRun, run: TableRun): Promise<TournamentDeal | null> {
+    if (this.stopping || live.lost) return null;
+    // A deal the service allowed but the host could not start (a store error): the same hand again.
+    if (run.begun) return run.begun.deal;
+    const start = await this.service.beginTableHand(live.id, run.tableNo, run.fence);
+    if (!start) return null;
+    run.schedule.enter(start.stepIndex);
+    const deal: TournamentDeal = {
+      handNumber: start.handNumber,
+      seats: await this.seatsWithNames(start.seats),
+      dealtIn: start.deal.players.map((p) => p.seat),
+      button: start.deal.button,
+      ...(start.deal.bigBlind !== undefined ? { smallBlind: start.deal.smallBlind ?? null, bigBlind: start.deal.bigBlind } : {}),
+      version: start.version,
+    };
+    run.begun = { start, deal };
+    return deal;
+  }
+
+  /** A hand ended at a table: the service records it (busts, places, moves, breaks); the tables follow. */
+  private async handFinished(live: TournamentRun, run: TableRun, hand: FinishedHand): Promise<void> {
+    const begun = run.begun;
+    if (!begun || this.stopping || live.lost) return;
+    const players = begun.start.deal.players;
+    const stackOf = new Map(begun.start.seats.flatMap((s) => (s ? [[s.userId, s.stack] as const] : [])));
+    const result = {
+      dealtIn: oddChipOrder(players, begun.start.deal.button).map((p, order) => ({ userId: p.userId, stack: stackOf.get(p.userId) ?? 0, order })),
+      after: new Map(hand.stacks.map((s) => [s.playerId, s.stack])),
+    };
+    let outcome: Awaited<ReturnType<TournamentTables['finishTableHand']>>;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        outcome = await this.service.finishTableHand(live.id, run.tableNo, result, run.fence);
+        break;
+      } catch (err) {
+        // The table stays busy in the tournament's state until its result is recorded: retry
+        // (not when another copy owns the table now: its crash rule takes the table over).
+        if (attempt >= 5 || this.stopping || live.lost || isStaleFence(err) || !live.tables.has(run.tableNo)) throw err;
+        this.logger.warn({ msg: 'recording a tournament hand failed; retrying', tournamentId: live.id, tableNo: run.tableNo, err: String(err) });
+        await sleep(200 * attempt);
+      }
+    }
+    run.begun = null;
+    // The tables this hand changed: its own (busts), both ends of every move, the broken ones.
+    const touched = new Set([run.tableNo, ...outcome.brokenTables, ...outcome.moves.flatMap((m) => [m.from.tableId, m.to.tableId])]);
+    // Not awaited: this runs inside this table's own command queue, which the mirror also uses.
+    void this.mirrorSeating(live, touched).catch((err: unknown) => this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }));
+  }
+
+  /** Tables mirror the tournament's seating between their hands (busts leave, moved players arrive); broken ones close. */
+  private async mirrorSeating(live: TournamentRun, touched: ReadonlySet<number>): Promise<void> {
+    if (this.stopping || live.lost) return;
+    const maps = await this.service.seatMaps(live.id, touched);
+    if (!maps.running) return; // the tournament loop closes everything
+    for (const [tableNo, seats] of maps.tables) {
+      const run = live.tables.get(tableNo);
+      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats), maps.version).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
+    }
+    const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
+    if (gone.length) await this.closeTables(live, gone);
+  }
+}
+
+/**
+ * The dealt-in players clockwise from the first seat left of the button (the odd-chip order, used
+ * for same-hand busts); the button may be a dead one on an empty seat.
+ */
+export function oddChipOrder<P extends { seat: number }>(players: readonly P[], button: number): P[] {
+  const size = Math.max(button, ...players.map((p) => p.seat)) + 1;
+  const from = (seat: number) => (seat - button - 1 + 2 * size) % size;
+  return [...players].sort((x, y) => from(x.seat) - from(y.seat));
+}
+
+function isStaleFence(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'STALE_FENCING_TOKEN';
+}
