@@ -1,15 +1,17 @@
 // Human players in a Sit & Go, end to end against the machine's PostgreSQL and Redis with real
-// BullMQ workers and socket.io clients: two people and two bots in a 4-seat fast Sit & Go. One
-// person acts through `sitAndGoAct`, the other never acts (and drops his connection for a while):
-// the clock checks or folds for him, he stays in until his chips are gone. Every message each
-// person received is recorded and checked: none ever holds another seat's unrevealed card.
+// BullMQ workers and socket.io clients. The Sit & Go's table is a tournament table of the table
+// host: a person follows the lobby (`sitAndGoUpdate` names the table once it starts), watches it
+// with `table:watch`, gets his own seat's view and acts with `table:act`; cash-only commands are
+// refused. Every message each person received is recorded and checked against the stored hole
+// cards of every seat: none ever holds another seat's unrevealed card.
 import { Module } from '@nestjs/common';
 import request from 'supertest';
-import { QUEUES, type SitAndGoHandFeed } from '@naiko/contracts';
+import { QUEUES, type SitAndGoView, type SocketError, type TableHandPayload, type TableSnapshotPayload, type TableUpdatePayload } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, fastTemplate, PlatformModule, SitAndGoFeatureModule, SitAndGoService, tournamentIdOf } from '@naiko/platform';
+import { DEFAULT_TEMPLATES, fastTemplate, PlatformModule, SitAndGoFeatureModule, SitAndGoService, sngTableId, tournamentIdOf } from '@naiko/platform';
 import { placePrizes, prizeTableFor, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { hiddenCardsBySeat, othersHiddenCards } from './support/hidden-cards';
 
 const DECISION_MS = 150;
 const SNG4: SitAndGoTemplate = {
@@ -19,11 +21,19 @@ const SNG4: SitAndGoTemplate = {
   startingStack: 300,
   clock: { decisionMs: DECISION_MS, reconnectMs: 0 },
 };
+/** One silent person and two bots; 1 s levels so the blinds rise while he is folded. */
+const SILENT3: SitAndGoTemplate = {
+  ...fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-3-silent', 1_000, 200, 100),
+  seats: 3,
+  name: 'three with a silent one',
+  startingStack: 300,
+  clock: { decisionMs: 100, reconnectMs: 0 },
+};
 
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [SNG4], runner: { handPauseMs: 0, pollMs: 20 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [SNG4, SILENT3], runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
   ],
 })
 class HumansSitAndGoModule {}
@@ -40,12 +50,21 @@ async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined |
   }
 }
 
-type Feed = SitAndGoHandFeed;
-type Legal = { seat: number; version: number; actions: string[] };
+type View = { viewer: number | 'spectator'; toAct: number | null; version: number; legal: { actions: string[] } | null; players: WirePlayer[]; board?: number[] };
 type WirePlayer = { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean };
-type WireEvent = { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] };
+type WireEvent = { type: string; seat?: number; action?: string; cards?: (number | null)[]; up?: boolean[] };
+type Received = { event: string; payload: unknown };
 
-describe('Sit & Go with human players (e2e)', () => {
+/** A person at the Sit & Go: follows the lobby to the table and records every message. */
+interface Person {
+  userId: string;
+  socket: TestSocket;
+  received: Received[];
+  /** The table he watches (from the lobby view's `tableId`). */
+  table: string | null;
+}
+
+describe('Sit & Go with human players at the table host (e2e)', () => {
   let t: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
@@ -68,96 +87,153 @@ describe('Sit & Go with human players (e2e)', () => {
     return u.id;
   }
 
-  it('two people and two bots: one acts through sitAndGoAct, one is timed out (also while disconnected); payouts, audit and every message exact', async () => {
+  const register = async (templateId: string, u: string) =>
+    (await request(t.url).post(`/sit-and-go/${templateId}/register`).set('Authorization', `Bearer ${t.token({ sub: u })}`).expect(201)).body as { instanceId: number };
+
+  /** Connects, follows the instance's lobby and watches its table as soon as the lobby names it. */
+  async function follow(userId: string, name: string, instanceId: number, p?: Person): Promise<Person> {
+    const { socket } = await connectSocket(t.url, t.token({ sub: userId, username: name }));
+    const person: Person = p ?? { userId, socket, received: [], table: null };
+    person.socket = socket;
+    person.table = null;
+    socket.onAny((event: string, payload: unknown) => person.received.push({ event, payload }));
+    socket.on('sitAndGoUpdate', (v: SitAndGoView) => {
+      if (v.instanceId === instanceId && v.tableId && person.table !== v.tableId) {
+        person.table = v.tableId;
+        socket.emit('table:watch', { tableId: v.tableId });
+      }
+    });
+    // The lobby may name the table a moment before the runner hosts it: a client asks again.
+    socket.on('error', (e: SocketError) => {
+      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && person.table) setTimeout(() => person.table && socket.emit('table:watch', { tableId: person.table }), 100);
+    });
+    socket.emit('sitAndGoWatch', { instanceId });
+    await nextEvent(socket, 'sitAndGoUpdate');
+    return person;
+  }
+
+  /** The refusal the server answers a `table:act` with. */
+  async function refusal(s: TestSocket, payload: unknown): Promise<SocketError> {
+    const err = new Promise<SocketError>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no refusal')), 20_000);
+      const on = (e: SocketError) => {
+        if (e.event !== 'table:act') return;
+        clearTimeout(timer);
+        s.off('error', on);
+        resolve(e);
+      };
+      s.on('error', on);
+    });
+    (s.emit as (e: string, p: unknown) => void)('table:act', payload);
+    return err;
+  }
+
+  const viewOf = (m: Received): { handId: string; view: View; events: WireEvent[] } | null => {
+    if (m.event === 'table:hand') {
+      const f = m.payload as TableHandPayload;
+      return { handId: f.handId, view: f.view as unknown as View, events: f.events as unknown as WireEvent[] };
+    }
+    if (m.event === 'table:snapshot' && (m.payload as TableSnapshotPayload).hand) {
+      const s = (m.payload as TableSnapshotPayload).hand!;
+      return { handId: s.handId, view: s.view as unknown as View, events: [] };
+    }
+    return null;
+  };
+
+  it('two people and two bots: Alice acts with table:act, Bob is timed out (also while disconnected); stale and out-of-turn actions refused; payouts, audit and every message exact', async () => {
     const alice = await newUser('alice', false);
     const bob = await newUser('bob', false);
     const bots = [await newUser('bot-a', true), await newUser('bot-b', true)];
-    const received = new Map<string, { event: string; payload: unknown }[]>([
-      [alice, []],
-      [bob, []],
-    ]);
-    const record = (user: string, s: TestSocket) => s.onAny((event: string, payload: unknown) => received.get(user)!.push({ event, payload }));
 
-    // Register the people first and let them watch: their sockets join their own rooms before the start.
-    const register = async (u: string) =>
-      (await request(t.url).post(`/sit-and-go/${SNG4.templateId}/register`).set('Authorization', `Bearer ${t.token({ sub: u })}`).expect(201)).body as {
-        instanceId: number;
-      };
-    const { instanceId } = await register(alice);
-    await register(bob);
-    const a = (await connectSocket(t.url, t.token({ sub: alice, username: 'alice' }))).socket;
-    let b = (await connectSocket(t.url, t.token({ sub: bob, username: 'bob' }))).socket;
-    record(alice, a);
-    record(bob, b);
-    a.emit('sitAndGoWatch', { instanceId });
-    b.emit('sitAndGoWatch', { instanceId });
-    await Promise.all([nextEvent(a, 'sitAndGoUpdate'), nextEvent(b, 'sitAndGoUpdate')]);
+    // The people register first and follow the lobby: the start names their table.
+    const { instanceId } = await register(SNG4.templateId, alice);
+    await register(SNG4.templateId, bob);
+    const a = await follow(alice, 'alice', instanceId);
+    let b = await follow(bob, 'bob', instanceId);
+    const tableId = sngTableId(instanceId);
 
-    // Alice plays: check when she can, else call; she also tries a stale version once.
-    const refusals: { code: string }[] = [];
-    let aliceActs = 0;
-    let staleTried = false;
-    let outOfTurnTried = false;
-    // Alice's decisions run one after another: a feed that arrives while she is still answering the
-    // previous one waits, so the two probes below happen in order, on her first decision.
-    let alicesTurns: Promise<void> = Promise.resolve();
-    a.on('sitAndGoHand', (f) => {
-      const legal = f.view.legal as Legal | null;
-      if (!legal) return;
-      const act = legal.actions.includes('check') ? 'check' : legal.actions.includes('call') ? 'call' : 'fold';
-      alicesTurns = alicesTurns.then(async () => {
-        // A probe whose answer does not come in time (a loaded machine) is tried again on her next
-        // decision instead of being lost (the test would then wait for it in vain).
-        if (!staleTried) {
-          const r = await a.timeout(20_000).emitWithAck('sitAndGoAct', { instanceId, action: act, expectedVersion: legal.version - 1 }).catch(() => null);
-          if (r) {
-            staleTried = true;
-            refusals.push(r as { code: string });
+    // Alice plays: check when she can, else call. On her first decision she also sends a stale
+    // version, and Bob acts in her turn: both typed refusals that change nothing.
+    let outOfTurn: SocketError | null = null;
+    let stale: SocketError | null = null;
+    let aliceTurns: Promise<void> = Promise.resolve();
+    const onAlice = (p: TableHandPayload | TableSnapshotPayload): void => {
+      const v = ('view' in p ? p.view : p.hand?.view) as View | undefined;
+      if (!v || !v.legal || v.toAct === null || v.toAct !== v.viewer || p.tableId !== a.table) return;
+      const type = v.legal.actions.includes('check') ? 'check' : v.legal.actions.includes('call') ? 'call' : 'fold';
+      aliceTurns = aliceTurns
+        .then(async () => {
+          // Bob in Alice's turn, with her current version. On a loaded machine her clock may have run
+          // out meanwhile (then the version is stale): tried again on her next decision.
+          if (!outOfTurn && b.socket.connected) {
+            const r = await refusal(b.socket, { tableId: p.tableId, version: v.version, action: { type: 'fold' } });
+            if (/^NOT_YOUR_TURN/.test(r.message)) outOfTurn = r;
           }
-        }
-        if (!outOfTurnTried && b.connected) {
-          // Bob tries to act in Alice's turn.
-          const r = await b.timeout(20_000).emitWithAck('sitAndGoAct', { instanceId, action: 'fold', expectedVersion: legal.version }).catch(() => null);
-          if (r) {
-            outOfTurnTried = true;
-            refusals.push(r as { code: string });
-          }
-        }
-        const r = (await a.timeout(5000).emitWithAck('sitAndGoAct', { instanceId, action: act, expectedVersion: legal.version })) as { ok: boolean };
-        if (r.ok) aliceActs++;
-      }).catch(() => undefined);
+          if (!stale) stale = await refusal(a.socket, { tableId: p.tableId, version: v.version - 1, action: { type } });
+          a.socket.emit('table:act', { tableId: p.tableId, version: v.version, action: { type } as never });
+        })
+        .catch(() => undefined);
+    };
+    a.socket.on('table:hand', onAlice);
+    a.socket.on('table:snapshot', onAlice);
+
+    for (const bot of bots) await register(SNG4.templateId, bot);
+
+    // Both watch the table with their own seat's view.
+    const ownView = (p: Person) => p.received.some((m) => typeof viewOf(m)?.view.viewer === 'number');
+    await waitFor('a seat view for Alice and for Bob', async () => ownView(a) && ownView(b));
+    expect(a.table).toBe(tableId);
+    expect(b.table).toBe(tableId);
+    await waitFor('the two refused probes', async () => outOfTurn !== null && stale !== null);
+
+    // Cash-only commands at a Sit & Go table are typed refusals that change nothing.
+    for (const event of ['table:leave', 'table:sit-out'] as const) {
+      const err = nextEvent(b.socket, 'error', 10_000);
+      b.socket.emit(event, { tableId });
+      expect(await err).toMatchObject({ code: 'FORBIDDEN', event });
+    }
+
+    // Bob drops his connection and comes back two hands later.
+    const droppedAt = new Date();
+    b.socket.close();
+    const handsAtDrop = (await sng.instance(instanceId)).hands_played;
+    await waitFor('two more hands without Bob', async () => {
+      const r = await sng.instance(instanceId);
+      return r.hands_played >= handsAtDrop + 2 || r.status !== 'running';
     });
-
-    for (const bot of bots) await register(bot);
-
-    // Bob drops his connection after his first hand view and comes back a few hands later.
-    await waitFor('a hand view for Bob', async () => received.get(bob)!.some((m) => m.event === 'sitAndGoHand'));
-    // ...but not before his out-of-turn probe (made on Alice's first decision) was answered.
-    await waitFor('the two refused probes', async () => refusals.length >= 2);
-    b.close();
-    const handAtDrop = Math.max(...received.get(alice)!.filter((m) => m.event === 'sitAndGoHand').map((m) => (m.payload as Feed).handNumber));
-    await waitFor('two more hands without Bob', async () =>
-      received.get(alice)!.some((m) => m.event === 'sitAndGoHand' && (m.payload as Feed).handNumber >= handAtDrop + 2) || (await sng.instance(instanceId)).status !== 'running',
-    );
-    b = (await connectSocket(t.url, t.token({ sub: bob, username: 'bob' }))).socket;
-    record(bob, b);
-    const reconnectFeed = nextEvent(b, 'sitAndGoHand', 10_000).catch(() => null);
-    b.emit('sitAndGoWatch', { instanceId });
-    const snap = await reconnectFeed;
+    const snapshot = new Promise<TableSnapshotPayload | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 10_000);
+      const check = setInterval(() => {
+        const m = [...b.received].reverse().find((x) => x.event === 'table:snapshot');
+        if (m && b.socket.connected) {
+          clearTimeout(timer);
+          clearInterval(check);
+          resolve(m.payload as TableSnapshotPayload);
+        }
+      }, 20);
+    });
+    const snapshotsBefore = b.received.filter((m) => m.event === 'table:snapshot').length;
+    const running = (await sng.instance(instanceId)).status === 'running';
+    b = await follow(bob, 'bob', instanceId, b);
+    const snap = running ? await snapshot : null;
 
     const row = await waitFor('the Sit & Go to finish', async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId));
     await new Promise((r) => setTimeout(r, 200)); // the last feeds in flight
 
     // Typed refusals that changed nothing.
-    expect(refusals[0]).toMatchObject({ ok: false, code: 'STALE_VERSION' });
-    expect(refusals[1]).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
-    expect(aliceActs).toBeGreaterThan(0);
+    expect(stale).toMatchObject({ code: 'CONFLICT', event: 'table:act' });
+    expect(stale!.message).toMatch(/^STALE_VERSION/);
+    expect(outOfTurn).toMatchObject({ code: 'CONFLICT', event: 'table:act' });
+    expect(outOfTurn!.message).toMatch(/^NOT_YOUR_TURN/);
 
-    // On reconnect Bob got the confirmed state with his own cards (if he was still dealt in).
+    // On reconnect Bob got the table's confirmed state, with his own cards if a hand ran with him.
     const bobSeat = row.seating!.find((s) => s.userId === bob)!.seat;
-    if (snap && snap.viewer === bobSeat) {
-      const me = (snap.view.players as unknown as WirePlayer[]).find((p) => p.seat === bobSeat)!;
-      expect(me.cards.every((c) => c !== null)).toBe(true);
+    const aliceSeat = row.seating!.find((s) => s.userId === alice)!.seat;
+    if (snap) {
+      expect(b.received.filter((m) => m.event === 'table:snapshot').length).toBeGreaterThan(snapshotsBefore);
+      expect(snap.tableId).toBe(tableId);
+      const v = snap.hand?.view as unknown as View | undefined;
+      if (v && v.viewer === bobSeat) expect(v.players.find((p) => p.seat === bobSeat)!.cards.every((c) => c !== null)).toBe(true);
     }
 
     // Payouts and the audit: 4 entrants, 400 in the pool.
@@ -173,68 +249,109 @@ describe('Sit & Go with human players (e2e)', () => {
       if (entries.filter((o) => o.place === e.place).length === 1) expect(Number(e.prize)).toBe(paid[e.place! - 1] ?? 0);
     }
     const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], negativeBalances: [], runningHands: 0 });
+    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], unbalancedTransactions: [], negativeBalances: [], runningHands: 0 });
 
-    // Bob never acted: every decision of his was the clock's check or fold.
+    // The stored hands: who sat where, who did what.
     const hands = await prisma.hand.findMany({ where: { tournamentId }, include: { events: { orderBy: { seq: 'asc' } } } });
-    const bobActions = hands.flatMap((h) =>
-      h.events.map((e) => e.payload as WireEvent & { action?: string }).filter((e) => e.type === 'action' && e.seat === bobSeat),
-    );
-    expect(bobActions.length).toBeGreaterThan(0);
-    expect(bobActions.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
-    // Alice's accepted actions are in the stored hands too.
-    const aliceSeat = row.seating!.find((s) => s.userId === alice)!.seat;
-    expect(hands.flatMap((h) => h.events.map((e) => e.payload as WireEvent)).filter((e) => e.type === 'action' && e.seat === aliceSeat).length).toBeGreaterThanOrEqual(aliceActs);
+    expect(hands.length).toBe(row.hands_played);
+    const seatIn = (h: (typeof hands)[number], userId: string) => (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
+    const actionsOf = (userId: string) =>
+      hands.flatMap((h) => {
+        const seat = seatIn(h, userId);
+        return seat === undefined ? [] : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
+      });
+    // Alice's own decisions reached the hands (a call is never the clock's).
+    expect(actionsOf(alice).some((e) => e.action === 'call')).toBe(true);
+    // Bob never acted: every decision of his was the clock's check or fold, also while he was away,
+    // and he kept being dealt in (blinded off, never removed).
+    const bobs = actionsOf(bob);
+    expect(bobs.length).toBeGreaterThan(0);
+    expect(bobs.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
+    const bobOut = entries.find((e) => e.userId === bob)!;
+    if (bobOut.place !== 1) expect(hands.filter((h) => h.startedAt > droppedAt && seatIn(h, bob) !== undefined).length).toBeGreaterThan(0);
 
-    // Privacy: each message checked against the stored cards of every seat.
-    const secretsOf = new Map<number, Map<number, Set<number>>>(); // handNumber → seat → cards never revealed
-    for (const h of hands) {
-      const bySeat = new Map<number, Set<number>>();
-      const shown = new Set<number>();
-      for (const e of h.events.map((x) => x.payload as WireEvent)) {
-        if (e.type === 'hole-dealt') {
-          const set = bySeat.get(e.seat!) ?? new Set<number>();
-          e.cards!.forEach((c, k) => !e.up![k] && c !== null && set.add(c));
-          bySeat.set(e.seat!, set);
-        }
-        if (e.type === 'hand-shown') shown.add(e.seat!);
-      }
-      for (const s of shown) bySeat.delete(s);
-      secretsOf.set(h.handNumber!, bySeat);
-    }
+    // Privacy: every hand message either person received, against the stored hole cards of every seat.
+    const secretsOf = new Map(hands.map((h) => [h.id, hiddenCardsBySeat(h.events.map((x) => x.payload))]));
+    const handOf = new Map(hands.map((h) => [h.id, h]));
     let checked = 0;
-    for (const [user, seat] of [
-      [alice, row.seating!.find((s) => s.userId === alice)!.seat],
-      [bob, bobSeat],
+    for (const [p, seat] of [
+      [a, aliceSeat],
+      [b, bobSeat],
     ] as const) {
-      const feeds = received.get(user)!.filter((m) => m.event === 'sitAndGoHand').map((m) => m.payload as Feed);
-      expect(feeds.length).toBeGreaterThan(0);
-      for (const f of feeds) {
+      let ownCards = 0;
+      for (const m of p.received) {
+        const f = viewOf(m);
+        if (!f) continue;
         checked++;
-        expect(f.viewer === seat || f.viewer === 'spectator').toBe(true);
-        const mine = f.viewer === seat ? seat : -1;
+        expect(handOf.get(f.handId)).toBeDefined();
+        // A seat view only ever of his own seat.
+        if (f.view.viewer !== 'spectator') expect(f.view.viewer).toBe(seat);
+        const mine = f.view.viewer === 'spectator' ? -1 : f.view.viewer;
+        if (mine >= 0 && f.view.players.find((x) => x.seat === mine)?.cards.every((c) => c !== null)) ownCards++;
         // Structure: no other seat's hidden card, in the view or the events.
-        for (const p of f.view.players as unknown as WirePlayer[]) {
-          if (p.seat !== mine && !p.shown) p.cards.forEach((c, k) => !p.up[k] && expect(c).toBeNull());
-        }
-        for (const e of f.events as unknown as WireEvent[]) {
+        for (const x of f.view.players) if (x.seat !== mine && !x.shown) x.cards.forEach((c, k) => !x.up[k] && expect(c).toBeNull());
+        for (const e of f.events) {
           if ((e.type === 'hole-dealt' || e.type === 'hand-mucked') && e.seat !== mine) e.cards!.forEach((c, k) => !(e.up?.[k] ?? false) && expect(c).toBeNull());
         }
-        // Values: no card any other seat held unrevealed in that hand appears anywhere in the message.
-        const secret = new Set<number>();
-        for (const [s, cards] of secretsOf.get(f.handNumber) ?? new Map<number, Set<number>>()) if (s !== mine) cards.forEach((c) => secret.add(c));
-        const visible = [
-          ...(f.view.players as unknown as WirePlayer[]).flatMap((p) => p.cards),
-          ...((f.view as unknown as { board: number[] }).board ?? []),
-          ...(f.events as unknown as WireEvent[]).flatMap((e) => e.cards ?? []),
-        ].filter((c): c is number => c !== null);
+        // Values: no card another seat held unrevealed in that hand appears anywhere in the message.
+        const secret = othersHiddenCards(secretsOf.get(f.handId), mine);
+        const visible = [...f.view.players.flatMap((x) => x.cards), ...(f.view.board ?? []), ...f.events.flatMap((e) => e.cards ?? [])].filter((c): c is number => c !== null);
         for (const c of visible) expect(secret.has(c)).toBe(false);
       }
-      // Nothing else ever carried a hand: lobby updates hold no cards.
-      for (const m of received.get(user)!) expect(['sitAndGoHand', 'sitAndGoUpdate', 'welcome', 'error']).toContain(m.event);
+      expect(ownCards).toBeGreaterThan(0);
+      // Nothing else carries a hand: table updates and the lobby hold no hole cards.
+      for (const m of p.received) {
+        expect(['table:hand', 'table:snapshot', 'table:update', 'sitAndGoUpdate', 'welcome', 'error', 'table:chat']).toContain(m.event);
+        if (m.event === 'table:update' || m.event === 'sitAndGoUpdate') expect(JSON.stringify(m.payload)).not.toContain('"cards"');
+      }
     }
     expect(checked).toBeGreaterThan(10);
-    a.close();
-    b.close();
+    a.socket.close();
+    b.socket.close();
+  }, 180_000);
+
+  it('a silent player (never connected) is checked/folded by the clock and blinded off, never removed: dealt into every hand until his chips are gone, never sat out', async () => {
+    const silent = await newUser('silent', false);
+    const bots = [await newUser('bot-c', true), await newUser('bot-d', true)];
+    const { instanceId } = await register(SILENT3.templateId, silent);
+    // A spectator follows the table: the seat map must never show the silent player sitting out.
+    const spectator = await newUser('rail', false);
+    const rail = await follow(spectator, 'rail', instanceId);
+    for (const bot of bots) await register(SILENT3.templateId, bot);
+    const row = await waitFor('the Sit & Go to finish', async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId));
+    await new Promise((r) => setTimeout(r, 200));
+
+    const tournamentId = tournamentIdOf(instanceId);
+    const hands = await prisma.hand.findMany({ where: { tournamentId, status: 'completed' }, orderBy: { handNumber: 'asc' }, include: { events: { orderBy: { seq: 'asc' } } } });
+    expect(hands.length).toBe(row.hands_played);
+    const seat = row.seating!.find((s) => s.userId === silent)!.seat;
+    const dealtIn = (h: (typeof hands)[number]) => (h.players as { seat: number; userId: string }[]).some((p) => p.userId === silent);
+    // His stack at the start of each hand (the stored config) and whether he was dealt in.
+    const stackAt = (h: (typeof hands)[number]) => (h.config as { seats: { seat: number; stack: number }[] }).seats.find((s) => s.seat === seat)?.stack ?? 0;
+    const entry = (await prisma.tournamentEntry.findMany({ where: { tournamentId } })).find((e) => e.userId === silent)!;
+    const lastWith = entry.place === 1 ? hands.length - 1 : hands.findLastIndex((h) => dealtIn(h));
+    expect(lastWith).toBeGreaterThan(0);
+    // Dealt into every hand from the first until the one he busted in (blinded off, never removed).
+    for (let i = 0; i <= lastWith; i++) expect(dealtIn(hands[i])).toBe(true);
+    // Every decision of his was the clock's: check if he could, else fold.
+    const actions = hands.flatMap((h) => h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat));
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
+    expect(actions.some((e) => e.action === 'fold')).toBe(true);
+    expect(stackAt(hands[0])).toBe(SILENT3.startingStack);
+    if (entry.place !== 1) {
+      expect(entry.place).toBeGreaterThanOrEqual(2);
+      expect(hands.slice(lastWith + 1).some((h) => dealtIn(h))).toBe(false);
+    }
+    // The table never sat him out (tournament tables blind a silent player off instead).
+    const seatMaps = rail.received.filter((m) => m.event === 'table:update' || m.event === 'table:snapshot').map((m) => (m.payload as TableUpdatePayload).table.seatMap);
+    expect(seatMaps.length).toBeGreaterThan(0);
+    for (const map of seatMaps) {
+      const s = map.find((x) => x?.playerId === silent);
+      if (s) expect(s.sittingOut).toBe(false);
+    }
+    const report = await auditLedger(prisma);
+    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], negativeBalances: [], runningHands: 0 });
+    rail.socket.close();
   }, 180_000);
 });

@@ -1,12 +1,12 @@
 // Sit & Go orchestration with real BullMQ workers, the tables dealt by the test itself (runner
 // `deal: false`) so the hands are exact: level jobs across a worker restart, simultaneous busts,
-// a bust during a break and the payout.
+// a bust during a break and the payout, the table's dead-button rule after a bust.
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { apply, parseCards, start, type HandConfig, type HandEvent } from '@naiko/engine';
 import { auditLedger, ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
 import { Accounts as LedgerAccounts } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, drawFromSeed, newSpinSeed, PlatformModule, SitAndGoFeatureModule, SitAndGoService, SPIN_POOL, stakesOf, tournamentIdOf } from '@naiko/platform';
+import { DEFAULT_TEMPLATES, drawFromSeed, newSpinSeed, oddChipOrder, PlatformModule, SitAndGoFeatureModule, SitAndGoService, SPIN_POOL, stakesOf, tournamentIdOf } from '@naiko/platform';
 import { fastModeStructure, type BlindLevel, type SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
 
@@ -39,10 +39,21 @@ const BUSTS: SitAndGoTemplate = {
 
 const SPIN: SitAndGoTemplate = { ...DEFAULT_TEMPLATES[1], templateId: 'spin-funding' };
 
+/** Four seats of 20 chips at 10/20 for ten minutes: one hand can bust the big blind. */
+const DEAD_BUTTON: SitAndGoTemplate = {
+  ...BASE,
+  templateId: 'dead-button-4',
+  name: 'dead button',
+  seats: 4,
+  startingStack: 20,
+  blindStructure: { name: 'one-level', steps: [level(10, 20, 600_000)] },
+  clock: { decisionMs: 1000, reconnectMs: 0 },
+};
+
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS, SPIN], runner: { deal: false } }),
+    SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS, SPIN, DEAD_BUTTON], runner: { deal: false } }),
   ],
 })
 class JobsOnlyModule {}
@@ -167,6 +178,78 @@ describe('Sit & Go jobs (e2e)', () => {
     expect((await sng.instance(instanceId)).step_index).toBe(1);
     const report = await auditLedger(prisma);
     expect(report.ok).toBe(true);
+  });
+
+  it('dead-button rule at the table: B0 S1 B2, the big blind (seat 2) busts → next hand B1, small blind dead, big blind seat 3; then a dead button on the empty seat 2, S3 B0', async () => {
+    const players = await newPlayers(4);
+    let instanceId = 0;
+    for (const p of players) instanceId = (await sng.register(DEAD_BUTTON.templateId, p)).instanceId;
+    await waitFor('the start', async () => (await sng.instance(instanceId)).status === 'running');
+    // The start drew a random first button; this test puts it on seat 0 so the numbers are fixed.
+    await prisma.sitAndGo.update({ where: { id: instanceId }, data: { button: 0 } });
+    const row = await sng.instance(instanceId);
+    const seat = (s: number) => row.seating!.find((x) => x.seat === s)!.userId;
+    const tournamentId = tournamentIdOf(instanceId);
+    const store = new HandStore(prisma);
+    const lvl = sng.levelInForce(row)!;
+
+    /** Deals what the table would (its config from the service's deal), plays `moves`, stores it, records it. */
+    const play = async (deal: NonNullable<Awaited<ReturnType<SitAndGoService['beginTableHand']>>>, deck: string, moves: { type: 'fold' | 'call'; seat: number }[]) => {
+      const seats = deal.deal.players.map((p) => ({ seat: p.seat, stack: deal.seats[p.seat]!.stack }));
+      const config: HandConfig = { variant: 'holdem', structure: 'no-limit', seats, button: deal.deal.button, smallBlindSeat: deal.deal.smallBlind ?? null, bigBlindSeat: deal.deal.bigBlind!, stakes: stakesOf(lvl) };
+      const hand = await store.startHand({ tournamentId, handNumber: deal.handNumber, config, players: deal.deal.players });
+      let { state, events } = start(config, { deck: parseCards(deck) });
+      const all = [...events];
+      let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
+      for (const m of moves) {
+        const r = apply(state, m);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+        all.push(...r.events);
+        seq = (await store.appendEvents(hand.id, seq, r.events)).nextSeq;
+      }
+      const ended = all.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
+      expect(ended).toBeDefined();
+      const ordered = oddChipOrder(deal.deal.players, deal.deal.button);
+      await sng.finishTableHand(instanceId, {
+        dealtIn: ordered.map((p, order) => ({ userId: p.userId, stack: deal.seats[p.seat]!.stack, order })),
+        after: new Map(deal.deal.players.map((p) => [p.userId, ended.stacks.find((x) => x.seat === p.seat)!.stack])),
+      });
+      return all;
+    };
+
+    // Hand 1: button 0, small blind 1, big blind 2 (all in with his 20 by posting).
+    const first = (await sng.beginTableHand(instanceId))!;
+    expect(first).toMatchObject({ handNumber: 1, stepIndex: 0, deal: { button: 0, smallBlind: 1, bigBlind: 2 } });
+    expect(first.deal.players.map((p) => p.seat)).toEqual([0, 1, 2, 3]);
+    // Dealing starts left of the button (1, 2, 3, 0, twice), then the board: seat 1 holds aces.
+    // Seat 3 and the button fold, the small blind calls all in: aces beat 7-2, seat 2 is out (4th).
+    await play(first, 'As 7c 9d 4h Ad 2h 8s 5c Kc Qd Jh 3s 6d', [
+      { type: 'fold', seat: 3 },
+      { type: 'fold', seat: 0 },
+      { type: 'call', seat: 1 },
+    ]);
+    expect((await prisma.tournamentEntry.findUniqueOrThrow({ where: { tournamentId_userId: { tournamentId, userId: seat(2) } } })).place).toBe(4);
+
+    // Hand 2: the big blind moves forward to seat 3 (the next player with chips after seat 2); the
+    // small blind falls on seat 2, empty now: dead (nobody posts it); the button moves to seat 1.
+    const second = (await sng.beginTableHand(instanceId))!;
+    expect(second).toMatchObject({ handNumber: 2, deal: { button: 1, smallBlind: null, bigBlind: 3 } });
+    expect(second.deal.players.map((p) => p.seat)).toEqual([0, 1, 3]);
+    expect(second.seats[2]).toBeNull();
+    // Seat 0 and the button fold: only the big blind was posted, seat 3 gets his 20 back.
+    const events2 = await play(second, 'Kd Qc Js Ts 9h 8d 7s 6c 5d 4c 3d', [
+      { type: 'fold', seat: 0 },
+      { type: 'fold', seat: 1 },
+    ]);
+    expect(events2.filter((e) => e.type === 'forced-bet').map((e) => [(e as { seat: number }).seat, (e as { kind: string }).kind])).toEqual([[3, 'big-blind']]);
+
+    // Hand 3: the big blind moves to seat 0, the small blind to seat 3 (last big blind), and the
+    // button to seat 2 — where the dead small blind was: a dead button on the empty seat.
+    const third = (await sng.beginTableHand(instanceId))!;
+    expect(third).toMatchObject({ handNumber: 3, deal: { button: 2, smallBlind: 3, bigBlind: 0 } });
+    expect(third.deal.players.map((p) => p.seat)).toEqual([0, 1, 3]);
+    expect((await auditLedger(prisma)).ok).toBe(true);
   });
 
   it('Spin funding through the ledger: 40 Spins, each pool holds multiplier × buy-in, the spin pool holds floats + Σ(3 buy-ins − prize)', async () => {

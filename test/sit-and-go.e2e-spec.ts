@@ -25,7 +25,7 @@ const SNG3: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [SNG6, SPIN, SNG3], runner: { handPauseMs: 0, pollMs: 20 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [SNG6, SPIN, SNG3], runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
   ],
 })
 class FastSitAndGoModule {}

@@ -8,8 +8,9 @@
 //   - a player whose socket was on the dead copy reconnects to another copy and gets his seat back;
 //   - no private card reached another user's socket (every message recorded, checked against the
 //     seat owners stored with each hand);
-//   - a Spin (3 bot users registered through three different copies, dealt by whichever copy holds
-//     its runner lease) finishes, the kill notwithstanding;
+//   - a Spin (3 bot users registered through three different copies; its table is a tournament
+//     table of the table host, dealt by whichever copy holds its fenced table lease, taken over
+//     with the crash rule if that copy is the one killed) finishes with every place and prize paid;
 //   - no chip lost: after the crash rule for what the last copies left running, the ledger audit is clean.
 import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -79,7 +80,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
           databaseUrl: db.url,
           prefix: db.name,
           jwtSecret: TEST_JWT_SECRET,
-          env: { TABLE_LEASE_MS: String(LEASE_MS), TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' },
+          env: { TABLE_LEASE_MS: String(LEASE_MS), TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0', SNG_HAND_PAUSE_MS: '50', SNG_BOT_DELAY_MS: '0' },
         }),
       );
     }
@@ -153,7 +154,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     await Promise.all(players.map((p) => p.start()));
 
     // A Spin in fast mode: the lobby of copy 1 opens the instance, its stored template gets
-    // 300 ms levels (the instance copy is what the runner deals), three bots register on three copies.
+    // 300 ms levels (the instance copy is what its table deals), three bots register on three copies.
     expect((await fetch(`${copies[1]!.url}/sit-and-go`)).status).toBe(200);
     const spin = await prisma.sitAndGo.findFirstOrThrow({ where: { templateId: 'spin-10', status: 'registering' } });
     const fast = { ...(spin.template as Record<string, unknown>), blindStructure: fastModeStructure(300, 200, 3), clock: { decisionMs: 1000, reconnectMs: 0 } };
@@ -181,8 +182,17 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     // Every table — the dead copy's included — finishes two more hands.
     await until(() => tables.every((t) => (handsEnded.get(t.tableId) ?? 0) >= endedAtKill.get(t.tableId)! + 2), 60_000, 'two more hands on every table after the kill');
 
-    // The Spin finishes (if copy 0 was dealing it, another copy took its runner lease over).
+    // The Spin finishes (if copy 0 was dealing it, another copy took its table lease over and
+    // cancelled the hand left running there).
     await until(async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id: spin.id } })).status === 'finished', 90_000, 'the Spin to finish');
+    const spinRow = await prisma.sitAndGo.findUniqueOrThrow({ where: { id: spin.id } });
+    const spinEntries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `sng-${spin.id}` } });
+    expect(spinEntries).toHaveLength(3);
+    expect(spinEntries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
+    expect(spinEntries.reduce((a, e) => a + e.prize, 0n)).toBe(spinRow.prizePool);
+    const spinHands = await prisma.hand.findMany({ where: { tournamentId: `sng-${spin.id}` }, select: { status: true } });
+    expect(spinHands.filter((h) => h.status === 'completed')).toHaveLength(spinRow.handsPlayed);
+    expect(spinHands.every((h) => h.status === 'completed' || h.status === 'cancelled')).toBe(true);
 
     // The dead copy's tables are owned by survivors now, with their seated players back.
     const directory = await tableDirectory(db.name);

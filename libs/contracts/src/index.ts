@@ -5,7 +5,6 @@ export * from './socket/events';
 export * from './socket/tables';
 export * from './sit-and-go/jobs';
 export * from './sit-and-go/events';
-export * from './sit-and-go/play';
 export * from './lobby/tables-http';
 export * from './tournaments/admin';
 export * from './tournaments/jobs';

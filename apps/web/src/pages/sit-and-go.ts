@@ -1,5 +1,7 @@
 // A Sit & Go / Spin lobby: registration, entrants and standings, the level clock, the prize pool,
-// the Spin multiplier once drawn; live over `sitAndGoWatch` → `sitAndGoUpdate`.
+// the Spin multiplier once drawn; live over `sitAndGoWatch` → `sitAndGoUpdate`. Once it runs, a
+// registered player takes his seat at its table (`#/table/<tableId>`, the table page) and plays
+// there like at a tournament table; anyone else can watch it.
 import type { SitAndGoView } from '@naiko/contracts';
 import { api, getSocket, session } from '../api';
 import { h, mount } from '../dom';
@@ -77,6 +79,10 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
           v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v)),
           h('p', { class: 'muted' }, `Hands played: ${v.handsPlayed}`),
           mine && v.phase === 'registering' && h('button', { 'data-testid': 'sng-unregister', class: 'secondary', onclick: unregister }, 'Unregister'),
+          // Once it runs, the hands are played at its table (the table page, like a tournament's).
+          v.tableId && v.phase === 'running' && (mine && mine.place === null
+            ? h('a', { class: 'button', href: `#/table/${v.tableId}`, 'data-testid': 'sng-take-seat' }, 'Take your seat')
+            : h('a', { class: 'button secondary', href: `#/table/${v.tableId}`, 'data-testid': 'sng-watch-table' }, 'Watch the table')),
           prizes?.prizeTable && h('table', { class: 'list', 'data-testid': 'prize-table' },
             h('thead', {}, h('tr', {}, ['Place', 'Share', 'Prize'].map((c) => h('th', {}, c)))),
             h('tbody', {}, prizes.prizeTable.map((r) => h('tr', {}, h('td', {}, r.places), h('td', {}, r.percent), h('td', {}, r.chipsEach === null ? '' : chips(r.chipsEach)))))),

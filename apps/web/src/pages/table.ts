@@ -3,7 +3,7 @@
 // built only from the server's `legalActions` (view.legal), draw selection, the 32-Card Draw split
 // offer, Naiko powers, spectator mode and the hand's result. A reload re-watches the table: the
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
-import type { ClockInfo, SeatInfo, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
+import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardText } from '../cards';
 import { h, mount } from '../dom';
@@ -82,7 +82,23 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       render();
     }
   };
+  // A Sit & Go's table: follow its lobby view, so a player who busts (or wins) is told his place.
+  let followedSng: number | null = null;
+  const onSitAndGo = (v: SitAndGoView) => {
+    if (v.instanceId !== followedSng || !me) return;
+    const mine = v.standings.find((x) => x.userId === me.id);
+    const out = mine && mine.place !== null ? `You finished ${ordinal(mine.place)} of ${v.standings.length}.` : '';
+    if (out !== outOfTournament) {
+      outOfTournament = out;
+      render();
+    }
+  };
   const follow = (summary: TablePublicState['summary']) => {
+    if (summary.sitAndGoId !== undefined && followedSng !== summary.sitAndGoId) {
+      followedSng = summary.sitAndGoId;
+      socket.on('sitAndGoUpdate', onSitAndGo);
+      socket.emit('sitAndGoWatch', { instanceId: followedSng });
+    }
     if (summary.tournamentId === undefined || followed === summary.tournamentId) return;
     followed = summary.tournamentId;
     socket.on('tournamentUpdate', onTournament);
@@ -201,7 +217,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const style = { left: `${50 + 42 * Math.cos(angle)}%`, top: `${50 + 38 * Math.sin(angle)}%` };
     if (!info) {
       return h('div', { class: 'seat empty', style, 'data-testid': `seat-${i}` },
-        yourSeat === null && !table?.summary.closed && table?.summary.tournamentId === undefined ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
+        yourSeat === null && !table?.summary.closed && table?.summary.tournamentId === undefined && table?.summary.sitAndGoId === undefined ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
     }
     const p = hand?.view.players.find((x) => x.seat === i);
     const toAct = hand?.view.toAct === i;
@@ -356,19 +372,22 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const youSit = yourSeat !== null;
     // A tournament's table: the tournament seats and moves its players; no sit, leave or sit-in here.
     const tournamentId = s?.tournamentId;
-    const cash = tournamentId === undefined;
+    const sitAndGoId = s?.sitAndGoId;
+    const cash = tournamentId === undefined && sitAndGoId === undefined;
+    // Where "back" and the result notice lead: the tournament's or the Sit & Go's lobby.
+    const lobbyHref = sitAndGoId !== undefined ? `#/sng/${sitAndGoId}` : `#/tournament/${tournamentId}`;
     mount(
       root,
       header(me, [
         cash
           ? h('a', { href: '#/lobby', 'data-testid': 'back-to-lobby' }, '← Lobby')
-          : h('a', { href: `#/tournament/${tournamentId}`, 'data-testid': 'back-to-tournament' }, '← Tournament lobby'),
+          : h('a', { href: lobbyHref, 'data-testid': 'back-to-tournament' }, sitAndGoId !== undefined ? '← Sit & Go lobby' : '← Tournament lobby'),
       ]),
       h('main', { class: 'table-page', 'data-testid': 'table-page', 'data-mode': youSit ? 'player' : 'spectator' },
         s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
         error && h('p', { class: 'error', 'data-testid': 'table-error' }, error),
-        outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result' }, outOfTournament, ' ', h('a', { href: `#/tournament/${tournamentId}` }, 'Tournament lobby')),
+        outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
         hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
           h('div', { class: 'center' },
@@ -403,6 +422,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     socket.off('table:update', onUpdate);
     socket.off('table:chat', onChat);
     socket.off('tournamentUpdate', onTournament);
+    socket.off('sitAndGoUpdate', onSitAndGo);
     socket.off('connect', watch);
     socket.emit('table:unwatch', { tableId });
   };

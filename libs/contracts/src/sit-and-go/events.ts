@@ -1,7 +1,8 @@
 // Socket contract of the Sit & Go lobby: a client watches an instance (`sitAndGoWatch`) and gets
-// `sitAndGoUpdate` on every change (registration, start, level, bust, results).
+// `sitAndGoUpdate` on every change (registration, start, level, bust, results). The hands are
+// played at the instance's table like any tournament table: `table:watch` / `table:act` on
+// `SitAndGoView.tableId` (libs/contracts/src/socket/tables.ts).
 import { z } from 'zod';
-import { SIT_AND_GO_PLAY_CLIENT_EVENT_SCHEMAS, type SitAndGoPlayClientEvents, type SitAndGoPlayServerEvents } from './play';
 
 export const SitAndGoWatchPayload = z.strictObject({ instanceId: z.number().int().positive() });
 export type SitAndGoWatchPayload = z.infer<typeof SitAndGoWatchPayload>;
@@ -43,19 +44,23 @@ export interface SitAndGoView {
     nextStepAt: number | null;
   } | null;
   handsPlayed: number;
+  /**
+   * The instance's table (`table:watch` / `table:act`, web `#/table/<id>`) once it started; null
+   * before. A name-based UUID of the instance: the same on every copy and after a restart.
+   */
+  tableId: string | null;
   standings: SitAndGoStandingRow[];
 }
 
 export const SIT_AND_GO_CLIENT_EVENT_SCHEMAS = {
   sitAndGoWatch: SitAndGoWatchPayload,
-  ...SIT_AND_GO_PLAY_CLIENT_EVENT_SCHEMAS,
 } as const;
 
-export interface SitAndGoClientEvents extends SitAndGoPlayClientEvents {
+export interface SitAndGoClientEvents {
   /** Join the instance's room; the server answers with a `sitAndGoUpdate` at once and on every change. */
   sitAndGoWatch: (payload: SitAndGoWatchPayload) => void;
 }
 
-export interface SitAndGoServerEvents extends SitAndGoPlayServerEvents {
+export interface SitAndGoServerEvents {
   sitAndGoUpdate: (payload: SitAndGoView) => void;
 }

@@ -7,4 +7,4 @@ export * from './templates';
 export * from './spin-draw';
 export * from './spin-pool';
 export * from './standings';
-export * from './bot-hand';
+export * from './sit-and-go.tables';

@@ -1,12 +1,14 @@
 // SitAndGoFeatureModule.forRoot({ templates?, runner? }) in an app that imports PlatformModule and
-// consumes QUEUES.sitAndGo (apps/sit-and-go, apps/all-in-one).
+// consumes QUEUES.sitAndGo (apps/sit-and-go, apps/all-in-one). It brings TablesModule: a Sit & Go's
+// table is a TableHost reached by the tables gateway like any tournament table.
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { JwtAuthGuard } from '../auth/http-auth';
+import { TablesModule } from '../tables/tables.module';
 import { SitAndGoController } from './sit-and-go.controller';
 import { SitAndGoGateway } from './sit-and-go.gateway';
 import { SitAndGoJobs } from './sit-and-go.jobs';
-import { DEFAULT_RUNNER_OPTIONS, SIT_AND_GO_RUNNER_OPTIONS, SitAndGoRunner, type RunnerOptions } from './sit-and-go.runner';
+import { DEFAULT_RUNNER_OPTIONS, SIT_AND_GO_RUNNER_OPTIONS, SitAndGoTableRunner, sitAndGoRunnerOptionsFromEnv, type RunnerOptions } from './sit-and-go.runner';
 import { SIT_AND_GO_TEMPLATES, SitAndGoService } from './sit-and-go.service';
 
 export interface SitAndGoModuleOptions {
@@ -20,17 +22,18 @@ export class SitAndGoFeatureModule {
   static forRoot(options: SitAndGoModuleOptions = {}): DynamicModule {
     return {
       module: SitAndGoFeatureModule,
+      imports: [TablesModule],
       controllers: [SitAndGoController],
       providers: [
         { provide: SIT_AND_GO_TEMPLATES, useValue: options.templates ?? [] },
-        { provide: SIT_AND_GO_RUNNER_OPTIONS, useValue: { ...DEFAULT_RUNNER_OPTIONS, ...options.runner } },
+        { provide: SIT_AND_GO_RUNNER_OPTIONS, useFactory: () => ({ ...DEFAULT_RUNNER_OPTIONS, ...sitAndGoRunnerOptionsFromEnv(process.env), ...options.runner }) },
         SitAndGoService,
-        SitAndGoRunner,
+        SitAndGoTableRunner,
         SitAndGoJobs,
         SitAndGoGateway,
         JwtAuthGuard,
       ],
-      exports: [SitAndGoService, SitAndGoRunner],
+      exports: [SitAndGoService, SitAndGoTableRunner],
     };
   }
 }

@@ -16,6 +16,8 @@ import type { JobsOptions } from 'bullmq';
 import { cryptoRandom } from '@naiko/engine';
 import {
   Accounts,
+  cancelRunningHand,
+  HandStore,
   inTransaction,
   postInTransaction,
   PrismaService,
@@ -33,11 +35,14 @@ import {
   type SitAndGoTemplate,
 } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
+import type { HandResult } from '../tournaments/mtt-state';
+import { oddChipOrder, type SeatWithStack, type TableFence, type TableHandStart } from '../tournaments/table-runner';
 import { SitAndGoError } from './sit-and-go.errors';
 import { drawFromSeed, newSpinSeed, spinCommitment } from './spin-draw';
 import { SPIN_POOL, spinPoolPlan } from './spin-pool';
 import { groupsOf, recordHandOutcome, type DealtIn } from './standings';
 import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
+import { positionsOf, sngDeal, sngTableId, type StoredHandConfig } from './sit-and-go.tables';
 
 export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
 
@@ -325,10 +330,20 @@ export class SitAndGoService {
    * Records a finished hand: busts and their places, the new button, the hand count; when one
    * player is left the instance moves to `paying` and the payout job is enqueued.
    */
-  async recordHand(instanceId: number, dealtIn: readonly DealtIn[], after: ReadonlyMap<string, number>, button: number): Promise<{ busted: string[]; winner: string | null }> {
+  async recordHand(
+    instanceId: number,
+    dealtIn: readonly DealtIn[],
+    after: ReadonlyMap<string, number>,
+    button: number,
+    opts: { fence?: TableFence; onlyUnrecorded?: boolean } = {},
+  ): Promise<{ busted: string[]; winner: string | null }> {
     const out = await inTransaction(this.prisma, async (tx) => {
       const r = await this.lock(tx, instanceId);
+      await opts.fence?.(tx);
       if (r.status !== 'running') return { busted: [], winner: null };
+      // The table's hand numbers are hands_played + 1: a completed hand numbered at most
+      // hands_played is recorded already (a retried or repeated record changes nothing).
+      if (opts.onlyUnrecorded && ((await this.lastHands(tx, instanceId, 1))[0]?.handNumber ?? 0) <= r.hands_played) return { busted: [], winner: null };
       const groups = groupsOf(r.standings);
       const entrants = r.seating?.length ?? 0;
       const placed = groups.reduce((a, g) => a + g.players.length, 0);
@@ -351,6 +366,99 @@ export class SitAndGoService {
     if (out.winner) await this.ensureJob('sitAndGoPayout', { instanceId });
     this.changed(instanceId);
     return out;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The table (driven by SitAndGoTableRunner, the tournament table runner of ../tournaments)
+
+  /** The last `n` completed hands of the instance's table, newest first. */
+  private async lastHands(db: Tx | PrismaService, instanceId: number, n: number): Promise<{ id: string; handNumber: number; config: StoredHandConfig; players: { seat: number; userId: string }[] }[]> {
+    const rows = await db.hand.findMany({
+      where: { tournamentId: tournamentIdOf(instanceId), status: 'completed' },
+      orderBy: [{ handNumber: 'desc' }, { startedAt: 'desc' }],
+      take: n,
+      select: { id: true, handNumber: true, config: true, players: true },
+    });
+    return rows.map((h) => ({ id: h.id, handNumber: h.handNumber ?? 0, config: h.config as unknown as StoredHandConfig, players: h.players as { seat: number; userId: string }[] }));
+  }
+
+  private async stacksOf(db: Tx | PrismaService, instanceId: number): Promise<Map<string, number>> {
+    const accounts = await db.chipAccount.findMany({ where: { tournamentId: tournamentIdOf(instanceId), kind: 'tournament_stack' } });
+    return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+  }
+
+  /** The table by seat: players with chips and their stacks (busted players have left). */
+  private seatsOf(row: InstanceRow, stacks: ReadonlyMap<string, number>): (SeatWithStack | null)[] {
+    const seats: (SeatWithStack | null)[] = Array.from({ length: row.template.seats }, () => null);
+    for (const s of row.seating ?? []) {
+      const stack = stacks.get(s.userId) ?? 0;
+      if (stack > 0) seats[s.seat] = { userId: s.userId, stack };
+    }
+    return seats;
+  }
+
+  /**
+   * The table asks before each deal (row lock, the table owner's fence): null when it may not deal
+   * (not running, a break, one player left); else who is dealt in, the button and the blinds by the
+   * dead-button rule from the last completed hand's positions, the stakes' step and the stacks.
+   */
+  async beginTableHand(instanceId: number, fence?: TableFence): Promise<TableHandStart | null> {
+    return inTransaction(this.prisma, async (tx) => {
+      const r = await this.lock(tx, instanceId);
+      await fence?.(tx);
+      if (r.status !== 'running' || !this.levelInForce(r)) return null;
+      const stacks = await this.stacksOf(tx, instanceId);
+      const seats = this.seatsOf(r, stacks);
+      const alive = seats.flatMap((s, seat) => (s ? [{ seat, userId: s.userId }] : []));
+      const [last, before] = await this.lastHands(tx, instanceId, 2);
+      const deal = sngDeal(alive, r.template.seats, positionsOf(last?.config ?? null, before?.config ?? null), r.button);
+      if (!deal) return null;
+      return { deal, stepIndex: r.step_index, handNumber: r.hands_played + 1, seats, version: r.hands_played };
+    });
+  }
+
+  /** A hand ended at the table: busts, places, the payout when one player is left (once per hand). */
+  async finishTableHand(instanceId: number, result: HandResult, fence?: TableFence): Promise<{ moves: never[]; brokenTables: never[] }> {
+    const [last] = await this.lastHands(this.prisma, instanceId, 1);
+    await this.recordHand(instanceId, result.dealtIn, result.after, last?.config.button ?? 0, { onlyUnrecorded: true, ...(fence ? { fence } : {}) });
+    return { moves: [], brokenTables: [] };
+  }
+
+  /** The table by seat with stacks, for the table to mirror between hands (version: hands recorded). */
+  async seatMaps(instanceId: number): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
+    const r = await this.instance(instanceId);
+    const running = r.status === 'running';
+    const seats = this.seatsOf(r, await this.stacksOf(this.prisma, instanceId));
+    return { running, version: r.hands_played, tables: new Map(running ? [[1, seats]] : []), open: new Set(running ? [1] : []) };
+  }
+
+  /**
+   * The crash rule for the table, run by the process (or copy) that just took it (its fencing
+   * token already stored when clustered): a hand left running is cancelled (contributions back to
+   * the tournament stacks); a hand the dead dealer completed but never recorded is recorded now from
+   * the stored hand (stacks before, button) and the book (stacks after), so its busts count.
+   * Returns the cancelled hands' ids.
+   */
+  async recoverTable(instanceId: number, fence?: TableFence): Promise<string[]> {
+    const running = await this.prisma.hand.findMany({ where: { tournamentId: tournamentIdOf(instanceId), status: 'running' }, select: { id: true } });
+    const store = new HandStore(this.prisma);
+    for (const h of running) await cancelRunningHand(this.prisma, await store.getHand(h.id));
+    const r = await this.instance(instanceId);
+    const [last] = await this.lastHands(this.prisma, instanceId, 1);
+    if (r.status === 'running' && last && last.handNumber > r.hands_played) {
+      const players = [...last.players].sort((a, b) => a.seat - b.seat);
+      const now = await this.stacksOf(this.prisma, instanceId);
+      const ordered = oddChipOrder(players, last.config.button);
+      this.logger.warn({ msg: 'recording a Sit & Go hand its dead dealer finished but never recorded', instanceId, handId: last.id });
+      await this.recordHand(
+        instanceId,
+        ordered.map((p, order) => ({ userId: p.userId, stack: last.config.seats.find((s) => s.seat === p.seat)?.stack ?? 0, order })),
+        new Map(players.map((p) => [p.userId, now.get(p.userId) ?? 0])),
+        last.config.button,
+        { onlyUnrecorded: true, ...(fence ? { fence } : {}) },
+      );
+    }
+    return running.map((h) => h.id);
   }
 
   /**
@@ -463,6 +571,7 @@ export class SitAndGoService {
       spin: t.kind === 'spin' ? { commitment: r.spin_commitment, multiplier: r.multiplier, seed: r.status === 'finished' ? r.spin_seed : null } : null,
       clock,
       handsPlayed: r.hands_played,
+      tableId: r.status === 'registering' || r.status === 'starting' ? null : sngTableId(instanceId),
       standings: entries
         .map((e) => ({
           userId: e.userId,

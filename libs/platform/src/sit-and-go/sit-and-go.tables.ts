@@ -1,0 +1,133 @@
+// A Sit & Go / Spin instance's table as the tournament table runner (../tournaments/table-runner.ts)
+// drives it: one table (templates seat 2..10 players), dealt by a TableHost with the tournament
+// option, like a scheduled tournament's tables. This file holds the pure pieces — the table's id,
+// the dead-button deal — and the adapter over SitAndGoService.
+import { createHash } from 'node:crypto';
+import { DEFAULT_CLOCK } from '@naiko/table';
+import type { SitAndGoTemplate } from '@naiko/tournament';
+import { tournamentTableOf, type TournamentTables } from '../tournaments/table-runner';
+import type { SitAndGoService } from './sit-and-go.service';
+
+/** A Sit & Go has one table; its number in the runner's terms. */
+export const SNG_TABLE_NO = 1;
+
+/** The table id clients use (`table:watch`, `#/table/<id>`): a name-based UUID of the instance, stable across copies and restarts. */
+export function sngTableId(instanceId: number): string {
+  const h = createHash('sha256').update(`naiko:sng:${instanceId}:table`).digest('hex');
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The clock of a Sit & Go table: the template's decision time and reconnection window; the time
+ * bank (the template has none) is twice the decision time, at most the cash tables' 30 s — a
+ * player who thinks long now and then is not folded at once, a silent one costs the table little.
+ */
+export function sngClock(t: SitAndGoTemplate): { decisionMs: number; reconnectMs: number; timeBankMs: number } {
+  const own = (t.clock as { timeBankMs?: number }).timeBankMs;
+  return { decisionMs: t.clock.decisionMs, reconnectMs: t.clock.reconnectMs, timeBankMs: own ?? Math.min(DEFAULT_CLOCK.timeBankMs, 2 * t.clock.decisionMs) };
+}
+
+/** Blind positions of a hand as seats (the small blind's position even when it was dead). */
+export interface BlindPositions {
+  button: number;
+  smallBlind: number;
+  bigBlind: number;
+}
+
+export interface SngDeal {
+  players: { seat: number; userId: string }[];
+  /** May be an empty seat (dead button). */
+  button: number;
+  /** null: a dead small blind (nobody posts it). */
+  smallBlind: number | null;
+  bigBlind: number;
+}
+
+/** Whether `x` lies strictly inside the clockwise arc from a to b on n seats. */
+function strictlyBetween(a: number, x: number, b: number, n: number): boolean {
+  const cw = (p: number, q: number) => (((q - p) % n) + n) % n;
+  const dx = cw(a, x);
+  return dx > 0 && dx < (a === b ? n : cw(a, b));
+}
+
+/**
+ * The next deal at a Sit & Go table with the dead-button rule ("the big blind always moves
+ * forward", libs/table plan.ts, the same rule the cash tables play): the big blind goes to the first
+ * player with chips clockwise after the last big blind; the small blind falls on the last big
+ * blind's seat (dead when that player busted); the button on the last small blind's position (a dead
+ * button when nobody sits there). Heads-up the button posts the small blind. The first hand (no
+ * positions yet): the button drawn at the start, the blinds the next players after it.
+ * `alive`: the players with chips; `size`: the table's seats.
+ */
+export function sngDeal(alive: readonly { seat: number; userId: string }[], size: number, prev: BlindPositions | null, firstButton: number | null): SngDeal | null {
+  const players = [...alive].sort((a, b) => a.seat - b.seat);
+  if (players.length < 2) return null;
+  const ready = new Set(players.map((p) => p.seat));
+  const nextReady = (from: number): number => players.find((p) => p.seat > from)?.seat ?? players[0].seat;
+  if (!prev) {
+    const button = firstButton !== null && ready.has(firstButton) ? firstButton : nextReady(firstButton ?? -1);
+    const sb = players.length === 2 ? button : nextReady(button);
+    return { players, button, smallBlind: sb, bigBlind: nextReady(sb) };
+  }
+  const bb = nextReady(prev.bigBlind);
+  if (players.length === 2) {
+    // Heads-up: the other player has the button and posts the small blind.
+    const other = players.find((p) => p.seat !== bb)!.seat;
+    return { players, button: other, smallBlind: other, bigBlind: bb };
+  }
+  const sbPos = prev.bigBlind;
+  const smallBlind = ready.has(sbPos) && sbPos !== bb ? sbPos : null;
+  let button = prev.smallBlind;
+  // The big blind went round past the old small blind: the button goes just before the small blind.
+  if (button === bb || strictlyBetween(sbPos, button, bb, size)) button = (sbPos - 1 + size) % size;
+  return { players, button, smallBlind, bigBlind: bb };
+}
+
+/** Positions of the last completed hand from its stored engine config (and the one before, for a dead small blind). */
+export function positionsOf(last: StoredHandConfig | null, before: StoredHandConfig | null): BlindPositions | null {
+  if (!last || typeof last.bigBlindSeat !== 'number') return null;
+  // A dead small blind sat on the previous hand's big blind seat (the rule above); heads-up it is the button.
+  const smallBlind = last.smallBlindSeat ?? before?.bigBlindSeat ?? last.button;
+  return { button: last.button, smallBlind, bigBlind: last.bigBlindSeat };
+}
+
+export interface StoredHandConfig {
+  button: number;
+  smallBlindSeat?: number | null;
+  bigBlindSeat?: number;
+  seats: { seat: number; stack: number }[];
+}
+
+/** SitAndGoService as the tournament table runner drives it. */
+export function sitAndGoTables(service: SitAndGoService): TournamentTables {
+  return {
+    kind: 'sng',
+    bookId: (id) => `sng-${id}`,
+    tableId: (id) => sngTableId(id),
+    dealerRef: (id) => ({ sitAndGoId: id }),
+    onStarted: (fn) => service.listen({ changed: () => undefined, started: fn }),
+    resumeJobs: () => service.resumeJobs(),
+    runningIds: async () => (await service.unfinished()).filter((u) => u.status === 'running').map((u) => u.id),
+    get: async (id) => {
+      const row = await service.instance(id);
+      const t = row.template;
+      return {
+        running: row.status === 'running',
+        tableName: () => `${t.name} #${row.instance_number}`,
+        version: row.hands_played,
+        tables: row.status === 'running' ? [SNG_TABLE_NO] : [],
+        blindStructure: t.blindStructure,
+        tableConfig: (schedule) => tournamentTableOf({ game: t.game, bettingStructure: t.bettingStructure, tableSize: t.seats, clock: sngClock(t) }, schedule),
+      };
+    },
+    beginTableHand: (id, _n, fence) => service.beginTableHand(id, fence),
+    finishTableHand: (id, _n, result, fence) => service.finishTableHand(id, result, fence),
+    seatMaps: (id) => service.seatMaps(id),
+    recoverTable: (id, _n, fence) => service.recoverTable(id, fence),
+    clearHandsInProgress: (id) => service.recoverTable(id).then(() => undefined),
+  };
+}
+
+/** A level's blinds as stakes (tests that deal Sit & Go hands by hand use it). */
+export { stakesOfLevel as stakesOf } from '../tournaments/level-schedule';
