@@ -1,0 +1,168 @@
+// A Sit & Go over two copies of the platform (apps/all-in-one, CLUSTER_MODE=redis, child processes
+// on one database and one Redis prefix): six bots register through both copies; the instance's
+// table is owned by one copy through its own fenced table lease. Mid-hand, that owner is SIGKILLed.
+// Checked, from snapshots of the Redis directory and the tournament's book taken every 100 ms, and
+// from the stored hands:
+//   - the other copy takes the table over (its directory entry), cancels the hand left running
+//     (contributions back to the tournament stacks) and deals on;
+//   - the chips of the Sit & Go's book (stacks + hand pots) are constant while it runs;
+//   - a spectator connected to the copy that does not own the table gets its feed and never a card
+//     a seat held face down;
+//   - the Sit & Go finishes: every entry placed once, the prize pool paid, every chip retired, the
+//     ledger audit clean.
+import { execFileSync } from 'node:child_process';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { auditLedger, ChipLedger, PrismaClient } from '@naiko/persistence';
+import { sngTableId, TokenService } from '@naiko/platform';
+import { fastModeStructure } from '@naiko/tournament';
+import { pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
+import { connectSocket, createTestDatabase, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
+import { hiddenCardsBySeat, othersHiddenCards } from '../support/hidden-cards';
+
+const LEASE_MS = 1500;
+const ENTRANTS = 6;
+const STACK = 300;
+const BUY_IN = 100;
+
+type Feed = { handId?: string; events?: { cards?: (number | null)[] }[]; view?: { players?: { cards: (number | null)[] }[]; board?: number[] }; hand?: { handId: string; view: Feed['view'] } | null };
+
+describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLed mid-hand', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  const copies: Copy[] = [];
+  let spectator: TestSocket | undefined;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+    db = await createTestDatabase({ migrate: true });
+    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  }, 120_000);
+
+  afterAll(async () => {
+    spectator?.close();
+    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it('takes the table over with the crash rule, keeps the book constant, leaks no card and pays every place', async () => {
+    for (let i = 0; i < 2; i++) {
+      copies.push(
+        startCopy({
+          entry: 'dist/apps/all-in-one/src/main.js',
+          instanceId: `sng-copy-${i}`,
+          port: await freePort(),
+          databaseUrl: db.url,
+          prefix: db.name,
+          jwtSecret: TEST_JWT_SECRET,
+          env: { TABLE_LEASE_MS: String(LEASE_MS), SNG_HAND_PAUSE_MS: '20', SNG_BOT_DELAY_MS: '40' },
+        }),
+      );
+    }
+    await Promise.all(copies.map((c) => c.ready));
+    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
+    const ledger = new ChipLedger(prisma);
+
+    // The lobby opens the default 6-seat instance; its stored copy of the template gets fast levels
+    // and small stacks (the instance's copy is what registration and its table use).
+    expect((await fetch(`${copies[0]!.url}/sit-and-go`)).status).toBe(200);
+    const open = await prisma.sitAndGo.findFirstOrThrow({ where: { templateId: 'sng-holdem-6-100', status: 'registering' } });
+    const fast = { ...(open.template as Record<string, unknown>), startingStack: STACK, blindStructure: fastModeStructure(1_500, 300, 6), clock: { decisionMs: 1_000, reconnectMs: 0 } };
+    await prisma.sitAndGo.update({ where: { id: open.id }, data: { template: fast as never } });
+    const id = open.id;
+    const tableId = sngTableId(id);
+    const book = `tournament:sng-${id}`;
+
+    const bots = await Promise.all(Array.from({ length: ENTRANTS }, (_, i) => prisma.user.create({ data: { username: `sng-bot-${i}`, isBot: true } })));
+    await pool(bots, 6, async (b) => {
+      await ledger.openUserAccount(b.id);
+      await ledger.grant({ idempotencyKey: `sng-cluster:${b.id}`, userId: b.id, amount: 1_000 });
+    });
+    for (const [i, b] of bots.entries()) {
+      const res = await fetch(`${copies[i % 2]!.url}/sit-and-go/sng-holdem-6-100/register`, { method: 'POST', headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` } });
+      expect(res.status).toBe(201);
+    }
+
+    // Snapshots every 100 ms: the instance's status, the table's owner, the book's chips.
+    const snapshots: { at: number; status: string; owner: string | null; chips: number }[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const [r, directory, chips] = await Promise.all([
+          prisma.sitAndGo.findUniqueOrThrow({ where: { id }, select: { status: true } }),
+          tableDirectory(db.name),
+          prisma.$queryRaw<{ total: bigint | null }[]>`SELECT SUM(balance)::bigint AS total FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`,
+        ]);
+        snapshots.push({ at: Date.now(), status: r.status, owner: directory.find((d) => d.tableId === tableId)?.owner ?? null, chips: Number(chips[0]?.total ?? 0) });
+        await new Promise((r2) => setTimeout(r2, 100));
+      }
+    })();
+    try {
+      const last = () => snapshots[snapshots.length - 1];
+      await until(() => !!last() && last()!.status === 'running' && !!last()!.owner, 30_000, 'the table to be owned');
+      const owner = last()!.owner!;
+      const victim = copies.find((c) => c.instanceId === owner)!;
+      const survivor = copies.find((c) => c !== victim)!;
+
+      // A spectator on the copy that does not own the table: commands and feeds cross copies.
+      const fan = await prisma.user.create({ data: { username: 'sng-fan' } });
+      spectator = (await connectSocket(survivor.url, tokens.sign({ sub: fan.id, username: fan.username, role: 'player' }), 10_000)).socket;
+      const seen: { event: string; payload: unknown }[] = [];
+      spectator.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+      spectator.emit('table:watch', { tableId });
+      await until(() => seen.some((m) => m.event === 'table:snapshot'), 10_000, "the spectator's snapshot");
+
+      // SIGKILL the owner while a hand runs there, a few hands in.
+      await until(async () => (await prisma.hand.count({ where: { tournamentId: `sng-${id}`, status: 'completed' } })) >= 3, 30_000, 'a few hands played');
+      await until(async () => (await prisma.hand.count({ where: { tournamentId: `sng-${id}`, status: 'running' } })) > 0, 20_000, 'a hand in progress');
+      const killedAt = Date.now();
+      await victim.kill('SIGKILL');
+
+      // The survivor takes the table over and deals on.
+      await until(() => last()?.owner === survivor.instanceId, 15_000, 'the takeover');
+      const completedAtTakeover = await prisma.hand.count({ where: { tournamentId: `sng-${id}`, status: 'completed' } });
+      await until(async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id } })).status === 'finished', 90_000, 'the Sit & Go to finish');
+      watching = false;
+      await watcher;
+
+      // --- ownership: after the kill only the survivor ever owned the table; it dealt more hands.
+      for (const s of snapshots.filter((x) => x.at > killedAt + 3_000 && x.status === 'running')) expect(s.owner).not.toBe(victim.instanceId);
+      const row = await prisma.sitAndGo.findUniqueOrThrow({ where: { id } });
+      const hands = await prisma.hand.findMany({ where: { tournamentId: `sng-${id}` }, include: { events: { orderBy: { seq: 'asc' } } } });
+      expect(hands.filter((h) => h.status === 'completed').length).toBe(row.handsPlayed);
+      expect(row.handsPlayed).toBeGreaterThan(completedAtTakeover);
+      // --- crash rule: the hand left running at the kill was cancelled; nothing is left running.
+      expect(hands.filter((h) => h.status === 'running')).toEqual([]);
+      expect(hands.filter((h) => h.status === 'cancelled').length).toBeGreaterThanOrEqual(1);
+      // --- chips: stacks + pots of the book constant while it ran (a cancelled hand's contributions went back).
+      for (const s of snapshots.filter((x) => x.status === 'running')) expect(s.chips).toBe(ENTRANTS * STACK);
+
+      // --- the spectator: hand feeds through the non-owner copy, never a card some seat held face down.
+      const secrets = new Map(hands.map((h) => [h.id, othersHiddenCards(hiddenCardsBySeat(h.events.map((e) => e.payload)), -1)]));
+      const feeds = seen.filter((m) => m.event === 'table:hand' || m.event === 'table:snapshot');
+      expect(feeds.filter((m) => m.event === 'table:hand').length).toBeGreaterThan(10);
+      for (const m of feeds) {
+        const f = m.payload as Feed;
+        const handId = f.handId ?? f.hand?.handId;
+        if (!handId) continue;
+        const view = f.view ?? f.hand?.view;
+        const visible = [...(view?.players ?? []).flatMap((p) => p.cards), ...(view?.board ?? []), ...(f.events ?? []).flatMap((e) => e.cards ?? [])].filter((c): c is number => c !== null);
+        for (const c of visible) expect(secrets.get(handId)?.has(c) ?? false).toBe(false);
+      }
+
+      // --- the finish: every entry placed once, the pool paid, every chip retired, audit clean.
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `sng-${id}` } });
+      expect(entries).toHaveLength(ENTRANTS);
+      expect(entries.every((e) => e.status === 'finished' && e.place !== null && e.place >= 1 && e.place <= ENTRANTS)).toBe(true);
+      expect(entries.filter((e) => e.place === 1)).toHaveLength(1);
+      expect(entries.reduce((x, e) => x + Number(e.prize), 0)).toBe(ENTRANTS * BUY_IN);
+      for (const e of entries) expect(await ledger.userBalance(e.userId)).toBe(1_000 - BUY_IN - 10 + Number(e.prize));
+      const accounts = await prisma.chipAccount.findMany({ where: { book } });
+      expect(accounts.every((a) => a.balance === 0n)).toBe(true);
+      expect((await auditLedger(prisma)).ok).toBe(true);
+    } finally {
+      watching = false;
+      await watcher;
+    }
+  }, 150_000);
+});
