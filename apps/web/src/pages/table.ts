@@ -139,7 +139,15 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     chat = [...chat.slice(-30), `${m.from.name}: ${m.text}`];
     render();
   };
+  // A tournament or Sit & Go table is named by its lobby a moment before a process hosts it (the
+  // start is published while the runner opens its tables): ask again for a few seconds.
+  let watchRetries = 0;
   const offError = onSocketError((e) => {
+    if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && watchRetries < 20) {
+      watchRetries++;
+      setTimeout(watch, 250);
+      return;
+    }
     error = `${e.code}: ${e.message}`;
     render();
   });

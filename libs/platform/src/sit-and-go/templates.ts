@@ -1,7 +1,8 @@
 // The published Sit & Go and Spin offers. A template is the libs/tournament `SitAndGoTemplate`;
 // each instance stores a copy when it opens, so a running game never changes under its players.
-// The minimal table runner of this module deals flop games with blinds (the bots of libs/table play
-// them); other games are refused here rather than half supported.
+// A Sit & Go's table takes its stakes from the blind structure's levels (small/big blind, antes)
+// and moves its blinds by the dead-button rule, so it deals flop games with blinds; other games
+// (stud's bring-in and limits, draw) are refused here rather than half supported.
 import { HYPER_TURBO_STRUCTURE, TURBO_STRUCTURE, fastModeStructure, spinTemplate, validateSitAndGoTemplate, type SitAndGoTemplate } from '@naiko/tournament';
 
 export const RUNNER_GAMES = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl'] as const;
@@ -9,7 +10,7 @@ export const RUNNER_GAMES = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl
 export function checkTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
   validateSitAndGoTemplate(t);
   if (!(RUNNER_GAMES as readonly string[]).includes(t.game)) {
-    throw new Error(`template ${t.templateId}: game ${t.game} is not dealt by the Sit & Go runner (only ${RUNNER_GAMES.join(', ')})`);
+    throw new Error(`template ${t.templateId}: game ${t.game} is not dealt at Sit & Go tables (only ${RUNNER_GAMES.join(', ')})`);
   }
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(t.templateId)) throw new Error(`template id "${t.templateId}" must be 1-40 letters, digits, _ or -`);
   return t;
