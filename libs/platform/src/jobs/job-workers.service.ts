@@ -75,7 +75,17 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
           if (!def || def.queue !== queue || !handler) throw new Error(`no handler for job "${job.name}" on "${queue}"`);
           return handler(def.payload.parse(job.data), job);
         },
-        { connection: bullmqConnection(this.redis.url), prefix: this.config.REDIS_PREFIX, concurrency: 8 },
+        {
+          connection: bullmqConnection(this.redis.url),
+          prefix: this.config.REDIS_PREFIX,
+          concurrency: 8,
+          // A job whose copy died (SIGKILL: its lock is never released) runs again on another copy
+          // once its lock expires and a stalled check sees it: within 10 s + 5 s instead of
+          // BullMQ's 30 s + 30 s, so a tournament's next level is at most seconds late after a
+          // crash. A live worker renews its locks every 5 s; every handler is idempotent anyway.
+          lockDuration: 10_000,
+          stalledInterval: 5_000,
+        },
       );
       worker.on('failed', (job, err) => this.logger.warn({ msg: 'job failed', queue, job: job?.name, id: job?.id, err: err.message }));
       worker.on('error', (err) => this.logger.error({ msg: 'worker error', queue, err: err.message }));
