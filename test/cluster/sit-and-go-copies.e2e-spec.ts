@@ -10,13 +10,12 @@
 //     a seat held face down;
 //   - the Sit & Go finishes: every entry placed once, the prize pool paid, every chip retired, the
 //     ledger audit clean.
-import { execFileSync } from 'node:child_process';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { auditLedger, ChipLedger, PrismaClient } from '@naiko/persistence';
+import { auditLedger, ChipLedger } from '@naiko/persistence';
 import { sngTableId, TokenService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
-import { pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
-import { connectSocket, createTestDatabase, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
+import { pool, tableDirectory, until } from '../../bench/support/cluster';
+import { connectSocket, TEST_JWT_SECRET, type TestSocket } from '../support';
+import { copiesSuite } from '../support/copies';
 import { hiddenCardsBySeat, othersHiddenCards } from '../support/hidden-cards';
 
 const LEASE_MS = 1500;
@@ -27,39 +26,15 @@ const BUY_IN = 100;
 type Feed = { handId?: string; events?: { cards?: (number | null)[] }[]; view?: { players?: { cards: (number | null)[] }[]; board?: number[] }; hand?: { handId: string; view: Feed['view'] } | null };
 
 describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLed mid-hand', () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-  const copies: Copy[] = [];
+  const suite = copiesSuite();
   let spectator: TestSocket | undefined;
-
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
-    db = await createTestDatabase({ migrate: true });
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
-  }, 120_000);
-
-  afterAll(async () => {
+  suite.onClose(() => {
     spectator?.close();
-    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
-    await prisma?.$disconnect();
-    await db?.drop();
   });
 
   it('takes the table over with the crash rule, keeps the book constant, leaks no card and pays every place', async () => {
-    for (let i = 0; i < 2; i++) {
-      copies.push(
-        startCopy({
-          entry: 'dist/apps/all-in-one/src/main.js',
-          instanceId: `sng-copy-${i}`,
-          port: await freePort(),
-          databaseUrl: db.url,
-          prefix: db.name,
-          jwtSecret: TEST_JWT_SECRET,
-          env: { TABLE_LEASE_MS: String(LEASE_MS), SNG_HAND_PAUSE_MS: '20', SNG_BOT_DELAY_MS: '40' },
-        }),
-      );
-    }
-    await Promise.all(copies.map((c) => c.ready));
+    const { db, prisma } = suite;
+    const copies = await suite.start(2, 'sng-copy', { TABLE_LEASE_MS: String(LEASE_MS), SNG_HAND_PAUSE_MS: '20', SNG_BOT_DELAY_MS: '40' });
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
     const ledger = new ChipLedger(prisma);
 

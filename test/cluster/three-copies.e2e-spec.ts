@@ -12,13 +12,12 @@
 //     table of the table host, dealt by whichever copy holds its fenced table lease, taken over
 //     with the crash rule if that copy is the one killed) finishes with every place and prize paid;
 //   - no chip lost: after the crash rule for what the last copies left running, the ledger audit is clean.
-import { execFileSync } from 'node:child_process';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { auditLedger, ChipLedger, PrismaClient, recoverFromCrash } from '@naiko/persistence';
+import { auditLedger, ChipLedger, recoverFromCrash } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
-import { ClusterPlayer, pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
-import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../support';
+import { ClusterPlayer, pool, tableDirectory, until } from '../../bench/support/cluster';
+import { TEST_JWT_SECRET } from '../support';
+import { copiesSuite } from '../support/copies';
 
 const LEASE_MS = 1500;
 /** One hand at most, on this loaded 2-core machine with every decision made at once (a reconnecting player may let his 3 s clock run). */
@@ -52,40 +51,13 @@ function leaks(payload: unknown, userId: string, seatOwners: Map<number, string>
 }
 
 describe('three copies, SIGKILL of a table owner mid-hand', () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-  const copies: Copy[] = [];
+  const suite = copiesSuite();
   const players: ClusterPlayer[] = [];
-
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
-    db = await createTestDatabase({ migrate: true });
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const p of players) p.stop();
-    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
-    await prisma?.$disconnect();
-    await db?.drop();
-  });
+  suite.onClose(() => players.forEach((p) => p.stop()));
 
   it('routes commands and feeds across copies, takes the dead copy\'s tables over, leaks no card, loses no chip', async () => {
-    for (let i = 0; i < 3; i++) {
-      copies.push(
-        startCopy({
-          entry: 'dist/apps/all-in-one/src/main.js',
-          instanceId: `copy-${i}`,
-          port: await freePort(),
-          databaseUrl: db.url,
-          prefix: db.name,
-          jwtSecret: TEST_JWT_SECRET,
-          env: { TABLE_LEASE_MS: String(LEASE_MS), TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0', SNG_HAND_PAUSE_MS: '50', SNG_BOT_DELAY_MS: '0' },
-        }),
-      );
-    }
-    await Promise.all(copies.map((c) => c.ready));
-
+    const { db, prisma } = suite;
+    const copies = await suite.start(3, 'copy', { TABLE_LEASE_MS: String(LEASE_MS), TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0', SNG_HAND_PAUSE_MS: '50', SNG_BOT_DELAY_MS: '0' });
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
     const ledger = new ChipLedger(prisma);
     const admin = await prisma.user.create({ data: { username: 'cluster-admin', role: 'admin' } });
