@@ -38,11 +38,6 @@ export class PlatformGateway implements OnGatewayInit, OnGatewayConnection {
 
   handleConnection(socket: NaikoSocket): void {
     const { sub, username, role } = socket.data.user;
-    // engine.io keeps the handshake's HTTP request (IncomingMessage, its parser state and headers:
-    // about 4 KB of heap) for the whole life of the connection. Nothing here reads it after the
-    // authentication above (the handshake keeps the headers), and at thousands of sockets it is
-    // heap the GC marks again and again (socket.io's "Memory usage" guide drops it the same way).
-    (socket.conn as unknown as { request: unknown }).request = null;
     socket.onAny((event: string) => {
       if (!isClientEvent(event)) {
         socket.emit('error', { code: 'UNKNOWN_EVENT', message: `no handler for "${event}"`, event });
