@@ -25,4 +25,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["sh", "-c", "exec node dist/apps/$APP/src/main.js"]
+# The server's V8 flags (scripts/node-flags.js: one GC marking thread per two cores).
+CMD ["sh", "-c", "exec node $(node scripts/node-flags.js) dist/apps/$APP/src/main.js"]

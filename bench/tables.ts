@@ -9,7 +9,8 @@
  * `--think-ms 0 --pause-ms 0` saturates the server (closed loop: the latency is then mostly
  * queueing, and hands/s is the throughput ceiling).
  *
- * Starts apps/lobby (lobby HTTP + tables) from the swc build as its own process, against the
+ * Starts apps/lobby (lobby HTTP + tables) from the swc build as its own process, with the V8 flags of
+ * `npm start` (scripts/node-flags.js; BENCH_SERVER_ARGS adds more), against the
  * machine's PostgreSQL (a fresh database) and Redis, opens N 6-max No-Limit Hold'em tables and seats six socket.io clients at each.
  * Every client plays with the libs/table bot policy from its own seat's view, through the real
  * gateway (validation, rate limit, persistence of every event before the broadcast). Reports:
@@ -40,6 +41,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { connectSocket, type TestSocket } from '../test/support/socket';
 import { createTestDatabase } from '../test/support/database';
+
+// The V8 flags `npm start` and the Docker image give every server process.
+const { serverNodeFlags } = require('../scripts/node-flags') as { serverNodeFlags: () => string[] };
 
 const ROOT = join(__dirname, '..');
 const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
@@ -143,7 +147,7 @@ export async function main(): Promise<void> {
   const port = 20_000 + Math.floor(Math.random() * 12_000);
   // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...serverArgs, 'dist/apps/lobby/src/main.js'], {
+  const server = spawn(process.execPath, [...serverNodeFlags(), ...serverArgs, 'dist/apps/lobby/src/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

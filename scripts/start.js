@@ -1,8 +1,23 @@
 // `npm start`: fast swc build (scripts/build.js), then the all-in-one app (or the app named by
-// the first argument: `npm start -- lobby`).
+// the first argument: `npm start -- lobby`), with the server's V8 flags (scripts/node-flags.js).
+const { spawn } = require('node:child_process');
+const { join } = require('node:path');
+const { serverNodeFlags } = require('./node-flags');
+
+const flags = serverNodeFlags();
+if (!flags.every((f) => process.execArgv.includes(f))) {
+  // V8 flags must be on the command line: run this script again as a child that has them.
+  const child = spawn(process.execPath, [...process.execArgv, ...flags, __filename, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // Ctrl-C reaches the child through the terminal's process group; a SIGTERM sent to this
+  // process is passed on. The child's exit is ours.
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return;
+}
+
 const { build } = require('./build');
 const { buildWeb } = require('./build-web');
-const { join } = require('node:path');
 
 const app = process.argv[2] ?? 'all-in-one';
 build();

@@ -13,6 +13,9 @@ import { seededRandom } from '@naiko/engine';
 import { decideBotAction, toBotView } from '@naiko/table';
 import { connectSocket, type TestSocket } from '../../test/support/socket';
 
+// Copies start with the V8 flags `npm start` and the Docker image use.
+const { serverNodeFlags } = require('../../scripts/node-flags') as { serverNodeFlags: () => string[] };
+
 export const ROOT = join(__dirname, '..', '..');
 
 export interface CopyOptions {
@@ -40,7 +43,7 @@ export interface Copy {
 }
 
 export function startCopy(o: CopyOptions): Copy {
-  const child = spawn(process.execPath, [o.entry], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), o.entry], {
     cwd: ROOT,
     env: {
       ...process.env,
