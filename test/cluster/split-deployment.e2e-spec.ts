@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { auditLedger, ChipLedger, PrismaClient, recoverFromCrash } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import type { TableHandPayload } from '@naiko/contracts';
+import type { TableHandPayload, TablePublicState } from '@naiko/contracts';
 import { ClusterPlayer, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
 import { connectSocket, createTestDatabase, nextEvent, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
 
@@ -133,5 +133,85 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     await Promise.all(copies.map((c) => c.kill('SIGKILL')));
     expect((await recoverFromCrash(prisma, {})).audit?.ok).toBe(true);
     expect((await auditLedger(prisma)).ok).toBe(true);
+  }, 150_000);
+  it('after a takeover the new owner learns who watches from other copies: a later death of such a copy sits its players out', async () => {
+    // The lobby L hosts nothing, so when the owner of the table dies the other cash-table copy N
+    // must take it over. Ann's only socket is on L and she sends nothing after sitting down; Ben
+    // plays from N. Then L dies: N never got a routed watch from L for Ann (the old owner did),
+    // yet it must notice that Ann's copy is gone and count her disconnected.
+    const common = { databaseUrl: db.url, prefix: `${db.name}-2`, jwtSecret: TEST_JWT_SECRET, env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' } };
+    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: 'lobby-b', port: await freePort() });
+    const cash = [0, 1].map(async (i) => startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-b${i}`, port: await freePort() }));
+    const tableCopies = await Promise.all(cash);
+    copies.push(lobby, ...tableCopies);
+    await Promise.all([lobby, ...tableCopies].map((c) => c.ready));
+
+    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
+    const ledger = new ChipLedger(prisma);
+    const mk = async (username: string, role: 'admin' | 'player' = 'player') => {
+      const u = await prisma.user.create({ data: { username, role } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `split2:${u.id}`, userId: u.id, amount: 50_000 });
+      return { ...u, token: tokens.sign({ sub: u.id, username, role }) };
+    };
+    const [admin, ann, ben, dee] = [await mk('split2-admin', 'admin'), await mk('ann2'), await mk('ben2'), await mk('dee2')];
+    const res = await fetch(`${lobby.url}/lobby/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ name: 'Watchers', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, botsAllowed: false, clock: { decisionMs: 800, timeBankMs: 0 } }),
+    });
+    expect(res.status).toBe(201);
+    const { tableId } = (await res.json()) as { tableId: string };
+    const ownerId = (await tableDirectory(common.prefix)).find((e) => e.tableId === tableId)?.owner;
+    const owner = tableCopies.find((c) => c.instanceId === ownerId)!;
+    const other = tableCopies.find((c) => c !== owner)!;
+
+    // Ann sits through the lobby and then stays silent (the clock checks or folds for her).
+    const annSocket = (await connectSocket(lobby.url, ann.token)).socket;
+    const seatedAnn = nextEvent(annSocket, 'table:snapshot', 10_000);
+    annSocket.emit('table:sit', { tableId, buyIn: 1000, seat: 0 });
+    expect((await seatedAnn).yourSeat).toBe(0);
+    const handsEnded = { n: 0 };
+    const benPlayer = new ClusterPlayer({
+      userId: ben.id,
+      username: ben.username,
+      token: ben.token,
+      tableId,
+      buyIn: 1000,
+      seat: 1,
+      copies: [other],
+      seed: 'split2:ben',
+      bigBlind: 10,
+      reloadTo: 1000,
+      onHandEvent: (_t, kind) => kind === 'hand-ended' && handsEnded.n++,
+    });
+    players.push(benPlayer);
+    await benPlayer.start();
+    await until(() => handsEnded.n >= 2, 60_000, 'two hands before the owner dies');
+
+    await owner.kill('SIGKILL');
+    await until(async () => (await tableDirectory(common.prefix)).find((e) => e.tableId === tableId)?.owner === other.instanceId, 20_000, 'the other cash-table copy to take the table over');
+    const after = handsEnded.n;
+    await until(() => handsEnded.n >= after + 1, 30_000, 'a hand after the takeover');
+
+    // Dee watches on the new owner: Ann is seated again and counts as connected (her socket on L
+    // is alive, and N learnt it from L although Ann never watched again).
+    const dee2 = (await connectSocket(other.url, dee.token)).socket;
+    spectator = dee2;
+    const updates: TablePublicState[] = [];
+    dee2.on('table:update', (p) => updates.push(p.table));
+    const snap = nextEvent(dee2, 'table:snapshot', 10_000);
+    dee2.emit('table:watch', { tableId });
+    const annSeat = (await snap).table.seatMap.find((s) => s?.playerId === ann.id);
+    expect(annSeat?.connected).toBe(true);
+
+    // L dies without a goodbye: N counts Ann (who watched only from L) as disconnected.
+    await lobby.kill('SIGKILL');
+    await until(() => updates.some((t) => t.seatMap.some((s) => s?.playerId === ann.id && !s.connected)), 15_000, "Ann seen disconnected after her copy died");
+    annSocket.close();
+
+    benPlayer.stop();
+    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
+    expect((await recoverFromCrash(prisma, {})).audit?.ok).toBe(true);
   }, 150_000);
 });

@@ -156,6 +156,11 @@ export class TableRouter {
     if (this.hosting) await this.o.redis.zadd(this.hostsKey, until, this.instanceId);
   }
 
+  /** Every routing copy (hosting tables or not) that heartbeated within its ttl. */
+  async aliveCopies(): Promise<string[]> {
+    return this.o.redis.zrangebyscore(this.aliveKey, Date.now(), '+inf');
+  }
+
   /** Copies that host tables and heartbeated within their ttl. */
   async aliveHosts(): Promise<string[]> {
     const now = Date.now();

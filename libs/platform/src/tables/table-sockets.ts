@@ -64,6 +64,11 @@ export class TableSockets implements TableBroadcaster {
     return [...this.watchers].filter(([, w]) => w.has(socket.id)).map(([id]) => id);
   }
 
+  /** The users with a socket of this copy watching the table. */
+  usersWatching(tableId: string): string[] {
+    return [...new Set([...(this.watchers.get(tableId)?.values() ?? [])].map((s) => s.data.user.sub))];
+  }
+
   userWatches(tableId: string, userId: string): boolean {
     for (const s of this.watchers.get(tableId)?.values() ?? []) if (s.data.user.sub === userId) return true;
     return false;

@@ -82,6 +82,11 @@ interface RoutedRequest {
   user: RoutedUser;
 }
 
+/** A new owner asks every other copy which of its users watch the tables it took over. */
+interface WatchersRequest {
+  watchers: string[];
+}
+
 @Injectable()
 export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Tables');
@@ -142,7 +147,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     // Every copy answers routed commands for the tables it runs, also one hosting no cash tables
     // (apps/tournament: its attached tournament tables); `serve` refuses a table not run here.
-    if (this.router) await this.router.start((body, from) => this.serve(body as RoutedRequest, from), this.hostsTables);
+    if (this.router) {
+      await this.router.start((body, from) => ('watchers' in (body as object) ? Promise.resolve(this.localWatchers((body as WatchersRequest).watchers)) : this.serve(body as RoutedRequest, from)), this.hostsTables);
+    }
     if (this.router) {
       this.sweepTimer = setInterval(() => void this.forgetDeadCopies(), this.router.aliveTtlMs);
       this.sweepTimer.unref();
@@ -235,6 +242,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
           this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled, reseated, recoverMs, reseatedAfterMs: Date.now() - t0 });
         }),
       );
+      await this.learnWatchers(won.map((r) => r.id));
       // The audit the crash rule skipped, now that the tables deal again (each of its checks is
       // one statement, so it holds while other hands are being written).
       void auditLedger(this.prisma).then(
@@ -391,6 +399,50 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     else copies.delete(copy);
     if (!copies.size) users.delete(userId);
     if (!users.size) this.remoteWatchers.delete(tableId);
+  }
+
+  /** Which users watch each of `tableIds` through sockets of this copy (asked by a new owner). */
+  private localWatchers(tableIds: string[]): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const tableId of tableIds) {
+      const users = this.sockets.usersWatching(tableId);
+      if (users.length) out[tableId] = users;
+    }
+    return out;
+  }
+
+  /**
+   * After a takeover the new owner knows none of the watchers the old one learnt from routed
+   * `watch`es: it asks every other live copy, so a later death of one of them is noticed for its
+   * users (forgetDeadCopies). A re-seated player who watches from nowhere (his socket was on the
+   * dead copy and has not come back yet) counts as disconnected from now: his reconnection window
+   * runs, and he is sat out if he does not return, instead of being checked and folded forever.
+   */
+  private async learnWatchers(tableIds: string[]): Promise<void> {
+    if (!this.router || !tableIds.length) return;
+    const router = this.router;
+    const others = (await router.aliveCopies().catch(() => [] as string[])).filter((c) => c !== router.instanceId);
+    await Promise.all(
+      others.map(async (copy) => {
+        try {
+          const reply = (await router.send(copy, 'watchers', { watchers: tableIds } satisfies WatchersRequest)) as Record<string, string[]>;
+          for (const [tableId, users] of Object.entries(reply)) {
+            if (this.find(tableId)) for (const userId of users) this.remoteWatch(tableId, userId, copy, true);
+          }
+        } catch (err) {
+          // A copy dying meanwhile: its users are not watching from there anyway.
+          this.logger.warn({ msg: 'could not ask a copy for its watchers', copy, err: String(err) });
+        }
+      }),
+    );
+    for (const tableId of tableIds) {
+      const host = this.find(tableId);
+      if (!host) continue;
+      for (const userId of this.reseated.get(tableId) ?? []) {
+        if (this.remoteWatchers.get(tableId)?.has(userId) || this.sockets.userWatches(tableId, userId)) continue;
+        await host.disconnected(userId).catch((err: unknown) => this.logger.warn({ msg: 'disconnect after a takeover failed', tableId, err: String(err) }));
+      }
+    }
   }
 
   /**
