@@ -554,11 +554,16 @@ export abstract class TournamentTableRunner {
         outcome = await this.service.finishTableHand(live.id, run.tableNo, result, run.fence);
         break;
       } catch (err) {
-        // The table stays busy in the tournament's state until its result is recorded: retry
-        // (not when another copy owns the table now: its crash rule takes the table over).
-        if (attempt >= 5 || this.stopping || live.lost || isStaleFence(err) || !live.tables.has(run.tableNo)) throw err;
-        this.logger.warn({ msg: 'recording a tournament hand failed; retrying', tournamentId: live.id, tableNo: run.tableNo, err: String(err) });
-        await sleep(200 * attempt);
+        // The table stays busy in the tournament's state until its result is recorded, and this
+        // runs in the table's own queue, so it deals nothing meanwhile: retry until it is recorded
+        // (giving up would deal the begun hand again from its old stacks, undoing a hand everyone
+        // saw and its busts). Not when another copy owns the table now: its crash rule records it.
+        if (this.stopping || live.lost || isStaleFence(err) || !live.tables.has(run.tableNo)) throw err;
+        const msg = 'recording a tournament hand failed; retrying (the table waits)';
+        const data = { msg, tournamentId: live.id, tableNo: run.tableNo, attempt, err: String(err) };
+        if (attempt % 10 === 5) this.logger.error(data);
+        else this.logger.warn(data);
+        await sleep(Math.min(5_000, 200 * attempt));
       }
     }
     run.begun = null;
