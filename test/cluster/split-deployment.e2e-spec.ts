@@ -3,52 +3,46 @@
 // processes: tables created through the lobby land on a cash-table copy, the lobby lists them,
 // players connected only to the lobby sit and play, a spectator on the lobby gets the spectator
 // feed (no hole card), HTTP table operations reach the owner and its typed refusals come back.
-import { execFileSync } from 'node:child_process';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { auditLedger, ChipLedger, PrismaClient, recoverFromCrash } from '@naiko/persistence';
+import { auditLedger, ChipLedger, recoverFromCrash } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
 import type { TableHandPayload, TablePublicState } from '@naiko/contracts';
-import { ClusterPlayer, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
-import { connectSocket, createTestDatabase, nextEvent, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
+import { ClusterPlayer, freePort, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
+import { connectSocket, nextEvent, TEST_JWT_SECRET, type TestSocket } from '../support';
+import { copiesSuite } from '../support/copies';
 
 describe('split deployment: apps/lobby routes table commands to apps/cash-table copies', () => {
-  let db: TestDatabase;
-  let prisma: PrismaClient;
-  const copies: Copy[] = [];
+  const suite = copiesSuite();
   const players: ClusterPlayer[] = [];
   let spectator: TestSocket | undefined;
-
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
-    db = await createTestDatabase({ migrate: true });
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
-  }, 120_000);
-
-  afterAll(async () => {
+  suite.onClose(() => {
     for (const p of players) p.stop();
     spectator?.close();
-    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
-    await prisma?.$disconnect();
-    await db?.drop();
   });
+  const tokens = new TokenService(TEST_JWT_SECRET, 3600);
+
+  /** A user with an account holding 50,000 chips, and his token. */
+  const mkUser = async (username: string, role: 'admin' | 'player' = 'player') => {
+    const u = await suite.prisma.user.create({ data: { username, role } });
+    const ledger = new ChipLedger(suite.prisma);
+    await ledger.openUserAccount(u.id);
+    await ledger.grant({ idempotencyKey: `split:${u.id}`, userId: u.id, amount: 50_000 });
+    return { ...u, token: tokens.sign({ sub: u.id, username, role }) };
+  };
+
+  /** apps/lobby and two apps/cash-table copies on one Redis prefix. */
+  const startSplit = async (prefix: string, suffix: string) => {
+    const common = { databaseUrl: suite.db.url, prefix, jwtSecret: TEST_JWT_SECRET, env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' } };
+    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: `lobby-${suffix}`, port: await freePort() });
+    const tableCopies: Copy[] = [];
+    for (const i of [0, 1]) tableCopies.push(startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-${suffix}${i}`, port: await freePort() }));
+    suite.copies.push(lobby, ...tableCopies);
+    await Promise.all([lobby, ...tableCopies].map((c) => c.ready));
+    return { lobby, tableCopies };
+  };
 
   it('creates, lists, seats, plays, spectates and refuses through the lobby; the tables live on the cash-table copies', async () => {
-    const common = { databaseUrl: db.url, prefix: db.name, jwtSecret: TEST_JWT_SECRET, env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' } };
-    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: 'lobby-0', port: await freePort() });
-    const tableCopies: Copy[] = [];
-    for (const i of [0, 1]) tableCopies.push(startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-${i}`, port: await freePort() }));
-    copies.push(lobby, ...tableCopies);
-    await Promise.all(copies.map((c) => c.ready));
-
-    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
-    const ledger = new ChipLedger(prisma);
-    const mk = async (username: string, role: 'admin' | 'player' = 'player') => {
-      const u = await prisma.user.create({ data: { username, role } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `split:${u.id}`, userId: u.id, amount: 50_000 });
-      return { ...u, token: tokens.sign({ sub: u.id, username, role }) };
-    };
-    const [admin, ann, ben, cy] = [await mk('split-admin', 'admin'), await mk('ann'), await mk('ben'), await mk('cy')];
+    const { lobby, tableCopies } = await startSplit(suite.db.name, '');
+    const [admin, ann, ben, cy] = [await mkUser('split-admin', 'admin'), await mkUser('ann'), await mkUser('ben'), await mkUser('cy')];
     const http = (method: string, path: string, token: string, body?: unknown) =>
       fetch(`${lobby.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
@@ -56,7 +50,7 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     const res = await http('POST', '/lobby/tables', admin.token, { name: 'Split', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, botsAllowed: false, clock: { decisionMs: 5000, timeBankMs: 0 } });
     expect(res.status).toBe(201);
     const { tableId } = (await res.json()) as { tableId: string };
-    const owner = (await tableDirectory(db.name)).find((e) => e.tableId === tableId)?.owner;
+    const owner = (await tableDirectory(suite.db.name)).find((e) => e.tableId === tableId)?.owner;
     expect(['cash-0', 'cash-1']).toContain(owner);
 
     const listed = (await (await http('GET', '/lobby/tables', ann.token)).json()) as { tables: { tableId: string }[] };
@@ -130,31 +124,18 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     expect((await bad).code).toBe('NOT_FOUND');
 
     for (const p of players) p.stop();
-    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
-    expect((await recoverFromCrash(prisma, {})).audit?.ok).toBe(true);
-    expect((await auditLedger(prisma)).ok).toBe(true);
+    await Promise.all(suite.copies.map((c) => c.kill('SIGKILL')));
+    expect((await recoverFromCrash(suite.prisma, {})).audit?.ok).toBe(true);
+    expect((await auditLedger(suite.prisma)).ok).toBe(true);
   }, 150_000);
   it('after a takeover the new owner learns who watches from other copies: a later death of such a copy sits its players out', async () => {
     // The lobby L hosts nothing, so when the owner of the table dies the other cash-table copy N
     // must take it over. Ann's only socket is on L and she sends nothing after sitting down; Ben
     // plays from N. Then L dies: N never got a routed watch from L for Ann (the old owner did),
     // yet it must notice that Ann's copy is gone and count her disconnected.
-    const common = { databaseUrl: db.url, prefix: `${db.name}-2`, jwtSecret: TEST_JWT_SECRET, env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' } };
-    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: 'lobby-b', port: await freePort() });
-    const cash = [0, 1].map(async (i) => startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-b${i}`, port: await freePort() }));
-    const tableCopies = await Promise.all(cash);
-    copies.push(lobby, ...tableCopies);
-    await Promise.all([lobby, ...tableCopies].map((c) => c.ready));
-
-    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
-    const ledger = new ChipLedger(prisma);
-    const mk = async (username: string, role: 'admin' | 'player' = 'player') => {
-      const u = await prisma.user.create({ data: { username, role } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `split2:${u.id}`, userId: u.id, amount: 50_000 });
-      return { ...u, token: tokens.sign({ sub: u.id, username, role }) };
-    };
-    const [admin, ann, ben, dee] = [await mk('split2-admin', 'admin'), await mk('ann2'), await mk('ben2'), await mk('dee2')];
+    const prefix = `${suite.db.name}-2`;
+    const { lobby, tableCopies } = await startSplit(prefix, 'b');
+    const [admin, ann, ben, dee] = [await mkUser('split2-admin', 'admin'), await mkUser('ann2'), await mkUser('ben2'), await mkUser('dee2')];
     const res = await fetch(`${lobby.url}/lobby/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
@@ -162,7 +143,7 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     });
     expect(res.status).toBe(201);
     const { tableId } = (await res.json()) as { tableId: string };
-    const ownerId = (await tableDirectory(common.prefix)).find((e) => e.tableId === tableId)?.owner;
+    const ownerId = (await tableDirectory(prefix)).find((e) => e.tableId === tableId)?.owner;
     const owner = tableCopies.find((c) => c.instanceId === ownerId)!;
     const other = tableCopies.find((c) => c !== owner)!;
 
@@ -190,7 +171,7 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     await until(() => handsEnded.n >= 2, 60_000, 'two hands before the owner dies');
 
     await owner.kill('SIGKILL');
-    await until(async () => (await tableDirectory(common.prefix)).find((e) => e.tableId === tableId)?.owner === other.instanceId, 20_000, 'the other cash-table copy to take the table over');
+    await until(async () => (await tableDirectory(prefix)).find((e) => e.tableId === tableId)?.owner === other.instanceId, 20_000, 'the other cash-table copy to take the table over');
     const after = handsEnded.n;
     await until(() => handsEnded.n >= after + 1, 30_000, 'a hand after the takeover');
 
@@ -211,7 +192,7 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     annSocket.close();
 
     benPlayer.stop();
-    await Promise.all(copies.map((c) => c.kill('SIGKILL')));
-    expect((await recoverFromCrash(prisma, {})).audit?.ok).toBe(true);
+    await Promise.all(suite.copies.map((c) => c.kill('SIGKILL')));
+    expect((await recoverFromCrash(suite.prisma, {})).audit?.ok).toBe(true);
   }, 150_000);
 });
