@@ -147,9 +147,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     // Every copy answers routed commands for the tables it runs, also one hosting no cash tables
     // (apps/tournament: its attached tournament tables); `serve` refuses a table not run here.
-    if (this.router) {
-      await this.router.start((body, from) => ('watchers' in (body as object) ? Promise.resolve(this.localWatchers((body as WatchersRequest).watchers)) : this.serve(body as RoutedRequest, from)), this.hostsTables);
-    }
+    if (this.router) await this.router.start((body, from) => this.onRouted(body as RoutedRequest | WatchersRequest, from), this.hostsTables);
     if (this.router) {
       this.sweepTimer = setInterval(() => void this.forgetDeadCopies(), this.router.aliveTtlMs);
       this.sweepTimer.unref();
@@ -372,6 +370,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       if (err instanceof RoutedCommandError) throw new TableHostError(err.error.code, err.error.reason, err.error.message);
       throw err;
     }
+  }
+
+  /** A request another copy sent here: a table command, or a new owner asking for watchers. */
+  private async onRouted(req: RoutedRequest | WatchersRequest, from: string): Promise<unknown> {
+    return 'watchers' in req ? this.localWatchers(req.watchers) : this.serve(req, from);
   }
 
   /** A command another copy routed here. */
