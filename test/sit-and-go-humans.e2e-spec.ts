@@ -11,6 +11,7 @@ import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { DEFAULT_TEMPLATES, fastTemplate, PlatformModule, SitAndGoFeatureModule, SitAndGoService, sngTableId, tournamentIdOf } from '@naiko/platform';
 import { placePrizes, prizeTableFor, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { waitFor } from './support/tournaments';
 import { hiddenCardsBySeat, othersHiddenCards } from './support/hidden-cards';
 
 const DECISION_MS = 150;
@@ -40,15 +41,6 @@ class HumansSitAndGoModule {}
 
 const START_CHIPS = 1_000;
 
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type View = { viewer: number | 'spectator'; toAct: number | null; version: number; legal: { actions: string[] } | null; players: WirePlayer[]; board?: number[] };
 type WirePlayer = { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean };

@@ -9,6 +9,7 @@ import { Accounts as LedgerAccounts } from '@naiko/persistence';
 import { DEFAULT_TEMPLATES, drawFromSeed, newSpinSeed, oddChipOrder, PlatformModule, SitAndGoFeatureModule, SitAndGoService, SPIN_POOL, stakesOf, tournamentIdOf } from '@naiko/platform';
 import { fastModeStructure, type BlindLevel, type SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
+import { waitFor } from './support/tournaments';
 
 const BASE = DEFAULT_TEMPLATES[0];
 const level = (smallBlind: number, bigBlind: number, durationMs: number): BlindLevel => ({ kind: 'level', smallBlind, bigBlind, ante: 0, anteKind: 'none', durationMs });
@@ -58,15 +59,6 @@ const DEAD_BUTTON: SitAndGoTemplate = {
 })
 class JobsOnlyModule {}
 
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Sit & Go jobs (e2e)', () => {
   let t: TestApp;

@@ -16,6 +16,7 @@ import {
 } from '@naiko/platform';
 import { prizeTableFor, placePrizes, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
+import { waitFor } from './support/tournaments';
 
 const SNG6 = fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-6', 300, 200, 3);
 // A Spin in fast mode: hyper-turbo shape without breaks.
@@ -32,15 +33,6 @@ class FastSitAndGoModule {}
 
 const START_CHIPS = 1_000;
 
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('Sit & Go and Spin (e2e)', () => {
   let t: TestApp;
