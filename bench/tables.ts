@@ -24,7 +24,9 @@
  * `--warmup` seconds (default 10) before the measured window.
  *  - serverCpu: the server process's CPU use over the measured window (1.0 = one core busy); the
  *    text output adds PostgreSQL's (every postgres process of the machine) and the bench clients'.
- * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
+ *  - rssPerTableKb: the server's resident memory growth per table from before the tables opened to
+ *    the end of the warm-up — the table, its six sockets and everything they allocate (noisy: GC).
+ * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","rssPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
@@ -365,12 +367,12 @@ export async function main(): Promise<void> {
       p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
       p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
       memoryPerTableKb: await hostMemoryKb(Math.max(100, tablesN)),
+      rssPerTableKb: Math.round((rssAfter - rssBefore) / tablesN),
       thinkMs,
       handPauseMs: pauseMs,
       actionsPerSecond: Math.round((actionsSeen / elapsed) * 10) / 10,
       serverCpu,
     };
-    const rssPerTable = Math.round((rssAfter - rssBefore) / tablesN);
     for (const s of sockets) s.close();
     if (json) console.log(JSON.stringify(result));
     else {
@@ -378,7 +380,7 @@ export async function main(): Promise<void> {
       console.log(`pace: think ${thinkMs} ms ±25 %, ${pauseMs} ms between hands${timeouts ? ` (${timeouts} decisions timed out while thinking)` : ''}`);
       console.log(`hands/s: ${result.handsPerSecond}, actions/s: ${result.actionsPerSecond}, CPU in cores: server ${serverCpu}, PostgreSQL ${dbCpu}, bench clients ${clientCpu} (their event-loop delay p99 ${clientLagP99} ms)`);
       console.log(`action → update latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
-      console.log(`heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${rssPerTable} KiB, noisy)`);
+      console.log(`heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${result.rssPerTableKb} KiB, noisy)`);
     }
   } finally {
     server.kill('SIGTERM');
