@@ -223,6 +223,8 @@ export class TableHost {
   private readonly protections = new Map<string, number[]>();
   /** Tournament tables: the newest tournament seating mirrored so far (see TournamentDeal.version). */
   private tournamentVersion = -1;
+  /** The tournament's refusals to deal in a row (a break, a hand-for-hand wait): the next ask backs off. */
+  private tournamentWaits = 0;
 
   constructor(private readonly o: TableHostOptions) {
     this.tableId = o.tableId;
@@ -608,9 +610,15 @@ export class TableHost {
       // A deal the tournament allowed is dealt even if the host was stopped meanwhile: the hand is
       // stored as running and the crash rule cancels it at the next start (no begun hand is lost).
       if (!deal) {
-        this.scheduleNextHand(this.o.tournament.retryMs);
+        // Each ask is a locking transaction on the tournament's row: ask again soon at first (a
+        // hand-for-hand round, a redraw), then less often, up to ten times the base delay (a break
+        // lasts minutes, and every waiting table asks).
+        const base = this.o.tournament.retryMs;
+        this.scheduleNextHand(Math.min(base * 2 ** Math.min(this.tournamentWaits, 4), base * 10));
+        this.tournamentWaits++;
         return;
       }
+      this.tournamentWaits = 0;
       if (deal.version !== undefined) this.tournamentVersion = Math.max(this.tournamentVersion, deal.version);
       await step(this.tournamentSeating(deal.seats));
       const missing = deal.dealtIn.some((seat) => this.state.seats[seat]?.playerId !== deal.seats[seat]?.userId);

@@ -117,6 +117,38 @@ describe('TableHost in tournament mode', () => {
     expect(s.hands.hands.size).toBe(1);
   });
 
+  test('a table the tournament keeps refusing asks less and less often (50, 100, 200, 400, then every 500 ms), and soon again after a deal', async () => {
+    const s = setup();
+    s.timers.advance(0);
+    await flush(s.host);
+    expect(s.asked()).toBe(1);
+    // Each refusal doubles the wait from the 50 ms base, up to ten times the base.
+    for (const [wait, asked] of [[50, 2], [100, 3], [200, 4], [400, 5], [500, 6], [500, 7]] as const) {
+      s.timers.advance(wait - 1);
+      await flush(s.host);
+      expect(s.asked()).toBe(asked - 1);
+      s.timers.advance(1);
+      await flush(s.host);
+      expect(s.asked()).toBe(asked);
+    }
+    // A deal resets the wait: once that hand is over, a refusal is asked again after 50 ms.
+    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0 });
+    s.timers.advance(500);
+    await flush(s.host);
+    expect(s.hands.hands.size).toBe(1);
+    const asked = s.asked();
+    // Whoever is to act folds: the hand ends, the pause (10 ms) passes, the tournament says no.
+    const version = s.host.handState!.version;
+    await s.host.act(A, version, { type: 'fold' }).catch(() => s.host.act(B, version, { type: 'fold' }));
+    s.timers.advance(10);
+    await flush(s.host);
+    expect(s.host.handState).toBeNull();
+    expect(s.asked()).toBe(asked + 1);
+    s.timers.advance(50);
+    await flush(s.host);
+    expect(s.asked()).toBe(asked + 2);
+  });
+
   test('cash-only commands at a tournament table are refused with TOURNAMENT_TABLE and change nothing', async () => {
     const s = setup();
     s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0 });
