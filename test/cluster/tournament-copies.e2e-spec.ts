@@ -20,6 +20,7 @@ import { mttTableId, TokenService, type MttState } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
 import { pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
 import { connectSocket, createTestDatabase, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
+import { fastMttSettings } from '../support/tournaments';
 
 const LEASE_MS = 1500;
 const ENTRANTS = 24;
@@ -95,23 +96,16 @@ describe('a tournament over three copies: tables owned by different copies, a co
     const created = await fetch(`${copies[0]!.url}/tournaments`, {
       method: 'POST',
       headers: adminAuth,
-      body: JSON.stringify({
-        name: 'Cluster MTT',
-        game: 'holdem',
-        bettingStructure: 'no-limit',
-        registrationOpensAt: new Date(now).toISOString(),
-        startsAt: new Date(now + 600_000).toISOString(),
-        lateRegistrationUntilLevel: 0,
-        minEntrants: 2,
-        maxEntrants: 100,
-        buyIn: BUY_IN,
-        fee: 10,
-        startingStack: STACK,
-        blindStructure: fastModeStructure(2_000, 300, 6),
-        tableSize: TABLE_SIZE,
-        reEntry: false,
-        clock: { decisionMs: 1_000, reconnectMs: 0 },
-      }),
+      body: JSON.stringify(
+        fastMttSettings({
+          name: 'Cluster MTT',
+          startsAt: new Date(now + 600_000).toISOString(),
+          buyIn: BUY_IN,
+          startingStack: STACK,
+          blindStructure: fastModeStructure(2_000, 300, 6),
+          tableSize: TABLE_SIZE,
+        }),
+      ),
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { tournamentId: number }).tournamentId;
