@@ -161,7 +161,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
             const r = await refusal(b.socket, { tableId: p.tableId, version: v.version, action: { type: 'fold' } });
             if (/^NOT_YOUR_TURN/.test(r.message)) outOfTurn = r;
           }
-          if (!stale) stale = await refusal(a.socket, { tableId: p.tableId, version: v.version - 1, action: { type } });
+          // A stale version needs an earlier one (version 0 minus one is malformed, not stale).
+          if (!stale && v.version > 0) stale = await refusal(a.socket, { tableId: p.tableId, version: v.version - 1, action: { type } });
           a.socket.emit('table:act', { tableId: p.tableId, version: v.version, action: { type } as never });
         })
         .catch(() => undefined);

@@ -7,7 +7,7 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
 import type { SocketError, TableHandPayload, TableSnapshotPayload, TableUpdatePayload, WireHandEvent } from '@naiko/contracts';
-import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { connectSocket, startTestApp, type TestApp, type TestSocket } from './support';
 
 interface Received {
   event: string;
@@ -86,8 +86,21 @@ describe('Naiko mode and draw turns at cash tables', () => {
     return c;
   }
 
+  /** The refusal of `event` within `settleMs`, or null (a refusal of another event this client sent meanwhile is not its answer). */
   async function send(c: Client, event: string, payload: unknown, settleMs = 150): Promise<SocketError | null> {
-    const err = nextEvent(c.socket, 'error', settleMs).catch(() => null);
+    const err = new Promise<SocketError | null>((resolve) => {
+      const timer = setTimeout(() => {
+        c.socket.off('error', on);
+        resolve(null);
+      }, settleMs);
+      const on = (e: SocketError): void => {
+        if (e.event !== event) return;
+        clearTimeout(timer);
+        c.socket.off('error', on);
+        resolve(e);
+      };
+      c.socket.on('error', on);
+    });
     (c.socket.emit as (e: string, p: unknown) => void)(event, payload);
     return err;
   }
