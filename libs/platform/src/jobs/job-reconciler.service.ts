@@ -54,6 +54,8 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
   /** Sources waiting for a run, with why. */
   private readonly pending = new Map<string, string>();
   private running?: Promise<void>;
+  /** Sources of the batch being run (their marks are set already). */
+  private readonly inFlight = new Set<string>();
   private readonly history: ReconcileRun[] = [];
   private readonly listeners = new Set<(run: ReconcileRun) => void>();
 
@@ -132,7 +134,7 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const names = this.sourceNames();
       const exists = await Promise.all(names.map((s) => this.redis!.exists(reconcileMarkKey(this.ns, s))));
-      const lost = names.filter((_, i) => exists[i] === 0);
+      const lost = names.filter((s, i) => exists[i] === 0 && !this.inFlight.has(s) && !this.pending.has(s));
       if (lost.length) {
         this.logger.warn({ msg: 'Redis lost the jobs of these sources (their reconcile mark is gone): reconciling with the database', sources: lost, installationId: this.ns.installationId });
         this.request(lost, 'redis-data-lost');
@@ -161,16 +163,20 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
       const batch = [...this.pending];
       this.pending.clear();
       const failed: string[] = [];
+      for (const [source] of batch) this.inFlight.add(source);
+      // Every mark first: a check during the run must not ask for the same sources again.
+      await Promise.all(batch.map(([source, reason]) => this.redis!.set(reconcileMarkKey(this.ns, source), this.mark(reason)).catch(() => undefined)));
       for (const [source, reason] of batch) {
         const key = reconcileMarkKey(this.ns, source);
         try {
-          await this.redis!.set(key, this.mark(reason));
           const result = await this.sources.get(source)!();
           this.logger.log({ msg: 'reconciled jobs with the database', source, reason, result });
         } catch (err) {
           failed.push(source);
           this.logger.warn({ msg: 'reconcile failed; retried at the next check', source, reason, err: err instanceof Error ? err.message : String(err) });
           await this.redis!.del(key).catch(() => undefined);
+        } finally {
+          this.inFlight.delete(source);
         }
       }
       const run: ReconcileRun = { reason: [...new Set(batch.map(([, r]) => r))].join(','), sources: batch.map(([s]) => s), failed, at: Date.now() };
