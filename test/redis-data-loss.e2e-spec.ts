@@ -8,17 +8,51 @@
 // time. The Redis is a private redis-server on a free port (never the machine's shared one).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { Module } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { ChipLedger, PrismaService } from '@naiko/persistence';
-import { HeartbeatService, JobReconciler, redisAnswers, TournamentsService } from '@naiko/platform';
-import type { BlindLevel } from '@naiko/tournament';
+import { QUEUES } from '@naiko/contracts';
+import { ChipLedger, inTransaction, PrismaService } from '@naiko/persistence';
+import {
+  checkFence,
+  DEFAULT_TEMPLATES,
+  HeartbeatService,
+  JobReconciler,
+  PlatformModule,
+  REDIS_NAMESPACE,
+  redisAnswers,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  TableLeases,
+  TournamentsFeatureModule,
+  TournamentsService,
+  type RedisNamespace,
+} from '@naiko/platform';
+import type { BlindLevel, SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
-import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
+import { fastMttSettings, waitFor } from './support/tournaments';
 
-// Hands every 300 ms at deep stacks and tiny blinds: the tournament is still running when the data is lost.
-const Module = fastTournamentModule({ handPauseMs: 300, botDelayMs: 20 });
-
+const LEVEL_MS = 4_000;
 const level = (smallBlind: number, bigBlind: number, durationMs: number): BlindLevel => ({ kind: 'level', smallBlind, bigBlind, ante: 0, anteKind: 'none', durationMs });
+
+/** A heads-up Sit & Go whose clock only runs (the test deals no hand): 4 s levels. */
+const SLOW_SNG: SitAndGoTemplate = {
+  ...DEFAULT_TEMPLATES[0],
+  templateId: 'slow-clock-2',
+  name: 'slow clock',
+  seats: 2,
+  blindStructure: { name: 'slow', steps: [level(10, 20, LEVEL_MS), level(15, 30, LEVEL_MS), level(20, 40, LEVEL_MS), level(30, 60, 600_000)] },
+  clock: { decisionMs: 1000, reconnectMs: 0 },
+};
+
+// Tournament hands every 300 ms at deep stacks and tiny blinds: still running when the data is lost.
+@Module({
+  imports: [
+    PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament, QUEUES.sitAndGo] }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 300, pollMs: 20, botDelayMs: 20 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [SLOW_SNG], runner: { deal: false } }),
+  ],
+})
+class DataLossModule {}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,6 +86,7 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let mtt: TournamentsService;
+  let sng: SitAndGoService;
   let heartbeat: HeartbeatService;
   let reconciler: JobReconciler;
 
@@ -73,10 +108,11 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   beforeAll(async () => {
     port = await freePort();
     server = await redisOn(port);
-    t = await startTestApp({ module: Module, name: 'tournament', env: { REDIS_URL: `redis://127.0.0.1:${port}`, HEARTBEAT_EVERY_MS: '300' } });
+    t = await startTestApp({ module: DataLossModule, name: 'tournament', env: { REDIS_URL: `redis://127.0.0.1:${port}`, HEARTBEAT_EVERY_MS: '300' } });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     mtt = t.get(TournamentsService);
+    sng = t.get(SitAndGoService);
     heartbeat = t.get(HeartbeatService);
     reconciler = t.get(JobReconciler);
   });
@@ -87,10 +123,10 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   });
 
   it('restarted empty, then flushed: the next levels, a scheduled tournament\'s registration and start and the heartbeat still happen on time, without a restart', async () => {
-    expect(reconciler.sourceNames()).toEqual(['heartbeat', 'tournaments']);
-    const LEVEL_MS = 4_000;
+    expect(reconciler.sourceNames()).toEqual(['heartbeat', 'sit-and-go', 'table-fences', 'tournaments']);
     const players = await bots('run', 4);
     const late = await bots('sch', 2);
+    const heads = await bots('sng', 2);
     const t0 = Date.now();
     // Running tournament: starts at t0+2s; level 2 due at +6 s, level 3 at +10 s, level 4 at +14 s.
     const running = await mtt.create(
@@ -106,21 +142,30 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     const opensAt = t0 + 5_500;
     const startsAt = t0 + 11_000;
     const scheduled = await mtt.create(fastMttSettings({ name: 'Scheduled', registrationOpensAt: new Date(opensAt).toISOString(), startsAt: new Date(startsAt).toISOString() }));
+    // When the scheduled registration opens, seen by a poll every 50 ms from now on.
+    const registrationOpened = waitFor('the scheduled registration to open', async () => (await row(scheduled.id)).status === 'registering' && Date.now(), 20_000);
     await waitFor('registration of the running tournament', async () => (await row(running.id)).status === 'registering', 5_000);
     for (const p of players) await mtt.register(running.id, p);
     await waitFor('the running tournament to start', async () => (await row(running.id)).status === 'running', 5_000);
     const s1 = (await row(running.id)).step_started_at!.getTime();
+    // The Sit & Go starts now too: its level 2 is due after the restart, its level 3 after the flush.
+    let instanceId = 0;
+    for (const p of heads) instanceId = (await sng.register(SLOW_SNG.templateId, p)).instanceId;
+    await waitFor('the Sit & Go to start', async () => (await sng.instance(instanceId)).status === 'running', 5_000);
+    const sngSteps = async () => (await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } })).map((x) => x.appliedAt.getTime());
 
     // 1. Redis restarts without its data, before level 2 is due and before the registration opens.
     await waitFor('t0 + 4 s', () => Date.now() >= t0 + 4_000, 10_000);
+    const probe = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: null });
+    probe.on('error', () => undefined);
+    await probe.set('probe:before-restart', '1');
     await stop(server);
     const lostAt = Date.now();
     server = await redisOn(port);
-    const after = new Redis(`redis://127.0.0.1:${port}`);
     try {
-      expect(await after.dbsize()).toBeLessThan(5); // empty (a few keys of reconnecting clients at most)
+      expect(await probe.exists('probe:before-restart')).toBe(0); // the data is gone
     } finally {
-      after.disconnect();
+      probe.disconnect();
     }
 
     // Level 2 on time (BullMQ fires ~40-80 ms late; allow a second).
@@ -128,13 +173,22 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     const s2 = (await row(running.id)).step_started_at!.getTime();
     expect(s2 - (s1 + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
     expect(s2 - (s1 + LEVEL_MS)).toBeLessThan(1_000);
+    // The Sit & Go's level 2 on time.
+    const sngAfterRestart = await waitFor('Sit & Go level 2', async () => {
+      const steps = await sngSteps();
+      return steps.length >= 2 && steps;
+    }, 10_000);
+    expect(sngAfterRestart[1] - (sngAfterRestart[0] + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
+    expect(sngAfterRestart[1] - (sngAfterRestart[0] + LEVEL_MS)).toBeLessThan(1_000);
+    expect(sngAfterRestart[1]).toBeGreaterThan(lostAt);
     // The heartbeat scheduler is back.
     await waitFor('a heartbeat after the restart', () => (heartbeat.lastHandled()?.handledAt ?? 0) > lostAt + 300, 5_000);
     expect(reconciler.runs().some((r) => r.reason.includes('redis-reconnect') && r.failed.length === 0)).toBe(true);
 
     // The scheduled tournament's registration opens on time.
-    await waitFor('the scheduled registration to open', async () => (await row(scheduled.id)).status === 'registering', 10_000);
-    expect(Date.now() - opensAt).toBeLessThan(1_000);
+    const openedAt = await registrationOpened;
+    expect(openedAt).toBeGreaterThanOrEqual(opensAt);
+    expect(openedAt - opensAt).toBeLessThan(1_000);
     for (const p of late) await mtt.register(scheduled.id, p);
 
     // 2. Redis is flushed (it stays up, no reconnect), before level 3 and the scheduled start.
@@ -151,6 +205,13 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     expect(s3 - (s2 + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
     expect(s3 - (s2 + LEVEL_MS)).toBeLessThan(1_000);
     expect(reconciler.runs().some((r) => r.reason.includes('redis-data-lost') && r.sources.includes('tournaments'))).toBe(true);
+    const sngAfterFlush = await waitFor('Sit & Go level 3', async () => {
+      const steps = await sngSteps();
+      return steps.length >= 3 && steps;
+    }, 10_000);
+    expect(sngAfterFlush[2]).toBeGreaterThan(flushedAt);
+    expect(sngAfterFlush[2] - (sngAfterFlush[1] + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
+    expect(sngAfterFlush[2] - (sngAfterFlush[1] + LEVEL_MS)).toBeLessThan(1_000);
     await waitFor('a heartbeat after the flush', () => (heartbeat.lastHandled()?.handledAt ?? 0) > flushedAt + 300, 5_000);
 
     // The scheduled tournament starts on time.
@@ -165,4 +226,24 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     expect(s4 - (s3 + LEVEL_MS)).toBeLessThan(1_000);
     expect((await row(running.id)).status).toBe('running');
   }, 90_000);
+
+  it('fencing tokens: after Redis lost the counters, the next lease of a table gets a token above the one PostgreSQL stored', async () => {
+    const ns = t.get<RedisNamespace>(REDIS_NAMESPACE);
+    const tableId = 'fence-floor-table';
+    await inTransaction(prisma, (tx) => checkFence(tx, tableId, 7, 'copy-a'));
+    const redis = new Redis(`redis://127.0.0.1:${port}`);
+    try {
+      const before = reconciler.runs().length;
+      await redis.flushall();
+      const leases = new TableLeases({ redis, prefix: ns.prefix, owner: 'copy-b', ttlMs: 1_000 });
+      // The reconciler notices the lost marks and raises the counter from table_leases.
+      await waitFor('the fences reconciled', () => reconciler.runs().slice(before).some((r) => r.sources.includes('table-fences') && !r.failed.length), 5_000);
+      const lease = await leases.acquire(tableId);
+      expect(lease?.token).toBe(8);
+      // And the database accepts the new owner's writes.
+      await expect(inTransaction(prisma, (tx) => checkFence(tx, tableId, lease!.token, 'copy-b'))).resolves.toBeUndefined();
+    } finally {
+      redis.disconnect();
+    }
+  });
 });

@@ -75,6 +75,34 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
+// Raises a token counter to at least ARGV[1] (never lowers it).
+const RAISE_FLOOR = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if current < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1])
+  return 1
+end
+return 0`;
+
+/**
+ * Raises each table's token counter to at least the newest token PostgreSQL stored for it
+ * (`table_leases`). Redis that lost its data (or a new key namespace) starts the counters again
+ * at 1, and the database would then refuse every write of every new owner as stale; with the
+ * floors restored the next acquisition's token is above the stored one. Returns how many rose.
+ */
+export async function raiseTokenFloors(redis: Redis, prefix: string, floors: readonly { tableId: string; token: number | bigint }[]): Promise<number> {
+  let raised = 0;
+  for (let i = 0; i < floors.length; i += 500) {
+    const pipeline = redis.pipeline();
+    for (const f of floors.slice(i, i + 500)) pipeline.eval(RAISE_FLOOR, 1, `${prefix}:lease:token:${f.tableId}`, String(f.token));
+    for (const [err, n] of (await pipeline.exec()) ?? []) {
+      if (err) throw err;
+      raised += Number(n);
+    }
+  }
+  return raised;
+}
+
 export class TableLeases {
   private readonly now: () => number;
 

@@ -86,16 +86,21 @@ export function namespaceWarnings(ns: RedisNamespace, survey: NamespaceSurvey): 
   return lines;
 }
 
-/** Opens a short-lived connection, surveys and returns the warnings (start-up). */
-export async function surveyNamespaceAt(url: string, ns: RedisNamespace, app: string): Promise<string[]> {
+/** Runs `fn` on a short-lived connection (start-up work). */
+export async function withShortConnection<T>(url: string, fn: (redis: Redis) => Promise<T>): Promise<T> {
   const redis = new Redis({ ...redisOptionsFromUrl(url), lazyConnect: true, maxRetriesPerRequest: 2 });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
-    return namespaceWarnings(ns, await surveyNamespace(redis, ns, app));
+    return await fn(redis);
   } finally {
     redis.disconnect();
   }
+}
+
+/** Surveys on a short-lived connection and returns the warnings (start-up). */
+export function surveyNamespaceAt(url: string, ns: RedisNamespace, app: string): Promise<string[]> {
+  return withShortConnection(url, async (redis) => namespaceWarnings(ns, await surveyNamespace(redis, ns, app)));
 }
 
 /**
