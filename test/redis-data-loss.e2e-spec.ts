@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Module } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { QUEUES } from '@naiko/contracts';
 import { ChipLedger, inTransaction, PrismaService } from '@naiko/persistence';
@@ -22,7 +23,10 @@ import {
   redisAnswers,
   SitAndGoFeatureModule,
   SitAndGoService,
-  TableLeases,
+  REDIS_ENDPOINT,
+  tableOwnershipProvider,
+  type RedisEndpoint,
+  type TableOwnership,
   TournamentsFeatureModule,
   TournamentsService,
   type RedisNamespace,
@@ -123,7 +127,7 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   });
 
   it('restarted empty, then flushed: the next levels, a scheduled tournament\'s registration and start and the heartbeat still happen on time, without a restart', async () => {
-    expect(reconciler.sourceNames()).toEqual(['heartbeat', 'sit-and-go', 'table-fences', 'tournaments']);
+    expect(reconciler.sourceNames()).toEqual(['heartbeat', 'sit-and-go', 'tournaments']);
     const players = await bots('run', 4);
     const late = await bots('sch', 2);
     const heads = await bots('sng', 2);
@@ -232,17 +236,19 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     const tableId = 'fence-floor-table';
     await inTransaction(prisma, (tx) => checkFence(tx, tableId, 7, 'copy-a'));
     const redis = new Redis(`redis://127.0.0.1:${port}`);
+    // The table ownership a clustered copy builds (CLUSTER_MODE=redis), on this app's database and Redis.
+    process.env.CLUSTER_MODE = 'redis';
+    const ownership = tableOwnershipProvider.useFactory(ns, t.get<RedisEndpoint>(REDIS_ENDPOINT), { name: 'copy-b', instanceId: 'copy-b' }, t.naiko.app.get(ModuleRef), prisma) as TableOwnership;
+    delete process.env.CLUSTER_MODE;
     try {
-      const before = reconciler.runs().length;
       await redis.flushall();
-      const leases = new TableLeases({ redis, prefix: ns.prefix, owner: 'copy-b', ttlMs: 1_000 });
-      // The reconciler notices the lost marks and raises the counter from table_leases.
-      await waitFor('the fences reconciled', () => reconciler.runs().slice(before).some((r) => r.sources.includes('table-fences') && !r.failed.length), 5_000);
-      const lease = await leases.acquire(tableId);
-      expect(lease?.token).toBe(8);
-      // And the database accepts the new owner's writes.
-      await expect(inTransaction(prisma, (tx) => checkFence(tx, tableId, lease!.token, 'copy-b'))).resolves.toBeUndefined();
+      expect(await ownership.claim(tableId)).toBe(true);
+      // Its token is above the stored 7 (without the floor it would be 1 and refused): the database takes its writes.
+      await expect(inTransaction(prisma, (tx) => ownership.guard!(tx, { tableId, tournamentId: null }))).resolves.toBeUndefined();
+      const [stored] = await prisma.tableLease.findMany({ where: { tableId } });
+      expect(stored).toMatchObject({ fencingToken: 8n, owner: 'copy-b' });
     } finally {
+      await ownership.stop();
       redis.disconnect();
     }
   });

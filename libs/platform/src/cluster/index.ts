@@ -1,6 +1,5 @@
 export * from './table-lease';
 export * from './fence';
-export * from './fence-floors';
 export * from './metrics';
 export * from './metrics.controller';
 export * from './command-latency.interceptor';

@@ -14,8 +14,7 @@ import {
 } from '@naiko/persistence';
 import { parseConfig, type AppConfig } from '../config/config.schema';
 import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
-import { redisNamespace, surveyNamespaceAt, withShortConnection, type RedisNamespace } from '../redis/redis-namespace';
-import { restoreTokenFloors } from '../cluster/fence-floors';
+import { redisNamespace, surveyNamespaceAt, type RedisNamespace } from '../redis/redis-namespace';
 import { APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
 import { DemoSeeder } from './demo-seeder';
@@ -43,8 +42,7 @@ export async function connectRedis(config: AppConfig, logger = new Logger('Redis
 
 /**
  * This installation's Redis namespace (`<REDIS_PREFIX>:<installation id>`, issue 29), read from the
- * database; warns when Redis holds keys of another installation under the same REDIS_PREFIX, and
- * raises the fencing-token counters to the tokens the database stored (before any lease is taken).
+ * database; warns when Redis holds keys of another installation under the same REDIS_PREFIX.
  */
 export async function resolveRedisNamespace(
   config: AppConfig,
@@ -58,8 +56,6 @@ export async function resolveRedisNamespace(
   for (const warning of await surveyNamespaceAt(redis.url, ns, app.name)) {
     logger.warn({ msg: warning, installationId: ns.installationId, prefix: config.REDIS_PREFIX });
   }
-  const floors = await withShortConnection(redis.url, (client) => restoreTokenFloors(prisma, client, ns.prefix));
-  if (floors.raised) logger.log({ msg: `raised ${floors.raised} table fencing-token counters to the tokens stored in the database`, ...floors });
   return ns;
 }
 
