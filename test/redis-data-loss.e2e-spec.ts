@@ -172,18 +172,18 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
       probe.disconnect();
     }
 
-    // Level 2 on time (BullMQ fires ~40-80 ms late; allow a second).
+    // Level 2 on time (BullMQ fires ~40-80 ms late; allow 1.5 s on a loaded machine).
     await waitFor('level 2', async () => (await row(running.id)).step_index >= 1, 10_000);
     const s2 = (await row(running.id)).step_started_at!.getTime();
     expect(s2 - (s1 + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
-    expect(s2 - (s1 + LEVEL_MS)).toBeLessThan(1_000);
+    expect(s2 - (s1 + LEVEL_MS)).toBeLessThan(1_500);
     // The Sit & Go's level 2 on time.
     const sngAfterRestart = await waitFor('Sit & Go level 2', async () => {
       const steps = await sngSteps();
       return steps.length >= 2 && steps;
     }, 10_000);
     expect(sngAfterRestart[1] - (sngAfterRestart[0] + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
-    expect(sngAfterRestart[1] - (sngAfterRestart[0] + LEVEL_MS)).toBeLessThan(1_000);
+    expect(sngAfterRestart[1] - (sngAfterRestart[0] + LEVEL_MS)).toBeLessThan(1_500);
     expect(sngAfterRestart[1]).toBeGreaterThan(lostAt);
     // The heartbeat scheduler is back.
     await waitFor('a heartbeat after the restart', () => (heartbeat.lastHandled()?.handledAt ?? 0) > lostAt + 300, 5_000);
@@ -192,7 +192,7 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     // The scheduled tournament's registration opens on time.
     const openedAt = await registrationOpened;
     expect(openedAt).toBeGreaterThanOrEqual(opensAt);
-    expect(openedAt - opensAt).toBeLessThan(1_000);
+    expect(openedAt - opensAt).toBeLessThan(1_500);
     for (const p of late) await mtt.register(scheduled.id, p);
 
     // 2. Redis is flushed (it stays up, no reconnect), before level 3 and the scheduled start.
@@ -207,7 +207,7 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     await waitFor('level 3', async () => (await row(running.id)).step_index >= 2, 10_000);
     const s3 = (await row(running.id)).step_started_at!.getTime();
     expect(s3 - (s2 + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
-    expect(s3 - (s2 + LEVEL_MS)).toBeLessThan(1_000);
+    expect(s3 - (s2 + LEVEL_MS)).toBeLessThan(1_500);
     expect(reconciler.runs().some((r) => r.reason.includes('redis-data-lost') && r.sources.includes('tournaments'))).toBe(true);
     const sngAfterFlush = await waitFor('Sit & Go level 3', async () => {
       const steps = await sngSteps();
@@ -215,19 +215,19 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     }, 10_000);
     expect(sngAfterFlush[2]).toBeGreaterThan(flushedAt);
     expect(sngAfterFlush[2] - (sngAfterFlush[1] + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
-    expect(sngAfterFlush[2] - (sngAfterFlush[1] + LEVEL_MS)).toBeLessThan(1_000);
+    expect(sngAfterFlush[2] - (sngAfterFlush[1] + LEVEL_MS)).toBeLessThan(1_500);
     await waitFor('a heartbeat after the flush', () => (heartbeat.lastHandled()?.handledAt ?? 0) > flushedAt + 300, 5_000);
 
     // The scheduled tournament starts on time.
     await waitFor('the scheduled start', async () => (await row(scheduled.id)).status === 'running', 10_000);
     const started = (await row(scheduled.id)).started_at!.getTime();
     expect(started - startsAt).toBeGreaterThanOrEqual(-50);
-    expect(started - startsAt).toBeLessThan(1_000);
+    expect(started - startsAt).toBeLessThan(1_500);
 
     // Level 4 still follows on time (the chain goes on from the reconciled job).
     await waitFor('level 4', async () => (await row(running.id)).step_index >= 3, 10_000);
     const s4 = (await row(running.id)).step_started_at!.getTime();
-    expect(s4 - (s3 + LEVEL_MS)).toBeLessThan(1_000);
+    expect(s4 - (s3 + LEVEL_MS)).toBeLessThan(1_500);
     expect((await row(running.id)).status).toBe('running');
   }, 90_000);
 
