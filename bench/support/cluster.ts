@@ -287,7 +287,11 @@ export async function tableDirectory(prefix: string): Promise<{ tableId: string;
   const { Redis } = await import('ioredis');
   const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   try {
-    return Object.values(await redis.hgetall(`${prefix}:tables:directory`)).map((raw) => JSON.parse(raw) as { tableId: string; owner: string; summary: { seated: number; closed: boolean } });
+    // The directory lives in the installation's namespace `<prefix>:<installation id>` (issue 29);
+    // the installations that used the prefix are listed in `<prefix>:installations`.
+    const entries: string[] = [];
+    for (const id of await redis.hkeys(`${prefix}:installations`)) entries.push(...Object.values(await redis.hgetall(`${prefix}:${id}:tables:directory`)));
+    return entries.map((raw) => JSON.parse(raw) as { tableId: string; owner: string; summary: { seated: number; closed: boolean } });
   } finally {
     redis.disconnect();
   }

@@ -6,14 +6,15 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import { QUEUES, type QueueName } from '@naiko/contracts';
-import { APP_CONFIG, REDIS_ENDPOINT } from './tokens';
-import type { AppConfig } from './config/config.schema';
+import { REDIS_ENDPOINT, REDIS_NAMESPACE } from './tokens';
 import { InfraModule } from './infra/infra.module';
 import type { RedisEndpoint } from './redis/redis-endpoint';
+import type { RedisNamespace } from './redis/redis-namespace';
 import { bullmqConnection } from './redis/redis-options';
 import { JobQueue } from './jobs/job-queue.service';
 import { CONSUMED_QUEUES, JobWorkers } from './jobs/job-workers.service';
 import { HeartbeatService } from './jobs/heartbeat.service';
+import { JobReconciler } from './jobs/job-reconciler.service';
 import { HealthController } from './health/health.controller';
 import { PlatformGateway } from './gateway/platform.gateway';
 import { JwtAuthGuard } from './auth/http-auth';
@@ -38,10 +39,11 @@ export class PlatformModule {
         DiscoveryModule,
         BullModule.forRootAsync({
           imports: [infra],
-          inject: [REDIS_ENDPOINT, APP_CONFIG],
-          useFactory: (redis: RedisEndpoint, config: AppConfig) => ({
+          inject: [REDIS_ENDPOINT, REDIS_NAMESPACE],
+          useFactory: (redis: RedisEndpoint, ns: RedisNamespace) => ({
             connection: bullmqConnection(redis.url),
-            prefix: config.REDIS_PREFIX,
+            // The installation's namespace: job ids reuse database ids (issue 29).
+            prefix: ns.prefix,
           }),
         }),
         BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
@@ -53,10 +55,11 @@ export class PlatformModule {
         JobQueue,
         JobWorkers,
         HeartbeatService,
+        JobReconciler,
         PlatformGateway,
         JwtAuthGuard,
       ],
-      exports: [infra, BullModule, JobQueue, HeartbeatService, JwtAuthGuard],
+      exports: [infra, BullModule, JobQueue, HeartbeatService, JobReconciler, JwtAuthGuard],
     };
   }
 }

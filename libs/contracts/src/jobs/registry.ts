@@ -1,7 +1,9 @@
 // The typed job registry (DESIGN principle 9): every BullMQ queue and job name, the payload
 // schema of each job, and how its idempotent job id is built. Producers enqueue through
 // @naiko/platform's JobQueue with these names; a process that consumes a queue must register
-// a handler for every job of that queue or it refuses to start.
+// a handler for every job of that queue or it refuses to start. Job ids reuse database ids, so they
+// are unique only within one database: the platform keeps the queues under the installation's
+// Redis namespace `<REDIS_PREFIX>:<installation id>` (issue 29).
 import { z } from 'zod';
 import { SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '../sit-and-go/jobs';
 import { TournamentBalancePayload, TournamentPayload, TournamentStepPayload } from '../tournaments/jobs';

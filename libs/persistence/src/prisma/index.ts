@@ -1,5 +1,6 @@
 export * from './database';
 export * from './demo-users';
+export * from './installation';
 export * from './migrations';
 export * from './postgres';
 export * from './prisma.service';

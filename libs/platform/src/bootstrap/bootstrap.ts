@@ -8,8 +8,9 @@ import { parseConfig, ConfigError, type AppConfig } from '../config/config.schem
 import { JsonLogger } from '../logging/json-logger';
 import { LeanIoAdapter } from '../gateway/lean-io.adapter';
 import { RedisIoAdapter } from '../gateway/redis-io.adapter';
-import { REDIS_ENDPOINT } from '../tokens';
+import { REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
+import type { RedisNamespace } from '../redis/redis-namespace';
 
 export interface NaikoApp {
   app: INestApplication;
@@ -40,7 +41,8 @@ export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.enableCors({ origin: true, credentials: true });
   if (config.SOCKET_REDIS_ADAPTER) {
-    const adapter = new RedisIoAdapter(app, redis.url, config.REDIS_PREFIX);
+    // Channels under the installation's namespace: two databases on one Redis never hear each other.
+    const adapter = new RedisIoAdapter(app, redis.url, app.get<RedisNamespace>(REDIS_NAMESPACE).prefix);
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   } else {

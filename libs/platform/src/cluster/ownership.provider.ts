@@ -1,14 +1,15 @@
 // Chooses the table host's TableOwnership from the environment:
-//   CLUSTER_MODE=redis, or INSTANCE_ID set → RedisTableOwnership (leases under REDIS_PREFIX,
+//   CLUSTER_MODE=redis, or INSTANCE_ID set → RedisTableOwnership (leases under the installation's namespace,
 //     owner id INSTANCE_ID or the app's instance id, lease time TABLE_LEASE_MS, default 5000);
 //   otherwise → SingleProcessOwnership (one process owns every table, as before).
 import type { FactoryProvider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import Redis from 'ioredis';
-import type { AppConfig } from '../config/config.schema';
+import { PrismaService } from '@naiko/persistence';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
+import type { RedisNamespace } from '../redis/redis-namespace';
 import { redisOptionsFromUrl } from '../redis/redis-options';
-import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, type AppInfo } from '../tokens';
+import { APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
 import { ClusterMetrics } from './metrics';
 import { TableLeases } from './table-lease';
 import { RedisTableOwnership, SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from './table-ownership';
@@ -20,6 +21,15 @@ export function clusterModeFromEnv(env: NodeJS.ProcessEnv): { clustered: boolean
   if (!Number.isInteger(ttl) || ttl < 200 || ttl > 600_000) throw new Error(`TABLE_LEASE_MS must be an integer 200..600000, got ${JSON.stringify(env.TABLE_LEASE_MS)}`);
   const instanceId = env.INSTANCE_ID || undefined;
   return { clustered: mode === 'redis' || (mode === '' && !!instanceId), ttlMs: ttl, ...(instanceId ? { instanceId } : {}) };
+}
+
+/**
+ * The newest fencing token PostgreSQL stored for a table (0 if none): every new lease's token is
+ * above it, even after Redis lost its counters (a restart without data, a flush, or the move to
+ * the installation namespace of issue 29) — else every write of the new owner would be refused.
+ */
+export function tableLeaseFloor(prisma: Pick<PrismaService, 'tableLease'>): (tableId: string) => Promise<number> {
+  return async (tableId) => Number((await prisma.tableLease.findUnique({ where: { tableId }, select: { fencingToken: true } }))?.fencingToken ?? 0);
 }
 
 /** Stops the leases (releasing them) and closes its Redis connection with the app. */
@@ -38,8 +48,8 @@ class ClosingOwnership extends RedisTableOwnership {
 
 export const tableOwnershipProvider: FactoryProvider<TableOwnership> = {
   provide: TABLE_OWNERSHIP,
-  inject: [APP_CONFIG, REDIS_ENDPOINT, APP_INFO, ModuleRef],
-  useFactory: (config: AppConfig, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef): TableOwnership => {
+  inject: [REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef, PrismaService],
+  useFactory: (ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef, prisma: PrismaService): TableOwnership => {
     const mode = clusterModeFromEnv(process.env);
     if (!mode.clustered) return new SingleProcessOwnership();
     let metrics: ClusterMetrics | null = null;
@@ -49,7 +59,7 @@ export const tableOwnershipProvider: FactoryProvider<TableOwnership> = {
       metrics = null;
     }
     const redis = new Redis(redisOptionsFromUrl(redisEndpoint.url));
-    const leases = new TableLeases({ redis, prefix: config.REDIS_PREFIX, owner: mode.instanceId ?? app.instanceId, ttlMs: mode.ttlMs });
+    const leases = new TableLeases({ redis, prefix: ns.prefix, owner: mode.instanceId ?? app.instanceId, ttlMs: mode.ttlMs, floor: tableLeaseFloor(prisma) });
     return new ClosingOwnership({ leases, onChange: (change) => metrics?.leaseChanges.inc({ change }) }, redis);
   },
 };

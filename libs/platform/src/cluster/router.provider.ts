@@ -6,10 +6,10 @@
 import type { FactoryProvider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import Redis from 'ioredis';
-import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
+import type { RedisNamespace } from '../redis/redis-namespace';
 import { redisOptionsFromUrl } from '../redis/redis-options';
-import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, type AppInfo } from '../tokens';
+import { APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
 import { ClusterMetrics } from './metrics';
 import { clusterModeFromEnv } from './ownership.provider';
 import { TABLE_ROUTER, TableRouter } from './table-router';
@@ -30,8 +30,8 @@ export function routesTablesFromEnv(env: NodeJS.ProcessEnv): boolean {
 
 export const tableRouterProvider: FactoryProvider<TableRouter | null> = {
   provide: TABLE_ROUTER,
-  inject: [APP_CONFIG, REDIS_ENDPOINT, APP_INFO, ModuleRef],
-  useFactory: (config: AppConfig, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef): TableRouter | null => {
+  inject: [REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef],
+  useFactory: (ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef): TableRouter | null => {
     const mode = clusterModeFromEnv(process.env);
     if (!routesTablesFromEnv(process.env)) return null;
     // Looked up when first needed: the metrics may be created after this provider.
@@ -50,7 +50,7 @@ export const tableRouterProvider: FactoryProvider<TableRouter | null> = {
     return new TableRouter({
       redis,
       subscriber: redis.duplicate(),
-      prefix: config.REDIS_PREFIX,
+      prefix: ns.prefix,
       // The same id as the table leases' owner, so logs and lease holders match.
       instanceId: mode.instanceId ?? app.instanceId,
       aliveTtlMs: mode.ttlMs,

@@ -25,6 +25,24 @@ afterAll(async () => {
 const copy = (owner: string, ttlMs = 300) => new TableLeases({ redis, prefix, owner, ttlMs });
 
 describe('table lease', () => {
+  it('a token is never below the floor the database stored: Redis that lost its counters (flush, restart, new namespace) still gives a newer token', async () => {
+    const floors = new Map([['t1', 7]]);
+    const withFloor = (owner: string) => new TableLeases({ redis, prefix, owner, ttlMs: 150, floor: async (id) => floors.get(id) ?? 0 });
+    const a = withFloor('a');
+    // The database saw token 7; Redis has no counter at all.
+    expect((await a.acquire('t1'))!.token).toBe(8);
+    // A counter already above the floor is left alone.
+    await sleep(200);
+    expect((await a.acquire('t1'))!.token).toBe(9);
+    // Takeover too: the counter lost again, the dead holder's lease still there.
+    await redis.del(`${prefix}:lease:token:t1`);
+    floors.set('t1', 9);
+    const taken = await withFloor('b').takeOver('t1', (await a.holder('t1'))!);
+    expect(taken?.token).toBe(10);
+    // No floor given: the counter as it is (tables never fenced in the database start at 1).
+    expect((await copy('c').acquire('t2'))!.token).toBe(1);
+  });
+
   it('one owner at a time: the second copy cannot claim a held table', async () => {
     const a = copy('a');
     const b = copy('b');

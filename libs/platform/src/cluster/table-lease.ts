@@ -39,10 +39,19 @@ export interface TableLeaseOptions {
   ttlMs: number;
   /** Local clock (tests). */
   now?: () => number;
+  /**
+   * The newest token the database stored for a table (`table_leases`), read before each claim so a
+   * new token is always above it — also after Redis lost its counters (or on a new key namespace).
+   */
+  floor?: (tableId: string) => Promise<number>;
 }
 
+// ARGV[3] (optional) is the floor: the newest token PostgreSQL stored for the table. Redis that lost
+// its data restarts the counter, and a token below the stored one would be refused by every write.
 const ACQUIRE = `
 if redis.call('SET', KEYS[1], 'pending', 'NX', 'PX', ARGV[2]) then
+  local floor = tonumber(ARGV[3] or '0')
+  if tonumber(redis.call('GET', KEYS[2]) or '0') < floor then redis.call('SET', KEYS[2], floor) end
   local token = redis.call('INCR', KEYS[2])
   redis.call('SET', KEYS[1], ARGV[1] .. '|' .. token, 'PX', ARGV[2])
   return token
@@ -55,6 +64,8 @@ return 0`;
 const TAKE_OVER = `
 local v = redis.call('GET', KEYS[1])
 if v == false or v == ARGV[3] then
+  local floor = tonumber(ARGV[4] or '0')
+  if tonumber(redis.call('GET', KEYS[2]) or '0') < floor then redis.call('SET', KEYS[2], floor) end
   local token = redis.call('INCR', KEYS[2])
   redis.call('SET', KEYS[1], ARGV[1] .. '|' .. token, 'PX', ARGV[2])
   return token
@@ -103,7 +114,8 @@ export class TableLeases {
   /** Claims the table when nobody holds it; null when another copy does. */
   async acquire(tableId: string): Promise<Lease | null> {
     const started = this.now();
-    const token = Number(await this.o.redis.eval(ACQUIRE, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs)));
+    const floor = this.o.floor ? await this.o.floor(tableId) : 0;
+    const token = Number(await this.o.redis.eval(ACQUIRE, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), String(floor)));
     if (!token) return null;
     return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
   }
@@ -116,7 +128,8 @@ export class TableLeases {
   async takeOver(tableId: string, from: LeaseHolder): Promise<Lease | null> {
     const started = this.now();
     const expected = `${from.owner}|${from.token}`;
-    const token = Number(await this.o.redis.eval(TAKE_OVER, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), expected));
+    const floor = this.o.floor ? await this.o.floor(tableId) : 0;
+    const token = Number(await this.o.redis.eval(TAKE_OVER, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), expected, String(floor)));
     if (!token) return null;
     return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
   }

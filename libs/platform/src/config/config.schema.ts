@@ -50,6 +50,11 @@ export const configSchema = z
     SOCKET_REDIS_ADAPTER: bool(true),
     /** Heartbeat job period; 0 disables the scheduler (the handler stays registered). */
     HEARTBEAT_EVERY_MS: int(30_000, 0, 24 * 60 * 60 * 1000),
+    /**
+     * How often each process checks that Redis still holds its jobs (a missing reconcile mark means
+     * Redis lost its data: the jobs are put back from the database). 0 = only on reconnects.
+     */
+    JOBS_RECONCILE_CHECK_MS: int(1000, 0, 10 * 60 * 1000),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {

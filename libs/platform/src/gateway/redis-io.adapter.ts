@@ -23,6 +23,8 @@ export class RedisIoAdapter extends LeanIoAdapter {
   async connect(): Promise<void> {
     this.pub = new Redis(redisOptionsFromUrl(this.redisUrl));
     this.sub = this.pub.duplicate();
+    // ioredis reconnects by itself (a Redis restart); without a listener every error is also printed.
+    for (const client of [this.pub, this.sub]) client.on('error', () => undefined);
     await Promise.all([this.pub.ping(), this.sub.ping()]);
   }
 

@@ -8,12 +8,14 @@ import {
   findPrismaPaths,
   openDatabase,
   PrismaService,
+  readInstallationId,
   resolveDatabaseTarget,
   type DatabaseConnection,
 } from '@naiko/persistence';
 import { parseConfig, type AppConfig } from '../config/config.schema';
 import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
-import { APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, type AppInfo } from '../tokens';
+import { redisNamespace, surveyNamespaceAt, type RedisNamespace } from '../redis/redis-namespace';
+import { APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
 import { DemoSeeder } from './demo-seeder';
 
@@ -38,6 +40,25 @@ export async function connectRedis(config: AppConfig, logger = new Logger('Redis
   return endpoint;
 }
 
+/**
+ * This installation's Redis namespace (`<REDIS_PREFIX>:<installation id>`, issue 29), read from the
+ * database; warns when Redis holds keys of another installation under the same REDIS_PREFIX.
+ */
+export async function resolveRedisNamespace(
+  config: AppConfig,
+  prisma: PrismaService,
+  redis: RedisEndpoint,
+  app: AppInfo,
+  logger = new Logger('Redis'),
+): Promise<RedisNamespace> {
+  const ns = redisNamespace(config.REDIS_PREFIX, await readInstallationId(prisma));
+  logger.log({ msg: `installation ${ns.installationId}: Redis keys under ${ns.prefix}:*`, installationId: ns.installationId, prefix: ns.prefix });
+  for (const warning of await surveyNamespaceAt(redis.url, ns, app.name)) {
+    logger.warn({ msg: warning, installationId: ns.installationId, prefix: config.REDIS_PREFIX });
+  }
+  return ns;
+}
+
 @Global()
 @Module({})
 export class InfraModule {
@@ -52,6 +73,11 @@ export class InfraModule {
       { provide: REDIS_ENDPOINT, inject: [APP_CONFIG], useFactory: (c: AppConfig) => connectRedis(c) },
       { provide: PrismaService, inject: [DATABASE_CONNECTION], useFactory: (db: DatabaseConnection) => new PrismaService(db) },
       {
+        provide: REDIS_NAMESPACE,
+        inject: [APP_CONFIG, PrismaService, REDIS_ENDPOINT, APP_INFO],
+        useFactory: (c: AppConfig, prisma: PrismaService, redis: RedisEndpoint, app: AppInfo) => resolveRedisNamespace(c, prisma, redis, app),
+      },
+      {
         provide: TokenService,
         inject: [APP_CONFIG],
         useFactory: (c: AppConfig) => new TokenService(c.JWT_SECRET, c.JWT_EXPIRES_IN_SECONDS),
@@ -61,7 +87,7 @@ export class InfraModule {
     return {
       module: InfraModule,
       providers,
-      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, PrismaService, TokenService],
+      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, PrismaService, TokenService],
     };
   }
 }

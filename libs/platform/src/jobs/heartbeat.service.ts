@@ -5,12 +5,14 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { QueueEvents, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type HeartbeatPayload } from '@naiko/contracts';
-import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, type AppInfo } from '../tokens';
+import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
+import type { RedisNamespace } from '../redis/redis-namespace';
 import { bullmqConnection } from '../redis/redis-options';
 import { JobHandler } from './job-handler.decorator';
 import { JobQueue } from './job-queue.service';
+import { ReconcileJobs } from './job-reconciler.service';
 
 export interface HeartbeatResult {
   tag: string;
@@ -30,6 +32,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_INFO) private readonly app: AppInfo,
     @Inject(REDIS_ENDPOINT) private readonly redis: RedisEndpoint,
+    @Inject(REDIS_NAMESPACE) private readonly ns: RedisNamespace,
   ) {}
 
   @JobHandler('heartbeat')
@@ -45,6 +48,12 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.schedule();
+  }
+
+  /** (Re)creates the heartbeat's job scheduler; also after Redis lost its data (upsert: idempotent). */
+  @ReconcileJobs('heartbeat')
+  async schedule(): Promise<{ every: number }> {
     if (this.config.HEARTBEAT_EVERY_MS > 0) {
       await this.jobs.queue(QUEUES.system).upsertJobScheduler(
         'heartbeat',
@@ -52,13 +61,14 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
         { name: 'heartbeat', data: { origin: 'scheduler', tag: 'scheduled' } satisfies HeartbeatPayload },
       );
     }
+    return { every: this.config.HEARTBEAT_EVERY_MS };
   }
 
   /** Enqueues a heartbeat and resolves with the consumer's answer. */
   async roundTrip(timeoutMs = 10_000): Promise<HeartbeatResult & { latencyMs: number }> {
     this.events ??= new QueueEvents(QUEUES.system, {
       connection: bullmqConnection(this.redis.url),
-      prefix: this.config.REDIS_PREFIX,
+      prefix: this.ns.prefix,
     });
     await this.events.waitUntilReady();
     const started = Date.now();

@@ -5,8 +5,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
 import { JOBS, jobsOfQueue, type JobName, type QueueName } from '@naiko/contracts';
-import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
-import type { AppConfig } from '../config/config.schema';
+import { REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
+import type { RedisNamespace } from '../redis/redis-namespace';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import { bullmqConnection } from '../redis/redis-options';
 import { JOB_HANDLER } from './job-handler.decorator';
@@ -43,7 +43,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly reflector: Reflector,
     @Inject(CONSUMED_QUEUES) private readonly consumed: QueueName[],
     @Inject(REDIS_ENDPOINT) private readonly redis: RedisEndpoint,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS_NAMESPACE) private readonly ns: RedisNamespace,
   ) {}
 
   private collectHandlers(): Map<JobName, Handler[]> {
@@ -77,7 +77,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
         },
         {
           connection: bullmqConnection(this.redis.url),
-          prefix: this.config.REDIS_PREFIX,
+          prefix: this.ns.prefix,
           concurrency: 8,
           // A job whose copy died (SIGKILL: its lock is never released) runs again on another copy
           // once its lock expires and a stalled check sees it: within 10 s + 5 s instead of

@@ -2,6 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '@naiko/contracts';
 import { JobHandler } from '../jobs/job-handler.decorator';
+import { ReconcileJobs } from '../jobs/job-reconciler.service';
 import { SitAndGoService } from './sit-and-go.service';
 
 @Injectable()
@@ -16,6 +17,12 @@ export class SitAndGoJobs {
   @JobHandler('sitAndGoStep')
   async step(p: SitAndGoStepPayload): Promise<{ applied: boolean }> {
     return this.service.applyStep(p);
+  }
+
+  /** After Redis lost its data: each unfinished instance's next job (start, level, payout) again, from the database. */
+  @ReconcileJobs('sit-and-go')
+  async reconcile(): Promise<{ running: number[] }> {
+    return { running: await this.service.resumeJobs() };
   }
 
   @JobHandler('sitAndGoPayout')

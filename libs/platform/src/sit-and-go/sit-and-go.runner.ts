@@ -9,9 +9,10 @@
 // `SitAndGoService.recoverTable`).
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaService } from '@naiko/persistence';
-import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
+import { APP_CONFIG, REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
+import { withNamespacedPrefix, type RedisNamespace } from '../redis/redis-namespace';
 import type { TableHost } from '../tables/table-host';
 import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
@@ -42,9 +43,10 @@ export class SitAndGoTableRunner extends TournamentTableRunner implements OnAppl
     sockets: TableSockets,
     @Inject(REDIS_ENDPOINT) redisEndpoint: RedisEndpoint,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS_NAMESPACE) ns: RedisNamespace,
     @Inject(SIT_AND_GO_RUNNER_OPTIONS) private readonly runnerOptions: RunnerOptions,
   ) {
-    super(prisma, sitAndGoTables(service), tables, sockets, redisEndpoint, config, runnerOptions, 'SitAndGoRunner');
+    super(prisma, sitAndGoTables(service), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), runnerOptions, 'SitAndGoRunner');
   }
 
   override ensure(instanceId: number): void {

@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TournamentBalancePayload, TournamentPayload, TournamentStepPayload } from '@naiko/contracts';
 import { JobHandler } from '../jobs/job-handler.decorator';
+import { ReconcileJobs } from '../jobs/job-reconciler.service';
 import { TournamentsService } from './tournaments.service';
 
 @Injectable()
@@ -32,6 +33,12 @@ export class TournamentJobs {
   @JobHandler('tournamentBalanceCheck')
   async balanceCheck(p: TournamentBalancePayload): Promise<{ moves: number }> {
     return this.service.balanceCheck(p);
+  }
+
+  /** After Redis lost its data: each unfinished tournament's next job again, from the database. */
+  @ReconcileJobs('tournaments')
+  async reconcile(): Promise<{ running: number[] }> {
+    return { running: await this.service.resumeJobs() };
   }
 
   @JobHandler('tournamentPayout')

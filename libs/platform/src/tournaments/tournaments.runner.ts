@@ -5,9 +5,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaService } from '@naiko/persistence';
 import type { TableConfig } from '@naiko/table';
-import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
+import { APP_CONFIG, REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
+import { withNamespacedPrefix, type RedisNamespace } from '../redis/redis-namespace';
 import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
 import type { LevelSchedule } from './level-schedule';
@@ -68,9 +69,10 @@ export class TournamentRunner extends TournamentTableRunner implements OnApplica
     sockets: TableSockets,
     @Inject(REDIS_ENDPOINT) redisEndpoint: RedisEndpoint,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS_NAMESPACE) ns: RedisNamespace,
     @Inject(TOURNAMENT_RUNNER_OPTIONS) options: TournamentRunnerOptions,
   ) {
-    super(prisma, mttTables(service), tables, sockets, redisEndpoint, config, options, 'TournamentRunner');
+    super(prisma, mttTables(service), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), options, 'TournamentRunner');
   }
 
 }
