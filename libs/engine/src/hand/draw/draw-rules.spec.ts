@@ -37,7 +37,7 @@ describe('draw phases', () => {
     expect(v.players[0].cards).toEqual([null, null, null, null, null]);
     expect(v.ext?.draw).toMatchObject({ drawn: [{ seat: 0, count: 2 }, { seat: 1, count: 0 }, { seat: 2, count: 0 }] });
     // The second betting round starts left of the button, with the big bet.
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['check', 'bet'], minTo: 20, maxTo: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 20, maxTo: 20 });
   });
 
   test('a draw discards only own cards, each once, at most the maximum', () => {
@@ -53,7 +53,7 @@ describe('draw phases', () => {
     expect(h.state.hole[1]).toEqual(parseCards('Ah Ad Kc Ks 9h'));
     expect(h.ofType('x-draw')[1]).toMatchObject({ seat: 1, count: 0, timeout: true });
     h.do('check', 0);
-    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['check'] });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'check'] });
     expect(h.refuse('bet', 1, { amount: 20 })).toBe('RAISE_NOT_ALLOWED');
     h.do('check', 1).do('bet', 2, { amount: 20 }).do('call', 0);
     expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'call'] });
@@ -69,18 +69,18 @@ describe('draw phases', () => {
     h.draw(0).do('draw-timeout', 1).draw(2);
     // Round after the first draw (big bet 20, RULES.md): seat 1 may not bet.
     h.do('check', 0);
-    expect(legalActions(h.state)?.actions).toEqual(['check']);
+    expect(legalActions(h.state)?.actions).toEqual(['fold', 'check']);
     h.do('check', 1).do('check', 2);
     // Second draw: seat 1 draws in time and may bet again afterwards.
     h.draw(0).draw(1, 'Ah Ad').draw(2);
     expect(view(h.state, 0).ext?.draw).toMatchObject({ restricted: [] });
     h.do('check', 0);
-    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['check', 'bet'], minTo: 20, maxTo: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'check', 'bet'], minTo: 20, maxTo: 20 });
     h.do('bet', 1, { amount: 20 }).do('call', 2).do('call', 0);
     // Third draw: he times out again and is limited once more in the last round.
     h.draw(0).do('draw-timeout', 1).draw(2);
     h.do('check', 0);
-    expect(legalActions(h.state)?.actions).toEqual(['check']);
+    expect(legalActions(h.state)?.actions).toEqual(['fold', 'check']);
     h.do('check', 1).do('check', 2);
     // Lowball showdown: 7-5-4-3-2 (seat 0) is the best low; pot 30 + 60 = 90.
     expect(h.stacks()).toEqual([1060, 970, 970]);
@@ -131,7 +131,7 @@ describe('32-Card Draw', () => {
     // The split offer comes first: to seat 2 (after the big blind).
     expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['split', 'no-split'] });
     h.do('no-split', 2);
-    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['check', 'bet'] });
+    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['fold', 'check', 'bet'] });
   });
 
   test('split offer accepted by all: the pot is divided equally, the odd chip to the first left of the button', () => {
@@ -205,7 +205,7 @@ describe('classic draw', () => {
   test('antes, the first player left of the dealer opens, bets between the ante and the table maximum', () => {
     const h = new Hand(classic([100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']));
     expect(h.ofType('forced-bet').map((e) => (e as { amount: number }).amount)).toEqual([5, 5, 5]);
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['check', 'bet'], minTo: 5, maxTo: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 5, maxTo: 20 });
     expect(h.refuse('bet', 0, { amount: 25 })).toBe('ILLEGAL_AMOUNT');
     h.do('bet', 0, { amount: 12 });
     // A raise adds between 5 and 20: to 17..32.
