@@ -64,10 +64,34 @@ describe('draw phases', () => {
     expect(h.stacks()).toEqual([970, 970, 1060]);
   });
 
+  test('2-7 Triple Draw Fixed Limit has Hold\'em\'s structure: small bet before and after the first draw, big bet after the second and third', () => {
+    // Blinds 5/10: small bet 10, big bet 20. Preflop all limp to 10 (pot 30); everybody stands pat each draw.
+    const h = limpedThree('draw27x3', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
+    h.draw(0).draw(1).draw(2);
+    // After the first draw: the small bet, 10 (a raise makes it 20).
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 10, maxTo: 10 });
+    h.do('bet', 0, { amount: 10 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, minTo: 20, maxTo: 20 });
+    h.do('call', 1).do('call', 2); // pot 30 + 3 × 10 = 60
+    h.draw(0).draw(1).draw(2);
+    // After the second draw: the big bet, 20 (a raise makes it 40).
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, minTo: 20, maxTo: 20 });
+    h.do('bet', 0, { amount: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, minTo: 40, maxTo: 40 });
+    h.do('call', 1).do('call', 2); // pot 60 + 3 × 20 = 120
+    h.draw(0).draw(1).draw(2);
+    // After the third draw: the big bet again.
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, minTo: 20, maxTo: 20 });
+    h.do('bet', 0, { amount: 20 }).do('call', 1).do('call', 2); // pot 120 + 60 = 180
+    // 7-5-4-3-2 (seat 0) is the best low: he wins 180, having put in 10 + 10 + 20 + 20 = 60 → 1120; the others 940.
+    expect(h.state.phase).toBe('complete');
+    expect(h.stacks()).toEqual([1120, 940, 940]);
+  });
+
   test('2-7 Triple Draw: a player who timed out is restored when he draws in time at the next draw', () => {
     const h = limpedThree('draw27x3', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], '8c 9c');
     h.draw(0).do('draw-timeout', 1).draw(2);
-    // Round after the first draw (big bet 20, RULES.md): seat 1 may not bet.
+    // Round after the first draw (small bet 10, Hold'em structure): seat 1 may not bet.
     h.do('check', 0);
     expect(legalActions(h.state)?.actions).toEqual(['fold', 'check']);
     h.do('check', 1).do('check', 2);
