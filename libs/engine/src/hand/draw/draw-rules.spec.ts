@@ -23,7 +23,7 @@ describe('draw phases', () => {
   test('players draw in seat order from left of the button, the dealer last; the number is public, the cards are not', () => {
     const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts');
     expect(h.state.phase).toBe('draw');
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['draw'], extensions: { draw: { max: 5 } } });
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'draw'], extensions: { draw: { max: 5 } } });
     expect(h.refuse('draw', 1, { discard: [] })).toBe('NOT_YOUR_TURN');
     expect(h.refuse('check', 0)).toBe('NOT_YOUR_TURN');
     h.draw(0, '5c 7d').draw(1, '').draw(2, '');
@@ -62,6 +62,25 @@ describe('draw phases', () => {
     // Trip queens win 30 + 3 × 20 = 90.
     expect(h.state.phase).toBe('complete');
     expect(h.stacks()).toEqual([970, 970, 1060]);
+  });
+
+  test('folding is always allowed on your turn, also at the draw: the folder leaves the draw order; the last one in takes the pot', () => {
+    // 3 players limp to 10 (pot 30). Seat 0 folds instead of drawing: seat 1 draws next, then seat 2.
+    const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
+    h.do('fold', 0);
+    expect(h.state.folded).toEqual([true, false, false]);
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'draw'] });
+    h.draw(1);
+    // Seat 2 folds at the draw too: seat 1 is the last one in and takes the 30 without a showdown.
+    h.do('fold', 2);
+    expect(h.state.phase).toBe('complete');
+    expect(h.ofType('pot-awarded')).toEqual([expect.objectContaining({ amount: 30, shares: [{ seat: 1, amount: 30, half: 'whole' }] })]);
+    expect(h.stacks()).toEqual([990, 1020, 990]);
+    // With two left after a fold at the draw, the betting round after it opens as usual (left of the button).
+    const g = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
+    g.draw(0).draw(1).do('fold', 2);
+    expect(g.state.phase).toBe('betting');
+    expect(legalActions(g.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'] });
   });
 
   test('2-7 Triple Draw Fixed Limit has Hold\'em\'s structure: small bet before and after the first draw, big bet after the second and third', () => {
