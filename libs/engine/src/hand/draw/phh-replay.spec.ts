@@ -9,6 +9,8 @@ import '../../variants';
 import { seededRandom } from '../../rng/random-source';
 import { exportPhh } from '../../phh/export';
 import { drawReshuffleDifference } from '../../phh/draw';
+import { phhCodeFor, phhVariant } from '../../phh/variants';
+import { getVariant } from '../../variants';
 import { parsePhh } from '../../phh/parse';
 import { replayPhhText } from '../../phh/replay';
 import { phhDir, phhFiles, replayFile } from '../../phh/replay-suite';
@@ -38,6 +40,15 @@ test('every reference F2L3D and N2L1D hand matches, or differs only where PokerK
   expect(count('fixed-limit-cap') + count('short-all-in-no-reopen') + count('own-discard-redealt') + count('later-discard-redealt')).toBe(28);
   expect(count('own-discard-redealt')).toBe(3);
   expect(count('later-discard-redealt')).toBe(1);
+});
+
+test('PHH F2L3D is plain draw27x3 Fixed Limit (Hold\'em structure, no variant of its own), both ways', () => {
+  expect(phhVariant('F2L3D')).toMatchObject({ variant: 'draw27x3', structure: 'fixed-limit' });
+  expect(phhCodeFor('draw27x3', 'fixed-limit')?.code).toBe('F2L3D');
+  expect(() => getVariant('draw27x3-holdem-limits')).toThrow();
+  expect(getVariant('draw27x3').streets.map((st) => st.limitBet)).toEqual(['small', 'small', 'big', 'big']);
+  // Every F2L3D file was replayed above with that row (the WSOP day all match, the reference hands as counted).
+  expect(results.filter((r) => r.variant === 'F2L3D').length).toBeGreaterThanOrEqual(250);
 });
 
 test('the reshuffle detectors read the record: own discards dealt back, a later discard dealt', () => {
