@@ -105,6 +105,15 @@ describe('export → import → replay of every draw game', () => {
   });
 });
 
+test('a fold at the draw survives export → import → replay (PHH `f` between the discards)', () => {
+  const h = new Hand(drawTable('draw5', 'fixed-limit', [100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts'));
+  h.do('call', 2).do('call', 0).do('check', 1).draw(0, '5c 7d').do('fold', 1).draw(2).do('check', 0).do('check', 2);
+  expect(h.state.phase).toBe('complete');
+  const text = exportPhh(h.state.config, h.events);
+  expect(text).toMatch(/"p2 f"/);
+  expect(replayPhhText(text).finishingStacks).toEqual(h.stacks());
+});
+
 test('an accepted split offer cannot be written as PHH (it has no split action)', () => {
   const h = new Hand(drawTable('draw32', 'fixed-limit', [100, 100, 100]), drawDeck('short32', ['7c 8d 9h Js Kc', 'Ah Ad Ac 7d 8c', 'Qh Qd 9c Ts 8h']));
   h.do('call', 2).do('fold', 0).do('check', 1).draw(1).draw(2).do('split', 2).do('split', 1);
