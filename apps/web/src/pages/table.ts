@@ -251,14 +251,14 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!hand || !legal) return null;
     const has = (a: string) => legal.actions.includes(a);
     const buttons: Node[] = [];
-    // Folding is always allowed (RULES.md); where staying in is free (a check, a draw) the client asks once before folding.
+    // Folding is always allowed (RULES.md); where staying in is free (a check, a draw, the split offer) the client asks once before folding.
     if (confirmFoldAt !== null && confirmFoldAt !== legal.version) confirmFoldAt = null;
     if (has('fold') && confirmFoldAt !== null) {
-      buttons.push(h('span', { 'data-testid': 'fold-confirm' }, has('check') ? 'Fold instead of checking?' : 'Fold instead of drawing?'),
+      buttons.push(h('span', { 'data-testid': 'fold-confirm' }, has('check') ? 'Fold instead of checking?' : has('draw') ? 'Fold instead of drawing?' : 'Fold instead of answering the split offer?'),
         h('button', { 'data-testid': 'act-fold-yes', onclick: () => { confirmFoldAt = null; act({ type: 'fold' }); } }, 'Yes, fold'),
         h('button', { 'data-testid': 'act-fold-no', onclick: () => { confirmFoldAt = null; render(); } }, 'No'));
     } else if (has('fold')) {
-      buttons.push(h('button', { 'data-testid': 'act-fold', onclick: () => { if (has('check') || has('draw')) { confirmFoldAt = legal.version; render(); } else act({ type: 'fold' }); } }, 'Fold'));
+      buttons.push(h('button', { 'data-testid': 'act-fold', onclick: () => { if (has('check') || has('draw') || has('split')) { confirmFoldAt = legal.version; render(); } else act({ type: 'fold' }); } }, 'Fold'));
     }
     if (has('check')) buttons.push(h('button', { 'data-testid': 'act-check', onclick: () => act({ type: 'check' }) }, 'Check'));
     if (has('call')) buttons.push(h('button', { 'data-testid': 'act-call', onclick: () => act({ type: 'call' }) }, `Call ${chips(legal.callAmount)}`));

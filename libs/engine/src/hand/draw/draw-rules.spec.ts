@@ -172,7 +172,7 @@ describe('32-Card Draw', () => {
     expect(h.refuse('draw', 1, { discard: parseCards('Ah Ad Ac 7d 8c') })).toBe('ILLEGAL_ACTION');
     h.draw(1).draw(2);
     // The split offer comes first: to seat 2 (after the big blind).
-    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['split', 'no-split'] });
+    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['fold', 'split', 'no-split'] });
     h.do('no-split', 2);
     expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['fold', 'check', 'bet'] });
   });
@@ -188,6 +188,25 @@ describe('32-Card Draw', () => {
     expect(h.state.phase).toBe('complete');
     expect(h.stacks()).toEqual([95, 103, 102]);
     expect(h.ofType('hand-shown')).toEqual([]);
+  });
+
+  test('folding is always allowed on your turn, also at the split offer: the folder leaves, the others answer on', () => {
+    // 3 players limp to 10 (pot 30), all stand pat. Seat 2 offers to split, seat 0 folds instead of
+    // answering, seat 1 accepts: the pot of 30 is divided between seats 1 and 2 (15 each); seat 0's 10 stays in it.
+    const h = limpedThree('draw32', hands, '', [100, 100, 100]);
+    h.draw(0).draw(1).draw(2);
+    h.do('split', 2).do('fold', 0);
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'split', 'no-split'] });
+    h.do('split', 1);
+    expect(h.state.phase).toBe('complete');
+    expect(h.ofType('pot-awarded')).toEqual([expect.objectContaining({ amount: 30, eligible: [1, 2] })]);
+    expect(h.stacks()).toEqual([90, 105, 105]);
+    // Two of three fold at the offer: the last one in wins the 30 without a showdown.
+    const g = limpedThree('draw32', hands, '', [100, 100, 100]);
+    g.draw(0).draw(1).draw(2);
+    g.do('fold', 2).do('fold', 0);
+    expect(g.state.phase).toBe('complete');
+    expect(g.stacks()).toEqual([90, 120, 90]);
   });
 
   test('split offer refused once: the offer ends and the hand is played out', () => {

@@ -259,6 +259,7 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
  * follows; the last player left wins the pot without a showdown.
  */
 function applyDrawFold(state: HandState, action: Action): ApplyResult | null {
+  if (state.phase === 'split') return applySplitFold(state, action);
   if (state.phase !== 'draw') return null;
   const bad = checkTurn(state, action, 'draw');
   if (bad) return bad;
@@ -278,6 +279,42 @@ function applyDrawFold(state: HandState, action: Action): ApplyResult | null {
   setExt(d, x);
   if (x.pos < x.order.length) d.toAct = x.order[x.pos];
   else afterDraws(d, x, ev);
+  return { ok: true, state: finish(d), events: ev };
+}
+
+/**
+ * A fold in his turn to answer the split offer (32-Card Draw): he leaves the hand and the offer passes
+ * on to the next player; when nobody is left to answer, the pots every remaining player accepted are
+ * divided (the folder plays for none); the last one in wins without a showdown.
+ */
+function applySplitFold(state: HandState, action: Action): ApplyResult {
+  const bad = checkTurn(state, action, 'split');
+  if (bad) return bad;
+  const x0 = drawExt(state) as DrawExt;
+  const sp = x0.split as SplitState;
+  const i = state.toAct;
+  const d = toDraft(state);
+  d.version++;
+  const ev: HandEvent[] = [];
+  setFolded(d, i);
+  ev.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[i], allIn: false });
+  if (liveCount(d) === 1) {
+    afterAction(d, ev);
+    return { ok: true, state: finish(d), events: ev };
+  }
+  const split: SplitState = { ...sp, order: sp.order.filter((k) => k !== i), accepted: sp.accepted.slice() };
+  const x = cloneExt(x0);
+  x.split = split;
+  setExt(d, x);
+  if (split.pos < split.order.length) {
+    d.toAct = split.order[split.pos];
+    return { ok: true, state: finish(d), events: ev };
+  }
+  // Everyone left has accepted: the pots they all play for are divided.
+  x.split = null;
+  d.toAct = -1;
+  if (settleSplit(d, split.accepted, ev)) return { ok: true, state: finish(d), events: ev };
+  resumeStreet(d, ev);
   return { ok: true, state: finish(d), events: ev };
 }
 
@@ -341,7 +378,7 @@ registerActionHandler('draw', {
 registerActionHandler('draw-timeout', { apply: (s, a) => applyDraw(s, a, true) });
 registerActionHandler('split', {
   apply: (s, a) => applySplit(s, a, true),
-  turn: (s) => (s.phase === 'split' ? turn(s, ['split', 'no-split'], { splitOffer: true }) : null),
+  turn: (s) => (s.phase === 'split' ? turn(s, ['fold', 'split', 'no-split'], { splitOffer: true }) : null),
 });
 registerActionHandler('no-split', { apply: (s, a) => applySplit(s, a, false) });
 
