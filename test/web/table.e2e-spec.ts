@@ -1,6 +1,6 @@
 // A table in Chromium: a player signs up, opens a Hold'em table with bots, sits down, plays hands
 // by clicking the buttons the server's legalActions allow (check/call, or a bet sized with the
-// quick buttons), sees a showdown, reloads the page and keeps the seat; a second browser context
+// quick buttons; a fold where checking is free asks "Fold instead of checking?" once), sees a showdown, reloads the page and keeps the seat; a second browser context
 // watches the same table as a spectator without seeing the player's hole cards.
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
@@ -11,6 +11,7 @@ const ACTION = '[data-testid="actions"]';
 
 /** Plays by clicking until a hand shows down; returns the number of decisions made. */
 async function playUntilShowdown(page: Page, maxDecisions = 80): Promise<number> {
+  let askedToFold = false;
   for (let n = 0; n < maxDecisions; n++) {
     const showdown = page.locator('[data-testid="hand-result"]', { hasText: 'shows' });
     await page.locator(`${ACTION}, [data-testid="hand-result"]:has-text("shows")`).first().waitFor({ timeout: 30_000 });
@@ -18,6 +19,15 @@ async function playUntilShowdown(page: Page, maxDecisions = 80): Promise<number>
     const actions = page.locator(ACTION);
     const version = await actions.getAttribute('data-version');
     const check = actions.getByTestId('act-check');
+    if (!askedToFold && (await check.count())) {
+      // Folding is offered although checking is free; the client asks once ("Fold instead of checking?").
+      askedToFold = true;
+      await actions.getByTestId('act-fold').click();
+      expect(await page.getByTestId('fold-confirm').textContent()).toBe('Fold instead of checking?');
+      await page.getByTestId('act-fold-no').click();
+      await page.getByTestId('fold-confirm').waitFor({ state: 'detached' });
+      expect(await page.locator(ACTION).getAttribute('data-version')).toBe(version);
+    }
     if (await check.count()) await check.click();
     else await actions.getByTestId('act-call').click();
     // The decision is answered by a new view: this version's buttons go away.

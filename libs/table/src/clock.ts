@@ -60,6 +60,11 @@ export interface TimeoutContext {
   committed: number;
   /** The player still has a disconnection protection left in the rolling 24 h (see protection.ts). */
   protectionAvailable: boolean;
+  /**
+   * A cash table (public or private). Sit & Go, Spin and scheduled-tournament tables never protect:
+   * the rule texts allow it only in cash games ("kun i kontantspil"); the clock checks/folds there.
+   */
+  cashTable: boolean;
 }
 
 export type TimeoutAction =
@@ -76,15 +81,15 @@ export type TimeoutAction =
 
 /**
  * What the table does when a decision times out: check if legal, else fold; a draw stands pat;
- * a shield window declines. A disconnected player in a Fixed or Spread Limit game who already has
- * money in the pot and a protection left is treated as all-in instead of folding.
+ * a shield window declines. At a cash table, a disconnected player in a Fixed or Spread Limit game
+ * who already has money in the pot and a protection left is treated as all-in instead of folding.
  */
 export function timeoutAction(ctx: TimeoutContext): TimeoutAction {
   if (ctx.kind === 'draw') return { type: 'standPatByTimeout' };
   if (ctx.kind === 'shield') return { type: 'decline' };
   if (ctx.legal.includes('bring-in')) return { type: 'bring-in' };
   if (ctx.legal.includes('check')) return { type: 'check' };
-  if (ctx.disconnected && isLimitStructure(ctx.structure) && ctx.committed > 0 && ctx.protectionAvailable) {
+  if (ctx.cashTable && ctx.disconnected && isLimitStructure(ctx.structure) && ctx.committed > 0 && ctx.protectionAvailable) {
     return { type: 'artificialAllIn' };
   }
   return { type: 'fold' };

@@ -48,6 +48,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let chat: string[] = [];
   let error = '';
   let raiseTo = 0;
+  /** The decision (hand version) at which "Fold instead of checking?" is being asked, else null. */
+  let confirmFoldAt: number | null = null;
   let discard = new Set<number>();
   let powerTarget: number | null = null;
   let clockTimer: ReturnType<typeof setInterval> | undefined;
@@ -249,7 +251,15 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!hand || !legal) return null;
     const has = (a: string) => legal.actions.includes(a);
     const buttons: Node[] = [];
-    if (has('fold')) buttons.push(h('button', { 'data-testid': 'act-fold', onclick: () => act({ type: 'fold' }) }, 'Fold'));
+    // Folding is always allowed (RULES.md); where staying in is free (a check, a draw, the split offer) the client asks once before folding.
+    if (confirmFoldAt !== null && confirmFoldAt !== legal.version) confirmFoldAt = null;
+    if (has('fold') && confirmFoldAt !== null) {
+      buttons.push(h('span', { 'data-testid': 'fold-confirm' }, has('check') ? 'Fold instead of checking?' : has('draw') ? 'Fold instead of drawing?' : 'Fold instead of answering the split offer?'),
+        h('button', { 'data-testid': 'act-fold-yes', onclick: () => { confirmFoldAt = null; act({ type: 'fold' }); } }, 'Yes, fold'),
+        h('button', { 'data-testid': 'act-fold-no', onclick: () => { confirmFoldAt = null; render(); } }, 'No'));
+    } else if (has('fold')) {
+      buttons.push(h('button', { 'data-testid': 'act-fold', onclick: () => { if (has('check') || has('draw') || has('split')) { confirmFoldAt = legal.version; render(); } else act({ type: 'fold' }); } }, 'Fold'));
+    }
     if (has('check')) buttons.push(h('button', { 'data-testid': 'act-check', onclick: () => act({ type: 'check' }) }, 'Check'));
     if (has('call')) buttons.push(h('button', { 'data-testid': 'act-call', onclick: () => act({ type: 'call' }) }, `Call ${chips(legal.callAmount)}`));
     if (has('bring-in') && legal.bringIn) buttons.push(h('button', { 'data-testid': 'act-bring-in', onclick: () => act({ type: 'bring-in' }) }, `Bring in ${chips(legal.bringIn)}`));

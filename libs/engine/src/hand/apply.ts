@@ -26,6 +26,11 @@ export interface ActionHandler {
    * is not this module's. `legalActions` asks these outside the 'betting' phase.
    */
   turn?(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null;
+  /**
+   * For a phase this module drives: a fold of the player to act (folding is always allowed on one's
+   * turn, RULES.md), or null when the phase is not this module's. Listed by its `turn` as 'fold'.
+   */
+  fold?(state: HandState, action: Action): ApplyResult | null;
 }
 const handlers = new Map<string, ActionHandler>();
 // Kept apart so `legalActions` of a plain betting turn does not walk every handler.
@@ -76,6 +81,12 @@ export function apply(state: HandState, action: Action): ApplyResult {
   const ext = handlers.get(action.type);
   if (ext) return ext.apply(state, action);
   const p = state.toAct;
+  if (p >= 0 && state.phase !== 'betting' && action.type === 'fold') {
+    for (const h of turnProviders) {
+      const r = h.fold?.(state, action);
+      if (r) return r;
+    }
+  }
   if (p < 0 || state.phase !== 'betting') return refuse('NOT_YOUR_TURN', 'no betting action is expected now');
   if (action.seat !== state.seats[p]) return refuse('NOT_YOUR_TURN', `seat ${state.seats[p]} is to act, not ${action.seat}`);
   const b = boundsOf(state);

@@ -141,8 +141,10 @@ export function protectionAllowed(s: HandState, b: Bounds): boolean {
 
 export function describe(s: HandState, b: Bounds): LegalActions {
   const actions: LegalActions['actions'] = [];
+  // Folding is always possible on one's turn, also when checking is free (RULES.md; classic draw 001:
+  // "in jeder Spielphase"). Only the stud bring-in is forced ("muss ... eröffnen"): it is posted or completed.
   if (b.bringIn !== undefined) actions.push('bring-in');
-  else if (b.canCheck) actions.push('check');
+  else if (b.canCheck) actions.push('fold', 'check');
   else actions.push('fold', 'call');
   if (b.canRaise) actions.push(s.currentBet === 0 ? 'bet' : 'raise');
   const out: LegalActions = {
@@ -173,8 +175,8 @@ export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | n
     case 'artificialAllIn':
       return protectionAllowed(s, b) ? null : err('ILLEGAL_ACTION', 'artificial all-in: only in Fixed and Spread Limit, with chips in the pot, facing a bet');
     case 'fold':
-      // Folding when checking is free is refused: it can only be a mistake or a leak of intent.
-      return b.canCheck ? err('ILLEGAL_ACTION', 'nothing to call: check instead of folding') : null;
+      // Always allowed on one's turn, also when checking is free (RULES.md: "fold at any time it is his turn").
+      return null;
     case 'check':
       return b.canCheck ? null : err('ILLEGAL_ACTION', `cannot check: ${b.callAmount} to call`);
     case 'call':

@@ -87,6 +87,28 @@ describe('hand machine properties', () => {
     );
   });
 
+  test('folding is always allowed on your turn: every betting decision lists fold, and a fold where checking is free conserves chips', () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer(), (config, seed) => {
+        const run = playRandomHand(config, seed, {
+          running: (s) => s.phase === 'betting',
+          maxSteps: 300,
+          check: (s) => {
+            const la = legalActions(s)!;
+            expect(la.actions).toContain('fold');
+            expect(apply(s, { type: 'fold', seat: la.seat }).ok).toBe(true);
+          },
+          choose: (state, rng) => {
+            const la = legalActions(state)!;
+            return la.actions.includes('check') && randomInt(rng, 4) === 0 ? { type: 'fold', seat: la.seat } : randomLegalAction(state, rng)!;
+          },
+        });
+        checkChipsConserved(config, run);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   test('legalActions and apply agree (and a refused action changes nothing)', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {

@@ -73,7 +73,7 @@ describe('No Limit', () => {
 
   test('a full opening bet is at least the big blind', () => {
     const { state } = play(cfg({ seats: seats(10000, 10000, 10000), button: 2, stakes: { smallBlind: 50, bigBlind: 100 } }), anyDeck, ['2:call', '0:call', '1:check']);
-    expect(legalActions(state)).toMatchObject({ seat: 0, actions: ['check', 'bet'], minTo: 100 });
+    expect(legalActions(state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 100 });
     expect(apply(state, { type: 'bet', seat: 0, amount: 99 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
     expect(apply(state, { type: 'raise', seat: 0, amount: 200 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
   });
@@ -191,7 +191,7 @@ describe('Blinds and order (naiko §2)', () => {
   test('table posts: a live post counts as a bet, a dead post goes to the pot', () => {
     // Button 0, blinds by seats 1 and 2; seat 3 (first to act) posts 10 live + 5 dead: nothing to call.
     const { state } = start(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 0, posts: [{ seat: 3, live: 10, dead: 5 }] }), { deck: anyDeck });
-    expect(legalActions(state)).toMatchObject({ seat: 3, actions: ['check', 'raise'], callAmount: 0, minTo: 20 });
+    expect(legalActions(state)).toMatchObject({ seat: 3, actions: ['fold', 'check', 'raise'], callAmount: 0, minTo: 20 });
     expect(state.committed).toEqual([0, 5, 10, 15]);
   });
 });
@@ -442,9 +442,21 @@ describe('Actions and versions', () => {
     expect(apply(over, { type: 'check', seat: 0 })).toMatchObject({ ok: false, error: { code: 'HAND_OVER' } });
   });
 
-  test('folding when a check is free is refused', () => {
+  test('folding is always allowed on your turn, also when checking is free', () => {
+    // Heads-up 5/10, button 1 (small blind) completes to 10: the big blind (seat 0) may check, and may fold.
+    // He folds: the pot of 10 + 10 = 20 goes to seat 1, who ends on 1000 - 10 + 20 = 1010; seat 0 on 990.
     const s = play(cfg({ seats: seats(1000, 1000), button: 1 }), anyDeck, ['1:call']).state;
-    expect(apply(s, { type: 'fold', seat: 0 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    expect(legalActions(s)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'raise'], callAmount: 0 });
+    const r = apply(s, { type: 'fold', seat: 0 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.state.phase).toBe('complete');
+    expect(ofType(r.events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount])])).toEqual([[20, [[1, 20]]]]);
+    expect(stacksOf(r.state)).toEqual({ 0: 990, 1: 1010 });
+    // Three-handed on a checked-to flop (each put in 10, pot 30): seat 0 folds for free, seats 1 and 2 play on.
+    const flop = play(cfg({ seats: seats(1000, 1000, 1000), button: 2 }), anyDeck, ['2:call', '0:call', '1:check', '0:fold']).state;
+    expect(flop.folded).toEqual([true, false, false]);
+    expect(legalActions(flop)).toMatchObject({ seat: 1, actions: ['fold', 'check', 'bet'] });
+    expect(flop.committed).toEqual([10, 10, 10]);
   });
 
   test('server crash: cancelling the hand returns every chip each player put in', () => {

@@ -1,5 +1,5 @@
 // The variants first: loading them pulls in the hand machine in the order its modules expect.
-import { draw27x3, getVariant, registerVariant, tripleDrawStreets, type DrawVariantSpec } from '../variants';
+import { draw27x3, getVariant, registerVariant, type DrawVariantSpec } from '../variants';
 import type { BettingStructure } from '../variants/types';
 import { parseCard, type Card } from '../cards';
 import { shortDeck32, standardDeck } from '../cards/deck';
@@ -12,11 +12,9 @@ import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants
  * (No-Limit 2-7 Single Draw); our other draw games get custom `_` codes: `_<S><GAME>` with S = F, P,
  * H, N (structure) and GAME = DRAW5, DRAW27X3, DRAW32, DRAW7A, DRAWCLASSIC (e.g. `_PDRAW7A`).
  *
- * PHH F2L3D hands are played with Hold'em bet sizes (small bet after the first draw too: WSOP and
- * PokerKit); RULES.md sizes draw games "before the (first) draw small, after it big", which our
- * `draw27x3` follows. F2L3D therefore maps to `draw27x3-holdem-limits`, the same game with the
- * small bet after the first draw. N2L1D (not a house game, a handy check of the draw machine) maps
- * to `draw27x1`, 2-7 single draw. Both are registered here for PHH replays.
+ * F2L3D is our `draw27x3` in Fixed Limit (both play Hold'em bet sizes: small before and after the
+ * first draw, big after the second and third). N2L1D (not a house game, a handy check of the draw
+ * machine) maps to `draw27x1`, 2-7 single draw, registered here for PHH replays.
  *
  * Actions: `pK sd cards` → `draw` (stand pat when empty); `cc`, `cbr`, `f` as in the flop games;
  * `sm` is skipped (the engine decides the showdown). The split offer has no PHH action: a record is
@@ -26,13 +24,6 @@ import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants
  * (PokerKit burns cards, which PHH does not record, so its reshuffles come before the deck's end).
  */
 
-export const draw27x3HoldemLimits: DrawVariantSpec = {
-  ...draw27x3,
-  id: 'draw27x3-holdem-limits',
-  name: '2-7 Triple Draw (Hold\'em bet sizes, PHH F2L3D)',
-  streets: tripleDrawStreets(['small', 'small', 'big', 'big']),
-};
-
 export const draw27x1: DrawVariantSpec = {
   ...draw27x3,
   id: 'draw27x1',
@@ -41,7 +32,6 @@ export const draw27x1: DrawVariantSpec = {
   spareDecks: 2,
 };
 
-registerVariant(draw27x3HoldemLimits);
 registerVariant(draw27x1);
 
 const unsupported = (message: string): never => {
@@ -220,14 +210,13 @@ const GAMES: Record<string, string> = { draw5: 'DRAW5', draw27x3: 'DRAW27X3', dr
 
 /** The PHH code for a draw game and structure (phh-std's where it has one, else our `_` code). */
 export function drawPhhCode(variant: string, structure: BettingStructure): string | undefined {
-  if (variant === 'draw27x3-holdem-limits' && structure === 'fixed-limit') return 'F2L3D';
+  if (variant === 'draw27x3' && structure === 'fixed-limit') return 'F2L3D';
   if (variant === 'draw27x1' && structure === 'no-limit') return 'N2L1D';
   const game = GAMES[variant];
   const s = STRUCTURE_LETTER[structure];
   return game && s ? `_${s}${game}` : undefined;
 }
 
-registerPhhVariant(drawRow('F2L3D', 'draw27x3-holdem-limits', 'fixed-limit'));
 registerPhhVariant(drawRow('N2L1D', 'draw27x1', 'no-limit'));
 for (const variant of Object.keys(GAMES)) {
   for (const structure of getVariant(variant).structures) registerPhhVariant(drawRow(drawPhhCode(variant, structure)!, variant, structure));

@@ -34,7 +34,7 @@ export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
   'later-discard-redealt':
     "Draw games: RULES.md reshuffles the discards and mucks there are when the deck runs short; PokerKit (which also burns cards PHH does not record) dealt a card discarded after its reshuffle.",
   'low-needs-five-distinct-ranks':
-    'RULES.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot no eligible hand has such a low for goes wholly to the best high hand; PokerKit paid a low half of such a pot to the two hands that could only make a paired 8-8-7-6-A.',
+    'RULES.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot (also a side pot whose main pot has a low) for which no eligible hand has such a low goes wholly to the best high hand; PokerKit paid part of such a side pot to hands without a qualifying low (FO8 4: a quarter to a hand that could only make a paired 8-7-6-A-A; F7S8 147: a quarter to a hand with three ranks 8 or lower). Both hands are worked out in full in pokerkit-differences.spec.ts.',
 };
 
 /** A replay refused a recorded raise: is that the fixed-limit cap PokerKit does not apply preflop? */

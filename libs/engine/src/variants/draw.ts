@@ -33,15 +33,16 @@ function singleDraw(max: number, first: string, after: string): StreetSpec[] {
 }
 
 /**
- * 2-7 Triple Draw. RULES.md: "draw: before the (first) draw small, after it big" — small before the
- * first draw, big after each draw. (PokerKit/WSOP play Hold'em sizes, small after the first draw too:
- * the PHH mapping passes its own streets.)
+ * 2-7 Triple Draw: four betting rounds with Texas Hold'em Limit's structure (RULES.md Fixed Limit;
+ * house rules 000 "4 Setzrunden mit der gleichen Struktur wie beim Texas Holdem", 002 "samme
+ * struktur som i Texas Hold'em Limit"): the small bet before the first draw and after it, the big
+ * bet after the second and the third draw. The same as PHH's F2L3D (WSOP, PokerKit).
  */
-export const tripleDrawStreets = (limits: ('small' | 'big')[] = ['small', 'big', 'big', 'big']): StreetSpec[] => [
-  street('predraw', deal5, limits[0], 0, 'after-big-blind'),
-  street('first-draw', [{ kind: 'draw', max: 5 }], limits[1], 0, 'left-of-button'),
-  street('second-draw', [{ kind: 'draw', max: 5 }], limits[2], 1, 'left-of-button'),
-  street('third-draw', [{ kind: 'draw', max: 5 }], limits[3], 2, 'left-of-button'),
+export const tripleDrawStreets = (): StreetSpec[] => [
+  street('predraw', deal5, 'small', 0, 'after-big-blind'),
+  street('first-draw', [{ kind: 'draw', max: 5 }], 'small', 0, 'left-of-button'),
+  street('second-draw', [{ kind: 'draw', max: 5 }], 'big', 1, 'left-of-button'),
+  street('third-draw', [{ kind: 'draw', max: 5 }], 'big', 2, 'left-of-button'),
 ];
 
 function drawSpec(p: Omit<DrawVariantSpec, 'forcedBets' | 'rakeFromStreet' | 'oddChip' | 'draw'> & Partial<Pick<DrawVariantSpec, 'forcedBets' | 'oddChip' | 'draw'>>): DrawVariantSpec {

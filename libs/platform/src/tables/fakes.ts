@@ -3,7 +3,8 @@
 import type { AppendResult, HandEventInput, StartHandInput, StoredHand } from '@naiko/persistence';
 import type { TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
 import type { ChipSource } from './chip-source';
-import type { HandAudience, HandFeed, HandSink, TableBroadcaster, Timers } from './ports';
+import { protectionAvailable, recordProtection } from '@naiko/table';
+import type { HandAudience, HandFeed, HandSink, ProtectionQuota, TableBroadcaster, Timers } from './ports';
 
 export class MemoryHandSink implements HandSink {
   readonly hands = new Map<string, { input: StartHandInput; events: HandEventInput[] }>();
@@ -86,5 +87,19 @@ export class ManualTimers implements Timers {
       due[1].fn();
     }
     this.t = end;
+  }
+}
+
+/** The disconnection protection allowance in memory (unit tests; production keeps it in PostgreSQL). Share one between hosts to model several tables. */
+export class MemoryProtectionQuota implements ProtectionQuota {
+  readonly uses = new Map<string, number[]>();
+  readonly spends: { userId: string; tableId: string; at: number; granted: boolean }[] = [];
+  async trySpend(s: { userId: string; tableId: string; at: Date; perDay: number }): Promise<boolean> {
+    const uses = this.uses.get(s.userId) ?? [];
+    const at = s.at.getTime();
+    const granted = protectionAvailable(uses, at, s.perDay);
+    if (granted) this.uses.set(s.userId, recordProtection(uses, at));
+    this.spends.push({ userId: s.userId, tableId: s.tableId, at, granted });
+    return granted;
   }
 }

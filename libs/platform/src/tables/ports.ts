@@ -49,3 +49,12 @@ export interface BotDirectory {
   /** A bot user for `name` holding at least `chips` in its account; returns its user id. */
   ensureBot(name: string, chips: number, key: string): Promise<string>;
 }
+
+/**
+ * Disconnection protection allowance (issue 18): per player per rolling 24 h across every table and
+ * every copy, so it lives in the database (`ProtectionUses` in libs/persistence). `trySpend` spends
+ * one atomically and answers whether it was granted.
+ */
+export interface ProtectionQuota {
+  trySpend(spend: { userId: string; tableId: string; at: Date; perDay: number }): Promise<boolean>;
+}

@@ -3,9 +3,9 @@
 // and blind schedule.
 import { seededRandom } from '@naiko/engine';
 import { makeTableConfig } from '@naiko/table';
-import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
+import { ManualTimers, MemoryChips, MemoryHandSink, MemoryProtectionQuota, RecordingBroadcaster } from './fakes';
 import { TableHostError } from './host-errors';
-import { TableHost, type TableHostOptions } from './table-host';
+import { TableHost, type FinishedHand, type TableHostOptions, type TournamentDeal } from './table-host';
 
 const A = 'a0000000-0000-4000-8000-000000000001';
 const B = 'b0000000-0000-4000-8000-000000000002';
@@ -179,22 +179,78 @@ describe('TableHost', () => {
     expect(out.chats).toEqual([expect.objectContaining({ from: { playerId: A, name: 'ann', isBot: false }, text: 'hi' })]);
   });
 
-  test('disconnection protection: a disconnected Fixed Limit player with chips in the pot who times out facing a bet is kept in (artificial all-in)', async () => {
-    const config = makeTableConfig({ game: 'holdem', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: null }, seats: 2, protectionsPerDay: 1, clock: { decisionMs: 1000, timeBankMs: 0 } as never });
-    const s = setup({ config });
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-    s.timers.advance(100);
-    await flush(s.host);
-    const h = s.host.handState!;
-    const sb = s.host.table.seats[h.seats[h.toAct]]!.playerId;
-    await s.host.disconnected(sb);
-    s.timers.advance(1000);
-    await flush(s.host);
-    const events = () => [...s.hands.hands.values()].flatMap((x) => x.events);
-    expect(events().filter((e) => e.type === 'artificial-all-in')).toHaveLength(1);
-    const protectedEvent = events().find((e) => e.type === 'artificial-all-in')!;
-    expect(protectedEvent).toMatchObject({ seat: h.seats[h.toAct], committed: 5 });
+  describe('disconnection protection', () => {
+    // Fixed Limit 5/10 heads-up, one protection a day. The small blind (button, 5 in) is disconnected
+    // and times out facing the big blind's 10.
+    const fixedLimit = makeTableConfig({ game: 'holdem', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: null }, seats: 2, protectionsPerDay: 1, clock: { decisionMs: 1000, timeBankMs: 0 } as never });
+    const storedEvents = (s: ReturnType<typeof setup>) => [...s.hands.hands.values()].flatMap((x) => x.events);
+    /** Seats A and B, lets the first hand deal, disconnects the player to act and runs out his clock. */
+    async function timeOutDisconnected(s: ReturnType<typeof setup>, tournament = false): Promise<{ seat: number; userId: string }> {
+      if (!tournament) {
+        await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+        await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+      }
+      s.timers.advance(100);
+      await flush(s.host);
+      const h = s.host.handState!;
+      const seat = h.seats[h.toAct];
+      const userId = s.host.table.seats[seat]!.playerId;
+      await s.host.disconnected(userId);
+      s.timers.advance(1000);
+      await flush(s.host);
+      return { seat, userId };
+    }
+
+    test('a disconnected Fixed Limit player with chips in the pot who times out facing a bet is kept in (artificial all-in)', async () => {
+      const quota = new MemoryProtectionQuota();
+      const s = setup({ config: fixedLimit, protections: quota });
+      const { seat, userId } = await timeOutDisconnected(s);
+      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toEqual([expect.objectContaining({ seat, committed: 5 })]);
+      expect(quota.spends).toEqual([expect.objectContaining({ userId, tableId: 't1', granted: true })]);
+    });
+
+    test('its quota is per player per 24 h across all tables: the second table folds him once his one protection is spent', async () => {
+      const quota = new MemoryProtectionQuota();
+      const first = setup({ config: fixedLimit, protections: quota });
+      const second = setup({ config: fixedLimit, protections: quota, tableId: 't2' });
+      const one = await timeOutDisconnected(first);
+      // Same players at the second table: the same seat acts first (same seeded button).
+      const two = await timeOutDisconnected(second);
+      expect(two.userId).toBe(one.userId);
+      expect(storedEvents(first).filter((e) => e.type === 'artificial-all-in')).toHaveLength(1);
+      expect(storedEvents(second).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
+      // Folded for his 5: the hand at the second table is over, 495 / 505.
+      expect(second.host.handState).toBeNull();
+      expect(second.host.table.seats[two.seat]!.stack).toBe(495);
+      expect(quota.spends.map((x) => [x.tableId, x.granted])).toEqual([['t1', true], ['t2', false]]);
+    });
+
+    test('a database failure while spending counts as none left: the player is folded, the table goes on', async () => {
+      const s = setup({ config: fixedLimit, protections: { trySpend: async () => Promise.reject(new Error('database down')) } });
+      const { seat } = await timeOutDisconnected(s);
+      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
+      expect(s.host.table.seats[seat]!.stack).toBe(495);
+    });
+
+    test('disconnection protection only at cash tables: a Sit & Go / tournament table folds the disconnected player and spends nothing', async () => {
+      const quota = new MemoryProtectionQuota();
+      const finished: FinishedHand[] = [];
+      const deals: TournamentDeal[] = [{ handNumber: 1, seats: [{ userId: A, name: 'ann', isBot: false, stack: 500 }, { userId: B, name: 'bob', isBot: false, stack: 500 }], dealtIn: [0, 1], button: 0 }];
+      const s = setup({
+        config: fixedLimit,
+        protections: quota,
+        tournament: { retryMs: 50, sitAndGoId: 1, nextHand: async () => deals.shift() ?? null },
+        hooks: { onHandFinished: (_h, hand) => void finished.push(hand) },
+      });
+      // Button 0 (A) is the small blind heads-up and acts first: 5 in, facing 10.
+      const { seat, userId } = await timeOutDisconnected(s, true);
+      expect([seat, userId]).toEqual([0, A]);
+      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
+      expect(storedEvents(s).filter((e) => e.type === 'action').at(-1)).toMatchObject({ seat: 0, action: 'fold' });
+      expect(quota.spends).toEqual([]);
+      // He loses his small blind: 500 − 5 = 495; the big blind wins it: 505.
+      expect(finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([[A, 495], [B, 505]]);
+    });
   });
 
   test('a deal whose first append fails changes nothing in memory and is tried again', async () => {

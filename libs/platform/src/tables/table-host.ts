@@ -39,8 +39,6 @@ import {
   makeBotIdentity,
   nextDeadline,
   planNextHand,
-  protectionAvailable,
-  recordProtection,
   reconnect as tableReconnect,
   reload as tableReload,
   seatOf,
@@ -74,7 +72,7 @@ import type { ClockInfo, TablePublicState, TableSnapshotPayload, TableSummary, W
 import { CONFIGURED_STAKES, type BlindSchedule } from './blind-schedule';
 import type { ChipSource } from './chip-source';
 import { fromEngineError, fromTableError, TableHostError } from './host-errors';
-import { REAL_TIMERS, type BotDirectory, type HandSink, type TableBroadcaster, type Timers } from './ports';
+import { REAL_TIMERS, type BotDirectory, type HandSink, type ProtectionQuota, type TableBroadcaster, type Timers } from './ports';
 import { SerialQueue } from './serial-queue';
 
 export interface PlayerRef {
@@ -149,6 +147,11 @@ export interface TableHostOptions {
    * out for a disconnection (the clock checks/folds him: he is blinded off, never removed).
    */
   tournament?: TournamentDealer;
+  /**
+   * Disconnection protection allowance (cash tables; `ProtectionUses` in PostgreSQL). Without it, and
+   * at every tournament table (Sit & Go, Spin, scheduled), the clock never protects: it checks/folds.
+   */
+  protections?: ProtectionQuota;
 }
 
 /** One seat of a tournament table as the tournament's own state has it. */
@@ -220,7 +223,6 @@ export class TableHost {
   /** The next reconnection window or seat offer to run out (libs/table nextDeadline), and its timer. */
   private deadline: { at: number; timer: unknown } | null = null;
   private stopped = false;
-  private readonly protections = new Map<string, number[]>();
   /** Tournament tables: the newest tournament seating mirrored so far (see TournamentDeal.version). */
   private tournamentVersion = -1;
   /** The tournament's refusals to deal in a row (a break, a hand-for-hand wait): the next ask backs off. */
@@ -772,18 +774,23 @@ export class TableHost {
     const seat = la.seat;
     const userId = h.players.get(seat)!;
     const s = this.state.seats[seat];
-    const now = this.timers.now();
-    const uses = this.protections.get(userId) ?? [];
     const idx = h.state.seats.indexOf(seat);
-    const t = timeoutAction({
+    const quota = this.o.tournament ? undefined : this.o.protections;
+    const ctx = {
       kind: h.clock.kind,
       legal: la.actions,
       structure: this.state.config.structure,
       disconnected: s ? !s.connected : true,
       committed: idx >= 0 ? h.state.committed[idx] : 0,
-      protectionAvailable: la.artificialAllIn === true && protectionAvailable(uses, now, this.state.config.protectionsPerDay),
-    });
-    if (t.type === 'artificialAllIn') this.protections.set(userId, recordProtection(uses, now));
+      // Only cash tables protect (RULES.md: never in Sit & Go, Spin or scheduled tournaments).
+      cashTable: quota !== undefined,
+      protectionAvailable: la.artificialAllIn === true && this.state.config.protectionsPerDay > 0,
+    };
+    let t = timeoutAction(ctx);
+    // The allowance is spent in the database only when the rule would protect him; a refusal (none
+    // left in the last 24 h, at any table) folds him like any other timeout.
+    if (t.type === 'artificialAllIn' && !(await this.spendProtection(quota!, userId))) t = timeoutAction({ ...ctx, protectionAvailable: false });
+    if (this.stopped || this.hand !== h || h.state.version !== version) return; // the spend awaited the database
     // A split offer (32-Card Draw) left unanswered is a refusal: silence never agrees to split a pot.
     const action: Action = la.actions.includes('no-split')
       ? { type: 'no-split', seat }
@@ -793,6 +800,16 @@ export class TableHost {
           ? { type: 'decline', seat, timeout: true }
           : { type: t.type, seat };
     await this.decide(seat, userId, { ...action, expectedVersion: version });
+  }
+
+  /** One protection from the player's 24 h allowance; a database failure counts as none left (the timeout still decides). */
+  private async spendProtection(quota: ProtectionQuota, userId: string): Promise<boolean> {
+    try {
+      return await quota.trySpend({ userId, tableId: this.tableId, at: new Date(this.timers.now()), perDay: this.state.config.protectionsPerDay });
+    } catch (err) {
+      this.log('warn', 'protection allowance unavailable: folding', err);
+      return false;
+    }
   }
 
   private scheduleBot(h: RunningHand): void {

@@ -5,6 +5,8 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Accounts, auditLedger, ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, type RecoveryReport } from '@naiko/persistence';
+// Disconnection protection allowance: per player per 24 h across every table and copy (issue 18).
+import { ProtectionUses } from '@naiko/persistence';
 import { makeTableConfig, mayJoinPrivate, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
 import type { TablePublicState, TableSettingsBody, TableSnapshotPayload, TableSummary } from '@naiko/contracts';
@@ -636,6 +638,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       hands: this.handStore,
       broadcaster: this.sockets,
       bots: this.bots,
+      protections: new ProtectionUses(this.prisma),
       handPauseMs: this.options.handPauseMs,
       botDelayMs: this.options.botDelayMs,
       ...(seed ? { rng: seededRandom(`${seed}:${n}:table`), seeds: () => `${seed}:${n}:deck:${hands++}` } : {}),

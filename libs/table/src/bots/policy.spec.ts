@@ -46,8 +46,17 @@ describe('bot policy (own view only, seeded)', () => {
       if (d.type === 'fold') folds++;
     }
     expect(folds).toBeGreaterThanOrEqual(45);
-    const free = decideBotAction(view({ ...junk, legal: ['check'], minRaiseTo: undefined, maxRaiseTo: undefined }), rng(1));
+    const free = decideBotAction(view({ ...junk, legal: ['fold', 'check'], minRaiseTo: undefined, maxRaiseTo: undefined }), rng(1));
     expect(free).toEqual({ type: 'check' });
+  });
+
+  it('fold is always legal, yet a bot never folds for free: it checks, draws, and plays a split offer out', () => {
+    const junk = { hole: parseCards('7c2d8h9sJd'), board: [] };
+    for (let seed = 0; seed < 20; seed++) {
+      expect(decideBotAction(view({ ...junk, legal: ['fold', 'check', 'bet'], minRaiseTo: 10, maxRaiseTo: 10 }), rng(seed)).type).not.toBe('fold');
+      expect(decideBotAction(view({ ...junk, legal: ['fold', 'draw'] }), rng(seed)).type).toBe('draw');
+      expect(decideBotAction(view({ ...junk, legal: ['fold', 'split', 'no-split'] }), rng(seed))).toEqual({ type: 'no-split' });
+    }
   });
 
   it('stud: a weak start brings in, a strong one completes; discrete sizes are respected', () => {

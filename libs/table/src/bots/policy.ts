@@ -40,6 +40,8 @@ export type BotDecision =
   | { type: 'call' }
   /** Stud: the forced bring-in (the alternative is to complete with a bet). */
   | { type: 'bring-in' }
+  /** 32-Card Draw's split offer: a bot plays the hand out (folding is legal there too, but never its choice). */
+  | { type: 'no-split' }
   | { type: 'bet'; amount: number }
   | { type: 'raise'; amount: number }
   /** A draw: the cards (values) to discard; empty = stand pat. */
@@ -73,6 +75,7 @@ function sized(view: BotView, fractionOfPot: number): number {
 /** Picks a reasonable action: value-bets strong hands, calls with pot odds, bluffs rarely; seeded mixing keeps it unpredictable yet replayable. */
 export function decideBotAction(view: BotView, rng: RandomSource): BotDecision {
   if (has(view, 'draw') || has(view, 'standPat')) return { type: 'draw', discard: chooseDiscards(view) };
+  if (has(view, 'no-split')) return { type: 'no-split' };
   const strength = botStrength(view);
   const roll = randomUnit(rng);
   if (has(view, 'bring-in')) {

@@ -87,14 +87,25 @@ describe('draw games: properties', () => {
           if (!la) return;
           expect(la.seat).toBe(s.seats[s.toAct]);
           if (s.phase === 'draw') {
-            expect(la.actions).toEqual(['draw']);
+            expect(la.actions).toEqual(['fold', 'draw']);
             expect(apply(s, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(true);
+            // Folding is always allowed on one's turn, also at the draw (classic draw: "in jeder Spielphase").
+            const folded = apply(s, { type: 'fold', seat: la.seat });
+            expect(folded.ok).toBe(true);
+            if (folded.ok) {
+              expect(folded.state.folded[s.toAct]).toBe(true);
+              if (folded.state.phase === 'complete') {
+                const start = s.config.seats.reduce((a, x) => a + x.stack, 0) + (s.config.carryOver ?? 0);
+                const ended = folded.events.find((e) => e.type === 'hand-ended') as { carryOver?: number } | undefined;
+                expect(folded.state.stacks.reduce((a, b) => a + b, 0) + (ended?.carryOver ?? 0) + folded.events.filter((e) => e.type === 'pot-awarded').reduce((a, e) => a + (e as { rake: number }).rake, 0)).toBe(start);
+              }
+            }
             expect(apply(s, { type: 'draw-timeout', seat: la.seat }).ok).toBe(true);
             expect(apply(s, { type: 'check', seat: la.seat }).ok).toBe(false);
             const max = (la.extensions?.draw as { max: number }).max;
             expect(apply(s, { type: 'draw', seat: la.seat, discard: s.hole[s.toAct].slice(0, max + 1) }).ok).toBe(max >= s.hole[s.toAct].length);
           } else if (s.phase === 'split') {
-            expect(la.actions).toEqual(['split', 'no-split']);
+            expect(la.actions).toEqual(['fold', 'split', 'no-split']);
             for (const type of la.actions) expect(apply(s, { type, seat: la.seat }).ok).toBe(true);
             expect(apply(s, { type: 'check', seat: la.seat }).ok).toBe(false);
           } else {

@@ -23,7 +23,7 @@ describe('draw phases', () => {
   test('players draw in seat order from left of the button, the dealer last; the number is public, the cards are not', () => {
     const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts');
     expect(h.state.phase).toBe('draw');
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['draw'], extensions: { draw: { max: 5 } } });
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'draw'], extensions: { draw: { max: 5 } } });
     expect(h.refuse('draw', 1, { discard: [] })).toBe('NOT_YOUR_TURN');
     expect(h.refuse('check', 0)).toBe('NOT_YOUR_TURN');
     h.draw(0, '5c 7d').draw(1, '').draw(2, '');
@@ -37,7 +37,7 @@ describe('draw phases', () => {
     expect(v.players[0].cards).toEqual([null, null, null, null, null]);
     expect(v.ext?.draw).toMatchObject({ drawn: [{ seat: 0, count: 2 }, { seat: 1, count: 0 }, { seat: 2, count: 0 }] });
     // The second betting round starts left of the button, with the big bet.
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['check', 'bet'], minTo: 20, maxTo: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 20, maxTo: 20 });
   });
 
   test('a draw discards only own cards, each once, at most the maximum', () => {
@@ -53,7 +53,7 @@ describe('draw phases', () => {
     expect(h.state.hole[1]).toEqual(parseCards('Ah Ad Kc Ks 9h'));
     expect(h.ofType('x-draw')[1]).toMatchObject({ seat: 1, count: 0, timeout: true });
     h.do('check', 0);
-    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['check'] });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'check'] });
     expect(h.refuse('bet', 1, { amount: 20 })).toBe('RAISE_NOT_ALLOWED');
     h.do('check', 1).do('bet', 2, { amount: 20 }).do('call', 0);
     expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'call'] });
@@ -64,23 +64,66 @@ describe('draw phases', () => {
     expect(h.stacks()).toEqual([970, 970, 1060]);
   });
 
+  test('folding is always allowed on your turn, also at the draw: the folder leaves the draw order; the last one in takes the pot', () => {
+    // 3 players limp to 10 (pot 30). Seat 0 folds instead of drawing: seat 1 draws next, then seat 2.
+    const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
+    h.do('fold', 0);
+    expect(h.state.folded).toEqual([true, false, false]);
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'draw'] });
+    h.draw(1);
+    // Seat 2 folds at the draw too: seat 1 is the last one in and takes the 30 without a showdown.
+    h.do('fold', 2);
+    expect(h.state.phase).toBe('complete');
+    expect(h.ofType('pot-awarded')).toEqual([expect.objectContaining({ amount: 30, shares: [{ seat: 1, amount: 30, half: 'whole' }] })]);
+    expect(h.stacks()).toEqual([990, 1020, 990]);
+    // With two left after a fold at the draw, the betting round after it opens as usual (left of the button).
+    const g = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
+    g.draw(0).draw(1).do('fold', 2);
+    expect(g.state.phase).toBe('betting');
+    expect(legalActions(g.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'] });
+  });
+
+  test('2-7 Triple Draw Fixed Limit has Hold\'em\'s structure: small bet before and after the first draw, big bet after the second and third', () => {
+    // Blinds 5/10: small bet 10, big bet 20. Preflop all limp to 10 (pot 30); everybody stands pat each draw.
+    const h = limpedThree('draw27x3', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
+    h.draw(0).draw(1).draw(2);
+    // After the first draw: the small bet, 10 (a raise makes it 20).
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 10, maxTo: 10 });
+    h.do('bet', 0, { amount: 10 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, minTo: 20, maxTo: 20 });
+    h.do('call', 1).do('call', 2); // pot 30 + 3 × 10 = 60
+    h.draw(0).draw(1).draw(2);
+    // After the second draw: the big bet, 20 (a raise makes it 40).
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, minTo: 20, maxTo: 20 });
+    h.do('bet', 0, { amount: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, minTo: 40, maxTo: 40 });
+    h.do('call', 1).do('call', 2); // pot 60 + 3 × 20 = 120
+    h.draw(0).draw(1).draw(2);
+    // After the third draw: the big bet again.
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, minTo: 20, maxTo: 20 });
+    h.do('bet', 0, { amount: 20 }).do('call', 1).do('call', 2); // pot 120 + 60 = 180
+    // 7-5-4-3-2 (seat 0) is the best low: he wins 180, having put in 10 + 10 + 20 + 20 = 60 → 1120; the others 940.
+    expect(h.state.phase).toBe('complete');
+    expect(h.stacks()).toEqual([1120, 940, 940]);
+  });
+
   test('2-7 Triple Draw: a player who timed out is restored when he draws in time at the next draw', () => {
     const h = limpedThree('draw27x3', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], '8c 9c');
     h.draw(0).do('draw-timeout', 1).draw(2);
-    // Round after the first draw (big bet 20, RULES.md): seat 1 may not bet.
+    // Round after the first draw (small bet 10, Hold'em structure): seat 1 may not bet.
     h.do('check', 0);
-    expect(legalActions(h.state)?.actions).toEqual(['check']);
+    expect(legalActions(h.state)?.actions).toEqual(['fold', 'check']);
     h.do('check', 1).do('check', 2);
     // Second draw: seat 1 draws in time and may bet again afterwards.
     h.draw(0).draw(1, 'Ah Ad').draw(2);
     expect(view(h.state, 0).ext?.draw).toMatchObject({ restricted: [] });
     h.do('check', 0);
-    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['check', 'bet'], minTo: 20, maxTo: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'check', 'bet'], minTo: 20, maxTo: 20 });
     h.do('bet', 1, { amount: 20 }).do('call', 2).do('call', 0);
     // Third draw: he times out again and is limited once more in the last round.
     h.draw(0).do('draw-timeout', 1).draw(2);
     h.do('check', 0);
-    expect(legalActions(h.state)?.actions).toEqual(['check']);
+    expect(legalActions(h.state)?.actions).toEqual(['fold', 'check']);
     h.do('check', 1).do('check', 2);
     // Lowball showdown: 7-5-4-3-2 (seat 0) is the best low; pot 30 + 60 = 90.
     expect(h.stacks()).toEqual([1060, 970, 970]);
@@ -129,9 +172,9 @@ describe('32-Card Draw', () => {
     expect(h.refuse('draw', 1, { discard: parseCards('Ah Ad Ac 7d 8c') })).toBe('ILLEGAL_ACTION');
     h.draw(1).draw(2);
     // The split offer comes first: to seat 2 (after the big blind).
-    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['split', 'no-split'] });
+    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['fold', 'split', 'no-split'] });
     h.do('no-split', 2);
-    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['check', 'bet'] });
+    expect(legalActions(h.state)).toMatchObject({ seat: 2, actions: ['fold', 'check', 'bet'] });
   });
 
   test('split offer accepted by all: the pot is divided equally, the odd chip to the first left of the button', () => {
@@ -145,6 +188,25 @@ describe('32-Card Draw', () => {
     expect(h.state.phase).toBe('complete');
     expect(h.stacks()).toEqual([95, 103, 102]);
     expect(h.ofType('hand-shown')).toEqual([]);
+  });
+
+  test('folding is always allowed on your turn, also at the split offer: the folder leaves, the others answer on', () => {
+    // 3 players limp to 10 (pot 30), all stand pat. Seat 2 offers to split, seat 0 folds instead of
+    // answering, seat 1 accepts: the pot of 30 is divided between seats 1 and 2 (15 each); seat 0's 10 stays in it.
+    const h = limpedThree('draw32', hands, '', [100, 100, 100]);
+    h.draw(0).draw(1).draw(2);
+    h.do('split', 2).do('fold', 0);
+    expect(legalActions(h.state)).toMatchObject({ seat: 1, actions: ['fold', 'split', 'no-split'] });
+    h.do('split', 1);
+    expect(h.state.phase).toBe('complete');
+    expect(h.ofType('pot-awarded')).toEqual([expect.objectContaining({ amount: 30, eligible: [1, 2] })]);
+    expect(h.stacks()).toEqual([90, 105, 105]);
+    // Two of three fold at the offer: the last one in wins the 30 without a showdown.
+    const g = limpedThree('draw32', hands, '', [100, 100, 100]);
+    g.draw(0).draw(1).draw(2);
+    g.do('fold', 2).do('fold', 0);
+    expect(g.state.phase).toBe('complete');
+    expect(g.stacks()).toEqual([90, 120, 90]);
   });
 
   test('split offer refused once: the offer ends and the hand is played out', () => {
@@ -205,7 +267,7 @@ describe('classic draw', () => {
   test('antes, the first player left of the dealer opens, bets between the ante and the table maximum', () => {
     const h = new Hand(classic([100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']));
     expect(h.ofType('forced-bet').map((e) => (e as { amount: number }).amount)).toEqual([5, 5, 5]);
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['check', 'bet'], minTo: 5, maxTo: 20 });
+    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 5, maxTo: 20 });
     expect(h.refuse('bet', 0, { amount: 25 })).toBe('ILLEGAL_AMOUNT');
     h.do('bet', 0, { amount: 12 });
     // A raise adds between 5 and 20: to 17..32.

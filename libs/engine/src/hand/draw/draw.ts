@@ -5,8 +5,8 @@ import type { DrawRules } from '../../variants/draw';
 import type { DeckId, VariantSpec } from '../../variants/types';
 import { registerActionHandler } from '../apply';
 import { registerBoundsHook } from '../betting';
-import { finish, toDraft, type Draft } from '../draft';
-import { registerDealStep, resumeStreet } from '../flow';
+import { finish, setFolded, toDraft, type Draft } from '../draft';
+import { afterAction, liveCount, registerDealStep, resumeStreet } from '../flow';
 import { leftOfButton, openerIndex } from '../order';
 import { randomLegalAction } from '../random-policy';
 import type { Action, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
@@ -253,6 +253,71 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
   return { ok: true, state: finish(d), events: ev };
 }
 
+/**
+ * A fold in his turn to draw (RULES.md: folding is always allowed on one's turn; classic draw 001:
+ * "in jeder Spielphase"). He leaves the draw order; the next player draws, or the betting round
+ * follows; the last player left wins the pot without a showdown.
+ */
+function applyDrawFold(state: HandState, action: Action): ApplyResult | null {
+  if (state.phase === 'split') return applySplitFold(state, action);
+  if (state.phase !== 'draw') return null;
+  const bad = checkTurn(state, action, 'draw');
+  if (bad) return bad;
+  const x0 = drawExt(state) as DrawExt;
+  const i = state.toAct;
+  const d = toDraft(state);
+  d.version++;
+  const ev: HandEvent[] = [];
+  setFolded(d, i);
+  ev.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[i], allIn: false });
+  if (liveCount(d) === 1) {
+    afterAction(d, ev); // the last one in wins without a showdown
+    return { ok: true, state: finish(d), events: ev };
+  }
+  const x = cloneExt(x0);
+  x.order = x0.order.filter((k) => k !== i);
+  setExt(d, x);
+  if (x.pos < x.order.length) d.toAct = x.order[x.pos];
+  else afterDraws(d, x, ev);
+  return { ok: true, state: finish(d), events: ev };
+}
+
+/**
+ * A fold in his turn to answer the split offer (32-Card Draw): he leaves the hand and the offer passes
+ * on to the next player; when nobody is left to answer, the pots every remaining player accepted are
+ * divided (the folder plays for none); the last one in wins without a showdown.
+ */
+function applySplitFold(state: HandState, action: Action): ApplyResult {
+  const bad = checkTurn(state, action, 'split');
+  if (bad) return bad;
+  const x0 = drawExt(state) as DrawExt;
+  const sp = x0.split as SplitState;
+  const i = state.toAct;
+  const d = toDraft(state);
+  d.version++;
+  const ev: HandEvent[] = [];
+  setFolded(d, i);
+  ev.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[i], allIn: false });
+  if (liveCount(d) === 1) {
+    afterAction(d, ev);
+    return { ok: true, state: finish(d), events: ev };
+  }
+  const split: SplitState = { ...sp, order: sp.order.filter((k) => k !== i), accepted: sp.accepted.slice() };
+  const x = cloneExt(x0);
+  x.split = split;
+  setExt(d, x);
+  if (split.pos < split.order.length) {
+    d.toAct = split.order[split.pos];
+    return { ok: true, state: finish(d), events: ev };
+  }
+  // Everyone left has accepted: the pots they all play for are divided.
+  x.split = null;
+  d.toAct = -1;
+  if (settleSplit(d, split.accepted, ev)) return { ok: true, state: finish(d), events: ev };
+  resumeStreet(d, ev);
+  return { ok: true, state: finish(d), events: ev };
+}
+
 /** Every player has drawn: the split offer (32-Card Draw), else the street's betting round. */
 function afterDraws(d: Draft, x: DrawExt, ev: HandEvent[]): void {
   if (drawRules(d.spec)?.splitOffer && d.street === d.spec.streets.length - 1) {
@@ -307,12 +372,13 @@ const turn = (s: HandState, actions: string[], extra: Record<string, unknown>): 
 
 registerActionHandler('draw', {
   apply: (s, a) => applyDraw(s, a, false),
-  turn: (s) => (s.phase === 'draw' ? turn(s, ['draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' }) : null),
+  turn: (s) => (s.phase === 'draw' ? turn(s, ['fold', 'draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' }) : null),
+  fold: applyDrawFold,
 });
 registerActionHandler('draw-timeout', { apply: (s, a) => applyDraw(s, a, true) });
 registerActionHandler('split', {
   apply: (s, a) => applySplit(s, a, true),
-  turn: (s) => (s.phase === 'split' ? turn(s, ['split', 'no-split'], { splitOffer: true }) : null),
+  turn: (s) => (s.phase === 'split' ? turn(s, ['fold', 'split', 'no-split'], { splitOffer: true }) : null),
 });
 registerActionHandler('no-split', { apply: (s, a) => applySplit(s, a, false) });
 

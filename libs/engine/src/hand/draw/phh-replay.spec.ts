@@ -9,6 +9,8 @@ import '../../variants';
 import { seededRandom } from '../../rng/random-source';
 import { exportPhh } from '../../phh/export';
 import { drawReshuffleDifference } from '../../phh/draw';
+import { phhCodeFor, phhVariant } from '../../phh/variants';
+import { getVariant } from '../../variants';
 import { parsePhh } from '../../phh/parse';
 import { replayPhhText } from '../../phh/replay';
 import { phhDir, phhFiles, replayFile } from '../../phh/replay-suite';
@@ -38,6 +40,15 @@ test('every reference F2L3D and N2L1D hand matches, or differs only where PokerK
   expect(count('fixed-limit-cap') + count('short-all-in-no-reopen') + count('own-discard-redealt') + count('later-discard-redealt')).toBe(28);
   expect(count('own-discard-redealt')).toBe(3);
   expect(count('later-discard-redealt')).toBe(1);
+});
+
+test('PHH F2L3D is plain draw27x3 Fixed Limit (Hold\'em structure, no variant of its own), both ways', () => {
+  expect(phhVariant('F2L3D')).toMatchObject({ variant: 'draw27x3', structure: 'fixed-limit' });
+  expect(phhCodeFor('draw27x3', 'fixed-limit')?.code).toBe('F2L3D');
+  expect(() => getVariant('draw27x3-holdem-limits')).toThrow();
+  expect(getVariant('draw27x3').streets.map((st) => st.limitBet)).toEqual(['small', 'small', 'big', 'big']);
+  // Every F2L3D file was replayed above with that row (the WSOP day all match, the reference hands as counted).
+  expect(results.filter((r) => r.variant === 'F2L3D').length).toBeGreaterThanOrEqual(250);
 });
 
 test('the reshuffle detectors read the record: own discards dealt back, a later discard dealt', () => {
@@ -92,6 +103,15 @@ describe('export → import → replay of every draw game', () => {
     const back = replayPhhText(text);
     expect(back.finishingStacks).toEqual([0, 1, 2, 3].map((k) => state.stacks[k]));
   });
+});
+
+test('a fold at the draw survives export → import → replay (PHH `f` between the discards)', () => {
+  const h = new Hand(drawTable('draw5', 'fixed-limit', [100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts'));
+  h.do('call', 2).do('call', 0).do('check', 1).draw(0, '5c 7d').do('fold', 1).draw(2).do('check', 0).do('check', 2);
+  expect(h.state.phase).toBe('complete');
+  const text = exportPhh(h.state.config, h.events);
+  expect(text).toMatch(/"p2 f"/);
+  expect(replayPhhText(text).finishingStacks).toEqual(h.stacks());
 });
 
 test('an accepted split offer cannot be written as PHH (it has no split action)', () => {

@@ -316,7 +316,7 @@ describe('Short Anchor (2 sparks)', () => {
   test('he may still check, call or fold when those are legal', () => {
     const h = flopPot100({ carousel: NO_SHIELD, sparks: { 0: 2 } }, [2000, 2000]);
     h.do({ type: 'short-anchor', seat: 0, target: 1 }, { type: 'check', seat: 0 });
-    expect(legalActions(h.state)!.actions).toEqual(['check', 'bet']);
+    expect(legalActions(h.state)!.actions).toEqual(['fold', 'check', 'bet']);
     expect(legalActions(h.state)!.maxTo).toBe(100); // pot-size bet into 100
     h.do({ type: 'bet', seat: 1, amount: 100 }, { type: 'raise', seat: 0, amount: 300 });
     expect(legalActions(h.state)).toMatchObject({ actions: ['fold', 'call', 'raise'], minTo: 500, maxTo: 1000 }); // 300 + (pot 500 + 200 to call)

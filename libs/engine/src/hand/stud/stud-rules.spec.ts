@@ -161,7 +161,9 @@ describe('open pair on 4th street (7-Card Stud Fixed Limit)', () => {
   it('the open-pair double bet: 10 or 20, nothing between; a raise then adds 10 or 20', () => {
     const { state } = play(studTable('stud7', 'fixed-limit', hundred(3)), deck, after3rd);
     const la = legalActions(state)!;
-    expect(la).toMatchObject({ seat: 1, actions: ['check', 'bet'], minTo: 10, maxTo: 20, choices: [10, 20] });
+    expect(la).toMatchObject({ seat: 1, actions: ['fold', 'check', 'bet'], minTo: 10, maxTo: 20, choices: [10, 20] });
+    // Folding is open to him although checking is free (RULES.md: fold at any time it is his turn).
+    expect(apply(state, { type: 'fold', seat: 1 }).ok).toBe(true);
     expect(apply(state, { type: 'bet', seat: 1, amount: 15 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
     const r = apply(state, { type: 'bet', seat: 1, amount: 20 });
     expect(r.ok).toBe(true);

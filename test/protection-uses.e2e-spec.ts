@@ -1,0 +1,47 @@
+// The disconnection protection quota in PostgreSQL (issue 18): per player per rolling 24 hours,
+// shared by every table and every copy (here: two Prisma clients with their own pools, as two
+// processes would have), spent atomically.
+import { ProtectionUses } from '@naiko/persistence';
+import { createLedgerTestDb, createUser, type LedgerTestDb } from './support/ledger-db';
+
+const H = 60 * 60 * 1000;
+const T0 = Date.parse('2026-12-01T12:00:00.000Z');
+const at = (ms: number) => new Date(T0 + ms);
+
+describe('disconnection protection quota: per player per 24 h across all tables, in the database', () => {
+  let db: LedgerTestDb;
+  beforeAll(async () => {
+    db = await createLedgerTestDb(8);
+  }, 60_000);
+  afterAll(() => db?.drop());
+
+  test('3 a day: uses at 0 h (table A), 1 h (table B), 2 h (A); the 4th at 3 h is refused; at 24 h the first has left the window', async () => {
+    const user = await createUser(db.prisma, 'quota1');
+    const a = new ProtectionUses(db.prisma);
+    const b = new ProtectionUses(db.connect(2)); // another copy of the table host
+    expect(await a.trySpend({ userId: user, tableId: 'A', at: at(0), perDay: 3 })).toBe(true);
+    expect(await b.trySpend({ userId: user, tableId: 'B', at: at(1 * H), perDay: 3 })).toBe(true);
+    expect(await a.trySpend({ userId: user, tableId: 'A', at: at(2 * H), perDay: 3 })).toBe(true);
+    // 3 uses in (3 h − 24 h, 3 h]: none left, at either table.
+    expect(await b.trySpend({ userId: user, tableId: 'B', at: at(3 * H), perDay: 3 })).toBe(false);
+    expect(await a.trySpend({ userId: user, tableId: 'C', at: at(24 * H - 1), perDay: 3 })).toBe(false);
+    // At exactly 24 h the use at 0 h is out of the window (at − 24 h, at]: one is free again.
+    expect(await b.usedInWindow(user, at(24 * H))).toBe(2);
+    expect(await b.trySpend({ userId: user, tableId: 'B', at: at(24 * H), perDay: 3 })).toBe(true);
+    expect(await a.trySpend({ userId: user, tableId: 'A', at: at(24 * H + 1), perDay: 3 })).toBe(false);
+    // Another player's quota is his own.
+    const other = await createUser(db.prisma, 'quota2');
+    expect(await a.trySpend({ userId: other, tableId: 'A', at: at(3 * H), perDay: 3 })).toBe(true);
+    // A quota of 0 grants nothing and writes nothing.
+    expect(await a.trySpend({ userId: other, tableId: 'A', at: at(3 * H), perDay: 0 })).toBe(false);
+    expect(await a.usedInWindow(other, at(3 * H))).toBe(1);
+  });
+
+  test('the last use is spent once when two copies race for it (10 attempts at once, quota 1)', async () => {
+    const user = await createUser(db.prisma, 'quota3');
+    const copies = [new ProtectionUses(db.prisma), new ProtectionUses(db.connect(5))];
+    const results = await Promise.all(Array.from({ length: 10 }, (_, k) => copies[k % 2].trySpend({ userId: user, tableId: `T${k}`, at: at(k), perDay: 1 })));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db.prisma.protectionUse.count({ where: { userId: user } })).toBe(1);
+  });
+});
