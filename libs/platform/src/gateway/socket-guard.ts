@@ -125,17 +125,27 @@ export interface SocketGuardStats {
   oversizedFrames: number;
 }
 
+/** Bytes of a queued engine.io packet's data (a string's length is close enough). */
+function sizeOf(data: unknown): number {
+  if (typeof data === 'string') return data.length;
+  if (data && typeof (data as ArrayBufferLike).byteLength === 'number') return (data as ArrayBufferLike).byteLength;
+  return 0;
+}
+
 type GuardedSocket = Socket & { [STATE]?: SocketState };
 const STATE = Symbol('socketGuard');
 
 /** The engine.io / ws internals the guard reads (not part of their typed API). */
 interface EngineConn {
-  writeBuffer?: unknown[];
+  /** engine.io's queue: packets wait here while the transport is busy (a ws send not yet flushed). */
+  writeBuffer?: { data?: unknown }[];
   transport?: { name?: string; socket?: WsLike };
   on(event: 'upgrade', fn: (transport: { name?: string; socket?: WsLike }) => void): void;
 }
 interface WsLike {
   bufferedAmount?: number;
+  _socket?: { pause(): void };
+  terminate?(): void;
   readyState?: number;
   send(data: string): void;
   _receiver?: { prependListener(event: 'error', fn: (err: Error & { code?: string }) => void): void };
@@ -241,12 +251,25 @@ export class SocketGuard {
       this.log.warn({ msg: 'socket disconnected for flooding', user: this.userOf(socket), socket: socket.id, dropped: state.dropped });
       this.tell(socket, { code: 'RATE_LIMITED', message: `ABUSE: too many messages; disconnected, connect again in ${Math.ceil(this.limits.banMs / 1000)} s` });
       socket.disconnect(true);
+      this.stopReading(socket);
       return;
     }
     if (now - state.answeredAt >= 1000) {
       state.answeredAt = now;
       this.tell(socket, { code: 'RATE_LIMITED', message: 'too many messages; slow down (messages over the limit are dropped)' });
     }
+  }
+
+  /**
+   * An abuser's connection: what he already sent (possibly tens of thousands of frames in the TCP
+   * buffers) is not read, decoded and thrown away one by one; the connection is dropped once the
+   * answer had a moment to leave.
+   */
+  private stopReading(socket: Socket): void {
+    const ws = (socket.conn as unknown as EngineConn).transport?.socket;
+    if (!ws?._socket) return;
+    ws._socket.pause();
+    setTimeout(() => ws.terminate?.(), 250).unref();
   }
 
   private tell(socket: Socket, error: SocketError): void {
@@ -282,7 +305,8 @@ export class SocketGuard {
       for (const socket of server.of('/').sockets.values()) {
         const conn = socket.conn as unknown as EngineConn;
         const queued = conn.writeBuffer?.length ?? 0;
-        const bytes = conn.transport?.socket?.bufferedAmount ?? 0;
+        let bytes = conn.transport?.socket?.bufferedAmount ?? 0;
+        for (let i = 0; i < queued && bytes <= this.limits.maxBufferedBytes; i++) bytes += sizeOf(conn.writeBuffer![i]!.data);
         if (queued > this.limits.maxQueuedPackets || bytes > this.limits.maxBufferedBytes) {
           this.stats.slowReadersDisconnected++;
           this.log.warn({ msg: 'socket disconnected: it does not read what it is sent', user: this.userOf(socket), socket: socket.id, queued, bytes });
