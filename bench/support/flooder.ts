@@ -55,9 +55,11 @@ socket.on('error' as never, (e: { code: string; message: string }) => {
   else out.otherErrors++;
 });
 socket.on('disconnect', (reason) => {
-  if (welcomed && reason === 'io server disconnect') out.cutOff++;
+  // Cut off: told and disconnected, or (an abuser's backlog is not read) the connection dropped.
+  if (welcomed && started) out.cutOff++;
   welcomed = false;
-  // A server-side disconnect is final for socket.io-client: come back, as an attacker would.
+  // A server-side disconnect is final for socket.io-client: come back, as an attacker would
+  // (after a dropped connection it reconnects by itself).
   if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 100);
 });
 
