@@ -261,7 +261,7 @@ export class SocketGuard {
   }
 
   /**
-   * An abuser's connection: what he already sent (possibly tens of thousands of frames in the TCP
+   * An abuser's (or a slow reader's) connection: what he already sent (possibly tens of thousands of frames in the TCP
    * buffers) is not read, decoded and thrown away one by one; the connection is dropped once the
    * answer had a moment to leave.
    */
@@ -311,6 +311,8 @@ export class SocketGuard {
           this.stats.slowReadersDisconnected++;
           this.log.warn({ msg: 'socket disconnected: it does not read what it is sent', user: this.userOf(socket), socket: socket.id, queued, bytes });
           socket.disconnect(true);
+          // It would not read the close frame either: its buffers go now, not after ws's 30 s close timeout.
+          this.stopReading(socket);
         }
       }
     }
