@@ -263,13 +263,13 @@ export class SocketGuard {
   /**
    * An abuser's (or a slow reader's) connection: what he already sent (possibly tens of thousands of frames in the TCP
    * buffers) is not read, decoded and thrown away one by one; the connection is dropped once the
-   * answer had a moment to leave.
+   * answer had a moment (1 s) to leave.
    */
   private stopReading(socket: Socket): void {
     const ws = (socket.conn as unknown as EngineConn).transport?.socket;
     if (!ws?._socket) return;
     ws._socket.pause();
-    setTimeout(() => ws.terminate?.(), 250).unref();
+    setTimeout(() => ws.terminate?.(), 1000).unref();
   }
 
   private tell(socket: Socket, error: SocketError): void {
