@@ -343,7 +343,8 @@ describe('cash and private tables', () => {
     await until(() => host.table.seats[2]?.entry === 'inRotation', 15_000, 'lea dealt in');
     expect(await send(c, 'table:sit-out', { tableId: host.tableId })).toBeNull();
     await until(() => host.table.seats[2]!.missedBig, 15_000, 'ML marked');
-    expect(c.received.some((r) => r.event === 'table:update' && (r.payload as { events: { type: string; seat?: number }[] }).events.some((e) => e.type === 'missedBlind' && e.seat === 2))).toBe(true);
+    // The host's state changes before its broadcast reaches the socket: wait for the update.
+    await until(() => c.received.some((r) => r.event === 'table:update' && (r.payload as { events: { type: string; seat?: number }[] }).events.some((e) => e.type === 'missedBlind' && e.seat === 2)), 5000, 'the missedBlind update');
     // A new player who does not wait posts a live big blind out of position.
     const d = await player('max');
     stops.push(autoPlay(d, host.tableId, seededRandom('max'), { passive: true }));

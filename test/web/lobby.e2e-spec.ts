@@ -66,6 +66,12 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await host.getByTestId('invite-link').click({ timeout: 15_000 });
     const link = await host.getByTestId('invite-url').inputValue();
     expect(link).toContain('?invite=');
+    // "Spectators allowed" on and off again (private tables are watched by invitation otherwise).
+    await host.getByTestId('spectators-toggle').click();
+    await host.getByTestId('host-message').getByText('Anyone may watch now').waitFor({ timeout: 15_000 });
+    await host.getByTestId('spectators-toggle').getByText('Invited spectators only').waitFor({ timeout: 15_000 });
+    await host.getByTestId('spectators-toggle').click();
+    await host.getByTestId('spectators-toggle').getByText('Allow spectators').waitFor({ timeout: 15_000 });
     await host.getByTestId('sit-0').click();
     await host.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
 

@@ -1,6 +1,6 @@
 import { closeTable, invite, setInviteCode, updateSettings } from './admin';
 import { cancelHand, startHand } from './hand';
-import { join } from './seating';
+import { join, mayWatch } from './seating';
 import { code, nlConfig, plan } from './spec-helpers';
 import { chipsAtTable, createTable, type TableState } from './state';
 
@@ -51,6 +51,31 @@ describe('private tables: host-only settings, invitations, closing', () => {
     expect(code(() => closeTable(running, 'host', 0))).toBe('HAND_IN_PROGRESS');
     const r = closeTable(cancelHand(running, 0).state, 'host', 0);
     expect(r.events.filter((e) => e.type === 'cashedOut').map((e) => (e as { amount: number }).amount)).toEqual([1000, 700]);
+  });
+
+  it('who may watch a private table: host, invitees, code holders, seated players; anyone once the host allows spectators', () => {
+    let s = setInviteCode(hosted(), 'host', 'CODE1').state;
+    expect(mayWatch(s, 'host')).toBe(true);
+    expect(mayWatch(s, 'a')).toBe(true);
+    expect(mayWatch(s, 'stranger')).toBe(false);
+    expect(mayWatch(s, 'stranger', 'WRONG')).toBe(false);
+    expect(mayWatch(s, 'stranger', 'CODE1')).toBe(true);
+    // Seated with the code, he keeps watching after the code is revoked.
+    s = join(s, { playerId: 'c', name: 'C', buyIn: 500, now: 0, inviteCode: 'CODE1' }).state;
+    s = setInviteCode(s, 'host', null).state;
+    expect(mayWatch(s, 'c')).toBe(true);
+    expect(code(() => updateSettings(s, 'a', { spectatorsAllowed: true }))).toBe('NOT_HOST');
+    // An access setting, not a game one: it changes during a hand too.
+    expect(updateSettings(startHand(s, plan(s)).state, 'host', { spectatorsAllowed: true }).state.config.private?.spectatorsAllowed).toBe(true);
+    const open = updateSettings(s, 'host', { spectatorsAllowed: true }).state;
+    expect(open.config.private).toMatchObject({ hostId: 'host', invited: ['a'], spectatorsAllowed: true });
+    expect(mayWatch(open, 'stranger')).toBe(true);
+    // Watching is not sitting: the stranger still needs an invitation to join.
+    expect(code(() => join(open, { playerId: 'stranger', name: 'S', buyIn: 500, now: 0 }))).toBe('NOT_INVITED');
+    expect(mayWatch(updateSettings(open, 'host', { spectatorsAllowed: false }).state, 'stranger')).toBe(false);
+    // Public tables: anyone watches, and the setting does not exist there.
+    expect(mayWatch(createTable(nlConfig()), 'stranger')).toBe(true);
+    expect(code(() => updateSettings(createTable(nlConfig()), 'system', { spectatorsAllowed: true }))).toBe('INVALID_CONFIG');
   });
 
   it('public tables are administered by the platform only', () => {

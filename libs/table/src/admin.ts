@@ -4,8 +4,11 @@ import type { TableEvent, Transition } from './events';
 import { vacateSeat } from './seating';
 import type { TableState } from './state';
 
-/** The settings a host may change between hands (the seat count and the game's identity stay). */
-export type SettingsPatch = Partial<Pick<TableConfig, 'structure' | 'stakes' | 'buyIn' | 'clock' | 'botsAllowed' | 'naikoMode' | 'seatOfferMs' | 'protectionsPerDay'>>;
+/**
+ * The settings a host may change between hands (the seat count and the game's identity stay).
+ * `spectatorsAllowed` is a private table's setting (PrivateSettings.spectatorsAllowed).
+ */
+export type SettingsPatch = Partial<Pick<TableConfig, 'structure' | 'stakes' | 'buyIn' | 'clock' | 'botsAllowed' | 'naikoMode' | 'seatOfferMs' | 'protectionsPerDay'>> & { spectatorsAllowed?: boolean };
 
 /** Private tables: only the host acts. Public tables are administered by the platform itself, `by: 'system'`. */
 function requireHost(state: TableState, by: string): void {
@@ -20,10 +23,14 @@ function requireHost(state: TableState, by: string): void {
 export function updateSettings(state: TableState, by: string, patch: SettingsPatch): Transition<TableState> {
   if (state.closed) fail('TABLE_CLOSED', 'the table is closed');
   requireHost(state, by);
-  if (state.hand) fail('HAND_IN_PROGRESS', 'settings change between hands');
+  const { spectatorsAllowed, ...rest } = patch;
+  // Who may watch is not part of the game: it changes at any time; everything else between hands.
+  if (state.hand && Object.values(rest).some((v) => v !== undefined)) fail('HAND_IN_PROGRESS', 'settings change between hands');
+  if (spectatorsAllowed !== undefined && !state.config.private) fail('INVALID_CONFIG', 'spectatorsAllowed: only private tables have this setting');
   const config: TableConfig = {
     ...state.config,
-    ...patch,
+    ...rest,
+    ...(spectatorsAllowed !== undefined ? { private: { ...state.config.private!, spectatorsAllowed } } : {}),
     clock: { ...state.config.clock, ...(patch.clock ?? {}) },
     stakes: patch.stakes ? { ...patch.stakes } : state.config.stakes,
     buyIn: patch.buyIn ? { ...patch.buyIn } : state.config.buyIn,

@@ -96,6 +96,12 @@ export interface PrivateSettings {
   invited: string[];
   /** A code that lets anyone holding it sit down (an invite link carries it); null = invitations only. */
   inviteCode: string | null;
+  /**
+   * "Spectators allowed": anyone may watch the table (never sit without an invitation). Off (or
+   * absent, as in configs stored before the setting existed): only the host, invited players,
+   * holders of the invite code, players seated there and admins watch.
+   */
+  spectatorsAllowed?: boolean;
 }
 
 export interface TableConfig {

@@ -23,6 +23,17 @@ export function mayJoinPrivate(state: TableState, playerId: string, isBot: boole
   return p.hostId === playerId || p.invited.includes(playerId) || (p.inviteCode !== null && inviteCode === p.inviteCode);
 }
 
+/**
+ * Whether a user may watch a table (its snapshot, spectator feed and chat): every public table; a
+ * private one when he may join it (host, invited, invite code), sits there, or the host allows
+ * spectators. Admins are the platform's business (roles are not a table concept).
+ */
+export function mayWatch(state: TableState, userId: string, inviteCode?: string): boolean {
+  const p = state.config.private;
+  if (!p || p.spectatorsAllowed === true) return true;
+  return mayJoinPrivate(state, userId, false, inviteCode) || seatOf(state, userId) >= 0;
+}
+
 export const freeSeats = (state: TableState): number[] =>
   state.seats.flatMap((s, i) => (s === null ? [i] : []));
 

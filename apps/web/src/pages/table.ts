@@ -197,8 +197,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   socket.on('table:hand', onHand);
   socket.on('table:update', onUpdate);
   socket.on('table:chat', onChat);
-  const watch = () => socket.emit('table:watch', { tableId });
-  // An invitee holding a link may not watch a private table before he sits: the seat map comes over HTTP with the code.
+  // A private table is watched by invitation: a link's invite code lets its holder watch too.
+  const watch = () => socket.emit('table:watch', { tableId, ...(invite ? { inviteCode: invite } : {}) });
+  // The seat map also comes over HTTP with the code (shown before the socket's snapshot arrives).
   if (invite) {
     void api<TablePublicState>('GET', `/lobby/tables/${tableId}?code=${encodeURIComponent(invite)}`).then((t) => {
       if (!table) {
@@ -378,6 +379,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       h('form', { class: 'inline', onsubmit: (e: Event) => { e.preventDefault(); const big = Number(bb.value); void call(() => api('PATCH', `/tables/${tableId}/settings`, { stakes: { smallBlind: Math.floor(big / 2), bigBlind: big } }), 'Settings saved (from the next hand)'); } },
         h('label', {}, 'Big blind ', bb), h('button', { type: 'submit', 'data-testid': 'settings-submit' }, 'Save settings')),
       h('button', { class: 'secondary', 'data-testid': 'bots-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }), s.botsAllowed ? 'Bots off' : 'Bots on') }, s.botsAllowed ? 'Turn bots off' : 'Allow bots'),
+      h('button', { class: 'secondary', 'data-testid': 'spectators-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }), s.spectatorsAllowed ? 'Only invited players watch now' : 'Anyone may watch now (only invited players sit)') }, s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators'),
       !s.closed && h('button', { class: 'secondary', 'data-testid': 'close-table', onclick: () => void call(() => api('POST', `/tables/${tableId}/close`), 'Table closed: every stack went back') }, 'Close table'),
       hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message' }, hostMessage),
     );

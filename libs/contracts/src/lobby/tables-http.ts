@@ -48,6 +48,8 @@ export const TableSettingsBody = z.strictObject({
   clock: ClockBody.optional(),
   botsAllowed: z.boolean().optional(),
   naikoMode: z.boolean().optional(),
+  /** Private tables only: anyone may watch (not sit). */
+  spectatorsAllowed: z.boolean().optional(),
 });
 export type TableSettingsBody = z.infer<typeof TableSettingsBody>;
 

@@ -8,7 +8,8 @@ export const SOCKET_ERROR_CODES = [
   'FORBIDDEN', // authenticated, but not allowed to do this
   'CONFLICT', // e.g. a stale state version
   'NOT_FOUND',
-  'RATE_LIMITED', // too many messages from this socket; nothing was done
+  'RATE_LIMITED', // too many messages from this socket or user; nothing was done (message `ABUSE: ...`: disconnected)
+  'PAYLOAD_TOO_LARGE', // a frame over the server's maxHttpBufferSize; the connection is closed after this answer
   'INTERNAL', // a bug on our side; details are in the server log
 ] as const;
 

@@ -10,6 +10,10 @@ const chips = z.number().int().positive().max(1_000_000_000_000);
 export const TableRef = z.strictObject({ tableId });
 export type TableRef = z.infer<typeof TableRef>;
 
+/** Watch a table; a private one needs an invitation or its invite code (unless the host allows spectators). */
+export const WatchPayload = z.strictObject({ tableId, inviteCode: z.string().min(1).max(64).optional() });
+export type WatchPayload = z.infer<typeof WatchPayload>;
+
 export const SitPayload = z.strictObject({
   tableId,
   buyIn: chips,
@@ -51,7 +55,7 @@ export type LobbyWatchPayload = z.infer<typeof LobbyWatchPayload>;
 
 export const TABLE_CLIENT_EVENT_SCHEMAS = {
   /** Watch a table: the socket gets a snapshot (its own seat's view, or the spectator view) and then the live feed. */
-  'table:watch': TableRef,
+  'table:watch': WatchPayload,
   'table:unwatch': TableRef,
   'table:sit': SitPayload,
   'table:leave': TableRef,
@@ -65,7 +69,7 @@ export const TABLE_CLIENT_EVENT_SCHEMAS = {
 } as const;
 
 export interface TableClientEvents {
-  'table:watch': (p: TableRef) => void;
+  'table:watch': (p: WatchPayload) => void;
   'table:unwatch': (p: TableRef) => void;
   'table:sit': (p: SitPayload) => void;
   'table:leave': (p: TableRef) => void;
@@ -110,6 +114,8 @@ export interface TableSummary {
   botsAllowed: boolean;
   private: boolean;
   hostId: string | null;
+  /** Private tables: the host lets anyone watch (not sit). Absent on public tables (anyone watches). */
+  spectatorsAllowed?: boolean;
   closed: boolean;
   handsPlayed: number;
   /** A scheduled tournament's table: that tournament's id (its lobby); cash-only commands are refused there. */

@@ -9,17 +9,32 @@
 // promise or observable, as interceptors make it) is acknowledged when the client asked for an
 // acknowledgement, `{ event, data }` results are emitted, errors the exception filters rethrow are
 // logged, never thrown into socket.io.
+// Every socket is guarded (socket-guard.ts: rate limits, abusers, bounded queues, oversized frames)
+// from the moment the server exists, before any gateway binds to it.
 import { Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { isObservable, type Observable } from 'rxjs';
-import type { Socket } from 'socket.io';
+import type { Server, ServerOptions, Socket } from 'socket.io';
+import { SocketGuard } from './socket-guard';
 
 type Handler = Pick<MessageMappingProperties, 'message' | 'callback'> & { isAckHandledManually?: boolean };
 type Ack = (response: unknown) => void;
 
 export class LeanIoAdapter extends IoAdapter {
   private readonly log = new Logger('LeanIoAdapter');
+  readonly guard = new SocketGuard();
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, options) as Server;
+    this.guard.attach(server);
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    this.guard.detach(server);
+    await super.close(server);
+  }
 
   override bindMessageHandlers(socket: Socket, handlers: Handler[], _transform: (data: unknown) => Observable<unknown>): void {
     for (const { message, callback, isAckHandledManually } of handlers) {
@@ -33,12 +48,17 @@ export class LeanIoAdapter extends IoAdapter {
           else if (!isAckHandledManually && typeof ack === 'function') (ack as Ack)(response);
         };
         const fail = (err: unknown): void => this.log.error(err);
+        // Handlers running at once per socket are bounded by the guard.
+        const end = this.guard.begin(socket);
         try {
-          Promise.resolve(callback(data, ack)).then((result: unknown) => {
-            if (isObservable(result)) result.subscribe({ next: respond, error: fail });
-            else respond(result);
-          }, fail);
+          Promise.resolve(callback(data, ack))
+            .then((result: unknown) => {
+              if (isObservable(result)) result.subscribe({ next: respond, error: fail });
+              else respond(result);
+            }, fail)
+            .finally(end);
         } catch (err) {
+          end();
           fail(err);
         }
       });

@@ -1,5 +1,6 @@
-// The platform's socket.io gateway: authenticates every connection, greets it, answers `ping`,
-// and answers events nobody handles with UNKNOWN_EVENT. Feature gateways (lobby, tables) live on
+// The platform's socket.io gateway: authenticates every connection, greets it and answers `ping`.
+// Events nobody handles are answered UNKNOWN_EVENT by the socket guard (socket-guard.ts), after
+// its rate limit. Feature gateways (lobby, tables) live on
 // the same server and namespace; they use ValidBody + SocketExceptionFilter the same way.
 import { Inject, Logger, UseFilters } from '@nestjs/common';
 import {
@@ -16,7 +17,7 @@ import { APP_INFO, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
 import { useSocketAuth, type SocketData } from './socket-auth';
 import { SocketExceptionFilter } from './socket-errors';
-import { isClientEvent, ValidBody } from './socket-validation';
+import { ValidBody } from './socket-validation';
 
 export type NaikoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type NaikoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -38,11 +39,6 @@ export class PlatformGateway implements OnGatewayInit, OnGatewayConnection {
 
   handleConnection(socket: NaikoSocket): void {
     const { sub, username, role } = socket.data.user;
-    socket.onAny((event: string) => {
-      if (!isClientEvent(event)) {
-        socket.emit('error', { code: 'UNKNOWN_EVENT', message: `no handler for "${event}"`, event });
-      }
-    });
     socket.emit('welcome', { user: { sub, username, role }, app: this.app.name });
     this.logger.debug({ msg: 'socket connected', user: username, socket: socket.id });
   }

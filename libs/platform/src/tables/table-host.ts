@@ -277,6 +277,7 @@ export class TableHost {
       botsAllowed: c.botsAllowed,
       private: c.private !== null,
       hostId: c.private?.hostId ?? null,
+      ...(c.private ? { spectatorsAllowed: c.private.spectatorsAllowed === true } : {}),
       closed: this.state.closed,
       handsPlayed: this.state.handsPlayed,
       ...(this.o.tournament?.tournamentId !== undefined ? { tournamentId: this.o.tournament.tournamentId } : {}),

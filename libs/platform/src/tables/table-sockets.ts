@@ -7,13 +7,19 @@
 //     `except` the rooms of the users dealt in, and it never holds a private card.
 // A socket joins its rooms on the copy it is connected to (the gateway authenticated the user).
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { TableChatMessage, TablePublicState, TableSummary, WireHandEvent } from '@naiko/contracts';
+import type { SocketError, TableChatMessage, TablePublicState, TableSummary, WireHandEvent } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import type { HandAudience, HandFeed, TableBroadcaster } from './ports';
 import type { AppConfig } from '../config/config.schema';
 import { APP_CONFIG } from '../tokens';
 
 export const LOBBY_ROOM = 'lobby';
+
+/** What a watching socket keeps in its data (carried to every copy by fetchSockets): the invite codes it watches private tables with. */
+interface WatchData {
+  user: { sub: string; role: string };
+  watchCodes?: Record<string, string>;
+}
 
 export const tableRoom = (tableId: string): string => `table:${tableId}`;
 export const userTableRoom = (tableId: string, userId: string): string => `table:${tableId}:user:${userId}`;
@@ -38,8 +44,20 @@ export class TableSockets implements TableBroadcaster {
     this.server = server;
   }
 
-  /** Adds a watcher and joins its rooms; true when it is the user's first socket on this table (on this copy). */
-  watch(tableId: string, socket: NaikoSocket): boolean {
+  /** Whether this socket watches the table. */
+  watching(tableId: string, socket: NaikoSocket): boolean {
+    return this.watchers.get(tableId)?.has(socket.id) ?? false;
+  }
+
+  /**
+   * Adds a watcher and joins its rooms; true when it is the user's first socket on this table (on
+   * this copy). Call it only once the table's owner allowed the user to watch (checkWatch).
+   */
+  watch(tableId: string, socket: NaikoSocket, inviteCode?: string): boolean {
+    if (inviteCode !== undefined) {
+      const data = socket.data as unknown as WatchData;
+      data.watchCodes = { ...data.watchCodes, [tableId]: inviteCode };
+    }
     let w = this.watchers.get(tableId);
     if (!w) this.watchers.set(tableId, (w = new Map()));
     const first = !this.userWatches(tableId, socket.data.user.sub);
@@ -54,9 +72,36 @@ export class TableSockets implements TableBroadcaster {
     const w = this.watchers.get(tableId);
     if (!w?.delete(socket.id)) return false;
     if (w.size === 0) this.watchers.delete(tableId);
+    const data = socket.data as unknown as WatchData;
+    if (data.watchCodes) delete data.watchCodes[tableId];
     void socket.leave(tableRoom(tableId));
     void socket.leave(userTableRoom(tableId, socket.data.user.sub));
     return !this.userWatches(tableId, socket.data.user.sub);
+  }
+
+  /**
+   * Removes from the table's rooms, on every copy, each socket whose user may no longer watch it
+   * (a private table whose host turned spectators off), and tells it why. A socket of another copy
+   * stays in that copy's watcher list until it unwatches or disconnects (it receives nothing more).
+   */
+  async evictWatchers(tableId: string, mayStay: (user: { sub: string; role: string }, inviteCode?: string) => boolean): Promise<number> {
+    if (!this.server) return 0;
+    const sockets = await this.server.in(tableRoom(tableId)).fetchSockets();
+    let evicted = 0;
+    for (const s of sockets) {
+      const data = s.data as unknown as WatchData;
+      if (mayStay(data.user, data.watchCodes?.[tableId])) continue;
+      const local = this.watchers.get(tableId)?.get(s.id);
+      if (local) this.unwatch(tableId, local);
+      else {
+        s.leave(tableRoom(tableId));
+        s.leave(userTableRoom(tableId, data.user.sub));
+      }
+      const error: SocketError = { code: 'FORBIDDEN', message: 'NOT_INVITED: the host no longer allows spectators at this table', event: 'table:watch' };
+      s.emit('error', error);
+      evicted++;
+    }
+    return evicted;
   }
 
   /** Tables a socket watches (for its disconnect). */

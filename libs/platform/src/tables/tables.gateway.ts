@@ -9,7 +9,7 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
-import type { ActPayload, ChatPayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload } from '@naiko/contracts';
+import type { ActPayload, ChatPayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload, WatchPayload } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-errors';
@@ -82,15 +82,19 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   }
 
   @SubscribeMessage('table:watch')
-  watch(@ValidBody('table:watch') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  watch(@ValidBody('table:watch') p: WatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
+      const code = p.inviteCode === undefined ? {} : { inviteCode: p.inviteCode };
+      // A private table is watched by invitation: asked before joining any room, so a refused
+      // socket never receives a message of the table.
+      if (!this.sockets.watching(p.tableId, socket)) await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
       // Rooms first (feeds from now on reach this socket), then the owner's snapshot.
-      const first = this.sockets.watch(p.tableId, socket);
+      const first = this.sockets.watch(p.tableId, socket, p.inviteCode);
       try {
-        socket.emit('table:snapshot', (await this.send(socket, { op: 'watch', tableId: p.tableId, first })) as TableSnapshotPayload);
+        socket.emit('table:snapshot', (await this.send(socket, { op: 'watch', tableId: p.tableId, first, ...code })) as TableSnapshotPayload);
       } catch (err) {
-        // Not watching after a refusal (unknown table, table moving): the retry is a first watch
-        // again, so the owner hears of the (re)connection.
+        // Not watching after a refusal (unknown table, table moving, no longer allowed): the retry
+        // is a first watch again, so the owner hears of the (re)connection.
         this.sockets.unwatch(p.tableId, socket);
         throw err;
       }
@@ -108,9 +112,18 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   @SubscribeMessage('table:sit')
   sit(@ValidBody('table:sit') p: SitPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      this.sockets.watch(p.tableId, socket);
+      const watching = this.sockets.watching(p.tableId, socket);
+      // Whoever may sit may watch: a stranger's sit at a private table is refused before any room is joined.
+      if (!watching) await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
+      this.sockets.watch(p.tableId, socket, p.inviteCode);
       const cmd: TableCommand = { op: 'sit', tableId: p.tableId, buyIn: p.buyIn, seat: p.seat, inviteCode: p.inviteCode, waitForBigBlind: p.waitForBigBlind };
-      socket.emit('table:snapshot', (await this.send(socket, cmd)) as TableSnapshotPayload);
+      try {
+        socket.emit('table:snapshot', (await this.send(socket, cmd)) as TableSnapshotPayload);
+      } catch (err) {
+        // A refused join leaves the socket where it was: watching only if it watched before.
+        if (!watching) this.sockets.unwatch(p.tableId, socket);
+        throw err;
+      }
     });
   }
 

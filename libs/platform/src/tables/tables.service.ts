@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Accounts, auditLedger, ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, type RecoveryReport } from '@naiko/persistence';
 // Disconnection protection allowance: per player per 24 h across every table and copy (issue 18).
 import { ProtectionUses } from '@naiko/persistence';
-import { makeTableConfig, mayJoinPrivate, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
+import { makeTableConfig, mayJoinPrivate, mayWatch, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
 import type { TablePublicState, TableSettingsBody, TableSnapshotPayload, TableSummary } from '@naiko/contracts';
 import { LedgerChipSource, type ChipSource } from './chip-source';
@@ -66,7 +66,9 @@ export interface CreateTableInput {
  * table. The caller's identity travels next to it (RoutedUser), as its own gateway authenticated it.
  */
 export type TableCommand =
-  | { op: 'watch'; tableId: string; /** the user's first socket on this table at the caller's copy */ first: boolean }
+  | { op: 'watch'; tableId: string; /** the user's first socket on this table at the caller's copy */ first: boolean; inviteCode?: string }
+  /** Refused (FORBIDDEN, NOT_INVITED) unless the user may watch the table; the gateway asks before joining its rooms. */
+  | { op: 'watch-access'; tableId: string; inviteCode?: string }
   | { op: 'unwatch'; tableId: string; /** the user's last socket on this table at the caller's copy */ last: boolean }
   | { op: 'sit'; tableId: string; buyIn: number; seat?: number; inviteCode?: string; waitForBigBlind?: boolean }
   | { op: 'leave' | 'sit-out' | 'invite-code' | 'close'; tableId: string }
@@ -486,7 +488,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     if (cmd.op === 'create') return (await this.create(cmd.input)).summary();
     const host = this.get(cmd.tableId);
     switch (cmd.op) {
+      case 'watch-access':
+        requireWatch(host, user, cmd.inviteCode);
+        return null;
       case 'watch': {
+        requireWatch(host, user, cmd.inviteCode);
         // The first socket of a seated player is a (re)connection: same seat, clock untouched.
         if (cmd.first) await host.connected(user.sub);
         else await host.idle();
@@ -511,7 +517,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       case 'chat':
         return host.chat(user.sub, cmd.text);
       case 'seat-map': {
-        if (host.table.config.private && !mayJoinPrivate(host.table, user.sub, false, cmd.code)) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
+        if (!mayWatchHere(host, user, cmd.code)) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
         return host.publicState() satisfies TablePublicState;
       }
       case 'invite':
@@ -529,6 +535,12 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         const patch: SettingsPatch = { ...b, ...(b.clock ? { clock: { ...host.table.config.clock, ...b.clock } } : {}) } as SettingsPatch;
         await host.updateSettings(user.sub, patch);
         await this.saveConfig(host);
+        // Spectators turned off: everyone who may no longer watch leaves the table's rooms (every copy).
+        if (b.spectatorsAllowed === false) {
+          await this.sockets
+            .evictWatchers(host.tableId, (u, code) => mayWatchHere(host, u, code))
+            .catch((err: unknown) => this.logger.warn({ msg: 'evicting spectators failed', tableId: host.tableId, err: String(err) }));
+        }
         return host.summary() satisfies TableSummary;
       }
       case 'close':
@@ -536,6 +548,23 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         await this.saveConfig(host);
         return host.summary();
     }
+  }
+
+  /**
+   * Refused (FORBIDDEN, NOT_INVITED) unless `user` may watch the table (a private table: host,
+   * invitees, invite-code holders, seated players, admins, or anyone when the host allows
+   * spectators). Asked by the gateway before it joins a socket to the table's rooms, so a refused
+   * watch or sit never receives a single message of the table. Public tables routed elsewhere are
+   * known from the directory without asking their owner.
+   */
+  async checkWatch(tableId: string, user: RoutedUser, inviteCode?: string): Promise<void> {
+    if (this.find(tableId) || !this.router) {
+      requireWatch(this.get(tableId), user, inviteCode);
+      return;
+    }
+    const entry = await this.router.entry(tableId);
+    if (entry && entry.access === null) return;
+    await this.command({ op: 'watch-access', tableId, ...(inviteCode === undefined ? {} : { inviteCode }) }, user);
   }
 
   /**
@@ -696,6 +725,15 @@ class ReseatChipSource implements ChipSource {
   cashOut(userId: string, amount: number, key: string): Promise<void> {
     return this.inner.cashOut(userId, amount, key);
   }
+}
+
+/** Who may watch a table (and see its seat map): libs/table's rule, and admins everywhere. */
+function mayWatchHere(host: TableHost, user: Pick<RoutedUser, 'sub' | 'role'>, inviteCode?: string): boolean {
+  return user.role === 'admin' || mayWatch(host.table, user.sub, inviteCode);
+}
+
+function requireWatch(host: TableHost, user: RoutedUser, inviteCode?: string): void {
+  if (!mayWatchHere(host, user, inviteCode)) throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
 }
 
 /** Ledger refusals (no account, not enough chips) as typed host errors. */

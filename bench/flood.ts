@@ -1,0 +1,281 @@
+/**
+ * One client must not stall the room (issue 19, item 4):
+ * `npm run bench -- flood [--tables 50] [--messages 50000] [--flood-seconds 30] [--think-ms 1000] [--pause-ms 2000] [--baseline 10] [--json]`.
+ *
+ * Starts the all-in-one app (so Sit & Go and tournament watches reach their real handlers) from the
+ * swc build as its own process with the flags of `npm start`, against the machine's PostgreSQL (a
+ * fresh database) and Redis; opens N 6-max No-Limit Hold'em tables and seats six socket.io clients
+ * at each, playing with the libs/table bot policy (think `--think-ms` ±25 %). After a warm-up it
+ * measures a baseline window, then one attacker (bench/support/flooder.ts, its own process) floods
+ * `--messages` messages from one socket — sitAndGoWatch, tournamentWatch, ping, malformed payloads,
+ * unknown events — reconnecting whenever it is cut off, for at most `--flood-seconds`; the tables
+ * keep playing and are measured until the attacker is done and 5 s more. Reports:
+ *  - baselineP99Ms / floodP99Ms (and p50): action → update latency at the other tables — from a
+ *    client's `table:act` to its receiving the `table:hand` feed with its action — before and
+ *    during the flood (target: flood p99 under 100 ms);
+ *  - rssGrowthMb: the server's resident memory, its peak from the flood's start to 5 s after it,
+ *    minus its value just before (target: under 50 MB); rssBeforeMb, rssPeakMb;
+ *  - the attacker's counts: messages sent, times cut off, reconnections refused, typed answers.
+ * With --json one line with those fields.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import { seededRandom } from '@naiko/engine';
+import { ChipLedger, PrismaClient } from '@naiko/persistence';
+import { TokenService } from '@naiko/platform';
+import { decideBotAction, toBotView } from '@naiko/table';
+import { connectSocket, type TestSocket } from '../test/support/socket';
+import { createTestDatabase } from '../test/support/database';
+import { percentile, pool } from './support/cluster';
+
+const { serverNodeFlags } = require('../scripts/node-flags') as { serverNodeFlags: () => string[] };
+
+const ROOT = join(__dirname, '..');
+const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** Resident memory of a process (Linux /proc), KiB. */
+const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/** CPU time (user + system) a process used so far, in seconds (Linux /proc; 100 ticks a second). */
+const cpuSeconds = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export async function main(): Promise<void> {
+  const json = process.argv.includes('--json');
+  const tablesN = arg('tables', 50);
+  const messages = arg('messages', 50_000);
+  const floodSeconds = arg('flood-seconds', 30);
+  const thinkMs = arg('think-ms', 1000);
+  const pauseMs = arg('pause-ms', 2000);
+  const baselineSeconds = arg('baseline', 20);
+  const seats = 6;
+  const log = (s: string): void => {
+    if (!json) console.log(s);
+  };
+
+  execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+  const db = await createTestDatabase({ migrate: true });
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
+  const server = spawn(process.execPath, [...serverNodeFlags(), 'dist/apps/all-in-one/src/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: db.name,
+      EMBEDDED_FALLBACK: 'false',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'error',
+      SEED_DEMO_USERS: 'false',
+      HEARTBEAT_EVERY_MS: '0',
+      TABLE_HAND_PAUSE_MS: String(pauseMs),
+      TABLE_BOT_DELAY_MS: '0',
+      SOCKET_REDIS_ADAPTER: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: server.stdout! }).on('line', (l) => {
+      if (l.includes('listening on')) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+    const poll = setInterval(async () => {
+      try {
+        if ((await fetch(`${url}/health/live`)).ok) {
+          clearInterval(poll);
+          resolve();
+        }
+      } catch {
+        /* not up yet */
+      }
+    }, 200);
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  const tokens = new TokenService(SECRET, 24 * 3600);
+  const sockets: TestSocket[] = [];
+  try {
+    const ledger = new ChipLedger(prisma);
+    log(`creating ${tablesN} tables and ${tablesN * seats} players ...`);
+    const admin = await prisma.user.create({ data: { username: 'flood-admin', role: 'admin' } });
+    const adminToken = tokens.sign({ sub: admin.id, username: 'flood-admin', role: 'admin' });
+    const users = await Promise.all(Array.from({ length: tablesN * seats }, (_, i) => prisma.user.create({ data: { username: `flood${i}` }, select: { id: true, username: true } })));
+    await pool(users, 16, async (u) => {
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `flood:${u.id}`, userId: u.id, amount: 1_000_000 });
+    });
+    const attacker = await prisma.user.create({ data: { username: 'flood-attacker' } });
+    const hosts: { tableId: string }[] = [];
+    for (let t = 0; t < tablesN; t++) {
+      const res = await fetch(`${url}/lobby/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ name: `Flood ${t}`, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats, clock: { decisionMs: 30_000, timeBankMs: 0 } }),
+      });
+      if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
+      hosts.push((await res.json()) as { tableId: string });
+    }
+
+    let phase: 'warmup' | 'baseline' | 'flood' = 'warmup';
+    const latencies = { baseline: [] as number[], flood: [] as number[] };
+    /** Flood window: the slowest decision in each second (a stall shows as a run of slow seconds). */
+    const slowestBySecond = new Map<number, number>();
+    let floodT0 = 0;
+    const clientErrors = new Map<string, number>();
+    const pendingSits = new Set(users.map((_, i) => i));
+    let seated: () => void = () => undefined;
+    const allSeated = new Promise<void>((resolve) => (seated = resolve));
+    await pool(
+      users.map((u, i) => ({ u, i })),
+      32,
+      async ({ u, i }) => {
+        const host = hosts[Math.floor(i / seats)]!;
+        const { socket } = await connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }), 30_000);
+        sockets.push(socket);
+        const rng = seededRandom(`flood:${i}`);
+        let seat: number | null = null;
+        let pending: { version: number; at: number } | null = null;
+        const onView = (view: Record<string, unknown> | undefined): void => {
+          const v = view as { version: number; toAct: number | null; legal: unknown } | undefined;
+          if (!v || !v.legal || v.toAct !== seat || seat === null) return;
+          if (pending && pending.version === v.version) return;
+          const bv = toBotView(view as never, 10);
+          if (!bv) return;
+          const d = decideBotAction(bv, rng);
+          const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+          pending = { version: v.version, at: Number.POSITIVE_INFINITY };
+          setTimeout(() => {
+            pending = { version: v.version, at: performance.now() };
+            socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
+          }, thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32));
+        };
+        socket.on('table:snapshot', (p: TableSnapshotPayload) => {
+          seat = p.yourSeat;
+          if (seat !== null && pendingSits.delete(i) && pendingSits.size === 0) seated();
+          onView(p.hand?.view);
+        });
+        socket.on('table:hand', (p: TableHandPayload) => {
+          if (pending && Number.isFinite(pending.at) && p.events.some((e) => e.type === 'action' && e.seat === seat)) {
+            const ms = performance.now() - pending.at;
+            if (phase !== 'warmup') latencies[phase].push(ms);
+            if (phase === 'flood') {
+              const k = Math.floor((performance.now() - floodT0) / 1000);
+              slowestBySecond.set(k, Math.max(slowestBySecond.get(k) ?? 0, ms));
+            }
+            pending = null;
+          }
+          onView(p.view);
+        });
+        socket.on('table:update', (p) => {
+          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id)) socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
+        });
+        socket.on('error', (e) => {
+          clientErrors.set(e.code, (clientErrors.get(e.code) ?? 0) + 1);
+          pending = null;
+        });
+        setTimeout(() => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }), Math.floor(Math.random() * 5000));
+      },
+    );
+    await allSeated;
+    log('seated; warming up 10 s ...');
+    await sleep(10_000);
+    // The attacker connects now (its start-up is not measured) and floods when told.
+    // On this machine its sending takes CPU from the server too (a real attacker's would not): the
+    // server's own CPU during the flood is reported next to the latencies.
+    const flooder = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['--tsconfig', 'tsconfig.json', 'bench/support/flooder.ts', url, tokens.sign({ sub: attacker.id, username: 'flood-attacker', role: 'player' }), String(messages), String(floodSeconds)], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let floodOut = '';
+    const ready = new Promise<void>((resolve) =>
+      flooder.stdout!.on('data', (d: Buffer) => {
+        floodOut += d.toString();
+        if (floodOut.includes('ready')) resolve();
+      }),
+    );
+    phase = 'baseline';
+    const baselineT0 = performance.now();
+    const cpuAtBaseline = cpuSeconds(server.pid!);
+    log(`baseline ${baselineSeconds} s ...`);
+    await sleep(baselineSeconds * 1000);
+    await ready;
+    const rssBefore = rssKb(server.pid!);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb(server.pid!))), 100);
+    const cpuBaseline = (cpuSeconds(server.pid!) - cpuAtBaseline) / ((performance.now() - baselineT0) / 1000);
+    phase = 'flood';
+    floodT0 = performance.now();
+    const cpuAtFlood = cpuSeconds(server.pid!);
+    log(`flooding: ${messages} messages at once from one socket, again whenever it gets back in, for ${floodSeconds} s ...`);
+    flooder.stdin!.write('go\n');
+    await new Promise<void>((r) => flooder.on('exit', () => r()));
+    await sleep(5000);
+    clearInterval(sampler);
+    const cpuFlood = (cpuSeconds(server.pid!) - cpuAtFlood) / ((performance.now() - floodT0) / 1000);
+    const attack = JSON.parse(floodOut.trim().split('\n').pop() || '{}') as Record<string, number>;
+    const load = loadavg().map((x) => round(x));
+    for (const l of [latencies.baseline, latencies.flood]) l.sort((a, b) => a - b);
+    const result = {
+      tables: tablesN,
+      messages,
+      baselineP50Ms: round(percentile(latencies.baseline, 50)),
+      baselineP99Ms: round(percentile(latencies.baseline, 99)),
+      floodP50Ms: round(percentile(latencies.flood, 50)),
+      floodP99Ms: round(percentile(latencies.flood, 99)),
+      floodMaxMs: round(latencies.flood.at(-1) ?? 0),
+      decisionsMeasured: latencies.flood.length,
+      rssBeforeMb: round(rssBefore / 1024),
+      rssPeakMb: round(rssPeak / 1024),
+      rssGrowthMb: round((rssPeak - rssBefore) / 1024),
+      attacker: attack,
+      playersErrors: Object.fromEntries(clientErrors),
+      serverCpuBaseline: Math.round(cpuBaseline * 100) / 100,
+      serverCpuFlood: Math.round(cpuFlood * 100) / 100,
+      loadAverage: load,
+    };
+    if (json) console.log(JSON.stringify(result));
+    else {
+      console.log(`tables: ${tablesN} (6-max NLHE, ${tablesN * seats} players thinking ${thinkMs} ms ±25 %, ${pauseMs} ms between hands)`);
+      console.log(`attacker: ${attack.sent} messages sent in ${attack.seconds} s; cut off ${attack.cutOff}×, reconnections refused ${attack.refused}×; answers: RATE_LIMITED ${attack.rateLimited}, UNKNOWN_EVENT ${attack.unknown}, BAD_PAYLOAD ${attack.badPayload}, NOT_FOUND ${attack.notFound}, other ${attack.otherErrors}`);
+      console.log(`other tables' action → update latency: baseline p50 ${result.baselineP50Ms} ms, p99 ${result.baselineP99Ms} ms; during the flood p50 ${result.floodP50Ms} ms, p99 ${result.floodP99Ms} ms, max ${result.floodMaxMs} ms (${result.decisionsMeasured} decisions) — target p99 < 100 ms`);
+      console.log(`server RSS: ${result.rssBeforeMb} MB before, peak ${result.rssPeakMb} MB during the flood: growth ${result.rssGrowthMb} MB — target < 50 MB`);
+      console.log(`slowest decision per second of the flood window (ms): ${[...slowestBySecond].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}s:${Math.round(v)}`).join(' ')}`);
+      console.log(`server CPU (cores): baseline ${result.serverCpuBaseline}, during the flood ${result.serverCpuFlood}`);
+      console.log(`machine load average (1/5/15 min): ${load.join(' ')} on ${availableParallelism()} cores`);
+      if (clientErrors.size) console.log(`players' errors: ${[...clientErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    }
+  } finally {
+    for (const s of sockets) s.close();
+    server.kill('SIGTERM');
+    await prisma.$disconnect();
+    await sleep(500);
+    await db.drop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
