@@ -234,19 +234,50 @@ function baseEnv(extra) {
   return { ...env, ...extra };
 }
 
+/** RUN steps in flight: each runs in its own process group, so a failed check can stop the others' (and only those). */
+const runningSteps = new Set();
+const stepGroups = new Set(); // process group ids (= the step's pid) of every RUN step started
+let stopping = false;
+
 function runLogged(argv, opts, logFile) {
+  if (stopping) return Promise.resolve(130);
   return new Promise((resolve) => {
     const out = fs.openSync(logFile, 'a');
-    const child = spawn(argv[0], argv.slice(1), { ...opts, stdio: ['ignore', out, out] });
+    const child = spawn(argv[0], argv.slice(1), { ...opts, stdio: ['ignore', out, out], detached: true });
+    runningSteps.add(child);
+    stepGroups.add(child.pid);
     child.on('error', (err) => {
+      runningSteps.delete(child);
       fs.appendFileSync(logFile, `\n${err.message}\n`);
       resolve(127);
     });
     child.on('exit', (code, signal) => {
+      runningSteps.delete(child);
+      // A step that ended by itself leaves an empty group (its id may be reused: forget it).
+      if (!stopping) stepGroups.delete(child.pid);
       fs.closeSync(out);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
+}
+
+/** Stops the RUN steps this process started (their process groups) and waits for them to end. */
+async function stopSteps() {
+  stopping = true;
+  const groups = [...stepGroups];
+  const alive = () => groups.filter((g) => {
+    try {
+      process.kill(-g, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const signal = (sig) => alive().forEach((g) => process.kill(-g, sig));
+  signal('SIGTERM');
+  for (let i = 0; i < 100 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
+  signal('SIGKILL');
+  for (let i = 0; i < 50 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 /** Each stage's cache key: its base, its steps and the keys of the stages it builds on or copies from. */
@@ -656,6 +687,9 @@ async function dropRedisPrefix(redisUrl, prefix) {
   }
 }
 
+/** Every app process this check started (for a signal's clean-up). */
+const startedApps = new Set();
+
 function stopApp(app) {
   if (app.exited || !app.child) return Promise.resolve();
   return new Promise((resolve) => {
@@ -697,6 +731,7 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
             app.child.on('exit', (code, signal) => (app.exited = signal ?? `code ${code}`));
             app.child.on('error', (err) => (app.exited = err.message));
             running.push(app);
+            startedApps.add(app);
             const started = Date.now();
             await waitReady(app, 90_000);
             const readyMs = Date.now() - started;
@@ -804,15 +839,33 @@ async function main(argv) {
     failed = true;
     throw err;
   } finally {
+    if (failed) {
+      await stopSteps(); // the other stages' steps still running
+      await Promise.allSettled([...cache.values()]);
+    }
     if (selfCheck) await selfCheck; // never delete folders a replay still works in
-    if (opt.keep || failed) log(`work folder kept: ${workDir}`);
-    else fs.rmSync(workDir, { recursive: true, force: true });
+    if (opt.keep) log(`work folder kept: ${workDir}`);
+    else {
+      if (failed) log(`removing ${workDir} (--keep keeps it)`);
+      try {
+        fs.rmSync(workDir, { recursive: true, force: true, maxRetries: 5 });
+      } catch (err) {
+        log(`could not remove ${workDir}: ${err.message}`);
+      }
+    }
   }
 }
 
 module.exports = { parseDockerfile, stagesOf, dockerignore, interpolate, moveCopyPrismaBelowNpmCi, checkCompose, readCompose, replay, startupSets };
 
 if (require.main === module) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`check-image: ${signal}: stopping the steps and apps it started`);
+      for (const app of startedApps) app.child?.kill('SIGTERM');
+      stopSteps().then(() => process.exit(130));
+    });
+  }
   main(process.argv.slice(2)).then(
     () => process.exit(0),
     (err) => {
