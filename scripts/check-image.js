@@ -28,7 +28,8 @@
 //
 // Usage: node scripts/check-image.js [--dockerfile F] [--compose F] [--no-self-check] [--keep]
 // Env: CHECK_IMAGE_PG (default postgresql://postgres@127.0.0.1:5432), CHECK_IMAGE_REDIS
-// (default redis://127.0.0.1:6379). Exit status 0 when everything passed.
+// (default redis://127.0.0.1:6379), CHECK_IMAGE_TMPDIR (default /dev/shm when it has room).
+// Exit status 0 when everything passed.
 'use strict';
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -197,6 +198,19 @@ function dockerignore(text) {
 
 // ---------------------------------------------------------------- replaying the Dockerfile
 
+// cp -a and rm -rf instead of fs.cpSync/fs.rmSync (JavaScript recursion in Node 20): on rxjs's
+// 2,365 files on a busy machine, copying took 1.0 s instead of 2.9 s and removing 0.24 s instead
+// of 5.4 s; removing the work folder's three node_modules took 3.5 minutes with fs.rmSync.
+function copyTree(from, to) {
+  const r = spawnSync('cp', ['-a', `${from}/.`, `${to}/`], { encoding: 'utf8' });
+  if (r.status !== 0) throw new CheckError(`cp ${from} ${to}: ${r.stderr || r.error?.message}`);
+}
+
+function removeTree(dir) {
+  const r = spawnSync('rm', ['-rf', dir], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr || r.error?.message);
+}
+
 function log(msg) {
   console.log(`check-image: ${msg}`);
 }
@@ -334,11 +348,11 @@ async function replay(dockerfileText, { context = root, workDir, cache = new Map
 
 async function replayStage(stage, { key, label, workDir, context, ignored, shimDir, stageOf, hasStage }) {
   const dir = path.join(workDir, `${label}-${stage.index}-${stage.name}`);
-  fs.rmSync(dir, { recursive: true, force: true });
   const result = { name: stage.name, key, dir, env: {}, workdir: '/', user: null, cmd: null, entrypoint: null, healthcheck: null, expose: [] };
   if (hasStage(stage.base)) {
     const base = await stageOf(stage.base);
-    fs.cpSync(base.dir, dir, { recursive: true, verbatimSymlinks: true });
+    fs.mkdirSync(dir, { recursive: true });
+    copyTree(base.dir, dir);
     Object.assign(result, { env: { ...base.env }, workdir: base.workdir, user: base.user, cmd: base.cmd, entrypoint: base.entrypoint, healthcheck: base.healthcheck });
   } else {
     fs.mkdirSync(dir, { recursive: true });
@@ -385,11 +399,14 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
             if (!fs.existsSync(srcPath) || (rel && !filter(rel))) throw new CheckError(`${step.keyword} failed: "${src}" not found in ${flags.from ? `stage ${flags.from}` : 'the build context (or excluded by .dockerignore)'}`);
             if (fs.statSync(srcPath).isDirectory()) {
               fs.mkdirSync(destPath, { recursive: true });
-              fs.cpSync(srcPath, destPath, {
-                recursive: true,
-                verbatimSymlinks: true,
-                filter: (p) => filter(path.relative(srcRoot, p).split(path.sep).join('/')),
-              });
+              if (flags.from) copyTree(srcPath, destPath);
+              else {
+                fs.cpSync(srcPath, destPath, {
+                  recursive: true,
+                  verbatimSymlinks: true,
+                  filter: (p) => filter(path.relative(srcRoot, p).split(path.sep).join('/')),
+                });
+              }
             } else {
               const intoDir = dest.endsWith('/') || sources.length > 1 || (fs.existsSync(destPath) && fs.statSync(destPath).isDirectory());
               const target = intoDir ? path.join(destPath, path.basename(srcPath)) : destPath;
@@ -779,6 +796,22 @@ function moveCopyPrismaBelowNpmCi(text) {
 
 // ---------------------------------------------------------------- main
 
+/**
+ * Where the replay's folders go: CHECK_IMAGE_TMPDIR, else /dev/shm when it has 4 GB free (the
+ * three node_modules take ~1.3 GB; in memory, npm ci writes and the clean-up are much faster than
+ * on a busy disk: removing them from / took ~3 minutes here), else the system's temp folder.
+ */
+function workBase() {
+  if (process.env.CHECK_IMAGE_TMPDIR) return process.env.CHECK_IMAGE_TMPDIR;
+  try {
+    const st = fs.statfsSync('/dev/shm');
+    if (st.bavail * st.bsize >= 4 * 2 ** 30) return '/dev/shm';
+  } catch {
+    // no /dev/shm
+  }
+  return os.tmpdir();
+}
+
 async function main(argv) {
   const opt = { dockerfile: path.join(root, 'Dockerfile'), compose: path.join(root, 'docker-compose.yml'), selfCheck: true, keep: false };
   for (let i = 0; i < argv.length; i++) {
@@ -790,7 +823,7 @@ async function main(argv) {
   }
   const pgBase = (process.env.CHECK_IMAGE_PG ?? 'postgresql://postgres@127.0.0.1:5432').replace(/\/+$/, '');
   const redisUrl = process.env.CHECK_IMAGE_REDIS ?? 'redis://127.0.0.1:6379';
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'naiko-image-'));
+  const workDir = fs.mkdtempSync(path.join(workBase(), 'naiko-image-'));
   fs.chmodSync(workDir, 0o755);
   const shimDir = npmShim(path.join(workDir, 'bin'));
   const t0 = Date.now();
@@ -848,7 +881,7 @@ async function main(argv) {
     else {
       if (failed) log(`removing ${workDir} (--keep keeps it)`);
       try {
-        fs.rmSync(workDir, { recursive: true, force: true, maxRetries: 5 });
+        removeTree(workDir);
       } catch (err) {
         log(`could not remove ${workDir}: ${err.message}`);
       }
