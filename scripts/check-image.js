@@ -4,10 +4,13 @@
 //
 // 1. Replays the Dockerfile. It is parsed, and every stage's FROM/WORKDIR/ENV/ARG/COPY/RUN step runs
 //    in the file's order, each stage in its own temporary folder standing for the container's `/`
-//    (so WORKDIR /app is <stage>/app). COPY reads the build context through .dockerignore; RUN runs
+//    (so WORKDIR /app is <stage>/app); stages run at the same time, as BuildKit runs them, a COPY
+//    --from waiting for its stage. COPY reads the build context through .dockerignore; RUN runs
 //    under /bin/sh with a clean environment (PATH, HOME, proxies, npm_config_*) plus the stage's ENV,
-//    as `docker build` would. The base image's content is this machine (Node 20, npm 11, like
-//    node:20-bookworm-slim). Two deliberate differences, both in an `npm` shim put first in PATH:
+//    as `docker build` would. The base image's content is this machine: Node 20 like
+//    node:20-bookworm-slim, but npm 11 where that image has npm 10 (which ignores package.json's
+//    allowScripts and runs every install script). Two deliberate differences, both in an `npm`
+//    shim put first in PATH:
 //    `npm ci`/`npm install` get --prefer-offline (speed; the registry is still used for what the
 //    cache lacks), and `npm cache …` is skipped (it would wipe this machine's shared npm cache).
 // 2. Checks docker-compose.yml against the replayed image: every app service's command exists
@@ -20,11 +23,13 @@
 //    in depends_on order, pointed at this machine's PostgreSQL (a fresh database it creates and
 //    drops) and Redis (a fresh REDIS_PREFIX, deleted afterwards), each on a free port, and waits
 //    for /health/ready; then runs the image's HEALTHCHECK command against it. The default services
-//    run together; each compose profile runs afterwards on its own fresh database.
+//    run together; each compose profile runs afterwards on its own fresh database. Run as root (CI),
+//    the apps run as the image's USER, or as `nobody` when this machine has no such user, so an
+//    app that writes into the root-owned /app fails here as it would in the container.
 // 4. Self-check (unless --no-self-check): replays a copy of the Dockerfile with the runtime stage's
 //    `COPY prisma` moved below its `npm ci` and expects that replay to fail at the `npm ci` step —
-//    proof that the check catches the reordering of issue 30. Stages whose steps are unchanged are
-//    reused from step 1 (like Docker's layer cache).
+//    proof that the check catches the reordering of issue 30. It runs alongside step 1 and shares
+//    the stages whose steps are unchanged (like Docker's layer cache).
 //
 // Usage: node scripts/check-image.js [--dockerfile F] [--compose F] [--no-self-check] [--keep]
 // Env: CHECK_IMAGE_PG (default postgresql://postgres@127.0.0.1:5432), CHECK_IMAGE_REDIS
@@ -834,11 +839,18 @@ async function main(argv) {
   try {
     const dockerfileText = fs.readFileSync(opt.dockerfile, 'utf8');
     const main = replay(dockerfileText, { workDir, cache, shimDir, label: 'image' });
+    main.catch(() => {}); // awaited below; a self-check set-up error must not leave it unhandled
     // The self-check's replay runs alongside (sharing the unchanged stages, like Docker's cache).
     let moved = null;
     if (opt.selfCheck) {
       moved = moveCopyPrismaBelowNpmCi(dockerfileText);
       if (!moved) throw new CheckError('self-check: the last stage has no `COPY prisma` and `RUN npm ci` to reorder');
+      if (moved.copyLine > moved.ciLine) {
+        log(`self-check: COPY prisma (line ${moved.copyLine}) is already below npm ci (line ${moved.ciLine}): the replay itself must fail`);
+        moved = null;
+      }
+    }
+    if (moved) {
       log(`self-check: replaying the Dockerfile with line ${moved.copyLine} (COPY prisma) moved below line ${moved.ciLine} (npm ci) at the same time; it must fail`);
       selfCheck = replay(moved.text, { workDir, cache, shimDir, label: 'reordered' }).then(
         () => null,
