@@ -11,15 +11,21 @@ RUN CI=1 npm ci
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps ./apps
 COPY libs ./libs
-RUN node scripts/build.js
+# The server (swc, into dist/apps and dist/libs, the generated Prisma client included) and the
+# web client the lobby serves at / (Vite, into dist/web).
+RUN node scripts/build.js && node scripts/build-web.js
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production APP=all-in-one PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
-RUN npm ci --omit=dev && npm cache clean --force
+# prisma/ before `npm ci`: npm installs the prisma CLI even with --omit=dev (a peer of
+# @prisma/client), so the postinstall runs `prisma generate`, which needs the schema. The apps
+# use the client compiled into dist by the build stage; prisma/migrations is what the lobby
+# applies at start-up. scripts/check-image.js replays these steps in this order (CI).
 COPY prisma ./prisma
+RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 3000
