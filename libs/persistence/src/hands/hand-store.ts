@@ -340,6 +340,23 @@ export class HandStore {
     );
   }
 
+  /**
+   * Keeps a hand's secret deal seed (scheme naiko-merkle-v2). Written once, right after startHand and
+   * before the first card is published; a repeat with the same seed is a no-op.
+   */
+  async storeDealSeed(handIdInput: string, seed: string): Promise<void> {
+    const handId = check.uuid(handIdInput, 'handId');
+    if (typeof seed !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(seed)) throw new InvalidInputError('seed', 'must be 1..128 printable characters');
+    await this.db.handDealSeed.upsert({ where: { handId }, create: { handId, seed }, update: {} });
+  }
+
+  /** A hand's secret deal seed, or null (a test deck, or a hand dealt before the scheme). Callers gate disclosure. */
+  async dealSeed(handIdInput: string): Promise<string | null> {
+    const handId = check.uuid(handIdInput, 'handId');
+    const row = await this.db.handDealSeed.findUnique({ where: { handId } });
+    return row?.seed ?? null;
+  }
+
   /** Hands that were running (at boot: the ones a crash interrupted). */
   async runningHands(): Promise<StoredHand[]> {
     const rows = await this.db.hand.findMany({ where: { status: 'running' }, orderBy: { startedAt: 'asc' } });
