@@ -6,7 +6,7 @@
 //   GET /me/hands/:id/phh    → text/plain attachment
 import { Controller, Get, Header, HttpException, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Res, UseGuards } from '@nestjs/common';
 import type { AccessClaims } from '@naiko/contracts';
-import { formatCards, PhhError, viewEvents, type HandEvent } from '@naiko/engine';
+import { PhhError, viewEvents, type HandEvent } from '@naiko/engine';
 import { HandStore, PrismaService, type StoredHand } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 
@@ -19,21 +19,6 @@ interface HandRow {
   structure: string | null;
   started_at: Date;
   ended_at: Date | null;
-}
-
-/** Hides, in exported PHH text, the hole cards of every seat but `mySeat` that were not shown. */
-export function hideUnshownCards(phh: string, events: readonly HandEvent[], mySeat: number): string {
-  const shown = new Set(events.filter((e) => e.type === 'hand-shown').map((e) => (e as { seat: number }).seat));
-  let out = phh;
-  for (const e of events) {
-    if (e.type !== 'hole-dealt') continue;
-    const h = e as { seat: number; cards: number[]; up: boolean[] };
-    if (h.seat === mySeat || shown.has(h.seat) || h.up.every(Boolean)) continue;
-    const text = formatCards(h.cards);
-    // Cards are unique in a deal, so the exact card run names this one line.
-    out = out.replace(new RegExp(`(d dh p\\d+ )${text}(?=['"\\s])`), (_m, prefix: string) => prefix + h.cards.map((c, k) => (h.up[k] ? formatCards([c]) : '??')).join(''));
-  }
-  return out;
 }
 
 @UseGuards(JwtAuthGuard)
@@ -90,13 +75,13 @@ export class HandHistoryController {
     const { seat } = await this.ownHand(id, user.sub);
     let text: string;
     try {
-      text = await this.hands.exportPhh(id);
+      // Exported from the seat's own view: every card it could not see at the table is '??'.
+      text = await this.hands.exportPhh(id, seat);
     } catch (err) {
       if (err instanceof PhhError) throw new HttpException({ code: 'PHH_UNSUPPORTED', message: err.message }, HttpStatus.UNPROCESSABLE_ENTITY);
       throw err;
     }
-    const events = (await this.hands.events(id)).map((e) => e.payload as HandEvent);
     res.setHeader('Content-Disposition', `attachment; filename="naiko-hand-${id}.phh"`);
-    return hideUnshownCards(text, events, seat);
+    return text;
   }
 }
