@@ -2,7 +2,8 @@ import { formatCard } from '../cards/card';
 import { hashRandom } from '../rng/commitment';
 import { seededRandom } from '../rng/random-source';
 import { apply, isOver, legalActions } from './apply';
-import { cardsOfEvent, dealFromSeed, firstDeckSize, seenPositions } from './deal-proof';
+import { cardsOfEvent, dealFromSeed, firstDeckSize, openingsFor, seenPositions, verifyDealProof } from './deal-proof';
+import { commitDeal } from '../rng/deal-commitment';
 import { randomLegalAction } from './random-policy';
 import { start } from './start';
 import type { Action, HandConfig, HandEvent, HandState } from './types';
@@ -96,5 +97,20 @@ describe('deal proof: which positions a viewer may have opened', () => {
     expect(cardsOfEvent(e({ type: 'x-power', seat: 1, power: 'sleeve-swap', discarded: 7, card: 8 }))).toEqual([8, 7]);
     expect(cardsOfEvent(e({ type: 'action', seat: 1, action: 'bet', amount: 20, to: 20, allIn: false }))).toEqual([]);
     expect(formatCard(cardsOfEvent(e({ type: 'board-dealt', street: 1, cards: [51] }))[0])).toBe('As');
+  });
+
+  test('verifyDealProof: openings verify before the seed is out; the disclosed seed then reproduces the whole deal; a wrong seed or a forged card fails', () => {
+    const seed = 'proof-seed';
+    const { state, events } = run(holdem, seed, (s) => ({ type: 'fold', seat: legalActions(s)!.seat }));
+    const commitment = commitDeal(state.deck, seed).root;
+    const openings = openingsFor(state.deck, seed, 52, events, 1);
+    expect(verifyDealProof({ commitment, openings })).toMatchObject({ ok: true, seed: 'not-disclosed' });
+    const full = verifyDealProof({ commitment, openings, seed, config: holdem });
+    expect(full).toMatchObject({ ok: true, seed: 'ok' });
+    expect(full.deck!.slice(0, 4)).toEqual(state.deck.slice(0, 4).map(formatCard));
+    expect(verifyDealProof({ commitment, openings, seed: 'other', config: holdem })).toMatchObject({ ok: false, seed: 'mismatch' });
+    const forged = [{ ...openings[0], card: openings[0].card === 'As' ? 'Ks' : 'As' }, openings[1]];
+    expect(verifyDealProof({ commitment, openings: forged })).toMatchObject({ ok: false, openings: [{ ok: false }, { ok: true }] });
+    expect(verifyDealProof({ commitment, openings: [] }).ok).toBe(false);
   });
 });

@@ -11,7 +11,8 @@
  */
 import type { Card } from '../cards/card';
 import { hashRandom } from '../rng/commitment';
-import { commitDeal, openPositions, type CardOpening } from '../rng/deal-commitment';
+import { commitDeal, openPositions, verifyOpening, type CardOpening } from '../rng/deal-commitment';
+import { formatCard } from '../cards/card';
 import { deckFor, resolveVariant, start } from './start';
 import type { HandConfig, HandEvent } from './types';
 import { viewEvent, type Viewer } from './view';
@@ -108,3 +109,45 @@ export function dealFromSeed(config: HandConfig, seed: string): { deck: Card[]; 
 
 /** The commitment (Merkle root) a seed yields for this hand config. */
 export const dealRootFromSeed = (config: HandConfig, seed: string): string => commitDeal(dealFromSeed(config, seed).deck, seed).root;
+
+/** A hand's proof as a player holds it: the `/me/hands/:id/proof` answer, or a `dealOpenings` table event. */
+export interface DealProof {
+  commitment: string;
+  openings: CardOpening[];
+  /** The disclosed seed (null/absent until the table closed or 24 h passed). */
+  seed?: string | null;
+  /** The hand's engine config (with the seed it reproduces the deal). */
+  config?: HandConfig;
+}
+
+export interface DealProofReport {
+  /** Every opening verified and, when a seed was given, the seed reproduced the committed deal. */
+  ok: boolean;
+  openings: { position: number; card: string; ok: boolean }[];
+  /** 'not-disclosed' without a seed; 'ok' when seed + config reproduce the root and every opened card; else 'mismatch'. */
+  seed: 'not-disclosed' | 'ok' | 'mismatch' | 'no-config';
+  /** With a verified seed: the whole dealt deck (spare decks included) in dealing order. */
+  deck?: string[];
+}
+
+/** Checks a hand's openings against its commitment and, once disclosed, the whole shuffle against the seed. Pure. */
+export function verifyDealProof(p: DealProof): DealProofReport {
+  const commitment = String(p?.commitment ?? '').toLowerCase();
+  const openings = (Array.isArray(p?.openings) ? p.openings : []).map((o) => ({ position: o?.position, card: o?.card, ok: verifyOpening(commitment, o) }));
+  let seed: DealProofReport['seed'] = 'not-disclosed';
+  let deck: Card[] | undefined;
+  if (typeof p?.seed === 'string' && p.seed) {
+    if (!p.config) seed = 'no-config';
+    else {
+      try {
+        deck = dealFromSeed(p.config, p.seed).deck;
+        const same = commitDeal(deck, p.seed).root === commitment && openings.every((o) => deck![o.position] !== undefined && formatCard(deck![o.position]) === o.card);
+        seed = same ? 'ok' : 'mismatch';
+      } catch {
+        seed = 'mismatch';
+      }
+    }
+  }
+  const ok = openings.length > 0 && openings.every((o) => o.ok) && (seed === 'ok' || seed === 'not-disclosed');
+  return { ok, openings, seed, ...(seed === 'ok' && deck ? { deck: deck.map(formatCard) } : {}) };
+}
