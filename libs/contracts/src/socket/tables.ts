@@ -143,7 +143,14 @@ export interface TableSnapshotPayload {
   /** The receiving socket's seat, or null (spectator). */
   yourSeat: number | null;
   /** The running hand as this socket may see it (engine HandView), or null between hands. */
-  hand: { handId: string; handNumber: number; view: Record<string, unknown>; clock: ClockInfo | null } | null;
+  hand: {
+    handId: string;
+    handNumber: number;
+    view: Record<string, unknown>;
+    clock: ClockInfo | null;
+    /** The running hand's deal commitment (see DealCommittedEvent), for a socket that arrives mid-hand. */
+    commitment?: string | null;
+  } | null;
 }
 
 export interface TableHandPayload {

@@ -324,7 +324,9 @@ export class TableHost {
       tableId: this.tableId,
       table: this.publicState(),
       yourSeat: seat >= 0 ? seat : null,
-      hand: h ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo() } : null,
+      hand: h
+        ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo(), commitment: h.commitment }
+        : null,
     };
   }
 
