@@ -96,8 +96,8 @@ export function seenPositions(deck: readonly Card[], size: number, events: reado
 }
 
 /** The openings `viewer` is entitled to after the hand. */
-export function openingsFor(deck: readonly Card[], seed: string, size: number, events: readonly HandEvent[], viewer: Viewer): CardOpening[] {
-  return openPositions(deck, seed, seenPositions(deck, size, events, viewer));
+export function openingsFor(deck: readonly Card[], seed: string, size: number, events: readonly HandEvent[], viewer: Viewer, leaves?: readonly string[]): CardOpening[] {
+  return openPositions(deck, seed, seenPositions(deck, size, events, viewer), leaves);
 }
 
 /** The deck (spares included) and the Naiko carousel a seed deals for this hand config, as `start` draws them. */

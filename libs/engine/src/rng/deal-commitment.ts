@@ -87,11 +87,14 @@ export function commitDeal(deck: readonly Card[], seed: string): DealCommitment 
   return { scheme: DEAL_SCHEME, root: merkleRoot(leaves), leaves };
 }
 
-/** Openings of the given positions (sorted, without repeats); positions outside the deck are skipped. */
-export function openPositions(deck: readonly Card[], seed: string, positions: Iterable<number>): CardOpening[] {
+/**
+ * Openings of the given positions (sorted, without repeats); positions outside the deck are skipped.
+ * `leaves` (from `commitDeal`) saves rehashing the deck when several viewers are opened.
+ */
+export function openPositions(deck: readonly Card[], seed: string, positions: Iterable<number>, leaves?: readonly string[]): CardOpening[] {
   const wanted = [...new Set(positions)].filter((p) => Number.isInteger(p) && p >= 0 && p < deck.length).sort((a, b) => a - b);
   if (!wanted.length) return [];
-  const tree = levels(leavesOf(deck, seed));
+  const tree = levels(leaves && leaves.length === deck.length ? leaves : leavesOf(deck, seed));
   return wanted.map((position) => {
     const path: PathStep[] = [];
     let k = position;

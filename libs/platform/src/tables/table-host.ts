@@ -206,6 +206,8 @@ interface RunningHand {
   carryOver: number;
   seed: string | null;
   commitment: string | null;
+  /** The committed leaves (reused for every audience's openings). */
+  leaves: string[];
   /** The hand's full event log so far (the openings at the end are decided from it). */
   log: HandEvent[];
 }
@@ -658,7 +660,8 @@ export class TableHost {
     const started = start(handConfig, { rng: seed === null ? this.o.deckRng!() : hashRandom(seed) });
     // The commitment covers every deck position (spare decks included); in Naiko mode the carousel is
     // drawn from the same seed after the deck and is public from the deal.
-    const commitment = seed === null ? null : commitDeal(started.state.deck, seed).root;
+    const deal = seed === null ? null : commitDeal(started.state.deck, seed);
+    const commitment = deal?.root ?? null;
     const stored = await this.o.hands.startHand({
       ...this.o.chips.handRef,
       handNumber: planned.plan.handNumber,
@@ -680,6 +683,7 @@ export class TableHost {
       carryOver: 0,
       seed,
       commitment,
+      leaves: deal?.leaves ?? [],
       log: [],
     };
     this.publishTable(events);
@@ -910,7 +914,7 @@ export class TableHost {
       out.unshift({ type: 'dealCommitted', handId: h.id, handNumber: h.number, scheme: DEAL_SCHEME, commitment: h.commitment, positions: h.state.deck.length } as unknown as WireHandEvent);
     }
     if (isOver(h.state)) {
-      const openings = openingsFor(h.state.deck, h.seed, firstDeckSize(h.state.config), h.log, viewer);
+      const openings = openingsFor(h.state.deck, h.seed, firstDeckSize(h.state.config), h.log, viewer, h.leaves);
       out.push({ type: 'dealOpenings', handId: h.id, handNumber: h.number, scheme: DEAL_SCHEME, commitment: h.commitment, openings } as unknown as WireHandEvent);
     }
     return out;
