@@ -13,6 +13,7 @@ import {
   SPIN_POOL,
   tournamentIdOf,
   verifySpinDraw,
+  verifySeatDraw,
 } from '@naiko/platform';
 import { prizeTableFor, placePrizes, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
@@ -141,6 +142,10 @@ describe('Sit & Go and Spin (e2e)', () => {
     const view = await sng.view(instanceId);
     expect(view.spin!.seed).toBeTruthy();
     expect(verifySpinDraw(SPIN.spinTable!, before.spin!.commitment!, view.spin!.seed!, row.multiplier!)).toBe(true);
+    // The seat draw was committed before anyone registered; the seed revealed at the end reproduces the seating.
+    expect(before.seatDraw.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(before.seatDraw.seed).toBeNull();
+    expect(verifySeatDraw(before.seatDraw.commitment!, view.seatDraw.seed!, row.seating!)).toBe(true);
     const prize = row.multiplier! * SPIN.buyIn;
     expect(Number(row.prize_pool)).toBe(prize);
     const tournamentId = tournamentIdOf(instanceId);

@@ -2,7 +2,7 @@
 // socket.io clients. Every message every socket receives is recorded, and the peeked card must
 // reach its user's socket only. Helpers follow test/tables.e2e-spec.ts.
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { sparksFromEvents, standardDeck, verifyNaikoCommitment, type HandEvent } from '@naiko/engine';
+import { dealRootFromSeed, sparksFromEvents, verifyOpening, type CardOpening, type HandConfig, type HandEvent } from '@naiko/engine';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
@@ -222,13 +222,20 @@ describe('Naiko mode and draw turns at cash tables', () => {
     }
     expect(checked).toBeGreaterThan(3);
 
-    // Each finished hand reveals its seed; the stored commitment verifies deck and carousel.
-    const reveals = alice.received.filter((r) => r.event === 'table:update').flatMap((r) => (r.payload as TableUpdatePayload).events).filter((e) => e.type === 'handSeedRevealed');
-    expect(reveals.length).toBeGreaterThan(0);
-    for (const r of reveals.slice(0, 5)) {
-      const stored = await prisma.hand.findUniqueOrThrow({ where: { id: r.handId as string } });
+    // No seed is ever broadcast (issue 19): each finished hand gives alice the openings of the cards she
+    // saw, which verify against the commitment stored (and published) at the deal; the stored seed
+    // reproduces that commitment.
+    const tableUpdates = alice.received.filter((r) => r.event === 'table:update').flatMap((r) => (r.payload as TableUpdatePayload).events);
+    expect(tableUpdates.some((e) => e.type === 'handSeedRevealed')).toBe(false);
+    const openings = handPayloads(alice).flatMap((p) => p.events.filter((e) => e.type === 'dealOpenings'));
+    expect(openings.length).toBeGreaterThan(0);
+    for (const r of openings.slice(0, 5)) {
+      const stored = await prisma.hand.findUniqueOrThrow({ where: { id: r.handId as string }, include: { dealSeed: true } });
       expect(stored.commitment).toBe(r.commitment);
-      expect(verifyNaikoCommitment({ commitment: stored.commitment!, seed: r.seed as string, deckTemplate: standardDeck() })).toBe(true);
+      expect((r.openings as CardOpening[]).length).toBeGreaterThanOrEqual(2);
+      for (const o of r.openings as CardOpening[]) expect(verifyOpening(stored.commitment!, o)).toBe(true);
+      expect(JSON.stringify(alice.received)).not.toContain(stored.dealSeed!.seed);
+      expect(dealRootFromSeed(stored.config as unknown as HandConfig, stored.dealSeed!.seed)).toBe(stored.commitment);
     }
     await until(async () => (await auditLedger(prisma)).ok, 5000, 'clean audit');
   });

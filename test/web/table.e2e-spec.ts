@@ -3,6 +3,7 @@
 // quick buttons; a fold where checking is free asks "Fold instead of checking?" once), sees a showdown, reloads the page and keeps the seat; a second browser context
 // watches the same table as a spectator without seeing the player's hole cards.
 import { readFileSync } from 'node:fs';
+import { verifyDealProof, type DealProof } from '@naiko/engine';
 import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { signUp, shot, startWebTest, type WebTest } from './browser';
@@ -114,6 +115,11 @@ describe('web client: a table with bots (Chromium)', () => {
     const phh = readFileSync((await download.path())!, 'utf8');
     expect(phh).toMatch(/variant = "NT"/);
     expect(phh).toMatch(/d dh p\d+ [2-9TJQKA][cdhs][2-9TJQKA][cdhs]/);
+    // The deal proof (issue 19): openings of the cards this player saw; they verify; no seed yet.
+    const [proofFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-proof').click()]);
+    const proof = JSON.parse(readFileSync((await proofFile.path())!, 'utf8')) as DealProof;
+    expect(proof.seed).toBeNull();
+    expect(verifyDealProof(proof)).toMatchObject({ ok: true, seed: 'not-disclosed' });
     await page.close();
   });
 

@@ -50,14 +50,16 @@ export function handReplayPage(root: HTMLElement, [id]: string[]): void {
       default: return e.type.startsWith('x-') ? `${e.type.slice(2)}${typeof e.seat === 'number' ? ` by ${nameOf(e.seat)}` : ''}` : null;
     }
   };
-  const download = async () => {
-    const res = await fetch(`/me/hands/${id}/phh`, { headers: { Authorization: `Bearer ${session.token}` } });
+  // The PHH text, or the deal proof (issue 19: openings of the cards you saw, the seed once disclosed),
+  // which `npm run -s verify-hand -- FILE` checks.
+  const download = async (what: 'phh' | 'proof' = 'phh') => {
+    const res = await fetch(`/me/hands/${id}/${what}`, { headers: { Authorization: `Bearer ${session.token}` } });
     if (!res.ok) {
-      message = `PHH export refused: ${((await res.json()) as { message?: string }).message ?? res.status}`;
+      message = `${what === 'phh' ? 'PHH export' : 'Deal proof'} refused: ${((await res.json()) as { message?: string }).message ?? res.status}`;
       return render();
     }
     const url = URL.createObjectURL(await res.blob());
-    const a = h('a', { href: url, download: `naiko-hand-${id}.phh` });
+    const a = h('a', { href: url, download: what === 'phh' ? `naiko-hand-${id}.phh` : `naiko-hand-${id}.proof.json` });
     document.body.append(a);
     a.click();
     a.remove();
@@ -81,6 +83,7 @@ export function handReplayPage(root: HTMLElement, [id]: string[]): void {
           h('button', { 'data-testid': 'replay-next', disabled: step >= hand.events.length, onclick: () => ((step = Math.min(hand!.events.length, step + 1)), render()) }, 'Next ▶'),
           h('button', { class: 'secondary', onclick: () => ((step = hand!.events.length), render()) }, 'To the end'),
           h('button', { 'data-testid': 'download-phh', onclick: () => void download() }, 'Download PHH'),
+          h('button', { class: 'secondary', 'data-testid': 'download-proof', title: 'Check it with: npm run -s verify-hand -- FILE', onclick: () => void download('proof') }, 'Download deal proof'),
         ),
         h('ol', { class: 'replay-log', 'data-testid': 'replay-log' }, visible.map((l) => h('li', {}, l))),
         h('p', { class: 'muted' }, `${lines.length} entries in all`),

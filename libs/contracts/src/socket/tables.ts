@@ -149,7 +149,14 @@ export interface TableSnapshotPayload {
   /** The receiving socket's seat, or null (spectator). */
   yourSeat: number | null;
   /** The running hand as this socket may see it (engine HandView), or null between hands. */
-  hand: { handId: string; handNumber: number; view: Record<string, unknown>; clock: ClockInfo | null } | null;
+  hand: {
+    handId: string;
+    handNumber: number;
+    view: Record<string, unknown>;
+    clock: ClockInfo | null;
+    /** The running hand's deal commitment (see DealCommittedEvent), for a socket that arrives mid-hand. */
+    commitment?: string | null;
+  } | null;
 }
 
 export interface TableHandPayload {
@@ -171,16 +178,40 @@ export interface TableUpdatePayload {
 }
 
 /**
- * In `TableUpdatePayload.events` once a hand is over: its shuffle seed. The hand was dealt from
- * `hashRandom(seed)`; `commitment` (stored at the start) verifies with `verifyCommitment`, in Naiko
- * mode with `verifyNaikoCommitment` (deck and carousel).
+ * Provably-fair dealing (scheme `naiko-merkle-v2`, engine `rng/deal-commitment.ts`). In each audience's
+ * first `TableHandPayload.events` of a hand, before any card: the Merkle root over the salted deck
+ * positions (`positions` of them, spare decks included).
  */
-export interface HandSeedRevealedEvent {
-  type: 'handSeedRevealed';
+export interface DealCommittedEvent {
+  type: 'dealCommitted';
   handId: string;
   handNumber: number;
-  seed: string;
-  commitment: string | null;
+  scheme: 'naiko-merkle-v2';
+  commitment: string;
+  positions: number;
+}
+
+/** One opened deck position: the card, its salt and the sibling hashes up to the root (`left`: sibling on the left). */
+export interface DealOpening {
+  position: number;
+  card: string;
+  salt: string;
+  path: { hash: string; left: boolean }[];
+}
+
+/**
+ * In each audience's last `TableHandPayload.events` of a hand: the openings of exactly the positions it
+ * saw — a player his own cards and every shown card, spectators the shown cards. No seed is ever sent on
+ * the socket; it is disclosed per hand over HTTP (`GET /me/hands/:id/proof`) to the players dealt in once
+ * the table closed or 24 h after the hand. Check with the engine's `verifyOpening` / `verifyDealProof`.
+ */
+export interface DealOpeningsEvent {
+  type: 'dealOpenings';
+  handId: string;
+  handNumber: number;
+  scheme: 'naiko-merkle-v2';
+  commitment: string;
+  openings: DealOpening[];
 }
 
 export interface TableChatMessage {

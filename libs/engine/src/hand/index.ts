@@ -12,3 +12,4 @@ export { rankingFor, type ShowdownRanking } from './evaluate';
 export { registerDealStep, type DealStepHandler } from './flow';
 export { toDraft, finish, type Draft } from './draft';
 export { randomLegalAction } from './random-policy';
+export { cardsOfEvent, seenPositions, openingsFor, firstDeckSize, dealFromSeed, dealRootFromSeed, verifyDealProof, type DealProof, type DealProofReport } from './deal-proof';

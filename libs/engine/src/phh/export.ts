@@ -3,6 +3,7 @@ import { formatCards } from '../cards';
 import { clockwise, leftOfButton } from '../hand/order';
 import { resolveVariant } from '../hand/start';
 import type { HandConfig, HandEvent } from '../hand/types';
+import { viewEvent, type Viewer } from '../hand/view';
 import { PhhError } from './types';
 import { phhCodeFor } from './variants';
 
@@ -24,7 +25,12 @@ type Ev<T extends HandEvent['type']> = Extract<HandEvent, { type: T }>;
  * `_showdown`, `_short_big_blind`. Not exportable (PhhError 'unsupported'): table posts, moved
  * blinds other than a missing small blind, rake, cancelled hands.
  */
-export function exportPhh(config: HandConfig, events: readonly HandEvent[], extra: Record<string, unknown> = {}): string {
+export function exportPhh(config: HandConfig, events: readonly HandEvent[], extra: Record<string, unknown> = {}, opts: { masked?: boolean } = {}): string {
+  // A masked log (exportPhhFor) writes each card its viewer did not see as '??'.
+  const cardsText = (cards: readonly (number | null)[]): string => {
+    if (!opts.masked && cards.some((c) => c === null)) unsupported('the event log is redacted: export needs every card');
+    return cards.map((c) => (c === null ? '??' : formatCards([c]))).join('');
+  };
   const spec = resolveVariant(config.variant);
   const row = phhCodeFor(spec.id, config.structure);
   const sorted = config.seats.slice().sort((a, b) => a.seat - b.seat);
@@ -69,8 +75,7 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
     switch (e.type) {
       case 'hole-dealt': {
         const h = e as Ev<'hole-dealt'>;
-        if (h.cards.some((c) => c === null)) unsupported('the event log is redacted: export needs every card');
-        actions.push(`d dh p${pos(h.seat)} ${formatCards(h.cards as number[])}`);
+        actions.push(`d dh p${pos(h.seat)} ${cardsText(h.cards)}`);
         break;
       }
       case 'board-dealt':
@@ -92,10 +97,13 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
         break;
       case 'x-draw': {
         // Draw games: the discard (`sd`, stand pat when empty), then the cards dealt for it.
-        const d = e as unknown as { seat: number; discarded: number[] | null; dealt: number[] | null };
-        if (!d.discarded || !d.dealt) unsupported('the event log is redacted: export needs every card');
-        actions.push(`p${pos(d.seat)} sd${d.discarded!.length ? ' ' + formatCards(d.discarded!) : ''}`);
-        if (d.dealt!.length) actions.push(`d dh p${pos(d.seat)} ${formatCards(d.dealt!)}`);
+        const d = e as unknown as { seat: number; count: number; discarded: number[] | null; dealt: number[] | null };
+        if ((!d.discarded || !d.dealt) && !opts.masked) unsupported('the event log is redacted: export needs every card');
+        // Masked: another player's draw shows only its public size.
+        const discarded: (number | null)[] = d.discarded ?? new Array<null>(d.count).fill(null);
+        const dealt: (number | null)[] = d.dealt ?? new Array<null>(d.count).fill(null);
+        actions.push(`p${pos(d.seat)} sd${discarded.length ? ' ' + cardsText(discarded) : ''}`);
+        if (dealt.length) actions.push(`d dh p${pos(d.seat)} ${cardsText(dealt)}`);
         break;
       }
       case 'x-split':
@@ -139,4 +147,42 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
   doc._short_big_blind = config.shortBigBlind ?? 'full';
   for (const [k, v] of Object.entries(extra)) doc[k] = v;
   return stringify(doc);
+}
+
+/**
+ * The hand's events as `viewer` saw them at the table, for a download: the engine's own filter
+ * (`viewEvent`: other seats' face-down cards, draw discards and replacements, peeks and swaps hidden),
+ * plus the face-down cards of a player who showed down, when his shown hand is exactly what he was
+ * dealt (no draw of a card, no Sleeve Swap: otherwise the viewer cannot tell which shown card was dealt
+ * first, so the first deal stays hidden).
+ */
+export function eventsSeenBy(events: readonly HandEvent[], viewer: Viewer): HandEvent[] {
+  const shown = new Map<number, Set<number>>();
+  const changed = new Set<number>();
+  for (const e of events) {
+    const x = e as { type: string; seat?: number; cards?: number[]; count?: number; power?: string };
+    if (x.type === 'hand-shown') shown.set(x.seat!, new Set(x.cards));
+    if ((x.type === 'x-draw' && (x.count ?? 0) > 0) || (x.type === 'x-power' && x.power === 'sleeve-swap')) changed.add(x.seat!);
+  }
+  const out: HandEvent[] = [];
+  for (const e of events) {
+    const v = viewEvent(e, viewer);
+    if (!v) continue;
+    if (v.type === 'hole-dealt' && e.type === 'hole-dealt') {
+      const full = e as Ev<'hole-dealt'>;
+      const mine = shown.get(full.seat);
+      if (mine && !changed.has(full.seat)) {
+        const seen = v as Ev<'hole-dealt'>;
+        out.push({ ...seen, cards: seen.cards.map((c, k) => (c === null && mine.has(full.cards[k] as number) ? full.cards[k] : c)) });
+        continue;
+      }
+    }
+    out.push(v);
+  }
+  return out;
+}
+
+/** The PHH text `viewer` may download: every card he could not see at the table is written '??'. */
+export function exportPhhFor(config: HandConfig, events: readonly HandEvent[], viewer: Viewer, extra: Record<string, unknown> = {}): string {
+  return exportPhh(config, eventsSeenBy(events, viewer), extra, { masked: true });
 }

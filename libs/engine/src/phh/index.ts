@@ -4,4 +4,4 @@ export { parsePhh, parsePhhAction, parsePhhCards, toWholeChips } from './parse';
 export { registerPhhVariant, phhVariant, phhCodeFor, phhVariantCodes, completeDeck, dealPassesThenBoard, type PhhVariantRow } from './variants';
 export { importPhh, recordedHoles, type PhhImport } from './import';
 export { replayPhh, replayPhhText, defaultPhhAction, type PhhReplay } from './replay';
-export { exportPhh, NAIKO_VARIANT_CODE } from './export';
+export { exportPhh, exportPhhFor, eventsSeenBy, NAIKO_VARIANT_CODE } from './export';

@@ -1,3 +1,4 @@
 export * from './random-source';
 export * from './crypto-random';
 export * from './commitment';
+export * from './deal-commitment';

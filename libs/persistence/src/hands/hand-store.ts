@@ -10,7 +10,7 @@
 // Append each apply() result in ONE call: then a hand's pot awards and its `hand-ended` are
 // stored together and a crash can only ever find a hand between two accepted actions.
 import { randomUUID } from 'node:crypto';
-import { exportPhh, type HandConfig, type HandEvent } from '@naiko/engine';
+import { exportPhh, exportPhhFor, type HandConfig, type HandEvent } from '@naiko/engine';
 import { Prisma } from '../generated/prisma/client';
 import { Accounts, CHIPS_BOOK, tournamentBook, type AccountSpec } from '../ledger/accounts';
 import { canonicalJson } from '../ledger/canonical';
@@ -325,12 +325,15 @@ export class HandStore {
    * The stored hand as PHH text (the engine's exporter). Only whole hands export: a running or
    * cancelled hand, table posts and raked hands are PhhError 'unsupported' (see exportPhh).
    */
-  async exportPhh(handIdInput: string): Promise<string> {
+  async exportPhh(handIdInput: string, viewerSeat?: number): Promise<string> {
     const hand = await this.getHand(handIdInput);
-    const events = await this.events(hand.id);
-    return exportPhh(
+    const events = (await this.events(hand.id)).map((e) => e.payload as HandEvent);
+    // With a viewer: only what that seat saw at the table (every other card '??').
+    const write = (config: HandConfig, log: HandEvent[], extra: Record<string, unknown>): string =>
+      viewerSeat === undefined ? exportPhh(config, log, extra) : exportPhhFor(config, log, viewerSeat, extra);
+    return write(
       hand.config,
-      events.map((e) => e.payload as HandEvent),
+      events,
       {
         _naiko_hand_id: hand.id,
         ...(hand.tableId ? { _naiko_table: hand.tableId } : {}),
@@ -338,6 +341,23 @@ export class HandStore {
         ...(hand.handNumber !== null ? { hand: hand.handNumber } : {}),
       },
     );
+  }
+
+  /**
+   * Keeps a hand's secret deal seed (scheme naiko-merkle-v2). Written once, right after startHand and
+   * before the first card is published; a repeat with the same seed is a no-op.
+   */
+  async storeDealSeed(handIdInput: string, seed: string): Promise<void> {
+    const handId = check.uuid(handIdInput, 'handId');
+    if (typeof seed !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(seed)) throw new InvalidInputError('seed', 'must be 1..128 printable characters');
+    await this.db.handDealSeed.upsert({ where: { handId }, create: { handId, seed }, update: {} });
+  }
+
+  /** A hand's secret deal seed, or null (a test deck, or a hand dealt before the scheme). Callers gate disclosure. */
+  async dealSeed(handIdInput: string): Promise<string | null> {
+    const handId = check.uuid(handIdInput, 'handId');
+    const row = await this.db.handDealSeed.findUnique({ where: { handId } });
+    return row?.seed ?? null;
   }
 
   /** Hands that were running (at boot: the ones a crash interrupted). */

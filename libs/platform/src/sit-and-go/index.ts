@@ -5,6 +5,7 @@ export * from './sit-and-go.errors';
 export * from './sit-and-go.gateway';
 export * from './templates';
 export * from './spin-draw';
+export * from './seat-draw';
 export * from './spin-pool';
 export * from './standings';
 export * from './sit-and-go.tables';

@@ -13,7 +13,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JOBS, type JobName, type JobPayload, type SitAndGoStepPayload, type SitAndGoView } from '@naiko/contracts';
 import type { JobsOptions } from 'bullmq';
-import { cryptoRandom } from '@naiko/engine';
+import { cryptoRandom, newShuffleSeed } from '@naiko/engine';
 import {
   Accounts,
   cancelRunningHand,
@@ -39,6 +39,7 @@ import type { HandResult } from '../tournaments/mtt-state';
 import { oddChipOrder, type SeatWithStack, type TableFence, type TableHandStart } from '../tournaments/table-runner';
 import { SitAndGoError } from './sit-and-go.errors';
 import { drawFromSeed, newSpinSeed, spinCommitment } from './spin-draw';
+import { seatDrawCommitment, seatDrawFromSeed } from './seat-draw';
 import { SPIN_POOL, spinPoolPlan } from './spin-pool';
 import { groupsOf, recordHandOutcome, type DealtIn } from './standings';
 import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
@@ -59,6 +60,8 @@ export interface InstanceRow {
   prize_pool: bigint;
   spin_commitment: string | null;
   spin_seed: string | null;
+  seat_commitment: string | null;
+  seat_seed: string | null;
   multiplier: number | null;
   seating: { seat: number; userId: string }[] | null;
   step_index: number;
@@ -138,9 +141,12 @@ export class SitAndGoService {
       seed = newSpinSeed().seed;
       commitment = spinCommitment(t.spinTable, seed);
     }
+    // The seat draw is committed before anyone registers, like the Spin multiplier (seat-draw.ts).
+    const seatSeed = newShuffleSeed();
+    const seatCommitment = seatDrawCommitment(seatSeed);
     await db.$executeRaw`
-      INSERT INTO sit_and_gos (template_id, instance_number, kind, template, spin_seed, spin_commitment)
-      VALUES (${t.templateId}, ${n}, ${t.kind}, ${JSON.stringify(t)}::jsonb, ${seed}, ${commitment})
+      INSERT INTO sit_and_gos (template_id, instance_number, kind, template, spin_seed, spin_commitment, seat_seed, seat_commitment)
+      VALUES (${t.templateId}, ${n}, ${t.kind}, ${JSON.stringify(t)}::jsonb, ${seed}, ${commitment}, ${seatSeed}, ${seatCommitment})
       ON CONFLICT (template_id, instance_number) DO NOTHING`;
   }
 
@@ -234,8 +240,10 @@ export class SitAndGoService {
       const t = r.template;
       const tournamentId = tournamentIdOf(instanceId);
       const entries = await tx.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' }, orderBy: { createdAt: 'asc' } });
+      // From the seed committed when the instance opened (an instance opened before the commitment: the CSPRNG).
       const rng = cryptoRandom();
-      const seating = shuffled(entries.map((e) => e.userId), rng).map((userId, seat) => ({ seat, userId }));
+      const drawn = r.seat_seed ? seatDrawFromSeed(entries.map((e) => e.userId), r.seat_seed) : null;
+      const seating = drawn ? drawn.seating : shuffled(entries.map((e) => e.userId), rng).map((userId, seat) => ({ seat, userId }));
       const collected = t.buyIn * entries.length;
       let prizePool = collected;
       let multiplier: number | null = null;
@@ -257,7 +265,7 @@ export class SitAndGoService {
           await postInTransaction(tx, { idempotencyKey: `sng:${instanceId}:spin-pool`, reason: 'tournament_entry', refs: { tournamentId }, movements: [plan.movement] });
         }
       }
-      const button = seating[Math.floor((rng.nextUint32() / 2 ** 32) * seating.length)].seat;
+      const button = drawn ? drawn.button : seating[Math.floor((rng.nextUint32() / 2 ** 32) * seating.length)].seat;
       await tx.$executeRaw`
         UPDATE sit_and_gos SET status = 'running', seating = ${JSON.stringify(seating)}::jsonb, prize_pool = ${BigInt(prizePool)},
           multiplier = ${multiplier}, started_at = now(), step_index = 0, step_started_at = now(), button = ${button},
@@ -569,6 +577,7 @@ export class SitAndGoService {
       startingStack: t.startingStack,
       prizePool: r.status === 'registering' || r.status === 'starting' ? t.buyIn * entries.length : Number(r.prize_pool),
       spin: t.kind === 'spin' ? { commitment: r.spin_commitment, multiplier: r.multiplier, seed: r.status === 'finished' ? r.spin_seed : null } : null,
+      seatDraw: { commitment: r.seat_commitment, seed: r.status === 'finished' ? r.seat_seed : null },
       clock,
       handsPlayed: r.hands_played,
       tableId: r.status === 'registering' || r.status === 'starting' ? null : sngTableId(instanceId),

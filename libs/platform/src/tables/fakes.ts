@@ -18,6 +18,11 @@ export class MemoryHandSink implements HandSink {
     return { id, tableId: input.tableId ?? null, tournamentId: input.tournamentId ?? null, handNumber: input.handNumber ?? null, book: 'chips', config: input.config, players: [], commitment: null, status: 'running', result: null, eventCount: 0 };
   }
 
+  readonly seeds = new Map<string, string>();
+  async storeDealSeed(handId: string, seed: string): Promise<void> {
+    this.seeds.set(handId, seed);
+  }
+
   async appendEvents(handId: string, fromSeq: number, events: readonly HandEventInput[]): Promise<AppendResult> {
     if (this.failNext) {
       this.failNext = false;

@@ -3,7 +3,7 @@
 import type { HandStore } from '@naiko/persistence';
 import type { ClockInfo, TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
 
-export type HandSink = Pick<HandStore, 'startHand' | 'appendEvents'>;
+export type HandSink = Pick<HandStore, 'startHand' | 'appendEvents' | 'storeDealSeed'>;
 
 /** Who receives a hand feed: one seat's player, or everyone watching who is not dealt in. */
 export type HandAudience = { userId: string; seat: number } | 'spectators';

@@ -2,7 +2,7 @@
 // carried between hands (the deal's spark granted once, capped at 3), a human's Sneak Peek seen only
 // by him, the anchor/shield window (answered and timed out), bots using powers, the seed commitment,
 // a human's draw and a draw timeout, an unanswered 32-Card Draw split offer.
-import { legalActions, naikoDealFromSeed, seededRandom, standardDeck, verifyCommitment, verifyNaikoCommitment, type HandState } from '@naiko/engine';
+import { dealFromSeed, dealRootFromSeed, legalActions, naikoDealFromSeed, seededRandom, standardDeck, verifyOpening, type CardOpening, type HandState } from '@naiko/engine';
 import { DEFAULT_CLOCK, makeTableConfig, type TableConfig } from '@naiko/table';
 import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
 import type { BotDirectory } from './ports';
@@ -154,16 +154,28 @@ describe('TableHost in Naiko mode', () => {
     expect(s.host.handState!.phase).not.toBe('shield-window');
   });
 
-  test('the hand starts from hashRandom(seed): its stored commitment verifies with the seed revealed after the hand', async () => {
+  test('the hand starts from hashRandom(seed): its stored Merkle commitment is published at the deal, the seed is never broadcast, and each seat gets openings that verify', async () => {
     const seed = seedWith('sneak-peek');
     const s = await twoHumans(naikoConfig(), { seeds: () => seed });
     const stored = lastHand(s.hands);
-    expect(s.out.tables.flatMap((t) => t.events).some((e) => e.type === 'handSeedRevealed')).toBe(false);
+    const handId = [...s.hands.hands.keys()].at(-1)!;
+    expect(s.hands.seeds.get(handId)).toBe(seed);
+    // The commitment is the root the seed yields for this config (deck, and the carousel drawn after it).
+    expect(stored.input.commitment).toBe(dealRootFromSeed(stored.input.config, seed));
+    expect(dealFromSeed(stored.input.config, seed).carousel).toEqual(naikoDealFromSeed(standardDeck(), seed).carousel);
+    const committed = s.out.hands.flatMap((h) => h.feed.events).filter((e) => e.type === 'dealCommitted');
+    expect(committed.length).toBe(3); // each seat's first feed and the spectators'
+    expect(committed.every((e) => e.commitment === stored.input.commitment)).toBe(true);
     await foldHand(s);
-    const reveal = s.out.tables.flatMap((t) => t.events).find((e) => e.type === 'handSeedRevealed')!;
-    expect(reveal).toMatchObject({ seed, commitment: stored.input.commitment });
-    expect(verifyNaikoCommitment({ commitment: stored.input.commitment!, seed, deckTemplate: standardDeck() })).toBe(true);
-    expect(verifyNaikoCommitment({ commitment: stored.input.commitment!, seed: `${seed}x`, deckTemplate: standardDeck() })).toBe(false);
+    expect(JSON.stringify([s.out.hands, s.out.tables])).not.toContain(seed);
+    const openings = s.out.hands.filter((h) => h.feed.handId === handId).flatMap((h) => h.feed.events.filter((e) => e.type === 'dealOpenings').map((e) => ({ audience: h.audience, openings: e.openings as CardOpening[] })));
+    const forSeat = (seat: number) => openings.find((o) => o.audience !== 'spectators' && o.audience.seat === seat)!.openings;
+    for (const seat of [0, 1]) {
+      const mine = forSeat(seat);
+      expect(mine.length).toBe(2); // a preflop fold: his own two hole cards, nothing else
+      for (const o of mine) expect(verifyOpening(stored.input.commitment!, o)).toBe(true);
+      expect(verifyOpening(stored.input.commitment!, { ...mine[0], card: mine[1].card })).toBe(false);
+    }
   });
 
   test('bots use powers (naiko §7): over a few hands a bot seat activates a power, and every bot shield window is answered', async () => {
@@ -237,6 +249,6 @@ describe('TableHost in draw games', () => {
     const s = await twoHumans(makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: CLOCK }), { seeds: () => seed });
     const stored = lastHand(s.hands);
     expect(stored.input.config.powers).toBeUndefined();
-    expect(verifyCommitment({ commitment: stored.input.commitment!, seed, deckTemplate: standardDeck() })).toBe(true);
+    expect(stored.input.commitment).toBe(dealRootFromSeed(stored.input.config, seed));
   });
 });

@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   apply,
-  commitDeck,
-  commitNaikoHand,
+  commitDeal,
   cryptoRandom,
+  DEAL_SCHEME,
+  firstDeckSize,
   hashRandom,
   isOver,
   newShuffleSeed,
+  openingsFor,
   sparksOf,
   legalActions,
   start,
@@ -23,6 +25,7 @@ import {
   type HandEvent,
   type HandState,
   type RandomSource,
+  type Viewer,
 } from '@naiko/engine';
 import {
   closeTable,
@@ -100,8 +103,7 @@ export interface Decision {
 export interface FinishedHand {
   handId: string;
   handNumber: number;
-  /** The hand's shuffle seed, revealed now that the hand is over (null for an injected test deck). */
-  seed: string | null;
+  /** The deal's commitment (Merkle root, scheme naiko-merkle-v2; null for an injected test deck). The seed stays secret. */
   commitment: string | null;
   stacks: { seat: number; playerId: string; stack: number }[];
 }
@@ -128,7 +130,9 @@ export interface TableHostOptions {
   rng?: RandomSource;
   /**
    * Each hand's secret shuffle seed (default `newShuffleSeed()`, 256 CSPRNG bits). The hand starts with
-   * `hashRandom(seed)`, its commitment is stored at the start and the seed revealed at the end.
+   * `hashRandom(seed)`; its commitment (a Merkle root over salted deck positions) is stored and published
+   * at the start; after the hand each audience gets the openings of the cards it saw; the seed itself is
+   * stored (HandSink.storeDealSeed) and never broadcast (HTTP disclosure: hand-history controller).
    */
   seeds?: () => string;
   /** Tests only: a shuffle source instead of a seed (no commitment, nothing to reveal). */
@@ -205,6 +209,10 @@ interface RunningHand {
   carryOver: number;
   seed: string | null;
   commitment: string | null;
+  /** The committed leaves (reused for every audience's openings). */
+  leaves: string[];
+  /** The hand's full event log so far (the openings at the end are decided from it). */
+  log: HandEvent[];
 }
 
 const CLIENT_FORBIDDEN = new Set(['draw-timeout', 'artificialAllIn']);
@@ -321,7 +329,9 @@ export class TableHost {
       tableId: this.tableId,
       table: this.publicState(),
       yourSeat: seat >= 0 ? seat : null,
-      hand: h ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo() } : null,
+      hand: h
+        ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo(), commitment: h.commitment }
+        : null,
     };
   }
 
@@ -651,7 +661,10 @@ export class TableHost {
     if ((stakes as { bigBlindAnte?: boolean }).bigBlindAnte) handConfig.stakes = { ...handConfig.stakes, bigBlindAnte: true };
     const seed = this.o.deckRng ? null : (this.o.seeds ?? newShuffleSeed)();
     const started = start(handConfig, { rng: seed === null ? this.o.deckRng!() : hashRandom(seed) });
-    const commitment = seed === null ? null : commitmentOf(started.state.deck, seed, started.events, naiko);
+    // The commitment covers every deck position (spare decks included); in Naiko mode the carousel is
+    // drawn from the same seed after the deck and is public from the deal.
+    const deal = seed === null ? null : commitDeal(started.state.deck, seed);
+    const commitment = deal?.root ?? null;
     const stored = await this.o.hands.startHand({
       ...this.o.chips.handRef,
       handNumber: planned.plan.handNumber,
@@ -659,6 +672,7 @@ export class TableHost {
       players: planned.plan.dealtIn.map((d) => ({ seat: d.seat, userId: d.playerId })),
       ...(commitment === null ? {} : { commitment }),
     });
+    if (seed !== null) await this.o.hands.storeDealSeed(stored.id, seed);
     const appended = await this.o.hands.appendEvents(stored.id, 0, started.events);
     await step(dealt);
     this.hand = {
@@ -672,6 +686,8 @@ export class TableHost {
       carryOver: 0,
       seed,
       commitment,
+      leaves: deal?.leaves ?? [],
+      log: [],
     };
     this.publishTable(events);
     await this.afterHandEvents(started.events);
@@ -734,6 +750,7 @@ export class TableHost {
     h.timer = null;
     h.clock = null;
     for (const e of events) if (e.type === 'hand-ended' && e.carryOver) h.carryOver += e.carryOver;
+    h.log.push(...events);
     const over = isOver(h.state);
     if (!over) this.startClock(h);
     this.publishHand(h, events);
@@ -888,7 +905,7 @@ export class TableHost {
       this.o.broadcaster.hand(this.tableId, { userId, seat }, dealtIn, {
         handId: h.id,
         handNumber: h.number,
-        events: viewEvents(events, seat) as WireHandEvent[],
+        events: this.withDealProof(h, events, seat),
         view: view(h.state, seat) as unknown as Record<string, unknown>,
         clock,
       });
@@ -897,10 +914,28 @@ export class TableHost {
     this.o.broadcaster.hand(this.tableId, 'spectators', dealtIn, {
       handId: h.id,
       handNumber: h.number,
-      events: viewEvents(events, 'spectator') as WireHandEvent[],
+      events: this.withDealProof(h, events, 'spectator'),
       view: view(h.state, 'spectator') as unknown as Record<string, unknown>,
       clock,
     });
+  }
+
+  /**
+   * A viewer's events, with the deal's commitment in front of the first batch (`dealCommitted`) and,
+   * once the hand is over, the openings of exactly the deck positions this viewer saw (`dealOpenings`):
+   * his own cards and every shown card for a player, the shown cards for spectators.
+   */
+  private withDealProof(h: RunningHand, events: HandEvent[], viewer: Viewer): WireHandEvent[] {
+    const out = viewEvents(events, viewer) as WireHandEvent[];
+    if (h.seed === null || h.commitment === null) return out;
+    if (events.some((e) => e.type === 'hand-started')) {
+      out.unshift({ type: 'dealCommitted', handId: h.id, handNumber: h.number, scheme: DEAL_SCHEME, commitment: h.commitment, positions: h.state.deck.length } as unknown as WireHandEvent);
+    }
+    if (isOver(h.state)) {
+      const openings = openingsFor(h.state.deck, h.seed, firstDeckSize(h.state.config), h.log, viewer, h.leaves);
+      out.push({ type: 'dealOpenings', handId: h.id, handNumber: h.number, scheme: DEAL_SCHEME, commitment: h.commitment, openings } as unknown as WireHandEvent);
+    }
+    return out;
   }
 
   private async finishCurrentHand(h: RunningHand): Promise<void> {
@@ -910,13 +945,12 @@ export class TableHost {
     const t = this.tryTable(() => finishHand(this.state, handResultFromStacks(stacks, { carryOver: h.carryOver, ...(sparks ? { sparks } : {}) }), this.timers.now()));
     this.hand = null;
     await this.commit(t, false);
-    // The seed is revealed only now: anyone can redo the shuffle (and the carousel) and check the commitment.
-    const reveal = h.seed === null ? [] : [{ type: 'handSeedRevealed', handId: h.id, handNumber: h.number, seed: h.seed, commitment: h.commitment }];
-    this.publishTable([...t.events, ...(reveal as unknown as TableEvent[])]);
+    // No seed here (it would let anyone recompute every folded hand): each audience already got the
+    // openings of what it saw with the hand's last events; the seed is disclosed later over HTTP.
+    this.publishTable([...t.events]);
     const finished: FinishedHand = {
       handId: h.id,
       handNumber: h.number,
-      seed: h.seed,
       commitment: h.commitment,
       stacks: stacks.map((s) => ({ ...s, playerId: h.players.get(s.seat)! })),
     };
@@ -930,10 +964,3 @@ export class TableHost {
 }
 
 const toWire = (e: TableEvent): WireHandEvent => e as unknown as WireHandEvent;
-
-/** The hand's commitment: the deck (and in Naiko mode the carousel drawn right after the shuffle). */
-function commitmentOf(deck: HandState['deck'], seed: string, events: readonly HandEvent[], naiko: boolean): string {
-  const dealt = events.find((e) => e.type === 'x-powers-dealt') as { carousel?: Parameters<typeof commitNaikoHand>[2] } | undefined;
-  return naiko && dealt?.carousel ? commitNaikoHand(deck, seed, dealt.carousel).commitment : commitDeck(deck, seed).commitment;
-}
-

@@ -4,11 +4,15 @@
 //   GET /me/hands            → { hands: [{ id, tableId, tournamentId, handNumber, variant, structure, startedAt, endedAt }] }
 //   GET /me/hands/:id        → { id, handNumber, seat, config: { variant, structure, stakes, button, seats }, players, events }
 //   GET /me/hands/:id/phh    → text/plain attachment
+//   GET /me/hands/:id/proof  → the deal proof for this player (issue 19.1): the commitment, the openings of
+//                              the cards he saw, and the seed once disclosed (table closed or 24 h after
+//                              the hand; deal-disclosure.ts). `npm run -s verify-hand -- FILE` checks it.
 import { Controller, Get, Header, HttpException, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Res, UseGuards } from '@nestjs/common';
 import type { AccessClaims } from '@naiko/contracts';
-import { formatCards, PhhError, viewEvents, type HandEvent } from '@naiko/engine';
+import { DEAL_SCHEME, dealFromSeed, firstDeckSize, openingsFor, PhhError, viewEvents, type HandEvent } from '@naiko/engine';
 import { HandStore, PrismaService, type StoredHand } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
+import { seedDisclosure } from './deal-disclosure';
 
 interface HandRow {
   id: string;
@@ -19,21 +23,6 @@ interface HandRow {
   structure: string | null;
   started_at: Date;
   ended_at: Date | null;
-}
-
-/** Hides, in exported PHH text, the hole cards of every seat but `mySeat` that were not shown. */
-export function hideUnshownCards(phh: string, events: readonly HandEvent[], mySeat: number): string {
-  const shown = new Set(events.filter((e) => e.type === 'hand-shown').map((e) => (e as { seat: number }).seat));
-  let out = phh;
-  for (const e of events) {
-    if (e.type !== 'hole-dealt') continue;
-    const h = e as { seat: number; cards: number[]; up: boolean[] };
-    if (h.seat === mySeat || shown.has(h.seat) || h.up.every(Boolean)) continue;
-    const text = formatCards(h.cards);
-    // Cards are unique in a deal, so the exact card run names this one line.
-    out = out.replace(new RegExp(`(d dh p\\d+ )${text}(?=['"\\s])`), (_m, prefix: string) => prefix + h.cards.map((c, k) => (h.up[k] ? formatCards([c]) : '??')).join(''));
-  }
-  return out;
 }
 
 @UseGuards(JwtAuthGuard)
@@ -84,19 +73,58 @@ export class HandHistoryController {
     };
   }
 
+  @Get(':id/proof')
+  async proof(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims) {
+    const { hand, seat } = await this.ownHand(id, user.sub);
+    const seed = await this.hands.dealSeed(id);
+    if (seed === null || hand.commitment === null) throw new NotFoundException({ code: 'NO_DEAL_PROOF', message: 'this hand was dealt before the deal commitment (no proof stored)' });
+    const row = await this.prisma.hand.findUniqueOrThrow({ where: { id }, select: { endedAt: true } });
+    const disclosure = seedDisclosure({ endedAt: row.endedAt, tableClosed: await this.tableClosed(hand) }, new Date());
+    const events = (await this.hands.events(id)).map((e) => e.payload as HandEvent);
+    const { deck } = dealFromSeed(hand.config, seed);
+    return {
+      handId: hand.id,
+      tableId: hand.tableId,
+      tournamentId: hand.tournamentId,
+      handNumber: hand.handNumber,
+      seat,
+      scheme: DEAL_SCHEME,
+      commitment: hand.commitment,
+      // The engine config the deck was dealt for: with the seed it reproduces the whole deal.
+      config: hand.config,
+      openings: openingsFor(deck, seed, firstDeckSize(hand.config), events, seat),
+      seed: disclosure.disclosed ? seed : null,
+      seedDisclosure: { reason: disclosure.reason, availableAt: disclosure.availableAt },
+    };
+  }
+
+  /** Whether the hand's table — or the tournament it was played in — is closed. */
+  private async tableClosed(hand: StoredHand): Promise<boolean> {
+    if (hand.tableId) {
+      const t = await this.prisma.cashTable.findUnique({ where: { id: hand.tableId }, select: { status: true } }).catch(() => null);
+      return t?.status === 'closed';
+    }
+    const m = /^(sng|mtt)-(\d+)$/.exec(hand.tournamentId ?? '');
+    if (!m) return false;
+    const id = Number(m[2]);
+    if (m[1] === 'sng') return (await this.prisma.sitAndGo.findUnique({ where: { id }, select: { status: true } }))?.status === 'finished';
+    const status = (await this.prisma.scheduledTournament.findUnique({ where: { id }, select: { status: true } }))?.status;
+    return status === 'finished' || status === 'cancelled';
+  }
+
   @Get(':id/phh')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   async phh(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims, @Res({ passthrough: true }) res: { setHeader(k: string, v: string): void }): Promise<string> {
     const { seat } = await this.ownHand(id, user.sub);
     let text: string;
     try {
-      text = await this.hands.exportPhh(id);
+      // Exported from the seat's own view: every card it could not see at the table is '??'.
+      text = await this.hands.exportPhh(id, seat);
     } catch (err) {
       if (err instanceof PhhError) throw new HttpException({ code: 'PHH_UNSUPPORTED', message: err.message }, HttpStatus.UNPROCESSABLE_ENTITY);
       throw err;
     }
-    const events = (await this.hands.events(id)).map((e) => e.payload as HandEvent);
     res.setHeader('Content-Disposition', `attachment; filename="naiko-hand-${id}.phh"`);
-    return hideUnshownCards(text, events, seat);
+    return text;
   }
 }

@@ -1,0 +1,153 @@
+/**
+ * Which committed deck positions a viewer may have opened after a hand (scheme naiko-merkle-v2,
+ * `rng/deal-commitment.ts`), and the deal a disclosed seed reproduces.
+ *
+ * A viewer gets the opening of a position only for a card he saw *as that position's card* at the
+ * table: his own cards, face-up cards, the board, shown hands, his own Sneak Peek. Cards dealt again
+ * from a reshuffled stock (draw games) are opened at their place in the spare deck that ordered the
+ * stock, never at their first position: that position would say who was dealt the card first, i.e.
+ * an opponent's discard or folded card. Everything is decided from the server's full event log and
+ * the engine's own per-viewer filter (`viewEvent`), so the rule cannot drift from what the table shows.
+ */
+import type { Card } from '../cards/card';
+import { hashRandom } from '../rng/commitment';
+import { commitDeal, openPositions, verifyOpening, type CardOpening } from '../rng/deal-commitment';
+import { formatCard } from '../cards/card';
+import { deckFor, resolveVariant, start } from './start';
+import type { HandConfig, HandEvent } from './types';
+import { viewEvent, type Viewer } from './view';
+
+type AnyEvent = { type: string; [k: string]: unknown };
+
+const cardList = (v: unknown): Card[] => (Array.isArray(v) ? (v.filter((c) => typeof c === 'number') as Card[]) : typeof v === 'number' ? [v] : []);
+
+/** Every card an event names (nulls of a redacted event skipped). Covers every engine event carrying cards. */
+export function cardsOfEvent(e: HandEvent): Card[] {
+  const x = e as AnyEvent;
+  switch (x.type) {
+    case 'hole-dealt':
+    case 'board-dealt':
+    case 'hand-shown':
+    case 'hand-mucked':
+      return cardList(x.cards);
+    case 'x-draw':
+      return [...cardList(x.discarded), ...cardList(x.dealt)];
+    case 'x-power':
+      return [...cardList(x.card), ...cardList(x.discarded)];
+    default:
+      return [];
+  }
+}
+
+/** The cards an (unredacted) event deals out of the deck or the stock, in order. */
+function dealtBy(e: AnyEvent): Card[] {
+  switch (e.type) {
+    case 'hole-dealt':
+    case 'board-dealt':
+      return cardList(e.cards);
+    case 'x-draw':
+      return cardList(e.dealt);
+    case 'x-power':
+      return e.power === 'sleeve-swap' ? cardList(e.card) : [];
+    default:
+      return [];
+  }
+}
+
+/** The size of one deck of the hand's variant (spare decks follow it in `state.deck`). */
+export function firstDeckSize(config: HandConfig): number {
+  const base = resolveVariant(config.variant);
+  const deck = base.bySeats?.[config.seats.length]?.deck ?? base.deck;
+  return deckFor(deck).length;
+}
+
+/**
+ * The deck positions `viewer` saw, from the hand's full event log and its dealt deck (`state.deck`,
+ * spare decks included).
+ */
+export function seenPositions(deck: readonly Card[], size: number, events: readonly HandEvent[], viewer: Viewer): number[] {
+  const first = new Map<Card, number>();
+  for (let i = 0; i < Math.min(size, deck.length); i++) if (!first.has(deck[i])) first.set(deck[i], i);
+  // Where each card now in play came from: its first position until it is dealt again from a stock.
+  const source = new Map<Card, number | null>();
+  const dealt = new Set<Card>();
+  let reshuffles = 0;
+  const out = new Set<number>();
+  for (const e of events) {
+    const x = e as AnyEvent;
+    if (x.type === 'x-reshuffle') reshuffles++;
+    for (const c of dealtBy(x)) {
+      if (dealt.has(c)) {
+        // Dealt a second time: from the stock ordered by spare deck number `reshuffles`.
+        const from = reshuffles * size;
+        const k = deck.slice(from, from + size).indexOf(c);
+        source.set(c, k >= 0 ? from + k : null);
+      }
+      dealt.add(c);
+    }
+    const seen = viewEvent(e, viewer);
+    if (!seen) continue;
+    for (const c of cardsOfEvent(seen)) {
+      const p = source.has(c) ? source.get(c)! : first.get(c);
+      if (p !== undefined && p !== null) out.add(p);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** The openings `viewer` is entitled to after the hand. */
+export function openingsFor(deck: readonly Card[], seed: string, size: number, events: readonly HandEvent[], viewer: Viewer, leaves?: readonly string[]): CardOpening[] {
+  return openPositions(deck, seed, seenPositions(deck, size, events, viewer), leaves);
+}
+
+/** The deck (spares included) and the Naiko carousel a seed deals for this hand config, as `start` draws them. */
+export function dealFromSeed(config: HandConfig, seed: string): { deck: Card[]; carousel: string[] | null } {
+  const started = start(config, { rng: hashRandom(seed) });
+  const dealt = started.events.find((e) => e.type === 'x-powers-dealt') as { carousel?: string[] } | undefined;
+  return { deck: started.state.deck.slice(), carousel: dealt?.carousel ?? null };
+}
+
+/** The commitment (Merkle root) a seed yields for this hand config. */
+export const dealRootFromSeed = (config: HandConfig, seed: string): string => commitDeal(dealFromSeed(config, seed).deck, seed).root;
+
+/** A hand's proof as a player holds it: the `/me/hands/:id/proof` answer, or a `dealOpenings` table event. */
+export interface DealProof {
+  commitment: string;
+  openings: CardOpening[];
+  /** The disclosed seed (null/absent until the table closed or 24 h passed). */
+  seed?: string | null;
+  /** The hand's engine config (with the seed it reproduces the deal). */
+  config?: HandConfig;
+}
+
+export interface DealProofReport {
+  /** Every opening verified and, when a seed was given, the seed reproduced the committed deal. */
+  ok: boolean;
+  openings: { position: number; card: string; ok: boolean }[];
+  /** 'not-disclosed' without a seed; 'ok' when seed + config reproduce the root and every opened card; else 'mismatch'. */
+  seed: 'not-disclosed' | 'ok' | 'mismatch' | 'no-config';
+  /** With a verified seed: the whole dealt deck (spare decks included) in dealing order. */
+  deck?: string[];
+}
+
+/** Checks a hand's openings against its commitment and, once disclosed, the whole shuffle against the seed. Pure. */
+export function verifyDealProof(p: DealProof): DealProofReport {
+  const commitment = String(p?.commitment ?? '').toLowerCase();
+  const openings = (Array.isArray(p?.openings) ? p.openings : []).map((o) => ({ position: o?.position, card: o?.card, ok: verifyOpening(commitment, o) }));
+  let seed: DealProofReport['seed'] = 'not-disclosed';
+  let deck: Card[] | undefined;
+  if (typeof p?.seed === 'string' && p.seed) {
+    if (!p.config) seed = 'no-config';
+    else {
+      try {
+        deck = dealFromSeed(p.config, p.seed).deck;
+        const same = commitDeal(deck, p.seed).root === commitment && openings.every((o) => deck![o.position] !== undefined && formatCard(deck![o.position]) === o.card);
+        seed = same ? 'ok' : 'mismatch';
+      } catch {
+        seed = 'mismatch';
+      }
+    }
+  }
+  const ok = openings.length > 0 && openings.every((o) => o.ok) && (seed === 'ok' || seed === 'not-disclosed');
+  return { ok, openings, seed, ...(seed === 'ok' && deck ? { deck: deck.map(formatCard) } : {}) };
+}

@@ -1,0 +1,132 @@
+/**
+ * Provably-fair dealing without leaking unshown cards (scheme "naiko-merkle-v2").
+ *
+ * The v1 scheme (`commitment.ts`) committed to the whole deck with one hash and revealed the seed right
+ * after the hand, which let anyone recompute every folded hand. v2 commits to each deck position on
+ * its own, so single cards can be opened without opening the others:
+ *
+ *  1. The server draws a secret 256-bit seed per hand; the deck (and spare decks, and in Naiko mode the
+ *     carousel) is drawn from `hashRandom(seed)` exactly as before.
+ *  2. Each position i gets a salt derived from the seed: salt_i = HMAC-SHA256(key = seed, "naiko-salt-v2|" + i)
+ *     as hex — deterministic (the seed reproduces it) but unguessable without the seed, and opening one salt
+ *     says nothing about the others (HMAC is a PRF).
+ *  3. leaf_i = SHA-256("naiko-leaf-v2|" + i + "|" + card text + "|" + salt_i) as hex (e.g. "…|7|As|3f0c…").
+ *  4. The hand's commitment is the Merkle root over the leaves in deck order: a parent is
+ *     SHA-256("naiko-node-v2|" + left + "|" + right); at a level with an odd count the last node moves up
+ *     unchanged. The root is published (and stored) before the first card is dealt.
+ *  5. After the hand a player gets openings `{ position, card, salt, path }` of the positions he saw; the
+ *     path lists the sibling hashes from the leaf up (`left`: the sibling is on the left).
+ *     `verifyOpening(root, opening)` recomputes the root.
+ *  6. When the seed may be disclosed (the table closed, or 24 h passed), `verifyDealRoot` recomputes every
+ *     salt, leaf and the root from the seed and the dealt deck: the whole shuffle is then checked.
+ *
+ * Everything here is pure hashing (no entropy, no I/O), so `createHash`/`createHmac` are allowed.
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { formatCard, parseCard, type Card } from '../cards/card';
+
+export const DEAL_SCHEME = 'naiko-merkle-v2';
+
+const sha256hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The salt of deck position `i`: HMAC-SHA256 keyed by the hand's secret seed. */
+export function positionSalt(seed: string, i: number): string {
+  return createHmac('sha256', seed).update(`naiko-salt-v2|${i}`, 'utf8').digest('hex');
+}
+
+/** The committed hash of one deck position. `card` is the card's text (e.g. "As", "Jk" for a joker). */
+export function leafHash(i: number, card: string, salt: string): string {
+  return sha256hex(`naiko-leaf-v2|${i}|${card}|${salt}`);
+}
+
+export function nodeHash(left: string, right: string): string {
+  return sha256hex(`naiko-node-v2|${left}|${right}`);
+}
+
+/** Every level of the tree, leaves first, root last (a level with one node). */
+function levels(leaves: readonly string[]): string[][] {
+  if (!leaves.length) throw new RangeError('a deal commitment needs at least one card');
+  const out: string[][] = [leaves.slice()];
+  while (out[out.length - 1].length > 1) {
+    const prev = out[out.length - 1];
+    const next: string[] = [];
+    for (let k = 0; k < prev.length; k += 2) next.push(k + 1 < prev.length ? nodeHash(prev[k], prev[k + 1]) : prev[k]);
+    out.push(next);
+  }
+  return out;
+}
+
+export const merkleRoot = (leaves: readonly string[]): string => levels(leaves).at(-1)![0];
+
+export interface PathStep {
+  /** The sibling's hash. */
+  hash: string;
+  /** True when the sibling is the left child (this node is the right one). */
+  left: boolean;
+}
+
+export interface CardOpening {
+  position: number;
+  /** The card's text, e.g. "As". */
+  card: string;
+  salt: string;
+  path: PathStep[];
+}
+
+export interface DealCommitment {
+  scheme: typeof DEAL_SCHEME;
+  root: string;
+  leaves: string[];
+}
+
+const leavesOf = (deck: readonly Card[], seed: string): string[] => deck.map((c, i) => leafHash(i, formatCard(c), positionSalt(seed, i)));
+
+/** The commitment to a dealt deck (every position, spare decks included). */
+export function commitDeal(deck: readonly Card[], seed: string): DealCommitment {
+  const leaves = leavesOf(deck, seed);
+  return { scheme: DEAL_SCHEME, root: merkleRoot(leaves), leaves };
+}
+
+/**
+ * Openings of the given positions (sorted, without repeats); positions outside the deck are skipped.
+ * `leaves` (from `commitDeal`) saves rehashing the deck when several viewers are opened.
+ */
+export function openPositions(deck: readonly Card[], seed: string, positions: Iterable<number>, leaves?: readonly string[]): CardOpening[] {
+  const wanted = [...new Set(positions)].filter((p) => Number.isInteger(p) && p >= 0 && p < deck.length).sort((a, b) => a - b);
+  if (!wanted.length) return [];
+  const tree = levels(leaves && leaves.length === deck.length ? leaves : leavesOf(deck, seed));
+  return wanted.map((position) => {
+    const path: PathStep[] = [];
+    let k = position;
+    for (let l = 0; l < tree.length - 1; l++) {
+      const level = tree[l];
+      const sibling = k ^ 1;
+      if (sibling < level.length) path.push({ hash: level[sibling], left: sibling < k });
+      k >>= 1;
+    }
+    return { position, card: formatCard(deck[position]), salt: positionSalt(seed, position), path };
+  });
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** True when the opening's card and salt hash, up its path, to the committed root. */
+export function verifyOpening(root: string, o: CardOpening): boolean {
+  if (!o || !Number.isInteger(o.position) || o.position < 0 || typeof o.card !== 'string' || typeof o.salt !== 'string' || !Array.isArray(o.path)) return false;
+  try {
+    parseCard(o.card);
+  } catch {
+    return false;
+  }
+  let h = leafHash(o.position, o.card, o.salt);
+  for (const s of o.path) {
+    if (!s || typeof s.hash !== 'string' || !HEX64.test(s.hash)) return false;
+    h = s.left ? nodeHash(s.hash, h) : nodeHash(h, s.hash);
+  }
+  return h === root.toLowerCase();
+}
+
+/** True when the disclosed seed and the deck it shuffles hash to the committed root (the whole shuffle). */
+export function verifyDealRoot(root: string, deck: readonly Card[], seed: string): boolean {
+  return commitDeal(deck, seed).root === root.toLowerCase();
+}
