@@ -14,6 +14,7 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, PingPayload, PongPayload, ServerToClientEvents } from '@naiko/contracts';
 import { APP_INFO, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
+import { UserAccess } from '../auth/user-access';
 import { useSocketAuth, type SocketData } from './socket-auth';
 import { SocketExceptionFilter } from './socket-errors';
 import { isClientEvent, ValidBody } from './socket-validation';
@@ -30,10 +31,12 @@ export class PlatformGateway implements OnGatewayInit, OnGatewayConnection {
   constructor(
     private readonly tokens: TokenService,
     @Inject(APP_INFO) private readonly app: AppInfo,
+    private readonly access: UserAccess,
   ) {}
 
   afterInit(server: NaikoServer): void {
-    useSocketAuth(server, this.tokens);
+    useSocketAuth(server, this.tokens, this.access);
+    this.access.attachSocketServer(server);
   }
 
   handleConnection(socket: NaikoSocket): void {

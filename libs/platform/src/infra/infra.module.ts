@@ -15,6 +15,8 @@ import { parseConfig, type AppConfig } from '../config/config.schema';
 import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
 import { APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
+import { resolveJwtSecret } from '../auth/jwt-secret';
+import { UserAccess } from '../auth/user-access';
 import { DemoSeeder } from './demo-seeder';
 
 export async function connectDatabase(config: AppConfig, logger = new Logger('Database')): Promise<DatabaseConnection> {
@@ -53,15 +55,17 @@ export class InfraModule {
       { provide: PrismaService, inject: [DATABASE_CONNECTION], useFactory: (db: DatabaseConnection) => new PrismaService(db) },
       {
         provide: TokenService,
-        inject: [APP_CONFIG],
-        useFactory: (c: AppConfig) => new TokenService(c.JWT_SECRET, c.JWT_EXPIRES_IN_SECONDS),
+        inject: [APP_CONFIG, PrismaService],
+        useFactory: async (c: AppConfig, prisma: PrismaService) =>
+          new TokenService(await resolveJwtSecret(c.JWT_SECRET, prisma), c.JWT_EXPIRES_IN_SECONDS),
       },
+      UserAccess,
       DemoSeeder,
     ];
     return {
       module: InfraModule,
       providers,
-      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, PrismaService, TokenService],
+      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, PrismaService, TokenService, UserAccess],
     };
   }
 }
