@@ -9,11 +9,20 @@ import type { Type } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AccessClaims } from '@naiko/contracts';
+import { PrismaService } from '@naiko/persistence';
 import { JsonLogger, startNaikoApp, TokenService, type NaikoApp } from '@naiko/platform';
 import { AllInOneModule } from '../../apps/all-in-one/src/app.module';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export const TEST_JWT_SECRET = 'naiko-test-secret-0123456789abcdef0123';
+
+/**
+ * Accounts `token()` signs for without a registration: the default user and the admin id the
+ * tournament suites use. Every token must belong to an existing account (issue 19.5), so the
+ * helper creates these rows; their stored names and roles do not matter (tokens of version 0).
+ */
+export const TEST_DEFAULT_USER_ID = '00000000-0000-4000-8000-000000000001';
+export const TEST_ADMIN_USER_ID = '00000000-0000-4000-8000-0000000000ad';
 
 export interface TestApp {
   naiko: NaikoApp;
@@ -68,13 +77,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     throw err;
   }
   const tokens = naiko.app.get(TokenService);
+  await naiko.app.get(PrismaService, { strict: false }).user.createMany({
+    data: [
+      { id: TEST_DEFAULT_USER_ID, username: 'test-default-user', role: 'player' },
+      { id: TEST_ADMIN_USER_ID, username: 'test-admin-user', role: 'admin' },
+    ],
+    skipDuplicates: true,
+  });
   return {
     naiko,
     url: naiko.url,
     db,
     tokens,
     token: (claims = {}) =>
-      tokens.sign({ sub: '00000000-0000-4000-8000-000000000001', username: 'alice', role: 'player', ...claims }),
+      tokens.sign({ sub: TEST_DEFAULT_USER_ID, username: 'alice', role: 'player', ...claims }),
     get: <T>(t: Type<T> | symbol | string) => naiko.app.get<T>(t as Type<T>, { strict: false }),
     close: async () => {
       await naiko.close();
