@@ -1,6 +1,6 @@
 // Hand history: the player's finished hands (GET /me/hands), a step-by-step replay of one hand from
 // its events as this player may see them (GET /me/hands/:id), and the PHH download (GET .../phh).
-import { api, ApiError, session } from '../api';
+import { api, ApiError, authFetch, session } from '../api';
 import { cardEl, cardText } from '../cards';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES } from '../format';
@@ -51,7 +51,7 @@ export function handReplayPage(root: HTMLElement, [id]: string[]): void {
     }
   };
   const download = async () => {
-    const res = await fetch(`/me/hands/${id}/phh`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const res = await authFetch(`/me/hands/${id}/phh`);
     if (!res.ok) {
       message = `PHH export refused: ${((await res.json()) as { message?: string }).message ?? res.status}`;
       return render();
