@@ -56,6 +56,8 @@ export const configSchema = z
     METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     /** Browser origins allowed to call the API and socket.io with credentials (CORS); empty: same origin only. */
     CORS_ORIGINS: originList,
+    /** Open private tables one host may have at once (admins are not limited). */
+    PRIVATE_TABLES_PER_HOST: int(3, 1, 1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MIGRATE_ON_START: bool(true),
     SEED_DEMO_USERS: bool(true),

@@ -16,6 +16,7 @@ import { APP_INFO, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
 import { UserAccess } from '../auth/user-access';
 import { useSocketAuth, type SocketData } from './socket-auth';
+import { CORS_OPTIONS } from '../http/cors';
 import { SocketExceptionFilter } from './socket-errors';
 import { isClientEvent, ValidBody } from './socket-validation';
 
@@ -23,7 +24,7 @@ export type NaikoServer = Server<ClientToServerEvents, ServerToClientEvents, Rec
 export type NaikoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 @UseFilters(new SocketExceptionFilter())
-@WebSocketGateway({ cors: { origin: true, credentials: true } })
+@WebSocketGateway({ cors: CORS_OPTIONS })
 export class PlatformGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Gateway');
   @WebSocketServer() server: NaikoServer;
