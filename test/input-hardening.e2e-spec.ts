@@ -5,7 +5,7 @@
 // answers only the allowed origins.
 import request from 'supertest';
 import { PrismaService } from '@naiko/persistence';
-import { connectSocket, startTestApp, TEST_ADMIN_USER_ID, type TestApp } from './support';
+import { connectSocket, startTestApp, TEST_DEFAULT_USER_ID, type TestApp } from './support';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 const ALLOWED = 'https://play.naiko.example';
@@ -31,7 +31,7 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
   beforeAll(async () => {
     t = await startTestApp({ env: { METRICS_TOKEN, CORS_ORIGINS: ALLOWED, PRIVATE_TABLES_PER_HOST: '2' } });
     prisma = t.get(PrismaService);
-    admin = `Bearer ${t.token({ sub: TEST_ADMIN_USER_ID, role: 'admin', username: 'admin' })}`;
+    admin = `Bearer ${t.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin', username: 'admin' })}`;
     const res = await request(t.url).post('/auth/register').send({ username: 'hostile', password: 'hostile-password' }).expect(201);
     player = { token: `Bearer ${res.body.accessToken}`, id: res.body.user.id };
   });

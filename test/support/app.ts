@@ -17,12 +17,11 @@ import { createTestDatabase, type TestDatabase } from './database';
 export const TEST_JWT_SECRET = 'naiko-test-secret-0123456789abcdef0123';
 
 /**
- * Accounts `token()` signs for without a registration: the default user and the admin id the
- * tournament suites use. Every token must belong to an existing account (issue 19.5), so the
- * helper creates these rows; their stored names and roles do not matter (tokens of version 0).
+ * The account `token()` signs for by default, without a registration. Every token must belong to
+ * an existing account (issue 19.5), so the helper creates this row; its stored name and role do
+ * not matter (a token of version 0 carries its own claims, e.g. `token({ role: 'admin' })`).
  */
 export const TEST_DEFAULT_USER_ID = '00000000-0000-4000-8000-000000000001';
-export const TEST_ADMIN_USER_ID = '00000000-0000-4000-8000-0000000000ad';
 
 export interface TestApp {
   naiko: NaikoApp;
@@ -78,10 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const tokens = naiko.app.get(TokenService);
   await naiko.app.get(PrismaService, { strict: false }).user.createMany({
-    data: [
-      { id: TEST_DEFAULT_USER_ID, username: 'test-default-user', role: 'player' },
-      { id: TEST_ADMIN_USER_ID, username: 'test-admin-user', role: 'admin' },
-    ],
+    data: [{ id: TEST_DEFAULT_USER_ID, username: 'test-default-user', role: 'player' }],
     skipDuplicates: true,
   });
   return {

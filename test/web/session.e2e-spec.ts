@@ -4,7 +4,7 @@
 // is refused and the page goes back to sign-in.
 import request from 'supertest';
 import { PlatformGateway, userRoom } from '@naiko/platform';
-import { TEST_ADMIN_USER_ID } from '../support';
+import { TEST_DEFAULT_USER_ID } from '../support';
 import { signUp, startWebTest, type WebTest } from './browser';
 
 describe('web client: transparent token refresh (Chromium)', () => {
@@ -14,7 +14,7 @@ describe('web client: transparent token refresh (Chromium)', () => {
   }, 120_000);
   afterAll(() => w?.close());
 
-  const admin = () => `Bearer ${w.app.token({ sub: TEST_ADMIN_USER_ID, role: 'admin', username: 'admin' })}`;
+  const admin = () => `Bearer ${w.app.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin', username: 'admin' })}`;
 
   it('an expired access token is refreshed without the player noticing: the lobby loads and the socket reconnects', async () => {
     const page = await w.browser.newPage();
