@@ -65,11 +65,14 @@ describe('sessions end with the rights they were issued for', () => {
     const socket = await connect(ada.accessToken);
     const socketClosed = closed(socket);
     await request(t.url).post('/admin/chips/grant').set('Authorization', bearer(ada)).send({ userId: victim.user.id, amount: 5, idempotencyKey: 'before' }).expect(201);
+    await request(t.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(200);
 
     await request(t.url).put(`/admin/users/${ada.user.id}/role`).set('Authorization', bearer(root)).send({ role: 'player' }).expect(200);
 
     await request(t.url).post('/admin/chips/grant').set('Authorization', bearer(ada)).send({ userId: victim.user.id, amount: 5, idempotencyKey: 'after' }).expect(401);
     await request(t.url).get('/admin/ledger/audit').set('Authorization', bearer(ada)).expect(401);
+    await request(t.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(401);
+    await request(t.url).get('/admin/queues/api/queues').set('Cookie', `naiko_admin=${ada.accessToken}`).expect(401);
     await socketClosed;
     await refused(ada.accessToken);
     await request(t.url).post('/auth/refresh').send({ refreshToken: ada.refreshToken }).expect(401);
