@@ -40,6 +40,7 @@ describe('sessions end with the rights they were issued for', () => {
   const refused = (token: string) => expect(connectSocket(t.url, token)).rejects.toMatchObject({ message: 'UNAUTHORIZED', data: { code: 'UNAUTHORIZED' } });
   const bearer = (s: Session) => `Bearer ${s.accessToken}`;
 
+  // (Sign-ups are throttled per IP, 10 an hour: this file registers fewer.)
   beforeAll(async () => {
     t = await startTestApp();
     prisma = t.get(PrismaService);
@@ -61,7 +62,7 @@ describe('sessions end with the rights they were issued for', () => {
 
   it('a demoted admin loses admin rights at once: no chip grant, no audit, his socket is closed and cannot reconnect', async () => {
     const ada = await asAdmin('ada');
-    const victim = await register('victim');
+    const victim = root; // whom the chips would go to
     const socket = await connect(ada.accessToken);
     const socketClosed = closed(socket);
     await request(t.url).post('/admin/chips/grant').set('Authorization', bearer(ada)).send({ userId: victim.user.id, amount: 5, idempotencyKey: 'before' }).expect(201);
@@ -96,7 +97,7 @@ describe('sessions end with the rights they were issued for', () => {
     // A token signed for an id with no account at all is refused too.
     await refused(t.tokens.sign({ sub: '00000000-0000-4000-8000-00000000dead', username: 'ghost', role: 'player' }));
     // Only admins delete; deleting twice finds nobody.
-    await request(t.url).delete(`/admin/users/${root.user.id}`).set('Authorization', bearer(await register('nosy'))).expect(403);
+    await request(t.url).delete(`/admin/users/${root.user.id}`).set('Authorization', `Bearer ${t.token()}`).expect(403);
     await request(t.url).delete(`/admin/users/${gone.user.id}`).set('Authorization', bearer(root)).expect(404);
   });
 
@@ -117,6 +118,30 @@ describe('sessions end with the rights they were issued for', () => {
     // A taken name or a bad one is refused.
     await request(t.url).put(`/admin/users/${olga.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'root' }).expect(409);
     await request(t.url).put(`/admin/users/${olga.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'a b' }).expect(400);
+  });
+
+  it('a seated player is not renamed (the seat keeps its name): 409 SEATED until he has left the table', async () => {
+    const table = await request(t.url)
+      .post('/lobby/tables')
+      .set('Authorization', bearer(root))
+      .send({ name: 'Names', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: false, naikoMode: false })
+      .expect(201);
+    const tableId = table.body.tableId as string;
+    const sid = await register('sid');
+    const socket = await connect(sid.accessToken);
+    socket.emit('table:watch', { tableId });
+    const snapshot = new Promise<{ yourSeat: number | null }>((resolve) => {
+      socket.on('table:snapshot', (p: { yourSeat: number | null }) => p.yourSeat !== null && resolve(p));
+    });
+    socket.emit('table:sit', { tableId, buyIn: 400 });
+    await snapshot;
+    const refused = await request(t.url).put(`/admin/users/${sid.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'sid-2' }).expect(409);
+    expect(refused.body.code).toBe('SEATED');
+    expect((await prisma.user.findUnique({ where: { id: sid.user.id } }))!.username).toBe('sid');
+    // Alone at the table (no hand running), he leaves: his stack goes back to his account.
+    socket.emit('table:leave', { tableId });
+    for (let i = 0; i < 100 && (await prisma.chipAccount.count({ where: { userId: sid.user.id, kind: 'table_stack', balance: { gt: 0 } } })) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await request(t.url).put(`/admin/users/${sid.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'sid-2' }).expect(200);
   });
 
   it('a password change ends every other session and opens a new one', async () => {

@@ -96,8 +96,14 @@ export class AccountsService {
     return publicUser(await this.changeRights(userId, { role }));
   }
 
-  /** Renames the user; his old name is free at once, and no token carrying it works any more. */
+  /**
+   * Renames the user; his old name is free at once, and no token carrying it works any more.
+   * Refused (409 SEATED) while he has chips on a table or in a tournament: a seat keeps the name it
+   * was taken with, and a freed name re-registered by someone else must not sit next to it.
+   */
   async rename(userId: string, username: string): Promise<PublicUser> {
+    const seated = await this.prisma.chipAccount.count({ where: { userId, kind: { in: ['table_stack', 'tournament_stack'] }, balance: { gt: 0 } } });
+    if (seated > 0) throw new ConflictException({ statusCode: 409, code: 'SEATED', message: 'the player is seated at a table or in a tournament: rename him once he has left' });
     try {
       return publicUser(await this.changeRights(userId, { username }));
     } catch (err) {
