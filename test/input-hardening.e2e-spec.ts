@@ -45,7 +45,15 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
       for (const path of ['/auth/login', '/lobby/tables']) {
         const res = await request(t.url).post(path).set('Authorization', admin).set('Content-Type', 'application/json').send(`{"name":${deep}}`);
         expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ statusCode: 400, code: 'BAD_PAYLOAD' });
       }
+      // Malformed and oversized bodies get typed answers too.
+      const malformed = await request(t.url).post('/auth/login').set('Content-Type', 'application/json').send('{"username":');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toMatchObject({ code: 'BAD_PAYLOAD', message: 'malformed JSON body' });
+      const huge = await request(t.url).post('/auth/login').set('Content-Type', 'application/json').send(JSON.stringify({ username: 'x'.repeat(200_000) }));
+      expect(huge.status).toBe(413);
+      expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
       const moderate = '{"a":'.repeat(100) + '1' + '}'.repeat(100);
       const res = await request(t.url).post('/tables/private').set('Authorization', player.token).set('Content-Type', 'application/json').send(moderate);
       expect(res.status).toBe(400);

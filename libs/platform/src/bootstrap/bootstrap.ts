@@ -12,6 +12,7 @@ import { RedisIoAdapter } from '../gateway/redis-io.adapter';
 import { REDIS_ENDPOINT } from '../tokens';
 import { configureCorsOrigins, CORS_OPTIONS } from '../http/cors';
 import { refuseDeepJson } from '../http/json-depth';
+import { bodyErrorHandler } from '../http/body-errors';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 
 export interface NaikoApp {
@@ -43,6 +44,7 @@ export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
   const app = await NestFactory.create<NestExpressApplication>(options.module, { logger, bufferLogs: false, abortOnError: false, bodyParser: false });
   app.useBodyParser('json', { verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { extended: true });
+  app.use(bodyErrorHandler);
   const redis = app.get<RedisEndpoint>(REDIS_ENDPOINT);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.enableCors(CORS_OPTIONS);
