@@ -6,13 +6,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { parseConfig, ConfigError, type AppConfig } from '../config/config.schema';
+import { configureCorsOrigins, CORS_OPTIONS } from '../http/cors';
+import { refuseDeepJson } from '../http/json-depth';
+import { bodyErrorHandler } from '../http/body-errors';
 import { JsonLogger } from '../logging/json-logger';
 import { LeanIoAdapter } from '../gateway/lean-io.adapter';
 import { RedisIoAdapter } from '../gateway/redis-io.adapter';
 import { REDIS_ENDPOINT } from '../tokens';
-import { configureCorsOrigins, CORS_OPTIONS } from '../http/cors';
-import { refuseDeepJson } from '../http/json-depth';
-import { bodyErrorHandler } from '../http/body-errors';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 
 export interface NaikoApp {
