@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { PrismaService } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { connectSocket, startTestApp, type TestApp, type TestSocket } from './support';
+import { connectSocket, createTestDatabase, startTestApp, type TestApp, type TestDatabase, type TestSocket } from './support';
 
 interface Session {
   accessToken: string;
@@ -172,5 +172,39 @@ describe('sessions end with the rights they were issued for', () => {
     await request(t.url).post('/auth/refresh').send({ refreshToken: s2.refreshToken }).expect(401);
     await request(t.url).post('/auth/refresh').send({ refreshToken: 'x'.repeat(43) }).expect(401);
     await request(t.url).post('/auth/refresh').send({}).expect(400);
+  });
+});
+
+describe('a change of rights reaches every copy at once, not when its cache expires', () => {
+  let db: TestDatabase;
+  const copies: TestApp[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // Two copies on one database and one Redis namespace; each caches account state for a minute.
+    const env = { REDIS_PREFIX: `${db.name}_shared`, AUTH_STATE_CACHE_MS: '60000' };
+    copies.push(await startTestApp({ databaseUrl: db.url, env }));
+    copies.push(await startTestApp({ databaseUrl: db.url, env }));
+  });
+  afterAll(async () => {
+    for (const c of copies) await c.close().catch(() => undefined);
+    await db.drop();
+  });
+
+  it('an admin demoted on copy A is refused on copy B within moments, though B had cached him as admin', async () => {
+    const [a, b] = copies as [TestApp, TestApp];
+    const prisma = a.get(PrismaService);
+    const reg = (await request(a.url).post('/auth/register').send({ username: 'cross', password: 'cross-password' }).expect(201)).body as Session;
+    await prisma.user.update({ where: { id: reg.user.id }, data: { role: 'admin' } });
+    const cross = (await request(a.url).post('/auth/login').send({ username: 'cross', password: 'cross-password' }).expect(200)).body as Session;
+    await request(b.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`).expect(200); // B caches "admin, version 0"
+    await request(a.url).put(`/admin/users/${cross.user.id}/role`).set('Authorization', `Bearer ${a.token({ role: 'admin' })}`).send({ role: 'player' }).expect(200);
+    // The invalidation travels through Redis: allow it 2 s (the cache would keep him for 60 s).
+    const deadline = Date.now() + 2000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await request(b.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`)).status;
+    }
+    expect(status).toBe(401);
   });
 });

@@ -3,9 +3,9 @@
 // token version is the token's (every change of role, name or password and every deletion bumps
 // the version). Asked on every authenticated HTTP request, every privileged socket event and
 // every socket connection. The answer is cached per process for AUTH_STATE_CACHE_MS (a few
-// seconds) and dropped at once on a change made by this process; other processes see the change
-// when their entry expires, and the change's `disconnectUser` reaches their sockets at once
-// through the socket.io adapter (Redis).
+// seconds) and dropped at once on a change: in this process directly, in the other copies by a
+// server-side event through the socket.io Redis adapter (with SOCKET_REDIS_ADAPTER; without it the
+// entry expires). The change's `disconnectUser` reaches every copy's sockets the same way.
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccessClaims, Role } from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
@@ -31,6 +31,14 @@ interface SocketServerLike {
   in(room: string): { disconnectSockets(close?: boolean): void };
 }
 
+/** Server-side socket.io event (between copies) that drops a user's cached state everywhere. */
+export const USER_CHANGED_EVENT = 'naiko:user-changed';
+
+interface ClusterServer {
+  on(event: string, listener: (userId: unknown) => void): unknown;
+  serverSideEmit(event: string, userId: string): unknown;
+}
+
 const MAX_CACHED = 50_000;
 
 @Injectable()
@@ -41,7 +49,7 @@ export class UserAccess {
 
   constructor(
     private readonly prisma: PrismaService,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'AUTH_STATE_CACHE_MS'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'AUTH_STATE_CACHE_MS' | 'SOCKET_REDIS_ADAPTER'>,
   ) {
     this.ttlMs = config.AUTH_STATE_CACHE_MS;
   }
@@ -82,10 +90,23 @@ export class UserAccess {
   /** Socket servers whose sockets a revocation closes (the platform gateway registers its own). */
   attachSocketServer(server: SocketServerLike): void {
     this.servers.add(server);
+    if (this.config.SOCKET_REDIS_ADAPTER) {
+      (server as unknown as ClusterServer).on(USER_CHANGED_EVENT, (userId) => {
+        if (typeof userId === 'string') this.invalidate(userId);
+      });
+    }
   }
 
-  /** Closes every socket of the user, on every process sharing the socket.io adapter. */
+  /**
+   * After a change of the user's rights: forgets his state here and in every other copy, and
+   * closes every socket of his on every copy sharing the socket.io adapter.
+   */
   disconnectUser(userId: string): void {
-    for (const server of this.servers) server.in(userRoom(userId)).disconnectSockets(true);
+    this.invalidate(userId);
+    for (const server of this.servers) {
+      // Only the Redis adapter carries server-side events (the in-memory one just warns).
+      if (this.config.SOCKET_REDIS_ADAPTER) (server as unknown as ClusterServer).serverSideEmit(USER_CHANGED_EVENT, userId);
+      server.in(userRoom(userId)).disconnectSockets(true);
+    }
   }
 }
