@@ -22,7 +22,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type { AccessClaims, SocketError } from '@naiko/contracts';
 import { openDatabase, PrismaService } from '@naiko/persistence';
-import { CurrentUser, JwtAuthGuard, Roles, SocketExceptionFilter, TokenService, useSocketAuth } from '@naiko/platform';
+import { APP_CONFIG, CurrentUser, JwtAuthGuard, parseConfig, Roles, SocketExceptionFilter, TokenService, UserAccess, useSocketAuth } from '@naiko/platform';
 import { AccountsModule, canManageTable, WsRolesGuard } from '@naiko/platform/accounts';
 import { createLedgerTestDb, type LedgerTestDb } from './support/ledger-db';
 
@@ -55,10 +55,13 @@ class RolesTestController {
 @WebSocketGateway({ namespace: '/roles-test' })
 @UseFilters(SocketExceptionFilter)
 class RolesTestGateway implements OnGatewayInit {
-  constructor(private readonly tokens: TokenService) {}
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly access: UserAccess,
+  ) {}
 
   afterInit(server: Server): void {
-    useSocketAuth(server, this.tokens);
+    useSocketAuth(server, this.tokens, this.access);
   }
 
   @SubscribeMessage('host:ping')
@@ -78,8 +81,10 @@ async function startApp(accountOptions: Parameters<typeof AccountsModule.forRoot
     providers: [
       { provide: PrismaService, useFactory: () => new PrismaService(connection) },
       { provide: TokenService, useValue: new TokenService(SECRET, 3600) },
+      { provide: APP_CONFIG, useValue: parseConfig({ JWT_SECRET: SECRET }) },
+      UserAccess,
     ],
-    exports: [PrismaService, TokenService],
+    exports: [PrismaService, TokenService, APP_CONFIG, UserAccess],
   })
   class TestInfraModule {}
   const moduleRef = await Test.createTestingModule({
@@ -101,7 +106,7 @@ let prisma: PrismaService;
 beforeAll(async () => {
   db = await createLedgerTestDb(5);
   // The login limit is tested on its own app below; here many logins come from one IP.
-  ({ app, url } = await startApp({ loginLimit: 1000 }));
+  ({ app, url } = await startApp({ loginLimit: 1000, loginIpLimit: 1000, registerLimit: 1000 }));
   prisma = app.get(PrismaService);
 });
 afterAll(async () => {
@@ -228,7 +233,8 @@ describe('role checks', () => {
     }
 
     it('a player gets FORBIDDEN from a host handler; a host gets the answer', async () => {
-      const p = await socketFor(player);
+      // (pete was promoted above, which ended his sessions: a fresh player.)
+      const p = await socketFor((await register('sam')).token);
       const refused = new Promise<SocketError>((resolve) => p.on('error', resolve));
       p.emit('host:ping', {});
       expect(await refused).toMatchObject({ code: 'FORBIDDEN', event: 'host:ping' });
@@ -241,13 +247,51 @@ describe('role checks', () => {
 
 describe('rate-limited login', () => {
   it('the 4th login attempt within the window gets 429 (limit 3), even with the right password', async () => {
-    const limited = await startApp({ loginLimit: 3, loginWindowMs: 60_000 });
+    const limited = await startApp({ loginLimit: 3, loginWindowMs: 60_000, registerLimit: 100 });
     try {
       await request(limited.url).post('/auth/register').send({ username: 'rita', password: 'rita-password' }).expect(201);
       await request(limited.url).post('/auth/login').send({ username: 'rita', password: 'wrong-1' }).expect(401);
       await request(limited.url).post('/auth/login').send({ username: 'rita', password: 'wrong-2' }).expect(401);
       await request(limited.url).post('/auth/login').send({ username: 'rita', password: 'rita-password' }).expect(200);
       await request(limited.url).post('/auth/login').send({ username: 'rita', password: 'rita-password' }).expect(429);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('counts per account: a locked-out account does not lock out another user behind the same IP (issue 19.8)', async () => {
+    const limited = await startApp({ loginLimit: 3, loginIpLimit: 10, loginWindowMs: 60_000, registerLimit: 100 });
+    try {
+      for (const u of ['nat-a', 'nat-b']) await request(limited.url).post('/auth/register').send({ username: u, password: `${u}-password` }).expect(201);
+      for (let i = 0; i < 3; i++) await request(limited.url).post('/auth/login').send({ username: 'nat-a', password: 'wrong-pass' }).expect(401);
+      await request(limited.url).post('/auth/login').send({ username: 'nat-a', password: 'nat-a-password' }).expect(429);
+      // Same IP, another account: still let in (per-IP only, today, this is 429).
+      await request(limited.url).post('/auth/login').send({ username: 'nat-b', password: 'nat-b-password' }).expect(200);
+      // The account counter ignores case: NAT-A is the same account.
+      await request(limited.url).post('/auth/login').send({ username: 'NAT-A', password: 'nat-a-password' }).expect(429);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('counts per IP too: spraying many accounts from one IP gets 429 past the IP limit', async () => {
+    const limited = await startApp({ loginLimit: 3, loginIpLimit: 5, loginWindowMs: 60_000, registerLimit: 100 });
+    try {
+      for (let i = 0; i < 5; i++) await request(limited.url).post('/auth/login').send({ username: `spray-${i}`, password: 'password-1' }).expect(401);
+      await request(limited.url).post('/auth/login').send({ username: 'spray-9', password: 'password-1' }).expect(429);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('throttles sign-ups per IP: the 4th registration within the window gets 429 (limit 3) and creates nobody', async () => {
+    const limited = await startApp({ registerLimit: 3, registerWindowMs: 60_000 });
+    try {
+      for (let i = 0; i < 3; i++) await request(limited.url).post('/auth/register').send({ username: `farm-${i}`, password: 'farm-password' }).expect(201);
+      await request(limited.url).post('/auth/register').send({ username: 'farm-3', password: 'farm-password' }).expect(429);
+      expect(await prisma.user.count({ where: { username: 'farm-3' } })).toBe(0);
+      // Sign-ups and logins are counted apart: a login still works.
+      await request(limited.url).post('/auth/login').send({ username: 'farm-0', password: 'farm-password' }).expect(200);
     } finally {
       await limited.app.close();
     }

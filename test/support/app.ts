@@ -9,11 +9,19 @@ import type { Type } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AccessClaims } from '@naiko/contracts';
+import { PrismaService } from '@naiko/persistence';
 import { JsonLogger, startNaikoApp, TokenService, type NaikoApp } from '@naiko/platform';
 import { AllInOneModule } from '../../apps/all-in-one/src/app.module';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export const TEST_JWT_SECRET = 'naiko-test-secret-0123456789abcdef0123';
+
+/**
+ * The account `token()` signs for by default, without a registration. Every token must belong to
+ * an existing account (issue 19.5), so the helper creates this row; its stored name and role do
+ * not matter (a token of version 0 carries its own claims, e.g. `token({ role: 'admin' })`).
+ */
+export const TEST_DEFAULT_USER_ID = '00000000-0000-4000-8000-000000000001';
 
 export interface TestApp {
   naiko: NaikoApp;
@@ -68,13 +76,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     throw err;
   }
   const tokens = naiko.app.get(TokenService);
+  await naiko.app.get(PrismaService, { strict: false }).user.createMany({
+    data: [{ id: TEST_DEFAULT_USER_ID, username: 'test-default-user', role: 'player' }],
+    skipDuplicates: true,
+  });
   return {
     naiko,
     url: naiko.url,
     db,
     tokens,
     token: (claims = {}) =>
-      tokens.sign({ sub: '00000000-0000-4000-8000-000000000001', username: 'alice', role: 'player', ...claims }),
+      tokens.sign({ sub: TEST_DEFAULT_USER_ID, username: 'alice', role: 'player', ...claims }),
     get: <T>(t: Type<T> | symbol | string) => naiko.app.get<T>(t as Type<T>, { strict: false }),
     close: async () => {
       await naiko.close();

@@ -6,6 +6,8 @@ export * from './redis/redis-options';
 export * from './redis/redis-namespace';
 export * from './auth/token.service';
 export * from './auth/http-auth';
+export * from './auth/user-access';
+export * from './auth/jwt-secret';
 export * from './gateway/socket-auth';
 export * from './gateway/socket-errors';
 export * from './gateway/socket-validation';

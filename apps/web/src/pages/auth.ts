@@ -1,5 +1,5 @@
-// Sign up / sign in: POST /auth/register and /auth/login; the token is kept for the socket.
-import { api, ApiError, session, type Me } from '../api';
+// Sign up / sign in: POST /auth/register and /auth/login; the session (tokens) is kept for the socket.
+import { api, ApiError, session, type SessionResponse } from '../api';
 import { h, mount } from '../dom';
 import { navigate } from '../main';
 
@@ -12,8 +12,8 @@ export function authPage(root: HTMLElement): void {
     const submit = async (ev: Event) => {
       ev.preventDefault();
       try {
-        const s = await api<{ accessToken: string; user: Me }>('POST', mode === 'login' ? '/auth/login' : '/auth/register', { username: username.value, password: password.value });
-        session.set(s.accessToken, s.user);
+        const s = await api<SessionResponse>('POST', mode === 'login' ? '/auth/login' : '/auth/register', { username: username.value, password: password.value });
+        session.set(s);
         navigate(location.hash && location.hash !== '#/' ? location.hash : '#/lobby');
       } catch (err) {
         const body = err instanceof ApiError ? err.body : undefined;

@@ -1,6 +1,6 @@
 // Hand history: the player's finished hands (GET /me/hands), a step-by-step replay of one hand from
 // its events as this player may see them (GET /me/hands/:id), and the PHH download (GET .../phh).
-import { api, ApiError, session } from '../api';
+import { api, ApiError, authFetch, session } from '../api';
 import { cardEl, cardText } from '../cards';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES } from '../format';
@@ -53,7 +53,7 @@ export function handReplayPage(root: HTMLElement, [id]: string[]): void {
   // The PHH text, or the deal proof (issue 19: openings of the cards you saw, the seed once disclosed),
   // which `npm run -s verify-hand -- FILE` checks.
   const download = async (what: 'phh' | 'proof' = 'phh') => {
-    const res = await fetch(`/me/hands/${id}/${what}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const res = await authFetch(`/me/hands/${id}/${what}`);
     if (!res.ok) {
       message = `${what === 'phh' ? 'PHH export' : 'Deal proof'} refused: ${((await res.json()) as { message?: string }).message ?? res.status}`;
       return render();

@@ -10,4 +10,10 @@ export interface AccessClaims {
   username: string;
   role: Role;
   isBot?: boolean;
+  /**
+   * The user's token version when the token was issued. Every change of rights or identity (role,
+   * rename, password, deletion) bumps the stored version, which refuses older tokens. Signing
+   * without one means version 0.
+   */
+  ver?: number;
 }

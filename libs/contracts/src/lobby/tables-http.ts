@@ -1,5 +1,6 @@
 // HTTP bodies and queries of the lobby and private tables (issue 6), validated with zod.
 import { z } from 'zod';
+import { safeText } from '../text';
 
 const chips = z.number().int().positive().max(1_000_000_000_000);
 const ms = z.number().int().min(0).max(600_000);
@@ -26,9 +27,27 @@ export const ClockBody = z.strictObject({
   reconnectWindowMs: ms.optional(),
 });
 
+/** The largest big blind a cash or private table may have (issue 19.8: a 10^12 big blind was accepted). */
+export const MAX_BIG_BLIND = 1_000_000_000;
+
+/**
+ * What is wrong with a cash table's stakes and buy-in together, or null: the big blind at most
+ * MAX_BIG_BLIND, the small blind at most the big blind, a minimum buy-in of at least one big blind
+ * (and the ante), a maximum at least the minimum. Checked on creation and on every settings change
+ * (against the table's resulting stakes and buy-in).
+ */
+export function cashTableLimitsProblem(stakes: { smallBlind: number; bigBlind: number; ante?: number }, buyIn: { min: number; max: number | null }): { path: string[]; message: string } | null {
+  if (stakes.bigBlind > MAX_BIG_BLIND) return { path: ['stakes', 'bigBlind'], message: `must be at most ${MAX_BIG_BLIND}` };
+  if (stakes.smallBlind > stakes.bigBlind) return { path: ['stakes', 'smallBlind'], message: 'must be at most the big blind' };
+  if (buyIn.min < stakes.bigBlind) return { path: ['buyIn', 'min'], message: 'must be at least the big blind' };
+  if (stakes.ante !== undefined && buyIn.min < stakes.ante) return { path: ['buyIn', 'min'], message: 'must be at least the ante' };
+  if (buyIn.max !== null && buyIn.max < buyIn.min) return { path: ['buyIn', 'max'], message: 'must be at least the minimum buy-in' };
+  return null;
+}
+
 /** A table: game, structure, blinds/antes, buy-in range, seats, clock, bots, Naiko mode. */
 export const CreateTableBody = z.strictObject({
-  name: z.string().trim().min(1).max(64),
+  name: safeText(1, 64),
   game: z.enum(GAME_IDS),
   structure: z.enum(STRUCTURE_IDS),
   stakes: StakesBody,
@@ -37,6 +56,9 @@ export const CreateTableBody = z.strictObject({
   clock: ClockBody.optional(),
   botsAllowed: z.boolean().optional(),
   naikoMode: z.boolean().optional(),
+}).superRefine((b, ctx) => {
+  const problem = cashTableLimitsProblem(b.stakes, b.buyIn);
+  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
 });
 export type CreateTableBody = z.infer<typeof CreateTableBody>;
 
@@ -53,7 +75,7 @@ export const TableSettingsBody = z.strictObject({
 });
 export type TableSettingsBody = z.infer<typeof TableSettingsBody>;
 
-export const InviteBody = z.strictObject({ username: z.string().trim().min(1).max(32) });
+export const InviteBody = z.strictObject({ username: safeText(1, 32) });
 export type InviteBody = z.infer<typeof InviteBody>;
 
 /** Lobby filters (query strings). */

@@ -3,6 +3,7 @@
 // before any handler runs). Server payloads carry only what the receiving socket may see: hand
 // feeds are built per seat by the table host (engine `view`/`viewEvents`), never for a room.
 import { z } from 'zod';
+import { safeText } from '../text';
 
 const tableId = z.string().uuid();
 const chips = z.number().int().positive().max(1_000_000_000_000);
@@ -47,7 +48,7 @@ export const ActPayload = z.strictObject({
 });
 export type ActPayload = z.infer<typeof ActPayload>;
 
-export const ChatPayload = z.strictObject({ tableId, text: z.string().trim().min(1).max(200) });
+export const ChatPayload = z.strictObject({ tableId, text: safeText(1, 200) });
 export type ChatPayload = z.infer<typeof ChatPayload>;
 
 export const LobbyWatchPayload = z.strictObject({});

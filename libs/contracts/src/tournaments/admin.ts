@@ -2,6 +2,7 @@
 // start). Times are ISO strings; chips and durations are integers. The pure rules (blind structure,
 // prize tables, registration limits) are checked again by libs/tournament on the server.
 import { z } from 'zod';
+import { safeText } from '../text';
 
 const int = (min: number) => z.number().int().min(min);
 
@@ -25,7 +26,7 @@ export const PrizeTableDto = z.strictObject({
 });
 
 export const TournamentSettingsDto = z.strictObject({
-  name: z.string().min(1).max(100),
+  name: safeText(1, 100),
   /** Game id from RULES.md; the tournament table runner deals flop games with blinds. */
   game: z.enum(['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl']),
   bettingStructure: z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit']),

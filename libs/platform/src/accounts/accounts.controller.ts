@@ -1,20 +1,30 @@
 // HTTP endpoints of accounts and chips:
-//   POST /auth/register          public                 → { accessToken, user }
-//   POST /auth/login             public, rate-limited per client IP (429 beyond the limit)
+//   POST /auth/register          public, rate-limited per client IP → session
+//   POST /auth/login             public, rate-limited per account and per client IP (429) → session
+//   POST /auth/refresh           public (refresh token) → a new session; the old refresh token dies
+//   POST /auth/logout            public (refresh token) → 204, that session ends
 //   GET  /accounts/me            any signed-in user     → profile with chip balance
-//   PUT  /admin/users/:id/role   admin                  → user
+//   PUT  /accounts/me/password   any signed-in user     → a new session; every other one ends
+//   PUT  /admin/users/:id/role   admin                  → user (his sessions end)
+//   PUT  /admin/users/:id/username admin                → user (his sessions end; old name free; 409 SEATED while seated)
+//   DELETE /admin/users/:id      admin                  → 204 (soft deletion; his sessions end)
+// A session is { accessToken, expiresIn, refreshToken, user }.
 //   POST /admin/chips/grant      admin                  → ledger result (idempotent)
 //   GET  /admin/ledger/audit     admin                  → audit report
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, UseFilters, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, UseFilters, UseGuards } from '@nestjs/common';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { AccessClaims } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { AccountsService } from './accounts.service';
-import { GrantChipsDto, LoginDto, RegisterDto, SetRoleDto } from './accounts.dto';
+import { ChangePasswordDto, GrantChipsDto, LoginDto, RefreshDto, RegisterDto, RenameDto, SetRoleDto } from './accounts.dto';
+import { SessionsService } from './sessions.service';
 import { LedgerErrorFilter } from './ledger-errors.filter';
 
-export const LOGIN_THROTTLER = 'login';
+/** Named throttlers (accounts.module.ts): each route skips the ones that are not its own. */
+export const LOGIN_IP_THROTTLER = 'login-ip';
+export const LOGIN_ACCOUNT_THROTTLER = 'login-account';
+export const REGISTER_THROTTLER = 'register';
 
 @Controller()
 @UseFilters(LedgerErrorFilter)
@@ -23,9 +33,12 @@ export class AccountsController {
     private readonly accounts: AccountsService,
     private readonly ledger: ChipLedger,
     private readonly prisma: PrismaService,
+    private readonly sessions: SessionsService,
   ) {}
 
   @Post('auth/register')
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ [LOGIN_IP_THROTTLER]: true, [LOGIN_ACCOUNT_THROTTLER]: true })
   register(@Body() body: RegisterDto) {
     return this.accounts.register(body);
   }
@@ -33,8 +46,42 @@ export class AccountsController {
   @Post('auth/login')
   @HttpCode(200)
   @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ [REGISTER_THROTTLER]: true })
   login(@Body() body: LoginDto) {
     return this.accounts.login(body.username, body.password);
+  }
+
+  @Post('auth/refresh')
+  @HttpCode(200)
+  refresh(@Body() body: RefreshDto) {
+    return this.sessions.refresh(body.refreshToken);
+  }
+
+  @Post('auth/logout')
+  @HttpCode(204)
+  async logout(@Body() body: RefreshDto): Promise<void> {
+    await this.sessions.revoke(body.refreshToken);
+  }
+
+  @Put('accounts/me/password')
+  @UseGuards(JwtAuthGuard)
+  changePassword(@CurrentUser() user: AccessClaims, @Body() body: ChangePasswordDto) {
+    return this.accounts.changePassword(user.sub, body.currentPassword, body.newPassword);
+  }
+
+  @Put('admin/users/:id/username')
+  @UseGuards(JwtAuthGuard)
+  @Roles('admin')
+  rename(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: RenameDto) {
+    return this.accounts.rename(id, body.username);
+  }
+
+  @Delete('admin/users/:id')
+  @UseGuards(JwtAuthGuard)
+  @Roles('admin')
+  @HttpCode(204)
+  async deleteUser(@Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
+    await this.accounts.deleteUser(id);
   }
 
   @Get('accounts/me')

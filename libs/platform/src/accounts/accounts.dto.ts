@@ -50,3 +50,25 @@ export class GrantChipsDto {
   @Length(1, MAX_IDEMPOTENCY_KEY_LENGTH)
   idempotencyKey!: string;
 }
+
+export class RefreshDto {
+  @IsString()
+  @Length(16, 128)
+  refreshToken!: string;
+}
+
+export class RenameDto {
+  @IsString()
+  @Matches(USERNAME_PATTERN, { message: 'username: 3–32 letters, digits, _ . -' })
+  username!: string;
+}
+
+export class ChangePasswordDto {
+  @IsString()
+  @MaxLength(72)
+  currentPassword!: string;
+
+  @IsString()
+  @Length(8, 72)
+  newPassword!: string;
+}

@@ -5,10 +5,17 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
 import { JwtAuthGuard } from '../auth/http-auth';
-import { AccountsController } from './accounts.controller';
+import { AccountsController, LOGIN_ACCOUNT_THROTTLER, LOGIN_IP_THROTTLER, REGISTER_THROTTLER } from './accounts.controller';
+import { SessionsService } from './sessions.service';
 import { ACCOUNTS_OPTIONS, AccountsService, DEFAULT_ACCOUNTS_OPTIONS, type AccountsOptions } from './accounts.service';
 import { CrashRecoveryService } from './crash-recovery.service';
 import { WsRolesGuard } from './roles';
+
+/** The account a login attempt is for (case-folded); the body is not validated yet at guard time. */
+function loginAccountTracker(req: Record<string, any>): string {
+  const username = (req.body as { username?: unknown } | undefined)?.username;
+  return `account:${typeof username === 'string' ? username.slice(0, 64).toLowerCase() : ''}`;
+}
 
 @Module({})
 export class AccountsModule {
@@ -17,8 +24,16 @@ export class AccountsModule {
     return {
       module: AccountsModule,
       imports: [
-        // Only the routes with @UseGuards(ThrottlerGuard) (login) are limited.
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'login', ttl: options.loginWindowMs, limit: options.loginLimit }] }),
+        // Only the routes with @UseGuards(ThrottlerGuard) (login, register) are limited; each skips
+        // the throttlers that are not its own. Login counts per client IP and per account, so users
+        // behind one NAT do not lock each other out and one account cannot be guessed at from many IPs.
+        ThrottlerModule.forRoot({
+          throttlers: [
+            { name: LOGIN_IP_THROTTLER, ttl: options.loginWindowMs, limit: options.loginIpLimit },
+            { name: LOGIN_ACCOUNT_THROTTLER, ttl: options.loginWindowMs, limit: options.loginLimit, getTracker: loginAccountTracker },
+            { name: REGISTER_THROTTLER, ttl: options.registerWindowMs, limit: options.registerLimit },
+          ],
+        }),
       ],
       controllers: [AccountsController],
       providers: [
@@ -26,12 +41,13 @@ export class AccountsModule {
         { provide: ChipLedger, inject: [PrismaService], useFactory: (p: PrismaService) => new ChipLedger(p) },
         { provide: HandStore, inject: [PrismaService], useFactory: (p: PrismaService) => new HandStore(p) },
         AccountsService,
+        SessionsService,
         CrashRecoveryService,
         JwtAuthGuard,
         ThrottlerGuard,
         WsRolesGuard,
       ],
-      exports: [AccountsService, ChipLedger, HandStore, CrashRecoveryService, WsRolesGuard],
+      exports: [AccountsService, SessionsService, ChipLedger, HandStore, CrashRecoveryService, WsRolesGuard],
     };
   }
 }

@@ -1,50 +1,43 @@
-// Registration, login and roles. Passwords: bcryptjs (cost 10, 72-byte limit enforced by the
-// DTO). Tokens: the platform's TokenService (HS256 JWT). Every new player gets a chip account
-// and the welcome grant (idempotent per user, so a retried registration cannot grant twice).
+// Registration, login, roles and the account's identity. Passwords: bcryptjs (cost 10, 72-byte
+// limit enforced by the DTO). Sessions: SessionsService (short access JWT + rotating refresh
+// token). Every change of rights or identity — role, username, password, deletion — bumps the
+// user's token version and ends his sessions everywhere (issue 19.5). Every new player gets a
+// chip account and the welcome grant (idempotent per user, so a retried registration cannot
+// grant twice).
 import { ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { compare, hash, hashSync } from 'bcryptjs';
-import type { AccessClaims, Role } from '@naiko/contracts';
+import type { Role } from '@naiko/contracts';
 import { ChipLedger, PrismaService, type User } from '@naiko/persistence';
-import { TokenService } from '../auth/token.service';
+import { publicUser, SessionsService, type PublicUser, type Session } from './sessions.service';
+
+export type { PublicUser, Session } from './sessions.service';
 
 export const ACCOUNTS_OPTIONS = Symbol('ACCOUNTS_OPTIONS');
 
 export interface AccountsOptions {
   /** Chips granted to every new player (0 = none). */
   welcomeChips: number;
-  /** Login attempts per client IP per window (@nestjs/throttler). */
+  /** Login attempts per account (username) per window (@nestjs/throttler). */
   loginLimit: number;
+  /** Login attempts per client IP per window, whatever the account (users behind one NAT share it). */
+  loginIpLimit: number;
   loginWindowMs: number;
+  /** Sign-ups per client IP per window. */
+  registerLimit: number;
+  registerWindowMs: number;
   bcryptCost: number;
 }
 
 export const DEFAULT_ACCOUNTS_OPTIONS: AccountsOptions = {
   welcomeChips: 10_000,
   loginLimit: 5,
+  loginIpLimit: 30,
   loginWindowMs: 60_000,
+  registerLimit: 10,
+  registerWindowMs: 60 * 60_000,
   bcryptCost: 10,
 };
-
-export interface PublicUser {
-  id: string;
-  username: string;
-  role: Role;
-  isBot: boolean;
-}
-
-export interface Session {
-  accessToken: string;
-  user: PublicUser;
-}
-
-
-const publicUser = (u: Pick<User, 'id' | 'username' | 'role' | 'isBot'>): PublicUser => ({
-  id: u.id,
-  username: u.username,
-  role: u.role,
-  isBot: u.isBot,
-});
 
 @Injectable()
 export class AccountsService {
@@ -53,7 +46,7 @@ export class AccountsService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionsService,
     private readonly ledger: ChipLedger,
     @Inject(ACCOUNTS_OPTIONS) private readonly options: AccountsOptions,
   ) {
@@ -75,14 +68,14 @@ export class AccountsService {
     if (this.options.welcomeChips > 0) {
       await this.ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: this.options.welcomeChips });
     }
-    return this.session(user);
+    return this.sessions.issue(user);
   }
 
   async login(username: string, password: string): Promise<Session> {
     const user = await this.prisma.user.findUnique({ where: { username } });
     const ok = await compare(password, user?.passwordHash ?? this.dummyHash);
-    if (!user || !user.passwordHash || !ok || user.isBot) throw new UnauthorizedException('wrong username or password');
-    return this.session(user);
+    if (!user || !user.passwordHash || !ok || user.isBot || user.deletedAt) throw new UnauthorizedException('wrong username or password');
+    return this.sessions.issue(user);
   }
 
   /** Creates a bot account (flagged BOT everywhere; it has no password and cannot log in). */
@@ -94,19 +87,56 @@ export class AccountsService {
 
   async profile(userId: string): Promise<PublicUser & { chips: number }> {
     const user = await this.prisma.user.findUnique({ where: { id: userId } });
-    if (!user) throw new NotFoundException('no such user');
+    if (!user || user.deletedAt) throw new NotFoundException('no such user');
     const account = await this.ledger.account(`user:${user.id}`);
     return { ...publicUser(user), chips: account?.balance ?? 0 };
   }
 
   async setRole(userId: string, role: Role): Promise<PublicUser> {
-    const found = await this.prisma.user.findUnique({ where: { id: userId } });
-    if (!found) throw new NotFoundException('no such user');
-    return publicUser(await this.prisma.user.update({ where: { id: userId }, data: { role } }));
+    return publicUser(await this.changeRights(userId, { role }));
   }
 
-  private session(user: User): Session {
-    const claims: AccessClaims = { sub: user.id, username: user.username, role: user.role, ...(user.isBot ? { isBot: true } : {}) };
-    return { accessToken: this.tokens.sign(claims), user: publicUser(user) };
+  /**
+   * Renames the user; his old name is free at once, and no token carrying it works any more.
+   * Refused (409 SEATED) while he has chips on a table or in a tournament: a seat keeps the name it
+   * was taken with, and a freed name re-registered by someone else must not sit next to it.
+   */
+  async rename(userId: string, username: string): Promise<PublicUser> {
+    const seated = await this.prisma.chipAccount.count({ where: { userId, kind: { in: ['table_stack', 'tournament_stack'] }, balance: { gt: 0 } } });
+    if (seated > 0) throw new ConflictException({ statusCode: 409, code: 'SEATED', message: 'the player is seated at a table or in a tournament: rename him once he has left' });
+    try {
+      return publicUser(await this.changeRights(userId, { username }));
+    } catch (err) {
+      if ((err as { code?: string }).code === 'P2002') throw new ConflictException('username is taken');
+      throw err;
+    }
+  }
+
+  /**
+   * Soft deletion: the row stays (ledger entries and hand histories point at it) and keeps its
+   * name reserved, but it can no longer sign in and every token of it stops working.
+   */
+  async deleteUser(userId: string): Promise<void> {
+    await this.changeRights(userId, { deletedAt: new Date() });
+  }
+
+  /** Changes the password after checking the current one; ends every session and opens a new one. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<Session> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId } });
+    if (!user || user.deletedAt || !user.passwordHash || !(await compare(currentPassword, user.passwordHash))) {
+      throw new UnauthorizedException('wrong password');
+    }
+    const passwordHash = await hash(newPassword, this.options.bcryptCost);
+    const updated = await this.changeRights(userId, { passwordHash });
+    return this.sessions.issue(updated);
+  }
+
+  /** Applies a change of rights or identity, bumps the token version and ends every session. */
+  private async changeRights(userId: string, data: { role?: Role; username?: string; passwordHash?: string; deletedAt?: Date }): Promise<User> {
+    const found = await this.prisma.user.findUnique({ where: { id: userId } });
+    if (!found || found.deletedAt) throw new NotFoundException('no such user');
+    const user = await this.prisma.user.update({ where: { id: userId }, data: { ...data, tokenVersion: { increment: 1 } } });
+    await this.sessions.revokeAll(userId);
+    return user;
   }
 }

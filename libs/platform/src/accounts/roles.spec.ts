@@ -2,6 +2,7 @@ import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
 import type { AccessClaims } from '@naiko/contracts';
 import { SocketErrorException } from '../gateway/socket-errors';
+import { RevokedTokenError, type UserAccess } from '../auth/user-access';
 import { canManageTable, Roles, WsRolesGuard } from './roles';
 
 const host = { sub: 'h1', role: 'host' as const };
@@ -21,7 +22,14 @@ describe('WsRolesGuard', () => {
     hostOnly(): void {}
     open(): void {}
   }
-  const guard = new WsRolesGuard(new Reflector());
+  // The account state: only user "demoted" lost his rights since his token was issued.
+  const access = {
+    check: async (c: AccessClaims) => {
+      if (c.sub === 'demoted') throw new RevokedTokenError('token revoked: sign in again');
+      return c;
+    },
+  } as unknown as UserAccess;
+  const guard = new WsRolesGuard(new Reflector(), access);
   const ctx = (handler: () => void, user?: Partial<AccessClaims>): ExecutionContext =>
     ({
       switchToWs: () => ({ getClient: () => ({ data: user ? { user } : {} }) }),
@@ -29,15 +37,17 @@ describe('WsRolesGuard', () => {
       getClass: () => Handlers,
     }) as unknown as ExecutionContext;
 
-  it('lets a host call a host handler and a player call an open one', () => {
-    expect(guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'h', role: 'host' }))).toBe(true);
-    expect(guard.canActivate(ctx(Handlers.prototype.open, { sub: 'p', role: 'player' }))).toBe(true);
+  it('lets a host call a host handler and a player call an open one', async () => {
+    await expect(guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'h', role: 'host' }))).resolves.toBe(true);
+    await expect(guard.canActivate(ctx(Handlers.prototype.open, { sub: 'p', role: 'player' }))).resolves.toBe(true);
   });
 
-  it('refuses a player at a host handler with FORBIDDEN and an unauthenticated socket with UNAUTHORIZED', () => {
-    expect(() => guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'p', role: 'player' }))).toThrow(
-      expect.objectContaining({ code: 'FORBIDDEN' }) as unknown as Error,
-    );
-    expect(() => guard.canActivate(ctx(Handlers.prototype.open))).toThrow(SocketErrorException);
+  it('refuses a player at a host handler with FORBIDDEN and an unauthenticated socket with UNAUTHORIZED', async () => {
+    await expect(guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'p', role: 'player' }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(guard.canActivate(ctx(Handlers.prototype.open))).rejects.toBeInstanceOf(SocketErrorException);
+  });
+
+  it('re-checks the account at a privileged handler: a host token of a since-demoted user gets UNAUTHORIZED', async () => {
+    await expect(guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'demoted', role: 'host' }))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

@@ -6,6 +6,7 @@ import { Reflector } from '@nestjs/core';
 import type { AccessClaims, Role } from '@naiko/contracts';
 import { Roles } from '../auth/http-auth';
 import { SocketErrorException } from '../gateway/socket-errors';
+import { UserAccess } from '../auth/user-access';
 
 export { Roles };
 
@@ -24,14 +25,25 @@ export function canManageTable(user: Pick<AccessClaims, 'sub' | 'role'>, ownerId
  */
 @Injectable()
 export class WsRolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly access: UserAccess,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const client = context.switchToWs().getClient<{ data?: { user?: AccessClaims } }>();
     const user = client?.data?.user;
     if (!user) throw new SocketErrorException('UNAUTHORIZED', 'not authenticated');
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (roles?.length && !roles.includes(user.role)) throw new SocketErrorException('FORBIDDEN', `requires role ${roles.join(' or ')}`);
+    // A privileged event re-checks the account now (cached briefly): the socket may predate a demotion.
+    if (roles?.length) {
+      try {
+        await this.access.check(user);
+      } catch (err) {
+        throw new SocketErrorException('UNAUTHORIZED', err instanceof Error ? err.message : 'token revoked');
+      }
+    }
     return true;
   }
 }

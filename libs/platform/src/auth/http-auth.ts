@@ -1,5 +1,6 @@
 // HTTP side of authentication: `@UseGuards(JwtAuthGuard)` on a controller or route, then
 // `@CurrentUser() user: AccessClaims` in the handler. `@Roles('admin')` narrows further.
+// Every request also checks the account's current state (UserAccess): a revoked token gets 401.
 import {
   createParamDecorator,
   Injectable,
@@ -12,6 +13,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { AccessClaims, Role } from '@naiko/contracts';
 import { TokenService } from './token.service';
+import { UserAccess } from './user-access';
 
 const ROLES_KEY = 'naiko:roles';
 
@@ -29,15 +31,22 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly tokens: TokenService,
     private readonly reflector: Reflector,
+    private readonly access: UserAccess,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AccessClaims }>();
     let claims: AccessClaims;
     try {
       claims = this.tokens.verify(bearerToken(req.headers.authorization));
     } catch {
       throw new UnauthorizedException('a valid Bearer token is required');
+    }
+    // The account behind the token, now: deleted, demoted, renamed or re-passworded → 401 (issue 19.5).
+    try {
+      await this.access.check(claims);
+    } catch (err) {
+      throw new UnauthorizedException(err instanceof Error ? err.message : 'token revoked');
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (roles?.length && !roles.includes(claims.role)) throw new ForbiddenException(`requires role ${roles.join(' or ')}`);

@@ -8,7 +8,8 @@ describe('TokenService', () => {
   const alice = { sub: '7d1c1b8e-0000-4000-8000-000000000001', username: 'alice', role: 'player' as const };
 
   it('round-trips the claims', () => {
-    expect(tokens.verify(tokens.sign(alice))).toEqual(alice);
+    expect(tokens.verify(tokens.sign(alice))).toEqual({ ...alice, ver: 0 });
+    expect(tokens.verify(tokens.sign({ ...alice, ver: 3 })).ver).toBe(3);
   });
 
   it('refuses a token signed with another secret, a garbage token and no token', () => {

@@ -1,5 +1,6 @@
 // Issues and verifies access tokens (HS256 JWT). The one place that knows the token format:
 // the socket gateway, HTTP guards and (issue 5) the login endpoint all go through it.
+// Whether the token's user still has those rights is UserAccess's job (user-access.ts).
 import { createSecretKey } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ const ClaimsSchema = z.object({
   username: z.string().min(1),
   role: z.enum(ROLES as [AccessClaims['role'], ...AccessClaims['role'][]]),
   isBot: z.boolean().optional(),
+  ver: z.number().int().nonnegative(),
 });
 
 export class InvalidTokenError extends Error {
@@ -26,9 +28,14 @@ export class TokenService {
     this.jwt = new JwtService({ secret: key, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } });
   }
 
+  get accessTokenSeconds(): number {
+    return this.expiresInSeconds;
+  }
+
   sign(claims: AccessClaims, expiresInSeconds = this.expiresInSeconds): string {
     const { sub, username, role, isBot } = claims;
-    return this.jwt.sign(isBot === undefined ? { sub, username, role } : { sub, username, role, isBot }, {
+    const ver = claims.ver ?? 0;
+    return this.jwt.sign(isBot === undefined ? { sub, username, role, ver } : { sub, username, role, isBot, ver }, {
       expiresIn: expiresInSeconds,
     });
   }

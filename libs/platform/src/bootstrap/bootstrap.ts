@@ -1,10 +1,14 @@
 // How every app starts: validate config first (one clear line on error), JSON logs, global
-// validation, Swagger at /docs, socket.io (Redis adapter when configured), listen on PORT,
+// validation, bounded JSON bodies, the CORS allow-list, Swagger at /docs, socket.io (Redis adapter when configured), listen on PORT,
 // and an orderly shutdown on SIGINT/SIGTERM that also stops a private redis-server.
 import { ValidationPipe, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { parseConfig, ConfigError, type AppConfig } from '../config/config.schema';
+import { configureCorsOrigins, CORS_OPTIONS } from '../http/cors';
+import { refuseDeepJson } from '../http/json-depth';
+import { bodyErrorHandler } from '../http/body-errors';
 import { JsonLogger } from '../logging/json-logger';
 import { LeanIoAdapter } from '../gateway/lean-io.adapter';
 import { RedisIoAdapter } from '../gateway/redis-io.adapter';
@@ -36,10 +40,15 @@ export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
   if (options.env) Object.assign(process.env, options.env);
   const config = parseConfig(process.env);
   const logger = options.logger ?? new JsonLogger(options.name, config.LOG_LEVEL);
-  const app = await NestFactory.create(options.module, { logger, bufferLogs: false, abortOnError: false });
+  configureCorsOrigins(config.CORS_ORIGINS);
+  // Body parsers registered here rather than by Nest, to refuse over-deep JSON (issue 19.8).
+  const app = await NestFactory.create<NestExpressApplication>(options.module, { logger, bufferLogs: false, abortOnError: false, bodyParser: false });
+  app.useBodyParser('json', { verify: refuseDeepJson });
+  app.useBodyParser('urlencoded', { extended: true });
+  app.use(bodyErrorHandler);
   const redis = app.get<RedisEndpoint>(REDIS_ENDPOINT);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
-  app.enableCors({ origin: true, credentials: true });
+  app.enableCors(CORS_OPTIONS);
   if (config.SOCKET_REDIS_ADAPTER) {
     // Channels under the installation's namespace: two databases on one Redis never hear each other.
     const adapter = new RedisIoAdapter(app, redis.url, app.get<RedisNamespace>(REDIS_NAMESPACE).prefix);

@@ -14,6 +14,7 @@ import type { Queue } from 'bullmq';
 import { QUEUES, type AccessClaims } from '@naiko/contracts';
 import { bearerToken } from '../auth/http-auth';
 import { TokenService } from '../auth/token.service';
+import { UserAccess } from '../auth/user-access';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 export const ADMIN_COOKIE = 'naiko_admin';
@@ -48,6 +49,7 @@ export class QueueDashboard implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly moduleRef: ModuleRef,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(UserAccess) private readonly access: UserAccess,
   ) {}
 
   // onModuleInit runs before Nest installs its 404 handler, so the board is reachable.
@@ -64,16 +66,21 @@ export class QueueDashboard implements OnModuleInit {
     }
     const server = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({ queues: queues.map((q) => new BullMQAdapter(q)), serverAdapter: server });
-    http.getInstance().use(QUEUE_DASHBOARD_PATH, (req: Req, res: Res, next: () => void) => this.guard(req, res, next), server.getRouter());
+    http.getInstance().use(
+      QUEUE_DASHBOARD_PATH,
+      (req: Req, res: Res, next: () => void) => void this.guard(req, res, next).catch(() => res.status(500).json({ statusCode: 500, message: 'internal error' })),
+      server.getRouter(),
+    );
     this.logger.log({ msg: `queue dashboard at ${QUEUE_DASHBOARD_PATH}`, queues: queues.map((q) => q.name) });
   }
 
-  private guard(req: Req, res: Res, next: () => void): void {
+  private async guard(req: Req, res: Res, next: () => void): Promise<void> {
     const fromQuery = typeof req.query?.token === 'string' ? req.query.token : undefined;
     const token = bearerToken(req.headers.authorization) ?? fromQuery ?? cookieValue(req.headers.cookie, ADMIN_COOKIE);
     let claims: AccessClaims;
     try {
-      claims = this.tokens.verify(token);
+      // The account as it is now: a demoted or deleted admin's token is refused (issue 19.5).
+      claims = await this.access.check(this.tokens.verify(token));
     } catch {
       res.status(401).json({ statusCode: 401, message: 'an admin token is required (Authorization: Bearer, or ?token=)' });
       return;

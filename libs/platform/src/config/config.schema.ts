@@ -17,7 +17,12 @@ const int = (fallback: number, min: number, max: number) =>
     })
     .transform(Number);
 
-const DEV_JWT_SECRET = 'naiko-dev-secret-change-me-0123456789';
+/** `https://a.example, http://localhost:5173` → the list; each must be a bare origin. */
+const originList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), { message: 'must be a comma-separated list of origins like https://example.com' });
 
 export const configSchema = z
   .object({
@@ -36,8 +41,23 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     /** May this process fall back to embedded PGlite / a private redis-server? (all-in-one: yes) */
     EMBEDDED_FALLBACK: bool(true),
-    JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).default(DEV_JWT_SECRET),
-    JWT_EXPIRES_IN_SECONDS: int(60 * 60 * 12, 60, 60 * 60 * 24 * 30),
+    /**
+     * HS256 signing key. Unset (not in production): a random key generated on first start and kept
+     * in the database (table platform_secrets), shared by every copy of the deployment (issue 19.6).
+     */
+    JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+    /** Access-token lifetime: short, since the web client refreshes it transparently (issue 19.5). */
+    JWT_EXPIRES_IN_SECONDS: int(15 * 60, 60, 60 * 60 * 24),
+    /** Refresh-token lifetime (rotating, stored hashed, revoked on every change of rights). */
+    REFRESH_TOKEN_EXPIRES_IN_SECONDS: int(60 * 60 * 24 * 30, 60, 60 * 60 * 24 * 365),
+    /** How long a user's account state (role, deletion, token version) is cached per process. */
+    AUTH_STATE_CACHE_MS: int(5_000, 0, 60_000),
+    /** Bearer token required by GET /metrics; unset: /metrics answers loopback clients only. */
+    METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+    /** Browser origins allowed to call the API and socket.io with credentials (CORS); empty: same origin only. */
+    CORS_ORIGINS: originList,
+    /** Open private tables one host may have at once (admins are not limited). */
+    PRIVATE_TABLES_PER_HOST: int(3, 1, 1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MIGRATE_ON_START: bool(true),
     SEED_DEMO_USERS: bool(true),
@@ -57,7 +77,7 @@ export const configSchema = z
     JOBS_RECONCILE_CHECK_MS: int(1000, 0, 10 * 60 * 1000),
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
+    if (c.NODE_ENV === 'production' && c.JWT_SECRET === undefined) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set in production' });
     }
   });
@@ -76,7 +96,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '(config)');
-    const secret = /SECRET|PASSWORD/.test(name);
+    const secret = /SECRET|PASSWORD|TOKEN/.test(name);
     const got = cleaned[name];
     return `${name}: ${issue.message}${got !== undefined && !secret ? ` (got "${got}")` : ''}`;
   });

@@ -15,7 +15,9 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, PingPayload, PongPayload, ServerToClientEvents } from '@naiko/contracts';
 import { APP_INFO, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
+import { UserAccess } from '../auth/user-access';
 import { useSocketAuth, type SocketData } from './socket-auth';
+import { CORS_OPTIONS } from '../http/cors';
 import { SocketExceptionFilter } from './socket-errors';
 import { ValidBody } from './socket-validation';
 
@@ -23,7 +25,7 @@ export type NaikoServer = Server<ClientToServerEvents, ServerToClientEvents, Rec
 export type NaikoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 @UseFilters(new SocketExceptionFilter())
-@WebSocketGateway({ cors: { origin: true, credentials: true } })
+@WebSocketGateway({ cors: CORS_OPTIONS })
 export class PlatformGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Gateway');
   @WebSocketServer() server: NaikoServer;
@@ -31,10 +33,12 @@ export class PlatformGateway implements OnGatewayInit, OnGatewayConnection {
   constructor(
     private readonly tokens: TokenService,
     @Inject(APP_INFO) private readonly app: AppInfo,
+    private readonly access: UserAccess,
   ) {}
 
   afterInit(server: NaikoServer): void {
-    useSocketAuth(server, this.tokens);
+    useSocketAuth(server, this.tokens, this.access);
+    this.access.attachSocketServer(server);
   }
 
   handleConnection(socket: NaikoSocket): void {

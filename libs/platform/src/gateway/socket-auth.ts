@@ -1,10 +1,13 @@
 // Handshake authentication: the client passes its access token as `auth: { token }` (or an
-// `Authorization: Bearer` header). Without a valid one the connection is refused with a
-// connect_error whose message is `UNAUTHORIZED` and `data` is a SocketError.
+// `Authorization: Bearer` header). Without a valid one — or when the account behind it was
+// deleted, demoted, renamed or changed its password since (UserAccess, issue 19.5) — the
+// connection is refused with a connect_error whose message is `UNAUTHORIZED` and `data` is a
+// SocketError. An accepted socket joins its user's room (`userRoom`), which a revocation closes.
 import type { Server, Socket } from 'socket.io';
 import type { AccessClaims, SocketError } from '@naiko/contracts';
 import { bearerToken } from '../auth/http-auth';
 import type { TokenService } from '../auth/token.service';
+import { userRoom, type UserAccess } from '../auth/user-access';
 
 export interface SocketData {
   user: AccessClaims;
@@ -18,15 +21,28 @@ export function socketToken(socket: Pick<Socket, 'handshake'>): string | undefin
   return bearerToken(socket.handshake.headers.authorization);
 }
 
-export function useSocketAuth(server: Pick<Server, 'use'>, tokens: TokenService): void {
+function refusal(err: unknown): ExtendedError {
+  const refused: ExtendedError = new Error('UNAUTHORIZED');
+  refused.data = { code: 'UNAUTHORIZED', message: err instanceof Error ? err.message : 'invalid token' };
+  return refused;
+}
+
+export function useSocketAuth(server: Pick<Server, 'use'>, tokens: TokenService, access: Pick<UserAccess, 'check'>): void {
   server.use((socket, next) => {
+    let claims: AccessClaims;
     try {
-      (socket.data as SocketData).user = tokens.verify(socketToken(socket));
-      next();
+      claims = tokens.verify(socketToken(socket));
     } catch (err) {
-      const refused: ExtendedError = new Error('UNAUTHORIZED');
-      refused.data = { code: 'UNAUTHORIZED', message: err instanceof Error ? err.message : 'invalid token' };
-      next(refused);
+      next(refusal(err));
+      return;
     }
+    access.check(claims).then(
+      () => {
+        (socket.data as SocketData).user = claims;
+        void socket.join(userRoom(claims.sub));
+        next();
+      },
+      (err: unknown) => next(refusal(err)),
+    );
   });
 }

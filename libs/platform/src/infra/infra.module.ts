@@ -17,6 +17,8 @@ import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
 import { redisNamespace, surveyNamespaceAt, type RedisNamespace } from '../redis/redis-namespace';
 import { APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
 import { TokenService } from '../auth/token.service';
+import { resolveJwtSecret } from '../auth/jwt-secret';
+import { UserAccess } from '../auth/user-access';
 import { DemoSeeder } from './demo-seeder';
 
 export async function connectDatabase(config: AppConfig, logger = new Logger('Database')): Promise<DatabaseConnection> {
@@ -79,15 +81,17 @@ export class InfraModule {
       },
       {
         provide: TokenService,
-        inject: [APP_CONFIG],
-        useFactory: (c: AppConfig) => new TokenService(c.JWT_SECRET, c.JWT_EXPIRES_IN_SECONDS),
+        inject: [APP_CONFIG, PrismaService],
+        useFactory: async (c: AppConfig, prisma: PrismaService) =>
+          new TokenService(await resolveJwtSecret(c.JWT_SECRET, prisma), c.JWT_EXPIRES_IN_SECONDS),
       },
+      UserAccess,
       DemoSeeder,
     ];
     return {
       module: InfraModule,
       providers,
-      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, PrismaService, TokenService],
+      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, PrismaService, TokenService, UserAccess],
     };
   }
 }

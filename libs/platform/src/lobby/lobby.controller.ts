@@ -2,7 +2,7 @@
 // and private tables (any player hosts one: invitations by username or code, host-only settings
 // between hands, closing returns every stack). Sitting down is a socket command (`table:sit`).
 // Every table operation is a TableCommand run on the table's owner copy (TablesService.command).
-import { BadRequestException, Body, Controller, Get, HttpException, HttpStatus, Param, ParseUUIDPipe, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpException, HttpStatus, Inject, Param, ParseUUIDPipe, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
 import { CreateTableBody, InviteBody, TableSettingsBody, TablesQuery, toSocketIssues, type AccessClaims, type SocketErrorCode, type TablePublicState, type TableSummary } from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
@@ -10,6 +10,8 @@ import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { TableHostError } from '../tables/host-errors';
 import { TablesService, type CreateTableInput, type TableCommand } from '../tables/tables.service';
 import { filterTables } from './lobby-filter';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 
 const STATUS: Partial<Record<SocketErrorCode, number>> = {
   BAD_PAYLOAD: HttpStatus.BAD_REQUEST,
@@ -39,6 +41,7 @@ export class LobbyController {
   constructor(
     private readonly tables: TablesService,
     private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PRIVATE_TABLES_PER_HOST'>,
   ) {}
 
   /** Open tables this user may sit at (public ones, and private ones he hosts or is invited to), of every copy, filtered. */
@@ -65,7 +68,17 @@ export class LobbyController {
   createPrivate(@Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
     const { name, ...config } = parse(CreateTableBody, body);
     const privateSettings = { hostId: user.sub, invited: [], inviteCode: null };
-    return http(() => this.send(user, { op: 'create', input: { name, hostId: user.sub, config: { ...config, private: privateSettings } as CreateTableInput['config'] } }) as Promise<TableSummary>);
+    return http(async () => {
+      // One host, a bounded number of open private tables (issue 19.8), counted over every copy.
+      // Two creations racing may both pass; the bound is against floods, not an exact quota.
+      if (user.role !== 'admin') {
+        const open = await this.prisma.cashTable.count({ where: { hostId: user.sub, status: 'open' } });
+        if (open >= this.config.PRIVATE_TABLES_PER_HOST) {
+          throw new TableHostError('CONFLICT', 'TOO_MANY_PRIVATE_TABLES', `you already host ${open} open private tables (at most ${this.config.PRIVATE_TABLES_PER_HOST}): close one first`);
+        }
+      }
+      return (await this.send(user, { op: 'create', input: { name, hostId: user.sub, config: { ...config, private: privateSettings } as CreateTableInput['config'] } })) as TableSummary;
+    });
   }
 
   @Post('tables/:id/invitations')

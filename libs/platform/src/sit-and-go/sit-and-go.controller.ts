@@ -1,11 +1,12 @@
 // HTTP side of the Sit & Go lobby. The lobby lists each template's terms (game, seats, buy-in +
 // fee, starting stack, blinds, prize table or the Spin multiplier table with its funding) and its
 // open instance, before anyone joins.
-import { Controller, Get, HttpException, HttpStatus, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpException, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
 import type { AccessClaims } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import { prizeTableRows, sitAndGoPrizeTable, spinTableFunding } from '@naiko/tournament';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
+import { ParseIdPipe } from '../http/parse-id.pipe';
 import { SitAndGoError } from './sit-and-go.errors';
 import { SitAndGoService } from './sit-and-go.service';
 
@@ -52,7 +53,7 @@ export class SitAndGoController {
   }
 
   @Get('instances/:id')
-  async instance(@Param('id', ParseIntPipe) id: number) {
+  async instance(@Param('id', ParseIdPipe) id: number) {
     return domain(() => this.service.view(id));
   }
 
@@ -64,7 +65,7 @@ export class SitAndGoController {
 
   @UseGuards(JwtAuthGuard)
   @Post('instances/:id/unregister')
-  async unregister(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: AccessClaims) {
+  async unregister(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: AccessClaims) {
     await domain(() => this.service.unregister(id, user.sub));
     return { ok: true };
   }

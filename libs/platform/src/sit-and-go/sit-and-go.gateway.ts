@@ -11,11 +11,12 @@ import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-e
 import { ValidBody } from '../gateway/socket-validation';
 import { SitAndGoError } from './sit-and-go.errors';
 import { SitAndGoService } from './sit-and-go.service';
+import { CORS_OPTIONS } from '../http/cors';
 
 export const sitAndGoRoom = (instanceId: number): string => `sng:${instanceId}`;
 
 @UseFilters(new SocketExceptionFilter())
-@WebSocketGateway({ cors: { origin: true, credentials: true } })
+@WebSocketGateway({ cors: CORS_OPTIONS })
 export class SitAndGoGateway implements OnModuleDestroy {
   private readonly logger = new Logger('SitAndGoGateway');
   @WebSocketServer() server: NaikoServer;

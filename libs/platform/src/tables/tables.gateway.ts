@@ -20,6 +20,7 @@ import { TokenBucket } from './rate-limit';
 import { LOBBY_ROOM, TableSockets } from './table-sockets';
 import { TablesService, type TableCommand } from './tables.service';
 import type { RoutedUser } from '../cluster/table-router';
+import { CORS_OPTIONS } from '../http/cors';
 
 /** 30 messages at once, 15 per second sustained, per socket. */
 const RATE = { burst: 30, perSecond: 15 };
@@ -31,7 +32,7 @@ function toSocketError(err: unknown): never {
 }
 
 @UseFilters(new SocketExceptionFilter())
-@WebSocketGateway({ cors: { origin: true, credentials: true } })
+@WebSocketGateway({ cors: CORS_OPTIONS })
 export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   private readonly logger = new Logger('TablesGateway');
   @WebSocketServer() server: NaikoServer;

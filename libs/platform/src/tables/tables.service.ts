@@ -9,7 +9,7 @@ import { Accounts, auditLedger, ChipLedger, HandStore, LedgerError, PrismaServic
 import { ProtectionUses } from '@naiko/persistence';
 import { makeTableConfig, mayJoinPrivate, mayWatch, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
-import type { TablePublicState, TableSettingsBody, TableSnapshotPayload, TableSummary } from '@naiko/contracts';
+import { cashTableLimitsProblem, type TablePublicState, type TableSettingsBody, type TableSnapshotPayload, type TableSummary } from '@naiko/contracts';
 import { LedgerChipSource, type ChipSource } from './chip-source';
 import { PrismaBotDirectory } from './bot-directory';
 import { TableHostError } from './host-errors';
@@ -532,6 +532,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       }
       case 'settings': {
         const b = cmd.body;
+        // The stakes and buy-in the table would have (issue 19.8: no buy-in below the big blind).
+        const problem = cashTableLimitsProblem(b.stakes ?? host.table.config.stakes, b.buyIn ?? host.table.config.buyIn);
+        if (problem) throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
         const patch: SettingsPatch = { ...b, ...(b.clock ? { clock: { ...host.table.config.clock, ...b.clock } } : {}) } as SettingsPatch;
         await host.updateSettings(user.sub, patch);
         await this.saveConfig(host);

@@ -1,10 +1,11 @@
 // HTTP side of scheduled tournaments: the admin API (role admin: create, edit before the start,
 // cancel with refunds, list), the public lobby (list, one tournament's full view) and the players'
 // registration and unregistration.
-import { Body, Controller, Delete, Get, HttpCode, HttpException, HttpStatus, Param, ParseIntPipe, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, HttpStatus, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { TournamentEditDto, type AccessClaims } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
+import { ParseIdPipe } from '../http/parse-id.pipe';
 import { TournamentError } from './tournaments.errors';
 import { TournamentsService, type TournamentRow } from './tournaments.service';
 
@@ -45,7 +46,7 @@ export class TournamentsController {
   }
 
   @Get(':id')
-  async view(@Param('id', ParseIntPipe) id: number) {
+  async view(@Param('id', ParseIdPipe) id: number) {
     return domain(() => this.service.view(id));
   }
 
@@ -59,7 +60,7 @@ export class TournamentsController {
   @UseGuards(JwtAuthGuard)
   @Roles('admin')
   @Patch(':id')
-  async edit(@Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
+  async edit(@Param('id', ParseIdPipe) id: number, @Body() body: unknown) {
     const r = TournamentEditDto.safeParse(body);
     if (!r.success) throw new HttpException({ code: 'BAD_SETTINGS', message: r.error.message }, HttpStatus.BAD_REQUEST);
     return summary(await domain(() => this.service.edit(id, r.data)));
@@ -68,20 +69,20 @@ export class TournamentsController {
   @UseGuards(JwtAuthGuard)
   @Roles('admin')
   @Delete(':id')
-  async cancel(@Param('id', ParseIntPipe) id: number) {
+  async cancel(@Param('id', ParseIdPipe) id: number) {
     return domain(() => this.service.cancel(id));
   }
 
   @UseGuards(JwtAuthGuard)
   @Post(':id/register')
-  async register(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: AccessClaims) {
+  async register(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: AccessClaims) {
     return domain(() => this.service.register(id, user.sub));
   }
 
   @UseGuards(JwtAuthGuard)
   @HttpCode(200)
   @Post(':id/unregister')
-  async unregister(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: AccessClaims) {
+  async unregister(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: AccessClaims) {
     await domain(() => this.service.unregister(id, user.sub));
     return { ok: true };
   }

@@ -10,11 +10,12 @@ import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-e
 import { ValidBody } from '../gateway/socket-validation';
 import { TournamentError } from './tournaments.errors';
 import { TournamentsService } from './tournaments.service';
+import { CORS_OPTIONS } from '../http/cors';
 
 export const tournamentRoom = (id: number): string => `mtt:${id}`;
 
 @UseFilters(new SocketExceptionFilter())
-@WebSocketGateway({ cors: { origin: true, credentials: true } })
+@WebSocketGateway({ cors: CORS_OPTIONS })
 export class TournamentsGateway implements OnModuleDestroy {
   private readonly logger = new Logger('TournamentsGateway');
   @WebSocketServer() server: NaikoServer;
