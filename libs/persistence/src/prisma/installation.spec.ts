@@ -46,5 +46,5 @@ describe('installation id', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 60_000); // PGlite's start-up (initdb in WASM) alone can pass 5 s on a busy machine
 });
