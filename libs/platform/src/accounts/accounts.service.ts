@@ -73,7 +73,7 @@ export class AccountsService {
     }
     await this.ledger.openUserAccount(user.id);
     if (this.options.welcomeChips > 0) {
-      await this.ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: this.options.welcomeChips });
+      await this.ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: this.options.welcomeChips, note: 'welcome' });
     }
     return this.session(user);
   }

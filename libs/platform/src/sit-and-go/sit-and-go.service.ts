@@ -249,6 +249,7 @@ export class SitAndGoService {
           await postInTransaction(tx, {
             idempotencyKey: `sng:${instanceId}:spin-float`,
             reason: 'grant',
+            note: 'spin-pool float',
             refs: { tournamentId },
             movements: [{ from: Accounts.issuer(), to: SPIN_POOL, amount: plan.float }],
           });

@@ -696,9 +696,17 @@ export class TableHost {
         await step(tableReload(this.state, s.playerId, amount));
       }
     }
-    if (!this.o.bots) return;
     // Bots never take the last free seat: a human arriving can always sit down.
     const target = Math.min(this.o.botTarget ?? 4, config.seats - 1);
+    // Bots make room as people arrive: above the target, the surplus bots leave (between hands).
+    let surplus = this.state.seats.filter((s) => s !== null).length - target;
+    for (const s of [...this.state.seats].reverse()) {
+      if (surplus <= 0) break;
+      if (!s?.isBot) continue;
+      await step(tableLeave(this.state, s.playerId, this.timers.now()));
+      surplus--;
+    }
+    if (!this.o.bots) return;
     for (const seat of seatsForBots(this.state, target)) {
       const taken = this.state.seats.filter((s) => s !== null).map((s) => s!.name);
       const identity = makeBotIdentity(this.rng, taken);

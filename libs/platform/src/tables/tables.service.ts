@@ -57,6 +57,8 @@ export interface CreateTableInput {
   /** libs/table config input; the clock may be partial (defaults fill the rest). */
   config: Omit<Parameters<typeof makeTableConfig>[0], 'clock'> & { clock?: Partial<ClockSettings> };
   hostId?: string;
+  /** A fixed id (the room's default tables); taken already → CONFLICT TABLE_EXISTS. */
+  tableId?: string;
 }
 
 /**
@@ -144,7 +146,19 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.options.hostTables !== false;
   }
 
+  private bootDone!: () => void;
+  /** Resolves once the boot work (crash rule, tables hosted again or adopted) is done. */
+  readonly booted = new Promise<void>((r) => (this.bootDone = r));
+
   async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.boot();
+    } finally {
+      this.bootDone();
+    }
+  }
+
+  private async boot(): Promise<void> {
     // Every copy answers routed commands for the tables it runs, also one hosting no cash tables
     // (apps/tournament: its attached tournament tables); `serve` refuses a table not run here.
     if (this.router) await this.router.start((body, from) => this.onRouted(body as RoutedRequest | WatchersRequest, from), this.hostsTables);
@@ -568,9 +582,12 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       if (err instanceof TableError) throw new TableHostError('BAD_PAYLOAD', err.code, err.message);
       throw err;
     }
-    const row = await this.prisma.cashTable.create({
-      data: { name: input.name, hostId: input.hostId ?? null, config: config as never },
-    });
+    const row = await this.prisma.cashTable
+      .create({ data: { ...(input.tableId ? { id: input.tableId } : {}), name: input.name, hostId: input.hostId ?? null, config: config as never } })
+      .catch((err: unknown) => {
+        if ((err as { code?: string }).code === 'P2002') throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${input.tableId} exists`);
+        throw err;
+      });
     if (!(await this.ownership.claim(row.id))) throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${row.id} is owned by another copy`);
     return this.host(row.id, row.name, config);
   }
