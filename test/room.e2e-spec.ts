@@ -4,16 +4,16 @@
 import { join } from 'node:path';
 import request from 'supertest';
 import { PrismaService } from '@naiko/persistence';
-import { DefaultTables, loadRoomConfig, TablesService } from '@naiko/platform';
+import { DefaultTables, loadRoomConfig, nextSlot, RecurringTournaments, TablesService } from '@naiko/platform';
 import type { TableSummary } from '@naiko/contracts';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './support';
 
 const ROOM = join(__dirname, '..', 'config', 'room.json');
 const ENV = { ROOM_CONFIG: ROOM, SEED_DEMO_USERS: 'true', TABLE_BOT_DELAY_MS: '0', TABLE_HAND_PAUSE_MS: '50' };
 
-async function until(cond: () => boolean, timeoutMs: number, what: string): Promise<void> {
+async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -55,6 +55,19 @@ describe('the room on first start', () => {
     expect(tables.every((t) => t.botsAllowed && !t.private)).toBe(true);
     expect(first.get(DefaultTables).opened).toHaveLength(room.tables.length);
 
+    // Sit & Go and Spin open for registration, with the room's bot fill.
+    const sngs = (await request(first.url).get('/sit-and-go').expect(200)).body as { template: { kind: string; botFillAfterMs?: number }; open: { phase: string } }[];
+    expect(new Set(sngs.map((s) => s.template.kind))).toEqual(new Set(['sit-and-go', 'spin']));
+    expect(sngs.every((s) => s.open.phase === 'registering' && s.template.botFillAfterMs! > 0)).toBe(true);
+    // The next hourly tournament, registering (its schedule job ran).
+    const hourly = room.hourlyTournament!;
+    const nextStart = new Date(nextSlot(Date.now(), hourly.everyMinutes) * 60_000).toISOString();
+    const listed = async () => (await request(first.url).get('/tournaments').set('Authorization', `Bearer ${token}`).expect(200)).body as { tournamentId: number; name: string; startsAt: string; status: string }[];
+    await until(async () => (await listed()).some((x) => x.name === hourly.name && x.status === 'registering'), 20_000, 'the hourly tournament');
+    const mine = (await listed()).filter((x) => x.name === hourly.name);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].startsAt).toBe(nextStart);
+
     // Every default table deals as soon as one person sits: bots fill the seats (shown as BOT).
     const bob = await first.get(PrismaService).user.findUniqueOrThrow({ where: { username: 'bob' } });
     const hosts = first.get(TablesService).all();
@@ -75,6 +88,8 @@ describe('the room on first start', () => {
     const token2 = await signIn(again, 'alice');
     const me2 = await request(again.url).get('/accounts/me').set('Authorization', `Bearer ${token2}`).expect(200);
     expect(me2.body.chips).toBe(10_000); // not granted twice
+    expect(await again.get(PrismaService).scheduledTournament.count({ where: { name: hourly.name } })).toBe(1); // not scheduled twice
+    expect(await again.get(RecurringTournaments).createSlot(nextSlot(Date.now(), hourly.everyMinutes))).toBe(mine[0].tournamentId);
     expect(await again.get(PrismaService).cashTable.count()).toBe(room.tables.length);
     await again.close();
     apps.pop();

@@ -35,9 +35,15 @@ export const HourlyTournament = z.strictObject({
 });
 export type HourlyTournament = z.infer<typeof HourlyTournament>;
 
+export const RoomSitAndGo = z.strictObject({
+  /** Template id → seconds after the first registration when bots take the seats still free. */
+  botFillAfterSeconds: z.record(z.string(), z.number().int().min(1).max(3600)),
+});
+
 export const RoomConfig = z.strictObject({
   _comment: z.string().optional(),
   tables: z.array(DefaultTable).max(100),
+  sitAndGo: RoomSitAndGo.optional(),
   hourlyTournament: HourlyTournament.optional(),
 });
 export type RoomConfig = z.infer<typeof RoomConfig>;

@@ -1,6 +1,6 @@
 // Thin BullMQ handlers of the `sit-and-go` queue; the service does the work idempotently.
 import { Injectable } from '@nestjs/common';
-import type { SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '@naiko/contracts';
+import type { SitAndGoBotFillPayload, SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '@naiko/contracts';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { SitAndGoService } from './sit-and-go.service';
 
@@ -16,6 +16,11 @@ export class SitAndGoJobs {
   @JobHandler('sitAndGoStep')
   async step(p: SitAndGoStepPayload): Promise<{ applied: boolean }> {
     return this.service.applyStep(p);
+  }
+
+  @JobHandler('sitAndGoBotFill')
+  async botFill(p: SitAndGoBotFillPayload): Promise<{ bots: number }> {
+    return { bots: await this.service.fillWithBots(p.instanceId) };
   }
 
   @JobHandler('sitAndGoPayout')

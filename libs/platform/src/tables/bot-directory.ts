@@ -20,12 +20,14 @@ export class PrismaBotDirectory implements BotDirectory {
   async ensureBot(name: string, chips: number, key: string): Promise<string> {
     let id = this.ids.get(name);
     if (!id) {
-      const user = await this.prisma.user.upsert({
-        where: { username: name },
-        create: { username: name, isBot: true },
-        update: {},
-        select: { id: true },
-      });
+      // Two tables may create the same bot at once: Prisma's upsert is not atomic, so the loser of
+      // the insert race (unique username) reads the winner's row.
+      const user = await this.prisma.user
+        .upsert({ where: { username: name }, create: { username: name, isBot: true }, update: {}, select: { id: true } })
+        .catch(async (err: unknown) => {
+          if ((err as { code?: string }).code !== 'P2002') throw err;
+          return this.prisma.user.findUniqueOrThrow({ where: { username: name }, select: { id: true } });
+        });
       id = user.id;
       await this.ledger.openUserAccount(id);
       this.ids.set(name, id);
