@@ -5,6 +5,7 @@ import { api, ApiError, getSocket, session, type Me } from '../api';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES, STRUCTURE_NAMES, stakesText } from '../format';
 import { navigate } from '../main';
+import { chipsWidget } from '../components/chips';
 
 interface SngRow {
   template: { templateId: string; name: string; game: string; kind: 'sit-and-go' | 'spin'; seats: number; buyIn: number; entryFee: number; startingStack: number };
@@ -27,7 +28,8 @@ export function header(me: Me | null, extra: Node[] = []): HTMLElement {
     h('a', { href: '#/history', 'data-testid': 'nav-history' }, 'Hand history'),
     me?.role === 'admin' && h('a', { href: '#/admin', 'data-testid': 'nav-admin' }, 'Admin'),
     h('span', { class: 'spacer' }),
-    me && h('span', { 'data-testid': 'me' }, me.username, me.chips !== undefined ? h('span', { class: 'balance', 'data-testid': 'balance' }, ` ${chips(me.chips)} chips`) : null),
+    me && h('span', { 'data-testid': 'me' }, me.username),
+    me && chipsWidget(),
     h('button', { class: 'link', 'data-testid': 'sign-out', onclick: () => { session.clear(); navigate('#/lobby'); } }, 'Sign out'),
   );
 }

@@ -9,6 +9,7 @@ import { AccountsController } from './accounts.controller';
 import { ACCOUNTS_OPTIONS, AccountsService, DEFAULT_ACCOUNTS_OPTIONS, type AccountsOptions } from './accounts.service';
 import { CrashRecoveryService } from './crash-recovery.service';
 import { WsRolesGuard } from './roles';
+import { TopUpController, TopUpService } from './top-up';
 
 @Module({})
 export class AccountsModule {
@@ -20,12 +21,13 @@ export class AccountsModule {
         // Only the routes with @UseGuards(ThrottlerGuard) (login) are limited.
         ThrottlerModule.forRoot({ throttlers: [{ name: 'login', ttl: options.loginWindowMs, limit: options.loginLimit }] }),
       ],
-      controllers: [AccountsController],
+      controllers: [AccountsController, TopUpController],
       providers: [
         { provide: ACCOUNTS_OPTIONS, useValue: options },
         { provide: ChipLedger, inject: [PrismaService], useFactory: (p: PrismaService) => new ChipLedger(p) },
         { provide: HandStore, inject: [PrismaService], useFactory: (p: PrismaService) => new HandStore(p) },
         AccountsService,
+        TopUpService,
         CrashRecoveryService,
         JwtAuthGuard,
         ThrottlerGuard,

@@ -5,3 +5,4 @@ export * from './accounts.module';
 export * from './crash-recovery.service';
 export * from './ledger-errors.filter';
 export * from './roles';
+export * from './top-up';
