@@ -20,6 +20,8 @@ COPY package.json package-lock.json ./
 COPY scripts ./scripts
 RUN npm ci --omit=dev && npm cache clean --force
 COPY prisma ./prisma
+# The room opened at start-up (default tables, Sit & Go bot fill, recurring tournament): ROOM_CONFIG.
+COPY config ./config
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 3000
