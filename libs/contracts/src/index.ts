@@ -9,3 +9,4 @@ export * from './lobby/tables-http';
 export * from './tournaments/admin';
 export * from './tournaments/jobs';
 export * from './tournaments/events';
+export * from './field-messages';

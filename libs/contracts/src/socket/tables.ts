@@ -111,6 +111,8 @@ export interface TableSummary {
   private: boolean;
   hostId: string | null;
   closed: boolean;
+  /** The host closed it during a hand: it closes when that hand is over. */
+  closingAfterHand?: boolean;
   handsPlayed: number;
   /** A scheduled tournament's table: that tournament's id (its lobby); cash-only commands are refused there. */
   tournamentId?: number;

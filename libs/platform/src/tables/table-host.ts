@@ -220,6 +220,8 @@ export class TableHost {
   /** The next reconnection window or seat offer to run out (libs/table nextDeadline), and its timer. */
   private deadline: { at: number; timer: unknown } | null = null;
   private stopped = false;
+  /** A close asked for during a hand: who asked, and the promise its caller waits on. */
+  private closeAfterHand: { by: string; done: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null = null;
   private readonly protections = new Map<string, number[]>();
   /** Tournament tables: the newest tournament seating mirrored so far (see TournamentDeal.version). */
   private tournamentVersion = -1;
@@ -276,6 +278,7 @@ export class TableHost {
       private: c.private !== null,
       hostId: c.private?.hostId ?? null,
       closed: this.state.closed,
+      ...(this.closeAfterHand && !this.state.closed ? { closingAfterHand: true } : {}),
       handsPlayed: this.state.handsPlayed,
       ...(this.o.tournament?.tournamentId !== undefined ? { tournamentId: this.o.tournament.tournamentId } : {}),
       ...(this.o.tournament?.sitAndGoId !== undefined ? { sitAndGoId: this.o.tournament.sitAndGoId } : {}),
@@ -438,13 +441,45 @@ export class TableHost {
     return this.queue.run(() => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableSetInviteCode(this.state, by, code))));
   }
 
-  /** Closes the table between hands; every stack goes back to its account. */
-  close(by: string): Promise<void> {
+  /**
+   * Closes the table; every stack goes back to its account. Between hands at once; during a hand
+   * the table closes when that hand is over (no new hand is dealt): `afterHand` resolves then.
+   */
+  close(by: string): Promise<{ deferred: boolean; afterHand: Promise<void> }> {
     return this.queue.run(async () => {
       this.cashOnly('close');
+      if (this.state.hand || this.hand) {
+        // The same checks as closing now (host only, not closed yet), on the state without its hand.
+        this.tryTable(() => closeTable({ ...this.state, hand: null }, by, this.timers.now()));
+        if (!this.closeAfterHand) {
+          let resolve!: () => void;
+          let reject!: (err: unknown) => void;
+          const done = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+          done.catch(() => undefined);
+          this.closeAfterHand = { by, done, resolve, reject };
+          this.o.hooks?.onChanged?.(this);
+        }
+        return { deferred: true, afterHand: this.closeAfterHand.done };
+      }
       await this.commit(this.tryTable(() => closeTable(this.state, by, this.timers.now())));
       this.stop();
+      return { deferred: false, afterHand: Promise.resolve() };
     });
+  }
+
+  /** The close asked for during the hand that just ended. */
+  private async closeNow(): Promise<void> {
+    const pending = this.closeAfterHand!;
+    try {
+      await this.commit(this.tryTable(() => closeTable(this.state, pending.by, this.timers.now())));
+      this.stop();
+      pending.resolve();
+    } catch (err) {
+      pending.reject(err);
+      throw err;
+    } finally {
+      this.closeAfterHand = null;
+    }
   }
 
   /**
@@ -597,6 +632,7 @@ export class TableHost {
 
   private async dealNextHand(): Promise<void> {
     if (this.stopped || this.state.closed || this.hand) return;
+    if (this.closeAfterHand) return this.closeNow();
     const now = this.timers.now();
     const events: TableEvent[] = [];
     const step = async (t: Transition<TableState>): Promise<void> => {

@@ -543,10 +543,13 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         await this.saveConfig(host);
         return host.summary() satisfies TableSummary;
       }
-      case 'close':
-        await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
-        await this.saveConfig(host);
+      case 'close': {
+        const r = await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
+        // During a hand the table closes when the hand is over (summary.closingAfterHand until then).
+        if (r.deferred) r.afterHand.then(() => this.saveConfig(host)).catch((err: unknown) => this.logger.error({ msg: 'closing after the hand failed', tableId: host.tableId, err: String(err) }));
+        else await this.saveConfig(host);
         return host.summary();
+      }
     }
   }
 
@@ -589,7 +592,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         throw err;
       });
     if (!(await this.ownership.claim(row.id))) throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${row.id} is owned by another copy`);
-    return this.host(row.id, row.name, config);
+    const host = this.host(row.id, row.name, config);
+    // Lobbies watching hear of a new public table at once.
+    if (config.private === null) this.sockets.lobby(host.summary());
+    return host;
   }
 
   get(tableId: string): TableHost {
