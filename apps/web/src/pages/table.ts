@@ -5,7 +5,9 @@
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
 import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
-import { cardEl, cardText } from '../cards';
+import { cardEl, cardSymbol, cardText } from '../cards';
+import { installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
+import { refreshChips } from '../components/chips';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
@@ -126,11 +128,14 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const onUpdate = (p: { tableId: string; table: TablePublicState; events: WireHandEvent[] }) => {
     if (p.tableId !== tableId) return;
     table = p.table;
+    const seatBefore = yourSeat;
     if (yourSeat !== null && !p.table.seatMap[yourSeat]) yourSeat = null;
     if (yourSeat === null && me) {
       const mine = p.table.seatMap.find((s) => s?.playerId === me.id);
       if (mine) yourSeat = mine.seat;
     }
+    // Sitting down or leaving moved chips: the header's balance follows.
+    if (yourSeat !== seatBefore) refreshChips();
     render();
     if (followed !== null) checkTournament();
   };
@@ -161,7 +166,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         result = [];
         break;
       case 'hand-shown':
-        result.push(`${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardText).join(' ')}`);
+        result.push(`${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardSymbol).join(' ')}`);
         break;
       case 'pot-awarded':
         for (const s of e.shares as { seat: number; amount: number; half: string }[]) {
@@ -264,12 +269,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       const potTo = hand.view.currentBet + afterCall;
       const halfTo = hand.view.currentBet + Math.floor(afterCall / 2);
       const label = h('span', { 'data-testid': 'raise-to' }, chips(raiseTo));
-      const slider = h('input', { type: 'range', 'data-testid': 'raise-slider', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, oninput: (e: Event) => { raiseTo = clamp(Number((e.target as HTMLInputElement).value)); label.textContent = chips(raiseTo); } }) as HTMLInputElement;
-      const quick = (name: string, v: number, id: string) => h('button', { class: 'small', 'data-testid': id, onclick: () => { raiseTo = clamp(v); slider.value = String(raiseTo); label.textContent = chips(raiseTo); } }, name);
+      // A typed amount beside the slider: clamped to the server's min/max when it is used.
+      const amount = h('input', { type: 'number', class: 'raise-amount', 'data-testid': 'raise-amount', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, 'aria-label': 'Amount',
+        oninput: (e: Event) => { const v = Number((e.target as HTMLInputElement).value); if (Number.isFinite(v) && v > 0) { raiseTo = clamp(v); slider.value = String(raiseTo); label.textContent = chips(raiseTo); } },
+        onchange: () => { amount.value = String(raiseTo); } }) as HTMLInputElement;
+      const slider = h('input', { type: 'range', 'data-testid': 'raise-slider', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, oninput: (e: Event) => { raiseTo = clamp(Number((e.target as HTMLInputElement).value)); label.textContent = chips(raiseTo); amount.value = String(raiseTo); } }) as HTMLInputElement;
+      const quick = (name: string, v: number, id: string) => h('button', { class: 'small', 'data-testid': id, onclick: () => { raiseTo = clamp(v); slider.value = String(raiseTo); amount.value = String(raiseTo); label.textContent = chips(raiseTo); } }, name);
       sizer = legal.choices
         ? h('div', { class: 'sizer' }, legal.choices.map((c) => h('button', { 'data-testid': `act-${sizing}-${c}`, onclick: () => act({ type: sizing, amount: c }) }, `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(c)}`)))
         : h('div', { class: 'sizer' },
-            legal.minTo < legal.maxTo && [slider, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
+            legal.minTo < legal.maxTo && [slider, amount, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
             h('button', { 'data-testid': `act-${sizing}`, class: 'primary', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
           );
     }
@@ -407,6 +416,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           ),
           Array.from({ length: n }, (_, i) => seatEl(i, n)),
         ),
+        tableOptions(),
         naikoInfo(),
         ownCardsForDraw(),
         actions() ?? naikoPowers(null),
@@ -422,7 +432,11 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   }
 
   render();
+  const offKeys = installTableKeys(root);
+  const offTitle = installTurnTitle(root);
   return () => {
+    offKeys();
+    offTitle();
     clearInterval(clockTimer);
     offError();
     socket.off('table:snapshot', onSnapshot);

@@ -67,3 +67,25 @@ describe('closing a table during a hand', () => {
     expect(out).toBe(1000);
   });
 });
+
+describe('leaving during a hand', () => {
+  it('folds at once: no clock runs for the leaver, and the seat is free after the hand', async () => {
+    const s = setup();
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+    s.timers.advance(100);
+    await flush(s.host);
+    const hand = s.host.handState!;
+    expect(hand).not.toBeNull();
+    // Whoever is to act leaves: the hand ends without any time passing (decisionMs is 1,000).
+    const toAct = s.host.snapshot(A).hand!.view.toAct!;
+    const leaver = s.host.table.seats[toAct]!.playerId;
+    await s.host.leave(leaver);
+    for (let i = 0; i < 5; i++) {
+      s.timers.advance(0);
+      await flush(s.host);
+    }
+    expect(s.host.table.handsPlayed).toBe(1);
+    expect(s.host.table.seats.filter((x) => x !== null).map((x) => x!.playerId)).toEqual([leaver === A ? B : A]);
+  });
+});

@@ -377,6 +377,9 @@ export class TableHost {
     return this.queue.run(async () => {
       this.cashOnly('leave');
       await this.commit(this.tryTable(() => tableLeave(this.state, userId, this.timers.now())));
+      // Leaving during a hand folds at once: if it is the leaver's turn now, decide without the clock.
+      const h = this.hand;
+      if (h?.clock && h.players.get(h.clock.seat) === userId) this.restartClock(h);
     });
   }
 
@@ -788,6 +791,16 @@ export class TableHost {
     return 'bet';
   }
 
+  /** A player who left during the hand (leaveAfterHand): his decisions are taken at once, no clock. */
+  private leaving(seat: number): boolean {
+    return this.state.seats[seat]?.leaveAfterHand === true;
+  }
+
+  private restartClock(h: RunningHand): void {
+    if (h.timer !== undefined && h.timer !== null) this.timers.clear(h.timer);
+    this.startClock(h);
+  }
+
   private startClock(h: RunningHand): void {
     const la = legalActions(h.state);
     if (!la) return;
@@ -799,7 +812,7 @@ export class TableHost {
     const version = h.state.version;
     h.timer = this.timers.set(() => {
       this.queue.run(() => this.onTimeout(h.id, version)).catch((err: unknown) => this.log('error', 'timeout failed', err));
-    }, Math.max(0, finalDeadline(clock) - now));
+    }, this.leaving(seat) ? 0 : Math.max(0, finalDeadline(clock) - now));
   }
 
   private clockInfo(): ClockInfo | null {
@@ -836,7 +849,9 @@ export class TableHost {
         : t.type === 'decline'
           ? { type: 'decline', seat, timeout: true }
           : { type: t.type, seat };
-    await this.decide(seat, userId, { ...action, expectedVersion: version });
+    // A player who left during the hand folds at once (startClock gave him no clock).
+    const leaverFolds = this.leaving(seat) && h.clock.kind === 'bet' && la.actions.includes('fold');
+    await this.decide(seat, userId, { ...(leaverFolds ? { type: 'fold' as const, seat } : action), expectedVersion: version });
   }
 
   private scheduleBot(h: RunningHand): void {

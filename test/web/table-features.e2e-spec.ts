@@ -1,0 +1,69 @@
+// Table features players expect (issue 22), in Chromium: "your turn" in the tab title, keyboard
+// shortcuts (C check/call, R bet/raise, arrows size it), a typed bet amount beside the slider, the
+// four-colour deck option, the balance in the header, results with suit symbols.
+import request from 'supertest';
+import type { Page } from 'playwright-core';
+import { shot, signUp, startWebTest, type WebTest } from './browser';
+
+const ACTION = '[data-testid="actions"]';
+
+async function answered(page: Page, version: string | null): Promise<void> {
+  await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+describe('web client: table features (Chromium)', () => {
+  let w: WebTest;
+  let tableId: string;
+  beforeAll(async () => {
+    w = await startWebTest();
+    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Features 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
+      .expect(201);
+    tableId = res.body.tableId;
+  }, 120_000);
+  afterAll(() => w?.close());
+
+  it('plays with the keyboard and a typed amount; the tab title says whose turn; four colours', async () => {
+    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page, w.app.url, 'keyplayer');
+    await page.goto(`${w.app.url}/#/table/${tableId}`);
+    await page.getByTestId('table-page').waitFor();
+    // The balance on the table page (header).
+    await page.getByTestId('balance').filter({ hasText: 'chips' }).waitFor();
+    await page.getByTestId('sit-0').click();
+    await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+    await page.getByTestId('balance').filter({ hasText: '8,000 chips' }).waitFor(); // 10,000 − the 2,000 buy-in
+    // Decisions with the keyboard until we can bet or raise with a typed amount.
+    let typed = false;
+    for (let n = 0; n < 40 && !typed; n++) {
+      await page.locator(ACTION).waitFor({ timeout: 30_000 });
+      expect(await page.title()).toMatch(/^● Your turn/);
+      const version = await page.locator(ACTION).getAttribute('data-version');
+      const amount = page.getByTestId('raise-amount');
+      if (await amount.count()) {
+        const min = Number(await amount.getAttribute('min'));
+        await amount.fill(String(min + 20));
+        expect(await page.getByTestId('raise-to').textContent()).toBe((min + 20).toLocaleString('en-US'));
+        await page.locator('body').click({ position: { x: 5, y: 5 } }); // leave the field: keys act again
+        await page.keyboard.press('ArrowUp'); // + a step
+        const sized = Number(await page.getByTestId('raise-slider').inputValue());
+        expect(sized).toBeGreaterThan(min + 20);
+        expect(await amount.inputValue()).toBe(String(sized));
+        await page.keyboard.press('r');
+        typed = true;
+      } else {
+        await page.keyboard.press('c');
+      }
+      await answered(page, version);
+    }
+    expect(typed).toBe(true);
+    // Not our turn: the title is the page's own again.
+    await page.waitForFunction('!document.title.startsWith("●") || document.querySelector(\'[data-testid="actions"]\') !== null');
+    // The four-colour deck: diamonds blue, clubs green.
+    await page.getByTestId('four-colour').check();
+    expect(await page.evaluate('document.body.classList.contains("four-colour")')).toBe(true);
+    await shot(page, 'table-features');
+    await page.close();
+  }, 90_000);
+});
