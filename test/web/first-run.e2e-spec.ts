@@ -60,21 +60,35 @@ describe('web client: first run (Chromium)', () => {
       await page.getByTestId('own-cards').locator('.card').first().waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('bot-badge').count()).toBeGreaterThanOrEqual(1);
       expect(c.count + 1).toBeLessThanOrEqual(5); // + the "Open" click
+      // The felt fits the screen: every seat inside the page's width, nothing scrolls sideways.
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      const seats = await page.locator('[data-testid^="seat-"]').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }));
+      for (const [left, right] of seats) expect(left >= 0 && right <= viewport.width).toBe(true);
       await shot(page, `first-run-table-${label}`);
       await page.close();
     }, 60_000);
   }
 
-  it('the tournaments page lists the hourly tournament open for registration', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(w.app.url);
-    await page.getByTestId('username').fill('hana');
-    await page.getByTestId('password').fill('hana-demo');
-    await page.getByTestId('auth-submit').click();
-    await page.getByTestId('nav-tournaments').click();
-    await page.getByText("Hourly Hold'em Freezeout").first().waitFor();
-    await page.close();
-  }, 30_000);
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    it(`${label}: the tournaments page lists the hourly tournament open for registration, and its lobby`, async () => {
+      const page = await w.browser.newPage({ viewport });
+      await page.goto(w.app.url);
+      await page.getByTestId('username').fill('hana');
+      await page.getByTestId('password').fill('hana-demo');
+      await page.getByTestId('auth-submit').click();
+      await page.getByTestId('nav-tournaments').click();
+      const hourly = page.getByText("Hourly Hold'em Freezeout").first();
+      await hourly.waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      await shot(page, `first-run-tournaments-${label}`);
+      await page.locator('a[href^="#/tournament/"]').first().click();
+      await page.waitForURL(/#\/tournament\/\d+/);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      await shot(page, `first-run-tournament-${label}`);
+      await page.close();
+    }, 30_000);
+  }
 
   it('the header offers free chips below 10,000 and adds them', async () => {
     const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });

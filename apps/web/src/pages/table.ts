@@ -227,7 +227,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   function seatEl(i: number, n: number): HTMLElement {
     const info: SeatInfo | null = table?.seatMap[i] ?? null;
     const angle = (Math.PI * 2 * i) / n + Math.PI / 2;
-    const style = { left: `${50 + 42 * Math.cos(angle)}%`, top: `${50 + 38 * Math.sin(angle)}%` };
+    // The seat's place on the oval; the stylesheet turns it into left/top (wide or portrait felt).
+    const style = `--cx:${Math.cos(angle).toFixed(4)};--cy:${Math.sin(angle).toFixed(4)}`;
     if (!info) {
       return h('div', { class: 'seat empty', style, 'data-testid': `seat-${i}` },
         yourSeat === null && !table?.summary.closed && table?.summary.tournamentId === undefined && table?.summary.sitAndGoId === undefined ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
