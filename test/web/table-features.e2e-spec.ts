@@ -39,6 +39,8 @@ describe('web client: table features (Chromium)', () => {
     for (let n = 0; n < 40 && !typed; n++) {
       await page.locator(ACTION).waitFor({ timeout: 30_000 });
       expect(await page.title()).toMatch(/^● Your turn/);
+      // The time bank is visible from the start of the decision.
+      expect(await page.getByTestId('clock').textContent()).toMatch(/^\d+ s \+ bank \d+ s$/);
       const version = await page.locator(ACTION).getAttribute('data-version');
       const amount = page.getByTestId('raise-amount');
       if (await amount.count()) {
@@ -64,6 +66,17 @@ describe('web client: table features (Chromium)', () => {
     await page.getByTestId('four-colour').check();
     expect(await page.evaluate('document.body.classList.contains("four-colour")')).toBe(true);
     await shot(page, 'table-features');
+
+    // Someone opening the table in the middle of a hand sees the blind markers at once (our
+    // player is not acting now: the hand waits for him).
+    await page.locator(ACTION).waitFor({ timeout: 30_000 });
+    const late = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(late, w.app.url, 'latecomer');
+    await late.goto(`${w.app.url}/#/table/${tableId}`);
+    await late.getByTestId('street').waitFor();
+    await late.locator('.marker', { hasText: /^BB$/ }).waitFor({ timeout: 5_000 });
+    expect(await late.locator('.marker', { hasText: /^SB$/ }).count()).toBe(1);
+    await late.close();
     await page.close();
   }, 90_000);
 });

@@ -113,6 +113,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     table = p.table;
     yourSeat = p.yourSeat;
     hand = p.hand ? { ...p.hand, view: p.hand.view as unknown as WireView } : null;
+    // Opening the table mid-hand: the blind markers come with the snapshot.
+    if (p.hand?.blinds) blinds = { sb: p.hand.blinds.smallBlindSeat, bb: p.hand.blinds.bigBlindSeat };
     resetDecision();
     render();
   };
@@ -219,7 +221,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
 
   function clockText(c: ClockInfo): string {
     const left = c.deadline - Date.now();
-    if (left > 0) return `${Math.ceil(left / 1000)} s`;
+    // The time bank is shown from the start of the decision, not only once the main time is gone.
+    if (left > 0) return c.timeBankMs > 0 ? `${Math.ceil(left / 1000)} s + bank ${Math.ceil(c.timeBankMs / 1000)} s` : `${Math.ceil(left / 1000)} s`;
     const bank = c.timeBankMs + left;
     return bank > 0 ? `time bank ${Math.ceil(bank / 1000)} s` : '0 s';
   }

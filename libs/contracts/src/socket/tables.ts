@@ -145,7 +145,7 @@ export interface TableSnapshotPayload {
   /** The receiving socket's seat, or null (spectator). */
   yourSeat: number | null;
   /** The running hand as this socket may see it (engine HandView), or null between hands. */
-  hand: { handId: string; handNumber: number; view: Record<string, unknown>; clock: ClockInfo | null } | null;
+  hand: { handId: string; handNumber: number; view: Record<string, unknown>; clock: ClockInfo | null; /** The hand's blind seats (markers when opening mid-hand). */ blinds?: { smallBlindSeat: number | null; bigBlindSeat: number | null } } | null;
 }
 
 export interface TableHandPayload {

@@ -78,7 +78,7 @@ describe('leaving during a hand', () => {
     const hand = s.host.handState!;
     expect(hand).not.toBeNull();
     // Whoever is to act leaves: the hand ends without any time passing (decisionMs is 1,000).
-    const toAct = s.host.snapshot(A).hand!.view.toAct!;
+    const toAct = (s.host.snapshot(A).hand!.view as { toAct: number }).toAct;
     const leaver = s.host.table.seats[toAct]!.playerId;
     await s.host.leave(leaver);
     for (let i = 0; i < 5; i++) {
@@ -87,5 +87,19 @@ describe('leaving during a hand', () => {
     }
     expect(s.host.table.handsPlayed).toBe(1);
     expect(s.host.table.seats.filter((x) => x !== null).map((x) => x!.playerId)).toEqual([leaver === A ? B : A]);
+  });
+});
+
+describe('opening a table mid-hand', () => {
+  it('the snapshot names the blind seats, for the markers', async () => {
+    const s = setup();
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+    s.timers.advance(100);
+    await flush(s.host);
+    const hand = s.host.snapshot(null).hand!;
+    const button = (hand.view as { button: number }).button;
+    // Heads-up the button posts the small blind, the other seat the big blind.
+    expect(hand.blinds).toEqual({ smallBlindSeat: button, bigBlindSeat: 1 - button });
   });
 });

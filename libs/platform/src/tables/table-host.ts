@@ -202,6 +202,13 @@ interface RunningHand {
   carryOver: number;
   seed: string | null;
   commitment: string | null;
+  /** The blind seats of the hand (its hand-started event), for a client opening the table mid-hand. */
+  blinds?: { smallBlindSeat: number | null; bigBlindSeat: number | null };
+}
+
+function blindSeatsOf(events: readonly { type: string }[]): RunningHand['blinds'] {
+  const e = events.find((x) => x.type === 'hand-started') as { smallBlindSeat?: number | null; bigBlindSeat?: number | null } | undefined;
+  return e ? { smallBlindSeat: e.smallBlindSeat ?? null, bigBlindSeat: e.bigBlindSeat ?? null } : undefined;
 }
 
 const CLIENT_FORBIDDEN = new Set(['draw-timeout', 'artificialAllIn']);
@@ -321,7 +328,7 @@ export class TableHost {
       tableId: this.tableId,
       table: this.publicState(),
       yourSeat: seat >= 0 ? seat : null,
-      hand: h ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo() } : null,
+      hand: h ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo(), ...(h.blinds ? { blinds: h.blinds } : {}) } : null,
     };
   }
 
@@ -708,6 +715,7 @@ export class TableHost {
       carryOver: 0,
       seed,
       commitment,
+      blinds: blindSeatsOf(started.events),
     };
     this.publishTable(events);
     await this.afterHandEvents(started.events);
