@@ -77,6 +77,26 @@ describe('web client: table features (Chromium)', () => {
     await late.locator('.marker', { hasText: /^BB$/ }).waitFor({ timeout: 5_000 });
     expect(await late.locator('.marker', { hasText: /^SB$/ }).count()).toBe(1);
     await late.close();
+
+    // Sit out next hand, then come back in: post now or wait for the big blind.
+    await page.getByTestId('sit-out').click();
+    await page.getByTestId('wait-bb').waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('sit-in').textContent()).toBe('Post now');
+    await page.getByTestId('wait-bb').click();
+    await page.getByTestId('sit-out').waitFor({ timeout: 5_000 });
+
+    // F folds (or C checks) the hand that waits for us; when a hand is over its pot has been awarded: the
+    // result line, no pot left on the felt.
+    const over = 'document.querySelector(\'[data-testid="hand-result"]\') !== null && document.querySelector(\'[data-testid="pots"]\') === null';
+    for (let n = 0; n < 40 && !(await page.evaluate(over)); n++) {
+      const bar = page.locator(ACTION);
+      if (await bar.count()) {
+        const version = await bar.getAttribute('data-version');
+        await page.keyboard.press((await page.getByTestId('act-fold').count()) ? 'f' : 'c'); // no fold offered when checking is free
+        await answered(page, version);
+      } else await page.waitForTimeout(100);
+    }
+    expect(await page.evaluate(over)).toBe(true);
     await page.close();
   }, 90_000);
 });

@@ -389,7 +389,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   function render(): void {
     const s = table?.summary;
     const n = s?.seats ?? 6;
-    const pots = hand ? potsOf(hand.view.players) : [];
+    // Once the hand is over its pots have been awarded: the felt shows no pot (only the result line).
+    const awarded = hand !== null && (hand.view.phase === 'complete' || hand.view.phase === 'cancelled');
+    const pots = hand && !awarded ? potsOf(hand.view.players) : [];
     const youSit = yourSeat !== null;
     // A tournament's table: the tournament seats and moves its players; no sit, leave or sit-in here.
     const tournamentId = s?.tournamentId;
@@ -414,7 +416,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           h('div', { class: 'center' },
             hand && h('div', { class: 'street', 'data-testid': 'street' }, `Hand #${hand.handNumber} · ${hand.view.streetName}`),
             h('div', { class: 'board', 'data-testid': 'board' }, hand?.view.board.map((c) => cardEl(c))),
-            hand && h('div', { class: 'pots', 'data-testid': 'pots' },
+            hand && !awarded && h('div', { class: 'pots', 'data-testid': 'pots' },
               pots.length <= 1 ? h('span', { 'data-testid': 'pot' }, `Pot ${chips(pots[0]?.amount ?? 0)}`) : pots.map((p, k) => h('span', { 'data-testid': k === 0 ? 'pot' : 'side-pot' }, `${k === 0 ? 'Main pot' : `Side pot ${k}`} ${chips(p.amount)}`))),
             result.length > 0 && h('div', { class: 'result', 'data-testid': 'hand-result' }, result.map((r) => h('div', {}, r))),
           ),
@@ -426,7 +428,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         actions() ?? naikoPowers(null),
         h('div', { class: 'table-controls' },
           youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
-          youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', onclick: () => socket.emit('table:sit-in', { tableId }) }, 'Sit in'),
+          youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', title: 'Post the blinds now and play the next hand', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: false }) }, 'Post now'),
+          youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'wait-bb', title: 'Come back in when the big blind reaches you, without posting', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: true }) }, 'Wait for big blind'),
+          youSit && cash && !table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'sit-out', title: 'Finish this hand, then sit out', onclick: () => socket.emit('table:sit-out', { tableId }) }, 'Sit out next hand'),
           h('form', { class: 'chat', onsubmit: (e: Event) => { e.preventDefault(); const input = (e.target as HTMLFormElement).elements.namedItem('text') as HTMLInputElement; if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value }); input.value = ''; } },
             h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input' })),
         ),
