@@ -24,7 +24,9 @@ export function installTableKeys(root: HTMLElement): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') && (t as HTMLInputElement).type !== 'range') return;
+    // Keys typed into a text field (chat, the amount) are text; a ticked checkbox or a slider keeps the keys.
+    const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t.tagName === 'INPUT' && !['checkbox', 'radio', 'range', 'button', 'submit'].includes((t as HTMLInputElement).type)));
+    if (typing) return;
     const key = e.key.toLowerCase();
     let done = false;
     if (key === 'f') done = clickFirst(root, 'act-fold');

@@ -8,6 +8,7 @@ import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
 import { installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
 import { refreshChips } from '../components/chips';
+import { resolvePreAction, type PreAction } from '../components/pre-action';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
@@ -50,6 +51,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let chat: string[] = [];
   let error = '';
   let raiseTo = 0;
+  let pre: PreAction | null = null;
   let discard = new Set<number>();
   let powerTarget: number | null = null;
   let clockTimer: ReturnType<typeof setInterval> | undefined;
@@ -121,10 +123,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const onHand = (p: TableHandPayload) => {
     if (p.tableId !== tableId) return;
     const before = hand?.view.legal?.version;
-    if (!hand || hand.handId !== p.handId) result = [];
+    if (!hand || hand.handId !== p.handId) (result = []), (pre = null);
     hand = { handId: p.handId, handNumber: p.handNumber, view: p.view as unknown as WireView, clock: p.clock };
     for (const e of p.events) noteEvent(e);
     if (hand.view.legal?.version !== before) resetDecision();
+    // Our turn with a pre-action ticked: send it now if it is still legal as chosen.
+    if (pre && hand.view.legal && hand.view.legal.version !== before) {
+      const chosen = resolvePreAction(pre, hand.view.legal);
+      pre = null;
+      if (chosen) act(chosen);
+    }
     render();
   };
   const onUpdate = (p: { tableId: string; table: TablePublicState; events: WireHandEvent[] }) => {
@@ -251,6 +259,22 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       p && p.bet > 0 && h('div', { class: 'bet', 'data-testid': `bet-${i}` }, chips(p.bet)),
       toAct && hand?.clock && h('div', { class: 'clock', 'data-testid': 'clock' }, clockText(hand.clock)),
     );
+  }
+
+  /** While others act (we are in the hand, not folded): what to do when our turn comes. */
+  function preActions(): HTMLElement | null {
+    if (!hand || hand.view.legal || yourSeat === null || hand.view.phase !== 'betting') return null;
+    const mine = hand.view.players.find((p) => p.seat === yourSeat);
+    if (!mine || mine.folded || mine.allIn) return null;
+    const toCall = Math.max(0, hand.view.currentBet - mine.bet);
+    const box = (id: string, label: string, value: PreAction) => {
+      const on = pre !== null && pre.kind === value.kind && (value.kind !== 'call' || (pre as { amount?: number }).amount === value.amount);
+      return h('label', { class: 'pre' }, h('input', { type: 'checkbox', 'data-testid': `pre-${id}`, checked: on, onchange: (e: Event) => { pre = (e.target as HTMLInputElement).checked ? value : null; render(); } }), ' ', label);
+    };
+    return h('div', { class: 'actions pre-actions', 'data-testid': 'pre-actions' },
+      toCall === 0 ? box('check-fold', 'Check/Fold', { kind: 'check-fold' }) : box('fold', 'Fold', { kind: 'fold' }),
+      box('call', toCall === 0 ? 'Check' : `Call ${chips(toCall)}`, { kind: 'call', amount: toCall }),
+      box('call-any', 'Call any', { kind: 'call-any' }));
   }
 
   function actions(): HTMLElement | null {
@@ -425,7 +449,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         tableOptions(),
         naikoInfo(),
         ownCardsForDraw(),
-        actions() ?? naikoPowers(null),
+        actions() ?? [preActions(), naikoPowers(null)],
         h('div', { class: 'table-controls' },
           youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', title: 'Post the blinds now and play the next hand', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: false }) }, 'Post now'),
