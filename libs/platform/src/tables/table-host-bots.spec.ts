@@ -32,6 +32,7 @@ function setup() {
     timers,
     bots: new MemoryBots(),
     botTarget: 3,
+    botsMakeRoom: true,
     botDelayMs: 10,
     rng: seededRandom('bots'),
     deckRng: () => seededRandom('deck'),

@@ -126,6 +126,8 @@ export interface TableHostOptions {
   bots?: BotDirectory;
   /** With bots allowed: fill empty seats until this many players sit (default 4; never the last free seat). */
   botTarget?: number;
+  /** Bots make room as people arrive: above the target, the surplus bots leave between hands (the room's default tables). */
+  botsMakeRoom?: boolean;
   /** Table decisions (first button, bots' mixing); default the CSPRNG. */
   rng?: RandomSource;
   /**
@@ -746,7 +748,7 @@ export class TableHost {
     // Bots never take the last free seat: a human arriving can always sit down.
     const target = Math.min(this.o.botTarget ?? 4, config.seats - 1);
     // Bots make room as people arrive: above the target, the surplus bots leave (between hands).
-    let surplus = this.state.seats.filter((s) => s !== null).length - target;
+    let surplus = this.o.botsMakeRoom ? this.state.seats.filter((s) => s !== null).length - target : 0;
     for (const s of [...this.state.seats].reverse()) {
       if (surplus <= 0) break;
       if (!s?.isBot) continue;

@@ -17,6 +17,7 @@ import { SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from '..
 import { RoutedCommandError, TABLE_ROUTER, type DirectoryEntry, type RoutedUser, type TableRouter } from '../cluster/table-router';
 import { hostsTablesFromEnv } from '../cluster/router.provider';
 import { DeadCopies } from '../cluster/dead-copies';
+import { defaultTableId, loadRoomConfig } from '../room/room-config';
 
 export interface TablesOptions {
   /** Pause between hands. */
@@ -98,6 +99,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly handStore: HandStore;
   private readonly bots: PrismaBotDirectory;
   private seq = 0;
+  /** Ids of the room's default tables (config/room.json). */
+  private readonly roomTables = new Set((loadRoomConfig()?.tables ?? []).map((t) => defaultTableId(t.key)));
   /** Players re-seated at each table taken over (for tests and logs). */
   readonly reseated = new Map<string, Set<string>>();
   private readonly ownership: TableOwnership;
@@ -655,6 +658,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       tableId,
       name,
       config,
+      // The room's default tables (config/room.json): bots leave as people arrive.
+      botsMakeRoom: this.roomTables.has(tableId),
       chips: chips ?? new LedgerChipSource(this.ledger, tableId),
       hands: this.handStore,
       broadcaster: this.sockets,
