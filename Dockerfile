@@ -26,6 +26,8 @@ COPY scripts ./scripts
 # applies at start-up. scripts/check-image.js replays these steps in this order (CI).
 COPY prisma ./prisma
 RUN npm ci --omit=dev && npm cache clean --force
+# The room opened at start-up (default tables, Sit & Go bot fill, recurring tournament): ROOM_CONFIG.
+COPY config ./config
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 3000

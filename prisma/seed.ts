@@ -9,7 +9,9 @@ import {
   PrismaService,
   resolveDatabaseTarget,
   seedDemoUsers,
+  fundDemoUsers,
 } from '../libs/persistence/src/prisma';
+import { ChipLedger } from '../libs/persistence/src/ledger';
 
 async function main(): Promise<void> {
   const target = await resolveDatabaseTarget(process.env.DATABASE_URL || undefined, resolve(process.env.DATA_DIR ?? '.data'));
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   try {
     const created = await seedDemoUsers(prisma);
     console.log(`${db.description}: ${created.length ? `created ${created.join(', ')}` : 'demo users already present'}`);
+    const funded = await fundDemoUsers(prisma, new ChipLedger(prisma));
+    if (funded.length) console.log(`funded ${funded.join(', ')} (demo-funding)`);
   } finally {
     await prisma.onModuleDestroy();
   }

@@ -8,10 +8,15 @@ const flags = serverNodeFlags();
 if (!flags.every((f) => process.execArgv.includes(f))) {
   // V8 flags must be on the command line: run this script again as a child that has them.
   const child = spawn(process.execPath, [...process.execArgv, ...flags, __filename, ...process.argv.slice(2)], { stdio: 'inherit' });
-  // Ctrl-C reaches the child through the terminal's process group; a SIGTERM sent to this
-  // process is passed on. The child's exit is ours.
-  process.on('SIGINT', () => undefined);
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  // Every stop signal sent to this process is passed on to the server, and this process stays
+  // until the server has shut down: its exit is ours. (`npm start` runs `exec node scripts/start.js`,
+  // so npm's signal reaches this process and not a shell that would die and leave the server
+  // running.) Ctrl-C in a terminal reaches both processes; the server ignores the repeat.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    });
+  }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return;
 }

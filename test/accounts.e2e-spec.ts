@@ -146,7 +146,8 @@ describe('registration and login', () => {
   });
 
   it('refuses a taken username, a short password, an oversized name and unknown fields', async () => {
-    await request(url).post('/auth/register').send({ username: 'alice', password: 'another-pass' }).expect(409);
+    const taken = await request(url).post('/auth/register').send({ username: 'alice', password: 'another-pass' }).expect(409);
+    expect(taken.body.message).toBe('That username is taken: choose another one.'); // the form has no email: only the username is named
     await request(url).post('/auth/register').send({ username: 'bob', password: 'short' }).expect(400);
     await request(url).post('/auth/register').send({ username: 'b'.repeat(33), password: 'long enough' }).expect(400);
     await request(url).post('/auth/register').send({ username: 'bob', password: 'long enough', role: 'admin' }).expect(400);

@@ -38,6 +38,7 @@ function startApp(db: TestDatabase, port: number): App {
       JWT_SECRET: TEST_JWT_SECRET,
       LOG_LEVEL: 'info',
       SEED_DEMO_USERS: 'false',
+      ROOM_CONFIG: 'off',
       HEARTBEAT_EVERY_MS: '0',
       TABLE_HAND_PAUSE_MS: '0',
       TABLE_BOT_DELAY_MS: '0',

@@ -58,6 +58,7 @@ export function startCopy(o: CopyOptions): Copy {
       JWT_SECRET: o.jwtSecret,
       LOG_LEVEL: 'warn',
       SEED_DEMO_USERS: 'false',
+      ROOM_CONFIG: 'off',
       HEARTBEAT_EVERY_MS: '0',
       CLUSTER_MODE: 'redis',
       INSTANCE_ID: o.instanceId,

@@ -60,6 +60,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     SEED_DEMO_USERS: 'false',
     HEARTBEAT_EVERY_MS: '0',
+    // No default room (config/room.json): tests open what they need.
+    ROOM_CONFIG: 'off',
     ...options.env,
   };
   const name = options.name ?? 'all-in-one';

@@ -44,6 +44,8 @@ describe('web client: Sit & Go (Chromium)', () => {
     // The published prize table of a 3-seat Sit & Go (pool 3 × 100 = 300).
     await page.getByTestId('prize-table').waitFor();
     expect(await page.getByTestId('prize-table').textContent()).toContain('300');
+    // The prize pool shown agrees with the prizes: both on the full field.
+    expect(await page.getByTestId('prize-pool').textContent()).toBe('Prize pool 300 when all 3 seats are filled (100 in so far)');
     await page.getByTestId('structure').waitFor();
     const instanceId = Number(page.url().split('#/sng/')[1]);
 

@@ -16,3 +16,9 @@ export function cardEl(card: number | null, extra: Record<string, unknown> = {})
   const suit = card & 3;
   return h('span', { class: `card ${suit === 1 || suit === 2 ? 'red' : 'black'}`, 'data-card': cardText(card), ...extra }, RANKS[card >> 2] + SUITS[suit]);
 }
+
+/** A card as players read it, with its suit symbol ("A♠"): the results line uses it like the cards. */
+export function cardSymbol(card: number): string {
+  if (card >= 52) return 'Jk';
+  return RANKS[card >> 2] + SUITS[card & 3];
+}

@@ -29,3 +29,27 @@ export function mount(root: HTMLElement, ...children: Child[]): void {
   root.replaceChildren();
   append(root, children);
 }
+
+/**
+ * Runs a render that reuses elements (a form a page builds once) and gives the focused one back its
+ * focus and caret: building the new tree moves it out of the document, which blurs it, so without
+ * this a live update would interrupt someone typing.
+ */
+export function keepFocus(render: () => void): void {
+  const active = document.activeElement as HTMLInputElement | null;
+  const start = active && 'selectionStart' in active ? safe(() => active.selectionStart) : null;
+  const end = active && 'selectionEnd' in active ? safe(() => active.selectionEnd) : null;
+  render();
+  if (active && active !== document.body && active.isConnected && document.activeElement !== active) {
+    active.focus();
+    if (start !== null && end !== null) safe(() => active.setSelectionRange(start, end));
+  }
+}
+
+function safe<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null; // number inputs have no selection
+  }
+}

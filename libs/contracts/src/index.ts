@@ -10,3 +10,4 @@ export * from './tournaments/admin';
 export * from './tournaments/jobs';
 export * from './tournaments/events';
 export * from './text';
+export * from './field-messages';

@@ -29,3 +29,4 @@ export * from './web';
 export * from './tournaments';
 export * from './accounts';
 export * from './cluster';
+export * from './room/room-config';

@@ -44,6 +44,11 @@ export interface SitAndGoTemplate {
   readonly spinTable: SpinTable | null;
   /** Table clock: time for a decision and the extra reconnection window, in ms. */
   readonly clock: { readonly decisionMs: number; readonly reconnectMs: number };
+  /**
+   * Bots (shown as BOT) take the seats still free this many ms after the first registration, so a
+   * lone player does not wait for strangers; absent/null = only people start it.
+   */
+  readonly botFillAfterMs?: number | null;
 }
 
 export function validateSitAndGoTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
@@ -52,6 +57,9 @@ export function validateSitAndGoTemplate(t: SitAndGoTemplate): SitAndGoTemplate 
   if (max !== undefined && t.seats > max) throw new TemplateError('seats-exceed-game', `${t.game} seats at most ${max}`);
   for (const [name, v, min] of [['buyIn', t.buyIn, 0], ['entryFee', t.entryFee, 0], ['startingStack', t.startingStack, 1]] as const) {
     if (!Number.isSafeInteger(v) || v < min) throw new TemplateError('bad-amount', `${name} must be an integer >= ${min}`);
+  }
+  if (t.botFillAfterMs != null && (!Number.isSafeInteger(t.botFillAfterMs) || t.botFillAfterMs < 1000 || t.botFillAfterMs > 3_600_000)) {
+    throw new TemplateError('bad-clock', 'botFillAfterMs must be an integer 1000..3600000 ms');
   }
   for (const v of [t.clock.decisionMs, t.clock.reconnectMs]) {
     if (!Number.isSafeInteger(v) || v < 0) throw new TemplateError('bad-clock', 'clock settings must be integers >= 0 ms');

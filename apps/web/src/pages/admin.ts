@@ -2,7 +2,8 @@
 // /tournaments), and the running tables and tournaments at a glance.
 import type { TableSummary } from '@naiko/contracts';
 import { api, session } from '../api';
-import { h, mount } from '../dom';
+import { h, keepFocus, mount } from '../dom';
+import { errorMessage } from '../errors';
 import { chips, GAME_NAMES, stakesText } from '../format';
 import { header } from './lobby';
 
@@ -24,7 +25,7 @@ export function adminPage(root: HTMLElement): () => void {
     try {
       [tournaments, { tables }] = await Promise.all([api<TournamentSummary[]>('GET', '/tournaments'), api<{ tables: TableSummary[] }>('GET', '/lobby/tables')]);
     } catch (e) {
-      message = e instanceof Error ? e.message : String(e);
+      message = errorMessage(e);
     }
     if (!closed) render();
   };
@@ -33,28 +34,49 @@ export function adminPage(root: HTMLElement): () => void {
       await fn();
       message = ok;
     } catch (e) {
-      message = e instanceof Error ? e.message : String(e);
+      message = errorMessage(e);
     }
     await load();
   };
-  const render = () => {
-    const name = h('input', { 'data-testid': 't-name', value: 'Sunday Special', required: true }) as HTMLInputElement;
-    const startsAt = h('input', { type: 'datetime-local', 'data-testid': 't-starts', value: new Date(Date.now() + 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) }) as HTMLInputElement;
-    const buyIn = h('input', { type: 'number', 'data-testid': 't-buyin', value: 100, min: 0 }) as HTMLInputElement;
-    const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
-    const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
-    const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
-    const schedule = (e: Event) => {
-      e.preventDefault();
-      const starts = new Date(startsAt.value);
-      void run(() => api('POST', '/tournaments', {
-        name: name.value, game: 'holdem', bettingStructure: 'no-limit',
-        startsAt: starts.toISOString(), registrationOpensAt: new Date().toISOString(),
-        lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
-        buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
-        blindStructure: defaultStructure(), tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
-      }), `${name.value} scheduled`);
-    };
+  // The form is built once: a re-render (after every change) keeps what the admin typed.
+  const name = h('input', { 'data-testid': 't-name', value: 'Sunday Special', required: true }) as HTMLInputElement;
+  const startsAt = h('input', { type: 'datetime-local', 'data-testid': 't-starts', value: new Date(Date.now() + 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) }) as HTMLInputElement;
+  const buyIn = h('input', { type: 'number', 'data-testid': 't-buyin', value: 100, min: 0 }) as HTMLInputElement;
+  const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
+  const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
+  const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
+  const schedule = (e: Event) => {
+    e.preventDefault();
+    const starts = new Date(startsAt.value);
+    // Refused here with words that say what to do (the server refuses the same, issue 22).
+    const amount = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN);
+    const problem = !name.value.trim()
+      ? 'Name must not be blank: give the tournament a name.'
+      : Number.isNaN(starts.getTime())
+        ? 'Start time: enter a valid date and time.'
+        : !(amount(buyIn.value) <= 10_000_000)
+          ? 'Buy-in must be a whole number between 0 and 10,000,000.'
+          : !(amount(fee.value) <= 10_000_000)
+            ? 'Fee must be a whole number between 0 and 10,000,000.'
+            : !(amount(stack.value) >= 1 && amount(stack.value) <= 100_000_000)
+              ? 'Starting stack must be a whole number between 1 and 100,000,000.'
+              : !(amount(maxEntrants.value) >= 2 && amount(maxEntrants.value) <= 10_000)
+                ? 'Max entrants must be a whole number between 2 and 10,000.'
+                : '';
+    if (problem) {
+      message = problem;
+      render();
+      return;
+    }
+    void run(() => api('POST', '/tournaments', {
+      name: name.value.trim(), game: 'holdem', bettingStructure: 'no-limit',
+      startsAt: starts.toISOString(), registrationOpensAt: new Date().toISOString(),
+      lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
+      buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
+      blindStructure: defaultStructure(), tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+    }), `${name.value} scheduled`);
+  };
+  const render = () => keepFocus(() => {
     mount(root, header(me),
       h('main', { 'data-testid': 'admin' },
         message && h('p', { 'data-testid': 'admin-message' }, message),
@@ -79,7 +101,7 @@ export function adminPage(root: HTMLElement): () => void {
           h('table', { class: 'list' }, h('tbody', {}, tables.map((t) => h('tr', {}, h('td', {}, h('a', { href: `#/table/${t.tableId}` }, t.name)), h('td', {}, GAME_NAMES[t.game] ?? t.game), h('td', {}, stakesText(t.stakes)), h('td', {}, `${t.seated} seated · ${t.handsPlayed} hands`)))))),
       ),
     );
-  };
+  });
   render();
   void load();
   return () => {

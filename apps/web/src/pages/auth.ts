@@ -1,14 +1,16 @@
 // Sign up / sign in: POST /auth/register and /auth/login; the session (tokens) is kept for the socket.
 import { api, ApiError, session, type SessionResponse } from '../api';
 import { h, mount } from '../dom';
+import { errorMessage } from '../errors';
 import { navigate } from '../main';
 
 export function authPage(root: HTMLElement): void {
   let mode: 'login' | 'register' = 'login';
   let error = '';
+  // Built once: after a refusal the form keeps what was typed (issue 22).
+  const username = h('input', { name: 'username', 'data-testid': 'username', autocomplete: 'username', required: true, minlength: 3 }) as HTMLInputElement;
+  const password = h('input', { name: 'password', type: 'password', 'data-testid': 'password', required: true, minlength: 8 }) as HTMLInputElement;
   const render = () => {
-    const username = h('input', { name: 'username', 'data-testid': 'username', autocomplete: 'username', required: true, minlength: 3 }) as HTMLInputElement;
-    const password = h('input', { name: 'password', type: 'password', 'data-testid': 'password', required: true, minlength: 8 }) as HTMLInputElement;
     const submit = async (ev: Event) => {
       ev.preventDefault();
       try {
@@ -16,9 +18,7 @@ export function authPage(root: HTMLElement): void {
         session.set(s);
         navigate(location.hash && location.hash !== '#/' ? location.hash : '#/lobby');
       } catch (err) {
-        const body = err instanceof ApiError ? err.body : undefined;
-        const msg = body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : String(err);
-        error = Array.isArray(msg) ? msg.join('; ') : String(msg);
+        error = err instanceof ApiError && err.status === 401 ? 'Wrong username or password: check both and try again.' : errorMessage(err);
         render();
       }
     };

@@ -2,9 +2,11 @@
 // `lobby:table`), Sit & Go and Spin (GET /sit-and-go), and, for admins, a form to open a table.
 import { GAME_IDS, STRUCTURE_IDS, type TableSummary, type SitAndGoView } from '@naiko/contracts';
 import { api, ApiError, getSocket, session, type Me } from '../api';
-import { h, mount } from '../dom';
+import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES, STRUCTURE_NAMES, stakesText } from '../format';
 import { navigate } from '../main';
+import { chipsWidget } from '../components/chips';
+import { errorMessage } from '../errors';
 
 interface SngRow {
   template: { templateId: string; name: string; game: string; kind: 'sit-and-go' | 'spin'; seats: number; buyIn: number; entryFee: number; startingStack: number };
@@ -27,7 +29,8 @@ export function header(me: Me | null, extra: Node[] = []): HTMLElement {
     h('a', { href: '#/history', 'data-testid': 'nav-history' }, 'Hand history'),
     me?.role === 'admin' && h('a', { href: '#/admin', 'data-testid': 'nav-admin' }, 'Admin'),
     h('span', { class: 'spacer' }),
-    me && h('span', { 'data-testid': 'me' }, me.username, me.chips !== undefined ? h('span', { class: 'balance', 'data-testid': 'balance' }, ` ${chips(me.chips)} chips`) : null),
+    me && h('span', { 'data-testid': 'me' }, me.username),
+    me && chipsWidget(),
     h('button', { class: 'link', 'data-testid': 'sign-out', onclick: () => { session.clear(); navigate('#/lobby'); } }, 'Sign out'),
   );
 }
@@ -56,7 +59,7 @@ export function lobbyPage(root: HTMLElement): () => void {
         session.clear();
         return navigate('#/lobby');
       }
-      message = String(err);
+      message = errorMessage(err);
     }
     if (!closed) render();
   };
@@ -79,12 +82,17 @@ export function lobbyPage(root: HTMLElement): () => void {
       const r = await api<{ instanceId: number }>('POST', `/sit-and-go/${templateId}/register`);
       navigate(`#/sng/${r.instanceId}`);
     } catch (err) {
-      message = err instanceof Error ? err.message : String(err);
+      message = errorMessage(err);
       render();
     }
   };
 
-  const render = () => {
+  // Built once and reused by every render: a live lobby update must not reset what is being typed.
+  const hostForm = hostCreateForm((m) => ((message = m), render()));
+  let adminForm: HTMLElement | undefined;
+  const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
+
+  const render = () => keepFocus(() => {
     mount(
       root,
       header(me),
@@ -97,7 +105,7 @@ export function lobbyPage(root: HTMLElement): () => void {
             select('structure', [['', 'All structures'], ...STRUCTURE_IDS.map((s) => [s, s] as [string, string])]),
             select('naikoMode', [['', 'Naiko mode: any'], ['true', 'Naiko mode only'], ['false', 'No Naiko mode']]),
             select('seatsFree', [['', 'Any seats free'], ['1', '1+ free'], ['2', '2+ free'], ['4', '4+ free']]),
-            h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } }),
+            maxBigBlind,
           ),
           h('table', { class: 'list', 'data-testid': 'tables' },
             h('thead', {}, h('tr', {}, ['Table', 'Game', 'Stakes', 'Buy-in', 'Seats free', ''].map((c) => h('th', {}, c)))),
@@ -138,11 +146,11 @@ export function lobbyPage(root: HTMLElement): () => void {
             ),
           ),
         ),
-        hostCreateForm((m) => ((message = m), render())),
-        me?.role === 'admin' && adminCreateForm(() => void load(), (m) => ((message = m), render())),
+        hostForm,
+        me?.role === 'admin' && (adminForm ??= adminCreateForm(() => void load(), (m) => ((message = m), render()))),
       ),
     );
-  };
+  });
 
   render();
   void load();
@@ -179,7 +187,7 @@ function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLEleme
       });
       done();
     } catch (err) {
-      fail(err instanceof Error ? err.message : String(err));
+      fail(errorMessage(err));
     }
   };
   return h('section', { class: 'admin' },
@@ -210,7 +218,7 @@ function hostCreateForm(fail: (m: string) => void): HTMLElement {
       });
       navigate(`#/table/${t.tableId}`);
     } catch (err) {
-      fail(err instanceof Error ? err.message : String(err));
+      fail(errorMessage(err));
     }
   };
   return h('section', { class: 'host' },

@@ -73,7 +73,11 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
         !v ? h('p', {}, 'Loading…') : [
           h('h2', {}, v.name, ' #', v.instanceNumber, v.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN')),
           h('p', { 'data-testid': 'sng-phase', 'data-phase': v.phase }, `Status: ${v.phase} · ${v.registered} of ${v.seats} registered · buy-in ${chips(v.buyIn)} + ${chips(v.entryFee)} · stack ${chips(v.startingStack)}`),
-          h('p', { 'data-testid': 'prize-pool' }, `Prize pool ${chips(v.prizePool)}`),
+          // The prize table is computed on the full field (a Sit & Go starts only when full), so the
+          // pool shown next to it is the full field's too, with what is in so far beside it.
+          h('p', { 'data-testid': 'prize-pool' }, v.kind === 'sit-and-go' && (v.phase === 'registering' || v.phase === 'starting')
+            ? `Prize pool ${chips(v.buyIn * v.seats)} when all ${v.seats} seats are filled (${chips(v.prizePool)} in so far)`
+            : `Prize pool ${chips(v.prizePool)}`),
           v.spin && h('p', { 'data-testid': 'spin-multiplier', class: v.spin.multiplier ? 'reveal' : '' },
             v.spin.multiplier ? `Multiplier ×${v.spin.multiplier}` : 'Multiplier drawn at the start', v.spin.commitment && h('span', { class: 'muted' }, ` · commitment ${v.spin.commitment.slice(0, 16)}…`)),
           v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v)),

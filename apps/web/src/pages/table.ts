@@ -5,7 +5,10 @@
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
 import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
-import { cardEl, cardText } from '../cards';
+import { cardEl, cardSymbol, cardText } from '../cards';
+import { installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
+import { refreshChips } from '../components/chips';
+import { resolvePreAction, type PreAction } from '../components/pre-action';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
@@ -50,6 +53,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let raiseTo = 0;
   /** The decision (hand version) at which "Fold instead of checking?" is being asked, else null. */
   let confirmFoldAt: number | null = null;
+  let pre: PreAction | null = null;
   let discard = new Set<number>();
   let powerTarget: number | null = null;
   let clockTimer: ReturnType<typeof setInterval> | undefined;
@@ -113,26 +117,37 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     table = p.table;
     yourSeat = p.yourSeat;
     hand = p.hand ? { ...p.hand, view: p.hand.view as unknown as WireView } : null;
+    // Opening the table mid-hand: the blind markers come with the snapshot.
+    if (p.hand?.blinds) blinds = { sb: p.hand.blinds.smallBlindSeat, bb: p.hand.blinds.bigBlindSeat };
     resetDecision();
     render();
   };
   const onHand = (p: TableHandPayload) => {
     if (p.tableId !== tableId) return;
     const before = hand?.view.legal?.version;
-    if (!hand || hand.handId !== p.handId) result = [];
+    if (!hand || hand.handId !== p.handId) (result = []), (pre = null);
     hand = { handId: p.handId, handNumber: p.handNumber, view: p.view as unknown as WireView, clock: p.clock };
     for (const e of p.events) noteEvent(e);
     if (hand.view.legal?.version !== before) resetDecision();
+    // Our turn with a pre-action ticked: send it now if it is still legal as chosen.
+    if (pre && hand.view.legal && hand.view.legal.version !== before) {
+      const chosen = resolvePreAction(pre, hand.view.legal);
+      pre = null;
+      if (chosen) act(chosen);
+    }
     render();
   };
   const onUpdate = (p: { tableId: string; table: TablePublicState; events: WireHandEvent[] }) => {
     if (p.tableId !== tableId) return;
     table = p.table;
+    const seatBefore = yourSeat;
     if (yourSeat !== null && !p.table.seatMap[yourSeat]) yourSeat = null;
     if (yourSeat === null && me) {
       const mine = p.table.seatMap.find((s) => s?.playerId === me.id);
       if (mine) yourSeat = mine.seat;
     }
+    // Sitting down or leaving moved chips: the header's balance follows.
+    if (yourSeat !== seatBefore) refreshChips();
     render();
     if (followed !== null) checkTournament();
   };
@@ -163,7 +178,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         result = [];
         break;
       case 'hand-shown':
-        result.push(`${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardText).join(' ')}`);
+        result.push(`${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardSymbol).join(' ')}`);
         break;
       case 'pot-awarded':
         for (const s of e.shares as { seat: number; amount: number; half: string }[]) {
@@ -217,7 +232,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
 
   function clockText(c: ClockInfo): string {
     const left = c.deadline - Date.now();
-    if (left > 0) return `${Math.ceil(left / 1000)} s`;
+    // The time bank is shown from the start of the decision, not only once the main time is gone.
+    if (left > 0) return c.timeBankMs > 0 ? `${Math.ceil(left / 1000)} s + bank ${Math.ceil(c.timeBankMs / 1000)} s` : `${Math.ceil(left / 1000)} s`;
     const bank = c.timeBankMs + left;
     return bank > 0 ? `time bank ${Math.ceil(bank / 1000)} s` : '0 s';
   }
@@ -225,7 +241,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   function seatEl(i: number, n: number): HTMLElement {
     const info: SeatInfo | null = table?.seatMap[i] ?? null;
     const angle = (Math.PI * 2 * i) / n + Math.PI / 2;
-    const style = { left: `${50 + 42 * Math.cos(angle)}%`, top: `${50 + 38 * Math.sin(angle)}%` };
+    // The seat's place on the oval; the stylesheet turns it into left/top (wide or portrait felt).
+    const style = `--cx:${Math.cos(angle).toFixed(4)};--cy:${Math.sin(angle).toFixed(4)}`;
     if (!info) {
       return h('div', { class: 'seat empty', style, 'data-testid': `seat-${i}` },
         yourSeat === null && !table?.summary.closed && table?.summary.tournamentId === undefined && table?.summary.sitAndGoId === undefined ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
@@ -245,6 +262,22 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       p && p.bet > 0 && h('div', { class: 'bet', 'data-testid': `bet-${i}` }, chips(p.bet)),
       toAct && hand?.clock && h('div', { class: 'clock', 'data-testid': 'clock' }, clockText(hand.clock)),
     );
+  }
+
+  /** While others act (we are in the hand, not folded): what to do when our turn comes. */
+  function preActions(): HTMLElement | null {
+    if (!hand || hand.view.legal || yourSeat === null || hand.view.phase !== 'betting') return null;
+    const mine = hand.view.players.find((p) => p.seat === yourSeat);
+    if (!mine || mine.folded || mine.allIn) return null;
+    const toCall = Math.max(0, hand.view.currentBet - mine.bet);
+    const box = (id: string, label: string, value: PreAction) => {
+      const on = pre !== null && pre.kind === value.kind && (value.kind !== 'call' || (pre as { amount?: number }).amount === value.amount);
+      return h('label', { class: 'pre' }, h('input', { type: 'checkbox', 'data-testid': `pre-${id}`, checked: on, onchange: (e: Event) => { pre = (e.target as HTMLInputElement).checked ? value : null; render(); } }), ' ', label);
+    };
+    return h('div', { class: 'actions pre-actions', 'data-testid': 'pre-actions' },
+      toCall === 0 ? box('check-fold', 'Check/Fold', { kind: 'check-fold' }) : box('fold', 'Fold', { kind: 'fold' }),
+      box('call', toCall === 0 ? 'Check' : `Call ${chips(toCall)}`, { kind: 'call', amount: toCall }),
+      box('call-any', 'Call any', { kind: 'call-any' }));
   }
 
   function actions(): HTMLElement | null {
@@ -275,12 +308,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       const potTo = hand.view.currentBet + afterCall;
       const halfTo = hand.view.currentBet + Math.floor(afterCall / 2);
       const label = h('span', { 'data-testid': 'raise-to' }, chips(raiseTo));
-      const slider = h('input', { type: 'range', 'data-testid': 'raise-slider', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, oninput: (e: Event) => { raiseTo = clamp(Number((e.target as HTMLInputElement).value)); label.textContent = chips(raiseTo); } }) as HTMLInputElement;
-      const quick = (name: string, v: number, id: string) => h('button', { class: 'small', 'data-testid': id, onclick: () => { raiseTo = clamp(v); slider.value = String(raiseTo); label.textContent = chips(raiseTo); } }, name);
+      // A typed amount beside the slider: clamped to the server's min/max when it is used.
+      const amount = h('input', { type: 'number', class: 'raise-amount', 'data-testid': 'raise-amount', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, 'aria-label': 'Amount',
+        oninput: (e: Event) => { const v = Number((e.target as HTMLInputElement).value); if (Number.isFinite(v) && v > 0) { raiseTo = clamp(v); slider.value = String(raiseTo); label.textContent = chips(raiseTo); } },
+        onchange: () => { amount.value = String(raiseTo); } }) as HTMLInputElement;
+      const slider = h('input', { type: 'range', 'data-testid': 'raise-slider', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, oninput: (e: Event) => { raiseTo = clamp(Number((e.target as HTMLInputElement).value)); label.textContent = chips(raiseTo); amount.value = String(raiseTo); } }) as HTMLInputElement;
+      const quick = (name: string, v: number, id: string) => h('button', { class: 'small', 'data-testid': id, onclick: () => { raiseTo = clamp(v); slider.value = String(raiseTo); amount.value = String(raiseTo); label.textContent = chips(raiseTo); } }, name);
       sizer = legal.choices
         ? h('div', { class: 'sizer' }, legal.choices.map((c) => h('button', { 'data-testid': `act-${sizing}-${c}`, onclick: () => act({ type: sizing, amount: c }) }, `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(c)}`)))
         : h('div', { class: 'sizer' },
-            legal.minTo < legal.maxTo && [slider, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
+            legal.minTo < legal.maxTo && [slider, amount, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
             h('button', { 'data-testid': `act-${sizing}`, class: 'primary', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
           );
     }
@@ -388,7 +425,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   function render(): void {
     const s = table?.summary;
     const n = s?.seats ?? 6;
-    const pots = hand ? potsOf(hand.view.players) : [];
+    // Once the hand is over its pots have been awarded: the felt shows no pot (only the result line).
+    const awarded = hand !== null && (hand.view.phase === 'complete' || hand.view.phase === 'cancelled');
+    const pots = hand && !awarded ? potsOf(hand.view.players) : [];
     const youSit = yourSeat !== null;
     // A tournament's table: the tournament seats and moves its players; no sit, leave or sit-in here.
     const tournamentId = s?.tournamentId;
@@ -413,18 +452,21 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           h('div', { class: 'center' },
             hand && h('div', { class: 'street', 'data-testid': 'street' }, `Hand #${hand.handNumber} · ${hand.view.streetName}`),
             h('div', { class: 'board', 'data-testid': 'board' }, hand?.view.board.map((c) => cardEl(c))),
-            hand && h('div', { class: 'pots', 'data-testid': 'pots' },
+            hand && !awarded && h('div', { class: 'pots', 'data-testid': 'pots' },
               pots.length <= 1 ? h('span', { 'data-testid': 'pot' }, `Pot ${chips(pots[0]?.amount ?? 0)}`) : pots.map((p, k) => h('span', { 'data-testid': k === 0 ? 'pot' : 'side-pot' }, `${k === 0 ? 'Main pot' : `Side pot ${k}`} ${chips(p.amount)}`))),
             result.length > 0 && h('div', { class: 'result', 'data-testid': 'hand-result' }, result.map((r) => h('div', {}, r))),
           ),
           Array.from({ length: n }, (_, i) => seatEl(i, n)),
         ),
+        tableOptions(),
         naikoInfo(),
         ownCardsForDraw(),
-        actions() ?? naikoPowers(null),
+        actions() ?? [preActions(), naikoPowers(null)],
         h('div', { class: 'table-controls' },
           youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
-          youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', onclick: () => socket.emit('table:sit-in', { tableId }) }, 'Sit in'),
+          youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', title: 'Post the blinds now and play the next hand', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: false }) }, 'Post now'),
+          youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'wait-bb', title: 'Come back in when the big blind reaches you, without posting', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: true }) }, 'Wait for big blind'),
+          youSit && cash && !table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'sit-out', title: 'Finish this hand, then sit out', onclick: () => socket.emit('table:sit-out', { tableId }) }, 'Sit out next hand'),
           h('form', { class: 'chat', onsubmit: (e: Event) => { e.preventDefault(); const input = (e.target as HTMLFormElement).elements.namedItem('text') as HTMLInputElement; if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value }); input.value = ''; } },
             h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input' })),
         ),
@@ -434,7 +476,11 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   }
 
   render();
+  const offKeys = installTableKeys(root);
+  const offTitle = installTurnTitle(root);
   return () => {
+    offKeys();
+    offTitle();
     clearInterval(clockTimer);
     offError();
     socket.off('table:snapshot', onSnapshot);

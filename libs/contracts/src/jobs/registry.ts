@@ -5,8 +5,8 @@
 // are unique only within one database: the platform keeps the queues under the installation's
 // Redis namespace `<REDIS_PREFIX>:<installation id>` (issue 29).
 import { z } from 'zod';
-import { SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '../sit-and-go/jobs';
-import { TournamentBalancePayload, TournamentPayload, TournamentStepPayload } from '../tournaments/jobs';
+import { SitAndGoBotFillPayload, SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '../sit-and-go/jobs';
+import { TournamentBalancePayload, TournamentPayload, TournamentSchedulePayload, TournamentStepPayload } from '../tournaments/jobs';
 
 export const QUEUES = {
   /** Platform housekeeping: heartbeat. */
@@ -54,6 +54,11 @@ export const JOBS = {
     payload: SitAndGoStepPayload,
     jobId: (p) => jobId('sng', p.instanceId, p.kind, p.number),
   }),
+  sitAndGoBotFill: define({
+    queue: QUEUES.sitAndGo,
+    payload: SitAndGoBotFillPayload,
+    jobId: (p) => jobId('sng', p.instanceId, 'bot-fill'),
+  }),
   sitAndGoPayout: define({
     queue: QUEUES.sitAndGo,
     payload: SitAndGoPayoutPayload,
@@ -88,6 +93,12 @@ export const JOBS = {
     queue: QUEUES.tournament,
     payload: TournamentPayload,
     jobId: (p) => jobId('tournament', p.tournamentId, 'payout'),
+  }),
+  /** The room's recurring tournament (config/room.json `hourlyTournament`): one job per start slot. */
+  tournamentSchedule: define({
+    queue: QUEUES.tournament,
+    payload: TournamentSchedulePayload,
+    jobId: (p) => jobId('tournament-schedule', p.slot),
   }),
 } as const;
 

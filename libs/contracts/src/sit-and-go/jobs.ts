@@ -17,5 +17,9 @@ export const SitAndGoStepPayload = z.strictObject({
 });
 export type SitAndGoStepPayload = z.infer<typeof SitAndGoStepPayload>;
 
+/** Bots take the seats still free of an instance whose template allows it (`botFillAfterMs`). */
+export const SitAndGoBotFillPayload = z.strictObject({ instanceId });
+export type SitAndGoBotFillPayload = z.infer<typeof SitAndGoBotFillPayload>;
+
 export const SitAndGoPayoutPayload = z.strictObject({ instanceId });
 export type SitAndGoPayoutPayload = z.infer<typeof SitAndGoPayoutPayload>;

@@ -118,6 +118,8 @@ export interface TableSummary {
   /** Private tables: the host lets anyone watch (not sit). Absent on public tables (anyone watches). */
   spectatorsAllowed?: boolean;
   closed: boolean;
+  /** The host closed it during a hand: it closes when that hand is over. */
+  closingAfterHand?: boolean;
   handsPlayed: number;
   /** A scheduled tournament's table: that tournament's id (its lobby); cash-only commands are refused there. */
   tournamentId?: number;
@@ -157,6 +159,8 @@ export interface TableSnapshotPayload {
     clock: ClockInfo | null;
     /** The running hand's deal commitment (see DealCommittedEvent), for a socket that arrives mid-hand. */
     commitment?: string | null;
+    /** The hand's blind seats (markers when opening mid-hand). */
+    blinds?: { smallBlindSeat: number | null; bigBlindSeat: number | null };
   } | null;
 }
 

@@ -36,9 +36,10 @@ export const TournamentSettingsDto = z.strictObject({
   lateRegistrationUntilLevel: int(0),
   minEntrants: int(2),
   maxEntrants: int(2).max(10_000),
-  buyIn: int(0),
-  fee: int(0),
-  startingStack: int(1),
+  /** Account chips: an "absurd" buy-in (above 10,000,000) is refused. */
+  buyIn: int(0).max(10_000_000),
+  fee: int(0).max(10_000_000),
+  startingStack: int(1).max(100_000_000),
   blindStructure: z.strictObject({ name: z.string().min(1).max(60), steps: z.array(BlindStepDto).min(1).max(500).readonly() }),
   /** Prize tables by number of entrants; omitted = the published tables (libs/tournament PRIZE_TABLES). */
   prizeTables: z.array(PrizeTableDto).min(1).max(200).optional(),

@@ -8,11 +8,12 @@ describe('scheduled tournament jobs', () => {
     expect(JOBS.tournamentBreak.jobId({ tournamentId: 42, stepIndex: 7, number: 6 })).toBe('tournament.42.break.6');
     expect(JOBS.tournamentBalanceCheck.jobId({ tournamentId: 42, version: 310 })).toBe('tournament.42.balance.310');
     expect(JOBS.tournamentPayout.jobId({ tournamentId: 42 })).toBe('tournament.42.payout');
+    expect(JOBS.tournamentSchedule.jobId({ slot: 29_435_580 })).toBe('tournament-schedule.29435580');
   });
 
   it('all live on the tournament queue', () => {
     expect(jobsOfQueue('tournament').sort()).toEqual(
-      ['tournamentBalanceCheck', 'tournamentBreak', 'tournamentLevel', 'tournamentOpenRegistration', 'tournamentPayout', 'tournamentStart'],
+      ['tournamentBalanceCheck', 'tournamentBreak', 'tournamentLevel', 'tournamentOpenRegistration', 'tournamentPayout', 'tournamentSchedule', 'tournamentStart'],
     );
   });
 });

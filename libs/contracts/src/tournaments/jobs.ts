@@ -21,3 +21,7 @@ export type TournamentStepPayload = z.infer<typeof TournamentStepPayload>;
 /** Runs the seating planner; `version` is the tournament's change counter when it was asked for. */
 export const TournamentBalancePayload = z.strictObject({ tournamentId, version: z.number().int().min(0) });
 export type TournamentBalancePayload = z.infer<typeof TournamentBalancePayload>;
+
+/** The room's recurring tournament: creates the one starting at `slot` (epoch minutes), then the next. */
+export const TournamentSchedulePayload = z.strictObject({ slot: z.number().int().positive() });
+export type TournamentSchedulePayload = z.infer<typeof TournamentSchedulePayload>;

@@ -44,6 +44,11 @@ export interface PostCommand {
   reason: LedgerReason;
   refs?: References;
   movements: Movement[];
+  /**
+   * Why (kept with the transaction, outside the idempotency comparison): every grant names its
+   * reason, e.g. `top-up`, `demo-funding`, `bot-chips`.
+   */
+  note?: string;
 }
 
 export interface PostedEntry {
@@ -220,6 +225,7 @@ export async function postInTransaction(tx: Tx, cmd: PostCommand): Promise<PostR
       handId: refs.handId ?? null,
       tournamentId: refs.tournamentId ?? null,
       request: request as Prisma.InputJsonValue,
+      note: cmd.note ?? null,
     },
     select: { id: true },
   });
@@ -243,6 +249,8 @@ export interface GrantCommand {
   idempotencyKey: string;
   userId: string;
   amount: number;
+  /** Why the chips are granted (stored with the transaction); default `grant`. */
+  note?: string;
 }
 
 export interface TableCommand {
@@ -313,6 +321,7 @@ export class ChipLedger {
     return this.post({
       idempotencyKey: c.idempotencyKey,
       reason: 'grant',
+      note: check.note(c.note ?? 'grant'),
       movements: [{ from: Accounts.issuer(), to: Accounts.user(userId), amount: check.chipAmount(c.amount) }],
     });
   }

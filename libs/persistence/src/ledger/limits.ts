@@ -60,3 +60,12 @@ export function idempotencyKey(value: unknown): string {
 export function uuid(value: unknown, field: string): string {
   return userId(value, field);
 }
+
+/** A transaction's note (why chips were granted): 1-200 printable characters. */
+export function note(value: unknown): string {
+  if (typeof value !== 'string' || value.trim().length === 0) throw new InvalidInputError('note', 'must be a non-empty string');
+  if (value.length > 200) throw new InvalidInputError('note', 'must be at most 200 characters');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InvalidInputError('note', 'must not contain control characters');
+  return value;
+}

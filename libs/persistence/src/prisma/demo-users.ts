@@ -37,3 +37,27 @@ export async function seedDemoUsers(prisma: Pick<PrismaClient, 'user'>, users = 
   }
   return created;
 }
+
+/** Chips each demo account starts with (the play-money top-up's level too). */
+export const DEMO_STARTING_CHIPS = 10_000;
+
+/**
+ * Funds every demo user once through the chip ledger: a `grant` with the note `demo-funding` and
+ * the key `demo-funding:<userId>`, so restarts and several copies starting together grant once.
+ * Returns the names funded now.
+ */
+export async function fundDemoUsers(
+  prisma: Pick<PrismaClient, 'user'>,
+  ledger: { openUserAccount(userId: string): Promise<unknown>; grant(c: { idempotencyKey: string; userId: string; amount: number; note: string }): Promise<{ replayed: boolean }> },
+  users = DEMO_USERS,
+  amount = DEMO_STARTING_CHIPS,
+): Promise<string[]> {
+  const rows = await prisma.user.findMany({ where: { username: { in: users.map((u) => u.username) } }, select: { id: true, username: true } });
+  const funded: string[] = [];
+  for (const u of rows) {
+    await ledger.openUserAccount(u.id);
+    const r = await ledger.grant({ idempotencyKey: `demo-funding:${u.id}`, userId: u.id, amount, note: 'demo-funding' });
+    if (!r.replayed) funded.push(u.username);
+  }
+  return funded;
+}

@@ -101,7 +101,7 @@ export class AccountsController {
   @UseGuards(JwtAuthGuard)
   @Roles('admin')
   grant(@Body() body: GrantChipsDto) {
-    return this.ledger.grant(body);
+    return this.ledger.grant({ note: 'admin', ...body });
   }
 
   @Get('admin/ledger/audit')

@@ -10,6 +10,7 @@ import { SessionsService } from './sessions.service';
 import { ACCOUNTS_OPTIONS, AccountsService, DEFAULT_ACCOUNTS_OPTIONS, type AccountsOptions } from './accounts.service';
 import { CrashRecoveryService } from './crash-recovery.service';
 import { WsRolesGuard } from './roles';
+import { TopUpController, TopUpService } from './top-up';
 
 /** The account a login attempt is for (case-folded); the body is not validated yet at guard time. */
 function loginAccountTracker(req: Record<string, any>): string {
@@ -35,13 +36,14 @@ export class AccountsModule {
           ],
         }),
       ],
-      controllers: [AccountsController],
+      controllers: [AccountsController, TopUpController],
       providers: [
         { provide: ACCOUNTS_OPTIONS, useValue: options },
         { provide: ChipLedger, inject: [PrismaService], useFactory: (p: PrismaService) => new ChipLedger(p) },
         { provide: HandStore, inject: [PrismaService], useFactory: (p: PrismaService) => new HandStore(p) },
         AccountsService,
         SessionsService,
+        TopUpService,
         CrashRecoveryService,
         JwtAuthGuard,
         ThrottlerGuard,

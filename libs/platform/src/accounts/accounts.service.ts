@@ -61,14 +61,21 @@ export class AccountsService {
         data: { username: input.username, email: input.email ?? null, passwordHash, role: 'player' },
       });
     } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') throw new ConflictException('username or email is taken');
+      if ((err as { code?: string }).code === 'P2002') throw new ConflictException(await this.takenMessage(input));
       throw err;
     }
     await this.ledger.openUserAccount(user.id);
     if (this.options.welcomeChips > 0) {
-      await this.ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: this.options.welcomeChips });
+      await this.ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: this.options.welcomeChips, note: 'welcome' });
     }
     return this.sessions.issue(user);
+  }
+
+  /** Names only what the form sent and what was taken: "That username is taken: choose another one." */
+  private async takenMessage(input: { username: string; email?: string }): Promise<string> {
+    const byName = await this.prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
+    if (byName || !input.email) return 'That username is taken: choose another one.';
+    return 'That email already has an account: sign in instead, or use another email.';
   }
 
   async login(username: string, password: string): Promise<Session> {

@@ -6,3 +6,4 @@ export * from './crash-recovery.service';
 export * from './ledger-errors.filter';
 export * from './roles';
 export * from './sessions.service';
+export * from './top-up';

@@ -83,19 +83,30 @@ export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
   };
 }
 
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
 /** The `main.ts` of every app: start, or print one line saying why not and exit 1. */
 export function runNaikoApp(options: CreateOptions): void {
   startNaikoApp(options).then(
     (naiko) => {
+      // A repeated signal (Ctrl-C reaches both `npm start`'s launcher and the server, which
+      // forwards it) must not kill the server halfway through its shutdown: the first one starts
+      // it, later ones are ignored; a shutdown that hangs ends after SHUTDOWN_TIMEOUT_MS.
+      let stopping = false;
       const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
         naiko.logger.log({ msg: `${signal}: shutting down` }, 'Bootstrap');
+        setTimeout(() => {
+          naiko.logger.error({ msg: 'shutdown took too long: exiting' }, 'Bootstrap');
+          process.exit(1);
+        }, SHUTDOWN_TIMEOUT_MS).unref();
         naiko.close().then(
           () => process.exit(0),
           () => process.exit(1),
         );
       };
-      process.once('SIGINT', () => stop('SIGINT'));
-      process.once('SIGTERM', () => stop('SIGTERM'));
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
     },
     (err: unknown) => {
       const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);

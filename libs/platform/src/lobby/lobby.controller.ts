@@ -4,7 +4,7 @@
 // Every table operation is a TableCommand run on the table's owner copy (TablesService.command).
 import { BadRequestException, Body, Controller, Get, HttpException, HttpStatus, Inject, Param, ParseUUIDPipe, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
-import { CreateTableBody, InviteBody, TableSettingsBody, TablesQuery, toSocketIssues, type AccessClaims, type SocketErrorCode, type TablePublicState, type TableSummary } from '@naiko/contracts';
+import { CreateTableBody, issuesMessage, InviteBody, TableSettingsBody, TablesQuery, toSocketIssues, type AccessClaims, type SocketErrorCode, type TablePublicState, type TableSummary } from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { TableHostError } from '../tables/host-errors';
@@ -22,7 +22,7 @@ const STATUS: Partial<Record<SocketErrorCode, number>> = {
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value ?? {});
-  if (!r.success) throw new BadRequestException({ code: 'BAD_PAYLOAD', message: 'invalid request', issues: toSocketIssues(r.error) });
+  if (!r.success) throw new BadRequestException({ code: 'BAD_PAYLOAD', message: issuesMessage(r.error, value ?? {}), issues: toSocketIssues(r.error) });
   return r.data;
 }
 

@@ -1,6 +1,6 @@
 // Thin BullMQ handlers of the `sit-and-go` queue; the service does the work idempotently.
 import { Injectable } from '@nestjs/common';
-import type { SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '@naiko/contracts';
+import type { SitAndGoBotFillPayload, SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '@naiko/contracts';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { ReconcileJobs } from '../jobs/job-reconciler.service';
 import { SitAndGoService } from './sit-and-go.service';
@@ -23,6 +23,11 @@ export class SitAndGoJobs {
   @ReconcileJobs('sit-and-go')
   async reconcile(): Promise<{ running: number[] }> {
     return { running: await this.service.resumeJobs() };
+  }
+
+  @JobHandler('sitAndGoBotFill')
+  async botFill(p: SitAndGoBotFillPayload): Promise<{ bots: number }> {
+    return { bots: await this.service.fillWithBots(p.instanceId) };
   }
 
   @JobHandler('sitAndGoPayout')

@@ -14,9 +14,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JOBS, type JobName, type JobPayload, type SitAndGoStepPayload, type SitAndGoView } from '@naiko/contracts';
 import type { JobsOptions } from 'bullmq';
 import { cryptoRandom, newShuffleSeed } from '@naiko/engine';
+import { makeBotIdentity } from '@naiko/table';
 import {
   Accounts,
   cancelRunningHand,
+  ChipLedger,
   HandStore,
   inTransaction,
   postInTransaction,
@@ -43,6 +45,7 @@ import { seatDrawCommitment, seatDrawFromSeed } from './seat-draw';
 import { SPIN_POOL, spinPoolPlan } from './spin-pool';
 import { groupsOf, recordHandOutcome, type DealtIn } from './standings';
 import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
+import { loadRoomConfig } from '../room/room-config';
 import { positionsOf, sngDeal, sngTableId, type StoredHandConfig } from './sit-and-go.tables';
 
 export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
@@ -94,7 +97,11 @@ export class SitAndGoService {
     private readonly jobs: JobQueue,
     @Inject(SIT_AND_GO_TEMPLATES) templates: readonly SitAndGoTemplate[],
   ) {
-    for (const t of templates.length ? templates : DEFAULT_TEMPLATES) this.upsertTemplate(t);
+    // The room (config/room.json) may let bots fill a template's seats after some seconds.
+    const fill = loadRoomConfig()?.sitAndGo?.botFillAfterSeconds ?? {};
+    for (const t of templates.length ? templates : DEFAULT_TEMPLATES) {
+      this.upsertTemplate(fill[t.templateId] ? { ...t, botFillAfterMs: fill[t.templateId] * 1000 } : t);
+    }
   }
 
   listen(l: SitAndGoListener): void {
@@ -171,6 +178,15 @@ export class SitAndGoService {
   async register(templateId: string, userId: string): Promise<RegisterResult> {
     for (;;) {
       const instanceId = await this.openInstanceId(templateId);
+      const result = await this.enter(instanceId, userId);
+      if (!result) continue;
+      return result;
+    }
+  }
+
+  /** Registers into this instance; null when it is no longer taking registrations. */
+  private async enter(instanceId: number, userId: string): Promise<RegisterResult | null> {
+    {
       const result = await inTransaction(this.prisma, async (tx) => {
         const row = await this.lock(tx, instanceId);
         if (row.status !== 'registering') return null; // lost the race for the last seat: next instance
@@ -198,13 +214,48 @@ export class SitAndGoService {
           UPDATE sit_and_gos SET registrations = ${n}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
           WHERE id = ${instanceId}`;
         if (full) await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
-        return { instanceId, started: full };
+        return { instanceId, started: full, botFillAfterMs: !full && n === 1 ? (t.botFillAfterMs ?? null) : null };
       });
-      if (!result) continue;
+      if (!result) return null;
       if (result.started) await this.ensureJob('sitAndGoStart', { instanceId });
+      // The first registration starts the template's bot-fill countdown (one job per instance).
+      else if (result.botFillAfterMs) await this.ensureJob('sitAndGoBotFill', { instanceId }, { delay: result.botFillAfterMs });
       this.changed(instanceId);
-      return result;
+      return { instanceId, started: result.started };
     }
+  }
+
+  /**
+   * The bot-fill job: bots (users flagged isBot, named "BOT <name>", their buy-in and fee granted
+   * by the house with the note `bot-chips`) take every seat still free, which starts the game.
+   * Nothing happens when the instance has started, or when nobody (or only bots) registered.
+   */
+  async fillWithBots(instanceId: number): Promise<number> {
+    const row = await this.instance(instanceId);
+    if (row.status !== 'registering') return 0;
+    const tournamentId = tournamentIdOf(instanceId);
+    const entries = await this.prisma.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' }, include: { user: { select: { username: true, isBot: true } } } });
+    if (!entries.some((e) => !e.user.isBot)) return 0;
+    const t = row.template;
+    const rng = cryptoRandom();
+    const taken = entries.map((e) => e.user.username);
+    let added = 0;
+    for (let free = t.seats - entries.length; free > 0; free--) {
+      const { name } = makeBotIdentity(rng, taken);
+      taken.push(name);
+      const bot = await this.prisma.user.upsert({ where: { username: name }, create: { username: name, isBot: true }, update: {}, select: { id: true, isBot: true } });
+      if (!bot.isBot) continue; // a person took that name
+      const ledger = new ChipLedger(this.prisma);
+      await ledger.openUserAccount(bot.id);
+      const cost = t.buyIn + t.entryFee;
+      if (cost > 0) await ledger.grant({ idempotencyKey: `sng:${instanceId}:bot-chips:${bot.id}`, userId: bot.id, amount: cost, note: 'bot-chips' });
+      const r = await this.enter(instanceId, bot.id);
+      if (!r) break;
+      added++;
+      if (r.started) break;
+    }
+    if (added) this.logger.log({ msg: `bots filled ${added} seats`, instanceId });
+    return added;
   }
 
   /** Unregisters before the start: buy-in and fee back, tournament chips back to its issuer. */
@@ -257,6 +308,7 @@ export class SitAndGoService {
           await postInTransaction(tx, {
             idempotencyKey: `sng:${instanceId}:spin-float`,
             reason: 'grant',
+            note: 'spin-pool float',
             refs: { tournamentId },
             movements: [{ from: Accounts.issuer(), to: SPIN_POOL, amount: plan.float }],
           });

@@ -1,5 +1,11 @@
 // Bot players are database users (hands and stacks are booked per user) flagged `isBot`, named
-// "BOT <name>". Their chips come from the house: a grant tops the bot's account up before it buys in.
+// "BOT <name>". Their chips come from the house: a grant of the whole buy-in before each buy-in.
+// One bot user may sit at several tables at once (names are unique per table only), so topping the
+// account up to the buy-in raced: two tables read the same balance, one bought in, the other was
+// refused (INSUFFICIENT_FUNDS) and its key was reused for another amount (IDEMPOTENCY_CONFLICT).
+// A grant of the full amount under a fresh key each time cannot race; what a bot cashes out stays
+// on its account (house chips, counted in the audit's granted total).
+import { randomUUID } from 'node:crypto';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
 import type { BotDirectory } from './ports';
 
@@ -14,18 +20,19 @@ export class PrismaBotDirectory implements BotDirectory {
   async ensureBot(name: string, chips: number, key: string): Promise<string> {
     let id = this.ids.get(name);
     if (!id) {
-      const user = await this.prisma.user.upsert({
-        where: { username: name },
-        create: { username: name, isBot: true },
-        update: {},
-        select: { id: true },
-      });
+      // Two tables may create the same bot at once: Prisma's upsert is not atomic, so the loser of
+      // the insert race (unique username) reads the winner's row.
+      const user = await this.prisma.user
+        .upsert({ where: { username: name }, create: { username: name, isBot: true }, update: {}, select: { id: true } })
+        .catch(async (err: unknown) => {
+          if ((err as { code?: string }).code !== 'P2002') throw err;
+          return this.prisma.user.findUniqueOrThrow({ where: { username: name }, select: { id: true } });
+        });
       id = user.id;
       await this.ledger.openUserAccount(id);
       this.ids.set(name, id);
     }
-    const balance = await this.ledger.userBalance(id);
-    if (balance < chips) await this.ledger.grant({ idempotencyKey: `bot-chips:${key}`, userId: id, amount: chips - balance });
+    await this.ledger.grant({ idempotencyKey: `bot-chips:${key}:${randomUUID()}`.slice(-200), userId: id, amount: chips, note: 'bot-chips' });
     return id;
   }
 }

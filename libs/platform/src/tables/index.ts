@@ -11,3 +11,4 @@ export * from './tables.service';
 export * from './tables.gateway';
 export * from './tables.module';
 export * from './fakes';
+export * from './default-tables';

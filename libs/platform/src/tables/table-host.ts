@@ -126,6 +126,8 @@ export interface TableHostOptions {
   bots?: BotDirectory;
   /** With bots allowed: fill empty seats until this many players sit (default 4; never the last free seat). */
   botTarget?: number;
+  /** Bots make room as people arrive: above the target, the surplus bots leave between hands (the room's default tables). */
+  botsMakeRoom?: boolean;
   /** Table decisions (first button, bots' mixing); default the CSPRNG. */
   rng?: RandomSource;
   /**
@@ -213,6 +215,13 @@ interface RunningHand {
   leaves: string[];
   /** The hand's full event log so far (the openings at the end are decided from it). */
   log: HandEvent[];
+  /** The blind seats of the hand (its hand-started event), for a client opening the table mid-hand. */
+  blinds?: { smallBlindSeat: number | null; bigBlindSeat: number | null };
+}
+
+function blindSeatsOf(events: readonly { type: string }[]): RunningHand['blinds'] {
+  const e = events.find((x) => x.type === 'hand-started') as { smallBlindSeat?: number | null; bigBlindSeat?: number | null } | undefined;
+  return e ? { smallBlindSeat: e.smallBlindSeat ?? null, bigBlindSeat: e.bigBlindSeat ?? null } : undefined;
 }
 
 const CLIENT_FORBIDDEN = new Set(['draw-timeout', 'artificialAllIn']);
@@ -231,6 +240,8 @@ export class TableHost {
   /** The next reconnection window or seat offer to run out (libs/table nextDeadline), and its timer. */
   private deadline: { at: number; timer: unknown } | null = null;
   private stopped = false;
+  /** A close asked for during a hand: who asked, and the promise its caller waits on. */
+  private closeAfterHand: { by: string; done: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null = null;
   /** Tournament tables: the newest tournament seating mirrored so far (see TournamentDeal.version). */
   private tournamentVersion = -1;
   /** The tournament's refusals to deal in a row (a break, a hand-for-hand wait): the next ask backs off. */
@@ -287,6 +298,7 @@ export class TableHost {
       hostId: c.private?.hostId ?? null,
       ...(c.private ? { spectatorsAllowed: c.private.spectatorsAllowed === true } : {}),
       closed: this.state.closed,
+      ...(this.closeAfterHand && !this.state.closed ? { closingAfterHand: true } : {}),
       handsPlayed: this.state.handsPlayed,
       ...(this.o.tournament?.tournamentId !== undefined ? { tournamentId: this.o.tournament.tournamentId } : {}),
       ...(this.o.tournament?.sitAndGoId !== undefined ? { sitAndGoId: this.o.tournament.sitAndGoId } : {}),
@@ -330,7 +342,14 @@ export class TableHost {
       table: this.publicState(),
       yourSeat: seat >= 0 ? seat : null,
       hand: h
-        ? { handId: h.id, handNumber: h.number, view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>, clock: this.clockInfo(), commitment: h.commitment }
+        ? {
+            handId: h.id,
+            handNumber: h.number,
+            view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>,
+            clock: this.clockInfo(),
+            commitment: h.commitment,
+            ...(h.blinds ? { blinds: h.blinds } : {}),
+          }
         : null,
     };
   }
@@ -387,6 +406,9 @@ export class TableHost {
     return this.queue.run(async () => {
       this.cashOnly('leave');
       await this.commit(this.tryTable(() => tableLeave(this.state, userId, this.timers.now())));
+      // Leaving during a hand folds at once: if it is the leaver's turn now, decide without the clock.
+      const h = this.hand;
+      if (h?.clock && h.players.get(h.clock.seat) === userId) this.restartClock(h);
     });
   }
 
@@ -451,13 +473,45 @@ export class TableHost {
     return this.queue.run(() => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableSetInviteCode(this.state, by, code))));
   }
 
-  /** Closes the table between hands; every stack goes back to its account. */
-  close(by: string): Promise<void> {
+  /**
+   * Closes the table; every stack goes back to its account. Between hands at once; during a hand
+   * the table closes when that hand is over (no new hand is dealt): `afterHand` resolves then.
+   */
+  close(by: string): Promise<{ deferred: boolean; afterHand: Promise<void> }> {
     return this.queue.run(async () => {
       this.cashOnly('close');
+      if (this.state.hand || this.hand) {
+        // The same checks as closing now (host only, not closed yet), on the state without its hand.
+        this.tryTable(() => closeTable({ ...this.state, hand: null }, by, this.timers.now()));
+        if (!this.closeAfterHand) {
+          let resolve!: () => void;
+          let reject!: (err: unknown) => void;
+          const done = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+          done.catch(() => undefined);
+          this.closeAfterHand = { by, done, resolve, reject };
+          this.o.hooks?.onChanged?.(this);
+        }
+        return { deferred: true, afterHand: this.closeAfterHand.done };
+      }
       await this.commit(this.tryTable(() => closeTable(this.state, by, this.timers.now())));
       this.stop();
+      return { deferred: false, afterHand: Promise.resolve() };
     });
+  }
+
+  /** The close asked for during the hand that just ended. */
+  private async closeNow(): Promise<void> {
+    const pending = this.closeAfterHand!;
+    try {
+      await this.commit(this.tryTable(() => closeTable(this.state, pending.by, this.timers.now())));
+      this.stop();
+      pending.resolve();
+    } catch (err) {
+      pending.reject(err);
+      throw err;
+    } finally {
+      this.closeAfterHand = null;
+    }
   }
 
   /**
@@ -610,6 +664,7 @@ export class TableHost {
 
   private async dealNextHand(): Promise<void> {
     if (this.stopped || this.state.closed || this.hand) return;
+    if (this.closeAfterHand) return this.closeNow();
     const now = this.timers.now();
     const events: TableEvent[] = [];
     const step = async (t: Transition<TableState>): Promise<void> => {
@@ -688,6 +743,7 @@ export class TableHost {
       commitment,
       leaves: deal?.leaves ?? [],
       log: [],
+      blinds: blindSeatsOf(started.events),
     };
     this.publishTable(events);
     await this.afterHandEvents(started.events);
@@ -715,9 +771,17 @@ export class TableHost {
         await step(tableReload(this.state, s.playerId, amount));
       }
     }
-    if (!this.o.bots) return;
     // Bots never take the last free seat: a human arriving can always sit down.
     const target = Math.min(this.o.botTarget ?? 4, config.seats - 1);
+    // Bots make room as people arrive: above the target, the surplus bots leave (between hands).
+    let surplus = this.o.botsMakeRoom ? this.state.seats.filter((s) => s !== null).length - target : 0;
+    for (const s of [...this.state.seats].reverse()) {
+      if (surplus <= 0) break;
+      if (!s?.isBot) continue;
+      await step(tableLeave(this.state, s.playerId, this.timers.now()));
+      surplus--;
+    }
+    if (!this.o.bots) return;
     for (const seat of seatsForBots(this.state, target)) {
       const taken = this.state.seats.filter((s) => s !== null).map((s) => s!.name);
       const identity = makeBotIdentity(this.rng, taken);
@@ -764,6 +828,16 @@ export class TableHost {
     return 'bet';
   }
 
+  /** A player who left during the hand (leaveAfterHand): his decisions are taken at once, no clock. */
+  private leaving(seat: number): boolean {
+    return this.state.seats[seat]?.leaveAfterHand === true;
+  }
+
+  private restartClock(h: RunningHand): void {
+    if (h.timer !== undefined && h.timer !== null) this.timers.clear(h.timer);
+    this.startClock(h);
+  }
+
   private startClock(h: RunningHand): void {
     const la = legalActions(h.state);
     if (!la) return;
@@ -775,7 +849,7 @@ export class TableHost {
     const version = h.state.version;
     h.timer = this.timers.set(() => {
       this.queue.run(() => this.onTimeout(h.id, version)).catch((err: unknown) => this.log('error', 'timeout failed', err));
-    }, Math.max(0, finalDeadline(clock) - now));
+    }, this.leaving(seat) ? 0 : Math.max(0, finalDeadline(clock) - now));
   }
 
   private clockInfo(): ClockInfo | null {
@@ -817,7 +891,9 @@ export class TableHost {
         : t.type === 'decline'
           ? { type: 'decline', seat, timeout: true }
           : { type: t.type, seat };
-    await this.decide(seat, userId, { ...action, expectedVersion: version });
+    // A player who left during the hand folds at once (startClock gave him no clock).
+    const leaverFolds = this.leaving(seat) && h.clock.kind === 'bet' && la.actions.includes('fold');
+    await this.decide(seat, userId, { ...(leaverFolds ? { type: 'fold' as const, seat } : action), expectedVersion: version });
   }
 
   /** One protection from the player's 24 h allowance; a database failure counts as none left (the timeout still decides). */

@@ -7,6 +7,7 @@ import { JwtAuthGuard } from '../auth/http-auth';
 import { TableSockets } from './table-sockets';
 import { TABLES_OPTIONS, tablesOptionsFromEnv, TablesService } from './tables.service';
 import { TablesGateway } from './tables.gateway';
+import { DefaultTables } from './default-tables';
 import { tableOwnershipProvider } from '../cluster/ownership.provider';
 import { tableRouterProvider } from '../cluster/router.provider';
 
@@ -18,8 +19,9 @@ import { tableRouterProvider } from '../cluster/router.provider';
     TableSockets,
     TablesService,
     TablesGateway,
+    DefaultTables,
     JwtAuthGuard,
   ],
-  exports: [TablesService, TableSockets, JwtAuthGuard],
+  exports: [TablesService, TableSockets, DefaultTables, JwtAuthGuard],
 })
 export class TablesModule {}

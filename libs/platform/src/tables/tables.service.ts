@@ -19,6 +19,7 @@ import { SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from '..
 import { RoutedCommandError, TABLE_ROUTER, type DirectoryEntry, type RoutedUser, type TableRouter } from '../cluster/table-router';
 import { hostsTablesFromEnv } from '../cluster/router.provider';
 import { DeadCopies } from '../cluster/dead-copies';
+import { defaultTableId, loadRoomConfig } from '../room/room-config';
 
 export interface TablesOptions {
   /** Pause between hands. */
@@ -59,6 +60,8 @@ export interface CreateTableInput {
   /** libs/table config input; the clock may be partial (defaults fill the rest). */
   config: Omit<Parameters<typeof makeTableConfig>[0], 'clock'> & { clock?: Partial<ClockSettings> };
   hostId?: string;
+  /** A fixed id (the room's default tables); taken already → CONFLICT TABLE_EXISTS. */
+  tableId?: string;
 }
 
 /**
@@ -100,6 +103,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly handStore: HandStore;
   private readonly bots: PrismaBotDirectory;
   private seq = 0;
+  /** Ids of the room's default tables (config/room.json). */
+  private readonly roomTables = new Set((loadRoomConfig()?.tables ?? []).map((t) => defaultTableId(t.key)));
   /** Players re-seated at each table taken over (for tests and logs). */
   readonly reseated = new Map<string, Set<string>>();
   private readonly ownership: TableOwnership;
@@ -148,7 +153,19 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.options.hostTables !== false;
   }
 
+  private bootDone!: () => void;
+  /** Resolves once the boot work (crash rule, tables hosted again or adopted) is done. */
+  readonly booted = new Promise<void>((r) => (this.bootDone = r));
+
   async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.boot();
+    } finally {
+      this.bootDone();
+    }
+  }
+
+  private async boot(): Promise<void> {
     // Every copy answers routed commands for the tables it runs, also one hosting no cash tables
     // (apps/tournament: its attached tournament tables); `serve` refuses a table not run here.
     if (this.router) await this.router.start((body, from) => this.onRouted(body as RoutedRequest | WatchersRequest, from), this.hostsTables);
@@ -546,10 +563,13 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         }
         return host.summary() satisfies TableSummary;
       }
-      case 'close':
-        await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
-        await this.saveConfig(host);
+      case 'close': {
+        const r = await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
+        // During a hand the table closes when the hand is over (summary.closingAfterHand until then).
+        if (r.deferred) r.afterHand.then(() => this.saveConfig(host)).catch((err: unknown) => this.logger.error({ msg: 'closing after the hand failed', tableId: host.tableId, err: String(err) }));
+        else await this.saveConfig(host);
         return host.summary();
+      }
     }
   }
 
@@ -602,11 +622,17 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       if (err instanceof TableError) throw new TableHostError('BAD_PAYLOAD', err.code, err.message);
       throw err;
     }
-    const row = await this.prisma.cashTable.create({
-      data: { name: input.name, hostId: input.hostId ?? null, config: config as never },
-    });
+    const row = await this.prisma.cashTable
+      .create({ data: { ...(input.tableId ? { id: input.tableId } : {}), name: input.name, hostId: input.hostId ?? null, config: config as never } })
+      .catch((err: unknown) => {
+        if ((err as { code?: string }).code === 'P2002') throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${input.tableId} exists`);
+        throw err;
+      });
     if (!(await this.ownership.claim(row.id))) throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${row.id} is owned by another copy`);
-    return this.host(row.id, row.name, config);
+    const host = this.host(row.id, row.name, config);
+    // Lobbies watching hear of a new public table at once.
+    if (config.private === null) this.sockets.lobby(host.summary());
+    return host;
   }
 
   get(tableId: string): TableHost {
@@ -666,6 +692,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       tableId,
       name,
       config,
+      // The room's default tables (config/room.json): bots leave as people arrive.
+      botsMakeRoom: this.roomTables.has(tableId),
       chips: chips ?? new LedgerChipSource(this.ledger, tableId),
       hands: this.handStore,
       broadcaster: this.sockets,

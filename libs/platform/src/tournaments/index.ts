@@ -8,3 +8,4 @@ export * from './tournament-config';
 export * from './mtt-state';
 export * from './level-schedule';
 export * from './table-ids';
+export * from './recurring';

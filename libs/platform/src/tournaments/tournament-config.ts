@@ -1,7 +1,7 @@
 // Admin settings of a scheduled tournament: parsed with the contract's zod schema, then checked by
 // libs/tournament (blind structure, prize tables, registration limits) and against the table
 // runner (flop games with blinds, at most the game's seats).
-import { TournamentSettingsDto } from '@naiko/contracts';
+import { issuesMessage, TournamentSettingsDto } from '@naiko/contracts';
 import {
   GAME_MAX_SEATS,
   PRIZE_TABLES,
@@ -18,7 +18,7 @@ export type TournamentSettings = TournamentSettingsDto;
 
 export function parseSettings(input: unknown): TournamentSettings {
   const r = TournamentSettingsDto.safeParse(input);
-  if (!r.success) throw new TournamentError('BAD_SETTINGS', r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (!r.success) throw new TournamentError('BAD_SETTINGS', issuesMessage(r.error, input));
   return checkSettings(r.data);
 }
 

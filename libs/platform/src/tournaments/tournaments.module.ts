@@ -9,6 +9,7 @@ import { TournamentsGateway } from './tournaments.gateway';
 import { TournamentJobs } from './tournaments.jobs';
 import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromEnv, type TournamentRunnerOptions } from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
+import { RecurringTournaments } from './recurring';
 
 export interface TournamentsModuleOptions {
   runner?: Partial<TournamentRunnerOptions>;
@@ -27,10 +28,11 @@ export class TournamentsFeatureModule {
         TournamentsService,
         TournamentRunner,
         TournamentJobs,
+        RecurringTournaments,
         TournamentsGateway,
         JwtAuthGuard,
       ],
-      exports: [TournamentsService, TournamentRunner],
+      exports: [TournamentsService, TournamentRunner, RecurringTournaments],
     };
   }
 }

@@ -1,0 +1,36 @@
+// What a page says when the server (or the browser) refuses something (issue 22): the field in
+// words and what to do — never a raw "ThrottlerException", "Invalid time value" or "invalid request".
+import { ApiError } from './api';
+
+const RAW: [RegExp, string][] = [
+  [/ThrottlerException|Too Many Requests/i, 'Too many attempts: wait a minute, then try again.'],
+  [/Invalid time value/i, 'Enter a valid date and time.'],
+  [/^invalid (request|payload)/i, 'Some fields are not valid: check them and try again.'],
+  [/Failed to fetch|NetworkError/i, 'The server cannot be reached: check your connection and try again.'],
+];
+
+function humane(text: string): string {
+  for (const [re, words] of RAW) if (re.test(text)) return words;
+  return text;
+}
+
+/** A sentence for any error a page catches. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 429) return 'Too many attempts: wait a minute, then try again.';
+    const body = err.body as { message?: unknown } | undefined;
+    const m = body?.message;
+    if (Array.isArray(m)) return m.map((x) => humane(sentence(String(x)))).join(' ');
+    if (typeof m === 'string' && m) return humane(sentence(m));
+    return err.status >= 500 ? 'Something went wrong on the server: try again in a moment.' : `The request was refused (HTTP ${err.status}).`;
+  }
+  return humane(err instanceof Error ? err.message : String(err));
+}
+
+/** class-validator says "username must be longer than or equal to 3 characters": capitalise, end with a period. */
+function sentence(s: string): string {
+  const t = s.trim();
+  if (!t) return t;
+  const c = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(c) ? c : `${c}.`;
+}

@@ -1,0 +1,51 @@
+// The room's default public tables (config/room.json, libs/platform/src/room): opened at start-up by
+// whichever table-hosting copy gets there first. Each table's id is a name-based UUID of its key,
+// so the cash_tables primary key decides: one copy inserts it, every other copy (and every restart)
+// finds it there and leaves it alone (hosted again by the usual restart path or the lease adoption).
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { PrismaService } from '@naiko/persistence';
+import { defaultTableId, loadRoomConfig, type DefaultTable } from '../room/room-config';
+import { TableHostError } from './host-errors';
+import { TablesService, type CreateTableInput } from './tables.service';
+
+@Injectable()
+export class DefaultTables implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Room');
+  /** Keys opened by this copy at this start (tests, logs). */
+  readonly opened: string[] = [];
+
+  constructor(
+    private readonly tables: TablesService,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.tables.hostsTables) return;
+    const room = loadRoomConfig();
+    if (!room) return;
+    await this.tables.booted;
+    await this.open(room.tables);
+  }
+
+  async open(defs: readonly DefaultTable[]): Promise<string[]> {
+    for (const def of defs) {
+      const tableId = defaultTableId(def.key);
+      if (await this.prisma.cashTable.findUnique({ where: { id: tableId }, select: { id: true } })) continue;
+      const { key, name, ...config } = def;
+      const input: CreateTableInput = {
+        name,
+        tableId,
+        config: { botsAllowed: true, ...config, private: null } as CreateTableInput['config'],
+      };
+      try {
+        await this.tables.create(input);
+        this.opened.push(key);
+      } catch (err) {
+        if (err instanceof TableHostError && (err.reason === 'TABLE_EXISTS' || err.reason === 'NOT_OWNER')) continue; // another copy won
+        throw err;
+      }
+    }
+    if (this.opened.length) this.logger.log({ msg: `opened default tables: ${this.opened.join(', ')}`, opened: this.opened });
+    return this.opened;
+  }
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ledger_transactions" ADD COLUMN     "note" VARCHAR(200);

@@ -1,0 +1,111 @@
+// Issue 22's "done when", in Chromium: on a fresh database with the room of config/room.json, a demo
+// user signs in, sees a positive balance, open public tables of several games, Sit & Go/Spin and a
+// scheduled tournament, and reaches a dealt hand in at most 5 clicks — on a desktop (1280×800) and
+// on a phone (390×844). Also the header's free play-money top-up.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ChipLedger, PrismaService } from '@naiko/persistence';
+import { shot, signUp, startWebTest, type WebTest } from './browser';
+
+const ROOM = join(__dirname, '..', '..', 'config', 'room.json');
+
+/** Counts the clicks a test makes, so "at most 5 clicks" is checked, not assumed. */
+function clicker(page: Page) {
+  let n = 0;
+  return {
+    click: async (testId: string, nth = 0) => {
+      n++;
+      await page.getByTestId(testId).nth(nth).click();
+    },
+    get count() {
+      return n;
+    },
+  };
+}
+
+describe('web client: first run (Chromium)', () => {
+  let w: WebTest;
+  beforeAll(async () => {
+    w = await startWebTest({ env: { ROOM_CONFIG: ROOM, SEED_DEMO_USERS: 'true' } });
+  }, 120_000);
+  afterAll(() => w?.close());
+
+  for (const [label, viewport, user, tableName] of [
+    ['desktop', { width: 1280, height: 800 }, 'alice', "Hold'em NL 6-max 1/2"],
+    ['phone', { width: 390, height: 844 }, 'bob', 'PLO 6-max 1/2'],
+  ] as const) {
+    it(`${label} ${viewport.width}×${viewport.height}: from / to a dealt hand in at most 5 clicks`, async () => {
+      const page = await w.browser.newPage({ viewport });
+      const c = clicker(page);
+      await page.goto(w.app.url);
+      await page.getByTestId('username').fill(user);
+      await page.getByTestId('password').fill(`${user}-demo`);
+      await c.click('auth-submit');
+      // The lobby: a positive balance, open tables of several games, Sit & Go / Spin.
+      await page.getByTestId('balance').filter({ hasText: 'chips' }).waitFor();
+      expect(await page.getByTestId('balance').textContent()).toBe('10,000 chips');
+      const rows = page.getByTestId('table-row');
+      await rows.nth(2).waitFor();
+      expect(await rows.count()).toBeGreaterThanOrEqual(3);
+      const games = await page.locator('[data-testid="table-row"] td:nth-child(2)').allTextContents();
+      expect(new Set(games).size).toBeGreaterThanOrEqual(2);
+      await page.getByTestId('sng-row').nth(1).waitFor();
+      await shot(page, `first-run-lobby-${label}`);
+      // No sideways scrolling on the phone.
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      // Open a table and sit down: bots fill the other seats and the hand is dealt.
+      await rows.filter({ hasText: tableName }).getByTestId('open-table').click();
+      await page.getByTestId('table-page').waitFor();
+      await c.click('sit-0');
+      await page.getByTestId('own-cards').locator('.card').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('bot-badge').count()).toBeGreaterThanOrEqual(1);
+      expect(c.count + 1).toBeLessThanOrEqual(5); // + the "Open" click
+      // The felt fits the screen: every seat inside the page's width, nothing scrolls sideways.
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      const seats = await page.locator('[data-testid^="seat-"]').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }));
+      for (const [left, right] of seats) expect(left >= 0 && right <= viewport.width).toBe(true);
+      await shot(page, `first-run-table-${label}`);
+      await page.close();
+    }, 60_000);
+  }
+
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    it(`${label}: the tournaments page lists the hourly tournament open for registration, and its lobby`, async () => {
+      const page = await w.browser.newPage({ viewport });
+      await page.goto(w.app.url);
+      await page.getByTestId('username').fill('hana');
+      await page.getByTestId('password').fill('hana-demo');
+      await page.getByTestId('auth-submit').click();
+      await page.getByTestId('nav-tournaments').click();
+      const hourly = page.getByText("Hourly Hold'em Freezeout").first();
+      await hourly.waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      await shot(page, `first-run-tournaments-${label}`);
+      await page.locator('a[href^="#/tournament/"]').first().click();
+      await page.waitForURL(/#\/tournament\/\d+/);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      await shot(page, `first-run-tournament-${label}`);
+      await page.close();
+    }, 30_000);
+  }
+
+  it('the header offers free chips below 10,000 and adds them', async () => {
+    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page, w.app.url, 'shortstack');
+    const prisma = w.app.get(PrismaService);
+    const user = await prisma.user.findUniqueOrThrow({ where: { username: 'shortstack' } });
+    // Most of the chips are at a table.
+    await new ChipLedger(prisma).buyIn({ idempotencyKey: 'web-topup-sit', userId: user.id, tableId: 'some-table', amount: 9_500 });
+    await page.reload();
+    await page.getByTestId('top-up').waitFor();
+    expect(await page.getByTestId('balance').textContent()).toBe('500 chips');
+    expect(await page.getByTestId('top-up').textContent()).toBe('Free chips +9,500');
+    await page.getByTestId('top-up').click();
+    await page.getByTestId('balance').filter({ hasText: '10,000 chips' }).waitFor();
+    await page.getByTestId('top-up-next').waitFor(); // next claim in 4 hours
+    expect(await page.getByTestId('top-up').count()).toBe(0);
+    await shot(page, 'top-up');
+    await page.close();
+  }, 30_000);
+});
