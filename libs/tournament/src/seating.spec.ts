@@ -214,6 +214,14 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     expect(counts(applySeatingPlan(opened.snapshot, plan))).toEqual([5, 5]);
   });
 
+  test('late entrant: a table opened for him never takes the number of a broken table', () => {
+    // Table 3 broke (highest number first); the break order still lists it.
+    const s = snap([filled(1, 9, 9, 0, 0), filled(2, 9, 9, 10, 0)], [3, 2, 1]);
+    const opened = seatNewPlayer(s, 'late', testRandom(1));
+    expect(opened).toMatchObject({ openedTable: true, to: { tableId: 4 } });
+    expect(opened.snapshot.breakOrder).toEqual([4, 3, 2, 1]);
+  });
+
   test('bad snapshots are refused with typed errors', () => {
     expect(() => planSeating(snap([table(1, 'A B', 0)]), testRandom(1))).toThrow(SeatingError);
     expect(() => planSeating(snap([filled(1, 3, 9, 0), filled(1, 3, 9, 10)]), testRandom(1))).toThrow(SeatingError);

@@ -372,7 +372,9 @@ export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: 
     });
   }
   if (candidates.length === 0) {
-    const tableId = snapshot.tables.reduce((m, t) => Math.max(m, t.tableId), 0) + 1;
+    // A new number, never one of a broken table (the break order still lists those): a table's
+    // number names its table host and its hands for the whole tournament.
+    const tableId = Math.max(snapshot.tables.reduce((m, t) => Math.max(m, t.tableId), 0), ...(snapshot.breakOrder ?? [])) + 1;
     const seat = randomInt(rng, snapshot.tableSize);
     const seats: Seats = new Array(snapshot.tableSize).fill(null);
     seats[seat] = { playerId, dealtIn: false };
