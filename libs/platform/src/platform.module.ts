@@ -15,6 +15,7 @@ import { JobQueue } from './jobs/job-queue.service';
 import { CONSUMED_QUEUES, JobWorkers } from './jobs/job-workers.service';
 import { HeartbeatService } from './jobs/heartbeat.service';
 import { HealthController } from './health/health.controller';
+import { FaultBoard } from './health/fault-board';
 import { PlatformGateway } from './gateway/platform.gateway';
 import { JwtAuthGuard } from './auth/http-auth';
 import { ClusterModule } from './cluster/cluster.module';
@@ -53,10 +54,11 @@ export class PlatformModule {
         JobQueue,
         JobWorkers,
         HeartbeatService,
+        FaultBoard,
         PlatformGateway,
         JwtAuthGuard,
       ],
-      exports: [infra, BullModule, JobQueue, HeartbeatService, JwtAuthGuard],
+      exports: [infra, BullModule, JobQueue, HeartbeatService, FaultBoard, JwtAuthGuard],
     };
   }
 }

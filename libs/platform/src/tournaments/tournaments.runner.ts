@@ -8,6 +8,7 @@ import type { TableConfig } from '@naiko/table';
 import { APP_CONFIG, REDIS_ENDPOINT } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
+import { FaultBoard } from '../health/fault-board';
 import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
 import type { LevelSchedule } from './level-schedule';
@@ -69,8 +70,9 @@ export class TournamentRunner extends TournamentTableRunner implements OnApplica
     @Inject(REDIS_ENDPOINT) redisEndpoint: RedisEndpoint,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(TOURNAMENT_RUNNER_OPTIONS) options: TournamentRunnerOptions,
+    faults: FaultBoard,
   ) {
-    super(prisma, mttTables(service), tables, sockets, redisEndpoint, config, options, 'TournamentRunner');
+    super(prisma, mttTables(service), tables, sockets, redisEndpoint, config, options, 'TournamentRunner', faults);
   }
 
 }

@@ -11,6 +11,7 @@
 //   mtt:<id>:entry:<entryId> / mtt:<id>:unreg:<entryId> / mtt:<id>:refund:<entryId>
 //   mtt:<id>:prize:<entryId>, mtt:<id>:retire:<userId>:<version>
 import { Injectable, Logger } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
 import { cryptoRandom, type RandomSource } from '@naiko/engine';
 import { Accounts, cancelRunningHand, HandStore, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement, type Tx } from '@naiko/persistence';
@@ -52,6 +53,7 @@ import { checkSettings, parseSettings, prizeTableOf, registrationConfigOf, type 
 import { TournamentError } from './tournaments.errors';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
+import { TournamentTimings } from './tournament-timings';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -119,6 +121,8 @@ export class TournamentsService {
   private readonly listeners: TournamentListener[] = [];
   /** Seating randomness (tests may inject a seeded source). */
   rng: RandomSource = cryptoRandom();
+  /** Begin/finish-hand transaction and balancing times in this process (admin runner view, benchmark). */
+  readonly timings = new TournamentTimings();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -433,7 +437,8 @@ export class TournamentsService {
 
   /** Marks a hand started at `tableId` when the table may deal; null when it may not now. */
   async beginTableHand(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    return inTransaction(this.prisma, async (tx) => {
+    const t0 = performance.now();
+    const start = await inTransaction(this.prisma, async (tx) => {
       const r = await this.lock(tx, id);
       await fence?.(tx);
       if (r.status !== 'running' || r.state.cancelRequested) return null;
@@ -449,6 +454,8 @@ export class TournamentsService {
       // save() bumped the row's version once.
       return { deal, level, stepIndex: r.step_index, handNumber: r.hands_played + 1, settings: r.config, seats, version: r.version + 1 };
     });
+    if (start) this.timings.handTx(id, performance.now() - t0);
+    return start;
   }
 
   private async stacksOf(db: Tx | PrismaService, id: number, userIds: string[]): Promise<Map<string, number>> {
@@ -479,17 +486,20 @@ export class TournamentsService {
    * breaks, hand-for-hand; enqueues the payout once one player is left.
    */
   async finishTableHand(id: number, tableId: number, result: HandResult, fence?: TableFence): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
+    const t0 = performance.now();
     const out = await inTransaction(this.prisma, async (tx) => {
       const r = await this.lock(tx, id);
       await fence?.(tx);
       if (r.status !== 'running') return { moves: [], brokenTables: [], finished: false, state: r.state, cancelled: false };
       const level = this.currentLevel(r);
       const entrants = () => paidEntries(r.state.registration);
+      const p0 = performance.now();
       const o = finishHand(r.state, tableId, result, {
         rng: this.rng,
         currentLevel: level,
         paidPlaces: (n) => prizeTableOf(r.config, n || entrants()).paidPlaces,
       });
+      this.timings.balancing(id, performance.now() - p0);
       const t = mttTournamentId(id);
       for (const userId of o.busted) {
         await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'busted' } });
@@ -503,6 +513,7 @@ export class TournamentsService {
       await this.save(tx, id, state, o.finished ? { status: 'paying' } : {});
       return { moves: o.moves, brokenTables: o.brokenTables, finished: o.finished, state, cancelled: false };
     });
+    this.timings.handTx(id, performance.now() - t0);
     if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
     for (const l of this.listeners) l.handFinished?.(id, tableId, out.state);
     this.changed(id);
