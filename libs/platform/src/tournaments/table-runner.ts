@@ -327,12 +327,27 @@ export abstract class TournamentTableRunner {
     let leased = false;
     let failures = 0;
     const source = this.source(id);
+    // The lease is renewed on its own clock, not only by the loop: a loop iteration waits for the
+    // database (behind every table's hand transactions on a busy tournament) and may take longer
+    // than the lease; a live process must not lose its own tournament to a slow query.
+    let renewing = false;
+    const renew = setInterval(() => {
+      if (!leased || live.lost || renewing) return;
+      renewing = true;
+      this.lease
+        .take(this.redis!, id)
+        .then((ok) => {
+          if (!ok) live.lost = true;
+        })
+        .catch(() => undefined)
+        .finally(() => (renewing = false));
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
     try {
       while (!this.stopping) {
         try {
           const row = await this.service.get(id);
           if (!row.running) break;
-          if (!(await this.lease.take(this.redis!, id))) {
+          if (live.lost || !(await this.lease.take(this.redis!, id))) {
             // Another process runs it (or took it over): the sweep looks again later.
             live.lost = leased;
             break;
@@ -359,6 +374,7 @@ export abstract class TournamentTableRunner {
         }
       }
     } finally {
+      clearInterval(renew);
       this.runs.delete(id);
       this.faults.clearAll(source);
       await this.closeTables(live, [...live.tables.keys()]);
