@@ -322,6 +322,11 @@ export class TournamentsService {
    * tournament's book. During late registration the entry (or re-entry) is seated at once.
    */
   async register(id: number, userId: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
+    // Refused without the row lock once late registration is over for good (the standings exist
+    // from then on): a rush of entries after the start must not queue behind every table's hands.
+    const [quick] = await this.prisma.$queryRaw<{ status: TournamentStatus; closed: boolean }[]>`
+      SELECT status, (state->'standings') IS NOT NULL AND state->'standings' <> 'null'::jsonb AS closed FROM scheduled_tournaments WHERE id = ${id}`;
+    if (quick?.status === 'running' && quick.closed) throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
     const out = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'registering' && r.status !== 'running') throw new TournamentError(r.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED', `tournament ${id} is ${r.status}`);
