@@ -162,7 +162,8 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
       throw new Error(`tournament ${id} did not finish in ${timeoutMs} ms: ${v.phase}, ${v.playersLeft} left, ${v.handsPlayed} hands, tables ${v.tables.map((t) => `${t.tableId}:${t.players}${t.handInProgress ? '*' : ''}`).join(' ')}; runner ${JSON.stringify(stats.body)}`);
     }
     maxTables = Math.max(maxTables, v.tables.length);
-    const line = `${v.phase} ${v.playersLeft} left, ${v.tables.length} tables, ${v.handsPlayed} hands`;
+    const ones = v.tables.filter((t) => t.players === 1).length;
+    const line = `${v.phase} ${v.playersLeft} left, ${v.tables.length} tables (${ones} of one player, ${v.tables.filter((t) => t.handInProgress).length} in a hand), ${v.handsPlayed} hands`;
     if (line !== last) log(`${((performance.now() - playStart) / 1000).toFixed(0)} s: ${line}`);
     last = line;
     await new Promise((r) => setTimeout(r, 1000));
