@@ -2,7 +2,8 @@
  * Benchmark dispatcher: `npm run bench -- NAME [args]` runs `bench/NAME.ts` with the remaining args.
  * Each benchmark module reads its own flags from process.argv (e.g. `--json`). Benchmarks:
  * engine, evaluator, hand-store, tables, tournament, cluster (1/2/3 copies + failover time), flood
- * (one socket floods while 50 tables play: their p99 and the server's RSS growth).
+ * (one socket floods while 50 tables play: their p99 and the server's RSS growth),
+ * mtt-live (a scheduled tournament of N bot entrants played to the end on the real stack).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

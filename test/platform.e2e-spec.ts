@@ -19,7 +19,7 @@ describe('platform (all-in-one)', () => {
   describe('HTTP', () => {
     it('answers /health/live and /health/ready with PostgreSQL and Redis up', async () => {
       await request(t.url).get('/health/live').expect(200, { status: 'ok', app: 'all-in-one' });
-      await request(t.url).get('/health/ready').expect(200, { status: 'ok', checks: { postgres: 'up', redis: 'up' } });
+      await request(t.url).get('/health/ready').expect(200, { status: 'ok', checks: { postgres: 'up', redis: 'up' }, details: { faults: [] } });
     });
 
     it('serves the OpenAPI document at /docs', async () => {

@@ -19,6 +19,7 @@ export * from './jobs/job-workers.service';
 export * from './jobs/heartbeat.service';
 export * from './jobs/job-reconciler.service';
 export * from './health/health.controller';
+export * from './health/fault-board';
 export * from './infra/infra.module';
 export * from './platform.module';
 export * from './bootstrap/bootstrap';

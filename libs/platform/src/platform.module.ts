@@ -16,6 +16,7 @@ import { CONSUMED_QUEUES, JobWorkers } from './jobs/job-workers.service';
 import { HeartbeatService } from './jobs/heartbeat.service';
 import { JobReconciler } from './jobs/job-reconciler.service';
 import { HealthController } from './health/health.controller';
+import { FaultBoard } from './health/fault-board';
 import { PlatformGateway } from './gateway/platform.gateway';
 import { JwtAuthGuard } from './auth/http-auth';
 import { ClusterModule } from './cluster/cluster.module';
@@ -56,10 +57,11 @@ export class PlatformModule {
         JobWorkers,
         HeartbeatService,
         JobReconciler,
+        FaultBoard,
         PlatformGateway,
         JwtAuthGuard,
       ],
-      exports: [infra, BullModule, JobQueue, HeartbeatService, JobReconciler, JwtAuthGuard],
+      exports: [infra, BullModule, JobQueue, HeartbeatService, JobReconciler, FaultBoard, JwtAuthGuard],
     };
   }
 }

@@ -160,6 +160,30 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     expect(counts(applySeatingPlan(s, plan))).toEqual([7, 7, 4]);
   });
 
+  test('rule 6a: a table of one player breaks at once, out of the pre-set order, while the fullest tables are all in a hand', () => {
+    // 9 + 9 + 7, all in a hand, and 1: the pre-set order names table 3 (busy) first; the lone
+    // player must not wait for its hand.
+    const s = snap([filled(1, 9, 9, 0, 0, true), filled(2, 9, 9, 10, 0, true), filled(3, 7, 9, 20, 0, true), filled(4, 1, 9, 30, 0)], [3, 2, 1, 4]);
+    const plan = planSeating(s, testRandom(1));
+    expect(plan.brokenTables).toEqual([4]);
+    expect(plan.moves).toEqual([expect.objectContaining({ playerId: 'p30', from: { tableId: 4, seat: 0 }, reason: 'break' })]);
+    expect(plan.moves[0].to.tableId).toBe(3); // the only table with a free seat, between its hands
+    expect(counts(applySeatingPlan(s, plan))).toEqual([9, 9, 8]);
+    // Many tables of one (the report's deadlock had 186): they pair up at once instead of waiting.
+    const lone = Array.from({ length: 6 }, (_, i) => filled(10 + i, 1, 9, 100 + i, 0));
+    const many = snap([filled(1, 7, 9, 0, 0, true), filled(2, 7, 9, 10, 0, true), ...lone]);
+    const after = applySeatingPlan(many, planSeating(many, testRandom(2)));
+    expect(counts(after).filter((c) => c < 2)).toEqual([]);
+    expect(allPlayers(after).sort()).toEqual(allPlayers(many).sort());
+  });
+
+  test('rule 6a: a table of one player stays while every other table is full (balancing fills it instead)', () => {
+    const s = snap([filled(1, 9, 9, 0, 0), filled(2, 1, 9, 10, 0)]);
+    const plan = planSeating(s, testRandom(1));
+    expect(plan.brokenTables).toEqual([]);
+    expect(counts(applySeatingPlan(s, plan))).toEqual([5, 5]);
+  });
+
   test('rule 7: redraw at the final table once the field fits one table', () => {
     const s = snap([filled(1, 5, 9, 0, 3), filled(2, 4, 9, 10, 1)]);
     const plan = planSeating(s, testRandom(1));
@@ -188,6 +212,14 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     // Balancing then fills the new table: 9 vs 1 → 5 vs 5.
     const plan = planSeating(opened.snapshot, testRandom(1));
     expect(counts(applySeatingPlan(opened.snapshot, plan))).toEqual([5, 5]);
+  });
+
+  test('late entrant: a table opened for him never takes the number of a broken table', () => {
+    // Table 3 broke (highest number first); the break order still lists it.
+    const s = snap([filled(1, 9, 9, 0, 0), filled(2, 9, 9, 10, 0)], [3, 2, 1]);
+    const opened = seatNewPlayer(s, 'late', testRandom(1));
+    expect(opened).toMatchObject({ openedTable: true, to: { tableId: 4 } });
+    expect(opened.snapshot.breakOrder).toEqual([4, 3, 2, 1]);
   });
 
   test('bad snapshots are refused with typed errors', () => {

@@ -26,6 +26,8 @@
  *     the other tables can absorb their players; the players are drawn at random into the free seats of
  *     the shortest tables, so the tables stay within one player. A table whose hand is in progress
  *     breaks when that hand ends.
+ *     6a. A table left with one player cannot deal: it breaks first, out of the pre-set order, as soon
+ *     as the other tables have a free seat — never waiting for another table's hand to end.
  *  7. When the field fits one table, everyone is redrawn at random to the final table (the table that
  *     would break last), once no hand is in progress anywhere.
  *
@@ -370,7 +372,9 @@ export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: 
     });
   }
   if (candidates.length === 0) {
-    const tableId = snapshot.tables.reduce((m, t) => Math.max(m, t.tableId), 0) + 1;
+    // A new number, never one of a broken table (the break order still lists those): a table's
+    // number names its table host and its hands for the whole tournament.
+    const tableId = Math.max(snapshot.tables.reduce((m, t) => Math.max(m, t.tableId), 0), ...(snapshot.breakOrder ?? [])) + 1;
     const seat = randomInt(rng, snapshot.tableSize);
     const seats: Seats = new Array(snapshot.tableSize).fill(null);
     seats[seat] = { playerId, dealtIn: false };
@@ -519,11 +523,14 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     });
   };
 
-  // Rule 6: break tables in the pre-set order while the others can absorb their players.
+  // Rule 6: break tables in the pre-set order while the others can absorb their players. Rule 6a:
+  // a table left with one player (it cannot deal, so it never finishes a hand to wait for) breaks
+  // first, whatever the order, without waiting for any other table's hand.
   let closing = -1;
   while (openCount > 1 && total <= (openCount - 1) * S) {
     let victim = -1;
-    for (let i = 0; i < T; i++) if (open[i] && (victim < 0 || rank[i] < rank[victim])) victim = i;
+    for (let i = 0; i < T; i++) if (open[i] && count[i] < 2 && !isBusy(i) && (victim < 0 || rank[i] < rank[victim])) victim = i;
+    if (victim < 0) for (let i = 0; i < T; i++) if (open[i] && (victim < 0 || rank[i] < rank[victim])) victim = i;
     if (isBusy(victim)) {
       holds.push({ kind: 'break-waits-for-hand', tableId: src[victim].tableId });
       closing = victim;

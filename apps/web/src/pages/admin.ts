@@ -8,6 +8,8 @@ import { chips, GAME_NAMES, stakesText } from '../format';
 import { header } from './lobby';
 
 interface TournamentSummary { tournamentId: number; name: string; status: string; startsAt: string; registrationOpensAt: string; settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string } }
+/** GET /tournaments/:id/runner: what fails right now in the runner or at a table (this server process). */
+interface RunnerView { faults: { source: string; message: string; count: number; since: string }[]; handTx: { p99Ms: number } }
 
 /** A plain turbo structure: 10-minute levels, blinds up by about half each level, antes from level 4. */
 function defaultStructure() {
@@ -19,11 +21,16 @@ export function adminPage(root: HTMLElement): () => void {
   const me = session.user;
   let tournaments: TournamentSummary[] = [];
   let tables: TableSummary[] = [];
+  let runners = new Map<number, RunnerView>();
   let message = '';
   let closed = false;
   const load = async () => {
     try {
       [tournaments, { tables }] = await Promise.all([api<TournamentSummary[]>('GET', '/tournaments'), api<{ tables: TableSummary[] }>('GET', '/lobby/tables')]);
+      // Running tournaments: the runner's faults (a failing runner or a table that cannot deal).
+      const running = tournaments.filter((t) => t.status === 'running');
+      const views = await Promise.all(running.map((t) => api<RunnerView>('GET', `/tournaments/${t.tournamentId}/runner`).catch(() => null)));
+      runners = new Map(running.flatMap((t, i) => (views[i] ? [[t.tournamentId, views[i]!] as const] : [])));
     } catch (e) {
       message = errorMessage(e);
     }
@@ -86,12 +93,13 @@ export function adminPage(root: HTMLElement): () => void {
             h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'))),
         h('section', {}, h('h2', {}, 'Tournaments'),
           h('table', { class: 'list', 'data-testid': 'admin-tournaments' },
-            h('thead', {}, h('tr', {}, ['Name', 'Status', 'Starts', 'Buy-in', ''].map((c) => h('th', {}, c)))),
+            h('thead', {}, h('tr', {}, ['Name', 'Status', 'Starts', 'Buy-in', 'Faults', ''].map((c) => h('th', {}, c)))),
             h('tbody', {}, tournaments.map((t) => {
               const rename = h('input', { value: t.name, 'data-testid': 't-rename', size: 18 }) as HTMLInputElement;
               return h('tr', { 'data-testid': 'admin-tournament', 'data-status': t.status },
                 h('td', {}, t.name), h('td', { 'data-testid': 't-status' }, t.status), h('td', {}, new Date(t.startsAt).toLocaleString()),
                 h('td', {}, `${chips(t.settings.buyIn ?? 0)} + ${chips(t.settings.fee ?? 0)}`),
+                h('td', { 'data-testid': 't-faults' }, (runners.get(t.tournamentId)?.faults ?? []).map((f) => h('div', { class: 'fault' }, `${f.source}: ${f.message} (×${f.count} since ${new Date(f.since).toLocaleTimeString()})`))),
                 h('td', {},
                   rename, h('button', { class: 'small', 'data-testid': 't-rename-save', onclick: () => void run(() => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }), 'Saved') }, 'Rename'),
                   h('button', { class: 'secondary', 'data-testid': 't-cancel', onclick: () => void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`) }, 'Cancel')),

@@ -3,7 +3,15 @@
 // releases only our own. (Cash tables use `TableLeases`, which also hands out fencing tokens.)
 import type { Redis } from 'ioredis';
 
-const RENEW_OWN = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+// One round trip, atomic: ours → extended; free (never taken, or expired) → ours; another's → no.
+// (A SET NX followed by a separate renew lost our own lease when it expired between the two calls —
+// a busy event loop makes that gap long — and the runner then applied the crash rule to its own
+// running hands.)
+const TAKE = `local cur = redis.call('get', KEYS[1])
+if cur == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if cur then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
 const RELEASE_OWN = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 export class RunnerLease {
@@ -20,9 +28,7 @@ export class RunnerLease {
 
   /** Takes the lease, or extends it if it is already ours; false when another process holds it. */
   async take(redis: Redis, id: number | string): Promise<boolean> {
-    const key = this.key(id);
-    if ((await redis.set(key, this.owner, 'PX', this.ttlMs, 'NX')) === 'OK') return true;
-    return (await redis.eval(RENEW_OWN, 1, key, this.owner, String(this.ttlMs))) === 1;
+    return (await redis.eval(TAKE, 1, this.key(id), this.owner, String(this.ttlMs))) === 1;
   }
 
   /** Releases the lease if it is still ours (best effort: an expired lease needs no release). */

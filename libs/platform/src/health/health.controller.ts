@@ -5,6 +5,7 @@ import { PrismaService } from '@naiko/persistence';
 import { APP_INFO, REDIS_ENDPOINT, type AppInfo } from '../tokens';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import { HeartbeatService } from '../jobs/heartbeat.service';
+import { FaultBoard, type Fault } from './fault-board';
 
 type Check = 'up' | 'down';
 
@@ -28,6 +29,7 @@ export class HealthController {
     private readonly heartbeat: HeartbeatService,
     @Inject(REDIS_ENDPOINT) private readonly redis: RedisEndpoint,
     @Inject(APP_INFO) private readonly app: AppInfo,
+    private readonly faults: FaultBoard,
   ) {}
 
   @Get('live')
@@ -37,16 +39,19 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOkResponse({ description: 'PostgreSQL and Redis answer.' })
+  @ApiOkResponse({ description: 'PostgreSQL and Redis answer; `details.faults` lists loops of this process failing right now (a tournament runner or table), if any.' })
   @ApiServiceUnavailableResponse({ description: 'A dependency is down; `checks` says which.' })
-  async ready(): Promise<{ status: 'ok'; checks: Record<string, Check> }> {
+  async ready(): Promise<{ status: 'ok'; checks: Record<string, Check>; details: { faults: Fault[] } }> {
     const [postgres, redis] = await Promise.all([
       within(this.prisma.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
       within(this.redisPing(), 2000).then(() => 'up' as const, () => 'down' as const),
     ]);
     const checks = { postgres, redis };
-    if (postgres === 'down' || redis === 'down') throw new ServiceUnavailableException({ status: 'error', checks });
-    return { status: 'ok', checks };
+    // A failing tournament loop does not make the process unready (it backs off and retries; other
+    // tournaments and tables work): it is shown, so an operator sees it.
+    const details = { faults: this.faults.list() };
+    if (postgres === 'down' || redis === 'down') throw new ServiceUnavailableException({ status: 'error', checks, details });
+    return { status: 'ok', checks, details };
   }
 
   @Post('heartbeat')

@@ -650,13 +650,21 @@ export class TableHost {
     if (this.stopped || this.state.closed || this.hand || this.nextHandTimer) return;
     this.nextHandTimer = this.timers.set(() => {
       this.nextHandTimer = null;
-      this.queue.run(() => this.dealNextHand()).catch((err: unknown) => {
-        // Nothing changed in memory (a stored hand without events is cancelled by the crash rule); try again.
-        this.log('error', 'deal failed; retrying in 1 s', err);
-        this.scheduleNextHand(1000);
-      });
+      this.queue.run(() => this.dealNextHand()).then(
+        () => (this.dealFailures = 0),
+        (err: unknown) => {
+          // Nothing changed in memory (a stored hand without events is cancelled by the crash rule);
+          // try again, backing off (1 s, 2 s, 4 s ... 30 s) so a table that cannot deal does not spin.
+          const ms = Math.min(30_000, 1000 * 2 ** Math.min(this.dealFailures++, 5));
+          this.log('error', `deal failed; retrying in ${ms / 1000} s`, err);
+          this.scheduleNextHand(ms);
+        },
+      );
     }, ms);
   }
+
+  /** Deals that failed in a row (back-off). */
+  private dealFailures = 0;
 
   private log(level: 'warn' | 'error', msg: string, err?: unknown): void {
     this.o.log?.(level, msg, { tableId: this.tableId, err: err instanceof Error ? err.stack : String(err) });
@@ -689,8 +697,16 @@ export class TableHost {
       this.tournamentWaits = 0;
       if (deal.version !== undefined) this.tournamentVersion = Math.max(this.tournamentVersion, deal.version);
       await step(this.tournamentSeating(deal.seats));
-      const missing = deal.dealtIn.some((seat) => this.state.seats[seat]?.playerId !== deal.seats[seat]?.userId);
-      if (missing) throw new Error(`tournament deal ${deal.handNumber}: a dealt-in seat could not be taken`);
+      const missing = deal.dealtIn.find((seat) => this.state.seats[seat]?.playerId !== deal.seats[seat]?.userId);
+      if (missing !== undefined) {
+        const want = deal.seats[missing];
+        const cur = this.state.seats[missing];
+        const elsewhere = want ? seatOf(this.state, want.userId) : -1;
+        throw new Error(
+          `tournament deal ${deal.handNumber}: a dealt-in seat could not be taken (seat ${missing}: wants ${want?.userId ?? 'nobody'} with ${want?.stack ?? 0} chips, ` +
+            `holds ${cur ? `${cur.playerId}${cur.leaveAfterHand ? ' leaving after the hand' : ''}` : 'nobody'}${elsewhere >= 0 ? `, he sits at seat ${elsewhere}` : ''}${this.state.hand ? ', the table is in a hand' : ''})`,
+        );
+      }
       planned = { ok: true, plan: this.tournamentPlan(deal) };
     } else {
       await step(expireDisconnections(this.state, now));

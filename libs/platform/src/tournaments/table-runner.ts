@@ -36,6 +36,7 @@ import { DEFAULT_CLOCK, makeTableConfig, type TableConfig } from '@naiko/table';
 import type { BlindStructure, Move } from '@naiko/tournament';
 import { RunnerLease } from '../cluster/runner-lease';
 import { DeadCopies } from '../cluster/dead-copies';
+import { backoffMs, FaultBoard } from '../health/fault-board';
 import type { TableOwnership } from '../cluster/table-ownership';
 import type { TableRouter } from '../cluster/table-router';
 import type { AppConfig } from '../config/config.schema';
@@ -150,7 +151,7 @@ interface TableRun {
   host: TableHost;
   schedule: LevelSchedule;
   /** The hand the service allowed and the host is dealing/playing (cleared once its result is recorded). */
-  begun: { start: TableHandStart; deal: TournamentDeal } | null;
+  begun: { start: TableHandStart; deal: TournamentDeal | null; asked: number } | null;
   /** Clustered: the table owner's fencing token, checked in the tournament's transactions. */
   fence?: TableFence;
 }
@@ -217,6 +218,8 @@ export abstract class TournamentTableRunner {
     private readonly config: AppConfig,
     private readonly options: TournamentRunnerOptions,
     loggerName: string,
+    /** Where failing loops show (admin page, /health/ready); a private board when not given. */
+    protected readonly faults: FaultBoard = new FaultBoard(),
   ) {
     this.logger = new Logger(loggerName);
     this.store = new HandStore(prisma);
@@ -281,9 +284,19 @@ export abstract class TournamentTableRunner {
   ensure(id: number): void {
     if (this.stopping || this.loops.has(id)) return;
     const loop = this.run(id)
-      .catch((err: unknown) => this.logger.error({ msg: 'tournament runner stopped', id, err: err instanceof Error ? err.stack : String(err) }))
+      .catch((err: unknown) => this.fault(this.source(id), 'tournament runner stopped', err, { id }))
       .finally(() => this.loops.delete(id));
     this.loops.set(id, loop);
+  }
+
+  /** The fault-board source of a tournament (`mtt:<id>`) or of one of its tables (`mtt:<id>:table:<n>`). */
+  private source(id: number, tableNo?: number): string {
+    return tableNo === undefined ? `${this.service.kind}:${id}` : `${this.service.kind}:${id}:table:${tableNo}`;
+  }
+
+  /** A failure of a loop: shown on the board; logged (with its stack) once per distinct error of that source. */
+  private fault(source: string, msg: string, err: unknown, data: Record<string, unknown> = {}): void {
+    if (this.faults.report(source, err)) this.logger.error({ msg, source, ...data, err: err instanceof Error ? err.stack : String(err) });
   }
 
   /** Resolves when no tournament runs in this process (tests). */
@@ -312,29 +325,58 @@ export abstract class TournamentTableRunner {
     const live: TournamentRun = { id, tables: new Map(), lost: false, closed: new Set() };
     let recovered = false;
     let leased = false;
+    let failures = 0;
+    const source = this.source(id);
+    // The lease is renewed on its own clock, not only by the loop: a loop iteration waits for the
+    // database (behind every table's hand transactions on a busy tournament) and may take longer
+    // than the lease; a live process must not lose its own tournament to a slow query.
+    let renewing = false;
+    const renew = setInterval(() => {
+      if (!leased || live.lost || renewing) return;
+      renewing = true;
+      this.lease
+        .take(this.redis!, id)
+        .then((ok) => {
+          if (!ok) live.lost = true;
+        })
+        .catch(() => undefined)
+        .finally(() => (renewing = false));
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
     try {
       while (!this.stopping) {
-        const row = await this.service.get(id);
-        if (!row.running) break;
-        if (!(await this.lease.take(this.redis!, id))) {
-          // Another process runs it (or took it over): the sweep looks again later.
-          live.lost = leased;
-          break;
+        try {
+          const row = await this.service.get(id);
+          if (!row.running) break;
+          if (live.lost || !(await this.lease.take(this.redis!, id))) {
+            // Another process runs it (or took it over): the sweep looks again later.
+            live.lost = leased;
+            break;
+          }
+          leased = true;
+          if (!recovered) {
+            const t = this.service.bookId(id);
+            const running = await this.prisma.hand.findMany({ where: { tournamentId: t, status: 'running' }, select: { id: true } });
+            for (const h of running) await cancelRunningHand(this.prisma, await this.store.getHand(h.id));
+            await this.service.clearHandsInProgress(id);
+            recovered = true;
+            this.runs.set(id, live);
+          }
+          this.reconcileTables(live, row);
+          if (failures) this.faults.clear(source);
+          failures = 0;
+          await this.pause(Math.max(this.options.pollMs, 50));
+        } catch (err) {
+          // The loop keeps its lease and tables and tries again, backing off (never a restart
+          // storm: the sweep and every late registration would otherwise start it anew).
+          failures++;
+          this.fault(source, 'tournament runner failed; retrying', err, { tournamentId: id, failures });
+          await this.pause(backoffMs(failures, Math.max(this.options.pollMs, 100), 30_000));
         }
-        leased = true;
-        if (!recovered) {
-          const t = this.service.bookId(id);
-          const running = await this.prisma.hand.findMany({ where: { tournamentId: t, status: 'running' }, select: { id: true } });
-          for (const h of running) await cancelRunningHand(this.prisma, await this.store.getHand(h.id));
-          await this.service.clearHandsInProgress(id);
-          recovered = true;
-          this.runs.set(id, live);
-        }
-        this.reconcileTables(live, row);
-        await this.pause(Math.max(this.options.pollMs, 50));
       }
     } finally {
+      clearInterval(renew);
       this.runs.delete(id);
+      this.faults.clearAll(source);
       await this.closeTables(live, [...live.tables.keys()]);
       if (leased && !live.lost) await this.lease.release(this.redis, id);
     }
@@ -477,7 +519,15 @@ export abstract class TournamentTableRunner {
       botDelayMs: this.options.botDelayMs,
       tournament: { nextHand: () => this.nextHand(live, run), retryMs: Math.max(this.options.pollMs, 20), ...this.service.dealerRef(live.id) },
       hooks: { onHandFinished: (_h, hand) => this.handFinished(live, run, hand) },
-      log: (level, msg, data) => this.logger[level === 'error' ? 'error' : 'warn']({ msg, tournamentId: live.id, tableNo, ...data }),
+      // A table that cannot deal retries with back-off (the host); its error shows on the board
+      // and is logged once per distinct error until the table deals again.
+      log: (level, msg, data) => {
+        if (msg.startsWith('deal failed')) {
+          if (this.faults.report(this.source(live.id, tableNo), new Error(`${msg}: ${firstLine(data?.err)}`))) this.logger.error({ msg, tournamentId: live.id, tableNo, ...data });
+          return;
+        }
+        this.logger[level === 'error' ? 'error' : 'warn']({ msg, tournamentId: live.id, tableNo, ...data });
+      },
     });
     live.tables.set(tableNo, run);
     this.tables.attach(run.host);
@@ -518,15 +568,40 @@ export abstract class TournamentTableRunner {
     });
   }
 
-  /** The host asks before each deal: the service allows it (or not) under the tournament's lock. */
+  /**
+   * The host asks before each deal: the service allows it (or not) under the tournament's lock.
+   * The begun hand is kept until its result is recorded: a deal the host could not start (a store
+   * error) is the same hand again — with the table's seats and book stacks read anew, never a
+   * stale copy (the table's dealt-in players cannot move or play elsewhere while it is busy, but
+   * players moved onto its free seats since must not be unseated by an old picture). A begun hand
+   * the host still cannot deal after a few tries is given back (the crash rule for this table:
+   * hands it stored are cancelled, the table is no longer busy) so the tournament is never held
+   * by one table's deal.
+   */
   private async nextHand(live: TournamentRun, run: TableRun): Promise<TournamentDeal | null> {
     if (this.stopping || live.lost) return null;
-    // A deal the service allowed but the host could not start (a store error): the same hand again.
-    if (run.begun) return run.begun.deal;
-    const start = await this.service.beginTableHand(live.id, run.tableNo, run.fence);
-    if (!start) return null;
+    let begun = run.begun;
+    if (begun && begun.asked >= 3) {
+      await this.service.recoverTable(live.id, run.tableNo, run.fence);
+      this.logger.warn({ msg: 'gave a begun tournament hand back: its table could not deal it', tournamentId: live.id, tableNo: run.tableNo, handNumber: begun.start.handNumber });
+      run.begun = begun = null;
+    }
+    if (!begun) {
+      const start = await this.service.beginTableHand(live.id, run.tableNo, run.fence);
+      if (!start) return null;
+      // Kept at once: the table is busy in the tournament from now until this hand is recorded.
+      run.begun = begun = { start, deal: null, asked: 0 };
+    } else if (begun.deal) {
+      const maps = await this.service.seatMaps(live.id, new Set([run.tableNo]));
+      const seats = maps.tables.get(run.tableNo);
+      if (!maps.running || !seats) return null;
+      begun.start = { ...begun.start, seats, version: Math.max(begun.start.version, maps.version) };
+      begun.deal = null;
+    }
+    begun.asked++;
+    const start = begun.start;
     run.schedule.enter(start.stepIndex);
-    const deal: TournamentDeal = {
+    begun.deal = {
       handNumber: start.handNumber,
       seats: await this.seatsWithNames(start.seats),
       dealtIn: start.deal.players.map((p) => p.seat),
@@ -534,8 +609,7 @@ export abstract class TournamentTableRunner {
       ...(start.deal.bigBlind !== undefined ? { smallBlind: start.deal.smallBlind ?? null, bigBlind: start.deal.bigBlind } : {}),
       version: start.version,
     };
-    run.begun = { start, deal };
-    return deal;
+    return begun.deal;
   }
 
   /** A hand ended at a table: the service records it (busts, places, moves, breaks); the tables follow. */
@@ -567,6 +641,7 @@ export abstract class TournamentTableRunner {
       }
     }
     run.begun = null;
+    this.faults.clear(this.source(live.id, run.tableNo));
     // The tables this hand changed: its own (busts), both ends of every move, the broken ones.
     const touched = new Set([run.tableNo, ...outcome.brokenTables, ...outcome.moves.flatMap((m) => [m.from.tableId, m.to.tableId])]);
     // Not awaited: this runs inside this table's own command queue, which the mirror also uses.
@@ -595,6 +670,10 @@ export function oddChipOrder<P extends { seat: number }>(players: readonly P[], 
   const size = Math.max(button, ...players.map((p) => p.seat)) + 1;
   const from = (seat: number) => (seat - button - 1 + 2 * size) % size;
   return [...players].sort((x, y) => from(x.seat) - from(y.seat));
+}
+
+function firstLine(err: unknown): string {
+  return String(err ?? '').split('\n')[0];
 }
 
 function isStaleFence(err: unknown): boolean {

@@ -7,6 +7,7 @@ import { LedgerError } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { TournamentError } from './tournaments.errors';
+import { FaultBoard } from '../health/fault-board';
 import { TournamentsService, type TournamentRow } from './tournaments.service';
 
 const STATUS: Record<string, HttpStatus> = {
@@ -38,7 +39,10 @@ const summary = (r: TournamentRow) => ({
 
 @Controller('tournaments')
 export class TournamentsController {
-  constructor(private readonly service: TournamentsService) {}
+  constructor(
+    private readonly service: TournamentsService,
+    private readonly faults: FaultBoard,
+  ) {}
 
   @Get()
   async lobby() {
@@ -48,6 +52,19 @@ export class TournamentsController {
   @Get(':id')
   async view(@Param('id', ParseIdPipe) id: number) {
     return domain(() => this.service.view(id));
+  }
+
+  /**
+   * The admin's view of a tournament's runner in this process: what is failing right now (the
+   * runner loop or a table that cannot deal, with how often and since when) and the hand
+   * transaction and balancing times.
+   */
+  @UseGuards(JwtAuthGuard)
+  @Roles('admin')
+  @Get(':id/runner')
+  async runner(@Param('id', ParseIdPipe) id: number) {
+    await domain(() => this.service.get(id));
+    return { tournamentId: id, faults: this.faults.list(`mtt:${id}`), ...this.service.timings.summary(id) };
   }
 
   @UseGuards(JwtAuthGuard)

@@ -9,6 +9,7 @@ import { APP_CONFIG, REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import { withNamespacedPrefix, type RedisNamespace } from '../redis/redis-namespace';
+import { FaultBoard } from '../health/fault-board';
 import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
 import type { LevelSchedule } from './level-schedule';
@@ -71,8 +72,9 @@ export class TournamentRunner extends TournamentTableRunner implements OnApplica
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(REDIS_NAMESPACE) ns: RedisNamespace,
     @Inject(TOURNAMENT_RUNNER_OPTIONS) options: TournamentRunnerOptions,
+    faults: FaultBoard,
   ) {
-    super(prisma, mttTables(service), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), options, 'TournamentRunner');
+    super(prisma, mttTables(service), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), options, 'TournamentRunner', faults);
   }
 
 }

@@ -11,6 +11,7 @@
 //   mtt:<id>:entry:<entryId> / mtt:<id>:unreg:<entryId> / mtt:<id>:refund:<entryId>
 //   mtt:<id>:prize:<entryId>, mtt:<id>:retire:<userId>:<version>
 import { Injectable, Logger } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
 import { cryptoRandom, type RandomSource } from '@naiko/engine';
 import { Accounts, cancelRunningHand, HandStore, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement, type Tx } from '@naiko/persistence';
@@ -52,6 +53,8 @@ import { checkSettings, parseSettings, prizeTableOf, registrationConfigOf, type 
 import { TournamentError } from './tournaments.errors';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
+import { TournamentTimings } from './tournament-timings';
+import { SerialQueue } from '../tables/serial-queue';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -119,6 +122,8 @@ export class TournamentsService {
   private readonly listeners: TournamentListener[] = [];
   /** Seating randomness (tests may inject a seeded source). */
   rng: RandomSource = cryptoRandom();
+  /** Begin/finish-hand transaction and balancing times in this process (admin runner view, benchmark). */
+  readonly timings = new TournamentTimings();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -132,6 +137,32 @@ export class TournamentsService {
   private changed(id: number): void {
     for (const l of this.listeners) l.changed(id);
   }
+
+  /**
+   * A transaction that locks tournament `id`'s row, queued in this process first: one such
+   * transaction per tournament at a time holds a database connection. Without the queue, every
+   * table's begin/finish (and every registration) took a pooled connection only to wait on the row
+   * lock; with a hundred tables the pool was all waiters, the hands' own event writes starved
+   * behind them and transactions ran out of `maxWait` (the row lock serialises them anyway).
+   */
+  private locked<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
+    let q = this.rowQueues.get(id);
+    if (!q) this.rowQueues.set(id, (q = new SerialQueue()));
+    const queue = q;
+    return queue
+      .run(async () => {
+        // Timed from its turn (not the wait in the queue) to the commit.
+        const t0 = performance.now();
+        const out = await inTransaction(this.prisma, fn);
+        timed?.(performance.now() - t0, out);
+        return out;
+      })
+      .finally(() => {
+        if (queue.size === 0 && this.rowQueues.get(id) === queue) this.rowQueues.delete(id);
+      });
+  }
+
+  private readonly rowQueues = new Map<number, SerialQueue>();
 
   private async lock(tx: Tx, id: number): Promise<TournamentRow> {
     const rows = await tx.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
@@ -188,7 +219,7 @@ export class TournamentsService {
 
   /** Edit before the start: any subset of the settings; buy-in and fee are fixed once someone paid. */
   async edit(id: number, patch: Partial<TournamentSettings>): Promise<TournamentRow> {
-    const row = await inTransaction(this.prisma, async (tx) => {
+    const row = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'scheduled' && r.status !== 'registering') throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
       const s = checkSettings(parseSettings({ ...r.config, ...patch }));
@@ -217,7 +248,7 @@ export class TournamentsService {
    * once; the cancellation completes when the last hand in progress ends.
    */
   async cancel(id: number): Promise<{ status: TournamentStatus }> {
-    const status = await inTransaction(this.prisma, async (tx) => {
+    const status = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status === 'finished' || r.status === 'paying') throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
       if (r.status === 'cancelled') return r.status;
@@ -271,7 +302,7 @@ export class TournamentsService {
 
   /** The open-registration job: `scheduled` → `registering` (a retry changes nothing). */
   async openRegistration(id: number): Promise<void> {
-    await inTransaction(this.prisma, async (tx) => {
+    await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'scheduled') return;
       const next = openRegistration(r.state.registration).state;
@@ -291,7 +322,12 @@ export class TournamentsService {
    * tournament's book. During late registration the entry (or re-entry) is seated at once.
    */
   async register(id: number, userId: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
-    const out = await inTransaction(this.prisma, async (tx) => {
+    // Refused without the row lock once late registration is over for good (the standings exist
+    // from then on): a rush of entries after the start must not queue behind every table's hands.
+    const [quick] = await this.prisma.$queryRaw<{ status: TournamentStatus; closed: boolean }[]>`
+      SELECT status, (state->'standings') IS NOT NULL AND state->'standings' <> 'null'::jsonb AS closed FROM scheduled_tournaments WHERE id = ${id}`;
+    if (quick?.status === 'running' && quick.closed) throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
+    const out = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'registering' && r.status !== 'running') throw new TournamentError(r.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED', `tournament ${id} is ${r.status}`);
       if (r.state.cancelRequested) throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
@@ -324,7 +360,7 @@ export class TournamentsService {
 
   /** Before the start: the live entry is withdrawn, buy-in and fee back, its chips back to the issuer. */
   async unregister(id: number, userId: string): Promise<void> {
-    await inTransaction(this.prisma, async (tx) => {
+    await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'registering') throw new TournamentError(r.status === 'scheduled' ? 'NOT_REGISTERED' : 'ALREADY_STARTED', `tournament ${id} is ${r.status}`);
       const tr = refusal(() => unregisterEntry(r.state.registration, userId));
@@ -350,7 +386,7 @@ export class TournamentsService {
    * level 1 in force. A retry of a started tournament only re-enqueues the next step.
    */
   async start(id: number): Promise<TournamentStatus> {
-    const row = await inTransaction(this.prisma, async (tx) => {
+    const row = await this.locked(id, async (tx) => {
       let r = await this.lock(tx, id);
       if (r.status === 'scheduled') {
         await this.save(tx, id, { ...r.state, registration: openRegistration(r.state.registration).state }, { status: 'registering' });
@@ -394,7 +430,7 @@ export class TournamentsService {
    */
   async applyStep(p: TournamentStepPayload): Promise<{ applied: boolean }> {
     let applied = false;
-    const row = await inTransaction(this.prisma, async (tx) => {
+    const row = await this.locked(p.tournamentId, async (tx) => {
       const r = await this.lock(tx, p.tournamentId);
       if (r.status !== 'running' || r.step_index >= p.stepIndex) return r;
       if (r.step_index !== p.stepIndex - 1) throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
@@ -417,7 +453,7 @@ export class TournamentsService {
 
   /** The balance-check job: runs the seating planner (after late entries, or when a hold may have cleared). */
   async balanceCheck(p: TournamentBalancePayload): Promise<{ moves: number }> {
-    const moves = await inTransaction(this.prisma, async (tx) => {
+    const moves = await this.locked(p.tournamentId, async (tx) => {
       const r = await this.lock(tx, p.tournamentId);
       if (r.status !== 'running') return 0;
       const planned = replan(r.state, this.rng);
@@ -433,7 +469,9 @@ export class TournamentsService {
 
   /** Marks a hand started at `tableId` when the table may deal; null when it may not now. */
   async beginTableHand(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    return inTransaction(this.prisma, async (tx) => {
+    return this.locked(
+      id,
+      async (tx) => {
       const r = await this.lock(tx, id);
       await fence?.(tx);
       if (r.status !== 'running' || r.state.cancelRequested) return null;
@@ -448,7 +486,9 @@ export class TournamentsService {
       const seats = seating.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null));
       // save() bumped the row's version once.
       return { deal, level, stepIndex: r.step_index, handNumber: r.hands_played + 1, settings: r.config, seats, version: r.version + 1 };
-    });
+      },
+      (ms, start) => start && this.timings.handTx(id, ms),
+    );
   }
 
   private async stacksOf(db: Tx | PrismaService, id: number, userIds: string[]): Promise<Map<string, number>> {
@@ -479,17 +519,21 @@ export class TournamentsService {
    * breaks, hand-for-hand; enqueues the payout once one player is left.
    */
   async finishTableHand(id: number, tableId: number, result: HandResult, fence?: TableFence): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
-    const out = await inTransaction(this.prisma, async (tx) => {
+    const out = await this.locked(
+      id,
+      async (tx) => {
       const r = await this.lock(tx, id);
       await fence?.(tx);
       if (r.status !== 'running') return { moves: [], brokenTables: [], finished: false, state: r.state, cancelled: false };
       const level = this.currentLevel(r);
       const entrants = () => paidEntries(r.state.registration);
+      const p0 = performance.now();
       const o = finishHand(r.state, tableId, result, {
         rng: this.rng,
         currentLevel: level,
         paidPlaces: (n) => prizeTableOf(r.config, n || entrants()).paidPlaces,
       });
+      this.timings.balancing(id, performance.now() - p0);
       const t = mttTournamentId(id);
       for (const userId of o.busted) {
         await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'busted' } });
@@ -502,7 +546,9 @@ export class TournamentsService {
       }
       await this.save(tx, id, state, o.finished ? { status: 'paying' } : {});
       return { moves: o.moves, brokenTables: o.brokenTables, finished: o.finished, state, cancelled: false };
-    });
+      },
+      (ms) => this.timings.handTx(id, ms),
+    );
     if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
     for (const l of this.listeners) l.handFinished?.(id, tableId, out.state);
     this.changed(id);
@@ -511,7 +557,7 @@ export class TournamentsService {
 
   /** Crash rule after a restart: hands left running were cancelled (stacks restored); no table is busy. */
   async clearHandsInProgress(id: number): Promise<void> {
-    await inTransaction(this.prisma, async (tx) => {
+    await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (!r.state.seating) return;
       const tables = r.state.seating.tables.map((t) => ({ ...t, handInProgress: false }));
@@ -565,7 +611,7 @@ export class TournamentsService {
       await this.finishTableHand(id, tableId, result, fence);
       return cancelled;
     }
-    await inTransaction(this.prisma, async (tx) => {
+    await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       await fence?.(tx);
       if (!r.state.seating) return;
@@ -584,7 +630,7 @@ export class TournamentsService {
    * tournament chips to the issuer. One transaction; a retry finds `finished`.
    */
   async payout(id: number): Promise<void> {
-    await inTransaction(this.prisma, async (tx) => {
+    await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'paying') return;
       const t = mttTournamentId(id);

@@ -1,0 +1,102 @@
+/**
+ * Live tournament benchmark on the real stack (issue 21 item 3, issue 28):
+ *
+ *   npm run -s bench -- mtt-live --entrants N [--scenario registered-first|start-during-registration] [--json]
+ *
+ * Builds the app (swc, `scripts/build.js`), starts apps/all-in-one from dist/ as a child process on
+ * a fresh database of the machine's PostgreSQL and a private Redis prefix, with the tournament
+ * runner's fast settings (MTT_HAND_PAUSE_MS=0, MTT_BOT_DELAY_MS=0: no pause between hands, bots act
+ * at once) and real BullMQ level jobs. Then the scenario of test/support/mtt-live.ts: N funded bots
+ * register through `POST /tournaments/:id/register`, the admin moves the start to now, the
+ * tournament (NLHE 9-max, stack 1,500, `fastModeStructure(1500, 300, 4)`) is played to its winner
+ * and the ledger audit runs. `--scenario start-during-registration` moves the start when half the
+ * field is in (the rest is refused: late registration is closed).
+ *
+ * With --json one line:
+ *   {"entrants","tables","hands","totalSeconds","handsPerSecond","handTxP50Ms","handTxP99Ms",
+ *    "balancingP99Ms","placed","auditOk","copies"}
+ * totalSeconds is from the start to the finish; handTx is the begin/finish-hand transaction time
+ * (row lock to commit) and balancing the busts/places/seating-planner part of a finish, both as the
+ * server measured them (GET /tournaments/:id/runner). One copy only (`--copies` is not built yet).
+ */
+import { execFileSync } from 'node:child_process';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '@naiko/persistence';
+import { TokenService } from '@naiko/platform';
+import { freePort, ROOT, startCopy } from './support/cluster';
+import { createTestDatabase } from '../test/support/database';
+import { runMttLive, type MttLiveScenario } from '../test/support/mtt-live';
+
+const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+}
+
+export async function main(): Promise<void> {
+  const json = process.argv.includes('--json');
+  const entrants = Number(arg('entrants') ?? 2000);
+  if (!Number.isSafeInteger(entrants) || entrants < 2) throw new Error('--entrants needs an integer >= 2');
+  if (arg('copies') && arg('copies') !== '1') throw new Error('--copies: only one copy is supported by this benchmark so far');
+  const scenario = (arg('scenario') ?? 'registered-first') as MttLiveScenario;
+  if (scenario !== 'registered-first' && scenario !== 'start-during-registration') throw new Error(`unknown --scenario ${scenario}`);
+  const log = (s: string) => process.stderr.write(`${s}\n`);
+
+  execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
+  const db = await createTestDatabase({ migrate: true });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
+  const copy = startCopy({
+    entry: 'dist/apps/all-in-one/src/main.js',
+    instanceId: 'mtt-live',
+    port: await freePort(),
+    databaseUrl: db.url,
+    prefix: db.name,
+    jwtSecret: SECRET,
+    logTail: 20_000,
+    env: { CLUSTER_MODE: 'single', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', MTT_HAND_PAUSE_MS: '0', MTT_BOT_DELAY_MS: '0' },
+  });
+  try {
+    await copy.ready;
+    const tokens = new TokenService(SECRET, 24 * 3600);
+    const r = await runMttLive({
+      url: copy.url,
+      prisma,
+      token: (sub, role = 'player') => tokens.sign({ sub, username: sub.slice(0, 8), role }),
+      entrants,
+      scenario,
+      timeoutMs: Number(arg('timeout-s') ?? 1800) * 1000,
+      log: json ? undefined : log,
+    });
+    const line = {
+      entrants: r.entrants,
+      tables: r.tables,
+      hands: r.hands,
+      totalSeconds: r.totalSeconds,
+      handsPerSecond: r.handsPerSecond,
+      handTxP50Ms: r.handTxP50Ms,
+      handTxP99Ms: r.handTxP99Ms,
+      balancingP99Ms: r.balancingP99Ms,
+      placed: r.placed,
+      auditOk: r.auditOk,
+      copies: 1,
+    };
+    if (json) console.log(JSON.stringify(line));
+    else {
+      log(`mtt-live (${scenario}): ${r.entrants} entrants (${r.refused} refused after the start), ${r.tables} tables at most, ${r.hands} hands in ${r.totalSeconds} s (${r.handsPerSecond} hands/s)`);
+      log(`  hand transaction p50 ${r.handTxP50Ms} ms, p99 ${r.handTxP99Ms} ms; balancing p99 ${r.balancingP99Ms} ms`);
+      log(`  placed ${r.placed}/${r.entrants}, audit ${r.auditOk ? 'clean' : 'NOT clean'}, status ${r.status}${r.faults.length ? `, faults: ${r.faults.join('; ')}` : ''}`);
+    }
+  } finally {
+    await copy.kill('SIGTERM').catch(() => undefined);
+    await prisma.$disconnect();
+    await db.drop().catch(() => undefined);
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

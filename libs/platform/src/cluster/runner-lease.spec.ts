@@ -1,0 +1,58 @@
+// The runner lease against the machine's Redis (its Lua is what is under test), under a private prefix.
+import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { RunnerLease } from './runner-lease';
+
+let redis: Redis;
+let ns: string;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(() => {
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false, maxRetriesPerRequest: 1 });
+});
+beforeEach(() => {
+  ns = `test-runner-lease-${randomUUID()}`;
+});
+afterEach(async () => {
+  const keys = await redis.keys(`${ns}:*`);
+  if (keys.length) await redis.del(...keys);
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+describe('runner lease', () => {
+  it('one owner at a time; the owner renews its own; another takes it only once it expired', async () => {
+    const a = new RunnerLease(ns, 'a', 200);
+    const b = new RunnerLease(ns, 'b', 200);
+    expect(await a.take(redis, 7)).toBe(true);
+    expect(await b.take(redis, 7)).toBe(false);
+    await sleep(120);
+    expect(await a.take(redis, 7)).toBe(true); // renewed: 200 ms from now
+    await sleep(120);
+    expect(await b.take(redis, 7)).toBe(false); // still a's (it would have expired without the renewal)
+    expect(await redis.get(a.key(7))).toBe('a');
+    await sleep(250);
+    expect(await b.take(redis, 7)).toBe(true);
+    expect(await a.take(redis, 7)).toBe(false);
+  });
+
+  it('an owner whose lease just expired takes it again in one step (it is never told it lost its own free lease)', async () => {
+    const a = new RunnerLease(ns, 'a', 50);
+    expect(await a.take(redis, 1)).toBe(true);
+    await sleep(80);
+    expect(await redis.get(a.key(1))).toBeNull();
+    expect(await a.take(redis, 1)).toBe(true);
+    expect(await redis.pttl(a.key(1))).toBeGreaterThan(0);
+  });
+
+  it('release frees only its own lease', async () => {
+    const a = new RunnerLease(ns, 'a', 1000);
+    const b = new RunnerLease(ns, 'b', 1000);
+    await a.take(redis, 3);
+    await b.release(redis, 3);
+    expect(await redis.get(a.key(3))).toBe('a');
+    await a.release(redis, 3);
+    expect(await b.take(redis, 3)).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+// Durations of a running tournament's hot transactions in this process, for the admin's runner
+// view (GET /tournaments/:id/runner) and the mtt-live benchmark: `handTx` is each begin-hand and
+// finish-hand transaction (row lock to commit), `balancing` the pure part of a finish (busts,
+// places, the seating planner) inside it. A bounded reservoir per tournament: the last
+// `KEEP` samples of each kind.
+const KEEP = 50_000;
+
+export interface TimingSummary {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+class Samples {
+  private readonly xs: number[] = [];
+  private next = 0;
+  count = 0;
+
+  add(ms: number): void {
+    this.count++;
+    if (this.xs.length < KEEP) this.xs.push(ms);
+    else this.xs[this.next++ % KEEP] = ms;
+  }
+
+  summary(): TimingSummary {
+    const s = [...this.xs].sort((a, b) => a - b);
+    const at = (q: number) => (s.length ? Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100 : 0);
+    return { count: this.count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+  }
+}
+
+export class TournamentTimings {
+  private readonly byId = new Map<number, { handTx: Samples; balancing: Samples }>();
+
+  private of(id: number) {
+    let t = this.byId.get(id);
+    if (!t) this.byId.set(id, (t = { handTx: new Samples(), balancing: new Samples() }));
+    return t;
+  }
+
+  handTx(id: number, ms: number): void {
+    this.of(id).handTx.add(ms);
+  }
+
+  balancing(id: number, ms: number): void {
+    this.of(id).balancing.add(ms);
+  }
+
+  summary(id: number): { handTx: TimingSummary; balancing: TimingSummary } {
+    const t = this.of(id);
+    return { handTx: t.handTx.summary(), balancing: t.balancing.summary() };
+  }
+
+  forget(id: number): void {
+    this.byId.delete(id);
+  }
+}

@@ -1,0 +1,197 @@
+// A scheduled tournament at size on the real stack, as an admin and bots would run it (issue 28,
+// and the `mtt-live` benchmark of issue 21): N bot users are created and funded, registered through
+// `POST /tournaments/:id/register`, the admin moves the start to now with `PATCH`, and the
+// tournament is played to its winner by the app's table hosts (bots act at once, fast levels),
+// then the ledger audit runs. Shared by test/tournament-size.e2e-spec.ts (an app in the test
+// process) and bench/mtt-live.ts (the swc build as a child process): both pass the app's URL, a
+// Prisma client on its database and a token signer.
+//
+// Scenarios:
+//  - `registered-first`: every entrant registers, then the start is moved to now;
+//  - `start-during-registration`: the start is moved to now while registrations still arrive
+//    (late registration closed: the entries that come after the start are refused with 409).
+import { performance } from 'node:perf_hooks';
+import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
+import { auditLedger, ChipLedger, type PrismaClient } from '@naiko/persistence';
+import { fastModeStructure } from '@naiko/tournament';
+
+export type MttLiveScenario = 'registered-first' | 'start-during-registration';
+
+export interface MttLiveOptions {
+  url: string;
+  prisma: PrismaClient;
+  /** A signed access token for `sub` (role player unless given). */
+  token(sub: string, role?: 'admin' | 'player'): string;
+  entrants: number;
+  scenario: MttLiveScenario;
+  /** Registrations in flight at once (default 8). */
+  concurrency?: number;
+  /** Gives up after this long (default 15 minutes). */
+  timeoutMs?: number;
+  /** Progress lines (benchmark's stderr). */
+  log?: (line: string) => void;
+}
+
+export interface MttLiveResult {
+  tournamentId: number;
+  entrants: number;
+  /** Registrations refused because the tournament had started. */
+  refused: number;
+  tables: number;
+  hands: number;
+  totalSeconds: number;
+  handsPerSecond: number;
+  handTxP50Ms: number;
+  handTxP99Ms: number;
+  balancingP99Ms: number;
+  placed: number;
+  auditOk: boolean;
+  copies: number;
+  status: string;
+  /** Distinct runner/table faults the admin endpoint reported at the end (should be none). */
+  faults: string[];
+}
+
+const ADMIN_ID = '00000000-0000-4000-8000-0000000000ad';
+const START_CHIPS = 10_000;
+
+/** The settings of the issue's report: NLHE 9-max, stack 1,500, `fastModeStructure(1500, 300, 4)`. */
+export function liveSettings(entrants: number, over: Partial<TournamentSettingsDto> = {}): TournamentSettingsDto {
+  const now = Date.now();
+  return {
+    name: `Live ${entrants}`,
+    game: 'holdem',
+    bettingStructure: 'no-limit',
+    registrationOpensAt: new Date(now).toISOString(),
+    startsAt: new Date(now + 3_600_000).toISOString(),
+    lateRegistrationUntilLevel: 0,
+    minEntrants: 2,
+    maxEntrants: Math.max(entrants * 2, 10),
+    buyIn: 100,
+    fee: 10,
+    startingStack: 1_500,
+    blindStructure: fastModeStructure(1_500, 300, 4),
+    tableSize: 9,
+    reEntry: false,
+    clock: { decisionMs: 1_000, reconnectMs: 0 },
+    ...over,
+  };
+}
+
+async function http(url: string, method: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function inParallel<T>(items: readonly T[], width: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+}
+
+/** Plays one tournament as described in the header; returns the figures of the benchmark line. */
+export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
+  const log = o.log ?? (() => undefined);
+  const { prisma } = o;
+  const ledger = new ChipLedger(prisma as never);
+  const admin = o.token(ADMIN_ID, 'admin');
+  await prisma.user.upsert({ where: { id: ADMIN_ID }, create: { id: ADMIN_ID, username: 'mtt-live-admin', role: 'admin' }, update: {} });
+
+  // Bot users, funded.
+  const tag = Math.random().toString(36).slice(2, 8);
+  const names = Array.from({ length: o.entrants }, (_, i) => `b${tag}${i}`);
+  await prisma.user.createMany({ data: names.map((username) => ({ username, isBot: true })) });
+  const users = await prisma.user.findMany({ where: { username: { startsWith: `b${tag}` } }, select: { id: true } });
+  await inParallel(users, 8, async (u) => {
+    await ledger.openUserAccount(u.id);
+    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+  });
+  log(`${users.length} bots funded`);
+
+  const created = await http(`${o.url}/tournaments`, 'POST', admin, liveSettings(o.entrants));
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  const id: number = created.body.tournamentId;
+  const view = async (): Promise<TournamentView> => (await http(`${o.url}/tournaments/${id}`, 'GET', admin)).body;
+  for (let i = 0; (await view()).phase !== 'registering'; i++) {
+    if (i > 400) throw new Error('registration never opened');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+
+  let refused = 0;
+  let started: Promise<void> | null = null;
+  const startNow = async () => {
+    const r = await http(`${o.url}/tournaments/${id}`, 'PATCH', admin, { startsAt: new Date().toISOString() });
+    if (r.status !== 200) throw new Error(`start: ${r.status} ${JSON.stringify(r.body)}`);
+  };
+  const t0 = performance.now();
+  // Start during registration: the admin moves the start when about half the field is in.
+  const startAt = o.scenario === 'start-during-registration' ? Math.floor(users.length / 2) : -1;
+  await inParallel(users, o.concurrency ?? 8, async (u, i) => {
+    if (i === startAt) started = startNow();
+    const r = await http(`${o.url}/tournaments/${id}/register`, 'POST', o.token(u.id));
+    if (r.status === 201) return;
+    if (r.status === 409 && started) {
+      refused++;
+      return;
+    }
+    throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
+  });
+  if (started) await started;
+  else await startNow();
+  log(`registered ${users.length - refused} (refused ${refused}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; start moved to now`);
+
+  const timeoutMs = o.timeoutMs ?? 15 * 60_000;
+  const playStart = performance.now();
+  let maxTables = 0;
+  let last = '';
+  let v = await view();
+  while (v.phase !== 'finished' && v.phase !== 'cancelled') {
+    if (performance.now() - playStart > timeoutMs) {
+      const stats = await http(`${o.url}/tournaments/${id}/runner`, 'GET', admin);
+      throw new Error(`tournament ${id} did not finish in ${timeoutMs} ms: ${v.phase}, ${v.playersLeft} left, ${v.handsPlayed} hands, tables ${v.tables.map((t) => `${t.tableId}:${t.players}${t.handInProgress ? '*' : ''}`).join(' ')}; runner ${JSON.stringify(stats.body)}`);
+    }
+    maxTables = Math.max(maxTables, v.tables.length);
+    const ones = v.tables.filter((t) => t.players === 1).length;
+    const line = `${v.phase} ${v.playersLeft} left, ${v.tables.length} tables (${ones} of one player, ${v.tables.filter((t) => t.handInProgress).length} in a hand), ${v.handsPlayed} hands`;
+    if (line !== last) log(`${((performance.now() - playStart) / 1000).toFixed(0)} s: ${line}`);
+    last = line;
+    await new Promise((r) => setTimeout(r, 1000));
+    v = await view();
+  }
+  const totalSeconds = (performance.now() - playStart) / 1000;
+  const stats = (await http(`${o.url}/tournaments/${id}/runner`, 'GET', admin)).body as {
+    handTx: { p50Ms: number; p99Ms: number };
+    balancing: { p99Ms: number };
+    faults: { message: string }[];
+  };
+  const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `mtt-${id}` }, select: { place: true, status: true } });
+  const report = await auditLedger(prisma as never);
+  return {
+    tournamentId: id,
+    entrants: v.entries,
+    refused,
+    tables: maxTables,
+    hands: v.handsPlayed,
+    totalSeconds: Math.round(totalSeconds * 10) / 10,
+    handsPerSecond: Math.round((v.handsPlayed / totalSeconds) * 10) / 10,
+    handTxP50Ms: stats.handTx.p50Ms,
+    handTxP99Ms: stats.handTx.p99Ms,
+    balancingP99Ms: stats.balancing.p99Ms,
+    placed: entries.filter((e) => e.place !== null).length,
+    auditOk: report.ok,
+    copies: 1,
+    status: v.phase,
+    faults: stats.faults.map((f) => f.message),
+  };
+}
