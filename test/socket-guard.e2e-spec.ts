@@ -3,6 +3,7 @@
 // message), a flooding socket is disconnected and its user kept out for a while, other sockets
 // keep being served, and a frame over maxHttpBufferSize is answered with PAYLOAD_TOO_LARGE before
 // the close. The all-in-one app on a random port, real socket.io clients.
+import { PrismaService } from '@naiko/persistence';
 import type { SocketError } from '@naiko/contracts';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 import { io } from 'socket.io-client';
@@ -35,6 +36,9 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ name: 'socket-guard-test' });
+    // Every token must name an existing account (issue 19.5).
+    const users = Array.from({ length: 7 }, (_, i) => user(i + 1));
+    await t.get(PrismaService).user.createMany({ data: users.map((u) => ({ id: u.sub, username: u.username })), skipDuplicates: true });
   });
 
   afterAll(async () => {
