@@ -5,7 +5,7 @@
 import request from 'supertest';
 import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
 import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
-import { balanced, JobQueue, mttTournamentId, TournamentsService, type MttState } from '@naiko/platform';
+import { balanced, JobQueue, mttTournamentId, TournamentsService, verifyMttSeatDraw, type MttState } from '@naiko/platform';
 import { fastModeStructure, placePrizes, prizeTableFor } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
@@ -81,6 +81,9 @@ describe('Scheduled tournaments (e2e)', () => {
     // Only an admin schedules.
     await request(t.url).post('/tournaments').set('Authorization', `Bearer ${t.token({ sub: players[0] })}`).send(settings()).expect(403);
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
+    // The seat draw is committed before anyone registers; its seed stays secret until the end.
+    const before: TournamentView = (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
+    expect(before.seatDraw).toEqual({ commitment: expect.stringMatching(/^[0-9a-f]{64}$/), seed: null, seating: null });
     for (const p of players) await request(t.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${t.token({ sub: p })}`).expect(201);
     for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 110);
 
@@ -153,8 +156,14 @@ describe('Scheduled tournaments (e2e)', () => {
     const view: TournamentView = (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
     expect(view).toMatchObject({ phase: 'finished', entries: 60, prizePool: pool, placesPaid: prizeTableFor(60).paidPlaces });
     expect(view.prizeTable[0].fromPlace).toBe(1);
+    // Ended: the seed opens the commitment and redraws exactly the start's seating of all 60.
+    expect(view.seatDraw.commitment).toBe(before.seatDraw.commitment);
+    expect(view.seatDraw.seating).toHaveLength(60);
+    expect(new Set(view.seatDraw.seating!.map((s) => s.userId))).toEqual(new Set(players));
+    expect(verifyMttSeatDraw(view.seatDraw.commitment!, view.seatDraw.seed!, 9, view.seatDraw.seating!)).toBe(true);
     await waitFor('the finished view on the socket', async () => views.some((v) => v.phase === 'finished'));
     const running = views.filter((v) => v.phase === 'running');
+    expect(running.every((v) => v.seatDraw.seed === null && v.seatDraw.seating === null)).toBe(true);
     expect(running.some((v) => v.tables.length === 7 && v.clock?.levelNumber === 1)).toBe(true);
     expect(running.every((v) => v.averageStack > 0)).toBe(true);
     socket.close();

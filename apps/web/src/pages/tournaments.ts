@@ -158,6 +158,9 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
             v.reEntry ? ' · re-entry allowed' : '', v.lateRegistrationUntilLevel > 0 ? ` · late registration until level ${v.lateRegistrationUntilLevel}` : ''),
           h('p', { 'data-testid': 'mtt-pool' }, `Prize pool ${chips(v.prizePool)} · ${v.placesPaid} paid · average stack ${chips(v.averageStack)}${v.handForHand ? ' · hand for hand' : ''}`),
           v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v.clock)),
+          // The committed seat draw (issue 19.1): the commitment from the start, the seed once it has ended.
+          v.seatDraw.commitment && h('p', { class: 'muted', 'data-testid': 'mtt-seat-draw', title: 'SHA-256 of "naiko-mtt-seats-v1|<seed>"; the seed and the start\'s seating are published when the tournament has ended' },
+            `Seat draw committed: ${v.seatDraw.commitment.slice(0, 16)}…${v.seatDraw.seed ? ` · seed ${v.seatDraw.seed}` : ''}`),
           h('div', {},
             !mine && v.registrationOpen && h('button', { 'data-testid': 'mtt-register', class: 'primary', disabled: busy, onclick: () => void call('register') }, `Register (${chips(v.buyIn + v.fee)})`),
             mine && v.phase === 'registering' && h('button', { 'data-testid': 'mtt-unregister', class: 'secondary', disabled: busy, onclick: () => void call('unregister') }, 'Unregister'),

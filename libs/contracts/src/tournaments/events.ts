@@ -39,6 +39,12 @@ export interface TournamentView {
   tournamentId: number;
   name: string;
   phase: TournamentPhase;
+  /**
+   * The start's seat draw, commit-then-open (issue 19.1): the commitment (SHA-256 hex of
+   * "naiko-mtt-seats-v1|<seed>") from creation; the seed and the start's seating once the tournament
+   * has ended (null before; all null on tournaments created before the draw was committed).
+   */
+  seatDraw: { commitment: string | null; seed: string | null; seating: { table: number; seat: number; userId: string }[] | null };
   game: string;
   bettingStructure: string;
   startsAt: string;

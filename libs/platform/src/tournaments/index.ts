@@ -9,3 +9,4 @@ export * from './mtt-state';
 export * from './level-schedule';
 export * from './table-ids';
 export * from './recurring';
+export * from './seat-draw';

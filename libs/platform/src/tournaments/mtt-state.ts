@@ -99,9 +99,13 @@ export function tableCounts(s: MttState): { tableId: number; players: number; ha
   return (s.seating?.tables ?? []).map((t) => ({ tableId: t.tableId, players: t.seats.filter((p) => p).length, handInProgress: t.handInProgress }));
 }
 
-/** The start: everyone with a live entry drawn at random over ceil(n / tableSize) tables. */
+/**
+ * The start: everyone with a live entry drawn at random over ceil(n / tableSize) tables. The ids are
+ * sorted first, so the draw depends only on who entered and on `rng` (the committed seat draw,
+ * seat-draw.ts), not on the order of registration.
+ */
 export function seatEveryone(s: MttState, tableSize: number, rng: RandomSource): MttState {
-  const players = s.registration.entries.filter((e) => e.status === 'active').map((e) => e.playerId);
+  const players = s.registration.entries.filter((e) => e.status === 'active').map((e) => e.playerId).sort();
   const tables = initialSeating(players, tableSize, rng);
   // Pre-set break order: highest table number breaks first (libs/tournament's default, written out).
   const breakOrder = tables.map((t) => t.tableId).sort((a, b) => b - a);

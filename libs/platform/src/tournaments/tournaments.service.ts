@@ -12,8 +12,9 @@
 //   mtt:<id>:prize:<entryId>, mtt:<id>:retire:<userId>:<version>
 import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
+import { flattenSeating, mttSeatDrawCommitment, mttSeatDrawRandom, type MttDrawnSeat } from './seat-draw';
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
-import { cryptoRandom, type RandomSource } from '@naiko/engine';
+import { cryptoRandom, newShuffleSeed, type RandomSource } from '@naiko/engine';
 import { Accounts, cancelRunningHand, HandStore, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement, type Tx } from '@naiko/persistence';
 import {
   cancelTournament,
@@ -72,6 +73,10 @@ export interface TournamentRow {
   step_started_at: Date | null;
   hands_played: number;
   version: number;
+  /** The start's seat draw (seat-draw.ts); null on tournaments created before it. */
+  seat_seed: string | null;
+  seat_commitment: string | null;
+  seat_draw: MttDrawnSeat[] | null;
 }
 
 export interface TournamentListener {
@@ -195,9 +200,12 @@ export class TournamentsService {
   async create(input: unknown): Promise<TournamentRow> {
     const s = parseSettings(input);
     const state = newMttState(createRegistration(registrationConfigOf(s)));
+    // The seat draw's seed is fixed (and its commitment published) before anyone can register.
+    const seatSeed = newShuffleSeed();
     const [row] = await this.prisma.$queryRaw<TournamentRow[]>`
-      INSERT INTO scheduled_tournaments (name, config, starts_at, registration_opens_at, state)
-      VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb)
+      INSERT INTO scheduled_tournaments (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment)
+      VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb,
+              ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)})
       RETURNING *`;
     await this.schedule(row);
     this.changed(row.id);
@@ -399,9 +407,11 @@ export class TournamentsService {
         return this.lock(tx, id);
       }
       let state: MttState = { ...r.state, registration: tr.state };
-      state = seatEveryone(state, r.config.tableSize, this.rng);
+      // The committed seat draw (seat-draw.ts); tournaments created before it draw as they always did.
+      state = seatEveryone(state, r.config.tableSize, r.seat_seed ? mttSeatDrawRandom(r.seat_seed) : this.rng);
       if (lateRegistrationClosed(state, 1)) state = closeLateRegistration(state);
       await this.save(tx, id, state, { status: 'running' });
+      await tx.$executeRaw`UPDATE scheduled_tournaments SET seat_draw = ${JSON.stringify(flattenSeating(state.seating?.tables ?? []))}::jsonb WHERE id = ${id}`;
       await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
       await tx.tournamentEntry.updateMany({ where: { tournamentId: mttTournamentId(id), status: 'registered' }, data: { status: 'playing' } });
       return this.lock(tx, id);
@@ -723,10 +733,12 @@ export class TournamentsService {
         if (u && (placeOf.get(u) ?? Infinity) > g.bestPlace) placeOf.set(u, g.bestPlace);
       }
     }
+    const ended = r.status === 'finished' || r.status === 'cancelled';
     return {
       tournamentId: id,
       name: r.name,
       phase: r.status,
+      seatDraw: { commitment: r.seat_commitment, seed: ended ? r.seat_seed : null, seating: ended ? r.seat_draw : null },
       game: s.game,
       bettingStructure: s.bettingStructure,
       startsAt: new Date(r.starts_at).toISOString(),
