@@ -9,3 +9,5 @@ export * from './hand-for-hand';
 export * from './spin';
 export * from './sit-and-go';
 export * from './simulation';
+export * from './apportion';
+export * from './deals';
