@@ -11,3 +11,4 @@ export * from './sit-and-go';
 export * from './simulation';
 export * from './apportion';
 export * from './deals';
+export * from './cancellation';
