@@ -12,3 +12,4 @@ export * from './simulation';
 export * from './apportion';
 export * from './deals';
 export * from './cancellation';
+export * from './bounties';
