@@ -13,3 +13,4 @@ export * from './apportion';
 export * from './deals';
 export * from './cancellation';
 export * from './bounties';
+export * from './rebuys';
