@@ -14,3 +14,4 @@ export * from './deals';
 export * from './cancellation';
 export * from './bounties';
 export * from './rebuys';
+export * from './structure-templates';
