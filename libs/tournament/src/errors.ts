@@ -89,3 +89,20 @@ export type TemplateErrorCode =
   | 'bad-spin-template';
 
 export class TemplateError extends TournamentError<TemplateErrorCode> {}
+
+export type DealErrorCode = 'bad-stacks' | 'bad-payouts' | 'bad-amount' | 'too-many-players';
+
+/** Final-table deals (ICM, chip chop) and the cancellation-after-start split. */
+export class DealError extends TournamentError<DealErrorCode> {}
+
+export type BountyErrorCode = 'bad-amount' | 'bad-eliminators' | 'duplicate-player';
+
+export class BountyError extends TournamentError<BountyErrorCode> {}
+
+export type RebuyErrorCode = 'bad-config' | 'bad-count';
+
+export class RebuyError extends TournamentError<RebuyErrorCode> {}
+
+export type StructureTemplateErrorCode = 'bad-suggestion-input' | 'unknown-template';
+
+export class StructureTemplateError extends TournamentError<StructureTemplateErrorCode> {}
