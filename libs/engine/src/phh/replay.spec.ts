@@ -3,7 +3,7 @@
  * their rows are registered) and checks `finishing_stacks`. A hand may differ only as documented:
  *  - Pluribus hands that record half-chip splits: the engine pays whole chips (0.5 off per player);
  *  - the hands listed in EXCEPTIONS, where PokerKit (which wrote the reference hands) disagrees with
- *    RULES.md; each listed hand must fail for exactly its reason (a detector proves it);
+ *    docs/rules/README.md; each listed hand must fail for exactly its reason (a detector proves it);
  *  - reference/FO8, labelled fixed-limit but played pot-limit by PokerKit's generator, is replayed
  *    as pot-limit Omaha Hi/Lo (FO8_REFERENCE_IS_POT_LIMIT).
  * The files are read from `NAIKO_PHH_DIR` or `../shared/phh` next to the repository, parsed once.
