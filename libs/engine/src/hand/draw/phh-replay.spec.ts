@@ -13,7 +13,7 @@ import { phhCodeFor, phhVariant } from '../../phh/variants';
 import { getVariant } from '../../variants';
 import { parsePhh } from '../../phh/parse';
 import { replayPhhText } from '../../phh/replay';
-import { phhDir, phhFiles, replayFile } from '../../phh/replay-suite';
+import { phhDir, phhFiles, replayFile } from '../../../../../test/support/phh-replay-suite';
 import { apply } from '../apply';
 import { start } from '../start';
 import type { HandConfig, HandEvent } from '../types';
