@@ -13,7 +13,7 @@ const ctx = (over: Partial<TimeoutContext>): TimeoutContext => ({
   ...over,
 });
 
-describe('the decision clock (naiko §7)', () => {
+describe('the decision clock (docs/rules/naiko.de.txt §7)', () => {
   it('a decision has the table deadline plus the time bank: start 1000, 20 s + 30 s bank → 21000 then 51000', () => {
     const c = startDecision('bet', 1_000, clock, 30_000);
     expect(c.deadline).toBe(21_000);

@@ -1,7 +1,7 @@
 import { isLimitStructure, type BettingStructure } from './config';
 
 /**
- * The decision clock (naiko §7). Pure arithmetic on times passed in: the table host keeps one timer
+ * The decision clock (docs/rules/naiko.de.txt §7). Pure arithmetic on times passed in: the table host keeps one timer
  * per decision and asks these functions what the deadline is and what to do when it passes.
  */
 

@@ -1,6 +1,6 @@
 import { fail } from './errors';
 
-/** Game ids of RULES.md (the engine's variant ids). */
+/** Game ids of docs/rules/README.md (the engine's variant ids). */
 export type GameId =
   | 'holdem'
   | 'omaha'
@@ -42,7 +42,7 @@ export interface GameInfo {
   structures?: readonly BettingStructure[];
 }
 
-/** Seat limits and forced bets per game, from the RULES.md games table. */
+/** Seat limits and forced bets per game, from the docs/rules/README.md games table. */
 export const GAMES: Readonly<Record<GameId, GameInfo>> = {
   holdem: { forcedBets: 'blinds', maxSeats: 10, draws: false },
   omaha: { forcedBets: 'blinds', maxSeats: 8, draws: false },

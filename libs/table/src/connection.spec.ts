@@ -5,7 +5,7 @@ import { nlConfig, plan, playQuietHand, tableWith } from './spec-helpers';
 
 const config = nlConfig({ clock: { decisionMs: 20_000, timeBankMs: 0, timeBankRefillPerHandMs: 0, drawDecisionMs: 30_000, shieldResponseMs: 8_000, reconnectWindowMs: 60_000 } });
 
-describe('connection and reconnection window (naiko §7)', () => {
+describe('connection and reconnection window (docs/rules/naiko.de.txt §7)', () => {
   it('a disconnect does not stop play: the player is still dealt in during the window', () => {
     let s = playQuietHand(tableWith([0, 1, 2], { config })).state;
     s = disconnect(s, 'p1', 1_000).state;

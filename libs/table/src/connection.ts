@@ -3,7 +3,7 @@ import type { TableEvent, Transition } from './events';
 import { seatOf, withSeat, type TableState } from './state';
 
 /**
- * Connections (naiko §7): a disconnect does not stop the clock nor undo a bet — the table keeps
+ * Connections (docs/rules/naiko.de.txt §7): a disconnect does not stop the clock nor undo a bet — the table keeps
  * dealing the player in and the clock acts for him; the reconnection window keeps his seat; after
  * it he is sat out (and then misses blinds like anyone sitting out).
  */

@@ -27,7 +27,7 @@ export function toStakes(config: TableConfig): Stakes {
 
 /**
  * The engine's hand config for a plan. Naiko tables play the engine's `naiko` variant and show every
- * hand at showdown (naiko §4); other tables use classic showdown. A classic-draw carry-over from the
+ * hand at showdown (docs/rules/naiko.de.txt §4); other tables use classic showdown. A classic-draw carry-over from the
  * previous deal goes to the engine as `carryOver`: it starts in the main pot and belongs to no player.
  */
 export function toHandConfig(config: TableConfig, plan: NextHandPlan, options: AdapterOptions = {}): HandConfig {

@@ -75,7 +75,7 @@ describe('time bank', () => {
   });
 });
 
-describe('Naiko sparks kept per seat between hands (naiko §5)', () => {
+describe('Naiko sparks kept per seat between hands (docs/rules/naiko.de.txt §5)', () => {
   const naiko = () => nlConfig({ naikoMode: true });
 
   it('+1 spark when dealt in, at most 3 held', () => {

@@ -10,7 +10,7 @@ export type Entry = 'new' | 'inRotation';
 export interface SeatState {
   readonly playerId: string;
   readonly name: string;
-  /** Bots are flagged everywhere (naiko §7). */
+  /** Bots are flagged everywhere (docs/rules/naiko.de.txt §7). */
   readonly isBot: boolean;
   /** Chips in front of the player. During a hand this is the stack at the hand's start. */
   readonly stack: number;

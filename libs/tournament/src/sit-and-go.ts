@@ -17,7 +17,7 @@ import {
 } from './registration';
 import { DEFAULT_SPIN_TABLE, SPIN_PLAYERS, type SpinTable, validateSpinTable } from './spin';
 
-/** Max seats per game (RULES.md, Games table); a template may not exceed them. */
+/** Max seats per game (docs/rules/README.md, Games table); a template may not exceed them. */
 export const GAME_MAX_SEATS: Readonly<Record<string, number>> = {
   holdem: 10, naiko: 10, omaha: 8, omaha5: 8, 'omaha-hl': 8, 'omaha5-hl': 8, stud7: 8, 'stud7-hl': 8,
   soko: 8, americana: 6, telesina: 6, draw5: 6, draw27x3: 6, draw32: 5, draw7a: 5, 'draw-classic': 7,
@@ -28,7 +28,7 @@ export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fi
 export interface SitAndGoTemplate {
   readonly templateId: string;
   readonly name: string;
-  /** Game id from RULES.md (`holdem`, `omaha`, ...). */
+  /** Game id from docs/rules/README.md (`holdem`, `omaha`, ...). */
   readonly game: string;
   readonly bettingStructure: BettingStructure;
   readonly kind: 'sit-and-go' | 'spin';

@@ -285,7 +285,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!hand || !legal) return null;
     const has = (a: string) => legal.actions.includes(a);
     const buttons: Node[] = [];
-    // Folding is always allowed (RULES.md); where staying in is free (a check, a draw, the split offer) the client asks once before folding.
+    // Folding is always allowed (docs/rules/README.md); where staying in is free (a check, a draw, the split offer) the client asks once before folding.
     if (confirmFoldAt !== null && confirmFoldAt !== legal.version) confirmFoldAt = null;
     if (has('fold') && confirmFoldAt !== null) {
       buttons.push(h('span', { 'data-testid': 'fold-confirm' }, has('check') ? 'Fold instead of checking?' : has('draw') ? 'Fold instead of drawing?' : 'Fold instead of answering the split offer?'),
@@ -303,7 +303,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       const clamp = (v: number) => Math.max(legal.minTo, Math.min(legal.maxTo, Math.round(v)));
       raiseTo = clamp(raiseTo || legal.minTo);
       const me = hand.view.players.find((p) => p.seat === legal.seat);
-      // Pot-sized raise-to: the current bet plus the pot after calling (RULES.md Pot Limit).
+      // Pot-sized raise-to: the current bet plus the pot after calling (docs/rules/README.md Pot Limit).
       const afterCall = hand.view.pot + hand.view.players.reduce((s, p) => s + p.bet, 0) + legal.callAmount;
       const potTo = hand.view.currentBet + afterCall;
       const halfTo = hand.view.currentBet + Math.floor(afterCall / 2);

@@ -27,7 +27,7 @@ export const PrizeTableDto = z.strictObject({
 
 export const TournamentSettingsDto = z.strictObject({
   name: safeText(1, 100),
-  /** Game id from RULES.md; the tournament table runner deals flop games with blinds. */
+  /** Game id from docs/rules/README.md; the tournament table runner deals flop games with blinds. */
   game: z.enum(['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl']),
   bettingStructure: z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit']),
   startsAt: z.iso.datetime(),

@@ -28,7 +28,7 @@ export interface ActionHandler {
   turn?(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null;
   /**
    * For a phase this module drives: a fold of the player to act (folding is always allowed on one's
-   * turn, RULES.md), or null when the phase is not this module's. Listed by its `turn` as 'fold'.
+   * turn, docs/rules/README.md), or null when the phase is not this module's. Listed by its `turn` as 'fold'.
    */
   fold?(state: HandState, action: Action): ApplyResult | null;
 }

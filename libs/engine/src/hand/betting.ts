@@ -141,7 +141,7 @@ export function protectionAllowed(s: HandState, b: Bounds): boolean {
 
 export function describe(s: HandState, b: Bounds): LegalActions {
   const actions: LegalActions['actions'] = [];
-  // Folding is always possible on one's turn, also when checking is free (RULES.md; classic draw 001:
+  // Folding is always possible on one's turn, also when checking is free (docs/rules/README.md; classic draw 001:
   // "in jeder Spielphase"). Only the stud bring-in is forced ("muss ... eröffnen"): it is posted or completed.
   if (b.bringIn !== undefined) actions.push('bring-in');
   else if (b.canCheck) actions.push('fold', 'check');
@@ -175,7 +175,8 @@ export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | n
     case 'artificialAllIn':
       return protectionAllowed(s, b) ? null : err('ILLEGAL_ACTION', 'artificial all-in: only in Fixed and Spread Limit, with chips in the pot, facing a bet');
     case 'fold':
-      // Always allowed on one's turn, also when checking is free (RULES.md: "fold at any time it is his turn").
+      // Always allowed on one's turn, also when checking is free
+      // (docs/rules/README.md: "fold at any time it is his turn").
       return null;
     case 'check':
       return b.canCheck ? null : err('ILLEGAL_ACTION', `cannot check: ${b.callAmount} to call`);

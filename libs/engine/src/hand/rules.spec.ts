@@ -1,5 +1,5 @@
 /**
- * One test per rule of RULES.md's betting, forced-bet, pot and showdown sections, with the numbers
+ * One test per rule of docs/rules/README.md's betting, forced-bet, pot and showdown sections, with the numbers
  * worked out by hand in the comments. Decks are stacked (see `stackDeck`: dealing order clockwise
  * from the first player left of the button, one card per pass).
  */
@@ -108,7 +108,7 @@ describe('No Limit', () => {
   });
 });
 
-describe('Blinds and order (naiko §2)', () => {
+describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
   test('heads-up: the button posts the small blind and acts first preflop, the big blind first after the flop', () => {
     const { state, events } = start(cfg({ seats: [{ seat: 3, stack: 1000 }, { seat: 7, stack: 1000 }], button: 7 }), { deck: stackDeck(['AsKs', 'QdQc']) });
     expect(ofType(events, 'forced-bet').map((e) => [e.seat, e.kind, e.amount])).toEqual([

@@ -68,7 +68,7 @@ function seatIndex(c: HandConfig, seat: number): number {
   return i;
 }
 
-/** Blind positions per naiko §2, with the table's overrides (dead small blind, posts). */
+/** Blind positions per docs/rules/naiko.de.txt §2, with the table's overrides (dead small blind, posts). */
 function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
   if (!spec.forcedBets.blinds) return [-1, -1];
   const n = c.seats.length;

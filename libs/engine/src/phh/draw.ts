@@ -137,9 +137,9 @@ function inDrawOrder(actions: PhhAction[]): PhhAction[] {
 }
 
 /**
- * Where PokerKit's reshuffle differs from RULES.md, proven from the record alone: it dealt a player a
+ * Where PokerKit's reshuffle differs from docs/rules/README.md, proven from the record alone: it dealt a player a
  * card he had discarded himself ('own-discard-redealt'), or a card discarded after the reshuffle had
- * begun ('later-discard-redealt': RULES.md reshuffles the discards and mucks there are when the deck
+ * begun ('later-discard-redealt': docs/rules/README.md reshuffles the discards and mucks there are when the deck
  * runs short). Returns null when neither happened.
  */
 export function drawReshuffleDifference(hand: PhhHand): 'own-discard-redealt' | 'later-discard-redealt' | null {

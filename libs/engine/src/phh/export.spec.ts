@@ -14,7 +14,7 @@ import type { BettingStructure } from '../variants/types';
 import { exportPhh, NAIKO_VARIANT_CODE } from './export';
 import { parsePhh } from './parse';
 import { replayPhh, replayPhhText } from './replay';
-import { phhDir, phhFiles } from './replay-suite';
+import { phhDir, phhFiles } from '../../../../test/support/phh-replay-suite';
 
 function playRandom(config: HandConfig, seed: number): HandEvent[] {
   const rng = seededRandom(seed);

@@ -121,7 +121,7 @@ describe('PHH import', () => {
   });
 });
 
-describe('phh CLI', () => {
+describe('phh CLI (scripts/phh.ts)', () => {
   test('prints one JSON line per file, errors as lines, and exits 0', () => {
     const dir = mkdtempSync(join(tmpdir(), 'phh-'));
     const good = join(dir, 'good.phh');
@@ -129,7 +129,7 @@ describe('phh CLI', () => {
     writeFileSync(good, phh({ antes: '[0, 0]', blinds_or_straddles: '[1, 2]', min_bet: '2', starting_stacks: '[100, 100]', actions: "['p2 f']" }));
     writeFileSync(bad, "variant = 'FR'\nstarting_stacks = [1, 2]\nactions = []\n");
     const root = resolve(__dirname, '../../../..');
-    const run = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', join(root, 'tsconfig.json'), join(__dirname, 'cli.ts'), 'replay', good, bad], {
+    const run = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', join(root, 'tsconfig.json'), join(root, 'scripts/phh.ts'), 'replay', good, bad], {
       encoding: 'utf8',
     });
     expect(run.status).toBe(0);

@@ -119,7 +119,7 @@ export function importPhh(hand: PhhHand): PhhImport {
   }
   if (x._showdown === 'classic' || x._showdown === 'show-all') config.showdown = x._showdown;
   // PHH hands follow PokerKit: a big blind short of chips makes his posted amount the bet to call.
-  // Our tables default to 'full' (RULES.md is silent); our own exports say so in `_short_big_blind`.
+  // Our tables default to 'full' (docs/rules/README.md is silent); our own exports say so in `_short_big_blind`.
   config.shortBigBlind = x._short_big_blind === 'full' ? 'full' : 'posted';
   const deck = (row.buildDeck ?? dealPassesThenBoard)(hand, recordedHoles(hand));
   return { row, config, deck, seats };

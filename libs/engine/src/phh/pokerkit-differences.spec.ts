@@ -1,5 +1,5 @@
 /**
- * Our rule for every documented difference between PokerKit's reference hands and RULES.md, each
+ * Our rule for every documented difference between PokerKit's reference hands and docs/rules/README.md, each
  * test named after the rule with hand-computed numbers (the replay suite lists the hands).
  */
 import { apply, legalActions } from '../hand/apply';

@@ -4,7 +4,7 @@ import type { PhhReplay } from './replay';
 import type { PhhError } from './types';
 
 /**
- * Where PokerKit (which wrote the `reference/` hands and defines PHH's semantics) and RULES.md
+ * Where PokerKit (which wrote the `reference/` hands and defines PHH's semantics) and docs/rules/README.md
  * disagree. Each difference has a detector that proves a failed replay failed for exactly that
  * reason, so the replay suite can list a hand as a documented exception without hiding real bugs.
  */
@@ -20,21 +20,21 @@ export type PokerKitDifference =
 
 export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
   'fixed-limit-cap':
-    'Fixed Limit: RULES.md allows at most 4 bets a round, the big blind counting as the first preflop; PokerKit allows 4 raises over the blind (5 bets preflop).',
+    'Fixed Limit: docs/rules/README.md allows at most 4 bets a round, the big blind counting as the first preflop; PokerKit allows 4 raises over the blind (5 bets preflop).',
   'short-all-in-no-reopen':
-    'RULES.md (naiko §3): an all-in below a full raise does not reopen raising for players who already acted; PokerKit lets them re-raise.',
+    'docs/rules/naiko.de.txt §3: an all-in below a full raise does not reopen raising for players who already acted; PokerKit lets them re-raise.',
   'odd-chips-one-each':
     'Several odd chips of a split go one each to the winners nearest the button on the left (the house rules speak of one chip; established practice); PokerKit gives them all to the first winner.',
   'hi-lo-odd-chip-to-high':
-    'RULES.md "Odd chips": the odd chip of a Hi/Lo split goes to the high half; PokerKit gave it to the low hand (7-Card Stud Hi/Lo side pots).',
+    'docs/rules/README.md "Odd chips": the odd chip of a Hi/Lo split goes to the high half; PokerKit gave it to the low hand (7-Card Stud Hi/Lo side pots).',
   'stud-completion-after-short-bring-in':
-    'Stud: after a bring-in posted all-in for less than the bring-in, a raise completes to the full small bet (RULES.md is silent; established practice); PokerKit counts the next raise from the short bring-in and accepts a larger all-in.',
+    'Stud: after a bring-in posted all-in for less than the bring-in, a raise completes to the full small bet (docs/rules/README.md is silent; established practice); PokerKit counts the next raise from the short bring-in and accepts a larger all-in.',
   'own-discard-redealt':
-    'Draw games: RULES.md never gives a player his own discards back when the deck runs short; PokerKit reshuffles them into the stub he draws from.',
+    'Draw games: docs/rules/README.md never gives a player his own discards back when the deck runs short; PokerKit reshuffles them into the stub he draws from.',
   'later-discard-redealt':
-    "Draw games: RULES.md reshuffles the discards and mucks there are when the deck runs short; PokerKit (which also burns cards PHH does not record) dealt a card discarded after its reshuffle.",
+    "Draw games: docs/rules/README.md reshuffles the discards and mucks there are when the deck runs short; PokerKit (which also burns cards PHH does not record) dealt a card discarded after its reshuffle.",
   'low-needs-five-distinct-ranks':
-    'RULES.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot (also a side pot whose main pot has a low) for which no eligible hand has such a low goes wholly to the best high hand; PokerKit paid part of such a side pot to hands without a qualifying low (FO8 4: a quarter to a hand that could only make a paired 8-7-6-A-A; F7S8 147: a quarter to a hand with three ranks 8 or lower). Both hands are worked out in full in pokerkit-differences.spec.ts.',
+    'docs/rules/README.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot (also a side pot whose main pot has a low) for which no eligible hand has such a low goes wholly to the best high hand; PokerKit paid part of such a side pot to hands without a qualifying low (FO8 4: a quarter to a hand that could only make a paired 8-7-6-A-A; F7S8 147: a quarter to a hand with three ranks 8 or lower). Both hands are worked out in full in pokerkit-differences.spec.ts.',
 };
 
 /** A replay refused a recorded raise: is that the fixed-limit cap PokerKit does not apply preflop? */
@@ -91,7 +91,7 @@ export function hadPotWithoutLow(r: PhhReplay): boolean {
 
 /**
  * Our stacks and the recorded ones differ by one chip between the high and the low winner of an
- * odd Hi/Lo split: we paid the odd chip to the high half (RULES.md), PokerKit to the low hand.
+ * odd Hi/Lo split: we paid the odd chip to the high half (docs/rules/README.md), PokerKit to the low hand.
  */
 export function isHiLoOddChip(r: PhhReplay, want: readonly number[]): boolean {
   const diff = r.finishingStacks.map((x, i) => x - want[i]);

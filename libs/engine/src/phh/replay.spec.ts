@@ -3,13 +3,14 @@
  * their rows are registered) and checks `finishing_stacks`. A hand may differ only as documented:
  *  - Pluribus hands that record half-chip splits: the engine pays whole chips (0.5 off per player);
  *  - the hands listed in EXCEPTIONS, where PokerKit (which wrote the reference hands) disagrees with
- *    RULES.md; each listed hand must fail for exactly its reason (a detector proves it);
+ *    docs/rules/README.md; each listed hand must fail for exactly its reason (a detector proves it);
  *  - reference/FO8, labelled fixed-limit but played pot-limit by PokerKit's generator, is replayed
  *    as pot-limit Omaha Hi/Lo (FO8_REFERENCE_IS_POT_LIMIT).
- * The files are read from `NAIKO_PHH_DIR` or `../shared/phh` next to the repository, parsed once.
+ * The files are read from `NAIKO_PHH_DIR` or the vendored `test/fixtures/phh` (test/support/phh-replay-suite.ts),
+ * parsed once.
  */
 import { POKERKIT_DIFFERENCES, type PokerKitDifference } from './pokerkit-differences';
-import { phhDir, phhFiles, replayFile, type Replayed } from './replay-suite';
+import { phhDir, phhFiles, replayFile, type Replayed } from '../../../../test/support/phh-replay-suite';
 
 const EXCEPTIONS: Record<string, PokerKitDifference> = {
   'reference/FT/FT-20261129-7.phh': 'fixed-limit-cap',

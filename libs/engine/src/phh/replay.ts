@@ -26,7 +26,7 @@ export function defaultPhhAction(a: PhhAction, state: HandState, seat: number): 
     case 'bet-raise':
       return { type: state.currentBet === 0 ? 'bet' : 'raise', seat, amount: a.to };
     case 'show-muck':
-      // The engine decides shows and mucks itself (RULES.md showdown order); the record is not an input.
+      // The engine decides shows and mucks itself (docs/rules/README.md showdown order); the record is not an input.
       return null;
     default:
       throw new PhhError('unsupported', `action ${a.kind} is not supported for this variant`);
@@ -80,7 +80,7 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
     if (action === undefined) action = defaultPhhAction(a, state, seat);
     if (action === null) return;
     // PokerKit asks a player for a check no one needs (alone against all-ins he covers); the engine
-    // does not ask (RULES.md: raising needs another player who can act). Skip such a free check.
+    // does not ask (docs/rules/README.md: raising needs another player who can act). Skip such a free check.
     if (a.kind === 'check-call' && !awaits(state, seat) && freeCheck(state, seat)) return;
     if (isOver(state)) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): the hand is already over`);
     const r = apply(state, action);

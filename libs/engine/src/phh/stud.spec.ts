@@ -16,7 +16,7 @@ import { getVariant } from '../variants';
 import { exportPhh } from './export';
 import { parsePhh } from './parse';
 import { replayPhh, replayPhhText } from './replay';
-import { phhDir } from './replay-suite';
+import { phhDir } from '../../../../test/support/phh-replay-suite';
 import { studPhhCode } from './stud';
 
 function playRandom(config: HandConfig, seed: number): HandEvent[] {

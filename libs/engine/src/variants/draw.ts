@@ -2,7 +2,7 @@ import { bettingStreet as street } from './street';
 import type { BettingStructure, StreetSpec, VariantSpec } from './types';
 
 /**
- * The draw family (RULES.md "Games"): 5-Card Draw, 2-7 Triple Draw, 32-Card Draw, Five Card Draw 7-A
+ * The draw family (docs/rules/README.md "Games"): 5-Card Draw, 2-7 Triple Draw, 32-Card Draw, Five Card Draw 7-A
  * and classic five card draw. What a draw game needs beyond `VariantSpec` is data in `draw`, read by
  * the draw module (`hand/draw/`, loaded by the variant registry) through the machine's extension
  * points; the machine never looks at a variant's name.
@@ -25,7 +25,7 @@ const BIG_BET_STRUCTURES: BettingStructure[] = ['fixed-limit', 'pot-limit', 'hal
 const deal5: StreetSpec['deal'] = [{ kind: 'hole', down: 5, up: 0 }];
 
 /**
- * One draw: betting before it with the small bet, after it with the big bet (RULES.md Fixed Limit).
+ * One draw: betting before it with the small bet, after it with the big bet (docs/rules/README.md Fixed Limit).
  * `after` opens the second round: left of the button, or after the big blind (32-Card Draw).
  */
 function singleDraw(max: number, first: string, after: string): StreetSpec[] {
@@ -33,7 +33,7 @@ function singleDraw(max: number, first: string, after: string): StreetSpec[] {
 }
 
 /**
- * 2-7 Triple Draw: four betting rounds with Texas Hold'em Limit's structure (RULES.md Fixed Limit;
+ * 2-7 Triple Draw: four betting rounds with Texas Hold'em Limit's structure (docs/rules/README.md Fixed Limit;
  * house rules 000 "4 Setzrunden mit der gleichen Struktur wie beim Texas Holdem", 002 "samme
  * struktur som i Texas Hold'em Limit"): the small bet before the first draw and after it, the big
  * bet after the second and the third draw. The same as PHH's F2L3D (WSOP, PokerKit).

@@ -3,7 +3,7 @@ import { bettingStreet as street } from './street';
 import type { BettingStructure, StreetSpec, VariantSpec } from './types';
 
 /**
- * The stud family (RULES.md "Games"): 7-Card Stud, its Hi/Lo 8-or-better, Soko, Americana and
+ * The stud family (docs/rules/README.md "Games"): 7-Card Stud, its Hi/Lo 8-or-better, Soko, Americana and
  * Telesina. Everything a stud game needs beyond `VariantSpec` is data in `stud` (read by the
  * stud module's opener rules and bounds hook in `hand/stud/rules.ts`); the machine never looks at
  * a variant's name.
@@ -36,7 +36,10 @@ const always = (card: 'lowest' | 'highest'): StudRules['bringInCard'] => ({
   'no-limit': card,
 });
 
-/** RULES.md: 7-Card Stud Fixed Limit → lowest up-card, Pot Limit → highest; we read "limit" vs "big-bet" games. */
+/**
+ * docs/rules/README.md: 7-Card Stud Fixed Limit → lowest up-card, Pot Limit → highest; we read "limit" vs
+ * "big-bet" games.
+ */
 const lowInLimitHighInBigBet: StudRules['bringInCard'] = {
   'fixed-limit': 'lowest',
   'spread-limit': 'lowest',

@@ -1,10 +1,10 @@
-// Crash recovery (house rules, "Server Crash"; RULES.md): run once at start-up, before any table
+// Crash recovery (house rules, "Server Crash"; docs/rules/README.md): run once at start-up, before any table
 // or tournament is hosted again, by the process that owns them (the old one must be dead).
 //   1. Every hand still `running` is cancelled: each player gets back every chip he put into it.
 //      The engine's cancelHand on the replayed hand gives the refunds; when the hand cannot be
 //      replayed (or disagrees with the ledger), the contributions recorded in the ledger do.
 //   2. Cash-table stacks of tables that will not resume go back to the players' accounts.
-//      Tournament stacks stay: tournaments resume (RULES.md).
+//      Tournament stacks stay: tournaments resume (docs/rules/README.md).
 //   3. The ledger audit proves the total is unchanged.
 // Every step is idempotent, so a crash during recovery is recovered by running it again.
 import { createHash } from 'node:crypto';

@@ -178,7 +178,7 @@ describe('TableHost in Naiko mode', () => {
     }
   });
 
-  test('bots use powers (naiko §7): over a few hands a bot seat activates a power, and every bot shield window is answered', async () => {
+  test('bots use powers (docs/rules/naiko.de.txt §7): over a few hands a bot seat activates a power, and every bot shield window is answered', async () => {
     let n = 0;
     const bots: BotDirectory = { ensureBot: async () => `c0000000-0000-4000-8000-${String(++n).padStart(12, '0')}` };
     let k = 0;

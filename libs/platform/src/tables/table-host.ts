@@ -771,7 +771,10 @@ export class TableHost {
     this.o.hooks?.onChanged?.(this);
   }
 
-  /** Bots (naiko §7): leave when no human is left, rebuy when busted, fill empty seats up to the target. */
+  /**
+   * Bots (docs/rules/naiko.de.txt §7): leave when no human is left, rebuy when busted, fill empty seats up to
+   * the target.
+   */
   private async manageBots(step: (t: Transition<TableState>) => Promise<void>): Promise<void> {
     const config = this.state.config;
     const humans = this.state.seats.filter((s) => s && !s.isBot).length;
@@ -890,7 +893,7 @@ export class TableHost {
       structure: this.state.config.structure,
       disconnected: s ? !s.connected : true,
       committed: idx >= 0 ? h.state.committed[idx] : 0,
-      // Only cash tables protect (RULES.md: never in Sit & Go, Spin or scheduled tournaments).
+      // Only cash tables protect (docs/rules/README.md: never in Sit & Go, Spin or scheduled tournaments).
       cashTable: quota !== undefined,
       protectionAvailable: la.artificialAllIn === true && this.state.config.protectionsPerDay > 0,
     };
@@ -970,7 +973,7 @@ export class TableHost {
   }
 
   /**
-   * Naiko mode (naiko §7): the bot's power policy, from its own seat's view, before its poker action.
+   * Naiko mode (docs/rules/naiko.de.txt §7): the bot's power policy, from its own seat's view, before its poker action.
    * A power never ends the turn: the applied power schedules the bot's next move (the same seat, a
    * new version), where the policy finds no power left this turn and the poker policy acts. True
    * when a power (or a shield answer) was applied.

@@ -1,6 +1,6 @@
 import { SEED_EMBARGO_MS, seedDisclosure } from './deal-disclosure';
 
-describe('seed disclosure rule (RULES.md "Fairness of the deal")', () => {
+describe('seed disclosure rule (docs/rules/README.md "Fairness of the deal")', () => {
   const ended = new Date('2026-12-01T12:00:00.000Z');
 
   test('an open table: the seed stays secret until 24 h after the hand (23:59:59.999 later: no; 24:00:00 later: yes)', () => {

@@ -1,4 +1,4 @@
-// When a hand's secret deal seed may be disclosed (RULES.md "Fairness of the deal", issue 19.1): the
+// When a hand's secret deal seed may be disclosed (docs/rules/README.md "Fairness of the deal", issue 19.1): the
 // seed proves the whole shuffle, so it may go out only once it can no longer help anyone at that table
 // — when the table (or the tournament it belongs to) has closed, or 24 hours after the hand ended,
 // whichever comes first — and only to a player who was dealt in (the caller checks that).

@@ -1,6 +1,6 @@
 import { randomBelow, type RandomSource } from '../rng';
 
-/** Bots are named and flagged BOT everywhere (naiko §7): every bot name starts with "BOT ". */
+/** Bots are named and flagged BOT everywhere (docs/rules/naiko.de.txt §7): every bot name starts with "BOT ". */
 export const BOT_PREFIX = 'BOT ';
 
 const NAMES = [

@@ -1,5 +1,5 @@
 /**
- * Naiko mode: when a bot uses a power (naiko §7: "Im Naiko-Modus können sie auch legale Kräfte
+ * Naiko mode: when a bot uses a power (docs/rules/naiko.de.txt §7: "Im Naiko-Modus können sie auch legale Kräfte
  * einsetzen"). The input is built only from the bot's own per-seat engine view — its `legal` options
  * (the engine's `legalActions`, which already hold exactly the powers legal now, with their legal
  * cards and targets) and its filtered `ext.powers` (its own peek, public sparks and carousel) — so a

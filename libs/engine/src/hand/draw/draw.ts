@@ -254,7 +254,7 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
 }
 
 /**
- * A fold in his turn to draw (RULES.md: folding is always allowed on one's turn; classic draw 001:
+ * A fold in his turn to draw (docs/rules/README.md: folding is always allowed on one's turn; classic draw 001:
  * "in jeder Spielphase"). He leaves the draw order; the next player draws, or the betting round
  * follows; the last player left wins the pot without a showdown.
  */

@@ -1,7 +1,7 @@
 /**
  * Draw games against PHH: every F2L3D and N2L1D hand in ../shared/phh (the WSOP day and the
  * PokerKit reference hands) replays to its `finishing_stacks`, except where PokerKit differs from
- * RULES.md (fixed-limit cap, short all-in reopening, and its reshuffle: own discards dealt back,
+ * docs/rules/README.md (fixed-limit cap, short all-in reopening, and its reshuffle: own discards dealt back,
  * discards made after the reshuffle dealt); and every draw game survives export → import → replay.
  */
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { phhCodeFor, phhVariant } from '../../phh/variants';
 import { getVariant } from '../../variants';
 import { parsePhh } from '../../phh/parse';
 import { replayPhhText } from '../../phh/replay';
-import { phhDir, phhFiles, replayFile } from '../../phh/replay-suite';
+import { phhDir, phhFiles, replayFile } from '../../../../../test/support/phh-replay-suite';
 import { apply } from '../apply';
 import { start } from '../start';
 import type { HandConfig, HandEvent } from '../types';
@@ -30,7 +30,7 @@ test('every WSOP F2L3D and N2L1D hand matches its finishing stacks', () => {
   expect(wsop.filter((r) => r.outcome.kind !== 'match').map((r) => `${r.rel}: ${JSON.stringify(r.outcome)}`)).toEqual([]);
 });
 
-test('every reference F2L3D and N2L1D hand matches, or differs only where PokerKit differs from RULES.md', () => {
+test('every reference F2L3D and N2L1D hand matches, or differs only where PokerKit differs from our rules', () => {
   const ref = results.filter((r) => r.rel.startsWith('reference/'));
   expect(ref.length).toBe(500);
   const kinds = ref.map((r) => (r.outcome.kind === 'exception' ? r.outcome.reason : r.outcome.kind));

@@ -1,4 +1,7 @@
-/** Naiko mode: sparks, the carousel and the four powers on No-Limit Hold'em (naiko §5, the power pages). */
+/**
+ * Naiko mode: sparks, the carousel and the four powers on No-Limit Hold'em
+ * (docs/rules/naiko.de.txt §5, the power pages).
+ */
 export * from './types';
 export { POWERS, SHIELD_WINDOW_PHASE, MAX_ACTIVATIONS_PER_ROUND, powersExt, powersView, sparksOf, legalPowers, type PowersView } from './powers';
 export { powerActionsOf, powerDealtCards, replayPowerEvents, sparksFromEvents } from './replay';

@@ -9,7 +9,7 @@ import { registerEventRedactor, registerViewExtension, type Viewer } from '../vi
 import { CAROUSELS, MAX_SPARKS, POWER_COST, POWER_IDS, type PowerId, type PowerLegal, type PowersConfig, type PowersExt } from './types';
 
 /**
- * Naiko mode's powers (naiko §5 and the power pages), reached only through the machine's extension
+ * Naiko mode's powers (docs/rules/naiko.de.txt §5 and the power pages), reached only through the machine's extension
  * points: a start hook (sparks, carousel), action handlers (one per power action), a bounds hook (Short
  * Anchor's cap), an event redactor and a view extension (a peek and a swap stay private).
  *

@@ -1,6 +1,6 @@
 import type { Card } from '../../cards/card';
 
-/** The four powers of Naiko mode (naiko §5 and the power pages). */
+/** The four powers of Naiko mode (docs/rules/naiko.de.txt §5 and the power pages). */
 export type PowerId = 'sneak-peek' | 'sleeve-swap' | 'short-anchor' | 'seal-shield';
 
 /** Canonical order (the carousel lists its powers in this order). */

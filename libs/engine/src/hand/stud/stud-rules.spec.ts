@@ -1,5 +1,5 @@
 /**
- * The stud rules (RULES.md "Forced bets, order and showdown", house rules 7-Card Stud, Stud Hi/Lo,
+ * The stud rules (docs/rules/README.md "Forced bets, order and showdown", house rules 7-Card Stud, Stud Hi/Lo,
  * Soko, Americana, Telesina), each with numbers worked out by hand. Stakes unless said otherwise:
  * ante 1, bring-in 2, small bet 10, big bet 20; players at seats 0..n-1, seat 0 dealt first.
  */
@@ -162,7 +162,7 @@ describe('open pair on 4th street (7-Card Stud Fixed Limit)', () => {
     const { state } = play(studTable('stud7', 'fixed-limit', hundred(3)), deck, after3rd);
     const la = legalActions(state)!;
     expect(la).toMatchObject({ seat: 1, actions: ['fold', 'check', 'bet'], minTo: 10, maxTo: 20, choices: [10, 20] });
-    // Folding is open to him although checking is free (RULES.md: fold at any time it is his turn).
+    // Folding is open to him although checking is free (docs/rules/README.md: fold at any time it is his turn).
     expect(apply(state, { type: 'fold', seat: 1 }).ok).toBe(true);
     expect(apply(state, { type: 'bet', seat: 1, amount: 15 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
     const r = apply(state, { type: 'bet', seat: 1, amount: 20 });

@@ -2,9 +2,10 @@
  * `npm run -s phh -- replay FILE...`: replays each PHH file through the engine and prints one JSON
  * line per file, `{"file", "finishing_stacks"}` or `{"file", "error"}`. A bad file is an error
  * line, never a crash; the exit code is non-zero only when the command itself cannot run.
+ * (It was `libs/engine/src/phh/cli.ts`; the engine does no I/O, so its command line lives here.)
  */
 import { readFileSync } from 'node:fs';
-import { replayPhhText } from './replay';
+import { replayPhhText } from '@naiko/engine';
 
 function replayFile(file: string): Record<string, unknown> {
   try {

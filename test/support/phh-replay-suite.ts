@@ -1,20 +1,32 @@
 /**
  * The replay suite's engine: finds the PHH files, replays each once and classifies the outcome.
- * Used by `replay.spec.ts` (and handy from a script when the data or the engine changes). Not used
- * at runtime.
+ * Used by the engine's PHH replay specs (`libs/engine/src/phh/replay.spec.ts`, `export.spec.ts`,
+ * `stud.spec.ts`, `hand/draw/phh-replay.spec.ts`). Test plumbing, so it lives in `test/support`, not
+ * in the engine: it reads the file system and `NAIKO_PHH_DIR`, which the pure engine never does.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { importPhh } from './import';
-import { parsePhh, toWholeChips } from './parse';
-import { hadPotWithoutLow, isFixedLimitCap, isHiLoOddChip, isShortAllInReopen, isStudCompletionAfterShortBringIn, stacksWithPokerKitOddChips, type PokerKitDifference } from './pokerkit-differences';
-import { replayPhh, type PhhReplay } from './replay';
-import { drawReshuffleDifference } from './draw';
-import { PhhError, type PhhHand } from './types';
-import { phhVariant } from './variants';
+import { importPhh } from '@naiko/engine/phh/import';
+import { parsePhh, toWholeChips } from '@naiko/engine/phh/parse';
+import {
+  hadPotWithoutLow,
+  isFixedLimitCap,
+  isHiLoOddChip,
+  isShortAllInReopen,
+  isStudCompletionAfterShortBringIn,
+  stacksWithPokerKitOddChips,
+  type PokerKitDifference,
+} from '@naiko/engine/phh/pokerkit-differences';
+import { replayPhh, type PhhReplay } from '@naiko/engine/phh/replay';
+import { drawReshuffleDifference } from '@naiko/engine/phh/draw';
+import { PhhError, type PhhHand } from '@naiko/engine/phh/types';
+import { phhVariant } from '@naiko/engine/phh/variants';
 
-/** `NAIKO_PHH_DIR`, else the copy of the shared PHH data vendored in `test/fixtures/phh` (so CI needs nothing outside the clone). */
-export const phhDir = (): string => process.env.NAIKO_PHH_DIR ?? resolve(__dirname, '../../../../test/fixtures/phh');
+/**
+ * `NAIKO_PHH_DIR`, else the copy of the shared PHH data vendored in `test/fixtures/phh` (so CI needs
+ * nothing outside the clone).
+ */
+export const phhDir = (): string => process.env.NAIKO_PHH_DIR ?? resolve(__dirname, '../fixtures/phh');
 
 export function phhFiles(dir: string): string[] {
   const out: string[] = [];
