@@ -1,0 +1,3 @@
+/** Fair-play signals (issue 26 item 1): pure functions over stored hands and connection/timing records. */
+export * from './hands';
+export * from './chip-dump';
