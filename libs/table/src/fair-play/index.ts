@@ -2,3 +2,4 @@
 export * from './hands';
 export * from './chip-dump';
 export * from './soft-play';
+export * from './same-connection';
