@@ -3,3 +3,4 @@ export * from './hands';
 export * from './chip-dump';
 export * from './soft-play';
 export * from './same-connection';
+export * from './bot-timing';
