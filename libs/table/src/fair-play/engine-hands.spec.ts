@@ -17,7 +17,7 @@ import { detectSoftPlay } from './soft-play';
 type Policy = (playerId: string, view: BotView, rng: RandomSource) => BotDecision;
 const honestBots: Policy = (_id, v, r) => decideBotAction(v, r);
 
-function playSession(hands: number, policy: Policy = honestBots): { stored: FairPlayHand[]; deltas: Map<number, number>[] } {
+function playSession(hands: number, policy: Policy = honestBots, observe: (livePlayers: string[]) => void = () => {}): { stored: FairPlayHand[]; deltas: Map<number, number>[] } {
   const config = nlConfig();
   let s: TableState = tableWith([0, 1, 2, 3], { config });
   const stored: FairPlayHand[] = [];
@@ -37,6 +37,8 @@ function playSession(hands: number, policy: Policy = honestBots): { stored: Fair
     while (!isOver(hand)) {
       const seat = hand.seats[hand.toAct];
       const playerId = out.plan.dealtIn.find((x) => x.seat === seat)!.playerId;
+      const folded = new Set(events.flatMap((e) => (e.type === 'action' && e.action === 'fold' ? [e.seat] : [])));
+      observe(out.plan.dealtIn.filter((x) => !folded.has(x.seat)).map((x) => x.playerId));
       const d = policy(playerId, toBotView(view(hand, seat), config.stakes.bigBlind)!, botRng);
       const r = apply(hand, { ...d, seat } as never);
       if (!r.ok) throw new Error(r.error.code);
@@ -113,5 +115,34 @@ describe('fair-play signals on scripted dumping bots playing real engine hands',
       expect(f.pattern === 'strong-folds' && f.recipient).toBe('p3');
       expect(f.pattern === 'strong-folds' && f.hands.every((h) => h.category >= 2 || h.category === -1)).toBe(true);
     }
+  });
+});
+
+/**
+ * Scripted soft play: p0 and p1 play like the house bots, except that when they are heads-up against
+ * each other they only check or call (never bet into the partner). The policy sees the opponents
+ * count in its view; which opponent is left is read from the running hand.
+ */
+describe('fair-play signals on a scripted soft-playing pair', () => {
+  it('finds the pair p0–p1 and nobody else', () => {
+    let partnerHeadsUp = false;
+    const softPair: Policy = (id, v, r) => {
+      const d = decideBotAction(v, r);
+      if ((id === 'p0' || id === 'p1') && partnerHeadsUp && (d.type === 'bet' || d.type === 'raise')) {
+        return v.legal.includes('check') ? { type: 'check' } : { type: 'call' };
+      }
+      return d;
+    };
+    const { stored } = playSession(400, softPair, (live) => {
+      partnerHeadsUp = live.length === 2 && live.includes('p0') && live.includes('p1');
+    });
+    const findings = detectSoftPlay(stored);
+    expect(findings.map((f) => f.pair)).toEqual([['p0', 'p1']]);
+    // 400 hands with these seeds: each of them 344 decisions against the partner, none aggressive;
+    // against the others p0 bet or raised in 31 of 357, p1 in 33 of 365.
+    expect(findings[0].sides.map((x) => [x.vsPartner.decisions, x.vsPartner.aggressive, x.vsOthers.decisions, x.vsOthers.aggressive])).toEqual([
+      [344, 0, 357, 31],
+      [344, 0, 365, 33],
+    ]);
   });
 });
