@@ -12,3 +12,4 @@ export * from './protection';
 export * from './admin';
 export * from './bots';
 export * from './engine-adapter';
+export * from './fair-play';

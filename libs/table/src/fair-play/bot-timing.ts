@@ -1,0 +1,79 @@
+/**
+ * Bot-like timing signal (issue 26): near-constant decision times over many hands, for accounts not
+ * marked BOT (house bots are disclosed and expected to be regular).
+ *
+ * Input: one record per betting decision, the time from the moment the player was asked to act to his
+ * action in ms. The table host knows both moments (its clock starts the decision, `startDecision`);
+ * a batch job can also take the difference between the stored `hand_events.created_at` of the event
+ * that made it the player's turn and of his action. Decisions the clock took (timeouts) are left out:
+ * an absent player times out at exactly the same delay every time and is not a bot.
+ *
+ * The figure is the coefficient of variation (population standard deviation / mean). An account is
+ * flagged when it has at least `minDecisions` decisions over at least `minHands` hands and its CV is
+ * below `maxCv`.
+ */
+import { checkNonNegativeInteger, FairPlayError } from './hands';
+
+export interface DecisionTiming {
+  userId: string;
+  handId: string;
+  /** Milliseconds from being asked to act to acting (≥ 0). */
+  ms: number;
+  /** The account is a disclosed house bot (name `BOT …`, seat `isBot`). */
+  markedBot: boolean;
+  /** The clock acted for the player (timeout): not his own timing. */
+  timedOut?: boolean;
+}
+
+export interface BotTimingOptions {
+  /** Default 200. */
+  minDecisions: number;
+  /** Default 50. */
+  minHands: number;
+  /** Flag below this coefficient of variation. Default 0.1. */
+  maxCv: number;
+}
+
+export const DEFAULT_BOT_TIMING_OPTIONS: BotTimingOptions = { minDecisions: 200, minHands: 50, maxCv: 0.1 };
+
+export interface BotTimingFinding {
+  signal: 'bot-timing';
+  userId: string;
+  decisions: number;
+  hands: number;
+  meanMs: number;
+  stdDevMs: number;
+  cv: number;
+  /** The hands the decisions come from, in first-seen order. */
+  handIds: string[];
+}
+
+export function detectBotTiming(decisions: readonly DecisionTiming[], options: Partial<BotTimingOptions> = {}): BotTimingFinding[] {
+  const o: BotTimingOptions = { ...DEFAULT_BOT_TIMING_OPTIONS, ...options };
+  checkNonNegativeInteger('minDecisions', o.minDecisions);
+  checkNonNegativeInteger('minHands', o.minHands);
+  if (typeof o.maxCv !== 'number' || !(o.maxCv >= 0) || !Number.isFinite(o.maxCv)) throw new FairPlayError('INVALID_OPTIONS', `maxCv must be a finite number ≥ 0 (got ${o.maxCv})`);
+
+  const byUser = new Map<string, { times: number[]; hands: string[]; handSet: Set<string> }>();
+  for (const d of decisions) {
+    if (typeof d.ms !== 'number' || !Number.isFinite(d.ms) || d.ms < 0) throw new FairPlayError('INVALID_INPUT', `decision time of ${d.userId} in ${d.handId} must be a finite number ≥ 0 (got ${d.ms})`);
+    if (d.markedBot || d.timedOut) continue;
+    const u = byUser.get(d.userId) ?? { times: [], hands: [], handSet: new Set<string>() };
+    byUser.set(d.userId, u);
+    u.times.push(d.ms);
+    if (!u.handSet.has(d.handId)) (u.handSet.add(d.handId), u.hands.push(d.handId));
+  }
+
+  const findings: BotTimingFinding[] = [];
+  for (const userId of [...byUser.keys()].sort()) {
+    const u = byUser.get(userId)!;
+    const n = u.times.length;
+    if (n === 0 || n < o.minDecisions || u.hands.length < o.minHands) continue;
+    const mean = u.times.reduce((s, t) => s + t, 0) / n;
+    if (mean === 0) continue; // CV undefined; instant actions are a client pre-action, not timing
+    const stdDev = Math.sqrt(u.times.reduce((s, t) => s + (t - mean) ** 2, 0) / n);
+    const cv = stdDev / mean;
+    if (cv < o.maxCv) findings.push({ signal: 'bot-timing', userId, decisions: n, hands: u.hands.length, meanMs: mean, stdDevMs: stdDev, cv, handIds: u.hands });
+  }
+  return findings;
+}

@@ -1,0 +1,165 @@
+/**
+ * Chip-dump signal (issue 26): one account fed by others through play. Two patterns:
+ *
+ * 1. **Strong folds**: a donor folds a strong hand (made hand of `strongCategory` or better with the
+ *    board at the fold, or a pocket pair of `strongPairRank` or better before the flop) after putting
+ *    at least `minCommitted` chips in, in a pot the recipient wins; flagged per (donor, recipient) pair
+ *    once it happened `minStrongFolds` times. Only two-hole-card hands (Hold'em, Naiko) are judged:
+ *    with more hole cards the best-of-all-cards category would overstate an Omaha hand.
+ * 2. **Concentrated flow**: the chips each loser lost in a hand are attributed to the winners of that
+ *    hand in proportion to what they won (integer floor; a few chips of rounding are dropped). A
+ *    recipient is flagged when at least `minDonors` accounts each lost him at least `minNetFlow` chips
+ *    net (what they lost to him minus what he lost to them), and at least `minDonorShare` of all their
+ *    net losses over the sample went to him — many accounts losing mostly to one.
+ *
+ * Deliberate losing in other shapes (calling off a stack with nothing) is not judged here; the flow
+ * pattern catches its effect.
+ */
+import { evaluateHigh, highCategory, rankOf, type Card } from '@naiko/engine';
+import { checkNonNegativeInteger, checkRatio, FairPlayError, netBySeat, replayHand, type FairPlayHand } from './hands';
+
+export interface ChipDumpOptions {
+  /** Category index (0 high card, 1 pair, 2 two pair, … 8 straight flush) counted as strong after the flop. Default 2. */
+  strongCategory: number;
+  /** Rank index (0 = deuce … 10 = queen, 12 = ace) of the lowest pocket pair counted as strong before the flop. Default 10. */
+  strongPairRank: number;
+  /** Chips the donor must have put in before folding for the fold to count. Default 0. */
+  minCommitted: number;
+  /** Strong folds to the same recipient before a pair is flagged. Default 3. */
+  minStrongFolds: number;
+  /** Distinct donors needed to flag a recipient for concentrated flow. Default 3. */
+  minDonors: number;
+  /** Net chips each donor must have lost to the recipient. Default 1. */
+  minNetFlow: number;
+  /** Share of a donor's net losses that went to the recipient. Default 0.8. */
+  minDonorShare: number;
+}
+
+export const DEFAULT_CHIP_DUMP_OPTIONS: ChipDumpOptions = {
+  strongCategory: 2,
+  strongPairRank: 10,
+  minCommitted: 0,
+  minStrongFolds: 3,
+  minDonors: 3,
+  minNetFlow: 1,
+  minDonorShare: 0.8,
+};
+
+export interface StrongFoldEvidence {
+  handId: string;
+  holeCards: Card[];
+  board: Card[];
+  /** Category of the folded hand (−1 for a pre-flop pocket pair). */
+  category: number;
+  /** Chips the donor had put in when he folded. */
+  committed: number;
+  /** Chips the recipient won in that hand (net). */
+  recipientWon: number;
+}
+
+export interface StrongFoldFinding {
+  signal: 'chip-dump';
+  pattern: 'strong-folds';
+  recipient: string;
+  donor: string;
+  hands: StrongFoldEvidence[];
+}
+
+export interface DonorEvidence {
+  donor: string;
+  /** Net chips the donor lost to the recipient. */
+  netToRecipient: number;
+  /** All the donor's net losses (Σ over donors he lost to of the net). */
+  netLostTotal: number;
+  share: number;
+  /** Hands in which the donor lost chips to the recipient. */
+  handIds: string[];
+}
+
+export interface ConcentratedFlowFinding {
+  signal: 'chip-dump';
+  pattern: 'concentrated-flow';
+  recipient: string;
+  totalFromDonors: number;
+  donors: DonorEvidence[];
+}
+
+export type ChipDumpFinding = StrongFoldFinding | ConcentratedFlowFinding;
+
+function isStrongFold(hole: readonly (Card | null)[], board: readonly Card[], o: ChipDumpOptions): number | null {
+  if (hole.length !== 2 || hole.some((c) => c === null)) return null;
+  const cards = hole as Card[];
+  if (board.length === 0) return rankOf(cards[0]) === rankOf(cards[1]) && rankOf(cards[0]) >= o.strongPairRank ? -1 : null;
+  const all = [...cards, ...board];
+  if (all.length < 5 || all.length > 7) return null;
+  const category = highCategory(evaluateHigh(all)) as number;
+  return category >= o.strongCategory ? category : null;
+}
+
+export function detectChipDumping(hands: readonly FairPlayHand[], options: Partial<ChipDumpOptions> = {}): ChipDumpFinding[] {
+  const o: ChipDumpOptions = { ...DEFAULT_CHIP_DUMP_OPTIONS, ...options };
+  for (const k of ['strongCategory', 'strongPairRank', 'minCommitted', 'minStrongFolds', 'minDonors', 'minNetFlow'] as const) checkNonNegativeInteger(k, o[k]);
+  checkRatio('minDonorShare', o.minDonorShare);
+  if (o.strongCategory > 8 || o.strongPairRank > 12) throw new FairPlayError('INVALID_OPTIONS', 'strongCategory ≤ 8 and strongPairRank ≤ 12');
+
+  const strong = new Map<string, StrongFoldFinding>(); // key donor→recipient
+  const flow = new Map<string, Map<string, { chips: number; hands: string[] }>>(); // from → to
+  const addFlow = (from: string, to: string, chips: number, handId: string) => {
+    const row = flow.get(from) ?? new Map();
+    flow.set(from, row);
+    const cell = row.get(to) ?? { chips: 0, hands: [] };
+    row.set(to, cell);
+    cell.chips += chips;
+    if (cell.hands[cell.hands.length - 1] !== handId) cell.hands.push(handId);
+  };
+
+  for (const hand of hands) {
+    const h = replayHand(hand);
+    const net = netBySeat(h);
+    const winners = [...net].filter(([, n]) => n > 0);
+    const totalGain = winners.reduce((s, [, n]) => s + n, 0);
+    for (const [loserSeat, n] of net) {
+      if (n >= 0) continue;
+      for (const [winSeat, gain] of winners) {
+        const chips = Math.floor((-n * gain) / totalGain);
+        if (chips > 0) addFlow(h.userOf.get(loserSeat)!, h.userOf.get(winSeat)!, chips, h.handId);
+      }
+    }
+    for (const f of h.folds) {
+      if (f.committed < o.minCommitted) continue;
+      const category = isStrongFold(f.holeCards, f.board, o);
+      if (category === null) continue;
+      for (const [winSeat, gain] of winners) {
+        const donor = h.userOf.get(f.seat)!;
+        const recipient = h.userOf.get(winSeat)!;
+        if (donor === recipient) continue;
+        const key = `${donor}\u0000${recipient}`;
+        const finding = strong.get(key) ?? { signal: 'chip-dump', pattern: 'strong-folds', recipient, donor, hands: [] };
+        strong.set(key, finding);
+        finding.hands.push({ handId: h.handId, holeCards: f.holeCards as Card[], board: [...f.board], category, committed: f.committed, recipientWon: gain });
+      }
+    }
+  }
+
+  const findings: ChipDumpFinding[] = [...strong.values()].filter((f) => f.hands.length >= o.minStrongFolds);
+
+  // Net loss of each donor to each opponent, then the share that went to each recipient.
+  const netLost = (from: string, to: string) => (flow.get(from)?.get(to)?.chips ?? 0) - (flow.get(to)?.get(from)?.chips ?? 0);
+  const users = new Set<string>([...flow.keys(), ...[...flow.values()].flatMap((r) => [...r.keys()])]);
+  for (const recipient of [...users].sort()) {
+    const donors: DonorEvidence[] = [];
+    for (const donor of [...users].sort()) {
+      if (donor === recipient) continue;
+      const toRecipient = netLost(donor, recipient);
+      if (toRecipient < o.minNetFlow || toRecipient <= 0) continue;
+      const netLostTotal = [...users].reduce((s, u) => (u === donor ? s : s + Math.max(0, netLost(donor, u))), 0);
+      const share = toRecipient / netLostTotal;
+      if (share < o.minDonorShare) continue;
+      donors.push({ donor, netToRecipient: toRecipient, netLostTotal, share, handIds: flow.get(donor)!.get(recipient)!.hands });
+    }
+    if (donors.length >= Math.max(1, o.minDonors)) {
+      findings.push({ signal: 'chip-dump', pattern: 'concentrated-flow', recipient, totalFromDonors: donors.reduce((s, d) => s + d.netToRecipient, 0), donors });
+    }
+  }
+  return findings;
+}
