@@ -86,6 +86,7 @@ export async function main(): Promise<void> {
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'error',
       SEED_DEMO_USERS: 'false',
+      ROOM_CONFIG: 'off',
       HEARTBEAT_EVERY_MS: '0',
       TABLE_HAND_PAUSE_MS: String(pauseMs),
       TABLE_BOT_DELAY_MS: '0',

@@ -74,6 +74,8 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
         JWT_SECRET: TEST_JWT_SECRET,
         LOG_LEVEL: 'info',
         SEED_DEMO_USERS: 'false',
+        // No default room (config/room.json): its hourly tournament would take id 1.
+        ROOM_CONFIG: 'off',
       },
       logger: new JsonLogger(name, 'info', sink),
     });
