@@ -85,14 +85,15 @@ describe('web client: table features (Chromium)', () => {
     await page.getByTestId('wait-bb').click();
     await page.getByTestId('sit-out').waitFor({ timeout: 5_000 });
 
-    // F folds (or C checks) the hand that waits for us; when a hand is over its pot has been awarded: the
+    // C checks (or F folds) the hand that waits for us; when a hand is over its pot has been awarded: the
     // result line, no pot left on the felt.
     const over = 'document.querySelector(\'[data-testid="hand-result"]\') !== null && document.querySelector(\'[data-testid="pots"]\') === null';
     for (let n = 0; n < 40 && !(await page.evaluate(over)); n++) {
       const bar = page.locator(ACTION);
       if (await bar.count()) {
         const version = await bar.getAttribute('data-version');
-        await page.keyboard.press((await page.getByTestId('act-fold').count()) ? 'f' : 'c'); // no fold offered when checking is free
+        // C checks when that is free (F would first ask "Fold instead of checking?"), else F folds.
+        await page.keyboard.press((await page.getByTestId('act-check').count()) ? 'c' : 'f');
         await answered(page, version);
       } else await page.waitForTimeout(100);
     }
