@@ -25,3 +25,12 @@ export function resolvePreAction(pre: PreAction, legal: LegalLike): { type: 'che
       return has('check') ? { type: 'check' } : has('call') ? { type: 'call' } : null;
   }
 }
+
+/**
+ * The amount a "Call" box offers while others act: what is owed to match the bet, but never more
+ * than the stack (a short stack calls all-in for less, and the server's call amount says so — a box
+ * offering the full amount would never match it and never be applied).
+ */
+export function callBoxAmount(currentBet: number, bet: number, stack: number): number {
+  return Math.min(stack, Math.max(0, currentBet - bet));
+}
