@@ -2,7 +2,8 @@
 // ticked ones is made by the test). A box ticked while the other player acts is applied when the
 // turn comes without a click — "Check/Fold" folds to a bet, "Call any" calls a raise — and a
 // "Call <amount>" box (here "Check", an amount of 0) is dropped when the bet changes: the player
-// then decides himself.
+// then decides himself. Then at a table with bots, on a phone: a "Fold" box ticked while a bet we have
+// not matched is pending folds us when the action comes back.
 import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { shot, signUp, startWebTest, type WebTest } from './browser';
@@ -26,7 +27,9 @@ describe('web client: pre-action boxes (Chromium)', () => {
   let w: WebTest;
   let tableId: string;
   beforeAll(async () => {
-    w = await startWebTest();
+    // Bots take 500 ms: a person's tap has time to land between two of their actions (at the default 40 ms
+    // our turn comes before a tap could).
+    w = await startWebTest({ env: { TABLE_BOT_DELAY_MS: '500' } });
     const admin = w.app.token({ role: 'admin', username: 'admin' });
     const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
       .send({ name: 'Pre-actions 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 2, botsAllowed: false, clock: { decisionMs: 60_000 } })
@@ -89,4 +92,44 @@ describe('web client: pre-action boxes (Chromium)', () => {
     await a.close();
     await b.close();
   }, 90_000);
+
+  it('at a table with bots (the page redrawn at each of their actions) a ticked Fold box holds and folds', async () => {
+    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Pre-actions bots', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
+      .expect(201);
+    const page = await w.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signUp(page, w.app.url, 'prebots');
+    await page.goto(`${w.app.url}/#/table/${res.body.tableId}`);
+    await page.getByTestId('sit-0').click();
+    await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+    // "Fold" is offered while a bet we have not matched is pending (someone bet after us): the action
+    // comes back to us in this street, so a ticked box must fold us — or the hand ends first.
+    let folded = false;
+    for (let n = 0; n < 40 && !folded; n++) {
+      await page.locator(ACTION).or(page.getByTestId('pre-fold')).first().waitFor({ timeout: 30_000 });
+      const bar = page.locator(ACTION);
+      if (await bar.count()) {
+        // Our turn: check or call by hand; the next box is ticked while the bots act.
+        const version = await bar.getAttribute('data-version');
+        await page.keyboard.press('c');
+        await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+        continue;
+      }
+      try {
+        await page.getByTestId('pre-fold').check({ timeout: 3_000 });
+      } catch {
+        continue; // our turn came before the tap landed: play it and try again
+      }
+      // Never left waiting for a click: folded at once, or the others folded first.
+      const outcome = await Promise.race([
+        page.locator('[data-testid="seat-0"].folded').waitFor({ timeout: 15_000 }).then(() => 'folded'),
+        page.getByTestId('hand-result').waitFor({ timeout: 15_000 }).then(() => 'over'),
+      ]);
+      folded = outcome === 'folded';
+    }
+    expect(folded).toBe(true);
+    await shot(page, 'pre-actions-bots-phone');
+    await page.close();
+  }, 120_000);
 });
