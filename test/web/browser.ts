@@ -88,3 +88,32 @@ export async function signIn(page: Page, url: string, username: string, password
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
+
+/** What a page's layout offers a thumb: sideways overflow and the tap targets smaller than asked. */
+export interface LayoutReport {
+  /** The document is wider than the screen (it would scroll sideways). */
+  overflow: boolean;
+  /** Visible tap targets (links, buttons, fields, summaries) less than `min` px high or wide: "testid-or-text W×H". */
+  small: string[];
+}
+
+/**
+ * Measures every visible tap target of the header and the main part; a checkbox or radio counts by
+ * the label around it (the label is what a finger hits). `links` also measures plain links (on a
+ * phone every link is a target; on a desktop text links are read, not tapped).
+ */
+export async function layoutReport(page: Page, min: number, links = true): Promise<LayoutReport> {
+  // A string, not a function: the tests' TypeScript has no DOM types.
+  return page.evaluate(`(() => {
+    const min = ${min};
+    const sel = 'header.top button, main button, main select, main input, main summary, main a.button${links ? ', header.top a, main a' : ''}';
+    const small = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const target = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? (el.closest('label') || el) : el;
+      const r = target.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // not shown
+      if (r.height < min || r.width < min) small.push((el.dataset.testid || el.textContent.trim().slice(0, 20) || el.tagName) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+    }
+    return { overflow: document.documentElement.scrollWidth > window.innerWidth, small };
+  })()`);
+}

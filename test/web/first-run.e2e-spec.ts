@@ -5,7 +5,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
-import { shot, signUp, startWebTest, type WebTest } from './browser';
+import { layoutReport, shot, signUp, startWebTest, type WebTest } from './browser';
+
+/** Tap targets: 44 px on a phone (one thumb), 24 px on a desktop (WCAG 2.2 target size). */
+const MIN_TARGET = { desktop: 24, phone: 44 } as const;
 
 const ROOM = join(__dirname, '..', '..', 'config', 'room.json');
 
@@ -51,8 +54,26 @@ describe('web client: first run (Chromium)', () => {
       expect(new Set(games).size).toBeGreaterThanOrEqual(2);
       await page.getByTestId('sng-row').nth(1).waitFor();
       await shot(page, `first-run-lobby-${label}`);
-      // No sideways scrolling on the phone.
-      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      // No sideways scrolling; every tap target big enough for a thumb on the phone.
+      expect(await layoutReport(page, MIN_TARGET[label], label === 'phone')).toEqual({ overflow: false, small: [] });
+      if (label === 'phone') {
+        // The lists are cards: each table's "Open" and each Sit & Go's "Register" spans its card.
+        for (const id of ['open-table', 'sng-register']) {
+          const widths = await page.getByTestId(id).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+          for (const width of widths) expect(width).toBeGreaterThanOrEqual(viewport.width * 0.4);
+        }
+        // A bar at the bottom of the screen reaches each part of the long lobby: Sit & Go is one tap away.
+        const jump = (await page.getByTestId('lobby-jump').boundingBox())!;
+        expect(jump.y + jump.height).toBeLessThanOrEqual(viewport.height);
+        expect(jump.y).toBeGreaterThanOrEqual(viewport.height * 0.85);
+        await page.getByTestId('jump-sng').click();
+        // The first Sit & Go's Register is on screen, above the bar.
+        await page.waitForFunction(`(() => { const r = document.querySelector('[data-testid="sng-register"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= ${jump.y}; })()`, undefined, { timeout: 5_000 });
+        await shot(page, 'first-run-lobby-phone-sng');
+        await page.getByTestId('jump-tables').click();
+      } else {
+        expect(await page.getByTestId('lobby-jump').isVisible()).toBe(false);
+      }
       // Open a table and sit down: bots fill the other seats and the hand is dealt.
       await rows.filter({ hasText: tableName }).getByTestId('open-table').click();
       await page.getByTestId('table-page').waitFor();
@@ -79,12 +100,21 @@ describe('web client: first run (Chromium)', () => {
       await page.getByTestId('nav-tournaments').click();
       const hourly = page.getByText("Hourly Hold'em Freezeout").first();
       await hourly.waitFor();
-      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      expect(await layoutReport(page, MIN_TARGET[label], label === 'phone')).toEqual({ overflow: false, small: [] });
       await shot(page, `first-run-tournaments-${label}`);
       await page.locator('a[href^="#/tournament/"]').first().click();
       await page.waitForURL(/#\/tournament\/\d+/);
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      const register = page.getByTestId('mtt-register');
+      await register.waitFor();
+      expect(await layoutReport(page, MIN_TARGET[label], label === 'phone')).toEqual({ overflow: false, small: [] });
+      if (label === 'phone') {
+        // The main action is under the thumb: the full width of the screen, in its lower third, at once (no scrolling).
+        const box = (await register.boundingBox())!;
+        expect(box.width).toBeGreaterThanOrEqual(viewport.width * 0.8);
+        expect(box.y).toBeGreaterThanOrEqual(viewport.height * 2 / 3);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
       await shot(page, `first-run-tournament-${label}`);
       await page.close();
     }, 30_000);

@@ -92,13 +92,15 @@ export function lobbyPage(root: HTMLElement): () => void {
   let adminForm: HTMLElement | undefined;
   const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
 
+  const jumpTo = (testId: string) => root.querySelector(`[data-testid="${testId}"]`)?.scrollIntoView({ block: 'start' });
+
   const render = () => keepFocus(() => {
     mount(
       root,
       header(me),
       h('main', { class: 'lobby' },
         message && h('p', { class: 'error' }, message),
-        h('section', {},
+        h('section', { 'data-testid': 'tables-section' },
           h('h2', {}, 'Tables'),
           h('div', { class: 'filters' },
             select('game', [['', 'All games'], ...GAME_IDS.map((g) => [g, GAME_NAMES[g] ?? g] as [string, string])]),
@@ -114,17 +116,17 @@ export function lobbyPage(root: HTMLElement): () => void {
               tables.map((t) =>
                 h('tr', { 'data-testid': 'table-row', 'data-table-id': t.tableId },
                   h('td', {}, t.name, t.naikoMode && h('span', { class: 'badge naiko', 'data-testid': 'naiko-badge' }, 'NAIKO'), t.private && h('span', { class: 'badge' }, 'private')),
-                  h('td', {}, `${GAME_NAMES[t.game] ?? t.game} ${STRUCTURE_NAMES[t.structure] ?? t.structure}`),
-                  h('td', {}, stakesText(t.stakes)),
-                  h('td', {}, `${chips(t.buyIn.min)}–${t.buyIn.max === null ? '∞' : chips(t.buyIn.max)}`),
-                  h('td', { 'data-testid': 'seats-free' }, `${t.seatsFree} of ${t.seats}`),
-                  h('td', {}, h('a', { class: 'button', href: `#/table/${t.tableId}`, 'data-testid': 'open-table' }, 'Open')),
+                  h('td', { 'data-label': 'Game' }, `${GAME_NAMES[t.game] ?? t.game} ${STRUCTURE_NAMES[t.structure] ?? t.structure}`),
+                  h('td', { 'data-label': 'Stakes' }, stakesText(t.stakes)),
+                  h('td', { 'data-label': 'Buy-in' }, `${chips(t.buyIn.min)}–${t.buyIn.max === null ? '∞' : chips(t.buyIn.max)}`),
+                  h('td', { 'data-testid': 'seats-free', 'data-label': 'Seats free' }, `${t.seatsFree} of ${t.seats}`),
+                  h('td', { class: 'row-action' }, h('a', { class: 'button', href: `#/table/${t.tableId}`, 'data-testid': 'open-table' }, 'Open')),
                 ),
               ),
             ),
           ),
         ),
-        h('section', {},
+        h('section', { 'data-testid': 'sng-section' },
           h('h2', {}, 'Sit & Go and Spin'),
           h('table', { class: 'list', 'data-testid': 'tournaments' },
             h('thead', {}, h('tr', {}, ['Tournament', 'Game', 'Buy-in', 'Stack', 'Registered', ''].map((c) => h('th', {}, c)))),
@@ -133,11 +135,11 @@ export function lobbyPage(root: HTMLElement): () => void {
               sng.map((r) =>
                 h('tr', { 'data-testid': 'sng-row', 'data-template-id': r.template.templateId },
                   h('td', {}, r.template.name, r.template.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN')),
-                  h('td', {}, GAME_NAMES[r.template.game] ?? r.template.game),
-                  h('td', {}, `${chips(r.template.buyIn)} + ${chips(r.template.entryFee)}`),
-                  h('td', {}, chips(r.template.startingStack)),
-                  h('td', {}, `${r.open.registered} of ${r.template.seats}`),
-                  h('td', {},
+                  h('td', { 'data-label': 'Game' }, GAME_NAMES[r.template.game] ?? r.template.game),
+                  h('td', { 'data-label': 'Buy-in' }, `${chips(r.template.buyIn)} + ${chips(r.template.entryFee)}`),
+                  h('td', { 'data-label': 'Stack' }, chips(r.template.startingStack)),
+                  h('td', { 'data-label': 'Registered' }, `${r.open.registered} of ${r.template.seats}`),
+                  h('td', { class: 'row-action' },
                     h('a', { class: 'button secondary', href: `#/sng/${r.open.instanceId}` }, 'Details'),
                     h('button', { 'data-testid': 'sng-register', onclick: () => register(r.template.templateId) }, 'Register'),
                   ),
@@ -147,6 +149,12 @@ export function lobbyPage(root: HTMLElement): () => void {
           ),
         ),
         hostForm,
+        // Phones (style.css): a bar at the bottom of the screen, under the thumb, to reach each part
+        // of a long lobby without scrolling through it; hidden on wider screens.
+        h('nav', { class: 'lobby-jump', 'data-testid': 'lobby-jump' },
+          h('button', { class: 'secondary', 'data-testid': 'jump-tables', onclick: () => jumpTo('tables-section') }, 'Tables'),
+          h('button', { class: 'secondary', 'data-testid': 'jump-sng', onclick: () => jumpTo('sng-section') }, 'Sit & Go'),
+          h('a', { class: 'button secondary', href: '#/tournaments', 'data-testid': 'jump-tournaments' }, 'Tournaments')),
         me?.role === 'admin' && (adminForm ??= adminCreateForm(() => void load(), (m) => ((message = m), render()))),
       ),
     );

@@ -82,11 +82,13 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
             v.spin.multiplier ? `Multiplier ×${v.spin.multiplier}` : 'Multiplier drawn at the start', v.spin.commitment && h('span', { class: 'muted' }, ` · commitment ${v.spin.commitment.slice(0, 16)}…`)),
           v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v)),
           h('p', { class: 'muted' }, `Hands played: ${v.handsPlayed}`),
-          mine && v.phase === 'registering' && h('button', { 'data-testid': 'sng-unregister', class: 'secondary', onclick: unregister }, 'Unregister'),
-          // Once it runs, the hands are played at its table (the table page, like a tournament's).
-          v.tableId && v.phase === 'running' && (mine && mine.place === null
-            ? h('a', { class: 'button', href: `#/table/${v.tableId}`, 'data-testid': 'sng-take-seat' }, 'Take your seat')
-            : h('a', { class: 'button secondary', href: `#/table/${v.tableId}`, 'data-testid': 'sng-watch-table' }, 'Watch the table')),
+          // The main action, at the bottom of the screen on a phone (style.css .thumb-bar).
+          h('div', { class: 'thumb-bar', 'data-testid': 'sng-actions' },
+            mine && v.phase === 'registering' && h('button', { 'data-testid': 'sng-unregister', class: 'secondary', onclick: unregister }, 'Unregister'),
+            // Once it runs, the hands are played at its table (the table page, like a tournament's).
+            v.tableId && v.phase === 'running' && (mine && mine.place === null
+              ? h('a', { class: 'button', href: `#/table/${v.tableId}`, 'data-testid': 'sng-take-seat' }, 'Take your seat')
+              : h('a', { class: 'button secondary', href: `#/table/${v.tableId}`, 'data-testid': 'sng-watch-table' }, 'Watch the table'))),
           prizes?.prizeTable && h('table', { class: 'list', 'data-testid': 'prize-table' },
             h('thead', {}, h('tr', {}, ['Place', 'Share', 'Prize'].map((c) => h('th', {}, c)))),
             h('tbody', {}, prizes.prizeTable.map((r) => h('tr', {}, h('td', {}, r.places), h('td', {}, r.percent), h('td', {}, r.chipsEach === null ? '' : chips(r.chipsEach)))))),

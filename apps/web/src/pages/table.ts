@@ -8,7 +8,7 @@ import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
 import { installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
 import { refreshChips } from '../components/chips';
-import { resolvePreAction, type PreAction } from '../components/pre-action';
+import { callBoxAmount, createPreActionBar, resolvePreAction, type PreAction } from '../components/pre-action';
 import { h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
@@ -264,20 +264,17 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     );
   }
 
+  const preBar = createPreActionBar((value) => {
+    pre = value;
+    render();
+  });
   /** While others act (we are in the hand, not folded): what to do when our turn comes. */
   function preActions(): HTMLElement | null {
     if (!hand || hand.view.legal || yourSeat === null || hand.view.phase !== 'betting') return null;
     const mine = hand.view.players.find((p) => p.seat === yourSeat);
     if (!mine || mine.folded || mine.allIn) return null;
-    const toCall = Math.max(0, hand.view.currentBet - mine.bet);
-    const box = (id: string, label: string, value: PreAction) => {
-      const on = pre !== null && pre.kind === value.kind && (value.kind !== 'call' || (pre as { amount?: number }).amount === value.amount);
-      return h('label', { class: 'pre' }, h('input', { type: 'checkbox', 'data-testid': `pre-${id}`, checked: on, onchange: (e: Event) => { pre = (e.target as HTMLInputElement).checked ? value : null; render(); } }), ' ', label);
-    };
-    return h('div', { class: 'actions pre-actions', 'data-testid': 'pre-actions' },
-      toCall === 0 ? box('check-fold', 'Check/Fold', { kind: 'check-fold' }) : box('fold', 'Fold', { kind: 'fold' }),
-      box('call', toCall === 0 ? 'Check' : `Call ${chips(toCall)}`, { kind: 'call', amount: toCall }),
-      box('call-any', 'Call any', { kind: 'call-any' }));
+    const toCall = callBoxAmount(hand.view.currentBet, mine.bet, mine.stack);
+    return preBar.update(toCall, toCall === 0 ? 'Check' : `Call ${chips(toCall)}${toCall === mine.stack ? ' (all-in)' : ''}`, pre);
   }
 
   function actions(): HTMLElement | null {

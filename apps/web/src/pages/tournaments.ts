@@ -54,7 +54,7 @@ export function tournamentsPage(root: HTMLElement): () => void {
     const shown = rows.filter((r) => PHASES.includes(r.status));
     mount(root,
       header(me, [h('a', { href: '#/lobby' }, '← Lobby')]),
-      h('main', { 'data-testid': 'tournaments-page' },
+      h('main', { class: 'mtt', 'data-testid': 'tournaments-page' },
         message && h('p', { class: 'error' }, message),
         h('h2', {}, 'Scheduled tournaments'),
         h('table', { class: 'list', 'data-testid': 'mtt-list' },
@@ -66,13 +66,13 @@ export function tournamentsPage(root: HTMLElement): () => void {
               const s = r.settings;
               return h('tr', { 'data-testid': 'mtt-row', 'data-tournament-id': r.tournamentId },
                 h('td', {}, r.name),
-                h('td', {}, `${GAME_NAMES[s.game ?? ''] ?? s.game ?? ''} ${STRUCTURE_NAMES[s.bettingStructure ?? ''] ?? ''}`),
-                h('td', {}, new Date(r.startsAt).toLocaleString()),
-                h('td', {}, `${chips(s.buyIn ?? 0)} + ${chips(s.fee ?? 0)}`),
-                h('td', {}, chips(s.startingStack ?? 0)),
-                h('td', { 'data-testid': 'mtt-entries' }, v ? `${v.entries} of ${v.maxEntrants}` : ''),
-                h('td', { 'data-testid': 'mtt-status' }, v?.phase ?? r.status),
-                h('td', {}, h('a', { class: 'button', href: `#/tournament/${r.tournamentId}`, 'data-testid': 'mtt-open' }, 'Open')),
+                h('td', { 'data-label': 'Game' }, `${GAME_NAMES[s.game ?? ''] ?? s.game ?? ''} ${STRUCTURE_NAMES[s.bettingStructure ?? ''] ?? ''}`),
+                h('td', { 'data-label': 'Starts' }, new Date(r.startsAt).toLocaleString()),
+                h('td', { 'data-label': 'Buy-in' }, `${chips(s.buyIn ?? 0)} + ${chips(s.fee ?? 0)}`),
+                h('td', { 'data-label': 'Stack' }, chips(s.startingStack ?? 0)),
+                h('td', { 'data-testid': 'mtt-entries', 'data-label': 'Entries' }, v ? `${v.entries} of ${v.maxEntrants}` : ''),
+                h('td', { 'data-testid': 'mtt-status', 'data-label': 'Status' }, v?.phase ?? r.status),
+                h('td', { class: 'row-action' }, h('a', { class: 'button', href: `#/tournament/${r.tournamentId}`, 'data-testid': 'mtt-open' }, 'Open')),
               );
             }),
           ),
@@ -146,7 +146,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     const mine = v?.entrants.find((e) => e.userId === me?.id);
     mount(root,
       header(me, [h('a', { href: '#/tournaments', 'data-testid': 'back-to-tournaments' }, '← Tournaments')]),
-      h('main', { 'data-testid': 'mtt-page' },
+      h('main', { class: 'mtt', 'data-testid': 'mtt-page' },
         message && h('p', { 'data-testid': 'mtt-message' }, message),
         !v ? h('p', {}, 'Loading…') : [
           h('h2', {}, v.name),
@@ -161,7 +161,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
           // The committed seat draw (issue 19.1): the commitment from the start, the seed once it has ended.
           v.seatDraw.commitment && h('p', { class: 'muted', 'data-testid': 'mtt-seat-draw', title: 'SHA-256 of "naiko-mtt-seats-v1|<seed>"; the seed and the start\'s seating are published when the tournament has ended' },
             `Seat draw committed: ${v.seatDraw.commitment.slice(0, 16)}…${v.seatDraw.seed ? ` · seed ${v.seatDraw.seed}` : ''}`),
-          h('div', {},
+          h('div', { class: 'thumb-bar', 'data-testid': 'mtt-actions' },
             !mine && v.registrationOpen && h('button', { 'data-testid': 'mtt-register', class: 'primary', disabled: busy, onclick: () => void call('register') }, `Register (${chips(v.buyIn + v.fee)})`),
             mine && v.phase === 'registering' && h('button', { 'data-testid': 'mtt-unregister', class: 'secondary', disabled: busy, onclick: () => void call('unregister') }, 'Unregister'),
             !v.registrationOpen && !mine && h('span', { class: 'muted' }, v.phase === 'scheduled' ? `Registration opens ${new Date(v.registrationOpensAt).toLocaleString()}` : 'Registration closed'),
