@@ -27,6 +27,10 @@ const common = {
   testEnvironment: 'node',
 };
 module.exports = {
+  // A suite that fails half-way can leave a client reconnecting to a private redis-server it already
+  // stopped (test/installation-namespace, test/redis-data-loss); jest would then never exit and CI
+  // would hang. Suites still close what they open; this only bounds the damage of one that did not.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
     { ...common, displayName: 'exhaustive', testMatch: ['<rootDir>/libs/**/*.exhaustive.ts'], testTimeout: 600000 },

@@ -56,6 +56,7 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
   let redisDir: string;
   let client: Redis;
   const installs: Installation[] = [];
+  let oldQueue: Queue | undefined;
 
   async function startInstallation(name: string): Promise<Installation> {
     const db = await createTestDatabase();
@@ -103,6 +104,8 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
   });
 
   afterAll(async () => {
+    // Also after a failure: a queue left open would reconnect forever to the stopped Redis.
+    await oldQueue?.close().catch(() => undefined);
     for (const i of installs) await i.app.close().catch(() => undefined);
     for (const i of installs) await i.db.drop().catch(() => undefined);
     client?.disconnect();
@@ -114,6 +117,7 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
     // An old Naiko (before installation ids) left its jobs of tournament 1 under `naiko:tournament`:
     // a completed open-registration and a waiting start. Either would swallow a new tournament 1's job.
     const old = new Queue(QUEUES.tournament, { connection: bullmqConnection(redis.url), prefix: 'naiko' });
+    oldQueue = old;
     const oldWorker = new Worker(QUEUES.tournament, async () => 'old database', { connection: bullmqConnection(redis.url), prefix: 'naiko' });
     const opened = await old.add('tournamentOpenRegistration', { tournamentId: 1 }, { jobId: JOBS.tournamentOpenRegistration.jobId({ tournamentId: 1 }) });
     await waitFor('the old job to complete', async () => (await opened.getState()) === 'completed', 10_000);
