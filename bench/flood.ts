@@ -18,11 +18,9 @@
  *  - the attacker's counts: messages sent, times cut off, reconnections refused, typed answers.
  * With --json one line with those fields.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
@@ -30,27 +28,10 @@ import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
 import { decideBotAction, toBotView } from '@naiko/table';
 import { connectSocket, type TestSocket } from '../test/support/socket';
-import { createTestDatabase } from '../test/support/database';
 import { percentile, pool } from './support/cluster';
-
-const { serverNodeFlags } = require('../scripts/node-flags') as { serverNodeFlags: () => string[] };
+import { arg, BENCH_SECRET, cpuSeconds, rssKb, startBenchServer } from './support/server';
 
 const ROOT = join(__dirname, '..');
-const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
-
-const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-
-/** Resident memory of a process (Linux /proc), KiB. */
-const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-
-/** CPU time (user + system) a process used so far, in seconds (Linux /proc; 100 ticks a second). */
-const cpuSeconds = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -68,51 +49,11 @@ export async function main(): Promise<void> {
     if (!json) console.log(s);
   };
 
-  execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
-  const db = await createTestDatabase({ migrate: true });
-  const port = 20_000 + Math.floor(Math.random() * 12_000);
-  const server = spawn(process.execPath, [...serverNodeFlags(), 'dist/apps/all-in-one/src/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: db.name,
-      EMBEDDED_FALLBACK: 'false',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'error',
-      SEED_DEMO_USERS: 'false',
-      ROOM_CONFIG: 'off',
-      HEARTBEAT_EVERY_MS: '0',
-      TABLE_HAND_PAUSE_MS: String(pauseMs),
-      TABLE_BOT_DELAY_MS: '0',
-      SOCKET_REDIS_ADAPTER: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: server.stdout! }).on('line', (l) => {
-      if (l.includes('listening on')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-    const poll = setInterval(async () => {
-      try {
-        if ((await fetch(`${url}/health/live`)).ok) {
-          clearInterval(poll);
-          resolve();
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 200);
-  });
+  const bench = await startBenchServer({ app: 'all-in-one', pauseMs });
+  const { url, db } = bench;
+  const server = bench.process;
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
-  const tokens = new TokenService(SECRET, 24 * 3600);
+  const tokens = new TokenService(BENCH_SECRET, 24 * 3600);
   const sockets: TestSocket[] = [];
   try {
     const ledger = new ChipLedger(prisma);
@@ -267,10 +208,8 @@ export async function main(): Promise<void> {
     }
   } finally {
     for (const s of sockets) s.close();
-    server.kill('SIGTERM');
     await prisma.$disconnect();
-    await sleep(500);
-    await db.drop();
+    await bench.stop();
   }
 }
 

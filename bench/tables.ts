@@ -28,10 +28,7 @@
  *    the end of the warm-up — the table, its six sockets and everything they allocate (noisy: GC).
  * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","rssPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { readdirSync, readFileSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
@@ -42,19 +39,8 @@ import { setFlagsFromString } from 'node:v8';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { connectSocket, type TestSocket } from '../test/support/socket';
-import { createTestDatabase } from '../test/support/database';
-
-// The V8 flags `npm start` and the Docker image give every server process.
-const { serverNodeFlags } = require('../scripts/node-flags') as { serverNodeFlags: () => string[] };
-
-const ROOT = join(__dirname, '..');
-const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
-
-/** CPU time (user + system) a process used so far, in seconds (Linux /proc; 100 ticks a second). */
-const cpuSeconds = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+import { percentile, pool } from './support/cluster';
+import { arg, BENCH_SECRET, cpuSeconds, rssKb, startBenchServer } from './support/server';
 
 /** CPU seconds used so far by each PostgreSQL process of the machine (the database's share of the load). */
 const postgresCpu = (): Map<number, number> => {
@@ -75,9 +61,6 @@ const postgresCpuSince = (before: Map<number, number>): number => {
   for (const [pid, s] of postgresCpu()) sum += s - (before.get(pid) ?? 0);
   return sum;
 };
-
-/** Resident memory of a process (Linux /proc), KiB. */
-const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /**
  * Heap held by one hosted table (its libs/table state, the running hand, its queue and timers),
@@ -109,25 +92,6 @@ async function hostMemoryKb(n: number): Promise<number> {
   return Math.round((after - before) / 1024 / n);
 }
 
-const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function pool<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }),
-  );
-}
-
 export async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const tablesN = arg('tables', 20);
@@ -142,61 +106,13 @@ export async function main(): Promise<void> {
     if (!json) console.log(s);
   };
 
-  // The server runs as `npm start` runs it (swc build in dist/): apps/lobby = lobby HTTP + tables.
-  execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
-  const db = await createTestDatabase({ migrate: true });
-  // Below the ephemeral range (32768+), where the 6N client sockets take their ports.
-  const port = 20_000 + Math.floor(Math.random() * 12_000);
-  // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...serverNodeFlags(), ...serverArgs, 'dist/apps/lobby/src/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: db.name,
-      EMBEDDED_FALLBACK: 'false',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'error',
-      SEED_DEMO_USERS: 'false',
-      ROOM_CONFIG: 'off',
-      HEARTBEAT_EVERY_MS: '0',
-      TABLE_HAND_PAUSE_MS: String(pauseMs),
-      TABLE_BOT_DELAY_MS: '0',
-      // One process: apps/lobby hosts the tables itself (split deployments route them to
-      // apps/cash-table, see bench/cluster.ts) and its rooms need not span processes.
-      TABLES_HOST: 'true',
-      SOCKET_REDIS_ADAPTER: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    // BENCH_SERVER_LOG=<file>: keep the server's stdout (e.g. with BENCH_SERVER_ARGS=--trace-gc).
-    const keep = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : null;
-    createInterface({ input: server.stdout! }).on('line', (l) => {
-      keep?.write(`${new Date().toISOString().slice(11, 23)} ${l}\n`);
-      if (l.includes('listening on')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-    const poll = setInterval(async () => {
-      try {
-        if ((await fetch(`${url}/health/live`)).ok) {
-          clearInterval(poll);
-          resolve();
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 200);
-  });
+  // The server runs as `npm start` runs it: apps/lobby = lobby HTTP + tables. One process: apps/lobby
+  // hosts the tables itself (split deployments route them to apps/cash-table, see bench/cluster.ts).
+  const bench = await startBenchServer({ app: 'lobby', pauseMs, env: { TABLES_HOST: 'true' } });
+  const { url, db } = bench;
+  const server = bench.process;
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
-  const tokens = new TokenService(SECRET, 24 * 3600);
+  const tokens = new TokenService(BENCH_SECRET, 24 * 3600);
   try {
     const ledger = new ChipLedger(prisma);
     log(`creating ${tablesN} tables and ${tablesN * seats} players ...`);
@@ -384,10 +300,8 @@ export async function main(): Promise<void> {
       console.log(`heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${result.rssPerTableKb} KiB, noisy)`);
     }
   } finally {
-    server.kill('SIGTERM');
     await prisma.$disconnect();
-    await new Promise((r) => setTimeout(r, 500));
-    await db.drop();
+    await bench.stop();
   }
 }
 
