@@ -11,3 +11,4 @@ export * from './tournaments/jobs';
 export * from './tournaments/events';
 export * from './text';
 export * from './field-messages';
+export * from './accounts/top-up';

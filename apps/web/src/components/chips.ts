@@ -1,13 +1,13 @@
 // The header's balance and the free play-money top-up (GET/POST /chips/top-up). One element per
 // page load, reused by every render of the header (the lobby re-renders on each live update), so a
 // render neither refetches nor loses the message of a claim.
-import type { TopUpStatusView } from './chips-types';
+import type { TopUpStatus } from '@naiko/contracts';
 import { api, ApiError, session } from '../api';
 import { h } from '../dom';
 import { chips } from '../format';
 
 let el: HTMLElement | null = null;
-let status: TopUpStatusView | null = null;
+let status: TopUpStatus | null = null;
 let loadedAt = 0;
 let note = '';
 let forUser: string | undefined;
@@ -29,7 +29,7 @@ function render(): void {
 async function load(): Promise<void> {
   if (!session.token) return;
   try {
-    status = await api<TopUpStatusView>('GET', '/chips/top-up');
+    status = await api<TopUpStatus>('GET', '/chips/top-up');
     loadedAt = Date.now();
   } catch {
     /* the header stays without a balance; the page shows its own errors */
@@ -39,7 +39,7 @@ async function load(): Promise<void> {
 
 async function claim(): Promise<void> {
   try {
-    status = await api<TopUpStatusView>('POST', '/chips/top-up');
+    status = await api<TopUpStatus>('POST', '/chips/top-up');
     note = 'Chips added.';
   } catch (err) {
     note = err instanceof ApiError ? err.message : 'Could not add chips; try again.';

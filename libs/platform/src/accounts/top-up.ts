@@ -5,7 +5,7 @@
 //   GET  /chips/top-up   → { available, target, below, amount, nextAt, balance }
 //   POST /chips/top-up   → the same after the grant; 409 TOP_UP_NOT_AVAILABLE with what to do
 import { Controller, Get, HttpCode, HttpException, HttpStatus, Injectable, Post, UseGuards } from '@nestjs/common';
-import type { AccessClaims } from '@naiko/contracts';
+import type { AccessClaims, TopUpStatus } from '@naiko/contracts';
 import { ChipLedger, IdempotencyConflictError, PrismaService } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 
@@ -17,19 +17,6 @@ export const TOP_UP = {
   /** At most one claim in this time. */
   everyMs: 4 * 60 * 60 * 1000,
 } as const;
-
-export interface TopUpStatus {
-  available: boolean;
-  target: number;
-  below: number;
-  /** Chips a claim now would grant (0 when not available). */
-  amount: number;
-  /** When the next claim is allowed (ISO), null when now. */
-  nextAt: string | null;
-  balance: number;
-  /** Why not, in words for the player. */
-  reason: string | null;
-}
 
 @Injectable()
 export class TopUpService {
