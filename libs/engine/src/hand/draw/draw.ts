@@ -303,18 +303,24 @@ function applySplitFold(state: HandState, action: Action): ApplyResult {
     return { ok: true, state: finish(d), events: ev };
   }
   const split: SplitState = { ...sp, order: sp.order.filter((k) => k !== i), accepted: sp.accepted.slice() };
-  const x = cloneExt(x0);
+  // Everyone left may already have accepted: then the pots they all play for are divided.
+  return continueSplit(d, cloneExt(x0), split, split.pos < split.order.length, ev);
+}
+
+/**
+ * After an answer to the split offer (or a fold there): ask the next player while `askNext`, else
+ * close the offer — the pots every player in them accepted are divided, the hand goes on otherwise.
+ */
+function continueSplit(d: Draft, x: DrawExt, split: SplitState, askNext: boolean, ev: HandEvent[]): ApplyResult {
   x.split = split;
   setExt(d, x);
-  if (split.pos < split.order.length) {
+  if (askNext) {
     d.toAct = split.order[split.pos];
     return { ok: true, state: finish(d), events: ev };
   }
-  // Everyone left has accepted: the pots they all play for are divided.
   x.split = null;
   d.toAct = -1;
-  if (settleSplit(d, split.accepted, ev)) return { ok: true, state: finish(d), events: ev };
-  resumeStreet(d, ev);
+  if (!settleSplit(d, split.accepted, ev)) resumeStreet(d, ev);
   return { ok: true, state: finish(d), events: ev };
 }
 
@@ -344,19 +350,8 @@ function applySplit(state: HandState, action: Action, accept: boolean): ApplyRes
   const split: SplitState = { ...sp, pos: sp.pos + 1, accepted: sp.accepted.slice() };
   split.accepted[i] = accept;
   ev.push({ type: 'x-split', seat: action.seat, accept });
-  const x = cloneExt(x0);
-  x.split = split;
-  setExt(d, x);
-  if (accept && split.pos < split.order.length) {
-    d.toAct = split.order[split.pos];
-    return { ok: true, state: finish(d), events: ev };
-  }
   // Everyone accepted, or one refusal ended the offer: the pots all their players accepted are divided.
-  x.split = null;
-  d.toAct = -1;
-  if (settleSplit(d, split.accepted, ev)) return { ok: true, state: finish(d), events: ev };
-  resumeStreet(d, ev);
-  return { ok: true, state: finish(d), events: ev };
+  return continueSplit(d, cloneExt(x0), split, accept && split.pos < split.order.length, ev);
 }
 
 const turn = (s: HandState, actions: string[], extra: Record<string, unknown>): LegalActions & { extensions: Record<string, unknown> } => ({
