@@ -13,6 +13,11 @@
  *     SHA-256 tool) to check that this seed yields exactly the committed deck, i.e. the deck was fixed
  *     before any action and not changed afterwards.
  * Hashing is pure (no entropy, no I/O), so `createHash` is allowed in the engine here.
+ *
+ * Tables no longer publish this v1 commitment: revealing the seed after the hand leaked every folded
+ * card (issue 19.1). They commit with the Merkle scheme of `deal-commitment.ts`. `hashRandom` is still
+ * the deck's random stream; `commitDeck`/`verifyCommitment` remain only to check hands dealt under v1
+ * (their stored commitment and revealed seed) and should go once no such hand needs checking.
  */
 import { createHash } from 'node:crypto';
 import { type Card, formatCard } from '../cards/card';
