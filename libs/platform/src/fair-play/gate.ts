@@ -24,11 +24,11 @@ import { FAIR_PLAY_OPTIONS, type FairPlayOptions } from './options';
 import { FairPlaySockets } from './sockets';
 import { StandingService } from './standing';
 
-/** The client behind a socket: its address (first X-Forwarded-For hop when the app trusts a proxy) and fingerprint. */
+/** The client behind a socket: its address (the first X-Forwarded-For hop when FAIR_PLAY_TRUST_PROXY=true: behind a proxy) and fingerprint. */
 export function socketConnection(socket: Pick<NaikoSocket, 'handshake'>, userId: string): ConnectionInfo {
   const auth = socket.handshake.auth as { fingerprint?: unknown } | undefined;
   const fp = typeof auth?.fingerprint === 'string' && /^[A-Za-z0-9_-]{8,128}$/.test(auth.fingerprint) ? auth.fingerprint : null;
-  const forwarded = process.env.TRUST_PROXY === 'true' ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+  const forwarded = process.env.FAIR_PLAY_TRUST_PROXY === 'true' ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
   const ip = forwarded || socket.handshake.address || null;
   return { userId, ip: ip ? normaliseIp(ip) : null, fingerprint: fp };
 }
