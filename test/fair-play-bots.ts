@@ -30,6 +30,8 @@ interface View {
 
 export interface ScriptedPlayer {
   userId: string;
+  /** Refusals the server answered (a scripted player should have none). */
+  errors: unknown[];
   seat: () => number | null;
   stop(): void;
 }
@@ -114,17 +116,22 @@ export function script(o: ScriptOptions): ScriptedPlayer {
   const onUpdate = (p: { tableId: string; events: { type: string; playerId?: string }[] }) => {
     if (p.tableId === o.tableId && p.events.some((e) => e.type === 'busted' && e.playerId === o.userId)) o.socket.emit('table:reload', { tableId: o.tableId, amount: 2000 });
   };
+  const errors: unknown[] = [];
+  const onError = (e: unknown) => errors.push(e);
+  o.socket.on('error', onError);
   o.socket.on('table:snapshot', onSnapshot);
   o.socket.on('table:hand', onHand);
   o.socket.on('table:update', onUpdate as never);
   return {
     userId: o.userId,
+    errors,
     seat: () => seat,
     stop() {
       stopped = true;
       o.socket.off('table:snapshot', onSnapshot);
       o.socket.off('table:hand', onHand);
       o.socket.off('table:update', onUpdate as never);
+      o.socket.off('error', onError);
     },
   };
 }
