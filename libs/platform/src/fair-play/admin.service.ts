@@ -4,10 +4,10 @@
 // from the account's balance back to the accounts the evidence says lost the chips (in proportion
 // to what each lost; the house when the flag names none), posted in the same database transaction
 // as its sanction row: `npm run -s audit` checks it like every other movement.
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ReportBody, SanctionBody } from '@naiko/contracts';
-import { Accounts, inTransaction, postInTransaction, PrismaService, type Movement } from '@naiko/persistence';
+import { Accounts, inTransaction, LedgerError, postInTransaction, PrismaService, type Movement } from '@naiko/persistence';
 import { FairPlaySockets } from './sockets';
 
 export interface DonorShare {
@@ -101,10 +101,19 @@ export class FairPlayAdminService {
         ? to.map((d) => ({ from: Accounts.user(b.userId), to: Accounts.user(d.userId), amount: d.amount }))
         : [{ from: Accounts.user(b.userId), to: Accounts.house(), amount }];
       const ledgerKey = `fair-play:clawback:${randomUUID()}`;
-      row = await inTransaction(this.prisma, async (tx) => {
-        await postInTransaction(tx, { idempotencyKey: ledgerKey, reason: 'clawback', movements, note: `fair-play claw-back: ${b.reason}`.slice(0, 200) });
-        return tx.fairPlaySanction.create({ data: { ...base, amount: BigInt(amount), ledgerKey } });
-      });
+      try {
+        row = await inTransaction(this.prisma, async (tx) => {
+          await postInTransaction(tx, { idempotencyKey: ledgerKey, reason: 'clawback', movements, note: `fair-play claw-back: ${b.reason}`.slice(0, 200) });
+          return tx.fairPlaySanction.create({ data: { ...base, amount: BigInt(amount), ledgerKey } });
+        });
+      } catch (err) {
+        // More than the balance (or no account): refused, nothing moved.
+        if (err instanceof LedgerError) {
+          const body = { code: err.code, message: err.message };
+          throw err.code === 'INSUFFICIENT_FUNDS' ? new ConflictException(body) : new BadRequestException(body);
+        }
+        throw err;
+      }
     } else {
       row = await this.prisma.fairPlaySanction.create({ data: { ...base, endsAt: b.kind === 'warn' ? null : endsAt } });
     }
