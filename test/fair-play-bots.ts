@@ -92,12 +92,13 @@ export function script(o: ScriptOptions): ScriptedPlayer {
   const rng = seededRandom(`decide:${o.seed}`);
   const delays = seededRandom(`delay:${o.seed}`);
   let seat: number | null = null;
-  let acted = -1;
+  // The hand's version restarts with every hand: a decision is keyed by hand and version.
+  let acted = '';
   let stopped = false;
   const think = () => ('constant' in o.delay ? o.delay.constant : o.delay.min + randomInt(delays, o.delay.max - o.delay.min + 1));
-  const onView = (v: View | undefined) => {
-    if (stopped || !v || v.legal === null || v.toAct === null || v.toAct !== seat || v.version <= acted) return;
-    acted = v.version;
+  const onView = (handId: string, v: View | undefined) => {
+    if (stopped || !v || v.legal === null || v.toAct === null || v.toAct !== seat || acted === `${handId}:${v.version}`) return;
+    acted = `${handId}:${v.version}`;
     const me = v.players.find((p) => p.seat === seat);
     if (!me) return;
     const action = decide(o.policy, v, me, rng, o.partnerSeat?.() ?? null);
@@ -108,10 +109,10 @@ export function script(o: ScriptOptions): ScriptedPlayer {
   const onSnapshot = (p: TableSnapshotPayload) => {
     if (p.tableId !== o.tableId) return;
     seat = p.yourSeat;
-    onView(p.hand?.view as View | undefined);
+    if (p.hand) onView(p.hand.handId, p.hand.view as unknown as View);
   };
   const onHand = (p: TableHandPayload) => {
-    if (p.tableId === o.tableId) onView(p.view as unknown as View | undefined);
+    if (p.tableId === o.tableId) onView(p.handId, p.view as unknown as View);
   };
   const onUpdate = (p: { tableId: string; events: { type: string; playerId?: string }[] }) => {
     if (p.tableId === o.tableId && p.events.some((e) => e.type === 'busted' && e.playerId === o.userId)) o.socket.emit('table:reload', { tableId: o.tableId, amount: 2000 });

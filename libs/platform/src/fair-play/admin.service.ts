@@ -46,15 +46,16 @@ export class FairPlayAdminService {
 
   async review(status: 'open' | 'dismissed' | 'actioned' | 'all' = 'open') {
     const where = status === 'all' ? {} : { status };
-    const [flags, reports] = await Promise.all([
+    const [flags, reports, sanctions] = await Promise.all([
       this.prisma.fairPlayFlag.findMany({ where, orderBy: { lastSeenAt: 'desc' }, take: 200 }),
       this.prisma.fairPlayReport.findMany({ where, orderBy: { createdAt: 'desc' }, take: 200 }),
+      // The latest actions, whatever the status of what they answered.
+      this.prisma.fairPlaySanction.findMany({ orderBy: { createdAt: 'desc' }, take: 200 }),
     ]);
-    const ids = [...new Set([...flags.flatMap((f) => f.userIds), ...reports.flatMap((r) => [r.reporterId, r.reportedId])])];
-    const [users, balances, sanctions] = await Promise.all([
+    const ids = [...new Set([...flags.flatMap((f) => f.userIds), ...reports.flatMap((r) => [r.reporterId, r.reportedId]), ...sanctions.map((s) => s.userId)])];
+    const [users, balances] = await Promise.all([
       this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, isBot: true } }),
       this.prisma.chipAccount.findMany({ where: { userId: { in: ids }, kind: 'user' }, select: { userId: true, balance: true } }),
-      this.prisma.fairPlaySanction.findMany({ where: { userId: { in: ids } }, orderBy: { createdAt: 'desc' } }),
     ]);
     const balance = new Map(balances.map((b) => [b.userId!, Number(b.balance)]));
     return {
