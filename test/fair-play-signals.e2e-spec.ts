@@ -6,7 +6,8 @@
 // minute of play is a sample; the strength and ratio thresholds are the defaults.
 import request from 'supertest';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { TablesService, type TableHost } from '@naiko/platform';
+import { decisionTimings, TablesService, type TableHost } from '@naiko/platform';
+import { detectBotTiming, type DecisionTiming } from '@naiko/table';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 import { script, type Policy, type ScriptedPlayer } from './fair-play-bots';
 
@@ -105,11 +106,11 @@ describe('fair-play signals on the real stack', () => {
     await seat(dump, 'recipient', 'recipient', human);
     for (const d of ['donor1', 'donor2', 'donor3']) await seat(dump, d, 'donor', human);
     // Soft play: two colluders who never bet into each other heads-up, and a third player whose
-    // every decision takes the same 300 ms (bot-like timing, not marked BOT).
+    // every decision takes the same 500 ms (bot-like timing, not marked BOT).
     const soft = await table('Soft', 3);
     await seat(soft, 'colluder-a', 'colluder', human, 'colluder-b');
     await seat(soft, 'colluder-b', 'colluder', human, 'colluder-a');
-    await seat(soft, 'metronome', 'honest', { constant: 250 });
+    await seat(soft, 'metronome', 'honest', { constant: 500 });
     // The control group: four honest players with human think times.
     const honest = await table('Honest', 4);
     for (const h of ['honest1', 'honest2', 'honest3', 'honest4']) await seat(honest, h, 'honest', human);
@@ -131,6 +132,16 @@ describe('fair-play signals on the real stack', () => {
     // eslint-disable-next-line no-console
     console.log(JSON.stringify(named.map((f) => [f.signal, f.pattern, f.users])));
 
+    // The decision-time figures of every player (what the bot-timing signal judged), for the record.
+    const stored = await prisma.hand.findMany({ where: { status: 'completed' }, select: { id: true, tableId: true, players: true } });
+    const timings: DecisionTiming[] = [];
+    for (const h of stored) {
+      const ev = await prisma.handEvent.findMany({ where: { handId: h.id }, orderBy: { seq: 'asc' } });
+      timings.push(...decisionTimings({ id: h.id, table_id: h.tableId, players: h.players as { seat: number; userId: string }[] }, ev.map((e) => ({ hand_id: h.id, seq: e.seq, payload: e.payload as never, created_at: e.createdAt })), new Set(), 14_900));
+    }
+    const figures = detectBotTiming(timings, { minDecisions: 1, minHands: 1, maxCv: 100 }).map((f) => `${[...ids].find(([, id]) => id === f.userId)?.[0]}: n=${f.decisions} mean=${Math.round(f.meanMs)} sd=${Math.round(f.stdDevMs)} cv=${f.cv.toFixed(3)}`);
+    // eslint-disable-next-line no-console
+    console.log(figures.join('\n'));
     const has = (signal: string, pattern: string | null, users: string[]) =>
       named.some((f) => f.signal === signal && f.pattern === pattern && users.every((u) => f.users.includes(u)));
     // Chip dumping: every donor's strong folds to the recipient, and the flow of many into one.
