@@ -139,7 +139,7 @@ describe('fair-play signals on the real stack', () => {
       const ev = await prisma.handEvent.findMany({ where: { handId: h.id }, orderBy: { seq: 'asc' } });
       timings.push(...decisionTimings({ id: h.id, table_id: h.tableId, players: h.players as { seat: number; userId: string }[] }, ev.map((e) => ({ hand_id: h.id, seq: e.seq, payload: e.payload as never, created_at: e.createdAt })), new Set(), 14_900));
     }
-    const figures = detectBotTiming(timings, { minDecisions: 1, minHands: 1, maxCv: 100 }).map((f) => `${[...ids].find(([, id]) => id === f.userId)?.[0]}: n=${f.decisions} mean=${Math.round(f.meanMs)} sd=${Math.round(f.stdDevMs)} cv=${f.cv.toFixed(3)}`);
+    const figures = detectBotTiming(timings, { minDecisions: 1, minHands: 1, maxCv: 100, maxQcd: 100 }).map((f) => `${[...ids].find(([, id]) => id === f.userId)?.[0]}: n=${f.decisions} mean=${Math.round(f.meanMs)} sd=${Math.round(f.stdDevMs)} cv=${f.cv.toFixed(3)} qcd=${f.qcd.toFixed(3)}`);
     // eslint-disable-next-line no-console
     console.log(figures.join('\n'));
     const has = (signal: string, pattern: string | null, users: string[]) =>

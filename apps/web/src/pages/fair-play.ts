@@ -37,7 +37,7 @@ function evidenceText(f: ReviewFlag, name: (id: string) => string): string {
     case 'soft-play|':
       return (e.sides ?? []).map((s: any) => `${name(s.userId)} aggressive ${Math.round(s.vsPartner.rate * 100)} % vs partner (${s.vsPartner.decisions} decisions), ${Math.round(s.vsOthers.rate * 100)} % vs others`).join(' · ');
     case 'bot-timing|':
-      return `${name(e.userId)}: ${e.decisions} decisions over ${e.hands} hands, mean ${Math.round(e.meanMs)} ms, spread ${Math.round(e.stdDevMs)} ms (CV ${Number(e.cv).toFixed(3)})`;
+      return `${name(e.userId)}: ${e.decisions} decisions over ${e.hands} hands, mean ${Math.round(e.meanMs)} ms, spread ${Math.round(e.stdDevMs)} ms (CV ${Number(e.cv).toFixed(3)}, quartile dispersion ${Number(e.qcd ?? 0).toFixed(3)})`;
     default:
       return (e.matches ?? []).map((m: any) => `${name(e.candidate)} and ${name(m.userId)} share ${m.on.join(' and ')}`).join(' · ');
   }
