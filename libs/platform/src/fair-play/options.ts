@@ -48,7 +48,7 @@ export function fairPlayOptionsFromEnv(env: NodeJS.ProcessEnv): FairPlayOptions 
   return {
     scanEveryMs: int('FAIR_PLAY_SCAN_EVERY_MS', 10 * 60_000),
     scanHours: int('FAIR_PLAY_SCAN_HOURS', 7 * 24, 1),
-    scanMaxHands: int('FAIR_PLAY_SCAN_MAX_HANDS', 20_000, 1),
+    scanMaxHands: int('FAIR_PLAY_SCAN_MAX_HANDS', 5_000, 1),
     chipDump: overrides.chipDump ?? {},
     softPlay: overrides.softPlay ?? {},
     botTiming: overrides.botTiming ?? {},

@@ -95,13 +95,13 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
     await this.prisma.$executeRaw`
       UPDATE responsible_play SET session_started_at = NULL, session_start_chips = NULL, last_check_at = NULL
       WHERE session_started_at IS NOT NULL AND NOT (user_id = ANY(${ids}::uuid[]))`;
-    for (const p of playing) {
-      await this.prisma.$executeRaw`
-        INSERT INTO responsible_play (user_id, session_started_at, session_start_chips, updated_at) VALUES (${p.user_id}::uuid, ${now}, ${p.chips}, now())
-        ON CONFLICT (user_id) DO UPDATE SET session_started_at = ${now}, session_start_chips = ${p.chips}, last_check_at = NULL
-        WHERE responsible_play.session_started_at IS NULL`;
-    }
     if (ids.length === 0) return [];
+    // One statement for every newcomer (thousands of players at once on a busy site).
+    await this.prisma.$executeRaw`
+      INSERT INTO responsible_play (user_id, session_started_at, session_start_chips, updated_at)
+      SELECT u, ${now}, c, now() FROM unnest(${ids}::uuid[], ${playing.map((p) => p.chips.toString())}::bigint[]) AS t(u, c)
+      ON CONFLICT (user_id) DO UPDATE SET session_started_at = ${now}, session_start_chips = EXCLUDED.session_start_chips, last_check_at = NULL
+      WHERE responsible_play.session_started_at IS NULL`;
     const sessions = await this.prisma.responsiblePlay.findMany({ where: { userId: { in: ids }, sessionStartedAt: { not: null } } });
     const chipsOf = new Map(playing.map((p) => [p.user_id, p.chips]));
     const sent: string[] = [];
