@@ -227,8 +227,13 @@ describe('fair play enforced by the server', () => {
     await request(t.url).post('/fair-play/reports').set(auth(kim.token)).send({ reportedId: kim.id, reason: 'other' }).expect(400);
     await request(t.url).post('/fair-play/reports').set(auth(kim.token)).send({ reportedId: lou.id, reason: 'because' }).expect(400);
     await request(t.url).post('/fair-play/reports').send({ reportedId: lou.id, reason: 'bot' }).expect(401);
+    // At most 20 a day per reporter.
+    for (let i = 1; i < 20; i++) await request(t.url).post('/fair-play/reports').set(auth(lou.token)).send({ reportedId: kim.id, reason: 'abuse' }).expect(201);
+    await request(t.url).post('/fair-play/reports').set(auth(lou.token)).send({ reportedId: kim.id, reason: 'abuse' }).expect(201);
+    expect((await request(t.url).post('/fair-play/reports').set(auth(lou.token)).send({ reportedId: kim.id, reason: 'abuse' }).expect(429)).body.code).toBe('TOO_MANY_REPORTS');
     const review = await request(t.url).get('/admin/fair-play/review').set(auth(admin.token)).expect(200);
-    expect(review.body.reports).toEqual([expect.objectContaining({ reporterId: kim.id, reportedId: lou.id, reason: 'collusion', text: 'never bets into his friend', status: 'open' })]);
+    expect(review.body.reports.filter((r: { reporterId: string }) => r.reporterId === kim.id)).toEqual([expect.objectContaining({ reporterId: kim.id, reportedId: lou.id, reason: 'collusion', text: 'never bets into his friend', status: 'open' })]);
+    expect(review.body.reports.filter((r: { reporterId: string }) => r.reporterId === lou.id)).toHaveLength(20);
     expect(review.body.users).toEqual(expect.arrayContaining([expect.objectContaining({ id: lou.id, username: 'lou' })]));
   });
 

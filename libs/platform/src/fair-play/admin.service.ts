@@ -4,11 +4,14 @@
 // from the account's balance back to the accounts the evidence says lost the chips (in proportion
 // to what each lost; the house when the flag names none), posted in the same database transaction
 // as its sanction row: `npm run -s audit` checks it like every other movement.
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ReportBody, SanctionBody } from '@naiko/contracts';
 import { Accounts, inTransaction, LedgerError, postInTransaction, PrismaService, type Movement } from '@naiko/persistence';
 import { FairPlaySockets } from './sockets';
+
+/** Reports one player may file per rolling 24 hours. */
+export const REPORTS_PER_DAY = 20;
 
 export interface DonorShare {
   userId: string;
@@ -70,6 +73,9 @@ export class FairPlayAdminService {
     if (body.reportedId === reporterId) throw new BadRequestException({ code: 'SELF_REPORT', message: 'you cannot report yourself' });
     const reported = await this.prisma.user.findUnique({ where: { id: body.reportedId }, select: { id: true } });
     if (!reported) throw new NotFoundException({ code: 'UNKNOWN_USER', message: 'no such player' });
+    // A report button is not a megaphone: at most REPORTS_PER_DAY reports per player per 24 hours.
+    const recent = await this.prisma.fairPlayReport.count({ where: { reporterId, createdAt: { gt: new Date(Date.now() - 86_400_000) } } });
+    if (recent >= REPORTS_PER_DAY) throw new HttpException({ code: 'TOO_MANY_REPORTS', message: `at most ${REPORTS_PER_DAY} reports a day; the fair-play team has yours` }, HttpStatus.TOO_MANY_REQUESTS);
     const row = await this.prisma.fairPlayReport.create({
       data: { reporterId, reportedId: body.reportedId, reason: body.reason, text: body.text ?? '', tableId: body.tableId ?? null, handId: body.handId ?? null },
       select: { id: true },
