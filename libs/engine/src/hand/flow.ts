@@ -317,41 +317,45 @@ export function winWithoutShowdown(d: Draft, ev: Events): void {
   d.toAct = -1;
   returnUncalled(d, ev);
   collectBets(d, ev);
+  if (d.config.homeGame && (d.config.homeGame.sevenDeuceBounty ?? 0) > 0) {
+    // 7-2 bounty tables: every uncontested winner may show his hand (or muck it) before he is paid;
+    // asking every winner keeps the question from telling anyone what he holds. The table's timeout
+    // answer is 'muck'. Until he answers the pot is unpaid (a cancelled hand refunds it as usual).
+    d.phase = 'show-or-muck';
+    d.toAct = d.folded.indexOf(false);
+    return;
+  }
+  awardUncontested(d, ev);
+  endUncontested(d, ev);
+}
+
+function awardUncontested(d: Draft, ev: Events): number {
   const winner = d.folded.indexOf(false);
   const pot: Pot = { amount: potTotal(d), eligible: [winner] };
   const [rake] = takeRake(d, [pot]);
   const won = pot.amount - rake;
   d.stacks[winner] += won;
   ev.push({ type: 'pot-awarded', pot: 0, amount: pot.amount, rake, eligible: [d.seats[winner]], shares: [{ seat: d.seats[winner], amount: won, half: 'whole' }] });
-  const h = d.config.homeGame ? homeOf(d) : undefined;
-  if (h && (d.config.homeGame?.sevenDeuceBounty ?? 0) > 0) {
-    // 7-2 bounty tables: every uncontested winner may show his hand (or muck it); asking every winner
-    // keeps the question from telling anyone what he holds. The table's timeout answer is 'muck'.
-    d.phase = 'show-or-muck';
-    d.toAct = winner;
-    return;
-  }
-  endUncontested(d, ev);
+  return winner;
 }
 
 /** The end of a hand won without a showdown: the rabbit hunt (home games), then the hand is over. */
-export function endUncontested(d: Draft, ev: Events): void {
+function endUncontested(d: Draft, ev: Events): void {
   if (d.config.homeGame) rabbitHunt(d, ev);
   endHand(d, ev);
 }
 
-/** An uncontested winner's answer (hand/home `show` / `muck`): a shown 7-2 offsuit collects the bounty. */
+/** An uncontested winner's answer (hand/home `show` / `muck`): he is paid; a shown 7-2 offsuit collects the bounty. */
 export function uncontestedShow(d: Draft, ev: Events, show: boolean): void {
   const i = d.toAct;
   d.toAct = -1;
-  d.phase = 'betting';
   ev.push({ type: 'x-winner-shows', seat: d.seats[i], show });
+  awardUncontested(d, ev);
   if (show) {
     d.shown = d.shown.slice();
     d.shown[i] = true;
     ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
-    const won = d.seats.map((_, j) => j === i);
-    payBounty(d, ev, won);
+    payBounty(d, ev, d.seats.map((_, j) => j === i));
   }
   endUncontested(d, ev);
 }
