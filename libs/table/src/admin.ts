@@ -8,7 +8,7 @@ import type { TableState } from './state';
  * The settings a host may change between hands (the seat count and the game's identity stay).
  * `spectatorsAllowed` is a private table's setting (PrivateSettings.spectatorsAllowed).
  */
-export type SettingsPatch = Partial<Pick<TableConfig, 'structure' | 'stakes' | 'buyIn' | 'clock' | 'botsAllowed' | 'naikoMode' | 'seatOfferMs' | 'protectionsPerDay'>> & { spectatorsAllowed?: boolean };
+export type SettingsPatch = Partial<Pick<TableConfig, 'structure' | 'stakes' | 'buyIn' | 'clock' | 'botsAllowed' | 'naikoMode' | 'seatOfferMs' | 'protectionsPerDay' | 'homeGame'>> & { spectatorsAllowed?: boolean };
 
 /** Private tables: only the host acts. Public tables are administered by the platform itself, `by: 'system'`. */
 function requireHost(state: TableState, by: string): void {

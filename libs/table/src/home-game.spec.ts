@@ -1,0 +1,92 @@
+import { start, type HandEvent } from '@naiko/engine';
+import { makeTableConfig } from './config';
+import { toHandConfig } from './engine-adapter';
+import { finishHand, startHand } from './hand';
+import { requestBombPot } from './home-game';
+import { updateSettings } from './admin';
+import { code, nlConfig, patchSeat, plan, playQuietHand, rng, tableWith, withPositions } from './spec-helpers';
+import type { TableState } from './state';
+
+const forced = (events: HandEvent[]) => events.flatMap((e) => (e.type === 'forced-bet' ? [{ seat: e.seat, kind: e.kind, amount: e.amount }] : []));
+
+describe('home-game settings are validated against the game', () => {
+  const base = { stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 6 };
+  const bad = (over: Record<string, unknown>) => code(() => makeTableConfig({ game: 'holdem', structure: 'no-limit', ...base, ...over } as never));
+  test('each option only where it makes sense, with a clear INVALID_CONFIG otherwise', () => {
+    expect(bad({ homeGame: { straddle: true, runItTwice: true, rabbitHunt: true, sevenDeuceBounty: 10, bombPot: { ante: 20, everyHands: 10, doubleBoard: true } } })).toBe('no error');
+    expect(bad({ game: 'stud7', structure: 'fixed-limit', stakes: { smallBlind: 0, bigBlind: 10, ante: 2, bringIn: 5 }, buyIn: { min: 400, max: null }, homeGame: { straddle: true } })).toBe('INVALID_CONFIG');
+    expect(bad({ game: 'draw5', homeGame: { bombPot: { ante: 10 } } })).toBe('INVALID_CONFIG');
+    expect(bad({ game: 'omaha', structure: 'pot-limit', homeGame: { sevenDeuceBounty: 10 } })).toBe('INVALID_CONFIG');
+    expect(bad({ structure: 'fixed-limit', buyIn: { min: 400, max: null }, homeGame: { straddle: true } })).toBe('INVALID_CONFIG');
+    expect(bad({ naikoMode: true, homeGame: { rabbitHunt: true } })).toBe('INVALID_CONFIG');
+    expect(bad({ homeGame: { bombPot: { ante: 10, everyHands: 1 } } })).toBe('INVALID_CONFIG');
+    expect(() => makeTableConfig({ game: 'omaha', structure: 'pot-limit', ...base, homeGame: { sevenDeuceBounty: 10 } })).toThrow(/homeGame: the 7-2 bounty is a Texas Hold'em rule/);
+  });
+});
+
+describe('bomb-pot counter', () => {
+  const config = nlConfig({ homeGame: { bombPot: { ante: 20, everyHands: 3 } } });
+  const play = (s: TableState, hands: number): boolean[] => {
+    const out: boolean[] = [];
+    for (let k = 0; k < hands; k++) {
+      const r = playQuietHand(s, k);
+      out.push(!!r.plan.bombPot);
+      s = r.state;
+    }
+    return out;
+  };
+
+  test('bomb pot every N hands: hands 3 and 6 are bomb pots; the engine deals them without blinds', () => {
+    const s = tableWith([0, 1, 2, 3], { config, established: true });
+    expect(play(s, 6)).toEqual([false, false, true, false, false, true]);
+    let t = s;
+    for (let k = 0; k < 2; k++) t = playQuietHand(t, k).state;
+    const p = plan(t);
+    expect(p.bombPot).toBe(true);
+    const hc = toHandConfig(t.config, p);
+    expect(hc.homeGame).toEqual({ bombPot: { ante: 20 } });
+    const { state, events } = start(hc, { rng: rng(1) });
+    expect(forced(events).map((f) => [f.kind, f.amount])).toEqual([0, 1, 2, 3].map(() => ['bomb-pot-ante', 20]));
+    expect(state.street).toBe(1);
+  });
+
+  test('bomb pot on demand: the host asks, the next hand is one, then the count goes on', () => {
+    const c = nlConfig({ private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null }, homeGame: { bombPot: { ante: 20 } } });
+    let s = tableWith([0, 1, 2], { config: c, established: true });
+    expect(code(() => requestBombPot(s, 'p1'))).toBe('NOT_HOST');
+    s = requestBombPot(s, 'host').state;
+    const first = playQuietHand(s);
+    expect(first.plan.bombPot).toBe(true);
+    expect(first.state.bombPotPending).toBe(false);
+    expect(playQuietHand(first.state).plan.bombPot).toBeFalsy();
+    expect(code(() => requestBombPot(tableWith([0, 1]), 'system'))).toBe('INVALID_CONFIG');
+  });
+
+  test('a bomb pot due on a hand with table posts waits for the next hand without', () => {
+    let s = withPositions(tableWith([0, 1, 2, 3, 4, 5], { config: nlConfig({ homeGame: { bombPot: { ante: 20 } } }), established: true }), 3, 4, 5);
+    s = requestBombPot(s, 'system').state;
+    s = patchSeat(s, 2, { entry: 'new', waitForBigBlind: false });
+    const p = plan(s);
+    expect(p.posts.length).toBeGreaterThan(0);
+    expect(p).toMatchObject({ bombPot: false, bombPotDeferred: true });
+    expect(toHandConfig(s.config, p).homeGame).toBeUndefined();
+    const started = startHand(s, p).state;
+    expect(started.bombPotPending).toBe(true);
+    const done = finishHand(started, { stacks: p.dealtIn.map((d) => ({ seat: d.seat, stack: d.stack })) }, 0).state;
+    expect(plan(done).bombPot).toBe(true);
+  });
+});
+
+describe('home-game options reach the engine', () => {
+  test('straddle, run it twice, 7-2 bounty and rabbit hunt are passed on every hand; the host may change them between hands', () => {
+    const c = nlConfig({ private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null } });
+    let s = withPositions(tableWith([0, 1, 2, 3], { config: c, established: true }), 0, 1, 2);
+    s = updateSettings(s, 'host', { homeGame: { straddle: true, runItTwice: true, sevenDeuceBounty: 5, rabbitHunt: true } }).state;
+    const p = plan(s);
+    const hc = toHandConfig(s.config, p);
+    expect(hc.homeGame).toEqual({ straddle: true, runItTwice: true, sevenDeuceBounty: 5, rabbitHunt: true });
+    const { events } = start(hc, { rng: rng(1) });
+    expect(forced(events).map((f) => f.kind)).toEqual(['small-blind', 'big-blind', 'straddle']);
+    expect(code(() => updateSettings(s, 'host', { homeGame: { sevenDeuceBounty: -1 } }))).toBe('INVALID_CONFIG');
+  });
+});
