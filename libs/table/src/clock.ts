@@ -77,7 +77,11 @@ export type TimeoutAction =
   /** Naiko Seal Shield window: silence declines; the anchor applies at no cost to the defender. */
   | { type: 'decline' }
   /** Disconnection protection: the player stays in for what he has put in, as if all-in (house rules, "Künstliches All-In"). */
-  | { type: 'artificialAllIn' };
+  | { type: 'artificialAllIn' }
+  /** Home games: silence never agrees to run the board twice (engine action) ... */
+  | { type: 'run-once' }
+  /** ... nor shows an uncontested winner's hand (engine action). */
+  | { type: 'muck' };
 
 /**
  * What the table does when a decision times out: check if legal, else fold; a draw stands pat;
@@ -87,6 +91,9 @@ export type TimeoutAction =
 export function timeoutAction(ctx: TimeoutContext): TimeoutAction {
   if (ctx.kind === 'draw') return { type: 'standPatByTimeout' };
   if (ctx.kind === 'shield') return { type: 'decline' };
+  // Home-game offers (the engine's `extensions.home.timeoutAction`): the answer that changes nothing.
+  if (ctx.legal.includes('run-once')) return { type: 'run-once' };
+  if (ctx.legal.includes('muck')) return { type: 'muck' };
   if (ctx.legal.includes('bring-in')) return { type: 'bring-in' };
   if (ctx.legal.includes('check')) return { type: 'check' };
   if (ctx.cashTable && ctx.disconnected && isLimitStructure(ctx.structure) && ctx.committed > 0 && ctx.protectionAvailable) {

@@ -1,6 +1,10 @@
-import { start, type HandEvent } from '@naiko/engine';
+import { apply, isOver, legalActions, parseCards, start, view, type Action, type HandEvent } from '@naiko/engine';
+import { decideBotAction } from './bots/policy';
+import { timeoutAction } from './clock';
+import { planNextHand } from './plan';
+import { chipsAtTable } from './state';
 import { makeTableConfig } from './config';
-import { toHandConfig } from './engine-adapter';
+import { toBotView, toHandConfig } from './engine-adapter';
 import { finishHand, startHand } from './hand';
 import { requestBombPot } from './home-game';
 import { updateSettings } from './admin';
@@ -88,5 +92,52 @@ describe('home-game options reach the engine', () => {
     const { events } = start(hc, { rng: rng(1) });
     expect(forced(events).map((f) => f.kind)).toEqual(['small-blind', 'big-blind', 'straddle']);
     expect(code(() => updateSettings(s, 'host', { homeGame: { sevenDeuceBounty: -1 } }))).toBe('INVALID_CONFIG');
+  });
+});
+
+describe('the table host needs no special code for the offers', () => {
+  test('timeouts answer run-once and muck; bots run once, show a 7-2 and muck anything else', () => {
+    const ctx = { kind: 'bet' as const, structure: 'no-limit' as const, disconnected: false, committed: 10, protectionAvailable: false, cashTable: true };
+    expect(timeoutAction({ ...ctx, legal: ['run-twice', 'run-once'] })).toEqual({ type: 'run-once' });
+    expect(timeoutAction({ ...ctx, legal: ['show', 'muck'] })).toEqual({ type: 'muck' });
+    const bv = { board: [], pot: 30, toCall: 0, stack: 100, bigBlind: 10, legal: ['show', 'muck'], opponents: 0 };
+    expect(decideBotAction({ ...bv, hole: parseCards('7c2d') }, rng(1))).toEqual({ type: 'show' });
+    expect(decideBotAction({ ...bv, hole: parseCards('7c2c') }, rng(1))).toEqual({ type: 'muck' });
+    expect(decideBotAction({ ...bv, hole: parseCards('AsAd'), legal: ['run-twice', 'run-once'] }, rng(1))).toEqual({ type: 'run-once' });
+  });
+
+  test('a table of bots plays 60 hands with every option through the generic path (bot decisions and timeouts), chips conserved', () => {
+    const config = nlConfig({ homeGame: { straddle: true, runItTwice: true, sevenDeuceBounty: 10, rabbitHunt: true, bombPot: { ante: 20, everyHands: 4, doubleBoard: true } } });
+    let s = tableWith([0, 1, 2, 3, 4], { config, established: true, stack: 1000 });
+    const total = chipsAtTable(s);
+    const r = rng(7);
+    const seen = new Set<string>();
+    for (let hand = 0; hand < 60; hand++) {
+      const out = planNextHand(s, r);
+      if (!out.ok) break;
+      s = startHand(s, out.plan).state;
+      let { state } = start(toHandConfig(s.config, out.plan), { rng: r });
+      for (let steps = 0; !isOver(state); steps++) {
+        expect(steps).toBeLessThan(500);
+        const la = legalActions(state)!;
+        seen.add(state.phase);
+        // Every third decision times out; the others are the bot's.
+        let action: Action;
+        if (steps % 3 === 0) {
+          const t = timeoutAction({ kind: 'bet', legal: la.actions, structure: 'no-limit', disconnected: false, committed: 0, protectionAvailable: false, cashTable: true });
+          action = { type: t.type, seat: la.seat };
+        } else {
+          const bv = toBotView(view(state, la.seat), 10)!;
+          const d = decideBotAction(bv, r);
+          action = { type: d.type, seat: la.seat, ...('amount' in d ? { amount: d.amount } : {}) };
+        }
+        const res = apply(state, action);
+        expect(res.ok).toBe(true);
+        if (res.ok) state = res.state;
+      }
+      s = finishHand(s, { stacks: state.seats.map((seat, i) => ({ seat, stack: state.stacks[i] })) }, 0).state;
+      expect(chipsAtTable(s)).toBe(total);
+    }
+    expect(seen.has('run-twice') || seen.has('show-or-muck')).toBe(true);
   });
 });
