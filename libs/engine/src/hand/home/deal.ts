@@ -49,7 +49,8 @@ export function dealSecondBoardStreet(d: Draft, count: number, ev: Events): void
  */
 export function offerRunTwice(d: Draft, ev: Events): boolean {
   const h = homeOf(d);
-  if (!h || h.offered || !d.config.homeGame?.runItTwice || h.board2) return false;
+  // Not on a double board (it already has two boards).
+  if (!h || h.offered || !d.config.homeGame?.runItTwice || h.board2 || d.config.homeGame.bombPot?.doubleBoard) return false;
   if (d.street + 1 >= d.spec.streets.length || !isFlopGame(d.spec)) return false;
   const n = d.seats.length;
   const order: number[] = [];

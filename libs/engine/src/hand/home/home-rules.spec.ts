@@ -161,6 +161,14 @@ describe('run it twice', () => {
     replaysTo(c, p.events);
   });
 
+  test('run it twice: not offered on a double-board bomb pot (it has two boards already)', () => {
+    // Everyone all-in from the ante: the boards are simply dealt.
+    const c = cfg({ seats: seats(5, 5, 5), button: 2, homeGame: { runItTwice: true, bombPot: { ante: 5, doubleBoard: true } } });
+    const p = play(c, deck, []);
+    expect(p.state.phase).toBe('complete');
+    expect(ofType(p.events, 'x-run-twice-offered' as never)).toHaveLength(0);
+  });
+
   test('run it twice: not offered when the option is off', () => {
     const p = play(cfg({ seats: seats(100, 100, 100), button: 2 }), deck, allIn);
     expect(p.state.phase).toBe('complete');
