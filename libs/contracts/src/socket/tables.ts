@@ -4,6 +4,7 @@
 // feeds are built per seat by the table host (engine `view`/`viewEvents`), never for a room.
 import { z } from 'zod';
 import { safeText } from '../text';
+import type { HomeGameBody } from '../lobby/tables-http';
 
 const tableId = z.string().uuid();
 const chips = z.number().int().positive().max(1_000_000_000_000);
@@ -117,6 +118,8 @@ export interface TableSummary {
   hostId: string | null;
   /** Private tables: the host lets anyone watch (not sit). Absent on public tables (anyone watches). */
   spectatorsAllowed?: boolean;
+  /** Home-game options (issue 23), as configured (`TableConfig.homeGame`); absent = none. */
+  homeGame?: HomeGameBody;
   closed: boolean;
   /** The host closed it during a hand: it closes when that hand is over. */
   closingAfterHand?: boolean;
