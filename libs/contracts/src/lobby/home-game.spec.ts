@@ -1,5 +1,6 @@
 // The table-config schema's home-game options (issue 23): shape and per-game rules.
 import { issuesMessage } from '../field-messages';
+import { ActPayload } from '../socket/tables';
 import { CreateTableBody, HomeGameBody, TableSettingsBody, homeGameBodyProblem } from './tables-http';
 
 const table = { name: 'Friday', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 1, bigBlind: 2 }, buyIn: { min: 40, max: 200 }, seats: 9 };
@@ -26,5 +27,11 @@ describe('home-game options in the table config', () => {
     expect(HomeGameBody.safeParse({ sevenDeuceBounty: -1 }).success).toBe(false);
     expect(HomeGameBody.safeParse({ chopBlinds: true }).success).toBe(false);
     expect(TableSettingsBody.safeParse({ homeGame: { rabbitHunt: true } }).success).toBe(true);
+  });
+});
+
+describe('home-game answers on the socket', () => {
+  it('table:act accepts the run-it-twice answers and show/muck', () => {
+    for (const type of ['run-twice', 'run-once', 'show', 'muck']) expect(ActPayload.safeParse({ tableId: 't1', version: 3, action: { type } }).success).toBe(true);
   });
 });

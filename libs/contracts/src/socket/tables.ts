@@ -40,7 +40,8 @@ export const ActPayload = z.strictObject({
   tableId,
   version: z.number().int().min(0).max(2 ** 31),
   action: z.strictObject({
-    type: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'draw', 'split', 'no-split', 'sneak-peek', 'sleeve-swap', 'short-anchor', 'shield', 'decline']),
+    // Home games (issue 23): the run-it-twice answers and an uncontested winner's show or muck.
+    type: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'draw', 'split', 'no-split', 'sneak-peek', 'sleeve-swap', 'short-anchor', 'shield', 'decline', 'run-twice', 'run-once', 'show', 'muck']),
     amount: chips.optional(),
     discard: z.array(z.number().int().min(0).max(53)).max(7).optional(),
     target: z.number().int().min(0).max(9).optional(),
