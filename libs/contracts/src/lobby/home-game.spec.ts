@@ -32,6 +32,6 @@ describe('home-game options in the table config', () => {
 
 describe('home-game answers on the socket', () => {
   it('table:act accepts the run-it-twice answers and show/muck', () => {
-    for (const type of ['run-twice', 'run-once', 'show', 'muck']) expect(ActPayload.safeParse({ tableId: 't1', version: 3, action: { type } }).success).toBe(true);
+    for (const type of ['run-twice', 'run-once', 'show', 'muck']) expect(ActPayload.safeParse({ tableId: '00000000-0000-4000-8000-000000000001', version: 3, action: { type } }).success).toBe(true);
   });
 });
