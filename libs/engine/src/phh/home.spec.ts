@@ -9,7 +9,7 @@ import { playRandomHand } from '../hand/property-harness';
 import { randomLegalAction } from '../hand/random-policy';
 import { play, stackDeck } from '../hand/spec-helpers';
 import type { HandConfig, HandEvent } from '../hand/types';
-import { exportPhh } from './export';
+import { exportPhh, exportPhhFor } from './export';
 import { parsePhh } from './parse';
 import { replayPhh, replayPhhText } from './replay';
 
@@ -69,6 +69,11 @@ describe('home-game options in PHH', () => {
     expect(text).toMatch(/_winner_shows = true/);
     expect(text).toMatch(/_rabbit_cards = "7h7sKd4c9h"/);
     expect(replayPhh(parsePhh(text)).config.homeGame).toEqual({ sevenDeuceBounty: 10, rabbitHunt: true });
+    // A player's own download: the rabbit's cards are public, the folded players' cards are not.
+    const mine = exportPhhFor(config, p.events, 0);
+    expect(mine).toMatch(/_rabbit_cards = "7h7sKd4c9h"/);
+    expect(mine).toMatch(/d dh p2 \?\?\?\?/);
+    expect(mine).toMatch(/d dh p3 7c2d/); // shown to collect the bounty
   });
 
   test('random home-game hands export and replay to the same result', () => {
