@@ -112,6 +112,24 @@ describe('bomb pot', () => {
   });
 });
 
+describe('two boards in Hi/Lo', () => {
+  test('double board, Omaha Hi/Lo: each board\'s half is split high/low on that board; the odd chip to the winner nearest the button on the left', () => {
+    // Ante 5 × 3 = 15; seat 2 folds on the flop. 15 → 7 per board + 1 odd chip.
+    // Board 1 Ah 2d 3c Kd Qs: seat 0 (4h 5h) has the wheel: high (a five-high straight) 4 and low 3.
+    // Board 2 Kc Kh 9s 9d Js: no low; seat 1 (Jh Jd) has jacks full: 7. Odd chip: seat 0 (nearest left of button 2).
+    const deck = stackDeck(['4h5hTcTh', '6c7cJhJd', '8s8h2s3s'], 'Ah2d3c KcKh9s Kd 9d Qs Js');
+    const config: HandConfig = { variant: 'omaha-hl', structure: 'pot-limit', stakes: { smallBlind: 5, bigBlind: 10 }, seats: seats(100, 100, 100), button: 2, homeGame: { bombPot: { ante: 5, doubleBoard: true } } };
+    const p = play(config, deck, ['0:check', '1:check', '2:fold', '0:check', '1:check', '0:check', '1:check']);
+    expect(stacksOf(p.state)).toEqual({ 0: 103, 1: 102, 2: 95 });
+    expect(ofType(p.events, 'pot-awarded')[0].shares).toEqual([
+      { seat: 0, amount: 5, half: 'high', board: 1 },
+      { seat: 0, amount: 3, half: 'low', board: 1 },
+      { seat: 1, amount: 7, half: 'whole', board: 2 },
+    ]);
+    replaysTo(config, p.events);
+  });
+});
+
 describe('run it twice', () => {
   // Seats 0, 1, 2, button 2: SB seat 0 (5), BB seat 1 (10). Seat 2 shoves 100, seat 0 folds (5 dead),
   // seat 1 calls all-in: pot 205. Run 1: 2c 7d 9h Jc 8s (seat 1's aces); run 2: Kd 3c 4s 5d 6c (seat 2's three kings).
