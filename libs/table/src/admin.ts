@@ -39,7 +39,9 @@ export function updateSettings(state: TableState, by: string, patch: SettingsPat
   // Turning bots off keeps seated bots (the platform removes them between hands); sparks exist only in Naiko mode.
   let seats = state.seats;
   if (!config.naikoMode) seats = seats.map((s) => (s && s.sparks ? { ...s, sparks: 0 } : s));
-  return { state: { ...state, config, seats, version: state.version + 1 }, events: [{ type: 'settingsChanged', by }] };
+  // Bomb pots turned off: one the host asked for is no longer owed.
+  const bombPotPending = config.homeGame?.bombPot ? state.bombPotPending : undefined;
+  return { state: { ...state, config, seats, bombPotPending, version: state.version + 1 }, events: [{ type: 'settingsChanged', by }] };
 }
 
 export function invite(state: TableState, by: string, playerId: string): Transition<TableState> {

@@ -64,6 +64,9 @@ describe('bomb-pot counter', () => {
     expect(first.state.bombPotPending).toBe(false);
     expect(playQuietHand(first.state).plan.bombPot).toBeFalsy();
     expect(code(() => requestBombPot(tableWith([0, 1]), 'system'))).toBe('INVALID_CONFIG');
+    // Turning bomb pots off drops one that was asked for.
+    const asked = requestBombPot(first.state, 'host').state;
+    expect(updateSettings(asked, 'host', { homeGame: {} }).state.bombPotPending).toBeUndefined();
   });
 
   test('a bomb pot due on a hand with table posts waits for the next hand without', () => {
