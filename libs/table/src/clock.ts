@@ -5,7 +5,16 @@ import { isLimitStructure, type BettingStructure } from './config';
  * per decision and asks these functions what the deadline is and what to do when it passes.
  */
 
-export type DecisionKind = 'bet' | 'draw' | 'shield';
+/** `offer`: a home-game offer (run it twice, show or muck): a short fixed time like the shield window, no time bank. */
+export type DecisionKind = 'bet' | 'draw' | 'shield' | 'offer';
+
+/** Which clock a decision gets, from the engine's legal actions for it. */
+export function decisionKindOf(actions: readonly string[]): DecisionKind {
+  if (actions.includes('draw')) return 'draw';
+  if (actions.includes('decline')) return 'shield';
+  if (actions.includes('run-once') || actions.includes('muck')) return 'offer';
+  return 'bet';
+}
 
 export interface DecisionClock {
   kind: DecisionKind;
@@ -22,7 +31,7 @@ export interface ClockConfig {
   shieldResponseMs: number;
 }
 
-/** Starts a decision's clock: betting decisions may run into the time bank; draws and shield windows have a fixed time. */
+/** Starts a decision's clock: betting decisions may run into the time bank; draws, shield windows and home-game offers (`shieldResponseMs`) have a fixed time. */
 export function startDecision(kind: DecisionKind, now: number, clock: ClockConfig, timeBankMs: number): DecisionClock {
   const ms = kind === 'bet' ? clock.decisionMs : kind === 'draw' ? clock.drawDecisionMs : clock.shieldResponseMs;
   return { kind, startedAt: now, deadline: now + ms, timeBankMs: kind === 'bet' ? timeBankMs : 0 };

@@ -1,6 +1,6 @@
 import { apply, isOver, legalActions, parseCards, start, view, type Action, type HandEvent } from '@naiko/engine';
 import { decideBotAction } from './bots/policy';
-import { timeoutAction } from './clock';
+import { decisionKindOf, startDecision, timeoutAction } from './clock';
 import { planNextHand } from './plan';
 import { chipsAtTable } from './state';
 import { makeTableConfig } from './config';
@@ -103,6 +103,11 @@ describe('the table host needs no special code for the offers', () => {
     const ctx = { kind: 'bet' as const, structure: 'no-limit' as const, disconnected: false, committed: 10, protectionAvailable: false, cashTable: true };
     expect(timeoutAction({ ...ctx, legal: ['run-twice', 'run-once'] })).toEqual({ type: 'run-once' });
     expect(timeoutAction({ ...ctx, legal: ['show', 'muck'] })).toEqual({ type: 'muck' });
+    // The offers' clock: a short fixed time (the shield window's), no time bank.
+    expect(decisionKindOf(['run-twice', 'run-once'])).toBe('offer');
+    expect(decisionKindOf(['show', 'muck'])).toBe('offer');
+    expect(decisionKindOf(['fold', 'check', 'bet'])).toBe('bet');
+    expect(startDecision('offer', 1000, { decisionMs: 20_000, drawDecisionMs: 30_000, shieldResponseMs: 8_000 }, 30_000)).toEqual({ kind: 'offer', startedAt: 1000, deadline: 9000, timeBankMs: 0 });
     const bv = { board: [], pot: 30, toCall: 0, stack: 100, bigBlind: 10, legal: ['show', 'muck'], opponents: 0 };
     expect(decideBotAction({ ...bv, hole: parseCards('7c2d') }, rng(1))).toEqual({ type: 'show' });
     expect(decideBotAction({ ...bv, hole: parseCards('7c2c') }, rng(1))).toEqual({ type: 'muck' });

@@ -133,7 +133,8 @@ export interface TableSummary {
 
 export interface ClockInfo {
   seat: number;
-  kind: 'bet' | 'draw' | 'shield';
+  /** `offer`: a home-game offer (run it twice, show or muck). */
+  kind: 'bet' | 'draw' | 'shield' | 'offer';
   /** Server time (ms since epoch) when the normal decision time ends. */
   deadline: number;
   /** Time bank available after the deadline. */
