@@ -13,3 +13,4 @@ export * from './text';
 export * from './field-messages';
 export * from './accounts/top-up';
 export * from './fair-play';
+export * from './lobby/session-ledger';
