@@ -1,12 +1,13 @@
 // Sit & Go and Spin orchestration.
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
-import { PlatformModule, SitAndGoFeatureModule } from '@naiko/platform';
+import { FairPlayModule, PlatformModule, SitAndGoFeatureModule } from '@naiko/platform';
 
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
     SitAndGoFeatureModule.forRoot(),
+    FairPlayModule,
   ],
 })
 export class SitAndGoModule {}

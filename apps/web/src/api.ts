@@ -6,6 +6,7 @@
 // page shows.
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, SocketError } from '@naiko/contracts';
+import { clientFingerprint, installFairPlayNotices } from './components/fair-play';
 
 export interface Me {
   id: string;
@@ -128,8 +129,9 @@ const errorListeners = new Set<(e: SocketError) => void>();
  */
 export function getSocket(): NaikoClientSocket {
   if (!socket) {
-    const s: NaikoClientSocket = io({ auth: (cb) => cb({ token: session.token }), transports: ['websocket'] });
+    const s: NaikoClientSocket = io({ auth: (cb) => cb({ token: session.token, fingerprint: clientFingerprint() }), transports: ['websocket'] });
     socket = s;
+    installFairPlayNotices(s); // reality checks and fair-play warnings on every page (issue 26)
     s.on('error', (e) => errorListeners.forEach((l) => l(e)));
     const recover = async () => {
       if (socket !== s) return;

@@ -10,6 +10,7 @@ import { sitAndGoPage } from './pages/sit-and-go';
 import { handReplayPage, historyPage } from './pages/history';
 import { adminPage } from './pages/admin';
 import { tournamentPage, tournamentsPage } from './pages/tournaments';
+import { fairPlayAdminPage, responsiblePlayPage, termsPage } from './pages/fair-play';
 import { sessionLedgerPage } from './pages/session-ledger';
 
 export type Cleanup = () => void;
@@ -25,6 +26,10 @@ const routes: [RegExp, Page][] = [
   [/^#\/history$/, historyPage],
   [/^#\/admin$/, adminPage],
   [/^#\/history\/([0-9a-f-]{36})$/, handReplayPage],
+  [/^#\/admin\/fair-play$/, fairPlayAdminPage],
+  [/^#\/admin\/hand\/([0-9a-f-]{36})$/, (root, [id]) => handReplayPage(root, [id, 'admin'])],
+  [/^#\/responsible-play$/, responsiblePlayPage],
+  [/^#\/terms$/, termsPage],
 ];
 
 let cleanup: Cleanup | void;

@@ -12,4 +12,5 @@ export * from './tournaments/events';
 export * from './text';
 export * from './field-messages';
 export * from './accounts/top-up';
+export * from './fair-play';
 export * from './lobby/session-ledger';

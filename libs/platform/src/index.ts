@@ -31,3 +31,4 @@ export * from './tournaments';
 export * from './accounts';
 export * from './cluster';
 export * from './room/room-config';
+export * from './fair-play';

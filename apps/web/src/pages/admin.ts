@@ -86,6 +86,7 @@ export function adminPage(root: HTMLElement): () => void {
   const render = () => keepFocus(() => {
     mount(root, header(me),
       h('main', { 'data-testid': 'admin' },
+        h('p', {}, h('a', { href: '#/admin/fair-play', 'data-testid': 'nav-fair-play' }, 'Fair play review: flags, reports, actions')),
         message && h('p', { 'data-testid': 'admin-message' }, message),
         h('section', {}, h('h2', {}, 'Schedule a tournament'),
           h('form', { class: 'inline', onsubmit: schedule },

@@ -29,7 +29,7 @@ export function historyPage(root: HTMLElement): void {
   );
 }
 
-export function handReplayPage(root: HTMLElement, [id]: string[]): void {
+export function handReplayPage(root: HTMLElement, [id, source]: string[]): void {
   const me = session.user;
   let hand: HandDetail | null = null;
   let step = 0;
@@ -90,7 +90,8 @@ export function handReplayPage(root: HTMLElement, [id]: string[]): void {
       ),
     );
   };
-  void api<HandDetail>('GET', `/me/hands/${id}`).then(
+  // An admin's evidence hand (fair play, #/admin/hand/<id>): every card, from the admin route.
+  void api<HandDetail>('GET', source === 'admin' ? `/admin/fair-play/hands/${id}` : `/me/hands/${id}`).then(
     (d) => ((hand = d), render()),
     (e: unknown) => mount(root, header(me), h('main', {}, h('p', { class: 'error' }, e instanceof ApiError ? e.message : String(e)))),
   );

@@ -28,6 +28,7 @@ export function header(me: Me | null, extra: Node[] = []): HTMLElement {
     h('a', { href: '#/tournaments', 'data-testid': 'nav-tournaments' }, 'Tournaments'),
     h('a', { href: '#/history', 'data-testid': 'nav-history' }, 'Hand history'),
     me?.role === 'admin' && h('a', { href: '#/admin', 'data-testid': 'nav-admin' }, 'Admin'),
+    me && h('a', { href: '#/responsible-play', 'data-testid': 'nav-responsible-play' }, 'Responsible play'),
     h('span', { class: 'spacer' }),
     me && h('span', { 'data-testid': 'me' }, me.username),
     me && chipsWidget(),

@@ -7,6 +7,7 @@ import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicSt
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
 import { installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
+import { reportButton } from '../components/fair-play';
 import { refreshChips } from '../components/chips';
 import { callBoxAmount, createPreActionBar, resolvePreAction, type PreAction } from '../components/pre-action';
 import { h, mount } from '../dom';
@@ -44,6 +45,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const socket = getSocket();
   const me = session.user;
   let table: TablePublicState | null = null;
+  // Built once, so an open report form survives the re-renders (issue 26).
+  const report = reportButton(tableId, () => (table?.seatMap ?? []).flatMap((s) => (s && !s.isBot && s.playerId !== me?.id ? [{ id: s.playerId, name: s.name }] : [])));
   let yourSeat: number | null = null;
   let hand: HandState | null = null;
   let blinds: { sb: number | null; bb: number | null } = { sb: null, bb: null };
@@ -439,6 +442,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         cash
           ? h('a', { href: '#/lobby', 'data-testid': 'back-to-lobby' }, '← Lobby')
           : h('a', { href: lobbyHref, 'data-testid': 'back-to-tournament' }, sitAndGoId !== undefined ? '← Sit & Go lobby' : '← Tournament lobby'),
+        report,
       ]),
       h('main', { class: 'table-page', 'data-testid': 'table-page', 'data-mode': youSit ? 'player' : 'spectator' },
         s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),

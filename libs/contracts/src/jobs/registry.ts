@@ -6,6 +6,7 @@
 // Redis namespace `<REDIS_PREFIX>:<installation id>` (issue 29).
 import { z } from 'zod';
 import { SitAndGoBotFillPayload, SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '../sit-and-go/jobs';
+import { FairPlayScanPayload } from '../fair-play';
 import { TournamentBalancePayload, TournamentPayload, TournamentSchedulePayload, TournamentStepPayload } from '../tournaments/jobs';
 
 export const QUEUES = {
@@ -15,6 +16,8 @@ export const QUEUES = {
   sitAndGo: 'sit-and-go',
   /** Scheduled multi-table tournaments: registration, start, levels, breaks, balancing, payout (apps/tournament). */
   tournament: 'tournament',
+  /** Fair-play scans of the stored hands and the ledger (issue 26; apps/lobby). */
+  fairPlay: 'fair-play',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -99,6 +102,12 @@ export const JOBS = {
     queue: QUEUES.tournament,
     payload: TournamentSchedulePayload,
     jobId: (p) => jobId('tournament-schedule', p.slot),
+  }),
+  /** Fair-play signals over the stored hands and the ledger (issue 26): one scan per slot or tag. */
+  fairPlayScan: define({
+    queue: QUEUES.fairPlay,
+    payload: FairPlayScanPayload,
+    jobId: (p) => jobId('fair-play-scan', p.tag),
   }),
 } as const;
 

@@ -9,6 +9,7 @@ import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { SitAndGoError } from './sit-and-go.errors';
 import { SitAndGoService } from './sit-and-go.service';
+import { PlayAllowedGuard } from '../fair-play/gate';
 
 const STATUS: Record<string, HttpStatus> = {
   UNKNOWN_TEMPLATE: HttpStatus.NOT_FOUND,
@@ -57,7 +58,7 @@ export class SitAndGoController {
     return domain(() => this.service.view(id));
   }
 
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(JwtAuthGuard, PlayAllowedGuard)
   @Post(':templateId/register')
   async register(@Param('templateId') templateId: string, @CurrentUser() user: AccessClaims) {
     return domain(() => this.service.register(templateId, user.sub));

@@ -1,6 +1,6 @@
 // Socket events of tables and the live lobby. Every payload is validated against its contracts
 // schema (ValidBody), rate-limited per socket, and every refusal is a typed `error` event.
-import { Logger, UseFilters } from '@nestjs/common';
+import { Logger, Optional, UseFilters } from '@nestjs/common';
 import {
   ConnectedSocket,
   SubscribeMessage,
@@ -21,6 +21,7 @@ import { LOBBY_ROOM, TableSockets } from './table-sockets';
 import { TablesService, type TableCommand } from './tables.service';
 import type { RoutedUser } from '../cluster/table-router';
 import { CORS_OPTIONS } from '../http/cors';
+import { FairPlayGate } from '../fair-play/gate';
 
 /** 30 messages at once, 15 per second sustained, per socket. */
 const RATE = { burst: 30, perSecond: 15 };
@@ -41,6 +42,7 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   constructor(
     private readonly tables: TablesService,
     private readonly sockets: TableSockets,
+    @Optional() private readonly fairPlay?: FairPlayGate,
   ) {}
 
   afterInit(server: NaikoServer): void {
@@ -116,6 +118,7 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
       const watching = this.sockets.watching(p.tableId, socket);
       // Whoever may sit may watch: a stranger's sit at a private table is refused before any room is joined.
       if (!watching) await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
+      await this.fairPlay?.assertMaySit(socket, p.tableId); // cool-off, suspension, restriction, same device/network (issue 26)
       this.sockets.watch(p.tableId, socket, p.inviteCode);
       const cmd: TableCommand = { op: 'sit', tableId: p.tableId, buyIn: p.buyIn, seat: p.seat, inviteCode: p.inviteCode, waitForBigBlind: p.waitForBigBlind };
       try {

@@ -8,6 +8,7 @@ import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { TournamentError } from './tournaments.errors';
 import { FaultBoard } from '../health/fault-board';
+import { PlayAllowedGuard } from '../fair-play/gate';
 import { TournamentsService, type TournamentRow } from './tournaments.service';
 
 const STATUS: Record<string, HttpStatus> = {
@@ -90,7 +91,7 @@ export class TournamentsController {
     return domain(() => this.service.cancel(id));
   }
 
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(JwtAuthGuard, PlayAllowedGuard)
   @Post(':id/register')
   async register(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: AccessClaims) {
     return domain(() => this.service.register(id, user.sub));

@@ -17,6 +17,19 @@ describe('bot-like timing signal (detectBotTiming)', () => {
     expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 3 })).toEqual([]);
   });
 
+  it('a metronome with lag spikes: 500 ms nine times and one 1500 ms stall → CV 0.5 (not under 0.1), but Q1 = Q3 = 500 → quartile dispersion 0, flagged', () => {
+    const ms = [500, 500, 500, 500, 500, 500, 500, 500, 500, 1500];
+    // mean 600; σ = √((9 × 100² + 900²) / 10) = √90000 = 300; CV = 0.5.
+    const [f] = detectBotTiming(times('lagbot', ms), { minDecisions: 10, minHands: 5 });
+    expect(f).toMatchObject({ userId: 'lagbot', meanMs: 600, stdDevMs: 300, cv: 0.5, qcd: 0 });
+    // With the quartile test off (threshold 0), the CV alone does not flag it.
+    expect(detectBotTiming(times('lagbot', ms), { minDecisions: 10, minHands: 5, maxQcd: 0 })).toEqual([]);
+    // 1000, 1100, 900, 1000: Q1 = 900 (1st of 4), Q3 = 1000 (3rd of 4) → 100 / 1900 ≈ 0.0526, not under 0.05.
+    const [g] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2 });
+    expect(g.qcd).toBeCloseTo(100 / 1900, 9);
+    expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0 })).toEqual([]);
+  });
+
   it('leaves out accounts marked BOT and decisions the clock took', () => {
     expect(detectBotTiming(times('BOT Ada', [1000, 1000, 1000, 1000], true), { minDecisions: 4, minHands: 2 })).toEqual([]);
     // An absent player timed out at exactly 15 s four times (CV 0 if counted); his own two decisions are below the sample.
@@ -39,6 +52,7 @@ describe('bot-like timing signal (detectBotTiming)', () => {
 
   it('refuses bad input with a typed error', () => {
     expect(() => detectBotTiming([], { maxCv: -0.1 })).toThrow(FairPlayError);
+    expect(() => detectBotTiming([], { maxQcd: Number.NaN })).toThrow(FairPlayError);
     expect(() => detectBotTiming([{ userId: 'x', handId: 'h', ms: -1, markedBot: false }])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 });

@@ -8,9 +8,12 @@
  * that made it the player's turn and of his action. Decisions the clock took (timeouts) are left out:
  * an absent player times out at exactly the same delay every time and is not a bot.
  *
- * The figure is the coefficient of variation (population standard deviation / mean). An account is
- * flagged when it has at least `minDecisions` decisions over at least `minHands` hands and its CV is
- * below `maxCv`.
+ * Two figures: the coefficient of variation (population standard deviation / mean) and the quartile
+ * coefficient of dispersion (Q3 − Q1) / (Q3 + Q1), quartiles by nearest rank (Q1 = the ⌈n/4⌉-th
+ * smallest, Q3 the ⌈3n/4⌉-th). The second is robust to a few lag spikes: a bot's times measured by the
+ * server carry network and load jitter, and one stall would lift its CV above any threshold while its
+ * middle half stays tight. An account is flagged when it has at least `minDecisions` decisions over
+ * at least `minHands` hands and its CV is below `maxCv` or its quartile dispersion below `maxQcd`.
  */
 import { checkNonNegativeInteger, FairPlayError } from './hands';
 
@@ -32,9 +35,11 @@ export interface BotTimingOptions {
   minHands: number;
   /** Flag below this coefficient of variation. Default 0.1. */
   maxCv: number;
+  /** Flag below this quartile coefficient of dispersion. Default 0.05. */
+  maxQcd: number;
 }
 
-export const DEFAULT_BOT_TIMING_OPTIONS: BotTimingOptions = { minDecisions: 200, minHands: 50, maxCv: 0.1 };
+export const DEFAULT_BOT_TIMING_OPTIONS: BotTimingOptions = { minDecisions: 200, minHands: 50, maxCv: 0.1, maxQcd: 0.05 };
 
 export interface BotTimingFinding {
   signal: 'bot-timing';
@@ -44,6 +49,8 @@ export interface BotTimingFinding {
   meanMs: number;
   stdDevMs: number;
   cv: number;
+  /** (Q3 − Q1) / (Q3 + Q1) of the decision times (0 when both quartiles are 0). */
+  qcd: number;
   /** The hands the decisions come from, in first-seen order. */
   handIds: string[];
 }
@@ -52,7 +59,9 @@ export function detectBotTiming(decisions: readonly DecisionTiming[], options: P
   const o: BotTimingOptions = { ...DEFAULT_BOT_TIMING_OPTIONS, ...options };
   checkNonNegativeInteger('minDecisions', o.minDecisions);
   checkNonNegativeInteger('minHands', o.minHands);
-  if (typeof o.maxCv !== 'number' || !(o.maxCv >= 0) || !Number.isFinite(o.maxCv)) throw new FairPlayError('INVALID_OPTIONS', `maxCv must be a finite number ≥ 0 (got ${o.maxCv})`);
+  for (const k of ['maxCv', 'maxQcd'] as const) {
+    if (typeof o[k] !== 'number' || !(o[k] >= 0) || !Number.isFinite(o[k])) throw new FairPlayError('INVALID_OPTIONS', `${k} must be a finite number ≥ 0 (got ${o[k]})`);
+  }
 
   const byUser = new Map<string, { times: number[]; hands: string[]; handSet: Set<string> }>();
   for (const d of decisions) {
@@ -73,7 +82,11 @@ export function detectBotTiming(decisions: readonly DecisionTiming[], options: P
     if (mean === 0) continue; // CV undefined; instant actions are a client pre-action, not timing
     const stdDev = Math.sqrt(u.times.reduce((s, t) => s + (t - mean) ** 2, 0) / n);
     const cv = stdDev / mean;
-    if (cv < o.maxCv) findings.push({ signal: 'bot-timing', userId, decisions: n, hands: u.hands.length, meanMs: mean, stdDevMs: stdDev, cv, handIds: u.hands });
+    const sorted = [...u.times].sort((a, b) => a - b);
+    const q1 = sorted[Math.ceil(n / 4) - 1];
+    const q3 = sorted[Math.ceil((3 * n) / 4) - 1];
+    const qcd = q1 + q3 === 0 ? 0 : (q3 - q1) / (q3 + q1);
+    if (cv < o.maxCv || qcd < o.maxQcd) findings.push({ signal: 'bot-timing', userId, decisions: n, hands: u.hands.length, meanMs: mean, stdDevMs: stdDev, cv, qcd, handIds: u.hands });
   }
   return findings;
 }

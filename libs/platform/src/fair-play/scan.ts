@@ -1,0 +1,179 @@
+// The fair-play scan (issue 26 item 1): job `fairPlayScan` (queue `fair-play`, id
+// `fair-play-scan.<tag>`), run by a job scheduler every FAIR_PLAY_SCAN_EVERY_MS and on demand by the
+// admin (`POST /admin/fair-play/scan`). Never on the action path: it reads what the table hosts
+// already stored — the completed hands of the window (`hands.players`, `hand_events.payload`) — and
+// hands them to libs/table's pure signals; each finding becomes (or updates) a flag row.
+//
+// Decision times come from the stored events too, at no cost to the table: every event row has its
+// `created_at` (the time of the transaction that stored it, before the broadcast), so a decision's
+// time is its action's `created_at` minus that of the event stored just before it (the event that
+// made it the player's turn). Actions the clock took look like a decision of exactly the table's
+// decision time; those at or above `clock.decisionMs − 100 ms` of the cash table's config are
+// counted as timeouts and left out (tournament tables: none left out).
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { QueueEvents, type Job } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { QUEUES, type FairPlayScanPayload } from '@naiko/contracts';
+import { PrismaService } from '@naiko/persistence';
+import { detectBotTiming, detectChipDumping, detectSoftPlay, type DecisionTiming, type FairPlayHand, type StoredEventPayload } from '@naiko/table';
+import { JobHandler } from '../jobs/job-handler.decorator';
+import { JobQueue } from '../jobs/job-queue.service';
+import { ReconcileJobs } from '../jobs/job-reconciler.service';
+import { REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
+import type { RedisEndpoint } from '../redis/redis-endpoint';
+import type { RedisNamespace } from '../redis/redis-namespace';
+import { bullmqConnection } from '../redis/redis-options';
+import { FlagStore, type FlagInput } from './flags';
+import { FAIR_PLAY_OPTIONS, type FairPlayOptions } from './options';
+
+export interface ScanResult {
+  tag: string;
+  hands: number;
+  decisions: number;
+  flags: { signal: string; pattern: string | null; userIds: string[] }[];
+}
+
+interface HandRow {
+  id: string;
+  table_id: string | null;
+  players: { seat: number; userId: string }[];
+}
+
+interface EventRow {
+  hand_id: string;
+  seq: number;
+  payload: StoredEventPayload;
+  created_at: Date;
+}
+
+/** Hands whose events are read per query. */
+const CHUNK = 500;
+
+/** The stored hands as the signals take them, and the decision times taken from the event rows. */
+export function decisionTimings(hand: HandRow, events: EventRow[], bots: ReadonlySet<string>, timeoutFromMs: number | null): DecisionTiming[] {
+  const out: DecisionTiming[] = [];
+  const userOf = new Map(hand.players.map((p) => [p.seat, p.userId]));
+  for (let i = 1; i < events.length; i++) {
+    const e = events[i].payload;
+    if (e.type !== 'action' || typeof e.seat !== 'number') continue;
+    const userId = userOf.get(e.seat);
+    if (!userId) continue;
+    const ms = Math.max(0, events[i].created_at.getTime() - events[i - 1].created_at.getTime());
+    out.push({ userId, handId: hand.id, ms, markedBot: bots.has(userId), timedOut: timeoutFromMs !== null && ms >= timeoutFromMs });
+  }
+  return out;
+}
+
+@Injectable()
+export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('FairPlayScan');
+  private events?: QueueEvents;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly flags: FlagStore,
+    private readonly jobs: JobQueue,
+    @Inject(FAIR_PLAY_OPTIONS) private readonly options: FairPlayOptions,
+    @Inject(REDIS_ENDPOINT) private readonly redis: RedisEndpoint,
+    @Inject(REDIS_NAMESPACE) private readonly ns: RedisNamespace,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.schedule();
+  }
+
+  /** (Re)creates the scan's job scheduler; also after Redis lost its data (upsert: idempotent). */
+  @ReconcileJobs('fair-play')
+  async schedule(): Promise<{ every: number }> {
+    if (this.options.scanEveryMs > 0) {
+      await this.jobs.queue(QUEUES.fairPlay).upsertJobScheduler(
+        'fair-play-scan',
+        { every: this.options.scanEveryMs },
+        { name: 'fairPlayScan', data: { tag: 'scheduled' } satisfies FairPlayScanPayload },
+      );
+    }
+    return { every: this.options.scanEveryMs };
+  }
+
+  @JobHandler('fairPlayScan')
+  handle(payload: FairPlayScanPayload, _job: Job): Promise<ScanResult> {
+    return this.scan(payload.tag);
+  }
+
+  /** Enqueues a scan and resolves with its result (whichever copy consumes the `fair-play` queue runs it). */
+  async scanNow(timeoutMs = 120_000): Promise<ScanResult> {
+    this.events ??= new QueueEvents(QUEUES.fairPlay, { connection: bullmqConnection(this.redis.url), prefix: this.ns.prefix });
+    await this.events.waitUntilReady();
+    const job = await this.jobs.enqueue('fairPlayScan', { tag: `manual-${randomUUID()}` });
+    return (await job.waitUntilFinished(this.events, timeoutMs)) as ScanResult;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.events?.close();
+  }
+
+  /** One scan over the window's completed hands. */
+  async scan(tag: string): Promise<ScanResult> {
+    const since = new Date(Date.now() - this.options.scanHours * 3_600_000);
+    const rows = await this.prisma.$queryRaw<HandRow[]>`
+      SELECT id::text AS id, table_id, players FROM hands
+      WHERE status = 'completed' AND ended_at >= ${since}
+      ORDER BY ended_at DESC LIMIT ${this.options.scanMaxHands}`;
+    rows.reverse();
+    const userIds = [...new Set(rows.flatMap((r) => r.players.map((p) => p.userId)))];
+    const bots = new Set((await this.prisma.user.findMany({ where: { id: { in: userIds }, isBot: true }, select: { id: true } })).map((u) => u.id));
+    const timeoutFrom = await this.timeoutThresholds([...new Set(rows.map((r) => r.table_id).filter((t): t is string => t !== null))]);
+
+    const hands: FairPlayHand[] = [];
+    const timings: DecisionTiming[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      const events = await this.prisma.$queryRaw<EventRow[]>`
+        SELECT hand_id::text AS hand_id, seq, payload, created_at FROM hand_events
+        WHERE hand_id = ANY(${chunk.map((r) => r.id)}::uuid[]) ORDER BY hand_id, seq`;
+      const byHand = new Map<string, EventRow[]>();
+      for (const e of events) byHand.set(e.hand_id, [...(byHand.get(e.hand_id) ?? []), e]);
+      for (const r of chunk) {
+        const ev = byHand.get(r.id) ?? [];
+        hands.push({ handId: r.id, tableId: r.table_id, players: r.players.map((p) => ({ seat: p.seat, userId: p.userId })), events: ev.map((e) => e.payload) });
+        timings.push(...decisionTimings(r, ev, bots, r.table_id ? (timeoutFrom.get(r.table_id) ?? null) : null));
+      }
+    }
+
+    const found: FlagInput[] = [];
+    for (const f of detectChipDumping(hands, this.options.chipDump)) {
+      // House bots get their chips from the house and play by a fixed policy: never a dump recipient or donor.
+      if (f.pattern === 'strong-folds') {
+        if (bots.has(f.donor) || bots.has(f.recipient)) continue;
+        found.push({ signal: 'chip-dump', pattern: f.pattern, userIds: [f.recipient, f.donor], keyUsers: [f.recipient, f.donor], evidence: f, handIds: f.hands.map((h) => h.handId) });
+      } else {
+        const donors = f.donors.filter((d) => !bots.has(d.donor));
+        if (bots.has(f.recipient) || donors.length < Math.max(1, this.options.chipDump.minDonors ?? 3)) continue;
+        found.push({ signal: 'chip-dump', pattern: f.pattern, userIds: [f.recipient, ...donors.map((d) => d.donor)], keyUsers: [f.recipient], evidence: { ...f, donors }, handIds: [...new Set(donors.flatMap((d) => d.handIds))] });
+      }
+    }
+    for (const f of detectSoftPlay(hands, this.options.softPlay)) {
+      if (f.pair.some((u) => bots.has(u))) continue;
+      found.push({ signal: 'soft-play', pattern: null, userIds: [...f.pair], keyUsers: [...f.pair], evidence: f, handIds: f.handIds });
+    }
+    for (const f of detectBotTiming(timings, this.options.botTiming)) {
+      found.push({ signal: 'bot-timing', pattern: null, userIds: [f.userId], keyUsers: [f.userId], evidence: f, handIds: f.handIds });
+    }
+    for (const f of found) await this.flags.record(f);
+    this.logger.log({ msg: 'fair-play scan', tag, hands: hands.length, decisions: timings.length, flags: found.length });
+    return { tag, hands: hands.length, decisions: timings.length, flags: found.map((f) => ({ signal: f.signal, pattern: f.pattern, userIds: f.userIds })) };
+  }
+
+  /** Per cash table: decision times from which an action was the clock's (decisionMs − 100 ms). */
+  private async timeoutThresholds(tableIds: string[]): Promise<Map<string, number>> {
+    if (tableIds.length === 0) return new Map();
+    const uuids = tableIds.filter((t) => /^[0-9a-f-]{36}$/i.test(t));
+    const tables = await this.prisma.cashTable.findMany({ where: { id: { in: uuids } }, select: { id: true, config: true } });
+    const out = new Map<string, number>();
+    for (const t of tables) {
+      const ms = (t.config as { clock?: { decisionMs?: number } } | null)?.clock?.decisionMs;
+      if (typeof ms === 'number' && ms > 0) out.set(t.id, Math.max(0, ms - 100));
+    }
+    return out;
+  }
+}
