@@ -10,6 +10,7 @@ import { sitAndGoPage } from './pages/sit-and-go';
 import { handReplayPage, historyPage } from './pages/history';
 import { adminPage } from './pages/admin';
 import { tournamentPage, tournamentsPage } from './pages/tournaments';
+import { installLiveRegions } from './a11y/live-region';
 
 export type Cleanup = () => void;
 export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
@@ -51,5 +52,17 @@ export function navigate(hash: string): void {
   else location.hash = hash;
 }
 
-window.addEventListener('hashchange', route);
+// A screen reader hears a new page: the focus goes to its main part (the old focus left with the old page).
+function routeAndFocus(): void {
+  route();
+  const main = document.querySelector<HTMLElement>('#app main');
+  if (main && (document.activeElement === document.body || !document.activeElement?.isConnected)) {
+    main.tabIndex = -1;
+    main.focus({ preventScroll: true });
+  }
+}
+
+// The live regions exist before any page puts words into them (issue 27).
+installLiveRegions();
+window.addEventListener('hashchange', routeAndFocus);
 route();

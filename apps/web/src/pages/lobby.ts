@@ -23,6 +23,8 @@ export interface Filters {
 
 export function header(me: Me | null, extra: Node[] = []): HTMLElement {
   return h('header', { class: 'top' },
+    // Keyboard users skip the header's links (a button: the router owns the URL's hash).
+    h('button', { class: 'skip-link', 'data-testid': 'skip-link', onclick: () => { const m = document.querySelector<HTMLElement>('#app main'); if (m) { m.tabIndex = -1; m.focus(); } } }, 'Skip to content'),
     h('a', { href: '#/lobby', class: 'brand' }, 'Naiko'),
     ...extra,
     h('a', { href: '#/tournaments', 'data-testid': 'nav-tournaments' }, 'Tournaments'),
