@@ -17,7 +17,10 @@ function build(): HTMLDialogElement {
     h('button', { 'data-testid': 'keys-help-close', onclick: () => closeHelp() }, 'Close'),
   ) as HTMLDialogElement;
   d.addEventListener('close', () => {
-    if (returnTo?.isConnected) returnTo.focus();
+    // The page may have been drawn anew meanwhile: the same control (by test id) takes the focus back.
+    const id = returnTo?.dataset.testid;
+    const target = returnTo?.isConnected ? returnTo : id ? document.querySelector<HTMLElement>(`[data-testid="${id}"]`) : null;
+    target?.focus();
     returnTo = null;
   });
   document.body.append(d);

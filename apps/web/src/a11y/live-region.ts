@@ -9,7 +9,7 @@ import { coalesce } from './speech';
 
 /** How long sentences wait for others to join them (bots act every few dozen ms). */
 export const COALESCE_MS = 350;
-const KEEP = 30;
+const KEEP = 50;
 
 let log: HTMLElement | null = null;
 let urgentEl: HTMLElement | null = null;

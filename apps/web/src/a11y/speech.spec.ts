@@ -53,7 +53,7 @@ describe('one sentence per event', () => {
       { type: 'hole-dealt', seat: 0, cards: [AS, KH], up: [false, false] },
       { type: 'hole-dealt', seat: 1, cards: [null, null], up: [false, false] },
       { type: 'street-started', street: 0, name: 'preflop' },
-    ], ctx)).toEqual(['Hand 7 starts; Dana has the button', 'You post the small blind 10', 'Bob posts the big blind 20', 'Your cards: ace of spades, king of hearts', 'Preflop']);
+    ], ctx)).toEqual(['Hand 7 starts; Dana has the button', 'You post the small blind 10', 'Bob posts the big blind 20', 'Your cards: ace of spades, king of hearts']);
   });
 
   it('the end: shown hands, winners with their share, returned bets', () => {

@@ -82,6 +82,8 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
         break;
       }
       case 'street-started': {
+        // The first street starts with the deal itself: nothing to say.
+        if ((e.street as number) === 0) break;
         const next = events[i + 1];
         if (next?.type === 'board-dealt') {
           out.push(`${streetTitle(e.name as string)}: ${cardsText(next.cards as number[])}`);

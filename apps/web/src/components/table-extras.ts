@@ -44,9 +44,11 @@ export function installTableKeys(root: HTMLElement, more: Record<string, () => v
         const dir = key === 'arrowup' || key === 'arrowright' ? 1 : -1;
         slider.value = String(Math.max(Number(slider.min), Math.min(Number(slider.max), Number(slider.value) + dir * step)));
         slider.dispatchEvent(new Event('input', { bubbles: true }));
+        // The focus is rarely on the slider itself: the new size is said aloud.
+        more.sized?.();
         done = true;
       }
-    } else if (more[e.key]) {
+    } else if (e.key !== 'sized' && more[e.key]) {
       more[e.key]!();
       done = true;
     } else if (more[key]) {

@@ -75,8 +75,9 @@ export function lobbyPage(root: HTMLElement): () => void {
   socket.on('lobby:table', onTable);
   socket.emit('lobby:watch', {});
 
+  const FILTER_NAMES: Record<keyof Filters, string> = { game: 'Game', structure: 'Betting structure', naikoMode: 'Naiko mode', seatsFree: 'Seats free', maxBigBlind: 'Maximum big blind' };
   const select = (key: keyof Filters, options: [string, string][]) =>
-    h('select', { 'data-testid': `filter-${key}`, onchange: (e: Event) => { filters[key] = (e.target as HTMLSelectElement).value; void load(); } },
+    h('select', { 'data-testid': `filter-${key}`, 'aria-label': FILTER_NAMES[key], onchange: (e: Event) => { filters[key] = (e.target as HTMLSelectElement).value; void load(); } },
       options.map(([v, label]) => h('option', { value: v, ...(filters[key] === v ? { selected: true } : {}) }, label)));
 
   const register = async (templateId: string) => {
@@ -92,7 +93,7 @@ export function lobbyPage(root: HTMLElement): () => void {
   // Built once and reused by every render: a live lobby update must not reset what is being typed.
   const hostForm = hostCreateForm((m) => ((message = m), render()));
   let adminForm: HTMLElement | undefined;
-  const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
+  const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', 'aria-label': 'Maximum big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
 
   const jumpTo = (testId: string) => root.querySelector(`[data-testid="${testId}"]`)?.scrollIntoView({ block: 'start' });
 

@@ -328,6 +328,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       else sayNow('Not your turn');
     },
     '?': () => toggleHelp(),
+    sized: () => {
+      const slider = root.querySelector<HTMLInputElement>('[data-testid="raise-slider"]');
+      if (slider) sayNow(`${slider.getAttribute('aria-label') ?? 'Amount'} ${chips(Number(slider.value))}`);
+    },
   };
 
   function clockText(c: ClockInfo): string {
@@ -434,7 +438,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       sizer = legal.choices
         ? h('div', { class: 'sizer' }, legal.choices.map((c) => h('button', { 'data-testid': `act-${sizing}-${c}`, onclick: () => act({ type: sizing, amount: c }) }, `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(c)}`)))
         : h('div', { class: 'sizer' },
-            legal.minTo < legal.maxTo && [slider, amount, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half', 'Half pot'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
+            legal.minTo < legal.maxTo && [slider, amount, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
             h('button', { 'data-testid': `act-${sizing}`, class: 'primary', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
           );
     }
@@ -609,7 +613,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         tableOptions({ extendedTime: sendExtendedTime, help: toggleHelp }),
         naikoInfo(),
         ownCardsForDraw(),
-        h('div', { class: 'action-area', 'data-testid': 'action-area', tabindex: -1, 'aria-label': 'Actions' }, actions() ?? [preActions(), naikoPowers(null)]),
+        h('div', { class: 'action-area', 'data-testid': 'action-area', tabindex: -1, role: 'group', 'aria-label': 'Actions' }, actions() ?? [preActions(), naikoPowers(null)]),
         h('div', { class: 'table-controls' },
           youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', title: 'Post the blinds now and play the next hand', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: false }) }, 'Post now'),

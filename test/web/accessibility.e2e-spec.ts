@@ -1,0 +1,249 @@
+// Accessible play (issue 27), in Chromium:
+// 1. axe-core on every page — sign-in, lobby (player and admin), a table in the middle of a hand (with
+//    the action bar, and with the keys' help open), the tournaments list and a tournament's lobby, a
+//    Sit & Go page, a hosted private table, the hand history and the admin page — at desktop
+//    (1280×800) and phone (390×844) sizes: no serious or critical violation (WCAG 2.x A/AA rules).
+// 2. One full hand played with the keyboard alone (Tab to a seat, Enter; C at each turn), asserting
+//    what the live region says at each step: the deal, "Your turn: …", our own action, the streets'
+//    cards, the re-read keys (H, B, P), and who wins.
+import request from 'supertest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { PrismaService } from '@naiko/persistence';
+import { fastModeStructure } from '@naiko/tournament';
+import { fastMttSettings } from '../support/tournaments';
+import { shot, signIn, signUp, startWebTest, type WebTest } from './browser';
+
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const ACTION = '[data-testid="actions"]';
+
+/** axe-core with the WCAG 2.0/2.1/2.2 A and AA rules: the serious and critical violations, in words. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Records every line added to the live region (the polite log) in `window.__spoken`. */
+async function listen(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    window.__spoken = [];
+    const log = document.querySelector('[data-testid="announcer"]');
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) window.__spoken.push(n.textContent);
+    }).observe(log, { childList: true });
+  })()`);
+}
+/** What was said, sentence by sentence (an announcement of a burst holds several: "Ann folds. Bob calls 20."). */
+async function spoken(page: Page): Promise<string[]> {
+  const lines = (await page.evaluate('window.__spoken.slice()')) as string[];
+  return lines.flatMap((l) => l.split(/(?<=[.?!]) (?=[A-Z0-9])/)).map((x) => x.replace(/\.$/, ''));
+}
+
+/** Waits until a sentence matching `re` is said (after the first `from` ones); returns it and the count so far. */
+async function heard(page: Page, re: RegExp, from = 0, timeout = 30_000): Promise<{ line: string; at: number }> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const lines = await spoken(page);
+    const k = lines.findIndex((l, i) => i >= from && re.test(l));
+    if (k >= 0) return { line: lines[k]!, at: k + 1 };
+    if (Date.now() > end) throw new Error(`never heard ${re}; heard:\n${lines.slice(from).join('\n')}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+const focusedTestId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid || document.activeElement.tagName : null') as Promise<string | null>;
+
+describe('web client: accessibility (Chromium, axe-core)', () => {
+  let w: WebTest;
+  let tableId: string;
+  let tournamentId: number;
+  beforeAll(async () => {
+    w = await startWebTest();
+    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Access 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
+      .expect(201);
+    tableId = res.body.tableId;
+    const settings = fastMttSettings({
+      name: 'Access Weekly',
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      maxEntrants: 50,
+      startingStack: 3_000,
+      blindStructure: fastModeStructure(60_000, 30_000, 4),
+      clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+    });
+    tournamentId = (await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)).body.tournamentId;
+  }, 120_000);
+  afterAll(() => w?.close());
+
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    it(`every page has no serious or critical axe violation (${size} ${viewport.width}×${viewport.height})`, async () => {
+      // axe-core/playwright opens a page of its own in the page's context: a context per size.
+      const context = await w.browser.newContext({ viewport });
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      const check = async (name: string) => {
+        const v = await seriousViolations(page);
+        if (v.length) found[name] = v;
+        await shot(page, `a11y-${size}-${name}`);
+      };
+      const user = `a11y${size}`;
+
+      await page.goto(w.app.url);
+      await page.getByTestId('auth-submit').waitFor();
+      await check('sign-in');
+
+      await signUp(page, w.app.url, user);
+      await page.getByTestId('tables').waitFor();
+      await page.getByTestId('sng-row').first().waitFor();
+      await check('lobby');
+
+      // A table in the middle of a hand, our turn (the action bar), then the keys' help over it.
+      await page.goto(`${w.app.url}/#/table/${tableId}`);
+      await page.getByTestId(size === 'desktop' ? 'sit-1' : 'sit-2').click();
+      await page.locator(ACTION).waitFor({ timeout: 30_000 });
+      await check('table-mid-hand');
+      await page.keyboard.press('?');
+      await page.getByTestId('keys-help').waitFor();
+      await check('table-keys-help');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('keys-help').waitFor({ state: 'hidden' });
+      await page.getByTestId('leave').click();
+      await page.locator('[data-testid="table-page"][data-mode="spectator"]').waitFor({ timeout: 30_000 });
+
+      await page.goto(`${w.app.url}/#/tournaments`);
+      await page.getByTestId('mtt-row').first().waitFor();
+      await check('tournaments');
+      await page.goto(`${w.app.url}/#/tournament/${tournamentId}`);
+      await page.getByTestId('mtt-phase').waitFor();
+      await check('tournament-lobby');
+
+      // A Sit & Go page (registered from the lobby).
+      await page.goto(`${w.app.url}/#/lobby`);
+      await page.getByTestId('sng-register').first().click();
+      await page.getByTestId('sng-phase').waitFor();
+      await page.getByTestId('entrant').first().waitFor();
+      await check('sit-and-go');
+
+      // A hosted private table: the host's panel.
+      await page.goto(`${w.app.url}/#/lobby`);
+      await page.getByTestId('private-create').click();
+      await page.getByTestId('host-panel').waitFor();
+      await page.getByTestId('invite-link').click();
+      await page.getByTestId('invite-url').waitFor();
+      await check('host-private-table');
+
+      await page.goto(`${w.app.url}/#/history`);
+      await page.getByTestId('history').waitFor();
+      await check('history');
+
+      // The admin's pages (a new session carries the admin role).
+      await w.app.get(PrismaService).user.update({ where: { username: user }, data: { role: 'admin' } });
+      await page.getByTestId('sign-out').click();
+      await signIn(page, w.app.url, user);
+      await page.goto(`${w.app.url}/#/admin`);
+      await page.getByTestId('admin-tournament').first().waitFor();
+      await check('admin');
+      await page.goto(`${w.app.url}/#/lobby`);
+      await page.getByTestId('new-table-submit').waitFor();
+      await check('lobby-admin');
+
+      expect(found).toEqual({});
+      await context.close();
+    }, 180_000);
+  }
+
+  it('a whole hand with the keyboard alone; the live region says each step in plain words', async () => {
+    const page = await w.browser.newPage({ viewport: SIZES.desktop });
+    await signUp(page, w.app.url, 'keysonly');
+    await page.goto(`${w.app.url}/#/table/${tableId}`);
+    await page.getByTestId('table-page').waitFor();
+    await listen(page);
+
+    // Tab to a free seat ("Sit here"), Enter.
+    let seat: string | null = null;
+    for (let n = 0; n < 40 && !seat; n++) {
+      await page.keyboard.press('Tab');
+      const id = await focusedTestId(page);
+      if (id && /^sit-\d$/.test(id)) seat = id;
+    }
+    expect(seat).not.toBeNull();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
+
+    // The deal of our first hand: its start, our cards in words.
+    const start = await heard(page, /Hand \d+ starts; (you have|.+ has) the button/);
+    const cards = await heard(page, /^Your cards: (\w+ of (clubs|diamonds|hearts|spades)), (\w+ of (clubs|diamonds|hearts|spades))$/, start.at - 1);
+    const card = '\\w+ of (clubs|diamonds|hearts|spades)';
+
+    // Each turn: the bar takes the focus, "Your turn: ..." is said; C answers; our action is said back.
+    let from = cards.at;
+    let decisions = 0;
+    let sized = false;
+    let end: { line: string; at: number } | null = null;
+    while (!end) {
+      const next = await Promise.race([
+        heard(page, /^Your turn: (check|call [\d,]+)( or (bet|raise)( to [\d,]+)?)?, \d+ seconds?/, from, 45_000).then((x) => ({ kind: 'turn' as const, ...x })),
+        heard(page, /^(You win|.+ wins) [\d,]+/, from, 45_000).then((x) => ({ kind: 'end' as const, ...x })),
+      ]);
+      if (next.kind === 'end' && decisions > 0) {
+        end = next;
+        break;
+      }
+      if (next.kind === 'end') {
+        // The hand ended before our first decision (we folded nothing: everyone folded to a blind). The next one.
+        from = next.at;
+        continue;
+      }
+      decisions++;
+      from = next.at;
+      await page.locator(ACTION).waitFor();
+      await page.waitForFunction('document.activeElement && document.activeElement.dataset.testid === "actions"');
+      if (decisions === 1) {
+        // Re-read on demand: the hole cards (as dealt), the board, the pot.
+        await page.keyboard.press('h');
+        expect((await heard(page, /^Your cards: /, from)).line).toBe(cards.line);
+        await page.keyboard.press('b');
+        await heard(page, /^(No board cards yet \(\w+\)|Board, \w+: )/, from);
+        await page.keyboard.press('p');
+        await heard(page, /^Pot [\d,]+; ([\d,]+ to call|nothing to call)$/, from);
+        // The keys' help: ? opens it with the focus inside, Esc closes it and the focus comes back.
+        await page.keyboard.press('?');
+        await page.getByTestId('keys-help').waitFor();
+        expect(await focusedTestId(page)).toBe('keys-help-close');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('keys-help').waitFor({ state: 'hidden' });
+        expect(await focusedTestId(page)).toBe('actions');
+      }
+      if (!sized && (await page.getByTestId('raise-slider').count())) {
+        // The arrows size the bet a step at a time, and say the new amount.
+        const before = Number(await page.getByTestId('raise-slider').inputValue());
+        await page.keyboard.press('ArrowUp');
+        const after = Number(await page.getByTestId('raise-slider').inputValue());
+        expect(after).toBeGreaterThan(before);
+        await heard(page, new RegExp(`^(Raise to|Bet amount) ${after.toLocaleString('en-US')}$`), from);
+        sized = true;
+      }
+      const version = await page.locator(ACTION).getAttribute('data-version');
+      const check = (await page.getByTestId('act-check').count()) > 0;
+      const toCall = check ? 0 : Number((await page.getByTestId('act-call').textContent())!.replace(/\D/g, ''));
+      await page.keyboard.press('c');
+      await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+      const mine = await heard(page, check ? /^You check$/ : new RegExp(`^You call ${toCall.toLocaleString('en-US')}(, all-in)?$`), from);
+      from = mine.at - 1;
+    }
+    const lines = await spoken(page);
+    const hand = lines.slice(start.at - 1, end.at);
+    // Streets that were dealt were said with their cards: "Flop: ace of spades, ten of diamonds, four of clubs".
+    for (const l of hand.filter((x) => /^(Flop|Turn|River):/.test(x))) {
+      expect(l).toMatch(new RegExp(`^(Flop: ${card}, ${card}, ${card}|Turn: ${card}|River: ${card})$`));
+    }
+    expect(decisions).toBeGreaterThan(0);
+    // Never a flood: one announcement per event or burst, each short.
+    expect(hand.every((l) => l.length < 400)).toBe(true);
+    await shot(page, 'a11y-keyboard-hand');
+    await page.close();
+  }, 180_000);
+});
