@@ -22,7 +22,52 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`).join(' | ')}`);
+}
+
+/**
+ * Walks the page with Tab, once round: every control that can take the focus is reached (nothing
+ * traps it: the walk comes back round to the start), and each shows its focus (:focus-visible with
+ * an outline or a ring). Returns the problems in words.
+ */
+async function tabWalk(page: Page): Promise<string[]> {
+  // The controls a Tab can reach: visible, enabled, not taken out of the order.
+  const expected = (await page.evaluate(`(() => {
+    const all = document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]');
+    return Array.from(all).filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0
+      && getComputedStyle(el).visibility !== 'hidden' && !el.closest('dialog:not([open]), [inert]')).length;
+  })()`)) as number;
+  const problems: string[] = [];
+  const seen: string[] = [];
+  let outside = 0;
+  for (let n = 0; n < expected + 20; n++) {
+    await page.keyboard.press('Tab');
+    const at = (await page.evaluate(`(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const all = Array.from(document.querySelectorAll('*'));
+      const cs = getComputedStyle(el);
+      const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+      return { id: (el.dataset.testid || el.tagName.toLowerCase() + ':' + (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 24)) + '#' + all.indexOf(el), visible: el.matches(':focus-visible') && ring };
+    })()`)) as { id: string; visible: boolean } | null;
+    // Past the last control the focus leaves the page for a moment, then comes round to the first.
+    if (!at) {
+      if (++outside > 3) break;
+      continue;
+    }
+    outside = 0;
+    if (seen[0] === at.id) break; // round again
+    // A date field's parts (day, month, year, time) are stops inside one control.
+    if (seen[seen.length - 1] === at.id) continue;
+    if (seen.includes(at.id)) {
+      problems.push(`focus trapped: came back to ${at.id} after ${seen.length} stops`);
+      break;
+    }
+    seen.push(at.id);
+    if (!at.visible) problems.push(`no visible focus on ${at.id}`);
+  }
+  if (seen.length < expected) problems.push(`Tab reached ${seen.length} of ${expected} controls: ${seen.join(', ')}`);
+  return problems;
 }
 
 /** Records every line added to the live region (the polite log) in `window.__spoken`. */
@@ -85,7 +130,11 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
       const check = async (name: string) => {
+        // Each page as it is arrived at: from its top (the previous walk may have scrolled the document).
+        await page.evaluate('window.scrollTo(0, 0)');
         const v = await seriousViolations(page);
+        // Keyboard: every control reached with Tab, no trap, the focus always visible.
+        if (name !== 'table-keys-help') v.push(...(await tabWalk(page)));
         if (v.length) found[name] = v;
         await shot(page, `a11y-${size}-${name}`);
       };

@@ -54,6 +54,9 @@ export function navigate(hash: string): void {
 
 // A screen reader hears a new page: the focus goes to its main part (the old focus left with the old page).
 function routeAndFocus(): void {
+  // The new page starts from its top: no control of the old one hands its focus on (keepFocus finds
+  // controls again by test id, which is for redraws of one page, not for a new page).
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   route();
   const main = document.querySelector<HTMLElement>('#app main');
   if (main && (document.activeElement === document.body || !document.activeElement?.isConnected)) {

@@ -112,7 +112,16 @@ describe('coalescing: bots acting quickly never flood', () => {
   it('merges consecutive folds and keeps the newest sentences of a long burst', () => {
     expect(coalesce(['BOT Ann folds', 'BOT Ben folds', 'BOT Cy folds', 'Bob raises to 60'])).toBe('BOT Ann, BOT Ben and BOT Cy fold. Bob raises to 60.');
     expect(coalesce(['Bob calls 20'])).toBe('Bob calls 20.');
+    // 10 calls, room for 3 sentences: "8 earlier actions" and the last two.
     const burst = Array.from({ length: 10 }, (_, k) => `P${k} calls 20`);
-    expect(coalesce(burst, 3)).toBe('P7 calls 20. P8 calls 20. P9 calls 20.');
+    expect(coalesce(burst, 3)).toBe('8 earlier actions. P8 calls 20. P9 calls 20.');
+  });
+  it('a burst never drops the deal, your cards, the board or the winner', () => {
+    const lines = ['Hand 3 starts; Ann has the button', 'Ben posts the small blind 10', 'Cy posts the big blind 20', 'Your cards: ace of spades, king of hearts', 'Dan calls 20', 'Eve calls 20', 'Ann calls 20', 'Ben calls 10'];
+    expect(coalesce(lines, 5)).toBe('Hand 3 starts; Ann has the button. 4 earlier actions. Your cards: ace of spades, king of hearts. Ann calls 20. Ben calls 10.');
+  });
+  it('antes of a whole table are one sentence', () => {
+    const antes = [0, 1, 2, 3].map((seat) => ({ type: 'forced-bet', seat, kind: 'ante', amount: 5, allIn: false }));
+    expect(describeEvents([...antes, { type: 'forced-bet', seat: 1, kind: 'small-blind', amount: 10, allIn: false }], ctx)).toEqual(['4 players ante 5', 'Bob posts the small blind 10']);
   });
 });

@@ -68,9 +68,20 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
       case 'hand-started':
         out.push(`${ctx.handNumber !== undefined ? `Hand ${ctx.handNumber} starts` : 'A new hand starts'}; ${(e.button as number) === ctx.you ? 'you have' : `${ctx.nameOf(e.button as number)} has`} the button`);
         break;
-      case 'forced-bet':
+      case 'forced-bet': {
+        // A table of antes is one sentence ("9 players ante 10"), not one per player.
+        if (e.kind === 'ante') {
+          let k = i;
+          while (events[k + 1]?.type === 'forced-bet' && events[k + 1]!.kind === 'ante' && events[k + 1]!.amount === e.amount) k++;
+          if (k > i) {
+            out.push(`${k - i + 1} players ante ${amount(e.amount as number)}`);
+            i = k;
+            break;
+          }
+        }
         out.push(`${verb(seat, 'posts', 'post')} ${FORCED[e.kind as string] ?? 'a forced bet of'} ${amount(e.amount as number)}${e.allIn ? ', all-in' : ''}`);
         break;
+      }
       case 'hole-dealt': {
         const cards = e.cards as (number | null)[];
         const up = (e.up as boolean[] | undefined) ?? [];
@@ -229,11 +240,15 @@ export function holeText(cards: readonly (number | null)[] | null): string {
   return cards && cards.length ? `Your cards: ${cardsText(cards)}` : 'You have no cards in this hand';
 }
 
+/** Sentences a burst never drops: the deal, your cards, the streets' cards, shown hands and winners. */
+const ESSENTIAL = /^(Hand \d+ starts|A new hand starts|Your cards|Flop|Turn|River|Board|.+ (shows?|wins?) |Hand cancelled)/;
+
 /**
  * Sentences that arrive together become one announcement: consecutive folds are merged ("Ann,
- * Ben and Carl fold") and a long burst keeps its last `max` sentences (the newest matter most).
+ * Ben and Carl fold"), and a burst longer than `max` sentences says how many of its oldest plain
+ * actions it leaves out ("3 earlier actions"; S reads the seats) — never the essential ones.
  */
-export function coalesce(lines: readonly string[], max = 6): string {
+export function coalesce(lines: readonly string[], max = 8): string {
   const merged: string[] = [];
   let folders: string[] = [];
   const flush = () => {
@@ -250,7 +265,21 @@ export function coalesce(lines: readonly string[], max = 6): string {
     }
   }
   flush();
-  const kept = merged.length > max ? merged.slice(-max) : merged;
+  let kept = merged;
+  if (merged.length > max) {
+    let drop = merged.length - max + 1; // +1: the sentence that says so, where the first one left out was
+    let dropped = 0;
+    let at = -1;
+    kept = [];
+    for (const l of merged) {
+      if (drop > 0 && !ESSENTIAL.test(l)) {
+        drop--;
+        dropped++;
+        if (at < 0) (at = kept.length), kept.push('');
+      } else kept.push(l);
+    }
+    if (at >= 0) kept[at] = `${dropped} earlier action${dropped === 1 ? '' : 's'}`;
+  }
   return kept.map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(' ');
 }
 

@@ -86,7 +86,7 @@ export function adminPage(root: HTMLElement): () => void {
   const render = () => keepFocus(() => {
     mount(root, header(me),
       h('main', { 'data-testid': 'admin' },
-        message && h('p', { 'data-testid': 'admin-message' }, message),
+        message && h('p', { 'data-testid': 'admin-message', role: 'status' }, message),
         h('section', {}, h('h2', {}, 'Schedule a tournament'),
           h('form', { class: 'inline', onsubmit: schedule },
             h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),

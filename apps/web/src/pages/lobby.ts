@@ -102,7 +102,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       root,
       header(me),
       h('main', { class: 'lobby' },
-        message && h('p', { class: 'error' }, message),
+        message && h('p', { class: 'error', role: 'alert' }, message),
         h('section', { 'data-testid': 'tables-section' },
           h('h2', {}, 'Tables'),
           h('div', { class: 'filters' },

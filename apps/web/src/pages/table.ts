@@ -12,7 +12,7 @@ import { lastSpoken, say, sayNow, sayUrgently, silence } from '../a11y/live-regi
 import { toggleHelp } from '../a11y/help';
 import { refreshChips } from '../components/chips';
 import { callBoxAmount, createPreActionBar, resolvePreAction, type PreAction } from '../components/pre-action';
-import { h, mount } from '../dom';
+import { findByFocusKey, focusKeyOf, h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
 
@@ -62,6 +62,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let clockTimer: ReturnType<typeof setInterval> | undefined;
   /** Set when a new decision of ours arrived: the render after it puts the focus on the action bar. */
   let focusActions = false;
+  /** The first snapshot has been said ("Table …, you are in seat 3"). */
+  let oriented = false;
   /** The decision the clock warnings are counting for, and the time left at the last tick. */
   let warnKey = '';
   let warnLeft = Infinity;
@@ -93,6 +95,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const out = mine.place !== null && !mine.tableRef ? `You finished ${ordinal(mine.place)} of ${lastTournament!.entrants.length}.` : '';
     if (out !== outOfTournament) {
       outOfTournament = out;
+      if (out) sayNow(out);
       render();
     }
   };
@@ -104,6 +107,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const out = mine && mine.place !== null ? `You finished ${ordinal(mine.place)} of ${v.standings.length}.` : '';
     if (out !== outOfTournament) {
       outOfTournament = out;
+      if (out) sayNow(out);
       render();
     }
   };
@@ -123,8 +127,15 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (p.tableId !== tableId) return;
     follow(p.table.summary);
     table = p.table;
+    if (oriented && p.yourSeat !== yourSeat && p.yourSeat !== null) sayNow(`You sit in seat ${p.yourSeat + 1}`);
     yourSeat = p.yourSeat;
     hand = p.hand ? { ...p.hand, view: p.hand.view as unknown as WireView } : null;
+    // Arriving at a table (opened, or moved here by the tournament): where you are, in words.
+    if (!oriented) {
+      oriented = true;
+      const s = p.table.summary;
+      sayNow(`${s.name}, ${GAME_NAMES[s.game] ?? s.game}, stakes ${stakesText(s.stakes).replace(/ · /g, ', ')}. ${yourSeat !== null ? `You are in seat ${yourSeat + 1}` : 'You are watching'}; ${p.table.seatMap.filter(Boolean).length} seated. ${hand ? `Hand ${hand.handNumber}, ${hand.view.streetName}.` : 'Waiting for the next hand.'} Press question mark for the keys.`);
+    }
     // Opening the table mid-hand: the blind markers come with the snapshot.
     if (p.hand?.blinds) blinds = { sb: p.hand.blinds.smallBlindSeat, bb: p.hand.blinds.bigBlindSeat };
     resetDecision();
@@ -163,7 +174,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       if (mine) yourSeat = mine.seat;
     }
     // Sitting down or leaving moved chips: the header's balance follows.
-    if (yourSeat !== seatBefore) refreshChips();
+    if (yourSeat !== seatBefore) {
+      refreshChips();
+      sayNow(yourSeat !== null ? `You sit in seat ${yourSeat + 1}` : 'You left your seat');
+    }
     render();
     if (followed !== null) checkTournament();
   };
@@ -553,7 +567,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     // The page is drawn anew at each event: the focused control gets its focus back (found again
     // by its test id), so a keyboard player never loses his place when a bot acts.
     const active = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null;
-    const focusKey = active?.dataset.testid ?? null;
+    const focusKey = focusKeyOf(active);
     const wasInActions = active?.closest('[data-testid="actions"], [data-testid="pre-actions"], [data-testid="action-area"]') !== null && active !== null;
     const typed = active instanceof HTMLInputElement && active.type !== 'checkbox' ? active.value : null;
     draw();
@@ -564,7 +578,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       if (!typing) return root.querySelector<HTMLElement>('[data-testid="actions"]')!.focus();
     }
     if (!active || active.isConnected) return;
-    const again = focusKey ? root.querySelector<HTMLElement>(`[data-testid="${focusKey}"]`) : null;
+    const again = focusKey ? findByFocusKey(focusKey) : null;
     if (again) {
       again.focus();
       if (typed !== null && again instanceof HTMLInputElement && again.value !== typed) again.value = typed;
