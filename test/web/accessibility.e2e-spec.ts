@@ -295,4 +295,51 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     await shot(page, 'a11y-keyboard-hand');
     await page.close();
   }, 180_000);
+
+  it('extended time (ticked with the keyboard) doubles a 6 s decision, the bank first; the clock warns at 10 s and 5 s', async () => {
+    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Access clock', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 3, botsAllowed: true, clock: { decisionMs: 6_000, timeBankMs: 1_000 } })
+      .expect(201);
+    const page = await w.browser.newPage({ viewport: SIZES.desktop });
+    await signUp(page, w.app.url, 'slowreader');
+    await page.goto(`${w.app.url}/#/table/${res.body.tableId}`);
+    await page.getByTestId('table-page').waitFor();
+    await listen(page);
+    // Tab to "Extended time", Space ticks it; then Shift+Tab back to a seat, Enter.
+    const tabTo = async (key: 'Tab' | 'Shift+Tab', re: RegExp) => {
+      for (let n = 0; n < 40; n++) {
+        await page.keyboard.press(key);
+        const id = await focusedTestId(page);
+        if (id && re.test(id)) return id;
+      }
+      throw new Error(`never reached ${re}`);
+    };
+    await tabTo('Tab', /^extended-time$/);
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('extended-time').isChecked()).toBe(true);
+    await heard(page, /^Extended time on: from your next decision, at least twice the normal time; your time bank is used first$/);
+    await tabTo('Shift+Tab', /^sit-\d$/);
+    await page.keyboard.press('Enter');
+    await heard(page, /^You sit in seat \d$/);
+
+    // Our turn: 6 s, then max(1 s bank, 6 s extension) = 6 s more.
+    const turn = await heard(page, /^Your turn: .+, \d+ seconds? and \d+ more with extended time$/);
+    expect(turn.line).toMatch(/, [56] seconds and 6 more with extended time$/);
+    const bar = page.locator(ACTION);
+    const version = await bar.getAttribute('data-version');
+    const started = Date.now();
+    expect(await page.getByTestId('clock').textContent()).toMatch(/^\d+ s \+ extended 6 s$/);
+    const urgent = (text: string) => page.waitForFunction(`document.querySelector('[data-testid="announcer-urgent"]').textContent === ${JSON.stringify(text)}`, undefined, { timeout: 15_000 });
+    await urgent('10 seconds left');
+    await urgent('5 seconds left');
+    // Past the normal 6 s (and its 1 s bank), the decision is still ours: the server gave the extension.
+    expect(Date.now() - started).toBeGreaterThan(6_500);
+    expect(await page.locator(`${ACTION}[data-version="${version}"]`).count()).toBe(1);
+    // At 12 s the clock decides for us (check, else fold).
+    await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(Date.now() - started).toBeGreaterThan(10_500);
+    await heard(page, /^You (check|fold)$/, turn.at);
+    await page.close();
+  }, 120_000);
 });

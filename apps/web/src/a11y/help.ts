@@ -10,7 +10,7 @@ let returnTo: HTMLElement | null = null;
 function build(): HTMLDialogElement {
   const d = h('dialog', { class: 'keys-help', 'data-testid': 'keys-help', 'aria-labelledby': 'keys-help-title' },
     h('h2', { id: 'keys-help-title' }, 'Table keys'),
-    h('p', {}, 'Keys work anywhere on the table page except while typing in a field.'),
+    h('p', {}, 'Keys work anywhere on the table page except while typing in a field. With a screen reader, switch to focus mode (NVDA: Insert+Space; JAWS: forms mode) so that the letters reach the table.'),
     h('table', { class: 'keys' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Key'), h('th', { scope: 'col' }, 'What it does'))),
       h('tbody', {}, TABLE_KEYS.map(([k, what]) => h('tr', {}, h('td', {}, h('kbd', {}, k)), h('td', {}, what))))),

@@ -71,6 +71,7 @@ describe('your turn', () => {
   it('"Your turn: call 40 or raise, 15 seconds": fold goes unsaid', () => {
     expect(yourTurnText({ actions: ['fold', 'call', 'raise'], callAmount: 40, minTo: 80, maxTo: 2000 }, 15)).toBe('Your turn: call 40 or raise, 15 seconds');
     expect(yourTurnText({ actions: ['fold', 'check', 'bet'], callAmount: 0, minTo: 20, maxTo: 2000 }, 20, 30)).toBe('Your turn: check or bet, 20 seconds and 30 in your time bank');
+    expect(yourTurnText({ actions: ['fold', 'check', 'bet'], callAmount: 0, minTo: 20, maxTo: 2000 }, 20, 20, true)).toBe('Your turn: check or bet, 20 seconds and 20 more with extended time');
     // A short stack can only call all-in or fold.
     expect(yourTurnText({ actions: ['fold', 'call'], callAmount: 300, minTo: 0, maxTo: 0 }, 1)).toBe('Your turn: call 300, 1 second');
     // Fixed limit: one raise size.

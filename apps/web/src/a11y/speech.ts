@@ -168,9 +168,10 @@ export interface LegalForSpeech {
 
 /**
  * "Your turn: call 40 or raise, 15 seconds". Folding is always possible and goes unsaid when there
- * is anything else; the time is the decision's own, with the time bank after it when there is one.
+ * is anything else; the time is the decision's own, then what follows it: the time bank, or with
+ * extended time the extension (the bank spent first within it).
  */
-export function yourTurnText(legal: LegalForSpeech, seconds: number | null, bankSeconds = 0): string {
+export function yourTurnText(legal: LegalForSpeech, seconds: number | null, bankSeconds = 0, extended = false): string {
   const has = (a: string) => legal.actions.includes(a);
   const options: string[] = [];
   if (has('check')) options.push('check');
@@ -183,7 +184,8 @@ export function yourTurnText(legal: LegalForSpeech, seconds: number | null, bank
   if (has('shield')) options.push('seal shield or decline');
   if (options.length === 0 && has('fold')) options.push('fold');
   const choice = options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}` : (options[0] ?? 'act');
-  const time = seconds === null ? '' : `, ${seconds} second${seconds === 1 ? '' : 's'}${bankSeconds > 0 ? ` and ${bankSeconds} in your time bank` : ''}`;
+  const more = bankSeconds <= 0 ? '' : extended ? ` and ${bankSeconds} more with extended time` : ` and ${bankSeconds} in your time bank`;
+  const time = seconds === null ? '' : `, ${seconds} second${seconds === 1 ? '' : 's'}${more}`;
   return `Your turn: ${choice}${time}`;
 }
 

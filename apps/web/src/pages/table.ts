@@ -291,7 +291,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!legal) return 'Not your turn';
     const c = hand!.clock;
     const main = c ? Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000)) : null;
-    return yourTurnText(legal, main, c ? Math.ceil(afterDeadline(c) / 1000) : 0);
+    // With extended time the extension is longer than the bank (else nothing changes): say it as such.
+    return yourTurnText(legal, main, c ? Math.ceil(afterDeadline(c) / 1000) : 0, !!c?.extendedMs && c.extendedMs > c.timeBankMs);
   }
 
   /** The facts of one seat, for its list item and the S key. */
@@ -352,9 +353,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const left = c.deadline - Date.now();
     // The time bank is shown from the start of the decision, not only once the main time is gone.
     const after = afterDeadline(c);
-    if (left > 0) return after > 0 ? `${Math.ceil(left / 1000)} s + ${c.extendedMs ? 'extended' : 'bank'} ${Math.ceil(after / 1000)} s` : `${Math.ceil(left / 1000)} s`;
+    const extended = !!c.extendedMs && c.extendedMs > c.timeBankMs;
+    if (left > 0) return after > 0 ? `${Math.ceil(left / 1000)} s + ${extended ? 'extended' : 'bank'} ${Math.ceil(after / 1000)} s` : `${Math.ceil(left / 1000)} s`;
     const bank = after + left;
-    return bank > 0 ? `${c.extendedMs ? 'extended time' : 'time bank'} ${Math.ceil(bank / 1000)} s` : '0 s';
+    return bank > 0 ? `${extended ? 'extended time' : 'time bank'} ${Math.ceil(bank / 1000)} s` : '0 s';
   }
 
   /** A seat as an item of the labelled list of seats: its summary in words, then what the eye sees. */
@@ -416,7 +418,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         h('button', { 'data-testid': 'act-fold-yes', onclick: () => { confirmFoldAt = null; act({ type: 'fold' }); } }, 'Yes, fold'),
         h('button', { 'data-testid': 'act-fold-no', onclick: () => { confirmFoldAt = null; render(); } }, 'No'));
     } else if (has('fold')) {
-      buttons.push(h('button', { 'data-testid': 'act-fold', onclick: () => {
+      buttons.push(h('button', { 'data-testid': 'act-fold', 'aria-keyshortcuts': 'F', onclick: () => {
         if (has('check') || has('draw') || has('split')) {
           confirmFoldAt = legal.version;
           render();
@@ -425,8 +427,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         } else act({ type: 'fold' });
       } }, 'Fold'));
     }
-    if (has('check')) buttons.push(h('button', { 'data-testid': 'act-check', onclick: () => act({ type: 'check' }) }, 'Check'));
-    if (has('call')) buttons.push(h('button', { 'data-testid': 'act-call', onclick: () => act({ type: 'call' }) }, `Call ${chips(legal.callAmount)}`));
+    if (has('check')) buttons.push(h('button', { 'data-testid': 'act-check', 'aria-keyshortcuts': 'C', onclick: () => act({ type: 'check' }) }, 'Check'));
+    if (has('call')) buttons.push(h('button', { 'data-testid': 'act-call', 'aria-keyshortcuts': 'C', onclick: () => act({ type: 'call' }) }, `Call ${chips(legal.callAmount)}`));
     if (has('bring-in') && legal.bringIn) buttons.push(h('button', { 'data-testid': 'act-bring-in', onclick: () => act({ type: 'bring-in' }) }, `Bring in ${chips(legal.bringIn)}`));
     const sizing = has('bet') ? 'bet' : has('raise') ? 'raise' : null;
     let sizer: HTMLElement | null = null;
@@ -453,7 +455,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         ? h('div', { class: 'sizer' }, legal.choices.map((c) => h('button', { 'data-testid': `act-${sizing}-${c}`, onclick: () => act({ type: sizing, amount: c }) }, `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(c)}`)))
         : h('div', { class: 'sizer' },
             legal.minTo < legal.maxTo && [slider, amount, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
-            h('button', { 'data-testid': `act-${sizing}`, class: 'primary', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
+            h('button', { 'data-testid': `act-${sizing}`, class: 'primary', 'aria-keyshortcuts': 'R', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
           );
     }
     if (has('draw')) {
