@@ -6,13 +6,15 @@
 // 2. One full hand played with the keyboard alone (Tab to a seat, Enter; C at each turn), asserting
 //    what the live region says at each step: the deal, "Your turn: …", our own action, the streets'
 //    cards, the re-read keys (H, B, P), and who wins.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { PrismaService } from '@naiko/persistence';
 import { fastModeStructure } from '@naiko/tournament';
 import { fastMttSettings } from '../support/tournaments';
-import { shot, signIn, signUp, startWebTest, type WebTest } from './browser';
+import { RESULTS_DIR, shot, signIn, signUp, startWebTest, type WebTest } from './browser';
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const ACTION = '[data-testid="actions"]';
@@ -206,20 +208,39 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
 
   it('a whole hand with the keyboard alone; the live region says each step in plain words', async () => {
     const page = await w.browser.newPage({ viewport: SIZES.desktop });
-    await signUp(page, w.app.url, 'keysonly');
-    await page.goto(`${w.app.url}/#/table/${tableId}`);
+    const tabTo = async (re: RegExp, where = '') => {
+      for (let n = 0; n < 60; n++) {
+        await page.keyboard.press('Tab');
+        const id = await focusedTestId(page);
+        const ok = id !== null && re.test(id) && (!where || (await page.evaluate(where)) === true);
+        if (ok) return id!;
+      }
+      throw new Error(`Tab never reached ${re}`);
+    };
+    // Sign up with the keyboard: the "Sign up" tab, the two fields, Enter.
+    await page.goto(w.app.url);
+    await page.getByTestId('auth-submit').waitFor();
+    await tabTo(/^tab-register$/);
+    await page.keyboard.press('Enter');
+    await tabTo(/^username$/);
+    await page.keyboard.type('keysonly');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('secret-password');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tables').waitFor();
+    // The lobby: Tab to this table's "Open", Enter.
+    await page.locator(`[data-testid="table-row"][data-table-id="${tableId}"]`).waitFor();
+    await tabTo(/^open-table$/, `document.activeElement.closest('[data-table-id]').dataset.tableId === ${JSON.stringify(tableId)}`);
+    await listen(page); // the same document from here on (the router changes the hash only)
+    await page.keyboard.press('Enter');
     await page.getByTestId('table-page').waitFor();
-    await listen(page);
+    // Where we are, said on arrival.
+    await heard(page, /^Access 10\/20, Texas Hold'em, stakes 10\/20$/);
 
     // Tab to a free seat ("Sit here"), Enter.
-    let seat: string | null = null;
-    for (let n = 0; n < 40 && !seat; n++) {
-      await page.keyboard.press('Tab');
-      const id = await focusedTestId(page);
-      if (id && /^sit-\d$/.test(id)) seat = id;
-    }
-    expect(seat).not.toBeNull();
+    await tabTo(/^sit-\d$/);
     await page.keyboard.press('Enter');
+    await heard(page, /^You sit in seat \d$/);
     await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
 
     // The deal of our first hand: its start, our cards in words.
@@ -293,6 +314,8 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     // Never a flood: one announcement per event or burst, each short.
     expect(hand.every((l) => l.length < 400)).toBe(true);
     await shot(page, 'a11y-keyboard-hand');
+    // What a screen reader was given, announcement by announcement (for a person to read).
+    writeFileSync(join(RESULTS_DIR, 'a11y-keyboard-hand.txt'), `${((await page.evaluate('window.__spoken.slice()')) as string[]).join('\n')}\n`);
     await page.close();
   }, 180_000);
 

@@ -1,6 +1,6 @@
 // The words the table says to a screen reader (issue 27).
 import { describe, expect, it } from '@jest/globals';
-import { boardText, cardName, cardsText, clockWarning, coalesce, describeEvents, holeText, potText, seatSummary, yourTurnText } from './speech';
+import { boardText, cardName, cardsText, clockWarning, coalesce, describeEvents, describeTableEvents, holeText, potText, seatSummary, yourTurnText } from './speech';
 
 // Engine cards: rank * 4 + suit (clubs, diamonds, hearts, spades); 2 = rank 0, ace = rank 12.
 const card = (rank: number, suit: number) => rank * 4 + suit;
@@ -64,6 +64,20 @@ describe('one sentence per event', () => {
       { type: 'pot-awarded', shares: [{ seat: 1, amount: 120, half: 'whole' }, { seat: 0, amount: 60, half: 'low' }] },
       { type: 'hand-ended', stacks: [] },
     ], ctx)).toEqual(['40 returned to Bob', 'Bob shows ace of spades, king of hearts', 'You muck', 'Bob wins 120', 'You win 60 (low half)']);
+  });
+});
+
+describe('the table\'s own events', () => {
+  it('others arriving, leaving, away and back; never yourself', () => {
+    const you = 'p0';
+    expect(describeTableEvents([
+      { type: 'seated', seat: 2, playerId: 'p2', isBot: true, buyIn: 2000 },
+      { type: 'seated', seat: 0, playerId: you, isBot: false, buyIn: 2000 },
+      { type: 'disconnected', seat: 1, playerId: 'p1', at: 0 },
+      { type: 'reconnected', seat: 1, playerId: 'p1', at: 1 },
+      { type: 'cashedOut', seat: 3, playerId: 'p3', amount: 500, reason: 'left' },
+      { type: 'handStarted', handNumber: 4, button: 0, smallBlindSeat: 1, bigBlindSeat: 2, seats: [0, 1, 2] },
+    ], { nameOf: (s) => names[s]!, youId: you })).toEqual(['Carl sits down in seat 3', 'Bob is away', 'Bob is back', 'Dana leaves the table']);
   });
 });
 

@@ -157,6 +157,29 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
   return out;
 }
 
+/**
+ * The table's own events (libs/table: people arriving, leaving, sitting out), for the other
+ * players — your own seat changes are said by the page ("You sit in seat 3"). `nameOf` answers for
+ * the table as it was before the events (a leaver is gone from the new seat map).
+ */
+export function describeTableEvents(events: readonly Ev[], ctx: { nameOf(seat: number): string; youId: string | null }): string[] {
+  const out: string[] = [];
+  for (const e of events) {
+    if (e.playerId !== undefined && e.playerId === ctx.youId) continue;
+    const name = typeof e.seat === 'number' ? ctx.nameOf(e.seat) : '';
+    switch (e.type) {
+      case 'seated': out.push(`${name} sits down in seat ${(e.seat as number) + 1}`); break;
+      case 'cashedOut': if (e.reason === 'left') out.push(`${name} leaves the table`); break;
+      case 'satOut': out.push(`${name} sits out`); break;
+      case 'satIn': case 'reconnected': out.push(`${name} is back`); break;
+      case 'disconnected': out.push(`${name} is away`); break;
+      case 'busted': out.push(`${name} is out of chips`); break;
+      case 'tableClosed': out.push('The table is closed: every stack went back'); break;
+    }
+  }
+  return out;
+}
+
 /** The legal decision as the server sends it (the fields this module reads). */
 export interface LegalForSpeech {
   actions: readonly string[];

@@ -7,7 +7,7 @@ import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicSt
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
 import { extendedTimeOn, installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
-import { boardText, clockWarning, describeEvents, holeText, potText, seatSummary, yourTurnText, type SeatFacts } from '../a11y/speech';
+import { boardText, clockWarning, describeEvents, describeTableEvents, holeText, potText, seatSummary, yourTurnText, type SeatFacts } from '../a11y/speech';
 import { lastSpoken, say, sayNow, sayUrgently, silence } from '../a11y/live-region';
 import { toggleHelp } from '../a11y/help';
 import { refreshChips } from '../components/chips';
@@ -166,6 +166,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   };
   const onUpdate = (p: { tableId: string; table: TablePublicState; events: WireHandEvent[] }) => {
     if (p.tableId !== tableId) return;
+    // Names from the table as it was (a leaver is no longer on the new seat map), then the new one.
+    const before = table;
+    say(describeTableEvents(p.events, { nameOf: (seat) => before?.seatMap[seat]?.name ?? p.table.seatMap[seat]?.name ?? `seat ${seat + 1}`, youId: me?.id ?? null }));
     table = p.table;
     const seatBefore = yourSeat;
     if (yourSeat !== null && !p.table.seatMap[yourSeat]) yourSeat = null;
