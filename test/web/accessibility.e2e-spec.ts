@@ -15,6 +15,7 @@ import { PrismaService } from '@naiko/persistence';
 import { fastModeStructure } from '@naiko/tournament';
 import { fastMttSettings } from '../support/tournaments';
 import { RESULTS_DIR, shot, signIn, signUp, startWebTest, type WebTest } from './browser';
+import { focusedTestId, heard, listen, signUpByKeyboard, spoken, tabTo } from './a11y';
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const ACTION = '[data-testid="actions"]';
@@ -72,35 +73,6 @@ async function tabWalk(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Records every line added to the live region (the polite log) in `window.__spoken`. */
-async function listen(page: Page): Promise<void> {
-  await page.evaluate(`(() => {
-    window.__spoken = [];
-    const log = document.querySelector('[data-testid="announcer"]');
-    new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) window.__spoken.push(n.textContent);
-    }).observe(log, { childList: true });
-  })()`);
-}
-/** What was said, sentence by sentence (an announcement of a burst holds several: "Ann folds. Bob calls 20."). */
-async function spoken(page: Page): Promise<string[]> {
-  const lines = (await page.evaluate('window.__spoken.slice()')) as string[];
-  return lines.flatMap((l) => l.split(/(?<=[.?!]) (?=[A-Z0-9])/)).map((x) => x.replace(/\.$/, ''));
-}
-
-/** Waits until a sentence matching `re` is said (after the first `from` ones); returns it and the count so far. */
-async function heard(page: Page, re: RegExp, from = 0, timeout = 30_000): Promise<{ line: string; at: number }> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const lines = await spoken(page);
-    const k = lines.findIndex((l, i) => i >= from && re.test(l));
-    if (k >= 0) return { line: lines[k]!, at: k + 1 };
-    if (Date.now() > end) throw new Error(`never heard ${re}; heard:\n${lines.slice(from).join('\n')}`);
-    await page.waitForTimeout(50);
-  }
-}
-
-const focusedTestId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid || document.activeElement.tagName : null') as Promise<string | null>;
 
 describe('web client: accessibility (Chromium, axe-core)', () => {
   let w: WebTest;
@@ -208,29 +180,10 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
 
   it('a whole hand with the keyboard alone; the live region says each step in plain words', async () => {
     const page = await w.browser.newPage({ viewport: SIZES.desktop });
-    const tabTo = async (re: RegExp, where = '') => {
-      for (let n = 0; n < 60; n++) {
-        await page.keyboard.press('Tab');
-        const id = await focusedTestId(page);
-        const ok = id !== null && re.test(id) && (!where || (await page.evaluate(where)) === true);
-        if (ok) return id!;
-      }
-      throw new Error(`Tab never reached ${re}`);
-    };
-    // Sign up with the keyboard: the "Sign up" tab, the two fields, Enter.
-    await page.goto(w.app.url);
-    await page.getByTestId('auth-submit').waitFor();
-    await tabTo(/^tab-register$/);
-    await page.keyboard.press('Enter');
-    await tabTo(/^username$/);
-    await page.keyboard.type('keysonly');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('secret-password');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('tables').waitFor();
+    await signUpByKeyboard(page, w.app.url, 'keysonly');
     // The lobby: Tab to this table's "Open", Enter.
     await page.locator(`[data-testid="table-row"][data-table-id="${tableId}"]`).waitFor();
-    await tabTo(/^open-table$/, `document.activeElement.closest('[data-table-id]').dataset.tableId === ${JSON.stringify(tableId)}`);
+    await tabTo(page, /^open-table$/, { where: `document.activeElement.closest('[data-table-id]').dataset.tableId === ${JSON.stringify(tableId)}` });
     await listen(page); // the same document from here on (the router changes the hash only)
     await page.keyboard.press('Enter');
     await page.getByTestId('table-page').waitFor();
@@ -238,7 +191,7 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     await heard(page, /^Access 10\/20, Texas Hold'em, stakes 10\/20$/);
 
     // Tab to a free seat ("Sit here"), Enter.
-    await tabTo(/^sit-\d$/);
+    await tabTo(page, /^sit-\d$/);
     await page.keyboard.press('Enter');
     await heard(page, /^You sit in seat \d$/);
     await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
@@ -330,19 +283,11 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     await page.getByTestId('table-page').waitFor();
     await listen(page);
     // Tab to "Extended time", Space ticks it; then Shift+Tab back to a seat, Enter.
-    const tabTo = async (key: 'Tab' | 'Shift+Tab', re: RegExp) => {
-      for (let n = 0; n < 40; n++) {
-        await page.keyboard.press(key);
-        const id = await focusedTestId(page);
-        if (id && re.test(id)) return id;
-      }
-      throw new Error(`never reached ${re}`);
-    };
-    await tabTo('Tab', /^extended-time$/);
+    await tabTo(page, /^extended-time$/);
     await page.keyboard.press('Space');
     expect(await page.getByTestId('extended-time').isChecked()).toBe(true);
     await heard(page, /^Extended time on: from your next decision, at least twice the normal time; your time bank is used first$/);
-    await tabTo('Shift+Tab', /^sit-\d$/);
+    await tabTo(page, /^sit-\d$/, { back: true });
     await page.keyboard.press('Enter');
     await heard(page, /^You sit in seat \d$/);
 

@@ -7,6 +7,7 @@ import { api, getSocket, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
 import { chips } from '../format';
 import { header } from './lobby';
+import { sayNow } from '../a11y/live-region';
 
 interface Prizes {
   prizeTable?: { places: string; percent: string; chipsEach: number | null }[];
@@ -21,9 +22,16 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   let error = '';
   let prizes: Prizes | null = null;
   let blindSteps: { kind: string; smallBlind?: number; bigBlind?: number; ante?: number; durationMs: number }[] = [];
+  let told = false;
   const onUpdate = (v: SitAndGoView) => {
     if (v.instanceId !== instanceId) return;
     view = v;
+    // A screen reader hears when the Sit & Go starts and his seat is ready.
+    const mine = v.standings.find((s) => s.userId === me?.id);
+    if (!told && v.tableId && v.phase === 'running' && mine && mine.place === null) {
+      told = true;
+      sayNow('The Sit & Go is running: take your seat with the button on this page.');
+    }
     render();
   };
   socket.on('sitAndGoUpdate', onUpdate);

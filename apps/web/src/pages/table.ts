@@ -134,7 +134,13 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!oriented) {
       oriented = true;
       const s = p.table.summary;
-      sayNow(`${s.name}, ${GAME_NAMES[s.game] ?? s.game}, stakes ${stakesText(s.stakes).replace(/ · /g, ', ')}. ${yourSeat !== null ? `You are in seat ${yourSeat + 1}` : 'You are watching'}; ${p.table.seatMap.filter(Boolean).length} seated. ${hand ? `Hand ${hand.handNumber}, ${hand.view.streetName}.` : 'Waiting for the next hand.'} Press question mark for the keys.`);
+      const own = hand && yourSeat !== null ? hand.view.players.find((x) => x.seat === yourSeat)?.cards : undefined;
+      sayNow(`${s.name}, ${GAME_NAMES[s.game] ?? s.game}, stakes ${stakesText(s.stakes).replace(/ · /g, ', ')}. ${yourSeat !== null ? `You are in seat ${yourSeat + 1}` : 'You are watching'}; ${p.table.seatMap.filter(Boolean).length} seated. ${hand ? `Hand ${hand.handNumber}, ${hand.view.streetName}.` : 'Waiting for the next hand.'}${own?.length ? ` ${holeText(own)}.` : ''} Press question mark for the keys.`);
+    }
+    // Arriving (or coming back) while the hand waits for us: say so and give the action bar the focus.
+    if (hand?.view.legal) {
+      sayNow(turnText());
+      focusActions = true;
     }
     // Opening the table mid-hand: the blind markers come with the snapshot.
     if (p.hand?.blinds) blinds = { sb: p.hand.blinds.smallBlindSeat, bb: p.hand.blinds.bigBlindSeat };

@@ -6,6 +6,7 @@ import { api, getSocket, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
+import { sayNow } from '../a11y/live-region';
 
 /** One row of GET /tournaments (tournaments.controller.ts `summary`). */
 interface TournamentSummary {
@@ -98,9 +99,15 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   let message = '';
   let busy = false;
 
+  /** The table the player was last told about (a screen reader hears when his seat is ready). */
+  let toldTable: string | null = null;
   const onUpdate = (v: TournamentView) => {
     if (v.tournamentId !== tournamentId) return;
     view = v;
+    const mine = v.entrants.find((e) => e.userId === me?.id);
+    const seat = v.phase === 'running' ? (mine?.tableRef ?? null) : null;
+    if (seat && seat !== toldTable) sayNow(`The tournament is running: your seat is at table ${mine!.table}. Take your seat with the button at the bottom of the page.`);
+    toldTable = seat;
     render();
   };
   socket.on('tournamentUpdate', onUpdate);
