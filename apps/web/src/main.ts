@@ -10,6 +10,7 @@ import { sitAndGoPage } from './pages/sit-and-go';
 import { handReplayPage, historyPage } from './pages/history';
 import { adminPage } from './pages/admin';
 import { tournamentPage, tournamentsPage } from './pages/tournaments';
+import { sessionLedgerPage } from './pages/session-ledger';
 import { installLiveRegions } from './a11y/live-region';
 
 export type Cleanup = () => void;
@@ -18,6 +19,7 @@ export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
 const routes: [RegExp, Page][] = [
   [/^#\/lobby$/, lobbyPage],
   [/^#\/table\/([0-9a-f-]{36})(?:\?.*)?$/, tablePage],
+  [/^#\/table\/([0-9a-f-]{36})\/ledger$/, sessionLedgerPage],
   [/^#\/sng\/(\d+)$/, sitAndGoPage],
   [/^#\/tournaments$/, tournamentsPage],
   [/^#\/tournament\/(\d+)$/, tournamentPage],

@@ -12,3 +12,4 @@ export * from './tournaments/events';
 export * from './text';
 export * from './field-messages';
 export * from './accounts/top-up';
+export * from './lobby/session-ledger';

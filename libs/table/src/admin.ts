@@ -8,7 +8,7 @@ import type { TableState } from './state';
  * The settings a host may change between hands (the seat count and the game's identity stay).
  * `spectatorsAllowed` is a private table's setting (PrivateSettings.spectatorsAllowed).
  */
-export type SettingsPatch = Partial<Pick<TableConfig, 'structure' | 'stakes' | 'buyIn' | 'clock' | 'botsAllowed' | 'naikoMode' | 'seatOfferMs' | 'protectionsPerDay'>> & { spectatorsAllowed?: boolean };
+export type SettingsPatch = Partial<Pick<TableConfig, 'structure' | 'stakes' | 'buyIn' | 'clock' | 'botsAllowed' | 'naikoMode' | 'seatOfferMs' | 'protectionsPerDay' | 'homeGame'>> & { spectatorsAllowed?: boolean };
 
 /** Private tables: only the host acts. Public tables are administered by the platform itself, `by: 'system'`. */
 function requireHost(state: TableState, by: string): void {
@@ -39,7 +39,9 @@ export function updateSettings(state: TableState, by: string, patch: SettingsPat
   // Turning bots off keeps seated bots (the platform removes them between hands); sparks exist only in Naiko mode.
   let seats = state.seats;
   if (!config.naikoMode) seats = seats.map((s) => (s && s.sparks ? { ...s, sparks: 0 } : s));
-  return { state: { ...state, config, seats, version: state.version + 1 }, events: [{ type: 'settingsChanged', by }] };
+  // Bomb pots turned off: one the host asked for is no longer owed.
+  const bombPotPending = config.homeGame?.bombPot ? state.bombPotPending : undefined;
+  return { state: { ...state, config, seats, bombPotPending, version: state.version + 1 }, events: [{ type: 'settingsChanged', by }] };
 }
 
 export function invite(state: TableState, by: string, playerId: string): Transition<TableState> {

@@ -5,7 +5,16 @@ import { isLimitStructure, type BettingStructure } from './config';
  * per decision and asks these functions what the deadline is and what to do when it passes.
  */
 
-export type DecisionKind = 'bet' | 'draw' | 'shield';
+/** `offer`: a home-game offer (run it twice, show or muck): a short fixed time like the shield window, no time bank. */
+export type DecisionKind = 'bet' | 'draw' | 'shield' | 'offer';
+
+/** Which clock a decision gets, from the engine's legal actions for it. */
+export function decisionKindOf(actions: readonly string[]): DecisionKind {
+  if (actions.includes('draw')) return 'draw';
+  if (actions.includes('decline')) return 'shield';
+  if (actions.includes('run-once') || actions.includes('muck')) return 'offer';
+  return 'bet';
+}
 
 export interface DecisionClock {
   kind: DecisionKind;
@@ -45,8 +54,9 @@ export function extendedTimeMs(normalMs: number): number {
 }
 
 /**
- * Starts a decision's clock: betting decisions may run into the time bank; draws and shield windows
- * have a fixed time. `extendedTime` adds the accessibility extension to any kind of decision.
+ * Starts a decision's clock: betting decisions may run into the time bank; draws, shield windows and
+ * home-game offers (`shieldResponseMs`) have a fixed time. `extendedTime` adds the accessibility
+ * extension to any kind of decision.
  */
 export function startDecision(kind: DecisionKind, now: number, clock: ClockConfig, timeBankMs: number, options: { extendedTime?: boolean } = {}): DecisionClock {
   const ms = kind === 'bet' ? clock.decisionMs : kind === 'draw' ? clock.drawDecisionMs : clock.shieldResponseMs;
@@ -103,7 +113,11 @@ export type TimeoutAction =
   /** Naiko Seal Shield window: silence declines; the anchor applies at no cost to the defender. */
   | { type: 'decline' }
   /** Disconnection protection: the player stays in for what he has put in, as if all-in (house rules, "Künstliches All-In"). */
-  | { type: 'artificialAllIn' };
+  | { type: 'artificialAllIn' }
+  /** Home games: silence never agrees to run the board twice (engine action) ... */
+  | { type: 'run-once' }
+  /** ... nor shows an uncontested winner's hand (engine action). */
+  | { type: 'muck' };
 
 /**
  * What the table does when a decision times out: check if legal, else fold; a draw stands pat;
@@ -113,6 +127,9 @@ export type TimeoutAction =
 export function timeoutAction(ctx: TimeoutContext): TimeoutAction {
   if (ctx.kind === 'draw') return { type: 'standPatByTimeout' };
   if (ctx.kind === 'shield') return { type: 'decline' };
+  // Home-game offers (the engine's `extensions.home.timeoutAction`): the answer that changes nothing.
+  if (ctx.legal.includes('run-once')) return { type: 'run-once' };
+  if (ctx.legal.includes('muck')) return { type: 'muck' };
   if (ctx.legal.includes('bring-in')) return { type: 'bring-in' };
   if (ctx.legal.includes('check')) return { type: 'check' };
   if (ctx.cashTable && ctx.disconnected && isLimitStructure(ctx.structure) && ctx.committed > 0 && ctx.protectionAvailable) {

@@ -1,4 +1,5 @@
 import { fail } from './errors';
+import { homeGameSettingsProblem, type HomeGameSettings } from './home-game';
 
 /** Game ids of docs/rules/README.md (the engine's variant ids). */
 export type GameId =
@@ -121,6 +122,8 @@ export interface TableConfig {
   seatOfferMs: number;
   /** Disconnection protection ("artificial all-in") uses per player per 24 h; used only in Fixed and Spread Limit. */
   protectionsPerDay: number;
+  /** Home-game options (run it twice, straddle, bomb pots, 7-2 bounty, rabbit hunt); absent = none. */
+  homeGame?: HomeGameSettings;
 }
 
 export const DEFAULT_CLOCK: ClockSettings = {
@@ -186,6 +189,8 @@ export function validateTableConfig(c: TableConfig): void {
   }
   if (!nonNegInt(c.seatOfferMs)) bad('seatOfferMs', 'must be a non-negative integer');
   if (!nonNegInt(c.protectionsPerDay)) bad('protectionsPerDay', 'must be a non-negative integer');
+  const home = homeGameSettingsProblem(c);
+  if (home) bad(home.field, home.message);
   if (c.private) {
     if (typeof c.private.hostId !== 'string' || c.private.hostId === '') bad('private.hostId', 'required');
     if (!Array.isArray(c.private.invited)) bad('private.invited', 'must be a list');

@@ -7,6 +7,7 @@ import type { BotView } from './bots/policy';
 import type { TableConfig } from './config';
 import { fail } from './errors';
 import type { NextHandPlan } from './plan';
+import { homeGameForHand } from './home-game';
 
 export interface AdapterOptions {
   rake?: RakeFunction;
@@ -47,6 +48,9 @@ export function toHandConfig(config: TableConfig, plan: NextHandPlan, options: A
   if (options.rake) hc.rake = options.rake;
   if (options.powers !== undefined) hc.powers = options.powers;
   if (plan.carryOver > 0) hc.carryOver = plan.carryOver;
+  // Home-game options; a bomb-pot hand is planned without posts (home-game.ts).
+  const home = homeGameForHand(config, plan);
+  if (home) hc.homeGame = home;
   return hc;
 }
 

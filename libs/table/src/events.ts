@@ -22,6 +22,8 @@ export type TableEvent =
   | { type: 'handFinished'; handNumber: number; carryOver: number; rake: number }
   | { type: 'handCancelled'; handNumber: number; refunds: { seat: number; playerId: string; stack: number }[] }
   | { type: 'settingsChanged'; by: string }
+  /** Home games: the host asked for a bomb pot on the next hand. */
+  | { type: 'bombPotRequested'; by: string }
   | { type: 'invited'; playerId: string; by: string }
   | { type: 'tableClosed'; by: string; undistributedCarryOver: number };
 

@@ -49,6 +49,8 @@ export function startHand(state: TableState, plan: NextHandPlan): Transition<Tab
       version: state.version + 1,
       positions: plan.positions,
       carryOver: 0,
+      // The bomb-pot counter: a bomb pot dealt clears what was owed; a deferred one stays owed.
+      ...(plan.bombPot ? { bombPotPending: false } : plan.bombPotDeferred ? { bombPotPending: true } : {}),
       hand: {
         handNumber: plan.handNumber,
         dealtIn: plan.dealtIn.map(({ seat, playerId, stack }) => ({ seat, playerId, stack })),

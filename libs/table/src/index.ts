@@ -12,4 +12,5 @@ export * from './protection';
 export * from './admin';
 export * from './bots';
 export * from './engine-adapter';
+export * from './home-game';
 export * from './fair-play';

@@ -1,4 +1,5 @@
 import { GAMES } from './config';
+import { bombPotDue } from './home-game';
 import { randomBelow, type RandomSource } from './rng';
 import { clockwise, strictlyBetween, type Positions, type SeatState, type TableState } from './state';
 
@@ -51,6 +52,10 @@ export interface NextHandPlan {
   freshStart: boolean;
   /** The blind positions this deal establishes (the small blind's position even when it is dead). */
   positions: Positions;
+  /** Home games: this hand is a bomb pot (no blinds or posts; everyone antes the bomb-pot ante). */
+  bombPot?: boolean;
+  /** Home games: a bomb pot was due but this hand has table posts; it is dealt on the next hand without. */
+  bombPotDeferred?: boolean;
 }
 
 export type PlanOutcome =
@@ -186,6 +191,10 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
   });
   posts.sort((a, b) => a.seat - b.seat);
   const headsUp = dealtIn.length === 2;
+  // Bomb-pot counter (home-game.ts): only on a hand of a blind game without table posts.
+  const handNumber = state.handsPlayed + 1;
+  const due = game.forcedBets === 'blinds' && bombPotDue(state, handNumber);
+  const bomb = due && posts.length === 0;
   return {
     ok: true,
     plan: {
@@ -207,6 +216,7 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
         smallBlind: game.forcedBets === 'blinds' ? (headsUp ? sbSeat : sbPos) : null,
         bigBlind: bb,
       },
+      ...(due ? { bombPot: bomb, bombPotDeferred: !bomb } : {}),
     },
   };
 }

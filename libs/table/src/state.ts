@@ -73,6 +73,8 @@ export interface TableState {
   readonly chipsOut: number;
   readonly rakeTaken: number;
   readonly closed: boolean;
+  /** Home games: a bomb pot is owed (asked for by the host, or due and deferred past a hand with posts). */
+  readonly bombPotPending?: boolean;
 }
 
 export function createTable(config: TableConfig): TableState {

@@ -565,6 +565,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         h('label', {}, 'Big blind ', bb), h('button', { type: 'submit', 'data-testid': 'settings-submit' }, 'Save settings')),
       h('button', { class: 'secondary', 'data-testid': 'bots-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }), s.botsAllowed ? 'Bots off' : 'Bots on') }, s.botsAllowed ? 'Turn bots off' : 'Allow bots'),
       h('button', { class: 'secondary', 'data-testid': 'spectators-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }), s.spectatorsAllowed ? 'Only invited players watch now' : 'Anyone may watch now (only invited players sit)') }, s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators'),
+      h('a', { class: 'button secondary', href: `#/table/${tableId}/ledger`, 'data-testid': 'session-ledger-link' }, 'Session ledger'),
       !s.closed && h('button', { class: 'secondary', 'data-testid': 'close-table', onclick: () => void call(() => api('POST', `/tables/${tableId}/close`), 'Table closed: every stack went back') }, 'Close table'),
       hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message', role: 'status' }, hostMessage),
     );

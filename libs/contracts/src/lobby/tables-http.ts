@@ -45,7 +45,57 @@ export function cashTableLimitsProblem(stakes: { smallBlind: number; bigBlind: n
   return null;
 }
 
-/** A table: game, structure, blinds/antes, buy-in range, seats, clock, bots, Naiko mode. */
+/**
+ * Home-game options of a table (issue 23; the rules are the engine's `hand/home`, the bomb-pot counter
+ * `@naiko/table`'s `home-game.ts`). Every field optional; absent = off.
+ */
+export const HomeGameBody = z.strictObject({
+  /** Offer to run the board twice when all-in; every player still in must agree (a timeout declines). */
+  runItTwice: z.boolean().optional(),
+  /** UTG straddles 2 × the big blind on every hand with at least 4 players dealt in. */
+  straddle: z.boolean().optional(),
+  /** Bomb pots: everyone antes `ante`, no preflop betting; every `everyHands` hands (null = only when the host asks); optional double board. */
+  bombPot: z
+    .strictObject({
+      ante: chips.max(1_000_000_000),
+      everyHands: z.number().int().min(2).max(1000).nullable().optional(),
+      doubleBoard: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** 7-2 bounty (Hold'em): what every other player dealt in pays a shown 7-2 offsuit winner; 0 = off. */
+  sevenDeuceBounty: z.number().int().min(0).max(1_000_000_000).optional(),
+  /** Rabbit hunt (off by default): show the board that would have come. */
+  rabbitHunt: z.boolean().optional(),
+});
+export type HomeGameBody = z.infer<typeof HomeGameBody>;
+
+/** Flop games (a community board and blinds): where straddles, bomb pots, run it twice and the rabbit hunt make sense. */
+const FLOP_GAMES: readonly string[] = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl'];
+
+/**
+ * What is wrong with home-game options for a table's game, or null: straddle, bomb pot, run it twice
+ * and rabbit hunt only in flop games (Hold'em, the Omaha family); the straddle only in No Limit, Pot
+ * Limit or Half Pot Limit; the 7-2 bounty only in Texas Hold'em; none in Naiko mode. The same rules as
+ * the engine's `homeGameProblem` (the table re-checks every config with it).
+ */
+export function homeGameBodyProblem(t: { game: string; structure: string; naikoMode?: boolean; homeGame?: HomeGameBody | null }): { path: string[]; message: string } | null {
+  const h = t.homeGame;
+  if (!h) return null;
+  const on = (k: keyof HomeGameBody): boolean => (k === 'sevenDeuceBounty' ? (h.sevenDeuceBounty ?? 0) > 0 : !!h[k]);
+  const keys = (['runItTwice', 'straddle', 'bombPot', 'sevenDeuceBounty', 'rabbitHunt'] as const).filter(on);
+  if (!keys.length) return null;
+  if (t.naikoMode) return { path: ['homeGame'], message: 'home-game options are not played in Naiko mode' };
+  const flop = FLOP_GAMES.includes(t.game);
+  for (const k of ['runItTwice', 'straddle', 'bombPot', 'rabbitHunt'] as const) {
+    if (on(k) && !flop) return { path: ['homeGame', k], message: `needs a flop game (Hold'em or Omaha), not ${t.game}` };
+  }
+  if (on('straddle') && (t.structure === 'fixed-limit' || t.structure === 'spread-limit')) return { path: ['homeGame', 'straddle'], message: 'only in No Limit, Pot Limit or Half Pot Limit' };
+  if (on('sevenDeuceBounty') && t.game !== 'holdem') return { path: ['homeGame', 'sevenDeuceBounty'], message: `only in Texas Hold'em, not ${t.game}` };
+  return null;
+}
+
+/** A table: game, structure, blinds/antes, buy-in range, seats, clock, bots, Naiko mode, home-game options. */
 export const CreateTableBody = z.strictObject({
   name: safeText(1, 64),
   game: z.enum(GAME_IDS),
@@ -56,9 +106,12 @@ export const CreateTableBody = z.strictObject({
   clock: ClockBody.optional(),
   botsAllowed: z.boolean().optional(),
   naikoMode: z.boolean().optional(),
+  homeGame: HomeGameBody.optional(),
 }).superRefine((b, ctx) => {
   const problem = cashTableLimitsProblem(b.stakes, b.buyIn);
   if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  const home = homeGameBodyProblem(b);
+  if (home) ctx.addIssue({ code: 'custom', path: home.path, message: home.message });
 });
 export type CreateTableBody = z.infer<typeof CreateTableBody>;
 
@@ -72,6 +125,8 @@ export const TableSettingsBody = z.strictObject({
   naikoMode: z.boolean().optional(),
   /** Private tables only: anyone may watch (not sit). */
   spectatorsAllowed: z.boolean().optional(),
+  /** Home-game options (checked against the table's game with `homeGameBodyProblem`; the table re-validates). */
+  homeGame: HomeGameBody.optional(),
 });
 export type TableSettingsBody = z.infer<typeof TableSettingsBody>;
 

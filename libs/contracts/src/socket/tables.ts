@@ -4,6 +4,7 @@
 // feeds are built per seat by the table host (engine `view`/`viewEvents`), never for a room.
 import { z } from 'zod';
 import { safeText } from '../text';
+import type { HomeGameBody } from '../lobby/tables-http';
 
 const tableId = z.string().uuid();
 const chips = z.number().int().positive().max(1_000_000_000_000);
@@ -39,7 +40,8 @@ export const ActPayload = z.strictObject({
   tableId,
   version: z.number().int().min(0).max(2 ** 31),
   action: z.strictObject({
-    type: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'draw', 'split', 'no-split', 'sneak-peek', 'sleeve-swap', 'short-anchor', 'shield', 'decline']),
+    // Home games (issue 23): the run-it-twice answers and an uncontested winner's show or muck.
+    type: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'draw', 'split', 'no-split', 'sneak-peek', 'sleeve-swap', 'short-anchor', 'shield', 'decline', 'run-twice', 'run-once', 'show', 'muck']),
     amount: chips.optional(),
     discard: z.array(z.number().int().min(0).max(53)).max(7).optional(),
     target: z.number().int().min(0).max(9).optional(),
@@ -127,6 +129,8 @@ export interface TableSummary {
   hostId: string | null;
   /** Private tables: the host lets anyone watch (not sit). Absent on public tables (anyone watches). */
   spectatorsAllowed?: boolean;
+  /** Home-game options (issue 23), as configured (`TableConfig.homeGame`); absent = none. */
+  homeGame?: HomeGameBody;
   closed: boolean;
   /** The host closed it during a hand: it closes when that hand is over. */
   closingAfterHand?: boolean;
@@ -139,7 +143,8 @@ export interface TableSummary {
 
 export interface ClockInfo {
   seat: number;
-  kind: 'bet' | 'draw' | 'shield';
+  /** `offer`: a home-game offer (run it twice, show or muck). */
+  kind: 'bet' | 'draw' | 'shield' | 'offer';
   /** Server time (ms since epoch) when the normal decision time ends. */
   deadline: number;
   /** Time bank available after the deadline. */

@@ -29,6 +29,9 @@ export function cardsOfEvent(e: HandEvent): Card[] {
     case 'board-dealt':
     case 'hand-shown':
     case 'hand-mucked':
+    // Home games: the second board and the rabbit hunt's cards are seen by everyone.
+    case 'x-board-dealt':
+    case 'x-rabbit-hunt':
       return cardList(x.cards);
     case 'x-draw':
       return [...cardList(x.discarded), ...cardList(x.dealt)];
@@ -44,6 +47,8 @@ function dealtBy(e: AnyEvent): Card[] {
   switch (e.type) {
     case 'hole-dealt':
     case 'board-dealt':
+    case 'x-board-dealt':
+    case 'x-rabbit-hunt':
       return cardList(e.cards);
     case 'x-draw':
       return cardList(e.dealt);

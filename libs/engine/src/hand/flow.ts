@@ -7,6 +7,8 @@ import type { CompareOptions } from '../eval';
 import { leftOfButton, openerIndex } from './order';
 import { buildPots, tableDeadMoney, type Pot } from './pots';
 import type { HandEvent, HandState, SeatConfig } from './types';
+import { boardsOf, dealSecondBoardStreet, dealSecondRun, offerRunTwice, payBounty, rabbitHunt, setHome } from './home/deal';
+import { homeOf, isBombPot } from './home/rules';
 
 /**
  * How the hand moves on once an action (or the start) leaves nobody needing to act: returning
@@ -83,6 +85,8 @@ registerDealStep('board', (d, step, ev) => {
   for (let k = 0; k < step.count; k++) cards.push(draw(d));
   d.board = d.board.concat(cards);
   ev.push({ type: 'board-dealt', street: d.street, cards });
+  // Double-board bomb pot: the same count on the second board.
+  if (d.config.homeGame?.bombPot?.doubleBoard) dealSecondBoardStreet(d, step.count, ev);
   return false;
 });
 
@@ -217,7 +221,8 @@ export function afterAction(d: Draft, ev: Events): void {
 /** Lets the first player of the current (already dealt) street act, or moves on if nobody needs to. */
 export function openRound(d: Draft, ev: Events): void {
   const street = d.spec.streets[d.street];
-  if (street.betting) {
+  // Bomb pot: no preflop betting, straight to the flop.
+  if (street.betting && !(d.street === 0 && d.config.homeGame && isBombPot(d.config))) {
     const first = nextToAct(d, openerIndex(d as HandState, street.opener));
     if (first >= 0) {
       d.toAct = first;
@@ -248,10 +253,16 @@ function startBetting(d: Draft, dealtBetting: boolean): boolean {
   return false;
 }
 
-function nextStreets(d: Draft, ev: Events): void {
+export function nextStreets(d: Draft, ev: Events): void {
   for (;;) {
-    if (d.street + 1 >= d.spec.streets.length) return showdown(d, ev);
+    if (d.street + 1 >= d.spec.streets.length) {
+      // Run it twice: the second run is dealt once the first is complete.
+      if (d.config.homeGame) dealSecondRun(d, ev);
+      return showdown(d, ev);
+    }
     if (!d.runout && canActCount(d) <= 1) {
+      // Run it twice: the players still in are asked first (the hand waits in phase 'run-twice').
+      if (d.config.homeGame && liveCount(d) > 1 && offerRunTwice(d, ev)) return;
       d.runout = true;
       ev.push({ type: 'runout', fromStreet: d.street + 1 });
     }
@@ -302,17 +313,61 @@ function endHand(d: Draft, ev: Events, carryOver = 0): void {
   ev.push(carryOver > 0 ? { type: 'hand-ended', stacks: finalStacks(d), carryOver } : { type: 'hand-ended', stacks: finalStacks(d) });
 }
 
-function winWithoutShowdown(d: Draft, ev: Events): void {
+export function winWithoutShowdown(d: Draft, ev: Events): void {
   d.toAct = -1;
   returnUncalled(d, ev);
   collectBets(d, ev);
+  if (d.config.homeGame && (d.config.homeGame.sevenDeuceBounty ?? 0) > 0) {
+    // 7-2 bounty tables: every uncontested winner may show his hand (or muck it) before he is paid;
+    // asking every winner keeps the question from telling anyone what he holds. The table's timeout
+    // answer is 'muck'. Until he answers the pot is unpaid (a cancelled hand refunds it as usual).
+    d.phase = 'show-or-muck';
+    d.toAct = d.folded.indexOf(false);
+    return;
+  }
+  awardUncontested(d, ev);
+  endUncontested(d, ev);
+}
+
+function awardUncontested(d: Draft, ev: Events): number {
   const winner = d.folded.indexOf(false);
   const pot: Pot = { amount: potTotal(d), eligible: [winner] };
   const [rake] = takeRake(d, [pot]);
   const won = pot.amount - rake;
   d.stacks[winner] += won;
   ev.push({ type: 'pot-awarded', pot: 0, amount: pot.amount, rake, eligible: [d.seats[winner]], shares: [{ seat: d.seats[winner], amount: won, half: 'whole' }] });
+  return winner;
+}
+
+/** The end of a hand won without a showdown: the rabbit hunt (home games), then the hand is over. */
+function endUncontested(d: Draft, ev: Events): void {
+  if (d.config.homeGame) rabbitHunt(d, ev);
   endHand(d, ev);
+}
+
+/** An uncontested winner's answer (hand/home `show` / `muck`): he is paid; a shown 7-2 offsuit collects the bounty. */
+export function uncontestedShow(d: Draft, ev: Events, show: boolean): void {
+  const i = d.toAct;
+  d.toAct = -1;
+  ev.push({ type: 'x-winner-shows', seat: d.seats[i], show });
+  awardUncontested(d, ev);
+  if (show) {
+    d.shown = d.shown.slice();
+    d.shown[i] = true;
+    ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
+    payBounty(d, ev, d.seats.map((_, j) => j === i));
+  }
+  endUncontested(d, ev);
+}
+
+/** After the run-it-twice answers: twice when every player asked accepted, then the board is run out. */
+export function afterRunTwiceOffer(d: Draft, ev: Events, twice: boolean): void {
+  const h = homeOf(d)!;
+  setHome(d, { ...h, offer: null, twice, runFrom: d.street + 1 });
+  d.phase = 'betting';
+  d.toAct = -1;
+  ev.push({ type: 'x-run-twice', twice });
+  nextStreets(d, ev);
 }
 
 /** Clockwise distance of player i from the first player left of the button (odd-chip order). */
@@ -324,7 +379,7 @@ function seatOrder(i: number, lob: number, n: number): number {
  * Pays `amount` equally to `winners`; odd chips one each starting nearest the button on the left, or
  * none under `oddChip: 'carry-over'`. Returns the chips left undivided.
  */
-function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high' | 'low', shares: PotShare[], lob: number): number {
+function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high' | 'low', shares: PotShare[], lob: number, board?: number): number {
   const n = d.seats.length;
   winners.sort((a, b) => seatOrder(a, lob, n) - seatOrder(b, lob, n));
   const k = winners.length;
@@ -337,12 +392,12 @@ function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high'
     const a = share + (rem > 0 ? 1 : 0);
     if (rem > 0) rem--;
     d.stacks[i] += a;
-    shares.push({ seat: d.seats[i], amount: a, half });
+    shares.push(board === undefined ? { seat: d.seats[i], amount: a, half } : { seat: d.seats[i], amount: a, half, board });
   }
   return kept;
 }
 
-type PotShare = { seat: number; amount: number; half: 'whole' | 'high' | 'low' };
+type PotShare = { seat: number; amount: number; half: 'whole' | 'high' | 'low'; board?: number };
 
 /** The players among `eligible` with the best value (ties included); none when nobody qualifies. */
 function bestOf(vals: number[], eligible: number[], rank: ShowdownRanking, options: CompareOptions): number[] {
@@ -366,15 +421,24 @@ function showdown(d: Draft, ev: Events): void {
   const spec = d.spec;
   const high = rankingFor(spec.ranking.high);
   const low = spec.ranking.low ? rankingFor(spec.ranking.low) : null;
-  const hi = new Array<number>(n);
-  const lo = new Array<number>(n);
+  // One board, or two (a double-board bomb pot, a board run twice): every pot is split between them.
+  const boards = d.config.homeGame ? boardsOf(d) : [d.board];
+  const nb = boards.length;
+  const his: number[][] = [];
+  const los: number[][] = [];
   let live = 0;
-  for (let i = 0; i < n; i++) {
-    hi[i] = lo[i] = -1;
-    if (d.folded[i]) continue;
-    live++;
-    hi[i] = high.score(d.hole[i], d.board);
-    if (low) lo[i] = low.score(d.hole[i], d.board);
+  for (let i = 0; i < n; i++) if (!d.folded[i]) live++;
+  for (let b = 0; b < nb; b++) {
+    const hi = new Array<number>(n);
+    const lo = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      hi[i] = lo[i] = -1;
+      if (d.folded[i]) continue;
+      hi[i] = high.score(d.hole[i], boards[b]);
+      if (low) lo[i] = low.score(d.hole[i], boards[b]);
+    }
+    his.push(hi);
+    los.push(lo);
   }
   const options: CompareOptions = { headsUp: live === 2 };
   const pots = buildPots(d.committed, d.folded, tableDeadMoney(d.config, d.sbIndex, d.bbIndex));
@@ -385,26 +449,34 @@ function showdown(d: Draft, ev: Events): void {
   let showAll = d.config.showdown === 'show-all';
   // Every hand is tabled on Naiko (show-all) tables and whenever a player is all-in.
   for (let i = 0; i < n && !showAll; i++) if (!d.folded[i] && d.allIn[i]) showAll = true;
-  // Best shown hand per pot (player index, -1 = none shown yet).
-  const bestHi = new Array<number>(pots.length).fill(-1);
-  const bestLo = new Array<number>(pots.length).fill(-1);
+  // Best shown hand per board and pot (player index, -1 = none shown yet).
+  const bestHi = his.map(() => new Array<number>(pots.length).fill(-1));
+  const bestLo = his.map(() => new Array<number>(pots.length).fill(-1));
   d.shown = d.shown.slice();
   for (let k0 = 0; k0 < n; k0++) {
     const i = (start + k0) % n;
     if (d.folded[i]) continue;
     let show = showAll;
-    // Classic tables: a hand is mucked when it cannot beat or tie a hand shown in any pot it plays for.
-    for (let k = 0; k < pots.length && !show; k++) {
-      if (!pots[k].eligible.includes(i)) continue;
-      if (bestHi[k] < 0 || high.compare(hi[i], hi[bestHi[k]], options) >= 0) show = true;
-      else if (low && lo[i] >= 0 && (bestLo[k] < 0 || low.compare(lo[i], lo[bestLo[k]], options) >= 0)) show = true;
+    // Classic tables: a hand is mucked when it cannot beat or tie a hand shown in any pot it plays for (on any board).
+    for (let b = 0; b < nb && !show; b++) {
+      const hi = his[b];
+      const lo = los[b];
+      for (let k = 0; k < pots.length && !show; k++) {
+        if (!pots[k].eligible.includes(i)) continue;
+        if (bestHi[b][k] < 0 || high.compare(hi[i], hi[bestHi[b][k]], options) >= 0) show = true;
+        else if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) >= 0)) show = true;
+      }
     }
     if (show) {
       d.shown[i] = true;
-      for (let k = 0; k < pots.length; k++) {
-        if (!pots[k].eligible.includes(i)) continue;
-        if (bestHi[k] < 0 || high.compare(hi[i], hi[bestHi[k]], options) > 0) bestHi[k] = i;
-        if (low && lo[i] >= 0 && (bestLo[k] < 0 || low.compare(lo[i], lo[bestLo[k]], options) > 0)) bestLo[k] = i;
+      for (let b = 0; b < nb; b++) {
+        const hi = his[b];
+        const lo = los[b];
+        for (let k = 0; k < pots.length; k++) {
+          if (!pots[k].eligible.includes(i)) continue;
+          if (bestHi[b][k] < 0 || high.compare(hi[i], hi[bestHi[b][k]], options) > 0) bestHi[b][k] = i;
+          if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) > 0)) bestLo[b][k] = i;
+        }
       }
       ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
     } else {
@@ -415,21 +487,40 @@ function showdown(d: Draft, ev: Events): void {
   const rake = takeRake(d, pots);
   const lob = leftOfButton(d);
   let carryOver = 0;
+  const won = new Array<boolean>(n).fill(false);
   for (let k = 0; k < pots.length; k++) {
     const pot = pots[k];
     const amount = pot.amount - rake[k];
     const shares: PotShare[] = [];
-    const hiWinners = bestOf(hi, pot.eligible, high, options);
-    const loWinners = low ? bestOf(lo, pot.eligible, low, options) : [];
-    if (loWinners.length) {
-      // Hi/Lo: the odd chip of the halves goes to the high half.
-      const loHalf = Math.floor(amount / 2);
-      carryOver += pay(d, amount - loHalf, hiWinners, 'high', shares, lob);
-      carryOver += pay(d, loHalf, loWinners, 'low', shares, lob);
-    } else carryOver += pay(d, amount, hiWinners, 'whole', shares, lob);
+    // Two boards: each gets half the pot; an odd chip goes by the odd-chip rule (below).
+    const per = nb === 1 ? amount : Math.floor(amount / nb);
+    const winnersAll: number[] = [];
+    for (let b = 0; b < nb; b++) {
+      const tag = nb === 1 ? undefined : b + 1;
+      const hiWinners = bestOf(his[b], pot.eligible, high, options);
+      const loWinners = low ? bestOf(los[b], pot.eligible, low, options) : [];
+      winnersAll.push(...hiWinners, ...loWinners);
+      if (loWinners.length) {
+        // Hi/Lo: the odd chip of the halves goes to the high half.
+        const loHalf = Math.floor(per / 2);
+        carryOver += pay(d, per - loHalf, hiWinners, 'high', shares, lob, tag);
+        carryOver += pay(d, loHalf, loWinners, 'low', shares, lob, tag);
+      } else carryOver += pay(d, per, hiWinners, 'whole', shares, lob, tag);
+    }
+    const odd = amount - per * nb;
+    if (odd > 0) {
+      // The pot's odd chip between the boards: to the winner (of either board) nearest the button on the left.
+      winnersAll.sort((a, b) => seatOrder(a, lob, n) - seatOrder(b, lob, n));
+      const w = winnersAll[0];
+      d.stacks[w] += odd;
+      const share = shares.find((x) => x.seat === d.seats[w]) as PotShare;
+      share.amount += odd;
+    }
+    for (const x of shares) if (x.amount > 0) won[d.seats.indexOf(x.seat)] = true;
     const eligible: number[] = [];
     for (const i of pot.eligible) eligible.push(d.seats[i]);
     ev.push({ type: 'pot-awarded', pot: k, amount: pot.amount, rake: rake[k], eligible, shares });
   }
+  if (d.config.homeGame) payBounty(d, ev, won);
   endHand(d, ev, carryOver);
 }

@@ -13,3 +13,5 @@ export { registerDealStep, type DealStepHandler } from './flow';
 export { toDraft, finish, type Draft } from './draft';
 export { randomLegalAction } from './random-policy';
 export { cardsOfEvent, seenPositions, openingsFor, firstDeckSize, dealFromSeed, dealRootFromSeed, verifyDealProof, type DealProof, type DealProofReport } from './deal-proof';
+export { homeGameProblem, isSevenDeuceOffsuit, isFlopGame, homeOf, HOME, type HomeGameConfig, type HomeExt } from './home/rules';
+export type { HomeView } from './home/offers';

@@ -35,4 +35,9 @@ export function openerIndex(s: HandState, rule: string): number {
 }
 
 registerOpener('left-of-button', (s) => leftOfButton(s));
-registerOpener('after-big-blind', (s: Seated) => (s.bbIndex >= 0 ? (s.bbIndex + 1) % s.seats.length : leftOfButton(s)));
+registerOpener('after-big-blind', (s: Seated & Pick<HandState, 'street' | 'ext'>) => {
+  // Straddle (hand/home): preflop the action starts left of the straddler, who acts last.
+  const straddler = s.street === 0 ? ((s.ext.home as { straddler?: number } | undefined)?.straddler ?? -1) : -1;
+  if (straddler >= 0) return (straddler + 1) % s.seats.length;
+  return s.bbIndex >= 0 ? (s.bbIndex + 1) % s.seats.length : leftOfButton(s);
+});

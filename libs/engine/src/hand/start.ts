@@ -8,6 +8,7 @@ import { finish } from './draft';
 import { dealStreet, openRound, post, resetRound } from './flow';
 import { leftOfButton, clockwise } from './order';
 import type { HandConfig, HandEvent, HandState } from './types';
+import { freshHome, HOME, homeGameProblem } from './home/rules';
 
 export function deckFor(id: DeckId): Card[] {
   switch (id) {
@@ -60,6 +61,12 @@ function validateConfig(c: HandConfig, spec: VariantSpec): void {
     if (!c.seats.some((s) => s.seat === p.seat)) fail(`post for seat ${p.seat} who is not dealt in`);
     if (!Number.isInteger(p.live) || !Number.isInteger(p.dead) || p.live < 0 || p.dead < 0) fail('posts must be non-negative integers');
   }
+  if (c.homeGame) {
+    const problem = homeGameProblem(c.homeGame, spec, c);
+    if (problem) fail(problem);
+    // A bomb pot has no blinds and no preflop betting: a post (a new player's big blind) has nothing to be part of.
+    if (c.homeGame.bombPot && c.posts?.length) fail('a bomb pot is dealt without table posts (the table keeps them owed for the next hand)');
+  }
 }
 
 function seatIndex(c: HandConfig, seat: number): number {
@@ -70,7 +77,8 @@ function seatIndex(c: HandConfig, seat: number): number {
 
 /** Blind positions per docs/rules/naiko.de.txt §2, with the table's overrides (dead small blind, posts). */
 function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
-  if (!spec.forcedBets.blinds) return [-1, -1];
+  // A bomb pot is dealt without blinds (everyone antes instead).
+  if (!spec.forcedBets.blinds || c.homeGame?.bombPot) return [-1, -1];
   const n = c.seats.length;
   const pos = { seats: c.seats.map((s) => s.seat), button: c.button };
   let sb: number;
@@ -92,6 +100,8 @@ interface Prepared {
   bbIndex: number;
   seats: number[];
   freshDeck: Card[];
+  /** Player index of this hand's straddler (UTG), -1 when none. */
+  straddler: number;
 }
 /**
  * What start derives from a config alone, validated once per config object (a table deals many
@@ -106,7 +116,13 @@ function prepared(config: HandConfig): Prepared {
     const spec = over ? { ...base, ...over } : base;
     validateConfig(config, spec);
     const [sbIndex, bbIndex] = blindIndices(config, spec);
-    p = { spec, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck) };
+    const n = config.seats.length;
+    // Straddle rule: the player left of the big blind, only with at least 4 players dealt in.
+    // (Not when UTG posts a new player's blind this hand: his post is his blind.)
+    const utg = bbIndex >= 0 ? (bbIndex + 1) % n : -1;
+    const posting = utg >= 0 && (config.posts ?? []).some((x) => x.seat === config.seats[utg].seat);
+    const straddler = config.homeGame?.straddle && !config.homeGame.bombPot && utg >= 0 && n >= 4 && !posting && utg !== sbIndex ? utg : -1;
+    p = { spec, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck), straddler };
     preparedConfigs.set(config, p);
   }
   return p;
@@ -121,7 +137,7 @@ function prepared(config: HandConfig): Prepared {
  *  - community cards: in street order (flop 3, turn 1, river 1), also when the board is run out.
  */
 export function start(config: HandConfig, source: CardSource): { state: HandState; events: HandEvent[] } {
-  const { spec, sbIndex, bbIndex, seats, freshDeck } = prepared(config);
+  const { spec, sbIndex, bbIndex, seats, freshDeck, straddler } = prepared(config);
   const n = seats.length;
   let deck = 'rng' in source ? shuffle(freshDeck, source.rng) : source.deck.slice();
   // Spare shuffles after the dealt deck: a later reshuffle (draw games) is ordered by them.
@@ -156,7 +172,7 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
     lastAggressor: -1,
     shown: new Array<boolean>(n).fill(false),
     runout: false,
-    ext: {},
+    ext: config.homeGame ? { [HOME]: { ...freshHome(), straddler } } : {},
   };
   resetRound(d);
   const ev: HandEvent[] = [
@@ -210,6 +226,12 @@ function emit(d: Draft, ev: HandEvent[], i: number, kind: Extract<HandEvent, { t
 function postForcedBets(d: Draft, ev: HandEvent[]): void {
   const { stakes, posts } = d.config;
   const n = d.seats.length;
+  const bomb = d.config.homeGame?.bombPot;
+  if (bomb) {
+    // Bomb pot: everyone antes the bomb-pot ante (clockwise from left of the button); no blinds, no other antes.
+    for (const i of clockwise(n, leftOfButton(d))) emit(d, ev, i, 'bomb-pot-ante', post(d, i, bomb.ante, false));
+    return;
+  }
   const ante = stakes.ante ?? 0;
   if (ante > 0 && !stakes.bigBlindAnte) {
     for (const i of clockwise(n, leftOfButton(d))) emit(d, ev, i, 'ante', post(d, i, ante, false));
@@ -218,6 +240,9 @@ function postForcedBets(d: Draft, ev: HandEvent[]): void {
   if (d.bbIndex >= 0) emit(d, ev, d.bbIndex, 'big-blind', post(d, d.bbIndex, stakes.bigBlind, true));
   // Big-blind ante: the big blind is paid first, then the ante for the table (dead money).
   if (ante > 0 && stakes.bigBlindAnte && d.bbIndex >= 0) emit(d, ev, d.bbIndex, 'big-blind-ante', post(d, d.bbIndex, ante, false));
+  // Straddle: UTG's blind raise to 2 × the big blind, posted live (he keeps the last word preflop).
+  const straddler = (d.ext[HOME] as { straddler?: number } | undefined)?.straddler ?? -1;
+  if (straddler >= 0) emit(d, ev, straddler, 'straddle', post(d, straddler, 2 * stakes.bigBlind, true));
   for (const p of posts ?? []) {
     const i = d.seats.indexOf(p.seat);
     if (p.live > 0) emit(d, ev, i, 'live-post', post(d, i, p.live, true));
@@ -229,4 +254,6 @@ function postForcedBets(d: Draft, ev: HandEvent[]): void {
   d.currentBet = Math.max(maxBet, fullBlind);
   // The blind counts as the round's first bet (fixed-limit cap, the minimum raise).
   if (d.currentBet > 0) d.betCount = 1;
+  // A full straddle is a blind raise: the next raise must add at least the straddle (to 4 × the big blind).
+  if (straddler >= 0 && d.bets[straddler] >= 2 * stakes.bigBlind) d.lastIncrement = 2 * stakes.bigBlind;
 }

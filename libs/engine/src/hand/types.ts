@@ -1,5 +1,8 @@
 import type { Card } from '../cards/card';
 import type { BettingStructure, VariantSpec } from '../variants/types';
+import type { HomeGameConfig } from './home/rules';
+
+export type { HomeGameConfig } from './home/rules';
 
 
 /** One player dealt into the hand: the table seat index and the chips in front of him. */
@@ -76,6 +79,8 @@ export interface HandConfig {
    * main pot, belong to no player, and are not refunded when the hand is cancelled.
    */
   carryOver?: number;
+  /** Home-game options for this hand (run it twice, straddle, bomb pot, 7-2 bounty, rabbit hunt): `hand/home`. */
+  homeGame?: HomeGameConfig;
 }
 
 export type Phase = 'betting' | 'complete' | 'cancelled' | (string & {});
@@ -196,7 +201,7 @@ export type Street = number;
 
 export type HandEvent =
   | { type: 'hand-started'; variant: string; structure: BettingStructure; button: number; seats: SeatConfig[]; smallBlindSeat: number | null; bigBlindSeat: number | null }
-  | { type: 'forced-bet'; seat: number; kind: 'ante' | 'small-blind' | 'big-blind' | 'big-blind-ante' | 'live-post' | 'dead-post' | 'bring-in'; amount: number; allIn: boolean }
+  | { type: 'forced-bet'; seat: number; kind: 'ante' | 'small-blind' | 'big-blind' | 'big-blind-ante' | 'live-post' | 'dead-post' | 'bring-in' | 'straddle' | 'bomb-pot-ante'; amount: number; allIn: boolean }
   /** Private cards dealt to one player; `cards[i]` is `null` in a view that may not see it. */
   | { type: 'hole-dealt'; seat: number; cards: (Card | null)[]; up: boolean[] }
   | { type: 'board-dealt'; street: number; cards: Card[] }
@@ -211,7 +216,7 @@ export type HandEvent =
   | { type: 'hand-shown'; seat: number; cards: Card[] }
   /** A hand mucked unshown; `cards` are only in the server's log and the owner's feed (`null` for everyone else). */
   | { type: 'hand-mucked'; seat: number; cards: (Card | null)[] }
-  | { type: 'pot-awarded'; pot: number; amount: number; rake: number; eligible: number[]; shares: { seat: number; amount: number; half: 'whole' | 'high' | 'low' }[] }
+  | { type: 'pot-awarded'; pot: number; amount: number; rake: number; eligible: number[]; shares: { seat: number; amount: number; half: 'whole' | 'high' | 'low'; board?: number }[] }
   /** `carryOver`: chips no winner received (an undivisible remainder under `oddChip: 'carry-over'`); the table adds them to the next pot. */
   | { type: 'hand-ended'; stacks: SeatConfig[]; carryOver?: number }
   | { type: 'hand-cancelled'; refunds: { seat: number; amount: number }[]; stacks: SeatConfig[] }

@@ -6,6 +6,7 @@ import type { HandConfig, HandEvent } from '../hand/types';
 import { viewEvent, type Viewer } from '../hand/view';
 import { PhhError } from './types';
 import { phhCodeFor } from './variants';
+import { HOME_EVENTS, homeExportFields } from './home';
 
 /** The variant code written when PHH has none for the game and structure (details in `_naiko_variant`/`_naiko_structure`). */
 export const NAIKO_VARIANT_CODE = '_NAIKO';
@@ -61,7 +62,11 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
     else unsupported('the blinds sit where PHH cannot place them');
   }
   const antes = new Array<number>(n).fill(0);
-  if ((st.ante ?? 0) > 0) {
+  const bomb = config.homeGame?.bombPot;
+  // A straddle is native PHH: the third blind (p3 posts 2 × the big blind).
+  for (const e of events) if (e.type === 'forced-bet' && (e as Ev<'forced-bet'>).kind === 'straddle') blinds[pos((e as Ev<'forced-bet'>).seat) - 1] = 2 * st.bigBlind;
+  if (bomb) antes.fill(bomb.ante);
+  else if ((st.ante ?? 0) > 0) {
     if (st.bigBlindAnte) {
       if (bbSeat === null) unsupported('a big-blind ante without a big blind');
       antes[pos(bbSeat!) - 1] = st.ante!;
@@ -114,6 +119,8 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
         // Public markers the PHH actions imply.
         break;
       default:
+        // Home-game events are written as `_` fields (phh/home.ts).
+        if (HOME_EVENTS.has(e.type)) break;
         if (e.type.startsWith('x-')) unsupported(`extension event ${e.type} cannot be written as PHH`);
     }
   }
@@ -145,6 +152,7 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
   if (config.showdown) doc._showdown = config.showdown;
   // PHH's own convention (PokerKit) is 'posted'; ours defaults to 'full'.
   doc._short_big_blind = config.shortBigBlind ?? 'full';
+  Object.assign(doc, homeExportFields(config, events));
   for (const [k, v] of Object.entries(extra)) doc[k] = v;
   return stringify(doc);
 }

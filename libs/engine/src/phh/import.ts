@@ -5,6 +5,7 @@ import { dealPassesThenBoard, phhVariant, type PhhVariantRow } from './variants'
 import './stud'; // registers the stud rows (F7S, F7S/8 and our `_` codes)
 import './draw'; // registers the draw rows (F2L3D, N2L1D and our `_` codes)
 import { PhhError, type PhhCard, type PhhHand } from './types';
+import { homeDeck, homeImportConfig } from './home';
 
 /** What a PHH hand becomes for the engine. */
 export interface PhhImport {
@@ -42,8 +43,14 @@ const isInt = (x: number): boolean => Number.isInteger(x) && x >= 0;
 function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
   const n = hand.startingStacks.length;
   const b = hand.blindsOrStraddles;
-  if (b.filter((x) => x > 0).length > 2 || b.slice(2).some((x) => x > 0)) unsupported('straddles are not supported');
+  // A straddle (the third blind) is a home-game option (phh/home.ts): it is not part of the stakes.
+  if (b.slice(2).some((x) => x > 0)) homeImportConfig(hand);
   let [smallBlind, bigBlind] = [b[0] ?? 0, b[1] ?? 0];
+  // A bomb pot has no blinds: the table's big blind is the minimum bet.
+  if (bigBlind === 0 && smallBlind === 0 && hand.extra._bomb_pot_ante !== undefined && hand.minBet !== undefined) {
+    bigBlind = hand.minBet;
+    smallBlind = Math.floor(bigBlind / 2);
+  }
   // A single blind (limit games, e.g. WSOP FO/8 [250000, 0, ...]) is p1's big blind, with no small blind.
   if (bigBlind === 0 && smallBlind > 0) [smallBlind, bigBlind] = [0, smallBlind];
   if (bigBlind <= 0) unsupported('hands without blinds are not supported for this variant');
@@ -51,7 +58,8 @@ function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
   const antes = hand.antes;
   // Who posts the big blind: p2; heads-up p1 (PokerKit swaps the blinds); with a single blind p1.
   const bbPos = n === 2 || b[1] === 0 ? 0 : 1;
-  if (antes.some((a) => a > 0)) {
+  // A bomb pot's antes are the option's (`_bomb_pot_ante`), not the table's.
+  if (hand.extra._bomb_pot_ante === undefined && antes.some((a) => a > 0)) {
     if (antes.every((a) => a === antes[0])) stakes.ante = antes[0];
     else if (antes.every((a, k) => (k === bbPos ? a > 0 : a === 0))) {
       stakes.ante = antes[bbPos];
@@ -62,7 +70,7 @@ function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
     if (hand.smallBet === undefined || hand.bigBet === undefined) unsupported('fixed limit needs small_bet and big_bet');
     stakes.smallBet = hand.smallBet;
     stakes.bigBet = hand.bigBet;
-  } else if (hand.minBet !== undefined && hand.minBet !== bigBlind) {
+  } else if (hand.minBet !== undefined && hand.minBet !== bigBlind && hand.extra._bomb_pot_ante === undefined) {
     unsupported(`min_bet ${hand.minBet} differs from the big blind ${bigBlind}`);
   }
   const x = hand.extra;
@@ -121,6 +129,8 @@ export function importPhh(hand: PhhHand): PhhImport {
   // PHH hands follow PokerKit: a big blind short of chips makes his posted amount the bet to call.
   // Our tables default to 'full' (docs/rules/README.md is silent); our own exports say so in `_short_big_blind`.
   config.shortBigBlind = x._short_big_blind === 'full' ? 'full' : 'posted';
-  const deck = (row.buildDeck ?? dealPassesThenBoard)(hand, recordedHoles(hand));
+  const home = homeImportConfig(hand);
+  if (home) config.homeGame = home;
+  const deck = home ? homeDeck(hand, recordedHoles(hand), home) : (row.buildDeck ?? dealPassesThenBoard)(hand, recordedHoles(hand));
   return { row, config, deck, seats };
 }

@@ -4,6 +4,7 @@ import type { Action, HandEvent, HandState } from '../hand/types';
 import { importPhh, type PhhImport } from './import';
 import { parsePhh, toWholeChips } from './parse';
 import { PhhError, type PhhAction, type PhhHand } from './types';
+import { homeAnswer } from './home';
 
 export interface PhhReplay extends PhhImport {
   state: HandState;
@@ -64,8 +65,11 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
   }
   let state = started.state;
   const events = started.events.slice();
+  const answered = { runTwice: 0 };
+  // Decisions PHH has no action for: the row's (32-Card Draw's split offer) and the home-game offers' (recorded in `_` fields).
+  const next = (): Action | null | undefined => imp.row.unrecorded?.(state) ?? homeAnswer(hand, state, answered);
   const unrecorded = (): void => {
-    for (let u = imp.row.unrecorded?.(state); u; u = imp.row.unrecorded?.(state)) {
+    for (let u = next(); u; u = next()) {
       const r = apply(state, u);
       if (!r.ok) throw new PhhError('illegal-action', `unrecorded ${u.type}: ${r.error.code} ${r.error.message}`);
       state = r.state;

@@ -31,3 +31,5 @@ for (const v of STUD_VARIANTS) registerVariant(v);
 for (const v of DRAW_VARIANTS) registerVariant(v);
 // The draw module registers its extension points on load (it replays through start.ts, so after the specs).
 import '../hand/draw/draw';
+// The home-game offers (run it twice, show or muck) register their actions and view the same way.
+import '../hand/home/offers';

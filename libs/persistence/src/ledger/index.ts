@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './canonical';
 export * from './ledger';
 export * from './audit';
+export * from './session-ledger';

@@ -3,9 +3,10 @@
 import { Module } from '@nestjs/common';
 import { TablesModule } from '../tables/tables.module';
 import { LobbyController } from './lobby.controller';
+import { SessionLedgerController } from './session-ledger.controller';
 
 @Module({
   imports: [TablesModule],
-  controllers: [LobbyController],
+  controllers: [LobbyController, SessionLedgerController],
 })
 export class LobbyModule {}

@@ -1,4 +1,5 @@
 import { randomUnit, type RandomSource } from '../rng';
+import { isSevenDeuceOffsuit } from '@naiko/engine';
 import { categoryOf, lowballStrength, madeStrength, rankOf, startingStrength, suitOf, CATEGORY } from './strength';
 
 /**
@@ -42,6 +43,11 @@ export type BotDecision =
   | { type: 'bring-in' }
   /** 32-Card Draw's split offer: a bot plays the hand out (folding is legal there too, but never its choice). */
   | { type: 'no-split' }
+  /** Home games: a bot runs the board once (like the timeout answer) ... */
+  | { type: 'run-once' }
+  /** ... and, as an uncontested winner on a 7-2 bounty table, shows a 7-2 offsuit (to collect) and mucks anything else. */
+  | { type: 'show' }
+  | { type: 'muck' }
   | { type: 'bet'; amount: number }
   | { type: 'raise'; amount: number }
   /** A draw: the cards (values) to discard; empty = stand pat. */
@@ -76,6 +82,8 @@ function sized(view: BotView, fractionOfPot: number): number {
 export function decideBotAction(view: BotView, rng: RandomSource): BotDecision {
   if (has(view, 'draw') || has(view, 'standPat')) return { type: 'draw', discard: chooseDiscards(view) };
   if (has(view, 'no-split')) return { type: 'no-split' };
+  if (has(view, 'run-once')) return { type: 'run-once' };
+  if (has(view, 'muck')) return has(view, 'show') && isSevenDeuceOffsuit(view.hole) ? { type: 'show' } : { type: 'muck' };
   const strength = botStrength(view);
   const roll = randomUnit(rng);
   if (has(view, 'bring-in')) {

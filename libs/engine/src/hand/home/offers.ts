@@ -1,0 +1,103 @@
+import { registerActionHandler } from '../apply';
+import { finish, toDraft } from '../draft';
+import { afterRunTwiceOffer, uncontestedShow } from '../flow';
+import type { Action, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
+import { registerViewExtension, type Viewer } from '../view';
+import { HOME, homeOf, type RunTwiceOffer } from './rules';
+import { setHome } from './deal';
+
+/**
+ * The home-game decisions as engine actions, so a table routes them through its ordinary action path
+ * (like 32-Card Draw's split offer):
+ *  - phase 'run-twice': `{ type: 'run-twice', seat }` accepts, `{ type: 'run-once', seat }` refuses
+ *    (also the table's timeout answer: `legalActions(...).extensions.home.timeoutAction`). The offer goes
+ *    round every player still in from left of the button; the first refusal ends it (run once); when
+ *    all accepted the rest of the board is run twice.
+ *  - phase 'show-or-muck' (7-2 bounty tables, an uncontested winner): `{ type: 'show', seat }` or
+ *    `{ type: 'muck', seat }` (the timeout answer).
+ */
+
+const refuse = (code: 'NOT_YOUR_TURN' | 'ILLEGAL_ACTION', message: string): ApplyResult => ({ ok: false, error: { code, message } });
+
+function checkTurn(state: HandState, action: Action, phase: string): ApplyResult | null {
+  if (state.phase !== phase || state.toAct < 0) return refuse('NOT_YOUR_TURN', `no ${phase} decision is expected now`);
+  if (action.seat !== state.seats[state.toAct]) return refuse('NOT_YOUR_TURN', `seat ${state.seats[state.toAct]} is to act, not ${action.seat}`);
+  return null;
+}
+
+function answerRunTwice(state: HandState, action: Action, accept: boolean): ApplyResult {
+  const bad = checkTurn(state, action, 'run-twice');
+  if (bad) return bad;
+  const h = homeOf(state)!;
+  const offer = h.offer as RunTwiceOffer;
+  const d = toDraft(state);
+  d.version++;
+  const ev: HandEvent[] = [];
+  const i = state.toAct;
+  const next: RunTwiceOffer = { order: offer.order, pos: offer.pos + 1, accepted: offer.accepted.slice() };
+  next.accepted[i] = accept;
+  ev.push({ type: 'x-run-twice-answer', seat: action.seat, accept });
+  if (accept && next.pos < next.order.length) {
+    setHome(d, { ...h, offer: next });
+    d.toAct = next.order[next.pos];
+  } else afterRunTwiceOffer(d, ev, accept);
+  return { ok: true, state: finish(d), events: ev };
+}
+
+function answerShow(state: HandState, action: Action, show: boolean): ApplyResult {
+  const bad = checkTurn(state, action, 'show-or-muck');
+  if (bad) return bad;
+  const d = toDraft(state);
+  d.version++;
+  const ev: HandEvent[] = [];
+  uncontestedShow(d, ev, show);
+  return { ok: true, state: finish(d), events: ev };
+}
+
+const turn = (s: HandState, actions: string[], timeoutAction: string): LegalActions & { extensions: Record<string, unknown> } => ({
+  seat: s.seats[s.toAct],
+  version: s.version,
+  actions,
+  callAmount: 0,
+  minTo: 0,
+  maxTo: 0,
+  allInTo: s.bets[s.toAct] + s.stacks[s.toAct],
+  extensions: { [HOME]: { phase: s.phase, timeoutAction } },
+});
+
+registerActionHandler('run-twice', {
+  apply: (s, a) => answerRunTwice(s, a, true),
+  turn: (s) => (s.phase === 'run-twice' ? turn(s, ['run-twice', 'run-once'], 'run-once') : s.phase === 'show-or-muck' ? turn(s, ['show', 'muck'], 'muck') : null),
+});
+registerActionHandler('run-once', { apply: (s, a) => answerRunTwice(s, a, false) });
+registerActionHandler('show', { apply: (s, a) => answerShow(s, a, true) });
+registerActionHandler('muck', { apply: (s, a) => answerShow(s, a, false) });
+
+/** What every viewer sees of the home-game options (all public: boards, offers, the rabbit's cards). */
+export interface HomeView {
+  /** Seat of this hand's straddler, or null. */
+  straddler: number | null;
+  bombPot: boolean;
+  /** The second board (double-board bomb pot, or the second run of a board run twice). */
+  board2: number[] | null;
+  /** The run-it-twice offer while it goes round: who is asked and who accepted. */
+  runTwiceOffer: { order: number[]; accepted: number[] } | null;
+  /** True once every player asked agreed to run it twice. */
+  runTwice: boolean;
+  /** The rabbit hunt's cards (what would have come), once the hand ended before the river. */
+  rabbit: number[] | null;
+}
+
+registerViewExtension(HOME, (s: HandState, _viewer: Viewer) => {
+  const h = homeOf(s);
+  if (!h) return null;
+  const v: HomeView = {
+    straddler: h.straddler >= 0 ? s.seats[h.straddler] : null,
+    bombPot: !!s.config.homeGame?.bombPot,
+    board2: h.board2 ? h.board2.slice() : null,
+    runTwiceOffer: h.offer ? { order: h.offer.order.map((i) => s.seats[i]), accepted: s.seats.filter((_, i) => h.offer!.accepted[i]) } : null,
+    runTwice: h.twice,
+    rabbit: h.rabbit ? h.rabbit.slice() : null,
+  };
+  return v;
+});
