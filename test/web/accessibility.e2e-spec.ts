@@ -1,7 +1,7 @@
 // Accessible play (issue 27), in Chromium:
 // 1. axe-core on every page — sign-in, lobby (player and admin), a table in the middle of a hand (with
 //    the action bar, and with the keys' help open), the tournaments list and a tournament's lobby, a
-//    Sit & Go page, a hosted private table, the hand history and the admin page — at desktop
+//    Sit & Go page, a hosted private table and its session ledger, the hand history and the admin page — at desktop
 //    (1280×800) and phone (390×844) sizes: no serious or critical violation (WCAG 2.x A/AA rules).
 // 2. One full hand played with the keyboard alone (Tab to a seat, Enter; C at each turn), asserting
 //    what the live region says at each step: the deal, "Your turn: …", our own action, the streets'
@@ -157,6 +157,9 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
       await page.getByTestId('invite-link').click();
       await page.getByTestId('invite-url').waitFor();
       await check('host-private-table');
+      await page.getByTestId('session-ledger-link').click();
+      await page.locator('[data-testid="session-ledger"] h2', { hasText: 'Session ledger:' }).waitFor();
+      await check('session-ledger');
 
       await page.goto(`${w.app.url}/#/history`);
       await page.getByTestId('history').waitFor();

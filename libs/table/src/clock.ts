@@ -26,9 +26,9 @@ export interface DecisionClock {
   /**
    * Accessibility "extended time" (issue 27): the least time the decision runs past `deadline`
    * (0 when the player has not asked for it). The time bank is spent first within it; see
-   * `extendedTimeMs`.
+   * `extendedTimeMs`. Absent without the option.
    */
-  extensionMs: number;
+  extensionMs?: number;
 }
 
 export interface ClockConfig {
@@ -60,7 +60,7 @@ export function extendedTimeMs(normalMs: number): number {
  */
 export function startDecision(kind: DecisionKind, now: number, clock: ClockConfig, timeBankMs: number, options: { extendedTime?: boolean } = {}): DecisionClock {
   const ms = kind === 'bet' ? clock.decisionMs : kind === 'draw' ? clock.drawDecisionMs : clock.shieldResponseMs;
-  return { kind, startedAt: now, deadline: now + ms, timeBankMs: kind === 'bet' ? timeBankMs : 0, extensionMs: options.extendedTime ? extendedTimeMs(ms) : 0 };
+  return { kind, startedAt: now, deadline: now + ms, timeBankMs: kind === 'bet' ? timeBankMs : 0, ...(options.extendedTime ? { extensionMs: extendedTimeMs(ms) } : {}) };
 }
 
 /** The moment the decision finally times out: the deadline plus the time bank, or the extension when that is longer. */

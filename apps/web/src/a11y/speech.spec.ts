@@ -90,6 +90,9 @@ describe('your turn', () => {
     expect(yourTurnText({ actions: ['fold', 'call'], callAmount: 300, minTo: 0, maxTo: 0 }, 1)).toBe('Your turn: call 300, 1 second');
     // Fixed limit: one raise size.
     expect(yourTurnText({ actions: ['fold', 'call', 'raise'], callAmount: 10, minTo: 40, maxTo: 40 }, null)).toBe('Your turn: call 10 or raise to 40');
+    // Home-game offers.
+    expect(yourTurnText({ actions: ['run-twice', 'run-once'], callAmount: 0, minTo: 0, maxTo: 0 }, 8)).toBe('Your turn: run it twice or once, 8 seconds');
+    expect(yourTurnText({ actions: ['show', 'muck'], callAmount: 0, minTo: 0, maxTo: 0 }, 8)).toBe('Your turn: show or muck, 8 seconds');
   });
 });
 

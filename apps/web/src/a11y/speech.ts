@@ -205,6 +205,9 @@ export function yourTurnText(legal: LegalForSpeech, seconds: number | null, bank
   if (has('draw')) options.push('draw or stand pat');
   if (has('split')) options.push('accept the split or play it out');
   if (has('shield')) options.push('seal shield or decline');
+  // Home games (issue 23): run it twice, and an uncontested winner's show or muck.
+  if (has('run-twice')) options.push('run it twice or once');
+  if (has('show')) options.push('show or muck');
   if (options.length === 0 && has('fold')) options.push('fold');
   const choice = options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}` : (options[0] ?? 'act');
   const more = bankSeconds <= 0 ? '' : extended ? ` and ${bankSeconds} more with extended time` : ` and ${bankSeconds} in your time bank`;
