@@ -84,8 +84,8 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await friend.getByTestId('sit-1').click({ timeout: 15_000 });
     await friend.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
     // Both seated: a hand is dealt; each sees the other at the table.
-    await friend.getByTestId('seat-0').getByText('webhost').waitFor({ timeout: 15_000 });
-    await host.getByTestId('seat-1').getByText('webfriend').waitFor();
+    await friend.getByTestId('seat-0').getByText('webhost', { exact: true }).waitFor({ timeout: 15_000 });
+    await host.getByTestId('seat-1').getByText('webfriend', { exact: true }).waitFor();
     await host.getByTestId('street').waitFor({ timeout: 15_000 });
 
     // A table closes between hands: the player to act folds the heads-up hand, then the host closes.

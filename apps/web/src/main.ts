@@ -12,6 +12,7 @@ import { adminPage } from './pages/admin';
 import { tournamentPage, tournamentsPage } from './pages/tournaments';
 import { fairPlayAdminPage, responsiblePlayPage, termsPage } from './pages/fair-play';
 import { sessionLedgerPage } from './pages/session-ledger';
+import { installLiveRegions } from './a11y/live-region';
 
 export type Cleanup = () => void;
 export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
@@ -58,5 +59,20 @@ export function navigate(hash: string): void {
   else location.hash = hash;
 }
 
-window.addEventListener('hashchange', route);
+// A screen reader hears a new page: the focus goes to its main part (the old focus left with the old page).
+function routeAndFocus(): void {
+  // The new page starts from its top: no control of the old one hands its focus on (keepFocus finds
+  // controls again by test id, which is for redraws of one page, not for a new page).
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  route();
+  const main = document.querySelector<HTMLElement>('#app main');
+  if (main && (document.activeElement === document.body || !document.activeElement?.isConnected)) {
+    main.tabIndex = -1;
+    main.focus({ preventScroll: true });
+  }
+}
+
+// The live regions exist before any page puts words into them (issue 27).
+installLiveRegions();
+window.addEventListener('hashchange', routeAndFocus);
 route();

@@ -31,6 +31,40 @@ describe('the decision clock (docs/rules/naiko.de.txt §7)', () => {
   });
 });
 
+describe('extended time (accessibility, issue 27): at least twice the normal time, the time bank spent first', () => {
+  it('a short bank: 20 s + 5 s bank → 40 s in all; the bank is gone after 5 s of the extension, then the extension runs on', () => {
+    const c = startDecision('bet', 1_000, clock, 5_000, { extendedTime: true });
+    expect(c.deadline).toBe(21_000);
+    expect(c.extensionMs).toBe(20_000);
+    expect(finalDeadline(c)).toBe(41_000); // 1,000 + 20,000 + max(5,000, 20,000)
+    // 3 s past the deadline: 3 s of the bank used, 2 s left in it.
+    expect(clockStatus(c, 24_000)).toEqual({ phase: 'timeBank', remainingMs: 17_000, timeBankUsedMs: 3_000 });
+    expect(timeBankAfter(c, 24_000)).toBe(2_000);
+    // 15 s past the deadline: the bank is empty, the extension still runs (6 s left).
+    expect(clockStatus(c, 35_000)).toEqual({ phase: 'timeBank', remainingMs: 6_000, timeBankUsedMs: 5_000 });
+    expect(timeBankAfter(c, 35_000)).toBe(0);
+    expect(clockStatus(c, 41_000).phase).toBe('expired');
+    // Without the option the same decision ends at 26,000.
+    expect(finalDeadline(startDecision('bet', 1_000, clock, 5_000))).toBe(26_000);
+  });
+
+  it('a bank longer than the extension: nothing changes (20 s + 30 s bank → 51,000 with or without it, the bank used alike)', () => {
+    const on = startDecision('bet', 1_000, clock, 30_000, { extendedTime: true });
+    const off = startDecision('bet', 1_000, clock, 30_000);
+    expect(finalDeadline(on)).toBe(51_000);
+    expect(finalDeadline(off)).toBe(51_000);
+    expect(timeBankAfter(on, 25_000)).toBe(timeBankAfter(off, 25_000));
+    expect(timeBankAfter(on, 25_000)).toBe(26_000);
+  });
+
+  it('no bank at all: a 20 s decision gets 40 s; a 30 s draw 60 s; an 8 s shield window 16 s', () => {
+    expect(finalDeadline(startDecision('bet', 0, clock, 0, { extendedTime: true }))).toBe(40_000);
+    expect(finalDeadline(startDecision('draw', 0, clock, 30_000, { extendedTime: true }))).toBe(60_000);
+    expect(finalDeadline(startDecision('shield', 0, clock, 0, { extendedTime: true }))).toBe(16_000);
+    expect(timeBankAfter(startDecision('bet', 0, clock, 0, { extendedTime: true }), 39_000)).toBe(0);
+  });
+});
+
 describe('what the table does on timeout', () => {
   it('checks if a check is legal', () => {
     expect(timeoutAction(ctx({ legal: ['check', 'bet', 'fold'] }))).toEqual({ type: 'check' });

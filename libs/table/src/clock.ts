@@ -23,6 +23,12 @@ export interface DecisionClock {
   deadline: number;
   /** The player's time bank when the decision started (betting decisions only). */
   timeBankMs: number;
+  /**
+   * Accessibility "extended time" (issue 27): the least time the decision runs past `deadline`
+   * (0 when the player has not asked for it). The time bank is spent first within it; see
+   * `extendedTimeMs`. Absent without the option.
+   */
+  extensionMs?: number;
 }
 
 export interface ClockConfig {
@@ -31,14 +37,34 @@ export interface ClockConfig {
   shieldResponseMs: number;
 }
 
-/** Starts a decision's clock: betting decisions may run into the time bank; draws, shield windows and home-game offers (`shieldResponseMs`) have a fixed time. */
-export function startDecision(kind: DecisionKind, now: number, clock: ClockConfig, timeBankMs: number): DecisionClock {
-  const ms = kind === 'bet' ? clock.decisionMs : kind === 'draw' ? clock.drawDecisionMs : clock.shieldResponseMs;
-  return { kind, startedAt: now, deadline: now + ms, timeBankMs: kind === 'bet' ? timeBankMs : 0 };
+/** Extended time gives every decision this many times its normal time, at least. */
+export const EXTENDED_TIME_FACTOR = 2;
+
+/**
+ * Accessibility "extended time" (issue 27), for a player who reads the table with a screen reader
+ * or plays with the keyboard alone. A decision of normal time T gets an extension of
+ * (EXTENDED_TIME_FACTOR − 1) × T after its deadline, **paid from the time bank first**: the time he
+ * spends past the deadline comes off his bank exactly as without the option, so the option only
+ * adds time once the bank is short. Total time: T + max(bank, extension). E.g. 20 s with a 30 s
+ * bank: 50 s either way, bank spent as usual; 20 s with a 5 s bank: 40 s instead of 25 s, and the
+ * bank is empty after 5 s of the extension.
+ */
+export function extendedTimeMs(normalMs: number): number {
+  return (EXTENDED_TIME_FACTOR - 1) * normalMs;
 }
 
-/** The moment the decision finally times out (deadline plus the whole time bank). */
-export const finalDeadline = (c: DecisionClock): number => c.deadline + c.timeBankMs;
+/**
+ * Starts a decision's clock: betting decisions may run into the time bank; draws, shield windows and
+ * home-game offers (`shieldResponseMs`) have a fixed time. `extendedTime` adds the accessibility
+ * extension to any kind of decision.
+ */
+export function startDecision(kind: DecisionKind, now: number, clock: ClockConfig, timeBankMs: number, options: { extendedTime?: boolean } = {}): DecisionClock {
+  const ms = kind === 'bet' ? clock.decisionMs : kind === 'draw' ? clock.drawDecisionMs : clock.shieldResponseMs;
+  return { kind, startedAt: now, deadline: now + ms, timeBankMs: kind === 'bet' ? timeBankMs : 0, ...(options.extendedTime ? { extensionMs: extendedTimeMs(ms) } : {}) };
+}
+
+/** The moment the decision finally times out: the deadline plus the time bank, or the extension when that is longer. */
+export const finalDeadline = (c: DecisionClock): number => c.deadline + Math.max(c.timeBankMs, c.extensionMs ?? 0);
 
 export interface ClockStatus {
   phase: 'decision' | 'timeBank' | 'expired';
@@ -50,6 +76,7 @@ export interface ClockStatus {
 
 export function clockStatus(c: DecisionClock, now: number): ClockStatus {
   if (now < c.deadline) return { phase: 'decision', remainingMs: c.deadline - now, timeBankUsedMs: 0 };
+  // The bank goes first, also within an extension: what is used of it does not depend on the option.
   const used = Math.min(now - c.deadline, c.timeBankMs);
   if (now < finalDeadline(c)) return { phase: 'timeBank', remainingMs: finalDeadline(c) - now, timeBankUsedMs: used };
   return { phase: 'expired', remainingMs: 0, timeBankUsedMs: c.timeBankMs };

@@ -18,34 +18,52 @@ function clickFirst(root: HTMLElement, ...testIds: string[]): boolean {
 
 /**
  * F fold, C check or call, R bet/raise (the amount chosen), ↑/→ and ↓/← size the bet by a step
- * (half the minimum raise-to, about a big blind). Keys typed into a field are left alone.
+ * (half the minimum raise-to, about a big blind). Keys typed into a field are left alone. `more`
+ * maps further keys to the page's own handlers (issue 27: re-read cards, board, pot, seats; focus
+ * the action bar; `?` the help overlay).
  */
-export function installTableKeys(root: HTMLElement): () => void {
+export function installTableKeys(root: HTMLElement, more: Record<string, () => void> = {}): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target as HTMLElement | null;
     // Keys typed into a text field (chat, the amount) are text; a ticked checkbox or a slider keeps the keys.
     const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t.tagName === 'INPUT' && !['checkbox', 'radio', 'range', 'button', 'submit'].includes((t as HTMLInputElement).type)));
     if (typing) return;
+    // The help overlay is modal: only its own keys (Esc, ?) while it is open.
+    if (document.querySelector('dialog[open]') && e.key !== '?') return;
     const key = e.key.toLowerCase();
     let done = false;
     if (key === 'f') done = clickFirst(root, 'act-fold');
     else if (key === 'c') done = clickFirst(root, 'act-check', 'act-call');
     else if (key === 'r') done = clickFirst(root, 'act-raise', 'act-bet');
     else if (['arrowup', 'arrowright', 'arrowdown', 'arrowleft'].includes(key)) {
+      // Arrows inside a group of radio buttons or a select keep their own meaning.
       const slider = root.querySelector<HTMLInputElement>('[data-testid="raise-slider"]');
-      if (slider) {
-        const step = Math.max(1, Math.round(Number(slider.min) / 2));
+      if (slider && !(t instanceof HTMLInputElement && t.type === 'radio')) {
+        const step = sizeStep(slider);
         const dir = key === 'arrowup' || key === 'arrowright' ? 1 : -1;
         slider.value = String(Math.max(Number(slider.min), Math.min(Number(slider.max), Number(slider.value) + dir * step)));
         slider.dispatchEvent(new Event('input', { bubbles: true }));
+        // The focus is rarely on the slider itself: the new size is said aloud.
+        more.sized?.();
         done = true;
       }
+    } else if (e.key !== 'sized' && more[e.key]) {
+      more[e.key]!();
+      done = true;
+    } else if (more[key]) {
+      more[key]!();
+      done = true;
     }
     if (done) e.preventDefault();
   };
   document.addEventListener('keydown', onKey);
   return () => document.removeEventListener('keydown', onKey);
+}
+
+/** One step of the bet size: half the minimum raise-to (about a big blind), at least 1. */
+export function sizeStep(slider: HTMLInputElement): number {
+  return Math.max(1, Math.round(Number(slider.min) / 2));
 }
 
 /** "● Your turn" in the tab title while the action bar is shown (seen from another tab). */
@@ -69,10 +87,24 @@ function applyFourColour(on: boolean): void {
   document.body.classList.toggle('four-colour', on);
 }
 
-let options: HTMLElement | null = null;
+const EXTENDED_TIME = 'naiko.extendedTime';
 
-/** The table page's display options (one element, reused by every render): the four-colour deck. */
-export function tableOptions(): HTMLElement {
+/** The accessibility option "extended time" (issue 27), kept in this browser. */
+export function extendedTimeOn(): boolean {
+  return localStorage.getItem(EXTENDED_TIME) === '1';
+}
+
+let options: HTMLElement | null = null;
+let onExtendedTime: (on: boolean) => void = () => undefined;
+let onHelp: () => void = () => undefined;
+
+/**
+ * The table page's display and accessibility options (one element, reused by every render): the
+ * four-colour deck, extended time (sent to the server by `extendedTime`), and the keys' help.
+ */
+export function tableOptions(handlers: { extendedTime(on: boolean): void; help(): void }): HTMLElement {
+  onExtendedTime = handlers.extendedTime;
+  onHelp = handlers.help;
   const on = localStorage.getItem(FOUR_COLOUR) === '1';
   applyFourColour(on);
   if (!options) {
@@ -81,9 +113,16 @@ export function tableOptions(): HTMLElement {
       localStorage.setItem(FOUR_COLOUR, v ? '1' : '0');
       applyFourColour(v);
     } });
-    options = h('div', { class: 'table-options muted small' },
-      h('label', {}, box, ' four-colour deck'),
-      h('span', { class: 'keys', title: 'Keyboard: F fold · C check/call · R bet/raise · arrows size the bet' }, ' · keys F C R ↑↓'));
+    const extended = h('input', { type: 'checkbox', 'data-testid': 'extended-time', checked: extendedTimeOn(), 'aria-describedby': 'extended-time-note', onchange: (e: Event) => {
+      const v = (e.target as HTMLInputElement).checked;
+      localStorage.setItem(EXTENDED_TIME, v ? '1' : '0');
+      onExtendedTime(v);
+    } });
+    options = h('div', { class: 'table-options small' },
+      h('label', {}, box, ' Four-colour deck'),
+      h('label', {}, extended, ' Extended time'),
+      h('span', { id: 'extended-time-note', class: 'sr-only' }, 'Accessibility: every decision gets at least twice the normal time; your time bank is used first.'),
+      h('button', { class: 'small', 'data-testid': 'keys-help-open', 'aria-keyshortcuts': 'Shift+?', onclick: () => onHelp() }, 'Keys (?)'));
   }
   return options;
 }

@@ -87,7 +87,7 @@ export function adminPage(root: HTMLElement): () => void {
     mount(root, header(me),
       h('main', { 'data-testid': 'admin' },
         h('p', {}, h('a', { href: '#/admin/fair-play', 'data-testid': 'nav-fair-play' }, 'Fair play review: flags, reports, actions')),
-        message && h('p', { 'data-testid': 'admin-message' }, message),
+        message && h('p', { 'data-testid': 'admin-message', role: 'status' }, message),
         h('section', {}, h('h2', {}, 'Schedule a tournament'),
           h('form', { class: 'inline', onsubmit: schedule },
             h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),
@@ -96,7 +96,7 @@ export function adminPage(root: HTMLElement): () => void {
           h('table', { class: 'list', 'data-testid': 'admin-tournaments' },
             h('thead', {}, h('tr', {}, ['Name', 'Status', 'Starts', 'Buy-in', 'Faults', ''].map((c) => h('th', {}, c)))),
             h('tbody', {}, tournaments.map((t) => {
-              const rename = h('input', { value: t.name, 'data-testid': 't-rename', size: 18 }) as HTMLInputElement;
+              const rename = h('input', { value: t.name, 'data-testid': 't-rename', size: 18, 'aria-label': `New name for ${t.name}` }) as HTMLInputElement;
               return h('tr', { 'data-testid': 'admin-tournament', 'data-status': t.status },
                 h('td', {}, t.name), h('td', { 'data-testid': 't-status' }, t.status), h('td', {}, new Date(t.startsAt).toLocaleString()),
                 h('td', {}, `${chips(t.settings.buyIn ?? 0)} + ${chips(t.settings.fee ?? 0)}`),

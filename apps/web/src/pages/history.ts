@@ -2,7 +2,7 @@
 // its events as this player may see them (GET /me/hands/:id), and the PHH download (GET .../phh).
 import { api, ApiError, authFetch, session } from '../api';
 import { cardEl, cardText } from '../cards';
-import { h, mount } from '../dom';
+import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES } from '../format';
 import { header } from './lobby';
 
@@ -65,7 +65,7 @@ export function handReplayPage(root: HTMLElement, [id, source]: string[]): void 
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
-  const render = () => {
+  const render = () => keepFocus(() => {
     if (!hand) return;
     const lines = hand.events.map(line).filter((l): l is string => l !== null);
     const shownEvents = hand.events.slice(0, step);
@@ -81,15 +81,17 @@ export function handReplayPage(root: HTMLElement, [id, source]: string[]): void 
           h('button', { 'data-testid': 'replay-prev', disabled: step === 0, onclick: () => ((step = Math.max(0, step - 1)), render()) }, '◀ Back'),
           h('span', { 'data-testid': 'replay-step' }, ` step ${step} of ${hand.events.length} `),
           h('button', { 'data-testid': 'replay-next', disabled: step >= hand.events.length, onclick: () => ((step = Math.min(hand!.events.length, step + 1)), render()) }, 'Next ▶'),
-          h('button', { class: 'secondary', onclick: () => ((step = hand!.events.length), render()) }, 'To the end'),
+          h('button', { class: 'secondary', 'data-testid': 'replay-end', onclick: () => ((step = hand!.events.length), render()) }, 'To the end'),
           h('button', { 'data-testid': 'download-phh', onclick: () => void download() }, 'Download PHH'),
           h('button', { class: 'secondary', 'data-testid': 'download-proof', title: 'Check it with: npm run -s verify-hand -- FILE', onclick: () => void download('proof') }, 'Download deal proof'),
         ),
+        // The newest step in words for a screen reader (the list above grows by one at each step).
+        h('p', { class: 'sr-only', role: 'status' }, visible.at(-1) ?? ''),
         h('ol', { class: 'replay-log', 'data-testid': 'replay-log' }, visible.map((l) => h('li', {}, l))),
         h('p', { class: 'muted' }, `${lines.length} entries in all`),
       ),
     );
-  };
+  });
   // An admin's evidence hand (fair play, #/admin/hand/<id>): every card, from the admin route.
   void api<HandDetail>('GET', source === 'admin' ? `/admin/fair-play/hands/${id}` : `/me/hands/${id}`).then(
     (d) => ((hand = d), render()),

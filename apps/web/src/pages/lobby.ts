@@ -23,6 +23,8 @@ export interface Filters {
 
 export function header(me: Me | null, extra: Node[] = []): HTMLElement {
   return h('header', { class: 'top' },
+    // Keyboard users skip the header's links (a button: the router owns the URL's hash).
+    h('button', { class: 'skip-link', 'data-testid': 'skip-link', onclick: () => { const m = document.querySelector<HTMLElement>('#app main'); if (m) { m.tabIndex = -1; m.focus(); } } }, 'Skip to content'),
     h('a', { href: '#/lobby', class: 'brand' }, 'Naiko'),
     ...extra,
     h('a', { href: '#/tournaments', 'data-testid': 'nav-tournaments' }, 'Tournaments'),
@@ -74,8 +76,9 @@ export function lobbyPage(root: HTMLElement): () => void {
   socket.on('lobby:table', onTable);
   socket.emit('lobby:watch', {});
 
+  const FILTER_NAMES: Record<keyof Filters, string> = { game: 'Game', structure: 'Betting structure', naikoMode: 'Naiko mode', seatsFree: 'Seats free', maxBigBlind: 'Maximum big blind' };
   const select = (key: keyof Filters, options: [string, string][]) =>
-    h('select', { 'data-testid': `filter-${key}`, onchange: (e: Event) => { filters[key] = (e.target as HTMLSelectElement).value; void load(); } },
+    h('select', { 'data-testid': `filter-${key}`, 'aria-label': FILTER_NAMES[key], onchange: (e: Event) => { filters[key] = (e.target as HTMLSelectElement).value; void load(); } },
       options.map(([v, label]) => h('option', { value: v, ...(filters[key] === v ? { selected: true } : {}) }, label)));
 
   const register = async (templateId: string) => {
@@ -91,7 +94,7 @@ export function lobbyPage(root: HTMLElement): () => void {
   // Built once and reused by every render: a live lobby update must not reset what is being typed.
   const hostForm = hostCreateForm((m) => ((message = m), render()));
   let adminForm: HTMLElement | undefined;
-  const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
+  const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', 'aria-label': 'Maximum big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
 
   const jumpTo = (testId: string) => root.querySelector(`[data-testid="${testId}"]`)?.scrollIntoView({ block: 'start' });
 
@@ -100,7 +103,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       root,
       header(me),
       h('main', { class: 'lobby' },
-        message && h('p', { class: 'error' }, message),
+        message && h('p', { class: 'error', role: 'alert' }, message),
         h('section', { 'data-testid': 'tables-section' },
           h('h2', {}, 'Tables'),
           h('div', { class: 'filters' },

@@ -4,9 +4,10 @@
 // there like at a tournament table; anyone else can watch it.
 import type { SitAndGoView } from '@naiko/contracts';
 import { api, getSocket, session } from '../api';
-import { h, mount } from '../dom';
+import { h, keepFocus, mount } from '../dom';
 import { chips } from '../format';
 import { header } from './lobby';
+import { sayNow } from '../a11y/live-region';
 
 interface Prizes {
   prizeTable?: { places: string; percent: string; chipsEach: number | null }[];
@@ -21,9 +22,16 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   let error = '';
   let prizes: Prizes | null = null;
   let blindSteps: { kind: string; smallBlind?: number; bigBlind?: number; ante?: number; durationMs: number }[] = [];
+  let told = false;
   const onUpdate = (v: SitAndGoView) => {
     if (v.instanceId !== instanceId) return;
     view = v;
+    // A screen reader hears when the Sit & Go starts and his seat is ready.
+    const mine = v.standings.find((s) => s.userId === me?.id);
+    if (!told && v.tableId && v.phase === 'running' && mine && mine.place === null) {
+      told = true;
+      sayNow('The Sit & Go is running: take your seat with the button on this page.');
+    }
     render();
   };
   socket.on('sitAndGoUpdate', onUpdate);
@@ -63,7 +71,8 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
     }
   };
 
-  const render = () => {
+  // Live updates redraw the page: keepFocus gives a keyboard user his place back.
+  const render = () => keepFocus(() => {
     const v = view;
     const mine = v?.standings.find((s) => s.userId === me?.id);
     mount(root,
@@ -104,12 +113,12 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
           h('table', { class: 'list', 'data-testid': 'standings' },
             h('thead', {}, h('tr', {}, ['Player', 'Seat', 'Stack', 'Place', 'Prize'].map((c) => h('th', {}, c)))),
             h('tbody', {}, v.standings.map((s) => h('tr', { 'data-testid': 'entrant', class: s.userId === me?.id ? 'mine' : '' },
-              h('td', {}, s.username), h('td', {}, s.seat === null ? '' : s.seat + 1), h('td', {}, chips(s.stack)), h('td', { 'data-testid': 'place' }, s.place ?? ''), h('td', {}, s.prize ? chips(s.prize) : '')))),
+              h('td', {}, s.username, s.userId === me?.id && ' (you)'), h('td', {}, s.seat === null ? '' : s.seat + 1), h('td', {}, chips(s.stack)), h('td', { 'data-testid': 'place' }, s.place ?? ''), h('td', {}, s.prize ? chips(s.prize) : '')))),
           ),
         ],
       ),
     );
-  };
+  });
   render();
   return () => {
     clearInterval(timer);

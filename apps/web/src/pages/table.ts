@@ -6,11 +6,14 @@
 import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
-import { installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
+import { extendedTimeOn, installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
 import { reportButton } from '../components/fair-play';
+import { boardText, clockWarning, describeEvents, describeTableEvents, holeText, potText, seatSummary, yourTurnText, type SeatFacts } from '../a11y/speech';
+import { lastSpoken, say, sayNow, sayUrgently, silence } from '../a11y/live-region';
+import { toggleHelp } from '../a11y/help';
 import { refreshChips } from '../components/chips';
 import { callBoxAmount, createPreActionBar, resolvePreAction, type PreAction } from '../components/pre-action';
-import { h, mount } from '../dom';
+import { findByFocusKey, focusKeyOf, h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
 
@@ -60,6 +63,13 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let discard = new Set<number>();
   let powerTarget: number | null = null;
   let clockTimer: ReturnType<typeof setInterval> | undefined;
+  /** Set when a new decision of ours arrived: the render after it puts the focus on the action bar. */
+  let focusActions = false;
+  /** The first snapshot has been said ("Table …, you are in seat 3"). */
+  let oriented = false;
+  /** The decision the clock warnings are counting for, and the time left at the last tick. */
+  let warnKey = '';
+  let warnLeft = Infinity;
   const invite = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
 
   const resetDecision = () => {
@@ -88,6 +98,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const out = mine.place !== null && !mine.tableRef ? `You finished ${ordinal(mine.place)} of ${lastTournament!.entrants.length}.` : '';
     if (out !== outOfTournament) {
       outOfTournament = out;
+      if (out) sayNow(out);
       render();
     }
   };
@@ -99,6 +110,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const out = mine && mine.place !== null ? `You finished ${ordinal(mine.place)} of ${v.standings.length}.` : '';
     if (out !== outOfTournament) {
       outOfTournament = out;
+      if (out) sayNow(out);
       render();
     }
   };
@@ -118,8 +130,21 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (p.tableId !== tableId) return;
     follow(p.table.summary);
     table = p.table;
+    if (oriented && p.yourSeat !== yourSeat && p.yourSeat !== null) sayNow(`You sit in seat ${p.yourSeat + 1}`);
     yourSeat = p.yourSeat;
     hand = p.hand ? { ...p.hand, view: p.hand.view as unknown as WireView } : null;
+    // Arriving at a table (opened, or moved here by the tournament): where you are, in words.
+    if (!oriented) {
+      oriented = true;
+      const s = p.table.summary;
+      const own = hand && yourSeat !== null ? hand.view.players.find((x) => x.seat === yourSeat)?.cards : undefined;
+      sayNow(`${s.name}, ${GAME_NAMES[s.game] ?? s.game}, stakes ${stakesText(s.stakes).replace(/ · /g, ', ')}. ${yourSeat !== null ? `You are in seat ${yourSeat + 1}` : 'You are watching'}; ${p.table.seatMap.filter(Boolean).length} seated. ${hand ? `Hand ${hand.handNumber}, ${hand.view.streetName}.` : 'Waiting for the next hand.'}${own?.length ? ` ${holeText(own)}.` : ''} Press question mark for the keys.`);
+    }
+    // Arriving (or coming back) while the hand waits for us: say so and give the action bar the focus.
+    if (hand?.view.legal) {
+      sayNow(turnText());
+      focusActions = true;
+    }
     // Opening the table mid-hand: the blind markers come with the snapshot.
     if (p.hand?.blinds) blinds = { sb: p.hand.blinds.smallBlindSeat, bb: p.hand.blinds.bigBlindSeat };
     resetDecision();
@@ -131,17 +156,28 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!hand || hand.handId !== p.handId) (result = []), (pre = null);
     hand = { handId: p.handId, handNumber: p.handNumber, view: p.view as unknown as WireView, clock: p.clock };
     for (const e of p.events) noteEvent(e);
+    // The screen reader hears each event in plain words (coalesced when bots act quickly).
+    say(describeEvents(p.events, { nameOf, you: yourSeat, handNumber: p.handNumber }));
     if (hand.view.legal?.version !== before) resetDecision();
     // Our turn with a pre-action ticked: send it now if it is still legal as chosen.
+    let sent = false;
     if (pre && hand.view.legal && hand.view.legal.version !== before) {
       const chosen = resolvePreAction(pre, hand.view.legal);
       pre = null;
-      if (chosen) act(chosen);
+      if (chosen) (act(chosen), (sent = true));
+    }
+    // A new decision of ours: say so (choices and time) and give the action bar the focus.
+    if (hand.view.legal && hand.view.legal.version !== before && !sent) {
+      sayNow(turnText());
+      focusActions = true;
     }
     render();
   };
   const onUpdate = (p: { tableId: string; table: TablePublicState; events: WireHandEvent[] }) => {
     if (p.tableId !== tableId) return;
+    // Names from the table as it was (a leaver is no longer on the new seat map), then the new one.
+    const before = table;
+    say(describeTableEvents(p.events, { nameOf: (seat) => before?.seatMap[seat]?.name ?? p.table.seatMap[seat]?.name ?? `seat ${seat + 1}`, youId: me?.id ?? null }));
     table = p.table;
     const seatBefore = yourSeat;
     if (yourSeat !== null && !p.table.seatMap[yourSeat]) yourSeat = null;
@@ -150,13 +186,17 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       if (mine) yourSeat = mine.seat;
     }
     // Sitting down or leaving moved chips: the header's balance follows.
-    if (yourSeat !== seatBefore) refreshChips();
+    if (yourSeat !== seatBefore) {
+      refreshChips();
+      sayNow(yourSeat !== null ? `You sit in seat ${yourSeat + 1}` : 'You left your seat');
+    }
     render();
     if (followed !== null) checkTournament();
   };
   const onChat = (m: { tableId: string; from: { name: string }; text: string }) => {
     if (m.tableId !== tableId) return;
     chat = [...chat.slice(-30), `${m.from.name}: ${m.text}`];
+    say(`${m.from.name} says: ${m.text}`);
     render();
   };
   // A tournament or Sit & Go table is named by its lobby a moment before a process hosts it (the
@@ -169,6 +209,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       return;
     }
     error = `${e.code}: ${e.message}`;
+    sayNow(error);
     render();
   });
 
@@ -216,7 +257,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   socket.on('table:update', onUpdate);
   socket.on('table:chat', onChat);
   // A private table is watched by invitation: a link's invite code lets its holder watch too.
-  const watch = () => socket.emit('table:watch', { tableId, ...(invite ? { inviteCode: invite } : {}) });
+  const watch = () => {
+    socket.emit('table:watch', { tableId, ...(invite ? { inviteCode: invite } : {}) });
+    // Extended time (issue 27) is this browser's setting: the table hears it again at every (re)connection.
+    if (extendedTimeOn()) socket.emit('table:extended-time', { tableId, on: true });
+  };
+  /** The player ticked or cleared "Extended time". */
+  function sendExtendedTime(on: boolean): void {
+    socket.emit('table:extended-time', { tableId, on });
+    sayNow(on ? 'Extended time on: from your next decision, at least twice the normal time; your time bank is used first' : 'Extended time off');
+  }
   // The seat map also comes over HTTP with the code (shown before the socket's snapshot arrives).
   if (invite) {
     void api<TablePublicState>('GET', `/lobby/tables/${tableId}?code=${encodeURIComponent(invite)}`).then((t) => {
@@ -231,39 +281,127 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   clockTimer = setInterval(() => {
     const el = root.querySelector<HTMLElement>('[data-testid="clock"]');
     if (el && hand?.clock) el.textContent = clockText(hand.clock);
+    // Our decision: warn at 10 s and 5 s left (all the time there is: main time, bank, extension).
+    const c = hand?.clock;
+    if (c && hand?.view.legal && c.seat === yourSeat) {
+      const key = `${hand.handId}:${hand.view.legal.version}`;
+      const left = timeLeftMs(c);
+      if (key !== warnKey) (warnKey = key), (warnLeft = left);
+      const warning = clockWarning(warnLeft, left);
+      warnLeft = left;
+      if (warning) sayUrgently(warning);
+    }
   }, 250);
+
+  /** Time after the deadline: the time bank, or with extended time at least the extension (bank spent first). */
+  const afterDeadline = (c: ClockInfo) => Math.max(c.timeBankMs, c.extendedMs ?? 0);
+  /** Milliseconds until the decision finally times out. */
+  const timeLeftMs = (c: ClockInfo) => Math.max(0, c.deadline + afterDeadline(c) - Date.now());
+
+  function turnText(): string {
+    const legal = hand?.view.legal;
+    if (!legal) return 'Not your turn';
+    const c = hand!.clock;
+    const main = c ? Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000)) : null;
+    // With extended time the extension is longer than the bank (else nothing changes): say it as such.
+    return yourTurnText(legal, main, c ? Math.ceil(afterDeadline(c) / 1000) : 0, !!c?.extendedMs && c.extendedMs > c.timeBankMs);
+  }
+
+  /** The facts of one seat, for its list item and the S key. */
+  function seatFacts(i: number): SeatFacts {
+    const info = table?.seatMap[i] ?? null;
+    if (!info) return { seat: i, name: null };
+    const p = hand?.view.players.find((x) => x.seat === i);
+    const status: string[] = [];
+    if (hand && hand.view.button === i) status.push('dealer');
+    if (hand && blinds.sb === i) status.push('small blind');
+    if (hand && blinds.bb === i) status.push('big blind');
+    if (hand?.view.toAct === i) status.push('to act');
+    if (p?.folded) status.push('folded');
+    if (p?.allIn) status.push('all-in');
+    if (!info.connected && !info.isBot) status.push('away');
+    if (info.sittingOut) status.push('sitting out');
+    // Cards: ours, or whatever of another's hand is face up or shown.
+    const cards = p ? (i === yourSeat ? p.cards : p.cards.filter((c) => c !== null)) : [];
+    return { seat: i, name: info.name, you: i === yourSeat, bot: info.isBot, stack: p ? p.stack : info.stack, bet: p?.bet ?? 0, status, cards };
+  }
+
+  /** The keys that re-read the table on demand (issue 27); every answer goes to the live region. */
+  const readers: Record<string, () => void> = {
+    h: () => sayNow(holeText(yourSeat === null ? null : hand?.view.players.find((x) => x.seat === yourSeat)?.cards ?? null)),
+    b: () => sayNow(boardText(hand?.view.board ?? [], hand ? hand.view.streetName : null)),
+    p: () => {
+      if (!hand) return sayNow('No hand is running');
+      const mine = hand.view.players.find((x) => x.seat === yourSeat);
+      const toCall = hand.view.legal ? hand.view.legal.callAmount : mine && !mine.folded ? callBoxAmount(hand.view.currentBet, mine.bet, mine.stack) : null;
+      sayNow(potText(potsOf(hand.view.players).map((x) => x.amount), toCall));
+    },
+    s: () => {
+      const n = table?.summary.seats ?? 0;
+      const seats = Array.from({ length: n }, (_, i) => seatFacts(i)).filter((f) => f.name !== null);
+      sayNow(seats.length ? seats.map(seatSummary).join('. ') : 'Nobody is seated');
+    },
+    t: () => {
+      if (hand?.view.legal) return sayNow(turnText());
+      const seat = hand?.view.toAct ?? null;
+      if (seat === null || !hand) return sayNow('Nobody is acting now');
+      const c = hand.clock;
+      sayNow(`Waiting for ${nameOf(seat)}${c ? `, ${Math.ceil(timeLeftMs(c) / 1000)} seconds` : ''}`);
+    },
+    l: () => sayNow(lastSpoken(3).join(' ') || 'Nothing was announced yet'),
+    a: () => {
+      const bar = root.querySelector<HTMLElement>('[data-testid="actions"]') ?? root.querySelector<HTMLElement>('[data-testid="pre-actions"] input');
+      if (bar) bar.focus();
+      else sayNow('Not your turn');
+    },
+    '?': () => toggleHelp(),
+    sized: () => {
+      const slider = root.querySelector<HTMLInputElement>('[data-testid="raise-slider"]');
+      if (slider) sayNow(`${slider.getAttribute('aria-label') ?? 'Amount'} ${chips(Number(slider.value))}`);
+    },
+  };
 
   function clockText(c: ClockInfo): string {
     const left = c.deadline - Date.now();
     // The time bank is shown from the start of the decision, not only once the main time is gone.
-    if (left > 0) return c.timeBankMs > 0 ? `${Math.ceil(left / 1000)} s + bank ${Math.ceil(c.timeBankMs / 1000)} s` : `${Math.ceil(left / 1000)} s`;
-    const bank = c.timeBankMs + left;
-    return bank > 0 ? `time bank ${Math.ceil(bank / 1000)} s` : '0 s';
+    const after = afterDeadline(c);
+    const extended = !!c.extendedMs && c.extendedMs > c.timeBankMs;
+    if (left > 0) return after > 0 ? `${Math.ceil(left / 1000)} s + ${extended ? 'extended' : 'bank'} ${Math.ceil(after / 1000)} s` : `${Math.ceil(left / 1000)} s`;
+    const bank = after + left;
+    return bank > 0 ? `${extended ? 'extended time' : 'time bank'} ${Math.ceil(bank / 1000)} s` : '0 s';
   }
 
+  /** A seat as an item of the labelled list of seats: its summary in words, then what the eye sees. */
   function seatEl(i: number, n: number): HTMLElement {
     const info: SeatInfo | null = table?.seatMap[i] ?? null;
     const angle = (Math.PI * 2 * i) / n + Math.PI / 2;
     // The seat's place on the oval; the stylesheet turns it into left/top (wide or portrait felt).
     const style = `--cx:${Math.cos(angle).toFixed(4)};--cy:${Math.sin(angle).toFixed(4)}`;
+    const summary = h('span', { class: 'sr-only' }, seatSummary(seatFacts(i)));
     if (!info) {
-      return h('div', { class: 'seat empty', style, 'data-testid': `seat-${i}` },
-        yourSeat === null && !table?.summary.closed && table?.summary.tournamentId === undefined && table?.summary.sitAndGoId === undefined ? h('button', { 'data-testid': `sit-${i}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted' }, 'empty'));
+      return h('div', { class: 'seat empty', role: 'listitem', style, 'data-testid': `seat-${i}` }, summary,
+        yourSeat === null && !table?.summary.closed && table?.summary.tournamentId === undefined && table?.summary.sitAndGoId === undefined ? h('button', { 'data-testid': `sit-${i}`, 'aria-label': `Sit here, seat ${i + 1}`, onclick: () => sit(i) }, 'Sit here') : h('span', { class: 'muted', 'aria-hidden': 'true' }, 'empty'));
     }
     const p = hand?.view.players.find((x) => x.seat === i);
     const toAct = hand?.view.toAct === i;
-    return h('div', { class: `seat${toAct ? ' to-act' : ''}${p?.folded ? ' folded' : ''}${i === yourSeat ? ' mine' : ''}`, style, 'data-testid': `seat-${i}` },
-      h('div', { class: 'name' }, info.name, info.isBot && h('span', { class: 'badge bot', 'data-testid': 'bot-badge' }, 'BOT'), !info.connected && !info.isBot && h('span', { class: 'badge' }, 'away'), info.sittingOut && h('span', { class: 'badge' }, 'sitting out')),
-      h('div', { class: 'stack', 'data-testid': `stack-${i}` }, chips(p ? p.stack : info.stack)),
-      h('div', { class: 'markers' },
-        hand && hand.view.button === i && h('span', { class: 'marker dealer', 'data-testid': 'button-marker' }, 'D'),
-        hand && blinds.sb === i && h('span', { class: 'marker' }, 'SB'),
-        hand && blinds.bb === i && h('span', { class: 'marker' }, 'BB'),
-        p?.allIn && h('span', { class: 'marker allin' }, 'ALL-IN'),
+    // Nothing by colour alone: to act, folded and your own seat are also said in text.
+    return h('div', { class: `seat${toAct ? ' to-act' : ''}${p?.folded ? ' folded' : ''}${i === yourSeat ? ' mine' : ''}`, role: 'listitem', style, 'data-testid': `seat-${i}` },
+      summary,
+      h('div', { 'aria-hidden': 'true' },
+        h('div', { class: 'name' }, info.name, i === yourSeat && h('span', { class: 'you' }, ' (you)'), info.isBot && h('span', { class: 'badge bot', 'data-testid': 'bot-badge' }, 'BOT'), !info.connected && !info.isBot && h('span', { class: 'badge' }, 'away'), info.sittingOut && h('span', { class: 'badge' }, 'sitting out')),
+        h('div', { class: 'stack', 'data-testid': `stack-${i}` }, chips(p ? p.stack : info.stack)),
+        h('div', { class: 'markers' },
+          hand && hand.view.button === i && h('span', { class: 'marker dealer', 'data-testid': 'button-marker' }, 'D'),
+          hand && blinds.sb === i && h('span', { class: 'marker' }, 'SB'),
+          hand && blinds.bb === i && h('span', { class: 'marker' }, 'BB'),
+          p?.allIn && h('span', { class: 'marker allin' }, 'ALL-IN'),
+          toAct && h('span', { class: 'marker acting' }, '▶ to act'),
+          p?.folded && h('span', { class: 'marker folded' }, 'folded'),
+        ),
+        p && h('div', { class: 'hole', 'data-testid': i === yourSeat ? 'own-cards' : `cards-${i}` }, p.cards.map((c, k) => cardEl(c, { ...(p.up[k] ? { 'data-up': '1' } : {}) }))),
+        p && p.bet > 0 && h('div', { class: 'bet', 'data-testid': `bet-${i}` }, chips(p.bet)),
+        toAct && hand?.clock && h('div', { class: 'clock', 'data-testid': 'clock' }, clockText(hand.clock)),
       ),
-      p && h('div', { class: 'hole', 'data-testid': i === yourSeat ? 'own-cards' : `cards-${i}` }, p.cards.map((c, k) => cardEl(c, { ...(p.up[k] ? { 'data-up': '1' } : {}) }))),
-      p && p.bet > 0 && h('div', { class: 'bet', 'data-testid': `bet-${i}` }, chips(p.bet)),
-      toAct && hand?.clock && h('div', { class: 'clock', 'data-testid': 'clock' }, clockText(hand.clock)),
     );
   }
 
@@ -292,10 +430,17 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         h('button', { 'data-testid': 'act-fold-yes', onclick: () => { confirmFoldAt = null; act({ type: 'fold' }); } }, 'Yes, fold'),
         h('button', { 'data-testid': 'act-fold-no', onclick: () => { confirmFoldAt = null; render(); } }, 'No'));
     } else if (has('fold')) {
-      buttons.push(h('button', { 'data-testid': 'act-fold', onclick: () => { if (has('check') || has('draw') || has('split')) { confirmFoldAt = legal.version; render(); } else act({ type: 'fold' }); } }, 'Fold'));
+      buttons.push(h('button', { 'data-testid': 'act-fold', 'aria-keyshortcuts': 'F', onclick: () => {
+        if (has('check') || has('draw') || has('split')) {
+          confirmFoldAt = legal.version;
+          render();
+          sayNow(`${has('check') ? 'Fold instead of checking' : has('draw') ? 'Fold instead of drawing' : 'Fold instead of answering the split offer'}? Yes or No`);
+          root.querySelector<HTMLElement>('[data-testid="act-fold-no"]')?.focus();
+        } else act({ type: 'fold' });
+      } }, 'Fold'));
     }
-    if (has('check')) buttons.push(h('button', { 'data-testid': 'act-check', onclick: () => act({ type: 'check' }) }, 'Check'));
-    if (has('call')) buttons.push(h('button', { 'data-testid': 'act-call', onclick: () => act({ type: 'call' }) }, `Call ${chips(legal.callAmount)}`));
+    if (has('check')) buttons.push(h('button', { 'data-testid': 'act-check', 'aria-keyshortcuts': 'C', onclick: () => act({ type: 'check' }) }, 'Check'));
+    if (has('call')) buttons.push(h('button', { 'data-testid': 'act-call', 'aria-keyshortcuts': 'C', onclick: () => act({ type: 'call' }) }, `Call ${chips(legal.callAmount)}`));
     if (has('bring-in') && legal.bringIn) buttons.push(h('button', { 'data-testid': 'act-bring-in', onclick: () => act({ type: 'bring-in' }) }, `Bring in ${chips(legal.bringIn)}`));
     const sizing = has('bet') ? 'bet' : has('raise') ? 'raise' : null;
     let sizer: HTMLElement | null = null;
@@ -309,16 +454,20 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       const halfTo = hand.view.currentBet + Math.floor(afterCall / 2);
       const label = h('span', { 'data-testid': 'raise-to' }, chips(raiseTo));
       // A typed amount beside the slider: clamped to the server's min/max when it is used.
-      const amount = h('input', { type: 'number', class: 'raise-amount', 'data-testid': 'raise-amount', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, 'aria-label': 'Amount',
+      const what = sizing === 'bet' ? 'Bet amount' : 'Raise to';
+      // Typed, or stepped with the arrows (in the field: a step of about a big blind); Enter sends it.
+      const amount = h('input', { type: 'number', class: 'raise-amount', 'data-testid': 'raise-amount', min: legal.minTo, max: legal.maxTo, step: Math.max(1, Math.round(legal.minTo / 2)), value: raiseTo, 'aria-label': `${what}, from ${chips(legal.minTo)} to ${chips(legal.maxTo)}`,
         oninput: (e: Event) => { const v = Number((e.target as HTMLInputElement).value); if (Number.isFinite(v) && v > 0) { raiseTo = clamp(v); slider.value = String(raiseTo); label.textContent = chips(raiseTo); } },
+        onkeydown: (e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); const v = Number(amount.value); if (Number.isFinite(v) && v > 0) raiseTo = clamp(v); act({ type: sizing, amount: raiseTo }); } },
         onchange: () => { amount.value = String(raiseTo); } }) as HTMLInputElement;
-      const slider = h('input', { type: 'range', 'data-testid': 'raise-slider', min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, oninput: (e: Event) => { raiseTo = clamp(Number((e.target as HTMLInputElement).value)); label.textContent = chips(raiseTo); amount.value = String(raiseTo); } }) as HTMLInputElement;
-      const quick = (name: string, v: number, id: string) => h('button', { class: 'small', 'data-testid': id, onclick: () => { raiseTo = clamp(v); slider.value = String(raiseTo); amount.value = String(raiseTo); label.textContent = chips(raiseTo); } }, name);
+      const slider = h('input', { type: 'range', 'data-testid': 'raise-slider', 'aria-label': what, min: legal.minTo, max: legal.maxTo, step: 1, value: raiseTo, oninput: (e: Event) => { raiseTo = clamp(Number((e.target as HTMLInputElement).value)); label.textContent = chips(raiseTo); amount.value = String(raiseTo); slider.setAttribute('aria-valuetext', chips(raiseTo)); } }) as HTMLInputElement;
+      slider.setAttribute('aria-valuetext', chips(raiseTo));
+      const quick = (name: string, v: number, id: string, spoken = name) => h('button', { class: 'small', 'data-testid': id, 'aria-label': `${spoken}: ${chips(clamp(v))}`, onclick: () => { raiseTo = clamp(v); slider.value = String(raiseTo); amount.value = String(raiseTo); label.textContent = chips(raiseTo); sayNow(`${what} ${chips(raiseTo)}`); } }, name);
       sizer = legal.choices
         ? h('div', { class: 'sizer' }, legal.choices.map((c) => h('button', { 'data-testid': `act-${sizing}-${c}`, onclick: () => act({ type: sizing, amount: c }) }, `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(c)}`)))
         : h('div', { class: 'sizer' },
             legal.minTo < legal.maxTo && [slider, amount, quick('Min', legal.minTo, 'size-min'), quick('½ pot', halfTo, 'size-half'), quick('Pot', potTo, 'size-pot'), quick('All-in', me ? legal.allInTo : legal.maxTo, 'size-allin')],
-            h('button', { 'data-testid': `act-${sizing}`, class: 'primary', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
+            h('button', { 'data-testid': `act-${sizing}`, class: 'primary', 'aria-keyshortcuts': 'R', onclick: () => act({ type: sizing, amount: raiseTo }) }, sizing === 'bet' ? 'Bet ' : 'Raise to ', label),
           );
     }
     if (has('draw')) {
@@ -326,7 +475,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     }
     if (has('split')) buttons.push(h('button', { 'data-testid': 'act-split', onclick: () => act({ type: 'split' }) }, 'Accept split'));
     if (has('no-split')) buttons.push(h('button', { 'data-testid': 'act-no-split', onclick: () => act({ type: 'no-split' }) }, 'Play it out'));
-    return h('div', { class: 'actions', 'data-testid': 'actions', 'data-version': legal.version }, buttons, sizer, naikoPowers(legal));
+    // A labelled group that takes the focus when the turn comes (tabindex -1: reachable by script, not a tab stop).
+    return h('div', { class: 'actions', 'data-testid': 'actions', 'data-version': legal.version, role: 'group', 'aria-label': 'Your actions', tabindex: -1 }, buttons, sizer, naikoPowers(legal));
   }
 
   /** Naiko powers: a button per power of the hand's carousel, enabled only when the engine lists it as legal now. */
@@ -381,9 +531,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const mine = hand.view.players.find((p) => p.seat === yourSeat);
     if (!mine) return null;
     return h('div', { class: 'draw-select', 'data-testid': 'draw-select' },
-      h('span', { class: 'muted' }, legal.actions.includes('draw') ? 'Click the cards to discard: ' : 'Sleeve Swap: click the card to swap away: '),
+      h('span', { class: 'muted' }, legal.actions.includes('draw') ? 'Choose the cards to discard: ' : 'Sleeve Swap: choose the card to swap away: '),
+      // Each card is a toggle button (Tab, then Space or Enter), pressed when it is to be discarded.
       mine.cards.map((c) =>
-        c === null ? null : cardEl(c, { class: `card pick${discard.has(c) ? ' picked' : ''}`, 'data-testid': `discard-${cardText(c)}`, onclick: () => { discard.has(c) ? discard.delete(c) : discard.add(c); render(); } })),
+        c === null ? null : h('button', { class: `card-pick${discard.has(c) ? ' picked' : ''}`, 'aria-pressed': discard.has(c) ? 'true' : 'false', 'data-testid': `discard-${cardText(c)}`, onclick: () => { discard.has(c) ? discard.delete(c) : discard.add(c); render(); } }, cardEl(c))),
     );
   }
 
@@ -402,7 +553,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       }
       render();
     };
-    const who = h('input', { 'data-testid': 'invite-username', placeholder: 'username' }) as HTMLInputElement;
+    const who = h('input', { 'data-testid': 'invite-username', placeholder: 'username', 'aria-label': 'Username to invite' }) as HTMLInputElement;
     const bb = h('input', { type: 'number', 'data-testid': 'settings-bb', value: s.stakes.bigBlind, min: 2 }) as HTMLInputElement;
     return h('div', { class: 'host-panel', 'data-testid': 'host-panel' },
       h('strong', {}, 'Host: '),
@@ -412,18 +563,47 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         const { code } = await api<{ code: string }>('POST', `/tables/${tableId}/invite-code`);
         inviteLink = `${location.origin}/#/table/${tableId}?invite=${encodeURIComponent(code)}`;
       }, 'New invite link (anyone holding it may sit)') }, 'Invite link'),
-      inviteLink && h('input', { readonly: true, 'data-testid': 'invite-url', value: inviteLink, size: 60 }),
+      inviteLink && h('input', { readonly: true, 'data-testid': 'invite-url', value: inviteLink, size: 60, 'aria-label': 'Invite link' }),
       h('form', { class: 'inline', onsubmit: (e: Event) => { e.preventDefault(); const big = Number(bb.value); void call(() => api('PATCH', `/tables/${tableId}/settings`, { stakes: { smallBlind: Math.floor(big / 2), bigBlind: big } }), 'Settings saved (from the next hand)'); } },
         h('label', {}, 'Big blind ', bb), h('button', { type: 'submit', 'data-testid': 'settings-submit' }, 'Save settings')),
       h('button', { class: 'secondary', 'data-testid': 'bots-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }), s.botsAllowed ? 'Bots off' : 'Bots on') }, s.botsAllowed ? 'Turn bots off' : 'Allow bots'),
       h('button', { class: 'secondary', 'data-testid': 'spectators-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }), s.spectatorsAllowed ? 'Only invited players watch now' : 'Anyone may watch now (only invited players sit)') }, s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators'),
       h('a', { class: 'button secondary', href: `#/table/${tableId}/ledger`, 'data-testid': 'session-ledger-link' }, 'Session ledger'),
       !s.closed && h('button', { class: 'secondary', 'data-testid': 'close-table', onclick: () => void call(() => api('POST', `/tables/${tableId}/close`), 'Table closed: every stack went back') }, 'Close table'),
-      hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message' }, hostMessage),
+      hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message', role: 'status' }, hostMessage),
     );
   }
 
+  // The chat form is built once: a render (at each event) must not drop what is being typed.
+  const chatInput = h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input', 'aria-label': 'Chat message' }) as HTMLInputElement;
+  const chatForm = h('form', { class: 'chat', onsubmit: (e: Event) => { e.preventDefault(); if (chatInput.value.trim()) socket.emit('table:chat', { tableId, text: chatInput.value }); chatInput.value = ''; } }, chatInput);
+
   function render(): void {
+    // The page is drawn anew at each event: the focused control gets its focus back (found again
+    // by its test id), so a keyboard player never loses his place when a bot acts.
+    const active = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focusKeyOf(active);
+    const wasInActions = active?.closest('[data-testid="actions"], [data-testid="pre-actions"], [data-testid="action-area"]') !== null && active !== null;
+    const typed = active instanceof HTMLInputElement && active.type !== 'checkbox' ? active.value : null;
+    draw();
+    if (focusActions && root.querySelector('[data-testid="actions"]')) {
+      focusActions = false;
+      // Never steal the focus from a field being typed into (chat, host panel).
+      const typing = active instanceof HTMLInputElement && active !== root.querySelector('[data-testid="raise-amount"]') && !['checkbox', 'radio', 'range', 'button', 'submit'].includes(active.type);
+      if (!typing) return root.querySelector<HTMLElement>('[data-testid="actions"]')!.focus();
+    }
+    if (!active || active.isConnected) return;
+    const again = focusKey ? findByFocusKey(focusKey) : null;
+    if (again) {
+      again.focus();
+      if (typed !== null && again instanceof HTMLInputElement && again.value !== typed) again.value = typed;
+    } else if (wasInActions) {
+      // The control is gone (the decision was sent): the action area keeps the focus nearby.
+      root.querySelector<HTMLElement>('[data-testid="action-area"]')?.focus();
+    }
+  }
+
+  function draw(): void {
     const s = table?.summary;
     const n = s?.seats ?? 6;
     // Once the hand is over its pots have been awarded: the felt shows no pot (only the result line).
@@ -447,40 +627,40 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       h('main', { class: 'table-page', 'data-testid': 'table-page', 'data-mode': youSit ? 'player' : 'spectator' },
         s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
-        error && h('p', { class: 'error', 'data-testid': 'table-error' }, error),
-        outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
+        error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, error),
+        outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result', role: 'status' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
         hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
           h('div', { class: 'center' },
             hand && h('div', { class: 'street', 'data-testid': 'street' }, `Hand #${hand.handNumber} · ${hand.view.streetName}`),
-            h('div', { class: 'board', 'data-testid': 'board' }, hand?.view.board.map((c) => cardEl(c))),
+            h('div', { class: 'board', 'data-testid': 'board', role: 'group', 'aria-label': 'Board' }, hand?.view.board.map((c) => cardEl(c))),
             hand && !awarded && h('div', { class: 'pots', 'data-testid': 'pots' },
               pots.length <= 1 ? h('span', { 'data-testid': 'pot' }, `Pot ${chips(pots[0]?.amount ?? 0)}`) : pots.map((p, k) => h('span', { 'data-testid': k === 0 ? 'pot' : 'side-pot' }, `${k === 0 ? 'Main pot' : `Side pot ${k}`} ${chips(p.amount)}`))),
             result.length > 0 && h('div', { class: 'result', 'data-testid': 'hand-result' }, result.map((r) => h('div', {}, r))),
           ),
-          Array.from({ length: n }, (_, i) => seatEl(i, n)),
+          h('div', { class: 'seats', role: 'list', 'aria-label': 'Seats' }, Array.from({ length: n }, (_, i) => seatEl(i, n))),
         ),
-        tableOptions(),
+        tableOptions({ extendedTime: sendExtendedTime, help: toggleHelp }),
         naikoInfo(),
         ownCardsForDraw(),
-        actions() ?? [preActions(), naikoPowers(null)],
+        h('div', { class: 'action-area', 'data-testid': 'action-area', tabindex: -1, role: 'group', 'aria-label': 'Actions' }, actions() ?? [preActions(), naikoPowers(null)]),
         h('div', { class: 'table-controls' },
           youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', title: 'Post the blinds now and play the next hand', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: false }) }, 'Post now'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'wait-bb', title: 'Come back in when the big blind reaches you, without posting', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: true }) }, 'Wait for big blind'),
           youSit && cash && !table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'sit-out', title: 'Finish this hand, then sit out', onclick: () => socket.emit('table:sit-out', { tableId }) }, 'Sit out next hand'),
-          h('form', { class: 'chat', onsubmit: (e: Event) => { e.preventDefault(); const input = (e.target as HTMLFormElement).elements.namedItem('text') as HTMLInputElement; if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value }); input.value = ''; } },
-            h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input' })),
+          chatForm,
         ),
-        chat.length > 0 && h('div', { class: 'chat-log', 'data-testid': 'chat-log' }, chat.map((c) => h('div', {}, c))),
+        chat.length > 0 && h('div', { class: 'chat-log', 'data-testid': 'chat-log', role: 'region', 'aria-label': 'Chat', tabindex: 0 }, chat.map((c) => h('div', {}, c))),
       ),
     );
   }
 
   render();
-  const offKeys = installTableKeys(root);
+  const offKeys = installTableKeys(root, readers);
   const offTitle = installTurnTitle(root);
   return () => {
+    silence();
     offKeys();
     offTitle();
     clearInterval(clockTimer);

@@ -3,9 +3,10 @@
 // table, entrants, tables and counts, the level clock, register / unregister.
 import type { TournamentView } from '@naiko/contracts';
 import { api, getSocket, session } from '../api';
-import { h, mount } from '../dom';
+import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
+import { sayNow } from '../a11y/live-region';
 
 /** One row of GET /tournaments (tournaments.controller.ts `summary`). */
 interface TournamentSummary {
@@ -50,7 +51,7 @@ export function tournamentsPage(root: HTMLElement): () => void {
     if (!closed) render();
   };
 
-  const render = () => {
+  const render = () => keepFocus(() => {
     const shown = rows.filter((r) => PHASES.includes(r.status));
     mount(root,
       header(me, [h('a', { href: '#/lobby' }, '← Lobby')]),
@@ -79,7 +80,7 @@ export function tournamentsPage(root: HTMLElement): () => void {
         ),
       ),
     );
-  };
+  });
 
   render();
   void load();
@@ -98,9 +99,15 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   let message = '';
   let busy = false;
 
+  /** The table the player was last told about (a screen reader hears when his seat is ready). */
+  let toldTable: string | null = null;
   const onUpdate = (v: TournamentView) => {
     if (v.tournamentId !== tournamentId) return;
     view = v;
+    const mine = v.entrants.find((e) => e.userId === me?.id);
+    const seat = v.phase === 'running' ? (mine?.tableRef ?? null) : null;
+    if (seat && seat !== toldTable) sayNow(`The tournament is running: your seat is at table ${mine!.table}. Take your seat with the button at the bottom of the page.`);
+    toldTable = seat;
     render();
   };
   socket.on('tournamentUpdate', onUpdate);
@@ -141,13 +148,13 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     render();
   };
 
-  const render = () => {
+  const render = () => keepFocus(() => {
     const v = view;
     const mine = v?.entrants.find((e) => e.userId === me?.id);
     mount(root,
       header(me, [h('a', { href: '#/tournaments', 'data-testid': 'back-to-tournaments' }, '← Tournaments')]),
       h('main', { class: 'mtt', 'data-testid': 'mtt-page' },
-        message && h('p', { 'data-testid': 'mtt-message' }, message),
+        message && h('p', { 'data-testid': 'mtt-message', role: 'status' }, message),
         !v ? h('p', {}, 'Loading…') : [
           h('h2', {}, v.name),
           h('p', { 'data-testid': 'mtt-phase', 'data-phase': v.phase },
@@ -176,7 +183,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
           h('table', { class: 'list', 'data-testid': 'mtt-entrants' },
             h('thead', {}, h('tr', {}, ['Player', 'Entries', 'Table', 'Seat', 'Stack', 'Place', 'Prize'].map((c) => h('th', {}, c)))),
             h('tbody', {}, v.entrants.map((e) => h('tr', { 'data-testid': 'mtt-entrant', class: e.userId === me?.id ? 'mine' : '' },
-              h('td', {}, e.username), h('td', {}, e.entries), h('td', {}, e.table ?? ''), h('td', {}, e.seat === null ? '' : e.seat + 1),
+              h('td', {}, e.username, e.userId === me?.id && ' (you)'), h('td', {}, e.entries), h('td', {}, e.table ?? ''), h('td', {}, e.seat === null ? '' : e.seat + 1),
               h('td', {}, chips(e.stack)), h('td', {}, e.place ?? ''), h('td', {}, e.prize ? chips(e.prize) : ''))))),
           h('h3', {}, `Tables (${v.tables.length}) · ${v.handsPlayed} hands played`),
           h('table', { class: 'list', 'data-testid': 'mtt-tables' },
@@ -187,11 +194,13 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
           h('details', { 'data-testid': 'mtt-structure' }, h('summary', {}, `Blind structure (${v.structure.length} steps)`),
             h('ol', {}, v.structure.map((s) => h('li', { class: v.clock?.stepIndex === s.stepIndex ? 'mine' : '' },
               s.kind === 'break' ? `Break ${Math.round(s.durationMs / 1000)} s`
-                : `Level ${s.levelNumber}: ${chips(s.smallBlind ?? 0)}/${chips(s.bigBlind ?? 0)}${s.ante ? ` ante ${chips(s.ante)}` : ''} · ${Math.round(s.durationMs / 1000)} s`)))),
+                : `Level ${s.levelNumber}: ${chips(s.smallBlind ?? 0)}/${chips(s.bigBlind ?? 0)}${s.ante ? ` ante ${chips(s.ante)}` : ''} · ${Math.round(s.durationMs / 1000)} s`,
+              // The current step is marked in words too, not by its colour alone.
+              v.clock?.stepIndex === s.stepIndex && h('strong', {}, ' (now)'))))),
         ],
       ),
     );
-  };
+  });
 
   render();
   return () => {

@@ -50,6 +50,14 @@ export const ActPayload = z.strictObject({
 });
 export type ActPayload = z.infer<typeof ActPayload>;
 
+/**
+ * Accessibility "extended time" (issue 27): the sender's decisions at this table get at least twice
+ * their normal time, the time bank spent first (libs/table `extendedTimeMs`). From his next decision
+ * on; the client sends it again after each (re)connection while the option is on.
+ */
+export const ExtendedTimePayload = z.strictObject({ tableId, on: z.boolean() });
+export type ExtendedTimePayload = z.infer<typeof ExtendedTimePayload>;
+
 export const ChatPayload = z.strictObject({ tableId, text: safeText(1, 200) });
 export type ChatPayload = z.infer<typeof ChatPayload>;
 
@@ -67,6 +75,7 @@ export const TABLE_CLIENT_EVENT_SCHEMAS = {
   'table:sit-in': SitInPayload,
   'table:act': ActPayload,
   'table:chat': ChatPayload,
+  'table:extended-time': ExtendedTimePayload,
   'lobby:watch': LobbyWatchPayload,
   'lobby:unwatch': LobbyWatchPayload,
 } as const;
@@ -81,6 +90,7 @@ export interface TableClientEvents {
   'table:sit-in': (p: SitInPayload) => void;
   'table:act': (p: ActPayload) => void;
   'table:chat': (p: ChatPayload) => void;
+  'table:extended-time': (p: ExtendedTimePayload) => void;
   'lobby:watch': (p: LobbyWatchPayload) => void;
   'lobby:unwatch': (p: LobbyWatchPayload) => void;
 }
@@ -139,6 +149,11 @@ export interface ClockInfo {
   deadline: number;
   /** Time bank available after the deadline. */
   timeBankMs: number;
+  /**
+   * Extended time (issue 27), when the player asked for it: the decision runs at least this long
+   * after the deadline (the time bank is spent first within it), i.e. until deadline + max(timeBankMs, extendedMs).
+   */
+  extendedMs?: number;
 }
 
 /** Public table state: seat map, positions, the running hand's number. */

@@ -412,6 +412,16 @@ export class TableHost {
     });
   }
 
+  // ── Accessibility: extended time (issue 27; the rule is libs/table `extendedTimeMs`) ──
+  /** Players who asked for extended time here (memory only: the client says it again at each connection). */
+  private readonly extendedTime = new Set<string>();
+
+  /** Extended time on or off for this player's decisions from his next one (startClock reads it). */
+  setExtendedTime(userId: string, on: boolean): void {
+    if (on) this.extendedTime.add(userId);
+    else this.extendedTime.delete(userId);
+  }
+
   sitOut(userId: string): Promise<void> {
     return this.queue.run(() => this.cashOnly('sit out') ?? this.commit(this.tryTable(() => tableSitOut(this.state, userId))));
   }
@@ -867,7 +877,7 @@ export class TableHost {
     const seat = la.seat;
     const now = this.timers.now();
     const bank = this.state.seats[seat]?.timeBankMs ?? 0;
-    const clock = startDecision(this.decisionKind(la.actions), now, this.state.config.clock, bank);
+    const clock = startDecision(this.decisionKind(la.actions), now, this.state.config.clock, bank, { extendedTime: this.extendedTime.has(h.players.get(seat) ?? '') });
     h.clock = { ...clock, seat };
     const version = h.state.version;
     h.timer = this.timers.set(() => {
@@ -877,7 +887,7 @@ export class TableHost {
 
   private clockInfo(): ClockInfo | null {
     const c = this.hand?.clock;
-    return c ? { seat: c.seat, kind: c.kind, deadline: c.deadline, timeBankMs: c.timeBankMs } : null;
+    return c ? { seat: c.seat, kind: c.kind, deadline: c.deadline, timeBankMs: c.timeBankMs, ...(c.extensionMs ? { extendedMs: c.extensionMs } : {}) } : null;
   }
 
   private async onTimeout(handId: string, version: number): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
-import type { ActPayload, ChatPayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload, WatchPayload } from '@naiko/contracts';
+import type { ActPayload, ChatPayload, ExtendedTimePayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload, WatchPayload } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-errors';
@@ -159,6 +159,12 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   @SubscribeMessage('table:chat')
   chat(@ValidBody('table:chat') p: ChatPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, () => this.send(socket, { op: 'chat', tableId: p.tableId, text: p.text }));
+  }
+
+  /** Accessibility: extended time for the sender's decisions at this table (issue 27). */
+  @SubscribeMessage('table:extended-time')
+  extendedTime(@ValidBody('table:extended-time') p: ExtendedTimePayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    return this.run(socket, () => this.send(socket, { op: 'extended-time', tableId: p.tableId, on: p.on }));
   }
 
   @SubscribeMessage('lobby:watch')

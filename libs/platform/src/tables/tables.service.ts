@@ -79,6 +79,7 @@ export type TableCommand =
   | { op: 'sit-in'; tableId: string; waitForBigBlind?: boolean }
   | { op: 'act'; tableId: string; version: number; action: Decision }
   | { op: 'chat'; tableId: string; text: string }
+  | { op: 'extended-time'; tableId: string; on: boolean }
   | { op: 'seat-map'; tableId: string; code?: string }
   | { op: 'invite'; tableId: string; invitedId: string }
   | { op: 'settings'; tableId: string; body: TableSettingsBody }
@@ -533,6 +534,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         return host.act(user.sub, cmd.version, cmd.action);
       case 'chat':
         return host.chat(user.sub, cmd.text);
+      case 'extended-time':
+        return host.setExtendedTime(user.sub, cmd.on);
       case 'seat-map': {
         if (!mayWatchHere(host, user, cmd.code)) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
         return host.publicState() satisfies TablePublicState;
