@@ -3,7 +3,14 @@
 import type { HandStore } from '@naiko/persistence';
 import type { ClockInfo, TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
 
-export type HandSink = Pick<HandStore, 'startHand' | 'appendEvents' | 'storeDealSeed'>;
+/**
+ * The hand is the unit of durability (DESIGN.md principle 7, issue 20): `dealHand` (awaited before
+ * the deal is broadcast) stores the hand, its seed and its first events; `journal` queues the
+ * events in between for the group-commit writer and returns at once (broadcast right after);
+ * `endHand` (awaited before the result is broadcast) writes the rest, the result and the hand's
+ * chip movements in one transaction.
+ */
+export type HandSink = Pick<HandStore, 'dealHand' | 'journal' | 'endHand'>;
 
 /** Who receives a hand feed: one seat's player, or everyone watching who is not dealt in. */
 export type HandAudience = { userId: string; seat: number } | 'spectators';

@@ -85,15 +85,32 @@ describe('TableHost', () => {
     await expect(host.act(actor, h.version, { type: 'call' })).rejects.toBeInstanceOf(TableHostError);
   });
 
-  test('a failed append changes nothing: the decision is not applied and nobody is told', async () => {
+  test("a failed end of the hand changes nothing: the hand's last decision is not applied and nobody is told", async () => {
     const { host, hands, out } = await twoSeated();
     const h = host.handState!;
     const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
     const sent = out.hands.length;
     hands.failNext = true;
-    await expect(host.act(actor, h.version, { type: 'call' })).rejects.toThrow('database down');
+    // Heads-up preflop: the small blind folds, which ends the hand (its end is the awaited write).
+    await expect(host.act(actor, h.version, { type: 'fold' })).rejects.toThrow('database down');
     expect(host.handState).toBe(h);
     expect(out.hands.length).toBe(sent);
+    // Tried again, it ends the hand once.
+    await host.act(actor, h.version, { type: 'fold' });
+    expect(host.handState).toBeNull();
+  });
+
+  test('an action in the middle of a hand is journaled, not awaited: it is broadcast at once and the end stores the whole log', async () => {
+    const { host, hands, out } = await twoSeated();
+    const h = host.handState!;
+    const id = [...hands.hands.keys()].at(-1)!;
+    const dealt = hands.hands.get(id)!.events.length;
+    const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
+    const sent = out.hands.length;
+    await host.act(actor, h.version, { type: 'call' });
+    expect(hands.hands.get(id)!.events.length).toBeGreaterThan(dealt);
+    expect(hands.hands.get(id)!.ended).toBeUndefined();
+    expect(out.hands.length).toBeGreaterThan(sent);
   });
 
   test('the clock: decision time plus time bank, then fold when a check is not legal (heads-up small blind preflop)', async () => {
@@ -253,7 +270,7 @@ describe('TableHost', () => {
     });
   });
 
-  test('a deal whose first append fails changes nothing in memory and is tried again', async () => {
+  test('a deal whose store fails changes nothing in memory and is tried again', async () => {
     const s = setup();
     await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
     await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });

@@ -736,25 +736,23 @@ export class TableHost {
     // drawn from the same seed after the deck and is public from the deal.
     const deal = seed === null ? null : commitDeal(started.state.deck, seed);
     const commitment = deal?.root ?? null;
-    const stored = await this.o.hands.startHand({
+    // ONE transaction: the hand (seats, stacks, config, commitment), its secret seed and the deal's
+    // first events, before anything of the hand is broadcast. Its chips are posted at its end.
+    const stored = await this.o.hands.dealHand({
       ...this.o.chips.handRef,
       handNumber: planned.plan.handNumber,
       config: handConfig,
       players: planned.plan.dealtIn.map((d) => ({ seat: d.seat, userId: d.playerId })),
       ...(commitment === null ? {} : { commitment }),
+      seed,
+      events: started.events,
     });
-    // The secret seed and the deal's first events are independent rows: written side by side, both
-    // before anything of the hand is broadcast (one round trip less per hand than one after the other).
-    const [appended] = await Promise.all([
-      this.o.hands.appendEvents(stored.id, 0, started.events),
-      seed === null ? undefined : this.o.hands.storeDealSeed(stored.id, seed),
-    ]);
     await step(dealt);
     this.hand = {
       id: stored.id,
       number: planned.plan.handNumber,
       state: started.state,
-      seq: appended.nextSeq,
+      seq: started.events.length,
       players: new Map(planned.plan.dealtIn.map((d) => [d.seat, d.playerId])),
       clock: null,
       timer: null,
@@ -766,6 +764,8 @@ export class TableHost {
       blinds: blindSeatsOf(started.events),
     };
     this.publishTable(events);
+    // A deal that is already over (every player all-in from the forced bets) ends here.
+    if (isOver(started.state)) await this.o.hands.endHand(stored.id, started.events);
     await this.afterHandEvents(started.events);
   }
 
@@ -821,8 +821,13 @@ export class TableHost {
     const h = this.hand!;
     const r = apply(h.state, action);
     if (!r.ok) throw fromEngineError(r.error);
-    const appended = await this.o.hands.appendEvents(h.id, h.seq, r.events);
-    h.seq = appended.nextSeq;
+    // The hand is the unit of durability: an action is journaled behind the broadcast (group
+    // commit, nobody waits); the hand's end is committed — result and every chip movement in one
+    // transaction — before anyone hears of it. A failed end changes nothing here (retried by the
+    // next timeout); a crash before it cancels the hand and returns every contribution.
+    if (isOver(r.state)) await this.o.hands.endHand(h.id, [...h.log, ...r.events]);
+    else this.o.hands.journal(h.id, h.seq, r.events);
+    h.seq += r.events.length;
     h.state = r.state;
     if (h.clock && h.clock.seat === seat && h.clock.kind === 'bet') {
       const left = timeBankAfter(h.clock, this.timers.now());
