@@ -32,6 +32,8 @@ export interface FastAppend {
   potKey: string;
   ended: { status: 'completed' | 'cancelled'; payload: unknown } | null;
   fence: FenceToken | null;
+  /** The seq in the postings' idempotency keys (default fromSeq; a hand's end: 0, the whole hand). */
+  keySeq?: number;
 }
 
 /** Runs one of the functions: through plain pg (prepared by name) when there is a pool, else Prisma. */
@@ -59,7 +61,7 @@ export function endFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend)
 }
 
 async function postFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend, name: string, text: string): Promise<FastAppendOutcome> {
-  const postings = netPostings(a.handId, a.fromSeq, a.groups, a.refs).map((p) => ({
+  const postings = netPostings(a.handId, a.keySeq ?? a.fromSeq, a.groups, a.refs).map((p) => ({
     key: p.idempotencyKey,
     reason: p.reason,
     table_id: p.refs.tableId ?? null,

@@ -286,7 +286,7 @@ export class HandStore {
       const { groups, ended, pot, refs } = movementsOf(handId, meta, payloads);
       const tail = payloads.slice(stored);
       tail.forEach((p, i) => eventJson(p, stored + i));
-      const outcome = await endFast(this.db, this.sql, { handId, fromSeq: stored, payloads: tail, groups, refs, potKey: pot.key, ended, fence }).catch(() => 'error' as const);
+      const outcome = await endFast(this.db, this.sql, { handId, fromSeq: stored, keySeq: 0, payloads: tail, groups, refs, potKey: pot.key, ended, fence }).catch(() => 'error' as const);
       if (outcome === 'ok') {
         this.ended(handId);
         return { handId, nextSeq: payloads.length, status: ended!.status, replayed: false };
