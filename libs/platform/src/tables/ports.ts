@@ -31,6 +31,8 @@ export interface TableBroadcaster {
   hand(tableId: string, audience: HandAudience, dealtIn: readonly string[], feed: HandFeed): void;
   /** False when surely nobody but the dealt-in players watches (the spectator feed is then skipped). */
   hasSpectators?(tableId: string, dealtIn: readonly string[]): boolean;
+  /** The users watching the table on any copy, or null when not known: a seat nobody of it watches gets no feed. */
+  listeners?(tableId: string): ReadonlySet<string> | null;
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void;
   chat(message: TableChatMessage): void;
 }

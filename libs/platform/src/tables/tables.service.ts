@@ -119,6 +119,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.ownership = ownership ?? new SingleProcessOwnership();
     this.routing = new TableRouting(this, router);
+    // Who listens at each table: this copy's sockets, and with a router the users other copies
+    // routed a watch for (the host sends nothing to an audience nobody of which watches).
+    sockets.knowRemoteWatchers(router ? (tableId) => this.routing.remoteWatchers.get(tableId)?.keys() : null);
     this.takeover = new TableTakeover(this);
     this.ledger = new ChipLedger(prisma);
     // Scale-out: every hand write carries this copy's fencing token for the table (cluster/fence.ts).

@@ -70,8 +70,18 @@ export class TableRouting {
     if (cmd.op !== 'create' && !this.s.find(cmd.tableId)) {
       throw new TableHostError('CONFLICT', 'TABLE_MOVING', 'the table is moving to another copy; retry in a moment');
     }
-    const result = await this.s.execute(cmd, user);
-    if (cmd.op === 'watch' || cmd.op === 'sit') this.remoteWatch(cmd.tableId, user.sub, from, true);
+    // Known as a listener before the command runs: the feeds from the snapshot on reach him (the
+    // host sends nothing to users nobody knows to watch).
+    const joins = cmd.op === 'watch' || cmd.op === 'sit';
+    const known = joins && this.remoteWatchers.get(cmd.tableId)?.get(user.sub)?.has(from) === true;
+    if (joins) this.remoteWatch(cmd.tableId, user.sub, from, true);
+    let result: unknown;
+    try {
+      result = await this.s.execute(cmd, user);
+    } catch (err) {
+      if (joins && !known) this.remoteWatch(cmd.tableId, user.sub, from, false);
+      throw err;
+    }
     if (cmd.op === 'unwatch' && cmd.last) this.remoteWatch(cmd.tableId, user.sub, from, false);
     return result;
   }

@@ -9,7 +9,11 @@ import type { RunningHand } from './running-hand';
 /** Sends each dealt-in seat its own filtered feed and the spectators theirs (never one payload with private cards to many). */
 export function publishHand(broadcaster: TableBroadcaster, tableId: string, h: RunningHand, events: HandEvent[], clock: ClockInfo | null): void {
   const dealtIn = [...h.players.values()];
+  // Nothing is built or sent for an audience nobody listens to (a bot's seat, a player without a
+  // socket: he gets the confirmed state in the snapshot when he comes back).
+  const listening = broadcaster.listeners?.(tableId) ?? null;
   for (const [seat, userId] of h.players) {
+    if (listening && !listening.has(userId)) continue;
     broadcaster.hand(tableId, { userId, seat }, dealtIn, {
       handId: h.id,
       handNumber: h.number,
