@@ -125,9 +125,11 @@ export class HandJournal {
     return this.written.size;
   }
 
-  /** Writes everything queued now (tests, shutdown). */
+  /** Writes everything queued now (tests, shutdown); gives up at the first failed batch. */
   async flush(): Promise<void> {
+    const failures = this.stats.failures;
     while (this.inflight || this.queue.length) {
+      if (this.stats.failures > failures) throw new Error('hand journal: a batch failed while flushing');
       if (this.inflight) await this.inflight;
       else this.startBatch();
     }

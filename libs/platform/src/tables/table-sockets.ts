@@ -183,6 +183,9 @@ export class TableSockets implements TableBroadcaster {
   }
 
   lobby(summary: TableSummary): void {
+    // Every hand changes a table's summary: with nobody in the lobby room (known only when rooms
+    // do not span copies), socket.io would still encode the packet for no one.
+    if (!this.roomsSpanCopies && !this.server?.sockets.adapter.rooms.get(LOBBY_ROOM)?.size) return;
     this.server?.to(LOBBY_ROOM).emit('lobby:table', summary);
   }
 }

@@ -209,6 +209,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.takeover.settled();
     for (const h of this.hosts.values()) h.stop();
+    // What the journal still holds goes in (the running hands are cancelled at the next boot anyway).
+    await this.handStore.handJournal.flush().catch((err: unknown) => this.logger.warn({ msg: 'hand journal flush at shutdown failed', err: String(err) }));
     await this.ownership.stop();
     await this.router?.stop();
   }
