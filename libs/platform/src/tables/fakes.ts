@@ -64,7 +64,15 @@ export class RecordingBroadcaster implements TableBroadcaster {
   readonly hands: { audience: HandAudience; feed: HandFeed }[] = [];
   readonly tables: { table: TablePublicState; events: WireHandEvent[] }[] = [];
   readonly chats: TableChatMessage[] = [];
+  /** Who listens (null: unknown, every audience is sent to). */
+  listening: Set<string> | null = null;
   constructor(private readonly keep = true) {}
+  listeners(): ReadonlySet<string> | null {
+    return this.listening;
+  }
+  hasSpectators(_tableId: string, dealtIn: readonly string[]): boolean {
+    return this.listening === null || [...this.listening].some((u) => !dealtIn.includes(u));
+  }
   hand(_tableId: string, audience: HandAudience, _dealtIn: readonly string[], feed: HandFeed): void {
     if (this.keep) this.hands.push({ audience, feed });
   }

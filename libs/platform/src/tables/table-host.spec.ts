@@ -113,6 +113,21 @@ describe('TableHost', () => {
     expect(out.hands.length).toBeGreaterThan(sent);
   });
 
+  test('nothing is built for an audience nobody listens to: a seat whose player has no socket gets no feed, and no spectator feed without spectators', async () => {
+    const s = setup();
+    s.out.listening = new Set([A]);
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+    s.timers.advance(100);
+    await flush(s.host);
+    expect(s.host.handState).not.toBeNull();
+    expect(s.out.hands.length).toBeGreaterThan(0);
+    expect(s.out.hands.every((x) => x.audience !== 'spectators' && x.audience.userId === A)).toBe(true);
+    // Bob comes back: his snapshot carries the confirmed state, the next feeds reach him.
+    s.out.listening.add(B);
+    expect(s.host.snapshot(B).hand?.view).toBeDefined();
+  });
+
   test('the clock: decision time plus time bank, then fold when a check is not legal (heads-up small blind preflop)', async () => {
     const { host, timers } = await twoSeated();
     const h = host.handState!;
