@@ -62,6 +62,11 @@ export interface MttState {
    * hand — still running: cancelled; completed but its result not recorded: recorded).
    */
   handsBegun?: Record<string, number>;
+  /**
+   * The last planner run had to wait for a hand in progress (a fullest table, a table to break, the
+   * final-table redraw): the next hand finished anywhere runs the planner again.
+   */
+  replanOnFinish?: boolean;
 }
 
 export const entryKey = (entryId: number): string => `e${entryId}`;
@@ -317,6 +322,7 @@ export function replan(s: MttState, rng: RandomSource): { state: MttState; moves
   return {
     state: {
       ...s,
+      replanOnFinish: plan.holds.length > 0,
       seating,
       waiting: [...waitingNow],
       pauseDeals,

@@ -138,7 +138,8 @@ export interface TournamentTables {
   get(id: number): Promise<RunningTournament>;
   beginTableHand(id: number, tableNo: number, fence?: TableFence): Promise<TableHandStart | null>;
   finishTableHand(id: number, tableNo: number, result: HandResult, fence?: TableFence): Promise<{ moves: readonly Move[]; brokenTables: readonly number[] }>;
-  seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }>;
+  /** `versions`, when given, is each table's own seating version (else `version` serves every table). */
+  seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; versions?: Map<number, number>; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }>;
   recoverTable(id: number, tableNo: number, fence?: TableFence): Promise<string[]>;
   clearHandsInProgress(id: number): Promise<void>;
 }
@@ -595,7 +596,7 @@ export abstract class TournamentTableRunner {
       const maps = await this.service.seatMaps(live.id, new Set([run.tableNo]));
       const seats = maps.tables.get(run.tableNo);
       if (!maps.running || !seats) return null;
-      begun.start = { ...begun.start, seats, version: Math.max(begun.start.version, maps.version) };
+      begun.start = { ...begun.start, seats, version: Math.max(begun.start.version, maps.versions?.get(run.tableNo) ?? maps.version) };
       begun.deal = null;
     }
     begun.asked++;
@@ -655,7 +656,7 @@ export abstract class TournamentTableRunner {
     if (!maps.running) return; // the tournament loop closes everything
     for (const [tableNo, seats] of maps.tables) {
       const run = live.tables.get(tableNo);
-      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats), maps.version).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
+      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats), maps.versions?.get(tableNo) ?? maps.version).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
     }
     const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
     if (gone.length) await this.closeTables(live, gone);
