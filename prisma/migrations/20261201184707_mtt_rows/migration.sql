@@ -6,6 +6,7 @@ CREATE TABLE "mtt_tables" (
     "hand_in_progress" BOOLEAN NOT NULL DEFAULT false,
     "hand_begun" INTEGER,
     "hands_played" INTEGER NOT NULL DEFAULT 0,
+    "hands_dealt" INTEGER NOT NULL DEFAULT 0,
     "closed" BOOLEAN NOT NULL DEFAULT false,
     "break_rank" INTEGER NOT NULL,
     "version" INTEGER NOT NULL DEFAULT 0,
@@ -74,6 +75,12 @@ INSERT INTO "mtt_tables" ("tournament_id", "table_no", "hands_played", "closed",
 SELECT t.id, o.v::int, COALESCE((t.state->'tableHands'->>o.v)::int, 0), true, (o.ord - 1)::int
 FROM "scheduled_tournaments" t, jsonb_array_elements_text(CASE WHEN jsonb_typeof(t.state->'seating') = 'object' THEN COALESCE(t.state->'seating'->'breakOrder', '[]'::jsonb) ELSE '[]'::jsonb END) WITH ORDINALITY o(v, ord)
 ON CONFLICT DO NOTHING;
+
+-- Hands dealt: the old tournament-wide count is kept on the first table (cancelled hands included).
+UPDATE "mtt_tables" SET "hands_dealt" = "hands_played";
+UPDATE "mtt_tables" m SET "hands_dealt" = m."hands_dealt" + GREATEST(0, t."hands_played" - (SELECT SUM(x."hands_played") FROM "mtt_tables" x WHERE x."tournament_id" = t.id))
+FROM "scheduled_tournaments" t
+WHERE m."tournament_id" = t.id AND m."table_no" = (SELECT MIN(y."table_no") FROM "mtt_tables" y WHERE y."tournament_id" = t.id);
 
 INSERT INTO "mtt_seats" ("tournament_id", "table_no", "seat", "user_id", "dealt_in", "waits_for_button")
 SELECT t.id, (tb->>'tableId')::int, (s.ord - 1)::int, (s.v->>'playerId')::uuid, COALESCE((s.v->>'dealtIn')::boolean, false),

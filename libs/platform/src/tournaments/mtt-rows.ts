@@ -245,6 +245,13 @@ export async function saveState(tx: Tx, id: number, before: Loaded, after: MttSt
                   ${tableUpdates.map((x) => x.hands)}::int[], ${tableUpdates.map((x) => x.begun)}::int[], ${tableUpdates.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, bump)
       WHERE m.tournament_id = ${id} AND m.table_no = x.n`;
   }
+  // Hands counted at tables that closed in this change (a table broken after its own hand).
+  const counted = closedTables.filter((n) => (after.tableHands[n] ?? 0) !== (before.state.tableHands[n] ?? 0));
+  if (counted.length) {
+    await tx.$executeRaw`
+      UPDATE mtt_tables m SET hands_played = x.h FROM unnest(${counted}::int[], ${counted.map((n) => after.tableHands[n] ?? 0)}::int[]) AS x(n, h)
+      WHERE m.tournament_id = ${id} AND m.table_no = x.n`;
+  }
   // Break order changed (a new table, or a reorder): ranks rewritten from the list.
   const bo = before.state.seating?.breakOrder ?? [];
   const ao = after.seating?.breakOrder ?? [];

@@ -216,9 +216,11 @@ export class TournamentsService {
       async (tx) => {
         const r = await this.stored(tx as unknown as Tx, id);
         const loaded = await loadState(tx as unknown as Tx, id, r.state, r.config.tableSize);
-        // Hands are counted per table (no hand writes the tournament row).
-        const hands = Object.values(loaded.state.tableHands).reduce((a, b) => a + b, 0);
-        return { ...r, hands_played: Math.max(hands, r.hands_played), state: loaded.state, loaded };
+        // Hands are counted per table (no hand writes the tournament row): every hand dealt, a
+        // cancelled one included.
+        const [{ dealt }] = await (tx as unknown as Tx).$queryRaw<{ dealt: number }[]>`
+          SELECT COALESCE(SUM(hands_dealt), 0)::int AS dealt FROM mtt_tables WHERE tournament_id = ${id}`;
+        return { ...r, hands_played: Math.max(dealt, r.hands_played), state: loaded.state, loaded };
       },
       { isolationLevel: 'RepeatableRead' },
     );
@@ -231,9 +233,8 @@ export class TournamentsService {
   private async save(tx: Tx, r: TournamentRow, state: MttState, extra: { status?: TournamentStatus } = {}, stacks?: ReadonlyMap<string, number>): Promise<void> {
     await saveState(tx, r.id, r.loaded!, state, stacks);
     const json = JSON.stringify(smallOf(state));
-    const hands = Object.values(state.tableHands).reduce((a, b) => a + b, 0);
     await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1, hands_played = ${hands},
+      UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1,
         status = COALESCE(${extra.status ?? null}::"ScheduledTournamentStatus", status)
       WHERE id = ${r.id}`;
   }
@@ -553,7 +554,7 @@ export class TournamentsService {
         if (!deal) return null;
         const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT nextval('mtt_hand_numbers')::int AS n`;
         const [{ version }] = await tx.$queryRaw<{ version: number }[]>`
-          UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = ${n}, version = version + 1
+          UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = ${n}, hands_dealt = hands_dealt + 1, version = version + 1
           WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING version`;
         // Everyone seated counts as dealt in (libs/tournament); the dealt-in stop waiting for the button.
         const dealt = deal.players.map((p) => p.userId);
@@ -773,8 +774,9 @@ export class TournamentsService {
         UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND table_no = ${tableId} AND hand_in_progress`;
       return r.state;
     });
-    // The planner may have waited for this table's hand (a move, a break, the final-table redraw).
-    if (small.replanOnFinish || small.pauseDeals) await this.balanceCheck({ tournamentId: id, version: 0 });
+    // The final-table redraw may have waited for this table's hand: no table deals meanwhile, so
+    // no finished hand would run the planner. (Other holds run it at the next hand finished.)
+    if (small.pauseDeals) await this.balanceCheck({ tournamentId: id, version: 0 });
     this.changed(id);
     return cancelled;
   }
@@ -916,7 +918,7 @@ export class TournamentsService {
       clock,
       averageStack: left > 0 && r.status === 'running' ? Math.floor(chipsInPlay / left) : left > 0 ? s.startingStack : 0,
       handForHand: !!r.state.handForHand,
-      handsPlayed: Object.values(r.state.tableHands).reduce((a, b) => a + b, 0),
+      handsPlayed: r.hands_played,
       tables: (r.state.seating?.tables ?? []).map((tb) => ({
         tableId: tb.tableId,
         tableRef: mttTableId(id, tb.tableId),
