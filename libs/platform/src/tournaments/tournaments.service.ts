@@ -62,7 +62,7 @@ import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
 import { assemble, loadState, lockExclusive, lockShared, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
-import { SerialQueue } from '../tables/serial-queue';
+import { RwGate } from './rw-gate';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -157,18 +157,15 @@ export class TournamentsService {
 
   /**
    * A tournament-wide transaction: the tournament's advisory lock in exclusive mode (no hand
-   * transaction of any table is in flight meanwhile), queued in this process first so one such
-   * transaction per tournament at a time holds a database connection. Without the queue, a burst of
-   * registrations or busts took a pooled connection each only to wait on the lock, and the hands'
-   * own event writes starved behind them.
+   * transaction of any table is in flight meanwhile), ordered in this process first by the
+   * tournament's reader/writer gate (rw-gate.ts), so one such transaction per tournament at a time
+   * holds a database connection and hands wait for it in memory, not on pooled connections.
    */
   private locked<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
-    let q = this.rowQueues.get(id);
-    if (!q) this.rowQueues.set(id, (q = new SerialQueue()));
-    const queue = q;
-    return queue
-      .run(async () => {
-        // Timed from its turn (not the wait in the queue) to the commit.
+    const gate = this.gate(id);
+    return gate
+      .write(async () => {
+        // Timed from its turn (not the wait in the gate) to the commit.
         const t0 = performance.now();
         const out = await inTransaction(this.prisma, async (tx) => {
           await lockExclusive(tx, id);
@@ -177,23 +174,38 @@ export class TournamentsService {
         timed?.(performance.now() - t0, out);
         return out;
       })
-      .finally(() => {
-        if (queue.size === 0 && this.rowQueues.get(id) === queue) this.rowQueues.delete(id);
-      });
+      .finally(() => this.forget(id, gate));
   }
 
-  private readonly rowQueues = new Map<number, SerialQueue>();
+  private readonly gates = new Map<number, RwGate>();
 
-  /** A hand's transaction at one table: the advisory lock in shared mode (hands at other tables go on). */
+  private gate(id: number): RwGate {
+    let g = this.gates.get(id);
+    if (!g) this.gates.set(id, (g = new RwGate()));
+    return g;
+  }
+
+  private forget(id: number, gate: RwGate): void {
+    if (gate.idle && this.gates.get(id) === gate) this.gates.delete(id);
+  }
+
+  /**
+   * A hand's transaction at one table: the advisory lock in shared mode (hands at other tables go
+   * on), behind this process's tournament-wide changes (the gate). Timed from its turn to the commit.
+   */
   private tableTx<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
-    const t0 = performance.now();
-    return inTransaction(this.prisma, async (tx) => {
-      await lockShared(tx, id);
-      return fn(tx);
-    }).then((out) => {
-      timed?.(performance.now() - t0, out);
-      return out;
-    });
+    const gate = this.gate(id);
+    return gate
+      .read(async () => {
+        const t0 = performance.now();
+        const out = await inTransaction(this.prisma, async (tx) => {
+          await lockShared(tx, id);
+          return fn(tx);
+        });
+        timed?.(performance.now() - t0, out);
+        return out;
+      })
+      .finally(() => this.forget(id, gate));
   }
 
   private async stored(db: Tx | PrismaService, id: number): Promise<StoredRow> {
@@ -540,30 +552,35 @@ export class TournamentsService {
     return this.tableTx(
       id,
       async (tx) => {
-        const r = await this.stored(tx, id);
+        // Few round trips: the tournament row with this table's row locked, the seats with their
+        // stacks, then one statement that marks the hand begun.
+        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & { button: number | null; hand_in_progress: boolean; closed: boolean })[]>`
+          SELECT st.status, st.state, st.step_index, st.config, t.button, t.hand_in_progress, t.closed
+          FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
+          WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
         await fence?.(tx);
-        if (r.status !== 'running' || r.state.cancelRequested) return null;
+        if (!r || r.status !== 'running' || r.state.cancelRequested || r.closed || r.hand_in_progress) return null;
         const level = this.levelInForce(r);
         if (!level) return null;
-        const [t] = await tx.$queryRaw<{ button: number | null; hand_in_progress: boolean; closed: boolean }[]>`
-          SELECT button, hand_in_progress, closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
-        if (!t || t.closed || t.hand_in_progress) return null;
-        const seatRows = await this.seatRows(tx, id, [tableId]);
-        const one = assemble(r.state, r.config.tableSize, [], [{ table_no: tableId, button: t.button, hand_in_progress: false, hand_begun: null, hands_played: 0, closed: false, break_rank: 0, version: 0 }], seatRows);
+        const book = mttTournamentId(id);
+        const seatRows = await tx.$queryRaw<{ table_no: number; seat: number; user_id: string; dealt_in: boolean; waits_for_button: boolean; stack: bigint | null; balance: bigint | null }[]>`
+          SELECT s.table_no, s.seat, s.user_id::text AS user_id, s.dealt_in, s.waits_for_button, s.stack, a.balance
+          FROM mtt_seats s LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${book} || ':' || s.user_id::text
+          WHERE s.tournament_id = ${id} AND s.table_no = ${tableId}`;
+        const one = assemble(r.state, r.config.tableSize, [], [{ table_no: tableId, button: r.button, hand_in_progress: false, hand_begun: null, hands_played: 0, closed: false, break_rank: 0, version: 0 }], seatRows);
         const deal = dealFor(one.state, tableId);
         if (!deal) return null;
-        const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT nextval('mtt_hand_numbers')::int AS n`;
-        const [{ version }] = await tx.$queryRaw<{ version: number }[]>`
-          UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = ${n}, hands_dealt = hands_dealt + 1, version = version + 1
-          WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING version`;
         // Everyone seated counts as dealt in (libs/tournament); the dealt-in stop waiting for the button.
         const dealt = deal.players.map((p) => p.userId);
-        await tx.$executeRaw`
-          UPDATE mtt_seats SET dealt_in = true, waits_for_button = waits_for_button AND NOT (user_id = ANY(${dealt}::uuid[]))
-          WHERE tournament_id = ${id} AND table_no = ${tableId}`;
-        const seating = one.state.seating!.tables[0].seats;
-        const stacks = await this.stacksOf(tx, id, seating.flatMap((p) => (p ? [p.playerId] : [])));
-        const seats = seating.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null));
+        const [{ n, version }] = await tx.$queryRaw<{ n: number; version: number }[]>`
+          WITH seats AS (
+            UPDATE mtt_seats SET dealt_in = true, waits_for_button = waits_for_button AND NOT (user_id = ANY(${dealt}::uuid[]))
+            WHERE tournament_id = ${id} AND table_no = ${tableId}
+          )
+          UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
+          WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING hand_begun AS n, version`;
+        const balance = new Map(seatRows.map((x) => [x.user_id, Number(x.balance ?? 0)]));
+        const seats = one.state.seating!.tables[0].seats.map((p) => (p ? { userId: p.playerId, stack: balance.get(p.playerId) ?? 0 } : null));
         return { deal, level, stepIndex: r.step_index, handNumber: n, settings: r.config, seats, version };
       },
       (ms, start) => start && this.timings.handTx(id, ms),
@@ -631,22 +648,23 @@ export class TournamentsService {
       const done = await this.tableTx(
         id,
         async (tx) => {
-          const r = await this.stored(tx, id);
+          const [r] = await tx.$queryRaw<Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'>[]>`
+            SELECT st.status, st.state, st.step_index, st.config
+            FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
+            WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
           await fence?.(tx);
-          if (r.status !== 'running') return true;
+          if (!r || r.status !== 'running') return !!r;
           const s = r.state;
           if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner) return false;
           if (!s.standings && lateRegistrationClosed({ registration: { ...s.registration, entries: [] } } as unknown as MttState, this.currentLevel(r))) return false;
-          const [t] = await tx.$queryRaw<{ closed: boolean }[]>`SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
-          if (!t) return true;
+          // One statement: the table idle again, its hand counted, the stacks at its seats.
           await tx.$executeRaw`
+            WITH seats AS (
+              UPDATE mtt_seats m SET stack = x.k FROM unnest(${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[]) AS x(u, k)
+              WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
+            )
             UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
             WHERE tournament_id = ${id} AND table_no = ${tableId}`;
-          if (stacks.size) {
-            await tx.$executeRaw`
-              UPDATE mtt_seats m SET stack = x.k FROM unnest(${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[]) AS x(u, k)
-              WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u`;
-          }
           return true;
         },
         (ms) => this.timings.handTx(id, ms),
