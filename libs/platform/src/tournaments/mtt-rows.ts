@@ -76,15 +76,21 @@ interface EntryRow {
   place_rank: number | null;
 }
 
-/** The whole state from rows (call under the exclusive lock for a consistent snapshot). */
+/**
+ * The whole state from rows (call under the exclusive lock for a consistent snapshot). One round
+ * trip: the entries, tables and seats come back as three JSON arrays (an exclusive transaction
+ * holds every table of the tournament: the fewer statements, the shorter the hold).
+ */
 export async function loadState(db: Pick<Tx, '$queryRaw'>, id: number, small: SmallState, tableSize: number, opts: { seating?: boolean } = {}): Promise<Loaded> {
-  const entries = await db.$queryRaw<EntryRow[]>`
-    SELECT entry_id, user_id::text AS user_id, status, late, re_entry, place_best, place_rank FROM mtt_entries WHERE tournament_id = ${id} ORDER BY entry_id`;
-  const tableRows = opts.seating === false ? [] : await db.$queryRaw<TableRow[]>`SELECT * FROM mtt_tables WHERE tournament_id = ${id} ORDER BY table_no`;
-  const seatRows = tableRows.length
-    ? await db.$queryRaw<SeatRow[]>`SELECT table_no, seat, user_id::text AS user_id, dealt_in, waits_for_button, stack FROM mtt_seats WHERE tournament_id = ${id}`
-    : [];
-  return assemble(small, tableSize, entries, tableRows, seatRows);
+  const seating = opts.seating !== false;
+  const [r] = await db.$queryRaw<{ e: [number, string, Entry['status'], boolean, boolean, number | null, number | null][] | null; t: TableRow[] | null; s: [number, number, string, boolean, boolean, number | null][] | null }[]>`
+    SELECT
+      (SELECT json_agg(json_build_array(entry_id, user_id, status, late, re_entry, place_best, place_rank) ORDER BY entry_id) FROM mtt_entries WHERE tournament_id = ${id}) AS e,
+      (SELECT json_agg(t ORDER BY table_no) FROM (SELECT table_no, button, hand_in_progress, hand_begun, hands_played, closed, break_rank, version FROM mtt_tables WHERE tournament_id = ${id} AND ${seating}) t) AS t,
+      (SELECT json_agg(json_build_array(table_no, seat, user_id, dealt_in, waits_for_button, stack)) FROM mtt_seats WHERE tournament_id = ${id} AND ${seating}) AS s`;
+  const entries: EntryRow[] = (r.e ?? []).map(([entry_id, user_id, status, late, re_entry, place_best, place_rank]) => ({ entry_id, user_id, status, late, re_entry, place_best, place_rank }));
+  const seats: SeatRow[] = (r.s ?? []).map(([table_no, seat, user_id, dealt_in, waits_for_button, stack]) => ({ table_no, seat, user_id, dealt_in, waits_for_button, stack: stack === null ? null : BigInt(stack) }));
+  return assemble(small, tableSize, entries, r.t ?? [], seats);
 }
 
 export function assemble(small: SmallState, tableSize: number, entries: EntryRow[], tableRows: TableRow[], seatRows: SeatRow[]): Loaded {
@@ -147,7 +153,15 @@ export function smallOf(s: MttState & { cancelRequested?: boolean }): SmallState
  * `stacks` gives stacks to store for players (a finished hand's stacks); a moved player keeps his.
  * Returns the tables whose seats changed.
  */
-export async function saveState(tx: Tx, id: number, before: Loaded, after: MttState, stacks: ReadonlyMap<string, number> = new Map()): Promise<Set<number>> {
+export async function saveState(
+  tx: Tx,
+  id: number,
+  before: Loaded,
+  after: MttState,
+  stacks: ReadonlyMap<string, number> = new Map(),
+  /** The tournament row's small state (and status), written in the tables' statement. */
+  tournament?: { json: string; status: string | null },
+): Promise<Set<number>> {
   // Entries: new ones inserted, changed statuses updated.
   const b = before.state.registration.entries;
   const a = after.registration.entries;
@@ -159,22 +173,25 @@ export async function saveState(tx: Tx, id: number, before: Loaded, after: MttSt
       FROM unnest(${inserts.map((e) => e.entryId)}::int[], ${inserts.map((e) => e.playerId)}::uuid[], ${inserts.map((e) => e.status)}::text[],
                   ${inserts.map((e) => e.late)}::boolean[], ${inserts.map((e) => e.reEntry)}::boolean[]) AS x(entry_id, user_id, status, late, re_entry)`;
   }
-  const changed = a.slice(0, b.length).filter((e, i) => e.status !== b[i].status);
-  if (changed.length) {
-    await tx.$executeRaw`
-      UPDATE mtt_entries m SET status = x.status
-      FROM unnest(${changed.map((e) => e.entryId)}::int[], ${changed.map((e) => e.status)}::text[]) AS x(entry_id, status)
-      WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id`;
-  }
-  // Places: the groups added since `before` (standings only ever grow at the front).
+  // Status changes and new places in one statement (a bust may bring both to one entry).
   const bg = before.state.standings?.groups.length ?? 0;
   const ag = after.standings?.groups ?? [];
   const added = ag.slice(0, Math.max(0, ag.length - bg));
-  const placed = added.flatMap((g) => g.players.map((k, rank) => ({ entryId: Number(k.slice(1)), best: g.bestPlace, rank })));
-  if (placed.length) {
+  const placeOf = new Map(added.flatMap((g) => g.players.map((k, rank) => [Number(k.slice(1)), { best: g.bestPlace, rank }] as const)));
+  const changed = new Map<number, { status: string; best: number | null; rank: number | null }>();
+  a.slice(0, b.length).forEach((e, i) => {
+    if (e.status !== b[i].status) changed.set(e.entryId, { status: e.status, best: null, rank: null });
+  });
+  for (const [entryId, p] of placeOf) {
+    const e = a[entryId - 1];
+    changed.set(entryId, { status: e?.status ?? 'busted', best: p.best, rank: p.rank });
+  }
+  if (changed.size) {
+    const ids = [...changed.keys()];
+    const xs = [...changed.values()];
     await tx.$executeRaw`
-      UPDATE mtt_entries m SET place_best = x.best, place_rank = x.rank
-      FROM unnest(${placed.map((p) => p.entryId)}::int[], ${placed.map((p) => p.best)}::int[], ${placed.map((p) => p.rank)}::int[]) AS x(entry_id, best, rank)
+      UPDATE mtt_entries m SET status = x.status, place_best = COALESCE(x.best, m.place_best), place_rank = COALESCE(x.rank, m.place_rank)
+      FROM unnest(${ids}::int[], ${xs.map((x) => x.status)}::text[], ${xs.map((x) => x.best)}::int[], ${xs.map((x) => x.rank)}::int[]) AS x(entry_id, status, best, rank)
       WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id`;
   }
 
@@ -215,20 +232,13 @@ export async function saveState(tx: Tx, id: number, before: Loaded, after: MttSt
       tableUpdates.push({ table: n, button: t.button, busy: t.handInProgress, hands, begun, bump: seatsChanged || !old ? 1 : 0 });
     }
   }
-  if (newTables.length) {
+  for (const n of closedTables) touched.add(n);
+  // 1. Seats that change or belong to a closed table leave (before anyone takes them: a player may
+  //    move to a seat another player leaves), 2. the new and changed seats are taken.
+  if (delSeats.length || closedTables.length) {
     await tx.$executeRaw`
-      INSERT INTO mtt_tables (tournament_id, table_no, break_rank)
-      SELECT ${id}, x.n, x.r FROM unnest(${newTables.map((x) => x.table)}::int[], ${newTables.map((x) => x.rank)}::int[]) AS x(n, r)`;
-  }
-  if (closedTables.length) {
-    await tx.$executeRaw`DELETE FROM mtt_seats WHERE tournament_id = ${id} AND table_no = ANY(${closedTables}::int[])`;
-    await tx.$executeRaw`UPDATE mtt_tables SET closed = true, hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND table_no = ANY(${closedTables}::int[])`;
-    for (const n of closedTables) touched.add(n);
-  }
-  if (delSeats.length) {
-    await tx.$executeRaw`
-      DELETE FROM mtt_seats s USING unnest(${delSeats.map((x) => x.table)}::int[], ${delSeats.map((x) => x.seat)}::int[]) AS x(t, s)
-      WHERE s.tournament_id = ${id} AND s.table_no = x.t AND s.seat = x.s`;
+      DELETE FROM mtt_seats s WHERE s.tournament_id = ${id} AND (s.table_no = ANY(${closedTables}::int[])
+        OR (s.table_no, s.seat) IN (SELECT x.t, x.s FROM unnest(${delSeats.map((x) => x.table)}::int[], ${delSeats.map((x) => x.seat)}::int[]) AS x(t, s)))`;
   }
   if (addSeats.length) {
     await tx.$executeRaw`
@@ -238,29 +248,56 @@ export async function saveState(tx: Tx, id: number, before: Loaded, after: MttSt
                   ${addSeats.map((x) => x.dealtIn)}::boolean[], ${addSeats.map((x) => x.waits)}::boolean[], ${addSeats.map((x) => (x.stack === null ? null : String(x.stack)))}::bigint[])
            AS x(t, s, u, d, w, k)`;
   }
-  if (tableUpdates.length) {
-    await tx.$executeRaw`
-      UPDATE mtt_tables m SET button = x.b, hand_in_progress = x.busy, hands_played = x.h, hand_begun = x.g, version = m.version + x.bump
-      FROM unnest(${tableUpdates.map((x) => x.table)}::int[], ${tableUpdates.map((x) => x.button)}::int[], ${tableUpdates.map((x) => x.busy)}::boolean[],
-                  ${tableUpdates.map((x) => x.hands)}::int[], ${tableUpdates.map((x) => x.begun)}::int[], ${tableUpdates.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, bump)
-      WHERE m.tournament_id = ${id} AND m.table_no = x.n`;
-  }
-  // Hands counted at tables that closed in this change (a table broken after its own hand).
-  const counted = closedTables.filter((n) => (after.tableHands[n] ?? 0) !== (before.state.tableHands[n] ?? 0));
-  if (counted.length) {
-    await tx.$executeRaw`
-      UPDATE mtt_tables m SET hands_played = x.h FROM unnest(${counted}::int[], ${counted.map((n) => after.tableHands[n] ?? 0)}::int[]) AS x(n, h)
-      WHERE m.tournament_id = ${id} AND m.table_no = x.n`;
-  }
-  // Break order changed (a new table, or a reorder): ranks rewritten from the list.
+  // 3. Every changed table in one upsert (opened, closed, button, busy, hands, break rank), and the
+  //    tournament row's small state in the same statement.
   const bo = before.state.seating?.breakOrder ?? [];
   const ao = after.seating?.breakOrder ?? [];
-  if (ao.length && (ao.length !== bo.length || ao.some((n, i) => n !== bo[i]))) {
-    await tx.$executeRaw`
-      UPDATE mtt_tables m SET break_rank = x.r FROM unnest(${[...ao]}::int[], ${ao.map((_, i) => i)}::int[]) AS x(n, r)
-      WHERE m.tournament_id = ${id} AND m.table_no = x.n`;
+  const reordered = ao.length > 0 && (ao.length !== bo.length || ao.some((n, i) => n !== bo[i]));
+  const rows = new Map<number, { b: number | null; busy: boolean; h: number; g: number | null; c: boolean; r: number; bump: number }>();
+  const rank = (n: number) => rankOf.get(n) ?? before.facts.tables.get(n)?.rank ?? -n;
+  for (const u of tableUpdates) rows.set(u.table, { b: u.button, busy: u.busy, h: u.hands, g: u.begun, c: false, r: rank(u.table), bump: u.bump });
+  for (const n of closedTables) {
+    const f = before.facts.tables.get(n);
+    rows.set(n, { b: bt.get(n)?.button ?? null, busy: false, h: after.tableHands[n] ?? f?.handsPlayed ?? 0, g: f?.handBegun ?? null, c: true, r: rank(n), bump: 1 });
   }
-  for (const n of touched) if (!at.has(n) && !closedTables.includes(n)) touched.delete(n);
+  if (reordered) {
+    for (const n of ao) {
+      if (rows.has(n)) continue;
+      const t = at.get(n);
+      const f = before.facts.tables.get(n);
+      rows.set(n, t ? { b: t.button, busy: t.handInProgress, h: after.tableHands[n] ?? 0, g: after.handsBegun?.[n] ?? null, c: false, r: rank(n), bump: 0 } : { b: null, busy: false, h: f?.handsPlayed ?? 0, g: f?.handBegun ?? null, c: true, r: rank(n), bump: 0 });
+    }
+  }
+  const ns = [...rows.keys()];
+  const xs = [...rows.values()];
+  if (ns.length && tournament) {
+    await tx.$executeRaw`
+      WITH up AS (
+        INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
+        SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
+        FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
+                    ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
+        ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
+          hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version
+        RETURNING 1
+      )
+      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
+        status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
+      WHERE id = ${id}`;
+  } else if (ns.length) {
+    await tx.$executeRaw`
+      INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
+      SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
+      FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
+                  ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
+      ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
+        hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version`;
+  } else if (tournament) {
+    await tx.$executeRaw`
+      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
+        status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
+      WHERE id = ${id}`;
+  }
   return touched;
 }
 

@@ -483,8 +483,8 @@ export abstract class TournamentTableRunner {
     const run = live.tables.get(Math.max(...live.tables.keys()))!;
     run.handOff = true;
     this.logger.log({ msg: 'handing a tournament table to a copy with fewer tables (between hands)', tournamentId: live.id, tableNo: run.tableNo, mine, fewest });
-    // A table with no hand running hands off at once; one in a hand after its result is recorded.
-    if (!run.begun) void this.handOffNow(live, run);
+    // Handed off from its own command queue, when it asks for its next hand (nextHand): never while
+    // a begin is in flight or a hand runs.
   }
 
   /** Clustered: stops hosting a table marked `handOff` (no hand of it runs) and releases its lease. */

@@ -243,12 +243,7 @@ export class TournamentsService {
    * the tournament row (its version bumped). `stacks`: stacks to store at the seats (a hand's result).
    */
   private async save(tx: Tx, r: TournamentRow, state: MttState, extra: { status?: TournamentStatus } = {}, stacks?: ReadonlyMap<string, number>): Promise<void> {
-    await saveState(tx, r.id, r.loaded!, state, stacks);
-    const json = JSON.stringify(smallOf(state));
-    await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1,
-        status = COALESCE(${extra.status ?? null}::"ScheduledTournamentStatus", status)
-      WHERE id = ${r.id}`;
+    await saveState(tx, r.id, r.loaded!, state, stacks, { json: JSON.stringify(smallOf(state)), status: extra.status ?? null });
   }
 
   // ------------------------------------------------------------------------------------------
