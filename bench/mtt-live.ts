@@ -106,6 +106,7 @@ export async function main(): Promise<void> {
       log(`mtt-live (${scenario}): ${r.entrants} entrants (${r.refused} refused after the start), ${r.tables} tables at most, ${r.hands} hands in ${r.totalSeconds} s (${r.handsPerSecond} hands/s)`);
       log(`  hand transaction p50 ${r.handTxP50Ms} ms, p99 ${r.handTxP99Ms} ms; balancing p99 ${r.balancingP99Ms} ms`);
       log(`  placed ${r.placed}/${r.entrants}, audit ${r.auditOk ? 'clean' : 'NOT clean'}, status ${r.status}${r.faults.length ? `, faults: ${r.faults.join('; ')}` : ''}`);
+      log(JSON.stringify(line));
     }
   } finally {
     await Promise.all(copies.map((c) => c.kill('SIGTERM').catch(() => undefined)));
