@@ -67,6 +67,11 @@ export interface MttState {
    * final-table redraw): the next hand finished anywhere runs the planner again.
    */
   replanOnFinish?: boolean;
+  /**
+   * Busts were recorded at a table without running the planner (the shared path of a finish): the
+   * planner runs next, in its own tournament-wide transaction.
+   */
+  balancePending?: boolean;
 }
 
 export const entryKey = (entryId: number): string => `e${entryId}`;

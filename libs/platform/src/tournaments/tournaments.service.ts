@@ -29,6 +29,7 @@ import {
   openRegistration,
   paidEntries,
   payStandings,
+  recordBusts,
   prizeTableRows,
   registerEntry,
   RegistrationError,
@@ -45,6 +46,7 @@ import {
   closeLateRegistration,
   dealFor,
   entryIdOf,
+  entryKey,
   finishHand,
   lateRegistrationClosed,
   newMttState,
@@ -523,17 +525,45 @@ export class TournamentsService {
 
   /** The balance-check job: runs the seating planner (after late entries, or when a hold may have cleared). */
   async balanceCheck(p: TournamentBalancePayload): Promise<{ moves: number }> {
-    const moves = await this.locked(p.tournamentId, async (tx) => {
-      const r = await this.lock(tx, p.tournamentId);
-      if (r.status !== 'running') return 0;
+    return { moves: (await this.replanNow(p.tournamentId)).moves.length };
+  }
+
+  /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
+  private async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    const out = await this.locked(id, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
       const p0 = performance.now();
       const planned = replan(r.state, this.rng);
-      this.timings.balancing(p.tournamentId, performance.now() - p0);
-      if (planned.moves.length || planned.brokenTables.length || !!planned.state.replanOnFinish !== !!r.state.replanOnFinish) await this.save(tx, r, planned.state);
-      return planned.moves.length;
+      this.timings.balancing(id, performance.now() - p0);
+      const state = { ...planned.state, balancePending: false };
+      if (planned.moves.length || planned.brokenTables.length || !!state.replanOnFinish !== !!r.state.replanOnFinish || r.state.balancePending) await this.save(tx, r, state);
+      return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
-    if (moves) this.changed(p.tournamentId);
-    return { moves };
+    if (out.moves.length || out.brokenTables.length) this.changed(id);
+    return out;
+  }
+
+  private readonly replans = new Map<number, { run: Promise<{ moves: Move[]; brokenTables: number[] }>; next?: Promise<{ moves: Move[]; brokenTables: number[] }> }>();
+
+  /**
+   * Runs the planner after busts recorded on the shared path, coalesced: busts at several tables
+   * while a run is under way share the one run after it (which begins after every one of them).
+   */
+  private requestReplan(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    const cur = this.replans.get(id);
+    if (!cur) return this.startReplan(id);
+    cur.next ??= cur.run.catch(() => undefined).then(() => this.startReplan(id));
+    return cur.next;
+  }
+
+  private startReplan(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    const entry: { run: Promise<{ moves: Move[]; brokenTables: number[] }>; next?: Promise<{ moves: Move[]; brokenTables: number[] }> } = { run: Promise.resolve({ moves: [], brokenTables: [] }) };
+    entry.run = this.replanNow(id).finally(() => {
+      if (this.replans.get(id) === entry) this.replans.delete(id);
+    });
+    this.replans.set(id, entry);
+    return entry.run;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -668,6 +698,21 @@ export class TournamentsService {
         await this.afterFinish(id, tableId, false);
         return { moves: [], brokenTables: [], finished: false };
       }
+    } else {
+      const recorded = await this.recordBustsAtTable(id, tableId, result, stacks, fence);
+      if (recorded) {
+        // The planner (balancing, breaking) in its own exclusive transaction, before this table
+        // deals again; busts at other tables meanwhile share the run.
+        // The hand is recorded: a failed planner run must not make the table record it again (the
+        // balance-check job and the next finish run the planner anyway).
+        const planned = await this.requestReplan(id).catch(async (err: unknown) => {
+          this.logger.warn({ msg: 'seating planner failed after busts; the balance-check job runs it', tournamentId: id, err: String(err) });
+          await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: id, version: Date.now() }).catch(() => undefined);
+          return { moves: [] as Move[], brokenTables: [] as number[] };
+        });
+        await this.afterFinish(id, tableId, true);
+        return { ...planned, finished: false };
+      }
     }
     const out = await this.locked(
       id,
@@ -688,7 +733,7 @@ export class TournamentsService {
         if (o.busted.length) {
           await tx.tournamentEntry.updateMany({ where: { tournamentId: t, userId: { in: o.busted } }, data: { status: 'busted' } });
         }
-        const state: MttState & { cancelRequested?: boolean } = { ...o.state, cancelRequested: r.state.cancelRequested };
+        const state: MttState & { cancelRequested?: boolean } = { ...o.state, cancelRequested: r.state.cancelRequested, balancePending: false };
         if (state.cancelRequested && !state.seating?.tables.some((x) => x.handInProgress)) {
           await this.save(tx, r, state, {}, stacks);
           await this.cancelNow(tx, await this.lock(tx, id), 'by-admin');
@@ -702,6 +747,69 @@ export class TournamentsService {
     if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
     await this.afterFinish(id, tableId, true);
     return { moves: out.moves, brokenTables: out.brokenTables, finished: out.finished };
+  }
+
+  /**
+   * A finish with busts far from the end (no hand-for-hand, no bubble or final table within reach,
+   * late registration closed, nothing held): recorded under the shared lock at this table, plus the
+   * tournament row locked as the counter of players left (the next bust place) — busts at different
+   * tables serialise on that row only, hands without busts not at all. The planner runs after it
+   * (`requestReplan`). Null when the exclusive path must record the hand.
+   */
+  private async recordBustsAtTable(id: number, tableId: number, result: HandResult, stacks: ReadonlyMap<string, number>, fence?: TableFence): Promise<boolean> {
+    const busted = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
+    const book = mttTournamentId(id);
+    return this.tableTx(
+      id,
+      async (tx) => {
+        const [t] = await tx.$queryRaw<{ closed: boolean }[]>`
+          SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
+        await fence?.(tx);
+        if (!t || t.closed) return false;
+        // The counter row: locked, read at its latest version.
+        const ids = busted.map((p) => p.userId);
+        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & { entries: { entry_id: number; user_id: string }[] | null; entrants: number })[]>`
+          SELECT st.status, st.state, st.config, st.step_index,
+            (SELECT json_agg(json_build_object('entry_id', entry_id, 'user_id', user_id)) FROM mtt_entries
+              WHERE tournament_id = ${id} AND status = 'active' AND user_id = ANY(${ids}::uuid[])) AS entries,
+            (SELECT count(*)::int FROM mtt_entries WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entrants
+          FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
+        if (!r || r.status !== 'running') return false;
+        const s = r.state;
+        if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner) return false;
+        const entryOf = new Map((r.entries ?? []).map((e) => [e.user_id, e.entry_id]));
+        if (busted.some((p) => !entryOf.has(p.userId))) return false;
+        const left = s.standings.remaining - busted.length;
+        const paid = prizeTableOf(r.config, r.entrants).paidPlaces;
+        if (left <= paid + 1 || left <= r.config.tableSize + 1) return false;
+        const busts = busted.map((p) => ({ playerId: entryKey(entryOf.get(p.userId)!), startingStack: p.stack, order: p.order + tableId * 100, tableId }));
+        const groups = recordBusts({ remaining: s.standings.remaining, groups: [] }, busts).groups;
+        const placed = groups.flatMap((g) => g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })));
+        const keep = [...stacks].filter(([u]) => !ids.includes(u));
+        const small = JSON.stringify({ ...s, standings: { remaining: left }, balancePending: true });
+        await tx.$executeRaw`
+          WITH e AS (
+            UPDATE mtt_entries m SET status = 'busted', place_best = x.best, place_rank = x.rank
+            FROM unnest(${placed.map((x) => x.entryId)}::int[], ${placed.map((x) => x.best)}::int[], ${placed.map((x) => x.rank)}::int[]) AS x(entry_id, best, rank)
+            WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id
+            RETURNING 1
+          ), te AS (
+            UPDATE tournament_entries SET status = 'busted' WHERE tournament_id = ${book} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
+          ), gone AS (
+            DELETE FROM mtt_seats WHERE tournament_id = ${id} AND table_no = ${tableId} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
+          ), kept AS (
+            UPDATE mtt_seats m SET stack = x.k FROM unnest(${keep.map(([u]) => u)}::uuid[], ${keep.map(([, k]) => String(k))}::bigint[]) AS x(u, k)
+            WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
+            RETURNING 1
+          ), tb AS (
+            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
+            WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING 1
+          )
+          UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1 WHERE id = ${id}`;
+        return true;
+      },
+      (ms) => this.timings.handTx(id, ms),
+    );
   }
 
   /** Listeners after a recorded hand (tests read the whole state only when they listen for hands). */
