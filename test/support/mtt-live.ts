@@ -124,7 +124,15 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   const created = await http(`${o.url}/tournaments`, 'POST', admin, liveSettings(o.entrants));
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const id: number = created.body.tournamentId;
-  const view = async (): Promise<TournamentView> => (await http(`${o.url}/tournaments/${id}`, 'GET', admin)).body;
+  // A view that failed (a busy server answering 500) is asked again.
+  const view = async (): Promise<TournamentView> => {
+    for (let i = 0; ; i++) {
+      const r = await http(`${o.url}/tournaments/${id}`, 'GET', admin).catch(() => null);
+      if (r?.status === 200 && Array.isArray(r.body?.tables)) return r.body;
+      if (i >= 30) throw new Error(`view of tournament ${id}: ${r?.status} ${JSON.stringify(r?.body)}`);
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+  };
   for (let i = 0; (await view()).phase !== 'registering'; i++) {
     if (i > 400) throw new Error('registration never opened');
     await new Promise((r) => setTimeout(r, 25));

@@ -7,10 +7,12 @@
 // Two kinds of transaction, told apart by a per-tournament PostgreSQL advisory lock (heavyweight
 // locks queue fairly: a waiting exclusive request holds back new shared ones, so a tournament-wide
 // change is never starved by the tables' hands):
-//   - a table's hand (begin, or a finish with no bust): the lock in SHARED mode, then that table's
-//     row FOR UPDATE and its seats. Hands at different tables never wait for each other.
-//   - a tournament-wide change (a finish with busts, balancing and breaking, registration, the
-//     start, levels, cancellation, payout): the lock in EXCLUSIVE mode, so it reads a consistent
+//   - a table's hand (begin, or finish): the lock in SHARED mode, then that table's row FOR UPDATE
+//     and its seats; busts far from the end also lock the tournament row (players left, the next
+//     bust place). Hands at different tables never wait for each other.
+//   - a tournament-wide change (the seating planner: balancing, breaking, the final-table redraw;
+//     busts near the end; registration, the start, levels, cancellation, payout): the lock in
+//     EXCLUSIVE mode, so it reads a consistent
 //     snapshot of every table (no hand transaction is in flight) through `loadState`, computes the
 //     next state with the pure transitions of mtt-state.ts and writes back only what changed
 //     (`saveState`).
@@ -306,7 +308,7 @@ export async function saveState(
  * and tools that hold no service; the service's `get` does the same).
  */
 export async function readMttState(
-  prisma: { $transaction<T>(fn: (tx: Tx) => Promise<T>, opts: { isolationLevel: 'RepeatableRead' }): Promise<T> },
+  prisma: { $transaction<T>(fn: (tx: Tx) => Promise<T>, opts: { isolationLevel: 'RepeatableRead'; maxWait?: number; timeout?: number }): Promise<T> },
   id: number,
 ): Promise<{ status: string; state: MttState & { cancelRequested?: boolean } }> {
   return prisma.$transaction(
@@ -316,6 +318,6 @@ export async function readMttState(
       const loaded = await loadState(tx, id, r.state, r.config.tableSize);
       return { status: r.status, state: loaded.state };
     },
-    { isolationLevel: 'RepeatableRead' },
+    { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
   );
 }

@@ -3,11 +3,13 @@
 // hand-for-hand, final-table redraw), cancellation with refunds and the payout.
 //
 // State as rows (issue 21, mtt-rows.ts): tables, seats and entries are rows; the tournament row keeps
-// the small tournament-wide part. A hand at one table (its begin, and its finish when nobody busted)
-// takes the tournament's advisory lock in shared mode and locks that table's row only, so the
-// tables deal in parallel. Every tournament-wide change (a finish with busts: places, balancing,
-// breaking, hand-for-hand, the final-table redraw; registration; the start; levels; cancellation;
-// the payout) takes the advisory lock in exclusive mode, reads a consistent snapshot of every
+// the small tournament-wide part. A hand at one table (its begin, and its finish) takes the
+// tournament's advisory lock in shared mode and locks that table's row only, so the tables deal in
+// parallel; a finish with busts far from the end also locks the tournament row as the counter of
+// players left, and the seating planner runs right after it. Every tournament-wide change (the
+// planner: balancing, breaking, the final-table redraw; busts near the end with hand-for-hand and
+// the winner; registration; the start; levels; cancellation; the payout) takes the advisory lock in
+// exclusive mode, reads a consistent snapshot of every
 // table, computes the next state with the pure transitions of mtt-state.ts / libs/tournament,
 // writes back what changed and moves chips with `postInTransaction` in the same transaction: a
 // registration racing the start, a job retried after a crash and several tables' busts serialise,
@@ -236,7 +238,8 @@ export class TournamentsService {
           SELECT COALESCE(SUM(hands_dealt), 0)::int AS dealt FROM mtt_tables WHERE tournament_id = ${id}`;
         return { ...r, hands_played: Math.max(dealt, r.hands_played), state: loaded.state, loaded };
       },
-      { isolationLevel: 'RepeatableRead' },
+      // A read-only snapshot; under load it may wait for a pooled connection longer than Prisma's defaults.
+      { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
     );
   }
 
