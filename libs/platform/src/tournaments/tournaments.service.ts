@@ -169,9 +169,10 @@ export class TournamentsService {
     const gate = this.gate(id);
     return gate
       .write(async () => {
-        // Timed from its turn (not the wait in the gate) to the commit.
-        const t0 = performance.now();
+        // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are.
+        let t0 = 0;
         const out = await inTransaction(this.prisma, async (tx) => {
+          t0 = performance.now();
           await lockExclusive(tx, id);
           return fn(tx);
         });
@@ -201,8 +202,11 @@ export class TournamentsService {
     const gate = this.gate(id);
     return gate
       .read(async () => {
-        const t0 = performance.now();
+        // Timed inside the transaction (its locks held until the commit), not the wait for a
+        // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
+        let t0 = 0;
         const out = await inTransaction(this.prisma, async (tx) => {
+          t0 = performance.now();
           await lockShared(tx, id);
           return fn(tx);
         });
