@@ -17,7 +17,11 @@
  *    "balancingP99Ms","placed","auditOk","copies"}
  * totalSeconds is from the start to the finish; handTx is the begin/finish-hand transaction time
  * (row lock to commit) and balancing the busts/places/seating-planner part of a finish, both as the
- * server measured them (GET /tournaments/:id/runner). One copy only (`--copies` is not built yet).
+ * server measured them (GET /tournaments/:id/runner; with several copies the worst copy's p99 and
+ * the count-weighted mean of their p50). `--copies K` (K > 1) starts K all-in-one copies in one
+ * cluster (CLUSTER_MODE=redis, one database, one Redis namespace): registrations go to them in turn
+ * and the tournament's tables spread over them. The line also carries the machine's load average
+ * at the end (`loadAverage`: 1, 5, 15 min), since other work may share the machine.
  */
 import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -38,7 +42,8 @@ export async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const entrants = Number(arg('entrants') ?? 2000);
   if (!Number.isSafeInteger(entrants) || entrants < 2) throw new Error('--entrants needs an integer >= 2');
-  if (arg('copies') && arg('copies') !== '1') throw new Error('--copies: only one copy is supported by this benchmark so far');
+  const copiesN = Number(arg('copies') ?? 1);
+  if (!Number.isSafeInteger(copiesN) || copiesN < 1 || copiesN > 8) throw new Error('--copies needs an integer 1..8');
   const scenario = (arg('scenario') ?? 'registered-first') as MttLiveScenario;
   if (scenario !== 'registered-first' && scenario !== 'start-during-registration') throw new Error(`unknown --scenario ${scenario}`);
   const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -46,23 +51,37 @@ export async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const db = await createTestDatabase({ migrate: true });
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
-  const copy = startCopy({
-    entry: 'dist/apps/all-in-one/src/main.js',
-    instanceId: 'mtt-live',
-    port: await freePort(),
-    databaseUrl: db.url,
-    prefix: db.name,
-    jwtSecret: SECRET,
-    logTail: 20_000,
-    env: { CLUSTER_MODE: 'single', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', MTT_HAND_PAUSE_MS: '0', MTT_BOT_DELAY_MS: '0' },
-  });
+  // One copy: CLUSTER_MODE=single. K copies: one cluster (CLUSTER_MODE=redis) of all-in-one copies
+  // sharing the database and the Redis namespace; each tournament table is dealt by one of them.
+  const copies = [];
+  for (let k = 0; k < copiesN; k++) {
+    copies.push(
+      startCopy({
+        entry: 'dist/apps/all-in-one/src/main.js',
+        instanceId: `mtt-live-${k + 1}`,
+        port: await freePort(),
+        databaseUrl: db.url,
+        prefix: db.name,
+        jwtSecret: SECRET,
+        logTail: 20_000,
+        env: {
+          CLUSTER_MODE: copiesN > 1 ? 'redis' : 'single',
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+          MTT_HAND_PAUSE_MS: '0',
+          MTT_BOT_DELAY_MS: '0',
+        },
+      }),
+    );
+  }
+  const copy = copies[0];
   try {
-    await copy.ready;
+    await Promise.all(copies.map((c) => c.ready));
     const tokens = new TokenService(SECRET, 24 * 3600);
     const r = await runMttLive({
       url: copy.url,
       prisma,
       token: (sub, role = 'player') => tokens.sign({ sub, username: sub.slice(0, 8), role }),
+      urls: copies.map((c) => c.url),
       entrants,
       scenario,
       timeoutMs: Number(arg('timeout-s') ?? 1800) * 1000,
@@ -79,16 +98,18 @@ export async function main(): Promise<void> {
       balancingP99Ms: r.balancingP99Ms,
       placed: r.placed,
       auditOk: r.auditOk,
-      copies: 1,
+      copies: r.copies,
+      loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 100) / 100),
     };
     if (json) console.log(JSON.stringify(line));
     else {
       log(`mtt-live (${scenario}): ${r.entrants} entrants (${r.refused} refused after the start), ${r.tables} tables at most, ${r.hands} hands in ${r.totalSeconds} s (${r.handsPerSecond} hands/s)`);
       log(`  hand transaction p50 ${r.handTxP50Ms} ms, p99 ${r.handTxP99Ms} ms; balancing p99 ${r.balancingP99Ms} ms`);
       log(`  placed ${r.placed}/${r.entrants}, audit ${r.auditOk ? 'clean' : 'NOT clean'}, status ${r.status}${r.faults.length ? `, faults: ${r.faults.join('; ')}` : ''}`);
+      log(JSON.stringify(line));
     }
   } finally {
-    await copy.kill('SIGTERM').catch(() => undefined);
+    await Promise.all(copies.map((c) => c.kill('SIGTERM').catch(() => undefined)));
     await prisma.$disconnect();
     await db.drop().catch(() => undefined);
   }

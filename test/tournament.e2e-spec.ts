@@ -100,7 +100,9 @@ describe('Scheduled tournaments (e2e)', () => {
         hands++;
         const tables = state.seating?.tables ?? [];
         maxTables = Math.max(maxTables, tables.length);
-        if (!balanced(state)) violations.push(`after a hand at table ${tableId}: ${tables.map((x) => `${x.tableId}:${x.seats.filter((s) => s).length}${x.handInProgress ? '*' : ''}`).join(' ')}`);
+        // Busts recorded at a table run the planner right after, in its own transaction; another
+        // table's hand may end in between (balancePending).
+        if (!balanced(state) && !state.balancePending) violations.push(`after a hand at table ${tableId}: ${tables.map((x) => `${x.tableId}:${x.seats.filter((s) => s).length}${x.handInProgress ? '*' : ''}`).join(' ')}`);
         const seated = tables.flatMap((x) => x.seats.filter((s) => s).map((s) => s!.playerId));
         // 9 places paid: 10 players on two tables is the bubble.
         // On the bubble the tournament must be hand-for-hand: a round running, or pending until

@@ -16,7 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { auditLedger, ChipLedger, PrismaClient } from '@naiko/persistence';
-import { mttTableId, TokenService, type MttState } from '@naiko/platform';
+import { mttTableId, readMttState, TokenService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
 import { pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from '../../bench/support/cluster';
 import { connectSocket, createTestDatabase, TEST_JWT_SECRET, type TestDatabase, type TestSocket } from '../support';
@@ -110,7 +110,8 @@ describe('a tournament over three copies: tables owned by different copies, a co
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { tournamentId: number }).tournamentId;
     const book = `tournament:mtt-${id}`;
-    const row = async () => (await prisma.$queryRaw<{ status: string; state: MttState }[]>`SELECT status::text AS status, state FROM scheduled_tournaments WHERE id = ${id}`)[0]!;
+    // The tournament's state from its rows (tables, seats, entries), one consistent snapshot.
+    const row = () => readMttState(prisma as never, id);
     await until(async () => (await row()).status === 'registering', 20_000, 'registration to open');
 
     // Bot entrants, registered through the three copies in turn.

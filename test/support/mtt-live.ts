@@ -19,6 +19,8 @@ export type MttLiveScenario = 'registered-first' | 'start-during-registration';
 
 export interface MttLiveOptions {
   url: string;
+  /** Every copy of the app (clustered run; default `[url]`): registrations go to them in turn. */
+  urls?: string[];
   prisma: PrismaClient;
   /** A signed access token for `sub` (role player unless given). */
   token(sub: string, role?: 'admin' | 'player'): string;
@@ -122,7 +124,15 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   const created = await http(`${o.url}/tournaments`, 'POST', admin, liveSettings(o.entrants));
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const id: number = created.body.tournamentId;
-  const view = async (): Promise<TournamentView> => (await http(`${o.url}/tournaments/${id}`, 'GET', admin)).body;
+  // A view that failed (a busy server answering 500) is asked again.
+  const view = async (): Promise<TournamentView> => {
+    for (let i = 0; ; i++) {
+      const r = await http(`${o.url}/tournaments/${id}`, 'GET', admin).catch(() => null);
+      if (r?.status === 200 && Array.isArray(r.body?.tables)) return r.body;
+      if (i >= 30) throw new Error(`view of tournament ${id}: ${r?.status} ${JSON.stringify(r?.body)}`);
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+  };
   for (let i = 0; (await view()).phase !== 'registering'; i++) {
     if (i > 400) throw new Error('registration never opened');
     await new Promise((r) => setTimeout(r, 25));
@@ -139,7 +149,8 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   const startAt = o.scenario === 'start-during-registration' ? Math.floor(users.length / 2) : -1;
   await inParallel(users, o.concurrency ?? 8, async (u, i) => {
     if (i === startAt) started = startNow();
-    const r = await http(`${o.url}/tournaments/${id}/register`, 'POST', o.token(u.id));
+    const urls = o.urls ?? [o.url];
+    const r = await http(`${urls[i % urls.length]}/tournaments/${id}/register`, 'POST', o.token(u.id));
     if (r.status === 201) return;
     if (r.status === 409 && started) {
       refused++;
@@ -170,10 +181,22 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
     v = await view();
   }
   const totalSeconds = (performance.now() - playStart) / 1000;
-  const stats = (await http(`${o.url}/tournaments/${id}/runner`, 'GET', admin)).body as {
-    handTx: { p50Ms: number; p99Ms: number };
-    balancing: { p99Ms: number };
-    faults: { message: string }[];
+  // Each copy measures its own transactions: p99 is the worst copy's, p50 the count-weighted mean.
+  const all = await Promise.all(
+    (o.urls ?? [o.url]).map(
+      async (u) =>
+        (await http(`${u}/tournaments/${id}/runner`, 'GET', admin)).body as {
+          handTx: { count: number; p50Ms: number; p99Ms: number };
+          balancing: { count: number; p99Ms: number };
+          faults: { message: string }[];
+        },
+    ),
+  );
+  const n = all.reduce((a, x) => a + x.handTx.count, 0) || 1;
+  const stats = {
+    handTx: { p50Ms: Math.round((all.reduce((a, x) => a + x.handTx.p50Ms * x.handTx.count, 0) / n) * 100) / 100, p99Ms: Math.max(...all.map((x) => x.handTx.p99Ms)) },
+    balancing: { p99Ms: Math.max(...all.map((x) => x.balancing.p99Ms)) },
+    faults: all.flatMap((x) => x.faults),
   };
   const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `mtt-${id}` }, select: { place: true, status: true } });
   const report = await auditLedger(prisma as never);
@@ -190,7 +213,7 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
     balancingP99Ms: stats.balancing.p99Ms,
     placed: entries.filter((e) => e.place !== null).length,
     auditOk: report.ok,
-    copies: 1,
+    copies: (o.urls ?? [o.url]).length,
     status: v.phase,
     faults: stats.faults.map((f) => f.message),
   };

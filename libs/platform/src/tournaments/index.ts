@@ -6,6 +6,7 @@ export * from './tournaments.errors';
 export * from './tournaments.gateway';
 export * from './tournament-config';
 export * from './mtt-state';
+export { readMttState, MTT_LOCK_CLASS } from './mtt-rows';
 export * from './level-schedule';
 export * from './table-ids';
 export * from './recurring';

@@ -62,6 +62,16 @@ export interface MttState {
    * hand — still running: cancelled; completed but its result not recorded: recorded).
    */
   handsBegun?: Record<string, number>;
+  /**
+   * The last planner run had to wait for a hand in progress (a fullest table, a table to break, the
+   * final-table redraw): the next hand finished anywhere runs the planner again.
+   */
+  replanOnFinish?: boolean;
+  /**
+   * Busts were recorded at a table without running the planner (the shared path of a finish): the
+   * planner runs next, in its own tournament-wide transaction.
+   */
+  balancePending?: boolean;
 }
 
 export const entryKey = (entryId: number): string => `e${entryId}`;
@@ -317,6 +327,7 @@ export function replan(s: MttState, rng: RandomSource): { state: MttState; moves
   return {
     state: {
       ...s,
+      replanOnFinish: plan.holds.length > 0,
       seating,
       waiting: [...waitingNow],
       pauseDeals,

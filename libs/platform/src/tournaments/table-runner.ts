@@ -138,7 +138,8 @@ export interface TournamentTables {
   get(id: number): Promise<RunningTournament>;
   beginTableHand(id: number, tableNo: number, fence?: TableFence): Promise<TableHandStart | null>;
   finishTableHand(id: number, tableNo: number, result: HandResult, fence?: TableFence): Promise<{ moves: readonly Move[]; brokenTables: readonly number[] }>;
-  seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }>;
+  /** `versions`, when given, is each table's own seating version (else `version` serves every table). */
+  seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; versions?: Map<number, number>; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }>;
   recoverTable(id: number, tableNo: number, fence?: TableFence): Promise<string[]>;
   clearHandsInProgress(id: number): Promise<void>;
 }
@@ -154,6 +155,8 @@ interface TableRun {
   begun: { start: TableHandStart; deal: TournamentDeal | null; asked: number } | null;
   /** Clustered: the table owner's fencing token, checked in the tournament's transactions. */
   fence?: TableFence;
+  /** Clustered: this copy holds more than its share; the table goes to another copy before its next hand. */
+  handOff?: boolean;
 }
 
 /** A tournament run here (this process holds its lease). */
@@ -421,6 +424,7 @@ export abstract class TournamentTableRunner {
       live.mirrored = { version: row.version, at: now };
       void this.mirrorSeating(live, new Set(live.tables.keys())).catch((err: unknown) => this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }));
     }
+    await this.spreadToNewcomers(live, open);
     const free = open.filter((n) => !live.tables.has(n) && !live.closed.has(n));
     if (!free.length) return;
     const ids = new Map(open.map((n) => [n, this.service.tableId(live.id, n)]));
@@ -455,6 +459,45 @@ export abstract class TournamentTableRunner {
       count.set(this.me, (count.get(this.me) ?? 0) + 1);
       await this.adoptTable(live, row, n, tableId, h && h.owner !== this.me ? h.owner : null);
     }
+  }
+
+  /**
+   * Clustered: a copy that joined after the start holds none of the tournament's tables, and free
+   * tables are the only ones anybody claims. So a copy holding at least two tables more than the
+   * live runner with the fewest marks one of its tables (the highest number) to be handed off: the
+   * table deals no further hand here (`nextHand` answers nothing once its hand is recorded), its host
+   * stops and its lease is released between hands, and the copy with the fewest tables claims it (the
+   * fair-share rule below; this copy, holding more, does not). One table per poll, so the tables move
+   * one by one and never in a hand.
+   */
+  private async spreadToNewcomers(live: TournamentRun, open: readonly number[]): Promise<void> {
+    if (live.tables.size < 2 || [...live.tables.values()].some((r) => r.handOff)) return;
+    const runners = await this.liveRunners();
+    if (runners.length < 2) return;
+    const holders = await this.ownership.holders!(open.map((n) => this.service.tableId(live.id, n)));
+    const count = new Map<string, number>(runners.map((r) => [r, 0]));
+    for (const h of holders.values()) if (h && count.has(h.owner)) count.set(h.owner, count.get(h.owner)! + 1);
+    const mine = live.tables.size;
+    const fewest = Math.min(...[...count.entries()].filter(([r]) => r !== this.me).map(([, c]) => c));
+    if (mine - fewest < 2) return;
+    const run = live.tables.get(Math.max(...live.tables.keys()))!;
+    run.handOff = true;
+    this.logger.log({ msg: 'handing a tournament table to a copy with fewer tables (between hands)', tournamentId: live.id, tableNo: run.tableNo, mine, fewest });
+    // Handed off from its own command queue, when it asks for its next hand (nextHand): never while
+    // a begin is in flight or a hand runs.
+  }
+
+  /** Clustered: stops hosting a table marked `handOff` (no hand of it runs) and releases its lease. */
+  private async handOffNow(live: TournamentRun, run: TableRun): Promise<void> {
+    if (live.tables.get(run.tableNo) !== run) return;
+    live.tables.delete(run.tableNo);
+    run.host.stop();
+    this.tables.detach(run.host.tableId);
+    await run.host.idle().catch(() => undefined);
+    // A begun hand would be another copy's to recover: give it back only when none is running.
+    await this.ownership.release(run.host.tableId).catch(() => undefined);
+    // Not claimed again here before a fair-share wait (free tables go to the copy with the fewest).
+    live.freeSince!.delete(run.tableNo);
   }
 
   /**
@@ -580,6 +623,10 @@ export abstract class TournamentTableRunner {
    */
   private async nextHand(live: TournamentRun, run: TableRun): Promise<TournamentDeal | null> {
     if (this.stopping || live.lost) return null;
+    if (run.handOff && !run.begun) {
+      void this.handOffNow(live, run);
+      return null;
+    }
     let begun = run.begun;
     if (begun && begun.asked >= 3) {
       await this.service.recoverTable(live.id, run.tableNo, run.fence);
@@ -595,7 +642,7 @@ export abstract class TournamentTableRunner {
       const maps = await this.service.seatMaps(live.id, new Set([run.tableNo]));
       const seats = maps.tables.get(run.tableNo);
       if (!maps.running || !seats) return null;
-      begun.start = { ...begun.start, seats, version: Math.max(begun.start.version, maps.version) };
+      begun.start = { ...begun.start, seats, version: Math.max(begun.start.version, maps.versions?.get(run.tableNo) ?? maps.version) };
       begun.deal = null;
     }
     begun.asked++;
@@ -655,7 +702,7 @@ export abstract class TournamentTableRunner {
     if (!maps.running) return; // the tournament loop closes everything
     for (const [tableNo, seats] of maps.tables) {
       const run = live.tables.get(tableNo);
-      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats), maps.version).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
+      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats), maps.versions?.get(tableNo) ?? maps.version).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
     }
     const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
     if (gone.length) await this.closeTables(live, gone);

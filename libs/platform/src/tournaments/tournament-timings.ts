@@ -1,7 +1,8 @@
 // Durations of a running tournament's hot transactions in this process, for the admin's runner
 // view (GET /tournaments/:id/runner) and the mtt-live benchmark: `handTx` is each begin-hand and
-// finish-hand transaction (row lock to commit), `balancing` the pure part of a finish (busts,
-// places, the seating planner) inside it. A bounded reservoir per tournament: the last
+// finish-hand transaction (from inside the transaction, its first lock, to the commit; not the
+// wait for a pooled connection before it), `balancing` the pure seating planner (busts, places,
+// balancing, breaking) inside a tournament-wide transaction. A bounded reservoir per tournament: the last
 // `KEEP` samples of each kind.
 const KEEP = 50_000;
 

@@ -29,7 +29,7 @@ async function domain<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const summary = (r: TournamentRow) => ({
+const summary = (r: Omit<TournamentRow, 'state' | 'loaded'>) => ({
   tournamentId: r.id,
   name: r.name,
   status: r.status,

@@ -1,7 +1,7 @@
 // Socket side of the tournament lobby: `tournamentWatch` joins the room `mtt:<id>` and answers with
 // the current view; every change (registration, start, step, hand, moves, results) sends
 // `tournamentUpdate` to the room (through the Redis adapter, so any gateway process reaches it).
-// Bursts (many tables finishing hands) are coalesced into one view per tick.
+// Bursts (many tables finishing hands) are coalesced: one view 20 ms after a change, at most one every 250 ms.
 import { Logger, UseFilters, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { TournamentWatchPayload } from '@naiko/contracts';
@@ -20,6 +20,7 @@ export class TournamentsGateway implements OnModuleDestroy {
   private readonly logger = new Logger('TournamentsGateway');
   @WebSocketServer() server: NaikoServer;
   private readonly pending = new Map<number, NodeJS.Timeout>();
+  private readonly lastAt = new Map<number, number>();
   private closed = false;
 
   constructor(private readonly service: TournamentsService) {
@@ -47,15 +48,19 @@ export class TournamentsGateway implements OnModuleDestroy {
 
   private publish(id: number): void {
     if (!this.server || this.closed || this.pending.has(id)) return;
+    // At most one view per tournament every 250 ms: a view reads every entry and seat, and at
+    // thousands of entrants busts come several a second (each would cost a whole view).
+    const last = this.lastAt.get(id) ?? 0;
     const timer = setTimeout(() => {
       this.pending.delete(id);
+      this.lastAt.set(id, Date.now());
       this.service
         .view(id)
         .then((view) => {
           if (!this.closed) this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view);
         })
         .catch((err: unknown) => this.logger.warn({ msg: 'publish failed', id, err: String(err) }));
-    }, 20);
+    }, Math.max(20, last + 250 - Date.now()));
     this.pending.set(id, timer);
   }
 }

@@ -43,12 +43,13 @@ export function mttTables(service: TournamentsService): TournamentTables {
     resumeJobs: () => service.resumeJobs(),
     runningIds: () => service.runningIds(),
     get: async (id) => {
-      const row = await service.get(id);
+      // Polled by every runner loop: the tournament row and its open tables' numbers only.
+      const { row, tables } = await service.runnerView(id);
       return {
         running: row.status === 'running',
         tableName: (n) => `${row.name} — table ${n}`,
         version: row.version,
-        tables: (row.state.seating?.tables ?? []).map((t) => t.tableId),
+        tables,
         blindStructure: row.config.blindStructure,
         tableConfig: (schedule) => tournamentTableConfig(row.config, schedule),
       };

@@ -2,10 +2,18 @@
 // start (seating), blind steps, hands at many tables (busts, places, balancing, table breaks,
 // hand-for-hand, final-table redraw), cancellation with refunds and the payout.
 //
-// Every change locks the tournament row (SELECT ... FOR UPDATE), computes the next state with the
-// pure transitions of mtt-state.ts / libs/tournament and moves chips with `postInTransaction` in
-// the same transaction: a registration racing the start, a job retried after a crash and the hand
-// results of several tables serialise on one lock, and each ledger command runs once.
+// State as rows (issue 21, mtt-rows.ts): tables, seats and entries are rows; the tournament row keeps
+// the small tournament-wide part. A hand at one table (its begin, and its finish) takes the
+// tournament's advisory lock in shared mode and locks that table's row only, so the tables deal in
+// parallel; a finish with busts far from the end also locks the tournament row as the counter of
+// players left, and the seating planner runs right after it. Every tournament-wide change (the
+// planner: balancing, breaking, the final-table redraw; busts near the end with hand-for-hand and
+// the winner; registration; the start; levels; cancellation; the payout) takes the advisory lock in
+// exclusive mode, reads a consistent snapshot of every
+// table, computes the next state with the pure transitions of mtt-state.ts / libs/tournament,
+// writes back what changed and moves chips with `postInTransaction` in the same transaction: a
+// registration racing the start, a job retried after a crash and several tables' busts serialise,
+// and each ledger command runs once.
 //
 // Ledger idempotency keys (tournament id `mtt-<id>`):
 //   mtt:<id>:entry:<entryId> / mtt:<id>:unreg:<entryId> / mtt:<id>:refund:<entryId>
@@ -23,6 +31,7 @@ import {
   openRegistration,
   paidEntries,
   payStandings,
+  recordBusts,
   prizeTableRows,
   registerEntry,
   RegistrationError,
@@ -39,6 +48,7 @@ import {
   closeLateRegistration,
   dealFor,
   entryIdOf,
+  entryKey,
   finishHand,
   lateRegistrationClosed,
   newMttState,
@@ -54,8 +64,9 @@ import { checkSettings, parseSettings, prizeTableOf, registrationConfigOf, type 
 import { TournamentError } from './tournaments.errors';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
+import { assemble, loadState, lockExclusive, lockShared, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
-import { SerialQueue } from '../tables/serial-queue';
+import { RwGate } from './rw-gate';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -69,6 +80,8 @@ export interface TournamentRow {
   starts_at: Date;
   registration_opens_at: Date;
   state: MttState & { cancelRequested?: boolean };
+  /** The rows `state` was read from (exclusive transactions write back what changed). */
+  loaded?: Loaded;
   step_index: number;
   step_started_at: Date | null;
   hands_played: number;
@@ -95,9 +108,12 @@ export interface HandStart {
   settings: TournamentSettings;
   /** The table by seat with each player's tournament stack (the tournament's book) at the deal. */
   seats: (SeatWithStack | null)[];
-  /** The tournament row's version this seating belongs to (newer seatings win at the tables). */
+  /** The table's version this seating belongs to (newer seatings win at the table). */
   version: number;
 }
+
+/** The tournament row as stored: `state` is the small tournament-wide part. */
+type StoredRow = Omit<TournamentRow, 'state' | 'loaded'> & { state: SmallState };
 
 const REG_CODES: Record<string, ConstructorParameters<typeof TournamentError>[0]> = {
   'already-registered': 'ALREADY_REGISTERED',
@@ -144,65 +160,110 @@ export class TournamentsService {
   }
 
   /**
-   * A transaction that locks tournament `id`'s row, queued in this process first: one such
-   * transaction per tournament at a time holds a database connection. Without the queue, every
-   * table's begin/finish (and every registration) took a pooled connection only to wait on the row
-   * lock; with a hundred tables the pool was all waiters, the hands' own event writes starved
-   * behind them and transactions ran out of `maxWait` (the row lock serialises them anyway).
+   * A tournament-wide transaction: the tournament's advisory lock in exclusive mode (no hand
+   * transaction of any table is in flight meanwhile), ordered in this process first by the
+   * tournament's reader/writer gate (rw-gate.ts), so one such transaction per tournament at a time
+   * holds a database connection and hands wait for it in memory, not on pooled connections.
    */
   private locked<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
-    let q = this.rowQueues.get(id);
-    if (!q) this.rowQueues.set(id, (q = new SerialQueue()));
-    const queue = q;
-    return queue
-      .run(async () => {
-        // Timed from its turn (not the wait in the queue) to the commit.
-        const t0 = performance.now();
-        const out = await inTransaction(this.prisma, fn);
+    const gate = this.gate(id);
+    return gate
+      .write(async () => {
+        // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are.
+        let t0 = 0;
+        const out = await inTransaction(this.prisma, async (tx) => {
+          t0 = performance.now();
+          await lockExclusive(tx, id);
+          return fn(tx);
+        });
         timed?.(performance.now() - t0, out);
         return out;
       })
-      .finally(() => {
-        if (queue.size === 0 && this.rowQueues.get(id) === queue) this.rowQueues.delete(id);
-      });
+      .finally(() => this.forget(id, gate));
   }
 
-  private readonly rowQueues = new Map<number, SerialQueue>();
+  private readonly gates = new Map<number, RwGate>();
 
-  private async lock(tx: Tx, id: number): Promise<TournamentRow> {
-    const rows = await tx.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
+  private gate(id: number): RwGate {
+    let g = this.gates.get(id);
+    if (!g) this.gates.set(id, (g = new RwGate()));
+    return g;
+  }
+
+  private forget(id: number, gate: RwGate): void {
+    if (gate.idle && this.gates.get(id) === gate) this.gates.delete(id);
+  }
+
+  /**
+   * A hand's transaction at one table: the advisory lock in shared mode (hands at other tables go
+   * on), behind this process's tournament-wide changes (the gate). Timed from its turn to the commit.
+   */
+  private tableTx<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
+    const gate = this.gate(id);
+    return gate
+      .read(async () => {
+        // Timed inside the transaction (its locks held until the commit), not the wait for a
+        // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
+        let t0 = 0;
+        const out = await inTransaction(this.prisma, async (tx) => {
+          t0 = performance.now();
+          await lockShared(tx, id);
+          return fn(tx);
+        });
+        timed?.(performance.now() - t0, out);
+        return out;
+      })
+      .finally(() => this.forget(id, gate));
+  }
+
+  private async stored(db: Tx | PrismaService, id: number): Promise<StoredRow> {
+    const rows = await db.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id}`;
     if (!rows[0]) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     return rows[0];
   }
 
+  /** The tournament with its whole state, read under the exclusive lock (`locked`). */
+  private async lock(tx: Tx, id: number, opts: { seating?: boolean } = {}): Promise<TournamentRow> {
+    const r = await this.stored(tx, id);
+    const seating = opts.seating ?? (r.status === 'running' || r.status === 'paying' || r.status === 'finished' || r.status === 'cancelled');
+    const loaded = await loadState(tx, id, r.state, r.config.tableSize, { seating });
+    return { ...r, state: loaded.state, loaded };
+  }
+
+  /** The tournament with its whole state: one consistent snapshot (a repeatable-read transaction). */
   async get(id: number): Promise<TournamentRow> {
-    const rows = await this.prisma.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id}`;
-    if (!rows[0]) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
-    return rows[0];
+    return this.prisma.$transaction(
+      async (tx) => {
+        const r = await this.stored(tx as unknown as Tx, id);
+        const loaded = await loadState(tx as unknown as Tx, id, r.state, r.config.tableSize);
+        // Hands are counted per table (no hand writes the tournament row): every hand dealt, a
+        // cancelled one included.
+        const [{ dealt }] = await (tx as unknown as Tx).$queryRaw<{ dealt: number }[]>`
+          SELECT COALESCE(SUM(hands_dealt), 0)::int AS dealt FROM mtt_tables WHERE tournament_id = ${id}`;
+        return { ...r, hands_played: Math.max(dealt, r.hands_played), state: loaded.state, loaded };
+      },
+      // A read-only snapshot; under load it may wait for a pooled connection longer than Prisma's defaults.
+      { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
+    );
   }
 
-  private async save(tx: Tx, id: number, state: MttState, extra: { status?: TournamentStatus; handsPlayed?: number } = {}): Promise<void> {
-    const json = JSON.stringify(state);
-    if (extra.status && extra.handsPlayed !== undefined) {
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1, status = ${extra.status}::"ScheduledTournamentStatus", hands_played = ${extra.handsPlayed} WHERE id = ${id}`;
-    } else if (extra.status) {
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1, status = ${extra.status}::"ScheduledTournamentStatus" WHERE id = ${id}`;
-    } else if (extra.handsPlayed !== undefined) {
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1, hands_played = ${extra.handsPlayed} WHERE id = ${id}`;
-    } else {
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${json}::jsonb, version = version + 1 WHERE id = ${id}`;
-    }
+  /**
+   * Writes a state computed under the exclusive lock: the rows that changed, the small part into
+   * the tournament row (its version bumped). `stacks`: stacks to store at the seats (a hand's result).
+   */
+  private async save(tx: Tx, r: TournamentRow, state: MttState, extra: { status?: TournamentStatus } = {}, stacks?: ReadonlyMap<string, number>): Promise<void> {
+    await saveState(tx, r.id, r.loaded!, state, stacks, { json: JSON.stringify(smallOf(state)), status: extra.status ?? null });
   }
 
   // ------------------------------------------------------------------------------------------
   // Admin
 
-  async create(input: unknown): Promise<TournamentRow> {
+  async create(input: unknown): Promise<StoredRow> {
     const s = parseSettings(input);
-    const state = newMttState(createRegistration(registrationConfigOf(s)));
+    const state = smallOf(newMttState(createRegistration(registrationConfigOf(s))));
     // The seat draw's seed is fixed (and its commitment published) before anyone can register.
     const seatSeed = newShuffleSeed();
-    const [row] = await this.prisma.$queryRaw<TournamentRow[]>`
+    const [row] = await this.prisma.$queryRaw<StoredRow[]>`
       INSERT INTO scheduled_tournaments (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment)
       VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb,
               ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)})
@@ -213,7 +274,7 @@ export class TournamentsService {
   }
 
   /** Enqueues (or moves) the open-registration and start jobs to the configured times. */
-  private async schedule(row: TournamentRow): Promise<void> {
+  private async schedule(row: Pick<TournamentRow, 'id' | 'status' | 'registration_opens_at' | 'starts_at'>): Promise<void> {
     const at = (d: Date) => Math.max(0, new Date(d).getTime() - Date.now());
     for (const [name, when] of [
       ['tournamentOpenRegistration', row.registration_opens_at],
@@ -226,9 +287,9 @@ export class TournamentsService {
   }
 
   /** Edit before the start: any subset of the settings; buy-in and fee are fixed once someone paid. */
-  async edit(id: number, patch: Partial<TournamentSettings>): Promise<TournamentRow> {
+  async edit(id: number, patch: Partial<TournamentSettings>): Promise<StoredRow> {
     const row = await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
+      const r = await this.lock(tx, id, { seating: false });
       if (r.status !== 'scheduled' && r.status !== 'registering') throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
       const s = checkSettings(parseSettings({ ...r.config, ...patch }));
       const paid = paidEntries(r.state.registration);
@@ -237,17 +298,17 @@ export class TournamentsService {
       const state = { ...r.state, registration: { ...r.state.registration, config: registrationConfigOf(s) } };
       await tx.$executeRaw`
         UPDATE scheduled_tournaments SET name = ${s.name}, config = ${JSON.stringify(s)}::jsonb, starts_at = ${new Date(s.startsAt)},
-          registration_opens_at = ${new Date(s.registrationOpensAt)}, state = ${JSON.stringify(state)}::jsonb, version = version + 1
+          registration_opens_at = ${new Date(s.registrationOpensAt)}, state = ${JSON.stringify(smallOf(state))}::jsonb, version = version + 1
         WHERE id = ${id}`;
-      return this.lock(tx, id);
+      return this.stored(tx, id);
     });
     await this.schedule(row);
     this.changed(id);
     return row;
   }
 
-  async list(): Promise<TournamentRow[]> {
-    return this.prisma.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments ORDER BY starts_at, id`;
+  async list(): Promise<StoredRow[]> {
+    return this.prisma.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments ORDER BY starts_at, id`;
   }
 
   /**
@@ -261,7 +322,7 @@ export class TournamentsService {
       if (r.status === 'finished' || r.status === 'paying') throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
       if (r.status === 'cancelled') return r.status;
       if (r.status === 'running' && r.state.seating?.tables.some((t) => t.handInProgress)) {
-        await this.save(tx, id, { ...r.state, cancelRequested: true } as MttState);
+        await this.save(tx, r, { ...r.state, cancelRequested: true } as MttState);
         return r.status;
       }
       await this.cancelNow(tx, r, 'by-admin');
@@ -278,7 +339,8 @@ export class TournamentsService {
     await this.retireStacks(tx, r);
     await tx.tournamentEntry.updateMany({ where: { tournamentId: t }, data: { status: 'refunded' } });
     const state: MttState = { ...r.state, registration: transition.state };
-    await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'cancelled', state = ${JSON.stringify(state)}::jsonb, version = version + 1, finished_at = now() WHERE id = ${r.id}`;
+    await this.save(tx, r, state, { status: 'cancelled' });
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET finished_at = now() WHERE id = ${r.id}`;
   }
 
   private async refund(tx: Tx, r: TournamentRow, e: Extract<RegistrationEvent, { type: 'cancelled' }>): Promise<void> {
@@ -311,10 +373,10 @@ export class TournamentsService {
   /** The open-registration job: `scheduled` → `registering` (a retry changes nothing). */
   async openRegistration(id: number): Promise<void> {
     await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
+      const r = await this.lock(tx, id, { seating: false });
       if (r.status !== 'scheduled') return;
       const next = openRegistration(r.state.registration).state;
-      await this.save(tx, id, { ...r.state, registration: next }, { status: 'registering' });
+      await this.save(tx, r, { ...r.state, registration: next }, { status: 'registering' });
     });
     this.changed(id);
   }
@@ -334,6 +396,7 @@ export class TournamentsService {
     // from then on): a rush of entries after the start must not queue behind every table's hands.
     const [quick] = await this.prisma.$queryRaw<{ status: TournamentStatus; closed: boolean }[]>`
       SELECT status, (state->'standings') IS NOT NULL AND state->'standings' <> 'null'::jsonb AS closed FROM scheduled_tournaments WHERE id = ${id}`;
+    if (!quick) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (quick?.status === 'running' && quick.closed) throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
     const out = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
@@ -358,7 +421,7 @@ export class TournamentsService {
       });
       let state: MttState = { ...r.state, registration: tr.state };
       if (r.status === 'running') state = replan(seatLateEntry(state, userId, this.rng), this.rng).state;
-      await this.save(tx, id, state);
+      await this.save(tx, r, state, {}, new Map([[userId, r.config.startingStack]]));
       return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running: r.status === 'running' };
     });
     if (out.running) for (const l of this.listeners) l.started(id); // a late entry may open a table
@@ -381,7 +444,7 @@ export class TournamentsService {
       movements.push({ from: Accounts.tournamentStack(t, userId), to: Accounts.issuer(tournamentBook(t)), amount: 'all' });
       await postInTransaction(tx, { idempotencyKey: `mtt:${id}:unreg:${ev.entryId}`, reason: 'refund', refs: { tournamentId: t }, movements });
       await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'refunded' } });
-      await this.save(tx, id, { ...r.state, registration: tr.state });
+      await this.save(tx, r, { ...r.state, registration: tr.state });
     });
     this.changed(id);
   }
@@ -395,26 +458,27 @@ export class TournamentsService {
    */
   async start(id: number): Promise<TournamentStatus> {
     const row = await this.locked(id, async (tx) => {
-      let r = await this.lock(tx, id);
+      let r = await this.lock(tx, id, { seating: false });
       if (r.status === 'scheduled') {
-        await this.save(tx, id, { ...r.state, registration: openRegistration(r.state.registration).state }, { status: 'registering' });
-        r = await this.lock(tx, id);
+        await this.save(tx, r, { ...r.state, registration: openRegistration(r.state.registration).state }, { status: 'registering' });
+        r = await this.lock(tx, id, { seating: false });
       }
-      if (r.status !== 'registering') return r;
+      if (r.status !== 'registering') return this.stored(tx, id);
       const tr = startTournament(r.state.registration);
       if (tr.state.phase === 'cancelled') {
         await this.cancelNow(tx, r, 'too-few-entrants');
-        return this.lock(tx, id);
+        return this.stored(tx, id);
       }
       let state: MttState = { ...r.state, registration: tr.state };
       // The committed seat draw (seat-draw.ts); tournaments created before it draw as they always did.
       state = seatEveryone(state, r.config.tableSize, r.seat_seed ? mttSeatDrawRandom(r.seat_seed) : this.rng);
       if (lateRegistrationClosed(state, 1)) state = closeLateRegistration(state);
-      await this.save(tx, id, state, { status: 'running' });
+      const stacks = new Map(state.registration.entries.filter((e) => e.status === 'active').map((e) => [e.playerId, r.config.startingStack]));
+      await this.save(tx, r, state, { status: 'running' }, stacks);
       await tx.$executeRaw`UPDATE scheduled_tournaments SET seat_draw = ${JSON.stringify(flattenSeating(state.seating?.tables ?? []))}::jsonb WHERE id = ${id}`;
       await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
       await tx.tournamentEntry.updateMany({ where: { tournamentId: mttTournamentId(id), status: 'registered' }, data: { status: 'playing' } });
-      return this.lock(tx, id);
+      return this.stored(tx, id);
     });
     if (row.status === 'running') {
       await this.enqueueNextStep(row);
@@ -425,7 +489,7 @@ export class TournamentsService {
   }
 
   /** Enqueues the step after the one in force, due when it ends: `tournament.<id>.level.<n>` / `.break.<n>`. */
-  private async enqueueNextStep(row: TournamentRow): Promise<void> {
+  private async enqueueNextStep(row: Pick<TournamentRow, 'id' | 'config' | 'step_index' | 'step_started_at'>): Promise<void> {
     const schedule = scheduleOf(row.config.blindStructure);
     const next = schedule[row.step_index + 1];
     if (!next || !row.step_started_at) return;
@@ -441,14 +505,19 @@ export class TournamentsService {
   async applyStep(p: TournamentStepPayload): Promise<{ applied: boolean }> {
     let applied = false;
     const row = await this.locked(p.tournamentId, async (tx) => {
-      const r = await this.lock(tx, p.tournamentId);
-      if (r.status !== 'running' || r.step_index >= p.stepIndex) return r;
-      if (r.step_index !== p.stepIndex - 1) throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
+      const stored = await this.stored(tx, p.tournamentId);
+      if (stored.status !== 'running' || stored.step_index >= p.stepIndex) return stored;
+      if (stored.step_index !== p.stepIndex - 1) throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
       await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.tournamentId}`;
-      const level = scheduleOf(r.config.blindStructure)[p.stepIndex].levelNumber;
-      if (!r.state.standings && lateRegistrationClosed(r.state, level)) await this.save(tx, p.tournamentId, closeLateRegistration(r.state));
+      const level = scheduleOf(stored.config.blindStructure)[p.stepIndex].levelNumber;
+      // Closing late registration places the early busts: only then is the whole state read.
+      const reg = { ...stored.state.registration, entries: [] };
+      if (!stored.state.standings && lateRegistrationClosed({ registration: reg } as unknown as MttState, level)) {
+        const r = await this.lock(tx, p.tournamentId);
+        await this.save(tx, r, closeLateRegistration(r.state));
+      }
       applied = true;
-      return this.lock(tx, p.tournamentId);
+      return this.stored(tx, p.tournamentId);
     });
     if (row.status === 'running' && row.step_index === p.stepIndex) await this.enqueueNextStep(row);
     if (applied) this.changed(p.tournamentId);
@@ -463,42 +532,97 @@ export class TournamentsService {
 
   /** The balance-check job: runs the seating planner (after late entries, or when a hold may have cleared). */
   async balanceCheck(p: TournamentBalancePayload): Promise<{ moves: number }> {
-    const moves = await this.locked(p.tournamentId, async (tx) => {
-      const r = await this.lock(tx, p.tournamentId);
-      if (r.status !== 'running') return 0;
+    return { moves: (await this.replanNow(p.tournamentId)).moves.length };
+  }
+
+  /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
+  private async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    const out = await this.locked(id, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
+      const p0 = performance.now();
       const planned = replan(r.state, this.rng);
-      if (planned.moves.length || planned.brokenTables.length) await this.save(tx, p.tournamentId, planned.state);
-      return planned.moves.length;
+      this.timings.balancing(id, performance.now() - p0);
+      const state = { ...planned.state, balancePending: false };
+      if (planned.moves.length || planned.brokenTables.length || !!state.replanOnFinish !== !!r.state.replanOnFinish || r.state.balancePending) await this.save(tx, r, state);
+      return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
-    if (moves) this.changed(p.tournamentId);
-    return { moves };
+    if (out.moves.length || out.brokenTables.length) this.changed(id);
+    return out;
+  }
+
+  private readonly replans = new Map<number, { run: Promise<{ moves: Move[]; brokenTables: number[] }>; next?: Promise<{ moves: Move[]; brokenTables: number[] }> }>();
+
+  /**
+   * Runs the planner after busts recorded on the shared path, coalesced: busts at several tables
+   * while a run is under way share the one run after it (which begins after every one of them).
+   */
+  private requestReplan(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    const cur = this.replans.get(id);
+    if (!cur) return this.startReplan(id);
+    cur.next ??= cur.run.catch(() => undefined).then(() => this.startReplan(id));
+    return cur.next;
+  }
+
+  private startReplan(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    const entry: { run: Promise<{ moves: Move[]; brokenTables: number[] }>; next?: Promise<{ moves: Move[]; brokenTables: number[] }> } = { run: Promise.resolve({ moves: [], brokenTables: [] }) };
+    entry.run = this.replanNow(id).finally(() => {
+      if (this.replans.get(id) === entry) this.replans.delete(id);
+    });
+    this.replans.set(id, entry);
+    return entry.run;
   }
 
   // ------------------------------------------------------------------------------------------
   // Hands (called by the table runner)
 
-  /** Marks a hand started at `tableId` when the table may deal; null when it may not now. */
+  /**
+   * Marks a hand started at `tableId` when the table may deal; null when it may not now. Locks only
+   * that table's row (the tournament's lock in shared mode): hands at other tables go on.
+   */
   async beginTableHand(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    return this.locked(
+    return this.tableTx(
       id,
       async (tx) => {
-      const r = await this.lock(tx, id);
-      await fence?.(tx);
-      if (r.status !== 'running' || r.state.cancelRequested) return null;
-      const level = this.levelInForce(r);
-      if (!level) return null;
-      const deal = dealFor(r.state, tableId);
-      if (!deal) return null;
-      const begun = { ...beginHand(r.state, tableId, deal), handsBegun: { ...r.state.handsBegun, [tableId]: r.hands_played + 1 } };
-      await this.save(tx, id, begun, { handsPlayed: r.hands_played + 1 });
-      const seating = r.state.seating!.tables.find((t) => t.tableId === tableId)!.seats;
-      const stacks = await this.stacksOf(tx, id, seating.flatMap((p) => (p ? [p.playerId] : [])));
-      const seats = seating.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null));
-      // save() bumped the row's version once.
-      return { deal, level, stepIndex: r.step_index, handNumber: r.hands_played + 1, settings: r.config, seats, version: r.version + 1 };
+        // Few round trips: the tournament row with this table's row locked, the seats with their
+        // stacks, then one statement that marks the hand begun.
+        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & { button: number | null; hand_in_progress: boolean; closed: boolean })[]>`
+          SELECT st.status, st.state, st.step_index, st.config, t.button, t.hand_in_progress, t.closed
+          FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
+          WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+        await fence?.(tx);
+        if (!r || r.status !== 'running' || r.state.cancelRequested || r.closed || r.hand_in_progress) return null;
+        const level = this.levelInForce(r);
+        if (!level) return null;
+        const book = mttTournamentId(id);
+        const seatRows = await tx.$queryRaw<{ table_no: number; seat: number; user_id: string; dealt_in: boolean; waits_for_button: boolean; stack: bigint | null; balance: bigint | null }[]>`
+          SELECT s.table_no, s.seat, s.user_id::text AS user_id, s.dealt_in, s.waits_for_button, s.stack, a.balance
+          FROM mtt_seats s LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${book} || ':' || s.user_id::text
+          WHERE s.tournament_id = ${id} AND s.table_no = ${tableId}`;
+        const one = assemble(r.state, r.config.tableSize, [], [{ table_no: tableId, button: r.button, hand_in_progress: false, hand_begun: null, hands_played: 0, closed: false, break_rank: 0, version: 0 }], seatRows);
+        const deal = dealFor(one.state, tableId);
+        if (!deal) return null;
+        // Everyone seated counts as dealt in (libs/tournament); the dealt-in stop waiting for the button.
+        const dealt = deal.players.map((p) => p.userId);
+        const [{ n, version }] = await tx.$queryRaw<{ n: number; version: number }[]>`
+          WITH seats AS (
+            UPDATE mtt_seats SET dealt_in = true, waits_for_button = waits_for_button AND NOT (user_id = ANY(${dealt}::uuid[]))
+            WHERE tournament_id = ${id} AND table_no = ${tableId}
+          )
+          UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
+          WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING hand_begun AS n, version`;
+        const balance = new Map(seatRows.map((x) => [x.user_id, Number(x.balance ?? 0)]));
+        const seats = one.state.seating!.tables[0].seats.map((p) => (p ? { userId: p.playerId, stack: balance.get(p.playerId) ?? 0 } : null));
+        return { deal, level, stepIndex: r.step_index, handNumber: n, settings: r.config, seats, version };
       },
       (ms, start) => start && this.timings.handTx(id, ms),
     );
+  }
+
+  private seatRows(db: Tx | PrismaService, id: number, tables: number[]) {
+    return db.$queryRaw<{ table_no: number; seat: number; user_id: string; dealt_in: boolean; waits_for_button: boolean; stack: bigint | null }[]>`
+      SELECT table_no, seat, user_id::text AS user_id, dealt_in, waits_for_button, stack FROM mtt_seats
+      WHERE tournament_id = ${id} AND table_no = ANY(${tables}::int[])`;
   }
 
   private async stacksOf(db: Tx | PrismaService, id: number, userIds: string[]): Promise<Map<string, number>> {
@@ -506,72 +630,222 @@ export class TournamentsService {
     return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
   }
 
-  /**
-   * Tables of a running tournament by seat (all, or those of `only`), with the players' stacks
-   * (tables mirror it between hands). A table missing from the answer is closed (broken) or the
-   * tournament is no longer running.
-   */
-  async seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
-    const r = await this.get(id);
-    const all = r.status === 'running' ? (r.state.seating?.tables ?? []) : [];
-    const tables = only ? all.filter((t) => only.has(t.tableId)) : all;
-    const stacks = await this.stacksOf(this.prisma, id, tables.flatMap((t) => t.seats.flatMap((p) => (p ? [p.playerId] : []))));
-    return {
-      running: r.status === 'running',
-      version: r.version,
-      tables: new Map(tables.map((t) => [t.tableId, t.seats.map((p) => (p ? { userId: p.playerId, stack: stacks.get(p.playerId) ?? 0 } : null))])),
-      open: new Set(all.map((t) => t.tableId)),
-    };
+  /** What the table runner polls: status, the tournament's version (bumped by every tournament-wide change), open tables. */
+  async runnerView(id: number): Promise<{ row: StoredRow; tables: number[] }> {
+    const row = await this.stored(this.prisma, id);
+    const tables = await this.prisma.$queryRaw<{ table_no: number }[]>`SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND NOT closed ORDER BY table_no`;
+    return { row, tables: tables.map((t) => t.table_no) };
   }
 
   /**
-   * Records a finished hand at `tableId`: busts, places, balancing (never a player in a hand),
-   * breaks, hand-for-hand; enqueues the payout once one player is left.
+   * Tables of a running tournament by seat (all, or those of `only`), with the players' stacks
+   * (tables mirror it between hands) and each table's version. A table missing from the answer is
+   * closed (broken) or the tournament is no longer running. One statement: a consistent picture.
+   */
+  async seatMaps(
+    id: number,
+    only?: ReadonlySet<number>,
+  ): Promise<{ running: boolean; version: number; versions: Map<number, number>; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
+    const r = await this.stored(this.prisma, id);
+    const running = r.status === 'running';
+    const rows = running
+      ? await this.prisma.$queryRaw<{ table_no: number; version: number; seat: number | null; user_id: string | null }[]>`
+          SELECT t.table_no, t.version, s.seat, s.user_id::text AS user_id
+          FROM mtt_tables t LEFT JOIN mtt_seats s ON s.tournament_id = t.tournament_id AND s.table_no = t.table_no
+          WHERE t.tournament_id = ${id} AND NOT t.closed`
+      : [];
+    const open = new Set(rows.map((x) => x.table_no));
+    const wanted = rows.filter((x) => !only || only.has(x.table_no));
+    const stacks = await this.stacksOf(this.prisma, id, wanted.flatMap((x) => (x.user_id ? [x.user_id] : [])));
+    const tables = new Map<number, (SeatWithStack | null)[]>();
+    const versions = new Map<number, number>();
+    for (const x of wanted) {
+      if (!tables.has(x.table_no)) tables.set(x.table_no, new Array(r.config.tableSize).fill(null));
+      versions.set(x.table_no, x.version);
+      if (x.user_id !== null && x.seat !== null) tables.get(x.table_no)![x.seat] = { userId: x.user_id, stack: stacks.get(x.user_id) ?? 0 };
+    }
+    return { running, version: Math.max(0, ...versions.values()), versions, tables, open };
+  }
+
+  /**
+   * Records a finished hand at `tableId`. With no bust (and nothing tournament-wide waiting on this
+   * hand: hand-for-hand, a hold of the planner, the redraw, a cancellation) only the table's row and
+   * seats change, under the shared lock. Otherwise the exclusive path: busts, places, balancing
+   * (never a player in a hand), breaks, hand-for-hand; enqueues the payout once one player is left.
    */
   async finishTableHand(id: number, tableId: number, result: HandResult, fence?: TableFence): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
+    const busts = result.dealtIn.some((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
+    const stacks = new Map([...result.after].filter(([u]) => result.dealtIn.some((p) => p.userId === u)));
+    if (!busts) {
+      const done = await this.tableTx(
+        id,
+        async (tx) => {
+          const [r] = await tx.$queryRaw<Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'>[]>`
+            SELECT st.status, st.state, st.step_index, st.config
+            FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
+            WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+          await fence?.(tx);
+          if (!r || r.status !== 'running') return !!r;
+          const s = r.state;
+          if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner) return false;
+          if (!s.standings && lateRegistrationClosed({ registration: { ...s.registration, entries: [] } } as unknown as MttState, this.currentLevel(r))) return false;
+          // One statement: the table idle again, its hand counted, the stacks at its seats.
+          await tx.$executeRaw`
+            WITH seats AS (
+              UPDATE mtt_seats m SET stack = x.k FROM unnest(${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[]) AS x(u, k)
+              WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
+            )
+            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
+            WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+          return true;
+        },
+        (ms) => this.timings.handTx(id, ms),
+      );
+      if (done) {
+        await this.afterFinish(id, tableId, false);
+        return { moves: [], brokenTables: [], finished: false };
+      }
+    } else {
+      const recorded = await this.recordBustsAtTable(id, tableId, result, stacks, fence);
+      if (recorded) {
+        // The planner (balancing, breaking) in its own exclusive transaction, before this table
+        // deals again; busts at other tables meanwhile share the run.
+        // The hand is recorded: a failed planner run must not make the table record it again (the
+        // balance-check job and the next finish run the planner anyway).
+        const planned = await this.requestReplan(id).catch(async (err: unknown) => {
+          this.logger.warn({ msg: 'seating planner failed after busts; the balance-check job runs it', tournamentId: id, err: String(err) });
+          await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: id, version: Date.now() }).catch(() => undefined);
+          return { moves: [] as Move[], brokenTables: [] as number[] };
+        });
+        await this.afterFinish(id, tableId, true);
+        return { ...planned, finished: false };
+      }
+    }
     const out = await this.locked(
       id,
       async (tx) => {
-      const r = await this.lock(tx, id);
-      await fence?.(tx);
-      if (r.status !== 'running') return { moves: [], brokenTables: [], finished: false, state: r.state, cancelled: false };
-      const level = this.currentLevel(r);
-      const entrants = () => paidEntries(r.state.registration);
-      const p0 = performance.now();
-      const o = finishHand(r.state, tableId, result, {
-        rng: this.rng,
-        currentLevel: level,
-        paidPlaces: (n) => prizeTableOf(r.config, n || entrants()).paidPlaces,
-      });
-      this.timings.balancing(id, performance.now() - p0);
-      const t = mttTournamentId(id);
-      for (const userId of o.busted) {
-        await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'busted' } });
-      }
-      let state: MttState & { cancelRequested?: boolean } = { ...o.state, cancelRequested: r.state.cancelRequested };
-      if (state.cancelRequested && !state.seating?.tables.some((x) => x.handInProgress)) {
-        await this.save(tx, id, state);
-        await this.cancelNow(tx, await this.lock(tx, id), 'by-admin');
-        return { moves: [], brokenTables: [], finished: false, state, cancelled: true };
-      }
-      await this.save(tx, id, state, o.finished ? { status: 'paying' } : {});
-      return { moves: o.moves, brokenTables: o.brokenTables, finished: o.finished, state, cancelled: false };
+        const r = await this.lock(tx, id);
+        await fence?.(tx);
+        if (r.status !== 'running') return { moves: [], brokenTables: [], finished: false, cancelled: false };
+        const level = this.currentLevel(r);
+        const entrants = () => paidEntries(r.state.registration);
+        const p0 = performance.now();
+        const o = finishHand(r.state, tableId, result, {
+          rng: this.rng,
+          currentLevel: level,
+          paidPlaces: (n) => prizeTableOf(r.config, n || entrants()).paidPlaces,
+        });
+        this.timings.balancing(id, performance.now() - p0);
+        const t = mttTournamentId(id);
+        if (o.busted.length) {
+          await tx.tournamentEntry.updateMany({ where: { tournamentId: t, userId: { in: o.busted } }, data: { status: 'busted' } });
+        }
+        const state: MttState & { cancelRequested?: boolean } = { ...o.state, cancelRequested: r.state.cancelRequested, balancePending: false };
+        if (state.cancelRequested && !state.seating?.tables.some((x) => x.handInProgress)) {
+          await this.save(tx, r, state, {}, stacks);
+          await this.cancelNow(tx, await this.lock(tx, id), 'by-admin');
+          return { moves: [], brokenTables: [], finished: false, cancelled: true };
+        }
+        await this.save(tx, r, state, o.finished ? { status: 'paying' } : {}, stacks);
+        return { moves: o.moves, brokenTables: o.brokenTables, finished: o.finished, cancelled: false };
       },
       (ms) => this.timings.handTx(id, ms),
     );
     if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
-    for (const l of this.listeners) l.handFinished?.(id, tableId, out.state);
-    this.changed(id);
+    await this.afterFinish(id, tableId, true);
     return { moves: out.moves, brokenTables: out.brokenTables, finished: out.finished };
   }
+
+  /**
+   * A finish with busts far from the end (no hand-for-hand, no bubble or final table within reach,
+   * late registration closed, nothing held): recorded under the shared lock at this table, plus the
+   * tournament row locked as the counter of players left (the next bust place) — busts at different
+   * tables serialise on that row only, hands without busts not at all. The planner runs after it
+   * (`requestReplan`). Null when the exclusive path must record the hand.
+   */
+  private async recordBustsAtTable(id: number, tableId: number, result: HandResult, stacks: ReadonlyMap<string, number>, fence?: TableFence): Promise<boolean> {
+    const busted = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
+    const book = mttTournamentId(id);
+    return this.tableTx(
+      id,
+      async (tx) => {
+        const [t] = await tx.$queryRaw<{ closed: boolean }[]>`
+          SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
+        await fence?.(tx);
+        if (!t || t.closed) return false;
+        // The counter row: locked, read at its latest version.
+        const ids = busted.map((p) => p.userId);
+        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & { entries: { entry_id: number; user_id: string }[] | null; entrants: number })[]>`
+          SELECT st.status, st.state, st.config, st.step_index,
+            (SELECT json_agg(json_build_object('entry_id', entry_id, 'user_id', user_id)) FROM mtt_entries
+              WHERE tournament_id = ${id} AND status = 'active' AND user_id = ANY(${ids}::uuid[])) AS entries,
+            (SELECT count(*)::int FROM mtt_entries WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entrants
+          FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
+        if (!r || r.status !== 'running') return false;
+        const s = r.state;
+        if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner) return false;
+        const entryOf = new Map((r.entries ?? []).map((e) => [e.user_id, e.entry_id]));
+        if (busted.some((p) => !entryOf.has(p.userId))) return false;
+        const left = s.standings.remaining - busted.length;
+        const paid = prizeTableOf(r.config, r.entrants).paidPlaces;
+        if (left <= paid + 1 || left <= r.config.tableSize + 1) return false;
+        const busts = busted.map((p) => ({ playerId: entryKey(entryOf.get(p.userId)!), startingStack: p.stack, order: p.order + tableId * 100, tableId }));
+        const groups = recordBusts({ remaining: s.standings.remaining, groups: [] }, busts).groups;
+        const placed = groups.flatMap((g) => g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })));
+        const keep = [...stacks].filter(([u]) => !ids.includes(u));
+        const small = JSON.stringify({ ...s, standings: { remaining: left }, balancePending: true });
+        await tx.$executeRaw`
+          WITH e AS (
+            UPDATE mtt_entries m SET status = 'busted', place_best = x.best, place_rank = x.rank
+            FROM unnest(${placed.map((x) => x.entryId)}::int[], ${placed.map((x) => x.best)}::int[], ${placed.map((x) => x.rank)}::int[]) AS x(entry_id, best, rank)
+            WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id
+            RETURNING 1
+          ), te AS (
+            UPDATE tournament_entries SET status = 'busted' WHERE tournament_id = ${book} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
+          ), gone AS (
+            DELETE FROM mtt_seats WHERE tournament_id = ${id} AND table_no = ${tableId} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
+          ), kept AS (
+            UPDATE mtt_seats m SET stack = x.k FROM unnest(${keep.map(([u]) => u)}::uuid[], ${keep.map(([, k]) => String(k))}::bigint[]) AS x(u, k)
+            WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
+            RETURNING 1
+          ), tb AS (
+            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
+            WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING 1
+          )
+          UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1 WHERE id = ${id}`;
+        return true;
+      },
+      (ms) => this.timings.handTx(id, ms),
+    );
+  }
+
+  /** Listeners after a recorded hand (tests read the whole state only when they listen for hands). */
+  private async afterFinish(id: number, tableId: number, wide: boolean): Promise<void> {
+    if (this.listeners.some((l) => l.handFinished)) {
+      const state = (await this.get(id)).state;
+      for (const l of this.listeners) l.handFinished?.(id, tableId, state);
+    }
+    if (wide) this.changed(id);
+    else this.handsChanged(id);
+  }
+
+  /** A hand with no bust changes only counts in the lobby view: published at most a few times a second. */
+  private handsChanged(id: number): void {
+    if (this.handsTimers.has(id)) return;
+    const timer = setTimeout(() => {
+      this.handsTimers.delete(id);
+      this.changed(id);
+    }, 250);
+    timer.unref?.();
+    this.handsTimers.set(id, timer);
+  }
+
+  private readonly handsTimers = new Map<number, NodeJS.Timeout>();
 
   /** Crash rule after a restart: hands left running were cancelled (stacks restored); no table is busy. */
   async clearHandsInProgress(id: number): Promise<void> {
     await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
-      if (!r.state.seating) return;
-      const tables = r.state.seating.tables.map((t) => ({ ...t, handInProgress: false }));
-      await this.save(tx, id, { ...r.state, seating: { ...r.state.seating, tables } });
+      await tx.$executeRaw`UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND hand_in_progress`;
     });
   }
 
@@ -583,7 +857,7 @@ export class TournamentsService {
    *     tournament stacks). A running hand belongs to this table when its players sit here: the
    *     tournament never moves a player while his table is in a hand, and a player is in one hand
    *     at a time.
-   *   - The hand the table began last (`handsBegun`) completed but its result was never recorded
+   *   - The hand the table began last (`hand_begun`) completed but its result was never recorded
    *     (the owner died between the hand's last write and `finishTableHand`): recorded now from
    *     the stored hand (stacks before, button) and the book (stacks after), so busts and places
    *     are not lost.
@@ -591,10 +865,10 @@ export class TournamentsService {
    * Returns the cancelled hands' ids.
    */
   async recoverTable(id: number, tableId: number, fence?: TableFence): Promise<string[]> {
-    const row = await this.get(id);
-    const t = row.state.seating?.tables.find((x) => x.tableId === tableId);
-    if (!t) return [];
-    const seated = new Set(t.seats.flatMap((p) => (p ? [p.playerId] : [])));
+    const [t] = await this.prisma.$queryRaw<{ hand_in_progress: boolean; hand_begun: number | null; closed: boolean }[]>`
+      SELECT hand_in_progress, hand_begun, closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+    if (!t || t.closed) return [];
+    const seated = new Set((await this.seatRows(this.prisma, id, [tableId])).map((x) => x.user_id));
     const tid = mttTournamentId(id);
     const running = await this.prisma.hand.findMany({ where: { tournamentId: tid, status: 'running' }, select: { id: true, players: true } });
     const mine = running.filter((h) => {
@@ -604,9 +878,9 @@ export class TournamentsService {
     const store = new HandStore(this.prisma);
     for (const h of mine) await cancelRunningHand(this.prisma, await store.getHand(h.id));
     const cancelled = mine.map((h) => h.id);
-    if (!t.handInProgress) return cancelled;
-    const begun = row.state.handsBegun?.[tableId];
-    const last = begun === undefined ? null : await this.prisma.hand.findFirst({ where: { tournamentId: tid, handNumber: begun }, orderBy: { startedAt: 'desc' } });
+    if (!t.hand_in_progress) return cancelled;
+    const begun = t.hand_begun;
+    const last = begun === null ? null : await this.prisma.hand.findFirst({ where: { tournamentId: tid, handNumber: begun }, orderBy: { startedAt: 'desc' } });
     if (last?.status === 'completed') {
       const players = (last.players as { seat: number; userId: string }[]).slice().sort((a, b) => a.seat - b.seat);
       const config = last.config as { button: number; seats: { seat: number; stack: number }[] };
@@ -621,13 +895,16 @@ export class TournamentsService {
       await this.finishTableHand(id, tableId, result, fence);
       return cancelled;
     }
-    await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
+    const small = await this.tableTx(id, async (tx) => {
+      const r = await this.stored(tx, id);
       await fence?.(tx);
-      if (!r.state.seating) return;
-      const tables = r.state.seating.tables.map((x) => (x.tableId === tableId ? { ...x, handInProgress: false } : x));
-      await this.save(tx, id, { ...r.state, seating: { ...r.state.seating, tables } });
+      await tx.$executeRaw`
+        UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND table_no = ${tableId} AND hand_in_progress`;
+      return r.state;
     });
+    // The final-table redraw may have waited for this table's hand: no table deals meanwhile, so
+    // no finished hand would run the planner. (Other holds run it at the next hand finished.)
+    if (small.pauseDeals) await this.balanceCheck({ tournamentId: id, version: 0 });
     this.changed(id);
     return cancelled;
   }
@@ -676,7 +953,7 @@ export class TournamentsService {
 
   /** Re-enqueues what each unfinished tournament waits for (ids are idempotent); returns the running ones. */
   async resumeJobs(): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<TournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
+    const rows = await this.prisma.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
     const running: number[] = [];
     for (const r of rows) {
       if (r.status === 'scheduled' || r.status === 'registering') await this.schedule(r);
