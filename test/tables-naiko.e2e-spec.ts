@@ -200,8 +200,11 @@ describe('Naiko mode and draw turns at cash tables', () => {
 
     // Shield: Alice paid 1 against Bob's anchor; the timed-out window applied the anchor and is stored as a timeout.
     expect(powers().find((e) => e.power === 'seal-shield')).toMatchObject({ seat: alice.seat, against: bob.seat, cost: 1 });
-    const storedTimeout = await prisma.handEvent.findMany({ where: { type: 'x-anchor-applied', hand: { tableId: host.tableId } } });
-    expect(storedTimeout.some((e) => (e.payload as { via: string; seat: number }).via === 'timeout')).toBe(true);
+    // Actions are journaled behind the broadcast (issue 20): the stored copy arrives a batch later.
+    await until(async () => {
+      const storedTimeout = await prisma.handEvent.findMany({ where: { type: 'x-anchor-applied', hand: { tableId: host.tableId } } });
+      return storedTimeout.some((e) => (e.payload as { via: string; seat: number }).via === 'timeout');
+    }, 10_000, 'the timed-out anchor in the stored events');
 
     // Sparks between hands: each deal starts from what the previous hand left, +1, capped at 3.
     const byHand = new Map<string, HandEvent[]>();
@@ -280,8 +283,11 @@ describe('Naiko mode and draw turns at cash tables', () => {
     expect(erinTimeout.count).toBe(0);
     // The clock showed a draw decision while Erin had to draw.
     expect(handPayloads(erin).some((p) => p.clock?.kind === 'draw' && p.clock.seat === erin.seat)).toBe(true);
-    const stored = await prisma.handEvent.findMany({ where: { type: 'x-draw', hand: { tableId: host.tableId } } });
-    expect(stored.some((e) => (e.payload as { timeout: boolean }).timeout === true)).toBe(true);
+    // Journaled behind the broadcast (issue 20): the stored copy arrives a batch later.
+    await until(async () => {
+      const stored = await prisma.handEvent.findMany({ where: { type: 'x-draw', hand: { tableId: host.tableId } } });
+      return stored.some((e) => (e.payload as { timeout: boolean }).timeout === true);
+    }, 10_000, 'the timed-out draw in the stored events');
     // A client cannot send the table's decision.
     const bad = await send(dan, 'table:act', { tableId: host.tableId, version: 0, action: { type: 'draw-timeout' } });
     expect(bad?.code).toBe('BAD_PAYLOAD');
