@@ -3,7 +3,7 @@
 // built only from the server's `legalActions` (view.legal), draw selection, the 32-Card Draw split
 // offer, Naiko powers, spectator mode and the hand's result. A reload re-watches the table: the
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
-import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
+import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TableSummary, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
 import { extendedTimeOn, installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
@@ -16,7 +16,7 @@ import { callBoxAmount, createPreActionBar, resolvePreAction, type PreAction } f
 import { findByFocusKey, focusKeyOf, h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
-import { homeGameForm, homeGameText } from '../components/home-game-form';
+import { homeGameForm, homeGameText, type HomeGameForm } from '../components/home-game-form';
 import { errorMessage } from '../errors';
 
 /** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
@@ -594,6 +594,27 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
 
   let inviteLink = '';
   let hostMessage = '';
+  /** The host's home-game settings (issue 23): built once, so a live update never resets what he is choosing. */
+  let homeSettings: { el: HTMLElement; form: HomeGameForm } | null = null;
+  function homeGameSettings(s: TableSummary, call: (fn: () => Promise<unknown>, ok: string) => Promise<void>): HTMLElement {
+    if (!homeSettings) {
+      const form = homeGameForm('home', s, () => table?.summary.stakes.bigBlind ?? 20);
+      const el = h('form', { class: 'home-settings', 'data-testid': 'home-settings', onsubmit: (e: Event) => {
+        e.preventDefault();
+        const homeGame = form.value() ?? {};
+        void call(async () => {
+          await api('PATCH', `/tables/${tableId}/settings`, { homeGame });
+          form.clean();
+        }, homeGameText(homeGame) ? `Home-game options saved (from the next hand): ${homeGameText(homeGame)}` : 'Home-game options off (from the next hand)');
+      } },
+        form.el,
+        h('button', { type: 'submit', 'data-testid': 'home-save' }, 'Save home-game options'));
+      homeSettings = { el, form };
+    }
+    homeSettings.form.setTarget(s);
+    homeSettings.form.sync(s.homeGame);
+    return homeSettings.el;
+  }
   /** The host's panel (private tables): invitations by name or link, settings between hands, closing. */
   function hostPanel(): HTMLElement | null {
     const s = table?.summary;
@@ -603,7 +624,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         await fn();
         hostMessage = ok;
       } catch (e) {
-        hostMessage = e instanceof Error ? e.message : String(e);
+        // The server's refusal in words ("Home-game options: settings change between hands.").
+        hostMessage = errorMessage(e);
       }
       render();
     };
@@ -623,6 +645,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       h('button', { class: 'secondary', 'data-testid': 'bots-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }), s.botsAllowed ? 'Bots off' : 'Bots on') }, s.botsAllowed ? 'Turn bots off' : 'Allow bots'),
       h('button', { class: 'secondary', 'data-testid': 'spectators-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }), s.spectatorsAllowed ? 'Only invited players watch now' : 'Anyone may watch now (only invited players sit)') }, s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators'),
       h('a', { class: 'button secondary', href: `#/table/${tableId}/ledger`, 'data-testid': 'session-ledger-link' }, 'Session ledger'),
+      !s.closed && homeGameSettings(s, call),
       !s.closed && h('button', { class: 'secondary', 'data-testid': 'close-table', onclick: () => void call(() => api('POST', `/tables/${tableId}/close`), 'Table closed: every stack went back') }, 'Close table'),
       hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message', role: 'status' }, hostMessage),
     );
