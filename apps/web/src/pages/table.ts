@@ -624,8 +624,11 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         await fn();
         hostMessage = ok;
       } catch (e) {
-        // The server's refusal in words ("Home-game options: settings change between hands.").
-        hostMessage = errorMessage(e);
+        // The server's refusal in words, without its code: "Settings change between hands: …".
+        const said = errorMessage(e);
+        const coded = /^([A-Z_]+): (.+)$/.exec(said);
+        hostMessage = coded ? `${coded[2][0]!.toUpperCase()}${coded[2].slice(1)}` : said;
+        if (coded?.[1] === 'HAND_IN_PROGRESS') hostMessage = hostMessage.replace(/\.$/, '') + ': save again when this hand is over.';
       }
       render();
     };
