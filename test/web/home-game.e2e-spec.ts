@@ -28,7 +28,7 @@ const seen = (page: Page) => page.evaluate('window.__seen') as Promise<Record<st
  * One decision if the page has one: answer a run-it-twice offer "twice", show an uncontested win,
  * else check, else (allIn) move all-in or call, or fold. Returns whether a decision was made.
  */
-async function decide(page: Page, allIn: boolean): Promise<boolean> {
+async function decide(page: Page, allIn: boolean, keys = false): Promise<boolean> {
   const bar = page.locator(ACTION);
   if (!(await bar.count())) return false;
   const version = await bar.getAttribute('data-version').catch(() => null);
@@ -36,7 +36,8 @@ async function decide(page: Page, allIn: boolean): Promise<boolean> {
   const has = async (id: string) => (await bar.getByTestId(id).count()) > 0;
   const click = (id: string) => bar.getByTestId(id).click({ timeout: 5_000 });
   try {
-    if (await has('act-run-twice')) await click('act-run-twice');
+    // With `keys`, the run-it-twice offer is answered with its key (W), as the help overlay lists it.
+    if (await has('act-run-twice')) await (keys ? page.keyboard.press('w') : click('act-run-twice'));
     else if (await has('act-show')) await click('act-show');
     else if (allIn && ((await has('act-raise')) || (await has('act-bet')))) {
       if (await has('size-allin')) await click('size-allin');
@@ -105,7 +106,7 @@ describe('web client: home-game options (Chromium)', () => {
     const until = Date.now() + 120_000;
     for (;;) {
       const s = await seen(host);
-      if (s['straddle-marker'] && s['bomb-pot-banner'] && refusedShown) break;
+      if (s['straddle-marker'] && s['bomb-pot-banner'] && s['rabbit'] && refusedShown) break;
       if (Date.now() > until) throw new Error(`not seen in time: ${JSON.stringify(s)}`);
       // With a decision of ours pending the hand is running: saving options is refused, in words.
       if (!refusedShown && (await host.locator(ACTION).count())) {
@@ -116,6 +117,10 @@ describe('web client: home-game options (Chromium)', () => {
       if (!(await decide(host, false))) await host.waitForTimeout(100);
     }
     await shot(host, 'home-game-bots');
+    // The keys' help lists the home-game keys.
+    await host.keyboard.press('?');
+    await host.getByTestId('keys-help').getByText('Run it twice (when all-in and it is offered)').waitFor();
+    await host.keyboard.press('Escape');
 
     // The bots leave (between hands); a friend comes in by the invite link.
     await host.getByTestId('invite-link').click();
@@ -145,7 +150,7 @@ describe('web client: home-game options (Chromium)', () => {
       if (a['board2'] && b['board2'] && a['run-twice-badge']) break;
       if (Date.now() > end) throw new Error(`no board run twice: host ${JSON.stringify(a)}, friend ${JSON.stringify(b)}`);
       const botsLeft = (await host.getByTestId('bot-badge').count()) > 0;
-      const moved = (await decide(host, !botsLeft)) || (await decide(friend, !botsLeft));
+      const moved = (await decide(host, !botsLeft)) || (await decide(friend, !botsLeft, true));
       if (!moved) await host.waitForTimeout(100);
     }
     expect((await seen(host))['act-run-twice']).toBeTruthy();
