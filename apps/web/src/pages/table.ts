@@ -1,7 +1,9 @@
 // A table: seats around the felt, stacks, bets, pots and side pots, the board or stud up-cards,
 // own hole cards, button and blinds, BOT badges, the clock with the time bank, action buttons
 // built only from the server's `legalActions` (view.legal), draw selection, the 32-Card Draw split
-// offer, Naiko powers, spectator mode and the hand's result. A reload re-watches the table: the
+// offer, Naiko powers, home games (issue 23: run it twice, show or muck, the bomb-pot banner, the
+// straddle, the second board, the rabbit hunt, the host's options), spectator mode and the hand's
+// result. A reload re-watches the table: the
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
 import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TableSummary, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
