@@ -26,9 +26,13 @@
  *    text output adds PostgreSQL's (every postgres process of the machine) and the bench clients'.
  *  - rssPerTableKb: the server's resident memory growth per table from before the tables opened to
  *    the end of the warm-up — the table, its six sockets and everything they allocate (noisy: GC).
- * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","rssPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu"}.
+ *  - serverCpuMsPerHand / postgresCpuMsPerHand: CPU per completed hand of the server process and of
+ *    the PostgreSQL backends serving the bench database (/proc utime+stime); postgresAllCpuMsPerHand
+ *    counts every postgres process of the machine (WAL writer, checkpointer, other users too).
+ * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","rssPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu","serverCpuMsPerHand","postgresCpuMsPerHand","postgresAllCpuMsPerHand","loadAverage"}.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
@@ -60,6 +64,19 @@ const postgresCpuSince = (before: Map<number, number>): number => {
   let sum = 0;
   for (const [pid, s] of postgresCpu()) sum += s - (before.get(pid) ?? 0);
   return sum;
+};
+
+/** CPU seconds used so far by the PostgreSQL backends serving `pids` (the bench database's connections). */
+const backendCpu = (pids: readonly number[]): Map<number, number> => {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      out.set(pid, cpuSeconds(pid));
+    } catch {
+      /* the backend ended meanwhile */
+    }
+  }
+  return out;
 };
 
 /**
@@ -249,16 +266,29 @@ export async function main(): Promise<void> {
           );
         }, 1000)
       : null;
+    const backendPids = async (): Promise<number[]> =>
+      (await prisma.$queryRawUnsafe<{ pid: number }[]>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => Number(r.pid));
+    const pids0 = await backendPids();
     measuring = true;
+    const handsAt0 = handsSeen;
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid!);
     const db0 = postgresCpu();
+    const backends0 = backendCpu(pids0);
     const bench0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     measuring = false;
     const elapsed = (performance.now() - t0) / 1000;
     const serverCpu = Math.round(((cpuSeconds(server.pid!) - cpu0) / elapsed) * 100) / 100;
-    const dbCpu = Math.round((postgresCpuSince(db0) / elapsed) * 100) / 100;
+    const dbCpuSeconds = postgresCpuSince(db0);
+    const dbCpu = Math.round((dbCpuSeconds / elapsed) * 100) / 100;
+    // The backends serving the bench database (other helpers' databases on this machine excluded);
+    // a backend that connected during the window counts with all its CPU.
+    const backends1 = backendCpu([...new Set([...pids0, ...(await backendPids())])]);
+    let backendSeconds = 0;
+    for (const [pid, sec] of backends1) backendSeconds += sec - (backends0.get(pid) ?? 0);
+    const serverCpuSeconds = cpuSeconds(server.pid!) - cpu0;
+    const hands = Math.max(1, handsSeen - handsAt0);
     const benchUsage = process.cpuUsage(bench0);
     const clientCpu = Math.round(((benchUsage.user + benchUsage.system) / 1e6 / elapsed) * 100) / 100;
     clientLoop.disable();
@@ -289,6 +319,13 @@ export async function main(): Promise<void> {
       handPauseMs: pauseMs,
       actionsPerSecond: Math.round((actionsSeen / elapsed) * 10) / 10,
       serverCpu,
+      /** Server process CPU per completed hand (ms). */
+      serverCpuMsPerHand: Math.round(((serverCpuSeconds * 1000) / hands) * 100) / 100,
+      /** CPU of the PostgreSQL backends serving the bench database per completed hand (ms; /proc utime+stime). */
+      postgresCpuMsPerHand: Math.round(((backendSeconds * 1000) / hands) * 100) / 100,
+      /** Every postgres process of the machine per completed hand (ms): includes WAL writer, checkpointer and other users of the machine. */
+      postgresAllCpuMsPerHand: Math.round(((dbCpuSeconds * 1000) / hands) * 100) / 100,
+      loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
     };
     for (const s of sockets) s.close();
     if (json) console.log(JSON.stringify(result));
@@ -297,6 +334,7 @@ export async function main(): Promise<void> {
       console.log(`pace: think ${thinkMs} ms ±25 %, ${pauseMs} ms between hands${timeouts ? ` (${timeouts} decisions timed out while thinking)` : ''}`);
       console.log(`hands/s: ${result.handsPerSecond}, actions/s: ${result.actionsPerSecond}, CPU in cores: server ${serverCpu}, PostgreSQL ${dbCpu}, bench clients ${clientCpu} (their event-loop delay p99 ${clientLagP99} ms)`);
       console.log(`action → update latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
+      console.log(`CPU per hand: server ${result.serverCpuMsPerHand} ms, PostgreSQL backends ${result.postgresCpuMsPerHand} ms (every postgres process ${result.postgresAllCpuMsPerHand} ms); load average ${result.loadAverage.join(' ')}`);
       console.log(`heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${result.rssPerTableKb} KiB, noisy)`);
     }
   } finally {

@@ -186,4 +186,102 @@ describe('Server Crash (house rules)', () => {
     expect((await ledger.tableStacks('crash-t3')).reduce((s, x) => s + x.balance, 0)).toBe(1200);
     expect((await restartAndRecover(['crash-t3'])).audit?.ok).toBe(true);
   }, 240_000);
+
+  // The table host's write path (issue 20): the hand is the unit of durability. Its chips are
+  // posted once, at its end; the actions in between are journaled behind the broadcast.
+  it('journal: SIGKILLed during a burst of actions at two tables — running hands cancelled with nothing to move, finished hands complete, audit clean', async () => {
+    const t1 = await seatPlayers('burst-a', 'burst-t1', 4, 100);
+    const t2 = await seatPlayers('burst-b', 'burst-t2', 3, 100);
+    const r = runner({
+      RUNNER_MODE: 'journal',
+      RUNNER_TABLES: JSON.stringify([
+        { tableId: 'burst-t1', players: t1 },
+        { tableId: 'burst-t2', players: t2 },
+      ]),
+      RUNNER_HANDS: '400',
+      RUNNER_REBUY: '100',
+      RUNNER_SEED: 'burst-1',
+    });
+    let appended = 0;
+    await r.waitFor((l) => l.startsWith('APPENDED ') && ++appended === 301);
+    r.child.kill('SIGKILL');
+    await r.exited;
+
+    const store = new HandStore(prisma);
+    const running = (await store.runningHands()).filter((h) => h.tableId?.startsWith('burst-'));
+    expect(running.length).toBeGreaterThan(0);
+    for (const h of running) {
+      expect(h.ledgerAtEnd).toBe(true);
+      // Nothing of a running hand reached the ledger: no posting names it.
+      expect(await prisma.ledgerTransaction.count({ where: { handId: h.id } })).toBe(0);
+    }
+
+    const report = await restartAndRecover();
+    expect(report.audit?.ok).toBe(true);
+    const mine = report.cancelledHands.filter((c) => c.tableId?.startsWith('burst-'));
+    expect(mine.map((c) => c.handId).sort()).toEqual(running.map((h) => h.id).sort());
+    for (const c of mine) {
+      expect(c.discrepancy).toBeUndefined();
+      const events = await store.events(c.handId);
+      expect(events.at(-1)!.payload).toMatchObject({ type: 'hand-cancelled', ledger: 'nothing-posted' });
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+    }
+    // Every chip is back on the accounts (neither table resumes).
+    expect(await userTotal(t1)).toBe(4000);
+    expect(await userTotal(t2)).toBe(3000);
+    expect((await ledger.tableStacks('burst-t1')).concat(await ledger.tableStacks('burst-t2')).every((x) => x.balance === 0)).toBe(true);
+    // Every finished hand is complete: its whole log, gap-free, ending with hand-ended, exportable.
+    const finished = await prisma.hand.findMany({ where: { tableId: { in: ['burst-t1', 'burst-t2'] }, status: 'completed' } });
+    expect(finished.length).toBeGreaterThan(0);
+    for (const h of finished) {
+      const events = await store.events(h.id);
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+      expect(events.length).toBe(h.eventCount);
+      expect(events.at(-1)!.type).toBe('hand-ended');
+      expect(await prisma.handDealSeed.count({ where: { handId: h.id } })).toBe(1);
+      expect(await store.exportPhh(h.id)).toContain('actions = [');
+    }
+  }, 240_000);
+
+  it('journal: SIGKILLed between the hand\'s last action and its end commit — the hand is cancelled, the stacks are those it was dealt with', async () => {
+    const players = await seatPlayers('end-a', 'end-t1', 3, 500);
+    const r = runner({
+      RUNNER_MODE: 'journal',
+      RUNNER_TABLES: JSON.stringify([{ tableId: 'end-t1', players }]),
+      RUNNER_HANDS: '0',
+      RUNNER_PAUSE: 'before-end',
+      RUNNER_SEED: 'end-1',
+    });
+    const line = await r.waitFor((l) => l.startsWith('BEFORE-END '));
+    const handId = line.slice('BEFORE-END '.length);
+    r.child.kill('SIGKILL');
+    await r.exited;
+
+    const store = new HandStore(prisma);
+    const hand = await store.getHand(handId);
+    expect(hand.status).toBe('running');
+    const journaled = await store.events(handId);
+    expect(journaled.length).toBeGreaterThan(0);
+    expect(journaled.some((e) => e.type === 'hand-ended')).toBe(false);
+    // The stacks still hold what the hand was dealt with.
+    const stacks = await ledger.tableStacks('end-t1');
+    for (const s of hand.config.seats) {
+      const p = hand.players.find((x) => x.seat === s.seat)!;
+      expect(stacks.find((x) => x.userId === p.userId)!.balance).toBe(s.stack);
+    }
+
+    const report = await restartAndRecover();
+    const cancelled = report.cancelledHands.find((c) => c.handId === handId)!;
+    expect(cancelled).toMatchObject({ handId, source: 'engine' });
+    expect(cancelled.refunds.reduce((a, x) => a + x.amount, 0)).toBeGreaterThanOrEqual(15);
+    expect((await store.getHand(handId)).status).toBe('cancelled');
+    for (const p of hand.players) {
+      const out = report.cashedOut.find((c) => c.userId === p.userId)!;
+      expect(out.amount).toBe(hand.config.seats.find((s) => s.seat === p.seat)!.stack);
+    }
+    expect(await userTotal(players)).toBe(3000);
+    expect(report.audit?.ok).toBe(true);
+    const audit = await npmAudit();
+    expect(audit.code).toBe(0);
+  }, 240_000);
 });

@@ -79,6 +79,58 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     fastCalls = 0;
   });
 
+  it('the hand as the unit of durability: the deal in one transaction (hand, seed, first events), the journal in between posts nothing, the end posts the whole hand once per reason', async () => {
+    const t = table('hj');
+    const [a, b] = [await createUser(prisma, `${t}-a`), await createUser(prisma, `${t}-b`)];
+    for (const id of [a, b]) {
+      await ledger.grant({ idempotencyKey: `g:${id}`, userId: id, amount: 1000 });
+      await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId: t, amount: 1000 });
+    }
+    const houseBefore = (await ledger.account('house:chips'))?.balance ?? 0;
+    const config = { seats: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 1000 }] } as unknown as HandConfig;
+    const deal = [
+      { type: 'forced-bet', seat: 0, amount: 5 },
+      { type: 'forced-bet', seat: 1, amount: 10 },
+    ];
+    const hand = await store.dealHand({ tableId: t, config, players: [{ seat: 0, userId: a }, { seat: 1, userId: b }], commitment: 'root', seed: 'seed-hj', events: deal });
+    expect(hand.ledgerAtEnd).toBe(true);
+    expect(await store.dealSeed(hand.id)).toBe('seed-hj');
+    expect((await store.events(hand.id)).map((e) => e.type)).toEqual(['forced-bet', 'forced-bet']);
+    // A raises to 30 (journaled and flushed), B calls 20 (journaled, still queued at the end).
+    const raise = { type: 'action', seat: 0, amount: 25 };
+    const call = { type: 'action', seat: 1, amount: 20 };
+    store.journal(hand.id, 2, [raise]);
+    await store.handJournal.flush();
+    expect(await store.events(hand.id)).toHaveLength(3);
+    expect(await postings(hand.id)).toEqual([]);
+    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({ [a]: 1000, [b]: 1000 });
+    store.journal(hand.id, 3, [call]);
+    // Pot 60: B wins 59, 1 is rake.
+    const all = [...deal, raise, call, { type: 'pot-awarded', shares: [{ seat: 1, amount: 59 }], rake: 1 }, { type: 'hand-ended' }];
+    const end = await store.endHand(hand.id, all);
+    expect(end).toEqual({ handId: hand.id, nextSeq: 6, status: 'completed', replayed: false });
+    const pot = `hand:${hand.id}`;
+    expect(await postings(hand.id)).toEqual([
+      { key: `hand:${hand.id}:seq:0:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 60, [`table:${t}:${a}`]: -30, [`table:${t}:${b}`]: -30 } },
+      { key: `hand:${hand.id}:seq:0:hand_award`, reason: 'hand_award', entries: { [pot]: -60, [`table:${t}:${b}`]: 59, 'house:chips': 1 } },
+    ]);
+    // A: 1000 − 30 = 970; B: 1000 − 30 + 59 = 1029; house 1; pot empty.
+    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({ [a]: 970, [b]: 1029 });
+    expect((await ledger.account('house:chips'))!.balance).toBe(houseBefore + 1);
+    const events = await store.events(hand.id);
+    expect(events.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(events.map((e) => e.payload)).toEqual(all);
+    const stored = await store.getHand(hand.id);
+    expect(stored).toMatchObject({ status: 'completed', eventCount: 6 });
+    expect((await auditLedger(prisma)).ok).toBe(true);
+    // An end sent twice is refused and posts nothing more.
+    await expect(store.endHand(hand.id, all)).rejects.toBeInstanceOf(LedgerError);
+    expect(await postings(hand.id)).toHaveLength(2);
+    // The journal refuses an ended hand.
+    expect(() => store.journal(hand.id, 6, [{ type: 'action', seat: 0, amount: 0 }])).toThrow(LedgerError);
+    expect(await store.events(hand.id)).toHaveLength(6);
+  });
+
   it('one ledger posting per append and reason, net per account, keyed hand:<id>:seq:<from>:<reason>', async () => {
     const hw1 = table('hw1');
     const { handId, a, b } = await twoPlayerHand(hw1);

@@ -6,8 +6,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { auditLedger, ChipLedger, PrismaClient } from '@naiko/persistence';
-import { makeTableConfig } from '@naiko/table';
+import { auditLedger, ChipLedger, HandStore, PrismaClient } from '@naiko/persistence';
+import { seededRandom } from '@naiko/engine';
+import { decideBotAction, makeTableConfig, toBotView } from '@naiko/table';
 import { TokenService } from '@naiko/platform';
 import type { TableHandPayload } from '@naiko/contracts';
 import { connectSocket, createTestDatabase, nextEvent, TEST_JWT_SECRET, type TestDatabase } from './support';
@@ -125,8 +126,15 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     sockets[i].socket.emit('table:act', { tableId: table.id, version: v.version, action: { type: 'raise', amount: 400 } });
     await until(() => feeds[1 - i].some((p) => p.events.some((e) => e.type === 'action' && e.action === 'raise')), 'the raise');
     const running = await prisma.hand.findFirstOrThrow({ where: { tableId: table.id, status: 'running' } });
+    // The hand is the unit of durability: nothing of a running hand is posted, the stacks hold
+    // what they were dealt in with; the raise reaches the journal behind the broadcast.
     const stacksMid = await ledger.tableStacks(table.id);
-    expect(stacksMid.reduce((a, s) => a + s.balance, 0)).toBe(6000 - 500); // 400 raise + 100 big blind in the pot
+    expect(stacksMid.reduce((a, s) => a + s.balance, 0)).toBe(6000);
+    const journaled = async () => (await prisma.handEvent.findMany({ where: { handId: running.id } })).some((e) => (e.payload as { action?: string }).action === 'raise');
+    for (let t = 0; !(await journaled()); t++) {
+      if (t > 100) throw new Error('the raise never reached the journal');
+      await new Promise((r) => setTimeout(r, 20));
+    }
 
     first.child.kill('SIGKILL');
     await first.exited;
@@ -155,4 +163,105 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     second.child.kill('SIGTERM');
     await second.exited;
   }, 120_000);
+
+  it('SIGKILL during a burst of actions (players acting at once, the journal behind them): running hand cancelled with nothing posted, every finished hand complete, every chip back, audit clean', async () => {
+    const ledger = new ChipLedger(prisma);
+    const users = await Promise.all(
+      ['ivy', 'jon', 'kai'].map(async (username) => {
+        const u = await prisma.user.create({ data: { username } });
+        await ledger.openUserAccount(u.id);
+        await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 10_000 });
+        return u;
+      }),
+    );
+    const config = makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 400, max: 5000 },
+      seats: 6,
+      clock: { decisionMs: 120_000, timeBankMs: 0 } as never,
+    });
+    const table = await prisma.cashTable.create({ data: { name: 'Burst', config: config as never } });
+    const tokens = new TokenService(TEST_JWT_SECRET, 3600);
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const app = startApp(db, port);
+    children.push(app.child);
+    const url = await app.url;
+    let actions = 0;
+    let killAt = 0;
+    let resolveKill!: () => void;
+    const killTime = new Promise<void>((r) => (resolveKill = r));
+    const sockets = await Promise.all(users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))));
+    sockets.forEach(({ socket }, i) => {
+      const rng = seededRandom(`burst:${i}`);
+      let seat: number | null = null;
+      let sent = -1;
+      const onView = (view: Record<string, unknown> | undefined): void => {
+        const v = view as { version: number; toAct: number | null; legal: unknown } | undefined;
+        if (!v || !v.legal || v.toAct !== seat || seat === null || sent === v.version) return;
+        const bv = toBotView(view as never, 10);
+        if (!bv) return;
+        const d = decideBotAction(bv, rng);
+        sent = v.version;
+        const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+        socket.emit('table:act', { tableId: table.id, version: v.version, action: action as never });
+      };
+      socket.on('table:snapshot', (p: { yourSeat: number | null; hand: { view: Record<string, unknown> } | null }) => {
+        seat = p.yourSeat;
+        onView(p.hand?.view);
+      });
+      socket.on('table:hand', (p: TableHandPayload) => {
+        actions += p.events.filter((e) => e.type === 'action').length;
+        if (killAt && actions >= killAt) resolveKill();
+        onView(p.view);
+      });
+      socket.on('table:update', (p: { events: { type: string; playerId?: string }[] }) => {
+        if (p.events.some((e) => e.type === 'busted' && e.playerId === users[i].id)) socket.emit('table:reload', { tableId: table.id, amount: 1000 });
+      });
+    });
+    for (const { socket } of sockets) {
+      const snap = nextEvent(socket, 'table:snapshot', 20_000);
+      socket.emit('table:sit', { tableId: table.id, buyIn: 1000 });
+      await snap;
+    }
+    // Play on at full speed (no thinking, no pause between hands), then kill at an odd moment.
+    killAt = 157;
+    await killTime;
+    app.child.kill('SIGKILL');
+    await app.exited;
+    for (const { socket } of sockets) socket.close();
+
+    const store = new HandStore(prisma);
+    const running = await prisma.hand.findMany({ where: { tableId: table.id, status: 'running' } });
+    expect(running.length).toBeLessThanOrEqual(1);
+    for (const h of running) expect(await prisma.ledgerTransaction.count({ where: { handId: h.id } })).toBe(0);
+
+    const second = startApp(db, port + 2);
+    children.push(second.child);
+    await second.url;
+    for (const h of running) {
+      expect((await prisma.hand.findUniqueOrThrow({ where: { id: h.id } })).status).toBe('cancelled');
+      expect((await store.events(h.id)).at(-1)!.payload).toMatchObject({ type: 'hand-cancelled', ledger: 'nothing-posted' });
+    }
+    // Every chip is back on the accounts; nothing stays at the table.
+    expect((await ledger.tableStacks(table.id)).every((s) => s.balance === 0)).toBe(true);
+    let total = 0;
+    for (const u of users) total += await ledger.userBalance(u.id);
+    expect(total).toBe(30_000);
+    expect((await auditLedger(prisma)).ok).toBe(true);
+    // Every finished hand is whole: its log gap-free up to hand-ended, its seed kept, its PHH exportable.
+    const finished = await prisma.hand.findMany({ where: { tableId: table.id, status: 'completed' } });
+    expect(finished.length).toBeGreaterThan(3);
+    for (const h of finished) {
+      const events = await store.events(h.id);
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, k) => k));
+      expect(events.length).toBe(h.eventCount);
+      expect(events.at(-1)!.type).toBe('hand-ended');
+      expect(await store.dealSeed(h.id)).not.toBeNull();
+      expect(await store.exportPhh(h.id)).toContain('actions = [');
+    }
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 180_000);
 });

@@ -70,8 +70,9 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
     await host.sit({ userId: u.id, name }, { buyIn: 500 });
     users.push(u.id);
   }
-  // The first hand is dealt and waits for a decision (60 s clock): blinds 5 + 10 in the pot.
-  await until(async () => (await prisma.hand.count({ where: { tableId: host.tableId, status: 'running', eventCount: { gt: 0 } } })) === 1, 10_000, 'a running hand with its blinds');
+  // The first hand is dealt and waits for a decision (60 s clock): blinds 5 + 10 in the pot. The
+  // deal's events are stored with the hand (one transaction); its chips are posted at its end.
+  await until(async () => (await prisma.hand.count({ where: { tableId: host.tableId, status: 'running', events: { some: {} } } })) === 1, 10_000, 'a running hand with its blinds');
   // Only the owner hosts it; the other copy's adoption loop leaves it alone.
   await new Promise((r) => setTimeout(r, LEASE_MS));
   expect(tablesB.all().map((h) => h.tableId)).not.toContain(host.tableId);

@@ -93,6 +93,7 @@ function engineCancel(hand: StoredHand, events: { payload: { type: string } }[])
 export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<CancelledHand> {
   const store = new HandStore(db);
   const events = await store.events(hand.id);
+  if (hand.ledgerAtEnd) return cancelUnposted(store, hand, events);
   const contributed = await recordedContributions(db, hand);
   const ledgerRefunds = hand.players.map((p) => ({ seat: p.seat, userId: p.userId, amount: contributed.get(stackAccount(hand, p.userId).key) ?? 0 }));
 
@@ -124,6 +125,25 @@ export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<Cance
   // when each apply() result is appended in one call; the pot check in appendEvents refuses it.
   await store.appendEvents(hand.id, hand.eventCount, [event!]);
   return { handId: hand.id, tableId: hand.tableId, tournamentId: hand.tournamentId, refunds: ledgerRefunds, source, ...(discrepancy ? { discrepancy } : {}) };
+}
+
+/**
+ * A hand whose chips are posted at its end (issue 20) and that never ended: nothing of it reached
+ * the ledger, so every stack account still holds what its player was dealt in with — every
+ * contribution is returned by moving nothing. The hand-cancelled event records the refunds the
+ * engine works out from the journaled events (what each player had put in when the process died;
+ * `ledger: 'nothing-posted'`), or, when they cannot be replayed, zero refunds and the dealt stacks.
+ */
+async function cancelUnposted(store: HandStore, hand: StoredHand, events: { payload: { type: string } }[]): Promise<CancelledHand> {
+  const fromEngine = engineCancel(hand, events);
+  const seats = hand.config.seats.map(({ seat, stack }) => ({ seat, stack }));
+  const event =
+    typeof fromEngine === 'string'
+      ? { type: 'hand-cancelled', refunds: seats.map(({ seat }) => ({ seat, amount: 0 })), stacks: seats, ledger: 'nothing-posted', replay: fromEngine }
+      : { ...fromEngine, ledger: 'nothing-posted' };
+  await store.cancelUnposted(hand.id, event);
+  const refunds = hand.players.map((p) => ({ seat: p.seat, userId: p.userId, amount: event.refunds.find((r) => r.seat === p.seat)?.amount ?? 0 }));
+  return { handId: hand.id, tableId: hand.tableId, tournamentId: hand.tournamentId, refunds, source: typeof fromEngine === 'string' ? 'ledger' : 'engine', ...(typeof fromEngine === 'string' ? { discrepancy: fromEngine } : {}) };
 }
 
 export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): Promise<RecoveryReport> {

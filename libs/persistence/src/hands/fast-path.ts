@@ -32,6 +32,8 @@ export interface FastAppend {
   potKey: string;
   ended: { status: 'completed' | 'cancelled'; payload: unknown } | null;
   fence: FenceToken | null;
+  /** The seq in the postings' idempotency keys (default fromSeq; a hand's end: 0, the whole hand). */
+  keySeq?: number;
 }
 
 /** Runs one of the functions: through plain pg (prepared by name) when there is a pool, else Prisma. */
@@ -45,8 +47,21 @@ async function call<T extends string>(db: LedgerDb, sql: SqlRunner | undefined, 
   return rows[0].r;
 }
 
-export async function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend): Promise<FastAppendOutcome> {
-  const postings = netPostings(a.handId, a.fromSeq, a.groups, a.refs).map((p) => ({
+export function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend): Promise<FastAppendOutcome> {
+  return postFast(db, sql, a, 'naiko_append_hand_events', APPEND_SQL);
+}
+
+/**
+ * A hand's end (issue 20): the events the journal has not written (from `fromSeq`, which must be
+ * the number of events stored), the result and every chip movement of the whole hand, in one
+ * round trip (`naiko_end_hand`, migration `hand_journal`).
+ */
+export function endFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend): Promise<FastAppendOutcome> {
+  return postFast(db, sql, a, 'naiko_end_hand', END_SQL);
+}
+
+async function postFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend, name: string, text: string): Promise<FastAppendOutcome> {
+  const postings = netPostings(a.handId, a.keySeq ?? a.fromSeq, a.groups, a.refs).map((p) => ({
     key: p.idempotencyKey,
     reason: p.reason,
     table_id: p.refs.tableId ?? null,
@@ -67,7 +82,7 @@ export async function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: Fa
     a.fence ? String(a.fence.token) : null,
     a.fence?.owner ?? null,
   ];
-  return call<FastAppendOutcome>(db, sql, 'naiko_append_hand_events', APPEND_SQL, params);
+  return call<FastAppendOutcome>(db, sql, name, text, params);
 }
 
 export type FastStartOutcome = 'ok' | 'stale-fence' | 'missing-account' | 'funds';
@@ -108,3 +123,35 @@ const START_SQL =
 
 const APPEND_SQL =
   'SELECT naiko_append_hand_events($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::text, $6::jsonb, $7::text, $8::text, $9::bigint, $10::text) AS r';
+
+const END_SQL =
+  'SELECT naiko_end_hand($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::text, $6::jsonb, $7::text, $8::text, $9::bigint, $10::text) AS r';
+
+export interface FastDeal extends FastStart {
+  seed: string | null;
+  /** The deal's events (seq 0 ..), as one JSON array text. */
+  events: string;
+}
+
+/** HandStore.dealHand in one round trip (`naiko_deal_hand`): the hand, its seed and its first events. */
+export function dealFast(db: LedgerDb, sql: SqlRunner | undefined, s: FastDeal): Promise<FastStartOutcome> {
+  return call<FastStartOutcome>(db, sql, 'naiko_deal_hand', DEAL_SQL, [
+    s.id,
+    s.tableId,
+    s.tournamentId,
+    s.handNumber,
+    s.book,
+    json(s.config),
+    json(s.players),
+    s.commitment,
+    json(s.stacks),
+    s.seed,
+    s.events,
+    s.fence?.tableId ?? null,
+    s.fence ? String(s.fence.token) : null,
+    s.fence?.owner ?? null,
+  ]);
+}
+
+const DEAL_SQL =
+  'SELECT naiko_deal_hand($1::uuid, $2::text, $3::text, $4::int, $5::text, $6::jsonb, $7::jsonb, $8::text, $9::jsonb, $10::text, $11::jsonb, $12::text, $13::bigint, $14::text) AS r';

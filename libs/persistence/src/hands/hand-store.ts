@@ -25,7 +25,8 @@ import {
 import { ensureAccounts, inTransaction, type LedgerDb, type LedgerReason, type Movement, type Tx } from '../ledger/ledger';
 import * as check from '../ledger/limits';
 import type { SqlRunner } from '../prisma/database';
-import { appendFast, startFast, type FenceToken } from './fast-path';
+import { appendFast, dealFast, endFast, startFast, type FenceToken } from './fast-path';
+import { HandJournal } from './hand-journal';
 import { appendStatement, planPostings, type HandRow } from './append-sql';
 import { chipFlowsOf, terminalStatus, type FlowKind } from './chip-flows';
 
@@ -62,6 +63,8 @@ export interface StoredHand {
   status: 'running' | 'completed' | 'cancelled';
   result: unknown;
   eventCount: number;
+  /** Chips posted once at the hand's end (issue 20: dealHand/journal/endHand); false: per append. */
+  ledgerAtEnd: boolean;
 }
 
 export interface StoredEvent {
@@ -80,6 +83,13 @@ export interface AppendResult {
 }
 
 export type HandEventInput = { type: string; [k: string]: unknown };
+
+export interface DealHandInput extends StartHandInput {
+  /** The hand's secret deal seed (scheme naiko-merkle-v2); null: a test deck. */
+  seed: string | null;
+  /** The deal's events (seq 0 ..): stored with the hand. */
+  events: readonly HandEventInput[];
+}
 
 const MAX_EVENT_BYTES = 64 * 1024;
 const MAX_COMMITMENT = 512;
@@ -136,9 +146,17 @@ export class HandStore {
   ) {
     // PrismaService carries plain SQL on its pool (PostgreSQL): the append's hot path uses it.
     this.sql = options.sql ?? (db as { sql?: SqlRunner }).sql;
+    this.journalWriter = HandJournal.for(db, this.sql);
   }
 
   private readonly sql: SqlRunner | undefined;
+  /** The process-wide group-commit writer of running hands' events (one per database client). */
+  private readonly journalWriter: HandJournal;
+
+  /** The journal this store writes through (tests flush it; the bench reads its stats). */
+  get handJournal(): HandJournal {
+    return this.journalWriter;
+  }
 
   /** One-round-trip writes (fast-path.ts): unless turned off, or a guard that cannot be passed as data. */
   private get fast(): boolean {
@@ -155,6 +173,154 @@ export class HandStore {
    * exist and hold at least the stack the engine config deals him in with.
    */
   async startHand(input: StartHandInput): Promise<StoredHand> {
+    const { tableId, tournamentId, ref, players, seats, book } = this.prepareStart(input);
+
+    // The common case in one round trip; refused funds, a missing account or a stale fencing
+    // token take the general path, which raises the typed error.
+    if (this.fast) {
+      const id = randomUUID();
+      const handNumber = input.handNumber ?? null;
+      const commitment = input.commitment ?? null;
+      const config = toJson(input.config);
+      const stored = toJson(players);
+      const outcome = await startFast(this.db, this.sql, {
+        id,
+        ...ref,
+        handNumber,
+        book,
+        config,
+        players: stored,
+        commitment,
+        stacks: players.map((p, i) => ({ key: p.accountKey, stack: seats[i].stack })),
+        fence: this.guard?.fence?.(ref) ?? null,
+      }).catch(() => 'error' as const);
+      if (outcome === 'ok') {
+        this.remember(id, { tableId, tournamentId, book, players });
+        return toStoredHand({ id, tableId, tournamentId, handNumber, book, config, players: stored, commitment, status: 'running', result: null, eventCount: 0, ledgerAtEnd: false });
+      }
+    }
+    return this.startGeneral(input, null).then((hand) => {
+      this.remember(hand.id, { tableId, tournamentId, book, players });
+      return hand;
+    });
+  }
+
+  /**
+   * The hand is the unit of durability (issue 20): ONE transaction stores the hand (seats, stacks,
+   * config, commitment), its secret deal seed and the deal's first events. Its chips are posted
+   * once, by `endHand`; the events in between go through `journal` (behind the broadcast).
+   */
+  async dealHand(input: DealHandInput): Promise<StoredHand> {
+    const { tableId, tournamentId, ref, players, seats, book } = this.prepareStart(input);
+    if (input.seed !== null) checkSeed(input.seed);
+    const events = input.events.map((e, i) => eventJson(e, i));
+    if (this.fast) {
+      const id = randomUUID();
+      const handNumber = input.handNumber ?? null;
+      const commitment = input.commitment ?? null;
+      const config = toJson(input.config);
+      const stored = toJson(players);
+      const outcome = await dealFast(this.db, this.sql, {
+        id,
+        ...ref,
+        handNumber,
+        book,
+        config,
+        players: stored,
+        commitment,
+        stacks: players.map((p, i) => ({ key: p.accountKey, stack: seats[i].stack })),
+        fence: this.guard?.fence?.(ref) ?? null,
+        seed: input.seed,
+        events: `[${events.join(',')}]`,
+      }).catch(() => 'error' as const);
+      if (outcome === 'ok') {
+        this.remember(id, { tableId, tournamentId, book, players });
+        this.journalWriter.began(id, events.length);
+        return toStoredHand({ id, tableId, tournamentId, handNumber, book, config, players: stored, commitment, status: 'running', result: null, eventCount: 0, ledgerAtEnd: true });
+      }
+    }
+    const hand = await this.startGeneral(input, { seed: input.seed, events: input.events });
+    this.remember(hand.id, { tableId, tournamentId, book, players });
+    this.journalWriter.began(hand.id, events.length);
+    return hand;
+  }
+
+  /**
+   * Journals events fromSeq, fromSeq+1, ... of a running hand dealt by `dealHand`: queued for the
+   * process-wide group-commit writer, returns at once (broadcast right after). Moves no chips.
+   * The event that ends the hand goes to `endHand` instead.
+   */
+  journal(handIdInput: string, fromSeq: number, events: readonly HandEventInput[]): void {
+    if (!this.running.has(handIdInput)) throw new UnknownHandError(handIdInput);
+    const jsons = events.map((e, i) => {
+      if (terminalStatus(e)) throw new InvalidInputError(`events[${i}]`, 'the event that ends a hand goes to endHand');
+      return eventJson(e, i);
+    });
+    if (jsons.length) this.journalWriter.append(handIdInput, fromSeq, jsons);
+  }
+
+  /**
+   * Ends a hand dealt by `dealHand`: `events` is the hand's whole log (the deal's events first, the
+   * one that ends the hand last). Waits for the journal, then ONE transaction writes the events
+   * the journal has not, the result, and the hand's chip movements (one posting per reason, net
+   * per account: contributions into the pot, the awards and the rake out of it; idempotency keys
+   * `hand:<id>:seq:0:<reason>`). Refused (typed error, nothing written) like appendEvents.
+   */
+  async endHand(handIdInput: string, events: readonly HandEventInput[]): Promise<AppendResult> {
+    const handId = check.uuid(handIdInput, 'handId');
+    if (events.length === 0 || !terminalStatus(events[events.length - 1])) throw new InvalidInputError('events', 'the last event must end the hand');
+    const payloads = events as { type: string; [k: string]: unknown }[];
+    const stored = await this.journalWriter.settle(handId);
+    try {
+      return await this.endSettled(handId, payloads, stored);
+    } catch (err) {
+      this.journalWriter.unsettle(handId);
+      throw err;
+    }
+  }
+
+  private async endSettled(handId: string, payloads: { type: string; [k: string]: unknown }[], stored: number): Promise<AppendResult> {
+    const meta = this.running.get(handId);
+    if (meta && this.fast && stored <= payloads.length) {
+      const fence = this.guard?.fence?.(meta) ?? null;
+      const { groups, ended, pot, refs } = movementsOf(handId, meta, payloads);
+      const tail = payloads.slice(stored);
+      tail.forEach((p, i) => eventJson(p, stored + i));
+      const outcome = await endFast(this.db, this.sql, { handId, fromSeq: stored, keySeq: 0, payloads: tail, groups, refs, potKey: pot.key, ended, fence }).catch(() => 'error' as const);
+      if (outcome === 'ok') {
+        this.ended(handId);
+        return { handId, nextSeq: payloads.length, status: ended!.status, replayed: false };
+      }
+    }
+    const result = await inTransaction(this.db, async (tx) => {
+      const rows = await tx.$queryRaw<HandRow[]>`
+        SELECT status::text AS status, event_count, table_id, tournament_id, book, players
+        FROM hands WHERE id = ${handId}::uuid FOR UPDATE`;
+      if (rows.length === 0) throw new UnknownHandError(handId);
+      const row = rows[0];
+      if (row.status !== 'running') throw new HandNotRunningError(handId, row.status);
+      const hand: HandMeta = { tableId: row.table_id, tournamentId: row.tournament_id, book: row.book, players: row.players as StoredPlayer[] };
+      await this.guard?.(tx, hand);
+      const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
+      if (n > payloads.length) throw new EventSeqConflictError(handId, n, payloads.length);
+      const { groups, ended, pot, refs } = movementsOf(handId, hand, payloads);
+      const tail = payloads.slice(n);
+      tail.forEach((p, i) => eventJson(p, n + i));
+      const planned = await planPostings(tx, handId, 0, pot, groups, refs, true);
+      await tx.$executeRaw(appendStatement(handId, n, tail, planned, payloads.length, ended));
+      return { handId, nextSeq: payloads.length, status: ended!.status, replayed: false } satisfies AppendResult;
+    });
+    this.ended(handId);
+    return result;
+  }
+
+  private ended(handId: string): void {
+    this.running.delete(handId);
+    this.journalWriter.forget(handId);
+  }
+
+  /** The hand's stored players, seats and book, checked (shared by startHand and dealHand). */
+  private prepareStart(input: StartHandInput) {
     const tableId = input.tableId === undefined ? null : check.ref(input.tableId, 'tableId');
     const tournamentId = input.tournamentId === undefined ? null : check.ref(input.tournamentId, 'tournamentId');
     if ((tableId === null) === (tournamentId === null)) throw new InvalidInputError('hand', 'give exactly one of tableId and tournamentId');
@@ -180,32 +346,12 @@ export class HandStore {
     });
     if (players.length !== input.players.length) throw new InvalidInputError('players', 'a player is not dealt in by the config');
     const book = tournamentId ? tournamentBook(tournamentId) : CHIPS_BOOK;
+    return { tableId, tournamentId, ref, players, seats, book };
+  }
 
-    // The common case in one round trip; refused funds, a missing account or a stale fencing
-    // token take the general path, which raises the typed error.
-    if (this.fast) {
-      const id = randomUUID();
-      const handNumber = input.handNumber ?? null;
-      const commitment = input.commitment ?? null;
-      const config = toJson(input.config);
-      const stored = toJson(players);
-      const outcome = await startFast(this.db, this.sql, {
-        id,
-        ...ref,
-        handNumber,
-        book,
-        config,
-        players: stored,
-        commitment,
-        stacks: players.map((p, i) => ({ key: p.accountKey, stack: seats[i].stack })),
-        fence: this.guard?.fence?.(ref) ?? null,
-      }).catch(() => 'error' as const);
-      if (outcome === 'ok') {
-        this.remember(id, { tableId, tournamentId, book, players });
-        return toStoredHand({ id, tableId, tournamentId, handNumber, book, config, players: stored, commitment, status: 'running', result: null, eventCount: 0 });
-      }
-    }
-
+  /** The general path of startHand / dealHand: an interactive transaction that raises the typed errors. */
+  private startGeneral(input: StartHandInput, deal: { seed: string | null; events: readonly HandEventInput[] } | null): Promise<StoredHand> {
+    const { tableId, tournamentId, ref, players, seats, book } = this.prepareStart(input);
     return inTransaction(this.db, async (tx) => {
       await this.guard?.(tx, ref);
       const accounts = await tx.chipAccount.findMany({ where: { key: { in: players.map((p) => p.accountKey) } } });
@@ -224,14 +370,16 @@ export class HandStore {
           config: toJson(input.config),
           players: toJson(players),
           commitment: input.commitment ?? null,
+          ledgerAtEnd: deal !== null,
         },
       });
       // The pot exists from the start, so the first append does not have to create it.
       await ensureAccounts(tx, [Accounts.handPot(hand.id, book, { tableId: tableId ?? undefined, tournamentId: tournamentId ?? undefined })]);
+      if (deal?.seed) await tx.handDealSeed.create({ data: { handId: hand.id, seed: deal.seed } });
+      if (deal?.events.length) {
+        await tx.handEvent.createMany({ data: deal.events.map((e, seq) => ({ handId: hand.id, seq, type: e.type, payload: toJson(e) })) });
+      }
       return toStoredHand(hand);
-    }).then((hand) => {
-      this.remember(hand.id, { tableId, tournamentId, book, players });
-      return hand;
     });
   }
 
@@ -318,7 +466,32 @@ export class HandStore {
   async events(handIdInput: string): Promise<StoredEvent[]> {
     const handId = check.uuid(handIdInput, 'handId');
     const rows = await this.db.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
-    return rows.map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'] }));
+    // A journal row a dead copy wrote after another copy cancelled the hand is not part of it.
+    const end = rows.findIndex((r) => terminalStatus(r) !== null);
+    return (end >= 0 ? rows.slice(0, end + 1) : rows).map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'] }));
+  }
+
+  /**
+   * The crash rule for a hand dealt by `dealHand` (its chips were never posted: every stack still
+   * holds what it was dealt in with, so nothing moves): appends `event` (hand-cancelled) after the
+   * events stored so far and closes the hand, in one transaction.
+   */
+  async cancelUnposted(handIdInput: string, event: HandEventInput): Promise<number> {
+    const handId = check.uuid(handIdInput, 'handId');
+    if (terminalStatus(event) !== 'cancelled') throw new InvalidInputError('event', 'must be hand-cancelled');
+    const text = eventJson(event, 0);
+    return inTransaction(this.db, async (tx) => {
+      const rows = await tx.$queryRaw<{ status: string; ledger_at_end: boolean }[]>`
+        SELECT status::text AS status, ledger_at_end FROM hands WHERE id = ${handId}::uuid FOR UPDATE`;
+      if (rows.length === 0) throw new UnknownHandError(handId);
+      if (rows[0].status !== 'running') throw new HandNotRunningError(handId, rows[0].status);
+      if (!rows[0].ledger_at_end) throw new InvalidInputError('hand', 'posts its chips per append: cancel it through appendEvents');
+      const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
+      await tx.$executeRaw`INSERT INTO hand_events (hand_id, seq, type, payload) VALUES (${handId}::uuid, ${n}, ${event.type}, ${text}::jsonb)`;
+      await tx.$executeRaw`UPDATE hands SET status = 'cancelled', event_count = ${n + 1}, ended_at = now(), result = ${text}::jsonb WHERE id = ${handId}::uuid`;
+      this.ended(handId);
+      return n + 1;
+    });
   }
 
   /**
@@ -408,6 +581,7 @@ function toStoredHand(h: {
   status: string;
   result: unknown;
   eventCount: number;
+  ledgerAtEnd: boolean;
 }): StoredHand {
   return {
     id: h.id,
@@ -421,5 +595,20 @@ function toStoredHand(h: {
     status: h.status as StoredHand['status'],
     result: h.result,
     eventCount: h.eventCount,
+    ledgerAtEnd: h.ledgerAtEnd,
   };
+}
+
+/** One event as JSON text, checked (type, size): serialised once, for the journal or the end. */
+function eventJson(e: HandEventInput, i: number): string {
+  if (!e || typeof e.type !== 'string' || e.type.length === 0 || e.type.length > 64) {
+    throw new InvalidInputError(`events[${i}].type`, 'must be a string of 1 … 64 characters');
+  }
+  const text = JSON.stringify(e);
+  if (text.length > MAX_EVENT_BYTES) throw new InvalidInputError(`events[${i}]`, 'is too large');
+  return text;
+}
+
+function checkSeed(seed: string): void {
+  if (typeof seed !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(seed)) throw new InvalidInputError('seed', 'must be 1..128 printable characters');
 }

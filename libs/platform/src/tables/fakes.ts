@@ -1,37 +1,48 @@
 // In-memory ports for the table host: unit tests and the memory figure of the benchmark use them
 // instead of PostgreSQL, the ledger and sockets.
-import type { AppendResult, HandEventInput, StartHandInput, StoredHand } from '@naiko/persistence';
+import type { AppendResult, DealHandInput, HandEventInput, StartHandInput, StoredHand } from '@naiko/persistence';
 import type { TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
 import type { ChipSource } from './chip-source';
 import { protectionAvailable, recordProtection } from '@naiko/table';
 import type { HandAudience, HandFeed, HandSink, ProtectionQuota, TableBroadcaster, Timers } from './ports';
 
 export class MemoryHandSink implements HandSink {
-  readonly hands = new Map<string, { input: StartHandInput; events: HandEventInput[] }>();
+  readonly hands = new Map<string, { input: StartHandInput; events: HandEventInput[]; ended?: boolean }>();
   private n = 0;
-  /** Set to make the next append fail (a database error). */
+  /** Set to make the next awaited write (a deal or the end of a hand) fail (a database error). */
   failNext = false;
 
-  async startHand(input: StartHandInput): Promise<StoredHand> {
+  async dealHand(input: DealHandInput): Promise<StoredHand> {
+    this.maybeFail();
     const id = `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`;
-    this.hands.set(id, { input, events: [] });
-    return { id, tableId: input.tableId ?? null, tournamentId: input.tournamentId ?? null, handNumber: input.handNumber ?? null, book: 'chips', config: input.config, players: [], commitment: null, status: 'running', result: null, eventCount: 0 };
+    this.hands.set(id, { input, events: [...input.events] });
+    if (input.seed !== null) this.seeds.set(id, input.seed);
+    return { id, tableId: input.tableId ?? null, tournamentId: input.tournamentId ?? null, handNumber: input.handNumber ?? null, book: 'chips', config: input.config, players: [], commitment: null, status: 'running', result: null, eventCount: input.events.length, ledgerAtEnd: true };
   }
 
   readonly seeds = new Map<string, string>();
-  async storeDealSeed(handId: string, seed: string): Promise<void> {
-    this.seeds.set(handId, seed);
+
+  journal(handId: string, fromSeq: number, events: readonly HandEventInput[]): void {
+    const h = this.hands.get(handId)!;
+    if (fromSeq !== h.events.length) throw new Error(`seq ${fromSeq} != ${h.events.length}`);
+    h.events.push(...events);
   }
 
-  async appendEvents(handId: string, fromSeq: number, events: readonly HandEventInput[]): Promise<AppendResult> {
+  private maybeFail(): void {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('database down');
     }
+  }
+
+  async endHand(handId: string, events: readonly HandEventInput[]): Promise<AppendResult> {
+    this.maybeFail();
     const h = this.hands.get(handId)!;
-    if (fromSeq !== h.events.length) throw new Error(`seq ${fromSeq} != ${h.events.length}`);
-    h.events.push(...events);
-    return { handId, nextSeq: h.events.length, status: 'running', replayed: false };
+    if (h.ended) throw new Error(`hand ${handId} ended twice`);
+    if (events.length < h.events.length) throw new Error(`end with ${events.length} events, ${h.events.length} journaled`);
+    h.events = [...events];
+    h.ended = true;
+    return { handId, nextSeq: events.length, status: 'completed', replayed: false };
   }
 }
 
@@ -53,7 +64,15 @@ export class RecordingBroadcaster implements TableBroadcaster {
   readonly hands: { audience: HandAudience; feed: HandFeed }[] = [];
   readonly tables: { table: TablePublicState; events: WireHandEvent[] }[] = [];
   readonly chats: TableChatMessage[] = [];
+  /** Who listens (null: unknown, every audience is sent to). */
+  listening: Set<string> | null = null;
   constructor(private readonly keep = true) {}
+  listeners(): ReadonlySet<string> | null {
+    return this.listening;
+  }
+  hasSpectators(_tableId: string, dealtIn: readonly string[]): boolean {
+    return this.listening === null || [...this.listening].some((u) => !dealtIn.includes(u));
+  }
   hand(_tableId: string, audience: HandAudience, _dealtIn: readonly string[], feed: HandFeed): void {
     if (this.keep) this.hands.push({ audience, feed });
   }

@@ -3,7 +3,14 @@
 import type { HandStore } from '@naiko/persistence';
 import type { ClockInfo, TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
 
-export type HandSink = Pick<HandStore, 'startHand' | 'appendEvents' | 'storeDealSeed'>;
+/**
+ * The hand is the unit of durability (DESIGN.md principle 7, issue 20): `dealHand` (awaited before
+ * the deal is broadcast) stores the hand, its seed and its first events; `journal` queues the
+ * events in between for the group-commit writer and returns at once (broadcast right after);
+ * `endHand` (awaited before the result is broadcast) writes the rest, the result and the hand's
+ * chip movements in one transaction.
+ */
+export type HandSink = Pick<HandStore, 'dealHand' | 'journal' | 'endHand'>;
 
 /** Who receives a hand feed: one seat's player, or everyone watching who is not dealt in. */
 export type HandAudience = { userId: string; seat: number } | 'spectators';
@@ -24,6 +31,8 @@ export interface TableBroadcaster {
   hand(tableId: string, audience: HandAudience, dealtIn: readonly string[], feed: HandFeed): void;
   /** False when surely nobody but the dealt-in players watches (the spectator feed is then skipped). */
   hasSpectators?(tableId: string, dealtIn: readonly string[]): boolean;
+  /** The users watching the table on any copy, or null when not known: a seat nobody of it watches gets no feed. */
+  listeners?(tableId: string): ReadonlySet<string> | null;
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void;
   chat(message: TableChatMessage): void;
 }

@@ -85,15 +85,47 @@ describe('TableHost', () => {
     await expect(host.act(actor, h.version, { type: 'call' })).rejects.toBeInstanceOf(TableHostError);
   });
 
-  test('a failed append changes nothing: the decision is not applied and nobody is told', async () => {
+  test("a failed end of the hand changes nothing: the hand's last decision is not applied and nobody is told", async () => {
     const { host, hands, out } = await twoSeated();
     const h = host.handState!;
     const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
     const sent = out.hands.length;
     hands.failNext = true;
-    await expect(host.act(actor, h.version, { type: 'call' })).rejects.toThrow('database down');
+    // Heads-up preflop: the small blind folds, which ends the hand (its end is the awaited write).
+    await expect(host.act(actor, h.version, { type: 'fold' })).rejects.toThrow('database down');
     expect(host.handState).toBe(h);
     expect(out.hands.length).toBe(sent);
+    // Tried again, it ends the hand once.
+    await host.act(actor, h.version, { type: 'fold' });
+    expect(host.handState).toBeNull();
+  });
+
+  test('an action in the middle of a hand is journaled, not awaited: it is broadcast at once and the end stores the whole log', async () => {
+    const { host, hands, out } = await twoSeated();
+    const h = host.handState!;
+    const id = [...hands.hands.keys()].at(-1)!;
+    const dealt = hands.hands.get(id)!.events.length;
+    const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
+    const sent = out.hands.length;
+    await host.act(actor, h.version, { type: 'call' });
+    expect(hands.hands.get(id)!.events.length).toBeGreaterThan(dealt);
+    expect(hands.hands.get(id)!.ended).toBeUndefined();
+    expect(out.hands.length).toBeGreaterThan(sent);
+  });
+
+  test('nothing is built for an audience nobody listens to: a seat whose player has no socket gets no feed, and no spectator feed without spectators', async () => {
+    const s = setup();
+    s.out.listening = new Set([A]);
+    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
+    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+    s.timers.advance(100);
+    await flush(s.host);
+    expect(s.host.handState).not.toBeNull();
+    expect(s.out.hands.length).toBeGreaterThan(0);
+    expect(s.out.hands.every((x) => x.audience !== 'spectators' && x.audience.userId === A)).toBe(true);
+    // Bob comes back: his snapshot carries the confirmed state, the next feeds reach him.
+    s.out.listening.add(B);
+    expect(s.host.snapshot(B).hand?.view).toBeDefined();
   });
 
   test('the clock: decision time plus time bank, then fold when a check is not legal (heads-up small blind preflop)', async () => {
@@ -253,7 +285,7 @@ describe('TableHost', () => {
     });
   });
 
-  test('a deal whose first append fails changes nothing in memory and is tried again', async () => {
+  test('a deal whose store fails changes nothing in memory and is tried again', async () => {
     const s = setup();
     await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
     await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });

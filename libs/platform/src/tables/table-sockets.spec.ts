@@ -23,9 +23,34 @@ describe('TableSockets.hasSpectators', () => {
     expect(sockets.hasSpectators('t1', ['alice', 'bob'])).toBe(false);
   });
 
-  it('is always true when rooms span copies (a spectator may be connected to another copy)', () => {
+  it('is always true when rooms span copies and who watches from other copies is not known', () => {
     const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: true });
     expect(sockets.hasSpectators('t1', ['alice'])).toBe(true);
     expect(new TableSockets().hasSpectators('t1', [])).toBe(true);
+  });
+});
+
+describe('TableSockets.listeners: no feed for an audience nobody listens to', () => {
+  it('single process: the users with a local socket on the table', () => {
+    const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: false });
+    expect(sockets.listeners('t1')).toBeNull(); // not told yet: every audience is sent to
+    sockets.knowRemoteWatchers(null);
+    expect([...sockets.listeners('t1')!]).toEqual([]);
+    sockets.watch('t1', socket('a', 'alice'));
+    sockets.watch('t1', socket('a2', 'alice'));
+    expect([...sockets.listeners('t1')!]).toEqual(['alice']);
+    // A bot (no socket) and bob (sockets gone) get no seat feed.
+    expect(sockets.listeners('t1')!.has('bot-1')).toBe(false);
+  });
+
+  it('Redis adapter with a router: this copy\'s sockets and the watches other copies routed here', () => {
+    const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: true });
+    const remote = new Map<string, string[]>([['t1', ['carol']]]);
+    sockets.knowRemoteWatchers((tableId) => remote.get(tableId));
+    sockets.watch('t1', socket('a', 'alice'));
+    expect([...sockets.listeners('t1')!].sort()).toEqual(['alice', 'carol']);
+    expect(sockets.hasSpectators('t1', ['alice'])).toBe(true); // carol watches from another copy
+    expect(sockets.hasSpectators('t1', ['alice', 'carol'])).toBe(false);
+    expect(sockets.listeners('t2')!.size).toBe(0); // an empty room: nothing is encoded or published
   });
 });

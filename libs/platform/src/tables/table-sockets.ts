@@ -40,6 +40,32 @@ export class TableSockets implements TableBroadcaster {
     this.roomsSpanCopies = config?.SOCKET_REDIS_ADAPTER ?? true;
   }
 
+  /**
+   * Who watches a table from other copies, as the table's owner knows it (the routed `watch`es,
+   * cluster/routing.ts), or null when there is no router: then every socket that can reach a table
+   * hosted here is one of this copy's. Until the tables service says so, nothing is assumed (every
+   * audience is sent to).
+   */
+  private remoteWatchers: ((tableId: string) => Iterable<string> | undefined) | null | 'unknown' = 'unknown';
+
+  knowRemoteWatchers(fn: ((tableId: string) => Iterable<string> | undefined) | null): void {
+    this.remoteWatchers = fn;
+  }
+
+  /**
+   * Who listens at a table right now, on every copy: the users with a socket watching it (null:
+   * not known, send to every audience). The host builds and sends nothing for an audience nobody
+   * listens to — a bot's seat, a player whose sockets are all gone, a table without spectators — and
+   * socket.io then encodes and publishes (Redis adapter) nothing for an empty room.
+   */
+  listeners(tableId: string): ReadonlySet<string> | null {
+    if (this.remoteWatchers === 'unknown') return null;
+    const users = new Set<string>();
+    for (const s of this.watchers.get(tableId)?.values() ?? []) users.add(s.data.user.sub);
+    if (this.remoteWatchers) for (const u of this.remoteWatchers(tableId) ?? []) users.add(u);
+    return users;
+  }
+
   attach(server: NaikoServer): void {
     this.server = server;
   }
@@ -125,8 +151,13 @@ export class TableSockets implements TableBroadcaster {
    * which socket.io would otherwise encode for nobody on every action.
    */
   hasSpectators(tableId: string, dealtIn: readonly string[]): boolean {
-    if (this.roomsSpanCopies) return true;
-    for (const s of this.watchers.get(tableId)?.values() ?? []) if (!dealtIn.includes(s.data.user.sub)) return true;
+    const users = this.listeners(tableId);
+    if (users === null) {
+      if (this.roomsSpanCopies) return true;
+      for (const s of this.watchers.get(tableId)?.values() ?? []) if (!dealtIn.includes(s.data.user.sub)) return true;
+      return false;
+    }
+    for (const u of users) if (!dealtIn.includes(u)) return true;
     return false;
   }
 
@@ -142,14 +173,19 @@ export class TableSockets implements TableBroadcaster {
   }
 
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
+    if (this.listeners(tableId)?.size === 0) return; // an empty room: nothing to encode or publish
     this.server?.to(tableRoom(tableId)).emit('table:update', { tableId, table, events });
   }
 
   chat(message: TableChatMessage): void {
+    if (this.listeners(message.tableId)?.size === 0) return;
     this.server?.to(tableRoom(message.tableId)).emit('table:chat', message);
   }
 
   lobby(summary: TableSummary): void {
+    // Every hand changes a table's summary: with nobody in the lobby room (known only when rooms
+    // do not span copies), socket.io would still encode the packet for no one.
+    if (!this.roomsSpanCopies && !this.server?.sockets.adapter.rooms.get(LOBBY_ROOM)?.size) return;
     this.server?.to(LOBBY_ROOM).emit('lobby:table', summary);
   }
 }

@@ -1,0 +1,160 @@
+// The tournament-table dealer (scheduled tournaments, Sit & Go, Spin): the tournament decides each
+// deal — who sits where with which stack from its book, who is dealt in, the button — and the
+// table mirrors it. No cash rules: no bots added or removed, no seat offers, nobody sat out for a
+// disconnection (the clock checks/folds him: he is blinded off, never removed), no protection.
+import { GAMES, join, leave, seatOf, withSeat, type NextHandPlan, type TableEvent, type TableState, type Transition } from '@naiko/table';
+import { TableHostError } from '../host-errors';
+import type { TableHost } from '../table-host';
+import type { Dealer, DealerAnswer, DealerRoom, Step } from './dealer';
+
+/** One seat of a tournament table as the tournament's own state has it. */
+export interface TournamentSeat {
+  userId: string;
+  name: string;
+  isBot: boolean;
+  /** The player's tournament stack (the tournament's book). */
+  stack: number;
+}
+
+/** The tournament's decision for the next hand at one table. */
+export interface TournamentDeal {
+  /** The hand's number in the tournament's book. */
+  handNumber: number;
+  /** The whole table, by seat: the host mirrors it before dealing. */
+  seats: readonly (TournamentSeat | null)[];
+  /** Seats dealt in (the others wait, e.g. a moved player between the small blind and the button). */
+  dealtIn: readonly number[];
+  button: number;
+  /**
+   * Blind seats the tournament decided (dead-button rule: the button may be an empty seat and the
+   * small blind dead, null). Without them the blinds follow the button like the engine's default.
+   */
+  smallBlind?: number | null;
+  bigBlind?: number;
+  /** The tournament's seating version (optional): the host never goes back to an older seating. */
+  version?: number;
+}
+
+export interface TournamentDealer {
+  /** The next deal, or null when the table may not deal now (break, hand-for-hand, redraw, lease lost). */
+  nextHand(host: TableHost): Promise<TournamentDeal | null>;
+  /** When to ask again after a null. */
+  retryMs: number;
+  /** The scheduled tournament's id, shown in the table's summary (the client links to its lobby). */
+  tournamentId?: number;
+  /** A Sit & Go instance's id, shown in the table's summary instead (the client links to its lobby). */
+  sitAndGoId?: number;
+}
+
+export class TournamentTableDealer implements Dealer {
+  readonly kind = 'tournament' as const;
+  readonly protects = false;
+  readonly runsDeadlines = false;
+  /** The newest tournament seating mirrored so far (see TournamentDeal.version). */
+  private version = -1;
+  /** The tournament's refusals to deal in a row (a break, a hand-for-hand wait): the next ask backs off. */
+  private waits = 0;
+
+  constructor(
+    private readonly tournament: TournamentDealer,
+    private readonly host: TableHost,
+  ) {}
+
+  cashOnly(what: string): void {
+    throw new TableHostError('FORBIDDEN', 'TOURNAMENT_TABLE', `${what} is not possible at a tournament table: the tournament seats its players`);
+  }
+
+  summaryRefs(): { tournamentId?: number; sitAndGoId?: number } {
+    const t = this.tournament;
+    return { ...(t.tournamentId !== undefined ? { tournamentId: t.tournamentId } : {}), ...(t.sitAndGoId !== undefined ? { sitAndGoId: t.sitAndGoId } : {}) };
+  }
+
+  /** A seating to mirror now, or null when it is older than the last one mirrored (reads race deals). */
+  accept(version: number | undefined): boolean {
+    if (version !== undefined && version < this.version) return false;
+    if (version !== undefined) this.version = version;
+    return true;
+  }
+
+  async nextHand(room: DealerRoom, step: Step): Promise<DealerAnswer> {
+    const deal = await this.tournament.nextHand(this.host);
+    // A deal the tournament allowed is dealt even if the host was stopped meanwhile: the hand is
+    // stored as running and the crash rule cancels it at the next start (no begun hand is lost).
+    if (!deal) {
+      // Each ask is a locking transaction on the tournament's row: ask again soon at first (a
+      // hand-for-hand round, a redraw), then less often, up to ten times the base delay (a break
+      // lasts minutes, and every waiting table asks).
+      const base = this.tournament.retryMs;
+      const ms = Math.min(base * 2 ** Math.min(this.waits, 4), base * 10);
+      this.waits++;
+      return { wait: ms };
+    }
+    this.waits = 0;
+    if (deal.version !== undefined) this.version = Math.max(this.version, deal.version);
+    await step(seating(room.state, room.busySeats, deal.seats, room.now()));
+    const s = room.state;
+    const missing = deal.dealtIn.find((seat) => s.seats[seat]?.playerId !== deal.seats[seat]?.userId);
+    if (missing !== undefined) {
+      const want = deal.seats[missing];
+      const cur = s.seats[missing];
+      const elsewhere = want ? seatOf(s, want.userId) : -1;
+      throw new Error(
+        `tournament deal ${deal.handNumber}: a dealt-in seat could not be taken (seat ${missing}: wants ${want?.userId ?? 'nobody'} with ${want?.stack ?? 0} chips, ` +
+          `holds ${cur ? `${cur.playerId}${cur.leaveAfterHand ? ' leaving after the hand' : ''}` : 'nobody'}${elsewhere >= 0 ? `, he sits at seat ${elsewhere}` : ''}${s.hand ? ', the table is in a hand' : ''})`,
+      );
+    }
+    return { plan: plan(s, deal) };
+  }
+}
+
+/** The table transitions that make the seats match the tournament's (never a seat dealt into the running hand). */
+export function seating(table: TableState, busy: ReadonlySet<number>, seats: readonly (TournamentSeat | null)[], now: number): Transition<TableState> {
+  let state = table;
+  const events: TableEvent[] = [];
+  const run = (t: Transition<TableState>) => {
+    state = t.state;
+    events.push(...t.events);
+  };
+  state.seats.forEach((cur, i) => {
+    if (cur && !busy.has(i) && cur.playerId !== seats[i]?.userId) run(leave(state, cur.playerId, now));
+  });
+  seats.forEach((want, i) => {
+    if (!want || i >= state.seats.length) return;
+    const cur = state.seats[i];
+    if (cur === null) {
+      if (seatOf(state, want.userId) >= 0 || want.stack <= 0) return; // still dealt in at his old seat (redraw): next time
+      run(join(state, { playerId: want.userId, name: want.name, isBot: want.isBot, seat: i, buyIn: want.stack, now, waitForBigBlind: false }));
+    } else if (cur.playerId === want.userId && !busy.has(i) && cur.stack !== want.stack) {
+      // The tournament's book is the truth (e.g. a hand cancelled by the crash rule returned chips).
+      run({ state: withSeat(state, i, { ...cur, stack: want.stack }), events: [] });
+    }
+  });
+  return { state, events };
+}
+
+/** The deal the tournament decided, as the table's plan (blinds from the button like the engine's default). */
+export function plan(s: TableState, deal: TournamentDeal): NextHandPlan {
+  const dealt = [...deal.dealtIn].sort((a, b) => a - b);
+  const after = (from: number) => dealt.find((x) => x > from) ?? dealt[0];
+  const antes = GAMES[s.config.game].forcedBets === 'antes';
+  const headsUp = dealt.length === 2;
+  const decided = !antes && deal.bigBlind !== undefined;
+  const sb = antes ? null : decided ? (deal.smallBlind ?? null) : headsUp ? deal.button : after(deal.button);
+  const bb = antes ? null : decided ? deal.bigBlind! : sb === null ? null : after(sb);
+  return {
+    basedOnVersion: s.version,
+    handNumber: deal.handNumber,
+    forcedBets: antes ? 'antes' : 'blinds',
+    button: deal.button,
+    smallBlindSeat: sb,
+    bigBlindSeat: bb,
+    dealtIn: dealt.map((seat) => ({ seat, playerId: s.seats[seat]!.playerId, stack: s.seats[seat]!.stack, sparks: 0 })),
+    posts: [],
+    waiting: s.seats.flatMap((x, seat) => (x && !dealt.includes(seat) ? [{ seat, playerId: x.playerId, reason: 'waitForButton' as const }] : [])),
+    missed: [],
+    carryOver: s.carryOver,
+    headsUp,
+    freshStart: false,
+    positions: { button: deal.button, smallBlind: sb, bigBlind: bb },
+  };
+}
