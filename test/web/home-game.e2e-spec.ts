@@ -95,8 +95,9 @@ describe('web client: home-game options (Chromium)', () => {
     await host.getByTestId('private-create').click();
     await host.getByTestId('host-panel').waitFor();
     // The host panel shows the table's options (from the table's summary).
-    // PARTB expect(await host.getByTestId("home-run-twice").isChecked()).toBe(true);
-    // PARTB expect(await host.getByTestId("home-bomb-every").inputValue()).toBe("2");
+    expect(await host.getByTestId('home-run-twice').isChecked()).toBe(true);
+    expect(await host.getByTestId('home-bomb-every').inputValue()).toBe('2');
+    expect(await host.getByTestId('home-rules').textContent()).toBe('Home game: Run it twice · Straddle · Bomb pot 20 every 2 hands · 7-2 bounty 5 · Rabbit hunt');
     await host.getByTestId('sit-0').click();
     await host.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
     await record(host);
@@ -117,6 +118,9 @@ describe('web client: home-game options (Chromium)', () => {
       if (!(await decide(host, false))) await host.waitForTimeout(100);
     }
     await shot(host, 'home-game-bots');
+    // A bomb pot on demand, from the host panel.
+    await host.getByTestId('bomb-pot-request').click();
+    await host.getByTestId('host-message').getByText('Bomb pot called for the next hand').waitFor({ timeout: 10_000 });
     // The keys' help lists the home-game keys.
     await host.keyboard.press('?');
     await host.getByTestId('keys-help').getByText('Run it twice (when all-in and it is offered)').waitFor();

@@ -651,6 +651,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       h('button', { class: 'secondary', 'data-testid': 'spectators-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }), s.spectatorsAllowed ? 'Only invited players watch now' : 'Anyone may watch now (only invited players sit)') }, s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators'),
       h('a', { class: 'button secondary', href: `#/table/${tableId}/ledger`, 'data-testid': 'session-ledger-link' }, 'Session ledger'),
       !s.closed && homeGameSettings(s, call),
+      // Home games: a bomb pot on demand (the table deals it on the next hand without table posts).
+      !s.closed && s.homeGame?.bombPot && h('button', { class: 'secondary', 'data-testid': 'bomb-pot-request', onclick: () => void call(() => api('POST', `/tables/${tableId}/bomb-pot`), 'Bomb pot called for the next hand') }, 'Bomb pot next hand'),
       !s.closed && h('button', { class: 'secondary', 'data-testid': 'close-table', onclick: () => void call(() => api('POST', `/tables/${tableId}/close`), 'Table closed: every stack went back') }, 'Close table'),
       hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message', role: 'status' }, hostMessage),
     );
