@@ -143,3 +143,50 @@ describe('coalescing: bots acting quickly never flood', () => {
     expect(describeEvents([...antes, { type: 'forced-bet', seat: 1, kind: 'small-blind', amount: 10, allIn: false }], ctx)).toEqual(['4 players ante 5', 'Bob posts the small blind 10']);
   });
 });
+
+describe('home games (issue 23) in words', () => {
+  it('the straddle and a bomb pot\'s antes', () => {
+    expect(describeEvents([{ type: 'forced-bet', seat: 3, kind: 'straddle', amount: 40, allIn: false }], ctx)).toEqual(['Dana posts a straddle of 40']);
+    const antes = [0, 1, 2, 3].map((seat) => ({ type: 'forced-bet', seat, kind: 'bomb-pot-ante', amount: 50, allIn: false }));
+    expect(describeEvents(antes, ctx)).toEqual(['Bomb pot: 4 players ante 50']);
+    expect(describeEvents([{ type: 'forced-bet', seat: 0, kind: 'bomb-pot-ante', amount: 30, allIn: true }], ctx)).toEqual(['You post a bomb-pot ante of 30, all-in']);
+  });
+
+  it('the run-it-twice offer, each answer, and the outcome', () => {
+    expect(describeEvents([{ type: 'x-run-twice-offered', street: 1, order: [1, 0] }], ctx)).toEqual(['Run it twice? Every player still in is asked: Bob and you']);
+    expect(describeEvents([
+      { type: 'x-run-twice-answer', seat: 1, accept: true },
+      { type: 'x-run-twice-answer', seat: 0, accept: true },
+      { type: 'x-run-twice', twice: true },
+    ], ctx)).toEqual(['Bob agrees to run it twice', 'You agree to run it twice', 'Everyone agreed: the board runs twice']);
+    expect(describeEvents([{ type: 'x-run-twice-answer', seat: 2, accept: false }, { type: 'x-run-twice', twice: false }], ctx)).toEqual(['Carl wants to run it once', 'The board runs once']);
+  });
+
+  it('the second board, and pots won on each board', () => {
+    expect(describeEvents([{ type: 'x-board-dealt', board: 2, street: 1, cards: [AS, TD, FC] }, { type: 'x-board-dealt', board: 2, street: 3, cards: [KH] }], ctx))
+      .toEqual(['Second board, flop: ace of spades, ten of diamonds, four of clubs', 'Second board, river: king of hearts']);
+    expect(describeEvents([{ type: 'pot-awarded', pot: 0, amount: 15, rake: 0, eligible: [0, 1], shares: [{ seat: 0, amount: 8, half: 'whole', board: 1 }, { seat: 1, amount: 5, half: 'high', board: 2 }, { seat: 2, amount: 2, half: 'low', board: 2 }] }], ctx))
+      .toEqual(['You win 8 (board 1)', 'Bob wins 5 (high half, board 2)', 'Carl wins 2 (low half, board 2)']);
+  });
+
+  it('show or muck, the 7-2 bounty, the rabbit hunt', () => {
+    expect(describeEvents([{ type: 'x-winner-shows', seat: 1, show: false }], ctx)).toEqual(['Bob wins without showing']);
+    // Showing is said once, by the shown hand.
+    expect(describeEvents([{ type: 'x-winner-shows', seat: 1, show: true }, { type: 'hand-shown', seat: 1, cards: [card(5, 0), card(0, 2)] }], ctx)).toEqual(['Bob shows seven of clubs, two of hearts']);
+    expect(describeEvents([{ type: 'x-seven-deuce-bounty', seat: 1, amount: 20, paid: [{ seat: 0, amount: 10 }, { seat: 2, amount: 10 }, { seat: 3, amount: 0 }] }], ctx))
+      .toEqual(['Bob collects the 7-2 bounty: 20, 10 from you and 10 from Carl']);
+    expect(describeEvents([{ type: 'x-rabbit-hunt', cards: [KH, AS], streets: [{ street: 2, board: 1, cards: [KH] }, { street: 3, board: 1, cards: [AS] }] }], ctx))
+      .toEqual(['Rabbit hunt, the cards that would have come: king of hearts, ace of spades']);
+  });
+
+  it('the offers in "your turn", and a bomb pot the host calls', () => {
+    expect(yourTurnText({ actions: ['run-twice', 'run-once'], callAmount: 0, minTo: 0, maxTo: 0 }, 10)).toBe('Your turn: run it twice or once, 10 seconds');
+    expect(yourTurnText({ actions: ['show', 'muck'], callAmount: 0, minTo: 0, maxTo: 0 }, 8)).toBe('Your turn: show or muck, 8 seconds');
+    expect(describeTableEvents([{ type: 'bombPotRequested', by: 'host-id' }], { nameOf: () => '', youId: null })).toEqual(['The host called a bomb pot for the next hand']);
+  });
+
+  it('a burst keeps the home-game sentences', () => {
+    const lines = ['Everyone agreed: the board runs twice', ...Array.from({ length: 6 }, (_, k) => `P${k} calls 20`), 'Second board, river: king of hearts', 'Bob collects the 7-2 bounty: 20'];
+    expect(coalesce(lines, 4)).toBe('Everyone agreed: the board runs twice. 6 earlier actions. Second board, river: king of hearts. Bob collects the 7-2 bounty: 20.');
+  });
+});

@@ -50,7 +50,11 @@ type Ev = { type: string; [key: string]: unknown };
 const FORCED: Record<string, string> = {
   ante: 'an ante of', 'small-blind': 'the small blind', 'big-blind': 'the big blind', 'big-blind-ante': 'the big blind ante',
   'live-post': 'a live blind of', 'dead-post': 'a dead blind of', 'bring-in': 'the bring-in',
+  straddle: 'a straddle of', 'bomb-pot-ante': 'a bomb-pot ante of',
 };
+
+/** Streets of the flop games, by index (home-game events carry the index only). */
+const FLOP_STREETS = ['preflop', 'flop', 'turn', 'river'];
 
 /**
  * One sentence per event that matters to a listener (null for bookkeeping events). A street's
@@ -69,12 +73,13 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
         out.push(`${ctx.handNumber !== undefined ? `Hand ${ctx.handNumber} starts` : 'A new hand starts'}; ${(e.button as number) === ctx.you ? 'you have' : `${ctx.nameOf(e.button as number)} has`} the button`);
         break;
       case 'forced-bet': {
-        // A table of antes is one sentence ("9 players ante 10"), not one per player.
-        if (e.kind === 'ante') {
+        // A table of antes is one sentence ("9 players ante 10"), not one per player; a bomb pot's
+        // antes say so ("Bomb pot: 4 players ante 50").
+        if (e.kind === 'ante' || e.kind === 'bomb-pot-ante') {
           let k = i;
-          while (events[k + 1]?.type === 'forced-bet' && events[k + 1]!.kind === 'ante' && events[k + 1]!.amount === e.amount) k++;
+          while (events[k + 1]?.type === 'forced-bet' && events[k + 1]!.kind === e.kind && events[k + 1]!.amount === e.amount) k++;
           if (k > i) {
-            out.push(`${k - i + 1} players ante ${amount(e.amount as number)}`);
+            out.push(`${e.kind === 'bomb-pot-ante' ? 'Bomb pot: ' : ''}${k - i + 1} players ante ${amount(e.amount as number)}`);
             i = k;
             break;
           }
@@ -134,8 +139,10 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
         out.push(verb(seat, 'mucks', 'muck'));
         break;
       case 'pot-awarded':
-        for (const s of e.shares as { seat: number; amount: number; half: string }[]) {
-          out.push(`${verb(s.seat, 'wins', 'win')} ${amount(s.amount)}${s.half !== 'whole' ? ` (${s.half} half)` : ''}`);
+        // Two boards (run it twice, a double-board bomb pot): each share names its board.
+        for (const s of e.shares as { seat: number; amount: number; half: string; board?: number }[]) {
+          const parts = [s.half !== 'whole' ? `${s.half} half` : '', s.board ? `board ${s.board}` : ''].filter(Boolean);
+          out.push(`${verb(s.seat, 'wins', 'win')} ${amount(s.amount)}${parts.length ? ` (${parts.join(', ')})` : ''}`);
         }
         break;
       case 'hand-cancelled':
@@ -152,6 +159,34 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
       case 'x-power':
         out.push(`${verb(seat, 'uses', 'use')} ${String(e.power).replace(/-/g, ' ')}`);
         break;
+      // Home games (issue 23).
+      case 'x-board-dealt':
+        out.push(`Second board, ${FLOP_STREETS[e.street as number] ?? 'next street'}: ${cardsText(e.cards as number[])}`);
+        break;
+      case 'x-run-twice-offered': {
+        const asked = (e.order as number[]).map((s) => (s === ctx.you ? 'you' : ctx.nameOf(s)));
+        out.push(`Run it twice? Every player still in is asked: ${list(asked)}`);
+        break;
+      }
+      case 'x-run-twice-answer':
+        out.push(e.accept ? `${verb(seat, 'agrees', 'agree')} to run it twice` : `${verb(seat, 'wants', 'want')} to run it once`);
+        break;
+      case 'x-run-twice':
+        out.push(e.twice ? 'Everyone agreed: the board runs twice' : 'The board runs once');
+        break;
+      case 'x-winner-shows':
+        // Showing is said by the hand-shown event that follows.
+        if (!e.show) out.push(`${verb(seat, 'wins without showing', 'win without showing')}`);
+        break;
+      case 'x-rabbit-hunt':
+        out.push(`Rabbit hunt, the cards that would have come: ${cardsText(e.cards as number[])}`);
+        break;
+      case 'x-seven-deuce-bounty': {
+        const paid = (e.paid as { seat: number; amount: number }[]).filter((p) => p.amount > 0);
+        const from = paid.map((p) => `${amount(p.amount)} from ${p.seat === ctx.you ? 'you' : ctx.nameOf(p.seat)}`);
+        out.push(`${verb(seat, 'collects', 'collect')} the 7-2 bounty: ${amount(e.amount as number)}${from.length ? `, ${list(from)}` : ''}`);
+        break;
+      }
     }
   }
   return out;
@@ -175,6 +210,7 @@ export function describeTableEvents(events: readonly Ev[], ctx: { nameOf(seat: n
       case 'disconnected': out.push(`${name} is away`); break;
       case 'busted': out.push(`${name} is out of chips`); break;
       case 'tableClosed': out.push('The table is closed: every stack went back'); break;
+      case 'bombPotRequested': out.push('The host called a bomb pot for the next hand'); break;
     }
   }
   return out;
@@ -269,7 +305,7 @@ export function holeText(cards: readonly (number | null)[] | null): string {
 }
 
 /** Sentences a burst never drops: the deal, your cards, the streets' cards, shown hands and winners. */
-const ESSENTIAL = /^(Hand \d+ starts|A new hand starts|Your cards|Flop|Turn|River|Board|.+ (shows?|wins?) |Hand cancelled)/;
+const ESSENTIAL = /^(Hand \d+ starts|A new hand starts|Your cards|Flop|Turn|River|Board|.+ (shows?|wins?) |Hand cancelled|Second board|Bomb pot|Run it twice|Everyone agreed|The board runs|Rabbit hunt|.+ collects? the 7-2 bounty)/;
 
 /**
  * Sentences that arrive together become one announcement: consecutive folds are merged ("Ann,
@@ -319,6 +355,10 @@ export const TABLE_KEYS: readonly [string, string][] = [
   ['↑ / →', 'Bet size up by a step'],
   ['↓ / ←', 'Bet size down by a step'],
   ['Enter (in the amount)', 'Bet or raise the amount typed'],
+  ['W', 'Run it twice (when all-in and it is offered)'],
+  ['O', 'Run it once'],
+  ['V', 'Show your hand (a winner without a showdown, 7-2 bounty tables)'],
+  ['M', 'Muck your hand (win without showing)'],
   ['A', 'Move focus to the action bar'],
   ['H', 'Read your hole cards'],
   ['B', 'Read the board'],

@@ -17,7 +17,8 @@ function clickFirst(root: HTMLElement, ...testIds: string[]): boolean {
 }
 
 /**
- * F fold, C check or call, R bet/raise (the amount chosen), ↑/→ and ↓/← size the bet by a step
+ * F fold, C check or call, R bet/raise (the amount chosen), W/O run it twice/once, V/M show/muck,
+ * ↑/→ and ↓/← size the bet by a step
  * (half the minimum raise-to, about a big blind). Keys typed into a field are left alone. `more`
  * maps further keys to the page's own handlers (issue 27: re-read cards, board, pot, seats; focus
  * the action bar; `?` the help overlay).
@@ -36,6 +37,11 @@ export function installTableKeys(root: HTMLElement, more: Record<string, () => v
     if (key === 'f') done = clickFirst(root, 'act-fold');
     else if (key === 'c') done = clickFirst(root, 'act-check', 'act-call');
     else if (key === 'r') done = clickFirst(root, 'act-raise', 'act-bet');
+    // Home-game decisions (issue 23): run it twice or once, show or muck an uncontested win.
+    else if (key === 'w') done = clickFirst(root, 'act-run-twice');
+    else if (key === 'o') done = clickFirst(root, 'act-run-once');
+    else if (key === 'v') done = clickFirst(root, 'act-show');
+    else if (key === 'm') done = clickFirst(root, 'act-muck');
     else if (['arrowup', 'arrowright', 'arrowdown', 'arrowleft'].includes(key)) {
       // Arrows inside a group of radio buttons or a select keep their own meaning.
       const slider = root.querySelector<HTMLInputElement>('[data-testid="raise-slider"]');

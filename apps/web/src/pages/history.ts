@@ -5,6 +5,11 @@ import { cardEl, cardText } from '../cards';
 import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES } from '../format';
 import { header } from './lobby';
+import { describeEvents } from '../a11y/speech';
+
+/** Home-game events (issue 23), said in the table's own words (apps/web/src/a11y/speech.ts). */
+const HOME_EVENTS = new Set(['x-board-dealt', 'x-run-twice-offered', 'x-run-twice-answer', 'x-run-twice', 'x-winner-shows', 'x-rabbit-hunt', 'x-seven-deuce-bounty']);
+const FORCED_NAMES: Record<string, string> = { straddle: 'a straddle', 'bomb-pot-ante': 'the bomb-pot ante' };
 
 interface HandListRow { id: string; tableId: string | null; tournamentId: string | null; handNumber: number | null; variant: string | null; structure: string | null; startedAt: string }
 interface HandDetail { id: string; handNumber: number | null; seat: number; config: { variant: string; structure: string; button: number; seats: { seat: number; stack: number }[] }; players: { seat: number; name: string; isBot: boolean }[]; events: { type: string; [k: string]: unknown }[] }
@@ -38,16 +43,20 @@ export function handReplayPage(root: HTMLElement, [id, source]: string[]): void 
   const line = (e: HandDetail['events'][number]): string | null => {
     switch (e.type) {
       case 'hand-started': return `Hand starts, button ${nameOf(e.button as number)}`;
-      case 'forced-bet': return `${nameOf(e.seat as number)} posts ${e.kind} ${chips(e.amount as number)}`;
+      case 'forced-bet': return `${nameOf(e.seat as number)} posts ${FORCED_NAMES[e.kind as string] ?? e.kind} ${chips(e.amount as number)}${e.allIn ? ' (all-in)' : ''}`;
       case 'hole-dealt': return `${nameOf(e.seat as number)} is dealt ${(e.cards as (number | null)[]).map((c) => (c === null ? '??' : cardText(c))).join(' ')}`;
       case 'board-dealt': return `Board: ${(e.cards as number[]).map(cardText).join(' ')}`;
       case 'action': return `${nameOf(e.seat as number)} ${e.action}${(e.amount as number) > 0 ? ` ${chips(e.to as number)}` : ''}${e.allIn ? ' (all-in)' : ''}`;
       case 'hand-shown': return `${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardText).join(' ')}`;
       case 'hand-mucked': return `${nameOf(e.seat as number)} mucks`;
-      case 'pot-awarded': return (e.shares as { seat: number; amount: number }[]).map((s) => `${nameOf(s.seat)} wins ${chips(s.amount)}`).join(', ');
+      // Two boards (run it twice, a double-board bomb pot): each share names its board.
+      case 'pot-awarded': return (e.shares as { seat: number; amount: number; half: string; board?: number }[]).map((s) => `${nameOf(s.seat)} wins ${chips(s.amount)}${s.half !== 'whole' ? ` (${s.half})` : ''}${s.board ? ` on board ${s.board}` : ''}`).join(', ');
+      case 'x-winner-shows': return e.show ? null : `${nameOf(e.seat as number)} wins without showing`;
       case 'uncalled-bet-returned': return `${chips(e.amount as number)} returned to ${nameOf(e.seat as number)}`;
       case 'street-started': return `— ${e.name} —`;
-      default: return e.type.startsWith('x-') ? `${e.type.slice(2)}${typeof e.seat === 'number' ? ` by ${nameOf(e.seat)}` : ''}` : null;
+      default:
+        if (HOME_EVENTS.has(e.type)) return describeEvents([e], { nameOf, you: hand?.seat ?? null })[0] ?? null;
+        return e.type.startsWith('x-') ? `${e.type.slice(2)}${typeof e.seat === 'number' ? ` by ${nameOf(e.seat)}` : ''}` : null;
     }
   };
   // The PHH text, or the deal proof (issue 19: openings of the cards you saw, the seed once disclosed),
@@ -70,13 +79,18 @@ export function handReplayPage(root: HTMLElement, [id, source]: string[]): void 
     const lines = hand.events.map(line).filter((l): l is string => l !== null);
     const shownEvents = hand.events.slice(0, step);
     const board = shownEvents.filter((e) => e.type === 'board-dealt').flatMap((e) => e.cards as number[]);
+    // Home games: the second board (run twice, double-board bomb pot) and the rabbit hunt's cards.
+    const board2 = shownEvents.filter((e) => e.type === 'x-board-dealt').flatMap((e) => e.cards as number[]);
+    const rabbit = shownEvents.filter((e) => e.type === 'x-rabbit-hunt').flatMap((e) => e.cards as number[]);
     const mine = hand.events.find((e) => e.type === 'hole-dealt' && e.seat === hand!.seat);
     const visible = shownEvents.map(line).filter((l): l is string => l !== null);
     mount(root, header(me, [h('a', { href: '#/history' }, '← Hands')]),
       h('main', { 'data-testid': 'replay' },
         h('h2', {}, `Hand ${hand.handNumber !== null ? `#${hand.handNumber}` : ''} — ${GAME_NAMES[hand.config.variant] ?? hand.config.variant}`),
         message && h('p', { class: 'error', 'data-testid': 'replay-error' }, message),
-        h('div', {}, 'Your cards: ', mine ? (mine.cards as (number | null)[]).map((c) => cardEl(c)) : '—', ' · Board: ', h('span', { 'data-testid': 'replay-board' }, board.map((c) => cardEl(c)))),
+        h('div', {}, 'Your cards: ', mine ? (mine.cards as (number | null)[]).map((c) => cardEl(c)) : '—', ' · Board: ', h('span', { 'data-testid': 'replay-board' }, board.map((c) => cardEl(c))),
+          board2.length > 0 && [' · Board 2: ', h('span', { 'data-testid': 'replay-board2' }, board2.map((c) => cardEl(c)))],
+          rabbit.length > 0 && [' · ', h('span', { class: 'rabbit', 'data-testid': 'replay-rabbit' }, 'rabbit hunt ', rabbit.map((c) => cardEl(c)))]),
         h('div', { class: 'actions' },
           h('button', { 'data-testid': 'replay-prev', disabled: step === 0, onclick: () => ((step = Math.max(0, step - 1)), render()) }, '◀ Back'),
           h('span', { 'data-testid': 'replay-step' }, ` step ${step} of ${hand.events.length} `),

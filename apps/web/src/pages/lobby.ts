@@ -7,6 +7,7 @@ import { chips, GAME_NAMES, STRUCTURE_NAMES, stakesText } from '../format';
 import { navigate } from '../main';
 import { chipsWidget } from '../components/chips';
 import { errorMessage } from '../errors';
+import { homeGameForm } from '../components/home-game-form';
 
 interface SngRow {
   template: { templateId: string; name: string; game: string; kind: 'sit-and-go' | 'spin'; seats: number; buyIn: number; entryFee: number; startingStack: number };
@@ -212,21 +213,32 @@ function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLEleme
   );
 }
 
-/** Any player hosts a private table (POST /tables/private) and lands on it to invite friends. */
+/**
+ * Any player hosts a private table (POST /tables/private) and lands on it to invite friends. The
+ * home-game options (issue 23) follow the chosen game and structure; the server's refusal is shown
+ * in words (the field named: "Straddle: only in No Limit, Pot Limit or Half Pot Limit.").
+ */
 function hostCreateForm(fail: (m: string) => void): HTMLElement {
   const name = h('input', { 'data-testid': 'private-name', value: 'Home game', required: true }) as HTMLInputElement;
-  const game = h('select', { 'data-testid': 'private-game' }, GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g))) as HTMLSelectElement;
+  const game = h('select', { 'data-testid': 'private-game', onchange: () => retarget() }, GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g))) as HTMLSelectElement;
+  const structure = h('select', { 'data-testid': 'private-structure', onchange: () => retarget() }, STRUCTURE_IDS.map((s) => h('option', { value: s, ...(s === 'no-limit' ? { selected: true } : {}) }, STRUCTURE_NAMES[s] ?? s))) as HTMLSelectElement;
   const bb = h('input', { type: 'number', 'data-testid': 'private-bb', value: 20, min: 2 }) as HTMLInputElement;
   const seats = h('input', { type: 'number', 'data-testid': 'private-seats', value: 6, min: 2, max: 10 }) as HTMLInputElement;
   const bots = h('input', { type: 'checkbox', 'data-testid': 'private-bots' }) as HTMLInputElement;
+  const home = homeGameForm('private-home', { game: game.value, structure: structure.value }, () => Number(bb.value) || 20);
+  const retarget = () => home.setTarget({ game: game.value, structure: structure.value });
   const submit = async (ev: Event) => {
     ev.preventDefault();
     const big = Number(bb.value);
+    const limit = structure.value === 'fixed-limit' || structure.value === 'spread-limit';
+    const homeGame = home.value();
     try {
       const t = await api<TableSummary>('POST', '/tables/private', {
-        name: name.value, game: game.value, structure: 'no-limit',
-        stakes: { smallBlind: Math.floor(big / 2), bigBlind: big }, buyIn: { min: big * 20, max: big * 100 },
+        name: name.value, game: game.value, structure: structure.value,
+        stakes: { smallBlind: Math.floor(big / 2), bigBlind: big, ...(structure.value === 'fixed-limit' ? { smallBet: big, bigBet: big * 2 } : {}) },
+        buyIn: { min: big * 20, max: limit ? null : big * 100 },
         seats: Number(seats.value), botsAllowed: bots.checked,
+        ...(homeGame ? { homeGame } : {}),
       });
       navigate(`#/table/${t.tableId}`);
     } catch (err) {
@@ -235,8 +247,9 @@ function hostCreateForm(fail: (m: string) => void): HTMLElement {
   };
   return h('section', { class: 'host' },
     h('h2', {}, 'Host a private table'),
-    h('form', { class: 'inline', onsubmit: submit },
-      h('label', {}, 'Name', name), h('label', {}, 'Game', game), h('label', {}, 'Big blind', bb), h('label', {}, 'Seats', seats), h('label', {}, bots, 'Bots'),
+    h('form', { class: 'inline', onsubmit: submit, 'data-testid': 'private-form' },
+      h('label', {}, 'Name', name), h('label', {}, 'Game', game), h('label', {}, 'Structure', structure), h('label', {}, 'Big blind', bb), h('label', {}, 'Seats', seats), h('label', {}, bots, 'Bots'),
+      home.el,
       h('button', { type: 'submit', 'data-testid': 'private-create' }, 'Create private table'),
     ),
   );

@@ -1,14 +1,16 @@
 // A table: seats around the felt, stacks, bets, pots and side pots, the board or stud up-cards,
 // own hole cards, button and blinds, BOT badges, the clock with the time bank, action buttons
 // built only from the server's `legalActions` (view.legal), draw selection, the 32-Card Draw split
-// offer, Naiko powers, spectator mode and the hand's result. A reload re-watches the table: the
+// offer, Naiko powers, home games (issue 23: run it twice, show or muck, the bomb-pot banner, the
+// straddle, the second board, the rabbit hunt, the host's options), spectator mode and the hand's
+// result. A reload re-watches the table: the
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
-import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TournamentView, WireHandEvent } from '@naiko/contracts';
+import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TableSummary, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
 import { extendedTimeOn, installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
 import { reportButton } from '../components/fair-play';
-import { boardText, clockWarning, describeEvents, describeTableEvents, holeText, potText, seatSummary, yourTurnText, type SeatFacts } from '../a11y/speech';
+import { boardText, cardsText, clockWarning, describeEvents, describeTableEvents, holeText, potText, seatSummary, yourTurnText, type SeatFacts } from '../a11y/speech';
 import { lastSpoken, say, sayNow, sayUrgently, silence } from '../a11y/live-region';
 import { toggleHelp } from '../a11y/help';
 import { refreshChips } from '../components/chips';
@@ -16,6 +18,8 @@ import { callBoxAmount, createPreActionBar, resolvePreAction, type PreAction } f
 import { findByFocusKey, focusKeyOf, h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
+import { homeGameForm, homeGameText, type HomeGameForm } from '../components/home-game-form';
+import { errorMessage } from '../errors';
 
 /** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
 export interface WirePlayer { seat: number; stack: number; bet: number; committed: number; folded: boolean; allIn: boolean; cards: (number | null)[]; up: boolean[]; shown: boolean }
@@ -24,6 +28,9 @@ export interface WireLegal { seat: number; version: number; actions: string[]; c
 interface PowersWire { carousel: string[]; sparks: { seat: number; sparks: number }[]; activationsLeft: number; anchored: number[]; window: { attacker: number; target: number; ms: number } | null; peek: { street: number; card: number } | null; discarded: number | null }
 const POWER_NAMES: Record<string, string> = { 'sneak-peek': 'Sneak Peek', 'sleeve-swap': 'Sleeve Swap', 'short-anchor': 'Short Anchor', 'seal-shield': 'Seal Shield' };
 export interface WireView { version: number; phase: string; variant: string; structure: string; button: number; street: number; streetName: string; board: number[]; pot: number; currentBet: number; toAct: number | null; players: WirePlayer[]; legal: WireLegal | null; ext?: Record<string, unknown> }
+
+/** The engine's home-game view (libs/engine/src/hand/home/offers.ts HomeView): public to every viewer. */
+export interface HomeWire { straddler: number | null; bombPot: boolean; board2: number[] | null; runTwiceOffer: { order: number[]; accepted: number[] } | null; runTwice: boolean; rabbit: number[] | null }
 
 interface HandState { handId: string; handNumber: number; view: WireView; clock: ClockInfo | null }
 
@@ -225,10 +232,20 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         result.push(`${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardSymbol).join(' ')}`);
         break;
       case 'pot-awarded':
-        for (const s of e.shares as { seat: number; amount: number; half: string }[]) {
-          result.push(`${nameOf(s.seat)} wins ${chips(s.amount)}${s.half !== 'whole' ? ` (${s.half})` : ''}`);
+        // Two boards (run it twice, a double-board bomb pot): each share says on which board it was won.
+        for (const s of e.shares as { seat: number; amount: number; half: string; board?: number }[]) {
+          const notes = [s.half !== 'whole' ? s.half : '', s.board ? `board ${s.board}` : ''].filter(Boolean);
+          result.push(`${nameOf(s.seat)} wins ${chips(s.amount)}${notes.length ? ` (${notes.join(', ')})` : ''}`);
         }
         break;
+      case 'x-winner-shows':
+        if (!e.show) result.push(`${nameOf(e.seat as number)} wins without showing`);
+        break;
+      case 'x-seven-deuce-bounty': {
+        const paid = (e.paid as { seat: number; amount: number }[]).filter((x) => x.amount > 0);
+        result.push(`${nameOf(e.seat as number)} collects the 7-2 bounty: ${chips(e.amount as number)}${paid.length ? ` (${paid.map((x) => `${chips(x.amount)} from ${nameOf(x.seat)}`).join(', ')})` : ''}`);
+        break;
+      }
       case 'uncalled-bet-returned':
         result.push(`${chips(e.amount as number)} returned to ${nameOf(e.seat as number)}`);
         break;
@@ -316,6 +333,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (hand && hand.view.button === i) status.push('dealer');
     if (hand && blinds.sb === i) status.push('small blind');
     if (hand && blinds.bb === i) status.push('big blind');
+    if (hand && homeView()?.straddler === i) status.push('straddle');
     if (hand?.view.toAct === i) status.push('to act');
     if (p?.folded) status.push('folded');
     if (p?.allIn) status.push('all-in');
@@ -329,7 +347,11 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   /** The keys that re-read the table on demand (issue 27); every answer goes to the live region. */
   const readers: Record<string, () => void> = {
     h: () => sayNow(holeText(yourSeat === null ? null : hand?.view.players.find((x) => x.seat === yourSeat)?.cards ?? null)),
-    b: () => sayNow(boardText(hand?.view.board ?? [], hand ? hand.view.streetName : null)),
+    b: () => {
+      const home = homeView();
+      const more = [home?.board2 ? `Second board: ${cardsText(home.board2)}` : '', home?.rabbit ? `Rabbit hunt: ${cardsText(home.rabbit)}` : ''].filter(Boolean);
+      sayNow([boardText(hand?.view.board ?? [], hand ? hand.view.streetName : null), ...more].join('. '));
+    },
     p: () => {
       if (!hand) return sayNow('No hand is running');
       const mine = hand.view.players.find((x) => x.seat === yourSeat);
@@ -363,6 +385,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
 
   function clockText(c: ClockInfo): string {
     const left = c.deadline - Date.now();
+    // A home-game offer runs on its own short clock, without the time bank.
+    if (c.kind === 'offer') return `answer in ${Math.ceil(timeLeftMs(c) / 1000)} s`;
     // The time bank is shown from the start of the decision, not only once the main time is gone.
     const after = afterDeadline(c);
     const extended = !!c.extendedMs && c.extendedMs > c.timeBankMs;
@@ -394,6 +418,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           hand && hand.view.button === i && h('span', { class: 'marker dealer', 'data-testid': 'button-marker' }, 'D'),
           hand && blinds.sb === i && h('span', { class: 'marker' }, 'SB'),
           hand && blinds.bb === i && h('span', { class: 'marker' }, 'BB'),
+          hand && homeView()?.straddler === i && h('span', { class: 'marker straddle', 'data-testid': 'straddle-marker' }, 'STR'),
           p?.allIn && h('span', { class: 'marker allin' }, 'ALL-IN'),
           toAct && h('span', { class: 'marker acting' }, '▶ to act'),
           p?.folded && h('span', { class: 'marker folded' }, 'folded'),
@@ -475,6 +500,18 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     }
     if (has('split')) buttons.push(h('button', { 'data-testid': 'act-split', onclick: () => act({ type: 'split' }) }, 'Accept split'));
     if (has('no-split')) buttons.push(h('button', { 'data-testid': 'act-no-split', onclick: () => act({ type: 'no-split' }) }, 'Play it out'));
+    // Home games (issue 23): the run-it-twice offer (everyone still in must agree; the clock's answer
+    // is "once") and an uncontested winner's show or muck on a 7-2 bounty table (the clock's: muck).
+    if (has('run-twice')) {
+      buttons.push(h('span', { class: 'offer-question', 'data-testid': 'run-twice-question' }, 'All-in: run the rest of the board twice?'),
+        h('button', { 'data-testid': 'act-run-twice', class: 'primary', 'aria-keyshortcuts': 'W', onclick: () => act({ type: 'run-twice' }) }, 'Run it twice'));
+    }
+    if (has('run-once')) buttons.push(h('button', { 'data-testid': 'act-run-once', 'aria-keyshortcuts': 'O', onclick: () => act({ type: 'run-once' }) }, 'Run once'));
+    if (has('show')) {
+      buttons.push(h('span', { class: 'offer-question', 'data-testid': 'show-question' }, 'You win without a showdown: show your hand? (a shown 7-2 offsuit collects the bounty)'),
+        h('button', { 'data-testid': 'act-show', class: 'primary', 'aria-keyshortcuts': 'V', onclick: () => act({ type: 'show' }) }, 'Show'));
+    }
+    if (has('muck')) buttons.push(h('button', { 'data-testid': 'act-muck', 'aria-keyshortcuts': 'M', onclick: () => act({ type: 'muck' }) }, 'Muck'));
     // A labelled group that takes the focus when the turn comes (tabindex -1: reachable by script, not a tab stop).
     return h('div', { class: 'actions', 'data-testid': 'actions', 'data-version': legal.version, role: 'group', 'aria-label': 'Your actions', tabindex: -1 }, buttons, sizer, naikoPowers(legal));
   }
@@ -503,6 +540,25 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       legal?.actions.includes('shield') && h('button', { 'data-testid': 'power-shield', class: 'primary', onclick: () => act({ type: 'shield' }) }, 'Seal Shield'),
       legal?.actions.includes('decline') && h('button', { 'data-testid': 'power-decline', onclick: () => act({ type: 'decline' }) }, 'Decline'),
     );
+  }
+
+  /** The hand's home-game view (straddler, bomb pot, second board, run-it-twice offer, rabbit), or null. */
+  function homeView(): HomeWire | null {
+    return (hand?.view.ext?.home as HomeWire | undefined) ?? null;
+  }
+
+  /** Home games on the felt: the bomb-pot banner, the second board, the run-it-twice offer and badge, the rabbit hunt. */
+  function homeBoards(): Node[] {
+    const home = homeView();
+    if (!hand || !home) return [];
+    const names = (seats: number[]) => seats.map((x) => (x === yourSeat ? 'you' : nameOf(x))).join(', ');
+    const offer = home.runTwiceOffer;
+    const waiting = offer?.order.find((x) => !offer.accepted.includes(x));
+    return [
+      home.board2 && h('div', { class: 'board board2', 'data-testid': 'board2', role: 'group', 'aria-label': 'Second board' }, h('span', { class: 'board-label' }, 'Board 2 '), home.board2.map((c) => cardEl(c))),
+      offer && h('div', { class: 'offer', 'data-testid': 'run-twice-offer' }, `Run it twice? Asked: ${names(offer.order)}${offer.accepted.length ? `; agreed: ${names(offer.accepted)}` : ''}${waiting !== undefined ? `; waiting for ${waiting === yourSeat ? 'you' : nameOf(waiting)}` : ''}`),
+      home.rabbit && h('div', { class: 'rabbit', 'data-testid': 'rabbit', role: 'group', 'aria-label': 'Rabbit hunt: the cards that would have come' }, h('span', { class: 'board-label' }, 'rabbit hunt '), home.rabbit.map((c) => cardEl(c))),
+    ].filter((x): x is HTMLElement => !!x);
   }
 
   function powersView(): PowersWire | null {
@@ -540,6 +596,27 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
 
   let inviteLink = '';
   let hostMessage = '';
+  /** The host's home-game settings (issue 23): built once, so a live update never resets what he is choosing. */
+  let homeSettings: { el: HTMLElement; form: HomeGameForm } | null = null;
+  function homeGameSettings(s: TableSummary, call: (fn: () => Promise<unknown>, ok: string) => Promise<void>): HTMLElement {
+    if (!homeSettings) {
+      const form = homeGameForm('home', s, () => table?.summary.stakes.bigBlind ?? 20);
+      const el = h('form', { class: 'home-settings', 'data-testid': 'home-settings', onsubmit: (e: Event) => {
+        e.preventDefault();
+        const homeGame = form.value() ?? {};
+        void call(async () => {
+          await api('PATCH', `/tables/${tableId}/settings`, { homeGame });
+          form.clean();
+        }, homeGameText(homeGame) ? `Home-game options saved (from the next hand): ${homeGameText(homeGame)}` : 'Home-game options off (from the next hand)');
+      } },
+        form.el,
+        h('button', { type: 'submit', 'data-testid': 'home-save' }, 'Save home-game options'));
+      homeSettings = { el, form };
+    }
+    homeSettings.form.setTarget(s);
+    homeSettings.form.sync(s.homeGame);
+    return homeSettings.el;
+  }
   /** The host's panel (private tables): invitations by name or link, settings between hands, closing. */
   function hostPanel(): HTMLElement | null {
     const s = table?.summary;
@@ -549,7 +626,11 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         await fn();
         hostMessage = ok;
       } catch (e) {
-        hostMessage = e instanceof Error ? e.message : String(e);
+        // The server's refusal in words, without its code: "Settings change between hands: …".
+        const said = errorMessage(e);
+        const coded = /^([A-Z_]+): (.+)$/.exec(said);
+        hostMessage = coded ? `${coded[2][0]!.toUpperCase()}${coded[2].slice(1)}` : said;
+        if (coded?.[1] === 'HAND_IN_PROGRESS') hostMessage = hostMessage.replace(/\.$/, '') + ': save again when this hand is over.';
       }
       render();
     };
@@ -569,6 +650,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       h('button', { class: 'secondary', 'data-testid': 'bots-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }), s.botsAllowed ? 'Bots off' : 'Bots on') }, s.botsAllowed ? 'Turn bots off' : 'Allow bots'),
       h('button', { class: 'secondary', 'data-testid': 'spectators-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }), s.spectatorsAllowed ? 'Only invited players watch now' : 'Anyone may watch now (only invited players sit)') }, s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators'),
       h('a', { class: 'button secondary', href: `#/table/${tableId}/ledger`, 'data-testid': 'session-ledger-link' }, 'Session ledger'),
+      !s.closed && homeGameSettings(s, call),
+      // Home games: a bomb pot on demand (the table deals it on the next hand without table posts).
+      !s.closed && s.homeGame?.bombPot && h('button', { class: 'secondary', 'data-testid': 'bomb-pot-request', onclick: () => void call(() => api('POST', `/tables/${tableId}/bomb-pot`), 'Bomb pot called for the next hand') }, 'Bomb pot next hand'),
       !s.closed && h('button', { class: 'secondary', 'data-testid': 'close-table', onclick: () => void call(() => api('POST', `/tables/${tableId}/close`), 'Table closed: every stack went back') }, 'Close table'),
       hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message', role: 'status' }, hostMessage),
     );
@@ -616,6 +700,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const cash = tournamentId === undefined && sitAndGoId === undefined;
     // Where "back" and the result notice lead: the tournament's or the Sit & Go's lobby.
     const lobbyHref = sitAndGoId !== undefined ? `#/sng/${sitAndGoId}` : `#/tournament/${tournamentId}`;
+    const home = homeView();
     mount(
       root,
       header(me, [
@@ -627,13 +712,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       h('main', { class: 'table-page', 'data-testid': 'table-page', 'data-mode': youSit ? 'player' : 'spectator' },
         s && h('h2', {}, s.name, ' — ', `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`, ' · ', stakesText(s.stakes),
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
+        s?.homeGame && homeGameText(s.homeGame) && h('p', { class: 'muted home-rules', 'data-testid': 'home-rules' }, 'Home game: ', homeGameText(s.homeGame)),
         error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, error),
         outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result', role: 'status' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
         hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
           h('div', { class: 'center' },
-            hand && h('div', { class: 'street', 'data-testid': 'street' }, `Hand #${hand.handNumber} · ${hand.view.streetName}`),
-            h('div', { class: 'board', 'data-testid': 'board', role: 'group', 'aria-label': 'Board' }, hand?.view.board.map((c) => cardEl(c))),
+            home?.bombPot && h('div', { class: 'bomb-pot', 'data-testid': 'bomb-pot-banner' }, 'BOMB POT', h('span', { class: 'small' }, ` everyone antes, no preflop betting${s?.homeGame?.bombPot?.doubleBoard ? ', two boards' : ''}`)),
+            hand && h('div', { class: 'street', 'data-testid': 'street' }, `Hand #${hand.handNumber} · ${hand.view.streetName}`, home?.runTwice && h('span', { class: 'badge run-twice', 'data-testid': 'run-twice-badge' }, 'RUN TWICE')),
+            h('div', { class: 'board', 'data-testid': 'board', role: 'group', 'aria-label': home?.board2 ? 'Board 1' : 'Board' }, home?.board2 && h('span', { class: 'board-label' }, 'Board 1 '), hand?.view.board.map((c) => cardEl(c))),
+            homeBoards(),
             hand && !awarded && h('div', { class: 'pots', 'data-testid': 'pots' },
               pots.length <= 1 ? h('span', { 'data-testid': 'pot' }, `Pot ${chips(pots[0]?.amount ?? 0)}`) : pots.map((p, k) => h('span', { 'data-testid': k === 0 ? 'pot' : 'side-pot' }, `${k === 0 ? 'Main pot' : `Side pot ${k}`} ${chips(p.amount)}`))),
             result.length > 0 && h('div', { class: 'result', 'data-testid': 'hand-result' }, result.map((r) => h('div', {}, r))),

@@ -103,6 +103,12 @@ export class LobbyController {
     return http(() => this.send(user, { op: 'settings', tableId: id, body: b }) as Promise<TableSummary>);
   }
 
+  /** Home games (issue 23): the host asks for a bomb pot on the next hand (NOT_HOST, INVALID_CONFIG without bomb pots). */
+  @Post('tables/:id/bomb-pot')
+  bombPot(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
+    return http(() => this.send(user, { op: 'bomb-pot', tableId: id }) as Promise<TableSummary>);
+  }
+
   @Post('tables/:id/close')
   close(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
     return http(() => this.send(user, { op: 'close', tableId: id }) as Promise<TableSummary>);

@@ -78,7 +78,7 @@ export class TableHost extends CashCommands {
     super();
     this.tableId = o.tableId;
     this.name = o.name;
-    this.state = createTable(o.config);
+    this.state = o.bombPotPending && o.config.homeGame?.bombPot ? { ...createTable(o.config), bombPotPending: true } : createTable(o.config);
     this.timers = o.timers ?? REAL_TIMERS;
     this.rng = o.rng ?? cryptoRandom();
     this.dealer = o.tournament ? new TournamentTableDealer(o.tournament, this) : new CashDealer({ botTarget: o.botTarget, botsMakeRoom: o.botsMakeRoom });

@@ -75,7 +75,7 @@ export type TableCommand =
   | { op: 'watch-access'; tableId: string; inviteCode?: string }
   | { op: 'unwatch'; tableId: string; /** the user's last socket on this table at the caller's copy */ last: boolean }
   | { op: 'sit'; tableId: string; buyIn: number; seat?: number; inviteCode?: string; waitForBigBlind?: boolean }
-  | { op: 'leave' | 'sit-out' | 'invite-code' | 'close'; tableId: string }
+  | { op: 'leave' | 'sit-out' | 'invite-code' | 'close' | 'bomb-pot'; tableId: string }
   | { op: 'reload'; tableId: string; amount: number }
   | { op: 'sit-in'; tableId: string; waitForBigBlind?: boolean }
   | { op: 'act'; tableId: string; version: number; action: Decision }
@@ -201,7 +201,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     });
     if (!this.lastRecovery.audit?.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery' });
     const open = await this.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' } });
-    for (const row of open) this.host(row.id, row.name, row.config as unknown as TableConfig);
+    for (const row of open) this.host(row.id, row.name, row.config as unknown as TableConfig, undefined, { bombPotPending: row.bombPotPending });
     if (open.length) this.logger.log({ msg: `hosting ${open.length} tables again`, tables: open.map((t) => t.id) });
   }
 
@@ -307,6 +307,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         }
         return host.summary() satisfies TableSummary;
       }
+      case 'bomb-pot':
+        // Home games: the host asks for a bomb pot on the next hand; saved with the table (onChanged).
+        await host.requestBombPot(user.sub);
+        return host.summary();
       case 'close': {
         const r = await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
         // During a hand the table closes when the hand is over (summary.closingAfterHand until then).
@@ -383,12 +387,25 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /** What the row says of a requested bomb pot, per table hosted here (written only when it changes). */
+  private readonly bombPotSaved = new Map<string, boolean>();
+
+  /** Home games: a bomb pot the host asked for survives a restart (`cash_tables.bomb_pot_pending`). */
+  private saveBombPotPending(host: TableHost): void {
+    const pending = host.table.bombPotPending === true;
+    if ((this.bombPotSaved.get(host.tableId) ?? false) === pending) return;
+    this.bombPotSaved.set(host.tableId, pending);
+    this.prisma.cashTable
+      .update({ where: { id: host.tableId }, data: { bombPotPending: pending } })
+      .catch((err: unknown) => this.logger.warn({ msg: 'saving the requested bomb pot failed', tableId: host.tableId, err: String(err) }));
+  }
+
   newInviteCode(): string {
     return randomBytes(9).toString('base64url');
   }
 
   /** @internal hosts a cash table here (created, hosted again at boot, or taken over). */
-  host(tableId: string, name: string, config: TableConfig, chips?: ChipSource): TableHost {
+  host(tableId: string, name: string, config: TableConfig, chips?: ChipSource, saved: { bombPotPending?: boolean } = {}): TableHost {
     const n = this.seq++;
     const seed = this.options.seed;
     let hands = 0;
@@ -396,6 +413,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       tableId,
       name,
       config,
+      ...(saved.bombPotPending ? { bombPotPending: true } : {}),
       // The room's default tables (config/room.json): bots leave as people arrive.
       botsMakeRoom: this.roomTables.has(tableId),
       chips: chips ?? new LedgerChipSource(this.ledger, tableId),
@@ -411,11 +429,13 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
           const summary = h.summary();
           if (!summary.private) this.sockets.lobby(summary);
           this.routing.publishEntry(h);
+          this.saveBombPotPending(h);
         },
       },
       log: (level, msg, data) => this.logger[level === 'error' ? 'error' : 'warn']({ msg, ...data }),
     });
     this.hosts.set(tableId, host);
+    this.bombPotSaved.set(tableId, host.table.bombPotPending === true);
     host.start();
     this.routing.publishEntry(host);
     return host;

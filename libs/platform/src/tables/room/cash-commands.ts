@@ -11,6 +11,7 @@ import {
   reconnect as tableReconnect,
   reload as tableReload,
   seatOf,
+  requestBombPot as tableRequestBombPot,
   setInviteCode as tableSetInviteCode,
   sitIn as tableSitIn,
   sitOut as tableSitOut,
@@ -129,6 +130,11 @@ export abstract class CashCommands {
 
   updateSettings(by: string, patch: SettingsPatch): Promise<void> {
     return this.queue.run(() => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableUpdateSettings(this.state, by, patch))));
+  }
+
+  /** Home games (issue 23): the host asks for a bomb pot on the next hand (NOT_HOST, INVALID_CONFIG without bomb pots). */
+  requestBombPot(by: string): Promise<void> {
+    return this.queue.run(() => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableRequestBombPot(this.state, by))));
   }
 
   invite(by: string, userId: string): Promise<void> {

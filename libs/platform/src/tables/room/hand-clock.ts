@@ -3,7 +3,7 @@
 // window declines; a disconnected limit player may be protected at cash tables) and the bots'
 // turns. Each is queued on the core like a player's command and goes through the same `decide`.
 import type { Action } from '@naiko/engine';
-import { finalDeadline, startDecision, timeoutAction, type DecisionKind } from '@naiko/table';
+import { decisionKindOf, finalDeadline, startDecision, timeoutAction } from '@naiko/table';
 import type { ClockInfo } from '@naiko/contracts';
 import { TableHostError } from '../host-errors';
 import type { ProtectionQuota } from '../ports';
@@ -38,7 +38,7 @@ export class HandClock {
     const now = host.timers.now();
     const bank = host.state.seats[seat]?.timeBankMs ?? 0;
     const extendedTime = host.extendedTime.has(h.players.get(seat) ?? '');
-    const clock = startDecision(decisionKind(la.actions), now, host.state.config.clock, bank, { extendedTime });
+    const clock = startDecision(decisionKindOf(la.actions), now, host.state.config.clock, bank, { extendedTime });
     h.clock = { ...clock, seat };
     const version = h.state.version;
     h.timer = host.timers.set(
@@ -150,8 +150,3 @@ export class HandClock {
   }
 }
 
-function decisionKind(actions: readonly string[]): DecisionKind {
-  if (actions.includes('draw')) return 'draw';
-  if (actions.includes('decline')) return 'shield';
-  return 'bet';
-}

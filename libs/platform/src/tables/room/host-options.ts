@@ -48,6 +48,8 @@ export interface TableHostOptions {
   tableId: string;
   name: string;
   config: TableConfig;
+  /** Home games: a bomb pot the host asked for before a restart, still owed (saved with the table). */
+  bombPotPending?: boolean;
   chips: ChipSource;
   hands: HandSink;
   broadcaster: TableBroadcaster;

@@ -22,6 +22,8 @@ export function summaryOf(tableId: string, name: string, state: TableState, clos
     private: c.private !== null,
     hostId: c.private?.hostId ?? null,
     ...(c.private ? { spectatorsAllowed: c.private.spectatorsAllowed === true } : {}),
+    // Home-game options (issue 23), as the host set them (shown at the table and in his panel).
+    ...(c.homeGame ? { homeGame: { ...c.homeGame, ...(c.homeGame.bombPot ? { bombPot: { ...c.homeGame.bombPot } } : {}) } } : {}),
     closed: state.closed,
     ...(closingAfterHand && !state.closed ? { closingAfterHand: true } : {}),
     handsPlayed: state.handsPlayed,
