@@ -34,3 +34,19 @@ function sentence(s: string): string {
   const c = t[0].toUpperCase() + t.slice(1);
   return /[.!?]$/.test(c) ? c : `${c}.`;
 }
+
+/**
+ * A page's action runner: runs an action, shows its success text or the refusal in words as the
+ * page's message, then reloads the page's data (which renders it) either way.
+ */
+export function actionRunner(setMessage: (message: string) => void, reload: () => Promise<void>) {
+  return async (action: () => Promise<unknown>, ok: string): Promise<void> => {
+    try {
+      await action();
+      setMessage(ok);
+    } catch (e) {
+      setMessage(errorMessage(e));
+    }
+    await reload();
+  };
+}

@@ -3,7 +3,7 @@
 import type { TableSummary } from '@naiko/contracts';
 import { api, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
-import { errorMessage } from '../errors';
+import { actionRunner, errorMessage } from '../errors';
 import { chips, GAME_NAMES, stakesText } from '../format';
 import { header } from './lobby';
 
@@ -36,15 +36,7 @@ export function adminPage(root: HTMLElement): () => void {
     }
     if (!closed) render();
   };
-  const run = async (fn: () => Promise<unknown>, ok: string) => {
-    try {
-      await fn();
-      message = ok;
-    } catch (e) {
-      message = errorMessage(e);
-    }
-    await load();
-  };
+  const run = actionRunner((m) => (message = m), load);
   // The form is built once: a re-render (after every change) keeps what the admin typed.
   const name = h('input', { 'data-testid': 't-name', value: 'Sunday Special', required: true }) as HTMLInputElement;
   const startsAt = h('input', { type: 'datetime-local', 'data-testid': 't-starts', value: new Date(Date.now() + 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) }) as HTMLInputElement;

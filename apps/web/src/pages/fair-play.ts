@@ -7,7 +7,7 @@
 import type { MyFairPlayView } from '@naiko/contracts';
 import { api, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
-import { errorMessage } from '../errors';
+import { actionRunner, errorMessage } from '../errors';
 import { chips } from '../format';
 import { header } from './lobby';
 
@@ -57,15 +57,7 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
     }
     if (!closed) render();
   };
-  const run = async (fn: () => Promise<unknown>, ok: string) => {
-    try {
-      await fn();
-      message = ok;
-    } catch (e) {
-      message = errorMessage(e);
-    }
-    await load();
-  };
+  const run = actionRunner((m) => (message = m), load);
   // The action form is built once: a re-render keeps what the admin typed.
   const target = h('select', { 'data-testid': 'fp-user', 'aria-label': 'Account' }) as HTMLSelectElement;
   const kind = h('select', { 'data-testid': 'fp-kind', 'aria-label': 'Action' },
@@ -184,15 +176,7 @@ export function responsiblePlayPage(root: HTMLElement): () => void {
     }
     if (!closed) render();
   };
-  const run = async (fn: () => Promise<unknown>, ok: string) => {
-    try {
-      await fn();
-      message = ok;
-    } catch (e) {
-      message = errorMessage(e);
-    }
-    await load();
-  };
+  const run = actionRunner((m) => (message = m), load);
   const minutes = h('input', { type: 'number', min: 5, max: 1440, 'data-testid': 'rc-minutes', 'aria-label': 'Minutes between reality checks' }) as HTMLInputElement;
   const coolOff = (period: '24h' | '7d' | '30d', label: string) =>
     h('button', { class: 'secondary', 'data-testid': `cool-off-${period}`, onclick: () => {
