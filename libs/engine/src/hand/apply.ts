@@ -36,6 +36,23 @@ const handlers = new Map<string, ActionHandler>();
 // Kept apart so `legalActions` of a plain betting turn does not walk every handler.
 const legalProviders: [string, ActionHandler][] = [];
 const turnProviders: ActionHandler[] = [];
+/**
+ * The legal actions of a turn that is not a betting turn (a draw, an offer's answer): the seat to act
+ * chooses among `actions`; no chips are called or bet; `extensions` carry the rule module's details.
+ */
+export function decisionTurn(s: HandState, actions: string[], extensions: Record<string, unknown>): LegalActions & { extensions: Record<string, unknown> } {
+  return {
+    seat: s.seats[s.toAct],
+    version: s.version,
+    actions,
+    callAmount: 0,
+    minTo: 0,
+    maxTo: 0,
+    allInTo: s.bets[s.toAct] + s.stacks[s.toAct],
+    extensions,
+  };
+}
+
 export function registerActionHandler(type: string, handler: ActionHandler): void {
   if (['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'artificialAllIn'].includes(type)) throw new Error(`${type} is a core action`);
   handlers.set(type, handler);

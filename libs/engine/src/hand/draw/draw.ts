@@ -3,13 +3,13 @@ import { deckWithJokers, shortDeck32, shortDeck36, standardDeck } from '../../ca
 import { randomInt, type RandomSource } from '../../rng/random-source';
 import type { DrawRules } from '../../variants/draw';
 import type { DeckId, VariantSpec } from '../../variants/types';
-import { registerActionHandler } from '../apply';
+import { decisionTurn, registerActionHandler } from '../apply';
 import { registerBoundsHook } from '../betting';
 import { finish, setFolded, toDraft, type Draft } from '../draft';
 import { afterAction, liveCount, registerDealStep, resumeStreet } from '../flow';
 import { leftOfButton, openerIndex } from '../order';
 import { randomLegalAction } from '../random-policy';
-import type { Action, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
+import type { Action, ApplyResult, HandEvent, HandState } from '../types';
 import { registerEventRedactor, registerViewExtension } from '../view';
 import { settleSplit } from './split';
 
@@ -354,16 +354,7 @@ function applySplit(state: HandState, action: Action, accept: boolean): ApplyRes
   return continueSplit(d, cloneExt(x0), split, accept && split.pos < split.order.length, ev);
 }
 
-const turn = (s: HandState, actions: string[], extra: Record<string, unknown>): LegalActions & { extensions: Record<string, unknown> } => ({
-  seat: s.seats[s.toAct],
-  version: s.version,
-  actions,
-  callAmount: 0,
-  minTo: 0,
-  maxTo: 0,
-  allInTo: s.bets[s.toAct] + s.stacks[s.toAct],
-  extensions: { [DRAW]: extra },
-});
+const turn = (s: HandState, actions: string[], extra: Record<string, unknown>) => decisionTurn(s, actions, { [DRAW]: extra });
 
 registerActionHandler('draw', {
   apply: (s, a) => applyDraw(s, a, false),

@@ -1,7 +1,7 @@
-import { registerActionHandler } from '../apply';
+import { decisionTurn, registerActionHandler } from '../apply';
 import { finish, toDraft } from '../draft';
 import { afterRunTwiceOffer, uncontestedShow } from '../flow';
-import type { Action, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
+import type { Action, ApplyResult, HandEvent, HandState } from '../types';
 import { registerViewExtension, type Viewer } from '../view';
 import { HOME, homeOf, type RunTwiceOffer } from './rules';
 import { setHome } from './deal';
@@ -54,16 +54,7 @@ function answerShow(state: HandState, action: Action, show: boolean): ApplyResul
   return { ok: true, state: finish(d), events: ev };
 }
 
-const turn = (s: HandState, actions: string[], timeoutAction: string): LegalActions & { extensions: Record<string, unknown> } => ({
-  seat: s.seats[s.toAct],
-  version: s.version,
-  actions,
-  callAmount: 0,
-  minTo: 0,
-  maxTo: 0,
-  allInTo: s.bets[s.toAct] + s.stacks[s.toAct],
-  extensions: { [HOME]: { phase: s.phase, timeoutAction } },
-});
+const turn = (s: HandState, actions: string[], timeoutAction: string) => decisionTurn(s, actions, { [HOME]: { phase: s.phase, timeoutAction } });
 
 registerActionHandler('run-twice', {
   apply: (s, a) => answerRunTwice(s, a, true),
