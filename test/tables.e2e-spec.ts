@@ -226,8 +226,11 @@ describe('cash and private tables', () => {
       .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
       .find((e) => e.type === 'action' && e.seat === first)!;
     expect(timed.action).toBe('fold');
-    const stored = await prisma.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
-    expect(stored.some((e) => e.type === 'action' && (e.payload as { action: string }).action === 'fold')).toBe(true);
+    // Actions are journaled behind the broadcast (issue 20): the stored copy arrives a batch later.
+    await until(async () => {
+      const stored = await prisma.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
+      return stored.some((e) => e.type === 'action' && (e.payload as { action: string }).action === 'fold');
+    }, 5000, 'the stored timeout fold');
     expect(host.table.seats[first]!.connected).toBe(false);
 
     // Reconnect inside the window: the same seat, the server's confirmed state and his own cards.
@@ -307,8 +310,10 @@ describe('cash and private tables', () => {
     expect(errors[0]).toMatchObject({ code: 'CONFLICT', event: 'table:act' });
     expect(errors[0].message).toMatch(/^STALE_VERSION/);
     expect(host.handState === null || host.handState.version > version).toBe(true);
-    const calls = (await prisma.handEvent.findMany({ where: { hand: { tableId: host.tableId } } })).filter((e) => e.type === 'action' && (e.payload as { seat: number }).seat === toAct);
-    expect(calls).toHaveLength(1);
+    // Journaled behind the broadcast (issue 20): wait for the stored copy; the refused second call never comes.
+    const storedCalls = async () => (await prisma.handEvent.findMany({ where: { hand: { tableId: host.tableId } } })).filter((e) => e.type === 'action' && (e.payload as { seat: number }).seat === toAct);
+    await until(async () => (await storedCalls()).length > 0, 5000, 'the stored call');
+    expect(await storedCalls()).toHaveLength(1);
 
     // Rate limit: a burst far above the limit is refused with RATE_LIMITED.
     const limited: SocketError[] = [];

@@ -178,25 +178,11 @@ export class HandStore {
     // The common case in one round trip; refused funds, a missing account or a stale fencing
     // token take the general path, which raises the typed error.
     if (this.fast) {
-      const id = randomUUID();
-      const handNumber = input.handNumber ?? null;
-      const commitment = input.commitment ?? null;
-      const config = toJson(input.config);
-      const stored = toJson(players);
-      const outcome = await startFast(this.db, this.sql, {
-        id,
-        ...ref,
-        handNumber,
-        book,
-        config,
-        players: stored,
-        commitment,
-        stacks: players.map((p, i) => ({ key: p.accountKey, stack: seats[i].stack })),
-        fence: this.guard?.fence?.(ref) ?? null,
-      }).catch(() => 'error' as const);
+      const start = this.fastStart(input, { ref, players, seats, book });
+      const outcome = await startFast(this.db, this.sql, start.row).catch(() => 'error' as const);
       if (outcome === 'ok') {
-        this.remember(id, { tableId, tournamentId, book, players });
-        return toStoredHand({ id, tableId, tournamentId, handNumber, book, config, players: stored, commitment, status: 'running', result: null, eventCount: 0, ledgerAtEnd: false });
+        this.remember(start.row.id, { tableId, tournamentId, book, players });
+        return start.stored(false);
       }
     }
     return this.startGeneral(input, null).then((hand) => {
@@ -215,28 +201,12 @@ export class HandStore {
     if (input.seed !== null) checkSeed(input.seed);
     const events = input.events.map((e, i) => eventJson(e, i));
     if (this.fast) {
-      const id = randomUUID();
-      const handNumber = input.handNumber ?? null;
-      const commitment = input.commitment ?? null;
-      const config = toJson(input.config);
-      const stored = toJson(players);
-      const outcome = await dealFast(this.db, this.sql, {
-        id,
-        ...ref,
-        handNumber,
-        book,
-        config,
-        players: stored,
-        commitment,
-        stacks: players.map((p, i) => ({ key: p.accountKey, stack: seats[i].stack })),
-        fence: this.guard?.fence?.(ref) ?? null,
-        seed: input.seed,
-        events: `[${events.join(',')}]`,
-      }).catch(() => 'error' as const);
+      const start = this.fastStart(input, { ref, players, seats, book });
+      const outcome = await dealFast(this.db, this.sql, { ...start.row, seed: input.seed, events: `[${events.join(',')}]` }).catch(() => 'error' as const);
       if (outcome === 'ok') {
-        this.remember(id, { tableId, tournamentId, book, players });
-        this.journalWriter.began(id, events.length);
-        return toStoredHand({ id, tableId, tournamentId, handNumber, book, config, players: stored, commitment, status: 'running', result: null, eventCount: 0, ledgerAtEnd: true });
+        this.remember(start.row.id, { tableId, tournamentId, book, players });
+        this.journalWriter.began(start.row.id, events.length);
+        return start.stored(true);
       }
     }
     const hand = await this.startGeneral(input, { seed: input.seed, events: input.events });
@@ -317,6 +287,30 @@ export class HandStore {
   private ended(handId: string): void {
     this.running.delete(handId);
     this.journalWriter.forget(handId);
+  }
+
+  /** The fast path's row of a new hand (startFast / dealFast) and the stored hand it becomes once written. */
+  private fastStart(input: StartHandInput, prepared: Pick<ReturnType<HandStore['prepareStart']>, 'ref' | 'players' | 'seats' | 'book'>) {
+    const { ref, players, seats, book } = prepared;
+    const id = randomUUID();
+    const handNumber = input.handNumber ?? null;
+    const commitment = input.commitment ?? null;
+    const config = toJson(input.config);
+    const playersJson = toJson(players);
+    const row = {
+      id,
+      ...ref,
+      handNumber,
+      book,
+      config,
+      players: playersJson,
+      commitment,
+      stacks: players.map((p, i) => ({ key: p.accountKey, stack: seats[i].stack })),
+      fence: this.guard?.fence?.(ref) ?? null,
+    };
+    const stored = (ledgerAtEnd: boolean): StoredHand =>
+      toStoredHand({ id, ...ref, handNumber, book, config, players: playersJson, commitment, status: 'running', result: null, eventCount: 0, ledgerAtEnd });
+    return { row, stored };
   }
 
   /** The hand's stored players, seats and book, checked (shared by startHand and dealHand). */
