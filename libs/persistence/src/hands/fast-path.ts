@@ -101,21 +101,18 @@ export interface FastStart {
   fence: FenceToken | null;
 }
 
+/** The new hand's parameters, in the order naiko_start_hand and naiko_deal_hand take them. */
+function handParams(s: FastStart): unknown[] {
+  return [s.id, s.tableId, s.tournamentId, s.handNumber, s.book, json(s.config), json(s.players), s.commitment, json(s.stacks)];
+}
+
+/** The fencing token's three parameters (all null outside cluster mode). */
+function fenceParams(fence: FenceToken | null): unknown[] {
+  return [fence?.tableId ?? null, fence ? String(fence.token) : null, fence?.owner ?? null];
+}
+
 export function startFast(db: LedgerDb, sql: SqlRunner | undefined, s: FastStart): Promise<FastStartOutcome> {
-  return call<FastStartOutcome>(db, sql, 'naiko_start_hand', START_SQL, [
-    s.id,
-    s.tableId,
-    s.tournamentId,
-    s.handNumber,
-    s.book,
-    json(s.config),
-    json(s.players),
-    s.commitment,
-    json(s.stacks),
-    s.fence?.tableId ?? null,
-    s.fence ? String(s.fence.token) : null,
-    s.fence?.owner ?? null,
-  ]);
+  return call<FastStartOutcome>(db, sql, 'naiko_start_hand', START_SQL, [...handParams(s), ...fenceParams(s.fence)]);
 }
 
 const START_SQL =
@@ -135,22 +132,7 @@ export interface FastDeal extends FastStart {
 
 /** HandStore.dealHand in one round trip (`naiko_deal_hand`): the hand, its seed and its first events. */
 export function dealFast(db: LedgerDb, sql: SqlRunner | undefined, s: FastDeal): Promise<FastStartOutcome> {
-  return call<FastStartOutcome>(db, sql, 'naiko_deal_hand', DEAL_SQL, [
-    s.id,
-    s.tableId,
-    s.tournamentId,
-    s.handNumber,
-    s.book,
-    json(s.config),
-    json(s.players),
-    s.commitment,
-    json(s.stacks),
-    s.seed,
-    s.events,
-    s.fence?.tableId ?? null,
-    s.fence ? String(s.fence.token) : null,
-    s.fence?.owner ?? null,
-  ]);
+  return call<FastStartOutcome>(db, sql, 'naiko_deal_hand', DEAL_SQL, [...handParams(s), s.seed, s.events, ...fenceParams(s.fence)]);
 }
 
 const DEAL_SQL =
