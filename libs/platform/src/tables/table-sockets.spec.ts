@@ -43,14 +43,14 @@ describe('TableSockets.listeners: no feed for an audience nobody listens to', ()
     expect(sockets.listeners('t1')!.has('bot-1')).toBe(false);
   });
 
-  it('Redis adapter with a router: this copy\'s sockets and the watches other copies routed here', () => {
+  it('Redis adapter with a router: a watcher on another copy may be unknown to this owner (a table taken over or handed off), so every audience is sent to', () => {
     const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: true });
     const remote = new Map<string, string[]>([['t1', ['carol']]]);
     sockets.knowRemoteWatchers((tableId) => remote.get(tableId));
     sockets.watch('t1', socket('a', 'alice'));
-    expect([...sockets.listeners('t1')!].sort()).toEqual(['alice', 'carol']);
-    expect(sockets.hasSpectators('t1', ['alice'])).toBe(true); // carol watches from another copy
-    expect(sockets.hasSpectators('t1', ['alice', 'carol'])).toBe(false);
-    expect(sockets.listeners('t2')!.size).toBe(0); // an empty room: nothing is encoded or published
+    expect(sockets.listeners('t1')).toBeNull(); // not known: carol's routed watch is not the whole truth
+    expect(sockets.hasSpectators('t1', ['alice'])).toBe(true);
+    expect(sockets.hasSpectators('t1', ['alice', 'carol'])).toBe(true); // another may watch through a copy whose watch went to the old owner
+    expect(sockets.listeners('t2')).toBeNull(); // a room empty here may hold another copy's sockets
   });
 });

@@ -60,6 +60,10 @@ export class TableSockets implements TableBroadcaster {
    */
   listeners(tableId: string): ReadonlySet<string> | null {
     if (this.remoteWatchers === 'unknown') return null;
+    // Rooms that span copies (Redis adapter) with a router: a watcher on another copy is in the room
+    // whether or not this owner heard his routed `watch` — a table taken over or handed off never
+    // did — so nobody can be ruled out here: every audience is sent to.
+    if (this.remoteWatchers && this.roomsSpanCopies) return null;
     const users = new Set<string>();
     for (const s of this.watchers.get(tableId)?.values() ?? []) users.add(s.data.user.sub);
     if (this.remoteWatchers) for (const u of this.remoteWatchers(tableId) ?? []) users.add(u);
