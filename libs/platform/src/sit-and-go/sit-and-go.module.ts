@@ -1,6 +1,8 @@
 // SitAndGoFeatureModule.forRoot({ templates?, runner? }) in an app that imports PlatformModule and
 // consumes QUEUES.sitAndGo (apps/sit-and-go, apps/all-in-one). It brings TablesModule: a Sit & Go's
 // table is a TableHost reached by the tables gateway like any tournament table.
+import { APP_CONFIG } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { JwtAuthGuard } from '../auth/http-auth';
@@ -8,7 +10,7 @@ import { TablesModule } from '../tables/tables.module';
 import { SitAndGoController } from './sit-and-go.controller';
 import { SitAndGoGateway } from './sit-and-go.gateway';
 import { SitAndGoJobs } from './sit-and-go.jobs';
-import { DEFAULT_RUNNER_OPTIONS, SIT_AND_GO_RUNNER_OPTIONS, SitAndGoTableRunner, sitAndGoRunnerOptionsFromEnv, type RunnerOptions } from './sit-and-go.runner';
+import { DEFAULT_RUNNER_OPTIONS, SIT_AND_GO_RUNNER_OPTIONS, SitAndGoTableRunner, sitAndGoRunnerOptionsFromConfig, type RunnerOptions } from './sit-and-go.runner';
 import { SIT_AND_GO_TEMPLATES, SitAndGoService } from './sit-and-go.service';
 
 export interface SitAndGoModuleOptions {
@@ -26,7 +28,7 @@ export class SitAndGoFeatureModule {
       controllers: [SitAndGoController],
       providers: [
         { provide: SIT_AND_GO_TEMPLATES, useValue: options.templates ?? [] },
-        { provide: SIT_AND_GO_RUNNER_OPTIONS, useFactory: () => ({ ...DEFAULT_RUNNER_OPTIONS, ...sitAndGoRunnerOptionsFromEnv(process.env), ...options.runner }) },
+        { provide: SIT_AND_GO_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_RUNNER_OPTIONS, ...sitAndGoRunnerOptionsFromConfig(config), ...options.runner }) },
         SitAndGoService,
         SitAndGoTableRunner,
         SitAndGoJobs,

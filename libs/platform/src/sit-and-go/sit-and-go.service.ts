@@ -10,7 +10,7 @@
 //   sng:<id>:entry:<userId>:<n> / sng:<id>:unreg:<userId>:<n>   n = the instance's change counter
 //   sng:<id>:spin-float, sng:<id>:spin-pool                     the Spin's house spin-pool movement
 //   sng:<id>:prize:<userId>, sng:<id>:retire:<userId>            payout and the winner's chips
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { JOBS, type JobName, type JobPayload, type SitAndGoStepPayload, type SitAndGoView } from '@naiko/contracts';
 import type { JobsOptions } from 'bullmq';
 import { cryptoRandom, newShuffleSeed } from '@naiko/engine';
@@ -45,7 +45,8 @@ import { seatDrawCommitment, seatDrawFromSeed } from './seat-draw';
 import { SPIN_POOL, spinPoolPlan } from './spin-pool';
 import { groupsOf, recordHandOutcome, type DealtIn } from './standings';
 import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
-import { loadRoomConfig } from '../room/room-config';
+import type { RoomConfig } from '../room/room-config';
+import { ROOM_CONFIG } from '../tokens';
 import { positionsOf, sngDeal, sngTableId, type StoredHandConfig } from './sit-and-go.tables';
 
 export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
@@ -96,9 +97,10 @@ export class SitAndGoService {
     private readonly prisma: PrismaService,
     private readonly jobs: JobQueue,
     @Inject(SIT_AND_GO_TEMPLATES) templates: readonly SitAndGoTemplate[],
+    @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
   ) {
     // The room (config/room.json) may let bots fill a template's seats after some seconds.
-    const fill = loadRoomConfig()?.sitAndGo?.botFillAfterSeconds ?? {};
+    const fill = room?.sitAndGo?.botFillAfterSeconds ?? {};
     for (const t of templates.length ? templates : DEFAULT_TEMPLATES) {
       this.upsertTemplate(fill[t.templateId] ? { ...t, botFillAfterMs: fill[t.templateId] * 1000 } : t);
     }

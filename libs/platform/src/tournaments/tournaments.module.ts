@@ -1,13 +1,15 @@
 // TournamentsFeatureModule.forRoot({ runner? }) in an app that imports PlatformModule and consumes
 // QUEUES.tournament (apps/tournament, apps/all-in-one). It brings TablesModule: tournament tables
 // are TableHosts reached by the tables gateway like cash tables.
+import { APP_CONFIG } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { TablesModule } from '../tables/tables.module';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsGateway } from './tournaments.gateway';
 import { TournamentJobs } from './tournaments.jobs';
-import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromEnv, type TournamentRunnerOptions } from './tournaments.runner';
+import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromConfig, type TournamentRunnerOptions } from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
 import { RecurringTournaments } from './recurring';
 
@@ -24,7 +26,7 @@ export class TournamentsFeatureModule {
       imports: [TablesModule],
       controllers: [TournamentsController],
       providers: [
-        { provide: TOURNAMENT_RUNNER_OPTIONS, useFactory: () => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromEnv(process.env), ...options.runner }) },
+        { provide: TOURNAMENT_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromConfig(config), ...options.runner }) },
         TournamentsService,
         TournamentRunner,
         TournamentJobs,
