@@ -49,7 +49,10 @@ export const PrivateInviteBody = z.strictObject({ username: safeText(1, 32) });
 export type PrivateInviteBody = z.infer<typeof PrivateInviteBody>;
 
 /** Join (and, with `register`, enter) with the code of an invite link. */
-export const PrivateJoinBody = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/), register: z.boolean().optional() });
+export const PrivateJoinBody = z.strictObject({
+  code: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/),
+  register: z.boolean().optional(),
+});
 export type PrivateJoinBody = z.infer<typeof PrivateJoinBody>;
 
 export type PrivateEventKind = 'sng' | 'mtt';

@@ -8,7 +8,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PrivateEventLimits, PrivateEventSummary, SitAndGoView } from '@naiko/contracts';
 import { newShuffleSeed } from '@naiko/engine';
-import { Accounts, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement } from '@naiko/persistence';
+import {
+  Accounts,
+  inTransaction,
+  postInTransaction,
+  PrismaService,
+  tournamentBook,
+  type Movement,
+} from '@naiko/persistence';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
 import { checkPrivateSitAndGo, PrivateEventError, privateBlindStructure } from '../tournaments/private-limits';
@@ -53,7 +60,8 @@ export class PrivateSitAndGos {
     const out = await inTransaction(this.prisma, async (tx) => {
       const [row] = await tx.$queryRaw<{ id: number }[]>`
         INSERT INTO sit_and_gos (template_id, instance_number, kind, template, seat_seed, seat_commitment, host_id)
-        VALUES (${template.templateId}, 1, 'sit-and-go', ${JSON.stringify(template)}::jsonb, ${seatSeed}, ${seatDrawCommitment(seatSeed)},
+        VALUES (${template.templateId}, 1, 'sit-and-go', ${JSON.stringify(template)}::jsonb, ${seatSeed},
+                ${seatDrawCommitment(seatSeed)},
                 ${hostId}::uuid)
         RETURNING id`;
       return { instanceId: row.id, inviteCode: await this.store.record(tx, 'sng', row.id, hostId) };
@@ -97,17 +105,36 @@ export class PrivateSitAndGos {
     await this.store.requireHost('sng', instanceId, hostId);
     const refunded = await inTransaction(this.prisma, async (tx) => {
       const [row] = await tx.$queryRaw<InstanceRow[]>`SELECT * FROM sit_and_gos WHERE id = ${instanceId} FOR UPDATE`;
-      if (row.status !== 'registering') throw new PrivateEventError('ALREADY_STARTED', `Sit & Go ${instanceId} is ${row.status}: too late to cancel`);
+      if (row.status !== 'registering')
+        throw new PrivateEventError('ALREADY_STARTED', `Sit & Go ${instanceId} is ${row.status}: too late to cancel`);
       const tournamentId = tournamentIdOf(instanceId);
       const entries = await tx.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' } });
       for (const e of entries) {
         const movements: Movement[] = [];
-        if (row.template.buyIn > 0) movements.push({ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(e.userId), amount: row.template.buyIn });
-        if (row.template.entryFee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(e.userId), amount: row.template.entryFee });
-        movements.push({ from: Accounts.tournamentStack(tournamentId, e.userId), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' });
-        await postInTransaction(tx, { idempotencyKey: `sng:${instanceId}:cancel:${e.userId}`, reason: 'refund', refs: { tournamentId }, movements });
+        if (row.template.buyIn > 0)
+          movements.push({
+            from: Accounts.tournamentPool(tournamentId),
+            to: Accounts.user(e.userId),
+            amount: row.template.buyIn,
+          });
+        if (row.template.entryFee > 0)
+          movements.push({ from: Accounts.house(), to: Accounts.user(e.userId), amount: row.template.entryFee });
+        movements.push({
+          from: Accounts.tournamentStack(tournamentId, e.userId),
+          to: Accounts.issuer(tournamentBook(tournamentId)),
+          amount: 'all',
+        });
+        await postInTransaction(tx, {
+          idempotencyKey: `sng:${instanceId}:cancel:${e.userId}`,
+          reason: 'refund',
+          refs: { tournamentId },
+          movements,
+        });
       }
-      await tx.tournamentEntry.updateMany({ where: { tournamentId, status: 'registered' }, data: { status: 'refunded' } });
+      await tx.tournamentEntry.updateMany({
+        where: { tournamentId, status: 'registered' },
+        data: { status: 'refunded' },
+      });
       await tx.$executeRaw`UPDATE sit_and_gos SET status = 'cancelled', finished_at = now() WHERE id = ${instanceId}`;
       return entries.length;
     });

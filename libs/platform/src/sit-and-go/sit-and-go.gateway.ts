@@ -46,7 +46,9 @@ export class SitAndGoGateway implements OnModuleDestroy {
       socket.emit('sitAndGoUpdate', lobbyView);
     } catch (err) {
       if (err instanceof SitAndGoError) throw new SocketErrorException('NOT_FOUND', err.message);
-      if (err instanceof PrivateEventError) throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+      if (err instanceof PrivateEventError) {
+        throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+      }
       throw err;
     }
   }

@@ -36,7 +36,9 @@ export class PrivateEventStore {
   /** Records a new private event and returns its invite code (in the event's creating transaction when given). */
   async record(db: Tx | PrismaService, kind: PrivateEventKind, eventId: number, hostId: string): Promise<string> {
     const code = this.newCode();
-    await db.$executeRaw`INSERT INTO private_events (kind, event_id, host_id, invite_code) VALUES (${kind}, ${eventId}, ${hostId}::uuid, ${code})`;
+    await db.$executeRaw`
+      INSERT INTO private_events (kind, event_id, host_id, invite_code)
+      VALUES (${kind}, ${eventId}, ${hostId}::uuid, ${code})`;
     return code;
   }
 
@@ -44,8 +46,12 @@ export class PrivateEventStore {
   async hostOf(kind: PrivateEventKind, eventId: number): Promise<string | null> {
     const rows =
       kind === 'sng'
-        ? await this.prisma.$queryRaw<{ host_id: string | null }[]>`SELECT host_id FROM sit_and_gos WHERE id = ${eventId}`
-        : await this.prisma.$queryRaw<{ host_id: string | null }[]>`SELECT host_id FROM scheduled_tournaments WHERE id = ${eventId}`;
+        ? await this.prisma.$queryRaw<
+            { host_id: string | null }[]
+          >`SELECT host_id FROM sit_and_gos WHERE id = ${eventId}`
+        : await this.prisma.$queryRaw<
+            { host_id: string | null }[]
+          >`SELECT host_id FROM scheduled_tournaments WHERE id = ${eventId}`;
     if (!rows[0]) throw new PrivateEventError('NOT_FOUND', `no private event ${kind} ${eventId}`);
     return rows[0].host_id;
   }
@@ -72,17 +78,31 @@ export class PrivateEventStore {
   }
 
   /** The host invites a player by username (idempotent). */
-  async inviteByName(kind: PrivateEventKind, eventId: number, hostId: string, username: string): Promise<{ userId: string; username: string }> {
+  async inviteByName(
+    kind: PrivateEventKind,
+    eventId: number,
+    hostId: string,
+    username: string,
+  ): Promise<{ userId: string; username: string }> {
     await this.requireHost(kind, eventId, hostId);
-    const user = await this.prisma.user.findUnique({ where: { username }, select: { id: true, username: true, deletedAt: true } });
+    const user = await this.prisma.user.findUnique({
+      where: { username },
+      select: { id: true, username: true, deletedAt: true },
+    });
     if (!user || user.deletedAt) throw new PrivateEventError('UNKNOWN_USER', `no player ${username}`);
     await this.addInvite(kind, eventId, user.id, 'username');
     return { userId: user.id, username: user.username };
   }
 
-  private async addInvite(kind: PrivateEventKind, eventId: number, userId: string, via: 'username' | 'code'): Promise<void> {
+  private async addInvite(
+    kind: PrivateEventKind,
+    eventId: number,
+    userId: string,
+    via: 'username' | 'code',
+  ): Promise<void> {
     await this.prisma.$executeRaw`
-      INSERT INTO private_event_invites (kind, event_id, user_id, via) VALUES (${kind}, ${eventId}, ${userId}::uuid, ${via})
+      INSERT INTO private_event_invites (kind, event_id, user_id, via)
+      VALUES (${kind}, ${eventId}, ${userId}::uuid, ${via})
       ON CONFLICT DO NOTHING`;
   }
 
@@ -96,13 +116,17 @@ export class PrivateEventStore {
     if (!hostId) return null;
     if (hostId === userId) return { hostId, as: 'host' };
     const [invited] = await this.prisma.$queryRaw<{ n: number }[]>`
-      SELECT 1 AS n FROM private_event_invites WHERE kind = ${kind} AND event_id = ${eventId} AND user_id = ${userId}::uuid`;
+      SELECT 1 AS n FROM private_event_invites
+      WHERE kind = ${kind} AND event_id = ${eventId} AND user_id = ${userId}::uuid`;
     if (invited) return { hostId, as: 'invitee' };
     if (code && code === (await this.inviteCode(kind, eventId))) {
       await this.addInvite(kind, eventId, userId, 'code');
       return { hostId, as: 'code' };
     }
-    throw new PrivateEventError('NOT_INVITED', 'this is a private event: only its host and invited players may enter or watch it');
+    throw new PrivateEventError(
+      'NOT_INVITED',
+      'this is a private event: only its host and invited players may enter or watch it',
+    );
   }
 
   /** The private events of this kind the user hosts or is invited to, newest first. */
@@ -119,13 +143,15 @@ export class PrivateEventStore {
   async openCount(hostId: string): Promise<number> {
     const [row] = await this.prisma.$queryRaw<{ n: bigint }[]>`
       SELECT (SELECT COUNT(*) FROM sit_and_gos WHERE host_id = ${hostId}::uuid AND status::text = ANY(${OPEN_SNG}))
-           + (SELECT COUNT(*) FROM scheduled_tournaments WHERE host_id = ${hostId}::uuid AND status::text = ANY(${OPEN_MTT})) AS n`;
+           + (SELECT COUNT(*) FROM scheduled_tournaments
+              WHERE host_id = ${hostId}::uuid AND status::text = ANY(${OPEN_MTT})) AS n`;
     return Number(row?.n ?? 0n);
   }
 
   async requireRoom(hostId: string, max: number): Promise<void> {
     const open = await this.openCount(hostId);
-    if (open >= max) throw new PrivateEventError('TOO_MANY_OPEN', `you already host ${open} open private events (at most ${max})`);
+    if (open >= max)
+      throw new PrivateEventError('TOO_MANY_OPEN', `you already host ${open} open private events (at most ${max})`);
   }
 
   async username(userId: string): Promise<string> {

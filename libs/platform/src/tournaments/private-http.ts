@@ -25,9 +25,15 @@ export async function privateHttp<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof PrivateEventError || err instanceof LedgerError || err instanceof SitAndGoError || err instanceof TournamentError) {
+    if (
+      err instanceof PrivateEventError ||
+      err instanceof LedgerError ||
+      err instanceof SitAndGoError ||
+      err instanceof TournamentError
+    ) {
       const { code, message } = err;
-      const violations = err instanceof PrivateEventError && err.violations.length ? { violations: err.violations } : {};
+      const violations =
+        err instanceof PrivateEventError && err.violations.length ? { violations: err.violations } : {};
       throw new HttpException({ code, message, ...violations }, STATUS[code] ?? HttpStatus.CONFLICT);
     }
     throw err;

@@ -63,16 +63,27 @@ describe('private tournament limits', () => {
   it('a Sit & Go inside every limit is accepted as sent', () => {
     expect(checkPrivateSitAndGo(SNG, LIMITS)).toEqual(SNG);
     // The edges are inside: buy-in 0 and 500, 9 seats, 60 s and 600 s levels.
-    expect(() => checkPrivateSitAndGo({ ...SNG, buyIn: 500, seats: 9, levelDurationMs: 600_000 }, LIMITS)).not.toThrow();
+    expect(() =>
+      checkPrivateSitAndGo({ ...SNG, buyIn: 500, seats: 9, levelDurationMs: 600_000 }, LIMITS),
+    ).not.toThrow();
     expect(() => checkPrivateSitAndGo({ ...SNG, buyIn: 0, levelDurationMs: 60_000 }, LIMITS)).not.toThrow();
   });
 
   it('outside the limits: every offending field is named, in one OUTSIDE_LIMITS refusal', () => {
     const err = refusal(() =>
-      checkPrivateSitAndGo({ ...SNG, game: 'omaha5', bettingStructure: 'fixed-limit', buyIn: 501, levelDurationMs: 59_999, seats: 10 }, LIMITS),
+      checkPrivateSitAndGo(
+        { ...SNG, game: 'omaha5', bettingStructure: 'fixed-limit', buyIn: 501, levelDurationMs: 59_999, seats: 10 },
+        LIMITS,
+      ),
     );
     expect(err.code).toBe('OUTSIDE_LIMITS');
-    expect(err.violations.map((v) => v.field)).toEqual(['game', 'bettingStructure', 'buyIn', 'levelDurationMs', 'seats']);
+    expect(err.violations.map((v) => v.field)).toEqual([
+      'game',
+      'bettingStructure',
+      'buyIn',
+      'levelDurationMs',
+      'seats',
+    ]);
     expect(err.violations[2].message).toBe('buyIn must be between 0 and 500 (got 501)');
     expect(err.violations[3].message).toBe('levelDurationMs must be between 60,000 ms and 600,000 ms (got 59,999 ms)');
   });
@@ -81,13 +92,19 @@ describe('private tournament limits', () => {
     const loose = { ...LIMITS, startingStack: { min: 1, max: 5_000 } };
     expect(() => checkPrivateSitAndGo({ ...SNG, startingStack: 200 }, loose)).not.toThrow();
     const err = refusal(() => checkPrivateSitAndGo({ ...SNG, startingStack: 199 }, loose));
-    expect(err.violations).toEqual([{ field: 'startingStack', message: 'startingStack must be at least 10 big blinds of level 1 (200)' }]);
+    expect(err.violations).toEqual([
+      { field: 'startingStack', message: 'startingStack must be at least 10 big blinds of level 1 (200)' },
+    ]);
   });
 
   it('a break is checked only when there is one; Omaha seats at most 8', () => {
     expect(() => checkPrivateSitAndGo({ ...SNG, breakDurationMs: 0 }, LIMITS)).not.toThrow();
-    expect(refusal(() => checkPrivateSitAndGo({ ...SNG, breakDurationMs: 30_000 }, LIMITS)).violations.map((v) => v.field)).toEqual(['breakDurationMs']);
-    const err = refusal(() => checkPrivateSitAndGo({ ...SNG, game: 'omaha', bettingStructure: 'pot-limit', seats: 9 }, LIMITS));
+    expect(
+      refusal(() => checkPrivateSitAndGo({ ...SNG, breakDurationMs: 30_000 }, LIMITS)).violations.map((v) => v.field),
+    ).toEqual(['breakDurationMs']);
+    const err = refusal(() =>
+      checkPrivateSitAndGo({ ...SNG, game: 'omaha', bettingStructure: 'pot-limit', seats: 9 }, LIMITS),
+    );
     expect(err.violations).toEqual([{ field: 'seats', message: 'omaha seats at most 8 players' }]);
   });
 
@@ -99,17 +116,25 @@ describe('private tournament limits', () => {
 
   it('a scheduled tournament: field size, entrants order, table size and the start window', () => {
     expect(checkPrivateTournament(MTT_BODY, LIMITS, NOW).maxEntrants).toBe(40);
-    const err = refusal(() => checkPrivateTournament({ ...MTT_BODY, maxEntrants: 51, minEntrants: 60, tableSize: 10 }, LIMITS, NOW));
+    const err = refusal(() =>
+      checkPrivateTournament({ ...MTT_BODY, maxEntrants: 51, minEntrants: 60, tableSize: 10 }, LIMITS, NOW),
+    );
     expect(err.violations.map((v) => v.field)).toEqual(['maxEntrants', 'minEntrants', 'tableSize']);
     // 24 h exactly is inside; one millisecond more is not; a start in the past never is.
-    expect(() => checkPrivateTournament({ ...MTT_BODY, startsAt: '2026-12-02T20:00:00.000Z' }, LIMITS, NOW)).not.toThrow();
-    expect(refusal(() => checkPrivateTournament({ ...MTT_BODY, startsAt: '2026-12-02T20:00:00.001Z' }, LIMITS, NOW)).violations).toEqual([
-      { field: 'startsAt', message: 'startsAt must be within 24 hours' },
-    ]);
-    expect(refusal(() => checkPrivateTournament({ ...MTT_BODY, startsAt: '2026-12-01T19:59:59.999Z' }, LIMITS, NOW)).violations[0].field).toBe('startsAt');
+    expect(() =>
+      checkPrivateTournament({ ...MTT_BODY, startsAt: '2026-12-02T20:00:00.000Z' }, LIMITS, NOW),
+    ).not.toThrow();
+    expect(
+      refusal(() => checkPrivateTournament({ ...MTT_BODY, startsAt: '2026-12-02T20:00:00.001Z' }, LIMITS, NOW))
+        .violations,
+    ).toEqual([{ field: 'startsAt', message: 'startsAt must be within 24 hours' }]);
+    expect(
+      refusal(() => checkPrivateTournament({ ...MTT_BODY, startsAt: '2026-12-01T19:59:59.999Z' }, LIMITS, NOW))
+        .violations[0].field,
+    ).toBe('startsAt');
   });
 
-  it('the blind structure is the standard ladder with the host\'s level length; a break every N levels', () => {
+  it("the blind structure is the standard ladder with the host's level length; a break every N levels", () => {
     const s = privateBlindStructure({ levelDurationMs: 300_000, breakDurationMs: 120_000, breakEveryLevels: 4 });
     const [l1, l2, l3, l4, brk] = s.steps;
     expect(l1).toEqual({ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 300_000 });
@@ -118,6 +143,10 @@ describe('private tournament limits', () => {
     expect(l3).toMatchObject({ smallBlind: 20, bigBlind: 40, ante: 40, anteKind: 'big-blind-ante' });
     expect(l4).toMatchObject({ kind: 'level', smallBlind: 25, bigBlind: 50 });
     expect(brk).toEqual({ kind: 'break', durationMs: 120_000 });
-    expect(privateBlindStructure({ levelDurationMs: 1_000, breakDurationMs: 0, breakEveryLevels: 4 }).steps.every((x) => x.kind === 'level')).toBe(true);
+    expect(
+      privateBlindStructure({ levelDurationMs: 1_000, breakDurationMs: 0, breakEveryLevels: 4 }).steps.every(
+        (x) => x.kind === 'level',
+      ),
+    ).toBe(true);
   });
 });

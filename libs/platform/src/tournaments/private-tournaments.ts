@@ -50,7 +50,11 @@ export class PrivateTournaments {
   }
 
   /** Registration of the host or an invitee (or a code holder); NOT_INVITED changes nothing. */
-  async register(id: number, userId: string, code?: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
+  async register(
+    id: number,
+    userId: string,
+    code?: string,
+  ): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
     await this.requirePrivate(id, userId, code);
     return this.service.register(id, userId);
   }

@@ -59,7 +59,8 @@ export class TournamentsController {
   @Get(':id')
   async view(@Param('id', ParseIdPipe) id: number) {
     return domain(async () => {
-      if (await this.privateEvents.hostOf('mtt', id).catch(() => null)) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+      const host = await this.privateEvents.hostOf('mtt', id).catch(() => null);
+      if (host) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
       return this.service.view(id);
     });
   }
@@ -104,7 +105,9 @@ export class TournamentsController {
   @Post(':id/register')
   async register(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: AccessClaims, @Body() body: unknown) {
     // A private tournament takes its host, invitees and invite-code holders only (NOT_INVITED).
-    if (await this.privateEvents.hostOf('mtt', id).catch(() => null)) return privateHttp(() => this.privateTournaments.register(id, user.sub, inviteCodeOf(body)));
+    if (await this.privateEvents.hostOf('mtt', id).catch(() => null)) {
+      return privateHttp(() => this.privateTournaments.register(id, user.sub, inviteCodeOf(body)));
+    }
     return domain(() => this.service.register(id, user.sub));
   }
 

@@ -42,7 +42,9 @@ export class TournamentsGateway implements OnModuleDestroy {
       socket.emit('tournamentUpdate', view);
     } catch (err) {
       if (err instanceof TournamentError) throw new SocketErrorException('NOT_FOUND', err.message);
-      if (err instanceof PrivateEventError) throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+      if (err instanceof PrivateEventError) {
+        throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+      }
       throw err;
     }
   }

@@ -265,7 +265,8 @@ export class TournamentsService {
     // The seat draw's seed is fixed (and its commitment published) before anyone can register.
     const seatSeed = newShuffleSeed();
     const [row] = await this.prisma.$queryRaw<StoredRow[]>`
-      INSERT INTO scheduled_tournaments (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
+      INSERT INTO scheduled_tournaments
+        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
       VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb,
               ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)}, ${owner.hostId ?? null}::uuid)
       RETURNING *`;
@@ -321,7 +322,9 @@ export class TournamentsService {
     const status = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       // A host cancels his private tournament only before it starts (private-tournaments.ts).
-      if (opts.beforeStartOnly && r.status !== 'scheduled' && r.status !== 'registering') throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      if (opts.beforeStartOnly && r.status !== 'scheduled' && r.status !== 'registering') {
+        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      }
       if (r.status === 'finished' || r.status === 'paying') throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
       if (r.status === 'cancelled') return r.status;
       if (r.status === 'running' && r.state.seating?.tables.some((t) => t.handInProgress)) {
