@@ -4,7 +4,12 @@
 import { APP_CONFIG } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { PrivateEventLimits } from '@naiko/contracts';
 import type { SitAndGoTemplate } from '@naiko/tournament';
+import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
+import { DEFAULT_PRIVATE_LIMITS } from '../tournaments/private-limits';
+import { PrivateSitAndGoController } from './private-sit-and-go.controller';
+import { PrivateSitAndGos } from './private-sit-and-go';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { TablesModule } from '../tables/tables.module';
 import { SitAndGoController } from './sit-and-go.controller';
@@ -17,6 +22,8 @@ export interface SitAndGoModuleOptions {
   /** Published templates (default: DEFAULT_TEMPLATES). */
   templates?: readonly SitAndGoTemplate[];
   runner?: Partial<RunnerOptions>;
+  /** The admin's limits for hosts' private Sit & Gos (default DEFAULT_PRIVATE_LIMITS). */
+  privateLimits?: PrivateEventLimits;
 }
 
 @Module({})
@@ -25,17 +32,20 @@ export class SitAndGoFeatureModule {
     return {
       module: SitAndGoFeatureModule,
       imports: [TablesModule],
-      controllers: [SitAndGoController],
+      controllers: [SitAndGoController, PrivateSitAndGoController],
       providers: [
         { provide: SIT_AND_GO_TEMPLATES, useValue: options.templates ?? [] },
         { provide: SIT_AND_GO_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_RUNNER_OPTIONS, ...sitAndGoRunnerOptionsFromConfig(config), ...options.runner }) },
         SitAndGoService,
+        { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },
+        PrivateEventStore,
+        PrivateSitAndGos,
         SitAndGoTableRunner,
         SitAndGoJobs,
         SitAndGoGateway,
         JwtAuthGuard,
       ],
-      exports: [SitAndGoService, SitAndGoTableRunner],
+      exports: [SitAndGoService, SitAndGoTableRunner, PrivateSitAndGos],
     };
   }
 }

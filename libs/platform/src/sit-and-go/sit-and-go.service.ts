@@ -58,8 +58,10 @@ export interface InstanceRow {
   template_id: string;
   instance_number: number;
   kind: string;
-  status: 'registering' | 'starting' | 'running' | 'paying' | 'finished';
+  status: 'registering' | 'starting' | 'running' | 'paying' | 'finished' | 'cancelled';
   template: SitAndGoTemplate;
+  /** A private Sit & Go's host (private-sit-and-go.ts); null for a published template's instance. */
+  host_id: string | null;
   registrations: number;
   prize_pool: bigint;
   spin_commitment: string | null;
@@ -186,6 +188,18 @@ export class SitAndGoService {
     }
   }
 
+  /** Registers into this very instance (a private Sit & Go): ALREADY_STARTED once it has filled. */
+  async registerInstance(instanceId: number, userId: string): Promise<RegisterResult> {
+    const result = await this.enter(instanceId, userId);
+    if (!result) throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} is not taking registrations`);
+    return result;
+  }
+
+  /** Tells the watchers an instance changed outside this service (a private Sit & Go's cancellation). */
+  notifyChanged(instanceId: number): void {
+    this.changed(instanceId);
+  }
+
   /** Registers into this instance; null when it is no longer taking registrations. */
   private async enter(instanceId: number, userId: string): Promise<RegisterResult | null> {
     {
@@ -215,7 +229,8 @@ export class SitAndGoService {
         await tx.$executeRaw`
           UPDATE sit_and_gos SET registrations = ${n}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
           WHERE id = ${instanceId}`;
-        if (full) await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
+        // A private Sit & Go is one game: no next instance opens when it fills.
+        if (full && !row.host_id) await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
         return { instanceId, started: full, botFillAfterMs: !full && n === 1 ? (t.botFillAfterMs ?? null) : null };
       });
       if (!result) return null;
