@@ -11,3 +11,8 @@ export * from './level-schedule';
 export * from './table-ids';
 export * from './recurring';
 export * from './seat-draw';
+export * from './final-table-deal';
+export * from './interruption';
+export * from './tournament-lobby';
+export * from './tournament-pause';
+export { CANCELLATION_RULES, payCancellationAfterStart } from './cancel-after-start';

@@ -10,6 +10,7 @@ import { TournamentError } from './tournaments.errors';
 import { FaultBoard } from '../health/fault-board';
 import { PlayAllowedGuard } from '../fair-play/gate';
 import { TournamentsService, type TournamentRow } from './tournaments.service';
+import { TournamentLobby } from './tournament-lobby';
 
 const STATUS: Record<string, HttpStatus> = {
   NOT_FOUND: HttpStatus.NOT_FOUND,
@@ -43,6 +44,7 @@ export class TournamentsController {
   constructor(
     private readonly service: TournamentsService,
     private readonly faults: FaultBoard,
+    private readonly lobbyView: TournamentLobby,
   ) {}
 
   @Get()
@@ -52,7 +54,7 @@ export class TournamentsController {
 
   @Get(':id')
   async view(@Param('id', ParseIdPipe) id: number) {
-    return domain(() => this.service.view(id));
+    return domain(() => this.lobbyView.view(id));
   }
 
   /**

@@ -10,6 +10,7 @@ import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-e
 import { ValidBody } from '../gateway/socket-validation';
 import { TournamentError } from './tournaments.errors';
 import { TournamentsService } from './tournaments.service';
+import { TournamentLobby } from './tournament-lobby';
 import { CORS_OPTIONS } from '../http/cors';
 
 export const tournamentRoom = (id: number): string => `mtt:${id}`;
@@ -23,14 +24,18 @@ export class TournamentsGateway implements OnModuleDestroy {
   private readonly lastAt = new Map<number, number>();
   private closed = false;
 
-  constructor(private readonly service: TournamentsService) {
+  constructor(
+    private readonly service: TournamentsService,
+    /** The lobby view (issue 25): the service's view with next level and break, tables' players, deal, pause. */
+    private readonly lobby: TournamentLobby,
+  ) {
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
   }
 
   @SubscribeMessage('tournamentWatch')
   async watch(@ValidBody('tournamentWatch') p: TournamentWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     try {
-      const view = await this.service.view(p.tournamentId);
+      const view = await this.lobby.view(p.tournamentId);
       await socket.join(tournamentRoom(p.tournamentId));
       socket.emit('tournamentUpdate', view);
     } catch (err) {
@@ -54,7 +59,7 @@ export class TournamentsGateway implements OnModuleDestroy {
     const timer = setTimeout(() => {
       this.pending.delete(id);
       this.lastAt.set(id, Date.now());
-      this.service
+      this.lobby
         .view(id)
         .then((view) => {
           if (!this.closed) this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view);

@@ -10,6 +10,11 @@ import { TournamentJobs } from './tournaments.jobs';
 import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromEnv, type TournamentRunnerOptions } from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
 import { RecurringTournaments } from './recurring';
+import { FinalTableDeals } from './final-table-deal';
+import { DisconnectionMonitor } from './interruption';
+import { TournamentLobby } from './tournament-lobby';
+import { TournamentDealsController } from './tournament-deals.controller';
+import { TournamentStructuresController } from './tournament-structures.controller';
 
 export interface TournamentsModuleOptions {
   runner?: Partial<TournamentRunnerOptions>;
@@ -22,7 +27,7 @@ export class TournamentsFeatureModule {
       module: TournamentsFeatureModule,
       // Tournament tables are table hosts: the tables gateway (socket events) reaches them.
       imports: [TablesModule],
-      controllers: [TournamentsController],
+      controllers: [TournamentsController, TournamentDealsController, TournamentStructuresController],
       providers: [
         { provide: TOURNAMENT_RUNNER_OPTIONS, useFactory: () => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromEnv(process.env), ...options.runner }) },
         TournamentsService,
@@ -31,8 +36,12 @@ export class TournamentsFeatureModule {
         RecurringTournaments,
         TournamentsGateway,
         JwtAuthGuard,
+        // Issue 25: final-table deals, the lobby view, the automatic pause on disconnections.
+        FinalTableDeals,
+        TournamentLobby,
+        DisconnectionMonitor,
       ],
-      exports: [TournamentsService, TournamentRunner, RecurringTournaments],
+      exports: [TournamentsService, TournamentRunner, RecurringTournaments, FinalTableDeals, TournamentLobby, DisconnectionMonitor],
     };
   }
 }
