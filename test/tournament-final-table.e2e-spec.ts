@@ -152,6 +152,8 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     const placesLeft = [150, 90, 60].slice(0, open.players.length).reduce((a, b) => a + b, 0);
     expect(dealt).toBe(placesLeft - 30);
     expect((await lobby(id)).paused).toBeNull();
+    // One deal per tournament.
+    expect((await request(t.url).post(`/tournaments/${id}/deal`).set('Authorization', `Bearer ${admin()}`).send({ method: 'icm' })).body.code).toMatch(/DEAL_PENDING|NOT_FINAL_TABLE|NOT_RUNNING/);
     await waitFor('the end of the play for the 30', async () => (await mtt.get(id)).status === 'finished', 180_000);
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
     const winner = entries.find((e) => e.place === 1)!;
@@ -188,7 +190,9 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
   it('pauses by itself when more than half of the players left are disconnected, and resumes when one comes back', async () => {
     const humans = await newPlayers(2, false);
     const [bot] = await newPlayers(1);
-    const id = await running(fastMttSettings({ name: 'Away', startingStack: 10_000, blindStructure: fastModeStructure(60_000, 30_000, 4) }), [...humans, bot]);
+    // No time bank: the humans here never act, each decision times out after 1 s.
+    const clock = { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 0 };
+    const id = await running(fastMttSettings({ name: 'Away', startingStack: 10_000, blindStructure: fastModeStructure(60_000, 30_000, 4), clock }), [...humans, bot]);
     const startedAt = (await mtt.get(id)).step_started_at!;
     // Two humans of three, no socket: after 400 ms the tournament pauses.
     await waitFor('the automatic pause', async () => (await lobby(id)).paused?.reason === 'disconnections');

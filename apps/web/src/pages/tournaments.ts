@@ -150,6 +150,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   const levelClock = (c: NonNullable<TournamentView['clock']>) => {
     const left = c.nextStepAt === null ? null : Math.max(0, Math.ceil((c.nextStepAt - Date.now()) / 1000));
     const step = c.kind === 'break' ? 'Break' : `Level ${c.levelNumber}: ${chips(c.smallBlind)}/${chips(c.bigBlind)}${c.ante ? ` ante ${chips(c.ante)}` : ''}`;
+    // Paused (issue 25): the clock is held until play resumes.
+    if (view?.paused) return `${step} · clock stopped`;
     return `${step}${left === null ? '' : ` · next in ${left} s`}`;
   };
 

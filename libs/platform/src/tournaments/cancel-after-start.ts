@@ -36,6 +36,9 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
   const entrants = reg.entries.filter((e) => e.status === 'active' || e.status === 'busted').length;
   const pool = entrants * r.config.buyIn;
   const deal = await dealOfTournament(tx, r.id);
+  // A deal under discussion ends with the tournament; so does any pause.
+  await tx.$executeRaw`UPDATE mtt_deals SET status = 'void', decided_at = now() WHERE tournament_id = ${r.id} AND status IN ('waiting', 'open')`;
+  await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${r.id}`;
   const dealt = new Set((deal?.players ?? []).map((p) => p.userId));
   const table = prizeTableOf(r.config, entrants);
   // Places already decided (busted entries); those in a paid deal were paid by the deal.

@@ -14,11 +14,11 @@
 //   - an amount left to play for: play resumes; at the end the winner gets that amount, the other
 //     dealt places nothing more (`adjustPayoutsForDeal`).
 // Prizes still to pay the players left = the prize table's first n places of the pool (n players).
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Accounts, inTransaction, postInTransaction, PrismaService, type Tx } from '@naiko/persistence';
 import { paidEntries, placePrizes } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
-import { dealFigures, record, type DealMethod, type DealPlayer, type DealRecord, type DealRow } from './deal-records';
+import { dealFigures, dealOfTournament, record, type DealMethod, type DealPlayer, type DealRecord, type DealRow } from './deal-records';
 import { entryIdOf, finishHand, type HandResult } from './mtt-state';
 import { loadState, lockExclusive, saveState, smallOf } from './mtt-rows';
 import { prizeTableOf, type TournamentSettings } from './tournament-config';
@@ -29,10 +29,12 @@ import { TournamentsService } from './tournaments.service';
 export * from './deal-records';
 
 @Injectable()
-export class FinalTableDeals {
+export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('FinalTableDeals');
   /** Tournaments with a proposal waiting for a hand to end (this process). */
   private readonly waiting = new Set<number>();
+
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -41,10 +43,32 @@ export class FinalTableDeals {
   ) {
     service.listen({
       changed: (id) => {
-        if (this.waiting.has(id)) void this.settle(id).catch((err: unknown) => this.logger.warn({ msg: 'fixing deal figures failed', id, err: String(err) }));
+        if (this.waiting.has(id)) this.settleLater(id);
       },
       started: () => undefined,
     });
+  }
+
+  /**
+   * The hand a proposal waits for may end in another copy (its runner), whose changes this process
+   * does not hear of: waiting proposals are also looked for in the database every second.
+   */
+  onModuleInit(): void {
+    this.timer = setInterval(() => {
+      void this.prisma.$queryRaw<{ tournament_id: number }[]>`SELECT DISTINCT tournament_id FROM mtt_deals WHERE status = 'waiting'`
+        .then((rows) => rows.forEach((r) => this.settleLater(r.tournament_id)))
+        .catch((err: unknown) => this.logger.warn({ msg: 'reading waiting deals failed', err: String(err) }));
+    }, 1_000);
+    this.timer.unref?.();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private settleLater(id: number): void {
+    void this.settle(id).catch((err: unknown) => this.logger.warn({ msg: 'fixing deal figures failed', id, err: String(err) }));
   }
 
   private exclusive<T>(id: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -88,6 +112,8 @@ export class FinalTableDeals {
       if (!by.admin && !seated.includes(by.userId)) throw new TournamentError('NOT_IN_DEAL', 'only a player still in (or the admin) proposes a deal');
       if (seated.length < 2) throw new TournamentError('NOT_FINAL_TABLE', 'a deal needs two players or more');
       if (await this.current(id, tx)) throw new TournamentError('DEAL_PENDING', 'a deal is under discussion already');
+      // One deal per tournament: the payout replaces the dealt places' prizes by that deal's.
+      if (await dealOfTournament(tx, id)) throw new TournamentError('DEAL_PENDING', 'a deal was made already in this tournament');
       await pauseTournament(tx, this.jobs, id, 'deal');
       const [d] = await tx.$queryRaw<DealRow[]>`
         INSERT INTO mtt_deals (tournament_id, method, left_to_play_for, status, proposed_by)

@@ -69,6 +69,7 @@ export class TournamentLobby {
   async view(id: number): Promise<TournamentLobbyView> {
     const base = await this.service.view(id);
     const [paused, deal] = await Promise.all([pauseOf(this.prisma, id), this.deals.latest(id)]);
-    return { ...base, ...lobbyExtras(base), paused, deal: dealView(deal, base), rules: [...CANCELLATION_RULES] };
+    // A pause means something only while the tournament runs.
+    return { ...base, ...lobbyExtras(base), paused: base.phase === 'running' ? paused : null, deal: dealView(deal, base), rules: [...CANCELLATION_RULES] };
   }
 }
