@@ -106,8 +106,10 @@ export function adminPage(root: HTMLElement): () => void {
                 h('td', {},
                   rename, h('button', { class: 'small', 'data-testid': 't-rename-save', onclick: () => void run(() => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }), 'Saved') }, 'Rename'),
                   // Issue 25: the director pauses (the clock stops, no new hand) and resumes a running tournament.
-                  t.status === 'running' && h('button', { class: 'small', 'data-testid': 't-pause', onclick: () => void run(() => api('POST', `/tournaments/${t.tournamentId}/pause`), `${t.name} paused`) }, 'Pause'),
-                  t.status === 'running' && h('button', { class: 'small', 'data-testid': 't-resume', onclick: () => void run(() => api('POST', `/tournaments/${t.tournamentId}/resume`), `${t.name} resumed`) }, 'Resume'),
+                  t.status === 'running' && ['pause', 'resume'].map((what) => h('button', {
+                    class: 'small', 'data-testid': `t-${what}`,
+                    onclick: () => void run(() => api('POST', `/tournaments/${t.tournamentId}/${what}`), `${t.name}: ${what}d`),
+                  }, what === 'pause' ? 'Pause' : 'Resume')),
                   h('button', { class: 'secondary', 'data-testid': 't-cancel', onclick: () => void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`) }, 'Cancel')),
               );
             })))),

@@ -100,9 +100,9 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   let message = '';
   let busy = false;
   // Issue 25: "find player" and the deal form, built once (a live update keeps what was typed).
-  const extras: LobbyExtrasState = {
-    search: h('input', { type: 'search', 'data-testid': 'mtt-find', placeholder: 'name', oninput: () => render() }) as HTMLInputElement,
-    leftToPlayFor: h('input', { type: 'number', min: 0, value: 0, 'data-testid': 'mtt-deal-left', size: 6 }) as HTMLInputElement,
+  const extras = {
+    search: h('input', { type: 'search', 'data-testid': 'mtt-find', placeholder: 'name', oninput: () => render() }),
+    leftToPlayFor: h('input', { type: 'number', min: 0, value: 0, 'data-testid': 'mtt-deal-left', size: 6 }),
     busy: false,
     act: (path, body, done) => void (async () => {
       busy = extras.busy = true;
@@ -117,7 +117,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
       busy = extras.busy = false;
       render();
     })(),
-  };
+  } as LobbyExtrasState;
 
   /** The table the player was last told about (a screen reader hears when his seat is ready). */
   let toldTable: string | null = null;

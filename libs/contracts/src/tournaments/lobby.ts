@@ -24,11 +24,21 @@ export interface TournamentDealView {
 
 export interface TournamentLobbyView extends TournamentView {
   /** The next level (null on the last) and when it starts (ms since epoch; null when not running). */
-  nextLevel: { levelNumber: number; smallBlind: number; bigBlind: number; ante: number; startsAt: number | null } | null;
+  nextLevel: {
+    levelNumber: number;
+    smallBlind: number;
+    bigBlind: number;
+    ante: number;
+    startsAt: number | null;
+  } | null;
   /** The next break and when it starts (null: none left). */
   nextBreak: { durationMs: number; startsAt: number | null } | null;
   /** Every open table with its players (seat order), for "find player" and the chip counts. */
-  tablePlayers: { tableId: number; tableRef: string; players: { userId: string; username: string; seat: number; stack: number }[] }[];
+  tablePlayers: {
+    tableId: number;
+    tableRef: string;
+    players: { userId: string; username: string; seat: number; stack: number }[];
+  }[];
   /** Largest and smallest stack of the players still in (0 when none). */
   chipLeader: { username: string; stack: number } | null;
   paused: { reason: 'admin' | 'deal' | 'disconnections'; since: number } | null;
@@ -46,7 +56,11 @@ export type DealProposalDto = z.infer<typeof DealProposalDto>;
 
 export const SuggestLevelsDto = z.strictObject({
   startingStack: z.number().int().min(1).max(100_000_000),
-  durationMs: z.number().int().min(60_000).max(7 * 24 * 3_600_000),
+  durationMs: z
+    .number()
+    .int()
+    .min(60_000)
+    .max(7 * 24 * 3_600_000),
   levelMs: z.number().int().min(1_000).max(3_600_000).optional(),
   expectedEntrants: z.number().int().min(2).max(10_000),
   template: z.enum(['turbo', 'regular', 'deep']).optional(),

@@ -37,7 +37,9 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
   const pool = entrants * r.config.buyIn;
   const deal = await dealOfTournament(tx, r.id);
   // A deal under discussion ends with the tournament; so does any pause.
-  await tx.$executeRaw`UPDATE mtt_deals SET status = 'void', decided_at = now() WHERE tournament_id = ${r.id} AND status IN ('waiting', 'open')`;
+  await tx.$executeRaw`
+    UPDATE mtt_deals SET status = 'void', decided_at = now()
+    WHERE tournament_id = ${r.id} AND status IN ('waiting', 'open')`;
   await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${r.id}`;
   const dealt = new Set((deal?.players ?? []).map((p) => p.userId));
   const table = prizeTableOf(r.config, entrants);
@@ -52,7 +54,10 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
       refs: { tournamentId: t },
       movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(entry.playerId), amount: p.prize }],
     });
-    await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId: entry.playerId } }, data: { prize: BigInt(p.prize), place: p.bestPlace } });
+    await tx.tournamentEntry.update({
+      where: { tournamentId_userId: { tournamentId: t, userId: entry.playerId } },
+      data: { prize: BigInt(p.prize), place: p.bestPlace },
+    });
   }
   // What the pool holds now is what nobody has been paid yet.
   const [acc] = await tx.$queryRaw<{ balance: bigint }[]>`SELECT balance FROM chip_accounts WHERE key = ${`pool:${t}`}`;
@@ -63,7 +68,10 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
     WHERE s.tournament_id = ${r.id} ORDER BY s.table_no, s.seat`;
   const still = inPlay.map((x) => ({ userId: x.user_id, stack: Number(x.balance) })).filter((x) => x.stack > 0);
   if (still.length === 0 || left === 0 || seatedPlayers(r.state) === 0) return [];
-  const split = cancellationAfterStartSplit(left, still.map((x) => x.stack));
+  const split = cancellationAfterStartSplit(
+    left,
+    still.map((x) => x.stack),
+  );
   const out: CancelShare[] = [];
   for (const [i, p] of still.entries()) {
     const { equalPart, chipPart, total } = split[i];
@@ -76,8 +84,13 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
         movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: total }],
       });
     }
-    const before = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId: t, userId: p.userId } } });
-    await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId: p.userId } }, data: { prize: (before?.prize ?? 0n) + BigInt(total) } });
+    const before = await tx.tournamentEntry.findUnique({
+      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
+    });
+    await tx.tournamentEntry.update({
+      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
+      data: { prize: (before?.prize ?? 0n) + BigInt(total) },
+    });
   }
   return out;
 }

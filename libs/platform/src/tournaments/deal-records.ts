@@ -49,7 +49,12 @@ export const record = (d: DealRow): DealRecord => ({
 });
 
 /** The deal figures: each player's prize from his stack and the prizes of places 1..n. */
-export function dealFigures(method: DealMethod, stacks: readonly number[], placePayouts: readonly number[], leftToPlayFor: number): number[] {
+export function dealFigures(
+  method: DealMethod,
+  stacks: readonly number[],
+  placePayouts: readonly number[],
+  leftToPlayFor: number,
+): number[] {
   const payouts = placePayouts.slice(0, stacks.length);
   const input = { stacks, payouts: payouts.length ? payouts : [0], leftToPlayFor };
   try {
@@ -64,7 +69,10 @@ export function dealFigures(method: DealMethod, stacks: readonly number[], place
  * The payout after a deal: dealt entries are paid nothing more, except the winner of what was left
  * to play for; `dealPrize` is what the deal already paid (his result shows both).
  */
-export function adjustPayoutsForDeal(payouts: readonly Payout[], deal: DealRecord | null): (Payout & { dealPrize: number })[] {
+export function adjustPayoutsForDeal(
+  payouts: readonly Payout[],
+  deal: DealRecord | null,
+): (Payout & { dealPrize: number })[] {
   const dealt = new Map((deal?.players ?? []).map((p) => [entryKey(p.entryId), p.prize]));
   return payouts.map((p) => {
     const dealPrize = dealt.get(p.playerId);
@@ -75,7 +83,8 @@ export function adjustPayoutsForDeal(payouts: readonly Payout[], deal: DealRecor
 
 /** The deal applied in a tournament (null: none). */
 export async function dealOfTournament(db: Pick<Tx, '$queryRaw'>, id: number): Promise<DealRecord | null> {
-  const [d] = await db.$queryRaw<DealRow[]>`SELECT * FROM mtt_deals WHERE tournament_id = ${id} AND status = 'accepted' ORDER BY id DESC LIMIT 1`;
+  const [d] = await db.$queryRaw<
+    DealRow[]
+  >`SELECT * FROM mtt_deals WHERE tournament_id = ${id} AND status = 'accepted' ORDER BY id DESC LIMIT 1`;
   return d ? record(d) : null;
 }
-

@@ -43,7 +43,13 @@ describe('final-table deal figures (issue 25)', () => {
    */
   test('payout after a deal: the winner gets what was left to play for, the other dealt places nothing more', () => {
     const deal: DealRecord = {
-      dealId: 1, method: 'chip-chop', leftToPlayFor: 30, status: 'accepted', proposedBy: 'u4', forced: false, acceptedBy: [],
+      dealId: 1,
+      method: 'chip-chop',
+      leftToPlayFor: 30,
+      status: 'accepted',
+      proposedBy: 'u4',
+      forced: false,
+      acceptedBy: [],
       players: [
         { userId: 'u4', entryId: 4, stack: 5000, prize: 135 },
         { userId: 'u5', entryId: 5, stack: 3000, prize: 81 },

@@ -18,7 +18,15 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { Accounts, inTransaction, postInTransaction, PrismaService, type Tx } from '@naiko/persistence';
 import { paidEntries, placePrizes } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
-import { dealFigures, dealOfTournament, record, type DealMethod, type DealPlayer, type DealRecord, type DealRow } from './deal-records';
+import {
+  dealFigures,
+  dealOfTournament,
+  record,
+  type DealMethod,
+  type DealPlayer,
+  type DealRecord,
+  type DealRow,
+} from './deal-records';
 import { entryIdOf, finishHand, type HandResult } from './mtt-state';
 import { loadState, lockExclusive, saveState, smallOf } from './mtt-rows';
 import { prizeTableOf, type TournamentSettings } from './tournament-config';
@@ -55,7 +63,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
    */
   onModuleInit(): void {
     this.timer = setInterval(() => {
-      void this.prisma.$queryRaw<{ tournament_id: number }[]>`SELECT DISTINCT tournament_id FROM mtt_deals WHERE status = 'waiting'`
+      void this.prisma.$queryRaw<
+        { tournament_id: number }[]
+      >`SELECT DISTINCT tournament_id FROM mtt_deals WHERE status = 'waiting'`
         .then((rows) => rows.forEach((r) => this.settleLater(r.tournament_id)))
         .catch((err: unknown) => this.logger.warn({ msg: 'reading waiting deals failed', err: String(err) }));
     }, 1_000);
@@ -68,7 +78,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   }
 
   private settleLater(id: number): void {
-    void this.settle(id).catch((err: unknown) => this.logger.warn({ msg: 'fixing deal figures failed', id, err: String(err) }));
+    void this.settle(id).catch((err: unknown) =>
+      this.logger.warn({ msg: 'fixing deal figures failed', id, err: String(err) }),
+    );
   }
 
   private exclusive<T>(id: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -87,33 +99,48 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
 
   /** The last deal of the tournament, whatever its status (lobby). */
   async latest(id: number): Promise<DealRecord | null> {
-    const [d] = await this.prisma.$queryRaw<DealRow[]>`SELECT * FROM mtt_deals WHERE tournament_id = ${id} ORDER BY id DESC LIMIT 1`;
+    const [d] = await this.prisma.$queryRaw<
+      DealRow[]
+    >`SELECT * FROM mtt_deals WHERE tournament_id = ${id} ORDER BY id DESC LIMIT 1`;
     return d ? record(d) : null;
   }
 
   private async finalTable(tx: Tx, id: number) {
-    const [row] = await tx.$queryRaw<{ status: string; config: TournamentSettings; state: Parameters<typeof loadState>[2] }[]>`
+    const [row] = await tx.$queryRaw<
+      { status: string; config: TournamentSettings; state: Parameters<typeof loadState>[2] }[]
+    >`
       SELECT status::text AS status, config, state FROM scheduled_tournaments WHERE id = ${id}`;
     if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (row.status !== 'running') throw new TournamentError('NOT_RUNNING', `tournament ${id} is ${row.status}`);
     const loaded = await loadState(tx, id, row.state, row.config.tableSize);
     const tables = (loaded.state.seating?.tables ?? []).filter((t) => t.seats.some((p) => p));
-    if (tables.length !== 1) throw new TournamentError('NOT_FINAL_TABLE', 'a deal is made at the final table (every player left at one table)');
+    if (tables.length !== 1)
+      throw new TournamentError(
+        'NOT_FINAL_TABLE',
+        'a deal is made at the final table (every player left at one table)',
+      );
     return { row, loaded, table: tables[0] };
   }
 
   /** A player still in, or the admin, proposes a deal; the tournament pauses. */
-  async propose(id: number, by: { userId: string; admin: boolean }, input: { method: DealMethod; leftToPlayFor?: number }): Promise<DealRecord> {
+  async propose(
+    id: number,
+    by: { userId: string; admin: boolean },
+    input: { method: DealMethod; leftToPlayFor?: number },
+  ): Promise<DealRecord> {
     const left = input.leftToPlayFor ?? 0;
-    if (!Number.isSafeInteger(left) || left < 0) throw new TournamentError('BAD_DEAL', 'the amount left to play for is a whole number of chips, 0 or more');
+    if (!Number.isSafeInteger(left) || left < 0)
+      throw new TournamentError('BAD_DEAL', 'the amount left to play for is a whole number of chips, 0 or more');
     const out = await this.exclusive(id, async (tx) => {
       const { table } = await this.finalTable(tx, id);
       const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-      if (!by.admin && !seated.includes(by.userId)) throw new TournamentError('NOT_IN_DEAL', 'only a player still in (or the admin) proposes a deal');
+      if (!by.admin && !seated.includes(by.userId))
+        throw new TournamentError('NOT_IN_DEAL', 'only a player still in (or the admin) proposes a deal');
       if (seated.length < 2) throw new TournamentError('NOT_FINAL_TABLE', 'a deal needs two players or more');
       if (await this.current(id, tx)) throw new TournamentError('DEAL_PENDING', 'a deal is under discussion already');
       // One deal per tournament: the payout replaces the dealt places' prizes by that deal's.
-      if (await dealOfTournament(tx, id)) throw new TournamentError('DEAL_PENDING', 'a deal was made already in this tournament');
+      if (await dealOfTournament(tx, id))
+        throw new TournamentError('DEAL_PENDING', 'a deal was made already in this tournament');
       await pauseTournament(tx, this.jobs, id, 'deal');
       const [d] = await tx.$queryRaw<DealRow[]>`
         INSERT INTO mtt_deals (tournament_id, method, left_to_play_for, status, proposed_by)
@@ -132,13 +159,20 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     if (table.handInProgress) return null;
     const t = `mtt-${id}`;
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await tx.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } } });
+    const accounts = await tx.chipAccount.findMany({
+      where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } },
+    });
     const stackOf = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
     const entries = loaded.state.registration.entries;
     const entrants = paidEntries(loaded.state.registration);
     const pool = entrants * row.config.buyIn;
     const stacks = seated.map((u) => stackOf.get(u) ?? 0);
-    const prizes = dealFigures(deal.method, stacks, placePrizes(pool, prizeTableOf(row.config, entrants)), deal.leftToPlayFor);
+    const prizes = dealFigures(
+      deal.method,
+      stacks,
+      placePrizes(pool, prizeTableOf(row.config, entrants)),
+      deal.leftToPlayFor,
+    );
     const players: DealPlayer[] = seated.map((userId, i) => ({
       userId,
       entryId: entries.find((e) => e.playerId === userId && e.status === 'active')!.entryId,
@@ -146,7 +180,8 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       prize: prizes[i],
     }));
     const [d] = await tx.$queryRaw<DealRow[]>`
-      UPDATE mtt_deals SET status = 'open', players = ${JSON.stringify(players)}::jsonb WHERE id = ${deal.dealId} RETURNING *`;
+      UPDATE mtt_deals SET status = 'open', players = ${JSON.stringify(players)}::jsonb
+      WHERE id = ${deal.dealId} RETURNING *`;
     return record(d);
   }
 
@@ -167,7 +202,8 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     await this.settle(id);
     const out = await this.exclusive(id, async (tx) => {
       const d = await this.openDeal(tx, id);
-      if (!d.players!.some((p) => p.userId === userId)) throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal accept it');
+      if (!d.players!.some((p) => p.userId === userId))
+        throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal accept it');
       const accepted = [...new Set([...d.acceptedBy, userId])];
       await tx.$executeRaw`UPDATE mtt_deals SET accepted_by = ${accepted}::uuid[] WHERE id = ${d.dealId}`;
       const next = { ...d, acceptedBy: accepted };
@@ -184,7 +220,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       if (!admin && !(d.players ?? []).some((p) => p.userId === userId) && d.proposedBy !== userId) {
         throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal (or the admin) refuse it');
       }
-      const [row] = await tx.$queryRaw<DealRow[]>`UPDATE mtt_deals SET status = 'rejected', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
+      const [row] = await tx.$queryRaw<
+        DealRow[]
+      >`UPDATE mtt_deals SET status = 'rejected', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(row), finished: false };
     });
@@ -212,7 +250,8 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   private async openDeal(tx: Tx, id: number): Promise<DealRecord> {
     const d = await this.current(id, tx);
     if (!d) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
-    if (d.status !== 'open') throw new TournamentError('HAND_IN_PROGRESS', 'the deal figures are fixed when the hand in progress ends');
+    if (d.status !== 'open')
+      throw new TournamentError('HAND_IN_PROGRESS', 'the deal figures are fixed when the hand in progress ends');
     return d;
   }
 
@@ -223,7 +262,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     const players = d.players!;
     // The figures hold only for the stacks they were made from (no hand ran since: the tournament is paused).
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await tx.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } } });
+    const accounts = await tx.chipAccount.findMany({
+      where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } },
+    });
     const now = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
     if (seated.length !== players.length || players.some((p) => now.get(p.userId) !== p.stack)) {
       await tx.$executeRaw`UPDATE mtt_deals SET status = 'void', decided_at = now() WHERE id = ${d.dealId}`;
@@ -239,9 +280,14 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
           movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: p.prize }],
         });
       }
-      await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId: p.userId } }, data: { prize: BigInt(p.prize) } });
+      await tx.tournamentEntry.update({
+        where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
+        data: { prize: BigInt(p.prize) },
+      });
     }
-    const [done] = await tx.$queryRaw<DealRow[]>`UPDATE mtt_deals SET status = 'accepted', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
+    const [done] = await tx.$queryRaw<
+      DealRow[]
+    >`UPDATE mtt_deals SET status = 'accepted', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
     if (d.leftToPlayFor > 0) {
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(done), finished: false };
@@ -254,13 +300,27 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       dealtIn: players.map((p, i) => ({ userId: p.userId, stack: p.stack, order: i })),
       after: new Map(players.map((p) => [p.userId, p.userId === leader.userId ? p.stack : 0])),
     };
-    const o = finishHand({ ...loaded.state, seating: { ...loaded.state.seating!, tables: loaded.state.seating!.tables.map((x) => ({ ...x, handInProgress: false })) } }, table.tableId, result, {
-      rng: { nextUint32: () => 0 },
-      currentLevel: Number.MAX_SAFE_INTEGER,
-      paidPlaces: (k) => prizeTableOf(row.config, k || paidEntries(loaded.state.registration)).paidPlaces,
-    });
+    const o = finishHand(
+      {
+        ...loaded.state,
+        seating: {
+          ...loaded.state.seating!,
+          tables: loaded.state.seating!.tables.map((x) => ({ ...x, handInProgress: false })),
+        },
+      },
+      table.tableId,
+      result,
+      {
+        rng: { nextUint32: () => 0 },
+        currentLevel: Number.MAX_SAFE_INTEGER,
+        paidPlaces: (k) => prizeTableOf(row.config, k || paidEntries(loaded.state.registration)).paidPlaces,
+      },
+    );
     if (!o.finished || n < 2) throw new Error(`deal of tournament ${id} did not end it`);
-    await tx.tournamentEntry.updateMany({ where: { tournamentId: t, userId: { in: o.busted } }, data: { status: 'busted' } });
+    await tx.tournamentEntry.updateMany({
+      where: { tournamentId: t, userId: { in: o.busted } },
+      data: { status: 'busted' },
+    });
     await saveState(tx, id, loaded, o.state, undefined, { json: JSON.stringify(smallOf(o.state)), status: 'paying' });
     await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${id}`;
     this.logger.log({ msg: 'deal ended the tournament', tournamentId: id, winner: entryIdOf(o.state.winner ?? 'e0') });

@@ -71,7 +71,10 @@ export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     const every = Math.max(50, Math.min(5_000, Math.floor(this.thresholdMs / 4)));
-    this.timer = setInterval(() => void this.checkAll().catch((err: unknown) => this.logger.warn({ msg: 'check failed', err: String(err) })), every);
+    this.timer = setInterval(
+      () => void this.checkAll().catch((err: unknown) => this.logger.warn({ msg: 'check failed', err: String(err) })),
+      every,
+    );
     this.timer.unref?.();
   }
 
@@ -85,12 +88,17 @@ export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
     if (this.running || !this.gateway.server) return [];
     this.running = true;
     try {
-      const rows = await this.prisma.$queryRaw<{ id: number; paused_reason: PauseReason | null; user_id: string; is_bot: boolean }[]>`
+      const rows = await this.prisma.$queryRaw<
+        { id: number; paused_reason: PauseReason | null; user_id: string; is_bot: boolean }[]
+      >`
         SELECT st.id, st.paused_reason, s.user_id::text AS user_id, u.is_bot
         FROM scheduled_tournaments st JOIN mtt_seats s ON s.tournament_id = st.id JOIN users u ON u.id = s.user_id
         WHERE st.status = 'running'`;
       const online = new Set((await this.gateway.server.fetchSockets()).map((s) => s.data.user?.sub));
-      const byTournament = new Map<number, { paused: PauseReason | null; players: { userId: string; bot: boolean }[] }>();
+      const byTournament = new Map<
+        number,
+        { paused: PauseReason | null; players: { userId: string; bot: boolean }[] }
+      >();
       for (const r of rows) {
         const t = byTournament.get(r.id) ?? { paused: r.paused_reason, players: [] };
         t.players.push({ userId: r.user_id, bot: r.is_bot });
@@ -103,14 +111,25 @@ export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
         const next = new Map<string, number>();
         for (const p of t.players) if (!p.bot && !online.has(p.userId)) next.set(p.userId, prev.get(p.userId) ?? now);
         this.since.set(id, next);
-        const action = interruptionDecision({ remaining: t.players.length, disconnectedSince: next, now, thresholdMs: this.thresholdMs, paused: t.paused });
+        const action = interruptionDecision({
+          remaining: t.players.length,
+          disconnectedSince: next,
+          now,
+          thresholdMs: this.thresholdMs,
+          paused: t.paused,
+        });
         if (!action) continue;
         const changed = await inTransaction(this.prisma, async (tx) => {
           await lockExclusive(tx, id);
-          return action === 'pause' ? pauseTournament(tx, this.jobs, id, 'disconnections') : resumeTournament(tx, this.jobs, id, 'disconnections');
+          return action === 'pause'
+            ? pauseTournament(tx, this.jobs, id, 'disconnections')
+            : resumeTournament(tx, this.jobs, id, 'disconnections');
         });
         if (changed) {
-          this.logger.log({ msg: action === 'pause' ? 'paused: too many players disconnected' : 'resumed: players back', tournamentId: id });
+          this.logger.log({
+            msg: action === 'pause' ? 'paused: too many players disconnected' : 'resumed: players back',
+            tournamentId: id,
+          });
           done.push({ tournamentId: id, action });
           this.service.changed(id);
         }

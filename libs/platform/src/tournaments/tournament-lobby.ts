@@ -27,7 +27,13 @@ export function lobbyExtras(view: TournamentView): Extras {
   for (let i = from; i < view.structure.length && (!nextLevel || !nextBreak); i++) {
     const step = view.structure[i];
     if (step.kind === 'level' && !nextLevel) {
-      nextLevel = { levelNumber: step.levelNumber, smallBlind: step.smallBlind!, bigBlind: step.bigBlind!, ante: step.ante!, startsAt: at };
+      nextLevel = {
+        levelNumber: step.levelNumber,
+        smallBlind: step.smallBlind!,
+        bigBlind: step.bigBlind!,
+        ante: step.ante!,
+        startsAt: at,
+      };
     }
     if (step.kind === 'break' && !nextBreak) nextBreak = { durationMs: step.durationMs, startsAt: at };
     at = at === null ? null : at + step.durationMs;
@@ -42,7 +48,12 @@ export function lobbyExtras(view: TournamentView): Extras {
       .sort((a, b) => a.seat - b.seat),
   }));
   const leader = view.phase === 'running' ? [...seated].sort((a, b) => b.stack - a.stack)[0] : undefined;
-  return { nextLevel, nextBreak, tablePlayers, chipLeader: leader ? { username: leader.username, stack: leader.stack } : null };
+  return {
+    nextLevel,
+    nextBreak,
+    tablePlayers,
+    chipLeader: leader ? { username: leader.username, stack: leader.stack } : null,
+  };
 }
 
 export function dealView(deal: DealRecord | null, view: TournamentView): TournamentDealView | null {
@@ -54,7 +65,13 @@ export function dealView(deal: DealRecord | null, view: TournamentView): Tournam
     leftToPlayFor: deal.leftToPlayFor,
     status: deal.status,
     forced: deal.forced,
-    players: (deal.players ?? []).map((p) => ({ userId: p.userId, username: name.get(p.userId) ?? '', stack: p.stack, prize: p.prize, accepted: deal.acceptedBy.includes(p.userId) })),
+    players: (deal.players ?? []).map((p) => ({
+      userId: p.userId,
+      username: name.get(p.userId) ?? '',
+      stack: p.stack,
+      prize: p.prize,
+      accepted: deal.acceptedBy.includes(p.userId),
+    })),
   };
 }
 
@@ -70,6 +87,12 @@ export class TournamentLobby {
     const base = await this.service.view(id);
     const [paused, deal] = await Promise.all([pauseOf(this.prisma, id), this.deals.latest(id)]);
     // A pause means something only while the tournament runs.
-    return { ...base, ...lobbyExtras(base), paused: base.phase === 'running' ? paused : null, deal: dealView(deal, base), rules: [...CANCELLATION_RULES] };
+    return {
+      ...base,
+      ...lobbyExtras(base),
+      paused: base.phase === 'running' ? paused : null,
+      deal: dealView(deal, base),
+      rules: [...CANCELLATION_RULES],
+    };
   }
 }

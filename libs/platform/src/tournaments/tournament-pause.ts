@@ -53,10 +53,13 @@ export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason
   if (!r || r.status !== 'running') return false;
   if (r.paused_reason && STRENGTH[r.paused_reason] >= STRENGTH[reason]) return false;
   if (!r.paused_reason) {
-    await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = ${reason}, paused_at = now(), version = version + 1 WHERE id = ${id}`;
+    await tx.$executeRaw`
+      UPDATE scheduled_tournaments SET paused_reason = ${reason}, paused_at = now(), version = version + 1
+      WHERE id = ${id}`;
     await nextStepJob(jobs, r, id, HELD_MS);
   } else {
-    await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = ${reason}, version = version + 1 WHERE id = ${id}`;
+    await tx.$executeRaw`
+      UPDATE scheduled_tournaments SET paused_reason = ${reason}, version = version + 1 WHERE id = ${id}`;
   }
   return true;
 }
@@ -72,7 +75,8 @@ export async function resumeTournament(tx: Tx, jobs: JobQueue, id: number, reaso
   const pausedMs = r.paused_at ? Math.max(0, now.getTime() - new Date(r.paused_at).getTime()) : 0;
   const startedAt = r.step_started_at ? new Date(new Date(r.step_started_at).getTime() + pausedMs) : null;
   await tx.$executeRaw`
-    UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL, step_started_at = ${startedAt}, version = version + 1
+    UPDATE scheduled_tournaments
+    SET paused_reason = NULL, paused_at = NULL, step_started_at = ${startedAt}, version = version + 1
     WHERE id = ${id}`;
   if (r.status === 'running' && startedAt) {
     const step = r.config.blindStructure.steps[r.step_index];
@@ -82,7 +86,10 @@ export async function resumeTournament(tx: Tx, jobs: JobQueue, id: number, reaso
 }
 
 /** The pause in force (lobby view): reason and since when (ms since epoch). */
-export async function pauseOf(db: Pick<Tx, '$queryRaw'>, id: number): Promise<{ reason: PauseReason; since: number } | null> {
+export async function pauseOf(
+  db: Pick<Tx, '$queryRaw'>,
+  id: number,
+): Promise<{ reason: PauseReason; since: number } | null> {
   const [r] = await db.$queryRaw<{ paused_reason: PauseReason | null; paused_at: Date | null }[]>`
     SELECT paused_reason, paused_at FROM scheduled_tournaments WHERE id = ${id}`;
   return r?.paused_reason ? { reason: r.paused_reason, since: new Date(r.paused_at ?? Date.now()).getTime() } : null;

@@ -2,7 +2,14 @@
 // structure editor (libs/tournament structure-templates.ts). Pure computations; admin only.
 import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Post, Query, UseGuards } from '@nestjs/common';
 import { SuggestLevelsDto } from '@naiko/contracts';
-import { STRUCTURE_TEMPLATES, StructureTemplateError, suggestLevels, templateStructure, TournamentError as RulesError, type StructureTemplateName } from '@naiko/tournament';
+import {
+  STRUCTURE_TEMPLATES,
+  StructureTemplateError,
+  suggestLevels,
+  templateStructure,
+  TournamentError as RulesError,
+  type StructureTemplateName,
+} from '@naiko/tournament';
 import { JwtAuthGuard, Roles } from '../auth/http-auth';
 
 const refused = (err: unknown): never => {
@@ -20,7 +27,11 @@ export class TournamentStructuresController {
   @Get()
   templates(@Query('startingStack') stackText?: string) {
     const stack = stackText === undefined ? 10_000 : Number(stackText);
-    if (!Number.isSafeInteger(stack) || stack < 1) throw new HttpException({ code: 'BAD_SETTINGS', message: 'startingStack is a whole number ≥ 1' }, HttpStatus.BAD_REQUEST);
+    if (!Number.isSafeInteger(stack) || stack < 1)
+      throw new HttpException(
+        { code: 'BAD_SETTINGS', message: 'startingStack is a whole number ≥ 1' },
+        HttpStatus.BAD_REQUEST,
+      );
     try {
       return Object.values(STRUCTURE_TEMPLATES).map((t) => ({ ...t, structure: templateStructure(t.name, stack) }));
     } catch (err) {

@@ -41,7 +41,14 @@ export class TournamentsFeatureModule {
         TournamentLobby,
         DisconnectionMonitor,
       ],
-      exports: [TournamentsService, TournamentRunner, RecurringTournaments, FinalTableDeals, TournamentLobby, DisconnectionMonitor],
+      exports: [
+        TournamentsService,
+        TournamentRunner,
+        RecurringTournaments,
+        FinalTableDeals,
+        TournamentLobby,
+        DisconnectionMonitor,
+      ],
     };
   }
 }

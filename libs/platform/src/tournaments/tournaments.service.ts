@@ -343,7 +343,10 @@ export class TournamentsService {
     for (const e of transition.events) if (e.type === 'cancelled' && !afterStart) await this.refund(tx, r, e);
     if (afterStart) await payCancellationAfterStart(tx, r);
     await this.retireStacks(tx, r);
-    await tx.tournamentEntry.updateMany({ where: { tournamentId: t, ...(afterStart ? { status: 'playing' } : {}) }, data: { status: afterStart ? 'finished' : 'refunded' } });
+    await tx.tournamentEntry.updateMany({
+      where: { tournamentId: t, ...(afterStart ? { status: 'playing' } : {}) },
+      data: { status: afterStart ? 'finished' : 'refunded' },
+    });
     const state: MttState = { ...r.state, registration: transition.state };
     await this.save(tx, r, state, { status: 'cancelled' });
     await tx.$executeRaw`UPDATE scheduled_tournaments SET finished_at = now() WHERE id = ${r.id}`;
@@ -598,7 +601,8 @@ export class TournamentsService {
           WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
         await fence?.(tx);
         // Paused (tournament-pause.ts: a deal, disconnections, the admin): no new hand anywhere.
-        if (!r || r.status !== 'running' || r.state.cancelRequested || r.paused_reason || r.closed || r.hand_in_progress) return null;
+        if (!r || r.status !== 'running' || r.state.cancelRequested || r.paused_reason) return null;
+        if (r.closed || r.hand_in_progress) return null;
         const level = this.levelInForce(r);
         if (!level) return null;
         const book = mttTournamentId(id);
@@ -932,7 +936,8 @@ export class TournamentsService {
       const entrants = paidEntries(reg);
       const pool = entrants * r.config.buyIn;
       // A final-table deal paid its players already (final-table-deal.ts, issue 25).
-      const payouts = adjustPayoutsForDeal(payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups), await dealOfTournament(tx, id));
+      const standings = payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      const payouts = adjustPayoutsForDeal(standings, await dealOfTournament(tx, id));
       const best = new Map<string, { place: number; prize: number }>();
       for (const p of payouts) {
         const entry = reg.entries[entryIdOf(p.playerId) - 1];
