@@ -60,7 +60,9 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
   }
 
   it('the admin suggests levels (turbo, 10,000 chips, 1 hour, 100 entrants), edits and schedules them', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1300, height: 1100 } });
+    // axe-core opens a page of its own in the page's context: an explicit context.
+    const context = await w.browser.newContext({ viewport: { width: 1300, height: 1100 } });
+    const page = await context.newPage();
     await signUp(page, w.app.url, 'director');
     await w.app.get(PrismaService).user.update({ where: { username: 'director' }, data: { role: 'admin' } });
     await page.getByTestId('sign-out').click();
@@ -93,7 +95,7 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
     const steps = list.find((x) => x.name === 'Edited Turbo')!.settings.blindStructure.steps;
     expect(steps).toHaveLength(suggested - 1);
     expect(steps[0]).toMatchObject({ bigBlind: 200, durationMs: 7 * 60_000 });
-    await page.close();
+    await context.close();
   }, 120_000);
 
   it('a player sees the lobby, finds a player, proposes an ICM deal and accepts it by clicking', async () => {
@@ -127,7 +129,9 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
         .expect(201);
       bots.push(bot.id);
     }
-    const page = await w.browser.newPage({ viewport: { width: 1300, height: 1200 } });
+    // axe-core opens a page of its own in the page's context: an explicit context.
+    const context = await w.browser.newContext({ viewport: { width: 1300, height: 1200 } });
+    const page = await context.newPage();
     await signUp(page, w.app.url, 'dealer');
     await page.goto(`${w.app.url}/#/tournament/${id}`);
     await page.getByTestId('mtt-register').click();
@@ -173,6 +177,6 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
     const mine = deal.players.find((p) => p.username === 'dealer')!;
     const final = await view(id);
     expect(final.entrants.find((e) => e.username === 'dealer')!.prize).toBe(mine.prize);
-    await page.close();
+    await context.close();
   }, 180_000);
 });
