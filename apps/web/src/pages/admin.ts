@@ -6,6 +6,7 @@ import { h, keepFocus, mount } from '../dom';
 import { actionRunner, errorMessage } from '../errors';
 import { chips, GAME_NAMES, stakesText } from '../format';
 import { header } from './lobby';
+import { structureEditor } from '../components/structure-editor';
 
 interface TournamentSummary { tournamentId: number; name: string; status: string; startsAt: string; registrationOpensAt: string; settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string } }
 /** GET /tournaments/:id/runner: what fails right now in the runner or at a table (this server process). */
@@ -44,6 +45,8 @@ export function adminPage(root: HTMLElement): () => void {
   const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
   const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
   const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
+  // Issue 25: templates, suggested levels and every level editable; the plain default until one is loaded.
+  const editor = structureEditor(() => Number(stack.value) || 1, (m) => ((message = m), render()));
   const schedule = (e: Event) => {
     e.preventDefault();
     const starts = new Date(startsAt.value);
@@ -62,6 +65,12 @@ export function adminPage(root: HTMLElement): () => void {
               : !(amount(maxEntrants.value) >= 2 && amount(maxEntrants.value) <= 10_000)
                 ? 'Max entrants must be a whole number between 2 and 10,000.'
                 : '';
+    const edited = editor.element.querySelector('[data-testid="se-row"]') ? editor.structure() : defaultStructure();
+    if (!problem && typeof edited === 'string') {
+      message = edited;
+      render();
+      return;
+    }
     if (problem) {
       message = problem;
       render();
@@ -72,7 +81,7 @@ export function adminPage(root: HTMLElement): () => void {
       startsAt: starts.toISOString(), registrationOpensAt: new Date().toISOString(),
       lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
       buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
-      blindStructure: defaultStructure(), tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+      blindStructure: edited, tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
     }), `${name.value} scheduled`);
   };
   const render = () => keepFocus(() => {
@@ -83,6 +92,7 @@ export function adminPage(root: HTMLElement): () => void {
         h('section', {}, h('h2', {}, 'Schedule a tournament'),
           h('form', { class: 'inline', onsubmit: schedule },
             h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),
+            editor.element,
             h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'))),
         h('section', {}, h('h2', {}, 'Tournaments'),
           h('table', { class: 'list', 'data-testid': 'admin-tournaments' },
@@ -95,6 +105,11 @@ export function adminPage(root: HTMLElement): () => void {
                 h('td', { 'data-testid': 't-faults' }, (runners.get(t.tournamentId)?.faults ?? []).map((f) => h('div', { class: 'fault' }, `${f.source}: ${f.message} (×${f.count} since ${new Date(f.since).toLocaleTimeString()})`))),
                 h('td', {},
                   rename, h('button', { class: 'small', 'data-testid': 't-rename-save', onclick: () => void run(() => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }), 'Saved') }, 'Rename'),
+                  // Issue 25: the director pauses (the clock stops, no new hand) and resumes a running tournament.
+                  t.status === 'running' && ['pause', 'resume'].map((what) => h('button', {
+                    class: 'small', 'data-testid': `t-${what}`,
+                    onclick: () => void run(() => api('POST', `/tournaments/${t.tournamentId}/${what}`), `${t.name}: ${what}d`),
+                  }, what === 'pause' ? 'Pause' : 'Resume')),
                   h('button', { class: 'secondary', 'data-testid': 't-cancel', onclick: () => void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`) }, 'Cancel')),
               );
             })))),

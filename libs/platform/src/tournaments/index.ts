@@ -16,3 +16,8 @@ export * from './private-events';
 export * from './private-http';
 export * from './private-tournaments';
 export * from './private-tournaments.controller';
+export * from './final-table-deal';
+export * from './interruption';
+export * from './tournament-lobby';
+export * from './tournament-pause';
+export { CANCELLATION_RULES, payCancellationAfterStart } from './cancel-after-start';

@@ -6,11 +6,12 @@
 // published prize tables. The row carries `host_id` from its insert (never listed publicly). The
 // host may cancel it before the start: every buy-in back through the ledger (the admin's cancel).
 import { Inject, Injectable } from '@nestjs/common';
-import type { PrivateEventLimits, PrivateEventSummary, TournamentSettingsDto, TournamentView } from '@naiko/contracts';
+import type { PrivateEventLimits, PrivateEventSummary, TournamentLobbyView, TournamentSettingsDto } from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
 import { checkPrivateTournament, PrivateEventError, privateBlindStructure } from './private-limits';
 import { TournamentsService } from './tournaments.service';
+import { TournamentLobby } from './tournament-lobby';
 
 const PRIVATE_RECONNECT_MS = 30_000;
 
@@ -21,6 +22,7 @@ export class PrivateTournaments {
     private readonly service: TournamentsService,
     private readonly store: PrivateEventStore,
     @Inject(PRIVATE_EVENT_LIMITS) readonly limits: PrivateEventLimits,
+    private readonly lobby: TournamentLobby,
   ) {}
 
   /** Creates the host's tournament (OUTSIDE_LIMITS / BAD_SETTINGS / TOO_MANY_OPEN refuse it whole). */
@@ -67,9 +69,10 @@ export class PrivateTournaments {
     return this.summary(id, userId);
   }
 
-  async view(id: number, userId: string): Promise<TournamentView> {
+  /** The same lobby view as a public tournament's (deal, pause, tables, next level), for its host and invitees. */
+  async view(id: number, userId: string): Promise<TournamentLobbyView> {
     await this.requirePrivate(id, userId);
-    return this.service.view(id);
+    return this.lobby.view(id);
   }
 
   private async requirePrivate(id: number, userId: string, code?: string): Promise<void> {

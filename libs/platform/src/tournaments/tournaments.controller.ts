@@ -13,6 +13,7 @@ import { TournamentsService, type TournamentRow } from './tournaments.service';
 import { PrivateEventStore } from './private-events';
 import { inviteCodeOf, privateHttp } from './private-http';
 import { PrivateTournaments } from './private-tournaments';
+import { TournamentLobby } from './tournament-lobby';
 
 const STATUS: Record<string, HttpStatus> = {
   NOT_FOUND: HttpStatus.NOT_FOUND,
@@ -48,6 +49,7 @@ export class TournamentsController {
     private readonly faults: FaultBoard,
     private readonly privateEvents: PrivateEventStore,
     private readonly privateTournaments: PrivateTournaments,
+    private readonly lobbyView: TournamentLobby,
   ) {}
 
   @Get()
@@ -61,7 +63,7 @@ export class TournamentsController {
     return domain(async () => {
       const host = await this.privateEvents.hostOf('mtt', id).catch(() => null);
       if (host) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
-      return this.service.view(id);
+      return this.lobbyView.view(id);
     });
   }
 

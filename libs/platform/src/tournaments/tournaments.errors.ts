@@ -10,7 +10,15 @@ export type TournamentErrorCode =
   | 'RE_ENTRY_NOT_ALLOWED'
   | 'LATE_REGISTRATION_CLOSED'
   | 'FINISHED'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  // Issue 25: final-table deals and pauses.
+  | 'NOT_RUNNING'
+  | 'NOT_FINAL_TABLE'
+  | 'DEAL_PENDING'
+  | 'NO_DEAL'
+  | 'NOT_IN_DEAL'
+  | 'HAND_IN_PROGRESS'
+  | 'BAD_DEAL';
 
 export class TournamentError extends Error {
   constructor(

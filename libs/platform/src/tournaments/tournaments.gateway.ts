@@ -10,6 +10,7 @@ import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-e
 import { ValidBody } from '../gateway/socket-validation';
 import { TournamentError } from './tournaments.errors';
 import { TournamentsService } from './tournaments.service';
+import { TournamentLobby } from './tournament-lobby';
 import { CORS_OPTIONS } from '../http/cors';
 import { PrivateEventStore } from './private-events';
 import { PrivateEventError } from './private-limits';
@@ -28,6 +29,8 @@ export class TournamentsGateway implements OnModuleDestroy {
   constructor(
     private readonly service: TournamentsService,
     private readonly privateEvents: PrivateEventStore,
+    /** The lobby view (issue 25): the service's view with next level and break, tables' players, deal, pause. */
+    private readonly lobby: TournamentLobby,
   ) {
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
   }
@@ -37,7 +40,7 @@ export class TournamentsGateway implements OnModuleDestroy {
     try {
       // A private tournament is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
       await this.privateEvents.access('mtt', p.tournamentId, socket.data.user.sub);
-      const view = await this.service.view(p.tournamentId);
+      const view = await this.lobby.view(p.tournamentId);
       await socket.join(tournamentRoom(p.tournamentId));
       socket.emit('tournamentUpdate', view);
     } catch (err) {
@@ -64,7 +67,7 @@ export class TournamentsGateway implements OnModuleDestroy {
     const timer = setTimeout(() => {
       this.pending.delete(id);
       this.lastAt.set(id, Date.now());
-      this.service
+      this.lobby
         .view(id)
         .then((view) => {
           if (!this.closed) this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view);

@@ -17,6 +17,11 @@ import { TournamentJobs } from './tournaments.jobs';
 import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromConfig, type TournamentRunnerOptions } from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
 import { RecurringTournaments } from './recurring';
+import { FinalTableDeals } from './final-table-deal';
+import { DisconnectionMonitor } from './interruption';
+import { TournamentLobby } from './tournament-lobby';
+import { TournamentDealsController } from './tournament-deals.controller';
+import { TournamentStructuresController } from './tournament-structures.controller';
 
 export interface TournamentsModuleOptions {
   runner?: Partial<TournamentRunnerOptions>;
@@ -31,7 +36,7 @@ export class TournamentsFeatureModule {
       module: TournamentsFeatureModule,
       // Tournament tables are table hosts: the tables gateway (socket events) reaches them.
       imports: [TablesModule],
-      controllers: [TournamentsController, PrivateTournamentsController],
+      controllers: [TournamentsController, PrivateTournamentsController, TournamentDealsController, TournamentStructuresController],
       providers: [
         { provide: TOURNAMENT_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromConfig(config), ...options.runner }) },
         TournamentsService,
@@ -43,8 +48,20 @@ export class TournamentsFeatureModule {
         RecurringTournaments,
         TournamentsGateway,
         JwtAuthGuard,
+        // Issue 25: final-table deals, the lobby view, the automatic pause on disconnections.
+        FinalTableDeals,
+        TournamentLobby,
+        DisconnectionMonitor,
       ],
-      exports: [TournamentsService, TournamentRunner, RecurringTournaments, PrivateTournaments],
+      exports: [
+        TournamentsService,
+        TournamentRunner,
+        RecurringTournaments,
+        FinalTableDeals,
+        TournamentLobby,
+        DisconnectionMonitor,
+        PrivateTournaments,
+      ],
     };
   }
 }

@@ -67,6 +67,8 @@ import type { SeatWithStack, TableFence } from './table-runner';
 import { assemble, loadState, lockExclusive, lockShared, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
 import { RwGate } from './rw-gate';
+import { payCancellationAfterStart } from './cancel-after-start';
+import { adjustPayoutsForDeal, dealOfTournament } from './deal-records';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -155,7 +157,8 @@ export class TournamentsService {
     this.listeners.push(l);
   }
 
-  private changed(id: number): void {
+  /** Publishes a change (the lobby); public for the issue-25 modules (deals, pauses). */
+  changed(id: number): void {
     for (const l of this.listeners) l.changed(id);
   }
 
@@ -341,9 +344,15 @@ export class TournamentsService {
   private async cancelNow(tx: Tx, r: TournamentRow, why: 'by-admin' | 'too-few-entrants'): Promise<void> {
     const t = mttTournamentId(r.id);
     const transition = why === 'by-admin' ? cancelTournament(r.state.registration) : startTournament(r.state.registration);
-    for (const e of transition.events) if (e.type === 'cancelled') await this.refund(tx, r, e);
+    // After the start the published rule pays instead of refunds (cancel-after-start.ts, issue 25).
+    const afterStart = why === 'by-admin' && r.status === 'running';
+    for (const e of transition.events) if (e.type === 'cancelled' && !afterStart) await this.refund(tx, r, e);
+    if (afterStart) await payCancellationAfterStart(tx, r);
     await this.retireStacks(tx, r);
-    await tx.tournamentEntry.updateMany({ where: { tournamentId: t }, data: { status: 'refunded' } });
+    await tx.tournamentEntry.updateMany({
+      where: { tournamentId: t, ...(afterStart ? { status: 'playing' } : {}) },
+      data: { status: afterStart ? 'finished' : 'refunded' },
+    });
     const state: MttState = { ...r.state, registration: transition.state };
     await this.save(tx, r, state, { status: 'cancelled' });
     await tx.$executeRaw`UPDATE scheduled_tournaments SET finished_at = now() WHERE id = ${r.id}`;
@@ -592,12 +601,14 @@ export class TournamentsService {
       async (tx) => {
         // Few round trips: the tournament row with this table's row locked, the seats with their
         // stacks, then one statement that marks the hand begun.
-        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & { button: number | null; hand_in_progress: boolean; closed: boolean })[]>`
-          SELECT st.status, st.state, st.step_index, st.config, t.button, t.hand_in_progress, t.closed
+        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & { paused_reason: string | null; button: number | null; hand_in_progress: boolean; closed: boolean })[]>`
+          SELECT st.status, st.state, st.step_index, st.config, st.paused_reason, t.button, t.hand_in_progress, t.closed
           FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
           WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
         await fence?.(tx);
-        if (!r || r.status !== 'running' || r.state.cancelRequested || r.closed || r.hand_in_progress) return null;
+        // Paused (tournament-pause.ts: a deal, disconnections, the admin): no new hand anywhere.
+        if (!r || r.status !== 'running' || r.state.cancelRequested || r.paused_reason) return null;
+        if (r.closed || r.hand_in_progress) return null;
         const level = this.levelInForce(r);
         if (!level) return null;
         const book = mttTournamentId(id);
@@ -930,7 +941,9 @@ export class TournamentsService {
       const reg = r.state.registration;
       const entrants = paidEntries(reg);
       const pool = entrants * r.config.buyIn;
-      const payouts = payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      // A final-table deal paid its players already (final-table-deal.ts, issue 25).
+      const standings = payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      const payouts = adjustPayoutsForDeal(standings, await dealOfTournament(tx, id));
       const best = new Map<string, { place: number; prize: number }>();
       for (const p of payouts) {
         const entry = reg.entries[entryIdOf(p.playerId) - 1];
@@ -943,7 +956,7 @@ export class TournamentsService {
           });
         }
         const b = best.get(entry.playerId) ?? { place: p.bestPlace, prize: 0 };
-        best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize });
+        best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize + p.dealPrize });
       }
       for (const [userId, b] of best) {
         await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'finished', place: b.place, prize: BigInt(b.prize) } });
