@@ -14,3 +14,4 @@ export * from './field-messages';
 export * from './accounts/top-up';
 export * from './fair-play';
 export * from './lobby/session-ledger';
+export * from './socket/host-controls';
