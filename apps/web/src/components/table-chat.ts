@@ -58,16 +58,16 @@ export function tableChat(tableId: string, socket: NaikoClientSocket, redraw: ()
           return h('div', { class: 'chat-line', 'data-testid': 'chat-line', 'data-from': m.from.name },
             h('span', { 'data-testid': 'chat-text' }, `${m.from.name}: ${m.text}`),
             !mine && !m.from.isBot && h('span', { class: 'chat-tools' },
-              h('button', { class: 'link small', 'data-testid': 'chat-mute-me', title: `Hide ${m.from.name}'s messages (for you only)`, onclick: () => toggleMute(m.from.playerId) }, 'Mute'),
-              m.id && h('button', { class: 'link small', 'data-testid': 'chat-report', disabled: reported.has(m.id), title: 'Report this message to the admins', onclick: () => {
+              h('button', { class: 'small secondary', 'data-testid': 'chat-mute-me', title: `Hide ${m.from.name}'s messages (for you only)`, onclick: () => toggleMute(m.from.playerId) }, 'Mute'),
+              m.id && h('button', { class: 'small secondary', 'data-testid': 'chat-report', disabled: reported.has(m.id), title: 'Report this message to the admins', onclick: () => {
                 reported.add(m.id!);
                 socket.emit('table:chat-report', { tableId, messageId: m.id! });
                 redraw();
               } }, reported.has(m.id) ? 'Reported' : 'Report'),
-              isHost && !hostMuted.includes(m.from.playerId) && h('button', { class: 'link small', 'data-testid': 'chat-host-mute', title: 'Mute this player for everyone', onclick: () => hostMute(m.from.playerId) }, 'Mute for all')));
+              isHost && !hostMuted.includes(m.from.playerId) && h('button', { class: 'small secondary', 'data-testid': 'chat-host-mute', title: 'Mute this player for everyone', onclick: () => hostMute(m.from.playerId) }, 'Mute for all')));
         }),
         mutedHere.map((f) => h('div', { class: 'muted small', 'data-testid': 'chat-muted-note' }, `${f.name} is muted for you `,
-          h('button', { class: 'link small', 'data-testid': 'chat-unmute-me', onclick: () => toggleMute(f.playerId) }, 'Unmute'))));
+          h('button', { class: 'small secondary', 'data-testid': 'chat-unmute-me', onclick: () => toggleMute(f.playerId) }, 'Unmute'))));
     },
   };
 }

@@ -678,7 +678,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!c) return [];
     const waiting = me && c.seatRequests.some((r) => r.playerId === me.id);
     return [
-      c.paused ? h('p', { class: 'notice', 'data-testid': 'paused-banner', role: 'status' }, hand ? 'The host paused the game: this hand is played out, then the table waits.' : 'The host paused the game.') : null,
+      c.paused ? h('p', { class: 'notice', 'data-testid': 'paused-banner', role: 'status' }, hand && hand.view.phase !== 'complete' && hand.view.phase !== 'cancelled' ? 'The host paused the game: this hand is played out, then the table waits.' : 'The host paused the game.') : null,
       waiting ? h('p', { class: 'notice', 'data-testid': 'seat-request-pending', role: 'status' }, 'Your seat request is waiting for the host’s approval.') : null,
     ].filter((x): x is HTMLElement => x !== null);
   }
