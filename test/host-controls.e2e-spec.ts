@@ -101,6 +101,50 @@ describe('host controls and moderated chat at a private table', () => {
 
   const lastSummary = (c: Client): TableSummary | undefined => c.updates.at(-1)?.table.summary;
 
+  it('an admin hosts a public table (pause; private-only commands refused); no chat while all-in against live players, back after the hand', async () => {
+    const t = first!;
+    const tables = t.get(TablesService);
+    const [admin, ann, bob, cat] = [await player(t, 'pub-admin', 'admin'), await player(t, 'pub-ann'), await player(t, 'pub-bob'), await player(t, 'pub-cat')];
+    const created = await request(t.url).post('/lobby/tables').set('Authorization', `Bearer ${admin.token}`)
+      .send({ name: 'Public 3', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 1000 }, seats: 3, clock: { decisionMs: 20_000, timeBankMs: 0 } })
+      .expect(201);
+    const tableId = created.body.tableId as string;
+    const room = tables.get(tableId);
+    for (const c of [admin, ann, bob, cat]) await watch(c, tableId);
+    // A player is not the host of a public table; the admin is. Password and transfer are private-table things.
+    expect(await send(ann, 'table:host', { tableId, command: 'pause' })).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_HOST/) });
+    expect(await send(admin, 'table:host', { tableId, command: 'pause' })).toBeNull();
+    await until(() => lastSummary(ann)?.hostControls?.paused, 'Ann hears the pause');
+    expect(await send(admin, 'table:host', { tableId, command: 'password', password: 'secret' })).toMatchObject({ code: 'BAD_PAYLOAD', message: expect.stringMatching(/^INVALID_CONFIG/) });
+    expect(await send(admin, 'table:host', { tableId, command: 'transfer', playerId: ann.userId })).toMatchObject({ code: 'BAD_PAYLOAD' });
+    for (const c of [ann, bob, cat]) c.socket.emit('table:sit', { tableId, buyIn: 1000 });
+    await until(() => room.table.seats.filter(Boolean).length === 3, 'three seated');
+    expect(room.hand).toBeNull();
+    expect(await send(admin, 'table:host', { tableId, command: 'resume' })).toBeNull();
+    await until(() => room.hand?.number === 1, 'hand 1 dealt');
+
+    // The first to act shoves 1,000; the two others are still in the hand.
+    const byUser = new Map([ann, bob, cat].map((c) => [c.userId, c]));
+    const userAt = (seat: number) => room.table.seats[seat]!.playerId;
+    let la = room.legal()!;
+    const shover = byUser.get(userAt(la.seat))!;
+    let v = room.handState!.version;
+    shover.socket.emit('table:act', { tableId, version: v, action: { type: 'raise', amount: la.allInTo } });
+    await until(() => room.handState!.version !== v, 'the shove');
+    expect(await chat(shover, tableId, 'good luck')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^ALL_IN_NO_CHAT/) });
+    const other = byUser.get(userAt(room.legal()!.seat))!;
+    expect(await chat(other, tableId, 'thinking')).toBeNull();
+    // Both others fold: the hand is over, he may talk again.
+    while (room.hand) {
+      la = room.legal()!;
+      v = room.handState!.version;
+      byUser.get(userAt(la.seat))!.socket.emit('table:act', { tableId, version: v, action: { type: 'fold' } });
+      await until(() => !room.hand || room.handState!.version !== v, 'a fold');
+    }
+    expect(await chat(shover, tableId, 'thanks')).toBeNull();
+    expect(await send(admin, 'table:host', { tableId, command: 'pause' })).toBeNull();
+  });
+
   it('the host runs the table live for everybody; non-hosts are refused; chat is moderated and reported; the controls survive a restart', async () => {
     const t = first!;
     const prisma = t.get(PrismaService);
