@@ -2,7 +2,7 @@
 // table from the settings panel — approval required (a friend's seat request approved), pause and
 // resume, the blinds from the next hand, a password, mute for everyone, away, host rights handed to
 // the friend, who stands the old host up. In the chat the friend mutes the host "for me", the host
-// reports a line and an admin sees the report on the admin page. Every step is seen in both pages.
+// reports a line and an admin sees the report on the admin page. A stranger gets in with the password. Every step is seen in both pages.
 import type { Page } from 'playwright-core';
 import { PrismaService } from '@naiko/persistence';
 import { TablesService } from '@naiko/platform';
@@ -107,6 +107,17 @@ describe('web client: host controls and chat moderation (Chromium)', () => {
     await host.getByTestId('host-password-save').click();
     await hostSays(host, /Password set/);
     await host.getByTestId('host-password-clear').waitFor();
+    // A stranger is refused, types the password and watches the table.
+    const strangerCtx = await w.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const stranger = await strangerCtx.newPage();
+    await signUp(stranger, w.app.url, 'hcstranger');
+    await stranger.goto(tableUrl);
+    await stranger.getByTestId('table-error').getByText(/NOT_INVITED/).waitFor();
+    await stranger.getByTestId('table-password').fill('letmein');
+    await stranger.getByTestId('table-password-submit').click();
+    await stranger.getByTestId('seat-name-0').or(stranger.getByText('hcfriend').first()).waitFor();
+    expect(await stranger.getByTestId('password-form').count()).toBe(0);
+    await strangerCtx.close();
 
     // Pause again and play the hand out; then the next hand waits and the host works between hands.
     await host.getByTestId('host-pause').click();

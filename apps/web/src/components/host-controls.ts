@@ -82,3 +82,17 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
     },
   };
 }
+
+/**
+ * For a player the table refused (a private table, NOT_INVITED): the host's password, typed here,
+ * is the invite code his next watch and sit carry. Built once (a redraw keeps what is typed).
+ */
+export function passwordPrompt(onPassword: (password: string) => void): HTMLElement {
+  const input = h('input', { 'data-testid': 'table-password', type: 'password', minlength: 4, maxlength: 32, size: 16, 'aria-label': 'Table password' }) as HTMLInputElement;
+  return h('form', { class: 'inline', 'data-testid': 'password-form', onsubmit: (e: Event) => {
+    e.preventDefault();
+    if (input.value.trim()) onPassword(input.value.trim());
+  } },
+    h('label', {}, 'This table is private. Password ', input),
+    h('button', { type: 'submit', 'data-testid': 'table-password-submit' }, 'Enter'));
+}

@@ -19,7 +19,7 @@ import { findByFocusKey, focusKeyOf, h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
 import { homeGameForm, homeGameText, type HomeGameForm } from '../components/home-game-form';
-import { hostControls } from '../components/host-controls';
+import { hostControls, passwordPrompt } from '../components/host-controls';
 import { tableChat } from '../components/table-chat';
 import { errorMessage } from '../errors';
 
@@ -80,7 +80,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   /** The decision the clock warnings are counting for, and the time left at the last tick. */
   let warnKey = '';
   let warnLeft = Infinity;
-  const invite = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+  let invite = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+  /** Refused as not invited (issue 23): the host's password may let him in (it is the invite code). */
+  let askPassword = false;
+  const password = passwordPrompt((code) => {
+    invite = code;
+    askPassword = false;
+    error = '';
+    watch();
+    render();
+  });
 
   const resetDecision = () => {
     raiseTo = hand?.view.legal?.minTo ?? 0;
@@ -219,6 +228,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       return;
     }
     error = `${e.code}: ${e.message}`;
+    if ((e.event === 'table:watch' || e.event === 'table:sit') && e.message.startsWith('NOT_INVITED')) askPassword = true;
     sayNow(error);
     render();
   });
@@ -735,6 +745,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
         s?.homeGame && homeGameText(s.homeGame) && h('p', { class: 'muted home-rules', 'data-testid': 'home-rules' }, 'Home game: ', homeGameText(s.homeGame)),
         error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, error),
+        askPassword && !table && password,
         outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result', role: 'status' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
         hostNotices(),
         hostPanel(),
