@@ -2,7 +2,8 @@
 // table from the settings panel — approval required (a friend's seat request approved), pause and
 // resume, the blinds from the next hand, a password, mute for everyone, away, host rights handed to
 // the friend, who stands the old host up. In the chat the friend mutes the host "for me", the host
-// reports a line and an admin sees the report on the admin page. A stranger gets in with the password. Every step is seen in both pages.
+// reports a line and an admin sees the report on the admin page. A stranger gets in with the password.
+// Every step is seen in both pages.
 import type { Page } from 'playwright-core';
 import { PrismaService } from '@naiko/persistence';
 import { TablesService } from '@naiko/platform';
@@ -22,11 +23,15 @@ async function foldOrCheck(page: Page): Promise<boolean> {
   } catch {
     return false;
   }
-  await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+  await page
+    .locator(`${ACTION}[data-version="${version}"]`)
+    .waitFor({ state: 'detached', timeout: 30_000 })
+    .catch(() => undefined);
   return true;
 }
 
-const hostSays = (page: Page, text: string | RegExp) => page.getByTestId('host-message').getByText(text).waitFor({ timeout: 15_000 });
+const hostSays = (page: Page, text: string | RegExp) =>
+  page.getByTestId('host-message').getByText(text).waitFor({ timeout: 15_000 });
 const row = (page: Page, name: string) => page.locator(`[data-testid="host-player"][data-player="${name}"]`);
 
 describe('web client: host controls and chat moderation (Chromium)', () => {
@@ -36,7 +41,7 @@ describe('web client: host controls and chat moderation (Chromium)', () => {
   }, 120_000);
   afterAll(() => w?.close());
 
-  it('a host approves a seat, pauses, changes the blinds, mutes, hands over the table; chat is muted for me and reported to an admin', async () => {
+  it('a host approves, pauses, sets the blinds, mutes, hands over; chat muted for me and reported', async () => {
     const hostCtx = await w.browser.newContext({ viewport: { width: 1280, height: 1100 } });
     const host = await hostCtx.newPage();
     await signUp(host, w.app.url, 'hchost');
@@ -91,7 +96,10 @@ describe('web client: host controls and chat moderation (Chromium)', () => {
     await row(host, 'hcfriend').getByText('(muted)').waitFor();
     await friend.getByTestId('chat-input').fill('can you hear me');
     await friend.getByTestId('chat-input').press('Enter');
-    await friend.getByTestId('table-error').getByText(/MUTED_BY_HOST/).waitFor();
+    await friend
+      .getByTestId('table-error')
+      .getByText(/MUTED_BY_HOST/)
+      .waitFor();
     // The host talks; the friend mutes him for herself only.
     await host.getByTestId('chat-input').fill('house rules apply');
     await host.getByTestId('chat-input').press('Enter');
@@ -112,7 +120,10 @@ describe('web client: host controls and chat moderation (Chromium)', () => {
     const stranger = await strangerCtx.newPage();
     await signUp(stranger, w.app.url, 'hcstranger');
     await stranger.goto(tableUrl);
-    await stranger.getByTestId('table-error').getByText(/NOT_INVITED/).waitFor();
+    await stranger
+      .getByTestId('table-error')
+      .getByText(/NOT_INVITED/)
+      .waitFor();
     await stranger.getByTestId('table-password').fill('letmein');
     await stranger.getByTestId('table-password-submit').click();
     await stranger.getByTestId('seat-name-0').or(stranger.getByText('hcfriend').first()).waitFor();

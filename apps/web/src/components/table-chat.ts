@@ -22,19 +22,37 @@ export interface TableChat {
   add(m: TableChatMessage): boolean;
   form: HTMLElement;
   /** The log, drawn for who I am (the host gets "Mute for all"). */
-  log(opts: { meId: string | undefined; isHost: boolean; hostMuted: readonly string[]; hostMute(playerId: string): void }): HTMLElement | null;
+  log(opts: {
+    meId: string | undefined;
+    isHost: boolean;
+    hostMuted: readonly string[];
+    hostMute(playerId: string): void;
+  }): HTMLElement | null;
 }
 
 export function tableChat(tableId: string, socket: NaikoClientSocket, redraw: () => void): TableChat {
   let lines: TableChatMessage[] = [];
   const reported = new Set<string>();
   const muted = mutedForMe();
-  const input = h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input', 'aria-label': 'Chat message' }) as HTMLInputElement;
-  const form = h('form', { class: 'chat', onsubmit: (e: Event) => {
-    e.preventDefault();
-    if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value });
-    input.value = '';
-  } }, input);
+  const input = h('input', {
+    name: 'text',
+    placeholder: 'Chat',
+    maxlength: 200,
+    'data-testid': 'chat-input',
+    'aria-label': 'Chat message',
+  }) as HTMLInputElement;
+  const form = h(
+    'form',
+    {
+      class: 'chat',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value });
+        input.value = '';
+      },
+    },
+    input,
+  );
   const toggleMute = (playerId: string) => {
     if (muted.has(playerId)) muted.delete(playerId);
     else muted.add(playerId);
@@ -50,24 +68,78 @@ export function tableChat(tableId: string, socket: NaikoClientSocket, redraw: ()
     },
     log({ meId, isHost, hostMuted, hostMute }) {
       const shown = lines.filter((m) => !muted.has(m.from.playerId));
-      const mutedHere = [...new Set(lines.filter((m) => muted.has(m.from.playerId)).map((m) => m.from))].filter((f, i, all) => all.findIndex((x) => x.playerId === f.playerId) === i);
+      const mutedHere = [...new Set(lines.filter((m) => muted.has(m.from.playerId)).map((m) => m.from))].filter(
+        (f, i, all) => all.findIndex((x) => x.playerId === f.playerId) === i,
+      );
       if (shown.length === 0 && mutedHere.length === 0) return null;
-      return h('div', { class: 'chat-log', 'data-testid': 'chat-log', role: 'region', 'aria-label': 'Chat', tabindex: 0 },
+      return h(
+        'div',
+        { class: 'chat-log', 'data-testid': 'chat-log', role: 'region', 'aria-label': 'Chat', tabindex: 0 },
         shown.map((m) => {
           const mine = m.from.playerId === meId;
-          return h('div', { class: 'chat-line', 'data-testid': 'chat-line', 'data-from': m.from.name },
+          return h(
+            'div',
+            { class: 'chat-line', 'data-testid': 'chat-line', 'data-from': m.from.name },
             h('span', { 'data-testid': 'chat-text' }, `${m.from.name}: ${m.text}`),
-            !mine && !m.from.isBot && h('span', { class: 'chat-tools' },
-              h('button', { class: 'small secondary', 'data-testid': 'chat-mute-me', title: `Hide ${m.from.name}'s messages (for you only)`, onclick: () => toggleMute(m.from.playerId) }, 'Mute'),
-              m.id && h('button', { class: 'small secondary', 'data-testid': 'chat-report', disabled: reported.has(m.id), title: 'Report this message to the admins', onclick: () => {
-                reported.add(m.id!);
-                socket.emit('table:chat-report', { tableId, messageId: m.id! });
-                redraw();
-              } }, reported.has(m.id) ? 'Reported' : 'Report'),
-              isHost && !hostMuted.includes(m.from.playerId) && h('button', { class: 'small secondary', 'data-testid': 'chat-host-mute', title: 'Mute this player for everyone', onclick: () => hostMute(m.from.playerId) }, 'Mute for all')));
+            !mine &&
+              !m.from.isBot &&
+              h(
+                'span',
+                { class: 'chat-tools' },
+                h(
+                  'button',
+                  {
+                    class: 'small secondary',
+                    'data-testid': 'chat-mute-me',
+                    title: `Hide ${m.from.name}'s messages (for you only)`,
+                    onclick: () => toggleMute(m.from.playerId),
+                  },
+                  'Mute',
+                ),
+                m.id &&
+                  h(
+                    'button',
+                    {
+                      class: 'small secondary',
+                      'data-testid': 'chat-report',
+                      disabled: reported.has(m.id),
+                      title: 'Report this message to the admins',
+                      onclick: () => {
+                        reported.add(m.id!);
+                        socket.emit('table:chat-report', { tableId, messageId: m.id! });
+                        redraw();
+                      },
+                    },
+                    reported.has(m.id) ? 'Reported' : 'Report',
+                  ),
+                isHost &&
+                  !hostMuted.includes(m.from.playerId) &&
+                  h(
+                    'button',
+                    {
+                      class: 'small secondary',
+                      'data-testid': 'chat-host-mute',
+                      title: 'Mute this player for everyone',
+                      onclick: () => hostMute(m.from.playerId),
+                    },
+                    'Mute for all',
+                  ),
+              ),
+          );
         }),
-        mutedHere.map((f) => h('div', { class: 'muted small', 'data-testid': 'chat-muted-note' }, `${f.name} is muted for you `,
-          h('button', { class: 'small secondary', 'data-testid': 'chat-unmute-me', onclick: () => toggleMute(f.playerId) }, 'Unmute'))));
+        mutedHere.map((f) =>
+          h(
+            'div',
+            { class: 'muted small', 'data-testid': 'chat-muted-note' },
+            `${f.name} is muted for you `,
+            h(
+              'button',
+              { class: 'small secondary', 'data-testid': 'chat-unmute-me', onclick: () => toggleMute(f.playerId) },
+              'Unmute',
+            ),
+          ),
+        ),
+      );
     },
   };
 }

@@ -37,7 +37,11 @@ export type HostCommandPayload = z.infer<typeof HostCommandPayload>;
 export type HostCommandName = HostCommandPayload['command'];
 
 /** Reports a chat message (its `TableChatMessage.id`) to the admins. */
-export const ChatReportPayload = z.strictObject({ tableId, messageId: z.string().min(1).max(64), reason: safeText(0, 200).optional() });
+export const ChatReportPayload = z.strictObject({
+  tableId,
+  messageId: z.string().min(1).max(64),
+  reason: safeText(0, 200).optional(),
+});
 export type ChatReportPayload = z.infer<typeof ChatReportPayload>;
 
 /** A seat request waiting for the host (approval required). */

@@ -15,10 +15,16 @@ export class HostControlsController {
 
   /** One host command (`{ command, ... }` as in `table:host`); answers the table's summary. */
   @Post('tables/:id/host')
-  command(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
+  command(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: unknown,
+    @CurrentUser() user: AccessClaims,
+  ): Promise<TableSummary> {
     const { tableId, ...command } = parse(HostCommandPayload, { ...(body as object), tableId: id });
     const who = { sub: user.sub, username: user.username, role: user.role };
-    return http(() => this.tables.command({ op: 'host', tableId, command: command as HostCommand }, who) as Promise<TableSummary>);
+    return http(
+      () => this.tables.command({ op: 'host', tableId, command: command as HostCommand }, who) as Promise<TableSummary>,
+    );
   }
 
   /** Reported chat messages, newest first (the admin page's "Chat reports"). */

@@ -66,7 +66,9 @@ const userAt = (host: TableHost, seat: number): string => host.table.seats[seat]
 async function foldAround(host: TableHost): Promise<void> {
   while (host.hand) {
     const la = host.legal()!;
-    await host.act(userAt(host, la.seat), host.handState!.version, { type: la.actions.includes('check') ? 'check' : 'fold' });
+    await host.act(userAt(host, la.seat), host.handState!.version, {
+      type: la.actions.includes('check') ? 'check' : 'fold',
+    });
     await flush(host);
   }
 }
@@ -92,9 +94,13 @@ describe('table host: host controls (issue 23)', () => {
       { command: 'mute', playerId: ANN },
       { command: 'unmute', playerId: ANN },
     ];
-    for (const cmd of commands) expect(await refusal(host.controls.run({ userId: ANN }, cmd))).toEqual({ code: 'FORBIDDEN', reason: 'NOT_HOST' });
+    for (const cmd of commands)
+      expect(await refusal(host.controls.run({ userId: ANN }, cmd))).toEqual({ code: 'FORBIDDEN', reason: 'NOT_HOST' });
     // An admin is not the host of a private table either.
-    expect(await refusal(host.controls.run({ userId: BOB, role: 'admin' }, { command: 'pause' }))).toEqual({ code: 'FORBIDDEN', reason: 'NOT_HOST' });
+    expect(await refusal(host.controls.run({ userId: BOB, role: 'admin' }, { command: 'pause' }))).toEqual({
+      code: 'FORBIDDEN',
+      reason: 'NOT_HOST',
+    });
     expect(host.table.version).toBe(version);
     expect(JSON.stringify(host.controls.saved())).toBe(before);
     expect(chips.moves).toEqual([{ kind: 'buyIn', userId: ANN, amount: 500 }]);
@@ -121,26 +127,35 @@ describe('table host: host controls (issue 23)', () => {
     expect(host.hand?.number).toBe(2);
   });
 
-  it('approval required: a sit becomes a request (no chips move); approve seats him with his buy-in, deny drops it', async () => {
+  it('approval required: a sit is a request (no chips move); approve seats him, deny drops it', async () => {
     const { host, chips } = setup();
     await host.controls.run({ userId: HOST }, { command: 'approval', on: true });
     expect(await host.sit({ userId: ANN, name: 'ann' }, { buyIn: 400, seat: 2 })).toBe(-1);
     expect(await host.sit({ userId: BOB, name: 'bob' }, { buyIn: 300 })).toBe(-1);
     // A request the table would refuse is refused at once (buy-in above the 1,000 maximum).
-    expect(await refusal(host.sit({ userId: CAT, name: 'cat' }, { buyIn: 1001 }))).toEqual({ code: 'BAD_PAYLOAD', reason: 'BUY_IN_ABOVE_MAX' });
+    expect(await refusal(host.sit({ userId: CAT, name: 'cat' }, { buyIn: 1001 }))).toEqual({
+      code: 'BAD_PAYLOAD',
+      reason: 'BUY_IN_ABOVE_MAX',
+    });
     expect(chips.moves).toEqual([]);
-    expect(host.summary().hostControls!.seatRequests.map((r) => [r.name, r.buyIn])).toEqual([['ann', 400], ['bob', 300]]);
+    expect(host.summary().hostControls!.seatRequests.map((r) => [r.name, r.buyIn])).toEqual([
+      ['ann', 400],
+      ['bob', 300],
+    ]);
     await host.controls.run({ userId: HOST }, { command: 'approve', playerId: ANN });
     await host.controls.run({ userId: HOST }, { command: 'deny', playerId: BOB });
     expect(host.table.seats[2]).toMatchObject({ playerId: ANN, stack: 400 });
     expect(chips.moves).toEqual([{ kind: 'buyIn', userId: ANN, amount: 400 }]);
     expect(host.summary().hostControls!.seatRequests).toEqual([]);
-    expect(await refusal(host.controls.run({ userId: HOST }, { command: 'approve', playerId: BOB }))).toEqual({ code: 'NOT_FOUND', reason: 'NO_SEAT_REQUEST' });
+    expect(await refusal(host.controls.run({ userId: HOST }, { command: 'approve', playerId: BOB }))).toEqual({
+      code: 'NOT_FOUND',
+      reason: 'NO_SEAT_REQUEST',
+    });
     // The host himself never waits for his own approval.
     expect(await host.sit({ userId: HOST, name: 'hana' }, { buyIn: 500, seat: 0 })).toBe(0);
   });
 
-  it('away sits a player out; stand up cashes him out (between hands at once, in a hand at its end); remove also bars him', async () => {
+  it('away sits out; stand up cashes out (now, or at the end of his hand); remove also bars him', async () => {
     const { host, timers, chips } = setup();
     await host.sit({ userId: ANN, name: 'ann' }, { buyIn: 500, seat: 0 });
     await host.sit({ userId: BOB, name: 'bob' }, { buyIn: 600, seat: 1 });
@@ -162,26 +177,35 @@ describe('table host: host controls (issue 23)', () => {
     expect(out).toHaveLength(1);
     // Chips are conserved: Ann holds the rest of the 1,100 the two of them had.
     expect(out[0]!.amount + host.table.seats[0]!.stack).toBe(1100);
-    expect(await refusal(host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 }))).toEqual({ code: 'FORBIDDEN', reason: 'REMOVED_BY_HOST' });
+    expect(await refusal(host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 }))).toEqual({
+      code: 'FORBIDDEN',
+      reason: 'REMOVED_BY_HOST',
+    });
     expect(host.controls.saved().removed).toEqual([BOB]);
   });
 
-  it('transfer: the new host commands, the old one is refused (and stays invited); a password is the invite code', async () => {
+  it('transfer: the new host commands, the old one is refused; a password is the invite code', async () => {
     const { host } = setup();
     await host.sit({ userId: ANN, name: 'ann' }, { buyIn: 500, seat: 0 });
     await host.controls.run({ userId: HOST }, { command: 'password', password: 'friday-night' });
     expect(host.table.config.private!.inviteCode).toBe('friday-night');
     expect(host.summary().hostControls!.passwordSet).toBe(true);
-    expect(await refusal(host.controls.run({ userId: HOST }, { command: 'transfer', playerId: 'stranger' }))).toEqual({ code: 'NOT_FOUND', reason: 'NOT_AT_TABLE' });
+    expect(await refusal(host.controls.run({ userId: HOST }, { command: 'transfer', playerId: 'stranger' }))).toEqual({
+      code: 'NOT_FOUND',
+      reason: 'NOT_AT_TABLE',
+    });
     await host.controls.run({ userId: HOST }, { command: 'transfer', playerId: ANN });
     expect(host.summary().hostId).toBe(ANN);
     expect(host.table.config.private!.invited).toContain(HOST);
-    expect(await refusal(host.controls.run({ userId: HOST }, { command: 'pause' }))).toEqual({ code: 'FORBIDDEN', reason: 'NOT_HOST' });
+    expect(await refusal(host.controls.run({ userId: HOST }, { command: 'pause' }))).toEqual({
+      code: 'FORBIDDEN',
+      reason: 'NOT_HOST',
+    });
     await host.controls.run({ userId: ANN }, { command: 'password', password: null });
     expect(host.summary().hostControls!.passwordSet).toBe(false);
   });
 
-  it('stakes set during a hand wait for it: hand 1 at 5/10, hand 2 at 10/20; between hands they apply at once', async () => {
+  it('stakes set during a hand wait for it: hand 1 at 5/10, hand 2 at 10/20', async () => {
     const { host, timers } = setup();
     await host.sit({ userId: ANN, name: 'ann' }, { buyIn: 500, seat: 0 });
     await host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500, seat: 1 });
@@ -191,14 +215,21 @@ describe('table host: host controls (issue 23)', () => {
     expect(host.table.config.stakes).toMatchObject({ smallBlind: 5, bigBlind: 10 });
     expect(host.summary().hostControls!.pendingStakes).toEqual({ smallBlind: 10, bigBlind: 20 });
     // A bad one is refused now, not at the next deal.
-    expect(await refusal(host.controls.run({ userId: HOST }, { command: 'stakes', stakes: { smallBlind: 30, bigBlind: 20 } }))).toMatchObject({ code: 'BAD_PAYLOAD' });
+    expect(
+      await refusal(
+        host.controls.run({ userId: HOST }, { command: 'stakes', stakes: { smallBlind: 30, bigBlind: 20 } }),
+      ),
+    ).toMatchObject({ code: 'BAD_PAYLOAD' });
     await foldAround(host);
     timers.advance(200);
     await flush(host);
     expect(host.hand?.number).toBe(2);
     expect(host.table.config.stakes).toMatchObject({ smallBlind: 10, bigBlind: 20 });
     // The blinds posted in hand 2: 10 and 20.
-    const posts = host.hand!.log.filter((e) => e.type === 'forced-bet').map((e) => (e as { amount: number }).amount).sort((a, b) => a - b);
+    const posts = host
+      .hand!.log.filter((e) => e.type === 'forced-bet')
+      .map((e) => (e as { amount: number }).amount)
+      .sort((a, b) => a - b);
     expect(posts).toEqual([10, 20]);
     expect(host.controls.saved().pendingStakes).toBeNull();
   });
@@ -207,7 +238,12 @@ describe('table host: host controls (issue 23)', () => {
     const saved = { paused: true, approvalRequired: true, muted: [ANN], removed: [BOB], pendingStakes: null };
     const { host } = setup({ hostControls: saved });
     expect(host.controls.saved()).toEqual(saved);
-    expect(host.summary().hostControls).toMatchObject({ paused: true, approvalRequired: true, muted: [ANN], removed: [BOB] });
+    expect(host.summary().hostControls).toMatchObject({
+      paused: true,
+      approvalRequired: true,
+      muted: [ANN],
+      removed: [BOB],
+    });
   });
 });
 

@@ -25,18 +25,34 @@ export class ChatModeration {
   constructor(private readonly tableId: string) {}
 
   /** Throws the typed refusal of a message, or returns the cleaned text (trimmed). */
-  check(userId: string, text: string, now: number, ctx: { seat: number; muted: boolean; hand: RunningHand | null }): string {
+  check(
+    userId: string,
+    text: string,
+    now: number,
+    ctx: { seat: number; muted: boolean; hand: RunningHand | null },
+  ): string {
     if (ctx.seat < 0) throw new TableHostError('FORBIDDEN', 'NOT_SEATED', 'only seated players chat at the table');
     if (ctx.muted) throw new TableHostError('FORBIDDEN', 'MUTED_BY_HOST', 'the host muted you at this table');
     const clean = text.trim();
-    if (UNSAFE_TEXT.test(text)) throw new TableHostError('BAD_PAYLOAD', 'UNSAFE_TEXT', 'chat must not contain control, zero-width or bidirectional characters');
-    if (clean.length === 0 || clean.length > 200) throw new TableHostError('BAD_PAYLOAD', 'BAD_TEXT', 'a chat message has 1 to 200 characters');
+    if (UNSAFE_TEXT.test(text))
+      throw new TableHostError(
+        'BAD_PAYLOAD',
+        'UNSAFE_TEXT',
+        'chat must not contain control, zero-width or bidirectional characters',
+      );
+    if (clean.length === 0 || clean.length > 200)
+      throw new TableHostError('BAD_PAYLOAD', 'BAD_TEXT', 'a chat message has 1 to 200 characters');
     if (ctx.hand && allInAgainstLivePlayers(ctx.hand, ctx.seat, userId)) {
-      throw new TableHostError('FORBIDDEN', 'ALL_IN_NO_CHAT', 'no chat while you are all-in in a hand with other players in it');
+      throw new TableHostError(
+        'FORBIDDEN',
+        'ALL_IN_NO_CHAT',
+        'no chat while you are all-in in a hand with other players in it',
+      );
     }
     let bucket = this.buckets.get(userId);
     if (!bucket) this.buckets.set(userId, (bucket = new TokenBucket(CHAT_RATE.burst, CHAT_RATE.perSecond, now)));
-    if (!bucket.take(now)) throw new TableHostError('RATE_LIMITED', 'CHAT_RATE_LIMITED', 'too many chat messages; wait a moment');
+    if (!bucket.take(now))
+      throw new TableHostError('RATE_LIMITED', 'CHAT_RATE_LIMITED', 'too many chat messages; wait a moment');
     return clean;
   }
 

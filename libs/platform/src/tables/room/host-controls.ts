@@ -105,11 +105,24 @@ export class HostControls {
     return {
       paused: this.paused,
       approvalRequired: this.approvalRequired,
-      seatRequests: [...this.requests.values()].map((r) => ({ playerId: r.player.userId, name: r.player.name, buyIn: r.req.buyIn, at: r.at })),
+      seatRequests: [...this.requests.values()].map((r) => ({
+        playerId: r.player.userId,
+        name: r.player.name,
+        buyIn: r.req.buyIn,
+        at: r.at,
+      })),
       muted: [...this.muted],
       removed: [...this.removed],
       passwordSet: p !== null && p.inviteCode !== null,
-      ...(this.pendingStakes ? { pendingStakes: { smallBlind: this.pendingStakes.smallBlind, bigBlind: this.pendingStakes.bigBlind, ...(this.pendingStakes.ante !== undefined ? { ante: this.pendingStakes.ante } : {}) } } : {}),
+      ...(this.pendingStakes
+        ? {
+            pendingStakes: {
+              smallBlind: this.pendingStakes.smallBlind,
+              bigBlind: this.pendingStakes.bigBlind,
+              ...(this.pendingStakes.ante !== undefined ? { ante: this.pendingStakes.ante } : {}),
+            },
+          }
+        : {}),
     };
   }
 
@@ -128,14 +141,19 @@ export class HostControls {
 
   /** Refuses a removed player; true when this sit must wait for the host instead (approval required). */
   gate(player: { userId: string; isBot?: boolean }): boolean {
-    if (this.removed.has(player.userId)) throw new TableHostError('FORBIDDEN', 'REMOVED_BY_HOST', 'the host removed you from this table');
+    if (this.removed.has(player.userId))
+      throw new TableHostError('FORBIDDEN', 'REMOVED_BY_HOST', 'the host removed you from this table');
     if (!this.approvalRequired || player.isBot) return false;
     return this.room.state.config.private?.hostId !== player.userId;
   }
 
   /** Keeps a seat request (its checks already passed) and tells the table. */
   request(player: { userId: string; name: string }, req: PendingSeat['req']): void {
-    this.requests.set(player.userId, { player: { userId: player.userId, name: player.name }, req: { ...req }, at: this.room.timers.now() });
+    this.requests.set(player.userId, {
+      player: { userId: player.userId, name: player.name },
+      req: { ...req },
+      at: this.room.timers.now(),
+    });
     this.room.publishTable([hostEvent({ type: 'seatRequested', playerId: player.userId, name: player.name })]);
   }
 
@@ -148,7 +166,9 @@ export class HostControls {
       const stakes = this.pendingStakes;
       this.pendingStakes = null;
       this.version++;
-      await this.room.commit(this.room.tryTable(() => tableUpdateSettings(this.room.state, this.tableBy(), { stakes })));
+      await this.room.commit(
+        this.room.tryTable(() => tableUpdateSettings(this.room.state, this.tableBy(), { stakes })),
+      );
     }
     return true;
   }
@@ -175,7 +195,9 @@ export class HostControls {
         if (this.paused === paused) return;
         this.paused = paused;
         this.version++;
-        room.publishTable([hostEvent({ type: paused ? 'paused' : 'resumed', by, afterHand: paused && room.hand !== null })]);
+        room.publishTable([
+          hostEvent({ type: paused ? 'paused' : 'resumed', by, afterHand: paused && room.hand !== null }),
+        ]);
         if (!paused) room.scheduleNextHand(0);
         return;
       }
@@ -203,7 +225,8 @@ export class HostControls {
         return;
       case 'remove': {
         const seated = seatOf(room.state, cmd.playerId) >= 0;
-        if (cmd.playerId === this.room.state.config.private?.hostId) throw new TableHostError('BAD_PAYLOAD', 'HOST_ITSELF', 'the host cannot remove himself');
+        if (cmd.playerId === this.room.state.config.private?.hostId)
+          throw new TableHostError('BAD_PAYLOAD', 'HOST_ITSELF', 'the host cannot remove himself');
         if (seated) await this.standUp(cmd.playerId);
         this.requests.delete(cmd.playerId);
         this.removed.add(cmd.playerId);
@@ -216,7 +239,8 @@ export class HostControls {
         await this.transfer(by, cmd.playerId);
         return;
       case 'password': {
-        if (!room.state.config.private) throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', 'only private tables have a password');
+        if (!room.state.config.private)
+          throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', 'only private tables have a password');
         await room.commit(room.tryTable(() => tableSetInviteCode(room.state, by, cmd.password)));
         return;
       }
@@ -257,16 +281,22 @@ export class HostControls {
     if (!p) throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', 'only private tables have a host to transfer');
     if (to === p.hostId) return;
     const seat = seatOf(room.state, to);
-    if (seat >= 0 && room.state.seats[seat]!.isBot) throw new TableHostError('BAD_PAYLOAD', 'BOT_CANNOT_HOST', 'a bot cannot host');
-    if (seat < 0 && !p.invited.includes(to)) throw new TableHostError('NOT_FOUND', 'NOT_AT_TABLE', 'host rights go to a seated or invited player');
-    if (this.removed.has(to)) throw new TableHostError('BAD_PAYLOAD', 'REMOVED_BY_HOST', 'a removed player cannot host');
+    if (seat >= 0 && room.state.seats[seat]!.isBot)
+      throw new TableHostError('BAD_PAYLOAD', 'BOT_CANNOT_HOST', 'a bot cannot host');
+    if (seat < 0 && !p.invited.includes(to))
+      throw new TableHostError('NOT_FOUND', 'NOT_AT_TABLE', 'host rights go to a seated or invited player');
+    if (this.removed.has(to))
+      throw new TableHostError('BAD_PAYLOAD', 'REMOVED_BY_HOST', 'a removed player cannot host');
     // The old host stays invited (he may sit and watch as before).
     const invited = [...p.invited.filter((id) => id !== to), ...(p.invited.includes(by) ? [] : [by])];
     const config = { ...room.state.config, private: { ...p, hostId: to, invited } };
-    await room.commit({ state: { ...room.state, config, version: room.state.version + 1 }, events: [hostEvent({ type: 'hostTransferred', from: by, to })] });
+    await room.commit({
+      state: { ...room.state, config, version: room.state.version + 1 },
+      events: [hostEvent({ type: 'hostTransferred', from: by, to })],
+    });
   }
 
-  /** New stakes now between hands; during a hand they wait for its end (checked now, so a bad one is refused at once). */
+  /** New stakes now between hands; during a hand they wait for its end (checked now: a bad one is refused at once). */
   private async changeStakes(stakes: TableStakes, by: string): Promise<void> {
     const room = this.room;
     const tableBy = room.state.config.private ? by : 'system';
@@ -274,7 +304,9 @@ export class HostControls {
       room.tryTable(() => tableUpdateSettings({ ...room.state, hand: null }, tableBy, { stakes }));
       this.pendingStakes = { ...stakes };
       this.version++;
-      room.publishTable([hostEvent({ type: 'stakesNextHand', smallBlind: stakes.smallBlind, bigBlind: stakes.bigBlind, by })]);
+      room.publishTable([
+        hostEvent({ type: 'stakesNextHand', smallBlind: stakes.smallBlind, bigBlind: stakes.bigBlind, by }),
+      ]);
       return;
     }
     this.pendingStakes = null;
