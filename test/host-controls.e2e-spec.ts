@@ -335,6 +335,11 @@ describe('host controls and moderated chat at a private table', () => {
     expect(await send(bob, 'table:chat-report', { tableId, messageId: 'no-such-id' })).toMatchObject({
       code: 'NOT_FOUND',
     });
+    // Only a watcher reports (a stranger never heard the line), and not his own line.
+    const strangerReport = await send(stranger, 'table:chat-report', { tableId, messageId: line.id });
+    expect(strangerReport).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_WATCHING/) });
+    const ownReport = await send(ann, 'table:chat-report', { tableId, messageId: line.id });
+    expect(ownReport).toMatchObject({ code: 'BAD_PAYLOAD', message: expect.stringMatching(/^OWN_MESSAGE/) });
     await api('get', '/admin/chat-reports', bob).expect(403);
     const reports = (await api('get', '/admin/chat-reports', admin).expect(200)).body.reports as {
       playerId: string;

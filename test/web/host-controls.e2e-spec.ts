@@ -4,12 +4,21 @@
 // the friend, who stands the old host up. In the chat the friend mutes the host "for me", the host
 // reports a line and an admin sees the report on the admin page. A stranger gets in with the password.
 // Every step is seen in both pages.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { PrismaService } from '@naiko/persistence';
 import { TablesService } from '@naiko/platform';
 import { shot, signIn, signUp, startWebTest, type WebTest } from './browser';
 
 const ACTION = '[data-testid="actions"]';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+  const result = await new AxeBuilder({ page }).withTags(tags).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 /** Folds or checks the page's pending decision, if any; true when one was made. */
 async function foldOrCheck(page: Page): Promise<boolean> {
@@ -141,6 +150,9 @@ describe('web client: host controls and chat moderation (Chromium)', () => {
     await row(host, 'hcfriend').getByTestId('host-away').click();
     await row(host, 'hcfriend').getByText('(away)').waitFor();
     await shot(host, 'host-controls-panel');
+    // The panel and the chat's tools pass axe (no serious or critical violation), in both pages.
+    expect(await seriousViolations(host)).toEqual([]);
+    expect(await seriousViolations(friend)).toEqual([]);
     // Host rights to the friend: her page gets the panel, his loses it.
     await row(host, 'hcfriend').getByTestId('host-transfer').click();
     await friend.getByTestId('host-panel').waitFor();

@@ -174,14 +174,16 @@ export class TableHost extends CashCommands {
     });
   }
 
-  /** Table chat (room/chat-moderation.ts: seated, not host-muted, clean text, rate, not all-in against live players). */
+  /** Table chat (room/chat-moderation.ts): seated, not host-muted, clean text, rate, not all-in against live players. */
   chat(userId: string, text: string): Promise<void> {
     return this.queue.run(() => {
       const seat = seatOf(this.state, userId);
       const now = this.timers.now();
-      const clean = this.chatRules.check(userId, text, now, { seat, muted: this.controls.muted.has(userId), hand: this.hand });
+      const muted = this.controls.muted.has(userId);
+      const clean = this.chatRules.check(userId, text, now, { seat, muted, hand: this.hand });
       const s = this.state.seats[seat]!;
-      this.o.broadcaster.chat(this.chatRules.record({ tableId: this.tableId, from: { playerId: userId, name: s.name, isBot: s.isBot }, text: clean, at: now }));
+      const from = { playerId: userId, name: s.name, isBot: s.isBot };
+      this.o.broadcaster.chat(this.chatRules.record({ tableId: this.tableId, from, text: clean, at: now }));
     });
   }
 

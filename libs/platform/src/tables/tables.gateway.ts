@@ -175,7 +175,12 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   @SubscribeMessage('table:chat-report')
   chatReport(@ValidBody('table:chat-report') p: ChatReportPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      await this.send(socket, { op: 'chat-report', tableId: p.tableId, messageId: p.messageId, ...(p.reason ? { reason: p.reason } : {}) });
+      // Only a socket watching the table heard its chat (a private table's rooms are by invitation).
+      if (!this.sockets.watching(p.tableId, socket)) {
+        throw new SocketErrorException('FORBIDDEN', 'NOT_WATCHING: watch the table to report its chat');
+      }
+      const reason = p.reason ? { reason: p.reason } : {};
+      await this.send(socket, { op: 'chat-report', tableId: p.tableId, messageId: p.messageId, ...reason });
       socket.emit('table:host-done', { tableId: p.tableId, command: 'chat-report' });
     });
   }

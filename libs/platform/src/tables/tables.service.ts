@@ -347,9 +347,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Stores a report of a chat message the table really sent (author and text from the table's memory). */
   private async reportChat(host: TableHost, user: RoutedUser, messageId: string, reason?: string): Promise<ChatReportView> {
-    if (!mayWatchHere(host, user)) throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
+    // Who may report: a socket watching the table (the gateway checks; it heard the message there).
     const m = host.chatRules.find(messageId);
-    if (m.from.playerId === user.sub) throw new TableHostError('BAD_PAYLOAD', 'OWN_MESSAGE', 'you cannot report your own message');
+    if (m.from.playerId === user.sub) {
+      throw new TableHostError('BAD_PAYLOAD', 'OWN_MESSAGE', 'you cannot report your own message');
+    }
     const data = {
       tableId: host.tableId,
       messageId,
@@ -361,7 +363,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       reason: reason?.trim() || null,
       saidAt: new Date(m.at),
     };
-    const row = await this.prisma.chatReport.upsert({ where: { messageId_reporterId: { messageId, reporterId: user.sub } }, create: data, update: {} });
+    const row = await this.prisma.chatReport.upsert({
+      where: { messageId_reporterId: { messageId, reporterId: user.sub } },
+      create: data,
+      update: {},
+    });
     return chatReportView(row);
   }
 
@@ -378,7 +384,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   saveHostControls(host: TableHost): Promise<void> {
     const last = this.controlsSaved.get(host.tableId);
     if (last?.version === host.controls.version) return last.done;
-    const done = this.prisma.cashTable.update({ where: { id: host.tableId }, data: { hostControls: host.controls.saved() as never } }).then(() => undefined);
+    const done = this.prisma.cashTable
+      .update({ where: { id: host.tableId }, data: { hostControls: host.controls.saved() as never } })
+      .then(() => undefined);
     this.controlsSaved.set(host.tableId, { version: host.controls.version, done });
     return done;
   }
@@ -522,7 +530,9 @@ export function requireWatch(host: TableHost, user: RoutedUser, inviteCode?: str
   if (!mayWatchHere(host, user, inviteCode)) throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
 }
 
-function chatReportView(r: { id: number; tableId: string; reporterId: string; reporterName: string; playerId: string; playerName: string; text: string; reason: string | null; saidAt: Date; createdAt: Date }): ChatReportView {
+type ChatReportRow = Omit<ChatReportView, 'saidAt' | 'createdAt'> & { saidAt: Date; createdAt: Date };
+
+function chatReportView(r: ChatReportRow): ChatReportView {
   return { ...r, saidAt: r.saidAt.toISOString(), createdAt: r.createdAt.toISOString() };
 }
 
