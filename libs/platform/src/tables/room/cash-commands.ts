@@ -69,7 +69,7 @@ export abstract class CashCommands {
     return this.queue.run(async () => {
       this.dealer.cashOnly('sit');
       if (this.controls.gate(player)) {
-        // The same checks as a sit now (invitation, buy-in, seat), so a request the table would refuse is refused at once.
+        // The checks of a sit now (invitation, buy-in, seat): a request the table would refuse is refused at once.
         this.tryTable(() => join(this.state, this.joinRequest(player, req)));
         this.controls.request(player, req);
         return -1;
