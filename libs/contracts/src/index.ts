@@ -14,4 +14,5 @@ export * from './field-messages';
 export * from './accounts/top-up';
 export * from './fair-play';
 export * from './lobby/session-ledger';
+export * from './tournaments/private';
 export * from './socket/host-controls';

@@ -115,7 +115,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   const watch = () => socket.emit('tournamentWatch', { tournamentId });
   socket.on('connect', watch);
   if (socket.connected) watch();
-  void api<TournamentView>('GET', `/tournaments/${tournamentId}`).then(
+  // A private tournament (issue 23.4) is not public: its host and invitees read it under /private-events.
+  void api<TournamentView>('GET', `/tournaments/${tournamentId}`).catch(() => api<TournamentView>('GET', `/private-events/mtt/${tournamentId}`)).then(
     (v) => {
       if (!view) onUpdate(v);
     },

@@ -20,8 +20,9 @@ import { SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from '..
 import { TableRouting, type RoutedRequest, type WatchersRequest } from './cluster/routing';
 import { TableTakeover } from './cluster/takeover';
 import { TABLE_ROUTER, type RoutedUser, type TableRouter } from '../cluster/table-router';
-import { hostsTablesFromEnv } from '../cluster/router.provider';
-import { defaultTableId, loadRoomConfig } from '../room/room-config';
+import { defaultTableId, type RoomConfig } from '../room/room-config';
+import { ROOM_CONFIG } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
 
 export interface TablesOptions {
   /** Pause between hands. */
@@ -38,21 +39,17 @@ export interface TablesOptions {
 
 export const TABLES_OPTIONS = Symbol('TABLES_OPTIONS');
 
-/** Defaults, overridable by env (TABLE_HAND_PAUSE_MS, TABLE_BOT_DELAY_MS, TABLE_SEED) and forRoot. */
-export function tablesOptionsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<TablesOptions> = {}): TablesOptions {
-  const int = (name: string, fallback: number): number => {
-    const v = env[name];
-    if (v === undefined || v === '') return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 600_000) throw new Error(`${name} must be an integer 0..600000 (ms), got ${JSON.stringify(v)}`);
-    return n;
-  };
+/** The options from the validated config (TABLE_HAND_PAUSE_MS, TABLE_BOT_DELAY_MS, TABLE_SEED, TABLES_HOST), then `overrides`. */
+export function tablesOptionsFromConfig(
+  config: Pick<AppConfig, 'TABLE_HAND_PAUSE_MS' | 'TABLE_BOT_DELAY_MS' | 'TABLE_SEED' | 'TABLES_HOST'>,
+  overrides: Partial<TablesOptions> = {},
+): TablesOptions {
   return {
-    handPauseMs: int('TABLE_HAND_PAUSE_MS', 2000),
-    botDelayMs: int('TABLE_BOT_DELAY_MS', 800),
+    handPauseMs: config.TABLE_HAND_PAUSE_MS,
+    botDelayMs: config.TABLE_BOT_DELAY_MS,
     recoverAtBoot: true,
-    hostTables: hostsTablesFromEnv(env),
-    ...(env.TABLE_SEED ? { seed: env.TABLE_SEED } : {}),
+    hostTables: config.TABLES_HOST,
+    ...(config.TABLE_SEED ? { seed: config.TABLE_SEED } : {}),
     ...overrides,
   };
 }
@@ -103,7 +100,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly bots: PrismaBotDirectory;
   private seq = 0;
   /** Ids of the room's default tables (config/room.json). */
-  private readonly roomTables = new Set((loadRoomConfig()?.tables ?? []).map((t) => defaultTableId(t.key)));
+  private readonly roomTables: Set<string>;
   /** Players re-seated at each table taken over (for tests and logs). */
   readonly reseated = new Map<string, Set<string>>();
   /** @internal */
@@ -122,7 +119,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(TABLES_OPTIONS) private readonly options: TablesOptions,
     @Optional() @Inject(TABLE_OWNERSHIP) ownership?: TableOwnership,
     /** @internal */ @Optional() @Inject(TABLE_ROUTER) readonly router: TableRouter | null = null,
+    @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
   ) {
+    this.roomTables = new Set((room?.tables ?? []).map((t) => defaultTableId(t.key)));
     this.ownership = ownership ?? new SingleProcessOwnership();
     this.routing = new TableRouting(this, router);
     // Who listens at each table: this copy's sockets, and with a router the users other copies

@@ -11,3 +11,8 @@ export * from './level-schedule';
 export * from './table-ids';
 export * from './recurring';
 export * from './seat-draw';
+export * from './private-limits';
+export * from './private-events';
+export * from './private-http';
+export * from './private-tournaments';
+export * from './private-tournaments.controller';

@@ -258,15 +258,17 @@ export class TournamentsService {
   // ------------------------------------------------------------------------------------------
   // Admin
 
-  async create(input: unknown): Promise<StoredRow> {
+  /** `owner.hostId`: a host's private tournament (private-tournaments.ts), private from its insert. */
+  async create(input: unknown, owner: { hostId?: string } = {}): Promise<StoredRow> {
     const s = parseSettings(input);
     const state = smallOf(newMttState(createRegistration(registrationConfigOf(s))));
     // The seat draw's seed is fixed (and its commitment published) before anyone can register.
     const seatSeed = newShuffleSeed();
     const [row] = await this.prisma.$queryRaw<StoredRow[]>`
-      INSERT INTO scheduled_tournaments (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment)
+      INSERT INTO scheduled_tournaments
+        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
       VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb,
-              ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)})
+              ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)}, ${owner.hostId ?? null}::uuid)
       RETURNING *`;
     await this.schedule(row);
     this.changed(row.id);
@@ -316,9 +318,13 @@ export class TournamentsService {
    * returns every tournament chip to the tournament's issuer. A running tournament stops dealing at
    * once; the cancellation completes when the last hand in progress ends.
    */
-  async cancel(id: number): Promise<{ status: TournamentStatus }> {
+  async cancel(id: number, opts: { beforeStartOnly?: boolean } = {}): Promise<{ status: TournamentStatus }> {
     const status = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
+      // A host cancels his private tournament only before it starts (private-tournaments.ts).
+      if (opts.beforeStartOnly && r.status !== 'scheduled' && r.status !== 'registering') {
+        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      }
       if (r.status === 'finished' || r.status === 'paying') throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
       if (r.status === 'cancelled') return r.status;
       if (r.status === 'running' && r.state.seating?.tables.some((t) => t.handInProgress)) {
