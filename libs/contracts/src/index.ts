@@ -16,3 +16,4 @@ export * from './accounts/top-up';
 export * from './fair-play';
 export * from './lobby/session-ledger';
 export * from './tournaments/private';
+export * from './socket/host-controls';

@@ -1,6 +1,6 @@
 // Admin page: schedule, edit and cancel tournaments (the tournaments admin API: POST/PATCH/DELETE
 // /tournaments), and the running tables and tournaments at a glance.
-import type { TableSummary } from '@naiko/contracts';
+import type { ChatReportView, TableSummary } from '@naiko/contracts';
 import { api, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
 import { actionRunner, errorMessage } from '../errors';
@@ -23,6 +23,8 @@ export function adminPage(root: HTMLElement): () => void {
   let tournaments: TournamentSummary[] = [];
   let tables: TableSummary[] = [];
   let runners = new Map<number, RunnerView>();
+  /** Issue 23: table chat messages players reported (GET /admin/chat-reports). */
+  let chatReports: ChatReportView[] = [];
   let message = '';
   let closed = false;
   const load = async () => {
@@ -32,6 +34,7 @@ export function adminPage(root: HTMLElement): () => void {
       const running = tournaments.filter((t) => t.status === 'running');
       const views = await Promise.all(running.map((t) => api<RunnerView>('GET', `/tournaments/${t.tournamentId}/runner`).catch(() => null)));
       runners = new Map(running.flatMap((t, i) => (views[i] ? [[t.tournamentId, views[i]!] as const] : [])));
+      chatReports = (await api<{ reports: ChatReportView[] }>('GET', '/admin/chat-reports')).reports;
     } catch (e) {
       message = errorMessage(e);
     }
@@ -113,6 +116,14 @@ export function adminPage(root: HTMLElement): () => void {
                   h('button', { class: 'secondary', 'data-testid': 't-cancel', onclick: () => void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`) }, 'Cancel')),
               );
             })))),
+        h('section', {}, h('h2', {}, 'Chat reports'),
+          chatReports.length === 0
+            ? h('p', { class: 'muted', 'data-testid': 'admin-chat-reports-empty' }, 'No chat message reported.')
+            : h('table', { class: 'list', 'data-testid': 'admin-chat-reports' },
+              h('thead', {}, h('tr', {}, ['When', 'Table', 'Player', 'Message', 'Reported by', 'Reason'].map((c) => h('th', {}, c)))),
+              h('tbody', {}, chatReports.map((r) => h('tr', { 'data-testid': 'admin-chat-report' },
+                h('td', {}, new Date(r.saidAt).toLocaleString()), h('td', {}, h('a', { href: `#/table/${r.tableId}` }, r.tableId.slice(0, 8))),
+                h('td', {}, r.playerName), h('td', { 'data-testid': 'admin-chat-report-text' }, r.text), h('td', {}, r.reporterName), h('td', {}, r.reason ?? '')))))),
         h('section', {}, h('h2', {}, 'Running tables'),
           h('table', { class: 'list' }, h('tbody', {}, tables.map((t) => h('tr', {}, h('td', {}, h('a', { href: `#/table/${t.tableId}` }, t.name)), h('td', {}, GAME_NAMES[t.game] ?? t.game), h('td', {}, stakesText(t.stakes)), h('td', {}, `${t.seated} seated · ${t.handsPlayed} hands`)))))),
       ),
