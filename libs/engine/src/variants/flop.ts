@@ -1,4 +1,4 @@
-import type { StreetSpec, VariantSpec, BettingStructure } from './types';
+import type { BettingStructure, RuleModuleId, StreetSpec, VariantSpec } from './types';
 
 const ALL_STRUCTURES: BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
 
@@ -12,7 +12,7 @@ function flopStreets(holeCards: number): StreetSpec[] {
   ];
 }
 
-function flopGame(id: string, name: string, holeCards: number, maxSeats: number, ranking: VariantSpec['ranking']): VariantSpec {
+function flopGame(id: string, name: string, holeCards: number, maxSeats: number, ranking: VariantSpec['ranking'], phh?: VariantSpec['phh']): VariantSpec {
   return {
     id,
     name,
@@ -26,13 +26,28 @@ function flopGame(id: string, name: string, holeCards: number, maxSeats: number,
     oddChip: 'left-of-button',
     showdownOpener: 'left-of-button',
     rakeFromStreet: 1,
+    modules: FLOP_MODULES,
+    ...(phh ? { phh } : {}),
   };
 }
 
-export const holdem = flopGame('holdem', "Texas Hold'em", 2, 10, { high: 'high' });
-export const omaha = flopGame('omaha', 'Omaha', 4, 8, { high: 'omaha-high' });
+/** Flop games add only the home-game offers (run it twice, straddle, bomb pots ...) to the machine. */
+const FLOP_MODULES: readonly RuleModuleId[] = ['home'];
+
+// PHH: only the codes phh-std defines; the flop games' other structures are exported as `_NAIKO`.
+export const holdem = flopGame('holdem', "Texas Hold'em", 2, 10, { high: 'high' }, { standard: { 'no-limit': 'NT', 'fixed-limit': 'FT' } });
+export const omaha = flopGame('omaha', 'Omaha', 4, 8, { high: 'omaha-high' }, { standard: { 'pot-limit': 'PO' } });
 export const omaha5 = flopGame('omaha5', '5-Card Omaha', 5, 8, { high: 'omaha-high' });
-export const omahaHiLo = flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' });
+export const omahaHiLo = flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' }, { standard: { 'fixed-limit': 'FO/8' } });
 export const omaha5HiLo = flopGame('omaha5-hl', '5-Card Omaha Hi/Lo 8-or-better', 5, 8, { high: 'omaha-high', low: 'omaha-low8' });
-/** Naiko mode's base game: No-Limit Hold'em (the powers module adds its actions on top). */
-export const naiko: VariantSpec = { ...flopGame('naiko', 'Naiko mode', 2, 10, { high: 'high' }), structures: ['no-limit'], powers: true };
+/**
+ * Naiko mode: No-Limit Hold'em with the powers module on top (sparks, carousel, power actions). Tables
+ * offer it as Hold'em No Limit in Naiko mode, not as a game of its own.
+ */
+export const naiko: VariantSpec = {
+  ...flopGame('naiko', 'Naiko mode', 2, 10, { high: 'high' }),
+  structures: ['no-limit'],
+  powers: true,
+  modules: ['powers', 'home'],
+  atTables: false,
+};
