@@ -1,16 +1,19 @@
 import { DRAW_VARIANTS } from './draw';
-import { holdem, naiko, omaha, omaha5, omaha5HiLo, omahaHiLo } from './flop';
+import { FLOP_VARIANTS } from './flop';
 import { STUD_VARIANTS } from './stud';
 import type { BettingStructure, DeckId, VariantSpec } from './types';
+
+export { BETTING_STRUCTURES } from './types';
 
 /**
  * The one list of games. Every other list derives from it: the contracts' game ids and the API's
  * validation, the table's seat limits and forced bets, the PHH variant table, the web client's names.
  * A spec is plain data (its rule modules are named), so clients may import this module: it pulls in
- * no part of the hand machine. Adding a plain variant is one spec in a spec file plus its entry here
- * (see the engine README, "Adding a variant").
+ * no part of the hand machine. Adding a plain variant is one spec in its family's file (`flop.ts`,
+ * `stud.ts`, `draw.ts`: the spec and its place in the family's list) plus its tests; see the engine
+ * README, "Adding a variant".
  */
-export const VARIANTS: readonly VariantSpec[] = [holdem, omaha, omaha5, omahaHiLo, omaha5HiLo, naiko, ...STUD_VARIANTS, ...DRAW_VARIANTS];
+export const VARIANTS: readonly VariantSpec[] = [...FLOP_VARIANTS, ...STUD_VARIANTS, ...DRAW_VARIANTS];
 
 const byId = new Map<string, VariantSpec>(VARIANTS.map((spec) => [spec.id, spec]));
 if (byId.size !== VARIANTS.length) throw new Error('two variants share an id');
@@ -29,6 +32,8 @@ export const variantIds = (): string[] => [...byId.keys()];
 export interface VariantInfo {
   id: string;
   name: string;
+  /** What the lobby and the table show (`VariantSpec.shortName`, else the name). */
+  shortName: string;
   structures: readonly BettingStructure[];
   minSeats: number;
   maxSeats: number;
@@ -41,6 +46,8 @@ export interface VariantInfo {
   flop: boolean;
   /** Draw games: players exchange cards. */
   draws: boolean;
+  /** Tables: a missed big blind is made up by posting both blinds (`VariantSpec.postAllOnMissedBig`). */
+  postAllOnMissedBig: boolean;
   /** The PHH codes phh-std defines (by structure) and our custom code's game part. */
   phh: NonNullable<VariantSpec['phh']>;
 }
@@ -57,6 +64,7 @@ export function variantInfo(spec: VariantSpec): VariantInfo {
   return {
     id: spec.id,
     name: spec.name,
+    shortName: spec.shortName ?? spec.name,
     structures: spec.structures,
     minSeats: spec.minSeats,
     maxSeats: spec.maxSeats,
@@ -65,6 +73,7 @@ export function variantInfo(spec: VariantSpec): VariantInfo {
     board: dealsBoard(spec),
     flop: isFlopGame(spec),
     draws: spec.streets.some((st) => st.deal.some((step) => step.kind === 'draw')),
+    postAllOnMissedBig: !!spec.postAllOnMissedBig,
     phh: spec.phh ?? {},
   };
 }

@@ -114,6 +114,8 @@ export const draw7a: DrawVariantSpec = drawSpec({
   ranking: { high: 'draw7a' },
   showdownOpener: 'left-of-button',
   bySeats: { 5: { deck: 'short36', ranking: { high: 'draw7a-sixes' } } },
+  // five-card-draw-7a.de.txt: a player the big blind passed "posts all" (big live + small dead).
+  postAllOnMissedBig: true,
   phh: { game: 'DRAW7A' },
 });
 
@@ -129,6 +131,7 @@ export function drawClassicSpec(jokers: 0 | 1 | 2 = 0): DrawVariantSpec {
   return drawSpec({
     id: jokers ? `draw-classic-jokers${jokers}` : 'draw-classic',
     name: jokers ? `Classic five card draw with ${jokers} joker${jokers > 1 ? 's' : ''}` : 'Classic five card draw',
+    ...(jokers ? {} : { shortName: 'Classic Draw' }),
     deck: jokers === 1 ? 'jokers1' : jokers === 2 ? 'jokers2' : 'standard52',
     minSeats: 2,
     maxSeats: 7,

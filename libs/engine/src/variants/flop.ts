@@ -1,6 +1,5 @@
-import type { BettingStructure, RuleModuleId, StreetSpec, VariantSpec } from './types';
+import { BETTING_STRUCTURES, type RuleModuleId, type StreetSpec, type VariantSpec } from './types';
 
-const ALL_STRUCTURES: BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
 
 /** Preflop, flop, turn, river with `holeCards` private cards (Hold'em: 2, Omaha: 4, 5-Card Omaha: 5). */
 function flopStreets(holeCards: number): StreetSpec[] {
@@ -21,7 +20,7 @@ function flopGame(id: string, name: string, holeCards: number, maxSeats: number,
     maxSeats,
     streets: flopStreets(holeCards),
     forcedBets: { blinds: true, antes: true, bringIn: false },
-    structures: ALL_STRUCTURES,
+    structures: [...BETTING_STRUCTURES],
     ranking,
     oddChip: 'left-of-button',
     showdownOpener: 'left-of-button',
@@ -38,8 +37,14 @@ const FLOP_MODULES: readonly RuleModuleId[] = ['home'];
 export const holdem = flopGame('holdem', "Texas Hold'em", 2, 10, { high: 'high' }, { standard: { 'no-limit': 'NT', 'fixed-limit': 'FT' } });
 export const omaha = flopGame('omaha', 'Omaha', 4, 8, { high: 'omaha-high' }, { standard: { 'pot-limit': 'PO' } });
 export const omaha5 = flopGame('omaha5', '5-Card Omaha', 5, 8, { high: 'omaha-high' });
-export const omahaHiLo = flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' }, { standard: { 'fixed-limit': 'FO/8' } });
-export const omaha5HiLo = flopGame('omaha5-hl', '5-Card Omaha Hi/Lo 8-or-better', 5, 8, { high: 'omaha-high', low: 'omaha-low8' });
+export const omahaHiLo: VariantSpec = {
+  ...flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' }, { standard: { 'fixed-limit': 'FO/8' } }),
+  shortName: 'Omaha Hi/Lo',
+};
+export const omaha5HiLo: VariantSpec = {
+  ...flopGame('omaha5-hl', '5-Card Omaha Hi/Lo 8-or-better', 5, 8, { high: 'omaha-high', low: 'omaha-low8' }),
+  shortName: '5-Card Omaha Hi/Lo',
+};
 /**
  * Naiko mode: No-Limit Hold'em with the powers module on top (sparks, carousel, power actions). Tables
  * offer it as Hold'em No Limit in Naiko mode, not as a game of its own.
@@ -51,3 +56,6 @@ export const naiko: VariantSpec = {
   modules: ['powers', 'home'],
   atTables: false,
 };
+
+/** The flop games of the list of games (`catalog.ts`), in the lobby's order. */
+export const FLOP_VARIANTS: readonly VariantSpec[] = [holdem, omaha, omaha5, omahaHiLo, omaha5HiLo, naiko];

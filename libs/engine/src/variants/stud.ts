@@ -106,10 +106,13 @@ export const stud7 = studGame('stud7', '7-Card Stud', 'standard52', 8, sevenCard
 }, { standard: { 'fixed-limit': 'F7S' }, game: '7S' });
 
 /** The open-pair big bet is a 7-Card Stud special rule; the Hi/Lo section of the house rules has none. */
-export const stud7HiLo = studGame('stud7-hl', '7-Card Stud Hi/Lo 8-or-better', 'standard52', 8, sevenCardStreets, { high: 'high', low: 'low8' }, {
-  bringInCard: always('lowest'),
-  suitOrder: STANDARD_SUITS,
-}, { standard: { 'fixed-limit': 'F7S/8' }, game: '7S/8' });
+export const stud7HiLo: StudVariantSpec = {
+  ...studGame('stud7-hl', '7-Card Stud Hi/Lo 8-or-better', 'standard52', 8, sevenCardStreets, { high: 'high', low: 'low8' }, {
+    bringInCard: always('lowest'),
+    suitOrder: STANDARD_SUITS,
+  }, { standard: { 'fixed-limit': 'F7S/8' }, game: '7S/8' }),
+  shortName: '7-Card Stud Hi/Lo',
+};
 
 /** Soko: the odd chip goes to the player dealt first (house rules, general rules). */
 export const soko = studGame('soko', 'Soko', 'standard52', 8, fiveCardStreets, { high: 'soko' }, { bringInCard: always('highest'), suitOrder: STANDARD_SUITS }, { game: 'SOKO' }, 'first-dealt');

@@ -7,6 +7,8 @@ import type { RankingId } from '../eval/registry';
  */
 
 export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fixed-limit' | 'spread-limit';
+/** Every betting structure, in the order forms list them. */
+export const BETTING_STRUCTURES: readonly BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
 
 /** Named deck makers, resolved by `deckFor` (so a spec stays serialisable). */
 export type DeckId = 'standard52' | 'short32' | 'short36' | 'jokers1' | 'jokers2';
@@ -58,6 +60,8 @@ export type { RankingId };
 export interface VariantSpec {
   id: string;
   name: string;
+  /** The shorter name the lobby and the table show, when it differs from `name` ('Omaha Hi/Lo'). */
+  shortName?: string;
   deck: DeckId;
   minSeats: number;
   maxSeats: number;
@@ -97,6 +101,11 @@ export interface VariantSpec {
    * spec stays plain data that clients can import.
    */
   modules?: readonly RuleModuleId[];
+  /**
+   * Missed blinds (tables): a player the big blind passed must "post all" (big live + small dead), the
+   * procedure of Five Card Draw 7-A's rule text; elsewhere (house rules) a missed big alone costs the big blind.
+   */
+  postAllOnMissedBig?: boolean;
   /** Whether tables offer the game (false: Naiko mode is Hold'em with powers, PHH-only and home variants). */
   atTables?: boolean;
   /**
