@@ -2,7 +2,9 @@
 import { TABLE_GAMES, type TableSummary } from '@naiko/contracts';
 
 /** What the lobby calls each game, from the engine's list of games (through the contracts). */
-export const GAME_NAMES: Record<string, string> = Object.fromEntries(TABLE_GAMES.map((game) => [game.id, game.shortName]));
+export const GAME_NAMES: Record<string, string> = Object.fromEntries(
+  TABLE_GAMES.map((game) => [game.id, game.shortName]),
+);
 
 export const STRUCTURE_NAMES: Record<string, string> = {
   'no-limit': 'NL',

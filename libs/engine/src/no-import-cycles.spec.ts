@@ -29,14 +29,21 @@ function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   if (ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) return true;
     const clause = node.exportClause;
-    return !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+    return (
+      !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)
+    );
   }
   const clause = node.importClause;
   if (!clause) return false; // `import './x'`: run for its effects
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
   const bindings = clause.namedBindings;
-  return !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+  return (
+    !!bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** The run-time relative imports of a source file, resolved to files (`./x` → `x.ts` or `x/index.ts`). */
@@ -106,13 +113,34 @@ describe('libs/engine has no import cycle', () => {
     const a = join(src, 'a.ts');
     const b = join(src, 'b.ts');
     const c = join(src, 'c.ts');
-    expect(importCycles(new Map([[a, [b]], [b, [c]], [c, [a]]]))).toEqual([[a, b, c].sort()]);
+    expect(
+      importCycles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, [a]],
+        ]),
+      ),
+    ).toEqual([[a, b, c].sort()]);
     expect(importCycles(new Map([[a, [a]]]))).toEqual([[a]]);
-    expect(importCycles(new Map([[a, [b]], [b, [c]], [c, []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, []],
+        ]),
+      ),
+    ).toEqual([]);
     const startFile = join(src, 'hand', 'start.ts');
-    const typeOnlyText = "import type { Draft } from './draft';\nimport { type Rules } from './rule-module';\nexport type { StartHook } from './rule-module';";
+    const typeOnlyText =
+      "import type { Draft } from './draft';\nimport { type Rules } from './rule-module';\nexport type { StartHook } from './rule-module';";
     expect(runtimeImports(startFile, typeOnlyText)).toEqual([]);
     const valueText = "import { finish, type Draft } from './draft';\nexport * from './types';\nimport './flow';";
-    expect(runtimeImports(startFile, valueText)).toEqual([join(src, 'hand', 'draft.ts'), join(src, 'hand', 'types.ts'), join(src, 'hand', 'flow.ts')]);
+    expect(runtimeImports(startFile, valueText)).toEqual([
+      join(src, 'hand', 'draft.ts'),
+      join(src, 'hand', 'types.ts'),
+      join(src, 'hand', 'flow.ts'),
+    ]);
   });
 });

@@ -27,7 +27,8 @@ export function dealtCards(events: readonly HandEvent[]): Card[] {
     }
     flush();
     // The second board (home games) and the rabbit hunt's cards come from the same deck, in event order.
-    if (e.type === 'board-dealt' || e.type === 'x-board-dealt' || e.type === 'x-rabbit-hunt') out.push(...((e as { cards: Card[] }).cards));
+    if (e.type === 'board-dealt' || e.type === 'x-board-dealt' || e.type === 'x-rabbit-hunt')
+      out.push(...(e as { cards: Card[] }).cards);
   }
   flush();
   return out;
@@ -39,11 +40,23 @@ export function actionsOf(events: readonly HandEvent[]): Action[] {
   for (const e of events) {
     if (e.type === 'artificial-all-in') out.push({ type: 'artificialAllIn', seat: (e as { seat: number }).seat });
     // Home-game decisions: the run-it-twice answers, an uncontested winner's show or muck.
-    if (e.type === 'x-run-twice-answer') out.push({ type: (e as { accept?: boolean }).accept ? 'run-twice' : 'run-once', seat: (e as unknown as { seat: number }).seat });
-    if (e.type === 'x-winner-shows') out.push({ type: (e as { show?: boolean }).show ? 'show' : 'muck', seat: (e as unknown as { seat: number }).seat });
+    if (e.type === 'x-run-twice-answer')
+      out.push({
+        type: (e as { accept?: boolean }).accept ? 'run-twice' : 'run-once',
+        seat: (e as unknown as { seat: number }).seat,
+      });
+    if (e.type === 'x-winner-shows')
+      out.push({
+        type: (e as { show?: boolean }).show ? 'show' : 'muck',
+        seat: (e as unknown as { seat: number }).seat,
+      });
     if (e.type !== 'action') continue;
     const a = e as Extract<HandEvent, { type: 'action' }>;
-    out.push(a.action === 'bet' || a.action === 'raise' ? { type: a.action, seat: a.seat, amount: a.to } : { type: a.action, seat: a.seat });
+    out.push(
+      a.action === 'bet' || a.action === 'raise'
+        ? { type: a.action, seat: a.seat, amount: a.to }
+        : { type: a.action, seat: a.seat },
+    );
   }
   return out;
 }

@@ -28,7 +28,8 @@ function draw(d: Draft): Card {
 
 /**
  * Deal-step handlers by kind: the machine's 'hole' and 'board' (below); rule modules add theirs
- * ('draw', `RuleModule.dealSteps`). Returns 'no-betting' if the rules cancel this street's betting round (stud's shared 7th card), 'pause' when the street waits for player
+ * ('draw', `RuleModule.dealSteps`). Returns 'no-betting' if the rules cancel this street's betting
+ * round (stud's shared 7th card), 'pause' when the street waits for player
  * input the handler's module drives (a draw): the module sets the phase and the player to act, and
  * calls `resumeStreet` once the step is done.
  */
@@ -96,7 +97,8 @@ function dealStreet(d: Draft, ev: Events): boolean | 'pause' {
   const steps = d.spec.streets[d.street].deal;
   for (let k = 0; k < steps.length; k++) {
     const step = steps[k];
-    const fn = step.kind === 'hole' ? dealHole : step.kind === 'board' ? dealBoard : rulesOf(d.spec).dealSteps.get(step.kind);
+    const core = step.kind === 'hole' ? dealHole : step.kind === 'board' ? dealBoard : undefined;
+    const fn = core ?? rulesOf(d.spec).dealSteps.get(step.kind);
     if (!fn) throw new Error(`no handler for deal step ${step.kind}`);
     const r = fn(d, step, ev);
     if (r === 'no-betting') betting = false;

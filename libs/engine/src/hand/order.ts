@@ -34,7 +34,8 @@ const CORE_OPENERS: Readonly<Record<string, OpenerFn>> = {
 };
 
 export function openerIndex(s: HandState, rule: string): number {
-  const fn = Object.prototype.hasOwnProperty.call(CORE_OPENERS, rule) ? CORE_OPENERS[rule] : rulesOf(s.spec).openers.get(rule);
+  const core = Object.prototype.hasOwnProperty.call(CORE_OPENERS, rule);
+  const fn = core ? CORE_OPENERS[rule] : rulesOf(s.spec).openers.get(rule);
   if (!fn) throw new Error(`no opener rule ${rule}: neither the machine's nor one of ${s.spec.id}'s rule modules'`);
   return fn(s);
 }

@@ -117,7 +117,10 @@ function compile(modules: readonly RuleModule[]): Rules {
  * Binds a spec's module names to the modules (once per list; `start` does it for every hand it prepares,
  * so every state's spec is bound). Throws for a name `modules` does not know.
  */
-export function bindRules(spec: Pick<VariantSpec, 'id' | 'modules'>, modules: Readonly<Record<RuleModuleId, RuleModule>>): Rules {
+export function bindRules(
+  spec: Pick<VariantSpec, 'id' | 'modules'>,
+  modules: Readonly<Record<RuleModuleId, RuleModule>>,
+): Rules {
   const names = spec.modules ?? NO_RULES_KEY;
   let rules = bound.get(names);
   if (!rules) {

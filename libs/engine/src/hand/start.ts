@@ -109,7 +109,8 @@ function prepared(config: HandConfig): Prepared {
     const utg = bbIndex >= 0 ? (bbIndex + 1) % n : -1;
     const posting = utg >= 0 && (config.posts ?? []).some((x) => x.seat === config.seats[utg].seat);
     const straddler = config.homeGame?.straddle && !config.homeGame.bombPot && utg >= 0 && n >= 4 && !posting && utg !== sbIndex ? utg : -1;
-    p = { spec, rules: bindRules(spec, RULE_MODULES), sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck), straddler };
+    const rules = bindRules(spec, RULE_MODULES);
+    p = { spec, rules, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck), straddler };
     preparedConfigs.set(config, p);
   }
   return p;
@@ -174,7 +175,9 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
     },
   ];
   // Only Naiko mode is played with powers (its spec says so); the powers module reads the settings.
-  if (config.powers !== undefined && !spec.powers) throw new HandConfigError(`powers are offered only in Naiko mode, not in ${spec.id}`);
+  if (config.powers !== undefined && !spec.powers) {
+    throw new HandConfigError(`powers are offered only in Naiko mode, not in ${spec.id}`);
+  }
   for (const hook of rules.starts) hook(d, source, ev);
   postForcedBets(d, ev);
   ev.push({ type: 'street-started', street: 0, name: spec.streets[0].name });

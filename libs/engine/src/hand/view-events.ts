@@ -6,7 +6,9 @@ import type { EventRedactor, Viewer } from './view';
  * Every rule module's event redactors, by event type: a feed is filtered without knowing its game, so
  * the redactors of all modules apply (each event type belongs to one module).
  */
-const redactors = new Map<string, EventRedactor>(Object.values(RULE_MODULES).flatMap((m) => Object.entries(m.redactors ?? {})));
+const redactors = new Map<string, EventRedactor>(
+  Object.values(RULE_MODULES).flatMap((m) => Object.entries(m.redactors ?? {})),
+);
 
 /**
  * Filters an event for one viewer: private cards dealt to another seat become `null` unless dealt

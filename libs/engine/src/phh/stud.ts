@@ -110,4 +110,5 @@ export function studRow(code: string, variant: string, structure: BettingStructu
 }
 
 /** The PHH code for a stud game and structure (phh-std's where it has one, else our `_` code; from the spec). */
-export const studPhhCode = (variant: string, structure: BettingStructure): string | undefined => phhCodeOf(getVariant(variant), structure);
+export const studPhhCode = (variant: string, structure: BettingStructure): string | undefined =>
+  phhCodeOf(getVariant(variant), structure);

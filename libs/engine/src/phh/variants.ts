@@ -40,7 +40,11 @@ export interface PhhVariantRow {
  * `spareHighestFirst`), and appends the rest of `deck` so the engine never runs out. Throws on a card
  * recorded twice.
  */
-export function completeDeck(recorded: PhhCard[], deck: Card[] = standardDeck(), opts: { spareHighestFirst?: boolean } = {}): Card[] {
+export function completeDeck(
+  recorded: PhhCard[],
+  deck: Card[] = standardDeck(),
+  opts: { spareHighestFirst?: boolean } = {},
+): Card[] {
   const used = new Set<Card>();
   const known = recorded.map((c) => {
     if (c === null) return null;
@@ -70,13 +74,22 @@ export function dealPassesThenBoard(hand: PhhHand, holes: PhhCard[][]): Card[] {
 }
 
 /** The structure's letter in our custom codes `_<S><GAME>`. */
-const STRUCTURE_LETTER: Record<BettingStructure, string> = { 'fixed-limit': 'F', 'pot-limit': 'P', 'half-pot-limit': 'H', 'no-limit': 'N', 'spread-limit': 'S' };
+const STRUCTURE_LETTER: Record<BettingStructure, string> = {
+  'fixed-limit': 'F',
+  'pot-limit': 'P',
+  'half-pot-limit': 'H',
+  'no-limit': 'N',
+  'spread-limit': 'S',
+};
 
 /**
  * The PHH code of a game in a structure it is played in, from its spec (`VariantSpec.phh`): phh-std's
  * code where it defines one, else our `_<S><GAME>` code when the spec names its game part, else none.
  */
-export function phhCodeOf(spec: Pick<VariantSpec, 'phh' | 'structures'>, structure: BettingStructure): string | undefined {
+export function phhCodeOf(
+  spec: Pick<VariantSpec, 'phh' | 'structures'>,
+  structure: BettingStructure,
+): string | undefined {
   if (!spec.structures.includes(structure)) return undefined;
   const standard = spec.phh?.standard?.[structure];
   if (standard) return standard;

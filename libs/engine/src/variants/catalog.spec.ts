@@ -12,27 +12,73 @@ import { holdem } from './flop';
 import type { VariantSpec } from './types';
 
 describe('the list of games', () => {
-  test('tables offer the fifteen house games, in the lobby order (Naiko mode is Hold\'em with powers)', () => {
+  test("tables offer the fifteen house games, in the lobby order (Naiko mode is Hold'em with powers)", () => {
     expect(TABLE_GAMES.map((game) => game.id)).toEqual([
-      'holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl', 'stud7', 'stud7-hl', 'soko', 'americana', 'telesina',
-      'draw5', 'draw27x3', 'draw32', 'draw7a', 'draw-classic',
+      'holdem',
+      'omaha',
+      'omaha5',
+      'omaha-hl',
+      'omaha5-hl',
+      'stud7',
+      'stud7-hl',
+      'soko',
+      'americana',
+      'telesina',
+      'draw5',
+      'draw27x3',
+      'draw32',
+      'draw7a',
+      'draw-classic',
     ]);
     expect(variantIds().filter((id) => !TABLE_GAMES.some((game) => game.id === id))).toEqual([
-      'naiko', 'draw-classic-jokers1', 'draw-classic-jokers2', 'draw27x1',
+      'naiko',
+      'draw-classic-jokers1',
+      'draw-classic-jokers2',
+      'draw27x1',
     ]);
   });
 
-  test('each game\'s metadata comes from its spec: name, structures, seats, deck, forced bets, PHH codes', () => {
+  test("each game's metadata comes from its spec: name, structures, seats, deck, forced bets, PHH codes", () => {
     const info = (id: string) => VARIANT_INFO.find((game) => game.id === id)!;
     expect(info('holdem')).toMatchObject({
-      name: "Texas Hold'em", shortName: "Texas Hold'em", structures: BETTING_STRUCTURES, minSeats: 2, maxSeats: 10,
-      deck: 'standard52', forcedBets: 'blinds', flop: true, draws: false, phh: { standard: { 'no-limit': 'NT', 'fixed-limit': 'FT' } },
+      name: "Texas Hold'em",
+      shortName: "Texas Hold'em",
+      structures: BETTING_STRUCTURES,
+      minSeats: 2,
+      maxSeats: 10,
+      deck: 'standard52',
+      forcedBets: 'blinds',
+      flop: true,
+      draws: false,
+      phh: { standard: { 'no-limit': 'NT', 'fixed-limit': 'FT' } },
     });
     expect(info('omaha-hl')).toMatchObject({ name: 'Omaha Hi/Lo 8-or-better', shortName: 'Omaha Hi/Lo', maxSeats: 8 });
-    expect(info('telesina')).toMatchObject({ deck: 'short32', maxSeats: 6, forcedBets: 'antes', board: true, flop: false });
-    expect(info('draw7a')).toMatchObject({ structures: ['fixed-limit', 'pot-limit'], maxSeats: 5, draws: true, postAllOnMissedBig: true });
-    expect(info('draw-classic')).toMatchObject({ shortName: 'Classic Draw', structures: ['no-limit'], forcedBets: 'antes', maxSeats: 7 });
-    expect(TABLE_GAMES.filter((game) => game.flop).map((game) => game.id)).toEqual(['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl']);
+    expect(info('telesina')).toMatchObject({
+      deck: 'short32',
+      maxSeats: 6,
+      forcedBets: 'antes',
+      board: true,
+      flop: false,
+    });
+    expect(info('draw7a')).toMatchObject({
+      structures: ['fixed-limit', 'pot-limit'],
+      maxSeats: 5,
+      draws: true,
+      postAllOnMissedBig: true,
+    });
+    expect(info('draw-classic')).toMatchObject({
+      shortName: 'Classic Draw',
+      structures: ['no-limit'],
+      forcedBets: 'antes',
+      maxSeats: 7,
+    });
+    expect(TABLE_GAMES.filter((game) => game.flop).map((game) => game.id)).toEqual([
+      'holdem',
+      'omaha',
+      'omaha5',
+      'omaha-hl',
+      'omaha5-hl',
+    ]);
   });
 
   test('every spec names only known rule modules and lists the home-game module', () => {
@@ -67,7 +113,9 @@ describe('adding a plain variant is one spec (the engine README, "Adding a varia
     id: 'omaha6',
     name: '6-Card Omaha',
     maxSeats: 7,
-    streets: holdem.streets.map((street, k) => (k === 0 ? { ...street, deal: [{ kind: 'hole', down: 6, up: 0 }] } : street)),
+    streets: holdem.streets.map((street, k) =>
+      k === 0 ? { ...street, deal: [{ kind: 'hole', down: 6, up: 0 }] } : street,
+    ),
     ranking: { high: 'omaha-high' },
     phh: {},
   };
@@ -77,7 +125,11 @@ describe('adding a plain variant is one spec (the engine README, "Adding a varia
     const config = {
       variant: omaha6,
       structure: 'pot-limit' as const,
-      seats: [{ seat: 0, stack: 100 }, { seat: 1, stack: 100 }, { seat: 2, stack: 100 }],
+      seats: [
+        { seat: 0, stack: 100 },
+        { seat: 1, stack: 100 },
+        { seat: 2, stack: 100 },
+      ],
       button: 0,
       stakes: { smallBlind: 1, bigBlind: 2 },
       homeGame: { rabbitHunt: true },

@@ -52,11 +52,17 @@ export interface VariantInfo {
   phh: NonNullable<VariantSpec['phh']>;
 }
 
-const dealsBoard = (spec: VariantSpec): boolean => spec.streets.some((st) => st.deal.some((step) => step.kind === 'board'));
+const dealsBoard = (spec: VariantSpec): boolean =>
+  spec.streets.some((st) => st.deal.some((step) => step.kind === 'board'));
 
 /** A flop game: blinds, private cards first, then only community cards (Hold'em, Omaha, Naiko mode). */
 export function isFlopGame(spec: VariantSpec): boolean {
-  return spec.forcedBets.blinds && spec.streets.length > 1 && spec.streets[0].deal.every((s) => s.kind === 'hole') && spec.streets.slice(1).every((st) => st.deal.every((s) => s.kind === 'board'));
+  return (
+    spec.forcedBets.blinds &&
+    spec.streets.length > 1 &&
+    spec.streets[0].deal.every((s) => s.kind === 'hole') &&
+    spec.streets.slice(1).every((st) => st.deal.every((s) => s.kind === 'board'))
+  );
 }
 
 /** The metadata of one spec (`VARIANT_INFO` holds every game's). */

@@ -45,7 +45,8 @@ export const tripleDrawStreets = (): StreetSpec[] => [
   street('third-draw', [{ kind: 'draw', max: 5 }], 'big', 2, 'left-of-button'),
 ];
 
-type DrawSpecFields = Omit<DrawVariantSpec, 'forcedBets' | 'rakeFromStreet' | 'oddChip' | 'draw'> & Partial<Pick<DrawVariantSpec, 'forcedBets' | 'oddChip' | 'draw'>>;
+type DrawSpecFields = Omit<DrawVariantSpec, 'forcedBets' | 'rakeFromStreet' | 'oddChip' | 'draw'> &
+  Partial<Pick<DrawVariantSpec, 'forcedBets' | 'oddChip' | 'draw'>>;
 
 function drawSpec(p: DrawSpecFields): DrawVariantSpec {
   return {
@@ -165,4 +166,13 @@ export const draw27x1: DrawVariantSpec = {
   atTables: false,
 };
 
-export const DRAW_VARIANTS: DrawVariantSpec[] = [draw5, draw27x3, draw32, draw7a, drawClassic, drawClassicJokers1, drawClassicJokers2, draw27x1];
+export const DRAW_VARIANTS: DrawVariantSpec[] = [
+  draw5,
+  draw27x3,
+  draw32,
+  draw7a,
+  drawClassic,
+  drawClassicJokers1,
+  drawClassicJokers2,
+  draw27x1,
+];

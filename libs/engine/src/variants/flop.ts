@@ -11,7 +11,14 @@ function flopStreets(holeCards: number): StreetSpec[] {
   ];
 }
 
-function flopGame(id: string, name: string, holeCards: number, maxSeats: number, ranking: VariantSpec['ranking'], phh?: VariantSpec['phh']): VariantSpec {
+function flopGame(
+  id: string,
+  name: string,
+  holeCards: number,
+  maxSeats: number,
+  ranking: VariantSpec['ranking'],
+  phh?: VariantSpec['phh'],
+): VariantSpec {
   return {
     id,
     name,

@@ -59,7 +59,11 @@ export function drawDealtCards(spec: VariantSpec, events: readonly HandEvent[]):
  * The inputs of a draw hand from its unredacted log (crash recovery, audits): draws, timeouts and split
  * answers become actions, the dealt cards (per reshuffle) a stacked deck. Null for a log without draws.
  */
-export function drawReplayInputs(config: HandConfig, base: VariantSpec, events: readonly HandEvent[]): ReplayInputs | null {
+export function drawReplayInputs(
+  config: HandConfig,
+  base: VariantSpec,
+  events: readonly HandEvent[],
+): ReplayInputs | null {
   if (!events.some((e) => e.type === 'x-draw-started')) return null;
   const over = base.bySeats?.[config.seats.length];
   const spec = over ? { ...base, ...over } : base;

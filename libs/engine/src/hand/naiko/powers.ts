@@ -402,7 +402,8 @@ export const POWERS_MODULE: RuleModule = {
   bounds: anchorBounds,
   redactors: { 'x-power': redactPower },
   view: powersView,
-  replayInputs: (config, _spec, events) => (events.some((e) => e.type === 'x-powers-dealt') ? powerReplayInputs(config, events) : null),
+  replayInputs: (config, _spec, events) =>
+    events.some((e) => e.type === 'x-powers-dealt') ? powerReplayInputs(config, events) : null,
 };
 
 // ---------- results ----------
