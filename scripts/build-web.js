@@ -1,5 +1,6 @@
 // Builds the web client (apps/web, Vite 7) into dist/web when it is missing or older than any
-// of its sources (apps/web and libs/contracts, which the client is typed against). Called by
+// of its sources (apps/web, libs/contracts, which the client is typed against, and the engine's list
+// of games in libs/engine/src/variants). Called by
 // `npm start` (scripts/start.js), postinstall and the browser tests; `node scripts/build-web.js
 // --force` rebuilds unconditionally.
 const { spawnSync } = require('node:child_process');
@@ -8,7 +9,8 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const out = join(root, 'dist', 'web', 'index.html');
-const inputs = [join(root, 'apps', 'web'), join(root, 'libs', 'contracts', 'src')];
+// The engine's variants: the contracts take the list of games from there.
+const inputs = [join(root, 'apps', 'web'), join(root, 'libs', 'contracts', 'src'), join(root, 'libs', 'engine', 'src', 'variants')];
 
 function newestMtime(dir) {
   let newest = 0;

@@ -20,7 +20,7 @@ import {
 import { replayPhh, type PhhReplay } from '@naiko/engine/phh/replay';
 import { drawReshuffleDifference } from '@naiko/engine/phh/draw';
 import { PhhError, type PhhHand } from '@naiko/engine/phh/types';
-import { phhVariant } from '@naiko/engine/phh/variants';
+import { phhVariant } from '@naiko/engine/phh/table';
 
 /**
  * `NAIKO_PHH_DIR`, else the copy of the shared PHH data vendored in `test/fixtures/phh` (so CI needs

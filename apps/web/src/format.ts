@@ -1,23 +1,10 @@
 // Display helpers shared by the pages.
-import type { TableSummary } from '@naiko/contracts';
+import { TABLE_GAMES, type TableSummary } from '@naiko/contracts';
 
-export const GAME_NAMES: Record<string, string> = {
-  holdem: "Texas Hold'em",
-  omaha: 'Omaha',
-  omaha5: '5-Card Omaha',
-  'omaha-hl': 'Omaha Hi/Lo',
-  'omaha5-hl': '5-Card Omaha Hi/Lo',
-  stud7: '7-Card Stud',
-  'stud7-hl': '7-Card Stud Hi/Lo',
-  soko: 'Soko',
-  americana: 'Americana',
-  telesina: 'Telesina',
-  draw5: '5-Card Draw',
-  draw27x3: '2-7 Triple Draw',
-  draw32: '32-Card Draw',
-  draw7a: 'Five Card Draw 7-A',
-  'draw-classic': 'Classic Draw',
-};
+/** What the lobby calls each game, from the engine's list of games (through the contracts). */
+export const GAME_NAMES: Record<string, string> = Object.fromEntries(
+  TABLE_GAMES.map((game) => [game.id, game.shortName]),
+);
 
 export const STRUCTURE_NAMES: Record<string, string> = {
   'no-limit': 'NL',

@@ -1,26 +1,12 @@
+import { BETTING_STRUCTURES, TABLE_GAMES, type BettingStructure } from '@naiko/engine';
 import { fail } from './errors';
 import { homeGameSettingsProblem, type HomeGameSettings } from './home-game';
 
-/** Game ids of docs/rules/README.md (the engine's variant ids). */
-export type GameId =
-  | 'holdem'
-  | 'omaha'
-  | 'omaha5'
-  | 'omaha-hl'
-  | 'omaha5-hl'
-  | 'stud7'
-  | 'stud7-hl'
-  | 'soko'
-  | 'americana'
-  | 'telesina'
-  | 'draw5'
-  | 'draw27x3'
-  | 'draw32'
-  | 'draw7a'
-  | 'draw-classic';
+/** A game the tables offer: the id of one of the engine's `TABLE_GAMES` (checked by `isGameId`). */
+export type GameId = string;
 
-export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fixed-limit' | 'spread-limit';
-export const STRUCTURES: readonly BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
+export type { BettingStructure };
+export const STRUCTURES: readonly BettingStructure[] = BETTING_STRUCTURES;
 
 /**
  * How a game forces money in, which decides the table's between-hands rules:
@@ -39,29 +25,23 @@ export interface GameInfo {
    * all" (big live + small dead). Elsewhere (house rules) a missed big alone costs the big blind.
    */
   postAllOnMissedBig?: boolean;
-  /** Structures the rule texts allow; undefined = every structure. */
-  structures?: readonly BettingStructure[];
+  /** Structures the game is played in (the engine's spec). */
+  structures: readonly BettingStructure[];
 }
 
-/** Seat limits and forced bets per game, from the docs/rules/README.md games table. */
-export const GAMES: Readonly<Record<GameId, GameInfo>> = {
-  holdem: { forcedBets: 'blinds', maxSeats: 10, draws: false },
-  omaha: { forcedBets: 'blinds', maxSeats: 8, draws: false },
-  omaha5: { forcedBets: 'blinds', maxSeats: 8, draws: false },
-  'omaha-hl': { forcedBets: 'blinds', maxSeats: 8, draws: false },
-  'omaha5-hl': { forcedBets: 'blinds', maxSeats: 8, draws: false },
-  stud7: { forcedBets: 'antes', maxSeats: 8, draws: false },
-  'stud7-hl': { forcedBets: 'antes', maxSeats: 8, draws: false },
-  soko: { forcedBets: 'antes', maxSeats: 8, draws: false },
-  americana: { forcedBets: 'antes', maxSeats: 6, draws: false },
-  telesina: { forcedBets: 'antes', maxSeats: 6, draws: false },
-  draw5: { forcedBets: 'blinds', maxSeats: 6, draws: true },
-  draw27x3: { forcedBets: 'blinds', maxSeats: 6, draws: true },
-  draw32: { forcedBets: 'blinds', maxSeats: 5, draws: true },
-  // five-card-draw-7a: "kann mit Limit oder Pot Limit gespielt werden".
-  draw7a: { forcedBets: 'blinds', maxSeats: 5, draws: true, postAllOnMissedBig: true, structures: ['fixed-limit', 'pot-limit'] },
-  'draw-classic': { forcedBets: 'antes', maxSeats: 7, draws: true },
-};
+/** Seat limits, forced bets and structures per game, from the engine's list of games. */
+export const GAMES: Readonly<Record<GameId, GameInfo>> = Object.fromEntries(
+  TABLE_GAMES.map((game) => [
+    game.id,
+    {
+      forcedBets: game.forcedBets,
+      maxSeats: game.maxSeats,
+      draws: game.draws,
+      ...(game.postAllOnMissedBig ? { postAllOnMissedBig: true } : {}),
+      structures: game.structures,
+    },
+  ]),
+);
 
 export const isGameId = (id: string): id is GameId => Object.prototype.hasOwnProperty.call(GAMES, id);
 
@@ -160,7 +140,7 @@ export function validateTableConfig(c: TableConfig): void {
   if (!isGameId(c.game)) bad('game', `unknown game ${JSON.stringify(c.game)}`);
   const game = GAMES[c.game];
   if (!STRUCTURES.includes(c.structure)) bad('structure', `unknown structure ${JSON.stringify(c.structure)}`);
-  if (game.structures && !game.structures.includes(c.structure)) bad('structure', `${c.game} is not played ${c.structure}`);
+  if (!game.structures.includes(c.structure)) bad('structure', `${c.game} is not played ${c.structure}`);
   if (!Number.isInteger(c.seats) || c.seats < 2 || c.seats > 10) bad('seats', 'must be 2..10');
   if (c.seats > game.maxSeats) bad('seats', `${c.game} seats at most ${game.maxSeats}`);
   const s = c.stakes;

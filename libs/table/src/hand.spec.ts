@@ -112,7 +112,7 @@ describe('Naiko sparks kept per seat between hands (docs/rules/naiko.de.txt §5)
 
 describe('classic-draw carry-over', () => {
   const classic = () =>
-    makeTableConfig({ game: 'draw-classic', structure: 'fixed-limit', stakes: { smallBlind: 0, bigBlind: 2, ante: 1 }, buyIn: { min: 20, max: null }, seats: 7 });
+    makeTableConfig({ game: 'draw-classic', structure: 'no-limit', stakes: { smallBlind: 0, bigBlind: 2, ante: 1 }, buyIn: { min: 20, max: 1_000_000 }, seats: 7 });
 
   it('an undivisible remainder reported by the engine is added to the next pot', () => {
     const s0 = tableWith([0, 1, 2], { config: classic(), stack: 100 });

@@ -4,6 +4,7 @@
  * "A new instance opens when the previous fills": `registerSitAndGo` puts the player into the open
  * instance and, when that fill starts it, opens the next instance of the template.
  */
+import { VARIANTS } from '@naiko/engine';
 import { type BlindStructure, HYPER_TURBO_STRUCTURE, validateBlindStructure } from './blinds';
 import { RegistrationError, TemplateError } from './errors';
 import { type PrizeTable, prizeTableFor, validatePrizeTable } from './prizes';
@@ -17,11 +18,8 @@ import {
 } from './registration';
 import { DEFAULT_SPIN_TABLE, SPIN_PLAYERS, type SpinTable, validateSpinTable } from './spin';
 
-/** Max seats per game (docs/rules/README.md, Games table); a template may not exceed them. */
-export const GAME_MAX_SEATS: Readonly<Record<string, number>> = {
-  holdem: 10, naiko: 10, omaha: 8, omaha5: 8, 'omaha-hl': 8, 'omaha5-hl': 8, stud7: 8, 'stud7-hl': 8,
-  soko: 8, americana: 6, telesina: 6, draw5: 6, draw27x3: 6, draw32: 5, draw7a: 5, 'draw-classic': 7,
-};
+/** Max seats per game, from the engine's list of games; a template may not exceed them. */
+export const GAME_MAX_SEATS: Readonly<Record<string, number>> = Object.fromEntries(VARIANTS.map((spec) => [spec.id, spec.maxSeats]));
 
 export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fixed-limit' | 'spread-limit';
 

@@ -26,7 +26,7 @@ export function lobbyExtras(
   me: { id: string; role: string } | null,
   st: LobbyExtrasState,
 ): HTMLElement[] {
-  const out: HTMLElement[] = [];
+  const out: (HTMLElement | null)[] = [];
   if (v.paused)
     out.push(
       h(
@@ -116,7 +116,7 @@ export function lobbyExtras(
       ),
     ),
   );
-  return out;
+  return out.filter((el): el is HTMLElement => el !== null);
 }
 
 function dealPanel(

@@ -1,12 +1,20 @@
 // HTTP bodies and queries of the lobby and private tables (issue 6), validated with zod.
 import { z } from 'zod';
+import { BETTING_STRUCTURES, TABLE_GAMES } from '@naiko/engine/variants/catalog';
 import { safeText } from '../text';
 
 const chips = z.number().int().positive().max(1_000_000_000_000);
 const ms = z.number().int().min(0).max(600_000);
 
-export const GAME_IDS = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl', 'stud7', 'stud7-hl', 'soko', 'americana', 'telesina', 'draw5', 'draw27x3', 'draw32', 'draw7a', 'draw-classic'] as const;
-export const STRUCTURE_IDS = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'] as const;
+/**
+ * The games tables offer and their metadata (name, structures, seats, deck, PHH codes), from the
+ * engine's one list of games (`@naiko/engine/variants/catalog`, plain data the web client bundles too).
+ */
+export { TABLE_GAMES, type VariantInfo } from '@naiko/engine/variants/catalog';
+export const GAME_IDS = TABLE_GAMES.map((game) => game.id) as [string, ...string[]];
+export const STRUCTURE_IDS = [...BETTING_STRUCTURES] as [string, ...string[]];
+/** Flop games (a community board and blinds): the games of the home-game options, Sit & Go and tournaments. */
+export const FLOP_GAME_IDS = TABLE_GAMES.filter((game) => game.flop).map((game) => game.id) as [string, ...string[]];
 
 export const StakesBody = z.strictObject({
   smallBlind: z.number().int().min(0).max(1_000_000_000),
@@ -70,9 +78,6 @@ export const HomeGameBody = z.strictObject({
 });
 export type HomeGameBody = z.infer<typeof HomeGameBody>;
 
-/** Flop games (a community board and blinds): where straddles, bomb pots, run it twice and the rabbit hunt make sense. */
-const FLOP_GAMES: readonly string[] = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl'];
-
 /**
  * What is wrong with home-game options for a table's game, or null: straddle, bomb pot, run it twice
  * and rabbit hunt only in flop games (Hold'em, the Omaha family); the straddle only in No Limit, Pot
@@ -86,7 +91,7 @@ export function homeGameBodyProblem(t: { game: string; structure: string; naikoM
   const keys = (['runItTwice', 'straddle', 'bombPot', 'sevenDeuceBounty', 'rabbitHunt'] as const).filter(on);
   if (!keys.length) return null;
   if (t.naikoMode) return { path: ['homeGame'], message: 'home-game options are not played in Naiko mode' };
-  const flop = FLOP_GAMES.includes(t.game);
+  const flop = FLOP_GAME_IDS.includes(t.game);
   for (const k of ['runItTwice', 'straddle', 'bombPot', 'rabbitHunt'] as const) {
     if (on(k) && !flop) return { path: ['homeGame', k], message: `needs a flop game (Hold'em or Omaha), not ${t.game}` };
   }

@@ -2,6 +2,7 @@
 // start). Times are ISO strings; chips and durations are integers. The pure rules (blind structure,
 // prize tables, registration limits) are checked again by libs/tournament on the server.
 import { z } from 'zod';
+import { FLOP_GAME_IDS } from '../lobby/tables-http';
 import { safeText } from '../text';
 
 const int = (min: number) => z.number().int().min(min);
@@ -27,8 +28,8 @@ export const PrizeTableDto = z.strictObject({
 
 export const TournamentSettingsDto = z.strictObject({
   name: safeText(1, 100),
-  /** Game id from docs/rules/README.md; the tournament table runner deals flop games with blinds. */
-  game: z.enum(['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl']),
+  /** A game of the engine's list; the tournament table runner deals flop games with blinds. */
+  game: z.enum(FLOP_GAME_IDS),
   bettingStructure: z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit']),
   startsAt: z.iso.datetime(),
   registrationOpensAt: z.iso.datetime(),

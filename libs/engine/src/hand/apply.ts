@@ -1,6 +1,7 @@
 import * as betting from './betting';
 import * as draft from './draft';
 import * as flow from './flow';
+import { rulesOf } from './rule-module';
 import type { Action, ActionError, ApplyResult, HandEvent, HandState, LegalActions } from './types';
 
 // The hot path's helpers bound once: under the CommonJS transform of tsx/esbuild every imported
@@ -10,15 +11,16 @@ const { toDraft, finish, setFolded, setAllIn } = draft;
 const { afterAction, post } = flow;
 
 /**
- * Extension actions (Naiko powers, draws, a shield response out of turn) are registered by type.
- * The handler owns its validation and must also return nothing but errors for refused attempts.
+ * Extension actions (Naiko powers, draws, a shield response out of turn) come by type from the rule
+ * modules of the hand's spec (`RuleModule.actions`). The handler owns its validation and must also
+ * return nothing but errors for refused attempts.
  */
 export interface ActionHandler {
   apply(state: HandState, action: Action): ApplyResult;
   /**
    * What this module adds to the legal actions of `state` (shown under `extensions[type]`), or
    * `undefined` when it has nothing for this hand (e.g. a hand without powers). Runs on every
-   * `legalActions` call of every variant: return early and cheaply when the module is not in play.
+   * `legalActions` call of the spec's hands: return early and cheaply when the module is not in play.
    */
   legal?(state: HandState): unknown;
   /**
@@ -32,10 +34,6 @@ export interface ActionHandler {
    */
   fold?(state: HandState, action: Action): ApplyResult | null;
 }
-const handlers = new Map<string, ActionHandler>();
-// Kept apart so `legalActions` of a plain betting turn does not walk every handler.
-const legalProviders: [string, ActionHandler][] = [];
-const turnProviders: ActionHandler[] = [];
 /**
  * The legal actions of a turn that is not a betting turn (a draw, an offer's answer): the seat to act
  * chooses among `actions`; no chips are called or bet; `extensions` carry the rule module's details.
@@ -51,13 +49,6 @@ export function decisionTurn(s: HandState, actions: string[], extensions: Record
     allInTo: s.bets[s.toAct] + s.stacks[s.toAct],
     extensions,
   };
-}
-
-export function registerActionHandler(type: string, handler: ActionHandler): void {
-  if (['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'artificialAllIn'].includes(type)) throw new Error(`${type} is a core action`);
-  handlers.set(type, handler);
-  if (handler.legal) legalProviders.push([type, handler]);
-  if (handler.turn) turnProviders.push(handler);
 }
 
 /**
@@ -95,11 +86,12 @@ function precheck(state: HandState, action: Action): ApplyResult | null {
 export function apply(state: HandState, action: Action): ApplyResult {
   const pre = precheck(state, action);
   if (pre) return pre;
-  const ext = handlers.get(action.type);
+  const rules = rulesOf(state.spec);
+  const ext = rules.actions.get(action.type);
   if (ext) return ext.apply(state, action);
   const p = state.toAct;
   if (p >= 0 && state.phase !== 'betting' && action.type === 'fold') {
-    for (const h of turnProviders) {
+    for (const h of rules.turnProviders) {
       const r = h.fold?.(state, action);
       if (r) return r;
     }
@@ -170,6 +162,7 @@ export function apply(state: HandState, action: Action): ApplyResult {
 /** What the player to act may do, from the same bounds `apply` checks against; null when nobody is to act. */
 export function legalActions(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null {
   if (isOver(state) || state.toAct < 0) return null;
+  const { legalProviders, turnProviders } = rulesOf(state.spec);
   if (state.phase !== 'betting') {
     for (const h of turnProviders) {
       const t = (h.turn as NonNullable<ActionHandler['turn']>)(state);

@@ -1,5 +1,6 @@
 import type { Draft } from './draft';
 import type { Action, ActionError, HandState, LegalActions } from './types';
+import { rulesOf } from './rule-module';
 
 /**
  * The one validator: `legalActions` describes these bounds and `apply` checks actions against
@@ -58,12 +59,8 @@ export function openingIncrement(s: S): number {
   return s.config.structure === 'fixed-limit' ? fixedBetSize(s) : s.config.stakes.bigBlind;
 }
 
-/** Hooks that narrow the bounds (Naiko's Short Anchor caps a raise at pot size). */
+/** Hooks that narrow the bounds (Naiko's Short Anchor caps a raise at pot size): `RuleModule.bounds`. */
 export type BoundsHook = (s: HandState, b: Bounds) => Bounds;
-const boundsHooks: BoundsHook[] = [];
-export function registerBoundsHook(hook: BoundsHook): void {
-  boundsHooks.push(hook);
-}
 
 /** Pot-limit style maximum "raise to": the current bet plus `fraction` of the pot after calling. */
 export function potRaiseTo(s: S, p: number, fraction: 1 | 0.5): number {
@@ -126,7 +123,8 @@ export function bounds(s: S, p: number): Bounds {
     if (minTo > allInTo) minTo = allInTo;
   }
   let b: Bounds = { player: p, canCheck, callAmount, canRaise, minTo, maxTo, allInTo, fullTo };
-  if (boundsHooks.length) for (const h of boundsHooks) b = h(s as HandState, b);
+  const hooks = rulesOf(s.spec).bounds;
+  if (hooks.length) for (const h of hooks) b = h(s as HandState, b);
   return b;
 }
 

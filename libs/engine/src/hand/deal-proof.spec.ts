@@ -7,7 +7,7 @@ import { commitDeal } from '../rng/deal-commitment';
 import { randomLegalAction } from './random-policy';
 import { start } from './start';
 import type { Action, HandConfig, HandEvent, HandState } from './types';
-import { viewEvents } from './view';
+import { viewEvents } from './view-events';
 
 const seats = (n: number, stack = 1000) => Array.from({ length: n }, (_, seat) => ({ seat, stack }));
 

@@ -15,7 +15,8 @@ import { commitDeal, openPositions, verifyOpening, type CardOpening } from '../r
 import { formatCard } from '../cards/card';
 import { deckFor, resolveVariant, start } from './start';
 import type { HandConfig, HandEvent } from './types';
-import { viewEvent, type Viewer } from './view';
+import type { Viewer } from './view';
+import { viewEvent } from './view-events';
 
 type AnyEvent = { type: string; [k: string]: unknown };
 

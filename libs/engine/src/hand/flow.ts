@@ -6,6 +6,7 @@ import { rankingFor, type ShowdownRanking } from './evaluate';
 import type { CompareOptions } from '../eval';
 import { leftOfButton, openerIndex } from './order';
 import { buildPots, tableDeadMoney, type Pot } from './pots';
+import { rulesOf } from './rule-module';
 import type { HandEvent, HandState, SeatConfig } from './types';
 import { boardsOf, dealSecondBoardStreet, dealSecondRun, offerRunTwice, payBounty, rabbitHunt, setHome } from './home/deal';
 import { homeOf, isBombPot } from './home/rules';
@@ -26,22 +27,19 @@ function draw(d: Draft): Card {
 }
 
 /**
- * Deal-step handlers by kind; the draw module adds 'draw'. Returns 'no-betting' if the rules cancel
- * this street's betting round (stud's shared 7th card), 'pause' when the street waits for player
+ * Deal-step handlers by kind: the machine's 'hole' and 'board' (below); rule modules add theirs
+ * ('draw', `RuleModule.dealSteps`). Returns 'no-betting' if the rules cancel this street's betting
+ * round (stud's shared 7th card), 'pause' when the street waits for player
  * input the handler's module drives (a draw): the module sets the phase and the player to act, and
  * calls `resumeStreet` once the step is done.
  */
 export type DealStepHandler = (d: Draft, step: DealStep, ev: Events) => boolean | 'no-betting' | 'pause';
-const dealHandlers = new Map<string, DealStepHandler>();
-export function registerDealStep(kind: string, fn: DealStepHandler): void {
-  dealHandlers.set(kind, fn);
-}
 
 /**
  * Private cards: one card per pass to each player still in, clockwise from the first player left of
  * the button; `down` face-down passes first, then `up` face-up passes.
  */
-registerDealStep('hole', (d, step, ev) => {
+const dealHole: DealStepHandler = (d, step, ev) => {
   if (step.kind !== 'hole') return false;
   const n = d.seats.length;
   const first = leftOfButton(d);
@@ -77,9 +75,9 @@ registerDealStep('hole', (d, step, ev) => {
   d.hole = hole;
   d.holeUp = holeUp;
   return false;
-});
+};
 
-registerDealStep('board', (d, step, ev) => {
+const dealBoard: DealStepHandler = (d, step, ev) => {
   if (step.kind !== 'board') return false;
   const cards: Card[] = [];
   for (let k = 0; k < step.count; k++) cards.push(draw(d));
@@ -88,7 +86,7 @@ registerDealStep('board', (d, step, ev) => {
   // Double-board bomb pot: the same count on the second board.
   if (d.config.homeGame?.bombPot?.doubleBoard) dealSecondBoardStreet(d, step.count, ev);
   return false;
-});
+};
 
 /**
  * Deals the current street; returns false when a step cancelled the street's betting round, 'pause'
@@ -99,7 +97,8 @@ function dealStreet(d: Draft, ev: Events): boolean | 'pause' {
   const steps = d.spec.streets[d.street].deal;
   for (let k = 0; k < steps.length; k++) {
     const step = steps[k];
-    const fn = dealHandlers.get(step.kind);
+    const core = step.kind === 'hole' ? dealHole : step.kind === 'board' ? dealBoard : undefined;
+    const fn = core ?? rulesOf(d.spec).dealSteps.get(step.kind);
     if (!fn) throw new Error(`no handler for deal step ${step.kind}`);
     const r = fn(d, step, ev);
     if (r === 'no-betting') betting = false;

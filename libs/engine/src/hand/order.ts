@@ -1,3 +1,4 @@
+import { rulesOf } from './rule-module';
 import type { HandState } from './types';
 
 type Seated = Pick<HandState, 'seats' | 'button' | 'bbIndex' | 'folded' | 'allIn'>;
@@ -21,23 +22,20 @@ export function clockwise(count: number, from: number): number[] {
 /** Where a rule says the action (or the showdown) starts; the machine then skips players who need not act. */
 export type OpenerFn = (s: HandState) => number;
 
-const openers = new Map<string, OpenerFn>();
-
-/** Modules add their opener rules (stud: 'bring-in', 'best-visible') by name. */
-export function registerOpener(name: string, fn: OpenerFn): void {
-  openers.set(name, fn);
-}
+/** The machine's own opener rules; rule modules add theirs (stud: 'bring-in', 'best-visible'). */
+const CORE_OPENERS: Readonly<Record<string, OpenerFn>> = {
+  'left-of-button': (s) => leftOfButton(s),
+  'after-big-blind': (s: Seated & Pick<HandState, 'street' | 'ext'>) => {
+    // Straddle (hand/home): preflop the action starts left of the straddler, who acts last.
+    const straddler = s.street === 0 ? ((s.ext.home as { straddler?: number } | undefined)?.straddler ?? -1) : -1;
+    if (straddler >= 0) return (straddler + 1) % s.seats.length;
+    return s.bbIndex >= 0 ? (s.bbIndex + 1) % s.seats.length : leftOfButton(s);
+  },
+};
 
 export function openerIndex(s: HandState, rule: string): number {
-  const fn = openers.get(rule);
-  if (!fn) throw new Error(`no opener rule registered as ${rule}`);
+  const core = Object.prototype.hasOwnProperty.call(CORE_OPENERS, rule);
+  const fn = core ? CORE_OPENERS[rule] : rulesOf(s.spec).openers.get(rule);
+  if (!fn) throw new Error(`no opener rule ${rule}: neither the machine's nor one of ${s.spec.id}'s rule modules'`);
   return fn(s);
 }
-
-registerOpener('left-of-button', (s) => leftOfButton(s));
-registerOpener('after-big-blind', (s: Seated & Pick<HandState, 'street' | 'ext'>) => {
-  // Straddle (hand/home): preflop the action starts left of the straddler, who acts last.
-  const straddler = s.street === 0 ? ((s.ext.home as { straddler?: number } | undefined)?.straddler ?? -1) : -1;
-  if (straddler >= 0) return (straddler + 1) % s.seats.length;
-  return s.bbIndex >= 0 ? (s.bbIndex + 1) % s.seats.length : leftOfButton(s);
-});

@@ -17,11 +17,13 @@ import {
   playRandomHand,
   type RandomRun,
 } from './property-harness';
+import { VARIANTS as GAME_LIST, isFlopGame } from '../variants/catalog';
 import { houseRake } from './rake';
 import { randomLegalAction } from './random-policy';
 import type { HandConfig, HandEvent, HandState } from './types';
 
-const VARIANTS = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl'] as const;
+// Every flop game of the list of games (Naiko mode has its own property tests): a new one is covered here.
+const VARIANTS = GAME_LIST.filter((spec) => isFlopGame(spec) && !spec.powers).map((spec) => spec.id);
 const STRUCTURES = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'] as const;
 
 const tableArb = fc

@@ -9,7 +9,8 @@ import { cancelHand } from './cancel';
 import { replay, replayEvents } from './replay';
 import { start } from './start';
 import type { Action, HandConfig, HandEvent, HandState, LegalActions } from './types';
-import { view, viewEvents } from './view';
+import { view } from './view';
+import { viewEvents } from './view-events';
 
 export interface RandomRun {
   states: HandState[];

@@ -1,41 +1,26 @@
 import type { Card } from '../cards/card';
-import { shortDeck32, shortDeck36, standardDeck, deckWithJokers } from '../cards/deck';
 import { shuffle, type RandomSource } from '../rng/random-source';
-import { getVariant } from '../variants';
-import type { DeckId, VariantSpec } from '../variants/types';
+import { getVariant } from '../variants/catalog';
+import type { VariantSpec } from '../variants/types';
+import { HandConfigError } from './config-error';
+import { deckFor } from './decks';
 import type { Draft } from './draft';
 import { finish } from './draft';
 import { dealStreet, openRound, post, resetRound } from './flow';
 import { leftOfButton, clockwise } from './order';
 import type { HandConfig, HandEvent, HandState } from './types';
 import { freshHome, HOME, homeGameProblem } from './home/rules';
+import { bindRules, type Rules } from './rule-module';
+import { RULE_MODULES } from './rule-modules';
 
-export function deckFor(id: DeckId): Card[] {
-  switch (id) {
-    case 'standard52':
-      return standardDeck();
-    case 'short32':
-      return shortDeck32();
-    case 'short36':
-      return shortDeck36();
-    case 'jokers1':
-      return deckWithJokers(1);
-    case 'jokers2':
-      return deckWithJokers(2);
-  }
-}
+export { deckFor };
 
 export const resolveVariant = (v: HandConfig['variant']): VariantSpec => (typeof v === 'string' ? getVariant(v) : v);
 
 /** Where the cards come from: a random source (the deck is shuffled once, here) or a stacked deck in dealing order. */
 export type CardSource = { rng: RandomSource } | { deck: readonly Card[] };
 
-export class HandConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'HandConfigError';
-  }
-}
+export { HandConfigError };
 
 function validateConfig(c: HandConfig, spec: VariantSpec): void {
   const fail = (m: string): never => {
@@ -96,6 +81,8 @@ function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
 
 interface Prepared {
   spec: VariantSpec;
+  /** The spec's rule modules, bound here so that the machine finds them through `rulesOf(state.spec)`. */
+  rules: Rules;
   sbIndex: number;
   bbIndex: number;
   seats: number[];
@@ -122,7 +109,8 @@ function prepared(config: HandConfig): Prepared {
     const utg = bbIndex >= 0 ? (bbIndex + 1) % n : -1;
     const posting = utg >= 0 && (config.posts ?? []).some((x) => x.seat === config.seats[utg].seat);
     const straddler = config.homeGame?.straddle && !config.homeGame.bombPot && utg >= 0 && n >= 4 && !posting && utg !== sbIndex ? utg : -1;
-    p = { spec, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck), straddler };
+    const rules = bindRules(spec, RULE_MODULES);
+    p = { spec, rules, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck), straddler };
     preparedConfigs.set(config, p);
   }
   return p;
@@ -137,7 +125,7 @@ function prepared(config: HandConfig): Prepared {
  *  - community cards: in street order (flop 3, turn 1, river 1), also when the board is run out.
  */
 export function start(config: HandConfig, source: CardSource): { state: HandState; events: HandEvent[] } {
-  const { spec, sbIndex, bbIndex, seats, freshDeck, straddler } = prepared(config);
+  const { spec, rules, sbIndex, bbIndex, seats, freshDeck, straddler } = prepared(config);
   const n = seats.length;
   let deck = 'rng' in source ? shuffle(freshDeck, source.rng) : source.deck.slice();
   // Spare shuffles after the dealt deck: a later reshuffle (draw games) is ordered by them.
@@ -186,7 +174,11 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
       bigBlindSeat: bbIndex >= 0 ? d.seats[bbIndex] : null,
     },
   ];
-  if (startHooks) for (const h of startHooks) h(d, source, ev);
+  // Only Naiko mode is played with powers (its spec says so); the powers module reads the settings.
+  if (config.powers !== undefined && !spec.powers) {
+    throw new HandConfigError(`powers are offered only in Naiko mode, not in ${spec.id}`);
+  }
+  for (const hook of rules.starts) hook(d, source, ev);
   postForcedBets(d, ev);
   ev.push({ type: 'street-started', street: 0, name: spec.streets[0].name });
   dealStreet(d, ev);
@@ -194,21 +186,7 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
   return { state: finish(d), events: ev };
 }
 
-/**
- * Start hooks let a module set up its per-hand state (`d.ext`) from the config and the hand's card
- * source right after `hand-started`, before any forced bet: Naiko's powers grant sparks and draw the
- * carousel from the same random source, after the deck's shuffle(s), so the deck is unchanged. A hook
- * may throw `HandConfigError` for a config it cannot play.
- */
-export type StartHook = (d: Draft, source: CardSource, events: HandEvent[]) => void;
-// `var` without initializer on purpose: modules registering hooks are loaded through `../variants`,
-// which this module imports, so registration can run before this module's body (a `const` would
-// still be in its temporal dead zone then, and an initializer would wipe earlier registrations).
-// eslint-disable-next-line no-var
-var startHooks: StartHook[] | undefined;
-export function registerStartHook(hook: StartHook): void {
-  (startHooks ??= []).push(hook);
-}
+export type { StartHook } from './rule-module';
 
 const EMPTY_CARDS: Card[] = [];
 const EMPTY_FLAGS: boolean[] = [];

@@ -51,7 +51,7 @@ export interface RakeContext {
 export type RakeFunction = (ctx: RakeContext) => number[];
 
 export interface HandConfig {
-  /** A registered variant id or a spec. */
+  /** A variant id of the list of games (`variants/catalog.ts`) or a spec. */
   variant: string | VariantSpec;
   structure: BettingStructure;
   /** Players dealt in, in seat order (ascending table seat index), each with a positive stack. */

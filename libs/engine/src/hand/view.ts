@@ -1,6 +1,7 @@
 import type { Card } from '../cards/card';
 import { legalActions } from './apply';
 import { potTotal } from './betting';
+import { rulesOf } from './rule-module';
 import type { BettingStructure } from '../variants/types';
 import type { HandEvent, HandState, LegalActions, Phase } from './types';
 
@@ -43,12 +44,11 @@ export interface HandView {
   ext?: Record<string, unknown>;
 }
 
-/** Extension modules add their per-viewer part of the view; they must filter it for the viewer themselves. */
+/**
+ * Rule modules add their per-viewer part of the view (`RuleModule.view`, shown under the module's id);
+ * they must filter it for the viewer themselves.
+ */
 export type ViewExtension = (s: HandState, viewer: Viewer) => unknown;
-const viewExtensions = new Map<string, ViewExtension>();
-export function registerViewExtension(name: string, fn: ViewExtension): void {
-  viewExtensions.set(name, fn);
-}
 
 /** Whether `viewer` may see private card `k` of player `i`. */
 export function canSee(s: HandState, viewer: Viewer, i: number, k: number): boolean {
@@ -69,9 +69,10 @@ export function view(s: HandState, viewer: Viewer): HandView {
   }));
   const toAct = s.toAct >= 0 ? s.seats[s.toAct] : null;
   let ext: Record<string, unknown> | undefined;
-  if (viewExtensions.size) {
+  const views = rulesOf(s.spec).views;
+  if (views.length) {
     ext = {};
-    for (const [name, fn] of viewExtensions) ext[name] = fn(s, viewer);
+    for (const [name, fn] of views) ext[name] = fn(s, viewer);
   }
   return {
     viewer,
@@ -92,36 +93,5 @@ export function view(s: HandState, viewer: Viewer): HandView {
   };
 }
 
-/**
- * Filters an event for one viewer: private cards dealt to another seat become `null` unless dealt
- * face up. Shown hands are public by nature. Extension events are passed to their own redactors.
- */
+/** Filters one `x-` event of a rule module for a viewer (`RuleModule.redactors`; applied by `viewEvent`). */
 export type EventRedactor = (e: HandEvent, viewer: Viewer) => HandEvent | null;
-const redactors = new Map<string, EventRedactor>();
-export function registerEventRedactor(type: string, fn: EventRedactor): void {
-  redactors.set(type, fn);
-}
-
-export function viewEvent(e: HandEvent, viewer: Viewer): HandEvent | null {
-  if (e.type === 'hole-dealt') {
-    const ev = e as Extract<HandEvent, { type: 'hole-dealt' }>;
-    if (ev.seat === viewer) return ev;
-    return { ...ev, cards: ev.cards.map((c, k) => (ev.up[k] ? c : null)) };
-  }
-  if (e.type === 'hand-mucked') {
-    const ev = e as Extract<HandEvent, { type: 'hand-mucked' }>;
-    return ev.seat === viewer ? ev : { ...ev, cards: ev.cards.map(() => null) };
-  }
-  const r = redactors.get(e.type);
-  if (r) return r(e, viewer);
-  return e;
-}
-
-export function viewEvents(events: readonly HandEvent[], viewer: Viewer): HandEvent[] {
-  const out: HandEvent[] = [];
-  for (const e of events) {
-    const v = viewEvent(e, viewer);
-    if (v) out.push(v);
-  }
-  return out;
-}

@@ -1,11 +1,10 @@
-// The variants first: loading them pulls in the hand machine in the order its modules expect.
-import { draw27x3, getVariant, registerVariant, type DrawVariantSpec } from '../variants';
+import { getVariant } from '../variants/catalog';
 import type { BettingStructure } from '../variants/types';
 import { parseCard, type Card } from '../cards';
 import { shortDeck32, standardDeck } from '../cards/deck';
 import type { Stakes } from '../hand/types';
 import { PhhError, type PhhAction, type PhhCard, type PhhHand } from './types';
-import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants';
+import { completeDeck, type PhhVariantRow } from './variants';
 
 /**
  * The draw rows of the PHH table. phh-std defines F2L3D (Fixed-Limit 2-7 Triple Draw) and N2L1D
@@ -14,7 +13,7 @@ import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants
  *
  * F2L3D is our `draw27x3` in Fixed Limit (both play Hold'em bet sizes: small before and after the
  * first draw, big after the second and third). N2L1D (not a house game, a handy check of the draw
- * machine) maps to `draw27x1`, 2-7 single draw, registered here for PHH replays.
+ * machine) maps to `draw27x1`, 2-7 single draw (`variants/draw.ts`, not offered at tables).
  *
  * Actions: `pK sd cards` → `draw` (stand pat when empty); `cc`, `cbr`, `f` as in the flop games;
  * `sm` is skipped (the engine decides the showdown). The split offer has no PHH action: a record is
@@ -23,16 +22,6 @@ import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants
  * dealt again after PokerKit's reshuffle starts the spare deck that orders the engine's reshuffle
  * (PokerKit burns cards, which PHH does not record, so its reshuffles come before the deck's end).
  */
-
-export const draw27x1: DrawVariantSpec = {
-  ...draw27x3,
-  id: 'draw27x1',
-  name: '2-7 Single Draw (PHH N2L1D)',
-  streets: [draw27x3.streets[0], { ...draw27x3.streets[1], name: 'draw', limitBet: 'big' }],
-  spareDecks: 2,
-};
-
-registerVariant(draw27x1);
 
 const unsupported = (message: string): never => {
   throw new PhhError('unsupported', message);
@@ -182,7 +171,7 @@ function drawStakes(hand: PhhHand, structure: BettingStructure): Stakes {
   return stakes;
 }
 
-function drawRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {
+export function drawRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {
   const classic = variant.startsWith('draw-classic');
   return {
     code,
@@ -203,21 +192,4 @@ function drawRow(code: string, variant: string, structure: BettingStructure): Ph
       return { type: 'draw', seat, discard: (a.cards as string[]).map(parseCard) };
     },
   };
-}
-
-const STRUCTURE_LETTER: Partial<Record<BettingStructure, string>> = { 'fixed-limit': 'F', 'pot-limit': 'P', 'half-pot-limit': 'H', 'no-limit': 'N' };
-const GAMES: Record<string, string> = { draw5: 'DRAW5', draw27x3: 'DRAW27X3', draw32: 'DRAW32', draw7a: 'DRAW7A', 'draw-classic': 'DRAWCLASSIC' };
-
-/** The PHH code for a draw game and structure (phh-std's where it has one, else our `_` code). */
-export function drawPhhCode(variant: string, structure: BettingStructure): string | undefined {
-  if (variant === 'draw27x3' && structure === 'fixed-limit') return 'F2L3D';
-  if (variant === 'draw27x1' && structure === 'no-limit') return 'N2L1D';
-  const game = GAMES[variant];
-  const s = STRUCTURE_LETTER[structure];
-  return game && s ? `_${s}${game}` : undefined;
-}
-
-registerPhhVariant(drawRow('N2L1D', 'draw27x1', 'no-limit'));
-for (const variant of Object.keys(GAMES)) {
-  for (const structure of getVariant(variant).structures) registerPhhVariant(drawRow(drawPhhCode(variant, structure)!, variant, structure));
 }

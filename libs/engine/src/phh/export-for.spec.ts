@@ -10,7 +10,7 @@ import { cardsOfEvent } from '../hand/deal-proof';
 import { playRandomHand } from '../hand/property-harness';
 import { randomLegalAction } from '../hand/random-policy';
 import type { HandConfig, HandEvent } from '../hand/types';
-import { viewEvents } from '../hand/view';
+import { viewEvents } from '../hand/view-events';
 import { variantIds } from '../variants';
 import { eventsSeenBy, exportPhhFor } from './export';
 import { parse as parseToml } from 'smol-toml';

@@ -10,6 +10,7 @@ import { play, stackDeck } from '../hand/spec-helpers';
 import { start } from '../hand/start';
 import type { HandConfig, HandEvent } from '../hand/types';
 import { seededRandom } from '../rng/random-source';
+import { isFlopGame, VARIANTS as GAME_LIST } from '../variants/catalog';
 import type { BettingStructure } from '../variants/types';
 import { exportPhh, NAIKO_VARIANT_CODE } from './export';
 import { parsePhh } from './parse';
@@ -32,7 +33,8 @@ function playRandom(config: HandConfig, seed: number): HandEvent[] {
 }
 
 const STRUCTURES: BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
-const VARIANTS = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl', 'naiko'];
+// Every flop game of the list of games, Naiko mode included.
+const VARIANTS = GAME_LIST.filter(isFlopGame).map((spec) => spec.id);
 
 const arbConfig = fc
   .record({

@@ -3,9 +3,10 @@ import { formatCards } from '../cards';
 import { clockwise, leftOfButton } from '../hand/order';
 import { resolveVariant } from '../hand/start';
 import type { HandConfig, HandEvent } from '../hand/types';
-import { viewEvent, type Viewer } from '../hand/view';
+import type { Viewer } from '../hand/view';
+import { viewEvent } from '../hand/view-events';
 import { PhhError } from './types';
-import { phhCodeFor } from './variants';
+import { phhCodeFor } from './table';
 import { HOME_EVENTS, homeExportFields } from './home';
 
 /** The variant code written when PHH has none for the game and structure (details in `_naiko_variant`/`_naiko_structure`). */

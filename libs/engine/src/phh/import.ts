@@ -1,9 +1,8 @@
 import type { Card } from '../cards';
 import type { HandConfig, Stakes } from '../hand/types';
 import type { BettingStructure } from '../variants/types';
-import { dealPassesThenBoard, phhVariant, type PhhVariantRow } from './variants';
-import './stud'; // registers the stud rows (F7S, F7S/8 and our `_` codes)
-import './draw'; // registers the draw rows (F2L3D, N2L1D and our `_` codes)
+import { phhVariant } from './table';
+import { dealPassesThenBoard, type PhhVariantRow } from './variants';
 import { PhhError, type PhhCard, type PhhHand } from './types';
 import { homeDeck, homeImportConfig } from './home';
 

@@ -12,7 +12,7 @@ import { randomLegalAction } from '../hand/random-policy';
 import { start } from '../hand/start';
 import type { HandConfig, HandEvent } from '../hand/types';
 import { seededRandom } from '../rng/random-source';
-import { getVariant } from '../variants';
+import { getVariant, VARIANTS } from '../variants/catalog';
 import { exportPhh } from './export';
 import { parsePhh } from './parse';
 import { replayPhh, replayPhhText } from './replay';
@@ -70,7 +70,7 @@ describe('stud PHH', () => {
   });
 
   it('every stud game and structure survives export → import → replay with the same events', () => {
-    const games = ['stud7', 'stud7-hl', 'soko', 'americana', 'telesina'];
+    const games = VARIANTS.filter((spec) => spec.modules?.includes('stud')).map((spec) => spec.id);
     const structures = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit', 'spread-limit'] as const;
     fc.assert(
       fc.property(

@@ -1,12 +1,12 @@
-// The variants first: loading them pulls in the hand machine in the order its modules expect.
-import { getVariant, type StudVariantSpec } from '../variants';
+import { getVariant } from '../variants/catalog';
+import type { StudVariantSpec } from '../variants/stud';
 import type { BettingStructure } from '../variants/types';
 import type { Card } from '../cards';
 import { legalActions } from '../hand/apply';
 import { deckFor } from '../hand/start';
 import type { Stakes } from '../hand/types';
 import { PhhError, type PhhCard, type PhhHand } from './types';
-import { completeDeck, registerPhhVariant, type PhhVariantRow } from './variants';
+import { completeDeck, phhCodeOf, type PhhVariantRow } from './variants';
 
 /**
  * The stud rows of the PHH table. phh-std defines F7S (Fixed-Limit 7-Card Stud) and F7S/8 (its
@@ -24,8 +24,6 @@ const unsupported = (message: string): never => {
   throw new PhhError('unsupported', message);
 };
 
-const STRUCTURE_LETTER: Record<BettingStructure, string> = { 'fixed-limit': 'F', 'pot-limit': 'P', 'half-pot-limit': 'H', 'no-limit': 'N', 'spread-limit': 'S' };
-const GAMES: Record<string, string> = { stud7: '7S', 'stud7-hl': '7S/8', soko: 'SOKO', americana: 'AMERICANA', telesina: 'TELESINA' };
 
 /** The engine stakes of a stud hand: no blinds, equal antes, the bring-in, and the structure's bet sizes. */
 export function studStakes(hand: PhhHand, structure: BettingStructure): Stakes {
@@ -91,7 +89,7 @@ export function studDeck(hand: PhhHand, knownHoles: PhhCard[][], variant: string
   return completeDeck(recorded, deckFor(spec.deck), { spareHighestFirst: spec.stud?.bringInCard[structure] !== 'highest' });
 }
 
-function studRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {
+export function studRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {
   return {
     code,
     variant,
@@ -111,17 +109,6 @@ function studRow(code: string, variant: string, structure: BettingStructure): Ph
   };
 }
 
-/** The PHH code for a stud game and structure (phh-std's where it has one, else our `_` code). */
-export function studPhhCode(variant: string, structure: BettingStructure): string | undefined {
-  const game = GAMES[variant];
-  const s = STRUCTURE_LETTER[structure];
-  if (!game || !s) return undefined;
-  if (s === 'F' && (variant === 'stud7' || variant === 'stud7-hl')) return `F${game}`;
-  return `_${s}${game}`;
-}
-
-for (const variant of Object.keys(GAMES)) {
-  for (const structure of Object.keys(STRUCTURE_LETTER) as BettingStructure[]) {
-    registerPhhVariant(studRow(studPhhCode(variant, structure)!, variant, structure));
-  }
-}
+/** The PHH code for a stud game and structure (phh-std's where it has one, else our `_` code; from the spec). */
+export const studPhhCode = (variant: string, structure: BettingStructure): string | undefined =>
+  phhCodeOf(getVariant(variant), structure);

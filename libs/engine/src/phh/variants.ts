@@ -1,12 +1,12 @@
 import { parseCard, standardDeck, type Card } from '../cards';
 import type { Action, HandState, Stakes } from '../hand/types';
-import type { BettingStructure } from '../variants/types';
+import type { BettingStructure, VariantSpec } from '../variants/types';
 import { PhhError, type PhhAction, type PhhCard, type PhhHand } from './types';
 
 /**
- * The PHH ↔ engine variant table. Each row maps one PHH variant code to an engine variant and
- * betting structure; the stud and draw issues add rows (with their own deck builder and action
- * mapper where their dealing or actions differ) through `registerPhhVariant`.
+ * A row of the PHH ↔ engine variant table (`table.ts`, built from the specs' PHH codes). Each row maps
+ * one PHH variant code to an engine variant and betting structure; stud and draw rows bring their own
+ * deck builder and action mapper where their dealing or actions differ.
  */
 export interface PhhVariantRow {
   /** PHH variant code (`NT`, `FO/8`, ...). */
@@ -35,30 +35,16 @@ export interface PhhVariantRow {
   unrecorded?: (state: HandState) => Action | null;
 }
 
-const rows = new Map<string, PhhVariantRow>();
-
-export function registerPhhVariant(row: PhhVariantRow): void {
-  rows.set(row.code, row);
-}
-
-export function phhVariant(code: string): PhhVariantRow | undefined {
-  return rows.get(code);
-}
-
-/** The row for an engine variant and structure (export), if PHH has a code for that game. */
-export function phhCodeFor(variant: string, structure: BettingStructure): PhhVariantRow | undefined {
-  for (const r of rows.values()) if (r.variant === variant && r.structure === structure) return r;
-  return undefined;
-}
-
-export const phhVariantCodes = (): string[] => [...rows.keys()];
-
 /**
  * Fills unknown cards (`??`) with cards the hand uses nowhere else, lowest first (highest first with
  * `spareHighestFirst`), and appends the rest of `deck` so the engine never runs out. Throws on a card
  * recorded twice.
  */
-export function completeDeck(recorded: PhhCard[], deck: Card[] = standardDeck(), opts: { spareHighestFirst?: boolean } = {}): Card[] {
+export function completeDeck(
+  recorded: PhhCard[],
+  deck: Card[] = standardDeck(),
+  opts: { spareHighestFirst?: boolean } = {},
+): Card[] {
   const used = new Set<Card>();
   const known = recorded.map((c) => {
     if (c === null) return null;
@@ -87,12 +73,25 @@ export function dealPassesThenBoard(hand: PhhHand, holes: PhhCard[][]): Card[] {
   return completeDeck(recorded);
 }
 
-// Only the codes phh-std defines; any other game/structure is written with the `_naiko_*` fields.
-for (const row of [
-  { code: 'NT', variant: 'holdem', structure: 'no-limit', stakes: 'min-bet' },
-  { code: 'FT', variant: 'holdem', structure: 'fixed-limit', stakes: 'fixed' },
-  { code: 'PO', variant: 'omaha', structure: 'pot-limit', stakes: 'min-bet' },
-  { code: 'FO/8', variant: 'omaha-hl', structure: 'fixed-limit', stakes: 'fixed' },
-] as const) {
-  registerPhhVariant({ ...row });
+/** The structure's letter in our custom codes `_<S><GAME>`. */
+const STRUCTURE_LETTER: Record<BettingStructure, string> = {
+  'fixed-limit': 'F',
+  'pot-limit': 'P',
+  'half-pot-limit': 'H',
+  'no-limit': 'N',
+  'spread-limit': 'S',
+};
+
+/**
+ * The PHH code of a game in a structure it is played in, from its spec (`VariantSpec.phh`): phh-std's
+ * code where it defines one, else our `_<S><GAME>` code when the spec names its game part, else none.
+ */
+export function phhCodeOf(
+  spec: Pick<VariantSpec, 'phh' | 'structures'>,
+  structure: BettingStructure,
+): string | undefined {
+  if (!spec.structures.includes(structure)) return undefined;
+  const standard = spec.phh?.standard?.[structure];
+  if (standard) return standard;
+  return spec.phh?.game ? `_${STRUCTURE_LETTER[structure]}${spec.phh.game}` : undefined;
 }

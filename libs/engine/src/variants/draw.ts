@@ -4,7 +4,7 @@ import type { BettingStructure, StreetSpec, VariantSpec } from './types';
 /**
  * The draw family (docs/rules/README.md "Games"): 5-Card Draw, 2-7 Triple Draw, 32-Card Draw, Five Card Draw 7-A
  * and classic five card draw. What a draw game needs beyond `VariantSpec` is data in `draw`, read by
- * the draw module (`hand/draw/`, loaded by the variant registry) through the machine's extension
+ * the draw module (`hand/draw/`, which the draw specs list as 'draw') through the machine's extension
  * points; the machine never looks at a variant's name.
  */
 export interface DrawRules {
@@ -45,13 +45,17 @@ export const tripleDrawStreets = (): StreetSpec[] => [
   street('third-draw', [{ kind: 'draw', max: 5 }], 'big', 2, 'left-of-button'),
 ];
 
-function drawSpec(p: Omit<DrawVariantSpec, 'forcedBets' | 'rakeFromStreet' | 'oddChip' | 'draw'> & Partial<Pick<DrawVariantSpec, 'forcedBets' | 'oddChip' | 'draw'>>): DrawVariantSpec {
+type DrawSpecFields = Omit<DrawVariantSpec, 'forcedBets' | 'rakeFromStreet' | 'oddChip' | 'draw'> &
+  Partial<Pick<DrawVariantSpec, 'forcedBets' | 'oddChip' | 'draw'>>;
+
+function drawSpec(p: DrawSpecFields): DrawVariantSpec {
   return {
     forcedBets: { blinds: true, antes: false, bringIn: false },
     // House rules, commission: no drop unless cards were exchanged (the first draw street).
     rakeFromStreet: 1,
     oddChip: 'left-of-button',
     draw: {},
+    modules: ['draw', 'home'],
     // One spare shuffle per draw: a draw reshuffles at most once with these decks and seat limits.
     spareDecks: p.streets.filter((st) => st.deal.some((step) => step.kind === 'draw')).length,
     ...p,
@@ -68,6 +72,7 @@ export const draw5: DrawVariantSpec = drawSpec({
   structures: BIG_BET_STRUCTURES,
   ranking: { high: 'high' },
   showdownOpener: 'left-of-button',
+  phh: { game: 'DRAW5' },
 });
 
 export const draw27x3: DrawVariantSpec = drawSpec({
@@ -80,6 +85,7 @@ export const draw27x3: DrawVariantSpec = drawSpec({
   structures: BIG_BET_STRUCTURES,
   ranking: { high: 'deuce-seven' },
   showdownOpener: 'left-of-button',
+  phh: { standard: { 'fixed-limit': 'F2L3D' }, game: 'DRAW27X3' },
 });
 
 /** 32-Card Draw: 0–4 cards, the second round and the showdown start after the big blind, the split offer. */
@@ -94,6 +100,7 @@ export const draw32: DrawVariantSpec = drawSpec({
   ranking: { high: 'draw32' },
   showdownOpener: 'after-big-blind',
   draw: { splitOffer: true },
+  phh: { game: 'DRAW32' },
 });
 
 /** Five Card Draw 7-A: Limit or Pot Limit; the sixes join (36 cards, A-6-7-8-9 straight) when five players start. */
@@ -108,6 +115,9 @@ export const draw7a: DrawVariantSpec = drawSpec({
   ranking: { high: 'draw7a' },
   showdownOpener: 'left-of-button',
   bySeats: { 5: { deck: 'short36', ranking: { high: 'draw7a-sixes' } } },
+  // five-card-draw-7a.de.txt: a player the big blind passed "posts all" (big live + small dead).
+  postAllOnMissedBig: true,
+  phh: { game: 'DRAW7A' },
 });
 
 /**
@@ -122,6 +132,7 @@ export function drawClassicSpec(jokers: 0 | 1 | 2 = 0): DrawVariantSpec {
   return drawSpec({
     id: jokers ? `draw-classic-jokers${jokers}` : 'draw-classic',
     name: jokers ? `Classic five card draw with ${jokers} joker${jokers > 1 ? 's' : ''}` : 'Classic five card draw',
+    ...(jokers ? {} : { shortName: 'Classic Draw' }),
     deck: jokers === 1 ? 'jokers1' : jokers === 2 ? 'jokers2' : 'standard52',
     minSeats: 2,
     maxSeats: 7,
@@ -132,6 +143,8 @@ export function drawClassicSpec(jokers: 0 | 1 | 2 = 0): DrawVariantSpec {
     oddChip: 'carry-over',
     showdownOpener: 'left-of-button',
     draw: { anteToMaxBets: true, keepBottomCard: true },
+    // Only the jokerless game has PHH codes; the jokers are a home variant, not offered at tables.
+    ...(jokers ? { atTables: false } : { phh: { game: 'DRAWCLASSIC' } }),
   });
 }
 
@@ -139,4 +152,27 @@ export const drawClassic = drawClassicSpec(0);
 export const drawClassicJokers1 = drawClassicSpec(1);
 export const drawClassicJokers2 = drawClassicSpec(2);
 
-export const DRAW_VARIANTS: DrawVariantSpec[] = [draw5, draw27x3, draw32, draw7a, drawClassic, drawClassicJokers1, drawClassicJokers2];
+/**
+ * 2-7 Single Draw for PHH replays (phh-std's N2L1D): not a house game, a handy check of the draw machine
+ * on WSOP and PokerKit hands; tables do not offer it.
+ */
+export const draw27x1: DrawVariantSpec = {
+  ...draw27x3,
+  id: 'draw27x1',
+  name: '2-7 Single Draw (PHH N2L1D)',
+  streets: [draw27x3.streets[0], { ...draw27x3.streets[1], name: 'draw', limitBet: 'big' }],
+  spareDecks: 2,
+  phh: { standard: { 'no-limit': 'N2L1D' } },
+  atTables: false,
+};
+
+export const DRAW_VARIANTS: DrawVariantSpec[] = [
+  draw5,
+  draw27x3,
+  draw32,
+  draw7a,
+  drawClassic,
+  drawClassicJokers1,
+  drawClassicJokers2,
+  draw27x1,
+];

@@ -1,6 +1,5 @@
-import type { StreetSpec, VariantSpec, BettingStructure } from './types';
+import { BETTING_STRUCTURES, type RuleModuleId, type StreetSpec, type VariantSpec } from './types';
 
-const ALL_STRUCTURES: BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
 
 /** Preflop, flop, turn, river with `holeCards` private cards (Hold'em: 2, Omaha: 4, 5-Card Omaha: 5). */
 function flopStreets(holeCards: number): StreetSpec[] {
@@ -12,7 +11,14 @@ function flopStreets(holeCards: number): StreetSpec[] {
   ];
 }
 
-function flopGame(id: string, name: string, holeCards: number, maxSeats: number, ranking: VariantSpec['ranking']): VariantSpec {
+function flopGame(
+  id: string,
+  name: string,
+  holeCards: number,
+  maxSeats: number,
+  ranking: VariantSpec['ranking'],
+  phh?: VariantSpec['phh'],
+): VariantSpec {
   return {
     id,
     name,
@@ -21,18 +27,42 @@ function flopGame(id: string, name: string, holeCards: number, maxSeats: number,
     maxSeats,
     streets: flopStreets(holeCards),
     forcedBets: { blinds: true, antes: true, bringIn: false },
-    structures: ALL_STRUCTURES,
+    structures: [...BETTING_STRUCTURES],
     ranking,
     oddChip: 'left-of-button',
     showdownOpener: 'left-of-button',
     rakeFromStreet: 1,
+    modules: FLOP_MODULES,
+    ...(phh ? { phh } : {}),
   };
 }
 
-export const holdem = flopGame('holdem', "Texas Hold'em", 2, 10, { high: 'high' });
-export const omaha = flopGame('omaha', 'Omaha', 4, 8, { high: 'omaha-high' });
+/** Flop games add only the home-game offers (run it twice, straddle, bomb pots ...) to the machine. */
+const FLOP_MODULES: readonly RuleModuleId[] = ['home'];
+
+// PHH: only the codes phh-std defines; the flop games' other structures are exported as `_NAIKO`.
+export const holdem = flopGame('holdem', "Texas Hold'em", 2, 10, { high: 'high' }, { standard: { 'no-limit': 'NT', 'fixed-limit': 'FT' } });
+export const omaha = flopGame('omaha', 'Omaha', 4, 8, { high: 'omaha-high' }, { standard: { 'pot-limit': 'PO' } });
 export const omaha5 = flopGame('omaha5', '5-Card Omaha', 5, 8, { high: 'omaha-high' });
-export const omahaHiLo = flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' });
-export const omaha5HiLo = flopGame('omaha5-hl', '5-Card Omaha Hi/Lo 8-or-better', 5, 8, { high: 'omaha-high', low: 'omaha-low8' });
-/** Naiko mode's base game: No-Limit Hold'em (the powers module adds its actions on top). */
-export const naiko: VariantSpec = { ...flopGame('naiko', 'Naiko mode', 2, 10, { high: 'high' }), structures: ['no-limit'], powers: true };
+export const omahaHiLo: VariantSpec = {
+  ...flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' }, { standard: { 'fixed-limit': 'FO/8' } }),
+  shortName: 'Omaha Hi/Lo',
+};
+export const omaha5HiLo: VariantSpec = {
+  ...flopGame('omaha5-hl', '5-Card Omaha Hi/Lo 8-or-better', 5, 8, { high: 'omaha-high', low: 'omaha-low8' }),
+  shortName: '5-Card Omaha Hi/Lo',
+};
+/**
+ * Naiko mode: No-Limit Hold'em with the powers module on top (sparks, carousel, power actions). Tables
+ * offer it as Hold'em No Limit in Naiko mode, not as a game of its own.
+ */
+export const naiko: VariantSpec = {
+  ...flopGame('naiko', 'Naiko mode', 2, 10, { high: 'high' }),
+  structures: ['no-limit'],
+  powers: true,
+  modules: ['powers', 'home'],
+  atTables: false,
+};
+
+/** The flop games of the list of games (`catalog.ts`), in the lobby's order. */
+export const FLOP_VARIANTS: readonly VariantSpec[] = [holdem, omaha, omaha5, omahaHiLo, omaha5HiLo, naiko];

@@ -1,5 +1,3 @@
-// Naiko mode's powers module registers its extension points on load (like the stud and draw modules);
-// the `naiko` spec itself is the No-Limit Hold'em spec in `flop.ts` with `powers: true`.
-import '../hand/naiko/powers';
-
+// Naiko mode's powers module and its helpers; the `naiko` spec itself is the No-Limit Hold'em spec in
+// `flop.ts` with `powers: true`, listing the 'powers' module.
 export * from '../hand/naiko';

@@ -1,15 +1,20 @@
 import type { RankingId } from '../eval/registry';
 
 /**
- * A variant is data: the hand machine reads this spec and never branches on a variant's name
- * (DESIGN.md principle 4). Stud and draw games add specs (and, where needed, new step kinds or
- * opener rules registered by name) without touching the machine's core.
+ * A variant is data: the hand machine reads this spec and never branches on a variant's name. Stud and
+ * draw games add specs (and, where needed, new step kinds or opener rules, through the rule modules the
+ * spec lists) without touching the machine's core.
  */
 
 export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fixed-limit' | 'spread-limit';
+/** Every betting structure, in the order forms list them. */
+export const BETTING_STRUCTURES: readonly BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
 
 /** Named deck makers, resolved by `deckFor` (so a spec stays serialisable). */
 export type DeckId = 'standard52' | 'short32' | 'short36' | 'jokers1' | 'jokers2';
+
+/** The rule modules a spec may list (`hand/rule-modules.ts`). */
+export type RuleModuleId = 'home' | 'stud' | 'draw' | 'powers';
 
 /** One dealing step of a street. */
 export type DealStep =
@@ -26,7 +31,7 @@ export type DealStep =
 
 /**
  * Who acts first in a betting round (and who shows first at showdown when nobody bet the last round).
- * Each name is a rule implemented once in `hand/openers.ts`; other modules may register more.
+ * Each name is a rule implemented once: the machine's in `hand/order.ts`, the others by a rule module of the spec.
  *  - after-big-blind: the first player who can act after the big blind (preflop in blind games).
  *  - left-of-button: the first player who can act left of the button.
  *  - bring-in: the stud bring-in rule (stud module).
@@ -55,6 +60,8 @@ export type { RankingId };
 export interface VariantSpec {
   id: string;
   name: string;
+  /** The shorter name the lobby and the table show, when it differs from `name` ('Omaha Hi/Lo'). */
+  shortName?: string;
   deck: DeckId;
   minSeats: number;
   maxSeats: number;
@@ -86,5 +93,26 @@ export interface VariantSpec {
   spareDecks?: number;
   /** Naiko mode: the hand may be played with powers and sparks (`HandConfig.powers`); no other variant offers them. */
   powers?: boolean;
+  /**
+   * The rule modules the game is played with, by name, in the order their hooks run (as boardgame.io
+   * lists a game's plugins): 'home' (the home-game offers), 'stud', 'draw', 'powers'. The machine reads
+   * a hand's extra openers, deal steps, actions, bounds hooks, start hook, view parts and event replays
+   * from them (`hand/rule-module.ts`; `hand/rule-modules.ts` names them). Named, like the deck, so a
+   * spec stays plain data that clients can import.
+   */
+  modules?: readonly RuleModuleId[];
+  /**
+   * Missed blinds (tables): a player the big blind passed must "post all" (big live + small dead), the
+   * procedure of Five Card Draw 7-A's rule text; elsewhere (house rules) a missed big alone costs the big blind.
+   */
+  postAllOnMissedBig?: boolean;
+  /** Whether tables offer the game (false: Naiko mode is Hold'em with powers, PHH-only and home variants). */
+  atTables?: boolean;
+  /**
+   * PHH variant codes: `standard` = the codes phh-std defines, by structure (`NT`, `FO/8`, `F7S`);
+   * `game` = the game's part of our custom `_<S><GAME>` codes (S = F, P, H, N) for its other structures
+   * (stud and draw games). A game without either is exported as `_NAIKO` with `_naiko_variant`.
+   */
+  phh?: { standard?: Partial<Record<BettingStructure, string>>; game?: string };
 }
 

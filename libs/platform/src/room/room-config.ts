@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { CreateTableBody } from '@naiko/contracts';
+import { CreateTableBody, FLOP_GAME_IDS } from '@naiko/contracts';
 
 export const DefaultTable = CreateTableBody.extend({
   /** Opens once per key: a key already in the database (open or closed) is left as it is. */
@@ -20,7 +20,7 @@ export const HourlyTournament = z.strictObject({
   /** Created (registration open) this many minutes before it starts. */
   announceMinutes: z.number().int().min(1).max(1440),
   name: z.string().trim().min(1).max(80),
-  game: z.enum(['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl']),
+  game: z.enum(FLOP_GAME_IDS),
   bettingStructure: z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit']),
   buyIn: z.number().int().min(0).max(1_000_000),
   fee: z.number().int().min(0).max(1_000_000),

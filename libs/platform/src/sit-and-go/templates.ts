@@ -3,13 +3,15 @@
 // A Sit & Go's table takes its stakes from the blind structure's levels (small/big blind, antes)
 // and moves its blinds by the dead-button rule, so it deals flop games with blinds; other games
 // (stud's bring-in and limits, draw) are refused here rather than half supported.
+import { FLOP_GAME_IDS } from '@naiko/contracts';
 import { HYPER_TURBO_STRUCTURE, TURBO_STRUCTURE, fastModeStructure, spinTemplate, validateSitAndGoTemplate, type SitAndGoTemplate } from '@naiko/tournament';
 
-export const RUNNER_GAMES = ['holdem', 'omaha', 'omaha5', 'omaha-hl', 'omaha5-hl'] as const;
+/** The games a Sit & Go table deals: the flop games of the engine's list. */
+export const RUNNER_GAMES: readonly string[] = FLOP_GAME_IDS;
 
 export function checkTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
   validateSitAndGoTemplate(t);
-  if (!(RUNNER_GAMES as readonly string[]).includes(t.game)) {
+  if (!RUNNER_GAMES.includes(t.game)) {
     throw new Error(`template ${t.templateId}: game ${t.game} is not dealt at Sit & Go tables (only ${RUNNER_GAMES.join(', ')})`);
   }
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(t.templateId)) throw new Error(`template id "${t.templateId}" must be 1-40 letters, digits, _ or -`);

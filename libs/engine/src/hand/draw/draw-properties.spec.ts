@@ -11,7 +11,8 @@ import { checkNoNegativeStack, chipsDealtIn, lastState, playRandomHand, rakeTake
 import { houseRake } from '../rake';
 import { replay, replayEvents } from '../replay';
 import type { HandConfig, HandState } from '../types';
-import { view, viewEvents } from '../view';
+import { view } from '../view';
+import { viewEvents } from '../view-events';
 import { randomDrawAction } from './draw';
 
 const tableArb = fc

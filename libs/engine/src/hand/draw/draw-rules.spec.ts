@@ -5,7 +5,8 @@ import { legalActions } from '../apply';
 import { replayEvents } from '../replay';
 import { start } from '../start';
 import type { HandEvent } from '../types';
-import { view, viewEvents } from '../view';
+import { view } from '../view';
+import { viewEvents } from '../view-events';
 import { drawDeck, drawTable, Hand } from './draw-test-helpers';
 
 const FL = 'fixed-limit';

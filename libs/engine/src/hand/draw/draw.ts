@@ -1,16 +1,16 @@
 import type { Card } from '../../cards/card';
-import { deckWithJokers, shortDeck32, shortDeck36, standardDeck } from '../../cards/deck';
 import { randomInt, type RandomSource } from '../../rng/random-source';
 import type { DrawRules } from '../../variants/draw';
 import type { DeckId, VariantSpec } from '../../variants/types';
-import { decisionTurn, registerActionHandler } from '../apply';
-import { registerBoundsHook } from '../betting';
+import { decisionTurn, type ActionHandler } from '../apply';
+import { deckFor } from '../decks';
+import type { BoundsHook } from '../betting';
 import { finish, setFolded, toDraft, type Draft } from '../draft';
-import { afterAction, liveCount, registerDealStep, resumeStreet } from '../flow';
+import { afterAction, liveCount, resumeStreet, type DealStepHandler } from '../flow';
 import { leftOfButton, openerIndex } from '../order';
 import { randomLegalAction } from '../random-policy';
 import type { Action, ApplyResult, HandEvent, HandState } from '../types';
-import { registerEventRedactor, registerViewExtension } from '../view';
+import type { EventRedactor, ViewExtension } from '../view';
 import { settleSplit } from './split';
 
 /**
@@ -66,16 +66,7 @@ export interface DrawExt {
 export const drawRules = (spec: VariantSpec): DrawRules | undefined => (spec as VariantSpec & { draw?: DrawRules }).draw;
 export const drawExt = (s: HandState | Draft): DrawExt | undefined => s.ext[DRAW] as DrawExt | undefined;
 
-// The variant decks (as `deckFor` in start.ts builds them; not imported from there: start.ts loads
-// the variant registry, which loads this module).
-const DECKS: Record<DeckId, () => Card[]> = {
-  standard52: standardDeck,
-  short32: shortDeck32,
-  short36: shortDeck36,
-  jokers1: () => deckWithJokers(1),
-  jokers2: () => deckWithJokers(2),
-};
-export const deckFor = (id: DeckId): Card[] => DECKS[id]();
+export { deckFor };
 /** One read-only copy of each deck (the reshuffle filters it; nothing writes to it). */
 const freshDecks = new Map<DeckId, readonly Card[]>();
 function freshDeck(id: DeckId): readonly Card[] {
@@ -131,7 +122,7 @@ export function liveFrom(s: HandState | Draft, from: number): number[] {
 
 // ---------- the draw phase ----------
 
-registerDealStep('draw', (d, step, ev) => {
+export const dealDraw: DealStepHandler = (d, step, ev) => {
   if (step.kind !== 'draw') return false;
   const x = cloneExt(drawExt(d) ?? freshExt(d.seats.length));
   const order = liveFrom(d, leftOfButton(d));
@@ -144,7 +135,7 @@ registerDealStep('draw', (d, step, ev) => {
   d.toAct = order[0];
   ev.push({ type: 'x-draw-started', street: d.street, max: step.max, order: order.map((i) => d.seats[i]) });
   return 'pause';
-});
+};
 
 /** Orders the reshuffled pile by the next spare deck of `state.deck`; cards it does not list follow in card order. */
 function reshuffle(d: Draft, x: DrawExt, taking: Card[]): Card[] {
@@ -356,21 +347,24 @@ function applySplit(state: HandState, action: Action, accept: boolean): ApplyRes
 
 const turn = (s: HandState, actions: string[], extra: Record<string, unknown>) => decisionTurn(s, actions, { [DRAW]: extra });
 
-registerActionHandler('draw', {
-  apply: (s, a) => applyDraw(s, a, false),
-  turn: (s) => (s.phase === 'draw' ? turn(s, ['fold', 'draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' }) : null),
-  fold: applyDrawFold,
-});
-registerActionHandler('draw-timeout', { apply: (s, a) => applyDraw(s, a, true) });
-registerActionHandler('split', {
-  apply: (s, a) => applySplit(s, a, true),
-  turn: (s) => (s.phase === 'split' ? turn(s, ['fold', 'split', 'no-split'], { splitOffer: true }) : null),
-});
-registerActionHandler('no-split', { apply: (s, a) => applySplit(s, a, false) });
+/** The draw module's actions: the draw (and its timeout), the 32-Card Draw split offer's answers. */
+export const DRAW_ACTIONS: Readonly<Record<string, ActionHandler>> = {
+  draw: {
+    apply: (s, a) => applyDraw(s, a, false),
+    turn: (s) => (s.phase === 'draw' ? turn(s, ['fold', 'draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' }) : null),
+    fold: applyDrawFold,
+  },
+  'draw-timeout': { apply: (s, a) => applyDraw(s, a, true) },
+  split: {
+    apply: (s, a) => applySplit(s, a, true),
+    turn: (s) => (s.phase === 'split' ? turn(s, ['fold', 'split', 'no-split'], { splitOffer: true }) : null),
+  },
+  'no-split': { apply: (s, a) => applySplit(s, a, false) },
+};
 
 // ---------- betting limits ----------
 
-registerBoundsHook((s, b) => {
+export const drawBounds: BoundsHook = (s, b) => {
   const x = drawExt(s);
   if (x && x.restricted[b.player] && b.canRaise) {
     // Stood pat by timeout: check, call or fold only.
@@ -385,11 +379,12 @@ registerBoundsHook((s, b) => {
     return { ...b, minTo, maxTo, fullTo: minTo };
   }
   return b;
-});
+};
 
 // ---------- what others may see ----------
 
-registerEventRedactor('x-draw', (e, viewer) => ((e as { seat?: number }).seat === viewer ? e : ({ ...e, discarded: null, dealt: null } as HandEvent)));
+/** `x-draw`: the discarded and dealt cards only for the drawer. */
+export const redactDraw: EventRedactor = (e, viewer) => ((e as { seat?: number }).seat === viewer ? e : ({ ...e, discarded: null, dealt: null } as HandEvent));
 
 export interface DrawView {
   /** Max cards per draw in the current (or last) draw phase. */
@@ -402,7 +397,7 @@ export interface DrawView {
   splitAccepted: number[] | null;
 }
 
-registerViewExtension(DRAW, (s) => {
+export const drawView: ViewExtension = (s) => {
   const x = drawExt(s);
   if (!x) return null;
   const v: DrawView = {
@@ -412,7 +407,7 @@ registerViewExtension(DRAW, (s) => {
     splitAccepted: x.split ? s.seats.filter((_, i) => x.split?.accepted[i]) : null,
   };
   return v;
-});
+};
 
 // ---------- random play ----------
 
@@ -436,6 +431,3 @@ export function randomDrawAction(state: HandState, rng: RandomSource): Action | 
   if (state.phase === 'split') return { type: randomInt(rng, 3) === 0 ? 'no-split' : 'split', seat };
   return randomLegalAction(state, rng);
 }
-
-// Loaded last: replaying a log (crash recovery) goes through the core's replay, which loads start.ts.
-import './replay';

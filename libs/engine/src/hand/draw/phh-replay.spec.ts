@@ -5,11 +5,10 @@
  * discards made after the reshuffle dealt); and every draw game survives export → import → replay.
  */
 import { readFileSync } from 'node:fs';
-import '../../variants';
 import { seededRandom } from '../../rng/random-source';
 import { exportPhh } from '../../phh/export';
 import { drawReshuffleDifference } from '../../phh/draw';
-import { phhCodeFor, phhVariant } from '../../phh/variants';
+import { phhCodeFor, phhVariant } from '../../phh/table';
 import { getVariant } from '../../variants';
 import { parsePhh } from '../../phh/parse';
 import { replayPhhText } from '../../phh/replay';

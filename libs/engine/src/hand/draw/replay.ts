@@ -1,7 +1,7 @@
 import type { Card } from '../../cards/card';
-import { getVariant } from '../../variants';
 import type { VariantSpec } from '../../variants/types';
-import { actionsOf, dealtCards, registerEventReplayer, replay, type ReplayResult } from '../replay';
+import { actionsOf, dealtCards } from '../event-log';
+import type { ReplayInputs } from '../rule-module';
 import type { Action, HandConfig, HandEvent } from '../types';
 import { deckFor, drawRules } from './draw';
 
@@ -55,12 +55,17 @@ export function drawDealtCards(spec: VariantSpec, events: readonly HandEvent[]):
 }
 
 /** Replays a draw hand from its config and unredacted event log. */
-export function replayDrawEvents(config: HandConfig, events: readonly HandEvent[]): ReplayResult {
-  const base = typeof config.variant === 'string' ? getVariant(config.variant) : config.variant;
+/**
+ * The inputs of a draw hand from its unredacted log (crash recovery, audits): draws, timeouts and split
+ * answers become actions, the dealt cards (per reshuffle) a stacked deck. Null for a log without draws.
+ */
+export function drawReplayInputs(
+  config: HandConfig,
+  base: VariantSpec,
+  events: readonly HandEvent[],
+): ReplayInputs | null {
+  if (!events.some((e) => e.type === 'x-draw-started')) return null;
   const over = base.bySeats?.[config.seats.length];
   const spec = over ? { ...base, ...over } : base;
-  return replay(config, drawDealtCards(spec, events), drawActionsOf(events));
+  return { config, deck: drawDealtCards(spec, events), actions: drawActionsOf(events) };
 }
-
-// The generic `replayEvents` (crash recovery, audits) hands logs of draw hands to this module.
-registerEventReplayer((config, events) => (events.some((e) => e.type === 'x-draw-started') ? replayDrawEvents(config, events) : null));

@@ -1,8 +1,9 @@
-import { decisionTurn, registerActionHandler } from '../apply';
+import { decisionTurn, type ActionHandler } from '../apply';
 import { finish, toDraft } from '../draft';
 import { afterRunTwiceOffer, uncontestedShow } from '../flow';
 import type { Action, ApplyResult, HandEvent, HandState } from '../types';
-import { registerViewExtension, type Viewer } from '../view';
+import type { RuleModule } from '../rule-module';
+import type { Viewer } from '../view';
 import { HOME, homeOf, type RunTwiceOffer } from './rules';
 import { setHome } from './deal';
 
@@ -56,13 +57,15 @@ function answerShow(state: HandState, action: Action, show: boolean): ApplyResul
 
 const turn = (s: HandState, actions: string[], timeoutAction: string) => decisionTurn(s, actions, { [HOME]: { phase: s.phase, timeoutAction } });
 
-registerActionHandler('run-twice', {
-  apply: (s, a) => answerRunTwice(s, a, true),
-  turn: (s) => (s.phase === 'run-twice' ? turn(s, ['run-twice', 'run-once'], 'run-once') : s.phase === 'show-or-muck' ? turn(s, ['show', 'muck'], 'muck') : null),
-});
-registerActionHandler('run-once', { apply: (s, a) => answerRunTwice(s, a, false) });
-registerActionHandler('show', { apply: (s, a) => answerShow(s, a, true) });
-registerActionHandler('muck', { apply: (s, a) => answerShow(s, a, false) });
+const HOME_ACTIONS: Readonly<Record<string, ActionHandler>> = {
+  'run-twice': {
+    apply: (s, a) => answerRunTwice(s, a, true),
+    turn: (s) => (s.phase === 'run-twice' ? turn(s, ['run-twice', 'run-once'], 'run-once') : s.phase === 'show-or-muck' ? turn(s, ['show', 'muck'], 'muck') : null),
+  },
+  'run-once': { apply: (s, a) => answerRunTwice(s, a, false) },
+  show: { apply: (s, a) => answerShow(s, a, true) },
+  muck: { apply: (s, a) => answerShow(s, a, false) },
+};
 
 /** What every viewer sees of the home-game options (all public: boards, offers, the rabbit's cards). */
 export interface HomeView {
@@ -79,7 +82,7 @@ export interface HomeView {
   rabbit: number[] | null;
 }
 
-registerViewExtension(HOME, (s: HandState, _viewer: Viewer) => {
+const homeView = (s: HandState, _viewer: Viewer): HomeView | null => {
   const h = homeOf(s);
   if (!h) return null;
   const v: HomeView = {
@@ -91,4 +94,11 @@ registerViewExtension(HOME, (s: HandState, _viewer: Viewer) => {
     rabbit: h.rabbit ? h.rabbit.slice() : null,
   };
   return v;
-});
+};
+
+/**
+ * The home-game module (listed by every game: a hand's `homeGame` options decide what is in play;
+ * `homeGameProblem` refuses the options a game does not allow): the run-it-twice and show-or-muck
+ * answers and the public view of the options.
+ */
+export const HOME_MODULE: RuleModule = { id: HOME, actions: HOME_ACTIONS, view: homeView };

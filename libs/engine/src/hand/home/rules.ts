@@ -1,4 +1,5 @@
 import { rankOf, suitOf, type Card } from '../../cards/card';
+import { isFlopGame } from '../../variants/catalog';
 import type { VariantSpec } from '../../variants/types';
 import type { HandConfig, HandState } from '../types';
 
@@ -66,10 +67,8 @@ export function freshHome(): HomeExt {
   return { straddler: -1, board2: null, offer: null, offered: false, twice: false, runFrom: -1, rabbit: null };
 }
 
-/** A flop game: private cards first, then only community-card streets (Hold'em, the Omaha family). */
-export function isFlopGame(spec: VariantSpec): boolean {
-  return spec.forcedBets.blinds && spec.streets.length > 1 && spec.streets[0].deal.every((s) => s.kind === 'hole') && spec.streets.slice(1).every((st) => st.deal.every((s) => s.kind === 'board'));
-}
+/** A flop game: private cards first, then only community-card streets (defined with the list of games). */
+export { isFlopGame };
 
 /** 7-2 offsuit: exactly a seven and a deuce of different suits (Hold'em's two hole cards). */
 export function isSevenDeuceOffsuit(hole: readonly Card[]): boolean {

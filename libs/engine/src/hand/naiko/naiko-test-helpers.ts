@@ -1,5 +1,4 @@
 /** Helpers for the Naiko powers tests: tables, scripted play. Not used at runtime. */
-import '../../variants';
 import type { Card } from '../../cards';
 import { apply } from '../apply';
 import { stackDeck } from '../spec-helpers';

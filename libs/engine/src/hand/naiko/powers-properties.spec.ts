@@ -8,10 +8,12 @@ import type { Card } from '../../cards';
 import { apply, legalActions } from '../apply';
 import { chipsDealtIn, lastState, playRandomHand, type RandomRun } from '../property-harness';
 import type { HandConfig, HandState } from '../types';
-import { view, viewEvents } from '../view';
+import { view } from '../view';
+import { viewEvents } from '../view-events';
 import { powersExt, sparksOf } from './powers';
 import { randomNaikoAction } from './random-policy';
-import { replayPowerEvents, sparksFromEvents } from './replay';
+import { sparksFromEvents } from './replay';
+import { replayPowerEvents } from './replay-powers';
 import { MAX_SPARKS } from './types';
 import './naiko-test-helpers';
 

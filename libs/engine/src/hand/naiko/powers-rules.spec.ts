@@ -10,11 +10,12 @@ import { apply, legalActions } from '../apply';
 import { cancelHand } from '../cancel';
 import { start } from '../start';
 import type { HandConfig, HandEvent } from '../types';
-import { view, viewEvents } from '../view';
+import { view } from '../view';
+import { viewEvents } from '../view-events';
 import { Hand, NO_PEEK, NO_SHIELD, NO_SWAP, naikoTable } from './naiko-test-helpers';
 import { SHIELD_WINDOW_PHASE, legalPowers, powersExt, powersView, sparksOf } from './powers';
 import { replayEvents } from '../replay';
-import { replayPowerEvents } from './replay';
+import { replayPowerEvents } from './replay-powers';
 import { CAROUSELS, type PowersConfig } from './types';
 
 const c = (t: string): Card => parseCards(t)[0];

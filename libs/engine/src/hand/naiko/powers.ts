@@ -1,11 +1,13 @@
 import type { Card } from '../../cards/card';
 import { randomInt } from '../../rng/random-source';
-import { registerActionHandler } from '../apply';
-import { potRaiseTo, registerBoundsHook } from '../betting';
+import type { ActionHandler } from '../apply';
+import { potRaiseTo, type BoundsHook } from '../betting';
+import { HandConfigError } from '../config-error';
 import { finish, toDraft, type Draft } from '../draft';
-import { HandConfigError, registerStartHook } from '../start';
+import type { RuleModule, StartHook } from '../rule-module';
 import type { ActionError, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
-import { registerEventRedactor, registerViewExtension, type Viewer } from '../view';
+import type { EventRedactor, Viewer } from '../view';
+import { powerReplayInputs } from './replay';
 import { CAROUSELS, MAX_SPARKS, POWER_COST, POWER_IDS, type PowerId, type PowerLegal, type PowersConfig, type PowersExt } from './types';
 
 /**
@@ -41,13 +43,12 @@ function validCarousel(c: unknown): c is PowerId[] {
   return Array.isArray(c) && CAROUSELS.some((k) => k.length === c.length && k.every((p) => c.includes(p)));
 }
 
-registerStartHook((d, source, ev) => {
+const startPowers: StartHook = (d, source, ev) => {
   const cfg = d.config.powers as PowersConfig | undefined;
   if (cfg === undefined) return;
   const fail = (m: string): never => {
     throw new HandConfigError(m);
   };
-  if (!d.spec.powers) fail(`powers are offered only in Naiko mode, not in ${d.spec.id}`);
   if (d.config.showdown !== 'show-all') fail("Naiko tables show every hand still in at showdown: showdown must be 'show-all'");
   if (cfg === null || typeof cfg !== 'object') fail('powers must be an object');
   const given = cfg.sparks ?? {};
@@ -84,7 +85,7 @@ registerStartHook((d, source, ev) => {
   };
   setExt(d, x);
   ev.push({ type: 'x-powers-dealt', carousel: carousel.slice(), sparks: d.seats.map((seat, i) => ({ seat, before: before[i], sparks: sparks[i] })) });
-});
+};
 
 // ---------- the one validator ----------
 
@@ -204,7 +205,7 @@ const legalOf = (c: { ok: boolean }, l: () => PowerLegal): PowerLegal | undefine
 /** `legal` runs on every `legalActions` call of every variant: nothing (and no allocation) without powers. */
 const inPlay = (s: HandState): boolean => s.ext[POWERS] !== undefined;
 
-registerActionHandler('sneak-peek', {
+const sneakPeekAction: ActionHandler = {
   apply(s, a) {
     const c = checkPeek(s, a.seat);
     if (!c.ok) return c;
@@ -216,9 +217,9 @@ registerActionHandler('sneak-peek', {
     return done(d, x, [powerEvent(d, c.p, x, 'sneak-peek', { card, peekStreet: d.street + 1 })]);
   },
   legal: (s) => (inPlay(s) ? legalOf(checkPeek(s, s.seats[s.toAct]), () => ({ cost: POWER_COST['sneak-peek'] })) : undefined),
-});
+};
 
-registerActionHandler('sleeve-swap', {
+const sleeveSwapAction: ActionHandler = {
   apply(s, a) {
     if (typeof a.card !== 'number') return err('ILLEGAL_ACTION', 'Sleeve Swap needs the card to discard');
     const c = checkSwap(s, a.seat, a.card);
@@ -238,9 +239,9 @@ registerActionHandler('sleeve-swap', {
     const p = s.toAct;
     return legalOf(checkSwap(s, s.seats[p], undefined), () => ({ cost: POWER_COST['sleeve-swap'], cards: s.hole[p].slice() }));
   },
-});
+};
 
-registerActionHandler('short-anchor', {
+const shortAnchorAction: ActionHandler = {
   apply(s, a) {
     if (typeof a.target !== 'number') return err('ILLEGAL_ACTION', 'Short Anchor needs a target seat');
     const c = checkAnchor(s, a.seat, a.target);
@@ -270,7 +271,7 @@ registerActionHandler('short-anchor', {
     const c = checkAnchor(s, s.seats[p], undefined);
     return legalOf(c, () => ({ cost: POWER_COST['short-anchor'], targets: c.ok ? anchorTargets(s, p, c.x).map((i) => s.seats[i]) : [] }));
   },
-});
+};
 
 /** Closes the window: the attacker continues his turn (still with no second power). */
 function closeWindow(s: HandState, x0: PowersExt, shielded: boolean, timeout: boolean): ApplyResult {
@@ -312,22 +313,22 @@ function windowTurn(s: HandState): (LegalActions & { extensions?: Record<string,
   };
 }
 
-registerActionHandler('shield', {
+const shieldAction: ActionHandler = {
   apply(s, a) {
     const c = checkResponse(s, a.seat, true);
     if (!c.ok) return c;
     return closeWindow(s, c.x, true, false);
   },
   turn: windowTurn,
-});
+};
 
-registerActionHandler('decline', {
+const declineAction: ActionHandler = {
   apply(s, a) {
     const c = checkResponse(s, a.seat, false);
     if (!c.ok) return c;
     return closeWindow(s, c.x, false, a.timeout === true);
   },
-});
+};
 
 // ---------- Short Anchor's cap ----------
 
@@ -335,22 +336,22 @@ registerActionHandler('decline', {
  * The anchored player's maximum raise is a pot-size raise for the rest of the round; it never goes
  * above his stack (the bounds already cap at all-in) nor below an otherwise legal minimum raise.
  */
-registerBoundsHook((s, b) => {
+const anchorBounds: BoundsHook = (s, b) => {
   const x = s.ext[POWERS] as PowersExt | undefined;
   if (!x || !b.canRaise || x.anchorCap[b.player] !== s.street) return b;
   const cap = Math.max(potRaiseTo(s, b.player, 1), b.minTo);
   return cap < b.maxTo ? { ...b, maxTo: cap } : b;
-});
+};
 
 // ---------- views ----------
 
 /** Public activations stay; a peek's card and a swap's cards go only to their user. */
-registerEventRedactor('x-power', (e, viewer) => {
+const redactPower: EventRedactor = (e, viewer) => {
   const ev = e as HandEvent & { seat: number; card?: Card; discarded?: Card };
   if (ev.seat === viewer || (ev.card === undefined && ev.discarded === undefined)) return e;
   const { card: _c, discarded: _d, ...rest } = ev;
   return rest as HandEvent;
-});
+};
 
 export interface PowersView {
   carousel: PowerId[];
@@ -383,7 +384,27 @@ export function powersView(s: HandState, viewer: Viewer): PowersView | undefined
     discarded: me >= 0 ? x.discards[me] : null,
   };
 }
-registerViewExtension(POWERS, powersView);
+
+/**
+ * Naiko mode's powers module (listed by the `naiko` spec): sparks and the carousel at the start, the
+ * power actions, Short Anchor's cap, the private parts of `x-power` events and the view.
+ */
+export const POWERS_MODULE: RuleModule = {
+  id: POWERS,
+  start: startPowers,
+  actions: {
+    'sneak-peek': sneakPeekAction,
+    'sleeve-swap': sleeveSwapAction,
+    'short-anchor': shortAnchorAction,
+    shield: shieldAction,
+    decline: declineAction,
+  },
+  bounds: anchorBounds,
+  redactors: { 'x-power': redactPower },
+  view: powersView,
+  replayInputs: (config, _spec, events) =>
+    events.some((e) => e.type === 'x-powers-dealt') ? powerReplayInputs(config, events) : null,
+};
 
 // ---------- results ----------
 

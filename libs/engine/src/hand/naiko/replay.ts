@@ -1,5 +1,6 @@
 import type { Card } from '../../cards/card';
-import { actionsOf, dealtCards, registerEventReplayer, replay, type ReplayResult } from '../replay';
+import { actionsOf, dealtCards } from '../event-log';
+import type { ReplayInputs } from '../rule-module';
 import type { Action, HandConfig, HandEvent } from '../types';
 import type { PowerId, PowersConfig } from './types';
 
@@ -45,21 +46,14 @@ export function powerDealtCards(events: readonly HandEvent[]): Card[] {
 }
 
 /** Replays a Naiko hand from its config and unredacted event log (the carousel comes from the log). */
-export function replayPowerEvents(config: HandConfig, events: readonly HandEvent[]): ReplayResult {
+/** The inputs of a powers hand from its unredacted log: the carousel, swap and peeked cards come from it. */
+export function powerReplayInputs(config: HandConfig, events: readonly HandEvent[]): ReplayInputs {
   const dealt = events.find((e) => e.type === 'x-powers-dealt') as { carousel: PowerId[] } | undefined;
   const powers = config.powers as PowersConfig | undefined;
   const cfg: HandConfig = dealt && powers ? { ...config, powers: { ...powers, carousel: dealt.carousel.slice() } } : config;
-  return replay(cfg, powerDealtCards(events), powerActionsOf(events));
+  return { config: cfg, deck: powerDealtCards(events), actions: powerActionsOf(events) };
 }
 
-// The generic `replayEvents` (crash recovery, audits) hands logs of powers hands to this module.
-registerEventReplayer((config, events) => (events.some((e) => e.type === 'x-powers-dealt') ? replayPowerEvents(config, events) : null));
-
-/**
- * Each seat's sparks as an event log leaves them (the deal's balances, then every power's payment):
- * after a finished hand, what the table keeps — the same as `sparksOf(finalState)`. Redacted feeds
- * work too (balances are public). Undefined for a hand without powers.
- */
 export function sparksFromEvents(events: readonly HandEvent[]): { seat: number; sparks: number }[] | undefined {
   const dealt = events.find((e) => e.type === 'x-powers-dealt') as { sparks: { seat: number; sparks: number }[] } | undefined;
   if (!dealt) return undefined;

@@ -2,8 +2,9 @@ import { SUITS, rankOf, suitOf, type Card } from '../../cards/card';
 import { evaluateVisible } from '../../eval/registry';
 import type { StudRules } from '../../variants/stud';
 import type { VariantSpec } from '../../variants/types';
-import { bounds, openingIncrement, registerBoundsHook, spreadLimit, type Bounds } from '../betting';
-import { leftOfButton, registerOpener } from '../order';
+import { bounds, openingIncrement, spreadLimit, type Bounds } from '../betting';
+import { leftOfButton } from '../order';
+import type { RuleModule } from '../rule-module';
 import type { HandState } from '../types';
 
 /**
@@ -157,8 +158,6 @@ export function anyOpenPair(s: Pick<HandState, 'hole' | 'holeUp'>): boolean {
   return found;
 }
 
-registerOpener('bring-in', bringInPlayer);
-registerOpener('best-visible', bestVisiblePlayer);
 
 /**
  * The stud betting rules on top of the structure's bounds:
@@ -232,4 +231,9 @@ export function studBounds(s: HandState, b: Bounds): Bounds {
   return b;
 }
 
-registerBoundsHook(studBounds);
+/** The stud module: the bring-in and best-visible opener rules and the stud bounds (listed by the stud specs). */
+export const STUD_MODULE: RuleModule = {
+  id: 'stud',
+  openers: { 'bring-in': bringInPlayer, 'best-visible': bestVisiblePlayer },
+  bounds: studBounds,
+};

@@ -4,7 +4,7 @@
  * included), views never leak a down-card, and events / config + seed + actions replay the hand.
  */
 import fc from 'fast-check';
-import { getVariant } from '../../variants';
+import { getVariant, VARIANTS } from '../../variants/catalog';
 import type { RandomSource } from '../../rng/random-source';
 import {
   checkApplyAgreesWithLegalActions,
@@ -21,7 +21,8 @@ import { houseRake } from '../rake';
 import { randomLegalAction } from '../random-policy';
 import type { HandConfig, HandState } from '../types';
 
-const GAMES = ['stud7', 'stud7-hl', 'soko', 'americana', 'telesina'] as const;
+// Every game of the list played with the stud module: a new stud game is covered here.
+const GAMES = VARIANTS.filter((spec) => spec.modules?.includes('stud')).map((spec) => spec.id);
 const STRUCTURES = ['fixed-limit', 'pot-limit', 'half-pot-limit', 'no-limit', 'spread-limit'] as const;
 
 const tableArb = fc
