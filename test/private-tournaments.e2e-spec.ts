@@ -15,6 +15,7 @@ import {
   PlatformModule,
   SitAndGoFeatureModule,
   SitAndGoService,
+  sngTableId,
   TournamentsFeatureModule,
   TournamentsService,
   tournamentIdOf,
@@ -339,4 +340,40 @@ describe('Private tournaments (e2e)', () => {
       await expectAuditClean();
     },
   );
+
+  it('the table of a running private Sit & Go is as private as the event: a stranger may not watch it, an invitee and an admin may', async () => {
+    // People, not bots: every decision waits for its clock, so the table stays open long enough.
+    const people: { id: string; name: string }[] = [];
+    for (const name of ['pvh-host', 'pvh-alice', 'pvh-stranger']) {
+      const u = await prisma.user.create({ data: { username: name, isBot: false } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+      people.push({ id: u.id, name });
+    }
+    const [host, alice, stranger] = people;
+    await prisma.user.create({ data: { id: ADMIN, username: 'pv-admin', role: 'admin' } }).catch(() => undefined);
+    const created = await post(host.id, '/private-events/sng', { ...SNG_BODY, seats: 2, decisionMs: 5_000, levelDurationMs: 60_000 }).expect(201);
+    const { instanceId } = created.body as { instanceId: number };
+    await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: alice.name }).expect(201);
+    await post(host.id, `/private-events/sng/${instanceId}/register`).expect(201);
+    await post(alice.id, `/private-events/sng/${instanceId}/register`).expect(201);
+    const tableId = sngTableId(instanceId);
+
+    /** A `table:watch` as `userId`: 'snapshot', or the error it was answered with. */
+    async function watch(userId: string, role = 'player'): Promise<unknown> {
+      const { socket } = await connectSocket(t.url, t.token({ sub: userId, role }));
+      try {
+        const answer = Promise.race([nextEvent(socket, 'table:snapshot').then(() => 'snapshot'), nextEvent(socket, 'error')]);
+        socket.emit('table:watch', { tableId });
+        return await answer;
+      } finally {
+        socket.close();
+      }
+    }
+    // The invitee watches as soon as the runner hosts the table.
+    await waitFor('the private table to open', async () => (await watch(alice.id)) === 'snapshot', 20_000);
+    expect(await watch(stranger.id)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await watch(ADMIN, 'admin')).toBe('snapshot');
+    expect(await watch(host.id)).toBe('snapshot');
+  });
 });

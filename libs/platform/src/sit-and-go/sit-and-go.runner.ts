@@ -19,6 +19,7 @@ import { TablesService } from '../tables/tables.service';
 import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, runnerOptionsFromConfig, TournamentTableRunner, type TournamentRunnerOptions } from '../tournaments/table-runner';
 import { SitAndGoService } from './sit-and-go.service';
 import { SNG_TABLE_NO, sitAndGoTables } from './sit-and-go.tables';
+import { PrivateEventStore } from '../tournaments/private-events';
 
 export const SIT_AND_GO_RUNNER_OPTIONS = Symbol('SIT_AND_GO_RUNNER_OPTIONS');
 
@@ -46,7 +47,7 @@ export class SitAndGoTableRunner extends TournamentTableRunner implements OnAppl
     @Inject(REDIS_NAMESPACE) ns: RedisNamespace,
     @Inject(SIT_AND_GO_RUNNER_OPTIONS) private readonly runnerOptions: RunnerOptions,
   ) {
-    super(prisma, sitAndGoTables(service), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), runnerOptions, 'SitAndGoRunner');
+    super(prisma, sitAndGoTables(service, new PrivateEventStore(prisma)), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), runnerOptions, 'SitAndGoRunner');
   }
 
   override ensure(instanceId: number): void {

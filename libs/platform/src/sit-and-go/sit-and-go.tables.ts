@@ -7,6 +7,7 @@ import { DEFAULT_CLOCK } from '@naiko/table';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { tournamentTableOf, type TournamentTables } from '../tournaments/table-runner';
 import type { SitAndGoService } from './sit-and-go.service';
+import { PrivateEventStore } from '../tournaments/private-events';
 
 /** A Sit & Go has one table; its number in the runner's terms. */
 export const SNG_TABLE_NO = 1;
@@ -100,7 +101,7 @@ export interface StoredHandConfig {
 }
 
 /** SitAndGoService as the tournament table runner drives it. */
-export function sitAndGoTables(service: SitAndGoService): TournamentTables {
+export function sitAndGoTables(service: SitAndGoService, privateEvents?: PrivateEventStore): TournamentTables {
   return {
     kind: 'sng',
     bookId: (id) => `sng-${id}`,
@@ -126,6 +127,7 @@ export function sitAndGoTables(service: SitAndGoService): TournamentTables {
     seatMaps: (id) => service.seatMaps(id),
     recoverTable: (id, _n, fence) => service.recoverTable(id, fence),
     clearHandsInProgress: (id) => service.recoverTable(id).then(() => undefined),
+    ...(privateEvents ? { requireWatch: (id, user, code) => privateEvents.requireWatch('sng', id, user, code) } : {}),
   };
 }
 

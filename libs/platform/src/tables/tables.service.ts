@@ -252,10 +252,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     const host = this.get(cmd.tableId);
     switch (cmd.op) {
       case 'watch-access':
-        requireWatch(host, user, cmd.inviteCode);
+        await requireWatchAsync(host, user, cmd.inviteCode);
         return null;
       case 'watch': {
-        requireWatch(host, user, cmd.inviteCode);
+        await requireWatchAsync(host, user, cmd.inviteCode);
         // The first socket of a seated player is a (re)connection: same seat, clock untouched.
         if (cmd.first) await host.connected(user.sub);
         else await host.idle();
@@ -287,6 +287,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         return host.setExtendedTime(user.sub, cmd.on);
       case 'seat-map': {
         if (!mayWatchHere(host, user, cmd.code)) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
+        await host.o.watchGuard?.(user, cmd.code).catch(() => {
+          throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
+        });
         return host.publicState() satisfies TablePublicState;
       }
       case 'invite':
@@ -527,6 +530,12 @@ export function mayWatchHere(host: TableHost, user: Pick<RoutedUser, 'sub' | 'ro
 
 export function requireWatch(host: TableHost, user: RoutedUser, inviteCode?: string): void {
   if (!mayWatchHere(host, user, inviteCode)) throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
+}
+
+/** requireWatch, then the table's own guard (a private event's table: its host and invitees only). */
+export async function requireWatchAsync(host: TableHost, user: RoutedUser, inviteCode?: string): Promise<void> {
+  requireWatch(host, user, inviteCode);
+  await host.o.watchGuard?.(user, inviteCode);
 }
 
 type ChatReportRow = Omit<ChatReportView, 'saidAt' | 'createdAt'> & { saidAt: Date; createdAt: Date };

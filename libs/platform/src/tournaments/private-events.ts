@@ -11,6 +11,7 @@ import { Injectable } from '@nestjs/common';
 import type { PrivateEventKind } from '@naiko/contracts';
 import { PrismaService, type Tx } from '@naiko/persistence';
 import { PrivateEventError } from './private-limits';
+import { TableHostError } from '../tables/host-errors';
 
 export const PRIVATE_EVENT_LIMITS = Symbol('PRIVATE_EVENT_LIMITS');
 
@@ -127,6 +128,20 @@ export class PrivateEventStore {
       'NOT_INVITED',
       'this is a private event: only its host and invited players may enter or watch it',
     );
+  }
+
+  /**
+   * A watch of one of the event's tables: anyone at a public event; at a private one its host,
+   * invitees, an invite code's holder and admins — else FORBIDDEN NOT_INVITED, as a private table.
+   */
+  async requireWatch(kind: PrivateEventKind, eventId: number, user: { sub: string; role: string }, code?: string): Promise<void> {
+    if (user.role === 'admin') return;
+    try {
+      await this.access(kind, eventId, user.sub, code);
+    } catch (err) {
+      if (err instanceof PrivateEventError && err.code === 'NOT_INVITED') throw new TableHostError('FORBIDDEN', 'NOT_INVITED', err.message);
+      throw err;
+    }
   }
 
   /** The private events of this kind the user hosts or is invited to, newest first. */

@@ -133,6 +133,8 @@ export interface TournamentTables {
   seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; versions?: Map<number, number>; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }>;
   recoverTable(id: number, tableNo: number, fence?: TableFence): Promise<string[]>;
   clearHandsInProgress(id: number): Promise<void>;
+  /** Who may watch a table beyond the table's rule (a private event: host and invitees; FORBIDDEN NOT_INVITED). */
+  requireWatch?(id: number, user: { sub: string; role: string }, inviteCode?: string): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -553,6 +555,7 @@ export abstract class TournamentTableRunner {
       botDelayMs: this.options.botDelayMs,
       tournament: { nextHand: () => this.nextHand(live, run), retryMs: Math.max(this.options.pollMs, 20), ...this.service.dealerRef(live.id) },
       hooks: { onHandFinished: (_h, hand) => this.handFinished(live, run, hand) },
+      ...(this.service.requireWatch ? { watchGuard: (user, code) => this.service.requireWatch!(live.id, user, code) } : {}),
       // A table that cannot deal retries with back-off (the host); its error shows on the board
       // and is logged once per distinct error until the table deals again.
       log: (level, msg, data) => {

@@ -17,6 +17,7 @@ import { mttTableId } from './table-ids';
 import { runnerOptionsFromConfig, TournamentTableRunner, tournamentTableOf, type TournamentRunnerOptions, type TournamentTables } from './table-runner';
 import type { TournamentSettings } from './tournament-config';
 import { mttTournamentId, TournamentsService } from './tournaments.service';
+import { PrivateEventStore } from './private-events';
 
 export { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, type TournamentRunnerOptions } from './table-runner';
 
@@ -33,7 +34,7 @@ export function tournamentTableConfig(s: TournamentSettings, schedule: LevelSche
 }
 
 /** TournamentsService as the table runner drives it. */
-export function mttTables(service: TournamentsService): TournamentTables {
+export function mttTables(service: TournamentsService, privateEvents?: PrivateEventStore): TournamentTables {
   return {
     kind: 'mtt',
     bookId: mttTournamentId,
@@ -59,6 +60,7 @@ export function mttTables(service: TournamentsService): TournamentTables {
     seatMaps: (id, only) => service.seatMaps(id, only),
     recoverTable: (id, n, fence) => service.recoverTable(id, n, fence),
     clearHandsInProgress: (id) => service.clearHandsInProgress(id),
+    ...(privateEvents ? { requireWatch: (id, user, code) => privateEvents.requireWatch('mtt', id, user, code) } : {}),
   };
 }
 
@@ -75,7 +77,7 @@ export class TournamentRunner extends TournamentTableRunner implements OnApplica
     @Inject(TOURNAMENT_RUNNER_OPTIONS) options: TournamentRunnerOptions,
     faults: FaultBoard,
   ) {
-    super(prisma, mttTables(service), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), options, 'TournamentRunner', faults);
+    super(prisma, mttTables(service, new PrivateEventStore(prisma)), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), options, 'TournamentRunner', faults);
   }
 
 }

@@ -9,7 +9,7 @@ import type { TableSummary } from '@naiko/contracts';
 import { RoutedCommandError, type DirectoryEntry, type RoutedUser, type TableRouter } from '../../cluster/table-router';
 import { TableHostError } from '../host-errors';
 import type { TableHost } from '../table-host';
-import { requireWatch, type TableCommand, type TablesService } from '../tables.service';
+import { requireWatchAsync, type TableCommand, type TablesService } from '../tables.service';
 
 export interface RoutedRequest {
   cmd: TableCommand;
@@ -177,7 +177,7 @@ export class TableRouting {
    */
   async checkWatch(tableId: string, user: RoutedUser, inviteCode?: string): Promise<void> {
     if (this.s.find(tableId) || !this.router) {
-      requireWatch(this.s.get(tableId), user, inviteCode);
+      await requireWatchAsync(this.s.get(tableId), user, inviteCode);
       return;
     }
     const entry = await this.router.entry(tableId);

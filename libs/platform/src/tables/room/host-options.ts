@@ -90,4 +90,9 @@ export interface TableHostOptions {
    * at every tournament table (Sit & Go, Spin, scheduled), the clock never protects: it checks/folds.
    */
   protections?: ProtectionQuota;
+  /**
+   * Who else may watch, beyond the table's own rule (a private event's table: its host and
+   * invitees only). Throws a FORBIDDEN NOT_INVITED TableHostError; asked before every watch.
+   */
+  watchGuard?: (user: { sub: string; role: string }, inviteCode?: string) => Promise<void>;
 }
