@@ -360,7 +360,7 @@ describe('Private tournaments (e2e)', () => {
     const tableId = sngTableId(instanceId);
 
     /** A `table:watch` as `userId`: 'snapshot', or the error it was answered with. */
-    async function watch(userId: string, role = 'player'): Promise<unknown> {
+    async function watch(userId: string, role: 'player' | 'admin' = 'player'): Promise<unknown> {
       const { socket } = await connectSocket(t.url, t.token({ sub: userId, role }));
       try {
         const answer = Promise.race([nextEvent(socket, 'table:snapshot').then(() => 'snapshot'), nextEvent(socket, 'error')]);
