@@ -13,9 +13,6 @@ import { cancellationAfterStartSplit, fastModeStructure } from '@naiko/tournamen
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
 
-// The automatic pause after 400 ms of disconnection instead of 5 minutes (checked every 100 ms).
-const previousThreshold = process.env.NAIKO_MTT_DISCONNECT_PAUSE_MS;
-process.env.NAIKO_MTT_DISCONNECT_PAUSE_MS = '400';
 
 const FastTournamentModule = fastTournamentModule();
 const START_CHIPS = 10_000;
@@ -98,7 +95,8 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ module: FastTournamentModule, name: 'tournament-final-table' });
+    // The automatic pause after 400 ms of disconnection instead of 5 minutes (checked every 100 ms).
+    t = await startTestApp({ module: FastTournamentModule, name: 'tournament-final-table', env: { MTT_DISCONNECT_PAUSE_MS: '400' } });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     mtt = t.get(TournamentsService);
@@ -107,8 +105,6 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
 
   afterAll(async () => {
     await t?.close();
-    if (previousThreshold === undefined) delete process.env.NAIKO_MTT_DISCONNECT_PAUSE_MS;
-    else process.env.NAIKO_MTT_DISCONNECT_PAUSE_MS = previousThreshold;
   });
 
   it('an ICM deal at the final table: play pauses, all accept, the tournament ends, the ledger pays', async () => {

@@ -98,6 +98,8 @@ export const configSchema = z
     ROOM_CONFIG: z.string().optional(),
     /** The built web client's folder (default: dist/web of the repository). */
     WEB_DIST_DIR: z.string().optional(),
+    /** A tournament pauses when more than half of its remaining players have been disconnected this long (issue 25). */
+    MTT_DISCONNECT_PAUSE_MS: int(5 * 60_000, 1, 24 * 60 * 60 * 1000),
     /** Overrides of the tournament and Sit & Go runners' pause between hands and bot delay (tests, benchmarks). */
     MTT_HAND_PAUSE_MS: optionalMs,
     MTT_BOT_DELAY_MS: optionalMs,

@@ -132,8 +132,14 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     if (!Number.isSafeInteger(left) || left < 0)
       throw new TournamentError('BAD_DEAL', 'the amount left to play for is a whole number of chips, 0 or more');
     const out = await this.exclusive(id, async (tx) => {
-      const { table } = await this.finalTable(tx, id);
+      const { row, loaded, table } = await this.finalTable(tx, id);
       const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
+      // Known before any stack is: the amount left to play for is at most the first prize (the
+      // figures themselves wait for the hand in progress, fixFigures).
+      const entrants = paidEntries(loaded.state.registration);
+      const firstPrize = placePrizes(entrants * row.config.buyIn, prizeTableOf(row.config, entrants))[0] ?? 0;
+      if (left > firstPrize)
+        throw new TournamentError('BAD_DEAL', `at most the first prize (${firstPrize}) is left to play for`);
       if (!by.admin && !seated.includes(by.userId))
         throw new TournamentError('NOT_IN_DEAL', 'only a player still in (or the admin) proposes a deal');
       if (seated.length < 2) throw new TournamentError('NOT_FINAL_TABLE', 'a deal needs two players or more');

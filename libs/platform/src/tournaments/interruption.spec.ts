@@ -1,4 +1,5 @@
-import { disconnectPauseMsFromEnv, interruptionDecision, longDisconnected } from './interruption';
+import { parseConfig } from '../config/config.schema';
+import { interruptionDecision, longDisconnected } from './interruption';
 
 const MIN = 60_000;
 const since = (entries: [string, number][]) => new Map(entries);
@@ -64,9 +65,9 @@ describe('automatic interruption (issue 25): more than half of the players left 
     ).toBeNull();
   });
 
-  test('the threshold is 5 minutes unless NAIKO_MTT_DISCONNECT_PAUSE_MS says otherwise', () => {
-    expect(disconnectPauseMsFromEnv({})).toBe(300_000);
-    expect(disconnectPauseMsFromEnv({ NAIKO_MTT_DISCONNECT_PAUSE_MS: '400' })).toBe(400);
-    expect(disconnectPauseMsFromEnv({ NAIKO_MTT_DISCONNECT_PAUSE_MS: 'soon' })).toBe(300_000);
+  test('the threshold is 5 minutes unless MTT_DISCONNECT_PAUSE_MS says otherwise', () => {
+    expect(parseConfig({}).MTT_DISCONNECT_PAUSE_MS).toBe(300_000);
+    expect(parseConfig({ MTT_DISCONNECT_PAUSE_MS: '400' }).MTT_DISCONNECT_PAUSE_MS).toBe(400);
+    expect(() => parseConfig({ MTT_DISCONNECT_PAUSE_MS: 'soon' })).toThrow(/MTT_DISCONNECT_PAUSE_MS/);
   });
 });

@@ -1,6 +1,6 @@
 // Automatic interruption of scheduled tournaments (issue 25, published in CANCELLATION_RULES):
 // the tournament pauses when MORE than half of the players still in have each been disconnected for
-// at least `NAIKO_MTT_DISCONNECT_PAUSE_MS` (default 5 minutes), and resumes when that is no longer
+// at least `MTT_DISCONNECT_PAUSE_MS` (default 5 minutes), and resumes when that is no longer
 // so (they came back). The pure rule is `interruptionDecision`; `DisconnectionMonitor` applies it.
 //
 // Presence: a player is connected while one of his sockets is connected to any copy (socket.io's
@@ -8,13 +8,15 @@
 // The monitor checks every running tournament every `checkMs` (a quarter of the threshold, at most
 // 5 s); its pause and resume are tournament-wide transactions (the exclusive advisory lock) and are
 // idempotent, so two copies checking the same tournament agree.
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { inTransaction, PrismaService } from '@naiko/persistence';
 import { JobQueue } from '../jobs/job-queue.service';
 import { lockExclusive } from './mtt-rows';
 import { pauseTournament, resumeTournament, type PauseReason } from './tournament-pause';
 import { TournamentsGateway } from './tournaments.gateway';
 import { TournamentsService } from './tournaments.service';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 
 export const DEFAULT_DISCONNECT_PAUSE_MS = 5 * 60_000;
 
@@ -47,11 +49,6 @@ export function interruptionDecision(input: InterruptionInput): 'pause' | 'resum
   return null;
 }
 
-export function disconnectPauseMsFromEnv(env: NodeJS.ProcessEnv): number {
-  const v = Number(env.NAIKO_MTT_DISCONNECT_PAUSE_MS);
-  return Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_DISCONNECT_PAUSE_MS;
-}
-
 @Injectable()
 export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('TournamentInterruption');
@@ -59,15 +56,18 @@ export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
   private readonly since = new Map<number, Map<string, number>>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
-  /** Threshold; tests set it lower (or through NAIKO_MTT_DISCONNECT_PAUSE_MS). */
-  thresholdMs = disconnectPauseMsFromEnv(process.env);
+  /** Threshold (MTT_DISCONNECT_PAUSE_MS); tests may set it lower. */
+  thresholdMs: number;
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly jobs: JobQueue,
     private readonly service: TournamentsService,
     private readonly gateway: TournamentsGateway,
-  ) {}
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'MTT_DISCONNECT_PAUSE_MS'>,
+  ) {
+    this.thresholdMs = config?.MTT_DISCONNECT_PAUSE_MS ?? DEFAULT_DISCONNECT_PAUSE_MS;
+  }
 
   onModuleInit(): void {
     const every = Math.max(50, Math.min(5_000, Math.floor(this.thresholdMs / 4)));
