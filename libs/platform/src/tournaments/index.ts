@@ -11,3 +11,6 @@ export * from './level-schedule';
 export * from './table-ids';
 export * from './recurring';
 export * from './seat-draw';
+export { TournamentPurchases, livePoolOf, rebuyConfigOf } from './rebuys';
+export { bountyAwardsOf, bustPotsFor } from './bounty-awards';
+export { satellitePrizeTable } from './satellites';

@@ -668,6 +668,7 @@ export abstract class TournamentTableRunner {
     const result = {
       dealtIn: oddChipOrder(players, begun.start.deal.button).map((p, order) => ({ userId: p.userId, stack: stackOf.get(p.userId) ?? 0, order })),
       after: new Map(hand.stacks.map((s) => [s.playerId, s.stack])),
+      ...(hand.pots ? { pots: hand.pots } : {}),
     };
     let outcome: Awaited<ReturnType<TournamentTables['finishTableHand']>>;
     for (let attempt = 1; ; attempt++) {

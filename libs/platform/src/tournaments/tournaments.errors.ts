@@ -10,7 +10,11 @@ export type TournamentErrorCode =
   | 'RE_ENTRY_NOT_ALLOWED'
   | 'LATE_REGISTRATION_CLOSED'
   | 'FINISHED'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  // Issue 25: rebuys and add-ons (tournaments/rebuys.ts).
+  | 'NOT_SEATED'
+  | 'HAND_IN_PROGRESS'
+  | 'REBUY_REFUSED';
 
 export class TournamentError extends Error {
   constructor(
