@@ -98,7 +98,8 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     // The break after level 1 is inside the rebuy period.
     const inBreak = await waitFor('the break after level 1', async () => {
       const v = await view(id);
-      return v.clock?.kind === 'break' && v.clock.levelNumber === 1 && v;
+      // Once the hands begun before the break have ended (the stacks are final until it ends).
+      return v.clock?.kind === 'break' && v.clock.levelNumber === 1 && v.tables.every((x) => !x.handInProgress) && v;
     });
     expect(inBreak.extras?.rebuys).toMatchObject({ rebuyOpen: true, addOnOpen: false, rebuysBought: 0 });
     // The chips are conserved, so unless someone busted, someone is at or below 1,000 (and whoever
@@ -127,7 +128,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     // The break after level 2: the add-on window; the rebuy period is over.
     const addOnBreak = await waitFor('the break after level 2', async () => {
       const v = await view(id);
-      return v.clock?.kind === 'break' && v.clock.levelNumber === 2 && v;
+      return v.clock?.kind === 'break' && v.clock.levelNumber === 2 && v.tables.every((x) => !x.handInProgress) && v;
     });
     expect(addOnBreak.extras?.rebuys).toMatchObject({ rebuyOpen: false, addOnOpen: true, rebuysBought: 1 });
     const alive = addOnBreak.entrants.filter((e) => e.seat !== null);

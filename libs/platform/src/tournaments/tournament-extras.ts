@@ -20,6 +20,7 @@ export interface ExtrasRow {
 export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: number): Promise<TournamentExtrasView> {
   const s = r.config;
   const running = r.status === 'running';
+  const ended = r.status === 'finished' || r.status === 'cancelled';
   const config = rebuyConfigOf(s);
   const clock = running ? clockAtStep(s, r.step_index) : null;
   const rows = await prisma.$queryRaw<{ user_id: string; status: string; rebuys: number; add_on: boolean; head_increase: bigint; bounties_won: bigint }[]>`
@@ -29,7 +30,8 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   const players = new Map<string, TournamentPlayerExtras>();
   for (const e of rows) {
     const won = (players.get(e.user_id)?.bountiesWon ?? 0) + Number(e.bounties_won);
-    const head = e.status === 'active' && s.bounty ? s.bounty.amount + (s.bounty.kind === 'progressive' ? Number(e.head_increase) : 0) : 0;
+    // Once paid out (the winner's own head) or refunded (a cancellation) no head stands any more.
+    const head = e.status === 'active' && s.bounty && !ended ? s.bounty.amount + (s.bounty.kind === 'progressive' ? Number(e.head_increase) : 0) : 0;
     const prev = players.get(e.user_id);
     if (prev && prev.head > 0 && e.status !== 'active') {
       players.set(e.user_id, { ...prev, bountiesWon: won });
