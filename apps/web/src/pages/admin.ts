@@ -6,6 +6,7 @@ import { h, keepFocus, mount } from '../dom';
 import { actionRunner, errorMessage } from '../errors';
 import { chips, GAME_NAMES, stakesText } from '../format';
 import { header } from './lobby';
+import { tournamentExtrasForm } from '../components/tournament-extras-form';
 
 interface TournamentSummary { tournamentId: number; name: string; status: string; startsAt: string; registrationOpensAt: string; settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string } }
 /** GET /tournaments/:id/runner: what fails right now in the runner or at a table (this server process). */
@@ -44,6 +45,7 @@ export function adminPage(root: HTMLElement): () => void {
   const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
   const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
   const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
+  const extras = tournamentExtrasForm(); // issue 25: bounty, rebuys and add-on, satellite
   const schedule = (e: Event) => {
     e.preventDefault();
     const starts = new Date(startsAt.value);
@@ -62,8 +64,9 @@ export function adminPage(root: HTMLElement): () => void {
               : !(amount(maxEntrants.value) >= 2 && amount(maxEntrants.value) <= 10_000)
                 ? 'Max entrants must be a whole number between 2 and 10,000.'
                 : '';
-    if (problem) {
-      message = problem;
+    const more = extras.read();
+    if (problem || 'problem' in more) {
+      message = problem || ('problem' in more ? more.problem : '');
       render();
       return;
     }
@@ -73,6 +76,7 @@ export function adminPage(root: HTMLElement): () => void {
       lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
       buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
       blindStructure: defaultStructure(), tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+      ...more.value,
     }), `${name.value} scheduled`);
   };
   const render = () => keepFocus(() => {
@@ -83,6 +87,7 @@ export function adminPage(root: HTMLElement): () => void {
         h('section', {}, h('h2', {}, 'Schedule a tournament'),
           h('form', { class: 'inline', onsubmit: schedule },
             h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),
+            extras.el,
             h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'))),
         h('section', {}, h('h2', {}, 'Tournaments'),
           h('table', { class: 'list', 'data-testid': 'admin-tournaments' },

@@ -20,6 +20,7 @@ import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../form
 import { header } from './lobby';
 import { homeGameForm, homeGameText, type HomeGameForm } from '../components/home-game-form';
 import { errorMessage } from '../errors';
+import { tableExtras } from '../components/tournament-extras';
 
 /** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
 export interface WirePlayer { seat: number; stack: number; bet: number; committed: number; folded: boolean; allIn: boolean; cards: (number | null)[]; up: boolean[]; shown: boolean }
@@ -91,8 +92,24 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let lastTournament: TournamentView | null = null;
   const onTournament = (v: TournamentView) => {
     if (v.tournamentId !== followed) return;
+    const redraw = !!v.extras && JSON.stringify(v.extras) !== JSON.stringify(lastTournament?.extras);
     lastTournament = v;
     checkTournament();
+    // Issue 25: bounties and the rebuy / add-on buttons follow the tournament.
+    if (redraw) render();
+  };
+  let buying = false;
+  const buyInTournament = async (what: 'rebuy' | 'add-on') => {
+    if (followed === null) return;
+    buying = true;
+    render();
+    try {
+      await api('POST', `/tournaments/${followed}/${what}`);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    buying = false;
+    render();
   };
   /** Runs on each tournament update and each table update (either may come first when he is moved). */
   const checkTournament = () => {
@@ -714,6 +731,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
         s?.homeGame && homeGameText(s.homeGame) && h('p', { class: 'muted home-rules', 'data-testid': 'home-rules' }, 'Home game: ', homeGameText(s.homeGame)),
         error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, error),
+        lastTournament && tableExtras(lastTournament, tableId, me?.id, buying, (what) => void buyInTournament(what)),
         outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result', role: 'status' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
         hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
