@@ -70,6 +70,12 @@ export const TournamentSettingsDto = z.strictObject({
   bounty: z.strictObject({ kind: z.enum(['fixed', 'progressive']), amount: int(1).max(10_000_000) }).optional(),
   /** Issue 25: a satellite: the prizes are seats (entries) in the target tournament, worth `seatValue` each. */
   satellite: z.strictObject({ targetTournamentId: int(1), seatValue: int(1).max(20_000_000) }).optional(),
+  /**
+   * Issue 25: time bank refills. `perLevelMs` is added to every player's bank at his table's first hand
+   * of each new level; `finalTable` fills every bank at the final table's first hand. Capped at the
+   * clock's time bank.
+   */
+  timeBank: z.strictObject({ perLevelMs: int(0).max(600_000), finalTable: z.boolean() }).optional(),
 });
 export type TournamentSettingsDto = z.infer<typeof TournamentSettingsDto>;
 
