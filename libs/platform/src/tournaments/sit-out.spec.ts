@@ -79,13 +79,14 @@ describe('tournament sit-out and time bank refills', () => {
     s.timers.advance(10);
     await flush(s.host);
     // B (button, small blind) acts first heads-up and calls; A (big blind, 20 posted) checks at once
-    // — no clock advanced — and the flop waits for B.
+    // — no clock advanced — and checks the flop at once too (he acts first after the flop); then it waits for B.
     await s.host.act(B, s.host.handState!.version, { type: 'call' });
-    await flush(s.host);
-    s.timers.advance(0);
-    await flush(s.host);
+    for (let i = 0; i < 5; i++) {
+      s.timers.advance(0);
+      await flush(s.host);
+    }
     const hand2 = [...s.hands.hands.values()][1].events.filter((e) => (e as unknown as { type: string }).type === 'action') as unknown as { action: string; seat: number }[];
-    expect(hand2.map((x) => [x.seat, x.action])).toEqual([[1, 'call'], [0, 'check']]);
+    expect(hand2.map((x) => [x.seat, x.action])).toEqual([[1, 'call'], [0, 'check'], [0, 'check']]);
     expect(s.host.handState!.seats[s.host.handState!.toAct]).toBe(1);
     // Sitting in again: allowed at a tournament table, and the clock runs for him again.
     await s.host.sitIn(A);
