@@ -12,6 +12,7 @@ export interface ExtrasSettings {
     addOn: { chips: number; price: number; fee: number; window: 'break' | 'last-level' } | null;
   };
   satellite?: { targetTournamentId: number; seatValue: number };
+  timeBank?: { perLevelMs: number; finalTable: boolean };
 }
 
 const num = (testId: string, value: number, label: string) => h('input', { type: 'number', min: 0, value, 'data-testid': testId, 'aria-label': label, size: 6 }) as HTMLInputElement;
@@ -35,6 +36,8 @@ export function tournamentExtrasForm(): { el: HTMLElement; read: () => { value: 
     h('option', { value: 'last-level' }, 'last rebuy level and the break after it'), h('option', { value: 'break' }, 'only the break after the last rebuy level')) as HTMLSelectElement;
   const satelliteTarget = num('t-satellite-target', 0, 'Satellite: target tournament id (0 = not a satellite)');
   const seatValue = num('t-satellite-seat', 0, 'Seat value (target buy-in + fee)');
+  const bankPerLevel = num('t-bank-level', 0, 'Time bank seconds added each level');
+  const bankFinal = h('input', { type: 'checkbox', 'data-testid': 't-bank-final' }) as HTMLInputElement;
 
   const el = h('fieldset', { class: 'inline', 'data-testid': 't-extras' },
     h('legend', {}, 'Bounties, rebuys, satellite'),
@@ -42,7 +45,8 @@ export function tournamentExtrasForm(): { el: HTMLElement; read: () => { value: 
     h('label', {}, rebuysOn, ' Rebuys'), h('label', {}, 'until level', untilLevel), h('label', {}, 'at most', maxRebuys),
     h('label', {}, 'chips', rebuyChips), h('label', {}, 'price', rebuyPrice), h('label', {}, 'fee', rebuyFee),
     h('label', {}, addOnOn, ' Add-on'), h('label', {}, 'chips', addOnChips), h('label', {}, 'price', addOnPrice), h('label', {}, 'fee', addOnFee), h('label', {}, 'when', addOnWindow),
-    h('label', {}, 'Satellite to tournament #', satelliteTarget), h('label', {}, 'seat value', seatValue));
+    h('label', {}, 'Satellite to tournament #', satelliteTarget), h('label', {}, 'seat value', seatValue),
+    h('label', {}, 'Time bank +s per level', bankPerLevel), h('label', {}, bankFinal, ' full time bank at the final table'));
 
   const read = (): { value: ExtrasSettings } | { problem: string } => {
     const value: ExtrasSettings = {};
@@ -67,6 +71,8 @@ export function tournamentExtrasForm(): { el: HTMLElement; read: () => { value: 
       if (value.rebuys) return { problem: 'A satellite cannot have rebuys.' };
       value.satellite = { targetTournamentId: whole(satelliteTarget), seatValue: whole(seatValue) };
     }
+    if (Number.isNaN(whole(bankPerLevel)) || whole(bankPerLevel) > 600) return { problem: 'Time bank per level: whole seconds, at most 600.' };
+    if (whole(bankPerLevel) > 0 || bankFinal.checked) value.timeBank = { perLevelMs: whole(bankPerLevel) * 1000, finalTable: bankFinal.checked };
     return { value };
   };
   return { el, read };

@@ -88,6 +88,16 @@ export function bountyTable(v: TournamentView): HTMLElement | null {
         h('td', {}, p.rebuys), h('td', {}, p.addOn ? 'yes' : ''))))));
 }
 
+/**
+ * At a tournament table: sit out (still dealt in: blinds and antes posted, every decision checked or
+ * folded at once — blinded off, as the rules treat an absent tournament player) or come back.
+ */
+export function awayButton(away: boolean, set: (away: boolean) => void): HTMLElement {
+  return away
+    ? h('button', { class: 'primary', 'data-testid': 'mtt-sit-in', title: 'Play your hands again', onclick: () => set(false) }, "I'm back")
+    : h('button', { class: 'secondary', 'data-testid': 'mtt-sit-out', title: 'You stay dealt in: your blinds are posted and you check or fold at once', onclick: () => set(true) }, 'Sit out (blinded off)');
+}
+
 /** At a tournament table: the bounty on each head at this table, and the player's purchase buttons. */
 export function tableExtras(v: TournamentView, tableRef: string, userId: string | undefined, busy: boolean, buy: (what: 'rebuy' | 'add-on') => void): HTMLElement | null {
   const x = v.extras;

@@ -20,7 +20,7 @@ import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../form
 import { header } from './lobby';
 import { homeGameForm, homeGameText, type HomeGameForm } from '../components/home-game-form';
 import { errorMessage } from '../errors';
-import { tableExtras } from '../components/tournament-extras';
+import { awayButton, tableExtras } from '../components/tournament-extras';
 
 /** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
 export interface WirePlayer { seat: number; stack: number; bet: number; committed: number; folded: boolean; allIn: boolean; cards: (number | null)[]; up: boolean[]; shown: boolean }
@@ -754,6 +754,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', title: 'Post the blinds now and play the next hand', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: false }) }, 'Post now'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'wait-bb', title: 'Come back in when the big blind reaches you, without posting', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: true }) }, 'Wait for big blind'),
+          // Issue 25: at a tournament table a player away is still dealt in and blinded off at once.
+          youSit && !cash && sitAndGoId === undefined && awayButton(!!table?.seatMap[yourSeat!]?.sittingOut, (away) => socket.emit(away ? 'table:sit-out' : 'table:sit-in', { tableId })),
           youSit && cash && !table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'sit-out', title: 'Finish this hand, then sit out', onclick: () => socket.emit('table:sit-out', { tableId }) }, 'Sit out next hand'),
           chatForm,
         ),
