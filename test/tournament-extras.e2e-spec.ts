@@ -246,4 +246,49 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     expect(await poolBalance(id)).toBe(0);
     await expectAuditClean();
   });
+
+  it('a player who sits out at his tournament table is dealt in and blinded off at once: a 30 s decision clock never holds the table, the tournament plays to the end', async () => {
+    const [human] = await newPlayers(1);
+    await prisma.user.update({ where: { id: human }, data: { isBot: false } });
+    const bots = await newPlayers(4);
+    const id = await create(fastMttSettings({ name: 'Away', clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 }, timeBank: { perLevelMs: 5_000, finalTable: true } }));
+    for (const p of [human, ...bots]) await register(id, p).expect(201);
+    const { socket } = await connectSocket(t.url, t.token({ sub: human, username: 'away' }));
+    let table: string | null = null;
+    let satOut = false;
+    socket.on('tournamentUpdate', (v: TournamentView) => {
+      const ref = v.entrants.find((e) => e.userId === human)?.tableRef ?? null;
+      if (ref && ref !== table) {
+        table = ref;
+        socket.emit('table:watch', { tableId: ref });
+      }
+    });
+    socket.on('table:snapshot', (p) => {
+      if (p.tableId !== table || p.yourSeat === null) return;
+      if (!satOut) {
+        satOut = true;
+        socket.emit('table:sit-out', { tableId: p.tableId });
+      }
+    });
+    // The lobby may name the table a moment before it is hosted: ask again.
+    socket.on('error', (e: { event?: string; code?: string }) => {
+      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && table) setTimeout(() => table && socket.emit('table:watch', { tableId: table }), 100);
+    });
+    socket.emit('tournamentWatch', { tournamentId: id });
+    const t0 = Date.now();
+    await startNow(id);
+    const row = await ended(id);
+    socket.disconnect();
+    expect(row.status).toBe('finished');
+    expect(satOut).toBe(true);
+    // His decisions were taken at once: checks and folds only, and far less than one 30 s clock each.
+    const hands = await prisma.hand.findMany({ where: { tournamentId: mttTournamentId(id) }, include: { events: true } });
+    const seatOf = (h: (typeof hands)[number]) => (h.players as { seat: number; userId: string }[]).find((p) => p.userId === human)?.seat;
+    const his = hands.flatMap((h) => h.events.filter((e) => e.type === 'action').map((e) => e.payload as { seat?: number; action?: string }).filter((e) => e.seat === seatOf(h)));
+    expect(his.length).toBeGreaterThan(0);
+    expect(his.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
+    // One decision left to his clock would alone have taken 30 s.
+    expect(Date.now() - t0).toBeLessThan(30_000);
+    await expectAuditClean();
+  });
 });
