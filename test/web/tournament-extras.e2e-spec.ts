@@ -31,11 +31,14 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     await page.getByTestId('t-rebuy-until').fill('3');
     await page.getByTestId('t-rebuy-max').fill('2');
     await page.getByTestId('t-addon-window').selectOption('break');
+    await page.getByTestId('t-bank-level').fill('15');
+    await page.getByTestId('t-bank-final').check();
     await page.getByTestId('t-submit').click();
     await page.getByTestId('admin-message').filter({ hasText: 'PKO Rebuy scheduled' }).waitFor();
     const list = (await request(w.app.url).get('/tournaments').expect(200)).body as { tournamentId: number; name: string; settings: Record<string, unknown> }[];
     const pko = list.find((t) => t.name === 'PKO Rebuy')!;
     expect(pko.settings.bounty).toEqual({ kind: 'progressive', amount: 40 });
+    expect(pko.settings.timeBank).toEqual({ perLevelMs: 15_000, finalTable: true });
     expect(pko.settings.rebuys).toEqual({ untilLevel: 3, maxRebuys: 2, rebuy: { chips: 3000, price: 100, fee: 10 }, addOn: { chips: 5000, price: 100, fee: 10, window: 'break' } });
 
     // A satellite into it: a seat is worth its buy-in + fee (110). A satellite takes no rebuys: refused in words.
@@ -46,6 +49,8 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     await page.getByTestId('t-submit').click();
     await page.getByTestId('admin-message').filter({ hasText: 'A satellite cannot have rebuys.' }).waitFor();
     await page.getByTestId('t-rebuys').uncheck();
+    await page.getByTestId('t-bank-level').fill('0');
+    await page.getByTestId('t-bank-final').uncheck();
     await page.getByTestId('t-buyin').fill('11');
     await page.getByTestId('t-fee').fill('1');
     await page.getByTestId('t-submit').click();
@@ -71,7 +76,7 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     await page.close();
   }, 120_000);
 
-  it('seated among bots, a player sees the bounties at his table and in the lobby and takes the add-on by clicking in the break after the last rebuy level', async () => {
+  it('seated among bots, a player sees the bounties at his table and in the lobby and takes the add-on by clicking in the break after the last rebuy level; he sits out and comes back', async () => {
     const admin = w.app.token({ role: 'admin', username: 'admin' });
     const prisma = w.app.get(PrismaService);
     const ledger = new ChipLedger(prisma);
@@ -125,6 +130,12 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     // Live prize pool: 4 × 100 + 1 add-on × 100 = 500.
     expect(after.prizePool).toBe(500);
     await shot(page, 'tournament-table-bounties');
+
+    // Sitting out at the tournament table: still dealt in (blinded off); "I'm back" returns.
+    await page.getByTestId('mtt-sit-out').click();
+    await page.getByTestId('mtt-sit-in').waitFor();
+    await page.getByTestId('mtt-sit-in').click();
+    await page.getByTestId('mtt-sit-out').waitFor();
 
     // The lobby: the bounties table and his add-on.
     await page.getByTestId('back-to-tournament').click();
