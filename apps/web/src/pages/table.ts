@@ -105,6 +105,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     render();
     try {
       await api('POST', `/tournaments/${followed}/${what}`);
+      refreshChips();
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }

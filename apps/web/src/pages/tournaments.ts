@@ -8,6 +8,7 @@ import { chips, GAME_NAMES, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
 import { sayNow } from '../a11y/live-region';
 import { bountyTable, extrasTerms, purchaseButtons, tournamentTags } from '../components/tournament-extras';
+import { refreshChips } from '../components/chips';
 
 /** One row of GET /tournaments (tournaments.controller.ts `summary`). */
 interface TournamentSummary {
@@ -157,6 +158,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     try {
       const r = await api<{ chips: number; stack: number }>('POST', `/tournaments/${tournamentId}/${what}`);
       message = `${what === 'rebuy' ? 'Rebuy' : 'Add-on'}: ${chips(r.chips)} chips added, your stack is ${chips(r.stack)}`;
+      refreshChips(); // the header's balance paid for it
     } catch (e) {
       message = errorText(e);
     }
