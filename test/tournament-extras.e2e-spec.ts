@@ -18,7 +18,16 @@ const ADMIN = '00000000-0000-4000-8000-0000000000ad';
 /** Fast levels with a break after level 1 and after level 2 (the rebuy and add-on windows). */
 function rebuyStructure(breakMs: number): BlindStructure {
   const levels = fastModeStructure(700, 300, 1_000).steps.filter((s) => s.kind === 'level');
-  return { name: 'rebuy', steps: [levels[0], { kind: 'break', durationMs: breakMs }, levels[1], { kind: 'break', durationMs: breakMs }, ...levels.slice(2)] };
+  return {
+    name: 'rebuy',
+    steps: [
+      levels[0],
+      { kind: 'break', durationMs: breakMs },
+      levels[1],
+      { kind: 'break', durationMs: breakMs },
+      ...levels.slice(2),
+    ],
+  };
 }
 
 describe('Tournament rebuys, bounties and satellites (e2e)', () => {
@@ -41,28 +50,55 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
   }
 
   async function create(s: TournamentSettingsDto): Promise<number> {
-    const r = await request(t.url).post('/tournaments').set('Authorization', `Bearer ${adminToken()}`).send(s).expect(201);
+    const r = await request(t.url)
+      .post('/tournaments')
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send(s)
+      .expect(201);
     return r.body.tournamentId;
   }
 
-  const register = (id: number, u: string) => request(t.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${t.token({ sub: u })}`);
+  const register = (id: number, u: string) =>
+    request(t.url)
+      .post(`/tournaments/${id}/register`)
+      .set('Authorization', `Bearer ${t.token({ sub: u })}`);
   const startNow = (id: number) =>
-    request(t.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).send({ startsAt: new Date().toISOString() }).expect(200);
-  const view = async (id: number): Promise<TournamentView> => (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
+    request(t.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send({ startsAt: new Date().toISOString() })
+      .expect(200);
+  const view = async (id: number): Promise<TournamentView> =>
+    (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
   const status = async (id: number) => (await mtt.get(id)).status;
-  const ended = (id: number) => waitFor(`tournament ${id} to end`, async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id), 240_000);
+  const ended = (id: number) =>
+    waitFor(
+      `tournament ${id} to end`,
+      async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id),
+      240_000,
+    );
   const balance = (u: string) => ledger.userBalance(u);
-  const poolBalance = async (id: number) => Number((await prisma.chipAccount.findUnique({ where: { key: `pool:${mttTournamentId(id)}` } }))?.balance ?? 0);
+  const poolBalance = async (id: number) =>
+    Number((await prisma.chipAccount.findUnique({ where: { key: `pool:${mttTournamentId(id)}` } }))?.balance ?? 0);
 
   async function expectAuditClean(): Promise<void> {
     const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], unbalancedTransactions: [], negativeBalances: [], runningHands: 0 });
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      runningHands: 0,
+    });
   }
 
   /** Buys for `u`, asking again while his table finishes the hand it was in when the break began. */
   async function buy(id: number, u: string, what: 'rebuy' | 'add-on') {
     return waitFor(`${what} of ${u}`, async () => {
-      const r = await request(t.url).post(`/tournaments/${id}/${what}`).set('Authorization', `Bearer ${t.token({ sub: u })}`);
+      const r = await request(t.url)
+        .post(`/tournaments/${id}/${what}`)
+        .set('Authorization', `Bearer ${t.token({ sub: u })}`);
       return r.body?.code === 'HAND_IN_PROGRESS' ? null : r;
     });
   }
@@ -86,12 +122,20 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
         name: 'Rebuy',
         startingStack: 1_000,
         blindStructure: rebuyStructure(4_000),
-        rebuys: { untilLevel: 2, maxRebuys: 1, rebuy: { chips: 1_000, price: 100, fee: 10 }, addOn: { chips: 1_500, price: 50, fee: 5, window: 'break' } },
+        rebuys: {
+          untilLevel: 2,
+          maxRebuys: 1,
+          rebuy: { chips: 1_000, price: 100, fee: 10 },
+          addOn: { chips: 1_500, price: 50, fee: 5, window: 'break' },
+        },
       }),
     );
     for (const p of players) await register(id, p).expect(201);
     // Before the start nobody is seated: a typed refusal, nothing moves.
-    const early = await request(t.url).post(`/tournaments/${id}/rebuy`).set('Authorization', `Bearer ${t.token({ sub: players[0] })}`).expect(409);
+    const early = await request(t.url)
+      .post(`/tournaments/${id}/rebuy`)
+      .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
+      .expect(409);
     expect(early.body.code).toBe('NOT_SEATED');
     await startNow(id);
 
@@ -111,18 +155,30 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     const buyer = low[0];
     const r1 = await buy(id, buyer.userId, 'rebuy');
     expect(r1.status).toBe(200);
-    expect(r1.body).toMatchObject({ kind: 'rebuy', chips: 1_000, stack: buyer.stack + 1_000, rebuys: 1, prizePool: 6 * 100 + 100 });
+    expect(r1.body).toMatchObject({
+      kind: 'rebuy',
+      chips: 1_000,
+      stack: buyer.stack + 1_000,
+      rebuys: 1,
+      prizePool: 6 * 100 + 100,
+    });
     // At most one rebuy.
     const again = await buy(id, buyer.userId, 'rebuy');
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'no rebuys left' });
     if (high.length) {
       const refused = await buy(id, high[0].userId, 'rebuy');
-      expect(refused.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'a rebuy needs a stack at or below the starting stack' });
+      expect(refused.body).toMatchObject({
+        code: 'REBUY_REFUSED',
+        message: 'a rebuy needs a stack at or below the starting stack',
+      });
     }
     // Not add-on time yet.
     const tooSoon = await buy(id, buyer.userId, 'add-on');
-    expect(tooSoon.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'the add-on is offered at the end of the rebuy period' });
+    expect(tooSoon.body).toMatchObject({
+      code: 'REBUY_REFUSED',
+      message: 'the add-on is offered at the end of the rebuy period',
+    });
     expect(await balance(buyer.userId)).toBe(START_CHIPS - 110 - 110);
 
     // The break after level 2: the add-on window; the rebuy period is over.
@@ -162,7 +218,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     await expectAuditClean();
   });
 
-  it('progressive knockout: 6 entries × 100 bounty; every bust pays its head (half cash, half onto the eliminator\'s head), the winner collects his own: 600 paid to the chip', async () => {
+  it("progressive knockout: 6 entries × 100 bounty; every bust pays its head (half cash, half onto the eliminator's head), the winner collects his own: 600 paid to the chip", async () => {
     const players = await newPlayers(6);
     const id = await create(fastMttSettings({ name: 'PKO', bounty: { kind: 'progressive', amount: 100 } }));
     for (const p of players) await register(id, p).expect(201);
@@ -174,7 +230,8 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     const { socket } = await connectSocket(t.url, t.token({ sub: players[0] }));
     const heads: number[] = [];
     socket.on('tournamentUpdate', (v: TournamentView) => {
-      if (v.tournamentId === id && v.extras) heads.push(v.extras.players.reduce((a, p) => a + p.head, 0) + v.extras.bounty!.paid);
+      if (v.tournamentId === id && v.extras)
+        heads.push(v.extras.players.reduce((a, p) => a + p.head, 0) + v.extras.bounty!.paid);
     });
     socket.emit('tournamentWatch', { tournamentId: id });
     await startNow(id);
@@ -185,7 +242,10 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     // head keeps it in the total; the odd chip goes to the cash).
     expect(heads.length).toBeGreaterThan(0);
     for (const h of heads) expect(h).toBe(600);
-    const bountyTx = await prisma.ledgerTransaction.findMany({ where: { idempotencyKey: { startsWith: `mtt:${id}:bounty` } }, include: { entries: true } });
+    const bountyTx = await prisma.ledgerTransaction.findMany({
+      where: { idempotencyKey: { startsWith: `mtt:${id}:bounty` } },
+      include: { entries: true },
+    });
     // Five busts each paid once, and the winner's own head.
     expect(bountyTx.filter((x) => x.idempotencyKey.startsWith(`mtt:${id}:bounty:`)).length).toBe(5);
     expect(bountyTx.filter((x) => x.idempotencyKey.startsWith(`mtt:${id}:bounty-own:`)).length).toBe(1);
@@ -201,13 +261,28 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
   });
 
   it('a satellite: 12 entries × 100 = 1,200 buys 5 seats at 220 (1,100) and 100 in chips to 6th; seat winners are registered in the target; the seat bubble is hand-for-hand', async () => {
-    const target = await create(fastMttSettings({ name: 'Target', buyIn: 200, fee: 20, startsAt: new Date(Date.now() + 3_600_000).toISOString() }));
+    const target = await create(
+      fastMttSettings({
+        name: 'Target',
+        buyIn: 200,
+        fee: 20,
+        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    );
     const players = await newPlayers(12);
-    const id = await create(fastMttSettings({ name: 'Satellite', tableSize: 6, satellite: { targetTournamentId: target, seatValue: 220 } }));
+    const id = await create(
+      fastMttSettings({ name: 'Satellite', tableSize: 6, satellite: { targetTournamentId: target, seatValue: 220 } }),
+    );
     for (const p of players) await register(id, p).expect(201);
     const before = await view(id);
     expect(before.placesPaid).toBe(5);
-    expect(before.extras?.satellite).toEqual({ targetTournamentId: target, targetName: 'Target', seatValue: 220, seats: 5, remainder: 100 });
+    expect(before.extras?.satellite).toEqual({
+      targetTournamentId: target,
+      targetName: 'Target',
+      seatValue: 220,
+      seats: 5,
+      remainder: 100,
+    });
     let sawBubble = false;
     const bubbleWithoutHfh: string[] = [];
     mtt.listen({
@@ -229,7 +304,10 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     expect(row.status).toBe('finished');
     expect(bubbleWithoutHfh).toEqual([]);
     if (sawBubble) expect(row.state.handForHand ?? null).toBeFalsy();
-    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) }, orderBy: { place: 'asc' } });
+    const entries = await prisma.tournamentEntry.findMany({
+      where: { tournamentId: mttTournamentId(id) },
+      orderBy: { place: 'asc' },
+    });
     expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(1_200);
     const seatWinners = entries.filter((e) => e.place! <= 5);
     expect(seatWinners.length).toBe(5);
@@ -251,7 +329,13 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     const [human] = await newPlayers(1);
     await prisma.user.update({ where: { id: human }, data: { isBot: false } });
     const bots = await newPlayers(4);
-    const id = await create(fastMttSettings({ name: 'Away', clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 }, timeBank: { perLevelMs: 5_000, finalTable: true } }));
+    const id = await create(
+      fastMttSettings({
+        name: 'Away',
+        clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 },
+        timeBank: { perLevelMs: 5_000, finalTable: true },
+      }),
+    );
     for (const p of [human, ...bots]) await register(id, p).expect(201);
     const { socket } = await connectSocket(t.url, t.token({ sub: human, username: 'away' }));
     let table: string | null = null;
@@ -272,7 +356,8 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     });
     // The lobby may name the table a moment before it is hosted: ask again.
     socket.on('error', (e: { event?: string; code?: string }) => {
-      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && table) setTimeout(() => table && socket.emit('table:watch', { tableId: table }), 100);
+      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && table)
+        setTimeout(() => table && socket.emit('table:watch', { tableId: table }), 100);
     });
     socket.emit('tournamentWatch', { tournamentId: id });
     const t0 = Date.now();
@@ -282,9 +367,18 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     expect(row.status).toBe('finished');
     expect(satOut).toBe(true);
     // His decisions were taken at once: checks and folds only, and far less than one 30 s clock each.
-    const hands = await prisma.hand.findMany({ where: { tournamentId: mttTournamentId(id) }, include: { events: true } });
-    const seatOf = (h: (typeof hands)[number]) => (h.players as { seat: number; userId: string }[]).find((p) => p.userId === human)?.seat;
-    const his = hands.flatMap((h) => h.events.filter((e) => e.type === 'action').map((e) => e.payload as { seat?: number; action?: string }).filter((e) => e.seat === seatOf(h)));
+    const hands = await prisma.hand.findMany({
+      where: { tournamentId: mttTournamentId(id) },
+      include: { events: true },
+    });
+    const seatOf = (h: (typeof hands)[number]) =>
+      (h.players as { seat: number; userId: string }[]).find((p) => p.userId === human)?.seat;
+    const his = hands.flatMap((h) =>
+      h.events
+        .filter((e) => e.type === 'action')
+        .map((e) => e.payload as { seat?: number; action?: string })
+        .filter((e) => e.seat === seatOf(h)),
+    );
     expect(his.length).toBeGreaterThan(0);
     expect(his.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
     // One decision left to his clock would alone have taken 30 s.

@@ -35,11 +35,20 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     await page.getByTestId('t-bank-final').check();
     await page.getByTestId('t-submit').click();
     await page.getByTestId('admin-message').filter({ hasText: 'PKO Rebuy scheduled' }).waitFor();
-    const list = (await request(w.app.url).get('/tournaments').expect(200)).body as { tournamentId: number; name: string; settings: Record<string, unknown> }[];
+    const list = (await request(w.app.url).get('/tournaments').expect(200)).body as {
+      tournamentId: number;
+      name: string;
+      settings: Record<string, unknown>;
+    }[];
     const pko = list.find((t) => t.name === 'PKO Rebuy')!;
     expect(pko.settings.bounty).toEqual({ kind: 'progressive', amount: 40 });
     expect(pko.settings.timeBank).toEqual({ perLevelMs: 15_000, finalTable: true });
-    expect(pko.settings.rebuys).toEqual({ untilLevel: 3, maxRebuys: 2, rebuy: { chips: 3000, price: 100, fee: 10 }, addOn: { chips: 5000, price: 100, fee: 10, window: 'break' } });
+    expect(pko.settings.rebuys).toEqual({
+      untilLevel: 3,
+      maxRebuys: 2,
+      rebuy: { chips: 3000, price: 100, fee: 10 },
+      addOn: { chips: 5000, price: 100, fee: 10, window: 'break' },
+    });
 
     // A satellite into it: a seat is worth its buy-in + fee (110). A satellite takes no rebuys: refused in words.
     await page.getByTestId('t-name').fill('Sat');
@@ -63,7 +72,9 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     const row = page.locator('[data-testid="mtt-row"]', { hasText: 'PKO Rebuy' });
     await row.getByTestId('mtt-tag-bounty').filter({ hasText: 'PKO 40' }).waitFor();
     await row.getByTestId('mtt-tag-rebuy').waitFor();
-    const sat = page.locator('[data-testid="mtt-row"]', { hasText: 'Sat' }).filter({ has: page.getByTestId('mtt-tag-satellite') });
+    const sat = page
+      .locator('[data-testid="mtt-row"]', { hasText: 'Sat' })
+      .filter({ has: page.getByTestId('mtt-tag-satellite') });
     await sat.getByTestId('mtt-open').click();
     await page.getByTestId('mtt-satellite-terms').filter({ hasText: 'Satellite to PKO Rebuy' }).waitFor();
     expect(await page.getByTestId('mtt-satellite-terms').textContent()).toContain('0 seats worth 110 each');
@@ -72,7 +83,9 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     const terms = await page.getByTestId('mtt-rebuy-terms').textContent();
     expect(terms).toContain('Rebuys until level 3, at most 2 each');
     expect(terms).toContain('One add-on in the break after level 3: 5,000 chips for 100 + 10.');
-    expect(await page.getByTestId('mtt-bounty-terms').textContent()).toContain('Progressive knockout: 40 on every head');
+    expect(await page.getByTestId('mtt-bounty-terms').textContent()).toContain(
+      'Progressive knockout: 40 on every head',
+    );
     await page.close();
   }, 120_000);
 
@@ -90,16 +103,29 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
       blindStructure: { name: 'addon', steps: [levels[0], { kind: 'break', durationMs: 600_000 }, ...levels.slice(1)] },
       tableSize: 6,
       bounty: { kind: 'progressive', amount: 50 },
-      rebuys: { untilLevel: 1, maxRebuys: 1, rebuy: { chips: 3_000, price: 100, fee: 10 }, addOn: { chips: 4_000, price: 100, fee: 10, window: 'break' } },
+      rebuys: {
+        untilLevel: 1,
+        maxRebuys: 1,
+        rebuy: { chips: 3_000, price: 100, fee: 10 },
+        addOn: { chips: 4_000, price: 100, fee: 10, window: 'break' },
+      },
       clock: { decisionMs: 3_000, reconnectMs: 60_000 },
     });
-    const id = (await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)).body.tournamentId as number;
-    await waitFor('registration', async () => (await request(w.app.url).get(`/tournaments/${id}`)).body.phase === 'registering');
+    const id = (
+      await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
+    ).body.tournamentId as number;
+    await waitFor(
+      'registration',
+      async () => (await request(w.app.url).get(`/tournaments/${id}`)).body.phase === 'registering',
+    );
     for (const name of ['xbot1', 'xbot2', 'xbot3']) {
       const bot = await prisma.user.create({ data: { username: name, isBot: true } });
       await ledger.openUserAccount(bot.id);
       await ledger.grant({ idempotencyKey: `welcome:${bot.id}`, userId: bot.id, amount: 1_000 });
-      await request(w.app.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`).expect(201);
+      await request(w.app.url)
+        .post(`/tournaments/${id}/register`)
+        .set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`)
+        .expect(201);
     }
     const page = await w.browser.newPage({ viewport: { width: 1200, height: 1000 } });
     await signUp(page, w.app.url, 'xseated');
@@ -108,7 +134,11 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     await page.locator('[data-testid="mtt-entrant"].mine').waitFor();
     // 4 entries × (100 buy-in + 50 bounty): prize pool 400.
     expect(await page.getByTestId('mtt-pool').textContent()).toContain('Prize pool 400');
-    await request(w.app.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${admin}`).send({ startsAt: new Date(Date.now() + 500).toISOString() }).expect(200);
+    await request(w.app.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ startsAt: new Date(Date.now() + 500).toISOString() })
+      .expect(200);
 
     await page.getByTestId('mtt-take-seat').click({ timeout: 60_000 });
     await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();

@@ -54,11 +54,18 @@ describe('satellites: seats in a target tournament, the remainder in chips', () 
     const odd = payStandingsWithSeats(2_301, config, [{ bestPlace: 4, players: ['x', 'y', 'z'] }]);
     expect(odd.map((x) => x.prize)).toEqual([217, 217, 217]);
     // 2,302: 652 → 218, 217, 217.
-    expect(payStandingsWithSeats(2_302, config, [{ bestPlace: 4, players: ['x', 'y', 'z'] }]).map((x) => x.prize)).toEqual([218, 217, 217]);
+    expect(
+      payStandingsWithSeats(2_302, config, [{ bestPlace: 4, players: ['x', 'y', 'z'] }]).map((x) => x.prize),
+    ).toEqual([218, 217, 217]);
   });
 
   it('refuses a seat value of 0 and a player listed twice, with a typed error', () => {
     expect(() => satellitePrizes(100, { seatValue: 0 })).toThrow(SatelliteError);
-    expect(() => payStandingsWithSeats(100, { seatValue: 50 }, [{ bestPlace: 1, players: ['a'] }, { bestPlace: 2, players: ['a'] }])).toThrow(SatelliteError);
+    expect(() =>
+      payStandingsWithSeats(100, { seatValue: 50 }, [
+        { bestPlace: 1, players: ['a'] },
+        { bestPlace: 2, players: ['a'] },
+      ]),
+    ).toThrow(SatelliteError);
   });
 });

@@ -58,7 +58,11 @@ export function satellitePlaceValues(pool: number, config: SatelliteConfig): num
 }
 
 /** Pays finished standings: seats and chips, summing to `pool` when the groups cover the paid places. */
-export function payStandingsWithSeats(pool: number, config: SatelliteConfig, groups: readonly FinishGroup[]): SatellitePayout[] {
+export function payStandingsWithSeats(
+  pool: number,
+  config: SatelliteConfig,
+  groups: readonly FinishGroup[],
+): SatellitePayout[] {
   const { seats } = satellitePrizes(pool, config);
   const values = satellitePlaceValues(pool, config);
   const seen = new Set<string>();
@@ -77,7 +81,12 @@ export function payStandingsWithSeats(pool: number, config: SatelliteConfig, gro
     g.players.forEach((playerId, i) => {
       if (seen.has(playerId)) throw new SatelliteError('bad-standings', `player ${playerId} appears twice`);
       seen.add(playerId);
-      out.push({ playerId, bestPlace: g.bestPlace, seat: seatEach, prize: seatEach ? config.seatValue : each + (i < odd ? 1 : 0) });
+      out.push({
+        playerId,
+        bestPlace: g.bestPlace,
+        seat: seatEach,
+        prize: seatEach ? config.seatValue : each + (i < odd ? 1 : 0),
+      });
     });
   }
   return out;

@@ -45,7 +45,9 @@ export function bustPotsFor(bustedId: string, result: HandResult): BustPot[] {
   }
   if (out.length) return out;
   const before = new Map(result.dealtIn.map((p) => [p.userId, p.stack]));
-  const gains = [...result.after].flatMap(([u, k]) => (k - (before.get(u) ?? 0) > 0 ? [{ playerId: u, amount: k - (before.get(u) ?? 0) }] : []));
+  const gains = [...result.after].flatMap(([u, k]) =>
+    k - (before.get(u) ?? 0) > 0 ? [{ playerId: u, amount: k - (before.get(u) ?? 0) }] : [],
+  );
   const total = gains.reduce((a, g) => a + g.amount, 0);
   return total > 0 ? [{ amount: total, bustedContribution: total, winners: gains }] : [];
 }
@@ -64,16 +66,28 @@ export function bountyAwardsOf(
 ): BountyAward[] {
   const out: BountyAward[] = [];
   for (const b of busted) {
-    const pots = bustPotsFor(b.userId, result).map((p) => ({ ...p, winners: p.winners.filter((w) => w.playerId !== b.userId) }))
+    const pots = bustPotsFor(b.userId, result)
+      .map((p) => ({ ...p, winners: p.winners.filter((w) => w.playerId !== b.userId) }))
       .filter((p) => p.winners.length > 0)
-      .map((p) => ({ ...p, amount: p.winners.reduce((a, w) => a + w.amount, 0), bustedContribution: Math.min(p.bustedContribution, p.winners.reduce((a, w) => a + w.amount, 0)) }));
+      .map((p) => ({
+        ...p,
+        amount: p.winners.reduce((a, w) => a + w.amount, 0),
+        bustedContribution: Math.min(
+          p.bustedContribution,
+          p.winners.reduce((a, w) => a + w.amount, 0),
+        ),
+      }));
     if (!pots.length) continue; // nobody won his chips (cannot happen in a settled hand)
     const eliminators = eliminatorsFromPots(pots);
     const head = bounty.kind === 'fixed' ? bounty.amount : bounty.amount + b.headIncrease;
     const awards =
       bounty.kind === 'fixed'
         ? splitBounty(head, eliminators).map((x) => ({ userId: x.playerId, cash: x.amount, headIncrease: 0 }))
-        : progressiveKnockout(head, eliminators).map((x) => ({ userId: x.playerId, cash: x.cash, headIncrease: x.headIncrease }));
+        : progressiveKnockout(head, eliminators).map((x) => ({
+            userId: x.playerId,
+            cash: x.cash,
+            headIncrease: x.headIncrease,
+          }));
     out.push({ bustedEntryId: b.entryId, head, awards });
   }
   return out;
@@ -83,7 +97,13 @@ export function bountyAwardsOf(
  * Pays the bounties of this hand's busts, inside the transaction that records them (the busted
  * entries are already marked busted, their eliminators still active). Returns the cash paid.
  */
-export async function awardBounties(tx: Tx, id: number, settings: TournamentSettings, result: HandResult, bustedUserIds: readonly string[]): Promise<number> {
+export async function awardBounties(
+  tx: Tx,
+  id: number,
+  settings: TournamentSettings,
+  result: HandResult,
+  bustedUserIds: readonly string[],
+): Promise<number> {
   if (!settings.bounty || bustedUserIds.length === 0) return 0;
   const users = result.dealtIn.map((p) => p.userId);
   const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; status: string; head_increase: bigint }[]>`
@@ -103,12 +123,21 @@ export async function awardBounties(tx: Tx, id: number, settings: TournamentSett
       .filter((a) => a.cash > 0)
       .map((a) => ({ from: Accounts.tournamentPool(book(id)), to: Accounts.user(a.userId), amount: a.cash }));
     if (movements.length) {
-      await postInTransaction(tx, { idempotencyKey: `mtt:${id}:bounty:${award.bustedEntryId}`, reason: 'tournament_prize', refs: { tournamentId: book(id) }, movements, note: 'bounty' });
+      await postInTransaction(tx, {
+        idempotencyKey: `mtt:${id}:bounty:${award.bustedEntryId}`,
+        reason: 'tournament_prize',
+        refs: { tournamentId: book(id) },
+        movements,
+        note: 'bounty',
+      });
     }
     if (awards.length) {
+      const entryIds = awards.map((a) => activeEntry.get(a.userId)!);
+      const heads = awards.map((a) => String(a.headIncrease));
+      const cash = awards.map((a) => String(a.cash));
       await tx.$executeRaw`
         UPDATE mtt_entries m SET head_increase = m.head_increase + x.h, bounties_won = m.bounties_won + x.c
-        FROM unnest(${awards.map((a) => activeEntry.get(a.userId)!)}::int[], ${awards.map((a) => String(a.headIncrease))}::bigint[], ${awards.map((a) => String(a.cash))}::bigint[]) AS x(e, h, c)
+        FROM unnest(${entryIds}::int[], ${heads}::bigint[], ${cash}::bigint[]) AS x(e, h, c)
         WHERE m.tournament_id = ${id} AND m.entry_id = x.e`;
     }
     paid += awards.reduce((a, x) => a + x.cash, 0);
@@ -120,12 +149,19 @@ export async function awardBounties(tx: Tx, id: number, settings: TournamentSett
  * Heads still standing go back to their owners: the winner's at the payout (`why = 'own'`), every
  * active entry's at a cancellation (`'refund'`).
  */
-export async function payStandingHeads(tx: Tx, id: number, settings: TournamentSettings, why: 'own' | 'refund'): Promise<void> {
+export async function payStandingHeads(
+  tx: Tx,
+  id: number,
+  settings: TournamentSettings,
+  why: 'own' | 'refund',
+): Promise<void> {
   if (!settings.bounty) return;
   const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; head_increase: bigint }[]>`
-    SELECT entry_id, user_id::text AS user_id, head_increase FROM mtt_entries WHERE tournament_id = ${id} AND status = 'active' ORDER BY entry_id`;
+    SELECT entry_id, user_id::text AS user_id, head_increase FROM mtt_entries
+      WHERE tournament_id = ${id} AND status = 'active' ORDER BY entry_id`;
   for (const r of rows) {
-    const head = settings.bounty.kind === 'fixed' ? settings.bounty.amount : settings.bounty.amount + Number(r.head_increase);
+    const head =
+      settings.bounty.kind === 'fixed' ? settings.bounty.amount : settings.bounty.amount + Number(r.head_increase);
     if (head <= 0) continue;
     await postInTransaction(tx, {
       idempotencyKey: `mtt:${id}:bounty-${why}:${r.entry_id}`,
@@ -134,14 +170,25 @@ export async function payStandingHeads(tx: Tx, id: number, settings: TournamentS
       movements: [{ from: Accounts.tournamentPool(book(id)), to: Accounts.user(r.user_id), amount: head }],
       note: why === 'own' ? 'own bounty' : 'bounty refund',
     });
-    if (why === 'own') await tx.$executeRaw`UPDATE mtt_entries SET bounties_won = bounties_won + ${head} WHERE tournament_id = ${id} AND entry_id = ${r.entry_id}`;
+    if (why === 'own')
+      await tx.$executeRaw`UPDATE mtt_entries SET bounties_won = bounties_won + ${head}
+        WHERE tournament_id = ${id} AND entry_id = ${r.entry_id}`;
   }
 }
 
 /** The bounty paid with an entry (on top of the buy-in), as a ledger movement into the pool. */
-export function bountyEntryMovements(settings: TournamentSettings, userId: string, id: number, direction: 'in' | 'out'): Movement[] {
+export function bountyEntryMovements(
+  settings: TournamentSettings,
+  userId: string,
+  id: number,
+  direction: 'in' | 'out',
+): Movement[] {
   if (!settings.bounty) return [];
   const user = Accounts.user(userId);
   const pool = Accounts.tournamentPool(book(id));
-  return [direction === 'in' ? { from: user, to: pool, amount: settings.bounty.amount } : { from: pool, to: user, amount: settings.bounty.amount }];
+  return [
+    direction === 'in'
+      ? { from: user, to: pool, amount: settings.bounty.amount }
+      : { from: pool, to: user, amount: settings.bounty.amount },
+  ];
 }

@@ -20,7 +20,12 @@ export function satellitePrizeTable(s: TournamentSettings, entrants: number): Pr
   if (!s.satellite) return null;
   const n = Math.max(2, entrants);
   const paid = satellitePaidPlaces(n * s.buyIn, { seatValue: s.satellite.seatValue });
-  return { minEntrants: n, maxEntrants: n, paidPlaces: paid, bands: [{ fromPlace: 1, toPlace: paid, sharePpm: Math.floor(1_000_000 / paid) }] };
+  return {
+    minEntrants: n,
+    maxEntrants: n,
+    paidPlaces: paid,
+    bands: [{ fromPlace: 1, toPlace: paid, sharePpm: Math.floor(1_000_000 / paid) }],
+  };
 }
 
 /**
@@ -55,7 +60,10 @@ export async function paySatellite(
     best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize });
   }
   for (const [userId, b] of best) {
-    await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: book, userId } }, data: { status: 'finished', place: b.place, prize: BigInt(b.prize) } });
+    await tx.tournamentEntry.update({
+      where: { tournamentId_userId: { tournamentId: book, userId } },
+      data: { status: 'finished', place: b.place, prize: BigInt(b.prize) },
+    });
   }
   return seats;
 }
@@ -75,7 +83,12 @@ export async function registerSeats(
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       refused.push({ userId, why });
-      logger.warn({ msg: 'satellite seat not registered; the player keeps its value', target: s.satellite!.targetTournamentId, userId, why });
+      logger.warn({
+        msg: 'satellite seat not registered; the player keeps its value',
+        target: s.satellite!.targetTournamentId,
+        userId,
+        why,
+      });
     }
   }
   return { registered, refused };

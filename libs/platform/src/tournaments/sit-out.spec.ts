@@ -18,10 +18,18 @@ const SETTINGS = {
   bettingStructure: 'no-limit',
   tableSize: 4,
   clock: { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 30_000 },
-  blindStructure: { name: 't', steps: [{ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 1000 }] },
+  blindStructure: {
+    name: 't',
+    steps: [{ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 1000 }],
+  },
 } as unknown as TournamentSettings;
 
-const seat = (userId: string, stack: number): TournamentSeat => ({ userId, name: userId.slice(0, 1), isBot: false, stack });
+const seat = (userId: string, stack: number): TournamentSeat => ({
+  userId,
+  name: userId.slice(0, 1),
+  isBot: false,
+  stack,
+});
 
 function setup() {
   const timers = new ManualTimers();
@@ -57,7 +65,13 @@ const flush = async (host: TableHost): Promise<void> => {
 };
 
 /** Heads-up, A on the button (small blind, first to act preflop), B big blind. */
-const headsUp = (handNumber: number, extra: Partial<TournamentDeal> = {}): TournamentDeal => ({ handNumber, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0, ...extra });
+const headsUp = (handNumber: number, extra: Partial<TournamentDeal> = {}): TournamentDeal => ({
+  handNumber,
+  seats: [seat(A, 300), seat(B, 300), null, null],
+  dealtIn: [0, 1],
+  button: 0,
+  ...extra,
+});
 
 describe('tournament sit-out and time bank refills', () => {
   test('a player sitting out is dealt in, posts his small blind of 10 and is folded at once: 290 and 310, without waiting for the clock', async () => {
@@ -70,8 +84,13 @@ describe('tournament sit-out and time bank refills', () => {
     s.timers.advance(0);
     await flush(s.host);
     expect(s.finished.length).toBe(1);
-    expect(s.finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([[A, 290], [B, 310]]);
-    const actions = [...s.hands.hands.values()][0].events.filter((e) => (e as unknown as { type: string }).type === 'action') as unknown as { action: string; seat: number }[];
+    expect(s.finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([
+      [A, 290],
+      [B, 310],
+    ]);
+    const actions = [...s.hands.hands.values()][0].events.filter(
+      (e) => (e as unknown as { type: string }).type === 'action',
+    ) as unknown as { action: string; seat: number }[];
     expect(actions).toEqual([expect.objectContaining({ action: 'fold', seat: 0 })]);
     // He stays seated, marked away; the next deal (the tournament's) still deals him in.
     expect(s.host.table.seats[0]).toMatchObject({ playerId: A, sittingOut: true });
@@ -85,8 +104,14 @@ describe('tournament sit-out and time bank refills', () => {
       s.timers.advance(0);
       await flush(s.host);
     }
-    const hand2 = [...s.hands.hands.values()][1].events.filter((e) => (e as unknown as { type: string }).type === 'action') as unknown as { action: string; seat: number }[];
-    expect(hand2.map((x) => [x.seat, x.action])).toEqual([[1, 'call'], [0, 'check'], [0, 'check']]);
+    const hand2 = [...s.hands.hands.values()][1].events.filter(
+      (e) => (e as unknown as { type: string }).type === 'action',
+    ) as unknown as { action: string; seat: number }[];
+    expect(hand2.map((x) => [x.seat, x.action])).toEqual([
+      [1, 'call'],
+      [0, 'check'],
+      [0, 'check'],
+    ]);
     expect(s.host.handState!.seats[s.host.handState!.toAct]).toBe(1);
     // Sitting in again: allowed at a tournament table, and the clock runs for him again.
     await s.host.sitIn(A);
@@ -104,20 +129,28 @@ describe('tournament sit-out and time bank refills', () => {
     await s.host.act(A, version, { type: 'fold' });
     await flush(s.host);
     expect(s.host.table.seats[0]!.timeBankMs).toBe(20_000);
-    s.deals.push({ ...headsUp(2), seats: [seat(A, 290), seat(B, 310), null, null], timeBank: { addMs: 5_000, fill: false } });
+    s.deals.push({
+      ...headsUp(2),
+      seats: [seat(A, 290), seat(B, 310), null, null],
+      timeBank: { addMs: 5_000, fill: false },
+    });
     s.timers.advance(10);
     await flush(s.host);
     expect(s.host.table.seats[0]!.timeBankMs).toBe(25_000);
     expect(s.host.table.seats[1]!.timeBankMs).toBe(30_000); // capped at the clock's bank
     await s.host.act(A, s.host.handState!.version, { type: 'fold' });
     await flush(s.host);
-    s.deals.push({ ...headsUp(3), seats: [seat(A, 280), seat(B, 320), null, null], timeBank: { addMs: 0, fill: true } });
+    s.deals.push({
+      ...headsUp(3),
+      seats: [seat(A, 280), seat(B, 320), null, null],
+      timeBank: { addMs: 0, fill: true },
+    });
     s.timers.advance(10);
     await flush(s.host);
     expect(s.host.table.seats[0]!.timeBankMs).toBe(30_000);
   });
 
-  test('the runner\'s refill: nothing at a table\'s first deal, +perLevelMs at its first deal of a new level, a fill once at the final table', () => {
+  test("the runner's refill: nothing at a table's first deal, +perLevelMs at its first deal of a new level, a fill once at the final table", () => {
     const live = { timeBank: { perLevelMs: 5_000, finalTable: true }, openTables: 3 };
     const run: { lastStep?: number; finalTableFilled?: boolean } = {};
     expect(timeBankRefill(live, run, 0)).toEqual({});

@@ -23,7 +23,9 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   const ended = r.status === 'finished' || r.status === 'cancelled';
   const config = rebuyConfigOf(s);
   const clock = running ? clockAtStep(s, r.step_index) : null;
-  const rows = await prisma.$queryRaw<{ user_id: string; status: string; rebuys: number; add_on: boolean; head_increase: bigint; bounties_won: bigint }[]>`
+  const rows = await prisma.$queryRaw<
+    { user_id: string; status: string; rebuys: number; add_on: boolean; head_increase: bigint; bounties_won: bigint }[]
+  >`
     SELECT user_id::text AS user_id, status, rebuys, add_on, head_increase, bounties_won FROM mtt_entries
     WHERE tournament_id = ${r.id} AND status IN ('active', 'busted') ORDER BY entry_id`;
   // One row per player: his live entry (else his last); bounty money won over all his entries.
@@ -31,7 +33,10 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   for (const e of rows) {
     const won = (players.get(e.user_id)?.bountiesWon ?? 0) + Number(e.bounties_won);
     // Once paid out (the winner's own head) or refunded (a cancellation) no head stands any more.
-    const head = e.status === 'active' && s.bounty && !ended ? s.bounty.amount + (s.bounty.kind === 'progressive' ? Number(e.head_increase) : 0) : 0;
+    const head =
+      e.status === 'active' && s.bounty && !ended
+        ? s.bounty.amount + (s.bounty.kind === 'progressive' ? Number(e.head_increase) : 0)
+        : 0;
     const prev = players.get(e.user_id);
     if (prev && prev.head > 0 && e.status !== 'active') {
       players.set(e.user_id, { ...prev, bountiesWon: won });
@@ -43,9 +48,16 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   const addOnsBought = r.add_ons_bought ?? 0;
   let satellite: TournamentExtrasView['satellite'] = null;
   if (s.satellite) {
-    const [target] = await prisma.$queryRaw<{ name: string }[]>`SELECT name FROM scheduled_tournaments WHERE id = ${s.satellite.targetTournamentId}`;
+    const [target] = await prisma.$queryRaw<
+      { name: string }[]
+    >`SELECT name FROM scheduled_tournaments WHERE id = ${s.satellite.targetTournamentId}`;
     const pool = livePoolOf(s, Math.max(entries, s.minEntrants), rebuysBought, addOnsBought);
-    satellite = { targetTournamentId: s.satellite.targetTournamentId, targetName: target?.name ?? null, seatValue: s.satellite.seatValue, ...satellitePrizes(pool, { seatValue: s.satellite.seatValue }) };
+    satellite = {
+      targetTournamentId: s.satellite.targetTournamentId,
+      targetName: target?.name ?? null,
+      seatValue: s.satellite.seatValue,
+      ...satellitePrizes(pool, { seatValue: s.satellite.seatValue }),
+    };
   }
   return {
     rebuys:
@@ -58,10 +70,17 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
             rebuysBought,
             addOnsBought,
             rebuyOpen: !!clock && inRebuyPeriod(config, clock),
-            addOnOpen: !!clock && !!config.addOn && canAddOn(config, clock, { stack: 1, rebuysUsed: 0, addOnUsed: false }).ok,
+            addOnOpen:
+              !!clock && !!config.addOn && canAddOn(config, clock, { stack: 1, rebuysUsed: 0, addOnUsed: false }).ok,
           }
         : null,
-    bounty: s.bounty ? { kind: s.bounty.kind, amount: s.bounty.amount, paid: [...players.values()].reduce((a, p) => a + p.bountiesWon, 0) } : null,
+    bounty: s.bounty
+      ? {
+          kind: s.bounty.kind,
+          amount: s.bounty.amount,
+          paid: [...players.values()].reduce((a, p) => a + p.bountiesWon, 0),
+        }
+      : null,
     satellite,
     players: [...players.values()],
   };

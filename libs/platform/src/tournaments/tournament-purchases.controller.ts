@@ -15,7 +15,8 @@ async function domain<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     if (err instanceof TournamentError || err instanceof LedgerError) {
-      const status = err.code === 'NOT_FOUND' || err.code === 'UNKNOWN_ACCOUNT' ? HttpStatus.NOT_FOUND : HttpStatus.CONFLICT;
+      const status =
+        err.code === 'NOT_FOUND' || err.code === 'UNKNOWN_ACCOUNT' ? HttpStatus.NOT_FOUND : HttpStatus.CONFLICT;
       throw new HttpException({ code: err.code, message: err.message }, status);
     }
     throw err;

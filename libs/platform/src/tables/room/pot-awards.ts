@@ -4,7 +4,11 @@
 import type { HandEvent, HandState } from '@naiko/engine';
 import type { HandPotAward } from './host-options';
 
-export function potAwardsOf(state: HandState, log: readonly HandEvent[], players: ReadonlyMap<number, string>): HandPotAward[] {
+export function potAwardsOf(
+  state: HandState,
+  log: readonly HandEvent[],
+  players: ReadonlyMap<number, string>,
+): HandPotAward[] {
   const who = (seat: number) => players.get(seat) ?? `seat-${seat}`;
   const committed = state.seats.map((seat, i) => ({ playerId: who(seat), amount: state.committed[i] ?? 0 }));
   const byPot = new Map<number, HandPotAward>();
