@@ -224,6 +224,13 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     for (const p of players) await register(id, p).expect(201);
     // Entry = 100 buy-in + 100 bounty + 10 fee.
     for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 210);
+    // Paid with the entries, the bounty cannot change any more.
+    const edit = await request(t.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send({ bounty: { kind: 'fixed', amount: 100 } })
+      .expect(400);
+    expect(edit.body).toMatchObject({ code: 'BAD_SETTINGS', message: 'the bounty cannot change once entries are paid' });
     const before = await view(id);
     expect(before.prizePool).toBe(600);
     expect(before.extras?.bounty).toEqual({ kind: 'progressive', amount: 100, paid: 0 });

@@ -303,6 +303,8 @@ export class TournamentsService {
       const s = checkSettings(parseSettings({ ...r.config, ...patch }));
       const paid = paidEntries(r.state.registration);
       if (paid > 0 && (s.buyIn !== r.config.buyIn || s.fee !== r.config.fee)) throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
+      // Issue 25: the bounty is paid with the entry too (and refunded at the same amount).
+      if (paid > 0 && JSON.stringify(s.bounty ?? null) !== JSON.stringify(r.config.bounty ?? null)) throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
       if (paid > s.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
       const state = { ...r.state, registration: { ...r.state.registration, config: registrationConfigOf(s) } };
       await tx.$executeRaw`
