@@ -15,6 +15,10 @@ export interface ExtrasSettings {
   timeBank?: { perLevelMs: number; finalTable: boolean };
 }
 
+// Checkboxes in a column-flex form label: a 24 px target beside its words (WCAG target size, axe).
+const BOX = { width: '24px', height: '24px', margin: '0', flex: '0 0 auto' };
+const BOX_LABEL = { flexDirection: 'row', alignItems: 'center', gap: '.4rem' };
+
 const num = (testId: string, value: number, label: string) =>
   h('input', {
     type: 'number',
@@ -38,13 +42,18 @@ export function tournamentExtrasForm(): {
     h('option', { value: 'progressive' }, 'progressive knockout'),
   ) as HTMLSelectElement;
   const bountyAmount = num('t-bounty-amount', 50, 'Bounty amount');
-  const rebuysOn = h('input', { type: 'checkbox', 'data-testid': 't-rebuys' }) as HTMLInputElement;
+  const rebuysOn = h('input', { type: 'checkbox', style: BOX, 'data-testid': 't-rebuys' }) as HTMLInputElement;
   const untilLevel = num('t-rebuy-until', 4, 'Rebuys until level');
   const maxRebuys = num('t-rebuy-max', 2, 'Rebuys per player');
   const rebuyChips = num('t-rebuy-chips', 3000, 'Rebuy chips');
   const rebuyPrice = num('t-rebuy-price', 100, 'Rebuy price');
   const rebuyFee = num('t-rebuy-fee', 10, 'Rebuy fee');
-  const addOnOn = h('input', { type: 'checkbox', 'data-testid': 't-addon', checked: true }) as HTMLInputElement;
+  const addOnOn = h('input', {
+    type: 'checkbox',
+    style: BOX,
+    'data-testid': 't-addon',
+    checked: true,
+  }) as HTMLInputElement;
   const addOnChips = num('t-addon-chips', 5000, 'Add-on chips');
   const addOnPrice = num('t-addon-price', 100, 'Add-on price');
   const addOnFee = num('t-addon-fee', 10, 'Add-on fee');
@@ -57,7 +66,7 @@ export function tournamentExtrasForm(): {
   const satelliteTarget = num('t-satellite-target', 0, 'Satellite: target tournament id (0 = not a satellite)');
   const seatValue = num('t-satellite-seat', 0, 'Seat value (target buy-in + fee)');
   const bankPerLevel = num('t-bank-level', 0, 'Time bank seconds added each level');
-  const bankFinal = h('input', { type: 'checkbox', 'data-testid': 't-bank-final' }) as HTMLInputElement;
+  const bankFinal = h('input', { type: 'checkbox', style: BOX, 'data-testid': 't-bank-final' }) as HTMLInputElement;
 
   const el = h(
     'fieldset',
@@ -65,13 +74,13 @@ export function tournamentExtrasForm(): {
     h('legend', {}, 'Bounties, rebuys, satellite'),
     h('label', {}, 'Bounty', bountyKind),
     h('label', {}, 'Amount', bountyAmount),
-    h('label', {}, rebuysOn, ' Rebuys'),
+    h('label', { style: BOX_LABEL }, rebuysOn, ' Rebuys'),
     h('label', {}, 'until level', untilLevel),
     h('label', {}, 'at most', maxRebuys),
     h('label', {}, 'chips', rebuyChips),
     h('label', {}, 'price', rebuyPrice),
     h('label', {}, 'fee', rebuyFee),
-    h('label', {}, addOnOn, ' Add-on'),
+    h('label', { style: BOX_LABEL }, addOnOn, ' Add-on'),
     h('label', {}, 'chips', addOnChips),
     h('label', {}, 'price', addOnPrice),
     h('label', {}, 'fee', addOnFee),
@@ -79,7 +88,7 @@ export function tournamentExtrasForm(): {
     h('label', {}, 'Satellite to tournament #', satelliteTarget),
     h('label', {}, 'seat value', seatValue),
     h('label', {}, 'Time bank +s per level', bankPerLevel),
-    h('label', {}, bankFinal, ' full time bank at the final table'),
+    h('label', { style: BOX_LABEL }, bankFinal, ' full time bank at the final table'),
   );
 
   const read = (): { value: ExtrasSettings } | { problem: string } => {
