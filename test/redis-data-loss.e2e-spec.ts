@@ -15,6 +15,7 @@ import { QUEUES } from '@naiko/contracts';
 import { ChipLedger, inTransaction, PrismaService } from '@naiko/persistence';
 import {
   checkFence,
+  parseConfig,
   DEFAULT_TEMPLATES,
   HeartbeatService,
   JobReconciler,
@@ -237,9 +238,8 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     await inTransaction(prisma, (tx) => checkFence(tx, tableId, 7, 'copy-a'));
     const redis = new Redis(`redis://127.0.0.1:${port}`);
     // The table ownership a clustered copy builds (CLUSTER_MODE=redis), on this app's database and Redis.
-    process.env.CLUSTER_MODE = 'redis';
-    const ownership = tableOwnershipProvider.useFactory(ns, t.get<RedisEndpoint>(REDIS_ENDPOINT), { name: 'copy-b', instanceId: 'copy-b' }, t.naiko.app.get(ModuleRef), prisma) as TableOwnership;
-    delete process.env.CLUSTER_MODE;
+    const config = parseConfig({ CLUSTER_MODE: 'redis' });
+    const ownership = tableOwnershipProvider.useFactory(config, ns, t.get<RedisEndpoint>(REDIS_ENDPOINT), { name: 'copy-b', instanceId: 'copy-b' }, t.naiko.app.get(ModuleRef), prisma) as TableOwnership;
     try {
       await redis.flushall();
       expect(await ownership.claim(tableId)).toBe(true);

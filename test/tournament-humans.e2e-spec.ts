@@ -42,16 +42,9 @@ describe('Scheduled tournament with human players (e2e)', () => {
   let mtt: TournamentsService;
 
   beforeAll(async () => {
-    // As apps/tournament runs it: no cash tables hosted here (TABLES_HOST=false, read at startup),
-    // the tournament tables still reached by the tables gateway.
-    const before = process.env.TABLES_HOST;
-    process.env.TABLES_HOST = 'false';
-    try {
-      t = await startTestApp({ module: HumansTournamentModule, name: 'tournament-humans' });
-    } finally {
-      if (before === undefined) delete process.env.TABLES_HOST;
-      else process.env.TABLES_HOST = before;
-    }
+    // As apps/tournament runs it: no cash tables hosted here (TABLES_HOST=false), the tournament
+    // tables still reached by the tables gateway.
+    t = await startTestApp({ module: HumansTournamentModule, name: 'tournament-humans', env: { TABLES_HOST: 'false' } });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     mtt = t.get(TournamentsService);

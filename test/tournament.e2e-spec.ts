@@ -1,7 +1,8 @@
 // Scheduled multi-table tournaments end to end, against the machine's PostgreSQL and Redis with real
 // BullMQ workers: an admin schedules through HTTP, bots register and play fast-mode tournaments to
 // the end; tables are balanced and broken, the ledger audit stays exact; late registration, re-entry,
-// cancellation by the admin and the automatic cancel below the minimum refund exactly.
+// cancellation by the admin before the start and the automatic cancel below the minimum refund exactly;
+// after the start the pool is split (issue 25).
 import request from 'supertest';
 import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
 import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
@@ -219,7 +220,7 @@ describe('Scheduled tournaments (e2e)', () => {
     await expectAuditClean();
   }, 90_000);
 
-  it('an admin cancels a running tournament: dealing stops, the hand in progress ends, every entry is refunded and every tournament chip retired', async () => {
+  it('an admin cancels a running tournament: dealing stops, the hand in progress ends, the pool is split by the published rule (issue 25) and every tournament chip retired', async () => {
     const players = await newPlayers(12);
     const id = await create(settings({ name: 'Stopped', startingStack: 5_000, blindStructure: fastModeStructure(5_000, 300, 4) }));
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
@@ -229,7 +230,18 @@ describe('Scheduled tournaments (e2e)', () => {
     await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
     const row = await ended(id);
     expect(row.status).toBe('cancelled');
-    for (const p of players) expect(await balance(p)).toBe(START_CHIPS);
+    // After the start (cancel-after-start.ts): the 1,200-chip pool goes to the players still in,
+    // half equally (each at least floor(600 / n)) and half by chips; fees are kept.
+    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
+    const still = entries.filter((e) => e.status === 'finished');
+    let paid = 0;
+    for (const e of entries) {
+      const gain = (await balance(e.userId)) - (START_CHIPS - 110);
+      paid += gain;
+      if (e.status === 'finished') expect(gain).toBeGreaterThanOrEqual(Math.floor(600 / still.length));
+      expect(gain).toBe(Number(e.prize));
+    }
+    expect(paid).toBe(1_200);
     expect((await ledger.tournamentStacks(mttTournamentId(id))).every((s) => s.balance === 0)).toBe(true);
     await expectAuditClean();
   }, 60_000);

@@ -13,6 +13,7 @@ import { tournamentPage, tournamentsPage } from './pages/tournaments';
 import { fairPlayAdminPage, responsiblePlayPage, termsPage } from './pages/fair-play';
 import { sessionLedgerPage } from './pages/session-ledger';
 import { installLiveRegions } from './a11y/live-region';
+import { hostTournamentPage, privateInvitePage } from './pages/private-events';
 
 export type Cleanup = () => void;
 export type Page = (root: HTMLElement, params: string[]) => Cleanup | void;
@@ -31,6 +32,8 @@ const routes: [RegExp, Page][] = [
   [/^#\/admin\/hand\/([0-9a-f-]{36})$/, (root, [id]) => handReplayPage(root, [id, 'admin'])],
   [/^#\/responsible-play$/, responsiblePlayPage],
   [/^#\/terms$/, termsPage],
+  [/^#\/host$/, hostTournamentPage],
+  [/^#\/private\/(sng|mtt)\/([A-Za-z0-9_-]{6,32})$/, privateInvitePage],
 ];
 
 let cleanup: Cleanup | void;

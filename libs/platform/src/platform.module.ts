@@ -1,5 +1,5 @@
 // Everything an app process needs from the platform, in one import:
-//   PlatformModule.forRoot({ app: 'lobby', consumeQueues: ['system'] })
+//   PlatformModule.forRoot({ app: 'lobby', consumeQueues: ['system'], config: { TABLES_HOST: 'false' } })
 // config + database + Redis (InfraModule), BullMQ queues and the typed job registry, the
 // heartbeat, health endpoints, JWT and the authenticated socket.io gateway.
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -8,6 +8,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { QUEUES, type QueueName } from '@naiko/contracts';
 import { REDIS_ENDPOINT, REDIS_NAMESPACE } from './tokens';
 import { InfraModule } from './infra/infra.module';
+import type { ConfigDefaults } from './config/config.schema';
 import type { RedisEndpoint } from './redis/redis-endpoint';
 import type { RedisNamespace } from './redis/redis-namespace';
 import { bullmqConnection } from './redis/redis-options';
@@ -26,12 +27,14 @@ export interface PlatformOptions {
   app: string;
   /** Queues this process runs workers for; each of their jobs needs a @JobHandler. */
   consumeQueues: QueueName[];
+  /** The app's defaults for variables its environment leaves unset (e.g. `{ TABLES_HOST: 'false' }`); the environment wins. */
+  config?: ConfigDefaults;
 }
 
 @Module({})
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
-    const infra = InfraModule.forRoot(options.app);
+    const infra = InfraModule.forRoot(options.app, options.config);
     return {
       module: PlatformModule,
       global: true,

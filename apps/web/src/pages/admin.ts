@@ -1,12 +1,13 @@
 // Admin page: schedule, edit and cancel tournaments (the tournaments admin API: POST/PATCH/DELETE
 // /tournaments), and the running tables and tournaments at a glance.
-import type { TableSummary } from '@naiko/contracts';
+import type { ChatReportView, TableSummary } from '@naiko/contracts';
 import { api, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
 import { actionRunner, errorMessage } from '../errors';
 import { chips, GAME_NAMES, stakesText } from '../format';
 import { header } from './lobby';
 import { tournamentExtrasForm } from '../components/tournament-extras-form';
+import { structureEditor } from '../components/structure-editor';
 
 interface TournamentSummary { tournamentId: number; name: string; status: string; startsAt: string; registrationOpensAt: string; settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string } }
 /** GET /tournaments/:id/runner: what fails right now in the runner or at a table (this server process). */
@@ -23,6 +24,8 @@ export function adminPage(root: HTMLElement): () => void {
   let tournaments: TournamentSummary[] = [];
   let tables: TableSummary[] = [];
   let runners = new Map<number, RunnerView>();
+  /** Issue 23: table chat messages players reported (GET /admin/chat-reports). */
+  let chatReports: ChatReportView[] = [];
   let message = '';
   let closed = false;
   const load = async () => {
@@ -32,6 +35,7 @@ export function adminPage(root: HTMLElement): () => void {
       const running = tournaments.filter((t) => t.status === 'running');
       const views = await Promise.all(running.map((t) => api<RunnerView>('GET', `/tournaments/${t.tournamentId}/runner`).catch(() => null)));
       runners = new Map(running.flatMap((t, i) => (views[i] ? [[t.tournamentId, views[i]!] as const] : [])));
+      chatReports = (await api<{ reports: ChatReportView[] }>('GET', '/admin/chat-reports')).reports;
     } catch (e) {
       message = errorMessage(e);
     }
@@ -46,6 +50,8 @@ export function adminPage(root: HTMLElement): () => void {
   const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
   const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
   const extras = tournamentExtrasForm(); // issue 25: bounty, rebuys and add-on, satellite
+  // Issue 25: templates, suggested levels and every level editable; the plain default until one is loaded.
+  const editor = structureEditor(() => Number(stack.value) || 1, (m) => ((message = m), render()));
   const schedule = (e: Event) => {
     e.preventDefault();
     const starts = new Date(startsAt.value);
@@ -65,6 +71,12 @@ export function adminPage(root: HTMLElement): () => void {
                 ? 'Max entrants must be a whole number between 2 and 10,000.'
                 : '';
     const more = extras.read();
+    const edited = editor.element.querySelector('[data-testid="se-row"]') ? editor.structure() : defaultStructure();
+    if (!problem && typeof edited === 'string') {
+      message = edited;
+      render();
+      return;
+    }
     if (problem || 'problem' in more) {
       message = problem || ('problem' in more ? more.problem : '');
       render();
@@ -75,7 +87,7 @@ export function adminPage(root: HTMLElement): () => void {
       startsAt: starts.toISOString(), registrationOpensAt: new Date().toISOString(),
       lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
       buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
-      blindStructure: defaultStructure(), tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+      blindStructure: edited, tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
       ...more.value,
     }), `${name.value} scheduled`);
   };
@@ -88,6 +100,7 @@ export function adminPage(root: HTMLElement): () => void {
           h('form', { class: 'inline', onsubmit: schedule },
             h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),
             extras.el,
+            editor.element,
             h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'))),
         h('section', {}, h('h2', {}, 'Tournaments'),
           h('table', { class: 'list', 'data-testid': 'admin-tournaments' },
@@ -100,9 +113,22 @@ export function adminPage(root: HTMLElement): () => void {
                 h('td', { 'data-testid': 't-faults' }, (runners.get(t.tournamentId)?.faults ?? []).map((f) => h('div', { class: 'fault' }, `${f.source}: ${f.message} (×${f.count} since ${new Date(f.since).toLocaleTimeString()})`))),
                 h('td', {},
                   rename, h('button', { class: 'small', 'data-testid': 't-rename-save', onclick: () => void run(() => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }), 'Saved') }, 'Rename'),
+                  // Issue 25: the director pauses (the clock stops, no new hand) and resumes a running tournament.
+                  t.status === 'running' && ['pause', 'resume'].map((what) => h('button', {
+                    class: 'small', 'data-testid': `t-${what}`,
+                    onclick: () => void run(() => api('POST', `/tournaments/${t.tournamentId}/${what}`), `${t.name}: ${what}d`),
+                  }, what === 'pause' ? 'Pause' : 'Resume')),
                   h('button', { class: 'secondary', 'data-testid': 't-cancel', onclick: () => void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`) }, 'Cancel')),
               );
             })))),
+        h('section', {}, h('h2', {}, 'Chat reports'),
+          chatReports.length === 0
+            ? h('p', { class: 'muted', 'data-testid': 'admin-chat-reports-empty' }, 'No chat message reported.')
+            : h('table', { class: 'list', 'data-testid': 'admin-chat-reports' },
+              h('thead', {}, h('tr', {}, ['When', 'Table', 'Player', 'Message', 'Reported by', 'Reason'].map((c) => h('th', {}, c)))),
+              h('tbody', {}, chatReports.map((r) => h('tr', { 'data-testid': 'admin-chat-report' },
+                h('td', {}, new Date(r.saidAt).toLocaleString()), h('td', {}, h('a', { href: `#/table/${r.tableId}` }, r.tableId.slice(0, 8))),
+                h('td', {}, r.playerName), h('td', { 'data-testid': 'admin-chat-report-text' }, r.text), h('td', {}, r.reporterName), h('td', {}, r.reason ?? '')))))),
         h('section', {}, h('h2', {}, 'Running tables'),
           h('table', { class: 'list' }, h('tbody', {}, tables.map((t) => h('tr', {}, h('td', {}, h('a', { href: `#/table/${t.tableId}` }, t.name)), h('td', {}, GAME_NAMES[t.game] ?? t.game), h('td', {}, stakesText(t.stakes)), h('td', {}, `${t.seated} seated · ${t.handsPlayed} hands`)))))),
       ),

@@ -8,6 +8,7 @@ import { navigate } from '../main';
 import { chipsWidget } from '../components/chips';
 import { errorMessage } from '../errors';
 import { homeGameForm } from '../components/home-game-form';
+import { myPrivateEvents } from './private-events';
 
 interface SngRow {
   template: { templateId: string; name: string; game: string; kind: 'sit-and-go' | 'spin'; seats: number; buyIn: number; entryFee: number; startingStack: number };
@@ -94,6 +95,8 @@ export function lobbyPage(root: HTMLElement): () => void {
 
   // Built once and reused by every render: a live lobby update must not reset what is being typed.
   const hostForm = hostCreateForm((m) => ((message = m), render()));
+  // My private tournaments (issue 23.4): built once, it loads its own list.
+  const privateEvents = myPrivateEvents();
   let adminForm: HTMLElement | undefined;
   const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', 'aria-label': 'Maximum big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
 
@@ -154,6 +157,7 @@ export function lobbyPage(root: HTMLElement): () => void {
           ),
         ),
         hostForm,
+        privateEvents,
         // Phones (style.css): a bar at the bottom of the screen, under the thumb, to reach each part
         // of a long lobby without scrolling through it; hidden on wider screens.
         h('nav', { class: 'lobby-jump', 'data-testid': 'lobby-jump' },

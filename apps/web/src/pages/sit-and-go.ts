@@ -38,7 +38,9 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   const watch = () => socket.emit('sitAndGoWatch', { instanceId });
   socket.on('connect', watch);
   if (socket.connected) watch();
+  // A private Sit & Go (issue 23.4) is not public: its host and invitees read it under /private-events.
   void api<SitAndGoView>('GET', `/sit-and-go/instances/${instanceId}`)
+    .catch(() => api<SitAndGoView>('GET', `/private-events/sng/${instanceId}`))
     .then(async (v) => {
       onUpdate(v);
       // The template's published terms: prize table (or Spin multipliers) and blind structure.

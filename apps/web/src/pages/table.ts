@@ -5,7 +5,7 @@
 // straddle, the second board, the rabbit hunt, the host's options), spectator mode and the hand's
 // result. A reload re-watches the table: the
 // server answers with the same seat's snapshot (the seat is kept through the reconnect window).
-import type { ClockInfo, SeatInfo, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TableSummary, TournamentView, WireHandEvent } from '@naiko/contracts';
+import type { ClockInfo, SeatInfo, TableChatMessage, SitAndGoView, TableHandPayload, TablePublicState, TableSnapshotPayload, TableSummary, TournamentView, WireHandEvent } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
 import { cardEl, cardSymbol, cardText } from '../cards';
 import { extendedTimeOn, installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
@@ -19,6 +19,8 @@ import { findByFocusKey, focusKeyOf, h, mount } from '../dom';
 import { chips, GAME_NAMES, ordinal, stakesText, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
 import { homeGameForm, homeGameText, type HomeGameForm } from '../components/home-game-form';
+import { hostControls, passwordPrompt } from '../components/host-controls';
+import { tableChat } from '../components/table-chat';
 import { errorMessage } from '../errors';
 import { awayButton, tableExtras } from '../components/tournament-extras';
 
@@ -57,12 +59,13 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const me = session.user;
   let table: TablePublicState | null = null;
   // Built once, so an open report form survives the re-renders (issue 26).
+  // Issue 23: the chat log and input (built once), with mute for me, report and the host's mute for all.
+  const chat = tableChat(tableId, socket, () => render());
   const report = reportButton(tableId, () => (table?.seatMap ?? []).flatMap((s) => (s && !s.isBot && s.playerId !== me?.id ? [{ id: s.playerId, name: s.name }] : [])));
   let yourSeat: number | null = null;
   let hand: HandState | null = null;
   let blinds: { sb: number | null; bb: number | null } = { sb: null, bb: null };
   let result: string[] = [];
-  let chat: string[] = [];
   let error = '';
   let raiseTo = 0;
   /** The decision (hand version) at which "Fold instead of checking?" is being asked, else null. */
@@ -78,7 +81,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   /** The decision the clock warnings are counting for, and the time left at the last tick. */
   let warnKey = '';
   let warnLeft = Infinity;
-  const invite = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+  let invite = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+  /** Refused as not invited (issue 23): the host's password may let him in (it is the invite code). */
+  let askPassword = false;
+  const password = passwordPrompt((code) => {
+    invite = code;
+    askPassword = false;
+    error = '';
+    watch();
+    render();
+  });
 
   const resetDecision = () => {
     raiseTo = hand?.view.legal?.minTo ?? 0;
@@ -218,10 +230,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     render();
     if (followed !== null) checkTournament();
   };
-  const onChat = (m: { tableId: string; from: { name: string }; text: string }) => {
+  const onChat = (m: TableChatMessage) => {
     if (m.tableId !== tableId) return;
-    chat = [...chat.slice(-30), `${m.from.name}: ${m.text}`];
-    say(`${m.from.name} says: ${m.text}`);
+    // A player muted "for me" is neither shown nor read aloud.
+    if (chat.add(m)) say(`${m.from.name} says: ${m.text}`);
     render();
   };
   // A tournament or Sit & Go table is named by its lobby a moment before a process hosts it (the
@@ -234,6 +246,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       return;
     }
     error = `${e.code}: ${e.message}`;
+    if ((e.event === 'table:watch' || e.event === 'table:sit') && e.message.startsWith('NOT_INVITED')) askPassword = true;
     sayNow(error);
     render();
   });
@@ -635,10 +648,18 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     homeSettings.form.sync(s.homeGame);
     return homeSettings.el;
   }
-  /** The host's panel (private tables): invitations by name or link, settings between hands, closing. */
+  /** Issue 23: the host's controls (pause, approval, password, blinds, players, mutes), in his panel. */
+  const controls = me ? hostControls(tableId, me.id) : null;
+  /** The host of this table: a private table's host, or an admin at a public cash table. */
+  const isHostHere = (): boolean => {
+    const s = table?.summary;
+    if (!s || !me || !s.hostControls) return false;
+    return s.private ? s.hostId === me.id : me.role === 'admin';
+  };
+  /** The host's panel: invitations by name or link, settings, his controls (issue 23), closing. */
   function hostPanel(): HTMLElement | null {
     const s = table?.summary;
-    if (!s || !s.private || !me || s.hostId !== me.id) return null;
+    if (!s || !me || !isHostHere()) return null;
     const call = async (fn: () => Promise<unknown>, ok: string) => {
       try {
         await fn();
@@ -653,7 +674,11 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       render();
     };
     const who = h('input', { 'data-testid': 'invite-username', placeholder: 'username', 'aria-label': 'Username to invite' }) as HTMLInputElement;
-    const bb = h('input', { type: 'number', 'data-testid': 'settings-bb', value: s.stakes.bigBlind, min: 2 }) as HTMLInputElement;
+    // An admin at a public table: only the controls (no invitations, no private settings).
+    if (!s.private) {
+      return h('div', { class: 'host-panel', 'data-testid': 'host-panel' }, h('strong', {}, 'Host (admin): '), controls!.el(table!, call),
+        hostMessage && h('div', { class: 'muted', 'data-testid': 'host-message', role: 'status' }, hostMessage));
+    }
     return h('div', { class: 'host-panel', 'data-testid': 'host-panel' },
       h('strong', {}, 'Host: '),
       h('form', { class: 'inline', onsubmit: (e: Event) => { e.preventDefault(); void call(() => api('POST', `/tables/${tableId}/invitations`, { username: who.value }), `${who.value} invited`); } },
@@ -663,8 +688,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         inviteLink = `${location.origin}/#/table/${tableId}?invite=${encodeURIComponent(code)}`;
       }, 'New invite link (anyone holding it may sit)') }, 'Invite link'),
       inviteLink && h('input', { readonly: true, 'data-testid': 'invite-url', value: inviteLink, size: 60, 'aria-label': 'Invite link' }),
-      h('form', { class: 'inline', onsubmit: (e: Event) => { e.preventDefault(); const big = Number(bb.value); void call(() => api('PATCH', `/tables/${tableId}/settings`, { stakes: { smallBlind: Math.floor(big / 2), bigBlind: big } }), 'Settings saved (from the next hand)'); } },
-        h('label', {}, 'Big blind ', bb), h('button', { type: 'submit', 'data-testid': 'settings-submit' }, 'Save settings')),
+      controls!.el(table!, call),
       h('button', { class: 'secondary', 'data-testid': 'bots-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }), s.botsAllowed ? 'Bots off' : 'Bots on') }, s.botsAllowed ? 'Turn bots off' : 'Allow bots'),
       h('button', { class: 'secondary', 'data-testid': 'spectators-toggle', onclick: () => void call(() => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }), s.spectatorsAllowed ? 'Only invited players watch now' : 'Anyone may watch now (only invited players sit)') }, s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators'),
       h('a', { class: 'button secondary', href: `#/table/${tableId}/ledger`, 'data-testid': 'session-ledger-link' }, 'Session ledger'),
@@ -676,9 +700,16 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     );
   }
 
-  // The chat form is built once: a render (at each event) must not drop what is being typed.
-  const chatInput = h('input', { name: 'text', placeholder: 'Chat', maxlength: 200, 'data-testid': 'chat-input', 'aria-label': 'Chat message' }) as HTMLInputElement;
-  const chatForm = h('form', { class: 'chat', onsubmit: (e: Event) => { e.preventDefault(); if (chatInput.value.trim()) socket.emit('table:chat', { tableId, text: chatInput.value }); chatInput.value = ''; } }, chatInput);
+  /** Paused by the host, and (approval required) my own seat request waiting for him. */
+  function hostNotices(): HTMLElement[] {
+    const c = table?.summary.hostControls;
+    if (!c) return [];
+    const waiting = me && c.seatRequests.some((r) => r.playerId === me.id);
+    return [
+      c.paused ? h('p', { class: 'notice', 'data-testid': 'paused-banner', role: 'status' }, hand && hand.view.phase !== 'complete' && hand.view.phase !== 'cancelled' ? 'The host paused the game: this hand is played out, then the table waits.' : 'The host paused the game.') : null,
+      waiting ? h('p', { class: 'notice', 'data-testid': 'seat-request-pending', role: 'status' }, 'Your seat request is waiting for the host’s approval.') : null,
+    ].filter((x): x is HTMLElement => x !== null);
+  }
 
   function render(): void {
     // The page is drawn anew at each event: the focused control gets its focus back (found again
@@ -733,7 +764,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         s?.homeGame && homeGameText(s.homeGame) && h('p', { class: 'muted home-rules', 'data-testid': 'home-rules' }, 'Home game: ', homeGameText(s.homeGame)),
         error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, error),
         lastTournament && tableExtras(lastTournament, tableId, me?.id, buying, (what) => void buyInTournament(what)),
+        askPassword && !table && password,
         outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result', role: 'status' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
+        hostNotices(),
         hostPanel(),
         h('div', { class: 'felt', 'data-testid': 'felt' },
           h('div', { class: 'center' },
@@ -758,9 +791,17 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           // Issue 25: at a tournament table a player away is still dealt in and blinded off at once.
           youSit && !cash && sitAndGoId === undefined && awayButton(!!table?.seatMap[yourSeat!]?.sittingOut, (away) => socket.emit(away ? 'table:sit-out' : 'table:sit-in', { tableId })),
           youSit && cash && !table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'sit-out', title: 'Finish this hand, then sit out', onclick: () => socket.emit('table:sit-out', { tableId }) }, 'Sit out next hand'),
-          chatForm,
+          chat.form,
         ),
-        chat.length > 0 && h('div', { class: 'chat-log', 'data-testid': 'chat-log', role: 'region', 'aria-label': 'Chat', tabindex: 0 }, chat.map((c) => h('div', {}, c))),
+        chat.log({
+          meId: me?.id,
+          isHost: isHostHere(),
+          hostMuted: s?.hostControls?.muted ?? [],
+          hostMute: (playerId) => void api('POST', `/tables/${tableId}/host`, { command: 'mute', playerId }).catch((e: unknown) => {
+            error = errorMessage(e);
+            render();
+          }),
+        }),
       ),
     );
   }

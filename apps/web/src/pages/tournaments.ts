@@ -1,7 +1,7 @@
 // Scheduled tournaments for players: the list (GET /tournaments) and one tournament's lobby
 // (GET /tournaments/:id, then live over `tournamentWatch` → `tournamentUpdate`): structure, prize
 // table, entrants, tables and counts, the level clock, register / unregister.
-import type { TournamentView } from '@naiko/contracts';
+import type { TournamentLobbyView, TournamentView } from '@naiko/contracts';
 import { api, getSocket, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES, STRUCTURE_NAMES } from '../format';
@@ -9,6 +9,7 @@ import { header } from './lobby';
 import { sayNow } from '../a11y/live-region';
 import { bountyTable, extrasTerms, purchaseButtons, tournamentTags } from '../components/tournament-extras';
 import { refreshChips } from '../components/chips';
+import { lobbyExtras, type LobbyExtrasState } from '../components/tournament-lobby';
 
 /** One row of GET /tournaments (tournaments.controller.ts `summary`). */
 interface TournamentSummary {
@@ -97,15 +98,34 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   const tournamentId = Number(id);
   const me = session.user;
   const socket = getSocket();
-  let view: TournamentView | null = null;
+  let view: TournamentLobbyView | null = null;
   let message = '';
   let busy = false;
+  // Issue 25: "find player" and the deal form, built once (a live update keeps what was typed).
+  const extras = {
+    search: h('input', { type: 'search', 'data-testid': 'mtt-find', placeholder: 'name', oninput: () => render() }),
+    leftToPlayFor: h('input', { type: 'number', min: 0, value: 0, 'data-testid': 'mtt-deal-left', size: 6 }),
+    busy: false,
+    act: (path, body, done) => void (async () => {
+      busy = extras.busy = true;
+      message = '';
+      render();
+      try {
+        await api('POST', `/tournaments/${tournamentId}/${path}`, body);
+        message = done ?? 'Done';
+      } catch (e) {
+        message = errorText(e);
+      }
+      busy = extras.busy = false;
+      render();
+    })(),
+  } as LobbyExtrasState;
 
   /** The table the player was last told about (a screen reader hears when his seat is ready). */
   let toldTable: string | null = null;
   const onUpdate = (v: TournamentView) => {
     if (v.tournamentId !== tournamentId) return;
-    view = v;
+    view = v as TournamentLobbyView;
     const mine = v.entrants.find((e) => e.userId === me?.id);
     const seat = v.phase === 'running' ? (mine?.tableRef ?? null) : null;
     if (seat && seat !== toldTable) sayNow(`The tournament is running: your seat is at table ${mine!.table}. Take your seat with the button at the bottom of the page.`);
@@ -117,7 +137,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   const watch = () => socket.emit('tournamentWatch', { tournamentId });
   socket.on('connect', watch);
   if (socket.connected) watch();
-  void api<TournamentView>('GET', `/tournaments/${tournamentId}`).then(
+  // A private tournament (issue 23.4) is not public: its host and invitees read it under /private-events.
+  void api<TournamentLobbyView>('GET', `/tournaments/${tournamentId}`).catch(() => api<TournamentLobbyView>('GET', `/private-events/mtt/${tournamentId}`)).then(
     (v) => {
       if (!view) onUpdate(v);
     },
@@ -132,6 +153,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   const levelClock = (c: NonNullable<TournamentView['clock']>) => {
     const left = c.nextStepAt === null ? null : Math.max(0, Math.ceil((c.nextStepAt - Date.now()) / 1000));
     const step = c.kind === 'break' ? 'Break' : `Level ${c.levelNumber}: ${chips(c.smallBlind)}/${chips(c.bigBlind)}${c.ante ? ` ante ${chips(c.ante)}` : ''}`;
+    // Paused (issue 25): the clock is held until play resumes.
+    if (view?.paused) return `${step} · clock stopped`;
     return `${step}${left === null ? '' : ` · next in ${left} s`}`;
   };
 
@@ -195,6 +218,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
             purchaseButtons(v, me?.id, busy, (what) => void buy(what)),
             v.phase === 'running' && mine?.tableRef && h('a', { href: `#/table/${mine.tableRef}`, class: 'button primary', 'data-testid': 'mtt-take-seat' }, `Take your seat (table ${mine.table})`),
           ),
+          ...(v.rules ? lobbyExtras(v, me ? { id: me.id, role: me.role } : null, extras) : []),
           h('h3', {}, 'Prize table'),
           h('table', { class: 'list', 'data-testid': 'mtt-prize-table' },
             h('thead', {}, h('tr', {}, ['Places', 'Share', 'Prize each'].map((c) => h('th', {}, c)))),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const SitAndGoWatchPayload = z.strictObject({ instanceId: z.number().int().positive() });
 export type SitAndGoWatchPayload = z.infer<typeof SitAndGoWatchPayload>;
 
-export type SitAndGoPhase = 'registering' | 'starting' | 'running' | 'paying' | 'finished';
+export type SitAndGoPhase = 'registering' | 'starting' | 'running' | 'paying' | 'finished' | 'cancelled';
 
 export interface SitAndGoStandingRow {
   userId: string;

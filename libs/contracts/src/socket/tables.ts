@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { safeText } from '../text';
 import type { HomeGameBody } from '../lobby/tables-http';
+import { HOST_CLIENT_EVENT_SCHEMAS, type HostClientEvents, type HostControlsInfo, type HostServerEvents } from './host-controls';
 
 const tableId = z.string().uuid();
 const chips = z.number().int().positive().max(1_000_000_000_000);
@@ -76,11 +77,12 @@ export const TABLE_CLIENT_EVENT_SCHEMAS = {
   'table:act': ActPayload,
   'table:chat': ChatPayload,
   'table:extended-time': ExtendedTimePayload,
+  ...HOST_CLIENT_EVENT_SCHEMAS,
   'lobby:watch': LobbyWatchPayload,
   'lobby:unwatch': LobbyWatchPayload,
 } as const;
 
-export interface TableClientEvents {
+export interface TableClientEvents extends HostClientEvents {
   'table:watch': (p: WatchPayload) => void;
   'table:unwatch': (p: TableRef) => void;
   'table:sit': (p: SitPayload) => void;
@@ -131,6 +133,8 @@ export interface TableSummary {
   spectatorsAllowed?: boolean;
   /** Home-game options (issue 23), as configured (`TableConfig.homeGame`); absent = none. */
   homeGame?: HomeGameBody;
+  /** Cash tables: the host's controls (issue 23: pause, approval and seat requests, mutes, password). */
+  hostControls?: HostControlsInfo;
   closed: boolean;
   /** The host closed it during a hand: it closes when that hand is over. */
   closingAfterHand?: boolean;
@@ -241,12 +245,14 @@ export interface DealOpeningsEvent {
 
 export interface TableChatMessage {
   tableId: string;
+  /** Names the message for a report (`table:chat-report`). */
+  id?: string;
   from: { playerId: string; name: string; isBot: boolean };
   text: string;
   at: number;
 }
 
-export interface TableServerEvents {
+export interface TableServerEvents extends HostServerEvents {
   'table:snapshot': (p: TableSnapshotPayload) => void;
   'table:hand': (p: TableHandPayload) => void;
   'table:update': (p: TableUpdatePayload) => void;

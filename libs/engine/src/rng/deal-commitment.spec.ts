@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { formatCard, parseCards } from '../cards/card';
 import { standardDeck } from '../cards/deck';
 import { seededShuffleFromSeed } from './commitment';
@@ -25,6 +26,11 @@ describe('deal commitment v2 (salted positions, Merkle root)', () => {
     expect(positionSalt('abc', 0)).toBe(S0);
     expect(positionSalt('abc', 2)).toBe(S2);
     expect(positionSalt('abc', 0)).toBe(createHmac('sha256', 'abc').update('naiko-salt-v2|0').digest('hex'));
+    // The salt is computed from one-shot hashes (RFC 2104 by hand): equal to node's HMAC for any key,
+    // shorter than, equal to or longer than the 64-byte block, and any position.
+    fc.assert(
+      fc.property(fc.string({ maxLength: 100 }), fc.nat(), (seed, i) => positionSalt(seed, i) === createHmac('sha256', seed).update(`naiko-salt-v2|${i}`).digest('hex')),
+    );
     expect(leafHash(0, 'As', S0)).toBe(L0);
     expect(nodeHash(L0, L1)).toBe(N01);
     const c = commitDeal(deck, 'abc');

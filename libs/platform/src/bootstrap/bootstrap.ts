@@ -1,7 +1,7 @@
 // How every app starts: validate config first (one clear line on error), JSON logs, global
 // validation, bounded JSON bodies, the CORS allow-list, Swagger at /docs, socket.io (Redis adapter when configured), listen on PORT,
 // and an orderly shutdown on SIGINT/SIGTERM that also stops a private redis-server.
-import { ValidationPipe, type INestApplication, type Type } from '@nestjs/common';
+import { Global, Module, ValidationPipe, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -12,7 +12,7 @@ import { bodyErrorHandler } from '../http/body-errors';
 import { JsonLogger } from '../logging/json-logger';
 import { LeanIoAdapter } from '../gateway/lean-io.adapter';
 import { RedisIoAdapter } from '../gateway/redis-io.adapter';
-import { REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
+import { APP_CONFIG, CONFIG_SOURCE, REDIS_ENDPOINT, REDIS_NAMESPACE, type ConfigSource } from '../tokens';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import type { RedisNamespace } from '../redis/redis-namespace';
 
@@ -30,19 +30,45 @@ export interface NaikoApp {
 export interface CreateOptions {
   name: string;
   module: Type<unknown>;
-  /** Overrides process.env (tests). */
+  /** Variables over process.env for this app only (tests; process.env itself is never written). */
   env?: Record<string, string | undefined>;
   logger?: JsonLogger;
 }
 
+/** Provides the app's environment (ConfigSource) to InfraModule's APP_CONFIG, wherever it is imported. */
+@Global()
+@Module({})
+class ConfigSourceModule {
+  static of(source: ConfigSource): DynamicModule {
+    return { module: ConfigSourceModule, providers: [{ provide: CONFIG_SOURCE, useValue: source }], exports: [CONFIG_SOURCE] };
+  }
+}
+
+/** The app's module under a root that also provides its environment. */
+@Module({})
+class NaikoRootModule {
+  static of(app: Type<unknown>, source: ConfigSource): DynamicModule {
+    return { module: NaikoRootModule, imports: [ConfigSourceModule.of(source), app] };
+  }
+}
+
 /** Creates, configures and starts listening. Throws ConfigError for bad config. */
 export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
-  if (options.env) Object.assign(process.env, options.env);
-  const config = parseConfig(process.env);
-  const logger = options.logger ?? new JsonLogger(options.name, config.LOG_LEVEL);
-  configureCorsOrigins(config.CORS_ORIGINS);
+  const source: ConfigSource = { env: { ...process.env, ...options.env } };
+  // Checked before anything starts, for one clear line on a bad variable and the log level; the
+  // app's module may add its own defaults (PlatformModule.forRoot({ config })), so the config the
+  // app runs with is the one its APP_CONFIG provider parsed.
+  const early = parseConfig(source.env);
+  const logger = options.logger ?? new JsonLogger(options.name, early.LOG_LEVEL);
   // Body parsers registered here rather than by Nest, to refuse over-deep JSON (issue 19.8).
-  const app = await NestFactory.create<NestExpressApplication>(options.module, { logger, bufferLogs: false, abortOnError: false, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(NaikoRootModule.of(options.module, source), {
+    logger,
+    bufferLogs: false,
+    abortOnError: false,
+    bodyParser: false,
+  });
+  const config = app.get<AppConfig>(APP_CONFIG);
+  configureCorsOrigins(config.CORS_ORIGINS);
   app.useBodyParser('json', { verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { extended: true });
   app.use(bodyErrorHandler);

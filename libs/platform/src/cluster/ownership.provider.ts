@@ -1,4 +1,4 @@
-// Chooses the table host's TableOwnership from the environment:
+// Chooses the table host's TableOwnership from the validated config:
 //   CLUSTER_MODE=redis, or INSTANCE_ID set → RedisTableOwnership (leases under the installation's namespace,
 //     owner id INSTANCE_ID or the app's instance id, lease time TABLE_LEASE_MS, default 5000);
 //   otherwise → SingleProcessOwnership (one process owns every table, as before).
@@ -9,18 +9,15 @@ import { PrismaService } from '@naiko/persistence';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import type { RedisNamespace } from '../redis/redis-namespace';
 import { redisOptionsFromUrl } from '../redis/redis-options';
-import { APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
+import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
 import { ClusterMetrics } from './metrics';
 import { TableLeases } from './table-lease';
 import { RedisTableOwnership, SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from './table-ownership';
 
-export function clusterModeFromEnv(env: NodeJS.ProcessEnv): { clustered: boolean; ttlMs: number; instanceId?: string } {
-  const mode = env.CLUSTER_MODE ?? '';
-  if (!['', 'single', 'redis'].includes(mode)) throw new Error(`CLUSTER_MODE must be single or redis, got ${JSON.stringify(mode)}`);
-  const ttl = env.TABLE_LEASE_MS ? Number(env.TABLE_LEASE_MS) : 5000;
-  if (!Number.isInteger(ttl) || ttl < 200 || ttl > 600_000) throw new Error(`TABLE_LEASE_MS must be an integer 200..600000, got ${JSON.stringify(env.TABLE_LEASE_MS)}`);
-  const instanceId = env.INSTANCE_ID || undefined;
-  return { clustered: mode === 'redis' || (mode === '' && !!instanceId), ttlMs: ttl, ...(instanceId ? { instanceId } : {}) };
+/** The cluster settings of the validated config (CLUSTER_MODE, INSTANCE_ID, TABLE_LEASE_MS). */
+export function clusterModeOf(config: Pick<AppConfig, 'clustered' | 'TABLE_LEASE_MS' | 'INSTANCE_ID'>): { clustered: boolean; ttlMs: number; instanceId?: string } {
+  return { clustered: config.clustered, ttlMs: config.TABLE_LEASE_MS, ...(config.INSTANCE_ID ? { instanceId: config.INSTANCE_ID } : {}) };
 }
 
 /**
@@ -48,9 +45,9 @@ class ClosingOwnership extends RedisTableOwnership {
 
 export const tableOwnershipProvider: FactoryProvider<TableOwnership> = {
   provide: TABLE_OWNERSHIP,
-  inject: [REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef, PrismaService],
-  useFactory: (ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef, prisma: PrismaService): TableOwnership => {
-    const mode = clusterModeFromEnv(process.env);
+  inject: [APP_CONFIG, REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef, PrismaService],
+  useFactory: (config: AppConfig, ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef, prisma: PrismaService): TableOwnership => {
+    const mode = clusterModeOf(config);
     if (!mode.clustered) return new SingleProcessOwnership();
     let metrics: ClusterMetrics | null = null;
     try {

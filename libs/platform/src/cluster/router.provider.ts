@@ -9,31 +9,18 @@ import Redis from 'ioredis';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import type { RedisNamespace } from '../redis/redis-namespace';
 import { redisOptionsFromUrl } from '../redis/redis-options';
-import { APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
+import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
 import { ClusterMetrics } from './metrics';
-import { clusterModeFromEnv } from './ownership.provider';
+import { clusterModeOf } from './ownership.provider';
+import type { AppConfig } from '../config/config.schema';
 import { TABLE_ROUTER, TableRouter } from './table-router';
-
-/** TABLES_HOST=false: this copy hosts no tables (default true). */
-export function hostsTablesFromEnv(env: NodeJS.ProcessEnv): boolean {
-  const v = env.TABLES_HOST ?? '';
-  if (!['', 'true', 'false'].includes(v)) throw new Error(`TABLES_HOST must be true or false, got ${JSON.stringify(v)}`);
-  return v !== 'false';
-}
-
-/** TABLES_ROUTE=true: serve and send routed table commands even as the only table copy. */
-export function routesTablesFromEnv(env: NodeJS.ProcessEnv): boolean {
-  const v = env.TABLES_ROUTE ?? '';
-  if (!['', 'true', 'false'].includes(v)) throw new Error(`TABLES_ROUTE must be true or false, got ${JSON.stringify(v)}`);
-  return v === 'true' || clusterModeFromEnv(env).clustered || !hostsTablesFromEnv(env);
-}
 
 export const tableRouterProvider: FactoryProvider<TableRouter | null> = {
   provide: TABLE_ROUTER,
-  inject: [REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef],
-  useFactory: (ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef): TableRouter | null => {
-    const mode = clusterModeFromEnv(process.env);
-    if (!routesTablesFromEnv(process.env)) return null;
+  inject: [APP_CONFIG, REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef],
+  useFactory: (config: AppConfig, ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef): TableRouter | null => {
+    const mode = clusterModeOf(config);
+    if (!config.routesTables) return null;
     // Looked up when first needed: the metrics may be created after this provider.
     let metrics: ClusterMetrics | null | undefined;
     const counter = (): ClusterMetrics | null => {

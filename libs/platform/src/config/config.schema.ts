@@ -17,6 +17,13 @@ const int = (fallback: number, min: number, max: number) =>
     })
     .transform(Number);
 
+/** Milliseconds for a hand pause or a bot's delay: 0 to 10 minutes; unset = the feature's default. */
+const optionalMs = z
+  .string()
+  .refine((v) => /^\d+$/.test(v) && Number(v) <= 600_000, { message: 'must be an integer from 0 to 600000 (ms)' })
+  .transform(Number)
+  .optional();
+
 /** `https://a.example, http://localhost:5173` → the list; each must be a bare origin. */
 const originList = z
   .string()
@@ -66,8 +73,36 @@ export const configSchema = z
      * channels). Processes that should cooperate share it; tests use a private one.
      */
     REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, { message: 'must be 1-40 letters, digits, _ . -' }).default('naiko'),
-    /** Use the socket.io Redis adapter so rooms span processes. */
-    SOCKET_REDIS_ADAPTER: bool(true),
+    /**
+     * Use the socket.io Redis adapter so rooms span processes. `auto` (the all-in-one app's
+     * default): only as one of several copies (CLUSTER_MODE=redis or INSTANCE_ID set), since a
+     * single process holds every socket and the adapter would cost ~10 % of its CPU for nothing.
+     */
+    SOCKET_REDIS_ADAPTER: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'auto'], { message: 'must be true, false or auto' }).default('true'),
+    /** `redis`: tables are spread over copies with Redis leases; `single` (or unset without INSTANCE_ID): one process owns every table. */
+    CLUSTER_MODE: z.enum(['single', 'redis'], { message: 'must be single or redis' }).optional(),
+    /** This copy's id among several (implies CLUSTER_MODE=redis when that is unset). */
+    INSTANCE_ID: z.string().min(1).optional(),
+    /** A table lease's lifetime in a cluster (a dead copy's tables are taken over after it). */
+    TABLE_LEASE_MS: int(5000, 200, 600_000),
+    /** False: this copy hosts no tables and routes every table command (apps/lobby, apps/tournament, apps/sit-and-go). */
+    TABLES_HOST: bool(true),
+    /** True: serve and send routed table commands even as the only table copy (apps/cash-table). */
+    TABLES_ROUTE: bool(false),
+    /** The pause between a cash table's hands, and a bot's thinking time there. */
+    TABLE_HAND_PAUSE_MS: int(2000, 0, 600_000),
+    TABLE_BOT_DELAY_MS: int(800, 0, 600_000),
+    /** A fixed seed for shuffles and table decisions (tests only; production uses the CSPRNG). */
+    TABLE_SEED: z.string().min(1).optional(),
+    /** The room opened at start-up (default tables, Sit & Go bot fill, hourly tournament): a JSON file, or `off`; unset: config/room.json if present. */
+    ROOM_CONFIG: z.string().optional(),
+    /** The built web client's folder (default: dist/web of the repository). */
+    WEB_DIST_DIR: z.string().optional(),
+    /** Overrides of the tournament and Sit & Go runners' pause between hands and bot delay (tests, benchmarks). */
+    MTT_HAND_PAUSE_MS: optionalMs,
+    MTT_BOT_DELAY_MS: optionalMs,
+    SNG_HAND_PAUSE_MS: optionalMs,
+    SNG_BOT_DELAY_MS: optionalMs,
     /** Heartbeat job period; 0 disables the scheduler (the handler stays registered). */
     HEARTBEAT_EVERY_MS: int(30_000, 0, 24 * 60 * 60 * 1000),
     /**
@@ -80,18 +115,38 @@ export const configSchema = z
     if (c.NODE_ENV === 'production' && c.JWT_SECRET === undefined) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set in production' });
     }
+  })
+  .transform(({ SOCKET_REDIS_ADAPTER, ...c }) => {
+    const clustered = c.CLUSTER_MODE === 'redis' || (c.CLUSTER_MODE === undefined && c.INSTANCE_ID !== undefined);
+    const adapter = SOCKET_REDIS_ADAPTER === 'auto' ? clustered : ['true', '1', 'yes'].includes(SOCKET_REDIS_ADAPTER);
+    return {
+      ...c,
+      SOCKET_REDIS_ADAPTER: adapter,
+      /** Tables are spread over copies (Redis leases, takeover). */
+      clustered,
+      /** Table commands go through the router: tables on several copies, none here, or asked for (TABLES_ROUTE). */
+      routesTables: c.TABLES_ROUTE || clustered || !c.TABLES_HOST,
+    };
   });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/**
+ * An app's own defaults for variables the environment leaves unset (env-shaped: the strings the
+ * environment would hold), e.g. a split-out service's `{ EMBEDDED_FALLBACK: 'false' }`. Passed to
+ * `PlatformModule.forRoot({ config })`; a variable set in the environment always wins.
+ */
+export type ConfigDefaults = Partial<Record<keyof z.input<typeof configSchema>, string>>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses `env`; throws ConfigError listing every bad variable as `NAME: problem (got "value")`. */
-export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+/** Parses `env` over the app's `defaults`; throws ConfigError listing every bad variable as `NAME: problem (got "value")`. */
+export function parseConfig(env: Record<string, string | undefined>, defaults: ConfigDefaults = {}): AppConfig {
   // Empty strings mean "unset" (docker-compose passes `FOO=` for optional values).
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const set = (record: Record<string, string | undefined>) => Object.entries(record).filter(([, v]) => v !== undefined && v !== '');
+  const cleaned = Object.fromEntries([...set(defaults), ...set(env)]);
   const result = configSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {

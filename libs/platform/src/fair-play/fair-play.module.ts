@@ -5,6 +5,7 @@
 // (apps/*/src/app.module.ts). The job `fairPlayScan` runs where the `fair-play` queue is consumed
 // (apps/lobby, all-in-one).
 import { Global, Module } from '@nestjs/common';
+import { CONFIG_SOURCE, type ConfigSource } from '../tokens';
 import { FairPlayAdminService } from './admin.service';
 import { FairPlayAdminController, FairPlayController } from './fair-play.controller';
 import { FlagStore } from './flags';
@@ -19,7 +20,11 @@ import { StandingService } from './standing';
 @Module({
   controllers: [FairPlayController, FairPlayAdminController],
   providers: [
-    { provide: FAIR_PLAY_OPTIONS, useFactory: () => fairPlayOptionsFromEnv(process.env) },
+    {
+      provide: FAIR_PLAY_OPTIONS,
+      inject: [{ token: CONFIG_SOURCE, optional: true }],
+      useFactory: (source?: ConfigSource) => fairPlayOptionsFromEnv(source?.env ?? process.env),
+    },
     FlagStore,
     StandingService,
     FairPlaySockets,

@@ -25,10 +25,10 @@ import { FairPlaySockets } from './sockets';
 import { StandingService } from './standing';
 
 /** The client behind a socket: its address (the first X-Forwarded-For hop when FAIR_PLAY_TRUST_PROXY=true: behind a proxy) and fingerprint. */
-export function socketConnection(socket: Pick<NaikoSocket, 'handshake'>, userId: string): ConnectionInfo {
+export function socketConnection(socket: Pick<NaikoSocket, 'handshake'>, userId: string, trustProxy = false): ConnectionInfo {
   const auth = socket.handshake.auth as { fingerprint?: unknown } | undefined;
   const fp = typeof auth?.fingerprint === 'string' && /^[A-Za-z0-9_-]{8,128}$/.test(auth.fingerprint) ? auth.fingerprint : null;
-  const forwarded = process.env.FAIR_PLAY_TRUST_PROXY === 'true' ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+  const forwarded = trustProxy ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
   const ip = forwarded || socket.handshake.address || null;
   return { userId, ip: ip ? normaliseIp(ip) : null, fingerprint: fp };
 }
@@ -49,7 +49,7 @@ export class FairPlayGate {
   /** Before `table:sit`: throws a socket error (FORBIDDEN `COOL_OFF|SUSPENDED|RESTRICTED|SAME_CONNECTION: ...`) or returns. */
   async assertMaySit(socket: NaikoSocket, tableId: string): Promise<void> {
     try {
-      await this.checkSit(socket.data.user, socketConnection(socket, socket.data.user.sub), tableId);
+      await this.checkSit(socket.data.user, socketConnection(socket, socket.data.user.sub, this.options.trustProxy), tableId);
     } catch (err) {
       if (err instanceof FairPlayRefusal) throw err.toSocket();
       throw err;

@@ -21,6 +21,8 @@ export interface FairPlayOptions {
   realityCheckEveryMs: number | null;
   /** How often the reality-check ticker looks at who plays. */
   realityCheckTickMs: number;
+  /** FAIR_PLAY_TRUST_PROXY=true: behind a proxy, a client's address is the first X-Forwarded-For hop. */
+  trustProxy: boolean;
 }
 
 export const FAIR_PLAY_OPTIONS = Symbol('FAIR_PLAY_OPTIONS');
@@ -28,7 +30,11 @@ export const FAIR_PLAY_OPTIONS = Symbol('FAIR_PLAY_OPTIONS');
 /** Loopback addresses are one machine's (development, tests, a local proxy): never compared unless configured. */
 const DEFAULT_SHARED_IPS = ['127.0.0.1', '::1'];
 
-export function fairPlayOptionsFromEnv(env: NodeJS.ProcessEnv): FairPlayOptions {
+/**
+ * The fair-play settings (FAIR_PLAY_*, REALITY_CHECK_*) of the app's environment (its ConfigSource:
+ * the same variables the config schema sees), validated at boot: a bad one stops start-up naming it.
+ */
+export function fairPlayOptionsFromEnv(env: Record<string, string | undefined>): FairPlayOptions {
   const int = (name: string, fallback: number, min = 0, max = 2 ** 31 - 1): number => {
     const v = env[name];
     if (v === undefined || v === '') return fallback;
@@ -56,5 +62,6 @@ export function fairPlayOptionsFromEnv(env: NodeJS.ProcessEnv): FairPlayOptions 
     realityCheckMinutes: int('REALITY_CHECK_MINUTES', 60, 1, 24 * 60),
     realityCheckEveryMs: env.REALITY_CHECK_EVERY_MS ? int('REALITY_CHECK_EVERY_MS', 0, 100) : null,
     realityCheckTickMs: int('REALITY_CHECK_TICK_MS', 30_000, 50),
+    trustProxy: env.FAIR_PLAY_TRUST_PROXY === 'true',
   };
 }

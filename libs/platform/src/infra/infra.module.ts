@@ -12,10 +12,11 @@ import {
   resolveDatabaseTarget,
   type DatabaseConnection,
 } from '@naiko/persistence';
-import { parseConfig, type AppConfig } from '../config/config.schema';
+import { parseConfig, type AppConfig, type ConfigDefaults } from '../config/config.schema';
 import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
 import { redisNamespace, surveyNamespaceAt, type RedisNamespace } from '../redis/redis-namespace';
-import { APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
+import { loadRoomConfig } from '../room/room-config';
+import { APP_CONFIG, APP_INFO, CONFIG_SOURCE, ROOM_CONFIG, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo, type ConfigSource } from '../tokens';
 import { TokenService } from '../auth/token.service';
 import { resolveJwtSecret } from '../auth/jwt-secret';
 import { UserAccess } from '../auth/user-access';
@@ -64,9 +65,15 @@ export async function resolveRedisNamespace(
 @Global()
 @Module({})
 export class InfraModule {
-  static forRoot(appName: string): DynamicModule {
+  /** `defaults`: the app's own values for variables its environment leaves unset. */
+  static forRoot(appName: string, defaults: ConfigDefaults = {}): DynamicModule {
     const providers: Provider[] = [
-      { provide: APP_CONFIG, useFactory: (): AppConfig => parseConfig(process.env) },
+      {
+        provide: APP_CONFIG,
+        inject: [{ token: CONFIG_SOURCE, optional: true }],
+        useFactory: (source?: ConfigSource): AppConfig => parseConfig(source?.env ?? process.env, defaults),
+      },
+      { provide: ROOM_CONFIG, inject: [APP_CONFIG], useFactory: (c: AppConfig) => loadRoomConfig(c) },
       {
         provide: APP_INFO,
         useValue: { name: appName, instanceId: `${appName}.${hostname()}.${process.pid}` } satisfies AppInfo,
@@ -91,7 +98,7 @@ export class InfraModule {
     return {
       module: InfraModule,
       providers,
-      exports: [APP_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, PrismaService, TokenService, UserAccess],
+      exports: [APP_CONFIG, ROOM_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, PrismaService, TokenService, UserAccess],
     };
   }
 }

@@ -20,13 +20,13 @@ const STATUS: Partial<Record<SocketErrorCode, number>> = {
   CONFLICT: HttpStatus.CONFLICT,
 };
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value ?? {});
   if (!r.success) throw new BadRequestException({ code: 'BAD_PAYLOAD', message: issuesMessage(r.error, value ?? {}), issues: toSocketIssues(r.error) });
   return r.data;
 }
 
-async function http<T>(fn: () => Promise<T> | T): Promise<T> {
+export async function http<T>(fn: () => Promise<T> | T): Promise<T> {
   try {
     return await fn();
   } catch (err) {

@@ -4,9 +4,10 @@ import { Module } from '@nestjs/common';
 import { TablesModule } from '../tables/tables.module';
 import { LobbyController } from './lobby.controller';
 import { SessionLedgerController } from './session-ledger.controller';
+import { HostControlsController } from './host-controls.controller';
 
 @Module({
   imports: [TablesModule],
-  controllers: [LobbyController, SessionLedgerController],
+  controllers: [LobbyController, SessionLedgerController, HostControlsController],
 })
 export class LobbyModule {}

@@ -49,7 +49,7 @@ export const RoomConfig = z.strictObject({
 export type RoomConfig = z.infer<typeof RoomConfig>;
 
 /** Where the room file is: ROOM_CONFIG (`off`/empty = none), else `config/room.json` of the checkout. */
-export function roomConfigPath(env: NodeJS.ProcessEnv, start = __dirname): string | null {
+export function roomConfigPath(env: { ROOM_CONFIG?: string }, start = __dirname): string | null {
   const v = env.ROOM_CONFIG;
   if (v !== undefined) return v === '' || v === 'off' || v === 'false' ? null : resolve(v);
   for (let dir = resolve(start); ; dir = dirname(dir)) {
@@ -81,8 +81,8 @@ export function parseRoomConfig(text: string, source = 'room config'): RoomConfi
   return r.data;
 }
 
-/** The room from the environment's file (null: none configured). */
-export function loadRoomConfig(env: NodeJS.ProcessEnv = process.env): RoomConfig | null {
+/** The room from the configured file (null: none configured). The app reads it once: the ROOM_CONFIG provider. */
+export function loadRoomConfig(env: { ROOM_CONFIG?: string }): RoomConfig | null {
   const path = roomConfigPath(env);
   if (!path) return null;
   return parseRoomConfig(readFileSync(path, 'utf8'), path);

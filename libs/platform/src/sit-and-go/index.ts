@@ -9,3 +9,5 @@ export * from './seat-draw';
 export * from './spin-pool';
 export * from './standings';
 export * from './sit-and-go.tables';
+export * from './private-sit-and-go';
+export * from './private-sit-and-go.controller';

@@ -10,6 +10,7 @@ import { ParseIdPipe } from '../http/parse-id.pipe';
 import { SitAndGoError } from './sit-and-go.errors';
 import { SitAndGoService } from './sit-and-go.service';
 import { PlayAllowedGuard } from '../fair-play/gate';
+import { PrivateEventStore } from '../tournaments/private-events';
 
 const STATUS: Record<string, HttpStatus> = {
   UNKNOWN_TEMPLATE: HttpStatus.NOT_FOUND,
@@ -34,7 +35,10 @@ async function domain<T>(fn: () => Promise<T>): Promise<T> {
 
 @Controller('sit-and-go')
 export class SitAndGoController {
-  constructor(private readonly service: SitAndGoService) {}
+  constructor(
+    private readonly service: SitAndGoService,
+    private readonly privateEvents: PrivateEventStore,
+  ) {}
 
   @Get()
   async lobby() {
@@ -55,7 +59,11 @@ export class SitAndGoController {
 
   @Get('instances/:id')
   async instance(@Param('id', ParseIdPipe) id: number) {
-    return domain(() => this.service.view(id));
+    return domain(async () => {
+      // A private Sit & Go is not public: its view is GET /private-events/sng/:id (host and invitees).
+      if ((await this.service.instance(id)).host_id) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${id}`);
+      return this.service.view(id);
+    });
   }
 
   @UseGuards(JwtAuthGuard, PlayAllowedGuard)

@@ -12,6 +12,8 @@ import { ValidBody } from '../gateway/socket-validation';
 import { SitAndGoError } from './sit-and-go.errors';
 import { SitAndGoService } from './sit-and-go.service';
 import { CORS_OPTIONS } from '../http/cors';
+import { PrivateEventStore } from '../tournaments/private-events';
+import { PrivateEventError } from '../tournaments/private-limits';
 
 export const sitAndGoRoom = (instanceId: number): string => `sng:${instanceId}`;
 
@@ -27,18 +29,26 @@ export class SitAndGoGateway implements OnModuleDestroy {
     this.closed = true;
   }
 
-  constructor(private readonly service: SitAndGoService) {
+  constructor(
+    private readonly service: SitAndGoService,
+    private readonly privateEvents: PrivateEventStore,
+  ) {
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
   }
 
   @SubscribeMessage('sitAndGoWatch')
   async watch(@ValidBody('sitAndGoWatch') p: SitAndGoWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     try {
+      // A private Sit & Go is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
+      await this.privateEvents.access('sng', p.instanceId, socket.data.user.sub);
       const lobbyView = await this.service.view(p.instanceId);
       await socket.join(sitAndGoRoom(p.instanceId));
       socket.emit('sitAndGoUpdate', lobbyView);
     } catch (err) {
       if (err instanceof SitAndGoError) throw new SocketErrorException('NOT_FOUND', err.message);
+      if (err instanceof PrivateEventError) {
+        throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+      }
       throw err;
     }
   }

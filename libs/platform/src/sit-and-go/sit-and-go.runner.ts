@@ -16,7 +16,7 @@ import { withNamespacedPrefix, type RedisNamespace } from '../redis/redis-namesp
 import type { TableHost } from '../tables/table-host';
 import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
-import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, runnerOptionsFromEnv, TournamentTableRunner, type TournamentRunnerOptions } from '../tournaments/table-runner';
+import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, runnerOptionsFromConfig, TournamentTableRunner, type TournamentRunnerOptions } from '../tournaments/table-runner';
 import { SitAndGoService } from './sit-and-go.service';
 import { SNG_TABLE_NO, sitAndGoTables } from './sit-and-go.tables';
 
@@ -29,9 +29,9 @@ export interface RunnerOptions extends TournamentRunnerOptions {
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, deal: true };
 
-/** Overrides from the environment (SNG_HAND_PAUSE_MS, SNG_BOT_DELAY_MS: tests and benchmarks of whole apps). */
-export function sitAndGoRunnerOptionsFromEnv(env: NodeJS.ProcessEnv): Partial<RunnerOptions> {
-  return runnerOptionsFromEnv(env, 'SNG');
+/** Overrides from the validated config (SNG_HAND_PAUSE_MS, SNG_BOT_DELAY_MS: tests and benchmarks of whole apps). */
+export function sitAndGoRunnerOptionsFromConfig(config: Parameters<typeof runnerOptionsFromConfig>[0]): Partial<RunnerOptions> {
+  return runnerOptionsFromConfig(config, 'SNG');
 }
 
 @Injectable()

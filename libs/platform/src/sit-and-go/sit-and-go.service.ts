@@ -10,7 +10,7 @@
 //   sng:<id>:entry:<userId>:<n> / sng:<id>:unreg:<userId>:<n>   n = the instance's change counter
 //   sng:<id>:spin-float, sng:<id>:spin-pool                     the Spin's house spin-pool movement
 //   sng:<id>:prize:<userId>, sng:<id>:retire:<userId>            payout and the winner's chips
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { JOBS, type JobName, type JobPayload, type SitAndGoStepPayload, type SitAndGoView } from '@naiko/contracts';
 import type { JobsOptions } from 'bullmq';
 import { cryptoRandom, newShuffleSeed } from '@naiko/engine';
@@ -45,7 +45,8 @@ import { seatDrawCommitment, seatDrawFromSeed } from './seat-draw';
 import { SPIN_POOL, spinPoolPlan } from './spin-pool';
 import { groupsOf, recordHandOutcome, type DealtIn } from './standings';
 import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
-import { loadRoomConfig } from '../room/room-config';
+import type { RoomConfig } from '../room/room-config';
+import { ROOM_CONFIG } from '../tokens';
 import { positionsOf, sngDeal, sngTableId, type StoredHandConfig } from './sit-and-go.tables';
 
 export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
@@ -57,8 +58,10 @@ export interface InstanceRow {
   template_id: string;
   instance_number: number;
   kind: string;
-  status: 'registering' | 'starting' | 'running' | 'paying' | 'finished';
+  status: 'registering' | 'starting' | 'running' | 'paying' | 'finished' | 'cancelled';
   template: SitAndGoTemplate;
+  /** A private Sit & Go's host (private-sit-and-go.ts); null for a published template's instance. */
+  host_id: string | null;
   registrations: number;
   prize_pool: bigint;
   spin_commitment: string | null;
@@ -96,9 +99,10 @@ export class SitAndGoService {
     private readonly prisma: PrismaService,
     private readonly jobs: JobQueue,
     @Inject(SIT_AND_GO_TEMPLATES) templates: readonly SitAndGoTemplate[],
+    @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
   ) {
     // The room (config/room.json) may let bots fill a template's seats after some seconds.
-    const fill = loadRoomConfig()?.sitAndGo?.botFillAfterSeconds ?? {};
+    const fill = room?.sitAndGo?.botFillAfterSeconds ?? {};
     for (const t of templates.length ? templates : DEFAULT_TEMPLATES) {
       this.upsertTemplate(fill[t.templateId] ? { ...t, botFillAfterMs: fill[t.templateId] * 1000 } : t);
     }
@@ -184,6 +188,18 @@ export class SitAndGoService {
     }
   }
 
+  /** Registers into this very instance (a private Sit & Go): ALREADY_STARTED once it has filled. */
+  async registerInstance(instanceId: number, userId: string): Promise<RegisterResult> {
+    const result = await this.enter(instanceId, userId);
+    if (!result) throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} is not taking registrations`);
+    return result;
+  }
+
+  /** Tells the watchers an instance changed outside this service (a private Sit & Go's cancellation). */
+  notifyChanged(instanceId: number): void {
+    this.changed(instanceId);
+  }
+
   /** Registers into this instance; null when it is no longer taking registrations. */
   private async enter(instanceId: number, userId: string): Promise<RegisterResult | null> {
     {
@@ -213,7 +229,8 @@ export class SitAndGoService {
         await tx.$executeRaw`
           UPDATE sit_and_gos SET registrations = ${n}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
           WHERE id = ${instanceId}`;
-        if (full) await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
+        // A private Sit & Go is one game: no next instance opens when it fills.
+        if (full && !row.host_id) await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
         return { instanceId, started: full, botFillAfterMs: !full && n === 1 ? (t.botFillAfterMs ?? null) : null };
       });
       if (!result) return null;

@@ -2,9 +2,10 @@
 // whichever table-hosting copy gets there first. Each table's id is a name-based UUID of its key,
 // so the cash_tables primary key decides: one copy inserts it, every other copy (and every restart)
 // finds it there and leaves it alone (hosted again by the usual restart path or the lease adoption).
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { PrismaService } from '@naiko/persistence';
-import { defaultTableId, loadRoomConfig, type DefaultTable } from '../room/room-config';
+import { defaultTableId, type DefaultTable, type RoomConfig } from '../room/room-config';
+import { ROOM_CONFIG } from '../tokens';
 import { TableHostError } from './host-errors';
 import { TablesService, type CreateTableInput } from './tables.service';
 
@@ -17,11 +18,12 @@ export class DefaultTables implements OnApplicationBootstrap {
   constructor(
     private readonly tables: TablesService,
     private readonly prisma: PrismaService,
+    @Optional() @Inject(ROOM_CONFIG) private readonly room: RoomConfig | null = null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.tables.hostsTables) return;
-    const room = loadRoomConfig();
+    const room = this.room;
     if (!room) return;
     await this.tables.booted;
     await this.open(room.tables);

@@ -38,6 +38,8 @@ import { REAL_TIMERS, type Timers } from './ports';
 import { CashCommands } from './room/cash-commands';
 import type { Decision, FinishedHand, TableHostOptions } from './room/host-options';
 import { HandClock } from './room/hand-clock';
+import { ChatModeration } from './room/chat-moderation';
+import { HostControls } from './room/host-controls';
 import { publishHand } from './room/hand-feeds';
 import { potAwardsOf } from './room/pot-awards';
 import { blindSeatsOf, type RunningHand } from './room/running-hand';
@@ -65,6 +67,10 @@ export class TableHost extends CashCommands {
   readonly dealer: Dealer;
   /** @internal the decision clock, timeouts and bots' turns. */
   readonly clock: HandClock;
+  /** The host's controls: pause, approval, seat requests, mutes, removals, stakes next hand (issue 23). */
+  readonly controls: HostControls;
+  /** Table chat rules: mutes, rate limit, text, no chat while all-in (issue 23). */
+  readonly chatRules: ChatModeration;
   /** Distinguishes this host's ledger keys from a previous process's (table versions restart at 0). */
   private readonly incarnation = randomUUID().slice(0, 8);
   private nextHandTimer: unknown = null;
@@ -84,6 +90,8 @@ export class TableHost extends CashCommands {
     this.rng = o.rng ?? cryptoRandom();
     this.dealer = o.tournament ? new TournamentTableDealer(o.tournament, this) : new CashDealer({ botTarget: o.botTarget, botsMakeRoom: o.botsMakeRoom });
     this.clock = new HandClock(this);
+    this.controls = new HostControls(this, o.hostControls);
+    this.chatRules = new ChatModeration(o.tableId);
   }
 
   // ------------------------------------------------------------------ reading
@@ -110,7 +118,8 @@ export class TableHost extends CashCommands {
   }
 
   summary(): TableSummary {
-    return summaryOf(this.tableId, this.name, this.state, this.closeAfterHand !== null, this.dealer.summaryRefs());
+    const summary = summaryOf(this.tableId, this.name, this.state, this.closeAfterHand !== null, this.dealer.summaryRefs());
+    return this.o.tournament ? summary : { ...summary, hostControls: this.controls.info() };
   }
 
   publicState(): TablePublicState {
@@ -166,12 +175,16 @@ export class TableHost extends CashCommands {
     });
   }
 
+  /** Table chat (room/chat-moderation.ts): seated, not host-muted, clean text, rate, not all-in against live players. */
   chat(userId: string, text: string): Promise<void> {
     return this.queue.run(() => {
       const seat = seatOf(this.state, userId);
-      if (seat < 0) throw new TableHostError('FORBIDDEN', 'NOT_SEATED', 'only seated players chat at the table');
+      const now = this.timers.now();
+      const muted = this.controls.muted.has(userId);
+      const clean = this.chatRules.check(userId, text, now, { seat, muted, hand: this.hand });
       const s = this.state.seats[seat]!;
-      this.o.broadcaster.chat({ tableId: this.tableId, from: { playerId: userId, name: s.name, isBot: s.isBot }, text, at: this.timers.now() });
+      const from = { playerId: userId, name: s.name, isBot: s.isBot };
+      this.o.broadcaster.chat(this.chatRules.record({ tableId: this.tableId, from, text: clean, at: now }));
     });
   }
 
@@ -305,6 +318,8 @@ export class TableHost extends CashCommands {
   private async dealNextHand(): Promise<void> {
     if (this.stopped || this.state.closed || this.hand) return;
     if (this.closeAfterHand) return this.closeNow();
+    // The host's pause holds the next deal (the running hand was played out); stakes owed start here.
+    if (!(await this.controls.beforeDeal())) return;
     const now = this.timers.now();
     const events: TableEvent[] = [];
     const answer = await this.dealer.nextHand(this.dealerRoom(), async (t) => {

@@ -9,7 +9,7 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
-import type { ActPayload, ChatPayload, ExtendedTimePayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload, WatchPayload } from '@naiko/contracts';
+import type { ActPayload, ChatPayload, ChatReportPayload, HostCommandPayload, ExtendedTimePayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload, WatchPayload } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-errors';
@@ -159,6 +159,30 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   @SubscribeMessage('table:chat')
   chat(@ValidBody('table:chat') p: ChatPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, () => this.send(socket, { op: 'chat', tableId: p.tableId, text: p.text }));
+  }
+
+  /** Issue 23: a host command; `table:host-done` answers the sender, `table:update` tells everyone. */
+  @SubscribeMessage('table:host')
+  host(@ValidBody('table:host') p: HostCommandPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    return this.run(socket, async () => {
+      const { tableId, ...command } = p;
+      await this.send(socket, { op: 'host', tableId, command });
+      socket.emit('table:host-done', { tableId, command: p.command });
+    });
+  }
+
+  /** Issue 23: reports a chat message to the admins. */
+  @SubscribeMessage('table:chat-report')
+  chatReport(@ValidBody('table:chat-report') p: ChatReportPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    return this.run(socket, async () => {
+      // Only a socket watching the table heard its chat (a private table's rooms are by invitation).
+      if (!this.sockets.watching(p.tableId, socket)) {
+        throw new SocketErrorException('FORBIDDEN', 'NOT_WATCHING: watch the table to report its chat');
+      }
+      const reason = p.reason ? { reason: p.reason } : {};
+      await this.send(socket, { op: 'chat-report', tableId: p.tableId, messageId: p.messageId, ...reason });
+      socket.emit('table:host-done', { tableId: p.tableId, command: 'chat-report' });
+    });
   }
 
   /** Accessibility: extended time for the sender's decisions at this table (issue 27). */

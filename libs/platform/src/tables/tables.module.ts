@@ -5,7 +5,9 @@
 import { Module } from '@nestjs/common';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { TableSockets } from './table-sockets';
-import { TABLES_OPTIONS, tablesOptionsFromEnv, TablesService } from './tables.service';
+import { TABLES_OPTIONS, tablesOptionsFromConfig, TablesService } from './tables.service';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 import { TablesGateway } from './tables.gateway';
 import { DefaultTables } from './default-tables';
 import { tableOwnershipProvider } from '../cluster/ownership.provider';
@@ -13,7 +15,7 @@ import { tableRouterProvider } from '../cluster/router.provider';
 
 @Module({
   providers: [
-    { provide: TABLES_OPTIONS, useFactory: () => tablesOptionsFromEnv(process.env) },
+    { provide: TABLES_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => tablesOptionsFromConfig(config) },
     tableOwnershipProvider,
     tableRouterProvider,
     TableSockets,

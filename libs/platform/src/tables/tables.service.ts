@@ -9,18 +9,20 @@ import { ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, ty
 import { ProtectionUses } from '@naiko/persistence';
 import { makeTableConfig, mayWatch, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
-import { cashTableLimitsProblem, type TablePublicState, type TableSettingsBody, type TableSnapshotPayload, type TableSummary } from '@naiko/contracts';
+import { cashTableLimitsProblem, type ChatReportView, type TablePublicState, type TableSettingsBody, type TableSnapshotPayload, type TableSummary } from '@naiko/contracts';
 import { LedgerChipSource, type ChipSource } from './chip-source';
 import { PrismaBotDirectory } from './bot-directory';
 import { TableHostError } from './host-errors';
 import { TableHost, type Decision } from './table-host';
+import type { HostCommand, HostControlsSaved } from './room/host-controls';
 import { TableSockets } from './table-sockets';
 import { SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from '../cluster/table-ownership';
 import { TableRouting, type RoutedRequest, type WatchersRequest } from './cluster/routing';
 import { TableTakeover } from './cluster/takeover';
 import { TABLE_ROUTER, type RoutedUser, type TableRouter } from '../cluster/table-router';
-import { hostsTablesFromEnv } from '../cluster/router.provider';
-import { defaultTableId, loadRoomConfig } from '../room/room-config';
+import { defaultTableId, type RoomConfig } from '../room/room-config';
+import { ROOM_CONFIG } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
 
 export interface TablesOptions {
   /** Pause between hands. */
@@ -37,21 +39,17 @@ export interface TablesOptions {
 
 export const TABLES_OPTIONS = Symbol('TABLES_OPTIONS');
 
-/** Defaults, overridable by env (TABLE_HAND_PAUSE_MS, TABLE_BOT_DELAY_MS, TABLE_SEED) and forRoot. */
-export function tablesOptionsFromEnv(env: NodeJS.ProcessEnv, overrides: Partial<TablesOptions> = {}): TablesOptions {
-  const int = (name: string, fallback: number): number => {
-    const v = env[name];
-    if (v === undefined || v === '') return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 600_000) throw new Error(`${name} must be an integer 0..600000 (ms), got ${JSON.stringify(v)}`);
-    return n;
-  };
+/** The options from the validated config (TABLE_HAND_PAUSE_MS, TABLE_BOT_DELAY_MS, TABLE_SEED, TABLES_HOST), then `overrides`. */
+export function tablesOptionsFromConfig(
+  config: Pick<AppConfig, 'TABLE_HAND_PAUSE_MS' | 'TABLE_BOT_DELAY_MS' | 'TABLE_SEED' | 'TABLES_HOST'>,
+  overrides: Partial<TablesOptions> = {},
+): TablesOptions {
   return {
-    handPauseMs: int('TABLE_HAND_PAUSE_MS', 2000),
-    botDelayMs: int('TABLE_BOT_DELAY_MS', 800),
+    handPauseMs: config.TABLE_HAND_PAUSE_MS,
+    botDelayMs: config.TABLE_BOT_DELAY_MS,
     recoverAtBoot: true,
-    hostTables: hostsTablesFromEnv(env),
-    ...(env.TABLE_SEED ? { seed: env.TABLE_SEED } : {}),
+    hostTables: config.TABLES_HOST,
+    ...(config.TABLE_SEED ? { seed: config.TABLE_SEED } : {}),
     ...overrides,
   };
 }
@@ -80,6 +78,10 @@ export type TableCommand =
   | { op: 'sit-in'; tableId: string; waitForBigBlind?: boolean }
   | { op: 'act'; tableId: string; version: number; action: Decision }
   | { op: 'chat'; tableId: string; text: string }
+  /** Issue 23: a host command (room/host-controls.ts); FORBIDDEN NOT_HOST for anyone else. */
+  | { op: 'host'; tableId: string; command: HostCommand }
+  /** Issue 23: reports a recent chat message of the table to the admins. */
+  | { op: 'chat-report'; tableId: string; messageId: string; reason?: string }
   | { op: 'extended-time'; tableId: string; on: boolean }
   | { op: 'seat-map'; tableId: string; code?: string }
   | { op: 'invite'; tableId: string; invitedId: string }
@@ -98,7 +100,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly bots: PrismaBotDirectory;
   private seq = 0;
   /** Ids of the room's default tables (config/room.json). */
-  private readonly roomTables = new Set((loadRoomConfig()?.tables ?? []).map((t) => defaultTableId(t.key)));
+  private readonly roomTables: Set<string>;
   /** Players re-seated at each table taken over (for tests and logs). */
   readonly reseated = new Map<string, Set<string>>();
   /** @internal */
@@ -117,7 +119,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(TABLES_OPTIONS) private readonly options: TablesOptions,
     @Optional() @Inject(TABLE_OWNERSHIP) ownership?: TableOwnership,
     /** @internal */ @Optional() @Inject(TABLE_ROUTER) readonly router: TableRouter | null = null,
+    @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
   ) {
+    this.roomTables = new Set((room?.tables ?? []).map((t) => defaultTableId(t.key)));
     this.ownership = ownership ?? new SingleProcessOwnership();
     this.routing = new TableRouting(this, router);
     // Who listens at each table: this copy's sockets, and with a router the users other copies
@@ -201,7 +205,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     });
     if (!this.lastRecovery.audit?.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery' });
     const open = await this.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' } });
-    for (const row of open) this.host(row.id, row.name, row.config as unknown as TableConfig, undefined, { bombPotPending: row.bombPotPending });
+    for (const row of open) this.host(row.id, row.name, row.config as unknown as TableConfig, undefined, { bombPotPending: row.bombPotPending, hostControls: row.hostControls as HostControlsSaved | null });
     if (open.length) this.logger.log({ msg: `hosting ${open.length} tables again`, tables: open.map((t) => t.id) });
   }
 
@@ -275,6 +279,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         return host.act(user.sub, cmd.version, cmd.action);
       case 'chat':
         return host.chat(user.sub, cmd.text);
+      case 'host':
+        return this.hostCommand(host, user, cmd.command);
+      case 'chat-report':
+        return this.reportChat(host, user, cmd.messageId, cmd.reason);
       case 'extended-time':
         return host.setExtendedTime(user.sub, cmd.on);
       case 'seat-map': {
@@ -319,6 +327,67 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         return host.summary();
       }
     }
+  }
+
+  /**
+   * A host command (issue 23). What it changed is saved before the answer: the config (password,
+   * host rights, stakes), cash_tables.host_id, and the controls a restart must keep.
+   */
+  private async hostCommand(host: TableHost, user: RoutedUser, command: HostCommand): Promise<unknown> {
+    if (command.command === 'stakes') {
+      const problem = cashTableLimitsProblem(command.stakes, host.table.config.buyIn);
+      if (problem) throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
+    }
+    await host.controls.run({ userId: user.sub, role: user.role }, command);
+    await this.saveConfig(host);
+    await this.saveHostControls(host);
+    return host.summary();
+  }
+
+  /** Stores a report of a chat message the table really sent (author and text from the table's memory). */
+  private async reportChat(host: TableHost, user: RoutedUser, messageId: string, reason?: string): Promise<ChatReportView> {
+    // Who may report: a socket watching the table (the gateway checks; it heard the message there).
+    const m = host.chatRules.find(messageId);
+    if (m.from.playerId === user.sub) {
+      throw new TableHostError('BAD_PAYLOAD', 'OWN_MESSAGE', 'you cannot report your own message');
+    }
+    const data = {
+      tableId: host.tableId,
+      messageId,
+      reporterId: user.sub,
+      reporterName: user.username,
+      playerId: m.from.playerId,
+      playerName: m.from.name,
+      text: m.text,
+      reason: reason?.trim() || null,
+      saidAt: new Date(m.at),
+    };
+    const row = await this.prisma.chatReport.upsert({
+      where: { messageId_reporterId: { messageId, reporterId: user.sub } },
+      create: data,
+      update: {},
+    });
+    return chatReportView(row);
+  }
+
+  /** The latest chat reports, newest first (the admin page). */
+  async chatReports(limit = 100): Promise<ChatReportView[]> {
+    const rows = await this.prisma.chatReport.findMany({ orderBy: { id: 'desc' }, take: limit });
+    return rows.map(chatReportView);
+  }
+
+  /** The controls' version last written per table, and that write (saved only when it moved). */
+  private readonly controlsSaved = new Map<string, { version: number; done: Promise<void> }>();
+
+  /** Issue 23: the host's controls survive a restart (`cash_tables.host_controls`). */
+  saveHostControls(host: TableHost): Promise<void> {
+    const last = this.controlsSaved.get(host.tableId);
+    if (last?.version === host.controls.version) return last.done;
+    const done = this.prisma.cashTable
+      .update({ where: { id: host.tableId }, data: { hostControls: host.controls.saved() as never } })
+      .then(() => undefined);
+    this.controlsSaved.set(host.tableId, { version: host.controls.version, done });
+    return done;
   }
 
   async create(input: CreateTableInput): Promise<TableHost> {
@@ -383,7 +452,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   async saveConfig(host: TableHost): Promise<void> {
     await this.prisma.cashTable.update({
       where: { id: host.tableId },
-      data: { config: host.table.config as never, ...(host.closed ? { status: 'closed', closedAt: new Date() } : {}) },
+      // hostId follows a transfer of host rights (issue 23).
+      data: { config: host.table.config as never, hostId: host.table.config.private?.hostId ?? null, ...(host.closed ? { status: 'closed', closedAt: new Date() } : {}) },
     });
   }
 
@@ -405,7 +475,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** @internal hosts a cash table here (created, hosted again at boot, or taken over). */
-  host(tableId: string, name: string, config: TableConfig, chips?: ChipSource, saved: { bombPotPending?: boolean } = {}): TableHost {
+  host(tableId: string, name: string, config: TableConfig, chips?: ChipSource, saved: { bombPotPending?: boolean; hostControls?: HostControlsSaved | null } = {}): TableHost {
     const n = this.seq++;
     const seed = this.options.seed;
     let hands = 0;
@@ -414,6 +484,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       name,
       config,
       ...(saved.bombPotPending ? { bombPotPending: true } : {}),
+      ...(saved.hostControls ? { hostControls: saved.hostControls } : {}),
       // The room's default tables (config/room.json): bots leave as people arrive.
       botsMakeRoom: this.roomTables.has(tableId),
       chips: chips ?? new LedgerChipSource(this.ledger, tableId),
@@ -430,12 +501,19 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
           if (!summary.private) this.sockets.lobby(summary);
           this.routing.publishEntry(h);
           this.saveBombPotPending(h);
+          // Stakes owed to the next hand took effect at its deal: config and controls are saved then.
+          if (this.controlsSaved.get(h.tableId)?.version !== h.controls.version) {
+            Promise.all([this.saveConfig(h), this.saveHostControls(h)]).catch((err: unknown) =>
+              this.logger.warn({ msg: 'saving the host controls failed', tableId: h.tableId, err: String(err) }),
+            );
+          }
         },
       },
       log: (level, msg, data) => this.logger[level === 'error' ? 'error' : 'warn']({ msg, ...data }),
     });
     this.hosts.set(tableId, host);
     this.bombPotSaved.set(tableId, host.table.bombPotPending === true);
+    this.controlsSaved.set(tableId, { version: host.controls.version, done: Promise.resolve() });
     host.start();
     this.routing.publishEntry(host);
     return host;
@@ -449,6 +527,12 @@ export function mayWatchHere(host: TableHost, user: Pick<RoutedUser, 'sub' | 'ro
 
 export function requireWatch(host: TableHost, user: RoutedUser, inviteCode?: string): void {
   if (!mayWatchHere(host, user, inviteCode)) throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
+}
+
+type ChatReportRow = Omit<ChatReportView, 'saidAt' | 'createdAt'> & { saidAt: Date; createdAt: Date };
+
+function chatReportView(r: ChatReportRow): ChatReportView {
+  return { ...r, saidAt: r.saidAt.toISOString(), createdAt: r.createdAt.toISOString() };
 }
 
 /** Ledger refusals (no account, not enough chips) as typed host errors. */

@@ -5,13 +5,14 @@
 // its announcement. Every copy enqueues the upcoming slot at start-up; the idempotent job id makes
 // that one job, and the handler creates nothing when a tournament of that name starts at that time
 // (a retry, a restart). The created tournaments are ordinary ones: the admin page edits or cancels them.
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { TournamentSchedulePayload, TournamentSettingsDto } from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
 import { ladderStructure } from '@naiko/tournament';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
-import { loadRoomConfig, type HourlyTournament } from '../room/room-config';
+import type { HourlyTournament, RoomConfig } from '../room/room-config';
+import { ROOM_CONFIG } from '../tokens';
 import { TournamentsService } from './tournaments.service';
 
 const MINUTE = 60_000;
@@ -52,8 +53,9 @@ export class RecurringTournaments implements OnApplicationBootstrap {
     private readonly tournaments: TournamentsService,
     private readonly jobs: JobQueue,
     private readonly prisma: PrismaService,
+    @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
   ) {
-    const h = loadRoomConfig()?.hourlyTournament;
+    const h = room?.hourlyTournament;
     this.config = h?.enabled ? h : null;
   }
 

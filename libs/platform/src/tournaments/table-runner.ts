@@ -60,20 +60,11 @@ export interface TournamentRunnerOptions {
 
 export const DEFAULT_TOURNAMENT_RUNNER_OPTIONS: TournamentRunnerOptions = { handPauseMs: 500, pollMs: 100, leaseMs: 5_000, botDelayMs: 500 };
 
-/** Overrides from the environment (`<P>_HAND_PAUSE_MS`, `<P>_BOT_DELAY_MS`: tests and benchmarks of whole apps). */
-export function runnerOptionsFromEnv(env: NodeJS.ProcessEnv, prefix: 'MTT' | 'SNG'): Partial<TournamentRunnerOptions> {
-  const out: Partial<TournamentRunnerOptions> = {};
-  for (const [name, key] of [
-    [`${prefix}_HAND_PAUSE_MS`, 'handPauseMs'],
-    [`${prefix}_BOT_DELAY_MS`, 'botDelayMs'],
-  ] as const) {
-    const v = env[name];
-    if (v === undefined || v === '') continue;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 600_000) throw new Error(`${name} must be an integer 0..600000 (ms), got ${JSON.stringify(v)}`);
-    out[key] = n;
-  }
-  return out;
+/** Overrides from the validated config (`<P>_HAND_PAUSE_MS`, `<P>_BOT_DELAY_MS`: tests and benchmarks of whole apps). */
+export function runnerOptionsFromConfig(config: Partial<Record<`${'MTT' | 'SNG'}_${'HAND_PAUSE_MS' | 'BOT_DELAY_MS'}`, number>>, prefix: 'MTT' | 'SNG'): Partial<TournamentRunnerOptions> {
+  const pause = config[`${prefix}_HAND_PAUSE_MS`];
+  const delay = config[`${prefix}_BOT_DELAY_MS`];
+  return { ...(pause !== undefined ? { handPauseMs: pause } : {}), ...(delay !== undefined ? { botDelayMs: delay } : {}) };
 }
 
 /**

@@ -10,6 +10,10 @@ import { TournamentError } from './tournaments.errors';
 import { FaultBoard } from '../health/fault-board';
 import { PlayAllowedGuard } from '../fair-play/gate';
 import { TournamentsService, type TournamentRow } from './tournaments.service';
+import { PrivateEventStore } from './private-events';
+import { inviteCodeOf, privateHttp } from './private-http';
+import { PrivateTournaments } from './private-tournaments';
+import { TournamentLobby } from './tournament-lobby';
 
 const STATUS: Record<string, HttpStatus> = {
   NOT_FOUND: HttpStatus.NOT_FOUND,
@@ -43,16 +47,24 @@ export class TournamentsController {
   constructor(
     private readonly service: TournamentsService,
     private readonly faults: FaultBoard,
+    private readonly privateEvents: PrivateEventStore,
+    private readonly privateTournaments: PrivateTournaments,
+    private readonly lobbyView: TournamentLobby,
   ) {}
 
   @Get()
   async lobby() {
-    return (await this.service.list()).map(summary);
+    // Hosts' private tournaments are not listed (their players see them under /private-events/mtt).
+    return (await this.service.list()).filter((r) => !(r as { host_id?: string | null }).host_id).map(summary);
   }
 
   @Get(':id')
   async view(@Param('id', ParseIdPipe) id: number) {
-    return domain(() => this.service.view(id));
+    return domain(async () => {
+      const host = await this.privateEvents.hostOf('mtt', id).catch(() => null);
+      if (host) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+      return this.lobbyView.view(id);
+    });
   }
 
   /**
@@ -93,7 +105,11 @@ export class TournamentsController {
 
   @UseGuards(JwtAuthGuard, PlayAllowedGuard)
   @Post(':id/register')
-  async register(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: AccessClaims) {
+  async register(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: AccessClaims, @Body() body: unknown) {
+    // A private tournament takes its host, invitees and invite-code holders only (NOT_INVITED).
+    if (await this.privateEvents.hostOf('mtt', id).catch(() => null)) {
+      return privateHttp(() => this.privateTournaments.register(id, user.sub, inviteCodeOf(body)));
+    }
     return domain(() => this.service.register(id, user.sub));
   }
 

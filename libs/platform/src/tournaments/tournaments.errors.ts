@@ -14,7 +14,14 @@ export type TournamentErrorCode =
   // Issue 25: rebuys and add-ons (tournaments/rebuys.ts).
   | 'NOT_SEATED'
   | 'HAND_IN_PROGRESS'
-  | 'REBUY_REFUSED';
+  | 'REBUY_REFUSED'
+  // Issue 25: final-table deals and pauses.
+  | 'NOT_RUNNING'
+  | 'NOT_FINAL_TABLE'
+  | 'DEAL_PENDING'
+  | 'NO_DEAL'
+  | 'NOT_IN_DEAL'
+  | 'BAD_DEAL';
 
 export class TournamentError extends Error {
   constructor(

@@ -10,7 +10,10 @@ import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-e
 import { ValidBody } from '../gateway/socket-validation';
 import { TournamentError } from './tournaments.errors';
 import { TournamentsService } from './tournaments.service';
+import { TournamentLobby } from './tournament-lobby';
 import { CORS_OPTIONS } from '../http/cors';
+import { PrivateEventStore } from './private-events';
+import { PrivateEventError } from './private-limits';
 
 export const tournamentRoom = (id: number): string => `mtt:${id}`;
 
@@ -23,18 +26,28 @@ export class TournamentsGateway implements OnModuleDestroy {
   private readonly lastAt = new Map<number, number>();
   private closed = false;
 
-  constructor(private readonly service: TournamentsService) {
+  constructor(
+    private readonly service: TournamentsService,
+    private readonly privateEvents: PrivateEventStore,
+    /** The lobby view (issue 25): the service's view with next level and break, tables' players, deal, pause. */
+    private readonly lobby: TournamentLobby,
+  ) {
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
   }
 
   @SubscribeMessage('tournamentWatch')
   async watch(@ValidBody('tournamentWatch') p: TournamentWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     try {
-      const view = await this.service.view(p.tournamentId);
+      // A private tournament is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
+      await this.privateEvents.access('mtt', p.tournamentId, socket.data.user.sub);
+      const view = await this.lobby.view(p.tournamentId);
       await socket.join(tournamentRoom(p.tournamentId));
       socket.emit('tournamentUpdate', view);
     } catch (err) {
       if (err instanceof TournamentError) throw new SocketErrorException('NOT_FOUND', err.message);
+      if (err instanceof PrivateEventError) {
+        throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+      }
       throw err;
     }
   }
@@ -54,7 +67,7 @@ export class TournamentsGateway implements OnModuleDestroy {
     const timer = setTimeout(() => {
       this.pending.delete(id);
       this.lastAt.set(id, Date.now());
-      this.service
+      this.lobby
         .view(id)
         .then((view) => {
           if (!this.closed) this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view);

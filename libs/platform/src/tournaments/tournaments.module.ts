@@ -1,21 +1,35 @@
 // TournamentsFeatureModule.forRoot({ runner? }) in an app that imports PlatformModule and consumes
 // QUEUES.tournament (apps/tournament, apps/all-in-one). It brings TablesModule: tournament tables
 // are TableHosts reached by the tables gateway like cash tables.
+import { APP_CONFIG } from '../tokens';
+import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PrismaService } from '@naiko/persistence';
+import type { PrivateEventLimits } from '@naiko/contracts';
 import { JwtAuthGuard } from '../auth/http-auth';
+import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
+import { DEFAULT_PRIVATE_LIMITS } from './private-limits';
+import { PrivateTournaments } from './private-tournaments';
+import { PrivateTournamentsController } from './private-tournaments.controller';
 import { TablesModule } from '../tables/tables.module';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsGateway } from './tournaments.gateway';
 import { TournamentJobs } from './tournaments.jobs';
-import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromEnv, type TournamentRunnerOptions } from './tournaments.runner';
+import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromConfig, type TournamentRunnerOptions } from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
 import { RecurringTournaments } from './recurring';
 import { TournamentPurchases } from './rebuys';
 import { TournamentPurchasesController } from './tournament-purchases.controller';
+import { FinalTableDeals } from './final-table-deal';
+import { DisconnectionMonitor } from './interruption';
+import { TournamentLobby } from './tournament-lobby';
+import { TournamentDealsController } from './tournament-deals.controller';
+import { TournamentStructuresController } from './tournament-structures.controller';
 
 export interface TournamentsModuleOptions {
   runner?: Partial<TournamentRunnerOptions>;
+  /** The admin's limits for hosts' private tournaments (default DEFAULT_PRIVATE_LIMITS). */
+  privateLimits?: PrivateEventLimits;
 }
 
 @Module({})
@@ -25,10 +39,19 @@ export class TournamentsFeatureModule {
       module: TournamentsFeatureModule,
       // Tournament tables are table hosts: the tables gateway (socket events) reaches them.
       imports: [TablesModule],
-      controllers: [TournamentsController, TournamentPurchasesController],
+      controllers: [
+        TournamentsController,
+        PrivateTournamentsController,
+        TournamentDealsController,
+        TournamentStructuresController,
+        TournamentPurchasesController,
+      ],
       providers: [
-        { provide: TOURNAMENT_RUNNER_OPTIONS, useFactory: () => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromEnv(process.env), ...options.runner }) },
+        { provide: TOURNAMENT_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromConfig(config), ...options.runner }) },
         TournamentsService,
+        { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },
+        PrivateEventStore,
+        PrivateTournaments,
         TournamentRunner,
         TournamentJobs,
         RecurringTournaments,
@@ -44,8 +67,21 @@ export class TournamentsFeatureModule {
             return purchases;
           },
         },
+        // Issue 25: final-table deals, the lobby view, the automatic pause on disconnections.
+        FinalTableDeals,
+        TournamentLobby,
+        DisconnectionMonitor,
       ],
-      exports: [TournamentsService, TournamentRunner, RecurringTournaments, TournamentPurchases],
+      exports: [
+        TournamentsService,
+        TournamentRunner,
+        RecurringTournaments,
+        FinalTableDeals,
+        TournamentLobby,
+        DisconnectionMonitor,
+        PrivateTournaments,
+        TournamentPurchases,
+      ],
     };
   }
 }

@@ -14,7 +14,7 @@ import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
 import type { LevelSchedule } from './level-schedule';
 import { mttTableId } from './table-ids';
-import { runnerOptionsFromEnv, TournamentTableRunner, tournamentTableOf, type TournamentRunnerOptions, type TournamentTables } from './table-runner';
+import { runnerOptionsFromConfig, TournamentTableRunner, tournamentTableOf, type TournamentRunnerOptions, type TournamentTables } from './table-runner';
 import type { TournamentSettings } from './tournament-config';
 import { mttTournamentId, TournamentsService } from './tournaments.service';
 
@@ -22,9 +22,9 @@ export { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, type TournamentRunnerOptions } from 
 
 export const TOURNAMENT_RUNNER_OPTIONS = Symbol('TOURNAMENT_RUNNER_OPTIONS');
 
-/** Overrides from the environment (MTT_HAND_PAUSE_MS, MTT_BOT_DELAY_MS: tests and benchmarks of whole apps). */
-export function tournamentRunnerOptionsFromEnv(env: NodeJS.ProcessEnv): Partial<TournamentRunnerOptions> {
-  return runnerOptionsFromEnv(env, 'MTT');
+/** Overrides from the validated config (MTT_HAND_PAUSE_MS, MTT_BOT_DELAY_MS: tests and benchmarks of whole apps). */
+export function tournamentRunnerOptionsFromConfig(config: Parameters<typeof runnerOptionsFromConfig>[0]): Partial<TournamentRunnerOptions> {
+  return runnerOptionsFromConfig(config, 'MTT');
 }
 
 /** The table configuration of a tournament's tables: its game, seats and clock; any stack fits. */

@@ -71,6 +71,8 @@ import { awardBounties, bountyEntryMovements, payStandingHeads } from './bounty-
 import { livePoolOf, refundPurchases } from './rebuys';
 import { paySatellite, registerSeats } from './satellites';
 import { extrasView, type ExtrasRow } from './tournament-extras';
+import { payCancellationAfterStart } from './cancel-after-start';
+import { adjustPayoutsForDeal, dealOfTournament } from './deal-records';
 
 export const mttTournamentId = (id: number): string => `mtt-${id}`;
 
@@ -159,7 +161,8 @@ export class TournamentsService {
     this.listeners.push(l);
   }
 
-  private changed(id: number): void {
+  /** Publishes a change (the lobby); public for the issue-25 modules (deals, pauses). */
+  changed(id: number): void {
     for (const l of this.listeners) l.changed(id);
   }
 
@@ -267,15 +270,17 @@ export class TournamentsService {
   // ------------------------------------------------------------------------------------------
   // Admin
 
-  async create(input: unknown): Promise<StoredRow> {
+  /** `owner.hostId`: a host's private tournament (private-tournaments.ts), private from its insert. */
+  async create(input: unknown, owner: { hostId?: string } = {}): Promise<StoredRow> {
     const s = parseSettings(input);
     const state = smallOf(newMttState(createRegistration(registrationConfigOf(s))));
     // The seat draw's seed is fixed (and its commitment published) before anyone can register.
     const seatSeed = newShuffleSeed();
     const [row] = await this.prisma.$queryRaw<StoredRow[]>`
-      INSERT INTO scheduled_tournaments (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment)
+      INSERT INTO scheduled_tournaments
+        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
       VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb,
-              ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)})
+              ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)}, ${owner.hostId ?? null}::uuid)
       RETURNING *`;
     await this.schedule(row);
     this.changed(row.id);
@@ -327,9 +332,13 @@ export class TournamentsService {
    * returns every tournament chip to the tournament's issuer. A running tournament stops dealing at
    * once; the cancellation completes when the last hand in progress ends.
    */
-  async cancel(id: number): Promise<{ status: TournamentStatus }> {
+  async cancel(id: number, opts: { beforeStartOnly?: boolean } = {}): Promise<{ status: TournamentStatus }> {
     const status = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
+      // A host cancels his private tournament only before it starts (private-tournaments.ts).
+      if (opts.beforeStartOnly && r.status !== 'scheduled' && r.status !== 'registering') {
+        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      }
       if (r.status === 'finished' || r.status === 'paying') throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
       if (r.status === 'cancelled') return r.status;
       if (r.status === 'running' && r.state.seating?.tables.some((t) => t.handInProgress)) {
@@ -349,9 +358,15 @@ export class TournamentsService {
     await refundPurchases(tx, r.id, r.config);
     await payStandingHeads(tx, r.id, r.config, 'refund');
     const transition = why === 'by-admin' ? cancelTournament(r.state.registration) : startTournament(r.state.registration);
-    for (const e of transition.events) if (e.type === 'cancelled') await this.refund(tx, r, e);
+    // After the start the published rule pays instead of refunds (cancel-after-start.ts, issue 25).
+    const afterStart = why === 'by-admin' && r.status === 'running';
+    for (const e of transition.events) if (e.type === 'cancelled' && !afterStart) await this.refund(tx, r, e);
+    if (afterStart) await payCancellationAfterStart(tx, r);
     await this.retireStacks(tx, r);
-    await tx.tournamentEntry.updateMany({ where: { tournamentId: t }, data: { status: 'refunded' } });
+    await tx.tournamentEntry.updateMany({
+      where: { tournamentId: t, ...(afterStart ? { status: 'playing' } : {}) },
+      data: { status: afterStart ? 'finished' : 'refunded' },
+    });
     const state: MttState = { ...r.state, registration: transition.state };
     await this.save(tx, r, state, { status: 'cancelled' });
     await tx.$executeRaw`UPDATE scheduled_tournaments SET finished_at = now() WHERE id = ${r.id}`;
@@ -602,12 +617,14 @@ export class TournamentsService {
       async (tx) => {
         // Few round trips: the tournament row with this table's row locked, the seats with their
         // stacks, then one statement that marks the hand begun.
-        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & { button: number | null; hand_in_progress: boolean; closed: boolean })[]>`
-          SELECT st.status, st.state, st.step_index, st.config, t.button, t.hand_in_progress, t.closed
+        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & { paused_reason: string | null; button: number | null; hand_in_progress: boolean; closed: boolean })[]>`
+          SELECT st.status, st.state, st.step_index, st.config, st.paused_reason, t.button, t.hand_in_progress, t.closed
           FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
           WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
         await fence?.(tx);
-        if (!r || r.status !== 'running' || r.state.cancelRequested || r.closed || r.hand_in_progress) return null;
+        // Paused (tournament-pause.ts: a deal, disconnections, the admin): no new hand anywhere.
+        if (!r || r.status !== 'running' || r.state.cancelRequested || r.paused_reason) return null;
+        if (r.closed || r.hand_in_progress) return null;
         const level = this.levelInForce(r);
         if (!level) return null;
         const book = mttTournamentId(id);
@@ -945,7 +962,9 @@ export class TournamentsService {
       // Issue 25: a satellite pays seats (satellites.ts); the winner collects his own bounty.
       const seats = r.config.satellite ? await paySatellite(tx, id, r.config, pool, r.state.standings!.groups, (k) => reg.entries[entryIdOf(k) - 1]) : null;
       await payStandingHeads(tx, id, r.config, 'own');
-      const payouts = seats ? [] : payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      // A final-table deal paid its players already (final-table-deal.ts, issue 25).
+      const standings = seats ? [] : payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      const payouts = seats ? [] : adjustPayoutsForDeal(standings, await dealOfTournament(tx, id));
       const best = new Map<string, { place: number; prize: number }>();
       for (const p of payouts) {
         const entry = reg.entries[entryIdOf(p.playerId) - 1];
@@ -958,7 +977,7 @@ export class TournamentsService {
           });
         }
         const b = best.get(entry.playerId) ?? { place: p.bestPlace, prize: 0 };
-        best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize });
+        best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize + p.dealPrize });
       }
       for (const [userId, b] of best) {
         await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'finished', place: b.place, prize: BigInt(b.prize) } });

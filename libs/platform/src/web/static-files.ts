@@ -18,7 +18,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The folder of the built client: WEB_DIST_DIR, else `dist/web` of the repository this file lives in (source or build). */
-export function webDistDir(env: NodeJS.ProcessEnv = process.env): string {
+export function webDistDir(env: { WEB_DIST_DIR?: string }): string {
   if (env.WEB_DIST_DIR) return resolve(env.WEB_DIST_DIR);
   let dir = __dirname;
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);

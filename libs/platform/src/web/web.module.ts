@@ -3,7 +3,9 @@
 // registered the controllers' routes, so every API path keeps answering as before; only requests
 // no route handles fall through to the client's files. It also serves the thin read-only routes
 // the client needs that no feature module offers (the player's hand history, hand-history.controller.ts).
-import { Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 import { HttpAdapterHost } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,10 +17,13 @@ import { staticFiles, webDistDir } from './static-files';
 export class WebModule implements OnModuleInit {
   private readonly logger = new Logger('WebModule');
 
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   onModuleInit(): void {
-    const root = webDistDir();
+    const root = webDistDir(this.config);
     if (!existsSync(join(root, 'index.html'))) {
       this.logger.warn({ msg: `web client not built (${root}/index.html missing): run \`node scripts/build-web.js\`` });
     }

@@ -70,7 +70,7 @@ export class TableTakeover {
         won.map(async (row) => {
           if (!this.s.ownership.owns(row.id)) return;
           const chips = new ReseatChipSource(new LedgerChipSource(this.s.ledger, row.id));
-          const host = this.s.host(row.id, row.name, row.config as unknown as TableConfig, chips, { bombPotPending: row.bombPotPending });
+          const host = this.s.host(row.id, row.name, row.config as unknown as TableConfig, chips, { bombPotPending: row.bombPotPending, hostControls: row.hostControls as never });
           const reseated = await this.reseat(host, chips, report);
           const cancelled = report.cancelledHands.filter((h) => h.tableId === row.id).length;
           this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled, reseated, recoverMs, reseatedAfterMs: Date.now() - t0 });

@@ -25,6 +25,7 @@ import type { Dealer } from '../dealers/dealer';
 import type { SerialQueue } from '../serial-queue';
 import type { Timers } from '../ports';
 import type { HandClock } from './hand-clock';
+import type { HostControls } from './host-controls';
 import type { RunningHand } from './running-hand';
 
 interface PlayerRefLike {
@@ -53,31 +54,51 @@ export abstract class CashCommands {
   abstract key(what: string, userId: string): string;
   abstract scheduleNextHand(ms?: number): void;
   abstract stop(): void;
+  /** The host's controls (approval required, removed players: the sit gate). */
+  abstract readonly controls: HostControls;
 
   /** A close asked for during a hand: who asked, and the promise its caller waits on. */
   closeAfterHand: { by: string; done: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null = null;
 
+  /**
+   * Sits a player; at a table whose host requires approval (room/host-controls.ts) the sit becomes
+   * a seat request instead (-1: not seated yet), once the table's own checks pass; the host's
+   * `approve` seats him then. A player the host removed is refused (REMOVED_BY_HOST).
+   */
   sit(player: PlayerRefLike, req: SitRequestLike): Promise<number> {
     return this.queue.run(async () => {
       this.dealer.cashOnly('sit');
-      const t = this.tryTable(() =>
-        join(this.state, {
-          playerId: player.userId,
-          name: player.name,
-          isBot: player.isBot ?? false,
-          seat: req.seat,
-          buyIn: req.buyIn,
-          now: this.timers.now(),
-          inviteCode: req.inviteCode,
-          waitForBigBlind: req.waitForBigBlind,
-        }),
-      );
-      // Chips move first; the seat exists only once the ledger has them (a refusal changes nothing).
-      await this.o.chips.buyIn(player.userId, req.buyIn, this.key('sit', player.userId));
-      await this.commit(t);
-      this.scheduleNextHand();
-      return seatOf(this.state, player.userId);
+      if (this.controls.gate(player)) {
+        // The checks of a sit now (invitation, buy-in, seat): a request the table would refuse is refused at once.
+        this.tryTable(() => join(this.state, this.joinRequest(player, req)));
+        this.controls.request(player, req);
+        return -1;
+      }
+      return this.seatNow(player, req);
     });
+  }
+
+  /** @internal Seats a player now, inside the queue (the sit, or the host's approval of a request). */
+  async seatNow(player: PlayerRefLike, req: SitRequestLike): Promise<number> {
+    const t = this.tryTable(() => join(this.state, this.joinRequest(player, req)));
+    // Chips move first; the seat exists only once the ledger has them (a refusal changes nothing).
+    await this.o.chips.buyIn(player.userId, req.buyIn, this.key('sit', player.userId));
+    await this.commit(t);
+    this.scheduleNextHand();
+    return seatOf(this.state, player.userId);
+  }
+
+  private joinRequest(player: PlayerRefLike, req: SitRequestLike): Parameters<typeof join>[1] {
+    return {
+      playerId: player.userId,
+      name: player.name,
+      isBot: player.isBot ?? false,
+      seat: req.seat,
+      buyIn: req.buyIn,
+      now: this.timers.now(),
+      inviteCode: req.inviteCode,
+      waitForBigBlind: req.waitForBigBlind,
+    };
   }
 
   reload(userId: string, amount: number): Promise<void> {

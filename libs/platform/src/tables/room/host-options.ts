@@ -6,6 +6,7 @@ import type { ChipSource } from '../chip-source';
 import type { TournamentDealer } from '../dealers/tournament-dealer';
 import type { BotDirectory, HandSink, ProtectionQuota, TableBroadcaster, Timers } from '../ports';
 import type { TableHost } from '../table-host';
+import type { HostControlsSaved } from './host-controls';
 
 export interface PlayerRef {
   userId: string;
@@ -62,6 +63,8 @@ export interface TableHostOptions {
   config: TableConfig;
   /** Home games: a bomb pot the host asked for before a restart, still owed (saved with the table). */
   bombPotPending?: boolean;
+  /** The host's controls saved before a restart (cash_tables.host_controls: pause, approval, mutes, removals, stakes owed). */
+  hostControls?: HostControlsSaved;
   chips: ChipSource;
   hands: HandSink;
   broadcaster: TableBroadcaster;

@@ -1,0 +1,169 @@
+// Private Sit & Go (issue 23.4): a host's one-table game for his invitees. It is an instance of
+// the Sit & Go service like any other (registration, start, blind steps, table, payout: the same
+// code and the same ledger movements); what is private is who may see and enter it
+// (../tournaments/private-events.ts) and that its template is the host's, checked against the
+// admin's limits (../tournaments/private-limits.ts), with no entry fee. The instance row carries
+// `host_id` from its insert; no next instance opens when it fills. The host may cancel it before
+// it starts: every entry gets its buy-in back through the ledger, in one transaction.
+import { Inject, Injectable } from '@nestjs/common';
+import type { PrivateEventLimits, PrivateEventSummary, SitAndGoView } from '@naiko/contracts';
+import { newShuffleSeed } from '@naiko/engine';
+import {
+  Accounts,
+  inTransaction,
+  postInTransaction,
+  PrismaService,
+  tournamentBook,
+  type Movement,
+} from '@naiko/persistence';
+import type { SitAndGoTemplate } from '@naiko/tournament';
+import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
+import { checkPrivateSitAndGo, PrivateEventError, privateBlindStructure } from '../tournaments/private-limits';
+import { seatDrawCommitment } from './seat-draw';
+import { SitAndGoService, tournamentIdOf, type InstanceRow, type RegisterResult } from './sit-and-go.service';
+import { checkTemplate } from './templates';
+
+/** A private game's players may come back after a disconnection for this long (the cash tables' window). */
+const PRIVATE_RECONNECT_MS = 30_000;
+
+@Injectable()
+export class PrivateSitAndGos {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly service: SitAndGoService,
+    private readonly store: PrivateEventStore,
+    @Inject(PRIVATE_EVENT_LIMITS) readonly limits: PrivateEventLimits,
+  ) {}
+
+  /** Creates the host's Sit & Go (OUTSIDE_LIMITS / BAD_SETTINGS / TOO_MANY_OPEN refuse it whole). */
+  async create(hostId: string, input: unknown): Promise<{ instanceId: number; inviteCode: string }> {
+    const b = checkPrivateSitAndGo(input, this.limits);
+    await this.store.requireRoom(hostId, this.limits.maxOpenPerHost);
+    // Not a published template: its id only names this one game (unique with instance number 1).
+    const template: SitAndGoTemplate = checkTemplate({
+      templateId: `private-${this.store.newCode()}`,
+      name: b.name,
+      game: b.game,
+      bettingStructure: b.bettingStructure,
+      kind: 'sit-and-go',
+      seats: b.seats,
+      buyIn: b.buyIn,
+      entryFee: 0,
+      startingStack: b.startingStack,
+      blindStructure: privateBlindStructure(b),
+      prizeTable: null,
+      spinTable: null,
+      clock: { decisionMs: b.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
+    });
+    // The seat draw is committed before anyone registers, as for every instance (seat-draw.ts).
+    const seatSeed = newShuffleSeed();
+    const out = await inTransaction(this.prisma, async (tx) => {
+      const [row] = await tx.$queryRaw<{ id: number }[]>`
+        INSERT INTO sit_and_gos (template_id, instance_number, kind, template, seat_seed, seat_commitment, host_id)
+        VALUES (${template.templateId}, 1, 'sit-and-go', ${JSON.stringify(template)}::jsonb, ${seatSeed},
+                ${seatDrawCommitment(seatSeed)},
+                ${hostId}::uuid)
+        RETURNING id`;
+      return { instanceId: row.id, inviteCode: await this.store.record(tx, 'sng', row.id, hostId) };
+    });
+    this.service.notifyChanged(out.instanceId);
+    return out;
+  }
+
+  /** Registration of the host or an invitee (or a code holder); NOT_INVITED changes nothing. */
+  async register(instanceId: number, userId: string, code?: string): Promise<RegisterResult> {
+    await this.requirePrivate(instanceId, userId, code);
+    return this.service.registerInstance(instanceId, userId);
+  }
+
+  /** Joins with an invite link's code (the player becomes an invitee), and registers when asked. */
+  async join(userId: string, code: string, register: boolean): Promise<PrivateEventSummary> {
+    const instanceId = await this.store.byCode('sng', code);
+    await this.store.access('sng', instanceId, userId, code);
+    if (register) await this.service.registerInstance(instanceId, userId);
+    return this.summary(instanceId, userId);
+  }
+
+  /** The view for the host and his invitees only. */
+  async view(instanceId: number, userId: string): Promise<SitAndGoView> {
+    await this.requirePrivate(instanceId, userId);
+    return this.service.view(instanceId);
+  }
+
+  private async requirePrivate(instanceId: number, userId: string, code?: string): Promise<void> {
+    const access = await this.store.access('sng', instanceId, userId, code);
+    if (!access) throw new PrivateEventError('NOT_FOUND', `Sit & Go ${instanceId} is not a private event`);
+  }
+
+  /**
+   * The host cancels before the start: each registered player gets his buy-in back (reason
+   * `refund`, key `sng:<id>:cancel:<userId>`), his tournament chips go back to the issuer, the
+   * instance ends `cancelled`. One transaction under the instance's row lock, so it serialises
+   * with a registration taking the last seat: whichever comes first wins.
+   */
+  async cancel(instanceId: number, hostId: string): Promise<{ refunded: number }> {
+    await this.store.requireHost('sng', instanceId, hostId);
+    const refunded = await inTransaction(this.prisma, async (tx) => {
+      const [row] = await tx.$queryRaw<InstanceRow[]>`SELECT * FROM sit_and_gos WHERE id = ${instanceId} FOR UPDATE`;
+      if (row.status !== 'registering')
+        throw new PrivateEventError('ALREADY_STARTED', `Sit & Go ${instanceId} is ${row.status}: too late to cancel`);
+      const tournamentId = tournamentIdOf(instanceId);
+      const entries = await tx.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' } });
+      for (const e of entries) {
+        const movements: Movement[] = [];
+        if (row.template.buyIn > 0)
+          movements.push({
+            from: Accounts.tournamentPool(tournamentId),
+            to: Accounts.user(e.userId),
+            amount: row.template.buyIn,
+          });
+        if (row.template.entryFee > 0)
+          movements.push({ from: Accounts.house(), to: Accounts.user(e.userId), amount: row.template.entryFee });
+        movements.push({
+          from: Accounts.tournamentStack(tournamentId, e.userId),
+          to: Accounts.issuer(tournamentBook(tournamentId)),
+          amount: 'all',
+        });
+        await postInTransaction(tx, {
+          idempotencyKey: `sng:${instanceId}:cancel:${e.userId}`,
+          reason: 'refund',
+          refs: { tournamentId },
+          movements,
+        });
+      }
+      await tx.tournamentEntry.updateMany({
+        where: { tournamentId, status: 'registered' },
+        data: { status: 'refunded' },
+      });
+      await tx.$executeRaw`UPDATE sit_and_gos SET status = 'cancelled', finished_at = now() WHERE id = ${instanceId}`;
+      return entries.length;
+    });
+    this.service.notifyChanged(instanceId);
+    return { refunded };
+  }
+
+  /** "My games": the private Sit & Gos the user hosts or is invited to. */
+  async mine(userId: string): Promise<PrivateEventSummary[]> {
+    const ids = await this.store.eventsOf('sng', userId);
+    return Promise.all(ids.map((id) => this.summary(id, userId)));
+  }
+
+  async summary(instanceId: number, userId: string): Promise<PrivateEventSummary> {
+    const [v, row] = await Promise.all([this.service.view(instanceId), this.service.instance(instanceId)]);
+    const hostId = row.host_id ?? '';
+    return {
+      kind: 'sng',
+      eventId: instanceId,
+      name: v.name,
+      status: v.phase,
+      hostId,
+      hostName: await this.store.username(hostId),
+      inviteCode: hostId === userId ? await this.store.inviteCode('sng', instanceId) : null,
+      buyIn: v.buyIn,
+      registered: v.registered,
+      capacity: v.seats,
+      startsAt: null,
+      youAreRegistered: v.standings.some((s) => s.userId === userId) && v.phase !== 'cancelled',
+    };
+  }
+}

@@ -1,0 +1,96 @@
+// Cancellation of a scheduled tournament after its start (issue 25, the common published rule; the
+// text players read is `CANCELLATION_RULES` below, shown on the tournament page):
+//   1. players already out in the paid places get the prize of their place (ties share, as at the
+//      end); a final-table deal already paid stays paid;
+//   2. what is left in the prize pool is split among the players still in: half equally, half by
+//      chip count (libs/tournament `cancellationAfterStartSplit`); fees are not returned.
+// Runs inside the cancellation's tournament-wide transaction (the exclusive advisory lock is held),
+// after the last hand in progress has ended, so the stacks are final. Ledger keys:
+//   mtt:<id>:prize:<entryId> (a paid place, as the payout's), mtt:<id>:cancel:<userId> (the split).
+import { Accounts, postInTransaction, type Tx } from '@naiko/persistence';
+import { cancellationAfterStartSplit, payStandings } from '@naiko/tournament';
+import { entryIdOf, seatedPlayers } from './mtt-state';
+import { prizeTableOf } from './tournament-config';
+import type { TournamentRow } from './tournaments.service';
+import { dealOfTournament } from './deal-records';
+
+export const CANCELLATION_RULES: readonly string[] = [
+  'Cancelled before the start: every buy-in and fee is refunded.',
+  'Cancelled after the start: players already out in the paid places get their prize; what is left of the prize ' +
+    'pool goes to the players still in, half shared equally and half in proportion to their chips. Fees are kept.',
+  'The tournament pauses by itself when more than half of the players left have been disconnected for 5 minutes, ' +
+    'and resumes when they return; the clock stops meanwhile. The tournament director may cancel it.',
+];
+
+export interface CancelShare {
+  userId: string;
+  stack: number;
+  equalPart: number;
+  chipPart: number;
+}
+
+/** Pays the places already out in the money and splits the rest of the pool; returns the split. */
+export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promise<CancelShare[]> {
+  const t = `mtt-${r.id}`;
+  const reg = r.state.registration;
+  const entrants = reg.entries.filter((e) => e.status === 'active' || e.status === 'busted').length;
+  const pool = entrants * r.config.buyIn;
+  const deal = await dealOfTournament(tx, r.id);
+  // A deal under discussion ends with the tournament; so does any pause.
+  await tx.$executeRaw`
+    UPDATE mtt_deals SET status = 'void', decided_at = now()
+    WHERE tournament_id = ${r.id} AND status IN ('waiting', 'open')`;
+  await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${r.id}`;
+  const dealt = new Set((deal?.players ?? []).map((p) => p.userId));
+  const table = prizeTableOf(r.config, entrants);
+  // Places already decided (busted entries); those in a paid deal were paid by the deal.
+  const groups = (r.state.standings?.groups ?? []).filter((g) => g.bestPlace <= table.paidPlaces);
+  for (const p of groups.length ? payStandings(pool, table, groups) : []) {
+    const entry = reg.entries[entryIdOf(p.playerId) - 1];
+    if (p.prize <= 0 || dealt.has(entry.playerId)) continue;
+    await postInTransaction(tx, {
+      idempotencyKey: `mtt:${r.id}:prize:${entry.entryId}`,
+      reason: 'tournament_prize',
+      refs: { tournamentId: t },
+      movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(entry.playerId), amount: p.prize }],
+    });
+    await tx.tournamentEntry.update({
+      where: { tournamentId_userId: { tournamentId: t, userId: entry.playerId } },
+      data: { prize: BigInt(p.prize), place: p.bestPlace },
+    });
+  }
+  // What the pool holds now is what nobody has been paid yet.
+  const [acc] = await tx.$queryRaw<{ balance: bigint }[]>`SELECT balance FROM chip_accounts WHERE key = ${`pool:${t}`}`;
+  const left = Number(acc?.balance ?? 0n);
+  const inPlay = await tx.$queryRaw<{ user_id: string; balance: bigint }[]>`
+    SELECT s.user_id::text AS user_id, COALESCE(a.balance, 0) AS balance FROM mtt_seats s
+    LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${t} || ':' || s.user_id::text
+    WHERE s.tournament_id = ${r.id} ORDER BY s.table_no, s.seat`;
+  const still = inPlay.map((x) => ({ userId: x.user_id, stack: Number(x.balance) })).filter((x) => x.stack > 0);
+  if (still.length === 0 || left === 0 || seatedPlayers(r.state) === 0) return [];
+  const split = cancellationAfterStartSplit(
+    left,
+    still.map((x) => x.stack),
+  );
+  const out: CancelShare[] = [];
+  for (const [i, p] of still.entries()) {
+    const { equalPart, chipPart, total } = split[i];
+    out.push({ userId: p.userId, stack: p.stack, equalPart, chipPart });
+    if (total > 0) {
+      await postInTransaction(tx, {
+        idempotencyKey: `mtt:${r.id}:cancel:${p.userId}`,
+        reason: 'tournament_prize',
+        refs: { tournamentId: t },
+        movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: total }],
+      });
+    }
+    const before = await tx.tournamentEntry.findUnique({
+      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
+    });
+    await tx.tournamentEntry.update({
+      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
+      data: { prize: (before?.prize ?? 0n) + BigInt(total) },
+    });
+  }
+  return out;
+}

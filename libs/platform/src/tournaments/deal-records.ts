@@ -1,0 +1,90 @@
+// Deal records and pure deal arithmetic (issue 25), apart from the FinalTableDeals provider so the
+// tournament service's payout can use them without importing the provider (no import cycle).
+import type { Tx } from '@naiko/persistence';
+import { chipChopDeal, DealError, icmDeal, type Payout } from '@naiko/tournament';
+import { entryKey } from './mtt-state';
+import { TournamentError } from './tournaments.errors';
+
+export type DealMethod = 'icm' | 'chip-chop';
+export type DealStatus = 'waiting' | 'open' | 'accepted' | 'rejected' | 'void';
+
+export interface DealPlayer {
+  userId: string;
+  entryId: number;
+  stack: number;
+  prize: number;
+}
+
+export interface DealRecord {
+  dealId: number;
+  method: DealMethod;
+  leftToPlayFor: number;
+  status: DealStatus;
+  proposedBy: string;
+  players: DealPlayer[] | null;
+  acceptedBy: string[];
+  forced: boolean;
+}
+
+export interface DealRow {
+  id: number;
+  method: DealMethod;
+  left_to_play_for: bigint;
+  status: DealStatus;
+  proposed_by: string;
+  players: DealPlayer[] | null;
+  accepted_by: string[];
+  forced: boolean;
+}
+
+export const record = (d: DealRow): DealRecord => ({
+  dealId: d.id,
+  method: d.method,
+  leftToPlayFor: Number(d.left_to_play_for),
+  status: d.status,
+  proposedBy: d.proposed_by,
+  players: d.players,
+  acceptedBy: d.accepted_by,
+  forced: d.forced,
+});
+
+/** The deal figures: each player's prize from his stack and the prizes of places 1..n. */
+export function dealFigures(
+  method: DealMethod,
+  stacks: readonly number[],
+  placePayouts: readonly number[],
+  leftToPlayFor: number,
+): number[] {
+  const payouts = placePayouts.slice(0, stacks.length);
+  const input = { stacks, payouts: payouts.length ? payouts : [0], leftToPlayFor };
+  try {
+    return (method === 'icm' ? icmDeal(input) : chipChopDeal(input)).prizes;
+  } catch (err) {
+    if (err instanceof DealError) throw new TournamentError('BAD_DEAL', err.message);
+    throw err;
+  }
+}
+
+/**
+ * The payout after a deal: dealt entries are paid nothing more, except the winner of what was left
+ * to play for; `dealPrize` is what the deal already paid (his result shows both).
+ */
+export function adjustPayoutsForDeal(
+  payouts: readonly Payout[],
+  deal: DealRecord | null,
+): (Payout & { dealPrize: number })[] {
+  const dealt = new Map((deal?.players ?? []).map((p) => [entryKey(p.entryId), p.prize]));
+  return payouts.map((p) => {
+    const dealPrize = dealt.get(p.playerId);
+    if (dealPrize === undefined) return { ...p, dealPrize: 0 };
+    return { ...p, prize: p.bestPlace === 1 ? deal!.leftToPlayFor : 0, dealPrize };
+  });
+}
+
+/** The deal applied in a tournament (null: none). */
+export async function dealOfTournament(db: Pick<Tx, '$queryRaw'>, id: number): Promise<DealRecord | null> {
+  const [d] = await db.$queryRaw<
+    DealRow[]
+  >`SELECT * FROM mtt_deals WHERE tournament_id = ${id} AND status = 'accepted' ORDER BY id DESC LIMIT 1`;
+  return d ? record(d) : null;
+}

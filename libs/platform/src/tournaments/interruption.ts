@@ -1,0 +1,142 @@
+// Automatic interruption of scheduled tournaments (issue 25, published in CANCELLATION_RULES):
+// the tournament pauses when MORE than half of the players still in have each been disconnected for
+// at least `NAIKO_MTT_DISCONNECT_PAUSE_MS` (default 5 minutes), and resumes when that is no longer
+// so (they came back). The pure rule is `interruptionDecision`; `DisconnectionMonitor` applies it.
+//
+// Presence: a player is connected while one of his sockets is connected to any copy (socket.io's
+// `fetchSockets`, which spans copies through the Redis adapter). Bot entrants never disconnect.
+// The monitor checks every running tournament every `checkMs` (a quarter of the threshold, at most
+// 5 s); its pause and resume are tournament-wide transactions (the exclusive advisory lock) and are
+// idempotent, so two copies checking the same tournament agree.
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { inTransaction, PrismaService } from '@naiko/persistence';
+import { JobQueue } from '../jobs/job-queue.service';
+import { lockExclusive } from './mtt-rows';
+import { pauseTournament, resumeTournament, type PauseReason } from './tournament-pause';
+import { TournamentsGateway } from './tournaments.gateway';
+import { TournamentsService } from './tournaments.service';
+
+export const DEFAULT_DISCONNECT_PAUSE_MS = 5 * 60_000;
+
+export interface InterruptionInput {
+  /** Players still in (bots included). */
+  readonly remaining: number;
+  /** When each disconnected human was first seen disconnected (ms); connected players are absent. */
+  readonly disconnectedSince: ReadonlyMap<string, number>;
+  readonly now: number;
+  readonly thresholdMs: number;
+  readonly paused: PauseReason | null;
+}
+
+/** Players disconnected for at least the threshold. */
+export function longDisconnected(input: Pick<InterruptionInput, 'disconnectedSince' | 'now' | 'thresholdMs'>): number {
+  let n = 0;
+  for (const since of input.disconnectedSince.values()) if (input.now - since >= input.thresholdMs) n++;
+  return n;
+}
+
+/**
+ * 'pause' when more than half of the players left are long disconnected and nothing pauses the
+ * tournament yet; 'resume' when a pause for disconnections no longer holds; else null.
+ */
+export function interruptionDecision(input: InterruptionInput): 'pause' | 'resume' | null {
+  const away = longDisconnected(input);
+  const tooMany = input.remaining > 0 && away * 2 > input.remaining;
+  if (tooMany && input.paused === null) return 'pause';
+  if (!tooMany && input.paused === 'disconnections') return 'resume';
+  return null;
+}
+
+export function disconnectPauseMsFromEnv(env: NodeJS.ProcessEnv): number {
+  const v = Number(env.NAIKO_MTT_DISCONNECT_PAUSE_MS);
+  return Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_DISCONNECT_PAUSE_MS;
+}
+
+@Injectable()
+export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('TournamentInterruption');
+  /** tournament → user → first seen disconnected (ms). */
+  private readonly since = new Map<number, Map<string, number>>();
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  /** Threshold; tests set it lower (or through NAIKO_MTT_DISCONNECT_PAUSE_MS). */
+  thresholdMs = disconnectPauseMsFromEnv(process.env);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly jobs: JobQueue,
+    private readonly service: TournamentsService,
+    private readonly gateway: TournamentsGateway,
+  ) {}
+
+  onModuleInit(): void {
+    const every = Math.max(50, Math.min(5_000, Math.floor(this.thresholdMs / 4)));
+    this.timer = setInterval(
+      () => void this.checkAll().catch((err: unknown) => this.logger.warn({ msg: 'check failed', err: String(err) })),
+      every,
+    );
+    this.timer.unref?.();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One check of every running tournament (returns what it did, for tests). */
+  async checkAll(now = Date.now()): Promise<{ tournamentId: number; action: 'pause' | 'resume' }[]> {
+    if (this.running || !this.gateway.server) return [];
+    this.running = true;
+    try {
+      const rows = await this.prisma.$queryRaw<
+        { id: number; paused_reason: PauseReason | null; user_id: string; is_bot: boolean }[]
+      >`
+        SELECT st.id, st.paused_reason, s.user_id::text AS user_id, u.is_bot
+        FROM scheduled_tournaments st JOIN mtt_seats s ON s.tournament_id = st.id JOIN users u ON u.id = s.user_id
+        WHERE st.status = 'running'`;
+      const online = new Set((await this.gateway.server.fetchSockets()).map((s) => s.data.user?.sub));
+      const byTournament = new Map<
+        number,
+        { paused: PauseReason | null; players: { userId: string; bot: boolean }[] }
+      >();
+      for (const r of rows) {
+        const t = byTournament.get(r.id) ?? { paused: r.paused_reason, players: [] };
+        t.players.push({ userId: r.user_id, bot: r.is_bot });
+        byTournament.set(r.id, t);
+      }
+      for (const id of this.since.keys()) if (!byTournament.has(id)) this.since.delete(id);
+      const done: { tournamentId: number; action: 'pause' | 'resume' }[] = [];
+      for (const [id, t] of byTournament) {
+        const prev = this.since.get(id) ?? new Map<string, number>();
+        const next = new Map<string, number>();
+        for (const p of t.players) if (!p.bot && !online.has(p.userId)) next.set(p.userId, prev.get(p.userId) ?? now);
+        this.since.set(id, next);
+        const action = interruptionDecision({
+          remaining: t.players.length,
+          disconnectedSince: next,
+          now,
+          thresholdMs: this.thresholdMs,
+          paused: t.paused,
+        });
+        if (!action) continue;
+        const changed = await inTransaction(this.prisma, async (tx) => {
+          await lockExclusive(tx, id);
+          return action === 'pause'
+            ? pauseTournament(tx, this.jobs, id, 'disconnections')
+            : resumeTournament(tx, this.jobs, id, 'disconnections');
+        });
+        if (changed) {
+          this.logger.log({
+            msg: action === 'pause' ? 'paused: too many players disconnected' : 'resumed: players back',
+            tournamentId: id,
+          });
+          done.push({ tournamentId: id, action });
+          this.service.changed(id);
+        }
+      }
+      return done;
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+// A paused scheduled tournament (issue 25): no table deals a new hand (`beginTableHand` refuses while
+// `scheduled_tournaments.paused_reason` is set; the hand in progress at each table finishes) and
+// the level clock is held: the next step's delayed job is moved far away at the pause, and at the
+// resume `step_started_at` moves by the time paused and the job is due again when the step ends.
+//
+// Reasons, strongest first: `admin` (only the admin resumes), `deal` (a final-table deal under
+// discussion; ends with the deal), `disconnections` (more than half of the players left are away;
+// resumes automatically when they return). A stronger reason replaces a weaker one, never the reverse.
+// Every function runs inside a tournament-wide transaction (the exclusive advisory lock is held).
+import type { Tx } from '@naiko/persistence';
+import { scheduleOf } from '@naiko/tournament';
+import type { JobQueue } from '../jobs/job-queue.service';
+import type { TournamentSettings } from './tournament-config';
+
+export type PauseReason = 'admin' | 'deal' | 'disconnections';
+
+const STRENGTH: Record<PauseReason, number> = { disconnections: 1, deal: 2, admin: 3 };
+
+/** A year: the next step's job waits "for ever" while the tournament is paused. */
+const HELD_MS = 365 * 24 * 3_600_000;
+
+interface ClockRow {
+  status: string;
+  config: TournamentSettings;
+  step_index: number;
+  step_started_at: Date | null;
+  paused_reason: PauseReason | null;
+  paused_at: Date | null;
+}
+
+async function clockRow(tx: Tx, id: number): Promise<ClockRow | undefined> {
+  const [r] = await tx.$queryRaw<ClockRow[]>`
+    SELECT status::text AS status, config, step_index, step_started_at, paused_reason, paused_at
+    FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
+  return r;
+}
+
+/** The delayed job of the step after the one in force (null on the last step). */
+async function nextStepJob(jobs: JobQueue, r: ClockRow, id: number, delay: number) {
+  const next = scheduleOf(r.config.blindStructure)[r.step_index + 1];
+  if (!next) return;
+  const payload = { tournamentId: id, stepIndex: next.stepIndex, number: next.levelNumber };
+  const job = await jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, { delay });
+  if ((await job.getState()) === 'delayed') await job.changeDelay(delay);
+}
+
+/**
+ * Pauses a running tournament for `reason` (a weaker reason already in force is replaced; a
+ * stronger one stays). Returns whether the pause reason changed.
+ */
+export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason: PauseReason): Promise<boolean> {
+  const r = await clockRow(tx, id);
+  if (!r || r.status !== 'running') return false;
+  if (r.paused_reason && STRENGTH[r.paused_reason] >= STRENGTH[reason]) return false;
+  if (!r.paused_reason) {
+    await tx.$executeRaw`
+      UPDATE scheduled_tournaments SET paused_reason = ${reason}, paused_at = now(), version = version + 1
+      WHERE id = ${id}`;
+    await nextStepJob(jobs, r, id, HELD_MS);
+  } else {
+    await tx.$executeRaw`
+      UPDATE scheduled_tournaments SET paused_reason = ${reason}, version = version + 1 WHERE id = ${id}`;
+  }
+  return true;
+}
+
+/**
+ * Ends the pause if it is for `reason` (or any reason when `reason` is omitted: the admin), moving
+ * the clock on by the time paused. Returns whether the tournament resumed.
+ */
+export async function resumeTournament(tx: Tx, jobs: JobQueue, id: number, reason?: PauseReason): Promise<boolean> {
+  const r = await clockRow(tx, id);
+  if (!r || !r.paused_reason || (reason && r.paused_reason !== reason)) return false;
+  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
+  const pausedMs = r.paused_at ? Math.max(0, now.getTime() - new Date(r.paused_at).getTime()) : 0;
+  const startedAt = r.step_started_at ? new Date(new Date(r.step_started_at).getTime() + pausedMs) : null;
+  await tx.$executeRaw`
+    UPDATE scheduled_tournaments
+    SET paused_reason = NULL, paused_at = NULL, step_started_at = ${startedAt}, version = version + 1
+    WHERE id = ${id}`;
+  if (r.status === 'running' && startedAt) {
+    const step = r.config.blindStructure.steps[r.step_index];
+    await nextStepJob(jobs, r, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()));
+  }
+  return true;
+}
+
+/** The pause in force (lobby view): reason and since when (ms since epoch). */
+export async function pauseOf(
+  db: Pick<Tx, '$queryRaw'>,
+  id: number,
+): Promise<{ reason: PauseReason; since: number } | null> {
+  const [r] = await db.$queryRaw<{ paused_reason: PauseReason | null; paused_at: Date | null }[]>`
+    SELECT paused_reason, paused_at FROM scheduled_tournaments WHERE id = ${id}`;
+  return r?.paused_reason ? { reason: r.paused_reason, since: new Date(r.paused_at ?? Date.now()).getTime() } : null;
+}

@@ -1,0 +1,342 @@
+// Private tournaments (issue 23.4) end to end, over real HTTP, socket.io and BullMQ workers against
+// the machine's PostgreSQL and Redis: a host creates a private Sit & Go and a private scheduled
+// tournament within the admin's limits; invitees (by username and by the invite link's code)
+// register; a stranger is refused with a typed error that changes nothing, and sees neither event
+// in the lobbies nor can watch it; both events play to the end (the players are bots, played by
+// the table host) with exact payouts; the host cancels before the start with every buy-in back;
+// the ledger audit stays clean.
+import { Module } from '@nestjs/common';
+import request from 'supertest';
+import { QUEUES, type PrivateEventLimits, type PrivateEventSummary } from '@naiko/contracts';
+import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import {
+  DEFAULT_PRIVATE_LIMITS,
+  mttTournamentId,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  TournamentsFeatureModule,
+  TournamentsService,
+  tournamentIdOf,
+} from '@naiko/platform';
+import { placePrizes, prizeTableFor } from '@naiko/tournament';
+import { connectSocket, nextEvent, startTestApp, type TestApp } from './support';
+import { waitFor } from './support/tournaments';
+
+const LIMITS: PrivateEventLimits = {
+  ...DEFAULT_PRIVATE_LIMITS,
+  buyIn: { min: 0, max: 500 },
+  startingStack: { min: 200, max: 5_000 },
+  levelDurationMs: { min: 100, max: 600_000 },
+  decisionMs: { min: 500, max: 30_000 },
+  maxEntrants: 20,
+  startWithinMs: 3_600_000,
+  maxOpenPerHost: 2,
+};
+
+const FAST_RUNNER = { handPauseMs: 0, pollMs: 20, botDelayMs: 0 };
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament] }),
+    SitAndGoFeatureModule.forRoot({ runner: FAST_RUNNER, privateLimits: LIMITS }),
+    TournamentsFeatureModule.forRoot({ runner: FAST_RUNNER, privateLimits: LIMITS }),
+  ],
+})
+class PrivateEventsModule {}
+
+const START_CHIPS = 1_000;
+const ADMIN = '00000000-0000-4000-8000-0000000000ad';
+
+const SNG_BODY = {
+  name: 'Friday night',
+  game: 'holdem',
+  bettingStructure: 'no-limit',
+  buyIn: 100,
+  startingStack: 300,
+  levelDurationMs: 300,
+  breakDurationMs: 0,
+  breakEveryLevels: 6,
+  decisionMs: 1_000,
+  seats: 3,
+};
+
+const mttBody = (over: Record<string, unknown> = {}) => {
+  const { seats: _seats, ...rest } = SNG_BODY;
+  return {
+    ...rest,
+    name: 'Saturday league',
+    startsAt: new Date(Date.now() + 600_000).toISOString(),
+    minEntrants: 2,
+    maxEntrants: 10,
+    tableSize: 9,
+    lateRegistrationUntilLevel: 0,
+    ...over,
+  };
+};
+
+describe('Private tournaments (e2e)', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  let ledger: ChipLedger;
+  let sng: SitAndGoService;
+  let mtt: TournamentsService;
+  let userCount = 0;
+
+  /** Players (bots: the table host plays them) with START_CHIPS each; ids and names. */
+  async function newPlayers(n: number): Promise<{ id: string; name: string }[]> {
+    const out: { id: string; name: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const name = `pv${++userCount}`;
+      const u = await prisma.user.create({ data: { username: name, isBot: true } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+      out.push({ id: u.id, name });
+    }
+    return out;
+  }
+
+  const auth = (userId: string) => `Bearer ${t.token({ sub: userId })}`;
+  const post = (userId: string, path: string, body: object = {}) =>
+    request(t.url).post(path).set('Authorization', auth(userId)).send(body);
+  const get = (userId: string, path: string) => request(t.url).get(path).set('Authorization', auth(userId));
+  const balance = (userId: string) => ledger.userBalance(userId);
+
+  async function expectAuditClean(): Promise<void> {
+    const report = await auditLedger(prisma);
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      finishedHandsHoldingChips: [],
+      runningHands: 0,
+    });
+  }
+
+  /** The stranger's socket watch is refused FORBIDDEN NOT_INVITED. */
+  async function expectWatchRefused(
+    userId: string,
+    event: 'sitAndGoWatch' | 'tournamentWatch',
+    payload: object,
+  ): Promise<void> {
+    const { socket } = await connectSocket(t.url, t.token({ sub: userId }));
+    const err = nextEvent(socket, 'error');
+    (socket.emit as (e: string, p: unknown) => void)(event, payload);
+    expect(await err).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
+    socket.close();
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ module: PrivateEventsModule, name: 'private-tournaments' });
+    prisma = t.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    sng = t.get(SitAndGoService);
+    mtt = t.get(TournamentsService);
+    await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(
+    'a private Sit & Go: outside the limits refused whole; invitees by name and by code register; ' +
+      'a stranger is refused and sees nothing; it plays to the end; the audit is clean',
+    async () => {
+      const [host, alice, bob, stranger] = await newPlayers(4);
+      const before = await prisma.sitAndGo.count();
+      // Outside the admin's limits: one typed refusal naming each field; nothing is created.
+      const bad = await post(host.id, '/private-events/sng', { ...SNG_BODY, buyIn: 501, levelDurationMs: 50 }).expect(
+        400,
+      );
+      expect(bad.body).toMatchObject({
+        code: 'OUTSIDE_LIMITS',
+        violations: [{ field: 'buyIn' }, { field: 'levelDurationMs' }],
+      });
+      expect(await prisma.sitAndGo.count()).toBe(before);
+
+      const created = await post(host.id, '/private-events/sng', SNG_BODY).expect(201);
+      const { instanceId, inviteCode } = created.body as { instanceId: number; inviteCode: string };
+      expect(inviteCode).toMatch(/^[A-Za-z0-9_-]{12}$/);
+      expect((await get(host.id, '/private-events/sng/limits').expect(200)).body).toMatchObject({
+        buyIn: { min: 0, max: 500 },
+      });
+
+      // Invisible to others: the public lobby lists templates only, the public view says not found.
+      const lobby = await request(t.url).get('/sit-and-go').expect(200);
+      expect(lobby.body.every((x: { open: { instanceId: number } }) => x.open.instanceId !== instanceId)).toBe(true);
+      await request(t.url).get(`/sit-and-go/instances/${instanceId}`).expect(404);
+      expect((await get(stranger.id, '/private-events/sng').expect(200)).body).toEqual([]);
+
+      // Invitations: by username (host only), by the link's code (join).
+      await post(alice.id, `/private-events/sng/${instanceId}/invitations`, { username: bob.name }).expect(
+        403,
+        /NOT_HOST/,
+      );
+      await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: 'nobody-here' }).expect(
+        404,
+        /UNKNOWN_USER/,
+      );
+      await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: alice.name }).expect(201);
+      const mine: PrivateEventSummary[] = (await get(alice.id, '/private-events/sng').expect(200)).body;
+      expect(mine).toEqual([
+        expect.objectContaining({
+          eventId: instanceId,
+          name: 'Friday night',
+          status: 'registering',
+          hostName: host.name,
+          inviteCode: null,
+          capacity: 3,
+        }),
+      ]);
+      expect((await get(host.id, '/private-events/sng').expect(200)).body[0]).toMatchObject({
+        eventId: instanceId,
+        inviteCode,
+      });
+
+      // The stranger: refused everywhere with NOT_INVITED, his chips and the game untouched.
+      await post(stranger.id, `/private-events/sng/${instanceId}/register`).expect(403, /NOT_INVITED/);
+      await post(stranger.id, `/private-events/sng/${instanceId}/register`, { inviteCode: 'not-the-code' }).expect(
+        403,
+        /NOT_INVITED/,
+      );
+      await post(stranger.id, '/private-events/sng/join', { code: 'wrong-code-1' }).expect(404, /UNKNOWN_CODE/);
+      await get(stranger.id, `/private-events/sng/${instanceId}`).expect(403, /NOT_INVITED/);
+      await expectWatchRefused(stranger.id, 'sitAndGoWatch', { instanceId });
+      expect(await balance(stranger.id)).toBe(START_CHIPS);
+      expect((await sng.view(instanceId)).registered).toBe(0);
+
+      // Host, the invitee by name, the friend with the link: the third seat starts it.
+      const { socket } = await connectSocket(t.url, t.token({ sub: alice.id }));
+      const phases = new Set<string>();
+      socket.on('sitAndGoUpdate', (v) => phases.add(v.phase));
+      socket.emit('sitAndGoWatch', { instanceId });
+      await nextEvent(socket, 'sitAndGoUpdate');
+      expect((await post(host.id, `/private-events/sng/${instanceId}/register`).expect(201)).body).toEqual({
+        instanceId,
+        started: false,
+      });
+      await post(alice.id, `/private-events/sng/${instanceId}/register`).expect(201);
+      await post(alice.id, `/private-events/sng/${instanceId}/register`).expect(409, /ALREADY_REGISTERED/);
+      const joined = await post(bob.id, '/private-events/sng/join', { code: inviteCode, register: true }).expect(200);
+      expect(joined.body).toMatchObject({ eventId: instanceId, youAreRegistered: true });
+      // Full: nobody else gets in, and no next instance opens (a private game is one game).
+      await post(host.id, `/private-events/sng/${instanceId}/cancel`).expect(409, /ALREADY_STARTED/);
+
+      const row = await waitFor(
+        `private Sit & Go ${instanceId} to finish`,
+        async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
+      );
+      expect(await prisma.sitAndGo.count({ where: { templateId: row.template_id } })).toBe(1);
+      // 3 × 100 = 300 in the pool, no fee; 3 entrants are paid 100% to the winner (published table).
+      expect(Number(row.prize_pool)).toBe(300);
+      expect(placePrizes(300, prizeTableFor(3))).toEqual([300]);
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: tournamentIdOf(instanceId) } });
+      expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(300);
+      for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 100 + Number(e.prize));
+      await waitFor('the finished view', async () => phases.has('finished'));
+      socket.close();
+      expect(await balance(stranger.id)).toBe(START_CHIPS);
+      await expectAuditClean();
+    },
+  );
+
+  it(
+    'a private scheduled tournament: not listed, a stranger refused on the public and the private route, ' +
+      'the invitees play it to the end',
+    async () => {
+      const [host, p1, p2, p3, stranger] = await newPlayers(5);
+      const bad = await post(
+        host.id,
+        '/private-events/mtt',
+        mttBody({ maxEntrants: 21, startsAt: new Date(Date.now() + 7_200_000).toISOString() }),
+      ).expect(400);
+      expect(bad.body.violations.map((v: { field: string }) => v.field)).toEqual(['maxEntrants', 'startsAt']);
+
+      const { tournamentId: id, inviteCode } = (await post(host.id, '/private-events/mtt', mttBody()).expect(201))
+        .body as { tournamentId: number; inviteCode: string };
+      const listed = await request(t.url).get('/tournaments').expect(200);
+      expect(listed.body.map((x: { tournamentId: number }) => x.tournamentId)).not.toContain(id);
+      await request(t.url).get(`/tournaments/${id}`).expect(404);
+      await waitFor('registration to open', async () => (await mtt.get(id)).status === 'registering');
+
+      await post(host.id, `/private-events/mtt/${id}/invitations`, { username: p1.name }).expect(201);
+      // The stranger: on the public route too, NOT_INVITED and nothing changes.
+      await post(stranger.id, `/tournaments/${id}/register`).expect(403, /NOT_INVITED/);
+      await post(stranger.id, `/private-events/mtt/${id}/register`).expect(403, /NOT_INVITED/);
+      await expectWatchRefused(stranger.id, 'tournamentWatch', { tournamentId: id });
+      expect(await balance(stranger.id)).toBe(START_CHIPS);
+      expect((await mtt.view(id)).entries).toBe(0);
+
+      await post(host.id, `/private-events/mtt/${id}/register`).expect(201);
+      await post(p1.id, `/tournaments/${id}/register`).expect(201); // invited: the public route takes him too
+      await post(p2.id, `/private-events/mtt/${id}/register`, { inviteCode }).expect(201);
+      await post(p3.id, '/private-events/mtt/join', { code: inviteCode, register: true }).expect(200);
+      const mine: PrivateEventSummary[] = (await get(p3.id, '/private-events/mtt').expect(200)).body;
+      expect(mine).toEqual([
+        expect.objectContaining({ eventId: id, registered: 4, youAreRegistered: true, hostName: host.name }),
+      ]);
+      for (const p of [host, p1, p2, p3]) expect(await balance(p.id)).toBe(START_CHIPS - 100);
+
+      // The admin moves the start to now (as in the public suite); the host's own levels run it.
+      await request(t.url)
+        .patch(`/tournaments/${id}`)
+        .set('Authorization', `Bearer ${t.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`)
+        .send({ startsAt: new Date().toISOString() })
+        .expect(200);
+      await waitFor('the start', async () => (await mtt.get(id)).status !== 'registering');
+      await post(host.id, `/private-events/mtt/${id}/cancel`).expect(409, /ALREADY_STARTED/);
+      const done = await waitFor(
+        `tournament ${id} to end`,
+        async () => (await mtt.get(id)).status === 'finished' && mtt.view(id),
+      );
+      // 4 × 100 = 400; 4 entrants: the published table pays the winner 100%.
+      expect(done.prizePool).toBe(400);
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
+      expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(400);
+      for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 100 + Number(e.prize));
+      expect(await balance(stranger.id)).toBe(START_CHIPS);
+      await expectAuditClean();
+    },
+  );
+
+  it(
+    'the host cancels before the start: every buy-in back through the ledger; only the host may; ' +
+      'at most maxOpenPerHost open events',
+    async () => {
+      const [host, p1, p2] = await newPlayers(3);
+      const { instanceId } = (await post(host.id, '/private-events/sng', { ...SNG_BODY, seats: 6 }).expect(201)).body;
+      const { tournamentId } = (await post(host.id, '/private-events/mtt', mttBody()).expect(201)).body;
+      // A third open event is over this host's limit (2 in this app).
+      await post(host.id, '/private-events/sng', SNG_BODY).expect(409, /TOO_MANY_OPEN/);
+      for (const p of [p1, p2]) {
+        await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: p.name }).expect(201);
+        await post(host.id, `/private-events/mtt/${tournamentId}/invitations`, { username: p.name }).expect(201);
+        await post(p.id, `/private-events/sng/${instanceId}/register`).expect(201);
+      }
+      await waitFor('registration to open', async () => (await mtt.get(tournamentId)).status === 'registering');
+      await post(p1.id, `/private-events/mtt/${tournamentId}/register`).expect(201);
+      expect(await balance(p1.id)).toBe(START_CHIPS - 200);
+      expect(await balance(p2.id)).toBe(START_CHIPS - 100);
+
+      await post(p1.id, `/private-events/sng/${instanceId}/cancel`).expect(403, /NOT_HOST/);
+      await post(p1.id, `/private-events/mtt/${tournamentId}/cancel`).expect(403, /NOT_HOST/);
+      expect((await post(host.id, `/private-events/sng/${instanceId}/cancel`).expect(200)).body).toEqual({
+        refunded: 2,
+      });
+      expect((await post(host.id, `/private-events/mtt/${tournamentId}/cancel`).expect(200)).body).toEqual({
+        status: 'cancelled',
+      });
+      for (const p of [p1, p2]) expect(await balance(p.id)).toBe(START_CHIPS);
+      expect((await sng.instance(instanceId)).status).toBe('cancelled');
+      await post(p1.id, `/private-events/sng/${instanceId}/register`).expect(409, /ALREADY_STARTED/);
+      await post(host.id, `/private-events/sng/${instanceId}/cancel`).expect(409, /ALREADY_STARTED/);
+      expect(await balance(p1.id)).toBe(START_CHIPS);
+      // Both ended: the host may open new ones.
+      await post(host.id, '/private-events/sng', SNG_BODY).expect(201);
+      await expectAuditClean();
+    },
+  );
+});
