@@ -6,11 +6,15 @@ describe('satellites: seats in a target tournament, the remainder in chips', () 
   // 2,300 / 550 = 4 seats (2,200), remainder 100 to 5th.
   const config = { seatValue: 550 };
 
-  it('seats = floor(pool / seat value), remainder to the first place without a seat (2,300 / 550 → 4 seats and 100)', () => {
-    expect(satellitePrizes(2_300, config)).toEqual({ seats: 4, remainder: 100 });
-    expect(satellitePlaceValues(2_300, config)).toEqual([550, 550, 550, 550, 100]);
-    expect(satellitePaidPlaces(2_300, config)).toBe(4);
-  });
+  it(
+    'seats = floor(pool / seat value), remainder to the first place without a seat (2,300 / 550 → 4 ' +
+      'seats and 100)',
+    () => {
+      expect(satellitePrizes(2_300, config)).toEqual({ seats: 4, remainder: 100 });
+      expect(satellitePlaceValues(2_300, config)).toEqual([550, 550, 550, 550, 100]);
+      expect(satellitePaidPlaces(2_300, config)).toBe(4);
+    },
+  );
 
   it('an exact pool (2,200) pays 4 seats and no remainder; a pool below one seat (500) pays it all to 1st', () => {
     expect(satellitePlaceValues(2_200, config)).toEqual([550, 550, 550, 550]);
@@ -32,20 +36,23 @@ describe('satellites: seats in a target tournament, the remainder in chips', () 
     expect(paid.reduce((a, x) => a + x.prize, 0)).toBe(2_300);
   });
 
-  it('a tie across the last seat (places 4–5, hand-for-hand) shares 550 + 100 = 650 in chips, 325 each, no seat', () => {
-    const groups = [
-      { bestPlace: 1, players: ['a'] },
-      { bestPlace: 2, players: ['b'] },
-      { bestPlace: 3, players: ['c'] },
-      { bestPlace: 4, players: ['d', 'e'] },
-    ];
-    const paid = payStandingsWithSeats(2_300, config, groups);
-    expect(paid.filter((x) => x.seat).map((x) => x.playerId)).toEqual(['a', 'b', 'c']);
-    expect(paid.slice(3)).toEqual([
-      { playerId: 'd', bestPlace: 4, seat: false, prize: 325 },
-      { playerId: 'e', bestPlace: 4, seat: false, prize: 325 },
-    ]);
-  });
+  it(
+    'a tie across the last seat (places 4–5, hand-for-hand) shares 550 + 100 = 650 in chips, 325 ' + 'each, no seat',
+    () => {
+      const groups = [
+        { bestPlace: 1, players: ['a'] },
+        { bestPlace: 2, players: ['b'] },
+        { bestPlace: 3, players: ['c'] },
+        { bestPlace: 4, players: ['d', 'e'] },
+      ];
+      const paid = payStandingsWithSeats(2_300, config, groups);
+      expect(paid.filter((x) => x.seat).map((x) => x.playerId)).toEqual(['a', 'b', 'c']);
+      expect(paid.slice(3)).toEqual([
+        { playerId: 'd', bestPlace: 4, seat: false, prize: 325 },
+        { playerId: 'e', bestPlace: 4, seat: false, prize: 325 },
+      ]);
+    },
+  );
 
   it('a tie inside the seat places wins a seat each; odd chips of a straddling tie go in group order', () => {
     const inside = payStandingsWithSeats(2_300, config, [{ bestPlace: 1, players: ['a', 'b'] }]);

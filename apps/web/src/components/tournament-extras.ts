@@ -60,7 +60,7 @@ export function extrasTerms(v: TournamentView): HTMLElement | null {
         { 'data-testid': 'mtt-bounty-terms' },
         x.bounty.kind === 'progressive'
           ? `Progressive knockout: ${chips(x.bounty.amount)} on every head; ` +
-            'whoever busts a player wins half his head in chips and adds half to his own. '
+              'whoever busts a player wins half his head in chips and adds half to his own. '
           : `Knockout: ${chips(x.bounty.amount)} for every player you bust. `,
         'Several players busting one player share his bounty by how much of his chips each won (side pots). ',
         h('span', { 'data-testid': 'mtt-bounty-paid' }, `Bounties paid: ${chips(x.bounty.paid)}.`),

@@ -56,17 +56,21 @@ describe('bounty awards from the pots of the hand', () => {
     });
   });
 
-  it("progressive knockout: B's head 300 + 101 = 401 splits 133.67 : 267.33 → Q 134 (odd chip: larger remainder), W 267; each half cash (odd chip in the cash), half onto his head", () => {
-    const [award] = bountyAwardsOf({ kind: 'progressive', amount: 300 }, sidePotHand, [
-      { userId: 'B', entryId: 7, headIncrease: 101 },
-    ]);
-    expect(award.head).toBe(401);
-    expect(award.awards).toEqual([
-      { userId: 'Q', cash: 67, headIncrease: 67 },
-      { userId: 'W', cash: 134, headIncrease: 133 },
-    ]);
-    expect(award.awards.reduce((a, x) => a + x.cash + x.headIncrease, 0)).toBe(401);
-  });
+  it(
+    "progressive knockout: B's head 300 + 101 = 401 splits 133.67 : 267.33 → Q 134 (odd chip: larger " +
+      'remainder), W 267; each half cash (odd chip in the cash), half onto his head',
+    () => {
+      const [award] = bountyAwardsOf({ kind: 'progressive', amount: 300 }, sidePotHand, [
+        { userId: 'B', entryId: 7, headIncrease: 101 },
+      ]);
+      expect(award.head).toBe(401);
+      expect(award.awards).toEqual([
+        { userId: 'Q', cash: 67, headIncrease: 67 },
+        { userId: 'W', cash: 134, headIncrease: 133 },
+      ]);
+      expect(award.awards.reduce((a, x) => a + x.cash + x.headIncrease, 0)).toBe(401);
+    },
+  );
 
   it('one winner of every pot he was in takes the whole bounty (the side pot he was not in does not count)', () => {
     // B (1,000) all in, X and Y (3,000 each) all in: main pot 3,000 won by X, side pot 4,000 (X, Y) won by Y.

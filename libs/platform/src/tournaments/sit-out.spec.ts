@@ -74,49 +74,53 @@ const headsUp = (handNumber: number, extra: Partial<TournamentDeal> = {}): Tourn
 });
 
 describe('tournament sit-out and time bank refills', () => {
-  test('a player sitting out is dealt in, posts his small blind of 10 and is folded at once: 290 and 310, without waiting for the clock', async () => {
-    const s = setup();
-    s.deals.push(headsUp(1));
-    s.timers.advance(0);
-    await flush(s.host);
-    // He sits out during the hand, on his turn: his decision is taken now.
-    await s.host.sitOut(A);
-    s.timers.advance(0);
-    await flush(s.host);
-    expect(s.finished.length).toBe(1);
-    expect(s.finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([
-      [A, 290],
-      [B, 310],
-    ]);
-    const actions = [...s.hands.hands.values()][0].events.filter(
-      (e) => (e as unknown as { type: string }).type === 'action',
-    ) as unknown as { action: string; seat: number }[];
-    expect(actions).toEqual([expect.objectContaining({ action: 'fold', seat: 0 })]);
-    // He stays seated, marked away; the next deal (the tournament's) still deals him in.
-    expect(s.host.table.seats[0]).toMatchObject({ playerId: A, sittingOut: true });
-    s.deals.push({ ...headsUp(2), seats: [seat(A, 290), seat(B, 310), null, null], button: 1 });
-    s.timers.advance(10);
-    await flush(s.host);
-    // B (button, small blind) acts first heads-up and calls; A (big blind, 20 posted) checks at once
-    // — no clock advanced — and checks the flop at once too (he acts first after the flop); then it waits for B.
-    await s.host.act(B, s.host.handState!.version, { type: 'call' });
-    for (let i = 0; i < 5; i++) {
+  test(
+    'a player sitting out is dealt in, posts his small blind of 10 and is folded at once: 290 and ' +
+      '310, without waiting for the clock',
+    async () => {
+      const s = setup();
+      s.deals.push(headsUp(1));
       s.timers.advance(0);
       await flush(s.host);
-    }
-    const hand2 = [...s.hands.hands.values()][1].events.filter(
-      (e) => (e as unknown as { type: string }).type === 'action',
-    ) as unknown as { action: string; seat: number }[];
-    expect(hand2.map((x) => [x.seat, x.action])).toEqual([
-      [1, 'call'],
-      [0, 'check'],
-      [0, 'check'],
-    ]);
-    expect(s.host.handState!.seats[s.host.handState!.toAct]).toBe(1);
-    // Sitting in again: allowed at a tournament table, and the clock runs for him again.
-    await s.host.sitIn(A);
-    expect(s.host.table.seats[0]).toMatchObject({ sittingOut: false });
-  });
+      // He sits out during the hand, on his turn: his decision is taken now.
+      await s.host.sitOut(A);
+      s.timers.advance(0);
+      await flush(s.host);
+      expect(s.finished.length).toBe(1);
+      expect(s.finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([
+        [A, 290],
+        [B, 310],
+      ]);
+      const actions = [...s.hands.hands.values()][0].events.filter(
+        (e) => (e as unknown as { type: string }).type === 'action',
+      ) as unknown as { action: string; seat: number }[];
+      expect(actions).toEqual([expect.objectContaining({ action: 'fold', seat: 0 })]);
+      // He stays seated, marked away; the next deal (the tournament's) still deals him in.
+      expect(s.host.table.seats[0]).toMatchObject({ playerId: A, sittingOut: true });
+      s.deals.push({ ...headsUp(2), seats: [seat(A, 290), seat(B, 310), null, null], button: 1 });
+      s.timers.advance(10);
+      await flush(s.host);
+      // B (button, small blind) acts first heads-up and calls; A (big blind, 20 posted) checks at once
+      // — no clock advanced — and checks the flop at once too (he acts first after the flop); then it waits for B.
+      await s.host.act(B, s.host.handState!.version, { type: 'call' });
+      for (let i = 0; i < 5; i++) {
+        s.timers.advance(0);
+        await flush(s.host);
+      }
+      const hand2 = [...s.hands.hands.values()][1].events.filter(
+        (e) => (e as unknown as { type: string }).type === 'action',
+      ) as unknown as { action: string; seat: number }[];
+      expect(hand2.map((x) => [x.seat, x.action])).toEqual([
+        [1, 'call'],
+        [0, 'check'],
+        [0, 'check'],
+      ]);
+      expect(s.host.handState!.seats[s.host.handState!.toAct]).toBe(1);
+      // Sitting in again: allowed at a tournament table, and the clock runs for him again.
+      await s.host.sitIn(A);
+      expect(s.host.table.seats[0]).toMatchObject({ sittingOut: false });
+    },
+  );
 
   test('time bank: 10 s of 30 s used; +5 s at a new level → 25 s; the final table fills it → 30 s', async () => {
     const s = setup();
@@ -150,16 +154,20 @@ describe('tournament sit-out and time bank refills', () => {
     expect(s.host.table.seats[0]!.timeBankMs).toBe(30_000);
   });
 
-  test("the runner's refill: nothing at a table's first deal, +perLevelMs at its first deal of a new level, a fill once at the final table", () => {
-    const live = { timeBank: { perLevelMs: 5_000, finalTable: true }, openTables: 3 };
-    const run: { lastStep?: number; finalTableFilled?: boolean } = {};
-    expect(timeBankRefill(live, run, 0)).toEqual({});
-    expect(timeBankRefill(live, run, 0)).toEqual({});
-    expect(timeBankRefill(live, run, 2)).toEqual({ timeBank: { addMs: 5_000, fill: false } });
-    expect(timeBankRefill(live, run, 2)).toEqual({});
-    live.openTables = 1;
-    expect(timeBankRefill(live, run, 2)).toEqual({ timeBank: { addMs: 0, fill: true } });
-    expect(timeBankRefill(live, run, 2)).toEqual({});
-    expect(timeBankRefill({ openTables: 1 }, {}, 5)).toEqual({});
-  });
+  test(
+    "the runner's refill: nothing at a table's first deal, +perLevelMs at its first deal of a new " +
+      'level, a fill once at the final table',
+    () => {
+      const live = { timeBank: { perLevelMs: 5_000, finalTable: true }, openTables: 3 };
+      const run: { lastStep?: number; finalTableFilled?: boolean } = {};
+      expect(timeBankRefill(live, run, 0)).toEqual({});
+      expect(timeBankRefill(live, run, 0)).toEqual({});
+      expect(timeBankRefill(live, run, 2)).toEqual({ timeBank: { addMs: 5_000, fill: false } });
+      expect(timeBankRefill(live, run, 2)).toEqual({});
+      live.openTables = 1;
+      expect(timeBankRefill(live, run, 2)).toEqual({ timeBank: { addMs: 0, fill: true } });
+      expect(timeBankRefill(live, run, 2)).toEqual({});
+      expect(timeBankRefill({ openTables: 1 }, {}, 5)).toEqual({});
+    },
+  );
 });
