@@ -9,6 +9,7 @@ export * from './lobby/tables-http';
 export * from './tournaments/admin';
 export * from './tournaments/jobs';
 export * from './tournaments/events';
+export * from './tournaments/extras';
 export * from './tournaments/lobby';
 export * from './text';
 export * from './field-messages';

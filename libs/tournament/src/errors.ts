@@ -106,3 +106,7 @@ export class RebuyError extends TournamentError<RebuyErrorCode> {}
 export type StructureTemplateErrorCode = 'bad-suggestion-input' | 'unknown-template';
 
 export class StructureTemplateError extends TournamentError<StructureTemplateErrorCode> {}
+
+export type SatelliteErrorCode = 'bad-config' | 'bad-standings';
+
+export class SatelliteError extends TournamentError<SatelliteErrorCode> {}

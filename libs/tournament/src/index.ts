@@ -14,4 +14,5 @@ export * from './deals';
 export * from './cancellation';
 export * from './bounties';
 export * from './rebuys';
+export * from './satellites';
 export * from './structure-templates';

@@ -6,6 +6,7 @@ import { h, keepFocus, mount } from '../dom';
 import { actionRunner, errorMessage } from '../errors';
 import { chips, GAME_NAMES, stakesText } from '../format';
 import { header } from './lobby';
+import { tournamentExtrasForm } from '../components/tournament-extras-form';
 import { structureEditor } from '../components/structure-editor';
 
 interface TournamentSummary { tournamentId: number; name: string; status: string; startsAt: string; registrationOpensAt: string; settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string } }
@@ -48,6 +49,7 @@ export function adminPage(root: HTMLElement): () => void {
   const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
   const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
   const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
+  const extras = tournamentExtrasForm(); // issue 25: bounty, rebuys and add-on, satellite
   // Issue 25: templates, suggested levels and every level editable; the plain default until one is loaded.
   const editor = structureEditor(() => Number(stack.value) || 1, (m) => ((message = m), render()));
   const schedule = (e: Event) => {
@@ -68,14 +70,15 @@ export function adminPage(root: HTMLElement): () => void {
               : !(amount(maxEntrants.value) >= 2 && amount(maxEntrants.value) <= 10_000)
                 ? 'Max entrants must be a whole number between 2 and 10,000.'
                 : '';
+    const more = extras.read();
     const edited = editor.element.querySelector('[data-testid="se-row"]') ? editor.structure() : defaultStructure();
     if (!problem && typeof edited === 'string') {
       message = edited;
       render();
       return;
     }
-    if (problem) {
-      message = problem;
+    if (problem || 'problem' in more) {
+      message = problem || ('problem' in more ? more.problem : '');
       render();
       return;
     }
@@ -85,6 +88,7 @@ export function adminPage(root: HTMLElement): () => void {
       lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
       buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
       blindStructure: edited, tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+      ...more.value,
     }), `${name.value} scheduled`);
   };
   const render = () => keepFocus(() => {
@@ -95,6 +99,7 @@ export function adminPage(root: HTMLElement): () => void {
         h('section', {}, h('h2', {}, 'Schedule a tournament'),
           h('form', { class: 'inline', onsubmit: schedule },
             h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),
+            extras.el,
             editor.element,
             h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'))),
         h('section', {}, h('h2', {}, 'Tournaments'),

@@ -22,6 +22,7 @@ import { homeGameForm, homeGameText, type HomeGameForm } from '../components/hom
 import { hostControls, passwordPrompt } from '../components/host-controls';
 import { tableChat } from '../components/table-chat';
 import { errorMessage } from '../errors';
+import { awayButton, tableExtras } from '../components/tournament-extras';
 
 /** The engine's HandView as it arrives on the wire (libs/engine/src/hand/view.ts). */
 export interface WirePlayer { seat: number; stack: number; bet: number; committed: number; folded: boolean; allIn: boolean; cards: (number | null)[]; up: boolean[]; shown: boolean }
@@ -103,8 +104,25 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let lastTournament: TournamentView | null = null;
   const onTournament = (v: TournamentView) => {
     if (v.tournamentId !== followed) return;
+    const redraw = !!v.extras && JSON.stringify(v.extras) !== JSON.stringify(lastTournament?.extras);
     lastTournament = v;
     checkTournament();
+    // Issue 25: bounties and the rebuy / add-on buttons follow the tournament.
+    if (redraw) render();
+  };
+  let buying = false;
+  const buyInTournament = async (what: 'rebuy' | 'add-on') => {
+    if (followed === null) return;
+    buying = true;
+    render();
+    try {
+      await api('POST', `/tournaments/${followed}/${what}`);
+      refreshChips();
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    buying = false;
+    render();
   };
   /** Runs on each tournament update and each table update (either may come first when he is moved). */
   const checkTournament = () => {
@@ -745,6 +763,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'), !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'), !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'), s.closed && h('span', { class: 'badge' }, 'closed')),
         s?.homeGame && homeGameText(s.homeGame) && h('p', { class: 'muted home-rules', 'data-testid': 'home-rules' }, 'Home game: ', homeGameText(s.homeGame)),
         error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, error),
+        lastTournament && tableExtras(lastTournament, tableId, me?.id, buying, (what) => void buyInTournament(what)),
         askPassword && !table && password,
         outOfTournament && h('p', { class: 'notice', 'data-testid': 'tournament-result', role: 'status' }, outOfTournament, ' ', h('a', { href: lobbyHref }, sitAndGoId !== undefined ? 'Sit & Go lobby' : 'Tournament lobby')),
         hostNotices(),
@@ -769,6 +788,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
           youSit && cash && h('button', { 'data-testid': 'leave', class: 'secondary', onclick: () => socket.emit('table:leave', { tableId }) }, 'Leave seat'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { 'data-testid': 'sit-in', title: 'Post the blinds now and play the next hand', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: false }) }, 'Post now'),
           youSit && cash && table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'wait-bb', title: 'Come back in when the big blind reaches you, without posting', onclick: () => socket.emit('table:sit-in', { tableId, waitForBigBlind: true }) }, 'Wait for big blind'),
+          // Issue 25: at a tournament table a player away is still dealt in and blinded off at once.
+          youSit && !cash && sitAndGoId === undefined && awayButton(!!table?.seatMap[yourSeat!]?.sittingOut, (away) => socket.emit(away ? 'table:sit-out' : 'table:sit-in', { tableId })),
           youSit && cash && !table?.seatMap[yourSeat!]?.sittingOut && h('button', { class: 'secondary', 'data-testid': 'sit-out', title: 'Finish this hand, then sit out', onclick: () => socket.emit('table:sit-out', { tableId }) }, 'Sit out next hand'),
           chat.form,
         ),

@@ -7,6 +7,8 @@ import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES, STRUCTURE_NAMES } from '../format';
 import { header } from './lobby';
 import { sayNow } from '../a11y/live-region';
+import { bountyTable, extrasTerms, purchaseButtons, tournamentTags } from '../components/tournament-extras';
+import { refreshChips } from '../components/chips';
 import { lobbyExtras, type LobbyExtrasState } from '../components/tournament-lobby';
 
 /** One row of GET /tournaments (tournaments.controller.ts `summary`). */
@@ -16,7 +18,7 @@ interface TournamentSummary {
   status: string;
   startsAt: string;
   registrationOpensAt: string;
-  settings: { game?: string; bettingStructure?: string; buyIn?: number; fee?: number; startingStack?: number; maxEntrants?: number };
+  settings: { game?: string; bettingStructure?: string; buyIn?: number; fee?: number; startingStack?: number; maxEntrants?: number } & Parameters<typeof tournamentTags>[0];
 }
 
 const PHASES = ['scheduled', 'registering', 'running', 'paying', 'finished', 'cancelled'];
@@ -67,7 +69,7 @@ export function tournamentsPage(root: HTMLElement): () => void {
               const v = live.get(r.tournamentId);
               const s = r.settings;
               return h('tr', { 'data-testid': 'mtt-row', 'data-tournament-id': r.tournamentId },
-                h('td', {}, r.name),
+                h('td', {}, r.name, ' ', tournamentTags(s)),
                 h('td', { 'data-label': 'Game' }, `${GAME_NAMES[s.game ?? ''] ?? s.game ?? ''} ${STRUCTURE_NAMES[s.bettingStructure ?? ''] ?? ''}`),
                 h('td', { 'data-label': 'Starts' }, new Date(r.startsAt).toLocaleString()),
                 h('td', { 'data-label': 'Buy-in' }, `${chips(s.buyIn ?? 0)} + ${chips(s.fee ?? 0)}`),
@@ -171,6 +173,22 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     render();
   };
 
+  /** Rebuy or add-on (issue 25): the new view arrives as a `tournamentUpdate`; a refusal is shown in words. */
+  const buy = async (what: 'rebuy' | 'add-on') => {
+    busy = true;
+    message = '';
+    render();
+    try {
+      const r = await api<{ chips: number; stack: number }>('POST', `/tournaments/${tournamentId}/${what}`);
+      message = `${what === 'rebuy' ? 'Rebuy' : 'Add-on'}: ${chips(r.chips)} chips added, your stack is ${chips(r.stack)}`;
+      refreshChips(); // the header's balance paid for it
+    } catch (e) {
+      message = errorText(e);
+    }
+    busy = false;
+    render();
+  };
+
   const render = () => keepFocus(() => {
     const v = view;
     const mine = v?.entrants.find((e) => e.userId === me?.id);
@@ -188,6 +206,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
             v.reEntry ? ' · re-entry allowed' : '', v.lateRegistrationUntilLevel > 0 ? ` · late registration until level ${v.lateRegistrationUntilLevel}` : ''),
           h('p', { 'data-testid': 'mtt-pool' }, `Prize pool ${chips(v.prizePool)} · ${v.placesPaid} paid · average stack ${chips(v.averageStack)}${v.handForHand ? ' · hand for hand' : ''}`),
           v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v.clock)),
+          extrasTerms(v),
           // The committed seat draw (issue 19.1): the commitment from the start, the seed once it has ended.
           v.seatDraw.commitment && h('p', { class: 'muted', 'data-testid': 'mtt-seat-draw', title: 'SHA-256 of "naiko-mtt-seats-v1|<seed>"; the seed and the start\'s seating are published when the tournament has ended' },
             `Seat draw committed: ${v.seatDraw.commitment.slice(0, 16)}…${v.seatDraw.seed ? ` · seed ${v.seatDraw.seed}` : ''}`),
@@ -196,6 +215,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
             mine && v.phase === 'registering' && h('button', { 'data-testid': 'mtt-unregister', class: 'secondary', disabled: busy, onclick: () => void call('unregister') }, 'Unregister'),
             !v.registrationOpen && !mine && h('span', { class: 'muted' }, v.phase === 'scheduled' ? `Registration opens ${new Date(v.registrationOpensAt).toLocaleString()}` : 'Registration closed'),
             // Seated in the running tournament: his table (it changes when he is moved; this view follows).
+            purchaseButtons(v, me?.id, busy, (what) => void buy(what)),
             v.phase === 'running' && mine?.tableRef && h('a', { href: `#/table/${mine.tableRef}`, class: 'button primary', 'data-testid': 'mtt-take-seat' }, `Take your seat (table ${mine.table})`),
           ),
           ...(v.rules ? lobbyExtras(v, me ? { id: me.id, role: me.role } : null, extras) : []),
@@ -209,6 +229,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
             h('tbody', {}, v.entrants.map((e) => h('tr', { 'data-testid': 'mtt-entrant', class: e.userId === me?.id ? 'mine' : '' },
               h('td', {}, e.username, e.userId === me?.id && ' (you)'), h('td', {}, e.entries), h('td', {}, e.table ?? ''), h('td', {}, e.seat === null ? '' : e.seat + 1),
               h('td', {}, chips(e.stack)), h('td', {}, e.place ?? ''), h('td', {}, e.prize ? chips(e.prize) : ''))))),
+          bountyTable(v),
           h('h3', {}, `Tables (${v.tables.length}) · ${v.handsPlayed} hands played`),
           h('table', { class: 'list', 'data-testid': 'mtt-tables' },
             h('thead', {}, h('tr', {}, ['Table', 'Players', 'Hands', ''].map((c) => h('th', {}, c)))),

@@ -50,6 +50,33 @@ export const TournamentSettingsDto = z.strictObject({
   maxEntriesPerPlayer: int(1).optional(),
   /** Table clock: time per decision (0 = the tables' default), reconnection window, optional time bank (default the tables'). */
   clock: z.strictObject({ decisionMs: int(0), reconnectMs: int(0), timeBankMs: int(0).optional() }),
+  /** Issue 25: rebuys until level N (stack at or below the starting stack, at most K) and one add-on. */
+  rebuys: z
+    .strictObject({
+      untilLevel: int(1),
+      maxRebuys: int(0).max(100),
+      rebuy: z.strictObject({ chips: int(1).max(100_000_000), price: int(0).max(10_000_000), fee: int(0).max(10_000_000) }),
+      addOn: z
+        .strictObject({
+          chips: int(1).max(100_000_000),
+          price: int(0).max(10_000_000),
+          fee: int(0).max(10_000_000),
+          /** 'break': only in the break after level N; 'last-level': level N and that break. */
+          window: z.enum(['break', 'last-level']),
+        })
+        .nullable(),
+    })
+    .optional(),
+  /** Issue 25: a bounty on every entry, paid on top of the buy-in; fixed, or progressive knockout (PKO). */
+  bounty: z.strictObject({ kind: z.enum(['fixed', 'progressive']), amount: int(1).max(10_000_000) }).optional(),
+  /** Issue 25: a satellite: the prizes are seats (entries) in the target tournament, worth `seatValue` each. */
+  satellite: z.strictObject({ targetTournamentId: int(1), seatValue: int(1).max(20_000_000) }).optional(),
+  /**
+   * Issue 25: time bank refills. `perLevelMs` is added to every player's bank at his table's first hand
+   * of each new level; `finalTable` fills every bank at the final table's first hand. Capped at the
+   * clock's time bank.
+   */
+  timeBank: z.strictObject({ perLevelMs: int(0).max(600_000), finalTable: z.boolean() }).optional(),
 });
 export type TournamentSettingsDto = z.infer<typeof TournamentSettingsDto>;
 

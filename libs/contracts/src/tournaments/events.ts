@@ -2,6 +2,7 @@
 // (`tournamentWatch`) and gets `tournamentUpdate` on every change (registration, start, level,
 // break, hands that changed a table, moves, busts, results). The same view is served over HTTP.
 import { z } from 'zod';
+import type { TournamentExtrasView } from './extras';
 
 export const TournamentWatchPayload = z.strictObject({ tournamentId: z.number().int().positive() });
 export type TournamentWatchPayload = z.infer<typeof TournamentWatchPayload>;
@@ -72,6 +73,8 @@ export interface TournamentView {
   handsPlayed: number;
   tables: TournamentTableRow[];
   entrants: TournamentEntrantRow[];
+  /** Issue 25: rebuys and add-ons, bounties, satellite seats (absent on a view built without them). */
+  extras?: TournamentExtrasView;
 }
 
 export const TOURNAMENT_CLIENT_EVENT_SCHEMAS = {

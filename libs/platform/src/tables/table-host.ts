@@ -41,6 +41,7 @@ import { HandClock } from './room/hand-clock';
 import { ChatModeration } from './room/chat-moderation';
 import { HostControls } from './room/host-controls';
 import { publishHand } from './room/hand-feeds';
+import { potAwardsOf } from './room/pot-awards';
 import { blindSeatsOf, type RunningHand } from './room/running-hand';
 import { summaryOf, publicStateOf } from './room/table-views';
 import { SerialQueue } from './serial-queue';
@@ -429,6 +430,8 @@ export class TableHost extends CashCommands {
       handNumber: h.number,
       commitment: h.commitment,
       stacks: stacks.map((s) => ({ ...s, playerId: h.players.get(s.seat)! })),
+      // Tournaments split bounties by the pots (issue 25).
+      ...(this.o.tournament ? { pots: potAwardsOf(h.state, h.log, h.players) } : {}),
     };
     try {
       await this.o.hooks?.onHandFinished?.(this, finished);

@@ -14,6 +14,7 @@
 //   - an amount left to play for: play resumes; at the end the winner gets that amount, the other
 //     dealt places nothing more (`adjustPayoutsForDeal`).
 // Prizes still to pay the players left = the prize table's first n places of the pool (n players).
+import { livePoolOf } from './rebuys';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Accounts, inTransaction, postInTransaction, PrismaService, type Tx } from '@naiko/persistence';
 import { paidEntries, placePrizes } from '@naiko/tournament';
@@ -107,9 +108,15 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
 
   private async finalTable(tx: Tx, id: number) {
     const [row] = await tx.$queryRaw<
-      { status: string; config: TournamentSettings; state: Parameters<typeof loadState>[2] }[]
+      {
+        status: string;
+        config: TournamentSettings;
+        state: Parameters<typeof loadState>[2];
+        rebuys_bought: number;
+        add_ons_bought: number;
+      }[]
     >`
-      SELECT status::text AS status, config, state FROM scheduled_tournaments WHERE id = ${id}`;
+      SELECT status::text AS status, config, state, rebuys_bought, add_ons_bought FROM scheduled_tournaments WHERE id = ${id}`;
     if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (row.status !== 'running') throw new TournamentError('NOT_RUNNING', `tournament ${id} is ${row.status}`);
     const loaded = await loadState(tx, id, row.state, row.config.tableSize);
@@ -171,7 +178,8 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     const stackOf = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
     const entries = loaded.state.registration.entries;
     const entrants = paidEntries(loaded.state.registration);
-    const pool = entrants * row.config.buyIn;
+    // The live prize pool (rebuys and add-ons included, issue 25 rebuys.ts), as the payout pays it.
+    const pool = livePoolOf(row.config, entrants, row.rebuys_bought, row.add_ons_bought);
     const stacks = seated.map((u) => stackOf.get(u) ?? 0);
     const prizes = dealFigures(
       deal.method,

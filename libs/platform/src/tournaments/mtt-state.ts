@@ -15,6 +15,7 @@
 //   not, he is in (the button has passed him).
 // - Hand-for-hand starts when every table has finished the hand it was playing; a table then deals
 //   once per round; busts of a round are placed together (different tables tie).
+import type { HandPotAward } from '../tables/room/host-options';
 import {
   applySeatingPlan,
   bustEntry,
@@ -184,6 +185,8 @@ export interface HandResult {
   dealtIn: { userId: string; stack: number; order: number }[];
   /** Stacks after the hand by user id. */
   after: ReadonlyMap<string, number>;
+  /** The hand's pots as awarded (issue 25: bounties are split by them); absent on a recovered hand. */
+  pots?: readonly HandPotAward[];
 }
 
 export interface FinishOutcome {

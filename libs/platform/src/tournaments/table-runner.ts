@@ -110,6 +110,8 @@ export interface RunningTournament {
   blindStructure: BlindStructure;
   /** The tables' configuration (game, seats, clock) from the level schedule's first stakes. */
   tableConfig(schedule: LevelSchedule): TableConfig;
+  /** Time bank refills (issue 25): per new level, and a full bank at the final table. */
+  timeBank?: { perLevelMs: number; finalTable: boolean };
 }
 
 /** A tournament service as its table runner drives it (every call locks the tournament's row). */
@@ -150,6 +152,9 @@ interface TableRun {
   fence?: TableFence;
   /** Clustered: this copy holds more than its share; the table goes to another copy before its next hand. */
   handOff?: boolean;
+  /** Time bank refills (issue 25): the step of this table's last deal, and whether the final table's fill was given. */
+  lastStep?: number;
+  finalTableFilled?: boolean;
 }
 
 /** A tournament run here (this process holds its lease). */
@@ -164,6 +169,9 @@ interface TournamentRun {
   mirrored?: { version: number; at: number };
   /** Clustered: when each table was first seen with no owner (a fair-share wait has a limit). */
   freeSince?: Map<number, number>;
+  /** From the last poll (issue 25): the time bank refills and how many tables are open (1 = the final table). */
+  timeBank?: { perLevelMs: number; finalTable: boolean };
+  openTables?: number;
 }
 
 /** A tournament table's configuration: its game, seats and clock; any stack fits (the tournament's book). */
@@ -534,6 +542,8 @@ export abstract class TournamentTableRunner {
   /** One host per table of the tournament's seating: new tables hosted, broken ones closed. */
   private reconcileTables(live: TournamentRun, row: RunningTournament): void {
     if (this.stopping || live.lost) return;
+    live.timeBank = row.timeBank;
+    live.openTables = row.tables.length;
     const open = new Set(row.tables);
     for (const tableNo of open) if (!live.tables.has(tableNo) && !live.closed.has(tableNo)) this.openTable(live, row, tableNo);
     const gone = [...live.tables.keys()].filter((n) => !open.has(n));
@@ -649,6 +659,7 @@ export abstract class TournamentTableRunner {
       button: start.deal.button,
       ...(start.deal.bigBlind !== undefined ? { smallBlind: start.deal.smallBlind ?? null, bigBlind: start.deal.bigBlind } : {}),
       version: start.version,
+      ...timeBankRefill(live, run, start.stepIndex),
     };
     return begun.deal;
   }
@@ -662,6 +673,7 @@ export abstract class TournamentTableRunner {
     const result = {
       dealtIn: oddChipOrder(players, begun.start.deal.button).map((p, order) => ({ userId: p.userId, stack: stackOf.get(p.userId) ?? 0, order })),
       after: new Map(hand.stacks.map((s) => [s.playerId, s.stack])),
+      ...(hand.pots ? { pots: hand.pots } : {}),
     };
     let outcome: Awaited<ReturnType<TournamentTables['finishTableHand']>>;
     for (let attempt = 1; ; attempt++) {
@@ -701,6 +713,26 @@ export abstract class TournamentTableRunner {
     const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
     if (gone.length) await this.closeTables(live, gone);
   }
+}
+
+/**
+ * Issue 25: the time bank refill for this deal. A table's first deal of a new level tops every bank
+ * up by `perLevelMs`; the final table's first deal fills them (whichever is more). The first deal at
+ * a table gives nothing (banks start full). Capped at the clock's bank by the table.
+ */
+export function timeBankRefill(
+  live: { timeBank?: { perLevelMs: number; finalTable: boolean }; openTables?: number },
+  run: { lastStep?: number; finalTableFilled?: boolean },
+  stepIndex: number,
+): { timeBank?: { addMs: number; fill: boolean } } {
+  const t = live.timeBank;
+  const newLevel = run.lastStep !== undefined && stepIndex > run.lastStep;
+  run.lastStep = stepIndex;
+  if (!t) return {};
+  const fill = t.finalTable && live.openTables === 1 && !run.finalTableFilled;
+  if (fill) run.finalTableFilled = true;
+  const addMs = newLevel ? t.perLevelMs : 0;
+  return fill || addMs > 0 ? { timeBank: { addMs, fill } } : {};
 }
 
 /**

@@ -13,6 +13,9 @@ import {
   type RegistrationConfig,
 } from '@naiko/tournament';
 import { TournamentError } from './tournaments.errors';
+import { satellitePrizeTable } from './satellites';
+import { rebuyConfigOf } from './rebuys';
+import { validateRebuyConfig } from '@naiko/tournament';
 
 export type TournamentSettings = TournamentSettingsDto;
 
@@ -28,12 +31,17 @@ export function checkSettings(s: TournamentSettings): TournamentSettings {
     validateBlindStructure(s.blindStructure);
     validateRegistrationConfig(registrationConfigOf(s));
     for (const t of s.prizeTables ?? []) validatePrizeTable(t);
+    const rebuys = rebuyConfigOf(s);
+    if (rebuys) validateRebuyConfig(rebuys);
   } catch (err) {
     throw bad(err instanceof Error ? err.message : String(err));
   }
   const max = GAME_MAX_SEATS[s.game];
   if (max !== undefined && s.tableSize > max) throw bad(`${s.game} seats at most ${max} players a table`);
   if (Date.parse(s.registrationOpensAt) > Date.parse(s.startsAt)) throw bad('registration must open before the start');
+  // Issue 25: a satellite's seats are counted from the entries' buy-ins, so it takes no rebuys.
+  if (s.satellite && s.rebuys) throw bad('a satellite cannot have rebuys or add-ons');
+  if (s.satellite && s.prizeTables) throw bad('a satellite pays seats: no prize tables');
   if (s.prizeTables) {
     // Every possible field size needs a table.
     for (let n = s.minEntrants; n <= s.maxEntrants; n++) {
@@ -61,6 +69,8 @@ export function registrationConfigOf(s: TournamentSettings): RegistrationConfig 
 /** The prize table for the final field: the admin's table for that size, else the published one. */
 export function prizeTableOf(s: TournamentSettings, entrants: number): PrizeTable {
   const n = Math.max(2, entrants);
+  const satellite = satellitePrizeTable(s, n);
+  if (satellite) return satellite;
   const custom = s.prizeTables?.find((t) => t.minEntrants <= n && n <= t.maxEntrants);
   return custom ?? prizeTableFor(n);
 }

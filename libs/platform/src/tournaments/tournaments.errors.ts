@@ -11,13 +11,16 @@ export type TournamentErrorCode =
   | 'LATE_REGISTRATION_CLOSED'
   | 'FINISHED'
   | 'CANCELLED'
+  // Issue 25: rebuys and add-ons (tournaments/rebuys.ts).
+  | 'NOT_SEATED'
+  | 'HAND_IN_PROGRESS'
+  | 'REBUY_REFUSED'
   // Issue 25: final-table deals and pauses.
   | 'NOT_RUNNING'
   | 'NOT_FINAL_TABLE'
   | 'DEAL_PENDING'
   | 'NO_DEAL'
   | 'NOT_IN_DEAL'
-  | 'HAND_IN_PROGRESS'
   | 'BAD_DEAL';
 
 export class TournamentError extends Error {

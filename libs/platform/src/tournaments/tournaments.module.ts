@@ -4,6 +4,7 @@
 import { APP_CONFIG } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { PrismaService } from '@naiko/persistence';
 import type { PrivateEventLimits } from '@naiko/contracts';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
@@ -17,6 +18,8 @@ import { TournamentJobs } from './tournaments.jobs';
 import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromConfig, type TournamentRunnerOptions } from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
 import { RecurringTournaments } from './recurring';
+import { TournamentPurchases } from './rebuys';
+import { TournamentPurchasesController } from './tournament-purchases.controller';
 import { FinalTableDeals } from './final-table-deal';
 import { DisconnectionMonitor } from './interruption';
 import { TournamentLobby } from './tournament-lobby';
@@ -36,7 +39,13 @@ export class TournamentsFeatureModule {
       module: TournamentsFeatureModule,
       // Tournament tables are table hosts: the tables gateway (socket events) reaches them.
       imports: [TablesModule],
-      controllers: [TournamentsController, PrivateTournamentsController, TournamentDealsController, TournamentStructuresController],
+      controllers: [
+        TournamentsController,
+        PrivateTournamentsController,
+        TournamentDealsController,
+        TournamentStructuresController,
+        TournamentPurchasesController,
+      ],
       providers: [
         { provide: TOURNAMENT_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromConfig(config), ...options.runner }) },
         TournamentsService,
@@ -48,6 +57,16 @@ export class TournamentsFeatureModule {
         RecurringTournaments,
         TournamentsGateway,
         JwtAuthGuard,
+        {
+          // Issue 25: rebuys and add-ons; a purchase republishes the lobby view.
+          provide: TournamentPurchases,
+          inject: [PrismaService, TournamentsService],
+          useFactory: (prisma: PrismaService, service: TournamentsService) => {
+            const purchases = new TournamentPurchases(prisma);
+            purchases.onChanged = (id) => service.notifyChanged(id);
+            return purchases;
+          },
+        },
         // Issue 25: final-table deals, the lobby view, the automatic pause on disconnections.
         FinalTableDeals,
         TournamentLobby,
@@ -61,6 +80,7 @@ export class TournamentsFeatureModule {
         TournamentLobby,
         DisconnectionMonitor,
         PrivateTournaments,
+        TournamentPurchases,
       ],
     };
   }

@@ -53,6 +53,7 @@ export function mttTables(service: TournamentsService, privateEvents?: PrivateEv
         tables,
         blindStructure: row.config.blindStructure,
         tableConfig: (schedule) => tournamentTableConfig(row.config, schedule),
+        ...(row.config.timeBank ? { timeBank: row.config.timeBank } : {}),
       };
     },
     beginTableHand: (id, n, fence) => service.beginTableHand(id, n, fence),

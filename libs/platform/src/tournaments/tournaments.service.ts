@@ -67,6 +67,10 @@ import type { SeatWithStack, TableFence } from './table-runner';
 import { assemble, loadState, lockExclusive, lockShared, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
 import { RwGate } from './rw-gate';
+import { awardBounties, bountyEntryMovements, payStandingHeads } from './bounty-awards';
+import { livePoolOf, refundPurchases } from './rebuys';
+import { paySatellite, registerSeats } from './satellites';
+import { extrasView, type ExtrasRow } from './tournament-extras';
 import { payCancellationAfterStart } from './cancel-after-start';
 import { adjustPayoutsForDeal, dealOfTournament } from './deal-records';
 
@@ -160,6 +164,11 @@ export class TournamentsService {
   /** Publishes a change (the lobby); public for the issue-25 modules (deals, pauses). */
   changed(id: number): void {
     for (const l of this.listeners) l.changed(id);
+  }
+
+  /** A change made outside this service (a rebuy or add-on, tournaments/rebuys.ts): the lobby republishes. */
+  notifyChanged(id: number): void {
+    this.changed(id);
   }
 
   /**
@@ -299,6 +308,8 @@ export class TournamentsService {
       const s = checkSettings(parseSettings({ ...r.config, ...patch }));
       const paid = paidEntries(r.state.registration);
       if (paid > 0 && (s.buyIn !== r.config.buyIn || s.fee !== r.config.fee)) throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
+      // Issue 25: the bounty is paid with the entry too (and refunded at the same amount).
+      if (paid > 0 && JSON.stringify(s.bounty ?? null) !== JSON.stringify(r.config.bounty ?? null)) throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
       if (paid > s.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
       const state = { ...r.state, registration: { ...r.state.registration, config: registrationConfigOf(s) } };
       await tx.$executeRaw`
@@ -343,6 +354,9 @@ export class TournamentsService {
 
   private async cancelNow(tx: Tx, r: TournamentRow, why: 'by-admin' | 'too-few-entrants'): Promise<void> {
     const t = mttTournamentId(r.id);
+    // Issue 25: rebuys, add-ons and the heads still standing go back too.
+    await refundPurchases(tx, r.id, r.config);
+    await payStandingHeads(tx, r.id, r.config, 'refund');
     const transition = why === 'by-admin' ? cancelTournament(r.state.registration) : startTournament(r.state.registration);
     // After the start the published rule pays instead of refunds (cancel-after-start.ts, issue 25).
     const afterStart = why === 'by-admin' && r.status === 'running';
@@ -426,6 +440,7 @@ export class TournamentsService {
       if (r.config.buyIn > 0) movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(t), amount: r.config.buyIn });
       if (r.config.fee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: r.config.fee });
       movements.push({ from: Accounts.issuer(tournamentBook(t)), to: Accounts.tournamentStack(t, userId), amount: r.config.startingStack });
+      movements.push(...bountyEntryMovements(r.config, userId, id, 'in'));
       await postInTransaction(tx, { idempotencyKey: `mtt:${id}:entry:${ev.entryId}`, reason: 'tournament_entry', refs: { tournamentId: t }, movements });
       const status = r.status === 'running' ? ('playing' as const) : ('registered' as const);
       const data = { fee: BigInt(r.config.buyIn), startingStack: BigInt(r.config.startingStack), status, place: null, prize: 0n };
@@ -457,6 +472,7 @@ export class TournamentsService {
       if (r.config.buyIn > 0) movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(userId), amount: r.config.buyIn });
       if (r.config.fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: r.config.fee });
       movements.push({ from: Accounts.tournamentStack(t, userId), to: Accounts.issuer(tournamentBook(t)), amount: 'all' });
+      movements.push(...bountyEntryMovements(r.config, userId, id, 'out'));
       await postInTransaction(tx, { idempotencyKey: `mtt:${id}:unreg:${ev.entryId}`, reason: 'refund', refs: { tournamentId: t }, movements });
       await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'refunded' } });
       await this.save(tx, r, { ...r.state, registration: tr.state });
@@ -756,6 +772,7 @@ export class TournamentsService {
         const t = mttTournamentId(id);
         if (o.busted.length) {
           await tx.tournamentEntry.updateMany({ where: { tournamentId: t, userId: { in: o.busted } }, data: { status: 'busted' } });
+          await awardBounties(tx, id, r.config, result, o.busted);
         }
         const state: MttState & { cancelRequested?: boolean } = { ...o.state, cancelRequested: r.state.cancelRequested, balancePending: false };
         if (state.cancelRequested && !state.seating?.tables.some((x) => x.handInProgress)) {
@@ -830,6 +847,7 @@ export class TournamentsService {
             WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING 1
           )
           UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1 WHERE id = ${id}`;
+        await awardBounties(tx, id, r.config, result, ids);
         return true;
       },
       (ms) => this.timings.handTx(id, ms),
@@ -934,16 +952,19 @@ export class TournamentsService {
    * tournament chips to the issuer. One transaction; a retry finds `finished`.
    */
   async payout(id: number): Promise<void> {
-    await this.locked(id, async (tx) => {
+    const seats = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'paying') return;
       const t = mttTournamentId(id);
       const reg = r.state.registration;
       const entrants = paidEntries(reg);
-      const pool = entrants * r.config.buyIn;
+      const pool = livePoolOf(r.config, entrants, (r as unknown as ExtrasRow).rebuys_bought ?? 0, (r as unknown as ExtrasRow).add_ons_bought ?? 0);
+      // Issue 25: a satellite pays seats (satellites.ts); the winner collects his own bounty.
+      const seats = r.config.satellite ? await paySatellite(tx, id, r.config, pool, r.state.standings!.groups, (k) => reg.entries[entryIdOf(k) - 1]) : null;
+      await payStandingHeads(tx, id, r.config, 'own');
       // A final-table deal paid its players already (final-table-deal.ts, issue 25).
-      const standings = payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
-      const payouts = adjustPayoutsForDeal(standings, await dealOfTournament(tx, id));
+      const standings = seats ? [] : payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      const payouts = seats ? [] : adjustPayoutsForDeal(standings, await dealOfTournament(tx, id));
       const best = new Map<string, { place: number; prize: number }>();
       for (const p of payouts) {
         const entry = reg.entries[entryIdOf(p.playerId) - 1];
@@ -963,8 +984,10 @@ export class TournamentsService {
       }
       await this.retireStacks(tx, r);
       await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
+      return seats && { config: r.config, winners: seats };
     });
     this.changed(id);
+    if (seats) await registerSeats((target, userId) => this.register(target, userId), seats.config, seats.winners);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -1003,7 +1026,7 @@ export class TournamentsService {
     const seatOf = new Map<string, { table: number; seat: number }>();
     for (const tb of r.state.seating?.tables ?? []) tb.seats.forEach((p, seat) => p && seatOf.set(p.playerId, { table: tb.tableId, seat }));
     const table = prizeTableOf(s, Math.max(entries, s.minEntrants));
-    const pool = entries * s.buyIn;
+    const pool = livePoolOf(s, entries, (r as unknown as ExtrasRow).rebuys_bought ?? 0, (r as unknown as ExtrasRow).add_ons_bought ?? 0);
     const schedule = scheduleOf(s.blindStructure);
     let clock: TournamentView['clock'] = null;
     if (r.status === 'running' && r.step_started_at) {
@@ -1087,6 +1110,7 @@ export class TournamentsService {
           prize: Number(e.prize),
         }))
         .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack),
+      extras: await extrasView(this.prisma, r as unknown as ExtrasRow, entries),
     };
   }
 }

@@ -2,7 +2,7 @@
 // deal — who sits where with which stack from its book, who is dealt in, the button — and the
 // table mirrors it. No cash rules: no bots added or removed, no seat offers, nobody sat out for a
 // disconnection (the clock checks/folds him: he is blinded off, never removed), no protection.
-import { GAMES, join, leave, seatOf, withSeat, type NextHandPlan, type TableEvent, type TableState, type Transition } from '@naiko/table';
+import { GAMES, join, leave, seatOf, setTimeBank, withSeat, type NextHandPlan, type TableEvent, type TableState, type Transition } from '@naiko/table';
 import { TableHostError } from '../host-errors';
 import type { TableHost } from '../table-host';
 import type { Dealer, DealerAnswer, DealerRoom, Step } from './dealer';
@@ -33,6 +33,8 @@ export interface TournamentDeal {
   bigBlind?: number;
   /** The tournament's seating version (optional): the host never goes back to an older seating. */
   version?: number;
+  /** Time bank refill before this hand (issue 25): `addMs` to every dealt-in player's bank, or `fill` it (capped at the clock's bank). */
+  timeBank?: { addMs: number; fill: boolean };
 }
 
 export interface TournamentDealer {
@@ -92,6 +94,7 @@ export class TournamentTableDealer implements Dealer {
     this.waits = 0;
     if (deal.version !== undefined) this.version = Math.max(this.version, deal.version);
     await step(seating(room.state, room.busySeats, deal.seats, room.now()));
+    if (deal.timeBank) await step(refillTimeBanks(room.state, deal.dealtIn, deal.timeBank));
     const s = room.state;
     const missing = deal.dealtIn.find((seat) => s.seats[seat]?.playerId !== deal.seats[seat]?.userId);
     if (missing !== undefined) {
@@ -130,6 +133,16 @@ export function seating(table: TableState, busy: ReadonlySet<number>, seats: rea
     }
   });
   return { state, events };
+}
+
+/** Tops up (or fills) the time bank of the dealt-in seats; `setTimeBank` caps it at the clock's bank. */
+export function refillTimeBanks(table: TableState, dealtIn: readonly number[], refill: { addMs: number; fill: boolean }): Transition<TableState> {
+  let state = table;
+  for (const i of dealtIn) {
+    const cur = state.seats[i];
+    if (cur) state = setTimeBank(state, cur.playerId, refill.fill ? state.config.clock.timeBankMs : cur.timeBankMs + refill.addMs).state;
+  }
+  return { state, events: [] };
 }
 
 /** The deal the tournament decided, as the table's plan (blinds from the button like the engine's default). */

@@ -121,13 +121,20 @@ export abstract class CashCommands {
     });
   }
 
+  /**
+   * Cash: out of the next deals. Tournament (issue 25): still dealt in by the tournament, his blinds
+   * and antes posted, every decision checked or folded at once (blinded off); his turn now included.
+   */
   sitOut(userId: string): Promise<void> {
-    return this.queue.run(() => this.cashOnly('sit out') ?? this.commit(this.tryTable(() => tableSitOut(this.state, userId))));
+    return this.queue.run(async () => {
+      await this.commit(this.tryTable(() => tableSitOut(this.state, userId)));
+      const h = this.hand;
+      if (this.dealer.kind === 'tournament' && h?.clock && h.players.get(h.clock.seat) === userId) this.clock.restart(h);
+    });
   }
 
   sitIn(userId: string, waitForBigBlind?: boolean): Promise<void> {
     return this.queue.run(async () => {
-      this.dealer.cashOnly('sit in');
       await this.commit(this.tryTable(() => tableSitIn(this.state, userId, waitForBigBlind === undefined ? {} : { waitForBigBlind })));
       this.scheduleNextHand();
     });

@@ -45,9 +45,14 @@ export class HandClock {
       () => {
         host.queue.run(() => this.onTimeout(h.id, version)).catch((err: unknown) => host.log('error', 'timeout failed', err));
       },
-      // A player who left during the hand (leaveAfterHand): his decisions are taken at once.
-      this.leaving(seat) ? 0 : Math.max(0, finalDeadline(clock) - now),
+      // A player who left during the hand (leaveAfterHand), or sat out at a tournament table (he is
+      // dealt in and blinded off, issue 25): his decisions are taken at once.
+      this.leaving(seat) || this.away(seat) ? 0 : Math.max(0, finalDeadline(clock) - now),
     );
+  }
+
+  private away(seat: number): boolean {
+    return this.host.dealer.kind === 'tournament' && this.host.state.seats[seat]?.sittingOut === true;
   }
 
   private leaving(seat: number): boolean {

@@ -36,6 +36,18 @@ export interface FinishedHand {
   /** The deal's commitment (Merkle root, scheme naiko-merkle-v2; null for an injected test deck). The seed stays secret. */
   commitment: string | null;
   stacks: { seat: number; playerId: string; stack: number }[];
+  /** The pots as awarded (pot-awarded events summed per pot) and what each player put in: tournament bounties split by them. */
+  pots?: HandPotAward[];
+}
+
+export interface HandPotAward {
+  pot: number;
+  /** Players still in for this pot. */
+  eligible: string[];
+  /** What each winner took of it. */
+  shares: { playerId: string; amount: number }[];
+  /** Every dealt-in player's chips put into the hand, pots of this hand included. */
+  committed: { playerId: string; amount: number }[];
 }
 
 export interface TableHostHooks {

@@ -1,0 +1,235 @@
+// Rebuys and add-ons of scheduled tournaments (issue 25), wired around libs/tournament's rebuys.ts.
+//
+// A purchase changes one seated player's stack between his table's hands and the prize pool
+// counter, so it takes the locks of a hand's finish with busts far from the end (docs/architecture.md,
+// "Scheduled tournaments"): the tournament's advisory lock in SHARED mode (hands at other tables go
+// on; no tournament-wide change — a move, a break, a level — runs meanwhile, so the player stays at
+// this table), that table's `mtt_tables` row FOR UPDATE (refused while the table is in a hand: the
+// chips arrive between hands, never under a running hand), then the tournament row FOR UPDATE as
+// the counter (`rebuys_bought`, `add_ons_bought`: the live prize pool), then his entry row. Same
+// lock order as `recordBustsAtTable` (table row, then tournament row): no deadlock between them.
+//
+// Ledger, one transaction (idempotency keys `mtt:<id>:rebuy:<entryId>:<n>`, `mtt:<id>:addon:<entryId>`):
+// user → pool (price), user → house (fee), the tournament's issuer → his tournament stack (chips).
+// The next deal at his table reads his stack from that book (`beginTableHand`), so the chips play
+// from the next hand on.
+//
+// Not here: a busted player's rebuy (a bust removes the player at once; while late registration is
+// open, a re-entry is the way back in).
+import { Injectable } from '@nestjs/common';
+import {
+  Accounts,
+  inTransaction,
+  postInTransaction,
+  PrismaService,
+  tournamentBook,
+  type Movement,
+  type Tx,
+} from '@naiko/persistence';
+import {
+  canAddOn,
+  canRebuy,
+  levelAt,
+  livePrizePool,
+  scheduleOf,
+  type ClockPosition,
+  type RebuyConfig,
+} from '@naiko/tournament';
+import { lockShared } from './mtt-rows';
+import type { TournamentSettings } from './tournament-config';
+import { TournamentError } from './tournaments.errors';
+
+export type PurchaseKind = 'rebuy' | 'add-on';
+
+export interface PurchaseOutcome {
+  kind: PurchaseKind;
+  entryId: number;
+  chips: number;
+  /** His tournament stack after the purchase. */
+  stack: number;
+  rebuys: number;
+  addOn: boolean;
+  /** The live prize pool after it (buy-ins, rebuys and add-ons; bounties apart). */
+  prizePool: number;
+}
+
+/** libs/tournament's rebuy config from the admin's settings (null: no rebuys in this tournament). */
+export function rebuyConfigOf(s: TournamentSettings): RebuyConfig | null {
+  if (!s.rebuys) return null;
+  return {
+    startingStack: s.startingStack,
+    rebuyUntilLevel: s.rebuys.untilLevel,
+    maxRebuys: s.rebuys.maxRebuys,
+    rebuy: s.rebuys.rebuy,
+    addOn: s.rebuys.addOn,
+  };
+}
+
+/** The live prize pool: entries' buy-ins plus every rebuy and add-on price (fees and bounties apart). */
+export function livePoolOf(s: TournamentSettings, entries: number, rebuysBought: number, addOnsBought: number): number {
+  const config = rebuyConfigOf(s);
+  if (!config) return entries * s.buyIn;
+  return livePrizePool(config, { price: s.buyIn, fee: s.fee }, { entries, rebuys: rebuysBought, addOns: addOnsBought })
+    .prizePool;
+}
+
+/** Where the clock stands at structure step `stepIndex` (its start). */
+export function clockAtStep(s: TournamentSettings, stepIndex: number): ClockPosition {
+  return levelAt(s.blindStructure, scheduleOf(s.blindStructure)[stepIndex].startsAtMs);
+}
+
+const REFUSALS: Record<string, string> = {
+  'rebuy-period-over': 'the rebuy period is over',
+  'stack-above-starting': 'a rebuy needs a stack at or below the starting stack',
+  'rebuy-limit-reached': 'no rebuys left',
+  'no-add-on': 'this tournament has no add-on',
+  'not-add-on-time': 'the add-on is offered at the end of the rebuy period',
+  'add-on-used': 'the add-on was taken already',
+  busted: 'busted players cannot take the add-on',
+};
+
+@Injectable()
+export class TournamentPurchases {
+  /** Called after a committed purchase (the lobby republishes the tournament). */
+  onChanged: (id: number) => void = () => undefined;
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  rebuy(id: number, userId: string): Promise<PurchaseOutcome> {
+    return this.buy(id, userId, 'rebuy');
+  }
+
+  addOn(id: number, userId: string): Promise<PurchaseOutcome> {
+    return this.buy(id, userId, 'add-on');
+  }
+
+  private async buy(id: number, userId: string, kind: PurchaseKind): Promise<PurchaseOutcome> {
+    const out = await inTransaction(this.prisma, async (tx) => {
+      await lockShared(tx, id);
+      const [seat] = await tx.$queryRaw<{ table_no: number }[]>`
+        SELECT table_no FROM mtt_seats WHERE tournament_id = ${id} AND user_id = ${userId}::uuid`;
+      if (!seat) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
+      const [table] = await tx.$queryRaw<{ hand_in_progress: boolean; closed: boolean }[]>`
+        SELECT hand_in_progress, closed FROM mtt_tables
+          WHERE tournament_id = ${id} AND table_no = ${seat.table_no} FOR UPDATE`;
+      if (!table || table.closed) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
+      if (table.hand_in_progress)
+        throw new TournamentError('HAND_IN_PROGRESS', 'your table is in a hand: buy after it ends');
+      const [t] = await tx.$queryRaw<
+        {
+          status: string;
+          config: TournamentSettings;
+          step_index: number;
+          rebuys_bought: number;
+          add_ons_bought: number;
+          entries: number;
+        }[]
+      >`
+        SELECT status, config, step_index, rebuys_bought, add_ons_bought,
+          (SELECT count(*)::int FROM mtt_entries
+            WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entries
+        FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
+      if (!t) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+      if (t.status !== 'running') throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${t.status}`);
+      const config = rebuyConfigOf(t.config);
+      if (!config) throw new TournamentError('REBUY_REFUSED', 'this tournament has no rebuys');
+      const [entry] = await tx.$queryRaw<{ entry_id: number; rebuys: number; add_on: boolean }[]>`
+        SELECT entry_id, rebuys, add_on FROM mtt_entries
+          WHERE tournament_id = ${id} AND user_id = ${userId}::uuid AND status = 'active' FOR UPDATE`;
+      if (!entry) throw new TournamentError('NOT_SEATED', `you have no live entry in tournament ${id}`);
+      const bookId = `mtt-${id}`;
+      const [acct] = await tx.$queryRaw<
+        { balance: bigint }[]
+      >`SELECT balance FROM chip_accounts WHERE key = ${`tstack:${bookId}:${userId}`}`;
+      const stack = Number(acct?.balance ?? 0);
+      const clock = clockAtStep(t.config, t.step_index);
+      const player = { stack, rebuysUsed: entry.rebuys, addOnUsed: entry.add_on };
+      const ok = kind === 'rebuy' ? canRebuy(config, clock, player) : canAddOn(config, clock, player);
+      if (!ok.ok) throw new TournamentError('REBUY_REFUSED', REFUSALS[ok.reason] ?? ok.reason);
+      const purchase = kind === 'rebuy' ? config.rebuy : config.addOn!;
+      await postInTransaction(tx, {
+        idempotencyKey:
+          kind === 'rebuy'
+            ? `mtt:${id}:rebuy:${entry.entry_id}:${entry.rebuys + 1}`
+            : `mtt:${id}:addon:${entry.entry_id}`,
+        reason: 'tournament_entry',
+        refs: { tournamentId: bookId },
+        movements: purchaseMovements(bookId, userId, purchase),
+        note: kind,
+      });
+      const rebuys = entry.rebuys + (kind === 'rebuy' ? 1 : 0);
+      const addOn = entry.add_on || kind === 'add-on';
+      const counts = {
+        rebuys: t.rebuys_bought + (kind === 'rebuy' ? 1 : 0),
+        addOns: t.add_ons_bought + (kind === 'add-on' ? 1 : 0),
+      };
+      await tx.$executeRaw`
+        UPDATE mtt_entries SET rebuys = ${rebuys}, add_on = ${addOn}
+          WHERE tournament_id = ${id} AND entry_id = ${entry.entry_id}`;
+      await tx.$executeRaw`
+        UPDATE scheduled_tournaments SET rebuys_bought = ${counts.rebuys}, add_ons_bought = ${counts.addOns}
+          WHERE id = ${id}`;
+      // The seat's stored stack follows the book; the version bump lets the table mirror it between hands.
+      await tx.$executeRaw`
+        UPDATE mtt_seats SET stack = ${stack + purchase.chips}
+          WHERE tournament_id = ${id} AND user_id = ${userId}::uuid`;
+      await tx.$executeRaw`
+        UPDATE mtt_tables SET version = version + 1 WHERE tournament_id = ${id} AND table_no = ${seat.table_no}`;
+      return {
+        kind,
+        entryId: entry.entry_id,
+        chips: purchase.chips,
+        stack: stack + purchase.chips,
+        rebuys,
+        addOn,
+        prizePool: livePoolOf(t.config, t.entries, counts.rebuys, counts.addOns),
+      };
+    });
+    this.onChanged(id);
+    return out;
+  }
+}
+
+function purchaseMovements(
+  bookId: string,
+  userId: string,
+  p: { chips: number; price: number; fee: number },
+): Movement[] {
+  const out: Movement[] = [];
+  if (p.price > 0) out.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(bookId), amount: p.price });
+  if (p.fee > 0) out.push({ from: Accounts.user(userId), to: Accounts.house(), amount: p.fee });
+  out.push({
+    from: Accounts.issuer(tournamentBook(bookId)),
+    to: Accounts.tournamentStack(bookId, userId),
+    amount: p.chips,
+  });
+  return out;
+}
+
+/**
+ * At a cancellation: every rebuy and add-on bought is refunded (price and fee),
+ * key `mtt:<id>:rebuy-refund:<entryId>`.
+ */
+export async function refundPurchases(tx: Tx, id: number, s: TournamentSettings): Promise<void> {
+  if (!s.rebuys) return;
+  const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; rebuys: number; add_on: boolean }[]>`
+    SELECT entry_id, user_id::text AS user_id, rebuys, add_on FROM mtt_entries
+      WHERE tournament_id = ${id} AND (rebuys > 0 OR add_on) ORDER BY entry_id`;
+  const bookId = `mtt-${id}`;
+  for (const r of rows) {
+    const addOn = r.add_on && s.rebuys.addOn ? s.rebuys.addOn : { price: 0, fee: 0 };
+    const price = r.rebuys * s.rebuys.rebuy.price + addOn.price;
+    const fee = r.rebuys * s.rebuys.rebuy.fee + addOn.fee;
+    const movements: Movement[] = [];
+    if (price > 0)
+      movements.push({ from: Accounts.tournamentPool(bookId), to: Accounts.user(r.user_id), amount: price });
+    if (fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(r.user_id), amount: fee });
+    if (movements.length)
+      await postInTransaction(tx, {
+        idempotencyKey: `mtt:${id}:rebuy-refund:${r.entry_id}`,
+        reason: 'refund',
+        refs: { tournamentId: bookId },
+        movements,
+      });
+  }
+}

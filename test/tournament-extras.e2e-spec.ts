@@ -1,0 +1,415 @@
+// Issue 25 end to end, against the machine's PostgreSQL and Redis with real BullMQ workers and table
+// hosts: rebuys and an add-on bought over HTTP between hands (the live prize pool and the payout
+// follow), a progressive-knockout tournament whose bounty money is paid out to the last chip, and a
+// satellite whose seat winners are registered in the target tournament (its bubble hand-for-hand).
+// The ledger audit stays exact after each.
+import request from 'supertest';
+import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
+import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import { mttTournamentId, TournamentsService, type MttState } from '@naiko/platform';
+import { fastModeStructure, type BlindStructure } from '@naiko/tournament';
+import { connectSocket, startTestApp, type TestApp } from './support';
+import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
+
+const FastTournamentModule = fastTournamentModule();
+const START_CHIPS = 10_000;
+const ADMIN = '00000000-0000-4000-8000-0000000000ad';
+
+/** Fast levels with a break after level 1 and after level 2 (the rebuy and add-on windows). */
+function rebuyStructure(breakMs: number): BlindStructure {
+  const levels = fastModeStructure(700, 300, 1_000).steps.filter((s) => s.kind === 'level');
+  return {
+    name: 'rebuy',
+    steps: [
+      levels[0],
+      { kind: 'break', durationMs: breakMs },
+      levels[1],
+      { kind: 'break', durationMs: breakMs },
+      ...levels.slice(2),
+    ],
+  };
+}
+
+describe('Tournament rebuys, bounties and satellites (e2e)', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  let ledger: ChipLedger;
+  let mtt: TournamentsService;
+  let userCount = 0;
+  const adminToken = () => t.token({ sub: ADMIN, username: 'admin', role: 'admin' });
+
+  async function newPlayers(n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const u = await prisma.user.create({ data: { username: `x${++userCount}`, isBot: true } });
+      await ledger.openUserAccount(u.id);
+      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+      ids.push(u.id);
+    }
+    return ids;
+  }
+
+  async function create(s: TournamentSettingsDto): Promise<number> {
+    const r = await request(t.url)
+      .post('/tournaments')
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send(s)
+      .expect(201);
+    return r.body.tournamentId;
+  }
+
+  const register = (id: number, u: string) =>
+    request(t.url)
+      .post(`/tournaments/${id}/register`)
+      .set('Authorization', `Bearer ${t.token({ sub: u })}`);
+  const startNow = (id: number) =>
+    request(t.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send({ startsAt: new Date().toISOString() })
+      .expect(200);
+  const view = async (id: number): Promise<TournamentView> =>
+    (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
+  const status = async (id: number) => (await mtt.get(id)).status;
+  const ended = (id: number) =>
+    waitFor(
+      `tournament ${id} to end`,
+      async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id),
+      240_000,
+    );
+  const balance = (u: string) => ledger.userBalance(u);
+  const poolBalance = async (id: number) =>
+    Number((await prisma.chipAccount.findUnique({ where: { key: `pool:${mttTournamentId(id)}` } }))?.balance ?? 0);
+
+  async function expectAuditClean(): Promise<void> {
+    const report = await auditLedger(prisma);
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      runningHands: 0,
+    });
+  }
+
+  /** Buys for `u`, asking again while his table finishes the hand it was in when the break began. */
+  async function buy(id: number, u: string, what: 'rebuy' | 'add-on') {
+    return waitFor(`${what} of ${u}`, async () => {
+      const r = await request(t.url)
+        .post(`/tournaments/${id}/${what}`)
+        .set('Authorization', `Bearer ${t.token({ sub: u })}`);
+      return r.body?.code === 'HAND_IN_PROGRESS' ? null : r;
+    });
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ module: FastTournamentModule, name: 'tournament-extras' });
+    prisma = t.get(PrismaService);
+    ledger = new ChipLedger(prisma);
+    mtt = t.get(TournamentsService);
+    await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(
+    'rebuys until level 2 at or below the starting stack, one add-on in the break after level 2: the ' +
+      'ledger, the live prize pool and the payout follow',
+    async () => {
+      const players = await newPlayers(6);
+      const id = await create(
+        fastMttSettings({
+          name: 'Rebuy',
+          startingStack: 1_000,
+          blindStructure: rebuyStructure(4_000),
+          rebuys: {
+            untilLevel: 2,
+            maxRebuys: 1,
+            rebuy: { chips: 1_000, price: 100, fee: 10 },
+            addOn: { chips: 1_500, price: 50, fee: 5, window: 'break' },
+          },
+        }),
+      );
+      for (const p of players) await register(id, p).expect(201);
+      // Before the start nobody is seated: a typed refusal, nothing moves.
+      const early = await request(t.url)
+        .post(`/tournaments/${id}/rebuy`)
+        .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
+        .expect(409);
+      expect(early.body.code).toBe('NOT_SEATED');
+      await startNow(id);
+
+      // The break after level 1 is inside the rebuy period.
+      const inBreak = await waitFor('the break after level 1', async () => {
+        const v = await view(id);
+        // Once the hands begun before the break have ended (the stacks are final until it ends).
+        return v.clock?.kind === 'break' && v.clock.levelNumber === 1 && v.tables.every((x) => !x.handInProgress) && v;
+      });
+      expect(inBreak.extras?.rebuys).toMatchObject({ rebuyOpen: true, addOnOpen: false, rebuysBought: 0 });
+      // The chips are conserved, so unless someone busted, someone is at or below 1,000 (and whoever
+      // is above it is refused).
+      const seated = inBreak.entrants.filter((e) => e.seat !== null);
+      const low = seated.filter((e) => e.stack <= 1_000);
+      const high = seated.filter((e) => e.stack > 1_000);
+      expect(low.length).toBeGreaterThan(0);
+      const buyer = low[0];
+      const r1 = await buy(id, buyer.userId, 'rebuy');
+      expect(r1.status).toBe(200);
+      expect(r1.body).toMatchObject({
+        kind: 'rebuy',
+        chips: 1_000,
+        stack: buyer.stack + 1_000,
+        rebuys: 1,
+        prizePool: 6 * 100 + 100,
+      });
+      // At most one rebuy.
+      const again = await buy(id, buyer.userId, 'rebuy');
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'no rebuys left' });
+      if (high.length) {
+        const refused = await buy(id, high[0].userId, 'rebuy');
+        expect(refused.body).toMatchObject({
+          code: 'REBUY_REFUSED',
+          message: 'a rebuy needs a stack at or below the starting stack',
+        });
+      }
+      // Not add-on time yet.
+      const tooSoon = await buy(id, buyer.userId, 'add-on');
+      expect(tooSoon.body).toMatchObject({
+        code: 'REBUY_REFUSED',
+        message: 'the add-on is offered at the end of the rebuy period',
+      });
+      expect(await balance(buyer.userId)).toBe(START_CHIPS - 110 - 110);
+
+      // The break after level 2: the add-on window; the rebuy period is over.
+      const addOnBreak = await waitFor('the break after level 2', async () => {
+        const v = await view(id);
+        return v.clock?.kind === 'break' && v.clock.levelNumber === 2 && v.tables.every((x) => !x.handInProgress) && v;
+      });
+      expect(addOnBreak.extras?.rebuys).toMatchObject({ rebuyOpen: false, addOnOpen: true, rebuysBought: 1 });
+      const alive = addOnBreak.entrants.filter((e) => e.seat !== null);
+      const takers = alive.slice(0, 2);
+      for (const e of takers) {
+        const r = await buy(id, e.userId, 'add-on');
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ kind: 'add-on', chips: 1_500, addOn: true });
+      }
+      const late = await buy(id, takers[0].userId, 'add-on');
+      expect(late.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'the add-on was taken already' });
+      const lateRebuy = await buy(id, takers[0].userId, 'rebuy');
+      expect(lateRebuy.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'the rebuy period is over' });
+
+      // Live prize pool: 6 × 100 + 1 × 100 + 2 × 50 = 800.
+      const after = await view(id);
+      expect(after.prizePool).toBe(800);
+      expect(after.extras?.rebuys).toMatchObject({ rebuysBought: 1, addOnsBought: 2 });
+      expect(after.extras?.players.find((p) => p.userId === buyer.userId)).toMatchObject({ rebuys: 1 });
+
+      const row = await ended(id);
+      expect(row.status).toBe('finished');
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
+      expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(800);
+      // Each player: start − entry 110 − his purchases + his prize.
+      for (const e of entries) {
+        const spent =
+          110 + (e.userId === buyer.userId ? 110 : 0) + (takers.some((x) => x.userId === e.userId) ? 55 : 0);
+        expect(await balance(e.userId)).toBe(START_CHIPS - spent + Number(e.prize));
+      }
+      expect(await poolBalance(id)).toBe(0);
+      await expectAuditClean();
+    },
+  );
+
+  it(
+    'progressive knockout: 6 entries × 100 bounty; every bust pays its head (half cash, half onto ' +
+      "the eliminator's head), the winner collects his own: 600 paid to the chip",
+    async () => {
+      const players = await newPlayers(6);
+      const id = await create(fastMttSettings({ name: 'PKO', bounty: { kind: 'progressive', amount: 100 } }));
+      for (const p of players) await register(id, p).expect(201);
+      // Entry = 100 buy-in + 100 bounty + 10 fee.
+      for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 210);
+      // Paid with the entries, the bounty cannot change any more.
+      const edit = await request(t.url)
+        .patch(`/tournaments/${id}`)
+        .set('Authorization', `Bearer ${adminToken()}`)
+        .send({ bounty: { kind: 'fixed', amount: 100 } })
+        .expect(400);
+      expect(edit.body).toMatchObject({
+        code: 'BAD_SETTINGS',
+        message: 'the bounty cannot change once entries are paid',
+      });
+      const before = await view(id);
+      expect(before.prizePool).toBe(600);
+      expect(before.extras?.bounty).toEqual({ kind: 'progressive', amount: 100, paid: 0 });
+      const { socket } = await connectSocket(t.url, t.token({ sub: players[0] }));
+      const heads: number[] = [];
+      socket.on('tournamentUpdate', (v: TournamentView) => {
+        if (v.tournamentId === id && v.extras)
+          heads.push(v.extras.players.reduce((a, p) => a + p.head, 0) + v.extras.bounty!.paid);
+      });
+      socket.emit('tournamentWatch', { tournamentId: id });
+      await startNow(id);
+      const row = await ended(id);
+      socket.disconnect();
+      expect(row.status).toBe('finished');
+      // At every published moment: heads standing + bounty cash paid = 600 (half of each share onto a
+      // head keeps it in the total; the odd chip goes to the cash).
+      expect(heads.length).toBeGreaterThan(0);
+      for (const h of heads) expect(h).toBe(600);
+      const bountyTx = await prisma.ledgerTransaction.findMany({
+        where: { idempotencyKey: { startsWith: `mtt:${id}:bounty` } },
+        include: { entries: true },
+      });
+      // Five busts each paid once, and the winner's own head.
+      expect(bountyTx.filter((x) => x.idempotencyKey.startsWith(`mtt:${id}:bounty:`)).length).toBe(5);
+      expect(bountyTx.filter((x) => x.idempotencyKey.startsWith(`mtt:${id}:bounty-own:`)).length).toBe(1);
+      const final = await view(id);
+      expect(final.extras?.bounty?.paid).toBe(600);
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
+      for (const e of entries) {
+        const won = final.extras!.players.find((p) => p.userId === e.userId)!.bountiesWon;
+        expect(await balance(e.userId)).toBe(START_CHIPS - 210 + Number(e.prize) + won);
+      }
+      expect(await poolBalance(id)).toBe(0);
+      await expectAuditClean();
+    },
+  );
+
+  it(
+    'a satellite: 12 entries × 100 = 1,200 buys 5 seats at 220 (1,100) and 100 in chips to 6th; seat ' +
+      'winners are registered in the target; the seat bubble is hand-for-hand',
+    async () => {
+      const target = await create(
+        fastMttSettings({
+          name: 'Target',
+          buyIn: 200,
+          fee: 20,
+          startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      );
+      const players = await newPlayers(12);
+      const id = await create(
+        fastMttSettings({ name: 'Satellite', tableSize: 6, satellite: { targetTournamentId: target, seatValue: 220 } }),
+      );
+      for (const p of players) await register(id, p).expect(201);
+      const before = await view(id);
+      expect(before.placesPaid).toBe(5);
+      expect(before.extras?.satellite).toEqual({
+        targetTournamentId: target,
+        targetName: 'Target',
+        seatValue: 220,
+        seats: 5,
+        remainder: 100,
+      });
+      let sawBubble = false;
+      const bubbleWithoutHfh: string[] = [];
+      mtt.listen({
+        changed: () => undefined,
+        started: () => undefined,
+        handFinished: (tid, tableId, state: MttState) => {
+          if (tid !== id) return;
+          const tables = state.seating?.tables ?? [];
+          const seated = tables.reduce((a, x) => a + x.seats.filter((s) => s).length, 0);
+          // 6 left on two tables: the first to bust misses the seats.
+          if (seated === 6 && tables.length > 1) {
+            sawBubble = true;
+            if (!state.handForHand) bubbleWithoutHfh.push(`table ${tableId}`);
+          }
+        },
+      });
+      await startNow(id);
+      const row = await ended(id);
+      expect(row.status).toBe('finished');
+      expect(bubbleWithoutHfh).toEqual([]);
+      if (sawBubble) expect(row.state.handForHand ?? null).toBeFalsy();
+      const entries = await prisma.tournamentEntry.findMany({
+        where: { tournamentId: mttTournamentId(id) },
+        orderBy: { place: 'asc' },
+      });
+      expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(1_200);
+      const seatWinners = entries.filter((e) => e.place! <= 5);
+      expect(seatWinners.length).toBe(5);
+      const registered = await waitFor('the seats registered in the target', async () => {
+        const v = await view(target);
+        return v.entries === 5 && v;
+      });
+      expect(new Set(registered.entrants.map((e) => e.userId))).toEqual(new Set(seatWinners.map((e) => e.userId)));
+      // A seat winner: −110 entry, +220 seat, −220 target entry.
+      for (const e of seatWinners) expect(await balance(e.userId)).toBe(START_CHIPS - 110);
+      const sixth = entries.find((e) => e.place === 6)!;
+      expect(Number(sixth.prize)).toBe(100);
+      expect(await balance(sixth.userId)).toBe(START_CHIPS - 10);
+      expect(await poolBalance(id)).toBe(0);
+      await expectAuditClean();
+    },
+  );
+
+  it(
+    'a player who sits out at his tournament table is dealt in and blinded off at once: a 30 s ' +
+      'decision clock never holds the table, the tournament plays to the end',
+    async () => {
+      const [human] = await newPlayers(1);
+      await prisma.user.update({ where: { id: human }, data: { isBot: false } });
+      const bots = await newPlayers(4);
+      const id = await create(
+        fastMttSettings({
+          name: 'Away',
+          clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 },
+          timeBank: { perLevelMs: 5_000, finalTable: true },
+        }),
+      );
+      for (const p of [human, ...bots]) await register(id, p).expect(201);
+      const { socket } = await connectSocket(t.url, t.token({ sub: human, username: 'away' }));
+      let table: string | null = null;
+      let satOut = false;
+      socket.on('tournamentUpdate', (v: TournamentView) => {
+        const ref = v.entrants.find((e) => e.userId === human)?.tableRef ?? null;
+        if (ref && ref !== table) {
+          table = ref;
+          socket.emit('table:watch', { tableId: ref });
+        }
+      });
+      socket.on('table:snapshot', (p) => {
+        if (p.tableId !== table || p.yourSeat === null) return;
+        if (!satOut) {
+          satOut = true;
+          socket.emit('table:sit-out', { tableId: p.tableId });
+        }
+      });
+      // The lobby may name the table a moment before it is hosted: ask again.
+      socket.on('error', (e: { event?: string; code?: string }) => {
+        if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && table)
+          setTimeout(() => table && socket.emit('table:watch', { tableId: table }), 100);
+      });
+      socket.emit('tournamentWatch', { tournamentId: id });
+      const t0 = Date.now();
+      await startNow(id);
+      const row = await ended(id);
+      socket.disconnect();
+      expect(row.status).toBe('finished');
+      expect(satOut).toBe(true);
+      // His decisions were taken at once: checks and folds only, and far less than one 30 s clock each.
+      const hands = await prisma.hand.findMany({
+        where: { tournamentId: mttTournamentId(id) },
+        include: { events: true },
+      });
+      const seatOf = (h: (typeof hands)[number]) =>
+        (h.players as { seat: number; userId: string }[]).find((p) => p.userId === human)?.seat;
+      const his = hands.flatMap((h) =>
+        h.events
+          .filter((e) => e.type === 'action')
+          .map((e) => e.payload as { seat?: number; action?: string })
+          .filter((e) => e.seat === seatOf(h)),
+      );
+      expect(his.length).toBeGreaterThan(0);
+      expect(his.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
+      // One decision left to his clock would alone have taken 30 s.
+      expect(Date.now() - t0).toBeLessThan(30_000);
+      await expectAuditClean();
+    },
+  );
+});
