@@ -286,7 +286,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
       for (const m of p.received) {
-        expect(['table:hand', 'table:snapshot', 'table:update', 'sitAndGoUpdate', 'welcome', 'error', 'table:chat']).toContain(m.event);
+        expect(['table:hand', 'table:snapshot', 'table:update', 'sitAndGoUpdate', 'welcome', 'error', 'table:chat', 'pong']).toContain(m.event); // pong: the round trip of drained()
         if (m.event === 'table:update' || m.event === 'sitAndGoUpdate') expect(JSON.stringify(m.payload)).not.toContain('"cards"');
       }
     }

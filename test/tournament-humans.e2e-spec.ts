@@ -223,7 +223,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
       for (const m of p.received) {
-        expect(['table:hand', 'table:snapshot', 'table:update', 'tournamentUpdate', 'welcome', 'error', 'table:chat']).toContain(m.event);
+        expect(['table:hand', 'table:snapshot', 'table:update', 'tournamentUpdate', 'welcome', 'error', 'table:chat', 'pong']).toContain(m.event); // pong: the round trip of drained()
         if (m.event === 'table:update' || m.event === 'tournamentUpdate') expect(JSON.stringify(m.payload)).not.toContain('"cards"');
       }
     }
