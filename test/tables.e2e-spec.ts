@@ -170,6 +170,8 @@ describe('cash and private tables', () => {
     const stopB = autoPlay(bob, host.tableId, seededRandom('bob'));
     expect(await send(carol, 'table:watch', { tableId: host.tableId }, snapshotOf(carol, host.tableId, false))).toBeNull();
     await sitDown(alice, host, 5000);
+    // A bot takes one of the two free seats once someone sits (never the last free one): Bob sits after it.
+    await until(() => host.table.seats.some((x) => x?.isBot), EVENT_TIMEOUT_MS, 'a bot');
     await sitDown(bob, host, 5000);
     await until(() => host.table.handsPlayed >= 20, 60_000, '20 hands');
     stopA();
