@@ -139,7 +139,8 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
             hands.set(tableId, list);
           }
           if (kind === 'action') {
-            if (at > afterKill.at && !afterKill.skip.has(handId) && !afterKill.first.has(tableId)) afterKill.first.set(tableId, at);
+            const resumed = at > afterKill.at && !afterKill.skip.has(handId);
+            if (resumed && !afterKill.first.has(tableId)) afterKill.first.set(tableId, at);
             const list = actions.get(tableId) ?? [];
             list.push({ at, handId });
             if (list.length > 64) list.splice(0, list.length - 64);
@@ -180,7 +181,11 @@ async function ownerOf(c: Cluster, tableId: string): Promise<string | null> {
   return (await tableDirectory(c.db.name)).find((e) => e.tableId === tableId)?.owner ?? null;
 }
 
-async function failovers(c: Cluster, kills: number, log: (s: string) => void): Promise<{ times: number[]; stalls: number[] }> {
+async function failovers(
+  c: Cluster,
+  kills: number,
+  log: (s: string) => void,
+): Promise<{ times: number[]; stalls: number[] }> {
   const times: number[] = [];
   const stalls: number[] = [];
   for (let k = 0; k < kills; k++) {
@@ -194,7 +199,8 @@ async function failovers(c: Cluster, kills: number, log: (s: string) => void): P
     // (cancelled: their late feeds are not play resuming).
     const directory = await tableDirectory(c.db.name);
     const lastBefore = new Map(c.tables.map((t) => [t.tableId, (c.actions.get(t.tableId) ?? []).at(-1)]));
-    const skip = new Set(c.tables.flatMap((t) => (directory.find((e) => e.tableId === t.tableId)?.owner === owner ? [lastBefore.get(t.tableId)?.handId ?? ''] : [])));
+    const victims = c.tables.filter((t) => directory.find((e) => e.tableId === t.tableId)?.owner === owner);
+    const skip = new Set(victims.map((t) => lastBefore.get(t.tableId)?.handId ?? ''));
     const killedAt = Date.now();
     Object.assign(c.afterKill, { at: killedAt, skip, first: new Map() });
     await c.copies[slot]!.kill('SIGKILL');
@@ -215,11 +221,16 @@ async function failovers(c: Cluster, kills: number, log: (s: string) => void): P
     await watchOwner;
     const dealt = (c.hands.get(table.tableId) ?? []).find((h) => h.at > killedAt && h.handId !== running!.id)?.at ?? first;
     times.push(first - killedAt);
-    await until(() => c.afterKill.first.size === c.tables.length, 60_000, 'an accepted action on every table after the kill');
-    const stall = Math.max(...c.tables.map((t) => c.afterKill.first.get(t.tableId)! - (lastBefore.get(t.tableId)?.at ?? killedAt)));
+    const everyTable = 'an accepted action on every table after the kill';
+    await until(() => c.afterKill.first.size === c.tables.length, 60_000, everyTable);
+    const gapOf = (tableId: string): number => c.afterKill.first.get(tableId)! - (lastBefore.get(tableId)?.at ?? killedAt);
+    const stall = Math.max(...c.tables.map((t) => gapOf(t.tableId)));
     c.afterKill.at = Infinity;
     stalls.push(stall);
-    log(`  kill ${k + 1}: ${owner} → taken over after ${adoptedAt - killedAt} ms, first feed of the next hand after ${dealt - killedAt} ms, next action after ${first - killedAt} ms; worst stall of any table ${stall} ms`);
+    log(
+      `  kill ${k + 1}: ${owner} → taken over after ${adoptedAt - killedAt} ms, first feed of the next hand after ` +
+        `${dealt - killedAt} ms, next action after ${first - killedAt} ms; worst stall of any table ${stall} ms`,
+    );
     // Back to three copies for the next kill.
     const again = await c.start(slot, `bench-copy-${slot}-${k + 1}`);
     await again.ready;
@@ -240,7 +251,8 @@ export async function main(): Promise<void> {
   };
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const runs: Run[] = [];
-  let failover: { kills: number; p50Ms: number; p99Ms: number; maxMs: number; worstStallMs: number; stallToLease: number } | null = null;
+  type Failover = { kills: number; p50Ms: number; p99Ms: number; maxMs: number; worstStallMs: number; stallToLease: number };
+  let failover: Failover | null = null;
   for (const n of [1, 2, 3].filter((x) => !only || x === only)) {
     log(`${n} cop${n === 1 ? 'y' : 'ies'}:`);
     const c = await startCluster(n, tablesN, leaseMs, log);
@@ -253,7 +265,14 @@ export async function main(): Promise<void> {
         const measured = await failovers(c, kills, log);
         const times = measured.times.sort((a, b) => a - b);
         const worstStallMs = Math.max(0, ...measured.stalls);
-        failover = { kills: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: times[times.length - 1] ?? 0, worstStallMs, stallToLease: Math.round((worstStallMs / leaseMs) * 100) / 100 };
+        failover = {
+          kills: times.length,
+          p50Ms: percentile(times, 50),
+          p99Ms: percentile(times, 99),
+          maxMs: times[times.length - 1] ?? 0,
+          worstStallMs,
+          stallToLease: Math.round((worstStallMs / leaseMs) * 100) / 100,
+        };
       }
     } finally {
       await stopCluster(c);
@@ -264,7 +283,9 @@ export async function main(): Promise<void> {
     console.log(`\ncopies  tables  hands/s  p50 ms  p99 ms   (6-max NLHE, ${tablesN * SEATS} socket.io players, ${seconds} s measured)`);
     for (const r of runs) console.log(`${String(r.copies).padStart(6)}  ${String(r.tables).padStart(6)}  ${String(r.handsPerSecond).padStart(7)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p99Ms).padStart(6)}`);
     if (failover) console.log(`failover (owner SIGKILLed → next action accepted), lease ${leaseMs} ms: p50 ${failover.p50Ms} ms, p99 ${failover.p99Ms} ms, max ${failover.maxMs} ms over ${failover.kills} kills (target < 5000 ms)`);
-    if (failover) console.log(`worst stall of any table over a kill: ${failover.worstStallMs} ms = ${failover.stallToLease}× the lease`);
+    if (failover) {
+      console.log(`worst stall of any table over a kill: ${failover.worstStallMs} ms = ${failover.stallToLease}× the lease`);
+    }
   }
 }
 

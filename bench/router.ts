@@ -56,17 +56,25 @@ export async function main(): Promise<void> {
     const trips = await timed(requests, async () => void (await caller.send('owner', 'act', { op: 'act' })));
     const gone = await timed(requests, async () => {
       const err = await caller.send('gone-copy', 'act', { op: 'act' }).catch((e: unknown) => e);
-      if (!(err instanceof RoutedCommandError) || err.error.reason !== 'TABLE_MOVING') throw new Error(`unexpected answer: ${String(err)}`);
+      if (!(err instanceof RoutedCommandError) || err.error.reason !== 'TABLE_MOVING')
+        throw new Error(`unexpected answer: ${String(err)}`);
     });
     const maxGone = gone[gone.length - 1] ?? 0;
     const result = {
       requests,
       roundTrip: { p50Ms: round(percentile(trips, 50)), p99Ms: round(percentile(trips, 99)) },
-      goneOwner: { p50Ms: round(percentile(gone, 50)), p99Ms: round(percentile(gone, 99)), maxMs: round(maxGone), ratioToTimeout: Math.round((maxGone / TIMEOUT_MS) * 10_000) / 10_000 },
+      goneOwner: {
+        p50Ms: round(percentile(gone, 50)),
+        p99Ms: round(percentile(gone, 99)),
+        maxMs: round(maxGone),
+        ratioToTimeout: Math.round((maxGone / TIMEOUT_MS) * 10_000) / 10_000,
+      },
     };
     if (json) console.log(JSON.stringify(result));
     else {
-      console.log(`routed round trip (${requests} sequential requests): p50 ${result.roundTrip.p50Ms} ms, p99 ${result.roundTrip.p99Ms} ms`);
+      console.log(
+        `routed round trip (${requests} sequential requests): p50 ${result.roundTrip.p50Ms} ms, p99 ${result.roundTrip.p99Ms} ms`,
+      );
       console.log(
         `gone owner → CONFLICT TABLE_MOVING: p50 ${result.goneOwner.p50Ms} ms, p99 ${result.goneOwner.p99Ms} ms, max ${result.goneOwner.maxMs} ms` +
           ` = ${result.goneOwner.ratioToTimeout}× the ${TIMEOUT_MS} ms reply timeout (was asserted under 2,000 ms)`,

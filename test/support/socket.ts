@@ -82,7 +82,12 @@ export function eventWhere<E extends keyof ServerToClientEvents>(
  * no sign of acceptance (`accepted` omitted) only a refusal ends it: use that for commands that
  * must be refused.
  */
-export function answer(socket: TestSocket, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> {
+export function answer(
+  socket: TestSocket,
+  event: string,
+  payload: unknown,
+  accepted?: Promise<unknown>,
+): Promise<SocketError | null> {
   return new Promise((resolve, reject) => {
     const onError = (e: SocketError): void => {
       if (e.event && e.event !== event) return; // the answer to another command

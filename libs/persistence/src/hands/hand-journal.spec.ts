@@ -8,11 +8,16 @@ interface Batch {
   rows: { h: string; s: number; p: { type: string } }[];
 }
 
-function fakeSql(): { sql: SqlRunner; batches: Batch[]; failNext: { n: number }; gate: { wait: Promise<void> | null; entered: (() => void) | null } } {
+interface Gate {
+  wait: Promise<void> | null;
+  entered: (() => void) | null;
+}
+
+function fakeSql(): { sql: SqlRunner; batches: Batch[]; failNext: { n: number }; gate: Gate } {
   const batches: Batch[] = [];
   const failNext = { n: 0 };
   // `entered` is told when a batch reaches the database (a test awaits it instead of sleeping).
-  const gate: { wait: Promise<void> | null; entered: (() => void) | null } = { wait: null, entered: null };
+  const gate: Gate = { wait: null, entered: null };
   const sql: SqlRunner = async (q) => {
     gate.entered?.();
     if (gate.wait) await gate.wait;

@@ -24,12 +24,14 @@ afterAll(async () => {
   await redis.quit();
 });
 
-const copy = (owner: string, ttlMs = 10_000, clock = new ManualClock()) => new TableLeases({ redis, prefix, owner, ttlMs, clock });
+const copy = (owner: string, ttlMs = 10_000, clock = new ManualClock()) =>
+  new TableLeases({ redis, prefix, owner, ttlMs, clock });
 
 describe('table lease', () => {
   it('a token is never below the floor the database stored: Redis that lost its counters (flush, restart, new namespace) still gives a newer token', async () => {
     const floors = new Map([['t1', 7]]);
-    const withFloor = (owner: string) => new TableLeases({ redis, prefix, owner, ttlMs: 10_000, floor: async (id) => floors.get(id) ?? 0 });
+    const withFloor = (owner: string) =>
+      new TableLeases({ redis, prefix, owner, ttlMs: 10_000, floor: async (id) => floors.get(id) ?? 0 });
     const a = withFloor('a');
     // The database saw token 7; Redis has no counter at all.
     const first = (await a.acquire('t1'))!;

@@ -89,7 +89,9 @@ export class RedisTableOwnership implements TableOwnership {
     if (!hand.tableId) return null;
     const lease = this.held.get(hand.tableId);
     // Local check first: a copy whose lease may have run out must not even try.
-    if (!lease || this.clock.now() >= lease.validUntil) throw new StaleFencingTokenError(hand.tableId, lease?.token ?? 0);
+    if (!lease || this.clock.now() >= lease.validUntil) {
+      throw new StaleFencingTokenError(hand.tableId, lease?.token ?? 0);
+    }
     return { tableId: hand.tableId, token: lease.token, owner: lease.owner };
   }
 

@@ -76,7 +76,8 @@ describe('table router', () => {
     const caller = router('caller', { timeoutMs: 10_000 });
     await caller.start(null, false);
     const err = (await caller.send('dead-copy', 'act', { op: 'act' }).catch((e: unknown) => e)) as RoutedCommandError;
-    expect(err.error).toMatchObject({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: expect.stringMatching(/is gone/) });
+    const gone = { code: 'CONFLICT', reason: 'TABLE_MOVING', message: expect.stringMatching(/is gone/) };
+    expect(err.error).toMatchObject(gone);
     expect(clock.armed).toBe(1); // the caller's heartbeat only: the timeout was cancelled
   });
 
@@ -96,7 +97,8 @@ describe('table router', () => {
     expect(settled).toBe(false);
     clock.advance(1);
     const err = (await reply) as RoutedCommandError;
-    expect(err.error).toMatchObject({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: expect.stringMatching(/did not answer within 10000 ms/) });
+    const silent = { code: 'CONFLICT', reason: 'TABLE_MOVING', message: expect.stringMatching(/did not answer within 10000 ms/) };
+    expect(err.error).toMatchObject(silent);
   });
 
   it('routed commands are counted per direction, op and outcome', async () => {
@@ -138,7 +140,7 @@ describe('table router', () => {
     expect(await lobby.isAlive('host')).toBe(false);
   });
 
-  it('alive means heartbeated within the ttl: the heartbeat (every ttl/3) moves alive-until on; a silent copy is dead after its ttl', async () => {
+  it('alive = heartbeated within the ttl: each heartbeat (every ttl/3) moves alive-until on; a silent copy dies after its ttl', async () => {
     const host = router('host', { aliveTtlMs: 300 });
     const lobby = router('lobby');
     const redis = new Redis(URL);

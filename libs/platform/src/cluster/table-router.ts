@@ -92,11 +92,18 @@ export interface TableRouterOptions {
 
 export type CommandHandler = (body: unknown, from: string) => Promise<unknown>;
 
+interface PendingRequest {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  cancelTimeout: () => void;
+  op: string;
+}
+
 export class TableRouter {
   readonly instanceId: string;
   readonly aliveTtlMs: number;
   private readonly timeoutMs: number;
-  private readonly pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; cancelTimeout: () => void; op: string }>();
+  private readonly pending = new Map<string, PendingRequest>();
   private handler: CommandHandler | null = null;
   private stopHeartbeat: (() => void) | null = null;
   private readonly clock: Clock;
@@ -136,7 +143,8 @@ export class TableRouter {
     });
     await this.o.subscriber.subscribe(this.channel(this.instanceId));
     await this.beat();
-    this.stopHeartbeat = this.clock.every(Math.max(50, Math.floor(this.aliveTtlMs / 3)), () => void this.beat().catch(() => undefined));
+    const every = Math.max(50, Math.floor(this.aliveTtlMs / 3));
+    this.stopHeartbeat = this.clock.every(every, () => void this.beat().catch(() => undefined));
   }
 
   async stop(): Promise<void> {
