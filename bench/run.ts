@@ -1,7 +1,8 @@
 /**
  * Benchmark dispatcher: `npm run bench -- NAME [args]` runs `bench/NAME.ts` with the remaining args.
  * Each benchmark module reads its own flags from process.argv (e.g. `--json`). Benchmarks:
- * engine, evaluator, hand-store, tables, tournament, cluster (1/2/3 copies + failover time), flood
+ * engine, evaluator, hand-store, tables, tournament, cluster (1/2/3 copies + failover time and the
+ * worst table stall over a kill), router (routed round trip; a gone copy refused at once), flood
  * (one socket floods while 50 tables play: their p99 and the server's RSS growth),
  * mtt-live (a scheduled tournament of N bot entrants played to the end on the real stack).
  */

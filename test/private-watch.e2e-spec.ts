@@ -7,7 +7,7 @@ import { Module } from '@nestjs/common';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { QUEUES, type SocketError, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesGateway, TablesService, tableRoom } from '@naiko/platform';
-import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { answer, connectSocket, drained, EVENT_TIMEOUT_MS, eventWhere, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 
 @Module({ imports: [PlatformModule.forRoot({ app: 'private-watch-test', consumeQueues: [QUEUES.system] }), LobbyModule] })
 class PrivateWatchTestModule {}
@@ -21,7 +21,7 @@ interface Client {
   received: { event: string; payload: unknown }[];
 }
 
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+async function until(cond: () => boolean | Promise<boolean>, timeoutMs = EVENT_TIMEOUT_MS, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -62,12 +62,16 @@ describe('private tables are watched by invitation only', () => {
     return c;
   }
 
-  /** Emits and waits for the `error` the server answers with, or a quiet moment (accepted). */
-  async function send(c: Client, event: string, payload: unknown, settleMs = 250): Promise<SocketError | null> {
-    const err = nextEvent(c.socket, 'error', settleMs).catch(() => null);
-    (c.socket.emit as (e: string, p: unknown) => void)(event, payload);
-    return err;
-  }
+  /** The server's refusal of a command that must be refused (no sign of acceptance is awaited). */
+  const refusal = (c: Client, event: string, payload: unknown): Promise<SocketError | null> => answer(c.socket, event, payload);
+  /** Sits down: null once the seat's snapshot came, else the refusal. */
+  const sit = (c: Client, tableId: string, buyIn: number): Promise<SocketError | null> =>
+    answer(c.socket, 'table:sit', { tableId, buyIn }, eventWhere(c.socket, 'table:snapshot', (p) => p.tableId === tableId && p.yourSeat !== null, `${c.username}'s seat`));
+  /** The chat `text` heard by `c`. */
+  const chatAt = (c: Client, text: string, what: string) => eventWhere(c.socket, 'table:chat', (m) => m.text === text, what);
+  /** Says `text` at the table: null once the speaker heard it himself (it went to the table's room), else the refusal. */
+  const say = (c: Client, tableId: string, text: string): Promise<SocketError | null> =>
+    answer(c.socket, 'table:chat', { tableId, text }, chatAt(c, text, `${c.username}'s own chat`));
 
   /** Whether the server holds this client's socket in the table's room. */
   const inRoom = (c: Client, tableId: string): boolean => t.get(TablesGateway).server.sockets.adapter.rooms.get(tableRoom(tableId))?.has(c.socket.id!) ?? false;
@@ -100,18 +104,18 @@ describe('private tables are watched by invitation only', () => {
     const code = (await api('post', `/tables/${tableId}/invite-code`, owner).expect(201)).body.code as string;
 
     // A stranger: watch refused, sit refused, wrong code refused — and none of it joins a room.
-    expect(await send(stranger, 'table:watch', { tableId })).toMatchObject({ code: 'FORBIDDEN', event: 'table:watch', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await refusal(stranger, 'table:watch', { tableId })).toMatchObject({ code: 'FORBIDDEN', event: 'table:watch', message: expect.stringMatching(/^NOT_INVITED/) });
     expect(inRoom(stranger, tableId)).toBe(false);
-    expect(await send(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit', message: expect.stringMatching(/^NOT_INVITED/) });
     expect(inRoom(stranger, tableId)).toBe(false);
-    expect(await send(stranger, 'table:watch', { tableId, inviteCode: 'not-the-code' })).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await send(stranger, 'table:sit', { tableId, buyIn: 1000, inviteCode: 'not-the-code' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(stranger, 'table:watch', { tableId, inviteCode: 'not-the-code' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000, inviteCode: 'not-the-code' })).toMatchObject({ code: 'FORBIDDEN' });
     expect(inRoom(stranger, tableId)).toBe(false);
     await api('get', `/lobby/tables/${tableId}`, stranger).expect(404);
 
     // Those who may: the invitee, the holder of the link's code, an admin.
     for (const [c, extra] of [[friend, {}], [linked, { inviteCode: code }], [admin, {}]] as const) {
-      const snap = nextEvent(c.socket, 'table:snapshot');
+      const snap = nextEvent(c.socket, 'table:snapshot', EVENT_TIMEOUT_MS);
       c.socket.emit('table:watch', { tableId, ...extra });
       expect((await snap).tableId).toBe(tableId);
       expect(inRoom(c, tableId)).toBe(true);
@@ -122,12 +126,13 @@ describe('private tables are watched by invitation only', () => {
     // The host and the invitee play; the host chats.
     autoPlay(owner, tableId);
     autoPlay(friend, tableId);
-    expect(await send(owner, 'table:sit', { tableId, buyIn: 1000 })).toBeNull();
-    expect(await send(friend, 'table:sit', { tableId, buyIn: 1000 })).toBeNull();
+    expect(await sit(owner, tableId, 1000)).toBeNull();
+    expect(await sit(friend, tableId, 1000)).toBeNull();
     const host = t.get(TablesService).get(tableId);
-    await until(() => host.table.handsPlayed >= 2, 15_000, 'two hands');
-    expect(await send(owner, 'table:chat', { tableId, text: 'invited only' })).toBeNull();
-    await until(() => linked.received.some((r) => r.event === 'table:chat'), 5000, 'the chat at the code holder');
+    await until(() => host.table.handsPlayed >= 2, EVENT_TIMEOUT_MS, 'two hands');
+    const linkedHeard = chatAt(linked, 'invited only', 'the chat at the code holder');
+    expect(await say(owner, tableId, 'invited only')).toBeNull();
+    await linkedHeard;
     expect(linked.received.some((r) => r.event === 'table:hand')).toBe(true);
     expect(admin.received.some((r) => r.event === 'table:update')).toBe(true);
     // The stranger heard nothing of the table: no snapshot, feed, update, chat or seed.
@@ -137,38 +142,41 @@ describe('private tables are watched by invitation only', () => {
     const opened = await api('patch', `/tables/${tableId}/settings`, owner).send({ spectatorsAllowed: true }).expect(200);
     expect(opened.body).toMatchObject({ spectatorsAllowed: true });
     await api('patch', `/tables/${tableId}/settings`, friend).send({ spectatorsAllowed: false }).expect(403);
-    const snap = nextEvent(stranger.socket, 'table:snapshot');
+    const snap = nextEvent(stranger.socket, 'table:snapshot', EVENT_TIMEOUT_MS);
     stranger.socket.emit('table:watch', { tableId });
     expect((await snap).yourSeat).toBeNull();
     await api('get', `/lobby/tables/${tableId}`, stranger).expect(200);
-    expect(await send(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
     expect(inRoom(stranger, tableId)).toBe(true); // he watched before the refused sit, and still does
-    owner.socket.emit('table:chat', { tableId, text: 'spectators welcome' });
-    await until(() => stranger.received.some((r) => r.event === 'table:chat'), 5000, 'the chat at the spectator');
+    const spectatorHeard = chatAt(stranger, 'spectators welcome', 'the chat at the spectator');
+    expect(await say(owner, tableId, 'spectators welcome')).toBeNull();
+    await spectatorHeard;
 
     // Spectators off again: the stranger is told and leaves the rooms; the code holder and the admin stay.
-    const told = nextEvent(stranger.socket, 'error');
+    const told = nextEvent(stranger.socket, 'error', EVENT_TIMEOUT_MS);
     await api('patch', `/tables/${tableId}/settings`, owner).send({ spectatorsAllowed: false }).expect(200);
     expect(await told).toMatchObject({ code: 'FORBIDDEN', event: 'table:watch', message: expect.stringMatching(/^NOT_INVITED/) });
     expect(inRoom(stranger, tableId)).toBe(false);
     expect(inRoom(linked, tableId)).toBe(true);
     expect(inRoom(admin, tableId)).toBe(true);
     const heardBefore = aboutTable(stranger, tableId).length;
-    const linkedChats = linked.received.filter((r) => r.event === 'table:chat').length;
-    owner.socket.emit('table:chat', { tableId, text: 'invited only again' });
-    await until(() => linked.received.filter((r) => r.event === 'table:chat').length > linkedChats, 5000, 'the chat at the code holder');
+    const linkedHeardAgain = chatAt(linked, 'invited only again', 'the chat at the code holder');
+    expect(await say(owner, tableId, 'invited only again')).toBeNull();
+    await linkedHeardAgain;
     const handsNow = host.table.handsPlayed;
-    await until(() => host.table.handsPlayed >= handsNow + 1, 15_000, 'another hand');
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => host.table.handsPlayed >= handsNow + 1, EVENT_TIMEOUT_MS, 'another hand');
+    // The chat and a whole hand happened on the server; a round trip on the stranger's socket
+    // brings whatever it was sent meanwhile: nothing about the table.
+    await drained(stranger.socket);
     expect(aboutTable(stranger, tableId).length).toBe(heardBefore);
-    expect(await send(stranger, 'table:watch', { tableId })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(stranger, 'table:watch', { tableId })).toMatchObject({ code: 'FORBIDDEN' });
 
     // The setting exists on private tables only.
     const pub = await api('post', '/lobby/tables', admin)
       .send({ name: 'Open doors', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 5000 }, seats: 3 })
       .expect(201);
     expect(pub.body.spectatorsAllowed).toBeUndefined();
-    const snapPub = nextEvent(stranger.socket, 'table:snapshot');
+    const snapPub = nextEvent(stranger.socket, 'table:snapshot', EVENT_TIMEOUT_MS);
     stranger.socket.emit('table:watch', { tableId: pub.body.tableId });
     expect((await snapPub).tableId).toBe(pub.body.tableId);
   });

@@ -10,7 +10,7 @@ import { QUEUES, type SitAndGoView, type SocketError, type TableHandPayload, typ
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { DEFAULT_TEMPLATES, fastTemplate, PlatformModule, SitAndGoFeatureModule, SitAndGoService, sngTableId, tournamentIdOf } from '@naiko/platform';
 import { placePrizes, prizeTableFor, type SitAndGoTemplate } from '@naiko/tournament';
-import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { connectSocket, drained, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 import { waitFor } from './support/tournaments';
 import { hiddenCardsBySeat, othersHiddenCards } from './support/hidden-cards';
 
@@ -194,24 +194,16 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       const r = await sng.instance(instanceId);
       return r.hands_played >= handsAtDrop + 2 || r.status !== 'running';
     });
-    const snapshot = new Promise<TableSnapshotPayload | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), 10_000);
-      const check = setInterval(() => {
-        const m = [...b.received].reverse().find((x) => x.event === 'table:snapshot');
-        if (m && b.socket.connected) {
-          clearTimeout(timer);
-          clearInterval(check);
-          resolve(m.payload as TableSnapshotPayload);
-        }
-      }, 20);
-    });
     const snapshotsBefore = b.received.filter((m) => m.event === 'table:snapshot').length;
     const running = (await sng.instance(instanceId)).status === 'running';
     b = await follow(bob, 'bob', instanceId, b);
-    const snap = running ? await snapshot : null;
+    // His watch brings a new snapshot — unless the Sit & Go ended first (its table then is gone).
+    const newSnapshot = () => b.received.filter((m) => m.event === 'table:snapshot')[snapshotsBefore]?.payload as TableSnapshotPayload | undefined;
+    const back = running ? await waitFor("Bob's snapshot after he came back, or the end", async () => newSnapshot() ?? ((await sng.instance(instanceId)).status !== 'running' && 'ended')) : null;
+    const snap = typeof back === 'object' ? back : (newSnapshot() ?? null);
 
     const row = await waitFor('the Sit & Go to finish', async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId));
-    await new Promise((r) => setTimeout(r, 200)); // the last feeds in flight
+    await Promise.all([drained(a.socket), drained(b.socket)]); // the last feeds sent before are in
 
     // Typed refusals that changed nothing.
     expect(stale).toMatchObject({ code: 'CONFLICT', event: 'table:act' });
@@ -294,7 +286,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
       for (const m of p.received) {
-        expect(['table:hand', 'table:snapshot', 'table:update', 'sitAndGoUpdate', 'welcome', 'error', 'table:chat']).toContain(m.event);
+        expect(['table:hand', 'table:snapshot', 'table:update', 'sitAndGoUpdate', 'welcome', 'error', 'table:chat', 'pong']).toContain(m.event); // pong: the round trip of drained()
         if (m.event === 'table:update' || m.event === 'sitAndGoUpdate') expect(JSON.stringify(m.payload)).not.toContain('"cards"');
       }
     }
@@ -312,7 +304,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const rail = await follow(spectator, 'rail', instanceId);
     for (const bot of bots) await register(SILENT3.templateId, bot);
     const row = await waitFor('the Sit & Go to finish', async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId));
-    await new Promise((r) => setTimeout(r, 200));
+    await drained(rail.socket); // the last feeds sent before are in
 
     const tournamentId = tournamentIdOf(instanceId);
     const hands = await prisma.hand.findMany({ where: { tournamentId, status: 'completed' }, orderBy: { handNumber: 'asc' }, include: { events: { orderBy: { seq: 'asc' } } } });

@@ -2,6 +2,7 @@
 // `deal: false`) so the hands are exact: level jobs across a worker restart, simultaneous busts,
 // a bust during a break and the payout, the table's dead-button rule after a bust.
 import { Module } from '@nestjs/common';
+import { Client } from 'pg';
 import { QUEUES } from '@naiko/contracts';
 import { apply, parseCards, start, type HandConfig, type HandEvent } from '@naiko/engine';
 import { auditLedger, ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
@@ -102,7 +103,14 @@ describe('Sit & Go jobs (e2e)', () => {
     const { url: databaseUrl } = t.db;
     const prefix = t.db.name;
     await t.naiko.close();
-    await new Promise((r) => setTimeout(r, 700));
+    // Nothing applies a step now: the last one stored tells when the next one falls due. Down until
+    // it is overdue (read from the database, not a guessed pause).
+    const pg = new Client({ connectionString: databaseUrl });
+    await pg.connect();
+    const last = (await pg.query<{ step_index: number; applied_at: Date }>('SELECT step_index, applied_at FROM sit_and_go_steps WHERE sit_and_go_id = $1 ORDER BY step_index DESC LIMIT 1', [instanceId])).rows[0]!;
+    await pg.end();
+    const dueAt = last.applied_at.getTime() + CLOCK.blindStructure.steps[last.step_index]!.durationMs;
+    await waitFor('the next step to be overdue', () => Date.now() > dueAt + 50);
     const restarted = await startTestApp({ module: JobsOnlyModule, name: 'sit-and-go', databaseUrl, env: { REDIS_PREFIX: prefix } });
     const drop = t.db.drop;
     attach(restarted);

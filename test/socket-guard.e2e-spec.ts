@@ -53,6 +53,8 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
     s.on('pong', () => pongs++);
     for (let i = 0; i < 60; i++) s.emit('ping', { nonce: `n${i}` });
     await until(() => errors.length > 0 && pongs >= 40, 5000, 'the burst answered');
+    // Proving that the rest is NOT answered: no round trip can mark the end here (a ping now would be
+    // dropped too), so a short quiet moment lets any late pong show.
     await new Promise((r) => setTimeout(r, 200));
     // The burst (40, plus what the bucket refilled meanwhile: 20/s) is served, the rest dropped;
     // the drops are answered once a second at most, not once each.
@@ -61,6 +63,7 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
     expect(errors.length).toBeLessThanOrEqual(2);
     expect(errors[0]).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/too many messages/) });
     expect(s.connected).toBe(true);
+    // The rule under test is about time: the bucket refills at 20 a second (half a second: 10 messages).
     await new Promise((r) => setTimeout(r, 500));
     const pong = nextEvent(s, 'pong');
     s.emit('ping', { nonce: 'after' });
@@ -76,6 +79,7 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
     for (let i = 0; i < 40; i++) for (const s of [a, b]) s.emit('ping', { nonce: `p${i}` });
     for (let i = 0; i < 10; i++) for (const s of [a, b]) s.emit('ping', { nonce: `q${i}` });
     await until(() => pongs >= 80 && errors.some((e) => e.length > 0), 5000, 'the user limit');
+    // Proving that the rest is NOT answered (both buckets are empty: a round trip would be dropped).
     await new Promise((r) => setTimeout(r, 200));
     expect(pongs).toBeLessThan(100);
     expect(errors.flat().every((e) => e.code === 'RATE_LIMITED')).toBe(true);

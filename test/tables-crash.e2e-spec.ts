@@ -113,9 +113,9 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
       await snap;
     }
     // The hand starts; whoever acts first raises to 400 (chips beyond the blinds in the pot).
-    const until = async (cond: () => boolean, what: string): Promise<void> => {
+    const until = async (cond: () => boolean | Promise<boolean>, what: string): Promise<void> => {
       const end = Date.now() + 30_000;
-      while (!cond()) {
+      while (!(await cond())) {
         if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -131,10 +131,7 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const stacksMid = await ledger.tableStacks(table.id);
     expect(stacksMid.reduce((a, s) => a + s.balance, 0)).toBe(6000);
     const journaled = async () => (await prisma.handEvent.findMany({ where: { handId: running.id } })).some((e) => (e.payload as { action?: string }).action === 'raise');
-    for (let t = 0; !(await journaled()); t++) {
-      if (t > 100) throw new Error('the raise never reached the journal');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(journaled, 'the raise in the journal');
 
     first.child.kill('SIGKILL');
     await first.exited;

@@ -7,7 +7,7 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
 import type { SocketError, TableHandPayload, TableSnapshotPayload, TableUpdatePayload, WireHandEvent } from '@naiko/contracts';
-import { connectSocket, startTestApp, type TestApp, type TestSocket } from './support';
+import { answer, connectSocket, eventWhere, startTestApp, type TestApp, type TestSocket } from './support';
 
 interface Received {
   event: string;
@@ -86,28 +86,18 @@ describe('Naiko mode and draw turns at cash tables', () => {
     return c;
   }
 
-  /** The refusal of `event` within `settleMs`, or null (a refusal of another event this client sent meanwhile is not its answer). */
-  async function send(c: Client, event: string, payload: unknown, settleMs = 150): Promise<SocketError | null> {
-    const err = new Promise<SocketError | null>((resolve) => {
-      const timer = setTimeout(() => {
-        c.socket.off('error', on);
-        resolve(null);
-      }, settleMs);
-      const on = (e: SocketError): void => {
-        if (e.event !== event) return;
-        clearTimeout(timer);
-        c.socket.off('error', on);
-        resolve(e);
-      };
-      c.socket.on('error', on);
-    });
-    (c.socket.emit as (e: string, p: unknown) => void)(event, payload);
-    return err;
-  }
+  /**
+   * Emits and resolves with the server's refusal of `event`, or null once `accepted` (the
+   * command's visible effect) resolved; without `accepted` only a refusal ends it.
+   */
+  const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> => answer(c.socket, event, payload, accepted);
+  /** The snapshot a watch or a sit brings (with a seat when `seated`). */
+  const snapshotOf = (c: Client, tableId: string, seated: boolean) =>
+    eventWhere(c.socket, 'table:snapshot', (p) => p.tableId === tableId && (p.yourSeat !== null) === seated, `${c.username}'s snapshot`);
 
   async function sitDown(c: Client, host: TableHost, buyIn: number): Promise<void> {
-    expect(await send(c, 'table:sit', { tableId: host.tableId, buyIn }, 300)).toBeNull();
-    await until(() => c.seat !== null, 5000, `${c.username} seated`);
+    expect(await send(c, 'table:sit', { tableId: host.tableId, buyIn }, snapshotOf(c, host.tableId, true))).toBeNull();
+    expect(c.seat).not.toBeNull();
   }
 
   /** Answers this client's turns with `decide` (null = let the clock decide). */
@@ -164,7 +154,7 @@ describe('Naiko mode and draw turns at cash tables', () => {
       if (anchor && anchor.targets?.includes(alice.seat!) && v.ext!.powers!.carousel.includes('seal-shield') && aliceSparks >= 1) return { type: 'short-anchor', target: alice.seat };
       return passive(legal);
     });
-    await send(carol, 'table:watch', { tableId: host.tableId });
+    expect(await send(carol, 'table:watch', { tableId: host.tableId }, snapshotOf(carol, host.tableId, false))).toBeNull();
     await sitDown(alice, host, 5000);
     await until(() => host.table.seats.some((s) => s?.isBot), 5000, 'a bot');
     await sitDown(bob, host, 5000);

@@ -7,7 +7,7 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
 import type { SocketError, TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
-import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { answer, connectSocket, EVENT_TIMEOUT_MS, eventWhere, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 
 interface Received {
   event: string;
@@ -109,12 +109,14 @@ describe('cash and private tables', () => {
     return c;
   }
 
-  /** Emits and waits for either the `error` the server answers with or a quiet moment (accepted). */
-  async function send(c: Client, event: string, payload: unknown, settleMs = 150): Promise<SocketError | null> {
-    const err = nextEvent(c.socket, 'error', settleMs).catch(() => null);
-    (c.socket.emit as (e: string, p: unknown) => void)(event, payload);
-    return err;
-  }
+  /**
+   * Emits and resolves with the server's refusal, or null once `accepted` (the command's visible
+   * effect) resolved; without `accepted` only a refusal ends it (commands that must be refused).
+   */
+  const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> => answer(c.socket, event, payload, accepted);
+  /** The snapshot a watch or a sit brings (with a seat when `seated`). */
+  const snapshotOf = (c: Client, tableId: string, seated: boolean) =>
+    eventWhere(c.socket, 'table:snapshot', (p) => p.tableId === tableId && (p.yourSeat !== null) === seated, `${c.username}'s snapshot`);
 
   /** A simple player: checks, calls small bets, sometimes raises, folds big ones (seeded). */
   function autoPlay(c: Client, tableId: string, rng: RandomSource, opts: { passive?: boolean } = {}): () => void {
@@ -154,9 +156,9 @@ describe('cash and private tables', () => {
   });
 
   async function sitDown(c: Client, host: TableHost, buyIn: number, extra: Record<string, unknown> = {}): Promise<void> {
-    const err = await send(c, 'table:sit', { tableId: host.tableId, buyIn, ...extra }, 300);
+    const err = await send(c, 'table:sit', { tableId: host.tableId, buyIn, ...extra }, snapshotOf(c, host.tableId, true));
     expect(err).toBeNull();
-    await until(() => c.seat !== null, 5000, `${c.username} seated`);
+    expect(c.seat).not.toBeNull();
   }
 
   it('two players and a bot play 20 hands; no socket ever receives a card its seat may not see', async () => {
@@ -166,8 +168,10 @@ describe('cash and private tables', () => {
     const carol = await player('carol'); // spectator
     const stopA = autoPlay(alice, host.tableId, seededRandom('alice'));
     const stopB = autoPlay(bob, host.tableId, seededRandom('bob'));
-    await send(carol, 'table:watch', { tableId: host.tableId });
+    expect(await send(carol, 'table:watch', { tableId: host.tableId }, snapshotOf(carol, host.tableId, false))).toBeNull();
     await sitDown(alice, host, 5000);
+    // A bot takes one of the two free seats once someone sits (never the last free one): Bob sits after it.
+    await until(() => host.table.seats.some((x) => x?.isBot), EVENT_TIMEOUT_MS, 'a bot');
     await sitDown(bob, host, 5000);
     await until(() => host.table.handsPlayed >= 20, 60_000, '20 hands');
     stopA();
@@ -258,7 +262,8 @@ describe('cash and private tables', () => {
     const bbSeat = hs2.seats.find((x) => x !== sbSeat)!;
     const bb = live.get(host.table.seats[bbSeat]!.playerId)!;
     const sbGot = sb.received.length;
-    expect(await send(sb, 'table:act', { tableId: host.tableId, version: hs2.version, action: { type: 'call' } }, 50)).toBeNull();
+    const called = until(() => host.handState !== null && host.handState.version > hs2.version, EVENT_TIMEOUT_MS, 'the call');
+    expect(await send(sb, 'table:act', { tableId: host.tableId, version: hs2.version, action: { type: 'call' } }, called)).toBeNull();
     bb.socket.close();
     await until(() => sb.received.slice(sbGot).some((r) => r.event === 'table:hand' && (r.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === bbSeat)), 5000, 'the check by timeout');
     const checked = sb.received
@@ -329,7 +334,8 @@ describe('cash and private tables', () => {
     expect(await send(hal, 'table:sit', { tableId: host.tableId, buyIn: 100 })).toMatchObject({ code: 'BAD_PAYLOAD', message: expect.stringMatching(/^BUY_IN_BELOW_MIN/) });
     await sitDown(hal, host, 1000);
     // Not dealt in yet (alone): a reload to 5000 (the max) is fine, beyond it is not.
-    expect(await send(hal, 'table:reload', { tableId: host.tableId, amount: 4000 })).toBeNull();
+    const stackOf = (userId: string) => host.table.seats.find((x) => x?.playerId === userId)?.stack;
+    expect(await send(hal, 'table:reload', { tableId: host.tableId, amount: 4000 }, until(() => stackOf(hal.userId) === 5000, EVENT_TIMEOUT_MS, 'the reload'))).toBeNull();
     expect(await send(hal, 'table:reload', { tableId: host.tableId, amount: 1 })).toMatchObject({ message: expect.stringMatching(/^BUY_IN_ABOVE_MAX/) });
     expect((await ledger.tableStacks(host.tableId)).find((s) => s.userId === hal.userId)?.balance).toBe(5000);
     await sitDown(ida, host, 1000);
@@ -346,7 +352,7 @@ describe('cash and private tables', () => {
     await sitDown(c, host, 1000, { seat: 2 });
     // Only a player who has been dealt in is marked (a new player owes the big blind anyway).
     await until(() => host.table.seats[2]?.entry === 'inRotation', 15_000, 'lea dealt in');
-    expect(await send(c, 'table:sit-out', { tableId: host.tableId })).toBeNull();
+    expect(await send(c, 'table:sit-out', { tableId: host.tableId }, until(() => host.table.seats[2]!.sittingOut, EVENT_TIMEOUT_MS, 'lea sat out'))).toBeNull();
     await until(() => host.table.seats[2]!.missedBig, 15_000, 'ML marked');
     // The host's state changes before its broadcast reaches the socket: wait for the update.
     await until(() => c.received.some((r) => r.event === 'table:update' && (r.payload as { events: { type: string; seat?: number }[] }).events.some((e) => e.type === 'missedBlind' && e.seat === 2)), 5000, 'the missedBlind update');

@@ -9,7 +9,7 @@ import type { SocketError, TableHandPayload, TableSnapshotPayload, TournamentVie
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { mttTournamentId, TournamentsService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
-import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import { answer, connectSocket, drained, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 import { hiddenCardsBySeat, othersHiddenCards } from './support/hidden-cards';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
 
@@ -84,12 +84,8 @@ describe('Scheduled tournament with human players (e2e)', () => {
     return p;
   }
 
-  /** Emits and waits for the `error` the server answers with, or a quiet moment (accepted). */
-  async function send(s: TestSocket, event: string, payload: unknown, settleMs = 300): Promise<SocketError | null> {
-    const err = nextEvent(s, 'error', settleMs).catch(() => null);
-    (s.emit as (e: string, p: unknown) => void)(event, payload);
-    return err;
-  }
+  /** The server's refusal of a command that must be refused. */
+  const refusal = (s: TestSocket, event: string, payload: unknown) => answer(s, event, payload);
 
   it('two humans among bots: each gets his own seat view and Alice acts with table:act; Bob, silent and disconnected, is checked/folded and stays in; no socket sees another seat’s cards; the audit is exact', async () => {
     const alice = await newUser('alice', false);
@@ -140,9 +136,9 @@ describe('Scheduled tournament with human players (e2e)', () => {
 
     // Cash-only commands at a tournament table are typed refusals that change nothing.
     const bobTable = b.table!;
-    expect(await send(b.socket, 'table:sit', { tableId: bobTable, buyIn: 100 })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit' });
-    expect(await send(b.socket, 'table:leave', { tableId: bobTable })).toMatchObject({ code: 'FORBIDDEN', event: 'table:leave' });
-    expect(await send(b.socket, 'table:sit-out', { tableId: bobTable })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit-out' });
+    expect(await refusal(b.socket, 'table:sit', { tableId: bobTable, buyIn: 100 })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit' });
+    expect(await refusal(b.socket, 'table:leave', { tableId: bobTable })).toMatchObject({ code: 'FORBIDDEN', event: 'table:leave' });
+    expect(await refusal(b.socket, 'table:sit-out', { tableId: bobTable })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit-out' });
 
     // Bob drops his connection for good: the clock keeps checking/folding for him.
     const droppedAt = new Date();
@@ -150,7 +146,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
 
     const row = await waitFor('the tournament to finish', async () => ['finished', 'cancelled'].includes((await mtt.get(id)).status) && mtt.get(id), 170_000);
     expect(row.status).toBe('finished');
-    await new Promise((r) => setTimeout(r, 200)); // the last feeds in flight
+    await drained(a.socket); // the last feeds sent before are in
     expect(aliceActs).toBeGreaterThan(0);
 
     // Results and the audit: 12 entrants, 1200 in the pool, every entry placed.
@@ -220,7 +216,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
       for (const m of p.received) {
-        expect(['table:hand', 'table:snapshot', 'table:update', 'tournamentUpdate', 'welcome', 'error', 'table:chat']).toContain(m.event);
+        expect(['table:hand', 'table:snapshot', 'table:update', 'tournamentUpdate', 'welcome', 'error', 'table:chat', 'pong']).toContain(m.event); // pong: the round trip of drained()
         if (m.event === 'table:update' || m.event === 'tournamentUpdate') expect(JSON.stringify(m.payload)).not.toContain('"cards"');
       }
     }

@@ -227,7 +227,10 @@ export class ClusterPlayer {
     });
     socket.on('disconnect', () => {
       if (this.stopped || this.o.reconnect === false) return;
-      // The copy died (SIGKILL): connect to another one and watch the table again.
+      // The copy died (SIGKILL): connect to another one and watch the table again. An action sent
+      // through it may have died with it: decide again on the snapshot the watch brings (a second
+      // action on the same version is refused as stale, never applied twice).
+      this.pending = null;
       this.reconnects++;
       void this.connect().then(() => this.scheduleWatch(0));
     });

@@ -1,6 +1,6 @@
 // Two copies of the table host on one database and one Redis prefix (CLUSTER_MODE=redis): a table
 // is hosted by the copy holding its lease only; when that copy goes away mid-hand the other copy
-// claims the table within the lease time, applies the crash rule to that table (the hand is
+// claims the table (how fast: `npm run bench -- cluster`, failover), applies the crash rule to that table (the hand is
 // cancelled, the blinds go back, the stacks return to the accounts) and hosts it again; the ledger
 // audit stays clean. (In-process copies: the owner is shut down, not SIGKILLed — a SIGKILL differs
 // only in that the lease expires after its ttl instead of being released.)
@@ -73,16 +73,22 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
   // The first hand is dealt and waits for a decision (60 s clock): blinds 5 + 10 in the pot. The
   // deal's events are stored with the hand (one transaction); its chips are posted at its end.
   await until(async () => (await prisma.hand.count({ where: { tableId: host.tableId, status: 'running', events: { some: {} } } })) === 1, 10_000, 'a running hand with its blinds');
-  // Only the owner hosts it; the other copy's adoption loop leaves it alone.
-  await new Promise((r) => setTimeout(r, LEASE_MS));
+  // Only the owner hosts it; the other copy's adoption loop leaves it alone: two of its polls (each
+  // one MGET of the open tables' leases) completed after they saw the table, and it is not hosted.
+  const ownershipB = tablesB.tableOwnership;
+  const lookUp = ownershipB.holders!.bind(ownershipB);
+  let polls = 0;
+  ownershipB.holders = async (ids) => {
+    const holders = await lookUp(ids);
+    if (ids.includes(host.tableId)) polls++;
+    return holders;
+  };
+  await until(() => polls >= 2, 30_000, 'two adoption polls of copy-b over the table');
   expect(tablesB.all().map((h) => h.tableId)).not.toContain(host.tableId);
 
-  const gone = Date.now();
   await a.naiko.close(); // the owner goes away mid-hand
   aClosed = true;
-  await until(() => tablesB.all().some((h) => h.tableId === host.tableId), 3 * LEASE_MS, 'takeover by copy-b');
-  const failoverMs = Date.now() - gone;
-  expect(failoverMs).toBeLessThan(LEASE_MS + 2000);
+  await until(() => tablesB.all().some((h) => h.tableId === host.tableId), 60_000, 'takeover by copy-b');
 
   const prismaB = b.get(PrismaService);
   const hands = await prismaB.hand.findMany({ where: { tableId: host.tableId }, select: { status: true, result: true } });

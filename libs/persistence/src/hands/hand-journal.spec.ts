@@ -8,11 +8,18 @@ interface Batch {
   rows: { h: string; s: number; p: { type: string } }[];
 }
 
-function fakeSql(): { sql: SqlRunner; batches: Batch[]; failNext: { n: number }; gate: { wait: Promise<void> | null } } {
+interface Gate {
+  wait: Promise<void> | null;
+  entered: (() => void) | null;
+}
+
+function fakeSql(): { sql: SqlRunner; batches: Batch[]; failNext: { n: number }; gate: Gate } {
   const batches: Batch[] = [];
   const failNext = { n: 0 };
-  const gate: { wait: Promise<void> | null } = { wait: null };
+  // `entered` is told when a batch reaches the database (a test awaits it instead of sleeping).
+  const gate: Gate = { wait: null, entered: null };
   const sql: SqlRunner = async (q) => {
+    gate.entered?.();
     if (gate.wait) await gate.wait;
     if (failNext.n > 0) {
       failNext.n--;
@@ -53,8 +60,9 @@ describe('HandJournal (group commit)', () => {
     j.began(H1, 2);
     let open!: () => void;
     f.gate.wait = new Promise<void>((r) => (open = r));
+    const inFlight = new Promise<void>((r) => (f.gate.entered = r));
     j.append(H1, 2, [ev('action')]);
-    await new Promise((r) => setTimeout(r, 5)); // the batch with seq 2 is in flight
+    await inFlight; // the batch with seq 2 is in flight
     j.append(H1, 3, [ev('action')]); // queued behind it
     const settled = j.settle(H1);
     f.gate.wait = null;

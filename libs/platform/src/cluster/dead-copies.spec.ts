@@ -4,6 +4,7 @@
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { DeadCopies } from './dead-copies';
+import { ManualClock } from './manual-clock';
 import { TableRouter } from './table-router';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -19,16 +20,16 @@ describe('DeadCopies', () => {
     const alive = mk('alive');
     const doomed = mk('doomed');
     await Promise.all([me.start(null, false), alive.start(null, false), doomed.start(null, false)]);
-    let now = 0;
-    const dead = new DeadCopies(me, 150, () => now);
+    const clock = new ManualClock();
+    const dead = new DeadCopies(me, 150, clock);
     try {
       expect(await dead.dead(['alive', 'doomed', 'me'])).toEqual(new Set());
       // The doomed copy's connections close (a killed process's kernel closes its sockets).
       await doomed.stop();
       expect(await dead.dead(['alive', 'doomed'])).toEqual(new Set()); // first silent check
-      now = 100;
+      clock.advance(149);
       expect(await dead.dead(['alive', 'doomed'])).toEqual(new Set()); // not confirmed yet
-      now = 200;
+      clock.advance(1);
       expect(await dead.dead(['alive', 'doomed'])).toEqual(new Set(['doomed']));
     } finally {
       await Promise.all([me.stop(), alive.stop()]);

@@ -6,6 +6,7 @@
 // Taking a table from a copy wrongly reported dead is still safe: the fencing token in PostgreSQL
 // refuses the old owner's writes from the moment the new owner stored its token (fence.ts); the
 // old owner then loses the lease at its next renewal and stops the table.
+import { SYSTEM_CLOCK, type Clock } from './clock';
 import type { TableRouter } from './table-router';
 
 export class DeadCopies {
@@ -14,7 +15,7 @@ export class DeadCopies {
   constructor(
     private readonly router: Pick<TableRouter, 'listening' | 'instanceId'>,
     private readonly confirmMs = 150,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<Clock, 'now'> = SYSTEM_CLOCK,
   ) {}
 
   /** Which of `owners` are dead (this copy is never among them). */
@@ -23,7 +24,7 @@ export class DeadCopies {
     const out = new Set<string>();
     if (!others.length) return out;
     const listening = await this.router.listening(others);
-    const t = this.now();
+    const t = this.clock.now();
     for (const o of others) {
       if (listening.get(o)) {
         this.silentSince.delete(o);

@@ -10,3 +10,4 @@ export * from './ownership.provider';
 export * from './table-router';
 export * from './router.provider';
 export * from './dead-copies';
+export * from './clock';

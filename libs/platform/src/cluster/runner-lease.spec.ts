@@ -1,11 +1,13 @@
-// The runner lease against the machine's Redis (its Lua is what is under test), under a private prefix.
+// The runner lease against the machine's Redis (its Lua is what is under test), under a private
+// prefix. It reads no local clock: "time passes" is the key's TTL shortened with PEXPIRE, and an
+// expiry is awaited until Redis no longer has the key (test/redis-time.ts).
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { RunnerLease } from './runner-lease';
+import { runOut } from './test/redis-time';
 
 let redis: Redis;
 let ns: string;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(() => {
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false, maxRetriesPerRequest: 1 });
@@ -23,27 +25,27 @@ afterAll(async () => {
 
 describe('runner lease', () => {
   it('one owner at a time; the owner renews its own; another takes it only once it expired', async () => {
-    const a = new RunnerLease(ns, 'a', 200);
-    const b = new RunnerLease(ns, 'b', 200);
+    const a = new RunnerLease(ns, 'a', 10_000);
+    const b = new RunnerLease(ns, 'b', 10_000);
     expect(await a.take(redis, 7)).toBe(true);
     expect(await b.take(redis, 7)).toBe(false);
-    await sleep(120);
-    expect(await a.take(redis, 7)).toBe(true); // renewed: 200 ms from now
-    await sleep(120);
+    await redis.pexpire(a.key(7), 100); // most of the lease time went by
+    expect(await a.take(redis, 7)).toBe(true); // renewed: the whole ttl from now
+    expect(await redis.pttl(a.key(7))).toBeGreaterThan(9_000);
     expect(await b.take(redis, 7)).toBe(false); // still a's (it would have expired without the renewal)
     expect(await redis.get(a.key(7))).toBe('a');
-    await sleep(250);
+    await runOut(redis, a.key(7));
     expect(await b.take(redis, 7)).toBe(true);
     expect(await a.take(redis, 7)).toBe(false);
   });
 
   it('an owner whose lease just expired takes it again in one step (it is never told it lost its own free lease)', async () => {
-    const a = new RunnerLease(ns, 'a', 50);
+    const a = new RunnerLease(ns, 'a', 10_000);
     expect(await a.take(redis, 1)).toBe(true);
-    await sleep(80);
+    await runOut(redis, a.key(1));
     expect(await redis.get(a.key(1))).toBeNull();
     expect(await a.take(redis, 1)).toBe(true);
-    expect(await redis.pttl(a.key(1))).toBeGreaterThan(0);
+    expect(await redis.pttl(a.key(1))).toBeGreaterThan(9_000);
   });
 
   it('release frees only its own lease', async () => {

@@ -1,12 +1,14 @@
 // Table leases against the machine's Redis (principle 11: Redis behaviour, Lua included, is
-// what is under test), each test under its own key prefix.
+// what is under test), each test under its own key prefix. The local clock is a ManualClock; a
+// lease "running out" in Redis is its TTL shortened with PEXPIRE and awaited (test/redis-time.ts).
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { ManualClock } from './manual-clock';
 import { TableLeases } from './table-lease';
+import { runOut } from './test/redis-time';
 
 let redis: Redis;
 let prefix: string;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(() => {
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false, maxRetriesPerRequest: 1 });
@@ -22,17 +24,20 @@ afterAll(async () => {
   await redis.quit();
 });
 
-const copy = (owner: string, ttlMs = 300) => new TableLeases({ redis, prefix, owner, ttlMs });
+const copy = (owner: string, ttlMs = 10_000, clock = new ManualClock()) =>
+  new TableLeases({ redis, prefix, owner, ttlMs, clock });
 
 describe('table lease', () => {
   it('a token is never below the floor the database stored: Redis that lost its counters (flush, restart, new namespace) still gives a newer token', async () => {
     const floors = new Map([['t1', 7]]);
-    const withFloor = (owner: string) => new TableLeases({ redis, prefix, owner, ttlMs: 150, floor: async (id) => floors.get(id) ?? 0 });
+    const withFloor = (owner: string) =>
+      new TableLeases({ redis, prefix, owner, ttlMs: 10_000, floor: async (id) => floors.get(id) ?? 0 });
     const a = withFloor('a');
     // The database saw token 7; Redis has no counter at all.
-    expect((await a.acquire('t1'))!.token).toBe(8);
+    const first = (await a.acquire('t1'))!;
+    expect(first.token).toBe(8);
     // A counter already above the floor is left alone.
-    await sleep(200);
+    expect(await a.release(first)).toBe(true);
     expect((await a.acquire('t1'))!.token).toBe(9);
     // Takeover too: the counter lost again, the dead holder's lease still there.
     await redis.del(`${prefix}:lease:token:t1`);
@@ -52,29 +57,45 @@ describe('table lease', () => {
     expect(await b.holder('t1')).toMatchObject({ owner: 'a', token: 1 });
   });
 
+  it('the lease lives in Redis for its ttl: PX set on acquire, reset by renew', async () => {
+    const a = copy('a', 10_000);
+    const lease = (await a.acquire('t1'))!;
+    const ttl = await redis.pttl(a.leaseKey('t1'));
+    expect(ttl).toBeGreaterThan(9_000);
+    expect(ttl).toBeLessThanOrEqual(10_000);
+    expect(await redis.pttl(a.tokenKey('t1'))).toBe(-1); // the token counter never expires
+    await redis.pexpire(a.leaseKey('t1'), 50); // most of the lease time went by
+    expect(await a.renew(lease)).not.toBeNull();
+    expect(await redis.pttl(a.leaseKey('t1'))).toBeGreaterThan(9_000);
+  });
+
   it('fencing tokens grow with every acquisition, across owners and tables independently', async () => {
-    const a = copy('a', 150);
-    const b = copy('b', 150);
+    const a = copy('a');
+    const b = copy('b');
     const first = (await a.acquire('t1'))!;
     expect(await a.release(first)).toBe(true);
     const second = (await b.acquire('t1'))!;
-    await sleep(200); // b's lease expires without a release
+    await runOut(redis, b.leaseKey('t1')); // b's lease expires without a release
     const third = (await a.acquire('t1'))!;
     expect([first.token, second.token, third.token]).toEqual([1, 2, 3]);
     expect((await a.acquire('t2'))!.token).toBe(1);
   });
 
   it('renewal keeps the lease past its ttl; a lost lease cannot be renewed or released by its old owner', async () => {
-    const a = copy('a', 200);
-    const b = copy('b', 200);
+    const clock = new ManualClock();
+    const a = copy('a', 1_000, clock);
+    const b = copy('b', 1_000, clock);
     let lease = (await a.acquire('t1'))!;
     for (let i = 0; i < 4; i++) {
-      await sleep(70);
+      // A third of the ttl passes here and in Redis; the renewal moves both ends of the lease on.
+      clock.advance(300);
+      await redis.pexpire(a.leaseKey('t1'), 700);
       lease = (await a.renew(lease))!;
-      expect(lease).not.toBeNull();
+      expect(lease).toMatchObject({ token: 1, validUntil: clock.now() + 900 });
+      expect(await redis.pttl(a.leaseKey('t1'))).toBeGreaterThan(900);
     }
-    expect(await b.acquire('t1')).toBeNull(); // 280 ms > ttl: only renewal kept it
-    await sleep(250); // a "pauses": its lease expires
+    expect(await b.acquire('t1')).toBeNull(); // 1,200 ms > ttl: only renewal kept it
+    await runOut(redis, a.leaseKey('t1')); // a "pauses": its lease expires
     const taken = (await b.acquire('t1'))!;
     expect(taken.token).toBe(lease.token + 1);
     expect(await a.renew(lease)).toBeNull();
@@ -83,8 +104,13 @@ describe('table lease', () => {
   });
 
   it('validUntil leaves a tenth of the ttl as a margin, measured from before the request', async () => {
-    let now = 1000;
-    const leases = new TableLeases({ redis, prefix, owner: 'a', ttlMs: 1000, now: () => now++ });
+    const clock = new ManualClock(1000);
+    // 30 ms pass while the claim is on its way (the floor is read inside acquire): not counted.
+    const floor = async () => {
+      clock.advance(30);
+      return 0;
+    };
+    const leases = new TableLeases({ redis, prefix, owner: 'a', ttlMs: 1000, clock, floor });
     const lease = (await leases.acquire('t1'))!;
     expect(lease.validUntil).toBe(1000 + 1000 - 100);
   });

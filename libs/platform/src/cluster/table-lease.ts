@@ -12,6 +12,7 @@
 // lease expired; the fencing token does: every write of a table's events carries the token and
 // the database refuses a token older than the newest one it has seen (see fence.ts).
 import type Redis from 'ioredis';
+import { SYSTEM_CLOCK, type Clock } from './clock';
 
 export interface Lease {
   tableId: string;
@@ -37,8 +38,8 @@ export interface TableLeaseOptions {
   owner: string;
   /** Lease time to live; renew at a third of it. */
   ttlMs: number;
-  /** Local clock (tests). */
-  now?: () => number;
+  /** Local clock for `validUntil` (default the system clock; tests pass a ManualClock). */
+  clock?: Clock;
   /**
    * The newest token the database stored for a table (`table_leases`), read before each claim so a
    * new token is always above it — also after Redis lost its counters (or on a new key namespace).
@@ -87,12 +88,12 @@ end
 return 0`;
 
 export class TableLeases {
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(private readonly o: TableLeaseOptions) {
     if (!Number.isInteger(o.ttlMs) || o.ttlMs < 100) throw new Error('lease ttlMs must be an integer >= 100');
     if (o.owner.includes('|')) throw new Error('lease owner must not contain "|"');
-    this.now = o.now ?? Date.now;
+    this.clock = o.clock ?? SYSTEM_CLOCK;
   }
 
   get owner(): string {
@@ -101,6 +102,11 @@ export class TableLeases {
 
   get ttlMs(): number {
     return this.o.ttlMs;
+  }
+
+  /** The clock `validUntil` is on (the ownership built on these leases reads the same one). */
+  get localClock(): Clock {
+    return this.clock;
   }
 
   leaseKey(tableId: string): string {
@@ -113,7 +119,7 @@ export class TableLeases {
 
   /** Claims the table when nobody holds it; null when another copy does. */
   async acquire(tableId: string): Promise<Lease | null> {
-    const started = this.now();
+    const started = this.clock.now();
     const floor = this.o.floor ? await this.o.floor(tableId) : 0;
     const token = Number(await this.o.redis.eval(ACQUIRE, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), String(floor)));
     if (!token) return null;
@@ -126,7 +132,7 @@ export class TableLeases {
    * fencing token, which the database refuses once the new token is stored (fence.ts).
    */
   async takeOver(tableId: string, from: LeaseHolder): Promise<Lease | null> {
-    const started = this.now();
+    const started = this.clock.now();
     const expected = `${from.owner}|${from.token}`;
     const floor = this.o.floor ? await this.o.floor(tableId) : 0;
     const token = Number(await this.o.redis.eval(TAKE_OVER, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), expected, String(floor)));
@@ -152,7 +158,7 @@ export class TableLeases {
 
   /** Extends a lease this copy still holds; null when it was lost (expired and maybe taken). */
   async renew(lease: Lease): Promise<Lease | null> {
-    const started = this.now();
+    const started = this.clock.now();
     const ok = Number(await this.o.redis.eval(RENEW, 1, this.leaseKey(lease.tableId), value(lease), String(this.o.ttlMs)));
     return ok ? { ...lease, validUntil: this.validFrom(started) } : null;
   }

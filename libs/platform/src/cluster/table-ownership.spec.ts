@@ -1,15 +1,18 @@
 // Ownership on top of the leases, against the machine's Redis: renewal on a timer keeps a table,
 // a paused copy (no renewals) loses it to another copy, learns so at its next renewal, and its
-// guard refuses writes locally from the moment its lease may have run out.
+// guard refuses writes locally from the moment its lease may have run out. Time is a ManualClock
+// the tests advance; Redis's TTLs are shortened with PEXPIRE where time must pass there too.
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { StaleFencingTokenError } from './fence';
+import { ManualClock } from './manual-clock';
 import { TableLeases } from './table-lease';
 import { RedisTableOwnership, SingleProcessOwnership, type LeaseChange } from './table-ownership';
+import { runOut, until } from './test/redis-time';
 
 let redis: Redis;
 let prefix: string;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let clock: ManualClock;
 const copies: RedisTableOwnership[] = [];
 
 beforeAll(() => {
@@ -17,6 +20,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   prefix = `test-own-${randomUUID()}`;
+  clock = new ManualClock();
 });
 afterEach(async () => {
   await Promise.all(copies.splice(0).map((c) => c.stop()));
@@ -28,11 +32,13 @@ afterAll(async () => {
 });
 
 function copy(owner: string, ttlMs: number, autoRenew = true, changes: [LeaseChange, string, number][] = []) {
-  const c = new RedisTableOwnership({ leases: new TableLeases({ redis, prefix, owner, ttlMs }), autoRenew, onChange: (...a) => changes.push(a) });
+  const leases = new TableLeases({ redis, prefix, owner, ttlMs, clock });
+  const c = new RedisTableOwnership({ leases, autoRenew, onChange: (...a) => changes.push(a) });
   copies.push(c);
   return c;
 }
 
+const leaseKey = (tableId: string) => `${prefix}:lease:table:${tableId}`;
 const tx = {} as never; // the guard's local refusal happens before any query
 
 describe('table ownership', () => {
@@ -44,24 +50,38 @@ describe('table ownership', () => {
   });
 
   it('the timer renews: a table stays with its owner for several ttls', async () => {
-    const a = copy('a', 150);
-    const b = copy('b', 150);
+    const a = copy('a', 3_000);
+    const b = copy('b', 3_000);
     expect(await a.claim('t1')).toBe(true);
-    await sleep(400);
+    for (let i = 0; i < 4; i++) {
+      // A third of the ttl passes, here and in Redis: the renewal timer (every 1,000 ms) fires and
+      // puts the Redis TTL back to the whole ttl.
+      await redis.pexpire(leaseKey('t1'), 2_000);
+      clock.advance(1_000);
+      await until(async () => (await redis.pttl(leaseKey('t1'))) > 2_000);
+    }
+    // 4,000 ms > ttl: only the timer's renewals kept it.
     expect(await b.claim('t1')).toBe(false);
+    await a.renewAll(); // the last timer renewal may still be replying: its new validUntil is then set
     expect(a.owns('t1')).toBe(true);
   });
 
   it('a paused copy loses the table: another copy claims it with a larger token, the old one is told and its guard refuses', async () => {
     const changesA: [LeaseChange, string, number][] = [];
-    const a = copy('a', 150, false, changesA);
-    const b = copy('b', 150);
+    const a = copy('a', 1_000, false, changesA);
+    const b = copy('b', 1_000);
     const lost: string[] = [];
     a.onLost((t) => lost.push(t));
     expect(await a.claim('t1')).toBe(true);
-    await sleep(200); // a is paused: no renewal
+    // a is paused: no renewal. Its local validity (ttl minus a tenth) ends first: no write from
+    // then on, even while Redis still holds its lease.
+    clock.advance(899);
+    expect(a.owns('t1')).toBe(true);
+    clock.advance(1);
     expect(a.owns('t1')).toBe(false);
     await expect(a.guard(tx, { tableId: 't1', tournamentId: null })).rejects.toBeInstanceOf(StaleFencingTokenError);
+    expect(await b.claim('t1')).toBe(false); // Redis has not let it go yet
+    await runOut(redis, leaseKey('t1'));
     expect(await b.claim('t1')).toBe(true);
     expect(b.token('t1')).toBe(2);
     await a.renewAll();
@@ -78,5 +98,6 @@ describe('table ownership', () => {
     await a.claim('t1');
     await a.stop();
     expect(await b.claim('t1')).toBe(true);
+    expect(clock.armed).toBe(1); // b's renewal timer; a's was stopped
   });
 });

@@ -6,6 +6,7 @@
 //     when a renewal fails the table is reported lost (stop hosting it at once) and the guard
 //     refuses its writes from then on — even before the database would.
 import type { HandWriteGuard } from '@naiko/persistence';
+import type { Clock } from './clock';
 import { checkFence, StaleFencingTokenError } from './fence';
 import type { Lease, TableLeases } from './table-lease';
 
@@ -52,7 +53,6 @@ export interface RedisOwnershipOptions {
   /** Lease changes for metrics (naiko_table_lease_changes_total). */
   onChange?: (change: LeaseChange, tableId: string, token: number) => void;
   log?: (msg: string, data: Record<string, unknown>) => void;
-  now?: () => number;
   /** Renew on a timer (default); tests drive renewAll() themselves to simulate a paused copy. */
   autoRenew?: boolean;
 }
@@ -61,12 +61,13 @@ export class RedisTableOwnership implements TableOwnership {
   readonly clustered = true;
   private readonly held = new Map<string, Lease>();
   private readonly listeners: ((tableId: string) => void)[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private stopTimer: (() => void) | null = null;
   private renewing: Promise<void> | null = null;
-  private readonly now: () => number;
+  /** The leases' clock: `validUntil` was computed on it, so it is compared on it. */
+  private readonly clock: Clock;
 
   constructor(private readonly o: RedisOwnershipOptions) {
-    this.now = o.now ?? Date.now;
+    this.clock = o.leases.localClock;
   }
 
   get leaseMs(): number {
@@ -88,7 +89,9 @@ export class RedisTableOwnership implements TableOwnership {
     if (!hand.tableId) return null;
     const lease = this.held.get(hand.tableId);
     // Local check first: a copy whose lease may have run out must not even try.
-    if (!lease || this.now() >= lease.validUntil) throw new StaleFencingTokenError(hand.tableId, lease?.token ?? 0);
+    if (!lease || this.clock.now() >= lease.validUntil) {
+      throw new StaleFencingTokenError(hand.tableId, lease?.token ?? 0);
+    }
     return { tableId: hand.tableId, token: lease.token, owner: lease.owner };
   }
 
@@ -120,7 +123,7 @@ export class RedisTableOwnership implements TableOwnership {
 
   owns(tableId: string): boolean {
     const lease = this.held.get(tableId);
-    return !!lease && this.now() < lease.validUntil;
+    return !!lease && this.clock.now() < lease.validUntil;
   }
 
   token(tableId: string): number | null {
@@ -146,7 +149,7 @@ export class RedisTableOwnership implements TableOwnership {
           const renewed = await this.o.leases.renew(lease).catch(() => undefined);
           if (renewed) {
             if (this.held.get(lease.tableId) === lease) this.held.set(lease.tableId, renewed);
-          } else if (renewed === null || this.now() >= lease.validUntil) {
+          } else if (renewed === null || this.clock.now() >= lease.validUntil) {
             // null: Redis says another copy holds it or it expired. A Redis error keeps the lease
             // only while it is still valid locally.
             this.lose(lease);
@@ -160,8 +163,8 @@ export class RedisTableOwnership implements TableOwnership {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopTimer?.();
+    this.stopTimer = null;
     await this.renewing;
     await Promise.all([...this.held.keys()].map((t) => this.release(t)));
   }
@@ -175,9 +178,8 @@ export class RedisTableOwnership implements TableOwnership {
   }
 
   private schedule(): void {
-    if (this.timer || this.o.autoRenew === false) return;
-    this.timer = setInterval(() => void this.renewAll(), Math.max(50, Math.floor(this.o.leases.ttlMs / 3)));
-    this.timer.unref();
+    if (this.stopTimer || this.o.autoRenew === false) return;
+    this.stopTimer = this.clock.every(Math.max(50, Math.floor(this.o.leases.ttlMs / 3)), () => void this.renewAll());
   }
 }
 

@@ -3,21 +3,26 @@
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { TableHostError } from '../tables/host-errors';
+import { ManualClock } from './manual-clock';
+import { until } from './test/redis-time';
 import { RoutedCommandError, TableRouter, toRoutedError, type DirectoryEntry, type TableRouterOptions } from './table-router';
 
 const URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let prefix: string;
+/** The routers' clock (heartbeats, alive-until, reply timeouts): it moves only when a test advances it. */
+let clock: ManualClock;
 const routers: TableRouter[] = [];
 
 function router(instanceId: string, o: Pick<TableRouterOptions, 'timeoutMs' | 'aliveTtlMs' | 'onRouted'> = {}): TableRouter {
   const redis = new Redis(URL, { maxRetriesPerRequest: 1 });
-  const r = new TableRouter({ redis, subscriber: redis.duplicate(), prefix, instanceId, ...o });
+  const r = new TableRouter({ redis, subscriber: redis.duplicate(), prefix, instanceId, clock, ...o });
   routers.push(r);
   return r;
 }
 
 beforeEach(() => {
   prefix = `test-router-${randomUUID()}`;
+  clock = new ManualClock();
 });
 afterEach(async () => {
   await Promise.all(routers.splice(0).map((r) => r.stop()));
@@ -66,21 +71,34 @@ describe('table router', () => {
   });
 
   it('a gone owner fails fast with CONFLICT TABLE_MOVING (nobody listens on its channel)', async () => {
+    // The clock never reaches the reply timeout here: the refusal can only come from PUBLISH
+    // reaching no subscriber. (How fast that is: `npm run bench -- router`.)
     const caller = router('caller', { timeoutMs: 10_000 });
     await caller.start(null, false);
-    const t0 = Date.now();
     const err = (await caller.send('dead-copy', 'act', { op: 'act' }).catch((e: unknown) => e)) as RoutedCommandError;
-    expect(err.error).toMatchObject({ code: 'CONFLICT', reason: 'TABLE_MOVING' });
-    expect(Date.now() - t0).toBeLessThan(2000);
+    const gone = { code: 'CONFLICT', reason: 'TABLE_MOVING', message: expect.stringMatching(/is gone/) };
+    expect(err.error).toMatchObject(gone);
+    expect(clock.armed).toBe(1); // the caller's heartbeat only: the timeout was cancelled
   });
 
-  it('a silent owner times out with CONFLICT TABLE_MOVING', async () => {
+  it('a silent owner times out with CONFLICT TABLE_MOVING after timeoutMs, not before', async () => {
     const owner = router('owner');
-    const caller = router('caller', { timeoutMs: 200 });
-    await owner.start(() => new Promise(() => undefined), true);
+    const caller = router('caller', { timeoutMs: 10_000 });
+    let served = 0;
+    await owner.start(() => {
+      served++;
+      return new Promise(() => undefined);
+    }, true);
     await caller.start(null, false);
-    const err = (await caller.send('owner', 'act', { op: 'act' }).catch((e: unknown) => e)) as RoutedCommandError;
-    expect(err.error).toMatchObject({ code: 'CONFLICT', reason: 'TABLE_MOVING' });
+    let settled = false;
+    const reply = caller.send('owner', 'act', { op: 'act' }).catch((e: unknown) => e).finally(() => (settled = true));
+    await until(() => served === 1); // the owner has it and stays silent
+    clock.advance(9_999);
+    expect(settled).toBe(false);
+    clock.advance(1);
+    const err = (await reply) as RoutedCommandError;
+    const silent = { code: 'CONFLICT', reason: 'TABLE_MOVING', message: expect.stringMatching(/did not answer within 10000 ms/) };
+    expect(err.error).toMatchObject(silent);
   });
 
   it('routed commands are counted per direction, op and outcome', async () => {
@@ -120,5 +138,30 @@ describe('table router', () => {
     expect(await lobby.isAlive('lobby')).toBe(true); // alive, but hosts nothing: not a place for `create`
     await host.stop();
     expect(await lobby.isAlive('host')).toBe(false);
+  });
+
+  it('alive = heartbeated within the ttl: each heartbeat (every ttl/3) moves alive-until on; a silent copy dies after its ttl', async () => {
+    const host = router('host', { aliveTtlMs: 300 });
+    const lobby = router('lobby');
+    const redis = new Redis(URL);
+    try {
+      await host.start(async () => null, true);
+      await lobby.start(null, false);
+      const aliveUntil = async () => Number(await redis.zscore(`${prefix}:tables:alive`, 'host'));
+      const start = clock.now();
+      expect(await aliveUntil()).toBe(start + 300);
+      clock.advance(100); // the heartbeat fires
+      await until(async () => (await aliveUntil()) === start + 400);
+      // The host stops heartbeating without leaving (as when SIGKILLed: nobody removes it).
+      (host as unknown as { stopHeartbeat: () => void }).stopHeartbeat();
+      clock.advance(299);
+      expect(await lobby.isAlive('host')).toBe(true);
+      clock.advance(1);
+      expect(await lobby.isAlive('host')).toBe(false);
+      clock.advance(1); // aliveHosts' score range includes alive-until itself
+      expect(await lobby.aliveHosts()).toEqual([]);
+    } finally {
+      await redis.quit();
+    }
   });
 });

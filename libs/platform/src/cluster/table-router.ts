@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { SocketErrorCode, TableSummary } from '@naiko/contracts';
+import { SYSTEM_CLOCK, type Clock } from './clock';
 
 /** Who sent a routed command: the identity the receiving gateway (or HTTP guard) authenticated. */
 export interface RoutedUser {
@@ -85,17 +86,27 @@ export interface TableRouterOptions {
   timeoutMs?: number;
   /** Counts routed commands (naiko_routed_commands_total). */
   onRouted?: (direction: 'sent' | 'served', op: string, outcome: RouteOutcome) => void;
+  /** Heartbeats, alive-until scores and the reply timeout (default the system clock; tests pass a ManualClock). */
+  clock?: Clock;
 }
 
 export type CommandHandler = (body: unknown, from: string) => Promise<unknown>;
+
+interface PendingRequest {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  cancelTimeout: () => void;
+  op: string;
+}
 
 export class TableRouter {
   readonly instanceId: string;
   readonly aliveTtlMs: number;
   private readonly timeoutMs: number;
-  private readonly pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; op: string }>();
+  private readonly pending = new Map<string, PendingRequest>();
   private handler: CommandHandler | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
+  private stopHeartbeat: (() => void) | null = null;
+  private readonly clock: Clock;
   private hosting = false;
   private stopped = false;
 
@@ -103,6 +114,7 @@ export class TableRouter {
     this.instanceId = o.instanceId;
     this.aliveTtlMs = o.aliveTtlMs ?? 5000;
     this.timeoutMs = o.timeoutMs ?? 10_000;
+    this.clock = o.clock ?? SYSTEM_CLOCK;
   }
 
   private channel(instance: string): string {
@@ -131,15 +143,15 @@ export class TableRouter {
     });
     await this.o.subscriber.subscribe(this.channel(this.instanceId));
     await this.beat();
-    this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), Math.max(50, Math.floor(this.aliveTtlMs / 3)));
-    this.heartbeat.unref();
+    const every = Math.max(50, Math.floor(this.aliveTtlMs / 3));
+    this.stopHeartbeat = this.clock.every(every, () => void this.beat().catch(() => undefined));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.stopHeartbeat?.();
     for (const [id, p] of this.pending) {
-      clearTimeout(p.timer);
+      p.cancelTimeout();
       p.reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' }));
       this.pending.delete(id);
     }
@@ -151,19 +163,19 @@ export class TableRouter {
 
   private async beat(): Promise<void> {
     if (this.stopped) return;
-    const until = Date.now() + this.aliveTtlMs;
+    const until = this.clock.now() + this.aliveTtlMs;
     await this.o.redis.zadd(this.aliveKey, until, this.instanceId);
     if (this.hosting) await this.o.redis.zadd(this.hostsKey, until, this.instanceId);
   }
 
   /** Every routing copy (hosting tables or not) that heartbeated within its ttl. */
   async aliveCopies(): Promise<string[]> {
-    return this.o.redis.zrangebyscore(this.aliveKey, Date.now(), '+inf');
+    return this.o.redis.zrangebyscore(this.aliveKey, this.clock.now(), '+inf');
   }
 
   /** Copies that host tables and heartbeated within their ttl. */
   async aliveHosts(): Promise<string[]> {
-    const now = Date.now();
+    const now = this.clock.now();
     // Forget copies dead for a long time (keeps the set small); the score is their alive-until.
     await this.o.redis.zremrangebyscore(this.hostsKey, '-inf', now - 60 * this.aliveTtlMs);
     await this.o.redis.zremrangebyscore(this.aliveKey, '-inf', now - 60 * this.aliveTtlMs);
@@ -186,7 +198,7 @@ export class TableRouter {
 
   async isAlive(instance: string): Promise<boolean> {
     const until = await this.o.redis.zscore(this.aliveKey, instance);
-    return until !== null && Number(until) > Date.now();
+    return until !== null && Number(until) > this.clock.now();
   }
 
   // ------------------------------------------------------------------ directory
@@ -220,20 +232,19 @@ export class TableRouter {
     const id = randomUUID();
     const message: RequestMessage = { kind: 'request', id, from: this.instanceId, op, body };
     const reply = new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const cancelTimeout = this.clock.after(this.timeoutMs, () => {
         this.pending.delete(id);
         this.o.onRouted?.('sent', op, 'unavailable');
         reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: `the copy hosting this table did not answer within ${this.timeoutMs} ms; retry` }));
-      }, this.timeoutMs);
-      timer.unref();
-      this.pending.set(id, { resolve, reject, timer, op });
+      });
+      this.pending.set(id, { resolve, reject, cancelTimeout, op });
     });
     const receivers = await this.o.redis.publish(this.channel(owner), JSON.stringify(message));
     if (receivers === 0) {
       // Nobody listens on that channel: the copy is gone (its table is being taken over).
       const p = this.pending.get(id);
       if (p) {
-        clearTimeout(p.timer);
+        p.cancelTimeout();
         this.pending.delete(id);
         this.o.onRouted?.('sent', op, 'unavailable');
         p.reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: 'the copy hosting this table is gone; it is being taken over, retry' }));
@@ -252,7 +263,7 @@ export class TableRouter {
     if (msg.kind === 'reply') {
       const p = this.pending.get(msg.id);
       if (!p) return; // timed out already
-      clearTimeout(p.timer);
+      p.cancelTimeout();
       this.pending.delete(msg.id);
       this.o.onRouted?.('sent', p.op, msg.ok ? 'ok' : 'refused');
       if (msg.ok) p.resolve(msg.result);
