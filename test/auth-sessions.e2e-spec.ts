@@ -185,7 +185,9 @@ describe('a change of rights reaches every copy at once, not when its cache expi
   beforeAll(async () => {
     db = await createTestDatabase();
     // Two copies on one database and one Redis namespace; each caches account state for a minute.
-    const env = { REDIS_PREFIX: `${db.name}_shared`, AUTH_STATE_CACHE_MS: '60000' };
+    // Copies share socket.io rooms through the Redis adapter, which carries the invalidation (the
+    // all-in-one app leaves it out unless it is one of several copies: CLUSTER_MODE/INSTANCE_ID).
+    const env = { REDIS_PREFIX: `${db.name}_shared`, AUTH_STATE_CACHE_MS: '60000', SOCKET_REDIS_ADAPTER: 'true' };
     copies.push(await startTestApp({ databaseUrl: db.url, env }));
     copies.push(await startTestApp({ databaseUrl: db.url, env }));
   });
