@@ -3,7 +3,7 @@
 // through `command()`, which runs it here when this copy hosts the table and otherwise sends it to
 // the owner copy (cluster/table-router.ts); the owner runs `execute()` with the caller's identity.
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, type RecoveryReport } from '@naiko/persistence';
 // Disconnection protection allowance: per player per 24 h across every table and copy (issue 18).
 import { ProtectionUses } from '@naiko/persistence';
@@ -401,13 +401,20 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       if (err instanceof TableError) throw new TableHostError('BAD_PAYLOAD', err.code, err.message);
       throw err;
     }
+    // The lease before the row: an open table's row is what every copy's adoption sweep looks for,
+    // so a row inserted first could be adopted by another copy before its creator claimed it (the
+    // creator then answered NOT_OWNER for a table it had just made; seen with three loaded copies).
+    const id = input.tableId ?? randomUUID();
+    // A table hosted here exists (its lease is ours: releasing it below would give it away).
+    if (this.find(id)) throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
+    if (!(await this.ownership.claim(id))) throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${id} is owned by another copy`);
     const row = await this.prisma.cashTable
-      .create({ data: { ...(input.tableId ? { id: input.tableId } : {}), name: input.name, hostId: input.hostId ?? null, config: config as never } })
-      .catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'P2002') throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${input.tableId} exists`);
+      .create({ data: { id, name: input.name, hostId: input.hostId ?? null, config: config as never } })
+      .catch(async (err: unknown) => {
+        await this.ownership.release(id).catch(() => undefined);
+        if ((err as { code?: string }).code === 'P2002') throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
         throw err;
       });
-    if (!(await this.ownership.claim(row.id))) throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${row.id} is owned by another copy`);
     const host = this.host(row.id, row.name, config);
     // Lobbies watching hear of a new public table at once.
     if (config.private === null) this.sockets.lobby(host.summary());
