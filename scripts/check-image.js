@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Checks the Docker image and docker-compose.yml without Docker (no engine runs on our machines
-// or in CI; see /work/shared/STACK.md):
+// or in CI):
 //
 // 1. Replays the Dockerfile. It is parsed, and every stage's FROM/WORKDIR/ENV/ARG/COPY/RUN step runs
 //    in the file's order, each stage in its own temporary folder standing for the container's `/`

@@ -1,6 +1,6 @@
 // Browser tests run the built web client (dist/web, rebuilt here when stale) against an app booted
-// in the test process, in Debian's Chromium through playwright-core (../shared/STACK.md: the
-// Playwright browser download does not work on these machines). Screenshots go to test-results/.
+// in the test process, in Debian's Chromium through playwright-core (the Playwright
+// browser download does not work on these machines). Screenshots go to test-results/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';

@@ -1,4 +1,4 @@
-// The journal of running hands (issue 20, DESIGN.md principle 7): a process-wide group-commit
+// The journal of running hands (issue 20; docs/architecture.md, Tables): a process-wide group-commit
 // writer for the events between a hand's deal and its end. A table host hands its accepted events
 // here and broadcasts at once; every `intervalMs` (or as soon as `maxRows` wait) ONE multi-row
 // INSERT writes what every table of the process queued meanwhile. No ledger posting happens here:

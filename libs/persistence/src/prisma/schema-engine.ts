@@ -1,5 +1,5 @@
 // Loads Prisma's schema engine as WebAssembly. The native engine binary cannot be downloaded on
-// our machines (see STACK.md), but the WASM build ships on npm and talks to the database through
+// our machines (no route to Prisma's binaries), but the WASM build ships on npm and talks to the database through
 // a Prisma driver adapter, so migrations run anywhere `npm install` runs.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,4 +1,4 @@
-// A lease per table in Redis, with a fencing token per acquisition (DESIGN.md "Scaling out").
+// A lease per table in Redis, with a fencing token per acquisition (docs/architecture.md "Scaling out").
 //
 //   key   <prefix>:lease:table:<tableId>   value "<owner>|<token>", PX ttl
 //   key   <prefix>:lease:token:<tableId>   INCR counter, never expires (tokens only ever grow)

@@ -4,7 +4,7 @@ import type { HandStore } from '@naiko/persistence';
 import type { ClockInfo, TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
 
 /**
- * The hand is the unit of durability (DESIGN.md principle 7, issue 20): `dealHand` (awaited before
+ * The hand is the unit of durability (docs/architecture.md, Tables; issue 20): `dealHand` (awaited before
  * the deal is broadcast) stores the hand, its seed and its first events; `journal` queues the
  * events in between for the group-commit writer and returns at once (broadcast right after);
  * `endHand` (awaited before the result is broadcast) writes the rest, the result and the hand's

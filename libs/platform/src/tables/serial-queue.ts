@@ -1,4 +1,4 @@
-// One writer per table (DESIGN.md principle 7): every command of a table runs through its own
+// One writer per table (docs/architecture.md, Tables): every command of a table runs through its own
 // queue, one at a time, in arrival order; a failing command does not stop the ones behind it.
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();

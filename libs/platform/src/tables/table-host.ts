@@ -1,4 +1,4 @@
-// The room core (DESIGN.md principles 7 and 12): one table in this process, its single writer.
+// The room core (docs/architecture.md, Tables): one table in this process, its single writer.
 // Every command — a seat, a decision, a timeout, a bot's move, the next deal — runs through the
 // table's SerialQueue, so the libs/table state and the engine hand are only ever changed by one
 // piece of code at a time. The core queues commands, applies the engine, journals and broadcasts;

@@ -1,4 +1,4 @@
-// Cluster takeover of cash tables (DESIGN.md "Scaling out"): a copy claims the open tables no live
+// Cluster takeover of cash tables (docs/architecture.md "Scaling out"): a copy claims the open tables no live
 // copy holds — at once when the holder's Redis connection is gone (DeadCopies), else when its lease
 // expires — stores its fencing tokens, applies the crash rule to those tables alone (their running
 // hands cancelled: nothing of them was posted, every stack back to its account), hosts them again and

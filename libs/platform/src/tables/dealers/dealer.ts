@@ -1,5 +1,5 @@
 // What differs between a cash table and a tournament table is a *dealer* plugged into the room
-// core (DESIGN.md principle 12): where the next hand's seats and stacks come from, who may sit,
+// core (docs/architecture.md, Tables): where the next hand's seats and stacks come from, who may sit,
 // whether the clock may protect a disconnected player, whether reconnection windows run.
 // The core (../table-host.ts) queues commands, applies the engine, journals and broadcasts; it asks
 // its dealer before each deal and never branches on the kind of table itself.

@@ -1,4 +1,4 @@
-// The per-audience feeds of a hand update (DESIGN.md principle 6): each dealt-in seat gets the
+// The per-audience feeds of a hand update (docs/architecture.md, Tables): each dealt-in seat gets the
 // events and view filtered for it, the spectators theirs. The deal's proof rides along: the
 // commitment in front of the first batch, each audience's openings after the last.
 import { DEAL_SCHEME, firstDeckSize, isOver, openingsFor, view, viewEvents, type HandEvent, type Viewer } from '@naiko/engine';
