@@ -31,6 +31,12 @@ module.exports = {
   // stopped (test/installation-namespace, test/redis-data-loss); jest would then never exit and CI
   // would hang. Suites still close what they open; this only bounds the damage of one that did not.
   forceExit: true,
+  // Each e2e suite's modules (Nest, Prisma, socket.io: about 100 MB) stay reachable after it ends,
+  // so one process running 200 suites in band grew to gigabytes and spent the last suites in
+  // garbage collection (tournament-size: 55 s alone, over 600 s at the end of the run, with
+  // stalls long enough to reset HTTP connections). A limit makes jest run the suites in a worker
+  // process and start a fresh one whenever a suite leaves it above the limit.
+  workerIdleMemoryLimit: '700MB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
     { ...common, displayName: 'exhaustive', testMatch: ['<rootDir>/libs/**/*.exhaustive.ts'], testTimeout: 600000 },

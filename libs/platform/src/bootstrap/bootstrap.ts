@@ -3,6 +3,7 @@
 // and an orderly shutdown on SIGINT/SIGTERM that also stops a private redis-server.
 import { Global, Module, ValidationPipe, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server as HttpServer } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { parseConfig, ConfigError, type AppConfig } from '../config/config.schema';
@@ -91,6 +92,12 @@ export async function startNaikoApp(options: CreateOptions): Promise<NaikoApp> {
     .build();
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc));
   await app.listen(config.PORT, config.HOST);
+  // Idle keep-alive connections live longer than a client's own keep-alive (undici: 4 s, proxies
+  // and load balancers: 60 s): with Node's 5 s, a busy event loop could close a connection the
+  // client had just sent a request on, and the client saw ECONNRESET for a request never read.
+  const server = app.getHttpServer() as HttpServer;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
   logger.log({ msg: `${options.name} listening on ${url} (docs at ${url}/docs)`, port: address.port }, 'Bootstrap');

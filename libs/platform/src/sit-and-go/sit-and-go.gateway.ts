@@ -3,7 +3,7 @@
 // `sitAndGoUpdate` to the room (through the Redis adapter, so any gateway process reaches it).
 // The hands themselves are played at the instance's table (`SitAndGoView.tableId`) over the tables
 // gateway (`table:watch` / `table:act`), with its per-seat feeds.
-import { Logger, UseFilters, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, Optional, UseFilters, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { SitAndGoWatchPayload } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
@@ -12,6 +12,9 @@ import { ValidBody } from '../gateway/socket-validation';
 import { SitAndGoError } from './sit-and-go.errors';
 import { SitAndGoService } from './sit-and-go.service';
 import { CORS_OPTIONS } from '../http/cors';
+import { roomMayHaveWatchers } from '../gateway/room-watchers';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 import { PrivateEventStore } from '../tournaments/private-events';
 import { PrivateEventError } from '../tournaments/private-limits';
 
@@ -24,6 +27,8 @@ export class SitAndGoGateway implements OnModuleDestroy {
   @WebSocketServer() server: NaikoServer;
   private readonly pending = new Set<number>();
   private closed = false;
+  /** The Redis adapter: a watcher may be on another copy (see gateway/room-watchers.ts). */
+  private readonly roomsSpanCopies: boolean;
 
   onModuleDestroy(): void {
     this.closed = true;
@@ -32,7 +37,9 @@ export class SitAndGoGateway implements OnModuleDestroy {
   constructor(
     private readonly service: SitAndGoService,
     private readonly privateEvents: PrivateEventStore,
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'SOCKET_REDIS_ADAPTER'>,
   ) {
+    this.roomsSpanCopies = config?.SOCKET_REDIS_ADAPTER ?? true;
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
   }
 
@@ -41,8 +48,12 @@ export class SitAndGoGateway implements OnModuleDestroy {
     try {
       // A private Sit & Go is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
       await this.privateEvents.access('sng', p.instanceId, socket.data.user.sub);
-      const lobbyView = await this.service.view(p.instanceId);
+      // Joined before the view is read: a change after the read is published to this socket too.
       await socket.join(sitAndGoRoom(p.instanceId));
+      const lobbyView = await this.service.view(p.instanceId).catch((err: unknown) => {
+        void socket.leave(sitAndGoRoom(p.instanceId));
+        throw err;
+      });
       socket.emit('sitAndGoUpdate', lobbyView);
     } catch (err) {
       if (err instanceof SitAndGoError) throw new SocketErrorException('NOT_FOUND', err.message);
@@ -59,6 +70,8 @@ export class SitAndGoGateway implements OnModuleDestroy {
     this.pending.add(instanceId);
     setImmediate(() => {
       this.pending.delete(instanceId);
+      // Nobody watching: no view (`watch` joins the room before it reads the view it answers with).
+      if (!roomMayHaveWatchers(this.server, sitAndGoRoom(instanceId), this.roomsSpanCopies)) return;
       this.service
         .view(instanceId)
         .then((view) => {

@@ -2,7 +2,7 @@
 // the current view; every change (registration, start, step, hand, moves, results) sends
 // `tournamentUpdate` to the room (through the Redis adapter, so any gateway process reaches it).
 // Bursts (many tables finishing hands) are coalesced: one view 20 ms after a change, at most one every 250 ms.
-import { Logger, UseFilters, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, Optional, UseFilters, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { TournamentWatchPayload } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
@@ -12,6 +12,9 @@ import { TournamentError } from './tournaments.errors';
 import { TournamentsService } from './tournaments.service';
 import { TournamentLobby } from './tournament-lobby';
 import { CORS_OPTIONS } from '../http/cors';
+import { roomMayHaveWatchers } from '../gateway/room-watchers';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 import { PrivateEventStore } from './private-events';
 import { PrivateEventError } from './private-limits';
 
@@ -25,13 +28,17 @@ export class TournamentsGateway implements OnModuleDestroy {
   private readonly pending = new Map<number, NodeJS.Timeout>();
   private readonly lastAt = new Map<number, number>();
   private closed = false;
+  /** The Redis adapter: a watcher may be on another copy (see gateway/room-watchers.ts). */
+  private readonly roomsSpanCopies: boolean;
 
   constructor(
     private readonly service: TournamentsService,
     private readonly privateEvents: PrivateEventStore,
     /** The lobby view (issue 25): the service's view with next level and break, tables' players, deal, pause. */
     private readonly lobby: TournamentLobby,
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'SOCKET_REDIS_ADAPTER'>,
   ) {
+    this.roomsSpanCopies = config?.SOCKET_REDIS_ADAPTER ?? true;
     service.listen({ changed: (id) => this.publish(id), started: () => undefined });
   }
 
@@ -40,8 +47,12 @@ export class TournamentsGateway implements OnModuleDestroy {
     try {
       // A private tournament is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
       await this.privateEvents.access('mtt', p.tournamentId, socket.data.user.sub);
-      const view = await this.lobby.view(p.tournamentId);
+      // Joined before the view is read: a change after the read is published to this socket too.
       await socket.join(tournamentRoom(p.tournamentId));
+      const view = await this.lobby.view(p.tournamentId).catch((err: unknown) => {
+        void socket.leave(tournamentRoom(p.tournamentId));
+        throw err;
+      });
       socket.emit('tournamentUpdate', view);
     } catch (err) {
       if (err instanceof TournamentError) throw new SocketErrorException('NOT_FOUND', err.message);
@@ -66,6 +77,8 @@ export class TournamentsGateway implements OnModuleDestroy {
     const last = this.lastAt.get(id) ?? 0;
     const timer = setTimeout(() => {
       this.pending.delete(id);
+      // Nobody watching: no view (`watch` joins the room before it reads the view it answers with).
+      if (!roomMayHaveWatchers(this.server, tournamentRoom(id), this.roomsSpanCopies)) return;
       this.lastAt.set(id, Date.now());
       this.lobby
         .view(id)
