@@ -17,14 +17,27 @@ const layer = (allowed, message) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'libs/persistence/src/generated/**', 'test-results/**', 'coverage/**', '.data/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'libs/persistence/src/generated/**',
+      'test-results/**',
+      'coverage/**',
+      '.data/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Lines are 120 characters at most (the formatter wraps code; comments and strings are ours).
-      'max-len': ['error', { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true, ignorePattern: '^import |^export \\* from' }],
+      'max-len': [
+        'error',
+        { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true, ignorePattern: '^import |^export \\* from' },
+      ],
     },
   },
   {
@@ -40,19 +53,32 @@ export default tseslint.config(
   {
     files: ['libs/tournament/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: layer(['@naiko/engine', '@naiko/table'], 'libs/tournament may import only libs/table and libs/engine (docs/architecture.md, Layers)'),
+    rules: layer(
+      ['@naiko/engine', '@naiko/table'],
+      'libs/tournament may import only libs/table and libs/engine (docs/architecture.md, Layers)',
+    ),
   },
   {
     files: ['libs/contracts/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: layer(['@naiko/engine', '@naiko/table', '@naiko/tournament'], 'libs/contracts is shared with clients: no platform or persistence'),
+    rules: layer(
+      ['@naiko/engine', '@naiko/table', '@naiko/tournament'],
+      'libs/contracts is shared with clients: no platform or persistence',
+    ),
   },
   {
     files: ['apps/web/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@naiko/platform', '@naiko/persistence', '@nestjs/*', '@prisma/*', 'node:*'], message: 'the web client runs in the browser' }] },
+        {
+          patterns: [
+            {
+              group: ['@naiko/platform', '@naiko/persistence', '@nestjs/*', '@prisma/*', 'node:*'],
+              message: 'the web client runs in the browser',
+            },
+          ],
+        },
       ],
     },
   },

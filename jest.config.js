@@ -1,16 +1,19 @@
 // Jest on Nest 12: swc instead of ts-jest (see ../shared/STACK.md). Three projects:
 // `unit` (pure libs, fast), `exhaustive` (every 5-, 7-card and short-deck hand; ~20 s, so it runs in
 // `npm test` too) and `e2e` (apps against the real PostgreSQL and Redis).
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
-    keepClassNames: true,
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    swcrc: false,
   },
-  module: { type: 'commonjs' },
-  swcrc: false,
-}];
+];
 const libs = ['engine', 'table', 'tournament', 'persistence', 'contracts', 'platform'];
 // The generated Prisma client imports `./x.js` (importFileExtension js) from .ts files.
 const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };

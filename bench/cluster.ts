@@ -23,7 +23,17 @@ import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { ClusterPlayer, percentile, pool, freePort, ROOT, startCopy, tableDirectory, until, type Copy } from './support/cluster';
+import {
+  ClusterPlayer,
+  percentile,
+  pool,
+  freePort,
+  ROOT,
+  startCopy,
+  tableDirectory,
+  until,
+  type Copy,
+} from './support/cluster';
 import { createTestDatabase, type TestDatabase } from '../test/support/database';
 
 const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
@@ -75,7 +85,12 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
       databaseUrl: db.url,
       prefix: db.name,
       jwtSecret: SECRET,
-      env: { LOG_LEVEL: process.env.BENCH_COPY_LOG ? 'info' : 'error', TABLE_LEASE_MS: String(leaseMs), TABLE_HAND_PAUSE_MS: '0', TABLE_BOT_DELAY_MS: '0' },
+      env: {
+        LOG_LEVEL: process.env.BENCH_COPY_LOG ? 'info' : 'error',
+        TABLE_LEASE_MS: String(leaseMs),
+        TABLE_HAND_PAUSE_MS: '0',
+        TABLE_BOT_DELAY_MS: '0',
+      },
     });
     copies[i] = c;
     return c;
@@ -87,7 +102,11 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
   log(`  ${n} cop${n === 1 ? 'y' : 'ies'} up; ${tablesN} tables, ${tablesN * SEATS} players ...`);
   const admin = await prisma.user.create({ data: { username: 'bench-admin', role: 'admin' } });
   const adminToken = tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' });
-  const users = await Promise.all(Array.from({ length: tablesN * SEATS }, (_, i) => prisma.user.create({ data: { username: `cb${i}` }, select: { id: true, username: true } })));
+  const users = await Promise.all(
+    Array.from({ length: tablesN * SEATS }, (_, i) =>
+      prisma.user.create({ data: { username: `cb${i}` }, select: { id: true, username: true } }),
+    ),
+  );
   await pool(users, 16, async (u) => {
     await ledger.openUserAccount(u.id);
     await ledger.grant({ idempotencyKey: `bench:${u.id}`, userId: u.id, amount: 1_000_000 });
@@ -98,7 +117,16 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
     const res = await fetch(`${copies[t % n]!.url}/lobby/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ name: `Cluster bench ${t}`, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: BIG_BLIND }, buyIn: { min: 400, max: 2000 }, seats: SEATS, botsAllowed: false, clock: { decisionMs: 30_000, timeBankMs: 0 } }),
+      body: JSON.stringify({
+        name: `Cluster bench ${t}`,
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: BIG_BLIND },
+        buyIn: { min: 400, max: 2000 },
+        seats: SEATS,
+        botsAllowed: false,
+        clock: { decisionMs: 30_000, timeBankMs: 0 },
+      }),
     });
     if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
     tables.push((await res.json()) as { tableId: string });
@@ -146,7 +174,8 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
             if (list.length > 64) list.splice(0, list.length - 64);
             actions.set(tableId, list);
           }
-          if (kind === 'hand-ended' && seat === 0 && measuring.on) handsEnded.set(tableId, (handsEnded.get(tableId) ?? 0) + 1);
+          if (kind === 'hand-ended' && seat === 0 && measuring.on)
+            handsEnded.set(tableId, (handsEnded.get(tableId) ?? 0) + 1);
         },
       }),
     );
@@ -173,7 +202,13 @@ async function measure(c: Cluster, seconds: number): Promise<Run> {
   const elapsed = (performance.now() - t0) / 1000;
   const hands = [...c.handsEnded.values()].reduce((a, b) => a + b, 0);
   const sorted = [...c.latencies].sort((a, b) => a - b);
-  return { copies: c.copies.length, tables: c.tables.length, handsPerSecond: round(hands / elapsed), p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)) };
+  return {
+    copies: c.copies.length,
+    tables: c.tables.length,
+    handsPerSecond: round(hands / elapsed),
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+  };
 }
 
 /** Owner of a table from the Redis directory. */
@@ -194,7 +229,15 @@ async function failovers(
     const slot = c.copies.findIndex((x) => x.instanceId === owner && x.alive);
     if (slot < 0) throw new Error(`no live owner for table ${table.tableId} (${owner})`);
     let running: { id: string } | null = null;
-    await until(async () => !!(running = await c.prisma.hand.findFirst({ where: { tableId: table.tableId, status: 'running' }, select: { id: true } })), 30_000, 'a running hand');
+    await until(
+      async () =>
+        !!(running = await c.prisma.hand.findFirst({
+          where: { tableId: table.tableId, status: 'running' },
+          select: { id: true },
+        })),
+      30_000,
+      'a running hand',
+    );
     // Each table's last accepted action before the kill, and the hands the killed copy was dealing
     // (cancelled: their late feeds are not play resuming).
     const directory = await tableDirectory(c.db.name);
@@ -215,15 +258,18 @@ async function failovers(
     })();
     // The next accepted action: in a hand dealt after the kill (the killed hand is cancelled; its
     // last feeds may still be on their way through Redis).
-    const next = (): { at: number } | undefined => (c.actions.get(table.tableId) ?? []).find((a) => a.at > killedAt && a.handId !== running!.id);
+    const next = (): { at: number } | undefined =>
+      (c.actions.get(table.tableId) ?? []).find((a) => a.at > killedAt && a.handId !== running!.id);
     await until(() => next() !== undefined, 60_000, `an accepted action on table ${table.tableId} after the kill`);
     const first = next()!.at;
     await watchOwner;
-    const dealt = (c.hands.get(table.tableId) ?? []).find((h) => h.at > killedAt && h.handId !== running!.id)?.at ?? first;
+    const dealt =
+      (c.hands.get(table.tableId) ?? []).find((h) => h.at > killedAt && h.handId !== running!.id)?.at ?? first;
     times.push(first - killedAt);
     const everyTable = 'an accepted action on every table after the kill';
     await until(() => c.afterKill.first.size === c.tables.length, 60_000, everyTable);
-    const gapOf = (tableId: string): number => c.afterKill.first.get(tableId)! - (lastBefore.get(tableId)?.at ?? killedAt);
+    const gapOf = (tableId: string): number =>
+      c.afterKill.first.get(tableId)! - (lastBefore.get(tableId)?.at ?? killedAt);
     const stall = Math.max(...c.tables.map((t) => gapOf(t.tableId)));
     c.afterKill.at = Infinity;
     stalls.push(stall);
@@ -251,7 +297,14 @@ export async function main(): Promise<void> {
   };
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const runs: Run[] = [];
-  type Failover = { kills: number; p50Ms: number; p99Ms: number; maxMs: number; worstStallMs: number; stallToLease: number };
+  type Failover = {
+    kills: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    worstStallMs: number;
+    stallToLease: number;
+  };
   let failover: Failover | null = null;
   for (const n of [1, 2, 3].filter((x) => !only || x === only)) {
     log(`${n} cop${n === 1 ? 'y' : 'ies'}:`);
@@ -280,11 +333,21 @@ export async function main(): Promise<void> {
   }
   if (json) console.log(JSON.stringify({ runs, failover, leaseMs }));
   else {
-    console.log(`\ncopies  tables  hands/s  p50 ms  p99 ms   (6-max NLHE, ${tablesN * SEATS} socket.io players, ${seconds} s measured)`);
-    for (const r of runs) console.log(`${String(r.copies).padStart(6)}  ${String(r.tables).padStart(6)}  ${String(r.handsPerSecond).padStart(7)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p99Ms).padStart(6)}`);
-    if (failover) console.log(`failover (owner SIGKILLed → next action accepted), lease ${leaseMs} ms: p50 ${failover.p50Ms} ms, p99 ${failover.p99Ms} ms, max ${failover.maxMs} ms over ${failover.kills} kills (target < 5000 ms)`);
+    console.log(
+      `\ncopies  tables  hands/s  p50 ms  p99 ms   (6-max NLHE, ${tablesN * SEATS} socket.io players, ${seconds} s measured)`,
+    );
+    for (const r of runs)
+      console.log(
+        `${String(r.copies).padStart(6)}  ${String(r.tables).padStart(6)}  ${String(r.handsPerSecond).padStart(7)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p99Ms).padStart(6)}`,
+      );
+    if (failover)
+      console.log(
+        `failover (owner SIGKILLed → next action accepted), lease ${leaseMs} ms: p50 ${failover.p50Ms} ms, p99 ${failover.p99Ms} ms, max ${failover.maxMs} ms over ${failover.kills} kills (target < 5000 ms)`,
+      );
     if (failover) {
-      console.log(`worst stall of any table over a kill: ${failover.worstStallMs} ms = ${failover.stallToLease}× the lease`);
+      console.log(
+        `worst stall of any table over a kill: ${failover.worstStallMs} ms = ${failover.stallToLease}× the lease`,
+      );
     }
   }
 }

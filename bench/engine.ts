@@ -78,15 +78,24 @@ function choose(state: HandState, rng: RandomSource): Action {
   const la = legalActions(state)!;
   const r = randomInt(rng, 100);
   // Stud: the bring-in cannot be folded; bring in 75 %, complete 25 %. Open-pair streets offer choices.
-  if (la.bringIn !== undefined) return r < 75 || !la.actions.includes('bet') ? { type: 'bring-in', seat: la.seat } : { type: 'bet', seat: la.seat, amount: la.minTo };
+  if (la.bringIn !== undefined)
+    return r < 75 || !la.actions.includes('bet')
+      ? { type: 'bring-in', seat: la.seat }
+      : { type: 'bet', seat: la.seat, amount: la.minTo };
   if (la.choices) la.maxTo = la.minTo; // open pair: keep to the small bet
   const canRaise = la.actions.includes('raise') || la.actions.includes('bet');
   if (la.actions.includes('check')) {
-    if (canRaise && r < 35) return { type: la.actions.includes('bet') ? 'bet' : 'raise', seat: la.seat, amount: la.minTo + randomInt(rng, la.maxTo - la.minTo + 1) };
+    if (canRaise && r < 35)
+      return {
+        type: la.actions.includes('bet') ? 'bet' : 'raise',
+        seat: la.seat,
+        amount: la.minTo + randomInt(rng, la.maxTo - la.minTo + 1),
+      };
     return { type: 'check', seat: la.seat };
   }
   if (r < 20) return { type: 'fold', seat: la.seat };
-  if (canRaise && r >= 75) return { type: 'raise', seat: la.seat, amount: la.minTo + randomInt(rng, la.maxTo - la.minTo + 1) };
+  if (canRaise && r >= 75)
+    return { type: 'raise', seat: la.seat, amount: la.minTo + randomInt(rng, la.maxTo - la.minTo + 1) };
   return { type: 'call', seat: la.seat };
 }
 
@@ -157,7 +166,13 @@ export function main(): void {
     const secs = (c.user + c.system) / 1e6;
     global.gc?.();
     const heap1 = process.memoryUsage().heapUsed;
-    const out = { hands, holdemHandsPerSecond: Math.round(hands / secs), actionsPerHand: +(actions / hands).toFixed(2), heapBeforeMB: +(heap0 / 2 ** 20).toFixed(1), heapAfterMB: +(heap1 / 2 ** 20).toFixed(1) };
+    const out = {
+      hands,
+      holdemHandsPerSecond: Math.round(hands / secs),
+      actionsPerHand: +(actions / hands).toFixed(2),
+      heapBeforeMB: +(heap0 / 2 ** 20).toFixed(1),
+      heapAfterMB: +(heap1 / 2 ** 20).toFixed(1),
+    };
     console.log(json ? JSON.stringify(out) : out);
     return;
   }
@@ -182,10 +197,19 @@ export function main(): void {
   };
   if (json) console.log(JSON.stringify(out));
   else {
-    console.log(`6-max NL Hold'em: ${out.holdemHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ 50,000); ` + `${out.wallClockHandsPerSecond.toLocaleString('en')} per wall-clock second; ${out.actionsPerHand} actions per hand`);
-    console.log(`6-max NL 7-Card Stud: ${out.studHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ half of Hold'em); ${out.studActionsPerHand} actions per hand`);
-    console.log(`6-max FL 7-Card Stud: ${out.studFixedLimitHandsPerSecond.toLocaleString('en')} hands per CPU second; ${out.studFixedLimitActionsPerHand} actions per hand`);
-    console.log(`6-max FL 2-7 Triple Draw: ${out.tripleDrawHandsPerSecond.toLocaleString('en')} hands per CPU second; ${out.tripleDrawActionsPerHand} actions per hand (draws included)`);
+    console.log(
+      `6-max NL Hold'em: ${out.holdemHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ 50,000); ` +
+        `${out.wallClockHandsPerSecond.toLocaleString('en')} per wall-clock second; ${out.actionsPerHand} actions per hand`,
+    );
+    console.log(
+      `6-max NL 7-Card Stud: ${out.studHandsPerSecond.toLocaleString('en')} hands per CPU second (target ≥ half of Hold'em); ${out.studActionsPerHand} actions per hand`,
+    );
+    console.log(
+      `6-max FL 7-Card Stud: ${out.studFixedLimitHandsPerSecond.toLocaleString('en')} hands per CPU second; ${out.studFixedLimitActionsPerHand} actions per hand`,
+    );
+    console.log(
+      `6-max FL 2-7 Triple Draw: ${out.tripleDrawHandsPerSecond.toLocaleString('en')} hands per CPU second; ${out.tripleDrawActionsPerHand} actions per hand (draws included)`,
+    );
   }
   if (sink === 0.5) console.log(sink); // keeps the results observable
 }

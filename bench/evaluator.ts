@@ -75,7 +75,8 @@ function stretch(pass: () => number, perPass: number): number {
  * this process, which equals wall time on an idle machine and ignores time spent waiting for a core.
  */
 function compare(ours: () => number, phe: () => number, perPass: number) {
-  let o = 0, p = 0;
+  let o = 0,
+    p = 0;
   for (let r = 0; r < ROUNDS; r++) {
     o = Math.max(o, stretch(ours, perPass));
     p = Math.max(p, stretch(phe, perPass));
@@ -85,7 +86,8 @@ function compare(ours: () => number, phe: () => number, perPass: number) {
 
 function sevenOurs(h: Uint8Array): number {
   let s = 0;
-  for (let j = 0; j < h.length; j += 7) s += evalHigh7(h[j], h[j + 1], h[j + 2], h[j + 3], h[j + 4], h[j + 5], h[j + 6]);
+  for (let j = 0; j < h.length; j += 7)
+    s += evalHigh7(h[j], h[j + 1], h[j + 2], h[j + 3], h[j + 4], h[j + 5], h[j + 6]);
   return s;
 }
 function sevenPhe(h: Uint8Array): number {
@@ -107,13 +109,27 @@ function fivePhe(h: Uint8Array): number {
 // Omaha hands: 4 hole cards then 5 board cards. Both sides read them from the same small reused arrays.
 const hole: number[] = [0, 0, 0, 0];
 const board: number[] = [0, 0, 0, 0, 0];
-const PAIRS = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
+const PAIRS = [
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [1, 2],
+  [1, 3],
+  [2, 3],
+];
 const TRIPLES: number[][] = [];
 for (let a = 0; a < 5; a++) for (let b = a + 1; b < 5; b++) for (let c = b + 1; c < 5; c++) TRIPLES.push([a, b, c]);
 
 function load(h: Uint8Array, j: number): void {
-  hole[0] = h[j]; hole[1] = h[j + 1]; hole[2] = h[j + 2]; hole[3] = h[j + 3];
-  board[0] = h[j + 4]; board[1] = h[j + 5]; board[2] = h[j + 6]; board[3] = h[j + 7]; board[4] = h[j + 8];
+  hole[0] = h[j];
+  hole[1] = h[j + 1];
+  hole[2] = h[j + 2];
+  hole[3] = h[j + 3];
+  board[0] = h[j + 4];
+  board[1] = h[j + 5];
+  board[2] = h[j + 6];
+  board[3] = h[j + 7];
+  board[4] = h[j + 8];
 }
 function omahaOurs(h: Uint8Array): number {
   let s = 0;
@@ -126,7 +142,8 @@ function omahaOurs(h: Uint8Array): number {
 function omahaPheBest(): number {
   let best = 1 << 30;
   for (let p = 0; p < 6; p++) {
-    const x = hole[PAIRS[p][0]], y = hole[PAIRS[p][1]];
+    const x = hole[PAIRS[p][0]],
+      y = hole[PAIRS[p][1]];
     for (let t = 0; t < 10; t++) {
       const tr = TRIPLES[t];
       const v = phe5(x, y, board[tr[0]], board[tr[1]], board[tr[2]]);
@@ -148,7 +165,8 @@ function omahaPhe(h: Uint8Array): number {
 function checkAgreement(h7: Uint8Array, hO: Uint8Array): void {
   const n = 20_000;
   for (let i = 1; i < n; i++) {
-    const a = i * 7, b = (i - 1) * 7;
+    const a = i * 7,
+      b = (i - 1) * 7;
     const ours = Math.sign(
       evalHigh7(h7[a], h7[a + 1], h7[a + 2], h7[a + 3], h7[a + 4], h7[a + 5], h7[a + 6]) -
         evaluateHigh(Array.from(h7.subarray(b, b + 7))),
@@ -159,11 +177,14 @@ function checkAgreement(h7: Uint8Array, hO: Uint8Array): void {
     );
     if (ours !== theirs) throw new Error(`7-card disagreement with phe at hand ${i}`);
   }
-  let prevOurs = 0, prevPhe = 0;
+  let prevOurs = 0,
+    prevPhe = 0;
   for (let i = 0; i < 5_000; i++) {
     load(hO, i * 9);
-    const o = evaluateOmahaHigh(hole, board), p = omahaPheBest();
-    if (i > 0 && Math.sign(o - prevOurs) !== Math.sign(prevPhe - p)) throw new Error(`Omaha disagreement with phe at hand ${i}`);
+    const o = evaluateOmahaHigh(hole, board),
+      p = omahaPheBest();
+    if (i > 0 && Math.sign(o - prevOurs) !== Math.sign(prevPhe - p))
+      throw new Error(`Omaha disagreement with phe at hand ${i}`);
     prevOurs = o;
     prevPhe = p;
   }
@@ -196,9 +217,21 @@ export async function main(): Promise<void> {
   const hO = dealHands(OMAHA, 9, 'bench-omaha');
   checkAgreement(h7, hO);
 
-  const sevenCard = compare(() => sevenOurs(h7), () => sevenPhe(h7), SEVEN);
-  const fiveCard = compare(() => fiveOurs(h5), () => fivePhe(h5), FIVE);
-  const omaha = compare(() => omahaOurs(hO), () => omahaPhe(hO), OMAHA);
+  const sevenCard = compare(
+    () => sevenOurs(h7),
+    () => sevenPhe(h7),
+    SEVEN,
+  );
+  const fiveCard = compare(
+    () => fiveOurs(h5),
+    () => fivePhe(h5),
+    FIVE,
+  );
+  const omaha = compare(
+    () => omahaOurs(hO),
+    () => omahaPhe(hO),
+    OMAHA,
+  );
 
   if (json) {
     process.stdout.write(`${JSON.stringify({ sevenCard, fiveCard, omaha })}\n`);
@@ -206,7 +239,9 @@ export async function main(): Promise<void> {
   }
   const fmt = (n: number) => `${(n / 1e6).toFixed(2)} M/s`;
   const line = (name: string, r: typeof sevenCard) =>
-    console.log(`${name.padEnd(12)} ours ${fmt(r.ours).padStart(12)}   phe ${fmt(r.phe).padStart(12)}   ratio ${r.ratio.toFixed(2)}x`);
+    console.log(
+      `${name.padEnd(12)} ours ${fmt(r.ours).padStart(12)}   phe ${fmt(r.phe).padStart(12)}   ratio ${r.ratio.toFixed(2)}x`,
+    );
   console.log(
     `start-up: evaluator modules loaded with their tables in ${load.wallMs.toFixed(0)} ms wall / ${load.cpuMs.toFixed(0)} ms CPU ` +
       `(heap + array buffers +${heapMiB.toFixed(1)} MiB); high tables rebuilt in ${rebuild.wallMs.toFixed(0)} ms wall / ${rebuild.cpuMs.toFixed(0)} ms CPU, ` +

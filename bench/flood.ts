@@ -60,7 +60,11 @@ export async function main(): Promise<void> {
     log(`creating ${tablesN} tables and ${tablesN * seats} players ...`);
     const admin = await prisma.user.create({ data: { username: 'flood-admin', role: 'admin' } });
     const adminToken = tokens.sign({ sub: admin.id, username: 'flood-admin', role: 'admin' });
-    const users = await Promise.all(Array.from({ length: tablesN * seats }, (_, i) => prisma.user.create({ data: { username: `flood${i}` }, select: { id: true, username: true } })));
+    const users = await Promise.all(
+      Array.from({ length: tablesN * seats }, (_, i) =>
+        prisma.user.create({ data: { username: `flood${i}` }, select: { id: true, username: true } }),
+      ),
+    );
     await pool(users, 16, async (u) => {
       await ledger.openUserAccount(u.id);
       await ledger.grant({ idempotencyKey: `flood:${u.id}`, userId: u.id, amount: 1_000_000 });
@@ -71,7 +75,15 @@ export async function main(): Promise<void> {
       const res = await fetch(`${url}/lobby/tables`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({ name: `Flood ${t}`, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats, clock: { decisionMs: 30_000, timeBankMs: 0 } }),
+        body: JSON.stringify({
+          name: `Flood ${t}`,
+          game: 'holdem',
+          structure: 'no-limit',
+          stakes: { smallBlind: 5, bigBlind: 10 },
+          buyIn: { min: 400, max: 2000 },
+          seats,
+          clock: { decisionMs: 30_000, timeBankMs: 0 },
+        }),
       });
       if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
       hosts.push((await res.json()) as { tableId: string });
@@ -91,7 +103,11 @@ export async function main(): Promise<void> {
       32,
       async ({ u, i }) => {
         const host = hosts[Math.floor(i / seats)]!;
-        const { socket } = await connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }), 30_000);
+        const { socket } = await connectSocket(
+          url,
+          tokens.sign({ sub: u.id, username: u.username, role: 'player' }),
+          30_000,
+        );
         sockets.push(socket);
         const rng = seededRandom(`flood:${i}`);
         let seat: number | null = null;
@@ -103,12 +119,18 @@ export async function main(): Promise<void> {
           const bv = toBotView(view as never, 10);
           if (!bv) return;
           const d = decideBotAction(bv, rng);
-          const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+          const action =
+            d.type === 'draw'
+              ? { type: 'draw' as const, discard: d.discard }
+              : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
           pending = { version: v.version, at: Number.POSITIVE_INFINITY };
-          setTimeout(() => {
-            pending = { version: v.version, at: performance.now() };
-            socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
-          }, thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32));
+          setTimeout(
+            () => {
+              pending = { version: v.version, at: performance.now() };
+              socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
+            },
+            thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32),
+          );
         };
         socket.on('table:snapshot', (p: TableSnapshotPayload) => {
           seat = p.yourSeat;
@@ -128,13 +150,17 @@ export async function main(): Promise<void> {
           onView(p.view);
         });
         socket.on('table:update', (p) => {
-          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id)) socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
+          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id))
+            socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
         });
         socket.on('error', (e) => {
           clientErrors.set(e.code, (clientErrors.get(e.code) ?? 0) + 1);
           pending = null;
         });
-        setTimeout(() => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }), Math.floor(Math.random() * 5000));
+        setTimeout(
+          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }),
+          Math.floor(Math.random() * 5000),
+        );
       },
     );
     await allSeated;
@@ -143,11 +169,23 @@ export async function main(): Promise<void> {
     // The attacker connects now (its start-up is not measured) and floods when told.
     // On this machine its sending takes CPU from the server too (a real attacker's would not): the
     // server's own CPU during the flood is reported next to the latencies.
-    const flooder = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['--tsconfig', 'tsconfig.json', 'bench/support/flooder.ts', url, tokens.sign({ sub: attacker.id, username: 'flood-attacker', role: 'player' }), String(messages), String(floodSeconds)], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '' },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    const flooder = spawn(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      [
+        '--tsconfig',
+        'tsconfig.json',
+        'bench/support/flooder.ts',
+        url,
+        tokens.sign({ sub: attacker.id, username: 'flood-attacker', role: 'player' }),
+        String(messages),
+        String(floodSeconds),
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     let floodOut = '';
     const ready = new Promise<void>((resolve) =>
       flooder.stdout!.on('data', (d: Buffer) => {
@@ -168,7 +206,9 @@ export async function main(): Promise<void> {
     phase = 'flood';
     floodT0 = performance.now();
     const cpuAtFlood = cpuSeconds(server.pid!);
-    log(`flooding: ${messages} messages at once from one socket, again whenever it gets back in, for ${floodSeconds} s ...`);
+    log(
+      `flooding: ${messages} messages at once from one socket, again whenever it gets back in, for ${floodSeconds} s ...`,
+    );
     flooder.stdin!.write('go\n');
     await new Promise<void>((r) => flooder.on('exit', () => r()));
     await sleep(5000);
@@ -197,14 +237,30 @@ export async function main(): Promise<void> {
     };
     if (json) console.log(JSON.stringify(result));
     else {
-      console.log(`tables: ${tablesN} (6-max NLHE, ${tablesN * seats} players thinking ${thinkMs} ms ±25 %, ${pauseMs} ms between hands)`);
-      console.log(`attacker: ${attack.sent} messages sent in ${attack.seconds} s; cut off ${attack.cutOff}×, reconnections refused ${attack.refused}×; answers: RATE_LIMITED ${attack.rateLimited}, UNKNOWN_EVENT ${attack.unknown}, BAD_PAYLOAD ${attack.badPayload}, NOT_FOUND ${attack.notFound}, other ${attack.otherErrors}`);
-      console.log(`other tables' action → update latency: baseline p50 ${result.baselineP50Ms} ms, p99 ${result.baselineP99Ms} ms; during the flood p50 ${result.floodP50Ms} ms, p99 ${result.floodP99Ms} ms, max ${result.floodMaxMs} ms (${result.decisionsMeasured} decisions) — target p99 < 100 ms`);
-      console.log(`server RSS: ${result.rssBeforeMb} MB before, peak ${result.rssPeakMb} MB during the flood: growth ${result.rssGrowthMb} MB — target < 50 MB`);
-      console.log(`slowest decision per second of the flood window (ms): ${[...slowestBySecond].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}s:${Math.round(v)}`).join(' ')}`);
-      console.log(`server CPU (cores): baseline ${result.serverCpuBaseline}, during the flood ${result.serverCpuFlood}`);
+      console.log(
+        `tables: ${tablesN} (6-max NLHE, ${tablesN * seats} players thinking ${thinkMs} ms ±25 %, ${pauseMs} ms between hands)`,
+      );
+      console.log(
+        `attacker: ${attack.sent} messages sent in ${attack.seconds} s; cut off ${attack.cutOff}×, reconnections refused ${attack.refused}×; answers: RATE_LIMITED ${attack.rateLimited}, UNKNOWN_EVENT ${attack.unknown}, BAD_PAYLOAD ${attack.badPayload}, NOT_FOUND ${attack.notFound}, other ${attack.otherErrors}`,
+      );
+      console.log(
+        `other tables' action → update latency: baseline p50 ${result.baselineP50Ms} ms, p99 ${result.baselineP99Ms} ms; during the flood p50 ${result.floodP50Ms} ms, p99 ${result.floodP99Ms} ms, max ${result.floodMaxMs} ms (${result.decisionsMeasured} decisions) — target p99 < 100 ms`,
+      );
+      console.log(
+        `server RSS: ${result.rssBeforeMb} MB before, peak ${result.rssPeakMb} MB during the flood: growth ${result.rssGrowthMb} MB — target < 50 MB`,
+      );
+      console.log(
+        `slowest decision per second of the flood window (ms): ${[...slowestBySecond]
+          .sort((a, b) => a[0] - b[0])
+          .map(([k, v]) => `${k}s:${Math.round(v)}`)
+          .join(' ')}`,
+      );
+      console.log(
+        `server CPU (cores): baseline ${result.serverCpuBaseline}, during the flood ${result.serverCpuFlood}`,
+      );
       console.log(`machine load average (1/5/15 min): ${load.join(' ')} on ${availableParallelism()} cores`);
-      if (clientErrors.size) console.log(`players' errors: ${[...clientErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      if (clientErrors.size)
+        console.log(`players' errors: ${[...clientErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
   } finally {
     for (const s of sockets) s.close();

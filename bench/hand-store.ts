@@ -68,7 +68,12 @@ export async function main(): Promise<void> {
         button: (h + 6) % 6,
         stakes: { smallBlind: 5, bigBlind: 10 },
       };
-      const hand = await store.startHand({ tableId, handNumber: h + 1, config, players: users.map((userId, seat) => ({ seat, userId })) });
+      const hand = await store.startHand({
+        tableId,
+        handNumber: h + 1,
+        config,
+        players: users.map((userId, seat) => ({ seat, userId })),
+      });
       const started = start(config, { rng });
       let state = started.state;
       let pending = [started.events];
@@ -107,7 +112,9 @@ export async function main(): Promise<void> {
     if (json) console.log(JSON.stringify(result));
     else {
       console.log(`hand-store: ${hands} hands, ${appends} appends (${result.appendsPerHand} per hand)`);
-      console.log(`  ${result.appendsPerSecond} appends/s, ${result.cpuMsPerAppend} ms CPU here, ${result.dbCpuMsPerAppend} ms CPU in PostgreSQL and ${result.wallMsPerAppend} ms wall per append`);
+      console.log(
+        `  ${result.appendsPerSecond} appends/s, ${result.cpuMsPerAppend} ms CPU here, ${result.dbCpuMsPerAppend} ms CPU in PostgreSQL and ${result.wallMsPerAppend} ms wall per append`,
+      );
     }
   } finally {
     await prisma.$disconnect();

@@ -45,7 +45,8 @@ export async function main(): Promise<void> {
   const copiesN = Number(arg('copies') ?? 1);
   if (!Number.isSafeInteger(copiesN) || copiesN < 1 || copiesN > 8) throw new Error('--copies needs an integer 1..8');
   const scenario = (arg('scenario') ?? 'registered-first') as MttLiveScenario;
-  if (scenario !== 'registered-first' && scenario !== 'start-during-registration') throw new Error(`unknown --scenario ${scenario}`);
+  if (scenario !== 'registered-first' && scenario !== 'start-during-registration')
+    throw new Error(`unknown --scenario ${scenario}`);
   const log = (s: string) => process.stderr.write(`${s}\n`);
 
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
@@ -103,9 +104,13 @@ export async function main(): Promise<void> {
     };
     if (json) console.log(JSON.stringify(line));
     else {
-      log(`mtt-live (${scenario}): ${r.entrants} entrants (${r.refused} refused after the start), ${r.tables} tables at most, ${r.hands} hands in ${r.totalSeconds} s (${r.handsPerSecond} hands/s)`);
+      log(
+        `mtt-live (${scenario}): ${r.entrants} entrants (${r.refused} refused after the start), ${r.tables} tables at most, ${r.hands} hands in ${r.totalSeconds} s (${r.handsPerSecond} hands/s)`,
+      );
       log(`  hand transaction p50 ${r.handTxP50Ms} ms, p99 ${r.handTxP99Ms} ms; balancing p99 ${r.balancingP99Ms} ms`);
-      log(`  placed ${r.placed}/${r.entrants}, audit ${r.auditOk ? 'clean' : 'NOT clean'}, status ${r.status}${r.faults.length ? `, faults: ${r.faults.join('; ')}` : ''}`);
+      log(
+        `  placed ${r.placed}/${r.entrants}, audit ${r.auditOk ? 'clean' : 'NOT clean'}, status ${r.status}${r.faults.length ? `, faults: ${r.faults.join('; ')}` : ''}`,
+      );
       log(JSON.stringify(line));
     }
   } finally {

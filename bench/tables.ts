@@ -37,7 +37,14 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
-import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster, TableHost, TokenService } from '@naiko/platform';
+import {
+  ManualTimers,
+  MemoryChips,
+  MemoryHandSink,
+  RecordingBroadcaster,
+  TableHost,
+  TokenService,
+} from '@naiko/platform';
 import { decideBotAction, makeTableConfig, toBotView } from '@naiko/table';
 import { setFlagsFromString } from 'node:v8';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -51,7 +58,8 @@ const postgresCpu = (): Map<number, number> => {
   const out = new Map<number, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) out.set(Number(pid), cpuSeconds(Number(pid)));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres'))
+        out.set(Number(pid), cpuSeconds(Number(pid)));
     } catch {
       /* the process ended meanwhile */
     }
@@ -88,14 +96,33 @@ async function hostMemoryKb(n: number): Promise<number> {
   const gc = runInNewContext('gc') as () => void;
   const keep: TableHost[] = [];
   const timers = new ManualTimers();
-  const config = makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 6 });
+  const config = makeTableConfig({
+    game: 'holdem',
+    structure: 'no-limit',
+    stakes: { smallBlind: 5, bigBlind: 10 },
+    buyIn: { min: 400, max: 2000 },
+    seats: 6,
+  });
   const hands = new MemoryHandSink();
   gc();
   const before = process.memoryUsage().heapUsed;
   for (let t = 0; t < n; t++) {
-    const host = new TableHost({ tableId: `m${t}`, name: `M${t}`, config, chips: new MemoryChips(), hands, broadcaster: new RecordingBroadcaster(false), timers, handPauseMs: 0 });
+    const host = new TableHost({
+      tableId: `m${t}`,
+      name: `M${t}`,
+      config,
+      chips: new MemoryChips(),
+      hands,
+      broadcaster: new RecordingBroadcaster(false),
+      timers,
+      handPauseMs: 0,
+    });
     host.start();
-    for (let k = 0; k < 6; k++) await host.sit({ userId: `00000000-0000-4000-8000-${String(t * 6 + k).padStart(12, '0')}`, name: `p${k}` }, { buyIn: 1000 });
+    for (let k = 0; k < 6; k++)
+      await host.sit(
+        { userId: `00000000-0000-4000-8000-${String(t * 6 + k).padStart(12, '0')}`, name: `p${k}` },
+        { buyIn: 1000 },
+      );
     keep.push(host);
   }
   timers.advance(1);
@@ -136,7 +163,9 @@ export async function main(): Promise<void> {
     const admin = await prisma.user.create({ data: { username: 'bench-admin', role: 'admin' } });
     const adminToken = tokens.sign({ sub: admin.id, username: 'bench-admin', role: 'admin' });
     const users = await Promise.all(
-      Array.from({ length: tablesN * seats }, (_, i) => prisma.user.create({ data: { username: `bench${i}` }, select: { id: true, username: true } })),
+      Array.from({ length: tablesN * seats }, (_, i) =>
+        prisma.user.create({ data: { username: `bench${i}` }, select: { id: true, username: true } }),
+      ),
     );
     await pool(users, 16, async (u) => {
       await ledger.openUserAccount(u.id);
@@ -148,7 +177,15 @@ export async function main(): Promise<void> {
       const res = await fetch(`${url}/lobby/tables`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({ name: `Bench ${t}`, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats, clock: { decisionMs: 30_000, timeBankMs: 0 } }),
+        body: JSON.stringify({
+          name: `Bench ${t}`,
+          game: 'holdem',
+          structure: 'no-limit',
+          stakes: { smallBlind: 5, bigBlind: 10 },
+          buyIn: { min: 400, max: 2000 },
+          seats,
+          clock: { decisionMs: 30_000, timeBankMs: 0 },
+        }),
       });
       if (!res.ok) throw new Error(`create table: ${res.status} ${await res.text()}`);
       hosts.push((await res.json()) as { tableId: string });
@@ -179,7 +216,11 @@ export async function main(): Promise<void> {
       32,
       async ({ u, i }) => {
         const host = hosts[Math.floor(i / seats)];
-        const { socket } = await connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }), 30_000);
+        const { socket } = await connectSocket(
+          url,
+          tokens.sign({ sub: u.id, username: u.username, role: 'player' }),
+          30_000,
+        );
         sockets.push(socket);
         const rng = seededRandom(`bench:${i}`);
         let seat: number | null = null;
@@ -191,7 +232,10 @@ export async function main(): Promise<void> {
           const bv = toBotView(view as never, 10);
           if (!bv) return;
           const d = decideBotAction(bv, rng);
-          const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+          const action =
+            d.type === 'draw'
+              ? { type: 'draw' as const, discard: d.discard }
+              : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
           const send = () => {
             pending = { version: v.version, at: performance.now() };
             socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
@@ -217,14 +261,14 @@ export async function main(): Promise<void> {
               const ms = performance.now() - pending.at;
               latencies.push(ms);
               if (ms > 200) slowOnes.push({ at: performance.now(), ms });
-            }
-            else if (measuring) timeouts++;
+            } else if (measuring) timeouts++;
             pending = null;
           }
           onView(p.view);
         });
         socket.on('table:update', (p) => {
-          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id)) socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
+          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id))
+            socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
         });
         socket.on('error', (e) => {
           if (e.code !== 'CONFLICT') log(`client error: ${e.code} ${e.message}`);
@@ -232,7 +276,10 @@ export async function main(): Promise<void> {
         });
         // Tables open at different moments, as in a real room (all dealing in step would make every
         // table start its hands in the same second, a herd no room sees).
-        setTimeout(() => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }), tableOffsets[Math.floor(i / seats)]);
+        setTimeout(
+          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }),
+          tableOffsets[Math.floor(i / seats)],
+        );
       },
     );
     // Measure only once every sit is done (a buy-in is a ledger transaction; thousands of them
@@ -248,7 +295,9 @@ export async function main(): Promise<void> {
       const text = await (await fetch(`${url}/metrics`)).text();
       const m = new Map<string, number>();
       for (const l of text.split('\n')) {
-        const r = /^naiko_socket_command_seconds_bucket\{le="([^"]+)",event="table:act",outcome="ok"\} (\d+)/.exec(l) ?? /^naiko_socket_command_seconds_bucket\{event="table:act",outcome="ok",le="([^"]+)"\} (\d+)/.exec(l);
+        const r =
+          /^naiko_socket_command_seconds_bucket\{le="([^"]+)",event="table:act",outcome="ok"\} (\d+)/.exec(l) ??
+          /^naiko_socket_command_seconds_bucket\{event="table:act",outcome="ok",le="([^"]+)"\} (\d+)/.exec(l);
         if (r) m.set(r[1], Number(r[2]));
       }
       return m;
@@ -258,16 +307,22 @@ export async function main(): Promise<void> {
     const activity: string[] = [];
     const sampler = process.env.BENCH_DEBUG
       ? setInterval(() => {
-          prisma.$queryRawUnsafe<{ state: string; wait: string | null; n: bigint }[]>(
-            `SELECT state, wait_event_type || ':' || wait_event AS wait, count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1, 2 ORDER BY 3 DESC`,
-          ).then(
-            (rows) => activity.push(rows.map((r) => `${r.state}${r.wait ? `(${r.wait})` : ''}=${r.n}`).join(' ')),
-            () => undefined,
-          );
+          prisma
+            .$queryRawUnsafe<{ state: string; wait: string | null; n: bigint }[]>(
+              `SELECT state, wait_event_type || ':' || wait_event AS wait, count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1, 2 ORDER BY 3 DESC`,
+            )
+            .then(
+              (rows) => activity.push(rows.map((r) => `${r.state}${r.wait ? `(${r.wait})` : ''}=${r.n}`).join(' ')),
+              () => undefined,
+            );
         }, 1000)
       : null;
     const backendPids = async (): Promise<number[]> =>
-      (await prisma.$queryRawUnsafe<{ pid: number }[]>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => Number(r.pid));
+      (
+        await prisma.$queryRawUnsafe<{ pid: number }[]>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        )
+      ).map((r) => Number(r.pid));
     const pids0 = await backendPids();
     measuring = true;
     const handsAt0 = handsSeen;
@@ -296,15 +351,30 @@ export async function main(): Promise<void> {
     if (process.env.BENCH_DEBUG) {
       console.log('server database connections by second:\n  ' + activity.join('\n  '));
       const b1 = await actBuckets();
-      console.log('server-side table:act durations in the window (cumulative buckets):', [...b1].map(([le, n]) => `≤${le}s:${n - (buckets0.get(le) ?? 0)}`).join(' '));
+      console.log(
+        'server-side table:act durations in the window (cumulative buckets):',
+        [...b1].map(([le, n]) => `≤${le}s:${n - (buckets0.get(le) ?? 0)}`).join(' '),
+      );
       console.log(`clients' event-loop delay max ${Math.round(clientLoop.max / 1e6)} ms`);
       const m = await (await fetch(`${url}/metrics`)).text();
-      console.log(m.split('\n').filter((l) => /eventloop_lag|gc_duration_seconds_sum|socket_command_seconds_(sum|count)/.test(l)).join('\n'));
+      console.log(
+        m
+          .split('\n')
+          .filter((l) => /eventloop_lag|gc_duration_seconds_sum|socket_command_seconds_(sum|count)/.test(l))
+          .join('\n'),
+      );
       // Slow decisions per second of the window: a burst means a stall of the whole server.
       const perSecond = new Map<number, number>();
-      for (const x of slowOnes) perSecond.set(Math.floor((x.at - t0) / 1000), (perSecond.get(Math.floor((x.at - t0) / 1000)) ?? 0) + 1);
+      for (const x of slowOnes)
+        perSecond.set(Math.floor((x.at - t0) / 1000), (perSecond.get(Math.floor((x.at - t0) / 1000)) ?? 0) + 1);
       console.log(`window started ${new Date(Date.now() - elapsed * 1000).toISOString()}`);
-      console.log('decisions over 200 ms by second of the window:', [...perSecond].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}s:${v}`).join(' '));
+      console.log(
+        'decisions over 200 ms by second of the window:',
+        [...perSecond]
+          .sort((a, b) => a[0] - b[0])
+          .map(([k, v]) => `${k}s:${v}`)
+          .join(' '),
+      );
     }
     const clientLagP99 = Math.round(clientLoop.percentile(99) / 1e5) / 10;
     latencies.sort((a, b) => a - b);
@@ -330,12 +400,22 @@ export async function main(): Promise<void> {
     for (const s of sockets) s.close();
     if (json) console.log(JSON.stringify(result));
     else {
-      console.log(`tables: ${result.tables} (6-max NLHE, ${tablesN * seats} socket.io clients, ${latencies.length} decisions measured over ${elapsed.toFixed(1)} s)`);
-      console.log(`pace: think ${thinkMs} ms ±25 %, ${pauseMs} ms between hands${timeouts ? ` (${timeouts} decisions timed out while thinking)` : ''}`);
-      console.log(`hands/s: ${result.handsPerSecond}, actions/s: ${result.actionsPerSecond}, CPU in cores: server ${serverCpu}, PostgreSQL ${dbCpu}, bench clients ${clientCpu} (their event-loop delay p99 ${clientLagP99} ms)`);
+      console.log(
+        `tables: ${result.tables} (6-max NLHE, ${tablesN * seats} socket.io clients, ${latencies.length} decisions measured over ${elapsed.toFixed(1)} s)`,
+      );
+      console.log(
+        `pace: think ${thinkMs} ms ±25 %, ${pauseMs} ms between hands${timeouts ? ` (${timeouts} decisions timed out while thinking)` : ''}`,
+      );
+      console.log(
+        `hands/s: ${result.handsPerSecond}, actions/s: ${result.actionsPerSecond}, CPU in cores: server ${serverCpu}, PostgreSQL ${dbCpu}, bench clients ${clientCpu} (their event-loop delay p99 ${clientLagP99} ms)`,
+      );
       console.log(`action → update latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
-      console.log(`CPU per hand: server ${result.serverCpuMsPerHand} ms, PostgreSQL backends ${result.postgresCpuMsPerHand} ms (every postgres process ${result.postgresAllCpuMsPerHand} ms); load average ${result.loadAverage.join(' ')}`);
-      console.log(`heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${result.rssPerTableKb} KiB, noisy)`);
+      console.log(
+        `CPU per hand: server ${result.serverCpuMsPerHand} ms, PostgreSQL backends ${result.postgresCpuMsPerHand} ms (every postgres process ${result.postgresAllCpuMsPerHand} ms); load average ${result.loadAverage.join(' ')}`,
+      );
+      console.log(
+        `heap per hosted table with a running hand: ${result.memoryPerTableKb} KiB (server RSS growth per table incl. 6 sockets: ${result.rssPerTableKb} KiB, noisy)`,
+      );
     }
   } finally {
     await prisma.$disconnect();

@@ -17,7 +17,16 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { type Action, type HandState, apply, isOver, legalActions, randomInt, seededRandom, start } from '../libs/engine/src';
+import {
+  type Action,
+  type HandState,
+  apply,
+  isOver,
+  legalActions,
+  randomInt,
+  seededRandom,
+  start,
+} from '../libs/engine/src';
 import type { RandomSource } from '../libs/engine/src/rng';
 import { type HandToPlay, type PlayHand, TURBO_STRUCTURE, simulateTournament } from '../libs/tournament/src';
 
@@ -90,7 +99,8 @@ function engineHands(rng: RandomSource): PlayHand {
 }
 
 /** Nearest-rank percentile of sorted values. */
-const percentile = (sorted: readonly number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]);
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export async function main(): Promise<void> {
@@ -135,21 +145,37 @@ export async function main(): Promise<void> {
     return;
   }
   const level = result.tournamentMs;
-  console.log(`Tournament benchmark: ${entrants} entrants, ${TABLE_SIZE}-max No-Limit Hold'em, turbo structure, start stack ${STARTING_STACK}`);
+  console.log(
+    `Tournament benchmark: ${entrants} entrants, ${TABLE_SIZE}-max No-Limit Hold'em, turbo structure, start stack ${STARTING_STACK}`,
+  );
   console.log(`  hands: real @naiko/engine hands played by fast seeded random bots (seed ${seed})`);
-  console.log(`  hands played          ${result.hands} in ${result.rounds} rounds (${result.handForHandRounds} hand-for-hand)`);
+  console.log(
+    `  hands played          ${result.hands} in ${result.rounds} rounds (${result.handForHandRounds} hand-for-hand)`,
+  );
   console.log(`  tournament clock      ${(level / 3_600_000).toFixed(1)} h simulated`);
-  console.log(`  tables                ${Math.ceil(entrants / TABLE_SIZE)} at the start, ${result.tablesBroken} broken, final-table redraw: ${result.finalTableRedraw}`);
+  console.log(
+    `  tables                ${Math.ceil(entrants / TABLE_SIZE)} at the start, ${result.tablesBroken} broken, final-table redraw: ${result.finalTableRedraw}`,
+  );
   console.log(`  players moved         ${result.moves}`);
-  console.log(`  balancing decisions   ${result.balancingDecisions}: p50 ${summary.balancingP50Ms} ms, p99 ${summary.balancingP99Ms} ms, max ${summary.balancingMaxMs} ms (target p99 < 1 ms)`);
+  console.log(
+    `  balancing decisions   ${result.balancingDecisions}: p50 ${summary.balancingP50Ms} ms, p99 ${summary.balancingP99Ms} ms, max ${summary.balancingMaxMs} ms (target p99 < 1 ms)`,
+  );
   console.log(
     `  same, CPU time         p50 ${round3(percentile(cpuTimes, 0.5))} ms, p99 ${round3(percentile(cpuTimes, 0.99))} ms, max ${round3(cpuTimes[cpuTimes.length - 1] ?? 0)} ms (process CPU, 1 µs resolution)`,
   );
-  console.log(`  prize pool            ${result.prizePool} paid exactly to ${result.payouts.filter((p) => p.prize > 0).length} players; winner ${result.standings[0].players[0]}`);
-  console.log(`  total time            ${summary.totalSeconds} s wall, ${cpuSeconds.toFixed(1)} s CPU (target < 300 s)`);
+  console.log(
+    `  prize pool            ${result.prizePool} paid exactly to ${result.payouts.filter((p) => p.prize > 0).length} players; winner ${result.standings[0].players[0]}`,
+  );
+  console.log(
+    `  total time            ${summary.totalSeconds} s wall, ${cpuSeconds.toFixed(1)} s CPU (target < 300 s)`,
+  );
   // Wall-clock percentiles include time the process was not scheduled: on a shared, loaded machine
   // the p99 of a ~0.1 ms decision measures the scheduler as much as the planner.
-  console.log(`  machine load          ${loadavg().map((x) => x.toFixed(1)).join(' ')} (1/5/15 min) on ${cpus().length} CPUs`);
+  console.log(
+    `  machine load          ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} (1/5/15 min) on ${cpus().length} CPUs`,
+  );
 }
 
 if (require.main === module) {

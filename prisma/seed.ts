@@ -14,13 +14,18 @@ import {
 import { ChipLedger } from '../libs/persistence/src/ledger';
 
 async function main(): Promise<void> {
-  const target = await resolveDatabaseTarget(process.env.DATABASE_URL || undefined, resolve(process.env.DATA_DIR ?? '.data'));
+  const target = await resolveDatabaseTarget(
+    process.env.DATABASE_URL || undefined,
+    resolve(process.env.DATA_DIR ?? '.data'),
+  );
   const db = await openDatabase(target);
   await applyMigrations(db.adapterFactory, findPrismaPaths(process.cwd()).migrationsDir);
   const prisma = new PrismaService(db);
   try {
     const created = await seedDemoUsers(prisma);
-    console.log(`${db.description}: ${created.length ? `created ${created.join(', ')}` : 'demo users already present'}`);
+    console.log(
+      `${db.description}: ${created.length ? `created ${created.join(', ')}` : 'demo users already present'}`,
+    );
     const funded = await fundDemoUsers(prisma, new ChipLedger(prisma));
     if (funded.length) console.log(`funded ${funded.join(', ')} (demo-funding)`);
   } finally {

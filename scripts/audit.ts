@@ -5,7 +5,10 @@ import { resolve } from 'node:path';
 import { auditLedger, openDatabase, PrismaClient, resolveDatabaseTarget } from '../libs/persistence/src';
 
 async function main(): Promise<number> {
-  const target = await resolveDatabaseTarget(process.env.DATABASE_URL || undefined, resolve(process.env.DATA_DIR ?? '.data'));
+  const target = await resolveDatabaseTarget(
+    process.env.DATABASE_URL || undefined,
+    resolve(process.env.DATA_DIR ?? '.data'),
+  );
   const db = await openDatabase(target);
   const prisma = new PrismaClient({ adapter: db.adapterFactory });
   try {

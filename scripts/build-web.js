@@ -10,7 +10,11 @@ const { join } = require('node:path');
 const root = join(__dirname, '..');
 const out = join(root, 'dist', 'web', 'index.html');
 // The engine's variants: the contracts take the list of games from there.
-const inputs = [join(root, 'apps', 'web'), join(root, 'libs', 'contracts', 'src'), join(root, 'libs', 'engine', 'src', 'variants')];
+const inputs = [
+  join(root, 'apps', 'web'),
+  join(root, 'libs', 'contracts', 'src'),
+  join(root, 'libs', 'engine', 'src', 'variants'),
+];
 
 function newestMtime(dir) {
   let newest = 0;
@@ -59,7 +63,11 @@ function buildWeb({ force = false } = {}) {
   try {
     if (!force && !isStale()) return false;
     const tmp = join(dist, `web.tmp-${process.pid}`);
-    const result = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'apps', 'web', 'vite.config.mjs'), '--outDir', tmp], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(
+      process.execPath,
+      [vite, 'build', '--config', join(root, 'apps', 'web', 'vite.config.mjs'), '--outDir', tmp],
+      { cwd: root, stdio: 'inherit' },
+    );
     if (result.status !== 0) throw new Error(`web client build failed (exit ${result.status})`);
     const old = join(dist, `web.old-${process.pid}`);
     const out = join(dist, 'web');
@@ -76,7 +84,9 @@ if (require.main === module) {
   const started = Date.now();
   try {
     const built = buildWeb({ force: process.argv.includes('--force') });
-    console.log(built ? `build-web: dist/web built in ${Date.now() - started} ms` : 'build-web: dist/web is up to date');
+    console.log(
+      built ? `build-web: dist/web built in ${Date.now() - started} ms` : 'build-web: dist/web is up to date',
+    );
   } catch (err) {
     console.error(`build-web: ${err.message}`);
     process.exit(1);

@@ -14,7 +14,11 @@ function* sources(dir) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'node_modules' && full !== join(root, 'apps', 'web')) yield* sources(full); // apps/web: Vite builds it
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|test|e2e-spec|exhaustive)\.ts$/.test(entry.name)) {
+    } else if (
+      entry.name.endsWith('.ts') &&
+      !entry.name.endsWith('.d.ts') &&
+      !/\.(spec|test|e2e-spec|exhaustive)\.ts$/.test(entry.name)
+    ) {
       yield full;
     }
   }

@@ -137,18 +137,22 @@ function shellWords(s) {
 
 /** Docker's $VAR / ${VAR} / ${VAR:-default} substitution in ENV, ARG, WORKDIR, COPY. */
 function dockerSubst(s, env) {
-  return s.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::([-+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_, a, op, word, b) => {
-    const v = env[a ?? b];
-    if (op === '-') return v ? v : word;
-    if (op === '+') return v ? word : '';
-    return v ?? '';
-  });
+  return s.replace(
+    /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::([-+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (_, a, op, word, b) => {
+      const v = env[a ?? b];
+      if (op === '-') return v ? v : word;
+      if (op === '+') return v ? word : '';
+      return v ?? '';
+    },
+  );
 }
 
 /** ENV/ARG/LABEL key=value pairs (or the legacy `ENV key value`). */
 function keyValues(args, env) {
   const words = shellWords(args);
-  if (words.length && !words[0].includes('=')) return [[words[0], dockerSubst(args.slice(args.indexOf(words[0]) + words[0].length).trim(), env)]];
+  if (words.length && !words[0].includes('='))
+    return [[words[0], dockerSubst(args.slice(args.indexOf(words[0]) + words[0].length).trim(), env)]];
   return words.map((w) => {
     const i = w.indexOf('=');
     if (i < 1) throw new CheckError(`cannot read "${w}" (expected KEY=value)`);
@@ -177,11 +181,22 @@ function dockerignore(text) {
     line = line.trim();
     if (!line || line.startsWith('#')) continue;
     const negate = line.startsWith('!');
-    let p = (negate ? line.slice(1) : line).trim().replace(/^\.?\/+/, '').replace(/\/+$/, '');
+    let p = (negate ? line.slice(1) : line)
+      .trim()
+      .replace(/^\.?\/+/, '')
+      .replace(/\/+$/, '');
     p = path.posix.normalize(p);
     const re = p
       .split(/(\*\*\/?|\*|\?)/)
-      .map((part) => (part === '**' || part === '**/' ? '(?:.*/)?' + (part === '**' ? '.*' : '') : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        part === '**' || part === '**/'
+          ? '(?:.*/)?' + (part === '**' ? '.*' : '')
+          : part === '*'
+            ? '[^/]*'
+            : part === '?'
+              ? '[^/]'
+              : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('');
     rules.push({ negate, re: new RegExp(`^${re}$`) });
   }
@@ -248,7 +263,14 @@ exec ${JSON.stringify(real)} "$@"
 function baseEnv(extra) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? '/root' };
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(https?_proxy|no_proxy|npm_config_.*)$/i.test(k) && !/^npm_config_(cache|prefix|user_agent|node_gyp|global_prefix|local_prefix|init_module|userconfig|globalconfig|noproxy)$/i.test(k) && !k.startsWith('npm_config__')) env[k] = v;
+    if (
+      /^(https?_proxy|no_proxy|npm_config_.*)$/i.test(k) &&
+      !/^npm_config_(cache|prefix|user_agent|node_gyp|global_prefix|local_prefix|init_module|userconfig|globalconfig|noproxy)$/i.test(
+        k,
+      ) &&
+      !k.startsWith('npm_config__')
+    )
+      env[k] = v;
   }
   return { ...env, ...extra };
 }
@@ -284,14 +306,15 @@ function runLogged(argv, opts, logFile) {
 async function stopSteps() {
   stopping = true;
   const groups = [...stepGroups];
-  const alive = () => groups.filter((g) => {
-    try {
-      process.kill(-g, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const alive = () =>
+    groups.filter((g) => {
+      try {
+        process.kill(-g, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   const signal = (sig) => alive().forEach((g) => process.kill(-g, sig));
   signal('SIGTERM');
   for (let i = 0; i < 100 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
@@ -329,7 +352,11 @@ function stageKeys(stages) {
 async function replay(dockerfileText, { context = root, workDir, cache = new Map(), label = 'image', shimDir } = {}) {
   const stages = stagesOf(parseDockerfile(dockerfileText));
   const keys = stageKeys(stages);
-  const ignored = dockerignore(fs.existsSync(path.join(context, '.dockerignore')) ? fs.readFileSync(path.join(context, '.dockerignore'), 'utf8') : '');
+  const ignored = dockerignore(
+    fs.existsSync(path.join(context, '.dockerignore'))
+      ? fs.readFileSync(path.join(context, '.dockerignore'), 'utf8')
+      : '',
+  );
   const running = new Map();
   const stageOf = (name) => {
     const p = running.get(name);
@@ -341,7 +368,16 @@ async function replay(dockerfileText, { context = root, workDir, cache = new Map
     let p = cache.get(key);
     if (p) log(`${label}: stage ${stage.name}: unchanged, shared with an earlier replay`);
     else {
-      p = replayStage(stage, { key, label, workDir, context, ignored, shimDir, stageOf, hasStage: (n) => running.has(n) });
+      p = replayStage(stage, {
+        key,
+        label,
+        workDir,
+        context,
+        ignored,
+        shimDir,
+        stageOf,
+        hasStage: (n) => running.has(n),
+      });
       cache.set(key, p);
     }
     p.catch(() => {}); // observed below; a replay sharing it may not wait for it
@@ -353,12 +389,30 @@ async function replay(dockerfileText, { context = root, workDir, cache = new Map
 
 async function replayStage(stage, { key, label, workDir, context, ignored, shimDir, stageOf, hasStage }) {
   const dir = path.join(workDir, `${label}-${stage.index}-${stage.name}`);
-  const result = { name: stage.name, key, dir, env: {}, workdir: '/', user: null, cmd: null, entrypoint: null, healthcheck: null, expose: [] };
+  const result = {
+    name: stage.name,
+    key,
+    dir,
+    env: {},
+    workdir: '/',
+    user: null,
+    cmd: null,
+    entrypoint: null,
+    healthcheck: null,
+    expose: [],
+  };
   if (hasStage(stage.base)) {
     const base = await stageOf(stage.base);
     fs.mkdirSync(dir, { recursive: true });
     copyTree(base.dir, dir);
-    Object.assign(result, { env: { ...base.env }, workdir: base.workdir, user: base.user, cmd: base.cmd, entrypoint: base.entrypoint, healthcheck: base.healthcheck });
+    Object.assign(result, {
+      env: { ...base.env },
+      workdir: base.workdir,
+      user: base.user,
+      cmd: base.cmd,
+      entrypoint: base.entrypoint,
+      healthcheck: base.healthcheck,
+    });
   } else {
     fs.mkdirSync(dir, { recursive: true });
   }
@@ -398,10 +452,14 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
           }
           const destPath = at(dest);
           for (const src of sources) {
-            if (/[*?[]/.test(src) || /^https?:/.test(src)) throw new CheckError(`source "${src}": wildcards and URLs are not replayed`);
+            if (/[*?[]/.test(src) || /^https?:/.test(src))
+              throw new CheckError(`source "${src}": wildcards and URLs are not replayed`);
             const rel = path.posix.normalize(src.replace(/^\/+/, '')).replace(/^\.\/?/, '');
             const srcPath = path.join(srcRoot, rel);
-            if (!fs.existsSync(srcPath) || (rel && !filter(rel))) throw new CheckError(`${step.keyword} failed: "${src}" not found in ${flags.from ? `stage ${flags.from}` : 'the build context (or excluded by .dockerignore)'}`);
+            if (!fs.existsSync(srcPath) || (rel && !filter(rel)))
+              throw new CheckError(
+                `${step.keyword} failed: "${src}" not found in ${flags.from ? `stage ${flags.from}` : 'the build context (or excluded by .dockerignore)'}`,
+              );
             if (fs.statSync(srcPath).isDirectory()) {
               fs.mkdirSync(destPath, { recursive: true });
               if (flags.from) copyTree(srcPath, destPath);
@@ -413,7 +471,10 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
                 });
               }
             } else {
-              const intoDir = dest.endsWith('/') || sources.length > 1 || (fs.existsSync(destPath) && fs.statSync(destPath).isDirectory());
+              const intoDir =
+                dest.endsWith('/') ||
+                sources.length > 1 ||
+                (fs.existsSync(destPath) && fs.statSync(destPath).isDirectory());
               const target = intoDir ? path.join(destPath, path.basename(srcPath)) : destPath;
               fs.mkdirSync(path.dirname(target), { recursive: true });
               fs.copyFileSync(srcPath, target);
@@ -425,10 +486,16 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
           const { rest } = flagsOf(step.args);
           const argv = execForm(rest) ?? ['/bin/sh', '-c', rest];
           fs.appendFileSync(stepLog, `\n### ${where}\n`);
-          const code = await runLogged(argv, { cwd: at('.'), env: baseEnv({ ...result.env, PATH: `${shimDir}:${process.env.PATH}` }) }, stepLog);
+          const code = await runLogged(
+            argv,
+            { cwd: at('.'), env: baseEnv({ ...result.env, PATH: `${shimDir}:${process.env.PATH}` }) },
+            stepLog,
+          );
           if (code !== 0) {
             const text = fs.readFileSync(stepLog, 'utf8');
-            throw new CheckError(`RUN exited with ${code}; its output ends with:\n${tail(text.slice(text.lastIndexOf('\n### ')))}`);
+            throw new CheckError(
+              `RUN exited with ${code}; its output ends with:\n${tail(text.slice(text.lastIndexOf('\n### ')))}`,
+            );
           }
           break;
         }
@@ -471,7 +538,8 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
       throw e;
     }
     const ms = Date.now() - started;
-    if (ms > 1000 || step.keyword === 'RUN') log(`${label}:   line ${step.line} ${step.keyword} ok (${(ms / 1000).toFixed(1)} s)`);
+    if (ms > 1000 || step.keyword === 'RUN')
+      log(`${label}:   line ${step.line} ${step.keyword} ok (${(ms / 1000).toFixed(1)} s)`);
   }
   return result;
 }
@@ -481,34 +549,40 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
 /** Compose's variable interpolation: $$, $VAR, ${VAR}, ${VAR:-x}, ${VAR-x}, ${VAR:?msg}, ${VAR?msg}, ${VAR:+x}, ${VAR+x}. */
 function interpolate(value, env, where = '') {
   if (typeof value !== 'string') return value;
-  return value.replace(/\$(\$|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_, all, name, op, word, bare) => {
-    if (all === '$') return '$';
-    const v = env[name ?? bare];
-    const set = v !== undefined;
-    const nonEmpty = set && v !== '';
-    switch (op) {
-      case ':-':
-        return nonEmpty ? v : word;
-      case '-':
-        return set ? v : word;
-      case ':?':
-      case '?':
-        if (op === ':?' ? nonEmpty : set) return v;
-        throw Object.assign(new CheckError(`${where}: required variable ${name} is missing a value: ${word}`), { variable: name });
-      case ':+':
-        return nonEmpty ? word : '';
-      case '+':
-        return set ? word : '';
-      default:
-        return v ?? '';
-    }
-  });
+  return value.replace(
+    /\$(\$|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (_, all, name, op, word, bare) => {
+      if (all === '$') return '$';
+      const v = env[name ?? bare];
+      const set = v !== undefined;
+      const nonEmpty = set && v !== '';
+      switch (op) {
+        case ':-':
+          return nonEmpty ? v : word;
+        case '-':
+          return set ? v : word;
+        case ':?':
+        case '?':
+          if (op === ':?' ? nonEmpty : set) return v;
+          throw Object.assign(new CheckError(`${where}: required variable ${name} is missing a value: ${word}`), {
+            variable: name,
+          });
+        case ':+':
+          return nonEmpty ? word : '';
+        case '+':
+          return set ? word : '';
+        default:
+          return v ?? '';
+      }
+    },
+  );
 }
 
 function deepInterpolate(value, env, where) {
   if (typeof value === 'string') return interpolate(value, env, where);
   if (Array.isArray(value)) return value.map((v) => deepInterpolate(v, env, where));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepInterpolate(v, env, `${where}.${k}`)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepInterpolate(v, env, `${where}.${k}`)]));
   return value;
 }
 
@@ -523,9 +597,19 @@ function readCompose(file) {
 function environmentOf(service) {
   const e = service.environment ?? {};
   if (Array.isArray(e)) {
-    return Object.fromEntries(e.map((kv) => (kv.includes('=') ? [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] : [kv, undefined])).filter(([, v]) => v !== undefined));
+    return Object.fromEntries(
+      e
+        .map((kv) =>
+          kv.includes('=') ? [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] : [kv, undefined],
+        )
+        .filter(([, v]) => v !== undefined),
+    );
   }
-  return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(e)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 function dependsOf(service) {
@@ -550,7 +634,10 @@ function checkCompose(compose, image, interpEnv, { parseConfig, appExists } = {}
   const inImage = (...p) => path.join(image.dir, image.workdir, ...p);
   if (!parseConfig) {
     const configModule = inImage('dist', 'libs', 'platform', 'src', 'config', 'config.schema.js');
-    if (!fs.existsSync(configModule)) throw new CheckError(`the image has no ${path.relative(image.dir, configModule)}: cannot validate the environment`);
+    if (!fs.existsSync(configModule))
+      throw new CheckError(
+        `the image has no ${path.relative(image.dir, configModule)}: cannot validate the environment`,
+      );
     ({ parseConfig } = require(configModule));
   }
   appExists ??= (app) => fs.existsSync(inImage('dist', 'apps', app, 'src', 'main.js'));
@@ -566,11 +653,20 @@ function checkCompose(compose, image, interpEnv, { parseConfig, appExists } = {}
       continue;
     }
     const env = { ...image.env, ...environmentOf(service) };
-    const command = service.command === undefined ? image.cmd : Array.isArray(service.command) ? service.command : ['/bin/sh', '-c', service.command];
-    const argv = [...(service.entrypoint === undefined ? image.entrypoint ?? [] : [].concat(service.entrypoint)), ...(command ?? [])];
+    const command =
+      service.command === undefined
+        ? image.cmd
+        : Array.isArray(service.command)
+          ? service.command
+          : ['/bin/sh', '-c', service.command];
+    const argv = [
+      ...(service.entrypoint === undefined ? (image.entrypoint ?? []) : [].concat(service.entrypoint)),
+      ...(command ?? []),
+    ];
     if (!argv.length) problems.push(`${name}: no command (neither the service nor the image has one)`);
     if (!env.APP) problems.push(`${name}: APP is not set`);
-    else if (!appExists(env.APP)) problems.push(`${name}: APP=${env.APP}, but the image has no dist/apps/${env.APP}/src/main.js`);
+    else if (!appExists(env.APP))
+      problems.push(`${name}: APP=${env.APP}, but the image has no dist/apps/${env.APP}/src/main.js`);
     let config = null;
     try {
       config = parseConfig(env);
@@ -590,8 +686,20 @@ function checkCompose(compose, image, interpEnv, { parseConfig, appExists } = {}
       refusal = /JWT_SECRET/.test(err.message) ? err.message : null;
       if (!refusal) problems.push(`${name}: without JWT_SECRET it fails for another reason: ${err.message}`);
     }
-    if (refusal === null) problems.push(`${name}: runs with its default JWT_SECRET when none is set (NODE_ENV=${env.NODE_ENV}); the default must be refused`);
-    apps[name] = { name, env, argv, config, refusal, profiles: service.profiles ?? [], deps: dependsOf(service), healthcheck: service.healthcheck };
+    if (refusal === null)
+      problems.push(
+        `${name}: runs with its default JWT_SECRET when none is set (NODE_ENV=${env.NODE_ENV}); the default must be refused`,
+      );
+    apps[name] = {
+      name,
+      env,
+      argv,
+      config,
+      refusal,
+      profiles: service.profiles ?? [],
+      deps: dependsOf(service),
+      healthcheck: service.healthcheck,
+    };
   }
   // Migrations: per start-up set (the default services, then each profile with its dependencies).
   for (const set of startupSets(compose, apps)) {
@@ -600,18 +708,25 @@ function checkCompose(compose, image, interpEnv, { parseConfig, appExists } = {}
     if (!migrating.length) problems.push(`${set.label}: no app applies migrations (MIGRATE_ON_START)`);
     for (const a of set.apps) {
       if (!a.config || a.config.MIGRATE_ON_START) continue;
-      const waitsFor = Object.entries(a.deps).filter(([d, c]) => apps[d]?.config?.MIGRATE_ON_START && c?.condition === 'service_healthy');
-      if (!waitsFor.length) problems.push(`${a.name}: does not migrate and does not wait for an app that does (depends_on: <migrating app>: condition: service_healthy)`);
+      const waitsFor = Object.entries(a.deps).filter(
+        ([d, c]) => apps[d]?.config?.MIGRATE_ON_START && c?.condition === 'service_healthy',
+      );
+      if (!waitsFor.length)
+        problems.push(
+          `${a.name}: does not migrate and does not wait for an app that does (depends_on: <migrating app>: condition: service_healthy)`,
+        );
     }
     for (const a of set.apps) {
       for (const [d, c] of Object.entries(a.deps)) {
         if (c?.condition === 'service_healthy' && apps[d]) {
           const hc = apps[d].healthcheck;
-          if (hc?.disable || (!hc && !image.healthcheck)) problems.push(`${a.name} waits for ${d} to be healthy, but ${d} has no healthcheck`);
+          if (hc?.disable || (!hc && !image.healthcheck))
+            problems.push(`${a.name} waits for ${d} to be healthy, but ${d} has no healthcheck`);
         }
       }
       for (const [other, s] of Object.entries(compose.services)) {
-        if (s.build === undefined && !(s.profiles?.length) && !a.deps[other]) problems.push(`${a.name}: does not depend on ${other}`);
+        if (s.build === undefined && !s.profiles?.length && !a.deps[other])
+          problems.push(`${a.name}: does not depend on ${other}`);
       }
     }
     log(`compose: ${set.label}: ${names.join(', ')}; migrating: ${migrating.map((a) => a.name).join(', ') || 'none'}`);
@@ -628,9 +743,10 @@ function startupSets(compose, apps) {
   for (const p of profiles) {
     // `docker compose --profile p up <services of p>`: the profile's apps and their dependencies.
     const wanted = new Set(list.filter((a) => a.profiles.includes(p)).map((a) => a.name));
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
-      for (const n of [...wanted]) for (const d of Object.keys(apps[n].deps)) if (apps[d] && !wanted.has(d)) wanted.add(d), (grew = true);
+      for (const n of [...wanted])
+        for (const d of Object.keys(apps[n].deps)) if (apps[d] && !wanted.has(d)) (wanted.add(d), (grew = true));
     }
     sets.push({ label: `profile ${p}`, apps: list.filter((a) => wanted.has(a.name)) });
   }
@@ -653,7 +769,10 @@ function freePort() {
 /** uid/gid for the image's USER: that user if this machine has it, else `nobody` (when we are root). */
 function runAs(user) {
   if (!user || process.getuid?.() !== 0) return {};
-  const passwd = fs.readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':'));
+  const passwd = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((l) => l.split(':'));
   const row = passwd.find((r) => r[0] === user || r[2] === user) ?? passwd.find((r) => r[0] === 'nobody');
   return row ? { uid: Number(row[2]), gid: Number(row[3]), as: row[0] } : {};
 }
@@ -662,7 +781,10 @@ async function waitReady(app, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
-    if (app.exited) throw new CheckError(`${app.name} exited (${app.exited}) before it was ready; its log ends with:\n${tail(fs.readFileSync(app.logFile, 'utf8'))}`);
+    if (app.exited)
+      throw new CheckError(
+        `${app.name} exited (${app.exited}) before it was ready; its log ends with:\n${tail(fs.readFileSync(app.logFile, 'utf8'))}`,
+      );
     try {
       const res = await fetch(`http://127.0.0.1:${app.port}/health/ready`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
@@ -672,7 +794,9 @@ async function waitReady(app, timeoutMs) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new CheckError(`${app.name}: /health/ready did not answer 200 within ${timeoutMs / 1000} s (last: ${last}); its log ends with:\n${tail(fs.readFileSync(app.logFile, 'utf8'))}`);
+  throw new CheckError(
+    `${app.name}: /health/ready did not answer 200 within ${timeoutMs / 1000} s (last: ${last}); its log ends with:\n${tail(fs.readFileSync(app.logFile, 'utf8'))}`,
+  );
 }
 
 async function withDatabase(pgBase, fn) {
@@ -735,20 +859,36 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
       const ready = new Set();
       const pending = [...set.apps];
       while (pending.length) {
-        const startable = pending.filter((a) => Object.keys(a.deps).every((d) => !set.apps.some((x) => x.name === d) || ready.has(d)));
-        if (!startable.length) throw new CheckError(`${set.label}: depends_on has a cycle among ${pending.map((a) => a.name).join(', ')}`);
+        const startable = pending.filter((a) =>
+          Object.keys(a.deps).every((d) => !set.apps.some((x) => x.name === d) || ready.has(d)),
+        );
+        if (!startable.length)
+          throw new CheckError(`${set.label}: depends_on has a cycle among ${pending.map((a) => a.name).join(', ')}`);
         await Promise.all(
           startable.map(async (a) => {
             pending.splice(pending.indexOf(a), 1);
             const port = await freePort();
             // The compose environment, pointed at this machine's services (the compose file's
             // hostnames `postgres`/`redis` exist only inside Docker's network).
-            const env = baseEnv({ ...a.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, PORT: String(port), HOST: '127.0.0.1' });
+            const env = baseEnv({
+              ...a.env,
+              DATABASE_URL: databaseUrl,
+              REDIS_URL: redisUrl,
+              REDIS_PREFIX: prefix,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+            });
             if (user.uid !== undefined) env.HOME = '/nonexistent';
             const logFile = path.join(workDir, `${set.label.replace(/\W+/g, '-')}-${a.name}.log`);
             const app = { name: a.name, port, logFile, exited: null };
             const out = fs.openSync(logFile, 'w');
-            app.child = spawn(a.argv[0], a.argv.slice(1), { cwd, env, stdio: ['ignore', out, out], uid: user.uid, gid: user.gid });
+            app.child = spawn(a.argv[0], a.argv.slice(1), {
+              cwd,
+              env,
+              stdio: ['ignore', out, out],
+              uid: user.uid,
+              gid: user.gid,
+            });
             fs.closeSync(out);
             app.child.on('exit', (code, signal) => (app.exited = signal ?? `code ${code}`));
             app.child.on('error', (err) => (app.exited = err.message));
@@ -758,11 +898,27 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
             await waitReady(app, 90_000);
             const readyMs = Date.now() - started;
             if (image.healthcheck) {
-              const hc = spawnSync(image.healthcheck.argv[0], image.healthcheck.argv.slice(1), { cwd, env, encoding: 'utf8', timeout: 15_000, uid: user.uid, gid: user.gid });
-              if (hc.status !== 0) throw new CheckError(`${a.name}: the image's HEALTHCHECK failed (exit ${hc.status ?? hc.signal}): ${hc.stdout}${hc.stderr}`);
+              const hc = spawnSync(image.healthcheck.argv[0], image.healthcheck.argv.slice(1), {
+                cwd,
+                env,
+                encoding: 'utf8',
+                timeout: 15_000,
+                uid: user.uid,
+                gid: user.gid,
+              });
+              if (hc.status !== 0)
+                throw new CheckError(
+                  `${a.name}: the image's HEALTHCHECK failed (exit ${hc.status ?? hc.signal}): ${hc.stdout}${hc.stderr}`,
+                );
             }
-            const home = await fetch(`http://127.0.0.1:${port}/`).then(async (r) => (r.ok && /text\/html/.test(r.headers.get('content-type') ?? '') ? 'serves the web client at /' : ''), () => '');
-            log(`${set.label}: ${a.name} ready in ${(readyMs / 1000).toFixed(1)} s on port ${port}${user.as ? ` as ${user.as}` : ''}${image.healthcheck ? ', HEALTHCHECK ok' : ''}${home ? `, ${home}` : ''}`);
+            const home = await fetch(`http://127.0.0.1:${port}/`).then(
+              async (r) =>
+                r.ok && /text\/html/.test(r.headers.get('content-type') ?? '') ? 'serves the web client at /' : '',
+              () => '',
+            );
+            log(
+              `${set.label}: ${a.name} ready in ${(readyMs / 1000).toFixed(1)} s on port ${port}${user.as ? ` as ${user.as}` : ''}${image.healthcheck ? ', HEALTHCHECK ok' : ''}${home ? `, ${home}` : ''}`,
+            );
             ready.add(a.name);
             app.servesWeb = !!home;
           }),
@@ -772,7 +928,9 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
     });
   } finally {
     await Promise.all(running.map(stopApp));
-    await dropRedisPrefix(redisUrl, prefix).catch((err) => log(`could not delete Redis keys ${prefix}*: ${err.message}`));
+    await dropRedisPrefix(redisUrl, prefix).catch((err) =>
+      log(`could not delete Redis keys ${prefix}*: ${err.message}`),
+    );
   }
 }
 
@@ -783,7 +941,13 @@ function moveCopyPrismaBelowNpmCi(text) {
   const last = stagesOf(parseDockerfile(text)).at(-1);
   const copy = last.steps.find((s) => {
     const { flags, rest } = flagsOf(s.args);
-    return s.keyword === 'COPY' && !flags.from && shellWords(rest).slice(0, -1).some((w) => path.posix.normalize(w).replace(/\/$/, '') === 'prisma');
+    return (
+      s.keyword === 'COPY' &&
+      !flags.from &&
+      shellWords(rest)
+        .slice(0, -1)
+        .some((w) => path.posix.normalize(w).replace(/\/$/, '') === 'prisma')
+    );
   });
   const ci = last.steps.find((s) => s.keyword === 'RUN' && /\bnpm\s+(ci|install)\b/.test(s.args));
   if (!copy || !ci || /\\\s*$/.test(text.split('\n')[copy.line - 1])) return null;
@@ -818,7 +982,12 @@ function workBase() {
 }
 
 async function main(argv) {
-  const opt = { dockerfile: path.join(root, 'Dockerfile'), compose: path.join(root, 'docker-compose.yml'), selfCheck: true, keep: false };
+  const opt = {
+    dockerfile: path.join(root, 'Dockerfile'),
+    compose: path.join(root, 'docker-compose.yml'),
+    selfCheck: true,
+    keep: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--dockerfile') opt.dockerfile = path.resolve(argv[++i]);
     else if (argv[i] === '--compose') opt.compose = path.resolve(argv[++i]);
@@ -846,12 +1015,16 @@ async function main(argv) {
       moved = moveCopyPrismaBelowNpmCi(dockerfileText);
       if (!moved) throw new CheckError('self-check: the last stage has no `COPY prisma` and `RUN npm ci` to reorder');
       if (moved.copyLine > moved.ciLine) {
-        log(`self-check: COPY prisma (line ${moved.copyLine}) is already below npm ci (line ${moved.ciLine}): the replay itself must fail`);
+        log(
+          `self-check: COPY prisma (line ${moved.copyLine}) is already below npm ci (line ${moved.ciLine}): the replay itself must fail`,
+        );
         moved = null;
       }
     }
     if (moved) {
-      log(`self-check: replaying the Dockerfile with line ${moved.copyLine} (COPY prisma) moved below line ${moved.ciLine} (npm ci) at the same time; it must fail`);
+      log(
+        `self-check: replaying the Dockerfile with line ${moved.copyLine} (COPY prisma) moved below line ${moved.ciLine} (npm ci) at the same time; it must fail`,
+      );
       selfCheck = replay(moved.text, { workDir, cache, shimDir, label: 'reordered' }).then(
         () => null,
         (err) => err,
@@ -863,7 +1036,10 @@ async function main(argv) {
     const compose = readCompose(opt.compose);
     const interpEnv = { JWT_SECRET: crypto.randomBytes(32).toString('hex') };
     const { apps } = checkCompose(compose, runtime, interpEnv);
-    for (const a of Object.values(apps)) log(`compose: ${a.name}: environment valid; without JWT_SECRET: refused (${a.refusal.split('\n')[0].slice(0, 120)})`);
+    for (const a of Object.values(apps))
+      log(
+        `compose: ${a.name}: environment valid; without JWT_SECRET: refused (${a.refusal.split('\n')[0].slice(0, 120)})`,
+      );
 
     let servesWeb = false;
     for (const set of startupSets(compose, apps)) {
@@ -875,9 +1051,15 @@ async function main(argv) {
 
     if (selfCheck) {
       const err = await selfCheck;
-      if (!err) throw new CheckError('self-check: the Dockerfile with COPY prisma below npm ci replayed without error, so this check would not catch issue 30');
-      if (!(err instanceof CheckError) || err.stage !== runtime.name || !/RUN exited/.test(err.message)) throw new CheckError(`self-check: the reordered Dockerfile failed, but not at its npm ci step: ${err.message}`);
-      log(`self-check: the reordered Dockerfile fails as it must: ${err.message.split('\n')[0]} ${(err.message.match(/.*[Ss]chema.*/) ?? [''])[0].trim()}`);
+      if (!err)
+        throw new CheckError(
+          'self-check: the Dockerfile with COPY prisma below npm ci replayed without error, so this check would not catch issue 30',
+        );
+      if (!(err instanceof CheckError) || err.stage !== runtime.name || !/RUN exited/.test(err.message))
+        throw new CheckError(`self-check: the reordered Dockerfile failed, but not at its npm ci step: ${err.message}`);
+      log(
+        `self-check: the reordered Dockerfile fails as it must: ${err.message.split('\n')[0]} ${(err.message.match(/.*[Ss]chema.*/) ?? [''])[0].trim()}`,
+      );
     }
     log(`passed (${secs()})`);
   } catch (err) {
@@ -901,7 +1083,17 @@ async function main(argv) {
   }
 }
 
-module.exports = { parseDockerfile, stagesOf, dockerignore, interpolate, moveCopyPrismaBelowNpmCi, checkCompose, readCompose, replay, startupSets };
+module.exports = {
+  parseDockerfile,
+  stagesOf,
+  dockerignore,
+  interpolate,
+  moveCopyPrismaBelowNpmCi,
+  checkCompose,
+  readCompose,
+  replay,
+  startupSets,
+};
 
 if (require.main === module) {
   for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -4,7 +4,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { diffSchemaAgainstMigrations, findPrismaPaths, writeMigration } from '../libs/persistence/src/prisma/migrations';
+import {
+  diffSchemaAgainstMigrations,
+  findPrismaPaths,
+  writeMigration,
+} from '../libs/persistence/src/prisma/migrations';
 
 async function main(): Promise<number> {
   const name = process.argv.slice(2).find((a) => !a.startsWith('-'));

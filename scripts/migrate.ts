@@ -2,15 +2,13 @@
 // (DATABASE_URL, else local PostgreSQL, else embedded PGlite under .data/), through the WASM
 // schema engine.
 import { resolve } from 'node:path';
-import {
-  applyMigrations,
-  findPrismaPaths,
-  openDatabase,
-  resolveDatabaseTarget,
-} from '../libs/persistence/src/prisma';
+import { applyMigrations, findPrismaPaths, openDatabase, resolveDatabaseTarget } from '../libs/persistence/src/prisma';
 
 async function main(): Promise<void> {
-  const target = await resolveDatabaseTarget(process.env.DATABASE_URL || undefined, resolve(process.env.DATA_DIR ?? '.data'));
+  const target = await resolveDatabaseTarget(
+    process.env.DATABASE_URL || undefined,
+    resolve(process.env.DATA_DIR ?? '.data'),
+  );
   const db = await openDatabase(target);
   try {
     const applied = await applyMigrations(db.adapterFactory, findPrismaPaths(process.cwd()).migrationsDir);

@@ -7,7 +7,9 @@ const { serverNodeFlags } = require('./node-flags');
 const flags = serverNodeFlags();
 if (!flags.every((f) => process.execArgv.includes(f))) {
   // V8 flags must be on the command line: run this script again as a child that has them.
-  const child = spawn(process.execPath, [...process.execArgv, ...flags, __filename, ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...process.execArgv, ...flags, __filename, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   // Every stop signal sent to this process is passed on to the server, and this process stays
   // until the server has shut down: its exit is ours. (`npm start` runs `exec node scripts/start.js`,
   // so npm's signal reaches this process and not a shell that would die and leave the server

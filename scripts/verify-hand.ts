@@ -22,8 +22,12 @@ function main(): number {
   }
   const r = verifyDealProof(proof);
   console.log(`commitment ${proof.commitment}`);
-  for (const o of r.openings) console.log(`  position ${String(o.position).padStart(3)}  ${o.card}  ${o.ok ? 'verified' : 'DOES NOT VERIFY'}`);
-  if (r.seed === 'not-disclosed') console.log('seed: not disclosed yet (the table is open and the hand is less than 24 h old): the openings above are what can be checked now');
+  for (const o of r.openings)
+    console.log(`  position ${String(o.position).padStart(3)}  ${o.card}  ${o.ok ? 'verified' : 'DOES NOT VERIFY'}`);
+  if (r.seed === 'not-disclosed')
+    console.log(
+      'seed: not disclosed yet (the table is open and the hand is less than 24 h old): the openings above are what can be checked now',
+    );
   else if (r.seed === 'ok') console.log(`seed: reproduces the committed deal: ${r.deck!.join(' ')}`);
   else if (r.seed === 'no-config') console.log('seed: given without the hand config: cannot recompute the deal');
   else console.log('seed: DOES NOT reproduce the committed deal');

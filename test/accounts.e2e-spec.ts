@@ -22,7 +22,17 @@ import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type { AccessClaims, SocketError } from '@naiko/contracts';
 import { openDatabase, PrismaService } from '@naiko/persistence';
-import { APP_CONFIG, CurrentUser, JwtAuthGuard, parseConfig, Roles, SocketExceptionFilter, TokenService, UserAccess, useSocketAuth } from '@naiko/platform';
+import {
+  APP_CONFIG,
+  CurrentUser,
+  JwtAuthGuard,
+  parseConfig,
+  Roles,
+  SocketExceptionFilter,
+  TokenService,
+  UserAccess,
+  useSocketAuth,
+} from '@naiko/platform';
 import { AccountsModule, canManageTable, WsRolesGuard } from '@naiko/platform/accounts';
 import { createLedgerTestDb, type LedgerTestDb } from './support/ledger-db';
 
@@ -74,7 +84,9 @@ class RolesTestGateway implements OnGatewayInit {
 
 let db: LedgerTestDb;
 
-async function startApp(accountOptions: Parameters<typeof AccountsModule.forRoot>[0] = {}): Promise<{ app: INestApplication; url: string }> {
+async function startApp(
+  accountOptions: Parameters<typeof AccountsModule.forRoot>[0] = {},
+): Promise<{ app: INestApplication; url: string }> {
   const connection = await openDatabase({ kind: 'postgres', url: db.url, reason: 'test' });
   @Global()
   @Module({
@@ -115,30 +127,45 @@ afterAll(async () => {
 });
 
 async function register(username: string): Promise<{ token: string; id: string }> {
-  const res = await request(url).post('/auth/register').send({ username, password: `${username}-password` }).expect(201);
+  const res = await request(url)
+    .post('/auth/register')
+    .send({ username, password: `${username}-password` })
+    .expect(201);
   return { token: res.body.accessToken, id: res.body.user.id };
 }
 
 async function withRole(username: string, role: 'host' | 'admin'): Promise<{ token: string; id: string }> {
   const { id } = await register(username);
   await prisma.user.update({ where: { id }, data: { role } });
-  const res = await request(url).post('/auth/login').send({ username, password: `${username}-password` }).expect(200);
+  const res = await request(url)
+    .post('/auth/login')
+    .send({ username, password: `${username}-password` })
+    .expect(200);
   return { token: res.body.accessToken, id };
 }
 
 describe('registration and login', () => {
   it('registers a player with a bcrypt hash, a chip account and the welcome chips, and signs him in', async () => {
-    const res = await request(url).post('/auth/register').send({ username: 'alice', password: 'correct horse' }).expect(201);
+    const res = await request(url)
+      .post('/auth/register')
+      .send({ username: 'alice', password: 'correct horse' })
+      .expect(201);
     expect(res.body.user).toMatchObject({ username: 'alice', role: 'player', isBot: false });
     const stored = await prisma.user.findUnique({ where: { username: 'alice' } });
     expect(stored!.passwordHash).toMatch(/^\$2[aby]\$/);
     expect(stored!.passwordHash).not.toContain('correct horse');
-    const me = await request(url).get('/accounts/me').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
+    const me = await request(url)
+      .get('/accounts/me')
+      .set('Authorization', `Bearer ${res.body.accessToken}`)
+      .expect(200);
     expect(me.body).toMatchObject({ username: 'alice', role: 'player', chips: 2500 });
   });
 
   it('logs in with the right password only; the token carries the role', async () => {
-    const ok = await request(url).post('/auth/login').send({ username: 'alice', password: 'correct horse' }).expect(200);
+    const ok = await request(url)
+      .post('/auth/login')
+      .send({ username: 'alice', password: 'correct horse' })
+      .expect(200);
     const claims = app.get(TokenService).verify(ok.body.accessToken);
     expect(claims).toMatchObject({ username: 'alice', role: 'player' });
     await request(url).post('/auth/login').send({ username: 'alice', password: 'wrong horse' }).expect(401);
@@ -146,11 +173,20 @@ describe('registration and login', () => {
   });
 
   it('refuses a taken username, a short password, an oversized name and unknown fields', async () => {
-    const taken = await request(url).post('/auth/register').send({ username: 'alice', password: 'another-pass' }).expect(409);
+    const taken = await request(url)
+      .post('/auth/register')
+      .send({ username: 'alice', password: 'another-pass' })
+      .expect(409);
     expect(taken.body.message).toBe('That username is taken: choose another one.'); // the form has no email: only the username is named
     await request(url).post('/auth/register').send({ username: 'bob', password: 'short' }).expect(400);
-    await request(url).post('/auth/register').send({ username: 'b'.repeat(33), password: 'long enough' }).expect(400);
-    await request(url).post('/auth/register').send({ username: 'bob', password: 'long enough', role: 'admin' }).expect(400);
+    await request(url)
+      .post('/auth/register')
+      .send({ username: 'b'.repeat(33), password: 'long enough' })
+      .expect(400);
+    await request(url)
+      .post('/auth/register')
+      .send({ username: 'bob', password: 'long enough', role: 'admin' })
+      .expect(400);
     expect(await prisma.user.count({ where: { username: { in: ['bob', 'b'.repeat(33)] } } })).toBe(0);
   });
 
@@ -178,8 +214,16 @@ describe('role checks', () => {
     const auth = `Bearer ${player}`;
     await request(url).get('/test-roles/host').set('Authorization', auth).expect(403);
     await request(url).get('/test-roles/admin').set('Authorization', auth).expect(403);
-    await request(url).put(`/admin/users/${playerId}/role`).set('Authorization', auth).send({ role: 'admin' }).expect(403);
-    await request(url).post('/admin/chips/grant').set('Authorization', auth).send({ userId: playerId, amount: 1000, idempotencyKey: 'p1' }).expect(403);
+    await request(url)
+      .put(`/admin/users/${playerId}/role`)
+      .set('Authorization', auth)
+      .send({ role: 'admin' })
+      .expect(403);
+    await request(url)
+      .post('/admin/chips/grant')
+      .set('Authorization', auth)
+      .send({ userId: playerId, amount: 1000, idempotencyKey: 'p1' })
+      .expect(403);
     await request(url).get('/admin/ledger/audit').set('Authorization', auth).expect(403);
     expect((await prisma.user.findUnique({ where: { id: playerId } }))!.role).toBe('player');
   });
@@ -188,12 +232,22 @@ describe('role checks', () => {
     const auth = `Bearer ${host.token}`;
     await request(url).get('/test-roles/host').set('Authorization', auth).expect(200);
     await request(url).get('/test-roles/admin').set('Authorization', auth).expect(403);
-    await request(url).post('/admin/chips/grant').set('Authorization', auth).send({ userId: playerId, amount: 1000, idempotencyKey: 'h1' }).expect(403);
+    await request(url)
+      .post('/admin/chips/grant')
+      .set('Authorization', auth)
+      .send({ userId: playerId, amount: 1000, idempotencyKey: 'h1' })
+      .expect(403);
   });
 
   it('a host can manage only his own private tables; an admin any', async () => {
-    await request(url).post(`/test-roles/tables/${host.id}/close`).set('Authorization', `Bearer ${host.token}`).expect(201);
-    await request(url).post(`/test-roles/tables/${host.id}/close`).set('Authorization', `Bearer ${otherHost.token}`).expect(403);
+    await request(url)
+      .post(`/test-roles/tables/${host.id}/close`)
+      .set('Authorization', `Bearer ${host.token}`)
+      .expect(201);
+    await request(url)
+      .post(`/test-roles/tables/${host.id}/close`)
+      .set('Authorization', `Bearer ${otherHost.token}`)
+      .expect(403);
     await request(url).post(`/test-roles/tables/${host.id}/close`).set('Authorization', `Bearer ${player}`).expect(403);
     await request(url).post(`/test-roles/tables/${host.id}/close`).set('Authorization', `Bearer ${admin}`).expect(201);
   });
@@ -206,15 +260,27 @@ describe('role checks', () => {
     expect(retry.body).toEqual({ ...first.body, replayed: true });
     const me = await request(url).get('/accounts/me').set('Authorization', `Bearer ${player}`).expect(200);
     expect(me.body.chips).toBe(3500);
-    await request(url).post('/admin/chips/grant').set('Authorization', auth).send({ ...body, amount: -5, idempotencyKey: 'neg' }).expect(400);
-    await request(url).post('/admin/chips/grant').set('Authorization', auth).send({ ...body, amount: 1.5, idempotencyKey: 'frac' }).expect(400);
+    await request(url)
+      .post('/admin/chips/grant')
+      .set('Authorization', auth)
+      .send({ ...body, amount: -5, idempotencyKey: 'neg' })
+      .expect(400);
+    await request(url)
+      .post('/admin/chips/grant')
+      .set('Authorization', auth)
+      .send({ ...body, amount: 1.5, idempotencyKey: 'frac' })
+      .expect(400);
     const unknown = await request(url)
       .post('/admin/chips/grant')
       .set('Authorization', auth)
       .send({ ...body, userId: '00000000-0000-4000-8000-000000000000', idempotencyKey: 'unk' })
       .expect(404);
     expect(unknown.body.code).toBe('UNKNOWN_ACCOUNT');
-    await request(url).put(`/admin/users/${playerId}/role`).set('Authorization', auth).send({ role: 'host' }).expect(200);
+    await request(url)
+      .put(`/admin/users/${playerId}/role`)
+      .set('Authorization', auth)
+      .send({ role: 'host' })
+      .expect(200);
     expect((await prisma.user.findUnique({ where: { id: playerId } }))!.role).toBe('host');
     const audit = await request(url).get('/admin/ledger/audit').set('Authorization', auth).expect(200);
     expect(audit.body.ok).toBe(true);
@@ -225,7 +291,11 @@ describe('role checks', () => {
     afterAll(() => sockets.forEach((s) => s.close()));
 
     function socketFor(token: string): Promise<Socket> {
-      const s = connect(`${url.replace('[::1]', '127.0.0.1')}/roles-test`, { auth: { token }, transports: ['websocket'], forceNew: true });
+      const s = connect(`${url.replace('[::1]', '127.0.0.1')}/roles-test`, {
+        auth: { token },
+        transports: ['websocket'],
+        forceNew: true,
+      });
       sockets.push(s);
       return new Promise((resolve, reject) => {
         s.on('connect', () => resolve(s));
@@ -250,7 +320,10 @@ describe('rate-limited login', () => {
   it('the 4th login attempt within the window gets 429 (limit 3), even with the right password', async () => {
     const limited = await startApp({ loginLimit: 3, loginWindowMs: 60_000, registerLimit: 100 });
     try {
-      await request(limited.url).post('/auth/register').send({ username: 'rita', password: 'rita-password' }).expect(201);
+      await request(limited.url)
+        .post('/auth/register')
+        .send({ username: 'rita', password: 'rita-password' })
+        .expect(201);
       await request(limited.url).post('/auth/login').send({ username: 'rita', password: 'wrong-1' }).expect(401);
       await request(limited.url).post('/auth/login').send({ username: 'rita', password: 'wrong-2' }).expect(401);
       await request(limited.url).post('/auth/login').send({ username: 'rita', password: 'rita-password' }).expect(200);
@@ -263,13 +336,27 @@ describe('rate-limited login', () => {
   it('counts per account: a locked-out account does not lock out another user behind the same IP (issue 19.8)', async () => {
     const limited = await startApp({ loginLimit: 3, loginIpLimit: 10, loginWindowMs: 60_000, registerLimit: 100 });
     try {
-      for (const u of ['nat-a', 'nat-b']) await request(limited.url).post('/auth/register').send({ username: u, password: `${u}-password` }).expect(201);
-      for (let i = 0; i < 3; i++) await request(limited.url).post('/auth/login').send({ username: 'nat-a', password: 'wrong-pass' }).expect(401);
-      await request(limited.url).post('/auth/login').send({ username: 'nat-a', password: 'nat-a-password' }).expect(429);
+      for (const u of ['nat-a', 'nat-b'])
+        await request(limited.url)
+          .post('/auth/register')
+          .send({ username: u, password: `${u}-password` })
+          .expect(201);
+      for (let i = 0; i < 3; i++)
+        await request(limited.url).post('/auth/login').send({ username: 'nat-a', password: 'wrong-pass' }).expect(401);
+      await request(limited.url)
+        .post('/auth/login')
+        .send({ username: 'nat-a', password: 'nat-a-password' })
+        .expect(429);
       // Same IP, another account: still let in (per-IP only, today, this is 429).
-      await request(limited.url).post('/auth/login').send({ username: 'nat-b', password: 'nat-b-password' }).expect(200);
+      await request(limited.url)
+        .post('/auth/login')
+        .send({ username: 'nat-b', password: 'nat-b-password' })
+        .expect(200);
       // The account counter ignores case: NAT-A is the same account.
-      await request(limited.url).post('/auth/login').send({ username: 'NAT-A', password: 'nat-a-password' }).expect(429);
+      await request(limited.url)
+        .post('/auth/login')
+        .send({ username: 'NAT-A', password: 'nat-a-password' })
+        .expect(429);
     } finally {
       await limited.app.close();
     }
@@ -278,7 +365,11 @@ describe('rate-limited login', () => {
   it('counts per IP too: spraying many accounts from one IP gets 429 past the IP limit', async () => {
     const limited = await startApp({ loginLimit: 3, loginIpLimit: 5, loginWindowMs: 60_000, registerLimit: 100 });
     try {
-      for (let i = 0; i < 5; i++) await request(limited.url).post('/auth/login').send({ username: `spray-${i}`, password: 'password-1' }).expect(401);
+      for (let i = 0; i < 5; i++)
+        await request(limited.url)
+          .post('/auth/login')
+          .send({ username: `spray-${i}`, password: 'password-1' })
+          .expect(401);
       await request(limited.url).post('/auth/login').send({ username: 'spray-9', password: 'password-1' }).expect(429);
     } finally {
       await limited.app.close();
@@ -288,11 +379,21 @@ describe('rate-limited login', () => {
   it('throttles sign-ups per IP: the 4th registration within the window gets 429 (limit 3) and creates nobody', async () => {
     const limited = await startApp({ registerLimit: 3, registerWindowMs: 60_000 });
     try {
-      for (let i = 0; i < 3; i++) await request(limited.url).post('/auth/register').send({ username: `farm-${i}`, password: 'farm-password' }).expect(201);
-      await request(limited.url).post('/auth/register').send({ username: 'farm-3', password: 'farm-password' }).expect(429);
+      for (let i = 0; i < 3; i++)
+        await request(limited.url)
+          .post('/auth/register')
+          .send({ username: `farm-${i}`, password: 'farm-password' })
+          .expect(201);
+      await request(limited.url)
+        .post('/auth/register')
+        .send({ username: 'farm-3', password: 'farm-password' })
+        .expect(429);
       expect(await prisma.user.count({ where: { username: 'farm-3' } })).toBe(0);
       // Sign-ups and logins are counted apart: a login still works.
-      await request(limited.url).post('/auth/login').send({ username: 'farm-0', password: 'farm-password' }).expect(200);
+      await request(limited.url)
+        .post('/auth/login')
+        .send({ username: 'farm-0', password: 'farm-password' })
+        .expect(200);
     } finally {
       await limited.app.close();
     }

@@ -6,7 +6,14 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { PrismaService } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { connectSocket, createTestDatabase, startTestApp, type TestApp, type TestDatabase, type TestSocket } from './support';
+import {
+  connectSocket,
+  createTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+  type TestSocket,
+} from './support';
 
 interface Session {
   accessToken: string;
@@ -22,7 +29,12 @@ describe('sessions end with the rights they were issued for', () => {
   const sockets: TestSocket[] = [];
 
   const register = async (username: string): Promise<Session> =>
-    (await request(t.url).post('/auth/register').send({ username, password: `${username}-password` }).expect(201)).body as Session;
+    (
+      await request(t.url)
+        .post('/auth/register')
+        .send({ username, password: `${username}-password` })
+        .expect(201)
+    ).body as Session;
   const login = async (username: string, password = `${username}-password`): Promise<Session> =>
     (await request(t.url).post('/auth/login').send({ username, password }).expect(200)).body as Session;
   const asAdmin = async (username: string): Promise<Session> => {
@@ -37,7 +49,11 @@ describe('sessions end with the rights they were issued for', () => {
   };
   const closed = (socket: TestSocket): Promise<void> =>
     socket.connected ? new Promise((resolve) => socket.once('disconnect', () => resolve())) : Promise.resolve();
-  const refused = (token: string) => expect(connectSocket(t.url, token)).rejects.toMatchObject({ message: 'UNAUTHORIZED', data: { code: 'UNAUTHORIZED' } });
+  const refused = (token: string) =>
+    expect(connectSocket(t.url, token)).rejects.toMatchObject({
+      message: 'UNAUTHORIZED',
+      data: { code: 'UNAUTHORIZED' },
+    });
   const bearer = (s: Session) => `Bearer ${s.accessToken}`;
 
   // (Sign-ups are throttled per IP, 10 an hour: this file registers fewer.)
@@ -53,7 +69,11 @@ describe('sessions end with the rights they were issued for', () => {
 
   it('access tokens are short (15 min by default) and come with a refresh token', async () => {
     const s = await register('shorty');
-    const claims = JSON.parse(Buffer.from(s.accessToken.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number; ver: number };
+    const claims = JSON.parse(Buffer.from(s.accessToken.split('.')[1]!, 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+      ver: number;
+    };
     expect(claims.exp - claims.iat).toBe(15 * 60);
     expect(claims.ver).toBe(0);
     expect(s.expiresIn).toBe(900);
@@ -65,12 +85,24 @@ describe('sessions end with the rights they were issued for', () => {
     const victim = root; // whom the chips would go to
     const socket = await connect(ada.accessToken);
     const socketClosed = closed(socket);
-    await request(t.url).post('/admin/chips/grant').set('Authorization', bearer(ada)).send({ userId: victim.user.id, amount: 5, idempotencyKey: 'before' }).expect(201);
+    await request(t.url)
+      .post('/admin/chips/grant')
+      .set('Authorization', bearer(ada))
+      .send({ userId: victim.user.id, amount: 5, idempotencyKey: 'before' })
+      .expect(201);
     await request(t.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(200);
 
-    await request(t.url).put(`/admin/users/${ada.user.id}/role`).set('Authorization', bearer(root)).send({ role: 'player' }).expect(200);
+    await request(t.url)
+      .put(`/admin/users/${ada.user.id}/role`)
+      .set('Authorization', bearer(root))
+      .send({ role: 'player' })
+      .expect(200);
 
-    await request(t.url).post('/admin/chips/grant').set('Authorization', bearer(ada)).send({ userId: victim.user.id, amount: 5, idempotencyKey: 'after' }).expect(401);
+    await request(t.url)
+      .post('/admin/chips/grant')
+      .set('Authorization', bearer(ada))
+      .send({ userId: victim.user.id, amount: 5, idempotencyKey: 'after' })
+      .expect(401);
     await request(t.url).get('/admin/ledger/audit').set('Authorization', bearer(ada)).expect(401);
     await request(t.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(401);
     await request(t.url).get('/admin/queues/api/queues').set('Cookie', `naiko_admin=${ada.accessToken}`).expect(401);
@@ -80,7 +112,11 @@ describe('sessions end with the rights they were issued for', () => {
     // Signed in again she is a player.
     const again = await login('ada');
     expect(again.user.role).toBe('player');
-    await request(t.url).post('/admin/chips/grant').set('Authorization', bearer(again)).send({ userId: victim.user.id, amount: 5, idempotencyKey: 'again' }).expect(403);
+    await request(t.url)
+      .post('/admin/chips/grant')
+      .set('Authorization', bearer(again))
+      .send({ userId: victim.user.id, amount: 5, idempotencyKey: 'again' })
+      .expect(403);
     expect(await prisma.ledgerTransaction.count({ where: { idempotencyKey: { in: ['after', 'again'] } } })).toBe(0);
   });
 
@@ -105,7 +141,11 @@ describe('sessions end with the rights they were issued for', () => {
     const olga = await register('olga');
     const socket = await connect(olga.accessToken);
     const socketClosed = closed(socket);
-    const renamed = await request(t.url).put(`/admin/users/${olga.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'olga-k' }).expect(200);
+    const renamed = await request(t.url)
+      .put(`/admin/users/${olga.user.id}/username`)
+      .set('Authorization', bearer(root))
+      .send({ username: 'olga-k' })
+      .expect(200);
     expect(renamed.body).toMatchObject({ id: olga.user.id, username: 'olga-k' });
     await socketClosed;
     await refused(olga.accessToken);
@@ -116,15 +156,32 @@ describe('sessions end with the rights they were issued for', () => {
     sockets.push(fresh);
     expect(welcome.user).toEqual({ sub: olga.user.id, username: 'olga-k', role: 'player' });
     // A taken name or a bad one is refused.
-    await request(t.url).put(`/admin/users/${olga.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'root' }).expect(409);
-    await request(t.url).put(`/admin/users/${olga.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'a b' }).expect(400);
+    await request(t.url)
+      .put(`/admin/users/${olga.user.id}/username`)
+      .set('Authorization', bearer(root))
+      .send({ username: 'root' })
+      .expect(409);
+    await request(t.url)
+      .put(`/admin/users/${olga.user.id}/username`)
+      .set('Authorization', bearer(root))
+      .send({ username: 'a b' })
+      .expect(400);
   });
 
   it('a seated player is not renamed (the seat keeps its name): 409 SEATED until he has left the table', async () => {
     const table = await request(t.url)
       .post('/lobby/tables')
       .set('Authorization', bearer(root))
-      .send({ name: 'Names', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: false, naikoMode: false })
+      .send({
+        name: 'Names',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 10, bigBlind: 20 },
+        buyIn: { min: 400, max: 2000 },
+        seats: 6,
+        botsAllowed: false,
+        naikoMode: false,
+      })
       .expect(201);
     const tableId = table.body.tableId as string;
     const sid = await register('sid');
@@ -135,23 +192,45 @@ describe('sessions end with the rights they were issued for', () => {
     });
     socket.emit('table:sit', { tableId, buyIn: 400 });
     await snapshot;
-    const refused = await request(t.url).put(`/admin/users/${sid.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'sid-2' }).expect(409);
+    const refused = await request(t.url)
+      .put(`/admin/users/${sid.user.id}/username`)
+      .set('Authorization', bearer(root))
+      .send({ username: 'sid-2' })
+      .expect(409);
     expect(refused.body.code).toBe('SEATED');
     expect((await prisma.user.findUnique({ where: { id: sid.user.id } }))!.username).toBe('sid');
     // Alone at the table (no hand running), he leaves: his stack goes back to his account.
     socket.emit('table:leave', { tableId });
-    for (let i = 0; (await prisma.chipAccount.count({ where: { userId: sid.user.id, kind: 'table_stack', balance: { gt: 0 } } })) > 0; i++) {
+    for (
+      let i = 0;
+      (await prisma.chipAccount.count({ where: { userId: sid.user.id, kind: 'table_stack', balance: { gt: 0 } } })) > 0;
+      i++
+    ) {
       if (i > 600) throw new Error('the stack never went back to the account');
       await new Promise((r) => setTimeout(r, 50));
     }
-    await request(t.url).put(`/admin/users/${sid.user.id}/username`).set('Authorization', bearer(root)).send({ username: 'sid-2' }).expect(200);
+    await request(t.url)
+      .put(`/admin/users/${sid.user.id}/username`)
+      .set('Authorization', bearer(root))
+      .send({ username: 'sid-2' })
+      .expect(200);
   });
 
   it('a password change ends every other session and opens a new one', async () => {
     const a = await register('pat');
     const b = await login('pat');
-    await request(t.url).put('/accounts/me/password').set('Authorization', bearer(a)).send({ currentPassword: 'wrong-one', newPassword: 'new-pat-password' }).expect(401);
-    const c = (await request(t.url).put('/accounts/me/password').set('Authorization', bearer(a)).send({ currentPassword: 'pat-password', newPassword: 'new-pat-password' }).expect(200)).body as Session;
+    await request(t.url)
+      .put('/accounts/me/password')
+      .set('Authorization', bearer(a))
+      .send({ currentPassword: 'wrong-one', newPassword: 'new-pat-password' })
+      .expect(401);
+    const c = (
+      await request(t.url)
+        .put('/accounts/me/password')
+        .set('Authorization', bearer(a))
+        .send({ currentPassword: 'pat-password', newPassword: 'new-pat-password' })
+        .expect(200)
+    ).body as Session;
     await request(t.url).get('/accounts/me').set('Authorization', bearer(a)).expect(401);
     await request(t.url).get('/accounts/me').set('Authorization', bearer(b)).expect(401);
     await request(t.url).post('/auth/refresh').send({ refreshToken: b.refreshToken }).expect(401);
@@ -162,18 +241,28 @@ describe('sessions end with the rights they were issued for', () => {
 
   it('refresh tokens rotate, are stored hashed only, die on logout, and a reused one ends the whole family', async () => {
     const s0 = await register('rae');
-    const s1 = (await request(t.url).post('/auth/refresh').send({ refreshToken: s0.refreshToken }).expect(200)).body as Session;
+    const s1 = (await request(t.url).post('/auth/refresh').send({ refreshToken: s0.refreshToken }).expect(200))
+      .body as Session;
     expect(s1.refreshToken).not.toBe(s0.refreshToken);
-    expect(t.get(TokenService).verify(s1.accessToken)).toMatchObject({ sub: s0.user.id, username: 'rae', role: 'player' });
+    expect(t.get(TokenService).verify(s1.accessToken)).toMatchObject({
+      sub: s0.user.id,
+      username: 'rae',
+      role: 'player',
+    });
     const rows = await prisma.refreshToken.findMany({ where: { userId: s0.user.id } });
-    expect(rows.map((r) => r.tokenHash).sort()).toEqual([s0.refreshToken, s1.refreshToken].map((x) => createHash('sha256').update(x).digest('hex')).sort());
+    expect(rows.map((r) => r.tokenHash).sort()).toEqual(
+      [s0.refreshToken, s1.refreshToken].map((x) => createHash('sha256').update(x).digest('hex')).sort(),
+    );
     // s0 was stolen and replayed: refused, and the legitimate s1 dies with it.
     await request(t.url).post('/auth/refresh').send({ refreshToken: s0.refreshToken }).expect(401);
     await request(t.url).post('/auth/refresh').send({ refreshToken: s1.refreshToken }).expect(401);
     const s2 = await login('rae');
     await request(t.url).post('/auth/logout').send({ refreshToken: s2.refreshToken }).expect(204);
     await request(t.url).post('/auth/refresh').send({ refreshToken: s2.refreshToken }).expect(401);
-    await request(t.url).post('/auth/refresh').send({ refreshToken: 'x'.repeat(43) }).expect(401);
+    await request(t.url)
+      .post('/auth/refresh')
+      .send({ refreshToken: 'x'.repeat(43) })
+      .expect(401);
     await request(t.url).post('/auth/refresh').send({}).expect(400);
   });
 });
@@ -199,17 +288,26 @@ describe('a change of rights reaches every copy at once, not when its cache expi
   it('an admin demoted on copy A is refused on copy B within moments, though B had cached him as admin', async () => {
     const [a, b] = copies as [TestApp, TestApp];
     const prisma = a.get(PrismaService);
-    const reg = (await request(a.url).post('/auth/register').send({ username: 'cross', password: 'cross-password' }).expect(201)).body as Session;
+    const reg = (
+      await request(a.url).post('/auth/register').send({ username: 'cross', password: 'cross-password' }).expect(201)
+    ).body as Session;
     await prisma.user.update({ where: { id: reg.user.id }, data: { role: 'admin' } });
-    const cross = (await request(a.url).post('/auth/login').send({ username: 'cross', password: 'cross-password' }).expect(200)).body as Session;
+    const cross = (
+      await request(a.url).post('/auth/login').send({ username: 'cross', password: 'cross-password' }).expect(200)
+    ).body as Session;
     await request(b.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`).expect(200); // B caches "admin, version 0"
-    await request(a.url).put(`/admin/users/${cross.user.id}/role`).set('Authorization', `Bearer ${a.token({ role: 'admin' })}`).send({ role: 'player' }).expect(200);
+    await request(a.url)
+      .put(`/admin/users/${cross.user.id}/role`)
+      .set('Authorization', `Bearer ${a.token({ role: 'admin' })}`)
+      .send({ role: 'player' })
+      .expect(200);
     // The invalidation travels through Redis: allow it 20 s on a loaded machine — still far below
     // the 60 s the cache would keep him, so a 401 here can only come from the invalidation.
     const deadline = Date.now() + 20_000;
     let status = 200;
     while (status === 200 && Date.now() < deadline) {
-      status = (await request(b.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`)).status;
+      status = (await request(b.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`))
+        .status;
     }
     expect(status).toBe(401);
   });

@@ -36,7 +36,13 @@ function runner(env: Record<string, string>): Runner {
   // a SIGKILL of the CLI would leave running. This way the killed process is the one playing.
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/hand-runner.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), DATABASE_URL: db.url, ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'),
+      DATABASE_URL: db.url,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
@@ -53,7 +59,8 @@ function runner(env: Record<string, string>): Runner {
   // 'close' (not 'exit'): every stdout line has been read by then.
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   void exited.then((code) => {
-    for (const w of waiters.splice(0)) w.reject(new Error(`runner exited (${code}) after ${JSON.stringify(lines.slice(-3))}; stderr: ${err}`));
+    for (const w of waiters.splice(0))
+      w.reject(new Error(`runner exited (${code}) after ${JSON.stringify(lines.slice(-3))}; stderr: ${err}`));
   });
   return {
     child,
@@ -180,7 +187,12 @@ describe('Server Crash (house rules)', () => {
     expect(await userTotal(t2)).toBe(3 * 600);
 
     // The resumed table plays on.
-    const more = runner({ RUNNER_TABLES: JSON.stringify([{ tableId: 'crash-t3', players: t2 }]), RUNNER_HANDS: '2', RUNNER_RESUME: '["crash-t3"]', RUNNER_SEED: 'crash-3' });
+    const more = runner({
+      RUNNER_TABLES: JSON.stringify([{ tableId: 'crash-t3', players: t2 }]),
+      RUNNER_HANDS: '2',
+      RUNNER_RESUME: '["crash-t3"]',
+      RUNNER_SEED: 'crash-3',
+    });
     await more.waitFor((l) => l === 'DONE');
     expect(await more.exited).toBe(0);
     expect((await ledger.tableStacks('crash-t3')).reduce((s, x) => s + x.balance, 0)).toBe(1200);
@@ -229,9 +241,13 @@ describe('Server Crash (house rules)', () => {
     // Every chip is back on the accounts (neither table resumes).
     expect(await userTotal(t1)).toBe(4000);
     expect(await userTotal(t2)).toBe(3000);
-    expect((await ledger.tableStacks('burst-t1')).concat(await ledger.tableStacks('burst-t2')).every((x) => x.balance === 0)).toBe(true);
+    expect(
+      (await ledger.tableStacks('burst-t1')).concat(await ledger.tableStacks('burst-t2')).every((x) => x.balance === 0),
+    ).toBe(true);
     // Every finished hand is complete: its whole log, gap-free, ending with hand-ended, exportable.
-    const finished = await prisma.hand.findMany({ where: { tableId: { in: ['burst-t1', 'burst-t2'] }, status: 'completed' } });
+    const finished = await prisma.hand.findMany({
+      where: { tableId: { in: ['burst-t1', 'burst-t2'] }, status: 'completed' },
+    });
     expect(finished.length).toBeGreaterThan(0);
     for (const h of finished) {
       const events = await store.events(h.id);
@@ -243,7 +259,7 @@ describe('Server Crash (house rules)', () => {
     }
   }, 240_000);
 
-  it('journal: SIGKILLed between the hand\'s last action and its end commit — the hand is cancelled, the stacks are those it was dealt with', async () => {
+  it("journal: SIGKILLed between the hand's last action and its end commit — the hand is cancelled, the stacks are those it was dealt with", async () => {
     const players = await seatPlayers('end-a', 'end-t1', 3, 500);
     const r = runner({
       RUNNER_MODE: 'journal',

@@ -6,7 +6,15 @@
 //    commitment stored and published at the deal) and no seed while the table is open and the hand is
 //    younger than 24 h; a player who was not dealt in gets 404; 24 h after the hand, or once the table
 //    is closed, the seed comes with it and reproduces the committed deal.
-import { cardsOfEvent, formatCard, verifyDealProof, viewEvents, type CardOpening, type DealProof, type HandEvent } from '@naiko/engine';
+import {
+  cardsOfEvent,
+  formatCard,
+  verifyDealProof,
+  viewEvents,
+  type CardOpening,
+  type DealProof,
+  type HandEvent,
+} from '@naiko/engine';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { Module } from '@nestjs/common';
 import { QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
@@ -14,7 +22,9 @@ import { LobbyModule, PlatformModule, TablesService, WebModule } from '@naiko/pl
 import { parse as parseToml } from 'smol-toml';
 import { connectSocket, startTestApp, type TestApp, type TestSocket } from './support';
 
-@Module({ imports: [PlatformModule.forRoot({ app: 'deal-proof-test', consumeQueues: [QUEUES.system] }), LobbyModule, WebModule] })
+@Module({
+  imports: [PlatformModule.forRoot({ app: 'deal-proof-test', consumeQueues: [QUEUES.system] }), LobbyModule, WebModule],
+})
 class DealProofTestModule {}
 
 interface Client {
@@ -25,7 +35,12 @@ interface Client {
   hands: TableHandPayload[];
 }
 type Legal = { seat: number; actions: string[]; minTo: number };
-type ViewLike = { version: number; street: number; legal: Legal | null; players: { seat: number; cards: (number | null)[] }[] };
+type ViewLike = {
+  version: number;
+  street: number;
+  legal: Legal | null;
+  players: { seat: number; cards: (number | null)[] }[];
+};
 
 async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -43,7 +58,11 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ name: 'deal-proof-test', module: DealProofTestModule, env: { TABLE_HAND_PAUSE_MS: '1500', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'deal-proof-e2e' } });
+    t = await startTestApp({
+      name: 'deal-proof-test',
+      module: DealProofTestModule,
+      env: { TABLE_HAND_PAUSE_MS: '1500', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'deal-proof-e2e' },
+    });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     tables = t.get(TablesService);
@@ -62,7 +81,10 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
     return { id: u.id, token: t.token({ sub: u.id, username, role }) };
   }
 
-  async function player(username: string, decide: (c: Client, v: ViewLike, legal: Legal) => Record<string, unknown> | null): Promise<Client> {
+  async function player(
+    username: string,
+    decide: (c: Client, v: ViewLike, legal: Legal) => Record<string, unknown> | null,
+  ): Promise<Client> {
     const u = await user(username);
     const { socket } = await connectSocket(t.url, u.token);
     sockets.push(socket);
@@ -76,9 +98,15 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
       c.seat = p.yourSeat;
       onView(p.tableId, p.hand?.view as unknown as ViewLike | undefined);
     });
-    if (process.env.DEBUG_DEAL_PROOF) socket.on('error', (e: unknown) => console.log(username, 'error', JSON.stringify(e)));
+    if (process.env.DEBUG_DEAL_PROOF)
+      socket.on('error', (e: unknown) => console.log(username, 'error', JSON.stringify(e)));
     socket.on('table:hand', (p: TableHandPayload) => {
-      if (process.env.DEBUG_DEAL_PROOF) console.log(username, JSON.stringify(p.events.map((e) => e.type)), JSON.stringify((p.view as unknown as ViewLike).legal));
+      if (process.env.DEBUG_DEAL_PROOF)
+        console.log(
+          username,
+          JSON.stringify(p.events.map((e) => e.type)),
+          JSON.stringify((p.view as unknown as ViewLike).legal),
+        );
       c.hands.push(p);
       onView(p.tableId, p.view as unknown as ViewLike);
     });
@@ -90,10 +118,18 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
     return { status: res.status, text: await res.text() };
   };
 
-  it('Erin folds after drawing: Dan\'s PHH hides her draw; his proof verifies now, the seed comes 24 h later or when the table closes', async () => {
+  it("Erin folds after drawing: Dan's PHH hides her draw; his proof verifies now, the seed comes 24 h later or when the table closes", async () => {
     const host = await tables.create({
       name: 'Proof draw',
-      config: { game: 'draw27x3', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 }, buyIn: { min: 200, max: null }, seats: 2, clock: { decisionMs: 10_000, timeBankMs: 0, reconnectWindowMs: 60_000, drawDecisionMs: 10_000 }, private: null },
+      config: {
+        game: 'draw27x3',
+        structure: 'fixed-limit',
+        stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
+        buyIn: { min: 200, max: null },
+        seats: 2,
+        clock: { decisionMs: 10_000, timeBankMs: 0, reconnectWindowMs: 60_000, drawDecisionMs: 10_000 },
+        private: null,
+      },
     });
     const passive = (legal: Legal) => ({ type: legal.actions.includes('check') ? 'check' : 'call' });
     const drew = new Set<string>();
@@ -120,12 +156,22 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
     const opened = () => dan.hands.flatMap((p) => p.events).find((e) => e.type === 'dealOpenings');
     await until(() => !!opened(), 30_000, 'the first hand over');
     const handId = opened()!.handId as string;
-    await until(async () => (await prisma.hand.findUnique({ where: { id: handId } }))?.status === 'completed', 5000, 'hand stored');
-    const stored = await prisma.hand.findUniqueOrThrow({ where: { id: handId }, include: { events: { orderBy: { seq: 'asc' } } } });
+    await until(
+      async () => (await prisma.hand.findUnique({ where: { id: handId } }))?.status === 'completed',
+      5000,
+      'hand stored',
+    );
+    const stored = await prisma.hand.findUniqueOrThrow({
+      where: { id: handId },
+      include: { events: { orderBy: { seq: 'asc' } } },
+    });
     const events = stored.events.map((e) => e.payload as unknown as HandEvent);
     const erinSeat = erin.seat!;
     const danSeat = dan.seat!;
-    const erinDraw = events.find((e) => e.type === 'x-draw' && e.seat === erinSeat) as unknown as { discarded: number[]; dealt: number[] };
+    const erinDraw = events.find((e) => e.type === 'x-draw' && e.seat === erinSeat) as unknown as {
+      discarded: number[];
+      dealt: number[];
+    };
     expect(erinDraw.discarded.length).toBe(3);
     expect(events.some((e) => e.type === 'hand-shown' && (e as { seat: number }).seat === erinSeat)).toBe(false);
 
@@ -137,13 +183,17 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
     expect(actions).toContain(`${erinP} sd ??????`);
     expect(actions).toContain(`d dh ${erinP} ??????`);
     const seen = new Set(viewEvents(events, danSeat).flatMap(cardsOfEvent).map(formatCard));
-    for (const a of actions) for (const tok of (a.match(/(?:[2-9TJQKA][cdhs]|Jk)/g) ?? [])) expect(seen.has(tok)).toBe(true);
-    for (const c of [...erinDraw.discarded, ...erinDraw.dealt]) if (!seen.has(formatCard(c))) expect(actions.join(" ")).not.toContain(formatCard(c));
+    for (const a of actions)
+      for (const tok of a.match(/(?:[2-9TJQKA][cdhs]|Jk)/g) ?? []) expect(seen.has(tok)).toBe(true);
+    for (const c of [...erinDraw.discarded, ...erinDraw.dealt])
+      if (!seen.has(formatCard(c))) expect(actions.join(' ')).not.toContain(formatCard(c));
 
     // 19.1: the proof, before the seed may go out.
     const before = await get(`/me/hands/${handId}/proof`, dan.token);
     expect(before.status).toBe(200);
-    const proof = JSON.parse(before.text) as DealProof & { seedDisclosure: { reason: string | null; availableAt: string } };
+    const proof = JSON.parse(before.text) as DealProof & {
+      seedDisclosure: { reason: string | null; availableAt: string };
+    };
     expect(proof.commitment).toBe(stored.commitment);
     expect(proof.seed).toBeNull();
     expect(new Date(proof.seedDisclosure.availableAt).getTime()).toBe(stored.endedAt!.getTime() + 24 * 3600_000);
@@ -157,7 +207,9 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
 
     // 24 h after the hand: the seed, and it reproduces the whole deal.
     await prisma.hand.update({ where: { id: handId }, data: { endedAt: new Date(Date.now() - 24 * 3600_000 - 1000) } });
-    const late = JSON.parse((await get(`/me/hands/${handId}/proof`, dan.token)).text) as DealProof & { seedDisclosure: { reason: string } };
+    const late = JSON.parse((await get(`/me/hands/${handId}/proof`, dan.token)).text) as DealProof & {
+      seedDisclosure: { reason: string };
+    };
     expect(late.seedDisclosure.reason).toBe('embargo-over');
     expect(verifyDealProof(late)).toMatchObject({ ok: true, seed: 'ok' });
     await prisma.hand.update({ where: { id: handId }, data: { endedAt: stored.endedAt } });
@@ -165,10 +217,19 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
 
     // The table closes: the seed at once.
     const admin = await user('proof_admin', 'admin');
-    const closed = await fetch(`${t.url}/tables/${host.tableId}/close`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` } });
+    const closed = await fetch(`${t.url}/tables/${host.tableId}/close`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
     expect(closed.status).toBeLessThan(300);
-    await until(async () => (await prisma.cashTable.findUnique({ where: { id: host.tableId } }))?.status === 'closed', 5000, 'table closed');
-    const after = JSON.parse((await get(`/me/hands/${handId}/proof`, erin.token)).text) as DealProof & { seedDisclosure: { reason: string } };
+    await until(
+      async () => (await prisma.cashTable.findUnique({ where: { id: host.tableId } }))?.status === 'closed',
+      5000,
+      'table closed',
+    );
+    const after = JSON.parse((await get(`/me/hands/${handId}/proof`, erin.token)).text) as DealProof & {
+      seedDisclosure: { reason: string };
+    };
     expect(after.seedDisclosure.reason).toBe('table-closed');
     expect(verifyDealProof(after)).toMatchObject({ ok: true, seed: 'ok' });
   });

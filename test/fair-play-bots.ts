@@ -6,7 +6,15 @@
 //   donor    — calls every street and folds on the river to any bet, strong hand or not.
 //   colluder — honest, except never bets or raises when heads-up with his partner (checks/calls).
 // Delays: a seeded random think time, or a constant one (the bot-like timing pattern).
-import { evaluateHigh, highCategory, randomInt, rankOf, seededRandom, type Card, type RandomSource } from '@naiko/engine';
+import {
+  evaluateHigh,
+  highCategory,
+  randomInt,
+  rankOf,
+  seededRandom,
+  type Card,
+  type RandomSource,
+} from '@naiko/engine';
 import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
 import type { TestSocket } from './support';
 
@@ -55,11 +63,23 @@ export function strength(hole: Card[], board: Card[]): number {
   return highCategory(evaluateHigh([...hole, ...board])) as number;
 }
 
-function decide(policy: Policy, v: View, me: PlayerView, rng: RandomSource, partnerSeat: number | null): { type: string; amount?: number } {
+function decide(
+  policy: Policy,
+  v: View,
+  me: PlayerView,
+  rng: RandomSource,
+  partnerSeat: number | null,
+): { type: string; amount?: number } {
   const a = v.legal!.actions;
   const can = (x: string) => a.includes(x);
-  const aggressive = (): { type: string; amount?: number } | null => (can('raise') ? { type: 'raise', amount: v.legal!.minTo } : can('bet') ? { type: 'bet', amount: v.legal!.minTo } : null);
-  const passive = (): { type: string } => (can('check') ? { type: 'check' } : can('call') ? { type: 'call' } : { type: 'fold' });
+  const aggressive = (): { type: string; amount?: number } | null =>
+    can('raise')
+      ? { type: 'raise', amount: v.legal!.minTo }
+      : can('bet')
+        ? { type: 'bet', amount: v.legal!.minTo }
+        : null;
+  const passive = (): { type: string } =>
+    can('check') ? { type: 'check' } : can('call') ? { type: 'call' } : { type: 'fold' };
   const hole = me.cards.filter((c): c is Card => c !== null);
   const s = strength(hole, v.board);
   switch (policy) {
@@ -95,9 +115,11 @@ export function script(o: ScriptOptions): ScriptedPlayer {
   // The hand's version restarts with every hand: a decision is keyed by hand and version.
   let acted = '';
   let stopped = false;
-  const think = () => ('constant' in o.delay ? o.delay.constant : o.delay.min + randomInt(delays, o.delay.max - o.delay.min + 1));
+  const think = () =>
+    'constant' in o.delay ? o.delay.constant : o.delay.min + randomInt(delays, o.delay.max - o.delay.min + 1);
   const onView = (handId: string, v: View | undefined) => {
-    if (stopped || !v || v.legal === null || v.toAct === null || v.toAct !== seat || acted === `${handId}:${v.version}`) return;
+    if (stopped || !v || v.legal === null || v.toAct === null || v.toAct !== seat || acted === `${handId}:${v.version}`)
+      return;
     acted = `${handId}:${v.version}`;
     const me = v.players.find((p) => p.seat === seat);
     if (!me) return;
@@ -115,7 +137,8 @@ export function script(o: ScriptOptions): ScriptedPlayer {
     if (p.tableId === o.tableId) onView(p.handId, p.view as unknown as View);
   };
   const onUpdate = (p: { tableId: string; events: { type: string; playerId?: string }[] }) => {
-    if (p.tableId === o.tableId && p.events.some((e) => e.type === 'busted' && e.playerId === o.userId)) o.socket.emit('table:reload', { tableId: o.tableId, amount: 2000 });
+    if (p.tableId === o.tableId && p.events.some((e) => e.type === 'busted' && e.playerId === o.userId))
+      o.socket.emit('table:reload', { tableId: o.tableId, amount: 2000 });
   };
   const errors: unknown[] = [];
   const onError = (e: unknown) => errors.push(e);

@@ -61,7 +61,13 @@ describe('fair play enforced by the server', () => {
     await ledger.openUserAccount(user.id);
     if (chips > 0) await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: chips });
     const token = t.token({ sub: user.id, username });
-    const socket: TestSocket = io(t.url, { transports: ['websocket'], auth: { token, fingerprint: fp }, extraHeaders: { 'x-forwarded-for': ip }, reconnection: false, forceNew: true });
+    const socket: TestSocket = io(t.url, {
+      transports: ['websocket'],
+      auth: { token, fingerprint: fp },
+      extraHeaders: { 'x-forwarded-for': ip },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     await nextEvent(socket, 'welcome');
     return { id: user.id, username, token, socket };
@@ -83,10 +89,22 @@ describe('fair play enforced by the server', () => {
     });
   }
 
-  const holdem = (seats = 6) => ({ game: 'holdem' as const, structure: 'no-limit' as const, stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 5000 }, seats, clock: { decisionMs: 30_000, timeBankMs: 0, reconnectWindowMs: 60_000 } });
-  const publicTable = (): Promise<TableHost> => tables.create({ name: `Public ${++n}`, config: { ...holdem(), private: null } });
+  const holdem = (seats = 6) => ({
+    game: 'holdem' as const,
+    structure: 'no-limit' as const,
+    stakes: { smallBlind: 5, bigBlind: 10 },
+    buyIn: { min: 200, max: 5000 },
+    seats,
+    clock: { decisionMs: 30_000, timeBankMs: 0, reconnectWindowMs: 60_000 },
+  });
+  const publicTable = (): Promise<TableHost> =>
+    tables.create({ name: `Public ${++n}`, config: { ...holdem(), private: null } });
   const privateTable = (hostId: string, invited: string[]): Promise<TableHost> =>
-    tables.create({ name: `Home ${++n}`, hostId, config: { ...holdem(), private: { hostId, invited, inviteCode: null } } as never });
+    tables.create({
+      name: `Home ${++n}`,
+      hostId,
+      config: { ...holdem(), private: { hostId, invited, inviteCode: null } } as never,
+    });
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   it('same device or network: a public table refuses the second seat, a private table warns its host; both are flags', async () => {
@@ -96,11 +114,23 @@ describe('fair play enforced by the server', () => {
     const carol = await player('carol', '10.0.0.1', 'fp-carol-0003'); // alice's network
     const dave = await player('dave', '10.0.0.4', 'fp-dave-00004'); // the control: his own
     expect(await sit(alice, table.tableId)).toBeNull();
-    expect(await sit(bob, table.tableId)).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit', message: expect.stringMatching(/^SAME_CONNECTION: /) });
-    expect(await sit(carol, table.tableId)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^SAME_CONNECTION: /) });
+    expect(await sit(bob, table.tableId)).toMatchObject({
+      code: 'FORBIDDEN',
+      event: 'table:sit',
+      message: expect.stringMatching(/^SAME_CONNECTION: /),
+    });
+    expect(await sit(carol, table.tableId)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^SAME_CONNECTION: /),
+    });
     expect(await sit(dave, table.tableId)).toBeNull();
     // Refused means not seated and no chips moved to the table.
-    expect(table.table.seats.filter((s) => s !== null).map((s) => s!.playerId).sort()).toEqual([alice.id, dave.id].sort());
+    expect(
+      table.table.seats
+        .filter((s) => s !== null)
+        .map((s) => s!.playerId)
+        .sort(),
+    ).toEqual([alice.id, dave.id].sort());
     expect(await ledger.userBalance(bob.id)).toBe(50_000);
 
     const host = await player('host', '10.0.0.9', 'fp-host-00009');
@@ -109,7 +139,12 @@ describe('fair play enforced by the server', () => {
     expect(await sit(host, home.tableId)).toBeNull();
     const warned = nextEvent(host.socket, 'fairplay:same-connection', 5000);
     expect(await sit(erin, home.tableId)).toBeNull();
-    expect(await warned).toMatchObject({ tableId: home.tableId, userId: erin.id, username: 'erin', matches: [{ userId: host.id, on: ['ip'] }] });
+    expect(await warned).toMatchObject({
+      tableId: home.tableId,
+      userId: erin.id,
+      username: 'erin',
+      matches: [{ userId: host.id, on: ['ip'] }],
+    });
 
     const flags = await prisma.fairPlayFlag.findMany({ where: { signal: 'same-connection' } });
     const summary = flags.map((f) => [f.pattern, [...f.userIds].sort()]);
@@ -137,7 +172,11 @@ describe('fair play enforced by the server', () => {
     const again = await request(t.url).post('/me/cool-off').set(auth(frank.token)).send({ period: '24h' }).expect(200);
     expect(new Date(again.body.coolOffUntil).getTime()).toBe(until);
 
-    expect(await sit(frank, table.tableId)).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit', message: expect.stringMatching(/^COOL_OFF: /) });
+    expect(await sit(frank, table.tableId)).toMatchObject({
+      code: 'FORBIDDEN',
+      event: 'table:sit',
+      message: expect.stringMatching(/^COOL_OFF: /),
+    });
     const sng = await request(t.url).post('/sit-and-go/any-template/register').set(auth(frank.token)).expect(403);
     expect(sng.body).toMatchObject({ code: 'COOL_OFF' });
     const mtt = await request(t.url).post('/tournaments/1/register').set(auth(frank.token)).expect(403);
@@ -149,7 +188,12 @@ describe('fair play enforced by the server', () => {
     expect(await ledger.userBalance(frank.id)).toBe(50_000);
 
     const me = await request(t.url).get('/me/fair-play').set(auth(frank.token)).expect(200);
-    expect(me.body).toMatchObject({ coolOffUntil: new Date(until).toISOString(), purchases: 'none', suspendedUntil: null, restrictedFromPublicUntil: null });
+    expect(me.body).toMatchObject({
+      coolOffUntil: new Date(until).toISOString(),
+      purchases: 'none',
+      suspendedUntil: null,
+      restrictedFromPublicUntil: null,
+    });
     // Another player is not affected.
     const gina = await player('gina', '10.0.1.2', 'fp-gina-00002');
     expect(await sit(gina, table.tableId)).toBeNull();
@@ -160,20 +204,45 @@ describe('fair play enforced by the server', () => {
     const hal = await player('hal', '10.0.2.1', 'fp-hal-000001');
     const ivy = await player('ivy', '10.0.2.2', 'fp-ivy-000002');
     const jon = await player('jon', '10.0.2.3', 'fp-jon-000003');
-    const r = await request(t.url).post('/admin/fair-play/sanctions').set(auth(admin.token)).send({ userId: hal.id, kind: 'restrict-public', reason: 'chip dumping under review', days: 30 }).expect(201);
-    await request(t.url).post('/admin/fair-play/sanctions').set(auth(hal.token)).send({ userId: ivy.id, kind: 'suspend', reason: 'x' }).expect(403);
-    await request(t.url).post('/admin/fair-play/sanctions').set(auth(admin.token)).send({ userId: ivy.id, kind: 'suspend', reason: 'bot use' }).expect(201);
+    const r = await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(admin.token))
+      .send({ userId: hal.id, kind: 'restrict-public', reason: 'chip dumping under review', days: 30 })
+      .expect(201);
+    await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(hal.token))
+      .send({ userId: ivy.id, kind: 'suspend', reason: 'x' })
+      .expect(403);
+    await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(admin.token))
+      .send({ userId: ivy.id, kind: 'suspend', reason: 'bot use' })
+      .expect(201);
 
     const pub = await publicTable();
-    expect(await sit(hal, pub.tableId)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^RESTRICTED: /) });
-    expect((await request(t.url).post('/tournaments/1/register').set(auth(hal.token)).expect(403)).body.code).toBe('RESTRICTED');
+    expect(await sit(hal, pub.tableId)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^RESTRICTED: /),
+    });
+    expect((await request(t.url).post('/tournaments/1/register').set(auth(hal.token)).expect(403)).body.code).toBe(
+      'RESTRICTED',
+    );
     // Private tables stay open to a restricted player.
     const home = await privateTable(jon.id, [hal.id, ivy.id]);
     expect(await sit(hal, home.tableId)).toBeNull();
     // A suspended player sits nowhere and registers for nothing.
-    expect(await sit(ivy, home.tableId)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^SUSPENDED: /) });
-    expect(await sit(ivy, pub.tableId)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^SUSPENDED: /) });
-    expect((await request(t.url).post('/sit-and-go/x/register').set(auth(ivy.token)).expect(403)).body.code).toBe('SUSPENDED');
+    expect(await sit(ivy, home.tableId)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^SUSPENDED: /),
+    });
+    expect(await sit(ivy, pub.tableId)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^SUSPENDED: /),
+    });
+    expect((await request(t.url).post('/sit-and-go/x/register').set(auth(ivy.token)).expect(403)).body.code).toBe(
+      'SUSPENDED',
+    );
 
     // Lifted: public play again.
     await request(t.url).post(`/admin/fair-play/sanctions/${r.body.id}/lift`).set(auth(admin.token)).expect(200);
@@ -182,9 +251,15 @@ describe('fair play enforced by the server', () => {
 
     // A warning reaches the player's sockets and his account page.
     const warning = nextEvent(jon.socket, 'fairplay:warning', 5000);
-    await request(t.url).post('/admin/fair-play/sanctions').set(auth(admin.token)).send({ userId: jon.id, kind: 'warn', reason: 'please stop slow-rolling' }).expect(201);
+    await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(admin.token))
+      .send({ userId: jon.id, kind: 'warn', reason: 'please stop slow-rolling' })
+      .expect(201);
     expect(await warning).toMatchObject({ reason: 'please stop slow-rolling' });
-    expect((await request(t.url).get('/me/fair-play').set(auth(jon.token)).expect(200)).body.warnings).toEqual([expect.objectContaining({ reason: 'please stop slow-rolling' })]);
+    expect((await request(t.url).get('/me/fair-play').set(auth(jon.token)).expect(200)).body.warnings).toEqual([
+      expect.objectContaining({ reason: 'please stop slow-rolling' }),
+    ]);
     for (const h of [pub, home, pub2]) h.stop();
   });
 
@@ -197,14 +272,35 @@ describe('fair play enforced by the server', () => {
       pattern: 'concentrated-flow',
       userIds: [rec.id, d1.id, d2.id],
       keyUsers: [rec.id],
-      evidence: { signal: 'chip-dump', pattern: 'concentrated-flow', recipient: rec.id, totalFromDonors: 4000, donors: [{ donor: d1.id, netToRecipient: 3000 }, { donor: d2.id, netToRecipient: 1000 }] },
+      evidence: {
+        signal: 'chip-dump',
+        pattern: 'concentrated-flow',
+        recipient: rec.id,
+        totalFromDonors: 4000,
+        donors: [
+          { donor: d1.id, netToRecipient: 3000 },
+          { donor: d2.id, netToRecipient: 1000 },
+        ],
+      },
       handIds: [],
     });
     // More than the balance: refused, nothing moves.
-    await request(t.url).post('/admin/fair-play/sanctions').set(auth(admin.token)).send({ userId: rec.id, kind: 'clawback', reason: 'dumped chips', flagId, amount: 20_000 }).expect(409);
+    await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(admin.token))
+      .send({ userId: rec.id, kind: 'clawback', reason: 'dumped chips', flagId, amount: 20_000 })
+      .expect(409);
     expect(await ledger.userBalance(rec.id)).toBe(10_000);
-    const res = await request(t.url).post('/admin/fair-play/sanctions').set(auth(admin.token)).send({ userId: rec.id, kind: 'clawback', reason: 'dumped chips', flagId, amount: 4001 }).expect(201);
-    expect(res.body).toMatchObject({ kind: 'clawback', amount: 4001, ledgerKey: expect.stringMatching(/^fair-play:clawback:/) });
+    const res = await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(admin.token))
+      .send({ userId: rec.id, kind: 'clawback', reason: 'dumped chips', flagId, amount: 4001 })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      kind: 'clawback',
+      amount: 4001,
+      ledgerKey: expect.stringMatching(/^fair-play:clawback:/),
+    });
     // 4001 by 3000 : 1000 → 3000 (+1 remainder to the largest donor) and 1000.
     expect(await ledger.userBalance(rec.id)).toBe(10_000 - 4001);
     expect(await ledger.userBalance(d1.id)).toBe(3001);
@@ -213,45 +309,116 @@ describe('fair play enforced by the server', () => {
     expect(tx.reason).toBe('clawback');
     expect((await prisma.fairPlayFlag.findUniqueOrThrow({ where: { id: flagId } })).status).toBe('actioned');
     // Without a flag naming donors: to the house.
-    await request(t.url).post('/admin/fair-play/sanctions').set(auth(admin.token)).send({ userId: rec.id, kind: 'clawback', reason: 'bot winnings', amount: 999 }).expect(201);
+    await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(admin.token))
+      .send({ userId: rec.id, kind: 'clawback', reason: 'bot winnings', amount: 999 })
+      .expect(201);
     expect((await ledger.account('house:chips'))?.balance).toBe(999);
     const audit = await auditLedger(prisma);
-    expect(audit).toMatchObject({ ok: true, difference: 0, unbalancedTransactions: [], balanceMismatches: [], negativeBalances: [] });
-    await request(t.url).post('/admin/fair-play/sanctions').set(auth(admin.token)).send({ userId: rec.id, kind: 'clawback', reason: 'no amount' }).expect(400);
+    expect(audit).toMatchObject({
+      ok: true,
+      difference: 0,
+      unbalancedTransactions: [],
+      balanceMismatches: [],
+      negativeBalances: [],
+    });
+    await request(t.url)
+      .post('/admin/fair-play/sanctions')
+      .set(auth(admin.token))
+      .send({ userId: rec.id, kind: 'clawback', reason: 'no amount' })
+      .expect(400);
   });
 
   it('player reports land in the admin review', async () => {
     const kim = await player('kim', '10.0.4.1', 'fp-kim-000001');
     const lou = await player('lou', '10.0.4.2', 'fp-lou-000002');
-    await request(t.url).post('/fair-play/reports').set(auth(kim.token)).send({ reportedId: lou.id, reason: 'collusion', text: 'never bets into his friend' }).expect(201);
-    await request(t.url).post('/fair-play/reports').set(auth(kim.token)).send({ reportedId: kim.id, reason: 'other' }).expect(400);
-    await request(t.url).post('/fair-play/reports').set(auth(kim.token)).send({ reportedId: lou.id, reason: 'because' }).expect(400);
+    await request(t.url)
+      .post('/fair-play/reports')
+      .set(auth(kim.token))
+      .send({ reportedId: lou.id, reason: 'collusion', text: 'never bets into his friend' })
+      .expect(201);
+    await request(t.url)
+      .post('/fair-play/reports')
+      .set(auth(kim.token))
+      .send({ reportedId: kim.id, reason: 'other' })
+      .expect(400);
+    await request(t.url)
+      .post('/fair-play/reports')
+      .set(auth(kim.token))
+      .send({ reportedId: lou.id, reason: 'because' })
+      .expect(400);
     await request(t.url).post('/fair-play/reports').send({ reportedId: lou.id, reason: 'bot' }).expect(401);
     // At most 20 a day per reporter.
-    for (let i = 1; i < 20; i++) await request(t.url).post('/fair-play/reports').set(auth(lou.token)).send({ reportedId: kim.id, reason: 'abuse' }).expect(201);
-    await request(t.url).post('/fair-play/reports').set(auth(lou.token)).send({ reportedId: kim.id, reason: 'abuse' }).expect(201);
-    expect((await request(t.url).post('/fair-play/reports').set(auth(lou.token)).send({ reportedId: kim.id, reason: 'abuse' }).expect(429)).body.code).toBe('TOO_MANY_REPORTS');
+    for (let i = 1; i < 20; i++)
+      await request(t.url)
+        .post('/fair-play/reports')
+        .set(auth(lou.token))
+        .send({ reportedId: kim.id, reason: 'abuse' })
+        .expect(201);
+    await request(t.url)
+      .post('/fair-play/reports')
+      .set(auth(lou.token))
+      .send({ reportedId: kim.id, reason: 'abuse' })
+      .expect(201);
+    expect(
+      (
+        await request(t.url)
+          .post('/fair-play/reports')
+          .set(auth(lou.token))
+          .send({ reportedId: kim.id, reason: 'abuse' })
+          .expect(429)
+      ).body.code,
+    ).toBe('TOO_MANY_REPORTS');
     const review = await request(t.url).get('/admin/fair-play/review').set(auth(admin.token)).expect(200);
-    expect(review.body.reports.filter((r: { reporterId: string }) => r.reporterId === kim.id)).toEqual([expect.objectContaining({ reporterId: kim.id, reportedId: lou.id, reason: 'collusion', text: 'never bets into his friend', status: 'open' })]);
+    expect(review.body.reports.filter((r: { reporterId: string }) => r.reporterId === kim.id)).toEqual([
+      expect.objectContaining({
+        reporterId: kim.id,
+        reportedId: lou.id,
+        reason: 'collusion',
+        text: 'never bets into his friend',
+        status: 'open',
+      }),
+    ]);
     expect(review.body.reports.filter((r: { reporterId: string }) => r.reporterId === lou.id)).toHaveLength(20);
-    expect(review.body.users).toEqual(expect.arrayContaining([expect.objectContaining({ id: lou.id, username: 'lou' })]));
+    expect(review.body.users).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: lou.id, username: 'lou' })]),
+    );
   });
 
   it('no API moves chips from one player to another', async () => {
     const mia = await player('mia', '10.0.5.1', 'fp-mia-000001');
     const ned = await player('ned', '10.0.5.2', 'fp-ned-000002', 0);
     // No route whose name says transfer, gift or send among everything the app serves.
-    const router = (t.naiko.app.getHttpAdapter().getInstance() as { router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }; _router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } });
+    const router = t.naiko.app.getHttpAdapter().getInstance() as {
+      router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+      _router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+    };
     const stack = (router.router ?? router._router)!.stack;
-    const routes = stack.filter((l) => l.route).map((l) => `${Object.keys(l.route!.methods).join(',')} ${l.route!.path}`);
+    const routes = stack
+      .filter((l) => l.route)
+      .map((l) => `${Object.keys(l.route!.methods).join(',')} ${l.route!.path}`);
     expect(routes.length).toBeGreaterThan(20);
     expect(routes.filter((r) => /transfer|gift|send|give|donat/i.test(r))).toEqual([]);
-    for (const path of ['/chips/transfer', '/accounts/me/transfer', '/chips/gift', '/me/chips/send', '/accounts/transfer']) {
-      const res = await request(t.url).post(path).set(auth(mia.token)).send({ to: ned.id, toUserId: ned.id, amount: 100 });
+    for (const path of [
+      '/chips/transfer',
+      '/accounts/me/transfer',
+      '/chips/gift',
+      '/me/chips/send',
+      '/accounts/transfer',
+    ]) {
+      const res = await request(t.url)
+        .post(path)
+        .set(auth(mia.token))
+        .send({ to: ned.id, toUserId: ned.id, amount: 100 });
       expect(res.status).toBe(404);
     }
     // The admin's grant issues new chips; it never takes them from a player.
-    await request(t.url).post('/admin/chips/grant').set(auth(mia.token)).send({ userId: ned.id, amount: 100 }).expect(403);
+    await request(t.url)
+      .post('/admin/chips/grant')
+      .set(auth(mia.token))
+      .send({ userId: ned.id, amount: 100 })
+      .expect(403);
     // Over the socket: no such event.
     const err = nextEvent(mia.socket, 'error', 5000);
     (mia.socket.emit as (e: string, p: unknown) => void)('chips:transfer', { to: ned.id, amount: 100 });
@@ -266,12 +433,15 @@ describe('fair play enforced by the server', () => {
     expect(direct.map((r) => r.reason).filter((r) => r !== 'clawback')).toEqual([]);
   });
 
-  it('reality check: every N minutes of play a socket message with the time played and the net chips; the interval is the player\'s to choose', async () => {
+  it("reality check: every N minutes of play a socket message with the time played and the net chips; the interval is the player's to choose", async () => {
     const ola = await player('ola', '10.0.6.1', 'fp-ola-000001');
     const pia = await player('pia', '10.0.6.2', 'fp-pia-000002');
     await request(t.url).put('/me/reality-check').set(auth(ola.token)).send({ minutes: 1 }).expect(400);
     await request(t.url).put('/me/reality-check').set(auth(ola.token)).send({ minutes: 30 }).expect(200);
-    expect((await request(t.url).get('/me/fair-play').set(auth(ola.token)).expect(200)).body).toMatchObject({ realityCheckMinutes: 30, realityCheckIsDefault: false });
+    expect((await request(t.url).get('/me/fair-play').set(auth(ola.token)).expect(200)).body).toMatchObject({
+      realityCheckMinutes: 30,
+      realityCheckIsDefault: false,
+    });
     const table = await publicTable();
     // pia keeps the server's default (REALITY_CHECK_EVERY_MS = 1.5 s here).
     const check = nextEvent(pia.socket, 'fairplay:reality-check', 10_000);

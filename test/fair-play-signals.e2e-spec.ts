@@ -17,7 +17,11 @@ const OPTIONS = {
   botTiming: { minDecisions: 30, minHands: 10 },
 };
 
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string | (() => string)): Promise<void> {
+async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string | (() => string),
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
@@ -42,7 +46,13 @@ describe('fair-play signals on the real stack', () => {
 
   beforeAll(async () => {
     t = await startTestApp({
-      env: { TABLE_HAND_PAUSE_MS: '20', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'fair-play-signals', FAIR_PLAY_SCAN_EVERY_MS: '0', FAIR_PLAY_OPTIONS: JSON.stringify(OPTIONS) },
+      env: {
+        TABLE_HAND_PAUSE_MS: '20',
+        TABLE_BOT_DELAY_MS: '0',
+        TABLE_SEED: 'fair-play-signals',
+        FAIR_PLAY_SCAN_EVERY_MS: '0',
+        FAIR_PLAY_OPTIONS: JSON.stringify(OPTIONS),
+      },
     });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
@@ -56,7 +66,10 @@ describe('fair-play signals on the real stack', () => {
     await t?.close();
   });
 
-  async function account(username: string, role: 'player' | 'admin' = 'player'): Promise<{ id: string; token: string }> {
+  async function account(
+    username: string,
+    role: 'player' | 'admin' = 'player',
+  ): Promise<{ id: string; token: string }> {
     const user = await prisma.user.create({ data: { username, role } });
     await ledger.openUserAccount(user.id);
     await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 100_000 });
@@ -78,7 +91,13 @@ describe('fair-play signals on the real stack', () => {
       },
     });
 
-  async function seat(host: TableHost, username: string, policy: Policy, delay: { constant: number } | { min: number; max: number }, partner?: string): Promise<ScriptedPlayer> {
+  async function seat(
+    host: TableHost,
+    username: string,
+    policy: Policy,
+    delay: { constant: number } | { min: number; max: number },
+    partner?: string,
+  ): Promise<ScriptedPlayer> {
     const { id, token } = await account(username);
     // Every player its own device: a fingerprint of its own (the loopback address is never compared).
     const { socket } = await connectSocket(t.url, token);
@@ -120,37 +139,66 @@ describe('fair-play signals on the real stack', () => {
     const honest = await table('Honest', 4);
     for (const h of ['honest1', 'honest2', 'honest3', 'honest4']) await seat(honest, h, 'honest', human);
 
-    const progress = () => `hands: dump ${dump.table.handsPlayed}, soft ${soft.table.handsPlayed}, honest ${honest.table.handsPlayed}, timing ${timing.table.handsPlayed}; refusals ${JSON.stringify(players.flatMap((p) => p.errors).slice(0, 5))}`;
+    const progress = () =>
+      `hands: dump ${dump.table.handsPlayed}, soft ${soft.table.handsPlayed}, honest ${honest.table.handsPlayed}, timing ${timing.table.handsPlayed}; refusals ${JSON.stringify(players.flatMap((p) => p.errors).slice(0, 5))}`;
     // eslint-disable-next-line no-console
     const ticker = setInterval(() => console.log(progress()), 20_000);
-    await until(() => dump.table.handsPlayed >= 25 && soft.table.handsPlayed >= 45 && honest.table.handsPlayed >= 40 && timing.table.handsPlayed >= 20, 400_000, progress).finally(() => clearInterval(ticker));
+    await until(
+      () =>
+        dump.table.handsPlayed >= 25 &&
+        soft.table.handsPlayed >= 45 &&
+        honest.table.handsPlayed >= 40 &&
+        timing.table.handsPlayed >= 20,
+      400_000,
+      progress,
+    ).finally(() => clearInterval(ticker));
     clearInterval(ticker);
     expect(players.flatMap((p) => p.errors)).toEqual([]);
     for (const p of players) p.stop();
     for (const h of [dump, soft, honest, timing]) h.stop();
 
     const admin = await account('fair-play-admin', 'admin');
-    const res = await request(t.url).post('/admin/fair-play/scan').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const res = await request(t.url)
+      .post('/admin/fair-play/scan')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
     expect(res.body.hands).toBeGreaterThanOrEqual(110);
     const flags = res.body.flags as Flag[];
-    const named = flags.map((f) => ({ ...f, users: f.userIds.map((u) => [...ids].find(([, id]) => id === u)?.[0] ?? u) }));
+    const named = flags.map((f) => ({
+      ...f,
+      users: f.userIds.map((u) => [...ids].find(([, id]) => id === u)?.[0] ?? u),
+    }));
     // eslint-disable-next-line no-console
     console.log(JSON.stringify(named.map((f) => [f.signal, f.pattern, f.users])));
 
     // The decision-time figures of every player (what the bot-timing signal judged), for the record.
-    const stored = await prisma.hand.findMany({ where: { status: 'completed' }, select: { id: true, tableId: true, players: true } });
+    const stored = await prisma.hand.findMany({
+      where: { status: 'completed' },
+      select: { id: true, tableId: true, players: true },
+    });
     const timings: DecisionTiming[] = [];
     for (const h of stored) {
       const ev = await prisma.handEvent.findMany({ where: { handId: h.id }, orderBy: { seq: 'asc' } });
-      timings.push(...decisionTimings({ id: h.id, table_id: h.tableId, players: h.players as { seat: number; userId: string }[] }, ev.map((e) => ({ hand_id: h.id, seq: e.seq, payload: e.payload as never, created_at: e.createdAt })), new Set(), 14_900));
+      timings.push(
+        ...decisionTimings(
+          { id: h.id, table_id: h.tableId, players: h.players as { seat: number; userId: string }[] },
+          ev.map((e) => ({ hand_id: h.id, seq: e.seq, payload: e.payload as never, created_at: e.createdAt })),
+          new Set(),
+          14_900,
+        ),
+      );
     }
-    const figures = detectBotTiming(timings, { minDecisions: 1, minHands: 1, maxCv: 100, maxQcd: 100 }).map((f) => `${[...ids].find(([, id]) => id === f.userId)?.[0]}: n=${f.decisions} mean=${Math.round(f.meanMs)} sd=${Math.round(f.stdDevMs)} cv=${f.cv.toFixed(3)} qcd=${f.qcd.toFixed(3)}`);
+    const figures = detectBotTiming(timings, { minDecisions: 1, minHands: 1, maxCv: 100, maxQcd: 100 }).map(
+      (f) =>
+        `${[...ids].find(([, id]) => id === f.userId)?.[0]}: n=${f.decisions} mean=${Math.round(f.meanMs)} sd=${Math.round(f.stdDevMs)} cv=${f.cv.toFixed(3)} qcd=${f.qcd.toFixed(3)}`,
+    );
     // eslint-disable-next-line no-console
     console.log(figures.join('\n'));
     const has = (signal: string, pattern: string | null, users: string[]) =>
       named.some((f) => f.signal === signal && f.pattern === pattern && users.every((u) => f.users.includes(u)));
     // Chip dumping: every donor's strong folds to the recipient, and the flow of many into one.
-    for (const d of ['donor1', 'donor2', 'donor3']) expect(has('chip-dump', 'strong-folds', ['recipient', d])).toBe(true);
+    for (const d of ['donor1', 'donor2', 'donor3'])
+      expect(has('chip-dump', 'strong-folds', ['recipient', d])).toBe(true);
     expect(has('chip-dump', 'concentrated-flow', ['recipient', 'donor1', 'donor2', 'donor3'])).toBe(true);
     // Soft play: the pair.
     expect(has('soft-play', null, ['colluder-a', 'colluder-b'])).toBe(true);
@@ -160,7 +208,12 @@ describe('fair-play signals on the real stack', () => {
     const honestIds = ['honest1', 'honest2', 'honest3', 'honest4', 'bystander', 'opponent'];
     expect(named.filter((f) => f.users.some((u) => honestIds.includes(u)))).toEqual([]);
     expect(named.filter((f) => f.signal === 'soft-play' && f.users.some((u) => !u.startsWith('colluder')))).toEqual([]);
-    expect(named.filter((f) => f.signal === 'chip-dump' && f.users.some((u) => !['recipient', 'donor1', 'donor2', 'donor3'].includes(u)))).toEqual([]);
+    expect(
+      named.filter(
+        (f) =>
+          f.signal === 'chip-dump' && f.users.some((u) => !['recipient', 'donor1', 'donor2', 'donor3'].includes(u)),
+      ),
+    ).toEqual([]);
 
     // Flags are rows with evidence hands, and a second scan updates them instead of adding rows.
     const rows = await prisma.fairPlayFlag.findMany();
@@ -171,9 +224,15 @@ describe('fair-play signals on the real stack', () => {
     expect(again.length).toBe(rows.length);
     expect(again.every((r) => r.seenCount === 2)).toBe(true);
     // The review lists them with the evidence hands; the evidence opens in the admin's replayer.
-    const review = await request(t.url).get('/admin/fair-play/review').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const review = await request(t.url)
+      .get('/admin/fair-play/review')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
     expect(review.body.flags.length).toBe(rows.length);
-    const hand = await request(t.url).get(`/admin/fair-play/hands/${rows[0].handIds[0]}`).set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const hand = await request(t.url)
+      .get(`/admin/fair-play/hands/${rows[0].handIds[0]}`)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
     expect(hand.body.events.some((e: { type: string }) => e.type === 'hole-dealt')).toBe(true);
     // A player may not read the review or the hands.
     const nobody = t.token({ sub: ids.get('honest1')!, username: 'honest1' });

@@ -6,7 +6,15 @@
 // one-round-trip path (append-fast.ts, the PL/pgSQL function) through Prisma and through plain pg,
 // the way PrismaService runs it. The expectations are the same numbers: both paths write one ledger.
 import type { HandConfig } from '@naiko/engine';
-import { auditLedger, ChipLedger, HandStore, InsufficientFundsError, LedgerError, UnknownAccountError, type PrismaClient } from '@naiko/persistence';
+import {
+  auditLedger,
+  ChipLedger,
+  HandStore,
+  InsufficientFundsError,
+  LedgerError,
+  UnknownAccountError,
+  type PrismaClient,
+} from '@naiko/persistence';
 import { Pool } from 'pg';
 import { createLedgerTestDb, createUser, type LedgerTestDb } from './support/ledger-db';
 
@@ -52,8 +60,20 @@ async function twoPlayerHand(tableId: string): Promise<{ handId: string; a: stri
     await ledger.grant({ idempotencyKey: `g:${id}`, userId: id, amount: 1000 });
     await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId, amount: 1000 });
   }
-  const config = { seats: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 1000 }] } as unknown as HandConfig;
-  const hand = await store.startHand({ tableId, config, players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] });
+  const config = {
+    seats: [
+      { seat: 0, stack: 1000 },
+      { seat: 1, stack: 1000 },
+    ],
+  } as unknown as HandConfig;
+  const hand = await store.startHand({
+    tableId,
+    config,
+    players: [
+      { seat: 0, userId: a },
+      { seat: 1, userId: b },
+    ],
+  });
   return { handId: hand.id, a, b };
 }
 
@@ -87,12 +107,27 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
       await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId: t, amount: 1000 });
     }
     const houseBefore = (await ledger.account('house:chips'))?.balance ?? 0;
-    const config = { seats: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 1000 }] } as unknown as HandConfig;
+    const config = {
+      seats: [
+        { seat: 0, stack: 1000 },
+        { seat: 1, stack: 1000 },
+      ],
+    } as unknown as HandConfig;
     const deal = [
       { type: 'forced-bet', seat: 0, amount: 5 },
       { type: 'forced-bet', seat: 1, amount: 10 },
     ];
-    const hand = await store.dealHand({ tableId: t, config, players: [{ seat: 0, userId: a }, { seat: 1, userId: b }], commitment: 'root', seed: 'seed-hj', events: deal });
+    const hand = await store.dealHand({
+      tableId: t,
+      config,
+      players: [
+        { seat: 0, userId: a },
+        { seat: 1, userId: b },
+      ],
+      commitment: 'root',
+      seed: 'seed-hj',
+      events: deal,
+    });
     expect(hand.ledgerAtEnd).toBe(true);
     expect(await store.dealSeed(hand.id)).toBe('seed-hj');
     expect((await store.events(hand.id)).map((e) => e.type)).toEqual(['forced-bet', 'forced-bet']);
@@ -103,19 +138,39 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     await store.handJournal.flush();
     expect(await store.events(hand.id)).toHaveLength(3);
     expect(await postings(hand.id)).toEqual([]);
-    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({ [a]: 1000, [b]: 1000 });
+    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({
+      [a]: 1000,
+      [b]: 1000,
+    });
     store.journal(hand.id, 3, [call]);
     // Pot 60: B wins 59, 1 is rake.
-    const all = [...deal, raise, call, { type: 'pot-awarded', shares: [{ seat: 1, amount: 59 }], rake: 1 }, { type: 'hand-ended' }];
+    const all = [
+      ...deal,
+      raise,
+      call,
+      { type: 'pot-awarded', shares: [{ seat: 1, amount: 59 }], rake: 1 },
+      { type: 'hand-ended' },
+    ];
     const end = await store.endHand(hand.id, all);
     expect(end).toEqual({ handId: hand.id, nextSeq: 6, status: 'completed', replayed: false });
     const pot = `hand:${hand.id}`;
     expect(await postings(hand.id)).toEqual([
-      { key: `hand:${hand.id}:seq:0:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 60, [`table:${t}:${a}`]: -30, [`table:${t}:${b}`]: -30 } },
-      { key: `hand:${hand.id}:seq:0:hand_award`, reason: 'hand_award', entries: { [pot]: -60, [`table:${t}:${b}`]: 59, 'house:chips': 1 } },
+      {
+        key: `hand:${hand.id}:seq:0:hand_contribution`,
+        reason: 'hand_contribution',
+        entries: { [pot]: 60, [`table:${t}:${a}`]: -30, [`table:${t}:${b}`]: -30 },
+      },
+      {
+        key: `hand:${hand.id}:seq:0:hand_award`,
+        reason: 'hand_award',
+        entries: { [pot]: -60, [`table:${t}:${b}`]: 59, 'house:chips': 1 },
+      },
     ]);
     // A: 1000 − 30 = 970; B: 1000 − 30 + 59 = 1029; house 1; pot empty.
-    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({ [a]: 970, [b]: 1029 });
+    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({
+      [a]: 970,
+      [b]: 1029,
+    });
     expect((await ledger.account('house:chips'))!.balance).toBe(houseBefore + 1);
     const events = await store.events(hand.id);
     expect(events.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -152,10 +207,26 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     ]);
     expect(end).toEqual({ handId, nextSeq: 7, status: 'completed', replayed: false });
     expect(await postings(handId)).toEqual([
-      { key: `hand:${handId}:seq:0:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 15, [`table:${hw1}:${a}`]: -5, [`table:${hw1}:${b}`]: -10 } },
-      { key: `hand:${handId}:seq:2:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: 25, [`table:${hw1}:${a}`]: -25 } },
-      { key: `hand:${handId}:seq:3:hand_contribution`, reason: 'hand_contribution', entries: { [pot]: -20, [`table:${hw1}:${a}`]: 20 } },
-      { key: `hand:${handId}:seq:3:hand_award`, reason: 'hand_award', entries: { [pot]: -20, [`table:${hw1}:${a}`]: 19, 'house:chips': 1 } },
+      {
+        key: `hand:${handId}:seq:0:hand_contribution`,
+        reason: 'hand_contribution',
+        entries: { [pot]: 15, [`table:${hw1}:${a}`]: -5, [`table:${hw1}:${b}`]: -10 },
+      },
+      {
+        key: `hand:${handId}:seq:2:hand_contribution`,
+        reason: 'hand_contribution',
+        entries: { [pot]: 25, [`table:${hw1}:${a}`]: -25 },
+      },
+      {
+        key: `hand:${handId}:seq:3:hand_contribution`,
+        reason: 'hand_contribution',
+        entries: { [pot]: -20, [`table:${hw1}:${a}`]: 20 },
+      },
+      {
+        key: `hand:${handId}:seq:3:hand_award`,
+        reason: 'hand_award',
+        entries: { [pot]: -20, [`table:${hw1}:${a}`]: 19, 'house:chips': 1 },
+      },
     ]);
     // A: 1000 − 5 − 25 + 20 + 19 = 1009; B: 1000 − 10 = 990; house 1; pot empty.
     const stacks = Object.fromEntries((await ledger.tableStacks(hw1)).map((s) => [s.userId, s.balance]));
@@ -206,7 +277,9 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     await store.appendEvents(handId, 1, [{ type: 'forced-bet', seat: 1, amount: 10 }]);
     // A retry of the second append: the function answers 'seq', the general path sees a replay.
     expect((await store.appendEvents(handId, 1, [{ type: 'forced-bet', seat: 1, amount: 10 }])).replayed).toBe(true);
-    await expect(store.appendEvents(handId, 2, [{ type: 'action', seat: 0, amount: 5000 }])).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(store.appendEvents(handId, 2, [{ type: 'action', seat: 0, amount: 5000 }])).rejects.toBeInstanceOf(
+      InsufficientFundsError,
+    );
     // The house account does not exist before the first rake: created on the general path.
     const end = await store.appendEvents(handId, 2, [
       { type: 'action', seat: 0, amount: 5 },
@@ -224,17 +297,45 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     const t = table('hw5');
     const { a, b } = await twoPlayerHand(t);
     const before = await prisma.hand.count({ where: { tableId: t } });
-    const deal = (stackA: number) => ({ seats: [{ seat: 0, stack: stackA }, { seat: 1, stack: 1000 }] }) as unknown as HandConfig;
-    await expect(store.startHand({ tableId: t, config: deal(1001), players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] })).rejects.toEqual(
-      new InsufficientFundsError(`table:${t}:${a}`, 1000, 1001),
-    );
+    const deal = (stackA: number) =>
+      ({
+        seats: [
+          { seat: 0, stack: stackA },
+          { seat: 1, stack: 1000 },
+        ],
+      }) as unknown as HandConfig;
+    await expect(
+      store.startHand({
+        tableId: t,
+        config: deal(1001),
+        players: [
+          { seat: 0, userId: a },
+          { seat: 1, userId: b },
+        ],
+      }),
+    ).rejects.toEqual(new InsufficientFundsError(`table:${t}:${a}`, 1000, 1001));
     const stranger = await createUser(prisma, `${t}-c`);
-    await expect(store.startHand({ tableId: t, config: deal(10), players: [{ seat: 0, userId: stranger }, { seat: 1, userId: b }] })).rejects.toBeInstanceOf(
-      UnknownAccountError,
-    );
+    await expect(
+      store.startHand({
+        tableId: t,
+        config: deal(10),
+        players: [
+          { seat: 0, userId: stranger },
+          { seat: 1, userId: b },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(UnknownAccountError);
     expect(await prisma.hand.count({ where: { tableId: t } })).toBe(before);
     // A start that is fine stores the hand and its (empty) pot.
-    const ok = await store.startHand({ tableId: t, handNumber: 7, config: deal(1000), players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] });
+    const ok = await store.startHand({
+      tableId: t,
+      handNumber: 7,
+      config: deal(1000),
+      players: [
+        { seat: 0, userId: a },
+        { seat: 1, userId: b },
+      ],
+    });
     expect(await store.getHand(ok.id)).toEqual(ok);
     expect((await ledger.account(`hand:${ok.id}`))!.balance).toBe(0);
   });

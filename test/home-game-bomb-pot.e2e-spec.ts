@@ -12,10 +12,16 @@ import { QUEUES, type TableHandPayload, type TableSnapshotPayload, type WireHand
 import { LobbyModule, PlatformModule, TablesService } from '@naiko/platform';
 import { connectSocket, startTestApp, type TestApp, type TestSocket } from './support';
 
-@Module({ imports: [PlatformModule.forRoot({ app: 'home-game-bomb-pot-test', consumeQueues: [QUEUES.system] }), LobbyModule] })
+@Module({
+  imports: [PlatformModule.forRoot({ app: 'home-game-bomb-pot-test', consumeQueues: [QUEUES.system] }), LobbyModule],
+})
 class BombPotTestModule {}
 
-interface Client { userId: string; token: string; socket: TestSocket }
+interface Client {
+  userId: string;
+  token: string;
+  socket: TestSocket;
+}
 
 async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -31,7 +37,11 @@ describe('home games: a bomb pot on demand', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ name: 'home-game-bomb-pot-test', module: BombPotTestModule, env: { TABLE_HAND_PAUSE_MS: '300', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'bomb-pot' } });
+    t = await startTestApp({
+      name: 'home-game-bomb-pot-test',
+      module: BombPotTestModule,
+      env: { TABLE_HAND_PAUSE_MS: '300', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'bomb-pot' },
+    });
     prisma = t.get(PrismaService);
   });
 
@@ -52,10 +62,15 @@ describe('home games: a bomb pot on demand', () => {
     return { userId: user.id, token, socket };
   }
 
-  const api = (method: 'post' | 'get', path: string, c: Client) => request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
+  const api = (method: 'post' | 'get', path: string, c: Client) =>
+    request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
 
   /** Checks or calls every decision; records every hand's events and its home-game view. */
-  function autoPlay(c: Client, tableId: string, seen: { hands: Map<number, { events: WireHandEvent[]; bombPot: boolean }> }): void {
+  function autoPlay(
+    c: Client,
+    tableId: string,
+    seen: { hands: Map<number, { events: WireHandEvent[]; bombPot: boolean }> },
+  ): void {
     let seat: number | null = null;
     const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
       if ('yourSeat' in p && p.yourSeat !== undefined) seat = p.yourSeat;
@@ -65,10 +80,19 @@ describe('home games: a bomb pot on demand', () => {
         h.bombPot ||= ((p.view as { ext?: { home?: { bombPot?: boolean } } }).ext?.home?.bombPot ?? false) === true;
         seen.hands.set(p.handNumber, h);
       }
-      const v = ('view' in p ? p.view : p.hand?.view) as { version: number; toAct: number | null; legal: { actions: string[] } | null } | undefined;
+      const v = ('view' in p ? p.view : p.hand?.view) as
+        { version: number; toAct: number | null; legal: { actions: string[] } | null } | undefined;
       if (!v?.legal || v.toAct === null || v.toAct !== seat) return;
       const a = v.legal.actions;
-      const type = a.includes('check') ? 'check' : a.includes('call') ? 'call' : a.includes('run-once') ? 'run-once' : a.includes('muck') ? 'muck' : 'fold';
+      const type = a.includes('check')
+        ? 'check'
+        : a.includes('call')
+          ? 'call'
+          : a.includes('run-once')
+            ? 'run-once'
+            : a.includes('muck')
+              ? 'muck'
+              : 'fold';
       c.socket.emit('table:act', { tableId, version: v.version, action: { type } as never });
     };
     c.socket.on('table:hand', onHand);
@@ -79,7 +103,16 @@ describe('home games: a bomb pot on demand', () => {
     const [host, friend, stranger] = [await player('bp-host'), await player('bp-friend'), await player('bp-stranger')];
     const homeGame = { bombPot: { ante: 15, everyHands: null }, runItTwice: true };
     const created = await api('post', '/tables/private', host)
-      .send({ name: 'Bomb night', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 3, clock: { decisionMs: 10_000, timeBankMs: 0 }, homeGame })
+      .send({
+        name: 'Bomb night',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 2000 },
+        seats: 3,
+        clock: { decisionMs: 10_000, timeBankMs: 0 },
+        homeGame,
+      })
       .expect(201);
     const tableId = created.body.tableId as string;
     // The summary carries the options as the host set them.
@@ -91,7 +124,14 @@ describe('home games: a bomb pot on demand', () => {
     await api('post', '/tables/00000000-0000-4000-8000-00000000abcd/bomb-pot', host).expect(404);
     await api('post', '/tables/not-a-uuid/bomb-pot', host).expect(400);
     const plain = await api('post', '/tables/private', host)
-      .send({ name: 'No bombs', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 3 })
+      .send({
+        name: 'No bombs',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 2000 },
+        seats: 3,
+      })
       .expect(201);
     const noBombs = await api('post', `/tables/${plain.body.tableId}/bomb-pot`, host).expect(400);
     expect(noBombs.body).toMatchObject({ code: 'BAD_PAYLOAD', reason: 'INVALID_CONFIG' });
@@ -130,9 +170,16 @@ describe('home games: a bomb pot on demand', () => {
     const [n, bomb] = [...seen.hands.entries()].find(([, h]) => h.bombPot)!;
     expect(n).toBeGreaterThan(calledAt);
     const forced = bomb.events.filter((e) => e.type === 'forced-bet');
-    expect(forced.map((e) => [e.kind, e.amount])).toEqual([['bomb-pot-ante', 15], ['bomb-pot-ante', 15]]);
+    expect(forced.map((e) => [e.kind, e.amount])).toEqual([
+      ['bomb-pot-ante', 15],
+      ['bomb-pot-ante', 15],
+    ]);
     // Dealt: no longer owed, in the saved row too; the hand after it is a normal one.
-    await until(async () => (await prisma.cashTable.findUniqueOrThrow({ where: { id: tableId } })).bombPotPending === false, 10_000, 'the saved request cleared');
+    await until(
+      async () => (await prisma.cashTable.findUniqueOrThrow({ where: { id: tableId } })).bombPotPending === false,
+      10_000,
+      'the saved request cleared',
+    );
     await until(() => seen.hands.has(n + 1), 30_000, 'the hand after the bomb pot');
     expect(seen.hands.get(n + 1)!.bombPot).toBe(false);
   }, 120_000);

@@ -32,7 +32,10 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
     t = await startTestApp({ env: { METRICS_TOKEN, CORS_ORIGINS: ALLOWED, PRIVATE_TABLES_PER_HOST: '2' } });
     prisma = t.get(PrismaService);
     admin = `Bearer ${t.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin', username: 'admin' })}`;
-    const res = await request(t.url).post('/auth/register').send({ username: 'hostile', password: 'hostile-password' }).expect(201);
+    const res = await request(t.url)
+      .post('/auth/register')
+      .send({ username: 'hostile', password: 'hostile-password' })
+      .expect(201);
     player = { token: `Bearer ${res.body.accessToken}`, id: res.body.user.id };
   });
   afterAll(async () => {
@@ -43,25 +46,44 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
     it('a deeply nested JSON body', async () => {
       const deep = '['.repeat(40_000) + ']'.repeat(40_000);
       for (const path of ['/auth/login', '/lobby/tables']) {
-        const res = await request(t.url).post(path).set('Authorization', admin).set('Content-Type', 'application/json').send(`{"name":${deep}}`);
+        const res = await request(t.url)
+          .post(path)
+          .set('Authorization', admin)
+          .set('Content-Type', 'application/json')
+          .send(`{"name":${deep}}`);
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ statusCode: 400, code: 'BAD_PAYLOAD' });
       }
       // Malformed and oversized bodies get typed answers too.
-      const malformed = await request(t.url).post('/auth/login').set('Content-Type', 'application/json').send('{"username":');
+      const malformed = await request(t.url)
+        .post('/auth/login')
+        .set('Content-Type', 'application/json')
+        .send('{"username":');
       expect(malformed.status).toBe(400);
       expect(malformed.body).toMatchObject({ code: 'BAD_PAYLOAD', message: 'malformed JSON body' });
-      const huge = await request(t.url).post('/auth/login').set('Content-Type', 'application/json').send(JSON.stringify({ username: 'x'.repeat(200_000) }));
+      const huge = await request(t.url)
+        .post('/auth/login')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ username: 'x'.repeat(200_000) }));
       expect(huge.status).toBe(413);
       expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
       const moderate = '{"a":'.repeat(100) + '1' + '}'.repeat(100);
-      const res = await request(t.url).post('/tables/private').set('Authorization', player.token).set('Content-Type', 'application/json').send(moderate);
+      const res = await request(t.url)
+        .post('/tables/private')
+        .set('Authorization', player.token)
+        .set('Content-Type', 'application/json')
+        .send(moderate);
       expect(res.status).toBe(400);
     });
 
     it('out-of-range integer ids', async () => {
       for (const id of ['99999999999', '2147483648', '-1', '0', '1.5', 'abc', '1e10']) {
-        for (const [method, path] of [['get', `/tournaments/${id}`], ['get', `/sit-and-go/instances/${id}`], ['post', `/tournaments/${id}/register`], ['post', `/sit-and-go/instances/${id}/unregister`]] as const) {
+        for (const [method, path] of [
+          ['get', `/tournaments/${id}`],
+          ['get', `/sit-and-go/instances/${id}`],
+          ['post', `/tournaments/${id}/register`],
+          ['post', `/sit-and-go/instances/${id}/unregister`],
+        ] as const) {
           const r = await request(t.url)[method](path).set('Authorization', player.token);
           expect({ path, status: r.status, code: r.body.code }).toEqual({ path, status: 400, code: 'BAD_PAYLOAD' });
         }
@@ -70,11 +92,25 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
     });
 
     it('a NUL in a table name, an invited username or a Sit & Go template id', async () => {
-      const res = await request(t.url).post('/lobby/tables').set('Authorization', admin).send(table({ name: 'evil\u0000table' })).expect(400);
+      const res = await request(t.url)
+        .post('/lobby/tables')
+        .set('Authorization', admin)
+        .send(table({ name: 'evil\u0000table' }))
+        .expect(400);
       expect(res.body.code).toBe('BAD_PAYLOAD');
-      expect((await request(t.url).post('/sit-and-go/a\u0000b/register').set('Authorization', player.token)).status).toBeLessThan(500);
-      const own = await request(t.url).post('/tables/private').set('Authorization', player.token).send(table({ name: 'Invites' })).expect(201);
-      const invite = await request(t.url).post(`/tables/${own.body.tableId}/invitations`).set('Authorization', player.token).send({ username: 'bob\u0000' }).expect(400);
+      expect(
+        (await request(t.url).post('/sit-and-go/a\u0000b/register').set('Authorization', player.token)).status,
+      ).toBeLessThan(500);
+      const own = await request(t.url)
+        .post('/tables/private')
+        .set('Authorization', player.token)
+        .send(table({ name: 'Invites' }))
+        .expect(201);
+      const invite = await request(t.url)
+        .post(`/tables/${own.body.tableId}/invitations`)
+        .set('Authorization', player.token)
+        .send({ username: 'bob\u0000' })
+        .expect(400);
       expect(invite.body.code).toBe('BAD_PAYLOAD');
       await request(t.url).post(`/tables/${own.body.tableId}/close`).set('Authorization', player.token).expect(201);
       expect(await prisma.cashTable.count({ where: { name: { startsWith: 'evil' } } })).toBe(0);
@@ -82,15 +118,35 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
   });
 
   it('table names refuse bidi overrides, zero-width and control characters', async () => {
-    for (const name of ['Main\u202Eelbat', 'Ma\u200Bin', 'Main\u2066x\u2069', 'tab\there', 'bell\u0007', 'Main\uFEFF', 'Main\u200D']) {
-      const res = await request(t.url).post('/lobby/tables').set('Authorization', admin).send(table({ name })).expect(400);
+    for (const name of [
+      'Main\u202Eelbat',
+      'Ma\u200Bin',
+      'Main\u2066x\u2069',
+      'tab\there',
+      'bell\u0007',
+      'Main\uFEFF',
+      'Main\u200D',
+    ]) {
+      const res = await request(t.url)
+        .post('/lobby/tables')
+        .set('Authorization', admin)
+        .send(table({ name }))
+        .expect(400);
       expect(res.body.code).toBe('BAD_PAYLOAD');
     }
-    await request(t.url).post('/lobby/tables').set('Authorization', admin).send(table({ name: 'Ünïcode 日本 ♠ ok' })).expect(201);
+    await request(t.url)
+      .post('/lobby/tables')
+      .set('Authorization', admin)
+      .send(table({ name: 'Ünïcode 日本 ♠ ok' }))
+      .expect(201);
   });
 
   it('chat refuses bidi overrides, zero-width and control characters with BAD_PAYLOAD', async () => {
-    const created = await request(t.url).post('/lobby/tables').set('Authorization', admin).send(table({ name: 'Chatty' })).expect(201);
+    const created = await request(t.url)
+      .post('/lobby/tables')
+      .set('Authorization', admin)
+      .send(table({ name: 'Chatty' }))
+      .expect(201);
     const { socket } = await connectSocket(t.url, player.token.slice(7));
     try {
       for (const text of ['hi \u202Egnp.exe', 'zero\u200Bwidth', 'line\nbreak', 'nul\u0000']) {
@@ -115,20 +171,44 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
       expect(res.body.code).toBe('BAD_PAYLOAD');
     }
     // Settings are checked against the table they change.
-    const own = await request(t.url).post('/tables/private').set('Authorization', player.token).send(table({ name: 'Mine' })).expect(201);
-    const res = await request(t.url).patch(`/tables/${own.body.tableId}/settings`).set('Authorization', player.token).send({ stakes: { smallBlind: 500, bigBlind: 1000 } });
+    const own = await request(t.url)
+      .post('/tables/private')
+      .set('Authorization', player.token)
+      .send(table({ name: 'Mine' }))
+      .expect(201);
+    const res = await request(t.url)
+      .patch(`/tables/${own.body.tableId}/settings`)
+      .set('Authorization', player.token)
+      .send({ stakes: { smallBlind: 500, bigBlind: 1000 } });
     expect(res.status).toBe(400);
     await request(t.url).post(`/tables/${own.body.tableId}/close`).set('Authorization', player.token).expect(201);
   });
 
   it('caps the open private tables of one host (2 here); closing one frees a place', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 2; i++) ids.push((await request(t.url).post('/tables/private').set('Authorization', player.token).send(table({ name: `Home ${i}` })).expect(201)).body.tableId);
-    const refused = await request(t.url).post('/tables/private').set('Authorization', player.token).send(table({ name: 'Home 2' })).expect(409);
+    for (let i = 0; i < 2; i++)
+      ids.push(
+        (
+          await request(t.url)
+            .post('/tables/private')
+            .set('Authorization', player.token)
+            .send(table({ name: `Home ${i}` }))
+            .expect(201)
+        ).body.tableId,
+      );
+    const refused = await request(t.url)
+      .post('/tables/private')
+      .set('Authorization', player.token)
+      .send(table({ name: 'Home 2' }))
+      .expect(409);
     expect(refused.body.code).toBe('CONFLICT');
     expect(await prisma.cashTable.count({ where: { hostId: player.id, status: 'open' } })).toBe(2);
     await request(t.url).post(`/tables/${ids[0]}/close`).set('Authorization', player.token).expect(201);
-    await request(t.url).post('/tables/private').set('Authorization', player.token).send(table({ name: 'Home 3' })).expect(201);
+    await request(t.url)
+      .post('/tables/private')
+      .set('Authorization', player.token)
+      .send(table({ name: 'Home 3' }))
+      .expect(201);
   });
 
   it('/metrics needs its token', async () => {
@@ -140,10 +220,16 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
   });
 
   it('CORS answers only the allowed origins', async () => {
-    const allowed = await request(t.url).options('/auth/login').set('Origin', ALLOWED).set('Access-Control-Request-Method', 'POST');
+    const allowed = await request(t.url)
+      .options('/auth/login')
+      .set('Origin', ALLOWED)
+      .set('Access-Control-Request-Method', 'POST');
     expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED);
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
-    const evil = await request(t.url).options('/auth/login').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    const evil = await request(t.url)
+      .options('/auth/login')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
     const get = await request(t.url).get('/health/live').set('Origin', 'https://evil.example');
     expect(get.headers['access-control-allow-origin']).toBeUndefined();

@@ -37,7 +37,8 @@ const FastTournamentModule = fastTournamentModule();
 const logLines: Record<string, unknown>[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _enc, done) {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) logLines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString().split('\n'))
+      if (line.trim()) logLines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   },
 });
@@ -81,7 +82,14 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
       logger: new JsonLogger(name, 'info', sink),
     });
     const prisma = app.app.get(PrismaService);
-    const inst = { app, db, prisma, ledger: new ChipLedger(prisma), mtt: app.app.get(TournamentsService), ns: app.app.get<RedisNamespace>(REDIS_NAMESPACE) };
+    const inst = {
+      app,
+      db,
+      prisma,
+      ledger: new ChipLedger(prisma),
+      mtt: app.app.get(TournamentsService),
+      ns: app.app.get<RedisNamespace>(REDIS_NAMESPACE),
+    };
     installs.push(inst);
     return inst;
   }
@@ -113,20 +121,34 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
     rmSync(redisDir, { recursive: true, force: true });
   });
 
-  it('each database schedules tournament 1; both open registration, start and finish on time; neither consumes the other\'s jobs; the start-up warns naming both ids', async () => {
+  it("each database schedules tournament 1; both open registration, start and finish on time; neither consumes the other's jobs; the start-up warns naming both ids", async () => {
     // An old Naiko (before installation ids) left its jobs of tournament 1 under `naiko:tournament`:
     // a completed open-registration and a waiting start. Either would swallow a new tournament 1's job.
     const old = new Queue(QUEUES.tournament, { connection: bullmqConnection(redis.url), prefix: 'naiko' });
     oldQueue = old;
-    const oldWorker = new Worker(QUEUES.tournament, async () => 'old database', { connection: bullmqConnection(redis.url), prefix: 'naiko' });
-    const opened = await old.add('tournamentOpenRegistration', { tournamentId: 1 }, { jobId: JOBS.tournamentOpenRegistration.jobId({ tournamentId: 1 }) });
+    const oldWorker = new Worker(QUEUES.tournament, async () => 'old database', {
+      connection: bullmqConnection(redis.url),
+      prefix: 'naiko',
+    });
+    const opened = await old.add(
+      'tournamentOpenRegistration',
+      { tournamentId: 1 },
+      { jobId: JOBS.tournamentOpenRegistration.jobId({ tournamentId: 1 }) },
+    );
     await waitFor('the old job to complete', async () => (await opened.getState()) === 'completed', 10_000);
     await oldWorker.close();
     await old.add('tournamentStart', { tournamentId: 1 }, { jobId: JOBS.tournamentStart.jobId({ tournamentId: 1 }) });
 
     const a = await startInstallation('install-a');
     // The old keys are reported (no id: they predate installation ids).
-    expect(logLines.some((l) => l.level === 40 && String(l.msg).includes('from before installation ids') && String(l.msg).includes(a.ns.installationId))).toBe(true);
+    expect(
+      logLines.some(
+        (l) =>
+          l.level === 40 &&
+          String(l.msg).includes('from before installation ids') &&
+          String(l.msg).includes(a.ns.installationId),
+      ),
+    ).toBe(true);
     const b = await startInstallation('install-b');
 
     // Two databases, two installation ids, two namespaces under the one default prefix.
@@ -138,10 +160,15 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
     // The id is the database's own, stored by its first migration.
     const [row] = await a.prisma.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM installation`;
     expect(row.id).toBe(a.ns.installationId);
-    expect((await client.hkeys(installationsKey('naiko'))).sort()).toEqual([a.ns.installationId, b.ns.installationId].sort());
+    expect((await client.hkeys(installationsKey('naiko'))).sort()).toEqual(
+      [a.ns.installationId, b.ns.installationId].sort(),
+    );
 
     // B's start-up names both ids.
-    const warning = logLines.find((l) => l.level === 40 && String(l.msg).includes('another installation') && String(l.msg).includes(a.ns.installationId));
+    const warning = logLines.find(
+      (l) =>
+        l.level === 40 && String(l.msg).includes('another installation') && String(l.msg).includes(a.ns.installationId),
+    );
     expect(warning).toBeDefined();
     expect(String(warning!.msg)).toContain(b.ns.installationId);
     expect(warning!.app).toBe('install-b');
@@ -161,12 +188,26 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
     const players = await Promise.all([a, b].map((i) => bots(i, 3)));
     const runs = [a, b].map(async (inst, k) => {
       const status = async () => (await inst.mtt.get(1)).status;
-      await waitFor(`registration of tournament 1 to open in ${inst.ns.installationId}`, async () => (await status()) === 'registering', 10_000);
+      await waitFor(
+        `registration of tournament 1 to open in ${inst.ns.installationId}`,
+        async () => (await status()) === 'registering',
+        10_000,
+      );
       const openedAt = Date.now();
       for (const p of players[k]) await inst.mtt.register(1, p);
-      await waitFor(`tournament 1 to start in ${inst.ns.installationId}`, async () => (await status()) === 'running', 10_000);
-      await waitFor(`tournament 1 to finish in ${inst.ns.installationId}`, async () => (await status()) === 'finished', 120_000);
-      const [t] = await inst.prisma.$queryRaw<{ started_at: Date }[]>`SELECT started_at FROM scheduled_tournaments WHERE id = 1`;
+      await waitFor(
+        `tournament 1 to start in ${inst.ns.installationId}`,
+        async () => (await status()) === 'running',
+        10_000,
+      );
+      await waitFor(
+        `tournament 1 to finish in ${inst.ns.installationId}`,
+        async () => (await status()) === 'finished',
+        120_000,
+      );
+      const [t] = await inst.prisma.$queryRaw<
+        { started_at: Date }[]
+      >`SELECT started_at FROM scheduled_tournaments WHERE id = 1`;
       return { openedAt, startedAt: t.started_at.getTime() };
     });
     for (const { openedAt, startedAt } of await Promise.all(runs)) {
@@ -184,7 +225,9 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
       const start = await q.getJob(JOBS.tournamentStart.jobId({ tournamentId: 1 }));
       expect(await start?.getState()).toBe('completed');
       expect(start?.returnvalue).toEqual({ status: 'running' });
-      expect(await (await q.getJob(JOBS.tournamentOpenRegistration.jobId({ tournamentId: 1 })))?.getState()).toBe('completed');
+      expect(await (await q.getJob(JOBS.tournamentOpenRegistration.jobId({ tournamentId: 1 })))?.getState()).toBe(
+        'completed',
+      );
       await q.close();
       const report = await auditLedger(inst.prisma);
       expect(report.ok).toBe(true);
@@ -198,7 +241,15 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
     let cursor = '0';
     do {
       const [next, keys] = await client.scan(cursor, 'MATCH', 'naiko:*', 'COUNT', 1000);
-      stray.push(...keys.filter((k) => !k.startsWith(`${a.ns.prefix}:`) && !k.startsWith(`${b.ns.prefix}:`) && k !== installationsKey('naiko') && !k.startsWith(`naiko:${QUEUES.tournament}:`)));
+      stray.push(
+        ...keys.filter(
+          (k) =>
+            !k.startsWith(`${a.ns.prefix}:`) &&
+            !k.startsWith(`${b.ns.prefix}:`) &&
+            k !== installationsKey('naiko') &&
+            !k.startsWith(`naiko:${QUEUES.tournament}:`),
+        ),
+      );
       cursor = next;
     } while (cursor !== '0');
     expect(stray).toEqual([]);

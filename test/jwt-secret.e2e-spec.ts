@@ -4,7 +4,14 @@
 import request from 'supertest';
 import { PrismaService } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { connectSocket, createTestDatabase, startTestApp, TEST_DEFAULT_USER_ID, type TestApp, type TestDatabase } from './support';
+import {
+  connectSocket,
+  createTestDatabase,
+  startTestApp,
+  TEST_DEFAULT_USER_ID,
+  type TestApp,
+  type TestDatabase,
+} from './support';
 
 /** The secret `npm start` used when JWT_SECRET was unset, public in the repository's history. */
 const REPOSITORY_DEV_SECRET = 'naiko-dev-secret-change-me-0123456789';
@@ -28,19 +35,33 @@ describe('the JWT secret when JWT_SECRET is unset', () => {
 
   it('refuses an admin token forged with the development secret from the source', async () => {
     const first = await start();
-    const forged = new TokenService(REPOSITORY_DEV_SECRET, 3600).sign({ sub: TEST_DEFAULT_USER_ID, username: 'admin', role: 'admin' });
+    const forged = new TokenService(REPOSITORY_DEV_SECRET, 3600).sign({
+      sub: TEST_DEFAULT_USER_ID,
+      username: 'admin',
+      role: 'admin',
+    });
     await request(first.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${forged}`).expect(401);
     await expect(connectSocket(first.url, forged)).rejects.toMatchObject({ message: 'UNAUTHORIZED' });
     // The app's own tokens work.
-    await request(first.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${first.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin' })}`).expect(200);
+    await request(first.url)
+      .get('/admin/ledger/audit')
+      .set('Authorization', `Bearer ${first.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin' })}`)
+      .expect(200);
   });
 
   it('generates a random key once and keeps it in the database: a second copy and a restart accept the same tokens', async () => {
     const first = apps[0]!;
     const rows = await first.get(PrismaService).platformSecret.findMany();
-    expect(rows).toEqual([expect.objectContaining({ name: 'jwt', value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ name: 'jwt', value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
+    ]);
     expect(rows[0]!.value).not.toBe(REPOSITORY_DEV_SECRET);
-    const session = (await request(first.url).post('/auth/register').send({ username: 'carol', password: 'carol-password' }).expect(201)).body as { accessToken: string };
+    const session = (
+      await request(first.url)
+        .post('/auth/register')
+        .send({ username: 'carol', password: 'carol-password' })
+        .expect(201)
+    ).body as { accessToken: string };
 
     const copy = await start();
     await request(copy.url).get('/accounts/me').set('Authorization', `Bearer ${session.accessToken}`).expect(200);

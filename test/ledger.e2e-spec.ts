@@ -62,7 +62,11 @@ describe('grants, buy-ins and cash-outs', () => {
     await ledger.cashOut({ idempotencyKey: 'c1', userId: alice, tableId: 't1', amount: 150 });
     expect(await ledger.userBalance(alice)).toBe(750);
     const rest = await ledger.cashOut({ idempotencyKey: 'c2', userId: alice, tableId: 't1' });
-    expect(rest.entries.find((e) => e.accountKey === `user:${alice}`)).toEqual({ accountKey: `user:${alice}`, amount: 250, balanceAfter: 1000 });
+    expect(rest.entries.find((e) => e.accountKey === `user:${alice}`)).toEqual({
+      accountKey: `user:${alice}`,
+      amount: 250,
+      balanceAfter: 1000,
+    });
     expect((await ledger.tableStacks('t1'))[0].balance).toBe(0);
     expect((await auditLedger(prisma)).ok).toBe(true);
   });
@@ -84,8 +88,12 @@ describe('concurrency', () => {
     await ledger.buyIn({ idempotencyKey: 'pre', userId: bob, tableId: 'conc', amount: 500 });
     const ops = Array.from({ length: 50 }, (_, i) =>
       i % 5 < 3
-        ? ledger.buyIn({ idempotencyKey: `conc-buy-${i}`, userId: bob, tableId: 'conc', amount: 100 }).then(() => ({ kind: 'buy' as const }))
-        : ledger.cashOut({ idempotencyKey: `conc-out-${i}`, userId: bob, tableId: 'conc', amount: 50 }).then(() => ({ kind: 'out' as const })),
+        ? ledger
+            .buyIn({ idempotencyKey: `conc-buy-${i}`, userId: bob, tableId: 'conc', amount: 100 })
+            .then(() => ({ kind: 'buy' as const }))
+        : ledger
+            .cashOut({ idempotencyKey: `conc-out-${i}`, userId: bob, tableId: 'conc', amount: 50 })
+            .then(() => ({ kind: 'out' as const })),
     );
     const settled = await Promise.allSettled(ops);
     const buys = settled.filter((s) => s.status === 'fulfilled' && s.value.kind === 'buy').length;
@@ -109,7 +117,9 @@ describe('concurrency', () => {
   it('50 parallel buy-ins of 30 from 1000 chips: exactly 33 succeed, the account ends at 10', async () => {
     const carl = await player('carl-conc', 1000);
     const settled = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => ledger.buyIn({ idempotencyKey: `carl-${i}`, userId: carl, tableId: 'c33', amount: 30 })),
+      Array.from({ length: 50 }, (_, i) =>
+        ledger.buyIn({ idempotencyKey: `carl-${i}`, userId: carl, tableId: 'c33', amount: 30 }),
+      ),
     );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(33);
     expect(await ledger.userBalance(carl)).toBe(10);
@@ -118,7 +128,13 @@ describe('concurrency', () => {
 });
 
 describe('property: the ledger agrees with a model and the audit stays clean', () => {
-  type Cmd = { op: 'grant' | 'buyIn' | 'reload' | 'cashOut'; who: number; table: number; amount: number; retry: boolean };
+  type Cmd = {
+    op: 'grant' | 'buyIn' | 'reload' | 'cashOut';
+    who: number;
+    table: number;
+    amount: number;
+    retry: boolean;
+  };
   const cmd = fc.record({
     op: fc.constantFrom('grant', 'buyIn', 'reload', 'cashOut') as fc.Arbitrary<Cmd['op']>,
     who: fc.integer({ min: 0, max: 2 }),
@@ -136,7 +152,9 @@ describe('property: the ledger agrees with a model and the audit stays clean', (
         const model = new Map<string, number>();
         const bal = (k: string) => model.get(k) ?? 0;
         for (const u of users) model.set(`user:${u}`, await ledger.userBalance(u));
-        for (let t = 0; t < 2; t++) for (const u of users) model.set(`table:prop${t}:${u}`, (await ledger.account(`table:prop${t}:${u}`))?.balance ?? 0);
+        for (let t = 0; t < 2; t++)
+          for (const u of users)
+            model.set(`table:prop${t}:${u}`, (await ledger.account(`table:prop${t}:${u}`))?.balance ?? 0);
         for (const [i, c] of cmds.entries()) {
           const userId = users[c.who];
           const tableId = `prop${c.table}`;
@@ -183,7 +201,9 @@ describe('idempotency', () => {
   it('20 concurrent retries of one command move chips once', async () => {
     const erik = await player('erik', 500);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => ledger.buyIn({ idempotencyKey: 'erik-buy', userId: erik, tableId: 't3', amount: 120 })),
+      Array.from({ length: 20 }, () =>
+        ledger.buyIn({ idempotencyKey: 'erik-buy', userId: erik, tableId: 't3', amount: 120 }),
+      ),
     );
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const original = results.find((r) => !r.replayed)!;
@@ -195,7 +215,9 @@ describe('idempotency', () => {
   it('concurrent retries of a grant (first use of the issuer and a new account) move chips once', async () => {
     const id = await createUser(prisma, 'fred');
     await ledger.openUserAccount(id);
-    const results = await Promise.all(Array.from({ length: 10 }, () => ledger.grant({ idempotencyKey: 'fred-grant', userId: id, amount: 77 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => ledger.grant({ idempotencyKey: 'fred-grant', userId: id, amount: 77 })),
+    );
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await ledger.userBalance(id)).toBe(77);
   });
@@ -204,9 +226,9 @@ describe('idempotency', () => {
     const gus = await player('gus', 500);
     await ledger.buyIn({ idempotencyKey: 'gus-buy', userId: gus, tableId: 't4', amount: 100 });
     const before = await snapshot();
-    await expect(ledger.buyIn({ idempotencyKey: 'gus-buy', userId: gus, tableId: 't4', amount: 101 })).rejects.toBeInstanceOf(
-      IdempotencyConflictError,
-    );
+    await expect(
+      ledger.buyIn({ idempotencyKey: 'gus-buy', userId: gus, tableId: 't4', amount: 101 }),
+    ).rejects.toBeInstanceOf(IdempotencyConflictError);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -218,21 +240,87 @@ describe('bad input gets a typed error and changes nothing', () => {
   });
 
   const cases: [string, () => Promise<unknown>, new (...args: never[]) => Error][] = [
-    ['negative amount', () => ledger.buyIn({ idempotencyKey: 'x1', userId: hana, tableId: 't5', amount: -5 }), InvalidAmountError],
-    ['zero amount', () => ledger.buyIn({ idempotencyKey: 'x2', userId: hana, tableId: 't5', amount: 0 }), InvalidAmountError],
-    ['fractional amount', () => ledger.buyIn({ idempotencyKey: 'x3', userId: hana, tableId: 't5', amount: 10.5 }), InvalidAmountError],
-    ['NaN', () => ledger.buyIn({ idempotencyKey: 'x4', userId: hana, tableId: 't5', amount: Number.NaN }), InvalidAmountError],
-    ['amount as a string', () => ledger.buyIn({ idempotencyKey: 'x5', userId: hana, tableId: 't5', amount: '10' as unknown as number }), InvalidAmountError],
-    ['oversized amount', () => ledger.grant({ idempotencyKey: 'x6', userId: hana, amount: MAX_CHIP_AMOUNT + 1 }), InvalidAmountError],
-    ['more than the balance', () => ledger.buyIn({ idempotencyKey: 'x7', userId: hana, tableId: 't5', amount: 301 }), InsufficientFundsError],
-    ['cash-out of an empty stack', () => ledger.cashOut({ idempotencyKey: 'x8', userId: hana, tableId: 'never-sat' }), InvalidAmountError],
-    ['unknown account', () => ledger.buyIn({ idempotencyKey: 'x9', userId: '00000000-0000-4000-8000-000000000000', tableId: 't5', amount: 5 }), UnknownAccountError],
-    ['user id that is not a uuid', () => ledger.grant({ idempotencyKey: 'x10', userId: 'alice', amount: 5 }), InvalidInputError],
-    ['oversized table id', () => ledger.buyIn({ idempotencyKey: 'x11', userId: hana, tableId: 't'.repeat(65), amount: 5 }), InvalidInputError],
-    ['table id with odd characters', () => ledger.buyIn({ idempotencyKey: 'x12', userId: hana, tableId: "t'; drop", amount: 5 }), InvalidInputError],
-    ['oversized idempotency key', () => ledger.buyIn({ idempotencyKey: 'k'.repeat(201), userId: hana, tableId: 't5', amount: 5 }), InvalidInputError],
-    ['empty idempotency key', () => ledger.buyIn({ idempotencyKey: '', userId: hana, tableId: 't5', amount: 5 }), InvalidInputError],
-    ['unknown user for a new account', () => ledger.openUserAccount('00000000-0000-4000-8000-000000000001'), UnknownAccountError],
+    [
+      'negative amount',
+      () => ledger.buyIn({ idempotencyKey: 'x1', userId: hana, tableId: 't5', amount: -5 }),
+      InvalidAmountError,
+    ],
+    [
+      'zero amount',
+      () => ledger.buyIn({ idempotencyKey: 'x2', userId: hana, tableId: 't5', amount: 0 }),
+      InvalidAmountError,
+    ],
+    [
+      'fractional amount',
+      () => ledger.buyIn({ idempotencyKey: 'x3', userId: hana, tableId: 't5', amount: 10.5 }),
+      InvalidAmountError,
+    ],
+    [
+      'NaN',
+      () => ledger.buyIn({ idempotencyKey: 'x4', userId: hana, tableId: 't5', amount: Number.NaN }),
+      InvalidAmountError,
+    ],
+    [
+      'amount as a string',
+      () => ledger.buyIn({ idempotencyKey: 'x5', userId: hana, tableId: 't5', amount: '10' as unknown as number }),
+      InvalidAmountError,
+    ],
+    [
+      'oversized amount',
+      () => ledger.grant({ idempotencyKey: 'x6', userId: hana, amount: MAX_CHIP_AMOUNT + 1 }),
+      InvalidAmountError,
+    ],
+    [
+      'more than the balance',
+      () => ledger.buyIn({ idempotencyKey: 'x7', userId: hana, tableId: 't5', amount: 301 }),
+      InsufficientFundsError,
+    ],
+    [
+      'cash-out of an empty stack',
+      () => ledger.cashOut({ idempotencyKey: 'x8', userId: hana, tableId: 'never-sat' }),
+      InvalidAmountError,
+    ],
+    [
+      'unknown account',
+      () =>
+        ledger.buyIn({
+          idempotencyKey: 'x9',
+          userId: '00000000-0000-4000-8000-000000000000',
+          tableId: 't5',
+          amount: 5,
+        }),
+      UnknownAccountError,
+    ],
+    [
+      'user id that is not a uuid',
+      () => ledger.grant({ idempotencyKey: 'x10', userId: 'alice', amount: 5 }),
+      InvalidInputError,
+    ],
+    [
+      'oversized table id',
+      () => ledger.buyIn({ idempotencyKey: 'x11', userId: hana, tableId: 't'.repeat(65), amount: 5 }),
+      InvalidInputError,
+    ],
+    [
+      'table id with odd characters',
+      () => ledger.buyIn({ idempotencyKey: 'x12', userId: hana, tableId: "t'; drop", amount: 5 }),
+      InvalidInputError,
+    ],
+    [
+      'oversized idempotency key',
+      () => ledger.buyIn({ idempotencyKey: 'k'.repeat(201), userId: hana, tableId: 't5', amount: 5 }),
+      InvalidInputError,
+    ],
+    [
+      'empty idempotency key',
+      () => ledger.buyIn({ idempotencyKey: '', userId: hana, tableId: 't5', amount: 5 }),
+      InvalidInputError,
+    ],
+    [
+      'unknown user for a new account',
+      () => ledger.openUserAccount('00000000-0000-4000-8000-000000000001'),
+      UnknownAccountError,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, run, type) => {
@@ -247,10 +335,22 @@ describe('tournament chips are separate from account balances', () => {
     const ida = await player('ida', 1000);
     const jon = await player('jon', 1000);
     for (const u of [ida, jon]) {
-      await ledger.enterTournament({ idempotencyKey: `sng1:${u}`, userId: u, tournamentId: 'sng1', fee: 100, startingStack: 1500 });
+      await ledger.enterTournament({
+        idempotencyKey: `sng1:${u}`,
+        userId: u,
+        tournamentId: 'sng1',
+        fee: 100,
+        startingStack: 1500,
+      });
     }
     // A retry does not charge twice.
-    await ledger.enterTournament({ idempotencyKey: `sng1:${ida}`, userId: ida, tournamentId: 'sng1', fee: 100, startingStack: 1500 });
+    await ledger.enterTournament({
+      idempotencyKey: `sng1:${ida}`,
+      userId: ida,
+      tournamentId: 'sng1',
+      fee: 100,
+      startingStack: 1500,
+    });
     expect(await ledger.userBalance(ida)).toBe(900);
     expect((await ledger.account('pool:sng1'))!.balance).toBe(200);
     const stacks = await ledger.tournamentStacks('sng1');
@@ -259,9 +359,17 @@ describe('tournament chips are separate from account balances', () => {
       ['tournament:sng1', 1500],
     ]);
     // Winner takes the pool; tournament chips go back to the tournament's issuer.
-    await ledger.awardTournamentPrize({ idempotencyKey: 'sng1:prize1', tournamentId: 'sng1', userId: jon, amount: 200, place: 1 });
+    await ledger.awardTournamentPrize({
+      idempotencyKey: 'sng1:prize1',
+      tournamentId: 'sng1',
+      userId: jon,
+      amount: 200,
+      place: 1,
+    });
     expect(await ledger.userBalance(jon)).toBe(1100);
-    const entry = await prisma.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId: 'sng1', userId: jon } } });
+    const entry = await prisma.tournamentEntry.findUnique({
+      where: { tournamentId_userId: { tournamentId: 'sng1', userId: jon } },
+    });
     expect(entry).toMatchObject({ place: 1, prize: 200n, status: 'finished' });
     const audit = await auditLedger(prisma);
     expect(audit.ok).toBe(true);
@@ -270,7 +378,13 @@ describe('tournament chips are separate from account balances', () => {
 
   it('a refunded entry returns the fee and retires the tournament chips', async () => {
     const kim = await player('kim', 500);
-    await ledger.enterTournament({ idempotencyKey: 'mtt:kim', userId: kim, tournamentId: 'mtt', fee: 50, startingStack: 3000 });
+    await ledger.enterTournament({
+      idempotencyKey: 'mtt:kim',
+      userId: kim,
+      tournamentId: 'mtt',
+      fee: 50,
+      startingStack: 3000,
+    });
     await ledger.refundTournamentEntry({ idempotencyKey: 'mtt:kim:refund', userId: kim, tournamentId: 'mtt' });
     expect(await ledger.userBalance(kim)).toBe(500);
     expect((await ledger.tournamentStacks('mtt'))[0].balance).toBe(0);
@@ -279,10 +393,22 @@ describe('tournament chips are separate from account balances', () => {
 
   it('entering twice with another key is refused and changes nothing', async () => {
     const lea = await player('lea', 500);
-    await ledger.enterTournament({ idempotencyKey: 'sng2:lea:a', userId: lea, tournamentId: 'sng2', fee: 10, startingStack: 100 });
+    await ledger.enterTournament({
+      idempotencyKey: 'sng2:lea:a',
+      userId: lea,
+      tournamentId: 'sng2',
+      fee: 10,
+      startingStack: 100,
+    });
     const before = await snapshot();
     await expect(
-      ledger.enterTournament({ idempotencyKey: 'sng2:lea:b', userId: lea, tournamentId: 'sng2', fee: 10, startingStack: 100 }),
+      ledger.enterTournament({
+        idempotencyKey: 'sng2:lea:b',
+        userId: lea,
+        tournamentId: 'sng2',
+        fee: 10,
+        startingStack: 100,
+      }),
     ).rejects.toMatchObject({ code: 'ALREADY_ENTERED' });
     expect(await snapshot()).toEqual(before);
   });
@@ -298,14 +424,20 @@ describe('the database backs the ledger up', () => {
 
   it('the audit reports a transaction whose entries do not sum to zero', async () => {
     const ola = await player('ola', 10);
-    const [t] = await prisma.$queryRaw<{ id: bigint }[]>`SELECT id FROM ledger_transactions WHERE idempotency_key = ${`welcome:${ola}`}`;
+    const [t] = await prisma.$queryRaw<
+      { id: bigint }[]
+    >`SELECT id FROM ledger_transactions WHERE idempotency_key = ${`welcome:${ola}`}`;
     const acc = await prisma.chipAccount.findUniqueOrThrow({ where: { key: `user:${ola}` } });
     // A forged credit: the entry and the cached balance agree, but nothing was debited.
-    await prisma.ledgerEntry.create({ data: { transactionId: t.id, accountId: acc.id, amount: 3n, balanceAfter: 13n } });
+    await prisma.ledgerEntry.create({
+      data: { transactionId: t.id, accountId: acc.id, amount: 3n, balanceAfter: 13n },
+    });
     await prisma.$executeRaw`UPDATE chip_accounts SET balance = 13 WHERE id = ${acc.id}`;
     const audit = await auditLedger(prisma);
     expect(audit.ok).toBe(false);
-    expect(audit.unbalancedTransactions).toEqual([{ transactionId: t.id.toString(), idempotencyKey: `welcome:${ola}`, book: 'chips', sum: 3 }]);
+    expect(audit.unbalancedTransactions).toEqual([
+      { transactionId: t.id.toString(), idempotencyKey: `welcome:${ola}`, book: 'chips', sum: 3 },
+    ]);
     expect(audit.difference).toBe(3);
     // Undo the forgery (tests share the database).
     await prisma.ledgerEntry.deleteMany({ where: { transactionId: t.id, amount: 3n } });
@@ -344,7 +476,13 @@ describe('hand storage', () => {
   }
 
   /** Plays scripted actions, appending each apply() result in one call (the documented order). */
-  async function playScripted(store: HandStore, handId: string, config: HandConfig, seed: string, actions: Action[]): Promise<HandEvent[]> {
+  async function playScripted(
+    store: HandStore,
+    handId: string,
+    config: HandConfig,
+    seed: string,
+    actions: Action[],
+  ): Promise<HandEvent[]> {
     const started = start(config, { rng: seededRandom(seed) });
     let state = started.state;
     const all = [...started.events];
@@ -370,7 +508,13 @@ describe('hand storage', () => {
       { seat: 1, stack: 500 },
       { seat: 2, stack: 500 },
     ]);
-    const hand = await store.startHand({ tableId: 'hs1', handNumber: 1, config, players: [a, b, c].map((userId, seat) => ({ seat, userId })), commitment: 'sha256:abc' });
+    const hand = await store.startHand({
+      tableId: 'hs1',
+      handNumber: 1,
+      config,
+      players: [a, b, c].map((userId, seat) => ({ seat, userId })),
+      commitment: 'sha256:abc',
+    });
     expect(hand.status).toBe('running');
     const checks: Action[] = [];
     for (let street = 0; street < 3; street++) checks.push({ type: 'check', seat: 1 }, { type: 'check', seat: 0 });
@@ -410,7 +554,14 @@ describe('hand storage', () => {
       { seat: 3, stack: 300 },
       { seat: 5, stack: 300 },
     ]);
-    const hand = await store.startHand({ tableId: 'hs2', config, players: [{ seat: 3, userId: a }, { seat: 5, userId: b }] });
+    const hand = await store.startHand({
+      tableId: 'hs2',
+      config,
+      players: [
+        { seat: 3, userId: a },
+        { seat: 5, userId: b },
+      ],
+    });
     const started = start(config, { rng: seededRandom('hs2') });
     const first = await store.appendEvents(hand.id, 0, started.events);
     const pot = (await ledger.account(`hand:${hand.id}`))!.balance;
@@ -419,13 +570,21 @@ describe('hand storage', () => {
     expect(retry).toEqual({ ...first, replayed: true });
     expect((await ledger.account(`hand:${hand.id}`))!.balance).toBe(15);
     const before = await snapshot();
-    await expect(store.appendEvents(hand.id, first.nextSeq + 1, [{ type: 'street-started', street: 1, name: 'flop' }])).rejects.toBeInstanceOf(EventSeqConflictError);
-    await expect(store.appendEvents(hand.id, 0, [{ type: 'forced-bet', seat: 3, kind: 'ante', amount: 1, allIn: false }])).rejects.toBeInstanceOf(EventSeqConflictError);
     await expect(
-      store.appendEvents(hand.id, first.nextSeq, [{ type: 'action', seat: 7, action: 'call', amount: 5, to: 10, allIn: false }]),
+      store.appendEvents(hand.id, first.nextSeq + 1, [{ type: 'street-started', street: 1, name: 'flop' }]),
+    ).rejects.toBeInstanceOf(EventSeqConflictError);
+    await expect(
+      store.appendEvents(hand.id, 0, [{ type: 'forced-bet', seat: 3, kind: 'ante', amount: 1, allIn: false }]),
+    ).rejects.toBeInstanceOf(EventSeqConflictError);
+    await expect(
+      store.appendEvents(hand.id, first.nextSeq, [
+        { type: 'action', seat: 7, action: 'call', amount: 5, to: 10, allIn: false },
+      ]),
     ).rejects.toBeInstanceOf(InvalidInputError);
     await expect(
-      store.appendEvents(hand.id, first.nextSeq, [{ type: 'action', seat: 3, action: 'raise', amount: 5000, to: 5000, allIn: false }]),
+      store.appendEvents(hand.id, first.nextSeq, [
+        { type: 'action', seat: 3, action: 'raise', amount: 5000, to: 5000, allIn: false },
+      ]),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await snapshot()).toEqual(before);
     expect(await store.events(hand.id)).toHaveLength(first.nextSeq);
@@ -435,11 +594,21 @@ describe('hand storage', () => {
     const [a, b] = await table('hs3', ['hs3-a', 'hs3-b'], 100);
     const store = new HandStore(prisma);
     await expect(
-      store.startHand({ tableId: 'hs3', config: cfg([{ seat: 0, stack: 100 }, { seat: 1, stack: 101 }]), players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] }),
+      store.startHand({
+        tableId: 'hs3',
+        config: cfg([
+          { seat: 0, stack: 100 },
+          { seat: 1, stack: 101 },
+        ]),
+        players: [
+          { seat: 0, userId: a },
+          { seat: 1, userId: b },
+        ],
+      }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
-    await expect(store.startHand({ tableId: 'hs3', tournamentId: 'x', config: cfg([{ seat: 0, stack: 1 }]), players: [] })).rejects.toBeInstanceOf(
-      InvalidInputError,
-    );
+    await expect(
+      store.startHand({ tableId: 'hs3', tournamentId: 'x', config: cfg([{ seat: 0, stack: 1 }]), players: [] }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
     expect(await prisma.hand.count({ where: { tableId: 'hs3' } })).toBe(0);
   });
 
@@ -450,7 +619,14 @@ describe('hand storage', () => {
       { seat: 0, stack: 200 },
       { seat: 1, stack: 200 },
     ]);
-    const hand = await store.startHand({ tableId: 'hs4', config, players: [{ seat: 0, userId: a }, { seat: 1, userId: b }] });
+    const hand = await store.startHand({
+      tableId: 'hs4',
+      config,
+      players: [
+        { seat: 0, userId: a },
+        { seat: 1, userId: b },
+      ],
+    });
     // A log without its deal (no hand-started, no cards): replay cannot rebuild it.
     await store.appendEvents(hand.id, 0, [
       { type: 'forced-bet', seat: 0, kind: 'small-blind', amount: 5, allIn: false },
@@ -465,21 +641,37 @@ describe('hand storage', () => {
       { seat: 1, userId: b, amount: 10 },
     ]);
     expect((await ledger.tableStacks('hs4')).map((s) => s.balance)).toEqual([200, 200]);
-    expect((await store.events(hand.id)).at(-1)!.payload).toMatchObject({ type: 'hand-cancelled', stacks: [{ seat: 0, stack: 200 }, { seat: 1, stack: 200 }] });
+    expect((await store.events(hand.id)).at(-1)!.payload).toMatchObject({
+      type: 'hand-cancelled',
+      stacks: [
+        { seat: 0, stack: 200 },
+        { seat: 1, stack: 200 },
+      ],
+    });
     expect((await store.getHand(hand.id)).status).toBe('cancelled');
   });
 
   it('Server Crash in a tournament: contributions return to the tournament stacks, which stay with the tournament', async () => {
     const ids = [await player('tc-a', 500), await player('tc-b', 500)];
     for (const id of ids) {
-      await ledger.enterTournament({ idempotencyKey: `tc:${id}`, userId: id, tournamentId: 'tc', fee: 50, startingStack: 1500 });
+      await ledger.enterTournament({
+        idempotencyKey: `tc:${id}`,
+        userId: id,
+        tournamentId: 'tc',
+        fee: 50,
+        startingStack: 1500,
+      });
     }
     const store = new HandStore(prisma);
     const config = cfg([
       { seat: 0, stack: 1500 },
       { seat: 1, stack: 1500 },
     ]);
-    const hand = await store.startHand({ tournamentId: 'tc', config, players: ids.map((userId, seat) => ({ seat, userId })) });
+    const hand = await store.startHand({
+      tournamentId: 'tc',
+      config,
+      players: ids.map((userId, seat) => ({ seat, userId })),
+    });
     await playScripted(store, hand.id, config, 'tc', [{ type: 'raise', seat: 0, amount: 40 }]);
     expect((await ledger.account(`hand:${hand.id}`))!).toMatchObject({ book: 'tournament:tc', balance: 50 });
 
@@ -491,10 +683,13 @@ describe('hand storage', () => {
 
     const report = await recoverFromCrash(prisma, { hands: 'tournaments' });
     expect(report.cashedOut).toEqual([]);
-    expect(report.cancelledHands.find((h) => h.handId === hand.id)).toMatchObject({ source: 'engine', refunds: [
-      { seat: 0, userId: ids[0], amount: 40 },
-      { seat: 1, userId: ids[1], amount: 10 },
-    ] });
+    expect(report.cancelledHands.find((h) => h.handId === hand.id)).toMatchObject({
+      source: 'engine',
+      refunds: [
+        { seat: 0, userId: ids[0], amount: 40 },
+        { seat: 1, userId: ids[1], amount: 10 },
+      ],
+    });
     expect((await ledger.tournamentStacks('tc')).map((s) => s.balance)).toEqual([1500, 1500]);
     expect((await ledger.account('pool:tc'))!.balance).toBe(100);
     expect(report.audit?.ok).toBe(true);

@@ -64,16 +64,35 @@ describe('npm start', () => {
   async function start(port: number): Promise<ChildProcess> {
     const child = spawn('npm', ['start'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: db.name, LOG_LEVEL: 'info', HEARTBEAT_EVERY_MS: '0' },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: db.name,
+        LOG_LEVEL: 'info',
+        HEARTBEAT_EVERY_MS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (b: Buffer) => (log += b.toString()));
     child.stderr!.on('data', (b: Buffer) => (log += b.toString()));
     const url = `http://127.0.0.1:${port}`;
-    await until(async () => {
-      if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${log.slice(-3000)}`);
-      return request(url).get('/health/ready').then((r) => r.status === 200, () => false);
-    }, 120_000, 'npm start to be ready');
+    await until(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${log.slice(-3000)}`);
+        return request(url)
+          .get('/health/ready')
+          .then(
+            (r) => r.status === 200,
+            () => false,
+          );
+      },
+      120_000,
+      'npm start to be ready',
+    );
     return child;
   }
 
@@ -92,15 +111,30 @@ describe('npm start', () => {
     const port = await freePort();
     npm = await start(port);
     const url = `http://127.0.0.1:${port}`;
-    const login = await request(url).post('/auth/login').send({ username: 'alice', password: 'alice-demo' }).expect(200);
+    const login = await request(url)
+      .post('/auth/login')
+      .send({ username: 'alice', password: 'alice-demo' })
+      .expect(200);
     const auth = `Bearer ${login.body.accessToken}`;
-    expect((await request(url).get('/accounts/me').set('Authorization', auth).expect(200)).body.chips).toBeGreaterThan(0);
-    const tables = (await request(url).get('/lobby/tables').set('Authorization', auth).expect(200)).body.tables as { game: string; private: boolean }[];
+    expect((await request(url).get('/accounts/me').set('Authorization', auth).expect(200)).body.chips).toBeGreaterThan(
+      0,
+    );
+    const tables = (await request(url).get('/lobby/tables').set('Authorization', auth).expect(200)).body.tables as {
+      game: string;
+      private: boolean;
+    }[];
     expect(tables.filter((t) => !t.private).length).toBeGreaterThanOrEqual(3);
     expect(new Set(tables.map((t) => t.game)).size).toBeGreaterThanOrEqual(2);
     const sng = (await request(url).get('/sit-and-go').expect(200)).body as { template: { kind: string } }[];
     expect(new Set(sng.map((s) => s.template.kind))).toEqual(new Set(['sit-and-go', 'spin']));
-    await until(async () => ((await request(url).get('/tournaments').set('Authorization', auth)).body as { status: string }[]).some((x) => x.status === 'registering'), 20_000, 'a tournament to join');
+    await until(
+      async () =>
+        ((await request(url).get('/tournaments').set('Authorization', auth)).body as { status: string }[]).some(
+          (x) => x.status === 'registering',
+        ),
+      20_000,
+      'a tournament to join',
+    );
     // The favicon, linked from the page.
     expect((await request(url).get('/').expect(200)).text).toContain('href="/favicon.svg"');
     expect((await request(url).get('/favicon.svg').expect(200)).headers['content-type']).toContain('image/svg+xml');

@@ -19,7 +19,9 @@ describe('platform (all-in-one)', () => {
   describe('HTTP', () => {
     it('answers /health/live and /health/ready with PostgreSQL and Redis up', async () => {
       await request(t.url).get('/health/live').expect(200, { status: 'ok', app: 'all-in-one' });
-      await request(t.url).get('/health/ready').expect(200, { status: 'ok', checks: { postgres: 'up', redis: 'up' }, details: { faults: [] } });
+      await request(t.url)
+        .get('/health/ready')
+        .expect(200, { status: 'ok', checks: { postgres: 'up', redis: 'up' }, details: { faults: [] } });
     });
 
     it('serves the OpenAPI document at /docs', async () => {
@@ -40,7 +42,10 @@ describe('platform (all-in-one)', () => {
     it('accepts a valid token and greets the user', async () => {
       const { socket, welcome } = await connectSocket(t.url, t.token({ username: 'hana', role: 'host' }));
       try {
-        expect(welcome).toEqual({ user: { sub: expect.any(String), username: 'hana', role: 'host' }, app: 'all-in-one' });
+        expect(welcome).toEqual({
+          user: { sub: expect.any(String), username: 'hana', role: 'host' },
+          app: 'all-in-one',
+        });
         socket.emit('ping', { nonce: 'n1' });
         expect(await nextEvent(socket, 'pong')).toEqual({ nonce: 'n1', serverTime: expect.any(Number) });
       } finally {
@@ -49,7 +54,11 @@ describe('platform (all-in-one)', () => {
     });
 
     it('refuses a bad token, a token signed with another secret and no token', async () => {
-      const forged = new TokenService('another-secret-0123456789abcdef0123', 60).sign({ sub: 'x', username: 'mallory', role: 'admin' });
+      const forged = new TokenService('another-secret-0123456789abcdef0123', 60).sign({
+        sub: 'x',
+        username: 'mallory',
+        role: 'admin',
+      });
       for (const token of ['garbage', forged, undefined]) {
         await expect(connectSocket(t.url, token)).rejects.toMatchObject({
           message: 'UNAUTHORIZED',
@@ -76,7 +85,11 @@ describe('platform (all-in-one)', () => {
 
         const unknown = nextEvent(socket, 'error');
         (socket as unknown as { emit(e: string, p: unknown): void }).emit('no-such-event', {});
-        expect(await unknown).toEqual({ code: 'UNKNOWN_EVENT', event: 'no-such-event', message: 'no handler for "no-such-event"' });
+        expect(await unknown).toEqual({
+          code: 'UNKNOWN_EVENT',
+          event: 'no-such-event',
+          message: 'no handler for "no-such-event"',
+        });
 
         expect(socket.connected).toBe(true);
         socket.emit('ping', { nonce: 'still-here' });

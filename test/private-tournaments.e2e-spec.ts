@@ -352,7 +352,12 @@ describe('Private tournaments (e2e)', () => {
     }
     const [host, alice, stranger] = people;
     await prisma.user.create({ data: { id: ADMIN, username: 'pv-admin', role: 'admin' } }).catch(() => undefined);
-    const created = await post(host.id, '/private-events/sng', { ...SNG_BODY, seats: 2, decisionMs: 5_000, levelDurationMs: 60_000 }).expect(201);
+    const created = await post(host.id, '/private-events/sng', {
+      ...SNG_BODY,
+      seats: 2,
+      decisionMs: 5_000,
+      levelDurationMs: 60_000,
+    }).expect(201);
     const { instanceId } = created.body as { instanceId: number };
     await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: alice.name }).expect(201);
     await post(host.id, `/private-events/sng/${instanceId}/register`).expect(201);
@@ -363,7 +368,10 @@ describe('Private tournaments (e2e)', () => {
     async function watch(userId: string, role: 'player' | 'admin' = 'player'): Promise<unknown> {
       const { socket } = await connectSocket(t.url, t.token({ sub: userId, role }));
       try {
-        const answer = Promise.race([nextEvent(socket, 'table:snapshot').then(() => 'snapshot'), nextEvent(socket, 'error')]);
+        const answer = Promise.race([
+          nextEvent(socket, 'table:snapshot').then(() => 'snapshot'),
+          nextEvent(socket, 'error'),
+        ]);
         socket.emit('table:watch', { tableId });
         return await answer;
       } finally {
@@ -372,7 +380,10 @@ describe('Private tournaments (e2e)', () => {
     }
     // The invitee watches as soon as the runner hosts the table.
     await waitFor('the private table to open', async () => (await watch(alice.id)) === 'snapshot', 20_000);
-    expect(await watch(stranger.id)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await watch(stranger.id)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^NOT_INVITED/),
+    });
     expect(await watch(ADMIN, 'admin')).toBe('snapshot');
     expect(await watch(host.id)).toBe('snapshot');
   });

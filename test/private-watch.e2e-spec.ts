@@ -7,9 +7,21 @@ import { Module } from '@nestjs/common';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { QUEUES, type SocketError, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesGateway, TablesService, tableRoom } from '@naiko/platform';
-import { answer, connectSocket, drained, EVENT_TIMEOUT_MS, eventWhere, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import {
+  answer,
+  connectSocket,
+  drained,
+  EVENT_TIMEOUT_MS,
+  eventWhere,
+  nextEvent,
+  startTestApp,
+  type TestApp,
+  type TestSocket,
+} from './support';
 
-@Module({ imports: [PlatformModule.forRoot({ app: 'private-watch-test', consumeQueues: [QUEUES.system] }), LobbyModule] })
+@Module({
+  imports: [PlatformModule.forRoot({ app: 'private-watch-test', consumeQueues: [QUEUES.system] }), LobbyModule],
+})
 class PrivateWatchTestModule {}
 
 interface Client {
@@ -21,7 +33,11 @@ interface Client {
   received: { event: string; payload: unknown }[];
 }
 
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs = EVENT_TIMEOUT_MS, what = 'condition'): Promise<void> {
+async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = EVENT_TIMEOUT_MS,
+  what = 'condition',
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -30,7 +46,10 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = EVENT_T
 }
 
 /** Messages about `tableId` (snapshot, hand feed, table updates, chat). */
-const aboutTable = (c: Client, tableId: string) => c.received.filter((r) => r.event.startsWith('table:') && (r.payload as { tableId?: string } | null)?.tableId === tableId);
+const aboutTable = (c: Client, tableId: string) =>
+  c.received.filter(
+    (r) => r.event.startsWith('table:') && (r.payload as { tableId?: string } | null)?.tableId === tableId,
+  );
 
 describe('private tables are watched by invitation only', () => {
   let t: TestApp;
@@ -39,7 +58,11 @@ describe('private tables are watched by invitation only', () => {
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ name: 'private-watch-test', module: PrivateWatchTestModule, env: { TABLE_HAND_PAUSE_MS: '30', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'private-watch' } });
+    t = await startTestApp({
+      name: 'private-watch-test',
+      module: PrivateWatchTestModule,
+      env: { TABLE_HAND_PAUSE_MS: '30', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'private-watch' },
+    });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
   });
@@ -63,23 +86,37 @@ describe('private tables are watched by invitation only', () => {
   }
 
   /** The server's refusal of a command that must be refused (no sign of acceptance is awaited). */
-  const refusal = (c: Client, event: string, payload: unknown): Promise<SocketError | null> => answer(c.socket, event, payload);
+  const refusal = (c: Client, event: string, payload: unknown): Promise<SocketError | null> =>
+    answer(c.socket, event, payload);
   /** Sits down: null once the seat's snapshot came, else the refusal. */
   const sit = (c: Client, tableId: string, buyIn: number): Promise<SocketError | null> =>
-    answer(c.socket, 'table:sit', { tableId, buyIn }, eventWhere(c.socket, 'table:snapshot', (p) => p.tableId === tableId && p.yourSeat !== null, `${c.username}'s seat`));
+    answer(
+      c.socket,
+      'table:sit',
+      { tableId, buyIn },
+      eventWhere(
+        c.socket,
+        'table:snapshot',
+        (p) => p.tableId === tableId && p.yourSeat !== null,
+        `${c.username}'s seat`,
+      ),
+    );
   /** The chat `text` heard by `c`. */
-  const chatAt = (c: Client, text: string, what: string) => eventWhere(c.socket, 'table:chat', (m) => m.text === text, what);
+  const chatAt = (c: Client, text: string, what: string) =>
+    eventWhere(c.socket, 'table:chat', (m) => m.text === text, what);
   /** Says `text` at the table: null once the speaker heard it himself (it went to the table's room), else the refusal. */
   const say = (c: Client, tableId: string, text: string): Promise<SocketError | null> =>
     answer(c.socket, 'table:chat', { tableId, text }, chatAt(c, text, `${c.username}'s own chat`));
 
   /** Whether the server holds this client's socket in the table's room. */
-  const inRoom = (c: Client, tableId: string): boolean => t.get(TablesGateway).server.sockets.adapter.rooms.get(tableRoom(tableId))?.has(c.socket.id!) ?? false;
+  const inRoom = (c: Client, tableId: string): boolean =>
+    t.get(TablesGateway).server.sockets.adapter.rooms.get(tableRoom(tableId))?.has(c.socket.id!) ?? false;
 
   /** Checks or calls whenever it is this client's turn (a hand needs no more). */
   function autoPlay(c: Client, tableId: string): void {
     const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
-      const v = ('view' in p ? p.view : p.hand?.view) as { version: number; toAct: number | null; legal: { actions: string[] } | null; players: unknown[] } | undefined;
+      const v = ('view' in p ? p.view : p.hand?.view) as
+        { version: number; toAct: number | null; legal: { actions: string[] } | null; players: unknown[] } | undefined;
       const seat = 'yourSeat' in p ? p.yourSeat : undefined;
       if (seat !== undefined) mySeat.set(c, seat);
       if (!v?.legal || v.toAct === null || v.toAct !== mySeat.get(c)) return;
@@ -91,12 +128,27 @@ describe('private tables are watched by invitation only', () => {
   }
   const mySeat = new Map<Client, number | null>();
 
-  const api = (method: 'get' | 'post' | 'patch', path: string, c: Client) => request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
+  const api = (method: 'get' | 'post' | 'patch', path: string, c: Client) =>
+    request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
 
   it('strangers neither watch nor stay in the rooms after a refused sit; invitees, code holders and admins watch; "spectators allowed" opens watching, not sitting', async () => {
-    const [owner, friend, stranger, linked, admin] = [await player('pw-owner'), await player('pw-friend'), await player('pw-stranger'), await player('pw-linked'), await player('pw-admin', 'admin')];
+    const [owner, friend, stranger, linked, admin] = [
+      await player('pw-owner'),
+      await player('pw-friend'),
+      await player('pw-stranger'),
+      await player('pw-linked'),
+      await player('pw-admin', 'admin'),
+    ];
     const created = await api('post', '/tables/private', owner)
-      .send({ name: 'Closed doors', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 5000 }, seats: 3, clock: { decisionMs: 10_000, timeBankMs: 0 } })
+      .send({
+        name: 'Closed doors',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 5000 },
+        seats: 3,
+        clock: { decisionMs: 10_000, timeBankMs: 0 },
+      })
       .expect(201);
     const tableId = created.body.tableId as string;
     expect(created.body).toMatchObject({ private: true, spectatorsAllowed: false });
@@ -104,17 +156,33 @@ describe('private tables are watched by invitation only', () => {
     const code = (await api('post', `/tables/${tableId}/invite-code`, owner).expect(201)).body.code as string;
 
     // A stranger: watch refused, sit refused, wrong code refused — and none of it joins a room.
-    expect(await refusal(stranger, 'table:watch', { tableId })).toMatchObject({ code: 'FORBIDDEN', event: 'table:watch', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await refusal(stranger, 'table:watch', { tableId })).toMatchObject({
+      code: 'FORBIDDEN',
+      event: 'table:watch',
+      message: expect.stringMatching(/^NOT_INVITED/),
+    });
     expect(inRoom(stranger, tableId)).toBe(false);
-    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({
+      code: 'FORBIDDEN',
+      event: 'table:sit',
+      message: expect.stringMatching(/^NOT_INVITED/),
+    });
     expect(inRoom(stranger, tableId)).toBe(false);
-    expect(await refusal(stranger, 'table:watch', { tableId, inviteCode: 'not-the-code' })).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000, inviteCode: 'not-the-code' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(stranger, 'table:watch', { tableId, inviteCode: 'not-the-code' })).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000, inviteCode: 'not-the-code' })).toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect(inRoom(stranger, tableId)).toBe(false);
     await api('get', `/lobby/tables/${tableId}`, stranger).expect(404);
 
     // Those who may: the invitee, the holder of the link's code, an admin.
-    for (const [c, extra] of [[friend, {}], [linked, { inviteCode: code }], [admin, {}]] as const) {
+    for (const [c, extra] of [
+      [friend, {}],
+      [linked, { inviteCode: code }],
+      [admin, {}],
+    ] as const) {
       const snap = nextEvent(c.socket, 'table:snapshot', EVENT_TIMEOUT_MS);
       c.socket.emit('table:watch', { tableId, ...extra });
       expect((await snap).tableId).toBe(tableId);
@@ -139,14 +207,19 @@ describe('private tables are watched by invitation only', () => {
     expect(aboutTable(stranger, tableId)).toEqual([]);
 
     // The host allows spectators: the stranger watches (feed and chat), but still may not sit.
-    const opened = await api('patch', `/tables/${tableId}/settings`, owner).send({ spectatorsAllowed: true }).expect(200);
+    const opened = await api('patch', `/tables/${tableId}/settings`, owner)
+      .send({ spectatorsAllowed: true })
+      .expect(200);
     expect(opened.body).toMatchObject({ spectatorsAllowed: true });
     await api('patch', `/tables/${tableId}/settings`, friend).send({ spectatorsAllowed: false }).expect(403);
     const snap = nextEvent(stranger.socket, 'table:snapshot', EVENT_TIMEOUT_MS);
     stranger.socket.emit('table:watch', { tableId });
     expect((await snap).yourSeat).toBeNull();
     await api('get', `/lobby/tables/${tableId}`, stranger).expect(200);
-    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await refusal(stranger, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^NOT_INVITED/),
+    });
     expect(inRoom(stranger, tableId)).toBe(true); // he watched before the refused sit, and still does
     const spectatorHeard = chatAt(stranger, 'spectators welcome', 'the chat at the spectator');
     expect(await say(owner, tableId, 'spectators welcome')).toBeNull();
@@ -155,7 +228,11 @@ describe('private tables are watched by invitation only', () => {
     // Spectators off again: the stranger is told and leaves the rooms; the code holder and the admin stay.
     const told = nextEvent(stranger.socket, 'error', EVENT_TIMEOUT_MS);
     await api('patch', `/tables/${tableId}/settings`, owner).send({ spectatorsAllowed: false }).expect(200);
-    expect(await told).toMatchObject({ code: 'FORBIDDEN', event: 'table:watch', message: expect.stringMatching(/^NOT_INVITED/) });
+    expect(await told).toMatchObject({
+      code: 'FORBIDDEN',
+      event: 'table:watch',
+      message: expect.stringMatching(/^NOT_INVITED/),
+    });
     expect(inRoom(stranger, tableId)).toBe(false);
     expect(inRoom(linked, tableId)).toBe(true);
     expect(inRoom(admin, tableId)).toBe(true);
@@ -173,7 +250,14 @@ describe('private tables are watched by invitation only', () => {
 
     // The setting exists on private tables only.
     const pub = await api('post', '/lobby/tables', admin)
-      .send({ name: 'Open doors', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 5000 }, seats: 3 })
+      .send({
+        name: 'Open doors',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 5000 },
+        seats: 3,
+      })
       .expect(201);
     expect(pub.body.spectatorsAllowed).toBeUndefined();
     const snapPub = nextEvent(stranger.socket, 'table:snapshot', EVENT_TIMEOUT_MS);

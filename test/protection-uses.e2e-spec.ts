@@ -40,7 +40,11 @@ describe('disconnection protection quota: per player per 24 h across all tables,
   test('the last use is spent once when two copies race for it (10 attempts at once, quota 1)', async () => {
     const user = await createUser(db.prisma, 'quota3');
     const copies = [new ProtectionUses(db.prisma), new ProtectionUses(db.connect(5))];
-    const results = await Promise.all(Array.from({ length: 10 }, (_, k) => copies[k % 2].trySpend({ userId: user, tableId: `T${k}`, at: at(k), perDay: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, k) =>
+        copies[k % 2].trySpend({ userId: user, tableId: `T${k}`, at: at(k), perDay: 1 }),
+      ),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await db.prisma.protectionUse.count({ where: { userId: user } })).toBe(1);
   });

@@ -37,7 +37,14 @@ import { startTestApp, type TestApp } from './support';
 import { fastMttSettings, waitFor } from './support/tournaments';
 
 const LEVEL_MS = 4_000;
-const level = (smallBlind: number, bigBlind: number, durationMs: number): BlindLevel => ({ kind: 'level', smallBlind, bigBlind, ante: 0, anteKind: 'none', durationMs });
+const level = (smallBlind: number, bigBlind: number, durationMs: number): BlindLevel => ({
+  kind: 'level',
+  smallBlind,
+  bigBlind,
+  ante: 0,
+  anteKind: 'none',
+  durationMs,
+});
 
 /** A heads-up Sit & Go whose clock only runs (the test deals no hand): 4 s levels. */
 const SLOW_SNG: SitAndGoTemplate = {
@@ -45,7 +52,10 @@ const SLOW_SNG: SitAndGoTemplate = {
   templateId: 'slow-clock-2',
   name: 'slow clock',
   seats: 2,
-  blindStructure: { name: 'slow', steps: [level(10, 20, LEVEL_MS), level(15, 30, LEVEL_MS), level(20, 40, LEVEL_MS), level(30, 60, 600_000)] },
+  blindStructure: {
+    name: 'slow',
+    steps: [level(10, 20, LEVEL_MS), level(15, 30, LEVEL_MS), level(20, 40, LEVEL_MS), level(30, 60, 600_000)],
+  },
   clock: { decisionMs: 1000, reconnectMs: 0 },
 };
 
@@ -72,7 +82,11 @@ function freePort(): Promise<number> {
 
 /** A redis-server without persistence on `port`: stopping it loses everything. */
 async function redisOn(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   await waitFor(`redis-server on ${port}`, () => redisAnswers(`redis://127.0.0.1:${port}`, 300), 10_000);
   return child;
 }
@@ -107,13 +121,21 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   }
 
   const row = async (id: number) =>
-    (await prisma.$queryRaw<{ status: string; step_index: number; step_started_at: Date | null; started_at: Date | null }[]>`
-      SELECT status::text, step_index, step_started_at, started_at FROM scheduled_tournaments WHERE id = ${id}`)[0];
+    (
+      await prisma.$queryRaw<
+        { status: string; step_index: number; step_started_at: Date | null; started_at: Date | null }[]
+      >`
+      SELECT status::text, step_index, step_started_at, started_at FROM scheduled_tournaments WHERE id = ${id}`
+    )[0];
 
   beforeAll(async () => {
     port = await freePort();
     server = await redisOn(port);
-    t = await startTestApp({ module: DataLossModule, name: 'tournament', env: { REDIS_URL: `redis://127.0.0.1:${port}`, HEARTBEAT_EVERY_MS: '300' } });
+    t = await startTestApp({
+      module: DataLossModule,
+      name: 'tournament',
+      env: { REDIS_URL: `redis://127.0.0.1:${port}`, HEARTBEAT_EVERY_MS: '300' },
+    });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     mtt = t.get(TournamentsService);
@@ -127,7 +149,7 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     await stop(server);
   });
 
-  it('restarted empty, then flushed: the next levels, a scheduled tournament\'s registration and start and the heartbeat still happen on time, without a restart', async () => {
+  it("restarted empty, then flushed: the next levels, a scheduled tournament's registration and start and the heartbeat still happen on time, without a restart", async () => {
     expect(reconciler.sourceNames()).toEqual(['heartbeat', 'sit-and-go', 'tournaments']);
     const players = await bots('run', 4);
     const late = await bots('sch', 2);
@@ -140,16 +162,39 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
         registrationOpensAt: new Date(t0).toISOString(),
         startsAt: new Date(t0 + 2_000).toISOString(),
         startingStack: 100_000,
-        blindStructure: { name: 'slow', steps: [level(1, 2, LEVEL_MS), level(1, 2, LEVEL_MS), level(2, 4, LEVEL_MS), level(2, 4, LEVEL_MS), level(5, 10, 600_000)] },
+        blindStructure: {
+          name: 'slow',
+          steps: [
+            level(1, 2, LEVEL_MS),
+            level(1, 2, LEVEL_MS),
+            level(2, 4, LEVEL_MS),
+            level(2, 4, LEVEL_MS),
+            level(5, 10, 600_000),
+          ],
+        },
       }),
     );
     // Scheduled tournament: registration opens at t0+5.5 s (after the restart), starts at t0+11 s (after the flush).
     const opensAt = t0 + 5_500;
     const startsAt = t0 + 11_000;
-    const scheduled = await mtt.create(fastMttSettings({ name: 'Scheduled', registrationOpensAt: new Date(opensAt).toISOString(), startsAt: new Date(startsAt).toISOString() }));
+    const scheduled = await mtt.create(
+      fastMttSettings({
+        name: 'Scheduled',
+        registrationOpensAt: new Date(opensAt).toISOString(),
+        startsAt: new Date(startsAt).toISOString(),
+      }),
+    );
     // When the scheduled registration opens, seen by a poll every 50 ms from now on.
-    const registrationOpened = waitFor('the scheduled registration to open', async () => (await row(scheduled.id)).status === 'registering' && Date.now(), 20_000);
-    await waitFor('registration of the running tournament', async () => (await row(running.id)).status === 'registering', 5_000);
+    const registrationOpened = waitFor(
+      'the scheduled registration to open',
+      async () => (await row(scheduled.id)).status === 'registering' && Date.now(),
+      20_000,
+    );
+    await waitFor(
+      'registration of the running tournament',
+      async () => (await row(running.id)).status === 'registering',
+      5_000,
+    );
     for (const p of players) await mtt.register(running.id, p);
     await waitFor('the running tournament to start', async () => (await row(running.id)).status === 'running', 5_000);
     const s1 = (await row(running.id)).step_started_at!.getTime();
@@ -157,7 +202,10 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     let instanceId = 0;
     for (const p of heads) instanceId = (await sng.register(SLOW_SNG.templateId, p)).instanceId;
     await waitFor('the Sit & Go to start', async () => (await sng.instance(instanceId)).status === 'running', 5_000);
-    const sngSteps = async () => (await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } })).map((x) => x.appliedAt.getTime());
+    const sngSteps = async () =>
+      (await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } })).map(
+        (x) => x.appliedAt.getTime(),
+      );
 
     // 1. Redis restarts without its data, before level 2 is due and before the registration opens.
     await waitFor('t0 + 4 s', () => Date.now() >= t0 + 4_000, 10_000);
@@ -179,15 +227,23 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     expect(s2 - (s1 + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
     expect(s2 - (s1 + LEVEL_MS)).toBeLessThan(1_500);
     // The Sit & Go's level 2 on time.
-    const sngAfterRestart = await waitFor('Sit & Go level 2', async () => {
-      const steps = await sngSteps();
-      return steps.length >= 2 && steps;
-    }, 10_000);
+    const sngAfterRestart = await waitFor(
+      'Sit & Go level 2',
+      async () => {
+        const steps = await sngSteps();
+        return steps.length >= 2 && steps;
+      },
+      10_000,
+    );
     expect(sngAfterRestart[1] - (sngAfterRestart[0] + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
     expect(sngAfterRestart[1] - (sngAfterRestart[0] + LEVEL_MS)).toBeLessThan(1_500);
     expect(sngAfterRestart[1]).toBeGreaterThan(lostAt);
     // The heartbeat scheduler is back.
-    await waitFor('a heartbeat after the restart', () => (heartbeat.lastHandled()?.handledAt ?? 0) > lostAt + 300, 5_000);
+    await waitFor(
+      'a heartbeat after the restart',
+      () => (heartbeat.lastHandled()?.handledAt ?? 0) > lostAt + 300,
+      5_000,
+    );
     expect(reconciler.runs().some((r) => r.reason.includes('redis-reconnect') && r.failed.length === 0)).toBe(true);
 
     // The scheduled tournament's registration opens on time.
@@ -209,15 +265,25 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     const s3 = (await row(running.id)).step_started_at!.getTime();
     expect(s3 - (s2 + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
     expect(s3 - (s2 + LEVEL_MS)).toBeLessThan(1_500);
-    expect(reconciler.runs().some((r) => r.reason.includes('redis-data-lost') && r.sources.includes('tournaments'))).toBe(true);
-    const sngAfterFlush = await waitFor('Sit & Go level 3', async () => {
-      const steps = await sngSteps();
-      return steps.length >= 3 && steps;
-    }, 10_000);
+    expect(
+      reconciler.runs().some((r) => r.reason.includes('redis-data-lost') && r.sources.includes('tournaments')),
+    ).toBe(true);
+    const sngAfterFlush = await waitFor(
+      'Sit & Go level 3',
+      async () => {
+        const steps = await sngSteps();
+        return steps.length >= 3 && steps;
+      },
+      10_000,
+    );
     expect(sngAfterFlush[2]).toBeGreaterThan(flushedAt);
     expect(sngAfterFlush[2] - (sngAfterFlush[1] + LEVEL_MS)).toBeGreaterThanOrEqual(-50);
     expect(sngAfterFlush[2] - (sngAfterFlush[1] + LEVEL_MS)).toBeLessThan(1_500);
-    await waitFor('a heartbeat after the flush', () => (heartbeat.lastHandled()?.handledAt ?? 0) > flushedAt + 300, 5_000);
+    await waitFor(
+      'a heartbeat after the flush',
+      () => (heartbeat.lastHandled()?.handledAt ?? 0) > flushedAt + 300,
+      5_000,
+    );
 
     // The scheduled tournament starts on time.
     await waitFor('the scheduled start', async () => (await row(scheduled.id)).status === 'running', 10_000);
@@ -239,12 +305,21 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     const redis = new Redis(`redis://127.0.0.1:${port}`);
     // The table ownership a clustered copy builds (CLUSTER_MODE=redis), on this app's database and Redis.
     const config = parseConfig({ CLUSTER_MODE: 'redis' });
-    const ownership = tableOwnershipProvider.useFactory(config, ns, t.get<RedisEndpoint>(REDIS_ENDPOINT), { name: 'copy-b', instanceId: 'copy-b' }, t.naiko.app.get(ModuleRef), prisma) as TableOwnership;
+    const ownership = tableOwnershipProvider.useFactory(
+      config,
+      ns,
+      t.get<RedisEndpoint>(REDIS_ENDPOINT),
+      { name: 'copy-b', instanceId: 'copy-b' },
+      t.naiko.app.get(ModuleRef),
+      prisma,
+    ) as TableOwnership;
     try {
       await redis.flushall();
       expect(await ownership.claim(tableId)).toBe(true);
       // Its token is above the stored 7 (without the floor it would be 1 and refused): the database takes its writes.
-      await expect(inTransaction(prisma, (tx) => ownership.guard!(tx, { tableId, tournamentId: null }))).resolves.toBeUndefined();
+      await expect(
+        inTransaction(prisma, (tx) => ownership.guard!(tx, { tableId, tournamentId: null })),
+      ).resolves.toBeUndefined();
       const [stored] = await prisma.tableLease.findMany({ where: { tableId } });
       expect(stored).toMatchObject({ fencingToken: 8n, owner: 'copy-b' });
     } finally {

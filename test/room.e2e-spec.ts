@@ -20,7 +20,10 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, 
 }
 
 async function signIn(app: TestApp, username: string): Promise<string> {
-  const r = await request(app.url).post('/auth/login').send({ username, password: `${username}-demo` }).expect(200);
+  const r = await request(app.url)
+    .post('/auth/login')
+    .send({ username, password: `${username}-demo` })
+    .expect(200);
   return r.body.accessToken as string;
 }
 
@@ -43,27 +46,48 @@ describe('the room on first start', () => {
     const token = await signIn(first, 'alice');
     const me = await request(first.url).get('/accounts/me').set('Authorization', `Bearer ${token}`).expect(200);
     expect(me.body.chips).toBe(10_000);
-    const grants = await first.get(PrismaService).ledgerTransaction.findMany({ where: { reason: 'grant' }, select: { note: true, idempotencyKey: true } });
+    const grants = await first
+      .get(PrismaService)
+      .ledgerTransaction.findMany({ where: { reason: 'grant' }, select: { note: true, idempotencyKey: true } });
     expect(grants.filter((g) => g.note === 'demo-funding')).toHaveLength(4); // alice, bob, hana, admin
 
-    const tables = (await request(first.url).get('/lobby/tables').set('Authorization', `Bearer ${token}`).expect(200)).body.tables as TableSummary[];
+    const tables = (await request(first.url).get('/lobby/tables').set('Authorization', `Bearer ${token}`).expect(200))
+      .body.tables as TableSummary[];
     expect(tables).toHaveLength(room.tables.length);
     expect(new Set(tables.map((t) => t.game))).toEqual(new Set(['holdem', 'omaha', 'stud7', 'draw5']));
     expect(tables.some((t) => t.naikoMode)).toBe(true);
     expect(new Set(tables.map((t) => t.stakes.bigBlind)).size).toBeGreaterThanOrEqual(2);
-    expect(tables.filter((t) => t.game === 'holdem' && !t.naikoMode).map((t) => t.seats).sort()).toEqual([6, 6, 9, 9]);
+    expect(
+      tables
+        .filter((t) => t.game === 'holdem' && !t.naikoMode)
+        .map((t) => t.seats)
+        .sort(),
+    ).toEqual([6, 6, 9, 9]);
     expect(tables.every((t) => t.botsAllowed && !t.private)).toBe(true);
     expect(first.get(DefaultTables).opened).toHaveLength(room.tables.length);
 
     // Sit & Go and Spin open for registration, with the room's bot fill.
-    const sngs = (await request(first.url).get('/sit-and-go').expect(200)).body as { template: { kind: string; botFillAfterMs?: number }; open: { phase: string } }[];
+    const sngs = (await request(first.url).get('/sit-and-go').expect(200)).body as {
+      template: { kind: string; botFillAfterMs?: number };
+      open: { phase: string };
+    }[];
     expect(new Set(sngs.map((s) => s.template.kind))).toEqual(new Set(['sit-and-go', 'spin']));
     expect(sngs.every((s) => s.open.phase === 'registering' && s.template.botFillAfterMs! > 0)).toBe(true);
     // The next hourly tournament, registering (its schedule job ran).
     const hourly = room.hourlyTournament!;
     const nextStart = new Date(nextSlot(Date.now(), hourly.everyMinutes) * 60_000).toISOString();
-    const listed = async () => (await request(first.url).get('/tournaments').set('Authorization', `Bearer ${token}`).expect(200)).body as { tournamentId: number; name: string; startsAt: string; status: string }[];
-    await until(async () => (await listed()).some((x) => x.name === hourly.name && x.status === 'registering'), 20_000, 'the hourly tournament');
+    const listed = async () =>
+      (await request(first.url).get('/tournaments').set('Authorization', `Bearer ${token}`).expect(200)).body as {
+        tournamentId: number;
+        name: string;
+        startsAt: string;
+        status: string;
+      }[];
+    await until(
+      async () => (await listed()).some((x) => x.name === hourly.name && x.status === 'registering'),
+      20_000,
+      'the hourly tournament',
+    );
     const mine = (await listed()).filter((x) => x.name === hourly.name);
     expect(mine).toHaveLength(1);
     expect(mine[0].startsAt).toBe(nextStart);
@@ -89,7 +113,9 @@ describe('the room on first start', () => {
     const me2 = await request(again.url).get('/accounts/me').set('Authorization', `Bearer ${token2}`).expect(200);
     expect(me2.body.chips).toBe(10_000); // not granted twice
     expect(await again.get(PrismaService).scheduledTournament.count({ where: { name: hourly.name } })).toBe(1); // not scheduled twice
-    expect(await again.get(RecurringTournaments).createSlot(nextSlot(Date.now(), hourly.everyMinutes))).toBe(mine[0].tournamentId);
+    expect(await again.get(RecurringTournaments).createSlot(nextSlot(Date.now(), hourly.everyMinutes))).toBe(
+      mine[0].tournamentId,
+    );
     expect(await again.get(PrismaService).cashTable.count()).toBe(room.tables.length);
     await again.close();
     apps.pop();
@@ -101,7 +127,12 @@ describe('the room on first start', () => {
     try {
       // Both copies on one database and one Redis namespace, as two processes of a deployment.
       for (const id of ['room-a', 'room-b']) {
-        copies.push(await startTestApp({ databaseUrl: shared.url, env: { ...ENV, CLUSTER_MODE: 'redis', INSTANCE_ID: id, REDIS_PREFIX: shared.name } }));
+        copies.push(
+          await startTestApp({
+            databaseUrl: shared.url,
+            env: { ...ENV, CLUSTER_MODE: 'redis', INSTANCE_ID: id, REDIS_PREFIX: shared.name },
+          }),
+        );
       }
       // And a race: both open a new set of tables at the same moment.
       const extra = room.tables.slice(0, 3).map((t) => ({ ...t, key: `${t.key}-extra` }));
@@ -112,7 +143,12 @@ describe('the room on first start', () => {
       expect([...a.opened, ...b.opened].sort()).toEqual(extra.map((t) => t.key).sort());
       const prisma = copies[0].get(PrismaService);
       expect(await prisma.cashTable.count()).toBe(room.tables.length + extra.length);
-      const hosted = copies.flatMap((c) => c.get(TablesService).all().map((h) => h.tableId));
+      const hosted = copies.flatMap((c) =>
+        c
+          .get(TablesService)
+          .all()
+          .map((h) => h.tableId),
+      );
       expect(hosted).toHaveLength(room.tables.length + extra.length);
       expect(new Set(hosted).size).toBe(hosted.length);
     } finally {

@@ -8,9 +8,26 @@ import { Module } from '@nestjs/common';
 import request from 'supertest';
 import { QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, fastTemplate, LobbyModule, PlatformModule, SitAndGoFeatureModule, SitAndGoService, TablesService, tournamentIdOf, type TableHost } from '@naiko/platform';
+import {
+  DEFAULT_TEMPLATES,
+  fastTemplate,
+  LobbyModule,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  TablesService,
+  tournamentIdOf,
+  type TableHost,
+} from '@naiko/platform';
 import type { SitAndGoTemplate } from '@naiko/tournament';
-import { connectSocket, createTestDatabase, startTestApp, type TestApp, type TestDatabase, type TestSocket } from './support';
+import {
+  connectSocket,
+  createTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+  type TestSocket,
+} from './support';
 import { waitFor } from './support/tournaments';
 
 /** Fixed Limit Sit & Go: one silent (never connected) person and two bots. */
@@ -80,7 +97,9 @@ describe('issue 18 rules at real tables (e2e)', () => {
       c.seats.set(p.tableId, p.yourSeat);
       if (p.hand) c.views.push({ tableId: p.tableId, view: p.hand.view as unknown as ViewLike });
     });
-    socket.on('table:hand', (p: TableHandPayload) => c.views.push({ tableId: p.tableId, view: p.view as unknown as ViewLike }));
+    socket.on('table:hand', (p: TableHandPayload) =>
+      c.views.push({ tableId: p.tableId, view: p.view as unknown as ViewLike }),
+    );
     return c;
   }
 
@@ -92,11 +111,18 @@ describe('issue 18 rules at real tables (e2e)', () => {
 
   /** The latest view of `tableId` in which it is `c`'s turn (after `since` views). */
   const myTurn = (c: Client, tableId: string, since = 0) =>
-    c.views.slice(since).reverse().find((v) => v.tableId === tableId && v.view.legal !== null && v.view.toAct === c.seats.get(tableId))?.view;
+    c.views
+      .slice(since)
+      .reverse()
+      .find((v) => v.tableId === tableId && v.view.legal !== null && v.view.toAct === c.seats.get(tableId))?.view;
 
   /** Stored events of every hand of a table, oldest first. */
   async function tableEvents(tableId: string): Promise<{ handId: string; events: StoredEvent[] }[]> {
-    const hands = await prisma().hand.findMany({ where: { tableId }, orderBy: { startedAt: 'asc' }, include: { events: { orderBy: { seq: 'asc' } } } });
+    const hands = await prisma().hand.findMany({
+      where: { tableId },
+      orderBy: { startedAt: 'asc' },
+      include: { events: { orderBy: { seq: 'asc' } } },
+    });
     return hands.map((h) => ({ handId: h.id, events: h.events.map((e) => e.payload as StoredEvent) }));
   }
 
@@ -109,7 +135,11 @@ describe('issue 18 rules at real tables (e2e)', () => {
       const a = v.legal.actions;
       const type = a.includes('raise') ? 'raise' : a.includes('bet') ? 'bet' : a.includes('call') ? 'call' : 'check';
       const legal = v.legal as { minTo?: number };
-      c.socket.emit('table:act', { tableId, version: v.version, action: (type === 'raise' || type === 'bet' ? { type, amount: legal.minTo } : { type }) as never });
+      c.socket.emit('table:act', {
+        tableId,
+        version: v.version,
+        action: (type === 'raise' || type === 'bet' ? { type, amount: legal.minTo } : { type }) as never,
+      });
     };
     c.socket.on('table:hand', on);
     c.socket.on('table:snapshot', on);
@@ -137,7 +167,15 @@ describe('issue 18 rules at real tables (e2e)', () => {
   it('folding is always allowed on your turn: the big blind folds where checking is free (5/10 heads-up: 1000 → 990, the small blind 1010)', async () => {
     const host = await tables().create({
       name: 'Free fold',
-      config: { game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 5000 }, seats: 2, clock: { decisionMs: 30_000, timeBankMs: 0, reconnectWindowMs: 60_000 }, private: null } as never,
+      config: {
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 5000 },
+        seats: 2,
+        clock: { decisionMs: 30_000, timeBankMs: 0, reconnectWindowMs: 60_000 },
+        private: null,
+      } as never,
     });
     const p = await connect(await newUser('p'));
     const q = await connect(await newUser('q'));
@@ -150,19 +188,29 @@ describe('issue 18 rules at real tables (e2e)', () => {
     const bb = sb === p ? q : p;
     const sbTurn = await waitFor('small blind to act', () => myTurn(sb, host.tableId), 10_000);
     sb.socket.emit('table:act', { tableId: host.tableId, version: sbTurn.version, action: { type: 'call' } as never });
-    const bbTurn = await waitFor('big blind to act, checking free', () => {
-      const v = myTurn(bb, host.tableId);
-      return v && v.legal!.actions.includes('check') ? v : null;
-    }, 10_000);
+    const bbTurn = await waitFor(
+      'big blind to act, checking free',
+      () => {
+        const v = myTurn(bb, host.tableId);
+        return v && v.legal!.actions.includes('check') ? v : null;
+      },
+      10_000,
+    );
     expect(bbTurn.legal!.actions).toEqual(expect.arrayContaining(['fold', 'check']));
     expect(bbTurn.legal!.callAmount).toBe(0);
     const handId = host.handId!;
     bb.socket.emit('table:act', { tableId: host.tableId, version: bbTurn.version, action: { type: 'fold' } as never });
-    await waitFor('the hand stored as completed', async () => (await prisma().hand.findUnique({ where: { id: handId } }))?.status === 'completed', 10_000);
+    await waitFor(
+      'the hand stored as completed',
+      async () => (await prisma().hand.findUnique({ where: { id: handId } }))?.status === 'completed',
+      10_000,
+    );
     const hand = (await tableEvents(host.tableId)).find((h) => h.handId === handId)!;
     const bbSeat = bb.seats.get(host.tableId)!;
     expect(hand.events.filter((e) => e.type === 'action').at(-1)).toMatchObject({ seat: bbSeat, action: 'fold' });
-    const ended = hand.events.find((e) => e.type === 'hand-ended') as unknown as { stacks: { seat: number; stack: number }[] };
+    const ended = hand.events.find((e) => e.type === 'hand-ended') as unknown as {
+      stacks: { seat: number; stack: number }[];
+    };
     expect(ended.stacks.find((s) => s.seat === bbSeat)!.stack).toBe(990);
     expect(ended.stacks.find((s) => s.seat !== bbSeat)!.stack).toBe(1010);
     host.stop();
@@ -172,19 +220,41 @@ describe('issue 18 rules at real tables (e2e)', () => {
     const silent = await newUser('silent');
     const bots = [await newUser('bot-x', true), await newUser('bot-y', true)];
     const register = async (u: string) =>
-      (await request(t.url).post(`/sit-and-go/${FL_SILENT.templateId}/register`).set('Authorization', `Bearer ${t.token({ sub: u })}`).expect(201)).body as { instanceId: number };
+      (
+        await request(t.url)
+          .post(`/sit-and-go/${FL_SILENT.templateId}/register`)
+          .set('Authorization', `Bearer ${t.token({ sub: u })}`)
+          .expect(201)
+      ).body as { instanceId: number };
     const { instanceId } = await register(silent);
     for (const b of bots) await register(b);
     const sng = t.get(SitAndGoService);
-    const row = await waitFor('the Sit & Go to finish', async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId), 150_000);
+    const row = await waitFor(
+      'the Sit & Go to finish',
+      async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
+      150_000,
+    );
     const seat = row.seating!.find((s) => s.userId === silent)!.seat;
-    const hands = await prisma().hand.findMany({ where: { tournamentId: tournamentIdOf(instanceId), status: 'completed' }, include: { events: { orderBy: { seq: 'asc' } } } });
+    const hands = await prisma().hand.findMany({
+      where: { tournamentId: tournamentIdOf(instanceId), status: 'completed' },
+      include: { events: { orderBy: { seq: 'asc' } } },
+    });
     const events = hands.map((h) => h.events.map((e) => e.payload as StoredEvent));
     // He timed out facing a bet with chips in the pot (a blind posted, then folded): a cash table would have protected him.
-    const foldedAfterBlind = events.filter((es) => es.some((e) => e.type === 'forced-bet' && e.seat === seat && (e.kind === 'small-blind' || e.kind === 'big-blind')) && es.some((e) => e.type === 'action' && e.seat === seat && e.action === 'fold'));
+    const foldedAfterBlind = events.filter(
+      (es) =>
+        es.some(
+          (e) => e.type === 'forced-bet' && e.seat === seat && (e.kind === 'small-blind' || e.kind === 'big-blind'),
+        ) && es.some((e) => e.type === 'action' && e.seat === seat && e.action === 'fold'),
+    );
     expect(foldedAfterBlind.length).toBeGreaterThan(0);
     expect(events.flat().filter((e) => e.type === 'artificial-all-in')).toEqual([]);
-    expect(events.flat().filter((e) => e.type === 'action' && e.seat === seat).every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
+    expect(
+      events
+        .flat()
+        .filter((e) => e.type === 'action' && e.seat === seat)
+        .every((e) => e.action === 'check' || e.action === 'fold'),
+    ).toBe(true);
     expect(await prisma().protectionUse.count({ where: { userId: silent } })).toBe(0);
   }, 180_000);
 
@@ -198,7 +268,11 @@ describe('issue 18 rules at real tables (e2e)', () => {
     await sit(xc, second, 1000);
     // X goes away before any hand deals: at both tables he is disconnected and his clock runs out.
     xc.socket.close();
-    await waitFor('X disconnected at both tables', () => [first, second].every((h) => h.table.seats.find((s) => s?.playerId === x)?.connected === false), 10_000);
+    await waitFor(
+      'X disconnected at both tables',
+      () => [first, second].every((h) => h.table.seats.find((s) => s?.playerId === x)?.connected === false),
+      10_000,
+    );
     const yc = await connect(y);
     const stop = aggressor(yc);
     await sit(yc, first, 1000);
@@ -207,9 +281,19 @@ describe('issue 18 rules at real tables (e2e)', () => {
     const xDecisions = async (tableId: string) => {
       const xSeat = (h: TableHost) => h.table.seats.findIndex((s) => s?.playerId === x);
       const seat = xSeat(tableId === first.tableId ? first : second);
-      return (await tableEvents(tableId)).flatMap((h) => h.events.filter((e) => (e.type === 'action' && e.seat === seat && e.action === 'fold') || (e.type === 'artificial-all-in' && e.seat === seat)));
+      return (await tableEvents(tableId)).flatMap((h) =>
+        h.events.filter(
+          (e) =>
+            (e.type === 'action' && e.seat === seat && e.action === 'fold') ||
+            (e.type === 'artificial-all-in' && e.seat === seat),
+        ),
+      );
     };
-    await waitFor('X timed out at both tables', async () => (await xDecisions(first.tableId)).length > 0 && (await xDecisions(second.tableId)).length > 0, 30_000);
+    await waitFor(
+      'X timed out at both tables',
+      async () => (await xDecisions(first.tableId)).length > 0 && (await xDecisions(second.tableId)).length > 0,
+      30_000,
+    );
     stop();
     const all = [...(await xDecisions(first.tableId)), ...(await xDecisions(second.tableId))];
     // One protection a day: exactly one artificial all-in over both tables, every other timeout a fold.
@@ -220,18 +304,31 @@ describe('issue 18 rules at real tables (e2e)', () => {
     for (const s of sockets.splice(0)) s.close();
     await t.close();
     t = await startTestApp({ name: 'rules-test', module: RulesTestModule, env: ENV, databaseUrl: db.url });
-    const again = tables().all().find((h) => h.tableId === first.tableId)!;
+    const again = tables()
+      .all()
+      .find((h) => h.tableId === first.tableId)!;
     expect(again).toBeDefined();
     const since = (await tableEvents(again.tableId)).length;
     const xc2 = await connect(x);
     await sit(xc2, again, 1000);
     xc2.socket.close();
-    await waitFor('X disconnected', () => again.table.seats.find((s) => s?.playerId === x)?.connected === false, 10_000);
+    await waitFor(
+      'X disconnected',
+      () => again.table.seats.find((s) => s?.playerId === x)?.connected === false,
+      10_000,
+    );
     const yc2 = await connect(y);
     const stop2 = aggressor(yc2);
     await sit(yc2, again, 1000);
     const xSeat = again.table.seats.findIndex((s) => s?.playerId === x);
-    const fresh = async () => (await tableEvents(again.tableId)).slice(since).flatMap((h) => h.events.filter((e) => e.seat === xSeat && ((e.type === 'action' && e.action === 'fold') || e.type === 'artificial-all-in')));
+    const fresh = async () =>
+      (await tableEvents(again.tableId))
+        .slice(since)
+        .flatMap((h) =>
+          h.events.filter(
+            (e) => e.seat === xSeat && ((e.type === 'action' && e.action === 'fold') || e.type === 'artificial-all-in'),
+          ),
+        );
     await waitFor('X timed out after the restart', async () => (await fresh()).length > 0, 30_000);
     stop2();
     expect((await fresh()).filter((e) => e.type === 'artificial-all-in')).toEqual([]);

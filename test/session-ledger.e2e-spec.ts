@@ -9,10 +9,16 @@ import { QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko
 import { LobbyModule, PlatformModule, TablesService } from '@naiko/platform';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 
-@Module({ imports: [PlatformModule.forRoot({ app: 'session-ledger-test', consumeQueues: [QUEUES.system] }), LobbyModule] })
+@Module({
+  imports: [PlatformModule.forRoot({ app: 'session-ledger-test', consumeQueues: [QUEUES.system] }), LobbyModule],
+})
 class SessionLedgerTestModule {}
 
-interface Client { userId: string; token: string; socket: TestSocket }
+interface Client {
+  userId: string;
+  token: string;
+  socket: TestSocket;
+}
 
 const START = 100_000;
 
@@ -31,7 +37,11 @@ describe('session ledger', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ name: 'session-ledger-test', module: SessionLedgerTestModule, env: { TABLE_HAND_PAUSE_MS: '20', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'session-ledger' } });
+    t = await startTestApp({
+      name: 'session-ledger-test',
+      module: SessionLedgerTestModule,
+      env: { TABLE_HAND_PAUSE_MS: '20', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'session-ledger' },
+    });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
   });
@@ -57,22 +67,41 @@ describe('session ledger', () => {
     let seat: number | null = null;
     const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
       if ('yourSeat' in p && p.yourSeat !== undefined) seat = p.yourSeat;
-      const v = ('view' in p ? p.view : p.hand?.view) as { version: number; toAct: number | null; legal: { actions: string[]; minTo?: number } | null } | undefined;
+      const v = ('view' in p ? p.view : p.hand?.view) as
+        { version: number; toAct: number | null; legal: { actions: string[]; minTo?: number } | null } | undefined;
       if (!v?.legal || v.toAct === null || v.toAct !== seat) return;
-      const action = v.legal.actions.includes('bet') && v.legal.minTo ? { type: 'bet' as const, amount: v.legal.minTo } : { type: v.legal.actions.includes('check') ? ('check' as const) : ('call' as const) };
+      const action =
+        v.legal.actions.includes('bet') && v.legal.minTo
+          ? { type: 'bet' as const, amount: v.legal.minTo }
+          : { type: v.legal.actions.includes('check') ? ('check' as const) : ('call' as const) };
       c.socket.emit('table:act', { tableId, version: v.version, action });
     };
     c.socket.on('table:hand', onHand);
     c.socket.on('table:snapshot', onHand);
   }
 
-  const api = (method: 'get' | 'post', path: string, c: Client) => request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
-  const balance = async (c: Client) => Number((await prisma.chipAccount.findUniqueOrThrow({ where: { key: `user:${c.userId}` } })).balance);
+  const api = (method: 'get' | 'post', path: string, c: Client) =>
+    request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
+  const balance = async (c: Client) =>
+    Number((await prisma.chipAccount.findUniqueOrThrow({ where: { key: `user:${c.userId}` } })).balance);
 
   it('session ledger: buy-ins, a top-up and cash-outs per player, nets equal to the account changes, as JSON and CSV; host, players and admins only', async () => {
-    const [host, friend, stranger, admin] = [await player('sl-host'), await player('sl-friend'), await player('sl-stranger'), await player('sl-admin', 'admin')];
+    const [host, friend, stranger, admin] = [
+      await player('sl-host'),
+      await player('sl-friend'),
+      await player('sl-stranger'),
+      await player('sl-admin', 'admin'),
+    ];
     const created = await api('post', '/tables/private', host)
-      .send({ name: 'Friday night', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 3, clock: { decisionMs: 10_000, timeBankMs: 0 } })
+      .send({
+        name: 'Friday night',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 2000 },
+        seats: 3,
+        clock: { decisionMs: 10_000, timeBankMs: 0 },
+      })
       .expect(201);
     const tableId = created.body.tableId as string;
     await api('post', `/tables/${tableId}/invitations`, host).send({ username: 'sl-friend' }).expect(201);
@@ -89,7 +118,11 @@ describe('session ledger', () => {
     const table = t.get(TablesService).get(tableId);
     await until(() => table.table.handsPlayed >= 3, 20_000, 'three hands');
     friend.socket.emit('table:reload', { tableId, amount: 200 });
-    await until(async () => (await prisma.ledgerTransaction.count({ where: { tableId, reason: 'reload' } })) === 1, 10_000, 'the top-up');
+    await until(
+      async () => (await prisma.ledgerTransaction.count({ where: { tableId, reason: 'reload' } })) === 1,
+      10_000,
+      'the top-up',
+    );
     await until(() => table.table.handsPlayed >= 5, 20_000, 'two more hands');
 
     // Mid-session: open, stacks on the table, the friend's top-up counted.
@@ -98,7 +131,12 @@ describe('session ledger', () => {
     expect(open.sessions[0].endedAt).toBeNull();
 
     for (const c of [host, friend]) c.socket.emit('table:leave', { tableId });
-    await until(async () => (await prisma.chipAccount.count({ where: { tableId, kind: 'table_stack', balance: { gt: 0 } } })) === 0, 20_000, 'both cashed out');
+    await until(
+      async () =>
+        (await prisma.chipAccount.count({ where: { tableId, kind: 'table_stack', balance: { gt: 0 } } })) === 0,
+      20_000,
+      'both cashed out',
+    );
 
     const body = (await api('get', `/lobby/tables/${tableId}/sessions`, host).expect(200)).body;
     expect(body).toMatchObject({ tableId, name: 'Friday night', private: true });
@@ -120,7 +158,10 @@ describe('session ledger', () => {
     expect(csv.headers['content-disposition']).toContain(`session-1.csv`);
     expect(csv.text.split('\r\n')).toEqual([
       'player,buy_ins,top_ups,cash_outs,stack,net',
-      ...s.players.map((p: { name: string; buyIns: number; topUps: number; cashOuts: number; stack: number; net: number }) => `"${p.name}",${p.buyIns},${p.topUps},${p.cashOuts},${p.stack},${p.net}`),
+      ...s.players.map(
+        (p: { name: string; buyIns: number; topUps: number; cashOuts: number; stack: number; net: number }) =>
+          `"${p.name}",${p.buyIns},${p.topUps},${p.cashOuts},${p.stack},${p.net}`,
+      ),
       `"total",1800,200,2000,0,0`,
       '',
     ]);
@@ -135,10 +176,21 @@ describe('session ledger', () => {
 
     // Sitting down again at the empty table opens session 2.
     host.socket.emit('table:sit', { tableId, buyIn: 500 });
-    await until(async () => (await api('get', `/lobby/tables/${tableId}/sessions`, host)).body.sessions?.length === 2, 10_000, 'session 2');
+    await until(
+      async () => (await api('get', `/lobby/tables/${tableId}/sessions`, host)).body.sessions?.length === 2,
+      10_000,
+      'session 2',
+    );
 
     const pub = await api('post', '/lobby/tables', admin)
-      .send({ name: 'Open room', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 5000 }, seats: 3 })
+      .send({
+        name: 'Open room',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 5000 },
+        seats: 3,
+      })
       .expect(201);
     await api('get', `/lobby/tables/${pub.body.tableId}/sessions`, host).expect(403);
     await api('get', `/lobby/tables/${pub.body.tableId}/sessions`, admin).expect(200);

@@ -4,18 +4,40 @@
 import { Module } from '@nestjs/common';
 import { jobId, QUEUES } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, fastTemplate, JobQueue, PlatformModule, SitAndGoFeatureModule, SitAndGoService, tournamentIdOf } from '@naiko/platform';
+import {
+  DEFAULT_TEMPLATES,
+  fastTemplate,
+  JobQueue,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  tournamentIdOf,
+} from '@naiko/platform';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
 import { waitFor } from './support/tournaments';
 
-const FILL: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'fill-3'), seats: 3, name: 'bots fill', startingStack: 300, botFillAfterMs: 1000 };
-const PEOPLE_ONLY: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'people-3'), seats: 3, name: 'people only', startingStack: 300 };
+const FILL: SitAndGoTemplate = {
+  ...fastTemplate(DEFAULT_TEMPLATES[0], 'fill-3'),
+  seats: 3,
+  name: 'bots fill',
+  startingStack: 300,
+  botFillAfterMs: 1000,
+};
+const PEOPLE_ONLY: SitAndGoTemplate = {
+  ...fastTemplate(DEFAULT_TEMPLATES[0], 'people-3'),
+  seats: 3,
+  name: 'people only',
+  startingStack: 300,
+};
 
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [FILL, PEOPLE_ONLY], runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({
+      templates: [FILL, PEOPLE_ONLY],
+      runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 },
+    }),
   ],
 })
 class BotFillModule {}
@@ -47,17 +69,35 @@ describe('Sit & Go bot fill (e2e)', () => {
     const before = Date.now();
     const { instanceId, started } = await sng.register('fill-3', ann);
     expect(started).toBe(false);
-    expect(await t.get(JobQueue).queue(QUEUES.sitAndGo).getJob(jobId('sng', instanceId, 'bot-fill'))).toBeDefined();
-    await waitFor('the bots to fill the Sit & Go', async () => (await sng.instance(instanceId)).status !== 'registering');
+    expect(
+      await t
+        .get(JobQueue)
+        .queue(QUEUES.sitAndGo)
+        .getJob(jobId('sng', instanceId, 'bot-fill')),
+    ).toBeDefined();
+    await waitFor(
+      'the bots to fill the Sit & Go',
+      async () => (await sng.instance(instanceId)).status !== 'registering',
+    );
     expect(Date.now() - before).toBeGreaterThanOrEqual(900); // not before the template's delay
-    const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: tournamentIdOf(instanceId) }, include: { user: true } });
+    const entries = await prisma.tournamentEntry.findMany({
+      where: { tournamentId: tournamentIdOf(instanceId) },
+      include: { user: true },
+    });
     expect(entries).toHaveLength(3);
     const bots = entries.filter((e) => e.user.isBot);
     expect(bots).toHaveLength(2);
     expect(bots.every((e) => e.user.username.startsWith('BOT '))).toBe(true);
-    const grants = await prisma.ledgerTransaction.findMany({ where: { idempotencyKey: { startsWith: `sng:${instanceId}:bot-chips:` } } });
-    expect(grants.map((g) => [g.reason, g.note])).toEqual([['grant', 'bot-chips'], ['grant', 'bot-chips']]);
-    await waitFor('the game to run', async () => ['running', 'paying', 'finished'].includes((await sng.instance(instanceId)).status));
+    const grants = await prisma.ledgerTransaction.findMany({
+      where: { idempotencyKey: { startsWith: `sng:${instanceId}:bot-chips:` } },
+    });
+    expect(grants.map((g) => [g.reason, g.note])).toEqual([
+      ['grant', 'bot-chips'],
+      ['grant', 'bot-chips'],
+    ]);
+    await waitFor('the game to run', async () =>
+      ['running', 'paying', 'finished'].includes((await sng.instance(instanceId)).status),
+    );
     // Running it again changes nothing (a retried job).
     expect(await sng.fillWithBots(instanceId)).toBe(0);
     expect((await auditLedger(prisma)).ok).toBe(true);
@@ -67,7 +107,12 @@ describe('Sit & Go bot fill (e2e)', () => {
     const bo = await person('bo');
     const { instanceId } = await sng.register('people-3', bo);
     // No countdown was started for it (the bot-fill job of the other template exists while pending).
-    expect(await t.get(JobQueue).queue(QUEUES.sitAndGo).getJob(jobId('sng', instanceId, 'bot-fill'))).toBeUndefined();
+    expect(
+      await t
+        .get(JobQueue)
+        .queue(QUEUES.sitAndGo)
+        .getJob(jobId('sng', instanceId, 'bot-fill')),
+    ).toBeUndefined();
     expect((await sng.instance(instanceId)).status).toBe('registering');
     expect(await prisma.tournamentEntry.count({ where: { tournamentId: tournamentIdOf(instanceId) } })).toBe(1);
   }, 30_000);

@@ -6,9 +6,24 @@
 // cards of every seat: none ever holds another seat's unrevealed card.
 import { Module } from '@nestjs/common';
 import request from 'supertest';
-import { QUEUES, type SitAndGoView, type SocketError, type TableHandPayload, type TableSnapshotPayload, type TableUpdatePayload } from '@naiko/contracts';
+import {
+  QUEUES,
+  type SitAndGoView,
+  type SocketError,
+  type TableHandPayload,
+  type TableSnapshotPayload,
+  type TableUpdatePayload,
+} from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, fastTemplate, PlatformModule, SitAndGoFeatureModule, SitAndGoService, sngTableId, tournamentIdOf } from '@naiko/platform';
+import {
+  DEFAULT_TEMPLATES,
+  fastTemplate,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  sngTableId,
+  tournamentIdOf,
+} from '@naiko/platform';
 import { placePrizes, prizeTableFor, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, drained, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 import { waitFor } from './support/tournaments';
@@ -34,15 +49,24 @@ const SILENT3: SitAndGoTemplate = {
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [SNG4, SILENT3], runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({
+      templates: [SNG4, SILENT3],
+      runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 },
+    }),
   ],
 })
 class HumansSitAndGoModule {}
 
 const START_CHIPS = 1_000;
 
-
-type View = { viewer: number | 'spectator'; toAct: number | null; version: number; legal: { actions: string[] } | null; players: WirePlayer[]; board?: number[] };
+type View = {
+  viewer: number | 'spectator';
+  toAct: number | null;
+  version: number;
+  legal: { actions: string[] } | null;
+  players: WirePlayer[];
+  board?: number[];
+};
 type WirePlayer = { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean };
 type WireEvent = { type: string; seat?: number; action?: string; cards?: (number | null)[]; up?: boolean[] };
 type Received = { event: string; payload: unknown };
@@ -80,7 +104,12 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
   }
 
   const register = async (templateId: string, u: string) =>
-    (await request(t.url).post(`/sit-and-go/${templateId}/register`).set('Authorization', `Bearer ${t.token({ sub: u })}`).expect(201)).body as { instanceId: number };
+    (
+      await request(t.url)
+        .post(`/sit-and-go/${templateId}/register`)
+        .set('Authorization', `Bearer ${t.token({ sub: u })}`)
+        .expect(201)
+    ).body as { instanceId: number };
 
   /** Connects, follows the instance's lobby and watches its table as soon as the lobby names it. */
   async function follow(userId: string, name: string, instanceId: number, p?: Person): Promise<Person> {
@@ -97,7 +126,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     });
     // The lobby may name the table a moment before the runner hosts it: a client asks again.
     socket.on('error', (e: SocketError) => {
-      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && person.table) setTimeout(() => person.table && socket.emit('table:watch', { tableId: person.table }), 100);
+      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && person.table)
+        setTimeout(() => person.table && socket.emit('table:watch', { tableId: person.table }), 100);
     });
     socket.emit('sitAndGoWatch', { instanceId });
     await nextEvent(socket, 'sitAndGoUpdate');
@@ -162,7 +192,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
             if (/^NOT_YOUR_TURN/.test(r.message)) outOfTurn = r;
           }
           // A stale version needs an earlier one (version 0 minus one is malformed, not stale).
-          if (!stale && v.version > 0) stale = await refusal(a.socket, { tableId: p.tableId, version: v.version - 1, action: { type } });
+          if (!stale && v.version > 0)
+            stale = await refusal(a.socket, { tableId: p.tableId, version: v.version - 1, action: { type } });
           a.socket.emit('table:act', { tableId: p.tableId, version: v.version, action: { type } as never });
         })
         .catch(() => undefined);
@@ -200,11 +231,21 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const running = (await sng.instance(instanceId)).status === 'running';
     b = await follow(bob, 'bob', instanceId, b);
     // His watch brings a new snapshot — unless the Sit & Go ended first (its table then is gone).
-    const newSnapshot = () => b.received.filter((m) => m.event === 'table:snapshot')[snapshotsBefore]?.payload as TableSnapshotPayload | undefined;
-    const back = running ? await waitFor("Bob's snapshot after he came back, or the end", async () => newSnapshot() ?? ((await sng.instance(instanceId)).status !== 'running' && 'ended')) : null;
+    const newSnapshot = () =>
+      b.received.filter((m) => m.event === 'table:snapshot')[snapshotsBefore]?.payload as
+        TableSnapshotPayload | undefined;
+    const back = running
+      ? await waitFor(
+          "Bob's snapshot after he came back, or the end",
+          async () => newSnapshot() ?? ((await sng.instance(instanceId)).status !== 'running' && 'ended'),
+        )
+      : null;
     const snap = typeof back === 'object' ? back : (newSnapshot() ?? null);
 
-    const row = await waitFor('the Sit & Go to finish', async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId));
+    const row = await waitFor(
+      'the Sit & Go to finish',
+      async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
+    );
     await Promise.all([drained(a.socket), drained(b.socket)]); // the last feeds sent before are in
 
     // Typed refusals that changed nothing.
@@ -220,7 +261,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       expect(b.received.filter((m) => m.event === 'table:snapshot').length).toBeGreaterThan(snapshotsBefore);
       expect(snap.tableId).toBe(tableId);
       const v = snap.hand?.view as unknown as View | undefined;
-      if (v && v.viewer === bobSeat) expect(v.players.find((p) => p.seat === bobSeat)!.cards.every((c) => c !== null)).toBe(true);
+      if (v && v.viewer === bobSeat)
+        expect(v.players.find((p) => p.seat === bobSeat)!.cards.every((c) => c !== null)).toBe(true);
     }
 
     // Payouts and the audit: 4 entrants, 400 in the pool.
@@ -233,19 +275,33 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     for (const e of entries) {
       expect(await ledger.userBalance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
       // Unless places were shared, each place got its published prize.
-      if (entries.filter((o) => o.place === e.place).length === 1) expect(Number(e.prize)).toBe(paid[e.place! - 1] ?? 0);
+      if (entries.filter((o) => o.place === e.place).length === 1)
+        expect(Number(e.prize)).toBe(paid[e.place! - 1] ?? 0);
     }
     const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], unbalancedTransactions: [], negativeBalances: [], runningHands: 0 });
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      runningHands: 0,
+    });
 
     // The stored hands: who sat where, who did what.
-    const hands = await prisma.hand.findMany({ where: { tournamentId }, include: { events: { orderBy: { seq: 'asc' } } } });
+    const hands = await prisma.hand.findMany({
+      where: { tournamentId },
+      include: { events: { orderBy: { seq: 'asc' } } },
+    });
     expect(hands.length).toBe(row.hands_played);
-    const seatIn = (h: (typeof hands)[number], userId: string) => (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
+    const seatIn = (h: (typeof hands)[number], userId: string) =>
+      (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
     const actionsOf = (userId: string) =>
       hands.flatMap((h) => {
         const seat = seatIn(h, userId);
-        return seat === undefined ? [] : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
+        return seat === undefined
+          ? []
+          : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
       });
     // Alice's own decisions reached the hands (a call is never the clock's).
     expect(actionsOf(alice).some((e) => e.action === 'call')).toBe(true);
@@ -255,7 +311,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     expect(bobs.length).toBeGreaterThan(0);
     expect(bobs.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
     const bobOut = entries.find((e) => e.userId === bob)!;
-    if (bobOut.place !== 1) expect(hands.filter((h) => h.startedAt > droppedAt && seatIn(h, bob) !== undefined).length).toBeGreaterThan(0);
+    if (bobOut.place !== 1)
+      expect(hands.filter((h) => h.startedAt > droppedAt && seatIn(h, bob) !== undefined).length).toBeGreaterThan(0);
 
     // Privacy: every hand message either person received, against the stored hole cards of every seat.
     const secretsOf = new Map(hands.map((h) => [h.id, hiddenCardsBySeat(h.events.map((x) => x.payload))]));
@@ -276,20 +333,36 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
         const mine = f.view.viewer === 'spectator' ? -1 : f.view.viewer;
         if (mine >= 0 && f.view.players.find((x) => x.seat === mine)?.cards.every((c) => c !== null)) ownCards++;
         // Structure: no other seat's hidden card, in the view or the events.
-        for (const x of f.view.players) if (x.seat !== mine && !x.shown) x.cards.forEach((c, k) => !x.up[k] && expect(c).toBeNull());
+        for (const x of f.view.players)
+          if (x.seat !== mine && !x.shown) x.cards.forEach((c, k) => !x.up[k] && expect(c).toBeNull());
         for (const e of f.events) {
-          if ((e.type === 'hole-dealt' || e.type === 'hand-mucked') && e.seat !== mine) e.cards!.forEach((c, k) => !(e.up?.[k] ?? false) && expect(c).toBeNull());
+          if ((e.type === 'hole-dealt' || e.type === 'hand-mucked') && e.seat !== mine)
+            e.cards!.forEach((c, k) => !(e.up?.[k] ?? false) && expect(c).toBeNull());
         }
         // Values: no card another seat held unrevealed in that hand appears anywhere in the message.
         const secret = othersHiddenCards(secretsOf.get(f.handId), mine);
-        const visible = [...f.view.players.flatMap((x) => x.cards), ...(f.view.board ?? []), ...f.events.flatMap((e) => e.cards ?? [])].filter((c): c is number => c !== null);
+        const visible = [
+          ...f.view.players.flatMap((x) => x.cards),
+          ...(f.view.board ?? []),
+          ...f.events.flatMap((e) => e.cards ?? []),
+        ].filter((c): c is number => c !== null);
         for (const c of visible) expect(secret.has(c)).toBe(false);
       }
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
       for (const m of p.received) {
-        expect(['table:hand', 'table:snapshot', 'table:update', 'sitAndGoUpdate', 'welcome', 'error', 'table:chat', 'pong']).toContain(m.event); // pong: the round trip of drained()
-        if (m.event === 'table:update' || m.event === 'sitAndGoUpdate') expect(JSON.stringify(m.payload)).not.toContain('"cards"');
+        expect([
+          'table:hand',
+          'table:snapshot',
+          'table:update',
+          'sitAndGoUpdate',
+          'welcome',
+          'error',
+          'table:chat',
+          'pong',
+        ]).toContain(m.event); // pong: the round trip of drained()
+        if (m.event === 'table:update' || m.event === 'sitAndGoUpdate')
+          expect(JSON.stringify(m.payload)).not.toContain('"cards"');
       }
     }
     expect(checked).toBeGreaterThan(10);
@@ -305,23 +378,36 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const spectator = await newUser('rail', false);
     const rail = await follow(spectator, 'rail', instanceId);
     for (const bot of bots) await register(SILENT3.templateId, bot);
-    const row = await waitFor('the Sit & Go to finish', async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId));
+    const row = await waitFor(
+      'the Sit & Go to finish',
+      async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
+    );
     await drained(rail.socket); // the last feeds sent before are in
 
     const tournamentId = tournamentIdOf(instanceId);
-    const hands = await prisma.hand.findMany({ where: { tournamentId, status: 'completed' }, orderBy: { handNumber: 'asc' }, include: { events: { orderBy: { seq: 'asc' } } } });
+    const hands = await prisma.hand.findMany({
+      where: { tournamentId, status: 'completed' },
+      orderBy: { handNumber: 'asc' },
+      include: { events: { orderBy: { seq: 'asc' } } },
+    });
     expect(hands.length).toBe(row.hands_played);
     const seat = row.seating!.find((s) => s.userId === silent)!.seat;
-    const dealtIn = (h: (typeof hands)[number]) => (h.players as { seat: number; userId: string }[]).some((p) => p.userId === silent);
+    const dealtIn = (h: (typeof hands)[number]) =>
+      (h.players as { seat: number; userId: string }[]).some((p) => p.userId === silent);
     // His stack at the start of each hand (the stored config) and whether he was dealt in.
-    const stackAt = (h: (typeof hands)[number]) => (h.config as { seats: { seat: number; stack: number }[] }).seats.find((s) => s.seat === seat)?.stack ?? 0;
-    const entry = (await prisma.tournamentEntry.findMany({ where: { tournamentId } })).find((e) => e.userId === silent)!;
+    const stackAt = (h: (typeof hands)[number]) =>
+      (h.config as { seats: { seat: number; stack: number }[] }).seats.find((s) => s.seat === seat)?.stack ?? 0;
+    const entry = (await prisma.tournamentEntry.findMany({ where: { tournamentId } })).find(
+      (e) => e.userId === silent,
+    )!;
     const lastWith = entry.place === 1 ? hands.length - 1 : hands.findLastIndex((h) => dealtIn(h));
     expect(lastWith).toBeGreaterThan(0);
     // Dealt into every hand from the first until the one he busted in (blinded off, never removed).
     for (let i = 0; i <= lastWith; i++) expect(dealtIn(hands[i])).toBe(true);
     // Every decision of his was the clock's: check if he could, else fold.
-    const actions = hands.flatMap((h) => h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat));
+    const actions = hands.flatMap((h) =>
+      h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat),
+    );
     expect(actions.length).toBeGreaterThan(0);
     expect(actions.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
     expect(actions.some((e) => e.action === 'fold')).toBe(true);
@@ -331,14 +417,22 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       expect(hands.slice(lastWith + 1).some((h) => dealtIn(h))).toBe(false);
     }
     // The table never sat him out (tournament tables blind a silent player off instead).
-    const seatMaps = rail.received.filter((m) => m.event === 'table:update' || m.event === 'table:snapshot').map((m) => (m.payload as TableUpdatePayload).table.seatMap);
+    const seatMaps = rail.received
+      .filter((m) => m.event === 'table:update' || m.event === 'table:snapshot')
+      .map((m) => (m.payload as TableUpdatePayload).table.seatMap);
     expect(seatMaps.length).toBeGreaterThan(0);
     for (const map of seatMaps) {
       const s = map.find((x) => x?.playerId === silent);
       if (s) expect(s.sittingOut).toBe(false);
     }
     const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], negativeBalances: [], runningHands: 0 });
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      negativeBalances: [],
+      runningHands: 0,
+    });
     rail.socket.close();
   }, 180_000);
 });

@@ -7,13 +7,31 @@ import { QUEUES } from '@naiko/contracts';
 import { apply, parseCards, start, type HandConfig, type HandEvent } from '@naiko/engine';
 import { auditLedger, ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
 import { Accounts as LedgerAccounts } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, drawFromSeed, newSpinSeed, oddChipOrder, PlatformModule, SitAndGoFeatureModule, SitAndGoService, SPIN_POOL, stakesOf, tournamentIdOf } from '@naiko/platform';
+import {
+  DEFAULT_TEMPLATES,
+  drawFromSeed,
+  newSpinSeed,
+  oddChipOrder,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  SPIN_POOL,
+  stakesOf,
+  tournamentIdOf,
+} from '@naiko/platform';
 import { fastModeStructure, type BlindLevel, type SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
 import { waitFor } from './support/tournaments';
 
 const BASE = DEFAULT_TEMPLATES[0];
-const level = (smallBlind: number, bigBlind: number, durationMs: number): BlindLevel => ({ kind: 'level', smallBlind, bigBlind, ante: 0, anteKind: 'none', durationMs });
+const level = (smallBlind: number, bigBlind: number, durationMs: number): BlindLevel => ({
+  kind: 'level',
+  smallBlind,
+  bigBlind,
+  ante: 0,
+  anteKind: 'none',
+  durationMs,
+});
 
 /** Two seats, 250 ms levels, a 150 ms break after every 2 levels: only the clock runs. */
 const CLOCK: SitAndGoTemplate = {
@@ -34,8 +52,19 @@ const BUSTS: SitAndGoTemplate = {
   buyIn: 100,
   entryFee: 10,
   startingStack: 20,
-  blindStructure: { name: 'break-test', steps: [level(10, 20, 400), { kind: 'break', durationMs: 600_000 }, level(20, 40, 1000)] },
-  prizeTable: { minEntrants: 3, maxEntrants: 3, paidPlaces: 2, bands: [{ fromPlace: 1, toPlace: 1, sharePpm: 700_000 }, { fromPlace: 2, toPlace: 2, sharePpm: 300_000 }] },
+  blindStructure: {
+    name: 'break-test',
+    steps: [level(10, 20, 400), { kind: 'break', durationMs: 600_000 }, level(20, 40, 1000)],
+  },
+  prizeTable: {
+    minEntrants: 3,
+    maxEntrants: 3,
+    paidPlaces: 2,
+    bands: [
+      { fromPlace: 1, toPlace: 1, sharePpm: 700_000 },
+      { fromPlace: 2, toPlace: 2, sharePpm: 300_000 },
+    ],
+  },
   clock: { decisionMs: 1000, reconnectMs: 0 },
 };
 
@@ -59,7 +88,6 @@ const DEAD_BUTTON: SitAndGoTemplate = {
   ],
 })
 class JobsOnlyModule {}
-
 
 describe('Sit & Go jobs (e2e)', () => {
   let t: TestApp;
@@ -107,16 +135,29 @@ describe('Sit & Go jobs (e2e)', () => {
     // it is overdue (read from the database, not a guessed pause).
     const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();
-    const last = (await pg.query<{ step_index: number; applied_at: Date }>('SELECT step_index, applied_at FROM sit_and_go_steps WHERE sit_and_go_id = $1 ORDER BY step_index DESC LIMIT 1', [instanceId])).rows[0]!;
+    const last = (
+      await pg.query<{ step_index: number; applied_at: Date }>(
+        'SELECT step_index, applied_at FROM sit_and_go_steps WHERE sit_and_go_id = $1 ORDER BY step_index DESC LIMIT 1',
+        [instanceId],
+      )
+    ).rows[0]!;
     await pg.end();
     const dueAt = last.applied_at.getTime() + CLOCK.blindStructure.steps[last.step_index]!.durationMs;
     await waitFor('the next step to be overdue', () => Date.now() > dueAt + 50);
-    const restarted = await startTestApp({ module: JobsOnlyModule, name: 'sit-and-go', databaseUrl, env: { REDIS_PREFIX: prefix } });
+    const restarted = await startTestApp({
+      module: JobsOnlyModule,
+      name: 'sit-and-go',
+      databaseUrl,
+      env: { REDIS_PREFIX: prefix },
+    });
     const drop = t.db.drop;
     attach(restarted);
     dropAfterAll.push(drop);
     await waitFor('step 9', async () => (await sng.instance(instanceId)).step_index >= 9);
-    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    const steps = await prisma.sitAndGoStep.findMany({
+      where: { sitAndGoId: instanceId },
+      orderBy: { stepIndex: 'asc' },
+    });
     const structure = CLOCK.blindStructure.steps;
     expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
     expect(steps.map((s) => s.kind)).toEqual(steps.map((s) => structure[s.stepIndex].kind));
@@ -144,10 +185,21 @@ describe('Sit & Go jobs (e2e)', () => {
     const seat = (s: number) => row.seating!.find((x) => x.seat === s)!.userId;
     // Button seat 0, small blind seat 1, big blind seat 2 (all in with 20). Dealing starts left of
     // the button: seat 1, 2, 0, 1, 2, 0; then the board. Seat 0 holds aces and wins everything.
-    const config: HandConfig = { variant: 'holdem', structure: 'no-limit', seats: [0, 1, 2].map((s) => ({ seat: s, stack: 20 })), button: 0, stakes: stakesOf(lvl) };
+    const config: HandConfig = {
+      variant: 'holdem',
+      structure: 'no-limit',
+      seats: [0, 1, 2].map((s) => ({ seat: s, stack: 20 })),
+      button: 0,
+      stakes: stakesOf(lvl),
+    };
     const deck = parseCards('7c 8d As 2h 3s Ad Kc Qd Jh 4s 9c');
     const store = new HandStore(prisma);
-    const hand = await store.startHand({ tournamentId, handNumber: 1, config, players: [0, 1, 2].map((s) => ({ seat: s, userId: seat(s) })) });
+    const hand = await store.startHand({
+      tournamentId,
+      handNumber: 1,
+      config,
+      players: [0, 1, 2].map((s) => ({ seat: s, userId: seat(s) })),
+    });
     let { state, events } = start(config, { deck });
     let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
     // The button calls all in; now the level ends and the break comes before the hand does.
@@ -160,9 +212,18 @@ describe('Sit & Go jobs (e2e)', () => {
     state = r.state;
     await store.appendEvents(hand.id, seq, r.events);
     const ended = r.events.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
-    expect(ended.stacks).toEqual([{ seat: 0, stack: 60 }, { seat: 1, stack: 0 }, { seat: 2, stack: 0 }]);
+    expect(ended.stacks).toEqual([
+      { seat: 0, stack: 60 },
+      { seat: 1, stack: 0 },
+      { seat: 2, stack: 0 },
+    ]);
     const after = new Map([0, 1, 2].map((s) => [seat(s), ended.stacks.find((x) => x.seat === s)!.stack]));
-    const out = await sng.recordHand(instanceId, [0, 1, 2].map((s, i) => ({ userId: seat(s), stack: 20, order: (i + 2) % 3 })), after, 0);
+    const out = await sng.recordHand(
+      instanceId,
+      [0, 1, 2].map((s, i) => ({ userId: seat(s), stack: 20, order: (i + 2) % 3 })),
+      after,
+      0,
+    );
     expect(out.winner).toBe(seat(0));
     expect(new Set(out.busted)).toEqual(new Set([seat(1), seat(2)]));
     await waitFor('the payout', async () => (await sng.instance(instanceId)).status === 'finished');
@@ -194,10 +255,27 @@ describe('Sit & Go jobs (e2e)', () => {
     const lvl = sng.levelInForce(row)!;
 
     /** Deals what the table would (its config from the service's deal), plays `moves`, stores it, records it. */
-    const play = async (deal: NonNullable<Awaited<ReturnType<SitAndGoService['beginTableHand']>>>, deck: string, moves: { type: 'fold' | 'call'; seat: number }[]) => {
+    const play = async (
+      deal: NonNullable<Awaited<ReturnType<SitAndGoService['beginTableHand']>>>,
+      deck: string,
+      moves: { type: 'fold' | 'call'; seat: number }[],
+    ) => {
       const seats = deal.deal.players.map((p) => ({ seat: p.seat, stack: deal.seats[p.seat]!.stack }));
-      const config: HandConfig = { variant: 'holdem', structure: 'no-limit', seats, button: deal.deal.button, smallBlindSeat: deal.deal.smallBlind ?? null, bigBlindSeat: deal.deal.bigBlind!, stakes: stakesOf(lvl) };
-      const hand = await store.startHand({ tournamentId, handNumber: deal.handNumber, config, players: deal.deal.players });
+      const config: HandConfig = {
+        variant: 'holdem',
+        structure: 'no-limit',
+        seats,
+        button: deal.deal.button,
+        smallBlindSeat: deal.deal.smallBlind ?? null,
+        bigBlindSeat: deal.deal.bigBlind!,
+        stakes: stakesOf(lvl),
+      };
+      const hand = await store.startHand({
+        tournamentId,
+        handNumber: deal.handNumber,
+        config,
+        players: deal.deal.players,
+      });
       let { state, events } = start(config, { deck: parseCards(deck) });
       const all = [...events];
       let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
@@ -229,7 +307,13 @@ describe('Sit & Go jobs (e2e)', () => {
       { type: 'fold', seat: 0 },
       { type: 'call', seat: 1 },
     ]);
-    expect((await prisma.tournamentEntry.findUniqueOrThrow({ where: { tournamentId_userId: { tournamentId, userId: seat(2) } } })).place).toBe(4);
+    expect(
+      (
+        await prisma.tournamentEntry.findUniqueOrThrow({
+          where: { tournamentId_userId: { tournamentId, userId: seat(2) } },
+        })
+      ).place,
+    ).toBe(4);
 
     // Hand 2: the big blind moves forward to seat 3 (the next player with chips after seat 2); the
     // small blind falls on seat 2, empty now: dead (nobody posts it); the button moves to seat 1.
@@ -242,7 +326,11 @@ describe('Sit & Go jobs (e2e)', () => {
       { type: 'fold', seat: 0 },
       { type: 'fold', seat: 1 },
     ]);
-    expect(events2.filter((e) => e.type === 'forced-bet').map((e) => [(e as { seat: number }).seat, (e as { kind: string }).kind])).toEqual([[3, 'big-blind']]);
+    expect(
+      events2
+        .filter((e) => e.type === 'forced-bet')
+        .map((e) => [(e as { seat: number }).seat, (e as { kind: string }).kind]),
+    ).toEqual([[3, 'big-blind']]);
 
     // Hand 3: the big blind moves to seat 0, the small blind to seat 3 (last big blind), and the
     // button to seat 2 — where the dead small blind was: a dead button on the empty seat.
@@ -260,10 +348,14 @@ describe('Sit & Go jobs (e2e)', () => {
       for (const p of players) id = (await sng.register(SPIN.templateId, p)).instanceId;
       ids.push(id);
     }
-    const rows = await Promise.all(ids.map((id) => waitFor(`Spin ${id} start`, async () => {
-      const r = await sng.instance(id);
-      return r.status === 'running' && r;
-    })));
+    const rows = await Promise.all(
+      ids.map((id) =>
+        waitFor(`Spin ${id} start`, async () => {
+          const r = await sng.instance(id);
+          return r.status === 'running' && r;
+        }),
+      ),
+    );
     let expectedSpinPool = 0;
     for (const r of rows) {
       const prize = r.multiplier! * SPIN.buyIn;
@@ -271,8 +363,14 @@ describe('Sit & Go jobs (e2e)', () => {
       expect((await ledger.account(LedgerAccounts.tournamentPool(tournamentIdOf(r.id)).key))!.balance).toBe(prize);
       expectedSpinPool += 3 * SPIN.buyIn - prize;
     }
-    const floats = await prisma.ledgerTransaction.findMany({ where: { idempotencyKey: { endsWith: ':spin-float' } }, include: { entries: true } });
-    const floatTotal = floats.reduce((a, f) => a + f.entries.filter((x) => x.amount > 0n).reduce((b, x) => b + Number(x.amount), 0), 0);
+    const floats = await prisma.ledgerTransaction.findMany({
+      where: { idempotencyKey: { endsWith: ':spin-float' } },
+      include: { entries: true },
+    });
+    const floatTotal = floats.reduce(
+      (a, f) => a + f.entries.filter((x) => x.amount > 0n).reduce((b, x) => b + Number(x.amount), 0),
+      0,
+    );
     expect((await ledger.account(SPIN_POOL.key))?.balance ?? 0).toBe(floatTotal + expectedSpinPool);
     // Every player paid 40 × (10 + 1).
     for (const p of players) expect(await ledger.userBalance(p)).toBe(1000 - 40 * 11);

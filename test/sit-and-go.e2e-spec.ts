@@ -22,18 +22,25 @@ import { waitFor } from './support/tournaments';
 const SNG6 = fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-6', 300, 200, 3);
 // A Spin in fast mode: hyper-turbo shape without breaks.
 const SPIN = fastTemplate(DEFAULT_TEMPLATES[1], 'fast-spin', 300, 200, 100);
-const SNG3: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-3'), seats: 3, name: 'three', startingStack: 300 };
+const SNG3: SitAndGoTemplate = {
+  ...fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-3'),
+  seats: 3,
+  name: 'three',
+  startingStack: 300,
+};
 
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [SNG6, SPIN, SNG3], runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({
+      templates: [SNG6, SPIN, SNG3],
+      runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 },
+    }),
   ],
 })
 class FastSitAndGoModule {}
 
 const START_CHIPS = 1_000;
-
 
 describe('Sit & Go and Spin (e2e)', () => {
   let t: TestApp;
@@ -54,7 +61,8 @@ describe('Sit & Go and Spin (e2e)', () => {
   }
 
   const balance = (userId: string) => ledger.userBalance(userId);
-  const finished = (id: number) => waitFor(`Sit & Go ${id} to finish`, async () => (await sng.instance(id)).status === 'finished' && sng.instance(id));
+  const finished = (id: number) =>
+    waitFor(`Sit & Go ${id} to finish`, async () => (await sng.instance(id)).status === 'finished' && sng.instance(id));
 
   async function expectAuditClean(): Promise<void> {
     const report = await auditLedger(prisma);
@@ -89,11 +97,15 @@ describe('Sit & Go and Spin (e2e)', () => {
     const levels: number[] = [];
     socket.on('sitAndGoUpdate', (v) => {
       phases.add(v.phase);
-      if (v.clock?.kind === 'level' && levels[levels.length - 1] !== v.clock.levelNumber) levels.push(v.clock.levelNumber);
+      if (v.clock?.kind === 'level' && levels[levels.length - 1] !== v.clock.levelNumber)
+        levels.push(v.clock.levelNumber);
     });
     let instanceId = 0;
     for (const [i, p] of players.entries()) {
-      const r = await request(t.url).post(`/sit-and-go/${SNG6.templateId}/register`).set('Authorization', `Bearer ${t.token({ sub: p })}`).expect(201);
+      const r = await request(t.url)
+        .post(`/sit-and-go/${SNG6.templateId}/register`)
+        .set('Authorization', `Bearer ${t.token({ sub: p })}`)
+        .expect(201);
       instanceId = r.body.instanceId;
       expect(r.body.started).toBe(i === 5);
       if (i === 0) socket.emit('sitAndGoWatch', { instanceId });
@@ -121,9 +133,13 @@ describe('Sit & Go and Spin (e2e)', () => {
     expect(hands.length).toBe(row.hands_played);
     expect(hands.every((h) => h.status === 'completed' && h.commitment?.length === 64)).toBe(true);
     // Blind steps: each applied once, in order, starting with level 1 at the start.
-    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    const steps = await prisma.sitAndGoStep.findMany({
+      where: { sitAndGoId: instanceId },
+      orderBy: { stepIndex: 'asc' },
+    });
     expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
-    for (let i = 1; i < steps.length; i++) expect(steps[i].appliedAt.getTime()).toBeGreaterThanOrEqual(steps[i - 1].appliedAt.getTime());
+    for (let i = 1; i < steps.length; i++)
+      expect(steps[i].appliedAt.getTime()).toBeGreaterThanOrEqual(steps[i - 1].appliedAt.getTime());
     // Socket: the watcher saw registering, running and the results.
     await waitFor('the finished view', async () => phases.has('finished'));
     expect([...phases]).toEqual(expect.arrayContaining(['registering', 'running', 'finished']));
@@ -151,10 +167,17 @@ describe('Sit & Go and Spin (e2e)', () => {
     const tournamentId = tournamentIdOf(instanceId);
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
     expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(prize);
-    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - SPIN.buyIn - SPIN.entryFee + Number(e.prize));
+    for (const e of entries)
+      expect(await balance(e.userId)).toBe(START_CHIPS - SPIN.buyIn - SPIN.entryFee + Number(e.prize));
     // The spin pool holds the float the house issued plus (3 buy-ins − prize) of every Spin so far.
-    const floats = await prisma.ledgerTransaction.findMany({ where: { idempotencyKey: { endsWith: ':spin-float' } }, include: { entries: true } });
-    const floatTotal = floats.reduce((a, f) => a + f.entries.filter((x) => x.amount > 0n).reduce((b, x) => b + Number(x.amount), 0), 0);
+    const floats = await prisma.ledgerTransaction.findMany({
+      where: { idempotencyKey: { endsWith: ':spin-float' } },
+      include: { entries: true },
+    });
+    const floatTotal = floats.reduce(
+      (a, f) => a + f.entries.filter((x) => x.amount > 0n).reduce((b, x) => b + Number(x.amount), 0),
+      0,
+    );
     expect((await ledger.account(SPIN_POOL.key))?.balance ?? 0).toBe(floatTotal + 3 * SPIN.buyIn - prize);
     await expectAuditClean();
   });
@@ -218,17 +241,27 @@ describe('Sit & Go and Spin (e2e)', () => {
     const six = lobby.find((l) => l.template.templateId === SNG6.templateId)!;
     expect(six.prizes.prizeTable).toHaveLength(2);
     // Unregistering from an instance that has started is refused over HTTP too.
-    await request(t.url).post('/sit-and-go/instances/1/unregister').set('Authorization', `Bearer ${t.token()}`).expect(409);
+    await request(t.url)
+      .post('/sit-and-go/instances/1/unregister')
+      .set('Authorization', `Bearer ${t.token()}`)
+      .expect(409);
   });
 
   it('a step job delivered twice or out of date changes nothing', async () => {
     const players = await newPlayers(3);
     let instanceId = 0;
     for (const p of players) instanceId = (await sng.register(SNG3.templateId, p)).instanceId;
-    await waitFor('level 2', async () => (await sng.instance(instanceId)).step_index >= 1 || (await sng.instance(instanceId)).status === 'finished');
+    await waitFor(
+      'level 2',
+      async () =>
+        (await sng.instance(instanceId)).step_index >= 1 || (await sng.instance(instanceId)).status === 'finished',
+    );
     expect(await sng.applyStep({ instanceId, stepIndex: 1, kind: 'level', number: 2 })).toEqual({ applied: false });
     await finished(instanceId);
-    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    const steps = await prisma.sitAndGoStep.findMany({
+      where: { sitAndGoId: instanceId },
+      orderBy: { stepIndex: 'asc' },
+    });
     expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
   });
 
@@ -240,7 +273,12 @@ describe('Sit & Go and Spin (e2e)', () => {
     const { url: databaseUrl, name: prefix, drop } = t.db;
     await t.naiko.close();
     dropAfterAll.push(drop);
-    t = await startTestApp({ module: FastSitAndGoModule, name: 'sit-and-go', databaseUrl, env: { REDIS_PREFIX: prefix } });
+    t = await startTestApp({
+      module: FastSitAndGoModule,
+      name: 'sit-and-go',
+      databaseUrl,
+      env: { REDIS_PREFIX: prefix },
+    });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     sng = t.get(SitAndGoService);
@@ -253,7 +291,10 @@ describe('Sit & Go and Spin (e2e)', () => {
     for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
     const hands = await prisma.hand.findMany({ where: { tournamentId } });
     expect(hands.every((h) => h.status === 'completed' || h.status === 'cancelled')).toBe(true);
-    const steps = await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } });
+    const steps = await prisma.sitAndGoStep.findMany({
+      where: { sitAndGoId: instanceId },
+      orderBy: { stepIndex: 'asc' },
+    });
     expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
     await expectAuditClean();
   });

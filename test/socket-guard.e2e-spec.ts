@@ -9,7 +9,8 @@ import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket }
 import { io } from 'socket.io-client';
 
 /** Emits any event name with any payload (what an attacker's client does). */
-const raw = (s: TestSocket, event: string, ...args: unknown[]): void => void (s.emit as (e: string, ...a: unknown[]) => void)(event, ...args);
+const raw = (s: TestSocket, event: string, ...args: unknown[]): void =>
+  void (s.emit as (e: string, ...a: unknown[]) => void)(event, ...args);
 
 async function until(cond: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -22,7 +23,10 @@ async function until(cond: () => boolean, timeoutMs: number, what: string): Prom
 describe('socket guard: rate limits, abusers, oversized frames', () => {
   let t: TestApp;
   const sockets: TestSocket[] = [];
-  const user = (n: number) => ({ sub: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, username: `guard${n}` });
+  const user = (n: number) => ({
+    sub: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    username: `guard${n}`,
+  });
   const connect = async (n: number): Promise<TestSocket> => {
     const { socket } = await connectSocket(t.url, t.token(user(n)));
     sockets.push(socket);
@@ -38,7 +42,9 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
     t = await startTestApp({ name: 'socket-guard-test' });
     // Every token must name an existing account (issue 19.5).
     const users = Array.from({ length: 7 }, (_, i) => user(i + 1));
-    await t.get(PrismaService).user.createMany({ data: users.map((u) => ({ id: u.sub, username: u.username })), skipDuplicates: true });
+    await t
+      .get(PrismaService)
+      .user.createMany({ data: users.map((u) => ({ id: u.sub, username: u.username })), skipDuplicates: true });
   });
 
   afterAll(async () => {
@@ -117,14 +123,21 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
     // Typed answers, and few of them: the flood is not echoed back.
     expect(errors.some((e) => e.code === 'RATE_LIMITED' && /^ABUSE/.test(e.message))).toBe(true);
     expect(errors.length).toBeLessThan(60);
-    expect(errors.every((e) => ['RATE_LIMITED', 'UNKNOWN_EVENT', 'BAD_PAYLOAD', 'NOT_FOUND'].includes(e.code))).toBe(true);
+    expect(errors.every((e) => ['RATE_LIMITED', 'UNKNOWN_EVENT', 'BAD_PAYLOAD', 'NOT_FOUND'].includes(e.code))).toBe(
+      true,
+    );
     pinging = false;
     await pinger;
     expect(bystander.connected).toBe(true);
     // Every ping of the bystander was answered (each waited for its pong); how fast is the flood bench's business.
     expect(rtts.length).toBeGreaterThan(0);
     // The abuser's user may not come straight back.
-    const again = io(t.url, { transports: ['websocket'], auth: { token: t.token(user(4)) }, reconnection: false, forceNew: true });
+    const again = io(t.url, {
+      transports: ['websocket'],
+      auth: { token: t.token(user(4)) },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(again as TestSocket);
     const refusal = await nextEvent(again as TestSocket, 'error');
     expect(refusal).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^ABUSE/) });

@@ -101,7 +101,9 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const first = startApp(db, port);
     children.push(first.child);
     const url = await first.url;
-    const sockets = await Promise.all(users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))));
+    const sockets = await Promise.all(
+      users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))),
+    );
     const feeds = sockets.map(({ socket }) => {
       const got: TableHandPayload[] = [];
       socket.on('table:hand', (p) => got.push(p));
@@ -123,14 +125,24 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     await until(() => feeds.some((f) => f.some((p) => (p.view as { legal: unknown }).legal)), 'a decision');
     const i = feeds.findIndex((f) => f.some((p) => (p.view as { legal: unknown }).legal));
     const v = feeds[i].find((p) => (p.view as { legal: unknown }).legal)!.view as { version: number };
-    sockets[i].socket.emit('table:act', { tableId: table.id, version: v.version, action: { type: 'raise', amount: 400 } });
-    await until(() => feeds[1 - i].some((p) => p.events.some((e) => e.type === 'action' && e.action === 'raise')), 'the raise');
+    sockets[i].socket.emit('table:act', {
+      tableId: table.id,
+      version: v.version,
+      action: { type: 'raise', amount: 400 },
+    });
+    await until(
+      () => feeds[1 - i].some((p) => p.events.some((e) => e.type === 'action' && e.action === 'raise')),
+      'the raise',
+    );
     const running = await prisma.hand.findFirstOrThrow({ where: { tableId: table.id, status: 'running' } });
     // The hand is the unit of durability: nothing of a running hand is posted, the stacks hold
     // what they were dealt in with; the raise reaches the journal behind the broadcast.
     const stacksMid = await ledger.tableStacks(table.id);
     expect(stacksMid.reduce((a, s) => a + s.balance, 0)).toBe(6000);
-    const journaled = async () => (await prisma.handEvent.findMany({ where: { handId: running.id } })).some((e) => (e.payload as { action?: string }).action === 'raise');
+    const journaled = async () =>
+      (await prisma.handEvent.findMany({ where: { handId: running.id } })).some(
+        (e) => (e.payload as { action?: string }).action === 'raise',
+      );
     await until(journaled, 'the raise in the journal');
 
     first.child.kill('SIGKILL');
@@ -142,7 +154,9 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const url2 = await second.url;
     const hand = await prisma.hand.findUniqueOrThrow({ where: { id: running.id } });
     expect(hand.status).toBe('cancelled');
-    const cancelled = await prisma.handEvent.findFirstOrThrow({ where: { handId: running.id, type: 'hand-cancelled' } });
+    const cancelled = await prisma.handEvent.findFirstOrThrow({
+      where: { handId: running.id, type: 'hand-cancelled' },
+    });
     const refunds = (cancelled.payload as { refunds: { seat: number; amount: number }[] }).refunds;
     expect(refunds.map((r) => r.amount).sort((a, b) => a - b)).toEqual([100, 400]);
     // Stacks returned: both accounts hold their 10,000 again, nothing stays at the table.
@@ -189,7 +203,9 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     let killAt = 0;
     let resolveKill!: () => void;
     const killTime = new Promise<void>((r) => (resolveKill = r));
-    const sockets = await Promise.all(users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))));
+    const sockets = await Promise.all(
+      users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))),
+    );
     sockets.forEach(({ socket }, i) => {
       const rng = seededRandom(`burst:${i}`);
       let seat: number | null = null;
@@ -201,7 +217,10 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
         if (!bv) return;
         const d = decideBotAction(bv, rng);
         sent = v.version;
-        const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+        const action =
+          d.type === 'draw'
+            ? { type: 'draw' as const, discard: d.discard }
+            : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
         socket.emit('table:act', { tableId: table.id, version: v.version, action: action as never });
       };
       socket.on('table:snapshot', (p: { yourSeat: number | null; hand: { view: Record<string, unknown> } | null }) => {
@@ -214,7 +233,8 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
         onView(p.view);
       });
       socket.on('table:update', (p: { events: { type: string; playerId?: string }[] }) => {
-        if (p.events.some((e) => e.type === 'busted' && e.playerId === users[i].id)) socket.emit('table:reload', { tableId: table.id, amount: 1000 });
+        if (p.events.some((e) => e.type === 'busted' && e.playerId === users[i].id))
+          socket.emit('table:reload', { tableId: table.id, amount: 1000 });
       });
     });
     for (const { socket } of sockets) {
@@ -239,7 +259,10 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     await second.url;
     for (const h of running) {
       expect((await prisma.hand.findUniqueOrThrow({ where: { id: h.id } })).status).toBe('cancelled');
-      expect((await store.events(h.id)).at(-1)!.payload).toMatchObject({ type: 'hand-cancelled', ledger: 'nothing-posted' });
+      expect((await store.events(h.id)).at(-1)!.payload).toMatchObject({
+        type: 'hand-cancelled',
+        ledger: 'nothing-posted',
+      });
     }
     // Every chip is back on the accounts; nothing stays at the table.
     expect((await ledger.tableStacks(table.id)).every((s) => s.balance === 0)).toBe(true);

@@ -2,11 +2,24 @@
 // socket.io clients. Every message every socket receives is recorded, and the peeked card must
 // reach its user's socket only. Helpers follow test/tables.e2e-spec.ts.
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { dealRootFromSeed, sparksFromEvents, verifyOpening, type CardOpening, type HandConfig, type HandEvent } from '@naiko/engine';
+import {
+  dealRootFromSeed,
+  sparksFromEvents,
+  verifyOpening,
+  type CardOpening,
+  type HandConfig,
+  type HandEvent,
+} from '@naiko/engine';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
-import type { SocketError, TableHandPayload, TableSnapshotPayload, TableUpdatePayload, WireHandEvent } from '@naiko/contracts';
+import type {
+  SocketError,
+  TableHandPayload,
+  TableSnapshotPayload,
+  TableUpdatePayload,
+  WireHandEvent,
+} from '@naiko/contracts';
 import { answer, connectSocket, eventWhere, startTestApp, type TestApp, type TestSocket } from './support';
 
 interface Received {
@@ -22,7 +35,11 @@ interface Client {
   seat: number | null;
 }
 
-type Legal = { seat: number; actions: string[]; extensions?: Record<string, { cost: number; targets?: number[] } | undefined> };
+type Legal = {
+  seat: number;
+  actions: string[];
+  extensions?: Record<string, { cost: number; targets?: number[] } | undefined>;
+};
 type ViewLike = {
   version: number;
   toAct: number | null;
@@ -31,7 +48,9 @@ type ViewLike = {
   ext?: { powers?: { carousel: string[]; sparks: { seat: number; sparks: number }[]; peek: unknown } };
 };
 
-@Module({ imports: [PlatformModule.forRoot({ app: 'tables-naiko-test', consumeQueues: [QUEUES.system] }), LobbyModule] })
+@Module({
+  imports: [PlatformModule.forRoot({ app: 'tables-naiko-test', consumeQueues: [QUEUES.system] }), LobbyModule],
+})
 class TablesNaikoTestModule {}
 
 const TEST_ENV = { TABLE_HAND_PAUSE_MS: '30', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'tables-naiko-e2e' };
@@ -44,10 +63,17 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000,
   }
 }
 
-const handPayloads = (c: Client): TableHandPayload[] => c.received.filter((r) => r.event === 'table:hand').map((r) => r.payload as TableHandPayload);
+const handPayloads = (c: Client): TableHandPayload[] =>
+  c.received.filter((r) => r.event === 'table:hand').map((r) => r.payload as TableHandPayload);
 const handEvents = (c: Client): WireHandEvent[] => handPayloads(c).flatMap((p) => p.events);
 const viewsOf = (c: Client): ViewLike[] =>
-  c.received.flatMap((r) => (r.event === 'table:hand' ? [(r.payload as TableHandPayload).view as unknown as ViewLike] : r.event === 'table:snapshot' && (r.payload as TableSnapshotPayload).hand ? [(r.payload as TableSnapshotPayload).hand!.view as unknown as ViewLike] : []));
+  c.received.flatMap((r) =>
+    r.event === 'table:hand'
+      ? [(r.payload as TableHandPayload).view as unknown as ViewLike]
+      : r.event === 'table:snapshot' && (r.payload as TableSnapshotPayload).hand
+        ? [(r.payload as TableSnapshotPayload).hand!.view as unknown as ViewLike]
+        : [],
+  );
 
 describe('Naiko mode and draw turns at cash tables', () => {
   let t: TestApp;
@@ -90,10 +116,16 @@ describe('Naiko mode and draw turns at cash tables', () => {
    * Emits and resolves with the server's refusal of `event`, or null once `accepted` (the
    * command's visible effect) resolved; without `accepted` only a refusal ends it.
    */
-  const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> => answer(c.socket, event, payload, accepted);
+  const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> =>
+    answer(c.socket, event, payload, accepted);
   /** The snapshot a watch or a sit brings (with a seat when `seated`). */
   const snapshotOf = (c: Client, tableId: string, seated: boolean) =>
-    eventWhere(c.socket, 'table:snapshot', (p) => p.tableId === tableId && (p.yourSeat !== null) === seated, `${c.username}'s snapshot`);
+    eventWhere(
+      c.socket,
+      'table:snapshot',
+      (p) => p.tableId === tableId && (p.yourSeat !== null) === seated,
+      `${c.username}'s snapshot`,
+    );
 
   async function sitDown(c: Client, host: TableHost, buyIn: number): Promise<void> {
     expect(await send(c, 'table:sit', { tableId: host.tableId, buyIn }, snapshotOf(c, host.tableId, true))).toBeNull();
@@ -101,7 +133,11 @@ describe('Naiko mode and draw turns at cash tables', () => {
   }
 
   /** Answers this client's turns with `decide` (null = let the clock decide). */
-  function drive(c: Client, tableId: string, decide: (v: ViewLike, legal: Legal) => Record<string, unknown> | null): () => void {
+  function drive(
+    c: Client,
+    tableId: string,
+    decide: (v: ViewLike, legal: Legal) => Record<string, unknown> | null,
+  ): () => void {
     const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
       const v = ('view' in p ? p.view : p.hand?.view) as ViewLike | undefined;
       if (!v?.legal || v.legal.seat !== c.seat) return;
@@ -140,7 +176,8 @@ describe('Naiko mode and draw turns at cash tables', () => {
     let shielded = 0;
     // Alice peeks once, shields the first anchor aimed at her and leaves every later window to the clock.
     const stopA = drive(alice, host.tableId, (v, legal) => {
-      if (legal.actions.includes('decline')) return shielded++ === 0 && legal.actions.includes('shield') ? { type: 'shield' } : null;
+      if (legal.actions.includes('decline'))
+        return shielded++ === 0 && legal.actions.includes('shield') ? { type: 'shield' } : null;
       if (peeked === 0 && legal.extensions?.['sneak-peek']) {
         peeked++;
         return { type: 'sneak-peek' };
@@ -151,23 +188,34 @@ describe('Naiko mode and draw turns at cash tables', () => {
     const stopB = drive(bob, host.tableId, (v, legal) => {
       const anchor = legal.extensions?.['short-anchor'];
       const aliceSparks = v.ext?.powers?.sparks.find((s) => s.seat === alice.seat)?.sparks ?? 0;
-      if (anchor && anchor.targets?.includes(alice.seat!) && v.ext!.powers!.carousel.includes('seal-shield') && aliceSparks >= 1) return { type: 'short-anchor', target: alice.seat };
+      if (
+        anchor &&
+        anchor.targets?.includes(alice.seat!) &&
+        v.ext!.powers!.carousel.includes('seal-shield') &&
+        aliceSparks >= 1
+      )
+        return { type: 'short-anchor', target: alice.seat };
       return passive(legal);
     });
-    expect(await send(carol, 'table:watch', { tableId: host.tableId }, snapshotOf(carol, host.tableId, false))).toBeNull();
+    expect(
+      await send(carol, 'table:watch', { tableId: host.tableId }, snapshotOf(carol, host.tableId, false)),
+    ).toBeNull();
     await sitDown(alice, host, 5000);
     await until(() => host.table.seats.some((s) => s?.isBot), 5000, 'a bot');
     await sitDown(bob, host, 5000);
     const botSeat = host.table.seats.findIndex((s) => s?.isBot);
     const powers = () => handEvents(alice).filter((e) => e.type === 'x-power');
-    const anchorsOnAlice = () => handEvents(alice).filter((e) => e.type === 'x-anchor-applied' && e.seat === alice.seat);
+    const anchorsOnAlice = () =>
+      handEvents(alice).filter((e) => e.type === 'x-anchor-applied' && e.seat === alice.seat);
     await until(
       () =>
         peeked > 0 &&
         powers().some((e) => e.power === 'seal-shield' && e.seat === alice.seat) &&
         anchorsOnAlice().some((e) => e.via === 'timeout') &&
         powers().some((e) => e.seat === botSeat) &&
-        handEvents(alice).some((e) => e.type === 'x-powers-dealt' && (e.sparks as { sparks: number }[]).some((s) => s.sparks === 3)),
+        handEvents(alice).some(
+          (e) => e.type === 'x-powers-dealt' && (e.sparks as { sparks: number }[]).some((s) => s.sparks === 3),
+        ),
       90_000,
       'a peek, a shield, a timed-out window, a bot power and 3 sparks',
     );
@@ -178,7 +226,9 @@ describe('Naiko mode and draw turns at cash tables', () => {
     // The peek: Alice's feed carries the card; no message to any other socket ever did.
     const alicePeek = powers().find((e) => e.power === 'sneak-peek' && e.seat === alice.seat)!;
     expect(typeof alicePeek.card).toBe('number');
-    expect(viewsOf(alice).some((v) => (v.ext?.powers?.peek as { card?: number } | null)?.card === alicePeek.card)).toBe(true);
+    expect(viewsOf(alice).some((v) => (v.ext?.powers?.peek as { card?: number } | null)?.card === alicePeek.card)).toBe(
+      true,
+    );
     for (const c of [bob, carol]) {
       expect(c.received.length).toBeGreaterThan(10);
       for (const r of c.received) {
@@ -189,21 +239,36 @@ describe('Naiko mode and draw turns at cash tables', () => {
     }
 
     // Shield: Alice paid 1 against Bob's anchor; the timed-out window applied the anchor and is stored as a timeout.
-    expect(powers().find((e) => e.power === 'seal-shield')).toMatchObject({ seat: alice.seat, against: bob.seat, cost: 1 });
+    expect(powers().find((e) => e.power === 'seal-shield')).toMatchObject({
+      seat: alice.seat,
+      against: bob.seat,
+      cost: 1,
+    });
     // Actions are journaled behind the broadcast (issue 20): the stored copy arrives a batch later.
-    await until(async () => {
-      const storedTimeout = await prisma.handEvent.findMany({ where: { type: 'x-anchor-applied', hand: { tableId: host.tableId } } });
-      return storedTimeout.some((e) => (e.payload as { via: string; seat: number }).via === 'timeout');
-    }, 10_000, 'the timed-out anchor in the stored events');
+    await until(
+      async () => {
+        const storedTimeout = await prisma.handEvent.findMany({
+          where: { type: 'x-anchor-applied', hand: { tableId: host.tableId } },
+        });
+        return storedTimeout.some((e) => (e.payload as { via: string; seat: number }).via === 'timeout');
+      },
+      10_000,
+      'the timed-out anchor in the stored events',
+    );
 
     // Sparks between hands: each deal starts from what the previous hand left, +1, capped at 3.
     const byHand = new Map<string, HandEvent[]>();
-    for (const p of handPayloads(alice)) byHand.set(p.handId, [...(byHand.get(p.handId) ?? []), ...(p.events as unknown as HandEvent[])]);
-    const handsInOrder = [...byHand.values()].filter((evs) => evs.some((e) => e.type === 'x-powers-dealt') && evs.some((e) => e.type === 'hand-ended'));
+    for (const p of handPayloads(alice))
+      byHand.set(p.handId, [...(byHand.get(p.handId) ?? []), ...(p.events as unknown as HandEvent[])]);
+    const handsInOrder = [...byHand.values()].filter(
+      (evs) => evs.some((e) => e.type === 'x-powers-dealt') && evs.some((e) => e.type === 'hand-ended'),
+    );
     let checked = 0;
     for (let i = 1; i < handsInOrder.length; i++) {
       const before = new Map(sparksFromEvents(handsInOrder[i - 1])!.map((s) => [s.seat, s.sparks]));
-      const dealt = handsInOrder[i].find((e) => e.type === 'x-powers-dealt') as unknown as { sparks: { seat: number; before: number; sparks: number }[] };
+      const dealt = handsInOrder[i].find((e) => e.type === 'x-powers-dealt') as unknown as {
+        sparks: { seat: number; before: number; sparks: number }[];
+      };
       for (const s of dealt.sparks) {
         expect(s.sparks).toBeLessThanOrEqual(3);
         expect(s.before).toBe(s.sparks); // the table's plan granted the deal's spark: the engine adds none
@@ -218,12 +283,17 @@ describe('Naiko mode and draw turns at cash tables', () => {
     // No seed is ever broadcast (issue 19): each finished hand gives alice the openings of the cards she
     // saw, which verify against the commitment stored (and published) at the deal; the stored seed
     // reproduces that commitment.
-    const tableUpdates = alice.received.filter((r) => r.event === 'table:update').flatMap((r) => (r.payload as TableUpdatePayload).events);
+    const tableUpdates = alice.received
+      .filter((r) => r.event === 'table:update')
+      .flatMap((r) => (r.payload as TableUpdatePayload).events);
     expect(tableUpdates.some((e) => e.type === 'handSeedRevealed')).toBe(false);
     const openings = handPayloads(alice).flatMap((p) => p.events.filter((e) => e.type === 'dealOpenings'));
     expect(openings.length).toBeGreaterThan(0);
     for (const r of openings.slice(0, 5)) {
-      const stored = await prisma.hand.findUniqueOrThrow({ where: { id: r.handId as string }, include: { dealSeed: true } });
+      const stored = await prisma.hand.findUniqueOrThrow({
+        where: { id: r.handId as string },
+        include: { dealSeed: true },
+      });
       expect(stored.commitment).toBe(r.commitment);
       expect((r.openings as CardOpening[]).length).toBeGreaterThanOrEqual(2);
       for (const o of r.openings as CardOpening[]) expect(verifyOpening(stored.commitment!, o)).toBe(true);
@@ -259,7 +329,11 @@ describe('Naiko mode and draw turns at cash tables', () => {
     await sitDown(dan, host, 2000);
     await sitDown(erin, host, 2000);
     const draws = () => handEvents(dan).filter((e) => e.type === 'x-draw');
-    await until(() => draws().some((e) => e.seat === dan.seat) && draws().some((e) => e.seat === erin.seat && e.timeout === true), 30_000, 'a chosen draw and a timed-out one');
+    await until(
+      () => draws().some((e) => e.seat === dan.seat) && draws().some((e) => e.seat === erin.seat && e.timeout === true),
+      30_000,
+      'a chosen draw and a timed-out one',
+    );
     stopD();
     stopE();
     const danDraw = draws().find((e) => e.seat === dan.seat)!;
@@ -274,10 +348,14 @@ describe('Naiko mode and draw turns at cash tables', () => {
     // The clock showed a draw decision while Erin had to draw.
     expect(handPayloads(erin).some((p) => p.clock?.kind === 'draw' && p.clock.seat === erin.seat)).toBe(true);
     // Journaled behind the broadcast (issue 20): the stored copy arrives a batch later.
-    await until(async () => {
-      const stored = await prisma.handEvent.findMany({ where: { type: 'x-draw', hand: { tableId: host.tableId } } });
-      return stored.some((e) => (e.payload as { timeout: boolean }).timeout === true);
-    }, 10_000, 'the timed-out draw in the stored events');
+    await until(
+      async () => {
+        const stored = await prisma.handEvent.findMany({ where: { type: 'x-draw', hand: { tableId: host.tableId } } });
+        return stored.some((e) => (e.payload as { timeout: boolean }).timeout === true);
+      },
+      10_000,
+      'the timed-out draw in the stored events',
+    );
     // A client cannot send the table's decision.
     const bad = await send(dan, 'table:act', { tableId: host.tableId, version: 0, action: { type: 'draw-timeout' } });
     expect(bad?.code).toBe('BAD_PAYLOAD');

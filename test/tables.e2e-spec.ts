@@ -7,7 +7,16 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
 import type { SocketError, TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
-import { answer, connectSocket, EVENT_TIMEOUT_MS, eventWhere, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
+import {
+  answer,
+  connectSocket,
+  EVENT_TIMEOUT_MS,
+  eventWhere,
+  nextEvent,
+  startTestApp,
+  type TestApp,
+  type TestSocket,
+} from './support';
 
 interface Received {
   event: string;
@@ -47,14 +56,19 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000,
 /** Every card a socket was sent that belongs to another seat must be face up or shown at that moment. */
 function leaks(payload: unknown, mySeat: number | null): string[] {
   const found: string[] = [];
-  const p = payload as { events?: { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] }[]; view?: ViewLike; hand?: { view: ViewLike } | null };
+  const p = payload as {
+    events?: { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] }[];
+    view?: ViewLike;
+    hand?: { view: ViewLike } | null;
+  };
   for (const e of p.events ?? []) {
     if (e.type === 'hole-dealt' && e.seat !== mySeat) {
       e.cards!.forEach((c, k) => {
         if (c !== null && !e.up![k]) found.push(`hole-dealt to seat ${e.seat} shows ${c}`);
       });
     }
-    if (e.type === 'hand-mucked' && e.seat !== mySeat && e.cards!.some((c) => c !== null)) found.push(`mucked hand of seat ${e.seat}`);
+    if (e.type === 'hand-mucked' && e.seat !== mySeat && e.cards!.some((c) => c !== null))
+      found.push(`mucked hand of seat ${e.seat}`);
   }
   const v = p.view ?? p.hand?.view;
   for (const pl of v?.players ?? []) {
@@ -113,10 +127,16 @@ describe('cash and private tables', () => {
    * Emits and resolves with the server's refusal, or null once `accepted` (the command's visible
    * effect) resolved; without `accepted` only a refusal ends it (commands that must be refused).
    */
-  const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> => answer(c.socket, event, payload, accepted);
+  const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> =>
+    answer(c.socket, event, payload, accepted);
   /** The snapshot a watch or a sit brings (with a seat when `seated`). */
   const snapshotOf = (c: Client, tableId: string, seated: boolean) =>
-    eventWhere(c.socket, 'table:snapshot', (p) => p.tableId === tableId && (p.yourSeat !== null) === seated, `${c.username}'s snapshot`);
+    eventWhere(
+      c.socket,
+      'table:snapshot',
+      (p) => p.tableId === tableId && (p.yourSeat !== null) === seated,
+      `${c.username}'s snapshot`,
+    );
 
   /** A simple player: checks, calls small bets, sometimes raises, folds big ones (seeded). */
   function autoPlay(c: Client, tableId: string, rng: RandomSource, opts: { passive?: boolean } = {}): () => void {
@@ -133,7 +153,8 @@ describe('cash and private tables', () => {
       c.socket.emit('table:act', { tableId, version: v.version, action: action as never });
     };
     const onUpdate = (p: { events: { type: string; playerId?: string }[] }): void => {
-      if (p.events.some((e) => e.type === 'busted' && e.playerId === c.userId)) c.socket.emit('table:reload', { tableId, amount: 2000 });
+      if (p.events.some((e) => e.type === 'busted' && e.playerId === c.userId))
+        c.socket.emit('table:reload', { tableId, amount: 2000 });
     };
     c.socket.on('table:hand', onHand);
     c.socket.on('table:snapshot', onHand);
@@ -155,20 +176,35 @@ describe('cash and private tables', () => {
     ...over,
   });
 
-  async function sitDown(c: Client, host: TableHost, buyIn: number, extra: Record<string, unknown> = {}): Promise<void> {
-    const err = await send(c, 'table:sit', { tableId: host.tableId, buyIn, ...extra }, snapshotOf(c, host.tableId, true));
+  async function sitDown(
+    c: Client,
+    host: TableHost,
+    buyIn: number,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
+    const err = await send(
+      c,
+      'table:sit',
+      { tableId: host.tableId, buyIn, ...extra },
+      snapshotOf(c, host.tableId, true),
+    );
     expect(err).toBeNull();
     expect(c.seat).not.toBeNull();
   }
 
   it('two players and a bot play 20 hands; no socket ever receives a card its seat may not see', async () => {
-    const host = await tables.create({ name: 'Leak check', config: { ...holdem({ botsAllowed: true }), private: null } });
+    const host = await tables.create({
+      name: 'Leak check',
+      config: { ...holdem({ botsAllowed: true }), private: null },
+    });
     const alice = await player('alice');
     const bob = await player('bob');
     const carol = await player('carol'); // spectator
     const stopA = autoPlay(alice, host.tableId, seededRandom('alice'));
     const stopB = autoPlay(bob, host.tableId, seededRandom('bob'));
-    expect(await send(carol, 'table:watch', { tableId: host.tableId }, snapshotOf(carol, host.tableId, false))).toBeNull();
+    expect(
+      await send(carol, 'table:watch', { tableId: host.tableId }, snapshotOf(carol, host.tableId, false)),
+    ).toBeNull();
     await sitDown(alice, host, 5000);
     // A bot takes one of the two free seats once someone sits (never the last free one): Bob sits after it.
     await until(() => host.table.seats.some((x) => x?.isBot), EVENT_TIMEOUT_MS, 'a bot');
@@ -189,11 +225,17 @@ describe('cash and private tables', () => {
       expect(problems).toEqual([]);
     }
     // The players did see their own cards.
-    const own = alice.received.filter((r) => r.event === 'table:hand').flatMap((r) => (r.payload as TableHandPayload).events).filter((e) => e.type === 'hole-dealt' && e.seat === alice.seat);
+    const own = alice.received
+      .filter((r) => r.event === 'table:hand')
+      .flatMap((r) => (r.payload as TableHandPayload).events)
+      .filter((e) => e.type === 'hole-dealt' && e.seat === alice.seat);
     expect(own.length).toBeGreaterThanOrEqual(20);
     expect(own.every((e) => (e.cards as (number | null)[]).every((c) => c !== null))).toBe(true);
     // The spectator saw no hole card at all before a showdown.
-    const carolHole = carol.received.filter((r) => r.event === 'table:hand').flatMap((r) => (r.payload as TableHandPayload).events).filter((e) => e.type === 'hole-dealt');
+    const carolHole = carol.received
+      .filter((r) => r.event === 'table:hand')
+      .flatMap((r) => (r.payload as TableHandPayload).events)
+      .filter((e) => e.type === 'hole-dealt');
     expect(carolHole.length).toBeGreaterThan(0);
     expect(carolHole.every((e) => (e.cards as (number | null)[]).every((c) => c === null))).toBe(true);
 
@@ -206,7 +248,10 @@ describe('cash and private tables', () => {
   it('disconnect mid-hand: the clock folds (nothing to check) or checks; reconnect within the window keeps the seat and gets the confirmed state', async () => {
     const host = await tables.create({
       name: 'Clock',
-      config: { ...holdem({ seats: 2, clock: { decisionMs: 1000, timeBankMs: 0, reconnectWindowMs: 60_000 } }), private: null },
+      config: {
+        ...holdem({ seats: 2, clock: { decisionMs: 1000, timeBankMs: 0, reconnectWindowMs: 60_000 } }),
+        private: null,
+      },
     });
     const dan = await player('dan');
     const erin = await player('erin');
@@ -224,17 +269,32 @@ describe('cash and private tables', () => {
     const seatBefore = leaving.seat;
     const otherGot = other.received.length;
     leaving.socket.close();
-    await until(() => other.received.slice(otherGot).some((r) => r.event === 'table:hand' && (r.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === first)), 5000, 'the timeout action');
+    await until(
+      () =>
+        other.received
+          .slice(otherGot)
+          .some(
+            (r) =>
+              r.event === 'table:hand' &&
+              (r.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === first),
+          ),
+      5000,
+      'the timeout action',
+    );
     const timed = other.received
       .slice(otherGot)
       .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
       .find((e) => e.type === 'action' && e.seat === first)!;
     expect(timed.action).toBe('fold');
     // Actions are journaled behind the broadcast (issue 20): the stored copy arrives a batch later.
-    await until(async () => {
-      const stored = await prisma.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
-      return stored.some((e) => e.type === 'action' && (e.payload as { action: string }).action === 'fold');
-    }, 5000, 'the stored timeout fold');
+    await until(
+      async () => {
+        const stored = await prisma.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
+        return stored.some((e) => e.type === 'action' && (e.payload as { action: string }).action === 'fold');
+      },
+      5000,
+      'the stored timeout fold',
+    );
     expect(host.table.seats[first]!.connected).toBe(false);
 
     // Reconnect inside the window: the same seat, the server's confirmed state and his own cards.
@@ -262,10 +322,27 @@ describe('cash and private tables', () => {
     const bbSeat = hs2.seats.find((x) => x !== sbSeat)!;
     const bb = live.get(host.table.seats[bbSeat]!.playerId)!;
     const sbGot = sb.received.length;
-    const called = until(() => host.handState !== null && host.handState.version > hs2.version, EVENT_TIMEOUT_MS, 'the call');
-    expect(await send(sb, 'table:act', { tableId: host.tableId, version: hs2.version, action: { type: 'call' } }, called)).toBeNull();
+    const called = until(
+      () => host.handState !== null && host.handState.version > hs2.version,
+      EVENT_TIMEOUT_MS,
+      'the call',
+    );
+    expect(
+      await send(sb, 'table:act', { tableId: host.tableId, version: hs2.version, action: { type: 'call' } }, called),
+    ).toBeNull();
     bb.socket.close();
-    await until(() => sb.received.slice(sbGot).some((r) => r.event === 'table:hand' && (r.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === bbSeat)), 5000, 'the check by timeout');
+    await until(
+      () =>
+        sb.received
+          .slice(sbGot)
+          .some(
+            (r) =>
+              r.event === 'table:hand' &&
+              (r.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === bbSeat),
+          ),
+      5000,
+      'the check by timeout',
+    );
     const checked = sb.received
       .slice(sbGot)
       .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
@@ -287,20 +364,36 @@ describe('cash and private tables', () => {
     const version = hs.version;
     const tableVersion = host.table.version;
 
-    const future = await send(actor, 'table:act', { tableId: host.tableId, version: version + 1, action: { type: 'call' } });
+    const future = await send(actor, 'table:act', {
+      tableId: host.tableId,
+      version: version + 1,
+      action: { type: 'call' },
+    });
     expect(future).toMatchObject({ code: 'CONFLICT', event: 'table:act' });
     expect(future!.message).toMatch(/^STALE_VERSION/);
     expect(host.handState!.version).toBe(version);
 
     const malformed = await send(actor, 'table:act', { tableId: 'not-a-uuid', version, action: { type: 'call' } });
     expect(malformed).toMatchObject({ code: 'BAD_PAYLOAD', event: 'table:act' });
-    const unknownKey = await send(actor, 'table:act', { tableId: host.tableId, version, action: { type: 'call', timeout: true } });
+    const unknownKey = await send(actor, 'table:act', {
+      tableId: host.tableId,
+      version,
+      action: { type: 'call', timeout: true },
+    });
     expect(unknownKey).toMatchObject({ code: 'BAD_PAYLOAD' });
-    const tableOnly = await send(actor, 'table:act', { tableId: host.tableId, version, action: { type: 'draw-timeout' } });
+    const tableOnly = await send(actor, 'table:act', {
+      tableId: host.tableId,
+      version,
+      action: { type: 'draw-timeout' },
+    });
     expect(tableOnly).toMatchObject({ code: 'BAD_PAYLOAD' });
     const oversized = await send(actor, 'table:chat', { tableId: host.tableId, text: 'x'.repeat(100_000) });
     expect(oversized).toMatchObject({ code: 'BAD_PAYLOAD', event: 'table:chat' });
-    const notYours = await send(actor === fay ? gus : fay, 'table:act', { tableId: host.tableId, version, action: { type: 'call' } });
+    const notYours = await send(actor === fay ? gus : fay, 'table:act', {
+      tableId: host.tableId,
+      version,
+      action: { type: 'call' },
+    });
     expect(notYours).toMatchObject({ code: 'CONFLICT' });
     expect(notYours!.message).toMatch(/^NOT_YOUR_TURN/);
     expect(host.handState!.version).toBe(version);
@@ -316,7 +409,10 @@ describe('cash and private tables', () => {
     expect(errors[0].message).toMatch(/^STALE_VERSION/);
     expect(host.handState === null || host.handState.version > version).toBe(true);
     // Journaled behind the broadcast (issue 20): wait for the stored copy; the refused second call never comes.
-    const storedCalls = async () => (await prisma.handEvent.findMany({ where: { hand: { tableId: host.tableId } } })).filter((e) => e.type === 'action' && (e.payload as { seat: number }).seat === toAct);
+    const storedCalls = async () =>
+      (await prisma.handEvent.findMany({ where: { hand: { tableId: host.tableId } } })).filter(
+        (e) => e.type === 'action' && (e.payload as { seat: number }).seat === toAct,
+      );
     await until(async () => (await storedCalls()).length > 0, 5000, 'the stored call');
     expect(await storedCalls()).toHaveLength(1);
 
@@ -331,16 +427,31 @@ describe('cash and private tables', () => {
     const host = await tables.create({ name: 'Reload', config: { ...holdem({ seats: 2 }), private: null } });
     const hal = await player('hal');
     const ida = await player('ida');
-    expect(await send(hal, 'table:sit', { tableId: host.tableId, buyIn: 100 })).toMatchObject({ code: 'BAD_PAYLOAD', message: expect.stringMatching(/^BUY_IN_BELOW_MIN/) });
+    expect(await send(hal, 'table:sit', { tableId: host.tableId, buyIn: 100 })).toMatchObject({
+      code: 'BAD_PAYLOAD',
+      message: expect.stringMatching(/^BUY_IN_BELOW_MIN/),
+    });
     await sitDown(hal, host, 1000);
     // Not dealt in yet (alone): a reload to 5000 (the max) is fine, beyond it is not.
     const stackOf = (userId: string) => host.table.seats.find((x) => x?.playerId === userId)?.stack;
-    expect(await send(hal, 'table:reload', { tableId: host.tableId, amount: 4000 }, until(() => stackOf(hal.userId) === 5000, EVENT_TIMEOUT_MS, 'the reload'))).toBeNull();
-    expect(await send(hal, 'table:reload', { tableId: host.tableId, amount: 1 })).toMatchObject({ message: expect.stringMatching(/^BUY_IN_ABOVE_MAX/) });
+    expect(
+      await send(
+        hal,
+        'table:reload',
+        { tableId: host.tableId, amount: 4000 },
+        until(() => stackOf(hal.userId) === 5000, EVENT_TIMEOUT_MS, 'the reload'),
+      ),
+    ).toBeNull();
+    expect(await send(hal, 'table:reload', { tableId: host.tableId, amount: 1 })).toMatchObject({
+      message: expect.stringMatching(/^BUY_IN_ABOVE_MAX/),
+    });
     expect((await ledger.tableStacks(host.tableId)).find((s) => s.userId === hal.userId)?.balance).toBe(5000);
     await sitDown(ida, host, 1000);
     await until(() => host.handState !== null, 5000, 'a hand');
-    expect(await send(ida, 'table:reload', { tableId: host.tableId, amount: 100 })).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^HAND_IN_PROGRESS/) });
+    expect(await send(ida, 'table:reload', { tableId: host.tableId, amount: 100 })).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/^HAND_IN_PROGRESS/),
+    });
   });
 
   it('missed blinds: a player sitting out is marked when the big blind passes him; a new player posts or waits for the big blind', async () => {
@@ -352,20 +463,45 @@ describe('cash and private tables', () => {
     await sitDown(c, host, 1000, { seat: 2 });
     // Only a player who has been dealt in is marked (a new player owes the big blind anyway).
     await until(() => host.table.seats[2]?.entry === 'inRotation', 15_000, 'lea dealt in');
-    expect(await send(c, 'table:sit-out', { tableId: host.tableId }, until(() => host.table.seats[2]!.sittingOut, EVENT_TIMEOUT_MS, 'lea sat out'))).toBeNull();
+    expect(
+      await send(
+        c,
+        'table:sit-out',
+        { tableId: host.tableId },
+        until(() => host.table.seats[2]!.sittingOut, EVENT_TIMEOUT_MS, 'lea sat out'),
+      ),
+    ).toBeNull();
     await until(() => host.table.seats[2]!.missedBig, 15_000, 'ML marked');
     // The host's state changes before its broadcast reaches the socket: wait for the update.
-    await until(() => c.received.some((r) => r.event === 'table:update' && (r.payload as { events: { type: string; seat?: number }[] }).events.some((e) => e.type === 'missedBlind' && e.seat === 2)), 5000, 'the missedBlind update');
+    await until(
+      () =>
+        c.received.some(
+          (r) =>
+            r.event === 'table:update' &&
+            (r.payload as { events: { type: string; seat?: number }[] }).events.some(
+              (e) => e.type === 'missedBlind' && e.seat === 2,
+            ),
+        ),
+      5000,
+      'the missedBlind update',
+    );
     // A new player who does not wait posts a live big blind out of position.
     const d = await player('max');
     stops.push(autoPlay(d, host.tableId, seededRandom('max'), { passive: true }));
     await sitDown(d, host, 1000, { seat: 3, waitForBigBlind: false });
     await until(
-      () => d.received.some((r) => r.event === 'table:hand' && (r.payload as TableHandPayload).events.some((e) => e.type === 'forced-bet' && e.seat === 3)),
+      () =>
+        d.received.some(
+          (r) =>
+            r.event === 'table:hand' &&
+            (r.payload as TableHandPayload).events.some((e) => e.type === 'forced-bet' && e.seat === 3),
+        ),
       15_000,
       'the new player posting',
     );
-    const post = d.received.flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : [])).find((e) => e.type === 'forced-bet' && e.seat === 3)!;
+    const post = d.received
+      .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
+      .find((e) => e.type === 'forced-bet' && e.seat === 3)!;
     expect(post.amount).toBe(10);
     expect(['live-post', 'big-blind']).toContain(post.kind);
     stops.forEach((s) => s());
@@ -384,31 +520,72 @@ describe('cash and private tables', () => {
     expect(res.body).toMatchObject({ private: true, hostId: owner.userId, game: 'holdem' });
     const host = tables.get(tableId);
     // Only the host may change settings.
-    await request(t.url).patch(`/tables/${tableId}/settings`).set('Authorization', `Bearer ${friend.token}`).send({ stakes: { smallBlind: 10, bigBlind: 20 } }).expect(403);
-    await request(t.url).patch(`/tables/${tableId}/settings`).set('Authorization', `Bearer ${owner.token}`).send({ stakes: { smallBlind: 10, bigBlind: 20 } }).expect(200);
+    await request(t.url)
+      .patch(`/tables/${tableId}/settings`)
+      .set('Authorization', `Bearer ${friend.token}`)
+      .send({ stakes: { smallBlind: 10, bigBlind: 20 } })
+      .expect(403);
+    await request(t.url)
+      .patch(`/tables/${tableId}/settings`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ stakes: { smallBlind: 10, bigBlind: 20 } })
+      .expect(200);
     expect(host.table.config.stakes.bigBlind).toBe(20);
-    await request(t.url).patch(`/tables/${tableId}/settings`).set('Authorization', `Bearer ${owner.token}`).send({ bogus: 1 }).expect(400);
+    await request(t.url)
+      .patch(`/tables/${tableId}/settings`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ bogus: 1 })
+      .expect(400);
     // Invitations by username; strangers need the code.
-    expect(await send(friend, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
-    await request(t.url).post(`/tables/${tableId}/invitations`).set('Authorization', `Bearer ${friend.token}`).send({ username: 'friend' }).expect(403);
-    await request(t.url).post(`/tables/${tableId}/invitations`).set('Authorization', `Bearer ${owner.token}`).send({ username: 'friend' }).expect(201);
-    const code = (await request(t.url).post(`/tables/${tableId}/invite-code`).set('Authorization', `Bearer ${owner.token}`).expect(201)).body.code as string;
-    expect(await send(stranger, 'table:sit', { tableId, buyIn: 1000, inviteCode: 'wrong' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await send(friend, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^NOT_INVITED/),
+    });
+    await request(t.url)
+      .post(`/tables/${tableId}/invitations`)
+      .set('Authorization', `Bearer ${friend.token}`)
+      .send({ username: 'friend' })
+      .expect(403);
+    await request(t.url)
+      .post(`/tables/${tableId}/invitations`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ username: 'friend' })
+      .expect(201);
+    const code = (
+      await request(t.url)
+        .post(`/tables/${tableId}/invite-code`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .expect(201)
+    ).body.code as string;
+    expect(await send(stranger, 'table:sit', { tableId, buyIn: 1000, inviteCode: 'wrong' })).toMatchObject({
+      code: 'FORBIDDEN',
+    });
     // The lobby lists it for the invited friend, not for the stranger.
-    const listed = (tok: string) => request(t.url).get('/lobby/tables').set('Authorization', `Bearer ${tok}`).expect(200).then((r) => (r.body.tables as { tableId: string }[]).some((x) => x.tableId === tableId));
+    const listed = (tok: string) =>
+      request(t.url)
+        .get('/lobby/tables')
+        .set('Authorization', `Bearer ${tok}`)
+        .expect(200)
+        .then((r) => (r.body.tables as { tableId: string }[]).some((x) => x.tableId === tableId));
     expect(await listed(friend.token)).toBe(true);
     expect(await listed(stranger.token)).toBe(false);
-    const stops = [owner, friend, stranger].map((p) => autoPlay(p, tableId, seededRandom(p.username), { passive: true }));
+    const stops = [owner, friend, stranger].map((p) =>
+      autoPlay(p, tableId, seededRandom(p.username), { passive: true }),
+    );
     await sitDown(owner, host, 1000);
     await sitDown(friend, host, 1000);
     await sitDown(stranger, host, 1000, { inviteCode: code });
     await until(() => host.table.handsPlayed >= 2, 15_000, 'two hands');
     // Settings during a hand are refused; closing waits for a moment between hands.
     for (const p of [owner, friend, stranger]) p.socket.emit('table:sit-out', { tableId });
-    await until(async () => {
-      await host.idle();
-      return host.handState === null;
-    }, 10_000, 'between hands');
+    await until(
+      async () => {
+        await host.idle();
+        return host.handState === null;
+      },
+      10_000,
+      'between hands',
+    );
     await request(t.url).post(`/tables/${tableId}/close`).set('Authorization', `Bearer ${friend.token}`).expect(403);
     await request(t.url).post(`/tables/${tableId}/close`).set('Authorization', `Bearer ${owner.token}`).expect(201);
     // A sit-out not yet applied can let one more hand begin; a close asked for during a hand closes
@@ -428,16 +605,37 @@ describe('cash and private tables', () => {
     const created = await request(t.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin.token}`)
-      .send({ name: 'PLO 25/50', game: 'omaha', structure: 'pot-limit', stakes: { smallBlind: 25, bigBlind: 50 }, buyIn: { min: 1000, max: 5000 }, seats: 6 })
+      .send({
+        name: 'PLO 25/50',
+        game: 'omaha',
+        structure: 'pot-limit',
+        stakes: { smallBlind: 25, bigBlind: 50 },
+        buyIn: { min: 1000, max: 5000 },
+        seats: 6,
+      })
       .expect(201);
-    await request(t.url).post('/lobby/tables').set('Authorization', `Bearer ${(await player('notadmin')).token}`).send({}).expect(403);
-    const get = (q: string) => request(t.url).get(`/lobby/tables${q}`).set('Authorization', `Bearer ${admin.token}`).expect(200).then((r) => (r.body.tables as { tableId: string }[]).map((x) => x.tableId));
+    await request(t.url)
+      .post('/lobby/tables')
+      .set('Authorization', `Bearer ${(await player('notadmin')).token}`)
+      .send({})
+      .expect(403);
+    const get = (q: string) =>
+      request(t.url)
+        .get(`/lobby/tables${q}`)
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200)
+        .then((r) => (r.body.tables as { tableId: string }[]).map((x) => x.tableId));
     expect(await get('?game=omaha')).toContain(created.body.tableId);
     expect(await get('?game=holdem')).not.toContain(created.body.tableId);
-    expect(await get('?structure=pot-limit&minBigBlind=50&maxBigBlind=50&seatsFree=6&naikoMode=false')).toContain(created.body.tableId);
+    expect(await get('?structure=pot-limit&minBigBlind=50&maxBigBlind=50&seatsFree=6&naikoMode=false')).toContain(
+      created.body.tableId,
+    );
     expect(await get('?seatsFree=7')).not.toContain(created.body.tableId);
     await request(t.url).get('/lobby/tables?game=chess').set('Authorization', `Bearer ${admin.token}`).expect(400);
-    const map = await request(t.url).get(`/lobby/tables/${created.body.tableId}`).set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const map = await request(t.url)
+      .get(`/lobby/tables/${created.body.tableId}`)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
     expect(map.body.seatMap).toHaveLength(6);
     // Live lobby: a watcher hears about a new seat.
     const watcher = await player('watcher');

@@ -37,7 +37,9 @@ describe('play-money top-up (e2e)', () => {
     expect(claimed.body).toMatchObject({ balance: 10_000, available: false });
     const me = await request(t.url).get('/accounts/me').set('Authorization', p.auth).expect(200);
     expect(me.body.chips).toBe(10_000);
-    const grants = await prisma.ledgerTransaction.findMany({ where: { reason: 'grant', idempotencyKey: { startsWith: `top-up:${p.id}:` } } });
+    const grants = await prisma.ledgerTransaction.findMany({
+      where: { reason: 'grant', idempotencyKey: { startsWith: `top-up:${p.id}:` } },
+    });
     expect(grants.map((g) => g.note)).toEqual(['top-up']);
 
     await ledger.buyIn({ idempotencyKey: 'test-sit-2', userId: p.id, tableId: 'test-table', amount: 5_000 });
@@ -52,11 +54,17 @@ describe('play-money top-up (e2e)', () => {
   it('several claims at once grant once', async () => {
     const p = await player('racer');
     await ledger.buyIn({ idempotencyKey: 'race-sit', userId: p.id, tableId: 'test-table', amount: 8_000 });
-    const answers = await Promise.all([1, 2, 3, 4].map(() => request(t.url).post('/chips/top-up').set('Authorization', p.auth)));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => request(t.url).post('/chips/top-up').set('Authorization', p.auth)),
+    );
     expect(answers.some((a) => a.status === 200)).toBe(true);
     expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
     expect(await ledger.userBalance(p.id)).toBe(10_000);
-    expect(await prisma.ledgerTransaction.count({ where: { note: 'top-up', idempotencyKey: { startsWith: `top-up:${p.id}:` } } })).toBe(1);
+    expect(
+      await prisma.ledgerTransaction.count({
+        where: { note: 'top-up', idempotencyKey: { startsWith: `top-up:${p.id}:` } },
+      }),
+    ).toBe(1);
     expect((await auditLedger(prisma)).ok).toBe(true);
   });
 

@@ -13,7 +13,6 @@ import { cancellationAfterStartSplit, fastModeStructure } from '@naiko/tournamen
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
 
-
 const FastTournamentModule = fastTournamentModule();
 const START_CHIPS = 10_000;
 const ADMIN = '00000000-0000-4000-8000-0000000000ad';
@@ -96,7 +95,11 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
 
   beforeAll(async () => {
     // The automatic pause after 400 ms of disconnection instead of 5 minutes (checked every 100 ms).
-    t = await startTestApp({ module: FastTournamentModule, name: 'tournament-final-table', env: { MTT_DISCONNECT_PAUSE_MS: '400' } });
+    t = await startTestApp({
+      module: FastTournamentModule,
+      name: 'tournament-final-table',
+      env: { MTT_DISCONNECT_PAUSE_MS: '400' },
+    });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     mtt = t.get(TournamentsService);

@@ -20,7 +20,14 @@ const HumansTournamentModule = fastTournamentModule();
 const START_CHIPS = 1_000;
 const ADMIN = '00000000-0000-4000-8000-0000000000ad';
 
-type View = { viewer: number | 'spectator'; toAct: number | null; version: number; legal: { actions: string[] } | null; players: WirePlayer[]; board?: number[] };
+type View = {
+  viewer: number | 'spectator';
+  toAct: number | null;
+  version: number;
+  legal: { actions: string[] } | null;
+  players: WirePlayer[];
+  board?: number[];
+};
 type WirePlayer = { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean };
 type WireEvent = { type: string; seat?: number; action?: string; cards?: (number | null)[]; up?: boolean[] };
 type Received = { event: string; payload: unknown };
@@ -44,7 +51,11 @@ describe('Scheduled tournament with human players (e2e)', () => {
   beforeAll(async () => {
     // As apps/tournament runs it: no cash tables hosted here (TABLES_HOST=false), the tournament
     // tables still reached by the tables gateway.
-    t = await startTestApp({ module: HumansTournamentModule, name: 'tournament-humans', env: { TABLES_HOST: 'false' } });
+    t = await startTestApp({
+      module: HumansTournamentModule,
+      name: 'tournament-humans',
+      env: { TABLES_HOST: 'false' },
+    });
     prisma = t.get(PrismaService);
     ledger = new ChipLedger(prisma);
     mtt = t.get(TournamentsService);
@@ -77,7 +88,8 @@ describe('Scheduled tournament with human players (e2e)', () => {
     // The lobby may name a table a moment before this process hosts it (the start is published while
     // the runner opens its tables): a client asks again.
     socket.on('error', (e: SocketError) => {
-      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && p.table) setTimeout(() => p.table && socket.emit('table:watch', { tableId: p.table }), 100);
+      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && p.table)
+        setTimeout(() => p.table && socket.emit('table:watch', { tableId: p.table }), 100);
     });
     socket.emit('tournamentWatch', { tournamentId: id });
     await nextEvent(socket, 'tournamentUpdate');
@@ -101,9 +113,15 @@ describe('Scheduled tournament with human players (e2e)', () => {
       clock: { decisionMs: DECISION_MS, reconnectMs: 0, timeBankMs: 0 },
     });
     const admin = `Bearer ${t.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`;
-    const id: number = (await request(t.url).post('/tournaments').set('Authorization', admin).send(settings).expect(201)).body.tournamentId;
+    const id: number = (
+      await request(t.url).post('/tournaments').set('Authorization', admin).send(settings).expect(201)
+    ).body.tournamentId;
     await waitFor('registration to open', async () => (await mtt.get(id)).status === 'registering');
-    for (const u of [alice, bob, ...bots]) await request(t.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${t.token({ sub: u })}`).expect(201);
+    for (const u of [alice, bob, ...bots])
+      await request(t.url)
+        .post(`/tournaments/${id}/register`)
+        .set('Authorization', `Bearer ${t.token({ sub: u })}`)
+        .expect(201);
 
     const a = await person(alice, 'alice', id);
     const b = await person(bob, 'bob', id);
@@ -120,31 +138,49 @@ describe('Scheduled tournament with human players (e2e)', () => {
     a.socket.on('table:hand', onAlice);
     a.socket.on('table:snapshot', onAlice);
 
-    await request(t.url).patch(`/tournaments/${id}`).set('Authorization', admin).send({ startsAt: new Date().toISOString() }).expect(200);
+    await request(t.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', admin)
+      .send({ startsAt: new Date().toISOString() })
+      .expect(200);
 
     // Both are told their table and receive their own seat's view of a hand there.
     const ownView = (p: Person) =>
       p.received.some(
         (m) =>
-          (m.event === 'table:hand' && typeof ((m.payload as TableHandPayload).view as unknown as View).viewer === 'number') ||
-          (m.event === 'table:snapshot' && typeof ((m.payload as TableSnapshotPayload).hand?.view as unknown as View | undefined)?.viewer === 'number'),
+          (m.event === 'table:hand' &&
+            typeof ((m.payload as TableHandPayload).view as unknown as View).viewer === 'number') ||
+          (m.event === 'table:snapshot' &&
+            typeof ((m.payload as TableSnapshotPayload).hand?.view as unknown as View | undefined)?.viewer ===
+              'number'),
       );
     await waitFor('a seat view for Alice and for Bob', () => ownView(a) && ownView(b), 150_000).catch((err: Error) => {
-      const counts = (p: Person) => p.received.reduce<Record<string, number>>((c, m) => ({ ...c, [m.event]: (c[m.event] ?? 0) + 1 }), {});
+      const counts = (p: Person) =>
+        p.received.reduce<Record<string, number>>((c, m) => ({ ...c, [m.event]: (c[m.event] ?? 0) + 1 }), {});
       throw new Error(`${err.message}: alice ${JSON.stringify(counts(a))} bob ${JSON.stringify(counts(b))}`);
     });
 
     // Cash-only commands at a tournament table are typed refusals that change nothing. (Sitting out
     // is allowed there since issue 25: the player is blinded off; test/tournament-extras.e2e-spec.ts.)
     const bobTable = b.table!;
-    expect(await refusal(b.socket, 'table:sit', { tableId: bobTable, buyIn: 100 })).toMatchObject({ code: 'FORBIDDEN', event: 'table:sit' });
-    expect(await refusal(b.socket, 'table:leave', { tableId: bobTable })).toMatchObject({ code: 'FORBIDDEN', event: 'table:leave' });
+    expect(await refusal(b.socket, 'table:sit', { tableId: bobTable, buyIn: 100 })).toMatchObject({
+      code: 'FORBIDDEN',
+      event: 'table:sit',
+    });
+    expect(await refusal(b.socket, 'table:leave', { tableId: bobTable })).toMatchObject({
+      code: 'FORBIDDEN',
+      event: 'table:leave',
+    });
 
     // Bob drops his connection for good: the clock keeps checking/folding for him.
     const droppedAt = new Date();
     b.socket.close();
 
-    const row = await waitFor('the tournament to finish', async () => ['finished', 'cancelled'].includes((await mtt.get(id)).status) && mtt.get(id), 170_000);
+    const row = await waitFor(
+      'the tournament to finish',
+      async () => ['finished', 'cancelled'].includes((await mtt.get(id)).status) && mtt.get(id),
+      170_000,
+    );
     expect(row.status).toBe('finished');
     await drained(a.socket); // the last feeds sent before are in
     expect(aliceActs).toBeGreaterThan(0);
@@ -157,17 +193,30 @@ describe('Scheduled tournament with human players (e2e)', () => {
     expect(entries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
     for (const e of entries) expect(await ledger.userBalance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
     const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], unbalancedTransactions: [], negativeBalances: [], runningHands: 0 });
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      runningHands: 0,
+    });
 
     // The stored hands: who sat where in each.
-    const hands = await prisma.hand.findMany({ where: { tournamentId: tid }, include: { events: { orderBy: { seq: 'asc' } } } });
+    const hands = await prisma.hand.findMany({
+      where: { tournamentId: tid },
+      include: { events: { orderBy: { seq: 'asc' } } },
+    });
     expect(hands.length).toBe(row.hands_played);
-    const seatIn = (h: (typeof hands)[number], userId: string) => (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
+    const seatIn = (h: (typeof hands)[number], userId: string) =>
+      (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
     const actionsOf = (userId: string, after?: Date) =>
       hands.flatMap((h) => {
         if (after && h.startedAt < after) return [];
         const seat = seatIn(h, userId);
-        return seat === undefined ? [] : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
+        return seat === undefined
+          ? []
+          : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
       });
     // Alice's own decisions reached the hands (a call is never the clock's).
     expect(actionsOf(alice).some((e) => e.action === 'call' || e.action === 'raise' || e.action === 'bet')).toBe(true);
@@ -210,14 +259,28 @@ describe('Scheduled tournament with human players (e2e)', () => {
         const mine = view.viewer === 'spectator' ? -1 : view.viewer;
         if (mine >= 0 && view.players.find((x) => x.seat === mine)?.cards.every((c) => c !== null)) ownCards++;
         const secret = othersHiddenCards(secretsOf.get(handId), mine);
-        const visible = [...view.players.flatMap((x) => x.cards), ...(view.board ?? []), ...events.flatMap((e) => e.cards ?? [])].filter((c): c is number => c !== null);
+        const visible = [
+          ...view.players.flatMap((x) => x.cards),
+          ...(view.board ?? []),
+          ...events.flatMap((e) => e.cards ?? []),
+        ].filter((c): c is number => c !== null);
         for (const c of visible) expect(secret.has(c)).toBe(false);
       }
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
       for (const m of p.received) {
-        expect(['table:hand', 'table:snapshot', 'table:update', 'tournamentUpdate', 'welcome', 'error', 'table:chat', 'pong']).toContain(m.event); // pong: the round trip of drained()
-        if (m.event === 'table:update' || m.event === 'tournamentUpdate') expect(JSON.stringify(m.payload)).not.toContain('"cards"');
+        expect([
+          'table:hand',
+          'table:snapshot',
+          'table:update',
+          'tournamentUpdate',
+          'welcome',
+          'error',
+          'table:chat',
+          'pong',
+        ]).toContain(m.event); // pong: the round trip of drained()
+        if (m.event === 'table:update' || m.event === 'tournamentUpdate')
+          expect(JSON.stringify(m.payload)).not.toContain('"cards"');
       }
     }
     expect(checked).toBeGreaterThan(10);

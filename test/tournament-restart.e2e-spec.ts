@@ -36,11 +36,18 @@ describe('Scheduled tournament restart (e2e)', () => {
     await waitFor('some hands', async () => (await mtt.get(id)).hands_played >= 8);
     await first.naiko.close();
 
-    second = await startTestApp({ module: FastTournamentModule, name: 'tournament', databaseUrl: first.db.url, env: { REDIS_PREFIX: first.db.name } });
+    second = await startTestApp({
+      module: FastTournamentModule,
+      name: 'tournament',
+      databaseUrl: first.db.url,
+      env: { REDIS_PREFIX: first.db.name },
+    });
     const mtt2 = second.get(TournamentsService);
     const before = await mtt2.get(id);
     expect(before.status).toBe('running');
-    const seatedBefore = before.state.seating!.tables.flatMap((t) => t.seats.filter((s) => s).map((s) => s!.playerId)).sort();
+    const seatedBefore = before.state
+      .seating!.tables.flatMap((t) => t.seats.filter((s) => s).map((s) => s!.playerId))
+      .sort();
     expect(seatedBefore.length).toBeGreaterThan(1);
     const row = await waitFor('the winner', async () => {
       const r = await mtt2.get(id);
@@ -51,8 +58,18 @@ describe('Scheduled tournament restart (e2e)', () => {
     const entries = await prisma2.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
     expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(20 * 50);
     const stored = await prisma2.hand.findMany({ where: { tournamentId: mttTournamentId(id) } });
-    expect(stored.filter((h) => h.status === 'completed').length).toBe(row.hands_played - stored.filter((h) => h.status === 'cancelled').length);
+    expect(stored.filter((h) => h.status === 'completed').length).toBe(
+      row.hands_played - stored.filter((h) => h.status === 'cancelled').length,
+    );
     const report = await auditLedger(prisma2);
-    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], unbalancedTransactions: [], negativeBalances: [], finishedHandsHoldingChips: [], runningHands: 0 });
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      finishedHandsHoldingChips: [],
+      runningHands: 0,
+    });
   }, 120_000);
 });

@@ -10,7 +10,16 @@ import { Client } from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { seededRandom } from '@naiko/engine';
 import { PrismaClient } from '@naiko/persistence';
-import { beginHand, closeLateRegistration, dealFor, finishHand, newMttState, readMttState, seatEveryone, type MttState } from '@naiko/platform';
+import {
+  beginHand,
+  closeLateRegistration,
+  dealFor,
+  finishHand,
+  newMttState,
+  readMttState,
+  seatEveryone,
+  type MttState,
+} from '@naiko/platform';
 import { createRegistration, openRegistration, registerEntry, startTournament } from '@naiko/tournament';
 import { createTestDatabase, type TestDatabase } from './support';
 import { fastMttSettings } from './support/tournaments';
@@ -33,7 +42,9 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
   });
 
   it('moves entries, tables, seats, waiting players, hands and places into rows; the state read back is the old one', async () => {
-    const all = readdirSync(DIR).filter((d) => /^\d{14}_/.test(d)).sort();
+    const all = readdirSync(DIR)
+      .filter((d) => /^\d{14}_/.test(d))
+      .sort();
     const target = all.findIndex((d) => d.endsWith('_mtt_rows'));
     expect(target).toBeGreaterThan(0);
     for (const d of all.slice(0, target)) await pg.query(readFileSync(join(DIR, d, 'migration.sql'), 'utf8'));
@@ -41,12 +52,27 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
     // 30 players at 6-max: 5 tables; a hand at table 1 busts one player; a table breaks.
     const users: string[] = [];
     for (let i = 0; i < 30; i++) {
-      const { rows } = await pg.query<{ id: string }>(`INSERT INTO users (username, is_bot) VALUES ($1, true) RETURNING id`, [`mig-${i}`]);
+      const { rows } = await pg.query<{ id: string }>(
+        `INSERT INTO users (username, is_bot) VALUES ($1, true) RETURNING id`,
+        [`mig-${i}`],
+      );
       users.push(rows[0]!.id);
     }
-    let reg = openRegistration(createRegistration({ minEntrants: 2, maxEntrants: 100, buyIn: 100, fee: 10, lateRegistrationUntilLevel: 0, reEntry: false, startWhenFull: false })).state;
+    let reg = openRegistration(
+      createRegistration({
+        minEntrants: 2,
+        maxEntrants: 100,
+        buyIn: 100,
+        fee: 10,
+        lateRegistrationUntilLevel: 0,
+        reEntry: false,
+        startWhenFull: false,
+      }),
+    ).state;
     for (const u of users) reg = registerEntry(reg, u).state;
-    let s: MttState = closeLateRegistration(seatEveryone(newMttState(startTournament(reg).state), 6, seededRandom('mig')));
+    let s: MttState = closeLateRegistration(
+      seatEveryone(newMttState(startTournament(reg).state), 6, seededRandom('mig')),
+    );
     for (let round = 0; round < 6; round++) {
       const t = s.seating!.tables[0]!;
       const deal = dealFor(s, t.tableId);
@@ -54,7 +80,12 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
       s = beginHand(s, t.tableId, deal);
       const dealtIn = deal.players.map((p, order) => ({ userId: p.userId, stack: 100, order }));
       const after = new Map(dealtIn.map((p, i) => [p.userId, i === 0 ? 0 : i === 1 ? 200 : 100]));
-      s = finishHand(s, t.tableId, { dealtIn, after }, { rng: seededRandom(`mig:${round}`), currentLevel: 1, paidPlaces: () => 3 }).state;
+      s = finishHand(
+        s,
+        t.tableId,
+        { dealtIn, after },
+        { rng: seededRandom(`mig:${round}`), currentLevel: 1, paidPlaces: () => 3 },
+      ).state;
     }
     // One more hand running at the first table (its busy flag and begun hand number move too).
     const first = s.seating!.tables[0]!;
@@ -85,7 +116,10 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
       expect(back.moves).toBe(s.moves);
       expect(back.brokenTables).toEqual(s.brokenTables);
       // The JSON keeps only the small part.
-      const { rows: left } = await pg.query<{ state: Record<string, unknown> }>(`SELECT state FROM scheduled_tournaments WHERE id = $1`, [id]);
+      const { rows: left } = await pg.query<{ state: Record<string, unknown> }>(
+        `SELECT state FROM scheduled_tournaments WHERE id = $1`,
+        [id],
+      );
       expect(Object.keys(left[0]!.state)).not.toEqual(expect.arrayContaining(['seating']));
       expect(left[0]!.state).not.toHaveProperty('tableHands');
       expect((left[0]!.state.registration as Record<string, unknown>).entries).toBeUndefined();

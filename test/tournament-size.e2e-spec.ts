@@ -34,24 +34,32 @@ describe(`Scheduled tournaments at size (${ENTRANTS} entrants, e2e)`, () => {
       log: process.env.MTT_SIZE_LOG ? (l) => process.stderr.write(`${l}\n`) : undefined,
     });
 
-  it('a tournament whose start passes while registrations still arrive deals, plays to its winner, places every entry; the audit is clean', async () => {
-    const r = await play('start-during-registration');
-    expect(r.status).toBe('finished');
-    expect(r.entrants + r.refused).toBe(ENTRANTS);
-    expect(r.entrants).toBeGreaterThanOrEqual(ENTRANTS / 2);
-    expect(r.placed).toBe(r.entrants);
-    expect(r.auditOk).toBe(true);
-    expect(r.faults).toEqual([]);
-    const ready = await request(t.url).get('/health/ready').expect(200);
-    expect(ready.body.details.faults).toEqual([]);
-  }, 12 * 60_000);
+  it(
+    'a tournament whose start passes while registrations still arrive deals, plays to its winner, places every entry; the audit is clean',
+    async () => {
+      const r = await play('start-during-registration');
+      expect(r.status).toBe('finished');
+      expect(r.entrants + r.refused).toBe(ENTRANTS);
+      expect(r.entrants).toBeGreaterThanOrEqual(ENTRANTS / 2);
+      expect(r.placed).toBe(r.entrants);
+      expect(r.auditOk).toBe(true);
+      expect(r.faults).toEqual([]);
+      const ready = await request(t.url).get('/health/ready').expect(200);
+      expect(ready.body.details.faults).toEqual([]);
+    },
+    12 * 60_000,
+  );
 
-  it('a tournament with no pause between hands is played to the winner without a stuck table: every entry placed, the audit is clean', async () => {
-    const r = await play('registered-first');
-    expect(r.status).toBe('finished');
-    expect(r.entrants).toBe(ENTRANTS);
-    expect(r.placed).toBe(ENTRANTS);
-    expect(r.auditOk).toBe(true);
-    expect(r.faults).toEqual([]);
-  }, 12 * 60_000);
+  it(
+    'a tournament with no pause between hands is played to the winner without a stuck table: every entry placed, the audit is clean',
+    async () => {
+      const r = await play('registered-first');
+      expect(r.status).toBe('finished');
+      expect(r.entrants).toBe(ENTRANTS);
+      expect(r.placed).toBe(ENTRANTS);
+      expect(r.auditOk).toBe(true);
+      expect(r.faults).toEqual([]);
+    },
+    12 * 60_000,
+  );
 });

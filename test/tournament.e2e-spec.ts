@@ -6,7 +6,14 @@
 import request from 'supertest';
 import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
 import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
-import { balanced, JobQueue, mttTournamentId, TournamentsService, verifyMttSeatDraw, type MttState } from '@naiko/platform';
+import {
+  balanced,
+  JobQueue,
+  mttTournamentId,
+  TournamentsService,
+  verifyMttSeatDraw,
+  type MttState,
+} from '@naiko/platform';
 import { fastModeStructure, placePrizes, prizeTableFor } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
@@ -38,17 +45,26 @@ describe('Scheduled tournaments (e2e)', () => {
   }
 
   async function create(s: TournamentSettingsDto): Promise<number> {
-    const r = await request(t.url).post('/tournaments').set('Authorization', `Bearer ${adminToken()}`).send(s).expect(201);
+    const r = await request(t.url)
+      .post('/tournaments')
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send(s)
+      .expect(201);
     return r.body.tournamentId;
   }
 
   /** The admin moves the start to now (an edit before the start). */
   async function startNow(id: number): Promise<void> {
-    await request(t.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).send({ startsAt: new Date().toISOString() }).expect(200);
+    await request(t.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send({ startsAt: new Date().toISOString() })
+      .expect(200);
   }
 
   const status = async (id: number) => (await mtt.get(id)).status;
-  const ended = (id: number) => waitFor(`tournament ${id} to end`, async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id));
+  const ended = (id: number) =>
+    waitFor(`tournament ${id} to end`, async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id));
   const balance = (u: string) => ledger.userBalance(u);
 
   async function expectAuditClean(): Promise<void> {
@@ -80,12 +96,20 @@ describe('Scheduled tournaments (e2e)', () => {
     const players = await newPlayers(60);
     const id = await create(settings({ name: 'Sixty' }));
     // Only an admin schedules.
-    await request(t.url).post('/tournaments').set('Authorization', `Bearer ${t.token({ sub: players[0] })}`).send(settings()).expect(403);
+    await request(t.url)
+      .post('/tournaments')
+      .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
+      .send(settings())
+      .expect(403);
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
     // The seat draw is committed before anyone registers; its seed stays secret until the end.
     const before: TournamentView = (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
     expect(before.seatDraw).toEqual({ commitment: expect.stringMatching(/^[0-9a-f]{64}$/), seed: null, seating: null });
-    for (const p of players) await request(t.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${t.token({ sub: p })}`).expect(201);
+    for (const p of players)
+      await request(t.url)
+        .post(`/tournaments/${id}/register`)
+        .set('Authorization', `Bearer ${t.token({ sub: p })}`)
+        .expect(201);
     for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 110);
 
     const violations: string[] = [];
@@ -103,14 +127,18 @@ describe('Scheduled tournaments (e2e)', () => {
         maxTables = Math.max(maxTables, tables.length);
         // Busts recorded at a table run the planner right after, in its own transaction; another
         // table's hand may end in between (balancePending).
-        if (!balanced(state) && !state.balancePending) violations.push(`after a hand at table ${tableId}: ${tables.map((x) => `${x.tableId}:${x.seats.filter((s) => s).length}${x.handInProgress ? '*' : ''}`).join(' ')}`);
+        if (!balanced(state) && !state.balancePending)
+          violations.push(
+            `after a hand at table ${tableId}: ${tables.map((x) => `${x.tableId}:${x.seats.filter((s) => s).length}${x.handInProgress ? '*' : ''}`).join(' ')}`,
+          );
         const seated = tables.flatMap((x) => x.seats.filter((s) => s).map((s) => s!.playerId));
         // 9 places paid: 10 players on two tables is the bubble.
         // On the bubble the tournament must be hand-for-hand: a round running, or pending until
         // every table's hand in progress has finished (that hand may burst the bubble itself).
         if (seated.length === 10 && tables.length > 1) {
           sawBubble = true;
-          if (!state.handForHand) violations.push(`on the bubble without hand-for-hand after a hand at table ${tableId}`);
+          if (!state.handForHand)
+            violations.push(`on the bubble without hand-for-hand after a hand at table ${tableId}`);
         }
         if (state.handForHand) sawHandForHand = true;
         if (new Set(seated).size !== seated.length) violations.push('a player sits twice');
@@ -122,7 +150,11 @@ describe('Scheduled tournaments (e2e)', () => {
     socket.emit('tournamentWatch', { tournamentId: id });
 
     // The admin moves the start forward to now (edit before the start).
-    await request(t.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).send({ startsAt: new Date().toISOString() }).expect(200);
+    await request(t.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${adminToken()}`)
+      .send({ startsAt: new Date().toISOString() })
+      .expect(200);
     const row = await ended(id);
     expect(row.status).toBe('finished');
     expect(violations).toEqual([]);
@@ -157,7 +189,12 @@ describe('Scheduled tournaments (e2e)', () => {
 
     // The lobby over HTTP and the socket.
     const view: TournamentView = (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
-    expect(view).toMatchObject({ phase: 'finished', entries: 60, prizePool: pool, placesPaid: prizeTableFor(60).paidPlaces });
+    expect(view).toMatchObject({
+      phase: 'finished',
+      entries: 60,
+      prizePool: pool,
+      placesPaid: prizeTableFor(60).paidPlaces,
+    });
     expect(view.prizeTable[0].fromPlace).toBe(1);
     // Ended: the seed opens the commitment and redraws exactly the start's seating of all 60.
     expect(view.seatDraw.commitment).toBe(before.seatDraw.commitment);
@@ -195,7 +232,13 @@ describe('Scheduled tournaments (e2e)', () => {
       handFinished: (tid, _table, state) => {
         if (tid !== id || reEntries.length) return;
         const bust = state.registration.entries.find((x) => x.status === 'busted');
-        if (bust) reEntries.push(mtt.register(id, bust.playerId).then((r) => ({ r, userId: bust.playerId }), (err: unknown) => ({ err })));
+        if (bust)
+          reEntries.push(
+            mtt.register(id, bust.playerId).then(
+              (r) => ({ r, userId: bust.playerId }),
+              (err: unknown) => ({ err }),
+            ),
+          );
       },
     });
     await startNow(id);
@@ -222,7 +265,9 @@ describe('Scheduled tournaments (e2e)', () => {
 
   it('an admin cancels a running tournament: dealing stops, the hand in progress ends, the pool is split by the published rule (issue 25) and every tournament chip retired', async () => {
     const players = await newPlayers(12);
-    const id = await create(settings({ name: 'Stopped', startingStack: 5_000, blindStructure: fastModeStructure(5_000, 300, 4) }));
+    const id = await create(
+      settings({ name: 'Stopped', startingStack: 5_000, blindStructure: fastModeStructure(5_000, 300, 4) }),
+    );
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
     for (const p of players) await mtt.register(id, p);
     await startNow(id);
@@ -255,7 +300,10 @@ describe('Scheduled tournaments (e2e)', () => {
     await mtt.unregister(id, players[2]);
     expect(await balance(players[2])).toBe(START_CHIPS);
     for (const p of players.slice(0, 2)) expect(await balance(p)).toBe(START_CHIPS - 110);
-    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${t.token({ sub: players[0] })}`).expect(403);
+    await request(t.url)
+      .delete(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
+      .expect(403);
     await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
     expect(await status(id)).toBe('cancelled');
     for (const p of players) expect(await balance(p)).toBe(START_CHIPS);
@@ -268,7 +316,10 @@ describe('Scheduled tournaments (e2e)', () => {
     const row = await ended(id2);
     expect(row.status).toBe('cancelled');
     for (const p of few) expect(await balance(p)).toBe(START_CHIPS);
-    const list = (await request(t.url).get('/tournaments').expect(200)).body as { tournamentId: number; status: string }[];
+    const list = (await request(t.url).get('/tournaments').expect(200)).body as {
+      tournamentId: number;
+      status: string;
+    }[];
     expect(list.find((x) => x.tournamentId === id2)?.status).toBe('cancelled');
     await expectAuditClean();
   }, 30_000);

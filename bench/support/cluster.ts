@@ -94,7 +94,10 @@ export function startCopy(o: CopyOptions): Copy {
       }, 150);
       // BENCH_COPY_LOG=<text>: print the copies' log lines containing it (e.g. "lease acquired").
       const show = process.env.BENCH_COPY_LOG;
-      createInterface({ input: child.stdout! }).on('line', (line) => show && line.includes(show) && console.error(`[${o.instanceId}] ${line}`));
+      createInterface({ input: child.stdout! }).on(
+        'line',
+        (line) => show && line.includes(show) && console.error(`[${o.instanceId}] ${line}`),
+      );
       void exited.then((code) => {
         clearInterval(poll);
         reject(new Error(`copy ${o.instanceId} exited (${code}): ${tail}`));
@@ -193,7 +196,8 @@ export class ClusterPlayer {
   private attach(socket: TestSocket, copy: Copy): void {
     this.socket = socket;
     this.connectedTo = copy;
-    if (this.o.record) socket.onAny((event: string, payload: unknown) => this.received.push({ event, payload, at: Date.now() }));
+    if (this.o.record)
+      socket.onAny((event: string, payload: unknown) => this.received.push({ event, payload, at: Date.now() }));
     socket.on('table:snapshot', (p: TableSnapshotPayload) => {
       this.sat = true;
       this.seat = p.yourSeat;
@@ -201,7 +205,10 @@ export class ClusterPlayer {
     });
     socket.on('table:update', (p) => {
       this.seatFrom(p.table);
-      if (this.o.reloadTo && p.events.some((e) => e.type === 'busted' && (e as { playerId?: string }).playerId === this.o.userId)) {
+      if (
+        this.o.reloadTo &&
+        p.events.some((e) => e.type === 'busted' && (e as { playerId?: string }).playerId === this.o.userId)
+      ) {
         socket.emit('table:reload', { tableId: this.o.tableId, amount: this.o.reloadTo });
       }
     });
@@ -220,7 +227,12 @@ export class ClusterPlayer {
     });
     socket.on('error', (e) => {
       this.pending = null;
-      if (e.code === 'RATE_LIMITED' || e.code === 'INTERNAL' || String(e.message).includes('TABLE_MOVING') || String(e.message).includes('UNKNOWN_TABLE')) {
+      if (
+        e.code === 'RATE_LIMITED' ||
+        e.code === 'INTERNAL' ||
+        String(e.message).includes('TABLE_MOVING') ||
+        String(e.message).includes('UNKNOWN_TABLE')
+      ) {
         this.errors.push(`${e.code} ${e.message}`);
         this.scheduleWatch(300);
       }
@@ -240,7 +252,13 @@ export class ClusterPlayer {
     if (this.stopped || this.rewatch) return;
     this.rewatch = setTimeout(() => {
       this.rewatch = null;
-      if (!this.stopped && this.socket?.connected) this.socket.emit(this.sat ? 'table:watch' : 'table:sit', this.sat ? { tableId: this.o.tableId } : ({ tableId: this.o.tableId, buyIn: this.o.buyIn, seat: this.o.seat } as never));
+      if (!this.stopped && this.socket?.connected)
+        this.socket.emit(
+          this.sat ? 'table:watch' : 'table:sit',
+          this.sat
+            ? { tableId: this.o.tableId }
+            : ({ tableId: this.o.tableId, buyIn: this.o.buyIn, seat: this.o.seat } as never),
+        );
     }, ms);
   }
 
@@ -250,7 +268,8 @@ export class ClusterPlayer {
   }
 
   private onView(handId: string | null, view: Record<string, unknown> | undefined): void {
-    const v = view as { version: number; toAct: number | null; legal: unknown; viewer: number | 'spectator' } | undefined;
+    const v = view as
+      { version: number; toAct: number | null; legal: unknown; viewer: number | 'spectator' } | undefined;
     if (!v || !handId || !v.legal || typeof v.viewer !== 'number' || v.toAct !== v.viewer) return;
     this.seat = v.viewer;
     const key = `${handId}:${v.version}`;
@@ -258,7 +277,10 @@ export class ClusterPlayer {
     const bv = toBotView(view as never, this.o.bigBlind);
     if (!bv) return;
     const d = decideBotAction(bv, this.rng);
-    const action = d.type === 'draw' ? { type: 'draw' as const, discard: d.discard } : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+    const action =
+      d.type === 'draw'
+        ? { type: 'draw' as const, discard: d.discard }
+        : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
     this.pending = { key, at: performance.now() };
     this.socket?.emit('table:act', { tableId: this.o.tableId, version: v.version, action: action as never });
   }
@@ -287,15 +309,20 @@ export async function until(cond: () => boolean | Promise<boolean>, timeoutMs: n
 }
 
 /** The Redis table directory of a deployment (cluster/table-router.ts): who owns which table, with its lobby summary. */
-export async function tableDirectory(prefix: string): Promise<{ tableId: string; owner: string; summary: { seated: number; closed: boolean } }[]> {
+export async function tableDirectory(
+  prefix: string,
+): Promise<{ tableId: string; owner: string; summary: { seated: number; closed: boolean } }[]> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   try {
     // The directory lives in the installation's namespace `<prefix>:<installation id>` (issue 29);
     // the installations that used the prefix are listed in `<prefix>:installations`.
     const entries: string[] = [];
-    for (const id of await redis.hkeys(`${prefix}:installations`)) entries.push(...Object.values(await redis.hgetall(`${prefix}:${id}:tables:directory`)));
-    return entries.map((raw) => JSON.parse(raw) as { tableId: string; owner: string; summary: { seated: number; closed: boolean } });
+    for (const id of await redis.hkeys(`${prefix}:installations`))
+      entries.push(...Object.values(await redis.hgetall(`${prefix}:${id}:tables:directory`)));
+    return entries.map(
+      (raw) => JSON.parse(raw) as { tableId: string; owner: string; summary: { seated: number; closed: boolean } },
+    );
   } finally {
     redis.disconnect();
   }

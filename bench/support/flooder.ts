@@ -26,8 +26,24 @@ const mix: ((i: number) => [string, unknown])[] = [
   () => ['table:watch', null],
 ];
 
-const out = { sent: 0, cutOff: 0, refused: 0, rateLimited: 0, unknown: 0, badPayload: 0, notFound: 0, otherErrors: 0, seconds: 0 };
-const socket = io(url!, { transports: ['websocket'], auth: { token }, reconnectionDelay: 100, reconnectionDelayMax: 100, randomizationFactor: 0 });
+const out = {
+  sent: 0,
+  cutOff: 0,
+  refused: 0,
+  rateLimited: 0,
+  unknown: 0,
+  badPayload: 0,
+  notFound: 0,
+  otherErrors: 0,
+  seconds: 0,
+};
+const socket = io(url!, {
+  transports: ['websocket'],
+  auth: { token },
+  reconnectionDelay: 100,
+  reconnectionDelayMax: 100,
+  randomizationFactor: 0,
+});
 let welcomed = false;
 let started = false;
 let t0 = Date.now();

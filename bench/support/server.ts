@@ -22,7 +22,8 @@ export const arg = (name: string, fallback: number): number => {
 };
 
 /** Resident memory of a process (Linux /proc), KiB. */
-export const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+export const rssKb = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /** CPU time (user + system) a process used so far, in seconds (Linux /proc; 100 ticks a second). */
 export const cpuSeconds = (pid: number): number => {

@@ -47,13 +47,21 @@ async function seat(tableId: string, names: string[]): Promise<string[]> {
   return ids;
 }
 
-const config = { seats: [{ seat: 0, stack: 200 }, { seat: 1, stack: 200 }] } as unknown as HandConfig;
+const config = {
+  seats: [
+    { seat: 0, stack: 200 },
+    { seat: 1, stack: 200 },
+  ],
+} as unknown as HandConfig;
 
 describe('fencing token write guard', () => {
   it('a newer owner writes; the old owner (token 1) is refused on start and on append, and nothing of it is stored', async () => {
     const tableId = 'fence-table-1';
     const [u1, u2] = await seat(tableId, ['f1a', 'f1b']);
-    const players = [{ seat: 0, userId: u1 }, { seat: 1, userId: u2 }];
+    const players = [
+      { seat: 0, userId: u1 },
+      { seat: 1, userId: u2 },
+    ];
     const old = storeWithToken(1, 'copy-a');
     const hand = await old.startHand({ tableId, config, players });
     await old.appendEvents(hand.id, 0, [{ type: 'note', n: 1 }]);
@@ -66,7 +74,9 @@ describe('fencing token write guard', () => {
     await expect(old.startHand({ tableId, config, players })).rejects.toBeInstanceOf(StaleFencingTokenError);
     expect((await prisma.hand.findUnique({ where: { id: hand.id } }))!.eventCount).toBe(1);
     expect(await prisma.hand.count({ where: { tableId } })).toBe(2);
-    const row = await prisma.$queryRaw<{ fencing_token: bigint; owner: string }[]>`SELECT fencing_token, owner FROM table_leases WHERE table_id = ${tableId}`;
+    const row = await prisma.$queryRaw<
+      { fencing_token: bigint; owner: string }[]
+    >`SELECT fencing_token, owner FROM table_leases WHERE table_id = ${tableId}`;
     expect(row).toEqual([{ fencing_token: 2n, owner: 'copy-b' }]);
     expect((await auditLedger(prisma)).ok).toBe(true);
   });
@@ -75,10 +85,24 @@ describe('fencing token write guard', () => {
     const [u1, u2] = await seat('fence-table-2', ['f2a', 'f2b']);
     const [u3, u4] = await seat('fence-table-3', ['f3a', 'f3b']);
     const s = storeWithToken(5, 'copy-a');
-    const h = await s.startHand({ tableId: 'fence-table-2', config, players: [{ seat: 0, userId: u1 }, { seat: 1, userId: u2 }] });
+    const h = await s.startHand({
+      tableId: 'fence-table-2',
+      config,
+      players: [
+        { seat: 0, userId: u1 },
+        { seat: 1, userId: u2 },
+      ],
+    });
     await s.appendEvents(h.id, 0, [{ type: 'note' }]);
     await s.appendEvents(h.id, 1, [{ type: 'note' }]);
-    await storeWithToken(1, 'copy-b').startHand({ tableId: 'fence-table-3', config, players: [{ seat: 0, userId: u3 }, { seat: 1, userId: u4 }] });
+    await storeWithToken(1, 'copy-b').startHand({
+      tableId: 'fence-table-3',
+      config,
+      players: [
+        { seat: 0, userId: u3 },
+        { seat: 1, userId: u4 },
+      ],
+    });
   });
 });
 
@@ -86,15 +110,22 @@ describe('fencing token on the one-statement append', () => {
   it('the old owner (token 1) is refused by the append function itself, and nothing of it is stored', async () => {
     const tableId = 'fence-table-fast';
     const [u1, u2] = await seat(tableId, ['f4a', 'f4b']);
-    const players = [{ seat: 0, userId: u1 }, { seat: 1, userId: u2 }];
+    const players = [
+      { seat: 0, userId: u1 },
+      { seat: 1, userId: u2 },
+    ];
     const old = fastStoreWithToken(1, 'copy-a');
     const hand = await old.startHand({ tableId, config, players });
     await old.appendEvents(hand.id, 0, [{ type: 'note', n: 1 }]);
     await fastStoreWithToken(2, 'copy-b').startHand({ tableId, config, players });
 
-    await expect(old.appendEvents(hand.id, 1, [{ type: 'forced-bet', seat: 1, amount: 10 }])).rejects.toBeInstanceOf(StaleFencingTokenError);
+    await expect(old.appendEvents(hand.id, 1, [{ type: 'forced-bet', seat: 1, amount: 10 }])).rejects.toBeInstanceOf(
+      StaleFencingTokenError,
+    );
     expect((await prisma.hand.findUnique({ where: { id: hand.id } }))!.eventCount).toBe(1);
-    expect((await prisma.chipAccount.findUnique({ where: { key: Accounts.tableStack(tableId, u2).key } }))!.balance).toBe(200n);
+    expect(
+      (await prisma.chipAccount.findUnique({ where: { key: Accounts.tableStack(tableId, u2).key } }))!.balance,
+    ).toBe(200n);
     expect((await auditLedger(prisma)).ok).toBe(true);
   });
 });
@@ -104,10 +135,27 @@ describe('takeover: the crash rule scoped to one table', () => {
     const store = new HandStore(prisma);
     const [a1, a2] = await seat('take-1', ['ta', 'tb']);
     const [b1, b2] = await seat('take-2', ['tc', 'td']);
-    const dead = await store.startHand({ tableId: 'take-1', config, players: [{ seat: 0, userId: a1 }, { seat: 1, userId: a2 }] });
-    const live = await store.startHand({ tableId: 'take-2', config, players: [{ seat: 0, userId: b1 }, { seat: 1, userId: b2 }] });
+    const dead = await store.startHand({
+      tableId: 'take-1',
+      config,
+      players: [
+        { seat: 0, userId: a1 },
+        { seat: 1, userId: a2 },
+      ],
+    });
+    const live = await store.startHand({
+      tableId: 'take-2',
+      config,
+      players: [
+        { seat: 0, userId: b1 },
+        { seat: 1, userId: b2 },
+      ],
+    });
     // Blinds 5/10 at both tables: 185 + 15 in the pot of 400 chips.
-    const blinds = [{ type: 'forced-bet', seat: 0, amount: 5 }, { type: 'forced-bet', seat: 1, amount: 10 }];
+    const blinds = [
+      { type: 'forced-bet', seat: 0, amount: 5 },
+      { type: 'forced-bet', seat: 1, amount: 10 },
+    ];
     await store.appendEvents(dead.id, 0, blinds);
     await store.appendEvents(live.id, 0, blinds);
 
@@ -115,7 +163,10 @@ describe('takeover: the crash rule scoped to one table', () => {
 
     expect(report.cancelledHands.map((h) => [h.handId, h.refunds.map((r) => r.amount)])).toEqual([[dead.id, [5, 10]]]);
     // Stacks of take-1 back to the accounts: 1000 - 200 + 200 = 1000 each; take-2 untouched.
-    expect(report.cashedOut.map((c) => [c.tableId, c.amount]).sort()).toEqual([['take-1', 200], ['take-1', 200]]);
+    expect(report.cashedOut.map((c) => [c.tableId, c.amount]).sort()).toEqual([
+      ['take-1', 200],
+      ['take-1', 200],
+    ]);
     const balance = async (key: string) => Number((await prisma.chipAccount.findUnique({ where: { key } }))!.balance);
     expect(await balance(Accounts.user(a1).key)).toBe(1000);
     expect(await balance(Accounts.tableStack('take-2', b1).key)).toBe(195);

@@ -53,7 +53,10 @@ describe('/admin/queues', () => {
     const admin = t.token({ role: 'admin', username: 'root' });
     const page = await request(t.url).get('/admin/queues').set('Authorization', `Bearer ${admin}`).expect(200);
     expect(page.text).toMatch(/<html/i);
-    const api = await request(t.url).get('/admin/queues/api/queues').set('Authorization', `Bearer ${admin}`).expect(200);
+    const api = await request(t.url)
+      .get('/admin/queues/api/queues')
+      .set('Authorization', `Bearer ${admin}`)
+      .expect(200);
     expect(api.body.queues.length).toBeGreaterThan(0);
 
     const first = await request(t.url).get(`/admin/queues?token=${admin}`).expect(302);

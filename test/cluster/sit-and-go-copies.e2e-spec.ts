@@ -23,7 +23,12 @@ const ENTRANTS = 6;
 const STACK = 300;
 const BUY_IN = 100;
 
-type Feed = { handId?: string; events?: { cards?: (number | null)[] }[]; view?: { players?: { cards: (number | null)[] }[]; board?: number[] }; hand?: { handId: string; view: Feed['view'] } | null };
+type Feed = {
+  handId?: string;
+  events?: { cards?: (number | null)[] }[];
+  view?: { players?: { cards: (number | null)[] }[]; board?: number[] };
+  hand?: { handId: string; view: Feed['view'] } | null;
+};
 
 describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLed mid-hand', () => {
   const suite = copiesSuite();
@@ -34,27 +39,45 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
 
   it('takes the table over with the crash rule, keeps the book constant, leaks no card and pays every place', async () => {
     const { db, prisma } = suite;
-    const copies = await suite.start(2, 'sng-copy', { TABLE_LEASE_MS: String(LEASE_MS), SNG_HAND_PAUSE_MS: '20', SNG_BOT_DELAY_MS: '40' });
+    const copies = await suite.start(2, 'sng-copy', {
+      TABLE_LEASE_MS: String(LEASE_MS),
+      SNG_HAND_PAUSE_MS: '20',
+      SNG_BOT_DELAY_MS: '40',
+    });
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
     const ledger = new ChipLedger(prisma);
 
     // The lobby opens the default 6-seat instance; its stored copy of the template gets fast levels
     // and small stacks (the instance's copy is what registration and its table use).
     expect((await fetch(`${copies[0]!.url}/sit-and-go`)).status).toBe(200);
-    const open = await prisma.sitAndGo.findFirstOrThrow({ where: { templateId: 'sng-holdem-6-100', status: 'registering' } });
-    const fast = { ...(open.template as Record<string, unknown>), startingStack: STACK, blindStructure: fastModeStructure(1_500, 300, 6), clock: { decisionMs: 1_000, reconnectMs: 0 } };
+    const open = await prisma.sitAndGo.findFirstOrThrow({
+      where: { templateId: 'sng-holdem-6-100', status: 'registering' },
+    });
+    const fast = {
+      ...(open.template as Record<string, unknown>),
+      startingStack: STACK,
+      blindStructure: fastModeStructure(1_500, 300, 6),
+      clock: { decisionMs: 1_000, reconnectMs: 0 },
+    };
     await prisma.sitAndGo.update({ where: { id: open.id }, data: { template: fast as never } });
     const id = open.id;
     const tableId = sngTableId(id);
     const book = `tournament:sng-${id}`;
 
-    const bots = await Promise.all(Array.from({ length: ENTRANTS }, (_, i) => prisma.user.create({ data: { username: `sng-bot-${i}`, isBot: true } })));
+    const bots = await Promise.all(
+      Array.from({ length: ENTRANTS }, (_, i) =>
+        prisma.user.create({ data: { username: `sng-bot-${i}`, isBot: true } }),
+      ),
+    );
     await pool(bots, 6, async (b) => {
       await ledger.openUserAccount(b.id);
       await ledger.grant({ idempotencyKey: `sng-cluster:${b.id}`, userId: b.id, amount: 1_000 });
     });
     for (const [i, b] of bots.entries()) {
-      const res = await fetch(`${copies[i % 2]!.url}/sit-and-go/sng-holdem-6-100/register`, { method: 'POST', headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` } });
+      const res = await fetch(`${copies[i % 2]!.url}/sit-and-go/sng-holdem-6-100/register`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` },
+      });
       expect(res.status).toBe(201);
     }
 
@@ -66,9 +89,16 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
         const [r, directory, chips] = await Promise.all([
           prisma.sitAndGo.findUniqueOrThrow({ where: { id }, select: { status: true } }),
           tableDirectory(db.name),
-          prisma.$queryRaw<{ total: bigint | null }[]>`SELECT SUM(balance)::bigint AS total FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`,
+          prisma.$queryRaw<
+            { total: bigint | null }[]
+          >`SELECT SUM(balance)::bigint AS total FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`,
         ]);
-        snapshots.push({ at: Date.now(), status: r.status, owner: directory.find((d) => d.tableId === tableId)?.owner ?? null, chips: Number(chips[0]?.total ?? 0) });
+        snapshots.push({
+          at: Date.now(),
+          status: r.status,
+          owner: directory.find((d) => d.tableId === tableId)?.owner ?? null,
+          chips: Number(chips[0]?.total ?? 0),
+        });
         await new Promise((r2) => setTimeout(r2, 100));
       }
     })();
@@ -81,35 +111,60 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
 
       // A spectator on the copy that does not own the table: commands and feeds cross copies.
       const fan = await prisma.user.create({ data: { username: 'sng-fan' } });
-      spectator = (await connectSocket(survivor.url, tokens.sign({ sub: fan.id, username: fan.username, role: 'player' }), 10_000)).socket;
+      spectator = (
+        await connectSocket(survivor.url, tokens.sign({ sub: fan.id, username: fan.username, role: 'player' }), 10_000)
+      ).socket;
       const seen: { event: string; payload: unknown }[] = [];
       spectator.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
       spectator.emit('table:watch', { tableId });
       await until(() => seen.some((m) => m.event === 'table:snapshot'), 10_000, "the spectator's snapshot");
 
       // SIGKILL the owner while a hand runs there, a few hands in.
-      await until(async () => (await prisma.hand.count({ where: { tournamentId: `sng-${id}`, status: 'completed' } })) >= 3, 30_000, 'a few hands played');
+      await until(
+        async () => (await prisma.hand.count({ where: { tournamentId: `sng-${id}`, status: 'completed' } })) >= 3,
+        30_000,
+        'a few hands played',
+      );
       // A hand that began within 150 ms: bots acting every 40 ms keep it running well past the
       // kill (one near its end could be recorded before the kill instead of cancelled).
       let victimHand: string | undefined;
-      await until(async () => {
-        victimHand = (await prisma.hand.findFirst({ where: { tournamentId: `sng-${id}`, status: 'running', startedAt: { gt: new Date(Date.now() - 150) } }, select: { id: true } }))?.id;
-        return victimHand !== undefined;
-      }, 20_000, 'a hand just begun');
+      await until(
+        async () => {
+          victimHand = (
+            await prisma.hand.findFirst({
+              where: { tournamentId: `sng-${id}`, status: 'running', startedAt: { gt: new Date(Date.now() - 150) } },
+              select: { id: true },
+            })
+          )?.id;
+          return victimHand !== undefined;
+        },
+        20_000,
+        'a hand just begun',
+      );
       const killedAt = Date.now();
       await victim.kill('SIGKILL');
 
       // The survivor takes the table over and deals on.
       await until(() => last()?.owner === survivor.instanceId, 15_000, 'the takeover');
-      const completedAtTakeover = await prisma.hand.count({ where: { tournamentId: `sng-${id}`, status: 'completed' } });
-      await until(async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id } })).status === 'finished', 90_000, 'the Sit & Go to finish');
+      const completedAtTakeover = await prisma.hand.count({
+        where: { tournamentId: `sng-${id}`, status: 'completed' },
+      });
+      await until(
+        async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id } })).status === 'finished',
+        90_000,
+        'the Sit & Go to finish',
+      );
       watching = false;
       await watcher;
 
       // --- ownership: after the kill only the survivor ever owned the table; it dealt more hands.
-      for (const s of snapshots.filter((x) => x.at > killedAt + 3_000 && x.status === 'running')) expect(s.owner).not.toBe(victim.instanceId);
+      for (const s of snapshots.filter((x) => x.at > killedAt + 3_000 && x.status === 'running'))
+        expect(s.owner).not.toBe(victim.instanceId);
       const row = await prisma.sitAndGo.findUniqueOrThrow({ where: { id } });
-      const hands = await prisma.hand.findMany({ where: { tournamentId: `sng-${id}` }, include: { events: { orderBy: { seq: 'asc' } } } });
+      const hands = await prisma.hand.findMany({
+        where: { tournamentId: `sng-${id}` },
+        include: { events: { orderBy: { seq: 'asc' } } },
+      });
       expect(hands.filter((h) => h.status === 'completed').length).toBe(row.handsPlayed);
       expect(row.handsPlayed).toBeGreaterThan(completedAtTakeover);
       // --- crash rule: the hand left running at the kill was cancelled; nothing is left running.
@@ -119,7 +174,9 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       for (const s of snapshots.filter((x) => x.status === 'running')) expect(s.chips).toBe(ENTRANTS * STACK);
 
       // --- the spectator: hand feeds through the non-owner copy, never a card some seat held face down.
-      const secrets = new Map(hands.map((h) => [h.id, othersHiddenCards(hiddenCardsBySeat(h.events.map((e) => e.payload)), -1)]));
+      const secrets = new Map(
+        hands.map((h) => [h.id, othersHiddenCards(hiddenCardsBySeat(h.events.map((e) => e.payload)), -1)]),
+      );
       const feeds = seen.filter((m) => m.event === 'table:hand' || m.event === 'table:snapshot');
       expect(feeds.filter((m) => m.event === 'table:hand').length).toBeGreaterThan(10);
       for (const m of feeds) {
@@ -127,14 +184,20 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
         const handId = f.handId ?? f.hand?.handId;
         if (!handId) continue;
         const view = f.view ?? f.hand?.view;
-        const visible = [...(view?.players ?? []).flatMap((p) => p.cards), ...(view?.board ?? []), ...(f.events ?? []).flatMap((e) => e.cards ?? [])].filter((c): c is number => c !== null);
+        const visible = [
+          ...(view?.players ?? []).flatMap((p) => p.cards),
+          ...(view?.board ?? []),
+          ...(f.events ?? []).flatMap((e) => e.cards ?? []),
+        ].filter((c): c is number => c !== null);
         for (const c of visible) expect(secrets.get(handId)?.has(c) ?? false).toBe(false);
       }
 
       // --- the finish: every entry placed once, the pool paid, every chip retired, audit clean.
       const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `sng-${id}` } });
       expect(entries).toHaveLength(ENTRANTS);
-      expect(entries.every((e) => e.status === 'finished' && e.place !== null && e.place >= 1 && e.place <= ENTRANTS)).toBe(true);
+      expect(
+        entries.every((e) => e.status === 'finished' && e.place !== null && e.place >= 1 && e.place <= ENTRANTS),
+      ).toBe(true);
       expect(entries.filter((e) => e.place === 1)).toHaveLength(1);
       expect(entries.reduce((x, e) => x + Number(e.prize), 0)).toBe(ENTRANTS * BUY_IN);
       for (const e of entries) expect(await ledger.userBalance(e.userId)).toBe(1_000 - BUY_IN - 10 + Number(e.prize));

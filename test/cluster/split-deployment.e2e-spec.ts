@@ -31,10 +31,28 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
 
   /** apps/lobby and two apps/cash-table copies on one Redis prefix. */
   const startSplit = async (prefix: string, suffix: string) => {
-    const common = { databaseUrl: suite.db.url, prefix, jwtSecret: TEST_JWT_SECRET, env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' } };
-    const lobby = startCopy({ ...common, entry: 'dist/apps/lobby/src/main.js', instanceId: `lobby-${suffix}`, port: await freePort() });
+    const common = {
+      databaseUrl: suite.db.url,
+      prefix,
+      jwtSecret: TEST_JWT_SECRET,
+      env: { TABLE_LEASE_MS: '1500', TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0' },
+    };
+    const lobby = startCopy({
+      ...common,
+      entry: 'dist/apps/lobby/src/main.js',
+      instanceId: `lobby-${suffix}`,
+      port: await freePort(),
+    });
     const tableCopies: Copy[] = [];
-    for (const i of [0, 1]) tableCopies.push(startCopy({ ...common, entry: 'dist/apps/cash-table/src/main.js', instanceId: `cash-${suffix}${i}`, port: await freePort() }));
+    for (const i of [0, 1])
+      tableCopies.push(
+        startCopy({
+          ...common,
+          entry: 'dist/apps/cash-table/src/main.js',
+          instanceId: `cash-${suffix}${i}`,
+          port: await freePort(),
+        }),
+      );
     suite.copies.push(lobby, ...tableCopies);
     await Promise.all([lobby, ...tableCopies].map((c) => c.ready));
     return { lobby, tableCopies };
@@ -42,12 +60,30 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
 
   it('creates, lists, seats, plays, spectates and refuses through the lobby; the tables live on the cash-table copies', async () => {
     const { lobby, tableCopies } = await startSplit(suite.db.name, '');
-    const [admin, ann, ben, cy] = [await mkUser('split-admin', 'admin'), await mkUser('ann'), await mkUser('ben'), await mkUser('cy')];
+    const [admin, ann, ben, cy] = [
+      await mkUser('split-admin', 'admin'),
+      await mkUser('ann'),
+      await mkUser('ben'),
+      await mkUser('cy'),
+    ];
     const http = (method: string, path: string, token: string, body?: unknown) =>
-      fetch(`${lobby.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      fetch(`${lobby.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
 
     // Created through the lobby, hosted by a cash-table copy (the lobby has no TablesService host).
-    const res = await http('POST', '/lobby/tables', admin.token, { name: 'Split', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, botsAllowed: false, clock: { decisionMs: 5000, timeBankMs: 0 } });
+    const res = await http('POST', '/lobby/tables', admin.token, {
+      name: 'Split',
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 200, max: 2000 },
+      seats: 6,
+      botsAllowed: false,
+      clock: { decisionMs: 5000, timeBankMs: 0 },
+    });
     expect(res.status).toBe(201);
     const { tableId } = (await res.json()) as { tableId: string };
     const owner = (await tableDirectory(suite.db.name)).find((e) => e.tableId === tableId)?.owner;
@@ -89,34 +125,70 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     const metric = async (c: Copy, direction: string): Promise<number> =>
       (await (await fetch(`${c.url}/metrics`)).text())
         .split('\n')
-        .filter((l) => l.startsWith('naiko_routed_commands_total{') && l.includes(`direction="${direction}"`) && l.includes('op="act"') && l.includes('outcome="ok"'))
+        .filter(
+          (l) =>
+            l.startsWith('naiko_routed_commands_total{') &&
+            l.includes(`direction="${direction}"`) &&
+            l.includes('op="act"') &&
+            l.includes('outcome="ok"'),
+        )
         .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
     expect(await metric(lobby, 'sent')).toBeGreaterThan(0);
     expect((await metric(tableCopies[0]!, 'served')) + (await metric(tableCopies[1]!, 'served'))).toBeGreaterThan(0);
 
     // The spectator saw the hands, never a face-down hole card.
     expect(feeds.length).toBeGreaterThan(0);
-    const holes = feeds.flatMap((f) => f.events).filter((e) => e.type === 'hole-dealt') as unknown as { cards: (number | null)[]; up: boolean[] }[];
+    const holes = feeds.flatMap((f) => f.events).filter((e) => e.type === 'hole-dealt') as unknown as {
+      cards: (number | null)[];
+      up: boolean[];
+    }[];
     expect(holes.length).toBeGreaterThan(0);
     expect(holes.every((e) => e.cards.every((c, i) => c === null || e.up[i]))).toBe(true);
 
     // The seat map comes from the owner; a routed refusal keeps its code and reason.
-    const seatMap = (await (await http('GET', `/lobby/tables/${tableId}`, cy.token)).json()) as { seatMap: ({ playerId: string } | null)[] };
-    expect(seatMap.seatMap.filter((s) => s !== null).map((s) => s!.playerId).sort()).toEqual([ann.id, ben.id].sort());
+    const seatMap = (await (await http('GET', `/lobby/tables/${tableId}`, cy.token)).json()) as {
+      seatMap: ({ playerId: string } | null)[];
+    };
+    expect(
+      seatMap.seatMap
+        .filter((s) => s !== null)
+        .map((s) => s!.playerId)
+        .sort(),
+    ).toEqual([ann.id, ben.id].sort());
 
     // A private table through the lobby: invitation, then the invitee lists it, others do not.
-    const priv = (await (await http('POST', '/tables/private', ann.token, { name: 'Ann', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 1, bigBlind: 2 }, buyIn: { min: 40, max: 400 }, seats: 2 })).json()) as { tableId: string };
-    expect((await http('POST', `/tables/${priv.tableId}/invitations`, ann.token, { username: 'ben' })).status).toBe(201);
+    const priv = (await (
+      await http('POST', '/tables/private', ann.token, {
+        name: 'Ann',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 1, bigBlind: 2 },
+        buyIn: { min: 40, max: 400 },
+        seats: 2,
+      })
+    ).json()) as { tableId: string };
+    expect((await http('POST', `/tables/${priv.tableId}/invitations`, ann.token, { username: 'ben' })).status).toBe(
+      201,
+    );
     const refused = await http('PATCH', `/tables/${priv.tableId}/settings`, cy.token, { botsAllowed: true });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { reason: string }).reason).toBe('NOT_HOST');
-    expect((await http('PATCH', `/tables/${priv.tableId}/settings`, ann.token, { botsAllowed: true })).status).toBe(200);
+    expect((await http('PATCH', `/tables/${priv.tableId}/settings`, ann.token, { botsAllowed: true })).status).toBe(
+      200,
+    );
     const forBen = (await (await http('GET', '/lobby/tables', ben.token)).json()) as { tables: { tableId: string }[] };
     const forCy = (await (await http('GET', '/lobby/tables', cy.token)).json()) as { tables: { tableId: string }[] };
     expect(forBen.tables.map((t) => t.tableId).sort()).toEqual([tableId, priv.tableId].sort());
     expect(forCy.tables.map((t) => t.tableId)).toEqual([tableId]);
     expect((await http('POST', `/tables/${priv.tableId}/close`, ann.token)).status).toBe(201);
-    await until(async () => !((await (await http('GET', '/lobby/tables', ben.token)).json()) as { tables: { tableId: string }[] }).tables.some((t) => t.tableId === priv.tableId), 5000, 'the closed table to leave the lobby');
+    await until(
+      async () =>
+        !(
+          (await (await http('GET', '/lobby/tables', ben.token)).json()) as { tables: { tableId: string }[] }
+        ).tables.some((t) => t.tableId === priv.tableId),
+      5000,
+      'the closed table to leave the lobby',
+    );
 
     // A socket command for an unknown table: typed NOT_FOUND from the lobby.
     const bad = nextEvent(spectator, 'error', 10_000);
@@ -135,11 +207,25 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     // yet it must notice that Ann's copy is gone and count her disconnected.
     const prefix = `${suite.db.name}-2`;
     const { lobby, tableCopies } = await startSplit(prefix, 'b');
-    const [admin, ann, ben, dee] = [await mkUser('split2-admin', 'admin'), await mkUser('ann2'), await mkUser('ben2'), await mkUser('dee2')];
+    const [admin, ann, ben, dee] = [
+      await mkUser('split2-admin', 'admin'),
+      await mkUser('ann2'),
+      await mkUser('ben2'),
+      await mkUser('dee2'),
+    ];
     const res = await fetch(`${lobby.url}/lobby/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ name: 'Watchers', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, botsAllowed: false, clock: { decisionMs: 800, timeBankMs: 0 } }),
+      body: JSON.stringify({
+        name: 'Watchers',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 2000 },
+        seats: 6,
+        botsAllowed: false,
+        clock: { decisionMs: 800, timeBankMs: 0 },
+      }),
     });
     expect(res.status).toBe(201);
     const { tableId } = (await res.json()) as { tableId: string };
@@ -171,7 +257,11 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     await until(() => handsEnded.n >= 2, 60_000, 'two hands before the owner dies');
 
     await owner.kill('SIGKILL');
-    await until(async () => (await tableDirectory(prefix)).find((e) => e.tableId === tableId)?.owner === other.instanceId, 20_000, 'the other cash-table copy to take the table over');
+    await until(
+      async () => (await tableDirectory(prefix)).find((e) => e.tableId === tableId)?.owner === other.instanceId,
+      20_000,
+      'the other cash-table copy to take the table over',
+    );
     const after = handsEnded.n;
     await until(() => handsEnded.n >= after + 1, 30_000, 'a hand after the takeover');
 
@@ -188,7 +278,11 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
 
     // L dies without a goodbye: N counts Ann (who watched only from L) as disconnected.
     await lobby.kill('SIGKILL');
-    await until(() => updates.some((t) => t.seatMap.some((s) => s?.playerId === ann.id && !s.connected)), 15_000, "Ann seen disconnected after her copy died");
+    await until(
+      () => updates.some((t) => t.seatMap.some((s) => s?.playerId === ann.id && !s.connected)),
+      15_000,
+      'Ann seen disconnected after her copy died',
+    );
     annSocket.close();
 
     benPlayer.stop();

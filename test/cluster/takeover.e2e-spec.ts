@@ -72,7 +72,12 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
   }
   // The first hand is dealt and waits for a decision (60 s clock): blinds 5 + 10 in the pot. The
   // deal's events are stored with the hand (one transaction); its chips are posted at its end.
-  await until(async () => (await prisma.hand.count({ where: { tableId: host.tableId, status: 'running', events: { some: {} } } })) === 1, 10_000, 'a running hand with its blinds');
+  await until(
+    async () =>
+      (await prisma.hand.count({ where: { tableId: host.tableId, status: 'running', events: { some: {} } } })) === 1,
+    10_000,
+    'a running hand with its blinds',
+  );
   // Only the owner hosts it; the other copy's adoption loop leaves it alone: two of its polls (each
   // one MGET of the open tables' leases) completed after they saw the table, and it is not hosted.
   const ownershipB = tablesB.tableOwnership;
@@ -91,20 +96,31 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
   await until(() => tablesB.all().some((h) => h.tableId === host.tableId), 60_000, 'takeover by copy-b');
 
   const prismaB = b.get(PrismaService);
-  const hands = await prismaB.hand.findMany({ where: { tableId: host.tableId }, select: { status: true, result: true } });
+  const hands = await prismaB.hand.findMany({
+    where: { tableId: host.tableId },
+    select: { status: true, result: true },
+  });
   expect(hands).toHaveLength(1);
   expect(hands[0].status).toBe('cancelled');
-  expect((hands[0].result as { refunds: { amount: number }[] }).refunds.map((r) => r.amount).sort((x, y) => x - y)).toEqual([5, 10]);
+  expect(
+    (hands[0].result as { refunds: { amount: number }[] }).refunds.map((r) => r.amount).sort((x, y) => x - y),
+  ).toEqual([5, 10]);
   // The crash rule returned every chip to the accounts (1000 each), then copy-b bought each player
   // back in with his whole stack of 500 (re-seating; the next hand may already have taken blinds
   // from the table stacks): 500 left in each account; audit clean.
   const newHost = tablesB.all().find((h) => h.tableId === host.tableId)!;
-  await until(async () => users.every((u) => newHost.table.seats.some((s) => s?.playerId === u)), 10_000, 'both players re-seated');
+  await until(
+    async () => users.every((u) => newHost.table.seats.some((s) => s?.playerId === u)),
+    10_000,
+    'both players re-seated',
+  );
   for (const u of users) {
     const acc = await prismaB.chipAccount.findUnique({ where: { key: Accounts.user(u).key } });
     expect(Number(acc!.balance)).toBe(500);
   }
   expect((await auditLedger(prismaB)).ok).toBe(true);
-  const lease = await prismaB.$queryRaw<{ fencing_token: bigint; owner: string }[]>`SELECT fencing_token, owner FROM table_leases WHERE table_id = ${host.tableId}`;
+  const lease = await prismaB.$queryRaw<
+    { fencing_token: bigint; owner: string }[]
+  >`SELECT fencing_token, owner FROM table_leases WHERE table_id = ${host.tableId}`;
   expect(lease).toEqual([{ fencing_token: 2n, owner: 'copy-b' }]);
 }, 90_000);

@@ -38,12 +38,17 @@ function leaks(payload: unknown, userId: string, seatOwners: Map<number, string>
   const notMine = (seat: number | undefined): boolean => seat !== undefined && seatOwners.get(seat) !== userId;
   const found: string[] = [];
   for (const e of p.events ?? []) {
-    if (e.type === 'hole-dealt' && notMine(e.seat)) e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
-    if (e.type === 'hand-mucked' && notMine(e.seat) && e.cards?.some((c) => c !== null)) found.push(`mucked cards of seat ${e.seat}`);
+    if (e.type === 'hole-dealt' && notMine(e.seat))
+      e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
+    if (e.type === 'hand-mucked' && notMine(e.seat) && e.cards?.some((c) => c !== null))
+      found.push(`mucked cards of seat ${e.seat}`);
   }
   const view = p.view ?? p.hand?.view;
   for (const pl of view?.players ?? []) {
-    if (notMine(pl.seat)) pl.cards.forEach((c, k) => c !== null && !pl.up[k] && !pl.shown && found.push(`view shows seat ${pl.seat}'s card`));
+    if (notMine(pl.seat))
+      pl.cards.forEach(
+        (c, k) => c !== null && !pl.up[k] && !pl.shown && found.push(`view shows seat ${pl.seat}'s card`),
+      );
   }
   return found;
 }
@@ -53,14 +58,22 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
   const players: ClusterPlayer[] = [];
   suite.onClose(() => players.forEach((p) => p.stop()));
 
-  it('routes commands and feeds across copies, takes the dead copy\'s tables over, leaks no card, loses no chip', async () => {
+  it("routes commands and feeds across copies, takes the dead copy's tables over, leaks no card, loses no chip", async () => {
     const { db, prisma } = suite;
-    const copies = await suite.start(3, 'copy', { TABLE_LEASE_MS: String(LEASE_MS), TABLE_HAND_PAUSE_MS: '50', TABLE_BOT_DELAY_MS: '0', SNG_HAND_PAUSE_MS: '50', SNG_BOT_DELAY_MS: '0' });
+    const copies = await suite.start(3, 'copy', {
+      TABLE_LEASE_MS: String(LEASE_MS),
+      TABLE_HAND_PAUSE_MS: '50',
+      TABLE_BOT_DELAY_MS: '0',
+      SNG_HAND_PAUSE_MS: '50',
+      SNG_BOT_DELAY_MS: '0',
+    });
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
     const ledger = new ChipLedger(prisma);
     const admin = await prisma.user.create({ data: { username: 'cluster-admin', role: 'admin' } });
     const adminToken = tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' });
-    const users = await Promise.all(Array.from({ length: TABLES * SEATS }, (_, i) => prisma.user.create({ data: { username: `c${i}` } })));
+    const users = await Promise.all(
+      Array.from({ length: TABLES * SEATS }, (_, i) => prisma.user.create({ data: { username: `c${i}` } })),
+    );
     await pool(users, 8, async (u) => {
       await ledger.openUserAccount(u.id);
       await ledger.grant({ idempotencyKey: `cluster:${u.id}`, userId: u.id, amount: 100_000 });
@@ -72,7 +85,16 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       const res = await fetch(`${copies[t % 3]!.url}/lobby/tables`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({ name: `Cluster ${t}`, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: BIG_BLIND }, buyIn: { min: 200, max: 5000 }, seats: SEATS, botsAllowed: false, clock: { decisionMs: 3000, timeBankMs: 0 } }),
+        body: JSON.stringify({
+          name: `Cluster ${t}`,
+          game: 'holdem',
+          structure: 'no-limit',
+          stakes: { smallBlind: 5, bigBlind: BIG_BLIND },
+          buyIn: { min: 200, max: 5000 },
+          seats: SEATS,
+          botsAllowed: false,
+          clock: { decisionMs: 3000, timeBankMs: 0 },
+        }),
       });
       expect(res.status).toBe(201);
       tables.push({ tableId: ((await res.json()) as { tableId: string }).tableId, owner: t % 3 });
@@ -118,13 +140,20 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     // 300 ms levels (the instance copy is what its table deals), three bots register on three copies.
     expect((await fetch(`${copies[1]!.url}/sit-and-go`)).status).toBe(200);
     const spin = await prisma.sitAndGo.findFirstOrThrow({ where: { templateId: 'spin-10', status: 'registering' } });
-    const fast = { ...(spin.template as Record<string, unknown>), blindStructure: fastModeStructure(300, 200, 3), clock: { decisionMs: 1000, reconnectMs: 0 } };
+    const fast = {
+      ...(spin.template as Record<string, unknown>),
+      blindStructure: fastModeStructure(300, 200, 3),
+      clock: { decisionMs: 1000, reconnectMs: 0 },
+    };
     await prisma.sitAndGo.update({ where: { id: spin.id }, data: { template: fast as never } });
     for (let b = 0; b < 3; b++) {
       const bot = await prisma.user.create({ data: { username: `spin-bot-${b}`, isBot: true } });
       await ledger.openUserAccount(bot.id);
       await ledger.grant({ idempotencyKey: `cluster:${bot.id}`, userId: bot.id, amount: 1000 });
-      const res = await fetch(`${copies[b]!.url}/sit-and-go/spin-10/register`, { method: 'POST', headers: { authorization: `Bearer ${tokens.sign({ sub: bot.id, username: bot.username, role: 'player' })}` } });
+      const res = await fetch(`${copies[b]!.url}/sit-and-go/spin-10/register`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.sign({ sub: bot.id, username: bot.username, role: 'player' })}` },
+      });
       expect(res.status).toBe(201);
     }
 
@@ -134,23 +163,35 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     const victim = copies[0]!;
     const victimTables = tables.filter((t) => t.owner === 0).map((t) => t.tableId);
     const watched = victimTables[0]!;
-    const running = async (): Promise<boolean> => (await prisma.hand.count({ where: { tableId: watched, status: 'running' } })) > 0;
+    const running = async (): Promise<boolean> =>
+      (await prisma.hand.count({ where: { tableId: watched, status: 'running' } })) > 0;
     await until(running, 20_000, 'a running hand on the victim table');
     await victim.kill('SIGKILL');
     const endedAtKill = new Map(tables.map((t) => [t.tableId, handsEnded.get(t.tableId) ?? 0]));
 
     // Every table — the dead copy's included — finishes two more hands.
-    await until(() => tables.every((t) => (handsEnded.get(t.tableId) ?? 0) >= endedAtKill.get(t.tableId)! + 2), 60_000, 'two more hands on every table after the kill');
+    await until(
+      () => tables.every((t) => (handsEnded.get(t.tableId) ?? 0) >= endedAtKill.get(t.tableId)! + 2),
+      60_000,
+      'two more hands on every table after the kill',
+    );
 
     // The Spin finishes (if copy 0 was dealing it, another copy took its table lease over and
     // cancelled the hand left running there).
-    await until(async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id: spin.id } })).status === 'finished', 90_000, 'the Spin to finish');
+    await until(
+      async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id: spin.id } })).status === 'finished',
+      90_000,
+      'the Spin to finish',
+    );
     const spinRow = await prisma.sitAndGo.findUniqueOrThrow({ where: { id: spin.id } });
     const spinEntries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `sng-${spin.id}` } });
     expect(spinEntries).toHaveLength(3);
     expect(spinEntries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
     expect(spinEntries.reduce((a, e) => a + e.prize, 0n)).toBe(spinRow.prizePool);
-    const spinHands = await prisma.hand.findMany({ where: { tournamentId: `sng-${spin.id}` }, select: { status: true } });
+    const spinHands = await prisma.hand.findMany({
+      where: { tournamentId: `sng-${spin.id}` },
+      select: { status: true },
+    });
     expect(spinHands.filter((h) => h.status === 'completed')).toHaveLength(spinRow.handsPlayed);
     expect(spinHands.every((h) => h.status === 'completed' || h.status === 'cancelled')).toBe(true);
 
@@ -171,8 +212,12 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     // counts him disconnected (no `unwatch` ever came from the dead copy).
     await until(
       async () => {
-        const res = await fetch(`${copies[1]!.url}/lobby/tables/${tables[1]!.tableId}`, { headers: { authorization: `Bearer ${adminToken}` } });
-        const seat = ((await res.json()) as { seatMap: ({ playerId: string; connected: boolean } | null)[] }).seatMap.find((x) => x?.playerId === users[1 * SEATS + 1]!.id);
+        const res = await fetch(`${copies[1]!.url}/lobby/tables/${tables[1]!.tableId}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        });
+        const seat = (
+          (await res.json()) as { seatMap: ({ playerId: string; connected: boolean } | null)[] }
+        ).seatMap.find((x) => x?.playerId === users[1 * SEATS + 1]!.id);
         return seat?.connected === false;
       },
       15_000,
@@ -184,8 +229,16 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     await Promise.all(copies.map((c) => c.kill('SIGKILL')));
 
     // No private card reached another user's socket: every recorded hand message, against who sat where in that hand.
-    const hands = await prisma.hand.findMany({ where: { tableId: { in: tables.map((t) => t.tableId) } }, select: { id: true, players: true } });
-    const owners = new Map(hands.map((h) => [h.id, new Map((h.players as { seat: number; userId: string }[]).map((p) => [p.seat, p.userId]))]));
+    const hands = await prisma.hand.findMany({
+      where: { tableId: { in: tables.map((t) => t.tableId) } },
+      select: { id: true, players: true },
+    });
+    const owners = new Map(
+      hands.map((h) => [
+        h.id,
+        new Map((h.players as { seat: number; userId: string }[]).map((p) => [p.seat, p.userId])),
+      ]),
+    );
     let checked = 0;
     const problems: string[] = [];
     players.forEach((p, i) => {
@@ -208,6 +261,19 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     expect((await auditLedger(prisma)).ok).toBe(true);
     const cancelled = await prisma.hand.count({ where: { tableId: { in: victimTables }, status: 'cancelled' } });
     expect(cancelled).toBeGreaterThanOrEqual(1);
-    if (process.env.CLUSTER_TEST_VERBOSE) console.log(JSON.stringify({ reconnects: players.map((p) => p.reconnects), checked, cancelled, victim: directory.filter((d) => victimTables.includes(d.tableId)), errors: players.flatMap((p) => p.errors).slice(0, 10) }, null, 1));
+    if (process.env.CLUSTER_TEST_VERBOSE)
+      console.log(
+        JSON.stringify(
+          {
+            reconnects: players.map((p) => p.reconnects),
+            checked,
+            cancelled,
+            victim: directory.filter((d) => victimTables.includes(d.tableId)),
+            errors: players.flatMap((p) => p.errors).slice(0, 10),
+          },
+          null,
+          1,
+        ),
+      );
   }, 170_000);
 });

@@ -39,10 +39,12 @@ function spectatorLeaks(payload: unknown): string[] {
   const p = payload as HandFeedLike;
   const found: string[] = [];
   for (const e of p.events ?? []) {
-    if (e.type === 'hole-dealt') e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
+    if (e.type === 'hole-dealt')
+      e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
     if (e.type === 'hand-mucked' && e.cards?.some((c) => c !== null)) found.push(`mucked cards of seat ${e.seat}`);
   }
-  for (const pl of (p.view ?? p.hand?.view)?.players ?? []) pl.cards.forEach((c, k) => c !== null && !pl.up[k] && !pl.shown && found.push(`view shows seat ${pl.seat}'s card`));
+  for (const pl of (p.view ?? p.hand?.view)?.players ?? [])
+    pl.cards.forEach((c, k) => c !== null && !pl.up[k] && !pl.shown && found.push(`view shows seat ${pl.seat}'s card`));
   return found;
 }
 
@@ -72,7 +74,7 @@ describe('a tournament over three copies: tables owned by different copies, a co
     await db?.drop();
   });
 
-  it('spreads the tables, moves players across owners, takes the dead copy\'s tables over and finishes with every prize paid', async () => {
+  it("spreads the tables, moves players across owners, takes the dead copy's tables over and finishes with every prize paid", async () => {
     for (let i = 0; i < 3; i++) {
       copies.push(
         startCopy({
@@ -91,7 +93,10 @@ describe('a tournament over three copies: tables owned by different copies, a co
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
     const ledger = new ChipLedger(prisma);
     const admin = await prisma.user.create({ data: { username: 'mtt-admin', role: 'admin' } });
-    const adminAuth = { authorization: `Bearer ${tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' })}`, 'content-type': 'application/json' };
+    const adminAuth = {
+      authorization: `Bearer ${tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' })}`,
+      'content-type': 'application/json',
+    };
     const now = Date.now();
     const created = await fetch(`${copies[0]!.url}/tournaments`, {
       method: 'POST',
@@ -115,7 +120,11 @@ describe('a tournament over three copies: tables owned by different copies, a co
     await until(async () => (await row()).status === 'registering', 20_000, 'registration to open');
 
     // Bot entrants, registered through the three copies in turn.
-    const bots = await Promise.all(Array.from({ length: ENTRANTS }, (_, i) => prisma.user.create({ data: { username: `mtt-bot-${i}`, isBot: true } })));
+    const bots = await Promise.all(
+      Array.from({ length: ENTRANTS }, (_, i) =>
+        prisma.user.create({ data: { username: `mtt-bot-${i}`, isBot: true } }),
+      ),
+    );
     await pool(bots, 6, async (b) => {
       await ledger.openUserAccount(b.id);
       await ledger.grant({ idempotencyKey: `mtt-cluster:${b.id}`, userId: b.id, amount: 1_000 });
@@ -124,11 +133,18 @@ describe('a tournament over three copies: tables owned by different copies, a co
       bots.map((b, i) => ({ b, i })),
       6,
       async ({ b, i }) => {
-        const res = await fetch(`${copies[i % 3]!.url}/tournaments/${id}/register`, { method: 'POST', headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` } });
+        const res = await fetch(`${copies[i % 3]!.url}/tournaments/${id}/register`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` },
+        });
         expect(res.status).toBe(201);
       },
     );
-    const res = await fetch(`${copies[1]!.url}/tournaments/${id}`, { method: 'PATCH', headers: adminAuth, body: JSON.stringify({ startsAt: new Date().toISOString() }) });
+    const res = await fetch(`${copies[1]!.url}/tournaments/${id}`, {
+      method: 'PATCH',
+      headers: adminAuth,
+      body: JSON.stringify({ startsAt: new Date().toISOString() }),
+    });
     expect(res.status).toBe(200);
 
     // Snapshots every 100 ms while it runs: seating, owners (the Redis directory), the book's chips.
@@ -139,7 +155,9 @@ describe('a tournament over three copies: tables owned by different copies, a co
         const [r, directory, chips] = await Promise.all([
           row(),
           tableDirectory(db.name),
-          prisma.$queryRaw<{ total: bigint | null }[]>`SELECT SUM(balance)::bigint AS total FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`,
+          prisma.$queryRaw<
+            { total: bigint | null }[]
+          >`SELECT SUM(balance)::bigint AS total FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`,
         ]);
         const owner = new Map(directory.map((d) => [d.tableId, d.owner]));
         snapshots.push({
@@ -159,48 +177,73 @@ describe('a tournament over three copies: tables owned by different copies, a co
     try {
       const last = () => snapshots[snapshots.length - 1];
       // The tables are dealt by at least two copies at once.
-      await until(() => {
-        const s = last();
-        return !!s && s.status === 'running' && s.tables.length === ENTRANTS / TABLE_SIZE && s.tables.every((t) => t.owner);
-      }, 30_000, 'the 4 tables to be owned');
+      await until(
+        () => {
+          const s = last();
+          return (
+            !!s && s.status === 'running' && s.tables.length === ENTRANTS / TABLE_SIZE && s.tables.every((t) => t.owner)
+          );
+        },
+        30_000,
+        'the 4 tables to be owned',
+      );
       const spread = new Set(last()!.tables.flatMap((t) => (t.owner ? [t.owner] : [])));
 
       // A human spectator of table 1, connected to a copy that does not own it.
       const fan = await prisma.user.create({ data: { username: 'mtt-fan' } });
       const table1 = last()!.tables.find((t) => t.tableNo === 1)!;
       const via = copies.find((c) => c.instanceId !== table1.owner)!;
-      spectator = (await connectSocket(via.url, tokens.sign({ sub: fan.id, username: fan.username, role: 'player' }), 10_000)).socket;
+      spectator = (
+        await connectSocket(via.url, tokens.sign({ sub: fan.id, username: fan.username, role: 'player' }), 10_000)
+      ).socket;
       const seenBySpectator: { event: string; payload: unknown }[] = [];
       spectator.onAny((event: string, payload: unknown) => seenBySpectator.push({ event, payload }));
       spectator.emit('table:watch', { tableId: mttTableId(id, 1) });
-      await until(() => seenBySpectator.some((m) => m.event === 'table:snapshot'), 10_000, 'the spectator\'s snapshot');
+      await until(() => seenBySpectator.some((m) => m.event === 'table:snapshot'), 10_000, "the spectator's snapshot");
 
       // SIGKILL the owner of a table while that table is in a hand (a few hands in).
-      await until(async () => (await prisma.hand.count({ where: { tournamentId: `mtt-${id}`, status: 'completed' } })) >= 4, 30_000, 'a few hands played');
+      await until(
+        async () => (await prisma.hand.count({ where: { tournamentId: `mtt-${id}`, status: 'completed' } })) >= 4,
+        30_000,
+        'a few hands played',
+      );
       // The victim: the owner of a table whose hand has just begun (a hand of bots acting every
       // 40 ms lasts far longer than the query and the kill), by the table's directory entry. A
       // victim picked from a hand already near its end raced the kill: that hand was recorded,
       // not cancelled.
       let victim: Copy | undefined;
       let victimHand: string | undefined;
-      await until(async () => {
-        const running = await prisma.hand.findMany({ where: { tournamentId: `mtt-${id}`, status: 'running', startedAt: { gt: new Date(Date.now() - 150) } }, select: { id: true, players: true } });
-        if (!running.length) return false;
-        const owners = new Map((await tableDirectory(db.name)).map((e) => [e.tableId, e.owner]));
-        for (const h of running) {
-          // The hand's table: the one seating its players in the latest snapshot.
-          const ids = (h.players as { userId: string }[]).map((p) => p.userId);
-          const table = last()?.tables.find((t) => ids.every((u) => t.players.includes(u)));
-          victim = table ? copies.find((c) => c.alive && c.instanceId === owners.get(mttTableId(id, table.tableNo))) : undefined;
-          victimHand = h.id;
-          if (victim) return true;
-        }
-        return false;
-      }, 20_000, 'a table in a hand');
+      await until(
+        async () => {
+          const running = await prisma.hand.findMany({
+            where: { tournamentId: `mtt-${id}`, status: 'running', startedAt: { gt: new Date(Date.now() - 150) } },
+            select: { id: true, players: true },
+          });
+          if (!running.length) return false;
+          const owners = new Map((await tableDirectory(db.name)).map((e) => [e.tableId, e.owner]));
+          for (const h of running) {
+            // The hand's table: the one seating its players in the latest snapshot.
+            const ids = (h.players as { userId: string }[]).map((p) => p.userId);
+            const table = last()?.tables.find((t) => ids.every((u) => t.players.includes(u)));
+            victim = table
+              ? copies.find((c) => c.alive && c.instanceId === owners.get(mttTableId(id, table.tableNo)))
+              : undefined;
+            victimHand = h.id;
+            if (victim) return true;
+          }
+          return false;
+        },
+        20_000,
+        'a table in a hand',
+      );
       const killedAt = Date.now();
       await victim!.kill('SIGKILL');
 
-      await until(async () => ['finished', 'cancelled'].includes((await row()).status), 70_000, 'the tournament to finish');
+      await until(
+        async () => ['finished', 'cancelled'].includes((await row()).status),
+        70_000,
+        'the tournament to finish',
+      );
       watching = false;
       await watcher;
 
@@ -210,7 +253,8 @@ describe('a tournament over three copies: tables owned by different copies, a co
       for (const s of after) for (const t of s.tables) expect(t.owner).not.toBe(victim!.instanceId);
 
       // --- seating: nobody twice; moves between tables of different owners.
-      const moves: { player: string; from: number; to: number; fromOwner: string | null; toOwner: string | null }[] = [];
+      const moves: { player: string; from: number; to: number; fromOwner: string | null; toOwner: string | null }[] =
+        [];
       const seen = new Map<string, { tableNo: number; owner: string | null }>();
       for (const s of snapshots) {
         const all = s.tables.flatMap((t) => t.players);
@@ -218,7 +262,8 @@ describe('a tournament over three copies: tables owned by different copies, a co
         for (const t of s.tables) {
           for (const p of t.players) {
             const before = seen.get(p);
-            if (before && before.tableNo !== t.tableNo) moves.push({ player: p, from: before.tableNo, to: t.tableNo, fromOwner: before.owner, toOwner: t.owner });
+            if (before && before.tableNo !== t.tableNo)
+              moves.push({ player: p, from: before.tableNo, to: t.tableNo, fromOwner: before.owner, toOwner: t.owner });
             seen.set(p, { tableNo: t.tableNo, owner: t.owner });
           }
         }
@@ -229,18 +274,37 @@ describe('a tournament over three copies: tables owned by different copies, a co
       for (const s of snapshots.filter((x) => x.status === 'running')) expect(s.chips).toBe(ENTRANTS * STACK);
 
       // --- hands: the killed one cancelled; never one player in two hands at once.
-      const hands = await prisma.hand.findMany({ where: { tournamentId: `mtt-${id}` }, select: { id: true, status: true, players: true, startedAt: true, endedAt: true } });
+      const hands = await prisma.hand.findMany({
+        where: { tournamentId: `mtt-${id}` },
+        select: { id: true, status: true, players: true, startedAt: true, endedAt: true },
+      });
       if (process.env.CLUSTER_TEST_VERBOSE) {
-        console.log(JSON.stringify({ spread: [...spread], victim: victim!.instanceId, moves: moves.length, crossOwner: moves.filter((m) => m.fromOwner !== m.toOwner).length, hands: hands.length, cancelled: hands.filter((h) => h.status === 'cancelled').length, ms: Date.now() - killedAt }));
+        console.log(
+          JSON.stringify({
+            spread: [...spread],
+            victim: victim!.instanceId,
+            moves: moves.length,
+            crossOwner: moves.filter((m) => m.fromOwner !== m.toOwner).length,
+            hands: hands.length,
+            cancelled: hands.filter((h) => h.status === 'cancelled').length,
+            ms: Date.now() - killedAt,
+          }),
+        );
       }
       expect(hands.filter((h) => h.status === 'running')).toEqual([]);
       expect(hands.find((h) => h.id === victimHand)?.status).toBe('cancelled');
-      const spans = hands.map((h) => ({ id: h.id, from: h.startedAt.getTime(), to: h.endedAt!.getTime(), players: new Set((h.players as { userId: string }[]).map((p) => p.userId)) }));
+      const spans = hands.map((h) => ({
+        id: h.id,
+        from: h.startedAt.getTime(),
+        to: h.endedAt!.getTime(),
+        players: new Set((h.players as { userId: string }[]).map((p) => p.userId)),
+      }));
       spans.sort((a, b) => a.from - b.from);
       const overlaps: string[] = [];
       for (let i = 0; i < spans.length; i++) {
         for (let j = i + 1; j < spans.length && spans[j]!.from < spans[i]!.to; j++) {
-          for (const p of spans[j]!.players) if (spans[i]!.players.has(p)) overlaps.push(`${p} in ${spans[i]!.id} and ${spans[j]!.id}`);
+          for (const p of spans[j]!.players)
+            if (spans[i]!.players.has(p)) overlaps.push(`${p} in ${spans[i]!.id} and ${spans[j]!.id}`);
         }
       }
       expect(overlaps).toEqual([]);

@@ -26,34 +26,66 @@ describe('a copy that joins after the start', () => {
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
     const ledger = new ChipLedger(prisma);
     const admin = await prisma.user.create({ data: { username: 'late-admin', role: 'admin' } });
-    const adminAuth = { authorization: `Bearer ${tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' })}`, 'content-type': 'application/json' };
+    const adminAuth = {
+      authorization: `Bearer ${tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' })}`,
+      'content-type': 'application/json',
+    };
     const created = await fetch(`${first!.url}/tournaments`, {
       method: 'POST',
       headers: adminAuth,
-      body: JSON.stringify(fastMttSettings({ name: 'Late copy', startsAt: new Date(Date.now() + 600_000).toISOString(), startingStack: 1_000, blindStructure: fastModeStructure(5_000, 300, 6), tableSize: 6 })),
+      body: JSON.stringify(
+        fastMttSettings({
+          name: 'Late copy',
+          startsAt: new Date(Date.now() + 600_000).toISOString(),
+          startingStack: 1_000,
+          blindStructure: fastModeStructure(5_000, 300, 6),
+          tableSize: 6,
+        }),
+      ),
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { tournamentId: number }).tournamentId;
-    const status = async () => (await prisma.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM scheduled_tournaments WHERE id = ${id}`)[0]!.status;
+    const status = async () =>
+      (
+        await prisma.$queryRaw<
+          { status: string }[]
+        >`SELECT status::text AS status FROM scheduled_tournaments WHERE id = ${id}`
+      )[0]!.status;
     await until(async () => (await status()) === 'registering', 20_000, 'registration to open');
-    const bots = await Promise.all(Array.from({ length: ENTRANTS }, (_, i) => prisma.user.create({ data: { username: `late-bot-${i}`, isBot: true } })));
+    const bots = await Promise.all(
+      Array.from({ length: ENTRANTS }, (_, i) =>
+        prisma.user.create({ data: { username: `late-bot-${i}`, isBot: true } }),
+      ),
+    );
     await pool(bots, 6, async (b) => {
       await ledger.openUserAccount(b.id);
       await ledger.grant({ idempotencyKey: `late:${b.id}`, userId: b.id, amount: 1_000 });
-      const res = await fetch(`${first!.url}/tournaments/${id}/register`, { method: 'POST', headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` } });
+      const res = await fetch(`${first!.url}/tournaments/${id}/register`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` },
+      });
       expect(res.status).toBe(201);
     });
-    const res = await fetch(`${first!.url}/tournaments/${id}`, { method: 'PATCH', headers: adminAuth, body: JSON.stringify({ startsAt: new Date().toISOString() }) });
+    const res = await fetch(`${first!.url}/tournaments/${id}`, {
+      method: 'PATCH',
+      headers: adminAuth,
+      body: JSON.stringify({ startsAt: new Date().toISOString() }),
+    });
     expect(res.status).toBe(200);
 
     const tableIds = new Set(Array.from({ length: 8 }, (_, i) => mttTableId(id, i + 1)));
     const owners = async () => {
       const count = new Map<string, number>();
-      for (const d of await tableDirectory(suite.db.name)) if (tableIds.has(d.tableId) && !d.summary.closed) count.set(d.owner, (count.get(d.owner) ?? 0) + 1);
+      for (const d of await tableDirectory(suite.db.name))
+        if (tableIds.has(d.tableId) && !d.summary.closed) count.set(d.owner, (count.get(d.owner) ?? 0) + 1);
       return count;
     };
     // The first copy deals every table.
-    await until(async () => ((await owners()).get('mtt-early-0') ?? 0) >= 7, 30_000, 'the first copy to deal the tables');
+    await until(
+      async () => ((await owners()).get('mtt-early-0') ?? 0) >= 7,
+      30_000,
+      'the first copy to deal the tables',
+    );
 
     const [late] = await suite.start(1, 'mtt-late', ENV);
     let most = 0;
@@ -76,6 +108,13 @@ describe('a copy that joins after the start', () => {
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `mtt-${id}` } });
     expect(entries.filter((e) => e.place !== null)).toHaveLength(ENTRANTS);
     const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({ ok: true, difference: 0, balanceMismatches: [], unbalancedTransactions: [], negativeBalances: [], runningHands: 0 });
+    expect({ ...report, books: undefined }).toMatchObject({
+      ok: true,
+      difference: 0,
+      balanceMismatches: [],
+      unbalancedTransactions: [],
+      negativeBalances: [],
+      runningHands: 0,
+    });
   }, 420_000);
 });

@@ -8,12 +8,23 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { apply, legalActions, seededRandom, start, type Action, type HandConfig, type HandState } from '@naiko/engine';
 import { auditLedger, ChipLedger, HandStore, PrismaClient, type PrismaService, type Tx } from '@naiko/persistence';
-import { checkFence, mttTableId, mttTournamentId, stakesOf, StaleFencingTokenError, TournamentsService, type HandStart, type JobQueue } from '@naiko/platform';
+import {
+  checkFence,
+  mttTableId,
+  mttTournamentId,
+  stakesOf,
+  StaleFencingTokenError,
+  TournamentsService,
+  type HandStart,
+  type JobQueue,
+} from '@naiko/platform';
 import { createTestDatabase, type TestDatabase } from '../support';
 import { fastMttSettings } from '../support/tournaments';
 
 /** Jobs are not under test: a queue that accepts everything. */
-const jobs = { enqueue: async () => ({ getState: async () => 'waiting', changeDelay: async () => undefined }) } as unknown as JobQueue;
+const jobs = {
+  enqueue: async () => ({ getState: async () => 'waiting', changeDelay: async () => undefined }),
+} as unknown as JobQueue;
 
 const fence = (tableId: string, token: number, owner: string) => (tx: Tx) => checkFence(tx, tableId, token, owner);
 
@@ -67,7 +78,14 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     const t1 = mttTableId(id, 1);
     const t2 = mttTableId(id, 2);
     const book = `tournament:${mttTournamentId(id)}`;
-    const chips = async () => Number((await prisma.$queryRaw<{ s: bigint }[]>`SELECT SUM(balance)::bigint AS s FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`)[0]!.s);
+    const chips = async () =>
+      Number(
+        (
+          await prisma.$queryRaw<
+            { s: bigint }[]
+          >`SELECT SUM(balance)::bigint AS s FROM chip_accounts WHERE book = ${book} AND kind <> 'issuer'`
+        )[0]!.s,
+      );
     expect(await chips()).toBe(12 * 200);
 
     // Copy A owns table 1 (token 1) and plays a hand to its end: everyone all in.
@@ -76,7 +94,12 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     expect(begun).not.toBeNull();
     const config = configOf(begun);
     const store = new HandStore(prisma);
-    const hand = await store.startHand({ tournamentId: mttTournamentId(id), handNumber: begun.handNumber, config, players: begun.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })) });
+    const hand = await store.startHand({
+      tournamentId: mttTournamentId(id),
+      handNumber: begun.handNumber,
+      config,
+      players: begun.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })),
+    });
     let { state, events } = start(config, { rng: seededRandom('fence:1') });
     let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
     for (let first = true; legalActions(state); first = false) {
@@ -94,7 +117,10 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     const b1 = fence(t1, 2, 'copy-b');
     await prisma.$transaction((tx) => b1(tx as unknown as Tx));
     // A (paused, not dead after all) can no longer record nor begin a hand there.
-    const result = { dealtIn: begun.deal.players.map((p, i) => ({ userId: p.userId, stack: 200, order: i })), after: new Map<string, number>() };
+    const result = {
+      dealtIn: begun.deal.players.map((p, i) => ({ userId: p.userId, stack: 200, order: i })),
+      after: new Map<string, number>(),
+    };
     await expect(svc.finishTableHand(id, 1, result, a1)).rejects.toBeInstanceOf(StaleFencingTokenError);
     expect((await svc.get(id)).state.seating!.tables.find((t) => t.tableId === 1)!.handInProgress).toBe(true);
 
@@ -102,7 +128,12 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     const c2 = fence(t2, 1, 'copy-c');
     const begun2 = (await svc.beginTableHand(id, 2, c2))!;
     const config2 = configOf(begun2);
-    const hand2 = await store.startHand({ tournamentId: mttTournamentId(id), handNumber: begun2.handNumber, config: config2, players: begun2.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })) });
+    const hand2 = await store.startHand({
+      tournamentId: mttTournamentId(id),
+      handNumber: begun2.handNumber,
+      config: config2,
+      players: begun2.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })),
+    });
     const started2 = start(config2, { rng: seededRandom('fence:2') });
     await store.appendEvents(hand2.id, 0, started2.events);
 
@@ -111,7 +142,10 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     const afterT1 = await svc.get(id);
     for (const u of busted) {
       expect(afterT1.state.seating!.tables.some((t) => t.seats.some((p) => p?.playerId === u))).toBe(false);
-      expect((await prisma.tournamentEntry.findFirstOrThrow({ where: { tournamentId: mttTournamentId(id), userId: u } })).status).toBe('busted');
+      expect(
+        (await prisma.tournamentEntry.findFirstOrThrow({ where: { tournamentId: mttTournamentId(id), userId: u } }))
+          .status,
+      ).toBe('busted');
     }
     expect(afterT1.state.tableHands['1']).toBe(1);
     expect(afterT1.state.seating!.tables.find((t) => t.tableId === 1)?.handInProgress ?? false).toBe(false);

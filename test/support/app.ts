@@ -87,8 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     url: naiko.url,
     db,
     tokens,
-    token: (claims = {}) =>
-      tokens.sign({ sub: TEST_DEFAULT_USER_ID, username: 'alice', role: 'player', ...claims }),
+    token: (claims = {}) => tokens.sign({ sub: TEST_DEFAULT_USER_ID, username: 'alice', role: 'player', ...claims }),
     get: <T>(t: Type<T> | symbol | string) => naiko.app.get<T>(t as Type<T>, { strict: false }),
     close: async () => {
       await naiko.close();

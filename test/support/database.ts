@@ -20,6 +20,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const name = `naiko_test_${randomBytes(6).toString('hex')}`;
   const url = withDatabase(TEST_POSTGRES_URL, name);
   await ensureDatabase(url);
-  if (options.migrate) await applyMigrations(new PrismaPg({ connectionString: url }), findPrismaPaths(__dirname).migrationsDir);
+  if (options.migrate)
+    await applyMigrations(new PrismaPg({ connectionString: url }), findPrismaPaths(__dirname).migrationsDir);
   return { name, url, drop: () => dropDatabase(url) };
 }

@@ -44,7 +44,12 @@ async function playHand(
       const stack = before.find((s) => s.userId === userId)?.balance ?? 0;
       const amount = Number(process.env.RUNNER_REBUY);
       if (stack < 10 && (await ledger.userBalance(userId)) >= amount) {
-        await ledger.reload({ idempotencyKey: `rebuy:${table.tableId}:${userId}:${handNumber}`, userId, tableId: table.tableId, amount });
+        await ledger.reload({
+          idempotencyKey: `rebuy:${table.tableId}:${userId}:${handNumber}`,
+          userId,
+          tableId: table.tableId,
+          amount,
+        });
       }
     }
   }
@@ -62,7 +67,8 @@ async function playHand(
   };
   const rng = seededRandom(seed);
   const started = start(config, { rng });
-  if (process.env.RUNNER_MODE === 'journal') return playJournaled(store, table, handNumber, config, seated, started, rng, pauseAfterActions);
+  if (process.env.RUNNER_MODE === 'journal')
+    return playJournaled(store, table, handNumber, config, seated, started, rng, pauseAfterActions);
   const hand = await store.startHand({
     tableId: table.tableId,
     handNumber,
@@ -157,7 +163,10 @@ async function main(): Promise<void> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
   const tables = JSON.parse(process.env.RUNNER_TABLES ?? '[]') as TableSpec[];
   // The tables this process is about to host resume; any other table's stacks go home.
-  const resume = new Set([...(JSON.parse(process.env.RUNNER_RESUME ?? '[]') as string[]), ...tables.map((t) => t.tableId)]);
+  const resume = new Set([
+    ...(JSON.parse(process.env.RUNNER_RESUME ?? '[]') as string[]),
+    ...tables.map((t) => t.tableId),
+  ]);
   const hands = Number(process.env.RUNNER_HANDS ?? 0);
   const seed = process.env.RUNNER_SEED ?? 'runner';
   const report = await recoverFromCrash(prisma, { resumeTable: (id) => resume.has(id) });
@@ -175,7 +184,8 @@ async function main(): Promise<void> {
         for (let h = first + hands; await playHand(ledger, store, table, h, `${seed}:pause:${h}`, 2); h++);
       }
       if (process.env.RUNNER_PAUSE === 'before-end') stopBeforeEnd.add(table.tableId);
-      if (process.env.RUNNER_PAUSE === 'before-end') await playHand(ledger, store, table, first + hands, `${seed}:end:${first + hands}`, null);
+      if (process.env.RUNNER_PAUSE === 'before-end')
+        await playHand(ledger, store, table, first + hands, `${seed}:end:${first + hands}`, null);
     }),
   );
   out('DONE');

@@ -21,6 +21,7 @@ export function hiddenCardsBySeat(events: readonly unknown[]): Map<number, Set<n
 /** The hidden cards of every seat but `mine` (-1 for a spectator). */
 export function othersHiddenCards(bySeat: Map<number, Set<number>> | undefined, mine: number): Set<number> {
   const secret = new Set<number>();
-  for (const [s, cards] of bySeat ?? new Map<number, Set<number>>()) if (s !== mine) cards.forEach((c) => secret.add(c));
+  for (const [s, cards] of bySeat ?? new Map<number, Set<number>>())
+    if (s !== mine) cards.forEach((c) => secret.add(c));
   return secret;
 }

@@ -33,7 +33,11 @@ export async function createLedgerTestDb(poolSize = 20): Promise<LedgerTestDb> {
 }
 
 /** A user row as registration would create it, for ledger tests that need account owners. */
-export async function createUser(prisma: PrismaClient, username: string, role: 'player' | 'host' | 'admin' = 'player'): Promise<string> {
+export async function createUser(
+  prisma: PrismaClient,
+  username: string,
+  role: 'player' | 'host' | 'admin' = 'player',
+): Promise<string> {
   const u = await prisma.user.create({ data: { username, role }, select: { id: true } });
   return u.id;
 }

@@ -80,17 +80,29 @@ export function liveSettings(entrants: number, over: Partial<TournamentSettingsD
   };
 }
 
-async function http(url: string, method: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function http(
+  url: string,
+  method: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(url, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-async function inParallel<T>(items: readonly T[], width: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: readonly T[],
+  width: number,
+  fn: (x: T, i: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(width, items.length) }, async () => {
@@ -108,7 +120,11 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   const { prisma } = o;
   const ledger = new ChipLedger(prisma as never);
   const admin = o.token(ADMIN_ID, 'admin');
-  await prisma.user.upsert({ where: { id: ADMIN_ID }, create: { id: ADMIN_ID, username: 'mtt-live-admin', role: 'admin' }, update: {} });
+  await prisma.user.upsert({
+    where: { id: ADMIN_ID },
+    create: { id: ADMIN_ID, username: 'mtt-live-admin', role: 'admin' },
+    update: {},
+  });
 
   // Bot users, funded.
   const tag = Math.random().toString(36).slice(2, 8);
@@ -160,7 +176,9 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   });
   if (started) await started;
   else await startNow();
-  log(`registered ${users.length - refused} (refused ${refused}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; start moved to now`);
+  log(
+    `registered ${users.length - refused} (refused ${refused}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; start moved to now`,
+  );
 
   const timeoutMs = o.timeoutMs ?? 15 * 60_000;
   const playStart = performance.now();
@@ -170,7 +188,9 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   while (v.phase !== 'finished' && v.phase !== 'cancelled') {
     if (performance.now() - playStart > timeoutMs) {
       const stats = await http(`${o.url}/tournaments/${id}/runner`, 'GET', admin);
-      throw new Error(`tournament ${id} did not finish in ${timeoutMs} ms: ${v.phase}, ${v.playersLeft} left, ${v.handsPlayed} hands, tables ${v.tables.map((t) => `${t.tableId}:${t.players}${t.handInProgress ? '*' : ''}`).join(' ')}; runner ${JSON.stringify(stats.body)}`);
+      throw new Error(
+        `tournament ${id} did not finish in ${timeoutMs} ms: ${v.phase}, ${v.playersLeft} left, ${v.handsPlayed} hands, tables ${v.tables.map((t) => `${t.tableId}:${t.players}${t.handInProgress ? '*' : ''}`).join(' ')}; runner ${JSON.stringify(stats.body)}`,
+      );
     }
     maxTables = Math.max(maxTables, v.tables.length);
     const ones = v.tables.filter((t) => t.players === 1).length;
@@ -194,11 +214,17 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   );
   const n = all.reduce((a, x) => a + x.handTx.count, 0) || 1;
   const stats = {
-    handTx: { p50Ms: Math.round((all.reduce((a, x) => a + x.handTx.p50Ms * x.handTx.count, 0) / n) * 100) / 100, p99Ms: Math.max(...all.map((x) => x.handTx.p99Ms)) },
+    handTx: {
+      p50Ms: Math.round((all.reduce((a, x) => a + x.handTx.p50Ms * x.handTx.count, 0) / n) * 100) / 100,
+      p99Ms: Math.max(...all.map((x) => x.handTx.p99Ms)),
+    },
     balancing: { p99Ms: Math.max(...all.map((x) => x.balancing.p99Ms)) },
     faults: all.flatMap((x) => x.faults),
   };
-  const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `mtt-${id}` }, select: { place: true, status: true } });
+  const entries = await prisma.tournamentEntry.findMany({
+    where: { tournamentId: `mtt-${id}` },
+    select: { place: true, status: true },
+  });
   const report = await auditLedger(prisma as never);
   return {
     tournamentId: id,

@@ -46,7 +46,8 @@ export function phhFiles(dir: string): string[] {
  * (e.g. a flop bet of 446 with small_bet 100; every bet fits pot-limit bounds): PokerKit's
  * generator played them pot-limit. They are replayed as Pot-Limit Omaha Hi/Lo instead.
  */
-export const FO8_REFERENCE_IS_POT_LIMIT = 'reference/FO8 bet sizes are pot-limit, not fixed-limit: replayed as pot-limit Omaha Hi/Lo';
+export const FO8_REFERENCE_IS_POT_LIMIT =
+  'reference/FO8 bet sizes are pot-limit, not fixed-limit: replayed as pot-limit Omaha Hi/Lo';
 
 export type Outcome =
   | { kind: 'match' }
@@ -71,16 +72,26 @@ function compare(hand: PhhHand, r: PhhReplay): Outcome {
   if (!want) return { kind: 'no-result' };
   const diff = r.finishingStacks.map((x, i) => x - want[i]);
   if (diff.every((d) => d === 0)) return { kind: 'match' };
-  if (diff.every((d, i) => d === 0 || (!Number.isInteger(want[i]) && Math.abs(d) <= 0.5))) return { kind: 'half-chip', diff };
+  if (diff.every((d, i) => d === 0 || (!Number.isInteger(want[i]) && Math.abs(d) <= 0.5)))
+    return { kind: 'half-chip', diff };
   const pk = stacksWithPokerKitOddChips(r);
-  if (pk && pk.every((x, i) => x === want[i])) return { kind: 'exception', reason: 'odd-chips-one-each', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
-  if (isHiLoOddChip(r, want)) return { kind: 'exception', reason: 'hi-lo-odd-chip-to-high', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
+  if (pk && pk.every((x, i) => x === want[i]))
+    return { kind: 'exception', reason: 'odd-chips-one-each', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
+  if (isHiLoOddChip(r, want))
+    return { kind: 'exception', reason: 'hi-lo-odd-chip-to-high', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
   if (hadPotWithoutLow(r) && diff.reduce((a, b) => a + b, 0) === 0) {
-    return { kind: 'exception', reason: 'low-needs-five-distinct-ranks', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
+    return {
+      kind: 'exception',
+      reason: 'low-needs-five-distinct-ranks',
+      detail: `ours ${JSON.stringify(r.finishingStacks)}`,
+    };
   }
   const reshuffle = drawReshuffleDifference(hand);
   if (reshuffle) return { kind: 'exception', reason: reshuffle, detail: `ours ${JSON.stringify(r.finishingStacks)}` };
-  return { kind: 'fail', detail: `finishing stacks ${JSON.stringify(r.finishingStacks)}, recorded ${JSON.stringify(want)}` };
+  return {
+    kind: 'fail',
+    detail: `finishing stacks ${JSON.stringify(r.finishingStacks)}, recorded ${JSON.stringify(want)}`,
+  };
 }
 
 function attempt(hand: PhhHand, potLimit: boolean): Outcome {
@@ -96,7 +107,8 @@ function attempt(hand: PhhHand, potLimit: boolean): Outcome {
     if (!(e instanceof PhhError)) return { kind: 'fail', detail: `crash: ${(e as Error).stack}` };
     if (isFixedLimitCap(e)) return { kind: 'exception', reason: 'fixed-limit-cap', detail: e.message };
     if (isShortAllInReopen(e)) return { kind: 'exception', reason: 'short-all-in-no-reopen', detail: e.message };
-    if (isStudCompletionAfterShortBringIn(e)) return { kind: 'exception', reason: 'stud-completion-after-short-bring-in', detail: e.message };
+    if (isStudCompletionAfterShortBringIn(e))
+      return { kind: 'exception', reason: 'stud-completion-after-short-bring-in', detail: e.message };
     return { kind: 'fail', detail: `${e.kind}: ${e.message}` };
   }
 }

@@ -38,10 +38,13 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "${String(event)}" within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event as 'welcome', ((payload: unknown) => {
-      clearTimeout(timer);
-      resolve(payload as Parameters<ServerToClientEvents[E]>[0]);
-    }) as never);
+    socket.once(
+      event as 'welcome',
+      ((payload: unknown) => {
+        clearTimeout(timer);
+        resolve(payload as Parameters<ServerToClientEvents[E]>[0]);
+      }) as never,
+    );
   });
 }
 

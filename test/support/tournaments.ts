@@ -40,7 +40,11 @@ export function fastMttSettings(over: Partial<TournamentSettingsDto> = {}): Tour
 }
 
 /** Polls `fn` every 50 ms until it returns something truthy; throws naming `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 120_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

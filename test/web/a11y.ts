@@ -30,7 +30,10 @@ export async function heard(page: Page, re: RegExp, from = 0, timeout = 30_000):
   }
 }
 
-export const focusedTestId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid || document.activeElement.tagName : null') as Promise<string | null>;
+export const focusedTestId = (page: Page) =>
+  page.evaluate(
+    'document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid || document.activeElement.tagName : null',
+  ) as Promise<string | null>;
 
 /** Presses Tab (or Shift+Tab) until the focused control's test id matches (and `where`, a page expression, holds). */
 export async function tabTo(page: Page, re: RegExp, options: { back?: boolean; where?: string } = {}): Promise<string> {
@@ -43,7 +46,12 @@ export async function tabTo(page: Page, re: RegExp, options: { back?: boolean; w
 }
 
 /** Signs up with the keyboard alone: the "Sign up" tab, the two fields, Enter; waits for the lobby. */
-export async function signUpByKeyboard(page: Page, url: string, username: string, password = 'secret-password'): Promise<void> {
+export async function signUpByKeyboard(
+  page: Page,
+  url: string,
+  username: string,
+  password = 'secret-password',
+): Promise<void> {
   await page.goto(url);
   await page.getByTestId('auth-submit').waitFor();
   await tabTo(page, /^tab-register$/);

@@ -4,14 +4,27 @@
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, fastTemplate, LobbyModule, PlatformModule, SitAndGoFeatureModule, SitAndGoService, WebModule } from '@naiko/platform';
+import {
+  DEFAULT_TEMPLATES,
+  fastTemplate,
+  LobbyModule,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  WebModule,
+} from '@naiko/platform';
 import { AccountsModule } from '@naiko/platform/accounts';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { shot, startWebTest, type WebTest } from './browser';
 import { heard, listen, signUpByKeyboard, tabTo } from './a11y';
 
 // Fast levels, a decision clock long enough for a loaded machine.
-const SNG3: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'a11y-sng-3', 300, 200, 3), seats: 3, name: 'Keyboard three', clock: { decisionMs: 20_000, reconnectMs: 0 } };
+const SNG3: SitAndGoTemplate = {
+  ...fastTemplate(DEFAULT_TEMPLATES[0], 'a11y-sng-3', 300, 200, 3),
+  seats: 3,
+  name: 'Keyboard three',
+  clock: { decisionMs: 20_000, reconnectMs: 0 },
+};
 
 @Module({
   imports: [
@@ -37,7 +50,9 @@ describe('web client: a whole Sit & Go with the keyboard alone (Chromium)', () =
     await listen(page);
     // The lobby: Tab to the Sit & Go's "Register", Enter.
     await page.locator('[data-testid="sng-row"][data-template-id="a11y-sng-3"]').waitFor();
-    await tabTo(page, /^sng-register$/, { where: `document.activeElement.closest('[data-template-id]').dataset.templateId === 'a11y-sng-3'` });
+    await tabTo(page, /^sng-register$/, {
+      where: `document.activeElement.closest('[data-template-id]').dataset.templateId === 'a11y-sng-3'`,
+    });
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="sng-phase"][data-phase="registering"]').waitFor();
 
@@ -71,10 +86,16 @@ describe('web client: a whole Sit & Go with the keyboard alone (Chromium)', () =
       const bar = page.locator('[data-testid="actions"]');
       if (!(await bar.count())) continue; // already answered by the clock (a slow machine)
       const version = await bar.getAttribute('data-version');
-      await page.waitForFunction('document.activeElement && document.activeElement.dataset.testid === "actions"', undefined, { timeout: 5_000 }).catch(() => undefined);
+      await page
+        .waitForFunction('document.activeElement && document.activeElement.dataset.testid === "actions"', undefined, {
+          timeout: 5_000,
+        })
+        .catch(() => undefined);
       await page.keyboard.press('c');
       turns++;
-      await page.locator(`[data-testid="actions"][data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+      await page
+        .locator(`[data-testid="actions"][data-version="${version}"]`)
+        .waitFor({ state: 'detached', timeout: 30_000 });
       expect(await page.getByTestId('table-error').count()).toBe(0);
     }
     expect(turns).toBeGreaterThan(0);

@@ -22,10 +22,18 @@ const ACTION = '[data-testid="actions"]';
 
 /** axe-core with the WCAG 2.0/2.1/2.2 A and AA rules: the serious and critical violations, in words. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`)
+          .join(' | ')}`,
+    );
 }
 
 /**
@@ -73,7 +81,6 @@ async function tabWalk(page: Page): Promise<string[]> {
   return problems;
 }
 
-
 describe('web client: accessibility (Chromium, axe-core)', () => {
   let w: WebTest;
   let tableId: string;
@@ -81,8 +88,19 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
   beforeAll(async () => {
     w = await startWebTest();
     const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Access 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
+    const res = await request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: 'Access 10/20',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 10, bigBlind: 20 },
+        buyIn: { min: 400, max: 2000 },
+        seats: 6,
+        botsAllowed: true,
+        clock: { decisionMs: 60_000 },
+      })
       .expect(201);
     tableId = res.body.tableId;
     const settings = fastMttSettings({
@@ -93,7 +111,9 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
       blindStructure: fastModeStructure(60_000, 30_000, 4),
       clock: { decisionMs: 20_000, reconnectMs: 60_000 },
     });
-    tournamentId = (await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)).body.tournamentId;
+    tournamentId = (
+      await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
+    ).body.tournamentId;
   }, 120_000);
   afterAll(() => w?.close());
 
@@ -186,7 +206,9 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     await signUpByKeyboard(page, w.app.url, 'keysonly');
     // The lobby: Tab to this table's "Open", Enter.
     await page.locator(`[data-testid="table-row"][data-table-id="${tableId}"]`).waitFor();
-    await tabTo(page, /^open-table$/, { where: `document.activeElement.closest('[data-table-id]').dataset.tableId === ${JSON.stringify(tableId)}` });
+    await tabTo(page, /^open-table$/, {
+      where: `document.activeElement.closest('[data-table-id]').dataset.tableId === ${JSON.stringify(tableId)}`,
+    });
     await listen(page); // the same document from here on (the router changes the hash only)
     await page.keyboard.press('Enter');
     await page.getByTestId('table-page').waitFor();
@@ -201,7 +223,11 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
 
     // The deal of our first hand: its start, our cards in words.
     const start = await heard(page, /Hand \d+ starts; (you have|.+ has) the button/);
-    const cards = await heard(page, /^Your cards: (\w+ of (clubs|diamonds|hearts|spades)), (\w+ of (clubs|diamonds|hearts|spades))$/, start.at - 1);
+    const cards = await heard(
+      page,
+      /^Your cards: (\w+ of (clubs|diamonds|hearts|spades)), (\w+ of (clubs|diamonds|hearts|spades))$/,
+      start.at - 1,
+    );
     const card = '\\w+ of (clubs|diamonds|hearts|spades)';
 
     // Each turn: the bar takes the focus, "Your turn: ..." is said; C answers; our action is said back.
@@ -211,7 +237,9 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     let end: { line: string; at: number } | null = null;
     while (!end) {
       const next = await Promise.race([
-        heard(page, /^Your turn: (check|call [\d,]+)( or (bet|raise)( to [\d,]+)?)?, \d+ seconds?/, from, 45_000).then((x) => ({ kind: 'turn' as const, ...x })),
+        heard(page, /^Your turn: (check|call [\d,]+)( or (bet|raise)( to [\d,]+)?)?, \d+ seconds?/, from, 45_000).then(
+          (x) => ({ kind: 'turn' as const, ...x }),
+        ),
         heard(page, /^(You win|.+ wins) [\d,]+/, from, 45_000).then((x) => ({ kind: 'end' as const, ...x })),
       ]);
       if (next.kind === 'end' && decisions > 0) {
@@ -257,7 +285,11 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
       const toCall = check ? 0 : Number((await page.getByTestId('act-call').textContent())!.replace(/\D/g, ''));
       await page.keyboard.press('c');
       await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
-      const mine = await heard(page, check ? /^You check$/ : new RegExp(`^You call ${toCall.toLocaleString('en-US')}(, all-in)?$`), from);
+      const mine = await heard(
+        page,
+        check ? /^You check$/ : new RegExp(`^You call ${toCall.toLocaleString('en-US')}(, all-in)?$`),
+        from,
+      );
       from = mine.at - 1;
     }
     const lines = await spoken(page);
@@ -271,14 +303,28 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     expect(hand.every((l) => l.length < 400)).toBe(true);
     await shot(page, 'a11y-keyboard-hand');
     // What a screen reader was given, announcement by announcement (for a person to read).
-    writeFileSync(join(RESULTS_DIR, 'a11y-keyboard-hand.txt'), `${((await page.evaluate('window.__spoken.slice()')) as string[]).join('\n')}\n`);
+    writeFileSync(
+      join(RESULTS_DIR, 'a11y-keyboard-hand.txt'),
+      `${((await page.evaluate('window.__spoken.slice()')) as string[]).join('\n')}\n`,
+    );
     await page.close();
   }, 180_000);
 
   it('extended time (ticked with the keyboard) doubles a 6 s decision, the bank first; the clock warns at 10 s and 5 s', async () => {
     const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Access clock', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 3, botsAllowed: true, clock: { decisionMs: 6_000, timeBankMs: 1_000 } })
+    const res = await request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: 'Access clock',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 10, bigBlind: 20 },
+        buyIn: { min: 400, max: 2000 },
+        seats: 3,
+        botsAllowed: true,
+        clock: { decisionMs: 6_000, timeBankMs: 1_000 },
+      })
       .expect(201);
     const page = await w.browser.newPage({ viewport: SIZES.desktop });
     await signUp(page, w.app.url, 'slowreader');
@@ -289,7 +335,10 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     await tabTo(page, /^extended-time$/);
     await page.keyboard.press('Space');
     expect(await page.getByTestId('extended-time').isChecked()).toBe(true);
-    await heard(page, /^Extended time on: from your next decision, at least twice the normal time; your time bank is used first$/);
+    await heard(
+      page,
+      /^Extended time on: from your next decision, at least twice the normal time; your time bank is used first$/,
+    );
     await tabTo(page, /^sit-\d$/, { back: true });
     await page.keyboard.press('Enter');
     await heard(page, /^You sit in seat \d$/);
@@ -301,7 +350,12 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     const version = await bar.getAttribute('data-version');
     const started = Date.now();
     expect(await page.getByTestId('clock').textContent()).toMatch(/^\d+ s \+ extended 6 s$/);
-    const urgent = (text: string) => page.waitForFunction(`document.querySelector('[data-testid="announcer-urgent"]').textContent === ${JSON.stringify(text)}`, undefined, { timeout: 15_000 });
+    const urgent = (text: string) =>
+      page.waitForFunction(
+        `document.querySelector('[data-testid="announcer-urgent"]').textContent === ${JSON.stringify(text)}`,
+        undefined,
+        { timeout: 15_000 },
+      );
     await urgent('10 seconds left');
     await urgent('5 seconds left');
     // Past the normal 6 s (and its 1 s bank), the decision is still ours: the server gave the extension.

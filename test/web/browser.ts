@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { QUEUES } from '@naiko/contracts';
-import { LobbyModule, PlatformModule, SitAndGoFeatureModule, TournamentsFeatureModule, WebModule } from '@naiko/platform';
+import {
+  LobbyModule,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  TournamentsFeatureModule,
+  WebModule,
+} from '@naiko/platform';
 import { AccountsModule } from '@naiko/platform/accounts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -50,7 +56,16 @@ export async function startWebTest(options: TestAppOptions = {}): Promise<WebTes
   try {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   } catch (err) {
     await app.close();
@@ -87,7 +102,8 @@ export async function signIn(page: Page, url: string, username: string, password
   await page.getByTestId('me').waitFor();
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
 
 /** What a page's layout offers a thumb: sideways overflow and the tap targets smaller than asked. */
 export interface LayoutReport {

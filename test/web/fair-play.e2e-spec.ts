@@ -7,7 +7,16 @@ import { Module } from '@nestjs/common';
 import { io } from 'socket.io-client';
 import { QUEUES } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { FairPlayModule, FlagStore, LobbyModule, PlatformModule, SitAndGoFeatureModule, TablesService, TournamentsFeatureModule, WebModule } from '@naiko/platform';
+import {
+  FairPlayModule,
+  FlagStore,
+  LobbyModule,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  TablesService,
+  TournamentsFeatureModule,
+  WebModule,
+} from '@naiko/platform';
 import { AccountsModule } from '@naiko/platform/accounts';
 import { nextEvent, type TestSocket } from '../support';
 import { script, type ScriptedPlayer } from '../fair-play-bots';
@@ -16,7 +25,10 @@ import { shot, signIn, signUp, startWebTest, type WebTest } from './browser';
 /** The web test's modules plus fair play (and its queue). */
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament, QUEUES.fairPlay] }),
+    PlatformModule.forRoot({
+      app: 'all-in-one',
+      consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament, QUEUES.fairPlay],
+    }),
     AccountsModule.forRoot({ bcryptCost: 4 }),
     SitAndGoFeatureModule.forRoot(),
     TournamentsFeatureModule.forRoot(),
@@ -33,7 +45,15 @@ describe('fair play in the browser', () => {
   let rex: ScriptedPlayer | undefined;
 
   beforeAll(async () => {
-    w = await startWebTest({ module: FairPlayWebModule, env: { FAIR_PLAY_SCAN_EVERY_MS: '0', REALITY_CHECK_EVERY_MS: '2000', REALITY_CHECK_TICK_MS: '200', TABLE_HAND_PAUSE_MS: '300' } });
+    w = await startWebTest({
+      module: FairPlayWebModule,
+      env: {
+        FAIR_PLAY_SCAN_EVERY_MS: '0',
+        REALITY_CHECK_EVERY_MS: '2000',
+        REALITY_CHECK_TICK_MS: '200',
+        TABLE_HAND_PAUSE_MS: '300',
+      },
+    });
   }, 120_000);
   afterAll(async () => {
     rex?.stop();
@@ -48,7 +68,15 @@ describe('fair play in the browser', () => {
     const tables = w.app.get(TablesService);
     const host = await tables.create({
       name: 'Fair table',
-      config: { game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 5000 }, seats: 4, clock: { decisionMs: 1500, timeBankMs: 0, reconnectWindowMs: 60_000 }, private: null },
+      config: {
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 200, max: 5000 },
+        seats: 4,
+        clock: { decisionMs: 1500, timeBankMs: 0, reconnectWindowMs: 60_000 },
+        private: null,
+      },
     });
     // rex: a scripted player on his own socket; ted: an account that lost to him.
     const mk = async (username: string, chips: number) => {
@@ -59,9 +87,21 @@ describe('fair play in the browser', () => {
     };
     const rexId = await mk('rex', 20_000);
     const tedId = await mk('ted', 0);
-    socket = io(w.app.url, { transports: ['websocket'], auth: { token: w.app.token({ sub: rexId, username: 'rex' }), fingerprint: 'rex-device-0001' }, reconnection: false, forceNew: true });
+    socket = io(w.app.url, {
+      transports: ['websocket'],
+      auth: { token: w.app.token({ sub: rexId, username: 'rex' }), fingerprint: 'rex-device-0001' },
+      reconnection: false,
+      forceNew: true,
+    });
     await nextEvent(socket, 'welcome');
-    rex = script({ tableId: host.tableId, userId: rexId, socket, policy: 'honest', seed: 'rex', delay: { min: 50, max: 150 } });
+    rex = script({
+      tableId: host.tableId,
+      userId: rexId,
+      socket,
+      policy: 'honest',
+      seed: 'rex',
+      delay: { min: 50, max: 150 },
+    });
     const snap = nextEvent(socket, 'table:snapshot');
     socket.emit('table:sit', { tableId: host.tableId, buyIn: 2000 });
     await snap;
@@ -74,7 +114,13 @@ describe('fair play in the browser', () => {
     await sue.getByTestId('table-page').waitFor();
     await sue.locator('[data-testid^="sit-"]').first().click();
     await sue.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
-    expect(await sue.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('naiko.fingerprint'))).toMatch(/^[0-9a-f]{32}$/);
+    expect(
+      await sue.evaluate(() =>
+        (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+          'naiko.fingerprint',
+        ),
+      ),
+    ).toMatch(/^[0-9a-f]{32}$/);
 
     // The reality check shows over the table: time played and net chips.
     const check = sue.getByTestId('reality-check');
@@ -96,7 +142,9 @@ describe('fair play in the browser', () => {
     const deadline = Date.now() + 30_000;
     let handId: string | undefined;
     while (!handId && Date.now() < deadline) {
-      handId = (await prisma.hand.findFirst({ where: { tableId: host.tableId, status: 'completed' }, select: { id: true } }))?.id;
+      handId = (
+        await prisma.hand.findFirst({ where: { tableId: host.tableId, status: 'completed' }, select: { id: true } })
+      )?.id;
       if (!handId) await new Promise((r) => setTimeout(r, 200));
     }
     expect(handId).toBeDefined();
@@ -105,7 +153,13 @@ describe('fair play in the browser', () => {
       pattern: 'strong-folds',
       userIds: [rexId, tedId],
       keyUsers: [rexId, tedId],
-      evidence: { signal: 'chip-dump', pattern: 'strong-folds', recipient: rexId, donor: tedId, hands: [{ handId, holeCards: [], board: [], category: 2, committed: 40, recipientWon: 60 }] },
+      evidence: {
+        signal: 'chip-dump',
+        pattern: 'strong-folds',
+        recipient: rexId,
+        donor: tedId,
+        hands: [{ handId, holeCards: [], board: [], category: 2, committed: 40, recipientWon: 60 }],
+      },
       handIds: [handId!],
     });
 
@@ -155,7 +209,9 @@ describe('fair play in the browser', () => {
     await admin.getByTestId('fp-apply').click();
     const restriction = admin.locator('[data-testid="fp-sanction"][data-kind="restrict-public"]');
     await restriction.getByText('until lifted').waitFor();
-    expect(await prisma.fairPlaySanction.count({ where: { userId: rexId, kind: 'restrict-public', liftedAt: null } })).toBe(1);
+    expect(
+      await prisma.fairPlaySanction.count({ where: { userId: rexId, kind: 'restrict-public', liftedAt: null } }),
+    ).toBe(1);
     await restriction.getByTestId('fp-lift').click();
     await restriction.getByText('lifted').waitFor();
     await shot(admin, 'fair-play-admin-actions');
@@ -166,7 +222,9 @@ describe('fair play in the browser', () => {
     await sue.getByTestId('no-purchases').waitFor();
     await sue.getByTestId('cool-off-24h').click();
     await sue.getByTestId('cool-off-until').waitFor();
-    const row = await prisma.responsiblePlay.findFirstOrThrow({ where: { user: undefined, coolOffUntil: { not: null } } });
+    const row = await prisma.responsiblePlay.findFirstOrThrow({
+      where: { user: undefined, coolOffUntil: { not: null } },
+    });
     expect(row.coolOffUntil!.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     // The terms say chips move only through play.
     await sue.goto(`${w.app.url}/#/terms`);

@@ -59,7 +59,9 @@ describe('web client: first run (Chromium)', () => {
       if (label === 'phone') {
         // The lists are cards: each table's "Open" and each Sit & Go's "Register" spans its card.
         for (const id of ['open-table', 'sng-register']) {
-          const widths = await page.getByTestId(id).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+          const widths = await page
+            .getByTestId(id)
+            .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
           for (const width of widths) expect(width).toBeGreaterThanOrEqual(viewport.width * 0.4);
         }
         // A bar at the bottom of the screen reaches each part of the long lobby: Sit & Go is one tap away.
@@ -68,7 +70,11 @@ describe('web client: first run (Chromium)', () => {
         expect(jump.y).toBeGreaterThanOrEqual(viewport.height * 0.85);
         await page.getByTestId('jump-sng').click();
         // The first Sit & Go's Register is on screen, above the bar.
-        await page.waitForFunction(`(() => { const r = document.querySelector('[data-testid="sng-register"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= ${jump.y}; })()`, undefined, { timeout: 5_000 });
+        await page.waitForFunction(
+          `(() => { const r = document.querySelector('[data-testid="sng-register"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= ${jump.y}; })()`,
+          undefined,
+          { timeout: 5_000 },
+        );
         await shot(page, 'first-run-lobby-phone-sng');
         await page.getByTestId('jump-tables').click();
       } else {
@@ -83,14 +89,22 @@ describe('web client: first run (Chromium)', () => {
       expect(c.count + 1).toBeLessThanOrEqual(5); // + the "Open" click
       // The felt fits the screen: every seat inside the page's width, nothing scrolls sideways.
       expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
-      const seats = await page.locator('[data-testid^="seat-"]').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }));
+      const seats = await page.locator('[data-testid^="seat-"]').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return [r.left, r.right];
+        }),
+      );
       for (const [left, right] of seats) expect(left >= 0 && right <= viewport.width).toBe(true);
       await shot(page, `first-run-table-${label}`);
       await page.close();
     }, 60_000);
   }
 
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     it(`${label}: the tournaments page lists the hourly tournament open for registration, and its lobby`, async () => {
       const page = await w.browser.newPage({ viewport });
       await page.goto(w.app.url);
@@ -112,7 +126,7 @@ describe('web client: first run (Chromium)', () => {
         // The main action is under the thumb: the full width of the screen, in its lower third, at once (no scrolling).
         const box = (await register.boundingBox())!;
         expect(box.width).toBeGreaterThanOrEqual(viewport.width * 0.8);
-        expect(box.y).toBeGreaterThanOrEqual(viewport.height * 2 / 3);
+        expect(box.y).toBeGreaterThanOrEqual((viewport.height * 2) / 3);
         expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
       }
       await shot(page, `first-run-tournament-${label}`);
@@ -126,7 +140,12 @@ describe('web client: first run (Chromium)', () => {
     const prisma = w.app.get(PrismaService);
     const user = await prisma.user.findUniqueOrThrow({ where: { username: 'shortstack' } });
     // Most of the chips are at a table.
-    await new ChipLedger(prisma).buyIn({ idempotencyKey: 'web-topup-sit', userId: user.id, tableId: 'some-table', amount: 9_500 });
+    await new ChipLedger(prisma).buyIn({
+      idempotencyKey: 'web-topup-sit',
+      userId: user.id,
+      tableId: 'some-table',
+      amount: 9_500,
+    });
     await page.reload();
     await page.getByTestId('top-up').waitFor();
     expect(await page.getByTestId('balance').textContent()).toBe('500 chips');

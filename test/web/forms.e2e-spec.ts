@@ -13,8 +13,17 @@ describe('web client: forms and messages (Chromium)', () => {
 
   const admin = () => `Bearer ${w.app.token({ role: 'admin', username: 'admin' })}`;
   const openTable = (name: string) =>
-    request(w.app.url).post('/lobby/tables').set('Authorization', admin())
-      .send({ name, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 1, bigBlind: 2 }, buyIn: { min: 40, max: 200 }, seats: 6 });
+    request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', admin())
+      .send({
+        name,
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 1, bigBlind: 2 },
+        buyIn: { min: 40, max: 200 },
+        seats: 6,
+      });
 
   it('a live lobby update does not reset what the user is typing', async () => {
     const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -55,7 +64,9 @@ describe('web client: forms and messages (Chromium)', () => {
   it('the admin tournament form refuses a blank name and an absurd buy-in; the API says the same', async () => {
     const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signUp(page, w.app.url, 'boss');
-    const boss = await w.app.get<import('@naiko/persistence').PrismaService>((await import('@naiko/persistence')).PrismaService).user.update({ where: { username: 'boss' }, data: { role: 'admin' } });
+    const boss = await w.app
+      .get<import('@naiko/persistence').PrismaService>((await import('@naiko/persistence')).PrismaService)
+      .user.update({ where: { username: 'boss' }, data: { role: 'admin' } });
     expect(boss.role).toBe('admin');
     await page.getByTestId('sign-out').click();
     await signIn(page, w.app.url, 'boss'); // a new token with the admin role
@@ -66,18 +77,33 @@ describe('web client: forms and messages (Chromium)', () => {
     await page.getByTestId('t-name').fill('Big one');
     await page.getByTestId('t-buyin').fill('999999999999');
     await page.getByTestId('t-name').press('Enter');
-    await page.getByTestId('admin-message').filter({ hasText: 'Buy-in must be a whole number between 0 and 10,000,000' }).waitFor();
+    await page
+      .getByTestId('admin-message')
+      .filter({ hasText: 'Buy-in must be a whole number between 0 and 10,000,000' })
+      .waitFor();
     expect(await page.getByTestId('t-buyin').inputValue()).toBe('999999999999'); // kept, to correct it
     await page.close();
 
-    const api = await request(w.app.url).post('/tournaments').set('Authorization', admin()).send({ name: '  ', buyIn: 1e12 });
+    const api = await request(w.app.url)
+      .post('/tournaments')
+      .set('Authorization', admin())
+      .send({ name: '  ', buyIn: 1e12 });
     expect(api.status).toBe(400);
     expect(api.body.message).toMatch(/^Name must not be blank\. .*Buy-in must be at most 10,000,000\./);
   });
 
   it('a refused table names the field: "Big blind must be at least 1", not "invalid request"', async () => {
-    const r = await request(w.app.url).post('/lobby/tables').set('Authorization', admin())
-      .send({ name: 'Zero', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 0, bigBlind: 0 }, buyIn: { min: 40, max: 200 }, seats: 6 });
+    const r = await request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', admin())
+      .send({
+        name: 'Zero',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 0, bigBlind: 0 },
+        buyIn: { min: 40, max: 200 },
+        seats: 6,
+      });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 'BAD_PAYLOAD', message: 'Big blind must be at least 1.' });
   });

@@ -11,7 +11,16 @@ import { signUp, shot, startWebTest, type WebTest } from './browser';
 
 const ACTION = '[data-testid="actions"]';
 /** What the felt showed at some point (recorded by a MutationObserver: a marker may come and go between two polls). */
-const WATCHED = ['straddle-marker', 'bomb-pot-banner', 'board2', 'run-twice-badge', 'run-twice-offer', 'act-run-twice', 'act-show', 'rabbit'];
+const WATCHED = [
+  'straddle-marker',
+  'bomb-pot-banner',
+  'board2',
+  'run-twice-badge',
+  'run-twice-offer',
+  'act-run-twice',
+  'act-show',
+  'rabbit',
+];
 
 async function record(page: Page): Promise<void> {
   await page.evaluate(`(() => {
@@ -49,13 +58,26 @@ async function decide(page: Page, allIn: boolean, keys = false): Promise<boolean
   } catch {
     return false; // the decision went away meanwhile (the clock, a re-render): the next poll sees the new one
   }
-  await page.locator(`${ACTION}[data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+  await page
+    .locator(`${ACTION}[data-version="${version}"]`)
+    .waitFor({ state: 'detached', timeout: 30_000 })
+    .catch(() => undefined);
   return true;
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 describe('web client: home-game options (Chromium)', () => {
@@ -97,7 +119,9 @@ describe('web client: home-game options (Chromium)', () => {
     // The host panel shows the table's options (from the table's summary).
     expect(await host.getByTestId('home-run-twice').isChecked()).toBe(true);
     expect(await host.getByTestId('home-bomb-every').inputValue()).toBe('2');
-    expect(await host.getByTestId('home-rules').textContent()).toBe('Home game: Run it twice · Straddle · Bomb pot 20 every 2 hands · 7-2 bounty 5 · Rabbit hunt');
+    expect(await host.getByTestId('home-rules').textContent()).toBe(
+      'Home game: Run it twice · Straddle · Bomb pot 20 every 2 hands · 7-2 bounty 5 · Rabbit hunt',
+    );
     await host.getByTestId('sit-0').click();
     await host.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
     await record(host);
@@ -112,7 +136,10 @@ describe('web client: home-game options (Chromium)', () => {
       // With a decision of ours pending the hand is running: saving options is refused, in words.
       if (!refusedShown && (await host.locator(ACTION).count())) {
         await host.getByTestId('home-save').click();
-        await host.getByTestId('host-message').getByText('Settings change between hands: save again when this hand is over.').waitFor({ timeout: 10_000 });
+        await host
+          .getByTestId('host-message')
+          .getByText('Settings change between hands: save again when this hand is over.')
+          .waitFor({ timeout: 10_000 });
         refusedShown = true;
       }
       if (!(await decide(host, false))) await host.waitForTimeout(100);
@@ -152,7 +179,8 @@ describe('web client: home-game options (Chromium)', () => {
     for (;;) {
       const [a, b] = await Promise.all([seen(host), seen(friend)]);
       if (a['board2'] && b['board2'] && a['run-twice-badge']) break;
-      if (Date.now() > end) throw new Error(`no board run twice: host ${JSON.stringify(a)}, friend ${JSON.stringify(b)}`);
+      if (Date.now() > end)
+        throw new Error(`no board run twice: host ${JSON.stringify(a)}, friend ${JSON.stringify(b)}`);
       const botsLeft = (await host.getByTestId('bot-badge').count()) > 0;
       const moved = (await decide(host, !botsLeft)) || (await decide(friend, !botsLeft, true));
       if (!moved) await host.waitForTimeout(100);
@@ -161,7 +189,10 @@ describe('web client: home-game options (Chromium)', () => {
     expect((await seen(friend))['act-run-twice']).toBeTruthy();
     // The second board runs out to five cards; the pot is won by board.
     await host.locator('[data-testid="board2"] .card').nth(4).waitFor({ timeout: 15_000 });
-    await host.getByTestId('hand-result').getByText(/board 2/).waitFor({ timeout: 15_000 });
+    await host
+      .getByTestId('hand-result')
+      .getByText(/board 2/)
+      .waitFor({ timeout: 15_000 });
     await shot(host, 'home-game-run-twice');
     expect(await seriousViolations(host)).toEqual([]);
 

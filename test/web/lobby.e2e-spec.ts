@@ -13,7 +13,16 @@ describe('web client: sign up and lobby (Chromium)', () => {
       request(w.app.url)
         .post('/lobby/tables')
         .set('Authorization', `Bearer ${admin}`)
-        .send({ name, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: bigBlind / 2, bigBlind }, buyIn: { min: bigBlind * 20, max: bigBlind * 100 }, seats: 6, botsAllowed: false, naikoMode })
+        .send({
+          name,
+          game: 'holdem',
+          structure: 'no-limit',
+          stakes: { smallBlind: bigBlind / 2, bigBlind },
+          buyIn: { min: bigBlind * 20, max: bigBlind * 100 },
+          seats: 6,
+          botsAllowed: false,
+          naikoMode,
+        })
         .expect(201);
     await table('Plain 10/20', false, 20);
     await table('Sparks 25/50', true, 50);

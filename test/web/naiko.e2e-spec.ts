@@ -44,7 +44,17 @@ describe('web client: a Naiko table with a power (Chromium)', () => {
     const res = await request(w.app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Naiko 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, naikoMode: true, clock: { decisionMs: 60_000 } })
+      .send({
+        name: 'Naiko 10/20',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 10, bigBlind: 20 },
+        buyIn: { min: 400, max: 2000 },
+        seats: 6,
+        botsAllowed: true,
+        naikoMode: true,
+        clock: { decisionMs: 60_000 },
+      })
       .expect(201);
     tableId = res.body.tableId;
   }, 120_000);
@@ -84,7 +94,9 @@ describe('web client: a Naiko table with a power (Chromium)', () => {
     // The spectator follows the same hand (its Naiko panel is there) but never gets the peek.
     await spectator.getByTestId('naiko-panel').waitFor({ timeout: 15_000 });
     const handNo = await page.getByTestId('street').textContent();
-    await spectator.locator('[data-testid="street"]', { hasText: handNo!.split(' · ')[0] }).waitFor({ timeout: 15_000 });
+    await spectator
+      .locator('[data-testid="street"]', { hasText: handNo!.split(' · ')[0] })
+      .waitFor({ timeout: 15_000 });
     expect(await spectator.getByTestId('peek').count()).toBe(0);
     expect(await spectator.getByTestId('sparks').count()).toBe(0);
     await spectatorCtx.close();

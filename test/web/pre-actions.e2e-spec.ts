@@ -13,8 +13,14 @@ const ACTION = '[data-testid="actions"]';
 /** The two pages, the one to act first (the button, small blind preflop heads-up) first. */
 async function whoActs(a: Page, b: Page): Promise<[Page, Page]> {
   const first = await Promise.race([
-    a.locator(ACTION).waitFor({ timeout: 30_000 }).then(() => a),
-    b.locator(ACTION).waitFor({ timeout: 30_000 }).then(() => b),
+    a
+      .locator(ACTION)
+      .waitFor({ timeout: 30_000 })
+      .then(() => a),
+    b
+      .locator(ACTION)
+      .waitFor({ timeout: 30_000 })
+      .then(() => b),
   ]);
   return first === a ? [a, b] : [b, a];
 }
@@ -31,8 +37,19 @@ describe('web client: pre-action boxes (Chromium)', () => {
     // our turn comes before a tap could).
     w = await startWebTest({ env: { TABLE_BOT_DELAY_MS: '500' } });
     const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Pre-actions 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 2, botsAllowed: false, clock: { decisionMs: 60_000 } })
+    const res = await request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: 'Pre-actions 10/20',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 10, bigBlind: 20 },
+        buyIn: { min: 400, max: 2000 },
+        seats: 2,
+        botsAllowed: false,
+        clock: { decisionMs: 60_000 },
+      })
       .expect(201);
     tableId = res.body.tableId;
   }, 120_000);
@@ -43,7 +60,10 @@ describe('web client: pre-action boxes (Chromium)', () => {
     const b = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signUp(a, w.app.url, 'preplayera');
     await signUp(b, w.app.url, 'preplayerb');
-    for (const [page, seat] of [[a, 0], [b, 1]] as const) {
+    for (const [page, seat] of [
+      [a, 0],
+      [b, 1],
+    ] as const) {
       await page.goto(`${w.app.url}/#/table/${tableId}`);
       await page.getByTestId(`sit-${seat}`).click();
       await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
@@ -87,7 +107,8 @@ describe('web client: pre-action boxes (Chromium)', () => {
     await street(bb2, 'Flop');
     // The box served once: it is clear on the next street.
     await bb2.locator(`${ACTION}, [data-testid="pre-actions"]`).first().waitFor();
-    if (await bb2.getByTestId('pre-call-any').count()) expect(await bb2.getByTestId('pre-call-any').isChecked()).toBe(false);
+    if (await bb2.getByTestId('pre-call-any').count())
+      expect(await bb2.getByTestId('pre-call-any').isChecked()).toBe(false);
     await shot(bb2, 'pre-actions-call-any');
     await a.close();
     await b.close();
@@ -95,8 +116,19 @@ describe('web client: pre-action boxes (Chromium)', () => {
 
   it('at a table with bots (the page redrawn at each of their actions) a ticked Fold box holds and folds', async () => {
     const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Pre-actions bots', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
+    const res = await request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: 'Pre-actions bots',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 10, bigBlind: 20 },
+        buyIn: { min: 400, max: 2000 },
+        seats: 6,
+        botsAllowed: true,
+        clock: { decisionMs: 60_000 },
+      })
       .expect(201);
     const page = await w.browser.newPage({ viewport: { width: 390, height: 844 } });
     await signUp(page, w.app.url, 'prebots');
@@ -123,8 +155,14 @@ describe('web client: pre-action boxes (Chromium)', () => {
       }
       // Never left waiting for a click: folded at once, or the others folded first.
       const outcome = await Promise.race([
-        page.locator('[data-testid="seat-0"].folded').waitFor({ timeout: 15_000 }).then(() => 'folded'),
-        page.getByTestId('hand-result').waitFor({ timeout: 15_000 }).then(() => 'over'),
+        page
+          .locator('[data-testid="seat-0"].folded')
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'folded'),
+        page
+          .getByTestId('hand-result')
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'over'),
       ]);
       folded = outcome === 'folded';
     }

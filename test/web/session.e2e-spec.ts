@@ -20,27 +20,34 @@ describe('web client: transparent token refresh (Chromium)', () => {
     const page = await w.browser.newPage();
     await signUp(page, w.app.url, 'webrefresh');
     await page.getByTestId('balance').waitFor();
-    const before = (await page.evaluate(`({ token: localStorage.getItem('naiko.token'), refresh: localStorage.getItem('naiko.refresh'), user: JSON.parse(localStorage.getItem('naiko.user')) })`)) as { token: string; refresh: string; user: { id: string } };
+    const before = (await page.evaluate(
+      `({ token: localStorage.getItem('naiko.token'), refresh: localStorage.getItem('naiko.refresh'), user: JSON.parse(localStorage.getItem('naiko.user')) })`,
+    )) as { token: string; refresh: string; user: { id: string } };
     expect(before.refresh).toBeTruthy();
     // Replace the access token by an expired one of the same user, then reload.
     const expired = w.app.tokens.sign({ sub: before.user.id, username: 'webrefresh', role: 'player' }, -10);
     await page.evaluate(`localStorage.setItem('naiko.token', ${JSON.stringify(expired)})`);
     // Watch the socket handshakes: the first (expired token) is refused, the next one is accepted.
     const handshakes: string[] = [];
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-      const m = /^4([04])/.exec(String(f.payload));
-      if (m) handshakes.push(m[1] === '0' ? 'accepted' : 'refused');
-    }));
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const m = /^4([04])/.exec(String(f.payload));
+        if (m) handshakes.push(m[1] === '0' ? 'accepted' : 'refused');
+      }),
+    );
     await page.reload();
     await page.getByTestId('balance').waitFor();
     expect(await page.getByTestId('me').textContent()).toContain('webrefresh');
-    const after = (await page.evaluate(`({ token: localStorage.getItem('naiko.token'), refresh: localStorage.getItem('naiko.refresh') })`)) as { token: string; refresh: string };
+    const after = (await page.evaluate(
+      `({ token: localStorage.getItem('naiko.token'), refresh: localStorage.getItem('naiko.refresh') })`,
+    )) as { token: string; refresh: string };
     expect(after.token).not.toBe(expired);
     expect(after.refresh).not.toBe(before.refresh);
     await request(w.app.url).get('/accounts/me').set('Authorization', `Bearer ${after.token}`).expect(200);
     // The socket reconnected with the refreshed token: it is in its user's room on the server.
     const server = w.app.get(PlatformGateway).server;
-    for (let i = 0; i < 100 && (await server.in(userRoom(before.user.id)).fetchSockets()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await server.in(userRoom(before.user.id)).fetchSockets()).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await server.in(userRoom(before.user.id)).fetchSockets()).toHaveLength(1);
     expect(handshakes).toEqual(['refused', 'accepted']);
     await page.close();
@@ -51,7 +58,11 @@ describe('web client: transparent token refresh (Chromium)', () => {
     await signUp(page, w.app.url, 'webrenamed');
     await page.getByTestId('balance').waitFor();
     const id = (await page.evaluate(`JSON.parse(localStorage.getItem('naiko.user')).id`)) as string;
-    await request(w.app.url).put(`/admin/users/${id}/username`).set('Authorization', admin()).send({ username: 'webrenamed-2' }).expect(200);
+    await request(w.app.url)
+      .put(`/admin/users/${id}/username`)
+      .set('Authorization', admin())
+      .send({ username: 'webrenamed-2' })
+      .expect(200);
     await page.getByTestId('auth-submit').waitFor();
     expect(await page.evaluate(`localStorage.getItem('naiko.token')`)).toBeNull();
     await page.close();

@@ -6,13 +6,26 @@
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@naiko/contracts';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
-import { DEFAULT_TEMPLATES, fastTemplate, LobbyModule, PlatformModule, SitAndGoFeatureModule, SitAndGoService, WebModule } from '@naiko/platform';
+import {
+  DEFAULT_TEMPLATES,
+  fastTemplate,
+  LobbyModule,
+  PlatformModule,
+  SitAndGoFeatureModule,
+  SitAndGoService,
+  WebModule,
+} from '@naiko/platform';
 import { AccountsModule } from '@naiko/platform/accounts';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { signUp, shot, startWebTest, type WebTest } from './browser';
 
 // Fast levels, but a decision clock long enough for a person (and a loaded machine) to click.
-const SNG3: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'web-sng-3', 300, 200, 3), seats: 3, name: 'Web three', clock: { decisionMs: 20_000, reconnectMs: 0 } };
+const SNG3: SitAndGoTemplate = {
+  ...fastTemplate(DEFAULT_TEMPLATES[0], 'web-sng-3', 300, 200, 3),
+  seats: 3,
+  name: 'Web three',
+  clock: { decisionMs: 20_000, reconnectMs: 0 },
+};
 
 @Module({
   imports: [
@@ -45,7 +58,9 @@ describe('web client: Sit & Go (Chromium)', () => {
     await page.getByTestId('prize-table').waitFor();
     expect(await page.getByTestId('prize-table').textContent()).toContain('300');
     // The prize pool shown agrees with the prizes: both on the full field.
-    expect(await page.getByTestId('prize-pool').textContent()).toBe('Prize pool 300 when all 3 seats are filled (100 in so far)');
+    expect(await page.getByTestId('prize-pool').textContent()).toBe(
+      'Prize pool 300 when all 3 seats are filled (100 in so far)',
+    );
     await page.getByTestId('structure').waitFor();
     const instanceId = Number(page.url().split('#/sng/')[1]);
 
@@ -71,20 +86,28 @@ describe('web client: Sit & Go (Chromium)', () => {
     expect(await page.getByTestId('leave').count()).toBe(0);
     expect(await page.getByTestId('back-to-tournament').getAttribute('href')).toBe(`#/sng/${instanceId}`);
     // His own two cards, face up to him.
-    await page.locator('[data-testid="own-cards"] [data-card]:not([data-card="hidden"])').nth(1).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="own-cards"] [data-card]:not([data-card="hidden"])')
+      .nth(1)
+      .waitFor({ timeout: 60_000 });
     // He plays every decision by clicking (check, else fold) until the table tells him his place.
     const result = page.getByTestId('tournament-result');
     const actions = page.locator('[data-testid="actions"]');
     let clicks = 0;
     while (!(await result.count())) {
-      await Promise.race([actions.waitFor({ timeout: 60_000 }).catch(() => undefined), result.waitFor({ timeout: 60_000 }).catch(() => undefined)]);
+      await Promise.race([
+        actions.waitFor({ timeout: 60_000 }).catch(() => undefined),
+        result.waitFor({ timeout: 60_000 }).catch(() => undefined),
+      ]);
       if (await result.count()) break;
       const version = await actions.getAttribute('data-version');
       const check = actions.getByTestId('act-check');
       if (await check.count()) await check.click();
       else await actions.getByTestId('act-fold').click();
       clicks++;
-      await page.locator(`[data-testid="actions"][data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+      await page
+        .locator(`[data-testid="actions"][data-version="${version}"]`)
+        .waitFor({ state: 'detached', timeout: 30_000 });
       expect(await page.getByTestId('table-error').count()).toBe(0);
     }
     expect(clicks).toBeGreaterThan(0);

@@ -17,8 +17,19 @@ describe('web client: table features (Chromium)', () => {
   beforeAll(async () => {
     w = await startWebTest();
     const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url).post('/lobby/tables').set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Features 10/20', game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, clock: { decisionMs: 60_000 } })
+    const res = await request(w.app.url)
+      .post('/lobby/tables')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: 'Features 10/20',
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 10, bigBlind: 20 },
+        buyIn: { min: 400, max: 2000 },
+        seats: 6,
+        botsAllowed: true,
+        clock: { decisionMs: 60_000 },
+      })
       .expect(201);
     tableId = res.body.tableId;
   }, 120_000);
@@ -61,7 +72,9 @@ describe('web client: table features (Chromium)', () => {
     }
     expect(typed).toBe(true);
     // Not our turn: the title is the page's own again.
-    await page.waitForFunction('!document.title.startsWith("●") || document.querySelector(\'[data-testid="actions"]\') !== null');
+    await page.waitForFunction(
+      '!document.title.startsWith("●") || document.querySelector(\'[data-testid="actions"]\') !== null',
+    );
     // The four-colour deck: diamonds blue, clubs green.
     await page.getByTestId('four-colour').check();
     expect(await page.evaluate('document.body.classList.contains("four-colour")')).toBe(true);
@@ -87,7 +100,8 @@ describe('web client: table features (Chromium)', () => {
 
     // C checks (or F folds) the hand that waits for us; when a hand is over its pot has been awarded: the
     // result line, no pot left on the felt.
-    const over = 'document.querySelector(\'[data-testid="hand-result"]\') !== null && document.querySelector(\'[data-testid="pots"]\') === null';
+    const over =
+      'document.querySelector(\'[data-testid="hand-result"]\') !== null && document.querySelector(\'[data-testid="pots"]\') === null';
     for (let n = 0; n < 40 && !(await page.evaluate(over)); n++) {
       const bar = page.locator(ACTION);
       if (await bar.count()) {

@@ -47,7 +47,17 @@ describe('web client: a table with bots (Chromium)', () => {
       const res = await request(w.app.url)
         .post('/lobby/tables')
         .set('Authorization', `Bearer ${admin}`)
-        .send({ name, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 10, bigBlind: 20 }, buyIn: { min: 400, max: 2000 }, seats: 6, botsAllowed: true, naikoMode, clock: { decisionMs: 60_000 } })
+        .send({
+          name,
+          game: 'holdem',
+          structure: 'no-limit',
+          stakes: { smallBlind: 10, bigBlind: 20 },
+          buyIn: { min: 400, max: 2000 },
+          seats: 6,
+          botsAllowed: true,
+          naikoMode,
+          clock: { decisionMs: 60_000 },
+        })
         .expect(201);
       return res.body.tableId;
     };
@@ -122,5 +132,4 @@ describe('web client: a table with bots (Chromium)', () => {
     expect(verifyDealProof(proof)).toMatchObject({ ok: true, seed: 'not-disclosed' });
     await page.close();
   });
-
 });

@@ -24,7 +24,11 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
       blindStructure: fastModeStructure(60_000, 30_000, 4),
       clock: { decisionMs: 20_000, reconnectMs: 60_000 },
     });
-    const res = await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201);
+    const res = await request(w.app.url)
+      .post('/tournaments')
+      .set('Authorization', `Bearer ${admin}`)
+      .send(settings)
+      .expect(201);
     tournamentId = res.body.tournamentId;
     // Registration opens through the tournament queue's job.
     for (let i = 0; i < 200; i++) {
@@ -61,8 +65,14 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     await page.getByTestId('mtt-unregister').waitFor();
 
     // Someone else registers through the API: the open page follows without a reload.
-    const other = await request(w.app.url).post('/auth/register').send({ username: 'mttother', password: 'secret-password' }).expect(201);
-    await request(w.app.url).post(`/tournaments/${tournamentId}/register`).set('Authorization', `Bearer ${other.body.accessToken}`).expect(201);
+    const other = await request(w.app.url)
+      .post('/auth/register')
+      .send({ username: 'mttother', password: 'secret-password' })
+      .expect(201);
+    await request(w.app.url)
+      .post(`/tournaments/${tournamentId}/register`)
+      .set('Authorization', `Bearer ${other.body.accessToken}`)
+      .expect(201);
     await count(2);
     expect(await page.getByTestId('mtt-entrant').count()).toBe(2);
     await shot(page, 'tournament');
@@ -94,14 +104,20 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
       // Long enough for a person (and a loaded machine) to click.
       clock: { decisionMs: 60_000, reconnectMs: 60_000 },
     });
-    const id = (await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)).body.tournamentId as number;
-    for (let i = 0; i < 200 && (await request(w.app.url).get(`/tournaments/${id}`)).body.phase !== 'registering'; i++) await new Promise((r) => setTimeout(r, 50));
+    const id = (
+      await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
+    ).body.tournamentId as number;
+    for (let i = 0; i < 200 && (await request(w.app.url).get(`/tournaments/${id}`)).body.phase !== 'registering'; i++)
+      await new Promise((r) => setTimeout(r, 50));
     // Three bot entrants: database users flagged as bots, registered through the API like anyone.
     for (const name of ['webbot1', 'webbot2', 'webbot3']) {
       const bot = await prisma.user.create({ data: { username: name, isBot: true } });
       await ledger.openUserAccount(bot.id);
       await ledger.grant({ idempotencyKey: `welcome:${bot.id}`, userId: bot.id, amount: 1_000 });
-      await request(w.app.url).post(`/tournaments/${id}/register`).set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`).expect(201);
+      await request(w.app.url)
+        .post(`/tournaments/${id}/register`)
+        .set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`)
+        .expect(201);
     }
 
     const page = await w.browser.newPage({ viewport: { width: 1200, height: 1000 } });
@@ -110,7 +126,11 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     await page.getByTestId('mtt-register').click();
     await page.locator('[data-testid="mtt-entrant"].mine').waitFor();
     // The admin moves the start to now: the start job seats everyone.
-    await request(w.app.url).patch(`/tournaments/${id}`).set('Authorization', `Bearer ${admin}`).send({ startsAt: new Date(Date.now() + 1_000).toISOString() }).expect(200);
+    await request(w.app.url)
+      .patch(`/tournaments/${id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ startsAt: new Date(Date.now() + 1_000).toISOString() })
+      .expect(200);
 
     await page.getByTestId('mtt-take-seat').click({ timeout: 60_000 });
     await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
@@ -121,7 +141,10 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     expect(await page.getByTestId('back-to-tournament').getAttribute('href')).toBe(`#/tournament/${id}`);
 
     // His own two cards, face up to him; the bots' stay hidden.
-    await page.locator('[data-testid="own-cards"] [data-card]:not([data-card="hidden"])').nth(1).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="own-cards"] [data-card]:not([data-card="hidden"])')
+      .nth(1)
+      .waitFor({ timeout: 60_000 });
     // His turn comes within a few hands: he acts by clicking, and the server answers with a new view.
     const actions = page.locator('[data-testid="actions"]');
     await actions.waitFor({ timeout: 60_000 });
@@ -129,7 +152,9 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     const check = actions.getByTestId('act-check');
     if (await check.count()) await check.click();
     else await actions.getByTestId('act-fold').click();
-    await page.locator(`[data-testid="actions"][data-version="${version}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .locator(`[data-testid="actions"][data-version="${version}"]`)
+      .waitFor({ state: 'detached', timeout: 30_000 });
     expect(await page.getByTestId('table-error').count()).toBe(0);
     await shot(page, 'tournament-table');
     await page.close();

@@ -66,7 +66,8 @@ describe('the Dockerfile as check-image reads it', () => {
     expect(after[moved.ciLine - 1]).toBe('COPY prisma ./prisma');
     expect([...after].sort()).toEqual([...before].sort());
     // The build stage is untouched, so the replay reuses it.
-    const build = (t: string) => JSON.stringify(check.stagesOf(check.parseDockerfile(t))[0].steps.map((s: { raw: string }) => s.raw));
+    const build = (t: string) =>
+      JSON.stringify(check.stagesOf(check.parseDockerfile(t))[0].steps.map((s: { raw: string }) => s.raw));
     expect(build(moved.text)).toBe(build(dockerfile));
   });
 });
@@ -96,7 +97,9 @@ describe('.dockerignore as Docker applies it', () => {
 describe("compose's variable interpolation", () => {
   it('substitutes defaults, alternatives, $$ and refuses a missing required variable', () => {
     expect(check.interpolate('${A:-x} ${B-y} ${C:+z} $$D $E', { A: '', B: '', C: '1', E: 'e' })).toBe('x  z $D e');
-    expect(() => check.interpolate('${S:?set S}', {}, 'here')).toThrow('here: required variable S is missing a value: set S');
+    expect(() => check.interpolate('${S:?set S}', {}, 'here')).toThrow(
+      'here: required variable S is missing a value: set S',
+    );
     expect(() => check.interpolate('${S:?set S}', { S: '' })).toThrow(/required variable S/);
     expect(check.interpolate('${S?set S}', { S: '' })).toBe('');
   });
@@ -113,7 +116,9 @@ describe('docker-compose.yml against the config validation', () => {
   });
 
   it('fails when a JWT_SECRET default would run in production', () => {
-    const withDefault = compose((t) => t.replace(/JWT_SECRET: ".*"/, 'JWT_SECRET: ${JWT_SECRET:-naiko-compose-demo-secret-change-me-0123456789}'));
+    const withDefault = compose((t) =>
+      t.replace(/JWT_SECRET: ".*"/, 'JWT_SECRET: ${JWT_SECRET:-naiko-compose-demo-secret-change-me-0123456789}'),
+    );
     expect(() => check.checkCompose(withDefault, runtimeImage(), { JWT_SECRET: SECRET }, options)).toThrow(
       /lobby: runs with its default JWT_SECRET when none is set/,
     );
@@ -133,18 +138,24 @@ describe('docker-compose.yml against the config validation', () => {
     );
     const noMigration = compose();
     noMigration.services.lobby.environment.MIGRATE_ON_START = 'false';
-    expect(() => check.checkCompose(noMigration, runtimeImage(), { JWT_SECRET: SECRET }, options)).toThrow(/default services: no app applies migrations/);
+    expect(() => check.checkCompose(noMigration, runtimeImage(), { JWT_SECRET: SECRET }, options)).toThrow(
+      /default services: no app applies migrations/,
+    );
   });
 
   it('fails on an environment value the config refuses, naming the service and variable', () => {
     const bad = compose();
     bad.services.tournament.environment.LOG_LEVEL = 'loud';
-    expect(() => check.checkCompose(bad, runtimeImage(), { JWT_SECRET: SECRET }, options)).toThrow(/tournament: Invalid configuration: LOG_LEVEL/);
+    expect(() => check.checkCompose(bad, runtimeImage(), { JWT_SECRET: SECRET }, options)).toThrow(
+      /tournament: Invalid configuration: LOG_LEVEL/,
+    );
   });
 
   it('fails when a healthy-condition dependency has no healthcheck', () => {
     const noHealth = runtimeImage(dockerfile.replace(/HEALTHCHECK[\s\S]*?\n(?=#|CMD)/, ''));
     expect(noHealth.healthcheck).toBeNull();
-    expect(() => check.checkCompose(compose(), noHealth, { JWT_SECRET: SECRET }, options)).toThrow(/waits for lobby to be healthy, but lobby has no healthcheck/);
+    expect(() => check.checkCompose(compose(), noHealth, { JWT_SECRET: SECRET }, options)).toThrow(
+      /waits for lobby to be healthy, but lobby has no healthcheck/,
+    );
   });
 });

@@ -20,9 +20,7 @@ describe('docker-compose.yml', () => {
   };
 
   it('has postgres, redis, every app and an optional all-in-one', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(
-      ['postgres', 'redis', ...APPS, 'all-in-one'].sort(),
-    );
+    expect(Object.keys(compose.services).sort()).toEqual(['postgres', 'redis', ...APPS, 'all-in-one'].sort());
     expect(compose.services['all-in-one'].profiles).toEqual(['all-in-one']);
   });
 
@@ -37,7 +35,10 @@ describe('docker-compose.yml', () => {
         REDIS_URL: 'redis://redis:6379',
         EMBEDDED_FALLBACK: 'false',
       });
-      expect(s.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+      expect(s.depends_on).toMatchObject({
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+      });
     }
   });
 

@@ -9,6 +9,10 @@ import { FairPlayModule, PlatformModule, TablesModule } from '@naiko/platform';
 const APP_DEFAULTS = { EMBEDDED_FALLBACK: 'false', TABLES_ROUTE: 'true' };
 
 @Module({
-  imports: [PlatformModule.forRoot({ app: 'cash-table', consumeQueues: [QUEUES.system], config: APP_DEFAULTS }), TablesModule, FairPlayModule],
+  imports: [
+    PlatformModule.forRoot({ app: 'cash-table', consumeQueues: [QUEUES.system], config: APP_DEFAULTS }),
+    TablesModule,
+    FairPlayModule,
+  ],
 })
 export class CashTableModule {}

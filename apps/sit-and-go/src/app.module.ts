@@ -10,7 +10,11 @@ const APP_DEFAULTS = { EMBEDDED_FALLBACK: 'false', TABLES_HOST: 'false' };
 
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo], config: APP_DEFAULTS }),
+    PlatformModule.forRoot({
+      app: 'sit-and-go',
+      consumeQueues: [QUEUES.system, QUEUES.sitAndGo],
+      config: APP_DEFAULTS,
+    }),
     SitAndGoFeatureModule.forRoot(),
     FairPlayModule,
   ],

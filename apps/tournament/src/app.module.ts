@@ -9,6 +9,14 @@ import { FairPlayModule, PlatformModule, TournamentsFeatureModule } from '@naiko
 const APP_DEFAULTS = { EMBEDDED_FALLBACK: 'false', TABLES_HOST: 'false' };
 
 @Module({
-  imports: [PlatformModule.forRoot({ app: 'tournament', consumeQueues: [QUEUES.system, QUEUES.tournament], config: APP_DEFAULTS }), TournamentsFeatureModule.forRoot(), FairPlayModule],
+  imports: [
+    PlatformModule.forRoot({
+      app: 'tournament',
+      consumeQueues: [QUEUES.system, QUEUES.tournament],
+      config: APP_DEFAULTS,
+    }),
+    TournamentsFeatureModule.forRoot(),
+    FairPlayModule,
+  ],
 })
 export class TournamentModule {}

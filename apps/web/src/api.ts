@@ -49,7 +49,12 @@ export const session = {
     socket?.disconnect();
     socket = null;
     // End the session on the server too (best effort: the page is leaving it either way).
-    if (refreshToken) void fetch('/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken }) }).catch(() => undefined);
+    if (refreshToken)
+      void fetch('/auth/logout', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      }).catch(() => undefined);
   },
 };
 
@@ -64,7 +69,11 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = localStorage.getItem(REFRESH);
     if (!refreshToken) return false;
     try {
-      const res = await fetch('/auth/refresh', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+      const res = await fetch('/auth/refresh', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
       if (!res.ok) return false;
       session.set((await res.json()) as SessionResponse);
       return true;
@@ -90,7 +99,11 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${status}`);
+    super(
+      typeof body === 'object' && body && 'message' in body
+        ? String((body as { message: unknown }).message)
+        : `HTTP ${status}`,
+    );
   }
 }
 
@@ -129,7 +142,10 @@ const errorListeners = new Set<(e: SocketError) => void>();
  */
 export function getSocket(): NaikoClientSocket {
   if (!socket) {
-    const s: NaikoClientSocket = io({ auth: (cb) => cb({ token: session.token, fingerprint: clientFingerprint() }), transports: ['websocket'] });
+    const s: NaikoClientSocket = io({
+      auth: (cb) => cb({ token: session.token, fingerprint: clientFingerprint() }),
+      transports: ['websocket'],
+    });
     socket = s;
     installFairPlayNotices(s); // reality checks and fair-play warnings on every page (issue 26)
     s.on('error', (e) => errorListeners.forEach((l) => l(e)));

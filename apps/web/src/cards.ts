@@ -17,7 +17,11 @@ export function cardEl(card: number | null, extra: Record<string, unknown> = {})
   if (card === null) return h('span', { class: 'card back', 'data-card': 'hidden', ...alt, ...extra }, '🂠');
   if (card >= 52) return h('span', { class: 'card joker', 'data-card': 'Jk', ...alt, ...extra }, 'Jk');
   const suit = card & 3;
-  return h('span', { class: `card ${suit === 1 || suit === 2 ? 'red' : 'black'}`, 'data-card': cardText(card), ...alt, ...extra }, RANKS[card >> 2] + SUITS[suit]);
+  return h(
+    'span',
+    { class: `card ${suit === 1 || suit === 2 ? 'red' : 'black'}`, 'data-card': cardText(card), ...alt, ...extra },
+    RANKS[card >> 2] + SUITS[suit],
+  );
 }
 
 /** A card as players read it, with its suit symbol ("A♠"): the results line uses it like the cards. */

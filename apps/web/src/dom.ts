@@ -7,7 +7,8 @@ export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLEle
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2).toLowerCase(), v as EventListener);
+    if (k.startsWith('on') && typeof v === 'function')
+      el.addEventListener(k.slice(2).toLowerCase(), v as EventListener);
     else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
     else if (k === 'value' && 'value' in el) (el as HTMLInputElement).value = String(v);
     else if (k === 'checked') (el as HTMLInputElement).checked = Boolean(v);
@@ -60,7 +61,8 @@ export function keepFocus(render: () => void): void {
   const start = active && 'selectionStart' in active ? safe(() => active.selectionStart) : null;
   const end = active && 'selectionEnd' in active ? safe(() => active.selectionEnd) : null;
   const key = focusKeyOf(active);
-  const typed = active instanceof HTMLInputElement && active.type !== 'checkbox' && active.type !== 'radio' ? active.value : null;
+  const typed =
+    active instanceof HTMLInputElement && active.type !== 'checkbox' && active.type !== 'radio' ? active.value : null;
   render();
   if (!active || active === document.body || document.activeElement === active) return;
   if (active.isConnected) {

@@ -22,7 +22,9 @@ export function errorMessage(err: unknown): string {
     const m = body?.message;
     if (Array.isArray(m)) return m.map((x) => humane(sentence(String(x)))).join(' ');
     if (typeof m === 'string' && m) return humane(sentence(m));
-    return err.status >= 500 ? 'Something went wrong on the server: try again in a moment.' : `The request was refused (HTTP ${err.status}).`;
+    return err.status >= 500
+      ? 'Something went wrong on the server: try again in a moment.'
+      : `The request was refused (HTTP ${err.status}).`;
   }
   return humane(err instanceof Error ? err.message : String(err));
 }

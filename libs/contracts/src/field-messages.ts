@@ -40,11 +40,21 @@ export const FIELD_LABELS: Record<string, string> = {
   email: 'Email',
 };
 
-const n = (v: unknown): string => (typeof v === 'bigint' || typeof v === 'number' ? Number(v).toLocaleString('en-US') : String(v));
+const n = (v: unknown): string =>
+  typeof v === 'bigint' || typeof v === 'number' ? Number(v).toLocaleString('en-US') : String(v);
 
 export function fieldLabel(path: readonly PropertyKey[]): string {
   const key = path.map(String).join('.');
-  return FIELD_LABELS[key] ?? FIELD_LABELS[path.map(String).filter((p) => !/^\d+$/.test(p)).join('.')] ?? (key ? key : 'The request');
+  return (
+    FIELD_LABELS[key] ??
+    FIELD_LABELS[
+      path
+        .map(String)
+        .filter((p) => !/^\d+$/.test(p))
+        .join('.')
+    ] ??
+    (key ? key : 'The request')
+  );
 }
 
 function at(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -56,10 +66,23 @@ function at(input: unknown, path: readonly PropertyKey[]): unknown {
 /** One sentence for one zod issue (`input`: the body refused, to tell a missing field from a wrong one). */
 export function issueSentence(issue: z.core.$ZodIssue, input?: unknown): string {
   const label = fieldLabel(issue.path);
-  const i = issue as unknown as { code: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean; origin?: string; expected?: string; values?: unknown[]; input?: unknown; keys?: string[] };
+  const i = issue as unknown as {
+    code: string;
+    minimum?: unknown;
+    maximum?: unknown;
+    inclusive?: boolean;
+    origin?: string;
+    expected?: string;
+    values?: unknown[];
+    input?: unknown;
+    keys?: string[];
+  };
   switch (i.code) {
     case 'too_small':
-      if (i.origin === 'string') return Number(i.minimum) <= 1 ? `${label} must not be blank` : `${label} must be at least ${n(i.minimum)} characters`;
+      if (i.origin === 'string')
+        return Number(i.minimum) <= 1
+          ? `${label} must not be blank`
+          : `${label} must be at least ${n(i.minimum)} characters`;
       if (i.origin === 'array') return `${label} needs at least ${n(i.minimum)}`;
       // positive(): "more than 0" is "at least 1" for the whole numbers every form field takes.
       return `${label} must be at least ${n(i.inclusive === false ? Number(i.minimum) + 1 : i.minimum)}`;

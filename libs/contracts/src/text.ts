@@ -6,11 +6,17 @@
 // characters. The cost: emoji sequences joined by U+200D are refused too.
 import { z } from 'zod';
 
-export const UNSAFE_TEXT = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/u;
+export const UNSAFE_TEXT =
+  /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/u;
 
 export const UNSAFE_TEXT_MESSAGE = 'must not contain control, zero-width or bidirectional-override characters';
 
 /** A trimmed string of `min`..`max` characters with none of UNSAFE_TEXT (checked before trimming). */
 export function safeText(min: number, max: number) {
-  return z.string().refine((s) => !UNSAFE_TEXT.test(s), { message: UNSAFE_TEXT_MESSAGE }).trim().min(min).max(max);
+  return z
+    .string()
+    .refine((s) => !UNSAFE_TEXT.test(s), { message: UNSAFE_TEXT_MESSAGE })
+    .trim()
+    .min(min)
+    .max(max);
 }

@@ -35,13 +35,15 @@ describe('libs/engine does no I/O and ships no test plumbing', () => {
   });
 
   test.each(FORBIDDEN)('no shipped engine file uses $what', ({ pattern }) => {
-    const offenders = files.filter((file) => pattern.test(readFileSync(file, 'utf8'))).map((file) => relative(src, file));
+    const offenders = files
+      .filter((file) => pattern.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(src, file));
     expect(offenders).toEqual([]);
   });
 
   test('the patterns catch what they are for', () => {
     const samples = [
-      "const dir = process.env.NAIKO_PHH_DIR;",
+      'const dir = process.env.NAIKO_PHH_DIR;',
       "import { readFileSync } from 'node:fs';",
       "import * as fs from 'fs';",
       "const fs = require('fs');",

@@ -28,7 +28,9 @@ describe('private tables: host-only settings, invitations, closing', () => {
     let s = invite(hosted(), 'host', 'b').state;
     expect(join(s, { playerId: 'b', name: 'B', buyIn: 500, now: 0 }).state.seats[2]?.playerId).toBe('b');
     s = setInviteCode(s, 'host', 'CODE1').state;
-    expect(join(s, { playerId: 'c', name: 'C', buyIn: 500, now: 0, inviteCode: 'CODE1' }).state.seats[2]?.playerId).toBe('c');
+    expect(
+      join(s, { playerId: 'c', name: 'C', buyIn: 500, now: 0, inviteCode: 'CODE1' }).state.seats[2]?.playerId,
+    ).toBe('c');
     expect(code(() => invite(s, 'a', 'd'))).toBe('NOT_HOST');
   });
 
@@ -50,7 +52,9 @@ describe('private tables: host-only settings, invitations, closing', () => {
     const running = startHand(s, plan(s)).state;
     expect(code(() => closeTable(running, 'host', 0))).toBe('HAND_IN_PROGRESS');
     const r = closeTable(cancelHand(running, 0).state, 'host', 0);
-    expect(r.events.filter((e) => e.type === 'cashedOut').map((e) => (e as { amount: number }).amount)).toEqual([1000, 700]);
+    expect(r.events.filter((e) => e.type === 'cashedOut').map((e) => (e as { amount: number }).amount)).toEqual([
+      1000, 700,
+    ]);
   });
 
   it('who may watch a private table: host, invitees, code holders, seated players; anyone once the host allows spectators', () => {
@@ -66,7 +70,10 @@ describe('private tables: host-only settings, invitations, closing', () => {
     expect(mayWatch(s, 'c')).toBe(true);
     expect(code(() => updateSettings(s, 'a', { spectatorsAllowed: true }))).toBe('NOT_HOST');
     // An access setting, not a game one: it changes during a hand too.
-    expect(updateSettings(startHand(s, plan(s)).state, 'host', { spectatorsAllowed: true }).state.config.private?.spectatorsAllowed).toBe(true);
+    expect(
+      updateSettings(startHand(s, plan(s)).state, 'host', { spectatorsAllowed: true }).state.config.private
+        ?.spectatorsAllowed,
+    ).toBe(true);
     const open = updateSettings(s, 'host', { spectatorsAllowed: true }).state;
     expect(open.config.private).toMatchObject({ hostId: 'host', invited: ['a'], spectatorsAllowed: true });
     expect(mayWatch(open, 'stranger')).toBe(true);
@@ -75,7 +82,9 @@ describe('private tables: host-only settings, invitations, closing', () => {
     expect(mayWatch(updateSettings(open, 'host', { spectatorsAllowed: false }).state, 'stranger')).toBe(false);
     // Public tables: anyone watches, and the setting does not exist there.
     expect(mayWatch(createTable(nlConfig()), 'stranger')).toBe(true);
-    expect(code(() => updateSettings(createTable(nlConfig()), 'system', { spectatorsAllowed: true }))).toBe('INVALID_CONFIG');
+    expect(code(() => updateSettings(createTable(nlConfig()), 'system', { spectatorsAllowed: true }))).toBe(
+      'INVALID_CONFIG',
+    );
   });
 
   it('public tables are administered by the platform only', () => {

@@ -8,7 +8,20 @@ import type { TableState } from './state';
  * The settings a host may change between hands (the seat count and the game's identity stay).
  * `spectatorsAllowed` is a private table's setting (PrivateSettings.spectatorsAllowed).
  */
-export type SettingsPatch = Partial<Pick<TableConfig, 'structure' | 'stakes' | 'buyIn' | 'clock' | 'botsAllowed' | 'naikoMode' | 'seatOfferMs' | 'protectionsPerDay' | 'homeGame'>> & { spectatorsAllowed?: boolean };
+export type SettingsPatch = Partial<
+  Pick<
+    TableConfig,
+    | 'structure'
+    | 'stakes'
+    | 'buyIn'
+    | 'clock'
+    | 'botsAllowed'
+    | 'naikoMode'
+    | 'seatOfferMs'
+    | 'protectionsPerDay'
+    | 'homeGame'
+  >
+> & { spectatorsAllowed?: boolean };
 
 /** Private tables: only the host acts. Public tables are administered by the platform itself, `by: 'system'`. */
 function requireHost(state: TableState, by: string): void {
@@ -25,8 +38,10 @@ export function updateSettings(state: TableState, by: string, patch: SettingsPat
   requireHost(state, by);
   const { spectatorsAllowed, ...rest } = patch;
   // Who may watch is not part of the game: it changes at any time; everything else between hands.
-  if (state.hand && Object.values(rest).some((v) => v !== undefined)) fail('HAND_IN_PROGRESS', 'settings change between hands');
-  if (spectatorsAllowed !== undefined && !state.config.private) fail('INVALID_CONFIG', 'spectatorsAllowed: only private tables have this setting');
+  if (state.hand && Object.values(rest).some((v) => v !== undefined))
+    fail('HAND_IN_PROGRESS', 'settings change between hands');
+  if (spectatorsAllowed !== undefined && !state.config.private)
+    fail('INVALID_CONFIG', 'spectatorsAllowed: only private tables have this setting');
   const config: TableConfig = {
     ...state.config,
     ...rest,
@@ -41,7 +56,10 @@ export function updateSettings(state: TableState, by: string, patch: SettingsPat
   if (!config.naikoMode) seats = seats.map((s) => (s && s.sparks ? { ...s, sparks: 0 } : s));
   // Bomb pots turned off: one the host asked for is no longer owed.
   const bombPotPending = config.homeGame?.bombPot ? state.bombPotPending : undefined;
-  return { state: { ...state, config, seats, bombPotPending, version: state.version + 1 }, events: [{ type: 'settingsChanged', by }] };
+  return {
+    state: { ...state, config, seats, bombPotPending, version: state.version + 1 },
+    events: [{ type: 'settingsChanged', by }],
+  };
 }
 
 export function invite(state: TableState, by: string, playerId: string): Transition<TableState> {
@@ -80,7 +98,15 @@ export function closeTable(state: TableState, by: string, now: number): Transiti
     events.push(...t.events.filter((e) => e.type === 'cashedOut'));
   });
   const undistributedCarryOver = next.carryOver;
-  next = { ...next, closed: true, waitingList: [], seatOffer: null, carryOver: 0, chipsOut: next.chipsOut + undistributedCarryOver, version: next.version + 1 };
+  next = {
+    ...next,
+    closed: true,
+    waitingList: [],
+    seatOffer: null,
+    carryOver: 0,
+    chipsOut: next.chipsOut + undistributedCarryOver,
+    version: next.version + 1,
+  };
   events.push({ type: 'tableClosed', by, undistributedCarryOver });
   return { state: next, events };
 }

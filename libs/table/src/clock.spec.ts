@@ -87,17 +87,29 @@ describe('what the table does on timeout', () => {
   });
 
   it('disconnection protection: a disconnected Fixed Limit player with money in the pot is all-in instead of folding', () => {
-    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20 }))).toEqual({ type: 'artificialAllIn' });
-    expect(timeoutAction(ctx({ structure: 'spread-limit', disconnected: true, committed: 20 }))).toEqual({ type: 'artificialAllIn' });
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20 }))).toEqual({
+      type: 'artificialAllIn',
+    });
+    expect(timeoutAction(ctx({ structure: 'spread-limit', disconnected: true, committed: 20 }))).toEqual({
+      type: 'artificialAllIn',
+    });
   });
 
   it('disconnection protection only at cash tables: a Sit & Go, Spin or tournament table checks or folds the disconnected player, in every structure', () => {
     // Fixed Limit, disconnected, 20 in the pot, a protection left: the cash table keeps him in …
-    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20 }))).toEqual({ type: 'artificialAllIn' });
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20 }))).toEqual({
+      type: 'artificialAllIn',
+    });
     // … a tournament table folds him facing the bet, and checks him when checking is free.
     for (const structure of ['fixed-limit', 'spread-limit', 'no-limit', 'pot-limit', 'half-pot-limit'] as const) {
-      expect(timeoutAction(ctx({ cashTable: false, structure, disconnected: true, committed: 20 }))).toEqual({ type: 'fold' });
-      expect(timeoutAction(ctx({ cashTable: false, structure, disconnected: true, committed: 20, legal: ['fold', 'check', 'bet'] }))).toEqual({ type: 'check' });
+      expect(timeoutAction(ctx({ cashTable: false, structure, disconnected: true, committed: 20 }))).toEqual({
+        type: 'fold',
+      });
+      expect(
+        timeoutAction(
+          ctx({ cashTable: false, structure, disconnected: true, committed: 20, legal: ['fold', 'check', 'bet'] }),
+        ),
+      ).toEqual({ type: 'check' });
     }
   });
 
@@ -108,9 +120,15 @@ describe('what the table does on timeout', () => {
   });
 
   it('without money in the pot, still connected, or with no protection left, the hand is folded', () => {
-    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 0 }))).toEqual({ type: 'fold' });
-    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: false, committed: 20 }))).toEqual({ type: 'fold' });
-    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20, protectionAvailable: false }))).toEqual({ type: 'fold' });
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 0 }))).toEqual({
+      type: 'fold',
+    });
+    expect(timeoutAction(ctx({ structure: 'fixed-limit', disconnected: false, committed: 20 }))).toEqual({
+      type: 'fold',
+    });
+    expect(
+      timeoutAction(ctx({ structure: 'fixed-limit', disconnected: true, committed: 20, protectionAvailable: false })),
+    ).toEqual({ type: 'fold' });
   });
 });
 

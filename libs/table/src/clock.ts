@@ -58,9 +58,21 @@ export function extendedTimeMs(normalMs: number): number {
  * home-game offers (`shieldResponseMs`) have a fixed time. `extendedTime` adds the accessibility
  * extension to any kind of decision.
  */
-export function startDecision(kind: DecisionKind, now: number, clock: ClockConfig, timeBankMs: number, options: { extendedTime?: boolean } = {}): DecisionClock {
+export function startDecision(
+  kind: DecisionKind,
+  now: number,
+  clock: ClockConfig,
+  timeBankMs: number,
+  options: { extendedTime?: boolean } = {},
+): DecisionClock {
   const ms = kind === 'bet' ? clock.decisionMs : kind === 'draw' ? clock.drawDecisionMs : clock.shieldResponseMs;
-  return { kind, startedAt: now, deadline: now + ms, timeBankMs: kind === 'bet' ? timeBankMs : 0, ...(options.extendedTime ? { extensionMs: extendedTimeMs(ms) } : {}) };
+  return {
+    kind,
+    startedAt: now,
+    deadline: now + ms,
+    timeBankMs: kind === 'bet' ? timeBankMs : 0,
+    ...(options.extendedTime ? { extensionMs: extendedTimeMs(ms) } : {}),
+  };
 }
 
 /** The moment the decision finally times out: the deadline plus the time bank, or the extension when that is longer. */
@@ -83,7 +95,8 @@ export function clockStatus(c: DecisionClock, now: number): ClockStatus {
 }
 
 /** Time bank left to the player after he acted at `now` (or timed out). */
-export const timeBankAfter = (c: DecisionClock, now: number): number => c.timeBankMs - clockStatus(c, now).timeBankUsedMs;
+export const timeBankAfter = (c: DecisionClock, now: number): number =>
+  c.timeBankMs - clockStatus(c, now).timeBankUsedMs;
 
 /** The legal action kinds the engine offers the player whose clock ran out. */
 export interface TimeoutContext {
@@ -132,7 +145,13 @@ export function timeoutAction(ctx: TimeoutContext): TimeoutAction {
   if (ctx.legal.includes('muck')) return { type: 'muck' };
   if (ctx.legal.includes('bring-in')) return { type: 'bring-in' };
   if (ctx.legal.includes('check')) return { type: 'check' };
-  if (ctx.cashTable && ctx.disconnected && isLimitStructure(ctx.structure) && ctx.committed > 0 && ctx.protectionAvailable) {
+  if (
+    ctx.cashTable &&
+    ctx.disconnected &&
+    isLimitStructure(ctx.structure) &&
+    ctx.committed > 0 &&
+    ctx.protectionAvailable
+  ) {
     return { type: 'artificialAllIn' };
   }
   return { type: 'fold' };

@@ -1,7 +1,13 @@
 import { makeTableConfig, type TableConfig } from './config';
 import { code } from './spec-helpers';
 
-const base = { game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 6 } as const;
+const base = {
+  game: 'holdem',
+  structure: 'no-limit',
+  stakes: { smallBlind: 5, bigBlind: 10 },
+  buyIn: { min: 400, max: 2000 },
+  seats: 6,
+} as const;
 const make = (over: Partial<TableConfig>) => () => makeTableConfig({ ...base, ...over } as TableConfig);
 
 describe('table config', () => {
@@ -12,11 +18,21 @@ describe('table config', () => {
     expect(makeTableConfig({ ...base, seats: 2 }).seats).toBe(2);
   });
 
-  it("no more seats than the game deals: Omaha 8, Five Card Draw 7-A 5, 32-Card Draw 5, Americana 6", () => {
+  it('no more seats than the game deals: Omaha 8, Five Card Draw 7-A 5, 32-Card Draw 5, Americana 6', () => {
     expect(code(make({ game: 'omaha', seats: 9 }))).toBe('INVALID_CONFIG');
     expect(code(make({ game: 'draw7a', structure: 'pot-limit', seats: 6 }))).toBe('INVALID_CONFIG');
     expect(code(make({ game: 'draw32', seats: 6 }))).toBe('INVALID_CONFIG');
-    expect(code(make({ game: 'americana', structure: 'fixed-limit', buyIn: { min: 100, max: null }, stakes: { smallBlind: 0, bigBlind: 10, ante: 1 }, seats: 7 }))).toBe('INVALID_CONFIG');
+    expect(
+      code(
+        make({
+          game: 'americana',
+          structure: 'fixed-limit',
+          buyIn: { min: 100, max: null },
+          stakes: { smallBlind: 0, bigBlind: 10, ante: 1 },
+          seats: 7,
+        }),
+      ),
+    ).toBe('INVALID_CONFIG');
   });
 
   it('Five Card Draw 7-A is played Limit or Pot Limit only', () => {
@@ -31,7 +47,16 @@ describe('table config', () => {
   });
 
   it('ante games need an ante; every game needs a positive big blind (the minimum bet)', () => {
-    expect(code(make({ game: 'stud7', structure: 'fixed-limit', buyIn: { min: 100, max: null }, stakes: { smallBlind: 0, bigBlind: 10 } }))).toBe('INVALID_CONFIG');
+    expect(
+      code(
+        make({
+          game: 'stud7',
+          structure: 'fixed-limit',
+          buyIn: { min: 100, max: null },
+          stakes: { smallBlind: 0, bigBlind: 10 },
+        }),
+      ),
+    ).toBe('INVALID_CONFIG');
     expect(code(make({ stakes: { smallBlind: 5, bigBlind: 0 } }))).toBe('INVALID_CONFIG');
     expect(code(make({ stakes: { smallBlind: 20, bigBlind: 10 } }))).toBe('INVALID_CONFIG');
   });

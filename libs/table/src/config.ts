@@ -121,7 +121,10 @@ const posInt = (n: unknown): boolean => typeof n === 'number' && Number.isIntege
 const nonNegInt = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && n >= 0;
 
 /** Fills defaults and validates; throws `INVALID_CONFIG` naming the first bad field. */
-export function makeTableConfig(input: Omit<TableConfig, 'clock' | 'botsAllowed' | 'naikoMode' | 'private' | 'seatOfferMs' | 'protectionsPerDay'> & Partial<TableConfig>): TableConfig {
+export function makeTableConfig(
+  input: Omit<TableConfig, 'clock' | 'botsAllowed' | 'naikoMode' | 'private' | 'seatOfferMs' | 'protectionsPerDay'> &
+    Partial<TableConfig>,
+): TableConfig {
   const config: TableConfig = {
     botsAllowed: false,
     naikoMode: false,

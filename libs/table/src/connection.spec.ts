@@ -3,7 +3,16 @@ import { startHand } from './hand';
 import { sitIn } from './seating';
 import { nlConfig, plan, playQuietHand, tableWith } from './spec-helpers';
 
-const config = nlConfig({ clock: { decisionMs: 20_000, timeBankMs: 0, timeBankRefillPerHandMs: 0, drawDecisionMs: 30_000, shieldResponseMs: 8_000, reconnectWindowMs: 60_000 } });
+const config = nlConfig({
+  clock: {
+    decisionMs: 20_000,
+    timeBankMs: 0,
+    timeBankRefillPerHandMs: 0,
+    drawDecisionMs: 30_000,
+    shieldResponseMs: 8_000,
+    reconnectWindowMs: 60_000,
+  },
+});
 
 describe('connection and reconnection window (docs/rules/naiko.de.txt §7)', () => {
   it('a disconnect does not stop play: the player is still dealt in during the window', () => {

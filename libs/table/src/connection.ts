@@ -56,7 +56,8 @@ export function nextDeadline(state: TableState): number | null {
   const times: number[] = [];
   if (state.seatOffer) times.push(state.seatOffer.expiresAt);
   for (const s of state.seats) {
-    if (s && !s.connected && !s.sittingOut && s.disconnectedAt !== null) times.push(s.disconnectedAt + state.config.clock.reconnectWindowMs);
+    if (s && !s.connected && !s.sittingOut && s.disconnectedAt !== null)
+      times.push(s.disconnectedAt + state.config.clock.reconnectWindowMs);
   }
   return times.length ? Math.min(...times) : null;
 }

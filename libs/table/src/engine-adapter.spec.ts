@@ -26,7 +26,10 @@ describe('engine adapter: the engine deals exactly what the table planned', () =
     s = patchSeat(s, 1, { missedBig: true, missedSmall: true, waitForBigBlind: false });
     s = patchSeat(s, 2, { entry: 'new', waitForBigBlind: false });
     const p = plan(s);
-    expect(p.posts).toEqual([{ seat: 1, live: 10, dead: 5 }, { seat: 2, live: 10, dead: 0 }]);
+    expect(p.posts).toEqual([
+      { seat: 1, live: 10, dead: 5 },
+      { seat: 2, live: 10, dead: 0 },
+    ]);
     const { events } = start(toHandConfig(s.config, p), { rng: rng(1) });
     expect(forced(events)).toEqual([
       { seat: 5, kind: 'small-blind', amount: 5 },
@@ -97,13 +100,25 @@ describe('table + engine + bots play whole sessions', () => {
     expect(s.handsPlayed).toBe(60);
   });
 
-  it('40 hands of Fixed-Limit Hold\'em (no maximum buy-in)', () => {
-    const config = makeTableConfig({ game: 'holdem', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: null }, seats: 9 });
+  it("40 hands of Fixed-Limit Hold'em (no maximum buy-in)", () => {
+    const config = makeTableConfig({
+      game: 'holdem',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: null },
+      seats: 9,
+    });
     expect(session(config, 40).handsPlayed).toBe(40);
   });
 
   it('40 hands of Pot-Limit Omaha with a player joining midway', () => {
-    const config = makeTableConfig({ game: 'omaha', structure: 'pot-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 6 });
+    const config = makeTableConfig({
+      game: 'omaha',
+      structure: 'pot-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 400, max: 2000 },
+      seats: 6,
+    });
     let s = session(config, 20, true);
     s = join(s, { playerId: 'late', name: 'L', seat: 5, buyIn: 1000, now: 0 }).state;
     for (let h = 21; h <= 40; h++) {
@@ -117,10 +132,27 @@ describe('table + engine + bots play whole sessions', () => {
 
 describe('engine adapter: classic-draw carry-over', () => {
   it('a carry-over of 1 planned by the table starts in the engine main pot: 3 antes + 1 = 4', () => {
-    const classic = makeTableConfig({ game: 'draw-classic', structure: 'no-limit', stakes: { smallBlind: 0, bigBlind: 2, ante: 1 }, buyIn: { min: 20, max: 200 }, seats: 7 });
+    const classic = makeTableConfig({
+      game: 'draw-classic',
+      structure: 'no-limit',
+      stakes: { smallBlind: 0, bigBlind: 2, ante: 1 },
+      buyIn: { min: 20, max: 200 },
+      seats: 7,
+    });
     const s0 = tableWith([0, 1, 2], { config: classic, stack: 100 });
     const s1 = startHand(s0, plan(s0)).state;
-    const r1 = finishHand(s1, { stacks: [{ seat: 0, stack: 100 }, { seat: 1, stack: 100 }, { seat: 2, stack: 99 }], carryOver: 1 }, 0);
+    const r1 = finishHand(
+      s1,
+      {
+        stacks: [
+          { seat: 0, stack: 100 },
+          { seat: 1, stack: 100 },
+          { seat: 2, stack: 99 },
+        ],
+        carryOver: 1,
+      },
+      0,
+    );
     const p2 = plan(r1.state);
     expect(p2.carryOver).toBe(1);
     const hc = toHandConfig(classic, p2);

@@ -55,7 +55,10 @@ export function toHandConfig(config: TableConfig, plan: NextHandPlan, options: A
 }
 
 /** The table's `HandResult` from the engine's final stacks (`hand-ended` event or final state). */
-export function handResultFromStacks(stacks: readonly { seat: number; stack: number }[], extra: { carryOver?: number; rake?: number; sparks?: { seat: number; sparks: number }[] } = {}) {
+export function handResultFromStacks(
+  stacks: readonly { seat: number; stack: number }[],
+  extra: { carryOver?: number; rake?: number; sparks?: { seat: number; sparks: number }[] } = {},
+) {
   return { stacks: stacks.map((s) => ({ seat: s.seat, stack: s.stack })), ...extra };
 }
 
@@ -63,7 +66,11 @@ export function handResultFromStacks(stacks: readonly { seat: number; stack: num
  * A bot's decision input from the engine's per-seat view (`view(state, seat)`), which already hides
  * every card the seat may not see — so a bot can only ever use its own information.
  */
-export function toBotView(v: HandView, bigBlind: number, game: { lowball?: boolean; omaha?: boolean } = {}): BotView | null {
+export function toBotView(
+  v: HandView,
+  bigBlind: number,
+  game: { lowball?: boolean; omaha?: boolean } = {},
+): BotView | null {
   if (typeof v.viewer !== 'number' || !v.legal) return null;
   const me = v.players.find((p) => p.seat === v.viewer);
   if (!me) return null;

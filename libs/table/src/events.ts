@@ -18,7 +18,14 @@ export type TableEvent =
   | { type: 'seatOffered'; playerId: string; expiresAt: number }
   | { type: 'seatOfferExpired'; playerId: string }
   | { type: 'missedBlind'; seat: number; playerId: string; blind: 'big' | 'small' }
-  | { type: 'handStarted'; handNumber: number; button: number; smallBlindSeat: number | null; bigBlindSeat: number | null; seats: number[] }
+  | {
+      type: 'handStarted';
+      handNumber: number;
+      button: number;
+      smallBlindSeat: number | null;
+      bigBlindSeat: number | null;
+      seats: number[];
+    }
   | { type: 'handFinished'; handNumber: number; carryOver: number; rake: number }
   | { type: 'handCancelled'; handNumber: number; refunds: { seat: number; playerId: string; stack: number }[] }
   | { type: 'settingsChanged'; by: string }

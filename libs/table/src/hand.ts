@@ -12,7 +12,8 @@ import type { SeatState, TableState } from './state';
 export function startHand(state: TableState, plan: NextHandPlan): Transition<TableState> {
   if (state.closed) fail('TABLE_CLOSED', 'the table is closed');
   if (state.hand) fail('HAND_IN_PROGRESS', 'a hand is running');
-  if (plan.basedOnVersion !== state.version) fail('STALE_PLAN', `plan from version ${plan.basedOnVersion}, table is at ${state.version}`);
+  if (plan.basedOnVersion !== state.version)
+    fail('STALE_PLAN', `plan from version ${plan.basedOnVersion}, table is at ${state.version}`);
   const { timeBankMs, timeBankRefillPerHandMs } = state.config.clock;
   const seats = state.seats.slice();
   const before: SeatState[] = [];
@@ -86,7 +87,8 @@ export function finishHand(state: TableState, result: HandResult, now: number): 
   if (!hand) fail('NO_HAND_IN_PROGRESS', 'no hand is running');
   const carryOver = result.carryOver ?? 0;
   const rake = result.rake ?? 0;
-  if (!nonNegInt(carryOver) || !nonNegInt(rake)) fail('BAD_HAND_RESULT', 'carry-over and rake must be non-negative integers');
+  if (!nonNegInt(carryOver) || !nonNegInt(rake))
+    fail('BAD_HAND_RESULT', 'carry-over and rake must be non-negative integers');
   const finals = new Map<number, number>();
   for (const r of result.stacks) {
     if (!hand.dealtIn.some((d) => d.seat === r.seat)) fail('BAD_HAND_RESULT', `seat ${r.seat} was not dealt in`);
@@ -97,10 +99,12 @@ export function finishHand(state: TableState, result: HandResult, now: number): 
   if (finals.size !== hand.dealtIn.length) fail('BAD_HAND_RESULT', 'every dealt-in seat needs a final stack');
   const chipsBefore = hand.dealtIn.reduce((sum, d) => sum + d.stack, 0) + hand.carryIn;
   const chipsAfter = [...finals.values()].reduce((a, b) => a + b, 0) + carryOver + rake;
-  if (chipsBefore !== chipsAfter) fail('CHIPS_NOT_CONSERVED', `hand had ${chipsBefore} chips, result accounts for ${chipsAfter}`);
+  if (chipsBefore !== chipsAfter)
+    fail('CHIPS_NOT_CONSERVED', `hand had ${chipsBefore} chips, result accounts for ${chipsAfter}`);
   const sparks = new Map<number, number>();
   for (const s of result.sparks ?? []) {
-    if (!finals.has(s.seat) || !nonNegInt(s.sparks) || s.sparks > 3) fail('BAD_HAND_RESULT', `seat ${s.seat}: bad sparks ${s.sparks}`);
+    if (!finals.has(s.seat) || !nonNegInt(s.sparks) || s.sparks > 3)
+      fail('BAD_HAND_RESULT', `seat ${s.seat}: bad sparks ${s.sparks}`);
     sparks.set(s.seat, s.sparks);
   }
   const seats = state.seats.slice();
@@ -144,7 +148,13 @@ export function cancelHand(state: TableState, now: number): Transition<TableStat
   for (const b of hand.before) {
     const i = seats.findIndex((s) => s !== null && s.playerId === b.playerId);
     const current = seats[i]!;
-    seats[i] = { ...b, sittingOut: current.sittingOut, leaveAfterHand: current.leaveAfterHand, connected: current.connected, disconnectedAt: current.disconnectedAt };
+    seats[i] = {
+      ...b,
+      sittingOut: current.sittingOut,
+      leaveAfterHand: current.leaveAfterHand,
+      connected: current.connected,
+      disconnectedAt: current.disconnectedAt,
+    };
   }
   let next: TableState = {
     ...state,
@@ -154,7 +164,9 @@ export function cancelHand(state: TableState, now: number): Transition<TableStat
     carryOver: state.carryOver + hand.carryIn,
     version: state.version + 1,
   };
-  const events: TableEvent[] = [{ type: 'handCancelled', handNumber: hand.handNumber, refunds: hand.dealtIn.map((d) => ({ ...d })) }];
+  const events: TableEvent[] = [
+    { type: 'handCancelled', handNumber: hand.handNumber, refunds: hand.dealtIn.map((d) => ({ ...d })) },
+  ];
   for (const d of hand.dealtIn) {
     if (next.seats[d.seat]?.leaveAfterHand) {
       const t = vacateSeat(next, d.seat, now, 'left');

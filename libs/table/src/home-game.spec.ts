@@ -11,20 +11,44 @@ import { updateSettings } from './admin';
 import { code, nlConfig, patchSeat, plan, playQuietHand, rng, tableWith, withPositions } from './spec-helpers';
 import type { TableState } from './state';
 
-const forced = (events: HandEvent[]) => events.flatMap((e) => (e.type === 'forced-bet' ? [{ seat: e.seat, kind: e.kind, amount: e.amount }] : []));
+const forced = (events: HandEvent[]) =>
+  events.flatMap((e) => (e.type === 'forced-bet' ? [{ seat: e.seat, kind: e.kind, amount: e.amount }] : []));
 
 describe('home-game settings are validated against the game', () => {
   const base = { stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 6 };
-  const bad = (over: Record<string, unknown>) => code(() => makeTableConfig({ game: 'holdem', structure: 'no-limit', ...base, ...over } as never));
+  const bad = (over: Record<string, unknown>) =>
+    code(() => makeTableConfig({ game: 'holdem', structure: 'no-limit', ...base, ...over } as never));
   test('each option only where it makes sense, with a clear INVALID_CONFIG otherwise', () => {
-    expect(bad({ homeGame: { straddle: true, runItTwice: true, rabbitHunt: true, sevenDeuceBounty: 10, bombPot: { ante: 20, everyHands: 10, doubleBoard: true } } })).toBe('no error');
-    expect(bad({ game: 'stud7', structure: 'fixed-limit', stakes: { smallBlind: 0, bigBlind: 10, ante: 2, bringIn: 5 }, buyIn: { min: 400, max: null }, homeGame: { straddle: true } })).toBe('INVALID_CONFIG');
+    expect(
+      bad({
+        homeGame: {
+          straddle: true,
+          runItTwice: true,
+          rabbitHunt: true,
+          sevenDeuceBounty: 10,
+          bombPot: { ante: 20, everyHands: 10, doubleBoard: true },
+        },
+      }),
+    ).toBe('no error');
+    expect(
+      bad({
+        game: 'stud7',
+        structure: 'fixed-limit',
+        stakes: { smallBlind: 0, bigBlind: 10, ante: 2, bringIn: 5 },
+        buyIn: { min: 400, max: null },
+        homeGame: { straddle: true },
+      }),
+    ).toBe('INVALID_CONFIG');
     expect(bad({ game: 'draw5', homeGame: { bombPot: { ante: 10 } } })).toBe('INVALID_CONFIG');
     expect(bad({ game: 'omaha', structure: 'pot-limit', homeGame: { sevenDeuceBounty: 10 } })).toBe('INVALID_CONFIG');
-    expect(bad({ structure: 'fixed-limit', buyIn: { min: 400, max: null }, homeGame: { straddle: true } })).toBe('INVALID_CONFIG');
+    expect(bad({ structure: 'fixed-limit', buyIn: { min: 400, max: null }, homeGame: { straddle: true } })).toBe(
+      'INVALID_CONFIG',
+    );
     expect(bad({ naikoMode: true, homeGame: { rabbitHunt: true } })).toBe('INVALID_CONFIG');
     expect(bad({ homeGame: { bombPot: { ante: 10, everyHands: 1 } } })).toBe('INVALID_CONFIG');
-    expect(() => makeTableConfig({ game: 'omaha', structure: 'pot-limit', ...base, homeGame: { sevenDeuceBounty: 10 } })).toThrow(/homeGame: the 7-2 bounty is a Texas Hold'em rule/);
+    expect(() =>
+      makeTableConfig({ game: 'omaha', structure: 'pot-limit', ...base, homeGame: { sevenDeuceBounty: 10 } }),
+    ).toThrow(/homeGame: the 7-2 bounty is a Texas Hold'em rule/);
   });
 });
 
@@ -55,7 +79,10 @@ describe('bomb-pot counter', () => {
   });
 
   test('bomb pot on demand: the host asks, the next hand is one, then the count goes on', () => {
-    const c = nlConfig({ private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null }, homeGame: { bombPot: { ante: 20 } } });
+    const c = nlConfig({
+      private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null },
+      homeGame: { bombPot: { ante: 20 } },
+    });
     let s = tableWith([0, 1, 2], { config: c, established: true });
     expect(code(() => requestBombPot(s, 'p1'))).toBe('NOT_HOST');
     s = requestBombPot(s, 'host').state;
@@ -70,7 +97,12 @@ describe('bomb-pot counter', () => {
   });
 
   test('a bomb pot due on a hand with table posts waits for the next hand without', () => {
-    let s = withPositions(tableWith([0, 1, 2, 3, 4, 5], { config: nlConfig({ homeGame: { bombPot: { ante: 20 } } }), established: true }), 3, 4, 5);
+    let s = withPositions(
+      tableWith([0, 1, 2, 3, 4, 5], { config: nlConfig({ homeGame: { bombPot: { ante: 20 } } }), established: true }),
+      3,
+      4,
+      5,
+    );
     s = requestBombPot(s, 'system').state;
     s = patchSeat(s, 2, { entry: 'new', waitForBigBlind: false });
     const p = plan(s);
@@ -88,7 +120,9 @@ describe('home-game options reach the engine', () => {
   test('straddle, run it twice, 7-2 bounty and rabbit hunt are passed on every hand; the host may change them between hands', () => {
     const c = nlConfig({ private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null } });
     let s = withPositions(tableWith([0, 1, 2, 3], { config: c, established: true }), 0, 1, 2);
-    s = updateSettings(s, 'host', { homeGame: { straddle: true, runItTwice: true, sevenDeuceBounty: 5, rabbitHunt: true } }).state;
+    s = updateSettings(s, 'host', {
+      homeGame: { straddle: true, runItTwice: true, sevenDeuceBounty: 5, rabbitHunt: true },
+    }).state;
     const p = plan(s);
     const hc = toHandConfig(s.config, p);
     expect(hc.homeGame).toEqual({ straddle: true, runItTwice: true, sevenDeuceBounty: 5, rabbitHunt: true });
@@ -100,22 +134,41 @@ describe('home-game options reach the engine', () => {
 
 describe('the table host needs no special code for the offers', () => {
   test('timeouts answer run-once and muck; bots run once, show a 7-2 and muck anything else', () => {
-    const ctx = { kind: 'bet' as const, structure: 'no-limit' as const, disconnected: false, committed: 10, protectionAvailable: false, cashTable: true };
+    const ctx = {
+      kind: 'bet' as const,
+      structure: 'no-limit' as const,
+      disconnected: false,
+      committed: 10,
+      protectionAvailable: false,
+      cashTable: true,
+    };
     expect(timeoutAction({ ...ctx, legal: ['run-twice', 'run-once'] })).toEqual({ type: 'run-once' });
     expect(timeoutAction({ ...ctx, legal: ['show', 'muck'] })).toEqual({ type: 'muck' });
     // The offers' clock: a short fixed time (the shield window's), no time bank.
     expect(decisionKindOf(['run-twice', 'run-once'])).toBe('offer');
     expect(decisionKindOf(['show', 'muck'])).toBe('offer');
     expect(decisionKindOf(['fold', 'check', 'bet'])).toBe('bet');
-    expect(startDecision('offer', 1000, { decisionMs: 20_000, drawDecisionMs: 30_000, shieldResponseMs: 8_000 }, 30_000)).toEqual({ kind: 'offer', startedAt: 1000, deadline: 9000, timeBankMs: 0 });
+    expect(
+      startDecision('offer', 1000, { decisionMs: 20_000, drawDecisionMs: 30_000, shieldResponseMs: 8_000 }, 30_000),
+    ).toEqual({ kind: 'offer', startedAt: 1000, deadline: 9000, timeBankMs: 0 });
     const bv = { board: [], pot: 30, toCall: 0, stack: 100, bigBlind: 10, legal: ['show', 'muck'], opponents: 0 };
     expect(decideBotAction({ ...bv, hole: parseCards('7c2d') }, rng(1))).toEqual({ type: 'show' });
     expect(decideBotAction({ ...bv, hole: parseCards('7c2c') }, rng(1))).toEqual({ type: 'muck' });
-    expect(decideBotAction({ ...bv, hole: parseCards('AsAd'), legal: ['run-twice', 'run-once'] }, rng(1))).toEqual({ type: 'run-once' });
+    expect(decideBotAction({ ...bv, hole: parseCards('AsAd'), legal: ['run-twice', 'run-once'] }, rng(1))).toEqual({
+      type: 'run-once',
+    });
   });
 
   test('a table of bots plays 60 hands with every option through the generic path (bot decisions and timeouts), chips conserved', () => {
-    const config = nlConfig({ homeGame: { straddle: true, runItTwice: true, sevenDeuceBounty: 10, rabbitHunt: true, bombPot: { ante: 20, everyHands: 4, doubleBoard: true } } });
+    const config = nlConfig({
+      homeGame: {
+        straddle: true,
+        runItTwice: true,
+        sevenDeuceBounty: 10,
+        rabbitHunt: true,
+        bombPot: { ante: 20, everyHands: 4, doubleBoard: true },
+      },
+    });
     let s = tableWith([0, 1, 2, 3, 4], { config, established: true, stack: 1000 });
     const total = chipsAtTable(s);
     const r = rng(7);
@@ -132,7 +185,15 @@ describe('the table host needs no special code for the offers', () => {
         // Every third decision times out; the others are the bot's.
         let action: Action;
         if (steps % 3 === 0) {
-          const t = timeoutAction({ kind: 'bet', legal: la.actions, structure: 'no-limit', disconnected: false, committed: 0, protectionAvailable: false, cashTable: true });
+          const t = timeoutAction({
+            kind: 'bet',
+            legal: la.actions,
+            structure: 'no-limit',
+            disconnected: false,
+            committed: 0,
+            protectionAvailable: false,
+            cashTable: true,
+          });
           action = { type: t.type, seat: la.seat };
         } else {
           const bv = toBotView(view(state, la.seat), 10)!;

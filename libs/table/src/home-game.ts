@@ -32,7 +32,8 @@ function engineOptions(s: HomeGameSettings, bombPot: boolean): HomeGameConfig {
   const out: HomeGameConfig = {};
   if (s.runItTwice) out.runItTwice = true;
   if (s.straddle) out.straddle = true;
-  if (bombPot && s.bombPot) out.bombPot = { ante: s.bombPot.ante, ...(s.bombPot.doubleBoard ? { doubleBoard: true } : {}) };
+  if (bombPot && s.bombPot)
+    out.bombPot = { ante: s.bombPot.ante, ...(s.bombPot.doubleBoard ? { doubleBoard: true } : {}) };
   if (s.sevenDeuceBounty) out.sevenDeuceBounty = s.sevenDeuceBounty;
   if (s.rabbitHunt) out.rabbitHunt = true;
   return out;
@@ -43,19 +44,30 @@ function engineOptions(s: HomeGameSettings, bombPot: boolean): HomeGameConfig {
  * bomb pot, run it twice and rabbit hunt in flop games, the straddle in No Limit / Pot Limit / Half
  * Pot Limit, the 7-2 bounty in Texas Hold'em) and none in Naiko mode.
  */
-export function homeGameSettingsProblem(c: Pick<TableConfig, 'game' | 'structure' | 'naikoMode' | 'homeGame'>): { field: string; message: string } | null {
+export function homeGameSettingsProblem(
+  c: Pick<TableConfig, 'game' | 'structure' | 'naikoMode' | 'homeGame'>,
+): { field: string; message: string } | null {
   const s = c.homeGame;
   if (!s) return null;
   const posInt = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && n > 0;
   if (s.bombPot) {
     if (!posInt(s.bombPot.ante)) return { field: 'homeGame.bombPot.ante', message: 'must be a positive integer' };
-    if (s.bombPot.everyHands !== undefined && s.bombPot.everyHands !== null && (!posInt(s.bombPot.everyHands) || s.bombPot.everyHands < 2)) {
-      return { field: 'homeGame.bombPot.everyHands', message: 'must be an integer of at least 2 (or null: on demand only)' };
+    if (
+      s.bombPot.everyHands !== undefined &&
+      s.bombPot.everyHands !== null &&
+      (!posInt(s.bombPot.everyHands) || s.bombPot.everyHands < 2)
+    ) {
+      return {
+        field: 'homeGame.bombPot.everyHands',
+        message: 'must be an integer of at least 2 (or null: on demand only)',
+      };
     }
   }
-  if (s.sevenDeuceBounty !== undefined && (!Number.isInteger(s.sevenDeuceBounty) || s.sevenDeuceBounty < 0)) return { field: 'homeGame.sevenDeuceBounty', message: 'must be a non-negative integer' };
+  if (s.sevenDeuceBounty !== undefined && (!Number.isInteger(s.sevenDeuceBounty) || s.sevenDeuceBounty < 0))
+    return { field: 'homeGame.sevenDeuceBounty', message: 'must be a non-negative integer' };
   const options = engineOptions(s, true);
-  if (c.naikoMode && Object.keys(options).length) return { field: 'homeGame', message: 'home-game options are not played in Naiko mode' };
+  if (c.naikoMode && Object.keys(options).length)
+    return { field: 'homeGame', message: 'home-game options are not played in Naiko mode' };
   const problem = homeGameProblem(options, getVariant(c.game), { structure: c.structure });
   return problem ? { field: 'homeGame', message: problem } : null;
 }

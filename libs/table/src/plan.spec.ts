@@ -218,7 +218,13 @@ describe('missed blinds (house rules "Blinds verpassen"; five-card-draw-7a ML/MS
   });
 
   const draw7a = () =>
-    makeTableConfig({ game: 'draw7a', structure: 'fixed-limit', stakes: { smallBlind: 1, bigBlind: 2 }, buyIn: { min: 20, max: null }, seats: 5 });
+    makeTableConfig({
+      game: 'draw7a',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 1, bigBlind: 2 },
+      buyIn: { min: 20, max: null },
+      seats: 5,
+    });
 
   it('Five Card Draw 7-A ML: a player who missed the big blind must post all blinds (big live, small dead)', () => {
     let s = withPositions(tableWith([0, 1, 2, 3, 4], { established: true, config: draw7a() }), 2, 3, 4);
@@ -247,7 +253,13 @@ describe('missed blinds (house rules "Blinds verpassen"; five-card-draw-7a ML/MS
 
 describe('ante games (stud, classic draw)', () => {
   const stud = () =>
-    makeTableConfig({ game: 'stud7', structure: 'fixed-limit', stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2 }, buyIn: { min: 100, max: null }, seats: 8 });
+    makeTableConfig({
+      game: 'stud7',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2 },
+      buyIn: { min: 100, max: null },
+      seats: 8,
+    });
 
   it('everyone ready is dealt in at once, nobody posts, and the button moves to the next player', () => {
     let s = tableWith([0, 3, 6], { config: stud() });

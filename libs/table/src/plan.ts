@@ -59,8 +59,7 @@ export interface NextHandPlan {
 }
 
 export type PlanOutcome =
-  | { ok: true; plan: NextHandPlan }
-  | { ok: false; reason: 'closed' | 'handInProgress' | 'notEnoughPlayers' };
+  { ok: true; plan: NextHandPlan } | { ok: false; reason: 'closed' | 'handInProgress' | 'notEnoughPlayers' };
 
 /** Ready to be dealt in (or to be reached by the big blind): seated, chips, not sitting out, not leaving. */
 export const isCandidate = (s: SeatState | null): s is SeatState =>
@@ -92,7 +91,12 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
   seats.forEach((s, i) => isCandidate(s) && ready.add(i));
   if (ready.size < 2) return { ok: false, reason: 'notEnoughPlayers' };
   const nextReady = (from: number): number => clockwiseFrom(from, n).find((i) => ready.has(i))!;
-  const prevReady = (from: number): number => clockwiseFrom(from, n).reverse().slice(1).concat(from).find((i) => ready.has(i))!;
+  const prevReady = (from: number): number =>
+    clockwiseFrom(from, n)
+      .reverse()
+      .slice(1)
+      .concat(from)
+      .find((i) => ready.has(i))!;
   const game = GAMES[state.config.game];
   const naiko = state.config.naikoMode;
   const prev = state.positions;
@@ -174,7 +178,14 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
         }
       }
       const s = seats[prev.bigBlind];
-      if (!freshStart && s && !dealt.has(prev.bigBlind) && !ready.has(prev.bigBlind) && s.entry === 'inRotation' && !s.missedSmall) {
+      if (
+        !freshStart &&
+        s &&
+        !dealt.has(prev.bigBlind) &&
+        !ready.has(prev.bigBlind) &&
+        s.entry === 'inRotation' &&
+        !s.missedSmall
+      ) {
         missed.push({ seat: prev.bigBlind, playerId: s.playerId, blind: 'small' });
       }
     }
@@ -185,10 +196,12 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
     waiting.push({ seat: i, playerId: s.playerId, reason: s.stack === 0 ? 'busted' : 'sittingOut' });
   });
   waiting.sort((a, b) => a.seat - b.seat);
-  const dealtIn: PlannedSeat[] = [...dealt].sort((a, b) => a - b).map((i) => {
-    const s = seats[i]!;
-    return { seat: i, playerId: s.playerId, stack: s.stack, sparks: naiko ? Math.min(3, s.sparks + 1) : 0 };
-  });
+  const dealtIn: PlannedSeat[] = [...dealt]
+    .sort((a, b) => a - b)
+    .map((i) => {
+      const s = seats[i]!;
+      return { seat: i, playerId: s.playerId, stack: s.stack, sparks: naiko ? Math.min(3, s.sparks + 1) : 0 };
+    });
   posts.sort((a, b) => a.seat - b.seat);
   const headsUp = dealtIn.length === 2;
   // Bomb-pot counter (home-game.ts): only on a hand of a blind game without table posts.

@@ -19,7 +19,12 @@ export const recordProtection = (uses: readonly number[], now: number, windowMs 
 ];
 
 /** When the next protection becomes available again (null if one is available now). */
-export function protectionAvailableAt(uses: readonly number[], now: number, perDay: number, windowMs = DAY_MS): number | null {
+export function protectionAvailableAt(
+  uses: readonly number[],
+  now: number,
+  perDay: number,
+  windowMs = DAY_MS,
+): number | null {
   const live = usesInWindow(uses, now, windowMs).sort((a, b) => a - b);
   if (live.length < perDay) return null;
   if (perDay === 0) return Infinity;

@@ -16,7 +16,13 @@ describe('buy-in (house rules "Buy-in": table stakes, min on every table, max on
   });
 
   it('Fixed Limit tables have a minimum buy-in and no maximum', () => {
-    const fl = makeTableConfig({ game: 'holdem', structure: 'fixed-limit', stakes: { smallBlind: 1, bigBlind: 2 }, buyIn: { min: 10, max: null }, seats: 9 });
+    const fl = makeTableConfig({
+      game: 'holdem',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 1, bigBlind: 2 },
+      buyIn: { min: 10, max: null },
+      seats: 9,
+    });
     const s = join(createTable(fl), { playerId: 'a', name: 'A', buyIn: 1_000_000, now: 0 }).state;
     expect(s.seats[0]?.stack).toBe(1_000_000);
     expect(code(() => makeTableConfig({ ...fl, buyIn: { min: 10, max: 100 } }))).toBe('INVALID_CONFIG');
@@ -119,11 +125,13 @@ describe('waiting list', () => {
 });
 
 describe('private tables and bots', () => {
-  const priv = () => nlConfig({ private: { hostId: 'host', invited: ['friend'], inviteCode: 'XYZ' }, botsAllowed: true });
+  const priv = () =>
+    nlConfig({ private: { hostId: 'host', invited: ['friend'], inviteCode: 'XYZ' }, botsAllowed: true });
 
   it('only the host, invited players and holders of the invite code may sit', () => {
     const s = createTable(priv());
-    const sit = (playerId: string, inviteCode?: string) => join(s, { playerId, name: playerId, buyIn: 500, now: 0, inviteCode });
+    const sit = (playerId: string, inviteCode?: string) =>
+      join(s, { playerId, name: playerId, buyIn: 500, now: 0, inviteCode });
     expect(sit('host').state.seats[0]?.playerId).toBe('host');
     expect(sit('friend').state.seats[0]?.playerId).toBe('friend');
     expect(sit('stranger', 'XYZ').state.seats[0]?.playerId).toBe('stranger');

@@ -12,7 +12,8 @@ function open(state: TableState): void {
 export function checkStackLimits(state: TableState, resultingStack: number): void {
   const { min, max } = state.config.buyIn;
   if (resultingStack < min) fail('BUY_IN_BELOW_MIN', `stack would be ${resultingStack}, the minimum buy-in is ${min}`);
-  if (max !== null && resultingStack > max) fail('BUY_IN_ABOVE_MAX', `stack would be ${resultingStack}, the maximum buy-in is ${max}`);
+  if (max !== null && resultingStack > max)
+    fail('BUY_IN_ABOVE_MAX', `stack would be ${resultingStack}, the maximum buy-in is ${max}`);
 }
 
 /** Whether a player may sit at a private table: the host, an invited player, a holder of the invite code, or a bot the host allowed. */
@@ -20,7 +21,9 @@ export function mayJoinPrivate(state: TableState, playerId: string, isBot: boole
   const p = state.config.private;
   if (!p) return true;
   if (isBot) return state.config.botsAllowed;
-  return p.hostId === playerId || p.invited.includes(playerId) || (p.inviteCode !== null && inviteCode === p.inviteCode);
+  return (
+    p.hostId === playerId || p.invited.includes(playerId) || (p.inviteCode !== null && inviteCode === p.inviteCode)
+  );
 }
 
 /**
@@ -34,8 +37,7 @@ export function mayWatch(state: TableState, userId: string, inviteCode?: string)
   return mayJoinPrivate(state, userId, false, inviteCode) || seatOf(state, userId) >= 0;
 }
 
-export const freeSeats = (state: TableState): number[] =>
-  state.seats.flatMap((s, i) => (s === null ? [i] : []));
+export const freeSeats = (state: TableState): number[] => state.seats.flatMap((s, i) => (s === null ? [i] : []));
 
 export interface JoinRequest {
   playerId: string;
@@ -59,7 +61,8 @@ export function join(state: TableState, req: JoinRequest): Transition<TableState
   open(state);
   const isBot = req.isBot ?? false;
   if (isBot && !state.config.botsAllowed) fail('BOTS_DISABLED', 'this table does not allow bots');
-  if (!mayJoinPrivate(state, req.playerId, isBot, req.inviteCode)) fail('NOT_INVITED', 'this private table is by invitation');
+  if (!mayJoinPrivate(state, req.playerId, isBot, req.inviteCode))
+    fail('NOT_INVITED', 'this private table is by invitation');
   if (seatOf(state, req.playerId) >= 0) fail('ALREADY_SEATED', `${req.playerId} already has a seat`);
   if (!isPosInt(req.buyIn)) fail('INVALID_AMOUNT', 'the buy-in must be a positive integer');
   checkStackLimits(state, req.buyIn);
@@ -150,7 +153,10 @@ export function leave(state: TableState, playerId: string, now: number): Transit
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
   if (isDealtIn(state, seat)) {
     const s = state.seats[seat]!;
-    return { state: withSeat(state, seat, { ...s, leaveAfterHand: true }), events: [{ type: 'leavePending', seat, playerId }] };
+    return {
+      state: withSeat(state, seat, { ...s, leaveAfterHand: true }),
+      events: [{ type: 'leavePending', seat, playerId }],
+    };
   }
   return vacate(state, seat, now, 'left');
 }
@@ -163,11 +169,18 @@ export function sitOut(state: TableState, playerId: string): Transition<TableSta
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
   const s = state.seats[seat]!;
   if (s.sittingOut) return { state, events: [] };
-  return { state: withSeat(state, seat, { ...s, sittingOut: true }), events: [{ type: 'satOut', seat, playerId, reason: 'request' }] };
+  return {
+    state: withSeat(state, seat, { ...s, sittingOut: true }),
+    events: [{ type: 'satOut', seat, playerId, reason: 'request' }],
+  };
 }
 
 /** Back from sitting out; an owing player chooses to wait for the big blind or to post what he owes. */
-export function sitIn(state: TableState, playerId: string, opts: { waitForBigBlind?: boolean } = {}): Transition<TableState> {
+export function sitIn(
+  state: TableState,
+  playerId: string,
+  opts: { waitForBigBlind?: boolean } = {},
+): Transition<TableState> {
   open(state);
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
@@ -180,7 +193,11 @@ export function sitIn(state: TableState, playerId: string, opts: { waitForBigBli
 }
 
 /** Changes a new/owing player's choice between waiting for the big blind and posting now. */
-export function setWaitForBigBlind(state: TableState, playerId: string, waitForBigBlind: boolean): Transition<TableState> {
+export function setWaitForBigBlind(
+  state: TableState,
+  playerId: string,
+  waitForBigBlind: boolean,
+): Transition<TableState> {
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
   const s = state.seats[seat]!;
@@ -188,11 +205,17 @@ export function setWaitForBigBlind(state: TableState, playerId: string, waitForB
 }
 
 /** The waiting list is for a full table (a free seat is simply taken). */
-export function joinWaitingList(state: TableState, playerId: string, opts: { isBot?: boolean; inviteCode?: string } = {}): Transition<TableState> {
+export function joinWaitingList(
+  state: TableState,
+  playerId: string,
+  opts: { isBot?: boolean; inviteCode?: string } = {},
+): Transition<TableState> {
   open(state);
-  if (!mayJoinPrivate(state, playerId, opts.isBot ?? false, opts.inviteCode)) fail('NOT_INVITED', 'this private table is by invitation');
+  if (!mayJoinPrivate(state, playerId, opts.isBot ?? false, opts.inviteCode))
+    fail('NOT_INVITED', 'this private table is by invitation');
   if (seatOf(state, playerId) >= 0) fail('ALREADY_SEATED', `${playerId} already has a seat`);
-  if (state.waitingList.includes(playerId) || state.seatOffer?.playerId === playerId) fail('ALREADY_WAITING', `${playerId} is already waiting`);
+  if (state.waitingList.includes(playerId) || state.seatOffer?.playerId === playerId)
+    fail('ALREADY_WAITING', `${playerId} is already waiting`);
   const reserved = state.seatOffer ? 1 : 0;
   if (freeSeats(state).length > reserved) fail('SEAT_AVAILABLE', 'a seat is free: take it');
   const waitingList = [...state.waitingList, playerId];

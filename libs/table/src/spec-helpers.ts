@@ -35,10 +35,20 @@ export function nlConfig(over: Partial<TableConfig> = {}): TableConfig {
 export const pid = (seat: number): string => `p${seat}`;
 
 /** Seats players p<seat> with `stack` chips; `established` puts them in the rotation already (owing nothing). */
-export function tableWith(seats: number[], opts: { config?: TableConfig; stack?: number; established?: boolean; waitForBigBlind?: boolean } = {}): TableState {
+export function tableWith(
+  seats: number[],
+  opts: { config?: TableConfig; stack?: number; established?: boolean; waitForBigBlind?: boolean } = {},
+): TableState {
   let s = createTable(opts.config ?? nlConfig());
   for (const seat of seats) {
-    s = join(s, { playerId: pid(seat), name: `P${seat}`, seat, buyIn: opts.stack ?? 1000, now: 0, waitForBigBlind: opts.waitForBigBlind }).state;
+    s = join(s, {
+      playerId: pid(seat),
+      name: `P${seat}`,
+      seat,
+      buyIn: opts.stack ?? 1000,
+      now: 0,
+      waitForBigBlind: opts.waitForBigBlind,
+    }).state;
   }
   if (opts.established) s = patchAll(s, { entry: 'inRotation' });
   return s;

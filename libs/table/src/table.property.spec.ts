@@ -21,9 +21,20 @@ type Op =
 const opArb = (seats: number): fc.Arbitrary<Op> => {
   const seat = fc.integer({ min: 0, max: seats - 1 });
   return fc.oneof(
-    { weight: 3, arbitrary: fc.record({ op: fc.constant('join' as const), seat, buyIn: fc.integer({ min: 300, max: 2100 }), wait: fc.boolean() }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        op: fc.constant('join' as const),
+        seat,
+        buyIn: fc.integer({ min: 300, max: 2100 }),
+        wait: fc.boolean(),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('leave' as const), seat }) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('reload' as const), seat, amount: fc.integer({ min: 1, max: 2000 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant('reload' as const), seat, amount: fc.integer({ min: 1, max: 2000 }) }),
+    },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('sitOut' as const), seat }) },
     { weight: 2, arbitrary: fc.record({ op: fc.constant('sitIn' as const), seat, wait: fc.boolean() }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('disconnect' as const), seat }) },
@@ -45,7 +56,15 @@ const opArb = (seats: number): fc.Arbitrary<Op> => {
 const runArb = (seats: number, maxOps: number): fc.Arbitrary<Op[]> =>
   fc
     .tuple(
-      fc.array(fc.record({ op: fc.constant('join' as const), seat: fc.integer({ min: 0, max: seats - 1 }), buyIn: fc.integer({ min: 400, max: 2000 }), wait: fc.boolean() }), { minLength: 2, maxLength: seats + 2 }),
+      fc.array(
+        fc.record({
+          op: fc.constant('join' as const),
+          seat: fc.integer({ min: 0, max: seats - 1 }),
+          buyIn: fc.integer({ min: 400, max: 2000 }),
+          wait: fc.boolean(),
+        }),
+        { minLength: 2, maxLength: seats + 2 },
+      ),
       fc.array(opArb(seats), { minLength: Math.floor(maxOps / 2), maxLength: maxOps }),
     )
     .map(([joins, rest]) => [...joins, ...rest]);
@@ -54,7 +73,11 @@ const runArb = (seats: number, maxOps: number): fc.Arbitrary<Op[]> =>
 function redistribute(plan: NextHandPlan, total: number, weights: number[]): { seat: number; stack: number }[] {
   const w = plan.dealtIn.map((d) => weights[d.seat] ?? 0);
   const sum = w.reduce((a, b) => a + b, 0);
-  if (sum === 0) return plan.dealtIn.map((d, i) => ({ seat: d.seat, stack: i === 0 ? total - plan.dealtIn.slice(1).reduce((a, x) => a + x.stack, 0) : d.stack }));
+  if (sum === 0)
+    return plan.dealtIn.map((d, i) => ({
+      seat: d.seat,
+      stack: i === 0 ? total - plan.dealtIn.slice(1).reduce((a, x) => a + x.stack, 0) : d.stack,
+    }));
   let given = 0;
   const out = plan.dealtIn.map((d, i) => {
     const share = Math.floor((total * w[i]) / sum);
@@ -88,7 +111,9 @@ function checkPlan({ before, plan }: Check): void {
   if (prev && prev.bigBlind !== null) {
     // The big blind never moves backwards: it is the first ready seat clockwise after the last big blind.
     const ready = before.seats.flatMap((s, i) => (isCandidate(s) ? [i] : []));
-    const firstReady = ready.sort((a, b) => (clockwise(prev.bigBlind!, a, n) || n) - (clockwise(prev.bigBlind!, b, n) || n))[0];
+    const firstReady = ready.sort(
+      (a, b) => (clockwise(prev.bigBlind!, a, n) || n) - (clockwise(prev.bigBlind!, b, n) || n),
+    )[0];
     expect(bb).toBe(firstReady);
     // The button never moves backwards: it stays within the clockwise arc from the old button to the old big blind.
     if (!plan.headsUp && !plan.freshStart) {
@@ -108,11 +133,13 @@ function checkPlan({ before, plan }: Check): void {
       const post = plan.posts.find((p) => p.seat === i);
       const owesBig = seat.entry === 'new' || seat.missedBig;
       if (owesBig) expect(post?.live).toBe(Math.min(before.config.stakes.bigBlind, seat.stack));
-      if (seat.missedSmall && seat.entry !== 'new') expect(post?.dead).toBe(Math.min(before.config.stakes.smallBlind, seat.stack - (post?.live ?? 0)));
+      if (seat.missedSmall && seat.entry !== 'new')
+        expect(post?.dead).toBe(Math.min(before.config.stakes.smallBlind, seat.stack - (post?.live ?? 0)));
     }
   }
   // Order as the engine derives it: after the button come the small blind (if live), then the big blind.
-  const after = (from: number) => dealt.filter((s) => s !== from).sort((a, b) => clockwise(from, a, n) - clockwise(from, b, n))[0];
+  const after = (from: number) =>
+    dealt.filter((s) => s !== from).sort((a, b) => clockwise(from, a, n) - clockwise(from, b, n))[0];
   if (plan.headsUp) {
     expect(plan.smallBlindSeat).toBe(plan.button);
     expect(after(plan.button)).toBe(bb);
@@ -139,7 +166,14 @@ function run(config: TableConfig, ops: Op[], seed: number): void {
     try {
       switch (op.op) {
         case 'join':
-          s = join(s, { playerId: `x${joins++}`, name: 'X', seat: op.seat, buyIn: op.buyIn, now, waitForBigBlind: op.wait }).state;
+          s = join(s, {
+            playerId: `x${joins++}`,
+            name: 'X',
+            seat: op.seat,
+            buyIn: op.buyIn,
+            now,
+            waitForBigBlind: op.wait,
+          }).state;
           break;
         case 'leave':
           s = leave(s, id(op.seat), now).state;
@@ -173,7 +207,11 @@ function run(config: TableConfig, ops: Op[], seed: number): void {
           } else {
             const total = out.plan.dealtIn.reduce((a, d) => a + d.stack, 0) + out.plan.carryOver;
             const carry = config.game === 'draw-classic' ? Math.min(op.carry, total) : 0;
-            s = finishHand(s, { stacks: redistribute(out.plan, total - carry, op.weights), carryOver: carry }, now).state;
+            s = finishHand(
+              s,
+              { stacks: redistribute(out.plan, total - carry, op.weights), carryOver: carry },
+              now,
+            ).state;
           }
           break;
         }
@@ -188,7 +226,7 @@ function run(config: TableConfig, ops: Op[], seed: number): void {
 }
 
 describe('table properties (fast-check)', () => {
-  it('chips are conserved, the big blind and button never move backwards, no seat is dealt in without chips, nobody plays a free hand (NL Hold\'em, 6 seats)', () => {
+  it("chips are conserved, the big blind and button never move backwards, no seat is dealt in without chips, nobody plays a free hand (NL Hold'em, 6 seats)", () => {
     fc.assert(
       fc.property(runArb(6, 60), fc.integer({ min: 0, max: 1000 }), (ops, seed) => run(nlConfig(), ops, seed)),
       { numRuns: 120, seed: 42 },
@@ -197,14 +235,38 @@ describe('table properties (fast-check)', () => {
   });
 
   it('the same holds heads-up tables and 10-handed tables', () => {
-    fc.assert(fc.property(runArb(2, 40), (ops) => run(nlConfig({ seats: 2 }), ops, 1)), { numRuns: 50, seed: 7 });
-    fc.assert(fc.property(runArb(10, 60), (ops) => run(nlConfig({ seats: 10 }), ops, 2)), { numRuns: 40, seed: 8 });
+    fc.assert(
+      fc.property(runArb(2, 40), (ops) => run(nlConfig({ seats: 2 }), ops, 1)),
+      { numRuns: 50, seed: 7 },
+    );
+    fc.assert(
+      fc.property(runArb(10, 60), (ops) => run(nlConfig({ seats: 10 }), ops, 2)),
+      { numRuns: 40, seed: 8 },
+    );
   });
 
   it('the same holds in Five Card Draw 7-A (post all) and in classic draw with carry-over', () => {
-    const draw7a = makeTableConfig({ game: 'draw7a', structure: 'pot-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 400, max: 2000 }, seats: 5 });
-    const classic = makeTableConfig({ game: 'draw-classic', structure: 'no-limit', stakes: { smallBlind: 0, bigBlind: 10, ante: 5 }, buyIn: { min: 400, max: 1_000_000 }, seats: 7 });
-    fc.assert(fc.property(runArb(5, 50), (ops) => run(draw7a, ops, 3)), { numRuns: 40, seed: 9 });
-    fc.assert(fc.property(runArb(7, 50), (ops) => run(classic, ops, 4)), { numRuns: 40, seed: 10 });
+    const draw7a = makeTableConfig({
+      game: 'draw7a',
+      structure: 'pot-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 400, max: 2000 },
+      seats: 5,
+    });
+    const classic = makeTableConfig({
+      game: 'draw-classic',
+      structure: 'no-limit',
+      stakes: { smallBlind: 0, bigBlind: 10, ante: 5 },
+      buyIn: { min: 400, max: 1_000_000 },
+      seats: 7,
+    });
+    fc.assert(
+      fc.property(runArb(5, 50), (ops) => run(draw7a, ops, 3)),
+      { numRuns: 40, seed: 9 },
+    );
+    fc.assert(
+      fc.property(runArb(7, 50), (ops) => run(classic, ops, 4)),
+      { numRuns: 40, seed: 10 },
+    );
   });
 });

@@ -11,12 +11,20 @@ import {
   validateBlindStructure,
 } from '@naiko/tournament';
 
-const lvl = (smallBlind: number, bigBlind: number, durationMs: number, ante = 0, anteKind: 'none' | 'ante' | 'big-blind-ante' = ante ? 'ante' : 'none') =>
-  ({ kind: 'level', smallBlind, bigBlind, ante, anteKind, durationMs }) as const;
+const lvl = (
+  smallBlind: number,
+  bigBlind: number,
+  durationMs: number,
+  ante = 0,
+  anteKind: 'none' | 'ante' | 'big-blind-ante' = ante ? 'ante' : 'none',
+) => ({ kind: 'level', smallBlind, bigBlind, ante, anteKind, durationMs }) as const;
 const brk = (durationMs: number) => ({ kind: 'break', durationMs }) as const;
 
 // Level 1 = 0..1000, level 2 = 1000..3000, break = 3000..3500, level 3 = 3500.. (for ever).
-const small: BlindStructure = { name: 't', steps: [lvl(10, 20, 1000), lvl(20, 40, 2000, 40, 'big-blind-ante'), brk(500), lvl(30, 60, 1000, 5)] };
+const small: BlindStructure = {
+  name: 't',
+  steps: [lvl(10, 20, 1000), lvl(20, 40, 2000, 40, 'big-blind-ante'), brk(500), lvl(30, 60, 1000, 5)],
+};
 
 function codeOf(f: () => unknown): string | undefined {
   try {
@@ -30,20 +38,37 @@ function codeOf(f: () => unknown): string | undefined {
 
 describe('blind structures', () => {
   test('levelAt: a level owns [start, end); the next level starts exactly at the end', () => {
-    expect(levelAt(small, 0)).toMatchObject({ kind: 'level', levelNumber: 1, startsAtMs: 0, endsAtMs: 1000, msRemaining: 1000 });
+    expect(levelAt(small, 0)).toMatchObject({
+      kind: 'level',
+      levelNumber: 1,
+      startsAtMs: 0,
+      endsAtMs: 1000,
+      msRemaining: 1000,
+    });
     expect(levelAt(small, 999)).toMatchObject({ kind: 'level', levelNumber: 1, msRemaining: 1 });
     expect(levelAt(small, 1000)).toMatchObject({ kind: 'level', levelNumber: 2, startsAtMs: 1000, endsAtMs: 3000 });
   });
 
   test('levelAt with breaks: the break sits between levels and has no number', () => {
     const pos = levelAt(small, 3200);
-    expect(pos).toMatchObject({ kind: 'break', afterLevelNumber: 2, startsAtMs: 3000, endsAtMs: 3500, msRemaining: 300 });
+    expect(pos).toMatchObject({
+      kind: 'break',
+      afterLevelNumber: 2,
+      startsAtMs: 3000,
+      endsAtMs: 3500,
+      msRemaining: 300,
+    });
     if (pos.kind === 'break') expect(pos.nextLevel.bigBlind).toBe(60);
     expect(levelAt(small, 3500)).toMatchObject({ kind: 'level', levelNumber: 3, stepIndex: 3 });
   });
 
   test('the last level lasts for ever', () => {
-    expect(levelAt(small, 10 ** 12)).toMatchObject({ kind: 'level', levelNumber: 3, endsAtMs: null, msRemaining: null });
+    expect(levelAt(small, 10 ** 12)).toMatchObject({
+      kind: 'level',
+      levelNumber: 3,
+      endsAtMs: null,
+      msRemaining: null,
+    });
   });
 
   test('levelAt refuses a negative or non-finite elapsed time', () => {
@@ -80,14 +105,22 @@ describe('blind structures', () => {
   });
 
   test('ready-made structures are valid and shaped as published', () => {
-    for (const s of [REGULAR_STRUCTURE, TURBO_STRUCTURE, HYPER_TURBO_STRUCTURE, FAST_MODE_STRUCTURE]) validateBlindStructure(s);
+    for (const s of [REGULAR_STRUCTURE, TURBO_STRUCTURE, HYPER_TURBO_STRUCTURE, FAST_MODE_STRUCTURE])
+      validateBlindStructure(s);
     // Regular: 10-minute levels, a 5-minute break after level 6, big-blind ante from level 4.
     expect(levelAt(REGULAR_STRUCTURE, 59 * 60_000)).toMatchObject({ kind: 'level', levelNumber: 6 });
     expect(levelAt(REGULAR_STRUCTURE, 60 * 60_000)).toMatchObject({ kind: 'break', afterLevelNumber: 6 });
     expect(levelNumbered(REGULAR_STRUCTURE, 3)).toMatchObject({ anteKind: 'none', ante: 0 });
-    expect(levelNumbered(REGULAR_STRUCTURE, 4)).toMatchObject({ smallBlind: 25, bigBlind: 50, ante: 50, anteKind: 'big-blind-ante' });
+    expect(levelNumbered(REGULAR_STRUCTURE, 4)).toMatchObject({
+      smallBlind: 25,
+      bigBlind: 50,
+      ante: 50,
+      anteKind: 'big-blind-ante',
+    });
     // Hyper-turbo: 3-minute levels, no breaks, no ante.
-    expect(HYPER_TURBO_STRUCTURE.steps.every((s) => s.kind === 'level' && s.durationMs === 180_000 && s.ante === 0)).toBe(true);
+    expect(
+      HYPER_TURBO_STRUCTURE.steps.every((s) => s.kind === 'level' && s.durationMs === 180_000 && s.ante === 0),
+    ).toBe(true);
     // Fast mode: 2 s levels, a 1 s break every 5 levels.
     expect(levelAt(FAST_MODE_STRUCTURE, 10_500)).toMatchObject({ kind: 'break', afterLevelNumber: 5 });
     expect(levelAt(FAST_MODE_STRUCTURE, 11_000)).toMatchObject({ kind: 'level', levelNumber: 6 });

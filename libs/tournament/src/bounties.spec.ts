@@ -28,7 +28,9 @@ const mainAndSide = [
 
 describe('fixed bounty per knockout', () => {
   test('one eliminator takes the whole fixed bounty', () => {
-    const elim = eliminatorsFromPots([{ amount: 2000, bustedContribution: 1000, winners: [{ playerId: 'A', amount: 2000 }] }]);
+    const elim = eliminatorsFromPots([
+      { amount: 2000, bustedContribution: 1000, winners: [{ playerId: 'A', amount: 2000 }] },
+    ]);
     expect(fixedBountyPayout(500, elim)).toEqual([{ playerId: 'A', amount: 500 }]);
   });
 
@@ -126,7 +128,9 @@ describe('bounty input errors', () => {
     ).toBe('duplicate-player');
     expect(codeOf(() => eliminatorsFromPots([]))).toBe('bad-eliminators');
     expect(
-      codeOf(() => eliminatorsFromPots([{ amount: 100, bustedContribution: 50, winners: [{ playerId: 'a', amount: 90 }] }])),
+      codeOf(() =>
+        eliminatorsFromPots([{ amount: 100, bustedContribution: 50, winners: [{ playerId: 'a', amount: 90 }] }]),
+      ),
     ).toBe('bad-eliminators');
     expect(codeOf(() => applyKnockoutToHeads({}, 'P', [{ playerId: 'E', cash: 1, headIncrease: 1 }]))).toBe(
       'bad-eliminators',

@@ -57,7 +57,10 @@ export function eliminatorsFromPots(pots: readonly BustPot[]): Eliminator[] {
       !p.winners.every((w) => isNonNegInt(w.amount)) ||
       won !== p.amount
     ) {
-      throw new BountyError('bad-eliminators', 'each pot has a positive amount, its winners sum to it, the contribution fits');
+      throw new BountyError(
+        'bad-eliminators',
+        'each pot has a positive amount, its winners sum to it, the contribution fits',
+      );
     }
   }
   const common = pots.reduce((acc, p) => acc * BigInt(p.amount), 1n);
@@ -69,7 +72,7 @@ export function eliminatorsFromPots(pots: readonly BustPot[]): Eliminator[] {
     }
   }
   const out = [...weights].filter(([, w]) => w > 0n).map(([playerId, weight]) => ({ playerId, weight }));
-  if (out.length === 0) throw new BountyError('bad-eliminators', 'nobody won any of the busted player\'s chips');
+  if (out.length === 0) throw new BountyError('bad-eliminators', "nobody won any of the busted player's chips");
   return out;
 }
 
@@ -83,17 +86,26 @@ function checkEliminators(eliminators: readonly Eliminator[]): void {
 }
 
 /** Splits `bounty` among the eliminators by weight; whole chips, exact sum, odd chips as documented. */
-export function splitBounty(bounty: number, eliminators: readonly Eliminator[]): { playerId: string; amount: number }[] {
+export function splitBounty(
+  bounty: number,
+  eliminators: readonly Eliminator[],
+): { playerId: string; amount: number }[] {
   if (!isNonNegInt(bounty)) throw new BountyError('bad-amount', 'a bounty is a non-negative integer');
   checkEliminators(eliminators);
-  const byWeight = eliminators.map((_, i) => i).sort((a, b) => {
-    const wa = eliminators[a].weight;
-    const wb = eliminators[b].weight;
-    return wa === wb ? a - b : wb > wa ? 1 : -1;
-  });
+  const byWeight = eliminators
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const wa = eliminators[a].weight;
+      const wb = eliminators[b].weight;
+      return wa === wb ? a - b : wb > wa ? 1 : -1;
+    });
   const rank: number[] = new Array(eliminators.length);
   byWeight.forEach((i, r) => (rank[i] = r));
-  const amounts = apportion(bounty, eliminators.map((e) => e.weight), rank);
+  const amounts = apportion(
+    bounty,
+    eliminators.map((e) => e.weight),
+    rank,
+  );
   return eliminators.map((e, i) => ({ playerId: e.playerId, amount: amounts[i] }));
 }
 

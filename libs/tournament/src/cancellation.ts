@@ -31,7 +31,11 @@ export function cancellationAfterStartSplit(pool: number, stacks: readonly numbe
   const chipHalf = Math.floor(pool / 2);
   const equalHalf = pool - chipHalf;
   const rank = rankByStackThenInput(stacks);
-  const equal = apportion(equalHalf, stacks.map(() => 1n), rank);
+  const equal = apportion(
+    equalHalf,
+    stacks.map(() => 1n),
+    rank,
+  );
   const byChips = apportion(chipHalf, stacks.map(BigInt), rank);
   return stacks.map((_, i) => ({ equalPart: equal[i], chipPart: byChips[i], total: equal[i] + byChips[i] }));
 }

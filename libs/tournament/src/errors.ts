@@ -38,11 +38,7 @@ export class InvalidBlindStructureError extends TournamentError<BlindStructureEr
   }
 }
 
-export type PrizeErrorCode =
-  | 'entrants-out-of-range'
-  | 'bad-pool'
-  | 'bad-table'
-  | 'bad-standings';
+export type PrizeErrorCode = 'entrants-out-of-range' | 'bad-pool' | 'bad-table' | 'bad-standings';
 
 export class PrizeError extends TournamentError<PrizeErrorCode> {}
 
@@ -68,12 +64,7 @@ export type RegistrationErrorCode =
 export class RegistrationError extends TournamentError<RegistrationErrorCode> {}
 
 export type SeatingErrorCode =
-  | 'bad-table-size'
-  | 'bad-snapshot'
-  | 'duplicate-player'
-  | 'duplicate-table'
-  | 'bad-break-order'
-  | 'no-players';
+  'bad-table-size' | 'bad-snapshot' | 'duplicate-player' | 'duplicate-table' | 'bad-break-order' | 'no-players';
 
 export class SeatingError extends TournamentError<SeatingErrorCode> {}
 
@@ -81,12 +72,7 @@ export type SpinErrorCode = 'bad-spin-table' | 'bad-buy-in';
 
 export class SpinError extends TournamentError<SpinErrorCode> {}
 
-export type TemplateErrorCode =
-  | 'bad-seats'
-  | 'seats-exceed-game'
-  | 'bad-amount'
-  | 'bad-clock'
-  | 'bad-spin-template';
+export type TemplateErrorCode = 'bad-seats' | 'seats-exceed-game' | 'bad-amount' | 'bad-clock' | 'bad-spin-template';
 
 export class TemplateError extends TournamentError<TemplateErrorCode> {}
 

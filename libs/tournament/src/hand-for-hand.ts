@@ -18,7 +18,10 @@ export interface HandForHandRound {
   readonly done: readonly number[];
 }
 
-export function startHandForHandRound(previous: HandForHandRound | null, tableIds: readonly number[]): HandForHandRound {
+export function startHandForHandRound(
+  previous: HandForHandRound | null,
+  tableIds: readonly number[],
+): HandForHandRound {
   return { round: (previous?.round ?? 0) + 1, pending: [...tableIds], done: [] };
 }
 

@@ -1,9 +1,22 @@
-import { PlacesError, payStandings, placeBusts, prizeTableFor, recordBusts, recordWinner, startStandings } from '@naiko/tournament';
+import {
+  PlacesError,
+  payStandings,
+  placeBusts,
+  prizeTableFor,
+  recordBusts,
+  recordWinner,
+  startStandings,
+} from '@naiko/tournament';
 
 describe('finishing places', () => {
   test('busted in the same hand: the larger starting stack finishes higher', () => {
     // 6 players before the hand; a started with 300, b with 800: b is 5th, a is 6th.
-    expect(placeBusts(6, [{ playerId: 'a', startingStack: 300 }, { playerId: 'b', startingStack: 800 }])).toEqual([
+    expect(
+      placeBusts(6, [
+        { playerId: 'a', startingStack: 300 },
+        { playerId: 'b', startingStack: 800 },
+      ]),
+    ).toEqual([
       { bestPlace: 5, players: ['b'] },
       { bestPlace: 6, players: ['a'] },
     ]);
@@ -11,21 +24,30 @@ describe('finishing places', () => {
 
   test('busted in the same hand with equal stacks: they share the places and split the prizes', () => {
     // 4 players left in a 9-entrant Sit & Go paying 50/30/20 of 900: two bust with 500 each → share 3rd–4th.
-    const groups = placeBusts(4, [{ playerId: 'a', startingStack: 500 }, { playerId: 'b', startingStack: 500 }]);
+    const groups = placeBusts(4, [
+      { playerId: 'a', startingStack: 500 },
+      { playerId: 'b', startingStack: 500 },
+    ]);
     expect(groups).toEqual([{ bestPlace: 3, players: ['a', 'b'] }]);
-    const pay = payStandings(900, prizeTableFor(9), [{ bestPlace: 1, players: ['w'] }, { bestPlace: 2, players: ['r'] }, ...groups]);
+    const pay = payStandings(900, prizeTableFor(9), [
+      { bestPlace: 1, players: ['w'] },
+      { bestPlace: 2, players: ['r'] },
+      ...groups,
+    ]);
     // 3rd = 180, 4th = 0 → 90 each.
-    expect(pay.map((p) => [p.playerId, p.prize])).toEqual([['w', 450], ['r', 270], ['a', 90], ['b', 90]]);
+    expect(pay.map((p) => [p.playerId, p.prize])).toEqual([
+      ['w', 450],
+      ['r', 270],
+      ['a', 90],
+      ['b', 90],
+    ]);
   });
 
   test('odd chip inside a tie: larger stack, then the lower order key (nearest left of the button) first', () => {
-    const groups = placeBusts(
-      10,
-      [
-        { playerId: 'far', startingStack: 100, order: 5 },
-        { playerId: 'near', startingStack: 100, order: 1 },
-      ],
-    );
+    const groups = placeBusts(10, [
+      { playerId: 'far', startingStack: 100, order: 5 },
+      { playerId: 'near', startingStack: 100, order: 1 },
+    ]);
     expect(groups).toEqual([{ bestPlace: 9, players: ['near', 'far'] }]);
   });
 
@@ -61,7 +83,10 @@ describe('finishing places', () => {
   test('standings accumulate to a complete, payable result', () => {
     let s = startStandings(5);
     s = recordBusts(s, [{ playerId: 'e', startingStack: 10 }]);
-    s = recordBusts(s, [{ playerId: 'c', startingStack: 40 }, { playerId: 'd', startingStack: 20 }]);
+    s = recordBusts(s, [
+      { playerId: 'c', startingStack: 40 },
+      { playerId: 'd', startingStack: 20 },
+    ]);
     s = recordBusts(s, [{ playerId: 'b', startingStack: 70 }]);
     s = recordWinner(s, 'a');
     expect(s.groups).toEqual([
@@ -75,8 +100,18 @@ describe('finishing places', () => {
   });
 
   test('a hand cannot bust everyone, nor a player twice', () => {
-    expect(() => placeBusts(2, [{ playerId: 'a', startingStack: 1 }, { playerId: 'b', startingStack: 1 }])).toThrow(PlacesError);
-    expect(() => placeBusts(5, [{ playerId: 'a', startingStack: 1 }, { playerId: 'a', startingStack: 2 }])).toThrow(PlacesError);
+    expect(() =>
+      placeBusts(2, [
+        { playerId: 'a', startingStack: 1 },
+        { playerId: 'b', startingStack: 1 },
+      ]),
+    ).toThrow(PlacesError);
+    expect(() =>
+      placeBusts(5, [
+        { playerId: 'a', startingStack: 1 },
+        { playerId: 'a', startingStack: 2 },
+      ]),
+    ).toThrow(PlacesError);
     expect(() => recordWinner(startStandings(3), 'a')).toThrow(PlacesError);
   });
 });

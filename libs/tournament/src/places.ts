@@ -66,14 +66,11 @@ export function placeBusts(playersBefore: number, busts: readonly Bust[], mode: 
   const indexed = busts.map((b, i) => ({ b, i, rank: stacksByTable.get(tableKey(b))!.indexOf(b.startingStack) }));
   indexed.sort(
     (x, y) =>
-      x.rank - y.rank ||
-      y.b.startingStack - x.b.startingStack ||
-      (x.b.order ?? 0) - (y.b.order ?? 0) ||
-      x.i - y.i,
+      x.rank - y.rank || y.b.startingStack - x.b.startingStack || (x.b.order ?? 0) - (y.b.order ?? 0) || x.i - y.i,
   );
   const groups: FinishGroup[] = [];
   let place = playersBefore - busts.length + 1;
-  for (let k = 0; k < indexed.length; ) {
+  for (let k = 0; k < indexed.length;) {
     let end = k;
     while (end < indexed.length && indexed[end].rank === indexed[k].rank) end++;
     const players = indexed.slice(k, end).map((x) => x.b.playerId);
@@ -92,7 +89,8 @@ export interface Standings {
 }
 
 export function startStandings(entrants: number): Standings {
-  if (!Number.isSafeInteger(entrants) || entrants < 1) throw new PlacesError('bad-remaining', `entrants must be >= 1, got ${entrants}`);
+  if (!Number.isSafeInteger(entrants) || entrants < 1)
+    throw new PlacesError('bad-remaining', `entrants must be >= 1, got ${entrants}`);
   return { remaining: entrants, groups: [] };
 }
 

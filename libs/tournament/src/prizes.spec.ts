@@ -28,7 +28,8 @@ describe('published prize tables', () => {
   test('brackets cover 2..10,000 entrants without gaps, each table valid', () => {
     expect(PRIZE_TABLES[0].minEntrants).toBe(2);
     expect(PRIZE_TABLES[PRIZE_TABLES.length - 1].maxEntrants).toBe(MAX_PUBLISHED_ENTRANTS);
-    for (let i = 1; i < PRIZE_TABLES.length; i++) expect(PRIZE_TABLES[i].minEntrants).toBe(PRIZE_TABLES[i - 1].maxEntrants + 1);
+    for (let i = 1; i < PRIZE_TABLES.length; i++)
+      expect(PRIZE_TABLES[i].minEntrants).toBe(PRIZE_TABLES[i - 1].maxEntrants + 1);
     for (const t of PRIZE_TABLES) expect(validatePrizeTable(t)).toBe(t);
   });
 
@@ -70,7 +71,15 @@ describe('published prize tables', () => {
   });
 
   test('a custom table that does not sum to 100% is refused', () => {
-    const t: PrizeTable = { minEntrants: 5, maxEntrants: 9, paidPlaces: 2, bands: [{ fromPlace: 1, toPlace: 1, sharePpm: 600_000 }, { fromPlace: 2, toPlace: 2, sharePpm: 300_000 }] };
+    const t: PrizeTable = {
+      minEntrants: 5,
+      maxEntrants: 9,
+      paidPlaces: 2,
+      bands: [
+        { fromPlace: 1, toPlace: 1, sharePpm: 600_000 },
+        { fromPlace: 2, toPlace: 2, sharePpm: 300_000 },
+      ],
+    };
     expect(codeOf(() => validatePrizeTable(t))).toBe('bad-table');
   });
 });
@@ -92,7 +101,10 @@ describe('chip payouts', () => {
   });
 
   test('ties split: two players sharing 2nd–3rd share 300 + 200 = 250 each', () => {
-    const groups: FinishGroup[] = [{ bestPlace: 1, players: ['a'] }, { bestPlace: 2, players: ['b', 'c'] }];
+    const groups: FinishGroup[] = [
+      { bestPlace: 1, players: ['a'] },
+      { bestPlace: 2, players: ['b', 'c'] },
+    ];
     expect(payStandings(1000, prizeTableFor(9), groups)).toEqual([
       { playerId: 'a', bestPlace: 1, worstPlace: 1, prize: 500 },
       { playerId: 'b', bestPlace: 2, worstPlace: 3, prize: 250 },
@@ -114,8 +126,22 @@ describe('chip payouts', () => {
 
   test('overlapping places or a repeated player are refused', () => {
     const t = prizeTableFor(9);
-    expect(codeOf(() => payStandings(100, t, [{ bestPlace: 1, players: ['a', 'b'] }, { bestPlace: 2, players: ['c'] }]))).toBe('bad-standings');
-    expect(codeOf(() => payStandings(100, t, [{ bestPlace: 1, players: ['a'] }, { bestPlace: 2, players: ['a'] }]))).toBe('bad-standings');
+    expect(
+      codeOf(() =>
+        payStandings(100, t, [
+          { bestPlace: 1, players: ['a', 'b'] },
+          { bestPlace: 2, players: ['c'] },
+        ]),
+      ),
+    ).toBe('bad-standings');
+    expect(
+      codeOf(() =>
+        payStandings(100, t, [
+          { bestPlace: 1, players: ['a'] },
+          { bestPlace: 2, players: ['a'] },
+        ]),
+      ),
+    ).toBe('bad-standings');
     expect(codeOf(() => placePrizes(-1, t))).toBe('bad-pool');
   });
 

@@ -41,9 +41,8 @@ export const MAX_PUBLISHED_ENTRANTS = 10_000;
 
 /** Upper bounds of the entrant brackets of the published tables. */
 const BRACKET_TOPS = [
-  3, 6, 10, 18, 27, 36, 45, 54, 63, 72, 81, 90, 100, 120, 150, 180, 200, 250, 300, 350, 400, 450, 500,
-  600, 700, 800, 900, 1000, 1200, 1500, 1800, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000,
-  8000, 9000, 10000,
+  3, 6, 10, 18, 27, 36, 45, 54, 63, 72, 81, 90, 100, 120, 150, 180, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800,
+  900, 1000, 1200, 1500, 1800, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 9000, 10000,
 ];
 
 const SMALL_FIELD_SHARES: Record<number, readonly number[]> = {
@@ -108,8 +107,14 @@ function buildTables(): PrizeTable[] {
 
 /** Checks a table (published or custom): bands contiguous from 1st, non-increasing, summing to 1e6. */
 export function validatePrizeTable(table: PrizeTable): PrizeTable {
-  const bad = (why: string) => new PrizeError('bad-table', `prize table ${table.minEntrants}-${table.maxEntrants}: ${why}`);
-  if (!Number.isSafeInteger(table.minEntrants) || !Number.isSafeInteger(table.maxEntrants) || table.minEntrants < 1 || table.maxEntrants < table.minEntrants) {
+  const bad = (why: string) =>
+    new PrizeError('bad-table', `prize table ${table.minEntrants}-${table.maxEntrants}: ${why}`);
+  if (
+    !Number.isSafeInteger(table.minEntrants) ||
+    !Number.isSafeInteger(table.maxEntrants) ||
+    table.minEntrants < 1 ||
+    table.maxEntrants < table.minEntrants
+  ) {
     throw bad('bad entrant range');
   }
   if (table.bands.length === 0) throw bad('no bands');
@@ -117,8 +122,10 @@ export function validatePrizeTable(table: PrizeTable): PrizeTable {
   let total = 0;
   let previousShare = Infinity;
   for (const b of table.bands) {
-    if (b.fromPlace !== next || b.toPlace < b.fromPlace) throw bad(`bands must be contiguous from 1st (at ${b.fromPlace})`);
-    if (!Number.isSafeInteger(b.sharePpm) || b.sharePpm <= 0) throw bad(`share of ${b.fromPlace} must be a positive integer`);
+    if (b.fromPlace !== next || b.toPlace < b.fromPlace)
+      throw bad(`bands must be contiguous from 1st (at ${b.fromPlace})`);
+    if (!Number.isSafeInteger(b.sharePpm) || b.sharePpm <= 0)
+      throw bad(`share of ${b.fromPlace} must be a positive integer`);
     if (b.sharePpm > previousShare) throw bad(`place ${b.fromPlace} is paid more than a better place`);
     previousShare = b.sharePpm;
     total += b.sharePpm * (b.toPlace - b.fromPlace + 1);
@@ -136,7 +143,10 @@ export const PRIZE_TABLES: readonly PrizeTable[] = buildTables();
 /** The published table for a field of `entrants` (2..10,000). */
 export function prizeTableFor(entrants: number): PrizeTable {
   if (!Number.isSafeInteger(entrants) || entrants < 2 || entrants > MAX_PUBLISHED_ENTRANTS) {
-    throw new PrizeError('entrants-out-of-range', `published prize tables cover 2..${MAX_PUBLISHED_ENTRANTS} entrants, got ${entrants}`);
+    throw new PrizeError(
+      'entrants-out-of-range',
+      `published prize tables cover 2..${MAX_PUBLISHED_ENTRANTS} entrants, got ${entrants}`,
+    );
   }
   // Binary search: the bracket whose top is the first >= entrants.
   let lo = 0;
@@ -157,7 +167,8 @@ export function placeShares(table: PrizeTable): number[] {
 }
 
 function checkPool(pool: number): void {
-  if (!Number.isSafeInteger(pool) || pool < 0) throw new PrizeError('bad-pool', `prize pool must be a safe integer >= 0, got ${pool}`);
+  if (!Number.isSafeInteger(pool) || pool < 0)
+    throw new PrizeError('bad-pool', `prize pool must be a safe integer >= 0, got ${pool}`);
 }
 
 /**

@@ -98,10 +98,12 @@ describe('live prize pool', () => {
         throw e;
       }
     };
-    expect(code(() => livePrizePool(config, { price: 100, fee: 10 }, { entries: -1, rebuys: 0, addOns: 0 }))).toBe('bad-count');
-    expect(code(() => livePrizePool({ ...config, addOn: null }, { price: 1, fee: 0 }, { entries: 1, rebuys: 0, addOns: 1 }))).toBe(
+    expect(code(() => livePrizePool(config, { price: 100, fee: 10 }, { entries: -1, rebuys: 0, addOns: 0 }))).toBe(
       'bad-count',
     );
+    expect(
+      code(() => livePrizePool({ ...config, addOn: null }, { price: 1, fee: 0 }, { entries: 1, rebuys: 0, addOns: 1 })),
+    ).toBe('bad-count');
     expect(code(() => canRebuy({ ...config, maxRebuys: 1.5 }, at(0), fresh))).toBe('bad-config');
     expect(code(() => canRebuy(config, at(0), { ...fresh, stack: -5 }))).toBe('bad-count');
   });

@@ -63,7 +63,10 @@ export function validateRebuyConfig(c: RebuyConfig): RebuyConfig {
     !purchaseOk(c.rebuy) ||
     (c.addOn !== null && (!purchaseOk(c.addOn) || !['break', 'last-level'].includes(c.addOn.window)))
   ) {
-    throw new RebuyError('bad-config', 'rebuy config: positive integer stack, level and chips; non-negative counts and prices');
+    throw new RebuyError(
+      'bad-config',
+      'rebuy config: positive integer stack, level and chips; non-negative counts and prices',
+    );
   }
   return c;
 }
@@ -141,6 +144,7 @@ export function livePrizePool(
     chipsInPlay:
       counts.entries * config.startingStack + counts.rebuys * config.rebuy.chips + counts.addOns * addOn.chips,
   };
-  if (!Object.values(out).every(Number.isSafeInteger)) throw new RebuyError('bad-count', 'totals exceed the safe integer range');
+  if (!Object.values(out).every(Number.isSafeInteger))
+    throw new RebuyError('bad-count', 'totals exceed the safe integer range');
   return out;
 }

@@ -44,7 +44,18 @@ function opened(config = mtt, players: string[] = []): RegistrationState {
 describe('registration', () => {
   test('register charges buy-in + fee; the buy-in goes to the prize pool', () => {
     const { state, events } = registerEntry(opened(), 'ann');
-    expect(events).toEqual([{ type: 'registered', entryId: 1, playerId: 'ann', late: false, reEntry: false, charge: 110, toPrizePool: 100, fee: 10 }]);
+    expect(events).toEqual([
+      {
+        type: 'registered',
+        entryId: 1,
+        playerId: 'ann',
+        late: false,
+        reEntry: false,
+        charge: 110,
+        toPrizePool: 100,
+        fee: 10,
+      },
+    ]);
     expect(prizePool(state)).toBe(100);
   });
 
@@ -70,7 +81,14 @@ describe('registration', () => {
     const { state, events } = startTournament(opened(mtt, ['a', 'b']));
     expect(state.phase).toBe('cancelled');
     expect(events).toEqual([
-      { type: 'cancelled', reason: 'too-few-entrants', refunds: [{ entryId: 1, playerId: 'a', amount: 110 }, { entryId: 2, playerId: 'b', amount: 110 }] },
+      {
+        type: 'cancelled',
+        reason: 'too-few-entrants',
+        refunds: [
+          { entryId: 1, playerId: 'a', amount: 110 },
+          { entryId: 2, playerId: 'b', amount: 110 },
+        ],
+      },
     ]);
   });
 
@@ -115,7 +133,14 @@ describe('registration', () => {
   });
 
   test('start when full (Sit & Go): the last registration starts it; a late unregistration loses the race', () => {
-    const sng = { ...mtt, minEntrants: 3, maxEntrants: 3, lateRegistrationUntilLevel: 0, reEntry: false, startWhenFull: true };
+    const sng = {
+      ...mtt,
+      minEntrants: 3,
+      maxEntrants: 3,
+      lateRegistrationUntilLevel: 0,
+      reEntry: false,
+      startWhenFull: true,
+    };
     const { state, events } = registerEntry(opened(sng, ['a', 'b']), 'c');
     expect(events.map((e) => e.type)).toEqual(['registered', 'started']);
     expect(events[1]).toEqual({ type: 'started', entrants: 3, prizePool: 300 });

@@ -73,7 +73,11 @@ export type RegistrationEvent =
   | { readonly type: 'started'; readonly entrants: number; readonly prizePool: number }
   | { readonly type: 'busted'; readonly entryId: number; readonly playerId: string }
   | { readonly type: 'finished'; readonly entrants: number; readonly prizePool: number }
-  | { readonly type: 'cancelled'; readonly reason: 'too-few-entrants' | 'by-admin'; readonly refunds: readonly Refund[] };
+  | {
+      readonly type: 'cancelled';
+      readonly reason: 'too-few-entrants' | 'by-admin';
+      readonly refunds: readonly Refund[];
+    };
 
 export interface RegistrationTransition {
   readonly state: RegistrationState;
@@ -85,13 +89,18 @@ const isNonNegInt = (n: number) => Number.isSafeInteger(n) && n >= 0;
 export function validateRegistrationConfig(c: RegistrationConfig): RegistrationConfig {
   const bad = (why: string) => new RegistrationError('bad-config', why);
   if (!Number.isSafeInteger(c.minEntrants) || c.minEntrants < 2) throw bad('minEntrants must be an integer >= 2');
-  if (!Number.isSafeInteger(c.maxEntrants) || c.maxEntrants < c.minEntrants) throw bad('maxEntrants must be an integer >= minEntrants');
+  if (!Number.isSafeInteger(c.maxEntrants) || c.maxEntrants < c.minEntrants)
+    throw bad('maxEntrants must be an integer >= minEntrants');
   if (!isNonNegInt(c.buyIn) || !isNonNegInt(c.fee)) throw bad('buyIn and fee must be integers >= 0');
   if (!isNonNegInt(c.lateRegistrationUntilLevel)) throw bad('lateRegistrationUntilLevel must be an integer >= 0');
-  if (c.maxEntriesPerPlayer !== undefined && (!Number.isSafeInteger(c.maxEntriesPerPlayer) || c.maxEntriesPerPlayer < 1)) {
+  if (
+    c.maxEntriesPerPlayer !== undefined &&
+    (!Number.isSafeInteger(c.maxEntriesPerPlayer) || c.maxEntriesPerPlayer < 1)
+  ) {
     throw bad('maxEntriesPerPlayer must be an integer >= 1');
   }
-  if (c.startWhenFull && c.lateRegistrationUntilLevel > 0) throw bad('a start-when-full event has no late registration');
+  if (c.startWhenFull && c.lateRegistrationUntilLevel > 0)
+    throw bad('a start-when-full event has no late registration');
   return c;
 }
 
@@ -143,17 +152,22 @@ export function registerEntry(s: RegistrationState, playerId: string, currentLev
   refuseIfClosed(s);
   if (s.phase === 'announced') throw new RegistrationError('registration-not-open', 'registration has not opened yet');
   if (s.phase === 'running' && !lateRegistrationOpen(s.config, currentLevel)) {
-    throw new RegistrationError('late-registration-closed', `late registration closed after level ${s.config.lateRegistrationUntilLevel}`);
+    throw new RegistrationError(
+      'late-registration-closed',
+      `late registration closed after level ${s.config.lateRegistrationUntilLevel}`,
+    );
   }
   const mine = s.entries.filter((e) => e.playerId === playerId);
-  if (mine.some((e) => e.status === 'active')) throw new RegistrationError('already-registered', `${playerId} already has a live entry`);
+  if (mine.some((e) => e.status === 'active'))
+    throw new RegistrationError('already-registered', `${playerId} already has a live entry`);
   const busted = mine.filter((e) => e.status === 'busted').length;
   if (busted > 0) {
     if (!s.config.reEntry) throw new RegistrationError('re-entry-not-allowed', 'this tournament has no re-entry');
     const limit = s.config.maxEntriesPerPlayer ?? Infinity;
     if (busted >= limit) throw new RegistrationError('re-entry-not-allowed', `at most ${limit} entries per player`);
   }
-  if (paidEntries(s) >= s.config.maxEntrants) throw new RegistrationError('tournament-full', `the tournament is full (${s.config.maxEntrants})`);
+  if (paidEntries(s) >= s.config.maxEntrants)
+    throw new RegistrationError('tournament-full', `the tournament is full (${s.config.maxEntrants})`);
   const entry: Entry = {
     entryId: s.entries.length + 1,
     playerId,
@@ -163,7 +177,16 @@ export function registerEntry(s: RegistrationState, playerId: string, currentLev
   };
   const { buyIn, fee } = s.config;
   const events: RegistrationEvent[] = [
-    { type: 'registered', entryId: entry.entryId, playerId, late: entry.late, reEntry: entry.reEntry, charge: buyIn + fee, toPrizePool: buyIn, fee },
+    {
+      type: 'registered',
+      entryId: entry.entryId,
+      playerId,
+      late: entry.late,
+      reEntry: entry.reEntry,
+      charge: buyIn + fee,
+      toPrizePool: buyIn,
+      fee,
+    },
   ];
   let state: RegistrationState = { ...s, entries: [...s.entries, entry] };
   if (state.phase === 'open' && state.config.startWhenFull && paidEntries(state) === state.config.maxEntrants) {
@@ -204,7 +227,10 @@ export function startTournament(s: RegistrationState): RegistrationTransition {
   if (s.phase === 'running') throw new RegistrationError('already-started', 'the tournament is already running');
   const entrants = paidEntries(s);
   if (entrants < s.config.minEntrants) return refundAll(s, 'too-few-entrants');
-  return { state: { ...s, phase: 'running' }, events: [{ type: 'started', entrants, prizePool: entrants * s.config.buyIn }] };
+  return {
+    state: { ...s, phase: 'running' },
+    events: [{ type: 'started', entrants, prizePool: entrants * s.config.buyIn }],
+  };
 }
 
 /** Admin cancellation at any time before the end: everyone's entries are refunded. */
@@ -227,5 +253,8 @@ export function bustEntry(s: RegistrationState, entryId: number): RegistrationTr
 export function finishTournament(s: RegistrationState): RegistrationTransition {
   if (s.phase !== 'running') throw new RegistrationError('not-running', 'only a running tournament can finish');
   const entrants = paidEntries(s);
-  return { state: { ...s, phase: 'finished' }, events: [{ type: 'finished', entrants, prizePool: entrants * s.config.buyIn }] };
+  return {
+    state: { ...s, phase: 'finished' },
+    events: [{ type: 'finished', entrants, prizePool: entrants * s.config.buyIn }],
+  };
 }

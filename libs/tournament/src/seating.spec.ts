@@ -15,7 +15,11 @@ import { testRandom } from './test-helpers/seeded-random';
 import { allPlayers, counts, filled, table } from './test-helpers/tables';
 
 const NINE_FULL = 'A B C D E F G H I';
-const snap = (tables: readonly TableSnapshot[], breakOrder?: number[]): SeatingSnapshot => ({ tableSize: 9, tables, breakOrder });
+const snap = (tables: readonly TableSnapshot[], breakOrder?: number[]): SeatingSnapshot => ({
+  tableSize: 9,
+  tables,
+  breakOrder,
+});
 
 describe('seating rules (TDA / 2024 WSOP)', () => {
   test('rule 1: initial seats are random over ceil(n/size) tables, as evenly as possible', () => {
@@ -55,7 +59,13 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     const s = snap([table(1, NINE_FULL, 2), table(2, 'J K L M N O P . .', 0)]);
     expect(nextHandPositions(s.tables[0].seats, 2)).toEqual({ button: 3, smallBlind: 4, bigBlind: 5 });
     const [move] = planSeating(s, testRandom(1)).moves;
-    expect(move).toMatchObject({ playerId: 'F', from: { tableId: 1, seat: 5 }, to: { tableId: 2, seat: 7 }, reason: 'balance', waitsForButton: false });
+    expect(move).toMatchObject({
+      playerId: 'F',
+      from: { tableId: 1, seat: 5 },
+      to: { tableId: 2, seat: 7 },
+      reason: 'balance',
+      waitsForButton: false,
+    });
   });
 
   test('rule 4: he goes to the worst-positioned free seat, the one that posts the big blind next', () => {
@@ -71,7 +81,10 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     // he goes to seat 8 instead.
     const s = snap([table(1, NINE_FULL, 2), table(2, 'J . K L M N O P .', 7)]);
     expect(nextHandPositions(s.tables[1].seats, 7)).toEqual({ button: 0, smallBlind: 2, bigBlind: 3 });
-    expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({ to: { tableId: 2, seat: 8 }, waitsForButton: false });
+    expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({
+      to: { tableId: 2, seat: 8 },
+      waitsForButton: false,
+    });
   });
 
   test('rule 4: when only seats between the small blind and the button are free, he sits there and waits', () => {
@@ -86,7 +99,10 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     const source = { ...table(1, 'A B C D . F G H I', 2), positions: { button: 2, smallBlind: 3, bigBlind: 4 } };
     const s = snap([source, table(2, 'J K L M N O . . .', 0)]);
     expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({ playerId: 'F', from: { tableId: 1, seat: 5 } });
-    expect(planSeating(snap([table(1, 'A B C D . F G H I', 2), table(2, 'J K L M N O . . .', 0)]), testRandom(1)).moves[0].playerId).toBe('G');
+    expect(
+      planSeating(snap([table(1, 'A B C D . F G H I', 2), table(2, 'J K L M N O . . .', 0)]), testRandom(1)).moves[0]
+        .playerId,
+    ).toBe('G');
   });
 
   test('rule 4 with libs/table positions (dead button): a newcomer on the dead button seat waits', () => {
@@ -110,7 +126,13 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
     // blind, in the hand) cannot.
     const s = snap([table(1, 'A B C D E F X* H I', 2, true), table(2, 'J K L M N O P . .', 0)]);
     expect(planSeating(s, testRandom(1)).moves).toEqual([
-      { playerId: 'X', from: { tableId: 1, seat: 6 }, to: { tableId: 2, seat: 7 }, reason: 'balance', waitsForButton: false },
+      {
+        playerId: 'X',
+        from: { tableId: 1, seat: 6 },
+        to: { tableId: 2, seat: 7 },
+        reason: 'balance',
+        waitsForButton: false,
+      },
     ]);
   });
 
@@ -163,10 +185,15 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   test('rule 6a: a table of one player breaks at once, out of the pre-set order, while the fullest tables are all in a hand', () => {
     // 9 + 9 + 7, all in a hand, and 1: the pre-set order names table 3 (busy) first; the lone
     // player must not wait for its hand.
-    const s = snap([filled(1, 9, 9, 0, 0, true), filled(2, 9, 9, 10, 0, true), filled(3, 7, 9, 20, 0, true), filled(4, 1, 9, 30, 0)], [3, 2, 1, 4]);
+    const s = snap(
+      [filled(1, 9, 9, 0, 0, true), filled(2, 9, 9, 10, 0, true), filled(3, 7, 9, 20, 0, true), filled(4, 1, 9, 30, 0)],
+      [3, 2, 1, 4],
+    );
     const plan = planSeating(s, testRandom(1));
     expect(plan.brokenTables).toEqual([4]);
-    expect(plan.moves).toEqual([expect.objectContaining({ playerId: 'p30', from: { tableId: 4, seat: 0 }, reason: 'break' })]);
+    expect(plan.moves).toEqual([
+      expect.objectContaining({ playerId: 'p30', from: { tableId: 4, seat: 0 }, reason: 'break' }),
+    ]);
     expect(plan.moves[0].to.tableId).toBe(3); // the only table with a free seat, between its hands
     expect(counts(applySeatingPlan(s, plan))).toEqual([9, 9, 8]);
     // Many tables of one (the report's deadlock had 186): they pair up at once instead of waiting.
@@ -198,7 +225,11 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
 
   test('rule 7: the redraw waits until no hand is in progress', () => {
     const s = snap([filled(1, 5, 9, 0, 3), filled(2, 4, 9, 10, 1, true)]);
-    expect(planSeating(s, testRandom(1))).toMatchObject({ moves: [], finalTableRedraw: false, holds: [{ kind: 'redraw-waits-for-hands', tableIds: [2] }] });
+    expect(planSeating(s, testRandom(1))).toMatchObject({
+      moves: [],
+      finalTableRedraw: false,
+      holds: [{ kind: 'redraw-waits-for-hands', tableIds: [2] }],
+    });
   });
 
   test('late entrant: a random free seat at a shortest table; a new table when all are full', () => {
@@ -262,7 +293,9 @@ const arbSnapshot = (withHands: boolean) =>
         tableSize,
         tables: tables.map((t, i) => ({
           tableId: i + 1,
-          seats: t.occupancy.slice(0, tableSize).map((o, s) => (o ? { playerId: `p${next++}`, dealtIn: t.dealt[s] } : null)),
+          seats: t.occupancy
+            .slice(0, tableSize)
+            .map((o, s) => (o ? { playerId: `p${next++}`, dealtIn: t.dealt[s] } : null)),
           button: t.button === null ? null : t.button % tableSize,
           positions: t.positions && {
             button: t.positions.button % tableSize,
@@ -310,7 +343,8 @@ describe('seating properties', () => {
         const after = applySeatingPlan(snapshot, plan);
         checkNoDuplicatesAndCapacity(snapshot, after);
         const origin = new Map<string, { busy: boolean; dealtIn: boolean }>();
-        for (const t of snapshot.tables) for (const p of t.seats) if (p) origin.set(p.playerId, { busy: t.handInProgress, dealtIn: p.dealtIn });
+        for (const t of snapshot.tables)
+          for (const p of t.seats) if (p) origin.set(p.playerId, { busy: t.handInProgress, dealtIn: p.dealtIn });
         const movedOnce = new Set<string>();
         for (const m of plan.moves) {
           const o = origin.get(m.playerId)!;
@@ -337,7 +371,9 @@ describe('seating properties', () => {
           let next = 0;
           const snapshot: SeatingSnapshot = {
             tableSize,
-            tables: sizes.map((k, i) => filled(i + 1, Math.min(k, tableSize) >> 1, tableSize, (next += tableSize), k % tableSize)),
+            tables: sizes.map((k, i) =>
+              filled(i + 1, Math.min(k, tableSize) >> 1, tableSize, (next += tableSize), k % tableSize),
+            ),
           };
           const plan = planSeating(snapshot, testRandom(seed));
           const after = applySeatingPlan(snapshot, plan);

@@ -143,7 +143,10 @@ export interface NextHandPositions {
 }
 
 /** Button and blinds of the next hand under the moving-button rule; `null` if undefined. */
-export function nextHandPositions(seats: readonly (SeatedPlayer | null)[], button: number | null): NextHandPositions | null {
+export function nextHandPositions(
+  seats: readonly (SeatedPlayer | null)[],
+  button: number | null,
+): NextHandPositions | null {
   if (button === null || occupiedCount(seats) < 2) return null;
   const b = nextOccupied(seats, button);
   const heads = occupiedCount(seats) === 2;
@@ -193,7 +196,11 @@ function rotationOf(table: PositionedSeats): Rotation | null {
     const bb = nextOccupied(seats, prevBB);
     let button = p.smallBlind ?? p.button;
     if (button === bb || strictlyBetween(prevBB, button, bb, n)) button = (prevBB - 1 + n) % n;
-    return { anchor: prevBB, nextBigBlind: bb, zone: (seat) => seat === button || (button !== bb && strictlyBetween(button, seat, bb, n)) };
+    return {
+      anchor: prevBB,
+      nextBigBlind: bb,
+      zone: (seat) => seat === button || (button !== bb && strictlyBetween(button, seat, bb, n)),
+    };
   }
   const pos = nextHandPositions(seats, p ? p.button : table.button);
   if (!pos) return null;
@@ -263,7 +270,10 @@ export function playerToMove(table: PositionedSeats & { readonly handInProgress:
 
 function checkTableSize(tableSize: number): void {
   if (!Number.isSafeInteger(tableSize) || tableSize < MIN_TABLE_SIZE || tableSize > MAX_TABLE_SIZE) {
-    throw new SeatingError('bad-table-size', `table size must be ${MIN_TABLE_SIZE}..${MAX_TABLE_SIZE}, got ${tableSize}`);
+    throw new SeatingError(
+      'bad-table-size',
+      `table size must be ${MIN_TABLE_SIZE}..${MAX_TABLE_SIZE}, got ${tableSize}`,
+    );
   }
 }
 
@@ -309,7 +319,8 @@ export function validateSnapshot(snapshot: SeatingSnapshot, mode: 'full' | 'shap
   }
   if (snapshot.breakOrder) {
     const listed = new Set(snapshot.breakOrder);
-    if (listed.size !== snapshot.breakOrder.length) throw new SeatingError('bad-break-order', 'break order repeats a table');
+    if (listed.size !== snapshot.breakOrder.length)
+      throw new SeatingError('bad-break-order', 'break order repeats a table');
     for (const id of tableIds) {
       if (!listed.has(id)) throw new SeatingError('bad-break-order', `break order misses table ${id}`);
     }
@@ -320,10 +331,16 @@ export function validateSnapshot(snapshot: SeatingSnapshot, mode: 'full' | 'shap
 // Initial seating and new players
 
 /** Rule 1: random seats over ceil(n / tableSize) tables, table sizes differing by at most one. */
-export function initialSeating(playerIds: readonly string[], tableSize: number, rng: RandomSource, firstTableId = 1): TableSnapshot[] {
+export function initialSeating(
+  playerIds: readonly string[],
+  tableSize: number,
+  rng: RandomSource,
+  firstTableId = 1,
+): TableSnapshot[] {
   checkTableSize(tableSize);
   if (playerIds.length === 0) throw new SeatingError('no-players', 'nobody to seat');
-  if (new Set(playerIds).size !== playerIds.length) throw new SeatingError('duplicate-player', 'a player is listed twice');
+  if (new Set(playerIds).size !== playerIds.length)
+    throw new SeatingError('duplicate-player', 'a player is listed twice');
   const n = playerIds.length;
   const tables = Math.ceil(n / tableSize);
   const base = Math.floor(n / tables);
@@ -335,7 +352,8 @@ export function initialSeating(playerIds: readonly string[], tableSize: number, 
   for (let t = 0; t < tables; t++) {
     const k = base + (t < extra ? 1 : 0);
     const seats: Seats = new Array(tableSize).fill(null);
-    for (const seat of shuffled(seatNumbers, rng).slice(0, k)) seats[seat] = { playerId: order[next++], dealtIn: false };
+    for (const seat of shuffled(seatNumbers, rng).slice(0, k))
+      seats[seat] = { playerId: order[next++], dealtIn: false };
     out.push({ tableId: firstTableId + t, seats, button: null, handInProgress: false });
   }
   return out;
@@ -356,7 +374,8 @@ export interface NewPlayerSeat {
 export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: RandomSource): NewPlayerSeat {
   validateSnapshot(snapshot);
   for (const t of snapshot.tables) {
-    if (t.seats.some((s) => s?.playerId === playerId)) throw new SeatingError('duplicate-player', `${playerId} is already seated`);
+    if (t.seats.some((s) => s?.playerId === playerId))
+      throw new SeatingError('duplicate-player', `${playerId} is already seated`);
   }
   const candidates: SeatRef[] = [];
   let min = Infinity;
@@ -374,7 +393,11 @@ export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: 
   if (candidates.length === 0) {
     // A new number, never one of a broken table (the break order still lists those): a table's
     // number names its table host and its hands for the whole tournament.
-    const tableId = Math.max(snapshot.tables.reduce((m, t) => Math.max(m, t.tableId), 0), ...(snapshot.breakOrder ?? [])) + 1;
+    const tableId =
+      Math.max(
+        snapshot.tables.reduce((m, t) => Math.max(m, t.tableId), 0),
+        ...(snapshot.breakOrder ?? []),
+      ) + 1;
     const seat = randomInt(rng, snapshot.tableSize);
     const seats: Seats = new Array(snapshot.tableSize).fill(null);
     seats[seat] = { playerId, dealtIn: false };
@@ -398,7 +421,12 @@ export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: 
     return { ...t, seats };
   });
   const target = snapshot.tables.find((t) => t.tableId === to.tableId)!;
-  return { snapshot: { ...snapshot, tables }, to, openedTable: false, waitsForButton: waitsForButtonAt(target, to.seat) };
+  return {
+    snapshot: { ...snapshot, tables },
+    to,
+    openedTable: false,
+    waitsForButton: waitsForButtonAt(target, to.seat),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -474,7 +502,13 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
       }
     }
   }
-  const result = (finalTableRedraw = false, finalTableId: number | null = null): SeatingPlan => ({ moves, brokenTables, finalTableRedraw, finalTableId, holds });
+  const result = (finalTableRedraw = false, finalTableId: number | null = null): SeatingPlan => ({
+    moves,
+    brokenTables,
+    finalTableRedraw,
+    finalTableId,
+    holds,
+  });
   if (total === 0) return result();
 
   // Rule 7: final table redraw.
@@ -500,7 +534,10 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
       });
     }
     const finalTableId = src[finalIdx].tableId;
-    const seatDraw = shuffled(Array.from({ length: S }, (_, i) => i), rng);
+    const seatDraw = shuffled(
+      Array.from({ length: S }, (_, i) => i),
+      rng,
+    );
     shuffled(everyone, rng).forEach((p, k) =>
       moves.push({ ...p, to: { tableId: finalTableId, seat: seatDraw[k] }, reason: 'redraw', waitsForButton: false }),
     );
@@ -529,7 +566,8 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
   let closing = -1;
   while (openCount > 1 && total <= (openCount - 1) * S) {
     let victim = -1;
-    for (let i = 0; i < T; i++) if (open[i] && count[i] < 2 && !isBusy(i) && (victim < 0 || rank[i] < rank[victim])) victim = i;
+    for (let i = 0; i < T; i++)
+      if (open[i] && count[i] < 2 && !isBusy(i) && (victim < 0 || rank[i] < rank[victim])) victim = i;
     if (victim < 0) for (let i = 0; i < T; i++) if (open[i] && (victim < 0 || rank[i] < rank[victim])) victim = i;
     if (isBusy(victim)) {
       holds.push({ kind: 'break-waits-for-hand', tableId: src[victim].tableId });
@@ -567,7 +605,10 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
           }
         }
       }
-      const waits = waitsForButtonAt({ seats: seatsAt(to), button: src[to].button, positions: src[to].positions }, toSeat);
+      const waits = waitsForButtonAt(
+        { seats: seatsAt(to), button: src[to].button, positions: src[to].positions },
+        toSeat,
+      );
       move(victim, seat, to, toSeat, 'break', waits);
     }
   }
@@ -596,7 +637,12 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     let from = -1;
     let fromSeat = -1;
     for (const i of fullest) {
-      fromSeat = playerToMove({ seats: seatsAt(i), button: src[i].button, positions: src[i].positions, handInProgress: src[i].handInProgress });
+      fromSeat = playerToMove({
+        seats: seatsAt(i),
+        button: src[i].button,
+        positions: src[i].positions,
+        handInProgress: src[i].handInProgress,
+      });
       if (fromSeat >= 0) {
         from = i;
         break;
@@ -606,7 +652,11 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
       holds.push({ kind: 'balance-waits-for-hand', tableIds: fullest.map((i) => src[i].tableId) });
       break;
     }
-    const seat = worstFreeSeat({ seats: seatsAt(target), button: src[target].button, positions: src[target].positions })!;
+    const seat = worstFreeSeat({
+      seats: seatsAt(target),
+      button: src[target].button,
+      positions: src[target].positions,
+    })!;
     move(from, fromSeat, target, seat.seat, 'balance', seat.waitsForButton);
   }
   return result();

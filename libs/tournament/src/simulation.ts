@@ -18,7 +18,14 @@ import { type Bust, placeBusts } from './places';
 import { type FinishGroup, type Payout, payStandings, prizeTableFor } from './prizes';
 import { randomInt } from './random';
 import type { RandomSource } from './random';
-import { type SeatedPlayer, type SeatingSnapshot, type TableSnapshot, applySeatingPlan, initialSeating, planSeating } from './seating';
+import {
+  type SeatedPlayer,
+  type SeatingSnapshot,
+  type TableSnapshot,
+  applySeatingPlan,
+  initialSeating,
+  planSeating,
+} from './seating';
 
 export interface SimulatedSeat {
   readonly seat: number;
@@ -82,9 +89,12 @@ export interface TournamentSimulationResult {
 export class SimulationError extends TournamentError<'bad-options' | 'chips-not-conserved' | 'too-many-hands'> {}
 
 export function simulateTournament(o: TournamentSimulationOptions): TournamentSimulationResult {
-  if (!Number.isSafeInteger(o.entrants) || o.entrants < 2) throw new SimulationError('bad-options', 'at least 2 entrants');
-  if (!Number.isSafeInteger(o.startingStack) || o.startingStack < 1) throw new SimulationError('bad-options', 'starting stack must be a positive integer');
-  if (!Number.isSafeInteger(o.handDurationMs) || o.handDurationMs < 1) throw new SimulationError('bad-options', 'hand duration must be a positive integer');
+  if (!Number.isSafeInteger(o.entrants) || o.entrants < 2)
+    throw new SimulationError('bad-options', 'at least 2 entrants');
+  if (!Number.isSafeInteger(o.startingStack) || o.startingStack < 1)
+    throw new SimulationError('bad-options', 'starting stack must be a positive integer');
+  if (!Number.isSafeInteger(o.handDurationMs) || o.handDurationMs < 1)
+    throw new SimulationError('bad-options', 'hand duration must be a positive integer');
   validateBlindStructure(o.structure);
   const { rng, tableSize: S } = o;
   const maxHands = o.maxHands ?? 50_000_000;
@@ -163,7 +173,10 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
         if (p) occupied.push(seat);
       });
       if (occupied.length < 2) continue;
-      const button = table.button === null ? occupied[randomInt(rng, occupied.length)] : (occupied.find((s) => s > table.button!) ?? occupied[0]);
+      const button =
+        table.button === null
+          ? occupied[randomInt(rng, occupied.length)]
+          : (occupied.find((s) => s > table.button!) ?? occupied[0]);
       const seats: SimulatedSeat[] = occupied.map((seat) => {
         const playerId = table.seats[seat]!.playerId;
         return { seat, playerId, stack: stacks.get(playerId)! };
@@ -171,7 +184,11 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
       if (++hands > maxHands) throw new SimulationError('too-many-hands', `no winner after ${maxHands} hands`);
       const after = o.playHand({ handNumber: hands, tableId, button, seats, level: pos.level });
       const before = seats.reduce((s, x) => s + x.stack, 0);
-      if (after.length !== seats.length || after.reduce((s, x) => s + x, 0) !== before || after.some((x) => !Number.isSafeInteger(x) || x < 0)) {
+      if (
+        after.length !== seats.length ||
+        after.reduce((s, x) => s + x, 0) !== before ||
+        after.some((x) => !Number.isSafeInteger(x) || x < 0)
+      ) {
         throw new SimulationError('chips-not-conserved', `hand ${hands} at table ${tableId} changed the chips in play`);
       }
       const busts: Bust[] = [];
@@ -182,7 +199,12 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
           newSeats[s.seat] = null;
           stacks.delete(s.playerId);
           // Odd-chip order: nearest the button on the left first, then lower table number.
-          busts.push({ playerId: s.playerId, startingStack: s.stack, tableId, order: tableId * 100 + ((s.seat - button - 1 + S) % S) });
+          busts.push({
+            playerId: s.playerId,
+            startingStack: s.stack,
+            tableId,
+            order: tableId * 100 + ((s.seat - button - 1 + S) % S),
+          });
         } else {
           newSeats[s.seat] = { playerId: s.playerId, dealtIn: true };
         }

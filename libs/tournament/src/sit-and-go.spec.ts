@@ -49,7 +49,9 @@ describe('Sit & Go templates', () => {
     expect(codeOf(() => validateSitAndGoTemplate({ ...sixMax, seats: 11 }))).toBe('bad-seats');
     expect(codeOf(() => validateSitAndGoTemplate({ ...sixMax, game: 'omaha', seats: 9 }))).toBe('seats-exceed-game');
     expect(codeOf(() => validateSitAndGoTemplate({ ...sixMax, buyIn: -5 }))).toBe('bad-amount');
-    expect(codeOf(() => validateSitAndGoTemplate({ ...sixMax, clock: { decisionMs: 0, reconnectMs: 0 } }))).toBe('bad-clock');
+    expect(codeOf(() => validateSitAndGoTemplate({ ...sixMax, clock: { decisionMs: 0, reconnectMs: 0 } }))).toBe(
+      'bad-clock',
+    );
   });
 
   test('Spin template: 3 seats, hyper-turbo, the published multiplier table', () => {
@@ -78,7 +80,9 @@ describe('Sit & Go templates', () => {
     const heads = { ...sixMax, seats: 2 };
     const afterA = registerSitAndGo(openSitAndGoLobby(heads), 'a').lobby;
     // Before the fill, unregistering refunds buy-in + fee.
-    expect(unregisterSitAndGo(afterA, 1, 'a').events).toEqual([{ type: 'unregistered', entryId: 1, playerId: 'a', refund: 110 }]);
+    expect(unregisterSitAndGo(afterA, 1, 'a').events).toEqual([
+      { type: 'unregistered', entryId: 1, playerId: 'a', refund: 110 },
+    ]);
     const filled = registerSitAndGo(afterA, 'b').lobby;
     expect(codeOf(() => unregisterSitAndGo(filled, 1, 'a'))).toBe('already-started');
   });

@@ -19,7 +19,9 @@ import {
 import { DEFAULT_SPIN_TABLE, SPIN_PLAYERS, type SpinTable, validateSpinTable } from './spin';
 
 /** Max seats per game, from the engine's list of games; a template may not exceed them. */
-export const GAME_MAX_SEATS: Readonly<Record<string, number>> = Object.fromEntries(VARIANTS.map((spec) => [spec.id, spec.maxSeats]));
+export const GAME_MAX_SEATS: Readonly<Record<string, number>> = Object.fromEntries(
+  VARIANTS.map((spec) => [spec.id, spec.maxSeats]),
+);
 
 export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fixed-limit' | 'spread-limit';
 
@@ -50,17 +52,28 @@ export interface SitAndGoTemplate {
 }
 
 export function validateSitAndGoTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
-  if (!Number.isSafeInteger(t.seats) || t.seats < 2 || t.seats > 10) throw new TemplateError('bad-seats', `seats must be 2..10, got ${t.seats}`);
+  if (!Number.isSafeInteger(t.seats) || t.seats < 2 || t.seats > 10)
+    throw new TemplateError('bad-seats', `seats must be 2..10, got ${t.seats}`);
   const max = GAME_MAX_SEATS[t.game];
-  if (max !== undefined && t.seats > max) throw new TemplateError('seats-exceed-game', `${t.game} seats at most ${max}`);
-  for (const [name, v, min] of [['buyIn', t.buyIn, 0], ['entryFee', t.entryFee, 0], ['startingStack', t.startingStack, 1]] as const) {
-    if (!Number.isSafeInteger(v) || v < min) throw new TemplateError('bad-amount', `${name} must be an integer >= ${min}`);
+  if (max !== undefined && t.seats > max)
+    throw new TemplateError('seats-exceed-game', `${t.game} seats at most ${max}`);
+  for (const [name, v, min] of [
+    ['buyIn', t.buyIn, 0],
+    ['entryFee', t.entryFee, 0],
+    ['startingStack', t.startingStack, 1],
+  ] as const) {
+    if (!Number.isSafeInteger(v) || v < min)
+      throw new TemplateError('bad-amount', `${name} must be an integer >= ${min}`);
   }
-  if (t.botFillAfterMs != null && (!Number.isSafeInteger(t.botFillAfterMs) || t.botFillAfterMs < 1000 || t.botFillAfterMs > 3_600_000)) {
+  if (
+    t.botFillAfterMs != null &&
+    (!Number.isSafeInteger(t.botFillAfterMs) || t.botFillAfterMs < 1000 || t.botFillAfterMs > 3_600_000)
+  ) {
     throw new TemplateError('bad-clock', 'botFillAfterMs must be an integer 1000..3600000 ms');
   }
   for (const v of [t.clock.decisionMs, t.clock.reconnectMs]) {
-    if (!Number.isSafeInteger(v) || v < 0) throw new TemplateError('bad-clock', 'clock settings must be integers >= 0 ms');
+    if (!Number.isSafeInteger(v) || v < 0)
+      throw new TemplateError('bad-clock', 'clock settings must be integers >= 0 ms');
   }
   if (t.clock.decisionMs === 0) throw new TemplateError('bad-clock', 'a decision needs some time');
   validateBlindStructure(t.blindStructure);
@@ -72,7 +85,8 @@ export function validateSitAndGoTemplate(t: SitAndGoTemplate): SitAndGoTemplate 
   } else {
     const table = t.prizeTable ?? prizeTableFor(t.seats);
     validatePrizeTable(table);
-    if (table.paidPlaces > t.seats) throw new TemplateError('bad-amount', 'the prize table pays more places than seats');
+    if (table.paidPlaces > t.seats)
+      throw new TemplateError('bad-amount', 'the prize table pays more places than seats');
   }
   return t;
 }
@@ -83,7 +97,12 @@ export function sitAndGoPrizeTable(t: SitAndGoTemplate): PrizeTable {
 }
 
 /** A ready-made Spin template: 3 seats, hyper-turbo, the default multiplier table. */
-export function spinTemplate(templateId: string, buyIn: number, entryFee: number, startingStack = 500): SitAndGoTemplate {
+export function spinTemplate(
+  templateId: string,
+  buyIn: number,
+  entryFee: number,
+  startingStack = 500,
+): SitAndGoTemplate {
   return validateSitAndGoTemplate({
     templateId,
     name: `Spin ${buyIn}`,
@@ -146,7 +165,11 @@ export function registerSitAndGo(lobby: SitAndGoLobby, playerId: string): SitAnd
   const instance: SitAndGoInstance = { ...lobby.open, registration: state };
   if (state.phase === 'running') {
     return {
-      lobby: { ...lobby, open: newInstance(lobby.template, lobby.nextInstanceNumber), nextInstanceNumber: lobby.nextInstanceNumber + 1 },
+      lobby: {
+        ...lobby,
+        open: newInstance(lobby.template, lobby.nextInstanceNumber),
+        nextInstanceNumber: lobby.nextInstanceNumber + 1,
+      },
       instance,
       events,
       started: true,

@@ -29,9 +29,20 @@ describe('Spin multiplier table', () => {
   });
 
   test('funding: a table paying more than the buy-ins shows the house subsidy', () => {
-    const generous: SpinTable = { name: 'g', entries: [{ multiplier: 3, weight: 1, splitPpm: [1_000_000] }, { multiplier: 4, weight: 1, splitPpm: [1_000_000] }] };
+    const generous: SpinTable = {
+      name: 'g',
+      entries: [
+        { multiplier: 3, weight: 1, splitPpm: [1_000_000] },
+        { multiplier: 4, weight: 1, splitPpm: [1_000_000] },
+      ],
+    };
     // Expected prize 3.5 buy-ins against 3: subsidy 0.5 buy-in per game = (7 - 6) × 10 scaled by weight 2.
-    expect(spinTableFunding(generous, 10)).toMatchObject({ weightedPrize: 70n, weightedBuyIns: 60n, weightedSubsidy: 10n, exactlyFunded: false });
+    expect(spinTableFunding(generous, 10)).toMatchObject({
+      weightedPrize: 70n,
+      weightedBuyIns: 60n,
+      weightedSubsidy: 10n,
+      exactlyFunded: false,
+    });
   });
 
   test('the draw walks the cumulative weights in table order', () => {
@@ -77,7 +88,12 @@ describe('Spin multiplier table', () => {
     expect(bad([{ multiplier: 2, weight: 0, splitPpm: [1_000_000] }])).toThrow(SpinError);
     expect(bad([{ multiplier: 2, weight: 1, splitPpm: [500_000] }])).toThrow(SpinError);
     expect(bad([{ multiplier: 2, weight: 1, splitPpm: [200_000, 800_000] }])).toThrow(SpinError);
-    expect(bad([{ multiplier: 2, weight: 1, splitPpm: [1_000_000] }, { multiplier: 2, weight: 1, splitPpm: [1_000_000] }])).toThrow(SpinError);
+    expect(
+      bad([
+        { multiplier: 2, weight: 1, splitPpm: [1_000_000] },
+        { multiplier: 2, weight: 1, splitPpm: [1_000_000] },
+      ]),
+    ).toThrow(SpinError);
     expect(() => spinTableFunding(DEFAULT_SPIN_TABLE, 0)).toThrow(SpinError);
   });
 });

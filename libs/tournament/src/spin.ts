@@ -52,11 +52,14 @@ export function validateSpinTable(table: SpinTable): SpinTable {
   let totalWeight = 0;
   const seen = new Set<number>();
   for (const e of table.entries) {
-    if (!Number.isSafeInteger(e.multiplier) || e.multiplier < 1) throw bad(`multiplier ${e.multiplier} must be an integer >= 1`);
+    if (!Number.isSafeInteger(e.multiplier) || e.multiplier < 1)
+      throw bad(`multiplier ${e.multiplier} must be an integer >= 1`);
     if (seen.has(e.multiplier)) throw bad(`multiplier ${e.multiplier} is listed twice`);
     seen.add(e.multiplier);
-    if (!Number.isSafeInteger(e.weight) || e.weight < 1) throw bad(`weight of ${e.multiplier}x must be an integer >= 1`);
-    if (e.splitPpm.length < 1 || e.splitPpm.length > SPIN_PLAYERS) throw bad(`${e.multiplier}x pays 1..${SPIN_PLAYERS} places`);
+    if (!Number.isSafeInteger(e.weight) || e.weight < 1)
+      throw bad(`weight of ${e.multiplier}x must be an integer >= 1`);
+    if (e.splitPpm.length < 1 || e.splitPpm.length > SPIN_PLAYERS)
+      throw bad(`${e.multiplier}x pays 1..${SPIN_PLAYERS} places`);
     if (e.splitPpm.reduce((a, b) => a + b, 0) !== PPM) throw bad(`${e.multiplier}x split does not sum to ${PPM}`);
     for (let i = 0; i < e.splitPpm.length; i++) {
       if (!Number.isSafeInteger(e.splitPpm[i]) || e.splitPpm[i] <= 0 || (i > 0 && e.splitPpm[i] > e.splitPpm[i - 1])) {
@@ -84,7 +87,8 @@ export interface SpinFunding {
 /** Expected payout against buy-ins in exact integer arithmetic (everything scaled by the total weight). */
 export function spinTableFunding(table: SpinTable, buyIn: number): SpinFunding {
   validateSpinTable(table);
-  if (!Number.isSafeInteger(buyIn) || buyIn < 1) throw new SpinError('bad-buy-in', `buy-in must be a positive integer, got ${buyIn}`);
+  if (!Number.isSafeInteger(buyIn) || buyIn < 1)
+    throw new SpinError('bad-buy-in', `buy-in must be a positive integer, got ${buyIn}`);
   let totalWeight = 0;
   let weightedPrize = 0n;
   for (const e of table.entries) {
@@ -125,7 +129,8 @@ export function spinPrizeTable(entry: SpinMultiplier): PrizeTable {
 
 /** Prize pool and per-place chips for a drawn multiplier (exact; remainders to the higher places). */
 export function spinPrizes(entry: SpinMultiplier, buyIn: number): { prizePool: number; places: number[] } {
-  if (!Number.isSafeInteger(buyIn) || buyIn < 1) throw new SpinError('bad-buy-in', `buy-in must be a positive integer, got ${buyIn}`);
+  if (!Number.isSafeInteger(buyIn) || buyIn < 1)
+    throw new SpinError('bad-buy-in', `buy-in must be a positive integer, got ${buyIn}`);
   const prizePool = entry.multiplier * buyIn;
   return { prizePool, places: placePrizes(prizePool, spinPrizeTable(entry)) };
 }

@@ -11,7 +11,8 @@ import {
 } from '@naiko/tournament';
 
 const MIN = 60_000;
-const levelsOf = (s: { steps: readonly { kind: string }[] }) => s.steps.filter((x) => x.kind === 'level') as BlindLevel[];
+const levelsOf = (s: { steps: readonly { kind: string }[] }) =>
+  s.steps.filter((x) => x.kind === 'level') as BlindLevel[];
 const codeOf = (f: () => unknown) => {
   try {
     f();
@@ -32,7 +33,9 @@ describe('structure templates', () => {
   });
 
   test('nice big blinds are even (exact half small blind) and increasing', () => {
-    expect(NICE_BIG_BLINDS.slice(0, 18)).toEqual([2, 4, 6, 8, 10, 12, 20, 30, 40, 50, 60, 80, 100, 120, 150, 200, 250, 300]);
+    expect(NICE_BIG_BLINDS.slice(0, 18)).toEqual([
+      2, 4, 6, 8, 10, 12, 20, 30, 40, 50, 60, 80, 100, 120, 150, 200, 250, 300,
+    ]);
     for (let i = 1; i < NICE_BIG_BLINDS.length; i++) {
       expect(NICE_BIG_BLINDS[i] % 2).toBe(0);
       expect(NICE_BIG_BLINDS[i]).toBeGreaterThan(NICE_BIG_BLINDS[i - 1]);
@@ -74,7 +77,13 @@ describe('suggest levels', () => {
    * → 10,000 (index 32), span 20 < 22 steps: blinds climb one nice step a level, 100 → index 34 (15,000) at level 23.
    */
   test('a span shorter than the levels climbs one step a level and reaches the target early', () => {
-    const s = suggestLevels({ startingStack: 5_000, durationMs: 120 * MIN, expectedEntrants: 45, template: 'turbo', overtimeLevels: 0 });
+    const s = suggestLevels({
+      startingStack: 5_000,
+      durationMs: 120 * MIN,
+      expectedEntrants: 45,
+      template: 'turbo',
+      overtimeLevels: 0,
+    });
     const bbs = levelsOf(s).map((l) => l.bigBlind);
     expect(bbs).toHaveLength(23);
     expect(bbs).toEqual(NICE_BIG_BLINDS.slice(12, 35));

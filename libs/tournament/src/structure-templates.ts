@@ -38,9 +38,30 @@ export interface StructureTemplate {
 const MINUTE = 60_000;
 
 export const STRUCTURE_TEMPLATES: Readonly<Record<StructureTemplateName, StructureTemplate>> = {
-  turbo: { name: 'turbo', levelMs: 5 * MINUTE, breakMs: 5 * MINUTE, breakEvery: 12, anteFromLevel: 3, startingBigBlinds: 50 },
-  regular: { name: 'regular', levelMs: 10 * MINUTE, breakMs: 5 * MINUTE, breakEvery: 6, anteFromLevel: 4, startingBigBlinds: 100 },
-  deep: { name: 'deep', levelMs: 15 * MINUTE, breakMs: 5 * MINUTE, breakEvery: 4, anteFromLevel: 4, startingBigBlinds: 200 },
+  turbo: {
+    name: 'turbo',
+    levelMs: 5 * MINUTE,
+    breakMs: 5 * MINUTE,
+    breakEvery: 12,
+    anteFromLevel: 3,
+    startingBigBlinds: 50,
+  },
+  regular: {
+    name: 'regular',
+    levelMs: 10 * MINUTE,
+    breakMs: 5 * MINUTE,
+    breakEvery: 6,
+    anteFromLevel: 4,
+    startingBigBlinds: 100,
+  },
+  deep: {
+    name: 'deep',
+    levelMs: 15 * MINUTE,
+    breakMs: 5 * MINUTE,
+    breakEvery: 4,
+    anteFromLevel: 4,
+    startingBigBlinds: 200,
+  },
 };
 
 /** 2, 4, 6, 8, 10, 12, 20, 30, 40, 50, 60, 80, 100, 120, 150, 200, 250, ... up to 8·10^15. */
@@ -126,7 +147,10 @@ export function suggestLevels(input: SuggestLevelsInput): BlindStructure {
     );
   }
   if (input.startingStack < 2 * t.startingBigBlinds) {
-    throw new StructureTemplateError('bad-suggestion-input', `a ${name} structure needs a starting stack of at least ${2 * t.startingBigBlinds}`);
+    throw new StructureTemplateError(
+      'bad-suggestion-input',
+      `a ${name} structure needs a starting stack of at least ${2 * t.startingBigBlinds}`,
+    );
   }
   const levels = levelsThatFit(input.durationMs, levelMs, t.breakMs, t.breakEvery);
   const start = niceIndexAtMost(Math.floor(input.startingStack / t.startingBigBlinds));
@@ -140,16 +164,24 @@ export function suggestLevels(input: SuggestLevelsInput): BlindStructure {
   const step = Math.max(1, levels > 1 ? Math.floor(span / (levels - 1)) : 1);
   for (let k = 0; k < overtime; k++) idx.push(idx[idx.length - 1] + step);
   if (idx[idx.length - 1] >= NICE_BIG_BLINDS.length) {
-    throw new StructureTemplateError('bad-suggestion-input', 'the suggested blinds exceed the largest supported big blind');
+    throw new StructureTemplateError(
+      'bad-suggestion-input',
+      'the suggested blinds exceed the largest supported big blind',
+    );
   }
   return validateBlindStructure({
     name: `suggested-${name}`,
-    steps: buildSteps(idx.map((i) => NICE_BIG_BLINDS[i]), t, levelMs),
+    steps: buildSteps(
+      idx.map((i) => NICE_BIG_BLINDS[i]),
+      t,
+      levelMs,
+    ),
   });
 }
 
 /** The template's own structure for a starting stack (the default editor content): `suggestLevels` over 4 hours, 100 entrants. */
 export function templateStructure(name: StructureTemplateName, startingStack: number): BlindStructure {
-  if (!STRUCTURE_TEMPLATES[name]) throw new StructureTemplateError('unknown-template', `no structure template "${name}"`);
+  if (!STRUCTURE_TEMPLATES[name])
+    throw new StructureTemplateError('unknown-template', `no structure template "${name}"`);
   return suggestLevels({ startingStack, durationMs: 4 * 60 * MINUTE, expectedEntrants: 100, template: name });
 }

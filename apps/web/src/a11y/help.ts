@@ -8,18 +8,35 @@ let dialog: HTMLDialogElement | null = null;
 let returnTo: HTMLElement | null = null;
 
 function build(): HTMLDialogElement {
-  const d = h('dialog', { class: 'keys-help', 'data-testid': 'keys-help', 'aria-labelledby': 'keys-help-title' },
+  const d = h(
+    'dialog',
+    { class: 'keys-help', 'data-testid': 'keys-help', 'aria-labelledby': 'keys-help-title' },
     h('h2', { id: 'keys-help-title' }, 'Table keys'),
-    h('p', {}, 'Keys work anywhere on the table page except while typing in a field. With a screen reader, switch to focus mode (NVDA: Insert+Space; JAWS: forms mode) so that the letters reach the table.'),
-    h('table', { class: 'keys' },
+    h(
+      'p',
+      {},
+      'Keys work anywhere on the table page except while typing in a field. With a screen reader, switch to focus mode (NVDA: Insert+Space; JAWS: forms mode) so that the letters reach the table.',
+    ),
+    h(
+      'table',
+      { class: 'keys' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Key'), h('th', { scope: 'col' }, 'What it does'))),
-      h('tbody', {}, TABLE_KEYS.map(([k, what]) => h('tr', {}, h('td', {}, h('kbd', {}, k)), h('td', {}, what))))),
+      h(
+        'tbody',
+        {},
+        TABLE_KEYS.map(([k, what]) => h('tr', {}, h('td', {}, h('kbd', {}, k)), h('td', {}, what))),
+      ),
+    ),
     h('button', { 'data-testid': 'keys-help-close', onclick: () => closeHelp() }, 'Close'),
   ) as HTMLDialogElement;
   d.addEventListener('close', () => {
     // The page may have been drawn anew meanwhile: the same control (by test id) takes the focus back.
     const id = returnTo?.dataset.testid;
-    const target = returnTo?.isConnected ? returnTo : id ? document.querySelector<HTMLElement>(`[data-testid="${id}"]`) : null;
+    const target = returnTo?.isConnected
+      ? returnTo
+      : id
+        ? document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
+        : null;
     target?.focus();
     returnTo = null;
   });
@@ -34,7 +51,10 @@ export function helpOpen(): boolean {
 export function openHelp(): void {
   dialog ??= build();
   if (dialog.open) return;
-  returnTo = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  returnTo =
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null;
   dialog.showModal();
   dialog.querySelector<HTMLButtonElement>('[data-testid="keys-help-close"]')?.focus();
 }

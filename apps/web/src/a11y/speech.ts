@@ -3,11 +3,32 @@
 // summary, the keys of the help overlay, and the coalescing that keeps quick bots from flooding.
 // No DOM here: apps/web/src/a11y/live-region.ts speaks what these functions return.
 
-const RANK_NAMES = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'];
+const RANK_NAMES = [
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'jack',
+  'queen',
+  'king',
+  'ace',
+];
 const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
 const STREET_NAMES: Record<string, string> = {
-  preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River',
-  third: 'Third street', fourth: 'Fourth street', fifth: 'Fifth street', sixth: 'Sixth street', seventh: 'Seventh street',
+  preflop: 'Preflop',
+  flop: 'Flop',
+  turn: 'Turn',
+  river: 'River',
+  third: 'Third street',
+  fourth: 'Fourth street',
+  fifth: 'Fifth street',
+  sixth: 'Sixth street',
+  seventh: 'Seventh street',
 };
 
 /** Chips as players read them: 1,960. */
@@ -48,9 +69,15 @@ export interface SpeechContext {
 type Ev = { type: string; [key: string]: unknown };
 
 const FORCED: Record<string, string> = {
-  ante: 'an ante of', 'small-blind': 'the small blind', 'big-blind': 'the big blind', 'big-blind-ante': 'the big blind ante',
-  'live-post': 'a live blind of', 'dead-post': 'a dead blind of', 'bring-in': 'the bring-in',
-  straddle: 'a straddle of', 'bomb-pot-ante': 'a bomb-pot ante of',
+  ante: 'an ante of',
+  'small-blind': 'the small blind',
+  'big-blind': 'the big blind',
+  'big-blind-ante': 'the big blind ante',
+  'live-post': 'a live blind of',
+  'dead-post': 'a dead blind of',
+  'bring-in': 'the bring-in',
+  straddle: 'a straddle of',
+  'bomb-pot-ante': 'a bomb-pot ante of',
 };
 
 /** Streets of the flop games, by index (home-game events carry the index only). */
@@ -70,21 +97,32 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
     const seat = e.seat as number;
     switch (e.type) {
       case 'hand-started':
-        out.push(`${ctx.handNumber !== undefined ? `Hand ${ctx.handNumber} starts` : 'A new hand starts'}; ${(e.button as number) === ctx.you ? 'you have' : `${ctx.nameOf(e.button as number)} has`} the button`);
+        out.push(
+          `${ctx.handNumber !== undefined ? `Hand ${ctx.handNumber} starts` : 'A new hand starts'}; ${(e.button as number) === ctx.you ? 'you have' : `${ctx.nameOf(e.button as number)} has`} the button`,
+        );
         break;
       case 'forced-bet': {
         // A table of antes is one sentence ("9 players ante 10"), not one per player; a bomb pot's
         // antes say so ("Bomb pot: 4 players ante 50").
         if (e.kind === 'ante' || e.kind === 'bomb-pot-ante') {
           let k = i;
-          while (events[k + 1]?.type === 'forced-bet' && events[k + 1]!.kind === e.kind && events[k + 1]!.amount === e.amount) k++;
+          while (
+            events[k + 1]?.type === 'forced-bet' &&
+            events[k + 1]!.kind === e.kind &&
+            events[k + 1]!.amount === e.amount
+          )
+            k++;
           if (k > i) {
-            out.push(`${e.kind === 'bomb-pot-ante' ? 'Bomb pot: ' : ''}${k - i + 1} players ante ${amount(e.amount as number)}`);
+            out.push(
+              `${e.kind === 'bomb-pot-ante' ? 'Bomb pot: ' : ''}${k - i + 1} players ante ${amount(e.amount as number)}`,
+            );
             i = k;
             break;
           }
         }
-        out.push(`${verb(seat, 'posts', 'post')} ${FORCED[e.kind as string] ?? 'a forced bet of'} ${amount(e.amount as number)}${e.allIn ? ', all-in' : ''}`);
+        out.push(
+          `${verb(seat, 'posts', 'post')} ${FORCED[e.kind as string] ?? 'a forced bet of'} ${amount(e.amount as number)}${e.allIn ? ', all-in' : ''}`,
+        );
         break;
       }
       case 'hole-dealt': {
@@ -114,12 +152,24 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
         const allIn = e.allIn ? ', all-in' : '';
         const to = amount(e.to as number);
         switch (e.action) {
-          case 'fold': out.push(verb(seat, 'folds', 'fold')); break;
-          case 'check': out.push(verb(seat, 'checks', 'check')); break;
-          case 'call': out.push(`${verb(seat, 'calls', 'call')} ${amount(e.amount as number)}${allIn}`); break;
-          case 'bet': out.push(`${verb(seat, 'bets', 'bet')} ${to}${allIn}`); break;
-          case 'raise': out.push(`${verb(seat, 'raises', 'raise')} to ${to}${allIn}`); break;
-          case 'bring-in': out.push(`${verb(seat, 'brings', 'bring')} it in for ${amount(e.amount as number)}${allIn}`); break;
+          case 'fold':
+            out.push(verb(seat, 'folds', 'fold'));
+            break;
+          case 'check':
+            out.push(verb(seat, 'checks', 'check'));
+            break;
+          case 'call':
+            out.push(`${verb(seat, 'calls', 'call')} ${amount(e.amount as number)}${allIn}`);
+            break;
+          case 'bet':
+            out.push(`${verb(seat, 'bets', 'bet')} ${to}${allIn}`);
+            break;
+          case 'raise':
+            out.push(`${verb(seat, 'raises', 'raise')} to ${to}${allIn}`);
+            break;
+          case 'bring-in':
+            out.push(`${verb(seat, 'brings', 'bring')} it in for ${amount(e.amount as number)}${allIn}`);
+            break;
         }
         break;
       }
@@ -154,14 +204,18 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
         break;
       }
       case 'x-split':
-        out.push(`${who(seat)} ${e.accept ? (seat === ctx.you ? 'accept' : 'accepts') : (seat === ctx.you ? 'decline' : 'declines')} the split`);
+        out.push(
+          `${who(seat)} ${e.accept ? (seat === ctx.you ? 'accept' : 'accepts') : seat === ctx.you ? 'decline' : 'declines'} the split`,
+        );
         break;
       case 'x-power':
         out.push(`${verb(seat, 'uses', 'use')} ${String(e.power).replace(/-/g, ' ')}`);
         break;
       // Home games (issue 23).
       case 'x-board-dealt':
-        out.push(`Second board, ${FLOP_STREETS[e.street as number] ?? 'next street'}: ${cardsText(e.cards as number[])}`);
+        out.push(
+          `Second board, ${FLOP_STREETS[e.street as number] ?? 'next street'}: ${cardsText(e.cards as number[])}`,
+        );
         break;
       case 'x-run-twice-offered': {
         const asked = (e.order as number[]).map((s) => (s === ctx.you ? 'you' : ctx.nameOf(s)));
@@ -169,7 +223,11 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
         break;
       }
       case 'x-run-twice-answer':
-        out.push(e.accept ? `${verb(seat, 'agrees', 'agree')} to run it twice` : `${verb(seat, 'wants', 'want')} to run it once`);
+        out.push(
+          e.accept
+            ? `${verb(seat, 'agrees', 'agree')} to run it twice`
+            : `${verb(seat, 'wants', 'want')} to run it once`,
+        );
         break;
       case 'x-run-twice':
         out.push(e.twice ? 'Everyone agreed: the board runs twice' : 'The board runs once');
@@ -184,7 +242,9 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
       case 'x-seven-deuce-bounty': {
         const paid = (e.paid as { seat: number; amount: number }[]).filter((p) => p.amount > 0);
         const from = paid.map((p) => `${amount(p.amount)} from ${p.seat === ctx.you ? 'you' : ctx.nameOf(p.seat)}`);
-        out.push(`${verb(seat, 'collects', 'collect')} the 7-2 bounty: ${amount(e.amount as number)}${from.length ? `, ${list(from)}` : ''}`);
+        out.push(
+          `${verb(seat, 'collects', 'collect')} the 7-2 bounty: ${amount(e.amount as number)}${from.length ? `, ${list(from)}` : ''}`,
+        );
         break;
       }
     }
@@ -197,20 +257,40 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
  * players — your own seat changes are said by the page ("You sit in seat 3"). `nameOf` answers for
  * the table as it was before the events (a leaver is gone from the new seat map).
  */
-export function describeTableEvents(events: readonly Ev[], ctx: { nameOf(seat: number): string; youId: string | null }): string[] {
+export function describeTableEvents(
+  events: readonly Ev[],
+  ctx: { nameOf(seat: number): string; youId: string | null },
+): string[] {
   const out: string[] = [];
   for (const e of events) {
     if (e.playerId !== undefined && e.playerId === ctx.youId) continue;
     const name = typeof e.seat === 'number' ? ctx.nameOf(e.seat) : '';
     switch (e.type) {
-      case 'seated': out.push(`${name} sits down in seat ${(e.seat as number) + 1}`); break;
-      case 'cashedOut': if (e.reason === 'left') out.push(`${name} leaves the table`); break;
-      case 'satOut': out.push(`${name} sits out`); break;
-      case 'satIn': case 'reconnected': out.push(`${name} is back`); break;
-      case 'disconnected': out.push(`${name} is away`); break;
-      case 'busted': out.push(`${name} is out of chips`); break;
-      case 'tableClosed': out.push('The table is closed: every stack went back'); break;
-      case 'bombPotRequested': out.push('The host called a bomb pot for the next hand'); break;
+      case 'seated':
+        out.push(`${name} sits down in seat ${(e.seat as number) + 1}`);
+        break;
+      case 'cashedOut':
+        if (e.reason === 'left') out.push(`${name} leaves the table`);
+        break;
+      case 'satOut':
+        out.push(`${name} sits out`);
+        break;
+      case 'satIn':
+      case 'reconnected':
+        out.push(`${name} is back`);
+        break;
+      case 'disconnected':
+        out.push(`${name} is away`);
+        break;
+      case 'busted':
+        out.push(`${name} is out of chips`);
+        break;
+      case 'tableClosed':
+        out.push('The table is closed: every stack went back');
+        break;
+      case 'bombPotRequested':
+        out.push('The host called a bomb pot for the next hand');
+        break;
     }
   }
   return out;
@@ -245,8 +325,14 @@ export function yourTurnText(legal: LegalForSpeech, seconds: number | null, bank
   if (has('run-twice')) options.push('run it twice or once');
   if (has('show')) options.push('show or muck');
   if (options.length === 0 && has('fold')) options.push('fold');
-  const choice = options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}` : (options[0] ?? 'act');
-  const more = bankSeconds <= 0 ? '' : extended ? ` and ${bankSeconds} more with extended time` : ` and ${bankSeconds} in your time bank`;
+  const choice =
+    options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}` : (options[0] ?? 'act');
+  const more =
+    bankSeconds <= 0
+      ? ''
+      : extended
+        ? ` and ${bankSeconds} more with extended time`
+        : ` and ${bankSeconds} in your time bank`;
   const time = seconds === null ? '' : `, ${seconds} second${seconds === 1 ? '' : 's'}${more}`;
   return `Your turn: ${choice}${time}`;
 }
@@ -290,14 +376,19 @@ export function seatSummary(f: SeatFacts): string {
 
 /** The pot as re-read on demand: "Pot 120; side pot 1: 40; to call 20". */
 export function potText(pots: readonly number[], toCall: number | null): string {
-  const parts = pots.length <= 1 ? [`Pot ${amount(pots[0] ?? 0)}`] : pots.map((p, k) => (k === 0 ? `Main pot ${amount(p)}` : `side pot ${k}: ${amount(p)}`));
+  const parts =
+    pots.length <= 1
+      ? [`Pot ${amount(pots[0] ?? 0)}`]
+      : pots.map((p, k) => (k === 0 ? `Main pot ${amount(p)}` : `side pot ${k}: ${amount(p)}`));
   if (toCall !== null) parts.push(toCall > 0 ? `${amount(toCall)} to call` : 'nothing to call');
   return parts.join('; ');
 }
 
 export function boardText(board: readonly number[], street: string | null): string {
   if (!street) return 'No hand is running';
-  return board.length ? `Board, ${street.toLowerCase()}: ${cardsText(board)}` : `No board cards yet (${street.toLowerCase()})`;
+  return board.length
+    ? `Board, ${street.toLowerCase()}: ${cardsText(board)}`
+    : `No board cards yet (${street.toLowerCase()})`;
 }
 
 export function holeText(cards: readonly (number | null)[] | null): string {
@@ -305,7 +396,8 @@ export function holeText(cards: readonly (number | null)[] | null): string {
 }
 
 /** Sentences a burst never drops: the deal, your cards, the streets' cards, shown hands and winners. */
-const ESSENTIAL = /^(Hand \d+ starts|A new hand starts|Your cards|Flop|Turn|River|Board|.+ (shows?|wins?) |Hand cancelled|Second board|Bomb pot|Run it twice|Everyone agreed|The board runs|Rabbit hunt|.+ collects? the 7-2 bounty)/;
+const ESSENTIAL =
+  /^(Hand \d+ starts|A new hand starts|Your cards|Flop|Turn|River|Board|.+ (shows?|wins?) |Hand cancelled|Second board|Bomb pot|Run it twice|Everyone agreed|The board runs|Rabbit hunt|.+ collects? the 7-2 bounty)/;
 
 /**
  * Sentences that arrive together become one announcement: consecutive folds are merged ("Ann,
@@ -339,7 +431,7 @@ export function coalesce(lines: readonly string[], max = 8): string {
       if (drop > 0 && !ESSENTIAL.test(l)) {
         drop--;
         dropped++;
-        if (at < 0) (at = kept.length), kept.push('');
+        if (at < 0) ((at = kept.length), kept.push(''));
       } else kept.push(l);
     }
     if (at >= 0) kept[at] = `${dropped} earlier action${dropped === 1 ? '' : 's'}`;

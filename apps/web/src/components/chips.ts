@@ -17,9 +17,22 @@ function render(): void {
   const parts: (HTMLElement | null)[] = [
     h('span', { class: 'balance', 'data-testid': 'balance' }, status ? `${chips(status.balance)} chips` : ''),
     status?.available
-      ? h('button', { class: 'small top-up', 'data-testid': 'top-up', title: `Free play chips back to ${chips(status.target)}`, onclick: () => void claim() }, `Free chips +${chips(status.amount)}`)
+      ? h(
+          'button',
+          {
+            class: 'small top-up',
+            'data-testid': 'top-up',
+            title: `Free play chips back to ${chips(status.target)}`,
+            onclick: () => void claim(),
+          },
+          `Free chips +${chips(status.amount)}`,
+        )
       : status?.nextAt
-        ? h('span', { class: 'muted small', 'data-testid': 'top-up-next', title: status.reason ?? '' }, `free chips at ${new Date(status.nextAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`)
+        ? h(
+            'span',
+            { class: 'muted small', 'data-testid': 'top-up-next', title: status.reason ?? '' },
+            `free chips at ${new Date(status.nextAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`,
+          )
         : null,
     note ? h('span', { class: 'small', 'data-testid': 'top-up-note', role: 'status' }, note) : null,
   ];

@@ -26,11 +26,37 @@ export function clientFingerprint(): string {
 function notice(testId: string, title: string, lines: (string | Node)[], buttons: HTMLElement[] = []): void {
   document.querySelector(`[data-testid="${testId}"]`)?.remove();
   // Styled inline: a notice over any page, at the bottom, above the table's action bar.
-  const style = { position: 'fixed', left: '50%', bottom: '6rem', transform: 'translateX(-50%)', zIndex: '50', maxWidth: 'min(32rem, 92vw)', padding: '1rem 1.25rem', background: '#fffbea', color: '#222', border: '2px solid #b7791f', borderRadius: '8px', boxShadow: '0 4px 16px rgba(0,0,0,.35)' };
-  const box: HTMLElement = h('div', { class: 'fair-play-notice', role: 'alertdialog', 'aria-labelledby': `${testId}-title`, 'data-testid': testId, style },
+  const style = {
+    position: 'fixed',
+    left: '50%',
+    bottom: '6rem',
+    transform: 'translateX(-50%)',
+    zIndex: '50',
+    maxWidth: 'min(32rem, 92vw)',
+    padding: '1rem 1.25rem',
+    background: '#fffbea',
+    color: '#222',
+    border: '2px solid #b7791f',
+    borderRadius: '8px',
+    boxShadow: '0 4px 16px rgba(0,0,0,.35)',
+  };
+  const box: HTMLElement = h(
+    'div',
+    {
+      class: 'fair-play-notice',
+      role: 'alertdialog',
+      'aria-labelledby': `${testId}-title`,
+      'data-testid': testId,
+      style,
+    },
     h('h2', { id: `${testId}-title` }, title),
     lines.map((l) => h('p', {}, l)),
-    h('div', { class: 'actions' }, ...buttons, h('button', { 'data-testid': `${testId}-ok`, onclick: () => box.remove() }, 'OK')),
+    h(
+      'div',
+      { class: 'actions' },
+      ...buttons,
+      h('button', { 'data-testid': `${testId}-ok`, onclick: () => box.remove() }, 'OK'),
+    ),
   );
   document.body.append(box);
   (box.querySelector('button') as HTMLButtonElement | null)?.focus();
@@ -41,10 +67,33 @@ export function installFairPlayNotices(socket: NaikoClientSocket): void {
     const hours = Math.floor(p.minutesPlayed / 60);
     const played = hours ? `${hours} h ${p.minutesPlayed % 60} min` : `${p.minutesPlayed} min`;
     const net = p.netChips >= 0 ? `up ${chips(p.netChips)}` : `down ${chips(-p.netChips)}`;
-    notice('reality-check', 'Reality check', [
-      h('span', {}, 'You have played for ', h('strong', { 'data-testid': 'reality-time' }, played), ' and are ', h('strong', { 'data-testid': 'reality-net' }, net), ' chips this session.'),
-      `The next check comes in ${p.everyMinutes} min.`,
-    ], [h('a', { class: 'button secondary', href: '#/responsible-play', onclick: () => document.querySelector('[data-testid="reality-check"]')?.remove() }, 'Take a break')]);
+    notice(
+      'reality-check',
+      'Reality check',
+      [
+        h(
+          'span',
+          {},
+          'You have played for ',
+          h('strong', { 'data-testid': 'reality-time' }, played),
+          ' and are ',
+          h('strong', { 'data-testid': 'reality-net' }, net),
+          ' chips this session.',
+        ),
+        `The next check comes in ${p.everyMinutes} min.`,
+      ],
+      [
+        h(
+          'a',
+          {
+            class: 'button secondary',
+            href: '#/responsible-play',
+            onclick: () => document.querySelector('[data-testid="reality-check"]')?.remove(),
+          },
+          'Take a break',
+        ),
+      ],
+    );
   });
   socket.on('fairplay:same-connection', (p: SameConnectionWarningPayload) => {
     notice('same-connection', 'Same device or network at your table', [
@@ -53,7 +102,10 @@ export function installFairPlayNotices(socket: NaikoClientSocket): void {
     ]);
   });
   socket.on('fairplay:warning', (p: FairPlayWarningPayload) => {
-    notice('fair-play-warning', 'A warning from the fair-play team', [p.reason, 'Chips change hands only through play; see the terms.']);
+    notice('fair-play-warning', 'A warning from the fair-play team', [
+      p.reason,
+      'Chips change hands only through play; see the terms.',
+    ]);
   });
 }
 
@@ -71,17 +123,50 @@ export function reportButton(tableId: string, players: () => { id: string; name:
   const wrap = h('span', { class: 'report' });
   const open = () => {
     const list = players();
-    const who = h('select', { 'data-testid': 'report-player', 'aria-label': 'Player' }, list.map((p) => h('option', { value: p.id }, p.name))) as HTMLSelectElement;
-    const reason = h('select', { 'data-testid': 'report-reason', 'aria-label': 'Reason' }, REASONS.map(([v, l]) => h('option', { value: v }, l))) as HTMLSelectElement;
-    const text = h('input', { 'data-testid': 'report-text', 'aria-label': 'What happened', placeholder: 'What happened (optional)', maxlength: 1000 }) as HTMLInputElement;
+    const who = h(
+      'select',
+      { 'data-testid': 'report-player', 'aria-label': 'Player' },
+      list.map((p) => h('option', { value: p.id }, p.name)),
+    ) as HTMLSelectElement;
+    const reason = h(
+      'select',
+      { 'data-testid': 'report-reason', 'aria-label': 'Reason' },
+      REASONS.map(([v, l]) => h('option', { value: v }, l)),
+    ) as HTMLSelectElement;
+    const text = h('input', {
+      'data-testid': 'report-text',
+      'aria-label': 'What happened',
+      placeholder: 'What happened (optional)',
+      maxlength: 1000,
+    }) as HTMLInputElement;
     const status = h('span', { role: 'status', 'data-testid': 'report-status' });
-    const form = h('form', { class: 'report-form', 'data-testid': 'report-form', onsubmit: (e: Event) => {
-      e.preventDefault();
-      void api('POST', '/fair-play/reports', { reportedId: who.value, reason: reason.value, tableId, ...(text.value.trim() ? { text: text.value.trim() } : {}) }).then(
-        () => ((status.textContent = 'Thank you: the report was sent to the fair-play team.'), form.replaceWith(status)),
-        (err: unknown) => (status.textContent = errorMessage(err)),
-      );
-    } }, who, reason, text, h('button', { type: 'submit', 'data-testid': 'report-send' }, 'Send report'), status);
+    const form = h(
+      'form',
+      {
+        class: 'report-form',
+        'data-testid': 'report-form',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          void api('POST', '/fair-play/reports', {
+            reportedId: who.value,
+            reason: reason.value,
+            tableId,
+            ...(text.value.trim() ? { text: text.value.trim() } : {}),
+          }).then(
+            () => (
+              (status.textContent = 'Thank you: the report was sent to the fair-play team.'),
+              form.replaceWith(status)
+            ),
+            (err: unknown) => (status.textContent = errorMessage(err)),
+          );
+        },
+      },
+      who,
+      reason,
+      text,
+      h('button', { type: 'submit', 'data-testid': 'report-send' }, 'Send report'),
+      status,
+    );
     wrap.replaceChildren(list.length ? form : h('span', { class: 'muted' }, 'Nobody else is seated.'));
   };
   wrap.append(h('button', { class: 'secondary', 'data-testid': 'report-open', onclick: open }, 'Report a player'));

@@ -45,7 +45,10 @@ export function homeGameText(g: HomeGameBody | null | undefined): string {
   const parts: string[] = [];
   if (g.runItTwice) parts.push('Run it twice');
   if (g.straddle) parts.push('Straddle');
-  if (g.bombPot) parts.push(`Bomb pot ${chips(g.bombPot.ante)} ${g.bombPot.everyHands ? `every ${g.bombPot.everyHands} hands` : 'on demand'}${g.bombPot.doubleBoard ? ', double board' : ''}`);
+  if (g.bombPot)
+    parts.push(
+      `Bomb pot ${chips(g.bombPot.ante)} ${g.bombPot.everyHands ? `every ${g.bombPot.everyHands} hands` : 'on demand'}${g.bombPot.doubleBoard ? ', double board' : ''}`,
+    );
   if (g.sevenDeuceBounty) parts.push(`7-2 bounty ${chips(g.sevenDeuceBounty)}`);
   if (g.rabbitHunt) parts.push('Rabbit hunt');
   return parts.join(' · ');
@@ -81,35 +84,95 @@ export function homeGameForm(prefix: string, target: HomeGameTarget, defaultBigB
     update();
   };
   const id = (k: string) => `${prefix}-${k}`;
-  const box = (k: string) => h('input', { type: 'checkbox', id: id(k), 'data-testid': id(k), onchange: touched }) as HTMLInputElement;
+  const box = (k: string) =>
+    h('input', { type: 'checkbox', id: id(k), 'data-testid': id(k), onchange: touched }) as HTMLInputElement;
   const runTwice = box('run-twice');
   const straddle = box('straddle');
   const rabbit = box('rabbit-hunt');
-  const bounty = h('input', { type: 'number', id: id('bounty'), 'data-testid': id('bounty'), min: 0, step: 1, value: 0, oninput: touched, 'aria-describedby': id('bounty-note') }) as HTMLInputElement;
+  const bounty = h('input', {
+    type: 'number',
+    id: id('bounty'),
+    'data-testid': id('bounty'),
+    min: 0,
+    step: 1,
+    value: 0,
+    oninput: touched,
+    'aria-describedby': id('bounty-note'),
+  }) as HTMLInputElement;
   const bomb = box('bomb-pot');
-  const ante = h('input', { type: 'number', id: id('bomb-ante'), 'data-testid': id('bomb-ante'), min: 1, step: 1, value: defaultBigBlind(), oninput: touched }) as HTMLInputElement;
-  const every = h('input', { type: 'number', id: id('bomb-every'), 'data-testid': id('bomb-every'), min: 2, max: 1000, step: 1, value: 10, oninput: touched }) as HTMLInputElement;
-  const when = h('select', { id: id('bomb-when'), 'data-testid': id('bomb-when'), onchange: touched },
+  const ante = h('input', {
+    type: 'number',
+    id: id('bomb-ante'),
+    'data-testid': id('bomb-ante'),
+    min: 1,
+    step: 1,
+    value: defaultBigBlind(),
+    oninput: touched,
+  }) as HTMLInputElement;
+  const every = h('input', {
+    type: 'number',
+    id: id('bomb-every'),
+    'data-testid': id('bomb-every'),
+    min: 2,
+    max: 1000,
+    step: 1,
+    value: 10,
+    oninput: touched,
+  }) as HTMLInputElement;
+  const when = h(
+    'select',
+    { id: id('bomb-when'), 'data-testid': id('bomb-when'), onchange: touched },
     h('option', { value: 'every' }, 'every N hands'),
-    h('option', { value: 'demand' }, 'only when the host calls one')) as HTMLSelectElement;
+    h('option', { value: 'demand' }, 'only when the host calls one'),
+  ) as HTMLSelectElement;
   const double = box('bomb-double');
 
-  const row = (key: OptionKey, ...children: (Node | string)[]) => h('div', { class: 'home-option', 'data-option': key }, ...children);
+  const row = (key: OptionKey, ...children: (Node | string)[]) =>
+    h('div', { class: 'home-option', 'data-option': key }, ...children);
   const rows: Record<OptionKey, HTMLElement> = {
-    runItTwice: row('runItTwice', h('label', { for: id('run-twice') }, runTwice, ' Run it twice (offered when all-in; everyone still in must agree)')),
-    straddle: row('straddle', h('label', { for: id('straddle') }, straddle, ' Straddle (UTG posts 2 × the big blind, 4+ players)')),
-    rabbitHunt: row('rabbitHunt', h('label', { for: id('rabbit-hunt') }, rabbit, ' Rabbit hunt (show the board that would have come)')),
-    sevenDeuceBounty: row('sevenDeuceBounty', h('label', { for: id('bounty') }, '7-2 bounty ', bounty), h('span', { id: id('bounty-note'), class: 'muted small' }, ' chips each other player pays a shown 7-2 winner; 0 = off')),
-    bombPot: row('bombPot',
+    runItTwice: row(
+      'runItTwice',
+      h(
+        'label',
+        { for: id('run-twice') },
+        runTwice,
+        ' Run it twice (offered when all-in; everyone still in must agree)',
+      ),
+    ),
+    straddle: row(
+      'straddle',
+      h('label', { for: id('straddle') }, straddle, ' Straddle (UTG posts 2 × the big blind, 4+ players)'),
+    ),
+    rabbitHunt: row(
+      'rabbitHunt',
+      h('label', { for: id('rabbit-hunt') }, rabbit, ' Rabbit hunt (show the board that would have come)'),
+    ),
+    sevenDeuceBounty: row(
+      'sevenDeuceBounty',
+      h('label', { for: id('bounty') }, '7-2 bounty ', bounty),
+      h(
+        'span',
+        { id: id('bounty-note'), class: 'muted small' },
+        ' chips each other player pays a shown 7-2 winner; 0 = off',
+      ),
+    ),
+    bombPot: row(
+      'bombPot',
       h('label', { for: id('bomb-pot') }, bomb, ' Bomb pots'),
-      h('span', { class: 'bomb-details', 'data-testid': id('bomb-details') },
+      h(
+        'span',
+        { class: 'bomb-details', 'data-testid': id('bomb-details') },
         h('label', { for: id('bomb-ante') }, ' ante ', ante),
         h('label', { for: id('bomb-when') }, ' dealt ', when),
         h('label', { for: id('bomb-every') }, ' N = ', every),
-        h('label', { for: id('bomb-double') }, double, ' double board'))),
+        h('label', { for: id('bomb-double') }, double, ' double board'),
+      ),
+    ),
   };
   const unavailable = h('p', { class: 'muted small', 'data-testid': id('unavailable') });
-  const el = h('fieldset', { class: 'home-game', 'data-testid': id('options') },
+  const el = h(
+    'fieldset',
+    { class: 'home-game', 'data-testid': id('options') },
     h('legend', {}, 'Home-game options'),
     ...Object.values(rows),
     unavailable,
@@ -141,7 +204,11 @@ export function homeGameForm(prefix: string, target: HomeGameTarget, defaultBigB
       const b = Math.floor(Number(bounty.value));
       if (allowed('sevenDeuceBounty') && b > 0) out.sevenDeuceBounty = b;
       if (allowed('bombPot') && bomb.checked) {
-        out.bombPot = { ante: Math.floor(Number(ante.value)), everyHands: when.value === 'demand' ? null : Math.floor(Number(every.value)), ...(double.checked ? { doubleBoard: true } : {}) };
+        out.bombPot = {
+          ante: Math.floor(Number(ante.value)),
+          everyHands: when.value === 'demand' ? null : Math.floor(Number(every.value)),
+          ...(double.checked ? { doubleBoard: true } : {}),
+        };
       }
       return Object.keys(out).length ? out : undefined;
     },

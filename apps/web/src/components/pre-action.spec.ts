@@ -17,10 +17,15 @@ describe('pre-action boxes', () => {
     expect(resolvePreAction({ kind: 'call-any' }, facing40)).toEqual({ type: 'call' });
     expect(resolvePreAction({ kind: 'call-any' }, check)).toEqual({ type: 'check' });
   });
-  it('a short stack\'s call box offers its stack (all-in), so it matches the server\'s call amount', () => {
+  it("a short stack's call box offers its stack (all-in), so it matches the server's call amount", () => {
     // Bet 1,000 to call, 20 in already, 300 behind: the server's call amount is 300 (all-in).
     expect(callBoxAmount(1_000, 20, 300)).toBe(300);
-    expect(resolvePreAction({ kind: 'call', amount: callBoxAmount(1_000, 20, 300) }, { actions: ['fold', 'call'], callAmount: 300 })).toEqual({ type: 'call' });
+    expect(
+      resolvePreAction(
+        { kind: 'call', amount: callBoxAmount(1_000, 20, 300) },
+        { actions: ['fold', 'call'], callAmount: 300 },
+      ),
+    ).toEqual({ type: 'call' });
     expect(callBoxAmount(60, 20, 300)).toBe(40);
     expect(callBoxAmount(20, 20, 300)).toBe(0);
   });

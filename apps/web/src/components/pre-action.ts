@@ -4,7 +4,8 @@
 // when the bet changed); any choice is cleared after each of his turns and at a new hand.
 import { h } from '../dom';
 
-export type PreAction = { kind: 'check-fold' } | { kind: 'fold' } | { kind: 'call'; amount: number } | { kind: 'call-any' };
+export type PreAction =
+  { kind: 'check-fold' } | { kind: 'fold' } | { kind: 'call'; amount: number } | { kind: 'call-any' };
 
 export interface LegalLike {
   actions: string[];
@@ -43,7 +44,9 @@ export function callBoxAmount(currentBet: number, bet: number, stack: number): n
  * the release of a tap (a bot acts every few dozen ms), so the tick was lost — the same element
  * stays, only its label and state change.
  */
-export function createPreActionBar(choose: (pre: PreAction | null) => void): { update(toCall: number, callLabel: string, pre: PreAction | null): HTMLElement } {
+export function createPreActionBar(choose: (pre: PreAction | null) => void): {
+  update(toCall: number, callLabel: string, pre: PreAction | null): HTMLElement;
+} {
   const values: PreAction[] = [{ kind: 'check-fold' }, { kind: 'call', amount: 0 }, { kind: 'call-any' }];
   const boxes = values.map((_, k) => {
     const input = h('input', { type: 'checkbox' }) as HTMLInputElement;
@@ -51,8 +54,13 @@ export function createPreActionBar(choose: (pre: PreAction | null) => void): { u
     input.addEventListener('change', () => choose(input.checked ? values[k]! : null));
     return { input, text, label: h('label', { class: 'pre' }, input, ' ', text) };
   });
-  const el = h('div', { class: 'actions pre-actions', 'data-testid': 'pre-actions' }, boxes.map((b) => b.label));
-  const same = (a: PreAction | null, b: PreAction) => a !== null && a.kind === b.kind && (b.kind !== 'call' || (a as { amount?: number }).amount === b.amount);
+  const el = h(
+    'div',
+    { class: 'actions pre-actions', 'data-testid': 'pre-actions' },
+    boxes.map((b) => b.label),
+  );
+  const same = (a: PreAction | null, b: PreAction) =>
+    a !== null && a.kind === b.kind && (b.kind !== 'call' || (a as { amount?: number }).amount === b.amount);
   return {
     update(toCall, callLabel, pre) {
       values[0] = toCall === 0 ? { kind: 'check-fold' } : { kind: 'fold' };

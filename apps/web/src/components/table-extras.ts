@@ -28,7 +28,12 @@ export function installTableKeys(root: HTMLElement, more: Record<string, () => v
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target as HTMLElement | null;
     // Keys typed into a text field (chat, the amount) are text; a ticked checkbox or a slider keeps the keys.
-    const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t.tagName === 'INPUT' && !['checkbox', 'radio', 'range', 'button', 'submit'].includes((t as HTMLInputElement).type)));
+    const typing =
+      t &&
+      (t.tagName === 'TEXTAREA' ||
+        t.tagName === 'SELECT' ||
+        (t.tagName === 'INPUT' &&
+          !['checkbox', 'radio', 'range', 'button', 'submit'].includes((t as HTMLInputElement).type)));
     if (typing) return;
     // The help overlay is modal: only its own keys (Esc, ?) while it is open.
     if (document.querySelector('dialog[open]') && e.key !== '?') return;
@@ -48,7 +53,9 @@ export function installTableKeys(root: HTMLElement, more: Record<string, () => v
       if (slider && !(t instanceof HTMLInputElement && t.type === 'radio')) {
         const step = sizeStep(slider);
         const dir = key === 'arrowup' || key === 'arrowright' ? 1 : -1;
-        slider.value = String(Math.max(Number(slider.min), Math.min(Number(slider.max), Number(slider.value) + dir * step)));
+        slider.value = String(
+          Math.max(Number(slider.min), Math.min(Number(slider.max), Number(slider.value) + dir * step)),
+        );
         slider.dispatchEvent(new Event('input', { bubbles: true }));
         // The focus is rarely on the slider itself: the new size is said aloud.
         more.sized?.();
@@ -114,21 +121,43 @@ export function tableOptions(handlers: { extendedTime(on: boolean): void; help()
   const on = localStorage.getItem(FOUR_COLOUR) === '1';
   applyFourColour(on);
   if (!options) {
-    const box = h('input', { type: 'checkbox', 'data-testid': 'four-colour', checked: on, onchange: (e: Event) => {
-      const v = (e.target as HTMLInputElement).checked;
-      localStorage.setItem(FOUR_COLOUR, v ? '1' : '0');
-      applyFourColour(v);
-    } });
-    const extended = h('input', { type: 'checkbox', 'data-testid': 'extended-time', checked: extendedTimeOn(), 'aria-describedby': 'extended-time-note', onchange: (e: Event) => {
-      const v = (e.target as HTMLInputElement).checked;
-      localStorage.setItem(EXTENDED_TIME, v ? '1' : '0');
-      onExtendedTime(v);
-    } });
-    options = h('div', { class: 'table-options small' },
+    const box = h('input', {
+      type: 'checkbox',
+      'data-testid': 'four-colour',
+      checked: on,
+      onchange: (e: Event) => {
+        const v = (e.target as HTMLInputElement).checked;
+        localStorage.setItem(FOUR_COLOUR, v ? '1' : '0');
+        applyFourColour(v);
+      },
+    });
+    const extended = h('input', {
+      type: 'checkbox',
+      'data-testid': 'extended-time',
+      checked: extendedTimeOn(),
+      'aria-describedby': 'extended-time-note',
+      onchange: (e: Event) => {
+        const v = (e.target as HTMLInputElement).checked;
+        localStorage.setItem(EXTENDED_TIME, v ? '1' : '0');
+        onExtendedTime(v);
+      },
+    });
+    options = h(
+      'div',
+      { class: 'table-options small' },
       h('label', {}, box, ' Four-colour deck'),
       h('label', {}, extended, ' Extended time'),
-      h('span', { id: 'extended-time-note', class: 'sr-only' }, 'Accessibility: every decision gets at least twice the normal time; your time bank is used first.'),
-      h('button', { class: 'small', 'data-testid': 'keys-help-open', 'aria-keyshortcuts': 'Shift+?', onclick: () => onHelp() }, 'Keys (?)'));
+      h(
+        'span',
+        { id: 'extended-time-note', class: 'sr-only' },
+        'Accessibility: every decision gets at least twice the normal time; your time bank is used first.',
+      ),
+      h(
+        'button',
+        { class: 'small', 'data-testid': 'keys-help-open', 'aria-keyshortcuts': 'Shift+?', onclick: () => onHelp() },
+        'Keys (?)',
+      ),
+    );
   }
   return options;
 }

@@ -9,14 +9,34 @@ import { header } from './lobby';
 import { tournamentExtrasForm } from '../components/tournament-extras-form';
 import { structureEditor } from '../components/structure-editor';
 
-interface TournamentSummary { tournamentId: number; name: string; status: string; startsAt: string; registrationOpensAt: string; settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string } }
+interface TournamentSummary {
+  tournamentId: number;
+  name: string;
+  status: string;
+  startsAt: string;
+  registrationOpensAt: string;
+  settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string };
+}
 /** GET /tournaments/:id/runner: what fails right now in the runner or at a table (this server process). */
-interface RunnerView { faults: { source: string; message: string; count: number; since: string }[]; handTx: { p99Ms: number } }
+interface RunnerView {
+  faults: { source: string; message: string; count: number; since: string }[];
+  handTx: { p99Ms: number };
+}
 
 /** A plain turbo structure: 10-minute levels, blinds up by about half each level, antes from level 4. */
 function defaultStructure() {
   const bbs = [20, 30, 40, 60, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000];
-  return { name: 'Standard', steps: bbs.map((bb, i) => ({ kind: 'level' as const, smallBlind: bb / 2, bigBlind: bb, ante: i >= 3 ? bb / 10 : 0, anteKind: i >= 3 ? ('ante' as const) : ('none' as const), durationMs: 600_000 })) };
+  return {
+    name: 'Standard',
+    steps: bbs.map((bb, i) => ({
+      kind: 'level' as const,
+      smallBlind: bb / 2,
+      bigBlind: bb,
+      ante: i >= 3 ? bb / 10 : 0,
+      anteKind: i >= 3 ? ('ante' as const) : ('none' as const),
+      durationMs: 600_000,
+    })),
+  };
 }
 
 export function adminPage(root: HTMLElement): () => void {
@@ -30,10 +50,15 @@ export function adminPage(root: HTMLElement): () => void {
   let closed = false;
   const load = async () => {
     try {
-      [tournaments, { tables }] = await Promise.all([api<TournamentSummary[]>('GET', '/tournaments'), api<{ tables: TableSummary[] }>('GET', '/lobby/tables')]);
+      [tournaments, { tables }] = await Promise.all([
+        api<TournamentSummary[]>('GET', '/tournaments'),
+        api<{ tables: TableSummary[] }>('GET', '/lobby/tables'),
+      ]);
       // Running tournaments: the runner's faults (a failing runner or a table that cannot deal).
       const running = tournaments.filter((t) => t.status === 'running');
-      const views = await Promise.all(running.map((t) => api<RunnerView>('GET', `/tournaments/${t.tournamentId}/runner`).catch(() => null)));
+      const views = await Promise.all(
+        running.map((t) => api<RunnerView>('GET', `/tournaments/${t.tournamentId}/runner`).catch(() => null)),
+      );
       runners = new Map(running.flatMap((t, i) => (views[i] ? [[t.tournamentId, views[i]!] as const] : [])));
       chatReports = (await api<{ reports: ChatReportView[] }>('GET', '/admin/chat-reports')).reports;
     } catch (e) {
@@ -44,14 +69,21 @@ export function adminPage(root: HTMLElement): () => void {
   const run = actionRunner((m) => (message = m), load);
   // The form is built once: a re-render (after every change) keeps what the admin typed.
   const name = h('input', { 'data-testid': 't-name', value: 'Sunday Special', required: true }) as HTMLInputElement;
-  const startsAt = h('input', { type: 'datetime-local', 'data-testid': 't-starts', value: new Date(Date.now() + 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) }) as HTMLInputElement;
+  const startsAt = h('input', {
+    type: 'datetime-local',
+    'data-testid': 't-starts',
+    value: new Date(Date.now() + 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16),
+  }) as HTMLInputElement;
   const buyIn = h('input', { type: 'number', 'data-testid': 't-buyin', value: 100, min: 0 }) as HTMLInputElement;
   const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
   const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
   const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
   const extras = tournamentExtrasForm(); // issue 25: bounty, rebuys and add-on, satellite
   // Issue 25: templates, suggested levels and every level editable; the plain default until one is loaded.
-  const editor = structureEditor(() => Number(stack.value) || 1, (m) => ((message = m), render()));
+  const editor = structureEditor(
+    () => Number(stack.value) || 1,
+    (m) => ((message = m), render()),
+  );
   const schedule = (e: Event) => {
     e.preventDefault();
     const starts = new Date(startsAt.value);
@@ -82,58 +114,221 @@ export function adminPage(root: HTMLElement): () => void {
       render();
       return;
     }
-    void run(() => api('POST', '/tournaments', {
-      name: name.value.trim(), game: 'holdem', bettingStructure: 'no-limit',
-      startsAt: starts.toISOString(), registrationOpensAt: new Date().toISOString(),
-      lateRegistrationUntilLevel: 3, minEntrants: 2, maxEntrants: Number(maxEntrants.value),
-      buyIn: Number(buyIn.value), fee: Number(fee.value), startingStack: Number(stack.value),
-      blindStructure: edited, tableSize: 9, reEntry: false, clock: { decisionMs: 20_000, reconnectMs: 60_000 },
-      ...more.value,
-    }), `${name.value} scheduled`);
-  };
-  const render = () => keepFocus(() => {
-    mount(root, header(me),
-      h('main', { 'data-testid': 'admin' },
-        h('p', {}, h('a', { href: '#/admin/fair-play', 'data-testid': 'nav-fair-play' }, 'Fair play review: flags, reports, actions')),
-        message && h('p', { 'data-testid': 'admin-message', role: 'status' }, message),
-        h('section', {}, h('h2', {}, 'Schedule a tournament'),
-          h('form', { class: 'inline', onsubmit: schedule },
-            h('label', {}, 'Name', name), h('label', {}, 'Starts', startsAt), h('label', {}, 'Buy-in', buyIn), h('label', {}, 'Fee', fee), h('label', {}, 'Stack', stack), h('label', {}, 'Max entrants', maxEntrants),
-            extras.el,
-            editor.element,
-            h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'))),
-        h('section', {}, h('h2', {}, 'Tournaments'),
-          h('table', { class: 'list', 'data-testid': 'admin-tournaments' },
-            h('thead', {}, h('tr', {}, ['Name', 'Status', 'Starts', 'Buy-in', 'Faults', ''].map((c) => h('th', {}, c)))),
-            h('tbody', {}, tournaments.map((t) => {
-              const rename = h('input', { value: t.name, 'data-testid': 't-rename', size: 18, 'aria-label': `New name for ${t.name}` }) as HTMLInputElement;
-              return h('tr', { 'data-testid': 'admin-tournament', 'data-status': t.status },
-                h('td', {}, t.name), h('td', { 'data-testid': 't-status' }, t.status), h('td', {}, new Date(t.startsAt).toLocaleString()),
-                h('td', {}, `${chips(t.settings.buyIn ?? 0)} + ${chips(t.settings.fee ?? 0)}`),
-                h('td', { 'data-testid': 't-faults' }, (runners.get(t.tournamentId)?.faults ?? []).map((f) => h('div', { class: 'fault' }, `${f.source}: ${f.message} (×${f.count} since ${new Date(f.since).toLocaleTimeString()})`))),
-                h('td', {},
-                  rename, h('button', { class: 'small', 'data-testid': 't-rename-save', onclick: () => void run(() => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }), 'Saved') }, 'Rename'),
-                  // Issue 25: the director pauses (the clock stops, no new hand) and resumes a running tournament.
-                  t.status === 'running' && ['pause', 'resume'].map((what) => h('button', {
-                    class: 'small', 'data-testid': `t-${what}`,
-                    onclick: () => void run(() => api('POST', `/tournaments/${t.tournamentId}/${what}`), `${t.name}: ${what}d`),
-                  }, what === 'pause' ? 'Pause' : 'Resume')),
-                  h('button', { class: 'secondary', 'data-testid': 't-cancel', onclick: () => void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`) }, 'Cancel')),
-              );
-            })))),
-        h('section', {}, h('h2', {}, 'Chat reports'),
-          chatReports.length === 0
-            ? h('p', { class: 'muted', 'data-testid': 'admin-chat-reports-empty' }, 'No chat message reported.')
-            : h('table', { class: 'list', 'data-testid': 'admin-chat-reports' },
-              h('thead', {}, h('tr', {}, ['When', 'Table', 'Player', 'Message', 'Reported by', 'Reason'].map((c) => h('th', {}, c)))),
-              h('tbody', {}, chatReports.map((r) => h('tr', { 'data-testid': 'admin-chat-report' },
-                h('td', {}, new Date(r.saidAt).toLocaleString()), h('td', {}, h('a', { href: `#/table/${r.tableId}` }, r.tableId.slice(0, 8))),
-                h('td', {}, r.playerName), h('td', { 'data-testid': 'admin-chat-report-text' }, r.text), h('td', {}, r.reporterName), h('td', {}, r.reason ?? '')))))),
-        h('section', {}, h('h2', {}, 'Running tables'),
-          h('table', { class: 'list' }, h('tbody', {}, tables.map((t) => h('tr', {}, h('td', {}, h('a', { href: `#/table/${t.tableId}` }, t.name)), h('td', {}, GAME_NAMES[t.game] ?? t.game), h('td', {}, stakesText(t.stakes)), h('td', {}, `${t.seated} seated · ${t.handsPlayed} hands`)))))),
-      ),
+    void run(
+      () =>
+        api('POST', '/tournaments', {
+          name: name.value.trim(),
+          game: 'holdem',
+          bettingStructure: 'no-limit',
+          startsAt: starts.toISOString(),
+          registrationOpensAt: new Date().toISOString(),
+          lateRegistrationUntilLevel: 3,
+          minEntrants: 2,
+          maxEntrants: Number(maxEntrants.value),
+          buyIn: Number(buyIn.value),
+          fee: Number(fee.value),
+          startingStack: Number(stack.value),
+          blindStructure: edited,
+          tableSize: 9,
+          reEntry: false,
+          clock: { decisionMs: 20_000, reconnectMs: 60_000 },
+          ...more.value,
+        }),
+      `${name.value} scheduled`,
     );
-  });
+  };
+  const render = () =>
+    keepFocus(() => {
+      mount(
+        root,
+        header(me),
+        h(
+          'main',
+          { 'data-testid': 'admin' },
+          h(
+            'p',
+            {},
+            h(
+              'a',
+              { href: '#/admin/fair-play', 'data-testid': 'nav-fair-play' },
+              'Fair play review: flags, reports, actions',
+            ),
+          ),
+          message && h('p', { 'data-testid': 'admin-message', role: 'status' }, message),
+          h(
+            'section',
+            {},
+            h('h2', {}, 'Schedule a tournament'),
+            h(
+              'form',
+              { class: 'inline', onsubmit: schedule },
+              h('label', {}, 'Name', name),
+              h('label', {}, 'Starts', startsAt),
+              h('label', {}, 'Buy-in', buyIn),
+              h('label', {}, 'Fee', fee),
+              h('label', {}, 'Stack', stack),
+              h('label', {}, 'Max entrants', maxEntrants),
+              extras.el,
+              editor.element,
+              h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'),
+            ),
+          ),
+          h(
+            'section',
+            {},
+            h('h2', {}, 'Tournaments'),
+            h(
+              'table',
+              { class: 'list', 'data-testid': 'admin-tournaments' },
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ['Name', 'Status', 'Starts', 'Buy-in', 'Faults', ''].map((c) => h('th', {}, c)),
+                ),
+              ),
+              h(
+                'tbody',
+                {},
+                tournaments.map((t) => {
+                  const rename = h('input', {
+                    value: t.name,
+                    'data-testid': 't-rename',
+                    size: 18,
+                    'aria-label': `New name for ${t.name}`,
+                  }) as HTMLInputElement;
+                  return h(
+                    'tr',
+                    { 'data-testid': 'admin-tournament', 'data-status': t.status },
+                    h('td', {}, t.name),
+                    h('td', { 'data-testid': 't-status' }, t.status),
+                    h('td', {}, new Date(t.startsAt).toLocaleString()),
+                    h('td', {}, `${chips(t.settings.buyIn ?? 0)} + ${chips(t.settings.fee ?? 0)}`),
+                    h(
+                      'td',
+                      { 'data-testid': 't-faults' },
+                      (runners.get(t.tournamentId)?.faults ?? []).map((f) =>
+                        h(
+                          'div',
+                          { class: 'fault' },
+                          `${f.source}: ${f.message} (×${f.count} since ${new Date(f.since).toLocaleTimeString()})`,
+                        ),
+                      ),
+                    ),
+                    h(
+                      'td',
+                      {},
+                      rename,
+                      h(
+                        'button',
+                        {
+                          class: 'small',
+                          'data-testid': 't-rename-save',
+                          onclick: () =>
+                            void run(
+                              () => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }),
+                              'Saved',
+                            ),
+                        },
+                        'Rename',
+                      ),
+                      // Issue 25: the director pauses (the clock stops, no new hand) and resumes a running tournament.
+                      t.status === 'running' &&
+                        ['pause', 'resume'].map((what) =>
+                          h(
+                            'button',
+                            {
+                              class: 'small',
+                              'data-testid': `t-${what}`,
+                              onclick: () =>
+                                void run(
+                                  () => api('POST', `/tournaments/${t.tournamentId}/${what}`),
+                                  `${t.name}: ${what}d`,
+                                ),
+                            },
+                            what === 'pause' ? 'Pause' : 'Resume',
+                          ),
+                        ),
+                      h(
+                        'button',
+                        {
+                          class: 'secondary',
+                          'data-testid': 't-cancel',
+                          onclick: () =>
+                            void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`),
+                        },
+                        'Cancel',
+                      ),
+                    ),
+                  );
+                }),
+              ),
+            ),
+          ),
+          h(
+            'section',
+            {},
+            h('h2', {}, 'Chat reports'),
+            chatReports.length === 0
+              ? h('p', { class: 'muted', 'data-testid': 'admin-chat-reports-empty' }, 'No chat message reported.')
+              : h(
+                  'table',
+                  { class: 'list', 'data-testid': 'admin-chat-reports' },
+                  h(
+                    'thead',
+                    {},
+                    h(
+                      'tr',
+                      {},
+                      ['When', 'Table', 'Player', 'Message', 'Reported by', 'Reason'].map((c) => h('th', {}, c)),
+                    ),
+                  ),
+                  h(
+                    'tbody',
+                    {},
+                    chatReports.map((r) =>
+                      h(
+                        'tr',
+                        { 'data-testid': 'admin-chat-report' },
+                        h('td', {}, new Date(r.saidAt).toLocaleString()),
+                        h('td', {}, h('a', { href: `#/table/${r.tableId}` }, r.tableId.slice(0, 8))),
+                        h('td', {}, r.playerName),
+                        h('td', { 'data-testid': 'admin-chat-report-text' }, r.text),
+                        h('td', {}, r.reporterName),
+                        h('td', {}, r.reason ?? ''),
+                      ),
+                    ),
+                  ),
+                ),
+          ),
+          h(
+            'section',
+            {},
+            h('h2', {}, 'Running tables'),
+            h(
+              'table',
+              { class: 'list' },
+              h(
+                'tbody',
+                {},
+                tables.map((t) =>
+                  h(
+                    'tr',
+                    {},
+                    h('td', {}, h('a', { href: `#/table/${t.tableId}` }, t.name)),
+                    h('td', {}, GAME_NAMES[t.game] ?? t.game),
+                    h('td', {}, stakesText(t.stakes)),
+                    h('td', {}, `${t.seated} seated · ${t.handsPlayed} hands`),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+      );
+    });
   render();
   void load();
   return () => {

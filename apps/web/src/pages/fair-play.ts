@@ -11,11 +11,50 @@ import { actionRunner, errorMessage } from '../errors';
 import { chips } from '../format';
 import { header } from './lobby';
 
-interface ReviewUser { id: string; username: string; isBot: boolean; balance: number }
-interface ReviewFlag { id: string; signal: string; pattern: string | null; userIds: string[]; evidence: Record<string, unknown>; handIds: string[]; status: string; seenCount: number; lastSeenAt: string }
-interface ReviewReport { id: string; reporterId: string; reportedId: string; tableId: string | null; handId: string | null; reason: string; text: string; status: string; createdAt: string }
-interface ReviewSanction { id: string; userId: string; kind: string; reason: string; amount: number | null; createdAt: string; endsAt: string | null; liftedAt: string | null }
-interface Review { users: ReviewUser[]; flags: ReviewFlag[]; reports: ReviewReport[]; sanctions: ReviewSanction[] }
+interface ReviewUser {
+  id: string;
+  username: string;
+  isBot: boolean;
+  balance: number;
+}
+interface ReviewFlag {
+  id: string;
+  signal: string;
+  pattern: string | null;
+  userIds: string[];
+  evidence: Record<string, unknown>;
+  handIds: string[];
+  status: string;
+  seenCount: number;
+  lastSeenAt: string;
+}
+interface ReviewReport {
+  id: string;
+  reporterId: string;
+  reportedId: string;
+  tableId: string | null;
+  handId: string | null;
+  reason: string;
+  text: string;
+  status: string;
+  createdAt: string;
+}
+interface ReviewSanction {
+  id: string;
+  userId: string;
+  kind: string;
+  reason: string;
+  amount: number | null;
+  createdAt: string;
+  endsAt: string | null;
+  liftedAt: string | null;
+}
+interface Review {
+  users: ReviewUser[];
+  flags: ReviewFlag[];
+  reports: ReviewReport[];
+  sanctions: ReviewSanction[];
+}
 
 const SIGNAL_NAMES: Record<string, string> = {
   'chip-dump|strong-folds': 'Chip dumping: strong hands folded to one player',
@@ -35,11 +74,18 @@ function evidenceText(f: ReviewFlag, name: (id: string) => string): string {
     case 'chip-dump|concentrated-flow':
       return `${name(e.recipient)} received ${chips(e.totalFromDonors ?? 0)} net from ${(e.donors ?? []).map((d: any) => `${name(d.donor)} (${chips(d.netToRecipient)}, ${Math.round(d.share * 100)} % of his losses)`).join(', ')}`;
     case 'soft-play|':
-      return (e.sides ?? []).map((s: any) => `${name(s.userId)} aggressive ${Math.round(s.vsPartner.rate * 100)} % vs partner (${s.vsPartner.decisions} decisions), ${Math.round(s.vsOthers.rate * 100)} % vs others`).join(' · ');
+      return (e.sides ?? [])
+        .map(
+          (s: any) =>
+            `${name(s.userId)} aggressive ${Math.round(s.vsPartner.rate * 100)} % vs partner (${s.vsPartner.decisions} decisions), ${Math.round(s.vsOthers.rate * 100)} % vs others`,
+        )
+        .join(' · ');
     case 'bot-timing|':
       return `${name(e.userId)}: ${e.decisions} decisions over ${e.hands} hands, mean ${Math.round(e.meanMs)} ms, spread ${Math.round(e.stdDevMs)} ms (CV ${Number(e.cv).toFixed(3)}, quartile dispersion ${Number(e.qcd ?? 0).toFixed(3)})`;
     default:
-      return (e.matches ?? []).map((m: any) => `${name(e.candidate)} and ${name(m.userId)} share ${m.on.join(' and ')}`).join(' · ');
+      return (e.matches ?? [])
+        .map((m: any) => `${name(e.candidate)} and ${name(m.userId)} share ${m.on.join(' and ')}`)
+        .join(' · ');
   }
 }
 
@@ -60,15 +106,34 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
   const run = actionRunner((m) => (message = m), load);
   // The action form is built once: a re-render keeps what the admin typed.
   const target = h('select', { 'data-testid': 'fp-user', 'aria-label': 'Account' }) as HTMLSelectElement;
-  const kind = h('select', { 'data-testid': 'fp-kind', 'aria-label': 'Action' },
+  const kind = h(
+    'select',
+    { 'data-testid': 'fp-kind', 'aria-label': 'Action' },
     h('option', { value: 'warn' }, 'Warn'),
     h('option', { value: 'restrict-public' }, 'Restrict from public games'),
     h('option', { value: 'suspend' }, 'Suspend'),
     h('option', { value: 'clawback' }, 'Claw back chips'),
   ) as HTMLSelectElement;
-  const reason = h('input', { 'data-testid': 'fp-reason', 'aria-label': 'Reason', placeholder: 'Reason (the player sees a warning’s)', value: '' }) as HTMLInputElement;
-  const days = h('input', { type: 'number', min: 1, 'data-testid': 'fp-days', 'aria-label': 'Days (empty: until lifted)', placeholder: 'days' }) as HTMLInputElement;
-  const amount = h('input', { type: 'number', min: 1, 'data-testid': 'fp-amount', 'aria-label': 'Chips to claw back', placeholder: 'chips' }) as HTMLInputElement;
+  const reason = h('input', {
+    'data-testid': 'fp-reason',
+    'aria-label': 'Reason',
+    placeholder: 'Reason (the player sees a warning’s)',
+    value: '',
+  }) as HTMLInputElement;
+  const days = h('input', {
+    type: 'number',
+    min: 1,
+    'data-testid': 'fp-days',
+    'aria-label': 'Days (empty: until lifted)',
+    placeholder: 'days',
+  }) as HTMLInputElement;
+  const amount = h('input', {
+    type: 'number',
+    min: 1,
+    'data-testid': 'fp-amount',
+    'aria-label': 'Chips to claw back',
+    placeholder: 'chips',
+  }) as HTMLInputElement;
   let flagId: string | undefined;
   let reportId: string | undefined;
   const act = (e: Event) => {
@@ -82,12 +147,24 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
     if (reportId) body.reportId = reportId;
     if (kind.value === 'clawback') body.amount = Number(amount.value);
     else if (kind.value !== 'warn' && days.value) body.days = Number(days.value);
-    void run(() => api('POST', '/admin/fair-play/sanctions', body), `Done: ${kind.selectedOptions[0]?.textContent ?? kind.value}.`).then(() => {
+    void run(
+      () => api('POST', '/admin/fair-play/sanctions', body),
+      `Done: ${kind.selectedOptions[0]?.textContent ?? kind.value}.`,
+    ).then(() => {
       flagId = reportId = undefined;
       reason.value = '';
     });
   };
-  const form = h('form', { class: 'fp-action', 'data-testid': 'fp-action', onsubmit: act }, target, kind, reason, days, amount, h('button', { type: 'submit', 'data-testid': 'fp-apply' }, 'Apply'));
+  const form = h(
+    'form',
+    { class: 'fp-action', 'data-testid': 'fp-action', onsubmit: act },
+    target,
+    kind,
+    reason,
+    days,
+    amount,
+    h('button', { type: 'submit', 'data-testid': 'fp-apply' }, 'Apply'),
+  );
   const choose = (userId: string, flag?: string, report?: string) => {
     target.value = userId;
     flagId = flag;
@@ -96,67 +173,278 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
     reason.focus();
   };
 
-  const render = () => keepFocus(() => {
-    const r = review;
-    const users = new Map((r?.users ?? []).map((u) => [u.id, u]));
-    const name = (id: string) => users.get(id)?.username ?? id.slice(0, 8);
-    const selected = target.value;
-    target.replaceChildren(...(r?.users ?? []).filter((u) => !u.isBot).map((u) => h('option', { value: u.id }, `${u.username} (${chips(u.balance)})`)));
-    if (selected && users.has(selected)) target.value = selected;
-    mount(root, header(me, [h('a', { href: '#/admin' }, '← Admin')]),
-      h('main', { 'data-testid': 'fair-play-admin' },
-        h('h1', {}, 'Fair play review'),
-        message && h('p', { role: 'status', 'data-testid': 'fp-message' }, message),
-        h('div', { class: 'actions' },
-          h('button', { 'data-testid': 'fp-scan', onclick: () => void run(() => api('POST', '/admin/fair-play/scan'), 'Scan finished.') }, 'Scan the hands now'),
-          h('label', {}, 'Show ', h('select', { 'data-testid': 'fp-status', onchange: (e: Event) => ((status = (e.target as HTMLSelectElement).value), void load()) },
-            ['open', 'actioned', 'dismissed', 'all'].map((s) => h('option', { value: s, selected: s === status }, s)))),
-        ),
-        h('h2', {}, 'Flagged accounts and pairs'),
-        !r ? h('p', {}, 'Loading…') : r.flags.length === 0 ? h('p', { class: 'muted' }, 'Nothing flagged.') :
-          h('table', { class: 'list', 'data-testid': 'fp-flags' },
-            h('thead', {}, h('tr', {}, ['Signal', 'Accounts', 'Evidence', 'Hands', 'Seen', ''].map((c) => h('th', {}, c)))),
-            h('tbody', {}, r.flags.map((f) => h('tr', { 'data-testid': 'fp-flag', 'data-signal': f.signal, 'data-pattern': f.pattern ?? '' },
-              h('td', { 'data-label': 'Signal' }, SIGNAL_NAMES[`${f.signal}|${f.pattern ?? ''}`] ?? f.signal),
-              h('td', { 'data-label': 'Accounts' }, f.userIds.map((u, i) => [i > 0 && ', ', h('button', { class: 'link', 'data-testid': 'fp-pick', title: 'Act on this account', onclick: () => choose(u, f.id) }, name(u))])),
-              h('td', { 'data-label': 'Evidence' }, evidenceText(f, name)),
-              h('td', { 'data-label': 'Hands' }, f.handIds.length === 0 ? '—' : f.handIds.slice(-5).map((id, i) => [i > 0 && ' ', h('a', { href: `#/admin/hand/${id}`, 'data-testid': 'fp-hand' }, `hand ${f.handIds.length - Math.min(5, f.handIds.length) + i + 1}`)]), f.handIds.length > 5 && h('span', { class: 'muted' }, ` of ${f.handIds.length}`)),
-              h('td', { 'data-label': 'Seen' }, `${f.seenCount}× · ${new Date(f.lastSeenAt).toLocaleString()}`),
-              h('td', {}, f.status === 'open' && h('button', { class: 'secondary', 'data-testid': 'fp-dismiss', onclick: () => void run(() => api('POST', `/admin/fair-play/flags/${f.id}/status`, { status: 'dismissed' }), 'Dismissed.') }, 'Dismiss')),
-            ))),
+  const render = () =>
+    keepFocus(() => {
+      const r = review;
+      const users = new Map((r?.users ?? []).map((u) => [u.id, u]));
+      const name = (id: string) => users.get(id)?.username ?? id.slice(0, 8);
+      const selected = target.value;
+      target.replaceChildren(
+        ...(r?.users ?? [])
+          .filter((u) => !u.isBot)
+          .map((u) => h('option', { value: u.id }, `${u.username} (${chips(u.balance)})`)),
+      );
+      if (selected && users.has(selected)) target.value = selected;
+      mount(
+        root,
+        header(me, [h('a', { href: '#/admin' }, '← Admin')]),
+        h(
+          'main',
+          { 'data-testid': 'fair-play-admin' },
+          h('h1', {}, 'Fair play review'),
+          message && h('p', { role: 'status', 'data-testid': 'fp-message' }, message),
+          h(
+            'div',
+            { class: 'actions' },
+            h(
+              'button',
+              {
+                'data-testid': 'fp-scan',
+                onclick: () => void run(() => api('POST', '/admin/fair-play/scan'), 'Scan finished.'),
+              },
+              'Scan the hands now',
+            ),
+            h(
+              'label',
+              {},
+              'Show ',
+              h(
+                'select',
+                {
+                  'data-testid': 'fp-status',
+                  onchange: (e: Event) => ((status = (e.target as HTMLSelectElement).value), void load()),
+                },
+                ['open', 'actioned', 'dismissed', 'all'].map((s) =>
+                  h('option', { value: s, selected: s === status }, s),
+                ),
+              ),
+            ),
           ),
-        h('h2', {}, 'Player reports'),
-        r && (r.reports.length === 0 ? h('p', { class: 'muted' }, 'No reports.') :
-          h('table', { class: 'list', 'data-testid': 'fp-reports' },
-            h('thead', {}, h('tr', {}, ['When', 'Reported', 'By', 'Reason', 'Note', ''].map((c) => h('th', {}, c)))),
-            h('tbody', {}, r.reports.map((p) => h('tr', { 'data-testid': 'fp-report' },
-              h('td', { 'data-label': 'When' }, new Date(p.createdAt).toLocaleString()),
-              h('td', { 'data-label': 'Reported' }, h('button', { class: 'link', 'data-testid': 'fp-pick-report', onclick: () => choose(p.reportedId, undefined, p.id) }, name(p.reportedId))),
-              h('td', { 'data-label': 'By' }, name(p.reporterId)),
-              h('td', { 'data-label': 'Reason' }, p.reason),
-              h('td', { 'data-label': 'Note' }, p.text || '—', p.handId && [' ', h('a', { href: `#/admin/hand/${p.handId}` }, 'hand')]),
-              h('td', {}, p.status === 'open' && h('button', { class: 'secondary', onclick: () => void run(() => api('POST', `/admin/fair-play/flags/${p.id}/status`, { status: 'dismissed' }), 'Dismissed.') }, 'Dismiss')),
-            ))),
-          )),
-        h('h2', {}, 'Act on an account'),
-        h('p', { class: 'muted' }, 'A claw-back moves chips from the account back to the players the flag says lost them (or to the house) in one audited ledger transaction.'),
-        form,
-        h('h2', {}, 'Actions taken'),
-        r && (r.sanctions.length === 0 ? h('p', { class: 'muted' }, 'None.') :
-          h('table', { class: 'list', 'data-testid': 'fp-sanctions' },
-            h('thead', {}, h('tr', {}, ['When', 'Account', 'Action', 'Reason', 'Until', ''].map((c) => h('th', {}, c)))),
-            h('tbody', {}, r.sanctions.map((s) => h('tr', { 'data-testid': 'fp-sanction', 'data-kind': s.kind },
-              h('td', { 'data-label': 'When' }, new Date(s.createdAt).toLocaleString()),
-              h('td', { 'data-label': 'Account' }, name(s.userId)),
-              h('td', { 'data-label': 'Action' }, s.kind === 'clawback' ? `claw-back of ${chips(s.amount ?? 0)}` : s.kind),
-              h('td', { 'data-label': 'Reason' }, s.reason),
-              h('td', { 'data-label': 'Until' }, s.liftedAt ? `lifted ${new Date(s.liftedAt).toLocaleString()}` : s.kind === 'warn' || s.kind === 'clawback' ? '—' : s.endsAt ? new Date(s.endsAt).toLocaleString() : 'until lifted'),
-              h('td', {}, !s.liftedAt && (s.kind === 'suspend' || s.kind === 'restrict-public') && h('button', { class: 'secondary', 'data-testid': 'fp-lift', onclick: () => void run(() => api('POST', `/admin/fair-play/sanctions/${s.id}/lift`), 'Lifted.') }, 'Lift')),
-            ))),
-          )),
-      ),
-    );
-  });
+          h('h2', {}, 'Flagged accounts and pairs'),
+          !r
+            ? h('p', {}, 'Loading…')
+            : r.flags.length === 0
+              ? h('p', { class: 'muted' }, 'Nothing flagged.')
+              : h(
+                  'table',
+                  { class: 'list', 'data-testid': 'fp-flags' },
+                  h(
+                    'thead',
+                    {},
+                    h(
+                      'tr',
+                      {},
+                      ['Signal', 'Accounts', 'Evidence', 'Hands', 'Seen', ''].map((c) => h('th', {}, c)),
+                    ),
+                  ),
+                  h(
+                    'tbody',
+                    {},
+                    r.flags.map((f) =>
+                      h(
+                        'tr',
+                        { 'data-testid': 'fp-flag', 'data-signal': f.signal, 'data-pattern': f.pattern ?? '' },
+                        h('td', { 'data-label': 'Signal' }, SIGNAL_NAMES[`${f.signal}|${f.pattern ?? ''}`] ?? f.signal),
+                        h(
+                          'td',
+                          { 'data-label': 'Accounts' },
+                          f.userIds.map((u, i) => [
+                            i > 0 && ', ',
+                            h(
+                              'button',
+                              {
+                                class: 'link',
+                                'data-testid': 'fp-pick',
+                                title: 'Act on this account',
+                                onclick: () => choose(u, f.id),
+                              },
+                              name(u),
+                            ),
+                          ]),
+                        ),
+                        h('td', { 'data-label': 'Evidence' }, evidenceText(f, name)),
+                        h(
+                          'td',
+                          { 'data-label': 'Hands' },
+                          f.handIds.length === 0
+                            ? '—'
+                            : f.handIds
+                                .slice(-5)
+                                .map((id, i) => [
+                                  i > 0 && ' ',
+                                  h(
+                                    'a',
+                                    { href: `#/admin/hand/${id}`, 'data-testid': 'fp-hand' },
+                                    `hand ${f.handIds.length - Math.min(5, f.handIds.length) + i + 1}`,
+                                  ),
+                                ]),
+                          f.handIds.length > 5 && h('span', { class: 'muted' }, ` of ${f.handIds.length}`),
+                        ),
+                        h(
+                          'td',
+                          { 'data-label': 'Seen' },
+                          `${f.seenCount}× · ${new Date(f.lastSeenAt).toLocaleString()}`,
+                        ),
+                        h(
+                          'td',
+                          {},
+                          f.status === 'open' &&
+                            h(
+                              'button',
+                              {
+                                class: 'secondary',
+                                'data-testid': 'fp-dismiss',
+                                onclick: () =>
+                                  void run(
+                                    () => api('POST', `/admin/fair-play/flags/${f.id}/status`, { status: 'dismissed' }),
+                                    'Dismissed.',
+                                  ),
+                              },
+                              'Dismiss',
+                            ),
+                        ),
+                      ),
+                    ),
+                  ),
+                ),
+          h('h2', {}, 'Player reports'),
+          r &&
+            (r.reports.length === 0
+              ? h('p', { class: 'muted' }, 'No reports.')
+              : h(
+                  'table',
+                  { class: 'list', 'data-testid': 'fp-reports' },
+                  h(
+                    'thead',
+                    {},
+                    h(
+                      'tr',
+                      {},
+                      ['When', 'Reported', 'By', 'Reason', 'Note', ''].map((c) => h('th', {}, c)),
+                    ),
+                  ),
+                  h(
+                    'tbody',
+                    {},
+                    r.reports.map((p) =>
+                      h(
+                        'tr',
+                        { 'data-testid': 'fp-report' },
+                        h('td', { 'data-label': 'When' }, new Date(p.createdAt).toLocaleString()),
+                        h(
+                          'td',
+                          { 'data-label': 'Reported' },
+                          h(
+                            'button',
+                            {
+                              class: 'link',
+                              'data-testid': 'fp-pick-report',
+                              onclick: () => choose(p.reportedId, undefined, p.id),
+                            },
+                            name(p.reportedId),
+                          ),
+                        ),
+                        h('td', { 'data-label': 'By' }, name(p.reporterId)),
+                        h('td', { 'data-label': 'Reason' }, p.reason),
+                        h(
+                          'td',
+                          { 'data-label': 'Note' },
+                          p.text || '—',
+                          p.handId && [' ', h('a', { href: `#/admin/hand/${p.handId}` }, 'hand')],
+                        ),
+                        h(
+                          'td',
+                          {},
+                          p.status === 'open' &&
+                            h(
+                              'button',
+                              {
+                                class: 'secondary',
+                                onclick: () =>
+                                  void run(
+                                    () => api('POST', `/admin/fair-play/flags/${p.id}/status`, { status: 'dismissed' }),
+                                    'Dismissed.',
+                                  ),
+                              },
+                              'Dismiss',
+                            ),
+                        ),
+                      ),
+                    ),
+                  ),
+                )),
+          h('h2', {}, 'Act on an account'),
+          h(
+            'p',
+            { class: 'muted' },
+            'A claw-back moves chips from the account back to the players the flag says lost them (or to the house) in one audited ledger transaction.',
+          ),
+          form,
+          h('h2', {}, 'Actions taken'),
+          r &&
+            (r.sanctions.length === 0
+              ? h('p', { class: 'muted' }, 'None.')
+              : h(
+                  'table',
+                  { class: 'list', 'data-testid': 'fp-sanctions' },
+                  h(
+                    'thead',
+                    {},
+                    h(
+                      'tr',
+                      {},
+                      ['When', 'Account', 'Action', 'Reason', 'Until', ''].map((c) => h('th', {}, c)),
+                    ),
+                  ),
+                  h(
+                    'tbody',
+                    {},
+                    r.sanctions.map((s) =>
+                      h(
+                        'tr',
+                        { 'data-testid': 'fp-sanction', 'data-kind': s.kind },
+                        h('td', { 'data-label': 'When' }, new Date(s.createdAt).toLocaleString()),
+                        h('td', { 'data-label': 'Account' }, name(s.userId)),
+                        h(
+                          'td',
+                          { 'data-label': 'Action' },
+                          s.kind === 'clawback' ? `claw-back of ${chips(s.amount ?? 0)}` : s.kind,
+                        ),
+                        h('td', { 'data-label': 'Reason' }, s.reason),
+                        h(
+                          'td',
+                          { 'data-label': 'Until' },
+                          s.liftedAt
+                            ? `lifted ${new Date(s.liftedAt).toLocaleString()}`
+                            : s.kind === 'warn' || s.kind === 'clawback'
+                              ? '—'
+                              : s.endsAt
+                                ? new Date(s.endsAt).toLocaleString()
+                                : 'until lifted',
+                        ),
+                        h(
+                          'td',
+                          {},
+                          !s.liftedAt &&
+                            (s.kind === 'suspend' || s.kind === 'restrict-public') &&
+                            h(
+                              'button',
+                              {
+                                class: 'secondary',
+                                'data-testid': 'fp-lift',
+                                onclick: () =>
+                                  void run(() => api('POST', `/admin/fair-play/sanctions/${s.id}/lift`), 'Lifted.'),
+                              },
+                              'Lift',
+                            ),
+                        ),
+                      ),
+                    ),
+                  ),
+                )),
+        ),
+      );
+    });
   void load();
   return () => {
     closed = true;
@@ -177,40 +465,108 @@ export function responsiblePlayPage(root: HTMLElement): () => void {
     if (!closed) render();
   };
   const run = actionRunner((m) => (message = m), load);
-  const minutes = h('input', { type: 'number', min: 5, max: 1440, 'data-testid': 'rc-minutes', 'aria-label': 'Minutes between reality checks' }) as HTMLInputElement;
+  const minutes = h('input', {
+    type: 'number',
+    min: 5,
+    max: 1440,
+    'data-testid': 'rc-minutes',
+    'aria-label': 'Minutes between reality checks',
+  }) as HTMLInputElement;
   const coolOff = (period: '24h' | '7d' | '30d', label: string) =>
-    h('button', { class: 'secondary', 'data-testid': `cool-off-${period}`, onclick: () => {
-      if (confirm(`No seat and no registration for ${label}. A cool-off cannot be shortened. Start it?`)) void run(() => api('POST', '/me/cool-off', { period }), `Cool-off started: ${label}.`);
-    } }, `Take ${label} off`);
-  const until = (v: string | null) => (v === null ? null : v === 'indefinite' ? 'until the fair-play team lifts it' : `until ${new Date(v).toLocaleString()}`);
-  const render = () => keepFocus(() => {
-    const v = view;
-    if (v && document.activeElement !== minutes) minutes.value = String(v.realityCheckMinutes);
-    mount(root, header(me),
-      h('main', { 'data-testid': 'responsible-play' },
-        h('h1', {}, 'Responsible play'),
-        message && h('p', { role: 'status', 'data-testid': 'rp-message' }, message),
-        !v ? h('p', {}, 'Loading…') : [
-          v.coolOffUntil && h('p', { class: 'error', 'data-testid': 'cool-off-until' }, `You are on a cool-off until ${new Date(v.coolOffUntil).toLocaleString()}: you cannot sit down or register until then.`),
-          v.suspendedUntil && h('p', { class: 'error' }, `Your account is suspended ${until(v.suspendedUntil)}.`),
-          v.restrictedFromPublicUntil && h('p', { class: 'error' }, `You may not play public games ${until(v.restrictedFromPublicUntil)}; private tables stay open.`),
-          v.warnings.map((w) => h('p', { class: 'error', 'data-testid': 'my-warning' }, `Warning (${new Date(w.createdAt).toLocaleDateString()}): ${w.reason}`)),
-          h('h2', {}, 'Reality check'),
-          h('p', {}, `While you play, a reminder shows how long you have played and how many chips you won or lost, every ${v.realityCheckMinutes} minutes${v.realityCheckIsDefault ? ' (the default)' : ''}.`),
-          h('form', { onsubmit: (e: Event) => {
-            e.preventDefault();
-            void run(() => api('PUT', '/me/reality-check', { minutes: Number(minutes.value) }), 'Saved.');
-          } }, h('label', {}, 'Every ', minutes, ' minutes '), h('button', { type: 'submit', 'data-testid': 'rc-save' }, 'Save')),
-          h('h2', {}, 'Cool-off'),
-          h('p', {}, 'Take a break: during a cool-off you cannot take a seat or register for a Sit & Go or tournament. It cannot be shortened.'),
-          h('div', { class: 'actions' }, coolOff('24h', '24 hours'), coolOff('7d', '7 days'), coolOff('30d', '30 days')),
-          h('h2', {}, 'Purchases'),
-          h('p', { 'data-testid': 'no-purchases' }, 'Naiko sells no chips: there are only free top-ups, so there is no purchase limit to set.'),
-          h('p', {}, h('a', { href: '#/terms' }, 'Terms of play')),
-        ],
-      ),
+    h(
+      'button',
+      {
+        class: 'secondary',
+        'data-testid': `cool-off-${period}`,
+        onclick: () => {
+          if (confirm(`No seat and no registration for ${label}. A cool-off cannot be shortened. Start it?`))
+            void run(() => api('POST', '/me/cool-off', { period }), `Cool-off started: ${label}.`);
+        },
+      },
+      `Take ${label} off`,
     );
-  });
+  const until = (v: string | null) =>
+    v === null
+      ? null
+      : v === 'indefinite'
+        ? 'until the fair-play team lifts it'
+        : `until ${new Date(v).toLocaleString()}`;
+  const render = () =>
+    keepFocus(() => {
+      const v = view;
+      if (v && document.activeElement !== minutes) minutes.value = String(v.realityCheckMinutes);
+      mount(
+        root,
+        header(me),
+        h(
+          'main',
+          { 'data-testid': 'responsible-play' },
+          h('h1', {}, 'Responsible play'),
+          message && h('p', { role: 'status', 'data-testid': 'rp-message' }, message),
+          !v
+            ? h('p', {}, 'Loading…')
+            : [
+                v.coolOffUntil &&
+                  h(
+                    'p',
+                    { class: 'error', 'data-testid': 'cool-off-until' },
+                    `You are on a cool-off until ${new Date(v.coolOffUntil).toLocaleString()}: you cannot sit down or register until then.`,
+                  ),
+                v.suspendedUntil && h('p', { class: 'error' }, `Your account is suspended ${until(v.suspendedUntil)}.`),
+                v.restrictedFromPublicUntil &&
+                  h(
+                    'p',
+                    { class: 'error' },
+                    `You may not play public games ${until(v.restrictedFromPublicUntil)}; private tables stay open.`,
+                  ),
+                v.warnings.map((w) =>
+                  h(
+                    'p',
+                    { class: 'error', 'data-testid': 'my-warning' },
+                    `Warning (${new Date(w.createdAt).toLocaleDateString()}): ${w.reason}`,
+                  ),
+                ),
+                h('h2', {}, 'Reality check'),
+                h(
+                  'p',
+                  {},
+                  `While you play, a reminder shows how long you have played and how many chips you won or lost, every ${v.realityCheckMinutes} minutes${v.realityCheckIsDefault ? ' (the default)' : ''}.`,
+                ),
+                h(
+                  'form',
+                  {
+                    onsubmit: (e: Event) => {
+                      e.preventDefault();
+                      void run(() => api('PUT', '/me/reality-check', { minutes: Number(minutes.value) }), 'Saved.');
+                    },
+                  },
+                  h('label', {}, 'Every ', minutes, ' minutes '),
+                  h('button', { type: 'submit', 'data-testid': 'rc-save' }, 'Save'),
+                ),
+                h('h2', {}, 'Cool-off'),
+                h(
+                  'p',
+                  {},
+                  'Take a break: during a cool-off you cannot take a seat or register for a Sit & Go or tournament. It cannot be shortened.',
+                ),
+                h(
+                  'div',
+                  { class: 'actions' },
+                  coolOff('24h', '24 hours'),
+                  coolOff('7d', '7 days'),
+                  coolOff('30d', '30 days'),
+                ),
+                h('h2', {}, 'Purchases'),
+                h(
+                  'p',
+                  { 'data-testid': 'no-purchases' },
+                  'Naiko sells no chips: there are only free top-ups, so there is no purchase limit to set.',
+                ),
+                h('p', {}, h('a', { href: '#/terms' }, 'Terms of play')),
+              ],
+        ),
+      );
+    });
   void load();
   return () => {
     closed = true;
@@ -218,21 +574,53 @@ export function responsiblePlayPage(root: HTMLElement): () => void {
 }
 
 export function termsPage(root: HTMLElement): void {
-  mount(root, header(session.user),
-    h('main', { 'data-testid': 'terms' },
+  mount(
+    root,
+    header(session.user),
+    h(
+      'main',
+      { 'data-testid': 'terms' },
       h('h1', {}, 'Terms of play'),
       h('h2', {}, 'Chips'),
-      h('p', {}, 'Naiko chips are play money with no cash value. They are not sold; the free top-up refills a low balance.'),
-      h('p', { 'data-testid': 'no-transfers' }, h('strong', {}, 'Chips change hands only through play.'), ' There is no way to send, give, lend or sell chips to another player, and none will be added. Losing chips on purpose to another account (chip dumping) is a transfer by other means and is not allowed.'),
+      h(
+        'p',
+        {},
+        'Naiko chips are play money with no cash value. They are not sold; the free top-up refills a low balance.',
+      ),
+      h(
+        'p',
+        { 'data-testid': 'no-transfers' },
+        h('strong', {}, 'Chips change hands only through play.'),
+        ' There is no way to send, give, lend or sell chips to another player, and none will be added. Losing chips on purpose to another account (chip dumping) is a transfer by other means and is not allowed.',
+      ),
       h('h2', {}, 'Fair play'),
-      h('ul', {},
-        h('li', {}, 'One account per person. Two accounts from one device or network may not sit at the same public table; at a private table the host is told.'),
+      h(
+        'ul',
+        {},
+        h(
+          'li',
+          {},
+          'One account per person. Two accounts from one device or network may not sit at the same public table; at a private table the host is told.',
+        ),
         h('li', {}, 'No collusion: no soft play with a friend, no sharing of cards.'),
-        h('li', {}, 'No undisclosed bots: the house bots are named “BOT …”; any other account must be played by its owner.'),
-        h('li', {}, 'The fair-play team reviews flagged play and reports from the Report button at every table. It may warn, restrict an account from public games, suspend it, and take back chips won by dumping or collusion, returning them to the players who lost them.'),
+        h(
+          'li',
+          {},
+          'No undisclosed bots: the house bots are named “BOT …”; any other account must be played by its owner.',
+        ),
+        h(
+          'li',
+          {},
+          'The fair-play team reviews flagged play and reports from the Report button at every table. It may warn, restrict an account from public games, suspend it, and take back chips won by dumping or collusion, returning them to the players who lost them.',
+        ),
       ),
       h('h2', {}, 'Responsible play'),
-      h('p', {}, 'Reality checks remind you how long you played and your net chips; a cool-off of 24 hours, 7 days or 30 days keeps you from sitting down or registering. ', h('a', { href: '#/responsible-play' }, 'Set them here.')),
+      h(
+        'p',
+        {},
+        'Reality checks remind you how long you played and your net chips; a cool-off of 24 hours, 7 days or 30 days keeps you from sitting down or registering. ',
+        h('a', { href: '#/responsible-play' }, 'Set them here.'),
+      ),
     ),
   );
 }

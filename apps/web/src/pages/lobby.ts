@@ -11,7 +11,16 @@ import { homeGameForm } from '../components/home-game-form';
 import { myPrivateEvents } from './private-events';
 
 interface SngRow {
-  template: { templateId: string; name: string; game: string; kind: 'sit-and-go' | 'spin'; seats: number; buyIn: number; entryFee: number; startingStack: number };
+  template: {
+    templateId: string;
+    name: string;
+    game: string;
+    kind: 'sit-and-go' | 'spin';
+    seats: number;
+    buyIn: number;
+    entryFee: number;
+    startingStack: number;
+  };
   open: SitAndGoView;
 }
 
@@ -24,9 +33,25 @@ export interface Filters {
 }
 
 export function header(me: Me | null, extra: Node[] = []): HTMLElement {
-  return h('header', { class: 'top' },
+  return h(
+    'header',
+    { class: 'top' },
     // Keyboard users skip the header's links (a button: the router owns the URL's hash).
-    h('button', { class: 'skip-link', 'data-testid': 'skip-link', onclick: () => { const m = document.querySelector<HTMLElement>('#app main'); if (m) { m.tabIndex = -1; m.focus(); } } }, 'Skip to content'),
+    h(
+      'button',
+      {
+        class: 'skip-link',
+        'data-testid': 'skip-link',
+        onclick: () => {
+          const m = document.querySelector<HTMLElement>('#app main');
+          if (m) {
+            m.tabIndex = -1;
+            m.focus();
+          }
+        },
+      },
+      'Skip to content',
+    ),
     h('a', { href: '#/lobby', class: 'brand' }, 'Naiko'),
     ...extra,
     h('a', { href: '#/tournaments', 'data-testid': 'nav-tournaments' }, 'Tournaments'),
@@ -36,7 +61,18 @@ export function header(me: Me | null, extra: Node[] = []): HTMLElement {
     h('span', { class: 'spacer' }),
     me && h('span', { 'data-testid': 'me' }, me.username),
     me && chipsWidget(),
-    h('button', { class: 'link', 'data-testid': 'sign-out', onclick: () => { session.clear(); navigate('#/lobby'); } }, 'Sign out'),
+    h(
+      'button',
+      {
+        class: 'link',
+        'data-testid': 'sign-out',
+        onclick: () => {
+          session.clear();
+          navigate('#/lobby');
+        },
+      },
+      'Sign out',
+    ),
   );
 }
 
@@ -78,10 +114,26 @@ export function lobbyPage(root: HTMLElement): () => void {
   socket.on('lobby:table', onTable);
   socket.emit('lobby:watch', {});
 
-  const FILTER_NAMES: Record<keyof Filters, string> = { game: 'Game', structure: 'Betting structure', naikoMode: 'Naiko mode', seatsFree: 'Seats free', maxBigBlind: 'Maximum big blind' };
+  const FILTER_NAMES: Record<keyof Filters, string> = {
+    game: 'Game',
+    structure: 'Betting structure',
+    naikoMode: 'Naiko mode',
+    seatsFree: 'Seats free',
+    maxBigBlind: 'Maximum big blind',
+  };
   const select = (key: keyof Filters, options: [string, string][]) =>
-    h('select', { 'data-testid': `filter-${key}`, 'aria-label': FILTER_NAMES[key], onchange: (e: Event) => { filters[key] = (e.target as HTMLSelectElement).value; void load(); } },
-      options.map(([v, label]) => h('option', { value: v, ...(filters[key] === v ? { selected: true } : {}) }, label)));
+    h(
+      'select',
+      {
+        'data-testid': `filter-${key}`,
+        'aria-label': FILTER_NAMES[key],
+        onchange: (e: Event) => {
+          filters[key] = (e.target as HTMLSelectElement).value;
+          void load();
+        },
+      },
+      options.map(([v, label]) => h('option', { value: v, ...(filters[key] === v ? { selected: true } : {}) }, label)),
+    );
 
   const register = async (templateId: string) => {
     try {
@@ -98,76 +150,186 @@ export function lobbyPage(root: HTMLElement): () => void {
   // My private tournaments (issue 23.4): built once, it loads its own list.
   const privateEvents = myPrivateEvents();
   let adminForm: HTMLElement | undefined;
-  const maxBigBlind = h('input', { 'data-testid': 'filter-maxBigBlind', type: 'number', min: 0, placeholder: 'max big blind', 'aria-label': 'Maximum big blind', value: filters.maxBigBlind, onchange: (e: Event) => { filters.maxBigBlind = (e.target as HTMLInputElement).value; void load(); } });
+  const maxBigBlind = h('input', {
+    'data-testid': 'filter-maxBigBlind',
+    type: 'number',
+    min: 0,
+    placeholder: 'max big blind',
+    'aria-label': 'Maximum big blind',
+    value: filters.maxBigBlind,
+    onchange: (e: Event) => {
+      filters.maxBigBlind = (e.target as HTMLInputElement).value;
+      void load();
+    },
+  });
 
-  const jumpTo = (testId: string) => root.querySelector(`[data-testid="${testId}"]`)?.scrollIntoView({ block: 'start' });
+  const jumpTo = (testId: string) =>
+    root.querySelector(`[data-testid="${testId}"]`)?.scrollIntoView({ block: 'start' });
 
-  const render = () => keepFocus(() => {
-    mount(
-      root,
-      header(me),
-      h('main', { class: 'lobby' },
-        message && h('p', { class: 'error', role: 'alert' }, message),
-        h('section', { 'data-testid': 'tables-section' },
-          h('h2', {}, 'Tables'),
-          h('div', { class: 'filters' },
-            select('game', [['', 'All games'], ...GAME_IDS.map((g) => [g, GAME_NAMES[g] ?? g] as [string, string])]),
-            select('structure', [['', 'All structures'], ...STRUCTURE_IDS.map((s) => [s, s] as [string, string])]),
-            select('naikoMode', [['', 'Naiko mode: any'], ['true', 'Naiko mode only'], ['false', 'No Naiko mode']]),
-            select('seatsFree', [['', 'Any seats free'], ['1', '1+ free'], ['2', '2+ free'], ['4', '4+ free']]),
-            maxBigBlind,
-          ),
-          h('table', { class: 'list', 'data-testid': 'tables' },
-            h('thead', {}, h('tr', {}, ['Table', 'Game', 'Stakes', 'Buy-in', 'Seats free', ''].map((c) => h('th', {}, c)))),
-            h('tbody', {},
-              tables.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tables match.')),
-              tables.map((t) =>
-                h('tr', { 'data-testid': 'table-row', 'data-table-id': t.tableId },
-                  h('td', {}, t.name, t.naikoMode && h('span', { class: 'badge naiko', 'data-testid': 'naiko-badge' }, 'NAIKO'), t.private && h('span', { class: 'badge' }, 'private')),
-                  h('td', { 'data-label': 'Game' }, `${GAME_NAMES[t.game] ?? t.game} ${STRUCTURE_NAMES[t.structure] ?? t.structure}`),
-                  h('td', { 'data-label': 'Stakes' }, stakesText(t.stakes)),
-                  h('td', { 'data-label': 'Buy-in' }, `${chips(t.buyIn.min)}–${t.buyIn.max === null ? '∞' : chips(t.buyIn.max)}`),
-                  h('td', { 'data-testid': 'seats-free', 'data-label': 'Seats free' }, `${t.seatsFree} of ${t.seats}`),
-                  h('td', { class: 'row-action' }, h('a', { class: 'button', href: `#/table/${t.tableId}`, 'data-testid': 'open-table' }, 'Open')),
+  const render = () =>
+    keepFocus(() => {
+      mount(
+        root,
+        header(me),
+        h(
+          'main',
+          { class: 'lobby' },
+          message && h('p', { class: 'error', role: 'alert' }, message),
+          h(
+            'section',
+            { 'data-testid': 'tables-section' },
+            h('h2', {}, 'Tables'),
+            h(
+              'div',
+              { class: 'filters' },
+              select('game', [['', 'All games'], ...GAME_IDS.map((g) => [g, GAME_NAMES[g] ?? g] as [string, string])]),
+              select('structure', [['', 'All structures'], ...STRUCTURE_IDS.map((s) => [s, s] as [string, string])]),
+              select('naikoMode', [
+                ['', 'Naiko mode: any'],
+                ['true', 'Naiko mode only'],
+                ['false', 'No Naiko mode'],
+              ]),
+              select('seatsFree', [
+                ['', 'Any seats free'],
+                ['1', '1+ free'],
+                ['2', '2+ free'],
+                ['4', '4+ free'],
+              ]),
+              maxBigBlind,
+            ),
+            h(
+              'table',
+              { class: 'list', 'data-testid': 'tables' },
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ['Table', 'Game', 'Stakes', 'Buy-in', 'Seats free', ''].map((c) => h('th', {}, c)),
                 ),
               ),
-            ),
-          ),
-        ),
-        h('section', { 'data-testid': 'sng-section' },
-          h('h2', {}, 'Sit & Go and Spin'),
-          h('table', { class: 'list', 'data-testid': 'tournaments' },
-            h('thead', {}, h('tr', {}, ['Tournament', 'Game', 'Buy-in', 'Stack', 'Registered', ''].map((c) => h('th', {}, c)))),
-            h('tbody', {},
-              sng.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No Sit & Go offered.')),
-              sng.map((r) =>
-                h('tr', { 'data-testid': 'sng-row', 'data-template-id': r.template.templateId },
-                  h('td', {}, r.template.name, r.template.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN')),
-                  h('td', { 'data-label': 'Game' }, GAME_NAMES[r.template.game] ?? r.template.game),
-                  h('td', { 'data-label': 'Buy-in' }, `${chips(r.template.buyIn)} + ${chips(r.template.entryFee)}`),
-                  h('td', { 'data-label': 'Stack' }, chips(r.template.startingStack)),
-                  h('td', { 'data-label': 'Registered' }, `${r.open.registered} of ${r.template.seats}`),
-                  h('td', { class: 'row-action' },
-                    h('a', { class: 'button secondary', href: `#/sng/${r.open.instanceId}` }, 'Details'),
-                    h('button', { 'data-testid': 'sng-register', onclick: () => register(r.template.templateId) }, 'Register'),
+              h(
+                'tbody',
+                {},
+                tables.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tables match.')),
+                tables.map((t) =>
+                  h(
+                    'tr',
+                    { 'data-testid': 'table-row', 'data-table-id': t.tableId },
+                    h(
+                      'td',
+                      {},
+                      t.name,
+                      t.naikoMode && h('span', { class: 'badge naiko', 'data-testid': 'naiko-badge' }, 'NAIKO'),
+                      t.private && h('span', { class: 'badge' }, 'private'),
+                    ),
+                    h(
+                      'td',
+                      { 'data-label': 'Game' },
+                      `${GAME_NAMES[t.game] ?? t.game} ${STRUCTURE_NAMES[t.structure] ?? t.structure}`,
+                    ),
+                    h('td', { 'data-label': 'Stakes' }, stakesText(t.stakes)),
+                    h(
+                      'td',
+                      { 'data-label': 'Buy-in' },
+                      `${chips(t.buyIn.min)}–${t.buyIn.max === null ? '∞' : chips(t.buyIn.max)}`,
+                    ),
+                    h(
+                      'td',
+                      { 'data-testid': 'seats-free', 'data-label': 'Seats free' },
+                      `${t.seatsFree} of ${t.seats}`,
+                    ),
+                    h(
+                      'td',
+                      { class: 'row-action' },
+                      h('a', { class: 'button', href: `#/table/${t.tableId}`, 'data-testid': 'open-table' }, 'Open'),
+                    ),
                   ),
                 ),
               ),
             ),
           ),
+          h(
+            'section',
+            { 'data-testid': 'sng-section' },
+            h('h2', {}, 'Sit & Go and Spin'),
+            h(
+              'table',
+              { class: 'list', 'data-testid': 'tournaments' },
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ['Tournament', 'Game', 'Buy-in', 'Stack', 'Registered', ''].map((c) => h('th', {}, c)),
+                ),
+              ),
+              h(
+                'tbody',
+                {},
+                sng.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No Sit & Go offered.')),
+                sng.map((r) =>
+                  h(
+                    'tr',
+                    { 'data-testid': 'sng-row', 'data-template-id': r.template.templateId },
+                    h(
+                      'td',
+                      {},
+                      r.template.name,
+                      r.template.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN'),
+                    ),
+                    h('td', { 'data-label': 'Game' }, GAME_NAMES[r.template.game] ?? r.template.game),
+                    h('td', { 'data-label': 'Buy-in' }, `${chips(r.template.buyIn)} + ${chips(r.template.entryFee)}`),
+                    h('td', { 'data-label': 'Stack' }, chips(r.template.startingStack)),
+                    h('td', { 'data-label': 'Registered' }, `${r.open.registered} of ${r.template.seats}`),
+                    h(
+                      'td',
+                      { class: 'row-action' },
+                      h('a', { class: 'button secondary', href: `#/sng/${r.open.instanceId}` }, 'Details'),
+                      h(
+                        'button',
+                        { 'data-testid': 'sng-register', onclick: () => register(r.template.templateId) },
+                        'Register',
+                      ),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+          ),
+          hostForm,
+          privateEvents,
+          // Phones (style.css): a bar at the bottom of the screen, under the thumb, to reach each part
+          // of a long lobby without scrolling through it; hidden on wider screens.
+          h(
+            'nav',
+            { class: 'lobby-jump', 'data-testid': 'lobby-jump' },
+            h(
+              'button',
+              { class: 'secondary', 'data-testid': 'jump-tables', onclick: () => jumpTo('tables-section') },
+              'Tables',
+            ),
+            h(
+              'button',
+              { class: 'secondary', 'data-testid': 'jump-sng', onclick: () => jumpTo('sng-section') },
+              'Sit & Go',
+            ),
+            h(
+              'a',
+              { class: 'button secondary', href: '#/tournaments', 'data-testid': 'jump-tournaments' },
+              'Tournaments',
+            ),
+          ),
+          me?.role === 'admin' &&
+            (adminForm ??= adminCreateForm(
+              () => void load(),
+              (m) => ((message = m), render()),
+            )),
         ),
-        hostForm,
-        privateEvents,
-        // Phones (style.css): a bar at the bottom of the screen, under the thumb, to reach each part
-        // of a long lobby without scrolling through it; hidden on wider screens.
-        h('nav', { class: 'lobby-jump', 'data-testid': 'lobby-jump' },
-          h('button', { class: 'secondary', 'data-testid': 'jump-tables', onclick: () => jumpTo('tables-section') }, 'Tables'),
-          h('button', { class: 'secondary', 'data-testid': 'jump-sng', onclick: () => jumpTo('sng-section') }, 'Sit & Go'),
-          h('a', { class: 'button secondary', href: '#/tournaments', 'data-testid': 'jump-tournaments' }, 'Tournaments')),
-        me?.role === 'admin' && (adminForm ??= adminCreateForm(() => void load(), (m) => ((message = m), render()))),
-      ),
-    );
-  });
+      );
+    });
 
   render();
   void load();
@@ -182,10 +344,24 @@ export function lobbyPage(root: HTMLElement): () => void {
 /** Admins open public tables (POST /lobby/tables). */
 function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLElement {
   const name = h('input', { 'data-testid': 'new-table-name', value: 'Table', required: true }) as HTMLInputElement;
-  const game = h('select', { 'data-testid': 'new-table-game' }, GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g))) as HTMLSelectElement;
-  const structure = h('select', { 'data-testid': 'new-table-structure' }, STRUCTURE_IDS.map((s) => h('option', { value: s }, s))) as HTMLSelectElement;
+  const game = h(
+    'select',
+    { 'data-testid': 'new-table-game' },
+    GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g)),
+  ) as HTMLSelectElement;
+  const structure = h(
+    'select',
+    { 'data-testid': 'new-table-structure' },
+    STRUCTURE_IDS.map((s) => h('option', { value: s }, s)),
+  ) as HTMLSelectElement;
   const bb = h('input', { type: 'number', 'data-testid': 'new-table-bb', value: 20, min: 2 }) as HTMLInputElement;
-  const seats = h('input', { type: 'number', 'data-testid': 'new-table-seats', value: 6, min: 2, max: 10 }) as HTMLInputElement;
+  const seats = h('input', {
+    type: 'number',
+    'data-testid': 'new-table-seats',
+    value: 6,
+    min: 2,
+    max: 10,
+  }) as HTMLInputElement;
   const bots = h('input', { type: 'checkbox', 'data-testid': 'new-table-bots', checked: true }) as HTMLInputElement;
   const naiko = h('input', { type: 'checkbox', 'data-testid': 'new-table-naiko' }) as HTMLInputElement;
   const submit = async (ev: Event) => {
@@ -196,7 +372,11 @@ function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLEleme
         name: name.value,
         game: game.value,
         structure: structure.value,
-        stakes: { smallBlind: Math.floor(big / 2), bigBlind: big, ...(structure.value === 'fixed-limit' ? { smallBet: big, bigBet: big * 2 } : {}) },
+        stakes: {
+          smallBlind: Math.floor(big / 2),
+          bigBlind: big,
+          ...(structure.value === 'fixed-limit' ? { smallBet: big, bigBet: big * 2 } : {}),
+        },
         buyIn: { min: big * 20, max: big * 100 },
         seats: Number(seats.value),
         botsAllowed: bots.checked,
@@ -207,11 +387,20 @@ function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLEleme
       fail(errorMessage(err));
     }
   };
-  return h('section', { class: 'admin' },
+  return h(
+    'section',
+    { class: 'admin' },
     h('h2', {}, 'Open a public table (admin)'),
-    h('form', { class: 'inline', onsubmit: submit },
-      h('label', {}, 'Name', name), h('label', {}, 'Game', game), h('label', {}, 'Structure', structure),
-      h('label', {}, 'Big blind', bb), h('label', {}, 'Seats', seats), h('label', {}, bots, 'Bots'), h('label', {}, naiko, 'Naiko mode'),
+    h(
+      'form',
+      { class: 'inline', onsubmit: submit },
+      h('label', {}, 'Name', name),
+      h('label', {}, 'Game', game),
+      h('label', {}, 'Structure', structure),
+      h('label', {}, 'Big blind', bb),
+      h('label', {}, 'Seats', seats),
+      h('label', {}, bots, 'Bots'),
+      h('label', {}, naiko, 'Naiko mode'),
       h('button', { type: 'submit', 'data-testid': 'new-table-submit' }, 'Open table'),
     ),
   );
@@ -224,12 +413,32 @@ function adminCreateForm(done: () => void, fail: (m: string) => void): HTMLEleme
  */
 function hostCreateForm(fail: (m: string) => void): HTMLElement {
   const name = h('input', { 'data-testid': 'private-name', value: 'Home game', required: true }) as HTMLInputElement;
-  const game = h('select', { 'data-testid': 'private-game', onchange: () => retarget() }, GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g))) as HTMLSelectElement;
-  const structure = h('select', { 'data-testid': 'private-structure', onchange: () => retarget() }, STRUCTURE_IDS.map((s) => h('option', { value: s, ...(s === 'no-limit' ? { selected: true } : {}) }, STRUCTURE_NAMES[s] ?? s))) as HTMLSelectElement;
+  const game = h(
+    'select',
+    { 'data-testid': 'private-game', onchange: () => retarget() },
+    GAME_IDS.map((g) => h('option', { value: g }, GAME_NAMES[g] ?? g)),
+  ) as HTMLSelectElement;
+  const structure = h(
+    'select',
+    { 'data-testid': 'private-structure', onchange: () => retarget() },
+    STRUCTURE_IDS.map((s) =>
+      h('option', { value: s, ...(s === 'no-limit' ? { selected: true } : {}) }, STRUCTURE_NAMES[s] ?? s),
+    ),
+  ) as HTMLSelectElement;
   const bb = h('input', { type: 'number', 'data-testid': 'private-bb', value: 20, min: 2 }) as HTMLInputElement;
-  const seats = h('input', { type: 'number', 'data-testid': 'private-seats', value: 6, min: 2, max: 10 }) as HTMLInputElement;
+  const seats = h('input', {
+    type: 'number',
+    'data-testid': 'private-seats',
+    value: 6,
+    min: 2,
+    max: 10,
+  }) as HTMLInputElement;
   const bots = h('input', { type: 'checkbox', 'data-testid': 'private-bots' }) as HTMLInputElement;
-  const home = homeGameForm('private-home', { game: game.value, structure: structure.value }, () => Number(bb.value) || 20);
+  const home = homeGameForm(
+    'private-home',
+    { game: game.value, structure: structure.value },
+    () => Number(bb.value) || 20,
+  );
   const retarget = () => home.setTarget({ game: game.value, structure: structure.value });
   const submit = async (ev: Event) => {
     ev.preventDefault();
@@ -238,10 +447,17 @@ function hostCreateForm(fail: (m: string) => void): HTMLElement {
     const homeGame = home.value();
     try {
       const t = await api<TableSummary>('POST', '/tables/private', {
-        name: name.value, game: game.value, structure: structure.value,
-        stakes: { smallBlind: Math.floor(big / 2), bigBlind: big, ...(structure.value === 'fixed-limit' ? { smallBet: big, bigBet: big * 2 } : {}) },
+        name: name.value,
+        game: game.value,
+        structure: structure.value,
+        stakes: {
+          smallBlind: Math.floor(big / 2),
+          bigBlind: big,
+          ...(structure.value === 'fixed-limit' ? { smallBet: big, bigBet: big * 2 } : {}),
+        },
         buyIn: { min: big * 20, max: limit ? null : big * 100 },
-        seats: Number(seats.value), botsAllowed: bots.checked,
+        seats: Number(seats.value),
+        botsAllowed: bots.checked,
         ...(homeGame ? { homeGame } : {}),
       });
       navigate(`#/table/${t.tableId}`);
@@ -249,10 +465,19 @@ function hostCreateForm(fail: (m: string) => void): HTMLElement {
       fail(errorMessage(err));
     }
   };
-  return h('section', { class: 'host' },
+  return h(
+    'section',
+    { class: 'host' },
     h('h2', {}, 'Host a private table'),
-    h('form', { class: 'inline', onsubmit: submit, 'data-testid': 'private-form' },
-      h('label', {}, 'Name', name), h('label', {}, 'Game', game), h('label', {}, 'Structure', structure), h('label', {}, 'Big blind', bb), h('label', {}, 'Seats', seats), h('label', {}, bots, 'Bots'),
+    h(
+      'form',
+      { class: 'inline', onsubmit: submit, 'data-testid': 'private-form' },
+      h('label', {}, 'Name', name),
+      h('label', {}, 'Game', game),
+      h('label', {}, 'Structure', structure),
+      h('label', {}, 'Big blind', bb),
+      h('label', {}, 'Seats', seats),
+      h('label', {}, bots, 'Bots'),
       home.el,
       h('button', { type: 'submit', 'data-testid': 'private-create' }, 'Create private table'),
     ),

@@ -4,7 +4,13 @@
 import { z } from 'zod';
 
 /** `fair-play-scan.<tag>`: one scan of the stored hands and the ledger per tag (a time slot, or a caller's tag). */
-export const FairPlayScanPayload = z.strictObject({ tag: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+export const FairPlayScanPayload = z.strictObject({
+  tag: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 export type FairPlayScanPayload = z.infer<typeof FairPlayScanPayload>;
 
 export const FAIR_PLAY_SIGNALS = ['chip-dump', 'soft-play', 'same-connection', 'bot-timing'] as const;
@@ -42,12 +48,23 @@ export interface FairPlayServerEvents {
   'fairplay:warning': (payload: FairPlayWarningPayload) => void;
 }
 
-export const COOL_OFF_PERIODS = { '24h': 24 * 3_600_000, '7d': 7 * 24 * 3_600_000, '30d': 30 * 24 * 3_600_000 } as const;
+export const COOL_OFF_PERIODS = {
+  '24h': 24 * 3_600_000,
+  '7d': 7 * 24 * 3_600_000,
+  '30d': 30 * 24 * 3_600_000,
+} as const;
 export type CoolOffPeriod = keyof typeof COOL_OFF_PERIODS;
 export const CoolOffBody = z.strictObject({ period: z.enum(['24h', '7d', '30d']) });
 export type CoolOffBody = z.infer<typeof CoolOffBody>;
 
-export const RealityCheckBody = z.strictObject({ minutes: z.number().int().min(5).max(24 * 60).nullable() });
+export const RealityCheckBody = z.strictObject({
+  minutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .nullable(),
+});
 export type RealityCheckBody = z.infer<typeof RealityCheckBody>;
 
 export const REPORT_REASONS = ['chip-dumping', 'collusion', 'bot', 'multi-accounting', 'abuse', 'other'] as const;

@@ -5,9 +5,19 @@
 // are unique only within one database: the platform keeps the queues under the installation's
 // Redis namespace `<REDIS_PREFIX>:<installation id>` (issue 29).
 import { z } from 'zod';
-import { SitAndGoBotFillPayload, SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '../sit-and-go/jobs';
+import {
+  SitAndGoBotFillPayload,
+  SitAndGoPayoutPayload,
+  SitAndGoStartPayload,
+  SitAndGoStepPayload,
+} from '../sit-and-go/jobs';
 import { FairPlayScanPayload } from '../fair-play';
-import { TournamentBalancePayload, TournamentPayload, TournamentSchedulePayload, TournamentStepPayload } from '../tournaments/jobs';
+import {
+  TournamentBalancePayload,
+  TournamentPayload,
+  TournamentSchedulePayload,
+  TournamentStepPayload,
+} from '../tournaments/jobs';
 
 export const QUEUES = {
   /** Platform housekeeping: heartbeat. */

@@ -44,12 +44,19 @@ export const MAX_BIG_BLIND = 1_000_000_000;
  * (and the ante), a maximum at least the minimum. Checked on creation and on every settings change
  * (against the table's resulting stakes and buy-in).
  */
-export function cashTableLimitsProblem(stakes: { smallBlind: number; bigBlind: number; ante?: number }, buyIn: { min: number; max: number | null }): { path: string[]; message: string } | null {
-  if (stakes.bigBlind > MAX_BIG_BLIND) return { path: ['stakes', 'bigBlind'], message: `must be at most ${MAX_BIG_BLIND}` };
-  if (stakes.smallBlind > stakes.bigBlind) return { path: ['stakes', 'smallBlind'], message: 'must be at most the big blind' };
+export function cashTableLimitsProblem(
+  stakes: { smallBlind: number; bigBlind: number; ante?: number },
+  buyIn: { min: number; max: number | null },
+): { path: string[]; message: string } | null {
+  if (stakes.bigBlind > MAX_BIG_BLIND)
+    return { path: ['stakes', 'bigBlind'], message: `must be at most ${MAX_BIG_BLIND}` };
+  if (stakes.smallBlind > stakes.bigBlind)
+    return { path: ['stakes', 'smallBlind'], message: 'must be at most the big blind' };
   if (buyIn.min < stakes.bigBlind) return { path: ['buyIn', 'min'], message: 'must be at least the big blind' };
-  if (stakes.ante !== undefined && buyIn.min < stakes.ante) return { path: ['buyIn', 'min'], message: 'must be at least the ante' };
-  if (buyIn.max !== null && buyIn.max < buyIn.min) return { path: ['buyIn', 'max'], message: 'must be at least the minimum buy-in' };
+  if (stakes.ante !== undefined && buyIn.min < stakes.ante)
+    return { path: ['buyIn', 'min'], message: 'must be at least the ante' };
+  if (buyIn.max !== null && buyIn.max < buyIn.min)
+    return { path: ['buyIn', 'max'], message: 'must be at least the minimum buy-in' };
   return null;
 }
 
@@ -84,7 +91,12 @@ export type HomeGameBody = z.infer<typeof HomeGameBody>;
  * Limit or Half Pot Limit; the 7-2 bounty only in Texas Hold'em; none in Naiko mode. The same rules as
  * the engine's `homeGameProblem` (the table re-checks every config with it).
  */
-export function homeGameBodyProblem(t: { game: string; structure: string; naikoMode?: boolean; homeGame?: HomeGameBody | null }): { path: string[]; message: string } | null {
+export function homeGameBodyProblem(t: {
+  game: string;
+  structure: string;
+  naikoMode?: boolean;
+  homeGame?: HomeGameBody | null;
+}): { path: string[]; message: string } | null {
   const h = t.homeGame;
   if (!h) return null;
   const on = (k: keyof HomeGameBody): boolean => (k === 'sevenDeuceBounty' ? (h.sevenDeuceBounty ?? 0) > 0 : !!h[k]);
@@ -93,31 +105,36 @@ export function homeGameBodyProblem(t: { game: string; structure: string; naikoM
   if (t.naikoMode) return { path: ['homeGame'], message: 'home-game options are not played in Naiko mode' };
   const flop = FLOP_GAME_IDS.includes(t.game);
   for (const k of ['runItTwice', 'straddle', 'bombPot', 'rabbitHunt'] as const) {
-    if (on(k) && !flop) return { path: ['homeGame', k], message: `needs a flop game (Hold'em or Omaha), not ${t.game}` };
+    if (on(k) && !flop)
+      return { path: ['homeGame', k], message: `needs a flop game (Hold'em or Omaha), not ${t.game}` };
   }
-  if (on('straddle') && (t.structure === 'fixed-limit' || t.structure === 'spread-limit')) return { path: ['homeGame', 'straddle'], message: 'only in No Limit, Pot Limit or Half Pot Limit' };
-  if (on('sevenDeuceBounty') && t.game !== 'holdem') return { path: ['homeGame', 'sevenDeuceBounty'], message: `only in Texas Hold'em, not ${t.game}` };
+  if (on('straddle') && (t.structure === 'fixed-limit' || t.structure === 'spread-limit'))
+    return { path: ['homeGame', 'straddle'], message: 'only in No Limit, Pot Limit or Half Pot Limit' };
+  if (on('sevenDeuceBounty') && t.game !== 'holdem')
+    return { path: ['homeGame', 'sevenDeuceBounty'], message: `only in Texas Hold'em, not ${t.game}` };
   return null;
 }
 
 /** A table: game, structure, blinds/antes, buy-in range, seats, clock, bots, Naiko mode, home-game options. */
-export const CreateTableBody = z.strictObject({
-  name: safeText(1, 64),
-  game: z.enum(GAME_IDS),
-  structure: z.enum(STRUCTURE_IDS),
-  stakes: StakesBody,
-  buyIn: z.strictObject({ min: chips, max: chips.nullable() }),
-  seats: z.number().int().min(2).max(10),
-  clock: ClockBody.optional(),
-  botsAllowed: z.boolean().optional(),
-  naikoMode: z.boolean().optional(),
-  homeGame: HomeGameBody.optional(),
-}).superRefine((b, ctx) => {
-  const problem = cashTableLimitsProblem(b.stakes, b.buyIn);
-  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-  const home = homeGameBodyProblem(b);
-  if (home) ctx.addIssue({ code: 'custom', path: home.path, message: home.message });
-});
+export const CreateTableBody = z
+  .strictObject({
+    name: safeText(1, 64),
+    game: z.enum(GAME_IDS),
+    structure: z.enum(STRUCTURE_IDS),
+    stakes: StakesBody,
+    buyIn: z.strictObject({ min: chips, max: chips.nullable() }),
+    seats: z.number().int().min(2).max(10),
+    clock: ClockBody.optional(),
+    botsAllowed: z.boolean().optional(),
+    naikoMode: z.boolean().optional(),
+    homeGame: HomeGameBody.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const problem = cashTableLimitsProblem(b.stakes, b.buyIn);
+    if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    const home = homeGameBodyProblem(b);
+    if (home) ctx.addIssue({ code: 'custom', path: home.path, message: home.message });
+  });
 export type CreateTableBody = z.infer<typeof CreateTableBody>;
 
 /** Host-only settings, applied between hands. */
@@ -147,6 +164,9 @@ export const TablesQuery = z.strictObject({
   maxBigBlind: z.coerce.number().int().min(0).optional(),
   /** At least this many free seats. */
   seatsFree: z.coerce.number().int().min(0).max(10).optional(),
-  naikoMode: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  naikoMode: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type TablesQuery = z.infer<typeof TablesQuery>;

@@ -5,8 +5,16 @@
 import { z } from 'zod';
 import type { AccessClaims } from '../auth/claims';
 import type { SocketError } from './errors';
-import { SIT_AND_GO_CLIENT_EVENT_SCHEMAS, type SitAndGoClientEvents, type SitAndGoServerEvents } from '../sit-and-go/events';
-import { TOURNAMENT_CLIENT_EVENT_SCHEMAS, type TournamentClientEvents, type TournamentServerEvents } from '../tournaments/events';
+import {
+  SIT_AND_GO_CLIENT_EVENT_SCHEMAS,
+  type SitAndGoClientEvents,
+  type SitAndGoServerEvents,
+} from '../sit-and-go/events';
+import {
+  TOURNAMENT_CLIENT_EVENT_SCHEMAS,
+  type TournamentClientEvents,
+  type TournamentServerEvents,
+} from '../tournaments/events';
 import type { FairPlayServerEvents } from '../fair-play';
 import { TABLE_CLIENT_EVENT_SCHEMAS, type TableClientEvents, type TableServerEvents } from './tables';
 
@@ -41,7 +49,8 @@ export interface ClientToServerEvents extends TableClientEvents, SitAndGoClientE
   ping: (payload: PingPayload) => void;
 }
 
-export interface ServerToClientEvents extends TableServerEvents, SitAndGoServerEvents, TournamentServerEvents, FairPlayServerEvents {
+export interface ServerToClientEvents
+  extends TableServerEvents, SitAndGoServerEvents, TournamentServerEvents, FairPlayServerEvents {
   welcome: (payload: WelcomePayload) => void;
   pong: (payload: PongPayload) => void;
   error: (payload: SocketError) => void;

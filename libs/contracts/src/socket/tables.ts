@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { safeText } from '../text';
 import type { HomeGameBody } from '../lobby/tables-http';
-import { HOST_CLIENT_EVENT_SCHEMAS, type HostClientEvents, type HostControlsInfo, type HostServerEvents } from './host-controls';
+import {
+  HOST_CLIENT_EVENT_SCHEMAS,
+  type HostClientEvents,
+  type HostControlsInfo,
+  type HostServerEvents,
+} from './host-controls';
 
 const tableId = z.string().uuid();
 const chips = z.number().int().positive().max(1_000_000_000_000);
@@ -39,10 +44,33 @@ export type SitInPayload = z.infer<typeof SitInPayload>;
  */
 export const ActPayload = z.strictObject({
   tableId,
-  version: z.number().int().min(0).max(2 ** 31),
+  version: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31),
   action: z.strictObject({
     // Home games (issue 23): the run-it-twice answers and an uncontested winner's show or muck.
-    type: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'bring-in', 'draw', 'split', 'no-split', 'sneak-peek', 'sleeve-swap', 'short-anchor', 'shield', 'decline', 'run-twice', 'run-once', 'show', 'muck']),
+    type: z.enum([
+      'fold',
+      'check',
+      'call',
+      'bet',
+      'raise',
+      'bring-in',
+      'draw',
+      'split',
+      'no-split',
+      'sneak-peek',
+      'sleeve-swap',
+      'short-anchor',
+      'shield',
+      'decline',
+      'run-twice',
+      'run-once',
+      'show',
+      'muck',
+    ]),
     amount: chips.optional(),
     discard: z.array(z.number().int().min(0).max(53)).max(7).optional(),
     target: z.number().int().min(0).max(9).optional(),

@@ -41,7 +41,10 @@ export const TournamentSettingsDto = z.strictObject({
   buyIn: int(0).max(10_000_000),
   fee: int(0).max(10_000_000),
   startingStack: int(1).max(100_000_000),
-  blindStructure: z.strictObject({ name: z.string().min(1).max(60), steps: z.array(BlindStepDto).min(1).max(500).readonly() }),
+  blindStructure: z.strictObject({
+    name: z.string().min(1).max(60),
+    steps: z.array(BlindStepDto).min(1).max(500).readonly(),
+  }),
   /** Prize tables by number of entrants; omitted = the published tables (libs/tournament PRIZE_TABLES). */
   prizeTables: z.array(PrizeTableDto).min(1).max(200).optional(),
   tableSize: int(2).max(10),
@@ -55,7 +58,11 @@ export const TournamentSettingsDto = z.strictObject({
     .strictObject({
       untilLevel: int(1),
       maxRebuys: int(0).max(100),
-      rebuy: z.strictObject({ chips: int(1).max(100_000_000), price: int(0).max(10_000_000), fee: int(0).max(10_000_000) }),
+      rebuy: z.strictObject({
+        chips: int(1).max(100_000_000),
+        price: int(0).max(10_000_000),
+        fee: int(0).max(10_000_000),
+      }),
       addOn: z
         .strictObject({
           chips: int(1).max(100_000_000),

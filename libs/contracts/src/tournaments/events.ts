@@ -45,7 +45,11 @@ export interface TournamentView {
    * "naiko-mtt-seats-v1|<seed>") from creation; the seed and the start's seating once the tournament
    * has ended (null before; all null on tournaments created before the draw was committed).
    */
-  seatDraw: { commitment: string | null; seed: string | null; seating: { table: number; seat: number; userId: string }[] | null };
+  seatDraw: {
+    commitment: string | null;
+    seed: string | null;
+    seating: { table: number; seat: number; userId: string }[] | null;
+  };
   game: string;
   bettingStructure: string;
   startsAt: string;
@@ -65,9 +69,25 @@ export interface TournamentView {
   prizePool: number;
   placesPaid: number;
   prizeTable: { places: string; fromPlace: number; toPlace: number; percent: string; chipsEach: number | null }[];
-  structure: { stepIndex: number; kind: 'level' | 'break'; levelNumber: number; smallBlind: number | null; bigBlind: number | null; ante: number | null; durationMs: number }[];
+  structure: {
+    stepIndex: number;
+    kind: 'level' | 'break';
+    levelNumber: number;
+    smallBlind: number | null;
+    bigBlind: number | null;
+    ante: number | null;
+    durationMs: number;
+  }[];
   /** The step in force and when the next starts (ms since epoch; null on the last level). */
-  clock: { stepIndex: number; kind: 'level' | 'break'; levelNumber: number; smallBlind: number; bigBlind: number; ante: number; nextStepAt: number | null } | null;
+  clock: {
+    stepIndex: number;
+    kind: 'level' | 'break';
+    levelNumber: number;
+    smallBlind: number;
+    bigBlind: number;
+    ante: number;
+    nextStepAt: number | null;
+  } | null;
   averageStack: number;
   handForHand: boolean;
   handsPlayed: number;

@@ -12,8 +12,14 @@ describe('scheduled tournament jobs', () => {
   });
 
   it('all live on the tournament queue', () => {
-    expect(jobsOfQueue('tournament').sort()).toEqual(
-      ['tournamentBalanceCheck', 'tournamentBreak', 'tournamentLevel', 'tournamentOpenRegistration', 'tournamentPayout', 'tournamentSchedule', 'tournamentStart'],
-    );
+    expect(jobsOfQueue('tournament').sort()).toEqual([
+      'tournamentBalanceCheck',
+      'tournamentBreak',
+      'tournamentLevel',
+      'tournamentOpenRegistration',
+      'tournamentPayout',
+      'tournamentSchedule',
+      'tournamentStart',
+    ]);
   });
 });

@@ -44,7 +44,7 @@ export function parseCard(text: string): Card {
 export function parseCards(text: string): Card[] {
   const compact = text.replace(/[\s,]+/g, '');
   const out: Card[] = [];
-  for (let i = 0; i < compact.length; ) {
+  for (let i = 0; i < compact.length;) {
     if (/^(jk|xx)/i.test(compact.slice(i, i + 2))) {
       out.push(JOKER + (out.filter(isJoker).length ? 1 : 0));
       i += 2;

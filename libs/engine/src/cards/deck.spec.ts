@@ -15,7 +15,8 @@ describe('decks', () => {
     expect(new Set(shortDeck32().map(rankOf))).toEqual(new Set([5, 6, 7, 8, 9, 10, 11, 12]));
     expect(shortDeck36()).toHaveLength(36);
     expect(Math.min(...shortDeck36().map(rankOf))).toBe(4);
-    for (const d of [shortDeck32(), shortDeck36()]) for (let s = 0; s < 4; s++) expect(d.filter((c) => suitOf(c) === s)).toHaveLength(d.length / 4);
+    for (const d of [shortDeck32(), shortDeck36()])
+      for (let s = 0; s < 4; s++) expect(d.filter((c) => suitOf(c) === s)).toHaveLength(d.length / 4);
   });
 
   it('jokers are added as 52 and 53', () => {

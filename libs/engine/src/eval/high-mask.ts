@@ -35,7 +35,14 @@ export const maskCategory = (value: number): number => value >>> 26;
  * Shared tail: classifies from the multiplicity masks (m1 = ranks present, m2 = at least two, m3 = at
  * least three, m4 = four) and the flush suit's rank mask `fm` (0 if no five of a suit).
  */
-export function classifyMasks(m1: number, m2: number, m3: number, m4: number, fm: number, straights: Uint8Array): number {
+export function classifyMasks(
+  m1: number,
+  m2: number,
+  m3: number,
+  m4: number,
+  fm: number,
+  straights: Uint8Array,
+): number {
   if (fm !== 0) {
     const sf = straights[fm];
     if (sf !== 0) return 8 * CAT + sf;
@@ -65,12 +72,30 @@ export function classifyMasks(m1: number, m2: number, m3: number, m4: number, fm
 
 /** Five cards as separate ints: the allocation-free hot path for 5-card and Omaha evaluation. */
 export function evalHighMask5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
-  let m1 = 0, m2 = 0, m3 = 0, m4 = 0, bit = 0;
-  bit = 1 << (a >> 2); m1 = bit;
-  bit = 1 << (b >> 2); m2 = m1 & bit; m1 |= bit;
-  bit = 1 << (c >> 2); m3 = m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (d >> 2); m4 = m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (e >> 2); m4 |= m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
+  let m1 = 0,
+    m2 = 0,
+    m3 = 0,
+    m4 = 0,
+    bit = 0;
+  bit = 1 << (a >> 2);
+  m1 = bit;
+  bit = 1 << (b >> 2);
+  m2 = m1 & bit;
+  m1 |= bit;
+  bit = 1 << (c >> 2);
+  m3 = m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (d >> 2);
+  m4 = m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (e >> 2);
+  m4 |= m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
   const s = a & 3;
   const fm = (b & 3) === s && (c & 3) === s && (d & 3) === s && (e & 3) === s ? m1 : 0;
   return classifyMasks(m1, m2, m3, m4, fm, STRAIGHT);
@@ -78,18 +103,49 @@ export function evalHighMask5(a: Card, b: Card, c: Card, d: Card, e: Card): numb
 
 /** Seven cards as separate ints: the allocation-free hot path for Hold'em and stud. */
 export function evalHighMask7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
-  let m1 = 0, m2 = 0, m3 = 0, m4 = 0, bit = 0;
-  bit = 1 << (a >> 2); m1 = bit;
-  bit = 1 << (b >> 2); m2 = m1 & bit; m1 |= bit;
-  bit = 1 << (c >> 2); m3 = m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (d >> 2); m4 = m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (e >> 2); m4 |= m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (f >> 2); m4 |= m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (g >> 2); m4 |= m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
+  let m1 = 0,
+    m2 = 0,
+    m3 = 0,
+    m4 = 0,
+    bit = 0;
+  bit = 1 << (a >> 2);
+  m1 = bit;
+  bit = 1 << (b >> 2);
+  m2 = m1 & bit;
+  m1 |= bit;
+  bit = 1 << (c >> 2);
+  m3 = m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (d >> 2);
+  m4 = m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (e >> 2);
+  m4 |= m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (f >> 2);
+  m4 |= m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (g >> 2);
+  m4 |= m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
   // Four suit counters packed in nibbles; adding 3 to each sets the nibble's top bit iff the count is >= 5.
   const sc =
-    (1 << ((a & 3) << 2)) + (1 << ((b & 3) << 2)) + (1 << ((c & 3) << 2)) + (1 << ((d & 3) << 2)) +
-    (1 << ((e & 3) << 2)) + (1 << ((f & 3) << 2)) + (1 << ((g & 3) << 2));
+    (1 << ((a & 3) << 2)) +
+    (1 << ((b & 3) << 2)) +
+    (1 << ((c & 3) << 2)) +
+    (1 << ((d & 3) << 2)) +
+    (1 << ((e & 3) << 2)) +
+    (1 << ((f & 3) << 2)) +
+    (1 << ((g & 3) << 2));
   const flush = (sc + 0x3333) & 0x8888;
   let fm = 0;
   if (flush !== 0) {
@@ -106,12 +162,23 @@ export function evalHighMask7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Ca
 }
 
 /** Any 5..7 natural cards from an array (Hold'em with 0-2 hole cards, stud, 6-card hands). */
-export function evalHighMaskArray(cards: ArrayLike<Card>, n: number = cards.length, straights: Uint8Array = STRAIGHT): number {
-  let m1 = 0, m2 = 0, m3 = 0, m4 = 0, sc = 0;
+export function evalHighMaskArray(
+  cards: ArrayLike<Card>,
+  n: number = cards.length,
+  straights: Uint8Array = STRAIGHT,
+): number {
+  let m1 = 0,
+    m2 = 0,
+    m3 = 0,
+    m4 = 0,
+    sc = 0;
   for (let i = 0; i < n; i++) {
     const c = cards[i];
     const bit = 1 << (c >> 2);
-    m4 |= m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
+    m4 |= m3 & bit;
+    m3 |= m2 & bit;
+    m2 |= m1 & bit;
+    m1 |= bit;
     sc += 1 << ((c & 3) << 2);
   }
   const flush = (sc + 0x3333) & 0x8888;
@@ -125,14 +192,31 @@ export function evalHighMaskArray(cards: ArrayLike<Card>, n: number = cards.leng
 
 /** Five cards, ace high only and A-2-3-4-5 not a straight (the basis of deuce-to-seven lowball). */
 export function evalHighNoWheel5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
-  let m1 = 0, m2 = 0, m3 = 0, m4 = 0, bit = 0;
-  bit = 1 << (a >> 2); m1 = bit;
-  bit = 1 << (b >> 2); m2 = m1 & bit; m1 |= bit;
-  bit = 1 << (c >> 2); m3 = m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (d >> 2); m4 = m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
-  bit = 1 << (e >> 2); m4 |= m3 & bit; m3 |= m2 & bit; m2 |= m1 & bit; m1 |= bit;
+  let m1 = 0,
+    m2 = 0,
+    m3 = 0,
+    m4 = 0,
+    bit = 0;
+  bit = 1 << (a >> 2);
+  m1 = bit;
+  bit = 1 << (b >> 2);
+  m2 = m1 & bit;
+  m1 |= bit;
+  bit = 1 << (c >> 2);
+  m3 = m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (d >> 2);
+  m4 = m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
+  bit = 1 << (e >> 2);
+  m4 |= m3 & bit;
+  m3 |= m2 & bit;
+  m2 |= m1 & bit;
+  m1 |= bit;
   const s = a & 3;
   const fm = (b & 3) === s && (c & 3) === s && (d & 3) === s && (e & 3) === s ? m1 : 0;
   return classifyMasks(m1, m2, m3, m4, fm, STRAIGHT_NO_WHEEL);
 }
-

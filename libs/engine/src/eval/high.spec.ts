@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { standardDeck } from '../cards/deck';
 import { evalHighMask5, maskCategory } from './high-mask';
-import { HIGH_CATEGORY_NAMES, HIGH_CLASS_COUNT, HighCategory, buildHighTables, evalHigh5, evalHigh7, highCategory } from './high';
+import {
+  HIGH_CATEGORY_NAMES,
+  HIGH_CLASS_COUNT,
+  HighCategory,
+  buildHighTables,
+  evalHigh5,
+  evalHigh7,
+  highCategory,
+} from './high';
 import { evaluateHigh } from './rankings';
 import { STANDARD_RULES } from './rankings';
 import { evaluateRanked5, STANDARD_ORDER } from './ranked';
@@ -32,7 +40,17 @@ describe('standard high ranking', () => {
   });
 
   it('category order: straight flush > quads > full house > flush > straight > trips > two pair > pair > high card', () => {
-    const ladder = ['5s 6s 7s 8s 9s', '2c 2d 2h 2s 3c', '3c 3d 3h 2s 2c', 'Ah Jh 9h 5h 3h', 'Tc Jd Qh Ks Ad', 'Ac Ad Ah Ks Qd', 'Ac Ad Kh Ks Qd', 'Ac Ad Kh Qs Jd', 'Ac Kd Qh Js 9d'];
+    const ladder = [
+      '5s 6s 7s 8s 9s',
+      '2c 2d 2h 2s 3c',
+      '3c 3d 3h 2s 2c',
+      'Ah Jh 9h 5h 3h',
+      'Tc Jd Qh Ks Ad',
+      'Ac Ad Ah Ks Qd',
+      'Ac Ad Kh Ks Qd',
+      'Ac Ad Kh Qs Jd',
+      'Ac Kd Qh Js 9d',
+    ];
     for (let i = 0; i + 1 < ladder.length; i++) expect(high(ladder[i])).toBeGreaterThan(high(ladder[i + 1]));
     expect(ladder.map(category)).toEqual([...HIGH_CATEGORY_NAMES].reverse());
   });
@@ -72,15 +90,21 @@ describe('standard high ranking', () => {
       fc.property(fc.shuffledSubarray(standardDeck(), { minLength: 10, maxLength: 10 }), (ten) => {
         const [x, y] = [ten.slice(0, 5), ten.slice(5)];
         const ours = Math.sign(evaluateHigh(x) - evaluateHigh(y));
-        expect(Math.sign(evaluateRanked5(x, STANDARD_RULES).value - evaluateRanked5(y, STANDARD_RULES).value)).toBe(ours);
-        expect(STANDARD_ORDER[Math.floor(evaluateRanked5(x, STANDARD_RULES).value / 52 ** 8)]).toBe(HIGH_CATEGORY_NAMES[highCategory(evaluateHigh(x))]);
+        expect(Math.sign(evaluateRanked5(x, STANDARD_RULES).value - evaluateRanked5(y, STANDARD_RULES).value)).toBe(
+          ours,
+        );
+        expect(STANDARD_ORDER[Math.floor(evaluateRanked5(x, STANDARD_RULES).value / 52 ** 8)]).toBe(
+          HIGH_CATEGORY_NAMES[highCategory(evaluateHigh(x))],
+        );
       }),
       { numRuns: 1000, seed: 1 },
     );
     fc.assert(
       fc.property(fc.shuffledSubarray(standardDeck(), { minLength: 14, maxLength: 14 }), (cs) => {
         const [x, y] = [cs.slice(0, 7), cs.slice(7)];
-        const ours = Math.sign(evalHigh7(x[0], x[1], x[2], x[3], x[4], x[5], x[6]) - evalHigh7(y[0], y[1], y[2], y[3], y[4], y[5], y[6]));
+        const ours = Math.sign(
+          evalHigh7(x[0], x[1], x[2], x[3], x[4], x[5], x[6]) - evalHigh7(y[0], y[1], y[2], y[3], y[4], y[5], y[6]),
+        );
         expect(ours).toBe(Math.sign(phe7(...y) - phe7(...x)));
       }),
       { numRuns: 5000, seed: 2 },
@@ -89,14 +113,18 @@ describe('standard high ranking', () => {
 
   it('property: the value does not depend on the order of the cards', () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray(standardDeck(), { minLength: 5, maxLength: 7 }), fc.infiniteStream(fc.nat()), (hand, rnd) => {
-        const shuffled = [...hand];
-        for (let i = shuffled.length - 1; i > 0; i--) {
-          const j = rnd.next().value % (i + 1);
-          [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
-        }
-        expect(evaluateHigh(shuffled)).toBe(evaluateHigh(hand));
-      }),
+      fc.property(
+        fc.shuffledSubarray(standardDeck(), { minLength: 5, maxLength: 7 }),
+        fc.infiniteStream(fc.nat()),
+        (hand, rnd) => {
+          const shuffled = [...hand];
+          for (let i = shuffled.length - 1; i > 0; i--) {
+            const j = rnd.next().value % (i + 1);
+            [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+          }
+          expect(evaluateHigh(shuffled)).toBe(evaluateHigh(hand));
+        },
+      ),
       { numRuns: 1000, seed: 3 },
     );
   });

@@ -35,7 +35,15 @@ export enum HighCategory {
 }
 
 export const HIGH_CATEGORY_NAMES = [
-  'high-card', 'pair', 'two-pair', 'three-of-a-kind', 'straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush',
+  'high-card',
+  'pair',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'flush',
+  'full-house',
+  'four-of-a-kind',
+  'straight-flush',
 ] as const;
 
 /** Number of distinct standard high hands; `evaluateHigh` returns 1..HIGH_CLASS_COUNT. */
@@ -75,7 +83,16 @@ export function buildHighTables(): HighTables {
   const keys = new Int32Array(MULTISET_COUNT);
   const maskValues = new Int32Array(MULTISET_COUNT);
   let n = 0;
-  const visit = (rank: number, left: number, size: number, key: number, m1: number, m2: number, m3: number, m4: number): void => {
+  const visit = (
+    rank: number,
+    left: number,
+    size: number,
+    key: number,
+    m1: number,
+    m2: number,
+    m3: number,
+    m4: number,
+  ): void => {
     if (rank === 13) {
       if (size >= 5) {
         keys[n] = key + size * SIZE_UNIT;
@@ -88,7 +105,8 @@ export function buildHighTables(): HighTables {
     if (left >= 1) visit(rank + 1, left - 1, size + 1, key + RANK_KEY[rank], m1 | bit, m2, m3, m4);
     if (left >= 2) visit(rank + 1, left - 2, size + 2, key + 2 * RANK_KEY[rank], m1 | bit, m2 | bit, m3, m4);
     if (left >= 3) visit(rank + 1, left - 3, size + 3, key + 3 * RANK_KEY[rank], m1 | bit, m2 | bit, m3 | bit, m4);
-    if (left >= 4) visit(rank + 1, left - 4, size + 4, key + 4 * RANK_KEY[rank], m1 | bit, m2 | bit, m3 | bit, m4 | bit);
+    if (left >= 4)
+      visit(rank + 1, left - 4, size + 4, key + 4 * RANK_KEY[rank], m1 | bit, m2 | bit, m3 | bit, m4 | bit);
   };
   visit(0, 7, 0, 0, 0, 0, 0, 0);
   if (n !== MULTISET_COUNT) throw new Error(`expected ${MULTISET_COUNT} rank multisets, got ${n}`);
@@ -109,7 +127,8 @@ export function buildHighTables(): HighTables {
   }
   if (d !== HIGH_CLASS_COUNT) throw new Error(`expected ${HIGH_CLASS_COUNT} classes, got ${d}`);
   const denseOf = (value: number): number => {
-    let lo = 0, hi = HIGH_CLASS_COUNT - 1;
+    let lo = 0,
+      hi = HIGH_CLASS_COUNT - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (distinct[mid] < value) lo = mid + 1;
@@ -149,7 +168,10 @@ export function classOfKey(key: number): number {
  * a free slot at `(imul(key, SLOT_MUL) >>> (32 - SLOT_BITS)) ^ displacement`. Candidate displacements are
  * a multiplicative sequence, not 0, 1, 2..., so successive tries scatter the bucket widely. Deterministic.
  */
-function buildHashAndDisplace(keys: Int32Array, values: Uint16Array): { displacements: Int32Array; classes: Uint16Array } {
+function buildHashAndDisplace(
+  keys: Int32Array,
+  values: Uint16Array,
+): { displacements: Int32Array; classes: Uint16Array } {
   const bucketCount = 1 << BUCKET_BITS;
   const count = keys.length;
   // Counting sort of the keys by bucket, then of the buckets by size (largest first).
@@ -177,7 +199,8 @@ function buildHashAndDisplace(keys: Int32Array, values: Uint16Array): { displace
   const taken = new Uint8Array(1 << SLOT_BITS);
   const slots = new Int32Array(maxSize);
   for (const b of order) {
-    const from = start[b], size = start[b + 1] - from;
+    const from = start[b],
+      size = start[b + 1] - from;
     for (let seed = 0; ; seed++) {
       if (seed > 1 << 20) throw new Error('hash and displace: no displacement found');
       const d = (seed * SEED_MUL) >>> (32 - SLOT_BITS);
@@ -235,8 +258,15 @@ function flush7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card, f
 export function evalHigh7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
   // Four suit counters packed in nibbles; adding 3 to each sets a nibble's top bit iff its count is >= 5.
   const flush =
-    ((1 << ((a & 3) << 2)) + (1 << ((b & 3) << 2)) + (1 << ((c & 3) << 2)) + (1 << ((d & 3) << 2)) +
-      (1 << ((e & 3) << 2)) + (1 << ((f & 3) << 2)) + (1 << ((g & 3) << 2)) + 0x3333) & 0x8888;
+    ((1 << ((a & 3) << 2)) +
+      (1 << ((b & 3) << 2)) +
+      (1 << ((c & 3) << 2)) +
+      (1 << ((d & 3) << 2)) +
+      (1 << ((e & 3) << 2)) +
+      (1 << ((f & 3) << 2)) +
+      (1 << ((g & 3) << 2)) +
+      0x3333) &
+    0x8888;
   // Five suited cards of seven leave no room for quads or a full house, so the flush table decides.
   if (flush !== 0) return flush7(a, b, c, d, e, f, g, flush);
   return classOfKey(CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e] + CARD_KEY[f] + CARD_KEY[g]);
@@ -244,7 +274,8 @@ export function evalHigh7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, 
 
 /** 5..7 natural cards from an array (the first `n`). */
 export function evalHighArray(cards: ArrayLike<Card>, n: number = cards.length): number {
-  let key = 0, sc = 0;
+  let key = 0,
+    sc = 0;
   for (let i = 0; i < n; i++) {
     const c = cards[i];
     key += CARD_KEY[c];

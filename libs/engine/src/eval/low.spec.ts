@@ -39,7 +39,11 @@ describe('low 8-or-better (ace to five)', () => {
     let qualifying = 0;
     const five = [0, 0, 0, 0, 0];
     forEachFive(standardDeck(), (a, b, c, d, e) => {
-      five[0] = a; five[1] = b; five[2] = c; five[3] = d; five[4] = e;
+      five[0] = a;
+      five[1] = b;
+      five[2] = c;
+      five[3] = d;
+      five[4] = e;
       const v = evaluateLow8(five);
       if (v !== null) {
         qualifying++;

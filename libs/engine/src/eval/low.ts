@@ -22,8 +22,13 @@ for (let c = 0; c < 52; c++) {
 /** The five lowest set bits of an 8-bit mask, or 0 if it has fewer than five. */
 export const LOW5 = new Uint8Array(256);
 for (let m = 0; m < 256; m++) {
-  let out = 0, n = 0;
-  for (let b = 0; b < 8 && n < 5; b++) if (m & (1 << b)) { out |= 1 << b; n++; }
+  let out = 0,
+    n = 0;
+  for (let b = 0; b < 8 && n < 5; b++)
+    if (m & (1 << b)) {
+      out |= 1 << b;
+      n++;
+    }
   LOW5[m] = n === 5 ? out : 0;
 }
 

@@ -13,7 +13,8 @@ function bruteOmaha(hole: number[], board: number[]): number {
     for (let j = i + 1; j < hole.length; j++)
       for (let a = 0; a < board.length; a++)
         for (let b = a + 1; b < board.length; b++)
-          for (let c = b + 1; c < board.length; c++) best = Math.max(best, evalHigh5(hole[i], hole[j], board[a], board[b], board[c]));
+          for (let c = b + 1; c < board.length; c++)
+            best = Math.max(best, evalHigh5(hole[i], hole[j], board[a], board[b], board[c]));
   return best;
 }
 
@@ -60,9 +61,12 @@ describe('Omaha high: exactly two hole cards and exactly three board cards', () 
   it('property: flush only when two hole cards and three board cards share the suit', () => {
     fc.assert(
       fc.property(fc.shuffledSubarray(standardDeck(), { minLength: 9, maxLength: 9 }), (cs) => {
-        const hole = cs.slice(0, 4), board = cs.slice(4);
+        const hole = cs.slice(0, 4),
+          board = cs.slice(4);
         const cat = highCategory(evaluateOmahaHigh(hole, board));
-        const possible = [0, 1, 2, 3].some((s) => hole.filter((c) => (c & 3) === s).length >= 2 && board.filter((c) => (c & 3) === s).length >= 3);
+        const possible = [0, 1, 2, 3].some(
+          (s) => hole.filter((c) => (c & 3) === s).length >= 2 && board.filter((c) => (c & 3) === s).length >= 3,
+        );
         if (cat === HighCategory.Flush || cat === HighCategory.StraightFlush) expect(possible).toBe(true);
       }),
       { numRuns: 3000, seed: 12 },
@@ -81,7 +85,7 @@ describe('Omaha low 8-or-better: exactly two hole cards and three board cards', 
     expect(low('As 2d 3c 4h', '5c 6h 7s Qd Jd')).toBe(LOW_VALUE_BASE - 0b01110011); // 7-6-5-2-A: A-2 + 5-6-7
   });
 
-  it('the hand\'s best two low cards need not be its lowest: the board decides', () => {
+  it("the hand's best two low cards need not be its lowest: the board decides", () => {
     // hole A-2-3-4 on board 3-4-5: best is A-2 + 3-4-5 (the wheel)
     expect(low('As 2d 3c 4h', '3s 4d 5h Kd Qd')).toBe(LOW_VALUE_BASE - 0b00011111);
   });

@@ -13,8 +13,12 @@ const { CARD_KEY, FLUSH_CLASS, classOfKey } = high;
 const { LOW_BIT, LOW_VALUE_BASE } = low;
 
 // Up to 10 board triples (5 board cards) and 15 hole pairs (6 hole cards).
-const TK = new Int32Array(10), TM = new Int32Array(10), TS = new Int32Array(10);
-const PK = new Int32Array(15), PM = new Int32Array(15), PS = new Int32Array(15);
+const TK = new Int32Array(10),
+  TM = new Int32Array(10),
+  TS = new Int32Array(10);
+const PK = new Int32Array(15),
+  PM = new Int32Array(15),
+  PS = new Int32Array(15);
 
 function prepareTriples(board: ArrayLike<Card>, nb: number): number {
   let n = 0;
@@ -106,4 +110,3 @@ export function evalOmahaLow8(hole: ArrayLike<Card>, nh: number, board: ArrayLik
   }
   return bestMask === 0x100 ? -1 : LOW_VALUE_BASE - bestMask;
 }
-

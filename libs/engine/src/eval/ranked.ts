@@ -35,16 +35,41 @@ export interface RankingRules {
 }
 
 export const STANDARD_ORDER: readonly CategoryName[] = [
-  'high-card', 'pair', 'two-pair', 'three-of-a-kind', 'straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush',
+  'high-card',
+  'pair',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'flush',
+  'full-house',
+  'four-of-a-kind',
+  'straight-flush',
 ];
 /** Short decks (Americana, 32-Card Draw, Five Card Draw 7-A, Telesina): the flush beats the full house. */
 export const SHORT_DECK_ORDER: readonly CategoryName[] = [
-  'high-card', 'pair', 'two-pair', 'three-of-a-kind', 'straight', 'full-house', 'flush', 'four-of-a-kind', 'straight-flush',
+  'high-card',
+  'pair',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'full-house',
+  'flush',
+  'four-of-a-kind',
+  'straight-flush',
 ];
 /** Soko: four-card flushes and straights between one pair and two pair. */
 export const SOKO_ORDER: readonly CategoryName[] = [
-  'high-card', 'pair', 'four-straight', 'four-flush', 'two-pair', 'three-of-a-kind', 'straight', 'flush', 'full-house',
-  'four-of-a-kind', 'straight-flush',
+  'high-card',
+  'pair',
+  'four-straight',
+  'four-flush',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'flush',
+  'full-house',
+  'four-of-a-kind',
+  'straight-flush',
 ];
 
 /** Suit strength for the suit tie-breaks: hearts 3 > diamonds 2 > clubs 1 > spades 0 (card suits are c=0 d=1 h=2 s=3). */
@@ -204,7 +229,10 @@ export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): Ra
   return { value: pack([categoryIndex, ...tie]), category, cards: ordered };
 }
 
-function fourCardHand(cards: readonly Card[], rules: RankingRules): { category: CategoryName; ordered: Card[]; tie: number[] } | null {
+function fourCardHand(
+  cards: readonly Card[],
+  rules: RankingRules,
+): { category: CategoryName; ordered: Card[]; tie: number[] } | null {
   for (let s = 0; s < 4; s++) {
     const suited = cards.filter((c) => suitOf(c) === s);
     if (suited.length === 4) {

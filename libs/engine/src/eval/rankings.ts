@@ -37,7 +37,8 @@ function checkCount(cards: readonly Card[], min: number, max: number, what: stri
  * hash to some other hand, so the public entry points refuse them (two 26-bit masks, no allocation).
  */
 function checkNatural(a: readonly Card[], b: readonly Card[], what: string): void {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (let k = 0; k < 2; k++) {
     const cs = k === 0 ? a : b;
     for (let i = 0; i < cs.length; i++) {
@@ -113,15 +114,45 @@ export function evaluateDeuceSeven(cards: readonly Card[]): number {
 
 // ---- Rule sets of the rule-driven rankings ----
 
-export const STANDARD_RULES: RankingRules = { lowestRank: 0, aceLowStraight: true, order: STANDARD_ORDER, suitTies: 'none' };
-export const DEUCE_SEVEN_RULES: RankingRules = { lowestRank: 0, aceLowStraight: false, order: STANDARD_ORDER, suitTies: 'none' };
+export const STANDARD_RULES: RankingRules = {
+  lowestRank: 0,
+  aceLowStraight: true,
+  order: STANDARD_ORDER,
+  suitTies: 'none',
+};
+export const DEUCE_SEVEN_RULES: RankingRules = {
+  lowestRank: 0,
+  aceLowStraight: false,
+  order: STANDARD_ORDER,
+  suitTies: 'none',
+};
 export const SOKO_RULES: RankingRules = { lowestRank: 0, aceLowStraight: true, order: SOKO_ORDER, suitTies: 'none' };
 /** Americana and Five Card Draw 7-A without sixes: 7–A, A-7-8-9-T lowest straight, flush over full house, ties split. */
-export const AMERICANA_RULES: RankingRules = { lowestRank: 5, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'none' };
+export const AMERICANA_RULES: RankingRules = {
+  lowestRank: 5,
+  aceLowStraight: true,
+  order: SHORT_DECK_ORDER,
+  suitTies: 'none',
+};
 /** Five Card Draw 7-A with sixes: 6–A, A-6-7-8-9 lowest straight. */
-export const DRAW7A_SIXES_RULES: RankingRules = { lowestRank: 4, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'none' };
-export const DRAW32_RULES: RankingRules = { lowestRank: 5, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'draw32' };
-export const TELESINA_RULES: RankingRules = { lowestRank: 5, aceLowStraight: true, order: SHORT_DECK_ORDER, suitTies: 'telesina' };
+export const DRAW7A_SIXES_RULES: RankingRules = {
+  lowestRank: 4,
+  aceLowStraight: true,
+  order: SHORT_DECK_ORDER,
+  suitTies: 'none',
+};
+export const DRAW32_RULES: RankingRules = {
+  lowestRank: 5,
+  aceLowStraight: true,
+  order: SHORT_DECK_ORDER,
+  suitTies: 'draw32',
+};
+export const TELESINA_RULES: RankingRules = {
+  lowestRank: 5,
+  aceLowStraight: true,
+  order: SHORT_DECK_ORDER,
+  suitTies: 'telesina',
+};
 
 /** Soko: best five, with 4-flush and 4-straight between two pair and one pair. */
 export const evaluateSoko = (cards: readonly Card[]): number => bestRanked(cards, SOKO_RULES).value;
@@ -143,7 +174,8 @@ export const evaluateTelesina = (cards: readonly Card[]): number => bestRanked(c
  */
 export function compareTelesina(a: number, b: number, options: { headsUp?: boolean } = {}): number {
   if (options.headsUp) {
-    const ua = unpackRanked(a), ub = unpackRanked(b);
+    const ua = unpackRanked(a),
+      ub = unpackRanked(b);
     const sf = SHORT_DECK_ORDER.indexOf('straight-flush');
     if (ua.categoryIndex === sf && ub.categoryIndex === sf) {
       const lowTop = TELESINA_RULES.lowestRank + 3; // the ten of T-9-8-7-A

@@ -18,7 +18,12 @@ describe('ranking registry', () => {
   });
 
   it('property: describe(...) returns the same value as best(...) and five cards from the hand', () => {
-    const flop = (['high', 'low8', 'deuce-seven'] as const).map((id) => ({ id, deck: standardDeck(), nPrivate: id === 'deuce-seven' ? 5 : 2, nBoard: id === 'deuce-seven' ? 0 : 5 }));
+    const flop = (['high', 'low8', 'deuce-seven'] as const).map((id) => ({
+      id,
+      deck: standardDeck(),
+      nPrivate: id === 'deuce-seven' ? 5 : 2,
+      nBoard: id === 'deuce-seven' ? 0 : 5,
+    }));
     const setups = [
       ...flop,
       { id: 'omaha-high' as const, deck: standardDeck(), nPrivate: 4, nBoard: 5 },
@@ -30,16 +35,20 @@ describe('ranking registry', () => {
     ];
     for (const s of setups) {
       fc.assert(
-        fc.property(fc.shuffledSubarray(s.deck, { minLength: s.nPrivate + s.nBoard, maxLength: s.nPrivate + s.nBoard }), (cs) => {
-          const p = cs.slice(0, s.nPrivate), b = cs.slice(s.nPrivate);
-          const ev = evaluatorFor(s.id);
-          const d = ev.describe(p, b);
-          const v = ev.best(p, b);
-          if (v === null) return expect(d).toBeNull();
-          expect(d!.value).toBe(v);
-          expect(d!.cards).toHaveLength(5);
-          for (const c of d!.cards) expect(cs).toContain(c);
-        }),
+        fc.property(
+          fc.shuffledSubarray(s.deck, { minLength: s.nPrivate + s.nBoard, maxLength: s.nPrivate + s.nBoard }),
+          (cs) => {
+            const p = cs.slice(0, s.nPrivate),
+              b = cs.slice(s.nPrivate);
+            const ev = evaluatorFor(s.id);
+            const d = ev.describe(p, b);
+            const v = ev.best(p, b);
+            if (v === null) return expect(d).toBeNull();
+            expect(d!.value).toBe(v);
+            expect(d!.cards).toHaveLength(5);
+            for (const c of d!.cards) expect(cs).toContain(c);
+          },
+        ),
         { numRuns: 200, seed: 31 },
       );
     }

@@ -39,8 +39,18 @@ export type RankingId =
   | 'classic-jokers';
 
 export const RANKING_IDS: readonly RankingId[] = [
-  'high', 'omaha-high', 'low8', 'omaha-low8', 'deuce-seven', 'soko', 'americana', 'draw32', 'draw7a', 'draw7a-sixes',
-  'telesina', 'classic-jokers',
+  'high',
+  'omaha-high',
+  'low8',
+  'omaha-low8',
+  'deuce-seven',
+  'soko',
+  'americana',
+  'draw32',
+  'draw7a',
+  'draw7a-sixes',
+  'telesina',
+  'classic-jokers',
 ];
 
 /** Category names a description may carry; 'royal-flush' is the ace-high straight flush, 'low' an 8-or-better low. */
@@ -210,7 +220,8 @@ const EVALUATORS: Record<RankingId, HandEvaluator> = {
         cards[at] = JOKER + i;
       });
       for (const c of cards) if (isJoker(c)) jokersAs.push(h.substitutes[c - JOKER]);
-      const text = describeText(category, h.cards) + (jokersAs.length ? ` (jokers as ${formatCards(jokersAs, ' ')})` : '');
+      const text =
+        describeText(category, h.cards) + (jokersAs.length ? ` (jokers as ${formatCards(jokersAs, ' ')})` : '');
       return { ranking: 'classic-jokers', value: h.value, category, cards, jokersAs, text };
     },
     compare: plainCompare,
@@ -224,7 +235,11 @@ export function evaluatorFor(ranking: RankingId): HandEvaluator {
 }
 
 /** Describes the best hand of `privateCards` (+ `board`) under `ranking`; null for a non-qualifying low. */
-export function describeHand(ranking: RankingId, privateCards: readonly Card[], board: readonly Card[] = []): HandDescription | null {
+export function describeHand(
+  ranking: RankingId,
+  privateCards: readonly Card[],
+  board: readonly Card[] = [],
+): HandDescription | null {
   return evaluatorFor(ranking).describe(privateCards, board);
 }
 
@@ -236,7 +251,8 @@ export function describeHand(ranking: RankingId, privateCards: readonly Card[], 
  * values are ties the caller breaks by seat order. Suits never count here.
  */
 export function evaluateVisible(upCards: readonly Card[], ranking: RankingId): number {
-  if (upCards.length < 1 || upCards.length > 4) throw new RangeError(`evaluateVisible: 1..4 up-cards, got ${upCards.length}`);
+  if (upCards.length < 1 || upCards.length > 4)
+    throw new RangeError(`evaluateVisible: 1..4 up-cards, got ${upCards.length}`);
   const counts = new Map<number, number>();
   for (const c of upCards) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
   const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
@@ -266,5 +282,3 @@ export function evaluateVisible(upCards: readonly Card[], ranking: RankingId): n
   for (let i = 0; i < 4; i++) v = v * 13 + (tie[i] ?? 0);
   return v;
 }
-
-

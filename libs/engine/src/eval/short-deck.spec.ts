@@ -128,7 +128,7 @@ describe('32-Card Draw: Americana order, suits hearts > diamonds > clubs > spade
     expect(draw32('Tc 9s 8s 7s As')).toBeGreaterThan(draw32('Ts 9h 8h 7h Ah')); // the ten is the top card of A-7-8-9-T
   });
 
-  it('two pair: pairs, kicker, then the kicker\'s suit; one pair: pair, kickers, then the highest kicker\'s suit', () => {
+  it("two pair: pairs, kicker, then the kicker's suit; one pair: pair, kickers, then the highest kicker's suit", () => {
     expect(draw32('Ks Kc 8s 8c 9h')).toBeGreaterThan(draw32('Kh Kd 8h 8d 9s'));
     expect(draw32('Qs Qc Ah 9s 8s')).toBeGreaterThan(draw32('Qh Qd Ad 9h 8h'));
     expect(draw32('Qs Qc Ad 9s 8s')).toBeLessThan(draw32('Qh Qd Ah 9h 8h'));
@@ -151,7 +151,8 @@ describe('32-Card Draw: Americana order, suits hearts > diamonds > clubs > spade
     });
     let disjointEqual = 0;
     for (const group of byValue.values())
-      for (let i = 0; i < group.length; i++) for (let j = i + 1; j < group.length; j++) if ((group[i] & group[j]) === 0) disjointEqual++;
+      for (let i = 0; i < group.length; i++)
+        for (let j = i + 1; j < group.length; j++) if ((group[i] & group[j]) === 0) disjointEqual++;
     expect(disjointEqual).toBe(0);
   });
 });

@@ -9,7 +9,17 @@ const jok = (t: string) => evaluateClassicJokers(cards(t));
 
 describe('Telesina (32 cards; suits hearts > diamonds > clubs > spades)', () => {
   it('order: straight flush, four of a kind, flush, full house, straight, three, two pair, pair, high card', () => {
-    const ladder = ['7h 8h 9h Th Jh', 'Ac Ad Ah As 7d', '7s 9s Js Qs As', 'Kc Kd Kh 8s 8d', 'Tc Jd Qh Ks Ad', 'Qc Qd Qh 8s 7d', 'Qc Qd 8h 8s 7d', 'Qc Qd 9h 8s 7d', 'Ac Kd Jh 9s 8d'];
+    const ladder = [
+      '7h 8h 9h Th Jh',
+      'Ac Ad Ah As 7d',
+      '7s 9s Js Qs As',
+      'Kc Kd Kh 8s 8d',
+      'Tc Jd Qh Ks Ad',
+      'Qc Qd Qh 8s 7d',
+      'Qc Qd 8h 8s 7d',
+      'Qc Qd 9h 8s 7d',
+      'Ac Kd Jh 9s 8d',
+    ];
     for (let i = 0; i + 1 < ladder.length; i++) expect(tel(ladder[i])).toBeGreaterThan(tel(ladder[i + 1]));
     expect(describeHand('telesina', cards('7s 9s Js Qs As'))?.category).toBe('flush');
   });
@@ -133,7 +143,12 @@ describe('classic draw with wild jokers', () => {
   });
 
   it('without jokers it ranks as the standard high ranking', () => {
-    const pairs = [['Kh 7h 5h 3h 2h', 'Qs Js Ts 8s 6s'], ['As 2d 3c 4h 5s', 'As Ad Ac Kh Qs'], ['Js Jh Jd Ac Qc', 'Js Jh Jc Ad 9c']];
-    for (const [x, y] of pairs) expect(Math.sign(jok(x) - jok(y))).toBe(Math.sign(evaluateHigh(cards(x)) - evaluateHigh(cards(y))));
+    const pairs = [
+      ['Kh 7h 5h 3h 2h', 'Qs Js Ts 8s 6s'],
+      ['As 2d 3c 4h 5s', 'As Ad Ac Kh Qs'],
+      ['Js Jh Jd Ac Qc', 'Js Jh Jc Ad 9c'],
+    ];
+    for (const [x, y] of pairs)
+      expect(Math.sign(jok(x) - jok(y))).toBe(Math.sign(evaluateHigh(cards(x)) - evaluateHigh(cards(y))));
   });
 });

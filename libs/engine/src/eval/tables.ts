@@ -67,4 +67,3 @@ export function buildRankTables(): RankTables {
 }
 
 export const { POPCOUNT, TOP1, TOP2, TOP3, TOP5, STRAIGHT, STRAIGHT_NO_WHEEL } = buildRankTables();
-

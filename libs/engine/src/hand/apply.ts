@@ -38,7 +38,11 @@ export interface ActionHandler {
  * The legal actions of a turn that is not a betting turn (a draw, an offer's answer): the seat to act
  * chooses among `actions`; no chips are called or bet; `extensions` carry the rule module's details.
  */
-export function decisionTurn(s: HandState, actions: string[], extensions: Record<string, unknown>): LegalActions & { extensions: Record<string, unknown> } {
+export function decisionTurn(
+  s: HandState,
+  actions: string[],
+  extensions: Record<string, unknown>,
+): LegalActions & { extensions: Record<string, unknown> } {
   return {
     seat: s.seats[s.toAct],
     version: s.version,
@@ -97,7 +101,8 @@ export function apply(state: HandState, action: Action): ApplyResult {
     }
   }
   if (p < 0 || state.phase !== 'betting') return refuse('NOT_YOUR_TURN', 'no betting action is expected now');
-  if (action.seat !== state.seats[p]) return refuse('NOT_YOUR_TURN', `seat ${state.seats[p]} is to act, not ${action.seat}`);
+  if (action.seat !== state.seats[p])
+    return refuse('NOT_YOUR_TURN', `seat ${state.seats[p]} is to act, not ${action.seat}`);
   const b = boundsOf(state);
   const e = checkAction(state, b, action);
   if (e) return { ok: false, error: e };
@@ -129,7 +134,14 @@ export function apply(state: HandState, action: Action): ApplyResult {
       if (d.bets[p] > d.currentBet) d.currentBet = d.bets[p];
       if (b.canRaise && d.bets[p] >= b.fullTo) d.betCount++;
       d.actedLevel[p] = 0;
-      events.push({ type: 'action', seat: action.seat, action: 'bring-in', amount: x, to: d.bets[p], allIn: d.allIn[p] });
+      events.push({
+        type: 'action',
+        seat: action.seat,
+        action: 'bring-in',
+        amount: x,
+        to: d.bets[p],
+        allIn: d.allIn[p],
+      });
       break;
     }
     case 'call': {
@@ -152,7 +164,14 @@ export function apply(state: HandState, action: Action): ApplyResult {
       d.currentBet = to;
       d.lastAggressor = p;
       d.actedLevel[p] = to;
-      events.push({ type: 'action', seat: action.seat, action: action.type as 'bet' | 'raise', amount: x, to, allIn: d.allIn[p] });
+      events.push({
+        type: 'action',
+        seat: action.seat,
+        action: action.type as 'bet' | 'raise',
+        amount: x,
+        to,
+        allIn: d.allIn[p],
+      });
     }
   }
   afterAction(d, events);

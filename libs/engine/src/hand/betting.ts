@@ -111,11 +111,7 @@ export function bounds(s: S, p: number): Bounds {
     } else {
       minTo = cur + s.lastIncrement;
       maxTo =
-        structure === 'no-limit'
-          ? allInTo
-          : structure === 'pot-limit'
-            ? potRaiseTo(s, p, 1)
-            : potRaiseTo(s, p, 0.5);
+        structure === 'no-limit' ? allInTo : structure === 'pot-limit' ? potRaiseTo(s, p, 1) : potRaiseTo(s, p, 0.5);
       if (maxTo < minTo) maxTo = minTo;
     }
     fullTo = minTo;
@@ -134,7 +130,12 @@ export function bounds(s: S, p: number): Bounds {
  */
 export function protectionAllowed(s: HandState, b: Bounds): boolean {
   const structure = s.config.structure;
-  return (structure === 'fixed-limit' || structure === 'spread-limit') && s.committed[b.player] > 0 && !b.canCheck && b.bringIn === undefined;
+  return (
+    (structure === 'fixed-limit' || structure === 'spread-limit') &&
+    s.committed[b.player] > 0 &&
+    !b.canCheck &&
+    b.bringIn === undefined
+  );
 }
 
 export function describe(s: HandState, b: Bounds): LegalActions {
@@ -171,7 +172,12 @@ export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | n
     case 'bring-in':
       return b.bringIn !== undefined ? null : err('ILLEGAL_ACTION', 'no bring-in is due');
     case 'artificialAllIn':
-      return protectionAllowed(s, b) ? null : err('ILLEGAL_ACTION', 'artificial all-in: only in Fixed and Spread Limit, with chips in the pot, facing a bet');
+      return protectionAllowed(s, b)
+        ? null
+        : err(
+            'ILLEGAL_ACTION',
+            'artificial all-in: only in Fixed and Spread Limit, with chips in the pot, facing a bet',
+          );
     case 'fold':
       // Always allowed on one's turn, also when checking is free
       // (docs/rules/README.md: "fold at any time it is his turn").
@@ -187,10 +193,13 @@ export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | n
       }
       if (!b.canRaise) return err('RAISE_NOT_ALLOWED', `${a.type} not allowed now`);
       const amt = a.amount;
-      if (typeof amt !== 'number' || !Number.isInteger(amt)) return err('ILLEGAL_AMOUNT', `${a.type} needs an integer amount (the total "to")`);
+      if (typeof amt !== 'number' || !Number.isInteger(amt))
+        return err('ILLEGAL_AMOUNT', `${a.type} needs an integer amount (the total "to")`);
       if (amt === b.allInTo && amt > s.currentBet && amt <= b.maxTo) return null;
-      if (amt < b.minTo || amt > b.maxTo) return err('ILLEGAL_AMOUNT', `${a.type} to ${amt} outside ${b.minTo}..${b.maxTo}`);
-      if (b.choices && !b.choices.includes(amt)) return err('ILLEGAL_AMOUNT', `${a.type} to ${amt}: only ${b.choices.join(' or ')}`);
+      if (amt < b.minTo || amt > b.maxTo)
+        return err('ILLEGAL_AMOUNT', `${a.type} to ${amt} outside ${b.minTo}..${b.maxTo}`);
+      if (b.choices && !b.choices.includes(amt))
+        return err('ILLEGAL_AMOUNT', `${a.type} to ${amt}: only ${b.choices.join(' or ')}`);
       return null;
     }
     default:

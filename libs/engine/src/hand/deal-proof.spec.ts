@@ -11,7 +11,11 @@ import { viewEvents } from './view-events';
 
 const seats = (n: number, stack = 1000) => Array.from({ length: n }, (_, seat) => ({ seat, stack }));
 
-function run(config: HandConfig, seed: string, policy: (s: HandState) => Action): { state: HandState; events: HandEvent[] } {
+function run(
+  config: HandConfig,
+  seed: string,
+  policy: (s: HandState) => Action,
+): { state: HandState; events: HandEvent[] } {
   const started = start(config, { rng: hashRandom(seed) });
   let state = started.state;
   const events = started.events.slice();
@@ -25,7 +29,13 @@ function run(config: HandConfig, seed: string, policy: (s: HandState) => Action)
 }
 
 describe('deal proof: which positions a viewer may have opened', () => {
-  const holdem: HandConfig = { variant: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, seats: seats(3), button: 0 };
+  const holdem: HandConfig = {
+    variant: 'holdem',
+    structure: 'no-limit',
+    stakes: { smallBlind: 5, bigBlind: 10 },
+    seats: seats(3),
+    button: 0,
+  };
 
   test("hold'em, 3 players, button seat 0, everyone folds to the big blind: seat 1 (first dealt) opens positions 0 and 3, the spectator nothing", () => {
     // Dealing starts left of the button: seat 1 takes positions 0 and 3, seat 2 positions 1 and 4, seat 0 positions 2 and 5.
@@ -48,7 +58,13 @@ describe('deal proof: which positions a viewer may have opened', () => {
   });
 
   test('draw games: a card dealt again from the reshuffled stock is opened at its spare-deck position, never at its first position (that would name the first holder)', () => {
-    const config: HandConfig = { variant: 'draw27x3', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 }, seats: seats(6), button: 0 };
+    const config: HandConfig = {
+      variant: 'draw27x3',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
+      seats: seats(6),
+      button: 0,
+    };
     const size = firstDeckSize(config);
     expect(size).toBe(52);
     let found = 0;
@@ -57,7 +73,8 @@ describe('deal proof: which positions a viewer may have opened', () => {
       // Everyone calls and discards three cards: the 52 cards run out in the second or third draw.
       const { state, events } = run(config, `draw-seed-${k}`, (s) => {
         const la = legalActions(s)!;
-        if (la.actions.includes('draw')) return { type: 'draw', seat: la.seat, discard: s.hole[s.seats.indexOf(la.seat)].slice(0, 3) };
+        if (la.actions.includes('draw'))
+          return { type: 'draw', seat: la.seat, discard: s.hole[s.seats.indexOf(la.seat)].slice(0, 3) };
         if (la.actions.includes('check')) return { type: 'check', seat: la.seat };
         if (la.actions.includes('call')) return { type: 'call', seat: la.seat };
         return randomLegalAction(s, rng)!;
@@ -72,15 +89,23 @@ describe('deal proof: which positions a viewer may have opened', () => {
         // One opening per card seen, each naming that card.
         expect(new Set(positions.map((p) => state.deck[p]))).toEqual(seen);
         // Cards the viewer got from the stock (after the reshuffle) are opened in the spare deck only.
-        const fromStock = events.slice(reshuffle).filter((e) => e.type === 'x-draw' && e.seat === viewer).flatMap((e) => {
-          const d = e as unknown as { dealt: number[] };
-          const before = (events[reshuffle] as unknown as { dealtBefore: number }).dealtBefore;
-          return e === events[reshuffle + 1] ? d.dealt.slice(before) : d.dealt;
-        });
+        const fromStock = events
+          .slice(reshuffle)
+          .filter((e) => e.type === 'x-draw' && e.seat === viewer)
+          .flatMap((e) => {
+            const d = e as unknown as { dealt: number[] };
+            const before = (events[reshuffle] as unknown as { dealtBefore: number }).dealtBefore;
+            return e === events[reshuffle + 1] ? d.dealt.slice(before) : d.dealt;
+          });
         for (const c of fromStock) {
           const firstPos = state.deck.indexOf(c);
           expect(firstPos).toBeLessThan(size);
-          const ownDiscard = viewEvents(events, viewer).some((e) => e.type === 'x-draw' && (e as unknown as { seat: number; discarded: number[] | null }).seat === viewer && !!(e as unknown as { discarded: number[] | null }).discarded?.includes(c));
+          const ownDiscard = viewEvents(events, viewer).some(
+            (e) =>
+              e.type === 'x-draw' &&
+              (e as unknown as { seat: number; discarded: number[] | null }).seat === viewer &&
+              !!(e as unknown as { discarded: number[] | null }).discarded?.includes(c),
+          );
           if (!ownDiscard) expect(positions).not.toContain(firstPos);
           expect(positions.some((p) => p >= size && state.deck[p] === c)).toBe(true);
         }
@@ -91,8 +116,12 @@ describe('deal proof: which positions a viewer may have opened', () => {
 
   test('cardsOfEvent names the cards of every card-carrying event and nothing else', () => {
     const e = (x: object) => x as unknown as HandEvent;
-    expect(cardsOfEvent(e({ type: 'hole-dealt', seat: 1, cards: [1, null, 51], up: [false, false, true] }))).toEqual([1, 51]);
-    expect(cardsOfEvent(e({ type: 'x-draw', seat: 1, count: 2, discarded: [3, 4], dealt: [5, 6] }))).toEqual([3, 4, 5, 6]);
+    expect(cardsOfEvent(e({ type: 'hole-dealt', seat: 1, cards: [1, null, 51], up: [false, false, true] }))).toEqual([
+      1, 51,
+    ]);
+    expect(cardsOfEvent(e({ type: 'x-draw', seat: 1, count: 2, discarded: [3, 4], dealt: [5, 6] }))).toEqual([
+      3, 4, 5, 6,
+    ]);
     expect(cardsOfEvent(e({ type: 'x-draw', seat: 1, count: 2, discarded: null, dealt: null }))).toEqual([]);
     expect(cardsOfEvent(e({ type: 'x-power', seat: 1, power: 'sleeve-swap', discarded: 7, card: 8 }))).toEqual([8, 7]);
     expect(cardsOfEvent(e({ type: 'action', seat: 1, action: 'bet', amount: 20, to: 20, allIn: false }))).toEqual([]);
@@ -108,9 +137,15 @@ describe('deal proof: which positions a viewer may have opened', () => {
     const full = verifyDealProof({ commitment, openings, seed, config: holdem });
     expect(full).toMatchObject({ ok: true, seed: 'ok' });
     expect(full.deck!.slice(0, 4)).toEqual(state.deck.slice(0, 4).map(formatCard));
-    expect(verifyDealProof({ commitment, openings, seed: 'other', config: holdem })).toMatchObject({ ok: false, seed: 'mismatch' });
+    expect(verifyDealProof({ commitment, openings, seed: 'other', config: holdem })).toMatchObject({
+      ok: false,
+      seed: 'mismatch',
+    });
     const forged = [{ ...openings[0], card: openings[0].card === 'As' ? 'Ks' : 'As' }, openings[1]];
-    expect(verifyDealProof({ commitment, openings: forged })).toMatchObject({ ok: false, openings: [{ ok: false }, { ok: true }] });
+    expect(verifyDealProof({ commitment, openings: forged })).toMatchObject({
+      ok: false,
+      openings: [{ ok: false }, { ok: true }],
+    });
     expect(verifyDealProof({ commitment, openings: [] }).ok).toBe(false);
   });
 });

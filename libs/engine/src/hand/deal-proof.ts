@@ -20,7 +20,8 @@ import { viewEvent } from './view-events';
 
 type AnyEvent = { type: string; [k: string]: unknown };
 
-const cardList = (v: unknown): Card[] => (Array.isArray(v) ? (v.filter((c) => typeof c === 'number') as Card[]) : typeof v === 'number' ? [v] : []);
+const cardList = (v: unknown): Card[] =>
+  Array.isArray(v) ? (v.filter((c) => typeof c === 'number') as Card[]) : typeof v === 'number' ? [v] : [];
 
 /** Every card an event names (nulls of a redacted event skipped). Covers every engine event carrying cards. */
 export function cardsOfEvent(e: HandEvent): Card[] {
@@ -71,7 +72,12 @@ export function firstDeckSize(config: HandConfig): number {
  * The deck positions `viewer` saw, from the hand's full event log and its dealt deck (`state.deck`,
  * spare decks included).
  */
-export function seenPositions(deck: readonly Card[], size: number, events: readonly HandEvent[], viewer: Viewer): number[] {
+export function seenPositions(
+  deck: readonly Card[],
+  size: number,
+  events: readonly HandEvent[],
+  viewer: Viewer,
+): number[] {
   const first = new Map<Card, number>();
   for (let i = 0; i < Math.min(size, deck.length); i++) if (!first.has(deck[i])) first.set(deck[i], i);
   // Where each card now in play came from: its first position until it is dealt again from a stock.
@@ -102,7 +108,14 @@ export function seenPositions(deck: readonly Card[], size: number, events: reado
 }
 
 /** The openings `viewer` is entitled to after the hand. */
-export function openingsFor(deck: readonly Card[], seed: string, size: number, events: readonly HandEvent[], viewer: Viewer, leaves?: readonly string[]): CardOpening[] {
+export function openingsFor(
+  deck: readonly Card[],
+  seed: string,
+  size: number,
+  events: readonly HandEvent[],
+  viewer: Viewer,
+  leaves?: readonly string[],
+): CardOpening[] {
   return openPositions(deck, seed, seenPositions(deck, size, events, viewer), leaves);
 }
 
@@ -114,7 +127,8 @@ export function dealFromSeed(config: HandConfig, seed: string): { deck: Card[]; 
 }
 
 /** The commitment (Merkle root) a seed yields for this hand config. */
-export const dealRootFromSeed = (config: HandConfig, seed: string): string => commitDeal(dealFromSeed(config, seed).deck, seed).root;
+export const dealRootFromSeed = (config: HandConfig, seed: string): string =>
+  commitDeal(dealFromSeed(config, seed).deck, seed).root;
 
 /** A hand's proof as a player holds it: the `/me/hands/:id/proof` answer, or a `dealOpenings` table event. */
 export interface DealProof {
@@ -139,7 +153,11 @@ export interface DealProofReport {
 /** Checks a hand's openings against its commitment and, once disclosed, the whole shuffle against the seed. Pure. */
 export function verifyDealProof(p: DealProof): DealProofReport {
   const commitment = String(p?.commitment ?? '').toLowerCase();
-  const openings = (Array.isArray(p?.openings) ? p.openings : []).map((o) => ({ position: o?.position, card: o?.card, ok: verifyOpening(commitment, o) }));
+  const openings = (Array.isArray(p?.openings) ? p.openings : []).map((o) => ({
+    position: o?.position,
+    card: o?.card,
+    ok: verifyOpening(commitment, o),
+  }));
   let seed: DealProofReport['seed'] = 'not-disclosed';
   let deck: Card[] | undefined;
   if (typeof p?.seed === 'string' && p.seed) {
@@ -147,7 +165,9 @@ export function verifyDealProof(p: DealProof): DealProofReport {
     else {
       try {
         deck = dealFromSeed(p.config, p.seed).deck;
-        const same = commitDeal(deck, p.seed).root === commitment && openings.every((o) => deck![o.position] !== undefined && formatCard(deck![o.position]) === o.card);
+        const same =
+          commitDeal(deck, p.seed).root === commitment &&
+          openings.every((o) => deck![o.position] !== undefined && formatCard(deck![o.position]) === o.card);
         seed = same ? 'ok' : 'mismatch';
       } catch {
         seed = 'mismatch';

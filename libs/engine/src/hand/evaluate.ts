@@ -1,5 +1,14 @@
 import type { Card } from '../cards/card';
-import { evalHigh7, evaluateHigh, evaluateLow8, evaluateOmahaHigh, evaluateOmahaLow8, evaluatorFor, type CompareOptions, type RankingId } from '../eval';
+import {
+  evalHigh7,
+  evaluateHigh,
+  evaluateLow8,
+  evaluateOmahaHigh,
+  evaluateOmahaLow8,
+  evaluatorFor,
+  type CompareOptions,
+  type RankingId,
+} from '../eval';
 
 /**
  * What the showdown needs of a ranking: a score of a player's private cards with the board
@@ -20,7 +29,10 @@ const fast = new Map<string, ShowdownRanking>([
     'high',
     {
       // Hold'em's 2 + 5 is the hot path of every showdown: the 7-card evaluator takes them unpacked.
-      score: (h, b) => (h.length === 2 && b.length === 5 ? evalHigh7(h[0], h[1], b[0], b[1], b[2], b[3], b[4]) : evaluateHigh(joined(h, b))),
+      score: (h, b) =>
+        h.length === 2 && b.length === 5
+          ? evalHigh7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
+          : evaluateHigh(joined(h, b)),
       compare: numeric,
     },
   ],

@@ -8,7 +8,15 @@ import { leftOfButton, openerIndex } from './order';
 import { buildPots, tableDeadMoney, type Pot } from './pots';
 import { rulesOf } from './rule-module';
 import type { HandEvent, HandState, SeatConfig } from './types';
-import { boardsOf, dealSecondBoardStreet, dealSecondRun, offerRunTwice, payBounty, rabbitHunt, setHome } from './home/deal';
+import {
+  boardsOf,
+  dealSecondBoardStreet,
+  dealSecondRun,
+  offerRunTwice,
+  payBounty,
+  rabbitHunt,
+  setHome,
+} from './home/deal';
 import { homeOf, isBombPot } from './home/rules';
 
 /**
@@ -22,7 +30,8 @@ type Events = HandEvent[];
 // ---------- dealing ----------
 
 function draw(d: Draft): Card {
-  if (d.deckPos >= d.deck.length) throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
+  if (d.deckPos >= d.deck.length)
+    throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
   return d.deck[d.deckPos++];
 }
 
@@ -58,7 +67,8 @@ const dealHole: DealStepHandler = (d, step, ev) => {
     ev.push({ type: 'board-dealt', street: d.street, cards: [card] });
     return 'no-betting';
   }
-  if (d.deckPos + dealt * passes > d.deck.length) throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
+  if (d.deckPos + dealt * passes > d.deck.length)
+    throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
   let j = 0;
   for (let k = 0; k < n; k++) {
     const i = (first + k) % n;
@@ -103,7 +113,10 @@ function dealStreet(d: Draft, ev: Events): boolean | 'pause' {
     const r = fn(d, step, ev);
     if (r === 'no-betting') betting = false;
     else if (r === 'pause' && k === steps.length - 1) return 'pause';
-    else if (r) throw new Error(`deal step ${step.kind} pauses the street: it must be the street's last step and its module must drive the hand`);
+    else if (r)
+      throw new Error(
+        `deal step ${step.kind} pauses the street: it must be the street's last step and its module must drive the hand`,
+      );
   }
   return betting;
 }
@@ -298,10 +311,15 @@ const NO_RAKE = [0];
 function takeRake(d: Draft, pots: Pot[]): number[] {
   const fn = d.config.rake;
   if (!fn) return pots.length === 1 ? NO_RAKE : new Array<number>(pots.length).fill(0);
-  const rake = fn({ pots: pots.map((p) => p.amount), playersDealt: d.seats.length, dropEligible: d.street >= d.spec.rakeFromStreet });
+  const rake = fn({
+    pots: pots.map((p) => p.amount),
+    playersDealt: d.seats.length,
+    dropEligible: d.street >= d.spec.rakeFromStreet,
+  });
   if (rake.length !== pots.length) throw new Error('rake function must return one amount per pot');
   return rake.map((r, k) => {
-    if (!Number.isInteger(r) || r < 0 || r > pots[k].amount) throw new Error(`rake ${r} invalid for a pot of ${pots[k].amount}`);
+    if (!Number.isInteger(r) || r < 0 || r > pots[k].amount)
+      throw new Error(`rake ${r} invalid for a pot of ${pots[k].amount}`);
     return r;
   });
 }
@@ -309,7 +327,11 @@ function takeRake(d: Draft, pots: Pot[]): number[] {
 function endHand(d: Draft, ev: Events, carryOver = 0): void {
   d.phase = 'complete';
   d.toAct = -1;
-  ev.push(carryOver > 0 ? { type: 'hand-ended', stacks: finalStacks(d), carryOver } : { type: 'hand-ended', stacks: finalStacks(d) });
+  ev.push(
+    carryOver > 0
+      ? { type: 'hand-ended', stacks: finalStacks(d), carryOver }
+      : { type: 'hand-ended', stacks: finalStacks(d) },
+  );
 }
 
 export function winWithoutShowdown(d: Draft, ev: Events): void {
@@ -334,7 +356,14 @@ function awardUncontested(d: Draft, ev: Events): number {
   const [rake] = takeRake(d, [pot]);
   const won = pot.amount - rake;
   d.stacks[winner] += won;
-  ev.push({ type: 'pot-awarded', pot: 0, amount: pot.amount, rake, eligible: [d.seats[winner]], shares: [{ seat: d.seats[winner], amount: won, half: 'whole' }] });
+  ev.push({
+    type: 'pot-awarded',
+    pot: 0,
+    amount: pot.amount,
+    rake,
+    eligible: [d.seats[winner]],
+    shares: [{ seat: d.seats[winner], amount: won, half: 'whole' }],
+  });
   return winner;
 }
 
@@ -354,7 +383,11 @@ export function uncontestedShow(d: Draft, ev: Events, show: boolean): void {
     d.shown = d.shown.slice();
     d.shown[i] = true;
     ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
-    payBounty(d, ev, d.seats.map((_, j) => j === i));
+    payBounty(
+      d,
+      ev,
+      d.seats.map((_, j) => j === i),
+    );
   }
   endUncontested(d, ev);
 }
@@ -378,7 +411,15 @@ function seatOrder(i: number, lob: number, n: number): number {
  * Pays `amount` equally to `winners`; odd chips one each starting nearest the button on the left, or
  * none under `oddChip: 'carry-over'`. Returns the chips left undivided.
  */
-function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high' | 'low', shares: PotShare[], lob: number, board?: number): number {
+function pay(
+  d: Draft,
+  amount: number,
+  winners: number[],
+  half: 'whole' | 'high' | 'low',
+  shares: PotShare[],
+  lob: number,
+  board?: number,
+): number {
   const n = d.seats.length;
   winners.sort((a, b) => seatOrder(a, lob, n) - seatOrder(b, lob, n));
   const k = winners.length;
@@ -391,7 +432,9 @@ function pay(d: Draft, amount: number, winners: number[], half: 'whole' | 'high'
     const a = share + (rem > 0 ? 1 : 0);
     if (rem > 0) rem--;
     d.stacks[i] += a;
-    shares.push(board === undefined ? { seat: d.seats[i], amount: a, half } : { seat: d.seats[i], amount: a, half, board });
+    shares.push(
+      board === undefined ? { seat: d.seats[i], amount: a, half } : { seat: d.seats[i], amount: a, half, board },
+    );
   }
   return kept;
 }
@@ -463,7 +506,8 @@ function showdown(d: Draft, ev: Events): void {
       for (let k = 0; k < pots.length && !show; k++) {
         if (!pots[k].eligible.includes(i)) continue;
         if (bestHi[b][k] < 0 || high.compare(hi[i], hi[bestHi[b][k]], options) >= 0) show = true;
-        else if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) >= 0)) show = true;
+        else if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) >= 0))
+          show = true;
       }
     }
     if (show) {
@@ -474,7 +518,8 @@ function showdown(d: Draft, ev: Events): void {
         for (let k = 0; k < pots.length; k++) {
           if (!pots[k].eligible.includes(i)) continue;
           if (bestHi[b][k] < 0 || high.compare(hi[i], hi[bestHi[b][k]], options) > 0) bestHi[b][k] = i;
-          if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) > 0)) bestLo[b][k] = i;
+          if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) > 0))
+            bestLo[b][k] = i;
         }
       }
       ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });

@@ -1,7 +1,15 @@
 export * from './types';
 export { start, deckFor, resolveVariant, HandConfigError, type CardSource, type StartHook } from './start';
 export { apply, legalActions, isOver, decisionTurn, type ActionHandler } from './apply';
-export { view, canSee, type HandView, type PlayerView, type Viewer, type EventRedactor, type ViewExtension } from './view';
+export {
+  view,
+  canSee,
+  type HandView,
+  type PlayerView,
+  type Viewer,
+  type EventRedactor,
+  type ViewExtension,
+} from './view';
 export { viewEvent, viewEvents } from './view-events';
 export { cancelHand } from './cancel';
 export { replay, replayEvents, dealtCards, actionsOf, type ReplayResult } from './replay';
@@ -15,6 +23,24 @@ export { rankingFor, type ShowdownRanking } from './evaluate';
 export { type DealStepHandler } from './flow';
 export { toDraft, finish, type Draft } from './draft';
 export { randomLegalAction } from './random-policy';
-export { cardsOfEvent, seenPositions, openingsFor, firstDeckSize, dealFromSeed, dealRootFromSeed, verifyDealProof, type DealProof, type DealProofReport } from './deal-proof';
-export { homeGameProblem, isSevenDeuceOffsuit, isFlopGame, homeOf, HOME, type HomeGameConfig, type HomeExt } from './home/rules';
+export {
+  cardsOfEvent,
+  seenPositions,
+  openingsFor,
+  firstDeckSize,
+  dealFromSeed,
+  dealRootFromSeed,
+  verifyDealProof,
+  type DealProof,
+  type DealProofReport,
+} from './deal-proof';
+export {
+  homeGameProblem,
+  isSevenDeuceOffsuit,
+  isFlopGame,
+  homeOf,
+  HOME,
+  type HomeGameConfig,
+  type HomeExt,
+} from './home/rules';
 export type { HomeView } from './home/offers';

@@ -51,12 +51,26 @@ const tableArb = fc
       structure: t.structure,
       seats,
       button: t.buttonPick % (lastSeat + 2),
-      stakes: { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb, ante: t.ante, bigBlindAnte: t.bigBlindAnte, spreadLimits: [t.bb, 2 * t.bb, 3 * t.bb] },
+      stakes: {
+        smallBlind: Math.floor(t.bb / 2),
+        bigBlind: t.bb,
+        ante: t.ante,
+        bigBlindAnte: t.bigBlindAnte,
+        spreadLimits: [t.bb, 2 * t.bb, 3 * t.bb],
+      },
       showdown: t.showdown,
       rake: t.rake ? houseRake() : undefined,
       smallBlindSeat: t.deadSmallBlind && seats.length > 2 ? null : undefined,
       // A newcomer's big blind (live) and a missed small blind (dead), as the table would ask.
-      posts: t.post ? [{ seat: seats[t.post.pick % seats.length].seat, live: t.post.live ? t.bb : 0, dead: t.post.dead ? Math.floor(t.bb / 2) : 0 }] : undefined,
+      posts: t.post
+        ? [
+            {
+              seat: seats[t.post.pick % seats.length].seat,
+              live: t.post.live ? t.bb : 0,
+              dead: t.post.dead ? Math.floor(t.bb / 2) : 0,
+            },
+          ]
+        : undefined,
       shortBigBlind: t.shortBigBlind,
     };
   });
@@ -69,7 +83,9 @@ function playRandom(config: HandConfig, seed: number, check?: (s: HandState, rng
     check,
     choose: (state, rng) => {
       const la = legalActions(state);
-      return la?.artificialAllIn && randomInt(rng, 6) === 0 ? { type: 'artificialAllIn', seat: la.seat } : randomLegalAction(state, rng)!;
+      return la?.artificialAllIn && randomInt(rng, 6) === 0
+        ? { type: 'artificialAllIn', seat: la.seat }
+        : randomLegalAction(state, rng)!;
     },
   });
 }
@@ -102,7 +118,9 @@ describe('hand machine properties', () => {
           },
           choose: (state, rng) => {
             const la = legalActions(state)!;
-            return la.actions.includes('check') && randomInt(rng, 4) === 0 ? { type: 'fold', seat: la.seat } : randomLegalAction(state, rng)!;
+            return la.actions.includes('check') && randomInt(rng, 4) === 0
+              ? { type: 'fold', seat: la.seat }
+              : randomLegalAction(state, rng)!;
           },
         });
         checkChipsConserved(config, run);
@@ -115,10 +133,16 @@ describe('hand machine properties', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
         playRandom(config, seed, (s, rng) => {
-          const la = checkApplyAgreesWithLegalActions(s, rng, ['fold', 'check', 'call', 'bet', 'raise', 'artificialAllIn'], (la, type, amount) =>
-            type === 'artificialAllIn'
-              ? la.artificialAllIn === true
-              : la.actions.includes(type) && (amount === undefined || (amount >= la.minTo && amount <= la.maxTo && (!la.choices || la.choices.includes(amount)))),
+          const la = checkApplyAgreesWithLegalActions(
+            s,
+            rng,
+            ['fold', 'check', 'call', 'bet', 'raise', 'artificialAllIn'],
+            (la, type, amount) =>
+              type === 'artificialAllIn'
+                ? la.artificialAllIn === true
+                : la.actions.includes(type) &&
+                  (amount === undefined ||
+                    (amount >= la.minTo && amount <= la.maxTo && (!la.choices || la.choices.includes(amount)))),
           );
           const before = JSON.stringify(s);
           const other = s.seats.find((x) => x !== la.seat)!;
@@ -130,7 +154,7 @@ describe('hand machine properties', () => {
     );
   });
 
-  test('view for a seat never contains another seat\'s unrevealed card, and never the deck', () => {
+  test("view for a seat never contains another seat's unrevealed card, and never the deck", () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
         checkViewPrivacy(playRandom(config, seed), ['hole-dealt', 'hand-mucked']);

@@ -62,7 +62,8 @@ export const rakeTaken = (events: readonly HandEvent[]): number =>
 
 /** Every stack in every state is a non-negative integer. */
 export function checkNoNegativeStack(run: RandomRun): void {
-  for (const s of run.states) if (!s.stacks.every((x) => x >= 0 && Number.isInteger(x))) throw new Error(`negative stack ${s.stacks}`);
+  for (const s of run.states)
+    if (!s.stacks.every((x) => x >= 0 && Number.isInteger(x))) throw new Error(`negative stack ${s.stacks}`);
 }
 
 /**
@@ -82,7 +83,13 @@ export function checkChipsConserved(config: HandConfig, run: RandomRun): void {
 
 /** The amounts a bet/raise is probed with: each side of both limits, all-in, a random size inside, and zero. */
 export const betProbes = (la: LegalActions, rng: RandomSource): number[] => [
-  la.minTo - 1, la.minTo, la.maxTo, la.maxTo + 1, la.allInTo, la.minTo + randomInt(rng, Math.max(1, la.maxTo - la.minTo + 1)), 0,
+  la.minTo - 1,
+  la.minTo,
+  la.maxTo,
+  la.maxTo + 1,
+  la.allInTo,
+  la.minTo + randomInt(rng, Math.max(1, la.maxTo - la.minTo + 1)),
+  0,
 ];
 
 /**
@@ -103,7 +110,8 @@ export function checkApplyAgreesWithLegalActions(
     for (const amount of tries) {
       const r = apply(s, { type, seat: la.seat, amount });
       const legal = isLegal(la, type, amount);
-      if (r.ok !== legal) throw new Error(`${type} ${amount}: apply ${r.ok} but legalActions says ${legal} (${JSON.stringify(la)})`);
+      if (r.ok !== legal)
+        throw new Error(`${type} ${amount}: apply ${r.ok} but legalActions says ${legal} (${JSON.stringify(la)})`);
     }
   }
   expect(JSON.stringify(s)).toBe(before);
@@ -123,7 +131,8 @@ export function checkViewPrivacy(run: RandomRun, feedTypes: readonly string[]): 
       v.players.forEach((p, i) => {
         p.cards.forEach((c, k) => {
           const visible = p.seat === viewer || s.shown[i] || s.holeUp[i][k];
-          if (c !== (visible ? s.hole[i][k] : null)) throw new Error(`viewer ${viewer} sees seat ${p.seat} card ${k} wrongly`);
+          if (c !== (visible ? s.hole[i][k] : null))
+            throw new Error(`viewer ${viewer} sees seat ${p.seat} card ${k} wrongly`);
         });
       });
       // Cards never seen by this viewer must not appear anywhere in his event feed.
@@ -133,7 +142,8 @@ export function checkViewPrivacy(run: RandomRun, feedTypes: readonly string[]): 
       });
       for (const e of viewEvents(run.events, viewer)) {
         if (!feedTypes.includes(e.type)) continue;
-        for (const c of (e as { cards: (number | null)[] }).cards) if (c !== null && secret.has(c)) throw new Error(`viewer ${viewer} was sent a secret card`);
+        for (const c of (e as { cards: (number | null)[] }).cards)
+          if (c !== null && secret.has(c)) throw new Error(`viewer ${viewer} was sent a secret card`);
       }
     }
   }
@@ -158,7 +168,12 @@ export function checkReplays(config: HandConfig, seed: number, run: RandomRun): 
  * Cancelling in the `pick`-th betting state (modulo their number) returns every chip to its starting
  * stack. Discards the case (fc.pre) where the forced bets alone decided the hand.
  */
-export function checkCancelRestores(config: HandConfig, run: RandomRun, pick: number, pre: (ok: boolean) => void): void {
+export function checkCancelRestores(
+  config: HandConfig,
+  run: RandomRun,
+  pick: number,
+  pre: (ok: boolean) => void,
+): void {
   const live = run.states.filter((s) => s.phase === 'betting');
   pre(live.length > 0);
   const r = cancelHand(live[pick % live.length]);

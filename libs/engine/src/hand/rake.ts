@@ -13,7 +13,16 @@ export interface HouseRakeSchedule {
 }
 
 /** The house schedule in cents: 1 per 20, 20..39 pays 2, capped at 75 (2 players), 200 (3), 300 (4-10). */
-export const HOUSE_RAKE_SCHEDULE: HouseRakeSchedule = { per: 20, unit: 1, smallPot: { from: 20, to: 39, rake: 2 }, caps: [[2, 75], [3, 200], [10, 300]] };
+export const HOUSE_RAKE_SCHEDULE: HouseRakeSchedule = {
+  per: 20,
+  unit: 1,
+  smallPot: { from: 20, to: 39, rake: 2 },
+  caps: [
+    [2, 75],
+    [3, 200],
+    [10, 300],
+  ],
+};
 
 /**
  * The house rake: "no flop, no drop" (nothing before the variant's drop street), a rate per pot

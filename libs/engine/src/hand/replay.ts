@@ -17,7 +17,11 @@ export type ReplayResult =
  * Rebuilds a hand from its config, its cards (a stacked deck, or the seed of a seeded shuffle) and
  * its actions. Stops at the first refused action and says which.
  */
-export function replay(config: HandConfig, deckOrSeed: readonly Card[] | string | number, actions: readonly Action[]): ReplayResult {
+export function replay(
+  config: HandConfig,
+  deckOrSeed: readonly Card[] | string | number,
+  actions: readonly Action[],
+): ReplayResult {
   const source = typeof deckOrSeed === 'object' ? { deck: deckOrSeed } : { rng: seededRandom(deckOrSeed) };
   const started = start(config, source);
   let state = started.state;

@@ -36,12 +36,23 @@ describe('Pot Limit and Half Pot Limit', () => {
     expect(la.callAmount).toBe(40);
     expect(la.minTo).toBe(80); // 40 + the last full increment 40
     expect(la.maxTo).toBe(220);
-    expect(apply(state, { type: 'raise', seat: 1, amount: 221 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
+    expect(apply(state, { type: 'raise', seat: 1, amount: 221 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_AMOUNT' },
+    });
     expect(apply(state, { type: 'raise', seat: 1, amount: 220 }).ok).toBe(true);
   });
 
   test('pot limit preflop: blinds 10/20, first raise at most 20 + (30 + 10) = 60', () => {
-    const { state } = start(cfg({ structure: 'pot-limit', seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 10, bigBlind: 20 } }), { deck: anyDeck });
+    const { state } = start(
+      cfg({
+        structure: 'pot-limit',
+        seats: seats(1000, 1000, 1000),
+        button: 2,
+        stakes: { smallBlind: 10, bigBlind: 20 },
+      }),
+      { deck: anyDeck },
+    );
     expect(legalActions(state)).toMatchObject({ seat: 2, minTo: 40, maxTo: 70 });
     // 3 players: pot 30, call 20 → 50, raise to 20 + 50 = 70.
   });
@@ -53,13 +64,20 @@ describe('Pot Limit and Half Pot Limit', () => {
   });
 
   test('pot limit never exceeds the stack', () => {
-    const { state } = play(cfg({ structure: 'pot-limit', seats: seats(1000, 150), button: 1, stakes: { smallBlind: 10, bigBlind: 20 } }), anyDeck, ['1:raise:50', '0:call', '0:bet:40']);
+    const { state } = play(
+      cfg({ structure: 'pot-limit', seats: seats(1000, 150), button: 1, stakes: { smallBlind: 10, bigBlind: 20 } }),
+      anyDeck,
+      ['1:raise:50', '0:call', '0:bet:40'],
+    );
     expect(legalActions(state)).toMatchObject({ minTo: 80, maxTo: 100, allInTo: 100 });
   });
 });
 
 describe('No Limit', () => {
-  const three = () => start(cfg({ seats: seats(10000, 10000, 10000), button: 2, stakes: { smallBlind: 50, bigBlind: 100 } }), { deck: anyDeck }).state;
+  const three = () =>
+    start(cfg({ seats: seats(10000, 10000, 10000), button: 2, stakes: { smallBlind: 50, bigBlind: 100 } }), {
+      deck: anyDeck,
+    }).state;
 
   test('a full raise raises by at least the last full increment of the round', () => {
     const s0 = three();
@@ -67,50 +85,95 @@ describe('No Limit', () => {
     const r1 = apply(s0, { type: 'raise', seat: 2, amount: 350 }); // increment 250
     if (!r1.ok) throw new Error();
     expect(legalActions(r1.state)).toMatchObject({ seat: 0, minTo: 600 });
-    expect(apply(r1.state, { type: 'raise', seat: 0, amount: 599 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
+    expect(apply(r1.state, { type: 'raise', seat: 0, amount: 599 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_AMOUNT' },
+    });
     expect(apply(r1.state, { type: 'raise', seat: 0, amount: 600 }).ok).toBe(true);
   });
 
   test('a full opening bet is at least the big blind', () => {
-    const { state } = play(cfg({ seats: seats(10000, 10000, 10000), button: 2, stakes: { smallBlind: 50, bigBlind: 100 } }), anyDeck, ['2:call', '0:call', '1:check']);
+    const { state } = play(
+      cfg({ seats: seats(10000, 10000, 10000), button: 2, stakes: { smallBlind: 50, bigBlind: 100 } }),
+      anyDeck,
+      ['2:call', '0:call', '1:check'],
+    );
     expect(legalActions(state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 100 });
-    expect(apply(state, { type: 'bet', seat: 0, amount: 99 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
-    expect(apply(state, { type: 'raise', seat: 0, amount: 200 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    expect(apply(state, { type: 'bet', seat: 0, amount: 99 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_AMOUNT' },
+    });
+    expect(apply(state, { type: 'raise', seat: 0, amount: 200 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_ACTION' },
+    });
   });
 
   test('an all-in below a full raise does not reopen raising for players who already acted', () => {
     // 50/100; the button calls 100, the small blind completes, the big blind (106 chips) shoves to 106.
-    const { state } = play(cfg({ seats: [{ seat: 0, stack: 300 }, { seat: 1, stack: 106 }, { seat: 2, stack: 1200 }], button: 2, stakes: { smallBlind: 50, bigBlind: 100 } }), anyDeck, [
-      '2:call',
-      '0:call',
-      '1:raise:106',
-    ]);
+    const { state } = play(
+      cfg({
+        seats: [
+          { seat: 0, stack: 300 },
+          { seat: 1, stack: 106 },
+          { seat: 2, stack: 1200 },
+        ],
+        button: 2,
+        stakes: { smallBlind: 50, bigBlind: 100 },
+      }),
+      anyDeck,
+      ['2:call', '0:call', '1:raise:106'],
+    );
     expect(legalActions(state)).toMatchObject({ seat: 2, actions: ['fold', 'call'], callAmount: 6 });
-    expect(apply(state, { type: 'raise', seat: 2, amount: 633 })).toMatchObject({ ok: false, error: { code: 'RAISE_NOT_ALLOWED' } });
+    expect(apply(state, { type: 'raise', seat: 2, amount: 633 })).toMatchObject({
+      ok: false,
+      error: { code: 'RAISE_NOT_ALLOWED' },
+    });
   });
 
   test('a short all-in still lets players who have not acted raise', () => {
     // 50/100: seat 2 shoves 150 (a raise of 50, short); the button has not acted: min raise 150 + 100 = 250.
-    const { state } = play(cfg({ seats: seats(1000, 1000, 150, 1000), button: 3, stakes: { smallBlind: 50, bigBlind: 100 } }), anyDeck, ['2:raise:150']);
+    const { state } = play(
+      cfg({ seats: seats(1000, 1000, 150, 1000), button: 3, stakes: { smallBlind: 50, bigBlind: 100 } }),
+      anyDeck,
+      ['2:raise:150'],
+    );
     expect(legalActions(state)).toMatchObject({ seat: 3, actions: ['fold', 'call', 'raise'], minTo: 250 });
   });
 
   test('short all-ins that add up to a full raise reopen the raising', () => {
     // 50/100, button seat 3: seat 2 calls 100; seat 3 shoves 150 (+50), seat 0 shoves 210 (+60), seat 1 calls.
     // Back at seat 2: 210 is 110 over the 100 he acted on, a full raise in total: he may raise again.
-    const { state } = play(cfg({ seats: [{ seat: 0, stack: 210 }, { seat: 1, stack: 1000 }, { seat: 2, stack: 1000 }, { seat: 3, stack: 150 }], button: 3, stakes: { smallBlind: 50, bigBlind: 100 } }), anyDeck, [
-      '2:call',
-      '3:raise:150',
-      '0:raise:210',
-      '1:call',
-    ]);
+    const { state } = play(
+      cfg({
+        seats: [
+          { seat: 0, stack: 210 },
+          { seat: 1, stack: 1000 },
+          { seat: 2, stack: 1000 },
+          { seat: 3, stack: 150 },
+        ],
+        button: 3,
+        stakes: { smallBlind: 50, bigBlind: 100 },
+      }),
+      anyDeck,
+      ['2:call', '3:raise:150', '0:raise:210', '1:call'],
+    );
     expect(legalActions(state)).toMatchObject({ seat: 2, actions: ['fold', 'call', 'raise'], minTo: 310 });
   });
 });
 
 describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
   test('heads-up: the button posts the small blind and acts first preflop, the big blind first after the flop', () => {
-    const { state, events } = start(cfg({ seats: [{ seat: 3, stack: 1000 }, { seat: 7, stack: 1000 }], button: 7 }), { deck: stackDeck(['AsKs', 'QdQc']) });
+    const { state, events } = start(
+      cfg({
+        seats: [
+          { seat: 3, stack: 1000 },
+          { seat: 7, stack: 1000 },
+        ],
+        button: 7,
+      }),
+      { deck: stackDeck(['AsKs', 'QdQc']) },
+    );
     expect(ofType(events, 'forced-bet').map((e) => [e.seat, e.kind, e.amount])).toEqual([
       [7, 'small-blind', 5],
       [3, 'big-blind', 10],
@@ -120,7 +183,17 @@ describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
     expect(state.hole[0]).toEqual(parseCards('AsKs'));
     expect(state.hole[1]).toEqual(parseCards('QdQc'));
     expect(legalActions(state)!.seat).toBe(7);
-    const s2 = play(cfg({ seats: [{ seat: 3, stack: 1000 }, { seat: 7, stack: 1000 }], button: 7 }), anyDeck, ['7:call', '3:check']).state;
+    const s2 = play(
+      cfg({
+        seats: [
+          { seat: 3, stack: 1000 },
+          { seat: 7, stack: 1000 },
+        ],
+        button: 7,
+      }),
+      anyDeck,
+      ['7:call', '3:check'],
+    ).state;
     expect(s2.street).toBe(1);
     expect(legalActions(s2)!.seat).toBe(3);
   });
@@ -128,22 +201,35 @@ describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
   test('three or more: blinds left of the button, preflop starts after the big blind, later streets left of the button', () => {
     const s = play(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 1 }), anyDeck, []).state;
     expect([s.seats[s.sbIndex], s.seats[s.bbIndex], legalActions(s)!.seat]).toEqual([2, 3, 0]);
-    const s2 = play(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 1 }), anyDeck, ['0:call', '1:call', '2:call', '3:check']).state;
+    const s2 = play(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 1 }), anyDeck, [
+      '0:call',
+      '1:call',
+      '2:call',
+      '3:check',
+    ]).state;
     expect(legalActions(s2)!.seat).toBe(2);
   });
 
   test('a short blind posts all it has and plays on all-in', () => {
-    const { state, events } = play(cfg({ seats: [{ seat: 0, stack: 3 }, { seat: 1, stack: 1000 }, { seat: 2, stack: 1000 }], button: 2 }), stackDeck(['AsAh', '2c7d', '3c8d'], 'AdKc9h5c4s'), [
-      '2:call',
-      '1:check',
-      '1:check',
-      '2:check',
-      '1:check',
-      '2:check',
-      '1:check',
-      '2:check',
-    ]);
-    expect(ofType(events, 'forced-bet')[0]).toEqual({ type: 'forced-bet', seat: 0, kind: 'small-blind', amount: 3, allIn: true });
+    const { state, events } = play(
+      cfg({
+        seats: [
+          { seat: 0, stack: 3 },
+          { seat: 1, stack: 1000 },
+          { seat: 2, stack: 1000 },
+        ],
+        button: 2,
+      }),
+      stackDeck(['AsAh', '2c7d', '3c8d'], 'AdKc9h5c4s'),
+      ['2:call', '1:check', '1:check', '2:check', '1:check', '2:check', '1:check', '2:check'],
+    );
+    expect(ofType(events, 'forced-bet')[0]).toEqual({
+      type: 'forced-bet',
+      seat: 0,
+      kind: 'small-blind',
+      amount: 3,
+      allIn: true,
+    });
     // Seat 0's trips win the main pot 3 × 3 = 9; the side pot (7 + 7) goes to the better of the others.
     expect(ofType(events, 'pot-awarded').map((e) => [e.amount, e.shares.map((s) => s.seat)])).toEqual([
       [9, [0]],
@@ -153,14 +239,38 @@ describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
   });
 
   test('a big blind all-in for less: the others still call the full big blind', () => {
-    const { state } = start(cfg({ seats: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 4 }, { seat: 2, stack: 1000 }], button: 2 }), { deck: anyDeck });
+    const { state } = start(
+      cfg({
+        seats: [
+          { seat: 0, stack: 1000 },
+          { seat: 1, stack: 4 },
+          { seat: 2, stack: 1000 },
+        ],
+        button: 2,
+      }),
+      { deck: anyDeck },
+    );
     expect(legalActions(state)).toMatchObject({ seat: 2, callAmount: 10, minTo: 20 });
-    const posted = start(cfg({ seats: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 4 }, { seat: 2, stack: 1000 }], button: 2, shortBigBlind: 'posted' }), { deck: anyDeck });
+    const posted = start(
+      cfg({
+        seats: [
+          { seat: 0, stack: 1000 },
+          { seat: 1, stack: 4 },
+          { seat: 2, stack: 1000 },
+        ],
+        button: 2,
+        shortBigBlind: 'posted',
+      }),
+      { deck: anyDeck },
+    );
     expect(legalActions(posted.state)).toMatchObject({ seat: 2, callAmount: 5 });
   });
 
   test('antes are posted first by everyone, dead', () => {
-    const { state, events } = start(cfg({ seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 5, bigBlind: 10, ante: 2 } }), { deck: anyDeck });
+    const { state, events } = start(
+      cfg({ seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 5, bigBlind: 10, ante: 2 } }),
+      { deck: anyDeck },
+    );
     expect(ofType(events, 'forced-bet').map((e) => [e.seat, e.kind, e.amount])).toEqual([
       [0, 'ante', 2],
       [1, 'ante', 2],
@@ -173,7 +283,18 @@ describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
   });
 
   test('big-blind ante: the big blind pays the blind first, then the ante for the table', () => {
-    const { state, events } = start(cfg({ seats: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 15 }, { seat: 2, stack: 1000 }], button: 2, stakes: { smallBlind: 5, bigBlind: 10, ante: 10, bigBlindAnte: true } }), { deck: anyDeck });
+    const { state, events } = start(
+      cfg({
+        seats: [
+          { seat: 0, stack: 1000 },
+          { seat: 1, stack: 15 },
+          { seat: 2, stack: 1000 },
+        ],
+        button: 2,
+        stakes: { smallBlind: 5, bigBlind: 10, ante: 10, bigBlindAnte: true },
+      }),
+      { deck: anyDeck },
+    );
     expect(ofType(events, 'forced-bet').map((e) => [e.seat, e.kind, e.amount, e.allIn])).toEqual([
       [0, 'small-blind', 5, false],
       [1, 'big-blind', 10, false],
@@ -183,21 +304,46 @@ describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
   });
 
   test('dead small blind: no small blind, the big blind left of the button', () => {
-    const { state, events } = start(cfg({ seats: [{ seat: 2, stack: 1000 }, { seat: 4, stack: 1000 }, { seat: 6, stack: 1000 }], button: 0, smallBlindSeat: null }), { deck: anyDeck });
+    const { state, events } = start(
+      cfg({
+        seats: [
+          { seat: 2, stack: 1000 },
+          { seat: 4, stack: 1000 },
+          { seat: 6, stack: 1000 },
+        ],
+        button: 0,
+        smallBlindSeat: null,
+      }),
+      { deck: anyDeck },
+    );
     expect(ofType(events, 'forced-bet').map((e) => [e.seat, e.kind])).toEqual([[2, 'big-blind']]);
     expect(legalActions(state)!.seat).toBe(4);
   });
 
   test('table posts: a live post counts as a bet, a dead post goes to the pot', () => {
     // Button 0, blinds by seats 1 and 2; seat 3 (first to act) posts 10 live + 5 dead: nothing to call.
-    const { state } = start(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 0, posts: [{ seat: 3, live: 10, dead: 5 }] }), { deck: anyDeck });
-    expect(legalActions(state)).toMatchObject({ seat: 3, actions: ['fold', 'check', 'raise'], callAmount: 0, minTo: 20 });
+    const { state } = start(
+      cfg({ seats: seats(1000, 1000, 1000, 1000), button: 0, posts: [{ seat: 3, live: 10, dead: 5 }] }),
+      { deck: anyDeck },
+    );
+    expect(legalActions(state)).toMatchObject({
+      seat: 3,
+      actions: ['fold', 'check', 'raise'],
+      callAmount: 0,
+      minTo: 20,
+    });
     expect(state.committed).toEqual([0, 5, 10, 15]);
   });
 });
 
 describe('Fixed Limit', () => {
-  const fl = (n: number, button: number) => cfg({ structure: 'fixed-limit', seats: seats(...new Array(n).fill(1000)), button, stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 } });
+  const fl = (n: number, button: number) =>
+    cfg({
+      structure: 'fixed-limit',
+      seats: seats(...new Array(n).fill(1000)),
+      button,
+      stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
+    });
 
   test('at most 4 bets a round: the big blind and three raises preflop', () => {
     const { state } = play(fl(3, 2), anyDeck, ['2:raise:20', '0:raise:30', '1:raise:40']);
@@ -207,11 +353,22 @@ describe('Fixed Limit', () => {
   test('bet and raise sizes are fixed: small bet preflop and flop, big bet turn and river; bet + 3 raises postflop', () => {
     let s = play(fl(3, 2), anyDeck, ['2:call', '0:call', '1:check']).state;
     expect(legalActions(s)).toMatchObject({ minTo: 10, maxTo: 10 });
-    s = play(fl(3, 2), anyDeck, ['2:call', '0:call', '1:check', '0:bet:10', '1:raise:20', '2:raise:30', '0:raise:40']).state;
+    s = play(fl(3, 2), anyDeck, [
+      '2:call',
+      '0:call',
+      '1:check',
+      '0:bet:10',
+      '1:raise:20',
+      '2:raise:30',
+      '0:raise:40',
+    ]).state;
     expect(legalActions(s)).toMatchObject({ seat: 1, actions: ['fold', 'call'] });
     s = play(fl(3, 2), anyDeck, ['2:call', '0:call', '1:check', '0:check', '1:check', '2:check']).state;
     expect(legalActions(s)).toMatchObject({ minTo: 20, maxTo: 20 });
-    expect(apply(s, { type: 'bet', seat: 0, amount: 30 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
+    expect(apply(s, { type: 'bet', seat: 0, amount: 30 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_AMOUNT' },
+    });
   });
 
   test('the cap also applies heads-up (house rules make no exception)', () => {
@@ -223,7 +380,12 @@ describe('Fixed Limit', () => {
 describe('Spread Limit', () => {
   test('1-2-3: the first bet picks the step (BB..limit), each raise repeats it, the round caps at 3 × the limit', () => {
     // Chips ×10: blinds 5/10, limits 10 (preflop, flop), 20 (turn), 30 (river). Heads-up, button = seat 1.
-    const c = cfg({ structure: 'spread-limit', seats: seats(1000, 1000), button: 1, stakes: { smallBlind: 5, bigBlind: 10, spreadLimits: [10, 20, 30] } });
+    const c = cfg({
+      structure: 'spread-limit',
+      seats: seats(1000, 1000),
+      button: 1,
+      stakes: { smallBlind: 5, bigBlind: 10, spreadLimits: [10, 20, 30] },
+    });
     const deck = stackDeck(['AsAh', '2c7d'], 'KdQs9h5c3s');
     let s = play(c, deck, []).state;
     expect(legalActions(s)).toMatchObject({ seat: 1, minTo: 20, maxTo: 20 });
@@ -233,9 +395,33 @@ describe('Spread Limit', () => {
     expect(legalActions(s)).toMatchObject({ seat: 0, minTo: 10, maxTo: 20 }); // turn: BB .. 20
     s = play(c, deck, ['1:raise:20', '0:raise:30', '1:call', '0:check', '1:check', '0:bet:15']).state;
     expect(legalActions(s)).toMatchObject({ minTo: 30, maxTo: 30 });
-    s = play(c, deck, ['1:raise:20', '0:raise:30', '1:call', '0:check', '1:check', '0:bet:15', '1:raise:30', '0:raise:45', '1:raise:60']).state;
+    s = play(c, deck, [
+      '1:raise:20',
+      '0:raise:30',
+      '1:call',
+      '0:check',
+      '1:check',
+      '0:bet:15',
+      '1:raise:30',
+      '0:raise:45',
+      '1:raise:60',
+    ]).state;
     expect(legalActions(s)).toMatchObject({ seat: 0, actions: ['fold', 'call'] }); // 60 = 3 × 20
-    const river = ['1:raise:20', '0:raise:30', '1:call', '0:check', '1:check', '0:bet:15', '1:raise:30', '0:raise:45', '1:raise:60', '0:call', '0:bet:25', '1:raise:50', '0:raise:75'];
+    const river = [
+      '1:raise:20',
+      '0:raise:30',
+      '1:call',
+      '0:check',
+      '1:check',
+      '0:bet:15',
+      '1:raise:30',
+      '0:raise:45',
+      '1:raise:60',
+      '0:call',
+      '0:bet:25',
+      '1:raise:50',
+      '0:raise:75',
+    ];
     s = play(c, deck, river).state;
     // 75 + 25 would pass the cap of 90: the last raise is cut to the cap.
     expect(legalActions(s)).toMatchObject({ seat: 1, minTo: 90, maxTo: 90 });
@@ -250,15 +436,31 @@ describe('Pots', () => {
     // Blinds 5/10, button seat 3. W (seat 0, 100) posts 5 and folds; X (1, 50), Y (2, 150), Z (3, 301) all in.
     // Z's 151 above Y's 150 is returned. Main pot 5 + 3 × 50 = 155: X and Z tie with 9-high straights,
     // 77 each and the odd chip to X (seat 1 is nearer the button's left than seat 3). Side pot 2 × 100 = 200 to Z.
-    const { state, events } = play(cfg({ seats: [{ seat: 0, stack: 100 }, { seat: 1, stack: 50 }, { seat: 2, stack: 150 }, { seat: 3, stack: 301 }], button: 3 }), stackDeck(['2h3h', '9c2d', 'AhAd', '9d3c'], '5c6d7h8sKc'), [
-      '2:raise:150',
-      '3:raise:301',
-      '0:fold',
-      '1:call',
-    ]);
+    const { state, events } = play(
+      cfg({
+        seats: [
+          { seat: 0, stack: 100 },
+          { seat: 1, stack: 50 },
+          { seat: 2, stack: 150 },
+          { seat: 3, stack: 301 },
+        ],
+        button: 3,
+      }),
+      stackDeck(['2h3h', '9c2d', 'AhAd', '9d3c'], '5c6d7h8sKc'),
+      ['2:raise:150', '3:raise:301', '0:fold', '1:call'],
+    );
     expect(ofType(events, 'uncalled-bet-returned')).toEqual([{ type: 'uncalled-bet-returned', seat: 3, amount: 151 }]);
-    expect(ofType(events, 'pot-awarded').map((e) => ({ amount: e.amount, eligible: e.eligible, shares: e.shares }))).toEqual([
-      { amount: 155, eligible: [1, 2, 3], shares: [{ seat: 1, amount: 78, half: 'whole' }, { seat: 3, amount: 77, half: 'whole' }] },
+    expect(
+      ofType(events, 'pot-awarded').map((e) => ({ amount: e.amount, eligible: e.eligible, shares: e.shares })),
+    ).toEqual([
+      {
+        amount: 155,
+        eligible: [1, 2, 3],
+        shares: [
+          { seat: 1, amount: 78, half: 'whole' },
+          { seat: 3, amount: 77, half: 'whole' },
+        ],
+      },
       { amount: 200, eligible: [2, 3], shares: [{ seat: 3, amount: 200, half: 'whole' }] },
     ]);
     expect(stacksOf(state)).toEqual({ 0: 95, 1: 78, 2: 0, 3: 428 });
@@ -268,11 +470,11 @@ describe('Pots', () => {
     // 3 × 100 all in. Board 2c 3d 7s Kh Kd. A: As Ks make kings full? no: trip kings (Ks As + Kh Kd 7s) and
     // the low A-2-3-4-7 (As 4c); B: the same low (Ah 4d), two pair; C: two pair, no low.
     // High half 150 → A; low half 150 → A 75, B 75. A 225, B 75, C 0.
-    const { state, events } = play(cfg({ variant: 'omaha-hl', seats: seats(100, 100, 100), button: 2 }), stackDeck(['As4cKsQh', 'Ah4d9c9d', 'QcQdJcJd'], '2c3d7sKhKd'), [
-      '2:raise:100',
-      '0:call',
-      '1:call',
-    ]);
+    const { state, events } = play(
+      cfg({ variant: 'omaha-hl', seats: seats(100, 100, 100), button: 2 }),
+      stackDeck(['As4cKsQh', 'Ah4d9c9d', 'QcQdJcJd'], '2c3d7sKhKd'),
+      ['2:raise:100', '0:call', '1:call'],
+    );
     expect(ofType(events, 'pot-awarded')[0].shares).toEqual([
       { seat: 0, amount: 150, half: 'high' },
       { seat: 0, amount: 75, half: 'low' },
@@ -284,23 +486,30 @@ describe('Pots', () => {
   test('Hi/Lo: the odd chip of the halves goes to the high half; a split half gives its odd chip left of the button', () => {
     // Blinds 5/11: C (button) calls 11 and later folds; A shoves 100, B calls. Pot 211: high 106 → A,
     // low 105 split A/B: 53 to A (nearest the button's left), 52 to B.
-    const { state } = play(cfg({ variant: 'omaha-hl', seats: seats(100, 100, 100), button: 2, stakes: { smallBlind: 5, bigBlind: 11 } }), stackDeck(['As4cKsQh', 'Ah4d9c9d', 'QcQdJcJd'], '2c3d7sKhKd'), [
-      '2:call',
-      '0:raise:100',
-      '1:call',
-      '2:fold',
-    ]);
+    const { state } = play(
+      cfg({ variant: 'omaha-hl', seats: seats(100, 100, 100), button: 2, stakes: { smallBlind: 5, bigBlind: 11 } }),
+      stackDeck(['As4cKsQh', 'Ah4d9c9d', 'QcQdJcJd'], '2c3d7sKhKd'),
+      ['2:call', '0:raise:100', '1:call', '2:fold'],
+    );
     expect(stacksOf(state)).toEqual({ 0: 159, 1: 52, 2: 89 });
   });
 
   test('Hi/Lo: no qualifying low, the high hand takes the whole pot', () => {
-    const { state, events } = play(cfg({ variant: 'omaha-hl', seats: seats(100, 100), button: 1 }), stackDeck(['As4cKsQh', 'QcQdJcJd'], '9c3d4sKhKd'), ['1:raise:100', '0:call']);
+    const { state, events } = play(
+      cfg({ variant: 'omaha-hl', seats: seats(100, 100), button: 1 }),
+      stackDeck(['As4cKsQh', 'QcQdJcJd'], '9c3d4sKhKd'),
+      ['1:raise:100', '0:call'],
+    );
     expect(ofType(events, 'pot-awarded')[0].shares).toEqual([{ seat: 0, amount: 200, half: 'whole' }]);
     expect(stacksOf(state)).toEqual({ 0: 200, 1: 0 });
   });
 
   test('uncalled chips return to the bettor and are not a win', () => {
-    const { state, events } = play(cfg({ seats: seats(1000, 1000), button: 1, stakes: { smallBlind: 25, bigBlind: 50 } }), anyDeck, ['1:raise:300', '0:fold']);
+    const { state, events } = play(
+      cfg({ seats: seats(1000, 1000), button: 1, stakes: { smallBlind: 25, bigBlind: 50 } }),
+      anyDeck,
+      ['1:raise:300', '0:fold'],
+    );
     expect(ofType(events, 'uncalled-bet-returned')).toEqual([{ type: 'uncalled-bet-returned', seat: 1, amount: 250 }]);
     expect(ofType(events, 'pot-awarded')[0]).toMatchObject({ amount: 100, shares: [{ seat: 1, amount: 100 }] });
     expect(stacksOf(state)).toEqual({ 0: 950, 1: 1050 });
@@ -308,7 +517,10 @@ describe('Pots', () => {
 
   test('equal hands split the pot', () => {
     // The board plays for both: a broadway straight.
-    const { state } = play(cfg({ seats: seats(100, 100), button: 1 }), stackDeck(['2c3d', '2h3s'], 'AsKdQhJcTs'), ['1:raise:100', '0:call']);
+    const { state } = play(cfg({ seats: seats(100, 100), button: 1 }), stackDeck(['2c3d', '2h3s'], 'AsKdQhJcTs'), [
+      '1:raise:100',
+      '0:call',
+    ]);
     expect(stacksOf(state)).toEqual({ 0: 100, 1: 100 });
   });
 });
@@ -323,21 +535,36 @@ describe('End of the hand', () => {
   });
 
   test('when no one can act any more, the rest of the board is dealt out and every hand is shown', () => {
-    const { state, events } = play(cfg({ seats: seats(100, 100), button: 1 }), stackDeck(['AsAh', 'KsKh'], '2c7d9hTcJd'), ['1:raise:100', '0:call']);
+    const { state, events } = play(
+      cfg({ seats: seats(100, 100), button: 1 }),
+      stackDeck(['AsAh', 'KsKh'], '2c7d9hTcJd'),
+      ['1:raise:100', '0:call'],
+    );
     expect(ofType(events, 'runout')).toEqual([{ type: 'runout', fromStreet: 1 }]);
     expect(ofType(events, 'board-dealt').map((e) => e.cards.length)).toEqual([3, 1, 1]);
-    expect(ofType(events, 'hand-shown').map((e) => e.seat).sort()).toEqual([0, 1]);
+    expect(
+      ofType(events, 'hand-shown')
+        .map((e) => e.seat)
+        .sort(),
+    ).toEqual([0, 1]);
     expect(stacksOf(state)).toEqual({ 0: 200, 1: 0 });
   });
 
   test('a player who can still act alone, covering every all-in, is not asked again: the board runs out', () => {
     // 5/10, button seat 2 raises to 100; the blinds call all in for 50 and 80. Seat 2's 20 over 80 is
     // returned; nobody can bet any more, so flop, turn and river are dealt at once.
-    const { state, events } = play(cfg({ seats: [{ seat: 0, stack: 50 }, { seat: 1, stack: 80 }, { seat: 2, stack: 1000 }], button: 2 }), stackDeck(['AsAh', 'KsKh', 'QsQh'], '2c7d9hTc3d'), [
-      '2:raise:100',
-      '0:call',
-      '1:call',
-    ]);
+    const { state, events } = play(
+      cfg({
+        seats: [
+          { seat: 0, stack: 50 },
+          { seat: 1, stack: 80 },
+          { seat: 2, stack: 1000 },
+        ],
+        button: 2,
+      }),
+      stackDeck(['AsAh', 'KsKh', 'QsQh'], '2c7d9hTc3d'),
+      ['2:raise:100', '0:call', '1:call'],
+    );
     expect(ofType(events, 'uncalled-bet-returned')).toEqual([{ type: 'uncalled-bet-returned', seat: 2, amount: 20 }]);
     expect(ofType(events, 'board-dealt').map((e) => e.cards.length)).toEqual([3, 1, 1]);
     // Main pot 3 × 50 = 150 to seat 0's aces, side pot 2 × 30 = 60 to seat 1's kings.
@@ -349,7 +576,11 @@ describe('End of the hand', () => {
     const acts = ['1:call', '0:check', '0:check', '1:check', '0:check', '1:check', '0:check', '1:bet:10', '0:call'];
     const deck = stackDeck(['KsKh', 'AsAh'], '2c7d9hTc3d');
     const classic = play(cfg({ seats: seats(100, 100), button: 1, showdown: 'classic' }), deck, acts).events;
-    expect(classic.filter((e) => e.type === 'hand-shown' || e.type === 'hand-mucked').map((e) => [e.type, (e as { seat: number }).seat])).toEqual([
+    expect(
+      classic
+        .filter((e) => e.type === 'hand-shown' || e.type === 'hand-mucked')
+        .map((e) => [e.type, (e as { seat: number }).seat]),
+    ).toEqual([
       ['hand-shown', 1],
       ['hand-mucked', 0],
     ]);
@@ -359,9 +590,17 @@ describe('End of the hand', () => {
 
   test('showdown order without a bet on the last round: the first player left of the button shows first', () => {
     const acts = ['2:call', '0:call', '1:check', ...new Array(9).fill(0).map((_, k) => `${k % 3}:check`)];
-    const { events } = play(cfg({ seats: seats(100, 100, 100), button: 2 }), stackDeck(['KsKh', '2c2d', 'AsAh'], '5c7d9hTc3d'), acts);
+    const { events } = play(
+      cfg({ seats: seats(100, 100, 100), button: 2 }),
+      stackDeck(['KsKh', '2c2d', 'AsAh'], '5c7d9hTc3d'),
+      acts,
+    );
     // Seat 0 (kings) first, seat 1 (deuces) cannot beat kings: mucked, seat 2 (aces) shows.
-    expect(events.filter((e) => e.type === 'hand-shown' || e.type === 'hand-mucked').map((e) => [e.type, (e as { seat: number }).seat])).toEqual([
+    expect(
+      events
+        .filter((e) => e.type === 'hand-shown' || e.type === 'hand-mucked')
+        .map((e) => [e.type, (e as { seat: number }).seat]),
+    ).toEqual([
       ['hand-shown', 0],
       ['hand-mucked', 1],
       ['hand-shown', 2],
@@ -380,18 +619,35 @@ describe('Rake', () => {
   });
 
   test('no flop, no drop', () => {
-    const { state, events } = play(cfg({ seats: seats(1000, 1000), button: 1, stakes: { smallBlind: 250, bigBlind: 500 }, rake }), anyDeck, ['1:raise:1000', '0:fold']);
+    const { state, events } = play(
+      cfg({ seats: seats(1000, 1000), button: 1, stakes: { smallBlind: 250, bigBlind: 500 }, rake }),
+      anyDeck,
+      ['1:raise:1000', '0:fold'],
+    );
     expect(ofType(events, 'pot-awarded')[0].rake).toBe(0);
     expect(stacksOf(state)).toEqual({ 0: 500, 1: 1500 });
-    const flop = play(cfg({ seats: seats(1000, 1000), button: 1, stakes: { smallBlind: 250, bigBlind: 500 }, rake }), anyDeck, ['1:call', '0:check', '0:bet:500', '1:fold']);
+    const flop = play(
+      cfg({ seats: seats(1000, 1000), button: 1, stakes: { smallBlind: 250, bigBlind: 500 }, rake }),
+      anyDeck,
+      ['1:call', '0:check', '0:bet:500', '1:fold'],
+    );
     // Pot 1000 after the uncalled 500 is returned: 50 rake.
-    expect(ofType(flop.events, 'pot-awarded')[0]).toMatchObject({ amount: 1000, rake: 50, shares: [{ seat: 0, amount: 950 }] });
+    expect(ofType(flop.events, 'pot-awarded')[0]).toMatchObject({
+      amount: 1000,
+      rake: 50,
+      shares: [{ seat: 0, amount: 950 }],
+    });
   });
 });
 
 describe('Disconnection protection', () => {
   const fl = (structure: HandConfig['structure']) =>
-    cfg({ structure, seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] } });
+    cfg({
+      structure,
+      seats: seats(1000, 1000, 1000),
+      button: 2,
+      stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] },
+    });
   const deck = stackDeck(['KsKh', 'AsAh', 'QsQh'], '2c7d9hTc3d');
 
   test('artificial all-in (Fixed Limit): he plays on for the chips he put in, his stack stays behind', () => {
@@ -399,7 +655,18 @@ describe('Disconnection protection', () => {
     // Main pot 3 × 20 = 60 to seat 1's aces; the side pot (10 + 10 flop, 20 + 20 turn) = 60 to seat 0's kings.
     const before = play(fl('fixed-limit'), deck, ['2:raise:20', '0:call', '1:call', '0:bet:10']).state;
     expect(legalActions(before)).toMatchObject({ seat: 1, artificialAllIn: true, actions: ['fold', 'call', 'raise'] });
-    const { state, events } = play(fl('fixed-limit'), deck, ['2:raise:20', '0:call', '1:call', '0:bet:10', '1:artificialAllIn', '2:call', '0:bet:20', '2:call', '0:check', '2:check']);
+    const { state, events } = play(fl('fixed-limit'), deck, [
+      '2:raise:20',
+      '0:call',
+      '1:call',
+      '0:bet:10',
+      '1:artificialAllIn',
+      '2:call',
+      '0:bet:20',
+      '2:call',
+      '0:check',
+      '2:check',
+    ]);
     expect(ofType(events, 'artificial-all-in')).toEqual([{ type: 'artificial-all-in', seat: 1, committed: 20 }]);
     expect(ofType(events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount])])).toEqual([
       [60, [[1, 60]]],
@@ -413,11 +680,20 @@ describe('Disconnection protection', () => {
     expect(apply(spread, { type: 'artificialAllIn', seat: 1 }).ok).toBe(true);
     const nl = play(fl('no-limit'), deck, ['2:raise:20', '0:call', '1:call', '0:bet:10']).state;
     expect(legalActions(nl)!.artificialAllIn).toBeUndefined();
-    expect(apply(nl, { type: 'artificialAllIn', seat: 1 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    expect(apply(nl, { type: 'artificialAllIn', seat: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_ACTION' },
+    });
     const nothingIn = start(fl('fixed-limit'), { deck }).state; // seat 2 (button) has put nothing in
-    expect(apply(nothingIn, { type: 'artificialAllIn', seat: 2 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    expect(apply(nothingIn, { type: 'artificialAllIn', seat: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_ACTION' },
+    });
     const canCheck = play(fl('fixed-limit'), deck, ['2:call', '0:call']).state; // the big blind may check
-    expect(apply(canCheck, { type: 'artificialAllIn', seat: 1 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
+    expect(apply(canCheck, { type: 'artificialAllIn', seat: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_ACTION' },
+    });
   });
 });
 
@@ -427,14 +703,18 @@ describe('Actions and versions', () => {
   test('a refused action changes nothing', () => {
     const s = s0();
     const before = JSON.stringify(s);
-    for (const a of ['0:call', '2:check', '2:raise:15', '2:bet:20', '2:dance']) expect(apply(s, parse(a)).ok).toBe(false);
+    for (const a of ['0:call', '2:check', '2:raise:15', '2:bet:20', '2:dance'])
+      expect(apply(s, parse(a)).ok).toBe(false);
     expect(JSON.stringify(s)).toBe(before);
   });
 
   test('errors are typed: NOT_YOUR_TURN, STALE_VERSION, HAND_OVER, UNKNOWN_ACTION', () => {
     const s = s0();
     expect(apply(s, { type: 'call', seat: 0 })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
-    expect(apply(s, { type: 'call', seat: 2, expectedVersion: 3 })).toMatchObject({ ok: false, error: { code: 'STALE_VERSION' } });
+    expect(apply(s, { type: 'call', seat: 2, expectedVersion: 3 })).toMatchObject({
+      ok: false,
+      error: { code: 'STALE_VERSION' },
+    });
     expect(apply(s, { type: 'dance', seat: 2 })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ACTION' } });
     const r = apply(s, { type: 'call', seat: 2, expectedVersion: 0 });
     expect(r.ok && r.state.version).toBe(1);
@@ -450,24 +730,43 @@ describe('Actions and versions', () => {
     const r = apply(s, { type: 'fold', seat: 0 });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.state.phase).toBe('complete');
-    expect(ofType(r.events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount])])).toEqual([[20, [[1, 20]]]]);
+    expect(ofType(r.events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount])])).toEqual([
+      [20, [[1, 20]]],
+    ]);
     expect(stacksOf(r.state)).toEqual({ 0: 990, 1: 1010 });
     // Three-handed on a checked-to flop (each put in 10, pot 30): seat 0 folds for free, seats 1 and 2 play on.
-    const flop = play(cfg({ seats: seats(1000, 1000, 1000), button: 2 }), anyDeck, ['2:call', '0:call', '1:check', '0:fold']).state;
+    const flop = play(cfg({ seats: seats(1000, 1000, 1000), button: 2 }), anyDeck, [
+      '2:call',
+      '0:call',
+      '1:check',
+      '0:fold',
+    ]).state;
     expect(flop.folded).toEqual([true, false, false]);
     expect(legalActions(flop)).toMatchObject({ seat: 1, actions: ['fold', 'check', 'bet'] });
     expect(flop.committed).toEqual([10, 10, 10]);
   });
 
   test('server crash: cancelling the hand returns every chip each player put in', () => {
-    const s = play(cfg({ seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 5, bigBlind: 10, ante: 1 } }), anyDeck, ['2:raise:40', '0:call', '1:call', '0:bet:100']).state;
+    const s = play(
+      cfg({ seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 5, bigBlind: 10, ante: 1 } }),
+      anyDeck,
+      ['2:raise:40', '0:call', '1:call', '0:bet:100'],
+    ).state;
     const r = cancelHand(s);
     if (!r.ok) throw new Error('refused');
     expect(r.events).toEqual([
       {
         type: 'hand-cancelled',
-        refunds: [{ seat: 0, amount: 141 }, { seat: 1, amount: 41 }, { seat: 2, amount: 41 }],
-        stacks: [{ seat: 0, stack: 1000 }, { seat: 1, stack: 1000 }, { seat: 2, stack: 1000 }],
+        refunds: [
+          { seat: 0, amount: 141 },
+          { seat: 1, amount: 41 },
+          { seat: 2, amount: 41 },
+        ],
+        stacks: [
+          { seat: 0, stack: 1000 },
+          { seat: 1, stack: 1000 },
+          { seat: 2, stack: 1000 },
+        ],
       },
     ]);
     expect(r.state.phase).toBe('cancelled');

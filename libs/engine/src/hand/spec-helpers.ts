@@ -43,7 +43,8 @@ export function parse(text: string): Action {
   return amount === undefined ? { type, seat: Number(seat) } : { type, seat: Number(seat), amount: Number(amount) };
 }
 
-export const stacksOf = (s: HandState): Record<number, number> => Object.fromEntries(s.seats.map((seat, i) => [seat, s.stacks[i]]));
+export const stacksOf = (s: HandState): Record<number, number> =>
+  Object.fromEntries(s.seats.map((seat, i) => [seat, s.stacks[i]]));
 
 export const ofType = <T extends HandEvent['type']>(events: HandEvent[], type: T): Extract<HandEvent, { type: T }>[] =>
   events.filter((e) => e.type === type) as Extract<HandEvent, { type: T }>[];

@@ -27,7 +27,8 @@ function validateConfig(c: HandConfig, spec: VariantSpec): void {
     throw new HandConfigError(m);
   };
   const n = c.seats.length;
-  if (n < spec.minSeats || n > spec.maxSeats) fail(`${spec.id} deals ${spec.minSeats}..${spec.maxSeats} players, got ${n}`);
+  if (n < spec.minSeats || n > spec.maxSeats)
+    fail(`${spec.id} deals ${spec.minSeats}..${spec.maxSeats} players, got ${n}`);
   for (let i = 0; i < n; i++) {
     const { seat, stack } = c.seats[i];
     if (!Number.isInteger(seat) || seat < 0) fail(`bad seat index ${seat}`);
@@ -36,21 +37,34 @@ function validateConfig(c: HandConfig, spec: VariantSpec): void {
   }
   if (!spec.structures.includes(c.structure)) fail(`${spec.id} is not played ${c.structure}`);
   const st = c.stakes;
-  const ints = [st.smallBlind, st.bigBlind, st.ante ?? 0, st.bringIn ?? 0, st.smallBet ?? 0, st.bigBet ?? 0, ...(st.spreadLimits ?? [])];
+  const ints = [
+    st.smallBlind,
+    st.bigBlind,
+    st.ante ?? 0,
+    st.bringIn ?? 0,
+    st.smallBet ?? 0,
+    st.bigBet ?? 0,
+    ...(st.spreadLimits ?? []),
+  ];
   if (ints.some((x) => !Number.isInteger(x) || x < 0)) fail('stakes must be non-negative integers');
   if (st.bigBlind <= 0) fail('the big blind (minimum bet) must be positive');
-  if (c.structure === 'spread-limit' && !(st.spreadLimits && st.spreadLimits.length)) fail('spread-limit needs stakes.spreadLimits');
-  if (c.structure === 'spread-limit' && st.spreadLimits!.some((l) => l < st.bigBlind)) fail('spread limits cannot be below the big blind (the minimum bet)');
-  if (st.maxBetsPerRound !== undefined && (!Number.isInteger(st.maxBetsPerRound) || st.maxBetsPerRound < 1)) fail('maxBetsPerRound must be a positive integer');
+  if (c.structure === 'spread-limit' && !(st.spreadLimits && st.spreadLimits.length))
+    fail('spread-limit needs stakes.spreadLimits');
+  if (c.structure === 'spread-limit' && st.spreadLimits!.some((l) => l < st.bigBlind))
+    fail('spread limits cannot be below the big blind (the minimum bet)');
+  if (st.maxBetsPerRound !== undefined && (!Number.isInteger(st.maxBetsPerRound) || st.maxBetsPerRound < 1))
+    fail('maxBetsPerRound must be a positive integer');
   for (const p of c.posts ?? []) {
     if (!c.seats.some((s) => s.seat === p.seat)) fail(`post for seat ${p.seat} who is not dealt in`);
-    if (!Number.isInteger(p.live) || !Number.isInteger(p.dead) || p.live < 0 || p.dead < 0) fail('posts must be non-negative integers');
+    if (!Number.isInteger(p.live) || !Number.isInteger(p.dead) || p.live < 0 || p.dead < 0)
+      fail('posts must be non-negative integers');
   }
   if (c.homeGame) {
     const problem = homeGameProblem(c.homeGame, spec, c);
     if (problem) fail(problem);
     // A bomb pot has no blinds and no preflop betting: a post (a new player's big blind) has nothing to be part of.
-    if (c.homeGame.bombPot && c.posts?.length) fail('a bomb pot is dealt without table posts (the table keeps them owed for the next hand)');
+    if (c.homeGame.bombPot && c.posts?.length)
+      fail('a bomb pot is dealt without table posts (the table keeps them owed for the next hand)');
   }
 }
 
@@ -108,9 +122,20 @@ function prepared(config: HandConfig): Prepared {
     // (Not when UTG posts a new player's blind this hand: his post is his blind.)
     const utg = bbIndex >= 0 ? (bbIndex + 1) % n : -1;
     const posting = utg >= 0 && (config.posts ?? []).some((x) => x.seat === config.seats[utg].seat);
-    const straddler = config.homeGame?.straddle && !config.homeGame.bombPot && utg >= 0 && n >= 4 && !posting && utg !== sbIndex ? utg : -1;
+    const straddler =
+      config.homeGame?.straddle && !config.homeGame.bombPot && utg >= 0 && n >= 4 && !posting && utg !== sbIndex
+        ? utg
+        : -1;
     const rules = bindRules(spec, RULE_MODULES);
-    p = { spec, rules, sbIndex, bbIndex, seats: config.seats.map((s) => s.seat), freshDeck: deckFor(spec.deck), straddler };
+    p = {
+      spec,
+      rules,
+      sbIndex,
+      bbIndex,
+      seats: config.seats.map((s) => s.seat),
+      freshDeck: deckFor(spec.deck),
+      straddler,
+    };
     preparedConfigs.set(config, p);
   }
   return p;
@@ -129,7 +154,8 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
   const n = seats.length;
   let deck = 'rng' in source ? shuffle(freshDeck, source.rng) : source.deck.slice();
   // Spare shuffles after the dealt deck: a later reshuffle (draw games) is ordered by them.
-  if ('rng' in source) for (let k = 0; k < (spec.spareDecks ?? 0); k++) deck = deck.concat(shuffle(freshDeck, source.rng));
+  if ('rng' in source)
+    for (let k = 0; k < (spec.spareDecks ?? 0); k++) deck = deck.concat(shuffle(freshDeck, source.rng));
   const d: Draft = {
     config,
     spec,
@@ -196,7 +222,13 @@ function stacksOf(c: HandConfig): number[] {
   return out;
 }
 
-function emit(d: Draft, ev: HandEvent[], i: number, kind: Extract<HandEvent, { type: 'forced-bet' }>['kind'], amount: number): void {
+function emit(
+  d: Draft,
+  ev: HandEvent[],
+  i: number,
+  kind: Extract<HandEvent, { type: 'forced-bet' }>['kind'],
+  amount: number,
+): void {
   if (amount > 0) ev.push({ type: 'forced-bet', seat: d.seats[i], kind, amount, allIn: d.allIn[i] });
 }
 
@@ -217,7 +249,8 @@ function postForcedBets(d: Draft, ev: HandEvent[]): void {
   if (d.sbIndex >= 0) emit(d, ev, d.sbIndex, 'small-blind', post(d, d.sbIndex, stakes.smallBlind, true));
   if (d.bbIndex >= 0) emit(d, ev, d.bbIndex, 'big-blind', post(d, d.bbIndex, stakes.bigBlind, true));
   // Big-blind ante: the big blind is paid first, then the ante for the table (dead money).
-  if (ante > 0 && stakes.bigBlindAnte && d.bbIndex >= 0) emit(d, ev, d.bbIndex, 'big-blind-ante', post(d, d.bbIndex, ante, false));
+  if (ante > 0 && stakes.bigBlindAnte && d.bbIndex >= 0)
+    emit(d, ev, d.bbIndex, 'big-blind-ante', post(d, d.bbIndex, ante, false));
   // Straddle: UTG's blind raise to 2 × the big blind, posted live (he keeps the last word preflop).
   const straddler = (d.ext[HOME] as { straddler?: number } | undefined)?.straddler ?? -1;
   if (straddler >= 0) emit(d, ev, straddler, 'straddle', post(d, straddler, 2 * stakes.bigBlind, true));

@@ -4,7 +4,6 @@ import type { HomeGameConfig } from './home/rules';
 
 export type { HomeGameConfig } from './home/rules';
 
-
 /** One player dealt into the hand: the table seat index and the chips in front of him. */
 export interface SeatConfig {
   seat: number;
@@ -169,9 +168,7 @@ export interface ActionError {
   message: string;
 }
 
-export type ApplyResult =
-  | { ok: true; state: HandState; events: HandEvent[] }
-  | { ok: false; error: ActionError };
+export type ApplyResult = { ok: true; state: HandState; events: HandEvent[] } | { ok: false; error: ActionError };
 
 export interface LegalActions {
   /** Table seat index of the player to act. */
@@ -200,14 +197,44 @@ export interface LegalActions {
 export type Street = number;
 
 export type HandEvent =
-  | { type: 'hand-started'; variant: string; structure: BettingStructure; button: number; seats: SeatConfig[]; smallBlindSeat: number | null; bigBlindSeat: number | null }
-  | { type: 'forced-bet'; seat: number; kind: 'ante' | 'small-blind' | 'big-blind' | 'big-blind-ante' | 'live-post' | 'dead-post' | 'bring-in' | 'straddle' | 'bomb-pot-ante'; amount: number; allIn: boolean }
+  | {
+      type: 'hand-started';
+      variant: string;
+      structure: BettingStructure;
+      button: number;
+      seats: SeatConfig[];
+      smallBlindSeat: number | null;
+      bigBlindSeat: number | null;
+    }
+  | {
+      type: 'forced-bet';
+      seat: number;
+      kind:
+        | 'ante'
+        | 'small-blind'
+        | 'big-blind'
+        | 'big-blind-ante'
+        | 'live-post'
+        | 'dead-post'
+        | 'bring-in'
+        | 'straddle'
+        | 'bomb-pot-ante';
+      amount: number;
+      allIn: boolean;
+    }
   /** Private cards dealt to one player; `cards[i]` is `null` in a view that may not see it. */
   | { type: 'hole-dealt'; seat: number; cards: (Card | null)[]; up: boolean[] }
   | { type: 'board-dealt'; street: number; cards: Card[] }
   | { type: 'street-started'; street: number; name: string }
   /** `bring-in`: the stud bring-in, a forced opening bet below a full bet, posted as the player's decision. */
-  | { type: 'action'; seat: number; action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'bring-in'; amount: number; to: number; allIn: boolean }
+  | {
+      type: 'action';
+      seat: number;
+      action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'bring-in';
+      amount: number;
+      to: number;
+      allIn: boolean;
+    }
   /** Disconnection protection: the player stays in for the chips he put in (`committed`), his stack stays behind. */
   | { type: 'artificial-all-in'; seat: number; committed: number }
   | { type: 'uncalled-bet-returned'; seat: number; amount: number }
@@ -216,7 +243,14 @@ export type HandEvent =
   | { type: 'hand-shown'; seat: number; cards: Card[] }
   /** A hand mucked unshown; `cards` are only in the server's log and the owner's feed (`null` for everyone else). */
   | { type: 'hand-mucked'; seat: number; cards: (Card | null)[] }
-  | { type: 'pot-awarded'; pot: number; amount: number; rake: number; eligible: number[]; shares: { seat: number; amount: number; half: 'whole' | 'high' | 'low'; board?: number }[] }
+  | {
+      type: 'pot-awarded';
+      pot: number;
+      amount: number;
+      rake: number;
+      eligible: number[];
+      shares: { seat: number; amount: number; half: 'whole' | 'high' | 'low'; board?: number }[];
+    }
   /** `carryOver`: chips no winner received (an undivisible remainder under `oddChip: 'carry-over'`); the table adds them to the next pot. */
   | { type: 'hand-ended'; stacks: SeatConfig[]; carryOver?: number }
   | { type: 'hand-cancelled'; refunds: { seat: number; amount: number }[]; stacks: SeatConfig[] }

@@ -106,7 +106,7 @@ function resolveUnknownDiscards(hand: PhhHand, initial: PhhCard[][], filled: Car
  */
 function inDrawOrder(actions: PhhAction[]): PhhAction[] {
   const out: PhhAction[] = [];
-  for (let k = 0; k < actions.length; ) {
+  for (let k = 0; k < actions.length;) {
     if (actions[k].kind !== 'discard') {
       out.push(actions[k++]);
       continue;
@@ -141,10 +141,11 @@ export function drawReshuffleDifference(hand: PhhHand): 'own-discard-redealt' | 
   let later = false;
   for (const a of inDrawOrder(hand.actions)) {
     if (a.kind === 'discard') {
-      for (const c of a.cards) if (c !== null) {
-        own[a.player - 1].add(c);
-        if (reshuffled) discardedSince.add(c);
-      }
+      for (const c of a.cards)
+        if (c !== null) {
+          own[a.player - 1].add(c);
+          if (reshuffled) discardedSince.add(c);
+        }
     }
     if (a.kind !== 'deal-hole') continue;
     const first = !got[a.player - 1];

@@ -36,63 +36,85 @@ const configFor = (variant: string, players: number, structurePick: number, butt
     structure: spec.structures[structurePick % spec.structures.length],
     seats: Array.from({ length: n }, (_, seat) => ({ seat, stack: 400 })),
     button: button % n,
-    stakes: { smallBlind: 5, bigBlind: 10, ante: spec.forcedBets.bringIn || spec.forcedBets.antes ? 2 : 0, bringIn: 5, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] },
+    stakes: {
+      smallBlind: 5,
+      bigBlind: 10,
+      ante: spec.forcedBets.bringIn || spec.forcedBets.antes ? 2 : 0,
+      bringIn: 5,
+      smallBet: 10,
+      bigBet: 20,
+      spreadLimits: [10, 20, 30],
+    },
   } as HandConfig;
 };
 
 describe('PHH downloads mask every card the downloader could not see (issue 19.2)', () => {
   const variants = variantIds().filter((v) => v !== 'naiko'); // Naiko hands (powers) have no PHH form: PHH_UNSUPPORTED
 
-  test.each(variants)('%s: random hands, every seat: the download names only cards of the seat\'s own view events', (variant) => {
-    let exported = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.nat(), fc.nat(), fc.integer(), (players, structurePick, button, seed) => {
-        const config = configFor(variant, players, structurePick, button);
-        const run = playRandomHand(config, seed, {
-          maxSteps: 400,
-          choose: (s, rng) => {
-            const a = randomLegalAction(s, rng)!;
-            // A random draw discards a random part of the hand (randomLegalAction stands pat).
-            if (a.type === 'draw') {
-              const hand = s.hole[s.toAct];
-              return { ...a, discard: hand.slice(0, rng.nextUint32() % Math.min(hand.length + 1, 4)) };
+  test.each(variants)(
+    "%s: random hands, every seat: the download names only cards of the seat's own view events",
+    (variant) => {
+      let exported = 0;
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 2, max: 6 }),
+          fc.nat(),
+          fc.nat(),
+          fc.integer(),
+          (players, structurePick, button, seed) => {
+            const config = configFor(variant, players, structurePick, button);
+            const run = playRandomHand(config, seed, {
+              maxSteps: 400,
+              choose: (s, rng) => {
+                const a = randomLegalAction(s, rng)!;
+                // A random draw discards a random part of the hand (randomLegalAction stands pat).
+                if (a.type === 'draw') {
+                  const hand = s.hole[s.toAct];
+                  return { ...a, discard: hand.slice(0, rng.nextUint32() % Math.min(hand.length + 1, 4)) };
+                }
+                return a;
+              },
+            });
+            for (const { seat } of config.seats) {
+              let text: string;
+              try {
+                text = exportPhhFor(config, run.events, seat);
+              } catch (err) {
+                if (err instanceof PhhError) return; // e.g. an accepted 32-Card Draw split: no PHH at all
+                throw err;
+              }
+              exported++;
+              const seen = new Set(viewEvents(run.events, seat).flatMap(cardsOfEvent).map(formatCard));
+              for (const t of cardTokens(text)) if (t !== '??') expect(seen.has(t)).toBe(true);
             }
-            return a;
           },
-        });
-        for (const { seat } of config.seats) {
-          let text: string;
-          try {
-            text = exportPhhFor(config, run.events, seat);
-          } catch (err) {
-            if (err instanceof PhhError) return; // e.g. an accepted 32-Card Draw split: no PHH at all
-            throw err;
-          }
-          exported++;
-          const seen = new Set(viewEvents(run.events, seat).flatMap(cardsOfEvent).map(formatCard));
-          for (const t of cardTokens(text)) if (t !== '??') expect(seen.has(t)).toBe(true);
-        }
-      }),
-      { numRuns: 40 },
-    );
-    expect(exported).toBeGreaterThan(0);
-  });
+        ),
+        { numRuns: 40 },
+      );
+      expect(exported).toBeGreaterThan(0);
+    },
+  );
 
   // Cards: As Kd / 2c 7h / Qs Jc dealt to seats 4, 7, 9; seat 4 shows.
   const ev = (e: object) => e as HandEvent;
   const [As, Kd, c2, h7, Qs, Jc] = parseCards('As Kd 2c 7h Qs Jc');
 
-  test('a shown hand\'s first deal is visible, an unshown one is ??, own cards stay', () => {
+  test("a shown hand's first deal is visible, an unshown one is ??, own cards stay", () => {
     const events = [
       ev({ type: 'hole-dealt', seat: 4, cards: [As, Kd], up: [false, false] }),
       ev({ type: 'hole-dealt', seat: 7, cards: [c2, h7], up: [false, false] }),
       ev({ type: 'hole-dealt', seat: 9, cards: [Qs, Jc], up: [false, false] }),
       ev({ type: 'hand-shown', seat: 4, cards: [As, Kd] }),
     ];
-    expect(eventsSeenBy(events, 9).map((e) => (e as { cards: unknown }).cards)).toEqual([[As, Kd], [null, null], [Qs, Jc], [As, Kd]]);
+    expect(eventsSeenBy(events, 9).map((e) => (e as { cards: unknown }).cards)).toEqual([
+      [As, Kd],
+      [null, null],
+      [Qs, Jc],
+      [As, Kd],
+    ]);
   });
 
-  test('draw: an opponent\'s discards and replacements are ?? (their number stays), even when he shows down; the first deal of a player who drew stays hidden', () => {
+  test("draw: an opponent's discards and replacements are ?? (their number stays), even when he shows down; the first deal of a player who drew stays hidden", () => {
     const events = [
       ev({ type: 'hole-dealt', seat: 1, cards: [As, Kd], up: [false, false] }),
       ev({ type: 'hole-dealt', seat: 2, cards: [c2, h7], up: [false, false] }),

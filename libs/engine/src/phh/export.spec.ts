@@ -58,7 +58,12 @@ const arbConfig = fc
       structure,
       seats,
       button,
-      stakes: { smallBlind: 25, bigBlind: 50, ante: r.ante || undefined, bigBlindAnte: r.ante ? r.bigBlindAnte : undefined },
+      stakes: {
+        smallBlind: 25,
+        bigBlind: 50,
+        ante: r.ante || undefined,
+        bigBlindAnte: r.ante ? r.bigBlindAnte : undefined,
+      },
     };
     if (structure === 'spread-limit') config.stakes.spreadLimits = [50, 100, 150];
     if (structure === 'fixed-limit') Object.assign(config.stakes, { smallBet: 50, bigBet: 100 });
@@ -87,7 +92,13 @@ describe('exportPhh', () => {
 
   test('PHH fields: positions from the button, blinds, antes, actions, shows and the result', () => {
     // 3 players at seats 0,1,2, button 2: p1 = seat 0 (SB 5), p2 = seat 1 (BB 10), p3 = the button.
-    const config: HandConfig = { variant: 'holdem', structure: 'no-limit', seats: [0, 1, 2].map((seat) => ({ seat, stack: 200 })), button: 2, stakes: { smallBlind: 5, bigBlind: 10 } };
+    const config: HandConfig = {
+      variant: 'holdem',
+      structure: 'no-limit',
+      seats: [0, 1, 2].map((seat) => ({ seat, stack: 200 })),
+      button: 2,
+      stakes: { smallBlind: 5, bigBlind: 10 },
+    };
     const deck = stackDeck(['7c2d', '9h8h', 'AsAd'], 'KcQd5s4h3c');
     const { events } = play(config, deck, ['2:raise:30', '0:fold', '1:call', '1:check', '2:bet:40', '1:fold']);
     expect(exportPhh(config, events)).toBe(
@@ -107,7 +118,16 @@ describe('exportPhh', () => {
   });
 
   test('heads-up: p1 is the big blind, p2 the button posting the small blind (PokerKit convention)', () => {
-    const config: HandConfig = { variant: 'holdem', structure: 'no-limit', seats: [{ seat: 3, stack: 100 }, { seat: 5, stack: 100 }], button: 5, stakes: { smallBlind: 1, bigBlind: 2 } };
+    const config: HandConfig = {
+      variant: 'holdem',
+      structure: 'no-limit',
+      seats: [
+        { seat: 3, stack: 100 },
+        { seat: 5, stack: 100 },
+      ],
+      button: 5,
+      stakes: { smallBlind: 1, bigBlind: 2 },
+    };
     const { events } = play(config, stackDeck(['2c3c', '4c5c']), ['5:fold']);
     const hand = parsePhh(exportPhh(config, events));
     expect(hand.blindsOrStraddles).toEqual([1, 2]);
@@ -128,7 +148,11 @@ describe('exportPhh', () => {
     const events = playRandom(config, 7);
     const hand = parsePhh(exportPhh(config, events));
     expect(hand.variant).toBe(NAIKO_VARIANT_CODE);
-    expect(hand.extra).toMatchObject({ _naiko_variant: 'omaha', _naiko_structure: 'spread-limit', _spread_limits: [1, 2, 3] });
+    expect(hand.extra).toMatchObject({
+      _naiko_variant: 'omaha',
+      _naiko_structure: 'spread-limit',
+      _spread_limits: [1, 2, 3],
+    });
     expect(replayPhh(hand).events).toEqual(events);
   });
 

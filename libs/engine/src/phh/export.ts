@@ -27,10 +27,16 @@ type Ev<T extends HandEvent['type']> = Extract<HandEvent, { type: T }>;
  * `_showdown`, `_short_big_blind`. Not exportable (PhhError 'unsupported'): table posts, moved
  * blinds other than a missing small blind, rake, cancelled hands.
  */
-export function exportPhh(config: HandConfig, events: readonly HandEvent[], extra: Record<string, unknown> = {}, opts: { masked?: boolean } = {}): string {
+export function exportPhh(
+  config: HandConfig,
+  events: readonly HandEvent[],
+  extra: Record<string, unknown> = {},
+  opts: { masked?: boolean } = {},
+): string {
   // A masked log (exportPhhFor) writes each card its viewer did not see as '??'.
   const cardsText = (cards: readonly (number | null)[]): string => {
-    if (!opts.masked && cards.some((c) => c === null)) unsupported('the event log is redacted: export needs every card');
+    if (!opts.masked && cards.some((c) => c === null))
+      unsupported('the event log is redacted: export needs every card');
     return cards.map((c) => (c === null ? '??' : formatCards([c]))).join('');
   };
   const spec = resolveVariant(config.variant);
@@ -47,7 +53,8 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
   };
   if (config.posts?.length) unsupported('table posts cannot be written as PHH');
   if (events.some((e) => e.type === 'hand-cancelled')) unsupported('a cancelled hand has no PHH result');
-  if (events.some((e) => e.type === 'pot-awarded' && (e as Ev<'pot-awarded'>).rake > 0)) unsupported('raked hands cannot be written as PHH');
+  if (events.some((e) => e.type === 'pot-awarded' && (e as Ev<'pot-awarded'>).rake > 0))
+    unsupported('raked hands cannot be written as PHH');
 
   const started = events.find((e) => e.type === 'hand-started') as Ev<'hand-started'> | undefined;
   const ended = events.find((e) => e.type === 'hand-ended') as Ev<'hand-ended'> | undefined;
@@ -65,7 +72,9 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
   const antes = new Array<number>(n).fill(0);
   const bomb = config.homeGame?.bombPot;
   // A straddle is native PHH: the third blind (p3 posts 2 × the big blind).
-  for (const e of events) if (e.type === 'forced-bet' && (e as Ev<'forced-bet'>).kind === 'straddle') blinds[pos((e as Ev<'forced-bet'>).seat) - 1] = 2 * st.bigBlind;
+  for (const e of events)
+    if (e.type === 'forced-bet' && (e as Ev<'forced-bet'>).kind === 'straddle')
+      blinds[pos((e as Ev<'forced-bet'>).seat) - 1] = 2 * st.bigBlind;
   if (bomb) antes.fill(bomb.ante);
   else if ((st.ante ?? 0) > 0) {
     if (st.bigBlindAnte) {
@@ -90,7 +99,15 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
       case 'action': {
         const a = e as Ev<'action'>;
         const p = `p${pos(a.seat)}`;
-        actions.push(a.action === 'fold' ? `${p} f` : a.action === 'check' || a.action === 'call' ? `${p} cc` : a.action === 'bring-in' ? `${p} pb` : `${p} cbr ${a.to}`);
+        actions.push(
+          a.action === 'fold'
+            ? `${p} f`
+            : a.action === 'check' || a.action === 'call'
+              ? `${p} cc`
+              : a.action === 'bring-in'
+                ? `${p} pb`
+                : `${p} cbr ${a.to}`,
+        );
         break;
       }
       case 'hand-shown': {
@@ -104,7 +121,8 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
       case 'x-draw': {
         // Draw games: the discard (`sd`, stand pat when empty), then the cards dealt for it.
         const d = e as unknown as { seat: number; count: number; discarded: number[] | null; dealt: number[] | null };
-        if ((!d.discarded || !d.dealt) && !opts.masked) unsupported('the event log is redacted: export needs every card');
+        if ((!d.discarded || !d.dealt) && !opts.masked)
+          unsupported('the event log is redacted: export needs every card');
         // Masked: another player's draw shows only its public size.
         const discarded: (number | null)[] = d.discarded ?? new Array<null>(d.count).fill(null);
         const dealt: (number | null)[] = d.dealt ?? new Array<null>(d.count).fill(null);
@@ -113,7 +131,8 @@ export function exportPhh(config: HandConfig, events: readonly HandEvent[], extr
         break;
       }
       case 'x-split':
-        if ((e as unknown as { accept: boolean }).accept) unsupported('an accepted split offer cannot be written as PHH');
+        if ((e as unknown as { accept: boolean }).accept)
+          unsupported('an accepted split offer cannot be written as PHH');
         break;
       case 'x-draw-started':
       case 'x-reshuffle':
@@ -171,7 +190,8 @@ export function eventsSeenBy(events: readonly HandEvent[], viewer: Viewer): Hand
   for (const e of events) {
     const x = e as { type: string; seat?: number; cards?: number[]; count?: number; power?: string };
     if (x.type === 'hand-shown') shown.set(x.seat!, new Set(x.cards));
-    if ((x.type === 'x-draw' && (x.count ?? 0) > 0) || (x.type === 'x-power' && x.power === 'sleeve-swap')) changed.add(x.seat!);
+    if ((x.type === 'x-draw' && (x.count ?? 0) > 0) || (x.type === 'x-power' && x.power === 'sleeve-swap'))
+      changed.add(x.seat!);
   }
   const out: HandEvent[] = [];
   for (const e of events) {
@@ -182,7 +202,10 @@ export function eventsSeenBy(events: readonly HandEvent[], viewer: Viewer): Hand
       const mine = shown.get(full.seat);
       if (mine && !changed.has(full.seat)) {
         const seen = v as Ev<'hole-dealt'>;
-        out.push({ ...seen, cards: seen.cards.map((c, k) => (c === null && mine.has(full.cards[k] as number) ? full.cards[k] : c)) });
+        out.push({
+          ...seen,
+          cards: seen.cards.map((c, k) => (c === null && mine.has(full.cards[k] as number) ? full.cards[k] : c)),
+        });
         continue;
       }
     }
@@ -192,6 +215,11 @@ export function eventsSeenBy(events: readonly HandEvent[], viewer: Viewer): Hand
 }
 
 /** The PHH text `viewer` may download: every card he could not see at the table is written '??'. */
-export function exportPhhFor(config: HandConfig, events: readonly HandEvent[], viewer: Viewer, extra: Record<string, unknown> = {}): string {
+export function exportPhhFor(
+  config: HandConfig,
+  events: readonly HandEvent[],
+  viewer: Viewer,
+  extra: Record<string, unknown> = {},
+): string {
   return exportPhh(config, eventsSeenBy(events, viewer), extra, { masked: true });
 }

@@ -36,15 +36,38 @@ function roundTrip(config: HandConfig, events: HandEvent[]): string {
 describe('home-game options in PHH', () => {
   test('straddle: written natively as the third blind, replayed as a straddle', () => {
     const config = cfg({ seats: seats(1000, 1000, 1000, 1000, 1000), button: 4, homeGame: { straddle: true } });
-    const p = play(config, stackDeck([]), ['3:raise:60', '4:fold', '0:fold', '1:fold', '2:call', '2:check', '3:bet:100', '2:fold']);
+    const p = play(config, stackDeck([]), [
+      '3:raise:60',
+      '4:fold',
+      '0:fold',
+      '1:fold',
+      '2:call',
+      '2:check',
+      '3:bet:100',
+      '2:fold',
+    ]);
     const text = roundTrip(config, p.events);
     expect(text).toMatch(/blinds_or_straddles = \[ 5, 10, 20, 0, 0 \]/);
   });
 
   test('bomb pot with a double board: antes natively, the second board in _board2', () => {
     const deck = stackDeck(['AsAh', 'KsKh', '4h4d'], '2c7d9h Kd3c4s Jc 5d 8s 6c');
-    const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { bombPot: { ante: 5, doubleBoard: true } } });
-    const p = play(config, deck, ['0:check', '1:check', '2:check', '0:check', '1:check', '2:check', '0:check', '1:check', '2:check']);
+    const config = cfg({
+      seats: seats(100, 100, 100),
+      button: 2,
+      homeGame: { bombPot: { ante: 5, doubleBoard: true } },
+    });
+    const p = play(config, deck, [
+      '0:check',
+      '1:check',
+      '2:check',
+      '0:check',
+      '1:check',
+      '2:check',
+      '0:check',
+      '1:check',
+      '2:check',
+    ]);
     const text = roundTrip(config, p.events);
     expect(text).toMatch(/antes = \[ 5, 5, 5 \]/);
     expect(text).toMatch(/_board2 = \[ "Kd3c4s", "5d", "6c" \]/);
@@ -62,7 +85,11 @@ describe('home-game options in PHH', () => {
 
   test('7-2 bounty and rabbit hunt: the bounty moves chips in finishing_stacks; the rabbit cards are recorded', () => {
     const deck = stackDeck(['AsQs', 'JhTh', '7c2d'], '7h7sKd4c9h');
-    const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { sevenDeuceBounty: 10, rabbitHunt: true } });
+    const config = cfg({
+      seats: seats(100, 100, 100),
+      button: 2,
+      homeGame: { sevenDeuceBounty: 10, rabbitHunt: true },
+    });
     const p = play(config, deck, ['2:raise:30', '0:fold', '1:fold', '2:show']);
     const text = roundTrip(config, p.events);
     expect(text).toMatch(/finishing_stacks = \[ 85, 80, 135 \]/);
@@ -92,13 +119,21 @@ describe('home-game options in PHH', () => {
         const config = cfg({
           seats: seats(...t.stacks.slice(0, t.n)),
           button: t.button % t.n,
-          homeGame: { straddle: t.straddle, runItTwice: t.runItTwice, sevenDeuceBounty: t.bounty, rabbitHunt: t.rabbitHunt, ...(t.bomb ? { bombPot: t.bomb } : {}) },
+          homeGame: {
+            straddle: t.straddle,
+            runItTwice: t.runItTwice,
+            sevenDeuceBounty: t.bounty,
+            rabbitHunt: t.rabbitHunt,
+            ...(t.bomb ? { bombPot: t.bomb } : {}),
+          },
         });
         const run = playRandomHand(config, seed, {
           maxSteps: 300,
           choose: (s, rng) => {
             const la = legalActions(s)!;
-            return s.phase === 'betting' ? randomLegalAction(s, rng) : { type: la.actions[randomInt(rng, la.actions.length)], seat: la.seat };
+            return s.phase === 'betting'
+              ? randomLegalAction(s, rng)
+              : { type: la.actions[randomInt(rng, la.actions.length)], seat: la.seat };
           },
         });
         roundTrip(config, run.events);

@@ -19,7 +19,8 @@ import { PhhError, type PhhCard, type PhhHand } from './types';
 
 type Ev = { type: string; [k: string]: unknown };
 
-const cardsText = (cards: readonly (number | null)[]): string => cards.map((c) => (c === null ? '??' : formatCards([c]))).join('');
+const cardsText = (cards: readonly (number | null)[]): string =>
+  cards.map((c) => (c === null ? '??' : formatCards([c]))).join('');
 
 /** The `_` fields for a hand's home-game options and events. */
 export function homeExportFields(config: HandConfig, events: readonly HandEvent[]): Record<string, unknown> {
@@ -48,12 +49,21 @@ export function homeExportFields(config: HandConfig, events: readonly HandEvent[
 }
 
 /** The event types this module writes as fields (export skips them as actions). */
-export const HOME_EVENTS = new Set(['x-board-dealt', 'x-run-twice-offered', 'x-run-twice-answer', 'x-run-twice', 'x-winner-shows', 'x-seven-deuce-bounty', 'x-rabbit-hunt']);
+export const HOME_EVENTS = new Set([
+  'x-board-dealt',
+  'x-run-twice-offered',
+  'x-run-twice-answer',
+  'x-run-twice',
+  'x-winner-shows',
+  'x-seven-deuce-bounty',
+  'x-rabbit-hunt',
+]);
 
 const bool = (v: unknown): boolean => v === true;
 const int = (v: unknown, field: string): number => {
   const n = typeof v === 'bigint' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new PhhError('unsupported', `${field} must be a non-negative integer`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+    throw new PhhError('unsupported', `${field} must be a non-negative integer`);
   return n;
 };
 
@@ -63,12 +73,19 @@ export function homeImportConfig(hand: PhhHand): HomeGameConfig | undefined {
   const hg: HomeGameConfig = {};
   const b = hand.blindsOrStraddles;
   if (b.slice(2).some((v) => v > 0) || x._straddle === true) {
-    if (b.slice(3).some((v) => v > 0)) throw new PhhError('unsupported', 'only one straddle (p3, 2 × the big blind) is supported');
-    if (b[2] > 0 && b[2] !== 2 * b[1]) throw new PhhError('unsupported', `a straddle of ${b[2]} is not 2 × the big blind ${b[1]}`);
-    if (b[2] > 0 && hand.startingStacks.length < 4) throw new PhhError('unsupported', 'a straddle needs at least 4 players');
+    if (b.slice(3).some((v) => v > 0))
+      throw new PhhError('unsupported', 'only one straddle (p3, 2 × the big blind) is supported');
+    if (b[2] > 0 && b[2] !== 2 * b[1])
+      throw new PhhError('unsupported', `a straddle of ${b[2]} is not 2 × the big blind ${b[1]}`);
+    if (b[2] > 0 && hand.startingStacks.length < 4)
+      throw new PhhError('unsupported', 'a straddle needs at least 4 players');
     hg.straddle = true;
   }
-  if (x._bomb_pot_ante !== undefined) hg.bombPot = { ante: int(x._bomb_pot_ante, '_bomb_pot_ante'), ...(bool(x._bomb_pot_double_board) ? { doubleBoard: true } : {}) };
+  if (x._bomb_pot_ante !== undefined)
+    hg.bombPot = {
+      ante: int(x._bomb_pot_ante, '_bomb_pot_ante'),
+      ...(bool(x._bomb_pot_double_board) ? { doubleBoard: true } : {}),
+    };
   if (bool(x._run_it_twice)) hg.runItTwice = true;
   if (x._seven_deuce_bounty !== undefined) hg.sevenDeuceBounty = int(x._seven_deuce_bounty, '_seven_deuce_bounty');
   if (bool(x._rabbit_hunt)) hg.rabbitHunt = true;
@@ -102,7 +119,11 @@ export function homeDeck(hand: PhhHand, holes: PhhCard[][], hg: HomeGameConfig):
 }
 
 /** The recorded answer to a home-game offer the engine asks for (PHH has no action for it), or null. */
-export function homeAnswer(hand: PhhHand, state: HandState, answered: { runTwice: number }): { type: string; seat: number } | null {
+export function homeAnswer(
+  hand: PhhHand,
+  state: HandState,
+  answered: { runTwice: number },
+): { type: string; seat: number } | null {
   if (state.toAct < 0) return null;
   const seat = state.seats[state.toAct];
   if (state.phase === 'run-twice') {

@@ -46,8 +46,17 @@ describe('PHH import', () => {
       }),
     );
     const { config, deck, seats } = importPhh(hand);
-    expect(config).toMatchObject({ variant: 'holdem', structure: 'no-limit', button: 2, stakes: { smallBlind: 1, bigBlind: 2 } });
-    expect(config.seats).toEqual([{ seat: 0, stack: 100 }, { seat: 1, stack: 200 }, { seat: 2, stack: 300 }]);
+    expect(config).toMatchObject({
+      variant: 'holdem',
+      structure: 'no-limit',
+      button: 2,
+      stakes: { smallBlind: 1, bigBlind: 2 },
+    });
+    expect(config.seats).toEqual([
+      { seat: 0, stack: 100 },
+      { seat: 1, stack: 200 },
+      { seat: 2, stack: 300 },
+    ]);
     expect(seats).toEqual([0, 1, 2]);
     // Unknown cards (p2) take the lowest unused cards: 2c, 2d.
     expect(formatCards(deck.slice(0, 6))).toBe('Ac2c7hKd2d6h');
@@ -90,34 +99,86 @@ describe('PHH import', () => {
       small_bet: '100',
       big_bet: '200',
       starting_stacks: '[1000, 200, 100]',
-      actions: "['d dh p1 4dJs', 'd dh p2 8h5c', 'd dh p3 2cQs', 'p3 cc', 'p1 f', 'p2 cc', 'p3 sm 2cQs', 'p2 sm 8h5c', 'd db 4cJcTh', 'd db Qh', 'd db 5d']",
+      actions:
+        "['d dh p1 4dJs', 'd dh p2 8h5c', 'd dh p3 2cQs', 'p3 cc', 'p1 f', 'p2 cc', 'p3 sm 2cQs', 'p2 sm 8h5c', 'd db 4cJcTh', 'd db Qh', 'd db 5d']",
     });
     expect(replayPhhText(text).finishingStacks).toEqual([950, 100, 250]);
   });
 
   test('a big-blind ante (the only ante, at the big blind) maps to bigBlindAnte; a single blind to a big blind at p1', () => {
-    const bba = importPhh(parsePhh(phh({ antes: '[0, 30, 0]', blinds_or_straddles: '[10, 20, 0]', min_bet: '20', starting_stacks: '[100, 100, 100]', actions: '[]' })));
+    const bba = importPhh(
+      parsePhh(
+        phh({
+          antes: '[0, 30, 0]',
+          blinds_or_straddles: '[10, 20, 0]',
+          min_bet: '20',
+          starting_stacks: '[100, 100, 100]',
+          actions: '[]',
+        }),
+      ),
+    );
     expect(bba.config.stakes).toMatchObject({ ante: 30, bigBlindAnte: true });
     const single = importPhh(
-      parsePhh(phh({ variant: "'FO/8'", antes: '[0, 0, 0]', blinds_or_straddles: '[250, 0, 0]', small_bet: '250', big_bet: '500', starting_stacks: '[1000, 1000, 1000]', actions: '[]' })),
+      parsePhh(
+        phh({
+          variant: "'FO/8'",
+          antes: '[0, 0, 0]',
+          blinds_or_straddles: '[250, 0, 0]',
+          small_bet: '250',
+          big_bet: '500',
+          starting_stacks: '[1000, 1000, 1000]',
+          actions: '[]',
+        }),
+      ),
     );
-    expect(single.config).toMatchObject({ smallBlindSeat: null, bigBlindSeat: 0, stakes: { smallBlind: 0, bigBlind: 250 } });
+    expect(single.config).toMatchObject({
+      smallBlindSeat: null,
+      bigBlindSeat: 0,
+      stakes: { smallBlind: 0, bigBlind: 250 },
+    });
   });
 
   test('fractional amounts are replayed in whole cents and reported back in the recorded unit', () => {
-    const text = phh({ antes: '[0, 0]', blinds_or_straddles: '[0.5, 1]', min_bet: '1', starting_stacks: '[10.25, 20]', actions: "['d dh p1 2c3c', 'd dh p2 4c5c', 'p2 f']" });
+    const text = phh({
+      antes: '[0, 0]',
+      blinds_or_straddles: '[0.5, 1]',
+      min_bet: '1',
+      starting_stacks: '[10.25, 20]',
+      actions: "['d dh p1 2c3c', 'd dh p2 4c5c', 'p2 f']",
+    });
     expect(replayPhhText(text).finishingStacks).toEqual([10.75, 19.5]);
   });
 
   test('straddles, other per-position antes and unknown variants are unsupported errors; an illegal action is an illegal-action error', () => {
-    const base = { antes: '[0, 0, 0]', blinds_or_straddles: '[1, 2, 0]', min_bet: '2', starting_stacks: '[100, 100, 100]', actions: "['p3 f', 'p1 f']" };
-    expect(errorOf(phh({ ...base, blinds_or_straddles: '[1, 2, 4]' }))).toMatchObject({ kind: 'unsupported', message: expect.stringMatching(/straddle/) });
-    expect(errorOf(phh({ ...base, antes: '[1, 2, 0]' }))).toMatchObject({ kind: 'unsupported', message: expect.stringMatching(/antes/) });
-    expect(errorOf(phh({ ...base, variant: "'FR'" }))).toMatchObject({ kind: 'unsupported', message: 'variant FR is not supported' });
-    expect(errorOf(phh({ ...base, actions: "['p3 cbr 3']" }))).toMatchObject({ kind: 'illegal-action', message: expect.stringMatching(/ILLEGAL_AMOUNT/) });
+    const base = {
+      antes: '[0, 0, 0]',
+      blinds_or_straddles: '[1, 2, 0]',
+      min_bet: '2',
+      starting_stacks: '[100, 100, 100]',
+      actions: "['p3 f', 'p1 f']",
+    };
+    expect(errorOf(phh({ ...base, blinds_or_straddles: '[1, 2, 4]' }))).toMatchObject({
+      kind: 'unsupported',
+      message: expect.stringMatching(/straddle/),
+    });
+    expect(errorOf(phh({ ...base, antes: '[1, 2, 0]' }))).toMatchObject({
+      kind: 'unsupported',
+      message: expect.stringMatching(/antes/),
+    });
+    expect(errorOf(phh({ ...base, variant: "'FR'" }))).toMatchObject({
+      kind: 'unsupported',
+      message: 'variant FR is not supported',
+    });
+    expect(errorOf(phh({ ...base, actions: "['p3 cbr 3']" }))).toMatchObject({
+      kind: 'illegal-action',
+      message: expect.stringMatching(/ILLEGAL_AMOUNT/),
+    });
     expect(errorOf(phh({ ...base, actions: "['p3 f']" }))).toMatchObject({ kind: 'incomplete' });
     // The big blind's check out of turn is refused, not skipped as an idle check: others can still act.
-    expect(errorOf(phh({ ...base, actions: "['p2 cc']" }))).toMatchObject({ kind: 'illegal-action', message: expect.stringMatching(/NOT_YOUR_TURN/) });
+    expect(errorOf(phh({ ...base, actions: "['p2 cc']" }))).toMatchObject({
+      kind: 'illegal-action',
+      message: expect.stringMatching(/NOT_YOUR_TURN/),
+    });
   });
 });
 
@@ -126,14 +187,40 @@ describe('phh CLI (scripts/phh.ts)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'phh-'));
     const good = join(dir, 'good.phh');
     const bad = join(dir, 'bad.phh');
-    writeFileSync(good, phh({ antes: '[0, 0]', blinds_or_straddles: '[1, 2]', min_bet: '2', starting_stacks: '[100, 100]', actions: "['p2 f']" }));
+    writeFileSync(
+      good,
+      phh({
+        antes: '[0, 0]',
+        blinds_or_straddles: '[1, 2]',
+        min_bet: '2',
+        starting_stacks: '[100, 100]',
+        actions: "['p2 f']",
+      }),
+    );
     writeFileSync(bad, "variant = 'FR'\nstarting_stacks = [1, 2]\nactions = []\n");
     const root = resolve(__dirname, '../../../..');
-    const run = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', join(root, 'tsconfig.json'), join(root, 'scripts/phh.ts'), 'replay', good, bad], {
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        '--tsconfig',
+        join(root, 'tsconfig.json'),
+        join(root, 'scripts/phh.ts'),
+        'replay',
+        good,
+        bad,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(run.status).toBe(0);
-    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { file: good, finishing_stacks: [101, 99] },
       { file: bad, error: 'variant FR is not supported' },
     ]);

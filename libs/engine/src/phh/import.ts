@@ -63,10 +63,14 @@ function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
     else if (antes.every((a, k) => (k === bbPos ? a > 0 : a === 0))) {
       stakes.ante = antes[bbPos];
       stakes.bigBlindAnte = true;
-    } else unsupported(`per-position antes ${JSON.stringify(antes)} cannot be expressed (only equal antes or a big-blind ante)`);
+    } else
+      unsupported(
+        `per-position antes ${JSON.stringify(antes)} cannot be expressed (only equal antes or a big-blind ante)`,
+      );
   }
   if (row.stakes === 'fixed') {
-    if (hand.smallBet === undefined || hand.bigBet === undefined) unsupported('fixed limit needs small_bet and big_bet');
+    if (hand.smallBet === undefined || hand.bigBet === undefined)
+      unsupported('fixed limit needs small_bet and big_bet');
     stakes.smallBet = hand.smallBet;
     stakes.bigBet = hand.bigBet;
   } else if (hand.minBet !== undefined && hand.minBet !== bigBlind && hand.extra._bomb_pot_ante === undefined) {
@@ -107,7 +111,8 @@ export function importPhh(hand: PhhHand): PhhImport {
   const row = rowFor(hand);
   const n = hand.startingStacks.length;
   if (n < 2) unsupported('a hand needs at least two players');
-  if (!hand.startingStacks.every((s) => Number.isInteger(s) && s > 0)) unsupported('starting stacks must be positive integers');
+  if (!hand.startingStacks.every((s) => Number.isInteger(s) && s > 0))
+    unsupported('starting stacks must be positive integers');
   const x = hand.extra;
   const seats = Array.isArray(x._seats) ? (x._seats as unknown[]).map(Number) : hand.startingStacks.map((_, k) => k);
   const button = typeof x._button === 'number' ? x._button : seats[n - 1];
@@ -130,6 +135,8 @@ export function importPhh(hand: PhhHand): PhhImport {
   config.shortBigBlind = x._short_big_blind === 'full' ? 'full' : 'posted';
   const home = homeImportConfig(hand);
   if (home) config.homeGame = home;
-  const deck = home ? homeDeck(hand, recordedHoles(hand), home) : (row.buildDeck ?? dealPassesThenBoard)(hand, recordedHoles(hand));
+  const deck = home
+    ? homeDeck(hand, recordedHoles(hand), home)
+    : (row.buildDeck ?? dealPassesThenBoard)(hand, recordedHoles(hand));
   return { row, config, deck, seats };
 }

@@ -57,7 +57,8 @@ export function parsePhhAction(line: string): PhhAction {
   const words = line.replace(/#.*$/, '').trim().split(/\s+/);
   const bad = (): never => fail(`bad action ${JSON.stringify(line)}`);
   if (words[0] === 'd') {
-    if (words[1] === 'dh' && /^p\d+$/.test(words[2] ?? '')) return { kind: 'deal-hole', player: player(words[2]), cards: parsePhhCards(words.slice(3).join('')) };
+    if (words[1] === 'dh' && /^p\d+$/.test(words[2] ?? ''))
+      return { kind: 'deal-hole', player: player(words[2]), cards: parsePhhCards(words.slice(3).join('')) };
     if (words[1] === 'db') return { kind: 'deal-board', cards: parsePhhCards(words.slice(2).join('')) };
     return bad();
   }
@@ -101,7 +102,8 @@ export function parsePhh(text: string): PhhHand {
     if (v.length !== n) fail(`${field} has ${v.length} entries for ${n} players`);
     return v;
   };
-  if (!Array.isArray(t.actions) || t.actions.some((a) => typeof a !== 'string')) fail('actions must be an array of strings');
+  if (!Array.isArray(t.actions) || t.actions.some((a) => typeof a !== 'string'))
+    fail('actions must be an array of strings');
   const actions = (t.actions as string[]).map(parsePhhAction);
   for (const a of actions) if ('player' in a && a.player > n) fail(`p${a.player} does not exist with ${n} players`);
   const extra: Record<string, unknown> = {};
@@ -150,7 +152,8 @@ export function toWholeChips(hand: PhhHand): { hand: PhhHand; scale: number } {
     blindsOrStraddles: hand.blindsOrStraddles.map(m),
     actions: hand.actions.map((a) => (a.kind === 'bet-raise' ? { ...a, to: m(a.to) } : a)),
   };
-  for (const k of ['bringIn', 'smallBet', 'bigBet', 'minBet'] as const) if (hand[k] !== undefined) scaled[k] = opt(hand[k]);
+  for (const k of ['bringIn', 'smallBet', 'bigBet', 'minBet'] as const)
+    if (hand[k] !== undefined) scaled[k] = opt(hand[k]);
   if (hand.finishingStacks) scaled.finishingStacks = hand.finishingStacks.map((x) => x * scale);
   return { hand: scaled, scale };
 }

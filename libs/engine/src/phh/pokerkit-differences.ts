@@ -32,7 +32,7 @@ export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
   'own-discard-redealt':
     'Draw games: docs/rules/README.md never gives a player his own discards back when the deck runs short; PokerKit reshuffles them into the stub he draws from.',
   'later-discard-redealt':
-    "Draw games: docs/rules/README.md reshuffles the discards and mucks there are when the deck runs short; PokerKit (which also burns cards PHH does not record) dealt a card discarded after its reshuffle.",
+    'Draw games: docs/rules/README.md reshuffles the discards and mucks there are when the deck runs short; PokerKit (which also burns cards PHH does not record) dealt a card discarded after its reshuffle.',
   'low-needs-five-distinct-ranks':
     'docs/rules/README.md: an 8-or-better low needs five distinct ranks 8 or lower, and a pot (also a side pot whose main pot has a low) for which no eligible hand has such a low goes wholly to the best high hand; PokerKit paid part of such a side pot to hands without a qualifying low (FO8 4: a quarter to a hand that could only make a paired 8-7-6-A-A; F7S8 147: a quarter to a hand with three ranks 8 or lower). Both hands are worked out in full in pokerkit-differences.spec.ts.',
 };
@@ -77,7 +77,9 @@ export function stacksWithPokerKitOddChips(r: PhhReplay): number[] | null {
       const odd = group.reduce((t, s) => t + s.amount - low, 0);
       if (odd < 2) continue;
       changed = true;
-      group.forEach((s, k) => stacks.set(s.seat, (stacks.get(s.seat) as number) - (s.amount - low) + (k === 0 ? odd : 0)));
+      group.forEach((s, k) =>
+        stacks.set(s.seat, (stacks.get(s.seat) as number) - (s.amount - low) + (k === 0 ? odd : 0)),
+      );
     }
   }
   return changed ? r.seats.map((seat) => (stacks.get(seat) as number) / r.scale) : null;
@@ -86,7 +88,12 @@ export function stacksWithPokerKitOddChips(r: PhhReplay): number[] | null {
 /** A hi/lo hand where some pot's low half found no qualifying low (so the high hand scooped it). */
 export function hadPotWithoutLow(r: PhhReplay): boolean {
   if (!r.state.spec.ranking.low) return false;
-  return r.events.some((e) => e.type === 'pot-awarded' && (e as Awarded).eligible.length > 1 && (e as Awarded).shares.every((s) => s.half === 'whole'));
+  return r.events.some(
+    (e) =>
+      e.type === 'pot-awarded' &&
+      (e as Awarded).eligible.length > 1 &&
+      (e as Awarded).shares.every((s) => s.half === 'whole'),
+  );
 }
 
 /**
@@ -102,7 +109,11 @@ export function isHiLoOddChip(r: PhhReplay, want: readonly number[]): boolean {
   return r.events.some((e) => {
     if (e.type !== 'pot-awarded') return false;
     const a = e as Awarded;
-    return (a.amount - a.rake) % 2 === 1 && a.shares.some((s) => s.seat === hiSeat && s.half === 'high') && a.shares.some((s) => s.seat === loSeat && s.half === 'low');
+    return (
+      (a.amount - a.rake) % 2 === 1 &&
+      a.shares.some((s) => s.seat === hiSeat && s.half === 'high') &&
+      a.shares.some((s) => s.seat === loSeat && s.half === 'low')
+    );
   });
 }
 

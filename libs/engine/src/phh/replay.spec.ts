@@ -144,10 +144,12 @@ describe.each(variants)('PHH replay %s', (variant) => {
     const unexpected = mine.flatMap((r) => {
       const o = r.outcome;
       const listed = EXCEPTIONS[r.rel];
-      if (o.kind === 'exception') return o.reason === listed ? [] : [`${r.rel}: ${o.reason} (${o.detail}) but listed as ${listed ?? 'nothing'}`];
+      if (o.kind === 'exception')
+        return o.reason === listed ? [] : [`${r.rel}: ${o.reason} (${o.detail}) but listed as ${listed ?? 'nothing'}`];
       if (listed) return [`${r.rel}: listed as ${listed} but ${o.kind}`];
       if (o.kind === 'fail') return [`${r.rel}: ${o.detail}`];
-      if (o.kind === 'half-chip' && !r.rel.startsWith('pluribus/')) return [`${r.rel}: half chips outside the Pluribus hands`];
+      if (o.kind === 'half-chip' && !r.rel.startsWith('pluribus/'))
+        return [`${r.rel}: half chips outside the Pluribus hands`];
       return [];
     });
     expect(unexpected).toEqual([]);
@@ -167,7 +169,12 @@ test('the half-chip Pluribus hands differ by half a chip only where a pot split 
 
 test('the hands without finishing_stacks (famous hands) replay to the end', () => {
   // Replaying them to the end is all that can be checked: Dwan–Ivey 2009 (NT), Antonius–Blom 2009 (PO, in cents), Arieh–Yockey 2019 (F2L3D).
-  expect(results.filter((r) => r.outcome.kind === 'no-result').map((r) => r.rel).sort()).toEqual(['antonius-blom-2009.phh', 'arieh-yockey-2019.phh', 'dwan-ivey-2009.phh']);
+  expect(
+    results
+      .filter((r) => r.outcome.kind === 'no-result')
+      .map((r) => r.rel)
+      .sort(),
+  ).toEqual(['antonius-blom-2009.phh', 'arieh-yockey-2019.phh', 'dwan-ivey-2009.phh']);
 });
 
 test('every documented exception names a known PokerKit difference', () => {
@@ -179,7 +186,17 @@ test('counts per variant (hands replayed, matched, documented exceptions)', () =
     variants.map((v) => {
       const mine = results.filter((r) => r.variant === v);
       const n = (k: string) => mine.filter((r) => r.outcome.kind === k).length;
-      return [v, { replayed: mine.length, match: n('match'), halfChip: n('half-chip'), exceptions: n('exception'), noResult: n('no-result'), fail: n('fail') }];
+      return [
+        v,
+        {
+          replayed: mine.length,
+          match: n('match'),
+          halfChip: n('half-chip'),
+          exceptions: n('exception'),
+          noResult: n('no-result'),
+          fail: n('fail'),
+        },
+      ];
     }),
   );
   expect(Object.values(summary).every((s) => s.fail === 0)).toBe(true);

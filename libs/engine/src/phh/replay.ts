@@ -86,15 +86,25 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
     // PokerKit asks a player for a check no one needs (alone against all-ins he covers); the engine
     // does not ask (docs/rules/README.md: raising needs another player who can act). Skip such a free check.
     if (a.kind === 'check-call' && !awaits(state, seat) && freeCheck(state, seat)) return;
-    if (isOver(state)) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): the hand is already over`);
+    if (isOver(state))
+      throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): the hand is already over`);
     const r = apply(state, action);
-    if (!r.ok) throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): ${r.error.code} ${r.error.message}`, { state, action, index: k, code: r.error.code });
+    if (!r.ok)
+      throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): ${r.error.code} ${r.error.message}`, {
+        state,
+        action,
+        index: k,
+        code: r.error.code,
+      });
     state = r.state;
     for (const e of r.events) events.push(e);
   });
   unrecorded();
   if (!isOver(state)) {
-    const who = state.toAct >= 0 ? `seat ${state.seats[state.toAct]} (p${imp.seats.indexOf(state.seats[state.toAct]) + 1}) is to act` : 'no one is to act';
+    const who =
+      state.toAct >= 0
+        ? `seat ${state.seats[state.toAct]} (p${imp.seats.indexOf(state.seats[state.toAct]) + 1}) is to act`
+        : 'no one is to act';
     throw new PhhError('incomplete', `the record ends before the hand does: ${who}`);
   }
   const finishingStacks = imp.seats.map((seat) => state.stacks[state.seats.indexOf(seat)] / scale);

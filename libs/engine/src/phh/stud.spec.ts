@@ -85,7 +85,15 @@ describe('stud PHH', () => {
             structure,
             seats: stacks.slice(0, n).map((stack, seat) => ({ seat, stack })),
             button: n - 1,
-            stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] },
+            stakes: {
+              smallBlind: 0,
+              bigBlind: 10,
+              ante: 1,
+              bringIn: 2,
+              smallBet: 10,
+              bigBet: 20,
+              spreadLimits: [10, 20, 30],
+            },
           };
           const events = playRandom(config, seed);
           const hand = parsePhh(exportPhh(config, events));

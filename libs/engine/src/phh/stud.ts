@@ -24,16 +24,17 @@ const unsupported = (message: string): never => {
   throw new PhhError('unsupported', message);
 };
 
-
 /** The engine stakes of a stud hand: no blinds, equal antes, the bring-in, and the structure's bet sizes. */
 export function studStakes(hand: PhhHand, structure: BettingStructure): Stakes {
   if (hand.blindsOrStraddles.some((b) => b !== 0)) unsupported('stud hands have no blinds');
   const antes = hand.antes;
-  if (antes.some((a) => a !== antes[0])) unsupported(`per-position antes ${JSON.stringify(antes)}: stud needs equal antes`);
+  if (antes.some((a) => a !== antes[0]))
+    unsupported(`per-position antes ${JSON.stringify(antes)}: stud needs equal antes`);
   const stakes: Stakes = { smallBlind: 0, bigBlind: 0, ante: antes[0] ?? 0 };
   if (hand.bringIn !== undefined) stakes.bringIn = hand.bringIn;
   if (structure === 'fixed-limit') {
-    if (hand.smallBet === undefined || hand.bigBet === undefined) unsupported('fixed limit needs small_bet and big_bet');
+    if (hand.smallBet === undefined || hand.bigBet === undefined)
+      unsupported('fixed limit needs small_bet and big_bet');
     stakes.smallBet = hand.smallBet;
     stakes.bigBet = hand.bigBet;
     stakes.bigBlind = hand.smallBet!;
@@ -47,7 +48,14 @@ export function studStakes(hand: PhhHand, structure: BettingStructure): Stakes {
     stakes.spreadLimits = (spread as unknown[]).map(Number);
   }
   if (hand.extra._max_bets_per_round !== undefined) stakes.maxBetsPerRound = Number(hand.extra._max_bets_per_round);
-  const ints = [stakes.ante ?? 0, stakes.bringIn ?? 0, stakes.bigBlind, stakes.smallBet ?? 0, stakes.bigBet ?? 0, ...(stakes.spreadLimits ?? [])];
+  const ints = [
+    stakes.ante ?? 0,
+    stakes.bringIn ?? 0,
+    stakes.bigBlind,
+    stakes.smallBet ?? 0,
+    stakes.bigBet ?? 0,
+    ...(stakes.spreadLimits ?? []),
+  ];
   if (!ints.every((x) => Number.isInteger(x) && x >= 0)) unsupported('fractional stakes are not supported');
   return stakes;
 }
@@ -86,7 +94,9 @@ export function studDeck(hand: PhhHand, knownHoles: PhhCard[][], variant: string
     if (a.kind === 'deal-board') recorded.push(...a.cards);
   }
   flush();
-  return completeDeck(recorded, deckFor(spec.deck), { spareHighestFirst: spec.stud?.bringInCard[structure] !== 'highest' });
+  return completeDeck(recorded, deckFor(spec.deck), {
+    spareHighestFirst: spec.stud?.bringInCard[structure] !== 'highest',
+  });
 }
 
 export function studRow(code: string, variant: string, structure: BettingStructure): PhhVariantRow {

@@ -39,7 +39,9 @@ describe('provably-fair deck commitment', () => {
     expect(verifyCommitment({ commitment, seed: SEED, deckTemplate: shortDeck32() })).toBe(false);
     const swapped = [...deck];
     [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
-    expect(verifyCommitment({ commitment: commitDeck(swapped, SEED).commitment, seed: SEED, deckTemplate: template })).toBe(false);
+    expect(
+      verifyCommitment({ commitment: commitDeck(swapped, SEED).commitment, seed: SEED, deckTemplate: template }),
+    ).toBe(false);
   });
 
   it('the shuffle is a deterministic permutation of the template that depends on the seed', () => {

@@ -3,7 +3,17 @@ import fc from 'fast-check';
 import { formatCard, parseCards } from '../cards/card';
 import { standardDeck } from '../cards/deck';
 import { seededShuffleFromSeed } from './commitment';
-import { commitDeal, DEAL_SCHEME, leafHash, merkleRoot, nodeHash, openPositions, positionSalt, verifyDealRoot, verifyOpening } from './deal-commitment';
+import {
+  commitDeal,
+  DEAL_SCHEME,
+  leafHash,
+  merkleRoot,
+  nodeHash,
+  openPositions,
+  positionSalt,
+  verifyDealRoot,
+  verifyOpening,
+} from './deal-commitment';
 
 const SEED = '3f1c9a0b7e2d4c5a6b8f9e0d1c2b3a4958677f6e5d4c3b2a1908f7e6d5c4b3a2';
 
@@ -29,7 +39,11 @@ describe('deal commitment v2 (salted positions, Merkle root)', () => {
     // The salt is computed from one-shot hashes (RFC 2104 by hand): equal to node's HMAC for any key,
     // shorter than, equal to or longer than the 64-byte block, and any position.
     fc.assert(
-      fc.property(fc.string({ maxLength: 100 }), fc.nat(), (seed, i) => positionSalt(seed, i) === createHmac('sha256', seed).update(`naiko-salt-v2|${i}`).digest('hex')),
+      fc.property(
+        fc.string({ maxLength: 100 }),
+        fc.nat(),
+        (seed, i) => positionSalt(seed, i) === createHmac('sha256', seed).update(`naiko-salt-v2|${i}`).digest('hex'),
+      ),
     );
     expect(leafHash(0, 'As', S0)).toBe(L0);
     expect(nodeHash(L0, L1)).toBe(N01);
@@ -40,13 +54,24 @@ describe('deal commitment v2 (salted positions, Merkle root)', () => {
 
   test('an opening carries the card, its salt and the sibling path; the odd last leaf has a one-step path', () => {
     expect(openPositions(deck, 'abc', [2, 0, 0, 7])).toEqual([
-      { position: 0, card: 'As', salt: S0, path: [{ hash: L1, left: false }, { hash: L2, left: false }] },
+      {
+        position: 0,
+        card: 'As',
+        salt: S0,
+        path: [
+          { hash: L1, left: false },
+          { hash: L2, left: false },
+        ],
+      },
       { position: 2, card: '2c', salt: S2, path: [{ hash: N01, left: true }] },
     ]);
   });
 
   test('every opening of a 52-card (and 3 x 52) deck verifies; a changed card, salt, position or path does not', () => {
-    const big = seededShuffleFromSeed(standardDeck(), SEED).concat(seededShuffleFromSeed(standardDeck(), `${SEED}1`), seededShuffleFromSeed(standardDeck(), `${SEED}2`));
+    const big = seededShuffleFromSeed(standardDeck(), SEED).concat(
+      seededShuffleFromSeed(standardDeck(), `${SEED}1`),
+      seededShuffleFromSeed(standardDeck(), `${SEED}2`),
+    );
     for (const d of [big.slice(0, 52), big]) {
       const { root } = commitDeal(d, SEED);
       const all = openPositions(d, SEED, d.keys());
@@ -58,7 +83,9 @@ describe('deal commitment v2 (salted positions, Merkle root)', () => {
       expect(verifyOpening(root, { ...o, salt: all[18].salt })).toBe(false);
       expect(verifyOpening(root, { ...o, position: 18 })).toBe(false);
       expect(verifyOpening(root, { ...o, path: o.path.slice(1) })).toBe(false);
-      expect(verifyOpening(root, { ...o, path: [{ ...o.path[0], left: !o.path[0].left }, ...o.path.slice(1)] })).toBe(false);
+      expect(verifyOpening(root, { ...o, path: [{ ...o.path[0], left: !o.path[0].left }, ...o.path.slice(1)] })).toBe(
+        false,
+      );
       expect(verifyOpening(root.toUpperCase(), o)).toBe(true);
     }
   });

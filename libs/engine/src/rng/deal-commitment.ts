@@ -113,7 +113,8 @@ export interface DealCommitment {
   leaves: string[];
 }
 
-const leavesOf = (deck: readonly Card[], seed: string): string[] => deck.map((c, i) => leafHash(i, formatCard(c), positionSalt(seed, i)));
+const leavesOf = (deck: readonly Card[], seed: string): string[] =>
+  deck.map((c, i) => leafHash(i, formatCard(c), positionSalt(seed, i)));
 
 /** The commitment to a dealt deck (every position, spare decks included). */
 export function commitDeal(deck: readonly Card[], seed: string): DealCommitment {
@@ -125,8 +126,15 @@ export function commitDeal(deck: readonly Card[], seed: string): DealCommitment 
  * Openings of the given positions (sorted, without repeats); positions outside the deck are skipped.
  * `leaves` (from `commitDeal`) saves rehashing the deck when several viewers are opened.
  */
-export function openPositions(deck: readonly Card[], seed: string, positions: Iterable<number>, leaves?: readonly string[]): CardOpening[] {
-  const wanted = [...new Set(positions)].filter((p) => Number.isInteger(p) && p >= 0 && p < deck.length).sort((a, b) => a - b);
+export function openPositions(
+  deck: readonly Card[],
+  seed: string,
+  positions: Iterable<number>,
+  leaves?: readonly string[],
+): CardOpening[] {
+  const wanted = [...new Set(positions)]
+    .filter((p) => Number.isInteger(p) && p >= 0 && p < deck.length)
+    .sort((a, b) => a - b);
   if (!wanted.length) return [];
   const tree = levels(leaves && leaves.length === deck.length ? leaves : leavesOf(deck, seed));
   return wanted.map((position) => {
@@ -146,7 +154,15 @@ const HEX64 = /^[0-9a-f]{64}$/;
 
 /** True when the opening's card and salt hash, up its path, to the committed root. */
 export function verifyOpening(root: string, o: CardOpening): boolean {
-  if (!o || !Number.isInteger(o.position) || o.position < 0 || typeof o.card !== 'string' || typeof o.salt !== 'string' || !Array.isArray(o.path)) return false;
+  if (
+    !o ||
+    !Number.isInteger(o.position) ||
+    o.position < 0 ||
+    typeof o.card !== 'string' ||
+    typeof o.salt !== 'string' ||
+    !Array.isArray(o.path)
+  )
+    return false;
   try {
     parseCard(o.card);
   } catch {

@@ -89,7 +89,8 @@ describe('crypto random source', () => {
   });
 
   it('new shuffle seeds are 64 hex digits and never repeat', () => {
-    const a = newShuffleSeed(), b = newShuffleSeed();
+    const a = newShuffleSeed(),
+      b = newShuffleSeed();
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(a).not.toBe(b);
   });

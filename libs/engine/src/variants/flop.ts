@@ -1,13 +1,40 @@
 import { BETTING_STRUCTURES, type RuleModuleId, type StreetSpec, type VariantSpec } from './types';
 
-
 /** Preflop, flop, turn, river with `holeCards` private cards (Hold'em: 2, Omaha: 4, 5-Card Omaha: 5). */
 function flopStreets(holeCards: number): StreetSpec[] {
   return [
-    { name: 'preflop', deal: [{ kind: 'hole', down: holeCards, up: 0 }], betting: true, limitBet: 'small', spreadLevel: 0, opener: 'after-big-blind' },
-    { name: 'flop', deal: [{ kind: 'board', count: 3 }], betting: true, limitBet: 'small', spreadLevel: 0, opener: 'left-of-button' },
-    { name: 'turn', deal: [{ kind: 'board', count: 1 }], betting: true, limitBet: 'big', spreadLevel: 1, opener: 'left-of-button' },
-    { name: 'river', deal: [{ kind: 'board', count: 1 }], betting: true, limitBet: 'big', spreadLevel: 2, opener: 'left-of-button' },
+    {
+      name: 'preflop',
+      deal: [{ kind: 'hole', down: holeCards, up: 0 }],
+      betting: true,
+      limitBet: 'small',
+      spreadLevel: 0,
+      opener: 'after-big-blind',
+    },
+    {
+      name: 'flop',
+      deal: [{ kind: 'board', count: 3 }],
+      betting: true,
+      limitBet: 'small',
+      spreadLevel: 0,
+      opener: 'left-of-button',
+    },
+    {
+      name: 'turn',
+      deal: [{ kind: 'board', count: 1 }],
+      betting: true,
+      limitBet: 'big',
+      spreadLevel: 1,
+      opener: 'left-of-button',
+    },
+    {
+      name: 'river',
+      deal: [{ kind: 'board', count: 1 }],
+      betting: true,
+      limitBet: 'big',
+      spreadLevel: 2,
+      opener: 'left-of-button',
+    },
   ];
 }
 
@@ -41,11 +68,25 @@ function flopGame(
 const FLOP_MODULES: readonly RuleModuleId[] = ['home'];
 
 // PHH: only the codes phh-std defines; the flop games' other structures are exported as `_NAIKO`.
-export const holdem = flopGame('holdem', "Texas Hold'em", 2, 10, { high: 'high' }, { standard: { 'no-limit': 'NT', 'fixed-limit': 'FT' } });
+export const holdem = flopGame(
+  'holdem',
+  "Texas Hold'em",
+  2,
+  10,
+  { high: 'high' },
+  { standard: { 'no-limit': 'NT', 'fixed-limit': 'FT' } },
+);
 export const omaha = flopGame('omaha', 'Omaha', 4, 8, { high: 'omaha-high' }, { standard: { 'pot-limit': 'PO' } });
 export const omaha5 = flopGame('omaha5', '5-Card Omaha', 5, 8, { high: 'omaha-high' });
 export const omahaHiLo: VariantSpec = {
-  ...flopGame('omaha-hl', 'Omaha Hi/Lo 8-or-better', 4, 8, { high: 'omaha-high', low: 'omaha-low8' }, { standard: { 'fixed-limit': 'FO/8' } }),
+  ...flopGame(
+    'omaha-hl',
+    'Omaha Hi/Lo 8-or-better',
+    4,
+    8,
+    { high: 'omaha-high', low: 'omaha-low8' },
+    { standard: { 'fixed-limit': 'FO/8' } },
+  ),
   shortName: 'Omaha Hi/Lo',
 };
 export const omaha5HiLo: VariantSpec = {

@@ -99,28 +99,65 @@ function studGame(
 const STANDARD_SUITS = 'shdc';
 
 // PHH: phh-std's F7S and F7S/8, else our `_<S><GAME>` codes (phh/stud.ts).
-export const stud7 = studGame('stud7', '7-Card Stud', 'standard52', 8, sevenCardStreets, { high: 'high' }, {
-  bringInCard: lowInLimitHighInBigBet,
-  suitOrder: STANDARD_SUITS,
-  openPairStreet: 1,
-}, { standard: { 'fixed-limit': 'F7S' }, game: '7S' });
+export const stud7 = studGame(
+  'stud7',
+  '7-Card Stud',
+  'standard52',
+  8,
+  sevenCardStreets,
+  { high: 'high' },
+  {
+    bringInCard: lowInLimitHighInBigBet,
+    suitOrder: STANDARD_SUITS,
+    openPairStreet: 1,
+  },
+  { standard: { 'fixed-limit': 'F7S' }, game: '7S' },
+);
 
 /** The open-pair big bet is a 7-Card Stud special rule; the Hi/Lo section of the house rules has none. */
 export const stud7HiLo: StudVariantSpec = {
-  ...studGame('stud7-hl', '7-Card Stud Hi/Lo 8-or-better', 'standard52', 8, sevenCardStreets, { high: 'high', low: 'low8' }, {
-    bringInCard: always('lowest'),
-    suitOrder: STANDARD_SUITS,
-  }, { standard: { 'fixed-limit': 'F7S/8' }, game: '7S/8' }),
+  ...studGame(
+    'stud7-hl',
+    '7-Card Stud Hi/Lo 8-or-better',
+    'standard52',
+    8,
+    sevenCardStreets,
+    { high: 'high', low: 'low8' },
+    {
+      bringInCard: always('lowest'),
+      suitOrder: STANDARD_SUITS,
+    },
+    { standard: { 'fixed-limit': 'F7S/8' }, game: '7S/8' },
+  ),
   shortName: '7-Card Stud Hi/Lo',
 };
 
 /** Soko: the odd chip goes to the player dealt first (house rules, general rules). */
-export const soko = studGame('soko', 'Soko', 'standard52', 8, fiveCardStreets, { high: 'soko' }, { bringInCard: always('highest'), suitOrder: STANDARD_SUITS }, { game: 'SOKO' }, 'first-dealt');
+export const soko = studGame(
+  'soko',
+  'Soko',
+  'standard52',
+  8,
+  fiveCardStreets,
+  { high: 'soko' },
+  { bringInCard: always('highest'), suitOrder: STANDARD_SUITS },
+  { game: 'SOKO' },
+  'first-dealt',
+);
 
-export const americana = studGame('americana', 'Americana', 'short32', 6, fiveCardStreets, { high: 'americana' }, {
-  bringInCard: always('highest'),
-  suitOrder: STANDARD_SUITS,
-}, { game: 'AMERICANA' });
+export const americana = studGame(
+  'americana',
+  'Americana',
+  'short32',
+  6,
+  fiveCardStreets,
+  { high: 'americana' },
+  {
+    bringInCard: always('highest'),
+    suitOrder: STANDARD_SUITS,
+  },
+  { game: 'AMERICANA' },
+);
 
 /** Telesina: after the 5th card the shared vela card is turned and a fifth betting round follows. */
 export const telesina = studGame(
@@ -128,7 +165,11 @@ export const telesina = studGame(
   'Telesina',
   'short32',
   6,
-  [...fiveCardStreets.slice(0, 3), { ...fiveCardStreets[3], spreadLevel: 1 }, street('vela', [{ kind: 'board', count: 1 }], 'big', 2, 'best-visible')],
+  [
+    ...fiveCardStreets.slice(0, 3),
+    { ...fiveCardStreets[3], spreadLevel: 1 },
+    street('vela', [{ kind: 'board', count: 1 }], 'big', 2, 'best-visible'),
+  ],
   { high: 'telesina' },
   { bringInCard: always('highest'), suitOrder: 'hdcs' },
   { game: 'TELESINA' },

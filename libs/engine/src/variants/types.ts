@@ -8,7 +8,13 @@ import type { RankingId } from '../eval/registry';
 
 export type BettingStructure = 'no-limit' | 'pot-limit' | 'half-pot-limit' | 'fixed-limit' | 'spread-limit';
 /** Every betting structure, in the order forms list them. */
-export const BETTING_STRUCTURES: readonly BettingStructure[] = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit'];
+export const BETTING_STRUCTURES: readonly BettingStructure[] = [
+  'no-limit',
+  'pot-limit',
+  'half-pot-limit',
+  'fixed-limit',
+  'spread-limit',
+];
 
 /** Named deck makers, resolved by `deckFor` (so a spec stays serialisable). */
 export type DeckId = 'standard52' | 'short32' | 'short36' | 'jokers1' | 'jokers2';
@@ -115,4 +121,3 @@ export interface VariantSpec {
    */
   phh?: { standard?: Partial<Record<BettingStructure, string>>; game?: string };
 }
-

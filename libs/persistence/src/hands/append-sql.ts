@@ -70,7 +70,12 @@ export interface NettedPosting {
  * batch) leave no entry, and a posting without entries is left out. Shared by the general path
  * (planPostings) and the one-round-trip path (append-fast.ts), so both write the same ledger.
  */
-export function netPostings(handId: string, fromSeq: number, groups: Map<LedgerReason, Movement[]>, refs: References): NettedPosting[] {
+export function netPostings(
+  handId: string,
+  fromSeq: number,
+  groups: Map<LedgerReason, Movement[]>,
+  refs: References,
+): NettedPosting[] {
   const out: NettedPosting[] = [];
   for (const [reason, movements] of groups) {
     const net = new Map<string, bigint>();
@@ -88,7 +93,11 @@ export function netPostings(handId: string, fromSeq: number, groups: Map<LedgerR
       idempotencyKey: check.idempotencyKey(`hand:${handId}:seq:${fromSeq}:${reason}`),
       reason,
       refs,
-      request: { reason, refs, movements: movements.map((m) => ({ from: m.from.key, to: m.to.key, amount: m.amount })) },
+      request: {
+        reason,
+        refs,
+        movements: movements.map((m) => ({ from: m.from.key, to: m.to.key, amount: m.amount })),
+      },
       nets,
     });
   }
@@ -96,7 +105,11 @@ export function netPostings(handId: string, fromSeq: number, groups: Map<LedgerR
 }
 
 /** Every account the movements touch (and the pot when the hand ends), by key. */
-export function accountsOf(pot: AccountSpec, groups: Map<LedgerReason, Movement[]>, ends: boolean): Map<string, AccountSpec> {
+export function accountsOf(
+  pot: AccountSpec,
+  groups: Map<LedgerReason, Movement[]>,
+  ends: boolean,
+): Map<string, AccountSpec> {
   const specs = new Map<string, AccountSpec>();
   for (const list of groups.values()) {
     for (const m of list) {
@@ -130,8 +143,13 @@ export async function planPostings(
     await ensureAccounts(tx, missing);
     locked = await lock(tx, [...specs.keys()]);
   }
-  const byUserFirst = [...specs.values()].sort((a, b) => Number(b.kind === 'table_stack' || b.kind === 'tournament_stack') - Number(a.kind === 'table_stack' || a.kind === 'tournament_stack'));
-  for (const s of byUserFirst) if (!locked.has(s.key) && !(s.key === pot.key && groups.size === 0)) throw new UnknownAccountError(s.key);
+  const byUserFirst = [...specs.values()].sort(
+    (a, b) =>
+      Number(b.kind === 'table_stack' || b.kind === 'tournament_stack') -
+      Number(a.kind === 'table_stack' || a.kind === 'tournament_stack'),
+  );
+  for (const s of byUserFirst)
+    if (!locked.has(s.key) && !(s.key === pot.key && groups.size === 0)) throw new UnknownAccountError(s.key);
 
   const balances = new Map<string, bigint>([...locked].map(([k, r]) => [k, r.balance]));
   const postings: Posting[] = [];
@@ -141,8 +159,10 @@ export async function planPostings(
       const row = locked.get(key)!;
       const before = balances.get(key)!;
       const after = before + amount;
-      if (after < 0n && row.kind !== 'issuer') throw new InsufficientFundsError(key, toNumber(before), toNumber(-amount));
-      if (after > BigInt(check.MAX_BALANCE)) throw new InvalidAmountError('amount', `${key} would exceed ${check.MAX_BALANCE} chips`);
+      if (after < 0n && row.kind !== 'issuer')
+        throw new InsufficientFundsError(key, toNumber(before), toNumber(-amount));
+      if (after > BigInt(check.MAX_BALANCE))
+        throw new InvalidAmountError('amount', `${key} would exceed ${check.MAX_BALANCE} chips`);
       balances.set(key, after);
       entries.push({ accountId: row.id, amount, balanceAfter: after });
     }
@@ -150,7 +170,8 @@ export async function planPostings(
   }
   if (ends) {
     const left = balances.get(pot.key) ?? 0n;
-    if (left !== 0n) throw new LedgerError('INVALID_INPUT', `hand ${handId} ended with ${left} chips left in its pot`, { handId });
+    if (left !== 0n)
+      throw new LedgerError('INVALID_INPUT', `hand ${handId} ended with ${left} chips left in its pot`, { handId });
   }
   const finals = new Map<bigint, bigint>();
   for (const p of postings) for (const e of p.entries) finals.set(e.accountId, e.balanceAfter);
@@ -188,7 +209,13 @@ export function appendStatement(
       request: p.request,
     }));
     const entries = planned.postings.flatMap((p, i) =>
-      p.entries.map((x, j) => ({ n: i * 1000 + j, key: p.idempotencyKey, account_id: x.accountId, amount: x.amount, balance_after: x.balanceAfter })),
+      p.entries.map((x, j) => ({
+        n: i * 1000 + j,
+        key: p.idempotencyKey,
+        account_id: x.accountId,
+        amount: x.amount,
+        balance_after: x.balanceAfter,
+      })),
     );
     ctes.push(Prisma.sql`txs AS (
       INSERT INTO ledger_transactions (idempotency_key, reason, table_id, hand_id, tournament_id, request)

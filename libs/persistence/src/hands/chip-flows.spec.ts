@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { apply, cancelHand, isOver, randomLegalAction, seededRandom, start, type HandConfig, type HandEvent } from '@naiko/engine';
+import {
+  apply,
+  cancelHand,
+  isOver,
+  randomLegalAction,
+  seededRandom,
+  start,
+  type HandConfig,
+  type HandEvent,
+} from '@naiko/engine';
 import { chipFlowsOf, terminalStatus } from './chip-flows';
 
 const config = (stacks: number[]): HandConfig => ({
@@ -11,7 +20,10 @@ const config = (stacks: number[]): HandConfig => ({
 });
 
 /** Stack of each seat after applying the flows of `events` to the starting stacks; and the pot left. */
-function settle(cfg: HandConfig, events: readonly HandEvent[]): { stacks: Map<number, number>; pot: number; house: number } {
+function settle(
+  cfg: HandConfig,
+  events: readonly HandEvent[],
+): { stacks: Map<number, number>; pot: number; house: number } {
   const stacks = new Map(cfg.seats.map((s) => [s.seat, s.stack]));
   let pot = 0;
   let house = 0;
@@ -25,7 +37,11 @@ function settle(cfg: HandConfig, events: readonly HandEvent[]): { stacks: Map<nu
   return { stacks, pot, house };
 }
 
-function playRandom(cfg: HandConfig, seed: number, maxActions: number): { events: HandEvent[]; state: ReturnType<typeof start>['state'] } {
+function playRandom(
+  cfg: HandConfig,
+  seed: number,
+  maxActions: number,
+): { events: HandEvent[]; state: ReturnType<typeof start>['state'] } {
   const rng = seededRandom(seed);
   let { state, events } = start(cfg, { rng });
   events = events.slice();
@@ -116,7 +132,14 @@ describe('chipFlowsOf', () => {
 
   it('rake goes to the house', () => {
     expect(
-      chipFlowsOf({ type: 'pot-awarded', pot: 0, amount: 100, rake: 5, eligible: [1, 3], shares: [{ seat: 1, amount: 95, half: 'whole' }] }),
+      chipFlowsOf({
+        type: 'pot-awarded',
+        pot: 0,
+        amount: 100,
+        rake: 5,
+        eligible: [1, 3],
+        shares: [{ seat: 1, amount: 95, half: 'whole' }],
+      }),
     ).toEqual([
       { kind: 'award', seat: 1, toPot: -95 },
       { kind: 'rake', seat: null, toPot: -5 },

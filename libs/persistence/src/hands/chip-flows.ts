@@ -36,7 +36,9 @@ export function chipFlowsOf(event: { type: string; [k: string]: unknown }): Chip
     }
     case 'pot-awarded': {
       const e = event as unknown as E<'pot-awarded'>;
-      const flows: ChipFlow[] = e.shares.filter((s) => s.amount > 0).map((s) => ({ kind: 'award', seat: s.seat, toPot: -s.amount }));
+      const flows: ChipFlow[] = e.shares
+        .filter((s) => s.amount > 0)
+        .map((s) => ({ kind: 'award', seat: s.seat, toPot: -s.amount }));
       if (e.rake > 0) flows.push({ kind: 'rake', seat: null, toPot: -e.rake });
       return flows;
     }

@@ -71,7 +71,10 @@ async function recordedContributions(db: Db, hand: StoredHand): Promise<Map<stri
   return new Map(rows.map((r) => [r.key, -Number(r.net)]));
 }
 
-function engineCancel(hand: StoredHand, events: { payload: { type: string } }[]): Extract<HandEvent, { type: 'hand-cancelled' }> | string {
+function engineCancel(
+  hand: StoredHand,
+  events: { payload: { type: string } }[],
+): Extract<HandEvent, { type: 'hand-cancelled' }> | string {
   // Killed after the hand row was written but before its first events: nothing was dealt or
   // posted, so nothing is refunded (there is nothing to replay; a replay would find no cards).
   if (events.length === 0) {
@@ -79,12 +82,17 @@ function engineCancel(hand: StoredHand, events: { payload: { type: string } }[])
     return { type: 'hand-cancelled', refunds: seats.map(({ seat }) => ({ seat, amount: 0 })), stacks: seats };
   }
   try {
-    const replayed = replayEvents(hand.config, events.map((e) => e.payload as HandEvent));
+    const replayed = replayEvents(
+      hand.config,
+      events.map((e) => e.payload as HandEvent),
+    );
     if (!replayed.ok) return `replay refused action ${replayed.index}: ${replayed.error.message}`;
     const cancelled = cancelHand(replayed.state);
     if (!cancelled.ok) return `cancelHand: ${cancelled.error.message}`;
     const event = cancelled.events.find((e) => e.type === 'hand-cancelled');
-    return event ? (event as Extract<HandEvent, { type: 'hand-cancelled' }>) : 'cancelHand emitted no hand-cancelled event';
+    return event
+      ? (event as Extract<HandEvent, { type: 'hand-cancelled' }>)
+      : 'cancelHand emitted no hand-cancelled event';
   } catch (err) {
     return `replay failed: ${err instanceof Error ? err.message : String(err)}`;
   }
@@ -95,14 +103,20 @@ export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<Cance
   const events = await store.events(hand.id);
   if (hand.ledgerAtEnd) return cancelUnposted(store, hand, events);
   const contributed = await recordedContributions(db, hand);
-  const ledgerRefunds = hand.players.map((p) => ({ seat: p.seat, userId: p.userId, amount: contributed.get(stackAccount(hand, p.userId).key) ?? 0 }));
+  const ledgerRefunds = hand.players.map((p) => ({
+    seat: p.seat,
+    userId: p.userId,
+    amount: contributed.get(stackAccount(hand, p.userId).key) ?? 0,
+  }));
 
   const fromEngine = engineCancel(hand, events);
   let source: CancelledHand['source'] = 'ledger';
   let discrepancy: string | undefined;
   let event: Record<string, unknown> & { type: string };
   if (typeof fromEngine !== 'string') {
-    const agrees = ledgerRefunds.every((r) => (fromEngine.refunds.find((x) => x.seat === r.seat)?.amount ?? 0) === r.amount);
+    const agrees = ledgerRefunds.every(
+      (r) => (fromEngine.refunds.find((x) => x.seat === r.seat)?.amount ?? 0) === r.amount,
+    );
     if (agrees) {
       source = 'engine';
       event = fromEngine as unknown as typeof event;
@@ -115,16 +129,31 @@ export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<Cance
   if (source === 'ledger') {
     const stacks = await Promise.all(
       hand.players.map(async (p, i) => {
-        const acc = await db.chipAccount.findUnique({ where: { key: stackAccount(hand, p.userId).key }, select: { balance: true } });
+        const acc = await db.chipAccount.findUnique({
+          where: { key: stackAccount(hand, p.userId).key },
+          select: { balance: true },
+        });
         return { seat: p.seat, stack: Number(acc?.balance ?? 0n) + ledgerRefunds[i].amount };
       }),
     );
-    event = { type: 'hand-cancelled', refunds: ledgerRefunds.map(({ seat, amount }) => ({ seat, amount })), stacks, source: 'ledger' };
+    event = {
+      type: 'hand-cancelled',
+      refunds: ledgerRefunds.map(({ seat, amount }) => ({ seat, amount })),
+      stacks,
+      source: 'ledger',
+    };
   }
   // A refund the ledger cannot back (negative: the player had already been paid) is impossible
   // when each apply() result is appended in one call; the pot check in appendEvents refuses it.
   await store.appendEvents(hand.id, hand.eventCount, [event!]);
-  return { handId: hand.id, tableId: hand.tableId, tournamentId: hand.tournamentId, refunds: ledgerRefunds, source, ...(discrepancy ? { discrepancy } : {}) };
+  return {
+    handId: hand.id,
+    tableId: hand.tableId,
+    tournamentId: hand.tournamentId,
+    refunds: ledgerRefunds,
+    source,
+    ...(discrepancy ? { discrepancy } : {}),
+  };
 }
 
 /**
@@ -134,16 +163,37 @@ export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<Cance
  * engine works out from the journaled events (what each player had put in when the process died;
  * `ledger: 'nothing-posted'`), or, when they cannot be replayed, zero refunds and the dealt stacks.
  */
-async function cancelUnposted(store: HandStore, hand: StoredHand, events: { payload: { type: string } }[]): Promise<CancelledHand> {
+async function cancelUnposted(
+  store: HandStore,
+  hand: StoredHand,
+  events: { payload: { type: string } }[],
+): Promise<CancelledHand> {
   const fromEngine = engineCancel(hand, events);
   const seats = hand.config.seats.map(({ seat, stack }) => ({ seat, stack }));
   const event =
     typeof fromEngine === 'string'
-      ? { type: 'hand-cancelled', refunds: seats.map(({ seat }) => ({ seat, amount: 0 })), stacks: seats, ledger: 'nothing-posted', replay: fromEngine }
+      ? {
+          type: 'hand-cancelled',
+          refunds: seats.map(({ seat }) => ({ seat, amount: 0 })),
+          stacks: seats,
+          ledger: 'nothing-posted',
+          replay: fromEngine,
+        }
       : { ...fromEngine, ledger: 'nothing-posted' };
   await store.cancelUnposted(hand.id, event);
-  const refunds = hand.players.map((p) => ({ seat: p.seat, userId: p.userId, amount: event.refunds.find((r) => r.seat === p.seat)?.amount ?? 0 }));
-  return { handId: hand.id, tableId: hand.tableId, tournamentId: hand.tournamentId, refunds, source: typeof fromEngine === 'string' ? 'ledger' : 'engine', ...(typeof fromEngine === 'string' ? { discrepancy: fromEngine } : {}) };
+  const refunds = hand.players.map((p) => ({
+    seat: p.seat,
+    userId: p.userId,
+    amount: event.refunds.find((r) => r.seat === p.seat)?.amount ?? 0,
+  }));
+  return {
+    handId: hand.id,
+    tableId: hand.tableId,
+    tournamentId: hand.tournamentId,
+    refunds,
+    source: typeof fromEngine === 'string' ? 'ledger' : 'engine',
+    ...(typeof fromEngine === 'string' ? { discrepancy: fromEngine } : {}),
+  };
 }
 
 export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): Promise<RecoveryReport> {
@@ -203,7 +253,11 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
         idempotencyKey: `crash:cash-out:${tableId}:${createHash('sha256').update(state).digest('hex').slice(0, 32)}`,
         reason: 'crash_refund',
         refs: { tableId },
-        movements: list.map((s) => ({ from: Accounts.tableStack(tableId, s.userId!), to: Accounts.user(s.userId!), amount: 'all' as const })),
+        movements: list.map((s) => ({
+          from: Accounts.tableStack(tableId, s.userId!),
+          to: Accounts.user(s.userId!),
+          amount: 'all' as const,
+        })),
       });
       return list.map((s) => {
         const amount = r.entries.find((e) => e.accountKey === Accounts.user(s.userId!).key)?.amount ?? 0;

@@ -21,7 +21,8 @@ export interface FenceToken {
   owner: string;
 }
 
-export type FastAppendOutcome = 'ok' | 'unknown-hand' | 'seq' | 'not-running' | 'stale-fence' | 'missing-account' | 'funds' | 'pot-left';
+export type FastAppendOutcome =
+  'ok' | 'unknown-hand' | 'seq' | 'not-running' | 'stale-fence' | 'missing-account' | 'funds' | 'pot-left';
 
 export interface FastAppend {
   handId: string;
@@ -37,7 +38,13 @@ export interface FastAppend {
 }
 
 /** Runs one of the functions: through plain pg (prepared by name) when there is a pool, else Prisma. */
-async function call<T extends string>(db: LedgerDb, sql: SqlRunner | undefined, name: string, text: string, params: unknown[]): Promise<T> {
+async function call<T extends string>(
+  db: LedgerDb,
+  sql: SqlRunner | undefined,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<T> {
   if (sql) {
     // Plain pg, prepared once per connection: Prisma's own cost per query is larger than the query's.
     const { rows } = await sql<{ r: T }>({ name, text, values: params });
@@ -60,7 +67,13 @@ export function endFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend)
   return postFast(db, sql, a, 'naiko_end_hand', END_SQL);
 }
 
-async function postFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend, name: string, text: string): Promise<FastAppendOutcome> {
+async function postFast(
+  db: LedgerDb,
+  sql: SqlRunner | undefined,
+  a: FastAppend,
+  name: string,
+  text: string,
+): Promise<FastAppendOutcome> {
   const postings = netPostings(a.handId, a.keySeq ?? a.fromSeq, a.groups, a.refs).map((p) => ({
     key: p.idempotencyKey,
     reason: p.reason,
@@ -103,7 +116,17 @@ export interface FastStart {
 
 /** The new hand's parameters, in the order naiko_start_hand and naiko_deal_hand take them. */
 function handParams(s: FastStart): unknown[] {
-  return [s.id, s.tableId, s.tournamentId, s.handNumber, s.book, json(s.config), json(s.players), s.commitment, json(s.stacks)];
+  return [
+    s.id,
+    s.tableId,
+    s.tournamentId,
+    s.handNumber,
+    s.book,
+    json(s.config),
+    json(s.players),
+    s.commitment,
+    json(s.stacks),
+  ];
 }
 
 /** The fencing token's three parameters (all null outside cluster mode). */
@@ -132,7 +155,12 @@ export interface FastDeal extends FastStart {
 
 /** HandStore.dealHand in one round trip (`naiko_deal_hand`): the hand, its seed and its first events. */
 export function dealFast(db: LedgerDb, sql: SqlRunner | undefined, s: FastDeal): Promise<FastStartOutcome> {
-  return call<FastStartOutcome>(db, sql, 'naiko_deal_hand', DEAL_SQL, [...handParams(s), s.seed, s.events, ...fenceParams(s.fence)]);
+  return call<FastStartOutcome>(db, sql, 'naiko_deal_hand', DEAL_SQL, [
+    ...handParams(s),
+    s.seed,
+    s.events,
+    ...fenceParams(s.fence),
+  ]);
 }
 
 const DEAL_SQL =

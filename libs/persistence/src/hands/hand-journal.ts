@@ -91,7 +91,10 @@ export class HandJournal {
   async settle(handId: string): Promise<number> {
     while (this.inflight) await this.inflight;
     if (this.queue.some((r) => r.handId === handId)) {
-      this.settling.set(handId, this.queue.filter((r) => r.handId === handId));
+      this.settling.set(
+        handId,
+        this.queue.filter((r) => r.handId === handId),
+      );
       this.queue = this.queue.filter((r) => r.handId !== handId);
     }
     return this.written.get(handId) ?? 0;
@@ -149,24 +152,33 @@ export class HandJournal {
   private startBatch(): void {
     if (this.inflight || !this.queue.length) return;
     const batch = this.queue.length > this.maxRows ? this.queue.splice(0, this.maxRows) : this.queue.splice(0);
-    this.inflight = this.write(batch).then(
-      () => {
-        this.failures = 0;
-        this.stats.batches++;
-        this.stats.rows += batch.length;
-        for (const r of batch) if (this.written.has(r.handId)) this.written.set(r.handId, r.seq + 1);
-      },
-      (err: unknown) => {
-        // Back to the front, in order; tried again after a pause (a hand's end takes its rows).
-        this.failures++;
-        this.stats.failures++;
-        this.queue = [...batch.filter((r) => this.written.has(r.handId)), ...this.queue];
-        this.options.log?.('hand journal batch failed; retrying', err);
-      },
-    ).finally(() => {
-      this.inflight = null;
-      if (this.queue.length) this.flushSoon(this.failures ? Math.min(1000, 10 * 2 ** this.failures) : this.queue.length >= this.maxRows ? 0 : this.intervalMs);
-    });
+    this.inflight = this.write(batch)
+      .then(
+        () => {
+          this.failures = 0;
+          this.stats.batches++;
+          this.stats.rows += batch.length;
+          for (const r of batch) if (this.written.has(r.handId)) this.written.set(r.handId, r.seq + 1);
+        },
+        (err: unknown) => {
+          // Back to the front, in order; tried again after a pause (a hand's end takes its rows).
+          this.failures++;
+          this.stats.failures++;
+          this.queue = [...batch.filter((r) => this.written.has(r.handId)), ...this.queue];
+          this.options.log?.('hand journal batch failed; retrying', err);
+        },
+      )
+      .finally(() => {
+        this.inflight = null;
+        if (this.queue.length)
+          this.flushSoon(
+            this.failures
+              ? Math.min(1000, 10 * 2 ** this.failures)
+              : this.queue.length >= this.maxRows
+                ? 0
+                : this.intervalMs,
+          );
+      });
   }
 
   private async write(batch: Row[]): Promise<void> {

@@ -22,7 +22,14 @@ import {
   UnknownAccountError,
   UnknownHandError,
 } from '../ledger/errors';
-import { ensureAccounts, inTransaction, type LedgerDb, type LedgerReason, type Movement, type Tx } from '../ledger/ledger';
+import {
+  ensureAccounts,
+  inTransaction,
+  type LedgerDb,
+  type LedgerReason,
+  type Movement,
+  type Tx,
+} from '../ledger/ledger';
 import * as check from '../ledger/limits';
 import type { SqlRunner } from '../prisma/database';
 import { appendFast, dealFast, endFast, startFast, type FenceToken } from './fast-path';
@@ -101,7 +108,10 @@ const REASON: Record<FlowKind, LedgerReason> = {
   refund: 'crash_refund',
 };
 
-export function stackAccount(hand: { tableId: string | null; tournamentId: string | null }, userId: string): AccountSpec {
+export function stackAccount(
+  hand: { tableId: string | null; tournamentId: string | null },
+  userId: string,
+): AccountSpec {
   if (hand.tournamentId) return Accounts.tournamentStack(hand.tournamentId, userId);
   if (hand.tableId) return Accounts.tableStack(hand.tableId, userId);
   throw new InvalidInputError('hand', 'has neither a table nor a tournament');
@@ -116,7 +126,10 @@ function toJson(value: unknown): Prisma.InputJsonValue {
  * Runs inside every write transaction of a hand (startHand, appendEvents) before anything is
  * written; throwing rolls the write back. Scale-out uses it for the table lease's fencing token.
  */
-export type HandWriteGuard = ((tx: Tx, hand: { tableId: string | null; tournamentId: string | null }) => Promise<void>) & {
+export type HandWriteGuard = ((
+  tx: Tx,
+  hand: { tableId: string | null; tournamentId: string | null },
+) => Promise<void>) & {
   /**
    * The same guard as data, for the one-statement append (append-fast.ts): the token to check
    * (null: nothing to check for this hand), or throws when this writer may not write at all.
@@ -202,7 +215,11 @@ export class HandStore {
     const events = input.events.map((e, i) => eventJson(e, i));
     if (this.fast) {
       const start = this.fastStart(input, { ref, players, seats, book });
-      const outcome = await dealFast(this.db, this.sql, { ...start.row, seed: input.seed, events: `[${events.join(',')}]` }).catch(() => 'error' as const);
+      const outcome = await dealFast(this.db, this.sql, {
+        ...start.row,
+        seed: input.seed,
+        events: `[${events.join(',')}]`,
+      }).catch(() => 'error' as const);
       if (outcome === 'ok') {
         this.remember(start.row.id, { tableId, tournamentId, book, players });
         this.journalWriter.began(start.row.id, events.length);
@@ -238,7 +255,8 @@ export class HandStore {
    */
   async endHand(handIdInput: string, events: readonly HandEventInput[]): Promise<AppendResult> {
     const handId = check.uuid(handIdInput, 'handId');
-    if (events.length === 0 || !terminalStatus(events[events.length - 1])) throw new InvalidInputError('events', 'the last event must end the hand');
+    if (events.length === 0 || !terminalStatus(events[events.length - 1]))
+      throw new InvalidInputError('events', 'the last event must end the hand');
     const payloads = events as { type: string; [k: string]: unknown }[];
     const stored = await this.journalWriter.settle(handId);
     try {
@@ -249,14 +267,28 @@ export class HandStore {
     }
   }
 
-  private async endSettled(handId: string, payloads: { type: string; [k: string]: unknown }[], stored: number): Promise<AppendResult> {
+  private async endSettled(
+    handId: string,
+    payloads: { type: string; [k: string]: unknown }[],
+    stored: number,
+  ): Promise<AppendResult> {
     const meta = this.running.get(handId);
     if (meta && this.fast && stored <= payloads.length) {
       const fence = this.guard?.fence?.(meta) ?? null;
       const { groups, ended, pot, refs } = movementsOf(handId, meta, payloads);
       const tail = payloads.slice(stored);
       tail.forEach((p, i) => eventJson(p, stored + i));
-      const outcome = await endFast(this.db, this.sql, { handId, fromSeq: stored, keySeq: 0, payloads: tail, groups, refs, potKey: pot.key, ended, fence }).catch(() => 'error' as const);
+      const outcome = await endFast(this.db, this.sql, {
+        handId,
+        fromSeq: stored,
+        keySeq: 0,
+        payloads: tail,
+        groups,
+        refs,
+        potKey: pot.key,
+        ended,
+        fence,
+      }).catch(() => 'error' as const);
       if (outcome === 'ok') {
         this.ended(handId);
         return { handId, nextSeq: payloads.length, status: ended!.status, replayed: false };
@@ -269,9 +301,16 @@ export class HandStore {
       if (rows.length === 0) throw new UnknownHandError(handId);
       const row = rows[0];
       if (row.status !== 'running') throw new HandNotRunningError(handId, row.status);
-      const hand: HandMeta = { tableId: row.table_id, tournamentId: row.tournament_id, book: row.book, players: row.players as StoredPlayer[] };
+      const hand: HandMeta = {
+        tableId: row.table_id,
+        tournamentId: row.tournament_id,
+        book: row.book,
+        players: row.players as StoredPlayer[],
+      };
       await this.guard?.(tx, hand);
-      const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
+      const [{ n }] = await tx.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
       if (n > payloads.length) throw new EventSeqConflictError(handId, n, payloads.length);
       const { groups, ended, pot, refs } = movementsOf(handId, hand, payloads);
       const tail = payloads.slice(n);
@@ -290,7 +329,10 @@ export class HandStore {
   }
 
   /** The fast path's row of a new hand (startFast / dealFast) and the stored hand it becomes once written. */
-  private fastStart(input: StartHandInput, prepared: Pick<ReturnType<HandStore['prepareStart']>, 'ref' | 'players' | 'seats' | 'book'>) {
+  private fastStart(
+    input: StartHandInput,
+    prepared: Pick<ReturnType<HandStore['prepareStart']>, 'ref' | 'players' | 'seats' | 'book'>,
+  ) {
     const { ref, players, seats, book } = prepared;
     const id = randomUUID();
     const handNumber = input.handNumber ?? null;
@@ -309,7 +351,19 @@ export class HandStore {
       fence: this.guard?.fence?.(ref) ?? null,
     };
     const stored = (ledgerAtEnd: boolean): StoredHand =>
-      toStoredHand({ id, ...ref, handNumber, book, config, players: playersJson, commitment, status: 'running', result: null, eventCount: 0, ledgerAtEnd });
+      toStoredHand({
+        id,
+        ...ref,
+        handNumber,
+        book,
+        config,
+        players: playersJson,
+        commitment,
+        status: 'running',
+        result: null,
+        eventCount: 0,
+        ledgerAtEnd,
+      });
     return { row, stored };
   }
 
@@ -317,15 +371,23 @@ export class HandStore {
   private prepareStart(input: StartHandInput) {
     const tableId = input.tableId === undefined ? null : check.ref(input.tableId, 'tableId');
     const tournamentId = input.tournamentId === undefined ? null : check.ref(input.tournamentId, 'tournamentId');
-    if ((tableId === null) === (tournamentId === null)) throw new InvalidInputError('hand', 'give exactly one of tableId and tournamentId');
-    if (input.commitment !== undefined && (typeof input.commitment !== 'string' || input.commitment.length > MAX_COMMITMENT)) {
+    if ((tableId === null) === (tournamentId === null))
+      throw new InvalidInputError('hand', 'give exactly one of tableId and tournamentId');
+    if (
+      input.commitment !== undefined &&
+      (typeof input.commitment !== 'string' || input.commitment.length > MAX_COMMITMENT)
+    ) {
       throw new InvalidInputError('commitment', `must be a string of at most ${MAX_COMMITMENT} characters`);
     }
-    if (input.handNumber !== undefined && (!Number.isSafeInteger(input.handNumber) || input.handNumber < 0 || input.handNumber > 2 ** 31 - 1)) {
+    if (
+      input.handNumber !== undefined &&
+      (!Number.isSafeInteger(input.handNumber) || input.handNumber < 0 || input.handNumber > 2 ** 31 - 1)
+    ) {
       throw new InvalidInputError('handNumber', 'must be a non-negative integer');
     }
     const seats = input.config?.seats;
-    if (!Array.isArray(seats) || seats.length === 0) throw new InvalidInputError('config.seats', 'a hand deals in players');
+    if (!Array.isArray(seats) || seats.length === 0)
+      throw new InvalidInputError('config.seats', 'a hand deals in players');
     const bySeat = new Map<number, string>();
     for (const p of input.players) {
       if (bySeat.has(p.seat)) throw new InvalidInputError('players', `seat ${p.seat} given twice`);
@@ -338,13 +400,17 @@ export class HandStore {
       check.chipCount(s.stack, `config.seats[${s.seat}].stack`);
       return { seat: s.seat, userId, accountKey: stackAccount(ref, userId).key };
     });
-    if (players.length !== input.players.length) throw new InvalidInputError('players', 'a player is not dealt in by the config');
+    if (players.length !== input.players.length)
+      throw new InvalidInputError('players', 'a player is not dealt in by the config');
     const book = tournamentId ? tournamentBook(tournamentId) : CHIPS_BOOK;
     return { tableId, tournamentId, ref, players, seats, book };
   }
 
   /** The general path of startHand / dealHand: an interactive transaction that raises the typed errors. */
-  private startGeneral(input: StartHandInput, deal: { seed: string | null; events: readonly HandEventInput[] } | null): Promise<StoredHand> {
+  private startGeneral(
+    input: StartHandInput,
+    deal: { seed: string | null; events: readonly HandEventInput[] } | null,
+  ): Promise<StoredHand> {
     const { tableId, tournamentId, ref, players, seats, book } = this.prepareStart(input);
     return inTransaction(this.db, async (tx) => {
       await this.guard?.(tx, ref);
@@ -368,10 +434,14 @@ export class HandStore {
         },
       });
       // The pot exists from the start, so the first append does not have to create it.
-      await ensureAccounts(tx, [Accounts.handPot(hand.id, book, { tableId: tableId ?? undefined, tournamentId: tournamentId ?? undefined })]);
+      await ensureAccounts(tx, [
+        Accounts.handPot(hand.id, book, { tableId: tableId ?? undefined, tournamentId: tournamentId ?? undefined }),
+      ]);
       if (deal?.seed) await tx.handDealSeed.create({ data: { handId: hand.id, seed: deal.seed } });
       if (deal?.events.length) {
-        await tx.handEvent.createMany({ data: deal.events.map((e, seq) => ({ handId: hand.id, seq, type: e.type, payload: toJson(e) })) });
+        await tx.handEvent.createMany({
+          data: deal.events.map((e, seq) => ({ handId: hand.id, seq, type: e.type, payload: toJson(e) })),
+        });
       }
       return toStoredHand(hand);
     });
@@ -384,7 +454,8 @@ export class HandStore {
    */
   async appendEvents(handIdInput: string, fromSeq: number, events: readonly HandEventInput[]): Promise<AppendResult> {
     const handId = check.uuid(handIdInput, 'handId');
-    if (!Number.isSafeInteger(fromSeq) || fromSeq < 0) throw new InvalidInputError('fromSeq', 'must be a non-negative integer');
+    if (!Number.isSafeInteger(fromSeq) || fromSeq < 0)
+      throw new InvalidInputError('fromSeq', 'must be a non-negative integer');
     if (events.length === 0) throw new InvalidInputError('events', 'nothing to append');
     const payloads = events.map((e, i) => {
       if (!e || typeof e.type !== 'string' || e.type.length === 0 || e.type.length > 64) {
@@ -400,7 +471,16 @@ export class HandStore {
     if (meta && this.fast) {
       const fence = this.guard?.fence?.(meta) ?? null;
       const { groups, ended, pot, refs } = movementsOf(handId, meta, payloads);
-      const outcome = await appendFast(this.db, this.sql, { handId, fromSeq, payloads, groups, refs, potKey: pot.key, ended, fence }).catch(() => 'error' as const);
+      const outcome = await appendFast(this.db, this.sql, {
+        handId,
+        fromSeq,
+        payloads,
+        groups,
+        refs,
+        potKey: pot.key,
+        ended,
+        fence,
+      }).catch(() => 'error' as const);
       if (outcome === 'ok') {
         if (ended) this.running.delete(handId);
         return { handId, nextSeq: fromSeq + payloads.length, status: ended?.status ?? 'running', replayed: false };
@@ -415,15 +495,24 @@ export class HandStore {
       if (rows.length === 0) throw new UnknownHandError(handId);
       const row = rows[0];
       const count = row.event_count;
-      if (fromSeq < count) return this.retryOrConflict(tx, handId, fromSeq, count, payloads, row.status as StoredHand['status']);
+      if (fromSeq < count)
+        return this.retryOrConflict(tx, handId, fromSeq, count, payloads, row.status as StoredHand['status']);
       if (fromSeq > count) throw new EventSeqConflictError(handId, count, fromSeq);
       if (row.status !== 'running') throw new HandNotRunningError(handId, row.status);
 
-      const hand: HandMeta = { tableId: row.table_id, tournamentId: row.tournament_id, book: row.book, players: row.players as StoredPlayer[] };
+      const hand: HandMeta = {
+        tableId: row.table_id,
+        tournamentId: row.tournament_id,
+        book: row.book,
+        players: row.players as StoredPlayer[],
+      };
       await this.guard?.(tx, hand);
       const { groups, ended, pot, refs } = movementsOf(handId, hand, payloads);
       const nextSeq = fromSeq + payloads.length;
-      const planned = groups.size || ended ? await planPostings(tx, handId, fromSeq, pot, groups, refs, ended !== null) : { postings: [], balances: new Map() };
+      const planned =
+        groups.size || ended
+          ? await planPostings(tx, handId, fromSeq, pot, groups, refs, ended !== null)
+          : { postings: [], balances: new Map() };
       // Statement 3: events, ledger transactions, entries, balances and the hand row at once.
       await tx.$executeRaw(appendStatement(handId, fromSeq, payloads, planned, nextSeq, ended));
       if (!ended) this.remember(handId, hand);
@@ -445,7 +534,9 @@ export class HandStore {
       where: { handId, seq: { gte: fromSeq, lt: fromSeq + payloads.length } },
       orderBy: { seq: 'asc' },
     });
-    const same = stored.length === payloads.length && stored.every((s, i) => canonicalJson(s.payload) === canonicalJson(payloads[i]));
+    const same =
+      stored.length === payloads.length &&
+      stored.every((s, i) => canonicalJson(s.payload) === canonicalJson(payloads[i]));
     if (!same) throw new EventSeqConflictError(handId, count, fromSeq);
     return { handId, nextSeq: count, status, replayed: true };
   }
@@ -462,7 +553,11 @@ export class HandStore {
     const rows = await this.db.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
     // A journal row a dead copy wrote after another copy cancelled the hand is not part of it.
     const end = rows.findIndex((r) => terminalStatus(r) !== null);
-    return (end >= 0 ? rows.slice(0, end + 1) : rows).map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'] }));
+    return (end >= 0 ? rows.slice(0, end + 1) : rows).map((r) => ({
+      seq: r.seq,
+      type: r.type,
+      payload: r.payload as StoredEvent['payload'],
+    }));
   }
 
   /**
@@ -479,8 +574,11 @@ export class HandStore {
         SELECT status::text AS status, ledger_at_end FROM hands WHERE id = ${handId}::uuid FOR UPDATE`;
       if (rows.length === 0) throw new UnknownHandError(handId);
       if (rows[0].status !== 'running') throw new HandNotRunningError(handId, rows[0].status);
-      if (!rows[0].ledger_at_end) throw new InvalidInputError('hand', 'posts its chips per append: cancel it through appendEvents');
-      const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
+      if (!rows[0].ledger_at_end)
+        throw new InvalidInputError('hand', 'posts its chips per append: cancel it through appendEvents');
+      const [{ n }] = await tx.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
       await tx.$executeRaw`INSERT INTO hand_events (hand_id, seq, type, payload) VALUES (${handId}::uuid, ${n}, ${event.type}, ${text}::jsonb)`;
       await tx.$executeRaw`UPDATE hands SET status = 'cancelled', event_count = ${n + 1}, ended_at = now(), result = ${text}::jsonb WHERE id = ${handId}::uuid`;
       this.ended(handId);
@@ -498,16 +596,12 @@ export class HandStore {
     // With a viewer: only what that seat saw at the table (every other card '??').
     const write = (config: HandConfig, log: HandEvent[], extra: Record<string, unknown>): string =>
       viewerSeat === undefined ? exportPhh(config, log, extra) : exportPhhFor(config, log, viewerSeat, extra);
-    return write(
-      hand.config,
-      events,
-      {
-        _naiko_hand_id: hand.id,
-        ...(hand.tableId ? { _naiko_table: hand.tableId } : {}),
-        ...(hand.tournamentId ? { _naiko_tournament: hand.tournamentId } : {}),
-        ...(hand.handNumber !== null ? { hand: hand.handNumber } : {}),
-      },
-    );
+    return write(hand.config, events, {
+      _naiko_hand_id: hand.id,
+      ...(hand.tableId ? { _naiko_table: hand.tableId } : {}),
+      ...(hand.tournamentId ? { _naiko_tournament: hand.tournamentId } : {}),
+      ...(hand.handNumber !== null ? { hand: hand.handNumber } : {}),
+    });
   }
 
   /**
@@ -516,7 +610,8 @@ export class HandStore {
    */
   async storeDealSeed(handIdInput: string, seed: string): Promise<void> {
     const handId = check.uuid(handIdInput, 'handId');
-    if (typeof seed !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(seed)) throw new InvalidInputError('seed', 'must be 1..128 printable characters');
+    if (typeof seed !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(seed))
+      throw new InvalidInputError('seed', 'must be 1..128 printable characters');
     await this.db.handDealSeed.upsert({ where: { handId }, create: { handId, seed }, update: {} });
   }
 
@@ -541,7 +636,10 @@ export class HandStore {
  */
 function movementsOf(handId: string, hand: HandMeta, payloads: readonly { type: string; [k: string]: unknown }[]) {
   const seatAccount = new Map(hand.players.map((p) => [p.seat, stackAccount(hand, p.userId)]));
-  const pot = Accounts.handPot(handId, hand.book, { tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined });
+  const pot = Accounts.handPot(handId, hand.book, {
+    tableId: hand.tableId ?? undefined,
+    tournamentId: hand.tournamentId ?? undefined,
+  });
   const house = Accounts.house(hand.book);
   const groups = new Map<LedgerReason, Movement[]>();
   let ended: { status: 'completed' | 'cancelled'; payload: unknown } | null = null;
@@ -550,7 +648,8 @@ function movementsOf(handId: string, hand: HandMeta, payloads: readonly { type: 
     for (const f of chipFlowsOf(p)) {
       const stack = f.seat === null ? house : seatAccount.get(f.seat);
       if (!stack) throw new InvalidInputError(`events[${i}]`, `seat ${f.seat} is not dealt into hand ${handId}`);
-      const m: Movement = f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
+      const m: Movement =
+        f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
       const reason = REASON[f.kind];
       const list = groups.get(reason);
       if (list) list.push(m);
@@ -604,5 +703,6 @@ function eventJson(e: HandEventInput, i: number): string {
 }
 
 function checkSeed(seed: string): void {
-  if (typeof seed !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(seed)) throw new InvalidInputError('seed', 'must be 1..128 printable characters');
+  if (typeof seed !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(seed))
+    throw new InvalidInputError('seed', 'must be 1..128 printable characters');
 }

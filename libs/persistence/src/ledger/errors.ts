@@ -23,7 +23,11 @@ export class LedgerError extends Error {
 }
 
 export class InsufficientFundsError extends LedgerError {
-  constructor(readonly accountKey: string, readonly balance: number, readonly requested: number) {
+  constructor(
+    readonly accountKey: string,
+    readonly balance: number,
+    readonly requested: number,
+  ) {
     super('INSUFFICIENT_FUNDS', `account ${accountKey} holds ${balance} chips, ${requested} requested`, {
       accountKey,
       balance,
@@ -64,14 +68,21 @@ export class UnknownHandError extends LedgerError {
 }
 
 export class HandNotRunningError extends LedgerError {
-  constructor(readonly handId: string, readonly status: string) {
+  constructor(
+    readonly handId: string,
+    readonly status: string,
+  ) {
     super('HAND_NOT_RUNNING', `hand ${handId} is ${status}`, { handId, status });
   }
 }
 
 /** appendEvents was called with a `fromSeq` other than the hand's next sequence number. */
 export class EventSeqConflictError extends LedgerError {
-  constructor(readonly handId: string, readonly expected: number, readonly got: number) {
+  constructor(
+    readonly handId: string,
+    readonly expected: number,
+    readonly got: number,
+  ) {
     super('EVENT_SEQ_CONFLICT', `hand ${handId}: next event seq is ${expected}, got ${got}`, { handId, expected, got });
   }
 }

@@ -175,7 +175,8 @@ export async function postInTransaction(tx: Tx, cmd: PostCommand): Promise<PostR
   if (cmd.movements.length === 0) throw new InvalidInputError('movements', 'a command moves chips');
   for (const m of cmd.movements) {
     if (m.amount !== 'all') check.chipAmount(m.amount);
-    if (m.from.book !== m.to.book) throw new InvalidInputError('movements', `chips cannot move from book ${m.from.book} to ${m.to.book}`);
+    if (m.from.book !== m.to.book)
+      throw new InvalidInputError('movements', `chips cannot move from book ${m.from.book} to ${m.to.book}`);
     if (m.from.key === m.to.key) throw new InvalidInputError('movements', `${m.from.key} cannot pay itself`);
   }
   const request = requestOf(cmd);
@@ -213,7 +214,8 @@ export async function postInTransaction(tx: Tx, cmd: PostCommand): Promise<PostR
     net.set(m.to.key, (net.get(m.to.key) ?? 0n) + amount);
   }
   for (const [key, b] of balances) {
-    if (b > BigInt(check.MAX_BALANCE)) throw new InvalidAmountError('amount', `${key} would exceed ${check.MAX_BALANCE} chips`);
+    if (b > BigInt(check.MAX_BALANCE))
+      throw new InvalidAmountError('amount', `${key} would exceed ${check.MAX_BALANCE} chips`);
   }
 
   const refs = cmd.refs ?? {};
@@ -343,7 +345,9 @@ export class ChipLedger {
       idempotencyKey: c.idempotencyKey,
       reason,
       refs: { tableId },
-      movements: [{ from: Accounts.user(userId), to: Accounts.tableStack(tableId, userId), amount: check.chipAmount(c.amount) }],
+      movements: [
+        { from: Accounts.user(userId), to: Accounts.tableStack(tableId, userId), amount: check.chipAmount(c.amount) },
+      ],
     });
   }
 
@@ -367,7 +371,8 @@ export class ChipLedger {
     const fee = c.fee === 0 ? 0 : check.chipAmount(c.fee, 'fee');
     const startingStack = check.chipAmount(c.startingStack, 'startingStack');
     const movements: Movement[] = [];
-    if (fee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: fee });
+    if (fee > 0)
+      movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: fee });
     movements.push({
       from: Accounts.issuer(tournamentBook(tournamentId)),
       to: Accounts.tournamentStack(tournamentId, userId),
@@ -420,13 +425,33 @@ export class ChipLedger {
       const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
       if (!entry) throw new UnknownAccountError(Accounts.tournamentStack(tournamentId, userId).key);
       const movements: Movement[] = [];
-      if (entry.fee > 0n) movements.push({ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount: toNumber(entry.fee, 'fee') });
-      const stack = await tx.chipAccount.findUnique({ where: { key: Accounts.tournamentStack(tournamentId, userId).key } });
+      if (entry.fee > 0n)
+        movements.push({
+          from: Accounts.tournamentPool(tournamentId),
+          to: Accounts.user(userId),
+          amount: toNumber(entry.fee, 'fee'),
+        });
+      const stack = await tx.chipAccount.findUnique({
+        where: { key: Accounts.tournamentStack(tournamentId, userId).key },
+      });
       if (stack && stack.balance > 0n) {
-        movements.push({ from: Accounts.tournamentStack(tournamentId, userId), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' });
+        movements.push({
+          from: Accounts.tournamentStack(tournamentId, userId),
+          to: Accounts.issuer(tournamentBook(tournamentId)),
+          amount: 'all',
+        });
       }
-      const result = await postInTransaction(tx, { idempotencyKey: c.idempotencyKey, reason: 'refund', refs: { tournamentId }, movements });
-      if (!result.replayed) await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { status: 'refunded' } });
+      const result = await postInTransaction(tx, {
+        idempotencyKey: c.idempotencyKey,
+        reason: 'refund',
+        refs: { tournamentId },
+        movements,
+      });
+      if (!result.replayed)
+        await tx.tournamentEntry.update({
+          where: { tournamentId_userId: { tournamentId, userId } },
+          data: { status: 'refunded' },
+        });
       return result;
     });
   }
@@ -439,7 +464,13 @@ export class ChipLedger {
       idempotencyKey: c.idempotencyKey,
       reason: 'tournament_chips',
       refs: { tournamentId },
-      movements: [{ from: Accounts.tournamentStack(tournamentId, userId), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' }],
+      movements: [
+        {
+          from: Accounts.tournamentStack(tournamentId, userId),
+          to: Accounts.issuer(tournamentBook(tournamentId)),
+          amount: 'all',
+        },
+      ],
     });
   }
 
@@ -459,13 +490,19 @@ export class ChipLedger {
   /** Chips at one cash table, per player. */
   async tableStacks(tableIdInput: string): Promise<AccountBalance[]> {
     const tableId = check.ref(tableIdInput, 'tableId');
-    const rows = await this.db.chipAccount.findMany({ where: { tableId, kind: 'table_stack' }, orderBy: { id: 'asc' } });
+    const rows = await this.db.chipAccount.findMany({
+      where: { tableId, kind: 'table_stack' },
+      orderBy: { id: 'asc' },
+    });
     return rows.map(toBalance);
   }
 
   async tournamentStacks(tournamentIdInput: string): Promise<AccountBalance[]> {
     const tournamentId = check.ref(tournamentIdInput, 'tournamentId');
-    const rows = await this.db.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack' }, orderBy: { id: 'asc' } });
+    const rows = await this.db.chipAccount.findMany({
+      where: { tournamentId, kind: 'tournament_stack' },
+      orderBy: { id: 'asc' },
+    });
     return rows.map(toBalance);
   }
 }

@@ -17,7 +17,8 @@ const REF = /^[A-Za-z0-9_.:-]+$/;
 export function chipAmount(value: unknown, field = 'amount'): number {
   if (typeof value !== 'number' && typeof value !== 'bigint') throw new InvalidAmountError(field, 'must be a number');
   if (typeof value === 'bigint') {
-    if (value <= 0n || value > BigInt(MAX_CHIP_AMOUNT)) throw new InvalidAmountError(field, `must be 1 … ${MAX_CHIP_AMOUNT}`);
+    if (value <= 0n || value > BigInt(MAX_CHIP_AMOUNT))
+      throw new InvalidAmountError(field, `must be 1 … ${MAX_CHIP_AMOUNT}`);
     return Number(value);
   }
   if (!Number.isInteger(value)) throw new InvalidAmountError(field, 'must be a whole number of chips');
@@ -48,12 +49,14 @@ export function ref(value: unknown, field: string): string {
 }
 
 export function idempotencyKey(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0) throw new InvalidInputError('idempotencyKey', 'must be a non-empty string');
+  if (typeof value !== 'string' || value.length === 0)
+    throw new InvalidInputError('idempotencyKey', 'must be a non-empty string');
   if (value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new InvalidInputError('idempotencyKey', `must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InvalidInputError('idempotencyKey', 'must not contain control characters');
+  if (/[\u0000-\u001f\u007f]/.test(value))
+    throw new InvalidInputError('idempotencyKey', 'must not contain control characters');
   return value;
 }
 
@@ -63,7 +66,8 @@ export function uuid(value: unknown, field: string): string {
 
 /** A transaction's note (why chips were granted): 1-200 printable characters. */
 export function note(value: unknown): string {
-  if (typeof value !== 'string' || value.trim().length === 0) throw new InvalidInputError('note', 'must be a non-empty string');
+  if (typeof value !== 'string' || value.trim().length === 0)
+    throw new InvalidInputError('note', 'must be a non-empty string');
   if (value.length > 200) throw new InvalidInputError('note', 'must be at most 200 characters');
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) throw new InvalidInputError('note', 'must not contain control characters');

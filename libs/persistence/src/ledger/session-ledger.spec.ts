@@ -9,12 +9,18 @@ function txn(reason: string, ...moves: [string, number, number][]): TableStackEn
   tx += 1n;
   clock += 1000;
   return moves.map(([userId, amount, balanceAfter], i) => ({
-    entryId: tx * 10n + BigInt(i), transactionId: tx, reason, userId, amount, balanceAfter, at: new Date(clock),
+    entryId: tx * 10n + BigInt(i),
+    transactionId: tx,
+    reason,
+    userId,
+    amount,
+    balanceAfter,
+    at: new Date(clock),
   }));
 }
 
 describe('session ledger (issue 23)', () => {
-  it('session ledger: buy-ins, a top-up, a hand and cash-outs sum to each player\'s net, and the nets to zero', () => {
+  it("session ledger: buy-ins, a top-up, a hand and cash-outs sum to each player's net, and the nets to zero", () => {
     // Ann buys in 200, Ben 200. Ann loses 150 of it to Ben in a hand (contribution, then award),
     // tops up 100, and both leave: Ann cashes out 150 (200 − 150 + 100), Ben 350 (200 + 150).
     const entries = [
@@ -43,7 +49,10 @@ describe('session ledger (issue 23)', () => {
       ...txn('table_buy_in', [A, 50, 50]),
     ];
     const sessions = splitSessions(entries);
-    expect(sessions.map((s) => [s.number, s.endedAt !== null])).toEqual([[1, true], [2, false]]);
+    expect(sessions.map((s) => [s.number, s.endedAt !== null])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
     // Session 2 is still running: its stacks are the chips on the table now, net 0 so far.
     expect(sessions[1]!.players).toEqual([
       { userId: B, buyIns: 300, topUps: 0, cashOuts: 0, stack: 300, net: 0 },

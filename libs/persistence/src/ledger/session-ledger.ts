@@ -85,7 +85,15 @@ type Db = Pick<PrismaClient, '$queryRaw'>;
 /** Every table-stack entry of one table, in ledger order. */
 export async function readTableStackEntries(db: Db, tableId: string): Promise<TableStackEntry[]> {
   const rows = await db.$queryRaw<
-    { entry_id: bigint; transaction_id: bigint; reason: string; user_id: string; amount: bigint; balance_after: bigint; at: Date }[]
+    {
+      entry_id: bigint;
+      transaction_id: bigint;
+      reason: string;
+      user_id: string;
+      amount: bigint;
+      balance_after: bigint;
+      at: Date;
+    }[]
   >`
     SELECT e.id AS entry_id, e.transaction_id, t.reason::text AS reason, a.user_id::text AS user_id,
            e.amount, e.balance_after, t.created_at AS at

@@ -32,7 +32,10 @@ describe('database selection', () => {
   });
 
   it('takes DATABASE_URL=pglite[:dir] as an explicit embedded choice', async () => {
-    expect(await resolveDatabaseTarget('pglite', '.data')).toMatchObject({ kind: 'pglite', dataDir: resolve('.data/pglite') });
+    expect(await resolveDatabaseTarget('pglite', '.data')).toMatchObject({
+      kind: 'pglite',
+      dataDir: resolve('.data/pglite'),
+    });
     expect(await resolveDatabaseTarget('pglite:/tmp/x', '.data')).toMatchObject({ kind: 'pglite', dataDir: '/tmp/x' });
   });
 

@@ -17,8 +17,7 @@ import { ensureDatabase, postgresAnswers } from './postgres';
 export const DEFAULT_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/naiko';
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; reason: string }
-  | { kind: 'pglite'; dataDir: string; reason: string };
+  { kind: 'postgres'; url: string; reason: string } | { kind: 'pglite'; dataDir: string; reason: string };
 
 /** Decides where to run from DATABASE_URL (possibly unset) and the data directory. */
 export async function resolveDatabaseTarget(
@@ -86,7 +85,11 @@ export interface DatabaseConnection {
 }
 
 /** One parameterised statement, optionally prepared by name on each connection. */
-export type SqlRunner = <R extends Record<string, unknown>>(query: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }>;
+export type SqlRunner = <R extends Record<string, unknown>>(query: {
+  name?: string;
+  text: string;
+  values: unknown[];
+}) => Promise<{ rows: R[] }>;
 
 /** Opens the target (creating the PostgreSQL database or the PGlite directory on first use). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {

@@ -12,10 +12,30 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'alice', password: 'alice-demo', role: 'player', passwordHash: '$2b$10$jHVBatzKr2DVv3ouOIHl7.KkDap1kk9jgnr7y.d.Bu847g7ZttNQC' },
-  { username: 'bob', password: 'bob-demo', role: 'player', passwordHash: '$2b$10$zqd.v3gmMox7Jp/FcH56O.9v9Cjysm.zWTkYltieYFzXcYYmI7qRm' },
-  { username: 'hana', password: 'hana-demo', role: 'host', passwordHash: '$2b$10$VIQrzc8LdF7dJDFmeUofWeecJy7UCn8StkTqnQrcQHm2NvaBVrgoi' },
-  { username: 'admin', password: 'admin-demo', role: 'admin', passwordHash: '$2b$10$IZHB1HUPqkamR95FCpX1suRzcI6wgCq6F33d4veUtz9jHP4VSzeSC' },
+  {
+    username: 'alice',
+    password: 'alice-demo',
+    role: 'player',
+    passwordHash: '$2b$10$jHVBatzKr2DVv3ouOIHl7.KkDap1kk9jgnr7y.d.Bu847g7ZttNQC',
+  },
+  {
+    username: 'bob',
+    password: 'bob-demo',
+    role: 'player',
+    passwordHash: '$2b$10$zqd.v3gmMox7Jp/FcH56O.9v9Cjysm.zWTkYltieYFzXcYYmI7qRm',
+  },
+  {
+    username: 'hana',
+    password: 'hana-demo',
+    role: 'host',
+    passwordHash: '$2b$10$VIQrzc8LdF7dJDFmeUofWeecJy7UCn8StkTqnQrcQHm2NvaBVrgoi',
+  },
+  {
+    username: 'admin',
+    password: 'admin-demo',
+    role: 'admin',
+    passwordHash: '$2b$10$IZHB1HUPqkamR95FCpX1suRzcI6wgCq6F33d4veUtz9jHP4VSzeSC',
+  },
 ];
 
 /** Creates the demo users that are missing (existing accounts are left untouched). Returns the names created. */
@@ -48,15 +68,26 @@ export const DEMO_STARTING_CHIPS = 10_000;
  */
 export async function fundDemoUsers(
   prisma: Pick<PrismaClient, 'user'>,
-  ledger: { openUserAccount(userId: string): Promise<unknown>; grant(c: { idempotencyKey: string; userId: string; amount: number; note: string }): Promise<{ replayed: boolean }> },
+  ledger: {
+    openUserAccount(userId: string): Promise<unknown>;
+    grant(c: { idempotencyKey: string; userId: string; amount: number; note: string }): Promise<{ replayed: boolean }>;
+  },
   users = DEMO_USERS,
   amount = DEMO_STARTING_CHIPS,
 ): Promise<string[]> {
-  const rows = await prisma.user.findMany({ where: { username: { in: users.map((u) => u.username) } }, select: { id: true, username: true } });
+  const rows = await prisma.user.findMany({
+    where: { username: { in: users.map((u) => u.username) } },
+    select: { id: true, username: true },
+  });
   const funded: string[] = [];
   for (const u of rows) {
     await ledger.openUserAccount(u.id);
-    const r = await ledger.grant({ idempotencyKey: `demo-funding:${u.id}`, userId: u.id, amount, note: 'demo-funding' });
+    const r = await ledger.grant({
+      idempotencyKey: `demo-funding:${u.id}`,
+      userId: u.id,
+      amount,
+      note: 'demo-funding',
+    });
     if (!r.replayed) funded.push(u.username);
   }
   return funded;

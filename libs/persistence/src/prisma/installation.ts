@@ -10,21 +10,21 @@ import type { PrismaClient } from '../generated/prisma/client';
  * new namespace then ignores).
  */
 export async function readInstallationId(prisma: Pick<PrismaClient, '$queryRaw'>): Promise<string> {
-  const rows = await prisma
-    .$queryRaw<{ id: string }[]>`
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
     WITH created AS (
       INSERT INTO installation (singleton) VALUES (true) ON CONFLICT (singleton) DO NOTHING RETURNING id
     )
     SELECT id::text AS id FROM created
     UNION ALL
     SELECT id::text AS id FROM installation WHERE singleton
-    LIMIT 1`
-    .catch((err: unknown) => {
-      if (/relation "installation" does not exist/.test(String(err))) {
-        throw new Error('installation: the database is not migrated (no table "installation"): run `npm run -s migrate` or start with MIGRATE_ON_START=true');
-      }
-      throw err;
-    });
+    LIMIT 1`.catch((err: unknown) => {
+    if (/relation "installation" does not exist/.test(String(err))) {
+      throw new Error(
+        'installation: the database is not migrated (no table "installation"): run `npm run -s migrate` or start with MIGRATE_ON_START=true',
+      );
+    }
+    throw err;
+  });
   const id = rows[0]?.id;
   if (!id) throw new Error('installation: no installation id could be read or created');
   return id;

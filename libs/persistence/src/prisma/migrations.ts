@@ -35,7 +35,10 @@ export function findPrismaPaths(start: string = __dirname): PrismaPaths {
 /** Reads the migrations folder into the list the schema engine expects (sorted by name). */
 export async function readMigrationList(migrationsDir: string): Promise<MigrationList> {
   const entries = existsSync(migrationsDir) ? await readdir(migrationsDir, { withFileTypes: true }) : [];
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     dirs.map(async (name) => {
       const file = join(migrationsDir, name, 'migration.sql');
@@ -108,7 +111,11 @@ export function migrationTimestamp(date: Date): string {
 
 /** Lower-case snake name as Prisma writes it: `Add ledger` → `add_ledger`. */
 export function migrationSlug(name: string): string {
-  const slug = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!slug) throw new Error(`migration name "${name}" has no letters or digits`);
   return slug;
 }

@@ -32,7 +32,9 @@ export class ProtectionUses {
     if (!(s.perDay > 0)) return false;
     return this.db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`protection:${s.userId}`}, 0))`;
-      const used = await tx.protectionUse.count({ where: { userId: s.userId, usedAt: { gt: new Date(s.at.getTime() - this.windowMs), lte: s.at } } });
+      const used = await tx.protectionUse.count({
+        where: { userId: s.userId, usedAt: { gt: new Date(s.at.getTime() - this.windowMs), lte: s.at } },
+      });
       if (used >= s.perDay) return false;
       await tx.protectionUse.create({ data: { userId: s.userId, tableId: s.tableId, usedAt: s.at } });
       return true;
@@ -41,6 +43,8 @@ export class ProtectionUses {
 
   /** Uses in the window ending at `at` (what the player has spent in the last 24 hours). */
   usedInWindow(userId: string, at: Date): Promise<number> {
-    return this.db.protectionUse.count({ where: { userId, usedAt: { gt: new Date(at.getTime() - this.windowMs), lte: at } } });
+    return this.db.protectionUse.count({
+      where: { userId, usedAt: { gt: new Date(at.getTime() - this.windowMs), lte: at } },
+    });
   }
 }

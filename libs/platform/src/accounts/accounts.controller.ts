@@ -11,13 +11,33 @@
 // A session is { accessToken, expiresIn, refreshToken, user }.
 //   POST /admin/chips/grant      admin                  → ledger result (idempotent)
 //   GET  /admin/ledger/audit     admin                  → audit report
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { AccessClaims } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { AccountsService } from './accounts.service';
-import { ChangePasswordDto, GrantChipsDto, LoginDto, RefreshDto, RegisterDto, RenameDto, SetRoleDto } from './accounts.dto';
+import {
+  ChangePasswordDto,
+  GrantChipsDto,
+  LoginDto,
+  RefreshDto,
+  RegisterDto,
+  RenameDto,
+  SetRoleDto,
+} from './accounts.dto';
 import { SessionsService } from './sessions.service';
 import { LedgerErrorFilter } from './ledger-errors.filter';
 

@@ -1,6 +1,18 @@
 // Request bodies of the accounts endpoints (validated by the global ValidationPipe: whitelist +
 // forbidNonWhitelisted, so unknown fields are refused too).
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { ROLES, type Role } from '@naiko/contracts';
 import { MAX_CHIP_AMOUNT, MAX_IDEMPOTENCY_KEY_LENGTH } from '@naiko/persistence';
 

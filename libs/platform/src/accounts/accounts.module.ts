@@ -5,7 +5,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
 import { JwtAuthGuard } from '../auth/http-auth';
-import { AccountsController, LOGIN_ACCOUNT_THROTTLER, LOGIN_IP_THROTTLER, REGISTER_THROTTLER } from './accounts.controller';
+import {
+  AccountsController,
+  LOGIN_ACCOUNT_THROTTLER,
+  LOGIN_IP_THROTTLER,
+  REGISTER_THROTTLER,
+} from './accounts.controller';
 import { SessionsService } from './sessions.service';
 import { ACCOUNTS_OPTIONS, AccountsService, DEFAULT_ACCOUNTS_OPTIONS, type AccountsOptions } from './accounts.service';
 import { CrashRecoveryService } from './crash-recovery.service';
@@ -31,7 +36,12 @@ export class AccountsModule {
         ThrottlerModule.forRoot({
           throttlers: [
             { name: LOGIN_IP_THROTTLER, ttl: options.loginWindowMs, limit: options.loginIpLimit },
-            { name: LOGIN_ACCOUNT_THROTTLER, ttl: options.loginWindowMs, limit: options.loginLimit, getTracker: loginAccountTracker },
+            {
+              name: LOGIN_ACCOUNT_THROTTLER,
+              ttl: options.loginWindowMs,
+              limit: options.loginLimit,
+              getTracker: loginAccountTracker,
+            },
             { name: REGISTER_THROTTLER, ttl: options.registerWindowMs, limit: options.registerLimit },
           ],
         }),

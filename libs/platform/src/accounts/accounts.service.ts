@@ -66,7 +66,12 @@ export class AccountsService {
     }
     await this.ledger.openUserAccount(user.id);
     if (this.options.welcomeChips > 0) {
-      await this.ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: this.options.welcomeChips, note: 'welcome' });
+      await this.ledger.grant({
+        idempotencyKey: `welcome:${user.id}`,
+        userId: user.id,
+        amount: this.options.welcomeChips,
+        note: 'welcome',
+      });
     }
     return this.sessions.issue(user);
   }
@@ -81,7 +86,8 @@ export class AccountsService {
   async login(username: string, password: string): Promise<Session> {
     const user = await this.prisma.user.findUnique({ where: { username } });
     const ok = await compare(password, user?.passwordHash ?? this.dummyHash);
-    if (!user || !user.passwordHash || !ok || user.isBot || user.deletedAt) throw new UnauthorizedException('wrong username or password');
+    if (!user || !user.passwordHash || !ok || user.isBot || user.deletedAt)
+      throw new UnauthorizedException('wrong username or password');
     return this.sessions.issue(user);
   }
 
@@ -109,8 +115,15 @@ export class AccountsService {
    * was taken with, and a freed name re-registered by someone else must not sit next to it.
    */
   async rename(userId: string, username: string): Promise<PublicUser> {
-    const seated = await this.prisma.chipAccount.count({ where: { userId, kind: { in: ['table_stack', 'tournament_stack'] }, balance: { gt: 0 } } });
-    if (seated > 0) throw new ConflictException({ statusCode: 409, code: 'SEATED', message: 'the player is seated at a table or in a tournament: rename him once he has left' });
+    const seated = await this.prisma.chipAccount.count({
+      where: { userId, kind: { in: ['table_stack', 'tournament_stack'] }, balance: { gt: 0 } },
+    });
+    if (seated > 0)
+      throw new ConflictException({
+        statusCode: 409,
+        code: 'SEATED',
+        message: 'the player is seated at a table or in a tournament: rename him once he has left',
+      });
     try {
       return publicUser(await this.changeRights(userId, { username }));
     } catch (err) {
@@ -139,10 +152,16 @@ export class AccountsService {
   }
 
   /** Applies a change of rights or identity, bumps the token version and ends every session. */
-  private async changeRights(userId: string, data: { role?: Role; username?: string; passwordHash?: string; deletedAt?: Date }): Promise<User> {
+  private async changeRights(
+    userId: string,
+    data: { role?: Role; username?: string; passwordHash?: string; deletedAt?: Date },
+  ): Promise<User> {
     const found = await this.prisma.user.findUnique({ where: { id: userId } });
     if (!found || found.deletedAt) throw new NotFoundException('no such user');
-    const user = await this.prisma.user.update({ where: { id: userId }, data: { ...data, tokenVersion: { increment: 1 } } });
+    const user = await this.prisma.user.update({
+      where: { id: userId },
+      data: { ...data, tokenVersion: { increment: 1 } },
+    });
     await this.sessions.revokeAll(userId);
     return user;
   }

@@ -15,7 +15,8 @@ export class CrashRecoveryService {
       ...options,
       log: (msg, data) => this.logger.log({ msg, ...data }),
     });
-    if (report.audit && !report.audit.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery', audit: report.audit });
+    if (report.audit && !report.audit.ok)
+      this.logger.error({ msg: 'ledger audit failed after crash recovery', audit: report.audit });
     return report;
   }
 }

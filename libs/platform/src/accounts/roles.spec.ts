@@ -43,11 +43,15 @@ describe('WsRolesGuard', () => {
   });
 
   it('refuses a player at a host handler with FORBIDDEN and an unauthenticated socket with UNAUTHORIZED', async () => {
-    await expect(guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'p', role: 'player' }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'p', role: 'player' })),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(guard.canActivate(ctx(Handlers.prototype.open))).rejects.toBeInstanceOf(SocketErrorException);
   });
 
   it('re-checks the account at a privileged handler: a host token of a since-demoted user gets UNAUTHORIZED', async () => {
-    await expect(guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'demoted', role: 'host' }))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      guard.canActivate(ctx(Handlers.prototype.hostOnly, { sub: 'demoted', role: 'host' })),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

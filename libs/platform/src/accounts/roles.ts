@@ -34,8 +34,12 @@ export class WsRolesGuard implements CanActivate {
     const client = context.switchToWs().getClient<{ data?: { user?: AccessClaims } }>();
     const user = client?.data?.user;
     if (!user) throw new SocketErrorException('UNAUTHORIZED', 'not authenticated');
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
-    if (roles?.length && !roles.includes(user.role)) throw new SocketErrorException('FORBIDDEN', `requires role ${roles.join(' or ')}`);
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (roles?.length && !roles.includes(user.role))
+      throw new SocketErrorException('FORBIDDEN', `requires role ${roles.join(' or ')}`);
     // A privileged event re-checks the account now (cached briefly): the socket may predate a demotion.
     if (roles?.length) {
       try {

@@ -66,7 +66,12 @@ export class SessionsService {
       ...(user.isBot ? { isBot: true } : {}),
       ver: user.tokenVersion,
     };
-    return { accessToken: this.tokens.sign(claims), expiresIn: this.tokens.accessTokenSeconds, refreshToken, user: publicUser(user) };
+    return {
+      accessToken: this.tokens.sign(claims),
+      expiresIn: this.tokens.accessTokenSeconds,
+      refreshToken,
+      user: publicUser(user),
+    };
   }
 
   /** Rotates a refresh token into a new session; 401 when it is unknown, expired, revoked or stale. */
@@ -76,20 +81,30 @@ export class SessionsService {
     const row = await this.prisma.refreshToken.findUnique({ where: { tokenHash: hash }, include: { user: true } });
     if (!row) throw invalid();
     // Revoke it first, atomically: of two concurrent uses of one token only one gets a session.
-    const claimed = await this.prisma.refreshToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    const claimed = await this.prisma.refreshToken.updateMany({
+      where: { id: row.id, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     if (claimed.count === 0) {
       // Reuse of a rotated token: whoever holds the newer one may be a thief; end them all.
-      await this.prisma.refreshToken.updateMany({ where: { userId: row.userId, revokedAt: null }, data: { revokedAt: new Date() } });
+      await this.prisma.refreshToken.updateMany({
+        where: { userId: row.userId, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
       throw invalid();
     }
     const { user } = row;
-    if (row.expiresAt.getTime() <= Date.now() || user.deletedAt || user.isBot || row.tokenVersion !== user.tokenVersion) throw invalid();
+    if (row.expiresAt.getTime() <= Date.now() || user.deletedAt || user.isBot || row.tokenVersion !== user.tokenVersion)
+      throw invalid();
     return this.issue(user);
   }
 
   /** Ends one session (logout). Unknown tokens are ignored. */
   async revoke(refreshToken: string): Promise<void> {
-    await this.prisma.refreshToken.updateMany({ where: { tokenHash: sha256(refreshToken), revokedAt: null }, data: { revokedAt: new Date() } });
+    await this.prisma.refreshToken.updateMany({
+      where: { tokenHash: sha256(refreshToken), revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
   }
 
   /**

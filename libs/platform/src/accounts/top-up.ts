@@ -41,10 +41,22 @@ export class TopUpService {
     const next = last ? last.createdAt.getTime() + TOP_UP.everyMs : now;
     const base = { target: TOP_UP.target, below: TOP_UP.below, balance, after: last ? last.id.toString() : 'first' };
     if (next > now) {
-      return { ...base, available: false, amount: 0, nextAt: new Date(next).toISOString(), reason: `Free chips once every ${TOP_UP.everyMs / 3_600_000} hours: next at ${new Date(next).toISOString()}.` };
+      return {
+        ...base,
+        available: false,
+        amount: 0,
+        nextAt: new Date(next).toISOString(),
+        reason: `Free chips once every ${TOP_UP.everyMs / 3_600_000} hours: next at ${new Date(next).toISOString()}.`,
+      };
     }
     if (balance >= TOP_UP.below) {
-      return { ...base, available: false, amount: 0, nextAt: null, reason: `Free chips are for balances below ${TOP_UP.below.toLocaleString('en-US')}; you have ${balance.toLocaleString('en-US')}.` };
+      return {
+        ...base,
+        available: false,
+        amount: 0,
+        nextAt: null,
+        reason: `Free chips are for balances below ${TOP_UP.below.toLocaleString('en-US')}; you have ${balance.toLocaleString('en-US')}.`,
+      };
     }
     return { ...base, available: true, amount: TOP_UP.target - balance, nextAt: null, reason: null };
   }
@@ -53,9 +65,18 @@ export class TopUpService {
     const s = await this.status(userId);
     if (!s.available) throw new HttpException({ code: 'TOP_UP_NOT_AVAILABLE', message: s.reason }, HttpStatus.CONFLICT);
     try {
-      await this.ledger.grant({ idempotencyKey: `top-up:${userId}:after:${s.after}`, userId, amount: s.amount, note: 'top-up' });
+      await this.ledger.grant({
+        idempotencyKey: `top-up:${userId}:after:${s.after}`,
+        userId,
+        amount: s.amount,
+        note: 'top-up',
+      });
     } catch (err) {
-      if (err instanceof IdempotencyConflictError) throw new HttpException({ code: 'TOP_UP_NOT_AVAILABLE', message: 'You just claimed your free chips.' }, HttpStatus.CONFLICT);
+      if (err instanceof IdempotencyConflictError)
+        throw new HttpException(
+          { code: 'TOP_UP_NOT_AVAILABLE', message: 'You just claimed your free chips.' },
+          HttpStatus.CONFLICT,
+        );
       throw err;
     }
     const { after: _after, ...next } = await this.status(userId);

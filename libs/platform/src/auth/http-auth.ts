@@ -35,7 +35,9 @@ export class JwtAuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AccessClaims }>();
+    const req = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AccessClaims }>();
     let claims: AccessClaims;
     try {
       claims = this.tokens.verify(bearerToken(req.headers.authorization));
@@ -48,8 +50,12 @@ export class JwtAuthGuard implements CanActivate {
     } catch (err) {
       throw new UnauthorizedException(err instanceof Error ? err.message : 'token revoked');
     }
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
-    if (roles?.length && !roles.includes(claims.role)) throw new ForbiddenException(`requires role ${roles.join(' or ')}`);
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (roles?.length && !roles.includes(claims.role))
+      throw new ForbiddenException(`requires role ${roles.join(' or ')}`);
     req.user = claims;
     return true;
   }

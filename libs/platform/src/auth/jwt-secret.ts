@@ -10,7 +10,10 @@ import type { PrismaClient } from '@naiko/persistence';
 
 export const JWT_SECRET_NAME = 'jwt';
 
-export async function storedSecret(prisma: Pick<PrismaClient, '$executeRaw' | 'platformSecret'>, name: string): Promise<string> {
+export async function storedSecret(
+  prisma: Pick<PrismaClient, '$executeRaw' | 'platformSecret'>,
+  name: string,
+): Promise<string> {
   const candidate = randomBytes(32).toString('base64url');
   await prisma.$executeRaw`INSERT INTO platform_secrets (name, value) VALUES (${name}, ${candidate}) ON CONFLICT (name) DO NOTHING`;
   const row = await prisma.platformSecret.findUnique({ where: { name } });
@@ -19,6 +22,9 @@ export async function storedSecret(prisma: Pick<PrismaClient, '$executeRaw' | 'p
 }
 
 /** The configured secret, else the deployment's generated one. */
-export async function resolveJwtSecret(configured: string | undefined, prisma: Pick<PrismaClient, '$executeRaw' | 'platformSecret'>): Promise<string> {
+export async function resolveJwtSecret(
+  configured: string | undefined,
+  prisma: Pick<PrismaClient, '$executeRaw' | 'platformSecret'>,
+): Promise<string> {
   return configured ?? storedSecret(prisma, JWT_SECRET_NAME);
 }

@@ -21,11 +21,18 @@ export class InvalidTokenError extends Error {
 export class TokenService {
   private readonly jwt: JwtService;
 
-  constructor(secret: string, private readonly expiresInSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly expiresInSeconds: number,
+  ) {
     // A KeyObject, not the string: given a string, jsonwebtoken first tries to parse it as a public
     // key on every verify and catches the failure — ~2 ms of CPU per socket connection.
     const key = createSecretKey(Buffer.from(secret, 'utf8')) as unknown as string;
-    this.jwt = new JwtService({ secret: key, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } });
+    this.jwt = new JwtService({
+      secret: key,
+      signOptions: { algorithm: 'HS256' },
+      verifyOptions: { algorithms: ['HS256'] },
+    });
   }
 
   get accessTokenSeconds(): number {

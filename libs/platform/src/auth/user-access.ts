@@ -63,7 +63,9 @@ export class UserAccess {
       where: { id: userId },
       select: { username: true, role: true, tokenVersion: true, deletedAt: true },
     });
-    const state = row ? { username: row.username, role: row.role, tokenVersion: row.tokenVersion, deleted: row.deletedAt !== null } : null;
+    const state = row
+      ? { username: row.username, role: row.role, tokenVersion: row.tokenVersion, deleted: row.deletedAt !== null }
+      : null;
     if (this.ttlMs > 0) {
       if (this.cache.size >= MAX_CACHED) this.cache.clear();
       this.cache.set(userId, { state, until: now + this.ttlMs });
@@ -74,7 +76,8 @@ export class UserAccess {
   /** The claims when the account still stands behind them; throws RevokedTokenError otherwise. */
   async check(claims: AccessClaims): Promise<AccessClaims> {
     // Not a uuid: no such user (and PostgreSQL would refuse the query with an error).
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.sub)) throw new RevokedTokenError('no such user');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.sub))
+      throw new RevokedTokenError('no such user');
     const state = await this.state(claims.sub);
     if (!state) throw new RevokedTokenError('no such user');
     if (state.deleted) throw new RevokedTokenError('account deleted');
@@ -105,7 +108,8 @@ export class UserAccess {
     this.invalidate(userId);
     for (const server of this.servers) {
       // Only the Redis adapter carries server-side events (the in-memory one just warns).
-      if (this.config.SOCKET_REDIS_ADAPTER) (server as unknown as ClusterServer).serverSideEmit(USER_CHANGED_EVENT, userId);
+      if (this.config.SOCKET_REDIS_ADAPTER)
+        (server as unknown as ClusterServer).serverSideEmit(USER_CHANGED_EVENT, userId);
       server.in(userRoom(userId)).disconnectSockets(true);
     }
   }

@@ -41,7 +41,11 @@ export interface CreateOptions {
 @Module({})
 class ConfigSourceModule {
   static of(source: ConfigSource): DynamicModule {
-    return { module: ConfigSourceModule, providers: [{ provide: CONFIG_SOURCE, useValue: source }], exports: [CONFIG_SOURCE] };
+    return {
+      module: ConfigSourceModule,
+      providers: [{ provide: CONFIG_SOURCE, useValue: source }],
+      exports: [CONFIG_SOURCE],
+    };
   }
 }
 

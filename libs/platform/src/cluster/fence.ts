@@ -28,6 +28,8 @@ export class StaleFencingTokenError extends Error {
 export async function checkFence(tx: Tx, tableId: string, token: number, owner: string): Promise<void> {
   // The rule itself is the SQL function naiko_claim_fence (migration hand_append_function), which
   // the hand store's one-statement writes call too: one definition of who may write.
-  const rows = await tx.$queryRaw<{ ok: boolean }[]>`SELECT naiko_claim_fence(${tableId}, ${BigInt(token)}, ${owner}) AS ok`;
+  const rows = await tx.$queryRaw<
+    { ok: boolean }[]
+  >`SELECT naiko_claim_fence(${tableId}, ${BigInt(token)}, ${owner}) AS ok`;
   if (!rows[0]?.ok) throw new StaleFencingTokenError(tableId, token);
 }

@@ -12,7 +12,11 @@ import { ClusterMetrics } from './metrics';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** May this request read the metrics? */
-export function metricsAllowed(token: string | undefined, configured: string | undefined, remoteAddress: string | undefined): boolean {
+export function metricsAllowed(
+  token: string | undefined,
+  configured: string | undefined,
+  remoteAddress: string | undefined,
+): boolean {
   if (configured === undefined) return remoteAddress !== undefined && LOOPBACK.has(remoteAddress);
   if (token === undefined) return false;
   const a = Buffer.from(token);
@@ -35,7 +39,11 @@ export class MetricsController {
     @Res() res: { type(t: string): { send(b: string): void } },
   ): Promise<void> {
     if (!metricsAllowed(bearerToken(req.headers.authorization), this.config.METRICS_TOKEN, req.socket?.remoteAddress)) {
-      throw new UnauthorizedException(this.config.METRICS_TOKEN === undefined ? 'metrics are served to loopback clients only (set METRICS_TOKEN)' : 'the metrics token is required');
+      throw new UnauthorizedException(
+        this.config.METRICS_TOKEN === undefined
+          ? 'metrics are served to loopback clients only (set METRICS_TOKEN)'
+          : 'the metrics token is required',
+      );
     }
     const { contentType, body } = await this.metrics.render();
     res.type(contentType).send(body);

@@ -30,7 +30,12 @@ export class ClusterMetrics {
       help: 'Tables hosted (owned) by this copy',
       registers,
       collect() {
-        this.set(self.tables()?.all().filter((h) => !h.closed).length ?? 0);
+        this.set(
+          self
+            .tables()
+            ?.all()
+            .filter((h) => !h.closed).length ?? 0,
+        );
       },
     });
     new Counter({

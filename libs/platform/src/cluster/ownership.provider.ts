@@ -16,8 +16,16 @@ import { TableLeases } from './table-lease';
 import { RedisTableOwnership, SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from './table-ownership';
 
 /** The cluster settings of the validated config (CLUSTER_MODE, INSTANCE_ID, TABLE_LEASE_MS). */
-export function clusterModeOf(config: Pick<AppConfig, 'clustered' | 'TABLE_LEASE_MS' | 'INSTANCE_ID'>): { clustered: boolean; ttlMs: number; instanceId?: string } {
-  return { clustered: config.clustered, ttlMs: config.TABLE_LEASE_MS, ...(config.INSTANCE_ID ? { instanceId: config.INSTANCE_ID } : {}) };
+export function clusterModeOf(config: Pick<AppConfig, 'clustered' | 'TABLE_LEASE_MS' | 'INSTANCE_ID'>): {
+  clustered: boolean;
+  ttlMs: number;
+  instanceId?: string;
+} {
+  return {
+    clustered: config.clustered,
+    ttlMs: config.TABLE_LEASE_MS,
+    ...(config.INSTANCE_ID ? { instanceId: config.INSTANCE_ID } : {}),
+  };
 }
 
 /**
@@ -26,7 +34,10 @@ export function clusterModeOf(config: Pick<AppConfig, 'clustered' | 'TABLE_LEASE
  * the installation namespace of issue 29) — else every write of the new owner would be refused.
  */
 export function tableLeaseFloor(prisma: Pick<PrismaService, 'tableLease'>): (tableId: string) => Promise<number> {
-  return async (tableId) => Number((await prisma.tableLease.findUnique({ where: { tableId }, select: { fencingToken: true } }))?.fencingToken ?? 0);
+  return async (tableId) =>
+    Number(
+      (await prisma.tableLease.findUnique({ where: { tableId }, select: { fencingToken: true } }))?.fencingToken ?? 0,
+    );
 }
 
 /** Stops the leases (releasing them) and closes its Redis connection with the app. */
@@ -46,7 +57,14 @@ class ClosingOwnership extends RedisTableOwnership {
 export const tableOwnershipProvider: FactoryProvider<TableOwnership> = {
   provide: TABLE_OWNERSHIP,
   inject: [APP_CONFIG, REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef, PrismaService],
-  useFactory: (config: AppConfig, ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef, prisma: PrismaService): TableOwnership => {
+  useFactory: (
+    config: AppConfig,
+    ns: RedisNamespace,
+    redisEndpoint: RedisEndpoint,
+    app: AppInfo,
+    moduleRef: ModuleRef,
+    prisma: PrismaService,
+  ): TableOwnership => {
     const mode = clusterModeOf(config);
     if (!mode.clustered) return new SingleProcessOwnership();
     let metrics: ClusterMetrics | null = null;
@@ -56,7 +74,13 @@ export const tableOwnershipProvider: FactoryProvider<TableOwnership> = {
       metrics = null;
     }
     const redis = new Redis(redisOptionsFromUrl(redisEndpoint.url));
-    const leases = new TableLeases({ redis, prefix: ns.prefix, owner: mode.instanceId ?? app.instanceId, ttlMs: mode.ttlMs, floor: tableLeaseFloor(prisma) });
+    const leases = new TableLeases({
+      redis,
+      prefix: ns.prefix,
+      owner: mode.instanceId ?? app.instanceId,
+      ttlMs: mode.ttlMs,
+      floor: tableLeaseFloor(prisma),
+    });
     return new ClosingOwnership({ leases, onChange: (change) => metrics?.leaseChanges.inc({ change }) }, redis);
   },
 };

@@ -66,11 +66,16 @@ export class QueueDashboard implements OnModuleInit {
     }
     const server = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({ queues: queues.map((q) => new BullMQAdapter(q)), serverAdapter: server });
-    http.getInstance().use(
-      QUEUE_DASHBOARD_PATH,
-      (req: Req, res: Res, next: () => void) => void this.guard(req, res, next).catch(() => res.status(500).json({ statusCode: 500, message: 'internal error' })),
-      server.getRouter(),
-    );
+    http
+      .getInstance()
+      .use(
+        QUEUE_DASHBOARD_PATH,
+        (req: Req, res: Res, next: () => void) =>
+          void this.guard(req, res, next).catch(() =>
+            res.status(500).json({ statusCode: 500, message: 'internal error' }),
+          ),
+        server.getRouter(),
+      );
     this.logger.log({ msg: `queue dashboard at ${QUEUE_DASHBOARD_PATH}`, queues: queues.map((q) => q.name) });
   }
 
@@ -82,7 +87,9 @@ export class QueueDashboard implements OnModuleInit {
       // The account as it is now: a demoted or deleted admin's token is refused (issue 19.5).
       claims = await this.access.check(this.tokens.verify(token));
     } catch {
-      res.status(401).json({ statusCode: 401, message: 'an admin token is required (Authorization: Bearer, or ?token=)' });
+      res
+        .status(401)
+        .json({ statusCode: 401, message: 'an admin token is required (Authorization: Bearer, or ?token=)' });
       return;
     }
     if (claims.role !== 'admin') {

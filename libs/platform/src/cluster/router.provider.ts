@@ -18,7 +18,13 @@ import { TABLE_ROUTER, TableRouter } from './table-router';
 export const tableRouterProvider: FactoryProvider<TableRouter | null> = {
   provide: TABLE_ROUTER,
   inject: [APP_CONFIG, REDIS_NAMESPACE, REDIS_ENDPOINT, APP_INFO, ModuleRef],
-  useFactory: (config: AppConfig, ns: RedisNamespace, redisEndpoint: RedisEndpoint, app: AppInfo, moduleRef: ModuleRef): TableRouter | null => {
+  useFactory: (
+    config: AppConfig,
+    ns: RedisNamespace,
+    redisEndpoint: RedisEndpoint,
+    app: AppInfo,
+    moduleRef: ModuleRef,
+  ): TableRouter | null => {
     const mode = clusterModeOf(config);
     if (!config.routesTables) return null;
     // Looked up when first needed: the metrics may be created after this provider.

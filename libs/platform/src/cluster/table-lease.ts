@@ -121,7 +121,17 @@ export class TableLeases {
   async acquire(tableId: string): Promise<Lease | null> {
     const started = this.clock.now();
     const floor = this.o.floor ? await this.o.floor(tableId) : 0;
-    const token = Number(await this.o.redis.eval(ACQUIRE, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), String(floor)));
+    const token = Number(
+      await this.o.redis.eval(
+        ACQUIRE,
+        2,
+        this.leaseKey(tableId),
+        this.tokenKey(tableId),
+        this.o.owner,
+        String(this.o.ttlMs),
+        String(floor),
+      ),
+    );
     if (!token) return null;
     return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
   }
@@ -135,7 +145,18 @@ export class TableLeases {
     const started = this.clock.now();
     const expected = `${from.owner}|${from.token}`;
     const floor = this.o.floor ? await this.o.floor(tableId) : 0;
-    const token = Number(await this.o.redis.eval(TAKE_OVER, 2, this.leaseKey(tableId), this.tokenKey(tableId), this.o.owner, String(this.o.ttlMs), expected, String(floor)));
+    const token = Number(
+      await this.o.redis.eval(
+        TAKE_OVER,
+        2,
+        this.leaseKey(tableId),
+        this.tokenKey(tableId),
+        this.o.owner,
+        String(this.o.ttlMs),
+        expected,
+        String(floor),
+      ),
+    );
     if (!token) return null;
     return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
   }
@@ -159,7 +180,9 @@ export class TableLeases {
   /** Extends a lease this copy still holds; null when it was lost (expired and maybe taken). */
   async renew(lease: Lease): Promise<Lease | null> {
     const started = this.clock.now();
-    const ok = Number(await this.o.redis.eval(RENEW, 1, this.leaseKey(lease.tableId), value(lease), String(this.o.ttlMs)));
+    const ok = Number(
+      await this.o.redis.eval(RENEW, 1, this.leaseKey(lease.tableId), value(lease), String(this.o.ttlMs)),
+    );
     return ok ? { ...lease, validUntil: this.validFrom(started) } : null;
   }
 
@@ -170,10 +193,11 @@ export class TableLeases {
 
   /** Who holds the table now, if anyone. */
   async holder(tableId: string): Promise<LeaseHolder | null> {
-    const [[, v], [, ttl]] = (await this.o.redis.multi().get(this.leaseKey(tableId)).pttl(this.leaseKey(tableId)).exec()) as [
-      [unknown, string | null],
-      [unknown, number],
-    ][number][];
+    const [[, v], [, ttl]] = (await this.o.redis
+      .multi()
+      .get(this.leaseKey(tableId))
+      .pttl(this.leaseKey(tableId))
+      .exec()) as [[unknown, string | null], [unknown, number]][number][];
     if (typeof v !== 'string' || v === 'pending') return null;
     const i = v.lastIndexOf('|');
     return { owner: v.slice(0, i), token: Number(v.slice(i + 1)), ttlMs: Number(ttl) };

@@ -5,7 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { TableHostError } from '../tables/host-errors';
 import { ManualClock } from './manual-clock';
 import { until } from './test/redis-time';
-import { RoutedCommandError, TableRouter, toRoutedError, type DirectoryEntry, type TableRouterOptions } from './table-router';
+import {
+  RoutedCommandError,
+  TableRouter,
+  toRoutedError,
+  type DirectoryEntry,
+  type TableRouterOptions,
+} from './table-router';
 
 const URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let prefix: string;
@@ -13,7 +19,10 @@ let prefix: string;
 let clock: ManualClock;
 const routers: TableRouter[] = [];
 
-function router(instanceId: string, o: Pick<TableRouterOptions, 'timeoutMs' | 'aliveTtlMs' | 'onRouted'> = {}): TableRouter {
+function router(
+  instanceId: string,
+  o: Pick<TableRouterOptions, 'timeoutMs' | 'aliveTtlMs' | 'onRouted'> = {},
+): TableRouter {
   const redis = new Redis(URL, { maxRetriesPerRequest: 1 });
   const r = new TableRouter({ redis, subscriber: redis.duplicate(), prefix, instanceId, clock, ...o });
   routers.push(r);
@@ -36,7 +45,23 @@ const entry = (tableId: string, owner: string): DirectoryEntry => ({
   tableId,
   owner,
   access: null,
-  summary: { tableId, name: tableId, game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 1, bigBlind: 2 }, buyIn: { min: 40, max: 200 }, seats: 6, seated: 0, seatsFree: 6, naikoMode: false, botsAllowed: false, private: false, hostId: null, closed: false, handsPlayed: 0 },
+  summary: {
+    tableId,
+    name: tableId,
+    game: 'holdem',
+    structure: 'no-limit',
+    stakes: { smallBlind: 1, bigBlind: 2 },
+    buyIn: { min: 40, max: 200 },
+    seats: 6,
+    seated: 0,
+    seatsFree: 6,
+    naikoMode: false,
+    botsAllowed: false,
+    private: false,
+    hostId: null,
+    closed: false,
+    handsPlayed: 0,
+  },
 });
 
 describe('table router', () => {
@@ -54,7 +79,7 @@ describe('table router', () => {
     expect(seen).toEqual([{ body, from: 'caller' }]);
   });
 
-  it('the owner\'s typed refusal comes back with its code, reason and message', async () => {
+  it("the owner's typed refusal comes back with its code, reason and message", async () => {
     const owner = router('owner');
     const caller = router('caller');
     await owner.start(async () => {
@@ -63,11 +88,19 @@ describe('table router', () => {
     await caller.start(null, false);
     const err = await caller.send('owner', 'act', { op: 'act' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RoutedCommandError);
-    expect((err as RoutedCommandError).error).toEqual({ code: 'CONFLICT', reason: 'STALE_VERSION', message: 'decision on version 3, hand is at 4' });
+    expect((err as RoutedCommandError).error).toEqual({
+      code: 'CONFLICT',
+      reason: 'STALE_VERSION',
+      message: 'decision on version 3, hand is at 4',
+    });
   });
 
   it('an unexpected failure of the owner crosses as INTERNAL without its details', async () => {
-    expect(toRoutedError(new Error('password=secret'))).toEqual({ code: 'INTERNAL', reason: 'INTERNAL', message: 'the table host failed; see its log' });
+    expect(toRoutedError(new Error('password=secret'))).toEqual({
+      code: 'INTERNAL',
+      reason: 'INTERNAL',
+      message: 'the table host failed; see its log',
+    });
   });
 
   it('a gone owner fails fast with CONFLICT TABLE_MOVING (nobody listens on its channel)', async () => {
@@ -91,13 +124,20 @@ describe('table router', () => {
     }, true);
     await caller.start(null, false);
     let settled = false;
-    const reply = caller.send('owner', 'act', { op: 'act' }).catch((e: unknown) => e).finally(() => (settled = true));
+    const reply = caller
+      .send('owner', 'act', { op: 'act' })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
     await until(() => served === 1); // the owner has it and stays silent
     clock.advance(9_999);
     expect(settled).toBe(false);
     clock.advance(1);
     const err = (await reply) as RoutedCommandError;
-    const silent = { code: 'CONFLICT', reason: 'TABLE_MOVING', message: expect.stringMatching(/did not answer within 10000 ms/) };
+    const silent = {
+      code: 'CONFLICT',
+      reason: 'TABLE_MOVING',
+      message: expect.stringMatching(/did not answer within 10000 ms/),
+    };
     expect(err.error).toMatchObject(silent);
   });
 
@@ -115,7 +155,7 @@ describe('table router', () => {
     expect(counts.sort()).toEqual(['sent:leave:refused', 'sent:sit:ok', 'served:leave:refused', 'served:sit:ok']);
   });
 
-  it('the directory lists every copy\'s tables; a closed table is removed', async () => {
+  it("the directory lists every copy's tables; a closed table is removed", async () => {
     const a = router('a');
     const b = router('b');
     await a.publish(entry('t1', 'a'));

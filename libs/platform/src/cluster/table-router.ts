@@ -152,7 +152,9 @@ export class TableRouter {
     this.stopHeartbeat?.();
     for (const [id, p] of this.pending) {
       p.cancelTimeout();
-      p.reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' }));
+      p.reject(
+        new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' }),
+      );
       this.pending.delete(id);
     }
     await this.o.redis.zrem(this.aliveKey, this.instanceId).catch(() => undefined);
@@ -191,7 +193,9 @@ export class TableRouter {
   async listening(instances: readonly string[]): Promise<Map<string, boolean>> {
     const out = new Map<string, boolean>();
     if (!instances.length) return out;
-    const reply = (await this.o.redis.call('PUBSUB', 'NUMSUB', ...instances.map((i) => this.channel(i)))) as (string | number)[];
+    const reply = (await this.o.redis.call('PUBSUB', 'NUMSUB', ...instances.map((i) => this.channel(i)))) as (
+      string | number
+    )[];
     instances.forEach((i, n) => out.set(i, Number(reply[2 * n + 1]) > 0));
     return out;
   }
@@ -228,14 +232,25 @@ export class TableRouter {
    * RoutedCommandError (the owner's typed error), a dead or silent owner with CONFLICT.
    */
   async send(owner: string, op: string, body: unknown): Promise<unknown> {
-    if (this.stopped) throw new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' });
+    if (this.stopped)
+      throw new RoutedCommandError({
+        code: 'CONFLICT',
+        reason: 'SHUTTING_DOWN',
+        message: 'this copy is shutting down',
+      });
     const id = randomUUID();
     const message: RequestMessage = { kind: 'request', id, from: this.instanceId, op, body };
     const reply = new Promise<unknown>((resolve, reject) => {
       const cancelTimeout = this.clock.after(this.timeoutMs, () => {
         this.pending.delete(id);
         this.o.onRouted?.('sent', op, 'unavailable');
-        reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: `the copy hosting this table did not answer within ${this.timeoutMs} ms; retry` }));
+        reject(
+          new RoutedCommandError({
+            code: 'CONFLICT',
+            reason: 'TABLE_MOVING',
+            message: `the copy hosting this table did not answer within ${this.timeoutMs} ms; retry`,
+          }),
+        );
       });
       this.pending.set(id, { resolve, reject, cancelTimeout, op });
     });
@@ -247,7 +262,13 @@ export class TableRouter {
         p.cancelTimeout();
         this.pending.delete(id);
         this.o.onRouted?.('sent', op, 'unavailable');
-        p.reject(new RoutedCommandError({ code: 'CONFLICT', reason: 'TABLE_MOVING', message: 'the copy hosting this table is gone; it is being taken over, retry' }));
+        p.reject(
+          new RoutedCommandError({
+            code: 'CONFLICT',
+            reason: 'TABLE_MOVING',
+            message: 'the copy hosting this table is gone; it is being taken over, retry',
+          }),
+        );
       }
     }
     return reply;
@@ -267,13 +288,23 @@ export class TableRouter {
       this.pending.delete(msg.id);
       this.o.onRouted?.('sent', p.op, msg.ok ? 'ok' : 'refused');
       if (msg.ok) p.resolve(msg.result);
-      else p.reject(new RoutedCommandError(msg.error ?? { code: 'INTERNAL', reason: 'INTERNAL', message: 'routed command failed' }));
+      else
+        p.reject(
+          new RoutedCommandError(
+            msg.error ?? { code: 'INTERNAL', reason: 'INTERNAL', message: 'routed command failed' },
+          ),
+        );
       return;
     }
     const op = typeof msg.op === 'string' ? msg.op : 'unknown';
     let reply: ReplyMessage;
     if (!this.handler) {
-      reply = { kind: 'reply', id: msg.id, ok: false, error: { code: 'CONFLICT', reason: 'TABLE_MOVING', message: 'this copy hosts no tables' } };
+      reply = {
+        kind: 'reply',
+        id: msg.id,
+        ok: false,
+        error: { code: 'CONFLICT', reason: 'TABLE_MOVING', message: 'this copy hosts no tables' },
+      };
     } else {
       try {
         const result = await this.handler(msg.body, msg.from);
@@ -294,7 +325,11 @@ export function toRoutedError(err: unknown): RoutedError {
   if (typeof e?.code === 'string' && typeof e.reason === 'string') {
     // TableHostError's message starts with its reason; the receiving side puts it back.
     const message = String(e.message ?? '');
-    return { code: e.code as SocketErrorCode, reason: e.reason, message: message.startsWith(`${e.reason}: `) ? message.slice(e.reason.length + 2) : message };
+    return {
+      code: e.code as SocketErrorCode,
+      reason: e.reason,
+      message: message.startsWith(`${e.reason}: `) ? message.slice(e.reason.length + 2) : message,
+    };
   }
   return { code: 'INTERNAL', reason: 'INTERNAL', message: 'the table host failed; see its log' };
 }

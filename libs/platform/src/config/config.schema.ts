@@ -28,8 +28,15 @@ const optionalMs = z
 const originList = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-  .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), { message: 'must be a comma-separated list of origins like https://example.com' });
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), {
+    message: 'must be a comma-separated list of origins like https://example.com',
+  });
 
 export const configSchema = z
   .object({
@@ -43,7 +50,10 @@ export const configSchema = z
       .regex(/^(postgres(ql)?:\/\/|pglite(:|$))/, { message: 'must start with postgresql:// or pglite' })
       .optional(),
     /** redis://... | unset (local Redis on 6379, else a private redis-server under DATA_DIR). */
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' }).optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
+      .optional(),
     /** Where embedded PGlite and the private Redis keep their files. */
     DATA_DIR: z.string().min(1).default('.data'),
     /** May this process fall back to embedded PGlite / a private redis-server? (all-in-one: yes) */
@@ -72,13 +82,18 @@ export const configSchema = z
      * Namespace for everything this deployment keeps in Redis (BullMQ keys, socket.io adapter
      * channels). Processes that should cooperate share it; tests use a private one.
      */
-    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, { message: 'must be 1-40 letters, digits, _ . -' }).default('naiko'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/, { message: 'must be 1-40 letters, digits, _ . -' })
+      .default('naiko'),
     /**
      * Use the socket.io Redis adapter so rooms span processes. `auto` (the all-in-one app's
      * default): only as one of several copies (CLUSTER_MODE=redis or INSTANCE_ID set), since a
      * single process holds every socket and the adapter would cost ~10 % of its CPU for nothing.
      */
-    SOCKET_REDIS_ADAPTER: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'auto'], { message: 'must be true, false or auto' }).default('true'),
+    SOCKET_REDIS_ADAPTER: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'auto'], { message: 'must be true, false or auto' })
+      .default('true'),
     /** `redis`: tables are spread over copies with Redis leases; `single` (or unset without INSTANCE_ID): one process owns every table. */
     CLUSTER_MODE: z.enum(['single', 'redis'], { message: 'must be single or redis' }).optional(),
     /** This copy's id among several (implies CLUSTER_MODE=redis when that is unset). */
@@ -147,7 +162,8 @@ export class ConfigError extends Error {
 /** Parses `env` over the app's `defaults`; throws ConfigError listing every bad variable as `NAME: problem (got "value")`. */
 export function parseConfig(env: Record<string, string | undefined>, defaults: ConfigDefaults = {}): AppConfig {
   // Empty strings mean "unset" (docker-compose passes `FOO=` for optional values).
-  const set = (record: Record<string, string | undefined>) => Object.entries(record).filter(([, v]) => v !== undefined && v !== '');
+  const set = (record: Record<string, string | undefined>) =>
+    Object.entries(record).filter(([, v]) => v !== undefined && v !== '');
   const cleaned = Object.fromEntries([...set(defaults), ...set(env)]);
   const result = configSchema.safeParse(cleaned);
   if (result.success) return result.data;

@@ -40,15 +40,35 @@ describe('parseConfig', () => {
     expect(parseConfig({}, lobby)).toMatchObject({ EMBEDDED_FALLBACK: false, TABLES_HOST: false, routesTables: true });
     expect(parseConfig({ TABLES_HOST: 'true' }, lobby)).toMatchObject({ TABLES_HOST: true, routesTables: false });
     expect(parseConfig({ TABLES_HOST: '' }, lobby).TABLES_HOST).toBe(false);
-    expect(() => parseConfig({}, { TABLE_LEASE_MS: '5' })).toThrow(/TABLE_LEASE_MS: must be an integer from 200 to 600000 \(got "5"\)/);
+    expect(() => parseConfig({}, { TABLE_LEASE_MS: '5' })).toThrow(
+      /TABLE_LEASE_MS: must be an integer from 200 to 600000 \(got "5"\)/,
+    );
   });
 
   it('derives the cluster mode and the socket adapter: `auto` keeps the Redis adapter only as one of several copies', () => {
-    expect(parseConfig({})).toMatchObject({ clustered: false, SOCKET_REDIS_ADAPTER: true, routesTables: false, TABLE_LEASE_MS: 5000 });
-    expect(parseConfig({}, { SOCKET_REDIS_ADAPTER: 'auto' })).toMatchObject({ clustered: false, SOCKET_REDIS_ADAPTER: false });
-    expect(parseConfig({ INSTANCE_ID: 'a' }, { SOCKET_REDIS_ADAPTER: 'auto' })).toMatchObject({ clustered: true, SOCKET_REDIS_ADAPTER: true, routesTables: true });
-    expect(parseConfig({ INSTANCE_ID: 'a', CLUSTER_MODE: 'single' })).toMatchObject({ clustered: false, routesTables: false });
-    expect(parseConfig({ CLUSTER_MODE: 'redis', SOCKET_REDIS_ADAPTER: 'false' }, { SOCKET_REDIS_ADAPTER: 'auto' }).SOCKET_REDIS_ADAPTER).toBe(false);
+    expect(parseConfig({})).toMatchObject({
+      clustered: false,
+      SOCKET_REDIS_ADAPTER: true,
+      routesTables: false,
+      TABLE_LEASE_MS: 5000,
+    });
+    expect(parseConfig({}, { SOCKET_REDIS_ADAPTER: 'auto' })).toMatchObject({
+      clustered: false,
+      SOCKET_REDIS_ADAPTER: false,
+    });
+    expect(parseConfig({ INSTANCE_ID: 'a' }, { SOCKET_REDIS_ADAPTER: 'auto' })).toMatchObject({
+      clustered: true,
+      SOCKET_REDIS_ADAPTER: true,
+      routesTables: true,
+    });
+    expect(parseConfig({ INSTANCE_ID: 'a', CLUSTER_MODE: 'single' })).toMatchObject({
+      clustered: false,
+      routesTables: false,
+    });
+    expect(
+      parseConfig({ CLUSTER_MODE: 'redis', SOCKET_REDIS_ADAPTER: 'false' }, { SOCKET_REDIS_ADAPTER: 'auto' })
+        .SOCKET_REDIS_ADAPTER,
+    ).toBe(false);
     expect(parseConfig({ TABLES_ROUTE: 'true' }).routesTables).toBe(true);
     expect(() => parseConfig({ CLUSTER_MODE: 'mesh' })).toThrow(/CLUSTER_MODE: must be single or redis/);
   });
@@ -56,8 +76,13 @@ describe('parseConfig', () => {
   it('validates the table and runner timings in the same schema', () => {
     expect(parseConfig({})).toMatchObject({ TABLE_HAND_PAUSE_MS: 2000, TABLE_BOT_DELAY_MS: 800 });
     expect(parseConfig({}).MTT_HAND_PAUSE_MS).toBeUndefined();
-    expect(parseConfig({ MTT_HAND_PAUSE_MS: '0', SNG_BOT_DELAY_MS: '25' })).toMatchObject({ MTT_HAND_PAUSE_MS: 0, SNG_BOT_DELAY_MS: 25 });
+    expect(parseConfig({ MTT_HAND_PAUSE_MS: '0', SNG_BOT_DELAY_MS: '25' })).toMatchObject({
+      MTT_HAND_PAUSE_MS: 0,
+      SNG_BOT_DELAY_MS: 25,
+    });
     expect(() => parseConfig({ TABLE_HAND_PAUSE_MS: '-1' })).toThrow(/TABLE_HAND_PAUSE_MS/);
-    expect(() => parseConfig({ SNG_HAND_PAUSE_MS: '700000' })).toThrow(/SNG_HAND_PAUSE_MS: must be an integer from 0 to 600000/);
+    expect(() => parseConfig({ SNG_HAND_PAUSE_MS: '700000' })).toThrow(
+      /SNG_HAND_PAUSE_MS: must be an integer from 0 to 600000/,
+    );
   });
 });

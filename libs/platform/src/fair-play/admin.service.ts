@@ -4,10 +4,24 @@
 // from the account's balance back to the accounts the evidence says lost the chips (in proportion
 // to what each lost; the house when the flag names none), posted in the same database transaction
 // as its sanction row: `npm run -s audit` checks it like every other movement.
-import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ReportBody, SanctionBody } from '@naiko/contracts';
-import { Accounts, inTransaction, LedgerError, postInTransaction, PrismaService, type Movement } from '@naiko/persistence';
+import {
+  Accounts,
+  inTransaction,
+  LedgerError,
+  postInTransaction,
+  PrismaService,
+  type Movement,
+} from '@naiko/persistence';
 import { FairPlaySockets } from './sockets';
 
 /** Reports one player may file per rolling 24 hours. */
@@ -33,9 +47,16 @@ export function splitClawback(amount: number, donors: readonly DonorShare[]): { 
 /** Who lost the chips, by the flag's evidence (chip-dump findings). */
 function donorsOf(signal: string, evidence: unknown, recipient: string): DonorShare[] {
   if (signal !== 'chip-dump') return [];
-  const e = evidence as { pattern?: string; donor?: string; recipient?: string; donors?: { donor: string; netToRecipient: number }[]; hands?: { committed: number }[] };
+  const e = evidence as {
+    pattern?: string;
+    donor?: string;
+    recipient?: string;
+    donors?: { donor: string; netToRecipient: number }[];
+    hands?: { committed: number }[];
+  };
   if (e.recipient !== recipient) return [];
-  if (e.pattern === 'concentrated-flow') return (e.donors ?? []).map((d) => ({ userId: d.donor, weight: d.netToRecipient }));
+  if (e.pattern === 'concentrated-flow')
+    return (e.donors ?? []).map((d) => ({ userId: d.donor, weight: d.netToRecipient }));
   if (e.pattern === 'strong-folds' && e.donor) return [{ userId: e.donor, weight: 1 }];
   return [];
 }
@@ -55,29 +76,85 @@ export class FairPlayAdminService {
       // The latest actions, whatever the status of what they answered.
       this.prisma.fairPlaySanction.findMany({ orderBy: { createdAt: 'desc' }, take: 200 }),
     ]);
-    const ids = [...new Set([...flags.flatMap((f) => f.userIds), ...reports.flatMap((r) => [r.reporterId, r.reportedId]), ...sanctions.map((s) => s.userId)])];
+    const ids = [
+      ...new Set([
+        ...flags.flatMap((f) => f.userIds),
+        ...reports.flatMap((r) => [r.reporterId, r.reportedId]),
+        ...sanctions.map((s) => s.userId),
+      ]),
+    ];
     const [users, balances] = await Promise.all([
       this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, isBot: true } }),
-      this.prisma.chipAccount.findMany({ where: { userId: { in: ids }, kind: 'user' }, select: { userId: true, balance: true } }),
+      this.prisma.chipAccount.findMany({
+        where: { userId: { in: ids }, kind: 'user' },
+        select: { userId: true, balance: true },
+      }),
     ]);
     const balance = new Map(balances.map((b) => [b.userId!, Number(b.balance)]));
     return {
       users: users.map((u) => ({ id: u.id, username: u.username, isBot: u.isBot, balance: balance.get(u.id) ?? 0 })),
-      flags: flags.map((f) => ({ id: f.id, signal: f.signal, pattern: f.pattern, userIds: f.userIds, evidence: f.evidence, handIds: f.handIds, status: f.status, seenCount: f.seenCount, createdAt: f.createdAt, lastSeenAt: f.lastSeenAt })),
-      reports: reports.map((r) => ({ id: r.id, reporterId: r.reporterId, reportedId: r.reportedId, tableId: r.tableId, handId: r.handId, reason: r.reason, text: r.text, status: r.status, createdAt: r.createdAt })),
-      sanctions: sanctions.map((s) => ({ id: s.id.toString(), userId: s.userId, kind: s.kind, reason: s.reason, flagId: s.flagId, reportId: s.reportId, amount: s.amount === null ? null : Number(s.amount), ledgerKey: s.ledgerKey, createdAt: s.createdAt, endsAt: s.endsAt, liftedAt: s.liftedAt })),
+      flags: flags.map((f) => ({
+        id: f.id,
+        signal: f.signal,
+        pattern: f.pattern,
+        userIds: f.userIds,
+        evidence: f.evidence,
+        handIds: f.handIds,
+        status: f.status,
+        seenCount: f.seenCount,
+        createdAt: f.createdAt,
+        lastSeenAt: f.lastSeenAt,
+      })),
+      reports: reports.map((r) => ({
+        id: r.id,
+        reporterId: r.reporterId,
+        reportedId: r.reportedId,
+        tableId: r.tableId,
+        handId: r.handId,
+        reason: r.reason,
+        text: r.text,
+        status: r.status,
+        createdAt: r.createdAt,
+      })),
+      sanctions: sanctions.map((s) => ({
+        id: s.id.toString(),
+        userId: s.userId,
+        kind: s.kind,
+        reason: s.reason,
+        flagId: s.flagId,
+        reportId: s.reportId,
+        amount: s.amount === null ? null : Number(s.amount),
+        ledgerKey: s.ledgerKey,
+        createdAt: s.createdAt,
+        endsAt: s.endsAt,
+        liftedAt: s.liftedAt,
+      })),
     };
   }
 
   async report(reporterId: string, body: ReportBody): Promise<{ id: string }> {
-    if (body.reportedId === reporterId) throw new BadRequestException({ code: 'SELF_REPORT', message: 'you cannot report yourself' });
+    if (body.reportedId === reporterId)
+      throw new BadRequestException({ code: 'SELF_REPORT', message: 'you cannot report yourself' });
     const reported = await this.prisma.user.findUnique({ where: { id: body.reportedId }, select: { id: true } });
     if (!reported) throw new NotFoundException({ code: 'UNKNOWN_USER', message: 'no such player' });
     // A report button is not a megaphone: at most REPORTS_PER_DAY reports per player per 24 hours.
-    const recent = await this.prisma.fairPlayReport.count({ where: { reporterId, createdAt: { gt: new Date(Date.now() - 86_400_000) } } });
-    if (recent >= REPORTS_PER_DAY) throw new HttpException({ code: 'TOO_MANY_REPORTS', message: `at most ${REPORTS_PER_DAY} reports a day; the fair-play team has yours` }, HttpStatus.TOO_MANY_REQUESTS);
+    const recent = await this.prisma.fairPlayReport.count({
+      where: { reporterId, createdAt: { gt: new Date(Date.now() - 86_400_000) } },
+    });
+    if (recent >= REPORTS_PER_DAY)
+      throw new HttpException(
+        { code: 'TOO_MANY_REPORTS', message: `at most ${REPORTS_PER_DAY} reports a day; the fair-play team has yours` },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     const row = await this.prisma.fairPlayReport.create({
-      data: { reporterId, reportedId: body.reportedId, reason: body.reason, text: body.text ?? '', tableId: body.tableId ?? null, handId: body.handId ?? null },
+      data: {
+        reporterId,
+        reportedId: body.reportedId,
+        reason: body.reason,
+        text: body.text ?? '',
+        tableId: body.tableId ?? null,
+        handId: body.handId ?? null,
+      },
       select: { id: true },
     });
     return row;
@@ -97,11 +174,19 @@ export class FairPlayAdminService {
     const flag = b.flagId ? await this.prisma.fairPlayFlag.findUnique({ where: { id: b.flagId } }) : null;
     if (b.flagId && !flag) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such flag' });
     const endsAt = b.days ? new Date(Date.now() + b.days * 86_400_000) : null;
-    const base = { userId: b.userId, kind: b.kind, reason: b.reason, flagId: b.flagId ?? null, reportId: b.reportId ?? null, adminId };
+    const base = {
+      userId: b.userId,
+      kind: b.kind,
+      reason: b.reason,
+      flagId: b.flagId ?? null,
+      reportId: b.reportId ?? null,
+      adminId,
+    };
 
     let row;
     if (b.kind === 'clawback') {
-      if (!b.amount) throw new BadRequestException({ code: 'AMOUNT_REQUIRED', message: 'a claw-back needs an amount of chips' });
+      if (!b.amount)
+        throw new BadRequestException({ code: 'AMOUNT_REQUIRED', message: 'a claw-back needs an amount of chips' });
       const amount = b.amount;
       const to = splitClawback(amount, flag ? donorsOf(flag.signal, flag.evidence, b.userId) : []);
       const movements: Movement[] = to.length
@@ -110,7 +195,12 @@ export class FairPlayAdminService {
       const ledgerKey = `fair-play:clawback:${randomUUID()}`;
       try {
         row = await inTransaction(this.prisma, async (tx) => {
-          await postInTransaction(tx, { idempotencyKey: ledgerKey, reason: 'clawback', movements, note: `fair-play claw-back: ${b.reason}`.slice(0, 200) });
+          await postInTransaction(tx, {
+            idempotencyKey: ledgerKey,
+            reason: 'clawback',
+            movements,
+            note: `fair-play claw-back: ${b.reason}`.slice(0, 200),
+          });
           return tx.fairPlaySanction.create({ data: { ...base, amount: BigInt(amount), ledgerKey } });
         });
       } catch (err) {
@@ -125,14 +215,30 @@ export class FairPlayAdminService {
       row = await this.prisma.fairPlaySanction.create({ data: { ...base, endsAt: b.kind === 'warn' ? null : endsAt } });
     }
     if (b.flagId) await this.prisma.fairPlayFlag.update({ where: { id: b.flagId }, data: { status: 'actioned' } });
-    if (b.reportId) await this.prisma.fairPlayReport.updateMany({ where: { id: b.reportId }, data: { status: 'actioned' } });
-    if (b.kind === 'warn') this.sockets.toUser(b.userId, 'fairplay:warning', { id: row.id.toString(), reason: b.reason, createdAt: row.createdAt.toISOString() });
-    return { id: row.id.toString(), kind: row.kind, amount: row.amount === null ? null : Number(row.amount), ledgerKey: row.ledgerKey, endsAt: row.endsAt };
+    if (b.reportId)
+      await this.prisma.fairPlayReport.updateMany({ where: { id: b.reportId }, data: { status: 'actioned' } });
+    if (b.kind === 'warn')
+      this.sockets.toUser(b.userId, 'fairplay:warning', {
+        id: row.id.toString(),
+        reason: b.reason,
+        createdAt: row.createdAt.toISOString(),
+      });
+    return {
+      id: row.id.toString(),
+      kind: row.kind,
+      amount: row.amount === null ? null : Number(row.amount),
+      ledgerKey: row.ledgerKey,
+      endsAt: row.endsAt,
+    };
   }
 
   async lift(id: string): Promise<void> {
     if (!/^\d{1,18}$/.test(id)) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such sanction' });
-    const r = await this.prisma.fairPlaySanction.updateMany({ where: { id: BigInt(id), kind: { in: ['restrict-public', 'suspend'] }, liftedAt: null }, data: { liftedAt: new Date() } });
-    if (r.count === 0) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such restriction or suspension in force' });
+    const r = await this.prisma.fairPlaySanction.updateMany({
+      where: { id: BigInt(id), kind: { in: ['restrict-public', 'suspend'] }, liftedAt: null },
+      data: { liftedAt: new Date() },
+    });
+    if (r.count === 0)
+      throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such restriction or suspension in force' });
   }
 }

@@ -11,9 +11,29 @@
 //            GET  /admin/fair-play/hands/:id   a stored hand with every card, for the replayer
 // There is no route that moves chips from one player to another: chips change hands only through
 // play (and an admin's claw-back, which returns them to whoever lost them). See the terms page.
-import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import type { z } from 'zod';
-import { CoolOffBody, RealityCheckBody, ReportBody, SanctionBody, type AccessClaims, type MyFairPlayView } from '@naiko/contracts';
+import {
+  CoolOffBody,
+  RealityCheckBody,
+  ReportBody,
+  SanctionBody,
+  type AccessClaims,
+  type MyFairPlayView,
+} from '@naiko/contracts';
 import { HandStore, PrismaService } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { FairPlayAdminService } from './admin.service';
@@ -23,7 +43,11 @@ import { StandingService } from './standing';
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const r = schema.safeParse(body);
-  if (!r.success) throw new BadRequestException({ code: 'BAD_PAYLOAD', message: r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+  if (!r.success)
+    throw new BadRequestException({
+      code: 'BAD_PAYLOAD',
+      message: r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+    });
   return r.data;
 }
 
@@ -49,7 +73,10 @@ export class FairPlayController {
     const [s, rp, warnings] = await Promise.all([
       this.standing.of(user.sub),
       this.prisma.responsiblePlay.findUnique({ where: { userId: user.sub }, select: { realityCheckMinutes: true } }),
-      this.prisma.fairPlaySanction.findMany({ where: { userId: user.sub, kind: 'warn', createdAt: { gt: new Date(Date.now() - 30 * 86_400_000) } }, orderBy: { createdAt: 'desc' } }),
+      this.prisma.fairPlaySanction.findMany({
+        where: { userId: user.sub, kind: 'warn', createdAt: { gt: new Date(Date.now() - 30 * 86_400_000) } },
+        orderBy: { createdAt: 'desc' },
+      }),
     ]);
     const minutes = rp?.realityCheckMinutes ?? null;
     return {
@@ -120,7 +147,8 @@ export class FairPlayAdminController {
   @HttpCode(200)
   async status(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: { status?: unknown }) {
     const s = body?.status;
-    if (s !== 'open' && s !== 'dismissed' && s !== 'actioned') throw new BadRequestException({ code: 'BAD_PAYLOAD', message: 'status: open, dismissed or actioned' });
+    if (s !== 'open' && s !== 'dismissed' && s !== 'actioned')
+      throw new BadRequestException({ code: 'BAD_PAYLOAD', message: 'status: open, dismissed or actioned' });
     await this.admin.setFlagStatus(id, s);
     return { ok: true };
   }
@@ -131,7 +159,10 @@ export class FairPlayAdminController {
     const hand = await this.hands.getHand(id).catch(() => null);
     if (!hand) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such hand' });
     const events = (await this.hands.events(id)).map((e) => e.payload as { type: string });
-    const users = await this.prisma.user.findMany({ where: { id: { in: hand.players.map((p) => p.userId) } }, select: { id: true, username: true, isBot: true } });
+    const users = await this.prisma.user.findMany({
+      where: { id: { in: hand.players.map((p) => p.userId) } },
+      select: { id: true, username: true, isBot: true },
+    });
     const byId = new Map(users.map((u) => [u.id, u]));
     const c = hand.config;
     return {
@@ -140,7 +171,12 @@ export class FairPlayAdminController {
       handNumber: hand.handNumber,
       seat: -1,
       config: { variant: c.variant, structure: c.structure, stakes: c.stakes, button: c.button, seats: c.seats },
-      players: hand.players.map((p) => ({ seat: p.seat, userId: p.userId, name: byId.get(p.userId)?.username ?? '?', isBot: byId.get(p.userId)?.isBot ?? false })),
+      players: hand.players.map((p) => ({
+        seat: p.seat,
+        userId: p.userId,
+        name: byId.get(p.userId)?.username ?? '?',
+        isBot: byId.get(p.userId)?.isBot ?? false,
+      })),
       events,
     };
   }

@@ -34,6 +34,13 @@ import { StandingService } from './standing';
     FairPlayAdminService,
     ResponsiblePlayService,
   ],
-  exports: [FairPlayGate, PlayAllowedGuard, StandingService, FairPlayScanner, ResponsiblePlayService, FAIR_PLAY_OPTIONS],
+  exports: [
+    FairPlayGate,
+    PlayAllowedGuard,
+    StandingService,
+    FairPlayScanner,
+    ResponsiblePlayService,
+    FAIR_PLAY_OPTIONS,
+  ],
 })
 export class FairPlayModule {}

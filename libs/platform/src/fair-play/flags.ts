@@ -20,7 +20,8 @@ export interface FlagInput {
 const MAX_HANDS = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const flagKey = (f: Pick<FlagInput, 'signal' | 'pattern' | 'keyUsers'>): string => `${f.signal}|${f.pattern ?? ''}|${f.keyUsers.join(',')}`;
+export const flagKey = (f: Pick<FlagInput, 'signal' | 'pattern' | 'keyUsers'>): string =>
+  `${f.signal}|${f.pattern ?? ''}|${f.keyUsers.join(',')}`;
 
 @Injectable()
 export class FlagStore {

@@ -25,10 +25,19 @@ import { FairPlaySockets } from './sockets';
 import { StandingService } from './standing';
 
 /** The client behind a socket: its address (the first X-Forwarded-For hop when FAIR_PLAY_TRUST_PROXY=true: behind a proxy) and fingerprint. */
-export function socketConnection(socket: Pick<NaikoSocket, 'handshake'>, userId: string, trustProxy = false): ConnectionInfo {
+export function socketConnection(
+  socket: Pick<NaikoSocket, 'handshake'>,
+  userId: string,
+  trustProxy = false,
+): ConnectionInfo {
   const auth = socket.handshake.auth as { fingerprint?: unknown } | undefined;
-  const fp = typeof auth?.fingerprint === 'string' && /^[A-Za-z0-9_-]{8,128}$/.test(auth.fingerprint) ? auth.fingerprint : null;
-  const forwarded = trustProxy ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+  const fp =
+    typeof auth?.fingerprint === 'string' && /^[A-Za-z0-9_-]{8,128}$/.test(auth.fingerprint) ? auth.fingerprint : null;
+  const forwarded = trustProxy
+    ? String(socket.handshake.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        .trim()
+    : '';
   const ip = forwarded || socket.handshake.address || null;
   return { userId, ip: ip ? normaliseIp(ip) : null, fingerprint: fp };
 }
@@ -49,7 +58,11 @@ export class FairPlayGate {
   /** Before `table:sit`: throws a socket error (FORBIDDEN `COOL_OFF|SUSPENDED|RESTRICTED|SAME_CONNECTION: ...`) or returns. */
   async assertMaySit(socket: NaikoSocket, tableId: string): Promise<void> {
     try {
-      await this.checkSit(socket.data.user, socketConnection(socket, socket.data.user.sub, this.options.trustProxy), tableId);
+      await this.checkSit(
+        socket.data.user,
+        socketConnection(socket, socket.data.user.sub, this.options.trustProxy),
+        tableId,
+      );
     } catch (err) {
       if (err instanceof FairPlayRefusal) throw err.toSocket();
       throw err;
@@ -67,11 +80,18 @@ export class FairPlayGate {
       update: { ip: conn.ip, fingerprint: conn.fingerprint, seenAt: new Date() },
     });
     if (!table) return;
-    const seatedIds = table.seatMap.filter((s): s is NonNullable<typeof s> => s !== null && !s.isBot && s.playerId !== user.sub).map((s) => s.playerId);
+    const seatedIds = table.seatMap
+      .filter((s): s is NonNullable<typeof s> => s !== null && !s.isBot && s.playerId !== user.sub)
+      .map((s) => s.playerId);
     if (seatedIds.length === 0) return;
     const rows = await this.prisma.clientConnection.findMany({ where: { userId: { in: seatedIds } } });
     const decision = decideSameConnection(
-      { tableId, privateTable, seated: rows.map((r) => ({ userId: r.userId, ip: r.ip, fingerprint: r.fingerprint })), candidate: conn },
+      {
+        tableId,
+        privateTable,
+        seated: rows.map((r) => ({ userId: r.userId, ip: r.ip, fingerprint: r.fingerprint })),
+        candidate: conn,
+      },
       this.options.sameConnection,
     );
     if (decision.decision === 'allow') return;
@@ -85,7 +105,10 @@ export class FairPlayGate {
       handIds: [],
     });
     if (decision.decision === 'refuse') {
-      throw new FairPlayRefusal('SAME_CONNECTION', 'someone at this table plays from the same device or network; public tables seat one of you');
+      throw new FairPlayRefusal(
+        'SAME_CONNECTION',
+        'someone at this table plays from the same device or network; public tables seat one of you',
+      );
     }
     if (table.summary.hostId) {
       this.sockets.toUser(table.summary.hostId, 'fairplay:same-connection', {
@@ -103,11 +126,17 @@ export class FairPlayGate {
   }
 
   /** The table's seat map where it lives (this copy or its owner), or null for an unknown table. */
-  private async tableState(tableId: string, user: Pick<AccessClaims, 'sub' | 'username'>): Promise<TablePublicState | null> {
+  private async tableState(
+    tableId: string,
+    user: Pick<AccessClaims, 'sub' | 'username'>,
+  ): Promise<TablePublicState | null> {
     try {
       const tables = this.moduleRef.get(TablesService, { strict: false });
       // Read as the system (admin role): the seat map of a private table the sitter was invited to.
-      return (await tables.command({ op: 'seat-map', tableId }, { sub: user.sub, username: user.username, role: 'admin' })) as TablePublicState;
+      return (await tables.command(
+        { op: 'seat-map', tableId },
+        { sub: user.sub, username: user.username, role: 'admin' },
+      )) as TablePublicState;
     } catch (err) {
       this.logger.debug({ msg: 'seat map unavailable', tableId, err: String(err) });
       return null;

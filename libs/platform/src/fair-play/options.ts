@@ -39,7 +39,8 @@ export function fairPlayOptionsFromEnv(env: Record<string, string | undefined>):
     const v = env[name];
     if (v === undefined || v === '') return fallback;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer ${min}..${max}, got ${JSON.stringify(v)}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`${name} must be an integer ${min}..${max}, got ${JSON.stringify(v)}`);
     return n;
   };
   let overrides: Record<string, Record<string, unknown>> = {};
@@ -47,10 +48,17 @@ export function fairPlayOptionsFromEnv(env: Record<string, string | undefined>):
     try {
       overrides = JSON.parse(env.FAIR_PLAY_OPTIONS) as typeof overrides;
     } catch {
-      throw new Error('FAIR_PLAY_OPTIONS must be JSON: {"chipDump":{...},"softPlay":{...},"botTiming":{...},"sameConnection":{...}}');
+      throw new Error(
+        'FAIR_PLAY_OPTIONS must be JSON: {"chipDump":{...},"softPlay":{...},"botTiming":{...},"sameConnection":{...}}',
+      );
     }
   }
-  const sharedIps = env.FAIR_PLAY_SHARED_IPS === undefined ? DEFAULT_SHARED_IPS : env.FAIR_PLAY_SHARED_IPS.split(',').map((s) => s.trim()).filter(Boolean);
+  const sharedIps =
+    env.FAIR_PLAY_SHARED_IPS === undefined
+      ? DEFAULT_SHARED_IPS
+      : env.FAIR_PLAY_SHARED_IPS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   return {
     scanEveryMs: int('FAIR_PLAY_SCAN_EVERY_MS', 10 * 60_000),
     scanHours: int('FAIR_PLAY_SCAN_HOURS', 7 * 24, 1),

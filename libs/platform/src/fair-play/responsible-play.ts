@@ -55,7 +55,11 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
   }
 
   async setRealityCheckMinutes(userId: string, minutes: number | null): Promise<void> {
-    await this.prisma.responsiblePlay.upsert({ where: { userId }, create: { userId, realityCheckMinutes: minutes }, update: { realityCheckMinutes: minutes } });
+    await this.prisma.responsiblePlay.upsert({
+      where: { userId },
+      create: { userId, realityCheckMinutes: minutes },
+      update: { realityCheckMinutes: minutes },
+    });
   }
 
   /** ms between checks for a player who chose `minutes` (null: the server's default). */
@@ -102,7 +106,9 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
       SELECT u, ${now}, c, now() FROM unnest(${ids}::uuid[], ${playing.map((p) => p.chips.toString())}::bigint[]) AS t(u, c)
       ON CONFLICT (user_id) DO UPDATE SET session_started_at = ${now}, session_start_chips = EXCLUDED.session_start_chips, last_check_at = NULL
       WHERE responsible_play.session_started_at IS NULL`;
-    const sessions = await this.prisma.responsiblePlay.findMany({ where: { userId: { in: ids }, sessionStartedAt: { not: null } } });
+    const sessions = await this.prisma.responsiblePlay.findMany({
+      where: { userId: { in: ids }, sessionStartedAt: { not: null } },
+    });
     const chipsOf = new Map(playing.map((p) => [p.user_id, p.chips]));
     const sent: string[] = [];
     for (const s of sessions) {

@@ -15,7 +15,14 @@ import { QueueEvents, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type FairPlayScanPayload } from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
-import { detectBotTiming, detectChipDumping, detectSoftPlay, type DecisionTiming, type FairPlayHand, type StoredEventPayload } from '@naiko/table';
+import {
+  detectBotTiming,
+  detectChipDumping,
+  detectSoftPlay,
+  type DecisionTiming,
+  type FairPlayHand,
+  type StoredEventPayload,
+} from '@naiko/table';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
 import { ReconcileJobs } from '../jobs/job-reconciler.service';
@@ -50,7 +57,12 @@ interface EventRow {
 const CHUNK = 500;
 
 /** The stored hands as the signals take them, and the decision times taken from the event rows. */
-export function decisionTimings(hand: HandRow, events: EventRow[], bots: ReadonlySet<string>, timeoutFromMs: number | null): DecisionTiming[] {
+export function decisionTimings(
+  hand: HandRow,
+  events: EventRow[],
+  bots: ReadonlySet<string>,
+  timeoutFromMs: number | null,
+): DecisionTiming[] {
   const out: DecisionTiming[] = [];
   const userOf = new Map(hand.players.map((p) => [p.seat, p.userId]));
   for (let i = 1; i < events.length; i++) {
@@ -59,7 +71,13 @@ export function decisionTimings(hand: HandRow, events: EventRow[], bots: Readonl
     const userId = userOf.get(e.seat);
     if (!userId) continue;
     const ms = Math.max(0, events[i].created_at.getTime() - events[i - 1].created_at.getTime());
-    out.push({ userId, handId: hand.id, ms, markedBot: bots.has(userId), timedOut: timeoutFromMs !== null && ms >= timeoutFromMs });
+    out.push({
+      userId,
+      handId: hand.id,
+      ms,
+      markedBot: bots.has(userId),
+      timedOut: timeoutFromMs !== null && ms >= timeoutFromMs,
+    });
   }
   return out;
 }
@@ -86,11 +104,13 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
   @ReconcileJobs('fair-play')
   async schedule(): Promise<{ every: number }> {
     if (this.options.scanEveryMs > 0) {
-      await this.jobs.queue(QUEUES.fairPlay).upsertJobScheduler(
-        'fair-play-scan',
-        { every: this.options.scanEveryMs },
-        { name: 'fairPlayScan', data: { tag: 'scheduled' } satisfies FairPlayScanPayload },
-      );
+      await this.jobs
+        .queue(QUEUES.fairPlay)
+        .upsertJobScheduler(
+          'fair-play-scan',
+          { every: this.options.scanEveryMs },
+          { name: 'fairPlayScan', data: { tag: 'scheduled' } satisfies FairPlayScanPayload },
+        );
     }
     return { every: this.options.scanEveryMs };
   }
@@ -102,7 +122,10 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Enqueues a scan and resolves with its result (whichever copy consumes the `fair-play` queue runs it). */
   async scanNow(timeoutMs = 120_000): Promise<ScanResult> {
-    this.events ??= new QueueEvents(QUEUES.fairPlay, { connection: bullmqConnection(this.redis.url), prefix: this.ns.prefix });
+    this.events ??= new QueueEvents(QUEUES.fairPlay, {
+      connection: bullmqConnection(this.redis.url),
+      prefix: this.ns.prefix,
+    });
     await this.events.waitUntilReady();
     const job = await this.jobs.enqueue('fairPlayScan', { tag: `manual-${randomUUID()}` });
     return (await job.waitUntilFinished(this.events, timeoutMs)) as ScanResult;
@@ -121,8 +144,14 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
       ORDER BY ended_at DESC LIMIT ${this.options.scanMaxHands}`;
     rows.reverse();
     const userIds = [...new Set(rows.flatMap((r) => r.players.map((p) => p.userId)))];
-    const bots = new Set((await this.prisma.user.findMany({ where: { id: { in: userIds }, isBot: true }, select: { id: true } })).map((u) => u.id));
-    const timeoutFrom = await this.timeoutThresholds([...new Set(rows.map((r) => r.table_id).filter((t): t is string => t !== null))]);
+    const bots = new Set(
+      (await this.prisma.user.findMany({ where: { id: { in: userIds }, isBot: true }, select: { id: true } })).map(
+        (u) => u.id,
+      ),
+    );
+    const timeoutFrom = await this.timeoutThresholds([
+      ...new Set(rows.map((r) => r.table_id).filter((t): t is string => t !== null)),
+    ]);
 
     const hands: FairPlayHand[] = [];
     const timings: DecisionTiming[] = [];
@@ -135,7 +164,12 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
       for (const e of events) byHand.set(e.hand_id, [...(byHand.get(e.hand_id) ?? []), e]);
       for (const r of chunk) {
         const ev = byHand.get(r.id) ?? [];
-        hands.push({ handId: r.id, tableId: r.table_id, players: r.players.map((p) => ({ seat: p.seat, userId: p.userId })), events: ev.map((e) => e.payload) });
+        hands.push({
+          handId: r.id,
+          tableId: r.table_id,
+          players: r.players.map((p) => ({ seat: p.seat, userId: p.userId })),
+          events: ev.map((e) => e.payload),
+        });
         timings.push(...decisionTimings(r, ev, bots, r.table_id ? (timeoutFrom.get(r.table_id) ?? null) : null));
       }
     }
@@ -145,30 +179,72 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
       // House bots get their chips from the house and play by a fixed policy: never a dump recipient or donor.
       if (f.pattern === 'strong-folds') {
         if (bots.has(f.donor) || bots.has(f.recipient)) continue;
-        found.push({ signal: 'chip-dump', pattern: f.pattern, userIds: [f.recipient, f.donor], keyUsers: [f.recipient, f.donor], evidence: f, handIds: f.hands.map((h) => h.handId) });
+        found.push({
+          signal: 'chip-dump',
+          pattern: f.pattern,
+          userIds: [f.recipient, f.donor],
+          keyUsers: [f.recipient, f.donor],
+          evidence: f,
+          handIds: f.hands.map((h) => h.handId),
+        });
       } else {
         const donors = f.donors.filter((d) => !bots.has(d.donor));
         if (bots.has(f.recipient) || donors.length < Math.max(1, this.options.chipDump.minDonors ?? 3)) continue;
-        found.push({ signal: 'chip-dump', pattern: f.pattern, userIds: [f.recipient, ...donors.map((d) => d.donor)], keyUsers: [f.recipient], evidence: { ...f, donors }, handIds: [...new Set(donors.flatMap((d) => d.handIds))] });
+        found.push({
+          signal: 'chip-dump',
+          pattern: f.pattern,
+          userIds: [f.recipient, ...donors.map((d) => d.donor)],
+          keyUsers: [f.recipient],
+          evidence: { ...f, donors },
+          handIds: [...new Set(donors.flatMap((d) => d.handIds))],
+        });
       }
     }
     for (const f of detectSoftPlay(hands, this.options.softPlay)) {
       if (f.pair.some((u) => bots.has(u))) continue;
-      found.push({ signal: 'soft-play', pattern: null, userIds: [...f.pair], keyUsers: [...f.pair], evidence: f, handIds: f.handIds });
+      found.push({
+        signal: 'soft-play',
+        pattern: null,
+        userIds: [...f.pair],
+        keyUsers: [...f.pair],
+        evidence: f,
+        handIds: f.handIds,
+      });
     }
     for (const f of detectBotTiming(timings, this.options.botTiming)) {
-      found.push({ signal: 'bot-timing', pattern: null, userIds: [f.userId], keyUsers: [f.userId], evidence: f, handIds: f.handIds });
+      found.push({
+        signal: 'bot-timing',
+        pattern: null,
+        userIds: [f.userId],
+        keyUsers: [f.userId],
+        evidence: f,
+        handIds: f.handIds,
+      });
     }
     for (const f of found) await this.flags.record(f);
-    this.logger.log({ msg: 'fair-play scan', tag, hands: hands.length, decisions: timings.length, flags: found.length });
-    return { tag, hands: hands.length, decisions: timings.length, flags: found.map((f) => ({ signal: f.signal, pattern: f.pattern, userIds: f.userIds })) };
+    this.logger.log({
+      msg: 'fair-play scan',
+      tag,
+      hands: hands.length,
+      decisions: timings.length,
+      flags: found.length,
+    });
+    return {
+      tag,
+      hands: hands.length,
+      decisions: timings.length,
+      flags: found.map((f) => ({ signal: f.signal, pattern: f.pattern, userIds: f.userIds })),
+    };
   }
 
   /** Per cash table: decision times from which an action was the clock's (decisionMs − 100 ms). */
   private async timeoutThresholds(tableIds: string[]): Promise<Map<string, number>> {
     if (tableIds.length === 0) return new Map();
     const uuids = tableIds.filter((t) => /^[0-9a-f-]{36}$/i.test(t));
-    const tables = await this.prisma.cashTable.findMany({ where: { id: { in: uuids } }, select: { id: true, config: true } });
+    const tables = await this.prisma.cashTable.findMany({
+      where: { id: { in: uuids } },
+      select: { id: true, config: true },
+    });
     const out = new Map<string, number>();
     for (const t of tables) {
       const ms = (t.config as { clock?: { decisionMs?: number } } | null)?.clock?.decisionMs;

@@ -11,7 +11,11 @@ import { CORS_OPTIONS } from '../http/cors';
 export class FairPlaySockets {
   @WebSocketServer() server?: NaikoServer;
 
-  toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
+  toUser<E extends keyof ServerToClientEvents>(
+    userId: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void {
     const room = this.server?.to(userRoom(userId));
     if (room) (room.emit as (e: E, ...p: unknown[]) => boolean)(event, ...payload);
   }

@@ -21,7 +21,12 @@ export class StandingService {
     const [rp, sanctions] = await Promise.all([
       this.prisma.responsiblePlay.findUnique({ where: { userId }, select: { coolOffUntil: true } }),
       this.prisma.fairPlaySanction.findMany({
-        where: { userId, kind: { in: ['restrict-public', 'suspend'] }, liftedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] },
+        where: {
+          userId,
+          kind: { in: ['restrict-public', 'suspend'] },
+          liftedAt: null,
+          OR: [{ endsAt: null }, { endsAt: { gt: now } }],
+        },
         select: { kind: true, endsAt: true },
       }),
     ]);
@@ -41,9 +46,15 @@ export class StandingService {
    */
   async assertMayPlay(userId: string, where: { publicGame: boolean }): Promise<void> {
     const s = await this.of(userId);
-    const when = (d: Date | 'indefinite') => (d === 'indefinite' ? 'until an admin lifts it' : `until ${d.toISOString()}`);
-    if (s.coolOffUntil) throw new FairPlayRefusal('COOL_OFF', `you chose a cool-off: no play until ${s.coolOffUntil.toISOString()}`);
+    const when = (d: Date | 'indefinite') =>
+      d === 'indefinite' ? 'until an admin lifts it' : `until ${d.toISOString()}`;
+    if (s.coolOffUntil)
+      throw new FairPlayRefusal('COOL_OFF', `you chose a cool-off: no play until ${s.coolOffUntil.toISOString()}`);
     if (s.suspendedUntil) throw new FairPlayRefusal('SUSPENDED', `this account is suspended ${when(s.suspendedUntil)}`);
-    if (s.restrictedUntil && where.publicGame) throw new FairPlayRefusal('RESTRICTED', `this account may not play public games ${when(s.restrictedUntil)}; private tables stay open`);
+    if (s.restrictedUntil && where.publicGame)
+      throw new FairPlayRefusal(
+        'RESTRICTED',
+        `this account may not play public games ${when(s.restrictedUntil)}; private tables stay open`,
+      );
   }
 }

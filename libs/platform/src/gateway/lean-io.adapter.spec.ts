@@ -29,9 +29,23 @@ describe('LeanIoAdapter', () => {
           { message: 'observable', callback: async (data: unknown) => of({ observed: data }) },
           { message: 'event', callback: () => ({ event: 'pong', data: { n: 1 } }) },
           { message: 'nothing', callback: (data: unknown) => void seen.push(data) },
-          { message: 'manual', callback: (_data: unknown, ack: (r: unknown) => void) => (ack('by hand'), 'not this'), isAckHandledManually: true },
-          { message: 'throws', callback: () => { throw new Error('sync failure'); } },
-          { message: 'rejects', callback: async () => { throw new Error('async failure'); } },
+          {
+            message: 'manual',
+            callback: (_data: unknown, ack: (r: unknown) => void) => (ack('by hand'), 'not this'),
+            isAckHandledManually: true,
+          },
+          {
+            message: 'throws',
+            callback: () => {
+              throw new Error('sync failure');
+            },
+          },
+          {
+            message: 'rejects',
+            callback: async () => {
+              throw new Error('async failure');
+            },
+          },
         ] as never,
         (() => undefined) as never,
       ),

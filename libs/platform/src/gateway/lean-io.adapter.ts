@@ -36,7 +36,11 @@ export class LeanIoAdapter extends IoAdapter {
     await super.close(server);
   }
 
-  override bindMessageHandlers(socket: Socket, handlers: Handler[], _transform: (data: unknown) => Observable<unknown>): void {
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: Handler[],
+    _transform: (data: unknown) => Observable<unknown>,
+  ): void {
     for (const { message, callback, isAckHandledManually } of handlers) {
       socket.on(message as string, (...args: unknown[]) => {
         // The payload as Nest's fromEvent would see it: one argument as is, several as an array.

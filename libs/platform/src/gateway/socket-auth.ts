@@ -27,7 +27,11 @@ function refusal(err: unknown): ExtendedError {
   return refused;
 }
 
-export function useSocketAuth(server: Pick<Server, 'use'>, tokens: TokenService, access: Pick<UserAccess, 'check'>): void {
+export function useSocketAuth(
+  server: Pick<Server, 'use'>,
+  tokens: TokenService,
+  access: Pick<UserAccess, 'check'>,
+): void {
   server.use((socket, next) => {
     let claims: AccessClaims;
     try {

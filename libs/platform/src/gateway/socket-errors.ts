@@ -26,11 +26,19 @@ export class SocketExceptionFilter implements WsExceptionFilter {
     const event = ws.getPattern?.() ?? undefined;
     let error: SocketError;
     if (exception instanceof SocketErrorException) {
-      error = { code: exception.code, message: exception.message, ...(exception.issues ? { issues: exception.issues } : {}) };
+      error = {
+        code: exception.code,
+        message: exception.message,
+        ...(exception.issues ? { issues: exception.issues } : {}),
+      };
     } else if (exception instanceof WsException) {
       error = { code: 'BAD_PAYLOAD', message: exception.message };
     } else {
-      this.logger.error({ msg: 'socket handler failed', event, err: exception instanceof Error ? exception.stack : String(exception) });
+      this.logger.error({
+        msg: 'socket handler failed',
+        event,
+        err: exception instanceof Error ? exception.stack : String(exception),
+      });
       error = { code: 'INTERNAL', message: 'internal error' };
     }
     if (typeof event === 'string') error.event = event;

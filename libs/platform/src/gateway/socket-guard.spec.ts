@@ -39,7 +39,10 @@ describe('SocketGuard: a reader that stops reading is cut off', () => {
 
   it('what is queued towards a paused client grows past the bound: the socket is disconnected and nothing more is queued for it', async () => {
     const connected = new Promise<Socket>((r) => server.once('connection', r));
-    client = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'], reconnection: false });
+    client = io(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
+      transports: ['websocket'],
+      reconnection: false,
+    });
     const socket = await connected;
     await new Promise<void>((r) => (client.connected ? r() : client.once('connect', () => r())));
     // The client stops reading its TCP socket (a stalled browser tab, or an attacker).

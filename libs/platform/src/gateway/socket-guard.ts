@@ -80,7 +80,8 @@ export class Bucket {
   }
 
   private refill(now: number): void {
-    if (now > this.last) this.tokens = Math.min(this.limits.burst, this.tokens + ((now - this.last) * this.limits.perSecond) / 1000);
+    if (now > this.last)
+      this.tokens = Math.min(this.limits.burst, this.tokens + ((now - this.last) * this.limits.perSecond) / 1000);
     this.last = now;
   }
 
@@ -156,7 +157,13 @@ export class SocketGuard {
   private readonly users = new Map<string, UserState>();
   private readonly servers = new Set<Server>();
   private timer: NodeJS.Timeout | null = null;
-  readonly stats: SocketGuardStats = { dropped: 0, abusersDisconnected: 0, refusedConnections: 0, slowReadersDisconnected: 0, oversizedFrames: 0 };
+  readonly stats: SocketGuardStats = {
+    dropped: 0,
+    abusersDisconnected: 0,
+    refusedConnections: 0,
+    slowReadersDisconnected: 0,
+    oversizedFrames: 0,
+  };
 
   constructor(
     readonly limits: SocketGuardLimits = DEFAULT_SOCKET_GUARD_LIMITS,
@@ -205,10 +212,17 @@ export class SocketGuard {
     let user: UserState | undefined;
     if (userId) {
       user = this.users.get(userId);
-      if (!user) this.users.set(userId, (user = { bucket: new Bucket(this.limits.user, now), sockets: 0, lastSeen: now, bannedUntil: 0 }));
+      if (!user)
+        this.users.set(
+          userId,
+          (user = { bucket: new Bucket(this.limits.user, now), sockets: 0, lastSeen: now, bannedUntil: 0 }),
+        );
       if (user.bannedUntil > now) {
         this.stats.refusedConnections++;
-        this.tell(socket, { code: 'RATE_LIMITED', message: `ABUSE: too many messages; connect again in ${Math.ceil((user.bannedUntil - now) / 1000)} s` });
+        this.tell(socket, {
+          code: 'RATE_LIMITED',
+          message: `ABUSE: too many messages; connect again in ${Math.ceil((user.bannedUntil - now) / 1000)} s`,
+        });
         socket.disconnect(true);
         return;
       }
@@ -219,7 +233,14 @@ export class SocketGuard {
         user!.lastSeen = this.now();
       });
     }
-    const state: SocketState = { bucket: new Bucket(this.limits.socket, now), strikes: new Bucket(this.limits.strikes, now), inFlight: 0, answeredAt: -Infinity, dropped: 0, cut: false };
+    const state: SocketState = {
+      bucket: new Bucket(this.limits.socket, now),
+      strikes: new Bucket(this.limits.strikes, now),
+      inFlight: 0,
+      answeredAt: -Infinity,
+      dropped: 0,
+      cut: false,
+    };
     (socket as GuardedSocket)[STATE] = state;
     this.watchFrames(socket);
     socket.use((packet, next) => {
@@ -248,15 +269,26 @@ export class SocketGuard {
       state.cut = true;
       this.stats.abusersDisconnected++;
       if (user) user.bannedUntil = now + this.limits.banMs;
-      this.log.warn({ msg: 'socket disconnected for flooding', user: this.userOf(socket), socket: socket.id, dropped: state.dropped });
-      this.tell(socket, { code: 'RATE_LIMITED', message: `ABUSE: too many messages; disconnected, connect again in ${Math.ceil(this.limits.banMs / 1000)} s` });
+      this.log.warn({
+        msg: 'socket disconnected for flooding',
+        user: this.userOf(socket),
+        socket: socket.id,
+        dropped: state.dropped,
+      });
+      this.tell(socket, {
+        code: 'RATE_LIMITED',
+        message: `ABUSE: too many messages; disconnected, connect again in ${Math.ceil(this.limits.banMs / 1000)} s`,
+      });
       socket.disconnect(true);
       this.stopReading(socket);
       return;
     }
     if (now - state.answeredAt >= 1000) {
       state.answeredAt = now;
-      this.tell(socket, { code: 'RATE_LIMITED', message: 'too many messages; slow down (messages over the limit are dropped)' });
+      this.tell(socket, {
+        code: 'RATE_LIMITED',
+        message: 'too many messages; slow down (messages over the limit are dropped)',
+      });
     }
   }
 
@@ -288,8 +320,12 @@ export class SocketGuard {
       ws?._receiver?.prependListener('error', (err) => {
         if (err.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' || ws.readyState !== 1) return;
         this.stats.oversizedFrames++;
-        const limit = (socket.nsp.server.engine as unknown as { opts?: { maxHttpBufferSize?: number } }).opts?.maxHttpBufferSize;
-        const error: SocketError = { code: 'PAYLOAD_TOO_LARGE', message: `a message may be at most ${limit ?? 'maxHttpBufferSize'} bytes; the connection is closed` };
+        const limit = (socket.nsp.server.engine as unknown as { opts?: { maxHttpBufferSize?: number } }).opts
+          ?.maxHttpBufferSize;
+        const error: SocketError = {
+          code: 'PAYLOAD_TOO_LARGE',
+          message: `a message may be at most ${limit ?? 'maxHttpBufferSize'} bytes; the connection is closed`,
+        };
         // engine.io "message" (4) + socket.io EVENT (2) on the main namespace: `42["error",{...}]`.
         ws.send(`42${JSON.stringify(['error', error])}`);
       });
@@ -306,10 +342,17 @@ export class SocketGuard {
         const conn = socket.conn as unknown as EngineConn;
         const queued = conn.writeBuffer?.length ?? 0;
         let bytes = conn.transport?.socket?.bufferedAmount ?? 0;
-        for (let i = 0; i < queued && bytes <= this.limits.maxBufferedBytes; i++) bytes += sizeOf(conn.writeBuffer![i]!.data);
+        for (let i = 0; i < queued && bytes <= this.limits.maxBufferedBytes; i++)
+          bytes += sizeOf(conn.writeBuffer![i]!.data);
         if (queued > this.limits.maxQueuedPackets || bytes > this.limits.maxBufferedBytes) {
           this.stats.slowReadersDisconnected++;
-          this.log.warn({ msg: 'socket disconnected: it does not read what it is sent', user: this.userOf(socket), socket: socket.id, queued, bytes });
+          this.log.warn({
+            msg: 'socket disconnected: it does not read what it is sent',
+            user: this.userOf(socket),
+            socket: socket.id,
+            queued,
+            bytes,
+          });
           socket.disconnect(true);
           // It would not read the close frame either: its buffers go now, not after ws's 30 s close timeout.
           this.stopReading(socket);

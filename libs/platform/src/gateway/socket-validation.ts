@@ -11,7 +11,11 @@ export class ClientEventPipe<E extends ClientEventName> implements PipeTransform
   transform(value: unknown): ClientEventPayload<E> {
     const result = CLIENT_EVENT_SCHEMAS[this.event].safeParse(value);
     if (!result.success) {
-      throw new SocketErrorException('BAD_PAYLOAD', `invalid payload for "${this.event}"`, toSocketIssues(result.error));
+      throw new SocketErrorException(
+        'BAD_PAYLOAD',
+        `invalid payload for "${this.event}"`,
+        toSocketIssues(result.error),
+      );
     }
     return result.data as ClientEventPayload<E>;
   }

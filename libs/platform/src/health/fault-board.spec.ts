@@ -29,6 +29,8 @@ describe('FaultBoard', () => {
   it('messages are one line; back-off doubles from the base up to the cap', () => {
     expect(faultMessage(new Error('first line\n    at stack'))).toBe('Error: first line');
     expect(faultMessage('plain')).toBe('plain');
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffMs(n, 1000, 30_000))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffMs(n, 1000, 30_000))).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+    ]);
   });
 });

@@ -53,14 +53,22 @@ export class FaultBoard {
 
   /** The current faults (of sources starting with `prefix`). */
   list(prefix?: string): Fault[] {
-    return [...this.faults.values()].filter((f) => !prefix || f.source === prefix || f.source.startsWith(`${prefix}:`)).map((f) => ({ ...f }));
+    return [...this.faults.values()]
+      .filter((f) => !prefix || f.source === prefix || f.source.startsWith(`${prefix}:`))
+      .map((f) => ({ ...f }));
   }
 }
 
 /** One line per error kind: the first line of the message, without volatile numbers after a colon. */
 export function faultMessage(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return text.split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? 'unknown error';
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? 'unknown error'
+  );
 }
 
 /** Exponential back-off for a failing loop: base × 2^(failures−1), capped. */

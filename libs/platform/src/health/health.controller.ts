@@ -39,18 +39,28 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOkResponse({ description: 'PostgreSQL and Redis answer; `details.faults` lists loops of this process failing right now (a tournament runner or table), if any.' })
+  @ApiOkResponse({
+    description:
+      'PostgreSQL and Redis answer; `details.faults` lists loops of this process failing right now (a tournament runner or table), if any.',
+  })
   @ApiServiceUnavailableResponse({ description: 'A dependency is down; `checks` says which.' })
   async ready(): Promise<{ status: 'ok'; checks: Record<string, Check>; details: { faults: Fault[] } }> {
     const [postgres, redis] = await Promise.all([
-      within(this.prisma.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
-      within(this.redisPing(), 2000).then(() => 'up' as const, () => 'down' as const),
+      within(this.prisma.ping(), 2000).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+      within(this.redisPing(), 2000).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
     ]);
     const checks = { postgres, redis };
     // A failing tournament loop does not make the process unready (it backs off and retries; other
     // tournaments and tables work): it is shown, so an operator sees it.
     const details = { faults: this.faults.list() };
-    if (postgres === 'down' || redis === 'down') throw new ServiceUnavailableException({ status: 'error', checks, details });
+    if (postgres === 'down' || redis === 'down')
+      throw new ServiceUnavailableException({ status: 'error', checks, details });
     return { status: 'ok', checks, details };
   }
 

@@ -15,10 +15,22 @@ type Res = { status(code: number): { json(body: unknown): void }; headersSent?: 
 export function bodyErrorHandler(err: unknown, _req: unknown, res: Res, next: (err?: unknown) => void): void {
   const e = err as BodyParserError | undefined;
   const status = e?.status ?? e?.statusCode;
-  if (!e || typeof e.type !== 'string' || !e.type.startsWith('entity.') && !e.type.startsWith('charset.') && !e.type.startsWith('encoding.') || status === undefined || res.headersSent) {
+  if (
+    !e ||
+    typeof e.type !== 'string' ||
+    (!e.type.startsWith('entity.') && !e.type.startsWith('charset.') && !e.type.startsWith('encoding.')) ||
+    status === undefined ||
+    res.headersSent
+  ) {
     next(err);
     return;
   }
   const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_PAYLOAD';
-  res.status(status).json({ statusCode: status, code, message: e.type === 'entity.parse.failed' ? 'malformed JSON body' : (e.message ?? 'bad request body') });
+  res
+    .status(status)
+    .json({
+      statusCode: status,
+      code,
+      message: e.type === 'entity.parse.failed' ? 'malformed JSON body' : (e.message ?? 'bad request body'),
+    });
 }

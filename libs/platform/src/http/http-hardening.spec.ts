@@ -8,9 +8,11 @@ describe('jsonTooDeep (request bodies nested deeper than 32 levels are refused)'
   it('counts objects and arrays, not brackets inside strings', () => {
     expect(jsonTooDeep('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toBe(false);
     expect(jsonTooDeep('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))).toBe(true);
-    expect(jsonTooDeep('{"a":' .repeat(33) + '1' + '}'.repeat(33))).toBe(true);
+    expect(jsonTooDeep('{"a":'.repeat(33) + '1' + '}'.repeat(33))).toBe(true);
     expect(jsonTooDeep(JSON.stringify({ name: '['.repeat(1000), esc: '\\"[[[' }))).toBe(false);
-    expect(jsonTooDeep(Buffer.from('{"stakes":{"smallBlind":1,"bigBlind":2},"buyIn":{"min":40,"max":200}}'))).toBe(false);
+    expect(jsonTooDeep(Buffer.from('{"stakes":{"smallBlind":1,"bigBlind":2},"buyIn":{"min":40,"max":200}}'))).toBe(
+      false,
+    );
   });
 });
 
@@ -45,13 +47,27 @@ describe('corsOrigin', () => {
 describe('safeText (table names, chat)', () => {
   const name = safeText(1, 64);
   it('refuses bidi overrides and isolates, zero-width and control characters', () => {
-    for (const bad of ['a\u202Eb', 'a\u2067b', 'a\u200Bb', 'a\u200Db', 'a\uFEFF', 'a\u0000b', 'a\tb', 'a\nb', 'a\u007Fb', 'a\u0085b', 'a\u2028b', 'a\u061Cb']) {
+    for (const bad of [
+      'a\u202Eb',
+      'a\u2067b',
+      'a\u200Bb',
+      'a\u200Db',
+      'a\uFEFF',
+      'a\u0000b',
+      'a\tb',
+      'a\nb',
+      'a\u007Fb',
+      'a\u0085b',
+      'a\u2028b',
+      'a\u061Cb',
+    ]) {
       expect(UNSAFE_TEXT.test(bad)).toBe(true);
       expect(name.safeParse(bad).success).toBe(false);
     }
   });
   it('keeps letters of every script, symbols and emoji; trims spaces', () => {
-    for (const ok of ['Ünïcode', '日本語のテーブル', 'עברית', 'العربية', '♠♥♦♣ 10/20', '🃏 Jokers']) expect(name.parse(ok)).toBe(ok);
+    for (const ok of ['Ünïcode', '日本語のテーブル', 'עברית', 'العربية', '♠♥♦♣ 10/20', '🃏 Jokers'])
+      expect(name.parse(ok)).toBe(ok);
     expect(name.parse('  Main  ')).toBe('Main');
   });
 });
@@ -63,7 +79,9 @@ describe('ParseIdPipe', () => {
     expect(pipe.transform('2147483647')).toBe(2147483647);
     expect(pipe.transform(42)).toBe(42);
     for (const bad of ['0', '-1', '2147483648', '99999999999', '1.5', 'abc', '', 1.5, 2 ** 31, NaN]) {
-      expect(() => pipe.transform(bad)).toThrow(expect.objectContaining({ response: expect.objectContaining({ code: 'BAD_PAYLOAD' }) }) as unknown as Error);
+      expect(() => pipe.transform(bad)).toThrow(
+        expect.objectContaining({ response: expect.objectContaining({ code: 'BAD_PAYLOAD' }) }) as unknown as Error,
+      );
     }
   });
 });

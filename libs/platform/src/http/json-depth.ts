@@ -13,7 +13,8 @@ export function jsonTooDeep(raw: Buffer | string, max = MAX_JSON_DEPTH): boolean
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -29,6 +30,11 @@ export function jsonTooDeep(raw: Buffer | string, max = MAX_JSON_DEPTH): boolean
 /** body-parser `verify` hook: throws a 400 error body-parser hands to the error handler. */
 export function refuseDeepJson(_req: unknown, _res: unknown, raw: Buffer): void {
   if (jsonTooDeep(raw)) {
-    throw Object.assign(new Error(`request body nested deeper than ${MAX_JSON_DEPTH} levels`), { status: 400, statusCode: 400, expose: true, type: 'entity.too.deep' });
+    throw Object.assign(new Error(`request body nested deeper than ${MAX_JSON_DEPTH} levels`), {
+      status: 400,
+      statusCode: 400,
+      expose: true,
+      type: 'entity.too.deep',
+    });
   }
 }

@@ -11,7 +11,11 @@ export class ParseIdPipe implements PipeTransform<string | number, number> {
   transform(value: string | number): number {
     const n = typeof value === 'number' ? value : /^\d{1,20}$/.test(value) ? Number(value) : NaN;
     if (!(Number.isInteger(n) && n >= 1 && n <= MAX_INT_ID)) {
-      throw new BadRequestException({ code: 'BAD_PAYLOAD', message: `id must be an integer from 1 to ${MAX_INT_ID}`, statusCode: 400 });
+      throw new BadRequestException({
+        code: 'BAD_PAYLOAD',
+        message: `id must be an integer from 1 to ${MAX_INT_ID}`,
+        statusCode: 400,
+      });
     }
     return n;
   }

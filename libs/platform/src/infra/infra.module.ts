@@ -16,7 +16,17 @@ import { parseConfig, type AppConfig, type ConfigDefaults } from '../config/conf
 import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
 import { redisNamespace, surveyNamespaceAt, type RedisNamespace } from '../redis/redis-namespace';
 import { loadRoomConfig } from '../room/room-config';
-import { APP_CONFIG, APP_INFO, CONFIG_SOURCE, ROOM_CONFIG, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo, type ConfigSource } from '../tokens';
+import {
+  APP_CONFIG,
+  APP_INFO,
+  CONFIG_SOURCE,
+  ROOM_CONFIG,
+  DATABASE_CONNECTION,
+  REDIS_ENDPOINT,
+  REDIS_NAMESPACE,
+  type AppInfo,
+  type ConfigSource,
+} from '../tokens';
 import { TokenService } from '../auth/token.service';
 import { resolveJwtSecret } from '../auth/jwt-secret';
 import { UserAccess } from '../auth/user-access';
@@ -28,7 +38,10 @@ export async function connectDatabase(config: AppConfig, logger = new Logger('Da
   logger.log({ msg: `database: ${db.description}`, kind: target.kind, reason: target.reason });
   if (config.MIGRATE_ON_START) {
     const applied = await applyMigrations(db.adapterFactory, findPrismaPaths(__dirname).migrationsDir);
-    logger.log({ msg: applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date', applied });
+    logger.log({
+      msg: applied.length ? `applied migrations: ${applied.join(', ')}` : 'migrations: up to date',
+      applied,
+    });
   }
   return db;
 }
@@ -55,7 +68,11 @@ export async function resolveRedisNamespace(
   logger = new Logger('Redis'),
 ): Promise<RedisNamespace> {
   const ns = redisNamespace(config.REDIS_PREFIX, await readInstallationId(prisma));
-  logger.log({ msg: `installation ${ns.installationId}: Redis keys under ${ns.prefix}:*`, installationId: ns.installationId, prefix: ns.prefix });
+  logger.log({
+    msg: `installation ${ns.installationId}: Redis keys under ${ns.prefix}:*`,
+    installationId: ns.installationId,
+    prefix: ns.prefix,
+  });
   for (const warning of await surveyNamespaceAt(redis.url, ns, app.name)) {
     logger.warn({ msg: warning, installationId: ns.installationId, prefix: config.REDIS_PREFIX });
   }
@@ -80,11 +97,16 @@ export class InfraModule {
       },
       { provide: DATABASE_CONNECTION, inject: [APP_CONFIG], useFactory: (c: AppConfig) => connectDatabase(c) },
       { provide: REDIS_ENDPOINT, inject: [APP_CONFIG], useFactory: (c: AppConfig) => connectRedis(c) },
-      { provide: PrismaService, inject: [DATABASE_CONNECTION], useFactory: (db: DatabaseConnection) => new PrismaService(db) },
+      {
+        provide: PrismaService,
+        inject: [DATABASE_CONNECTION],
+        useFactory: (db: DatabaseConnection) => new PrismaService(db),
+      },
       {
         provide: REDIS_NAMESPACE,
         inject: [APP_CONFIG, PrismaService, REDIS_ENDPOINT, APP_INFO],
-        useFactory: (c: AppConfig, prisma: PrismaService, redis: RedisEndpoint, app: AppInfo) => resolveRedisNamespace(c, prisma, redis, app),
+        useFactory: (c: AppConfig, prisma: PrismaService, redis: RedisEndpoint, app: AppInfo) =>
+          resolveRedisNamespace(c, prisma, redis, app),
       },
       {
         provide: TokenService,
@@ -98,7 +120,17 @@ export class InfraModule {
     return {
       module: InfraModule,
       providers,
-      exports: [APP_CONFIG, ROOM_CONFIG, APP_INFO, DATABASE_CONNECTION, REDIS_ENDPOINT, REDIS_NAMESPACE, PrismaService, TokenService, UserAccess],
+      exports: [
+        APP_CONFIG,
+        ROOM_CONFIG,
+        APP_INFO,
+        DATABASE_CONNECTION,
+        REDIS_ENDPOINT,
+        REDIS_NAMESPACE,
+        PrismaService,
+        TokenService,
+        UserAccess,
+      ],
     };
   }
 }

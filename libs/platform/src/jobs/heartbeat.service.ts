@@ -55,11 +55,13 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
   @ReconcileJobs('heartbeat')
   async schedule(): Promise<{ every: number }> {
     if (this.config.HEARTBEAT_EVERY_MS > 0) {
-      await this.jobs.queue(QUEUES.system).upsertJobScheduler(
-        'heartbeat',
-        { every: this.config.HEARTBEAT_EVERY_MS },
-        { name: 'heartbeat', data: { origin: 'scheduler', tag: 'scheduled' } satisfies HeartbeatPayload },
-      );
+      await this.jobs
+        .queue(QUEUES.system)
+        .upsertJobScheduler(
+          'heartbeat',
+          { every: this.config.HEARTBEAT_EVERY_MS },
+          { name: 'heartbeat', data: { origin: 'scheduler', tag: 'scheduled' } satisfies HeartbeatPayload },
+        );
     }
     return { every: this.config.HEARTBEAT_EVERY_MS };
   }

@@ -18,7 +18,11 @@ export class JobQueue {
    * Adds the job unless one with the same id exists (BullMQ ignores a duplicate id), so callers
    * may retry freely. Throws if the payload does not match the job's schema.
    */
-  async enqueue<J extends JobName>(name: J, payload: JobPayload<J>, options: Omit<JobsOptions, 'jobId'> = {}): Promise<Job> {
+  async enqueue<J extends JobName>(
+    name: J,
+    payload: JobPayload<J>,
+    options: Omit<JobsOptions, 'jobId'> = {},
+  ): Promise<Job> {
     const def = JOBS[name];
     const data = def.payload.parse(payload) as JobPayload<J>;
     const jobId = (def.jobId as (p: JobPayload<J>) => string)(data);

@@ -16,7 +16,14 @@
 // next check catches it. A source that fails has its mark removed, so it is retried.
 // At start-up the owners of the sources (the tournament and Sit & Go runners, the heartbeat) enqueue
 // their jobs themselves; the reconciler then only sets the marks.
-import { Inject, Injectable, Logger, SetMetadata, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  SetMetadata,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, APP_INFO, REDIS_ENDPOINT, REDIS_NAMESPACE, type AppInfo } from '../tokens';
@@ -113,7 +120,10 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     await Promise.all(this.sourceNames().map((s) => this.redis!.set(reconcileMarkKey(this.ns, s), this.mark('start'))));
     // From now on, a `ready` is a reconnect: Redis restarted or the connection was cut.
     this.redis.on('ready', () => {
-      this.logger.warn({ msg: 'Redis connection is back: reconciling the BullMQ jobs with the database', installationId: this.ns.installationId });
+      this.logger.warn({
+        msg: 'Redis connection is back: reconciling the BullMQ jobs with the database',
+        installationId: this.ns.installationId,
+      });
       this.request(this.sourceNames(), 'redis-reconnect');
     });
     const every = this.config.JOBS_RECONCILE_CHECK_MS;
@@ -136,7 +146,11 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
       const exists = await Promise.all(names.map((s) => this.redis!.exists(reconcileMarkKey(this.ns, s))));
       const lost = names.filter((s, i) => exists[i] === 0 && !this.inFlight.has(s) && !this.pending.has(s));
       if (lost.length) {
-        this.logger.warn({ msg: 'Redis lost the jobs of these sources (their reconcile mark is gone): reconciling with the database', sources: lost, installationId: this.ns.installationId });
+        this.logger.warn({
+          msg: 'Redis lost the jobs of these sources (their reconcile mark is gone): reconciling with the database',
+          sources: lost,
+          installationId: this.ns.installationId,
+        });
         this.request(lost, 'redis-data-lost');
       }
     } catch {
@@ -165,7 +179,11 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
       const failed: string[] = [];
       for (const [source] of batch) this.inFlight.add(source);
       // Every mark first: a check during the run must not ask for the same sources again.
-      await Promise.all(batch.map(([source, reason]) => this.redis!.set(reconcileMarkKey(this.ns, source), this.mark(reason)).catch(() => undefined)));
+      await Promise.all(
+        batch.map(([source, reason]) =>
+          this.redis!.set(reconcileMarkKey(this.ns, source), this.mark(reason)).catch(() => undefined),
+        ),
+      );
       for (const [source, reason] of batch) {
         const key = reconcileMarkKey(this.ns, source);
         try {
@@ -173,13 +191,23 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
           this.logger.log({ msg: 'reconciled jobs with the database', source, reason, result });
         } catch (err) {
           failed.push(source);
-          this.logger.warn({ msg: 'reconcile failed; retried at the next check', source, reason, err: err instanceof Error ? err.message : String(err) });
+          this.logger.warn({
+            msg: 'reconcile failed; retried at the next check',
+            source,
+            reason,
+            err: err instanceof Error ? err.message : String(err),
+          });
           await this.redis!.del(key).catch(() => undefined);
         } finally {
           this.inFlight.delete(source);
         }
       }
-      const run: ReconcileRun = { reason: [...new Set(batch.map(([, r]) => r))].join(','), sources: batch.map(([s]) => s), failed, at: Date.now() };
+      const run: ReconcileRun = {
+        reason: [...new Set(batch.map(([, r]) => r))].join(','),
+        sources: batch.map(([s]) => s),
+        failed,
+        at: Date.now(),
+      };
       this.history.push(run);
       if (this.history.length > 100) this.history.shift();
       for (const l of this.listeners) l(run);

@@ -72,7 +72,8 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
         async (job: Job) => {
           const def = JOBS[job.name as JobName];
           const handler = handlers.get(job.name as JobName)?.[0];
-          if (!def || def.queue !== queue || !handler) throw new Error(`no handler for job "${job.name}" on "${queue}"`);
+          if (!def || def.queue !== queue || !handler)
+            throw new Error(`no handler for job "${job.name}" on "${queue}"`);
           return handler(def.payload.parse(job.data), job);
         },
         {
@@ -87,7 +88,9 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
           stalledInterval: 5_000,
         },
       );
-      worker.on('failed', (job, err) => this.logger.warn({ msg: 'job failed', queue, job: job?.name, id: job?.id, err: err.message }));
+      worker.on('failed', (job, err) =>
+        this.logger.warn({ msg: 'job failed', queue, job: job?.name, id: job?.id, err: err.message }),
+      );
       worker.on('error', (err) => this.logger.error({ msg: 'worker error', queue, err: err.message }));
       this.workers.push(worker);
     }

@@ -2,9 +2,34 @@
 // and private tables (any player hosts one: invitations by username or code, host-only settings
 // between hands, closing returns every stack). Sitting down is a socket command (`table:sit`).
 // Every table operation is a TableCommand run on the table's owner copy (TablesService.command).
-import { BadRequestException, Body, Controller, Get, HttpException, HttpStatus, Inject, Param, ParseUUIDPipe, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import type { z } from 'zod';
-import { CreateTableBody, issuesMessage, InviteBody, TableSettingsBody, TablesQuery, toSocketIssues, type AccessClaims, type SocketErrorCode, type TablePublicState, type TableSummary } from '@naiko/contracts';
+import {
+  CreateTableBody,
+  issuesMessage,
+  InviteBody,
+  TableSettingsBody,
+  TablesQuery,
+  toSocketIssues,
+  type AccessClaims,
+  type SocketErrorCode,
+  type TablePublicState,
+  type TableSummary,
+} from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { TableHostError } from '../tables/host-errors';
@@ -22,7 +47,12 @@ const STATUS: Partial<Record<SocketErrorCode, number>> = {
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value ?? {});
-  if (!r.success) throw new BadRequestException({ code: 'BAD_PAYLOAD', message: issuesMessage(r.error, value ?? {}), issues: toSocketIssues(r.error) });
+  if (!r.success)
+    throw new BadRequestException({
+      code: 'BAD_PAYLOAD',
+      message: issuesMessage(r.error, value ?? {}),
+      issues: toSocketIssues(r.error),
+    });
   return r.data;
 }
 
@@ -30,7 +60,8 @@ export async function http<T>(fn: () => Promise<T> | T): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof TableHostError) throw new HttpException({ code: err.code, reason: err.reason, message: err.message }, STATUS[err.code] ?? 400);
+    if (err instanceof TableHostError)
+      throw new HttpException({ code: err.code, reason: err.reason, message: err.message }, STATUS[err.code] ?? 400);
     throw err;
   }
 }
@@ -53,15 +84,32 @@ export class LobbyController {
 
   /** The seat map (from the table's owner copy). */
   @Get('lobby/tables/:id')
-  seatMap(@Param('id', new ParseUUIDPipe()) id: string, @Query('code') code: string | undefined, @CurrentUser() user: AccessClaims): Promise<TablePublicState> {
-    return http(() => this.send(user, { op: 'seat-map', tableId: id, ...(code === undefined ? {} : { code }) }) as Promise<TablePublicState>);
+  seatMap(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query('code') code: string | undefined,
+    @CurrentUser() user: AccessClaims,
+  ): Promise<TablePublicState> {
+    return http(
+      () =>
+        this.send(user, {
+          op: 'seat-map',
+          tableId: id,
+          ...(code === undefined ? {} : { code }),
+        }) as Promise<TablePublicState>,
+    );
   }
 
   @Roles('admin')
   @Post('lobby/tables')
   createPublic(@Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
     const { name, ...config } = parse(CreateTableBody, body);
-    return http(() => this.send(user, { op: 'create', input: { name, config: { ...config, private: null } as CreateTableInput['config'] } }) as Promise<TableSummary>);
+    return http(
+      () =>
+        this.send(user, {
+          op: 'create',
+          input: { name, config: { ...config, private: null } as CreateTableInput['config'] },
+        }) as Promise<TableSummary>,
+    );
   }
 
   @Post('tables/private')
@@ -74,15 +122,30 @@ export class LobbyController {
       if (user.role !== 'admin') {
         const open = await this.prisma.cashTable.count({ where: { hostId: user.sub, status: 'open' } });
         if (open >= this.config.PRIVATE_TABLES_PER_HOST) {
-          throw new TableHostError('CONFLICT', 'TOO_MANY_PRIVATE_TABLES', `you already host ${open} open private tables (at most ${this.config.PRIVATE_TABLES_PER_HOST}): close one first`);
+          throw new TableHostError(
+            'CONFLICT',
+            'TOO_MANY_PRIVATE_TABLES',
+            `you already host ${open} open private tables (at most ${this.config.PRIVATE_TABLES_PER_HOST}): close one first`,
+          );
         }
       }
-      return (await this.send(user, { op: 'create', input: { name, hostId: user.sub, config: { ...config, private: privateSettings } as CreateTableInput['config'] } })) as TableSummary;
+      return (await this.send(user, {
+        op: 'create',
+        input: {
+          name,
+          hostId: user.sub,
+          config: { ...config, private: privateSettings } as CreateTableInput['config'],
+        },
+      })) as TableSummary;
     });
   }
 
   @Post('tables/:id/invitations')
-  invite(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<{ invited: string }> {
+  invite(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: unknown,
+    @CurrentUser() user: AccessClaims,
+  ): Promise<{ invited: string }> {
     const b = parse(InviteBody, body);
     return http(async () => {
       const invited = await this.prisma.user.findUnique({ where: { username: b.username }, select: { id: true } });
@@ -93,12 +156,19 @@ export class LobbyController {
 
   /** A new invite code (an invite link carries it); anyone holding it may sit. */
   @Post('tables/:id/invite-code')
-  inviteCode(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims): Promise<{ code: string }> {
+  inviteCode(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @CurrentUser() user: AccessClaims,
+  ): Promise<{ code: string }> {
     return http(() => this.send(user, { op: 'invite-code', tableId: id }) as Promise<{ code: string }>);
   }
 
   @Patch('tables/:id/settings')
-  settings(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: unknown, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
+  settings(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: unknown,
+    @CurrentUser() user: AccessClaims,
+  ): Promise<TableSummary> {
     const b = parse(TableSettingsBody, body);
     return http(() => this.send(user, { op: 'settings', tableId: id, body: b }) as Promise<TableSummary>);
   }

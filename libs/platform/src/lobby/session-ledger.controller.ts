@@ -4,7 +4,18 @@
 // Who may read it: at a private table its host and everybody who played there (a home game's
 // ledger is shared at the table), at a public table admins only (403 for others); anybody else at
 // a private table gets 404, as for a table he may not see.
-import { Controller, ForbiddenException, Get, Header, NotFoundException, Param, ParseIntPipe, ParseUUIDPipe, Res, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  ForbiddenException,
+  Get,
+  Header,
+  NotFoundException,
+  Param,
+  ParseIntPipe,
+  ParseUUIDPipe,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { AccessClaims, SessionLedgerResponse } from '@naiko/contracts';
 import { PrismaService, readTableSessions, sessionCsv, type TableSession } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
@@ -16,7 +27,10 @@ export class SessionLedgerController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  async list(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims): Promise<SessionLedgerResponse> {
+  async list(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @CurrentUser() user: AccessClaims,
+  ): Promise<SessionLedgerResponse> {
     const table = await this.readable(id, user);
     const sessions = await readTableSessions(this.prisma, id);
     const users = await this.names(sessions);
@@ -28,7 +42,11 @@ export class SessionLedgerController {
         number: s.number,
         startedAt: s.startedAt.toISOString(),
         endedAt: s.endedAt?.toISOString() ?? null,
-        players: s.players.map((p) => ({ ...p, name: users.get(p.userId)?.name ?? p.userId.slice(0, 8), isBot: users.get(p.userId)?.isBot ?? false })),
+        players: s.players.map((p) => ({
+          ...p,
+          name: users.get(p.userId)?.name ?? p.userId.slice(0, 8),
+          isBot: users.get(p.userId)?.isBot ?? false,
+        })),
       })),
     };
   }
@@ -44,7 +62,12 @@ export class SessionLedgerController {
   ): Promise<string> {
     await this.readable(id, user);
     const session = (await readTableSessions(this.prisma, id)).find((s) => s.number === number);
-    if (!session) throw new NotFoundException({ code: 'NOT_FOUND', reason: 'UNKNOWN_SESSION', message: `table ${id} has no session ${number}` });
+    if (!session)
+      throw new NotFoundException({
+        code: 'NOT_FOUND',
+        reason: 'UNKNOWN_SESSION',
+        message: `table ${id} has no session ${number}`,
+      });
     const users = await this.names([session]);
     res.setHeader('Content-Disposition', `attachment; filename="naiko-table-${id}-session-${number}.csv"`);
     return sessionCsv(session, new Map([...users].map(([k, v]) => [k, v.name])));
@@ -55,15 +78,28 @@ export class SessionLedgerController {
     const unknown = new NotFoundException({ code: 'NOT_FOUND', reason: 'UNKNOWN_TABLE', message: `no table ${id}` });
     if (!table) throw unknown;
     if (user.role === 'admin' || table.hostId === user.sub) return table;
-    if (table.hostId === null) throw new ForbiddenException({ code: 'FORBIDDEN', reason: 'ADMINS_ONLY', message: "a public table's session ledger is for admins" });
-    const played = await this.prisma.chipAccount.findFirst({ where: { tableId: id, userId: user.sub, kind: 'table_stack' }, select: { id: true } });
+    if (table.hostId === null)
+      throw new ForbiddenException({
+        code: 'FORBIDDEN',
+        reason: 'ADMINS_ONLY',
+        message: "a public table's session ledger is for admins",
+      });
+    const played = await this.prisma.chipAccount.findFirst({
+      where: { tableId: id, userId: user.sub, kind: 'table_stack' },
+      select: { id: true },
+    });
     if (!played) throw unknown;
     return table;
   }
 
   private async names(sessions: readonly TableSession[]): Promise<Map<string, { name: string; isBot: boolean }>> {
     const ids = [...new Set(sessions.flatMap((s) => s.players.map((p) => p.userId)))];
-    const rows = ids.length ? await this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, isBot: true } }) : [];
+    const rows = ids.length
+      ? await this.prisma.user.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, username: true, isBot: true },
+        })
+      : [];
     return new Map(rows.map((u) => [u.id, { name: u.username, isBot: u.isBot }]));
   }
 }

@@ -1,7 +1,13 @@
 // The installation namespace on the machine's Redis, under a private configured prefix per run.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { installationsKey, namespaceWarnings, redisNamespace, surveyNamespace, withNamespacedPrefix } from './redis-namespace';
+import {
+  installationsKey,
+  namespaceWarnings,
+  redisNamespace,
+  surveyNamespace,
+  withNamespacedPrefix,
+} from './redis-namespace';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -24,7 +30,10 @@ describe('installation namespace', () => {
   it('is <REDIS_PREFIX>:<installation id>', () => {
     expect(redisNamespace('naiko', A)).toEqual({ configured: 'naiko', installationId: A, prefix: `naiko:${A}` });
     expect(() => redisNamespace('naiko', 'not-a-uuid')).toThrow(/not a UUID/);
-    expect(withNamespacedPrefix({ REDIS_PREFIX: 'naiko', PORT: 1 }, redisNamespace('naiko', A))).toEqual({ REDIS_PREFIX: `naiko:${A}`, PORT: 1 });
+    expect(withNamespacedPrefix({ REDIS_PREFIX: 'naiko', PORT: 1 }, redisNamespace('naiko', A))).toEqual({
+      REDIS_PREFIX: `naiko:${A}`,
+      PORT: 1,
+    });
   });
 
   it('lists the other installations that still hold keys, forgets those whose keys are gone, and notices keys from before installation ids', async () => {

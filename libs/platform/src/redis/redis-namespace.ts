@@ -54,13 +54,21 @@ export interface NamespaceSurvey {
  * under the same prefix. An entry whose namespace holds none of the usual keys any more is
  * dropped (its keys were deleted or expired; nothing of it can be met again).
  */
-export async function surveyNamespace(redis: Redis, ns: RedisNamespace, app: string, now = Date.now()): Promise<NamespaceSurvey> {
+export async function surveyNamespace(
+  redis: Redis,
+  ns: RedisNamespace,
+  app: string,
+  now = Date.now(),
+): Promise<NamespaceSurvey> {
   const key = installationsKey(ns.configured);
   await redis.hset(key, ns.installationId, JSON.stringify({ seenAt: new Date(now).toISOString(), app }));
   const others: string[] = [];
   for (const id of await redis.hkeys(key)) {
     if (id === ns.installationId) continue;
-    const present = await redis.exists(...presenceKeys(`${ns.configured}:${id}`), `${ns.configured}:${id}:reconciled:heartbeat`);
+    const present = await redis.exists(
+      ...presenceKeys(`${ns.configured}:${id}`),
+      `${ns.configured}:${id}:reconciled:heartbeat`,
+    );
     if (present > 0) others.push(id);
     else await redis.hdel(key, id);
   }

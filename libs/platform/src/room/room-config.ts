@@ -77,7 +77,8 @@ export function parseRoomConfig(text: string, source = 'room config'): RoomConfi
     keys.add(t.key);
   }
   const h = r.data.hourlyTournament;
-  if (h && h.minEntrants > h.maxEntrants) throw new Error(`${source}: hourlyTournament.minEntrants: must be at most maxEntrants`);
+  if (h && h.minEntrants > h.maxEntrants)
+    throw new Error(`${source}: hourlyTournament.minEntrants: must be at most maxEntrants`);
   return r.data;
 }
 

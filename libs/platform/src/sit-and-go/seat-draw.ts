@@ -15,7 +15,10 @@ export function seatDrawCommitment(seed: string): string {
   return createHash('sha256').update(`naiko-seats-v1|${seed}`, 'utf8').digest('hex');
 }
 
-export function seatDrawFromSeed(userIds: readonly string[], seed: string): { seating: { seat: number; userId: string }[]; button: number } {
+export function seatDrawFromSeed(
+  userIds: readonly string[],
+  seed: string,
+): { seating: { seat: number; userId: string }[]; button: number } {
   if (!userIds.length) throw new RangeError('a seat draw needs players');
   const rng = hashRandom(`seats:${seed}`);
   const seating = shuffle([...userIds].sort(), rng).map((userId, seat) => ({ seat, userId }));
@@ -23,9 +26,21 @@ export function seatDrawFromSeed(userIds: readonly string[], seed: string): { se
 }
 
 /** True when the revealed seed matches the commitment and yields exactly this seating (and first button, when given). */
-export function verifySeatDraw(commitment: string, seed: string, seating: readonly { seat: number; userId: string }[], button?: number): boolean {
+export function verifySeatDraw(
+  commitment: string,
+  seed: string,
+  seating: readonly { seat: number; userId: string }[],
+  button?: number,
+): boolean {
   if (seatDrawCommitment(seed) !== commitment.toLowerCase() || !seating.length) return false;
-  const redrawn = seatDrawFromSeed(seating.map((s) => s.userId), seed);
+  const redrawn = seatDrawFromSeed(
+    seating.map((s) => s.userId),
+    seed,
+  );
   const bySeat = new Map(seating.map((s) => [s.seat, s.userId]));
-  return redrawn.seating.length === seating.length && redrawn.seating.every((s) => bySeat.get(s.seat) === s.userId) && (button === undefined || redrawn.button === button);
+  return (
+    redrawn.seating.length === seating.length &&
+    redrawn.seating.every((s) => bySeat.get(s.seat) === s.userId) &&
+    (button === undefined || redrawn.button === button)
+  );
 }

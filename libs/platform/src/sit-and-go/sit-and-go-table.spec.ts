@@ -18,7 +18,10 @@ function host(deals: TournamentDeal[]) {
   const h = new TableHost({
     tableId: 'sng-table',
     name: 'SNG',
-    config: tournamentTableOf({ game: t.game, bettingStructure: t.bettingStructure, tableSize: t.seats, clock: sngClock(t) }, schedule),
+    config: tournamentTableOf(
+      { game: t.game, bettingStructure: t.bettingStructure, tableSize: t.seats, clock: sngClock(t) },
+      schedule,
+    ),
     chips: new MemoryChips(),
     hands,
     broadcaster: new RecordingBroadcaster(),
@@ -65,13 +68,26 @@ describe('a Sit & Go table deals the dead-button rule', () => {
   });
 
   test('a dead button on an empty seat: B2 (empty) S3 B0', async () => {
-    const s = host([{ handNumber: 3, seats: [seat('u0', 20), seat('u1', 40), null, seat('u3', 20)], dealtIn: [0, 1, 3], button: 2, smallBlind: 3, bigBlind: 0 }]);
+    const s = host([
+      {
+        handNumber: 3,
+        seats: [seat('u0', 20), seat('u1', 40), null, seat('u3', 20)],
+        dealtIn: [0, 1, 3],
+        button: 2,
+        smallBlind: 3,
+        bigBlind: 0,
+      },
+    ]);
     s.timers.advance(0);
     for (let i = 0; i < 8; i++) {
       await s.h.idle();
       await new Promise((r) => setImmediate(r));
     }
-    expect([...s.hands.hands.values()][0].input.config).toMatchObject({ button: 2, smallBlindSeat: 3, bigBlindSeat: 0 });
+    expect([...s.hands.hands.values()][0].input.config).toMatchObject({
+      button: 2,
+      smallBlindSeat: 3,
+      bigBlindSeat: 0,
+    });
     s.h.stop();
   });
 });

@@ -44,7 +44,10 @@ export class SitAndGoGateway implements OnModuleDestroy {
   }
 
   @SubscribeMessage('sitAndGoWatch')
-  async watch(@ValidBody('sitAndGoWatch') p: SitAndGoWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  async watch(
+    @ValidBody('sitAndGoWatch') p: SitAndGoWatchPayload,
+    @ConnectedSocket() socket: NaikoSocket,
+  ): Promise<void> {
     try {
       // A private Sit & Go is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
       await this.privateEvents.access('sng', p.instanceId, socket.data.user.sub);
@@ -58,7 +61,10 @@ export class SitAndGoGateway implements OnModuleDestroy {
     } catch (err) {
       if (err instanceof SitAndGoError) throw new SocketErrorException('NOT_FOUND', err.message);
       if (err instanceof PrivateEventError) {
-        throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+        throw new SocketErrorException(
+          err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN',
+          `${err.code}: ${err.message}`,
+        );
       }
       throw err;
     }

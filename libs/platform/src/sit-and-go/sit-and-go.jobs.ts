@@ -1,6 +1,11 @@
 // Thin BullMQ handlers of the `sit-and-go` queue; the service does the work idempotently.
 import { Injectable } from '@nestjs/common';
-import type { SitAndGoBotFillPayload, SitAndGoPayoutPayload, SitAndGoStartPayload, SitAndGoStepPayload } from '@naiko/contracts';
+import type {
+  SitAndGoBotFillPayload,
+  SitAndGoPayoutPayload,
+  SitAndGoStartPayload,
+  SitAndGoStepPayload,
+} from '@naiko/contracts';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { ReconcileJobs } from '../jobs/job-reconciler.service';
 import { SitAndGoService } from './sit-and-go.service';

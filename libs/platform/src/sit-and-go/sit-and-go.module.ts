@@ -15,7 +15,13 @@ import { TablesModule } from '../tables/tables.module';
 import { SitAndGoController } from './sit-and-go.controller';
 import { SitAndGoGateway } from './sit-and-go.gateway';
 import { SitAndGoJobs } from './sit-and-go.jobs';
-import { DEFAULT_RUNNER_OPTIONS, SIT_AND_GO_RUNNER_OPTIONS, SitAndGoTableRunner, sitAndGoRunnerOptionsFromConfig, type RunnerOptions } from './sit-and-go.runner';
+import {
+  DEFAULT_RUNNER_OPTIONS,
+  SIT_AND_GO_RUNNER_OPTIONS,
+  SitAndGoTableRunner,
+  sitAndGoRunnerOptionsFromConfig,
+  type RunnerOptions,
+} from './sit-and-go.runner';
 import { SIT_AND_GO_TEMPLATES, SitAndGoService } from './sit-and-go.service';
 
 export interface SitAndGoModuleOptions {
@@ -35,7 +41,15 @@ export class SitAndGoFeatureModule {
       controllers: [SitAndGoController, PrivateSitAndGoController],
       providers: [
         { provide: SIT_AND_GO_TEMPLATES, useValue: options.templates ?? [] },
-        { provide: SIT_AND_GO_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_RUNNER_OPTIONS, ...sitAndGoRunnerOptionsFromConfig(config), ...options.runner }) },
+        {
+          provide: SIT_AND_GO_RUNNER_OPTIONS,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            ...DEFAULT_RUNNER_OPTIONS,
+            ...sitAndGoRunnerOptionsFromConfig(config),
+            ...options.runner,
+          }),
+        },
         SitAndGoService,
         { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },
         PrivateEventStore,

@@ -16,7 +16,12 @@ import { withNamespacedPrefix, type RedisNamespace } from '../redis/redis-namesp
 import type { TableHost } from '../tables/table-host';
 import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
-import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, runnerOptionsFromConfig, TournamentTableRunner, type TournamentRunnerOptions } from '../tournaments/table-runner';
+import {
+  DEFAULT_TOURNAMENT_RUNNER_OPTIONS,
+  runnerOptionsFromConfig,
+  TournamentTableRunner,
+  type TournamentRunnerOptions,
+} from '../tournaments/table-runner';
 import { SitAndGoService } from './sit-and-go.service';
 import { SNG_TABLE_NO, sitAndGoTables } from './sit-and-go.tables';
 import { PrivateEventStore } from '../tournaments/private-events';
@@ -31,7 +36,9 @@ export interface RunnerOptions extends TournamentRunnerOptions {
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, deal: true };
 
 /** Overrides from the validated config (SNG_HAND_PAUSE_MS, SNG_BOT_DELAY_MS: tests and benchmarks of whole apps). */
-export function sitAndGoRunnerOptionsFromConfig(config: Parameters<typeof runnerOptionsFromConfig>[0]): Partial<RunnerOptions> {
+export function sitAndGoRunnerOptionsFromConfig(
+  config: Parameters<typeof runnerOptionsFromConfig>[0],
+): Partial<RunnerOptions> {
   return runnerOptionsFromConfig(config, 'SNG');
 }
 
@@ -47,7 +54,16 @@ export class SitAndGoTableRunner extends TournamentTableRunner implements OnAppl
     @Inject(REDIS_NAMESPACE) ns: RedisNamespace,
     @Inject(SIT_AND_GO_RUNNER_OPTIONS) private readonly runnerOptions: RunnerOptions,
   ) {
-    super(prisma, sitAndGoTables(service, new PrivateEventStore(prisma)), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), runnerOptions, 'SitAndGoRunner');
+    super(
+      prisma,
+      sitAndGoTables(service, new PrivateEventStore(prisma)),
+      tables,
+      sockets,
+      redisEndpoint,
+      withNamespacedPrefix(config, ns),
+      runnerOptions,
+      'SitAndGoRunner',
+    );
   }
 
   override ensure(instanceId: number): void {

@@ -209,20 +209,36 @@ export class SitAndGoService {
         const t = row.template;
         const tournamentId = tournamentIdOf(instanceId);
         const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
-        if (entry && entry.status === 'registered') throw new SitAndGoError('ALREADY_REGISTERED', `already registered in Sit & Go ${instanceId}`);
+        if (entry && entry.status === 'registered')
+          throw new SitAndGoError('ALREADY_REGISTERED', `already registered in Sit & Go ${instanceId}`);
         const n = row.registrations + 1;
         const movements: Movement[] = [];
-        if (t.buyIn > 0) movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: t.buyIn });
+        if (t.buyIn > 0)
+          movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: t.buyIn });
         if (t.entryFee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: t.entryFee });
-        movements.push({ from: Accounts.issuer(tournamentBook(tournamentId)), to: Accounts.tournamentStack(tournamentId, userId), amount: t.startingStack });
+        movements.push({
+          from: Accounts.issuer(tournamentBook(tournamentId)),
+          to: Accounts.tournamentStack(tournamentId, userId),
+          amount: t.startingStack,
+        });
         await postInTransaction(tx, {
           idempotencyKey: `sng:${instanceId}:entry:${userId}:${n}`,
           reason: 'tournament_entry',
           refs: { tournamentId },
           movements,
         });
-        const data = { fee: BigInt(t.buyIn), startingStack: BigInt(t.startingStack), status: 'registered' as const, place: null, prize: 0n };
-        if (entry) await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { ...data, createdAt: new Date() } });
+        const data = {
+          fee: BigInt(t.buyIn),
+          startingStack: BigInt(t.startingStack),
+          status: 'registered' as const,
+          place: null,
+          prize: 0n,
+        };
+        if (entry)
+          await tx.tournamentEntry.update({
+            where: { tournamentId_userId: { tournamentId, userId } },
+            data: { ...data, createdAt: new Date() },
+          });
         else await tx.tournamentEntry.create({ data: { tournamentId, userId, ...data } });
         const count = await tx.tournamentEntry.count({ where: { tournamentId, status: 'registered' } });
         const full = count >= t.seats;
@@ -230,13 +246,15 @@ export class SitAndGoService {
           UPDATE sit_and_gos SET registrations = ${n}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
           WHERE id = ${instanceId}`;
         // A private Sit & Go is one game: no next instance opens when it fills.
-        if (full && !row.host_id) await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
+        if (full && !row.host_id)
+          await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
         return { instanceId, started: full, botFillAfterMs: !full && n === 1 ? (t.botFillAfterMs ?? null) : null };
       });
       if (!result) return null;
       if (result.started) await this.ensureJob('sitAndGoStart', { instanceId });
       // The first registration starts the template's bot-fill countdown (one job per instance).
-      else if (result.botFillAfterMs) await this.ensureJob('sitAndGoBotFill', { instanceId }, { delay: result.botFillAfterMs });
+      else if (result.botFillAfterMs)
+        await this.ensureJob('sitAndGoBotFill', { instanceId }, { delay: result.botFillAfterMs });
       this.changed(instanceId);
       return { instanceId, started: result.started };
     }
@@ -251,7 +269,10 @@ export class SitAndGoService {
     const row = await this.instance(instanceId);
     if (row.status !== 'registering') return 0;
     const tournamentId = tournamentIdOf(instanceId);
-    const entries = await this.prisma.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' }, include: { user: { select: { username: true, isBot: true } } } });
+    const entries = await this.prisma.tournamentEntry.findMany({
+      where: { tournamentId, status: 'registered' },
+      include: { user: { select: { username: true, isBot: true } } },
+    });
     if (!entries.some((e) => !e.user.isBot)) return 0;
     const t = row.template;
     const rng = cryptoRandom();
@@ -260,12 +281,23 @@ export class SitAndGoService {
     for (let free = t.seats - entries.length; free > 0; free--) {
       const { name } = makeBotIdentity(rng, taken);
       taken.push(name);
-      const bot = await this.prisma.user.upsert({ where: { username: name }, create: { username: name, isBot: true }, update: {}, select: { id: true, isBot: true } });
+      const bot = await this.prisma.user.upsert({
+        where: { username: name },
+        create: { username: name, isBot: true },
+        update: {},
+        select: { id: true, isBot: true },
+      });
       if (!bot.isBot) continue; // a person took that name
       const ledger = new ChipLedger(this.prisma);
       await ledger.openUserAccount(bot.id);
       const cost = t.buyIn + t.entryFee;
-      if (cost > 0) await ledger.grant({ idempotencyKey: `sng:${instanceId}:bot-chips:${bot.id}`, userId: bot.id, amount: cost, note: 'bot-chips' });
+      if (cost > 0)
+        await ledger.grant({
+          idempotencyKey: `sng:${instanceId}:bot-chips:${bot.id}`,
+          userId: bot.id,
+          amount: cost,
+          note: 'bot-chips',
+        });
       const r = await this.enter(instanceId, bot.id);
       if (!r) break;
       added++;
@@ -279,18 +311,33 @@ export class SitAndGoService {
   async unregister(instanceId: number, userId: string): Promise<void> {
     await inTransaction(this.prisma, async (tx) => {
       const row = await this.lock(tx, instanceId);
-      if (row.status !== 'registering') throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} has started`);
+      if (row.status !== 'registering')
+        throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} has started`);
       const t = row.template;
       const tournamentId = tournamentIdOf(instanceId);
       const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
-      if (!entry || entry.status !== 'registered') throw new SitAndGoError('NOT_REGISTERED', `not registered in Sit & Go ${instanceId}`);
+      if (!entry || entry.status !== 'registered')
+        throw new SitAndGoError('NOT_REGISTERED', `not registered in Sit & Go ${instanceId}`);
       const n = row.registrations + 1;
       const movements: Movement[] = [];
-      if (t.buyIn > 0) movements.push({ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount: t.buyIn });
+      if (t.buyIn > 0)
+        movements.push({ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount: t.buyIn });
       if (t.entryFee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: t.entryFee });
-      movements.push({ from: Accounts.tournamentStack(tournamentId, userId), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' });
-      await postInTransaction(tx, { idempotencyKey: `sng:${instanceId}:unreg:${userId}:${n}`, reason: 'refund', refs: { tournamentId }, movements });
-      await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { status: 'refunded' } });
+      movements.push({
+        from: Accounts.tournamentStack(tournamentId, userId),
+        to: Accounts.issuer(tournamentBook(tournamentId)),
+        amount: 'all',
+      });
+      await postInTransaction(tx, {
+        idempotencyKey: `sng:${instanceId}:unreg:${userId}:${n}`,
+        reason: 'refund',
+        refs: { tournamentId },
+        movements,
+      });
+      await tx.tournamentEntry.update({
+        where: { tournamentId_userId: { tournamentId, userId } },
+        data: { status: 'refunded' },
+      });
       await tx.$executeRaw`UPDATE sit_and_gos SET registrations = ${n} WHERE id = ${instanceId}`;
     });
     this.changed(instanceId);
@@ -307,11 +354,24 @@ export class SitAndGoService {
       if (r.status !== 'starting') return r;
       const t = r.template;
       const tournamentId = tournamentIdOf(instanceId);
-      const entries = await tx.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' }, orderBy: { createdAt: 'asc' } });
+      const entries = await tx.tournamentEntry.findMany({
+        where: { tournamentId, status: 'registered' },
+        orderBy: { createdAt: 'asc' },
+      });
       // From the seed committed when the instance opened (an instance opened before the commitment: the CSPRNG).
       const rng = cryptoRandom();
-      const drawn = r.seat_seed ? seatDrawFromSeed(entries.map((e) => e.userId), r.seat_seed) : null;
-      const seating = drawn ? drawn.seating : shuffled(entries.map((e) => e.userId), rng).map((userId, seat) => ({ seat, userId }));
+      const drawn = r.seat_seed
+        ? seatDrawFromSeed(
+            entries.map((e) => e.userId),
+            r.seat_seed,
+          )
+        : null;
+      const seating = drawn
+        ? drawn.seating
+        : shuffled(
+            entries.map((e) => e.userId),
+            rng,
+          ).map((userId, seat) => ({ seat, userId }));
       const collected = t.buyIn * entries.length;
       let prizePool = collected;
       let multiplier: number | null = null;
@@ -331,7 +391,12 @@ export class SitAndGoService {
           });
         }
         if (plan.movement) {
-          await postInTransaction(tx, { idempotencyKey: `sng:${instanceId}:spin-pool`, reason: 'tournament_entry', refs: { tournamentId }, movements: [plan.movement] });
+          await postInTransaction(tx, {
+            idempotencyKey: `sng:${instanceId}:spin-pool`,
+            reason: 'tournament_entry',
+            refs: { tournamentId },
+            movements: [plan.movement],
+          });
         }
       }
       const button = drawn ? drawn.button : seating[Math.floor((rng.nextUint32() / 2 ** 32) * seating.length)].seat;
@@ -340,7 +405,10 @@ export class SitAndGoService {
           multiplier = ${multiplier}, started_at = now(), step_index = 0, step_started_at = now(), button = ${button},
           standings = '[]'::jsonb
         WHERE id = ${instanceId}`;
-      await tx.tournamentEntry.updateMany({ where: { tournamentId, status: 'registered' }, data: { status: 'playing' } });
+      await tx.tournamentEntry.updateMany({
+        where: { tournamentId, status: 'registered' },
+        data: { status: 'playing' },
+      });
       await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${instanceId}, 0, 'level') ON CONFLICT DO NOTHING`;
       return this.lock(tx, instanceId);
     });
@@ -355,8 +423,16 @@ export class SitAndGoService {
    * Enqueues a job (idempotent id) with retries. A job that failed for good (e.g. the database went
    * away during a shutdown) still holds its id, so a plain enqueue would be ignored: retry it instead.
    */
-  private async ensureJob<J extends JobName>(name: J, payload: JobPayload<J>, options: Omit<JobsOptions, 'jobId'> = {}): Promise<void> {
-    const job = await this.jobs.enqueue(name, payload, { attempts: 10, backoff: { type: 'exponential', delay: 200 }, ...options });
+  private async ensureJob<J extends JobName>(
+    name: J,
+    payload: JobPayload<J>,
+    options: Omit<JobsOptions, 'jobId'> = {},
+  ): Promise<void> {
+    const job = await this.jobs.enqueue(name, payload, {
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 200 },
+      ...options,
+    });
     const id = (JOBS[name].jobId as (p: JobPayload<J>) => string)(payload);
     const stored = job.id === id ? job : await this.jobs.queue(JOBS[name].queue).getJob(id);
     if (stored && (await stored.getState()) === 'failed') await stored.retry('failed');
@@ -386,7 +462,8 @@ export class SitAndGoService {
     const row = await inTransaction(this.prisma, async (tx) => {
       const r = await this.lock(tx, p.instanceId);
       if (r.status !== 'running' || r.step_index >= p.stepIndex) return r;
-      if (r.step_index !== p.stepIndex - 1) throw new Error(`Sit & Go ${p.instanceId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
+      if (r.step_index !== p.stepIndex - 1)
+        throw new Error(`Sit & Go ${p.instanceId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
       await tx.$executeRaw`UPDATE sit_and_gos SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.instanceId}`;
       await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${p.instanceId}, ${p.stepIndex}, ${p.kind})`;
       applied = true;
@@ -420,7 +497,8 @@ export class SitAndGoService {
       if (r.status !== 'running') return { busted: [], winner: null };
       // The table's hand numbers are hands_played + 1: a completed hand numbered at most
       // hands_played is recorded already (a retried or repeated record changes nothing).
-      if (opts.onlyUnrecorded && ((await this.lastHands(tx, instanceId, 1))[0]?.handNumber ?? 0) <= r.hands_played) return { busted: [], winner: null };
+      if (opts.onlyUnrecorded && ((await this.lastHands(tx, instanceId, 1))[0]?.handNumber ?? 0) <= r.hands_played)
+        return { busted: [], winner: null };
       const groups = groupsOf(r.standings);
       const entrants = r.seating?.length ?? 0;
       const placed = groups.reduce((a, g) => a + g.players.length, 0);
@@ -429,7 +507,10 @@ export class SitAndGoService {
       for (const g of outcome.standings.groups) {
         for (const userId of g.players) {
           if (outcome.busted.includes(userId)) {
-            await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId, userId } }, data: { status: 'busted', place: g.bestPlace } });
+            await tx.tournamentEntry.update({
+              where: { tournamentId_userId: { tournamentId, userId } },
+              data: { status: 'busted', place: g.bestPlace },
+            });
           }
         }
       }
@@ -449,18 +530,31 @@ export class SitAndGoService {
   // The table (driven by SitAndGoTableRunner, the tournament table runner of ../tournaments)
 
   /** The last `n` completed hands of the instance's table, newest first. */
-  private async lastHands(db: Tx | PrismaService, instanceId: number, n: number): Promise<{ id: string; handNumber: number; config: StoredHandConfig; players: { seat: number; userId: string }[] }[]> {
+  private async lastHands(
+    db: Tx | PrismaService,
+    instanceId: number,
+    n: number,
+  ): Promise<
+    { id: string; handNumber: number; config: StoredHandConfig; players: { seat: number; userId: string }[] }[]
+  > {
     const rows = await db.hand.findMany({
       where: { tournamentId: tournamentIdOf(instanceId), status: 'completed' },
       orderBy: [{ handNumber: 'desc' }, { startedAt: 'desc' }],
       take: n,
       select: { id: true, handNumber: true, config: true, players: true },
     });
-    return rows.map((h) => ({ id: h.id, handNumber: h.handNumber ?? 0, config: h.config as unknown as StoredHandConfig, players: h.players as { seat: number; userId: string }[] }));
+    return rows.map((h) => ({
+      id: h.id,
+      handNumber: h.handNumber ?? 0,
+      config: h.config as unknown as StoredHandConfig,
+      players: h.players as { seat: number; userId: string }[],
+    }));
   }
 
   private async stacksOf(db: Tx | PrismaService, instanceId: number): Promise<Map<string, number>> {
-    const accounts = await db.chipAccount.findMany({ where: { tournamentId: tournamentIdOf(instanceId), kind: 'tournament_stack' } });
+    const accounts = await db.chipAccount.findMany({
+      where: { tournamentId: tournamentIdOf(instanceId), kind: 'tournament_stack' },
+    });
     return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
   }
 
@@ -488,25 +582,44 @@ export class SitAndGoService {
       const seats = this.seatsOf(r, stacks);
       const alive = seats.flatMap((s, seat) => (s ? [{ seat, userId: s.userId }] : []));
       const [last, before] = await this.lastHands(tx, instanceId, 2);
-      const deal = sngDeal(alive, r.template.seats, positionsOf(last?.config ?? null, before?.config ?? null), r.button);
+      const deal = sngDeal(
+        alive,
+        r.template.seats,
+        positionsOf(last?.config ?? null, before?.config ?? null),
+        r.button,
+      );
       if (!deal) return null;
       return { deal, stepIndex: r.step_index, handNumber: r.hands_played + 1, seats, version: r.hands_played };
     });
   }
 
   /** A hand ended at the table: busts, places, the payout when one player is left (once per hand). */
-  async finishTableHand(instanceId: number, result: HandResult, fence?: TableFence): Promise<{ moves: never[]; brokenTables: never[] }> {
+  async finishTableHand(
+    instanceId: number,
+    result: HandResult,
+    fence?: TableFence,
+  ): Promise<{ moves: never[]; brokenTables: never[] }> {
     const [last] = await this.lastHands(this.prisma, instanceId, 1);
-    await this.recordHand(instanceId, result.dealtIn, result.after, last?.config.button ?? 0, { onlyUnrecorded: true, ...(fence ? { fence } : {}) });
+    await this.recordHand(instanceId, result.dealtIn, result.after, last?.config.button ?? 0, {
+      onlyUnrecorded: true,
+      ...(fence ? { fence } : {}),
+    });
     return { moves: [], brokenTables: [] };
   }
 
   /** The table by seat with stacks, for the table to mirror between hands (version: hands recorded). */
-  async seatMaps(instanceId: number): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
+  async seatMaps(
+    instanceId: number,
+  ): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
     const r = await this.instance(instanceId);
     const running = r.status === 'running';
     const seats = this.seatsOf(r, await this.stacksOf(this.prisma, instanceId));
-    return { running, version: r.hands_played, tables: new Map(running ? [[1, seats]] : []), open: new Set(running ? [1] : []) };
+    return {
+      running,
+      version: r.hands_played,
+      tables: new Map(running ? [[1, seats]] : []),
+      open: new Set(running ? [1] : []),
+    };
   }
 
   /**
@@ -517,7 +630,10 @@ export class SitAndGoService {
    * Returns the cancelled hands' ids.
    */
   async recoverTable(instanceId: number, fence?: TableFence): Promise<string[]> {
-    const running = await this.prisma.hand.findMany({ where: { tournamentId: tournamentIdOf(instanceId), status: 'running' }, select: { id: true } });
+    const running = await this.prisma.hand.findMany({
+      where: { tournamentId: tournamentIdOf(instanceId), status: 'running' },
+      select: { id: true },
+    });
     const store = new HandStore(this.prisma);
     for (const h of running) await cancelRunningHand(this.prisma, await store.getHand(h.id));
     const r = await this.instance(instanceId);
@@ -526,10 +642,18 @@ export class SitAndGoService {
       const players = [...last.players].sort((a, b) => a.seat - b.seat);
       const now = await this.stacksOf(this.prisma, instanceId);
       const ordered = oddChipOrder(players, last.config.button);
-      this.logger.warn({ msg: 'recording a Sit & Go hand its dead dealer finished but never recorded', instanceId, handId: last.id });
+      this.logger.warn({
+        msg: 'recording a Sit & Go hand its dead dealer finished but never recorded',
+        instanceId,
+        handId: last.id,
+      });
       await this.recordHand(
         instanceId,
-        ordered.map((p, order) => ({ userId: p.userId, stack: last.config.seats.find((s) => s.seat === p.seat)?.stack ?? 0, order })),
+        ordered.map((p, order) => ({
+          userId: p.userId,
+          stack: last.config.seats.find((s) => s.seat === p.seat)?.stack ?? 0,
+          order,
+        })),
         new Map(players.map((p) => [p.userId, now.get(p.userId) ?? 0])),
         last.config.button,
         { onlyUnrecorded: true, ...(fence ? { fence } : {}) },
@@ -563,7 +687,9 @@ export class SitAndGoService {
             idempotencyKey: `sng:${instanceId}:prize:${p.playerId}`,
             reason: 'tournament_prize',
             refs: { tournamentId },
-            movements: [{ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(p.playerId), amount: p.prize }],
+            movements: [
+              { from: Accounts.tournamentPool(tournamentId), to: Accounts.user(p.playerId), amount: p.prize },
+            ],
           });
         }
         await tx.tournamentEntry.update({
@@ -571,13 +697,21 @@ export class SitAndGoService {
           data: { status: 'finished', place, prize: BigInt(p.prize) },
         });
       }
-      const stacks = await tx.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack', balance: { gt: 0n } } });
+      const stacks = await tx.chipAccount.findMany({
+        where: { tournamentId, kind: 'tournament_stack', balance: { gt: 0n } },
+      });
       for (const s of stacks) {
         await postInTransaction(tx, {
           idempotencyKey: `sng:${instanceId}:retire:${s.userId}`,
           reason: 'tournament_chips',
           refs: { tournamentId },
-          movements: [{ from: Accounts.tournamentStack(tournamentId, s.userId!), to: Accounts.issuer(tournamentBook(tournamentId)), amount: 'all' }],
+          movements: [
+            {
+              from: Accounts.tournamentStack(tournamentId, s.userId!),
+              to: Accounts.issuer(tournamentBook(tournamentId)),
+              amount: 'all',
+            },
+          ],
         });
       }
       await tx.$executeRaw`UPDATE sit_and_gos SET status = 'finished', finished_at = now() WHERE id = ${instanceId}`;
@@ -587,7 +721,8 @@ export class SitAndGoService {
 
   /** Instances a restarted process must pick up, by phase. */
   async unfinished(): Promise<{ id: number; status: InstanceRow['status'] }[]> {
-    return this.prisma.$queryRaw`SELECT id, status FROM sit_and_gos WHERE status IN ('starting', 'running', 'paying') ORDER BY id`;
+    return this.prisma
+      .$queryRaw`SELECT id, status FROM sit_and_gos WHERE status IN ('starting', 'running', 'paying') ORDER BY id`;
   }
 
   /** Re-enqueues the job each unfinished instance waits for (ids are idempotent, so this is safe). */
@@ -644,8 +779,16 @@ export class SitAndGoService {
       buyIn: t.buyIn,
       entryFee: t.entryFee,
       startingStack: t.startingStack,
-      prizePool: r.status === 'registering' || r.status === 'starting' ? t.buyIn * entries.length : Number(r.prize_pool),
-      spin: t.kind === 'spin' ? { commitment: r.spin_commitment, multiplier: r.multiplier, seed: r.status === 'finished' ? r.spin_seed : null } : null,
+      prizePool:
+        r.status === 'registering' || r.status === 'starting' ? t.buyIn * entries.length : Number(r.prize_pool),
+      spin:
+        t.kind === 'spin'
+          ? {
+              commitment: r.spin_commitment,
+              multiplier: r.multiplier,
+              seed: r.status === 'finished' ? r.spin_seed : null,
+            }
+          : null,
       seatDraw: { commitment: r.seat_commitment, seed: r.status === 'finished' ? r.seat_seed : null },
       clock,
       handsPlayed: r.hands_played,

@@ -29,7 +29,9 @@ describe('Spin multiplier draw', () => {
     const buckets = [[2], [3], [5], [10], [25, 100, 1000]];
     let chi2 = 0;
     for (const b of buckets) {
-      const weight = DEFAULT_SPIN_TABLE.entries.filter((e) => b.includes(e.multiplier)).reduce((a, e) => a + e.weight, 0);
+      const weight = DEFAULT_SPIN_TABLE.entries
+        .filter((e) => b.includes(e.multiplier))
+        .reduce((a, e) => a + e.weight, 0);
       const expected = (N * weight) / 1_000_000;
       const observed = b.reduce((a, m) => a + (counts.get(m) ?? 0), 0);
       chi2 += (observed - expected) ** 2 / expected;
@@ -50,11 +52,17 @@ describe('Spin funding and the house spin pool', () => {
 
   it('2× at buy-in 10: 30 collected, 20 paid, 10 from the prize pool to the spin pool', () => {
     const plan = spinPoolPlan('sng-1', 30, 20, 0);
-    expect(plan).toEqual({ float: 0, movement: { from: expect.objectContaining({ key: 'pool:sng-1' }), to: SPIN_POOL, amount: 10 } });
+    expect(plan).toEqual({
+      float: 0,
+      movement: { from: expect.objectContaining({ key: 'pool:sng-1' }), to: SPIN_POOL, amount: 10 },
+    });
   });
 
   it('5× at buy-in 10: 50 paid, 20 from the spin pool; a spin pool holding 15 needs a float of 5 first', () => {
-    expect(spinPoolPlan('sng-1', 30, 50, 100)).toEqual({ float: 0, movement: { from: SPIN_POOL, to: expect.objectContaining({ key: 'pool:sng-1' }), amount: 20 } });
+    expect(spinPoolPlan('sng-1', 30, 50, 100)).toEqual({
+      float: 0,
+      movement: { from: SPIN_POOL, to: expect.objectContaining({ key: 'pool:sng-1' }), amount: 20 },
+    });
     expect(spinPoolPlan('sng-1', 30, 50, 15).float).toBe(5);
     expect(spinPoolPlan('sng-1', 30, 30, 0)).toEqual({ float: 0, movement: null });
   });
@@ -63,7 +71,12 @@ describe('Spin funding and the house spin pool', () => {
     let net = 0n;
     for (const e of DEFAULT_SPIN_TABLE.entries) {
       const plan = spinPoolPlan('sng-1', 30, e.multiplier * 10, Number.MAX_SAFE_INTEGER);
-      const intoSpinPool = plan.movement === null ? 0 : plan.movement.to.key === SPIN_POOL.key ? Number(plan.movement.amount) : -Number(plan.movement.amount);
+      const intoSpinPool =
+        plan.movement === null
+          ? 0
+          : plan.movement.to.key === SPIN_POOL.key
+            ? Number(plan.movement.amount)
+            : -Number(plan.movement.amount);
       net += BigInt(e.weight) * BigInt(intoSpinPool);
     }
     expect(net).toBe(0n);
@@ -80,11 +93,22 @@ describe('eliminations after a hand', () => {
         { userId: 'c', stack: 800, order: 2 },
         { userId: 'd', stack: 400, order: 3 },
       ],
-      new Map([['a', 0], ['b', 0], ['c', 1200], ['d', 800]]),
+      new Map([
+        ['a', 0],
+        ['b', 0],
+        ['c', 1200],
+        ['d', 800],
+      ]),
     );
     expect(out.busted).toEqual(['a', 'b']);
     expect(out.winner).toBeNull();
-    expect(out.standings).toEqual({ remaining: 2, groups: [{ bestPlace: 3, players: ['a'] }, { bestPlace: 4, players: ['b'] }] });
+    expect(out.standings).toEqual({
+      remaining: 2,
+      groups: [
+        { bestPlace: 3, players: ['a'] },
+        { bestPlace: 4, players: ['b'] },
+      ],
+    });
   });
 
   it('equal starting stacks busted together share the places; the last player left wins', () => {
@@ -95,11 +119,18 @@ describe('eliminations after a hand', () => {
         { userId: 'b', stack: 20, order: 0 },
         { userId: 'c', stack: 20, order: 1 },
       ],
-      new Map([['a', 60], ['b', 0], ['c', 0]]),
+      new Map([
+        ['a', 60],
+        ['b', 0],
+        ['c', 0],
+      ]),
     );
     expect(out.winner).toBe('a');
     expect(out.standings.remaining).toBe(0);
-    expect(out.standings.groups).toEqual([{ bestPlace: 1, players: ['a'] }, { bestPlace: 2, players: ['b', 'c'] }]);
+    expect(out.standings.groups).toEqual([
+      { bestPlace: 1, players: ['a'] },
+      { bestPlace: 2, players: ['b', 'c'] },
+    ]);
   });
 });
 
@@ -112,7 +143,11 @@ describe('the Sit & Go table: dead-button rule', () => {
   });
 
   it('nobody busted: every position moves one seat (B0 S1 B2 → B1 S2 B3)', () => {
-    expect(sngDeal(at(0, 1, 2, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({ button: 1, smallBlind: 2, bigBlind: 3 });
+    expect(sngDeal(at(0, 1, 2, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
+      button: 1,
+      smallBlind: 2,
+      bigBlind: 3,
+    });
   });
 
   it('the big blind (seat 2) busted: the big blind moves on to seat 3, the small blind is dead (its seat 2 is empty), the button moves to seat 1', () => {
@@ -122,25 +157,46 @@ describe('the Sit & Go table: dead-button rule', () => {
   });
 
   it('the small blind (seat 1) busted: a dead button on the empty seat 1, seat 2 posts the small blind, seat 3 the big', () => {
-    expect(sngDeal(at(0, 2, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({ button: 1, smallBlind: 2, bigBlind: 3 });
+    expect(sngDeal(at(0, 2, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
+      button: 1,
+      smallBlind: 2,
+      bigBlind: 3,
+    });
   });
 
   it('the player after the big blind (seat 3) busted: the big blind jumps to seat 0, seat 2 posts the small, the button is seat 1', () => {
-    expect(sngDeal(at(0, 1, 2), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({ button: 1, smallBlind: 2, bigBlind: 0 });
+    expect(sngDeal(at(0, 1, 2), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
+      button: 1,
+      smallBlind: 2,
+      bigBlind: 0,
+    });
   });
 
   it('down to heads-up: the big blind moves forward, the other player has the button and posts the small blind', () => {
     // B0 S1 B2, seat 1 busts: the big blind goes to seat 0 (after 2), seat 2 is button and small blind.
-    expect(sngDeal(at(0, 2), 3, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({ button: 2, smallBlind: 2, bigBlind: 0 });
+    expect(sngDeal(at(0, 2), 3, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
+      button: 2,
+      smallBlind: 2,
+      bigBlind: 0,
+    });
   });
 
   it('positions of the last hand from its stored config: a dead small blind sat on the big blind seat of the hand before', () => {
-    const cfg = (button: number, smallBlindSeat: number | null, bigBlindSeat: number) => ({ button, smallBlindSeat, bigBlindSeat, seats: [] });
+    const cfg = (button: number, smallBlindSeat: number | null, bigBlindSeat: number) => ({
+      button,
+      smallBlindSeat,
+      bigBlindSeat,
+      seats: [],
+    });
     expect(positionsOf(cfg(1, null, 3), cfg(0, 1, 2))).toEqual({ button: 1, smallBlind: 2, bigBlind: 3 });
     expect(positionsOf(cfg(1, 2, 3), null)).toEqual({ button: 1, smallBlind: 2, bigBlind: 3 });
     expect(positionsOf(null, null)).toBeNull();
     // After a dead small blind the rule goes on: B1 (S2 dead) B3 → the button on the dead small blind's seat 2.
-    expect(sngDeal(at(0, 1, 3), 4, positionsOf(cfg(1, null, 3), cfg(0, 1, 2)), 0)).toMatchObject({ button: 2, smallBlind: 3, bigBlind: 0 });
+    expect(sngDeal(at(0, 1, 3), 4, positionsOf(cfg(1, null, 3), cfg(0, 1, 2)), 0)).toMatchObject({
+      button: 2,
+      smallBlind: 3,
+      bigBlind: 0,
+    });
   });
 
   it('odd-chip order starts left of the button, also a dead button on an empty seat', () => {
@@ -153,6 +209,10 @@ describe('the Sit & Go table: dead-button rule', () => {
     expect(sngTableId(7)).not.toBe(sngTableId(8));
     expect(sngTableId(7)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(sngClock(DEFAULT_TEMPLATES[0])).toEqual({ decisionMs: 15_000, reconnectMs: 30_000, timeBankMs: 30_000 });
-    expect(sngClock(fastTemplate(DEFAULT_TEMPLATES[0], 'f'))).toEqual({ decisionMs: 1_000, reconnectMs: 0, timeBankMs: 2_000 });
+    expect(sngClock(fastTemplate(DEFAULT_TEMPLATES[0], 'f'))).toEqual({
+      decisionMs: 1_000,
+      reconnectMs: 0,
+      timeBankMs: 2_000,
+    });
   });
 });

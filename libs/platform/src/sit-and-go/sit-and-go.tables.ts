@@ -26,7 +26,11 @@ export function sngTableId(instanceId: number): string {
  */
 export function sngClock(t: SitAndGoTemplate): { decisionMs: number; reconnectMs: number; timeBankMs: number } {
   const own = (t.clock as { timeBankMs?: number }).timeBankMs;
-  return { decisionMs: t.clock.decisionMs, reconnectMs: t.clock.reconnectMs, timeBankMs: own ?? Math.min(DEFAULT_CLOCK.timeBankMs, 2 * t.clock.decisionMs) };
+  return {
+    decisionMs: t.clock.decisionMs,
+    reconnectMs: t.clock.reconnectMs,
+    timeBankMs: own ?? Math.min(DEFAULT_CLOCK.timeBankMs, 2 * t.clock.decisionMs),
+  };
 }
 
 /** Blind positions of a hand as seats (the small blind's position even when it was dead). */
@@ -61,7 +65,12 @@ function strictlyBetween(a: number, x: number, b: number, n: number): boolean {
  * positions yet): the button drawn at the start, the blinds the next players after it.
  * `alive`: the players with chips; `size`: the table's seats.
  */
-export function sngDeal(alive: readonly { seat: number; userId: string }[], size: number, prev: BlindPositions | null, firstButton: number | null): SngDeal | null {
+export function sngDeal(
+  alive: readonly { seat: number; userId: string }[],
+  size: number,
+  prev: BlindPositions | null,
+  firstButton: number | null,
+): SngDeal | null {
   const players = [...alive].sort((a, b) => a.seat - b.seat);
   if (players.length < 2) return null;
   const ready = new Set(players.map((p) => p.seat));
@@ -119,7 +128,11 @@ export function sitAndGoTables(service: SitAndGoService, privateEvents?: Private
         version: row.hands_played,
         tables: row.status === 'running' ? [SNG_TABLE_NO] : [],
         blindStructure: t.blindStructure,
-        tableConfig: (schedule) => tournamentTableOf({ game: t.game, bettingStructure: t.bettingStructure, tableSize: t.seats, clock: sngClock(t) }, schedule),
+        tableConfig: (schedule) =>
+          tournamentTableOf(
+            { game: t.game, bettingStructure: t.bettingStructure, tableSize: t.seats, clock: sngClock(t) },
+            schedule,
+          ),
       };
     },
     beginTableHand: (id, _n, fence) => service.beginTableHand(id, fence),

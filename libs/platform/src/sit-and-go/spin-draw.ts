@@ -23,5 +23,7 @@ export function drawFromSeed(table: SpinTable, seed: string): SpinMultiplier {
 }
 
 export function verifySpinDraw(table: SpinTable, commitment: string, seed: string, multiplier: number): boolean {
-  return spinCommitment(table, seed) === commitment.toLowerCase() && drawFromSeed(table, seed).multiplier === multiplier;
+  return (
+    spinCommitment(table, seed) === commitment.toLowerCase() && drawFromSeed(table, seed).multiplier === multiplier
+  );
 }

@@ -18,10 +18,18 @@ export interface SpinPoolPlan {
   movement: Movement | null;
 }
 
-export function spinPoolPlan(tournamentId: string, collected: number, prize: number, spinPoolBalance: number): SpinPoolPlan {
+export function spinPoolPlan(
+  tournamentId: string,
+  collected: number,
+  prize: number,
+  spinPoolBalance: number,
+): SpinPoolPlan {
   const pool = Accounts.tournamentPool(tournamentId);
   if (prize === collected) return { float: 0, movement: null };
   if (prize < collected) return { float: 0, movement: { from: pool, to: SPIN_POOL, amount: collected - prize } };
   const shortfall = prize - collected;
-  return { float: Math.max(0, shortfall - spinPoolBalance), movement: { from: SPIN_POOL, to: pool, amount: shortfall } };
+  return {
+    float: Math.max(0, shortfall - spinPoolBalance),
+    movement: { from: SPIN_POOL, to: pool, amount: shortfall },
+  };
 }

@@ -18,7 +18,11 @@ export interface HandOutcome {
   winner: string | null;
 }
 
-export function recordHandOutcome(s: Standings, dealtIn: readonly DealtIn[], after: ReadonlyMap<string, number>): HandOutcome {
+export function recordHandOutcome(
+  s: Standings,
+  dealtIn: readonly DealtIn[],
+  after: ReadonlyMap<string, number>,
+): HandOutcome {
   const busts: Bust[] = dealtIn
     .filter((p) => p.stack > 0 && (after.get(p.userId) ?? 0) === 0)
     .map((p) => ({ playerId: p.userId, startingStack: p.stack, order: p.order }));

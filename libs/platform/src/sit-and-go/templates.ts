@@ -4,7 +4,14 @@
 // and moves its blinds by the dead-button rule, so it deals flop games with blinds; other games
 // (stud's bring-in and limits, draw) are refused here rather than half supported.
 import { FLOP_GAME_IDS } from '@naiko/contracts';
-import { HYPER_TURBO_STRUCTURE, TURBO_STRUCTURE, fastModeStructure, spinTemplate, validateSitAndGoTemplate, type SitAndGoTemplate } from '@naiko/tournament';
+import {
+  HYPER_TURBO_STRUCTURE,
+  TURBO_STRUCTURE,
+  fastModeStructure,
+  spinTemplate,
+  validateSitAndGoTemplate,
+  type SitAndGoTemplate,
+} from '@naiko/tournament';
 
 /** The games a Sit & Go table deals: the flop games of the engine's list. */
 export const RUNNER_GAMES: readonly string[] = FLOP_GAME_IDS;
@@ -12,9 +19,12 @@ export const RUNNER_GAMES: readonly string[] = FLOP_GAME_IDS;
 export function checkTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
   validateSitAndGoTemplate(t);
   if (!RUNNER_GAMES.includes(t.game)) {
-    throw new Error(`template ${t.templateId}: game ${t.game} is not dealt at Sit & Go tables (only ${RUNNER_GAMES.join(', ')})`);
+    throw new Error(
+      `template ${t.templateId}: game ${t.game} is not dealt at Sit & Go tables (only ${RUNNER_GAMES.join(', ')})`,
+    );
   }
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(t.templateId)) throw new Error(`template id "${t.templateId}" must be 1-40 letters, digits, _ or -`);
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(t.templateId))
+    throw new Error(`template id "${t.templateId}" must be 1-40 letters, digits, _ or -`);
   return t;
 }
 
@@ -38,7 +48,13 @@ export const DEFAULT_TEMPLATES: readonly SitAndGoTemplate[] = [
 ];
 
 /** Fast mode (tests, demos): short levels and breaks on the same shape. */
-export function fastTemplate(base: SitAndGoTemplate, templateId: string, levelMs = 300, breakMs = 200, breakEvery = 3): SitAndGoTemplate {
+export function fastTemplate(
+  base: SitAndGoTemplate,
+  templateId: string,
+  levelMs = 300,
+  breakMs = 200,
+  breakEvery = 3,
+): SitAndGoTemplate {
   return checkTemplate({
     ...base,
     templateId,

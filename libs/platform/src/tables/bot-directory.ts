@@ -23,7 +23,12 @@ export class PrismaBotDirectory implements BotDirectory {
       // Two tables may create the same bot at once: Prisma's upsert is not atomic, so the loser of
       // the insert race (unique username) reads the winner's row.
       const user = await this.prisma.user
-        .upsert({ where: { username: name }, create: { username: name, isBot: true }, update: {}, select: { id: true } })
+        .upsert({
+          where: { username: name },
+          create: { username: name, isBot: true },
+          update: {},
+          select: { id: true },
+        })
         .catch(async (err: unknown) => {
           if ((err as { code?: string }).code !== 'P2002') throw err;
           return this.prisma.user.findUniqueOrThrow({ where: { username: name }, select: { id: true } });
@@ -32,7 +37,12 @@ export class PrismaBotDirectory implements BotDirectory {
       await this.ledger.openUserAccount(id);
       this.ids.set(name, id);
     }
-    await this.ledger.grant({ idempotencyKey: `bot-chips:${key}:${randomUUID()}`.slice(-200), userId: id, amount: chips, note: 'bot-chips' });
+    await this.ledger.grant({
+      idempotencyKey: `bot-chips:${key}:${randomUUID()}`.slice(-200),
+      userId: id,
+      amount: chips,
+      note: 'bot-chips',
+    });
     return id;
   }
 }

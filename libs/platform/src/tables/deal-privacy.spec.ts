@@ -38,11 +38,67 @@ const A = 'a0000000-0000-4000-8000-000000000001';
 const CLOCK = { ...DEFAULT_CLOCK, decisionMs: 1000, timeBankMs: 0, drawDecisionMs: 2000, shieldResponseMs: 3000 };
 
 const FAMILIES: [string, TableConfig][] = [
-  ['hold\'em', makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, clock: CLOCK, botsAllowed: true })],
-  ['omaha', makeTableConfig({ game: 'omaha-hl', structure: 'pot-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, clock: CLOCK, botsAllowed: true })],
-  ['stud', makeTableConfig({ game: 'stud7', structure: 'fixed-limit', stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2 }, buyIn: { min: 100, max: null }, seats: 7, clock: CLOCK, botsAllowed: true })],
-  ['draw', makeTableConfig({ game: 'draw27x3', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 }, buyIn: { min: 100, max: null }, seats: 6, clock: CLOCK, botsAllowed: true })],
-  ['naiko', makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 200, max: 2000 }, seats: 6, clock: CLOCK, botsAllowed: true, naikoMode: true })],
+  [
+    "hold'em",
+    makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 200, max: 2000 },
+      seats: 6,
+      clock: CLOCK,
+      botsAllowed: true,
+    }),
+  ],
+  [
+    'omaha',
+    makeTableConfig({
+      game: 'omaha-hl',
+      structure: 'pot-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 200, max: 2000 },
+      seats: 6,
+      clock: CLOCK,
+      botsAllowed: true,
+    }),
+  ],
+  [
+    'stud',
+    makeTableConfig({
+      game: 'stud7',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2 },
+      buyIn: { min: 100, max: null },
+      seats: 7,
+      clock: CLOCK,
+      botsAllowed: true,
+    }),
+  ],
+  [
+    'draw',
+    makeTableConfig({
+      game: 'draw27x3',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
+      buyIn: { min: 100, max: null },
+      seats: 6,
+      clock: CLOCK,
+      botsAllowed: true,
+    }),
+  ],
+  [
+    'naiko',
+    makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 200, max: 2000 },
+      seats: 6,
+      clock: CLOCK,
+      botsAllowed: true,
+      naikoMode: true,
+    }),
+  ],
 ];
 
 type Wire = { type: string; [k: string]: unknown };
@@ -66,12 +122,15 @@ function humanDecision(host: TableHost, rng: ReturnType<typeof seededRandom>): D
     return { type: 'draw', discard: hand.slice(0, n) };
   }
   if (pick === 'bet' || pick === 'raise') return { type: pick, amount: la.minTo };
-  if (['fold', 'check', 'call', 'bring-in', 'split', 'no-split', 'decline', 'complete'].includes(pick)) return { type: pick };
+  if (['fold', 'check', 'call', 'bring-in', 'split', 'no-split', 'decline', 'complete'].includes(pick))
+    return { type: pick };
   return safeMove(la.actions);
 }
 
 /** A move that is always legal: check, call, decline a shield window, refuse a split, else fold. */
-const safeMove = (actions: readonly string[]): Decision => ({ type: ['check', 'call', 'decline', 'no-split', 'fold'].find((a) => actions.includes(a)) ?? actions[0] });
+const safeMove = (actions: readonly string[]): Decision => ({
+  type: ['check', 'call', 'decline', 'no-split', 'fold'].find((a) => actions.includes(a)) ?? actions[0],
+});
 
 async function play(config: TableConfig, hands: number) {
   let n = 0;
@@ -79,11 +138,25 @@ async function play(config: TableConfig, hands: number) {
   const timers = new ManualTimers();
   const sink = new MemoryHandSink();
   const out = new RecordingBroadcaster();
-  const host = new TableHost({ tableId: 't1', name: 'T1', config, chips: new MemoryChips(), hands: sink, broadcaster: out, timers, rng: seededRandom(`host-${config.game}`), bots, botTarget: config.seats - 1, handPauseMs: 100, botDelayMs: 0 });
+  const host = new TableHost({
+    tableId: 't1',
+    name: 'T1',
+    config,
+    chips: new MemoryChips(),
+    hands: sink,
+    broadcaster: out,
+    timers,
+    rng: seededRandom(`host-${config.game}`),
+    bots,
+    botTarget: config.seats - 1,
+    handPauseMs: 100,
+    botDelayMs: 0,
+  });
   host.start();
   await host.sit({ userId: A, name: 'ann' }, { buyIn: config.buyIn.max ?? config.buyIn.min * 20, seat: 0 });
   const rng = seededRandom(`human-${config.game}`);
-  const finished = () => [...sink.hands.values()].filter((h) => h.events.some((e) => (e as Wire).type === 'hand-ended')).length;
+  const finished = () =>
+    [...sink.hands.values()].filter((h) => h.events.some((e) => (e as Wire).type === 'hand-ended')).length;
   for (let i = 0; i < hands * 200 && finished() < hands; i++) {
     const d = humanDecision(host, rng);
     if (d) {
@@ -97,7 +170,8 @@ async function play(config: TableConfig, hands: number) {
     await flush(host);
     // A busted human buys back in so the table keeps playing.
     const me = host.table.seats[0];
-    if (me && me.stack < config.stakes.bigBlind * 2 && !host.handState) await host.reload(A, (config.buyIn.max ?? config.buyIn.min * 20) - me.stack).catch(() => undefined);
+    if (me && me.stack < config.stakes.bigBlind * 2 && !host.handState)
+      await host.reload(A, (config.buyIn.max ?? config.buyIn.min * 20) - me.stack).catch(() => undefined);
   }
   host.stop();
   return { sink, out };
@@ -132,18 +206,31 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
         const size = firstDeckSize(handConfig);
         const seatOfA = stored.input.players.find((p) => p.userId === A)?.seat;
         const recorders: { viewer: Viewer; feeds: { events: Wire[] }[] }[] = [
-          { viewer: 'spectator', feeds: (feedsOf.get(handId) ?? []).filter((h) => h.audience === 'spectators').map((h) => h.feed as unknown as { events: Wire[] }) },
+          {
+            viewer: 'spectator',
+            feeds: (feedsOf.get(handId) ?? [])
+              .filter((h) => h.audience === 'spectators')
+              .map((h) => h.feed as unknown as { events: Wire[] }),
+          },
         ];
         if (seatOfA !== undefined) {
-          recorders.push({ viewer: seatOfA, feeds: (feedsOf.get(handId) ?? []).filter((h) => h.audience !== 'spectators' && h.audience.userId === A).map((h) => h.feed as unknown as { events: Wire[] }) });
+          recorders.push({
+            viewer: seatOfA,
+            feeds: (feedsOf.get(handId) ?? [])
+              .filter((h) => h.audience !== 'spectators' && h.audience.userId === A)
+              .map((h) => h.feed as unknown as { events: Wire[] }),
+          });
         }
         for (const { viewer, feeds } of recorders) {
           const data = JSON.stringify(feeds) + tableData;
           // 1. No seed, and the old attack fails: no 64-hex string of the data deals this hand's deck.
           expect(data.includes(seed)).toBe(false);
-          const candidates = checkedHands <= ATTACKED_HANDS ? new Set(JSON.stringify(feeds).match(HEX64) ?? []) : new Set<string>();
+          const candidates =
+            checkedHands <= ATTACKED_HANDS ? new Set(JSON.stringify(feeds).match(HEX64) ?? []) : new Set<string>();
           const firstDeck = deck.slice(0, size).join(',');
-          for (const c of candidates) if (dealFromSeed(handConfig, c).deck.slice(0, size).join(',') === firstDeck) recomputed.push(`${handId}:${c}`);
+          for (const c of candidates)
+            if (dealFromSeed(handConfig, c).deck.slice(0, size).join(',') === firstDeck)
+              recomputed.push(`${handId}:${c}`);
           const wire = feeds.flatMap((f) => f.events);
           const committed = wire.find((e) => e.type === 'dealCommitted')!;
           expect(committed.commitment).toBe(stored.input.commitment);
@@ -169,7 +256,8 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
             for (const o of openings) {
               const p = o.position ^ 1;
               if (openedAt.has(p) || !o.path[0] || p >= deck.length) continue;
-              for (const salt of salts) for (const c of cardsText) if (leafHash(p, c, salt) === o.path[0].hash) guessed.push(`${handId}:${p}`);
+              for (const salt of salts)
+                for (const c of cardsText) if (leafHash(p, c, salt) === o.path[0].hash) guessed.push(`${handId}:${p}`);
             }
           }
           opened += openings.length;

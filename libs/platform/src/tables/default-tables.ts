@@ -47,7 +47,8 @@ export class DefaultTables implements OnApplicationBootstrap {
         throw err;
       }
     }
-    if (this.opened.length) this.logger.log({ msg: `opened default tables: ${this.opened.join(', ')}`, opened: this.opened });
+    if (this.opened.length)
+      this.logger.log({ msg: `opened default tables: ${this.opened.join(', ')}`, opened: this.opened });
     return this.opened;
   }
 }

@@ -17,7 +17,20 @@ export class MemoryHandSink implements HandSink {
     const id = `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`;
     this.hands.set(id, { input, events: [...input.events] });
     if (input.seed !== null) this.seeds.set(id, input.seed);
-    return { id, tableId: input.tableId ?? null, tournamentId: input.tournamentId ?? null, handNumber: input.handNumber ?? null, book: 'chips', config: input.config, players: [], commitment: null, status: 'running', result: null, eventCount: input.events.length, ledgerAtEnd: true };
+    return {
+      id,
+      tableId: input.tableId ?? null,
+      tournamentId: input.tournamentId ?? null,
+      handNumber: input.handNumber ?? null,
+      book: 'chips',
+      config: input.config,
+      players: [],
+      commitment: null,
+      status: 'running',
+      result: null,
+      eventCount: input.events.length,
+      ledgerAtEnd: true,
+    };
   }
 
   readonly seeds = new Map<string, string>();
@@ -39,7 +52,8 @@ export class MemoryHandSink implements HandSink {
     this.maybeFail();
     const h = this.hands.get(handId)!;
     if (h.ended) throw new Error(`hand ${handId} ended twice`);
-    if (events.length < h.events.length) throw new Error(`end with ${events.length} events, ${h.events.length} journaled`);
+    if (events.length < h.events.length)
+      throw new Error(`end with ${events.length} events, ${h.events.length} journaled`);
     h.events = [...events];
     h.ended = true;
     return { handId, nextSeq: events.length, status: 'completed', replayed: false };

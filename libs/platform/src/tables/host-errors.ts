@@ -29,7 +29,8 @@ const TABLE_CODES: Partial<Record<TableErrorCode, SocketErrorCode>> = {
 
 /** libs/table refusals → typed host errors (seat taken, hand in progress, ... are conflicts). */
 export function fromTableError(err: unknown): never {
-  if (err instanceof TableError) throw new TableHostError(TABLE_CODES[err.code] ?? 'CONFLICT', err.code, err.message.replace(/^[A-Z_]+: /, ''));
+  if (err instanceof TableError)
+    throw new TableHostError(TABLE_CODES[err.code] ?? 'CONFLICT', err.code, err.message.replace(/^[A-Z_]+: /, ''));
   throw err;
 }
 

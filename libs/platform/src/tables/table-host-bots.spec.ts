@@ -25,7 +25,15 @@ function setup() {
   const host = new TableHost({
     tableId: 't1',
     name: 'T1',
-    config: makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 4, botsAllowed: true, clock: { decisionMs: 1000, timeBankMs: 0 } as never }),
+    config: makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: 1000 },
+      seats: 4,
+      botsAllowed: true,
+      clock: { decisionMs: 1000, timeBankMs: 0 } as never,
+    }),
     chips: new MemoryChips(),
     hands: new MemoryHandSink(),
     broadcaster: new RecordingBroadcaster(),
@@ -83,6 +91,10 @@ describe('cash-table bots', () => {
     expect(bots(s.host)).toBe(1);
     await s.host.sit({ userId: C, name: 'cy' }, { buyIn: 500 });
     await runUntil(s, () => bots(s.host) === 0);
-    expect(seated(s.host).map((x) => x!.name).sort()).toEqual(['ann', 'bob', 'cy']);
+    expect(
+      seated(s.host)
+        .map((x) => x!.name)
+        .sort(),
+    ).toEqual(['ann', 'bob', 'cy']);
   });
 });

@@ -14,7 +14,15 @@ function setup() {
   const host = new TableHost({
     tableId: 't1',
     name: 'Home game',
-    config: makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, private: { hostId: A, invited: [B], inviteCode: null }, clock: { decisionMs: 1000, timeBankMs: 0 } as never }),
+    config: makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: 1000 },
+      seats: 2,
+      private: { hostId: A, invited: [B], inviteCode: null },
+      clock: { decisionMs: 1000, timeBankMs: 0 } as never,
+    }),
     chips,
     hands: new MemoryHandSink(),
     broadcaster: new RecordingBroadcaster(),

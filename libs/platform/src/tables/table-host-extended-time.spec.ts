@@ -16,7 +16,14 @@ async function twoSeated(extendedFor: string[]) {
     tableId: 't1',
     name: 'T1',
     // 1 s to decide, a 300 ms time bank: extended time gives 1 s + max(300 ms, 1 s) = 2 s.
-    config: makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: { decisionMs: 1000, timeBankMs: 300 } as never }),
+    config: makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: 1000 },
+      seats: 2,
+      clock: { decisionMs: 1000, timeBankMs: 300 } as never,
+    }),
     chips: new MemoryChips(),
     hands: new MemoryHandSink(),
     broadcaster: out,

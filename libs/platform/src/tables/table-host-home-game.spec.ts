@@ -13,7 +13,15 @@ function setup(homeGame: HomeGameSettings, over: Partial<TableHostOptions> = {})
   const host = new TableHost({
     tableId: 't1',
     name: 'T1',
-    config: makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: { decisionMs: 20_000, timeBankMs: 30_000, shieldResponseMs: 8_000 } as never, homeGame }),
+    config: makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: 1000 },
+      seats: 2,
+      clock: { decisionMs: 20_000, timeBankMs: 30_000, shieldResponseMs: 8_000 } as never,
+      homeGame,
+    }),
     chips: new MemoryChips(),
     hands: new MemoryHandSink(),
     broadcaster: new RecordingBroadcaster(),

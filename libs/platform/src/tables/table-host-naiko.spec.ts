@@ -2,7 +2,17 @@
 // carried between hands (the deal's spark granted once, capped at 3), a human's Sneak Peek seen only
 // by him, the anchor/shield window (answered and timed out), bots using powers, the seed commitment,
 // a human's draw and a draw timeout, an unanswered 32-Card Draw split offer.
-import { dealFromSeed, dealRootFromSeed, legalActions, naikoDealFromSeed, seededRandom, standardDeck, verifyOpening, type CardOpening, type HandState } from '@naiko/engine';
+import {
+  dealFromSeed,
+  dealRootFromSeed,
+  legalActions,
+  naikoDealFromSeed,
+  seededRandom,
+  standardDeck,
+  verifyOpening,
+  type CardOpening,
+  type HandState,
+} from '@naiko/engine';
 import { DEFAULT_CLOCK, makeTableConfig, type TableConfig } from '@naiko/table';
 import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
 import type { BotDirectory } from './ports';
@@ -13,7 +23,16 @@ const B = 'b0000000-0000-4000-8000-000000000002';
 const CLOCK = { ...DEFAULT_CLOCK, decisionMs: 1000, timeBankMs: 0, drawDecisionMs: 2000, shieldResponseMs: 3000 };
 
 const naikoConfig = (over: Partial<TableConfig> = {}): TableConfig =>
-  makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: CLOCK, naikoMode: true, ...over });
+  makeTableConfig({
+    game: 'holdem',
+    structure: 'no-limit',
+    stakes: { smallBlind: 5, bigBlind: 10 },
+    buyIn: { min: 100, max: 1000 },
+    seats: 2,
+    clock: CLOCK,
+    naikoMode: true,
+    ...over,
+  });
 
 /** The first seed `s0, s1, ...` whose carousel holds every wanted power (the carousel is drawn from the seed). */
 function seedWith(...powers: string[]): string {
@@ -28,7 +47,19 @@ function setup(config: TableConfig, over: Partial<TableHostOptions> = {}) {
   const timers = new ManualTimers();
   const hands = new MemoryHandSink();
   const out = new RecordingBroadcaster();
-  const host = new TableHost({ tableId: 't1', name: 'T1', config, chips: new MemoryChips(), hands, broadcaster: out, timers, rng: seededRandom('host'), handPauseMs: 100, botDelayMs: 0, ...over });
+  const host = new TableHost({
+    tableId: 't1',
+    name: 'T1',
+    config,
+    chips: new MemoryChips(),
+    hands,
+    broadcaster: out,
+    timers,
+    rng: seededRandom('host'),
+    handPauseMs: 100,
+    botDelayMs: 0,
+    ...over,
+  });
   host.start();
   return { host, timers, hands, out };
 }
@@ -63,7 +94,8 @@ async function foldHand(s: { host: TableHost; timers: ManualTimers }): Promise<v
   await flush(s.host);
 }
 
-const storedEvents = (hands: MemoryHandSink) => [...hands.hands.values()].map((h) => h.events as unknown as { type: string; [k: string]: unknown }[]);
+const storedEvents = (hands: MemoryHandSink) =>
+  [...hands.hands.values()].map((h) => h.events as unknown as { type: string; [k: string]: unknown }[]);
 const lastHand = (hands: MemoryHandSink) => [...hands.hands.values()].at(-1)!;
 
 describe('TableHost in Naiko mode', () => {
@@ -72,8 +104,14 @@ describe('TableHost in Naiko mode', () => {
     for (let hand = 1; hand <= 4; hand++) {
       const expected = Math.min(3, hand);
       const stored = lastHand(s.hands);
-      expect(stored.input.config.powers).toEqual({ sparks: { 0: expected, 1: expected }, dealSparkGranted: true, shieldWindowMs: 3000 });
-      const dealt = stored.events.find((e) => (e as { type: string }).type === 'x-powers-dealt') as unknown as { sparks: { seat: number; before: number; sparks: number }[] };
+      expect(stored.input.config.powers).toEqual({
+        sparks: { 0: expected, 1: expected },
+        dealSparkGranted: true,
+        shieldWindowMs: 3000,
+      });
+      const dealt = stored.events.find((e) => (e as { type: string }).type === 'x-powers-dealt') as unknown as {
+        sparks: { seat: number; before: number; sparks: number }[];
+      };
       expect(dealt.sparks).toEqual([
         { seat: 0, before: expected, sparks: expected },
         { seat: 1, before: expected, sparks: expected },
@@ -92,10 +130,15 @@ describe('TableHost in Naiko mode', () => {
     const s = await twoHumans(naikoConfig(), { seeds: () => seedWith('sneak-peek') });
     const { userId, seat, state } = actorOf(s.host);
     const mine = s.out.hands.filter((f) => f.audience !== 'spectators' && f.audience.userId === userId).at(-1)!;
-    expect((mine.feed.view.legal as { extensions: Record<string, unknown> }).extensions['sneak-peek']).toEqual({ cost: 1 });
+    expect((mine.feed.view.legal as { extensions: Record<string, unknown> }).extensions['sneak-peek']).toEqual({
+      cost: 1,
+    });
     const before = s.out.hands.length;
     await s.host.act(userId, state.version, { type: 'sneak-peek' });
-    const stored = lastHand(s.hands).events.find((e) => (e as { type: string }).type === 'x-power') as unknown as { card: number; seat: number };
+    const stored = lastHand(s.hands).events.find((e) => (e as { type: string }).type === 'x-power') as unknown as {
+      card: number;
+      seat: number;
+    };
     expect(stored.seat).toBe(seat);
     expect(typeof stored.card).toBe('number');
     const feeds = s.out.hands.slice(before);
@@ -113,7 +156,8 @@ describe('TableHost in Naiko mode', () => {
     }
     // Every feed anyone else got in this hand, before the flop shows the card, never carried it.
     const others = s.out.hands.filter((f) => f.audience === 'spectators' || f.audience.userId !== userId);
-    for (const f of others) expect(JSON.stringify(f.feed.events.filter((e) => e.type.startsWith('x-')))).not.toContain('"card"');
+    for (const f of others)
+      expect(JSON.stringify(f.feed.events.filter((e) => e.type.startsWith('x-')))).not.toContain('"card"');
     await s.host.act(userId, state.version + 1, { type: 'fold' });
     expect(s.host.table.seats[seat]!.sparks).toBe(0);
     expect(s.host.table.seats[1 - seat]!.sparks).toBe(1);
@@ -130,7 +174,11 @@ describe('TableHost in Naiko mode', () => {
     expect((windowFeed.feed.view.legal as { actions: string[] }).actions.sort()).toEqual(['decline', 'shield']);
     expect(windowFeed.feed.clock).toMatchObject({ seat: target, kind: 'shield', deadline: s.timers.now() + 3000 });
     await s.host.act(defender, s.host.handState!.version, { type: 'shield' });
-    expect(lastHand(s.hands).events.map((e) => (e as { type: string; power?: string }).power).filter(Boolean)).toEqual(['short-anchor', 'seal-shield']);
+    expect(
+      lastHand(s.hands)
+        .events.map((e) => (e as { type: string; power?: string }).power)
+        .filter(Boolean),
+    ).toEqual(['short-anchor', 'seal-shield']);
     ({ state } = actorOf(s.host));
     await s.host.act(attacker, state.version, { type: 'fold' });
     // 2 + 0 after the hand; the deal then adds one each.
@@ -168,8 +216,15 @@ describe('TableHost in Naiko mode', () => {
     expect(committed.every((e) => e.commitment === stored.input.commitment)).toBe(true);
     await foldHand(s);
     expect(JSON.stringify([s.out.hands, s.out.tables])).not.toContain(seed);
-    const openings = s.out.hands.filter((h) => h.feed.handId === handId).flatMap((h) => h.feed.events.filter((e) => e.type === 'dealOpenings').map((e) => ({ audience: h.audience, openings: e.openings as CardOpening[] })));
-    const forSeat = (seat: number) => openings.find((o) => o.audience !== 'spectators' && o.audience.seat === seat)!.openings;
+    const openings = s.out.hands
+      .filter((h) => h.feed.handId === handId)
+      .flatMap((h) =>
+        h.feed.events
+          .filter((e) => e.type === 'dealOpenings')
+          .map((e) => ({ audience: h.audience, openings: e.openings as CardOpening[] })),
+      );
+    const forSeat = (seat: number) =>
+      openings.find((o) => o.audience !== 'spectators' && o.audience.seat === seat)!.openings;
     for (const seat of [0, 1]) {
       const mine = forSeat(seat);
       expect(mine.length).toBe(2); // a preflop fold: his own two hole cards, nothing else
@@ -184,11 +239,15 @@ describe('TableHost in Naiko mode', () => {
     let k = 0;
     const s = setup(naikoConfig({ seats: 4, botsAllowed: true }), { bots, botTarget: 3, seeds: () => `bots-${k++}` });
     await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 1000, seat: 0 });
-    const botPower = () => storedEvents(s.hands).flat().some((e) => e.type === 'x-power' && e.seat !== 0);
+    const botPower = () =>
+      storedEvents(s.hands)
+        .flat()
+        .some((e) => e.type === 'x-power' && e.seat !== 0);
     for (let i = 0; i < 3000 && !botPower(); i++) {
       const h = s.host.handState;
       const la = h ? legalActions(h) : null;
-      if (la && s.host.table.seats[la.seat]!.playerId === A) await s.host.act(A, h!.version, { type: la.actions.includes('check') ? 'check' : 'call' });
+      if (la && s.host.table.seats[la.seat]!.playerId === A)
+        await s.host.act(A, h!.version, { type: la.actions.includes('check') ? 'check' : 'call' });
       s.timers.advance(100);
       await flush(s.host);
     }
@@ -201,7 +260,14 @@ describe('TableHost in Naiko mode', () => {
 
 describe('TableHost in draw games', () => {
   const draw = (game: 'draw27x3' | 'draw32'): TableConfig =>
-    makeTableConfig({ game, structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 }, buyIn: { min: 100, max: null }, seats: 2, clock: CLOCK });
+    makeTableConfig({
+      game,
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
+      buyIn: { min: 100, max: null },
+      seats: 2,
+      clock: CLOCK,
+    });
 
   /** Plays calls/checks until a draw (or a split offer) is the actor's decision. */
   async function untilPhase(s: { host: TableHost }, want: (actions: string[]) => boolean): Promise<void> {
@@ -209,7 +275,13 @@ describe('TableHost in draw games', () => {
       const { userId, state } = actorOf(s.host);
       const la = legalActions(state)!;
       if (want(la.actions)) return;
-      await s.host.act(userId, state.version, la.actions.includes('draw') ? { type: 'draw', discard: [] } : { type: la.actions.includes('check') ? 'check' : 'call' });
+      await s.host.act(
+        userId,
+        state.version,
+        la.actions.includes('draw')
+          ? { type: 'draw', discard: [] }
+          : { type: la.actions.includes('check') ? 'check' : 'call' },
+      );
     }
     throw new Error('phase not reached');
   }
@@ -220,14 +292,32 @@ describe('TableHost in draw games', () => {
     const first = actorOf(s.host);
     const hole = first.state.hole[first.state.seats.indexOf(first.seat)];
     await s.host.act(first.userId, first.state.version, { type: 'draw', discard: [hole[0], hole[3]] });
-    const drawn = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as { seat: number; count: number; timeout: boolean; discarded: number[] }[];
-    expect(drawn).toEqual([expect.objectContaining({ seat: first.seat, count: 2, timeout: false, discarded: [hole[0], hole[3]] })]);
+    const drawn = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as {
+      seat: number;
+      count: number;
+      timeout: boolean;
+      discarded: number[];
+    }[];
+    expect(drawn).toEqual([
+      expect.objectContaining({ seat: first.seat, count: 2, timeout: false, discarded: [hole[0], hole[3]] }),
+    ]);
     const second = actorOf(s.host);
-    expect(s.out.hands.at(-1)!.feed.clock).toMatchObject({ seat: second.seat, kind: 'draw', deadline: s.timers.now() + 2000 });
-    await expect(s.host.act(second.userId, second.state.version, { type: 'draw-timeout' })).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'TABLE_DECISION' });
+    expect(s.out.hands.at(-1)!.feed.clock).toMatchObject({
+      seat: second.seat,
+      kind: 'draw',
+      deadline: s.timers.now() + 2000,
+    });
+    await expect(s.host.act(second.userId, second.state.version, { type: 'draw-timeout' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'TABLE_DECISION',
+    });
     s.timers.advance(2000);
     await flush(s.host);
-    const after = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as { seat: number; count: number; timeout: boolean }[];
+    const after = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as {
+      seat: number;
+      count: number;
+      timeout: boolean;
+    }[];
     expect(after[1]).toMatchObject({ seat: second.seat, count: 0, timeout: true });
   });
 
@@ -241,12 +331,25 @@ describe('TableHost in draw games', () => {
     s.timers.advance(1000);
     await flush(s.host);
     const splits = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-split');
-    expect(splits).toEqual([expect.objectContaining({ seat: first.seat, accept: true }), expect.objectContaining({ seat: second.seat, accept: false })]);
+    expect(splits).toEqual([
+      expect.objectContaining({ seat: first.seat, accept: true }),
+      expect.objectContaining({ seat: second.seat, accept: false }),
+    ]);
   });
 
   test('a table that is not Naiko mode passes no powers and verifies with the plain deck commitment', async () => {
     const seed = 'plain-deck';
-    const s = await twoHumans(makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: CLOCK }), { seeds: () => seed });
+    const s = await twoHumans(
+      makeTableConfig({
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { smallBlind: 5, bigBlind: 10 },
+        buyIn: { min: 100, max: 1000 },
+        seats: 2,
+        clock: CLOCK,
+      }),
+      { seeds: () => seed },
+    );
     const stored = lastHand(s.hands);
     expect(stored.input.config.powers).toBeUndefined();
     expect(stored.input.commitment).toBe(dealRootFromSeed(stored.input.config, seed));

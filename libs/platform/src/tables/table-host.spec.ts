@@ -18,7 +18,14 @@ function setup(over: Partial<TableHostOptions> = {}) {
   const host = new TableHost({
     tableId: 't1',
     name: 'T1',
-    config: makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 2, clock: { decisionMs: 1000, timeBankMs: 500 } as never }),
+    config: makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: 1000 },
+      seats: 2,
+      clock: { decisionMs: 1000, timeBankMs: 500 } as never,
+    }),
     chips,
     hands,
     broadcaster: out,
@@ -52,7 +59,10 @@ async function twoSeated() {
 describe('TableHost', () => {
   test('a buy-in moves chips through the chip source before the seat exists; a refused one moves nothing', async () => {
     const { host, chips } = setup();
-    await expect(host.sit({ userId: A, name: 'ann' }, { buyIn: 5000 })).rejects.toMatchObject({ code: 'BAD_PAYLOAD', reason: 'BUY_IN_ABOVE_MAX' });
+    await expect(host.sit({ userId: A, name: 'ann' }, { buyIn: 5000 })).rejects.toMatchObject({
+      code: 'BAD_PAYLOAD',
+      reason: 'BUY_IN_ABOVE_MAX',
+    });
     expect(chips.moves).toEqual([]);
     expect(await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 })).toBe(0);
     expect(chips.moves).toEqual([{ kind: 'buyIn', userId: A, amount: 500 }]);
@@ -68,7 +78,9 @@ describe('TableHost', () => {
     expect(audiences.sort()).toEqual([A, B, 'spectators'].sort());
     // Every event a feed carries was stored before it was handed to the broadcaster.
     for (const f of feeds) expect(f.feed.events.length).toBeLessThanOrEqual(stored.events.length);
-    const spectator = feeds.find((f) => f.audience === 'spectators')!.feed.events.filter((e) => e.type === 'hole-dealt');
+    const spectator = feeds
+      .find((f) => f.audience === 'spectators')!
+      .feed.events.filter((e) => e.type === 'hole-dealt');
     expect(spectator.every((e) => (e.cards as unknown[]).every((c) => c === null))).toBe(true);
   });
 
@@ -77,9 +89,17 @@ describe('TableHost', () => {
     const h = host.handState!;
     const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
     const other = actor === A ? B : A;
-    await expect(host.act(actor, h.version + 1, { type: 'call' })).rejects.toMatchObject({ code: 'CONFLICT', reason: 'STALE_VERSION' });
-    await expect(host.act(other, h.version, { type: 'call' })).rejects.toMatchObject({ code: 'CONFLICT', reason: 'NOT_YOUR_TURN' });
-    await expect(host.act(actor, h.version, { type: 'draw-timeout' })).rejects.toMatchObject({ reason: 'TABLE_DECISION' });
+    await expect(host.act(actor, h.version + 1, { type: 'call' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      reason: 'STALE_VERSION',
+    });
+    await expect(host.act(other, h.version, { type: 'call' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      reason: 'NOT_YOUR_TURN',
+    });
+    await expect(host.act(actor, h.version, { type: 'draw-timeout' })).rejects.toMatchObject({
+      reason: 'TABLE_DECISION',
+    });
     expect(host.handState!.version).toBe(h.version);
     await host.act(actor, h.version, { type: 'call' });
     await expect(host.act(actor, h.version, { type: 'call' })).rejects.toBeInstanceOf(TableHostError);
@@ -156,7 +176,9 @@ describe('TableHost', () => {
 
   test('the blind schedule is asked once per hand and its stakes are dealt (tournament levels)', async () => {
     const asked: number[] = [];
-    const s = setup({ schedule: { stakesFor: ({ handNumber }) => (asked.push(handNumber), { smallBlind: 50, bigBlind: 100 }) } });
+    const s = setup({
+      schedule: { stakesFor: ({ handNumber }) => (asked.push(handNumber), { smallBlind: 50, bigBlind: 100 }) },
+    });
     await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
     await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
     s.timers.advance(100);
@@ -175,13 +197,27 @@ describe('TableHost', () => {
   });
 
   test('dead button: the small blind leaves during the hand; next hand the button stays on his empty seat and the big blind moves on', async () => {
-    const config = makeTableConfig({ game: 'holdem', structure: 'no-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: 1000 }, seats: 4, clock: { decisionMs: 1000, timeBankMs: 0 } as never });
+    const config = makeTableConfig({
+      game: 'holdem',
+      structure: 'no-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: 1000 },
+      seats: 4,
+      clock: { decisionMs: 1000, timeBankMs: 0 } as never,
+    });
     const s = setup({ config });
     const ids = [0, 1, 2, 3].map((k) => `c0000000-0000-4000-8000-00000000000${k}`);
-    for (const [k, id] of ids.entries()) await s.host.sit({ userId: id, name: `p${k}` }, { buyIn: 500, seat: k, waitForBigBlind: false });
+    for (const [k, id] of ids.entries())
+      await s.host.sit({ userId: id, name: `p${k}` }, { buyIn: 500, seat: k, waitForBigBlind: false });
     s.timers.advance(100);
     await flush(s.host);
-    const started = () => s.out.tables.flatMap((t) => t.events).filter((e) => e.type === 'handStarted') as unknown as { button: number; smallBlindSeat: number | null; bigBlindSeat: number; seats: number[] }[];
+    const started = () =>
+      s.out.tables.flatMap((t) => t.events).filter((e) => e.type === 'handStarted') as unknown as {
+        button: number;
+        smallBlindSeat: number | null;
+        bigBlindSeat: number;
+        seats: number[];
+      }[];
     expect(started()).toHaveLength(1);
     const first = started()[0];
     const sbSeat = first.smallBlindSeat!;
@@ -199,7 +235,9 @@ describe('TableHost', () => {
     // player after bb, the small blind falls on bb's seat, the button on sb's (now empty) seat.
     expect(second.button).toBe(sbSeat);
     expect(second.smallBlindSeat).toBe(first.bigBlindSeat);
-    expect(second.bigBlindSeat).toBe((first.bigBlindSeat + 1) % 4 === sbSeat ? (first.bigBlindSeat + 2) % 4 : (first.bigBlindSeat + 1) % 4);
+    expect(second.bigBlindSeat).toBe(
+      (first.bigBlindSeat + 1) % 4 === sbSeat ? (first.bigBlindSeat + 2) % 4 : (first.bigBlindSeat + 1) % 4,
+    );
     expect(second.seats).not.toContain(sbSeat);
   });
 
@@ -208,16 +246,29 @@ describe('TableHost', () => {
     await expect(host.chat(A, 'hi')).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'NOT_SEATED' });
     await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
     await host.chat(A, 'hi');
-    expect(out.chats).toEqual([expect.objectContaining({ from: { playerId: A, name: 'ann', isBot: false }, text: 'hi' })]);
+    expect(out.chats).toEqual([
+      expect.objectContaining({ from: { playerId: A, name: 'ann', isBot: false }, text: 'hi' }),
+    ]);
   });
 
   describe('disconnection protection', () => {
     // Fixed Limit 5/10 heads-up, one protection a day. The small blind (button, 5 in) is disconnected
     // and times out facing the big blind's 10.
-    const fixedLimit = makeTableConfig({ game: 'holdem', structure: 'fixed-limit', stakes: { smallBlind: 5, bigBlind: 10 }, buyIn: { min: 100, max: null }, seats: 2, protectionsPerDay: 1, clock: { decisionMs: 1000, timeBankMs: 0 } as never });
+    const fixedLimit = makeTableConfig({
+      game: 'holdem',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      buyIn: { min: 100, max: null },
+      seats: 2,
+      protectionsPerDay: 1,
+      clock: { decisionMs: 1000, timeBankMs: 0 } as never,
+    });
     const storedEvents = (s: ReturnType<typeof setup>) => [...s.hands.hands.values()].flatMap((x) => x.events);
     /** Seats A and B, lets the first hand deal, disconnects the player to act and runs out his clock. */
-    async function timeOutDisconnected(s: ReturnType<typeof setup>, tournament = false): Promise<{ seat: number; userId: string }> {
+    async function timeOutDisconnected(
+      s: ReturnType<typeof setup>,
+      tournament = false,
+    ): Promise<{ seat: number; userId: string }> {
       if (!tournament) {
         await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
         await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
@@ -237,7 +288,9 @@ describe('TableHost', () => {
       const quota = new MemoryProtectionQuota();
       const s = setup({ config: fixedLimit, protections: quota });
       const { seat, userId } = await timeOutDisconnected(s);
-      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toEqual([expect.objectContaining({ seat, committed: 5 })]);
+      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toEqual([
+        expect.objectContaining({ seat, committed: 5 }),
+      ]);
       expect(quota.spends).toEqual([expect.objectContaining({ userId, tableId: 't1', granted: true })]);
     });
 
@@ -254,11 +307,17 @@ describe('TableHost', () => {
       // Folded for his 5: the hand at the second table is over, 495 / 505.
       expect(second.host.handState).toBeNull();
       expect(second.host.table.seats[two.seat]!.stack).toBe(495);
-      expect(quota.spends.map((x) => [x.tableId, x.granted])).toEqual([['t1', true], ['t2', false]]);
+      expect(quota.spends.map((x) => [x.tableId, x.granted])).toEqual([
+        ['t1', true],
+        ['t2', false],
+      ]);
     });
 
     test('a database failure while spending counts as none left: the player is folded, the table goes on', async () => {
-      const s = setup({ config: fixedLimit, protections: { trySpend: async () => Promise.reject(new Error('database down')) } });
+      const s = setup({
+        config: fixedLimit,
+        protections: { trySpend: async () => Promise.reject(new Error('database down')) },
+      });
       const { seat } = await timeOutDisconnected(s);
       expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
       expect(s.host.table.seats[seat]!.stack).toBe(495);
@@ -267,7 +326,17 @@ describe('TableHost', () => {
     test('disconnection protection only at cash tables: a Sit & Go / tournament table folds the disconnected player and spends nothing', async () => {
       const quota = new MemoryProtectionQuota();
       const finished: FinishedHand[] = [];
-      const deals: TournamentDeal[] = [{ handNumber: 1, seats: [{ userId: A, name: 'ann', isBot: false, stack: 500 }, { userId: B, name: 'bob', isBot: false, stack: 500 }], dealtIn: [0, 1], button: 0 }];
+      const deals: TournamentDeal[] = [
+        {
+          handNumber: 1,
+          seats: [
+            { userId: A, name: 'ann', isBot: false, stack: 500 },
+            { userId: B, name: 'bob', isBot: false, stack: 500 },
+          ],
+          dealtIn: [0, 1],
+          button: 0,
+        },
+      ];
       const s = setup({
         config: fixedLimit,
         protections: quota,
@@ -278,10 +347,17 @@ describe('TableHost', () => {
       const { seat, userId } = await timeOutDisconnected(s, true);
       expect([seat, userId]).toEqual([0, A]);
       expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
-      expect(storedEvents(s).filter((e) => e.type === 'action').at(-1)).toMatchObject({ seat: 0, action: 'fold' });
+      expect(
+        storedEvents(s)
+          .filter((e) => e.type === 'action')
+          .at(-1),
+      ).toMatchObject({ seat: 0, action: 'fold' });
       expect(quota.spends).toEqual([]);
       // He loses his small blind: 500 − 5 = 495; the big blind wins it: 505.
-      expect(finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([[A, 495], [B, 505]]);
+      expect(finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([
+        [A, 495],
+        [B, 505],
+      ]);
     });
   });
 

@@ -10,7 +10,22 @@
 // endHand (the rest, the result and every chip movement: one transaction) before the result is
 // broadcast. A refused command throws a typed TableHostError and changes nothing.
 import { randomUUID } from 'node:crypto';
-import { apply, commitDeal, cryptoRandom, hashRandom, isOver, legalActions, newShuffleSeed, sparksOf, start, view, type Action, type HandEvent, type HandState, type RandomSource } from '@naiko/engine';
+import {
+  apply,
+  commitDeal,
+  cryptoRandom,
+  hashRandom,
+  isOver,
+  legalActions,
+  newShuffleSeed,
+  sparksOf,
+  start,
+  view,
+  type Action,
+  type HandEvent,
+  type HandState,
+  type RandomSource,
+} from '@naiko/engine';
 import {
   closeTable,
   createTable,
@@ -48,7 +63,14 @@ import { SerialQueue } from './serial-queue';
 
 export type { TournamentDeal, TournamentDealer, TournamentSeat } from './dealers/tournament-dealer';
 
-export type { Decision, FinishedHand, PlayerRef, SitRequest, TableHostHooks, TableHostOptions } from './room/host-options';
+export type {
+  Decision,
+  FinishedHand,
+  PlayerRef,
+  SitRequest,
+  TableHostHooks,
+  TableHostOptions,
+} from './room/host-options';
 
 export class TableHost extends CashCommands {
   readonly tableId: string;
@@ -85,10 +107,15 @@ export class TableHost extends CashCommands {
     super();
     this.tableId = o.tableId;
     this.name = o.name;
-    this.state = o.bombPotPending && o.config.homeGame?.bombPot ? { ...createTable(o.config), bombPotPending: true } : createTable(o.config);
+    this.state =
+      o.bombPotPending && o.config.homeGame?.bombPot
+        ? { ...createTable(o.config), bombPotPending: true }
+        : createTable(o.config);
     this.timers = o.timers ?? REAL_TIMERS;
     this.rng = o.rng ?? cryptoRandom();
-    this.dealer = o.tournament ? new TournamentTableDealer(o.tournament, this) : new CashDealer({ botTarget: o.botTarget, botsMakeRoom: o.botsMakeRoom });
+    this.dealer = o.tournament
+      ? new TournamentTableDealer(o.tournament, this)
+      : new CashDealer({ botTarget: o.botTarget, botsMakeRoom: o.botsMakeRoom });
     this.clock = new HandClock(this);
     this.controls = new HostControls(this, o.hostControls);
     this.chatRules = new ChatModeration(o.tableId);
@@ -118,7 +145,13 @@ export class TableHost extends CashCommands {
   }
 
   summary(): TableSummary {
-    const summary = summaryOf(this.tableId, this.name, this.state, this.closeAfterHand !== null, this.dealer.summaryRefs());
+    const summary = summaryOf(
+      this.tableId,
+      this.name,
+      this.state,
+      this.closeAfterHand !== null,
+      this.dealer.summaryRefs(),
+    );
     return this.o.tournament ? summary : { ...summary, hostControls: this.controls.info() };
   }
 
@@ -169,8 +202,10 @@ export class TableHost extends CashCommands {
       const h = this.hand;
       if (!h) throw new TableHostError('CONFLICT', 'NO_HAND_IN_PROGRESS', 'no hand is running');
       const seat = seatOf(this.state, userId);
-      if (seat < 0 || h.players.get(seat) !== userId) throw new TableHostError('FORBIDDEN', 'NOT_DEALT_IN', 'you are not dealt into this hand');
-      if (CLIENT_FORBIDDEN.has(decision.type)) throw new TableHostError('FORBIDDEN', 'TABLE_DECISION', `${decision.type} is the table's decision`);
+      if (seat < 0 || h.players.get(seat) !== userId)
+        throw new TableHostError('FORBIDDEN', 'NOT_DEALT_IN', 'you are not dealt into this hand');
+      if (CLIENT_FORBIDDEN.has(decision.type))
+        throw new TableHostError('FORBIDDEN', 'TABLE_DECISION', `${decision.type} is the table's decision`);
       await this.decide(seat, userId, { ...decision, seat, expectedVersion: version } as Action);
     });
   }
@@ -233,7 +268,8 @@ export class TableHost extends CashCommands {
   /** @internal Applies a table transition: chips that leave the table go back to accounts, then the change is published. */
   async commit(t: Transition<TableState>, publish = true): Promise<void> {
     for (const e of t.events) {
-      if (e.type === 'cashedOut') await this.o.chips.cashOut(e.playerId, e.amount, this.key(`out-${e.reason}`, e.playerId));
+      if (e.type === 'cashedOut')
+        await this.o.chips.cashOut(e.playerId, e.amount, this.key(`out-${e.reason}`, e.playerId));
     }
     this.state = t.state;
     if (publish && t.events.length) this.publishTable([...t.events]);
@@ -257,10 +293,13 @@ export class TableHost extends CashCommands {
     if (this.deadline) this.timers.clear(this.deadline.timer);
     this.deadline = null;
     if (at === null) return;
-    const timer = this.timers.set(() => {
-      this.deadline = null;
-      this.queue.run(() => this.expireDeadlines()).catch((err: unknown) => this.log('error', 'deadline failed', err));
-    }, Math.max(0, at - this.timers.now()));
+    const timer = this.timers.set(
+      () => {
+        this.deadline = null;
+        this.queue.run(() => this.expireDeadlines()).catch((err: unknown) => this.log('error', 'deadline failed', err));
+      },
+      Math.max(0, at - this.timers.now()),
+    );
     this.deadline = { at, timer };
   }
 
@@ -280,16 +319,18 @@ export class TableHost extends CashCommands {
     if (this.stopped || this.state.closed || this.hand || this.nextHandTimer) return;
     this.nextHandTimer = this.timers.set(() => {
       this.nextHandTimer = null;
-      this.queue.run(() => this.dealNextHand()).then(
-        () => (this.dealFailures = 0),
-        (err: unknown) => {
-          // Nothing changed in memory (a stored hand without its end is cancelled by the crash rule);
-          // try again, backing off (1 s, 2 s, 4 s ... 30 s) so a table that cannot deal does not spin.
-          const ms = Math.min(30_000, 1000 * 2 ** Math.min(this.dealFailures++, 5));
-          this.log('error', `deal failed; retrying in ${ms / 1000} s`, err);
-          this.scheduleNextHand(ms);
-        },
-      );
+      this.queue
+        .run(() => this.dealNextHand())
+        .then(
+          () => (this.dealFailures = 0),
+          (err: unknown) => {
+            // Nothing changed in memory (a stored hand without its end is cancelled by the crash rule);
+            // try again, backing off (1 s, 2 s, 4 s ... 30 s) so a table that cannot deal does not spin.
+            const ms = Math.min(30_000, 1000 * 2 ** Math.min(this.dealFailures++, 5));
+            this.log('error', `deal failed; retrying in ${ms / 1000} s`, err);
+            this.scheduleNextHand(ms);
+          },
+        );
     }, ms);
   }
 
@@ -338,11 +379,16 @@ export class TableHost extends CashCommands {
     const config = stakes === this.state.config.stakes ? this.state.config : { ...this.state.config, stakes };
     // The plan already granted the deal's spark (max 3): the engine must not add it a second time.
     const powers = config.naikoMode
-      ? { sparks: Object.fromEntries(plan.dealtIn.map((d) => [d.seat, d.sparks])), dealSparkGranted: true, shieldWindowMs: config.clock.shieldResponseMs }
+      ? {
+          sparks: Object.fromEntries(plan.dealtIn.map((d) => [d.seat, d.sparks])),
+          dealSparkGranted: true,
+          shieldWindowMs: config.clock.shieldResponseMs,
+        }
       : undefined;
     const handConfig = toHandConfig(config, plan, powers ? { powers } : {});
     // Tournament levels may play a big-blind ante, which the table's stakes type does not carry.
-    if ((stakes as { bigBlindAnte?: boolean }).bigBlindAnte) handConfig.stakes = { ...handConfig.stakes, bigBlindAnte: true };
+    if ((stakes as { bigBlindAnte?: boolean }).bigBlindAnte)
+      handConfig.stakes = { ...handConfig.stakes, bigBlindAnte: true };
     const seed = this.o.deckRng ? null : (this.o.seeds ?? newShuffleSeed)();
     const started = start(handConfig, { rng: seed === null ? this.o.deckRng!() : hashRandom(seed) });
     // The commitment covers every deck position (spare decks included); in Naiko mode the carousel is
@@ -398,7 +444,8 @@ export class TableHost extends CashCommands {
     h.state = r.state;
     if (h.clock && h.clock.seat === seat && h.clock.kind === 'bet') {
       const left = timeBankAfter(h.clock, this.timers.now());
-      if (left !== this.state.seats[seat]?.timeBankMs) this.state = setTimeBank(this.state, userId, Math.max(0, left)).state;
+      if (left !== this.state.seats[seat]?.timeBankMs)
+        this.state = setTimeBank(this.state, userId, Math.max(0, left)).state;
     }
     await this.afterHandEvents(r.events);
   }
@@ -419,7 +466,13 @@ export class TableHost extends CashCommands {
     const stacks = h.state.seats.map((seat, i) => ({ seat, stack: h.state.stacks[i] }));
     // Naiko: the sparks left after the hand's spending stay at the table for the next deal.
     const sparks = this.state.config.naikoMode ? sparksOf(h.state) : undefined;
-    const t = this.tryTable(() => finishHand(this.state, handResultFromStacks(stacks, { carryOver: h.carryOver, ...(sparks ? { sparks } : {}) }), this.timers.now()));
+    const t = this.tryTable(() =>
+      finishHand(
+        this.state,
+        handResultFromStacks(stacks, { carryOver: h.carryOver, ...(sparks ? { sparks } : {}) }),
+        this.timers.now(),
+      ),
+    );
     this.hand = null;
     await this.commit(t, false);
     // No seed here (it would let anyone recompute every folded hand): each audience already got the

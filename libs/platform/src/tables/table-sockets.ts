@@ -114,7 +114,10 @@ export class TableSockets implements TableBroadcaster {
    * (a private table whose host turned spectators off), and tells it why. A socket of another copy
    * stays in that copy's watcher list until it unwatches or disconnects (it receives nothing more).
    */
-  async evictWatchers(tableId: string, mayStay: (user: { sub: string; role: string }, inviteCode?: string) => boolean): Promise<number> {
+  async evictWatchers(
+    tableId: string,
+    mayStay: (user: { sub: string; role: string }, inviteCode?: string) => boolean,
+  ): Promise<number> {
     if (!this.server) return 0;
     const sockets = await this.server.in(tableRoom(tableId)).fetchSockets();
     let evicted = 0;
@@ -127,7 +130,11 @@ export class TableSockets implements TableBroadcaster {
         s.leave(tableRoom(tableId));
         s.leave(userTableRoom(tableId, data.user.sub));
       }
-      const error: SocketError = { code: 'FORBIDDEN', message: 'NOT_INVITED: the host no longer allows spectators at this table', event: 'table:watch' };
+      const error: SocketError = {
+        code: 'FORBIDDEN',
+        message: 'NOT_INVITED: the host no longer allows spectators at this table',
+        event: 'table:watch',
+      };
       s.emit('error', error);
       evicted++;
     }

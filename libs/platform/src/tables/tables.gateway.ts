@@ -9,7 +9,20 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
-import type { ActPayload, ChatPayload, ChatReportPayload, HostCommandPayload, ExtendedTimePayload, LobbyWatchPayload, ReloadPayload, SitInPayload, SitPayload, TableRef, TableSnapshotPayload, WatchPayload } from '@naiko/contracts';
+import type {
+  ActPayload,
+  ChatPayload,
+  ChatReportPayload,
+  HostCommandPayload,
+  ExtendedTimePayload,
+  LobbyWatchPayload,
+  ReloadPayload,
+  SitInPayload,
+  SitPayload,
+  TableRef,
+  TableSnapshotPayload,
+  WatchPayload,
+} from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import { SocketErrorException, SocketExceptionFilter } from '../gateway/socket-errors';
@@ -28,7 +41,11 @@ const RATE = { burst: 30, perSecond: 15 };
 
 function toSocketError(err: unknown): never {
   if (err instanceof TableHostError) throw new SocketErrorException(err.code, err.message);
-  if (err instanceof LedgerError) throw new SocketErrorException(err.code === 'INSUFFICIENT_FUNDS' ? 'FORBIDDEN' : 'CONFLICT', `${err.code}: ${err.message}`);
+  if (err instanceof LedgerError)
+    throw new SocketErrorException(
+      err.code === 'INSUFFICIENT_FUNDS' ? 'FORBIDDEN' : 'CONFLICT',
+      `${err.code}: ${err.message}`,
+    );
   throw err;
 }
 
@@ -53,7 +70,9 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
     for (const tableId of this.sockets.tablesOf(socket)) {
       const last = this.sockets.unwatch(tableId, socket);
       if (last) {
-        this.tables.command({ op: 'unwatch', tableId, last }, this.user(socket)).catch((err: unknown) => this.logger.warn({ msg: 'disconnect failed', err: String(err) }));
+        this.tables
+          .command({ op: 'unwatch', tableId, last }, this.user(socket))
+          .catch((err: unknown) => this.logger.warn({ msg: 'disconnect failed', err: String(err) }));
       }
     }
   }
@@ -90,11 +109,15 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
       const code = p.inviteCode === undefined ? {} : { inviteCode: p.inviteCode };
       // A private table is watched by invitation: asked before joining any room, so a refused
       // socket never receives a message of the table.
-      if (!this.sockets.watching(p.tableId, socket)) await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
+      if (!this.sockets.watching(p.tableId, socket))
+        await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
       // Rooms first (feeds from now on reach this socket), then the owner's snapshot.
       const first = this.sockets.watch(p.tableId, socket, p.inviteCode);
       try {
-        socket.emit('table:snapshot', (await this.send(socket, { op: 'watch', tableId: p.tableId, first, ...code })) as TableSnapshotPayload);
+        socket.emit(
+          'table:snapshot',
+          (await this.send(socket, { op: 'watch', tableId: p.tableId, first, ...code })) as TableSnapshotPayload,
+        );
       } catch (err) {
         // Not watching after a refusal (unknown table, table moving, no longer allowed): the retry
         // is a first watch again, so the owner hears of the (re)connection.
@@ -120,7 +143,14 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
       if (!watching) await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
       await this.fairPlay?.assertMaySit(socket, p.tableId); // cool-off, suspension, restriction, same device/network (issue 26)
       this.sockets.watch(p.tableId, socket, p.inviteCode);
-      const cmd: TableCommand = { op: 'sit', tableId: p.tableId, buyIn: p.buyIn, seat: p.seat, inviteCode: p.inviteCode, waitForBigBlind: p.waitForBigBlind };
+      const cmd: TableCommand = {
+        op: 'sit',
+        tableId: p.tableId,
+        buyIn: p.buyIn,
+        seat: p.seat,
+        inviteCode: p.inviteCode,
+        waitForBigBlind: p.waitForBigBlind,
+      };
       try {
         socket.emit('table:snapshot', (await this.send(socket, cmd)) as TableSnapshotPayload);
       } catch (err) {
@@ -148,12 +178,16 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
 
   @SubscribeMessage('table:sit-in')
   sitIn(@ValidBody('table:sit-in') p: SitInPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.send(socket, { op: 'sit-in', tableId: p.tableId, waitForBigBlind: p.waitForBigBlind }));
+    return this.run(socket, () =>
+      this.send(socket, { op: 'sit-in', tableId: p.tableId, waitForBigBlind: p.waitForBigBlind }),
+    );
   }
 
   @SubscribeMessage('table:act')
   act(@ValidBody('table:act') p: ActPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.send(socket, { op: 'act', tableId: p.tableId, version: p.version, action: p.action as Decision }));
+    return this.run(socket, () =>
+      this.send(socket, { op: 'act', tableId: p.tableId, version: p.version, action: p.action as Decision }),
+    );
   }
 
   @SubscribeMessage('table:chat')
@@ -173,7 +207,10 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
 
   /** Issue 23: reports a chat message to the admins. */
   @SubscribeMessage('table:chat-report')
-  chatReport(@ValidBody('table:chat-report') p: ChatReportPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  chatReport(
+    @ValidBody('table:chat-report') p: ChatReportPayload,
+    @ConnectedSocket() socket: NaikoSocket,
+  ): Promise<void> {
     return this.run(socket, async () => {
       // Only a socket watching the table heard its chat (a private table's rooms are by invitation).
       if (!this.sockets.watching(p.tableId, socket)) {
@@ -187,7 +224,10 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
 
   /** Accessibility: extended time for the sender's decisions at this table (issue 27). */
   @SubscribeMessage('table:extended-time')
-  extendedTime(@ValidBody('table:extended-time') p: ExtendedTimePayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  extendedTime(
+    @ValidBody('table:extended-time') p: ExtendedTimePayload,
+    @ConnectedSocket() socket: NaikoSocket,
+  ): Promise<void> {
     return this.run(socket, () => this.send(socket, { op: 'extended-time', tableId: p.tableId, on: p.on }));
   }
 
@@ -196,12 +236,17 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
     return this.run(socket, async () => {
       await socket.join(LOBBY_ROOM);
       // Every copy's public tables (the Redis directory when tables are spread over copies).
-      socket.emit('lobby:tables', { tables: (await this.tables.summaries(socket.data.user.sub)).filter((t) => !t.private) });
+      socket.emit('lobby:tables', {
+        tables: (await this.tables.summaries(socket.data.user.sub)).filter((t) => !t.private),
+      });
     });
   }
 
   @SubscribeMessage('lobby:unwatch')
-  lobbyUnwatch(@ValidBody('lobby:unwatch') _p: LobbyWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  lobbyUnwatch(
+    @ValidBody('lobby:unwatch') _p: LobbyWatchPayload,
+    @ConnectedSocket() socket: NaikoSocket,
+  ): Promise<void> {
     return this.run(socket, () => socket.leave(LOBBY_ROOM));
   }
 }

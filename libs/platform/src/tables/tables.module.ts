@@ -15,7 +15,11 @@ import { tableRouterProvider } from '../cluster/router.provider';
 
 @Module({
   providers: [
-    { provide: TABLES_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => tablesOptionsFromConfig(config) },
+    {
+      provide: TABLES_OPTIONS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => tablesOptionsFromConfig(config),
+    },
     tableOwnershipProvider,
     tableRouterProvider,
     TableSockets,

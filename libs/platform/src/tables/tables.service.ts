@@ -2,14 +2,42 @@
 // boot applies the crash rule before hosting anything again. Scale-out: every table command goes
 // through `command()`, which runs it here when this copy hosts the table and otherwise sends it to
 // the owner copy (cluster/table-router.ts); the owner runs `execute()` with the caller's identity.
-import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ChipLedger, HandStore, LedgerError, PrismaService, recoverFromCrash, type RecoveryReport } from '@naiko/persistence';
+import {
+  ChipLedger,
+  HandStore,
+  LedgerError,
+  PrismaService,
+  recoverFromCrash,
+  type RecoveryReport,
+} from '@naiko/persistence';
 // Disconnection protection allowance: per player per 24 h across every table and copy (issue 18).
 import { ProtectionUses } from '@naiko/persistence';
-import { makeTableConfig, mayWatch, TableError, type ClockSettings, type SettingsPatch, type TableConfig } from '@naiko/table';
+import {
+  makeTableConfig,
+  mayWatch,
+  TableError,
+  type ClockSettings,
+  type SettingsPatch,
+  type TableConfig,
+} from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
-import { cashTableLimitsProblem, type ChatReportView, type TablePublicState, type TableSettingsBody, type TableSnapshotPayload, type TableSummary } from '@naiko/contracts';
+import {
+  cashTableLimitsProblem,
+  type ChatReportView,
+  type TablePublicState,
+  type TableSettingsBody,
+  type TableSnapshotPayload,
+  type TableSummary,
+} from '@naiko/contracts';
 import { LedgerChipSource, type ChipSource } from './chip-source';
 import { PrismaBotDirectory } from './bot-directory';
 import { TableHostError } from './host-errors';
@@ -68,7 +96,12 @@ export interface CreateTableInput {
  * table. The caller's identity travels next to it (RoutedUser), as its own gateway authenticated it.
  */
 export type TableCommand =
-  | { op: 'watch'; tableId: string; /** the user's first socket on this table at the caller's copy */ first: boolean; inviteCode?: string }
+  | {
+      op: 'watch';
+      tableId: string;
+      /** the user's first socket on this table at the caller's copy */ first: boolean;
+      inviteCode?: string;
+    }
   /** Refused (FORBIDDEN, NOT_INVITED) unless the user may watch the table; the gateway asks before joining its rooms. */
   | { op: 'watch-access'; tableId: string; inviteCode?: string }
   | { op: 'unwatch'; tableId: string; /** the user's last socket on this table at the caller's copy */ last: boolean }
@@ -172,13 +205,20 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private async boot(): Promise<void> {
     // Every copy answers routed commands for the tables it runs, also one hosting no cash tables
     // (apps/tournament: its attached tournament tables); `serve` refuses a table not run here.
-    if (this.router) await this.router.start((body, from) => this.routing.onRouted(body as RoutedRequest | WatchersRequest, from), this.hostsTables);
+    if (this.router)
+      await this.router.start(
+        (body, from) => this.routing.onRouted(body as RoutedRequest | WatchersRequest, from),
+        this.hostsTables,
+      );
     if (this.router) {
       this.sweepTimer = setInterval(() => void this.routing.forgetDeadCopies(), this.router.aliveTtlMs);
       this.sweepTimer.unref();
     }
     if (!this.hostsTables) {
-      this.logger.log({ msg: 'hosting no tables: table commands go to the table copies', instance: this.router?.instanceId });
+      this.logger.log({
+        msg: 'hosting no tables: table commands go to the table copies',
+        instance: this.router?.instanceId,
+      });
       return;
     }
     if (!this.options.recoverAtBoot) return;
@@ -205,7 +245,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     });
     if (!this.lastRecovery.audit?.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery' });
     const open = await this.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' } });
-    for (const row of open) this.host(row.id, row.name, row.config as unknown as TableConfig, undefined, { bombPotPending: row.bombPotPending, hostControls: row.hostControls as HostControlsSaved | null });
+    for (const row of open)
+      this.host(row.id, row.name, row.config as unknown as TableConfig, undefined, {
+        bombPotPending: row.bombPotPending,
+        hostControls: row.hostControls as HostControlsSaved | null,
+      });
     if (open.length) this.logger.log({ msg: `hosting ${open.length} tables again`, tables: open.map((t) => t.id) });
   }
 
@@ -215,7 +259,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.takeover.settled();
     for (const h of this.hosts.values()) h.stop();
     // What the journal still holds goes in (the running hands are cancelled at the next boot anyway).
-    await this.handStore.handJournal.flush().catch((err: unknown) => this.logger.warn({ msg: 'hand journal flush at shutdown failed', err: String(err) }));
+    await this.handStore.handJournal
+      .flush()
+      .catch((err: unknown) => this.logger.warn({ msg: 'hand journal flush at shutdown failed', err: String(err) }));
     await this.ownership.stop();
     await this.router?.stop();
   }
@@ -265,7 +311,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         if (cmd.last) await host.disconnected(user.sub);
         return null;
       case 'sit':
-        await host.sit({ userId: user.sub, name: user.username }, { buyIn: cmd.buyIn, seat: cmd.seat, inviteCode: cmd.inviteCode, waitForBigBlind: cmd.waitForBigBlind });
+        await host.sit(
+          { userId: user.sub, name: user.username },
+          { buyIn: cmd.buyIn, seat: cmd.seat, inviteCode: cmd.inviteCode, waitForBigBlind: cmd.waitForBigBlind },
+        );
         return host.snapshot(user.sub);
       case 'leave':
         return host.leave(user.sub);
@@ -286,7 +335,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       case 'extended-time':
         return host.setExtendedTime(user.sub, cmd.on);
       case 'seat-map': {
-        if (!mayWatchHere(host, user, cmd.code)) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
+        if (!mayWatchHere(host, user, cmd.code))
+          throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
         await host.o.watchGuard?.(user, cmd.code).catch(() => {
           throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
         });
@@ -305,16 +355,25 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       case 'settings': {
         const b = cmd.body;
         // The stakes and buy-in the table would have (issue 19.8: no buy-in below the big blind).
-        const problem = cashTableLimitsProblem(b.stakes ?? host.table.config.stakes, b.buyIn ?? host.table.config.buyIn);
-        if (problem) throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
-        const patch: SettingsPatch = { ...b, ...(b.clock ? { clock: { ...host.table.config.clock, ...b.clock } } : {}) } as SettingsPatch;
+        const problem = cashTableLimitsProblem(
+          b.stakes ?? host.table.config.stakes,
+          b.buyIn ?? host.table.config.buyIn,
+        );
+        if (problem)
+          throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
+        const patch: SettingsPatch = {
+          ...b,
+          ...(b.clock ? { clock: { ...host.table.config.clock, ...b.clock } } : {}),
+        } as SettingsPatch;
         await host.updateSettings(user.sub, patch);
         await this.saveConfig(host);
         // Spectators turned off: everyone who may no longer watch leaves the table's rooms (every copy).
         if (b.spectatorsAllowed === false) {
           await this.sockets
             .evictWatchers(host.tableId, (u, code) => mayWatchHere(host, u, code))
-            .catch((err: unknown) => this.logger.warn({ msg: 'evicting spectators failed', tableId: host.tableId, err: String(err) }));
+            .catch((err: unknown) =>
+              this.logger.warn({ msg: 'evicting spectators failed', tableId: host.tableId, err: String(err) }),
+            );
         }
         return host.summary() satisfies TableSummary;
       }
@@ -325,7 +384,12 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       case 'close': {
         const r = await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
         // During a hand the table closes when the hand is over (summary.closingAfterHand until then).
-        if (r.deferred) r.afterHand.then(() => this.saveConfig(host)).catch((err: unknown) => this.logger.error({ msg: 'closing after the hand failed', tableId: host.tableId, err: String(err) }));
+        if (r.deferred)
+          r.afterHand
+            .then(() => this.saveConfig(host))
+            .catch((err: unknown) =>
+              this.logger.error({ msg: 'closing after the hand failed', tableId: host.tableId, err: String(err) }),
+            );
         else await this.saveConfig(host);
         return host.summary();
       }
@@ -339,7 +403,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private async hostCommand(host: TableHost, user: RoutedUser, command: HostCommand): Promise<unknown> {
     if (command.command === 'stakes') {
       const problem = cashTableLimitsProblem(command.stakes, host.table.config.buyIn);
-      if (problem) throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
+      if (problem)
+        throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
     }
     await host.controls.run({ userId: user.sub, role: user.role }, command);
     await this.saveConfig(host);
@@ -348,7 +413,12 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Stores a report of a chat message the table really sent (author and text from the table's memory). */
-  private async reportChat(host: TableHost, user: RoutedUser, messageId: string, reason?: string): Promise<ChatReportView> {
+  private async reportChat(
+    host: TableHost,
+    user: RoutedUser,
+    messageId: string,
+    reason?: string,
+  ): Promise<ChatReportView> {
     // Who may report: a socket watching the table (the gateway checks; it heard the message there).
     const m = host.chatRules.find(messageId);
     if (m.from.playerId === user.sub) {
@@ -407,12 +477,14 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     const id = input.tableId ?? randomUUID();
     // A table hosted here exists (its lease is ours: releasing it below would give it away).
     if (this.find(id)) throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
-    if (!(await this.ownership.claim(id))) throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${id} is owned by another copy`);
+    if (!(await this.ownership.claim(id)))
+      throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${id} is owned by another copy`);
     const row = await this.prisma.cashTable
       .create({ data: { id, name: input.name, hostId: input.hostId ?? null, config: config as never } })
       .catch(async (err: unknown) => {
         await this.ownership.release(id).catch(() => undefined);
-        if ((err as { code?: string }).code === 'P2002') throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
+        if ((err as { code?: string }).code === 'P2002')
+          throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
         throw err;
       });
     const host = this.host(row.id, row.name, config);
@@ -450,7 +522,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       void (async () => {
         const entry = await router.entry(tableId);
         if (entry?.owner === router.instanceId) await router.unpublish(tableId);
-      })().catch((err: unknown) => this.logger.warn({ msg: 'table directory write failed', tableId, err: String(err) }));
+      })().catch((err: unknown) =>
+        this.logger.warn({ msg: 'table directory write failed', tableId, err: String(err) }),
+      );
     }
   }
 
@@ -463,7 +537,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.prisma.cashTable.update({
       where: { id: host.tableId },
       // hostId follows a transfer of host rights (issue 23).
-      data: { config: host.table.config as never, hostId: host.table.config.private?.hostId ?? null, ...(host.closed ? { status: 'closed', closedAt: new Date() } : {}) },
+      data: {
+        config: host.table.config as never,
+        hostId: host.table.config.private?.hostId ?? null,
+        ...(host.closed ? { status: 'closed', closedAt: new Date() } : {}),
+      },
     });
   }
 
@@ -477,7 +555,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     this.bombPotSaved.set(host.tableId, pending);
     this.prisma.cashTable
       .update({ where: { id: host.tableId }, data: { bombPotPending: pending } })
-      .catch((err: unknown) => this.logger.warn({ msg: 'saving the requested bomb pot failed', tableId: host.tableId, err: String(err) }));
+      .catch((err: unknown) =>
+        this.logger.warn({ msg: 'saving the requested bomb pot failed', tableId: host.tableId, err: String(err) }),
+      );
   }
 
   newInviteCode(): string {
@@ -485,7 +565,13 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** @internal hosts a cash table here (created, hosted again at boot, or taken over). */
-  host(tableId: string, name: string, config: TableConfig, chips?: ChipSource, saved: { bombPotPending?: boolean; hostControls?: HostControlsSaved | null } = {}): TableHost {
+  host(
+    tableId: string,
+    name: string,
+    config: TableConfig,
+    chips?: ChipSource,
+    saved: { bombPotPending?: boolean; hostControls?: HostControlsSaved | null } = {},
+  ): TableHost {
     const n = this.seq++;
     const seed = this.options.seed;
     let hands = 0;
@@ -536,7 +622,8 @@ export function mayWatchHere(host: TableHost, user: Pick<RoutedUser, 'sub' | 'ro
 }
 
 export function requireWatch(host: TableHost, user: RoutedUser, inviteCode?: string): void {
-  if (!mayWatchHere(host, user, inviteCode)) throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
+  if (!mayWatchHere(host, user, inviteCode))
+    throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
 }
 
 /** requireWatch, then the table's own guard (a private event's table: its host and invitees only). */
@@ -553,6 +640,7 @@ function chatReportView(r: ChatReportRow): ChatReportView {
 
 /** Ledger refusals (no account, not enough chips) as typed host errors. */
 export function fromLedgerError(err: unknown): never {
-  if (err instanceof LedgerError) throw new TableHostError(err.code === 'INSUFFICIENT_FUNDS' ? 'FORBIDDEN' : 'CONFLICT', err.code, err.message);
+  if (err instanceof LedgerError)
+    throw new TableHostError(err.code === 'INSUFFICIENT_FUNDS' ? 'FORBIDDEN' : 'CONFLICT', err.code, err.message);
   throw err;
 }

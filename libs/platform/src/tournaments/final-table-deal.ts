@@ -122,10 +122,14 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     const loaded = await loadState(tx, id, row.state, row.config.tableSize);
     const tables = (loaded.state.seating?.tables ?? []).filter((t) => t.seats.some((p) => p));
     if (tables.length !== 1) {
-      throw new TournamentError('NOT_FINAL_TABLE', 'a deal is made at the final table (every player left at one table)');
+      throw new TournamentError(
+        'NOT_FINAL_TABLE',
+        'a deal is made at the final table (every player left at one table)',
+      );
     }
     // While late registration is open the field (and the pool) may still grow: no deal yet.
-    if (!loaded.state.standings) throw new TournamentError('NOT_FINAL_TABLE', 'no deal while late registration is open');
+    if (!loaded.state.standings)
+      throw new TournamentError('NOT_FINAL_TABLE', 'no deal while late registration is open');
     return { row, loaded, table: tables[0] };
   }
 

@@ -27,7 +27,10 @@ describe('LevelSchedule', () => {
     const s = new LevelSchedule(STRUCTURE);
     s.enter(3);
     expect(s.stakesFor(ctx)).toEqual({ smallBlind: 50, bigBlind: 100, ante: 100, bigBlindAnte: true });
-    expect(stakesOfLevel({ smallBlind: 1, bigBlind: 2, ante: 0, anteKind: 'none' })).toEqual({ smallBlind: 1, bigBlind: 2 });
+    expect(stakesOfLevel({ smallBlind: 1, bigBlind: 2, ante: 0, anteKind: 'none' })).toEqual({
+      smallBlind: 1,
+      bigBlind: 2,
+    });
   });
 
   test('no deal during a break: mayDeal is false and entering a break is refused', () => {

@@ -32,7 +32,8 @@ export class LevelSchedule implements BlindSchedule {
   /** The level a step plays: itself, or for a break the level after it (what the lobby shows next). */
   levelAt(stepIndex: number): BlindLevel {
     const steps = this.structure.steps;
-    for (let i = Math.min(stepIndex, steps.length - 1); i < steps.length; i++) if (steps[i].kind === 'level') return steps[i] as BlindLevel;
+    for (let i = Math.min(stepIndex, steps.length - 1); i < steps.length; i++)
+      if (steps[i].kind === 'level') return steps[i] as BlindLevel;
     for (let i = steps.length - 1; i >= 0; i--) if (steps[i].kind === 'level') return steps[i] as BlindLevel;
     throw new Error('unreachable: the structure has a level');
   }

@@ -24,7 +24,10 @@ import { entryKey, type MttState } from './mtt-state';
 export const MTT_LOCK_CLASS = 0x4d545431;
 
 /** What `scheduled_tournaments.state` holds now (the rest of MttState is rows). */
-export type SmallState = Omit<MttState, 'registration' | 'seating' | 'tableHands' | 'waiting' | 'standings' | 'handsBegun'> & {
+export type SmallState = Omit<
+  MttState,
+  'registration' | 'seating' | 'tableHands' | 'waiting' | 'standings' | 'handsBegun'
+> & {
   registration: Omit<RegistrationState, 'entries'>;
   standings: { remaining: number } | null;
   cancelRequested?: boolean;
@@ -32,7 +35,10 @@ export type SmallState = Omit<MttState, 'registration' | 'seating' | 'tableHands
 
 /** The row-level facts MttState does not carry (kept beside a loaded state for `saveState`). */
 export interface RowFacts {
-  tables: Map<number, { handsPlayed: number; handBegun: number | null; closed: boolean; version: number; rank: number }>;
+  tables: Map<
+    number,
+    { handsPlayed: number; handBegun: number | null; closed: boolean; version: number; rank: number }
+  >;
   /** Stack after the player's last hand (null: never recorded). */
   stacks: Map<string, number | null>;
 }
@@ -83,19 +89,54 @@ interface EntryRow {
  * trip: the entries, tables and seats come back as three JSON arrays (an exclusive transaction
  * holds every table of the tournament: the fewer statements, the shorter the hold).
  */
-export async function loadState(db: Pick<Tx, '$queryRaw'>, id: number, small: SmallState, tableSize: number, opts: { seating?: boolean } = {}): Promise<Loaded> {
+export async function loadState(
+  db: Pick<Tx, '$queryRaw'>,
+  id: number,
+  small: SmallState,
+  tableSize: number,
+  opts: { seating?: boolean } = {},
+): Promise<Loaded> {
   const seating = opts.seating !== false;
-  const [r] = await db.$queryRaw<{ e: [number, string, Entry['status'], boolean, boolean, number | null, number | null][] | null; t: TableRow[] | null; s: [number, number, string, boolean, boolean, number | null][] | null }[]>`
+  const [r] = await db.$queryRaw<
+    {
+      e: [number, string, Entry['status'], boolean, boolean, number | null, number | null][] | null;
+      t: TableRow[] | null;
+      s: [number, number, string, boolean, boolean, number | null][] | null;
+    }[]
+  >`
     SELECT
       (SELECT json_agg(json_build_array(entry_id, user_id, status, late, re_entry, place_best, place_rank) ORDER BY entry_id) FROM mtt_entries WHERE tournament_id = ${id}) AS e,
       (SELECT json_agg(t ORDER BY table_no) FROM (SELECT table_no, button, hand_in_progress, hand_begun, hands_played, closed, break_rank, version FROM mtt_tables WHERE tournament_id = ${id} AND ${seating}) t) AS t,
       (SELECT json_agg(json_build_array(table_no, seat, user_id, dealt_in, waits_for_button, stack)) FROM mtt_seats WHERE tournament_id = ${id} AND ${seating}) AS s`;
-  const entries: EntryRow[] = (r.e ?? []).map(([entry_id, user_id, status, late, re_entry, place_best, place_rank]) => ({ entry_id, user_id, status, late, re_entry, place_best, place_rank }));
-  const seats: SeatRow[] = (r.s ?? []).map(([table_no, seat, user_id, dealt_in, waits_for_button, stack]) => ({ table_no, seat, user_id, dealt_in, waits_for_button, stack: stack === null ? null : BigInt(stack) }));
+  const entries: EntryRow[] = (r.e ?? []).map(
+    ([entry_id, user_id, status, late, re_entry, place_best, place_rank]) => ({
+      entry_id,
+      user_id,
+      status,
+      late,
+      re_entry,
+      place_best,
+      place_rank,
+    }),
+  );
+  const seats: SeatRow[] = (r.s ?? []).map(([table_no, seat, user_id, dealt_in, waits_for_button, stack]) => ({
+    table_no,
+    seat,
+    user_id,
+    dealt_in,
+    waits_for_button,
+    stack: stack === null ? null : BigInt(stack),
+  }));
   return assemble(small, tableSize, entries, r.t ?? [], seats);
 }
 
-export function assemble(small: SmallState, tableSize: number, entries: EntryRow[], tableRows: TableRow[], seatRows: SeatRow[]): Loaded {
+export function assemble(
+  small: SmallState,
+  tableSize: number,
+  entries: EntryRow[],
+  tableRows: TableRow[],
+  seatRows: SeatRow[],
+): Loaded {
   const facts: RowFacts = { tables: new Map(), stacks: new Map() };
   const seatsOf = new Map<number, (SeatedPlayer | null)[]>();
   const waiting: string[] = [];
@@ -103,7 +144,13 @@ export function assemble(small: SmallState, tableSize: number, entries: EntryRow
   const handsBegun: Record<string, number> = {};
   const tables: TableSnapshot[] = [];
   for (const t of tableRows) {
-    facts.tables.set(t.table_no, { handsPlayed: t.hands_played, handBegun: t.hand_begun, closed: t.closed, version: t.version, rank: t.break_rank });
+    facts.tables.set(t.table_no, {
+      handsPlayed: t.hands_played,
+      handBegun: t.hand_begun,
+      closed: t.closed,
+      version: t.version,
+      rank: t.break_rank,
+    });
     tableHands[t.table_no] = t.hands_played;
     if (t.hand_begun !== null) handsBegun[t.table_no] = t.hand_begun;
     if (t.closed) continue;
@@ -131,14 +178,24 @@ export function assemble(small: SmallState, tableSize: number, entries: EntryRow
   const standings = small.standings
     ? {
         remaining: small.standings.remaining,
-        groups: [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([bestPlace, ps]) => ({ bestPlace, players: ps.sort((x, y) => x.rank - y.rank).map((p) => p.key) })),
+        groups: [...groups.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([bestPlace, ps]) => ({ bestPlace, players: ps.sort((x, y) => x.rank - y.rank).map((p) => p.key) })),
       }
     : null;
   const registration: RegistrationState = {
     ...small.registration,
-    entries: entries.map((e) => ({ entryId: e.entry_id, playerId: e.user_id, status: e.status, late: e.late, reEntry: e.re_entry })),
+    entries: entries.map((e) => ({
+      entryId: e.entry_id,
+      playerId: e.user_id,
+      status: e.status,
+      late: e.late,
+      reEntry: e.re_entry,
+    })),
   };
-  const state = { ...small, registration, seating, tableHands, waiting, standings, handsBegun } as MttState & { cancelRequested?: boolean };
+  const state = { ...small, registration, seating, tableHands, waiting, standings, handsBegun } as MttState & {
+    cancelRequested?: boolean;
+  };
   return { state, facts };
 }
 
@@ -179,7 +236,9 @@ export async function saveState(
   const bg = before.state.standings?.groups.length ?? 0;
   const ag = after.standings?.groups ?? [];
   const added = ag.slice(0, Math.max(0, ag.length - bg));
-  const placeOf = new Map(added.flatMap((g) => g.players.map((k, rank) => [Number(k.slice(1)), { best: g.bestPlace, rank }] as const)));
+  const placeOf = new Map(
+    added.flatMap((g) => g.players.map((k, rank) => [Number(k.slice(1)), { best: g.bestPlace, rank }] as const)),
+  );
   const changed = new Map<number, { status: string; best: number | null; rank: number | null }>();
   a.slice(0, b.length).forEach((e, i) => {
     if (e.status !== b[i].status) changed.set(e.entryId, { status: e.status, best: null, rank: null });
@@ -205,8 +264,22 @@ export async function saveState(
   const wasWaiting = new Set(before.state.waiting);
   const waiting = new Set(after.waiting);
   const delSeats: { table: number; seat: number }[] = [];
-  const addSeats: { table: number; seat: number; user: string; dealtIn: boolean; waits: boolean; stack: number | null }[] = [];
-  const tableUpdates: { table: number; button: number | null; busy: boolean; hands: number; begun: number | null; bump: number }[] = [];
+  const addSeats: {
+    table: number;
+    seat: number;
+    user: string;
+    dealtIn: boolean;
+    waits: boolean;
+    stack: number | null;
+  }[] = [];
+  const tableUpdates: {
+    table: number;
+    button: number | null;
+    busy: boolean;
+    hands: number;
+    begun: number | null;
+    bump: number;
+  }[] = [];
   const newTables: { table: number; rank: number }[] = [];
   const closedTables: number[] = [];
   for (const [n] of bt) if (!at.has(n)) closedTables.push(n);
@@ -225,13 +298,35 @@ export async function saveState(
       if (same) continue;
       seatsChanged = true;
       if (q) delSeats.push({ table: n, seat });
-      if (p) addSeats.push({ table: n, seat, user: p.playerId, dealtIn: p.dealtIn, waits: waiting.has(p.playerId), stack: stackOf(p.playerId) });
+      if (p)
+        addSeats.push({
+          table: n,
+          seat,
+          user: p.playerId,
+          dealtIn: p.dealtIn,
+          waits: waiting.has(p.playerId),
+          stack: stackOf(p.playerId),
+        });
     }
     if (seatsChanged) touched.add(n);
     const hands = after.tableHands[n] ?? 0;
     const begun = after.handsBegun?.[n] ?? null;
-    if (!old || seatsChanged || old.button !== t.button || old.handInProgress !== t.handInProgress || hands !== (before.state.tableHands[n] ?? 0) || begun !== (before.state.handsBegun?.[n] ?? null)) {
-      tableUpdates.push({ table: n, button: t.button, busy: t.handInProgress, hands, begun, bump: seatsChanged || !old ? 1 : 0 });
+    if (
+      !old ||
+      seatsChanged ||
+      old.button !== t.button ||
+      old.handInProgress !== t.handInProgress ||
+      hands !== (before.state.tableHands[n] ?? 0) ||
+      begun !== (before.state.handsBegun?.[n] ?? null)
+    ) {
+      tableUpdates.push({
+        table: n,
+        button: t.button,
+        busy: t.handInProgress,
+        hands,
+        begun,
+        bump: seatsChanged || !old ? 1 : 0,
+      });
     }
   }
   for (const n of closedTables) touched.add(n);
@@ -255,19 +350,44 @@ export async function saveState(
   const bo = before.state.seating?.breakOrder ?? [];
   const ao = after.seating?.breakOrder ?? [];
   const reordered = ao.length > 0 && (ao.length !== bo.length || ao.some((n, i) => n !== bo[i]));
-  const rows = new Map<number, { b: number | null; busy: boolean; h: number; g: number | null; c: boolean; r: number; bump: number }>();
+  const rows = new Map<
+    number,
+    { b: number | null; busy: boolean; h: number; g: number | null; c: boolean; r: number; bump: number }
+  >();
   const rank = (n: number) => rankOf.get(n) ?? before.facts.tables.get(n)?.rank ?? -n;
-  for (const u of tableUpdates) rows.set(u.table, { b: u.button, busy: u.busy, h: u.hands, g: u.begun, c: false, r: rank(u.table), bump: u.bump });
+  for (const u of tableUpdates)
+    rows.set(u.table, { b: u.button, busy: u.busy, h: u.hands, g: u.begun, c: false, r: rank(u.table), bump: u.bump });
   for (const n of closedTables) {
     const f = before.facts.tables.get(n);
-    rows.set(n, { b: bt.get(n)?.button ?? null, busy: false, h: after.tableHands[n] ?? f?.handsPlayed ?? 0, g: f?.handBegun ?? null, c: true, r: rank(n), bump: 1 });
+    rows.set(n, {
+      b: bt.get(n)?.button ?? null,
+      busy: false,
+      h: after.tableHands[n] ?? f?.handsPlayed ?? 0,
+      g: f?.handBegun ?? null,
+      c: true,
+      r: rank(n),
+      bump: 1,
+    });
   }
   if (reordered) {
     for (const n of ao) {
       if (rows.has(n)) continue;
       const t = at.get(n);
       const f = before.facts.tables.get(n);
-      rows.set(n, t ? { b: t.button, busy: t.handInProgress, h: after.tableHands[n] ?? 0, g: after.handsBegun?.[n] ?? null, c: false, r: rank(n), bump: 0 } : { b: null, busy: false, h: f?.handsPlayed ?? 0, g: f?.handBegun ?? null, c: true, r: rank(n), bump: 0 });
+      rows.set(
+        n,
+        t
+          ? {
+              b: t.button,
+              busy: t.handInProgress,
+              h: after.tableHands[n] ?? 0,
+              g: after.handsBegun?.[n] ?? null,
+              c: false,
+              r: rank(n),
+              bump: 0,
+            }
+          : { b: null, busy: false, h: f?.handsPlayed ?? 0, g: f?.handBegun ?? null, c: true, r: rank(n), bump: 0 },
+      );
     }
   }
   const ns = [...rows.keys()];
@@ -308,7 +428,12 @@ export async function saveState(
  * and tools that hold no service; the service's `get` does the same).
  */
 export async function readMttState(
-  prisma: { $transaction<T>(fn: (tx: Tx) => Promise<T>, opts: { isolationLevel: 'RepeatableRead'; maxWait?: number; timeout?: number }): Promise<T> },
+  prisma: {
+    $transaction<T>(
+      fn: (tx: Tx) => Promise<T>,
+      opts: { isolationLevel: 'RepeatableRead'; maxWait?: number; timeout?: number },
+    ): Promise<T>;
+  },
   id: number,
 ): Promise<{ status: string; state: MttState & { cancelRequested?: boolean } }> {
   return prisma.$transaction(

@@ -1,5 +1,11 @@
 import { seededRandom } from '@naiko/engine';
-import { createRegistration, openRegistration, registerEntry, startTournament, type SeatedPlayer } from '@naiko/tournament';
+import {
+  createRegistration,
+  openRegistration,
+  registerEntry,
+  startTournament,
+  type SeatedPlayer,
+} from '@naiko/tournament';
 import {
   beginHand,
   closeEnough,
@@ -17,7 +23,16 @@ const rng = () => seededRandom('mtt-state');
 
 function started(n: number, over: Partial<Parameters<typeof createRegistration>[0]> = {}): MttState {
   let reg = openRegistration(
-    createRegistration({ minEntrants: 2, maxEntrants: 100, buyIn: 100, fee: 10, lateRegistrationUntilLevel: 0, reEntry: false, startWhenFull: false, ...over }),
+    createRegistration({
+      minEntrants: 2,
+      maxEntrants: 100,
+      buyIn: 100,
+      fee: 10,
+      lateRegistrationUntilLevel: 0,
+      reEntry: false,
+      startWhenFull: false,
+      ...over,
+    }),
   ).state;
   for (let i = 1; i <= n; i++) reg = registerEntry(reg, `p${i}`).state;
   return newMttState(startTournament(reg).state);
@@ -27,7 +42,9 @@ function started(n: number, over: Partial<Parameters<typeof createRegistration>[
 function seated(s: MttState, tableSize: number, layout: string[][], button: number | null = 0): MttState {
   const tables = layout.map((seats, i) => ({
     tableId: i + 1,
-    seats: Array.from({ length: tableSize }, (_, k): SeatedPlayer | null => (seats[k] ? { playerId: seats[k], dealtIn: true } : null)),
+    seats: Array.from({ length: tableSize }, (_, k): SeatedPlayer | null =>
+      seats[k] ? { playerId: seats[k], dealtIn: true } : null,
+    ),
     button,
     handInProgress: false,
   }));
@@ -55,7 +72,12 @@ describe('scheduled tournament state (platform side of libs/tournament seating)'
   });
 
   it('balance at a difference of two: at 6-max a bust leaving 5 and 3 moves one player from the fuller table (4 and 4)', () => {
-    let s = closeLateRegistration(seated(started(9), 6, [['p1', 'p2', 'p3', 'p4', 'p5'], ['p6', 'p7', 'p8', 'p9']]));
+    let s = closeLateRegistration(
+      seated(started(9), 6, [
+        ['p1', 'p2', 'p3', 'p4', 'p5'],
+        ['p6', 'p7', 'p8', 'p9'],
+      ]),
+    );
     const h = playHand(s, 2, ['p9']);
     const o = finishHand(h.begun, 2, h.result, ctx());
     s = o.state;
@@ -67,7 +89,12 @@ describe('scheduled tournament state (platform side of libs/tournament seating)'
   });
 
   it('never moves a player in a hand: with the fullest table busy, balancing waits for its hand to end', () => {
-    let s = closeLateRegistration(seated(started(9), 6, [['p1', 'p2', 'p3', 'p4', 'p5'], ['p6', 'p7', 'p8', 'p9']]));
+    let s = closeLateRegistration(
+      seated(started(9), 6, [
+        ['p1', 'p2', 'p3', 'p4', 'p5'],
+        ['p6', 'p7', 'p8', 'p9'],
+      ]),
+    );
     const busy = playHand(s, 1, []);
     s = busy.begun; // table 1 is in a hand
     const h = playHand(s, 2, ['p9']);
@@ -92,7 +119,12 @@ describe('scheduled tournament state (platform side of libs/tournament seating)'
   });
 
   it('final-table redraw waits for every hand: no table deals meanwhile', () => {
-    let s = closeLateRegistration(seated(started(10), 9, [['p1', 'p2', 'p3', 'p4', 'p5'], ['p6', 'p7', 'p8', 'p9', 'p10']]));
+    let s = closeLateRegistration(
+      seated(started(10), 9, [
+        ['p1', 'p2', 'p3', 'p4', 'p5'],
+        ['p6', 'p7', 'p8', 'p9', 'p10'],
+      ]),
+    );
     const busy = playHand(s, 2, []);
     s = busy.begun;
     const h = playHand(s, 1, ['p1']);
@@ -106,7 +138,12 @@ describe('scheduled tournament state (platform side of libs/tournament seating)'
   });
 
   it('hand-for-hand on the bubble: each table deals once a round, busts of one round at different tables tie (4th–5th of 6, 4 paid)', () => {
-    let s = closeLateRegistration(seated(started(6), 3, [['p1', 'p2', 'p3'], ['p4', 'p5', 'p6']]));
+    let s = closeLateRegistration(
+      seated(started(6), 3, [
+        ['p1', 'p2', 'p3'],
+        ['p4', 'p5', 'p6'],
+      ]),
+    );
     // A bust at table 1 leaves 5 players with 4 paid: the bubble.
     let h = playHand(s, 1, ['p1']);
     s = finishHand(h.begun, 1, h.result, ctx(4)).state;
@@ -141,7 +178,9 @@ describe('scheduled tournament state (platform side of libs/tournament seating)'
   });
 
   it('re-entry: a busted player buys a new entry during late registration and is seated again; his two entries finish separately', () => {
-    let s = seated(started(3, { lateRegistrationUntilLevel: 2, reEntry: true, maxEntriesPerPlayer: 2 }), 9, [['p1', 'p2', 'p3']]);
+    let s = seated(started(3, { lateRegistrationUntilLevel: 2, reEntry: true, maxEntriesPerPlayer: 2 }), 9, [
+      ['p1', 'p2', 'p3'],
+    ]);
     let h = playHand(s, 1, ['p3']);
     s = finishHand(h.begun, 1, h.result, ctx(1, 1)).state;
     const re = registerEntry(s.registration, 'p3', 1);
@@ -162,7 +201,17 @@ describe('scheduled tournament state (platform side of libs/tournament seating)'
   it('a player moved between the small blind and the button waits until the button passes him', () => {
     // 6-max, players at seats 0, 2, 3 and a moved player (waiting) at seat 1.
     let s = closeLateRegistration(seated(started(4), 6, [['p1', '', 'p2', 'p3']], 3));
-    s = { ...s, seating: { ...s.seating!, tables: s.seating!.tables.map((t) => ({ ...t, seats: t.seats.map((p, i) => (i === 1 ? { playerId: 'p4', dealtIn: false } : p)) })) }, waiting: ['p4'] };
+    s = {
+      ...s,
+      seating: {
+        ...s.seating!,
+        tables: s.seating!.tables.map((t) => ({
+          ...t,
+          seats: t.seats.map((p, i) => (i === 1 ? { playerId: 'p4', dealtIn: false } : p)),
+        })),
+      },
+      waiting: ['p4'],
+    };
     // Last button 3 → next button seat 0, small blind seat 2: seat 1 lies between them → p4 waits.
     const d = dealFor(s, 1)!;
     expect(d.button).toBe(0);

@@ -107,7 +107,11 @@ export function seatedPlayers(s: MttState): number {
 }
 
 export function tableCounts(s: MttState): { tableId: number; players: number; handInProgress: boolean }[] {
-  return (s.seating?.tables ?? []).map((t) => ({ tableId: t.tableId, players: t.seats.filter((p) => p).length, handInProgress: t.handInProgress }));
+  return (s.seating?.tables ?? []).map((t) => ({
+    tableId: t.tableId,
+    players: t.seats.filter((p) => p).length,
+    handInProgress: t.handInProgress,
+  }));
 }
 
 /**
@@ -116,7 +120,10 @@ export function tableCounts(s: MttState): { tableId: number; players: number; ha
  * seat-draw.ts), not on the order of registration.
  */
 export function seatEveryone(s: MttState, tableSize: number, rng: RandomSource): MttState {
-  const players = s.registration.entries.filter((e) => e.status === 'active').map((e) => e.playerId).sort();
+  const players = s.registration.entries
+    .filter((e) => e.status === 'active')
+    .map((e) => e.playerId)
+    .sort();
   const tables = initialSeating(players, tableSize, rng);
   // Pre-set break order: highest table number breaks first (libs/tournament's default, written out).
   const breakOrder = tables.map((t) => t.tableId).sort((a, b) => b - a);
@@ -158,7 +165,9 @@ export function dealFor(s: MttState, tableId: number): DealDecision | null {
   if (!t || t.handInProgress || s.pauseDeals || s.winner) return null;
   const h = s.handForHand;
   if (h && (h.pending || !h.round || !mayDeal(h.round, tableId))) return null;
-  const occupied = t.seats.map((p, seat) => (p ? { seat, userId: p.playerId } : null)).filter((x): x is { seat: number; userId: string } => x !== null);
+  const occupied = t.seats
+    .map((p, seat) => (p ? { seat, userId: p.playerId } : null))
+    .filter((x): x is { seat: number; userId: string } => x !== null);
   if (occupied.length < 2) return null;
   const n = t.seats.length;
   const waiting = new Set(s.waiting);
@@ -167,7 +176,9 @@ export function dealFor(s: MttState, tableId: number): DealDecision | null {
   const after = (from: number | null) => base.find((p) => from === null || p.seat > from) ?? base[0];
   const button = after(t.button).seat;
   const sb = base.length === 2 ? button : after(button).seat;
-  const players = occupied.filter((p) => !waiting.has(p.userId) || base === occupied || !strictlyBetween(button, p.seat, sb, n));
+  const players = occupied.filter(
+    (p) => !waiting.has(p.userId) || base === occupied || !strictlyBetween(button, p.seat, sb, n),
+  );
   return { players, button };
 }
 
@@ -175,7 +186,14 @@ export function dealFor(s: MttState, tableId: number): DealDecision | null {
 export function beginHand(s: MttState, tableId: number, deal: DealDecision): MttState {
   const dealt = new Set(deal.players.map((p) => p.userId));
   const tables = s.seating!.tables.map((t) =>
-    t.tableId !== tableId ? t : { ...t, handInProgress: true, button: deal.button, seats: t.seats.map((p) => (p ? { ...p, dealtIn: true } : null)) },
+    t.tableId !== tableId
+      ? t
+      : {
+          ...t,
+          handInProgress: true,
+          button: deal.button,
+          seats: t.seats.map((p) => (p ? { ...p, dealtIn: true } : null)),
+        },
   );
   return { ...s, seating: { ...s.seating!, tables }, waiting: s.waiting.filter((u) => !dealt.has(u)) };
 }
@@ -240,7 +258,9 @@ export function finishHand(
   }
   const gone = new Set(bustedPlayers.map((p) => p.userId));
   const tables = s.seating!.tables.map((t) =>
-    t.tableId !== tableId ? t : { ...t, handInProgress: false, seats: t.seats.map((p) => (p && gone.has(p.playerId) ? null : p)) },
+    t.tableId !== tableId
+      ? t
+      : { ...t, handInProgress: false, seats: t.seats.map((p) => (p && gone.has(p.playerId) ? null : p)) },
   );
   s = {
     ...s,
@@ -306,7 +326,14 @@ function updateHandForHand(s: MttState, ctx: { currentLevel: number; paidPlaces:
   if (!bubble && !h?.round) return { ...s, handForHand: null };
   if (bubble && !h) h = { round: null, pending: true, busts: [] };
   if (h && !h.round && tables.every((t) => !t.handInProgress)) {
-    h = { round: startHandForHandRound(null, tables.map((t) => t.tableId)), pending: false, busts: [] };
+    h = {
+      round: startHandForHandRound(
+        null,
+        tables.map((t) => t.tableId),
+      ),
+      pending: false,
+      busts: [],
+    };
   }
   return { ...s, handForHand: h };
 }
@@ -318,7 +345,10 @@ export function replan(s: MttState, rng: RandomSource): { state: MttState; moves
   let seating = plan.moves.length || plan.brokenTables.length ? applySeatingPlan(s.seating, plan) : s.seating;
   if (plan.finalTableRedraw) {
     // The final table draws for the button: its first hand starts left of a random seat.
-    seating = { ...seating, tables: seating.tables.map((t) => (t.tableId === plan.finalTableId ? { ...t, button: null } : t)) };
+    seating = {
+      ...seating,
+      tables: seating.tables.map((t) => (t.tableId === plan.finalTableId ? { ...t, button: null } : t)),
+    };
   }
   const waitingNow = new Set(s.waiting);
   for (const m of plan.moves) {

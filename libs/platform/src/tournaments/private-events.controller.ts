@@ -71,7 +71,9 @@ export function privateEventsController(kind: PrivateEventKind, service: Type<Pr
 
     @Post(':id/invitations')
     invite(@Param('id', ParseIdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AccessClaims) {
-      return privateHttp(() => this.store.inviteByName(kind, id, user.sub, parseBody(PrivateInviteBody, body).username));
+      return privateHttp(() =>
+        this.store.inviteByName(kind, id, user.sub, parseBody(PrivateInviteBody, body).username),
+      );
     }
 
     @UseGuards(PlayAllowedGuard)
@@ -86,6 +88,8 @@ export function privateEventsController(kind: PrivateEventKind, service: Type<Pr
       return privateHttp(() => this.events.cancel(id, user.sub));
     }
   }
-  Object.defineProperty(PrivateEventsController, 'name', { value: `Private${kind === 'sng' ? 'SitAndGo' : 'Tournaments'}Controller` });
+  Object.defineProperty(PrivateEventsController, 'name', {
+    value: `Private${kind === 'sng' ? 'SitAndGo' : 'Tournaments'}Controller`,
+  });
   return PrivateEventsController;
 }

@@ -134,12 +134,18 @@ export class PrivateEventStore {
    * A watch of one of the event's tables: anyone at a public event; at a private one its host,
    * invitees, an invite code's holder and admins — else FORBIDDEN NOT_INVITED, as a private table.
    */
-  async requireWatch(kind: PrivateEventKind, eventId: number, user: { sub: string; role: string }, code?: string): Promise<void> {
+  async requireWatch(
+    kind: PrivateEventKind,
+    eventId: number,
+    user: { sub: string; role: string },
+    code?: string,
+  ): Promise<void> {
     if (user.role === 'admin') return;
     try {
       await this.access(kind, eventId, user.sub, code);
     } catch (err) {
-      if (err instanceof PrivateEventError && err.code === 'NOT_INVITED') throw new TableHostError('FORBIDDEN', 'NOT_INVITED', err.message);
+      if (err instanceof PrivateEventError && err.code === 'NOT_INVITED')
+        throw new TableHostError('FORBIDDEN', 'NOT_INVITED', err.message);
       throw err;
     }
   }

@@ -6,7 +6,12 @@
 // published prize tables. The row carries `host_id` from its insert (never listed publicly). The
 // host may cancel it before the start: every buy-in back through the ledger (the admin's cancel).
 import { Inject, Injectable } from '@nestjs/common';
-import type { PrivateEventLimits, PrivateEventSummary, TournamentLobbyView, TournamentSettingsDto } from '@naiko/contracts';
+import type {
+  PrivateEventLimits,
+  PrivateEventSummary,
+  TournamentLobbyView,
+  TournamentSettingsDto,
+} from '@naiko/contracts';
 import { PrismaService } from '@naiko/persistence';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
 import { checkPrivateTournament, PrivateEventError, privateBlindStructure } from './private-limits';

@@ -11,12 +11,16 @@ describe('recurring tournament', () => {
     const at = Date.UTC(2026, 11, 1, 14, 57, 30);
     expect(new Date(nextSlot(at, 60) * MINUTE).toISOString()).toBe('2026-12-01T15:00:00.000Z');
     // Exactly on the hour: that start is now, the next one is an hour later.
-    expect(new Date(nextSlot(Date.UTC(2026, 11, 1, 15, 0, 0), 60) * MINUTE).toISOString()).toBe('2026-12-01T16:00:00.000Z');
+    expect(new Date(nextSlot(Date.UTC(2026, 11, 1, 15, 0, 0), 60) * MINUTE).toISOString()).toBe(
+      '2026-12-01T16:00:00.000Z',
+    );
     expect(new Date(nextSlot(at, 15) * MINUTE).toISOString()).toBe('2026-12-01T15:00:00.000Z');
   });
 
   it("config/room.json's hourly tournament gives settings the tournament API accepts", () => {
-    const h = loadRoomConfig({ ROOM_CONFIG: join(__dirname, '..', '..', '..', '..', 'config', 'room.json') })!.hourlyTournament!;
+    const h = loadRoomConfig({
+      ROOM_CONFIG: join(__dirname, '..', '..', '..', '..', 'config', 'room.json'),
+    })!.hourlyTournament!;
     const now = Date.UTC(2026, 11, 1, 14, 10);
     const s = parseSettings(recurringSettings(h, nextSlot(now, h.everyMinutes), now));
     expect(s.startsAt).toBe('2026-12-01T15:00:00.000Z');

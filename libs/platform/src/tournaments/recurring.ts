@@ -37,7 +37,14 @@ export function recurringSettings(h: HourlyTournament, slot: number, now: number
     buyIn: h.buyIn,
     fee: h.fee,
     startingStack: h.startingStack,
-    blindStructure: ladderStructure({ name: `${h.levelMinutes}-minute levels`, levelMs: h.levelMinutes * MINUTE, breakMs: 5 * MINUTE, breakEvery: 6, anteFromLevel: 4, anteKind: 'big-blind-ante' }),
+    blindStructure: ladderStructure({
+      name: `${h.levelMinutes}-minute levels`,
+      levelMs: h.levelMinutes * MINUTE,
+      breakMs: 5 * MINUTE,
+      breakEvery: 6,
+      anteFromLevel: 4,
+      anteKind: 'big-blind-ante',
+    }),
     tableSize: h.tableSize,
     reEntry: h.reEntry,
     clock: { decisionMs: h.decisionSeconds * 1000, reconnectMs: 60_000 },
@@ -67,7 +74,11 @@ export class RecurringTournaments implements OnApplicationBootstrap {
   private async enqueue(slot: number): Promise<void> {
     const h = this.config!;
     const delay = Math.max(0, (slot - h.announceMinutes) * MINUTE - Date.now());
-    await this.jobs.enqueue('tournamentSchedule', { slot }, { delay, attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
+    await this.jobs.enqueue(
+      'tournamentSchedule',
+      { slot },
+      { delay, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+    );
   }
 
   @JobHandler('tournamentSchedule')

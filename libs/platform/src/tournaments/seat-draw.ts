@@ -38,16 +38,27 @@ export function mttSeatDraw(playerIds: readonly string[], tableSize: number, see
 }
 
 /** A seating snapshot's occupied seats as a flat list sorted by table and seat. */
-export function flattenSeating(tables: readonly { tableId: number; seats: readonly ({ playerId: string } | null)[] }[]): MttDrawnSeat[] {
+export function flattenSeating(
+  tables: readonly { tableId: number; seats: readonly ({ playerId: string } | null)[] }[],
+): MttDrawnSeat[] {
   const out: MttDrawnSeat[] = [];
   for (const t of tables) t.seats.forEach((p, seat) => p && out.push({ table: t.tableId, seat, userId: p.playerId }));
   return out.sort((a, b) => a.table - b.table || a.seat - b.seat);
 }
 
 /** True when the revealed seed matches the commitment and yields exactly this seating of these players. */
-export function verifyMttSeatDraw(commitment: string, seed: string, tableSize: number, seating: readonly MttDrawnSeat[]): boolean {
+export function verifyMttSeatDraw(
+  commitment: string,
+  seed: string,
+  tableSize: number,
+  seating: readonly MttDrawnSeat[],
+): boolean {
   if (mttSeatDrawCommitment(seed) !== commitment.toLowerCase() || !seating.length) return false;
-  const redrawn = mttSeatDraw(seating.map((s) => s.userId), tableSize, seed);
+  const redrawn = mttSeatDraw(
+    seating.map((s) => s.userId),
+    tableSize,
+    seed,
+  );
   const key = (s: MttDrawnSeat) => `${s.table}/${s.seat}/${s.userId}`;
   const given = new Set(seating.map(key));
   return redrawn.length === seating.length && redrawn.every((s) => given.has(key(s)));

@@ -58,13 +58,24 @@ export interface TournamentRunnerOptions {
   botDelayMs: number;
 }
 
-export const DEFAULT_TOURNAMENT_RUNNER_OPTIONS: TournamentRunnerOptions = { handPauseMs: 500, pollMs: 100, leaseMs: 5_000, botDelayMs: 500 };
+export const DEFAULT_TOURNAMENT_RUNNER_OPTIONS: TournamentRunnerOptions = {
+  handPauseMs: 500,
+  pollMs: 100,
+  leaseMs: 5_000,
+  botDelayMs: 500,
+};
 
 /** Overrides from the validated config (`<P>_HAND_PAUSE_MS`, `<P>_BOT_DELAY_MS`: tests and benchmarks of whole apps). */
-export function runnerOptionsFromConfig(config: Partial<Record<`${'MTT' | 'SNG'}_${'HAND_PAUSE_MS' | 'BOT_DELAY_MS'}`, number>>, prefix: 'MTT' | 'SNG'): Partial<TournamentRunnerOptions> {
+export function runnerOptionsFromConfig(
+  config: Partial<Record<`${'MTT' | 'SNG'}_${'HAND_PAUSE_MS' | 'BOT_DELAY_MS'}`, number>>,
+  prefix: 'MTT' | 'SNG',
+): Partial<TournamentRunnerOptions> {
   const pause = config[`${prefix}_HAND_PAUSE_MS`];
   const delay = config[`${prefix}_BOT_DELAY_MS`];
-  return { ...(pause !== undefined ? { handPauseMs: pause } : {}), ...(delay !== undefined ? { botDelayMs: delay } : {}) };
+  return {
+    ...(pause !== undefined ? { handPauseMs: pause } : {}),
+    ...(delay !== undefined ? { botDelayMs: delay } : {}),
+  };
 }
 
 /**
@@ -130,9 +141,23 @@ export interface TournamentTables {
   runningIds(): Promise<number[]>;
   get(id: number): Promise<RunningTournament>;
   beginTableHand(id: number, tableNo: number, fence?: TableFence): Promise<TableHandStart | null>;
-  finishTableHand(id: number, tableNo: number, result: HandResult, fence?: TableFence): Promise<{ moves: readonly Move[]; brokenTables: readonly number[] }>;
+  finishTableHand(
+    id: number,
+    tableNo: number,
+    result: HandResult,
+    fence?: TableFence,
+  ): Promise<{ moves: readonly Move[]; brokenTables: readonly number[] }>;
   /** `versions`, when given, is each table's own seating version (else `version` serves every table). */
-  seatMaps(id: number, only?: ReadonlySet<number>): Promise<{ running: boolean; version: number; versions?: Map<number, number>; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }>;
+  seatMaps(
+    id: number,
+    only?: ReadonlySet<number>,
+  ): Promise<{
+    running: boolean;
+    version: number;
+    versions?: Map<number, number>;
+    tables: Map<number, (SeatWithStack | null)[]>;
+    open: Set<number>;
+  }>;
   recoverTable(id: number, tableNo: number, fence?: TableFence): Promise<string[]>;
   clearHandsInProgress(id: number): Promise<void>;
   /** Who may watch a table beyond the table's rule (a private event: host and invitees; FORBIDDEN NOT_INVITED). */
@@ -176,7 +201,12 @@ interface TournamentRun {
 
 /** A tournament table's configuration: its game, seats and clock; any stack fits (the tournament's book). */
 export function tournamentTableOf(
-  s: { game: string; bettingStructure: string; tableSize: number; clock: { decisionMs: number; reconnectMs: number; timeBankMs?: number } },
+  s: {
+    game: string;
+    bettingStructure: string;
+    tableSize: number;
+    clock: { decisionMs: number; reconnectMs: number; timeBankMs?: number };
+  },
   schedule: LevelSchedule,
 ): TableConfig {
   return makeTableConfig({
@@ -259,7 +289,10 @@ export abstract class TournamentTableRunner {
     this.redis = new Redis(this.redisEndpoint.url, { maxRetriesPerRequest: null, lazyConnect: false });
     if (this.clustered) {
       await this.beatRunners();
-      this.runnersBeat = setInterval(() => void this.beatRunners().catch(() => undefined), Math.max(50, Math.floor(this.ownership.leaseMs / 3)));
+      this.runnersBeat = setInterval(
+        () => void this.beatRunners().catch(() => undefined),
+        Math.max(50, Math.floor(this.ownership.leaseMs / 3)),
+      );
       this.runnersBeat.unref();
     }
     for (const id of await this.service.resumeJobs()) this.ensure(id);
@@ -300,7 +333,8 @@ export abstract class TournamentTableRunner {
 
   /** A failure of a loop: shown on the board; logged (with its stack) once per distinct error of that source. */
   private fault(source: string, msg: string, err: unknown, data: Record<string, unknown> = {}): void {
-    if (this.faults.report(source, err)) this.logger.error({ msg, source, ...data, err: err instanceof Error ? err.stack : String(err) });
+    if (this.faults.report(source, err))
+      this.logger.error({ msg, source, ...data, err: err instanceof Error ? err.stack : String(err) });
   }
 
   /** Resolves when no tournament runs in this process (tests). */
@@ -320,7 +354,11 @@ export abstract class TournamentTableRunner {
 
   private leaseOf?: RunnerLease;
   private get lease(): RunnerLease {
-    return (this.leaseOf ??= new RunnerLease(`${this.config.REDIS_PREFIX}:${this.service.kind}-runner`, this.owner, this.options.leaseMs));
+    return (this.leaseOf ??= new RunnerLease(
+      `${this.config.REDIS_PREFIX}:${this.service.kind}-runner`,
+      this.owner,
+      this.options.leaseMs,
+    ));
   }
 
   /** The tournament loop: holds the lease, recovers once, keeps one host per open table. */
@@ -335,17 +373,20 @@ export abstract class TournamentTableRunner {
     // database (behind every table's hand transactions on a busy tournament) and may take longer
     // than the lease; a live process must not lose its own tournament to a slow query.
     let renewing = false;
-    const renew = setInterval(() => {
-      if (!leased || live.lost || renewing) return;
-      renewing = true;
-      this.lease
-        .take(this.redis!, id)
-        .then((ok) => {
-          if (!ok) live.lost = true;
-        })
-        .catch(() => undefined)
-        .finally(() => (renewing = false));
-    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        if (!leased || live.lost || renewing) return;
+        renewing = true;
+        this.lease
+          .take(this.redis!, id)
+          .then((ok) => {
+            if (!ok) live.lost = true;
+          })
+          .catch(() => undefined)
+          .finally(() => (renewing = false));
+      },
+      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+    );
     try {
       while (!this.stopping) {
         try {
@@ -359,7 +400,10 @@ export abstract class TournamentTableRunner {
           leased = true;
           if (!recovered) {
             const t = this.service.bookId(id);
-            const running = await this.prisma.hand.findMany({ where: { tournamentId: t, status: 'running' }, select: { id: true } });
+            const running = await this.prisma.hand.findMany({
+              where: { tournamentId: t, status: 'running' },
+              select: { id: true },
+            });
             for (const h of running) await cancelRunningHand(this.prisma, await this.store.getHand(h.id));
             await this.service.clearHandsInProgress(id);
             recovered = true;
@@ -388,7 +432,14 @@ export abstract class TournamentTableRunner {
 
   /** Clustered: this copy's share of one running tournament's tables, until it is no longer running. */
   private async runClustered(id: number): Promise<void> {
-    const live: TournamentRun = { id, tables: new Map(), lost: false, closed: new Set(), mirrored: { version: -1, at: 0 }, freeSince: new Map() };
+    const live: TournamentRun = {
+      id,
+      tables: new Map(),
+      lost: false,
+      closed: new Set(),
+      mirrored: { version: -1, at: 0 },
+      freeSince: new Map(),
+    };
     this.runs.set(id, live);
     try {
       while (!this.stopping) {
@@ -398,7 +449,10 @@ export abstract class TournamentTableRunner {
           return null;
         });
         if (row && !row.running) break;
-        if (row) await this.shareTables(live, row).catch((err: unknown) => this.logger.warn({ msg: 'claiming tournament tables failed', tournamentId: id, err: String(err) }));
+        if (row)
+          await this.shareTables(live, row).catch((err: unknown) =>
+            this.logger.warn({ msg: 'claiming tournament tables failed', tournamentId: id, err: String(err) }),
+          );
         await this.pause(Math.max(this.options.pollMs, 50));
       }
     } finally {
@@ -423,7 +477,9 @@ export abstract class TournamentTableRunner {
     // Each deal brings its table's seating anyway; between hands a few mirrors a second suffice.
     if (live.tables.size && row.version > live.mirrored!.version && now - live.mirrored!.at >= 250) {
       live.mirrored = { version: row.version, at: now };
-      void this.mirrorSeating(live, new Set(live.tables.keys())).catch((err: unknown) => this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }));
+      void this.mirrorSeating(live, new Set(live.tables.keys())).catch((err: unknown) =>
+        this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }),
+      );
     }
     await this.spreadToNewcomers(live, open);
     const free = open.filter((n) => !live.tables.has(n) && !live.closed.has(n));
@@ -452,7 +508,8 @@ export abstract class TournamentTableRunner {
         live.freeSince!.set(n, since);
         const mine = count.get(this.me) ?? 0;
         const others = runners.filter((r) => r !== this.me && !dead.has(r)).map((r) => count.get(r) ?? 0);
-        if (mine <= Math.min(Infinity, ...others) || now - since >= this.ownership.leaseMs) won = await this.ownership.claim(tableId);
+        if (mine <= Math.min(Infinity, ...others) || now - since >= this.ownership.leaseMs)
+          won = await this.ownership.claim(tableId);
       }
       if (!won) continue;
       live.freeSince!.delete(n);
@@ -483,7 +540,13 @@ export abstract class TournamentTableRunner {
     if (mine - fewest < 2) return;
     const run = live.tables.get(Math.max(...live.tables.keys()))!;
     run.handOff = true;
-    this.logger.log({ msg: 'handing a tournament table to a copy with fewer tables (between hands)', tournamentId: live.id, tableNo: run.tableNo, mine, fewest });
+    this.logger.log({
+      msg: 'handing a tournament table to a copy with fewer tables (between hands)',
+      tournamentId: live.id,
+      tableNo: run.tableNo,
+      mine,
+      fewest,
+    });
     // Handed off from its own command queue, when it asks for its next hand (nextHand): never while
     // a begin is in flight or a hand runs.
   }
@@ -507,7 +570,13 @@ export abstract class TournamentTableRunner {
    * this table alone (its running hand cancelled, contributions back to the tournament stacks, the
    * table no longer busy), then it is hosted here and deals on with the tournament's seating.
    */
-  private async adoptTable(live: TournamentRun, row: RunningTournament, tableNo: number, tableId: string, from: string | null): Promise<void> {
+  private async adoptTable(
+    live: TournamentRun,
+    row: RunningTournament,
+    tableNo: number,
+    tableId: string,
+    from: string | null,
+  ): Promise<void> {
     const guard = this.ownership.guard!;
     const ref = { tableId, tournamentId: null };
     const fence: TableFence = (tx) => guard(tx, ref);
@@ -516,9 +585,18 @@ export abstract class TournamentTableRunner {
       const cancelled = await this.service.recoverTable(live.id, tableNo, fence);
       if (this.stopping || !this.ownership.owns(tableId)) throw new Error('lost the table while taking it over');
       // The table's hand store carries the same token on every write (also the one-statement append).
-      const tableGuard: HandWriteGuard = Object.assign((tx: Tx) => guard(tx, ref), { fence: () => guard.fence?.(ref) ?? null });
+      const tableGuard: HandWriteGuard = Object.assign((tx: Tx) => guard(tx, ref), {
+        fence: () => guard.fence?.(ref) ?? null,
+      });
       this.openTable(live, row, tableNo, fence, new HandStore(this.prisma, tableGuard));
-      this.logger.log({ msg: 'hosting tournament table (lease acquired)', tournamentId: live.id, tableNo, tableId, from, cancelled });
+      this.logger.log({
+        msg: 'hosting tournament table (lease acquired)',
+        tournamentId: live.id,
+        tableNo,
+        tableId,
+        from,
+        cancelled,
+      });
     } catch (err) {
       this.logger.warn({ msg: 'taking a tournament table failed', tournamentId: live.id, tableNo, err: String(err) });
       await this.ownership.release(tableId).catch(() => undefined);
@@ -538,21 +616,33 @@ export abstract class TournamentTableRunner {
     }
   }
 
-
   /** One host per table of the tournament's seating: new tables hosted, broken ones closed. */
   private reconcileTables(live: TournamentRun, row: RunningTournament): void {
     if (this.stopping || live.lost) return;
     live.timeBank = row.timeBank;
     live.openTables = row.tables.length;
     const open = new Set(row.tables);
-    for (const tableNo of open) if (!live.tables.has(tableNo) && !live.closed.has(tableNo)) this.openTable(live, row, tableNo);
+    for (const tableNo of open)
+      if (!live.tables.has(tableNo) && !live.closed.has(tableNo)) this.openTable(live, row, tableNo);
     const gone = [...live.tables.keys()].filter((n) => !open.has(n));
     if (gone.length) void this.closeTables(live, gone);
   }
 
-  private openTable(live: TournamentRun, row: RunningTournament, tableNo: number, fence?: TableFence, hands: HandStore = this.store): void {
+  private openTable(
+    live: TournamentRun,
+    row: RunningTournament,
+    tableNo: number,
+    fence?: TableFence,
+    hands: HandStore = this.store,
+  ): void {
     const schedule = new LevelSchedule(row.blindStructure);
-    const run: TableRun = { tableNo, host: undefined as unknown as TableHost, schedule, begun: null, ...(fence ? { fence } : {}) };
+    const run: TableRun = {
+      tableNo,
+      host: undefined as unknown as TableHost,
+      schedule,
+      begun: null,
+      ...(fence ? { fence } : {}),
+    };
     run.host = new TableHost({
       tableId: this.service.tableId(live.id, tableNo),
       name: row.tableName(tableNo),
@@ -563,14 +653,21 @@ export abstract class TournamentTableRunner {
       schedule,
       handPauseMs: this.options.handPauseMs,
       botDelayMs: this.options.botDelayMs,
-      tournament: { nextHand: () => this.nextHand(live, run), retryMs: Math.max(this.options.pollMs, 20), ...this.service.dealerRef(live.id) },
+      tournament: {
+        nextHand: () => this.nextHand(live, run),
+        retryMs: Math.max(this.options.pollMs, 20),
+        ...this.service.dealerRef(live.id),
+      },
       hooks: { onHandFinished: (_h, hand) => this.handFinished(live, run, hand) },
-      ...(this.service.requireWatch ? { watchGuard: (user, code) => this.service.requireWatch!(live.id, user, code) } : {}),
+      ...(this.service.requireWatch
+        ? { watchGuard: (user, code) => this.service.requireWatch!(live.id, user, code) }
+        : {}),
       // A table that cannot deal retries with back-off (the host); its error shows on the board
       // and is logged once per distinct error until the table deals again.
       log: (level, msg, data) => {
         if (msg.startsWith('deal failed')) {
-          if (this.faults.report(this.source(live.id, tableNo), new Error(`${msg}: ${firstLine(data?.err)}`))) this.logger.error({ msg, tournamentId: live.id, tableNo, ...data });
+          if (this.faults.report(this.source(live.id, tableNo), new Error(`${msg}: ${firstLine(data?.err)}`)))
+            this.logger.error({ msg, tournamentId: live.id, tableNo, ...data });
           return;
         }
         this.logger[level === 'error' ? 'error' : 'warn']({ msg, tournamentId: live.id, tableNo, ...data });
@@ -597,7 +694,10 @@ export abstract class TournamentTableRunner {
     });
     // Let a command in flight finish (a stopped host starts nothing new), but never wait forever.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled(closing.map((h) => h.idle())), new Promise<void>((r) => (timer = setTimeout(r, 5_000)))]);
+    await Promise.race([
+      Promise.allSettled(closing.map((h) => h.idle())),
+      new Promise<void>((r) => (timer = setTimeout(r, 5_000))),
+    ]);
     clearTimeout(timer);
   }
 
@@ -605,7 +705,10 @@ export abstract class TournamentTableRunner {
   private async seatsWithNames(seats: readonly (SeatWithStack | null)[]): Promise<(TournamentSeat | null)[]> {
     const missing = seats.flatMap((s) => (s && !this.names.has(s.userId) ? [s.userId] : []));
     if (missing.length) {
-      const users = await this.prisma.user.findMany({ where: { id: { in: missing } }, select: { id: true, username: true, isBot: true } });
+      const users = await this.prisma.user.findMany({
+        where: { id: { in: missing } },
+        select: { id: true, username: true, isBot: true },
+      });
       for (const u of users) this.names.set(u.id, { name: u.username, isBot: u.isBot });
     }
     return seats.map((s) => {
@@ -634,7 +737,12 @@ export abstract class TournamentTableRunner {
     let begun = run.begun;
     if (begun && begun.asked >= 3) {
       await this.service.recoverTable(live.id, run.tableNo, run.fence);
-      this.logger.warn({ msg: 'gave a begun tournament hand back: its table could not deal it', tournamentId: live.id, tableNo: run.tableNo, handNumber: begun.start.handNumber });
+      this.logger.warn({
+        msg: 'gave a begun tournament hand back: its table could not deal it',
+        tournamentId: live.id,
+        tableNo: run.tableNo,
+        handNumber: begun.start.handNumber,
+      });
       run.begun = begun = null;
     }
     if (!begun) {
@@ -646,7 +754,11 @@ export abstract class TournamentTableRunner {
       const maps = await this.service.seatMaps(live.id, new Set([run.tableNo]));
       const seats = maps.tables.get(run.tableNo);
       if (!maps.running || !seats) return null;
-      begun.start = { ...begun.start, seats, version: Math.max(begun.start.version, maps.versions?.get(run.tableNo) ?? maps.version) };
+      begun.start = {
+        ...begun.start,
+        seats,
+        version: Math.max(begun.start.version, maps.versions?.get(run.tableNo) ?? maps.version),
+      };
       begun.deal = null;
     }
     begun.asked++;
@@ -657,7 +769,9 @@ export abstract class TournamentTableRunner {
       seats: await this.seatsWithNames(start.seats),
       dealtIn: start.deal.players.map((p) => p.seat),
       button: start.deal.button,
-      ...(start.deal.bigBlind !== undefined ? { smallBlind: start.deal.smallBlind ?? null, bigBlind: start.deal.bigBlind } : {}),
+      ...(start.deal.bigBlind !== undefined
+        ? { smallBlind: start.deal.smallBlind ?? null, bigBlind: start.deal.bigBlind }
+        : {}),
       version: start.version,
       ...timeBankRefill(live, run, start.stepIndex),
     };
@@ -671,7 +785,11 @@ export abstract class TournamentTableRunner {
     const players = begun.start.deal.players;
     const stackOf = new Map(begun.start.seats.flatMap((s) => (s ? [[s.userId, s.stack] as const] : [])));
     const result = {
-      dealtIn: oddChipOrder(players, begun.start.deal.button).map((p, order) => ({ userId: p.userId, stack: stackOf.get(p.userId) ?? 0, order })),
+      dealtIn: oddChipOrder(players, begun.start.deal.button).map((p, order) => ({
+        userId: p.userId,
+        stack: stackOf.get(p.userId) ?? 0,
+        order,
+      })),
       after: new Map(hand.stacks.map((s) => [s.playerId, s.stack])),
       ...(hand.pots ? { pots: hand.pots } : {}),
     };
@@ -696,9 +814,15 @@ export abstract class TournamentTableRunner {
     run.begun = null;
     this.faults.clear(this.source(live.id, run.tableNo));
     // The tables this hand changed: its own (busts), both ends of every move, the broken ones.
-    const touched = new Set([run.tableNo, ...outcome.brokenTables, ...outcome.moves.flatMap((m) => [m.from.tableId, m.to.tableId])]);
+    const touched = new Set([
+      run.tableNo,
+      ...outcome.brokenTables,
+      ...outcome.moves.flatMap((m) => [m.from.tableId, m.to.tableId]),
+    ]);
     // Not awaited: this runs inside this table's own command queue, which the mirror also uses.
-    void this.mirrorSeating(live, touched).catch((err: unknown) => this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }));
+    void this.mirrorSeating(live, touched).catch((err: unknown) =>
+      this.logger.warn({ msg: 'mirroring seats failed', tournamentId: live.id, err: String(err) }),
+    );
   }
 
   /** Tables mirror the tournament's seating between their hands (busts leave, moved players arrive); broken ones close. */
@@ -708,7 +832,10 @@ export abstract class TournamentTableRunner {
     if (!maps.running) return; // the tournament loop closes everything
     for (const [tableNo, seats] of maps.tables) {
       const run = live.tables.get(tableNo);
-      if (run) void run.host.syncTournamentSeats(await this.seatsWithNames(seats), maps.versions?.get(tableNo) ?? maps.version).catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
+      if (run)
+        void run.host
+          .syncTournamentSeats(await this.seatsWithNames(seats), maps.versions?.get(tableNo) ?? maps.version)
+          .catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
     }
     const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
     if (gone.length) await this.closeTables(live, gone);

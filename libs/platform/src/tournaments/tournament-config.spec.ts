@@ -26,10 +26,19 @@ describe('tournament settings', () => {
   });
 
   it('refuses what libs/tournament refuses: registration after the start, more seats than the game has, a bad blind structure, a gap in custom prize tables', () => {
-    expect(() => parseSettings({ ...base, registrationOpensAt: '2026-12-01T21:00:00.000Z' })).toThrow(/before the start/);
+    expect(() => parseSettings({ ...base, registrationOpensAt: '2026-12-01T21:00:00.000Z' })).toThrow(
+      /before the start/,
+    );
     expect(() => parseSettings({ ...base, game: 'omaha', tableSize: 9 })).toThrow(/at most 8/);
-    expect(() => parseSettings({ ...base, blindStructure: { name: 'x', steps: [{ kind: 'break', durationMs: 1 }] } })).toThrow(/starts with a level/);
-    const only = { minEntrants: 10, maxEntrants: 100, paidPlaces: 1, bands: [{ fromPlace: 1, toPlace: 1, sharePpm: 1_000_000 }] };
+    expect(() =>
+      parseSettings({ ...base, blindStructure: { name: 'x', steps: [{ kind: 'break', durationMs: 1 }] } }),
+    ).toThrow(/starts with a level/);
+    const only = {
+      minEntrants: 10,
+      maxEntrants: 100,
+      paidPlaces: 1,
+      bands: [{ fromPlace: 1, toPlace: 1, sharePpm: 1_000_000 }],
+    };
     expect(() => parseSettings({ ...base, prizeTables: [only] })).toThrow(/no prize table for 101 entrants/);
     expect(prizeTableOf(parseSettings({ ...base, maxEntrants: 100, prizeTables: [only] }), 50)).toEqual(only);
   });

@@ -45,7 +45,8 @@ export function checkSettings(s: TournamentSettings): TournamentSettings {
   if (s.prizeTables) {
     // Every possible field size needs a table.
     for (let n = s.minEntrants; n <= s.maxEntrants; n++) {
-      if (!s.prizeTables.some((t) => t.minEntrants <= n && n <= t.maxEntrants)) throw bad(`no prize table for ${n} entrants`);
+      if (!s.prizeTables.some((t) => t.minEntrants <= n && n <= t.maxEntrants))
+        throw bad(`no prize table for ${n} entrants`);
     }
   } else if (s.maxEntrants > PRIZE_TABLES[PRIZE_TABLES.length - 1].maxEntrants) {
     throw bad('the published prize tables end at 10,000 entrants');

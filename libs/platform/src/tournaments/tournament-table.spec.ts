@@ -27,7 +27,12 @@ const SETTINGS = {
   },
 } as unknown as TournamentSettings;
 
-const seat = (userId: string, stack: number, isBot = false): TournamentSeat => ({ userId, name: userId.slice(0, 1), isBot, stack });
+const seat = (userId: string, stack: number, isBot = false): TournamentSeat => ({
+  userId,
+  name: userId.slice(0, 1),
+  isBot,
+  stack,
+});
 
 function setup() {
   const timers = new ManualTimers();
@@ -74,7 +79,12 @@ describe('TableHost in tournament mode', () => {
   test('the table deals the tournament’s deal: its seats, stacks, dealt-in seats, button and level', async () => {
     const s = setup();
     s.schedule.enter(1);
-    s.deals.push({ handNumber: 7, seats: [seat(A, 300), null, seat(B, 500), seat(C, 200)], dealtIn: [0, 2, 3], button: 2 });
+    s.deals.push({
+      handNumber: 7,
+      seats: [seat(A, 300), null, seat(B, 500), seat(C, 200)],
+      dealtIn: [0, 2, 3],
+      button: 2,
+    });
     s.timers.advance(0);
     await flush(s.host);
     const stored = [...s.hands.hands.values()][0];
@@ -98,7 +108,11 @@ describe('TableHost in tournament mode', () => {
     s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 1 });
     s.timers.advance(0);
     await flush(s.host);
-    expect([...s.hands.hands.values()][0].input.config).toMatchObject({ button: 1, smallBlindSeat: 1, bigBlindSeat: 0 });
+    expect([...s.hands.hands.values()][0].input.config).toMatchObject({
+      button: 1,
+      smallBlindSeat: 1,
+      bigBlindSeat: 0,
+    });
   });
 
   test('when the tournament says no (break, hand-for-hand) the table deals nothing and asks again later', async () => {
@@ -123,7 +137,14 @@ describe('TableHost in tournament mode', () => {
     await flush(s.host);
     expect(s.asked()).toBe(1);
     // Each refusal doubles the wait from the 50 ms base, up to ten times the base.
-    for (const [wait, asked] of [[50, 2], [100, 3], [200, 4], [400, 5], [500, 6], [500, 7]] as const) {
+    for (const [wait, asked] of [
+      [50, 2],
+      [100, 3],
+      [200, 4],
+      [400, 5],
+      [500, 6],
+      [500, 7],
+    ] as const) {
       s.timers.advance(wait - 1);
       await flush(s.host);
       expect(s.asked()).toBe(asked - 1);
@@ -190,7 +211,9 @@ describe('TableHost in tournament mode', () => {
       await flush(s.host);
     }
     expect(s.finished.length).toBe(1);
-    const stored = [...s.hands.hands.values()][0].events.filter((e) => (e as unknown as { type: string }).type === 'action');
+    const stored = [...s.hands.hands.values()][0].events.filter(
+      (e) => (e as unknown as { type: string }).type === 'action',
+    );
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((e) => ['check', 'fold'].includes((e as unknown as { action: string }).action))).toBe(true);
     expect(s.finished[0].stacks.reduce((a, x) => a + x.stack, 0)).toBe(600);
@@ -199,7 +222,12 @@ describe('TableHost in tournament mode', () => {
 
   test('bots (bot entrants) act from their own view without the clock', async () => {
     const s = setup();
-    s.deals.push({ handNumber: 1, seats: [seat(A, 300, true), seat(B, 300, true), null, null], dealtIn: [0, 1], button: 0 });
+    s.deals.push({
+      handNumber: 1,
+      seats: [seat(A, 300, true), seat(B, 300, true), null, null],
+      dealtIn: [0, 1],
+      button: 0,
+    });
     s.timers.advance(0);
     for (let i = 0; i < 40 && s.finished.length === 0; i++) {
       s.timers.advance(0);
@@ -216,12 +244,17 @@ describe('TableHost in tournament mode', () => {
     expect(c.stakes).toEqual({ smallBlind: 10, bigBlind: 20 });
     expect(c.buyIn.min).toBe(1);
     // decisionMs 0 = the tables' default; no time bank given = the tables' default.
-    const d = tournamentTableConfig({ ...SETTINGS, clock: { decisionMs: 0, reconnectMs: 5000 } } as TournamentSettings, schedule);
+    const d = tournamentTableConfig(
+      { ...SETTINGS, clock: { decisionMs: 0, reconnectMs: 5000 } } as TournamentSettings,
+      schedule,
+    );
     expect(d.clock.decisionMs).toBeGreaterThan(0);
     expect(d.clock.timeBankMs).toBeGreaterThan(0);
     expect(d.clock.reconnectWindowMs).toBe(5000);
     // Fixed limit tables have no maximum buy-in (libs/table rule): still any stack fits.
-    expect(tournamentTableConfig({ ...SETTINGS, bettingStructure: 'fixed-limit' } as TournamentSettings, schedule).buyIn.max).toBeNull();
+    expect(
+      tournamentTableConfig({ ...SETTINGS, bettingStructure: 'fixed-limit' } as TournamentSettings, schedule).buyIn.max,
+    ).toBeNull();
   });
 
   test('a stopped host (shutdown, lease lost) makes no more clock or bot moves: the hand stays for the crash rule', async () => {
@@ -245,7 +278,13 @@ describe('TableHost in tournament mode', () => {
 
   test('a seating read before the deal’s (a stale read) never overwrites the newer one at the table', async () => {
     const s = setup();
-    s.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), seat(C, 100), null], dealtIn: [0, 1], button: 0, version: 10 });
+    s.deals.push({
+      handNumber: 1,
+      seats: [seat(A, 300), seat(B, 300), seat(C, 100), null],
+      dealtIn: [0, 1],
+      button: 0,
+      version: 10,
+    });
     s.timers.advance(0);
     await flush(s.host);
     // C waits (between the blinds and the button); an older read without him must not remove him.

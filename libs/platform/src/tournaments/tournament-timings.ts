@@ -26,7 +26,8 @@ class Samples {
 
   summary(): TimingSummary {
     const s = [...this.xs].sort((a, b) => a - b);
-    const at = (q: number) => (s.length ? Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100 : 0);
+    const at = (q: number) =>
+      s.length ? Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100 : 0;
     return { count: this.count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
   }
 }

@@ -1,7 +1,19 @@
 // HTTP side of scheduled tournaments: the admin API (role admin: create, edit before the start,
 // cancel with refunds, list), the public lobby (list, one tournament's full view) and the players'
 // registration and unregistration.
-import { Body, Controller, Delete, Get, HttpCode, HttpException, HttpStatus, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
 import { TournamentEditDto, type AccessClaims } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';

@@ -43,7 +43,10 @@ export class TournamentsGateway implements OnModuleDestroy {
   }
 
   @SubscribeMessage('tournamentWatch')
-  async watch(@ValidBody('tournamentWatch') p: TournamentWatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  async watch(
+    @ValidBody('tournamentWatch') p: TournamentWatchPayload,
+    @ConnectedSocket() socket: NaikoSocket,
+  ): Promise<void> {
     try {
       // A private tournament is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
       await this.privateEvents.access('mtt', p.tournamentId, socket.data.user.sub);
@@ -57,7 +60,10 @@ export class TournamentsGateway implements OnModuleDestroy {
     } catch (err) {
       if (err instanceof TournamentError) throw new SocketErrorException('NOT_FOUND', err.message);
       if (err instanceof PrivateEventError) {
-        throw new SocketErrorException(err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN', `${err.code}: ${err.message}`);
+        throw new SocketErrorException(
+          err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN',
+          `${err.code}: ${err.message}`,
+        );
       }
       throw err;
     }
@@ -75,18 +81,21 @@ export class TournamentsGateway implements OnModuleDestroy {
     // At most one view per tournament every 250 ms: a view reads every entry and seat, and at
     // thousands of entrants busts come several a second (each would cost a whole view).
     const last = this.lastAt.get(id) ?? 0;
-    const timer = setTimeout(() => {
-      this.pending.delete(id);
-      // Nobody watching: no view (`watch` joins the room before it reads the view it answers with).
-      if (!roomMayHaveWatchers(this.server, tournamentRoom(id), this.roomsSpanCopies)) return;
-      this.lastAt.set(id, Date.now());
-      this.lobby
-        .view(id)
-        .then((view) => {
-          if (!this.closed) this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view);
-        })
-        .catch((err: unknown) => this.logger.warn({ msg: 'publish failed', id, err: String(err) }));
-    }, Math.max(20, last + 250 - Date.now()));
+    const timer = setTimeout(
+      () => {
+        this.pending.delete(id);
+        // Nobody watching: no view (`watch` joins the room before it reads the view it answers with).
+        if (!roomMayHaveWatchers(this.server, tournamentRoom(id), this.roomsSpanCopies)) return;
+        this.lastAt.set(id, Date.now());
+        this.lobby
+          .view(id)
+          .then((view) => {
+            if (!this.closed) this.server.to(tournamentRoom(id)).emit('tournamentUpdate', view);
+          })
+          .catch((err: unknown) => this.logger.warn({ msg: 'publish failed', id, err: String(err) }));
+      },
+      Math.max(20, last + 250 - Date.now()),
+    );
     this.pending.set(id, timer);
   }
 }

@@ -15,7 +15,13 @@ import { TablesModule } from '../tables/tables.module';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsGateway } from './tournaments.gateway';
 import { TournamentJobs } from './tournaments.jobs';
-import { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, TOURNAMENT_RUNNER_OPTIONS, TournamentRunner, tournamentRunnerOptionsFromConfig, type TournamentRunnerOptions } from './tournaments.runner';
+import {
+  DEFAULT_TOURNAMENT_RUNNER_OPTIONS,
+  TOURNAMENT_RUNNER_OPTIONS,
+  TournamentRunner,
+  tournamentRunnerOptionsFromConfig,
+  type TournamentRunnerOptions,
+} from './tournaments.runner';
 import { TournamentsService } from './tournaments.service';
 import { RecurringTournaments } from './recurring';
 import { TournamentPurchases } from './rebuys';
@@ -47,7 +53,15 @@ export class TournamentsFeatureModule {
         TournamentPurchasesController,
       ],
       providers: [
-        { provide: TOURNAMENT_RUNNER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS, ...tournamentRunnerOptionsFromConfig(config), ...options.runner }) },
+        {
+          provide: TOURNAMENT_RUNNER_OPTIONS,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            ...DEFAULT_TOURNAMENT_RUNNER_OPTIONS,
+            ...tournamentRunnerOptionsFromConfig(config),
+            ...options.runner,
+          }),
+        },
         TournamentsService,
         { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },
         PrivateEventStore,

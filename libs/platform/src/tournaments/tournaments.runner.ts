@@ -14,7 +14,13 @@ import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
 import type { LevelSchedule } from './level-schedule';
 import { mttTableId } from './table-ids';
-import { runnerOptionsFromConfig, TournamentTableRunner, tournamentTableOf, type TournamentRunnerOptions, type TournamentTables } from './table-runner';
+import {
+  runnerOptionsFromConfig,
+  TournamentTableRunner,
+  tournamentTableOf,
+  type TournamentRunnerOptions,
+  type TournamentTables,
+} from './table-runner';
 import type { TournamentSettings } from './tournament-config';
 import { mttTournamentId, TournamentsService } from './tournaments.service';
 import { PrivateEventStore } from './private-events';
@@ -24,7 +30,9 @@ export { DEFAULT_TOURNAMENT_RUNNER_OPTIONS, type TournamentRunnerOptions } from 
 export const TOURNAMENT_RUNNER_OPTIONS = Symbol('TOURNAMENT_RUNNER_OPTIONS');
 
 /** Overrides from the validated config (MTT_HAND_PAUSE_MS, MTT_BOT_DELAY_MS: tests and benchmarks of whole apps). */
-export function tournamentRunnerOptionsFromConfig(config: Parameters<typeof runnerOptionsFromConfig>[0]): Partial<TournamentRunnerOptions> {
+export function tournamentRunnerOptionsFromConfig(
+  config: Parameters<typeof runnerOptionsFromConfig>[0],
+): Partial<TournamentRunnerOptions> {
   return runnerOptionsFromConfig(config, 'MTT');
 }
 
@@ -78,7 +86,16 @@ export class TournamentRunner extends TournamentTableRunner implements OnApplica
     @Inject(TOURNAMENT_RUNNER_OPTIONS) options: TournamentRunnerOptions,
     faults: FaultBoard,
   ) {
-    super(prisma, mttTables(service, new PrivateEventStore(prisma)), tables, sockets, redisEndpoint, withNamespacedPrefix(config, ns), options, 'TournamentRunner', faults);
+    super(
+      prisma,
+      mttTables(service, new PrivateEventStore(prisma)),
+      tables,
+      sockets,
+      redisEndpoint,
+      withNamespacedPrefix(config, ns),
+      options,
+      'TournamentRunner',
+      faults,
+    );
   }
-
 }

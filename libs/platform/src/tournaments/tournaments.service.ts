@@ -23,7 +23,17 @@ import { performance } from 'node:perf_hooks';
 import { flattenSeating, mttSeatDrawCommitment, mttSeatDrawRandom, type MttDrawnSeat } from './seat-draw';
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
 import { cryptoRandom, newShuffleSeed, type RandomSource } from '@naiko/engine';
-import { Accounts, cancelRunningHand, HandStore, inTransaction, postInTransaction, PrismaService, tournamentBook, type Movement, type Tx } from '@naiko/persistence';
+import {
+  Accounts,
+  cancelRunningHand,
+  HandStore,
+  inTransaction,
+  postInTransaction,
+  PrismaService,
+  tournamentBook,
+  type Movement,
+  type Tx,
+} from '@naiko/persistence';
 import {
   cancelTournament,
   createRegistration,
@@ -60,11 +70,26 @@ import {
   type HandResult,
   type MttState,
 } from './mtt-state';
-import { checkSettings, parseSettings, prizeTableOf, registrationConfigOf, type TournamentSettings } from './tournament-config';
+import {
+  checkSettings,
+  parseSettings,
+  prizeTableOf,
+  registrationConfigOf,
+  type TournamentSettings,
+} from './tournament-config';
 import { TournamentError } from './tournaments.errors';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
-import { assemble, loadState, lockExclusive, lockShared, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
+import {
+  assemble,
+  loadState,
+  lockExclusive,
+  lockShared,
+  saveState,
+  smallOf,
+  type Loaded,
+  type SmallState,
+} from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
 import { RwGate } from './rw-gate';
 import { awardBounties, bountyEntryMovements, payStandingHeads } from './bounty-awards';
@@ -237,7 +262,9 @@ export class TournamentsService {
   /** The tournament with its whole state, read under the exclusive lock (`locked`). */
   private async lock(tx: Tx, id: number, opts: { seating?: boolean } = {}): Promise<TournamentRow> {
     const r = await this.stored(tx, id);
-    const seating = opts.seating ?? (r.status === 'running' || r.status === 'paying' || r.status === 'finished' || r.status === 'cancelled');
+    const seating =
+      opts.seating ??
+      (r.status === 'running' || r.status === 'paying' || r.status === 'finished' || r.status === 'cancelled');
     const loaded = await loadState(tx, id, r.state, r.config.tableSize, { seating });
     return { ...r, state: loaded.state, loaded };
   }
@@ -263,8 +290,17 @@ export class TournamentsService {
    * Writes a state computed under the exclusive lock: the rows that changed, the small part into
    * the tournament row (its version bumped). `stacks`: stacks to store at the seats (a hand's result).
    */
-  private async save(tx: Tx, r: TournamentRow, state: MttState, extra: { status?: TournamentStatus } = {}, stacks?: ReadonlyMap<string, number>): Promise<void> {
-    await saveState(tx, r.id, r.loaded!, state, stacks, { json: JSON.stringify(smallOf(state)), status: extra.status ?? null });
+  private async save(
+    tx: Tx,
+    r: TournamentRow,
+    state: MttState,
+    extra: { status?: TournamentStatus } = {},
+    stacks?: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    await saveState(tx, r.id, r.loaded!, state, stacks, {
+      json: JSON.stringify(smallOf(state)),
+      status: extra.status ?? null,
+    });
   }
 
   // ------------------------------------------------------------------------------------------
@@ -288,7 +324,9 @@ export class TournamentsService {
   }
 
   /** Enqueues (or moves) the open-registration and start jobs to the configured times. */
-  private async schedule(row: Pick<TournamentRow, 'id' | 'status' | 'registration_opens_at' | 'starts_at'>): Promise<void> {
+  private async schedule(
+    row: Pick<TournamentRow, 'id' | 'status' | 'registration_opens_at' | 'starts_at'>,
+  ): Promise<void> {
     const at = (d: Date) => Math.max(0, new Date(d).getTime() - Date.now());
     for (const [name, when] of [
       ['tournamentOpenRegistration', row.registration_opens_at],
@@ -304,12 +342,15 @@ export class TournamentsService {
   async edit(id: number, patch: Partial<TournamentSettings>): Promise<StoredRow> {
     const row = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id, { seating: false });
-      if (r.status !== 'scheduled' && r.status !== 'registering') throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      if (r.status !== 'scheduled' && r.status !== 'registering')
+        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
       const s = checkSettings(parseSettings({ ...r.config, ...patch }));
       const paid = paidEntries(r.state.registration);
-      if (paid > 0 && (s.buyIn !== r.config.buyIn || s.fee !== r.config.fee)) throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
+      if (paid > 0 && (s.buyIn !== r.config.buyIn || s.fee !== r.config.fee))
+        throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
       // Issue 25: the bounty is paid with the entry too (and refunded at the same amount).
-      if (paid > 0 && JSON.stringify(s.bounty ?? null) !== JSON.stringify(r.config.bounty ?? null)) throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
+      if (paid > 0 && JSON.stringify(s.bounty ?? null) !== JSON.stringify(r.config.bounty ?? null))
+        throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
       if (paid > s.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
       const state = { ...r.state, registration: { ...r.state.registration, config: registrationConfigOf(s) } };
       await tx.$executeRaw`
@@ -339,7 +380,8 @@ export class TournamentsService {
       if (opts.beforeStartOnly && r.status !== 'scheduled' && r.status !== 'registering') {
         throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
       }
-      if (r.status === 'finished' || r.status === 'paying') throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
+      if (r.status === 'finished' || r.status === 'paying')
+        throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
       if (r.status === 'cancelled') return r.status;
       if (r.status === 'running' && r.state.seating?.tables.some((t) => t.handInProgress)) {
         await this.save(tx, r, { ...r.state, cancelRequested: true } as MttState);
@@ -357,7 +399,8 @@ export class TournamentsService {
     // Issue 25: rebuys, add-ons and the heads still standing go back too.
     await refundPurchases(tx, r.id, r.config);
     await payStandingHeads(tx, r.id, r.config, 'refund');
-    const transition = why === 'by-admin' ? cancelTournament(r.state.registration) : startTournament(r.state.registration);
+    const transition =
+      why === 'by-admin' ? cancelTournament(r.state.registration) : startTournament(r.state.registration);
     // After the start the published rule pays instead of refunds (cancel-after-start.ts, issue 25).
     const afterStart = why === 'by-admin' && r.status === 'running';
     for (const e of transition.events) if (e.type === 'cancelled' && !afterStart) await this.refund(tx, r, e);
@@ -376,22 +419,34 @@ export class TournamentsService {
     const t = mttTournamentId(r.id);
     for (const x of e.refunds) {
       const movements: Movement[] = [];
-      if (r.config.buyIn > 0) movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(x.playerId), amount: r.config.buyIn });
-      if (r.config.fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(x.playerId), amount: r.config.fee });
-      if (movements.length) await postInTransaction(tx, { idempotencyKey: `mtt:${r.id}:refund:${x.entryId}`, reason: 'refund', refs: { tournamentId: t }, movements });
+      if (r.config.buyIn > 0)
+        movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(x.playerId), amount: r.config.buyIn });
+      if (r.config.fee > 0)
+        movements.push({ from: Accounts.house(), to: Accounts.user(x.playerId), amount: r.config.fee });
+      if (movements.length)
+        await postInTransaction(tx, {
+          idempotencyKey: `mtt:${r.id}:refund:${x.entryId}`,
+          reason: 'refund',
+          refs: { tournamentId: t },
+          movements,
+        });
     }
   }
 
   /** Every tournament chip back to the tournament's issuer (end or cancellation). */
   private async retireStacks(tx: Tx, r: TournamentRow): Promise<void> {
     const t = mttTournamentId(r.id);
-    const stacks = await tx.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack', balance: { gt: 0n } } });
+    const stacks = await tx.chipAccount.findMany({
+      where: { tournamentId: t, kind: 'tournament_stack', balance: { gt: 0n } },
+    });
     for (const s of stacks) {
       await postInTransaction(tx, {
         idempotencyKey: `mtt:${r.id}:retire:${s.userId}:${r.version}`,
         reason: 'tournament_chips',
         refs: { tournamentId: t },
-        movements: [{ from: Accounts.tournamentStack(t, s.userId!), to: Accounts.issuer(tournamentBook(t)), amount: 'all' }],
+        movements: [
+          { from: Accounts.tournamentStack(t, s.userId!), to: Accounts.issuer(tournamentBook(t)), amount: 'all' },
+        ],
       });
     }
   }
@@ -426,10 +481,15 @@ export class TournamentsService {
     const [quick] = await this.prisma.$queryRaw<{ status: TournamentStatus; closed: boolean }[]>`
       SELECT status, (state->'standings') IS NOT NULL AND state->'standings' <> 'null'::jsonb AS closed FROM scheduled_tournaments WHERE id = ${id}`;
     if (!quick) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
-    if (quick?.status === 'running' && quick.closed) throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
+    if (quick?.status === 'running' && quick.closed)
+      throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
     const out = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
-      if (r.status !== 'registering' && r.status !== 'running') throw new TournamentError(r.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      if (r.status !== 'registering' && r.status !== 'running')
+        throw new TournamentError(
+          r.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED',
+          `tournament ${id} is ${r.status}`,
+        );
       if (r.state.cancelRequested) throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
       const level = this.currentLevel(r);
       const tr = refusal(() => registerEntry(r.state.registration, userId, level));
@@ -437,13 +497,29 @@ export class TournamentsService {
       if (ev.type !== 'registered') throw new Error('unreachable');
       const t = mttTournamentId(id);
       const movements: Movement[] = [];
-      if (r.config.buyIn > 0) movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(t), amount: r.config.buyIn });
+      if (r.config.buyIn > 0)
+        movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(t), amount: r.config.buyIn });
       if (r.config.fee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: r.config.fee });
-      movements.push({ from: Accounts.issuer(tournamentBook(t)), to: Accounts.tournamentStack(t, userId), amount: r.config.startingStack });
+      movements.push({
+        from: Accounts.issuer(tournamentBook(t)),
+        to: Accounts.tournamentStack(t, userId),
+        amount: r.config.startingStack,
+      });
       movements.push(...bountyEntryMovements(r.config, userId, id, 'in'));
-      await postInTransaction(tx, { idempotencyKey: `mtt:${id}:entry:${ev.entryId}`, reason: 'tournament_entry', refs: { tournamentId: t }, movements });
+      await postInTransaction(tx, {
+        idempotencyKey: `mtt:${id}:entry:${ev.entryId}`,
+        reason: 'tournament_entry',
+        refs: { tournamentId: t },
+        movements,
+      });
       const status = r.status === 'running' ? ('playing' as const) : ('registered' as const);
-      const data = { fee: BigInt(r.config.buyIn), startingStack: BigInt(r.config.startingStack), status, place: null, prize: 0n };
+      const data = {
+        fee: BigInt(r.config.buyIn),
+        startingStack: BigInt(r.config.startingStack),
+        status,
+        place: null,
+        prize: 0n,
+      };
       await tx.tournamentEntry.upsert({
         where: { tournamentId_userId: { tournamentId: t, userId } },
         create: { tournamentId: t, userId, ...data },
@@ -463,18 +539,35 @@ export class TournamentsService {
   async unregister(id: number, userId: string): Promise<void> {
     await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
-      if (r.status !== 'registering') throw new TournamentError(r.status === 'scheduled' ? 'NOT_REGISTERED' : 'ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      if (r.status !== 'registering')
+        throw new TournamentError(
+          r.status === 'scheduled' ? 'NOT_REGISTERED' : 'ALREADY_STARTED',
+          `tournament ${id} is ${r.status}`,
+        );
       const tr = refusal(() => unregisterEntry(r.state.registration, userId));
       const ev = tr.events[0];
       if (ev.type !== 'unregistered') throw new Error('unreachable');
       const t = mttTournamentId(id);
       const movements: Movement[] = [];
-      if (r.config.buyIn > 0) movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(userId), amount: r.config.buyIn });
+      if (r.config.buyIn > 0)
+        movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(userId), amount: r.config.buyIn });
       if (r.config.fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: r.config.fee });
-      movements.push({ from: Accounts.tournamentStack(t, userId), to: Accounts.issuer(tournamentBook(t)), amount: 'all' });
+      movements.push({
+        from: Accounts.tournamentStack(t, userId),
+        to: Accounts.issuer(tournamentBook(t)),
+        amount: 'all',
+      });
       movements.push(...bountyEntryMovements(r.config, userId, id, 'out'));
-      await postInTransaction(tx, { idempotencyKey: `mtt:${id}:unreg:${ev.entryId}`, reason: 'refund', refs: { tournamentId: t }, movements });
-      await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'refunded' } });
+      await postInTransaction(tx, {
+        idempotencyKey: `mtt:${id}:unreg:${ev.entryId}`,
+        reason: 'refund',
+        refs: { tournamentId: t },
+        movements,
+      });
+      await tx.tournamentEntry.update({
+        where: { tournamentId_userId: { tournamentId: t, userId } },
+        data: { status: 'refunded' },
+      });
       await this.save(tx, r, { ...r.state, registration: tr.state });
     });
     this.changed(id);
@@ -491,7 +584,12 @@ export class TournamentsService {
     const row = await this.locked(id, async (tx) => {
       let r = await this.lock(tx, id, { seating: false });
       if (r.status === 'scheduled') {
-        await this.save(tx, r, { ...r.state, registration: openRegistration(r.state.registration).state }, { status: 'registering' });
+        await this.save(
+          tx,
+          r,
+          { ...r.state, registration: openRegistration(r.state.registration).state },
+          { status: 'registering' },
+        );
         r = await this.lock(tx, id, { seating: false });
       }
       if (r.status !== 'registering') return this.stored(tx, id);
@@ -504,11 +602,18 @@ export class TournamentsService {
       // The committed seat draw (seat-draw.ts); tournaments created before it draw as they always did.
       state = seatEveryone(state, r.config.tableSize, r.seat_seed ? mttSeatDrawRandom(r.seat_seed) : this.rng);
       if (lateRegistrationClosed(state, 1)) state = closeLateRegistration(state);
-      const stacks = new Map(state.registration.entries.filter((e) => e.status === 'active').map((e) => [e.playerId, r.config.startingStack]));
+      const stacks = new Map(
+        state.registration.entries
+          .filter((e) => e.status === 'active')
+          .map((e) => [e.playerId, r.config.startingStack]),
+      );
       await this.save(tx, r, state, { status: 'running' }, stacks);
       await tx.$executeRaw`UPDATE scheduled_tournaments SET seat_draw = ${JSON.stringify(flattenSeating(state.seating?.tables ?? []))}::jsonb WHERE id = ${id}`;
       await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
-      await tx.tournamentEntry.updateMany({ where: { tournamentId: mttTournamentId(id), status: 'registered' }, data: { status: 'playing' } });
+      await tx.tournamentEntry.updateMany({
+        where: { tournamentId: mttTournamentId(id), status: 'registered' },
+        data: { status: 'playing' },
+      });
       return this.stored(tx, id);
     });
     if (row.status === 'running') {
@@ -520,13 +625,17 @@ export class TournamentsService {
   }
 
   /** Enqueues the step after the one in force, due when it ends: `tournament.<id>.level.<n>` / `.break.<n>`. */
-  private async enqueueNextStep(row: Pick<TournamentRow, 'id' | 'config' | 'step_index' | 'step_started_at'>): Promise<void> {
+  private async enqueueNextStep(
+    row: Pick<TournamentRow, 'id' | 'config' | 'step_index' | 'step_started_at'>,
+  ): Promise<void> {
     const schedule = scheduleOf(row.config.blindStructure);
     const next = schedule[row.step_index + 1];
     if (!next || !row.step_started_at) return;
     const due = new Date(row.step_started_at).getTime() + row.config.blindStructure.steps[row.step_index].durationMs;
     const payload = { tournamentId: row.id, stepIndex: next.stepIndex, number: next.levelNumber };
-    await this.jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, { delay: Math.max(0, due - Date.now()) });
+    await this.jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, {
+      delay: Math.max(0, due - Date.now()),
+    });
   }
 
   /**
@@ -538,7 +647,8 @@ export class TournamentsService {
     const row = await this.locked(p.tournamentId, async (tx) => {
       const stored = await this.stored(tx, p.tournamentId);
       if (stored.status !== 'running' || stored.step_index >= p.stepIndex) return stored;
-      if (stored.step_index !== p.stepIndex - 1) throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
+      if (stored.step_index !== p.stepIndex - 1)
+        throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
       await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.tournamentId}`;
       const level = scheduleOf(stored.config.blindStructure)[p.stepIndex].levelNumber;
       // Closing late registration places the early busts: only then is the whole state read.
@@ -575,14 +685,26 @@ export class TournamentsService {
       const planned = replan(r.state, this.rng);
       this.timings.balancing(id, performance.now() - p0);
       const state = { ...planned.state, balancePending: false };
-      if (planned.moves.length || planned.brokenTables.length || !!state.replanOnFinish !== !!r.state.replanOnFinish || r.state.balancePending) await this.save(tx, r, state);
+      if (
+        planned.moves.length ||
+        planned.brokenTables.length ||
+        !!state.replanOnFinish !== !!r.state.replanOnFinish ||
+        r.state.balancePending
+      )
+        await this.save(tx, r, state);
       return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
     if (out.moves.length || out.brokenTables.length) this.changed(id);
     return out;
   }
 
-  private readonly replans = new Map<number, { run: Promise<{ moves: Move[]; brokenTables: number[] }>; next?: Promise<{ moves: Move[]; brokenTables: number[] }> }>();
+  private readonly replans = new Map<
+    number,
+    {
+      run: Promise<{ moves: Move[]; brokenTables: number[] }>;
+      next?: Promise<{ moves: Move[]; brokenTables: number[] }>;
+    }
+  >();
 
   /**
    * Runs the planner after busts recorded on the shared path, coalesced: busts at several tables
@@ -596,7 +718,10 @@ export class TournamentsService {
   }
 
   private startReplan(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
-    const entry: { run: Promise<{ moves: Move[]; brokenTables: number[] }>; next?: Promise<{ moves: Move[]; brokenTables: number[] }> } = { run: Promise.resolve({ moves: [], brokenTables: [] }) };
+    const entry: {
+      run: Promise<{ moves: Move[]; brokenTables: number[] }>;
+      next?: Promise<{ moves: Move[]; brokenTables: number[] }>;
+    } = { run: Promise.resolve({ moves: [], brokenTables: [] }) };
     entry.run = this.replanNow(id).finally(() => {
       if (this.replans.get(id) === entry) this.replans.delete(id);
     });
@@ -617,7 +742,14 @@ export class TournamentsService {
       async (tx) => {
         // Few round trips: the tournament row with this table's row locked, the seats with their
         // stacks, then one statement that marks the hand begun.
-        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & { paused_reason: string | null; button: number | null; hand_in_progress: boolean; closed: boolean })[]>`
+        const [r] = await tx.$queryRaw<
+          (Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & {
+            paused_reason: string | null;
+            button: number | null;
+            hand_in_progress: boolean;
+            closed: boolean;
+          })[]
+        >`
           SELECT st.status, st.state, st.step_index, st.config, st.paused_reason, t.button, t.hand_in_progress, t.closed
           FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
           WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
@@ -628,11 +760,38 @@ export class TournamentsService {
         const level = this.levelInForce(r);
         if (!level) return null;
         const book = mttTournamentId(id);
-        const seatRows = await tx.$queryRaw<{ table_no: number; seat: number; user_id: string; dealt_in: boolean; waits_for_button: boolean; stack: bigint | null; balance: bigint | null }[]>`
+        const seatRows = await tx.$queryRaw<
+          {
+            table_no: number;
+            seat: number;
+            user_id: string;
+            dealt_in: boolean;
+            waits_for_button: boolean;
+            stack: bigint | null;
+            balance: bigint | null;
+          }[]
+        >`
           SELECT s.table_no, s.seat, s.user_id::text AS user_id, s.dealt_in, s.waits_for_button, s.stack, a.balance
           FROM mtt_seats s LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${book} || ':' || s.user_id::text
           WHERE s.tournament_id = ${id} AND s.table_no = ${tableId}`;
-        const one = assemble(r.state, r.config.tableSize, [], [{ table_no: tableId, button: r.button, hand_in_progress: false, hand_begun: null, hands_played: 0, closed: false, break_rank: 0, version: 0 }], seatRows);
+        const one = assemble(
+          r.state,
+          r.config.tableSize,
+          [],
+          [
+            {
+              table_no: tableId,
+              button: r.button,
+              hand_in_progress: false,
+              hand_begun: null,
+              hands_played: 0,
+              closed: false,
+              break_rank: 0,
+              version: 0,
+            },
+          ],
+          seatRows,
+        );
         const deal = dealFor(one.state, tableId);
         if (!deal) return null;
         // Everyone seated counts as dealt in (libs/tournament); the dealt-in stop waiting for the button.
@@ -645,7 +804,9 @@ export class TournamentsService {
           UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
           WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING hand_begun AS n, version`;
         const balance = new Map(seatRows.map((x) => [x.user_id, Number(x.balance ?? 0)]));
-        const seats = one.state.seating!.tables[0].seats.map((p) => (p ? { userId: p.playerId, stack: balance.get(p.playerId) ?? 0 } : null));
+        const seats = one.state.seating!.tables[0].seats.map((p) =>
+          p ? { userId: p.playerId, stack: balance.get(p.playerId) ?? 0 } : null,
+        );
         return { deal, level, stepIndex: r.step_index, handNumber: n, settings: r.config, seats, version };
       },
       (ms, start) => start && this.timings.handTx(id, ms),
@@ -653,20 +814,33 @@ export class TournamentsService {
   }
 
   private seatRows(db: Tx | PrismaService, id: number, tables: number[]) {
-    return db.$queryRaw<{ table_no: number; seat: number; user_id: string; dealt_in: boolean; waits_for_button: boolean; stack: bigint | null }[]>`
+    return db.$queryRaw<
+      {
+        table_no: number;
+        seat: number;
+        user_id: string;
+        dealt_in: boolean;
+        waits_for_button: boolean;
+        stack: bigint | null;
+      }[]
+    >`
       SELECT table_no, seat, user_id::text AS user_id, dealt_in, waits_for_button, stack FROM mtt_seats
       WHERE tournament_id = ${id} AND table_no = ANY(${tables}::int[])`;
   }
 
   private async stacksOf(db: Tx | PrismaService, id: number, userIds: string[]): Promise<Map<string, number>> {
-    const accounts = await db.chipAccount.findMany({ where: { tournamentId: mttTournamentId(id), kind: 'tournament_stack', userId: { in: userIds } } });
+    const accounts = await db.chipAccount.findMany({
+      where: { tournamentId: mttTournamentId(id), kind: 'tournament_stack', userId: { in: userIds } },
+    });
     return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
   }
 
   /** What the table runner polls: status, the tournament's version (bumped by every tournament-wide change), open tables. */
   async runnerView(id: number): Promise<{ row: StoredRow; tables: number[] }> {
     const row = await this.stored(this.prisma, id);
-    const tables = await this.prisma.$queryRaw<{ table_no: number }[]>`SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND NOT closed ORDER BY table_no`;
+    const tables = await this.prisma.$queryRaw<
+      { table_no: number }[]
+    >`SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND NOT closed ORDER BY table_no`;
     return { row, tables: tables.map((t) => t.table_no) };
   }
 
@@ -678,24 +852,37 @@ export class TournamentsService {
   async seatMaps(
     id: number,
     only?: ReadonlySet<number>,
-  ): Promise<{ running: boolean; version: number; versions: Map<number, number>; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
+  ): Promise<{
+    running: boolean;
+    version: number;
+    versions: Map<number, number>;
+    tables: Map<number, (SeatWithStack | null)[]>;
+    open: Set<number>;
+  }> {
     const r = await this.stored(this.prisma, id);
     const running = r.status === 'running';
     const rows = running
-      ? await this.prisma.$queryRaw<{ table_no: number; version: number; seat: number | null; user_id: string | null }[]>`
+      ? await this.prisma.$queryRaw<
+          { table_no: number; version: number; seat: number | null; user_id: string | null }[]
+        >`
           SELECT t.table_no, t.version, s.seat, s.user_id::text AS user_id
           FROM mtt_tables t LEFT JOIN mtt_seats s ON s.tournament_id = t.tournament_id AND s.table_no = t.table_no
           WHERE t.tournament_id = ${id} AND NOT t.closed`
       : [];
     const open = new Set(rows.map((x) => x.table_no));
     const wanted = rows.filter((x) => !only || only.has(x.table_no));
-    const stacks = await this.stacksOf(this.prisma, id, wanted.flatMap((x) => (x.user_id ? [x.user_id] : [])));
+    const stacks = await this.stacksOf(
+      this.prisma,
+      id,
+      wanted.flatMap((x) => (x.user_id ? [x.user_id] : [])),
+    );
     const tables = new Map<number, (SeatWithStack | null)[]>();
     const versions = new Map<number, number>();
     for (const x of wanted) {
       if (!tables.has(x.table_no)) tables.set(x.table_no, new Array(r.config.tableSize).fill(null));
       versions.set(x.table_no, x.version);
-      if (x.user_id !== null && x.seat !== null) tables.get(x.table_no)![x.seat] = { userId: x.user_id, stack: stacks.get(x.user_id) ?? 0 };
+      if (x.user_id !== null && x.seat !== null)
+        tables.get(x.table_no)![x.seat] = { userId: x.user_id, stack: stacks.get(x.user_id) ?? 0 };
     }
     return { running, version: Math.max(0, ...versions.values()), versions, tables, open };
   }
@@ -706,7 +893,12 @@ export class TournamentsService {
    * seats change, under the shared lock. Otherwise the exclusive path: busts, places, balancing
    * (never a player in a hand), breaks, hand-for-hand; enqueues the payout once one player is left.
    */
-  async finishTableHand(id: number, tableId: number, result: HandResult, fence?: TableFence): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
+  async finishTableHand(
+    id: number,
+    tableId: number,
+    result: HandResult,
+    fence?: TableFence,
+  ): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
     const busts = result.dealtIn.some((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
     const stacks = new Map([...result.after].filter(([u]) => result.dealtIn.some((p) => p.userId === u)));
     if (!busts) {
@@ -721,7 +913,14 @@ export class TournamentsService {
           if (!r || r.status !== 'running') return !!r;
           const s = r.state;
           if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner) return false;
-          if (!s.standings && lateRegistrationClosed({ registration: { ...s.registration, entries: [] } } as unknown as MttState, this.currentLevel(r))) return false;
+          if (
+            !s.standings &&
+            lateRegistrationClosed(
+              { registration: { ...s.registration, entries: [] } } as unknown as MttState,
+              this.currentLevel(r),
+            )
+          )
+            return false;
           // One statement: the table idle again, its hand counted, the stacks at its seats.
           await tx.$executeRaw`
             WITH seats AS (
@@ -746,8 +945,14 @@ export class TournamentsService {
         // The hand is recorded: a failed planner run must not make the table record it again (the
         // balance-check job and the next finish run the planner anyway).
         const planned = await this.requestReplan(id).catch(async (err: unknown) => {
-          this.logger.warn({ msg: 'seating planner failed after busts; the balance-check job runs it', tournamentId: id, err: String(err) });
-          await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: id, version: Date.now() }).catch(() => undefined);
+          this.logger.warn({
+            msg: 'seating planner failed after busts; the balance-check job runs it',
+            tournamentId: id,
+            err: String(err),
+          });
+          await this.jobs
+            .enqueue('tournamentBalanceCheck', { tournamentId: id, version: Date.now() })
+            .catch(() => undefined);
           return { moves: [] as Move[], brokenTables: [] as number[] };
         });
         await this.afterFinish(id, tableId, true);
@@ -771,10 +976,17 @@ export class TournamentsService {
         this.timings.balancing(id, performance.now() - p0);
         const t = mttTournamentId(id);
         if (o.busted.length) {
-          await tx.tournamentEntry.updateMany({ where: { tournamentId: t, userId: { in: o.busted } }, data: { status: 'busted' } });
+          await tx.tournamentEntry.updateMany({
+            where: { tournamentId: t, userId: { in: o.busted } },
+            data: { status: 'busted' },
+          });
           await awardBounties(tx, id, r.config, result, o.busted);
         }
-        const state: MttState & { cancelRequested?: boolean } = { ...o.state, cancelRequested: r.state.cancelRequested, balancePending: false };
+        const state: MttState & { cancelRequested?: boolean } = {
+          ...o.state,
+          cancelRequested: r.state.cancelRequested,
+          balancePending: false,
+        };
         if (state.cancelRequested && !state.seating?.tables.some((x) => x.handInProgress)) {
           await this.save(tx, r, state, {}, stacks);
           await this.cancelNow(tx, await this.lock(tx, id), 'by-admin');
@@ -797,7 +1009,13 @@ export class TournamentsService {
    * tables serialise on that row only, hands without busts not at all. The planner runs after it
    * (`requestReplan`). Null when the exclusive path must record the hand.
    */
-  private async recordBustsAtTable(id: number, tableId: number, result: HandResult, stacks: ReadonlyMap<string, number>, fence?: TableFence): Promise<boolean> {
+  private async recordBustsAtTable(
+    id: number,
+    tableId: number,
+    result: HandResult,
+    stacks: ReadonlyMap<string, number>,
+    fence?: TableFence,
+  ): Promise<boolean> {
     const busted = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
     const book = mttTournamentId(id);
     return this.tableTx(
@@ -809,7 +1027,12 @@ export class TournamentsService {
         if (!t || t.closed) return false;
         // The counter row: locked, read at its latest version.
         const ids = busted.map((p) => p.userId);
-        const [r] = await tx.$queryRaw<(Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & { entries: { entry_id: number; user_id: string }[] | null; entrants: number })[]>`
+        const [r] = await tx.$queryRaw<
+          (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
+            entries: { entry_id: number; user_id: string }[] | null;
+            entrants: number;
+          })[]
+        >`
           SELECT st.status, st.state, st.config, st.step_index,
             (SELECT json_agg(json_build_object('entry_id', entry_id, 'user_id', user_id)) FROM mtt_entries
               WHERE tournament_id = ${id} AND status = 'active' AND user_id = ANY(${ids}::uuid[])) AS entries,
@@ -823,9 +1046,16 @@ export class TournamentsService {
         const left = s.standings.remaining - busted.length;
         const paid = prizeTableOf(r.config, r.entrants).paidPlaces;
         if (left <= paid + 1 || left <= r.config.tableSize + 1) return false;
-        const busts = busted.map((p) => ({ playerId: entryKey(entryOf.get(p.userId)!), startingStack: p.stack, order: p.order + tableId * 100, tableId }));
+        const busts = busted.map((p) => ({
+          playerId: entryKey(entryOf.get(p.userId)!),
+          startingStack: p.stack,
+          order: p.order + tableId * 100,
+          tableId,
+        }));
         const groups = recordBusts({ remaining: s.standings.remaining, groups: [] }, busts).groups;
-        const placed = groups.flatMap((g) => g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })));
+        const placed = groups.flatMap((g) =>
+          g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })),
+        );
         const keep = [...stacks].filter(([u]) => !ids.includes(u));
         const small = JSON.stringify({ ...s, standings: { remaining: left }, balancePending: true });
         await tx.$executeRaw`
@@ -900,12 +1130,17 @@ export class TournamentsService {
    * Returns the cancelled hands' ids.
    */
   async recoverTable(id: number, tableId: number, fence?: TableFence): Promise<string[]> {
-    const [t] = await this.prisma.$queryRaw<{ hand_in_progress: boolean; hand_begun: number | null; closed: boolean }[]>`
+    const [t] = await this.prisma.$queryRaw<
+      { hand_in_progress: boolean; hand_begun: number | null; closed: boolean }[]
+    >`
       SELECT hand_in_progress, hand_begun, closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId}`;
     if (!t || t.closed) return [];
     const seated = new Set((await this.seatRows(this.prisma, id, [tableId])).map((x) => x.user_id));
     const tid = mttTournamentId(id);
-    const running = await this.prisma.hand.findMany({ where: { tournamentId: tid, status: 'running' }, select: { id: true, players: true } });
+    const running = await this.prisma.hand.findMany({
+      where: { tournamentId: tid, status: 'running' },
+      select: { id: true, players: true },
+    });
     const mine = running.filter((h) => {
       const players = h.players as { userId: string }[];
       return players.length > 0 && players.every((p) => seated.has(p.userId));
@@ -915,18 +1150,37 @@ export class TournamentsService {
     const cancelled = mine.map((h) => h.id);
     if (!t.hand_in_progress) return cancelled;
     const begun = t.hand_begun;
-    const last = begun === null ? null : await this.prisma.hand.findFirst({ where: { tournamentId: tid, handNumber: begun }, orderBy: { startedAt: 'desc' } });
+    const last =
+      begun === null
+        ? null
+        : await this.prisma.hand.findFirst({
+            where: { tournamentId: tid, handNumber: begun },
+            orderBy: { startedAt: 'desc' },
+          });
     if (last?.status === 'completed') {
       const players = (last.players as { seat: number; userId: string }[]).slice().sort((a, b) => a.seat - b.seat);
       const config = last.config as { button: number; seats: { seat: number; stack: number }[] };
       const n = players.length;
       const buttonIndex = players.findIndex((p) => p.seat === config.button);
-      const now = await this.stacksOf(this.prisma, id, players.map((p) => p.userId));
+      const now = await this.stacksOf(
+        this.prisma,
+        id,
+        players.map((p) => p.userId),
+      );
       const result: HandResult = {
-        dealtIn: players.map((p, i) => ({ userId: p.userId, stack: config.seats.find((s) => s.seat === p.seat)?.stack ?? 0, order: (i - buttonIndex - 1 + 2 * n) % n })),
+        dealtIn: players.map((p, i) => ({
+          userId: p.userId,
+          stack: config.seats.find((s) => s.seat === p.seat)?.stack ?? 0,
+          order: (i - buttonIndex - 1 + 2 * n) % n,
+        })),
         after: new Map(players.map((p) => [p.userId, now.get(p.userId) ?? 0])),
       };
-      this.logger.warn({ msg: 'recording a tournament hand its dead owner finished but never recorded', tournamentId: id, tableId, handId: last.id });
+      this.logger.warn({
+        msg: 'recording a tournament hand its dead owner finished but never recorded',
+        tournamentId: id,
+        tableId,
+        handId: last.id,
+      });
       await this.finishTableHand(id, tableId, result, fence);
       return cancelled;
     }
@@ -958,9 +1212,16 @@ export class TournamentsService {
       const t = mttTournamentId(id);
       const reg = r.state.registration;
       const entrants = paidEntries(reg);
-      const pool = livePoolOf(r.config, entrants, (r as unknown as ExtrasRow).rebuys_bought ?? 0, (r as unknown as ExtrasRow).add_ons_bought ?? 0);
+      const pool = livePoolOf(
+        r.config,
+        entrants,
+        (r as unknown as ExtrasRow).rebuys_bought ?? 0,
+        (r as unknown as ExtrasRow).add_ons_bought ?? 0,
+      );
       // Issue 25: a satellite pays seats (satellites.ts); the winner collects his own bounty.
-      const seats = r.config.satellite ? await paySatellite(tx, id, r.config, pool, r.state.standings!.groups, (k) => reg.entries[entryIdOf(k) - 1]) : null;
+      const seats = r.config.satellite
+        ? await paySatellite(tx, id, r.config, pool, r.state.standings!.groups, (k) => reg.entries[entryIdOf(k) - 1])
+        : null;
       await payStandingHeads(tx, id, r.config, 'own');
       // A final-table deal paid its players already (final-table-deal.ts, issue 25).
       const standings = seats ? [] : payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
@@ -980,7 +1241,10 @@ export class TournamentsService {
         best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize + p.dealPrize });
       }
       for (const [userId, b] of best) {
-        await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: t, userId } }, data: { status: 'finished', place: b.place, prize: BigInt(b.prize) } });
+        await tx.tournamentEntry.update({
+          where: { tournamentId_userId: { tournamentId: t, userId } },
+          data: { status: 'finished', place: b.place, prize: BigInt(b.prize) },
+        });
       }
       await this.retireStacks(tx, r);
       await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
@@ -995,7 +1259,9 @@ export class TournamentsService {
 
   /** Re-enqueues what each unfinished tournament waits for (ids are idempotent); returns the running ones. */
   async resumeJobs(): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
+    const rows = await this.prisma.$queryRaw<
+      StoredRow[]
+    >`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
     const running: number[] = [];
     for (const r of rows) {
       if (r.status === 'scheduled' || r.status === 'registering') await this.schedule(r);
@@ -1010,7 +1276,9 @@ export class TournamentsService {
   }
 
   async runningIds(): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM scheduled_tournaments WHERE status = 'running' ORDER BY id`;
+    const rows = await this.prisma.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM scheduled_tournaments WHERE status = 'running' ORDER BY id`;
     return rows.map((r) => r.id);
   }
 
@@ -1020,13 +1288,22 @@ export class TournamentsService {
     const reg = r.state.registration;
     const t = mttTournamentId(id);
     const entries = paidEntries(reg);
-    const rows = await this.prisma.tournamentEntry.findMany({ where: { tournamentId: t }, include: { user: { select: { username: true } } } });
+    const rows = await this.prisma.tournamentEntry.findMany({
+      where: { tournamentId: t },
+      include: { user: { select: { username: true } } },
+    });
     const stacks = await this.prisma.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack' } });
     const stackOf = new Map(stacks.map((x) => [x.userId, Number(x.balance)]));
     const seatOf = new Map<string, { table: number; seat: number }>();
-    for (const tb of r.state.seating?.tables ?? []) tb.seats.forEach((p, seat) => p && seatOf.set(p.playerId, { table: tb.tableId, seat }));
+    for (const tb of r.state.seating?.tables ?? [])
+      tb.seats.forEach((p, seat) => p && seatOf.set(p.playerId, { table: tb.tableId, seat }));
     const table = prizeTableOf(s, Math.max(entries, s.minEntrants));
-    const pool = livePoolOf(s, entries, (r as unknown as ExtrasRow).rebuys_bought ?? 0, (r as unknown as ExtrasRow).add_ons_bought ?? 0);
+    const pool = livePoolOf(
+      s,
+      entries,
+      (r as unknown as ExtrasRow).rebuys_bought ?? 0,
+      (r as unknown as ExtrasRow).add_ons_bought ?? 0,
+    );
     const schedule = scheduleOf(s.blindStructure);
     let clock: TournamentView['clock'] = null;
     if (r.status === 'running' && r.step_started_at) {
@@ -1043,7 +1320,14 @@ export class TournamentsService {
         nextStepAt: last ? null : new Date(r.step_started_at).getTime() + step.durationMs,
       };
     }
-    const left = r.status === 'running' ? seatedPlayers(r.state) : r.status === 'registering' || r.status === 'scheduled' ? entries : r.state.winner ? 1 : 0;
+    const left =
+      r.status === 'running'
+        ? seatedPlayers(r.state)
+        : r.status === 'registering' || r.status === 'scheduled'
+          ? entries
+          : r.state.winner
+            ? 1
+            : 0;
     const chipsInPlay = [...stackOf.values()].reduce((a, b) => a + b, 0);
     const placeOf = new Map<string, number>();
     for (const g of r.state.standings?.groups ?? []) {
@@ -1057,7 +1341,11 @@ export class TournamentsService {
       tournamentId: id,
       name: r.name,
       phase: r.status,
-      seatDraw: { commitment: r.seat_commitment, seed: ended ? r.seat_seed : null, seating: ended ? r.seat_draw : null },
+      seatDraw: {
+        commitment: r.seat_commitment,
+        seed: ended ? r.seat_seed : null,
+        seating: ended ? r.seat_draw : null,
+      },
       game: s.game,
       bettingStructure: s.bettingStructure,
       startsAt: new Date(r.starts_at).toISOString(),
@@ -1070,12 +1358,19 @@ export class TournamentsService {
       maxEntrants: s.maxEntrants,
       lateRegistrationUntilLevel: s.lateRegistrationUntilLevel,
       reEntry: s.reEntry,
-      registrationOpen: r.status === 'registering' || (r.status === 'running' && isRegistrationOpen(reg, this.currentLevel(r))),
+      registrationOpen:
+        r.status === 'registering' || (r.status === 'running' && isRegistrationOpen(reg, this.currentLevel(r))),
       entries,
       playersLeft: left,
       prizePool: pool,
       placesPaid: table.paidPlaces,
-      prizeTable: prizeTableRows(table, pool).map((x) => ({ places: x.places, fromPlace: x.fromPlace, toPlace: x.toPlace, percent: x.percent, chipsEach: x.chipsEach })),
+      prizeTable: prizeTableRows(table, pool).map((x) => ({
+        places: x.places,
+        fromPlace: x.fromPlace,
+        toPlace: x.toPlace,
+        percent: x.percent,
+        chipsEach: x.chipsEach,
+      })),
       structure: s.blindStructure.steps.map((st, i) => ({
         stepIndex: i,
         kind: st.kind,
@@ -1086,7 +1381,8 @@ export class TournamentsService {
         durationMs: st.durationMs,
       })),
       clock,
-      averageStack: left > 0 && r.status === 'running' ? Math.floor(chipsInPlay / left) : left > 0 ? s.startingStack : 0,
+      averageStack:
+        left > 0 && r.status === 'running' ? Math.floor(chipsInPlay / left) : left > 0 ? s.startingStack : 0,
       handForHand: !!r.state.handForHand,
       handsPlayed: r.hands_played,
       tables: (r.state.seating?.tables ?? []).map((tb) => ({
@@ -1101,7 +1397,9 @@ export class TournamentsService {
         .map((e) => ({
           userId: e.userId,
           username: e.user.username,
-          entries: reg.entries.filter((x) => x.playerId === e.userId && (x.status === 'active' || x.status === 'busted')).length,
+          entries: reg.entries.filter(
+            (x) => x.playerId === e.userId && (x.status === 'active' || x.status === 'busted'),
+          ).length,
           table: seatOf.get(e.userId)?.table ?? null,
           tableRef: seatOf.has(e.userId) ? mttTableId(id, seatOf.get(e.userId)!.table) : null,
           seat: seatOf.get(e.userId)?.seat ?? null,

@@ -18,6 +18,7 @@ export function seedDisclosure(hand: { endedAt: Date | null; tableClosed: boolea
   const availableAt = hand.endedAt ? new Date(hand.endedAt.getTime() + SEED_EMBARGO_MS) : null;
   if (hand.endedAt === null) return { disclosed: false, reason: null, availableAt: null }; // a running hand: never
   if (hand.tableClosed) return { disclosed: true, reason: 'table-closed', availableAt: availableAt!.toISOString() };
-  if (now.getTime() >= availableAt!.getTime()) return { disclosed: true, reason: 'embargo-over', availableAt: availableAt!.toISOString() };
+  if (now.getTime() >= availableAt!.getTime())
+    return { disclosed: true, reason: 'embargo-over', availableAt: availableAt!.toISOString() };
   return { disclosed: false, reason: null, availableAt: availableAt!.toISOString() };
 }

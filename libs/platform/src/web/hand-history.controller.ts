@@ -7,9 +7,28 @@
 //   GET /me/hands/:id/proof  → the deal proof for this player (issue 19.1): the commitment, the openings of
 //                              the cards he saw, and the seed once disclosed (table closed or 24 h after
 //                              the hand; deal-disclosure.ts). `npm run -s verify-hand -- FILE` checks it.
-import { Controller, Get, Header, HttpException, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Res, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  HttpException,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { AccessClaims } from '@naiko/contracts';
-import { DEAL_SCHEME, dealFromSeed, firstDeckSize, openingsFor, PhhError, viewEvents, type HandEvent } from '@naiko/engine';
+import {
+  DEAL_SCHEME,
+  dealFromSeed,
+  firstDeckSize,
+  openingsFor,
+  PhhError,
+  viewEvents,
+  type HandEvent,
+} from '@naiko/engine';
 import { HandStore, PrismaService, type StoredHand } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 import { seedDisclosure } from './deal-disclosure';
@@ -43,7 +62,16 @@ export class HandHistoryController {
       ORDER BY started_at DESC
       LIMIT 100`;
     return {
-      hands: rows.map((r) => ({ id: r.id, tableId: r.table_id, tournamentId: r.tournament_id, handNumber: r.hand_number, variant: r.variant, structure: r.structure, startedAt: r.started_at, endedAt: r.ended_at })),
+      hands: rows.map((r) => ({
+        id: r.id,
+        tableId: r.table_id,
+        tournamentId: r.tournament_id,
+        handNumber: r.hand_number,
+        variant: r.variant,
+        structure: r.structure,
+        startedAt: r.started_at,
+        endedAt: r.ended_at,
+      })),
     };
   }
 
@@ -59,7 +87,10 @@ export class HandHistoryController {
     const { hand, seat } = await this.ownHand(id, user.sub);
     const events = (await this.hands.events(id)).map((e) => e.payload as HandEvent);
     const ids = hand.players.map((p) => p.userId);
-    const users = await this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, isBot: true } });
+    const users = await this.prisma.user.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, username: true, isBot: true },
+    });
     const nameOf = new Map(users.map((u) => [u.id, u]));
     const c = hand.config;
     return {
@@ -68,7 +99,11 @@ export class HandHistoryController {
       handNumber: hand.handNumber,
       seat,
       config: { variant: c.variant, structure: c.structure, stakes: c.stakes, button: c.button, seats: c.seats },
-      players: hand.players.map((p) => ({ seat: p.seat, name: nameOf.get(p.userId)?.username ?? '?', isBot: nameOf.get(p.userId)?.isBot ?? false })),
+      players: hand.players.map((p) => ({
+        seat: p.seat,
+        name: nameOf.get(p.userId)?.username ?? '?',
+        isBot: nameOf.get(p.userId)?.isBot ?? false,
+      })),
       events: viewEvents(events, seat),
     };
   }
@@ -77,7 +112,11 @@ export class HandHistoryController {
   async proof(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims) {
     const { hand, seat } = await this.ownHand(id, user.sub);
     const seed = await this.hands.dealSeed(id);
-    if (seed === null || hand.commitment === null) throw new NotFoundException({ code: 'NO_DEAL_PROOF', message: 'this hand was dealt before the deal commitment (no proof stored)' });
+    if (seed === null || hand.commitment === null)
+      throw new NotFoundException({
+        code: 'NO_DEAL_PROOF',
+        message: 'this hand was dealt before the deal commitment (no proof stored)',
+      });
     const row = await this.prisma.hand.findUniqueOrThrow({ where: { id }, select: { endedAt: true } });
     const disclosure = seedDisclosure({ endedAt: row.endedAt, tableClosed: await this.tableClosed(hand) }, new Date());
     const events = (await this.hands.events(id)).map((e) => e.payload as HandEvent);
@@ -101,27 +140,38 @@ export class HandHistoryController {
   /** Whether the hand's table — or the tournament it was played in — is closed. */
   private async tableClosed(hand: StoredHand): Promise<boolean> {
     if (hand.tableId) {
-      const t = await this.prisma.cashTable.findUnique({ where: { id: hand.tableId }, select: { status: true } }).catch(() => null);
+      const t = await this.prisma.cashTable
+        .findUnique({ where: { id: hand.tableId }, select: { status: true } })
+        .catch(() => null);
       return t?.status === 'closed';
     }
     const m = /^(sng|mtt)-(\d+)$/.exec(hand.tournamentId ?? '');
     if (!m) return false;
     const id = Number(m[2]);
-    if (m[1] === 'sng') return (await this.prisma.sitAndGo.findUnique({ where: { id }, select: { status: true } }))?.status === 'finished';
-    const status = (await this.prisma.scheduledTournament.findUnique({ where: { id }, select: { status: true } }))?.status;
+    if (m[1] === 'sng')
+      return (
+        (await this.prisma.sitAndGo.findUnique({ where: { id }, select: { status: true } }))?.status === 'finished'
+      );
+    const status = (await this.prisma.scheduledTournament.findUnique({ where: { id }, select: { status: true } }))
+      ?.status;
     return status === 'finished' || status === 'cancelled';
   }
 
   @Get(':id/phh')
   @Header('Content-Type', 'text/plain; charset=utf-8')
-  async phh(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims, @Res({ passthrough: true }) res: { setHeader(k: string, v: string): void }): Promise<string> {
+  async phh(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @CurrentUser() user: AccessClaims,
+    @Res({ passthrough: true }) res: { setHeader(k: string, v: string): void },
+  ): Promise<string> {
     const { seat } = await this.ownHand(id, user.sub);
     let text: string;
     try {
       // Exported from the seat's own view: every card it could not see at the table is '??'.
       text = await this.hands.exportPhh(id, seat);
     } catch (err) {
-      if (err instanceof PhhError) throw new HttpException({ code: 'PHH_UNSUPPORTED', message: err.message }, HttpStatus.UNPROCESSABLE_ENTITY);
+      if (err instanceof PhhError)
+        throw new HttpException({ code: 'PHH_UNSUPPORTED', message: err.message }, HttpStatus.UNPROCESSABLE_ENTITY);
       throw err;
     }
     res.setHeader('Content-Disposition', `attachment; filename="naiko-hand-${id}.phh"`);

@@ -51,7 +51,10 @@ export function staticFiles(root: string) {
     res.statusCode = 200;
     res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
     // Vite puts a content hash in every asset name: those may be cached for good; index.html not.
-    res.setHeader('Cache-Control', file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader(
+      'Cache-Control',
+      file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
     if (req.method === 'HEAD') return void res.end();
     createReadStream(file).on('error', next).pipe(res);
   };

@@ -4,8 +4,31 @@ import { randomBelow, type RandomSource } from '../rng';
 export const BOT_PREFIX = 'BOT ';
 
 const NAMES = [
-  'Ada', 'Basil', 'Cleo', 'Dario', 'Edda', 'Finn', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Lars',
-  'Mara', 'Nils', 'Olga', 'Pavel', 'Quinn', 'Rosa', 'Sven', 'Tilda', 'Ugo', 'Vera', 'Wim', 'Yara', 'Zeno',
+  'Ada',
+  'Basil',
+  'Cleo',
+  'Dario',
+  'Edda',
+  'Finn',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kira',
+  'Lars',
+  'Mara',
+  'Nils',
+  'Olga',
+  'Pavel',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tilda',
+  'Ugo',
+  'Vera',
+  'Wim',
+  'Yara',
+  'Zeno',
 ];
 
 export interface BotIdentity {
@@ -24,7 +47,8 @@ export function makeBotIdentity(rng: RandomSource, takenNames: readonly string[]
     for (let i = 0; i < NAMES.length; i++) {
       const base = NAMES[(start + i) % NAMES.length];
       const name = `${BOT_PREFIX}${base}${round ? ` ${round + 1}` : ''}`;
-      if (!taken.has(name)) return { playerId: `bot:${base.toLowerCase()}${round ? `-${round + 1}` : ''}`, name, isBot: true };
+      if (!taken.has(name))
+        return { playerId: `bot:${base.toLowerCase()}${round ? `-${round + 1}` : ''}`, name, isBot: true };
     }
   }
 }

@@ -28,7 +28,15 @@ describe('bot policy (own view only, seeded)', () => {
   });
 
   it('a monster raises, within the legal range', () => {
-    const v = view({ hole: parseCards('AhAd'), board: parseCards('AsAc7d'), toCall: 20, pot: 60, legal: ['fold', 'call', 'raise'], minRaiseTo: 40, maxRaiseTo: 1000 });
+    const v = view({
+      hole: parseCards('AhAd'),
+      board: parseCards('AsAc7d'),
+      toCall: 20,
+      pot: 60,
+      legal: ['fold', 'call', 'raise'],
+      minRaiseTo: 40,
+      maxRaiseTo: 1000,
+    });
     for (let seed = 0; seed < 20; seed++) {
       const d = decideBotAction(v, rng(seed));
       expect(d.type).toBe('raise');
@@ -42,33 +50,60 @@ describe('bot policy (own view only, seeded)', () => {
     const junk = { hole: parseCards('7c2d'), board: parseCards('AsKhQd') };
     let folds = 0;
     for (let seed = 0; seed < 50; seed++) {
-      const d = decideBotAction(view({ ...junk, toCall: 500, pot: 600, legal: ['fold', 'call', 'raise'], minRaiseTo: 1000 }), rng(seed));
+      const d = decideBotAction(
+        view({ ...junk, toCall: 500, pot: 600, legal: ['fold', 'call', 'raise'], minRaiseTo: 1000 }),
+        rng(seed),
+      );
       if (d.type === 'fold') folds++;
     }
     expect(folds).toBeGreaterThanOrEqual(45);
-    const free = decideBotAction(view({ ...junk, legal: ['fold', 'check'], minRaiseTo: undefined, maxRaiseTo: undefined }), rng(1));
+    const free = decideBotAction(
+      view({ ...junk, legal: ['fold', 'check'], minRaiseTo: undefined, maxRaiseTo: undefined }),
+      rng(1),
+    );
     expect(free).toEqual({ type: 'check' });
   });
 
   it('fold is always legal, yet a bot never folds for free: it checks, draws, and plays a split offer out', () => {
     const junk = { hole: parseCards('7c2d8h9sJd'), board: [] };
     for (let seed = 0; seed < 20; seed++) {
-      expect(decideBotAction(view({ ...junk, legal: ['fold', 'check', 'bet'], minRaiseTo: 10, maxRaiseTo: 10 }), rng(seed)).type).not.toBe('fold');
+      expect(
+        decideBotAction(view({ ...junk, legal: ['fold', 'check', 'bet'], minRaiseTo: 10, maxRaiseTo: 10 }), rng(seed))
+          .type,
+      ).not.toBe('fold');
       expect(decideBotAction(view({ ...junk, legal: ['fold', 'draw'] }), rng(seed)).type).toBe('draw');
-      expect(decideBotAction(view({ ...junk, legal: ['fold', 'split', 'no-split'] }), rng(seed))).toEqual({ type: 'no-split' });
+      expect(decideBotAction(view({ ...junk, legal: ['fold', 'split', 'no-split'] }), rng(seed))).toEqual({
+        type: 'no-split',
+      });
     }
   });
 
   it('stud: a weak start brings in, a strong one completes; discrete sizes are respected', () => {
-    const studView = (hole: string) => view({ hole: parseCards(hole), legal: ['bring-in', 'bet'], minRaiseTo: 10, maxRaiseTo: 10, toCall: 0 });
+    const studView = (hole: string) =>
+      view({ hole: parseCards(hole), legal: ['bring-in', 'bet'], minRaiseTo: 10, maxRaiseTo: 10, toCall: 0 });
     expect(decideBotAction(studView('2c7d9h'), rng(1))).toEqual({ type: 'bring-in' });
     expect(decideBotAction(studView('AcAdAh'), rng(1))).toEqual({ type: 'bet', amount: 10 });
-    const v = view({ hole: parseCards('AhAdAsAc'), toCall: 10, pot: 40, legal: ['fold', 'call', 'raise'], minRaiseTo: 20, maxRaiseTo: 40, raiseChoices: [20, 40] });
+    const v = view({
+      hole: parseCards('AhAdAsAc'),
+      toCall: 10,
+      pot: 40,
+      legal: ['fold', 'call', 'raise'],
+      minRaiseTo: 20,
+      maxRaiseTo: 40,
+      raiseChoices: [20, 40],
+    });
     expect([20, 40]).toContain((decideBotAction(v, rng(3)) as { amount: number }).amount);
   });
 
   it('the same seed gives the same decision (replayable bots)', () => {
-    const v = view({ hole: parseCards('JhTh'), board: parseCards('9h8c2d'), toCall: 10, pot: 40, legal: ['fold', 'call', 'raise'], minRaiseTo: 20 });
+    const v = view({
+      hole: parseCards('JhTh'),
+      board: parseCards('9h8c2d'),
+      toCall: 10,
+      pot: 40,
+      legal: ['fold', 'call', 'raise'],
+      minRaiseTo: 20,
+    });
     expect(decideBotAction(v, rng('x'))).toEqual(decideBotAction(v, rng('x')));
   });
 
@@ -82,7 +117,9 @@ describe('bot policy (own view only, seeded)', () => {
     expect(chooseDiscards(view({ hole: hand, legal: ['draw'] })).length).toBe(3);
     expect(chooseDiscards(view({ hole: parseCards('Ah9h6h3hKc'), legal: ['draw'] }))).toEqual(parseCards('Kc'));
     expect(chooseDiscards(view({ hole: parseCards('9c8d7h6s5c'), legal: ['draw'] }))).toEqual([]);
-    expect(chooseDiscards(view({ hole: parseCards('Ac9d7h4s2c'), legal: ['draw'], maxDiscard: 3 })).length).toBeLessThanOrEqual(3);
+    expect(
+      chooseDiscards(view({ hole: parseCards('Ac9d7h4s2c'), legal: ['draw'], maxDiscard: 3 })).length,
+    ).toBeLessThanOrEqual(3);
     expect(decideBotAction(view({ hole: hand, legal: ['draw', 'standPat'] }), rng()).type).toBe('draw');
   });
 
@@ -108,6 +145,8 @@ describe('bot naming and seat filling', () => {
     expect(seatsForBots(s, 3)).toEqual([]);
     s = join(s, { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state;
     expect(seatsForBots(s, 3)).toEqual([1, 2]);
-    expect(seatsForBots(join(createTable(nlConfig()), { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state, 3)).toEqual([]);
+    expect(
+      seatsForBots(join(createTable(nlConfig()), { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state, 3),
+    ).toEqual([]);
   });
 });

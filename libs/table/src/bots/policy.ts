@@ -83,12 +83,15 @@ export function decideBotAction(view: BotView, rng: RandomSource): BotDecision {
   if (has(view, 'draw') || has(view, 'standPat')) return { type: 'draw', discard: chooseDiscards(view) };
   if (has(view, 'no-split')) return { type: 'no-split' };
   if (has(view, 'run-once')) return { type: 'run-once' };
-  if (has(view, 'muck')) return has(view, 'show') && isSevenDeuceOffsuit(view.hole) ? { type: 'show' } : { type: 'muck' };
+  if (has(view, 'muck'))
+    return has(view, 'show') && isSevenDeuceOffsuit(view.hole) ? { type: 'show' } : { type: 'muck' };
   const strength = botStrength(view);
   const roll = randomUnit(rng);
   if (has(view, 'bring-in')) {
     // Stud: complete with a good start, otherwise bring it in for the minimum.
-    return has(view, 'bet') && strength >= 0.6 ? { type: 'bet', amount: view.raiseChoices?.[0] ?? view.minRaiseTo ?? 0 } : { type: 'bring-in' };
+    return has(view, 'bet') && strength >= 0.6
+      ? { type: 'bet', amount: view.raiseChoices?.[0] ?? view.minRaiseTo ?? 0 }
+      : { type: 'bring-in' };
   }
   const aggressive = has(view, 'raise') ? 'raise' : has(view, 'bet') ? 'bet' : null;
   const potOdds = view.toCall > 0 ? view.toCall / (view.pot + view.toCall) : 0;
@@ -97,7 +100,8 @@ export function decideBotAction(view: BotView, rng: RandomSource): BotDecision {
     return aggressive === 'raise' ? { type: 'raise', amount } : { type: 'bet', amount };
   }
   if (view.toCall === 0 && has(view, 'check')) return { type: 'check' };
-  if (has(view, 'call') && (strength >= potOdds + 0.1 || strength >= 0.55 || view.toCall <= view.bigBlind * 0.5)) return { type: 'call' };
+  if (has(view, 'call') && (strength >= potOdds + 0.1 || strength >= 0.55 || view.toCall <= view.bigBlind * 0.5))
+    return { type: 'call' };
   if (has(view, 'check')) return { type: 'check' };
   return { type: 'fold' };
 }
@@ -129,7 +133,10 @@ export function chooseDiscards(view: BotView): number[] {
       discard = hand.filter((c) => suitOf(c) !== flushSuit);
     } else if (cat === CATEGORY.highCard) {
       // Keep the two highest cards.
-      discard = hand.slice().sort((a, b) => rankOf(b) - rankOf(a)).slice(2);
+      discard = hand
+        .slice()
+        .sort((a, b) => rankOf(b) - rankOf(a))
+        .slice(2);
     } else {
       discard = hand.filter((c) => counts.get(rankOf(c))! < 2);
     }

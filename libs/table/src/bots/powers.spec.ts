@@ -1,4 +1,15 @@
-import { apply, legalActions, parseCards, standardDeck, start, view, type Action, type Card, type HandConfig, type HandState } from '@naiko/engine';
+import {
+  apply,
+  legalActions,
+  parseCards,
+  standardDeck,
+  start,
+  view,
+  type Action,
+  type Card,
+  type HandConfig,
+  type HandState,
+} from '@naiko/engine';
 import { toBotView } from '../engine-adapter';
 import { rng } from '../spec-helpers';
 import { decideBotAction } from './policy';
@@ -36,7 +47,8 @@ function botStep(state: HandState, seed: string): { state: HandState; actions: A
     state = res.state;
     actions.push(power);
     // A window answer ends the bot's part; an anchor may open a window for its target first.
-    if (power.type === 'shield' || power.type === 'decline' || legalActions(state)!.seat !== seat) return { state, actions };
+    if (power.type === 'shield' || power.type === 'decline' || legalActions(state)!.seat !== seat)
+      return { state, actions };
   }
   const bv = toBotView(view(state, seat), 10);
   const d = decideBotAction(bv!, r);
@@ -51,7 +63,9 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
   it('bots play whole Naiko hands with powers and every power they choose is legal', () => {
     const used = new Map<string, number>();
     for (let hand = 0; hand < 150; hand++) {
-      let state = start(naiko([1000, 1000, 1000, 1000], { sparks: { 0: 3, 1: 3, 2: 3, 3: 3 } }), { rng: rng(`deck-${hand}`) }).state;
+      let state = start(naiko([1000, 1000, 1000, 1000], { sparks: { 0: 3, 1: 3, 2: 3, 3: 3 } }), {
+        rng: rng(`deck-${hand}`),
+      }).state;
       for (let step = 0; state.phase !== 'complete'; step++) {
         expect(step).toBeLessThan(200);
         const r = botStep(state, `${hand}-${step}`);
@@ -64,14 +78,32 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
   });
 
   it('a weak start swaps its lower card preflop; a strong one keeps its cards', () => {
-    const base: BotPowerView = { seat: 2, hole: parseCards('7c 2d'), board: [], strength: 0.2, sparks: 3, window: null, swap: { cost: 2, cards: parseCards('7c 2d') } };
+    const base: BotPowerView = {
+      seat: 2,
+      hole: parseCards('7c 2d'),
+      board: [],
+      strength: 0.2,
+      sparks: 3,
+      window: null,
+      swap: { cost: 2, cards: parseCards('7c 2d') },
+    };
     expect(decideBotPower(base, rng(1))).toEqual({ type: 'sleeve-swap', seat: 2, card: parseCards('2d')[0] });
-    expect(decideBotPower({ ...base, hole: parseCards('As Kd'), swap: { cost: 2, cards: parseCards('As Kd') }, strength: 0.8 }, rng(1))).toBeNull();
+    expect(
+      decideBotPower(
+        { ...base, hole: parseCards('As Kd'), swap: { cost: 2, cards: parseCards('As Kd') }, strength: 0.8 },
+        rng(1),
+      ),
+    ).toBeNull();
   });
 
   it('a power not offered by the engine is never chosen (no legal options → no power)', () => {
     for (let seed = 0; seed < 50; seed++) {
-      expect(decideBotPower({ seat: 0, hole: parseCards('7c 2d'), board: [], strength: 0.5, sparks: 3, window: null }, rng(seed))).toBeNull();
+      expect(
+        decideBotPower(
+          { seat: 0, hole: parseCards('7c 2d'), board: [], strength: 0.5, sparks: 3, window: null },
+          rng(seed),
+        ),
+      ).toBeNull();
     }
   });
 
@@ -82,8 +114,11 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
     expect(decideBotPower({ ...w, window: { canShield: false } }, rng(1))).toEqual({ type: 'decline', seat: 1 });
   });
 
-  it('decisions depend only on the bot\'s own information: other players\' hidden cards change nothing', () => {
-    const cfg = naiko([1000, 1000, 1000], { sparks: { 2: 3 }, carousel: ['sneak-peek', 'sleeve-swap', 'short-anchor'] });
+  it("decisions depend only on the bot's own information: other players' hidden cards change nothing", () => {
+    const cfg = naiko([1000, 1000, 1000], {
+      sparks: { 2: 3 },
+      carousel: ['sneak-peek', 'sleeve-swap', 'short-anchor'],
+    });
     // Seat 2 (button, first to act) holds 7c 2d in both deals; the others' cards differ.
     const a = start(cfg, { deck: stackDeck(['As Ad', 'Kc Kd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
     const b = start(cfg, { deck: stackDeck(['8s 3d', 'Qc Jd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
@@ -95,7 +130,7 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
     }
   });
 
-  it('no power view for a hand without powers or when it is not the bot\'s turn', () => {
+  it("no power view for a hand without powers or when it is not the bot's turn", () => {
     const plain = start({ ...naiko([1000, 1000], {}), powers: undefined }, { rng: rng(1) }).state;
     expect(toBotPowerView(view(plain, legalActions(plain)!.seat), 10)).toBeNull();
     const s = start(naiko([1000, 1000, 1000], {}), { rng: rng(1) }).state;

@@ -50,7 +50,16 @@ export function toBotPowerView(v: HandView, bigBlind: number): BotPowerView | nu
   const x = legal!.extensions ?? {};
   const hole = me.cards.filter((c): c is number => c !== null);
   const opponents = v.players.filter((p) => p.seat !== me.seat && !p.folded).length;
-  const bot: BotView = { hole, board: v.board.slice(), pot: v.pot, toCall: legal!.callAmount, stack: me.stack, bigBlind, legal: legal!.actions.slice(), opponents };
+  const bot: BotView = {
+    hole,
+    board: v.board.slice(),
+    pot: v.pot,
+    toCall: legal!.callAmount,
+    stack: me.stack,
+    bigBlind,
+    legal: legal!.actions.slice(),
+    opponents,
+  };
   const out: BotPowerView = {
     seat: v.viewer,
     hole,
@@ -77,7 +86,12 @@ export function decideBotPower(v: BotPowerView, rng: RandomSource): BotPowerDeci
   const seat = v.seat;
   if (v.window) return v.window.canShield && v.strength >= 0.55 ? { type: 'shield', seat } : { type: 'decline', seat };
   const roll = randomUnit(rng);
-  if (v.swap && v.swap.cards.length === 2 && rankOf(v.swap.cards[0]) !== rankOf(v.swap.cards[1]) && startingStrength(v.hole) < 0.35) {
+  if (
+    v.swap &&
+    v.swap.cards.length === 2 &&
+    rankOf(v.swap.cards[0]) !== rankOf(v.swap.cards[1]) &&
+    startingStrength(v.hole) < 0.35
+  ) {
     const [a, b] = v.swap.cards;
     return { type: 'sleeve-swap', seat, card: rankOf(a) <= rankOf(b) ? a : b };
   }

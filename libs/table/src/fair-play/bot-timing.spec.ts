@@ -6,13 +6,26 @@ const times = (userId: string, ms: number[], markedBot = false): DecisionTiming[
 
 describe('bot-like timing signal (detectBotTiming)', () => {
   it('flags near-constant decision times: 1000, 1100, 900, 1000 ms → mean 1000, σ √5000 ≈ 70.7, CV ≈ 0.0707', () => {
-    const [f, ...rest] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0.1 });
+    const [f, ...rest] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), {
+      minDecisions: 4,
+      minHands: 2,
+      maxCv: 0.1,
+    });
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ signal: 'bot-timing', userId: 'robo', decisions: 4, hands: 2, meanMs: 1000, handIds: ['h1', 'h2'] });
+    expect(f).toMatchObject({
+      signal: 'bot-timing',
+      userId: 'robo',
+      decisions: 4,
+      hands: 2,
+      meanMs: 1000,
+      handIds: ['h1', 'h2'],
+    });
     expect(f.stdDevMs).toBeCloseTo(Math.sqrt(5000), 9);
     expect(f.cv).toBeCloseTo(0.0707107, 6);
     // Thresholds are explicit: CV 0.0707 is not under 0.07; 4 decisions are under a minimum of 5; 2 hands under 3.
-    expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0.07 })).toEqual([]);
+    expect(
+      detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0.07 }),
+    ).toEqual([]);
     expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 5, minHands: 2 })).toEqual([]);
     expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 3 })).toEqual([]);
   });
@@ -27,11 +40,15 @@ describe('bot-like timing signal (detectBotTiming)', () => {
     // 1000, 1100, 900, 1000: Q1 = 900 (1st of 4), Q3 = 1000 (3rd of 4) → 100 / 1900 ≈ 0.0526, not under 0.05.
     const [g] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2 });
     expect(g.qcd).toBeCloseTo(100 / 1900, 9);
-    expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0 })).toEqual([]);
+    expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0 })).toEqual(
+      [],
+    );
   });
 
   it('leaves out accounts marked BOT and decisions the clock took', () => {
-    expect(detectBotTiming(times('BOT Ada', [1000, 1000, 1000, 1000], true), { minDecisions: 4, minHands: 2 })).toEqual([]);
+    expect(detectBotTiming(times('BOT Ada', [1000, 1000, 1000, 1000], true), { minDecisions: 4, minHands: 2 })).toEqual(
+      [],
+    );
     // An absent player timed out at exactly 15 s four times (CV 0 if counted); his own two decisions are below the sample.
     const afk: DecisionTiming[] = [
       ...[1, 2, 3, 4].map((h) => ({ userId: 'away', handId: `h${h}`, ms: 15000, markedBot: false, timedOut: true })),
@@ -39,11 +56,15 @@ describe('bot-like timing signal (detectBotTiming)', () => {
       { userId: 'away', handId: 'h6', ms: 2000, markedBot: false },
     ];
     expect(detectBotTiming(afk, { minDecisions: 4, minHands: 2 })).toEqual([]);
-    expect(detectBotTiming(afk.map((d) => ({ ...d, timedOut: false })).slice(0, 4), { minDecisions: 4, minHands: 2 })).toHaveLength(1);
+    expect(
+      detectBotTiming(afk.map((d) => ({ ...d, timedOut: false })).slice(0, 4), { minDecisions: 4, minHands: 2 }),
+    ).toHaveLength(1);
   });
 
   it('control: human-like spread (500, 3000, 1200, 8000 ms → CV ≈ 0.92) raises nothing', () => {
-    expect(detectBotTiming(times('human', [500, 3000, 1200, 8000]), { minDecisions: 4, minHands: 2, maxCv: 0.1 })).toEqual([]);
+    expect(
+      detectBotTiming(times('human', [500, 3000, 1200, 8000]), { minDecisions: 4, minHands: 2, maxCv: 0.1 }),
+    ).toEqual([]);
     // With a CV threshold above its 0.923 it would be flagged: the figure itself is right.
     const [f] = detectBotTiming(times('human', [500, 3000, 1200, 8000]), { minDecisions: 4, minHands: 2, maxCv: 1 });
     expect(f.meanMs).toBe(3175);
@@ -53,6 +74,8 @@ describe('bot-like timing signal (detectBotTiming)', () => {
   it('refuses bad input with a typed error', () => {
     expect(() => detectBotTiming([], { maxCv: -0.1 })).toThrow(FairPlayError);
     expect(() => detectBotTiming([], { maxQcd: Number.NaN })).toThrow(FairPlayError);
-    expect(() => detectBotTiming([{ userId: 'x', handId: 'h', ms: -1, markedBot: false }])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => detectBotTiming([{ userId: 'x', handId: 'h', ms: -1, markedBot: false }])).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT' }),
+    );
   });
 });

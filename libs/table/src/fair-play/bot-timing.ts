@@ -39,7 +39,12 @@ export interface BotTimingOptions {
   maxQcd: number;
 }
 
-export const DEFAULT_BOT_TIMING_OPTIONS: BotTimingOptions = { minDecisions: 200, minHands: 50, maxCv: 0.1, maxQcd: 0.05 };
+export const DEFAULT_BOT_TIMING_OPTIONS: BotTimingOptions = {
+  minDecisions: 200,
+  minHands: 50,
+  maxCv: 0.1,
+  maxQcd: 0.05,
+};
 
 export interface BotTimingFinding {
   signal: 'bot-timing';
@@ -55,17 +60,25 @@ export interface BotTimingFinding {
   handIds: string[];
 }
 
-export function detectBotTiming(decisions: readonly DecisionTiming[], options: Partial<BotTimingOptions> = {}): BotTimingFinding[] {
+export function detectBotTiming(
+  decisions: readonly DecisionTiming[],
+  options: Partial<BotTimingOptions> = {},
+): BotTimingFinding[] {
   const o: BotTimingOptions = { ...DEFAULT_BOT_TIMING_OPTIONS, ...options };
   checkNonNegativeInteger('minDecisions', o.minDecisions);
   checkNonNegativeInteger('minHands', o.minHands);
   for (const k of ['maxCv', 'maxQcd'] as const) {
-    if (typeof o[k] !== 'number' || !(o[k] >= 0) || !Number.isFinite(o[k])) throw new FairPlayError('INVALID_OPTIONS', `${k} must be a finite number ≥ 0 (got ${o[k]})`);
+    if (typeof o[k] !== 'number' || !(o[k] >= 0) || !Number.isFinite(o[k]))
+      throw new FairPlayError('INVALID_OPTIONS', `${k} must be a finite number ≥ 0 (got ${o[k]})`);
   }
 
   const byUser = new Map<string, { times: number[]; hands: string[]; handSet: Set<string> }>();
   for (const d of decisions) {
-    if (typeof d.ms !== 'number' || !Number.isFinite(d.ms) || d.ms < 0) throw new FairPlayError('INVALID_INPUT', `decision time of ${d.userId} in ${d.handId} must be a finite number ≥ 0 (got ${d.ms})`);
+    if (typeof d.ms !== 'number' || !Number.isFinite(d.ms) || d.ms < 0)
+      throw new FairPlayError(
+        'INVALID_INPUT',
+        `decision time of ${d.userId} in ${d.handId} must be a finite number ≥ 0 (got ${d.ms})`,
+      );
     if (d.markedBot || d.timedOut) continue;
     const u = byUser.get(d.userId) ?? { times: [], hands: [], handSet: new Set<string>() };
     byUser.set(d.userId, u);
@@ -86,7 +99,18 @@ export function detectBotTiming(decisions: readonly DecisionTiming[], options: P
     const q1 = sorted[Math.ceil(n / 4) - 1];
     const q3 = sorted[Math.ceil((3 * n) / 4) - 1];
     const qcd = q1 + q3 === 0 ? 0 : (q3 - q1) / (q3 + q1);
-    if (cv < o.maxCv || qcd < o.maxQcd) findings.push({ signal: 'bot-timing', userId, decisions: n, hands: u.hands.length, meanMs: mean, stdDevMs: stdDev, cv, qcd, handIds: u.hands });
+    if (cv < o.maxCv || qcd < o.maxQcd)
+      findings.push({
+        signal: 'bot-timing',
+        userId,
+        decisions: n,
+        hands: u.hands.length,
+        meanMs: mean,
+        stdDevMs: stdDev,
+        cv,
+        qcd,
+        handIds: u.hands,
+      });
   }
   return findings;
 }

@@ -7,11 +7,43 @@ describe('chip-dump signal (detectChipDumping)', () => {
   // D (seat 0) folds three strong hands to R (seat 1).
   const strongFolds = [
     // Pre-flop QQ folded after the 5-chip small blind; R wins 15 (net +5).
-    hand('h1', ['D', 'R'], [hole(0, 'QsQh'), hole(1, '7c2d'), blind(0, 5), blind(1, 10), act(0, 'fold'), award([[1, 15]])]),
+    hand(
+      'h1',
+      ['D', 'R'],
+      [hole(0, 'QsQh'), hole(1, '7c2d'), blind(0, 5), blind(1, 10), act(0, 'fold'), award([[1, 15]])],
+    ),
     // 22 on K K 2 = full house (category 6), folded to a 20 bet after 10 in; R's 20 comes back, wins 20 (net +10).
-    hand('h2', ['D', 'R'], [hole(0, '2h2s'), hole(1, '8c3d'), blind(0, 10), blind(1, 10), board(1, 'KsKd2c'), act(1, 'bet', 20), act(0, 'fold'), uncalled(1, 20), award([[1, 20]])]),
+    hand(
+      'h2',
+      ['D', 'R'],
+      [
+        hole(0, '2h2s'),
+        hole(1, '8c3d'),
+        blind(0, 10),
+        blind(1, 10),
+        board(1, 'KsKd2c'),
+        act(1, 'bet', 20),
+        act(0, 'fold'),
+        uncalled(1, 20),
+        award([[1, 20]]),
+      ],
+    ),
     // AA on A 7 2 = three of a kind (category 3), 10 in.
-    hand('h3', ['D', 'R'], [hole(0, 'AhAd'), hole(1, '9c4d'), blind(0, 10), blind(1, 10), board(1, 'As7d2s'), act(1, 'bet', 30), act(0, 'fold'), uncalled(1, 30), award([[1, 20]])]),
+    hand(
+      'h3',
+      ['D', 'R'],
+      [
+        hole(0, 'AhAd'),
+        hole(1, '9c4d'),
+        blind(0, 10),
+        blind(1, 10),
+        board(1, 'As7d2s'),
+        act(1, 'bet', 30),
+        act(0, 'fold'),
+        uncalled(1, 30),
+        award([[1, 20]]),
+      ],
+    ),
   ];
 
   it('flags a donor who folds strong hands into the same winner, with each hand as evidence', () => {
@@ -24,8 +56,22 @@ describe('chip-dump signal (detectChipDumping)', () => {
         donor: 'D',
         hands: [
           { handId: 'h1', holeCards: parseCards('QsQh'), board: [], category: -1, committed: 5, recipientWon: 5 },
-          { handId: 'h2', holeCards: parseCards('2h2s'), board: parseCards('KsKd2c'), category: 6, committed: 10, recipientWon: 10 },
-          { handId: 'h3', holeCards: parseCards('AhAd'), board: parseCards('As7d2s'), category: 3, committed: 10, recipientWon: 10 },
+          {
+            handId: 'h2',
+            holeCards: parseCards('2h2s'),
+            board: parseCards('KsKd2c'),
+            category: 6,
+            committed: 10,
+            recipientWon: 10,
+          },
+          {
+            handId: 'h3',
+            holeCards: parseCards('AhAd'),
+            board: parseCards('As7d2s'),
+            category: 3,
+            committed: 10,
+            recipientWon: 10,
+          },
         ],
       },
     ]);
@@ -40,12 +86,24 @@ describe('chip-dump signal (detectChipDumping)', () => {
     lostTo('f2', 'D1', 'X', 20),
     lostTo('f3', 'D2', 'R', 60),
     // Three-way: D2 puts 60, R 20, X 20; R wins 75, X 25. Nets: D2 −60, R +55, X +5 → D2 lost 60·55/60 = 55 to R and 5 to X.
-    hand('f4', ['D2', 'R', 'X'], [act(0, 'bet', 60), act(1, 'call', 20, true), act(2, 'call', 20, true), award([[1, 75], [2, 25]])]),
+    hand(
+      'f4',
+      ['D2', 'R', 'X'],
+      [
+        act(0, 'bet', 60),
+        act(1, 'call', 20, true),
+        act(2, 'call', 20, true),
+        award([
+          [1, 75],
+          [2, 25],
+        ]),
+      ],
+    ),
     lostTo('f5', 'D3', 'R', 40),
     lostTo('f6', 'R', 'D3', 10),
   ];
 
-  it('flags one account that most of several accounts\' losses flowed into (figures by hand)', () => {
+  it("flags one account that most of several accounts' losses flowed into (figures by hand)", () => {
     const findings = detectChipDumping(flows, { minDonors: 3, minDonorShare: 0.8, minNetFlow: 25 });
     expect(findings).toEqual([
       {
@@ -75,13 +133,28 @@ describe('chip-dump signal (detectChipDumping)', () => {
       lostTo('c5', 'B', 'D', 20),
       lostTo('c6', 'C', 'A', 60),
       hand('c7', ['A', 'B'], [hole(0, '7c2d'), blind(0, 5), blind(1, 10), act(0, 'fold'), award([[1, 15]])]),
-      hand('c8', ['A', 'B'], [hole(0, 'KhQd'), blind(0, 10), blind(1, 10), board(1, 'As7d2s'), act(1, 'bet', 20), act(0, 'fold'), uncalled(1, 20), award([[1, 20]])]),
+      hand(
+        'c8',
+        ['A', 'B'],
+        [
+          hole(0, 'KhQd'),
+          blind(0, 10),
+          blind(1, 10),
+          board(1, 'As7d2s'),
+          act(1, 'bet', 20),
+          act(0, 'fold'),
+          uncalled(1, 20),
+          award([[1, 20]]),
+        ],
+      ),
     ];
     expect(detectChipDumping(honest, { minStrongFolds: 1 })).toEqual([]);
   });
 
   it('refuses bad thresholds with a typed error', () => {
     expect(() => detectChipDumping([], { minDonorShare: 1.5 })).toThrow(FairPlayError);
-    expect(() => detectChipDumping([], { minDonors: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+    expect(() => detectChipDumping([], { minDonors: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS' }),
+    );
   });
 });

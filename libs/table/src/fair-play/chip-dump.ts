@@ -89,18 +89,31 @@ export type ChipDumpFinding = StrongFoldFinding | ConcentratedFlowFinding;
 function isStrongFold(hole: readonly (Card | null)[], board: readonly Card[], o: ChipDumpOptions): number | null {
   if (hole.length !== 2 || hole.some((c) => c === null)) return null;
   const cards = hole as Card[];
-  if (board.length === 0) return rankOf(cards[0]) === rankOf(cards[1]) && rankOf(cards[0]) >= o.strongPairRank ? -1 : null;
+  if (board.length === 0)
+    return rankOf(cards[0]) === rankOf(cards[1]) && rankOf(cards[0]) >= o.strongPairRank ? -1 : null;
   const all = [...cards, ...board];
   if (all.length < 5 || all.length > 7) return null;
   const category = highCategory(evaluateHigh(all)) as number;
   return category >= o.strongCategory ? category : null;
 }
 
-export function detectChipDumping(hands: readonly FairPlayHand[], options: Partial<ChipDumpOptions> = {}): ChipDumpFinding[] {
+export function detectChipDumping(
+  hands: readonly FairPlayHand[],
+  options: Partial<ChipDumpOptions> = {},
+): ChipDumpFinding[] {
   const o: ChipDumpOptions = { ...DEFAULT_CHIP_DUMP_OPTIONS, ...options };
-  for (const k of ['strongCategory', 'strongPairRank', 'minCommitted', 'minStrongFolds', 'minDonors', 'minNetFlow'] as const) checkNonNegativeInteger(k, o[k]);
+  for (const k of [
+    'strongCategory',
+    'strongPairRank',
+    'minCommitted',
+    'minStrongFolds',
+    'minDonors',
+    'minNetFlow',
+  ] as const)
+    checkNonNegativeInteger(k, o[k]);
   checkRatio('minDonorShare', o.minDonorShare);
-  if (o.strongCategory > 8 || o.strongPairRank > 12) throw new FairPlayError('INVALID_OPTIONS', 'strongCategory ≤ 8 and strongPairRank ≤ 12');
+  if (o.strongCategory > 8 || o.strongPairRank > 12)
+    throw new FairPlayError('INVALID_OPTIONS', 'strongCategory ≤ 8 and strongPairRank ≤ 12');
 
   const strong = new Map<string, StrongFoldFinding>(); // key donor→recipient
   const flow = new Map<string, Map<string, { chips: number; hands: string[] }>>(); // from → to
@@ -134,9 +147,22 @@ export function detectChipDumping(hands: readonly FairPlayHand[], options: Parti
         const recipient = h.userOf.get(winSeat)!;
         if (donor === recipient) continue;
         const key = `${donor}\u0000${recipient}`;
-        const finding = strong.get(key) ?? { signal: 'chip-dump', pattern: 'strong-folds', recipient, donor, hands: [] };
+        const finding = strong.get(key) ?? {
+          signal: 'chip-dump',
+          pattern: 'strong-folds',
+          recipient,
+          donor,
+          hands: [],
+        };
         strong.set(key, finding);
-        finding.hands.push({ handId: h.handId, holeCards: f.holeCards as Card[], board: [...f.board], category, committed: f.committed, recipientWon: gain });
+        finding.hands.push({
+          handId: h.handId,
+          holeCards: f.holeCards as Card[],
+          board: [...f.board],
+          category,
+          committed: f.committed,
+          recipientWon: gain,
+        });
       }
     }
   }
@@ -144,7 +170,8 @@ export function detectChipDumping(hands: readonly FairPlayHand[], options: Parti
   const findings: ChipDumpFinding[] = [...strong.values()].filter((f) => f.hands.length >= o.minStrongFolds);
 
   // Net loss of each donor to each opponent, then the share that went to each recipient.
-  const netLost = (from: string, to: string) => (flow.get(from)?.get(to)?.chips ?? 0) - (flow.get(to)?.get(from)?.chips ?? 0);
+  const netLost = (from: string, to: string) =>
+    (flow.get(from)?.get(to)?.chips ?? 0) - (flow.get(to)?.get(from)?.chips ?? 0);
   const users = new Set<string>([...flow.keys(), ...[...flow.values()].flatMap((r) => [...r.keys()])]);
   for (const recipient of [...users].sort()) {
     const donors: DonorEvidence[] = [];
@@ -155,10 +182,22 @@ export function detectChipDumping(hands: readonly FairPlayHand[], options: Parti
       const netLostTotal = [...users].reduce((s, u) => (u === donor ? s : s + Math.max(0, netLost(donor, u))), 0);
       const share = toRecipient / netLostTotal;
       if (share < o.minDonorShare) continue;
-      donors.push({ donor, netToRecipient: toRecipient, netLostTotal, share, handIds: flow.get(donor)!.get(recipient)!.hands });
+      donors.push({
+        donor,
+        netToRecipient: toRecipient,
+        netLostTotal,
+        share,
+        handIds: flow.get(donor)!.get(recipient)!.hands,
+      });
     }
     if (donors.length >= Math.max(1, o.minDonors)) {
-      findings.push({ signal: 'chip-dump', pattern: 'concentrated-flow', recipient, totalFromDonors: donors.reduce((s, d) => s + d.netToRecipient, 0), donors });
+      findings.push({
+        signal: 'chip-dump',
+        pattern: 'concentrated-flow',
+        recipient,
+        totalFromDonors: donors.reduce((s, d) => s + d.netToRecipient, 0),
+        donors,
+      });
     }
   }
   return findings;

@@ -17,7 +17,11 @@ import { detectSoftPlay } from './soft-play';
 type Policy = (playerId: string, view: BotView, rng: RandomSource) => BotDecision;
 const honestBots: Policy = (_id, v, r) => decideBotAction(v, r);
 
-function playSession(hands: number, policy: Policy = honestBots, observe: (livePlayers: string[]) => void = () => {}): { stored: FairPlayHand[]; deltas: Map<number, number>[] } {
+function playSession(
+  hands: number,
+  policy: Policy = honestBots,
+  observe: (livePlayers: string[]) => void = () => {},
+): { stored: FairPlayHand[]; deltas: Map<number, number>[] } {
   const config = nlConfig();
   let s: TableState = tableWith([0, 1, 2, 3], { config });
   const stored: FairPlayHand[] = [];
@@ -46,7 +50,11 @@ function playSession(hands: number, policy: Policy = honestBots, observe: (liveP
       events.push(...r.events);
     }
     const startStacks = new Map(out.plan.dealtIn.map((d) => [d.seat, d.stack] as const));
-    deltas.push(new Map(hand.seats.map((seat, i) => [seat, hand.stacks[i] - (startStacks.get(seat) ?? before.get(seat)!)] as const)));
+    deltas.push(
+      new Map(
+        hand.seats.map((seat, i) => [seat, hand.stacks[i] - (startStacks.get(seat) ?? before.get(seat)!)] as const),
+      ),
+    );
     // As HandStore keeps it: players [{ seat, userId }] and each event's JSON payload.
     stored.push({
       handId: `hand-${h}`,
@@ -63,7 +71,7 @@ function playSession(hands: number, policy: Policy = honestBots, observe: (liveP
 describe('fair-play input from real engine hands', () => {
   const { stored, deltas } = playSession(80);
 
-  it('replayHand reads stored engine events: each seat\'s net equals its stack change (no rake)', () => {
+  it("replayHand reads stored engine events: each seat's net equals its stack change (no rake)", () => {
     stored.forEach((h, i) => {
       expect(Object.fromEntries(netBySeat(replayHand(h)))).toEqual(Object.fromEntries(deltas[i]));
     });
@@ -73,7 +81,9 @@ describe('fair-play input from real engine hands', () => {
     expect(detectChipDumping(stored)).toEqual([]);
     expect(detectSoftPlay(stored)).toEqual([]);
     // Not vacuous: the sample has heads-up decisions and folds to judge (527 and 159 with these seeds).
-    expect(stored.flatMap((h) => replayHand(h).decisions.filter((d) => d.live.length === 2)).length).toBeGreaterThan(100);
+    expect(stored.flatMap((h) => replayHand(h).decisions.filter((d) => d.live.length === 2)).length).toBeGreaterThan(
+      100,
+    );
     expect(stored.flatMap((h) => replayHand(h).folds).length).toBeGreaterThan(50);
     expect(detectChipDumping(stored, { minStrongFolds: 1, minDonors: 99 })).toEqual([]); // no bot ever folded a strong hand
     expect(detectSoftPlay(stored, { minSample: 3, minOtherSample: 3 })).toEqual([]);
@@ -140,7 +150,14 @@ describe('fair-play signals on a scripted soft-playing pair', () => {
     expect(findings.map((f) => f.pair)).toEqual([['p0', 'p1']]);
     // 400 hands with these seeds: each of them 344 decisions against the partner, none aggressive;
     // against the others p0 bet or raised in 31 of 357, p1 in 33 of 365.
-    expect(findings[0].sides.map((x) => [x.vsPartner.decisions, x.vsPartner.aggressive, x.vsOthers.decisions, x.vsOthers.aggressive])).toEqual([
+    expect(
+      findings[0].sides.map((x) => [
+        x.vsPartner.decisions,
+        x.vsPartner.aggressive,
+        x.vsOthers.decisions,
+        x.vsOthers.aggressive,
+      ]),
+    ).toEqual([
       [344, 0, 357, 31],
       [344, 0, 365, 33],
     ]);

@@ -32,7 +32,10 @@ export type FairPlayErrorCode = 'INVALID_OPTIONS' | 'INVALID_HAND' | 'INVALID_IN
 
 /** Bad input to a signal: thrown before anything is computed. */
 export class FairPlayError extends Error {
-  constructor(readonly code: FairPlayErrorCode, message: string) {
+  constructor(
+    readonly code: FairPlayErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'FairPlayError';
   }
@@ -73,10 +76,12 @@ type E<T extends string> = Extract<HandEvent, { type: T }>;
 const add = (m: Map<number, number>, seat: number, n: number) => m.set(seat, (m.get(seat) ?? 0) + n);
 
 export function replayHand(hand: FairPlayHand): ReplayedHand {
-  if (typeof hand.handId !== 'string' || hand.handId === '') throw new FairPlayError('INVALID_HAND', 'a hand needs its id');
+  if (typeof hand.handId !== 'string' || hand.handId === '')
+    throw new FairPlayError('INVALID_HAND', 'a hand needs its id');
   const userOf = new Map<number, string>();
   for (const p of hand.players) {
-    if (!Number.isInteger(p.seat) || userOf.has(p.seat)) throw new FairPlayError('INVALID_HAND', `hand ${hand.handId}: bad or repeated seat ${p.seat}`);
+    if (!Number.isInteger(p.seat) || userOf.has(p.seat))
+      throw new FairPlayError('INVALID_HAND', `hand ${hand.handId}: bad or repeated seat ${p.seat}`);
     userOf.set(p.seat, p.userId);
   }
   const contributed = new Map<number, number>();
@@ -111,7 +116,12 @@ export function replayHand(hand: FairPlayHand): ReplayedHand {
         if (e.allIn) allIn.add(e.seat);
         if (e.action === 'fold') {
           folded.add(e.seat);
-          folds.push({ seat: e.seat, holeCards: holes.get(e.seat) ?? [], board: [...board], committed: contributed.get(e.seat) ?? 0 });
+          folds.push({
+            seat: e.seat,
+            holeCards: holes.get(e.seat) ?? [],
+            board: [...board],
+            committed: contributed.get(e.seat) ?? 0,
+          });
         }
         break;
       }
@@ -139,9 +149,11 @@ export function netBySeat(h: ReplayedHand): Map<number, number> {
 }
 
 export function checkNonNegativeInteger(name: string, v: number): void {
-  if (!Number.isInteger(v) || v < 0) throw new FairPlayError('INVALID_OPTIONS', `${name} must be a non-negative integer (got ${v})`);
+  if (!Number.isInteger(v) || v < 0)
+    throw new FairPlayError('INVALID_OPTIONS', `${name} must be a non-negative integer (got ${v})`);
 }
 
 export function checkRatio(name: string, v: number): void {
-  if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new FairPlayError('INVALID_OPTIONS', `${name} must be within [0, 1] (got ${v})`);
+  if (typeof v !== 'number' || !(v >= 0 && v <= 1))
+    throw new FairPlayError('INVALID_OPTIONS', `${name} must be within [0, 1] (got ${v})`);
 }

@@ -29,17 +29,26 @@ describe('same device or network at one table (decideSameConnection)', () => {
   });
 
   it('thresholds are explicit: a shared NAT address and a disabled comparison do not match', () => {
-    const d = decideSameConnection({ tableId: 't1', privateTable: false, seated, candidate: carol }, { sharedIps: ['203.0.113.7'], matchFingerprint: false });
+    const d = decideSameConnection(
+      { tableId: 't1', privateTable: false, seated, candidate: carol },
+      { sharedIps: ['203.0.113.7'], matchFingerprint: false },
+    );
     expect(d.decision).toBe('allow');
   });
 
-  it('control: different addresses and devices, missing data and the player\'s own other connection raise nothing', () => {
+  it("control: different addresses and devices, missing data and the player's own other connection raise nothing", () => {
     const dave = { userId: 'dave', ip: '192.0.2.44', fingerprint: 'fp-dave' };
-    expect(decideSameConnection({ tableId: 't1', privateTable: false, seated, candidate: dave }).decision).toBe('allow');
+    expect(decideSameConnection({ tableId: 't1', privateTable: false, seated, candidate: dave }).decision).toBe(
+      'allow',
+    );
     const noData = { userId: 'erin', ip: null, fingerprint: null };
-    expect(decideSameConnection({ tableId: 't1', privateTable: false, seated, candidate: noData }).decision).toBe('allow');
+    expect(decideSameConnection({ tableId: 't1', privateTable: false, seated, candidate: noData }).decision).toBe(
+      'allow',
+    );
     const aliceAgain = { userId: 'alice', ip: '203.0.113.7', fingerprint: 'fp-alice' };
-    expect(decideSameConnection({ tableId: 't1', privateTable: false, seated, candidate: aliceAgain }).decision).toBe('allow');
+    expect(decideSameConnection({ tableId: 't1', privateTable: false, seated, candidate: aliceAgain }).decision).toBe(
+      'allow',
+    );
   });
 
   it('normalises IPv4-mapped IPv6 and case', () => {
@@ -48,6 +57,8 @@ describe('same device or network at one table (decideSameConnection)', () => {
   });
 
   it('refuses malformed input with a typed error', () => {
-    expect(() => decideSameConnection({ tableId: 't1', privateTable: false, seated: null as never, candidate: carol })).toThrow(FairPlayError);
+    expect(() =>
+      decideSameConnection({ tableId: 't1', privateTable: false, seated: null as never, candidate: carol }),
+    ).toThrow(FairPlayError);
   });
 });

@@ -31,7 +31,11 @@ export interface SameConnectionOptions {
   sharedIps: readonly string[];
 }
 
-export const DEFAULT_SAME_CONNECTION_OPTIONS: SameConnectionOptions = { matchIp: true, matchFingerprint: true, sharedIps: [] };
+export const DEFAULT_SAME_CONNECTION_OPTIONS: SameConnectionOptions = {
+  matchIp: true,
+  matchFingerprint: true,
+  sharedIps: [],
+};
 
 export interface ConnectionMatch {
   /** The seated user the candidate shares something with. */
@@ -43,7 +47,13 @@ export interface ConnectionMatch {
 
 export type SameConnectionDecision =
   | { signal: 'same-connection'; decision: 'allow'; tableId: string; candidate: string; matches: [] }
-  | { signal: 'same-connection'; decision: 'warn-host' | 'refuse'; tableId: string; candidate: string; matches: ConnectionMatch[] };
+  | {
+      signal: 'same-connection';
+      decision: 'warn-host' | 'refuse';
+      tableId: string;
+      candidate: string;
+      matches: ConnectionMatch[];
+    };
 
 export function normaliseIp(ip: string): string {
   const t = ip.trim().toLowerCase();
@@ -51,13 +61,20 @@ export function normaliseIp(ip: string): string {
   return mapped ? mapped[1] : t;
 }
 
-export function decideSameConnection(input: SameConnectionInput, options: Partial<SameConnectionOptions> = {}): SameConnectionDecision {
+export function decideSameConnection(
+  input: SameConnectionInput,
+  options: Partial<SameConnectionOptions> = {},
+): SameConnectionDecision {
   const o: SameConnectionOptions = { ...DEFAULT_SAME_CONNECTION_OPTIONS, ...options };
   if (!input || typeof input.candidate?.userId !== 'string' || !Array.isArray(input.seated)) {
-    throw new FairPlayError('INVALID_INPUT', 'decideSameConnection needs a candidate with a userId and the seated connections');
+    throw new FairPlayError(
+      'INVALID_INPUT',
+      'decideSameConnection needs a candidate with a userId and the seated connections',
+    );
   }
   const shared = new Set(o.sharedIps.map(normaliseIp));
-  const usable = (ip: string | null) => (ip && ip.trim() !== '' && !shared.has(normaliseIp(ip)) ? normaliseIp(ip) : null);
+  const usable = (ip: string | null) =>
+    ip && ip.trim() !== '' && !shared.has(normaliseIp(ip)) ? normaliseIp(ip) : null;
   const cIp = o.matchIp ? usable(input.candidate.ip) : null;
   const cFp = o.matchFingerprint && input.candidate.fingerprint ? input.candidate.fingerprint : null;
   const matches: ConnectionMatch[] = [];

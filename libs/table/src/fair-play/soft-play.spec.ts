@@ -25,8 +25,16 @@ describe('soft-play signal (detectSoftPlay)', () => {
         signal: 'soft-play',
         pair: ['A', 'B'],
         sides: [
-          { userId: 'A', vsPartner: { decisions: 4, aggressive: 0, rate: 0 }, vsOthers: { decisions: 4, aggressive: 2, rate: 0.5 } },
-          { userId: 'B', vsPartner: { decisions: 4, aggressive: 0, rate: 0 }, vsOthers: { decisions: 4, aggressive: 2, rate: 0.5 } },
+          {
+            userId: 'A',
+            vsPartner: { decisions: 4, aggressive: 0, rate: 0 },
+            vsOthers: { decisions: 4, aggressive: 2, rate: 0.5 },
+          },
+          {
+            userId: 'B',
+            vsPartner: { decisions: 4, aggressive: 0, rate: 0 },
+            vsOthers: { decisions: 4, aggressive: 2, rate: 0.5 },
+          },
         ],
         handIds: ['s1', 's2', 's3'],
       },
@@ -40,7 +48,15 @@ describe('soft-play signal (detectSoftPlay)', () => {
 
   it('does not count decisions against an all-in opponent', () => {
     // B is all-in with his blind, then A calls: A had no chance to bet into B, so nothing is counted.
-    const allIn = hand('s4', ['A', 'B'], [{ type: 'forced-bet', seat: 1, kind: 'big-blind', amount: 10, allIn: true }, act(0, 'call', 10), award([[0, 20]])]);
+    const allIn = hand(
+      's4',
+      ['A', 'B'],
+      [
+        { type: 'forced-bet', seat: 1, kind: 'big-blind', amount: 10, allIn: true },
+        act(0, 'call', 10),
+        award([[0, 20]]),
+      ],
+    );
     const [f] = detectSoftPlay([...hands, allIn], { minSample: 4, minOtherSample: 4 });
     expect(f.sides[0].vsPartner.decisions).toBe(4);
     expect(f.handIds).toEqual(['s1', 's2', 's3']);
@@ -57,7 +73,11 @@ describe('soft-play signal (detectSoftPlay)', () => {
     ];
     expect(detectSoftPlay(honest, { minSample: 2, minOtherSample: 2 })).toEqual([]);
     // A player passive against everybody is not soft-playing anyone.
-    const passive = [hu('p1', ['A', 'B'], ['check', 'check']), hu('p2', ['A', 'C'], ['check', 'check']), hu('p3', ['B', 'C'], ['check', 'check'])];
+    const passive = [
+      hu('p1', ['A', 'B'], ['check', 'check']),
+      hu('p2', ['A', 'C'], ['check', 'check']),
+      hu('p3', ['B', 'C'], ['check', 'check']),
+    ];
     expect(detectSoftPlay(passive, { minSample: 1, minOtherSample: 1 })).toEqual([]);
   });
 

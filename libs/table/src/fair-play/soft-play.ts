@@ -23,7 +23,12 @@ export interface SoftPlayOptions {
   maxRatio: number;
 }
 
-export const DEFAULT_SOFT_PLAY_OPTIONS: SoftPlayOptions = { minSample: 20, minOtherSample: 20, minOtherRate: 0.05, maxRatio: 0.25 };
+export const DEFAULT_SOFT_PLAY_OPTIONS: SoftPlayOptions = {
+  minSample: 20,
+  minOtherSample: 20,
+  minOtherRate: 0.05,
+  maxRatio: 0.25,
+};
 
 export interface AggressionFigures {
   decisions: number;
@@ -47,9 +52,16 @@ export interface SoftPlayFinding {
   handIds: string[];
 }
 
-const figures = (decisions: number, aggressive: number): AggressionFigures => ({ decisions, aggressive, rate: decisions === 0 ? 0 : aggressive / decisions });
+const figures = (decisions: number, aggressive: number): AggressionFigures => ({
+  decisions,
+  aggressive,
+  rate: decisions === 0 ? 0 : aggressive / decisions,
+});
 
-export function detectSoftPlay(hands: readonly FairPlayHand[], options: Partial<SoftPlayOptions> = {}): SoftPlayFinding[] {
+export function detectSoftPlay(
+  hands: readonly FairPlayHand[],
+  options: Partial<SoftPlayOptions> = {},
+): SoftPlayFinding[] {
   const o: SoftPlayOptions = { ...DEFAULT_SOFT_PLAY_OPTIONS, ...options };
   checkNonNegativeInteger('minSample', o.minSample);
   checkNonNegativeInteger('minOtherSample', o.minOtherSample);
@@ -87,7 +99,7 @@ export function detectSoftPlay(hands: readonly FairPlayHand[], options: Partial<
     const [pd, pa] = row.get(partner) ?? [0, 0];
     let od = 0;
     let oa = 0;
-    for (const [opp, [d, a]] of row) if (opp !== partner) (od += d), (oa += a);
+    for (const [opp, [d, a]] of row) if (opp !== partner) ((od += d), (oa += a));
     return { userId: actor, vsPartner: figures(pd, pa), vsOthers: figures(od, oa) };
   };
   const soft = (s: SoftPlaySide) =>
@@ -101,7 +113,8 @@ export function detectSoftPlay(hands: readonly FairPlayHand[], options: Partial<
     const [a, b] = k.split('\u0000') as [string, string];
     const sa = side(a, b);
     const sb = side(b, a);
-    if (soft(sa) && soft(sb)) findings.push({ signal: 'soft-play', pair: [a, b], sides: [sa, sb], handIds: pairHands.get(k)! });
+    if (soft(sa) && soft(sb))
+      findings.push({ signal: 'soft-play', pair: [a, b], sides: [sa, sb], handIds: pairHands.get(k)! });
   }
   return findings;
 }

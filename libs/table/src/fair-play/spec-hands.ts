@@ -2,11 +2,37 @@
 import { parseCards } from '@naiko/engine';
 import type { FairPlayHand, StoredEventPayload } from './hands';
 
-export const hole = (seat: number, cards: string): StoredEventPayload => ({ type: 'hole-dealt', seat, cards: parseCards(cards), up: [false, false] });
-export const board = (street: number, cards: string): StoredEventPayload => ({ type: 'board-dealt', street, cards: parseCards(cards) });
-export const act = (seat: number, action: string, amount = 0, allIn = false): StoredEventPayload => ({ type: 'action', seat, action, amount, to: 0, allIn });
-export const blind = (seat: number, amount: number): StoredEventPayload => ({ type: 'forced-bet', seat, kind: 'big-blind', amount, allIn: false });
-export const uncalled = (seat: number, amount: number): StoredEventPayload => ({ type: 'uncalled-bet-returned', seat, amount });
+export const hole = (seat: number, cards: string): StoredEventPayload => ({
+  type: 'hole-dealt',
+  seat,
+  cards: parseCards(cards),
+  up: [false, false],
+});
+export const board = (street: number, cards: string): StoredEventPayload => ({
+  type: 'board-dealt',
+  street,
+  cards: parseCards(cards),
+});
+export const act = (seat: number, action: string, amount = 0, allIn = false): StoredEventPayload => ({
+  type: 'action',
+  seat,
+  action,
+  amount,
+  to: 0,
+  allIn,
+});
+export const blind = (seat: number, amount: number): StoredEventPayload => ({
+  type: 'forced-bet',
+  seat,
+  kind: 'big-blind',
+  amount,
+  allIn: false,
+});
+export const uncalled = (seat: number, amount: number): StoredEventPayload => ({
+  type: 'uncalled-bet-returned',
+  seat,
+  amount,
+});
 export const award = (shares: [seat: number, amount: number][]): StoredEventPayload => ({
   type: 'pot-awarded',
   pot: 0,

@@ -15,7 +15,10 @@ export function coinFlipHands(rng: RandomSource, allInPercent = 30): PlayHand {
     const a = randomInt(rng, n);
     const b = (a + 1 + randomInt(rng, n - 1)) % n;
     const [winner, loser] = randomInt(rng, 2) === 0 ? [a, b] : [b, a];
-    const amount = randomInt(rng, 100) < allInPercent ? Math.min(stacks[a], stacks[b]) : Math.min(stacks[loser], hand.level.bigBlind);
+    const amount =
+      randomInt(rng, 100) < allInPercent
+        ? Math.min(stacks[a], stacks[b])
+        : Math.min(stacks[loser], hand.level.bigBlind);
     stacks[winner] += amount;
     stacks[loser] -= amount;
     return stacks;

@@ -7,7 +7,15 @@
 import fc from 'fast-check';
 import { DRAW_VARIANTS } from '../../variants';
 import { apply, legalActions } from '../apply';
-import { checkNoNegativeStack, chipsDealtIn, lastState, playRandomHand, rakeTaken, sum, type RandomRun } from '../property-harness';
+import {
+  checkNoNegativeStack,
+  chipsDealtIn,
+  lastState,
+  playRandomHand,
+  rakeTaken,
+  sum,
+  type RandomRun,
+} from '../property-harness';
 import { houseRake } from '../rake';
 import { replay, replayEvents } from '../replay';
 import type { HandConfig, HandState } from '../types';
@@ -37,7 +45,9 @@ const tableArb = fc
       structure: spec.structures[t.structurePick % spec.structures.length],
       seats,
       button: t.buttonPick % (seats[seats.length - 1].seat + 2),
-      stakes: classic ? { smallBlind: 0, bigBlind: t.bb, ante: t.bb, maxBet: 4 * t.bb } : { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb },
+      stakes: classic
+        ? { smallBlind: 0, bigBlind: t.bb, ante: t.bb, maxBet: 4 * t.bb }
+        : { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb },
       rake: t.rake ? houseRake() : undefined,
       ...(classic && t.carryOver ? { carryOver: t.carryOver } : {}),
     };
@@ -49,7 +59,11 @@ interface Run extends RandomRun {
 }
 
 function playRandom(config: HandConfig, seed: number, check?: (s: HandState) => void): Run {
-  const run = playRandomHand(config, seed, { maxSteps: 400, check, choose: (state, rng) => randomDrawAction(state, rng) });
+  const run = playRandomHand(config, seed, {
+    maxSteps: 400,
+    check,
+    choose: (state, rng) => randomDrawAction(state, rng),
+  });
   const rakeSoFar = [0];
   for (const events of run.stepEvents) rakeSoFar.push(rakeSoFar[rakeSoFar.length - 1] + rakeTaken(events));
   return { ...run, rakeSoFar };
@@ -98,13 +112,21 @@ describe('draw games: properties', () => {
               if (folded.state.phase === 'complete') {
                 const start = s.config.seats.reduce((a, x) => a + x.stack, 0) + (s.config.carryOver ?? 0);
                 const ended = folded.events.find((e) => e.type === 'hand-ended') as { carryOver?: number } | undefined;
-                expect(folded.state.stacks.reduce((a, b) => a + b, 0) + (ended?.carryOver ?? 0) + folded.events.filter((e) => e.type === 'pot-awarded').reduce((a, e) => a + (e as { rake: number }).rake, 0)).toBe(start);
+                expect(
+                  folded.state.stacks.reduce((a, b) => a + b, 0) +
+                    (ended?.carryOver ?? 0) +
+                    folded.events
+                      .filter((e) => e.type === 'pot-awarded')
+                      .reduce((a, e) => a + (e as { rake: number }).rake, 0),
+                ).toBe(start);
               }
             }
             expect(apply(s, { type: 'draw-timeout', seat: la.seat }).ok).toBe(true);
             expect(apply(s, { type: 'check', seat: la.seat }).ok).toBe(false);
             const max = (la.extensions?.draw as { max: number }).max;
-            expect(apply(s, { type: 'draw', seat: la.seat, discard: s.hole[s.toAct].slice(0, max + 1) }).ok).toBe(max >= s.hole[s.toAct].length);
+            expect(apply(s, { type: 'draw', seat: la.seat, discard: s.hole[s.toAct].slice(0, max + 1) }).ok).toBe(
+              max >= s.hole[s.toAct].length,
+            );
           } else if (s.phase === 'split') {
             expect(la.actions).toEqual(['fold', 'split', 'no-split']);
             for (const type of la.actions) expect(apply(s, { type, seat: la.seat }).ok).toBe(true);
@@ -116,7 +138,13 @@ describe('draw games: properties', () => {
             }
             expect(apply(s, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(false);
             if (!la.actions.includes('bet') && !la.actions.includes('raise')) {
-              expect(apply(s, { type: s.currentBet === 0 ? 'bet' : 'raise', seat: la.seat, amount: s.currentBet + s.config.stakes.bigBlind }).ok).toBe(false);
+              expect(
+                apply(s, {
+                  type: s.currentBet === 0 ? 'bet' : 'raise',
+                  seat: la.seat,
+                  amount: s.currentBet + s.config.stakes.bigBlind,
+                }).ok,
+              ).toBe(false);
             }
           }
         });
@@ -182,7 +210,9 @@ describe('draw games: properties', () => {
           structure: spec.structures[0],
           seats: Array.from({ length: n }, (_, seat) => ({ seat, stack: 500 })),
           button: 0,
-          stakes: spec.forcedBets.blinds ? { smallBlind: 5, bigBlind: 10 } : { smallBlind: 0, bigBlind: 10, ante: 10, maxBet: 40 },
+          stakes: spec.forcedBets.blinds
+            ? { smallBlind: 5, bigBlind: 10 }
+            : { smallBlind: 0, bigBlind: 10, ante: 10, maxBet: 40 },
         };
         const run = playRandom(config, n * 31 + spec.id.length);
         expect(lastState(run).phase).toBe('complete');

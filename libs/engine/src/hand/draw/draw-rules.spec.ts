@@ -13,9 +13,18 @@ const FL = 'fixed-limit';
 const ended = (h: Hand) => h.ofType('hand-ended')[0] as Extract<HandEvent, { type: 'hand-ended' }>;
 
 /** 3 players, button seat 2: seat 0 small blind 5, seat 1 big blind 10; preflop everyone limps to 10. */
-function limpedThree(variant: string | DrawVariantSpec, hands: string[], draws = '', stacks = [1000, 1000, 1000], spare?: string): Hand {
+function limpedThree(
+  variant: string | DrawVariantSpec,
+  hands: string[],
+  draws = '',
+  stacks = [1000, 1000, 1000],
+  spare?: string,
+): Hand {
   const spec = typeof variant === 'string' ? variant : variant;
-  const deckId = typeof variant === 'string' ? ({ draw32: 'short32', draw7a: 'short32' } as Record<string, 'short32'>)[variant] ?? 'standard52' : variant.deck;
+  const deckId =
+    typeof variant === 'string'
+      ? (({ draw32: 'short32', draw7a: 'short32' } as Record<string, 'short32'>)[variant] ?? 'standard52')
+      : variant.deck;
   const h = new Hand(drawTable(spec, FL, stacks), drawDeck(deckId, hands, draws, spare));
   return h.do('call', 2).do('call', 0).do('check', 1);
 }
@@ -24,7 +33,11 @@ describe('draw phases', () => {
   test('players draw in seat order from left of the button, the dealer last; the number is public, the cards are not', () => {
     const h = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts');
     expect(h.state.phase).toBe('draw');
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'draw'], extensions: { draw: { max: 5 } } });
+    expect(legalActions(h.state)).toMatchObject({
+      seat: 0,
+      actions: ['fold', 'draw'],
+      extensions: { draw: { max: 5 } },
+    });
     expect(h.refuse('draw', 1, { discard: [] })).toBe('NOT_YOUR_TURN');
     expect(h.refuse('check', 0)).toBe('NOT_YOUR_TURN');
     h.draw(0, '5c 7d').draw(1, '').draw(2, '');
@@ -36,7 +49,13 @@ describe('draw phases', () => {
     expect(viewEvents([drawEvent], 'spectator')[0]).toMatchObject({ count: 2, discarded: null, dealt: null });
     const v = view(h.state, 1);
     expect(v.players[0].cards).toEqual([null, null, null, null, null]);
-    expect(v.ext?.draw).toMatchObject({ drawn: [{ seat: 0, count: 2 }, { seat: 1, count: 0 }, { seat: 2, count: 0 }] });
+    expect(v.ext?.draw).toMatchObject({
+      drawn: [
+        { seat: 0, count: 2 },
+        { seat: 1, count: 0 },
+        { seat: 2, count: 0 },
+      ],
+    });
     // The second betting round starts left of the button, with the big bet.
     expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 20, maxTo: 20 });
   });
@@ -75,7 +94,9 @@ describe('draw phases', () => {
     // Seat 2 folds at the draw too: seat 1 is the last one in and takes the 30 without a showdown.
     h.do('fold', 2);
     expect(h.state.phase).toBe('complete');
-    expect(h.ofType('pot-awarded')).toEqual([expect.objectContaining({ amount: 30, shares: [{ seat: 1, amount: 30, half: 'whole' }] })]);
+    expect(h.ofType('pot-awarded')).toEqual([
+      expect.objectContaining({ amount: 30, shares: [{ seat: 1, amount: 30, half: 'whole' }] }),
+    ]);
     expect(h.stacks()).toEqual([990, 1020, 990]);
     // With two left after a fold at the draw, the betting round after it opens as usual (left of the button).
     const g = limpedThree('draw5', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
@@ -84,7 +105,7 @@ describe('draw phases', () => {
     expect(legalActions(g.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'] });
   });
 
-  test('2-7 Triple Draw Fixed Limit has Hold\'em\'s structure: small bet before and after the first draw, big bet after the second and third', () => {
+  test("2-7 Triple Draw Fixed Limit has Hold'em's structure: small bet before and after the first draw, big bet after the second and third", () => {
     // Blinds 5/10: small bet 10, big bet 20. Preflop all limp to 10 (pot 30); everybody stands pat each draw.
     const h = limpedThree('draw27x3', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']);
     h.draw(0).draw(1).draw(2);
@@ -224,7 +245,11 @@ describe('32-Card Draw', () => {
   test('split offer with a side pot: a refusal keeps only the pots the refusing player plays for', () => {
     // Seat 1 (big blind) has 30: all-in in the main pot; seats 0 and 2 build a side pot of 20.
     const h = new Hand(drawTable('draw32', FL, [200, 30, 200]), drawDeck('short32', hands));
-    h.do('raise', 2, { amount: 20 }).do('raise', 0, { amount: 30 }).do('call', 1).do('raise', 2, { amount: 40 }).do('call', 0);
+    h.do('raise', 2, { amount: 20 })
+      .do('raise', 0, { amount: 30 })
+      .do('call', 1)
+      .do('raise', 2, { amount: 40 })
+      .do('call', 0);
     h.draw(0).draw(1).draw(2);
     h.do('split', 2).do('split', 0).do('no-split', 1);
     // Side pot 20 divided 10/10; the main pot of 90 goes on to the showdown.
@@ -266,7 +291,10 @@ describe('classic draw', () => {
   });
 
   test('antes, the first player left of the dealer opens, bets between the ante and the table maximum', () => {
-    const h = new Hand(classic([100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']));
+    const h = new Hand(
+      classic([100, 100, 100]),
+      drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']),
+    );
     expect(h.ofType('forced-bet').map((e) => (e as { amount: number }).amount)).toEqual([5, 5, 5]);
     expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'bet'], minTo: 5, maxTo: 20 });
     expect(h.refuse('bet', 0, { amount: 25 })).toBe('ILLEGAL_AMOUNT');
@@ -276,7 +304,10 @@ describe('classic draw', () => {
   });
 
   test("classic draw's 3-card limit: at most three cards exchanged, the dealer last", () => {
-    const h = new Hand(classic([100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']));
+    const h = new Hand(
+      classic([100, 100, 100]),
+      drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d']),
+    );
     h.do('check', 0).do('check', 1).do('check', 2);
     expect(legalActions(h.state)).toMatchObject({ seat: 0, extensions: { draw: { max: 3 } } });
     expect(h.refuse('draw', 0, { discard: parseCards('2c 3c 4c 5c') })).toBe('ILLEGAL_ACTION');
@@ -311,11 +342,20 @@ describe('classic draw', () => {
     // Pot 15 + 10 = 25: 12 each, 1 chip stays for the next deal.
     expect(h.stacks()).toEqual([102, 102, 95]);
     expect(ended(h).carryOver).toBe(1);
-    expect(h.ofType('pot-awarded')[0]).toMatchObject({ amount: 25, shares: [{ seat: 0, amount: 12 }, { seat: 1, amount: 12 }] });
+    expect(h.ofType('pot-awarded')[0]).toMatchObject({
+      amount: 25,
+      shares: [
+        { seat: 0, amount: 12 },
+        { seat: 1, amount: 12 },
+      ],
+    });
   });
 
   test('carry-over: the chips carried in start in the main pot of the next deal', () => {
-    const h = new Hand(classic([100, 100], 'draw-classic', 1), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h']));
+    const h = new Hand(
+      classic([100, 100], 'draw-classic', 1),
+      drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h']),
+    );
     // Button seat 1: seat 0 opens.
     expect(view(h.state, 0).pot).toBe(11);
     h.do('bet', 0, { amount: 5 }).do('fold', 1);

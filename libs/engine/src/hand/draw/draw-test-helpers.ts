@@ -24,7 +24,12 @@ export function drawDeck(deck: DeckId, hands: string[], draws = '', spare?: stri
 }
 
 /** Players at seats 0..n-1, button on the last seat (seat 0 small blind, seat 1 big blind). */
-export function drawTable(variant: HandConfig['variant'], structure: HandConfig['structure'], stacks: number[], stakes: Partial<Stakes> = {}): HandConfig {
+export function drawTable(
+  variant: HandConfig['variant'],
+  structure: HandConfig['structure'],
+  stacks: number[],
+  stakes: Partial<Stakes> = {},
+): HandConfig {
   return {
     variant,
     structure,

@@ -63,7 +63,8 @@ export interface DrawExt {
   split: SplitState | null;
 }
 
-export const drawRules = (spec: VariantSpec): DrawRules | undefined => (spec as VariantSpec & { draw?: DrawRules }).draw;
+export const drawRules = (spec: VariantSpec): DrawRules | undefined =>
+  (spec as VariantSpec & { draw?: DrawRules }).draw;
 export const drawExt = (s: HandState | Draft): DrawExt | undefined => s.ext[DRAW] as DrawExt | undefined;
 
 export { deckFor };
@@ -171,7 +172,11 @@ function replacements(d: Draft, x: DrawExt, i: number, k: number, ev: HandEvent[
     if (x.stock === null) {
       // The dealt deck ends after the variant's deck size, at the end of a stacked deck, or where a stacked
       // deck repeats a card already dealt (a recorded hand's reshuffle: PHH records no burn cards).
-      if (d.deckPos < dealable && d.deckPos < d.deck.length && !(d.deckPos > 0 && d.deck.lastIndexOf(d.deck[d.deckPos], d.deckPos - 1) >= 0)) {
+      if (
+        d.deckPos < dealable &&
+        d.deckPos < d.deck.length &&
+        !(d.deckPos > 0 && d.deck.lastIndexOf(d.deck[d.deckPos], d.deckPos - 1) >= 0)
+      ) {
         out.push(d.deck[d.deckPos++]);
         continue;
       }
@@ -199,9 +204,13 @@ function replacements(d: Draft, x: DrawExt, i: number, k: number, ev: HandEvent[
 }
 
 function checkTurn(state: HandState, action: Action, phase: string): ApplyResult | null {
-  if (state.phase !== phase || state.toAct < 0) return { ok: false, error: { code: 'NOT_YOUR_TURN', message: `no ${phase} decision is expected now` } };
+  if (state.phase !== phase || state.toAct < 0)
+    return { ok: false, error: { code: 'NOT_YOUR_TURN', message: `no ${phase} decision is expected now` } };
   if (action.seat !== state.seats[state.toAct]) {
-    return { ok: false, error: { code: 'NOT_YOUR_TURN', message: `seat ${state.seats[state.toAct]} is to act, not ${action.seat}` } };
+    return {
+      ok: false,
+      error: { code: 'NOT_YOUR_TURN', message: `seat ${state.seats[state.toAct]} is to act, not ${action.seat}` },
+    };
   }
   return null;
 }
@@ -216,7 +225,8 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
   if (!Array.isArray(discard) || discard.some((c) => !Number.isInteger(c))) {
     return { ok: false, error: { code: 'ILLEGAL_ACTION', message: 'discard must be a list of cards' } };
   }
-  if (discard.length > x0.max) return { ok: false, error: { code: 'ILLEGAL_ACTION', message: `at most ${x0.max} cards may be exchanged` } };
+  if (discard.length > x0.max)
+    return { ok: false, error: { code: 'ILLEGAL_ACTION', message: `at most ${x0.max} cards may be exchanged` } };
   if (new Set(discard).size !== discard.length || discard.some((c) => !hand.includes(c))) {
     return { ok: false, error: { code: 'ILLEGAL_ACTION', message: 'discard only cards of your hand, each once' } };
   }
@@ -237,7 +247,14 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
   x.drawn[i] = discard.length;
   x.restricted[i] = timeout;
   x.pos++;
-  ev.push({ type: 'x-draw', seat: action.seat, count: discard.length, timeout, discarded: (discard as Card[]).slice(), dealt });
+  ev.push({
+    type: 'x-draw',
+    seat: action.seat,
+    count: discard.length,
+    timeout,
+    discarded: (discard as Card[]).slice(),
+    dealt,
+  });
   setExt(d, x);
   if (x.pos < x.order.length) d.toAct = x.order[x.pos];
   else afterDraws(d, x, ev);
@@ -345,13 +362,17 @@ function applySplit(state: HandState, action: Action, accept: boolean): ApplyRes
   return continueSplit(d, cloneExt(x0), split, accept && split.pos < split.order.length, ev);
 }
 
-const turn = (s: HandState, actions: string[], extra: Record<string, unknown>) => decisionTurn(s, actions, { [DRAW]: extra });
+const turn = (s: HandState, actions: string[], extra: Record<string, unknown>) =>
+  decisionTurn(s, actions, { [DRAW]: extra });
 
 /** The draw module's actions: the draw (and its timeout), the 32-Card Draw split offer's answers. */
 export const DRAW_ACTIONS: Readonly<Record<string, ActionHandler>> = {
   draw: {
     apply: (s, a) => applyDraw(s, a, false),
-    turn: (s) => (s.phase === 'draw' ? turn(s, ['fold', 'draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' }) : null),
+    turn: (s) =>
+      s.phase === 'draw'
+        ? turn(s, ['fold', 'draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' })
+        : null,
     fold: applyDrawFold,
   },
   'draw-timeout': { apply: (s, a) => applyDraw(s, a, true) },
@@ -384,7 +405,8 @@ export const drawBounds: BoundsHook = (s, b) => {
 // ---------- what others may see ----------
 
 /** `x-draw`: the discarded and dealt cards only for the drawer. */
-export const redactDraw: EventRedactor = (e, viewer) => ((e as { seat?: number }).seat === viewer ? e : ({ ...e, discarded: null, dealt: null } as HandEvent));
+export const redactDraw: EventRedactor = (e, viewer) =>
+  (e as { seat?: number }).seat === viewer ? e : ({ ...e, discarded: null, dealt: null } as HandEvent);
 
 export interface DrawView {
   /** Max cards per draw in the current (or last) draw phase. */

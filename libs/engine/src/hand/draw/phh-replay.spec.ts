@@ -26,7 +26,9 @@ const results = drawFiles.map((f) => replayFile(dir, f)!);
 test('every WSOP F2L3D and N2L1D hand matches its finishing stacks', () => {
   const wsop = results.filter((r) => r.rel.startsWith('wsop/'));
   expect(wsop.length).toBe(14);
-  expect(wsop.filter((r) => r.outcome.kind !== 'match').map((r) => `${r.rel}: ${JSON.stringify(r.outcome)}`)).toEqual([]);
+  expect(wsop.filter((r) => r.outcome.kind !== 'match').map((r) => `${r.rel}: ${JSON.stringify(r.outcome)}`)).toEqual(
+    [],
+  );
 });
 
 test('every reference F2L3D and N2L1D hand matches, or differs only where PokerKit differs from our rules', () => {
@@ -36,12 +38,17 @@ test('every reference F2L3D and N2L1D hand matches, or differs only where PokerK
   const count = (k: string) => kinds.filter((x) => x === k).length;
   expect(count('fail')).toBe(0);
   expect(count('match')).toBe(472);
-  expect(count('fixed-limit-cap') + count('short-all-in-no-reopen') + count('own-discard-redealt') + count('later-discard-redealt')).toBe(28);
+  expect(
+    count('fixed-limit-cap') +
+      count('short-all-in-no-reopen') +
+      count('own-discard-redealt') +
+      count('later-discard-redealt'),
+  ).toBe(28);
   expect(count('own-discard-redealt')).toBe(3);
   expect(count('later-discard-redealt')).toBe(1);
 });
 
-test('PHH F2L3D is plain draw27x3 Fixed Limit (Hold\'em structure, no variant of its own), both ways', () => {
+test("PHH F2L3D is plain draw27x3 Fixed Limit (Hold'em structure, no variant of its own), both ways", () => {
   expect(phhVariant('F2L3D')).toMatchObject({ variant: 'draw27x3', structure: 'fixed-limit' });
   expect(phhCodeFor('draw27x3', 'fixed-limit')?.code).toBe('F2L3D');
   expect(() => getVariant('draw27x3-holdem-limits')).toThrow();
@@ -105,7 +112,10 @@ describe('export → import → replay of every draw game', () => {
 });
 
 test('a fold at the draw survives export → import → replay (PHH `f` between the discards)', () => {
-  const h = new Hand(drawTable('draw5', 'fixed-limit', [100, 100, 100]), drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts'));
+  const h = new Hand(
+    drawTable('draw5', 'fixed-limit', [100, 100, 100]),
+    drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts'),
+  );
   h.do('call', 2).do('call', 0).do('check', 1).draw(0, '5c 7d').do('fold', 1).draw(2).do('check', 0).do('check', 2);
   expect(h.state.phase).toBe('complete');
   const text = exportPhh(h.state.config, h.events);
@@ -114,7 +124,10 @@ test('a fold at the draw survives export → import → replay (PHH `f` between 
 });
 
 test('an accepted split offer cannot be written as PHH (it has no split action)', () => {
-  const h = new Hand(drawTable('draw32', 'fixed-limit', [100, 100, 100]), drawDeck('short32', ['7c 8d 9h Js Kc', 'Ah Ad Ac 7d 8c', 'Qh Qd 9c Ts 8h']));
+  const h = new Hand(
+    drawTable('draw32', 'fixed-limit', [100, 100, 100]),
+    drawDeck('short32', ['7c 8d 9h Js Kc', 'Ah Ad Ac 7d 8c', 'Qh Qd 9c Ts 8h']),
+  );
   h.do('call', 2).do('fold', 0).do('check', 1).draw(1).draw(2).do('split', 2).do('split', 1);
   expect(() => exportPhh(h.state.config, h.events)).toThrow('split');
 });

@@ -15,7 +15,11 @@ export function drawActionsOf(events: readonly HandEvent[]): Action[] {
   for (const e of events) {
     if (e.type === 'x-draw') {
       const d = e as unknown as DrawEvent;
-      out.push(d.timeout ? { type: 'draw-timeout', seat: d.seat } : { type: 'draw', seat: d.seat, discard: d.discarded.slice() });
+      out.push(
+        d.timeout
+          ? { type: 'draw-timeout', seat: d.seat }
+          : { type: 'draw', seat: d.seat, discard: d.discarded.slice() },
+      );
     } else if (e.type === 'x-split') {
       const s = e as unknown as SplitEvent;
       out.push({ type: s.accept ? 'split' : 'no-split', seat: s.seat });
@@ -49,7 +53,8 @@ export function drawDealtCards(spec: VariantSpec, events: readonly HandEvent[]):
   }
   if (segments.length === 1) return segments[0];
   const pad = (seg: Card[]): Card[] => seg.concat(full.filter((c) => !seg.includes(c)));
-  const out: Card[] = drawRules(spec)?.keepBottomCard && segments[0].length === size - 1 ? pad(segments[0]) : segments[0];
+  const out: Card[] =
+    drawRules(spec)?.keepBottomCard && segments[0].length === size - 1 ? pad(segments[0]) : segments[0];
   for (let k = 1; k < segments.length; k++) out.push(...(k < segments.length - 1 ? pad(segments[k]) : segments[k]));
   return out;
 }

@@ -57,7 +57,9 @@ export function settleSplit(d: Draft, accepted: readonly boolean[], ev: HandEven
   const amounts = ls.slice(k0).map((l) => l.amount);
   // Chips carried in from an earlier deal belong to the main pot.
   if (all && amounts.length) amounts[0] += d.config.carryOver ?? 0;
-  const rake = d.config.rake ? d.config.rake({ pots: amounts, playersDealt: d.seats.length, dropEligible: d.street >= d.spec.rakeFromStreet }) : amounts.map(() => 0);
+  const rake = d.config.rake
+    ? d.config.rake({ pots: amounts, playersDealt: d.seats.length, dropEligible: d.street >= d.spec.rakeFromStreet })
+    : amounts.map(() => 0);
   const n = d.seats.length;
   const lob = leftOfButton(d);
   d.stacks = d.stacks.slice();
@@ -69,7 +71,14 @@ export function settleSplit(d: Draft, accepted: readonly boolean[], ev: HandEven
       d.stacks[i] += a;
       out.push({ seat: d.seats[i], amount: a, half: 'whole' });
     }
-    ev.push({ type: 'pot-awarded', pot: k, amount: amounts[k - k0], rake: rake[k - k0], eligible: ls[k].eligible.map((i) => d.seats[i]), shares: out });
+    ev.push({
+      type: 'pot-awarded',
+      pot: k,
+      amount: amounts[k - k0],
+      rake: rake[k - k0],
+      eligible: ls[k].eligible.map((i) => d.seats[i]),
+      shares: out,
+    });
   }
   // The divided pots leave the hand: contributions above the highest kept level are paid out.
   const cap = all ? 0 : ls[k0 - 1].level;

@@ -17,7 +17,8 @@ export function setHome(d: Draft, h: HomeExt): void {
 }
 
 function take(d: Draft): Card {
-  if (d.deckPos >= d.deck.length) throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
+  if (d.deckPos >= d.deck.length)
+    throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
   return d.deck[d.deckPos++];
 }
 
@@ -50,7 +51,8 @@ export function dealSecondBoardStreet(d: Draft, count: number, ev: Events): void
 export function offerRunTwice(d: Draft, ev: Events): boolean {
   const h = homeOf(d);
   // Not on a double board (it already has two boards).
-  if (!h || h.offered || !d.config.homeGame?.runItTwice || h.board2 || d.config.homeGame.bombPot?.doubleBoard) return false;
+  if (!h || h.offered || !d.config.homeGame?.runItTwice || h.board2 || d.config.homeGame.bombPot?.doubleBoard)
+    return false;
   if (d.street + 1 >= d.spec.streets.length || !isFlopGame(d.spec)) return false;
   const n = d.seats.length;
   const order: number[] = [];
@@ -78,7 +80,8 @@ export function dealSecondRun(d: Draft, ev: Events): void {
   const h = homeOf(d);
   if (!h || !h.twice || h.board2) return;
   let common = 0;
-  for (let st = 0; st < h.runFrom; st++) for (const step of d.spec.streets[st].deal) if (step.kind === 'board') common += step.count;
+  for (let st = 0; st < h.runFrom; st++)
+    for (const step of d.spec.streets[st].deal) if (step.kind === 'board') common += step.count;
   let board2 = d.board.slice(0, common);
   for (let st = h.runFrom; st < d.spec.streets.length; st++) {
     for (const step of d.spec.streets[st].deal) {

@@ -9,7 +9,16 @@ import fc from 'fast-check';
 import { randomInt, type RandomSource } from '../../rng/random-source';
 import { apply, legalActions } from '../apply';
 import { seenPositions } from '../deal-proof';
-import { checkCancelRestores, checkChipsConserved, checkReplays, checkViewPrivacy, lastState, playRandomHand, sum, type RandomRun } from '../property-harness';
+import {
+  checkCancelRestores,
+  checkChipsConserved,
+  checkReplays,
+  checkViewPrivacy,
+  lastState,
+  playRandomHand,
+  sum,
+  type RandomRun,
+} from '../property-harness';
 import { randomLegalAction } from '../random-policy';
 import type { Action, HandConfig, HandState } from '../types';
 
@@ -50,7 +59,8 @@ const tableArb = fc
 function randomHomeAction(state: HandState, rng: RandomSource): Action | null {
   const la = legalActions(state);
   if (!la) return null;
-  if (state.phase === 'run-twice' || state.phase === 'show-or-muck') return { type: la.actions[randomInt(rng, la.actions.length)], seat: la.seat };
+  if (state.phase === 'run-twice' || state.phase === 'show-or-muck')
+    return { type: la.actions[randomInt(rng, la.actions.length)], seat: la.seat };
   return randomLegalAction(state, rng);
 }
 
@@ -64,7 +74,9 @@ describe('home-game properties', () => {
         const run = playRandom(config, seed);
         checkChipsConserved(config, run);
         // Also while an offer waits: nothing is paid before the answers.
-        for (const s of run.states) if (s.phase !== 'complete') expect(sum(s.stacks) + sum(s.committed)).toBe(sum(config.seats.map((x) => x.stack)));
+        for (const s of run.states)
+          if (s.phase !== 'complete')
+            expect(sum(s.stacks) + sum(s.committed)).toBe(sum(config.seats.map((x) => x.stack)));
       }),
       { numRuns: 300 },
     );
@@ -88,7 +100,7 @@ describe('home-game properties', () => {
     );
   });
 
-  test('no view, feed or deal-proof opening shows a seat another seat\'s unrevealed card', () => {
+  test("no view, feed or deal-proof opening shows a seat another seat's unrevealed card", () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
         const run = playRandom(config, seed);
@@ -103,7 +115,8 @@ describe('home-game properties', () => {
           });
           // Every public card (boards, rabbit) is opened to every seat.
           const home = (last.ext.home ?? {}) as { board2?: number[] | null; rabbit?: number[] | null };
-          for (const c of [...last.board, ...(home.board2 ?? []), ...(home.rabbit ?? [])]) expect(seen.has(c)).toBe(true);
+          for (const c of [...last.board, ...(home.board2 ?? []), ...(home.rabbit ?? [])])
+            expect(seen.has(c)).toBe(true);
         }
       }),
       { numRuns: 150 },
@@ -136,12 +149,24 @@ test('the random tables above reach every home-game path (offers, both answers, 
   fc.assert(
     fc.property(tableArb, fc.integer(), (config, seed) => {
       const run = playRandom(config, seed);
-      for (const e of run.events) seen.add(e.type === 'forced-bet' ? `forced-bet:${(e as { kind: string }).kind}` : e.type);
+      for (const e of run.events)
+        seen.add(e.type === 'forced-bet' ? `forced-bet:${(e as { kind: string }).kind}` : e.type);
       for (const a of run.actions) seen.add(`action:${a.type}`);
     }),
     { numRuns: 400, seed: 23 },
   );
-  for (const t of ['forced-bet:straddle', 'forced-bet:bomb-pot-ante', 'x-board-dealt', 'x-run-twice-offered', 'action:run-twice', 'action:run-once', 'action:show', 'action:muck', 'x-seven-deuce-bounty', 'x-rabbit-hunt']) {
+  for (const t of [
+    'forced-bet:straddle',
+    'forced-bet:bomb-pot-ante',
+    'x-board-dealt',
+    'x-run-twice-offered',
+    'action:run-twice',
+    'action:run-once',
+    'action:show',
+    'action:muck',
+    'x-seven-deuce-bounty',
+    'x-rabbit-hunt',
+  ]) {
     expect([t, seen.has(t)]).toEqual([t, true]);
   }
 });

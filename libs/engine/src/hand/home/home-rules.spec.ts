@@ -97,8 +97,22 @@ describe('bomb pot', () => {
     // Board 1: 2c 7d 9h Jc 8s → aces (seat 0). Board 2: Kd 3c 4s 5d 6c → kings full? no: three kings (seat 1).
     // Deal order: flop 1, flop 2, turn 1, turn 2, river 1, river 2.
     const deck = stackDeck(['AsAh', 'KsKh', '4h4d'], '2c7d9h Kd3c4s Jc 5d 8s 6c');
-    const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { bombPot: { ante: 5, doubleBoard: true } } });
-    const p = play(config, deck, ['0:check', '1:check', '2:check', '0:check', '1:check', '2:check', '0:check', '1:check', '2:check']);
+    const config = cfg({
+      seats: seats(100, 100, 100),
+      button: 2,
+      homeGame: { bombPot: { ante: 5, doubleBoard: true } },
+    });
+    const p = play(config, deck, [
+      '0:check',
+      '1:check',
+      '2:check',
+      '0:check',
+      '1:check',
+      '2:check',
+      '0:check',
+      '1:check',
+      '2:check',
+    ]);
     expect(p.state.board).toEqual(parseCards('2c7d9hJc8s'));
     expect(view(p.state, 'spectator').ext?.home).toMatchObject({ board2: parseCards('Kd3c4s5d6c'), bombPot: true });
     // Seat 0: 95 + 7 + the odd chip (nearest left of the button, seat 2) = 103; seat 1: 95 + 7 = 102.
@@ -113,12 +127,19 @@ describe('bomb pot', () => {
 });
 
 describe('two boards in Hi/Lo', () => {
-  test('double board, Omaha Hi/Lo: each board\'s half is split high/low on that board; the odd chip to the winner nearest the button on the left', () => {
+  test("double board, Omaha Hi/Lo: each board's half is split high/low on that board; the odd chip to the winner nearest the button on the left", () => {
     // Ante 5 × 3 = 15; seat 2 folds on the flop. 15 → 7 per board + 1 odd chip.
     // Board 1 Ah 2d 3c Kd Qs: seat 0 (4h 5h) has the wheel: high (a five-high straight) 4 and low 3.
     // Board 2 Kc Kh 9s 9d Js: no low; seat 1 (Jh Jd) has jacks full: 7. Odd chip: seat 0 (nearest left of button 2).
     const deck = stackDeck(['4h5hTcTh', '6c7cJhJd', '8s8h2s3s'], 'Ah2d3c KcKh9s Kd 9d Qs Js');
-    const config: HandConfig = { variant: 'omaha-hl', structure: 'pot-limit', stakes: { smallBlind: 5, bigBlind: 10 }, seats: seats(100, 100, 100), button: 2, homeGame: { bombPot: { ante: 5, doubleBoard: true } } };
+    const config: HandConfig = {
+      variant: 'omaha-hl',
+      structure: 'pot-limit',
+      stakes: { smallBlind: 5, bigBlind: 10 },
+      seats: seats(100, 100, 100),
+      button: 2,
+      homeGame: { bombPot: { ante: 5, doubleBoard: true } },
+    };
     const p = play(config, deck, ['0:check', '1:check', '2:fold', '0:check', '1:check', '0:check', '1:check']);
     expect(stacksOf(p.state)).toEqual({ 0: 103, 1: 102, 2: 95 });
     expect(ofType(p.events, 'pot-awarded')[0].shares).toEqual([
@@ -146,7 +167,10 @@ describe('run it twice', () => {
     expect(la.actions).toEqual(['run-twice', 'run-once']);
     expect(la.extensions).toEqual({ home: { phase: 'run-twice', timeoutAction: 'run-once' } });
     // Out of turn and poker actions are refused.
-    expect(apply(p.state, { type: 'run-twice', seat: 2 })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
+    expect(apply(p.state, { type: 'run-twice', seat: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_YOUR_TURN' },
+    });
     expect(apply(p.state, { type: 'check', seat: 1 })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
   });
 
@@ -181,7 +205,11 @@ describe('run it twice', () => {
 
   test('run it twice: not offered on a double-board bomb pot (it has two boards already)', () => {
     // Everyone all-in from the ante: the boards are simply dealt.
-    const c = cfg({ seats: seats(5, 5, 5), button: 2, homeGame: { runItTwice: true, bombPot: { ante: 5, doubleBoard: true } } });
+    const c = cfg({
+      seats: seats(5, 5, 5),
+      button: 2,
+      homeGame: { runItTwice: true, bombPot: { ante: 5, doubleBoard: true } },
+    });
     const p = play(c, deck, []);
     expect(p.state.phase).toBe('complete');
     expect(ofType(p.events, 'x-run-twice-offered' as never)).toHaveLength(0);
@@ -196,14 +224,37 @@ describe('run it twice', () => {
 describe('7-2 bounty', () => {
   // Seats 0 As Qs, 1 Jh Th, 2 7c 2d; board 7h 7s Kd 4c 9h: seat 2's three sevens win.
   const deck = stackDeck(['AsQs', 'JhTh', '7c2d'], '7h7sKd4c9h');
-  const checkDown = ['2:call', '0:call', '1:check', '0:check', '1:check', '2:check', '0:check', '1:check', '2:check', '0:check', '1:check', '2:check'];
+  const checkDown = [
+    '2:call',
+    '0:call',
+    '1:check',
+    '0:check',
+    '1:check',
+    '2:check',
+    '0:check',
+    '1:check',
+    '2:check',
+    '0:check',
+    '1:check',
+    '2:check',
+  ];
 
   test('7-2 bounty: the shown 7-2 winner collects X from every other player dealt in', () => {
     const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { sevenDeuceBounty: 10 } });
     const p = play(config, deck, checkDown);
     // Pot 30 to seat 2, then 10 from seat 0 and 10 from seat 1: 90 + 30 + 20 = 140.
     expect(stacksOf(p.state)).toEqual({ 0: 80, 1: 80, 2: 140 });
-    expect(ofType(p.events, 'x-seven-deuce-bounty' as never)).toEqual([{ type: 'x-seven-deuce-bounty', seat: 2, amount: 20, paid: [{ seat: 0, amount: 10 }, { seat: 1, amount: 10 }] }]);
+    expect(ofType(p.events, 'x-seven-deuce-bounty' as never)).toEqual([
+      {
+        type: 'x-seven-deuce-bounty',
+        seat: 2,
+        amount: 20,
+        paid: [
+          { seat: 0, amount: 10 },
+          { seat: 1, amount: 10 },
+        ],
+      },
+    ]);
     replaysTo(config, p.events);
   });
 
@@ -218,7 +269,11 @@ describe('7-2 bounty', () => {
     const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { sevenDeuceBounty: 10 } });
     const folded = play(config, deck, ['2:raise:30', '0:fold', '1:fold']);
     expect(folded.state.phase).toBe('show-or-muck');
-    expect(legalActions(folded.state)).toMatchObject({ seat: 2, actions: ['show', 'muck'], extensions: { home: { timeoutAction: 'muck' } } });
+    expect(legalActions(folded.state)).toMatchObject({
+      seat: 2,
+      actions: ['show', 'muck'],
+      extensions: { home: { timeoutAction: 'muck' } },
+    });
     // 20 of his 30 come back; the pot is 5 + 10 + 10 = 25: 90 + 25 = 115, +10 +10 when he shows the 7-2.
     const shown = play(config, deck, ['2:raise:30', '0:fold', '1:fold', '2:show']);
     expect(stacksOf(shown.state)).toEqual({ 0: 85, 1: 80, 2: 135 });
@@ -247,7 +302,8 @@ describe('rabbit hunt', () => {
     expect(stacksOf(p.state)).toEqual({ 0: 95, 1: 90, 2: 115 });
     const [rabbit] = ofType(p.events, 'x-rabbit-hunt' as never) as unknown as { cards: number[] }[];
     expect(rabbit.cards).toEqual(parseCards('7h7sKd4c9h'));
-    for (const viewer of [0, 1, 2, 'spectator' as const]) expect(view(p.state, viewer).ext?.home).toMatchObject({ rabbit: parseCards('7h7sKd4c9h') });
+    for (const viewer of [0, 1, 2, 'spectator' as const])
+      expect(view(p.state, viewer).ext?.home).toMatchObject({ rabbit: parseCards('7h7sKd4c9h') });
     // The deal proof opens those deck positions (6..10) to every seat, and still not another seat's cards.
     expect(seenPositions(p.state.deck, 52, p.events, 0)).toEqual([0, 3, 6, 7, 8, 9, 10]);
     replaysTo(config, p.events);
@@ -262,11 +318,23 @@ describe('rabbit hunt', () => {
 
 describe('home-game options are validated against the game', () => {
   const bad = (over: Partial<HandConfig>, message: RegExp) => {
-    expect(() => start(cfg({ seats: seats(100, 100, 100, 100), button: 3, ...over }), { deck: anyDeck })).toThrow(HandConfigError);
-    expect(() => start(cfg({ seats: seats(100, 100, 100, 100), button: 3, ...over }), { deck: anyDeck })).toThrow(message);
+    expect(() => start(cfg({ seats: seats(100, 100, 100, 100), button: 3, ...over }), { deck: anyDeck })).toThrow(
+      HandConfigError,
+    );
+    expect(() => start(cfg({ seats: seats(100, 100, 100, 100), button: 3, ...over }), { deck: anyDeck })).toThrow(
+      message,
+    );
   };
-  test('straddle, bomb pot, run it twice and rabbit hunt need a flop game; the straddle a big-bet structure; the 7-2 bounty Hold\'em', () => {
-    bad({ variant: 'stud7', structure: 'fixed-limit', stakes: { smallBlind: 0, bigBlind: 10, ante: 2, bringIn: 5 }, homeGame: { straddle: true } }, /straddle needs a flop game/);
+  test("straddle, bomb pot, run it twice and rabbit hunt need a flop game; the straddle a big-bet structure; the 7-2 bounty Hold'em", () => {
+    bad(
+      {
+        variant: 'stud7',
+        structure: 'fixed-limit',
+        stakes: { smallBlind: 0, bigBlind: 10, ante: 2, bringIn: 5 },
+        homeGame: { straddle: true },
+      },
+      /straddle needs a flop game/,
+    );
     bad({ variant: 'draw5', homeGame: { bombPot: { ante: 5 } } }, /bomb pot needs a flop game/);
     bad({ variant: 'draw5', homeGame: { runItTwice: true } }, /run it twice needs a flop game/);
     bad({ structure: 'fixed-limit', homeGame: { straddle: true } }, /No Limit, Pot Limit or Half Pot Limit/);

@@ -18,11 +18,15 @@ import { setHome } from './deal';
  *    `{ type: 'muck', seat }` (the timeout answer).
  */
 
-const refuse = (code: 'NOT_YOUR_TURN' | 'ILLEGAL_ACTION', message: string): ApplyResult => ({ ok: false, error: { code, message } });
+const refuse = (code: 'NOT_YOUR_TURN' | 'ILLEGAL_ACTION', message: string): ApplyResult => ({
+  ok: false,
+  error: { code, message },
+});
 
 function checkTurn(state: HandState, action: Action, phase: string): ApplyResult | null {
   if (state.phase !== phase || state.toAct < 0) return refuse('NOT_YOUR_TURN', `no ${phase} decision is expected now`);
-  if (action.seat !== state.seats[state.toAct]) return refuse('NOT_YOUR_TURN', `seat ${state.seats[state.toAct]} is to act, not ${action.seat}`);
+  if (action.seat !== state.seats[state.toAct])
+    return refuse('NOT_YOUR_TURN', `seat ${state.seats[state.toAct]} is to act, not ${action.seat}`);
   return null;
 }
 
@@ -55,12 +59,18 @@ function answerShow(state: HandState, action: Action, show: boolean): ApplyResul
   return { ok: true, state: finish(d), events: ev };
 }
 
-const turn = (s: HandState, actions: string[], timeoutAction: string) => decisionTurn(s, actions, { [HOME]: { phase: s.phase, timeoutAction } });
+const turn = (s: HandState, actions: string[], timeoutAction: string) =>
+  decisionTurn(s, actions, { [HOME]: { phase: s.phase, timeoutAction } });
 
 const HOME_ACTIONS: Readonly<Record<string, ActionHandler>> = {
   'run-twice': {
     apply: (s, a) => answerRunTwice(s, a, true),
-    turn: (s) => (s.phase === 'run-twice' ? turn(s, ['run-twice', 'run-once'], 'run-once') : s.phase === 'show-or-muck' ? turn(s, ['show', 'muck'], 'muck') : null),
+    turn: (s) =>
+      s.phase === 'run-twice'
+        ? turn(s, ['run-twice', 'run-once'], 'run-once')
+        : s.phase === 'show-or-muck'
+          ? turn(s, ['show', 'muck'], 'muck')
+          : null,
   },
   'run-once': { apply: (s, a) => answerRunTwice(s, a, false) },
   show: { apply: (s, a) => answerShow(s, a, true) },
@@ -89,7 +99,9 @@ const homeView = (s: HandState, _viewer: Viewer): HomeView | null => {
     straddler: h.straddler >= 0 ? s.seats[h.straddler] : null,
     bombPot: !!s.config.homeGame?.bombPot,
     board2: h.board2 ? h.board2.slice() : null,
-    runTwiceOffer: h.offer ? { order: h.offer.order.map((i) => s.seats[i]), accepted: s.seats.filter((_, i) => h.offer!.accepted[i]) } : null,
+    runTwiceOffer: h.offer
+      ? { order: h.offer.order.map((i) => s.seats[i]), accepted: s.seats.filter((_, i) => h.offer!.accepted[i]) }
+      : null,
     runTwice: h.twice,
     rabbit: h.rabbit ? h.rabbit.slice() : null,
   };

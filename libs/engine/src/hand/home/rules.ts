@@ -83,24 +83,33 @@ export function isSevenDeuceOffsuit(hole: readonly Card[]): boolean {
  * a big-bet structure (No Limit, Pot Limit, Half Pot Limit); the 7-2 bounty is Texas Hold'em only.
  * None is offered with Naiko powers (the powers' rules do not cover them).
  */
-export function homeGameProblem(hg: HomeGameConfig, spec: VariantSpec, config: Pick<HandConfig, 'structure' | 'powers'>): string | null {
+export function homeGameProblem(
+  hg: HomeGameConfig,
+  spec: VariantSpec,
+  config: Pick<HandConfig, 'structure' | 'powers'>,
+): string | null {
   const any = hg.runItTwice || hg.straddle || hg.bombPot || hg.sevenDeuceBounty || hg.rabbitHunt;
   if (!any) return null;
-  if (config.powers !== undefined && config.powers !== null) return 'home-game options are not played with Naiko powers';
+  if (config.powers !== undefined && config.powers !== null)
+    return 'home-game options are not played with Naiko powers';
   const flop = isFlopGame(spec);
   if (hg.runItTwice && !flop) return `run it twice needs a flop game (community cards), not ${spec.id}`;
   if (hg.rabbitHunt && !flop) return `rabbit hunt needs a flop game (community cards), not ${spec.id}`;
   if (hg.bombPot) {
     if (!flop) return `a bomb pot needs a flop game, not ${spec.id}`;
-    if (!Number.isInteger(hg.bombPot.ante) || hg.bombPot.ante <= 0) return 'the bomb-pot ante must be a positive integer';
+    if (!Number.isInteger(hg.bombPot.ante) || hg.bombPot.ante <= 0)
+      return 'the bomb-pot ante must be a positive integer';
   }
   if (hg.straddle) {
     if (!flop) return `a straddle needs a flop game with blinds, not ${spec.id}`;
-    if (config.structure === 'fixed-limit' || config.structure === 'spread-limit') return 'a straddle is played in No Limit, Pot Limit or Half Pot Limit only';
+    if (config.structure === 'fixed-limit' || config.structure === 'spread-limit')
+      return 'a straddle is played in No Limit, Pot Limit or Half Pot Limit only';
   }
   if (hg.sevenDeuceBounty !== undefined) {
-    if (!Number.isInteger(hg.sevenDeuceBounty) || hg.sevenDeuceBounty < 0) return 'the 7-2 bounty must be a non-negative integer';
-    if (hg.sevenDeuceBounty > 0 && spec.id !== 'holdem') return `the 7-2 bounty is a Texas Hold'em rule, not ${spec.id}`;
+    if (!Number.isInteger(hg.sevenDeuceBounty) || hg.sevenDeuceBounty < 0)
+      return 'the 7-2 bounty must be a non-negative integer';
+    if (hg.sevenDeuceBounty > 0 && spec.id !== 'holdem')
+      return `the 7-2 bounty is a Texas Hold'em rule, not ${spec.id}`;
   }
   return null;
 }

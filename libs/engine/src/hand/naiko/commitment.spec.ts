@@ -5,7 +5,7 @@ import { commitNaikoHand, naikoDealFromSeed, verifyNaikoCommitment } from './com
 import { naikoTable } from './naiko-test-helpers';
 import { powersExt } from './powers';
 
-describe('the carousel is part of the hand\'s commitment', () => {
+describe("the carousel is part of the hand's commitment", () => {
   const seed = 'f00dfeed'.repeat(8);
   test('a hand started from hashRandom(seed) deals the deck and the carousel the seed yields', () => {
     const s = start(naikoTable([100, 100, 100], {}), { rng: hashRandom(seed) }).state;
@@ -17,8 +17,16 @@ describe('the carousel is part of the hand\'s commitment', () => {
     const { deck, carousel } = naikoDealFromSeed(standardDeck(), seed);
     const { commitment } = commitNaikoHand(deck, seed, carousel);
     expect(verifyNaikoCommitment({ commitment, seed, deckTemplate: standardDeck() })).toBe(true);
-    const other = commitNaikoHand(deck, seed, carousel.includes('sneak-peek') ? ['sleeve-swap', 'short-anchor', 'seal-shield'] : ['sneak-peek', 'sleeve-swap', 'short-anchor']);
+    const other = commitNaikoHand(
+      deck,
+      seed,
+      carousel.includes('sneak-peek')
+        ? ['sleeve-swap', 'short-anchor', 'seal-shield']
+        : ['sneak-peek', 'sleeve-swap', 'short-anchor'],
+    );
     expect(verifyNaikoCommitment({ commitment: other.commitment, seed, deckTemplate: standardDeck() })).toBe(false);
-    expect(verifyNaikoCommitment({ commitment, seed: seed.replace('f', 'e'), deckTemplate: standardDeck() })).toBe(false);
+    expect(verifyNaikoCommitment({ commitment, seed: seed.replace('f', 'e'), deckTemplate: standardDeck() })).toBe(
+      false,
+    );
   });
 });

@@ -15,8 +15,16 @@ export function canonicalNaikoText(deck: readonly Card[], seed: string, carousel
   return `${canonicalDeckText(deck, seed)}|carousel:${carousel.join(',')}`;
 }
 
-export function commitNaikoHand(deck: readonly Card[], seed: string, carousel: readonly PowerId[]): { commitment: string } {
-  return { commitment: createHash('sha256').update(canonicalNaikoText(deck, seed, carousel), 'utf8').digest('hex') };
+export function commitNaikoHand(
+  deck: readonly Card[],
+  seed: string,
+  carousel: readonly PowerId[],
+): { commitment: string } {
+  return {
+    commitment: createHash('sha256')
+      .update(canonicalNaikoText(deck, seed, carousel), 'utf8')
+      .digest('hex'),
+  };
 }
 
 /** The deck and carousel a seed yields, exactly as `start(config, { rng: hashRandom(seed) })` draws them. */

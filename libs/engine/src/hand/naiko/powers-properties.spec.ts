@@ -32,12 +32,19 @@ const tableArb = fc
     button: t.buttonPick % t.stacks.length,
     stakes: { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb },
     showdown: 'show-all',
-    powers: { sparks: Object.fromEntries(t.stacks.map((_, seat) => [seat, t.sparks[seat]])), dealSparkGranted: t.granted },
+    powers: {
+      sparks: Object.fromEntries(t.stacks.map((_, seat) => [seat, t.sparks[seat]])),
+      dealSparkGranted: t.granted,
+    },
   }));
 
 /** Random legal play with powers used half the time it is their turn and they have one. */
 function playRandom(config: HandConfig, seed: number, check?: (s: HandState) => void): RandomRun {
-  return playRandomHand(config, seed, { maxSteps: 400, check, choose: (state, rng) => randomNaikoAction(state, rng, 0.5)! });
+  return playRandomHand(config, seed, {
+    maxSteps: 400,
+    check,
+    choose: (state, rng) => randomNaikoAction(state, rng, 0.5)!,
+  });
 }
 
 describe('Naiko powers: properties under random play with powers', () => {
@@ -109,9 +116,17 @@ describe('Naiko powers: properties under random play with powers', () => {
         // The feed: another seat's peek or swap never carries cards; hole cards of others only when shown.
         for (const viewer of [...last.seats, 'spectator' as const]) {
           for (const e of viewEvents(run.events, viewer)) {
-            const ev = e as unknown as { type: string; seat: number; card?: Card; discarded?: Card; cards?: (Card | null)[] };
-            if (ev.type === 'x-power' && ev.seat !== viewer) expect(ev.card === undefined && ev.discarded === undefined).toBe(true);
-            if ((ev.type === 'hole-dealt' || ev.type === 'hand-mucked') && ev.seat !== viewer) expect(ev.cards!.every((c) => c === null)).toBe(true);
+            const ev = e as unknown as {
+              type: string;
+              seat: number;
+              card?: Card;
+              discarded?: Card;
+              cards?: (Card | null)[];
+            };
+            if (ev.type === 'x-power' && ev.seat !== viewer)
+              expect(ev.card === undefined && ev.discarded === undefined).toBe(true);
+            if ((ev.type === 'hole-dealt' || ev.type === 'hand-mucked') && ev.seat !== viewer)
+              expect(ev.cards!.every((c) => c === null)).toBe(true);
           }
         }
       }),

@@ -19,30 +19,39 @@ import { replayPowerEvents } from './replay-powers';
 import { CAROUSELS, type PowersConfig } from './types';
 
 const c = (t: string): Card => parseCards(t)[0];
-const sparks = (h: Hand): Record<number, number> => Object.fromEntries((sparksOf(h.state) ?? []).map((s) => [s.seat, s.sparks]));
+const sparks = (h: Hand): Record<number, number> =>
+  Object.fromEntries((sparksOf(h.state) ?? []).map((s) => [s.seat, s.sparks]));
 const code = (r: { ok: boolean; error?: { code: string } }): string | undefined => (r.ok ? undefined : r.error?.code);
 const three = (powers: PowersConfig, stacks = [200, 200, 200]): HandConfig => naikoTable(stacks, powers);
 // Dealing order: seat 0, seat 1, seat 2.
 const HOLES3 = ['Ah Kh', '7c 2d', 'Qs Qd'];
 
 describe('§1 powers only in Naiko mode', () => {
-  test('powers are refused on classic Hold\'em and Omaha tables', () => {
+  test("powers are refused on classic Hold'em and Omaha tables", () => {
     for (const variant of ['holdem', 'omaha']) {
       const cfg = { ...three({ carousel: NO_SHIELD }), variant };
       expect(() => start(cfg, { rng: seededRandom(1) })).toThrow(/only in Naiko mode/);
     }
   });
-  test('a Naiko hand without a powers config plays as plain No-Limit Hold\'em (no power actions)', () => {
+  test("a Naiko hand without a powers config plays as plain No-Limit Hold'em (no power actions)", () => {
     const s = start({ ...three({}), powers: undefined }, { rng: seededRandom(1) }).state;
     expect(code(apply(s, { type: 'sneak-peek', seat: 2 }))).toBe('UNKNOWN_ACTION');
     expect(legalActions(s)!.extensions?.['sneak-peek']).toBeUndefined();
   });
   test('§4 every player still in shows at showdown: a powers hand needs show-all', () => {
-    expect(() => start({ ...three({ carousel: NO_SHIELD }), showdown: 'classic' }, { rng: seededRandom(1) })).toThrow(/show-all/);
+    expect(() => start({ ...three({ carousel: NO_SHIELD }), showdown: 'classic' }, { rng: seededRandom(1) })).toThrow(
+      /show-all/,
+    );
     const h = Hand.stacked(three({ carousel: NO_SHIELD }), HOLES3, '2c 3c 4d 8h 9s');
     h.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
-    for (let k = 0; k < 3; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
-    expect(h.events.filter((e) => e.type === 'hand-shown').map((e) => (e as { seat: number }).seat).sort()).toEqual([0, 1, 2]);
+    for (let k = 0; k < 3; k++)
+      h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
+    expect(
+      h.events
+        .filter((e) => e.type === 'hand-shown')
+        .map((e) => (e as { seat: number }).seat)
+        .sort(),
+    ).toEqual([0, 1, 2]);
   });
 });
 
@@ -50,7 +59,13 @@ describe('§5 sparks (Destellos)', () => {
   test('+1 spark when dealt into a new hand, at most 3 held', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 0, 1: 2, 2: 3 } }), HOLES3);
     expect(sparks(h)).toEqual({ 0: 1, 1: 3, 2: 3 });
-    expect(h.events.find((e) => e.type === 'x-powers-dealt')).toMatchObject({ sparks: [{ seat: 0, before: 0, sparks: 1 }, { seat: 1, before: 2, sparks: 3 }, { seat: 2, before: 3, sparks: 3 }] });
+    expect(h.events.find((e) => e.type === 'x-powers-dealt')).toMatchObject({
+      sparks: [
+        { seat: 0, before: 0, sparks: 1 },
+        { seat: 1, before: 2, sparks: 3 },
+        { seat: 2, before: 3, sparks: 3 },
+      ],
+    });
   });
   test('a table that already added the deal spark passes dealSparkGranted (no double spark)', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 1, 1: 3 }, dealSparkGranted: true }), HOLES3);
@@ -62,13 +77,20 @@ describe('§5 sparks (Destellos)', () => {
     expect(sparks(h)[2]).toBe(1); // 2 + 1 dealt - 2 paid
     expect(() => start(three({ carousel: NO_SHIELD, sparks: { 0: 4 } }), { rng: seededRandom(1) })).toThrow(/0\.\.3/);
   });
-  test('sparks stay between hands at this table: the hand reports each seat\'s balance at the end', () => {
+  test("sparks stay between hands at this table: the hand reports each seat's balance at the end", () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 1 } }), HOLES3);
     h.do({ type: 'sneak-peek', seat: 2 }, { type: 'fold', seat: 2 }, { type: 'fold', seat: 0 });
     expect(h.state.phase).toBe('complete');
-    expect(sparksOf(h.state)).toEqual([{ seat: 0, sparks: 1 }, { seat: 1, sparks: 1 }, { seat: 2, sparks: 1 }]);
+    expect(sparksOf(h.state)).toEqual([
+      { seat: 0, sparks: 1 },
+      { seat: 1, sparks: 1 },
+      { seat: 2, sparks: 1 },
+    ]);
     // The next hand at this table starts from them (+1 for that deal).
-    const next = Hand.stacked(three({ carousel: NO_SHIELD, sparks: Object.fromEntries(sparksOf(h.state)!.map((s) => [s.seat, s.sparks])) }), HOLES3);
+    const next = Hand.stacked(
+      three({ carousel: NO_SHIELD, sparks: Object.fromEntries(sparksOf(h.state)!.map((s) => [s.seat, s.sparks])) }),
+      HOLES3,
+    );
     expect(sparks(next)).toEqual({ 0: 2, 1: 2, 2: 2 });
   });
 });
@@ -89,16 +111,25 @@ describe('§5 the carousel', () => {
     }
     expect(seen.size).toBe(3); // every allowed carousel is drawn, including anchor without shield
     expect(seen.has('sneak-peek,sleeve-swap,short-anchor')).toBe(true);
-    expect(() => start(three({ carousel: ['sneak-peek', 'sleeve-swap', 'seal-shield'] }), { rng: seededRandom(1) })).toThrow(/not a carousel/);
+    expect(() =>
+      start(three({ carousel: ['sneak-peek', 'sleeve-swap', 'seal-shield'] }), { rng: seededRandom(1) }),
+    ).toThrow(/not a carousel/);
   });
   test('the carousel is the same for everyone and stays unchanged during the hand', () => {
     const h = Hand.stacked(three({ carousel: NO_SWAP, sparks: { 2: 2 } }), HOLES3);
-    const views = [0, 1, 2, 'spectator' as const].map((v) => (view(h.state, v).ext!.powers as { carousel: string[] }).carousel);
+    const views = [0, 1, 2, 'spectator' as const].map(
+      (v) => (view(h.state, v).ext!.powers as { carousel: string[] }).carousel,
+    );
     for (const v of views) expect(v).toEqual(['sneak-peek', 'short-anchor', 'seal-shield']);
-    h.do({ type: 'sneak-peek', seat: 2 }, { type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
+    h.do(
+      { type: 'sneak-peek', seat: 2 },
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
     expect(powersExt(h.state)!.carousel).toEqual(['sneak-peek', 'short-anchor', 'seal-shield']);
   });
-  test('the carousel comes from the hand\'s random source after the deck: same seed, same deck and carousel', () => {
+  test("the carousel comes from the hand's random source after the deck: same seed, same deck and carousel", () => {
     const a = start(three({}), { rng: seededRandom(7) }).state;
     const b = start(three({}), { rng: seededRandom(7) }).state;
     const plain = start({ ...three({}), powers: undefined }, { rng: seededRandom(7) }).state;
@@ -111,42 +142,76 @@ describe('§5 the carousel', () => {
 describe('§5 limits', () => {
   test('each power can be used once per player per hand', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
-    h.do({ type: 'sneak-peek', seat: 2 }, { type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
+    h.do(
+      { type: 'sneak-peek', seat: 2 },
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
     h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 });
     const r = h.try({ type: 'sneak-peek', seat: 2 });
-    expect(r).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', message: expect.stringMatching(/once per hand/) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_ACTION', message: expect.stringMatching(/once per hand/) },
+    });
   });
   test('at most one power per turn, before the poker action', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3);
     h.do({ type: 'sneak-peek', seat: 2 });
-    expect(h.try({ type: 'sleeve-swap', seat: 2, card: c('Qd') })).toMatchObject({ ok: false, error: { message: 'at most one power per turn' } });
+    expect(h.try({ type: 'sleeve-swap', seat: 2, card: c('Qd') })).toMatchObject({
+      ok: false,
+      error: { message: 'at most one power per turn' },
+    });
     expect(legalPowers(h.state)).toEqual({});
     h.do({ type: 'call', seat: 2 });
     // After his poker action the turn is over: no power for him until his next turn.
     expect(code(h.try({ type: 'sleeve-swap', seat: 2, card: c('Qd') }))).toBe('NOT_YOUR_TURN');
   });
-  test('a power used in one turn does not block a power in the player\'s next turn', () => {
+  test("a power used in one turn does not block a power in the player's next turn", () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
-    h.do({ type: 'call', seat: 2 }, { type: 'sleeve-swap', seat: 0, card: c('Kh') }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
+    h.do(
+      { type: 'call', seat: 2 },
+      { type: 'sleeve-swap', seat: 0, card: c('Kh') },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
     expect(h.try({ type: 'sneak-peek', seat: 0 }).ok).toBe(true);
   });
   test('the table allows up to 3 normal activations per betting round', () => {
     const cfg = naikoTable([200, 200, 200, 200], { carousel: NO_SHIELD, sparks: { 0: 3, 1: 3, 2: 3, 3: 3 } });
     // 4 players: seat 0 SB, 1 BB, 2 UTG, 3 button.
     const h = Hand.stacked(cfg, ['Ah Kh', '7c 2d', 'Qs Qd', 'Jc Tc']);
-    h.do({ type: 'sneak-peek', seat: 2 }, { type: 'call', seat: 2 }, { type: 'sneak-peek', seat: 3 }, { type: 'call', seat: 3 }, { type: 'sneak-peek', seat: 0 }, { type: 'call', seat: 0 });
-    expect(h.try({ type: 'sneak-peek', seat: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/3 activations per betting round/) } });
+    h.do(
+      { type: 'sneak-peek', seat: 2 },
+      { type: 'call', seat: 2 },
+      { type: 'sneak-peek', seat: 3 },
+      { type: 'call', seat: 3 },
+      { type: 'sneak-peek', seat: 0 },
+      { type: 'call', seat: 0 },
+    );
+    expect(h.try({ type: 'sneak-peek', seat: 1 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/3 activations per betting round/) },
+    });
     expect((view(h.state, 1).ext!.powers as { activationsLeft: number }).activationsLeft).toBe(0);
     // A new betting round has its own 3.
     h.do({ type: 'check', seat: 1 });
-    expect(h.try({ type: 'sneak-peek', seat: 0 })).toMatchObject({ ok: false, error: { message: 'sneak-peek can be used once per hand' } });
+    expect(h.try({ type: 'sneak-peek', seat: 0 })).toMatchObject({
+      ok: false,
+      error: { message: 'sneak-peek can be used once per hand' },
+    });
     h.do({ type: 'check', seat: 0 });
     expect(h.try({ type: 'sneak-peek', seat: 1 }).ok).toBe(true);
   });
   test('the Seal Shield answers separately: it can still block the anchor that took the last place', () => {
     const cfg = naikoTable([200, 200, 200, 200], { carousel: NO_PEEK, sparks: { 0: 3, 1: 0, 2: 3, 3: 3 } });
     const h = Hand.stacked(cfg, ['Ah Kh', '7c 2d', 'Qs Qd', 'Jc Tc']);
-    h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') }, { type: 'call', seat: 2 }, { type: 'sleeve-swap', seat: 3, card: c('Jc') }, { type: 'call', seat: 3 });
+    h.do(
+      { type: 'sleeve-swap', seat: 2, card: c('Qd') },
+      { type: 'call', seat: 2 },
+      { type: 'sleeve-swap', seat: 3, card: c('Jc') },
+      { type: 'call', seat: 3 },
+    );
     h.do({ type: 'short-anchor', seat: 0, target: 1 }); // the 3rd activation; seat 1 holds 1 spark
     expect(h.state.phase).toBe(SHIELD_WINDOW_PHASE);
     h.do({ type: 'shield', seat: 1 });
@@ -157,11 +222,19 @@ describe('§5 limits', () => {
     const before = h.state;
     // 1 spark (the deal's), a swap costs 2.
     const r = h.try({ type: 'sleeve-swap', seat: 2, card: c('Qd') });
-    expect(r).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION', message: expect.stringMatching(/costs 2 sparks, you hold 1/) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_ACTION', message: expect.stringMatching(/costs 2 sparks, you hold 1/) },
+    });
     expect(h.state).toBe(before);
     expect(sparks(h)[2]).toBe(1);
     expect(before.version).toBe(0);
-    for (const bad of [{ type: 'short-anchor', seat: 2, target: 2 }, { type: 'sneak-peek', seat: 0 }, { type: 'shield', seat: 1 }, { type: 'sleeve-swap', seat: 2, card: c('As') }]) {
+    for (const bad of [
+      { type: 'short-anchor', seat: 2, target: 2 },
+      { type: 'sneak-peek', seat: 0 },
+      { type: 'shield', seat: 1 },
+      { type: 'sleeve-swap', seat: 2, card: c('As') },
+    ]) {
       expect(h.try(bad).ok).toBe(false);
       expect(h.state).toBe(before);
     }
@@ -177,25 +250,50 @@ describe('Sneak Peek (1 spark)', () => {
   test('preflop it shows the first flop card, on the flop the turn, on the turn the river', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3, 1: 3, 2: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
     h.do({ type: 'sneak-peek', seat: 2 });
-    expect(h.last('x-power')).toMatchObject({ seat: 2, power: 'sneak-peek', cost: 1, sparks: 2, card: c('2c'), peekStreet: 1 });
+    expect(h.last('x-power')).toMatchObject({
+      seat: 2,
+      power: 'sneak-peek',
+      cost: 1,
+      sparks: 2,
+      card: c('2c'),
+      peekStreet: 1,
+    });
     h.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
     h.do({ type: 'sneak-peek', seat: 0 });
     expect(h.last('x-power')).toMatchObject({ seat: 0, card: c('8h'), peekStreet: 2 });
-    h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 }, { type: 'check', seat: 0 });
+    h.do(
+      { type: 'check', seat: 0 },
+      { type: 'check', seat: 1 },
+      { type: 'check', seat: 2 },
+      { type: 'check', seat: 0 },
+    );
     h.do({ type: 'sneak-peek', seat: 1 });
     expect(h.last('x-power')).toMatchObject({ seat: 1, card: c('9s'), peekStreet: 3 });
   });
   test('not usable on the river', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
     h.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
-    for (let k = 0; k < 2; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
-    expect(h.try({ type: 'sneak-peek', seat: 0 })).toMatchObject({ ok: false, error: { message: 'Sneak Peek is not usable on the river' } });
+    for (let k = 0; k < 2; k++)
+      h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
+    expect(h.try({ type: 'sneak-peek', seat: 0 })).toMatchObject({
+      ok: false,
+      error: { message: 'Sneak Peek is not usable on the river' },
+    });
     expect(legalActions(h.state)!.extensions?.['sneak-peek']).toBeUndefined();
   });
   test('the power moves or changes no cards', () => {
     const cfg = three({ carousel: NO_SHIELD, sparks: { 2: 3 } });
-    const a = Hand.stacked(cfg, HOLES3, '2c 3c 4d 8h 9s').do({ type: 'sneak-peek', seat: 2 }, { type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
-    const b = Hand.stacked(cfg, HOLES3, '2c 3c 4d 8h 9s').do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
+    const a = Hand.stacked(cfg, HOLES3, '2c 3c 4d 8h 9s').do(
+      { type: 'sneak-peek', seat: 2 },
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
+    const b = Hand.stacked(cfg, HOLES3, '2c 3c 4d 8h 9s').do(
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
     expect(a.state.board).toEqual(b.state.board);
     expect(a.state.hole).toEqual(b.state.hole);
   });
@@ -212,7 +310,15 @@ describe('Sneak Peek (1 spark)', () => {
       const feed = viewEvents(h.events, v);
       expect(JSON.stringify(feed)).not.toMatch(/"card"/);
       // Who activated what is public.
-      expect(feed.find((e) => e.type === 'x-power')).toEqual({ type: 'x-power', seat: 2, power: 'sneak-peek', cost: 1, sparks: 2, street: 0, peekStreet: 1 });
+      expect(feed.find((e) => e.type === 'x-power')).toEqual({
+        type: 'x-power',
+        seat: 2,
+        power: 'sneak-peek',
+        cost: 1,
+        sparks: 2,
+        street: 0,
+        peekStreet: 1,
+      });
     }
     expect(viewEvents(h.events, 2).find((e) => e.type === 'x-power')).toMatchObject({ card: c('2c') });
   });
@@ -236,7 +342,11 @@ describe('Sneak Peek (1 spark)', () => {
 
 describe('Sleeve Swap (2 sparks)', () => {
   test('example: 7♣ 2♦, swap the 2♦ and A♦ appears: the hand is 7♣ A♦', () => {
-    const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 1: 3 } }), ['Ah Kh', '7c 2d', 'Qs Qd'], 'Ad 3c 4d 8h 9s');
+    const h = Hand.stacked(
+      three({ carousel: NO_SHIELD, sparks: { 1: 3 } }),
+      ['Ah Kh', '7c 2d', 'Qs Qd'],
+      'Ad 3c 4d 8h 9s',
+    );
     h.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 });
     h.do({ type: 'sleeve-swap', seat: 1, card: c('2d') });
     expect(h.state.hole[1]).toEqual([c('7c'), c('Ad')]);
@@ -251,14 +361,26 @@ describe('Sleeve Swap (2 sparks)', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3, 0: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
     h.do({ type: 'call', seat: 2 }, { type: 'raise', seat: 0, amount: 6 }, { type: 'call', seat: 1 });
     // Seat 2 limped and now faces a raise: he already made a betting action.
-    expect(h.try({ type: 'sleeve-swap', seat: 2, card: c('Qd') })).toMatchObject({ ok: false, error: { message: 'Sleeve Swap only before your first betting action' } });
+    expect(h.try({ type: 'sleeve-swap', seat: 2, card: c('Qd') })).toMatchObject({
+      ok: false,
+      error: { message: 'Sleeve Swap only before your first betting action' },
+    });
     h.do({ type: 'call', seat: 2 });
-    expect(h.try({ type: 'sleeve-swap', seat: 0, card: c('Kh') })).toMatchObject({ ok: false, error: { message: 'Sleeve Swap only preflop' } });
+    expect(h.try({ type: 'sleeve-swap', seat: 0, card: c('Kh') })).toMatchObject({
+      ok: false,
+      error: { message: 'Sleeve Swap only preflop' },
+    });
   });
   test('the discarded card is dead: it is not played again in this hand', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s');
-    h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') }, { type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
-    for (let k = 0; k < 3; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
+    h.do(
+      { type: 'sleeve-swap', seat: 2, card: c('Qd') },
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
+    for (let k = 0; k < 3; k++)
+      h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
     expect(h.state.board.slice(0, 4)).toEqual(parseCards('3c 4d 8h 9s')); // Ad went to the swapper
     expect(h.state.board).not.toContain(c('Qd'));
     expect(h.state.hole.flat()).not.toContain(c('Qd'));
@@ -266,7 +388,10 @@ describe('Sleeve Swap (2 sparks)', () => {
   });
   test('once per hand and only one card; a card not in your hand is refused', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3);
-    expect(h.try({ type: 'sleeve-swap', seat: 2, card: c('Ah') })).toMatchObject({ ok: false, error: { message: 'choose one of your own hole cards to discard' } });
+    expect(h.try({ type: 'sleeve-swap', seat: 2, card: c('Ah') })).toMatchObject({
+      ok: false,
+      error: { message: 'choose one of your own hole cards to discard' },
+    });
     expect(h.try({ type: 'sleeve-swap', seat: 2, card: [c('Qs'), c('Qd')] as unknown as Card }).ok).toBe(false);
     h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') });
     expect(h.state.hole[2]).toHaveLength(2);
@@ -285,9 +410,19 @@ describe('Sleeve Swap (2 sparks)', () => {
     expect(h.state.hole[2]).toEqual([c('Qs'), c('Ad')]); // the next deck card, whatever it is
     for (const v of [0, 1, 'spectator' as const]) {
       expect(view(h.state, v).players[2].cards).toEqual([null, null]);
-      expect(viewEvents(h.events, v).find((e) => e.type === 'x-power')).toEqual({ type: 'x-power', seat: 2, power: 'sleeve-swap', cost: 2, sparks: 1, street: 0 });
+      expect(viewEvents(h.events, v).find((e) => e.type === 'x-power')).toEqual({
+        type: 'x-power',
+        seat: 2,
+        power: 'sleeve-swap',
+        cost: 2,
+        sparks: 1,
+        street: 0,
+      });
     }
-    expect(viewEvents(h.events, 2).find((e) => e.type === 'x-power')).toMatchObject({ discarded: c('Qd'), card: c('Ad') });
+    expect(viewEvents(h.events, 2).find((e) => e.type === 'x-power')).toMatchObject({
+      discarded: c('Qd'),
+      card: c('Ad'),
+    });
   });
 });
 
@@ -324,10 +459,16 @@ describe('Short Anchor (2 sparks)', () => {
   });
   test('on an opponent who can act and has not acted in this round', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3, 2: 3 } }), HOLES3);
-    expect(h.try({ type: 'short-anchor', seat: 2, target: 2 })).toMatchObject({ ok: false, error: { message: 'Short Anchor targets an opponent in the hand' } });
+    expect(h.try({ type: 'short-anchor', seat: 2, target: 2 })).toMatchObject({
+      ok: false,
+      error: { message: 'Short Anchor targets an opponent in the hand' },
+    });
     expect(legalActions(h.state)!.extensions?.['short-anchor']).toEqual({ cost: 2, targets: [0, 1] }); // the blinds have not acted
     h.do({ type: 'call', seat: 2 });
-    expect(h.try({ type: 'short-anchor', seat: 0, target: 2 })).toMatchObject({ ok: false, error: { message: 'the target must be able to act and must not have acted this round' } });
+    expect(h.try({ type: 'short-anchor', seat: 0, target: 2 })).toMatchObject({
+      ok: false,
+      error: { message: 'the target must be able to act and must not have acted this round' },
+    });
     // An all-in or folded opponent cannot act.
     const a = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3 } }, [200, 200, 50]), HOLES3);
     a.do({ type: 'raise', seat: 2, amount: 50 });
@@ -335,14 +476,25 @@ describe('Short Anchor (2 sparks)', () => {
   });
   test('once per hand for the attacker', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 2: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
-    h.do({ type: 'short-anchor', seat: 2, target: 0 }, { type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
+    h.do(
+      { type: 'short-anchor', seat: 2, target: 0 },
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
     h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 });
-    expect(h.try({ type: 'short-anchor', seat: 2, target: 0 })).toMatchObject({ ok: false, error: { message: 'short-anchor can be used once per hand' } });
+    expect(h.try({ type: 'short-anchor', seat: 2, target: 0 })).toMatchObject({
+      ok: false,
+      error: { message: 'short-anchor can be used once per hand' },
+    });
   });
   test('each opponent can receive only one valid anchor per round, even if he blocks it', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 2: 3 } }), HOLES3);
     h.do({ type: 'short-anchor', seat: 2, target: 1 }, { type: 'shield', seat: 1 }, { type: 'call', seat: 2 });
-    expect(h.try({ type: 'short-anchor', seat: 0, target: 1 })).toMatchObject({ ok: false, error: { message: 'that player already received a valid anchor this round' } });
+    expect(h.try({ type: 'short-anchor', seat: 0, target: 1 })).toMatchObject({
+      ok: false,
+      error: { message: 'that player already received a valid anchor this round' },
+    });
   });
   test('it never lets him bet more chips than he has', () => {
     const h = flopPot100({ carousel: NO_SHIELD, sparks: { 0: 2 } }, [1000, 200]);
@@ -382,9 +534,16 @@ describe('Seal Shield (1 spark)', () => {
   });
   test('only in the response window to the anchor, even when it is not your turn', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 2: 3 } }), HOLES3);
-    expect(h.try({ type: 'shield', seat: 0 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/never used preventively/) } });
+    expect(h.try({ type: 'shield', seat: 0 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/never used preventively/) },
+    });
     h.do({ type: 'short-anchor', seat: 2, target: 0 }); // seat 2 is to act, seat 0 answers out of turn
-    expect(legalActions(h.state)).toMatchObject({ seat: 0, actions: ['shield', 'decline'], extensions: { timeoutAction: 'decline', shieldWindowMs: 8000, attacker: 2 } });
+    expect(legalActions(h.state)).toMatchObject({
+      seat: 0,
+      actions: ['shield', 'decline'],
+      extensions: { timeoutAction: 'decline', shieldWindowMs: 8000, attacker: 2 },
+    });
     expect(view(h.state, 0).legal).toMatchObject({ actions: ['shield', 'decline'] });
     // The window blocks normal play: nobody bets until it is answered.
     expect(code(h.try({ type: 'call', seat: 2 }))).toBe('NOT_YOUR_TURN');
@@ -400,7 +559,12 @@ describe('Seal Shield (1 spark)', () => {
     expect(a.last('x-anchor-applied')).toMatchObject({ seat: 0, via: 'no-window' });
     // Seat 1 (big blind) spends his only spark on a peek preflop, then is anchored on the flop with 0 sparks.
     const b = Hand.stacked(three({ carousel: NO_SWAP, sparks: { 0: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
-    b.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'sneak-peek', seat: 1 }, { type: 'check', seat: 1 });
+    b.do(
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'sneak-peek', seat: 1 },
+      { type: 'check', seat: 1 },
+    );
     b.do({ type: 'short-anchor', seat: 0, target: 1 });
     expect(b.state.phase).toBe('betting');
     expect(b.events.some((e) => e.type === 'x-shield-window')).toBe(false);
@@ -408,7 +572,13 @@ describe('Seal Shield (1 spark)', () => {
   });
   test('once per hand', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 1: 3, 2: 3 } }), HOLES3, '2c 3c 4d 8h 9s');
-    h.do({ type: 'short-anchor', seat: 2, target: 1 }, { type: 'shield', seat: 1 }, { type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
+    h.do(
+      { type: 'short-anchor', seat: 2, target: 1 },
+      { type: 'shield', seat: 1 },
+      { type: 'call', seat: 2 },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
     // On the flop he is anchored again (a new round): he still holds 2 sparks, but his shield is used.
     h.do({ type: 'short-anchor', seat: 0, target: 1 });
     expect(sparks(h)[1]).toBe(2);
@@ -424,13 +594,25 @@ describe('Seal Shield (1 spark)', () => {
     const h = flopPot100({ carousel: NO_PEEK, sparks: { 0: 2 }, shieldWindowMs: 5000 });
     h.do({ type: 'short-anchor', seat: 0, target: 1 });
     expect(h.last('x-shield-window')).toMatchObject({ ms: 5000 });
-    expect((view(h.state, 'spectator').ext!.powers as { window: unknown }).window).toEqual({ attacker: 0, target: 1, ms: 5000 });
+    expect((view(h.state, 'spectator').ext!.powers as { window: unknown }).window).toEqual({
+      attacker: 0,
+      target: 1,
+      ms: 5000,
+    });
   });
   test('if you decline or the time runs out, the anchor applies and you spend no spark', () => {
     for (const timeout of [false, true]) {
       const h = flopPot100({ carousel: NO_PEEK, sparks: { 0: 2, 1: 1 } });
-      h.do({ type: 'short-anchor', seat: 0, target: 1 }, timeout ? { type: 'decline', seat: 1, timeout: true } : { type: 'decline', seat: 1 });
-      expect(h.last('x-anchor-applied')).toEqual({ type: 'x-anchor-applied', seat: 1, by: 0, via: timeout ? 'timeout' : 'decline' });
+      h.do(
+        { type: 'short-anchor', seat: 0, target: 1 },
+        timeout ? { type: 'decline', seat: 1, timeout: true } : { type: 'decline', seat: 1 },
+      );
+      expect(h.last('x-anchor-applied')).toEqual({
+        type: 'x-anchor-applied',
+        seat: 1,
+        by: 0,
+        via: timeout ? 'timeout' : 'decline',
+      });
       expect(sparks(h)).toEqual({ 0: 1, 1: 2 });
       h.do({ type: 'bet', seat: 0, amount: 40 });
       expect(legalActions(h.state)!.maxTo).toBe(220);
@@ -458,7 +640,9 @@ describe('FAQ', () => {
     expect(sparksOf(a)![0].sparks).toBe(3);
     const next = start(three({ sparks: { 0: 3 } }), { rng: seededRandom(2) }).state;
     expect(sparksOf(next)![0].sparks).toBe(3);
-    const carousels = new Set([1, 2, 3, 4, 5, 6].map((seed) => powersExt(start(cfg, { rng: seededRandom(seed) }).state)!.carousel.join()));
+    const carousels = new Set(
+      [1, 2, 3, 4, 5, 6].map((seed) => powersExt(start(cfg, { rng: seededRandom(seed) }).state)!.carousel.join()),
+    );
     expect(carousels.size).toBeGreaterThan(1);
   });
   test('a Seal Shield gives the opponent no sparks back: none of these costs is refunded', () => {
@@ -467,7 +651,10 @@ describe('FAQ', () => {
     h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 });
     for (let k = 0; k < 2; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 });
     expect(h.state.phase).toBe('complete');
-    expect(sparksOf(h.state)).toEqual([{ seat: 0, sparks: 1 }, { seat: 1, sparks: 1 }]);
+    expect(sparksOf(h.state)).toEqual([
+      { seat: 0, sparks: 1 },
+      { seat: 1, sparks: 1 },
+    ]);
   });
   test('cannot be anchored again in the same round after defending', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 2: 3 } }), HOLES3);
@@ -477,7 +664,12 @@ describe('FAQ', () => {
   });
   test('two players peeking see the same card unless a swap intervened', () => {
     const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3, 1: 3, 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s Ts');
-    h.do({ type: 'sneak-peek', seat: 2 }, { type: 'call', seat: 2 }, { type: 'sneak-peek', seat: 0 }, { type: 'call', seat: 0 });
+    h.do(
+      { type: 'sneak-peek', seat: 2 },
+      { type: 'call', seat: 2 },
+      { type: 'sneak-peek', seat: 0 },
+      { type: 'call', seat: 0 },
+    );
     const peeks = h.events.filter((e) => e.type === 'x-power').map((e) => (e as unknown as { card: Card }).card);
     expect(peeks).toEqual([c('Ad'), c('Ad')]);
     // The big blind swaps after both peeks: the peeked Ad becomes his card, the flop starts with 3c.
@@ -486,22 +678,39 @@ describe('FAQ', () => {
     expect(h.state.board).toEqual(parseCards('3c 4d 8h'));
     // A peek after a swap sees the card after the swapped one.
     const g = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3, 1: 3, 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s Ts');
-    g.do({ type: 'call', seat: 2 }, { type: 'sleeve-swap', seat: 0, card: c('Kh') }, { type: 'call', seat: 0 }, { type: 'sneak-peek', seat: 1 });
+    g.do(
+      { type: 'call', seat: 2 },
+      { type: 'sleeve-swap', seat: 0, card: c('Kh') },
+      { type: 'call', seat: 0 },
+      { type: 'sneak-peek', seat: 1 },
+    );
     expect(g.last('x-power')).toMatchObject({ seat: 1, card: c('3c') });
   });
   test('a hand with powers does not beat a royal flush: powers are no hand category', () => {
     // Seat 0 swapped into a pair; seat 2 holds the royal flush with the board.
-    const h = Hand.stacked(three({ carousel: NO_SHIELD, sparks: { 0: 3, 2: 3 } }), ['7h 2c', '8c 3d', 'As Ks'], 'Qs Js Ts 4h 5d');
-    h.do({ type: 'sneak-peek', seat: 2 }, { type: 'call', seat: 2 }, { type: 'sleeve-swap', seat: 0, card: c('2c') }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
-    for (let k = 0; k < 3; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
+    const h = Hand.stacked(
+      three({ carousel: NO_SHIELD, sparks: { 0: 3, 2: 3 } }),
+      ['7h 2c', '8c 3d', 'As Ks'],
+      'Qs Js Ts 4h 5d',
+    );
+    h.do(
+      { type: 'sneak-peek', seat: 2 },
+      { type: 'call', seat: 2 },
+      { type: 'sleeve-swap', seat: 0, card: c('2c') },
+      { type: 'call', seat: 0 },
+      { type: 'check', seat: 1 },
+    );
+    for (let k = 0; k < 3; k++)
+      h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
     const award = h.last('pot-awarded') as Extract<HandEvent, { type: 'pot-awarded' }>;
     expect(award.shares).toEqual([{ seat: 2, amount: 6, half: 'whole' }]);
   });
-  test('in Hold\'em (and Naiko mode) you may use none, one or both hole cards', () => {
+  test("in Hold'em (and Naiko mode) you may use none, one or both hole cards", () => {
     // Board plays: a broadway straight on the board ties everyone.
     const b = Hand.stacked(three({ carousel: NO_SHIELD }), ['2h 3c', '2d 3h', '2s 4c'], 'Ac Kd Qh Js Tc');
     b.do({ type: 'call', seat: 2 }, { type: 'call', seat: 0 }, { type: 'check', seat: 1 });
-    for (let k = 0; k < 3; k++) b.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
+    for (let k = 0; k < 3; k++)
+      b.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
     const award = b.last('pot-awarded') as Extract<HandEvent, { type: 'pot-awarded' }>;
     expect(award.shares.map((s) => s.amount)).toEqual([2, 2, 2]);
   });
@@ -512,11 +721,24 @@ describe('events, replay, cancel', () => {
     const cfg = three({ sparks: { 0: 3, 1: 1, 2: 3 } });
     let seed = 0;
     let s = start(cfg, { rng: seededRandom(seed) });
-    while (!powersExt(s.state)!.carousel.includes('seal-shield') || !powersExt(s.state)!.carousel.includes('sleeve-swap')) s = start(cfg, { rng: seededRandom(++seed) });
-    const h = new Hand({ ...cfg, powers: { ...cfg.powers as PowersConfig, carousel: powersExt(s.state)!.carousel } }, s.state.deck.slice());
-    h.do({ type: 'sleeve-swap', seat: 2, card: h.state.hole[2][0] }, { type: 'call', seat: 2 }, { type: 'short-anchor', seat: 0, target: 1 }, { type: 'decline', seat: 1, timeout: true });
+    while (
+      !powersExt(s.state)!.carousel.includes('seal-shield') ||
+      !powersExt(s.state)!.carousel.includes('sleeve-swap')
+    )
+      s = start(cfg, { rng: seededRandom(++seed) });
+    const h = new Hand(
+      { ...cfg, powers: { ...(cfg.powers as PowersConfig), carousel: powersExt(s.state)!.carousel } },
+      s.state.deck.slice(),
+    );
+    h.do(
+      { type: 'sleeve-swap', seat: 2, card: h.state.hole[2][0] },
+      { type: 'call', seat: 2 },
+      { type: 'short-anchor', seat: 0, target: 1 },
+      { type: 'decline', seat: 1, timeout: true },
+    );
     h.do({ type: 'call', seat: 0 }, { type: 'check', seat: 1 });
-    for (let k = 0; k < 3; k++) h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
+    for (let k = 0; k < 3; k++)
+      h.do({ type: 'check', seat: 0 }, { type: 'check', seat: 1 }, { type: 'check', seat: 2 });
     const r = replayPowerEvents(cfg, h.events);
     expect(r.ok).toBe(true);
     expect(r.events).toEqual(h.events);
@@ -526,13 +748,24 @@ describe('events, replay, cancel', () => {
   });
   test('crash recovery replays a running powers hand from its log and cancels it', () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 0: 3, 2: 3 } }), HOLES3, 'Ad 3c 4d 8h 9s');
-    h.do({ type: 'sleeve-swap', seat: 2, card: c('Qd') }, { type: 'raise', seat: 2, amount: 10 }, { type: 'short-anchor', seat: 0, target: 1 });
+    h.do(
+      { type: 'sleeve-swap', seat: 2, card: c('Qd') },
+      { type: 'raise', seat: 2, amount: 10 },
+      { type: 'short-anchor', seat: 0, target: 1 },
+    );
     const r = replayEvents(three({ sparks: { 0: 3, 2: 3 } }), h.events);
     expect(r.ok && r.state.phase).toBe(SHIELD_WINDOW_PHASE);
     const cancelled = cancelHand(r.state);
-    expect(cancelled.ok && cancelled.events[0]).toMatchObject({ type: 'hand-cancelled', refunds: [{ seat: 0, amount: 1 }, { seat: 1, amount: 2 }, { seat: 2, amount: 10 }] });
+    expect(cancelled.ok && cancelled.events[0]).toMatchObject({
+      type: 'hand-cancelled',
+      refunds: [
+        { seat: 0, amount: 1 },
+        { seat: 1, amount: 2 },
+        { seat: 2, amount: 10 },
+      ],
+    });
   });
-  test('a hand cancelled during a shield window returns every chip (sparks are the table\'s to restore)', () => {
+  test("a hand cancelled during a shield window returns every chip (sparks are the table's to restore)", () => {
     const h = Hand.stacked(three({ carousel: NO_PEEK, sparks: { 2: 3 } }), HOLES3);
     h.do({ type: 'short-anchor', seat: 2, target: 0 });
     const r = cancelHand(h.state);

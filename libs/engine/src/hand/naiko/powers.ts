@@ -8,7 +8,16 @@ import type { RuleModule, StartHook } from '../rule-module';
 import type { ActionError, ApplyResult, HandEvent, HandState, LegalActions } from '../types';
 import type { EventRedactor, Viewer } from '../view';
 import { powerReplayInputs } from './replay';
-import { CAROUSELS, MAX_SPARKS, POWER_COST, POWER_IDS, type PowerId, type PowerLegal, type PowersConfig, type PowersExt } from './types';
+import {
+  CAROUSELS,
+  MAX_SPARKS,
+  POWER_COST,
+  POWER_IDS,
+  type PowerId,
+  type PowerLegal,
+  type PowersConfig,
+  type PowersExt,
+} from './types';
 
 /**
  * Naiko mode's powers (docs/rules/naiko.de.txt §5 and the power pages), reached only through the machine's extension
@@ -35,7 +44,10 @@ function setExt(d: Draft, x: PowersExt): void {
   d.ext = { ...d.ext, [POWERS]: x };
 }
 
-const err = (code: ActionError['code'], message: string): { ok: false; error: ActionError } => ({ ok: false, error: { code, message } });
+const err = (code: ActionError['code'], message: string): { ok: false; error: ActionError } => ({
+  ok: false,
+  error: { code, message },
+});
 
 // ---------- start: sparks and the carousel ----------
 
@@ -49,16 +61,19 @@ const startPowers: StartHook = (d, source, ev) => {
   const fail = (m: string): never => {
     throw new HandConfigError(m);
   };
-  if (d.config.showdown !== 'show-all') fail("Naiko tables show every hand still in at showdown: showdown must be 'show-all'");
+  if (d.config.showdown !== 'show-all')
+    fail("Naiko tables show every hand still in at showdown: showdown must be 'show-all'");
   if (cfg === null || typeof cfg !== 'object') fail('powers must be an object');
   const given = cfg.sparks ?? {};
   for (const [seat, n] of Object.entries(given)) {
     if (!d.seats.includes(Number(seat))) fail(`sparks for seat ${seat} who is not dealt in`);
-    if (!Number.isInteger(n) || n < 0 || n > MAX_SPARKS) fail(`seat ${seat}: sparks must be an integer 0..${MAX_SPARKS}`);
+    if (!Number.isInteger(n) || n < 0 || n > MAX_SPARKS)
+      fail(`seat ${seat}: sparks must be an integer 0..${MAX_SPARKS}`);
   }
   let carousel: PowerId[];
   if (cfg.carousel !== undefined) {
-    if (!validCarousel(cfg.carousel)) fail(`not a carousel: ${JSON.stringify(cfg.carousel)} (3 of the 4 powers; Seal Shield only with Short Anchor)`);
+    if (!validCarousel(cfg.carousel))
+      fail(`not a carousel: ${JSON.stringify(cfg.carousel)} (3 of the 4 powers; Seal Shield only with Short Anchor)`);
     carousel = POWER_IDS.filter((p) => cfg.carousel!.includes(p));
   } else if ('rng' in source) {
     // Drawn after the deck's shuffle from the same source: a revealed seed verifies both.
@@ -84,7 +99,11 @@ const startPowers: StartHook = (d, source, ev) => {
     shieldWindowMs: ms,
   };
   setExt(d, x);
-  ev.push({ type: 'x-powers-dealt', carousel: carousel.slice(), sparks: d.seats.map((seat, i) => ({ seat, before: before[i], sparks: sparks[i] })) });
+  ev.push({
+    type: 'x-powers-dealt',
+    carousel: carousel.slice(),
+    sparks: d.seats.map((seat, i) => ({ seat, before: before[i], sparks: sparks[i] })),
+  });
 };
 
 // ---------- the one validator ----------
@@ -100,13 +119,17 @@ function checkActivation(s: HandState, seat: number, power: PowerId): Check {
   if (s.phase === 'complete' || s.phase === 'cancelled') return err('HAND_OVER', 'the hand is over');
   if (x.window) return err('NOT_YOUR_TURN', 'a Seal Shield window is open');
   const p = s.toAct;
-  if (p < 0 || s.phase !== 'betting') return err('NOT_YOUR_TURN', 'powers are used in your turn, before your poker action');
+  if (p < 0 || s.phase !== 'betting')
+    return err('NOT_YOUR_TURN', 'powers are used in your turn, before your poker action');
   if (s.seats[p] !== seat) return err('NOT_YOUR_TURN', `seat ${s.seats[p]} is to act, not ${seat}`);
   if (!x.carousel.includes(power)) return err('ILLEGAL_ACTION', `${power} is not in this hand's carousel`);
   if (x.used[p].includes(power)) return err('ILLEGAL_ACTION', `${power} can be used once per hand`);
-  if (x.turnMark && x.turnMark.player === p && x.turnMark.version === s.version) return err('ILLEGAL_ACTION', 'at most one power per turn');
-  if (activations(s, x) >= MAX_ACTIVATIONS_PER_ROUND) return err('ILLEGAL_ACTION', `the table allows ${MAX_ACTIVATIONS_PER_ROUND} activations per betting round`);
-  if (x.sparks[p] < POWER_COST[power]) return err('ILLEGAL_ACTION', `${power} costs ${POWER_COST[power]} sparks, you hold ${x.sparks[p]}`);
+  if (x.turnMark && x.turnMark.player === p && x.turnMark.version === s.version)
+    return err('ILLEGAL_ACTION', 'at most one power per turn');
+  if (activations(s, x) >= MAX_ACTIVATIONS_PER_ROUND)
+    return err('ILLEGAL_ACTION', `the table allows ${MAX_ACTIVATIONS_PER_ROUND} activations per betting round`);
+  if (x.sparks[p] < POWER_COST[power])
+    return err('ILLEGAL_ACTION', `${power} costs ${POWER_COST[power]} sparks, you hold ${x.sparks[p]}`);
   return { ok: true, x, p };
 }
 
@@ -131,7 +154,8 @@ function checkSwap(s: HandState, seat: number, card: unknown): Check {
   // A posted blind does not set `acted`: only a betting action does.
   if (s.acted[c.p]) return err('ILLEGAL_ACTION', 'Sleeve Swap only before your first betting action');
   if (s.deckPos >= s.deck.length) return err('ILLEGAL_ACTION', 'no card left to swap in');
-  if (card !== undefined && !s.hole[c.p].includes(card as Card)) return err('ILLEGAL_ACTION', 'choose one of your own hole cards to discard');
+  if (card !== undefined && !s.hole[c.p].includes(card as Card))
+    return err('ILLEGAL_ACTION', 'choose one of your own hole cards to discard');
   return c;
 }
 
@@ -152,8 +176,10 @@ function checkAnchor(s: HandState, seat: number, target: unknown): Check & { t?:
   if (target === undefined) return targets.length ? c : err('ILLEGAL_ACTION', 'no opponent can be anchored now');
   const t = s.seats.indexOf(target as number);
   if (t < 0 || t === c.p) return err('ILLEGAL_ACTION', 'Short Anchor targets an opponent in the hand');
-  if (c.x.anchorSlot[t] === s.street) return err('ILLEGAL_ACTION', 'that player already received a valid anchor this round');
-  if (!targets.includes(t)) return err('ILLEGAL_ACTION', 'the target must be able to act and must not have acted this round');
+  if (c.x.anchorSlot[t] === s.street)
+    return err('ILLEGAL_ACTION', 'that player already received a valid anchor this round');
+  if (!targets.includes(t))
+    return err('ILLEGAL_ACTION', 'the target must be able to act and must not have acted this round');
   return { ...c, t };
 }
 
@@ -164,7 +190,8 @@ function checkResponse(s: HandState, seat: number, shield: boolean): Check {
   if (!x.window) return err('ILLEGAL_ACTION', 'no Seal Shield window is open (the shield is never used preventively)');
   const p = x.window.target;
   if (s.seats[p] !== seat) return err('NOT_YOUR_TURN', 'only the anchored player answers the window');
-  if (shield && (x.sparks[p] < POWER_COST['seal-shield'] || x.used[p].includes('seal-shield'))) return err('ILLEGAL_ACTION', 'cannot pay the Seal Shield');
+  if (shield && (x.sparks[p] < POWER_COST['seal-shield'] || x.used[p].includes('seal-shield')))
+    return err('ILLEGAL_ACTION', 'cannot pay the Seal Shield');
   return { ok: true, x, p };
 }
 
@@ -186,7 +213,13 @@ function activate(s: HandState, x0: PowersExt, p: number, power: PowerId): { d: 
   return { d, x };
 }
 
-const powerEvent = (s: Draft, p: number, x: PowersExt, power: PowerId, extra: Record<string, unknown> = {}): HandEvent => ({
+const powerEvent = (
+  s: Draft,
+  p: number,
+  x: PowersExt,
+  power: PowerId,
+  extra: Record<string, unknown> = {},
+): HandEvent => ({
   type: 'x-power',
   seat: s.seats[p],
   power,
@@ -216,7 +249,8 @@ const sneakPeekAction: ActionHandler = {
     x.peeks[c.p] = { street: d.street + 1, card };
     return done(d, x, [powerEvent(d, c.p, x, 'sneak-peek', { card, peekStreet: d.street + 1 })]);
   },
-  legal: (s) => (inPlay(s) ? legalOf(checkPeek(s, s.seats[s.toAct]), () => ({ cost: POWER_COST['sneak-peek'] })) : undefined),
+  legal: (s) =>
+    inPlay(s) ? legalOf(checkPeek(s, s.seats[s.toAct]), () => ({ cost: POWER_COST['sneak-peek'] })) : undefined,
 };
 
 const sleeveSwapAction: ActionHandler = {
@@ -237,7 +271,10 @@ const sleeveSwapAction: ActionHandler = {
   legal: (s) => {
     if (!inPlay(s)) return undefined;
     const p = s.toAct;
-    return legalOf(checkSwap(s, s.seats[p], undefined), () => ({ cost: POWER_COST['sleeve-swap'], cards: s.hole[p].slice() }));
+    return legalOf(checkSwap(s, s.seats[p], undefined), () => ({
+      cost: POWER_COST['sleeve-swap'],
+      cards: s.hole[p].slice(),
+    }));
   },
 };
 
@@ -252,7 +289,10 @@ const shortAnchorAction: ActionHandler = {
     x.anchorSlot = x.anchorSlot.slice();
     x.anchorSlot[t] = d.street;
     const events: HandEvent[] = [powerEvent(d, c.p, x, 'short-anchor', { target: d.seats[t] })];
-    const canShield = x.carousel.includes('seal-shield') && x.sparks[t] >= POWER_COST['seal-shield'] && !x.used[t].includes('seal-shield');
+    const canShield =
+      x.carousel.includes('seal-shield') &&
+      x.sparks[t] >= POWER_COST['seal-shield'] &&
+      !x.used[t].includes('seal-shield');
     if (canShield) {
       x.window = { attacker: c.p, target: t };
       d.phase = SHIELD_WINDOW_PHASE;
@@ -269,7 +309,10 @@ const shortAnchorAction: ActionHandler = {
     if (!inPlay(s)) return undefined;
     const p = s.toAct;
     const c = checkAnchor(s, s.seats[p], undefined);
-    return legalOf(c, () => ({ cost: POWER_COST['short-anchor'], targets: c.ok ? anchorTargets(s, p, c.x).map((i) => s.seats[i]) : [] }));
+    return legalOf(c, () => ({
+      cost: POWER_COST['short-anchor'],
+      targets: c.ok ? anchorTargets(s, p, c.x).map((i) => s.seats[i]) : [],
+    }));
   },
 };
 
@@ -287,7 +330,12 @@ function closeWindow(s: HandState, x0: PowersExt, shielded: boolean, timeout: bo
   } else {
     x.anchorCap = x.anchorCap.slice();
     x.anchorCap[w.target] = d.street;
-    events.push({ type: 'x-anchor-applied', seat: d.seats[w.target], by: d.seats[w.attacker], via: timeout ? 'timeout' : 'decline' });
+    events.push({
+      type: 'x-anchor-applied',
+      seat: d.seats[w.target],
+      by: d.seats[w.attacker],
+      via: timeout ? 'timeout' : 'decline',
+    });
   }
   x.window = null;
   x.turnMark = { player: w.attacker, version: d.version };
@@ -379,7 +427,9 @@ export function powersView(s: HandState, viewer: Viewer): PowersView | undefined
     used: s.seats.map((seat, i) => ({ seat, powers: x.used[i].slice() })),
     activationsLeft: MAX_ACTIVATIONS_PER_ROUND - activations(s, x),
     anchored: s.seats.filter((_, i) => x.anchorCap[i] === s.street),
-    window: x.window ? { attacker: s.seats[x.window.attacker], target: s.seats[x.window.target], ms: x.shieldWindowMs } : null,
+    window: x.window
+      ? { attacker: s.seats[x.window.attacker], target: s.seats[x.window.target], ms: x.shieldWindowMs }
+      : null,
     peek: me >= 0 && x.peeks[me] ? { ...x.peeks[me]! } : null,
     discarded: me >= 0 ? x.discards[me] : null,
   };
@@ -420,8 +470,13 @@ export function legalPowers(s: HandState): Partial<Record<PowerId, PowerLegal>> 
   if (s.toAct < 0 || s.phase !== 'betting' || !powersExt(s)) return out;
   const seat = s.seats[s.toAct];
   if (checkPeek(s, seat).ok) out['sneak-peek'] = { cost: POWER_COST['sneak-peek'] };
-  if (checkSwap(s, seat, undefined).ok) out['sleeve-swap'] = { cost: POWER_COST['sleeve-swap'], cards: s.hole[s.toAct].slice() };
+  if (checkSwap(s, seat, undefined).ok)
+    out['sleeve-swap'] = { cost: POWER_COST['sleeve-swap'], cards: s.hole[s.toAct].slice() };
   const a = checkAnchor(s, seat, undefined);
-  if (a.ok) out['short-anchor'] = { cost: POWER_COST['short-anchor'], targets: anchorTargets(s, s.toAct, a.x).map((i) => s.seats[i]) };
+  if (a.ok)
+    out['short-anchor'] = {
+      cost: POWER_COST['short-anchor'],
+      targets: anchorTargets(s, s.toAct, a.x).map((i) => s.seats[i]),
+    };
   return out;
 }

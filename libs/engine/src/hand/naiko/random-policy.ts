@@ -15,13 +15,16 @@ export function randomNaikoAction(state: HandState, rng: RandomSource, powerChan
   if (!la) return null;
   if (la.actions.includes('shield') || la.actions.includes('decline')) {
     const type = la.actions[randomInt(rng, la.actions.length)];
-    return type === 'decline' && randomInt(rng, 2) === 0 ? { type, seat: la.seat, timeout: true } : { type, seat: la.seat };
+    return type === 'decline' && randomInt(rng, 2) === 0
+      ? { type, seat: la.seat, timeout: true }
+      : { type, seat: la.seat };
   }
   const powers = Object.entries(legalPowers(state)) as [PowerId, { cards?: number[]; targets?: number[] }][];
   if (powers.length && randomInt(rng, 1000) < powerChance * 1000) {
     const [power, l] = powers[randomInt(rng, powers.length)];
     if (power === 'sleeve-swap') return { type: power, seat: la.seat, card: l.cards![randomInt(rng, l.cards!.length)] };
-    if (power === 'short-anchor') return { type: power, seat: la.seat, target: l.targets![randomInt(rng, l.targets!.length)] };
+    if (power === 'short-anchor')
+      return { type: power, seat: la.seat, target: l.targets![randomInt(rng, l.targets!.length)] };
     return { type: power, seat: la.seat };
   }
   return randomLegalAction(state, rng);

@@ -19,7 +19,10 @@ export function powerActionsOf(events: readonly HandEvent[]): Action[] {
       else out.push({ type: 'shield', seat: p.seat });
     } else if (e.type === 'x-anchor-applied') {
       const a = e as unknown as AppliedEvent;
-      if (a.via !== 'no-window') out.push(a.via === 'timeout' ? { type: 'decline', seat: a.seat, timeout: true } : { type: 'decline', seat: a.seat });
+      if (a.via !== 'no-window')
+        out.push(
+          a.via === 'timeout' ? { type: 'decline', seat: a.seat, timeout: true } : { type: 'decline', seat: a.seat },
+        );
     } else out.push(...actionsOf([e]));
   }
   return out;
@@ -33,7 +36,9 @@ export function powerDealtCards(events: readonly HandEvent[]): Card[] {
   const out = dealtCards(
     events.map((e) => {
       const p = e as unknown as PowerEvent;
-      return e.type === 'x-power' && p.power === 'sleeve-swap' ? ({ type: 'board-dealt', street: 0, cards: [p.card as Card] } as HandEvent) : e;
+      return e.type === 'x-power' && p.power === 'sleeve-swap'
+        ? ({ type: 'board-dealt', street: 0, cards: [p.card as Card] } as HandEvent)
+        : e;
     }),
   );
   // A peek shows the next deck card without taking it: either the next card dealt after it is that
@@ -50,12 +55,14 @@ export function powerDealtCards(events: readonly HandEvent[]): Card[] {
 export function powerReplayInputs(config: HandConfig, events: readonly HandEvent[]): ReplayInputs {
   const dealt = events.find((e) => e.type === 'x-powers-dealt') as { carousel: PowerId[] } | undefined;
   const powers = config.powers as PowersConfig | undefined;
-  const cfg: HandConfig = dealt && powers ? { ...config, powers: { ...powers, carousel: dealt.carousel.slice() } } : config;
+  const cfg: HandConfig =
+    dealt && powers ? { ...config, powers: { ...powers, carousel: dealt.carousel.slice() } } : config;
   return { config: cfg, deck: powerDealtCards(events), actions: powerActionsOf(events) };
 }
 
 export function sparksFromEvents(events: readonly HandEvent[]): { seat: number; sparks: number }[] | undefined {
-  const dealt = events.find((e) => e.type === 'x-powers-dealt') as { sparks: { seat: number; sparks: number }[] } | undefined;
+  const dealt = events.find((e) => e.type === 'x-powers-dealt') as
+    { sparks: { seat: number; sparks: number }[] } | undefined;
   if (!dealt) return undefined;
   const out = new Map(dealt.sparks.map((s) => [s.seat, s.sparks]));
   for (const e of events) {

@@ -7,7 +7,12 @@ export type PowerId = 'sneak-peek' | 'sleeve-swap' | 'short-anchor' | 'seal-shie
 export const POWER_IDS: readonly PowerId[] = ['sneak-peek', 'sleeve-swap', 'short-anchor', 'seal-shield'];
 
 /** Sparks each power costs. */
-export const POWER_COST: Readonly<Record<PowerId, number>> = { 'sneak-peek': 1, 'sleeve-swap': 2, 'short-anchor': 2, 'seal-shield': 1 };
+export const POWER_COST: Readonly<Record<PowerId, number>> = {
+  'sneak-peek': 1,
+  'sleeve-swap': 2,
+  'short-anchor': 2,
+  'seal-shield': 1,
+};
 
 /** At most this many sparks are held. */
 export const MAX_SPARKS = 3;

@@ -13,7 +13,8 @@ import type { HandState } from '../types';
  * bring-in, its completion and 7-Card Stud's open pair on 4th street. Each reads `spec.stud`.
  */
 
-export const studRules = (spec: VariantSpec): StudRules | undefined => (spec as VariantSpec & { stud?: StudRules }).stud;
+export const studRules = (spec: VariantSpec): StudRules | undefined =>
+  (spec as VariantSpec & { stud?: StudRules }).stud;
 
 /** The face-up cards of player i, in the order dealt. */
 export function upCards(s: Pick<HandState, 'hole' | 'holeUp'>, i: number): Card[] {
@@ -69,7 +70,11 @@ const rankCount = new Int8Array(13);
  * allocating — this runs for every player on every street. Soko's four up-cards (where a four-card
  * flush or straight counts) go to `evaluateVisible` itself. Comparable between players of one street.
  */
-export function visibleStrength(s: Pick<HandState, 'hole' | 'holeUp'>, i: number, ranking: VariantSpec['ranking']['high']): number {
+export function visibleStrength(
+  s: Pick<HandState, 'hole' | 'holeUp'>,
+  i: number,
+  ranking: VariantSpec['ranking']['high'],
+): number {
   const h = s.hole[i];
   const up = s.holeUp[i];
   let n = 0;
@@ -158,7 +163,6 @@ export function anyOpenPair(s: Pick<HandState, 'hole' | 'holeUp'>): boolean {
   return found;
 }
 
-
 /**
  * The stud betting rules on top of the structure's bounds:
  *  - first street, no bet yet: the player to act must bring in (`bringIn`) or complete; he may not
@@ -209,7 +213,12 @@ export function studBounds(s: HandState, b: Bounds): Bounds {
       const full = openingIncrement(s);
       const structure = s.config.structure;
       // Spread Limit: the completion is the round's first bet, between the minimum and the level's limit.
-      let maxTo = structure === 'fixed-limit' ? full : structure === 'spread-limit' ? Math.max(spreadLimit(s), full) : Math.max(b.maxTo, full);
+      let maxTo =
+        structure === 'fixed-limit'
+          ? full
+          : structure === 'spread-limit'
+            ? Math.max(spreadLimit(s), full)
+            : Math.max(b.maxTo, full);
       if (maxTo > b.allInTo) maxTo = b.allInTo;
       b.minTo = Math.min(full, b.allInTo);
       b.maxTo = maxTo;

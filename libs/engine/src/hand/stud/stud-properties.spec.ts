@@ -49,26 +49,40 @@ const tableArb = fc
       seats,
       button: t.buttonPick % (lastSeat + 2),
       // Bring-in: the house default 2 × ante, or set explicitly (always below the completion).
-      stakes: { smallBlind: 0, bigBlind: smallBet, ante: t.ante, bringIn: t.bringInPick === undefined ? undefined : t.bringInPick * t.ante, smallBet, bigBet: 2 * smallBet, spreadLimits: [smallBet, 2 * smallBet, 3 * smallBet] },
+      stakes: {
+        smallBlind: 0,
+        bigBlind: smallBet,
+        ante: t.ante,
+        bringIn: t.bringInPick === undefined ? undefined : t.bringInPick * t.ante,
+        smallBet,
+        bigBet: 2 * smallBet,
+        spreadLimits: [smallBet, 2 * smallBet, 3 * smallBet],
+      },
       showdown: t.showdown,
       rake: t.rake ? houseRake() : undefined,
     };
   });
 
 /** Eight 7-Card Stud players who never fold: the deck runs out on 7th street whenever all stay in. */
-const exhaustionArb = fc.record({ seed: fc.integer(), structure: fc.constantFrom(...STRUCTURES) }).map(({ seed, structure }) => ({
-  seed,
-  config: {
-    variant: 'stud7',
-    structure,
-    seats: Array.from({ length: 8 }, (_, seat) => ({ seat, stack: 1000 })),
-    button: 7,
-    stakes: { smallBlind: 0, bigBlind: 10, ante: 1, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] },
-  } as HandConfig,
-}));
+const exhaustionArb = fc
+  .record({ seed: fc.integer(), structure: fc.constantFrom(...STRUCTURES) })
+  .map(({ seed, structure }) => ({
+    seed,
+    config: {
+      variant: 'stud7',
+      structure,
+      seats: Array.from({ length: 8 }, (_, seat) => ({ seat, stack: 1000 })),
+      button: 7,
+      stakes: { smallBlind: 0, bigBlind: 10, ante: 1, smallBet: 10, bigBet: 20, spreadLimits: [10, 20, 30] },
+    } as HandConfig,
+  }));
 
 /** Random legal play until the betting ends; `noFold` turns every fold into a call. */
-function playRandom(config: HandConfig, seed: number, opts: { check?: (s: HandState, rng: RandomSource) => void; noFold?: boolean } = {}): RandomRun {
+function playRandom(
+  config: HandConfig,
+  seed: number,
+  opts: { check?: (s: HandState, rng: RandomSource) => void; noFold?: boolean } = {},
+): RandomRun {
   return playRandomHand(config, seed, {
     running: (s) => s.phase === 'betting',
     maxSteps: 400,
@@ -99,7 +113,9 @@ describe('stud hand machine properties', () => {
         const live = last.folded.filter((f) => !f).length;
         if (last.street === 4 && live === 8) {
           expect(last.board.length).toBe(1);
-          const seventh = run.events.findIndex((e) => e.type === 'street-started' && (e as { street: number }).street === 4);
+          const seventh = run.events.findIndex(
+            (e) => e.type === 'street-started' && (e as { street: number }).street === 4,
+          );
           expect(run.events.slice(seventh).some((e) => e.type === 'action')).toBe(false);
         }
         expect(sum(last.stacks)).toBe(8000);
@@ -113,11 +129,19 @@ describe('stud hand machine properties', () => {
       fc.property(tableArb, fc.integer(), (config, seed) => {
         playRandom(config, seed, {
           check: (s, rng) => {
-            checkApplyAgreesWithLegalActions(s, rng, ['fold', 'check', 'call', 'bet', 'raise', 'bring-in'], (la, type, amount) => {
-              const sized =
-                amount === undefined || (amount >= la.minTo && amount <= la.maxTo && (!la.choices || la.choices.includes(amount) || amount === la.allInTo));
-              return la.actions.includes(type) && sized;
-            });
+            checkApplyAgreesWithLegalActions(
+              s,
+              rng,
+              ['fold', 'check', 'call', 'bet', 'raise', 'bring-in'],
+              (la, type, amount) => {
+                const sized =
+                  amount === undefined ||
+                  (amount >= la.minTo &&
+                    amount <= la.maxTo &&
+                    (!la.choices || la.choices.includes(amount) || amount === la.allInTo));
+                return la.actions.includes(type) && sized;
+              },
+            );
           },
         });
       }),

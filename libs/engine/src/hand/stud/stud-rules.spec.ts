@@ -52,10 +52,16 @@ describe('bring-in: who brings in', () => {
     expect(legalActions(state)!.seat).toBe(0);
   });
 
-  it("Telesina: the highest up-card brings in, but hearts > diamonds > clubs > spades (Ah before As, Kc before Ks)", () => {
-    let { state } = startStud(studTable('telesina', 'fixed-limit', hundred(3)), studDeck('short32', [['7dAs', '8dAh', '9dKc']]));
+  it('Telesina: the highest up-card brings in, but hearts > diamonds > clubs > spades (Ah before As, Kc before Ks)', () => {
+    let { state } = startStud(
+      studTable('telesina', 'fixed-limit', hundred(3)),
+      studDeck('short32', [['7dAs', '8dAh', '9dKc']]),
+    );
     expect(legalActions(state)!.seat).toBe(1);
-    ({ state } = startStud(studTable('telesina', 'fixed-limit', hundred(3)), studDeck('short32', [['7dKs', '8dKc', '9dQh']])));
+    ({ state } = startStud(
+      studTable('telesina', 'fixed-limit', hundred(3)),
+      studDeck('short32', [['7dKs', '8dKc', '9dQh']]),
+    ));
     expect(legalActions(state)!.seat).toBe(1);
   });
 });
@@ -68,7 +74,10 @@ describe('bring-in vs completion', () => {
     const { state } = startStud(table, deck);
     expect(apply(state, { type: 'check', seat: 0 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
     expect(apply(state, { type: 'fold', seat: 0 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_ACTION' } });
-    expect(apply(state, { type: 'bet', seat: 0, amount: 5 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
+    expect(apply(state, { type: 'bet', seat: 0, amount: 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_AMOUNT' },
+    });
   });
 
   it('bring-in 2, completed to the small bet 10, the next raise is to 20; pot 3 antes + 10 + 10 = 23', () => {
@@ -98,7 +107,12 @@ describe('bring-in vs completion', () => {
 
   it('the bring-in poster may re-raise a completion (like a blind, the forced bet was not his action)', () => {
     const { state } = play(table, deck, ['0:bring-in', '1:raise:10', '2:call']);
-    expect(legalActions(state)).toMatchObject({ seat: 0, actions: ['fold', 'call', 'raise'], callAmount: 8, minTo: 20 });
+    expect(legalActions(state)).toMatchObject({
+      seat: 0,
+      actions: ['fold', 'call', 'raise'],
+      callAmount: 8,
+      minTo: 20,
+    });
   });
 
   it('a bring-in player all-in on the ante cannot bring in: the next player clockwise must (bring in or complete)', () => {
@@ -108,9 +122,18 @@ describe('bring-in vs completion', () => {
   });
 
   it('Pot Limit: complete to the minimum bet 10 or bet up to the pot', () => {
-    const { state } = startStud(studTable('stud7', 'pot-limit', hundred(3)), studDeck('standard52', [['AsKs2c', 'QdQc9s', 'JdJc8s']]));
+    const { state } = startStud(
+      studTable('stud7', 'pot-limit', hundred(3)),
+      studDeck('standard52', [['AsKs2c', 'QdQc9s', 'JdJc8s']]),
+    );
     // Highest up-card in Pot Limit: 9s (seat 1). Pot 3 < minimum bet 10, so 10..10.
-    expect(legalActions(state)).toMatchObject({ seat: 1, actions: ['bring-in', 'bet'], bringIn: 2, minTo: 10, maxTo: 10 });
+    expect(legalActions(state)).toMatchObject({
+      seat: 1,
+      actions: ['bring-in', 'bet'],
+      bringIn: 2,
+      minTo: 10,
+      maxTo: 10,
+    });
   });
 });
 
@@ -135,7 +158,11 @@ describe('completion in the big-bet and spread structures', () => {
 
 describe('later streets: the best visible hand acts first', () => {
   // Bring-in 5c (seat 1). 4th: K-Q, 5-9, Q-J → seat 0. 5th: K-Q-2, 5-9-9 (pair), Q-J-A → seat 1.
-  const deck = studDeck('standard52', [['2d3dKs', '4d6d5c', '7d8dQh'], ['Qs', '9h', 'Jh'], ['2s', '9c', 'Ac']]);
+  const deck = studDeck('standard52', [
+    ['2d3dKs', '4d6d5c', '7d8dQh'],
+    ['Qs', '9h', 'Jh'],
+    ['2s', '9c', 'Ac'],
+  ]);
   const table = studTable('stud7', 'fixed-limit', hundred(3));
 
   it('first to act on 5th street with a visible pair: the pair of nines before an ace-high board', () => {
@@ -155,7 +182,10 @@ describe('later streets: the best visible hand acts first', () => {
 
 describe('open pair on 4th street (7-Card Stud Fixed Limit)', () => {
   // Bring-in 2c (seat 0). 4th: seat 1 shows 9s 9h → opens, and anyone may bet 10 or 20.
-  const deck = studDeck('standard52', [['AsKs2c', 'QdQc9s', 'JdJc8s'], ['3d', '9h', '4h']]);
+  const deck = studDeck('standard52', [
+    ['AsKs2c', 'QdQc9s', 'JdJc8s'],
+    ['3d', '9h', '4h'],
+  ]);
   const after3rd = ['0:bring-in', '1:call', '2:call'];
 
   it('the open-pair double bet: 10 or 20, nothing between; a raise then adds 10 or 20', () => {
@@ -164,7 +194,10 @@ describe('open pair on 4th street (7-Card Stud Fixed Limit)', () => {
     expect(la).toMatchObject({ seat: 1, actions: ['fold', 'check', 'bet'], minTo: 10, maxTo: 20, choices: [10, 20] });
     // Folding is open to him although checking is free (docs/rules/README.md: fold at any time it is his turn).
     expect(apply(state, { type: 'fold', seat: 1 }).ok).toBe(true);
-    expect(apply(state, { type: 'bet', seat: 1, amount: 15 })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_AMOUNT' } });
+    expect(apply(state, { type: 'bet', seat: 1, amount: 15 })).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_AMOUNT' },
+    });
     const r = apply(state, { type: 'bet', seat: 1, amount: 20 });
     expect(r.ok).toBe(true);
     if (r.ok) expect(legalActions(r.state)).toMatchObject({ seat: 2, minTo: 30, maxTo: 40, choices: [30, 40] });
@@ -186,7 +219,10 @@ describe('deck exhaustion (7-Card Stud)', () => {
     const held = new Set([...p0, ...p1, shared, parseCards('Ac')[0]]);
     const rest = standardDeck().filter((c) => !held.has(c));
     const hands = [p0, p1, ...[0, 1, 2, 3, 4, 5].map((j) => [0, 1, 2, 3, 4, 5].map((m) => rest[j + 6 * m]))];
-    const streets = [hands.map((h) => formatCards(h.slice(0, 3))), ...[3, 4, 5].map((k) => hands.map((h) => formatCards([h[k]])))];
+    const streets = [
+      hands.map((h) => formatCards(h.slice(0, 3))),
+      ...[3, 4, 5].map((k) => hands.map((h) => formatCards([h[k]]))),
+    ];
     const deck = studDeck('standard52', streets, 'Kc');
     const { state, events } = checkDown(startStud(studTable('stud7', 'fixed-limit', hundred(8)), deck).state);
     expect(state.phase).toBe('complete');
@@ -203,7 +239,12 @@ describe('deck exhaustion (7-Card Stud)', () => {
 
 describe('showdowns of the other stud games', () => {
   it("Soko's 4-flush beats a pair: 2h 5h 9h Jh 3c wins the pot of 6 against Kd Kc", () => {
-    const deck = studDeck('standard52', [['2h5h', 'KdKc'], ['9h', '4s'], ['Jh', '7d'], ['3c', '8c']]);
+    const deck = studDeck('standard52', [
+      ['2h5h', 'KdKc'],
+      ['9h', '4s'],
+      ['Jh', '7d'],
+      ['3c', '8c'],
+    ]);
     const { state } = checkDown(startStud(studTable('soko', 'fixed-limit', hundred(2)), deck).state);
     // Kc is the highest up-card: seat 1 brings in 2, seat 0 calls; pot 2 antes + 4 = 6.
     expect(stacks(state)).toEqual([103, 97]);
@@ -211,18 +252,36 @@ describe('showdowns of the other stud games', () => {
 
   it("Telesina's vela round: the shared vela card is turned after 5th street, a fifth betting round follows, and it completes the straight", () => {
     // Seat 0: 7h | 8c 9d Td Qs + vela Jc = straight 8-Q. Seat 1: Ac | Ah Ks Kd 7d = aces and kings.
-    const deck = studDeck('short32', [['7h8c', 'AcAh'], ['9d', 'Ks'], ['Td', 'Kd'], ['Qs', '7d']], 'Jc');
+    const deck = studDeck(
+      'short32',
+      [
+        ['7h8c', 'AcAh'],
+        ['9d', 'Ks'],
+        ['Td', 'Kd'],
+        ['Qs', '7d'],
+      ],
+      'Jc',
+    );
     const { state, events } = checkDown(startStud(studTable('telesina', 'fixed-limit', hundred(2)), deck).state);
     const vela = events.findIndex((e) => e.type === 'street-started' && e.name === 'vela');
     expect(vela).toBeGreaterThan(0);
     expect(events[vela + 1]).toEqual({ type: 'board-dealt', street: 4, cards: parseCards('Jc') });
     // Two checks on the vela round (Ah Ks Kd 7d is the best board: seat 1 first).
-    expect(ofType(events.slice(vela), 'action').map((a) => [a.seat, a.action])).toEqual([[1, 'check'], [0, 'check']]);
+    expect(ofType(events.slice(vela), 'action').map((a) => [a.seat, a.action])).toEqual([
+      [1, 'check'],
+      [0, 'check'],
+    ]);
     expect(stacks(state)).toEqual([103, 97]);
   });
 
   it('a Stud Hi/Lo scoop: the wheel wins high (straight over two pair) and low; the pot of 6 is not split', () => {
-    const deck = studDeck('standard52', [['As2d3c', 'KhKsQd'], ['4h', 'Qc'], ['5s', '9h'], ['9d', '9c'], ['Kc', 'Jd']]);
+    const deck = studDeck('standard52', [
+      ['As2d3c', 'KhKsQd'],
+      ['4h', 'Qc'],
+      ['5s', '9h'],
+      ['9d', '9c'],
+      ['Kc', 'Jd'],
+    ]);
     const { state, events } = checkDown(startStud(studTable('stud7-hl', 'fixed-limit', hundred(2)), deck).state);
     expect(stacks(state)).toEqual([103, 97]);
     const award = ofType(events, 'pot-awarded')[0];
@@ -235,7 +294,13 @@ describe('showdowns of the other stud games', () => {
   it('a Stud Hi/Lo split with an odd chip: pot 7 → high half 4 (the odd chip), low half 3', () => {
     // Seat 1 (8s) brings in 2, seat 2 folds, seat 0 calls: 3 antes + 2 + 2 = 7.
     // Seat 0: Kh Ks Qd Jd 9h 9c 3s = kings and nines, no low. Seat 1: 2c 4d 8s 5c 7d Ts Js = 8-7-5-4-2 low.
-    const deck = studDeck('standard52', [['KhKsQd', '2c4d8s', '6h6dAh'], ['Jd', '5c'], ['9h', '7d'], ['9c', 'Ts'], ['3s', 'Js']]);
+    const deck = studDeck('standard52', [
+      ['KhKsQd', '2c4d8s', '6h6dAh'],
+      ['Jd', '5c'],
+      ['9h', '7d'],
+      ['9c', 'Ts'],
+      ['3s', 'Js'],
+    ]);
     const table = studTable('stud7-hl', 'fixed-limit', hundred(3));
     const { state: s } = play(table, deck, ['1:bring-in', '2:fold', '0:call']);
     const { state, events } = checkDown(s);
@@ -248,7 +313,12 @@ describe('showdowns of the other stud games', () => {
 
   it('Soko odd chip: to the player dealt first (seat 0 left of the button) when equal hands split 7', () => {
     // Both play A-K-Q-J-9 in mixed suits (the up-cards tie); seat 2 folds to the bring-in.
-    const deck = studDeck('standard52', [['As9d', 'Ad9c', '2c3c'], ['Kh', 'Kc'], ['Qh', 'Qc'], ['Jd', 'Js']]);
+    const deck = studDeck('standard52', [
+      ['As9d', 'Ad9c', '2c3c'],
+      ['Kh', 'Kc'],
+      ['Qh', 'Qc'],
+      ['Jd', 'Js'],
+    ]);
     const table = studTable('soko', 'fixed-limit', hundred(3));
     // Highest up-card: 9d (seat 0) over 9c (seat 1) → seat 0 brings in.
     const { state: s } = play(table, deck, ['0:bring-in', '1:call', '2:fold']);
@@ -266,7 +336,12 @@ describe('stud views', () => {
     expect(spectator.players[0].up).toEqual([false, false, true]);
     expect(view(state, 0).players[0].cards).toEqual(parseCards('AsKs2c'));
     expect(view(state, 0).players[1].cards).toEqual([null, null, parseCards('9s')[0]]);
-    expect(ofType(events, 'hole-dealt')[1]).toEqual({ type: 'hole-dealt', seat: 1, cards: parseCards('QdQc9s'), up: [false, false, true] });
+    expect(ofType(events, 'hole-dealt')[1]).toEqual({
+      type: 'hole-dealt',
+      seat: 1,
+      cards: parseCards('QdQc9s'),
+      up: [false, false, true],
+    });
   });
 });
 
@@ -274,13 +349,18 @@ describe('visible hand order', () => {
   it('the fast visible strength orders boards exactly like evaluateVisible (1–4 up-cards, every stud ranking)', () => {
     const cards = fc.uniqueArray(fc.integer({ min: 0, max: 51 }), { minLength: 8, maxLength: 8 });
     fc.assert(
-      fc.property(cards, fc.integer({ min: 1, max: 4 }), fc.constantFrom('high', 'soko', 'americana', 'telesina' as const), (cs, n, ranking) => {
-        const a = cs.slice(0, n);
-        const b = cs.slice(4, 4 + n);
-        const s = { hole: [a, b], holeUp: [a.map(() => true), b.map(() => true)] };
-        const fast = Math.sign(visibleStrength(s, 0, ranking) - visibleStrength(s, 1, ranking));
-        expect(fast).toBe(Math.sign(evaluateVisible(a, ranking) - evaluateVisible(b, ranking)));
-      }),
+      fc.property(
+        cards,
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom('high', 'soko', 'americana', 'telesina' as const),
+        (cs, n, ranking) => {
+          const a = cs.slice(0, n);
+          const b = cs.slice(4, 4 + n);
+          const s = { hole: [a, b], holeUp: [a.map(() => true), b.map(() => true)] };
+          const fast = Math.sign(visibleStrength(s, 0, ranking) - visibleStrength(s, 1, ranking));
+          expect(fast).toBe(Math.sign(evaluateVisible(a, ranking) - evaluateVisible(b, ranking)));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

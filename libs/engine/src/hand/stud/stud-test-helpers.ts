@@ -29,8 +29,19 @@ export function studDeck(deck: DeckId, streets: string[][], board = ''): Card[] 
 export const STUD_STAKES: Stakes = { smallBlind: 0, bigBlind: 10, ante: 1, bringIn: 2, smallBet: 10, bigBet: 20 };
 
 /** Players at seats 0..n-1, the button on the last seat, so seat 0 is dealt first. */
-export function studTable(variant: string, structure: HandConfig['structure'], stacks: number[], stakes: Partial<Stakes> = {}): HandConfig {
-  return { variant, structure, seats: stacks.map((stack, seat) => ({ seat, stack })), button: stacks.length - 1, stakes: { ...STUD_STAKES, ...stakes } };
+export function studTable(
+  variant: string,
+  structure: HandConfig['structure'],
+  stacks: number[],
+  stakes: Partial<Stakes> = {},
+): HandConfig {
+  return {
+    variant,
+    structure,
+    seats: stacks.map((stack, seat) => ({ seat, stack })),
+    button: stacks.length - 1,
+    stakes: { ...STUD_STAKES, ...stakes },
+  };
 }
 
 /** Everyone brings in, calls or checks until the hand ends (the passive line that reaches showdown). */

@@ -54,7 +54,8 @@ export class TableRouting {
     try {
       return await this.router!.send(owner, cmd.op, { cmd, user } satisfies RoutedRequest);
     } catch (err) {
-      if (err instanceof RoutedCommandError) throw new TableHostError(err.error.code, err.error.reason, err.error.message);
+      if (err instanceof RoutedCommandError)
+        throw new TableHostError(err.error.code, err.error.reason, err.error.message);
       throw err;
     }
   }
@@ -124,7 +125,9 @@ export class TableRouting {
     await Promise.all(
       others.map(async (copy) => {
         try {
-          const reply = (await router.send(copy, 'watchers', { watchers: tableIds } satisfies WatchersRequest)) as Record<string, string[]>;
+          const reply = (await router.send(copy, 'watchers', {
+            watchers: tableIds,
+          } satisfies WatchersRequest)) as Record<string, string[]>;
           for (const [tableId, users] of Object.entries(reply)) {
             if (this.s.find(tableId)) for (const userId of users) this.remoteWatch(tableId, userId, copy, true);
           }
@@ -139,7 +142,11 @@ export class TableRouting {
       if (!host) continue;
       for (const userId of this.s.reseated.get(tableId) ?? []) {
         if (this.remoteWatchers.get(tableId)?.has(userId) || this.s.sockets.userWatches(tableId, userId)) continue;
-        await host.disconnected(userId).catch((err: unknown) => this.logger.warn({ msg: 'disconnect after a takeover failed', tableId, err: String(err) }));
+        await host
+          .disconnected(userId)
+          .catch((err: unknown) =>
+            this.logger.warn({ msg: 'disconnect after a takeover failed', tableId, err: String(err) }),
+          );
       }
     }
   }
@@ -152,7 +159,8 @@ export class TableRouting {
   async forgetDeadCopies(): Promise<void> {
     if (!this.router) return;
     const copies = new Set<string>();
-    for (const users of this.remoteWatchers.values()) for (const set of users.values()) for (const c of set) copies.add(c);
+    for (const users of this.remoteWatchers.values())
+      for (const set of users.values()) for (const c of set) copies.add(c);
     for (const copy of copies) {
       if (await this.router.isAlive(copy).catch(() => true)) continue;
       for (const [tableId, users] of [...this.remoteWatchers]) {
@@ -161,12 +169,16 @@ export class TableRouting {
           this.remoteWatch(tableId, userId, copy, false);
           const still = this.remoteWatchers.get(tableId)?.has(userId) || this.s.sockets.userWatches(tableId, userId);
           const host = this.s.find(tableId);
-          if (!still && host) host.disconnected(userId).catch((err: unknown) => this.logger.warn({ msg: 'disconnect after a dead copy failed', tableId, err: String(err) }));
+          if (!still && host)
+            host
+              .disconnected(userId)
+              .catch((err: unknown) =>
+                this.logger.warn({ msg: 'disconnect after a dead copy failed', tableId, err: String(err) }),
+              );
         }
       }
     }
   }
-
 
   /**
    * Refused (FORBIDDEN, NOT_INVITED) unless `user` may watch the table (a private table: host,
@@ -191,21 +203,35 @@ export class TableRouting {
    */
   async summaries(userId: string): Promise<TableSummary[]> {
     if (!this.router) {
-      return this.s.all()
+      return this.s
+        .all()
         .filter((h) => !h.closed && (h.table.config.private === null || mayJoinPrivate(h.table, userId, false)))
         .map((h) => h.summary());
     }
     const entries = await this.router.entries();
     return entries
-      .filter((e) => e.listed !== false && !e.summary.closed && (e.access === null || e.access.hostId === userId || e.access.invited.includes(userId)))
+      .filter(
+        (e) =>
+          e.listed !== false &&
+          !e.summary.closed &&
+          (e.access === null || e.access.hostId === userId || e.access.invited.includes(userId)),
+      )
       .map((e) => e.summary);
   }
 
   publishEntry(host: TableHost, listed = true): void {
     if (!this.router) return;
     const p = host.table.config.private;
-    const entry: DirectoryEntry = { tableId: host.tableId, owner: this.router.instanceId, summary: host.summary(), access: p ? { hostId: p.hostId, invited: [...p.invited] } : null, ...(listed ? {} : { listed: false }) };
+    const entry: DirectoryEntry = {
+      tableId: host.tableId,
+      owner: this.router.instanceId,
+      summary: host.summary(),
+      access: p ? { hostId: p.hostId, invited: [...p.invited] } : null,
+      ...(listed ? {} : { listed: false }),
+    };
     const write = host.closed ? this.router.unpublish(host.tableId) : this.router.publish(entry);
-    write.catch((err: unknown) => this.logger.warn({ msg: 'table directory write failed', tableId: host.tableId, err: String(err) }));
+    write.catch((err: unknown) =>
+      this.logger.warn({ msg: 'table directory write failed', tableId: host.tableId, err: String(err) }),
+    );
   }
 }

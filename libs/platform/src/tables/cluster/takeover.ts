@@ -38,14 +38,24 @@ export class TableTakeover {
     this.adopting ??= (async () => {
       const now = Date.now();
       if (!this.openTables || now - this.openTables.at >= this.s.ownership.leaseMs / 4) {
-        this.openTables = { at: now, rows: await this.s.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' }, select: { id: true } }) };
+        this.openTables = {
+          at: now,
+          rows: await this.s.prisma.cashTable.findMany({
+            where: { status: 'open' },
+            orderBy: { createdAt: 'asc' },
+            select: { id: true },
+          }),
+        };
       }
       const candidates = this.openTables.rows.filter((r) => !this.s.hosts.has(r.id)).map((r) => r.id);
       if (!candidates.length) return;
       const claimed = await this.claimTables(candidates);
       if (!claimed.length) return;
       // The list may be stale: host only tables still open (a closed one is given back).
-      const won = await this.s.prisma.cashTable.findMany({ where: { id: { in: claimed }, status: 'open' }, orderBy: { createdAt: 'asc' } });
+      const won = await this.s.prisma.cashTable.findMany({
+        where: { id: { in: claimed }, status: 'open' },
+        orderBy: { createdAt: 'asc' },
+      });
       for (const id of claimed) if (!won.some((r) => r.id === id)) await this.s.ownership.release(id);
       if (!won.length) return;
       // Store the new fencing tokens first (one transaction): from here on the old owner's
@@ -70,10 +80,20 @@ export class TableTakeover {
         won.map(async (row) => {
           if (!this.s.ownership.owns(row.id)) return;
           const chips = new ReseatChipSource(new LedgerChipSource(this.s.ledger, row.id));
-          const host = this.s.host(row.id, row.name, row.config as unknown as TableConfig, chips, { bombPotPending: row.bombPotPending, hostControls: row.hostControls as never });
+          const host = this.s.host(row.id, row.name, row.config as unknown as TableConfig, chips, {
+            bombPotPending: row.bombPotPending,
+            hostControls: row.hostControls as never,
+          });
           const reseated = await this.reseat(host, chips, report);
           const cancelled = report.cancelledHands.filter((h) => h.tableId === row.id).length;
-          this.logger.log({ msg: 'hosting table (lease acquired)', tableId: row.id, cancelled, reseated, recoverMs, reseatedAfterMs: Date.now() - t0 });
+          this.logger.log({
+            msg: 'hosting table (lease acquired)',
+            tableId: row.id,
+            cancelled,
+            reseated,
+            recoverMs,
+            reseatedAfterMs: Date.now() - t0,
+          });
         }),
       );
       await this.s.routing.learnWatchers(won.map((r) => r.id));
@@ -82,7 +102,8 @@ export class TableTakeover {
       void auditLedger(this.s.prisma).then(
         (audit) => {
           this.s.lastRecovery = { ...report, audit };
-          if (!audit.ok) this.logger.error({ msg: 'ledger audit failed after takeover', tableIds: won.map((r) => r.id), audit });
+          if (!audit.ok)
+            this.logger.error({ msg: 'ledger audit failed after takeover', tableIds: won.map((r) => r.id), audit });
         },
         (err: unknown) => this.logger.warn({ msg: 'ledger audit after takeover could not run', err: String(err) }),
       );
@@ -133,8 +154,12 @@ export class TableTakeover {
     const stacks = report.cashedOut.filter((c) => c.tableId === host.tableId && c.amount > 0);
     if (!stacks.length) return 0;
     const seats = new Map<string, number>();
-    for (const h of report.cancelledHands) if (h.tableId === host.tableId) for (const r of h.refunds) seats.set(r.userId, r.seat);
-    const users = await this.s.prisma.user.findMany({ where: { id: { in: stacks.map((s) => s.userId) } }, select: { id: true, username: true, isBot: true } });
+    for (const h of report.cancelledHands)
+      if (h.tableId === host.tableId) for (const r of h.refunds) seats.set(r.userId, r.seat);
+    const users = await this.s.prisma.user.findMany({
+      where: { id: { in: stacks.map((s) => s.userId) } },
+      select: { id: true, username: true, isBot: true },
+    });
     const byId = new Map(users.map((u) => [u.id, u]));
     const { min, max } = host.table.config.buyIn;
     const plan = stacks.flatMap((s) => {
@@ -151,7 +176,11 @@ export class TableTakeover {
         idempotencyKey: `takeover:reseat:${tableId}:${randomUUID()}`,
         reason: 'table_buy_in',
         refs: { tableId },
-        movements: plan.map((p) => ({ from: Accounts.user(p.u.id), to: Accounts.tableStack(tableId, p.u.id), amount: p.buyIn })),
+        movements: plan.map((p) => ({
+          from: Accounts.user(p.u.id),
+          to: Accounts.tableStack(tableId, p.u.id),
+          amount: p.buyIn,
+        })),
       });
       for (const p of plan) chips.prefund(p.u.id, p.buyIn);
     } catch (err) {
@@ -160,12 +189,25 @@ export class TableTakeover {
     }
     await Promise.all(
       plan.map(async ({ u, buyIn, seat }) => {
-        const sit = (at: number | undefined) => host.sit({ userId: u.id, name: u.username, isBot: u.isBot }, { buyIn, ...(at === undefined ? {} : { seat: at }), waitForBigBlind: false });
+        const sit = (at: number | undefined) =>
+          host.sit(
+            { userId: u.id, name: u.username, isBot: u.isBot },
+            { buyIn, ...(at === undefined ? {} : { seat: at }), waitForBigBlind: false },
+          );
         try {
-          await sit(seat).catch((err: unknown) => (seat !== undefined && err instanceof TableHostError && err.reason === 'SEAT_TAKEN' ? sit(undefined) : Promise.reject(err)));
+          await sit(seat).catch((err: unknown) =>
+            seat !== undefined && err instanceof TableHostError && err.reason === 'SEAT_TAKEN'
+              ? sit(undefined)
+              : Promise.reject(err),
+          );
           seated.add(u.id);
         } catch (err) {
-          this.logger.warn({ msg: 'could not re-seat a player after takeover', tableId, userId: u.id, err: String(err) });
+          this.logger.warn({
+            msg: 'could not re-seat a player after takeover',
+            tableId,
+            userId: u.id,
+            err: String(err),
+          });
         }
       }),
     );
@@ -173,7 +215,15 @@ export class TableTakeover {
     for (const [userId, amount] of chips.unused()) {
       await this.s.ledger
         .cashOut({ idempotencyKey: `takeover:unseated:${tableId}:${userId}:${randomUUID()}`, userId, tableId, amount })
-        .catch((err: unknown) => this.logger.error({ msg: 'returning an unused re-seat buy-in failed', tableId, userId, amount, err: String(err) }));
+        .catch((err: unknown) =>
+          this.logger.error({
+            msg: 'returning an unused re-seat buy-in failed',
+            tableId,
+            userId,
+            amount,
+            err: String(err),
+          }),
+        );
     }
     return seated.size;
   }

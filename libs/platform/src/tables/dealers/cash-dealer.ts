@@ -1,7 +1,17 @@
 // The cash-table dealer: players sit with chips from their accounts (the ledger chip source), the
 // reconnection windows and seat offers run, bots come and go, and libs/table plans each hand
 // (button, blinds, missed blinds, who waits for the big blind).
-import { expireDisconnections, expireSeatOffer, leave, join, makeBotIdentity, planNextHand, reload, seatOf, seatsForBots } from '@naiko/table';
+import {
+  expireDisconnections,
+  expireSeatOffer,
+  leave,
+  join,
+  makeBotIdentity,
+  planNextHand,
+  reload,
+  seatOf,
+  seatsForBots,
+} from '@naiko/table';
 import type { Dealer, DealerAnswer, DealerRoom, Step } from './dealer';
 
 export interface CashDealerOptions {
@@ -65,7 +75,15 @@ export class CashDealer implements Dealer {
       const identity = makeBotIdentity(room.rng, taken);
       const userId = await room.bots.ensureBot(identity.name, buyIn, room.key('bot-chips', identity.name));
       if (seatOf(room.state, userId) >= 0) continue;
-      const t = join(room.state, { playerId: userId, name: identity.name, isBot: true, seat, buyIn, now: room.now(), waitForBigBlind: false });
+      const t = join(room.state, {
+        playerId: userId,
+        name: identity.name,
+        isBot: true,
+        seat,
+        buyIn,
+        now: room.now(),
+        waitForBigBlind: false,
+      });
       await room.chips.buyIn(userId, buyIn, room.key('bot-sit', userId));
       await step(t);
     }

@@ -2,7 +2,18 @@
 // deal — who sits where with which stack from its book, who is dealt in, the button — and the
 // table mirrors it. No cash rules: no bots added or removed, no seat offers, nobody sat out for a
 // disconnection (the clock checks/folds him: he is blinded off, never removed), no protection.
-import { GAMES, join, leave, seatOf, setTimeBank, withSeat, type NextHandPlan, type TableEvent, type TableState, type Transition } from '@naiko/table';
+import {
+  GAMES,
+  join,
+  leave,
+  seatOf,
+  setTimeBank,
+  withSeat,
+  type NextHandPlan,
+  type TableEvent,
+  type TableState,
+  type Transition,
+} from '@naiko/table';
 import { TableHostError } from '../host-errors';
 import type { TableHost } from '../table-host';
 import type { Dealer, DealerAnswer, DealerRoom, Step } from './dealer';
@@ -63,12 +74,19 @@ export class TournamentTableDealer implements Dealer {
   ) {}
 
   cashOnly(what: string): void {
-    throw new TableHostError('FORBIDDEN', 'TOURNAMENT_TABLE', `${what} is not possible at a tournament table: the tournament seats its players`);
+    throw new TableHostError(
+      'FORBIDDEN',
+      'TOURNAMENT_TABLE',
+      `${what} is not possible at a tournament table: the tournament seats its players`,
+    );
   }
 
   summaryRefs(): { tournamentId?: number; sitAndGoId?: number } {
     const t = this.tournament;
-    return { ...(t.tournamentId !== undefined ? { tournamentId: t.tournamentId } : {}), ...(t.sitAndGoId !== undefined ? { sitAndGoId: t.sitAndGoId } : {}) };
+    return {
+      ...(t.tournamentId !== undefined ? { tournamentId: t.tournamentId } : {}),
+      ...(t.sitAndGoId !== undefined ? { sitAndGoId: t.sitAndGoId } : {}),
+    };
   }
 
   /** A seating to mirror now, or null when it is older than the last one mirrored (reads race deals). */
@@ -111,7 +129,12 @@ export class TournamentTableDealer implements Dealer {
 }
 
 /** The table transitions that make the seats match the tournament's (never a seat dealt into the running hand). */
-export function seating(table: TableState, busy: ReadonlySet<number>, seats: readonly (TournamentSeat | null)[], now: number): Transition<TableState> {
+export function seating(
+  table: TableState,
+  busy: ReadonlySet<number>,
+  seats: readonly (TournamentSeat | null)[],
+  now: number,
+): Transition<TableState> {
   let state = table;
   const events: TableEvent[] = [];
   const run = (t: Transition<TableState>) => {
@@ -126,7 +149,17 @@ export function seating(table: TableState, busy: ReadonlySet<number>, seats: rea
     const cur = state.seats[i];
     if (cur === null) {
       if (seatOf(state, want.userId) >= 0 || want.stack <= 0) return; // still dealt in at his old seat (redraw): next time
-      run(join(state, { playerId: want.userId, name: want.name, isBot: want.isBot, seat: i, buyIn: want.stack, now, waitForBigBlind: false }));
+      run(
+        join(state, {
+          playerId: want.userId,
+          name: want.name,
+          isBot: want.isBot,
+          seat: i,
+          buyIn: want.stack,
+          now,
+          waitForBigBlind: false,
+        }),
+      );
     } else if (cur.playerId === want.userId && !busy.has(i) && cur.stack !== want.stack) {
       // The tournament's book is the truth (e.g. a hand cancelled by the crash rule returned chips).
       run({ state: withSeat(state, i, { ...cur, stack: want.stack }), events: [] });
@@ -136,11 +169,20 @@ export function seating(table: TableState, busy: ReadonlySet<number>, seats: rea
 }
 
 /** Tops up (or fills) the time bank of the dealt-in seats; `setTimeBank` caps it at the clock's bank. */
-export function refillTimeBanks(table: TableState, dealtIn: readonly number[], refill: { addMs: number; fill: boolean }): Transition<TableState> {
+export function refillTimeBanks(
+  table: TableState,
+  dealtIn: readonly number[],
+  refill: { addMs: number; fill: boolean },
+): Transition<TableState> {
   let state = table;
   for (const i of dealtIn) {
     const cur = state.seats[i];
-    if (cur) state = setTimeBank(state, cur.playerId, refill.fill ? state.config.clock.timeBankMs : cur.timeBankMs + refill.addMs).state;
+    if (cur)
+      state = setTimeBank(
+        state,
+        cur.playerId,
+        refill.fill ? state.config.clock.timeBankMs : cur.timeBankMs + refill.addMs,
+      ).state;
   }
   return { state, events: [] };
 }
@@ -163,7 +205,9 @@ export function plan(s: TableState, deal: TournamentDeal): NextHandPlan {
     bigBlindSeat: bb,
     dealtIn: dealt.map((seat) => ({ seat, playerId: s.seats[seat]!.playerId, stack: s.seats[seat]!.stack, sparks: 0 })),
     posts: [],
-    waiting: s.seats.flatMap((x, seat) => (x && !dealt.includes(seat) ? [{ seat, playerId: x.playerId, reason: 'waitForButton' as const }] : [])),
+    waiting: s.seats.flatMap((x, seat) =>
+      x && !dealt.includes(seat) ? [{ seat, playerId: x.playerId, reason: 'waitForButton' as const }] : [],
+    ),
     missed: [],
     carryOver: s.carryOver,
     headsUp,

@@ -58,7 +58,8 @@ export abstract class CashCommands {
   abstract readonly controls: HostControls;
 
   /** A close asked for during a hand: who asked, and the promise its caller waits on. */
-  closeAfterHand: { by: string; done: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null = null;
+  closeAfterHand: { by: string; done: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null =
+    null;
 
   /**
    * Sits a player; at a table whose host requires approval (room/host-controls.ts) the sit becomes
@@ -129,13 +130,16 @@ export abstract class CashCommands {
     return this.queue.run(async () => {
       await this.commit(this.tryTable(() => tableSitOut(this.state, userId)));
       const h = this.hand;
-      if (this.dealer.kind === 'tournament' && h?.clock && h.players.get(h.clock.seat) === userId) this.clock.restart(h);
+      if (this.dealer.kind === 'tournament' && h?.clock && h.players.get(h.clock.seat) === userId)
+        this.clock.restart(h);
     });
   }
 
   sitIn(userId: string, waitForBigBlind?: boolean): Promise<void> {
     return this.queue.run(async () => {
-      await this.commit(this.tryTable(() => tableSitIn(this.state, userId, waitForBigBlind === undefined ? {} : { waitForBigBlind })));
+      await this.commit(
+        this.tryTable(() => tableSitIn(this.state, userId, waitForBigBlind === undefined ? {} : { waitForBigBlind })),
+      );
       this.scheduleNextHand();
     });
   }
@@ -157,20 +161,28 @@ export abstract class CashCommands {
   }
 
   updateSettings(by: string, patch: SettingsPatch): Promise<void> {
-    return this.queue.run(() => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableUpdateSettings(this.state, by, patch))));
+    return this.queue.run(
+      () => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableUpdateSettings(this.state, by, patch))),
+    );
   }
 
   /** Home games (issue 23): the host asks for a bomb pot on the next hand (NOT_HOST, INVALID_CONFIG without bomb pots). */
   requestBombPot(by: string): Promise<void> {
-    return this.queue.run(() => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableRequestBombPot(this.state, by))));
+    return this.queue.run(
+      () => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableRequestBombPot(this.state, by))),
+    );
   }
 
   invite(by: string, userId: string): Promise<void> {
-    return this.queue.run(() => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableInvite(this.state, by, userId))));
+    return this.queue.run(
+      () => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableInvite(this.state, by, userId))),
+    );
   }
 
   setInviteCode(by: string, code: string | null): Promise<void> {
-    return this.queue.run(() => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableSetInviteCode(this.state, by, code))));
+    return this.queue.run(
+      () => this.cashOnly('invite') ?? this.commit(this.tryTable(() => tableSetInviteCode(this.state, by, code))),
+    );
   }
 
   /**

@@ -16,7 +16,15 @@ export class HandClock {
 
   info(): ClockInfo | null {
     const c = this.host.hand?.clock;
-    return c ? { seat: c.seat, kind: c.kind, deadline: c.deadline, timeBankMs: c.timeBankMs, ...(c.extensionMs ? { extendedMs: c.extensionMs } : {}) } : null;
+    return c
+      ? {
+          seat: c.seat,
+          kind: c.kind,
+          deadline: c.deadline,
+          timeBankMs: c.timeBankMs,
+          ...(c.extensionMs ? { extendedMs: c.extensionMs } : {}),
+        }
+      : null;
   }
 
   clear(h: RunningHand): void {
@@ -43,7 +51,9 @@ export class HandClock {
     const version = h.state.version;
     h.timer = host.timers.set(
       () => {
-        host.queue.run(() => this.onTimeout(h.id, version)).catch((err: unknown) => host.log('error', 'timeout failed', err));
+        host.queue
+          .run(() => this.onTimeout(h.id, version))
+          .catch((err: unknown) => host.log('error', 'timeout failed', err));
       },
       // A player who left during the hand (leaveAfterHand), or sat out at a tournament table (he is
       // dealt in and blinded off, issue 25): his decisions are taken at once.
@@ -84,7 +94,8 @@ export class HandClock {
     let t = timeoutAction(ctx);
     // The allowance is spent in the database only when the rule would protect him; a refusal (none
     // left in the last 24 h, at any table) folds him like any other timeout.
-    if (t.type === 'artificialAllIn' && !(await this.spendProtection(quota!, userId))) t = timeoutAction({ ...ctx, protectionAvailable: false });
+    if (t.type === 'artificialAllIn' && !(await this.spendProtection(quota!, userId)))
+      t = timeoutAction({ ...ctx, protectionAvailable: false });
     if (host.stopped || host.hand !== h || h.state.version !== version) return; // the spend awaited the database
     // A player who left during the hand folds at once (start() gave him no clock).
     const leaverFolds = this.leaving(seat) && h.clock.kind === 'bet' && la.actions.includes('fold');
@@ -96,7 +107,12 @@ export class HandClock {
   private async spendProtection(quota: ProtectionQuota, userId: string): Promise<boolean> {
     const host = this.host;
     try {
-      return await quota.trySpend({ userId, tableId: host.tableId, at: new Date(host.timers.now()), perDay: host.state.config.protectionsPerDay });
+      return await quota.trySpend({
+        userId,
+        tableId: host.tableId,
+        at: new Date(host.timers.now()),
+        perDay: host.state.config.protectionsPerDay,
+      });
     } catch (err) {
       host.log('warn', 'protection allowance unavailable: folding', err);
       return false;
@@ -110,7 +126,9 @@ export class HandClock {
     if (!host.state.seats[la.seat]?.isBot) return;
     const version = h.state.version;
     host.timers.set(() => {
-      host.queue.run(() => this.botTurn(h.id, version)).catch((err: unknown) => host.log('warn', 'bot move failed', err));
+      host.queue
+        .run(() => this.botTurn(h.id, version))
+        .catch((err: unknown) => host.log('warn', 'bot move failed', err));
     }, host.o.botDelayMs ?? 800);
   }
 
@@ -127,7 +145,11 @@ export class HandClock {
     const config = host.state.config;
     // Naiko mode (docs/rules/naiko.de.txt §7): a power never ends the turn; the applied power
     // schedules the bot's next move (same seat, new version), where the poker policy acts.
-    if (config.naikoMode && (await this.tryBot(seat, userId, botPower(h.state, seat, config, host.rng), version, 'bot power refused'))) return;
+    if (
+      config.naikoMode &&
+      (await this.tryBot(seat, userId, botPower(h.state, seat, config, host.rng), version, 'bot power refused'))
+    )
+      return;
     if (la.actions.includes('decline')) {
       // A shield window the power policy did not answer: let the anchor stand.
       await host.decide(seat, userId, { type: 'decline', seat, expectedVersion: version } as Action);
@@ -142,7 +164,13 @@ export class HandClock {
   }
 
   /** Applies a bot's move; false when there was none or the engine refused it (logged). */
-  private async tryBot(seat: number, userId: string, action: Action | null, version: number, refused: string): Promise<boolean> {
+  private async tryBot(
+    seat: number,
+    userId: string,
+    action: Action | null,
+    version: number,
+    refused: string,
+  ): Promise<boolean> {
     if (!action) return false;
     try {
       await this.host.decide(seat, userId, { ...action, expectedVersion: version } as Action);
@@ -154,4 +182,3 @@ export class HandClock {
     }
   }
 }
-

@@ -1,13 +1,28 @@
 // The per-audience feeds of a hand update (docs/architecture.md, Tables): each dealt-in seat gets the
 // events and view filtered for it, the spectators theirs. The deal's proof rides along: the
 // commitment in front of the first batch, each audience's openings after the last.
-import { DEAL_SCHEME, firstDeckSize, isOver, openingsFor, view, viewEvents, type HandEvent, type Viewer } from '@naiko/engine';
+import {
+  DEAL_SCHEME,
+  firstDeckSize,
+  isOver,
+  openingsFor,
+  view,
+  viewEvents,
+  type HandEvent,
+  type Viewer,
+} from '@naiko/engine';
 import type { ClockInfo, WireHandEvent } from '@naiko/contracts';
 import type { TableBroadcaster } from '../ports';
 import type { RunningHand } from './running-hand';
 
 /** Sends each dealt-in seat its own filtered feed and the spectators theirs (never one payload with private cards to many). */
-export function publishHand(broadcaster: TableBroadcaster, tableId: string, h: RunningHand, events: HandEvent[], clock: ClockInfo | null): void {
+export function publishHand(
+  broadcaster: TableBroadcaster,
+  tableId: string,
+  h: RunningHand,
+  events: HandEvent[],
+  clock: ClockInfo | null,
+): void {
   const dealtIn = [...h.players.values()];
   // Nothing is built or sent for an audience nobody listens to (a bot's seat, a player without a
   // socket: he gets the confirmed state in the snapshot when he comes back).
@@ -41,11 +56,25 @@ export function withDealProof(h: RunningHand, events: HandEvent[], viewer: Viewe
   const out = viewEvents(events, viewer) as WireHandEvent[];
   if (h.seed === null || h.commitment === null) return out;
   if (events.some((e) => e.type === 'hand-started')) {
-    out.unshift({ type: 'dealCommitted', handId: h.id, handNumber: h.number, scheme: DEAL_SCHEME, commitment: h.commitment, positions: h.state.deck.length } as unknown as WireHandEvent);
+    out.unshift({
+      type: 'dealCommitted',
+      handId: h.id,
+      handNumber: h.number,
+      scheme: DEAL_SCHEME,
+      commitment: h.commitment,
+      positions: h.state.deck.length,
+    } as unknown as WireHandEvent);
   }
   if (isOver(h.state)) {
     const openings = openingsFor(h.state.deck, h.seed, firstDeckSize(h.state.config), h.log, viewer, h.leaves);
-    out.push({ type: 'dealOpenings', handId: h.id, handNumber: h.number, scheme: DEAL_SCHEME, commitment: h.commitment, openings } as unknown as WireHandEvent);
+    out.push({
+      type: 'dealOpenings',
+      handId: h.id,
+      handNumber: h.number,
+      scheme: DEAL_SCHEME,
+      commitment: h.commitment,
+      openings,
+    } as unknown as WireHandEvent);
   }
   return out;
 }

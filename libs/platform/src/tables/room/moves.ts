@@ -1,7 +1,14 @@
 // The moves a room makes itself: a bot's decision (from its own seat's view only) and the clock's
 // decision at a timeout. Pure: the core applies them through the same validation as a player's.
 import { view, type Action, type HandState, type legalActions, type RandomSource } from '@naiko/engine';
-import { decideBotAction, decideBotPower, toBotPowerView, toBotView, timeoutAction, type TableConfig } from '@naiko/table';
+import {
+  decideBotAction,
+  decideBotPower,
+  toBotPowerView,
+  toBotView,
+  timeoutAction,
+  type TableConfig,
+} from '@naiko/table';
 
 type LegalActions = NonNullable<ReturnType<typeof legalActions>>;
 
@@ -15,10 +22,15 @@ export function botPower(state: HandState, seat: number, config: TableConfig, rn
 /** The bot's poker action from its seat's view (null: the policy has nothing to say). */
 export function botAction(state: HandState, seat: number, config: TableConfig, rng: RandomSource): Action | null {
   const game = config.game;
-  const bv = toBotView(view(state, seat), config.stakes.bigBlind, { lowball: game === 'draw27x3', omaha: game.startsWith('omaha') });
+  const bv = toBotView(view(state, seat), config.stakes.bigBlind, {
+    lowball: game === 'draw27x3',
+    omaha: game.startsWith('omaha'),
+  });
   if (!bv) return null;
   const d = decideBotAction(bv, rng);
-  return d.type === 'draw' ? { type: 'draw', seat, discard: d.discard } : ({ type: d.type, seat, ...('amount' in d ? { amount: d.amount } : {}) } as Action);
+  return d.type === 'draw'
+    ? { type: 'draw', seat, discard: d.discard }
+    : ({ type: d.type, seat, ...('amount' in d ? { amount: d.amount } : {}) } as Action);
 }
 
 /** When the engine refuses what the policy proposed: the table's own check/fold decision. */
@@ -27,7 +39,10 @@ export function botFallback(la: LegalActions, seat: number): Action {
     ? { type: 'check', seat }
     : la.actions.includes('draw')
       ? { type: 'draw', seat, discard: [] }
-      : ({ type: la.actions.includes('fold') ? 'fold' : la.actions.includes('no-split') ? 'no-split' : la.actions[0], seat } as Action);
+      : ({
+          type: la.actions.includes('fold') ? 'fold' : la.actions.includes('no-split') ? 'no-split' : la.actions[0],
+          seat,
+        } as Action);
 }
 
 /** The clock's decision as an engine action (libs/table timeoutAction's answer). */

@@ -3,7 +3,13 @@ import type { TablePublicState, TableSummary } from '@naiko/contracts';
 import type { TableState } from '@naiko/table';
 import type { RunningHand } from './running-hand';
 
-export function summaryOf(tableId: string, name: string, state: TableState, closingAfterHand: boolean, refs: { tournamentId?: number; sitAndGoId?: number }): TableSummary {
+export function summaryOf(
+  tableId: string,
+  name: string,
+  state: TableState,
+  closingAfterHand: boolean,
+  refs: { tournamentId?: number; sitAndGoId?: number },
+): TableSummary {
   const c = state.config;
   const seated = state.seats.filter((s) => s !== null).length;
   const { smallBlind, bigBlind, ante, bringIn, smallBet, bigBet } = c.stakes;
@@ -12,7 +18,14 @@ export function summaryOf(tableId: string, name: string, state: TableState, clos
     name,
     game: c.game,
     structure: c.structure,
-    stakes: { smallBlind, bigBlind, ...(ante !== undefined ? { ante } : {}), ...(bringIn !== undefined ? { bringIn } : {}), ...(smallBet !== undefined ? { smallBet } : {}), ...(bigBet !== undefined ? { bigBet } : {}) },
+    stakes: {
+      smallBlind,
+      bigBlind,
+      ...(ante !== undefined ? { ante } : {}),
+      ...(bringIn !== undefined ? { bringIn } : {}),
+      ...(smallBet !== undefined ? { smallBet } : {}),
+      ...(bigBet !== undefined ? { bigBet } : {}),
+    },
     buyIn: { ...c.buyIn },
     seats: c.seats,
     seated,
@@ -23,7 +36,9 @@ export function summaryOf(tableId: string, name: string, state: TableState, clos
     hostId: c.private?.hostId ?? null,
     ...(c.private ? { spectatorsAllowed: c.private.spectatorsAllowed === true } : {}),
     // Home-game options (issue 23), as the host set them (shown at the table and in his panel).
-    ...(c.homeGame ? { homeGame: { ...c.homeGame, ...(c.homeGame.bombPot ? { bombPot: { ...c.homeGame.bombPot } } : {}) } } : {}),
+    ...(c.homeGame
+      ? { homeGame: { ...c.homeGame, ...(c.homeGame.bombPot ? { bombPot: { ...c.homeGame.bombPot } } : {}) } }
+      : {}),
     closed: state.closed,
     ...(closingAfterHand && !state.closed ? { closingAfterHand: true } : {}),
     handsPlayed: state.handsPlayed,
