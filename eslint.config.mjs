@@ -1,6 +1,7 @@
 // ESLint (flat config): typescript-eslint's recommended rules, the layer boundaries of
 // docs/architecture.md ("Layers"), and the house style the formatter cannot enforce.
 import tseslint from 'typescript-eslint';
+import noShortNames from './eslint-rules/no-short-names.js';
 
 /** What each pure library may import besides itself (docs/architecture.md, "Layers"). */
 const layer = (allowed, message) => ({
@@ -28,16 +29,27 @@ export default tseslint.config(
   },
   ...tseslint.configs.recommended,
   {
+    plugins: { naiko: { rules: { 'no-short-names': noShortNames } } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
-      // Lines are 120 characters at most (the formatter wraps code; comments and strings are ours).
+      // Lines are 120 characters at most (the formatter wraps code; comments are ours to wrap).
+      // Strings and template literals may run longer: a test title or an error message split into
+      // concatenated pieces reads worse and can no longer be found with grep.
       'max-len': [
         'error',
-        { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true, ignorePattern: '^import |^export \\* from' },
+        {
+          code: 120,
+          ignoreUrls: true,
+          ignoreRegExpLiterals: true,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignorePattern: '^import |^export \\* from',
+        },
       ],
+      'naiko/no-short-names': 'error',
     },
   },
   {
@@ -83,8 +95,30 @@ export default tseslint.config(
     },
   },
   {
+    // Other branches are editing these folders right now; renaming in them would only make conflicts.
+    // TODO(lead): to error once the branches editing them are merged.
+    files: [
+      'apps/web/**',
+      'libs/contracts/**',
+      'libs/platform/src/tournaments/**',
+      'libs/tournament/**',
+      // The engine's per-seat view: the view itself and the rule modules' view extensions.
+      'libs/engine/src/hand/view*.ts',
+      'libs/engine/src/hand/draw/draw.ts',
+      'libs/engine/src/hand/naiko/powers.ts',
+      'libs/engine/src/hand/home/offers.ts',
+    ],
+    rules: { 'naiko/no-short-names': 'warn' },
+  },
+  {
+    // Not renamed yet (issue 24 item 7 is under way).
+    files: ['libs/**', 'apps/**', 'test/**', 'bench/**', 'scripts/**', 'prisma/**'],
+    rules: { 'naiko/no-short-names': 'warn' },
+  },
+  {
     // Tests, benchmarks and scripts may require() and use any layer.
-    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '**/*.spec.ts'],
+    // jest's CommonJS configs (jest.exhaustive.config.js) require() each other.
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '**/*.spec.ts', 'jest*.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

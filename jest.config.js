@@ -41,7 +41,11 @@ module.exports = {
   // process and start a fresh one whenever a suite leaves it above the limit.
   workerIdleMemoryLimit: '700MB',
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/eslint-rules/**/*.spec.ts'],
+    },
     { ...common, displayName: 'exhaustive', testMatch: ['<rootDir>/libs/**/*.exhaustive.ts'], testTimeout: 600000 },
     {
       ...common,

@@ -4,7 +4,8 @@
  * evaluation, events), one core.
  *
  *   npm run bench -- engine                     human-readable
- *   npm run bench -- engine --json              one JSON line: {"holdemHandsPerSecond": N, "studHandsPerSecond": N, "tripleDrawHandsPerSecond": N, ...}
+ * npm run bench -- engine --json one JSON line: {"holdemHandsPerSecond": N, "studHandsPerSecond": N,
+ * "tripleDrawHandsPerSecond": N, ...}
  *   npm run bench -- engine --hands 1000000     play that many hands and report the heap before/after
  *                                               (run node with --expose-gc for exact heap figures)
  *

@@ -197,12 +197,14 @@ export async function main(): Promise<void> {
     const u = process.cpuUsage(since);
     return (u.user + u.system) / 1000;
   };
-  const mem = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers; // typed arrays live outside the heap
+  // typed arrays live outside the heap
+  const mem = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const heap0 = mem();
   let cpu0 = process.cpuUsage();
   let t0 = performance.now();
   const mod = require('../libs/engine/src/eval') as EvalModule;
-  const load = { wallMs: performance.now() - t0, cpuMs: cpuMs(cpu0) }; // module load incl. every table (and tsx's transpile)
+  // module load incl. every table (and tsx's transpile)
+  const load = { wallMs: performance.now() - t0, cpuMs: cpuMs(cpu0) };
   const heapMiB = (mem() - heap0) / 2 ** 20;
   ({ evalHigh5, evalHigh7, evaluateHigh, evaluateOmahaHigh } = mod);
   const { buildHighTables } = require('../libs/engine/src/eval/high') as typeof import('../libs/engine/src/eval/high');

@@ -1,6 +1,7 @@
 /**
  * One client must not stall the room (issue 19, item 4):
- * `npm run bench -- flood [--tables 50] [--messages 50000] [--flood-seconds 30] [--think-ms 1000] [--pause-ms 2000] [--baseline 10] [--json]`.
+ * `npm run bench -- flood [--tables 50] [--messages 50000] [--flood-seconds 30] [--think-ms 1000] [--pause-ms 2000]
+ * [--baseline 10] [--json]`.
  *
  * Starts the all-in-one app (so Sit & Go and tournament watches reach their real handlers) from the
  * swc build as its own process with the flags of `npm start`, against the machine's PostgreSQL (a

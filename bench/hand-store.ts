@@ -9,7 +9,8 @@
  *  - cpuMsPerAppend: this process's CPU time (user + system) per append;
  *  - appendsPerHand: the average number of appends in a hand.
  *  - dbCpuMsPerAppend: the PostgreSQL server process's CPU time per append (its one connection).
- * With --json one line: {"hands","appends","appendsPerHand","appendsPerSecond","cpuMsPerAppend","wallMsPerAppend","dbCpuMsPerAppend"}.
+ * With --json one line:
+ * {"hands","appends","appendsPerHand","appendsPerSecond","cpuMsPerAppend","wallMsPerAppend","dbCpuMsPerAppend"}.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { readFileSync } from 'node:fs';

@@ -11,9 +11,9 @@
  *
  * Starts apps/lobby (lobby HTTP + tables) from the swc build as its own process, with the V8 flags of
  * `npm start` (scripts/node-flags.js; BENCH_SERVER_ARGS adds more), against the
- * machine's PostgreSQL (a fresh database) and Redis, opens N 6-max No-Limit Hold'em tables and seats six socket.io clients at each.
- * Every client plays with the libs/table bot policy from its own seat's view, through the real
- * gateway (validation, rate limit, persistence of every event before the broadcast). Reports:
+ * machine's PostgreSQL (a fresh database) and Redis, opens N 6-max No-Limit Hold'em tables and seats six socket.io
+ * clients at each. Every client plays with the libs/table bot policy from its own seat's view, through the real gateway
+ * (validation, rate limit, persistence of every event before the broadcast). Reports:
  *  - handsPerSecond: hands completed per second over all tables during the measured window;
  *  - p50Ms / p99Ms: action-to-update latency — from a client's `table:act` emit to that client
  *    receiving the `table:hand` feed that contains its action (persisted and broadcast);
@@ -29,7 +29,9 @@
  *  - serverCpuMsPerHand / postgresCpuMsPerHand: CPU per completed hand of the server process and of
  *    the PostgreSQL backends serving the bench database (/proc utime+stime); postgresAllCpuMsPerHand
  *    counts every postgres process of the machine (WAL writer, checkpointer, other users too).
- * With --json one line: {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","rssPerTableKb","thinkMs","handPauseMs","actionsPerSecond","serverCpu","serverCpuMsPerHand","postgresCpuMsPerHand","postgresAllCpuMsPerHand","loadAverage"}.
+ * With --json one line:
+ * {"tables","handsPerSecond","p50Ms","p99Ms","memoryPerTableKb","rssPerTableKb","thinkMs","handPauseMs",
+ *  "actionsPerSecond","serverCpu","serverCpuMsPerHand","postgresCpuMsPerHand","postgresAllCpuMsPerHand","loadAverage"}.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -67,7 +69,10 @@ const postgresCpu = (): Map<number, number> => {
   return out;
 };
 
-/** CPU seconds PostgreSQL used between two readings (a process that ended meanwhile counts 0; one that started counts all). */
+/**
+ * CPU seconds PostgreSQL used between two readings (a process that ended meanwhile counts 0; one that started counts
+ * all).
+ */
 const postgresCpuSince = (before: Map<number, number>): number => {
   let sum = 0;
   for (const [pid, s] of postgresCpu()) sum += s - (before.get(pid) ?? 0);
@@ -393,7 +398,10 @@ export async function main(): Promise<void> {
       serverCpuMsPerHand: Math.round(((serverCpuSeconds * 1000) / hands) * 100) / 100,
       /** CPU of the PostgreSQL backends serving the bench database per completed hand (ms; /proc utime+stime). */
       postgresCpuMsPerHand: Math.round(((backendSeconds * 1000) / hands) * 100) / 100,
-      /** Every postgres process of the machine per completed hand (ms): includes WAL writer, checkpointer and other users of the machine. */
+      /**
+       * Every postgres process of the machine per completed hand (ms): includes WAL writer, checkpointer and other
+       * users of the machine.
+       */
       postgresAllCpuMsPerHand: Math.round(((dbCpuSeconds * 1000) / hands) * 100) / 100,
       loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
     };

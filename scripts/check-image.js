@@ -546,7 +546,10 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
 
 // ---------------------------------------------------------------- docker-compose.yml
 
-/** Compose's variable interpolation: $$, $VAR, ${VAR}, ${VAR:-x}, ${VAR-x}, ${VAR:?msg}, ${VAR?msg}, ${VAR:+x}, ${VAR+x}. */
+/**
+ * Compose's variable interpolation: $$, $VAR, ${VAR}, ${VAR:-x}, ${VAR-x}, ${VAR:?msg}, ${VAR?msg}, ${VAR:+x},
+ * ${VAR+x}.
+ */
 function interpolate(value, env, where = '') {
   if (typeof value !== 'string') return value;
   return value.replace(
@@ -746,7 +749,12 @@ function startupSets(compose, apps) {
     for (let grew = true; grew;) {
       grew = false;
       for (const n of [...wanted])
-        for (const d of Object.keys(apps[n].deps)) if (apps[d] && !wanted.has(d)) (wanted.add(d), (grew = true));
+        for (const d of Object.keys(apps[n].deps)) {
+          if (apps[d] && !wanted.has(d)) {
+            wanted.add(d);
+            grew = true;
+          }
+        }
     }
     sets.push({ label: `profile ${p}`, apps: list.filter((a) => wanted.has(a.name)) });
   }

@@ -141,7 +141,6 @@ describe('fair-play signals on the real stack', () => {
 
     const progress = () =>
       `hands: dump ${dump.table.handsPlayed}, soft ${soft.table.handsPlayed}, honest ${honest.table.handsPlayed}, timing ${timing.table.handsPlayed}; refusals ${JSON.stringify(players.flatMap((p) => p.errors).slice(0, 5))}`;
-    // eslint-disable-next-line no-console
     const ticker = setInterval(() => console.log(progress()), 20_000);
     await until(
       () =>
@@ -168,7 +167,6 @@ describe('fair-play signals on the real stack', () => {
       ...f,
       users: f.userIds.map((u) => [...ids].find(([, id]) => id === u)?.[0] ?? u),
     }));
-    // eslint-disable-next-line no-console
     console.log(JSON.stringify(named.map((f) => [f.signal, f.pattern, f.users])));
 
     // The decision-time figures of every player (what the bot-timing signal judged), for the record.
@@ -192,7 +190,6 @@ describe('fair-play signals on the real stack', () => {
       (f) =>
         `${[...ids].find(([, id]) => id === f.userId)?.[0]}: n=${f.decisions} mean=${Math.round(f.meanMs)} sd=${Math.round(f.stdDevMs)} cv=${f.cv.toFixed(3)} qcd=${f.qcd.toFixed(3)}`,
     );
-    // eslint-disable-next-line no-console
     console.log(figures.join('\n'));
     const has = (signal: string, pattern: string | null, users: string[]) =>
       named.some((f) => f.signal === signal && f.pattern === pattern && users.every((u) => f.users.includes(u)));

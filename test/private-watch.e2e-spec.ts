@@ -104,7 +104,9 @@ describe('private tables are watched by invitation only', () => {
   /** The chat `text` heard by `c`. */
   const chatAt = (c: Client, text: string, what: string) =>
     eventWhere(c.socket, 'table:chat', (m) => m.text === text, what);
-  /** Says `text` at the table: null once the speaker heard it himself (it went to the table's room), else the refusal. */
+  /**
+   * Says `text` at the table: null once the speaker heard it himself (it went to the table's room), else the refusal.
+   */
   const say = (c: Client, tableId: string, text: string): Promise<SocketError | null> =>
     answer(c.socket, 'table:chat', { tableId, text }, chatAt(c, text, `${c.username}'s own chat`));
 

@@ -112,7 +112,8 @@ describe('the room on first start', () => {
     const token2 = await signIn(again, 'alice');
     const me2 = await request(again.url).get('/accounts/me').set('Authorization', `Bearer ${token2}`).expect(200);
     expect(me2.body.chips).toBe(10_000); // not granted twice
-    expect(await again.get(PrismaService).scheduledTournament.count({ where: { name: hourly.name } })).toBe(1); // not scheduled twice
+    // not scheduled twice
+    expect(await again.get(PrismaService).scheduledTournament.count({ where: { name: hourly.name } })).toBe(1);
     expect(await again.get(RecurringTournaments).createSlot(nextSlot(Date.now(), hourly.everyMinutes))).toBe(
       mine[0].tournamentId,
     );

@@ -240,7 +240,8 @@ describe('issue 18 rules at real tables (e2e)', () => {
       include: { events: { orderBy: { seq: 'asc' } } },
     });
     const events = hands.map((h) => h.events.map((e) => e.payload as StoredEvent));
-    // He timed out facing a bet with chips in the pot (a blind posted, then folded): a cash table would have protected him.
+    // He timed out facing a bet with chips in the pot (a blind posted, then folded): a cash table would have protected
+    // him.
     const foldedAfterBlind = events.filter(
       (es) =>
         es.some(

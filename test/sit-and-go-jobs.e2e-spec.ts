@@ -200,7 +200,9 @@ describe('Sit & Go jobs (e2e)', () => {
       config,
       players: [0, 1, 2].map((s) => ({ seat: s, userId: seat(s) })),
     });
-    let { state, events } = start(config, { deck });
+    const dealt = start(config, { deck });
+    const events = dealt.events;
+    let state = dealt.state;
     let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
     // The button calls all in; now the level ends and the break comes before the hand does.
     let r = apply(state, { type: 'call', seat: 0 });
@@ -276,7 +278,9 @@ describe('Sit & Go jobs (e2e)', () => {
         config,
         players: deal.deal.players,
       });
-      let { state, events } = start(config, { deck: parseCards(deck) });
+      const dealt = start(config, { deck: parseCards(deck) });
+      const events = dealt.events;
+      let state = dealt.state;
       const all = [...events];
       let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
       for (const m of moves) {

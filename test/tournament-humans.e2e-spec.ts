@@ -229,7 +229,8 @@ describe('Scheduled tournament with human players (e2e)', () => {
     expect(entries.find((e) => e.userId === bob)!.place).not.toBeNull();
 
     // Privacy: every hand message either human received, against the stored hole cards of every seat.
-    const secretsOf = new Map(hands.map((h) => [h.id, hiddenCardsBySeat(h.events.map((x) => x.payload))])); // hand id → seat → cards never shown
+    // hand id → seat → cards never shown
+    const secretsOf = new Map(hands.map((h) => [h.id, hiddenCardsBySeat(h.events.map((x) => x.payload))]));
     const handOf = new Map(hands.map((h) => [h.id, h]));
     let checked = 0;
     for (const p of [a, b]) {

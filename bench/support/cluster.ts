@@ -128,7 +128,10 @@ export interface PlayerOptions {
   tableId: string;
   buyIn: number;
   seat: number;
-  /** Copies to connect to, in preference order (the first alive one is used, again after a drop); a function when copies are restarted. */
+  /**
+   * Copies to connect to, in preference order (the first alive one is used, again after a drop); a function when copies
+   * are restarted.
+   */
   copies: Copy[] | (() => Copy[]);
   seed: string;
   /** Keep every message (test: private-card checks). */
@@ -308,7 +311,9 @@ export async function until(cond: () => boolean | Promise<boolean>, timeoutMs: n
   }
 }
 
-/** The Redis table directory of a deployment (cluster/table-router.ts): who owns which table, with its lobby summary. */
+/**
+ * The Redis table directory of a deployment (cluster/table-router.ts): who owns which table, with its lobby summary.
+ */
 export async function tableDirectory(
   prefix: string,
 ): Promise<{ tableId: string; owner: string; summary: { seated: number; closed: boolean } }[]> {

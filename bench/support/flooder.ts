@@ -7,7 +7,8 @@
  * It connects first and prints `ready`; the flood starts when a line arrives on its stdin (so its
  * own start-up is not measured). Every time it is let in, it sends COUNT messages at once, as fast
  * as the socket takes them.
- * Prints one JSON line: {"sent","cutOff","refused","rateLimited","unknown","badPayload","notFound","otherErrors","seconds"}.
+ * Prints one JSON line:
+ * {"sent","cutOff","refused","rateLimited","unknown","badPayload","notFound","otherErrors","seconds"}.
  */
 import { io } from 'socket.io-client';
 

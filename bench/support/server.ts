@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { serverNodeFlags } = require('../../scripts/node-flags') as { serverNodeFlags: () => string[] };
 
 const ROOT = join(__dirname, '..', '..');

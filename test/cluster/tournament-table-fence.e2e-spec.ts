@@ -100,7 +100,9 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
       config,
       players: begun.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })),
     });
-    let { state, events } = start(config, { rng: seededRandom('fence:1') });
+    const dealt = start(config, { rng: seededRandom('fence:1') });
+    const events = dealt.events;
+    let state = dealt.state;
     let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
     for (let first = true; legalActions(state); first = false) {
       const r = apply(state, shoveAndCall(state, first));

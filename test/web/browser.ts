@@ -15,7 +15,6 @@ import {
 } from '@naiko/platform';
 import { AccountsModule } from '@naiko/platform/accounts';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { buildWeb } = require('../../scripts/build-web.js') as { buildWeb: (o?: { force?: boolean }) => boolean };
 
 export const RESULTS_DIR = join(__dirname, '..', '..', 'test-results');

@@ -1,7 +1,8 @@
 // A table in Chromium: a player signs up, opens a Hold'em table with bots, sits down, plays hands
 // by clicking the buttons the server's legalActions allow (check/call, or a bet sized with the
-// quick buttons; a fold where checking is free asks "Fold instead of checking?" once), sees a showdown, reloads the page and keeps the seat; a second browser context
-// watches the same table as a spectator without seeing the player's hole cards.
+// quick buttons; a fold where checking is free asks "Fold instead of checking?" once), sees a showdown, reloads the
+// page and keeps the seat; a second browser context watches the same table as a spectator without seeing the player's
+// hole cards.
 import { readFileSync } from 'node:fs';
 import { verifyDealProof, type DealProof } from '@naiko/engine';
 import request from 'supertest';

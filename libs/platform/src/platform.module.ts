@@ -27,7 +27,10 @@ export interface PlatformOptions {
   app: string;
   /** Queues this process runs workers for; each of their jobs needs a @JobHandler. */
   consumeQueues: QueueName[];
-  /** The app's defaults for variables its environment leaves unset (e.g. `{ TABLES_HOST: 'false' }`); the environment wins. */
+  /**
+   * The app's defaults for variables its environment leaves unset (e.g. `{ TABLES_HOST: 'false' }`); the environment
+   * wins.
+   */
   config?: ConfigDefaults;
 }
 

@@ -125,7 +125,10 @@ export type TimeoutAction =
   | { type: 'standPatByTimeout' }
   /** Naiko Seal Shield window: silence declines; the anchor applies at no cost to the defender. */
   | { type: 'decline' }
-  /** Disconnection protection: the player stays in for what he has put in, as if all-in (house rules, "Künstliches All-In"). */
+  /**
+   * Disconnection protection: the player stays in for what he has put in, as if all-in (house rules, "Künstliches
+   * All-In").
+   */
   | { type: 'artificialAllIn' }
   /** Home games: silence never agrees to run the board twice (engine action) ... */
   | { type: 'run-once' }

@@ -18,7 +18,10 @@ export function disconnect(state: TableState, playerId: string, now: number): Tr
   };
 }
 
-/** Back on the same seat; the client then takes the server's confirmed state. A player sat out by the window stays sat out until he sits in. */
+/**
+ * Back on the same seat; the client then takes the server's confirmed state. A player sat out by the window stays sat
+ * out until he sits in.
+ */
 export function reconnect(state: TableState, playerId: string, now: number): Transition<TableState> {
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
@@ -51,7 +54,10 @@ export function expireDisconnections(state: TableState, now: number): Transition
   return { state: next, events };
 }
 
-/** The next moment a between-hands timer fires (a seat offer or a reconnection window), or null. The table host schedules it. */
+/**
+ * The next moment a between-hands timer fires (a seat offer or a reconnection window), or null. The table host
+ * schedules it.
+ */
 export function nextDeadline(state: TableState): number | null {
   const times: number[] = [];
   if (state.seatOffer) times.push(state.seatOffer.expiresAt);

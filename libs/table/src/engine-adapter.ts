@@ -5,7 +5,6 @@
 import type { HandConfig, HandView, RakeFunction, Stakes } from '@naiko/engine';
 import type { BotView } from './bots/policy';
 import type { TableConfig } from './config';
-import { fail } from './errors';
 import type { NextHandPlan } from './plan';
 import { homeGameForHand } from './home-game';
 

@@ -16,7 +16,10 @@ export function checkStackLimits(state: TableState, resultingStack: number): voi
     fail('BUY_IN_ABOVE_MAX', `stack would be ${resultingStack}, the maximum buy-in is ${max}`);
 }
 
-/** Whether a player may sit at a private table: the host, an invited player, a holder of the invite code, or a bot the host allowed. */
+/**
+ * Whether a player may sit at a private table: the host, an invited player, a holder of the invite code, or a bot the
+ * host allowed.
+ */
 export function mayJoinPrivate(state: TableState, playerId: string, isBot: boolean, inviteCode?: string): boolean {
   const p = state.config.private;
   if (!p) return true;

@@ -108,7 +108,10 @@ export const isBusted = (state: TableState, seat: number): boolean => {
   return s !== null && s.stack === 0 && !isDealtIn(state, seat);
 };
 
-/** Chips the table holds right now (stacks, carry-over and the running hand's money, which sits in the dealt-in stacks until the result). */
+/**
+ * Chips the table holds right now (stacks, carry-over and the running hand's money, which sits in the dealt-in stacks
+ * until the result).
+ */
 export const chipsAtTable = (state: TableState): number =>
   state.seats.reduce((sum, s) => sum + (s ? s.stack : 0), 0) + state.carryOver + (state.hand ? state.hand.carryIn : 0);
 

@@ -21,11 +21,17 @@ export type CategoryName =
   | 'four-of-a-kind'
   | 'straight-flush';
 
-/** How suits break ties: not at all, by the 32-Card Draw list, or by the Telesina list (both hearts > diamonds > clubs > spades). */
+/**
+ * How suits break ties: not at all, by the 32-Card Draw list, or by the Telesina list (both hearts > diamonds > clubs >
+ * spades).
+ */
 export type SuitTies = 'none' | 'draw32' | 'telesina';
 
 export interface RankingRules {
-  /** Lowest rank in the deck (0 = deuce for 52 cards, 4 = six for 36, 5 = seven for 32); the ace also plays just below it in a straight. */
+  /**
+   * Lowest rank in the deck (0 = deuce for 52 cards, 4 = six for 36, 5 = seven for 32); the ace also plays just below
+   * it in a straight.
+   */
   readonly lowestRank: number;
   /** Whether the ace may play low in a straight (false in deuce-to-seven). */
   readonly aceLowStraight: boolean;
@@ -72,7 +78,9 @@ export const SOKO_ORDER: readonly CategoryName[] = [
   'straight-flush',
 ];
 
-/** Suit strength for the suit tie-breaks: hearts 3 > diamonds 2 > clubs 1 > spades 0 (card suits are c=0 d=1 h=2 s=3). */
+/**
+ * Suit strength for the suit tie-breaks: hearts 3 > diamonds 2 > clubs 1 > spades 0 (card suits are c=0 d=1 h=2 s=3).
+ */
 const SUIT_STRENGTH = [1, 2, 3, 0];
 export const suitStrength = (card: Card): number => SUIT_STRENGTH[suitOf(card)];
 

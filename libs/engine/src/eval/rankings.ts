@@ -57,7 +57,10 @@ function checkNatural(a: readonly Card[], b: readonly Card[], what: string): voi
 }
 const NONE: readonly Card[] = [];
 
-/** Standard high: the best five of 5..7 natural cards (Hold'em with any 0-2 hole cards, stud); class 1..7462, 7462 = royal flush. */
+/**
+ * Standard high: the best five of 5..7 natural cards (Hold'em with any 0-2 hole cards, stud); class 1..7462, 7462 =
+ * royal flush.
+ */
 export function evaluateHigh(cards: readonly Card[]): number {
   checkNatural(cards, NONE, 'evaluateHigh');
   const n = cards.length;
@@ -127,7 +130,9 @@ export const DEUCE_SEVEN_RULES: RankingRules = {
   suitTies: 'none',
 };
 export const SOKO_RULES: RankingRules = { lowestRank: 0, aceLowStraight: true, order: SOKO_ORDER, suitTies: 'none' };
-/** Americana and Five Card Draw 7-A without sixes: 7–A, A-7-8-9-T lowest straight, flush over full house, ties split. */
+/**
+ * Americana and Five Card Draw 7-A without sixes: 7–A, A-7-8-9-T lowest straight, flush over full house, ties split.
+ */
 export const AMERICANA_RULES: RankingRules = {
   lowestRank: 5,
   aceLowStraight: true,

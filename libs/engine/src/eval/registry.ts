@@ -270,7 +270,8 @@ export function evaluateVisible(upCards: readonly Card[], ranking: RankingId): n
   if (ranking === 'soko' && upCards.length === 4 && (category === 'pair' || category === 'high-card')) {
     const suited = upCards.every((c) => suitOf(c) === suitOf(upCards[0]));
     const rs = [...new Set(upCards.map(rankOf))].sort((a, b) => b - a);
-    const run = rs.length === 4 && (rs[0] - rs[3] === 3 || (rs[0] === 12 && rs[1] === 2 && rs[3] === 0)); // A-2-3-4 plays low
+    // A-2-3-4 plays low
+    const run = rs.length === 4 && (rs[0] - rs[3] === 3 || (rs[0] === 12 && rs[1] === 2 && rs[3] === 0));
     if (suited) category = 'four-flush';
     else if (run) {
       category = 'four-straight';

@@ -38,7 +38,8 @@ describe('deal proof: which positions a viewer may have opened', () => {
   };
 
   test("hold'em, 3 players, button seat 0, everyone folds to the big blind: seat 1 (first dealt) opens positions 0 and 3, the spectator nothing", () => {
-    // Dealing starts left of the button: seat 1 takes positions 0 and 3, seat 2 positions 1 and 4, seat 0 positions 2 and 5.
+    // Dealing starts left of the button: seat 1 takes positions 0 and 3, seat 2 positions 1 and 4, seat 0 positions 2
+    // and 5.
     const { state, events } = run(holdem, 'fold-to-bb', (s) => ({ type: 'fold', seat: legalActions(s)!.seat }));
     expect(seenPositions(state.deck, 52, events, 1)).toEqual([0, 3]);
     expect(seenPositions(state.deck, 52, events, 2)).toEqual([1, 4]);

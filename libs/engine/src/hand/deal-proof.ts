@@ -144,7 +144,9 @@ export interface DealProofReport {
   /** Every opening verified and, when a seed was given, the seed reproduced the committed deal. */
   ok: boolean;
   openings: { position: number; card: string; ok: boolean }[];
-  /** 'not-disclosed' without a seed; 'ok' when seed + config reproduce the root and every opened card; else 'mismatch'. */
+  /**
+   * 'not-disclosed' without a seed; 'ok' when seed + config reproduce the root and every opened card; else 'mismatch'.
+   */
   seed: 'not-disclosed' | 'ok' | 'mismatch' | 'no-config';
   /** With a verified seed: the whole dealt deck (spare decks included) in dealing order. */
   deck?: string[];

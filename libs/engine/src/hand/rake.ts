@@ -8,7 +8,10 @@ export interface HouseRakeSchedule {
   unit: number;
   /** Pots from `smallPot.from` up to `smallPot.to` chips pay `smallPot.rake` (house rules: 20..39 pays 2). */
   smallPot?: { from: number; to: number; rake: number };
-  /** Cap on the whole hand's rake by players dealt in: [players, cap] from the fewest up (the last entry covers more players). */
+  /**
+   * Cap on the whole hand's rake by players dealt in: [players, cap] from the fewest up (the last entry covers more
+   * players).
+   */
   caps: [number, number][];
 }
 

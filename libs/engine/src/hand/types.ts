@@ -182,7 +182,10 @@ export interface LegalActions {
   maxTo: number;
   /** The player's total for the round if he puts everything in. */
   allInTo: number;
-  /** Set when the player must open with a forced bring-in (stud): `bring-in` posts this amount; `bet` completes (minTo..maxTo). No check, no fold. */
+  /**
+   * Set when the player must open with a forced bring-in (stud): `bring-in` posts this amount; `bet` completes
+   * (minTo..maxTo). No check, no fold.
+   */
   bringIn?: number;
   /**
    * Set when the table may issue `artificialAllIn` for this player instead of folding him on a
@@ -190,7 +193,10 @@ export interface LegalActions {
    * a bet). Not in `actions`: it is the table's decision, never a player's button.
    */
   artificialAllIn?: true;
-  /** Set when only some totals in minTo..maxTo are legal (Fixed Limit with a choice of sizes: stud's open pair): the legal bet/raise totals. */
+  /**
+   * Set when only some totals in minTo..maxTo are legal (Fixed Limit with a choice of sizes: stud's open pair): the
+   * legal bet/raise totals.
+   */
   choices?: number[];
 }
 
@@ -251,7 +257,10 @@ export type HandEvent =
       eligible: number[];
       shares: { seat: number; amount: number; half: 'whole' | 'high' | 'low'; board?: number }[];
     }
-  /** `carryOver`: chips no winner received (an undivisible remainder under `oddChip: 'carry-over'`); the table adds them to the next pot. */
+  /**
+   * `carryOver`: chips no winner received (an undivisible remainder under `oddChip: 'carry-over'`); the table adds them
+   * to the next pot.
+   */
   | { type: 'hand-ended'; stacks: SeatConfig[]; carryOver?: number }
   | { type: 'hand-cancelled'; refunds: { seat: number; amount: number }[]; stacks: SeatConfig[] }
   /** Extension events (powers, draws) carry their own `type`. */

@@ -9,7 +9,10 @@ import { PhhError } from './types';
 import { phhCodeFor } from './table';
 import { HOME_EVENTS, homeExportFields } from './home';
 
-/** The variant code written when PHH has none for the game and structure (details in `_naiko_variant`/`_naiko_structure`). */
+/**
+ * The variant code written when PHH has none for the game and structure (details in
+ * `_naiko_variant`/`_naiko_structure`).
+ */
 export const NAIKO_VARIANT_CODE = '_NAIKO';
 
 const unsupported = (message: string): never => {

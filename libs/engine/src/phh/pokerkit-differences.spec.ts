@@ -158,8 +158,8 @@ test('hi/lo side pot without a qualifying low goes wholly to the best high hand:
   // Antes 20, stacks 9200 / 209 / 18400 / 7900 / 71 / 600. Third street: p4 completes to 100, p5 calls
   // all-in (71 in), p6 folds (20 in), p1 calls, p2 raises all-in to 189 (209 in), p3 raises to 289, p4 calls,
   // p1 folds (120 in). p3 and p4 then put in 100 + 200 + 400 + 200 more: 1209 each.
-  // Pots: main 5 × 71 + 20 = 375 (p2, p3, p4, p5); side 1: 3 × 138 + 49 = 463 (p2, p3, p4); side 2: 2 × 1000 = 2000 (p3, p4).
-  // Hands: p2 9c 2d 6c Jd 9d Qc 5c pair of nines, ranks ≤ 8: 2, 5, 6 (no low);
+  // Pots: main 5 × 71 + 20 = 375 (p2, p3, p4, p5); side 1: 3 × 138 + 49 = 463 (p2, p3, p4); side 2: 2 × 1000 = 2000
+  // (p3, p4). Hands: p2 9c 2d 6c Jd 9d Qc 5c pair of nines, ranks ≤ 8: 2, 5, 6 (no low);
   //        p3 7d Qs 9h 6d 8d 7h Js pair of sevens, ranks ≤ 8: 6, 7, 8 (no low);
   //        p4 Ks Td 5s 9s Jc 3c 7s king high, ranks ≤ 8: 3, 5, 7 (no low);
   //        p5 3h 6s Ts As 8s Ad 5d pair of aces, low 8-6-5-3-A.

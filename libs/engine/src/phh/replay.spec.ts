@@ -168,7 +168,8 @@ test('the half-chip Pluribus hands differ by half a chip only where a pot split 
 });
 
 test('the hands without finishing_stacks (famous hands) replay to the end', () => {
-  // Replaying them to the end is all that can be checked: Dwan–Ivey 2009 (NT), Antonius–Blom 2009 (PO, in cents), Arieh–Yockey 2019 (F2L3D).
+  // Replaying them to the end is all that can be checked: Dwan–Ivey 2009 (NT), Antonius–Blom 2009 (PO, in cents),
+  // Arieh–Yockey 2019 (F2L3D).
   expect(
     results
       .filter((r) => r.outcome.kind === 'no-result')

@@ -66,7 +66,8 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
   let state = started.state;
   const events = started.events.slice();
   const answered = { runTwice: 0 };
-  // Decisions PHH has no action for: the row's (32-Card Draw's split offer) and the home-game offers' (recorded in `_` fields).
+  // Decisions PHH has no action for: the row's (32-Card Draw's split offer) and the home-game offers' (recorded in `_`
+  // fields).
   const next = (): Action | null | undefined => imp.row.unrecorded?.(state) ?? homeAnswer(hand, state, answered);
   const unrecorded = (): void => {
     for (let u = next(); u; u = next()) {

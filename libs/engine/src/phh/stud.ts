@@ -12,7 +12,8 @@ import { completeDeck, phhCodeOf, type PhhVariantRow } from './variants';
  * The stud rows of the PHH table. phh-std defines F7S (Fixed-Limit 7-Card Stud) and F7S/8 (its
  * Hi/Lo); every other stud game and structure gets a custom `_` code that our export writes and our
  * import reads back: `_<S><GAME>` with S = F (fixed limit), P (pot limit), H (half-pot limit),
- * N (no limit), S (spread limit, with `_spread_limits`) and GAME = 7S, 7S/8, SOKO, AMERICANA, TELESINA (e.g. `_P7S`, `_FSOKO`, `_NTELESINA`).
+ * N (no limit), S (spread limit, with `_spread_limits`) and GAME = 7S, 7S/8, SOKO, AMERICANA, TELESINA (e.g. `_P7S`,
+ * `_FSOKO`, `_NTELESINA`).
  *
  * Positions: p1 is the first player dealt (left of the button), as in PokerKit's stud.
  * Stakes: equal `antes`, `bring_in`, `small_bet`/`big_bet` (Fixed Limit) or `min_bet`.

@@ -10,7 +10,9 @@ import type { BettingStructure, StreetSpec, VariantSpec } from './types';
 export interface StudRules {
   /** Which up-card brings in, per betting structure (7-Card Stud: lowest in Fixed Limit, highest in Pot Limit). */
   bringInCard: Record<BettingStructure, 'lowest' | 'highest'>;
-  /** Suits from strongest to weakest, as `SUITS` letters: 'shdc' (spades > hearts > diamonds > clubs), Telesina 'hdcs'. */
+  /**
+   * Suits from strongest to weakest, as `SUITS` letters: 'shdc' (spades > hearts > diamonds > clubs), Telesina 'hdcs'.
+   */
   suitOrder: string;
   /** Fixed Limit: the street index on which an open pair allows the big bet (7-Card Stud: 4th street). */
   openPairStreet?: number;
@@ -47,7 +49,9 @@ const lowInLimitHighInBigBet: StudRules['bringInCard'] = {
   'no-limit': 'highest',
 };
 
-/** 3rd street: two down, one up (bring-in); 4th–6th: one up; 7th: one down (a shared up-card when the deck runs short). */
+/**
+ * 3rd street: two down, one up (bring-in); 4th–6th: one up; 7th: one down (a shared up-card when the deck runs short).
+ */
 const sevenCardStreets: StreetSpec[] = [
   street('third-street', [{ kind: 'hole', down: 2, up: 1 }], 'small', 0, 'bring-in'),
   street('fourth-street', [{ kind: 'hole', down: 0, up: 1 }], 'small', 0, 'best-visible'),

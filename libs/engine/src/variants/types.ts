@@ -25,9 +25,9 @@ export type RuleModuleId = 'home' | 'stud' | 'draw' | 'powers';
 /** One dealing step of a street. */
 export type DealStep =
   /**
-   * Private cards to every player still in, one card per pass round the table: `down` passes face down, then `up` passes face up.
-   * `sharedWhenShort`: when the deck cannot give every player still in his cards, one face-up community card is dealt
-   * instead for everyone and the street has no betting round (7-Card Stud's 7th card with eight players).
+   * Private cards to every player still in, one card per pass round the table: `down` passes face down, then `up`
+   * passes face up. `sharedWhenShort`: when the deck cannot give every player still in his cards, one face-up community
+   * card is dealt instead for everyone and the street has no betting round (7-Card Stud's 7th card with eight players).
    */
   | { kind: 'hole'; down: number; up: number; sharedWhenShort?: boolean }
   /** Community cards (the flop, turn, river; Telesina's vela; stud's shared 7th card). */

@@ -54,7 +54,6 @@ export function idempotencyKey(value: unknown): string {
   if (value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new InvalidInputError('idempotencyKey', `must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value))
     throw new InvalidInputError('idempotencyKey', 'must not contain control characters');
   return value;
@@ -69,7 +68,6 @@ export function note(value: unknown): string {
   if (typeof value !== 'string' || value.trim().length === 0)
     throw new InvalidInputError('note', 'must be a non-empty string');
   if (value.length > 200) throw new InvalidInputError('note', 'must be at most 200 characters');
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) throw new InvalidInputError('note', 'must not contain control characters');
   return value;
 }

@@ -6,7 +6,7 @@
 //   GET  /accounts/me            any signed-in user     → profile with chip balance
 //   PUT  /accounts/me/password   any signed-in user     → a new session; every other one ends
 //   PUT  /admin/users/:id/role   admin                  → user (his sessions end)
-//   PUT  /admin/users/:id/username admin                → user (his sessions end; old name free; 409 SEATED while seated)
+// PUT /admin/users/:id/username admin → user (his sessions end; old name free; 409 SEATED while seated)
 //   DELETE /admin/users/:id      admin                  → 204 (soft deletion; his sessions end)
 // A session is { accessToken, expiresIn, refreshToken, user }.
 //   POST /admin/chips/grant      admin                  → ledger result (idempotent)

@@ -18,7 +18,7 @@ import { WsRolesGuard } from './roles';
 import { TopUpController, TopUpService } from './top-up';
 
 /** The account a login attempt is for (case-folded); the body is not validated yet at guard time. */
-function loginAccountTracker(req: Record<string, any>): string {
+function loginAccountTracker(req: Record<string, unknown>): string {
   const username = (req.body as { username?: unknown } | undefined)?.username;
   return `account:${typeof username === 'string' ? username.slice(0, 64).toLowerCase() : ''}`;
 }

@@ -1,6 +1,6 @@
 // How every app starts: validate config first (one clear line on error), JSON logs, global
-// validation, bounded JSON bodies, the CORS allow-list, Swagger at /docs, socket.io (Redis adapter when configured), listen on PORT,
-// and an orderly shutdown on SIGINT/SIGTERM that also stops a private redis-server.
+// validation, bounded JSON bodies, the CORS allow-list, Swagger at /docs, socket.io (Redis adapter when configured),
+// listen on PORT, and an orderly shutdown on SIGINT/SIGTERM that also stops a private redis-server.
 import { Global, Module, ValidationPipe, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Server as HttpServer } from 'node:http';

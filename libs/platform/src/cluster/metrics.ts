@@ -24,18 +24,17 @@ export class ClusterMetrics {
   constructor(@Optional() private readonly moduleRef?: ModuleRef) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'naiko_' });
-    const self = this;
+    // prom-client calls collect() with the metric as `this`: these arrows reach this copy.
+    const hostedTables = () => this.tables()?.all() ?? [];
+    const handsSeen = this.handsSeen;
+    const socketCount = () => this.socketCount();
+    const queueNamed = (name: string) => this.queue(name);
     new Gauge({
       name: 'naiko_tables',
       help: 'Tables hosted (owned) by this copy',
       registers,
       collect() {
-        this.set(
-          self
-            .tables()
-            ?.all()
-            .filter((h) => !h.closed).length ?? 0,
-        );
+        this.set(hostedTables().filter((h) => !h.closed).length);
       },
     });
     new Counter({
@@ -44,11 +43,11 @@ export class ClusterMetrics {
       registers,
       collect() {
         // Each table counts its hands; add what each counted since the last scrape.
-        for (const h of self.tables()?.all() ?? []) {
+        for (const h of hostedTables()) {
           const played = h.summary().handsPlayed;
-          const before = self.handsSeen.get(h.tableId) ?? 0;
+          const before = handsSeen.get(h.tableId) ?? 0;
           if (played > before) this.inc(played - before);
-          self.handsSeen.set(h.tableId, played);
+          handsSeen.set(h.tableId, played);
         }
       },
     });
@@ -64,7 +63,7 @@ export class ClusterMetrics {
       help: 'socket.io connections to this copy',
       registers,
       collect() {
-        this.set(self.socketCount());
+        this.set(socketCount());
       },
     });
     new Gauge({
@@ -76,7 +75,7 @@ export class ClusterMetrics {
         this.reset();
         await Promise.all(
           Object.values(QUEUES).map(async (name) => {
-            const queue = self.queue(name);
+            const queue = queueNamed(name);
             if (!queue) return;
             const counts = await queue.getJobCounts(...JOB_STATES).catch(() => null);
             if (!counts) return;

@@ -7,7 +7,7 @@
 // Keys (all under the deployment's REDIS_PREFIX):
 //   <prefix>:tables:rpc:<instance>   pub/sub channel of one copy (requests and replies)
 //   <prefix>:tables:directory        hash tableId → JSON DirectoryEntry (owner, summary, access)
-//   <prefix>:tables:alive            sorted set instance → alive-until (ms) of every routing copy; heartbeat every ttl/3
+// <prefix>:tables:alive sorted set instance → alive-until (ms) of every routing copy; heartbeat every ttl/3
 //   <prefix>:tables:hosts            the same for the copies that host tables (where `create` may go)
 // A copy that dies stops heartbeating: after its ttl it is no longer alive, commands for its tables
 // fail fast with CONFLICT TABLE_MOVING (retry) until the copy that takes a table over rewrites its
@@ -318,7 +318,10 @@ export class TableRouter {
   }
 }
 
-/** Any refusal that carries a socket error code crosses as is; anything else is INTERNAL (details stay in the owner's log). */
+/**
+ * Any refusal that carries a socket error code crosses as is; anything else is INTERNAL (details stay in the owner's
+ * log).
+ */
 export function toRoutedError(err: unknown): RoutedError {
   const e = err as { code?: unknown; reason?: unknown; message?: unknown; error?: RoutedError };
   if (err instanceof RoutedCommandError) return err.error;

@@ -94,13 +94,18 @@ export const configSchema = z
     SOCKET_REDIS_ADAPTER: z
       .enum(['true', 'false', '1', '0', 'yes', 'no', 'auto'], { message: 'must be true, false or auto' })
       .default('true'),
-    /** `redis`: tables are spread over copies with Redis leases; `single` (or unset without INSTANCE_ID): one process owns every table. */
+    /**
+     * `redis`: tables are spread over copies with Redis leases; `single` (or unset without INSTANCE_ID): one process
+     * owns every table.
+     */
     CLUSTER_MODE: z.enum(['single', 'redis'], { message: 'must be single or redis' }).optional(),
     /** This copy's id among several (implies CLUSTER_MODE=redis when that is unset). */
     INSTANCE_ID: z.string().min(1).optional(),
     /** A table lease's lifetime in a cluster (a dead copy's tables are taken over after it). */
     TABLE_LEASE_MS: int(5000, 200, 600_000),
-    /** False: this copy hosts no tables and routes every table command (apps/lobby, apps/tournament, apps/sit-and-go). */
+    /**
+     * False: this copy hosts no tables and routes every table command (apps/lobby, apps/tournament, apps/sit-and-go).
+     */
     TABLES_HOST: bool(true),
     /** True: serve and send routed table commands even as the only table copy (apps/cash-table). */
     TABLES_ROUTE: bool(false),
@@ -109,7 +114,10 @@ export const configSchema = z
     TABLE_BOT_DELAY_MS: int(800, 0, 600_000),
     /** A fixed seed for shuffles and table decisions (tests only; production uses the CSPRNG). */
     TABLE_SEED: z.string().min(1).optional(),
-    /** The room opened at start-up (default tables, Sit & Go bot fill, hourly tournament): a JSON file, or `off`; unset: config/room.json if present. */
+    /**
+     * The room opened at start-up (default tables, Sit & Go bot fill, hourly tournament): a JSON file, or `off`; unset:
+     * config/room.json if present.
+     */
     ROOM_CONFIG: z.string().optional(),
     /** The built web client's folder (default: dist/web of the repository). */
     WEB_DIST_DIR: z.string().optional(),
@@ -159,7 +167,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses `env` over the app's `defaults`; throws ConfigError listing every bad variable as `NAME: problem (got "value")`. */
+/**
+ * Parses `env` over the app's `defaults`; throws ConfigError listing every bad variable as `NAME: problem (got
+ * "value")`.
+ */
 export function parseConfig(env: Record<string, string | undefined>, defaults: ConfigDefaults = {}): AppConfig {
   // Empty strings mean "unset" (docker-compose passes `FOO=` for optional values).
   const set = (record: Record<string, string | undefined>) =>

@@ -1,5 +1,5 @@
 // HTTP routes of fair play and responsible play (issue 26).
-//   Player:  POST /fair-play/reports          report a player (the table page's Report button; 20 a day: 429 TOO_MANY_REPORTS)
+// Player: POST /fair-play/reports report a player (the table page's Report button; 20 a day: 429 TOO_MANY_REPORTS)
 //            GET  /me/fair-play                cool-off, reality-check interval, restrictions, warnings
 //            POST /me/cool-off                 { period: 24h | 7d | 30d }: no seat, no registration until then
 //            PUT  /me/reality-check            { minutes: 5..1440 | null (the server's default) }

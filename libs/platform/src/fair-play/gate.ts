@@ -24,7 +24,10 @@ import { FAIR_PLAY_OPTIONS, type FairPlayOptions } from './options';
 import { FairPlaySockets } from './sockets';
 import { StandingService } from './standing';
 
-/** The client behind a socket: its address (the first X-Forwarded-For hop when FAIR_PLAY_TRUST_PROXY=true: behind a proxy) and fingerprint. */
+/**
+ * The client behind a socket: its address (the first X-Forwarded-For hop when FAIR_PLAY_TRUST_PROXY=true: behind a
+ * proxy) and fingerprint.
+ */
 export function socketConnection(
   socket: Pick<NaikoSocket, 'handshake'>,
   userId: string,
@@ -55,7 +58,10 @@ export class FairPlayGate {
     @Inject(FAIR_PLAY_OPTIONS) private readonly options: FairPlayOptions,
   ) {}
 
-  /** Before `table:sit`: throws a socket error (FORBIDDEN `COOL_OFF|SUSPENDED|RESTRICTED|SAME_CONNECTION: ...`) or returns. */
+  /**
+   * Before `table:sit`: throws a socket error (FORBIDDEN `COOL_OFF|SUSPENDED|RESTRICTED|SAME_CONNECTION: ...`) or
+   * returns.
+   */
   async assertMaySit(socket: NaikoSocket, tableId: string): Promise<void> {
     try {
       await this.checkSit(

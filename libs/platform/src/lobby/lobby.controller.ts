@@ -75,7 +75,10 @@ export class LobbyController {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PRIVATE_TABLES_PER_HOST'>,
   ) {}
 
-  /** Open tables this user may sit at (public ones, and private ones he hosts or is invited to), of every copy, filtered. */
+  /**
+   * Open tables this user may sit at (public ones, and private ones he hosts or is invited to), of every copy,
+   * filtered.
+   */
   @Get('lobby/tables')
   async list(@Query() query: unknown, @CurrentUser() user: AccessClaims): Promise<{ tables: TableSummary[] }> {
     const q = parse(TablesQuery, query);
@@ -173,7 +176,9 @@ export class LobbyController {
     return http(() => this.send(user, { op: 'settings', tableId: id, body: b }) as Promise<TableSummary>);
   }
 
-  /** Home games (issue 23): the host asks for a bomb pot on the next hand (NOT_HOST, INVALID_CONFIG without bomb pots). */
+  /**
+   * Home games (issue 23): the host asks for a bomb pot on the next hand (NOT_HOST, INVALID_CONFIG without bomb pots).
+   */
   @Post('tables/:id/bomb-pot')
   bombPot(@Param('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AccessClaims): Promise<TableSummary> {
     return http(() => this.send(user, { op: 'bomb-pot', tableId: id }) as Promise<TableSummary>);

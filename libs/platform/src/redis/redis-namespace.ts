@@ -33,7 +33,10 @@ export function installationsKey(configured: string): string {
   return `${configured}:installations`;
 }
 
-/** Keys one of which a live installation's namespace holds (BullMQ queue metadata, the reconcile marks, the table directory). */
+/**
+ * Keys one of which a live installation's namespace holds (BullMQ queue metadata, the reconcile marks, the table
+ * directory).
+ */
 function presenceKeys(prefix: string): string[] {
   return [
     ...Object.values(QUEUES).flatMap((q) => [`${prefix}:${q}:meta`, `${prefix}:${q}:id`]),

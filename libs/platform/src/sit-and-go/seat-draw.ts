@@ -25,7 +25,9 @@ export function seatDrawFromSeed(
   return { seating, button: seating[randomInt(rng, seating.length)].seat };
 }
 
-/** True when the revealed seed matches the commitment and yields exactly this seating (and first button, when given). */
+/**
+ * True when the revealed seed matches the commitment and yields exactly this seating (and first button, when given).
+ */
 export function verifySeatDraw(
   commitment: string,
   seed: string,

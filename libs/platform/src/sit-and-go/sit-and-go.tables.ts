@@ -12,7 +12,10 @@ import { PrivateEventStore } from '../tournaments/private-events';
 /** A Sit & Go has one table; its number in the runner's terms. */
 export const SNG_TABLE_NO = 1;
 
-/** The table id clients use (`table:watch`, `#/table/<id>`): a name-based UUID of the instance, stable across copies and restarts. */
+/**
+ * The table id clients use (`table:watch`, `#/table/<id>`): a name-based UUID of the instance, stable across copies and
+ * restarts.
+ */
 export function sngTableId(instanceId: number): string {
   const h = createHash('sha256').update(`naiko:sng:${instanceId}:table`).digest('hex');
   const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);

@@ -109,7 +109,10 @@ const flush = async (host: TableHost): Promise<void> => {
   }
 };
 
-/** The human's moves: any legal action, draws discard a random part of the hand; a refused power falls back to check/call/fold. */
+/**
+ * The human's moves: any legal action, draws discard a random part of the hand; a refused power falls back to
+ * check/call/fold.
+ */
 function humanDecision(host: TableHost, rng: ReturnType<typeof seededRandom>): Decision | null {
   const state = host.handState;
   const la = state ? legalActions(state) : null;
@@ -178,7 +181,9 @@ async function play(config: TableConfig, hands: number) {
 }
 
 const HEX64 = /[0-9a-f]{64}/g;
-/** The costly attacks (start() from every hash; every card × salt per position) run on the first hands of each family. */
+/**
+ * The costly attacks (start() from every hash; every card × salt per position) run on the first hands of each family.
+ */
 const ATTACKED_HANDS = 25;
 
 describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)', () => {

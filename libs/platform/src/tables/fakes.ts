@@ -128,7 +128,10 @@ export class ManualTimers implements Timers {
   }
 }
 
-/** The disconnection protection allowance in memory (unit tests; production keeps it in PostgreSQL). Share one between hosts to model several tables. */
+/**
+ * The disconnection protection allowance in memory (unit tests; production keeps it in PostgreSQL). Share one between
+ * hosts to model several tables.
+ */
 export class MemoryProtectionQuota implements ProtectionQuota {
   readonly uses = new Map<string, number[]>();
   readonly spends: { userId: string; tableId: string; at: number; granted: boolean }[] = [];

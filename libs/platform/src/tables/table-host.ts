@@ -188,7 +188,10 @@ export class TableHost extends CashCommands {
     this.scheduleNextHand(0);
   }
 
-  /** Stops every timer (process shutdown). The running hand stays `running` in the store: the crash rule handles it at the next boot. */
+  /**
+   * Stops every timer (process shutdown). The running hand stays `running` in the store: the crash rule handles it at
+   * the next boot.
+   */
   stop(): void {
     this.stopped = true;
     if (this.nextHandTimer) this.timers.clear(this.nextHandTimer);
@@ -210,7 +213,9 @@ export class TableHost extends CashCommands {
     });
   }
 
-  /** Table chat (room/chat-moderation.ts): seated, not host-muted, clean text, rate, not all-in against live players. */
+  /**
+   * Table chat (room/chat-moderation.ts): seated, not host-muted, clean text, rate, not all-in against live players.
+   */
   chat(userId: string, text: string): Promise<void> {
     return this.queue.run(() => {
       const seat = seatOf(this.state, userId);
@@ -265,7 +270,9 @@ export class TableHost extends CashCommands {
     return new Set(this.hand ? [...this.hand.players.keys()] : []);
   }
 
-  /** @internal Applies a table transition: chips that leave the table go back to accounts, then the change is published. */
+  /**
+   * @internal Applies a table transition: chips that leave the table go back to accounts, then the change is published.
+   */
   async commit(t: Transition<TableState>, publish = true): Promise<void> {
     for (const e of t.events) {
       if (e.type === 'cashedOut')
@@ -341,11 +348,11 @@ export class TableHost extends CashCommands {
 
   /** What the dealer sees of this table (live getters: it reads the state after each step). */
   private dealerRoom(): DealerRoom {
-    const host = this;
+    const currentState = () => this.state;
     return {
       tableId: this.tableId,
       get state() {
-        return host.state;
+        return currentState();
       },
       busySeats: this.busySeats(),
       now: () => this.timers.now(),

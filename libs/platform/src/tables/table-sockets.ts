@@ -15,7 +15,10 @@ import { APP_CONFIG } from '../tokens';
 
 export const LOBBY_ROOM = 'lobby';
 
-/** What a watching socket keeps in its data (carried to every copy by fetchSockets): the invite codes it watches private tables with. */
+/**
+ * What a watching socket keeps in its data (carried to every copy by fetchSockets): the invite codes it watches private
+ * tables with.
+ */
 interface WatchData {
   user: { sub: string; role: string };
   watchCodes?: Record<string, string>;

@@ -141,7 +141,8 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
       const watching = this.sockets.watching(p.tableId, socket);
       // Whoever may sit may watch: a stranger's sit at a private table is refused before any room is joined.
       if (!watching) await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
-      await this.fairPlay?.assertMaySit(socket, p.tableId); // cool-off, suspension, restriction, same device/network (issue 26)
+      // cool-off, suspension, restriction, same device/network (issue 26)
+      await this.fairPlay?.assertMaySit(socket, p.tableId);
       this.sockets.watch(p.tableId, socket, p.inviteCode);
       const cmd: TableCommand = {
         op: 'sit',

@@ -67,7 +67,10 @@ export interface TablesOptions {
 
 export const TABLES_OPTIONS = Symbol('TABLES_OPTIONS');
 
-/** The options from the validated config (TABLE_HAND_PAUSE_MS, TABLE_BOT_DELAY_MS, TABLE_SEED, TABLES_HOST), then `overrides`. */
+/**
+ * The options from the validated config (TABLE_HAND_PAUSE_MS, TABLE_BOT_DELAY_MS, TABLE_SEED, TABLES_HOST), then
+ * `overrides`.
+ */
 export function tablesOptionsFromConfig(
   config: Pick<AppConfig, 'TABLE_HAND_PAUSE_MS' | 'TABLE_BOT_DELAY_MS' | 'TABLE_SEED' | 'TABLES_HOST'>,
   overrides: Partial<TablesOptions> = {},
@@ -102,7 +105,9 @@ export type TableCommand =
       /** the user's first socket on this table at the caller's copy */ first: boolean;
       inviteCode?: string;
     }
-  /** Refused (FORBIDDEN, NOT_INVITED) unless the user may watch the table; the gateway asks before joining its rooms. */
+  /**
+   * Refused (FORBIDDEN, NOT_INVITED) unless the user may watch the table; the gateway asks before joining its rooms.
+   */
   | { op: 'watch-access'; tableId: string; inviteCode?: string }
   | { op: 'unwatch'; tableId: string; /** the user's last socket on this table at the caller's copy */ last: boolean }
   | { op: 'sit'; tableId: string; buyIn: number; seat?: number; inviteCode?: string; waitForBigBlind?: boolean }

@@ -1,8 +1,8 @@
 // Read-only hand history for the web client: a player's own finished hands, one hand's events as
 // that player may see them (engine viewEvents for his seat: opponents' unshown cards stay hidden),
 // and the hand as PHH text with the same cards hidden ('??'), for download.
-//   GET /me/hands            → { hands: [{ id, tableId, tournamentId, handNumber, variant, structure, startedAt, endedAt }] }
-//   GET /me/hands/:id        → { id, handNumber, seat, config: { variant, structure, stakes, button, seats }, players, events }
+// GET /me/hands → { hands: [{ id, tableId, tournamentId, handNumber, variant, structure, startedAt, endedAt }] } GET
+// /me/hands/:id → { id, handNumber, seat, config: { variant, structure, stakes, button, seats }, players, events }
 //   GET /me/hands/:id/phh    → text/plain attachment
 //   GET /me/hands/:id/proof  → the deal proof for this player (issue 19.1): the commitment, the openings of
 //                              the cards he saw, and the seed once disclosed (table closed or 24 h after

@@ -17,7 +17,9 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The folder of the built client: WEB_DIST_DIR, else `dist/web` of the repository this file lives in (source or build). */
+/**
+ * The folder of the built client: WEB_DIST_DIR, else `dist/web` of the repository this file lives in (source or build).
+ */
 export function webDistDir(env: { WEB_DIST_DIR?: string }): string {
   if (env.WEB_DIST_DIR) return resolve(env.WEB_DIST_DIR);
   let dir = __dirname;

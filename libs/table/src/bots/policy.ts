@@ -45,7 +45,9 @@ export type BotDecision =
   | { type: 'no-split' }
   /** Home games: a bot runs the board once (like the timeout answer) ... */
   | { type: 'run-once' }
-  /** ... and, as an uncontested winner on a 7-2 bounty table, shows a 7-2 offsuit (to collect) and mucks anything else. */
+  /**
+   * ... and, as an uncontested winner on a 7-2 bounty table, shows a 7-2 offsuit (to collect) and mucks anything else.
+   */
   | { type: 'show' }
   | { type: 'muck' }
   | { type: 'bet'; amount: number }
@@ -78,7 +80,10 @@ function sized(view: BotView, fractionOfPot: number): number {
   return Math.max(lo, Math.min(hi, target));
 }
 
-/** Picks a reasonable action: value-bets strong hands, calls with pot odds, bluffs rarely; seeded mixing keeps it unpredictable yet replayable. */
+/**
+ * Picks a reasonable action: value-bets strong hands, calls with pot odds, bluffs rarely; seeded mixing keeps it
+ * unpredictable yet replayable.
+ */
 export function decideBotAction(view: BotView, rng: RandomSource): BotDecision {
   if (has(view, 'draw') || has(view, 'standPat')) return { type: 'draw', discard: chooseDiscards(view) };
   if (has(view, 'no-split')) return { type: 'no-split' };

@@ -49,7 +49,8 @@ describe('bot-like timing signal (detectBotTiming)', () => {
     expect(detectBotTiming(times('BOT Ada', [1000, 1000, 1000, 1000], true), { minDecisions: 4, minHands: 2 })).toEqual(
       [],
     );
-    // An absent player timed out at exactly 15 s four times (CV 0 if counted); his own two decisions are below the sample.
+    // An absent player timed out at exactly 15 s four times (CV 0 if counted); his own two decisions are below the
+    // sample.
     const afk: DecisionTiming[] = [
       ...[1, 2, 3, 4].map((h) => ({ userId: 'away', handId: `h${h}`, ms: 15000, markedBot: false, timedOut: true })),
       { userId: 'away', handId: 'h5', ms: 2000, markedBot: false },

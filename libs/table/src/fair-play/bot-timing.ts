@@ -83,7 +83,10 @@ export function detectBotTiming(
     const u = byUser.get(d.userId) ?? { times: [], hands: [], handSet: new Set<string>() };
     byUser.set(d.userId, u);
     u.times.push(d.ms);
-    if (!u.handSet.has(d.handId)) (u.handSet.add(d.handId), u.hands.push(d.handId));
+    if (!u.handSet.has(d.handId)) {
+      u.handSet.add(d.handId);
+      u.hands.push(d.handId);
+    }
   }
 
   const findings: BotTimingFinding[] = [];

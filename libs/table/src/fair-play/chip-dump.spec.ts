@@ -77,7 +77,8 @@ describe('chip-dump signal (detectChipDumping)', () => {
     ]);
     // Thresholds are explicit: JJ is not strong at the default (queens), two folds are below a minimum of 4.
     expect(detectChipDumping(strongFolds, { minStrongFolds: 4, minDonors: 99 })).toEqual([]);
-    expect(detectChipDumping(strongFolds, { minStrongFolds: 3, minCommitted: 6, minDonors: 99 })).toEqual([]); // h1 had 5 in
+    // h1 had 5 in
+    expect(detectChipDumping(strongFolds, { minStrongFolds: 3, minCommitted: 6, minDonors: 99 })).toEqual([]);
   });
 
   // R takes 100 from D1, 60 + 55 from D2, 40 − 10 from D3; X takes 20 from D1 and 5 from D2.
@@ -85,7 +86,8 @@ describe('chip-dump signal (detectChipDumping)', () => {
     lostTo('f1', 'D1', 'R', 100),
     lostTo('f2', 'D1', 'X', 20),
     lostTo('f3', 'D2', 'R', 60),
-    // Three-way: D2 puts 60, R 20, X 20; R wins 75, X 25. Nets: D2 −60, R +55, X +5 → D2 lost 60·55/60 = 55 to R and 5 to X.
+    // Three-way: D2 puts 60, R 20, X 20; R wins 75, X 25. Nets: D2 −60, R +55, X +5 → D2 lost 60·55/60 = 55 to R and 5
+    // to X.
     hand(
       'f4',
       ['D2', 'R', 'X'],

@@ -19,9 +19,14 @@ import { evaluateHigh, highCategory, rankOf, type Card } from '@naiko/engine';
 import { checkNonNegativeInteger, checkRatio, FairPlayError, netBySeat, replayHand, type FairPlayHand } from './hands';
 
 export interface ChipDumpOptions {
-  /** Category index (0 high card, 1 pair, 2 two pair, … 8 straight flush) counted as strong after the flop. Default 2. */
+  /**
+   * Category index (0 high card, 1 pair, 2 two pair, … 8 straight flush) counted as strong after the flop. Default 2.
+   */
   strongCategory: number;
-  /** Rank index (0 = deuce … 10 = queen, 12 = ace) of the lowest pocket pair counted as strong before the flop. Default 10. */
+  /**
+   * Rank index (0 = deuce … 10 = queen, 12 = ace) of the lowest pocket pair counted as strong before the flop. Default
+   * 10.
+   */
   strongPairRank: number;
   /** Chips the donor must have put in before folding for the fold to count. Default 0. */
   minCommitted: number;

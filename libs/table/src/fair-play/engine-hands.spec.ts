@@ -85,7 +85,8 @@ describe('fair-play input from real engine hands', () => {
       100,
     );
     expect(stored.flatMap((h) => replayHand(h).folds).length).toBeGreaterThan(50);
-    expect(detectChipDumping(stored, { minStrongFolds: 1, minDonors: 99 })).toEqual([]); // no bot ever folded a strong hand
+    // no bot ever folded a strong hand
+    expect(detectChipDumping(stored, { minStrongFolds: 1, minDonors: 99 })).toEqual([]);
     expect(detectSoftPlay(stored, { minSample: 3, minOtherSample: 3 })).toEqual([]);
     // Why minDonors defaults to 3: at a 4-seat table one winning bot (p1) naturally takes > 95 % of two
     // other bots' net losses over 80 hands; two donors are not evidence of dumping.

@@ -81,8 +81,14 @@ export function decideSameConnection(
   for (const s of input.seated) {
     if (s.userId === input.candidate.userId) continue;
     const m: ConnectionMatch = { userId: s.userId, on: [] };
-    if (cIp !== null && usable(s.ip) === cIp) (m.on.push('ip'), (m.ip = cIp));
-    if (cFp !== null && s.fingerprint === cFp) (m.on.push('fingerprint'), (m.fingerprint = cFp));
+    if (cIp !== null && usable(s.ip) === cIp) {
+      m.on.push('ip');
+      m.ip = cIp;
+    }
+    if (cFp !== null && s.fingerprint === cFp) {
+      m.on.push('fingerprint');
+      m.fingerprint = cFp;
+    }
     if (m.on.length > 0) matches.push(m);
   }
   const base = { signal: 'same-connection' as const, tableId: input.tableId, candidate: input.candidate.userId };

@@ -99,7 +99,11 @@ export function detectSoftPlay(
     const [pd, pa] = row.get(partner) ?? [0, 0];
     let od = 0;
     let oa = 0;
-    for (const [opp, [d, a]] of row) if (opp !== partner) ((od += d), (oa += a));
+    for (const [opp, [d, a]] of row) {
+      if (opp === partner) continue;
+      od += d;
+      oa += a;
+    }
     return { userId: actor, vsPartner: figures(pd, pa), vsOthers: figures(od, oa) };
   };
   const soft = (s: SoftPlaySide) =>

@@ -194,11 +194,13 @@ describe('run it twice', () => {
 
   test('run it twice: side pots are split by board too', () => {
     // Seat 0 has 50: SB 5 then calls all-in for 50. Main pot 150 (all three), side pot 100 (seats 1 and 2).
-    // Seat 0 holds 2h 3h: no pair on run 1 (loses), on run 2 (Kd 3c 4s 5d 6c) a straight 2-6 (wins the main pot's half).
+    // Seat 0 holds 2h 3h: no pair on run 1 (loses), on run 2 (Kd 3c 4s 5d 6c) a straight 2-6 (wins the main pot's
+    // half).
     const d = stackDeck(['2h3h', 'AsAh', 'KsKh'], '2c7d9h Jc 8s Kd3c4s 5d 6c');
     const c = cfg({ seats: seats(50, 100, 100), button: 2, homeGame: { runItTwice: true } });
     const p = play(c, d, ['2:raise:100', '0:call', '1:call', '0:run-twice', '1:run-twice', '2:run-twice']);
-    // Main 150: board 1 → seat 1 (75), board 2 → seat 0's straight (75). Side 100: board 1 → seat 1 (50), board 2 → seat 2 (50).
+    // Main 150: board 1 → seat 1 (75), board 2 → seat 0's straight (75). Side 100: board 1 → seat 1 (50), board 2 →
+    // seat 2 (50).
     expect(stacksOf(p.state)).toEqual({ 0: 75, 1: 125, 2: 50 });
     replaysTo(c, p.events);
   });

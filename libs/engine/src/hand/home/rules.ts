@@ -32,7 +32,9 @@ export interface HomeGameConfig {
    * collects this amount from every other player dealt in, each paying at most what he has left.
    */
   sevenDeuceBounty?: number;
-  /** Rabbit hunt: when the hand ends before the last board card, the cards that would have come are shown to everyone. */
+  /**
+   * Rabbit hunt: when the hand ends before the last board card, the cards that would have come are shown to everyone.
+   */
   rabbitHunt?: boolean;
 }
 

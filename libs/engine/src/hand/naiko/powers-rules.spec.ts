@@ -426,7 +426,10 @@ describe('Sleeve Swap (2 sparks)', () => {
   });
 });
 
-/** Heads-up, blinds 5/10, the button raises to 50 and the big blind calls: pot 100 on the flop; seat 0 (big blind) acts first. */
+/**
+ * Heads-up, blinds 5/10, the button raises to 50 and the big blind calls: pot 100 on the flop; seat 0 (big blind) acts
+ * first.
+ */
 function flopPot100(powers: PowersConfig, stacks = [1000, 1000]): Hand {
   const h = Hand.stacked(naikoTable(stacks, powers, [5, 10]), ['Ah Kh', '7c 2d'], '2c 3c 4d 8h 9s');
   h.do({ type: 'raise', seat: 1, amount: 50 }, { type: 'call', seat: 0 });
@@ -499,7 +502,8 @@ describe('Short Anchor (2 sparks)', () => {
   test('it never lets him bet more chips than he has', () => {
     const h = flopPot100({ carousel: NO_SHIELD, sparks: { 0: 2 } }, [1000, 200]);
     h.do({ type: 'short-anchor', seat: 0, target: 1 }, { type: 'bet', seat: 0, amount: 40 });
-    expect(legalActions(h.state)).toMatchObject({ minTo: 80, maxTo: 150, allInTo: 150 }); // 150 left behind after the 50 blind
+    // 150 left behind after the 50 blind
+    expect(legalActions(h.state)).toMatchObject({ minTo: 80, maxTo: 150, allInTo: 150 });
   });
   test('it never removes an otherwise legal minimum raise', () => {
     const h = flopPot100({ carousel: NO_SHIELD, sparks: { 0: 2 } });

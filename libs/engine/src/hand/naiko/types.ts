@@ -83,7 +83,10 @@ export type PowerAction =
   /** The target lets the anchor apply; the table sends it with `timeout: true` when the window runs out. */
   | { type: 'decline'; seat: number; timeout?: boolean; expectedVersion?: number };
 
-/** What `legalActions(state).extensions` shows for each power the player to act may use now (absent/undefined = not now). */
+/**
+ * What `legalActions(state).extensions` shows for each power the player to act may use now (absent/undefined = not
+ * now).
+ */
 export interface PowerLegal {
   cost: number;
   /** Sleeve Swap: the hole cards he may discard. */

@@ -82,7 +82,7 @@ describe('bring-in vs completion', () => {
 
   it('bring-in 2, completed to the small bet 10, the next raise is to 20; pot 3 antes + 10 + 10 = 23', () => {
     const { state: s0 } = startStud(table, deck);
-    let r = apply(s0, { type: 'bring-in', seat: 0 });
+    const r = apply(s0, { type: 'bring-in', seat: 0 });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.events[0]).toMatchObject({ type: 'action', action: 'bring-in', amount: 2, to: 2 });
     const la = legalActions(r.state)!;

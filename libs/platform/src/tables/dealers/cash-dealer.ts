@@ -44,7 +44,10 @@ export class CashDealer implements Dealer {
     return planned.ok ? { plan: planned.plan } : { wait: null };
   }
 
-  /** Bots (docs/rules/naiko.de.txt §7): leave when no human is left, rebuy when busted, fill empty seats up to the target. */
+  /**
+   * Bots (docs/rules/naiko.de.txt §7): leave when no human is left, rebuy when busted, fill empty seats up to the
+   * target.
+   */
   private async manageBots(room: DealerRoom, step: Step): Promise<void> {
     const config = room.state.config;
     const humans = room.state.seats.filter((s) => s && !s.isBot).length;

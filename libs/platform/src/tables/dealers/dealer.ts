@@ -23,10 +23,16 @@ export interface DealerRoom {
   key(what: string, userId: string): string;
 }
 
-/** Applies a table transition (chips leaving the table go back to their accounts) and remembers its events for the next publication. */
+/**
+ * Applies a table transition (chips leaving the table go back to their accounts) and remembers its events for the next
+ * publication.
+ */
 export type Step = (t: Transition<TableState>) => Promise<void>;
 
-/** The dealer's answer before a deal: the plan, or wait (null: until a command wakes the table; a number: ask again after that many ms). */
+/**
+ * The dealer's answer before a deal: the plan, or wait (null: until a command wakes the table; a number: ask again
+ * after that many ms).
+ */
 export type DealerAnswer = { plan: NextHandPlan } | { wait: number | null };
 
 export interface Dealer {

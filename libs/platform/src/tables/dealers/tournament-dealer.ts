@@ -44,7 +44,10 @@ export interface TournamentDeal {
   bigBlind?: number;
   /** The tournament's seating version (optional): the host never goes back to an older seating. */
   version?: number;
-  /** Time bank refill before this hand (issue 25): `addMs` to every dealt-in player's bank, or `fill` it (capped at the clock's bank). */
+  /**
+   * Time bank refill before this hand (issue 25): `addMs` to every dealt-in player's bank, or `fill` it (capped at the
+   * clock's bank).
+   */
   timeBank?: { addMs: number; fill: boolean };
 }
 
@@ -148,7 +151,8 @@ export function seating(
     if (!want || i >= state.seats.length) return;
     const cur = state.seats[i];
     if (cur === null) {
-      if (seatOf(state, want.userId) >= 0 || want.stack <= 0) return; // still dealt in at his old seat (redraw): next time
+      // still dealt in at his old seat (redraw): next time
+      if (seatOf(state, want.userId) >= 0 || want.stack <= 0) return;
       run(
         join(state, {
           playerId: want.userId,

@@ -166,7 +166,9 @@ export abstract class CashCommands {
     );
   }
 
-  /** Home games (issue 23): the host asks for a bomb pot on the next hand (NOT_HOST, INVALID_CONFIG without bomb pots). */
+  /**
+   * Home games (issue 23): the host asks for a bomb pot on the next hand (NOT_HOST, INVALID_CONFIG without bomb pots).
+   */
   requestBombPot(by: string): Promise<void> {
     return this.queue.run(
       () => this.cashOnly('settings') ?? this.commit(this.tryTable(() => tableRequestBombPot(this.state, by))),

@@ -103,7 +103,10 @@ export class HandClock {
     await host.decide(seat, userId, { ...action, expectedVersion: version } as Action);
   }
 
-  /** One protection from the player's 24 h allowance; a database failure counts as none left (the timeout still decides). */
+  /**
+   * One protection from the player's 24 h allowance; a database failure counts as none left (the timeout still
+   * decides).
+   */
   private async spendProtection(quota: ProtectionQuota, userId: string): Promise<boolean> {
     const host = this.host;
     try {

@@ -15,7 +15,10 @@ import type { ClockInfo, WireHandEvent } from '@naiko/contracts';
 import type { TableBroadcaster } from '../ports';
 import type { RunningHand } from './running-hand';
 
-/** Sends each dealt-in seat its own filtered feed and the spectators theirs (never one payload with private cards to many). */
+/**
+ * Sends each dealt-in seat its own filtered feed and the spectators theirs (never one payload with private cards to
+ * many).
+ */
 export function publishHand(
   broadcaster: TableBroadcaster,
   tableId: string,

@@ -33,10 +33,15 @@ export interface Decision {
 export interface FinishedHand {
   handId: string;
   handNumber: number;
-  /** The deal's commitment (Merkle root, scheme naiko-merkle-v2; null for an injected test deck). The seed stays secret. */
+  /**
+   * The deal's commitment (Merkle root, scheme naiko-merkle-v2; null for an injected test deck). The seed stays secret.
+   */
   commitment: string | null;
   stacks: { seat: number; playerId: string; stack: number }[];
-  /** The pots as awarded (pot-awarded events summed per pot) and what each player put in: tournament bounties split by them. */
+  /**
+   * The pots as awarded (pot-awarded events summed per pot) and what each player put in: tournament bounties split by
+   * them.
+   */
   pots?: HandPotAward[];
 }
 
@@ -63,16 +68,24 @@ export interface TableHostOptions {
   config: TableConfig;
   /** Home games: a bomb pot the host asked for before a restart, still owed (saved with the table). */
   bombPotPending?: boolean;
-  /** The host's controls saved before a restart (cash_tables.host_controls: pause, approval, mutes, removals, stakes owed). */
+  /**
+   * The host's controls saved before a restart (cash_tables.host_controls: pause, approval, mutes, removals, stakes
+   * owed).
+   */
   hostControls?: HostControlsSaved;
   chips: ChipSource;
   hands: HandSink;
   broadcaster: TableBroadcaster;
   schedule?: BlindSchedule;
   bots?: BotDirectory;
-  /** Cash tables with bots allowed: fill empty seats until this many players sit (default 4; never the last free seat). */
+  /**
+   * Cash tables with bots allowed: fill empty seats until this many players sit (default 4; never the last free seat).
+   */
   botTarget?: number;
-  /** Bots make room as people arrive: above the target, the surplus bots leave between hands (the room's default tables). */
+  /**
+   * Bots make room as people arrive: above the target, the surplus bots leave between hands (the room's default
+   * tables).
+   */
   botsMakeRoom?: boolean;
   /** Table decisions (first button, bots' mixing); default the CSPRNG. */
   rng?: RandomSource;
