@@ -91,7 +91,8 @@ describe('chip payouts', () => {
     expect(placePrizes(1001, prizeTableFor(5))).toEqual([651, 350]);
     // 1002 at 50/30/20: 501, 300.6→300, 200.4→200; 1 left → 1st.
     expect(placePrizes(1002, prizeTableFor(9))).toEqual([502, 300, 200]);
-    // 27 entrants, pool 1,000: shares 428,889/242,222/180,000/148,889 ppm → 428, 242, 180, 148 = 998; 2 left → 1st, 2nd.
+    // 27 entrants, pool 1,000: shares 428,889/242,222/180,000/148,889 ppm → 428, 242, 180, 148 = 998;
+    // 2 left → 1st, 2nd.
     expect(placePrizes(1000, prizeTableFor(27))).toEqual([429, 243, 180, 148]);
   });
 

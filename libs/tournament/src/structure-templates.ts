@@ -179,7 +179,10 @@ export function suggestLevels(input: SuggestLevelsInput): BlindStructure {
   });
 }
 
-/** The template's own structure for a starting stack (the default editor content): `suggestLevels` over 4 hours, 100 entrants. */
+/**
+ * The template's own structure for a starting stack (the default editor content): `suggestLevels` over 4 hours, 100
+ * entrants.
+ */
 export function templateStructure(name: StructureTemplateName, startingStack: number): BlindStructure {
   if (!STRUCTURE_TEMPLATES[name])
     throw new StructureTemplateError('unknown-template', `no structure template "${name}"`);

@@ -431,7 +431,10 @@ export function coalesce(lines: readonly string[], max = 8): string {
       if (drop > 0 && !ESSENTIAL.test(l)) {
         drop--;
         dropped++;
-        if (at < 0) ((at = kept.length), kept.push(''));
+        if (at < 0) {
+          at = kept.length;
+          kept.push('');
+        }
       } else kept.push(l);
     }
     if (at >= 0) kept[at] = `${dropped} earlier action${dropped === 1 ? '' : 's'}`;

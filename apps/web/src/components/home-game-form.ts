@@ -39,7 +39,9 @@ export function optionProblem(target: HomeGameTarget, key: OptionKey): string | 
   return homeGameBodyProblem({ ...target, homeGame: PROBE[key] })?.message ?? null;
 }
 
-/** The options in one short line ("Run it twice · Straddle · Bomb pot 50 every 5 hands, double board"), '' when none. */
+/**
+ * The options in one short line ("Run it twice · Straddle · Bomb pot 50 every 5 hands, double board"), '' when none.
+ */
 export function homeGameText(g: HomeGameBody | null | undefined): string {
   if (!g) return '';
   const parts: string[] = [];

@@ -65,27 +65,64 @@ const SIGNAL_NAMES: Record<string, string> = {
   'same-connection|warn-host': 'Same device or network: private table, host warned',
 };
 
+/** The evidence fields this page reads, per signal (the stored JSON of libs/table/src/fair-play's findings). */
+interface StrongFoldsEvidence {
+  donor: string;
+  recipient: string;
+  hands?: string[];
+}
+interface ConcentratedFlowEvidence {
+  recipient: string;
+  totalFromDonors?: number;
+  donors?: { donor: string; netToRecipient: number; share: number }[];
+}
+interface SoftPlayEvidence {
+  sides?: { userId: string; vsPartner: { rate: number; decisions: number }; vsOthers: { rate: number } }[];
+}
+interface BotTimingEvidence {
+  userId: string;
+  decisions: number;
+  hands: number;
+  meanMs: number;
+  stdDevMs: number;
+  cv: number;
+  qcd?: number;
+}
+interface SameConnectionEvidence {
+  candidate: string;
+  matches?: { userId: string; on: string[] }[];
+}
+
 /** One line of figures from a finding's evidence. */
 function evidenceText(f: ReviewFlag, name: (id: string) => string): string {
-  const e = f.evidence as Record<string, any>;
   switch (`${f.signal}|${f.pattern ?? ''}`) {
-    case 'chip-dump|strong-folds':
+    case 'chip-dump|strong-folds': {
+      const e = f.evidence as unknown as StrongFoldsEvidence;
       return `${name(e.donor)} folded ${e.hands?.length ?? 0} strong hands to ${name(e.recipient)}`;
-    case 'chip-dump|concentrated-flow':
-      return `${name(e.recipient)} received ${chips(e.totalFromDonors ?? 0)} net from ${(e.donors ?? []).map((d: any) => `${name(d.donor)} (${chips(d.netToRecipient)}, ${Math.round(d.share * 100)} % of his losses)`).join(', ')}`;
-    case 'soft-play|':
+    }
+    case 'chip-dump|concentrated-flow': {
+      const e = f.evidence as unknown as ConcentratedFlowEvidence;
+      return `${name(e.recipient)} received ${chips(e.totalFromDonors ?? 0)} net from ${(e.donors ?? []).map((d) => `${name(d.donor)} (${chips(d.netToRecipient)}, ${Math.round(d.share * 100)} % of his losses)`).join(', ')}`;
+    }
+    case 'soft-play|': {
+      const e = f.evidence as unknown as SoftPlayEvidence;
       return (e.sides ?? [])
         .map(
-          (s: any) =>
+          (s) =>
             `${name(s.userId)} aggressive ${Math.round(s.vsPartner.rate * 100)} % vs partner (${s.vsPartner.decisions} decisions), ${Math.round(s.vsOthers.rate * 100)} % vs others`,
         )
         .join(' · ');
-    case 'bot-timing|':
+    }
+    case 'bot-timing|': {
+      const e = f.evidence as unknown as BotTimingEvidence;
       return `${name(e.userId)}: ${e.decisions} decisions over ${e.hands} hands, mean ${Math.round(e.meanMs)} ms, spread ${Math.round(e.stdDevMs)} ms (CV ${Number(e.cv).toFixed(3)}, quartile dispersion ${Number(e.qcd ?? 0).toFixed(3)})`;
-    default:
+    }
+    default: {
+      const e = f.evidence as unknown as SameConnectionEvidence;
       return (e.matches ?? [])
-        .map((m: any) => `${name(e.candidate)} and ${name(m.userId)} share ${m.on.join(' and ')}`)
+        .map((m) => `${name(e.candidate)} and ${name(m.userId)} share ${m.on.join(' and ')}`)
         .join(' · ');
+    }
   }
 }
 

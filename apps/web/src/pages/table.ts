@@ -70,7 +70,10 @@ export interface WireLegal {
   choices?: number[];
   extensions?: Record<string, unknown>;
 }
-/** The engine's Naiko powers view (libs/engine/src/hand/naiko/powers.ts PowersView): filtered for this viewer by the server. */
+/**
+ * The engine's Naiko powers view (libs/engine/src/hand/naiko/powers.ts PowersView): filtered for this viewer by the
+ * server.
+ */
 interface PowersWire {
   carousel: string[];
   sparks: { seat: number; sparks: number }[];
@@ -162,7 +165,6 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   let pre: PreAction | null = null;
   let discard = new Set<number>();
   let powerTarget: number | null = null;
-  let clockTimer: ReturnType<typeof setInterval> | undefined;
   /** Set when a new decision of ours arrived: the render after it puts the focus on the action bar. */
   let focusActions = false;
   /** The first snapshot has been said ("Table …, you are in seat 3"). */
@@ -284,7 +286,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const onHand = (p: TableHandPayload) => {
     if (p.tableId !== tableId) return;
     const before = hand?.view.legal?.version;
-    if (!hand || hand.handId !== p.handId) ((result = []), (pre = null));
+    if (!hand || hand.handId !== p.handId) {
+      result = [];
+      pre = null;
+    }
     hand = { handId: p.handId, handNumber: p.handNumber, view: p.view as unknown as WireView, clock: p.clock };
     for (const e of p.events) noteEvent(e);
     // The screen reader hears each event in plain words (coalesced when bots act quickly).
@@ -295,7 +300,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (pre && hand.view.legal && hand.view.legal.version !== before) {
       const chosen = resolvePreAction(pre, hand.view.legal);
       pre = null;
-      if (chosen) (act(chosen), (sent = true));
+      if (chosen) {
+        act(chosen);
+        sent = true;
+      }
     }
     // A new decision of ours: say so (choices and time) and give the action bar the focus.
     if (hand.view.legal && hand.view.legal.version !== before && !sent) {
@@ -435,7 +443,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   }
   socket.on('connect', watch);
   if (socket.connected) watch();
-  clockTimer = setInterval(() => {
+  const clockTimer = setInterval(() => {
     const el = root.querySelector<HTMLElement>('[data-testid="clock"]');
     if (el && hand?.clock) el.textContent = clockText(hand.clock);
     // Our decision: warn at 10 s and 5 s left (all the time there is: main time, bank, extension).
@@ -443,7 +451,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (c && hand?.view.legal && c.seat === yourSeat) {
       const key = `${hand.handId}:${hand.view.legal.version}`;
       const left = timeLeftMs(c);
-      if (key !== warnKey) ((warnKey = key), (warnLeft = left));
+      if (key !== warnKey) {
+        warnKey = key;
+        warnLeft = left;
+      }
       const warning = clockWarning(warnLeft, left);
       warnLeft = left;
       if (warning) sayUrgently(warning);
@@ -663,7 +674,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     if (!hand || !legal) return null;
     const has = (a: string) => legal.actions.includes(a);
     const buttons: Node[] = [];
-    // Folding is always allowed (docs/rules/README.md); where staying in is free (a check, a draw, the split offer) the client asks once before folding.
+    // Folding is always allowed (docs/rules/README.md); where staying in is free (a check, a draw, the
+    // split offer) the client asks once before folding.
     if (confirmFoldAt !== null && confirmFoldAt !== legal.version) confirmFoldAt = null;
     if (has('fold') && confirmFoldAt !== null) {
       buttons.push(
@@ -1013,7 +1025,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     return (hand?.view.ext?.home as HomeWire | undefined) ?? null;
   }
 
-  /** Home games on the felt: the bomb-pot banner, the second board, the run-it-twice offer and badge, the rabbit hunt. */
+  /**
+   * Home games on the felt: the bomb-pot banner, the second board, the run-it-twice offer and badge, the rabbit hunt.
+   */
   function homeBoards(): Node[] {
     const home = homeView();
     if (!hand || !home) return [];
@@ -1109,7 +1123,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
                 'aria-pressed': discard.has(c) ? 'true' : 'false',
                 'data-testid': `discard-${cardText(c)}`,
                 onclick: () => {
-                  discard.has(c) ? discard.delete(c) : discard.add(c);
+                  if (discard.has(c)) discard.delete(c);
+                  else discard.add(c);
                   render();
                 },
               },

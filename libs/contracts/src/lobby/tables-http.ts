@@ -69,7 +69,10 @@ export const HomeGameBody = z.strictObject({
   runItTwice: z.boolean().optional(),
   /** UTG straddles 2 × the big blind on every hand with at least 4 players dealt in. */
   straddle: z.boolean().optional(),
-  /** Bomb pots: everyone antes `ante`, no preflop betting; every `everyHands` hands (null = only when the host asks); optional double board. */
+  /**
+   * Bomb pots: everyone antes `ante`, no preflop betting; every `everyHands` hands (null = only when the host asks);
+   * optional double board.
+   */
   bombPot: z
     .strictObject({
       ante: chips.max(1_000_000_000),

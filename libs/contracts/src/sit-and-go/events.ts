@@ -32,7 +32,10 @@ export interface SitAndGoView {
   entryFee: number;
   startingStack: number;
   prizePool: number;
-  /** Spin: the commitment to the draw's seed (published before the draw), the multiplier once drawn, the seed at the end. */
+  /**
+   * Spin: the commitment to the draw's seed (published before the draw), the multiplier once drawn, the seed at the
+   * end.
+   */
   spin: { commitment: string | null; multiplier: number | null; seed: string | null } | null;
   /** The seat draw: its commitment (published when the instance opened) and the seed once finished (seat-draw.ts). */
   seatDraw: { commitment: string | null; seed: string | null };

@@ -51,7 +51,10 @@ export const TournamentSettingsDto = z.strictObject({
   reEntry: z.boolean(),
   /** Entries one player may buy in total (first included); omitted = unlimited while late registration is open. */
   maxEntriesPerPlayer: int(1).optional(),
-  /** Table clock: time per decision (0 = the tables' default), reconnection window, optional time bank (default the tables'). */
+  /**
+   * Table clock: time per decision (0 = the tables' default), reconnection window, optional time bank (default the
+   * tables').
+   */
   clock: z.strictObject({ decisionMs: int(0), reconnectMs: int(0), timeBankMs: int(0).optional() }),
   /** Issue 25: rebuys until level N (stack at or below the starting stack, at most K) and one add-on. */
   rebuys: z

@@ -65,7 +65,9 @@ export const DEFAULT_TOURNAMENT_RUNNER_OPTIONS: TournamentRunnerOptions = {
   botDelayMs: 500,
 };
 
-/** Overrides from the validated config (`<P>_HAND_PAUSE_MS`, `<P>_BOT_DELAY_MS`: tests and benchmarks of whole apps). */
+/**
+ * Overrides from the validated config (`<P>_HAND_PAUSE_MS`, `<P>_BOT_DELAY_MS`: tests and benchmarks of whole apps).
+ */
 export function runnerOptionsFromConfig(
   config: Partial<Record<`${'MTT' | 'SNG'}_${'HAND_PAUSE_MS' | 'BOT_DELAY_MS'}`, number>>,
   prefix: 'MTT' | 'SNG',
@@ -825,7 +827,9 @@ export abstract class TournamentTableRunner {
     );
   }
 
-  /** Tables mirror the tournament's seating between their hands (busts leave, moved players arrive); broken ones close. */
+  /**
+   * Tables mirror the tournament's seating between their hands (busts leave, moved players arrive); broken ones close.
+   */
   private async mirrorSeating(live: TournamentRun, touched: ReadonlySet<number>): Promise<void> {
     if (this.stopping || live.lost) return;
     const maps = await this.service.seatMaps(live.id, touched);

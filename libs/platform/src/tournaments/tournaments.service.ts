@@ -54,7 +54,6 @@ import {
 } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
 import {
-  beginHand,
   closeLateRegistration,
   dealFor,
   entryIdOf,
@@ -835,7 +834,10 @@ export class TournamentsService {
     return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
   }
 
-  /** What the table runner polls: status, the tournament's version (bumped by every tournament-wide change), open tables. */
+  /**
+   * What the table runner polls: status, the tournament's version (bumped by every tournament-wide change), open
+   * tables.
+   */
   async runnerView(id: number): Promise<{ row: StoredRow; tables: number[] }> {
     const row = await this.stored(this.prisma, id);
     const tables = await this.prisma.$queryRaw<

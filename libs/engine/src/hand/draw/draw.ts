@@ -31,9 +31,9 @@ import { settleSplit } from './split';
  * Then the discards and mucks — every card not in the hand of a player still in — are reshuffled,
  * ordered by their position in the spare deck that follows in `state.deck` (a random start appends
  * `spec.spareDecks` independent shuffles, each reshuffle uses the next; a stacked deck lists the order,
- * e.g. the re-dealt cards of a PHH hand; cards not listed follow in card order). A player skips his own discards (of this hand) in that stock; only if nothing
- * else is left would he get them back, which these decks and seat limits never reach. So the whole hand
- * is a function of the deck and the actions: deterministic and replayable.
+ * e.g. the re-dealt cards of a PHH hand; cards not listed follow in card order). A player skips his own discards (of
+ * this hand) in that stock; only if nothing else is left would he get them back, which these decks and seat limits
+ * never reach. So the whole hand is a function of the deck and the actions: deterministic and replayable.
  */
 
 export const DRAW = 'draw';
