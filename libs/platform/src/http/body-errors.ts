@@ -26,11 +26,9 @@ export function bodyErrorHandler(err: unknown, _req: unknown, res: Res, next: (e
     return;
   }
   const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_PAYLOAD';
-  res
-    .status(status)
-    .json({
-      statusCode: status,
-      code,
-      message: e.type === 'entity.parse.failed' ? 'malformed JSON body' : (e.message ?? 'bad request body'),
-    });
+  res.status(status).json({
+    statusCode: status,
+    code,
+    message: e.type === 'entity.parse.failed' ? 'malformed JSON body' : (e.message ?? 'bad request body'),
+  });
 }
