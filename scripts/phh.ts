@@ -9,10 +9,10 @@ import { replayPhhText } from '@naiko/engine';
 
 function replayFile(file: string): Record<string, unknown> {
   try {
-    const r = replayPhhText(readFileSync(file, 'utf8'));
-    return { file, finishing_stacks: r.finishingStacks };
-  } catch (e) {
-    return { file, error: e instanceof Error ? e.message : String(e) };
+    const phhReplay = replayPhhText(readFileSync(file, 'utf8'));
+    return { file, finishing_stacks: phhReplay.finishingStacks };
+  } catch (error) {
+    return { file, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

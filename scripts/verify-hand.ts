@@ -20,19 +20,21 @@ function main(): number {
     console.error(`cannot read ${file}: ${(err as Error).message}`);
     return 2;
   }
-  const r = verifyDealProof(proof);
+  const report = verifyDealProof(proof);
   console.log(`commitment ${proof.commitment}`);
-  for (const o of r.openings)
-    console.log(`  position ${String(o.position).padStart(3)}  ${o.card}  ${o.ok ? 'verified' : 'DOES NOT VERIFY'}`);
-  if (r.seed === 'not-disclosed')
+  for (const opening of report.openings)
+    console.log(
+      `  position ${String(opening.position).padStart(3)}  ${opening.card}  ${opening.ok ? 'verified' : 'DOES NOT VERIFY'}`,
+    );
+  if (report.seed === 'not-disclosed')
     console.log(
       'seed: not disclosed yet (the table is open and the hand is less than 24 h old): the openings above are what can be checked now',
     );
-  else if (r.seed === 'ok') console.log(`seed: reproduces the committed deal: ${r.deck!.join(' ')}`);
-  else if (r.seed === 'no-config') console.log('seed: given without the hand config: cannot recompute the deal');
+  else if (report.seed === 'ok') console.log(`seed: reproduces the committed deal: ${report.deck!.join(' ')}`);
+  else if (report.seed === 'no-config') console.log('seed: given without the hand config: cannot recompute the deal');
   else console.log('seed: DOES NOT reproduce the committed deal');
-  console.log(r.ok ? 'OK: the deal verifies' : 'FAILED: the deal does not verify');
-  return r.ok ? 0 : 1;
+  console.log(report.ok ? 'OK: the deal verifies' : 'FAILED: the deal does not verify');
+  return report.ok ? 0 : 1;
 }
 
 process.exitCode = main();

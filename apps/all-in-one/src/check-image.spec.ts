@@ -19,10 +19,10 @@ function runtimeImage(text = dockerfile) {
   const env: Record<string, string> = {};
   let cmd: string[] | null = null;
   let healthcheck: object | null = null;
-  for (const s of stage.steps) {
-    if (s.keyword === 'ENV') for (const kv of s.args.split(/\s+/)) env[kv.split('=')[0]] = kv.split('=')[1];
-    if (s.keyword === 'CMD') cmd = JSON.parse(s.args);
-    if (s.keyword === 'HEALTHCHECK') healthcheck = { argv: ['/bin/sh', '-c', s.args.replace(/^.*CMD\s+/, '')] };
+  for (const step of stage.steps) {
+    if (step.keyword === 'ENV') for (const kv of step.args.split(/\s+/)) env[kv.split('=')[0]] = kv.split('=')[1];
+    if (step.keyword === 'CMD') cmd = JSON.parse(step.args);
+    if (step.keyword === 'HEALTHCHECK') healthcheck = { argv: ['/bin/sh', '-c', step.args.replace(/^.*CMD\s+/, '')] };
   }
   return { dir: root, workdir: '/', env, cmd, entrypoint: null, healthcheck };
 }
@@ -112,7 +112,7 @@ describe('docker-compose.yml against the config validation', () => {
     expect(checked.lobby.config.MIGRATE_ON_START).toBe(true);
     expect(checked['cash-table'].config.MIGRATE_ON_START).toBe(false);
     expect(checked['cash-table'].argv).toEqual(runtimeImage().cmd);
-    for (const a of Object.values(checked) as { refusal: string }[]) expect(a.refusal).toMatch(/JWT_SECRET/);
+    for (const app of Object.values(checked) as { refusal: string }[]) expect(app.refusal).toMatch(/JWT_SECRET/);
   });
 
   it('fails when a JWT_SECRET default would run in production', () => {

@@ -26,16 +26,16 @@ describe('docker-compose.yml', () => {
 
   it('runs every app from the one image with its APP, the shared database and Redis', () => {
     for (const name of [...APPS, 'all-in-one']) {
-      const s = compose.services[name];
-      expect(s.image).toBe('naiko:latest');
-      expect(s.build).toBe('.');
-      expect(s.environment).toMatchObject({
+      const service = compose.services[name];
+      expect(service.image).toBe('naiko:latest');
+      expect(service.build).toBe('.');
+      expect(service.environment).toMatchObject({
         APP: name,
         DATABASE_URL: 'postgresql://naiko:naiko@postgres:5432/naiko',
         REDIS_URL: 'redis://redis:6379',
         EMBEDDED_FALLBACK: 'false',
       });
-      expect(s.depends_on).toMatchObject({
+      expect(service.depends_on).toMatchObject({
         postgres: { condition: 'service_healthy' },
         redis: { condition: 'service_healthy' },
       });

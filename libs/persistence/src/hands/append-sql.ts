@@ -51,8 +51,8 @@ async function lock(tx: Tx, keys: string[]): Promise<Map<string, LockedRow>> {
   return new Map(rows.map((r) => [r.key, r]));
 }
 
-function toNumber(v: bigint): number {
-  return Number(v);
+function toNumber(value: bigint): number {
+  return Number(value);
 }
 
 /** One posting's net chip change per account key (entries in key order), before any lookup. */
@@ -79,10 +79,10 @@ export function netPostings(
   const out: NettedPosting[] = [];
   for (const [reason, movements] of groups) {
     const net = new Map<string, bigint>();
-    for (const m of movements) {
-      const amount = BigInt(check.chipAmount(m.amount));
-      net.set(m.from.key, (net.get(m.from.key) ?? 0n) - amount);
-      net.set(m.to.key, (net.get(m.to.key) ?? 0n) + amount);
+    for (const movement of movements) {
+      const amount = BigInt(check.chipAmount(movement.amount));
+      net.set(movement.from.key, (net.get(movement.from.key) ?? 0n) - amount);
+      net.set(movement.to.key, (net.get(movement.to.key) ?? 0n) + amount);
     }
     const nets = [...net.keys()]
       .sort()
@@ -112,9 +112,9 @@ export function accountsOf(
 ): Map<string, AccountSpec> {
   const specs = new Map<string, AccountSpec>();
   for (const list of groups.values()) {
-    for (const m of list) {
-      specs.set(m.from.key, m.from);
-      specs.set(m.to.key, m.to);
+    for (const movement of list) {
+      specs.set(movement.from.key, movement.from);
+      specs.set(movement.to.key, movement.to);
     }
   }
   if (ends) specs.set(pot.key, pot);
@@ -144,18 +144,18 @@ export async function planPostings(
     locked = await lock(tx, [...specs.keys()]);
   }
   const byUserFirst = [...specs.values()].sort(
-    (a, b) =>
-      Number(b.kind === 'table_stack' || b.kind === 'tournament_stack') -
-      Number(a.kind === 'table_stack' || a.kind === 'tournament_stack'),
+    (left, right) =>
+      Number(right.kind === 'table_stack' || right.kind === 'tournament_stack') -
+      Number(left.kind === 'table_stack' || left.kind === 'tournament_stack'),
   );
-  for (const s of byUserFirst)
-    if (!locked.has(s.key) && !(s.key === pot.key && groups.size === 0)) throw new UnknownAccountError(s.key);
+  for (const spec of byUserFirst)
+    if (!locked.has(spec.key) && !(spec.key === pot.key && groups.size === 0)) throw new UnknownAccountError(spec.key);
 
   const balances = new Map<string, bigint>([...locked].map(([k, r]) => [k, r.balance]));
   const postings: Posting[] = [];
-  for (const p of netPostings(handId, fromSeq, groups, refs)) {
+  for (const nettedPosting of netPostings(handId, fromSeq, groups, refs)) {
     const entries: Posting['entries'] = [];
-    for (const { key, amount } of p.nets) {
+    for (const { key, amount } of nettedPosting.nets) {
       const row = locked.get(key)!;
       const before = balances.get(key)!;
       const after = before + amount;
@@ -166,7 +166,13 @@ export async function planPostings(
       balances.set(key, after);
       entries.push({ accountId: row.id, amount, balanceAfter: after });
     }
-    postings.push({ idempotencyKey: p.idempotencyKey, reason: p.reason, refs: p.refs, request: p.request, entries });
+    postings.push({
+      idempotencyKey: nettedPosting.idempotencyKey,
+      reason: nettedPosting.reason,
+      refs: nettedPosting.refs,
+      request: nettedPosting.request,
+      entries,
+    });
   }
   if (ends) {
     const left = balances.get(pot.key) ?? 0n;
@@ -174,7 +180,7 @@ export async function planPostings(
       throw new LedgerError('INVALID_INPUT', `hand ${handId} ended with ${left} chips left in its pot`, { handId });
   }
   const finals = new Map<bigint, bigint>();
-  for (const p of postings) for (const e of p.entries) finals.set(e.accountId, e.balanceAfter);
+  for (const posting of postings) for (const entry of posting.entries) finals.set(entry.accountId, entry.balanceAfter);
   return { postings, balances: finals };
 }
 
@@ -199,22 +205,22 @@ export function appendStatement(
   if (planned.postings.length) {
     // All postings in one INSERT ... ORDER BY so their ids follow the events' order (separate
     // data-modifying CTEs run in no defined order), entries joined back by idempotency key.
-    const txs = planned.postings.map((p, n) => ({
-      n,
-      key: p.idempotencyKey,
-      reason: p.reason,
-      table_id: p.refs.tableId ?? null,
-      hand_id: p.refs.handId ?? null,
-      tournament_id: p.refs.tournamentId ?? null,
-      request: p.request,
+    const txs = planned.postings.map((posting, index) => ({
+      n: index,
+      key: posting.idempotencyKey,
+      reason: posting.reason,
+      table_id: posting.refs.tableId ?? null,
+      hand_id: posting.refs.handId ?? null,
+      tournament_id: posting.refs.tournamentId ?? null,
+      request: posting.request,
     }));
-    const entries = planned.postings.flatMap((p, i) =>
-      p.entries.map((x, j) => ({
-        n: i * 1000 + j,
-        key: p.idempotencyKey,
-        account_id: x.accountId,
-        amount: x.amount,
-        balance_after: x.balanceAfter,
+    const entries = planned.postings.flatMap((posting, postingIndex) =>
+      posting.entries.map((entry, entryIndex) => ({
+        n: postingIndex * 1000 + entryIndex,
+        key: posting.idempotencyKey,
+        account_id: entry.accountId,
+        amount: entry.amount,
+        balance_after: entry.balanceAfter,
       })),
     );
     ctes.push(Prisma.sql`txs AS (

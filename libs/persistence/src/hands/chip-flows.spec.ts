@@ -27,11 +27,11 @@ function settle(
   const stacks = new Map(cfg.seats.map((s) => [s.seat, s.stack]));
   let pot = 0;
   let house = 0;
-  for (const e of events) {
-    for (const f of chipFlowsOf(e)) {
-      pot += f.toPot;
-      if (f.seat === null) house -= f.toPot;
-      else stacks.set(f.seat, stacks.get(f.seat)! - f.toPot);
+  for (const handEvent of events) {
+    for (const chipFlow of chipFlowsOf(handEvent)) {
+      pot += chipFlow.toPot;
+      if (chipFlow.seat === null) house -= chipFlow.toPot;
+      else stacks.set(chipFlow.seat, stacks.get(chipFlow.seat)! - chipFlow.toPot);
     }
   }
   return { stacks, pot, house };
@@ -48,10 +48,10 @@ function playRandom(
   for (let k = 0; k < maxActions && !isOver(state); k++) {
     const action = randomLegalAction(state, rng);
     if (!action) break;
-    const r = apply(state, action);
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    events.push(...r.events);
+    const applyResult = apply(state, action);
+    if (!applyResult.ok) throw new Error(applyResult.error.message);
+    state = applyResult.state;
+    events.push(...applyResult.events);
   }
   return { events, state };
 }
@@ -63,15 +63,15 @@ describe('chipFlowsOf', () => {
     const cfg = config([1000, 1000, 1000]);
     let { state, events } = start(cfg, { rng: seededRandom(1) });
     events = events.slice();
-    for (const a of [
+    for (const action of [
       { type: 'raise', seat: 0, amount: 30 },
       { type: 'fold', seat: 2 },
       { type: 'fold', seat: 4 },
     ]) {
-      const r = apply(state, a);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-      events.push(...r.events);
+      const applyResult = apply(state, action);
+      if (!applyResult.ok) throw new Error(applyResult.error.message);
+      state = applyResult.state;
+      events.push(...applyResult.events);
     }
     const flows = events.flatMap((e) => chipFlowsOf(e));
     expect(flows).toEqual([
@@ -99,7 +99,7 @@ describe('chipFlowsOf', () => {
           const { stacks, pot, house } = settle(cfg, events);
           expect(pot).toBe(0);
           expect(house).toBe(0);
-          for (const s of ended.stacks) expect(stacks.get(s.seat)).toBe(s.stack);
+          for (const seatConfig of ended.stacks) expect(stacks.get(seatConfig.seat)).toBe(seatConfig.stack);
           expect(events.map(terminalStatus).filter(Boolean)).toEqual(['completed']);
         },
       ),
@@ -122,7 +122,7 @@ describe('chipFlowsOf', () => {
           const all = [...events, ...cancelled.events];
           const { stacks, pot } = settle(cfg, all);
           expect(pot).toBe(0);
-          for (const s of cfg.seats) expect(stacks.get(s.seat)).toBe(s.stack);
+          for (const seatConfig of cfg.seats) expect(stacks.get(seatConfig.seat)).toBe(seatConfig.stack);
           expect(terminalStatus(cancelled.events[0])).toBe('cancelled');
         },
       ),

@@ -23,28 +23,30 @@ type E<T extends string> = Extract<HandEvent, { type: T }>;
 export function chipFlowsOf(event: { type: string; [k: string]: unknown }): ChipFlow[] {
   switch (event.type) {
     case 'forced-bet': {
-      const e = event as unknown as E<'forced-bet'>;
-      return e.amount > 0 ? [{ kind: 'contribution', seat: e.seat, toPot: e.amount }] : [];
+      const forcedBet = event as unknown as E<'forced-bet'>;
+      return forcedBet.amount > 0 ? [{ kind: 'contribution', seat: forcedBet.seat, toPot: forcedBet.amount }] : [];
     }
     case 'action': {
-      const e = event as unknown as E<'action'>;
-      return e.amount > 0 ? [{ kind: 'contribution', seat: e.seat, toPot: e.amount }] : [];
+      const action = event as unknown as E<'action'>;
+      return action.amount > 0 ? [{ kind: 'contribution', seat: action.seat, toPot: action.amount }] : [];
     }
     case 'uncalled-bet-returned': {
-      const e = event as unknown as E<'uncalled-bet-returned'>;
-      return e.amount > 0 ? [{ kind: 'contribution', seat: e.seat, toPot: -e.amount }] : [];
+      const returned = event as unknown as E<'uncalled-bet-returned'>;
+      return returned.amount > 0 ? [{ kind: 'contribution', seat: returned.seat, toPot: -returned.amount }] : [];
     }
     case 'pot-awarded': {
-      const e = event as unknown as E<'pot-awarded'>;
-      const flows: ChipFlow[] = e.shares
+      const awarded = event as unknown as E<'pot-awarded'>;
+      const flows: ChipFlow[] = awarded.shares
         .filter((s) => s.amount > 0)
         .map((s) => ({ kind: 'award', seat: s.seat, toPot: -s.amount }));
-      if (e.rake > 0) flows.push({ kind: 'rake', seat: null, toPot: -e.rake });
+      if (awarded.rake > 0) flows.push({ kind: 'rake', seat: null, toPot: -awarded.rake });
       return flows;
     }
     case 'hand-cancelled': {
-      const e = event as unknown as E<'hand-cancelled'>;
-      return e.refunds.filter((r) => r.amount > 0).map((r) => ({ kind: 'refund', seat: r.seat, toPot: -r.amount }));
+      const cancelled = event as unknown as E<'hand-cancelled'>;
+      return cancelled.refunds
+        .filter((r) => r.amount > 0)
+        .map((r) => ({ kind: 'refund', seat: r.seat, toPot: -r.amount }));
     }
     default:
       return [];

@@ -103,10 +103,10 @@ export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<Cance
   const events = await store.events(hand.id);
   if (hand.ledgerAtEnd) return cancelUnposted(store, hand, events);
   const contributed = await recordedContributions(db, hand);
-  const ledgerRefunds = hand.players.map((p) => ({
-    seat: p.seat,
-    userId: p.userId,
-    amount: contributed.get(stackAccount(hand, p.userId).key) ?? 0,
+  const ledgerRefunds = hand.players.map((storedPlayer) => ({
+    seat: storedPlayer.seat,
+    userId: storedPlayer.userId,
+    amount: contributed.get(stackAccount(hand, storedPlayer.userId).key) ?? 0,
   }));
 
   const fromEngine = engineCancel(hand, events);
@@ -128,12 +128,12 @@ export async function cancelRunningHand(db: Db, hand: StoredHand): Promise<Cance
   }
   if (source === 'ledger') {
     const stacks = await Promise.all(
-      hand.players.map(async (p, i) => {
+      hand.players.map(async (storedPlayer, index) => {
         const acc = await db.chipAccount.findUnique({
-          where: { key: stackAccount(hand, p.userId).key },
+          where: { key: stackAccount(hand, storedPlayer.userId).key },
           select: { balance: true },
         });
-        return { seat: p.seat, stack: Number(acc?.balance ?? 0n) + ledgerRefunds[i].amount };
+        return { seat: storedPlayer.seat, stack: Number(acc?.balance ?? 0n) + ledgerRefunds[index].amount };
       }),
     );
     event = {
@@ -181,10 +181,10 @@ async function cancelUnposted(
         }
       : { ...fromEngine, ledger: 'nothing-posted' };
   await store.cancelUnposted(hand.id, event);
-  const refunds = hand.players.map((p) => ({
-    seat: p.seat,
-    userId: p.userId,
-    amount: event.refunds.find((r) => r.seat === p.seat)?.amount ?? 0,
+  const refunds = hand.players.map((storedPlayer) => ({
+    seat: storedPlayer.seat,
+    userId: storedPlayer.userId,
+    amount: event.refunds.find((r) => r.seat === storedPlayer.seat)?.amount ?? 0,
   }));
   return {
     handId: hand.id,
@@ -204,17 +204,17 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
   const cancelledHands: CancelledHand[] = [];
   const scope = options.hands ?? 'all';
   const only = options.tableIds ? new Set(options.tableIds) : null;
-  const mine = (h: StoredHand): boolean =>
+  const mine = (storedHand: StoredHand): boolean =>
     only
-      ? h.tableId !== null && only.has(h.tableId)
-      : scope === 'all' || (scope === 'cash-tables' ? h.tableId !== null : h.tournamentId !== null);
+      ? storedHand.tableId !== null && only.has(storedHand.tableId)
+      : scope === 'all' || (scope === 'cash-tables' ? storedHand.tableId !== null : storedHand.tournamentId !== null);
   // Hands of different tables are independent: cancelled concurrently (failover time). The
   // report keeps their start order.
   const running = (await store.runningHands()).filter(mine);
   const cancelled = await Promise.all(running.map((hand) => cancelRunningHand(db, hand)));
-  for (const c of cancelled) {
-    log(`cancelled hand ${c.handId} (crash rule)`, { ...c });
-    cancelledHands.push(c);
+  for (const cancelledHand of cancelled) {
+    log(`cancelled hand ${cancelledHand.handId} (crash rule)`, { ...cancelledHand });
+    cancelledHands.push(cancelledHand);
   }
 
   const cashedOut: RecoveryReport['cashedOut'] = [];
@@ -226,11 +226,11 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
           orderBy: { id: 'asc' },
         });
   const byTable = new Map<string, typeof stacks>();
-  for (const s of stacks) {
-    if (!s.userId) continue;
-    const list = byTable.get(s.tableId!) ?? [];
-    list.push(s);
-    byTable.set(s.tableId!, list);
+  for (const stack of stacks) {
+    if (!stack.userId) continue;
+    const list = byTable.get(stack.tableId!) ?? [];
+    list.push(stack);
+    byTable.set(stack.tableId!, list);
   }
   // The last ledger entry of every stack in one query: it names the stacks' state in the
   // idempotency key (a later crash at the same table gets a new key).
@@ -238,7 +238,7 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
   if (stacks.length) {
     const rows = await db.$queryRaw<{ account_id: bigint; last: bigint }[]>`
       SELECT account_id, MAX(id) AS last FROM ledger_entries WHERE account_id = ANY(${stacks.map((s) => String(s.id))}::bigint[]) GROUP BY account_id`;
-    for (const r of rows) lastEntry.set(String(r.account_id), r.last);
+    for (const row of rows) lastEntry.set(String(row.account_id), row.last);
   }
   // One posting per table (every stack of it back to its account, `amount: 'all'` read inside the
   // posting's transaction), the tables concurrently: a dead copy leaves several tables with six
@@ -246,23 +246,27 @@ export async function recoverFromCrash(db: Db, options: RecoveryOptions = {}): P
   const tables = [...byTable.entries()];
   const resumes = await Promise.all(tables.map(async ([tableId]) => (await options.resumeTable?.(tableId)) ?? false));
   const results = await Promise.all(
-    tables.map(async ([tableId, list], i) => {
-      if (resumes[i]) return [];
+    tables.map(async ([tableId, list], index) => {
+      if (resumes[index]) return [];
       const state = list.map((s) => `${s.userId}:${lastEntry.get(String(s.id)) ?? 0}`).join(',');
-      const r = await ledger.post({
+      const postResult = await ledger.post({
         idempotencyKey: `crash:cash-out:${tableId}:${createHash('sha256').update(state).digest('hex').slice(0, 32)}`,
         reason: 'crash_refund',
         refs: { tableId },
-        movements: list.map((s) => ({
-          from: Accounts.tableStack(tableId, s.userId!),
-          to: Accounts.user(s.userId!),
+        movements: list.map((stack) => ({
+          from: Accounts.tableStack(tableId, stack.userId!),
+          to: Accounts.user(stack.userId!),
           amount: 'all' as const,
         })),
       });
-      return list.map((s) => {
-        const amount = r.entries.find((e) => e.accountKey === Accounts.user(s.userId!).key)?.amount ?? 0;
-        log(`returned stack at table ${tableId} to the account of ${s.userId}`, { tableId, userId: s.userId, amount });
-        return { tableId, userId: s.userId!, amount };
+      return list.map((stack) => {
+        const amount = postResult.entries.find((e) => e.accountKey === Accounts.user(stack.userId!).key)?.amount ?? 0;
+        log(`returned stack at table ${tableId} to the account of ${stack.userId}`, {
+          tableId,
+          userId: stack.userId,
+          amount,
+        });
+        return { tableId, userId: stack.userId!, amount };
       });
     }),
   );

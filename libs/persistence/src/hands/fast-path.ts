@@ -54,8 +54,12 @@ async function call<T extends string>(
   return rows[0].r;
 }
 
-export function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend): Promise<FastAppendOutcome> {
-  return postFast(db, sql, a, 'naiko_append_hand_events', APPEND_SQL);
+export function appendFast(
+  db: LedgerDb,
+  sql: SqlRunner | undefined,
+  fastAppend: FastAppend,
+): Promise<FastAppendOutcome> {
+  return postFast(db, sql, fastAppend, 'naiko_append_hand_events', APPEND_SQL);
 }
 
 /**
@@ -63,37 +67,42 @@ export function appendFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppe
  * the number of events stored), the result and every chip movement of the whole hand, in one
  * round trip (`naiko_end_hand`, migration `hand_journal`).
  */
-export function endFast(db: LedgerDb, sql: SqlRunner | undefined, a: FastAppend): Promise<FastAppendOutcome> {
-  return postFast(db, sql, a, 'naiko_end_hand', END_SQL);
+export function endFast(db: LedgerDb, sql: SqlRunner | undefined, fastAppend: FastAppend): Promise<FastAppendOutcome> {
+  return postFast(db, sql, fastAppend, 'naiko_end_hand', END_SQL);
 }
 
 async function postFast(
   db: LedgerDb,
   sql: SqlRunner | undefined,
-  a: FastAppend,
+  fastAppend: FastAppend,
   name: string,
   text: string,
 ): Promise<FastAppendOutcome> {
-  const postings = netPostings(a.handId, a.keySeq ?? a.fromSeq, a.groups, a.refs).map((p) => ({
-    key: p.idempotencyKey,
-    reason: p.reason,
-    table_id: p.refs.tableId ?? null,
-    hand_id: p.refs.handId ?? null,
-    tournament_id: p.refs.tournamentId ?? null,
-    request: p.request,
-    nets: p.nets.map((n) => ({ a: n.key, v: n.amount.toString() })),
+  const postings = netPostings(
+    fastAppend.handId,
+    fastAppend.keySeq ?? fastAppend.fromSeq,
+    fastAppend.groups,
+    fastAppend.refs,
+  ).map((nettedPosting) => ({
+    key: nettedPosting.idempotencyKey,
+    reason: nettedPosting.reason,
+    table_id: nettedPosting.refs.tableId ?? null,
+    hand_id: nettedPosting.refs.handId ?? null,
+    tournament_id: nettedPosting.refs.tournamentId ?? null,
+    request: nettedPosting.request,
+    nets: nettedPosting.nets.map((n) => ({ a: n.key, v: n.amount.toString() })),
   }));
   const params = [
-    a.handId,
-    a.fromSeq,
-    json(a.payloads),
+    fastAppend.handId,
+    fastAppend.fromSeq,
+    json(fastAppend.payloads),
     json(postings),
-    a.ended?.status ?? null,
-    a.ended ? json(a.ended.payload) : null,
-    a.potKey,
-    a.fence?.tableId ?? null,
-    a.fence ? String(a.fence.token) : null,
-    a.fence?.owner ?? null,
+    fastAppend.ended?.status ?? null,
+    fastAppend.ended ? json(fastAppend.ended.payload) : null,
+    fastAppend.potKey,
+    fastAppend.fence?.tableId ?? null,
+    fastAppend.fence ? String(fastAppend.fence.token) : null,
+    fastAppend.fence?.owner ?? null,
   ];
   return call<FastAppendOutcome>(db, sql, name, text, params);
 }
@@ -115,17 +124,17 @@ export interface FastStart {
 }
 
 /** The new hand's parameters, in the order naiko_start_hand and naiko_deal_hand take them. */
-function handParams(s: FastStart): unknown[] {
+function handParams(fastStart: FastStart): unknown[] {
   return [
-    s.id,
-    s.tableId,
-    s.tournamentId,
-    s.handNumber,
-    s.book,
-    json(s.config),
-    json(s.players),
-    s.commitment,
-    json(s.stacks),
+    fastStart.id,
+    fastStart.tableId,
+    fastStart.tournamentId,
+    fastStart.handNumber,
+    fastStart.book,
+    json(fastStart.config),
+    json(fastStart.players),
+    fastStart.commitment,
+    json(fastStart.stacks),
   ];
 }
 
@@ -134,8 +143,11 @@ function fenceParams(fence: FenceToken | null): unknown[] {
   return [fence?.tableId ?? null, fence ? String(fence.token) : null, fence?.owner ?? null];
 }
 
-export function startFast(db: LedgerDb, sql: SqlRunner | undefined, s: FastStart): Promise<FastStartOutcome> {
-  return call<FastStartOutcome>(db, sql, 'naiko_start_hand', START_SQL, [...handParams(s), ...fenceParams(s.fence)]);
+export function startFast(db: LedgerDb, sql: SqlRunner | undefined, fastStart: FastStart): Promise<FastStartOutcome> {
+  return call<FastStartOutcome>(db, sql, 'naiko_start_hand', START_SQL, [
+    ...handParams(fastStart),
+    ...fenceParams(fastStart.fence),
+  ]);
 }
 
 const START_SQL =
@@ -154,12 +166,12 @@ export interface FastDeal extends FastStart {
 }
 
 /** HandStore.dealHand in one round trip (`naiko_deal_hand`): the hand, its seed and its first events. */
-export function dealFast(db: LedgerDb, sql: SqlRunner | undefined, s: FastDeal): Promise<FastStartOutcome> {
+export function dealFast(db: LedgerDb, sql: SqlRunner | undefined, fastDeal: FastDeal): Promise<FastStartOutcome> {
   return call<FastStartOutcome>(db, sql, 'naiko_deal_hand', DEAL_SQL, [
-    ...handParams(s),
-    s.seed,
-    s.events,
-    ...fenceParams(s.fence),
+    ...handParams(fastDeal),
+    fastDeal.seed,
+    fastDeal.events,
+    ...fenceParams(fastDeal.fence),
   ]);
 }
 

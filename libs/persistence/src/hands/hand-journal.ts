@@ -67,9 +67,9 @@ export class HandJournal {
 
   /** One journal per database client: every table of the process shares its batches. */
   static for(db: LedgerDb, sql: SqlRunner | undefined): HandJournal {
-    let j = JOURNALS.get(db);
-    if (!j) JOURNALS.set(db, (j = new HandJournal(db, sql)));
-    return j;
+    let handJournal = JOURNALS.get(db);
+    if (!handJournal) JOURNALS.set(db, (handJournal = new HandJournal(db, sql)));
+    return handJournal;
   }
 
   /** A hand whose events 0 .. seq-1 are stored (its deal). */
@@ -158,7 +158,7 @@ export class HandJournal {
           this.failures = 0;
           this.stats.batches++;
           this.stats.rows += batch.length;
-          for (const r of batch) if (this.written.has(r.handId)) this.written.set(r.handId, r.seq + 1);
+          for (const row of batch) if (this.written.has(row.handId)) this.written.set(row.handId, row.seq + 1);
         },
         (err: unknown) => {
           // Back to the front, in order; tried again after a pause (a hand's end takes its rows).
@@ -184,8 +184,8 @@ export class HandJournal {
   private async write(batch: Row[]): Promise<void> {
     let text = '[';
     for (let i = 0; i < batch.length; i++) {
-      const r = batch[i];
-      text += `${i ? ',' : ''}{"h":"${r.handId}","s":${r.seq},"p":${r.json}}`;
+      const row = batch[i];
+      text += `${i ? ',' : ''}{"h":"${row.handId}","s":${row.seq},"p":${row.json}}`;
     }
     text += ']';
     if (this.sql) await this.sql({ name: 'naiko_hand_journal', text: INSERT_SQL, values: [text] });

@@ -239,9 +239,10 @@ export class HandStore {
    */
   journal(handIdInput: string, fromSeq: number, events: readonly HandEventInput[]): void {
     if (!this.running.has(handIdInput)) throw new UnknownHandError(handIdInput);
-    const jsons = events.map((e, i) => {
-      if (terminalStatus(e)) throw new InvalidInputError(`events[${i}]`, 'the event that ends a hand goes to endHand');
-      return eventJson(e, i);
+    const jsons = events.map((handEventInput, index) => {
+      if (terminalStatus(handEventInput))
+        throw new InvalidInputError(`events[${index}]`, 'the event that ends a hand goes to endHand');
+      return eventJson(handEventInput, index);
     });
     if (jsons.length) this.journalWriter.append(handIdInput, fromSeq, jsons);
   }
@@ -308,15 +309,15 @@ export class HandStore {
         players: row.players as StoredPlayer[],
       };
       await this.guard?.(tx, hand);
-      const [{ n }] = await tx.$queryRaw<
+      const [{ n: count }] = await tx.$queryRaw<
         { n: number }[]
       >`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
-      if (n > payloads.length) throw new EventSeqConflictError(handId, n, payloads.length);
+      if (count > payloads.length) throw new EventSeqConflictError(handId, count, payloads.length);
       const { groups, ended, pot, refs } = movementsOf(handId, hand, payloads);
-      const tail = payloads.slice(n);
-      tail.forEach((p, i) => eventJson(p, n + i));
+      const tail = payloads.slice(count);
+      tail.forEach((p, i) => eventJson(p, count + i));
       const planned = await planPostings(tx, handId, 0, pot, groups, refs, true);
-      await tx.$executeRaw(appendStatement(handId, n, tail, planned, payloads.length, ended));
+      await tx.$executeRaw(appendStatement(handId, count, tail, planned, payloads.length, ended));
       return { handId, nextSeq: payloads.length, status: ended!.status, replayed: false } satisfies AppendResult;
     });
     this.ended(handId);
@@ -389,16 +390,16 @@ export class HandStore {
     if (!Array.isArray(seats) || seats.length === 0)
       throw new InvalidInputError('config.seats', 'a hand deals in players');
     const bySeat = new Map<number, string>();
-    for (const p of input.players) {
-      if (bySeat.has(p.seat)) throw new InvalidInputError('players', `seat ${p.seat} given twice`);
-      bySeat.set(p.seat, check.userId(p.userId, 'players.userId'));
+    for (const handPlayer of input.players) {
+      if (bySeat.has(handPlayer.seat)) throw new InvalidInputError('players', `seat ${handPlayer.seat} given twice`);
+      bySeat.set(handPlayer.seat, check.userId(handPlayer.userId, 'players.userId'));
     }
     const ref = { tableId, tournamentId };
-    const players: StoredPlayer[] = seats.map((s) => {
-      const userId = bySeat.get(s.seat);
-      if (!userId) throw new InvalidInputError('players', `no player for seat ${s.seat}`);
-      check.chipCount(s.stack, `config.seats[${s.seat}].stack`);
-      return { seat: s.seat, userId, accountKey: stackAccount(ref, userId).key };
+    const players: StoredPlayer[] = seats.map((seatConfig) => {
+      const userId = bySeat.get(seatConfig.seat);
+      if (!userId) throw new InvalidInputError('players', `no player for seat ${seatConfig.seat}`);
+      check.chipCount(seatConfig.stack, `config.seats[${seatConfig.seat}].stack`);
+      return { seat: seatConfig.seat, userId, accountKey: stackAccount(ref, userId).key };
     });
     if (players.length !== input.players.length)
       throw new InvalidInputError('players', 'a player is not dealt in by the config');
@@ -416,10 +417,11 @@ export class HandStore {
       await this.guard?.(tx, ref);
       const accounts = await tx.chipAccount.findMany({ where: { key: { in: players.map((p) => p.accountKey) } } });
       const balance = new Map(accounts.map((a) => [a.key, a.balance]));
-      for (const [i, p] of players.entries()) {
-        const have = balance.get(p.accountKey);
-        if (have === undefined) throw new UnknownAccountError(p.accountKey);
-        if (have < BigInt(seats[i].stack)) throw new InsufficientFundsError(p.accountKey, Number(have), seats[i].stack);
+      for (const [index, storedPlayer] of players.entries()) {
+        const have = balance.get(storedPlayer.accountKey);
+        if (have === undefined) throw new UnknownAccountError(storedPlayer.accountKey);
+        if (have < BigInt(seats[index].stack))
+          throw new InsufficientFundsError(storedPlayer.accountKey, Number(have), seats[index].stack);
       }
       const hand = await tx.hand.create({
         data: {
@@ -457,12 +459,18 @@ export class HandStore {
     if (!Number.isSafeInteger(fromSeq) || fromSeq < 0)
       throw new InvalidInputError('fromSeq', 'must be a non-negative integer');
     if (events.length === 0) throw new InvalidInputError('events', 'nothing to append');
-    const payloads = events.map((e, i) => {
-      if (!e || typeof e.type !== 'string' || e.type.length === 0 || e.type.length > 64) {
-        throw new InvalidInputError(`events[${i}].type`, 'must be a string of 1 … 64 characters');
+    const payloads = events.map((handEventInput, index) => {
+      if (
+        !handEventInput ||
+        typeof handEventInput.type !== 'string' ||
+        handEventInput.type.length === 0 ||
+        handEventInput.type.length > 64
+      ) {
+        throw new InvalidInputError(`events[${index}].type`, 'must be a string of 1 … 64 characters');
       }
-      const json = toJson(e);
-      if (JSON.stringify(json).length > MAX_EVENT_BYTES) throw new InvalidInputError(`events[${i}]`, 'is too large');
+      const json = toJson(handEventInput);
+      if (JSON.stringify(json).length > MAX_EVENT_BYTES)
+        throw new InvalidInputError(`events[${index}]`, 'is too large');
       return json as { type: string; [k: string]: unknown };
     });
 
@@ -553,10 +561,10 @@ export class HandStore {
     const rows = await this.db.handEvent.findMany({ where: { handId }, orderBy: { seq: 'asc' } });
     // A journal row a dead copy wrote after another copy cancelled the hand is not part of it.
     const end = rows.findIndex((r) => terminalStatus(r) !== null);
-    return (end >= 0 ? rows.slice(0, end + 1) : rows).map((r) => ({
-      seq: r.seq,
-      type: r.type,
-      payload: r.payload as StoredEvent['payload'],
+    return (end >= 0 ? rows.slice(0, end + 1) : rows).map((row) => ({
+      seq: row.seq,
+      type: row.type,
+      payload: row.payload as StoredEvent['payload'],
     }));
   }
 
@@ -576,13 +584,13 @@ export class HandStore {
       if (rows[0].status !== 'running') throw new HandNotRunningError(handId, rows[0].status);
       if (!rows[0].ledger_at_end)
         throw new InvalidInputError('hand', 'posts its chips per append: cancel it through appendEvents');
-      const [{ n }] = await tx.$queryRaw<
+      const [{ n: count }] = await tx.$queryRaw<
         { n: number }[]
       >`SELECT count(*)::int AS n FROM hand_events WHERE hand_id = ${handId}::uuid`;
-      await tx.$executeRaw`INSERT INTO hand_events (hand_id, seq, type, payload) VALUES (${handId}::uuid, ${n}, ${event.type}, ${text}::jsonb)`;
-      await tx.$executeRaw`UPDATE hands SET status = 'cancelled', event_count = ${n + 1}, ended_at = now(), result = ${text}::jsonb WHERE id = ${handId}::uuid`;
+      await tx.$executeRaw`INSERT INTO hand_events (hand_id, seq, type, payload) VALUES (${handId}::uuid, ${count}, ${event.type}, ${text}::jsonb)`;
+      await tx.$executeRaw`UPDATE hands SET status = 'cancelled', event_count = ${count + 1}, ended_at = now(), result = ${text}::jsonb WHERE id = ${handId}::uuid`;
       this.ended(handId);
-      return n + 1;
+      return count + 1;
     });
   }
 
@@ -643,26 +651,29 @@ function movementsOf(handId: string, hand: HandMeta, payloads: readonly { type: 
   const house = Accounts.house(hand.book);
   const groups = new Map<LedgerReason, Movement[]>();
   let ended: { status: 'completed' | 'cancelled'; payload: unknown } | null = null;
-  for (const [i, p] of payloads.entries()) {
-    if (ended) throw new InvalidInputError(`events[${i}]`, 'comes after the event that ended the hand');
-    for (const f of chipFlowsOf(p)) {
-      const stack = f.seat === null ? house : seatAccount.get(f.seat);
-      if (!stack) throw new InvalidInputError(`events[${i}]`, `seat ${f.seat} is not dealt into hand ${handId}`);
-      const m: Movement =
-        f.toPot > 0 ? { from: stack, to: pot, amount: f.toPot } : { from: pot, to: stack, amount: -f.toPot };
-      const reason = REASON[f.kind];
+  for (const [index, payload] of payloads.entries()) {
+    if (ended) throw new InvalidInputError(`events[${index}]`, 'comes after the event that ended the hand');
+    for (const chipFlow of chipFlowsOf(payload)) {
+      const stack = chipFlow.seat === null ? house : seatAccount.get(chipFlow.seat);
+      if (!stack)
+        throw new InvalidInputError(`events[${index}]`, `seat ${chipFlow.seat} is not dealt into hand ${handId}`);
+      const movement: Movement =
+        chipFlow.toPot > 0
+          ? { from: stack, to: pot, amount: chipFlow.toPot }
+          : { from: pot, to: stack, amount: -chipFlow.toPot };
+      const reason = REASON[chipFlow.kind];
       const list = groups.get(reason);
-      if (list) list.push(m);
-      else groups.set(reason, [m]);
+      if (list) list.push(movement);
+      else groups.set(reason, [movement]);
     }
-    const terminal = terminalStatus(p);
-    if (terminal) ended = { status: terminal, payload: p };
+    const terminal = terminalStatus(payload);
+    if (terminal) ended = { status: terminal, payload: payload };
   }
   const refs = { handId, tableId: hand.tableId ?? undefined, tournamentId: hand.tournamentId ?? undefined };
   return { groups, ended, pot, refs };
 }
 
-function toStoredHand(h: {
+function toStoredHand(row: {
   id: string;
   tableId: string | null;
   tournamentId: string | null;
@@ -677,28 +688,33 @@ function toStoredHand(h: {
   ledgerAtEnd: boolean;
 }): StoredHand {
   return {
-    id: h.id,
-    tableId: h.tableId,
-    tournamentId: h.tournamentId,
-    handNumber: h.handNumber,
-    book: h.book,
-    config: h.config as HandConfig,
-    players: h.players as StoredPlayer[],
-    commitment: h.commitment,
-    status: h.status as StoredHand['status'],
-    result: h.result,
-    eventCount: h.eventCount,
-    ledgerAtEnd: h.ledgerAtEnd,
+    id: row.id,
+    tableId: row.tableId,
+    tournamentId: row.tournamentId,
+    handNumber: row.handNumber,
+    book: row.book,
+    config: row.config as HandConfig,
+    players: row.players as StoredPlayer[],
+    commitment: row.commitment,
+    status: row.status as StoredHand['status'],
+    result: row.result,
+    eventCount: row.eventCount,
+    ledgerAtEnd: row.ledgerAtEnd,
   };
 }
 
 /** One event as JSON text, checked (type, size): serialised once, for the journal or the end. */
-function eventJson(e: HandEventInput, i: number): string {
-  if (!e || typeof e.type !== 'string' || e.type.length === 0 || e.type.length > 64) {
-    throw new InvalidInputError(`events[${i}].type`, 'must be a string of 1 … 64 characters');
+function eventJson(handEventInput: HandEventInput, index: number): string {
+  if (
+    !handEventInput ||
+    typeof handEventInput.type !== 'string' ||
+    handEventInput.type.length === 0 ||
+    handEventInput.type.length > 64
+  ) {
+    throw new InvalidInputError(`events[${index}].type`, 'must be a string of 1 … 64 characters');
   }
-  const text = JSON.stringify(e);
-  if (text.length > MAX_EVENT_BYTES) throw new InvalidInputError(`events[${i}]`, 'is too large');
+  const text = JSON.stringify(handEventInput);
+  if (text.length > MAX_EVENT_BYTES) throw new InvalidInputError(`events[${index}]`, 'is too large');
   return text;
 }
 

@@ -38,7 +38,7 @@ export interface AuditReport {
 
 type Db = Pick<PrismaClient, '$queryRaw'>;
 
-const n = (v: bigint | number | null | undefined): number => Number(v ?? 0);
+const toNumber = (v: bigint | number | null | undefined): number => Number(v ?? 0);
 
 export async function auditLedger(db: Db): Promise<AuditReport> {
   const byBookKind = await db.$queryRaw<{ book: string; kind: string; total: bigint }[]>`
@@ -67,18 +67,18 @@ export async function auditLedger(db: Db): Promise<AuditReport> {
            (SELECT COUNT(*) FROM ledger_transactions)::bigint AS transactions`;
 
   const books = new Map<string, BookAudit>();
-  for (const r of byBookKind) {
-    const b = books.get(r.book) ?? { book: r.book, issued: 0, held: 0, byKind: {}, difference: 0 };
-    if (r.kind === 'issuer') b.issued = -n(r.total);
+  for (const row of byBookKind) {
+    const bookAudit = books.get(row.book) ?? { book: row.book, issued: 0, held: 0, byKind: {}, difference: 0 };
+    if (row.kind === 'issuer') bookAudit.issued = -toNumber(row.total);
     else {
-      b.byKind[r.kind] = n(r.total);
-      b.held += n(r.total);
+      bookAudit.byKind[row.kind] = toNumber(row.total);
+      bookAudit.held += toNumber(row.total);
     }
-    books.set(r.book, b);
+    books.set(row.book, bookAudit);
   }
-  for (const b of books.values()) b.difference = b.held - b.issued;
+  for (const book of books.values()) book.difference = book.held - book.issued;
   const chips = books.get(CHIPS_BOOK);
-  const grantedTotal = n(granted?.total);
+  const grantedTotal = toNumber(granted?.total);
   const difference = (chips?.held ?? 0) - grantedTotal;
 
   const report: AuditReport = {
@@ -86,22 +86,22 @@ export async function auditLedger(db: Db): Promise<AuditReport> {
     granted: grantedTotal,
     difference,
     books: [...books.values()],
-    balanceMismatches: mismatches.map((m) => ({
-      accountKey: m.key,
-      cached: n(m.cached),
-      fromEntries: n(m.from_entries),
+    balanceMismatches: mismatches.map((mismatch) => ({
+      accountKey: mismatch.key,
+      cached: toNumber(mismatch.cached),
+      fromEntries: toNumber(mismatch.from_entries),
     })),
-    unbalancedTransactions: unbalanced.map((u) => ({
-      transactionId: u.id.toString(),
-      idempotencyKey: u.idempotency_key,
-      book: u.book,
-      sum: n(u.total),
+    unbalancedTransactions: unbalanced.map((transaction) => ({
+      transactionId: transaction.id.toString(),
+      idempotencyKey: transaction.idempotency_key,
+      book: transaction.book,
+      sum: toNumber(transaction.total),
     })),
-    negativeBalances: negative.map((x) => ({ accountKey: x.key, balance: n(x.balance) })),
-    finishedHandsHoldingChips: finished.map((f) => ({ handId: f.id, status: f.status, pot: n(f.pot) })),
-    runningHands: n(counts?.running),
-    accounts: n(counts?.accounts),
-    transactions: n(counts?.transactions),
+    negativeBalances: negative.map((x) => ({ accountKey: x.key, balance: toNumber(x.balance) })),
+    finishedHandsHoldingChips: finished.map((f) => ({ handId: f.id, status: f.status, pot: toNumber(f.pot) })),
+    runningHands: toNumber(counts?.running),
+    accounts: toNumber(counts?.accounts),
+    transactions: toNumber(counts?.transactions),
   };
   report.ok =
     difference === 0 &&

@@ -8,9 +8,9 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[k];
-      if (v !== undefined) out[k] = sortKeys(v);
+    for (const key of Object.keys(value).sort()) {
+      const field = (value as Record<string, unknown>)[key];
+      if (field !== undefined) out[key] = sortKeys(field);
     }
     return out;
   }

@@ -87,19 +87,19 @@ interface LockedRow {
 const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 } as const;
 const MAX_ATTEMPTS = 8;
 
-function toNumber(v: bigint, what: string): number {
-  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new Error(`${what} = ${v} is beyond the documented chip limits`);
+function toNumber(value: bigint, what: string): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new Error(`${what} = ${value} is beyond the documented chip limits`);
   }
-  return Number(v);
+  return Number(value);
 }
 
 /** Errors worth running the whole transaction again for: a lost race on a unique key, a deadlock. */
 export function isRetryableDbError(err: unknown): boolean {
   if (err instanceof LedgerError) return false;
-  const e = err as { code?: string; message?: string; meta?: { code?: string } };
-  if (e?.code === 'P2002' || e?.code === 'P2034') return true;
-  const text = `${e?.meta?.code ?? ''} ${e?.message ?? ''}`;
+  const error = err as { code?: string; message?: string; meta?: { code?: string } };
+  if (error?.code === 'P2002' || error?.code === 'P2034') return true;
+  const text = `${error?.meta?.code ?? ''} ${error?.message ?? ''}`;
   return /40P01|40001|deadlock|could not serialize|idempotency_key/.test(text);
 }
 
@@ -116,15 +116,15 @@ export async function inTransaction<T>(db: LedgerDb, fn: (tx: Tx) => Promise<T>)
 
 /** Inserts the accounts unless they exist. */
 export async function ensureAccounts(tx: Tx, specs: AccountSpec[]): Promise<void> {
-  for (const s of [...specs].sort((a, b) => (a.key < b.key ? -1 : 1))) {
+  for (const accountSpec of [...specs].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     // An account that belongs to a user (his balance, a stack) is created only for a user who
     // exists; for an unknown user id the command fails with UnknownAccount below, not a
     // foreign-key error. (Users created elsewhere, e.g. demo users and bots, need no extra step.)
     await tx.$executeRaw`
       INSERT INTO chip_accounts (key, book, kind, user_id, table_id, tournament_id, hand_id)
-      SELECT ${s.key}, ${s.book}, ${s.kind}::"ChipAccountKind", ${s.userId ?? null}::uuid, ${s.tableId ?? null},
-             ${s.tournamentId ?? null}, ${s.handId ?? null}::uuid
-      WHERE ${s.userId ?? null}::uuid IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = ${s.userId ?? null}::uuid)
+      SELECT ${accountSpec.key}, ${accountSpec.book}, ${accountSpec.kind}::"ChipAccountKind", ${accountSpec.userId ?? null}::uuid, ${accountSpec.tableId ?? null},
+             ${accountSpec.tournamentId ?? null}, ${accountSpec.handId ?? null}::uuid
+      WHERE ${accountSpec.userId ?? null}::uuid IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = ${accountSpec.userId ?? null}::uuid)
       ON CONFLICT (key) DO NOTHING`;
   }
 }
@@ -137,22 +137,22 @@ async function lockAccounts(tx: Tx, keys: string[]): Promise<Map<string, LockedR
 }
 
 async function storedResult(tx: Tx, idempotencyKey: string): Promise<{ request: unknown; result: PostResult } | null> {
-  const t = await tx.ledgerTransaction.findUnique({
+  const stored = await tx.ledgerTransaction.findUnique({
     where: { idempotencyKey },
     include: { entries: { orderBy: { id: 'asc' }, include: { account: { select: { key: true } } } } },
   });
-  if (!t) return null;
+  if (!stored) return null;
   return {
-    request: t.request,
+    request: stored.request,
     result: {
-      transactionId: t.id.toString(),
+      transactionId: stored.id.toString(),
       idempotencyKey,
-      reason: t.reason,
+      reason: stored.reason,
       replayed: true,
-      entries: t.entries.map((e) => ({
-        accountKey: e.account.key,
-        amount: toNumber(e.amount, 'entry amount'),
-        balanceAfter: toNumber(e.balanceAfter, 'balance'),
+      entries: stored.entries.map((entry) => ({
+        accountKey: entry.account.key,
+        amount: toNumber(entry.amount, 'entry amount'),
+        balanceAfter: toNumber(entry.balanceAfter, 'balance'),
       })),
     },
   };
@@ -173,17 +173,21 @@ function requestOf(cmd: PostCommand): unknown {
 export async function postInTransaction(tx: Tx, cmd: PostCommand): Promise<PostResult> {
   const idempotencyKey = check.idempotencyKey(cmd.idempotencyKey);
   if (cmd.movements.length === 0) throw new InvalidInputError('movements', 'a command moves chips');
-  for (const m of cmd.movements) {
-    if (m.amount !== 'all') check.chipAmount(m.amount);
-    if (m.from.book !== m.to.book)
-      throw new InvalidInputError('movements', `chips cannot move from book ${m.from.book} to ${m.to.book}`);
-    if (m.from.key === m.to.key) throw new InvalidInputError('movements', `${m.from.key} cannot pay itself`);
+  for (const movement of cmd.movements) {
+    if (movement.amount !== 'all') check.chipAmount(movement.amount);
+    if (movement.from.book !== movement.to.book)
+      throw new InvalidInputError(
+        'movements',
+        `chips cannot move from book ${movement.from.book} to ${movement.to.book}`,
+      );
+    if (movement.from.key === movement.to.key)
+      throw new InvalidInputError('movements', `${movement.from.key} cannot pay itself`);
   }
   const request = requestOf(cmd);
   const specs = new Map<string, AccountSpec>();
-  for (const m of cmd.movements) {
-    specs.set(m.from.key, m.from);
-    specs.set(m.to.key, m.to);
+  for (const movement of cmd.movements) {
+    specs.set(movement.from.key, movement.from);
+    specs.set(movement.to.key, movement.to);
   }
   await ensureAccounts(tx, [...specs.values()]);
   const locked = await lockAccounts(tx, [...specs.keys()]);
@@ -197,24 +201,25 @@ export async function postInTransaction(tx: Tx, cmd: PostCommand): Promise<PostR
 
   // Report the user's own account first: it is the one a caller can get wrong.
   const byUserFirst = [...specs.values()].sort((a, b) => Number(b.kind === 'user') - Number(a.kind === 'user'));
-  for (const s of byUserFirst) if (!locked.has(s.key)) throw new UnknownAccountError(s.key);
+  for (const accountSpec of byUserFirst)
+    if (!locked.has(accountSpec.key)) throw new UnknownAccountError(accountSpec.key);
 
   const balances = new Map<string, bigint>([...locked].map(([k, r]) => [k, r.balance]));
   const net = new Map<string, bigint>();
-  for (const m of cmd.movements) {
-    const from = balances.get(m.from.key)!;
-    const amount = m.amount === 'all' ? from : BigInt(m.amount);
-    if (amount <= 0n) throw new InvalidAmountError('amount', `${m.from.key} holds no chips to move`);
-    if (m.from.kind !== 'issuer' && from < amount) {
-      throw new InsufficientFundsError(m.from.key, toNumber(from, 'balance'), toNumber(amount, 'amount'));
+  for (const movement of cmd.movements) {
+    const from = balances.get(movement.from.key)!;
+    const amount = movement.amount === 'all' ? from : BigInt(movement.amount);
+    if (amount <= 0n) throw new InvalidAmountError('amount', `${movement.from.key} holds no chips to move`);
+    if (movement.from.kind !== 'issuer' && from < amount) {
+      throw new InsufficientFundsError(movement.from.key, toNumber(from, 'balance'), toNumber(amount, 'amount'));
     }
-    balances.set(m.from.key, from - amount);
-    balances.set(m.to.key, balances.get(m.to.key)! + amount);
-    net.set(m.from.key, (net.get(m.from.key) ?? 0n) - amount);
-    net.set(m.to.key, (net.get(m.to.key) ?? 0n) + amount);
+    balances.set(movement.from.key, from - amount);
+    balances.set(movement.to.key, balances.get(movement.to.key)! + amount);
+    net.set(movement.from.key, (net.get(movement.from.key) ?? 0n) - amount);
+    net.set(movement.to.key, (net.get(movement.to.key) ?? 0n) + amount);
   }
-  for (const [key, b] of balances) {
-    if (b > BigInt(check.MAX_BALANCE))
+  for (const [key, balance] of balances) {
+    if (balance > BigInt(check.MAX_BALANCE))
       throw new InvalidAmountError('amount', `${key} would exceed ${check.MAX_BALANCE} chips`);
   }
 
@@ -318,46 +323,52 @@ export class ChipLedger {
   }
 
   /** New chips from the house (welcome chips, an admin's top-up). */
-  async grant(c: GrantCommand): Promise<PostResult> {
-    const userId = check.userId(c.userId);
+  async grant(grantCommand: GrantCommand): Promise<PostResult> {
+    const userId = check.userId(grantCommand.userId);
     return this.post({
-      idempotencyKey: c.idempotencyKey,
+      idempotencyKey: grantCommand.idempotencyKey,
       reason: 'grant',
-      note: check.note(c.note ?? 'grant'),
-      movements: [{ from: Accounts.issuer(), to: Accounts.user(userId), amount: check.chipAmount(c.amount) }],
+      note: check.note(grantCommand.note ?? 'grant'),
+      movements: [
+        { from: Accounts.issuer(), to: Accounts.user(userId), amount: check.chipAmount(grantCommand.amount) },
+      ],
     });
   }
 
   /** Account chips to a cash-table stack (sitting down). */
-  async buyIn(c: TableCommand): Promise<PostResult> {
-    return this.toTable(c, 'table_buy_in');
+  async buyIn(tableCommand: TableCommand): Promise<PostResult> {
+    return this.toTable(tableCommand, 'table_buy_in');
   }
 
   /** More account chips to an existing cash-table stack. */
-  async reload(c: TableCommand): Promise<PostResult> {
-    return this.toTable(c, 'reload');
+  async reload(tableCommand: TableCommand): Promise<PostResult> {
+    return this.toTable(tableCommand, 'reload');
   }
 
-  private async toTable(c: TableCommand, reason: LedgerReason): Promise<PostResult> {
-    const userId = check.userId(c.userId);
-    const tableId = check.ref(c.tableId, 'tableId');
+  private async toTable(tableCommand: TableCommand, reason: LedgerReason): Promise<PostResult> {
+    const userId = check.userId(tableCommand.userId);
+    const tableId = check.ref(tableCommand.tableId, 'tableId');
     return this.post({
-      idempotencyKey: c.idempotencyKey,
+      idempotencyKey: tableCommand.idempotencyKey,
       reason,
       refs: { tableId },
       movements: [
-        { from: Accounts.user(userId), to: Accounts.tableStack(tableId, userId), amount: check.chipAmount(c.amount) },
+        {
+          from: Accounts.user(userId),
+          to: Accounts.tableStack(tableId, userId),
+          amount: check.chipAmount(tableCommand.amount),
+        },
       ],
     });
   }
 
   /** A cash-table stack (or part of it) back to the account. */
-  async cashOut(c: CashOutCommand): Promise<PostResult> {
-    const userId = check.userId(c.userId);
-    const tableId = check.ref(c.tableId, 'tableId');
-    const amount = c.amount === undefined ? 'all' : check.chipAmount(c.amount);
+  async cashOut(cashOutCommand: CashOutCommand): Promise<PostResult> {
+    const userId = check.userId(cashOutCommand.userId);
+    const tableId = check.ref(cashOutCommand.tableId, 'tableId');
+    const amount = cashOutCommand.amount === undefined ? 'all' : check.chipAmount(cashOutCommand.amount);
     return this.post({
-      idempotencyKey: c.idempotencyKey,
+      idempotencyKey: cashOutCommand.idempotencyKey,
       reason: 'cash_out',
       refs: { tableId },
       movements: [{ from: Accounts.tableStack(tableId, userId), to: Accounts.user(userId), amount }],
@@ -365,11 +376,11 @@ export class ChipLedger {
   }
 
   /** Entry fee into the prize pool and the starting stack issued in the tournament's own book. */
-  async enterTournament(c: TournamentEntryCommand): Promise<PostResult> {
-    const userId = check.userId(c.userId);
-    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
-    const fee = c.fee === 0 ? 0 : check.chipAmount(c.fee, 'fee');
-    const startingStack = check.chipAmount(c.startingStack, 'startingStack');
+  async enterTournament(tournamentEntryCommand: TournamentEntryCommand): Promise<PostResult> {
+    const userId = check.userId(tournamentEntryCommand.userId);
+    const tournamentId = check.ref(tournamentEntryCommand.tournamentId, 'tournamentId');
+    const fee = tournamentEntryCommand.fee === 0 ? 0 : check.chipAmount(tournamentEntryCommand.fee, 'fee');
+    const startingStack = check.chipAmount(tournamentEntryCommand.startingStack, 'startingStack');
     const movements: Movement[] = [];
     if (fee > 0)
       movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: fee });
@@ -380,7 +391,7 @@ export class ChipLedger {
     });
     return inTransaction(this.db, async (tx) => {
       const result = await postInTransaction(tx, {
-        idempotencyKey: c.idempotencyKey,
+        idempotencyKey: tournamentEntryCommand.idempotencyKey,
         reason: 'tournament_entry',
         refs: { tournamentId },
         movements,
@@ -396,13 +407,13 @@ export class ChipLedger {
   }
 
   /** Prize from the pool to the player's account. */
-  async awardTournamentPrize(c: TournamentPrizeCommand): Promise<PostResult> {
-    const userId = check.userId(c.userId);
-    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
-    const amount = check.chipAmount(c.amount);
+  async awardTournamentPrize(tournamentPrizeCommand: TournamentPrizeCommand): Promise<PostResult> {
+    const userId = check.userId(tournamentPrizeCommand.userId);
+    const tournamentId = check.ref(tournamentPrizeCommand.tournamentId, 'tournamentId');
+    const amount = check.chipAmount(tournamentPrizeCommand.amount);
     return inTransaction(this.db, async (tx) => {
       const result = await postInTransaction(tx, {
-        idempotencyKey: c.idempotencyKey,
+        idempotencyKey: tournamentPrizeCommand.idempotencyKey,
         reason: 'tournament_prize',
         refs: { tournamentId },
         movements: [{ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount }],
@@ -410,7 +421,11 @@ export class ChipLedger {
       if (!result.replayed) {
         await tx.tournamentEntry.updateMany({
           where: { tournamentId, userId },
-          data: { prize: { increment: BigInt(amount) }, status: 'finished', ...(c.place ? { place: c.place } : {}) },
+          data: {
+            prize: { increment: BigInt(amount) },
+            status: 'finished',
+            ...(tournamentPrizeCommand.place ? { place: tournamentPrizeCommand.place } : {}),
+          },
         });
       }
       return result;
@@ -418,9 +433,9 @@ export class ChipLedger {
   }
 
   /** A cancelled registration: fee back to the account, tournament chips back to the tournament's issuer. */
-  async refundTournamentEntry(c: TournamentPlayerCommand): Promise<PostResult> {
-    const userId = check.userId(c.userId);
-    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
+  async refundTournamentEntry(tournamentPlayerCommand: TournamentPlayerCommand): Promise<PostResult> {
+    const userId = check.userId(tournamentPlayerCommand.userId);
+    const tournamentId = check.ref(tournamentPlayerCommand.tournamentId, 'tournamentId');
     return inTransaction(this.db, async (tx) => {
       const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
       if (!entry) throw new UnknownAccountError(Accounts.tournamentStack(tournamentId, userId).key);
@@ -442,7 +457,7 @@ export class ChipLedger {
         });
       }
       const result = await postInTransaction(tx, {
-        idempotencyKey: c.idempotencyKey,
+        idempotencyKey: tournamentPlayerCommand.idempotencyKey,
         reason: 'refund',
         refs: { tournamentId },
         movements,
@@ -457,11 +472,11 @@ export class ChipLedger {
   }
 
   /** When a tournament ends: the winner's (or any leftover) tournament chips go back to its issuer. */
-  async retireTournamentChips(c: TournamentPlayerCommand): Promise<PostResult> {
-    const userId = check.userId(c.userId);
-    const tournamentId = check.ref(c.tournamentId, 'tournamentId');
+  async retireTournamentChips(tournamentPlayerCommand: TournamentPlayerCommand): Promise<PostResult> {
+    const userId = check.userId(tournamentPlayerCommand.userId);
+    const tournamentId = check.ref(tournamentPlayerCommand.tournamentId, 'tournamentId');
     return this.post({
-      idempotencyKey: c.idempotencyKey,
+      idempotencyKey: tournamentPlayerCommand.idempotencyKey,
       reason: 'tournament_chips',
       refs: { tournamentId },
       movements: [
@@ -475,16 +490,16 @@ export class ChipLedger {
   }
 
   async account(key: string): Promise<AccountBalance | null> {
-    const a = await this.db.chipAccount.findUnique({ where: { key } });
-    return a ? toBalance(a) : null;
+    const account = await this.db.chipAccount.findUnique({ where: { key } });
+    return account ? toBalance(account) : null;
   }
 
   /** The user's account balance; UnknownAccount when he has no chip account. */
   async userBalance(userIdInput: string): Promise<number> {
     const key = Accounts.user(check.userId(userIdInput)).key;
-    const a = await this.account(key);
-    if (!a) throw new UnknownAccountError(key);
-    return a.balance;
+    const accountBalance = await this.account(key);
+    if (!accountBalance) throw new UnknownAccountError(key);
+    return accountBalance.balance;
   }
 
   /** Chips at one cash table, per player. */
@@ -507,7 +522,7 @@ export class ChipLedger {
   }
 }
 
-function toBalance(a: {
+function toBalance(account: {
   key: string;
   kind: string;
   book: string;
@@ -517,13 +532,13 @@ function toBalance(a: {
   balance: bigint;
 }): AccountBalance {
   return {
-    key: a.key,
-    kind: a.kind,
-    book: a.book,
-    userId: a.userId,
-    tableId: a.tableId,
-    tournamentId: a.tournamentId,
-    balance: toNumber(a.balance, 'balance'),
+    key: account.key,
+    kind: account.kind,
+    book: account.book,
+    userId: account.userId,
+    tableId: account.tableId,
+    tournamentId: account.tournamentId,
+    balance: toNumber(account.balance, 'balance'),
   };
 }
 

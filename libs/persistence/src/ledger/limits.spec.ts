@@ -26,10 +26,10 @@ describe('chip amounts', () => {
 
   it('every integer in range is accepted unchanged, everything else refused (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -1e13, max: 1e13 }), fc.double()), (v) => {
-        const valid = Number.isInteger(v) && v > 0 && v <= MAX_CHIP_AMOUNT;
-        if (valid) expect(chipAmount(v)).toBe(v);
-        else expect(() => chipAmount(v)).toThrow(InvalidAmountError);
+      fc.property(fc.oneof(fc.integer({ min: -1e13, max: 1e13 }), fc.double()), (value) => {
+        const valid = Number.isInteger(value) && value > 0 && value <= MAX_CHIP_AMOUNT;
+        if (valid) expect(chipAmount(value)).toBe(value);
+        else expect(() => chipAmount(value)).toThrow(InvalidAmountError);
       }),
       { seed: 11, numRuns: 500 },
     );

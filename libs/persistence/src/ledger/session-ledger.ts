@@ -46,35 +46,44 @@ export function splitSessions(entries: readonly TableStackEntry[]): TableSession
   const balances = new Map<string, number>();
   let current: { session: TableSession; byUser: Map<string, SessionPlayer> } | null = null;
   for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
+    const tableStackEntry = entries[i]!;
     if (!current) {
-      const session: TableSession = { number: sessions.length + 1, startedAt: e.at, endedAt: null, players: [] };
+      const session: TableSession = {
+        number: sessions.length + 1,
+        startedAt: tableStackEntry.at,
+        endedAt: null,
+        players: [],
+      };
       sessions.push(session);
       current = { session, byUser: new Map() };
     }
-    let p = current.byUser.get(e.userId);
-    if (!p) {
-      p = { userId: e.userId, buyIns: 0, topUps: 0, cashOuts: 0, stack: 0, net: 0 };
-      current.byUser.set(e.userId, p);
-      current.session.players.push(p);
+    let sessionPlayer = current.byUser.get(tableStackEntry.userId);
+    if (!sessionPlayer) {
+      sessionPlayer = { userId: tableStackEntry.userId, buyIns: 0, topUps: 0, cashOuts: 0, stack: 0, net: 0 };
+      current.byUser.set(tableStackEntry.userId, sessionPlayer);
+      current.session.players.push(sessionPlayer);
     }
-    if (e.reason === 'table_buy_in') p.buyIns += e.amount;
-    else if (e.reason === 'reload') p.topUps += e.amount;
-    else if (e.reason === 'cash_out') p.cashOuts -= e.amount;
-    balances.set(e.userId, e.balanceAfter);
+    if (tableStackEntry.reason === 'table_buy_in') sessionPlayer.buyIns += tableStackEntry.amount;
+    else if (tableStackEntry.reason === 'reload') sessionPlayer.topUps += tableStackEntry.amount;
+    else if (tableStackEntry.reason === 'cash_out') sessionPlayer.cashOuts -= tableStackEntry.amount;
+    balances.set(tableStackEntry.userId, tableStackEntry.balanceAfter);
     // A session can only end once the whole transaction is applied (a hand's award touches several
     // stacks), and never on chips going into a running hand: all-in players are at 0 until the award.
-    const lastOfTransaction = entries[i + 1]?.transactionId !== e.transactionId;
-    if (lastOfTransaction && e.reason !== 'hand_contribution' && [...balances.values()].every((b) => b === 0)) {
-      current.session.endedAt = e.at;
+    const lastOfTransaction = entries[i + 1]?.transactionId !== tableStackEntry.transactionId;
+    if (
+      lastOfTransaction &&
+      tableStackEntry.reason !== 'hand_contribution' &&
+      [...balances.values()].every((b) => b === 0)
+    ) {
+      current.session.endedAt = tableStackEntry.at;
       current = null;
       balances.clear();
     }
   }
-  for (const s of sessions) {
-    for (const p of s.players) {
-      p.stack = s.endedAt ? 0 : (balances.get(p.userId) ?? 0);
-      p.net = p.cashOuts + p.stack - p.buyIns - p.topUps;
+  for (const tableSession of sessions) {
+    for (const sessionPlayer of tableSession.players) {
+      sessionPlayer.stack = tableSession.endedAt ? 0 : (balances.get(sessionPlayer.userId) ?? 0);
+      sessionPlayer.net = sessionPlayer.cashOuts + sessionPlayer.stack - sessionPlayer.buyIns - sessionPlayer.topUps;
     }
   }
   return sessions;
@@ -102,14 +111,14 @@ export async function readTableStackEntries(db: Db, tableId: string): Promise<Ta
     JOIN ledger_transactions t ON t.id = e.transaction_id
     WHERE a.table_id = ${tableId} AND a.kind = 'table_stack'
     ORDER BY e.transaction_id, e.id`;
-  return rows.map((r) => ({
-    entryId: r.entry_id,
-    transactionId: r.transaction_id,
-    reason: r.reason,
-    userId: r.user_id,
-    amount: Number(r.amount),
-    balanceAfter: Number(r.balance_after),
-    at: r.at,
+  return rows.map((row) => ({
+    entryId: row.entry_id,
+    transactionId: row.transaction_id,
+    reason: row.reason,
+    userId: row.user_id,
+    amount: Number(row.amount),
+    balanceAfter: Number(row.balance_after),
+    at: row.at,
   }));
 }
 
@@ -124,13 +133,22 @@ export function sessionCsv(session: TableSession, names: ReadonlyMap<string, str
   const quote = (s: string) => `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
   const lines = ['player,buy_ins,top_ups,cash_outs,stack,net'];
   const total = { buyIns: 0, topUps: 0, cashOuts: 0, stack: 0, net: 0 };
-  for (const p of session.players) {
-    lines.push([quote(names.get(p.userId) ?? p.userId), p.buyIns, p.topUps, p.cashOuts, p.stack, p.net].join(','));
-    total.buyIns += p.buyIns;
-    total.topUps += p.topUps;
-    total.cashOuts += p.cashOuts;
-    total.stack += p.stack;
-    total.net += p.net;
+  for (const sessionPlayer of session.players) {
+    lines.push(
+      [
+        quote(names.get(sessionPlayer.userId) ?? sessionPlayer.userId),
+        sessionPlayer.buyIns,
+        sessionPlayer.topUps,
+        sessionPlayer.cashOuts,
+        sessionPlayer.stack,
+        sessionPlayer.net,
+      ].join(','),
+    );
+    total.buyIns += sessionPlayer.buyIns;
+    total.topUps += sessionPlayer.topUps;
+    total.cashOuts += sessionPlayer.cashOuts;
+    total.stack += sessionPlayer.stack;
+    total.net += sessionPlayer.net;
   }
   lines.push([quote('total'), total.buyIns, total.topUps, total.cashOuts, total.stack, total.net].join(','));
   return `${lines.join('\r\n')}\r\n`;

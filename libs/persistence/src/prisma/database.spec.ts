@@ -6,13 +6,13 @@ const CLOSED = 'postgresql://postgres@127.0.0.1:1/naiko';
 
 describe('database selection', () => {
   it('uses the local PostgreSQL when DATABASE_URL is unset and it answers', async () => {
-    const t = await resolveDatabaseTarget(undefined, '.data');
-    expect(t).toMatchObject({ kind: 'postgres', url: 'postgresql://postgres@127.0.0.1:5432/naiko' });
+    const databaseTarget = await resolveDatabaseTarget(undefined, '.data');
+    expect(databaseTarget).toMatchObject({ kind: 'postgres', url: 'postgresql://postgres@127.0.0.1:5432/naiko' });
   });
 
   it('falls back to embedded PGlite under the data dir when no PostgreSQL answers', async () => {
-    const t = await resolveDatabaseTarget(undefined, '/tmp/naiko-data', true, CLOSED);
-    expect(t).toEqual({
+    const databaseTarget = await resolveDatabaseTarget(undefined, '/tmp/naiko-data', true, CLOSED);
+    expect(databaseTarget).toEqual({
       kind: 'pglite',
       dataDir: '/tmp/naiko-data/pglite',
       reason: 'no PostgreSQL answers on 127.0.0.1:1, using embedded PGlite',

@@ -12,9 +12,9 @@ describe('demo users', () => {
   });
 
   it('carry precomputed bcrypt hashes of their documented passwords', async () => {
-    for (const u of DEMO_USERS) {
-      expect(await compare(u.password, u.passwordHash)).toBe(true);
-      expect(await compare('wrong', u.passwordHash)).toBe(false);
+    for (const demoUser of DEMO_USERS) {
+      expect(await compare(demoUser.password, demoUser.passwordHash)).toBe(true);
+      expect(await compare('wrong', demoUser.passwordHash)).toBe(false);
     }
   });
 

@@ -46,14 +46,14 @@ export async function seedDemoUsers(prisma: Pick<PrismaClient, 'user'>, users = 
   });
   const have = new Set(existing.map((u) => u.username));
   const created: string[] = [];
-  for (const u of users) {
-    if (have.has(u.username)) continue;
+  for (const demoUser of users) {
+    if (have.has(demoUser.username)) continue;
     await prisma.user.upsert({
-      where: { username: u.username },
+      where: { username: demoUser.username },
       update: {},
-      create: { username: u.username, role: u.role, passwordHash: u.passwordHash },
+      create: { username: demoUser.username, role: demoUser.role, passwordHash: demoUser.passwordHash },
     });
-    created.push(u.username);
+    created.push(demoUser.username);
   }
   return created;
 }
@@ -80,15 +80,15 @@ export async function fundDemoUsers(
     select: { id: true, username: true },
   });
   const funded: string[] = [];
-  for (const u of rows) {
-    await ledger.openUserAccount(u.id);
-    const r = await ledger.grant({
-      idempotencyKey: `demo-funding:${u.id}`,
-      userId: u.id,
+  for (const row of rows) {
+    await ledger.openUserAccount(row.id);
+    const grant = await ledger.grant({
+      idempotencyKey: `demo-funding:${row.id}`,
+      userId: row.id,
       amount,
       note: 'demo-funding',
     });
-    if (!r.replayed) funded.push(u.username);
+    if (!grant.replayed) funded.push(row.username);
   }
   return funded;
 }

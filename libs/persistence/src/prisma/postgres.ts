@@ -5,9 +5,9 @@ import { Client } from 'pg';
 
 /** The same URL pointing at another database on the same server. */
 export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
 }
 
 /** The database name of a connection string (`postgres` when none is given, like libpq). */
@@ -45,11 +45,11 @@ export async function postgresAnswers(url: string, timeoutMs = 1500): Promise<bo
 /** Creates the URL's database unless it exists. Returns true when it had to create it. */
 export async function ensureDatabase(url: string): Promise<boolean> {
   const name = databaseName(url);
-  return withMaintenanceClient(url, async (c) => {
-    const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  return withMaintenanceClient(url, async (client) => {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount) return false;
     try {
-      await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
+      await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
     } catch (err) {
       // Another process created it between the check and the CREATE: fine.
       if ((err as { code?: string }).code !== '42P04') throw err;

@@ -34,8 +34,8 @@ async function loadGlue(): Promise<Glue> {
     for (const name of Object.keys(imports)) {
       if (!name.startsWith('__wbg_setTimeout_')) continue;
       const arm = imports[name] as (...a: unknown[]) => { unref?: () => void };
-      imports[name] = (...a: unknown[]) => {
-        const timer = arm(...a);
+      imports[name] = (...args: unknown[]) => {
+        const timer = arm(...args);
         timer?.unref?.();
         return timer;
       };
@@ -70,8 +70,8 @@ export async function openSchemaEngine(
 ): Promise<SchemaEngineSession> {
   const glue = await loadGlue();
   const opened: Adapter[] = [];
-  const track = async (p: Promise<Adapter>) => {
-    const adapter = await p;
+  const track = async (pending: Promise<Adapter>) => {
+    const adapter = await pending;
     opened.push(adapter);
     // adapter-pg splits scripts on every ";" (function bodies too): split them properly here and
     // send each statement on its own.

@@ -7,42 +7,42 @@
 export function splitSqlScript(script: string): string[] {
   const out: string[] = [];
   let start = 0;
-  let i = 0;
-  const n = script.length;
+  let index = 0;
+  const length = script.length;
   const push = (end: number) => {
     const stmt = script.slice(start, end).trim();
     // A piece of nothing but comments is not a statement.
     if (stmt.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, '').trim().length) out.push(stmt);
   };
-  while (i < n) {
-    const c = script[i];
-    if (c === '-' && script[i + 1] === '-') {
-      const nl = script.indexOf('\n', i);
-      i = nl < 0 ? n : nl + 1;
-    } else if (c === '/' && script[i + 1] === '*') {
-      const end = script.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-    } else if (c === "'" || c === '"') {
-      i++;
-      while (i < n) {
-        if (script[i] === c) {
-          if (script[i + 1] === c) i += 2;
+  while (index < length) {
+    const char = script[index];
+    if (char === '-' && script[index + 1] === '-') {
+      const nl = script.indexOf('\n', index);
+      index = nl < 0 ? length : nl + 1;
+    } else if (char === '/' && script[index + 1] === '*') {
+      const end = script.indexOf('*/', index + 2);
+      index = end < 0 ? length : end + 2;
+    } else if (char === "'" || char === '"') {
+      index++;
+      while (index < length) {
+        if (script[index] === char) {
+          if (script[index + 1] === char) index += 2;
           else break;
-        } else i++;
+        } else index++;
       }
-      i++;
-    } else if (c === '$') {
-      const tag = /^\$[A-Za-z_]*\$/.exec(script.slice(i, i + 64))?.[0];
+      index++;
+    } else if (char === '$') {
+      const tag = /^\$[A-Za-z_]*\$/.exec(script.slice(index, index + 64))?.[0];
       if (tag) {
-        const end = script.indexOf(tag, i + tag.length);
-        i = end < 0 ? n : end + tag.length;
-      } else i++;
-    } else if (c === ';') {
-      push(i);
-      i++;
-      start = i;
-    } else i++;
+        const end = script.indexOf(tag, index + tag.length);
+        index = end < 0 ? length : end + tag.length;
+      } else index++;
+    } else if (char === ';') {
+      push(index);
+      index++;
+      start = index;
+    } else index++;
   }
-  push(n);
+  push(length);
   return out;
 }

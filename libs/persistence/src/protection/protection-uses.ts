@@ -28,15 +28,20 @@ export class ProtectionUses {
    * player serialises the count and the insert, so two tables timing the same player out at once
    * cannot both spend his last one.
    */
-  async trySpend(s: ProtectionSpend): Promise<boolean> {
-    if (!(s.perDay > 0)) return false;
+  async trySpend(protectionSpend: ProtectionSpend): Promise<boolean> {
+    if (!(protectionSpend.perDay > 0)) return false;
     return this.db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`protection:${s.userId}`}, 0))`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`protection:${protectionSpend.userId}`}, 0))`;
       const used = await tx.protectionUse.count({
-        where: { userId: s.userId, usedAt: { gt: new Date(s.at.getTime() - this.windowMs), lte: s.at } },
+        where: {
+          userId: protectionSpend.userId,
+          usedAt: { gt: new Date(protectionSpend.at.getTime() - this.windowMs), lte: protectionSpend.at },
+        },
       });
-      if (used >= s.perDay) return false;
-      await tx.protectionUse.create({ data: { userId: s.userId, tableId: s.tableId, usedAt: s.at } });
+      if (used >= protectionSpend.perDay) return false;
+      await tx.protectionUse.create({
+        data: { userId: protectionSpend.userId, tableId: protectionSpend.tableId, usedAt: protectionSpend.at },
+      });
       return true;
     });
   }
