@@ -25,8 +25,9 @@ export type SettingsPatch = Partial<
 
 /** Private tables: only the host acts. Public tables are administered by the platform itself, `by: 'system'`. */
 function requireHost(state: TableState, by: string): void {
-  const p = state.config.private;
-  if (p ? p.hostId !== by : by !== 'system') fail('NOT_HOST', `${by} may not administer this table`);
+  const privateSettings = state.config.private;
+  if (privateSettings ? privateSettings.hostId !== by : by !== 'system')
+    fail('NOT_HOST', `${by} may not administer this table`);
 }
 
 /**
@@ -64,19 +65,19 @@ export function updateSettings(state: TableState, by: string, patch: SettingsPat
 
 export function invite(state: TableState, by: string, playerId: string): Transition<TableState> {
   requireHost(state, by);
-  const p = state.config.private;
-  if (!p) fail('INVALID_CONFIG', 'only private tables have invitations');
-  if (p.invited.includes(playerId)) return { state, events: [] };
-  const config = { ...state.config, private: { ...p, invited: [...p.invited, playerId] } };
+  const privateSettings = state.config.private;
+  if (!privateSettings) fail('INVALID_CONFIG', 'only private tables have invitations');
+  if (privateSettings.invited.includes(playerId)) return { state, events: [] };
+  const config = { ...state.config, private: { ...privateSettings, invited: [...privateSettings.invited, playerId] } };
   return { state: { ...state, config, version: state.version + 1 }, events: [{ type: 'invited', playerId, by }] };
 }
 
 /** Sets or revokes (null) the invite code behind the invite link. */
 export function setInviteCode(state: TableState, by: string, inviteCode: string | null): Transition<TableState> {
   requireHost(state, by);
-  const p = state.config.private;
-  if (!p) fail('INVALID_CONFIG', 'only private tables have invitations');
-  const config = { ...state.config, private: { ...p, inviteCode } };
+  const privateSettings = state.config.private;
+  if (!privateSettings) fail('INVALID_CONFIG', 'only private tables have invitations');
+  const config = { ...state.config, private: { ...privateSettings, inviteCode } };
   return { state: { ...state, config, version: state.version + 1 }, events: [{ type: 'settingsChanged', by }] };
 }
 
@@ -91,11 +92,11 @@ export function closeTable(state: TableState, by: string, now: number): Transiti
   if (state.hand) fail('HAND_IN_PROGRESS', 'close the table between hands');
   let next: TableState = { ...state, waitingList: [], seatOffer: null };
   const events: TableEvent[] = [];
-  next.seats.forEach((s, seat) => {
-    if (!s) return;
-    const t = vacateSeat(next, seat, now, 'closed');
-    next = t.state;
-    events.push(...t.events.filter((e) => e.type === 'cashedOut'));
+  next.seats.forEach((seatState, seat) => {
+    if (!seatState) return;
+    const transition = vacateSeat(next, seat, now, 'closed');
+    next = transition.state;
+    events.push(...transition.events.filter((e) => e.type === 'cashedOut'));
   });
   const undistributedCarryOver = next.carryOver;
   next = {

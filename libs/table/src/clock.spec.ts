@@ -15,14 +15,18 @@ const ctx = (over: Partial<TimeoutContext>): TimeoutContext => ({
 
 describe('the decision clock (docs/rules/naiko.de.txt §7)', () => {
   it('a decision has the table deadline plus the time bank: start 1000, 20 s + 30 s bank → 21000 then 51000', () => {
-    const c = startDecision('bet', 1_000, clock, 30_000);
-    expect(c.deadline).toBe(21_000);
-    expect(finalDeadline(c)).toBe(51_000);
-    expect(clockStatus(c, 20_999)).toEqual({ phase: 'decision', remainingMs: 1, timeBankUsedMs: 0 });
-    expect(clockStatus(c, 25_000)).toEqual({ phase: 'timeBank', remainingMs: 26_000, timeBankUsedMs: 4_000 });
-    expect(timeBankAfter(c, 25_000)).toBe(26_000);
-    expect(clockStatus(c, 51_000)).toEqual({ phase: 'expired', remainingMs: 0, timeBankUsedMs: 30_000 });
-    expect(timeBankAfter(c, 60_000)).toBe(0);
+    const decisionClock = startDecision('bet', 1_000, clock, 30_000);
+    expect(decisionClock.deadline).toBe(21_000);
+    expect(finalDeadline(decisionClock)).toBe(51_000);
+    expect(clockStatus(decisionClock, 20_999)).toEqual({ phase: 'decision', remainingMs: 1, timeBankUsedMs: 0 });
+    expect(clockStatus(decisionClock, 25_000)).toEqual({
+      phase: 'timeBank',
+      remainingMs: 26_000,
+      timeBankUsedMs: 4_000,
+    });
+    expect(timeBankAfter(decisionClock, 25_000)).toBe(26_000);
+    expect(clockStatus(decisionClock, 51_000)).toEqual({ phase: 'expired', remainingMs: 0, timeBankUsedMs: 30_000 });
+    expect(timeBankAfter(decisionClock, 60_000)).toBe(0);
   });
 
   it('draws take 30 s and the shield window 8 s, without time bank', () => {
@@ -33,17 +37,25 @@ describe('the decision clock (docs/rules/naiko.de.txt §7)', () => {
 
 describe('extended time (accessibility, issue 27): at least twice the normal time, the time bank spent first', () => {
   it('a short bank: 20 s + 5 s bank → 40 s in all; the bank is gone after 5 s of the extension, then the extension runs on', () => {
-    const c = startDecision('bet', 1_000, clock, 5_000, { extendedTime: true });
-    expect(c.deadline).toBe(21_000);
-    expect(c.extensionMs).toBe(20_000);
-    expect(finalDeadline(c)).toBe(41_000); // 1,000 + 20,000 + max(5,000, 20,000)
+    const decisionClock = startDecision('bet', 1_000, clock, 5_000, { extendedTime: true });
+    expect(decisionClock.deadline).toBe(21_000);
+    expect(decisionClock.extensionMs).toBe(20_000);
+    expect(finalDeadline(decisionClock)).toBe(41_000); // 1,000 + 20,000 + max(5,000, 20,000)
     // 3 s past the deadline: 3 s of the bank used, 2 s left in it.
-    expect(clockStatus(c, 24_000)).toEqual({ phase: 'timeBank', remainingMs: 17_000, timeBankUsedMs: 3_000 });
-    expect(timeBankAfter(c, 24_000)).toBe(2_000);
+    expect(clockStatus(decisionClock, 24_000)).toEqual({
+      phase: 'timeBank',
+      remainingMs: 17_000,
+      timeBankUsedMs: 3_000,
+    });
+    expect(timeBankAfter(decisionClock, 24_000)).toBe(2_000);
     // 15 s past the deadline: the bank is empty, the extension still runs (6 s left).
-    expect(clockStatus(c, 35_000)).toEqual({ phase: 'timeBank', remainingMs: 6_000, timeBankUsedMs: 5_000 });
-    expect(timeBankAfter(c, 35_000)).toBe(0);
-    expect(clockStatus(c, 41_000).phase).toBe('expired');
+    expect(clockStatus(decisionClock, 35_000)).toEqual({
+      phase: 'timeBank',
+      remainingMs: 6_000,
+      timeBankUsedMs: 5_000,
+    });
+    expect(timeBankAfter(decisionClock, 35_000)).toBe(0);
+    expect(clockStatus(decisionClock, 41_000).phase).toBe('expired');
     // Without the option the same decision ends at 26,000.
     expect(finalDeadline(startDecision('bet', 1_000, clock, 5_000))).toBe(26_000);
   });
@@ -133,16 +145,16 @@ describe('what the table does on timeout', () => {
 });
 
 describe('disconnection protection: N per player per rolling 24 h', () => {
-  const H = 60 * 60 * 1000;
+  const HOUR = 60 * 60 * 1000;
   it('two per day: uses at 0 h and 1 h exhaust it until 24 h after the first', () => {
     let uses: number[] = [];
     expect(protectionAvailable(uses, 0, 2)).toBe(true);
     uses = recordProtection(uses, 0);
-    uses = recordProtection(uses, 1 * H);
-    expect(protectionAvailable(uses, 2 * H, 2)).toBe(false);
-    expect(protectionAvailableAt(uses, 2 * H, 2)).toBe(DAY_MS);
+    uses = recordProtection(uses, 1 * HOUR);
+    expect(protectionAvailable(uses, 2 * HOUR, 2)).toBe(false);
+    expect(protectionAvailableAt(uses, 2 * HOUR, 2)).toBe(DAY_MS);
     expect(protectionAvailable(uses, DAY_MS - 1, 2)).toBe(false);
     expect(protectionAvailable(uses, DAY_MS, 2)).toBe(true);
-    expect(recordProtection(uses, DAY_MS + 1)).toEqual([1 * H, DAY_MS + 1]);
+    expect(recordProtection(uses, DAY_MS + 1)).toEqual([1 * HOUR, DAY_MS + 1]);
   });
 });

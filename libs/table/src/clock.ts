@@ -86,12 +86,14 @@ export interface ClockStatus {
   timeBankUsedMs: number;
 }
 
-export function clockStatus(c: DecisionClock, now: number): ClockStatus {
-  if (now < c.deadline) return { phase: 'decision', remainingMs: c.deadline - now, timeBankUsedMs: 0 };
+export function clockStatus(decisionClock: DecisionClock, now: number): ClockStatus {
+  if (now < decisionClock.deadline)
+    return { phase: 'decision', remainingMs: decisionClock.deadline - now, timeBankUsedMs: 0 };
   // The bank goes first, also within an extension: what is used of it does not depend on the option.
-  const used = Math.min(now - c.deadline, c.timeBankMs);
-  if (now < finalDeadline(c)) return { phase: 'timeBank', remainingMs: finalDeadline(c) - now, timeBankUsedMs: used };
-  return { phase: 'expired', remainingMs: 0, timeBankUsedMs: c.timeBankMs };
+  const used = Math.min(now - decisionClock.deadline, decisionClock.timeBankMs);
+  if (now < finalDeadline(decisionClock))
+    return { phase: 'timeBank', remainingMs: finalDeadline(decisionClock) - now, timeBankUsedMs: used };
+  return { phase: 'expired', remainingMs: 0, timeBankUsedMs: decisionClock.timeBankMs };
 }
 
 /** Time bank left to the player after he acted at `now` (or timed out). */

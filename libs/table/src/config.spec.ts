@@ -62,10 +62,10 @@ describe('table config', () => {
   });
 
   it('defaults: 8 s shield window, 30 s draw decisions, no bots, public', () => {
-    const c = makeTableConfig(base);
-    expect(c.clock.shieldResponseMs).toBe(8_000);
-    expect(c.clock.drawDecisionMs).toBe(30_000);
-    expect(c.botsAllowed).toBe(false);
-    expect(c.private).toBeNull();
+    const tableConfig = makeTableConfig(base);
+    expect(tableConfig.clock.shieldResponseMs).toBe(8_000);
+    expect(tableConfig.clock.drawDecisionMs).toBe(30_000);
+    expect(tableConfig.botsAllowed).toBe(false);
+    expect(tableConfig.private).toBeNull();
   });
 });

@@ -138,44 +138,52 @@ export function makeTableConfig(
   return config;
 }
 
-export function validateTableConfig(c: TableConfig): void {
+export function validateTableConfig(tableConfig: TableConfig): void {
   const bad = (field: string, why: string): never => fail('INVALID_CONFIG', `${field}: ${why}`);
-  if (!isGameId(c.game)) bad('game', `unknown game ${JSON.stringify(c.game)}`);
-  const game = GAMES[c.game];
-  if (!STRUCTURES.includes(c.structure)) bad('structure', `unknown structure ${JSON.stringify(c.structure)}`);
-  if (!game.structures.includes(c.structure)) bad('structure', `${c.game} is not played ${c.structure}`);
-  if (!Number.isInteger(c.seats) || c.seats < 2 || c.seats > 10) bad('seats', 'must be 2..10');
-  if (c.seats > game.maxSeats) bad('seats', `${c.game} seats at most ${game.maxSeats}`);
-  const s = c.stakes;
+  if (!isGameId(tableConfig.game)) bad('game', `unknown game ${JSON.stringify(tableConfig.game)}`);
+  const game = GAMES[tableConfig.game];
+  if (!STRUCTURES.includes(tableConfig.structure))
+    bad('structure', `unknown structure ${JSON.stringify(tableConfig.structure)}`);
+  if (!game.structures.includes(tableConfig.structure))
+    bad('structure', `${tableConfig.game} is not played ${tableConfig.structure}`);
+  if (!Number.isInteger(tableConfig.seats) || tableConfig.seats < 2 || tableConfig.seats > 10)
+    bad('seats', 'must be 2..10');
+  if (tableConfig.seats > game.maxSeats) bad('seats', `${tableConfig.game} seats at most ${game.maxSeats}`);
+  const tableStakes = tableConfig.stakes;
   // The big blind is also every game's minimum bet (the engine's `stakes.bigBlind`), so it is always positive.
-  if (!posInt(s.bigBlind)) bad('stakes.bigBlind', 'must be a positive integer');
-  if (!nonNegInt(s.smallBlind) || s.smallBlind > s.bigBlind) bad('stakes.smallBlind', 'must be an integer 0..bigBlind');
-  if (game.forcedBets === 'antes' && !posInt(s.ante)) bad('stakes.ante', `${c.game} needs a positive ante`);
-  if (s.ante !== undefined && !nonNegInt(s.ante)) bad('stakes.ante', 'must be a non-negative integer');
-  if (!posInt(c.buyIn.min)) bad('buyIn.min', 'must be a positive integer');
-  if (isLimitStructure(c.structure)) {
+  if (!posInt(tableStakes.bigBlind)) bad('stakes.bigBlind', 'must be a positive integer');
+  if (!nonNegInt(tableStakes.smallBlind) || tableStakes.smallBlind > tableStakes.bigBlind)
+    bad('stakes.smallBlind', 'must be an integer 0..bigBlind');
+  if (game.forcedBets === 'antes' && !posInt(tableStakes.ante))
+    bad('stakes.ante', `${tableConfig.game} needs a positive ante`);
+  if (tableStakes.ante !== undefined && !nonNegInt(tableStakes.ante))
+    bad('stakes.ante', 'must be a non-negative integer');
+  if (!posInt(tableConfig.buyIn.min)) bad('buyIn.min', 'must be a positive integer');
+  if (isLimitStructure(tableConfig.structure)) {
     // House rules (Danish buy-in table): Fixed Limit tables have a minimum and no maximum.
-    if (c.buyIn.max !== null) bad('buyIn.max', `${c.structure} tables have no maximum buy-in`);
+    if (tableConfig.buyIn.max !== null) bad('buyIn.max', `${tableConfig.structure} tables have no maximum buy-in`);
   } else {
-    if (c.buyIn.max === null || !posInt(c.buyIn.max)) bad('buyIn.max', `${c.structure} tables need a maximum buy-in`);
-    if ((c.buyIn.max as number) < c.buyIn.min) bad('buyIn.max', 'must be at least the minimum');
+    if (tableConfig.buyIn.max === null || !posInt(tableConfig.buyIn.max))
+      bad('buyIn.max', `${tableConfig.structure} tables need a maximum buy-in`);
+    if ((tableConfig.buyIn.max as number) < tableConfig.buyIn.min) bad('buyIn.max', 'must be at least the minimum');
   }
-  const k = c.clock;
-  if (!posInt(k.decisionMs)) bad('clock.decisionMs', 'must be a positive integer');
-  for (const f of ['timeBankMs', 'timeBankRefillPerHandMs', 'reconnectWindowMs'] as const) {
-    if (!nonNegInt(k[f])) bad(`clock.${f}`, 'must be a non-negative integer');
+  const clockSettings = tableConfig.clock;
+  if (!posInt(clockSettings.decisionMs)) bad('clock.decisionMs', 'must be a positive integer');
+  for (const field of ['timeBankMs', 'timeBankRefillPerHandMs', 'reconnectWindowMs'] as const) {
+    if (!nonNegInt(clockSettings[field])) bad(`clock.${field}`, 'must be a non-negative integer');
   }
-  if (!posInt(k.drawDecisionMs)) bad('clock.drawDecisionMs', 'must be a positive integer');
-  if (!posInt(k.shieldResponseMs)) bad('clock.shieldResponseMs', 'must be a positive integer');
-  if (c.naikoMode && (c.game !== 'holdem' || c.structure !== 'no-limit')) {
+  if (!posInt(clockSettings.drawDecisionMs)) bad('clock.drawDecisionMs', 'must be a positive integer');
+  if (!posInt(clockSettings.shieldResponseMs)) bad('clock.shieldResponseMs', 'must be a positive integer');
+  if (tableConfig.naikoMode && (tableConfig.game !== 'holdem' || tableConfig.structure !== 'no-limit')) {
     bad('naikoMode', "Naiko mode is No-Limit Texas Hold'em");
   }
-  if (!nonNegInt(c.seatOfferMs)) bad('seatOfferMs', 'must be a non-negative integer');
-  if (!nonNegInt(c.protectionsPerDay)) bad('protectionsPerDay', 'must be a non-negative integer');
-  const home = homeGameSettingsProblem(c);
+  if (!nonNegInt(tableConfig.seatOfferMs)) bad('seatOfferMs', 'must be a non-negative integer');
+  if (!nonNegInt(tableConfig.protectionsPerDay)) bad('protectionsPerDay', 'must be a non-negative integer');
+  const home = homeGameSettingsProblem(tableConfig);
   if (home) bad(home.field, home.message);
-  if (c.private) {
-    if (typeof c.private.hostId !== 'string' || c.private.hostId === '') bad('private.hostId', 'required');
-    if (!Array.isArray(c.private.invited)) bad('private.invited', 'must be a list');
+  if (tableConfig.private) {
+    if (typeof tableConfig.private.hostId !== 'string' || tableConfig.private.hostId === '')
+      bad('private.hostId', 'required');
+    if (!Array.isArray(tableConfig.private.invited)) bad('private.invited', 'must be a list');
   }
 }

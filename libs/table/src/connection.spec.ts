@@ -16,38 +16,38 @@ const config = nlConfig({
 
 describe('connection and reconnection window (docs/rules/naiko.de.txt §7)', () => {
   it('a disconnect does not stop play: the player is still dealt in during the window', () => {
-    let s = playQuietHand(tableWith([0, 1, 2], { config })).state;
-    s = disconnect(s, 'p1', 1_000).state;
-    expect(plan(s).dealtIn.map((d) => d.seat)).toContain(1);
+    let tableState = playQuietHand(tableWith([0, 1, 2], { config })).state;
+    tableState = disconnect(tableState, 'p1', 1_000).state;
+    expect(plan(tableState).dealtIn.map((d) => d.seat)).toContain(1);
   });
 
   it('reconnecting within the window keeps the same seat', () => {
-    let s = tableWith([0, 1, 2], { config });
-    s = disconnect(s, 'p1', 1_000).state;
-    expect(withinReconnectWindow(s, 'p1', 60_999)).toBe(true);
-    s = expireDisconnections(s, 60_999).state;
-    const r = reconnect(s, 'p1', 60_999);
-    expect(r.state.seats[1]).toMatchObject({ playerId: 'p1', connected: true, sittingOut: false });
+    let tableState = tableWith([0, 1, 2], { config });
+    tableState = disconnect(tableState, 'p1', 1_000).state;
+    expect(withinReconnectWindow(tableState, 'p1', 60_999)).toBe(true);
+    tableState = expireDisconnections(tableState, 60_999).state;
+    const transition = reconnect(tableState, 'p1', 60_999);
+    expect(transition.state.seats[1]).toMatchObject({ playerId: 'p1', connected: true, sittingOut: false });
   });
 
   it('after the window the player is sat out (and then misses blinds like anyone sitting out)', () => {
-    let s = tableWith([0, 1, 2], { config });
-    s = disconnect(s, 'p1', 1_000).state;
-    expect(nextDeadline(s)).toBe(61_000);
-    const r = expireDisconnections(s, 61_000);
-    expect(r.events).toEqual([{ type: 'satOut', seat: 1, playerId: 'p1', reason: 'disconnected' }]);
-    expect(plan(r.state).dealtIn.map((d) => d.seat)).not.toContain(1);
+    let tableState = tableWith([0, 1, 2], { config });
+    tableState = disconnect(tableState, 'p1', 1_000).state;
+    expect(nextDeadline(tableState)).toBe(61_000);
+    const transition = expireDisconnections(tableState, 61_000);
+    expect(transition.events).toEqual([{ type: 'satOut', seat: 1, playerId: 'p1', reason: 'disconnected' }]);
+    expect(plan(transition.state).dealtIn.map((d) => d.seat)).not.toContain(1);
     // Back later: same seat, still sitting out until he sits in.
-    const back = reconnect(r.state, 'p1', 90_000).state;
+    const back = reconnect(transition.state, 'p1', 90_000).state;
     expect(back.seats[1]).toMatchObject({ playerId: 'p1', sittingOut: true, connected: true });
     expect(sitIn(back, 'p1').state.seats[1]?.sittingOut).toBe(false);
   });
 
   it('a disconnect during a hand leaves the hand and its bets alone', () => {
-    let s = tableWith([0, 1], { config });
-    s = startHand(s, plan(s)).state;
-    const r = disconnect(s, 'p0', 5);
-    expect(r.state.hand).toEqual(s.hand);
-    expect(r.state.seats[0]?.stack).toBe(s.seats[0]?.stack);
+    let tableState = tableWith([0, 1], { config });
+    tableState = startHand(tableState, plan(tableState)).state;
+    const transition = disconnect(tableState, 'p0', 5);
+    expect(transition.state.hand).toEqual(tableState.hand);
+    expect(transition.state.seats[0]?.stack).toBe(tableState.seats[0]?.stack);
   });
 });

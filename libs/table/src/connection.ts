@@ -10,10 +10,10 @@ import { seatOf, withSeat, type TableState } from './state';
 export function disconnect(state: TableState, playerId: string, now: number): Transition<TableState> {
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
-  const s = state.seats[seat]!;
-  if (!s.connected) return { state, events: [] };
+  const seatState = state.seats[seat]!;
+  if (!seatState.connected) return { state, events: [] };
   return {
-    state: withSeat(state, seat, { ...s, connected: false, disconnectedAt: now }),
+    state: withSeat(state, seat, { ...seatState, connected: false, disconnectedAt: now }),
     events: [{ type: 'disconnected', seat, playerId, at: now }],
   };
 }
@@ -25,10 +25,10 @@ export function disconnect(state: TableState, playerId: string, now: number): Tr
 export function reconnect(state: TableState, playerId: string, now: number): Transition<TableState> {
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
-  const s = state.seats[seat]!;
-  if (s.connected) return { state, events: [] };
+  const seatState = state.seats[seat]!;
+  if (seatState.connected) return { state, events: [] };
   return {
-    state: withSeat(state, seat, { ...s, connected: true, disconnectedAt: null }),
+    state: withSeat(state, seat, { ...seatState, connected: true, disconnectedAt: null }),
     events: [{ type: 'reconnected', seat, playerId, at: now }],
   };
 }
@@ -37,19 +37,19 @@ export function reconnect(state: TableState, playerId: string, now: number): Tra
 export function withinReconnectWindow(state: TableState, playerId: string, now: number): boolean {
   const seat = seatOf(state, playerId);
   if (seat < 0) return false;
-  const s = state.seats[seat]!;
-  return s.connected || now - (s.disconnectedAt ?? now) < state.config.clock.reconnectWindowMs;
+  const seatState = state.seats[seat]!;
+  return seatState.connected || now - (seatState.disconnectedAt ?? now) < state.config.clock.reconnectWindowMs;
 }
 
 /** Sits out every player whose reconnection window has run out by `now`. */
 export function expireDisconnections(state: TableState, now: number): Transition<TableState> {
   let next = state;
   const events: TableEvent[] = [];
-  state.seats.forEach((s, seat) => {
-    if (!s || s.connected || s.sittingOut || s.disconnectedAt === null) return;
-    if (now - s.disconnectedAt < state.config.clock.reconnectWindowMs) return;
-    next = withSeat(next, seat, { ...s, sittingOut: true });
-    events.push({ type: 'satOut', seat, playerId: s.playerId, reason: 'disconnected' });
+  state.seats.forEach((seatState, seat) => {
+    if (!seatState || seatState.connected || seatState.sittingOut || seatState.disconnectedAt === null) return;
+    if (now - seatState.disconnectedAt < state.config.clock.reconnectWindowMs) return;
+    next = withSeat(next, seat, { ...seatState, sittingOut: true });
+    events.push({ type: 'satOut', seat, playerId: seatState.playerId, reason: 'disconnected' });
   });
   return { state: next, events };
 }
@@ -61,9 +61,9 @@ export function expireDisconnections(state: TableState, now: number): Transition
 export function nextDeadline(state: TableState): number | null {
   const times: number[] = [];
   if (state.seatOffer) times.push(state.seatOffer.expiresAt);
-  for (const s of state.seats) {
-    if (s && !s.connected && !s.sittingOut && s.disconnectedAt !== null)
-      times.push(s.disconnectedAt + state.config.clock.reconnectWindowMs);
+  for (const seatState of state.seats) {
+    if (seatState && !seatState.connected && !seatState.sittingOut && seatState.disconnectedAt !== null)
+      times.push(seatState.disconnectedAt + state.config.clock.reconnectWindowMs);
   }
   return times.length ? Math.min(...times) : null;
 }

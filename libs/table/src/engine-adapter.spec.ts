@@ -13,24 +13,24 @@ const forced = (events: HandEvent[]) =>
 
 describe('engine adapter: the engine deals exactly what the table planned', () => {
   it('a dead small blind: only the big blind is posted, by seat 3', () => {
-    let s = withPositions(tableWith([0, 1, 2, 3, 4], { established: true }), 0, 1, 2);
-    s = leave(s, pid(2), 0).state;
-    const p = plan(s);
-    const { state, events } = start(toHandConfig(s.config, p), { rng: rng(1) });
+    let tableState = withPositions(tableWith([0, 1, 2, 3, 4], { established: true }), 0, 1, 2);
+    tableState = leave(tableState, pid(2), 0).state;
+    const nextHandPlan = plan(tableState);
+    const { state, events } = start(toHandConfig(tableState.config, nextHandPlan), { rng: rng(1) });
     expect(state.button).toBe(1);
     expect(forced(events)).toEqual([{ seat: 3, kind: 'big-blind', amount: 10 }]);
   });
 
   it('a newcomer posting out of position and a returning player owing both blinds', () => {
-    let s = withPositions(tableWith([0, 1, 2, 3, 4, 5], { established: true }), 3, 4, 5);
-    s = patchSeat(s, 1, { missedBig: true, missedSmall: true, waitForBigBlind: false });
-    s = patchSeat(s, 2, { entry: 'new', waitForBigBlind: false });
-    const p = plan(s);
-    expect(p.posts).toEqual([
+    let tableState = withPositions(tableWith([0, 1, 2, 3, 4, 5], { established: true }), 3, 4, 5);
+    tableState = patchSeat(tableState, 1, { missedBig: true, missedSmall: true, waitForBigBlind: false });
+    tableState = patchSeat(tableState, 2, { entry: 'new', waitForBigBlind: false });
+    const nextHandPlan = plan(tableState);
+    expect(nextHandPlan.posts).toEqual([
       { seat: 1, live: 10, dead: 5 },
       { seat: 2, live: 10, dead: 0 },
     ]);
-    const { events } = start(toHandConfig(s.config, p), { rng: rng(1) });
+    const { events } = start(toHandConfig(tableState.config, nextHandPlan), { rng: rng(1) });
     expect(forced(events)).toEqual([
       { seat: 5, kind: 'small-blind', amount: 5 },
       { seat: 0, kind: 'big-blind', amount: 10 },
@@ -41,12 +41,12 @@ describe('engine adapter: the engine deals exactly what the table planned', () =
   });
 
   it('heads-up: the button posts the small blind', () => {
-    const s = tableWith([2, 5]);
-    const p = plan(s, 4);
-    const { events } = start(toHandConfig(s.config, p), { rng: rng(1) });
+    const tableState = tableWith([2, 5]);
+    const nextHandPlan = plan(tableState, 4);
+    const { events } = start(toHandConfig(tableState.config, nextHandPlan), { rng: rng(1) });
     expect(forced(events)).toEqual([
-      { seat: p.button, kind: 'small-blind', amount: 5 },
-      { seat: p.bigBlindSeat, kind: 'big-blind', amount: 10 },
+      { seat: nextHandPlan.button, kind: 'small-blind', amount: 5 },
+      { seat: nextHandPlan.bigBlindSeat, kind: 'big-blind', amount: 10 },
     ]);
   });
 
@@ -59,45 +59,51 @@ describe('engine adapter: the engine deals exactly what the table planned', () =
 });
 
 /** Plays one whole hand with bots deciding from their own engine view; returns the final state. */
-function playWithBots(s: TableState, seed: number, omaha = false): { table: TableState; hand: HandState } | null {
-  const out = planNextHand(s, rng(seed));
+function playWithBots(
+  tableState: TableState,
+  seed: number,
+  omaha = false,
+): { table: TableState; hand: HandState } | null {
+  const out = planNextHand(tableState, rng(seed));
   if (!out.ok) return null;
-  const started = startHand(s, out.plan).state;
-  let hand = start(toHandConfig(s.config, out.plan), { rng: rng(seed * 7 + 1) }).state;
+  const started = startHand(tableState, out.plan).state;
+  let hand = start(toHandConfig(tableState.config, out.plan), { rng: rng(seed * 7 + 1) }).state;
   const botRng = rng(`bots-${seed}`);
   for (let steps = 0; !isOver(hand); steps++) {
     if (steps > 500) throw new Error('hand did not end');
     const seat = hand.seats[hand.toAct];
-    const bv = toBotView(view(hand, seat), s.config.stakes.bigBlind, { omaha })!;
+    const bv = toBotView(view(hand, seat), tableState.config.stakes.bigBlind, { omaha })!;
     expect(bv.hole.length).toBe(omaha ? 4 : 2);
-    const d = decideBotAction(bv, botRng);
-    const r = apply(hand, { ...d, seat } as never);
-    if (!r.ok) throw new Error(`bot action refused: ${JSON.stringify(d)} ${r.error.code}`);
-    hand = r.state;
+    const botDecision = decideBotAction(bv, botRng);
+    const applyResult = apply(hand, { ...botDecision, seat } as never);
+    if (!applyResult.ok)
+      throw new Error(`bot action refused: ${JSON.stringify(botDecision)} ${applyResult.error.code}`);
+    hand = applyResult.state;
   }
   const stacks = hand.seats.map((seat, i) => ({ seat, stack: hand.stacks[i] }));
   return { table: finishHand(started, { stacks }, seed).state, hand };
 }
 
 function session(config: TableConfig, hands: number, omaha = false): TableState {
-  let s = tableWith([0, 1, 2, 3], { config });
+  let tableState = tableWith([0, 1, 2, 3], { config });
   for (let h = 1; h <= hands; h++) {
     // Busted bots rebuy so the table keeps going.
-    s.seats.forEach((x) => {
-      if (x && x.stack === 0) s = reload(s, x.playerId, config.buyIn.min).state;
+    tableState.seats.forEach((seatState) => {
+      if (seatState && seatState.stack === 0)
+        tableState = reload(tableState, seatState.playerId, config.buyIn.min).state;
     });
-    const r = playWithBots(s, h, omaha);
-    if (!r) break;
-    s = r.table;
-    expect(s.chipsIn - s.chipsOut).toBe(chipsAtTable(s));
+    const played = playWithBots(tableState, h, omaha);
+    if (!played) break;
+    tableState = played.table;
+    expect(tableState.chipsIn - tableState.chipsOut).toBe(chipsAtTable(tableState));
   }
-  return s;
+  return tableState;
 }
 
 describe('table + engine + bots play whole sessions', () => {
   it("60 hands of No-Limit Hold'em: every bot action is legal and chips are conserved", () => {
-    const s = session(nlConfig(), 60);
-    expect(s.handsPlayed).toBe(60);
+    const tableState = session(nlConfig(), 60);
+    expect(tableState.handsPlayed).toBe(60);
   });
 
   it("40 hands of Fixed-Limit Hold'em (no maximum buy-in)", () => {
@@ -119,14 +125,14 @@ describe('table + engine + bots play whole sessions', () => {
       buyIn: { min: 400, max: 2000 },
       seats: 6,
     });
-    let s = session(config, 20, true);
-    s = join(s, { playerId: 'late', name: 'L', seat: 5, buyIn: 1000, now: 0 }).state;
+    let tableState = session(config, 20, true);
+    tableState = join(tableState, { playerId: 'late', name: 'L', seat: 5, buyIn: 1000, now: 0 }).state;
     for (let h = 21; h <= 40; h++) {
-      const r = playWithBots(s, h, true)!;
-      s = r.table;
+      const played = playWithBots(tableState, h, true)!;
+      tableState = played.table;
     }
-    expect(s.handsPlayed).toBe(40);
-    expect(s.seats[5]?.entry).toBe('inRotation');
+    expect(tableState.handsPlayed).toBe(40);
+    expect(tableState.seats[5]?.entry).toBe('inRotation');
   });
 });
 
@@ -164,7 +170,7 @@ describe('engine adapter: classic-draw carry-over', () => {
   });
 
   it('no carry-over: the engine config has none', () => {
-    const s = tableWith([0, 1]);
-    expect(toHandConfig(s.config, plan(s)).carryOver).toBeUndefined();
+    const tableState = tableWith([0, 1]);
+    expect(toHandConfig(tableState.config, plan(tableState)).carryOver).toBeUndefined();
   });
 });

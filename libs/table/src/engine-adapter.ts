@@ -15,13 +15,13 @@ export interface AdapterOptions {
 }
 
 export function toStakes(config: TableConfig): Stakes {
-  const s = config.stakes;
-  const stakes: Stakes = { smallBlind: s.smallBlind, bigBlind: s.bigBlind };
-  if (s.ante !== undefined) stakes.ante = s.ante;
-  if (s.bringIn !== undefined) stakes.bringIn = s.bringIn;
-  if (s.smallBet !== undefined) stakes.smallBet = s.smallBet;
-  if (s.bigBet !== undefined) stakes.bigBet = s.bigBet;
-  if (s.spreadLimits !== undefined) stakes.spreadLimits = s.spreadLimits.slice();
+  const tableStakes = config.stakes;
+  const stakes: Stakes = { smallBlind: tableStakes.smallBlind, bigBlind: tableStakes.bigBlind };
+  if (tableStakes.ante !== undefined) stakes.ante = tableStakes.ante;
+  if (tableStakes.bringIn !== undefined) stakes.bringIn = tableStakes.bringIn;
+  if (tableStakes.smallBet !== undefined) stakes.smallBet = tableStakes.smallBet;
+  if (tableStakes.bigBet !== undefined) stakes.bigBet = tableStakes.bigBet;
+  if (tableStakes.spreadLimits !== undefined) stakes.spreadLimits = tableStakes.spreadLimits.slice();
   return stakes;
 }
 
@@ -66,18 +66,18 @@ export function handResultFromStacks(
  * every card the seat may not see — so a bot can only ever use its own information.
  */
 export function toBotView(
-  v: HandView,
+  handView: HandView,
   bigBlind: number,
   game: { lowball?: boolean; omaha?: boolean } = {},
 ): BotView | null {
-  if (typeof v.viewer !== 'number' || !v.legal) return null;
-  const me = v.players.find((p) => p.seat === v.viewer);
+  if (typeof handView.viewer !== 'number' || !handView.legal) return null;
+  const me = handView.players.find((p) => p.seat === handView.viewer);
   if (!me) return null;
-  const la = v.legal;
+  const la = handView.legal;
   return {
     hole: me.cards.filter((c): c is number => c !== null),
-    board: v.board.slice(),
-    pot: v.pot,
+    board: handView.board.slice(),
+    pot: handView.pot,
     toCall: la.callAmount,
     stack: me.stack,
     bigBlind,
@@ -88,6 +88,6 @@ export function toBotView(
     legal: la.actions.slice(),
     lowball: game.lowball,
     omaha: game.omaha,
-    opponents: v.players.filter((p) => p.seat !== me.seat && !p.folded).length,
+    opponents: handView.players.filter((p) => p.seat !== me.seat && !p.folded).length,
   };
 }

@@ -7,7 +7,7 @@ import { chipsAtTable } from './state';
 describe('hand lifecycle', () => {
   it('a hand result must conserve chips: 3 × 1000 in, 2990 accounted for is refused', () => {
     const s0 = tableWith([0, 1, 2]);
-    const s = startHand(s0, plan(s0)).state;
+    const tableState = startHand(s0, plan(s0)).state;
     const bad = {
       stacks: [
         { seat: 0, stack: 1500 },
@@ -15,9 +15,9 @@ describe('hand lifecycle', () => {
         { seat: 2, stack: 990 },
       ],
     };
-    expect(code(() => finishHand(s, bad, 0))).toBe('CHIPS_NOT_CONSERVED');
+    expect(code(() => finishHand(tableState, bad, 0))).toBe('CHIPS_NOT_CONSERVED');
     const good = finishHand(
-      s,
+      tableState,
       {
         stacks: [
           { seat: 0, stack: 1500 },
@@ -33,12 +33,12 @@ describe('hand lifecycle', () => {
 
   it('a result must name every dealt-in seat exactly once', () => {
     const s0 = tableWith([0, 1]);
-    const s = startHand(s0, plan(s0)).state;
-    expect(code(() => finishHand(s, { stacks: [{ seat: 0, stack: 2000 }] }, 0))).toBe('BAD_HAND_RESULT');
+    const tableState = startHand(s0, plan(s0)).state;
+    expect(code(() => finishHand(tableState, { stacks: [{ seat: 0, stack: 2000 }] }, 0))).toBe('BAD_HAND_RESULT');
     expect(
       code(() =>
         finishHand(
-          s,
+          tableState,
           {
             stacks: [
               { seat: 0, stack: 2000 },
@@ -53,16 +53,16 @@ describe('hand lifecycle', () => {
 
   it('a plan made from an older table version is refused', () => {
     const s0 = tableWith([0, 1]);
-    const p = plan(s0);
+    const nextHandPlan = plan(s0);
     const moved = leave(tableWith([0, 1, 2]), 'p2', 0).state;
-    expect(code(() => startHand(moved, p))).toBe('STALE_PLAN');
+    expect(code(() => startHand(moved, nextHandPlan))).toBe('STALE_PLAN');
   });
 
   it('a player who busts becomes a spectator holding his seat', () => {
     const s0 = tableWith([0, 1]);
-    const s = startHand(s0, plan(s0)).state;
-    const r = finishHand(
-      s,
+    const tableState = startHand(s0, plan(s0)).state;
+    const transition = finishHand(
+      tableState,
       {
         stacks: [
           { seat: 0, stack: 2000 },
@@ -71,16 +71,16 @@ describe('hand lifecycle', () => {
       },
       0,
     );
-    expect(r.events).toContainEqual({ type: 'busted', seat: 1, playerId: 'p1' });
-    expect(r.state.seats[1]?.stack).toBe(0);
+    expect(transition.events).toContainEqual({ type: 'busted', seat: 1, playerId: 'p1' });
+    expect(transition.state.seats[1]?.stack).toBe(0);
   });
 
   it('a player who asked to leave during the hand is cashed out with his final stack', () => {
     const s0 = tableWith([0, 1, 2]);
-    let s = startHand(s0, plan(s0)).state;
-    s = leave(s, 'p2', 0).state;
-    const r = finishHand(
-      s,
+    let tableState = startHand(s0, plan(s0)).state;
+    tableState = leave(tableState, 'p2', 0).state;
+    const transition = finishHand(
+      tableState,
       {
         stacks: [
           { seat: 0, stack: 800 },
@@ -90,9 +90,15 @@ describe('hand lifecycle', () => {
       },
       0,
     );
-    expect(r.events).toContainEqual({ type: 'cashedOut', seat: 2, playerId: 'p2', amount: 1300, reason: 'left' });
-    expect(r.state.seats[2]).toBeNull();
-    expect(r.state.chipsIn - r.state.chipsOut).toBe(chipsAtTable(r.state));
+    expect(transition.events).toContainEqual({
+      type: 'cashedOut',
+      seat: 2,
+      playerId: 'p2',
+      amount: 1300,
+      reason: 'left',
+    });
+    expect(transition.state.seats[2]).toBeNull();
+    expect(transition.state.chipsIn - transition.state.chipsOut).toBe(chipsAtTable(transition.state));
   });
 
   it('crash rule: a cancelled hand returns every chip and undoes the deal (debts, sparks, positions)', () => {
@@ -106,17 +112,17 @@ describe('hand lifecycle', () => {
       ...s0,
       seats: s0.seats.map((x, i) => (x && i === 3 ? { ...x, missedBig: true, waitForBigBlind: false } : x)),
     };
-    const p = plan(s0);
-    const s = startHand(s0, p).state;
-    expect(s.seats[0]?.sparks).toBe(1);
-    expect(s.seats[3]?.missedBig).toBe(false);
-    const r = cancelHand(s, 0);
-    expect(r.state.seats[3]?.missedBig).toBe(true);
-    expect(r.state.hand).toBeNull();
-    expect(r.state.positions).toEqual(s0.positions);
-    expect(r.state.seats.map((x) => x?.stack)).toEqual(s0.seats.map((x) => x?.stack));
-    expect(r.state.seats[0]?.sparks).toBe(0);
-    expect(r.events[0]).toMatchObject({ type: 'handCancelled' });
+    const nextHandPlan = plan(s0);
+    const tableState = startHand(s0, nextHandPlan).state;
+    expect(tableState.seats[0]?.sparks).toBe(1);
+    expect(tableState.seats[3]?.missedBig).toBe(false);
+    const transition = cancelHand(tableState, 0);
+    expect(transition.state.seats[3]?.missedBig).toBe(true);
+    expect(transition.state.hand).toBeNull();
+    expect(transition.state.positions).toEqual(s0.positions);
+    expect(transition.state.seats.map((x) => x?.stack)).toEqual(s0.seats.map((x) => x?.stack));
+    expect(transition.state.seats[0]?.sparks).toBe(0);
+    expect(transition.events[0]).toMatchObject({ type: 'handCancelled' });
   });
 });
 
@@ -132,11 +138,11 @@ describe('time bank', () => {
         reconnectWindowMs: 60_000,
       },
     });
-    let s = setTimeBank(tableWith([0, 1], { config }), 'p0', 12_000).state;
-    s = playQuietHand(s).state;
-    expect(s.seats[0]?.timeBankMs).toBe(17_000);
-    for (let i = 0; i < 4; i++) s = playQuietHand(s).state;
-    expect(s.seats[0]?.timeBankMs).toBe(30_000);
+    let tableState = setTimeBank(tableWith([0, 1], { config }), 'p0', 12_000).state;
+    tableState = playQuietHand(tableState).state;
+    expect(tableState.seats[0]?.timeBankMs).toBe(17_000);
+    for (let i = 0; i < 4; i++) tableState = playQuietHand(tableState).state;
+    expect(tableState.seats[0]?.timeBankMs).toBe(30_000);
   });
 });
 
@@ -144,17 +150,17 @@ describe('Naiko sparks kept per seat between hands (docs/rules/naiko.de.txt §5)
   const naiko = () => nlConfig({ naikoMode: true });
 
   it('+1 spark when dealt in, at most 3 held', () => {
-    let s = tableWith([0, 1], { config: naiko() });
-    for (let hand = 1; hand <= 4; hand++) s = playQuietHand(s).state;
-    expect(s.seats[0]?.sparks).toBe(3);
-    expect(plan(s).dealtIn[0].sparks).toBe(3);
+    let tableState = tableWith([0, 1], { config: naiko() });
+    for (let hand = 1; hand <= 4; hand++) tableState = playQuietHand(tableState).state;
+    expect(tableState.seats[0]?.sparks).toBe(3);
+    expect(plan(tableState).dealtIn[0].sparks).toBe(3);
   });
 
   it('the table keeps what the engine reports after spending', () => {
     const s0 = tableWith([0, 1], { config: naiko() });
-    const s = startHand(s0, plan(s0)).state;
-    const r = finishHand(
-      s,
+    const tableState = startHand(s0, plan(s0)).state;
+    const transition = finishHand(
+      tableState,
       {
         stacks: [
           { seat: 0, stack: 1000 },
@@ -167,12 +173,12 @@ describe('Naiko sparks kept per seat between hands (docs/rules/naiko.de.txt §5)
       },
       0,
     );
-    expect(r.state.seats[0]?.sparks).toBe(0);
-    expect(r.state.seats[1]?.sparks).toBe(1);
+    expect(transition.state.seats[0]?.sparks).toBe(0);
+    expect(transition.state.seats[1]?.sparks).toBe(1);
     expect(
       code(() =>
         finishHand(
-          s,
+          tableState,
           {
             stacks: [
               { seat: 0, stack: 1000 },
@@ -187,18 +193,18 @@ describe('Naiko sparks kept per seat between hands (docs/rules/naiko.de.txt §5)
   });
 
   it('sparks vanish when the player leaves: sitting down again starts from 0', () => {
-    let s = tableWith([0, 1, 2], { config: naiko() });
-    s = playQuietHand(s).state;
-    expect(s.seats[2]?.sparks).toBe(1);
-    s = leave(s, 'p2', 0).state;
-    expect(s.seats[2]).toBeNull();
-    s = join(s, { playerId: 'p2', name: 'P2', seat: 2, buyIn: 1000, now: 0 }).state;
-    expect(s.seats[2]?.sparks).toBe(0);
+    let tableState = tableWith([0, 1, 2], { config: naiko() });
+    tableState = playQuietHand(tableState).state;
+    expect(tableState.seats[2]?.sparks).toBe(1);
+    tableState = leave(tableState, 'p2', 0).state;
+    expect(tableState.seats[2]).toBeNull();
+    tableState = join(tableState, { playerId: 'p2', name: 'P2', seat: 2, buyIn: 1000, now: 0 }).state;
+    expect(tableState.seats[2]?.sparks).toBe(0);
   });
 
   it('classic tables carry no sparks', () => {
-    const s = playQuietHand(tableWith([0, 1])).state;
-    expect(s.seats[0]?.sparks).toBe(0);
+    const tableState = playQuietHand(tableWith([0, 1])).state;
+    expect(tableState.seats[0]?.sparks).toBe(0);
   });
 });
 

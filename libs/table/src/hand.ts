@@ -18,21 +18,27 @@ export function startHand(state: TableState, plan: NextHandPlan): Transition<Tab
   const seats = state.seats.slice();
   const before: SeatState[] = [];
   const events: TableEvent[] = [];
-  for (const m of plan.missed) {
-    const s = seats[m.seat]!;
-    seats[m.seat] = m.blind === 'big' ? { ...s, missedBig: true } : { ...s, missedSmall: true };
-    events.push({ type: 'missedBlind', seat: m.seat, playerId: m.playerId, blind: m.blind });
+  for (const missedBlind of plan.missed) {
+    const seatState = seats[missedBlind.seat]!;
+    seats[missedBlind.seat] =
+      missedBlind.blind === 'big' ? { ...seatState, missedBig: true } : { ...seatState, missedSmall: true };
+    events.push({
+      type: 'missedBlind',
+      seat: missedBlind.seat,
+      playerId: missedBlind.playerId,
+      blind: missedBlind.blind,
+    });
   }
-  for (const d of plan.dealtIn) {
-    const s = seats[d.seat]!;
-    before.push(s);
-    seats[d.seat] = {
-      ...s,
+  for (const plannedSeat of plan.dealtIn) {
+    const seatState = seats[plannedSeat.seat]!;
+    before.push(seatState);
+    seats[plannedSeat.seat] = {
+      ...seatState,
       entry: 'inRotation',
       missedBig: false,
       missedSmall: false,
-      sparks: d.sparks,
-      timeBankMs: Math.min(timeBankMs, s.timeBankMs + timeBankRefillPerHandMs),
+      sparks: plannedSeat.sparks,
+      timeBankMs: Math.min(timeBankMs, seatState.timeBankMs + timeBankRefillPerHandMs),
     };
   }
   events.unshift({
@@ -90,11 +96,12 @@ export function finishHand(state: TableState, result: HandResult, now: number): 
   if (!nonNegInt(carryOver) || !nonNegInt(rake))
     fail('BAD_HAND_RESULT', 'carry-over and rake must be non-negative integers');
   const finals = new Map<number, number>();
-  for (const r of result.stacks) {
-    if (!hand.dealtIn.some((d) => d.seat === r.seat)) fail('BAD_HAND_RESULT', `seat ${r.seat} was not dealt in`);
-    if (finals.has(r.seat)) fail('BAD_HAND_RESULT', `seat ${r.seat} reported twice`);
-    if (!nonNegInt(r.stack)) fail('BAD_HAND_RESULT', `seat ${r.seat}: bad stack ${r.stack}`);
-    finals.set(r.seat, r.stack);
+  for (const final of result.stacks) {
+    if (!hand.dealtIn.some((d) => d.seat === final.seat))
+      fail('BAD_HAND_RESULT', `seat ${final.seat} was not dealt in`);
+    if (finals.has(final.seat)) fail('BAD_HAND_RESULT', `seat ${final.seat} reported twice`);
+    if (!nonNegInt(final.stack)) fail('BAD_HAND_RESULT', `seat ${final.seat}: bad stack ${final.stack}`);
+    finals.set(final.seat, final.stack);
   }
   if (finals.size !== hand.dealtIn.length) fail('BAD_HAND_RESULT', 'every dealt-in seat needs a final stack');
   const chipsBefore = hand.dealtIn.reduce((sum, d) => sum + d.stack, 0) + hand.carryIn;
@@ -102,15 +109,15 @@ export function finishHand(state: TableState, result: HandResult, now: number): 
   if (chipsBefore !== chipsAfter)
     fail('CHIPS_NOT_CONSERVED', `hand had ${chipsBefore} chips, result accounts for ${chipsAfter}`);
   const sparks = new Map<number, number>();
-  for (const s of result.sparks ?? []) {
-    if (!finals.has(s.seat) || !nonNegInt(s.sparks) || s.sparks > 3)
-      fail('BAD_HAND_RESULT', `seat ${s.seat}: bad sparks ${s.sparks}`);
-    sparks.set(s.seat, s.sparks);
+  for (const spark of result.sparks ?? []) {
+    if (!finals.has(spark.seat) || !nonNegInt(spark.sparks) || spark.sparks > 3)
+      fail('BAD_HAND_RESULT', `seat ${spark.seat}: bad sparks ${spark.sparks}`);
+    sparks.set(spark.seat, spark.sparks);
   }
   const seats = state.seats.slice();
   for (const [seat, stack] of finals) {
-    const s = seats[seat]!;
-    seats[seat] = { ...s, stack, sparks: sparks.get(seat) ?? s.sparks };
+    const seatState = seats[seat]!;
+    seats[seat] = { ...seatState, stack, sparks: sparks.get(seat) ?? seatState.sparks };
   }
   let next: TableState = {
     ...state,
@@ -122,14 +129,14 @@ export function finishHand(state: TableState, result: HandResult, now: number): 
     version: state.version + 1,
   };
   const events: TableEvent[] = [{ type: 'handFinished', handNumber: hand.handNumber, carryOver, rake }];
-  for (const d of hand.dealtIn) {
-    const s = next.seats[d.seat]!;
-    if (s.leaveAfterHand) {
-      const t = vacateSeat(next, d.seat, now, 'left');
-      next = t.state;
-      events.push(...t.events);
-    } else if (s.stack === 0) {
-      events.push({ type: 'busted', seat: d.seat, playerId: s.playerId });
+  for (const dealt of hand.dealtIn) {
+    const seatState = next.seats[dealt.seat]!;
+    if (seatState.leaveAfterHand) {
+      const transition = vacateSeat(next, dealt.seat, now, 'left');
+      next = transition.state;
+      events.push(...transition.events);
+    } else if (seatState.stack === 0) {
+      events.push({ type: 'busted', seat: dealt.seat, playerId: seatState.playerId });
     }
   }
   return { state: next, events };
@@ -145,11 +152,11 @@ export function cancelHand(state: TableState, now: number): Transition<TableStat
   const hand = state.hand;
   if (!hand) fail('NO_HAND_IN_PROGRESS', 'no hand is running');
   const seats = state.seats.slice();
-  for (const b of hand.before) {
-    const i = seats.findIndex((s) => s !== null && s.playerId === b.playerId);
-    const current = seats[i]!;
-    seats[i] = {
-      ...b,
+  for (const seatState of hand.before) {
+    const seatIndex = seats.findIndex((s) => s !== null && s.playerId === seatState.playerId);
+    const current = seats[seatIndex]!;
+    seats[seatIndex] = {
+      ...seatState,
       sittingOut: current.sittingOut,
       leaveAfterHand: current.leaveAfterHand,
       connected: current.connected,
@@ -167,11 +174,11 @@ export function cancelHand(state: TableState, now: number): Transition<TableStat
   const events: TableEvent[] = [
     { type: 'handCancelled', handNumber: hand.handNumber, refunds: hand.dealtIn.map((d) => ({ ...d })) },
   ];
-  for (const d of hand.dealtIn) {
-    if (next.seats[d.seat]?.leaveAfterHand) {
-      const t = vacateSeat(next, d.seat, now, 'left');
-      next = t.state;
-      events.push(...t.events);
+  for (const dealt of hand.dealtIn) {
+    if (next.seats[dealt.seat]?.leaveAfterHand) {
+      const transition = vacateSeat(next, dealt.seat, now, 'left');
+      next = transition.state;
+      events.push(...transition.events);
     }
   }
   return { state: next, events };

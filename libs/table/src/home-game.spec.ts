@@ -54,24 +54,24 @@ describe('home-game settings are validated against the game', () => {
 
 describe('bomb-pot counter', () => {
   const config = nlConfig({ homeGame: { bombPot: { ante: 20, everyHands: 3 } } });
-  const play = (s: TableState, hands: number): boolean[] => {
+  const play = (tableState: TableState, hands: number): boolean[] => {
     const out: boolean[] = [];
     for (let k = 0; k < hands; k++) {
-      const r = playQuietHand(s, k);
-      out.push(!!r.plan.bombPot);
-      s = r.state;
+      const played = playQuietHand(tableState, k);
+      out.push(!!played.plan.bombPot);
+      tableState = played.state;
     }
     return out;
   };
 
   test('bomb pot every N hands: hands 3 and 6 are bomb pots; the engine deals them without blinds', () => {
-    const s = tableWith([0, 1, 2, 3], { config, established: true });
-    expect(play(s, 6)).toEqual([false, false, true, false, false, true]);
-    let t = s;
-    for (let k = 0; k < 2; k++) t = playQuietHand(t, k).state;
-    const p = plan(t);
-    expect(p.bombPot).toBe(true);
-    const hc = toHandConfig(t.config, p);
+    const tableState = tableWith([0, 1, 2, 3], { config, established: true });
+    expect(play(tableState, 6)).toEqual([false, false, true, false, false, true]);
+    let tableState2 = tableState;
+    for (let k = 0; k < 2; k++) tableState2 = playQuietHand(tableState2, k).state;
+    const nextHandPlan = plan(tableState2);
+    expect(nextHandPlan.bombPot).toBe(true);
+    const hc = toHandConfig(tableState2.config, nextHandPlan);
     expect(hc.homeGame).toEqual({ bombPot: { ante: 20 } });
     const { state, events } = start(hc, { rng: rng(1) });
     expect(forced(events).map((f) => [f.kind, f.amount])).toEqual([0, 1, 2, 3].map(() => ['bomb-pot-ante', 20]));
@@ -79,14 +79,14 @@ describe('bomb-pot counter', () => {
   });
 
   test('bomb pot on demand: the host asks, the next hand is one, then the count goes on', () => {
-    const c = nlConfig({
+    const tableConfig = nlConfig({
       private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null },
       homeGame: { bombPot: { ante: 20 } },
     });
-    let s = tableWith([0, 1, 2], { config: c, established: true });
-    expect(code(() => requestBombPot(s, 'p1'))).toBe('NOT_HOST');
-    s = requestBombPot(s, 'host').state;
-    const first = playQuietHand(s);
+    let tableState = tableWith([0, 1, 2], { config: tableConfig, established: true });
+    expect(code(() => requestBombPot(tableState, 'p1'))).toBe('NOT_HOST');
+    tableState = requestBombPot(tableState, 'host').state;
+    const first = playQuietHand(tableState);
     expect(first.plan.bombPot).toBe(true);
     expect(first.state.bombPotPending).toBe(false);
     expect(playQuietHand(first.state).plan.bombPot).toBeFalsy();
@@ -97,38 +97,44 @@ describe('bomb-pot counter', () => {
   });
 
   test('a bomb pot due on a hand with table posts waits for the next hand without', () => {
-    let s = withPositions(
+    let tableState = withPositions(
       tableWith([0, 1, 2, 3, 4, 5], { config: nlConfig({ homeGame: { bombPot: { ante: 20 } } }), established: true }),
       3,
       4,
       5,
     );
-    s = requestBombPot(s, 'system').state;
-    s = patchSeat(s, 2, { entry: 'new', waitForBigBlind: false });
-    const p = plan(s);
-    expect(p.posts.length).toBeGreaterThan(0);
-    expect(p).toMatchObject({ bombPot: false, bombPotDeferred: true });
-    expect(toHandConfig(s.config, p).homeGame).toBeUndefined();
-    const started = startHand(s, p).state;
+    tableState = requestBombPot(tableState, 'system').state;
+    tableState = patchSeat(tableState, 2, { entry: 'new', waitForBigBlind: false });
+    const nextHandPlan = plan(tableState);
+    expect(nextHandPlan.posts.length).toBeGreaterThan(0);
+    expect(nextHandPlan).toMatchObject({ bombPot: false, bombPotDeferred: true });
+    expect(toHandConfig(tableState.config, nextHandPlan).homeGame).toBeUndefined();
+    const started = startHand(tableState, nextHandPlan).state;
     expect(started.bombPotPending).toBe(true);
-    const done = finishHand(started, { stacks: p.dealtIn.map((d) => ({ seat: d.seat, stack: d.stack })) }, 0).state;
+    const done = finishHand(
+      started,
+      { stacks: nextHandPlan.dealtIn.map((d) => ({ seat: d.seat, stack: d.stack })) },
+      0,
+    ).state;
     expect(plan(done).bombPot).toBe(true);
   });
 });
 
 describe('home-game options reach the engine', () => {
   test('straddle, run it twice, 7-2 bounty and rabbit hunt are passed on every hand; the host may change them between hands', () => {
-    const c = nlConfig({ private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null } });
-    let s = withPositions(tableWith([0, 1, 2, 3], { config: c, established: true }), 0, 1, 2);
-    s = updateSettings(s, 'host', {
+    const tableConfig = nlConfig({ private: { hostId: 'host', invited: ['p0', 'p1', 'p2', 'p3'], inviteCode: null } });
+    let tableState = withPositions(tableWith([0, 1, 2, 3], { config: tableConfig, established: true }), 0, 1, 2);
+    tableState = updateSettings(tableState, 'host', {
       homeGame: { straddle: true, runItTwice: true, sevenDeuceBounty: 5, rabbitHunt: true },
     }).state;
-    const p = plan(s);
-    const hc = toHandConfig(s.config, p);
+    const nextHandPlan = plan(tableState);
+    const hc = toHandConfig(tableState.config, nextHandPlan);
     expect(hc.homeGame).toEqual({ straddle: true, runItTwice: true, sevenDeuceBounty: 5, rabbitHunt: true });
     const { events } = start(hc, { rng: rng(1) });
     expect(forced(events).map((f) => f.kind)).toEqual(['small-blind', 'big-blind', 'straddle']);
-    expect(code(() => updateSettings(s, 'host', { homeGame: { sevenDeuceBounty: -1 } }))).toBe('INVALID_CONFIG');
+    expect(code(() => updateSettings(tableState, 'host', { homeGame: { sevenDeuceBounty: -1 } }))).toBe(
+      'INVALID_CONFIG',
+    );
   });
 });
 
@@ -169,15 +175,15 @@ describe('the table host needs no special code for the offers', () => {
         bombPot: { ante: 20, everyHands: 4, doubleBoard: true },
       },
     });
-    let s = tableWith([0, 1, 2, 3, 4], { config, established: true, stack: 1000 });
-    const total = chipsAtTable(s);
-    const r = rng(7);
+    let tableState = tableWith([0, 1, 2, 3, 4], { config, established: true, stack: 1000 });
+    const total = chipsAtTable(tableState);
+    const randomSource = rng(7);
     const seen = new Set<string>();
     for (let hand = 0; hand < 60; hand++) {
-      const out = planNextHand(s, r);
+      const out = planNextHand(tableState, randomSource);
       if (!out.ok) break;
-      s = startHand(s, out.plan).state;
-      let { state } = start(toHandConfig(s.config, out.plan), { rng: r });
+      tableState = startHand(tableState, out.plan).state;
+      let { state } = start(toHandConfig(tableState.config, out.plan), { rng: randomSource });
       for (let steps = 0; !isOver(state); steps++) {
         expect(steps).toBeLessThan(500);
         const la = legalActions(state)!;
@@ -185,7 +191,7 @@ describe('the table host needs no special code for the offers', () => {
         // Every third decision times out; the others are the bot's.
         let action: Action;
         if (steps % 3 === 0) {
-          const t = timeoutAction({
+          const timeoutAction2 = timeoutAction({
             kind: 'bet',
             legal: la.actions,
             structure: 'no-limit',
@@ -194,18 +200,26 @@ describe('the table host needs no special code for the offers', () => {
             protectionAvailable: false,
             cashTable: true,
           });
-          action = { type: t.type, seat: la.seat };
+          action = { type: timeoutAction2.type, seat: la.seat };
         } else {
           const bv = toBotView(view(state, la.seat), 10)!;
-          const d = decideBotAction(bv, r);
-          action = { type: d.type, seat: la.seat, ...('amount' in d ? { amount: d.amount } : {}) };
+          const botDecision = decideBotAction(bv, randomSource);
+          action = {
+            type: botDecision.type,
+            seat: la.seat,
+            ...('amount' in botDecision ? { amount: botDecision.amount } : {}),
+          };
         }
         const res = apply(state, action);
         expect(res.ok).toBe(true);
         if (res.ok) state = res.state;
       }
-      s = finishHand(s, { stacks: state.seats.map((seat, i) => ({ seat, stack: state.stacks[i] })) }, 0).state;
-      expect(chipsAtTable(s)).toBe(total);
+      tableState = finishHand(
+        tableState,
+        { stacks: state.seats.map((seat, i) => ({ seat, stack: state.stacks[i] })) },
+        0,
+      ).state;
+      expect(chipsAtTable(tableState)).toBe(total);
     }
     expect(seen.has('run-twice') || seen.has('show-or-muck')).toBe(true);
   });

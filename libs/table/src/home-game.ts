@@ -28,14 +28,17 @@ export interface HomeGameSettings {
 }
 
 /** The engine options a setting enables on every hand (the bomb pot decided per hand). */
-function engineOptions(s: HomeGameSettings, bombPot: boolean): HomeGameConfig {
+function engineOptions(homeGameSettings: HomeGameSettings, bombPot: boolean): HomeGameConfig {
   const out: HomeGameConfig = {};
-  if (s.runItTwice) out.runItTwice = true;
-  if (s.straddle) out.straddle = true;
-  if (bombPot && s.bombPot)
-    out.bombPot = { ante: s.bombPot.ante, ...(s.bombPot.doubleBoard ? { doubleBoard: true } : {}) };
-  if (s.sevenDeuceBounty) out.sevenDeuceBounty = s.sevenDeuceBounty;
-  if (s.rabbitHunt) out.rabbitHunt = true;
+  if (homeGameSettings.runItTwice) out.runItTwice = true;
+  if (homeGameSettings.straddle) out.straddle = true;
+  if (bombPot && homeGameSettings.bombPot)
+    out.bombPot = {
+      ante: homeGameSettings.bombPot.ante,
+      ...(homeGameSettings.bombPot.doubleBoard ? { doubleBoard: true } : {}),
+    };
+  if (homeGameSettings.sevenDeuceBounty) out.sevenDeuceBounty = homeGameSettings.sevenDeuceBounty;
+  if (homeGameSettings.rabbitHunt) out.rabbitHunt = true;
   return out;
 }
 
@@ -45,17 +48,18 @@ function engineOptions(s: HomeGameSettings, bombPot: boolean): HomeGameConfig {
  * Pot Limit, the 7-2 bounty in Texas Hold'em) and none in Naiko mode.
  */
 export function homeGameSettingsProblem(
-  c: Pick<TableConfig, 'game' | 'structure' | 'naikoMode' | 'homeGame'>,
+  config: Pick<TableConfig, 'game' | 'structure' | 'naikoMode' | 'homeGame'>,
 ): { field: string; message: string } | null {
-  const s = c.homeGame;
-  if (!s) return null;
+  const homeGameSettings = config.homeGame;
+  if (!homeGameSettings) return null;
   const posInt = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && n > 0;
-  if (s.bombPot) {
-    if (!posInt(s.bombPot.ante)) return { field: 'homeGame.bombPot.ante', message: 'must be a positive integer' };
+  if (homeGameSettings.bombPot) {
+    if (!posInt(homeGameSettings.bombPot.ante))
+      return { field: 'homeGame.bombPot.ante', message: 'must be a positive integer' };
     if (
-      s.bombPot.everyHands !== undefined &&
-      s.bombPot.everyHands !== null &&
-      (!posInt(s.bombPot.everyHands) || s.bombPot.everyHands < 2)
+      homeGameSettings.bombPot.everyHands !== undefined &&
+      homeGameSettings.bombPot.everyHands !== null &&
+      (!posInt(homeGameSettings.bombPot.everyHands) || homeGameSettings.bombPot.everyHands < 2)
     ) {
       return {
         field: 'homeGame.bombPot.everyHands',
@@ -63,12 +67,15 @@ export function homeGameSettingsProblem(
       };
     }
   }
-  if (s.sevenDeuceBounty !== undefined && (!Number.isInteger(s.sevenDeuceBounty) || s.sevenDeuceBounty < 0))
+  if (
+    homeGameSettings.sevenDeuceBounty !== undefined &&
+    (!Number.isInteger(homeGameSettings.sevenDeuceBounty) || homeGameSettings.sevenDeuceBounty < 0)
+  )
     return { field: 'homeGame.sevenDeuceBounty', message: 'must be a non-negative integer' };
-  const options = engineOptions(s, true);
-  if (c.naikoMode && Object.keys(options).length)
+  const options = engineOptions(homeGameSettings, true);
+  if (config.naikoMode && Object.keys(options).length)
     return { field: 'homeGame', message: 'home-game options are not played in Naiko mode' };
-  const problem = homeGameProblem(options, getVariant(c.game), { structure: c.structure });
+  const problem = homeGameProblem(options, getVariant(config.game), { structure: config.structure });
   return problem ? { field: 'homeGame', message: problem } : null;
 }
 
@@ -78,16 +85,17 @@ export function homeGameSettingsProblem(
  * place in a hand without blinds): otherwise it waits for the next hand (`bombPotPending`).
  */
 export function bombPotDue(state: Pick<TableState, 'config' | 'bombPotPending'>, handNumber: number): boolean {
-  const b = state.config.homeGame?.bombPot;
-  if (!b || state.config.naikoMode) return false;
-  return !!state.bombPotPending || (!!b.everyHands && handNumber % b.everyHands === 0);
+  const bombPotRule = state.config.homeGame?.bombPot;
+  if (!bombPotRule || state.config.naikoMode) return false;
+  return !!state.bombPotPending || (!!bombPotRule.everyHands && handNumber % bombPotRule.everyHands === 0);
 }
 
 /** The host asks for a bomb pot on the next hand (private tables: the host; public tables: `by: 'system'`). */
 export function requestBombPot(state: TableState, by: string): Transition<TableState> {
   if (state.closed) fail('TABLE_CLOSED', 'the table is closed');
-  const p = state.config.private;
-  if (p ? p.hostId !== by : by !== 'system') fail('NOT_HOST', `${by} may not administer this table`);
+  const privateSettings = state.config.private;
+  if (privateSettings ? privateSettings.hostId !== by : by !== 'system')
+    fail('NOT_HOST', `${by} may not administer this table`);
   if (!state.config.homeGame?.bombPot) fail('INVALID_CONFIG', 'homeGame.bombPot: this table has no bomb pots');
   if (state.bombPotPending) return { state, events: [] };
   const events: TableEvent[] = [{ type: 'bombPotRequested', by }];

@@ -69,8 +69,8 @@ export const isCandidate = (s: SeatState | null): s is SeatState =>
 export const isRegular = (s: SeatState): boolean => s.entry === 'inRotation' && !s.missedBig && !s.missedSmall;
 
 /** Seats clockwise after `from` (exclusive), wrapping around to `from` itself last. */
-function clockwiseFrom(from: number, n: number): number[] {
-  return Array.from({ length: n }, (_, i) => (from + 1 + i) % n);
+function clockwiseFrom(from: number, seatCount: number): number[] {
+  return Array.from({ length: seatCount }, (_, i) => (from + 1 + i) % seatCount);
 }
 
 /**
@@ -85,14 +85,14 @@ function clockwiseFrom(from: number, n: number): number[] {
 export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome {
   if (state.closed) return { ok: false, reason: 'closed' };
   if (state.hand) return { ok: false, reason: 'handInProgress' };
-  const n = state.seats.length;
+  const seatCount = state.seats.length;
   const seats = state.seats;
   const ready = new Set<number>();
   seats.forEach((s, i) => isCandidate(s) && ready.add(i));
   if (ready.size < 2) return { ok: false, reason: 'notEnoughPlayers' };
-  const nextReady = (from: number): number => clockwiseFrom(from, n).find((i) => ready.has(i))!;
+  const nextReady = (from: number): number => clockwiseFrom(from, seatCount).find((i) => ready.has(i))!;
   const prevReady = (from: number): number =>
-    clockwiseFrom(from, n)
+    clockwiseFrom(from, seatCount)
       .reverse()
       .slice(1)
       .concat(from)
@@ -113,14 +113,14 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
 
   if (game.forcedBets === 'antes') {
     // Everyone pays the ante, so nobody can dodge a forced bet: a newcomer plays at once.
-    for (const i of ready) dealt.add(i);
+    for (const seat of ready) dealt.add(seat);
     button = prev ? nextReady(prev.button) : [...ready][randomBelow(rng, ready.size)];
   } else {
     const regulars = [...ready].filter((i) => isRegular(seats[i]!));
     freshStart = regulars.length < 2 || prev === null || prev.bigBlind === null;
     if (freshStart) {
       // A game (re)starts: everyone ready plays and owes nothing; the big blind still moves forward.
-      for (const i of ready) dealt.add(i);
+      for (const seat of ready) dealt.add(seat);
       if (prev && prev.bigBlind !== null) {
         bb = nextReady(prev.bigBlind);
       } else {
@@ -137,26 +137,28 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
       button = prev!.smallBlind ?? prev!.button;
       // The big blind went all the way round past the old small blind: put the button on the seat
       // just before the small blind so the order stays button → small → big.
-      if (button === bb || strictlyBetween(sbPos, button, bb, n)) button = (sbPos - 1 + n) % n;
-      for (const i of ready) {
-        const s = seats[i]!;
-        if (i === bb || isRegular(s)) {
-          dealt.add(i);
+      if (button === bb || strictlyBetween(sbPos, button, bb, seatCount)) button = (sbPos - 1 + seatCount) % seatCount;
+      for (const seatIndex of ready) {
+        const seatState = seats[seatIndex]!;
+        if (seatIndex === bb || isRegular(seatState)) {
+          dealt.add(seatIndex);
           continue;
         }
-        const inButtonZone = i === button || strictlyBetween(button, i, bb, n);
+        const inButtonZone = seatIndex === button || strictlyBetween(button, seatIndex, bb, seatCount);
         if (inButtonZone) {
-          waiting.push({ seat: i, playerId: s.playerId, reason: 'waitForButton' });
-        } else if (s.waitForBigBlind) {
-          waiting.push({ seat: i, playerId: s.playerId, reason: 'waitForBigBlind' });
+          waiting.push({ seat: seatIndex, playerId: seatState.playerId, reason: 'waitForButton' });
+        } else if (seatState.waitForBigBlind) {
+          waiting.push({ seat: seatIndex, playerId: seatState.playerId, reason: 'waitForBigBlind' });
         } else {
-          dealt.add(i);
+          dealt.add(seatIndex);
           const { smallBlind: sb, bigBlind: big } = state.config.stakes;
-          const owesBig = s.entry === 'new' || s.missedBig;
-          const owesSmall = s.entry !== 'new' && (s.missedSmall || (s.missedBig && game.postAllOnMissedBig === true));
-          const live = Math.min(owesBig ? big : 0, s.stack);
-          const dead = Math.min(owesSmall ? sb : 0, s.stack - live);
-          if (live + dead > 0) posts.push({ seat: i, live, dead });
+          const owesBig = seatState.entry === 'new' || seatState.missedBig;
+          const owesSmall =
+            seatState.entry !== 'new' &&
+            (seatState.missedSmall || (seatState.missedBig && game.postAllOnMissedBig === true));
+          const live = Math.min(owesBig ? big : 0, seatState.stack);
+          const dead = Math.min(owesSmall ? sb : 0, seatState.stack - live);
+          if (live + dead > 0) posts.push({ seat: seatIndex, live, dead });
         }
       }
       // The small blind is live only if its seat's player is dealt in (a regular); otherwise it is dead.
@@ -170,37 +172,52 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
     }
     // Missed blinds: seats the big blind passed, and a dead small blind on an absent player's seat.
     if (prev && prev.bigBlind !== null) {
-      for (let d = 1; d < clockwise(prev.bigBlind, bb!, n); d++) {
-        const i = (prev.bigBlind + d) % n;
-        const s = seats[i];
-        if (s && !dealt.has(i) && !ready.has(i) && s.entry === 'inRotation' && !s.missedBig) {
-          missed.push({ seat: i, playerId: s.playerId, blind: 'big' });
+      for (let d = 1; d < clockwise(prev.bigBlind, bb!, seatCount); d++) {
+        const seatIndex = (prev.bigBlind + d) % seatCount;
+        const seatState = seats[seatIndex];
+        if (
+          seatState &&
+          !dealt.has(seatIndex) &&
+          !ready.has(seatIndex) &&
+          seatState.entry === 'inRotation' &&
+          !seatState.missedBig
+        ) {
+          missed.push({ seat: seatIndex, playerId: seatState.playerId, blind: 'big' });
         }
       }
-      const s = seats[prev.bigBlind];
+      const seatState2 = seats[prev.bigBlind];
       if (
         !freshStart &&
-        s &&
+        seatState2 &&
         !dealt.has(prev.bigBlind) &&
         !ready.has(prev.bigBlind) &&
-        s.entry === 'inRotation' &&
-        !s.missedSmall
+        seatState2.entry === 'inRotation' &&
+        !seatState2.missedSmall
       ) {
-        missed.push({ seat: prev.bigBlind, playerId: s.playerId, blind: 'small' });
+        missed.push({ seat: prev.bigBlind, playerId: seatState2.playerId, blind: 'small' });
       }
     }
   }
 
-  seats.forEach((s, i) => {
-    if (!s || dealt.has(i) || waiting.some((w) => w.seat === i)) return;
-    waiting.push({ seat: i, playerId: s.playerId, reason: s.stack === 0 ? 'busted' : 'sittingOut' });
+  seats.forEach((seatState, seatIndex) => {
+    if (!seatState || dealt.has(seatIndex) || waiting.some((w) => w.seat === seatIndex)) return;
+    waiting.push({
+      seat: seatIndex,
+      playerId: seatState.playerId,
+      reason: seatState.stack === 0 ? 'busted' : 'sittingOut',
+    });
   });
   waiting.sort((a, b) => a.seat - b.seat);
   const dealtIn: PlannedSeat[] = [...dealt]
     .sort((a, b) => a - b)
-    .map((i) => {
-      const s = seats[i]!;
-      return { seat: i, playerId: s.playerId, stack: s.stack, sparks: naiko ? Math.min(3, s.sparks + 1) : 0 };
+    .map((seatIndex) => {
+      const seatState = seats[seatIndex]!;
+      return {
+        seat: seatIndex,
+        playerId: seatState.playerId,
+        stack: seatState.stack,
+        sparks: naiko ? Math.min(3, seatState.sparks + 1) : 0,
+      };
     });
   posts.sort((a, b) => a.seat - b.seat);
   const headsUp = dealtIn.length === 2;

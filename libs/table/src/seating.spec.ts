@@ -6,8 +6,8 @@ import { chipsAtTable, createTable, isBusted } from './state';
 
 describe('buy-in (house rules "Buy-in": table stakes, min on every table, max on PL and NL)', () => {
   it('the buy-in must lie between the minimum 400 and the maximum 2000', () => {
-    const s = createTable(nlConfig());
-    const sit = (buyIn: number) => join(s, { playerId: 'a', name: 'A', buyIn, now: 0 });
+    const tableState = createTable(nlConfig());
+    const sit = (buyIn: number) => join(tableState, { playerId: 'a', name: 'A', buyIn, now: 0 });
     expect(code(() => sit(399))).toBe('BUY_IN_BELOW_MIN');
     expect(code(() => sit(2001))).toBe('BUY_IN_ABOVE_MAX');
     expect(sit(400).state.seats[0]?.stack).toBe(400);
@@ -23,8 +23,8 @@ describe('buy-in (house rules "Buy-in": table stakes, min on every table, max on
       buyIn: { min: 10, max: null },
       seats: 9,
     });
-    const s = join(createTable(fl), { playerId: 'a', name: 'A', buyIn: 1_000_000, now: 0 }).state;
-    expect(s.seats[0]?.stack).toBe(1_000_000);
+    const tableState = join(createTable(fl), { playerId: 'a', name: 'A', buyIn: 1_000_000, now: 0 }).state;
+    expect(tableState.seats[0]?.stack).toBe(1_000_000);
     expect(code(() => makeTableConfig({ ...fl, buyIn: { min: 10, max: 100 } }))).toBe('INVALID_CONFIG');
   });
 
@@ -34,59 +34,61 @@ describe('buy-in (house rules "Buy-in": table stakes, min on every table, max on
   });
 
   it('a player holds one seat only, and a taken seat cannot be joined', () => {
-    const s = tableWith([0]);
-    expect(code(() => join(s, { playerId: 'p0', name: 'x', buyIn: 500, now: 0 }))).toBe('ALREADY_SEATED');
-    expect(code(() => join(s, { playerId: 'b', name: 'B', seat: 0, buyIn: 500, now: 0 }))).toBe('SEAT_TAKEN');
-    expect(code(() => join(s, { playerId: 'b', name: 'B', seat: 6, buyIn: 500, now: 0 }))).toBe('SEAT_OUT_OF_RANGE');
+    const tableState = tableWith([0]);
+    expect(code(() => join(tableState, { playerId: 'p0', name: 'x', buyIn: 500, now: 0 }))).toBe('ALREADY_SEATED');
+    expect(code(() => join(tableState, { playerId: 'b', name: 'B', seat: 0, buyIn: 500, now: 0 }))).toBe('SEAT_TAKEN');
+    expect(code(() => join(tableState, { playerId: 'b', name: 'B', seat: 6, buyIn: 500, now: 0 }))).toBe(
+      'SEAT_OUT_OF_RANGE',
+    );
   });
 });
 
 describe('reload / top-up (only between hands, up to the maximum)', () => {
   it('a reload tops the stack up to the maximum and no further: 1500 + 500 = 2000 is fine, 1500 + 501 is not', () => {
-    const s = tableWith([0], { stack: 1500 });
-    expect(reload(s, 'p0', 500).state.seats[0]?.stack).toBe(2000);
-    expect(code(() => reload(s, 'p0', 501))).toBe('BUY_IN_ABOVE_MAX');
+    const tableState = tableWith([0], { stack: 1500 });
+    expect(reload(tableState, 'p0', 500).state.seats[0]?.stack).toBe(2000);
+    expect(code(() => reload(tableState, 'p0', 501))).toBe('BUY_IN_ABOVE_MAX');
   });
 
   it('no chips may be added while the player is dealt into the running hand', () => {
-    const s = tableWith([0, 1, 2], { stack: 1000 });
-    const running = startHand(s, plan(s)).state;
+    const tableState = tableWith([0, 1, 2], { stack: 1000 });
+    const running = startHand(tableState, plan(tableState)).state;
     expect(code(() => reload(running, 'p0', 100))).toBe('HAND_IN_PROGRESS');
   });
 
   it('a seated player who is not in the running hand may reload during it', () => {
-    let s = tableWith([0, 1], { stack: 1000 });
-    s = startHand(s, plan(s)).state;
-    s = join(s, { playerId: 'late', name: 'L', seat: 4, buyIn: 400, now: 0 }).state;
-    expect(reload(s, 'late', 100).state.seats[4]?.stack).toBe(500);
+    let tableState = tableWith([0, 1], { stack: 1000 });
+    tableState = startHand(tableState, plan(tableState)).state;
+    tableState = join(tableState, { playerId: 'late', name: 'L', seat: 4, buyIn: 400, now: 0 }).state;
+    expect(reload(tableState, 'late', 100).state.seats[4]?.stack).toBe(500);
   });
 
   it('a busted player is a spectator who may reload (at least back to the minimum 400)', () => {
-    const s = patchSeat(tableWith([0, 1]), 1, { stack: 0 });
-    expect(isBusted(s, 1)).toBe(true);
-    expect(code(() => reload(s, 'p1', 399))).toBe('BUY_IN_BELOW_MIN');
-    const r = reload(s, 'p1', 400);
-    expect(r.state.seats[1]?.stack).toBe(400);
-    expect(r.state.chipsIn).toBe(s.chipsIn + 400);
+    const tableState = patchSeat(tableWith([0, 1]), 1, { stack: 0 });
+    expect(isBusted(tableState, 1)).toBe(true);
+    expect(code(() => reload(tableState, 'p1', 399))).toBe('BUY_IN_BELOW_MIN');
+    const transition = reload(tableState, 'p1', 400);
+    expect(transition.state.seats[1]?.stack).toBe(400);
+    expect(transition.state.chipsIn).toBe(tableState.chipsIn + 400);
   });
 });
 
 describe('cash-out', () => {
   it('leaving between hands returns the whole stack and frees the seat', () => {
-    const s = tableWith([0, 1], { stack: 1234 });
-    const r = leave(s, 'p1', 0);
-    expect(r.events).toEqual([{ type: 'cashedOut', seat: 1, playerId: 'p1', amount: 1234, reason: 'left' }]);
-    expect(r.state.seats[1]).toBeNull();
-    expect(r.state.chipsOut).toBe(1234);
-    expect(chipsAtTable(r.state)).toBe(1234);
+    const tableState = tableWith([0, 1], { stack: 1234 });
+    const transition = leave(tableState, 'p1', 0);
+    expect(transition.events).toEqual([{ type: 'cashedOut', seat: 1, playerId: 'p1', amount: 1234, reason: 'left' }]);
+    expect(transition.state.seats[1]).toBeNull();
+    expect(transition.state.chipsOut).toBe(1234);
+    expect(chipsAtTable(transition.state)).toBe(1234);
   });
 
   it('leaving during a hand one is dealt into cashes out when the hand ends', () => {
-    let s = tableWith([0, 1, 2]);
-    s = startHand(s, plan(s)).state;
-    const r = leave(s, 'p1', 0);
-    expect(r.events).toEqual([{ type: 'leavePending', seat: 1, playerId: 'p1' }]);
-    expect(r.state.seats[1]?.leaveAfterHand).toBe(true);
+    let tableState = tableWith([0, 1, 2]);
+    tableState = startHand(tableState, plan(tableState)).state;
+    const transition = leave(tableState, 'p1', 0);
+    expect(transition.events).toEqual([{ type: 'leavePending', seat: 1, playerId: 'p1' }]);
+    expect(transition.state.seats[1]?.leaveAfterHand).toBe(true);
   });
 });
 
@@ -99,13 +101,13 @@ describe('waiting list', () => {
   });
 
   it('a freed seat is offered to the head of the list, reserved for him, and passes on when the offer expires', () => {
-    let s = joinWaitingList(full(), 'w1').state;
-    s = joinWaitingList(s, 'w2').state;
-    const freed = leave(s, 'p0', 100);
+    let tableState = joinWaitingList(full(), 'w1').state;
+    tableState = joinWaitingList(tableState, 'w2').state;
+    const freed = leave(tableState, 'p0', 100);
     expect(freed.events).toContainEqual({ type: 'seatOffered', playerId: 'w1', expiresAt: 1100 });
-    s = freed.state;
-    expect(code(() => join(s, { playerId: 'x', name: 'X', buyIn: 500, now: 200 }))).toBe('SEAT_RESERVED');
-    const expired = expireSeatOffer(s, 1100);
+    tableState = freed.state;
+    expect(code(() => join(tableState, { playerId: 'x', name: 'X', buyIn: 500, now: 200 }))).toBe('SEAT_RESERVED');
+    const expired = expireSeatOffer(tableState, 1100);
     expect(expired.events).toEqual([
       { type: 'seatOfferExpired', playerId: 'w1' },
       { type: 'seatOffered', playerId: 'w2', expiresAt: 2100 },
@@ -116,11 +118,11 @@ describe('waiting list', () => {
   });
 
   it('leaving the waiting list while holding an offer passes the offer on', () => {
-    let s = joinWaitingList(full(), 'w1').state;
-    s = joinWaitingList(s, 'w2').state;
-    s = leave(s, 'p0', 0).state;
-    const r = leaveWaitingList(s, 'w1', 10);
-    expect(r.state.seatOffer).toEqual({ playerId: 'w2', expiresAt: 1010 });
+    let tableState = joinWaitingList(full(), 'w1').state;
+    tableState = joinWaitingList(tableState, 'w2').state;
+    tableState = leave(tableState, 'p0', 0).state;
+    const transition = leaveWaitingList(tableState, 'w1', 10);
+    expect(transition.state.seatOffer).toEqual({ playerId: 'w2', expiresAt: 1010 });
   });
 });
 
@@ -129,9 +131,9 @@ describe('private tables and bots', () => {
     nlConfig({ private: { hostId: 'host', invited: ['friend'], inviteCode: 'XYZ' }, botsAllowed: true });
 
   it('only the host, invited players and holders of the invite code may sit', () => {
-    const s = createTable(priv());
+    const tableState = createTable(priv());
     const sit = (playerId: string, inviteCode?: string) =>
-      join(s, { playerId, name: playerId, buyIn: 500, now: 0, inviteCode });
+      join(tableState, { playerId, name: playerId, buyIn: 500, now: 0, inviteCode });
     expect(sit('host').state.seats[0]?.playerId).toBe('host');
     expect(sit('friend').state.seats[0]?.playerId).toBe('friend');
     expect(sit('stranger', 'XYZ').state.seats[0]?.playerId).toBe('stranger');

@@ -21,11 +21,13 @@ export function checkStackLimits(state: TableState, resultingStack: number): voi
  * host allowed.
  */
 export function mayJoinPrivate(state: TableState, playerId: string, isBot: boolean, inviteCode?: string): boolean {
-  const p = state.config.private;
-  if (!p) return true;
+  const privateSettings = state.config.private;
+  if (!privateSettings) return true;
   if (isBot) return state.config.botsAllowed;
   return (
-    p.hostId === playerId || p.invited.includes(playerId) || (p.inviteCode !== null && inviteCode === p.inviteCode)
+    privateSettings.hostId === playerId ||
+    privateSettings.invited.includes(playerId) ||
+    (privateSettings.inviteCode !== null && inviteCode === privateSettings.inviteCode)
   );
 }
 
@@ -35,8 +37,8 @@ export function mayJoinPrivate(state: TableState, playerId: string, isBot: boole
  * spectators. Admins are the platform's business (roles are not a table concept).
  */
 export function mayWatch(state: TableState, userId: string, inviteCode?: string): boolean {
-  const p = state.config.private;
-  if (!p || p.spectatorsAllowed === true) return true;
+  const privateSettings = state.config.private;
+  if (!privateSettings || privateSettings.spectatorsAllowed === true) return true;
   return mayJoinPrivate(state, userId, false, inviteCode) || seatOf(state, userId) >= 0;
 }
 
@@ -114,21 +116,23 @@ export function reload(state: TableState, playerId: string, amount: number): Tra
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
   if (isDealtIn(state, seat)) fail('HAND_IN_PROGRESS', 'chips can only be added between hands');
   if (!isPosInt(amount)) fail('INVALID_AMOUNT', 'the reload must be a positive integer');
-  const s = state.seats[seat]!;
-  checkStackLimits(state, s.stack + amount);
-  const next = withSeat(state, seat, { ...s, stack: s.stack + amount });
+  const seatState = state.seats[seat]!;
+  checkStackLimits(state, seatState.stack + amount);
+  const next = withSeat(state, seat, { ...seatState, stack: seatState.stack + amount });
   return {
     state: { ...next, chipsIn: next.chipsIn + amount },
-    events: [{ type: 'reloaded', seat, playerId, amount, stack: s.stack + amount }],
+    events: [{ type: 'reloaded', seat, playerId, amount, stack: seatState.stack + amount }],
   };
 }
 
 /** Frees a seat and, if someone waits, offers it to the head of the waiting list. */
 function vacate(state: TableState, seat: number, now: number, reason: 'left' | 'closed'): Transition<TableState> {
-  const s = state.seats[seat]!;
+  const seatState = state.seats[seat]!;
   let next = withSeat(state, seat, null);
-  next = { ...next, chipsOut: next.chipsOut + s.stack };
-  const events: TableEvent[] = [{ type: 'cashedOut', seat, playerId: s.playerId, amount: s.stack, reason }];
+  next = { ...next, chipsOut: next.chipsOut + seatState.stack };
+  const events: TableEvent[] = [
+    { type: 'cashedOut', seat, playerId: seatState.playerId, amount: seatState.stack, reason },
+  ];
   const offered = offerSeat(next, now);
   return { state: offered.state, events: [...events, ...offered.events] };
 }
@@ -155,9 +159,9 @@ export function leave(state: TableState, playerId: string, now: number): Transit
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
   if (isDealtIn(state, seat)) {
-    const s = state.seats[seat]!;
+    const seatState = state.seats[seat]!;
     return {
-      state: withSeat(state, seat, { ...s, leaveAfterHand: true }),
+      state: withSeat(state, seat, { ...seatState, leaveAfterHand: true }),
       events: [{ type: 'leavePending', seat, playerId }],
     };
   }
@@ -170,10 +174,10 @@ export const vacateSeat = vacate;
 export function sitOut(state: TableState, playerId: string): Transition<TableState> {
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
-  const s = state.seats[seat]!;
-  if (s.sittingOut) return { state, events: [] };
+  const seatState = state.seats[seat]!;
+  if (seatState.sittingOut) return { state, events: [] };
   return {
-    state: withSeat(state, seat, { ...s, sittingOut: true }),
+    state: withSeat(state, seat, { ...seatState, sittingOut: true }),
     events: [{ type: 'satOut', seat, playerId, reason: 'request' }],
   };
 }
@@ -187,10 +191,10 @@ export function sitIn(
   open(state);
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
-  const s = state.seats[seat]!;
-  const waitForBigBlind = opts.waitForBigBlind ?? s.waitForBigBlind;
+  const seatState = state.seats[seat]!;
+  const waitForBigBlind = opts.waitForBigBlind ?? seatState.waitForBigBlind;
   return {
-    state: withSeat(state, seat, { ...s, sittingOut: false, waitForBigBlind }),
+    state: withSeat(state, seat, { ...seatState, sittingOut: false, waitForBigBlind }),
     events: [{ type: 'satIn', seat, playerId, waitForBigBlind }],
   };
 }
@@ -203,8 +207,8 @@ export function setWaitForBigBlind(
 ): Transition<TableState> {
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
-  const s = state.seats[seat]!;
-  return { state: withSeat(state, seat, { ...s, waitForBigBlind }), events: [] };
+  const seatState = state.seats[seat]!;
+  return { state: withSeat(state, seat, { ...seatState, waitForBigBlind }), events: [] };
 }
 
 /** The waiting list is for a full table (a free seat is simply taken). */
@@ -254,7 +258,7 @@ export function expireSeatOffer(state: TableState, now: number): Transition<Tabl
 export function setTimeBank(state: TableState, playerId: string, timeBankMs: number): Transition<TableState> {
   const seat = seatOf(state, playerId);
   if (seat < 0) fail('NOT_SEATED', `${playerId} has no seat`);
-  const s = state.seats[seat]!;
+  const seatState = state.seats[seat]!;
   const ms = Math.max(0, Math.min(state.config.clock.timeBankMs, Math.floor(timeBankMs)));
-  return { state: withSeat(state, seat, { ...s, timeBankMs: ms }), events: [] };
+  return { state: withSeat(state, seat, { ...seatState, timeBankMs: ms }), events: [] };
 }

@@ -8,12 +8,12 @@ import { join } from './seating';
 import { createTable, type SeatState, type TableState } from './state';
 
 /** Runs `f` and returns the `TableError` code it throws, or 'no error'; any other error propagates. */
-export const code = (f: () => unknown): string => {
+export const code = (run: () => unknown): string => {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof TableError) return e.code;
-    throw e;
+    run();
+  } catch (error) {
+    if (error instanceof TableError) return error.code;
+    throw error;
   }
   return 'no error';
 };
@@ -39,9 +39,9 @@ export function tableWith(
   seats: number[],
   opts: { config?: TableConfig; stack?: number; established?: boolean; waitForBigBlind?: boolean } = {},
 ): TableState {
-  let s = createTable(opts.config ?? nlConfig());
+  let tableState = createTable(opts.config ?? nlConfig());
   for (const seat of seats) {
-    s = join(s, {
+    tableState = join(tableState, {
       playerId: pid(seat),
       name: `P${seat}`,
       seat,
@@ -50,8 +50,8 @@ export function tableWith(
       waitForBigBlind: opts.waitForBigBlind,
     }).state;
   }
-  if (opts.established) s = patchAll(s, { entry: 'inRotation' });
-  return s;
+  if (opts.established) tableState = patchAll(tableState, { entry: 'inRotation' });
+  return tableState;
 }
 
 export function patchSeat(state: TableState, seat: number, patch: Partial<SeatState>): TableState {
@@ -72,10 +72,14 @@ export function plan(state: TableState, seed: number | string = 1): NextHandPlan
 
 /** Plans, starts and finishes a hand in which no chips change hands. */
 export function playQuietHand(state: TableState, seed: number | string = 1): { state: TableState; plan: NextHandPlan } {
-  const p = plan(state, seed);
-  const started = startHand(state, p).state;
-  const done = finishHand(started, { stacks: p.dealtIn.map((d) => ({ seat: d.seat, stack: d.stack })) }, 0).state;
-  return { state: done, plan: p };
+  const nextHandPlan = plan(state, seed);
+  const started = startHand(state, nextHandPlan).state;
+  const done = finishHand(
+    started,
+    { stacks: nextHandPlan.dealtIn.map((d) => ({ seat: d.seat, stack: d.stack })) },
+    0,
+  ).state;
+  return { state: done, plan: nextHandPlan };
 }
 
 /** Sets last hand's positions directly (seats must be in the rotation). */

@@ -104,8 +104,8 @@ export const isDealtIn = (state: TableState, seat: number): boolean =>
 
 /** A seated player with no chips who is not in the running hand: a spectator who may reload. */
 export const isBusted = (state: TableState, seat: number): boolean => {
-  const s = state.seats[seat];
-  return s !== null && s.stack === 0 && !isDealtIn(state, seat);
+  const seatState = state.seats[seat];
+  return seatState !== null && seatState.stack === 0 && !isDealtIn(state, seat);
 };
 
 /**
@@ -126,7 +126,7 @@ export function withSeat(state: TableState, seat: number, value: SeatState | nul
 export const clockwise = (a: number, b: number, n: number): number => (((b - a) % n) + n) % n;
 
 /** True when `x` lies strictly inside the clockwise arc from `a` to `b`. */
-export const strictlyBetween = (a: number, x: number, b: number, n: number): boolean => {
-  const dx = clockwise(a, x, n);
-  return dx > 0 && dx < (a === b ? n : clockwise(a, b, n));
+export const strictlyBetween = (from: number, seat: number, to: number, seatCount: number): boolean => {
+  const dx = clockwise(from, seat, seatCount);
+  return dx > 0 && dx < (from === to ? seatCount : clockwise(from, to, seatCount));
 };

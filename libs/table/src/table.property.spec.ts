@@ -71,20 +71,20 @@ const runArb = (seats: number, maxOps: number): fc.Arbitrary<Op[]> =>
 
 /** Splits `total` among the dealt-in seats by weights (integers, sums exactly). */
 function redistribute(plan: NextHandPlan, total: number, weights: number[]): { seat: number; stack: number }[] {
-  const w = plan.dealtIn.map((d) => weights[d.seat] ?? 0);
-  const sum = w.reduce((a, b) => a + b, 0);
+  const weight = plan.dealtIn.map((d) => weights[d.seat] ?? 0);
+  const sum = weight.reduce((a, b) => a + b, 0);
   if (sum === 0)
-    return plan.dealtIn.map((d, i) => ({
-      seat: d.seat,
-      stack: i === 0 ? total - plan.dealtIn.slice(1).reduce((a, x) => a + x.stack, 0) : d.stack,
+    return plan.dealtIn.map((plannedSeat, index) => ({
+      seat: plannedSeat.seat,
+      stack: index === 0 ? total - plan.dealtIn.slice(1).reduce((a, x) => a + x.stack, 0) : plannedSeat.stack,
     }));
   let given = 0;
-  const out = plan.dealtIn.map((d, i) => {
-    const share = Math.floor((total * w[i]) / sum);
+  const out = plan.dealtIn.map((plannedSeat, index) => {
+    const share = Math.floor((total * weight[index]) / sum);
     given += share;
-    return { seat: d.seat, stack: share };
+    return { seat: plannedSeat.seat, stack: share };
   });
-  out[w.findIndex((x) => x > 0)].stack += total - given;
+  out[weight.findIndex((x) => x > 0)].stack += total - given;
   return out;
 }
 
@@ -95,12 +95,12 @@ interface Check {
 
 /** The invariants every plan must satisfy. */
 function checkPlan({ before, plan }: Check): void {
-  const n = before.seats.length;
+  const seatCount = before.seats.length;
   // No seat is dealt in without chips, and nobody posts more than he has.
-  for (const d of plan.dealtIn) expect(d.stack).toBeGreaterThan(0);
-  for (const p of plan.posts) {
-    const d = plan.dealtIn.find((x) => x.seat === p.seat)!;
-    expect(p.live + p.dead).toBeLessThanOrEqual(d.stack);
+  for (const plannedSeat of plan.dealtIn) expect(plannedSeat.stack).toBeGreaterThan(0);
+  for (const plannedPost of plan.posts) {
+    const plannedSeat = plan.dealtIn.find((x) => x.seat === plannedPost.seat)!;
+    expect(plannedPost.live + plannedPost.dead).toBeLessThanOrEqual(plannedSeat.stack);
   }
   expect(plan.dealtIn.length).toBeGreaterThanOrEqual(2);
   if (plan.forcedBets !== 'blinds') return;
@@ -112,25 +112,28 @@ function checkPlan({ before, plan }: Check): void {
     // The big blind never moves backwards: it is the first ready seat clockwise after the last big blind.
     const ready = before.seats.flatMap((s, i) => (isCandidate(s) ? [i] : []));
     const firstReady = ready.sort(
-      (a, b) => (clockwise(prev.bigBlind!, a, n) || n) - (clockwise(prev.bigBlind!, b, n) || n),
+      (a, b) =>
+        (clockwise(prev.bigBlind!, a, seatCount) || seatCount) - (clockwise(prev.bigBlind!, b, seatCount) || seatCount),
     )[0];
     expect(bb).toBe(firstReady);
     // The button never moves backwards: it stays within the clockwise arc from the old button to the old big blind.
     if (!plan.headsUp && !plan.freshStart) {
-      expect(clockwise(prev.button, plan.button, n)).toBeLessThanOrEqual(clockwise(prev.button, prev.bigBlind, n));
+      expect(clockwise(prev.button, plan.button, seatCount)).toBeLessThanOrEqual(
+        clockwise(prev.button, prev.bigBlind, seatCount),
+      );
     }
   }
   // Nobody plays a free hand: a newcomer or an owing player dealt in is the big blind or posts what he owes;
   // and every ready player who owes nothing is dealt in.
   if (!plan.freshStart) {
-    for (const [i, seat] of before.seats.entries()) {
+    for (const [index, seat] of before.seats.entries()) {
       if (!isCandidate(seat)) continue;
       if (isRegular(seat)) {
-        expect(dealt).toContain(i);
+        expect(dealt).toContain(index);
         continue;
       }
-      if (!dealt.includes(i) || i === bb) continue;
-      const post = plan.posts.find((p) => p.seat === i);
+      if (!dealt.includes(index) || index === bb) continue;
+      const post = plan.posts.find((p) => p.seat === index);
       const owesBig = seat.entry === 'new' || seat.missedBig;
       if (owesBig) expect(post?.live).toBe(Math.min(before.config.stakes.bigBlind, seat.stack));
       if (seat.missedSmall && seat.entry !== 'new')
@@ -139,7 +142,7 @@ function checkPlan({ before, plan }: Check): void {
   }
   // Order as the engine derives it: after the button come the small blind (if live), then the big blind.
   const after = (from: number) =>
-    dealt.filter((s) => s !== from).sort((a, b) => clockwise(from, a, n) - clockwise(from, b, n))[0];
+    dealt.filter((s) => s !== from).sort((a, b) => clockwise(from, a, seatCount) - clockwise(from, b, seatCount))[0];
   if (plan.headsUp) {
     expect(plan.smallBlindSeat).toBe(plan.button);
     expect(after(plan.button)).toBe(bb);
@@ -155,18 +158,19 @@ function checkPlan({ before, plan }: Check): void {
 let handsChecked = 0;
 
 function run(config: TableConfig, ops: Op[], seed: number): void {
-  let s = createTable(config);
+  let tableState = createTable(config);
   let now = 0;
-  const conserve = () => expect(s.chipsIn - s.chipsOut - s.rakeTaken).toBe(chipsAtTable(s));
-  const id = (seat: number) => s.seats[seat]?.playerId ?? `p${seat}`;
+  const conserve = () =>
+    expect(tableState.chipsIn - tableState.chipsOut - tableState.rakeTaken).toBe(chipsAtTable(tableState));
+  const id = (seat: number) => tableState.seats[seat]?.playerId ?? `p${seat}`;
   let joins = 0;
   for (const op of ops) {
     now += 1000;
-    const prevState = s;
+    const prevState = tableState;
     try {
       switch (op.op) {
         case 'join':
-          s = join(s, {
+          tableState = join(tableState, {
             playerId: `x${joins++}`,
             name: 'X',
             seat: op.seat,
@@ -176,39 +180,40 @@ function run(config: TableConfig, ops: Op[], seed: number): void {
           }).state;
           break;
         case 'leave':
-          s = leave(s, id(op.seat), now).state;
+          tableState = leave(tableState, id(op.seat), now).state;
           break;
         case 'reload':
-          s = reload(s, id(op.seat), op.amount).state;
+          tableState = reload(tableState, id(op.seat), op.amount).state;
           break;
         case 'sitOut':
-          s = sitOut(s, id(op.seat)).state;
+          tableState = sitOut(tableState, id(op.seat)).state;
           break;
         case 'sitIn':
-          s = sitIn(s, id(op.seat), { waitForBigBlind: op.wait }).state;
+          tableState = sitIn(tableState, id(op.seat), { waitForBigBlind: op.wait }).state;
           break;
         case 'disconnect':
-          s = disconnect(s, id(op.seat), now).state;
+          tableState = disconnect(tableState, id(op.seat), now).state;
           break;
         case 'reconnect':
-          s = reconnect(s, id(op.seat), now).state;
+          tableState = reconnect(tableState, id(op.seat), now).state;
           break;
         case 'hand': {
-          s = expireDisconnections(s, now).state;
-          const out = planNextHand(s, rng(seed + now));
+          tableState = expireDisconnections(tableState, now).state;
+          const out = planNextHand(tableState, rng(seed + now));
           if (!out.ok) break;
-          checkPlan({ before: s, plan: out.plan });
+          checkPlan({ before: tableState, plan: out.plan });
           handsChecked++;
-          s = startHand(s, out.plan).state;
+          tableState = startHand(tableState, out.plan).state;
           conserve();
-          if (op.leaveSeat >= 0 && s.seats[op.leaveSeat]) s = leave(s, id(op.leaveSeat), now).state;
+          if (op.leaveSeat >= 0 && tableState.seats[op.leaveSeat])
+            tableState = leave(tableState, id(op.leaveSeat), now).state;
           if (op.cancel) {
-            s = cancelHand(s, now).state;
+            tableState = cancelHand(tableState, now).state;
           } else {
             const total = out.plan.dealtIn.reduce((a, d) => a + d.stack, 0) + out.plan.carryOver;
             const carry = config.game === 'draw-classic' ? Math.min(op.carry, total) : 0;
-            s = finishHand(
-              s,
+            tableState = finishHand(
+              tableState,
               { stacks: redistribute(out.plan, total - carry, op.weights), carryOver: carry },
               now,
             ).state;
@@ -216,10 +221,10 @@ function run(config: TableConfig, ops: Op[], seed: number): void {
           break;
         }
       }
-    } catch (e) {
-      if (!(e instanceof TableError)) throw e;
+    } catch (error) {
+      if (!(error instanceof TableError)) throw error;
       // A refused transition changes nothing.
-      s = prevState;
+      tableState = prevState;
     }
     conserve();
   }

@@ -28,7 +28,7 @@ describe('bot policy (own view only, seeded)', () => {
   });
 
   it('a monster raises, within the legal range', () => {
-    const v = view({
+    const botView = view({
       hole: parseCards('AhAd'),
       board: parseCards('AsAc7d'),
       toCall: 20,
@@ -38,9 +38,9 @@ describe('bot policy (own view only, seeded)', () => {
       maxRaiseTo: 1000,
     });
     for (let seed = 0; seed < 20; seed++) {
-      const d = decideBotAction(v, rng(seed));
-      expect(d.type).toBe('raise');
-      const amount = (d as { amount: number }).amount;
+      const botDecision = decideBotAction(botView, rng(seed));
+      expect(botDecision.type).toBe('raise');
+      const amount = (botDecision as { amount: number }).amount;
       expect(amount).toBeGreaterThanOrEqual(40);
       expect(amount).toBeLessThanOrEqual(1000);
     }
@@ -50,11 +50,11 @@ describe('bot policy (own view only, seeded)', () => {
     const junk = { hole: parseCards('7c2d'), board: parseCards('AsKhQd') };
     let folds = 0;
     for (let seed = 0; seed < 50; seed++) {
-      const d = decideBotAction(
+      const botDecision = decideBotAction(
         view({ ...junk, toCall: 500, pot: 600, legal: ['fold', 'call', 'raise'], minRaiseTo: 1000 }),
         rng(seed),
       );
-      if (d.type === 'fold') folds++;
+      if (botDecision.type === 'fold') folds++;
     }
     expect(folds).toBeGreaterThanOrEqual(45);
     const free = decideBotAction(
@@ -83,7 +83,7 @@ describe('bot policy (own view only, seeded)', () => {
       view({ hole: parseCards(hole), legal: ['bring-in', 'bet'], minRaiseTo: 10, maxRaiseTo: 10, toCall: 0 });
     expect(decideBotAction(studView('2c7d9h'), rng(1))).toEqual({ type: 'bring-in' });
     expect(decideBotAction(studView('AcAdAh'), rng(1))).toEqual({ type: 'bet', amount: 10 });
-    const v = view({
+    const botView = view({
       hole: parseCards('AhAdAsAc'),
       toCall: 10,
       pot: 40,
@@ -92,11 +92,11 @@ describe('bot policy (own view only, seeded)', () => {
       maxRaiseTo: 40,
       raiseChoices: [20, 40],
     });
-    expect([20, 40]).toContain((decideBotAction(v, rng(3)) as { amount: number }).amount);
+    expect([20, 40]).toContain((decideBotAction(botView, rng(3)) as { amount: number }).amount);
   });
 
   it('the same seed gives the same decision (replayable bots)', () => {
-    const v = view({
+    const botView = view({
       hole: parseCards('JhTh'),
       board: parseCards('9h8c2d'),
       toCall: 10,
@@ -104,7 +104,7 @@ describe('bot policy (own view only, seeded)', () => {
       legal: ['fold', 'call', 'raise'],
       minRaiseTo: 20,
     });
-    expect(decideBotAction(v, rng('x'))).toEqual(decideBotAction(v, rng('x')));
+    expect(decideBotAction(botView, rng('x'))).toEqual(decideBotAction(botView, rng('x')));
   });
 
   it('more opponents make the same hand weaker', () => {
@@ -124,27 +124,27 @@ describe('bot policy (own view only, seeded)', () => {
   });
 
   it('2-7 lowball draws away pairs and high cards', () => {
-    const d = chooseDiscards(view({ hole: parseCards('2c3d7h7sKc'), legal: ['draw'], lowball: true }));
-    expect(d.sort()).toEqual(parseCards('7sKc').sort());
+    const discards = chooseDiscards(view({ hole: parseCards('2c3d7h7sKc'), legal: ['draw'], lowball: true }));
+    expect(discards.sort()).toEqual(parseCards('7sKc').sort());
   });
 });
 
 describe('bot naming and seat filling', () => {
   it('every bot is named and flagged BOT, never twice the same name at a table', () => {
-    const a = makeBotIdentity(rng(1), []);
-    expect(a.name.startsWith(BOT_PREFIX)).toBe(true);
-    expect(isBotName(a.name)).toBe(true);
-    expect(a.isBot).toBe(true);
-    const b = makeBotIdentity(rng(1), [a.name]);
-    expect(b.name).not.toBe(a.name);
-    expect(b.playerId).not.toBe(a.playerId);
+    const botIdentity = makeBotIdentity(rng(1), []);
+    expect(botIdentity.name.startsWith(BOT_PREFIX)).toBe(true);
+    expect(isBotName(botIdentity.name)).toBe(true);
+    expect(botIdentity.isBot).toBe(true);
+    const botIdentity2 = makeBotIdentity(rng(1), [botIdentity.name]);
+    expect(botIdentity2.name).not.toBe(botIdentity.name);
+    expect(botIdentity2.playerId).not.toBe(botIdentity.playerId);
   });
 
   it('bots fill free seats up to the target only where the table allows them and a human sits', () => {
-    let s = createTable(nlConfig({ botsAllowed: true }));
-    expect(seatsForBots(s, 3)).toEqual([]);
-    s = join(s, { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state;
-    expect(seatsForBots(s, 3)).toEqual([1, 2]);
+    let tableState = createTable(nlConfig({ botsAllowed: true }));
+    expect(seatsForBots(tableState, 3)).toEqual([]);
+    tableState = join(tableState, { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state;
+    expect(seatsForBots(tableState, 3)).toEqual([1, 2]);
     expect(
       seatsForBots(join(createTable(nlConfig()), { playerId: 'h', name: 'H', buyIn: 500, now: 0 }).state, 3),
     ).toEqual([]);

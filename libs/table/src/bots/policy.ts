@@ -61,11 +61,12 @@ export type BotDecision =
  */
 export function botStrength(view: BotView): number {
   const cards = [...view.hole, ...view.board];
-  let s: number;
-  if (view.lowball) s = view.hole.length >= 5 ? lowballStrength(view.hole) : 0.3;
-  else if (view.omaha ? view.board.length >= 3 : cards.length >= 5) s = madeStrength(view.hole, view.board, view.omaha);
-  else s = startingStrength(view.hole);
-  return Math.pow(s, 1 + Math.max(0, view.opponents - 1) * 0.25);
+  let strength: number;
+  if (view.lowball) strength = view.hole.length >= 5 ? lowballStrength(view.hole) : 0.3;
+  else if (view.omaha ? view.board.length >= 3 : cards.length >= 5)
+    strength = madeStrength(view.hole, view.board, view.omaha);
+  else strength = startingStrength(view.hole);
+  return Math.pow(strength, 1 + Math.max(0, view.opponents - 1) * 0.25);
 }
 
 const has = (v: BotView, t: string): boolean => v.legal.includes(t);
@@ -119,20 +120,20 @@ export function chooseDiscards(view: BotView): number[] {
   if (view.lowball) {
     // Throw duplicates and the highest cards first; keep an 8-low or better.
     const seen = new Set<number>();
-    const bad = hand.filter((c) => {
-      const r = rankOf(c);
-      const dup = seen.has(r);
-      seen.add(r);
-      return dup || r > 6 || r === 12;
+    const bad = hand.filter((card) => {
+      const rank = rankOf(card);
+      const dup = seen.has(rank);
+      seen.add(rank);
+      return dup || rank > 6 || rank === 12;
     });
     discard = bad.sort((a, b) => rankOf(b) - rankOf(a));
   } else {
     const cat = categoryOf(hand, []);
     if (cat >= CATEGORY.straight) return [];
     const counts = new Map<number, number>();
-    for (const c of hand) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
+    for (const card of hand) counts.set(rankOf(card), (counts.get(rankOf(card)) ?? 0) + 1);
     const suitCount = new Map<number, number>();
-    for (const c of hand) suitCount.set(suitOf(c), (suitCount.get(suitOf(c)) ?? 0) + 1);
+    for (const card of hand) suitCount.set(suitOf(card), (suitCount.get(suitOf(card)) ?? 0) + 1);
     const flushSuit = [...suitCount].find(([, n]) => n === hand.length - 1 && n >= 4)?.[0];
     if (cat === CATEGORY.highCard && flushSuit !== undefined) {
       discard = hand.filter((c) => suitOf(c) !== flushSuit);

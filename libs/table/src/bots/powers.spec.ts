@@ -29,7 +29,7 @@ const naiko = (stacks: number[], powers: object): HandConfig => ({
 function stackDeck(holes: string[], board: string): Card[] {
   const hs = holes.map((h) => parseCards(h));
   const out: Card[] = [];
-  for (let p = 0; p < 2; p++) for (const h of hs) out.push(h[p]);
+  for (let p = 0; p < 2; p++) for (const holeCards of hs) out.push(holeCards[p]);
   out.push(...parseCards(board));
   return out.concat(standardDeck().filter((c) => !out.includes(c)));
 }
@@ -37,10 +37,10 @@ function stackDeck(holes: string[], board: string): Card[] {
 /** One bot decision through its own view: maybe a power (or a window answer), then the poker action. */
 function botStep(state: HandState, seed: string): { state: HandState; actions: Action[] } {
   const seat = legalActions(state)!.seat;
-  const r = rng(seed);
+  const randomSource = rng(seed);
   const actions: Action[] = [];
   const pv = toBotPowerView(view(state, seat), 10);
-  const power = pv ? decideBotPower(pv, r) : null;
+  const power = pv ? decideBotPower(pv, randomSource) : null;
   if (power) {
     const res = apply(state, power);
     if (!res.ok) throw new Error(`bot power refused: ${JSON.stringify(power)} ${res.error.message}`);
@@ -51,11 +51,11 @@ function botStep(state: HandState, seed: string): { state: HandState; actions: A
       return { state, actions };
   }
   const bv = toBotView(view(state, seat), 10);
-  const d = decideBotAction(bv!, r);
-  const a = { ...d, seat } as Action;
-  const res = apply(state, a);
-  if (!res.ok) throw new Error(`bot action refused: ${JSON.stringify(a)} ${res.error.message}`);
-  actions.push(a);
+  const botDecision = decideBotAction(bv!, randomSource);
+  const action = { ...botDecision, seat } as Action;
+  const res = apply(state, action);
+  if (!res.ok) throw new Error(`bot action refused: ${JSON.stringify(action)} ${res.error.message}`);
+  actions.push(action);
   return { state: res.state, actions };
 }
 
@@ -68,12 +68,12 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
       }).state;
       for (let step = 0; state.phase !== 'complete'; step++) {
         expect(step).toBeLessThan(200);
-        const r = botStep(state, `${hand}-${step}`);
-        state = r.state;
-        for (const a of r.actions) used.set(a.type, (used.get(a.type) ?? 0) + 1);
+        const result = botStep(state, `${hand}-${step}`);
+        state = result.state;
+        for (const action of result.actions) used.set(action.type, (used.get(action.type) ?? 0) + 1);
       }
     }
-    for (const p of ['sneak-peek', 'sleeve-swap', 'short-anchor']) expect(used.get(p) ?? 0).toBeGreaterThan(0);
+    for (const power of ['sneak-peek', 'sleeve-swap', 'short-anchor']) expect(used.get(power) ?? 0).toBeGreaterThan(0);
     expect((used.get('shield') ?? 0) + (used.get('decline') ?? 0)).toBeGreaterThan(0);
   });
 
@@ -108,10 +108,20 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
   });
 
   it('in a shield window: shield a hand worth raising, decline otherwise or when it cannot pay', () => {
-    const w: BotPowerView = { seat: 1, hole: [], board: [], strength: 0.9, sparks: 1, window: { canShield: true } };
-    expect(decideBotPower(w, rng(1))).toEqual({ type: 'shield', seat: 1 });
-    expect(decideBotPower({ ...w, strength: 0.2 }, rng(1))).toEqual({ type: 'decline', seat: 1 });
-    expect(decideBotPower({ ...w, window: { canShield: false } }, rng(1))).toEqual({ type: 'decline', seat: 1 });
+    const botPowerView: BotPowerView = {
+      seat: 1,
+      hole: [],
+      board: [],
+      strength: 0.9,
+      sparks: 1,
+      window: { canShield: true },
+    };
+    expect(decideBotPower(botPowerView, rng(1))).toEqual({ type: 'shield', seat: 1 });
+    expect(decideBotPower({ ...botPowerView, strength: 0.2 }, rng(1))).toEqual({ type: 'decline', seat: 1 });
+    expect(decideBotPower({ ...botPowerView, window: { canShield: false } }, rng(1))).toEqual({
+      type: 'decline',
+      seat: 1,
+    });
   });
 
   it("decisions depend only on the bot's own information: other players' hidden cards change nothing", () => {
@@ -120,11 +130,11 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
       carousel: ['sneak-peek', 'sleeve-swap', 'short-anchor'],
     });
     // Seat 2 (button, first to act) holds 7c 2d in both deals; the others' cards differ.
-    const a = start(cfg, { deck: stackDeck(['As Ad', 'Kc Kd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
-    const b = start(cfg, { deck: stackDeck(['8s 3d', 'Qc Jd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
+    const handState = start(cfg, { deck: stackDeck(['As Ad', 'Kc Kd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
+    const handState2 = start(cfg, { deck: stackDeck(['8s 3d', 'Qc Jd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
     for (let seed = 0; seed < 20; seed++) {
-      const va = toBotPowerView(view(a, 2), 10)!;
-      const vb = toBotPowerView(view(b, 2), 10)!;
+      const va = toBotPowerView(view(handState, 2), 10)!;
+      const vb = toBotPowerView(view(handState2, 2), 10)!;
       expect(va).toEqual(vb);
       expect(decideBotPower(va, rng(seed))).toEqual(decideBotPower(vb, rng(seed)));
     }
@@ -133,7 +143,7 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
   it("no power view for a hand without powers or when it is not the bot's turn", () => {
     const plain = start({ ...naiko([1000, 1000], {}), powers: undefined }, { rng: rng(1) }).state;
     expect(toBotPowerView(view(plain, legalActions(plain)!.seat), 10)).toBeNull();
-    const s = start(naiko([1000, 1000, 1000], {}), { rng: rng(1) }).state;
-    expect(toBotPowerView(view(s, 0), 10)).toBeNull(); // seat 2 is to act
+    const handState = start(naiko([1000, 1000, 1000], {}), { rng: rng(1) }).state;
+    expect(toBotPowerView(view(handState, 0), 10)).toBeNull(); // seat 2 is to act
   });
 });

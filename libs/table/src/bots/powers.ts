@@ -41,19 +41,19 @@ export type BotPowerDecision =
 type PowerLegal = { cost: number; cards?: number[]; targets?: number[] };
 
 /** The bot's power options from its own engine view (null when it is not the bot's decision). */
-export function toBotPowerView(v: HandView, bigBlind: number): BotPowerView | null {
-  if (typeof v.viewer !== 'number' || !v.legal || v.legal.seat !== v.viewer) return null;
-  const me = v.players.find((p) => p.seat === v.viewer);
-  const powers = v.ext?.powers as { sparks: { seat: number; sparks: number }[] } | undefined;
+export function toBotPowerView(handView: HandView, bigBlind: number): BotPowerView | null {
+  if (typeof handView.viewer !== 'number' || !handView.legal || handView.legal.seat !== handView.viewer) return null;
+  const me = handView.players.find((p) => p.seat === handView.viewer);
+  const powers = handView.ext?.powers as { sparks: { seat: number; sparks: number }[] } | undefined;
   if (!me || !powers) return null;
-  const legal = v.legal as HandView['legal'] & { extensions?: Record<string, PowerLegal | undefined> };
-  const x = legal!.extensions ?? {};
+  const legal = handView.legal as HandView['legal'] & { extensions?: Record<string, PowerLegal | undefined> };
+  const offered = legal!.extensions ?? {};
   const hole = me.cards.filter((c): c is number => c !== null);
-  const opponents = v.players.filter((p) => p.seat !== me.seat && !p.folded).length;
+  const opponents = handView.players.filter((p) => p.seat !== me.seat && !p.folded).length;
   const bot: BotView = {
     hole,
-    board: v.board.slice(),
-    pot: v.pot,
+    board: handView.board.slice(),
+    pot: handView.pot,
     toCall: legal!.callAmount,
     stack: me.stack,
     bigBlind,
@@ -61,16 +61,18 @@ export function toBotPowerView(v: HandView, bigBlind: number): BotPowerView | nu
     opponents,
   };
   const out: BotPowerView = {
-    seat: v.viewer,
+    seat: handView.viewer,
     hole,
-    board: v.board.slice(),
+    board: handView.board.slice(),
     strength: botStrength(bot),
-    sparks: powers.sparks.find((s) => s.seat === v.viewer)?.sparks ?? 0,
+    sparks: powers.sparks.find((s) => s.seat === handView.viewer)?.sparks ?? 0,
     window: legal!.actions.includes('decline') ? { canShield: legal!.actions.includes('shield') } : null,
   };
-  if (x['sneak-peek']) out.peek = { cost: x['sneak-peek'].cost };
-  if (x['sleeve-swap']) out.swap = { cost: x['sleeve-swap'].cost, cards: x['sleeve-swap'].cards ?? [] };
-  if (x['short-anchor']) out.anchor = { cost: x['short-anchor'].cost, targets: x['short-anchor'].targets ?? [] };
+  if (offered['sneak-peek']) out.peek = { cost: offered['sneak-peek'].cost };
+  if (offered['sleeve-swap'])
+    out.swap = { cost: offered['sleeve-swap'].cost, cards: offered['sleeve-swap'].cards ?? [] };
+  if (offered['short-anchor'])
+    out.anchor = { cost: offered['short-anchor'].cost, targets: offered['short-anchor'].targets ?? [] };
   return out;
 }
 
@@ -82,22 +84,30 @@ export function toBotPowerView(v: HandView, bigBlind: number): BotPowerView | nu
  *  - Sneak Peek with a middling hand (a draw) now and then.
  * Returns null when the bot uses no power this turn.
  */
-export function decideBotPower(v: BotPowerView, rng: RandomSource): BotPowerDecision | null {
-  const seat = v.seat;
-  if (v.window) return v.window.canShield && v.strength >= 0.55 ? { type: 'shield', seat } : { type: 'decline', seat };
+export function decideBotPower(botPowerView: BotPowerView, rng: RandomSource): BotPowerDecision | null {
+  const seat = botPowerView.seat;
+  if (botPowerView.window)
+    return botPowerView.window.canShield && botPowerView.strength >= 0.55
+      ? { type: 'shield', seat }
+      : { type: 'decline', seat };
   const roll = randomUnit(rng);
   if (
-    v.swap &&
-    v.swap.cards.length === 2 &&
-    rankOf(v.swap.cards[0]) !== rankOf(v.swap.cards[1]) &&
-    startingStrength(v.hole) < 0.35
+    botPowerView.swap &&
+    botPowerView.swap.cards.length === 2 &&
+    rankOf(botPowerView.swap.cards[0]) !== rankOf(botPowerView.swap.cards[1]) &&
+    startingStrength(botPowerView.hole) < 0.35
   ) {
-    const [a, b] = v.swap.cards;
-    return { type: 'sleeve-swap', seat, card: rankOf(a) <= rankOf(b) ? a : b };
+    const [first, second] = botPowerView.swap.cards;
+    return { type: 'sleeve-swap', seat, card: rankOf(first) <= rankOf(second) ? first : second };
   }
-  if (v.anchor && v.anchor.targets.length && v.strength >= 0.6 && roll < 0.3) {
-    return { type: 'short-anchor', seat, target: v.anchor.targets[randomBelow(rng, v.anchor.targets.length)] };
+  if (botPowerView.anchor && botPowerView.anchor.targets.length && botPowerView.strength >= 0.6 && roll < 0.3) {
+    return {
+      type: 'short-anchor',
+      seat,
+      target: botPowerView.anchor.targets[randomBelow(rng, botPowerView.anchor.targets.length)],
+    };
   }
-  if (v.peek && v.strength >= 0.3 && v.strength < 0.7 && roll < 0.4) return { type: 'sneak-peek', seat };
+  if (botPowerView.peek && botPowerView.strength >= 0.3 && botPowerView.strength < 0.7 && roll < 0.4)
+    return { type: 'sneak-peek', seat };
   return null;
 }

@@ -38,12 +38,12 @@ export function madeCategory(cards: readonly number[]): number {
   const counts = new Array<number>(13).fill(0);
   const suitMasks = [0, 0, 0, 0];
   let mask = 0;
-  for (const c of cards) {
-    if (c >= 52) continue;
-    const r = rankOf(c);
-    counts[r]++;
-    mask |= 1 << r;
-    suitMasks[suitOf(c)] |= 1 << r;
+  for (const card of cards) {
+    if (card >= 52) continue;
+    const rank = rankOf(card);
+    counts[rank]++;
+    mask |= 1 << rank;
+    suitMasks[suitOf(card)] |= 1 << rank;
   }
   let flush = false;
   for (const sm of suitMasks) {
@@ -63,10 +63,10 @@ export function madeCategory(cards: readonly number[]): number {
   return CATEGORY.highCard;
 }
 
-function popcount(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
+function popcount(bits: number): number {
+  let count = 0;
+  for (; bits; bits &= bits - 1) count++;
+  return count;
 }
 
 /** Rough pre-draw/preflop strength in [0, 1] from pairs, high cards, suitedness and connectedness. */
@@ -74,10 +74,10 @@ export function startingStrength(hole: readonly number[]): number {
   if (hole.length === 0) return 0;
   const ranks = hole.map(rankOf).sort((a, b) => b - a);
   const counts = new Map<number, number>();
-  for (const r of ranks) counts.set(r, (counts.get(r) ?? 0) + 1);
+  for (const rank of ranks) counts.set(rank, (counts.get(rank) ?? 0) + 1);
   let best = 0;
-  for (const [r, n] of counts) {
-    if (n >= 2) best = Math.max(best, 0.5 + (r / 12) * 0.4 + (n - 2) * 0.1);
+  for (const [rank, count] of counts) {
+    if (count >= 2) best = Math.max(best, 0.5 + (rank / 12) * 0.4 + (count - 2) * 0.1);
   }
   const high = (ranks[0] + (ranks[1] ?? 0)) / 24; // 0..1
   const suits = hole.map(suitOf);

@@ -6,13 +6,13 @@ const times = (userId: string, ms: number[], markedBot = false): DecisionTiming[
 
 describe('bot-like timing signal (detectBotTiming)', () => {
   it('flags near-constant decision times: 1000, 1100, 900, 1000 ms → mean 1000, σ √5000 ≈ 70.7, CV ≈ 0.0707', () => {
-    const [f, ...rest] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), {
+    const [botTimingFinding, ...rest] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), {
       minDecisions: 4,
       minHands: 2,
       maxCv: 0.1,
     });
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({
+    expect(botTimingFinding).toMatchObject({
       signal: 'bot-timing',
       userId: 'robo',
       decisions: 4,
@@ -20,8 +20,8 @@ describe('bot-like timing signal (detectBotTiming)', () => {
       meanMs: 1000,
       handIds: ['h1', 'h2'],
     });
-    expect(f.stdDevMs).toBeCloseTo(Math.sqrt(5000), 9);
-    expect(f.cv).toBeCloseTo(0.0707107, 6);
+    expect(botTimingFinding.stdDevMs).toBeCloseTo(Math.sqrt(5000), 9);
+    expect(botTimingFinding.cv).toBeCloseTo(0.0707107, 6);
     // Thresholds are explicit: CV 0.0707 is not under 0.07; 4 decisions are under a minimum of 5; 2 hands under 3.
     expect(
       detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0.07 }),
@@ -33,13 +33,16 @@ describe('bot-like timing signal (detectBotTiming)', () => {
   it('a metronome with lag spikes: 500 ms nine times and one 1500 ms stall → CV 0.5 (not under 0.1), but Q1 = Q3 = 500 → quartile dispersion 0, flagged', () => {
     const ms = [500, 500, 500, 500, 500, 500, 500, 500, 500, 1500];
     // mean 600; σ = √((9 × 100² + 900²) / 10) = √90000 = 300; CV = 0.5.
-    const [f] = detectBotTiming(times('lagbot', ms), { minDecisions: 10, minHands: 5 });
-    expect(f).toMatchObject({ userId: 'lagbot', meanMs: 600, stdDevMs: 300, cv: 0.5, qcd: 0 });
+    const [botTimingFinding] = detectBotTiming(times('lagbot', ms), { minDecisions: 10, minHands: 5 });
+    expect(botTimingFinding).toMatchObject({ userId: 'lagbot', meanMs: 600, stdDevMs: 300, cv: 0.5, qcd: 0 });
     // With the quartile test off (threshold 0), the CV alone does not flag it.
     expect(detectBotTiming(times('lagbot', ms), { minDecisions: 10, minHands: 5, maxQcd: 0 })).toEqual([]);
     // 1000, 1100, 900, 1000: Q1 = 900 (1st of 4), Q3 = 1000 (3rd of 4) → 100 / 1900 ≈ 0.0526, not under 0.05.
-    const [g] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2 });
-    expect(g.qcd).toBeCloseTo(100 / 1900, 9);
+    const [botTimingFinding2] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), {
+      minDecisions: 4,
+      minHands: 2,
+    });
+    expect(botTimingFinding2.qcd).toBeCloseTo(100 / 1900, 9);
     expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0 })).toEqual(
       [],
     );
@@ -67,9 +70,13 @@ describe('bot-like timing signal (detectBotTiming)', () => {
       detectBotTiming(times('human', [500, 3000, 1200, 8000]), { minDecisions: 4, minHands: 2, maxCv: 0.1 }),
     ).toEqual([]);
     // With a CV threshold above its 0.923 it would be flagged: the figure itself is right.
-    const [f] = detectBotTiming(times('human', [500, 3000, 1200, 8000]), { minDecisions: 4, minHands: 2, maxCv: 1 });
-    expect(f.meanMs).toBe(3175);
-    expect(f.cv).toBeCloseTo(Math.sqrt(8591875) / 3175, 9);
+    const [botTimingFinding] = detectBotTiming(times('human', [500, 3000, 1200, 8000]), {
+      minDecisions: 4,
+      minHands: 2,
+      maxCv: 1,
+    });
+    expect(botTimingFinding.meanMs).toBe(3175);
+    expect(botTimingFinding.cv).toBeCloseTo(Math.sqrt(8591875) / 3175, 9);
   });
 
   it('refuses bad input with a typed error', () => {

@@ -64,55 +64,63 @@ export function detectBotTiming(
   decisions: readonly DecisionTiming[],
   options: Partial<BotTimingOptions> = {},
 ): BotTimingFinding[] {
-  const o: BotTimingOptions = { ...DEFAULT_BOT_TIMING_OPTIONS, ...options };
-  checkNonNegativeInteger('minDecisions', o.minDecisions);
-  checkNonNegativeInteger('minHands', o.minHands);
-  for (const k of ['maxCv', 'maxQcd'] as const) {
-    if (typeof o[k] !== 'number' || !(o[k] >= 0) || !Number.isFinite(o[k]))
-      throw new FairPlayError('INVALID_OPTIONS', `${k} must be a finite number ≥ 0 (got ${o[k]})`);
+  const botTimingOptions: BotTimingOptions = { ...DEFAULT_BOT_TIMING_OPTIONS, ...options };
+  checkNonNegativeInteger('minDecisions', botTimingOptions.minDecisions);
+  checkNonNegativeInteger('minHands', botTimingOptions.minHands);
+  for (const option of ['maxCv', 'maxQcd'] as const) {
+    if (
+      typeof botTimingOptions[option] !== 'number' ||
+      !(botTimingOptions[option] >= 0) ||
+      !Number.isFinite(botTimingOptions[option])
+    )
+      throw new FairPlayError(
+        'INVALID_OPTIONS',
+        `${option} must be a finite number ≥ 0 (got ${botTimingOptions[option]})`,
+      );
   }
 
   const byUser = new Map<string, { times: number[]; hands: string[]; handSet: Set<string> }>();
-  for (const d of decisions) {
-    if (typeof d.ms !== 'number' || !Number.isFinite(d.ms) || d.ms < 0)
+  for (const decisionTiming of decisions) {
+    if (typeof decisionTiming.ms !== 'number' || !Number.isFinite(decisionTiming.ms) || decisionTiming.ms < 0)
       throw new FairPlayError(
         'INVALID_INPUT',
-        `decision time of ${d.userId} in ${d.handId} must be a finite number ≥ 0 (got ${d.ms})`,
+        `decision time of ${decisionTiming.userId} in ${decisionTiming.handId} must be a finite number ≥ 0 (got ${decisionTiming.ms})`,
       );
-    if (d.markedBot || d.timedOut) continue;
-    const u = byUser.get(d.userId) ?? { times: [], hands: [], handSet: new Set<string>() };
-    byUser.set(d.userId, u);
-    u.times.push(d.ms);
-    if (!u.handSet.has(d.handId)) {
-      u.handSet.add(d.handId);
-      u.hands.push(d.handId);
+    if (decisionTiming.markedBot || decisionTiming.timedOut) continue;
+    const timings = byUser.get(decisionTiming.userId) ?? { times: [], hands: [], handSet: new Set<string>() };
+    byUser.set(decisionTiming.userId, timings);
+    timings.times.push(decisionTiming.ms);
+    if (!timings.handSet.has(decisionTiming.handId)) {
+      timings.handSet.add(decisionTiming.handId);
+      timings.hands.push(decisionTiming.handId);
     }
   }
 
   const findings: BotTimingFinding[] = [];
   for (const userId of [...byUser.keys()].sort()) {
-    const u = byUser.get(userId)!;
-    const n = u.times.length;
-    if (n === 0 || n < o.minDecisions || u.hands.length < o.minHands) continue;
-    const mean = u.times.reduce((s, t) => s + t, 0) / n;
+    const timings = byUser.get(userId)!;
+    const count = timings.times.length;
+    if (count === 0 || count < botTimingOptions.minDecisions || timings.hands.length < botTimingOptions.minHands)
+      continue;
+    const mean = timings.times.reduce((s, t) => s + t, 0) / count;
     if (mean === 0) continue; // CV undefined; instant actions are a client pre-action, not timing
-    const stdDev = Math.sqrt(u.times.reduce((s, t) => s + (t - mean) ** 2, 0) / n);
+    const stdDev = Math.sqrt(timings.times.reduce((s, t) => s + (t - mean) ** 2, 0) / count);
     const cv = stdDev / mean;
-    const sorted = [...u.times].sort((a, b) => a - b);
-    const q1 = sorted[Math.ceil(n / 4) - 1];
-    const q3 = sorted[Math.ceil((3 * n) / 4) - 1];
+    const sorted = [...timings.times].sort((a, b) => a - b);
+    const q1 = sorted[Math.ceil(count / 4) - 1];
+    const q3 = sorted[Math.ceil((3 * count) / 4) - 1];
     const qcd = q1 + q3 === 0 ? 0 : (q3 - q1) / (q3 + q1);
-    if (cv < o.maxCv || qcd < o.maxQcd)
+    if (cv < botTimingOptions.maxCv || qcd < botTimingOptions.maxQcd)
       findings.push({
         signal: 'bot-timing',
         userId,
-        decisions: n,
-        hands: u.hands.length,
+        decisions: count,
+        hands: timings.hands.length,
         meanMs: mean,
         stdDevMs: stdDev,
         cv,
         qcd,
-        handIds: u.hands,
+        handIds: timings.hands,
       });
   }
   return findings;

@@ -91,23 +91,27 @@ export interface ConcentratedFlowFinding {
 
 export type ChipDumpFinding = StrongFoldFinding | ConcentratedFlowFinding;
 
-function isStrongFold(hole: readonly (Card | null)[], board: readonly Card[], o: ChipDumpOptions): number | null {
+function isStrongFold(
+  hole: readonly (Card | null)[],
+  board: readonly Card[],
+  chipDumpOptions: ChipDumpOptions,
+): number | null {
   if (hole.length !== 2 || hole.some((c) => c === null)) return null;
   const cards = hole as Card[];
   if (board.length === 0)
-    return rankOf(cards[0]) === rankOf(cards[1]) && rankOf(cards[0]) >= o.strongPairRank ? -1 : null;
+    return rankOf(cards[0]) === rankOf(cards[1]) && rankOf(cards[0]) >= chipDumpOptions.strongPairRank ? -1 : null;
   const all = [...cards, ...board];
   if (all.length < 5 || all.length > 7) return null;
   const category = highCategory(evaluateHigh(all)) as number;
-  return category >= o.strongCategory ? category : null;
+  return category >= chipDumpOptions.strongCategory ? category : null;
 }
 
 export function detectChipDumping(
   hands: readonly FairPlayHand[],
   options: Partial<ChipDumpOptions> = {},
 ): ChipDumpFinding[] {
-  const o: ChipDumpOptions = { ...DEFAULT_CHIP_DUMP_OPTIONS, ...options };
-  for (const k of [
+  const chipDumpOptions: ChipDumpOptions = { ...DEFAULT_CHIP_DUMP_OPTIONS, ...options };
+  for (const option of [
     'strongCategory',
     'strongPairRank',
     'minCommitted',
@@ -115,9 +119,9 @@ export function detectChipDumping(
     'minDonors',
     'minNetFlow',
   ] as const)
-    checkNonNegativeInteger(k, o[k]);
-  checkRatio('minDonorShare', o.minDonorShare);
-  if (o.strongCategory > 8 || o.strongPairRank > 12)
+    checkNonNegativeInteger(option, chipDumpOptions[option]);
+  checkRatio('minDonorShare', chipDumpOptions.minDonorShare);
+  if (chipDumpOptions.strongCategory > 8 || chipDumpOptions.strongPairRank > 12)
     throw new FairPlayError('INVALID_OPTIONS', 'strongCategory ≤ 8 and strongPairRank ≤ 12');
 
   const strong = new Map<string, StrongFoldFinding>(); // key donor→recipient
@@ -132,24 +136,25 @@ export function detectChipDumping(
   };
 
   for (const hand of hands) {
-    const h = replayHand(hand);
-    const net = netBySeat(h);
+    const replayedHand = replayHand(hand);
+    const net = netBySeat(replayedHand);
     const winners = [...net].filter(([, n]) => n > 0);
     const totalGain = winners.reduce((s, [, n]) => s + n, 0);
-    for (const [loserSeat, n] of net) {
-      if (n >= 0) continue;
+    for (const [loserSeat, netChips] of net) {
+      if (netChips >= 0) continue;
       for (const [winSeat, gain] of winners) {
-        const chips = Math.floor((-n * gain) / totalGain);
-        if (chips > 0) addFlow(h.userOf.get(loserSeat)!, h.userOf.get(winSeat)!, chips, h.handId);
+        const chips = Math.floor((-netChips * gain) / totalGain);
+        if (chips > 0)
+          addFlow(replayedHand.userOf.get(loserSeat)!, replayedHand.userOf.get(winSeat)!, chips, replayedHand.handId);
       }
     }
-    for (const f of h.folds) {
-      if (f.committed < o.minCommitted) continue;
-      const category = isStrongFold(f.holeCards, f.board, o);
+    for (const foldRecord of replayedHand.folds) {
+      if (foldRecord.committed < chipDumpOptions.minCommitted) continue;
+      const category = isStrongFold(foldRecord.holeCards, foldRecord.board, chipDumpOptions);
       if (category === null) continue;
       for (const [winSeat, gain] of winners) {
-        const donor = h.userOf.get(f.seat)!;
-        const recipient = h.userOf.get(winSeat)!;
+        const donor = replayedHand.userOf.get(foldRecord.seat)!;
+        const recipient = replayedHand.userOf.get(winSeat)!;
         if (donor === recipient) continue;
         const key = `${donor}\u0000${recipient}`;
         const finding = strong.get(key) ?? {
@@ -161,18 +166,20 @@ export function detectChipDumping(
         };
         strong.set(key, finding);
         finding.hands.push({
-          handId: h.handId,
-          holeCards: f.holeCards as Card[],
-          board: [...f.board],
+          handId: replayedHand.handId,
+          holeCards: foldRecord.holeCards as Card[],
+          board: [...foldRecord.board],
           category,
-          committed: f.committed,
+          committed: foldRecord.committed,
           recipientWon: gain,
         });
       }
     }
   }
 
-  const findings: ChipDumpFinding[] = [...strong.values()].filter((f) => f.hands.length >= o.minStrongFolds);
+  const findings: ChipDumpFinding[] = [...strong.values()].filter(
+    (f) => f.hands.length >= chipDumpOptions.minStrongFolds,
+  );
 
   // Net loss of each donor to each opponent, then the share that went to each recipient.
   const netLost = (from: string, to: string) =>
@@ -183,10 +190,10 @@ export function detectChipDumping(
     for (const donor of [...users].sort()) {
       if (donor === recipient) continue;
       const toRecipient = netLost(donor, recipient);
-      if (toRecipient < o.minNetFlow || toRecipient <= 0) continue;
+      if (toRecipient < chipDumpOptions.minNetFlow || toRecipient <= 0) continue;
       const netLostTotal = [...users].reduce((s, u) => (u === donor ? s : s + Math.max(0, netLost(donor, u))), 0);
       const share = toRecipient / netLostTotal;
-      if (share < o.minDonorShare) continue;
+      if (share < chipDumpOptions.minDonorShare) continue;
       donors.push({
         donor,
         netToRecipient: toRecipient,
@@ -195,7 +202,7 @@ export function detectChipDumping(
         handIds: flow.get(donor)!.get(recipient)!.hands,
       });
     }
-    if (donors.length >= Math.max(1, o.minDonors)) {
+    if (donors.length >= Math.max(1, chipDumpOptions.minDonors)) {
       findings.push({
         signal: 'chip-dump',
         pattern: 'concentrated-flow',

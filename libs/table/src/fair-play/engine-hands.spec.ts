@@ -23,17 +23,18 @@ function playSession(
   observe: (livePlayers: string[]) => void = () => {},
 ): { stored: FairPlayHand[]; deltas: Map<number, number>[] } {
   const config = nlConfig();
-  let s: TableState = tableWith([0, 1, 2, 3], { config });
+  let tableState: TableState = tableWith([0, 1, 2, 3], { config });
   const stored: FairPlayHand[] = [];
   const deltas: Map<number, number>[] = [];
   for (let h = 1; h <= hands; h++) {
-    s.seats.forEach((x) => {
-      if (x && x.stack === 0) s = reload(s, x.playerId, config.buyIn.min).state;
+    tableState.seats.forEach((seatState) => {
+      if (seatState && seatState.stack === 0)
+        tableState = reload(tableState, seatState.playerId, config.buyIn.min).state;
     });
-    const out = planNextHand(s, rng(h));
+    const out = planNextHand(tableState, rng(h));
     if (!out.ok) throw new Error(out.reason);
-    const started = startHand(s, out.plan).state;
-    const st = start(toHandConfig(s.config, out.plan), { rng: rng(h * 7 + 1) });
+    const started = startHand(tableState, out.plan).state;
+    const st = start(toHandConfig(tableState.config, out.plan), { rng: rng(h * 7 + 1) });
     let hand = st.state;
     const events: HandEvent[] = [...st.events];
     const before = new Map(hand.seats.map((seat, i) => [seat, hand.stacks[i]] as const));
@@ -43,11 +44,11 @@ function playSession(
       const playerId = out.plan.dealtIn.find((x) => x.seat === seat)!.playerId;
       const folded = new Set(events.flatMap((e) => (e.type === 'action' && e.action === 'fold' ? [e.seat] : [])));
       observe(out.plan.dealtIn.filter((x) => !folded.has(x.seat)).map((x) => x.playerId));
-      const d = policy(playerId, toBotView(view(hand, seat), config.stakes.bigBlind)!, botRng);
-      const r = apply(hand, { ...d, seat } as never);
-      if (!r.ok) throw new Error(r.error.code);
-      hand = r.state;
-      events.push(...r.events);
+      const botDecision = policy(playerId, toBotView(view(hand, seat), config.stakes.bigBlind)!, botRng);
+      const applyResult = apply(hand, { ...botDecision, seat } as never);
+      if (!applyResult.ok) throw new Error(applyResult.error.code);
+      hand = applyResult.state;
+      events.push(...applyResult.events);
     }
     const startStacks = new Map(out.plan.dealtIn.map((d) => [d.seat, d.stack] as const));
     deltas.push(
@@ -63,7 +64,7 @@ function playSession(
       events: JSON.parse(JSON.stringify(events)),
     });
     const stacks = hand.seats.map((seat, i) => ({ seat, stack: hand.stacks[i] }));
-    s = finishHand(started, { stacks }, h).state;
+    tableState = finishHand(started, { stacks }, h).state;
   }
   return { stored, deltas };
 }
@@ -72,8 +73,8 @@ describe('fair-play input from real engine hands', () => {
   const { stored, deltas } = playSession(80);
 
   it("replayHand reads stored engine events: each seat's net equals its stack change (no rake)", () => {
-    stored.forEach((h, i) => {
-      expect(Object.fromEntries(netBySeat(replayHand(h)))).toEqual(Object.fromEntries(deltas[i]));
+    stored.forEach((fairPlayHand, index) => {
+      expect(Object.fromEntries(netBySeat(replayHand(fairPlayHand)))).toEqual(Object.fromEntries(deltas[index]));
     });
   });
 
@@ -99,15 +100,15 @@ describe('fair-play input from real engine hands', () => {
  * Scripted dumping: p0, p1 and p2 call p3's pre-flop raise, then fold to his bet on every street
  * whatever they hold; p3 raises and bets every time he can.
  */
-const dumpTo: Policy = (id, v) => {
-  const has = (k: string) => v.legal.includes(k);
+const dumpTo: Policy = (id, botView) => {
+  const has = (k: string) => botView.legal.includes(k);
   if (id === 'p3') {
-    if (has('raise')) return { type: 'raise', amount: v.minRaiseTo! };
-    if (has('bet')) return { type: 'bet', amount: v.minRaiseTo! };
+    if (has('raise')) return { type: 'raise', amount: botView.minRaiseTo! };
+    if (has('bet')) return { type: 'bet', amount: botView.minRaiseTo! };
     return has('check') ? { type: 'check' } : { type: 'call' };
   }
-  if (v.toCall === 0 && has('check')) return { type: 'check' };
-  if (v.board.length === 0 && has('call')) return { type: 'call' };
+  if (botView.toCall === 0 && has('check')) return { type: 'check' };
+  if (botView.board.length === 0 && has('call')) return { type: 'call' };
   return { type: 'fold' };
 };
 
@@ -122,9 +123,12 @@ describe('fair-play signals on scripted dumping bots playing real engine hands',
     expect(flow[0].pattern === 'concentrated-flow' && flow[0].donors.map((d) => d.donor)).toEqual(['p0', 'p1', 'p2']);
     const folds = findings.filter((f) => f.pattern === 'strong-folds');
     expect(folds.length).toBeGreaterThan(0);
-    for (const f of folds) {
-      expect(f.pattern === 'strong-folds' && f.recipient).toBe('p3');
-      expect(f.pattern === 'strong-folds' && f.hands.every((h) => h.category >= 2 || h.category === -1)).toBe(true);
+    for (const strongFoldFinding of folds) {
+      expect(strongFoldFinding.pattern === 'strong-folds' && strongFoldFinding.recipient).toBe('p3');
+      expect(
+        strongFoldFinding.pattern === 'strong-folds' &&
+          strongFoldFinding.hands.every((h) => h.category >= 2 || h.category === -1),
+      ).toBe(true);
     }
   });
 });
@@ -137,12 +141,16 @@ describe('fair-play signals on scripted dumping bots playing real engine hands',
 describe('fair-play signals on a scripted soft-playing pair', () => {
   it('finds the pair p0–p1 and nobody else', () => {
     let partnerHeadsUp = false;
-    const softPair: Policy = (id, v, r) => {
-      const d = decideBotAction(v, r);
-      if ((id === 'p0' || id === 'p1') && partnerHeadsUp && (d.type === 'bet' || d.type === 'raise')) {
-        return v.legal.includes('check') ? { type: 'check' } : { type: 'call' };
+    const softPair: Policy = (id, botView, randomSource) => {
+      const botDecision = decideBotAction(botView, randomSource);
+      if (
+        (id === 'p0' || id === 'p1') &&
+        partnerHeadsUp &&
+        (botDecision.type === 'bet' || botDecision.type === 'raise')
+      ) {
+        return botView.legal.includes('check') ? { type: 'check' } : { type: 'call' };
       }
-      return d;
+      return botDecision;
     };
     const { stored } = playSession(400, softPair, (live) => {
       partnerHeadsUp = live.length === 2 && live.includes('p0') && live.includes('p1');
@@ -152,11 +160,11 @@ describe('fair-play signals on a scripted soft-playing pair', () => {
     // 400 hands with these seeds: each of them 344 decisions against the partner, none aggressive;
     // against the others p0 bet or raised in 31 of 357, p1 in 33 of 365.
     expect(
-      findings[0].sides.map((x) => [
-        x.vsPartner.decisions,
-        x.vsPartner.aggressive,
-        x.vsOthers.decisions,
-        x.vsOthers.aggressive,
+      findings[0].sides.map((softPlaySide) => [
+        softPlaySide.vsPartner.decisions,
+        softPlaySide.vsPartner.aggressive,
+        softPlaySide.vsOthers.decisions,
+        softPlaySide.vsOthers.aggressive,
       ]),
     ).toEqual([
       [344, 0, 357, 31],

@@ -79,10 +79,10 @@ export function replayHand(hand: FairPlayHand): ReplayedHand {
   if (typeof hand.handId !== 'string' || hand.handId === '')
     throw new FairPlayError('INVALID_HAND', 'a hand needs its id');
   const userOf = new Map<number, string>();
-  for (const p of hand.players) {
-    if (!Number.isInteger(p.seat) || userOf.has(p.seat))
-      throw new FairPlayError('INVALID_HAND', `hand ${hand.handId}: bad or repeated seat ${p.seat}`);
-    userOf.set(p.seat, p.userId);
+  for (const fairPlayPlayer of hand.players) {
+    if (!Number.isInteger(fairPlayPlayer.seat) || userOf.has(fairPlayPlayer.seat))
+      throw new FairPlayError('INVALID_HAND', `hand ${hand.handId}: bad or repeated seat ${fairPlayPlayer.seat}`);
+    userOf.set(fairPlayPlayer.seat, fairPlayPlayer.userId);
   }
   const contributed = new Map<number, number>();
   const received = new Map<number, number>();
@@ -95,46 +95,46 @@ export function replayHand(hand: FairPlayHand): ReplayedHand {
   for (const ev of hand.events) {
     switch (ev.type) {
       case 'hole-dealt': {
-        const e = ev as unknown as E<'hole-dealt'>;
-        holes.set(e.seat, [...(holes.get(e.seat) ?? []), ...e.cards]);
+        const holeDealt = ev as unknown as E<'hole-dealt'>;
+        holes.set(holeDealt.seat, [...(holes.get(holeDealt.seat) ?? []), ...holeDealt.cards]);
         break;
       }
       case 'board-dealt':
         board.push(...(ev as unknown as E<'board-dealt'>).cards);
         break;
       case 'forced-bet': {
-        const e = ev as unknown as E<'forced-bet'>;
-        add(contributed, e.seat, e.amount);
-        if (e.allIn) allIn.add(e.seat);
+        const forcedBet = ev as unknown as E<'forced-bet'>;
+        add(contributed, forcedBet.seat, forcedBet.amount);
+        if (forcedBet.allIn) allIn.add(forcedBet.seat);
         break;
       }
       case 'action': {
-        const e = ev as unknown as E<'action'>;
+        const acted = ev as unknown as E<'action'>;
         const live = [...userOf.keys()].filter((s) => !folded.has(s)).sort((a, b) => a - b);
-        decisions.push({ seat: e.seat, action: e.action, live, allIn: live.filter((s) => allIn.has(s)) });
-        add(contributed, e.seat, e.amount);
-        if (e.allIn) allIn.add(e.seat);
-        if (e.action === 'fold') {
-          folded.add(e.seat);
+        decisions.push({ seat: acted.seat, action: acted.action, live, allIn: live.filter((s) => allIn.has(s)) });
+        add(contributed, acted.seat, acted.amount);
+        if (acted.allIn) allIn.add(acted.seat);
+        if (acted.action === 'fold') {
+          folded.add(acted.seat);
           folds.push({
-            seat: e.seat,
-            holeCards: holes.get(e.seat) ?? [],
+            seat: acted.seat,
+            holeCards: holes.get(acted.seat) ?? [],
             board: [...board],
-            committed: contributed.get(e.seat) ?? 0,
+            committed: contributed.get(acted.seat) ?? 0,
           });
         }
         break;
       }
       case 'uncalled-bet-returned': {
-        const e = ev as unknown as E<'uncalled-bet-returned'>;
-        add(contributed, e.seat, -e.amount);
+        const returned = ev as unknown as E<'uncalled-bet-returned'>;
+        add(contributed, returned.seat, -returned.amount);
         break;
       }
       case 'pot-awarded':
-        for (const s of (ev as unknown as E<'pot-awarded'>).shares) add(received, s.seat, s.amount);
+        for (const share of (ev as unknown as E<'pot-awarded'>).shares) add(received, share.seat, share.amount);
         break;
       case 'hand-cancelled':
-        for (const r of (ev as unknown as E<'hand-cancelled'>).refunds) add(received, r.seat, r.amount);
+        for (const refund of (ev as unknown as E<'hand-cancelled'>).refunds) add(received, refund.seat, refund.amount);
         break;
     }
   }
@@ -142,18 +142,19 @@ export function replayHand(hand: FairPlayHand): ReplayedHand {
 }
 
 /** Net chips of each seat in the hand: received − contributed (the rake makes the sum negative). */
-export function netBySeat(h: ReplayedHand): Map<number, number> {
+export function netBySeat(replayedHand: ReplayedHand): Map<number, number> {
   const net = new Map<number, number>();
-  for (const seat of h.userOf.keys()) net.set(seat, (h.received.get(seat) ?? 0) - (h.contributed.get(seat) ?? 0));
+  for (const seat of replayedHand.userOf.keys())
+    net.set(seat, (replayedHand.received.get(seat) ?? 0) - (replayedHand.contributed.get(seat) ?? 0));
   return net;
 }
 
-export function checkNonNegativeInteger(name: string, v: number): void {
-  if (!Number.isInteger(v) || v < 0)
-    throw new FairPlayError('INVALID_OPTIONS', `${name} must be a non-negative integer (got ${v})`);
+export function checkNonNegativeInteger(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 0)
+    throw new FairPlayError('INVALID_OPTIONS', `${name} must be a non-negative integer (got ${value})`);
 }
 
-export function checkRatio(name: string, v: number): void {
-  if (typeof v !== 'number' || !(v >= 0 && v <= 1))
-    throw new FairPlayError('INVALID_OPTIONS', `${name} must be within [0, 1] (got ${v})`);
+export function checkRatio(name: string, value: number): void {
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1))
+    throw new FairPlayError('INVALID_OPTIONS', `${name} must be within [0, 1] (got ${value})`);
 }

@@ -23,17 +23,22 @@ describe('same device or network at one table (decideSameConnection)', () => {
   });
 
   it('private table: only warns the host', () => {
-    const d = decideSameConnection({ tableId: 't2', privateTable: true, seated, candidate: carol });
-    expect(d.decision).toBe('warn-host');
-    expect(d.matches.map((m) => m.userId)).toEqual(['alice', 'bob']);
+    const sameConnectionDecision = decideSameConnection({
+      tableId: 't2',
+      privateTable: true,
+      seated,
+      candidate: carol,
+    });
+    expect(sameConnectionDecision.decision).toBe('warn-host');
+    expect(sameConnectionDecision.matches.map((m) => m.userId)).toEqual(['alice', 'bob']);
   });
 
   it('thresholds are explicit: a shared NAT address and a disabled comparison do not match', () => {
-    const d = decideSameConnection(
+    const sameConnectionDecision = decideSameConnection(
       { tableId: 't1', privateTable: false, seated, candidate: carol },
       { sharedIps: ['203.0.113.7'], matchFingerprint: false },
     );
-    expect(d.decision).toBe('allow');
+    expect(sameConnectionDecision.decision).toBe('allow');
   });
 
   it("control: different addresses and devices, missing data and the player's own other connection raise nothing", () => {

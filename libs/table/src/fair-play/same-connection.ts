@@ -56,40 +56,41 @@ export type SameConnectionDecision =
     };
 
 export function normaliseIp(ip: string): string {
-  const t = ip.trim().toLowerCase();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(t);
-  return mapped ? mapped[1] : t;
+  const normalized = ip.trim().toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(normalized);
+  return mapped ? mapped[1] : normalized;
 }
 
 export function decideSameConnection(
   input: SameConnectionInput,
   options: Partial<SameConnectionOptions> = {},
 ): SameConnectionDecision {
-  const o: SameConnectionOptions = { ...DEFAULT_SAME_CONNECTION_OPTIONS, ...options };
+  const sameConnectionOptions: SameConnectionOptions = { ...DEFAULT_SAME_CONNECTION_OPTIONS, ...options };
   if (!input || typeof input.candidate?.userId !== 'string' || !Array.isArray(input.seated)) {
     throw new FairPlayError(
       'INVALID_INPUT',
       'decideSameConnection needs a candidate with a userId and the seated connections',
     );
   }
-  const shared = new Set(o.sharedIps.map(normaliseIp));
+  const shared = new Set(sameConnectionOptions.sharedIps.map(normaliseIp));
   const usable = (ip: string | null) =>
     ip && ip.trim() !== '' && !shared.has(normaliseIp(ip)) ? normaliseIp(ip) : null;
-  const cIp = o.matchIp ? usable(input.candidate.ip) : null;
-  const cFp = o.matchFingerprint && input.candidate.fingerprint ? input.candidate.fingerprint : null;
+  const cIp = sameConnectionOptions.matchIp ? usable(input.candidate.ip) : null;
+  const cFp =
+    sameConnectionOptions.matchFingerprint && input.candidate.fingerprint ? input.candidate.fingerprint : null;
   const matches: ConnectionMatch[] = [];
-  for (const s of input.seated) {
-    if (s.userId === input.candidate.userId) continue;
-    const m: ConnectionMatch = { userId: s.userId, on: [] };
-    if (cIp !== null && usable(s.ip) === cIp) {
-      m.on.push('ip');
-      m.ip = cIp;
+  for (const other of input.seated) {
+    if (other.userId === input.candidate.userId) continue;
+    const connectionMatch: ConnectionMatch = { userId: other.userId, on: [] };
+    if (cIp !== null && usable(other.ip) === cIp) {
+      connectionMatch.on.push('ip');
+      connectionMatch.ip = cIp;
     }
-    if (cFp !== null && s.fingerprint === cFp) {
-      m.on.push('fingerprint');
-      m.fingerprint = cFp;
+    if (cFp !== null && other.fingerprint === cFp) {
+      connectionMatch.on.push('fingerprint');
+      connectionMatch.fingerprint = cFp;
     }
-    if (m.on.length > 0) matches.push(m);
+    if (connectionMatch.on.length > 0) matches.push(connectionMatch);
   }
   const base = { signal: 'same-connection' as const, tableId: input.tableId, candidate: input.candidate.userId };
   if (matches.length === 0) return { ...base, decision: 'allow', matches: [] };

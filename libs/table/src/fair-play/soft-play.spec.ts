@@ -57,9 +57,9 @@ describe('soft-play signal (detectSoftPlay)', () => {
         award([[0, 20]]),
       ],
     );
-    const [f] = detectSoftPlay([...hands, allIn], { minSample: 4, minOtherSample: 4 });
-    expect(f.sides[0].vsPartner.decisions).toBe(4);
-    expect(f.handIds).toEqual(['s1', 's2', 's3']);
+    const [softPlayFinding] = detectSoftPlay([...hands, allIn], { minSample: 4, minOtherSample: 4 });
+    expect(softPlayFinding.sides[0].vsPartner.decisions).toBe(4);
+    expect(softPlayFinding.handIds).toEqual(['s1', 's2', 's3']);
   });
 
   it('control: honest players who bet into each other as into others raise nothing', () => {

@@ -62,12 +62,19 @@ export function detectSoftPlay(
   hands: readonly FairPlayHand[],
   options: Partial<SoftPlayOptions> = {},
 ): SoftPlayFinding[] {
-  const o: SoftPlayOptions = { ...DEFAULT_SOFT_PLAY_OPTIONS, ...options };
-  checkNonNegativeInteger('minSample', o.minSample);
-  checkNonNegativeInteger('minOtherSample', o.minOtherSample);
-  checkRatio('minOtherRate', o.minOtherRate);
-  if (typeof o.maxRatio !== 'number' || !(o.maxRatio >= 0) || !Number.isFinite(o.maxRatio)) {
-    throw new FairPlayError('INVALID_OPTIONS', `maxRatio must be a finite number ≥ 0 (got ${o.maxRatio})`);
+  const softPlayOptions: SoftPlayOptions = { ...DEFAULT_SOFT_PLAY_OPTIONS, ...options };
+  checkNonNegativeInteger('minSample', softPlayOptions.minSample);
+  checkNonNegativeInteger('minOtherSample', softPlayOptions.minOtherSample);
+  checkRatio('minOtherRate', softPlayOptions.minOtherRate);
+  if (
+    typeof softPlayOptions.maxRatio !== 'number' ||
+    !(softPlayOptions.maxRatio >= 0) ||
+    !Number.isFinite(softPlayOptions.maxRatio)
+  ) {
+    throw new FairPlayError(
+      'INVALID_OPTIONS',
+      `maxRatio must be a finite number ≥ 0 (got ${softPlayOptions.maxRatio})`,
+    );
   }
 
   // actor → opponent → [decisions, aggressive]
@@ -75,22 +82,22 @@ export function detectSoftPlay(
   const pairHands = new Map<string, string[]>();
   const key = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
   for (const hand of hands) {
-    const h = replayHand(hand);
-    for (const d of h.decisions) {
-      if (d.live.length !== 2) continue;
-      const oppSeat = d.live[0] === d.seat ? d.live[1] : d.live[0];
-      if (d.allIn.includes(oppSeat)) continue;
-      const actor = h.userOf.get(d.seat)!;
-      const opp = h.userOf.get(oppSeat)!;
+    const replayedHand = replayHand(hand);
+    for (const decisionRecord of replayedHand.decisions) {
+      if (decisionRecord.live.length !== 2) continue;
+      const oppSeat = decisionRecord.live[0] === decisionRecord.seat ? decisionRecord.live[1] : decisionRecord.live[0];
+      if (decisionRecord.allIn.includes(oppSeat)) continue;
+      const actor = replayedHand.userOf.get(decisionRecord.seat)!;
+      const opp = replayedHand.userOf.get(oppSeat)!;
       const row = counts.get(actor) ?? new Map<string, [number, number]>();
       counts.set(actor, row);
-      const c = row.get(opp) ?? [0, 0];
-      row.set(opp, c);
-      c[0] += 1;
-      if (d.action === 'bet' || d.action === 'raise') c[1] += 1;
+      const tally = row.get(opp) ?? [0, 0];
+      row.set(opp, tally);
+      tally[0] += 1;
+      if (decisionRecord.action === 'bet' || decisionRecord.action === 'raise') tally[1] += 1;
       const list = pairHands.get(key(actor, opp)) ?? [];
       pairHands.set(key(actor, opp), list);
-      if (list[list.length - 1] !== h.handId) list.push(h.handId);
+      if (list[list.length - 1] !== replayedHand.handId) list.push(replayedHand.handId);
     }
   }
 
@@ -99,26 +106,26 @@ export function detectSoftPlay(
     const [pd, pa] = row.get(partner) ?? [0, 0];
     let od = 0;
     let oa = 0;
-    for (const [opp, [d, a]] of row) {
+    for (const [opp, [decisions, aggressive]] of row) {
       if (opp === partner) continue;
-      od += d;
-      oa += a;
+      od += decisions;
+      oa += aggressive;
     }
     return { userId: actor, vsPartner: figures(pd, pa), vsOthers: figures(od, oa) };
   };
-  const soft = (s: SoftPlaySide) =>
-    s.vsPartner.decisions >= o.minSample &&
-    s.vsOthers.decisions >= o.minOtherSample &&
-    s.vsOthers.rate >= o.minOtherRate &&
-    s.vsPartner.rate <= o.maxRatio * s.vsOthers.rate;
+  const soft = (softPlaySide: SoftPlaySide) =>
+    softPlaySide.vsPartner.decisions >= softPlayOptions.minSample &&
+    softPlaySide.vsOthers.decisions >= softPlayOptions.minOtherSample &&
+    softPlaySide.vsOthers.rate >= softPlayOptions.minOtherRate &&
+    softPlaySide.vsPartner.rate <= softPlayOptions.maxRatio * softPlaySide.vsOthers.rate;
 
   const findings: SoftPlayFinding[] = [];
-  for (const k of [...pairHands.keys()].sort()) {
-    const [a, b] = k.split('\u0000') as [string, string];
-    const sa = side(a, b);
-    const sb = side(b, a);
+  for (const key of [...pairHands.keys()].sort()) {
+    const [first, second] = key.split('\u0000') as [string, string];
+    const sa = side(first, second);
+    const sb = side(second, first);
     if (soft(sa) && soft(sb))
-      findings.push({ signal: 'soft-play', pair: [a, b], sides: [sa, sb], handIds: pairHands.get(k)! });
+      findings.push({ signal: 'soft-play', pair: [first, second], sides: [sa, sb], handIds: pairHands.get(key)! });
   }
   return findings;
 }
