@@ -41,8 +41,8 @@ const SEATS = 6;
 const BIG_BLIND = 10;
 
 const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 };
 
 interface Run {
@@ -73,12 +73,17 @@ interface Cluster {
 
 const round = (x: number): number => Math.round(x * 10) / 10;
 
-async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s: string) => void): Promise<Cluster> {
+async function startCluster(
+  copyCount: number,
+  tablesN: number,
+  leaseMs: number,
+  log: (s: string) => void,
+): Promise<Cluster> {
   const db = await createTestDatabase({ migrate: true });
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
   const copies: Copy[] = [];
-  const start = async (i: number, instanceId: string): Promise<Copy> => {
-    const c = startCopy({
+  const start = async (index: number, instanceId: string): Promise<Copy> => {
+    const copy = startCopy({
       entry: 'dist/apps/all-in-one/src/main.js',
       instanceId,
       port: await freePort(),
@@ -92,14 +97,14 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
         TABLE_BOT_DELAY_MS: '0',
       },
     });
-    copies[i] = c;
-    return c;
+    copies[index] = copy;
+    return copy;
   };
-  for (let i = 0; i < n; i++) await start(i, `bench-copy-${i}`);
+  for (let i = 0; i < copyCount; i++) await start(i, `bench-copy-${i}`);
   await Promise.all(copies.map((c) => c.ready));
   const tokens = new TokenService(SECRET, 24 * 3600);
   const ledger = new ChipLedger(prisma);
-  log(`  ${n} cop${n === 1 ? 'y' : 'ies'} up; ${tablesN} tables, ${tablesN * SEATS} players ...`);
+  log(`  ${copyCount} cop${copyCount === 1 ? 'y' : 'ies'} up; ${tablesN} tables, ${tablesN * SEATS} players ...`);
   const admin = await prisma.user.create({ data: { username: 'bench-admin', role: 'admin' } });
   const adminToken = tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' });
   const users = await Promise.all(
@@ -107,14 +112,14 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
       prisma.user.create({ data: { username: `cb${i}` }, select: { id: true, username: true } }),
     ),
   );
-  await pool(users, 16, async (u) => {
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `bench:${u.id}`, userId: u.id, amount: 1_000_000 });
+  await pool(users, 16, async (user) => {
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `bench:${user.id}`, userId: user.id, amount: 1_000_000 });
   });
   const tables: { tableId: string }[] = [];
   for (let t = 0; t < tablesN; t++) {
     // Created on copy t % n, so owned by it: tables spread over owners.
-    const res = await fetch(`${copies[t % n]!.url}/lobby/tables`, {
+    const res = await fetch(`${copies[t % copyCount]!.url}/lobby/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({
@@ -138,24 +143,24 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
   const measuring = { on: false };
   const afterKill = { at: Infinity, skip: new Set<string>(), first: new Map<string, number>() };
   const players: ClusterPlayer[] = [];
-  users.forEach((u, i) => {
-    const t = Math.floor(i / SEATS);
-    const seat = i % SEATS;
-    const owner = t % n;
+  users.forEach((user, index) => {
+    const tableIndex = Math.floor(index / SEATS);
+    const seat = index % SEATS;
+    const owner = tableIndex % copyCount;
     // Clients spread over the copies, never on the owner's copy when there is another one.
-    const first = n === 1 ? 0 : (owner + 1 + (seat % (n - 1))) % n;
+    const first = copyCount === 1 ? 0 : (owner + 1 + (seat % (copyCount - 1))) % copyCount;
     // Read when (re)connecting: a restarted copy takes its slot in `copies`.
-    const order = (): Copy[] => Array.from({ length: n }, (_, k) => copies[(first + k) % n]!);
+    const order = (): Copy[] => Array.from({ length: copyCount }, (_, k) => copies[(first + k) % copyCount]!);
     players.push(
       new ClusterPlayer({
-        userId: u.id,
-        username: u.username,
-        token: tokens.sign({ sub: u.id, username: u.username, role: 'player' }),
-        tableId: tables[t]!.tableId,
+        userId: user.id,
+        username: user.username,
+        token: tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
+        tableId: tables[tableIndex]!.tableId,
         buyIn: 1000,
         seat,
         copies: order,
-        seed: `bench:${n}:${i}`,
+        seed: `bench:${copyCount}:${index}`,
         bigBlind: BIG_BLIND,
         reloadTo: 1000,
         onLatency: (ms) => measuring.on && latencies.push(ms),
@@ -184,27 +189,27 @@ async function startCluster(n: number, tablesN: number, leaseMs: number, log: (s
   return { db, prisma, copies, players, tables, actions, hands, handsEnded, latencies, measuring, afterKill, start };
 }
 
-async function stopCluster(c: Cluster): Promise<void> {
-  for (const p of c.players) p.stop();
-  await Promise.all(c.copies.map((x) => x.kill('SIGKILL')));
-  await c.prisma.$disconnect();
-  await c.db.drop();
+async function stopCluster(cluster: Cluster): Promise<void> {
+  for (const clusterPlayer of cluster.players) clusterPlayer.stop();
+  await Promise.all(cluster.copies.map((x) => x.kill('SIGKILL')));
+  await cluster.prisma.$disconnect();
+  await cluster.db.drop();
 }
 
-async function measure(c: Cluster, seconds: number): Promise<Run> {
+async function measure(cluster: Cluster, seconds: number): Promise<Run> {
   await new Promise((r) => setTimeout(r, 3000)); // warm-up
-  c.latencies.length = 0;
-  c.handsEnded.clear();
-  c.measuring.on = true;
+  cluster.latencies.length = 0;
+  cluster.handsEnded.clear();
+  cluster.measuring.on = true;
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  c.measuring.on = false;
+  cluster.measuring.on = false;
   const elapsed = (performance.now() - t0) / 1000;
-  const hands = [...c.handsEnded.values()].reduce((a, b) => a + b, 0);
-  const sorted = [...c.latencies].sort((a, b) => a - b);
+  const hands = [...cluster.handsEnded.values()].reduce((a, b) => a + b, 0);
+  const sorted = [...cluster.latencies].sort((a, b) => a - b);
   return {
-    copies: c.copies.length,
-    tables: c.tables.length,
+    copies: cluster.copies.length,
+    tables: cluster.tables.length,
     handsPerSecond: round(hands / elapsed),
     p50Ms: round(percentile(sorted, 50)),
     p99Ms: round(percentile(sorted, 99)),
@@ -212,26 +217,26 @@ async function measure(c: Cluster, seconds: number): Promise<Run> {
 }
 
 /** Owner of a table from the Redis directory. */
-async function ownerOf(c: Cluster, tableId: string): Promise<string | null> {
-  return (await tableDirectory(c.db.name)).find((e) => e.tableId === tableId)?.owner ?? null;
+async function ownerOf(cluster: Cluster, tableId: string): Promise<string | null> {
+  return (await tableDirectory(cluster.db.name)).find((e) => e.tableId === tableId)?.owner ?? null;
 }
 
 async function failovers(
-  c: Cluster,
+  cluster: Cluster,
   kills: number,
   log: (s: string) => void,
 ): Promise<{ times: number[]; stalls: number[] }> {
   const times: number[] = [];
   const stalls: number[] = [];
   for (let k = 0; k < kills; k++) {
-    const table = c.tables[k % c.tables.length]!;
-    const owner = await ownerOf(c, table.tableId);
-    const slot = c.copies.findIndex((x) => x.instanceId === owner && x.alive);
+    const table = cluster.tables[k % cluster.tables.length]!;
+    const owner = await ownerOf(cluster, table.tableId);
+    const slot = cluster.copies.findIndex((x) => x.instanceId === owner && x.alive);
     if (slot < 0) throw new Error(`no live owner for table ${table.tableId} (${owner})`);
     let running: { id: string } | null = null;
     await until(
       async () =>
-        !!(running = await c.prisma.hand.findFirst({
+        !!(running = await cluster.prisma.hand.findFirst({
           where: { tableId: table.tableId, status: 'running' },
           select: { id: true },
         })),
@@ -240,18 +245,18 @@ async function failovers(
     );
     // Each table's last accepted action before the kill, and the hands the killed copy was dealing
     // (cancelled: their late feeds are not play resuming).
-    const directory = await tableDirectory(c.db.name);
-    const lastBefore = new Map(c.tables.map((t) => [t.tableId, (c.actions.get(t.tableId) ?? []).at(-1)]));
-    const victims = c.tables.filter((t) => directory.find((e) => e.tableId === t.tableId)?.owner === owner);
+    const directory = await tableDirectory(cluster.db.name);
+    const lastBefore = new Map(cluster.tables.map((t) => [t.tableId, (cluster.actions.get(t.tableId) ?? []).at(-1)]));
+    const victims = cluster.tables.filter((t) => directory.find((e) => e.tableId === t.tableId)?.owner === owner);
     const skip = new Set(victims.map((t) => lastBefore.get(t.tableId)?.handId ?? ''));
     const killedAt = Date.now();
-    Object.assign(c.afterKill, { at: killedAt, skip, first: new Map() });
-    await c.copies[slot]!.kill('SIGKILL');
+    Object.assign(cluster.afterKill, { at: killedAt, skip, first: new Map() });
+    await cluster.copies[slot]!.kill('SIGKILL');
     // Phase: the table hosted by another copy (its directory entry rewritten by the new owner).
     let adoptedAt = 0;
     const watchOwner = (async () => {
       while (!adoptedAt && Date.now() - killedAt < 60_000) {
-        const now = await ownerOf(c, table.tableId);
+        const now = await ownerOf(cluster, table.tableId);
         if (now && now !== owner) adoptedAt = Date.now();
         else await new Promise((r) => setTimeout(r, 25));
       }
@@ -259,26 +264,26 @@ async function failovers(
     // The next accepted action: in a hand dealt after the kill (the killed hand is cancelled; its
     // last feeds may still be on their way through Redis).
     const next = (): { at: number } | undefined =>
-      (c.actions.get(table.tableId) ?? []).find((a) => a.at > killedAt && a.handId !== running!.id);
+      (cluster.actions.get(table.tableId) ?? []).find((a) => a.at > killedAt && a.handId !== running!.id);
     await until(() => next() !== undefined, 60_000, `an accepted action on table ${table.tableId} after the kill`);
     const first = next()!.at;
     await watchOwner;
     const dealt =
-      (c.hands.get(table.tableId) ?? []).find((h) => h.at > killedAt && h.handId !== running!.id)?.at ?? first;
+      (cluster.hands.get(table.tableId) ?? []).find((h) => h.at > killedAt && h.handId !== running!.id)?.at ?? first;
     times.push(first - killedAt);
     const everyTable = 'an accepted action on every table after the kill';
-    await until(() => c.afterKill.first.size === c.tables.length, 60_000, everyTable);
+    await until(() => cluster.afterKill.first.size === cluster.tables.length, 60_000, everyTable);
     const gapOf = (tableId: string): number =>
-      c.afterKill.first.get(tableId)! - (lastBefore.get(tableId)?.at ?? killedAt);
-    const stall = Math.max(...c.tables.map((t) => gapOf(t.tableId)));
-    c.afterKill.at = Infinity;
+      cluster.afterKill.first.get(tableId)! - (lastBefore.get(tableId)?.at ?? killedAt);
+    const stall = Math.max(...cluster.tables.map((t) => gapOf(t.tableId)));
+    cluster.afterKill.at = Infinity;
     stalls.push(stall);
     log(
       `  kill ${k + 1}: ${owner} → taken over after ${adoptedAt - killedAt} ms, first feed of the next hand after ` +
         `${dealt - killedAt} ms, next action after ${first - killedAt} ms; worst stall of any table ${stall} ms`,
     );
     // Back to three copies for the next kill.
-    const again = await c.start(slot, `bench-copy-${slot}-${k + 1}`);
+    const again = await cluster.start(slot, `bench-copy-${slot}-${k + 1}`);
     await again.ready;
   }
   return { times, stalls };
@@ -292,8 +297,8 @@ export async function main(): Promise<void> {
   const leaseMs = arg('lease', 2000);
   // --copies N: only the run with N copies (e.g. `--copies 3 --seconds 3` for the failover figures alone).
   const only = arg('copies', 0);
-  const log = (s: string): void => {
-    if (!json) console.log(s);
+  const log = (line: string): void => {
+    if (!json) console.log(line);
   };
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const runs: Run[] = [];
@@ -306,16 +311,16 @@ export async function main(): Promise<void> {
     stallToLease: number;
   };
   let failover: Failover | null = null;
-  for (const n of [1, 2, 3].filter((x) => !only || x === only)) {
-    log(`${n} cop${n === 1 ? 'y' : 'ies'}:`);
-    const c = await startCluster(n, tablesN, leaseMs, log);
+  for (const copies of [1, 2, 3].filter((x) => !only || x === only)) {
+    log(`${copies} cop${copies === 1 ? 'y' : 'ies'}:`);
+    const cluster = await startCluster(copies, tablesN, leaseMs, log);
     try {
-      const run = await measure(c, seconds);
+      const run = await measure(cluster, seconds);
       runs.push(run);
       log(`  hands/s ${run.handsPerSecond}, action → update p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms`);
-      if (n === 3 && kills > 0) {
+      if (copies === 3 && kills > 0) {
         log(`failover (TABLE_LEASE_MS=${leaseMs}), ${kills} kills:`);
-        const measured = await failovers(c, kills, log);
+        const measured = await failovers(cluster, kills, log);
         const times = measured.times.sort((a, b) => a - b);
         const worstStallMs = Math.max(0, ...measured.stalls);
         failover = {
@@ -328,7 +333,7 @@ export async function main(): Promise<void> {
         };
       }
     } finally {
-      await stopCluster(c);
+      await stopCluster(cluster);
     }
   }
   if (json) console.log(JSON.stringify({ runs, failover, leaseMs }));
@@ -336,9 +341,9 @@ export async function main(): Promise<void> {
     console.log(
       `\ncopies  tables  hands/s  p50 ms  p99 ms   (6-max NLHE, ${tablesN * SEATS} socket.io players, ${seconds} s measured)`,
     );
-    for (const r of runs)
+    for (const run of runs)
       console.log(
-        `${String(r.copies).padStart(6)}  ${String(r.tables).padStart(6)}  ${String(r.handsPerSecond).padStart(7)}  ${String(r.p50Ms).padStart(6)}  ${String(r.p99Ms).padStart(6)}`,
+        `${String(run.copies).padStart(6)}  ${String(run.tables).padStart(6)}  ${String(run.handsPerSecond).padStart(7)}  ${String(run.p50Ms).padStart(6)}  ${String(run.p99Ms).padStart(6)}`,
       );
     if (failover)
       console.log(

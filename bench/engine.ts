@@ -66,9 +66,9 @@ function drawChoice(state: HandState): Action {
   const hand = state.hole[state.toAct];
   const seen = new Set<number>();
   const discard: number[] = [];
-  for (const c of hand) {
-    const rank = c >> 2;
-    if (rank > 5 || seen.has(rank)) discard.push(c);
+  for (const card of hand) {
+    const rank = card >> 2;
+    if (rank > 5 || seen.has(rank)) discard.push(card);
     seen.add(rank);
   }
   return { type: 'draw', seat: state.seats[state.toAct], discard };
@@ -77,16 +77,16 @@ function drawChoice(state: HandState): Action {
 function choose(state: HandState, rng: RandomSource): Action {
   if (state.phase === 'draw') return drawChoice(state);
   const la = legalActions(state)!;
-  const r = randomInt(rng, 100);
+  const roll = randomInt(rng, 100);
   // Stud: the bring-in cannot be folded; bring in 75 %, complete 25 %. Open-pair streets offer choices.
   if (la.bringIn !== undefined)
-    return r < 75 || !la.actions.includes('bet')
+    return roll < 75 || !la.actions.includes('bet')
       ? { type: 'bring-in', seat: la.seat }
       : { type: 'bet', seat: la.seat, amount: la.minTo };
   if (la.choices) la.maxTo = la.minTo; // open pair: keep to the small bet
   const canRaise = la.actions.includes('raise') || la.actions.includes('bet');
   if (la.actions.includes('check')) {
-    if (canRaise && r < 35)
+    if (canRaise && roll < 35)
       return {
         type: la.actions.includes('bet') ? 'bet' : 'raise',
         seat: la.seat,
@@ -94,8 +94,8 @@ function choose(state: HandState, rng: RandomSource): Action {
       };
     return { type: 'check', seat: la.seat };
   }
-  if (r < 20) return { type: 'fold', seat: la.seat };
-  if (canRaise && r >= 75)
+  if (roll < 20) return { type: 'fold', seat: la.seat };
+  if (canRaise && roll >= 75)
     return { type: 'raise', seat: la.seat, amount: la.minTo + randomInt(rng, la.maxTo - la.minTo + 1) };
   return { type: 'call', seat: la.seat };
 }
@@ -109,9 +109,9 @@ function playHands(hands: number, rng: RandomSource, game: HandConfig = SIX_MAX)
   for (let h = 0; h < hands; h++) {
     let state = start(configs[h % 6], { rng }).state;
     while (state.phase !== 'complete') {
-      const r = apply(state, choose(state, rng));
-      if (!r.ok) throw new Error(`refused: ${r.error.message}`);
-      state = r.state;
+      const applyResult = apply(state, choose(state, rng));
+      if (!applyResult.ok) throw new Error(`refused: ${applyResult.error.message}`);
+      state = applyResult.state;
       actions++;
     }
     sink ^= state.stacks[0];
@@ -137,8 +137,8 @@ function measure(rng: RandomSource, game: HandConfig): { rate: number; wall: num
     do {
       actions += playHands(5_000, rng, game);
       hands += 5_000;
-      const c = process.cpuUsage(c0);
-      cpu = (c.user + c.system) / 1e6;
+      const cpuUsed = process.cpuUsage(c0);
+      cpu = (cpuUsed.user + cpuUsed.system) / 1e6;
     } while (cpu < 1);
     const wall = (performance.now() - t0) / 1000;
     if (hands / cpu > best) {
@@ -163,8 +163,8 @@ export function main(): void {
     const heap0 = process.memoryUsage().heapUsed;
     const c0 = process.cpuUsage();
     const actions = playHands(hands, rng);
-    const c = process.cpuUsage(c0);
-    const secs = (c.user + c.system) / 1e6;
+    const cpu = process.cpuUsage(c0);
+    const secs = (cpu.user + cpu.system) / 1e6;
     global.gc?.();
     const heap1 = process.memoryUsage().heapUsed;
     const out = {

@@ -38,10 +38,10 @@ function dealHands(count: number, size: number, seed: string): Uint8Array {
   const deck = Array.from({ length: 52 }, (_, i) => i);
   for (let h = 0; h < count; h++) {
     for (let i = 0; i < size; i++) {
-      const j = i + randomInt(rng, 52 - i);
-      const t = deck[i];
-      deck[i] = deck[j];
-      deck[j] = t;
+      const swapWith = i + randomInt(rng, 52 - i);
+      const card = deck[i];
+      deck[i] = deck[swapWith];
+      deck[swapWith] = card;
       out[h * size + i] = deck[i];
     }
   }
@@ -52,21 +52,21 @@ let sink = 0; // consumed so the optimiser cannot drop the work
 
 /** CPU milliseconds of this process: on a shared machine wall time also counts the time spent descheduled. */
 const cpuNow = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
+  const cpu = process.cpuUsage();
+  return (cpu.user + cpu.system) / 1000;
 };
 
 /** Evaluations per CPU second of one stretch of `pass` (one pass = `perPass` evaluations). */
 function stretch(pass: () => number, perPass: number): number {
   let evals = 0;
   const t0 = cpuNow();
-  let t = t0;
+  let now = t0;
   do {
     sink ^= pass();
     evals += perPass;
-    t = cpuNow();
-  } while (t - t0 < MIN_MS);
-  return (evals * 1000) / (t - t0);
+    now = cpuNow();
+  } while (now - t0 < MIN_MS);
+  return (evals * 1000) / (now - t0);
 }
 
 /**
@@ -75,35 +75,38 @@ function stretch(pass: () => number, perPass: number): number {
  * this process, which equals wall time on an idle machine and ignores time spent waiting for a core.
  */
 function compare(ours: () => number, phe: () => number, perPass: number) {
-  let o = 0,
-    p = 0;
+  let bestOurs = 0,
+    bestPhe = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    o = Math.max(o, stretch(ours, perPass));
-    p = Math.max(p, stretch(phe, perPass));
+    bestOurs = Math.max(bestOurs, stretch(ours, perPass));
+    bestPhe = Math.max(bestPhe, stretch(phe, perPass));
   }
-  return { ours: Math.round(o), phe: Math.round(p), ratio: Math.round((o / p) * 100) / 100 };
+  return { ours: Math.round(bestOurs), phe: Math.round(bestPhe), ratio: Math.round((bestOurs / bestPhe) * 100) / 100 };
 }
 
-function sevenOurs(h: Uint8Array): number {
-  let s = 0;
-  for (let j = 0; j < h.length; j += 7)
-    s += evalHigh7(h[j], h[j + 1], h[j + 2], h[j + 3], h[j + 4], h[j + 5], h[j + 6]);
-  return s;
+function sevenOurs(hand: Uint8Array): number {
+  let checksum = 0;
+  for (let j = 0; j < hand.length; j += 7)
+    checksum += evalHigh7(hand[j], hand[j + 1], hand[j + 2], hand[j + 3], hand[j + 4], hand[j + 5], hand[j + 6]);
+  return checksum;
 }
-function sevenPhe(h: Uint8Array): number {
-  let s = 0;
-  for (let j = 0; j < h.length; j += 7) s += phe7(h[j], h[j + 1], h[j + 2], h[j + 3], h[j + 4], h[j + 5], h[j + 6]);
-  return s;
+function sevenPhe(hand: Uint8Array): number {
+  let checksum = 0;
+  for (let j = 0; j < hand.length; j += 7)
+    checksum += phe7(hand[j], hand[j + 1], hand[j + 2], hand[j + 3], hand[j + 4], hand[j + 5], hand[j + 6]);
+  return checksum;
 }
-function fiveOurs(h: Uint8Array): number {
-  let s = 0;
-  for (let j = 0; j < h.length; j += 5) s += evalHigh5(h[j], h[j + 1], h[j + 2], h[j + 3], h[j + 4]);
-  return s;
+function fiveOurs(hand: Uint8Array): number {
+  let checksum = 0;
+  for (let j = 0; j < hand.length; j += 5)
+    checksum += evalHigh5(hand[j], hand[j + 1], hand[j + 2], hand[j + 3], hand[j + 4]);
+  return checksum;
 }
-function fivePhe(h: Uint8Array): number {
-  let s = 0;
-  for (let j = 0; j < h.length; j += 5) s += phe5(h[j], h[j + 1], h[j + 2], h[j + 3], h[j + 4]);
-  return s;
+function fivePhe(hand: Uint8Array): number {
+  let checksum = 0;
+  for (let j = 0; j < hand.length; j += 5)
+    checksum += phe5(hand[j], hand[j + 1], hand[j + 2], hand[j + 3], hand[j + 4]);
+  return checksum;
 }
 
 // Omaha hands: 4 hole cards then 5 board cards. Both sides read them from the same small reused arrays.
@@ -120,60 +123,83 @@ const PAIRS = [
 const TRIPLES: number[][] = [];
 for (let a = 0; a < 5; a++) for (let b = a + 1; b < 5; b++) for (let c = b + 1; c < 5; c++) TRIPLES.push([a, b, c]);
 
-function load(h: Uint8Array, j: number): void {
-  hole[0] = h[j];
-  hole[1] = h[j + 1];
-  hole[2] = h[j + 2];
-  hole[3] = h[j + 3];
-  board[0] = h[j + 4];
-  board[1] = h[j + 5];
-  board[2] = h[j + 6];
-  board[3] = h[j + 7];
-  board[4] = h[j + 8];
+function load(hand: Uint8Array, handIndex: number): void {
+  hole[0] = hand[handIndex];
+  hole[1] = hand[handIndex + 1];
+  hole[2] = hand[handIndex + 2];
+  hole[3] = hand[handIndex + 3];
+  board[0] = hand[handIndex + 4];
+  board[1] = hand[handIndex + 5];
+  board[2] = hand[handIndex + 6];
+  board[3] = hand[handIndex + 7];
+  board[4] = hand[handIndex + 8];
 }
-function omahaOurs(h: Uint8Array): number {
-  let s = 0;
-  for (let j = 0; j < h.length; j += 9) {
-    load(h, j);
-    s += evaluateOmahaHigh(hole, board);
+function omahaOurs(hand: Uint8Array): number {
+  let checksum = 0;
+  for (let j = 0; j < hand.length; j += 9) {
+    load(hand, j);
+    checksum += evaluateOmahaHigh(hole, board);
   }
-  return s;
+  return checksum;
 }
 function omahaPheBest(): number {
   let best = 1 << 30;
   for (let p = 0; p < 6; p++) {
-    const x = hole[PAIRS[p][0]],
-      y = hole[PAIRS[p][1]];
+    const first = hole[PAIRS[p][0]],
+      second = hole[PAIRS[p][1]];
     for (let t = 0; t < 10; t++) {
       const tr = TRIPLES[t];
-      const v = phe5(x, y, board[tr[0]], board[tr[1]], board[tr[2]]);
-      if (v < best) best = v;
+      const rank = phe5(first, second, board[tr[0]], board[tr[1]], board[tr[2]]);
+      if (rank < best) best = rank;
     }
   }
   return best;
 }
-function omahaPhe(h: Uint8Array): number {
-  let s = 0;
-  for (let j = 0; j < h.length; j += 9) {
-    load(h, j);
-    s += omahaPheBest();
+function omahaPhe(hand: Uint8Array): number {
+  let checksum = 0;
+  for (let j = 0; j < hand.length; j += 9) {
+    load(hand, j);
+    checksum += omahaPheBest();
   }
-  return s;
+  return checksum;
 }
 
 /** Our order must be phe's reversed (phe: smaller is better) on every pair we look at. */
 function checkAgreement(h7: Uint8Array, hO: Uint8Array): void {
-  const n = 20_000;
-  for (let i = 1; i < n; i++) {
-    const a = i * 7,
-      b = (i - 1) * 7;
+  const samples = 20_000;
+  for (let i = 1; i < samples; i++) {
+    const offset = i * 7,
+      previousOffset = (i - 1) * 7;
     const ours = Math.sign(
-      evalHigh7(h7[a], h7[a + 1], h7[a + 2], h7[a + 3], h7[a + 4], h7[a + 5], h7[a + 6]) -
-        evaluateHigh(Array.from(h7.subarray(b, b + 7))),
+      evalHigh7(
+        h7[offset],
+        h7[offset + 1],
+        h7[offset + 2],
+        h7[offset + 3],
+        h7[offset + 4],
+        h7[offset + 5],
+        h7[offset + 6],
+      ) - evaluateHigh(Array.from(h7.subarray(previousOffset, previousOffset + 7))),
     );
     const theirs = Math.sign(
-      phe7(h7[b], h7[b + 1], h7[b + 2], h7[b + 3], h7[b + 4], h7[b + 5], h7[b + 6]) -
-        phe7(h7[a], h7[a + 1], h7[a + 2], h7[a + 3], h7[a + 4], h7[a + 5], h7[a + 6]),
+      phe7(
+        h7[previousOffset],
+        h7[previousOffset + 1],
+        h7[previousOffset + 2],
+        h7[previousOffset + 3],
+        h7[previousOffset + 4],
+        h7[previousOffset + 5],
+        h7[previousOffset + 6],
+      ) -
+        phe7(
+          h7[offset],
+          h7[offset + 1],
+          h7[offset + 2],
+          h7[offset + 3],
+          h7[offset + 4],
+          h7[offset + 5],
+          h7[offset + 6],
+        ),
     );
     if (ours !== theirs) throw new Error(`7-card disagreement with phe at hand ${i}`);
   }
@@ -181,12 +207,12 @@ function checkAgreement(h7: Uint8Array, hO: Uint8Array): void {
     prevPhe = 0;
   for (let i = 0; i < 5_000; i++) {
     load(hO, i * 9);
-    const o = evaluateOmahaHigh(hole, board),
-      p = omahaPheBest();
-    if (i > 0 && Math.sign(o - prevOurs) !== Math.sign(prevPhe - p))
+    const oursRank = evaluateOmahaHigh(hole, board),
+      pheRank = omahaPheBest();
+    if (i > 0 && Math.sign(oursRank - prevOurs) !== Math.sign(prevPhe - pheRank))
       throw new Error(`Omaha disagreement with phe at hand ${i}`);
-    prevOurs = o;
-    prevPhe = p;
+    prevOurs = oursRank;
+    prevPhe = pheRank;
   }
 }
 
@@ -194,8 +220,8 @@ export async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   // Start-up is measured in CPU time as well as wall time: the machines are shared, wall time is noisy.
   const cpuMs = (since: NodeJS.CpuUsage) => {
-    const u = process.cpuUsage(since);
-    return (u.user + u.system) / 1000;
+    const cpu = process.cpuUsage(since);
+    return (cpu.user + cpu.system) / 1000;
   };
   // typed arrays live outside the heap
   const mem = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
@@ -240,9 +266,9 @@ export async function main(): Promise<void> {
     return;
   }
   const fmt = (n: number) => `${(n / 1e6).toFixed(2)} M/s`;
-  const line = (name: string, r: typeof sevenCard) =>
+  const line = (name: string, figures: typeof sevenCard) =>
     console.log(
-      `${name.padEnd(12)} ours ${fmt(r.ours).padStart(12)}   phe ${fmt(r.phe).padStart(12)}   ratio ${r.ratio.toFixed(2)}x`,
+      `${name.padEnd(12)} ours ${fmt(figures.ours).padStart(12)}   phe ${fmt(figures.phe).padStart(12)}   ratio ${figures.ratio.toFixed(2)}x`,
     );
   console.log(
     `start-up: evaluator modules loaded with their tables in ${load.wallMs.toFixed(0)} ms wall / ${load.cpuMs.toFixed(0)} ms CPU ` +

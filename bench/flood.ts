@@ -46,8 +46,8 @@ export async function main(): Promise<void> {
   const pauseMs = arg('pause-ms', 2000);
   const baselineSeconds = arg('baseline', 20);
   const seats = 6;
-  const log = (s: string): void => {
-    if (!json) console.log(s);
+  const log = (line: string): void => {
+    if (!json) console.log(line);
   };
 
   const bench = await startBenchServer({ app: 'all-in-one', pauseMs });
@@ -66,9 +66,9 @@ export async function main(): Promise<void> {
         prisma.user.create({ data: { username: `flood${i}` }, select: { id: true, username: true } }),
       ),
     );
-    await pool(users, 16, async (u) => {
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `flood:${u.id}`, userId: u.id, amount: 1_000_000 });
+    await pool(users, 16, async (user) => {
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `flood:${user.id}`, userId: user.id, amount: 1_000_000 });
     });
     const attacker = await prisma.user.create({ data: { username: 'flood-attacker' } });
     const hosts: { tableId: string }[] = [];
@@ -102,64 +102,68 @@ export async function main(): Promise<void> {
     await pool(
       users.map((u, i) => ({ u, i })),
       32,
-      async ({ u, i }) => {
-        const host = hosts[Math.floor(i / seats)]!;
+      async ({ u: user, i: index }) => {
+        const host = hosts[Math.floor(index / seats)]!;
         const { socket } = await connectSocket(
           url,
-          tokens.sign({ sub: u.id, username: u.username, role: 'player' }),
+          tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
           30_000,
         );
         sockets.push(socket);
-        const rng = seededRandom(`flood:${i}`);
+        const rng = seededRandom(`flood:${index}`);
         let seat: number | null = null;
         let pending: { version: number; at: number } | null = null;
         const onView = (view: Record<string, unknown> | undefined): void => {
-          const v = view as { version: number; toAct: number | null; legal: unknown } | undefined;
-          if (!v || !v.legal || v.toAct !== seat || seat === null) return;
-          if (pending && pending.version === v.version) return;
+          const wire = view as { version: number; toAct: number | null; legal: unknown } | undefined;
+          if (!wire || !wire.legal || wire.toAct !== seat || seat === null) return;
+          if (pending && pending.version === wire.version) return;
           const bv = toBotView(view as never, 10);
           if (!bv) return;
-          const d = decideBotAction(bv, rng);
+          const botDecision = decideBotAction(bv, rng);
           const action =
-            d.type === 'draw'
-              ? { type: 'draw' as const, discard: d.discard }
-              : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
-          pending = { version: v.version, at: Number.POSITIVE_INFINITY };
+            botDecision.type === 'draw'
+              ? { type: 'draw' as const, discard: botDecision.discard }
+              : { type: botDecision.type, ...('amount' in botDecision ? { amount: botDecision.amount } : {}) };
+          pending = { version: wire.version, at: Number.POSITIVE_INFINITY };
           setTimeout(
             () => {
-              pending = { version: v.version, at: performance.now() };
-              socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
+              pending = { version: wire.version, at: performance.now() };
+              socket.emit('table:act', { tableId: host.tableId, version: wire.version, action: action as never });
             },
             thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32),
           );
         };
-        socket.on('table:snapshot', (p: TableSnapshotPayload) => {
-          seat = p.yourSeat;
-          if (seat !== null && pendingSits.delete(i) && pendingSits.size === 0) seated();
-          onView(p.hand?.view);
+        socket.on('table:snapshot', (tableSnapshotPayload: TableSnapshotPayload) => {
+          seat = tableSnapshotPayload.yourSeat;
+          if (seat !== null && pendingSits.delete(index) && pendingSits.size === 0) seated();
+          onView(tableSnapshotPayload.hand?.view);
         });
-        socket.on('table:hand', (p: TableHandPayload) => {
-          if (pending && Number.isFinite(pending.at) && p.events.some((e) => e.type === 'action' && e.seat === seat)) {
+        socket.on('table:hand', (tableHandPayload: TableHandPayload) => {
+          if (
+            pending &&
+            Number.isFinite(pending.at) &&
+            tableHandPayload.events.some((e) => e.type === 'action' && e.seat === seat)
+          ) {
             const ms = performance.now() - pending.at;
             if (phase !== 'warmup') latencies[phase].push(ms);
             if (phase === 'flood') {
-              const k = Math.floor((performance.now() - floodT0) / 1000);
-              slowestBySecond.set(k, Math.max(slowestBySecond.get(k) ?? 0, ms));
+              const second = Math.floor((performance.now() - floodT0) / 1000);
+              slowestBySecond.set(second, Math.max(slowestBySecond.get(second) ?? 0, ms));
             }
             pending = null;
           }
-          onView(p.view);
+          onView(tableHandPayload.view);
         });
-        socket.on('table:update', (p) => {
-          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id))
+        socket.on('table:update', (tableUpdatePayload) => {
+          if (tableUpdatePayload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
             socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
         });
-        socket.on('error', (e) => {
-          clientErrors.set(e.code, (clientErrors.get(e.code) ?? 0) + 1);
+        socket.on('error', (socketError) => {
+          clientErrors.set(socketError.code, (clientErrors.get(socketError.code) ?? 0) + 1);
           pending = null;
         });
         setTimeout(
-          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }),
+          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: index % seats }),
           Math.floor(Math.random() * 5000),
         );
       },
@@ -189,8 +193,8 @@ export async function main(): Promise<void> {
     );
     let floodOut = '';
     const ready = new Promise<void>((resolve) =>
-      flooder.stdout!.on('data', (d: Buffer) => {
-        floodOut += d.toString();
+      flooder.stdout!.on('data', (chunk: Buffer) => {
+        floodOut += chunk.toString();
         if (floodOut.includes('ready')) resolve();
       }),
     );
@@ -217,7 +221,7 @@ export async function main(): Promise<void> {
     const cpuFlood = (cpuSeconds(server.pid!) - cpuAtFlood) / ((performance.now() - floodT0) / 1000);
     const attack = JSON.parse(floodOut.trim().split('\n').pop() || '{}') as Record<string, number>;
     const load = loadavg().map((x) => round(x));
-    for (const l of [latencies.baseline, latencies.flood]) l.sort((a, b) => a - b);
+    for (const samples of [latencies.baseline, latencies.flood]) samples.sort((a, b) => a - b);
     const result = {
       tables: tablesN,
       messages,
@@ -264,7 +268,7 @@ export async function main(): Promise<void> {
         console.log(`players' errors: ${[...clientErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
   } finally {
-    for (const s of sockets) s.close();
+    for (const testSocket of sockets) testSocket.close();
     await prisma.$disconnect();
     await bench.stop();
   }

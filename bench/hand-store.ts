@@ -21,15 +21,15 @@ import { createTestDatabase } from '../test/support/database';
 
 /** CPU seconds a process used so far (Linux /proc, 100 ticks a second: coarse, fine summed over many appends). */
 function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isSafeInteger(v) || v <= 0) throw new Error(`${name} must be a positive integer`);
-  return v;
+  const index = process.argv.indexOf(name);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
 }
 
 export async function main(): Promise<void> {
@@ -95,10 +95,10 @@ export async function main(): Promise<void> {
         if (isOver(state)) break;
         const action = randomLegalAction(state, rng);
         if (!action) break;
-        const r = apply(state, action);
-        if (!r.ok) throw new Error(r.error.message);
-        state = r.state;
-        pending = [r.events];
+        const applyResult = apply(state, action);
+        if (!applyResult.ok) throw new Error(applyResult.error.message);
+        state = applyResult.state;
+        pending = [applyResult.events];
       }
     }
     const result = {

@@ -34,8 +34,8 @@ import { runMttLive, type MttLiveScenario } from '../test/support/mtt-live';
 const SECRET = 'naiko-bench-secret-0123456789abcdef0123';
 
 function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? undefined : process.argv[i + 1];
+  const index = process.argv.indexOf(`--${name}`);
+  return index < 0 ? undefined : process.argv[index + 1];
 }
 
 export async function main(): Promise<void> {
@@ -78,7 +78,7 @@ export async function main(): Promise<void> {
   try {
     await Promise.all(copies.map((c) => c.ready));
     const tokens = new TokenService(SECRET, 24 * 3600);
-    const r = await runMttLive({
+    const mttLiveResult = await runMttLive({
       url: copy.url,
       prisma,
       token: (sub, role = 'player') => tokens.sign({ sub, username: sub.slice(0, 8), role }),
@@ -89,27 +89,29 @@ export async function main(): Promise<void> {
       log: json ? undefined : log,
     });
     const line = {
-      entrants: r.entrants,
-      tables: r.tables,
-      hands: r.hands,
-      totalSeconds: r.totalSeconds,
-      handsPerSecond: r.handsPerSecond,
-      handTxP50Ms: r.handTxP50Ms,
-      handTxP99Ms: r.handTxP99Ms,
-      balancingP99Ms: r.balancingP99Ms,
-      placed: r.placed,
-      auditOk: r.auditOk,
-      copies: r.copies,
+      entrants: mttLiveResult.entrants,
+      tables: mttLiveResult.tables,
+      hands: mttLiveResult.hands,
+      totalSeconds: mttLiveResult.totalSeconds,
+      handsPerSecond: mttLiveResult.handsPerSecond,
+      handTxP50Ms: mttLiveResult.handTxP50Ms,
+      handTxP99Ms: mttLiveResult.handTxP99Ms,
+      balancingP99Ms: mttLiveResult.balancingP99Ms,
+      placed: mttLiveResult.placed,
+      auditOk: mttLiveResult.auditOk,
+      copies: mttLiveResult.copies,
       loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 100) / 100),
     };
     if (json) console.log(JSON.stringify(line));
     else {
       log(
-        `mtt-live (${scenario}): ${r.entrants} entrants (${r.refused} refused after the start), ${r.tables} tables at most, ${r.hands} hands in ${r.totalSeconds} s (${r.handsPerSecond} hands/s)`,
+        `mtt-live (${scenario}): ${mttLiveResult.entrants} entrants (${mttLiveResult.refused} refused after the start), ${mttLiveResult.tables} tables at most, ${mttLiveResult.hands} hands in ${mttLiveResult.totalSeconds} s (${mttLiveResult.handsPerSecond} hands/s)`,
       );
-      log(`  hand transaction p50 ${r.handTxP50Ms} ms, p99 ${r.handTxP99Ms} ms; balancing p99 ${r.balancingP99Ms} ms`);
       log(
-        `  placed ${r.placed}/${r.entrants}, audit ${r.auditOk ? 'clean' : 'NOT clean'}, status ${r.status}${r.faults.length ? `, faults: ${r.faults.join('; ')}` : ''}`,
+        `  hand transaction p50 ${mttLiveResult.handTxP50Ms} ms, p99 ${mttLiveResult.handTxP99Ms} ms; balancing p99 ${mttLiveResult.balancingP99Ms} ms`,
+      );
+      log(
+        `  placed ${mttLiveResult.placed}/${mttLiveResult.entrants}, audit ${mttLiveResult.auditOk ? 'clean' : 'NOT clean'}, status ${mttLiveResult.status}${mttLiveResult.faults.length ? `, faults: ${mttLiveResult.faults.join('; ')}` : ''}`,
       );
       log(JSON.stringify(line));
     }

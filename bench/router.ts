@@ -22,10 +22,10 @@ const TIMEOUT_MS = 10_000;
 const round = (x: number): number => Math.round(x * 100) / 100;
 
 function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isSafeInteger(v) || v <= 0) throw new Error(`${name} must be a positive integer`);
-  return v;
+  const index = process.argv.indexOf(name);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
 }
 
 function router(prefix: string, instanceId: string): TableRouter {
@@ -33,9 +33,9 @@ function router(prefix: string, instanceId: string): TableRouter {
   return new TableRouter({ redis, subscriber: redis.duplicate(), prefix, instanceId, timeoutMs: TIMEOUT_MS });
 }
 
-async function timed(n: number, run: () => Promise<void>): Promise<number[]> {
+async function timed(times: number, run: () => Promise<void>): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < times; i++) {
     const at = performance.now();
     await run();
     out.push(performance.now() - at);

@@ -75,7 +75,7 @@ const postgresCpu = (): Map<number, number> => {
  */
 const postgresCpuSince = (before: Map<number, number>): number => {
   let sum = 0;
-  for (const [pid, s] of postgresCpu()) sum += s - (before.get(pid) ?? 0);
+  for (const [pid, cpuSeconds] of postgresCpu()) sum += cpuSeconds - (before.get(pid) ?? 0);
   return sum;
 };
 
@@ -96,7 +96,7 @@ const backendCpu = (pids: readonly number[]): Map<number, number> => {
  * Heap held by one hosted table (its libs/table state, the running hand, its queue and timers),
  * measured in this process with in-memory ports: `n` 6-max tables, six players each, a hand dealt.
  */
-async function hostMemoryKb(n: number): Promise<number> {
+async function hostMemoryKb(tables: number): Promise<number> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const keep: TableHost[] = [];
@@ -111,7 +111,7 @@ async function hostMemoryKb(n: number): Promise<number> {
   const hands = new MemoryHandSink();
   gc();
   const before = process.memoryUsage().heapUsed;
-  for (let t = 0; t < n; t++) {
+  for (let t = 0; t < tables; t++) {
     const host = new TableHost({
       tableId: `m${t}`,
       name: `M${t}`,
@@ -131,14 +131,14 @@ async function hostMemoryKb(n: number): Promise<number> {
     keep.push(host);
   }
   timers.advance(1);
-  for (const h of keep) await h.idle();
+  for (const tableHost of keep) await tableHost.idle();
   // The in-memory hand store keeps every event (the real one is PostgreSQL): leave it out.
   hands.hands.clear();
   gc();
   const after = process.memoryUsage().heapUsed;
   if (keep.some((h) => h.handState === null)) throw new Error('a table did not deal');
-  for (const h of keep) h.stop();
-  return Math.round((after - before) / 1024 / n);
+  for (const tableHost of keep) tableHost.stop();
+  return Math.round((after - before) / 1024 / tables);
 }
 
 export async function main(): Promise<void> {
@@ -151,8 +151,8 @@ export async function main(): Promise<void> {
   // Tables sit down spread over about one hand (10 decisions and the pause).
   const staggerMs = arg('stagger-ms', Math.min(30_000, 10 * thinkMs + pauseMs));
   const seats = 6;
-  const log = (s: string): void => {
-    if (!json) console.log(s);
+  const log = (line: string): void => {
+    if (!json) console.log(line);
   };
 
   // The server runs as `npm start` runs it: apps/lobby = lobby HTTP + tables. One process: apps/lobby
@@ -172,9 +172,9 @@ export async function main(): Promise<void> {
         prisma.user.create({ data: { username: `bench${i}` }, select: { id: true, username: true } }),
       ),
     );
-    await pool(users, 16, async (u) => {
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `bench:${u.id}`, userId: u.id, amount: 1_000_000 });
+    await pool(users, 16, async (user) => {
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `bench:${user.id}`, userId: user.id, amount: 1_000_000 });
     });
     const rssBefore = rssKb(server.pid!);
     const hosts: { tableId: string }[] = [];
@@ -208,8 +208,8 @@ export async function main(): Promise<void> {
     let seated: (i: number) => void = () => undefined;
     const allSeated = new Promise<void>((resolve, reject) => {
       const timeout = setTimeout(() => reject(new Error(`${pendingSits.size} players never got their seat`)), 600_000);
-      seated = (i) => {
-        pendingSits.delete(i);
+      seated = (index) => {
+        pendingSits.delete(index);
         if (pendingSits.size === 0) {
           clearTimeout(timeout);
           resolve();
@@ -219,48 +219,48 @@ export async function main(): Promise<void> {
     await pool(
       users.map((u, i) => ({ u, i })),
       32,
-      async ({ u, i }) => {
-        const host = hosts[Math.floor(i / seats)];
+      async ({ u: user, i: index }) => {
+        const host = hosts[Math.floor(index / seats)];
         const { socket } = await connectSocket(
           url,
-          tokens.sign({ sub: u.id, username: u.username, role: 'player' }),
+          tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
           30_000,
         );
         sockets.push(socket);
-        const rng = seededRandom(`bench:${i}`);
+        const rng = seededRandom(`bench:${index}`);
         let seat: number | null = null;
         let pending: { version: number; at: number } | null = null;
         const onView = (view: Record<string, unknown> | undefined): void => {
-          const v = view as { version: number; toAct: number | null; legal: unknown } | undefined;
-          if (!v || !v.legal || v.toAct !== seat || seat === null) return;
-          if (pending && pending.version === v.version) return;
+          const wire = view as { version: number; toAct: number | null; legal: unknown } | undefined;
+          if (!wire || !wire.legal || wire.toAct !== seat || seat === null) return;
+          if (pending && pending.version === wire.version) return;
           const bv = toBotView(view as never, 10);
           if (!bv) return;
-          const d = decideBotAction(bv, rng);
+          const botDecision = decideBotAction(bv, rng);
           const action =
-            d.type === 'draw'
-              ? { type: 'draw' as const, discard: d.discard }
-              : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+            botDecision.type === 'draw'
+              ? { type: 'draw' as const, discard: botDecision.discard }
+              : { type: botDecision.type, ...('amount' in botDecision ? { amount: botDecision.amount } : {}) };
           const send = () => {
-            pending = { version: v.version, at: performance.now() };
-            socket.emit('table:act', { tableId: host.tableId, version: v.version, action: action as never });
+            pending = { version: wire.version, at: performance.now() };
+            socket.emit('table:act', { tableId: host.tableId, version: wire.version, action: action as never });
           };
           if (thinkMs <= 0) return send();
           // Marks the decision as taken (no second one for this version) while "thinking".
-          pending = { version: v.version, at: Number.POSITIVE_INFINITY };
+          pending = { version: wire.version, at: Number.POSITIVE_INFINITY };
           setTimeout(send, thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32));
         };
-        socket.on('table:snapshot', (p: TableSnapshotPayload) => {
-          seat = p.yourSeat;
-          if (seat !== null) seated(i);
-          onView(p.hand?.view);
+        socket.on('table:snapshot', (tableSnapshotPayload: TableSnapshotPayload) => {
+          seat = tableSnapshotPayload.yourSeat;
+          if (seat !== null) seated(index);
+          onView(tableSnapshotPayload.hand?.view);
         });
-        socket.on('table:hand', (p: TableHandPayload) => {
-          if (measuring && i % seats === 0) {
-            if (p.events.some((e) => e.type === 'hand-ended')) handsSeen++;
-            actionsSeen += p.events.filter((e) => e.type === 'action').length;
+        socket.on('table:hand', (tableHandPayload: TableHandPayload) => {
+          if (measuring && index % seats === 0) {
+            if (tableHandPayload.events.some((e) => e.type === 'hand-ended')) handsSeen++;
+            actionsSeen += tableHandPayload.events.filter((e) => e.type === 'action').length;
           }
-          if (pending && p.events.some((e) => e.type === 'action' && e.seat === seat)) {
+          if (pending && tableHandPayload.events.some((e) => e.type === 'action' && e.seat === seat)) {
             // A timeout's action while still thinking is not a measured decision.
             if (measuring && Number.isFinite(pending.at)) {
               const ms = performance.now() - pending.at;
@@ -269,21 +269,21 @@ export async function main(): Promise<void> {
             } else if (measuring) timeouts++;
             pending = null;
           }
-          onView(p.view);
+          onView(tableHandPayload.view);
         });
-        socket.on('table:update', (p) => {
-          if (p.events.some((e) => e.type === 'busted' && e.playerId === u.id))
+        socket.on('table:update', (tableUpdatePayload) => {
+          if (tableUpdatePayload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
             socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
         });
-        socket.on('error', (e) => {
-          if (e.code !== 'CONFLICT') log(`client error: ${e.code} ${e.message}`);
+        socket.on('error', (socketError) => {
+          if (socketError.code !== 'CONFLICT') log(`client error: ${socketError.code} ${socketError.message}`);
           pending = null;
         });
         // Tables open at different moments, as in a real room (all dealing in step would make every
         // table start its hands in the same second, a herd no room sees).
         setTimeout(
-          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: i % seats }),
-          tableOffsets[Math.floor(i / seats)],
+          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: index % seats }),
+          tableOffsets[Math.floor(index / seats)],
         );
       },
     );
@@ -298,14 +298,14 @@ export async function main(): Promise<void> {
     clientLoop.enable();
     const actBuckets = async (): Promise<Map<string, number>> => {
       const text = await (await fetch(`${url}/metrics`)).text();
-      const m = new Map<string, number>();
-      for (const l of text.split('\n')) {
-        const r =
-          /^naiko_socket_command_seconds_bucket\{le="([^"]+)",event="table:act",outcome="ok"\} (\d+)/.exec(l) ??
-          /^naiko_socket_command_seconds_bucket\{event="table:act",outcome="ok",le="([^"]+)"\} (\d+)/.exec(l);
-        if (r) m.set(r[1], Number(r[2]));
+      const buckets = new Map<string, number>();
+      for (const line of text.split('\n')) {
+        const match =
+          /^naiko_socket_command_seconds_bucket\{le="([^"]+)",event="table:act",outcome="ok"\} (\d+)/.exec(line) ??
+          /^naiko_socket_command_seconds_bucket\{event="table:act",outcome="ok",le="([^"]+)"\} (\d+)/.exec(line);
+        if (match) buckets.set(match[1], Number(match[2]));
       }
-      return m;
+      return buckets;
     };
     const buckets0 = process.env.BENCH_DEBUG ? await actBuckets() : new Map<string, number>();
     // Debug: what the server's database connections are doing, once a second.
@@ -361,17 +361,17 @@ export async function main(): Promise<void> {
         [...b1].map(([le, n]) => `≤${le}s:${n - (buckets0.get(le) ?? 0)}`).join(' '),
       );
       console.log(`clients' event-loop delay max ${Math.round(clientLoop.max / 1e6)} ms`);
-      const m = await (await fetch(`${url}/metrics`)).text();
+      const metrics = await (await fetch(`${url}/metrics`)).text();
       console.log(
-        m
+        metrics
           .split('\n')
           .filter((l) => /eventloop_lag|gc_duration_seconds_sum|socket_command_seconds_(sum|count)/.test(l))
           .join('\n'),
       );
       // Slow decisions per second of the window: a burst means a stall of the whole server.
       const perSecond = new Map<number, number>();
-      for (const x of slowOnes)
-        perSecond.set(Math.floor((x.at - t0) / 1000), (perSecond.get(Math.floor((x.at - t0) / 1000)) ?? 0) + 1);
+      for (const slow of slowOnes)
+        perSecond.set(Math.floor((slow.at - t0) / 1000), (perSecond.get(Math.floor((slow.at - t0) / 1000)) ?? 0) + 1);
       console.log(`window started ${new Date(Date.now() - elapsed * 1000).toISOString()}`);
       console.log(
         'decisions over 200 ms by second of the window:',
@@ -405,7 +405,7 @@ export async function main(): Promise<void> {
       postgresAllCpuMsPerHand: Math.round(((dbCpuSeconds * 1000) / hands) * 100) / 100,
       loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
     };
-    for (const s of sockets) s.close();
+    for (const testSocket of sockets) testSocket.close();
     if (json) console.log(JSON.stringify(result));
     else {
       console.log(

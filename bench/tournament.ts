@@ -37,11 +37,11 @@ const BUY_IN = 100;
 const HAND_MS = 60_000;
 
 function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isSafeInteger(v) || v < 2) throw new Error(`--${name} needs an integer >= 2`);
-  return v;
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isSafeInteger(value) || value < 2) throw new Error(`--${name} needs an integer >= 2`);
+  return value;
 }
 
 /**
@@ -57,18 +57,18 @@ function fastBot(state: HandState, rng: RandomSource, bigBlind: number): Action 
   const aggressive = can('bet') ? 'bet' : can('raise') ? 'raise' : null;
   const idx = state.seats.indexOf(seat);
   const stack = state.stacks[idx];
-  const r = randomInt(rng, 100);
+  const roll = randomInt(rng, 100);
   if (can('check')) {
-    if (r < 90 || !aggressive) return { type: 'check', seat };
+    if (roll < 90 || !aggressive) return { type: 'check', seat };
     return { type: aggressive, seat, amount: la.minTo };
   }
   if (state.street === 0 && stack + state.bets[idx] <= 10 * bigBlind && aggressive && state.currentBet <= bigBlind) {
-    if (r < 35) return { type: aggressive, seat, amount: la.maxTo };
+    if (roll < 35) return { type: aggressive, seat, amount: la.maxTo };
   }
-  if (la.callAmount * 3 >= stack) return r < 25 || !can('fold') ? { type: 'call', seat } : { type: 'fold', seat };
-  if (r < 55 && can('fold')) return { type: 'fold', seat };
-  if (r < 95 || !aggressive) return { type: 'call', seat };
-  return { type: aggressive, seat, amount: r < 99 ? la.minTo : la.maxTo };
+  if (la.callAmount * 3 >= stack) return roll < 25 || !can('fold') ? { type: 'call', seat } : { type: 'fold', seat };
+  if (roll < 55 && can('fold')) return { type: 'fold', seat };
+  if (roll < 95 || !aggressive) return { type: 'call', seat };
+  return { type: aggressive, seat, amount: roll < 99 ? la.minTo : la.maxTo };
 }
 
 function engineHands(rng: RandomSource): PlayHand {
@@ -121,8 +121,8 @@ export async function main(): Promise<void> {
     playHand: engineHands(rng),
     clock: () => performance.now(),
     cpuClock: () => {
-      const c = process.cpuUsage();
-      return (c.user + c.system) / 1000;
+      const cpu = process.cpuUsage();
+      return (cpu.user + cpu.system) / 1000;
     },
   });
   const totalSeconds = (performance.now() - t0) / 1000;

@@ -42,40 +42,40 @@ export interface Copy {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startCopy(o: CopyOptions): Copy {
-  const child = spawn(process.execPath, [...serverNodeFlags(), o.entry], {
+export function startCopy(copyOptions: CopyOptions): Copy {
+  const child = spawn(process.execPath, [...serverNodeFlags(), copyOptions.entry], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_OPTIONS: '',
       NODE_ENV: 'test',
-      PORT: String(o.port),
+      PORT: String(copyOptions.port),
       HOST: '127.0.0.1',
-      DATABASE_URL: o.databaseUrl,
+      DATABASE_URL: copyOptions.databaseUrl,
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: o.prefix,
+      REDIS_PREFIX: copyOptions.prefix,
       EMBEDDED_FALLBACK: 'false',
-      JWT_SECRET: o.jwtSecret,
+      JWT_SECRET: copyOptions.jwtSecret,
       LOG_LEVEL: 'warn',
       SEED_DEMO_USERS: 'false',
       ROOM_CONFIG: 'off',
       HEARTBEAT_EVERY_MS: '0',
       CLUSTER_MODE: 'redis',
-      INSTANCE_ID: o.instanceId,
+      INSTANCE_ID: copyOptions.instanceId,
       // The database is migrated once before the copies start (concurrent boots would queue on
       // the migration lock).
       MIGRATE_ON_START: 'false',
-      ...o.env,
+      ...copyOptions.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
-  const keep = o.logTail ?? 4000;
+  const keep = copyOptions.logTail ?? 4000;
   child.stderr!.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-keep)));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${o.port}`;
+  const url = `http://127.0.0.1:${copyOptions.port}`;
   const copy: Copy = {
-    instanceId: o.instanceId,
+    instanceId: copyOptions.instanceId,
     url,
     child,
     alive: true,
@@ -84,8 +84,8 @@ export function startCopy(o: CopyOptions): Copy {
       // LOG_LEVEL=warn hides the "listening" line: poll /health/live instead.
       const poll = setInterval(() => {
         fetch(`${url}/health/live`)
-          .then((r) => {
-            if (r.ok) {
+          .then((response) => {
+            if (response.ok) {
               clearInterval(poll);
               resolve();
             }
@@ -96,11 +96,11 @@ export function startCopy(o: CopyOptions): Copy {
       const show = process.env.BENCH_COPY_LOG;
       createInterface({ input: child.stdout! }).on(
         'line',
-        (line) => show && line.includes(show) && console.error(`[${o.instanceId}] ${line}`),
+        (line) => show && line.includes(show) && console.error(`[${copyOptions.instanceId}] ${line}`),
       );
       void exited.then((code) => {
         clearInterval(poll);
-        reject(new Error(`copy ${o.instanceId} exited (${code}): ${tail}`));
+        reject(new Error(`copy ${copyOptions.instanceId} exited (${code}): ${tail}`));
       });
     }),
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
@@ -164,13 +164,17 @@ export class ClusterPlayer {
   private rewatch: NodeJS.Timeout | null = null;
   private sat = false;
 
-  constructor(private readonly o: PlayerOptions) {
-    this.rng = seededRandom(o.seed);
+  constructor(private readonly playerOptions: PlayerOptions) {
+    this.rng = seededRandom(playerOptions.seed);
   }
 
   async start(): Promise<void> {
     await this.connect();
-    this.socket!.emit('table:sit', { tableId: this.o.tableId, buyIn: this.o.buyIn, seat: this.o.seat });
+    this.socket!.emit('table:sit', {
+      tableId: this.playerOptions.tableId,
+      buyIn: this.playerOptions.buyIn,
+      seat: this.playerOptions.seat,
+    });
   }
 
   stop(): void {
@@ -181,10 +185,12 @@ export class ClusterPlayer {
 
   private async connect(): Promise<void> {
     for (let attempt = 0; !this.stopped; attempt++) {
-      for (const copy of typeof this.o.copies === 'function' ? this.o.copies() : this.o.copies) {
+      for (const copy of typeof this.playerOptions.copies === 'function'
+        ? this.playerOptions.copies()
+        : this.playerOptions.copies) {
         if (!copy.alive) continue;
         try {
-          const { socket } = await connectSocket(copy.url, this.o.token, 10_000);
+          const { socket } = await connectSocket(copy.url, this.playerOptions.token, 10_000);
           this.attach(socket, copy);
           return;
         } catch {
@@ -192,56 +198,63 @@ export class ClusterPlayer {
         }
       }
       await new Promise((r) => setTimeout(r, 200));
-      if (attempt > 100) throw new Error(`${this.o.username}: no copy accepts a connection`);
+      if (attempt > 100) throw new Error(`${this.playerOptions.username}: no copy accepts a connection`);
     }
   }
 
   private attach(socket: TestSocket, copy: Copy): void {
     this.socket = socket;
     this.connectedTo = copy;
-    if (this.o.record)
+    if (this.playerOptions.record)
       socket.onAny((event: string, payload: unknown) => this.received.push({ event, payload, at: Date.now() }));
-    socket.on('table:snapshot', (p: TableSnapshotPayload) => {
+    socket.on('table:snapshot', (tableSnapshotPayload: TableSnapshotPayload) => {
       this.sat = true;
-      this.seat = p.yourSeat;
-      this.onView(p.hand?.handId ?? null, p.hand?.view);
+      this.seat = tableSnapshotPayload.yourSeat;
+      this.onView(tableSnapshotPayload.hand?.handId ?? null, tableSnapshotPayload.hand?.view);
     });
-    socket.on('table:update', (p) => {
-      this.seatFrom(p.table);
+    socket.on('table:update', (tableUpdatePayload) => {
+      this.seatFrom(tableUpdatePayload.table);
       if (
-        this.o.reloadTo &&
-        p.events.some((e) => e.type === 'busted' && (e as { playerId?: string }).playerId === this.o.userId)
+        this.playerOptions.reloadTo &&
+        tableUpdatePayload.events.some(
+          (e) => e.type === 'busted' && (e as { playerId?: string }).playerId === this.playerOptions.userId,
+        )
       ) {
-        socket.emit('table:reload', { tableId: this.o.tableId, amount: this.o.reloadTo });
+        socket.emit('table:reload', { tableId: this.playerOptions.tableId, amount: this.playerOptions.reloadTo });
       }
     });
-    socket.on('table:hand', (p: TableHandPayload) => {
+    socket.on('table:hand', (tableHandPayload: TableHandPayload) => {
       const now = Date.now();
-      this.o.onHandEvent?.(p.tableId, 'hand', now, p.handId);
-      for (const e of p.events) {
-        if (e.type === 'hand-ended') this.o.onHandEvent?.(p.tableId, 'hand-ended', now, p.handId);
-        if (e.type === 'action') this.o.onHandEvent?.(p.tableId, 'action', now, p.handId);
+      this.playerOptions.onHandEvent?.(tableHandPayload.tableId, 'hand', now, tableHandPayload.handId);
+      for (const wireHandEvent of tableHandPayload.events) {
+        if (wireHandEvent.type === 'hand-ended')
+          this.playerOptions.onHandEvent?.(tableHandPayload.tableId, 'hand-ended', now, tableHandPayload.handId);
+        if (wireHandEvent.type === 'action')
+          this.playerOptions.onHandEvent?.(tableHandPayload.tableId, 'action', now, tableHandPayload.handId);
       }
-      if (this.pending && p.events.some((e) => e.type === 'action' && (e as { seat?: number }).seat === this.seat)) {
-        this.o.onLatency?.(performance.now() - this.pending.at);
+      if (
+        this.pending &&
+        tableHandPayload.events.some((e) => e.type === 'action' && (e as { seat?: number }).seat === this.seat)
+      ) {
+        this.playerOptions.onLatency?.(performance.now() - this.pending.at);
         this.pending = null;
       }
-      this.onView(p.handId, p.view);
+      this.onView(tableHandPayload.handId, tableHandPayload.view);
     });
-    socket.on('error', (e) => {
+    socket.on('error', (socketError) => {
       this.pending = null;
       if (
-        e.code === 'RATE_LIMITED' ||
-        e.code === 'INTERNAL' ||
-        String(e.message).includes('TABLE_MOVING') ||
-        String(e.message).includes('UNKNOWN_TABLE')
+        socketError.code === 'RATE_LIMITED' ||
+        socketError.code === 'INTERNAL' ||
+        String(socketError.message).includes('TABLE_MOVING') ||
+        String(socketError.message).includes('UNKNOWN_TABLE')
       ) {
-        this.errors.push(`${e.code} ${e.message}`);
+        this.errors.push(`${socketError.code} ${socketError.message}`);
         this.scheduleWatch(300);
       }
     });
     socket.on('disconnect', () => {
-      if (this.stopped || this.o.reconnect === false) return;
+      if (this.stopped || this.playerOptions.reconnect === false) return;
       // The copy died (SIGKILL): connect to another one and watch the table again. An action sent
       // through it may have died with it: decide again on the snapshot the watch brings (a second
       // action on the same version is refused as stale, never applied twice).
@@ -259,39 +272,47 @@ export class ClusterPlayer {
         this.socket.emit(
           this.sat ? 'table:watch' : 'table:sit',
           this.sat
-            ? { tableId: this.o.tableId }
-            : ({ tableId: this.o.tableId, buyIn: this.o.buyIn, seat: this.o.seat } as never),
+            ? { tableId: this.playerOptions.tableId }
+            : ({
+                tableId: this.playerOptions.tableId,
+                buyIn: this.playerOptions.buyIn,
+                seat: this.playerOptions.seat,
+              } as never),
         );
     }, ms);
   }
 
   private seatFrom(table: TablePublicState): void {
-    const mine = table.seatMap.find((s) => s?.playerId === this.o.userId);
+    const mine = table.seatMap.find((s) => s?.playerId === this.playerOptions.userId);
     this.seat = mine ? mine.seat : null;
   }
 
   private onView(handId: string | null, view: Record<string, unknown> | undefined): void {
-    const v = view as
+    const wire = view as
       { version: number; toAct: number | null; legal: unknown; viewer: number | 'spectator' } | undefined;
-    if (!v || !handId || !v.legal || typeof v.viewer !== 'number' || v.toAct !== v.viewer) return;
-    this.seat = v.viewer;
-    const key = `${handId}:${v.version}`;
+    if (!wire || !handId || !wire.legal || typeof wire.viewer !== 'number' || wire.toAct !== wire.viewer) return;
+    this.seat = wire.viewer;
+    const key = `${handId}:${wire.version}`;
     if (this.pending?.key === key) return;
-    const bv = toBotView(view as never, this.o.bigBlind);
+    const bv = toBotView(view as never, this.playerOptions.bigBlind);
     if (!bv) return;
-    const d = decideBotAction(bv, this.rng);
+    const botDecision = decideBotAction(bv, this.rng);
     const action =
-      d.type === 'draw'
-        ? { type: 'draw' as const, discard: d.discard }
-        : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
+      botDecision.type === 'draw'
+        ? { type: 'draw' as const, discard: botDecision.discard }
+        : { type: botDecision.type, ...('amount' in botDecision ? { amount: botDecision.amount } : {}) };
     this.pending = { key, at: performance.now() };
-    this.socket?.emit('table:act', { tableId: this.o.tableId, version: v.version, action: action as never });
+    this.socket?.emit('table:act', {
+      tableId: this.playerOptions.tableId,
+      version: wire.version,
+      action: action as never,
+    });
   }
 }
 
-export function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], percent: number): number {
   if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((percent / 100) * sorted.length))]!;
 }
 
 export async function pool<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {

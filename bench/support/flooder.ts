@@ -62,13 +62,13 @@ process.stdin.once('data', () => {
   }, 100);
   flood();
 });
-socket.on('error' as never, (e: { code: string; message: string }) => {
-  if (e.code === 'RATE_LIMITED') {
+socket.on('error' as never, (error: { code: string; message: string }) => {
+  if (error.code === 'RATE_LIMITED') {
     out.rateLimited++;
-    if (e.message.startsWith('ABUSE') && !welcomed) out.refused++;
-  } else if (e.code === 'UNKNOWN_EVENT') out.unknown++;
-  else if (e.code === 'BAD_PAYLOAD') out.badPayload++;
-  else if (e.code === 'NOT_FOUND') out.notFound++;
+    if (error.message.startsWith('ABUSE') && !welcomed) out.refused++;
+  } else if (error.code === 'UNKNOWN_EVENT') out.unknown++;
+  else if (error.code === 'BAD_PAYLOAD') out.badPayload++;
+  else if (error.code === 'NOT_FOUND') out.notFound++;
   else out.otherErrors++;
 });
 socket.on('disconnect', (reason) => {

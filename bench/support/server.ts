@@ -16,8 +16,8 @@ export const BENCH_SECRET = 'naiko-bench-secret-0123456789abcdef0123';
 
 /** `--name value` from the command line as a number, else the fallback. */
 export const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 };
 
 /** Resident memory of a process (Linux /proc), KiB. */
@@ -52,43 +52,47 @@ export interface BenchServerOptions {
  * sockets take theirs) and waits until it listens. BENCH_SERVER_ARGS adds node flags (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`, `--trace-gc`); BENCH_SERVER_LOG=<file> keeps its stdout.
  */
-export async function startBenchServer(o: BenchServerOptions): Promise<BenchServer> {
+export async function startBenchServer(benchServerOptions: BenchServerOptions): Promise<BenchServer> {
   execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
   const db = await createTestDatabase({ migrate: true });
   const port = 20_000 + Math.floor(Math.random() * 12_000);
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...serverNodeFlags(), ...serverArgs, `dist/apps/${o.app}/src/main.js`], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: db.name,
-      EMBEDDED_FALLBACK: 'false',
-      JWT_SECRET: BENCH_SECRET,
-      LOG_LEVEL: 'error',
-      SEED_DEMO_USERS: 'false',
-      // No default room (config/room.json): its tables and bots would be measured too.
-      ROOM_CONFIG: 'off',
-      HEARTBEAT_EVERY_MS: '0',
-      TABLE_HAND_PAUSE_MS: String(o.pauseMs),
-      TABLE_BOT_DELAY_MS: '0',
-      // One process: its rooms need not span processes.
-      SOCKET_REDIS_ADAPTER: 'false',
-      ...o.env,
+  const server = spawn(
+    process.execPath,
+    [...serverNodeFlags(), ...serverArgs, `dist/apps/${benchServerOptions.app}/src/main.js`],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: db.name,
+        EMBEDDED_FALLBACK: 'false',
+        JWT_SECRET: BENCH_SECRET,
+        LOG_LEVEL: 'error',
+        SEED_DEMO_USERS: 'false',
+        // No default room (config/room.json): its tables and bots would be measured too.
+        ROOM_CONFIG: 'off',
+        HEARTBEAT_EVERY_MS: '0',
+        TABLE_HAND_PAUSE_MS: String(benchServerOptions.pauseMs),
+        TABLE_BOT_DELAY_MS: '0',
+        // One process: its rooms need not span processes.
+        SOCKET_REDIS_ADAPTER: 'false',
+        ...benchServerOptions.env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
     const keep = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : null;
-    createInterface({ input: server.stdout! }).on('line', (l) => {
-      keep?.write(`${new Date().toISOString().slice(11, 23)} ${l}\n`);
-      if (l.includes('listening on')) resolve();
+    createInterface({ input: server.stdout! }).on('line', (line) => {
+      keep?.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
+      if (line.includes('listening on')) resolve();
     });
     server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
     const poll = setInterval(async () => {
