@@ -111,8 +111,10 @@ export default tseslint.config(
     rules: { 'naiko/no-short-names': 'warn' },
   },
   {
-    // Not renamed yet (issue 24 item 7 is under way).
-    files: ['libs/**', 'apps/**', 'test/**', 'bench/**', 'scripts/**', 'prisma/**'],
+    // Not renamed yet (issue 24 item 7 is under way); scripts/*.js are outside the TypeScript program
+    // the renames went through.
+    // TODO(lead): to error once renamed.
+    files: ['libs/engine/**', 'libs/platform/**', 'test/**', 'scripts/**/*.js'],
     rules: { 'naiko/no-short-names': 'warn' },
   },
   {
