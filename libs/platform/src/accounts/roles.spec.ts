@@ -24,9 +24,9 @@ describe('WsRolesGuard', () => {
   }
   // The account state: only user "demoted" lost his rights since his token was issued.
   const access = {
-    check: async (c: AccessClaims) => {
-      if (c.sub === 'demoted') throw new RevokedTokenError('token revoked: sign in again');
-      return c;
+    check: async (claims: AccessClaims) => {
+      if (claims.sub === 'demoted') throw new RevokedTokenError('token revoked: sign in again');
+      return claims;
     },
   } as unknown as UserAccess;
   const guard = new WsRolesGuard(new Reflector(), access);

@@ -28,11 +28,11 @@ export interface Session {
   user: PublicUser;
 }
 
-export const publicUser = (u: Pick<User, 'id' | 'username' | 'role' | 'isBot'>): PublicUser => ({
-  id: u.id,
-  username: u.username,
-  role: u.role,
-  isBot: u.isBot,
+export const publicUser = (user: Pick<User, 'id' | 'username' | 'role' | 'isBot'>): PublicUser => ({
+  id: user.id,
+  username: user.username,
+  role: user.role,
+  isBot: user.isBot,
 });
 
 const sha256 = (token: string): string => createHash('sha256').update(token).digest('hex');

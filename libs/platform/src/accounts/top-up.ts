@@ -62,13 +62,14 @@ export class TopUpService {
   }
 
   async claim(userId: string): Promise<TopUpStatus> {
-    const s = await this.status(userId);
-    if (!s.available) throw new HttpException({ code: 'TOP_UP_NOT_AVAILABLE', message: s.reason }, HttpStatus.CONFLICT);
+    const current = await this.status(userId);
+    if (!current.available)
+      throw new HttpException({ code: 'TOP_UP_NOT_AVAILABLE', message: current.reason }, HttpStatus.CONFLICT);
     try {
       await this.ledger.grant({
-        idempotencyKey: `top-up:${userId}:after:${s.after}`,
+        idempotencyKey: `top-up:${userId}:after:${current.after}`,
         userId,
-        amount: s.amount,
+        amount: current.amount,
         note: 'top-up',
       });
     } catch (err) {
@@ -91,8 +92,8 @@ export class TopUpController {
 
   @Get('top-up')
   async status(@CurrentUser() user: AccessClaims): Promise<TopUpStatus> {
-    const { after: _after, ...s } = await this.topUp.status(user.sub);
-    return s;
+    const { after: _after, ...shown } = await this.topUp.status(user.sub);
+    return shown;
   }
 
   @Post('top-up')

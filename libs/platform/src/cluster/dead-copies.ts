@@ -24,18 +24,18 @@ export class DeadCopies {
     const out = new Set<string>();
     if (!others.length) return out;
     const listening = await this.router.listening(others);
-    const t = this.clock.now();
-    for (const o of others) {
-      if (listening.get(o)) {
-        this.silentSince.delete(o);
+    const nowMs = this.clock.now();
+    for (const other of others) {
+      if (listening.get(other)) {
+        this.silentSince.delete(other);
         continue;
       }
-      const since = this.silentSince.get(o);
-      if (since === undefined) this.silentSince.set(o, t);
-      else if (t - since >= this.confirmMs) out.add(o);
+      const since = this.silentSince.get(other);
+      if (since === undefined) this.silentSince.set(other, nowMs);
+      else if (nowMs - since >= this.confirmMs) out.add(other);
     }
     // Forget copies that no longer hold anything we look at.
-    for (const o of [...this.silentSince.keys()]) if (!others.includes(o)) this.silentSince.delete(o);
+    for (const other of [...this.silentSince.keys()]) if (!others.includes(other)) this.silentSince.delete(other);
     return out;
   }
 }

@@ -19,9 +19,9 @@ export function metricsAllowed(
 ): boolean {
   if (configured === undefined) return remoteAddress !== undefined && LOOPBACK.has(remoteAddress);
   if (token === undefined) return false;
-  const a = Buffer.from(token);
-  const b = Buffer.from(configured);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const given = Buffer.from(token);
+  const expected = Buffer.from(configured);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 @ApiExcludeController()

@@ -43,11 +43,11 @@ export class ClusterMetrics {
       registers,
       collect() {
         // Each table counts its hands; add what each counted since the last scrape.
-        for (const h of hostedTables()) {
-          const played = h.summary().handsPlayed;
-          const before = handsSeen.get(h.tableId) ?? 0;
+        for (const host of hostedTables()) {
+          const played = host.summary().handsPlayed;
+          const before = handsSeen.get(host.tableId) ?? 0;
           if (played > before) this.inc(played - before);
-          handsSeen.set(h.tableId, played);
+          handsSeen.set(host.tableId, played);
         }
       },
     });

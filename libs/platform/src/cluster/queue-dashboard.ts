@@ -35,8 +35,8 @@ interface Res {
 export function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
   const raw = Array.isArray(header) ? header.join(';') : header;
   for (const part of raw?.split(';') ?? []) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
   }
   return undefined;
 }

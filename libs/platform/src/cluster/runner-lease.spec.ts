@@ -25,36 +25,36 @@ afterAll(async () => {
 
 describe('runner lease', () => {
   it('one owner at a time; the owner renews its own; another takes it only once it expired', async () => {
-    const a = new RunnerLease(ns, 'a', 10_000);
-    const b = new RunnerLease(ns, 'b', 10_000);
-    expect(await a.take(redis, 7)).toBe(true);
-    expect(await b.take(redis, 7)).toBe(false);
-    await redis.pexpire(a.key(7), 100); // most of the lease time went by
-    expect(await a.take(redis, 7)).toBe(true); // renewed: the whole ttl from now
-    expect(await redis.pttl(a.key(7))).toBeGreaterThan(9_000);
-    expect(await b.take(redis, 7)).toBe(false); // still a's (it would have expired without the renewal)
-    expect(await redis.get(a.key(7))).toBe('a');
-    await runOut(redis, a.key(7));
-    expect(await b.take(redis, 7)).toBe(true);
-    expect(await a.take(redis, 7)).toBe(false);
+    const lease = new RunnerLease(ns, 'a', 10_000);
+    const runnerLease = new RunnerLease(ns, 'b', 10_000);
+    expect(await lease.take(redis, 7)).toBe(true);
+    expect(await runnerLease.take(redis, 7)).toBe(false);
+    await redis.pexpire(lease.key(7), 100); // most of the lease time went by
+    expect(await lease.take(redis, 7)).toBe(true); // renewed: the whole ttl from now
+    expect(await redis.pttl(lease.key(7))).toBeGreaterThan(9_000);
+    expect(await runnerLease.take(redis, 7)).toBe(false); // still a's (it would have expired without the renewal)
+    expect(await redis.get(lease.key(7))).toBe('a');
+    await runOut(redis, lease.key(7));
+    expect(await runnerLease.take(redis, 7)).toBe(true);
+    expect(await lease.take(redis, 7)).toBe(false);
   });
 
   it('an owner whose lease just expired takes it again in one step (it is never told it lost its own free lease)', async () => {
-    const a = new RunnerLease(ns, 'a', 10_000);
-    expect(await a.take(redis, 1)).toBe(true);
-    await runOut(redis, a.key(1));
-    expect(await redis.get(a.key(1))).toBeNull();
-    expect(await a.take(redis, 1)).toBe(true);
-    expect(await redis.pttl(a.key(1))).toBeGreaterThan(9_000);
+    const lease = new RunnerLease(ns, 'a', 10_000);
+    expect(await lease.take(redis, 1)).toBe(true);
+    await runOut(redis, lease.key(1));
+    expect(await redis.get(lease.key(1))).toBeNull();
+    expect(await lease.take(redis, 1)).toBe(true);
+    expect(await redis.pttl(lease.key(1))).toBeGreaterThan(9_000);
   });
 
   it('release frees only its own lease', async () => {
-    const a = new RunnerLease(ns, 'a', 1000);
-    const b = new RunnerLease(ns, 'b', 1000);
-    await a.take(redis, 3);
-    await b.release(redis, 3);
-    expect(await redis.get(a.key(3))).toBe('a');
-    await a.release(redis, 3);
-    expect(await b.take(redis, 3)).toBe(true);
+    const lease = new RunnerLease(ns, 'a', 1000);
+    const runnerLease = new RunnerLease(ns, 'b', 1000);
+    await lease.take(redis, 3);
+    await runnerLease.release(redis, 3);
+    expect(await redis.get(lease.key(3))).toBe('a');
+    await lease.release(redis, 3);
+    expect(await runnerLease.take(redis, 3)).toBe(true);
   });
 });

@@ -32,75 +32,75 @@ describe('table lease', () => {
     const floors = new Map([['t1', 7]]);
     const withFloor = (owner: string) =>
       new TableLeases({ redis, prefix, owner, ttlMs: 10_000, floor: async (id) => floors.get(id) ?? 0 });
-    const a = withFloor('a');
+    const leases = withFloor('a');
     // The database saw token 7; Redis has no counter at all.
-    const first = (await a.acquire('t1'))!;
+    const first = (await leases.acquire('t1'))!;
     expect(first.token).toBe(8);
     // A counter already above the floor is left alone.
-    expect(await a.release(first)).toBe(true);
-    expect((await a.acquire('t1'))!.token).toBe(9);
+    expect(await leases.release(first)).toBe(true);
+    expect((await leases.acquire('t1'))!.token).toBe(9);
     // Takeover too: the counter lost again, the dead holder's lease still there.
     await redis.del(`${prefix}:lease:token:t1`);
     floors.set('t1', 9);
-    const taken = await withFloor('b').takeOver('t1', (await a.holder('t1'))!);
+    const taken = await withFloor('b').takeOver('t1', (await leases.holder('t1'))!);
     expect(taken?.token).toBe(10);
     // No floor given: the counter as it is (tables never fenced in the database start at 1).
     expect((await copy('c').acquire('t2'))!.token).toBe(1);
   });
 
   it('one owner at a time: the second copy cannot claim a held table', async () => {
-    const a = copy('a');
-    const b = copy('b');
-    const lease = await a.acquire('t1');
+    const leases = copy('a');
+    const tableLeases = copy('b');
+    const lease = await leases.acquire('t1');
     expect(lease).toMatchObject({ tableId: 't1', owner: 'a', token: 1 });
-    expect(await b.acquire('t1')).toBeNull();
-    expect(await b.holder('t1')).toMatchObject({ owner: 'a', token: 1 });
+    expect(await tableLeases.acquire('t1')).toBeNull();
+    expect(await tableLeases.holder('t1')).toMatchObject({ owner: 'a', token: 1 });
   });
 
   it('the lease lives in Redis for its ttl: PX set on acquire, reset by renew', async () => {
-    const a = copy('a', 10_000);
-    const lease = (await a.acquire('t1'))!;
-    const ttl = await redis.pttl(a.leaseKey('t1'));
+    const leases = copy('a', 10_000);
+    const lease = (await leases.acquire('t1'))!;
+    const ttl = await redis.pttl(leases.leaseKey('t1'));
     expect(ttl).toBeGreaterThan(9_000);
     expect(ttl).toBeLessThanOrEqual(10_000);
-    expect(await redis.pttl(a.tokenKey('t1'))).toBe(-1); // the token counter never expires
-    await redis.pexpire(a.leaseKey('t1'), 50); // most of the lease time went by
-    expect(await a.renew(lease)).not.toBeNull();
-    expect(await redis.pttl(a.leaseKey('t1'))).toBeGreaterThan(9_000);
+    expect(await redis.pttl(leases.tokenKey('t1'))).toBe(-1); // the token counter never expires
+    await redis.pexpire(leases.leaseKey('t1'), 50); // most of the lease time went by
+    expect(await leases.renew(lease)).not.toBeNull();
+    expect(await redis.pttl(leases.leaseKey('t1'))).toBeGreaterThan(9_000);
   });
 
   it('fencing tokens grow with every acquisition, across owners and tables independently', async () => {
-    const a = copy('a');
-    const b = copy('b');
-    const first = (await a.acquire('t1'))!;
-    expect(await a.release(first)).toBe(true);
-    const second = (await b.acquire('t1'))!;
-    await runOut(redis, b.leaseKey('t1')); // b's lease expires without a release
-    const third = (await a.acquire('t1'))!;
+    const leases = copy('a');
+    const tableLeases = copy('b');
+    const first = (await leases.acquire('t1'))!;
+    expect(await leases.release(first)).toBe(true);
+    const second = (await tableLeases.acquire('t1'))!;
+    await runOut(redis, tableLeases.leaseKey('t1')); // b's lease expires without a release
+    const third = (await leases.acquire('t1'))!;
     expect([first.token, second.token, third.token]).toEqual([1, 2, 3]);
-    expect((await a.acquire('t2'))!.token).toBe(1);
+    expect((await leases.acquire('t2'))!.token).toBe(1);
   });
 
   it('renewal keeps the lease past its ttl; a lost lease cannot be renewed or released by its old owner', async () => {
     const clock = new ManualClock();
-    const a = copy('a', 1_000, clock);
-    const b = copy('b', 1_000, clock);
-    let lease = (await a.acquire('t1'))!;
+    const leases = copy('a', 1_000, clock);
+    const tableLeases = copy('b', 1_000, clock);
+    let lease = (await leases.acquire('t1'))!;
     for (let i = 0; i < 4; i++) {
       // A third of the ttl passes here and in Redis; the renewal moves both ends of the lease on.
       clock.advance(300);
-      await redis.pexpire(a.leaseKey('t1'), 700);
-      lease = (await a.renew(lease))!;
+      await redis.pexpire(leases.leaseKey('t1'), 700);
+      lease = (await leases.renew(lease))!;
       expect(lease).toMatchObject({ token: 1, validUntil: clock.now() + 900 });
-      expect(await redis.pttl(a.leaseKey('t1'))).toBeGreaterThan(900);
+      expect(await redis.pttl(leases.leaseKey('t1'))).toBeGreaterThan(900);
     }
-    expect(await b.acquire('t1')).toBeNull(); // 1,200 ms > ttl: only renewal kept it
-    await runOut(redis, a.leaseKey('t1')); // a "pauses": its lease expires
-    const taken = (await b.acquire('t1'))!;
+    expect(await tableLeases.acquire('t1')).toBeNull(); // 1,200 ms > ttl: only renewal kept it
+    await runOut(redis, leases.leaseKey('t1')); // a "pauses": its lease expires
+    const taken = (await tableLeases.acquire('t1'))!;
     expect(taken.token).toBe(lease.token + 1);
-    expect(await a.renew(lease)).toBeNull();
-    expect(await a.release(lease)).toBe(false);
-    expect(await b.holder('t1')).toMatchObject({ owner: 'b', token: taken.token });
+    expect(await leases.renew(lease)).toBeNull();
+    expect(await leases.release(lease)).toBe(false);
+    expect(await tableLeases.holder('t1')).toMatchObject({ owner: 'b', token: taken.token });
   });
 
   it('validUntil leaves a tenth of the ttl as a margin, measured from before the request', async () => {
@@ -122,19 +122,19 @@ describe('table lease', () => {
   });
 
   it('takeOver: only from the holder named (a newer token), never from a live copy that re-took it', async () => {
-    const a = copy('a', 5000);
-    const b = copy('b', 5000);
-    const c = copy('c', 5000);
-    const held = (await a.acquire('t1'))!;
-    expect((await b.holders(['t1', 't2'])).get('t1')).toEqual({ owner: 'a', token: 1 });
-    expect((await b.holders(['t1', 't2'])).get('t2')).toBeNull();
+    const leases = copy('a', 5000);
+    const tableLeases = copy('b', 5000);
+    const rival = copy('c', 5000);
+    const held = (await leases.acquire('t1'))!;
+    expect((await tableLeases.holders(['t1', 't2'])).get('t1')).toEqual({ owner: 'a', token: 1 });
+    expect((await tableLeases.holders(['t1', 't2'])).get('t2')).toBeNull();
     // a is dead (as DeadCopies reports): b takes the table before the lease expires, token grows.
-    const taken = (await b.takeOver('t1', { owner: 'a', token: held.token, ttlMs: 0 }))!;
+    const taken = (await tableLeases.takeOver('t1', { owner: 'a', token: held.token, ttlMs: 0 }))!;
     expect(taken).toMatchObject({ owner: 'b', token: 2 });
     // The old holder can neither renew nor release it; a second takeover naming a fails.
-    expect(await a.renew(held)).toBeNull();
-    expect(await a.release(held)).toBe(false);
-    expect(await c.takeOver('t1', { owner: 'a', token: held.token, ttlMs: 0 })).toBeNull();
-    expect(await c.holder('t1')).toMatchObject({ owner: 'b', token: 2 });
+    expect(await leases.renew(held)).toBeNull();
+    expect(await leases.release(held)).toBe(false);
+    expect(await rival.takeOver('t1', { owner: 'a', token: held.token, ttlMs: 0 })).toBeNull();
+    expect(await rival.holder('t1')).toMatchObject({ owner: 'b', token: 2 });
   });
 });

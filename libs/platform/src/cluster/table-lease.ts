@@ -90,18 +90,19 @@ return 0`;
 export class TableLeases {
   private readonly clock: Clock;
 
-  constructor(private readonly o: TableLeaseOptions) {
-    if (!Number.isInteger(o.ttlMs) || o.ttlMs < 100) throw new Error('lease ttlMs must be an integer >= 100');
-    if (o.owner.includes('|')) throw new Error('lease owner must not contain "|"');
-    this.clock = o.clock ?? SYSTEM_CLOCK;
+  constructor(private readonly options: TableLeaseOptions) {
+    if (!Number.isInteger(options.ttlMs) || options.ttlMs < 100)
+      throw new Error('lease ttlMs must be an integer >= 100');
+    if (options.owner.includes('|')) throw new Error('lease owner must not contain "|"');
+    this.clock = options.clock ?? SYSTEM_CLOCK;
   }
 
   get owner(): string {
-    return this.o.owner;
+    return this.options.owner;
   }
 
   get ttlMs(): number {
-    return this.o.ttlMs;
+    return this.options.ttlMs;
   }
 
   /** The clock `validUntil` is on (the ownership built on these leases reads the same one). */
@@ -110,30 +111,30 @@ export class TableLeases {
   }
 
   leaseKey(tableId: string): string {
-    return `${this.o.prefix}:lease:table:${tableId}`;
+    return `${this.options.prefix}:lease:table:${tableId}`;
   }
 
   tokenKey(tableId: string): string {
-    return `${this.o.prefix}:lease:token:${tableId}`;
+    return `${this.options.prefix}:lease:token:${tableId}`;
   }
 
   /** Claims the table when nobody holds it; null when another copy does. */
   async acquire(tableId: string): Promise<Lease | null> {
     const started = this.clock.now();
-    const floor = this.o.floor ? await this.o.floor(tableId) : 0;
+    const floor = this.options.floor ? await this.options.floor(tableId) : 0;
     const token = Number(
-      await this.o.redis.eval(
+      await this.options.redis.eval(
         ACQUIRE,
         2,
         this.leaseKey(tableId),
         this.tokenKey(tableId),
-        this.o.owner,
-        String(this.o.ttlMs),
+        this.options.owner,
+        String(this.options.ttlMs),
         String(floor),
       ),
     );
     if (!token) return null;
-    return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
+    return { tableId, owner: this.options.owner, token, validUntil: this.validFrom(started) };
   }
 
   /**
@@ -144,34 +145,34 @@ export class TableLeases {
   async takeOver(tableId: string, from: LeaseHolder): Promise<Lease | null> {
     const started = this.clock.now();
     const expected = `${from.owner}|${from.token}`;
-    const floor = this.o.floor ? await this.o.floor(tableId) : 0;
+    const floor = this.options.floor ? await this.options.floor(tableId) : 0;
     const token = Number(
-      await this.o.redis.eval(
+      await this.options.redis.eval(
         TAKE_OVER,
         2,
         this.leaseKey(tableId),
         this.tokenKey(tableId),
-        this.o.owner,
-        String(this.o.ttlMs),
+        this.options.owner,
+        String(this.options.ttlMs),
         expected,
         String(floor),
       ),
     );
     if (!token) return null;
-    return { tableId, owner: this.o.owner, token, validUntil: this.validFrom(started) };
+    return { tableId, owner: this.options.owner, token, validUntil: this.validFrom(started) };
   }
 
   /** Holders of many tables in one round trip (MGET); null where nobody holds the table. */
   async holders(tableIds: readonly string[]): Promise<Map<string, { owner: string; token: number } | null>> {
     const out = new Map<string, { owner: string; token: number } | null>();
     if (!tableIds.length) return out;
-    const values = await this.o.redis.mget(...tableIds.map((t) => this.leaseKey(t)));
-    tableIds.forEach((t, i) => {
-      const v = values[i];
-      if (typeof v !== 'string' || v === 'pending') out.set(t, null);
+    const values = await this.options.redis.mget(...tableIds.map((t) => this.leaseKey(t)));
+    tableIds.forEach((tableId, index) => {
+      const leaseOwner = values[index];
+      if (typeof leaseOwner !== 'string' || leaseOwner === 'pending') out.set(tableId, null);
       else {
-        const at = v.lastIndexOf('|');
-        out.set(t, { owner: v.slice(0, at), token: Number(v.slice(at + 1)) });
+        const at = leaseOwner.lastIndexOf('|');
+        out.set(tableId, { owner: leaseOwner.slice(0, at), token: Number(leaseOwner.slice(at + 1)) });
       }
     });
     return out;
@@ -181,32 +182,32 @@ export class TableLeases {
   async renew(lease: Lease): Promise<Lease | null> {
     const started = this.clock.now();
     const ok = Number(
-      await this.o.redis.eval(RENEW, 1, this.leaseKey(lease.tableId), value(lease), String(this.o.ttlMs)),
+      await this.options.redis.eval(RENEW, 1, this.leaseKey(lease.tableId), value(lease), String(this.options.ttlMs)),
     );
     return ok ? { ...lease, validUntil: this.validFrom(started) } : null;
   }
 
   /** Gives the table up (clean shutdown): another copy may claim it at once. */
   async release(lease: Lease): Promise<boolean> {
-    return Number(await this.o.redis.eval(RELEASE, 1, this.leaseKey(lease.tableId), value(lease))) === 1;
+    return Number(await this.options.redis.eval(RELEASE, 1, this.leaseKey(lease.tableId), value(lease))) === 1;
   }
 
   /** Who holds the table now, if anyone. */
   async holder(tableId: string): Promise<LeaseHolder | null> {
-    const [[, v], [, ttl]] = (await this.o.redis
+    const [[, leaseOwner], [, ttl]] = (await this.options.redis
       .multi()
       .get(this.leaseKey(tableId))
       .pttl(this.leaseKey(tableId))
       .exec()) as [[unknown, string | null], [unknown, number]][number][];
-    if (typeof v !== 'string' || v === 'pending') return null;
-    const i = v.lastIndexOf('|');
-    return { owner: v.slice(0, i), token: Number(v.slice(i + 1)), ttlMs: Number(ttl) };
+    if (typeof leaseOwner !== 'string' || leaseOwner === 'pending') return null;
+    const index = leaseOwner.lastIndexOf('|');
+    return { owner: leaseOwner.slice(0, index), token: Number(leaseOwner.slice(index + 1)), ttlMs: Number(ttl) };
   }
 
   // Time measured from BEFORE the request: the lease may have started expiring then already; a
   // tenth of the ttl is kept as a margin for clock drift between this copy and Redis.
   private validFrom(started: number): number {
-    return started + this.o.ttlMs - Math.ceil(this.o.ttlMs / 10);
+    return started + this.options.ttlMs - Math.ceil(this.options.ttlMs / 10);
   }
 }
 

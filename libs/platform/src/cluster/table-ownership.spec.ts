@@ -33,9 +33,9 @@ afterAll(async () => {
 
 function copy(owner: string, ttlMs: number, autoRenew = true, changes: [LeaseChange, string, number][] = []) {
   const leases = new TableLeases({ redis, prefix, owner, ttlMs, clock });
-  const c = new RedisTableOwnership({ leases, autoRenew, onChange: (...a) => changes.push(a) });
-  copies.push(c);
-  return c;
+  const ownership = new RedisTableOwnership({ leases, autoRenew, onChange: (...a) => changes.push(a) });
+  copies.push(ownership);
+  return ownership;
 }
 
 const leaseKey = (tableId: string) => `${prefix}:lease:table:${tableId}`;
@@ -43,16 +43,16 @@ const tx = {} as never; // the guard's local refusal happens before any query
 
 describe('table ownership', () => {
   it('single process: always the owner, no guard', async () => {
-    const o = new SingleProcessOwnership();
-    expect(await o.claim()).toBe(true);
-    expect(o.owns()).toBe(true);
-    expect(o.guard).toBeUndefined();
+    const ownership = new SingleProcessOwnership();
+    expect(await ownership.claim()).toBe(true);
+    expect(ownership.owns()).toBe(true);
+    expect(ownership.guard).toBeUndefined();
   });
 
   it('the timer renews: a table stays with its owner for several ttls', async () => {
-    const a = copy('a', 3_000);
-    const b = copy('b', 3_000);
-    expect(await a.claim('t1')).toBe(true);
+    const ownership = copy('a', 3_000);
+    const redisTableOwnership = copy('b', 3_000);
+    expect(await ownership.claim('t1')).toBe(true);
     for (let i = 0; i < 4; i++) {
       // A third of the ttl passes, here and in Redis: the renewal timer (every 1,000 ms) fires and
       // puts the Redis TTL back to the whole ttl.
@@ -61,30 +61,32 @@ describe('table ownership', () => {
       await until(async () => (await redis.pttl(leaseKey('t1'))) > 2_000);
     }
     // 4,000 ms > ttl: only the timer's renewals kept it.
-    expect(await b.claim('t1')).toBe(false);
-    await a.renewAll(); // the last timer renewal may still be replying: its new validUntil is then set
-    expect(a.owns('t1')).toBe(true);
+    expect(await redisTableOwnership.claim('t1')).toBe(false);
+    await ownership.renewAll(); // the last timer renewal may still be replying: its new validUntil is then set
+    expect(ownership.owns('t1')).toBe(true);
   });
 
   it('a paused copy loses the table: another copy claims it with a larger token, the old one is told and its guard refuses', async () => {
     const changesA: [LeaseChange, string, number][] = [];
-    const a = copy('a', 1_000, false, changesA);
-    const b = copy('b', 1_000);
+    const ownership = copy('a', 1_000, false, changesA);
+    const redisTableOwnership = copy('b', 1_000);
     const lost: string[] = [];
-    a.onLost((t) => lost.push(t));
-    expect(await a.claim('t1')).toBe(true);
+    ownership.onLost((t) => lost.push(t));
+    expect(await ownership.claim('t1')).toBe(true);
     // a is paused: no renewal. Its local validity (ttl minus a tenth) ends first: no write from
     // then on, even while Redis still holds its lease.
     clock.advance(899);
-    expect(a.owns('t1')).toBe(true);
+    expect(ownership.owns('t1')).toBe(true);
     clock.advance(1);
-    expect(a.owns('t1')).toBe(false);
-    await expect(a.guard(tx, { tableId: 't1', tournamentId: null })).rejects.toBeInstanceOf(StaleFencingTokenError);
-    expect(await b.claim('t1')).toBe(false); // Redis has not let it go yet
+    expect(ownership.owns('t1')).toBe(false);
+    await expect(ownership.guard(tx, { tableId: 't1', tournamentId: null })).rejects.toBeInstanceOf(
+      StaleFencingTokenError,
+    );
+    expect(await redisTableOwnership.claim('t1')).toBe(false); // Redis has not let it go yet
     await runOut(redis, leaseKey('t1'));
-    expect(await b.claim('t1')).toBe(true);
-    expect(b.token('t1')).toBe(2);
-    await a.renewAll();
+    expect(await redisTableOwnership.claim('t1')).toBe(true);
+    expect(redisTableOwnership.token('t1')).toBe(2);
+    await ownership.renewAll();
     expect(lost).toEqual(['t1']);
     expect(changesA).toEqual([
       ['acquired', 't1', 1],
@@ -93,11 +95,11 @@ describe('table ownership', () => {
   });
 
   it('release on stop lets another copy take the table at once', async () => {
-    const a = copy('a', 10_000);
-    const b = copy('b', 10_000);
-    await a.claim('t1');
-    await a.stop();
-    expect(await b.claim('t1')).toBe(true);
+    const ownership = copy('a', 10_000);
+    const redisTableOwnership = copy('b', 10_000);
+    await ownership.claim('t1');
+    await ownership.stop();
+    expect(await redisTableOwnership.claim('t1')).toBe(true);
     expect(clock.armed).toBe(1); // b's renewal timer; a's was stopped
   });
 });

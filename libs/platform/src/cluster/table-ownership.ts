@@ -66,12 +66,12 @@ export class RedisTableOwnership implements TableOwnership {
   /** The leases' clock: `validUntil` was computed on it, so it is compared on it. */
   private readonly clock: Clock;
 
-  constructor(private readonly o: RedisOwnershipOptions) {
-    this.clock = o.leases.localClock;
+  constructor(private readonly options: RedisOwnershipOptions) {
+    this.clock = options.leases.localClock;
   }
 
   get leaseMs(): number {
-    return this.o.leases.ttlMs;
+    return this.options.leases.ttlMs;
   }
 
   readonly guard: HandWriteGuard = Object.assign(
@@ -97,26 +97,26 @@ export class RedisTableOwnership implements TableOwnership {
 
   async claim(tableId: string): Promise<boolean> {
     if (this.held.has(tableId)) return true;
-    const lease = await this.o.leases.acquire(tableId);
+    const lease = await this.options.leases.acquire(tableId);
     if (!lease) return false;
     this.held.set(tableId, lease);
-    this.o.onChange?.('acquired', tableId, lease.token);
-    this.o.log?.('table lease acquired', { tableId, token: lease.token });
+    this.options.onChange?.('acquired', tableId, lease.token);
+    this.options.log?.('table lease acquired', { tableId, token: lease.token });
     this.schedule();
     return true;
   }
 
   holders(tableIds: readonly string[]): Promise<Map<string, { owner: string; token: number } | null>> {
-    return this.o.leases.holders(tableIds);
+    return this.options.leases.holders(tableIds);
   }
 
   async takeOver(tableId: string, from: { owner: string; token: number }): Promise<boolean> {
     if (this.held.has(tableId)) return true;
-    const lease = await this.o.leases.takeOver(tableId, { ...from, ttlMs: 0 });
+    const lease = await this.options.leases.takeOver(tableId, { ...from, ttlMs: 0 });
     if (!lease) return false;
     this.held.set(tableId, lease);
-    this.o.onChange?.('acquired', tableId, lease.token);
-    this.o.log?.('table lease taken over from a dead copy', { tableId, token: lease.token, from: from.owner });
+    this.options.onChange?.('acquired', tableId, lease.token);
+    this.options.log?.('table lease taken over from a dead copy', { tableId, token: lease.token, from: from.owner });
     this.schedule();
     return true;
   }
@@ -134,7 +134,8 @@ export class RedisTableOwnership implements TableOwnership {
     const lease = this.held.get(tableId);
     if (!lease) return;
     this.held.delete(tableId);
-    if (await this.o.leases.release(lease).catch(() => false)) this.o.onChange?.('released', tableId, lease.token);
+    if (await this.options.leases.release(lease).catch(() => false))
+      this.options.onChange?.('released', tableId, lease.token);
   }
 
   onLost(listener: (tableId: string) => void): void {
@@ -146,7 +147,7 @@ export class RedisTableOwnership implements TableOwnership {
     this.renewing ??= (async () => {
       await Promise.all(
         [...this.held.values()].map(async (lease) => {
-          const renewed = await this.o.leases.renew(lease).catch(() => undefined);
+          const renewed = await this.options.leases.renew(lease).catch(() => undefined);
           if (renewed) {
             if (this.held.get(lease.tableId) === lease) this.held.set(lease.tableId, renewed);
           } else if (renewed === null || this.clock.now() >= lease.validUntil) {
@@ -172,14 +173,17 @@ export class RedisTableOwnership implements TableOwnership {
   private lose(lease: Lease): void {
     if (this.held.get(lease.tableId) !== lease) return;
     this.held.delete(lease.tableId);
-    this.o.onChange?.('lost', lease.tableId, lease.token);
-    this.o.log?.('table lease lost', { tableId: lease.tableId, token: lease.token });
-    for (const l of this.listeners) l(lease.tableId);
+    this.options.onChange?.('lost', lease.tableId, lease.token);
+    this.options.log?.('table lease lost', { tableId: lease.tableId, token: lease.token });
+    for (const listener of this.listeners) listener(lease.tableId);
   }
 
   private schedule(): void {
-    if (this.stopTimer || this.o.autoRenew === false) return;
-    this.stopTimer = this.clock.every(Math.max(50, Math.floor(this.o.leases.ttlMs / 3)), () => void this.renewAll());
+    if (this.stopTimer || this.options.autoRenew === false) return;
+    this.stopTimer = this.clock.every(
+      Math.max(50, Math.floor(this.options.leases.ttlMs / 3)),
+      () => void this.renewAll(),
+    );
   }
 }
 

@@ -21,12 +21,12 @@ const routers: TableRouter[] = [];
 
 function router(
   instanceId: string,
-  o: Pick<TableRouterOptions, 'timeoutMs' | 'aliveTtlMs' | 'onRouted'> = {},
+  options: Pick<TableRouterOptions, 'timeoutMs' | 'aliveTtlMs' | 'onRouted'> = {},
 ): TableRouter {
   const redis = new Redis(URL, { maxRetriesPerRequest: 1 });
-  const r = new TableRouter({ redis, subscriber: redis.duplicate(), prefix, instanceId, clock, ...o });
-  routers.push(r);
-  return r;
+  const router = new TableRouter({ redis, subscriber: redis.duplicate(), prefix, instanceId, clock, ...options });
+  routers.push(router);
+  return router;
 }
 
 beforeEach(() => {
@@ -156,16 +156,16 @@ describe('table router', () => {
   });
 
   it("the directory lists every copy's tables; a closed table is removed", async () => {
-    const a = router('a');
-    const b = router('b');
-    await a.publish(entry('t1', 'a'));
-    await b.publish(entry('t2', 'b'));
-    expect((await a.entries()).map((e) => `${e.tableId}@${e.owner}`).sort()).toEqual(['t1@a', 't2@b']);
+    const tableRouter = router('a');
+    const otherRouter = router('b');
+    await tableRouter.publish(entry('t1', 'a'));
+    await otherRouter.publish(entry('t2', 'b'));
+    expect((await tableRouter.entries()).map((e) => `${e.tableId}@${e.owner}`).sort()).toEqual(['t1@a', 't2@b']);
     // Takeover: the new owner overwrites the entry.
-    await a.publish(entry('t2', 'a'));
-    expect((await b.entry('t2'))?.owner).toBe('a');
-    await a.unpublish('t1');
-    expect(await b.entry('t1')).toBeNull();
+    await tableRouter.publish(entry('t2', 'a'));
+    expect((await otherRouter.entry('t2'))?.owner).toBe('a');
+    await tableRouter.unpublish('t1');
+    expect(await otherRouter.entry('t1')).toBeNull();
   });
 
   it('a copy is alive while it heartbeats, not after it stopped; only hosting copies take new tables', async () => {

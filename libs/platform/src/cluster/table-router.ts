@@ -110,24 +110,24 @@ export class TableRouter {
   private hosting = false;
   private stopped = false;
 
-  constructor(private readonly o: TableRouterOptions) {
-    this.instanceId = o.instanceId;
-    this.aliveTtlMs = o.aliveTtlMs ?? 5000;
-    this.timeoutMs = o.timeoutMs ?? 10_000;
-    this.clock = o.clock ?? SYSTEM_CLOCK;
+  constructor(private readonly options: TableRouterOptions) {
+    this.instanceId = options.instanceId;
+    this.aliveTtlMs = options.aliveTtlMs ?? 5000;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.clock = options.clock ?? SYSTEM_CLOCK;
   }
 
   private channel(instance: string): string {
-    return `${this.o.prefix}:tables:rpc:${instance}`;
+    return `${this.options.prefix}:tables:rpc:${instance}`;
   }
   private get directoryKey(): string {
-    return `${this.o.prefix}:tables:directory`;
+    return `${this.options.prefix}:tables:directory`;
   }
   private get aliveKey(): string {
-    return `${this.o.prefix}:tables:alive`;
+    return `${this.options.prefix}:tables:alive`;
   }
   private get hostsKey(): string {
-    return `${this.o.prefix}:tables:hosts`;
+    return `${this.options.prefix}:tables:hosts`;
   }
 
   /**
@@ -138,10 +138,10 @@ export class TableRouter {
   async start(handler: CommandHandler | null, hosting: boolean): Promise<void> {
     this.handler = handler;
     this.hosting = hosting;
-    this.o.subscriber.on('message', (channel: string, raw: string) => {
+    this.options.subscriber.on('message', (channel: string, raw: string) => {
       if (channel === this.channel(this.instanceId)) void this.onMessage(raw);
     });
-    await this.o.subscriber.subscribe(this.channel(this.instanceId));
+    await this.options.subscriber.subscribe(this.channel(this.instanceId));
     await this.beat();
     const every = Math.max(50, Math.floor(this.aliveTtlMs / 3));
     this.stopHeartbeat = this.clock.every(every, () => void this.beat().catch(() => undefined));
@@ -150,38 +150,38 @@ export class TableRouter {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopHeartbeat?.();
-    for (const [id, p] of this.pending) {
-      p.cancelTimeout();
-      p.reject(
+    for (const [id, request] of this.pending) {
+      request.cancelTimeout();
+      request.reject(
         new RoutedCommandError({ code: 'CONFLICT', reason: 'SHUTTING_DOWN', message: 'this copy is shutting down' }),
       );
       this.pending.delete(id);
     }
-    await this.o.redis.zrem(this.aliveKey, this.instanceId).catch(() => undefined);
-    if (this.hosting) await this.o.redis.zrem(this.hostsKey, this.instanceId).catch(() => undefined);
-    await this.o.subscriber.quit().catch(() => undefined);
-    await this.o.redis.quit().catch(() => undefined);
+    await this.options.redis.zrem(this.aliveKey, this.instanceId).catch(() => undefined);
+    if (this.hosting) await this.options.redis.zrem(this.hostsKey, this.instanceId).catch(() => undefined);
+    await this.options.subscriber.quit().catch(() => undefined);
+    await this.options.redis.quit().catch(() => undefined);
   }
 
   private async beat(): Promise<void> {
     if (this.stopped) return;
     const until = this.clock.now() + this.aliveTtlMs;
-    await this.o.redis.zadd(this.aliveKey, until, this.instanceId);
-    if (this.hosting) await this.o.redis.zadd(this.hostsKey, until, this.instanceId);
+    await this.options.redis.zadd(this.aliveKey, until, this.instanceId);
+    if (this.hosting) await this.options.redis.zadd(this.hostsKey, until, this.instanceId);
   }
 
   /** Every routing copy (hosting tables or not) that heartbeated within its ttl. */
   async aliveCopies(): Promise<string[]> {
-    return this.o.redis.zrangebyscore(this.aliveKey, this.clock.now(), '+inf');
+    return this.options.redis.zrangebyscore(this.aliveKey, this.clock.now(), '+inf');
   }
 
   /** Copies that host tables and heartbeated within their ttl. */
   async aliveHosts(): Promise<string[]> {
     const now = this.clock.now();
     // Forget copies dead for a long time (keeps the set small); the score is their alive-until.
-    await this.o.redis.zremrangebyscore(this.hostsKey, '-inf', now - 60 * this.aliveTtlMs);
-    await this.o.redis.zremrangebyscore(this.aliveKey, '-inf', now - 60 * this.aliveTtlMs);
-    return this.o.redis.zrangebyscore(this.hostsKey, now, '+inf');
+    await this.options.redis.zremrangebyscore(this.hostsKey, '-inf', now - 60 * this.aliveTtlMs);
+    await this.options.redis.zremrangebyscore(this.aliveKey, '-inf', now - 60 * this.aliveTtlMs);
+    return this.options.redis.zrangebyscore(this.hostsKey, now, '+inf');
   }
 
   /**
@@ -193,7 +193,7 @@ export class TableRouter {
   async listening(instances: readonly string[]): Promise<Map<string, boolean>> {
     const out = new Map<string, boolean>();
     if (!instances.length) return out;
-    const reply = (await this.o.redis.call('PUBSUB', 'NUMSUB', ...instances.map((i) => this.channel(i)))) as (
+    const reply = (await this.options.redis.call('PUBSUB', 'NUMSUB', ...instances.map((i) => this.channel(i)))) as (
       string | number
     )[];
     instances.forEach((i, n) => out.set(i, Number(reply[2 * n + 1]) > 0));
@@ -201,27 +201,27 @@ export class TableRouter {
   }
 
   async isAlive(instance: string): Promise<boolean> {
-    const until = await this.o.redis.zscore(this.aliveKey, instance);
+    const until = await this.options.redis.zscore(this.aliveKey, instance);
     return until !== null && Number(until) > this.clock.now();
   }
 
   // ------------------------------------------------------------------ directory
 
   async publish(entry: DirectoryEntry): Promise<void> {
-    await this.o.redis.hset(this.directoryKey, entry.tableId, JSON.stringify(entry));
+    await this.options.redis.hset(this.directoryKey, entry.tableId, JSON.stringify(entry));
   }
 
   async unpublish(tableId: string): Promise<void> {
-    await this.o.redis.hdel(this.directoryKey, tableId);
+    await this.options.redis.hdel(this.directoryKey, tableId);
   }
 
   async entry(tableId: string): Promise<DirectoryEntry | null> {
-    const raw = await this.o.redis.hget(this.directoryKey, tableId);
+    const raw = await this.options.redis.hget(this.directoryKey, tableId);
     return raw ? (JSON.parse(raw) as DirectoryEntry) : null;
   }
 
   async entries(): Promise<DirectoryEntry[]> {
-    const all = await this.o.redis.hgetall(this.directoryKey);
+    const all = await this.options.redis.hgetall(this.directoryKey);
     return Object.values(all).map((raw) => JSON.parse(raw) as DirectoryEntry);
   }
 
@@ -243,7 +243,7 @@ export class TableRouter {
     const reply = new Promise<unknown>((resolve, reject) => {
       const cancelTimeout = this.clock.after(this.timeoutMs, () => {
         this.pending.delete(id);
-        this.o.onRouted?.('sent', op, 'unavailable');
+        this.options.onRouted?.('sent', op, 'unavailable');
         reject(
           new RoutedCommandError({
             code: 'CONFLICT',
@@ -254,15 +254,15 @@ export class TableRouter {
       });
       this.pending.set(id, { resolve, reject, cancelTimeout, op });
     });
-    const receivers = await this.o.redis.publish(this.channel(owner), JSON.stringify(message));
+    const receivers = await this.options.redis.publish(this.channel(owner), JSON.stringify(message));
     if (receivers === 0) {
       // Nobody listens on that channel: the copy is gone (its table is being taken over).
-      const p = this.pending.get(id);
-      if (p) {
-        p.cancelTimeout();
+      const request = this.pending.get(id);
+      if (request) {
+        request.cancelTimeout();
         this.pending.delete(id);
-        this.o.onRouted?.('sent', op, 'unavailable');
-        p.reject(
+        this.options.onRouted?.('sent', op, 'unavailable');
+        request.reject(
           new RoutedCommandError({
             code: 'CONFLICT',
             reason: 'TABLE_MOVING',
@@ -282,14 +282,14 @@ export class TableRouter {
       return;
     }
     if (msg.kind === 'reply') {
-      const p = this.pending.get(msg.id);
-      if (!p) return; // timed out already
-      p.cancelTimeout();
+      const request = this.pending.get(msg.id);
+      if (!request) return; // timed out already
+      request.cancelTimeout();
       this.pending.delete(msg.id);
-      this.o.onRouted?.('sent', p.op, msg.ok ? 'ok' : 'refused');
-      if (msg.ok) p.resolve(msg.result);
+      this.options.onRouted?.('sent', request.op, msg.ok ? 'ok' : 'refused');
+      if (msg.ok) request.resolve(msg.result);
       else
-        p.reject(
+        request.reject(
           new RoutedCommandError(
             msg.error ?? { code: 'INTERNAL', reason: 'INTERNAL', message: 'routed command failed' },
           ),
@@ -313,8 +313,8 @@ export class TableRouter {
         reply = { kind: 'reply', id: msg.id, ok: false, error: toRoutedError(err) };
       }
     }
-    this.o.onRouted?.('served', op, reply.ok ? 'ok' : 'refused');
-    await this.o.redis.publish(this.channel(msg.from), JSON.stringify(reply)).catch(() => undefined);
+    this.options.onRouted?.('served', op, reply.ok ? 'ok' : 'refused');
+    await this.options.redis.publish(this.channel(msg.from), JSON.stringify(reply)).catch(() => undefined);
   }
 }
 
@@ -323,15 +323,15 @@ export class TableRouter {
  * log).
  */
 export function toRoutedError(err: unknown): RoutedError {
-  const e = err as { code?: unknown; reason?: unknown; message?: unknown; error?: RoutedError };
+  const refusal = err as { code?: unknown; reason?: unknown; message?: unknown; error?: RoutedError };
   if (err instanceof RoutedCommandError) return err.error;
-  if (typeof e?.code === 'string' && typeof e.reason === 'string') {
+  if (typeof refusal?.code === 'string' && typeof refusal.reason === 'string') {
     // TableHostError's message starts with its reason; the receiving side puts it back.
-    const message = String(e.message ?? '');
+    const message = String(refusal.message ?? '');
     return {
-      code: e.code as SocketErrorCode,
-      reason: e.reason,
-      message: message.startsWith(`${e.reason}: `) ? message.slice(e.reason.length + 2) : message,
+      code: refusal.code as SocketErrorCode,
+      reason: refusal.reason,
+      message: message.startsWith(`${refusal.reason}: `) ? message.slice(refusal.reason.length + 2) : message,
     };
   }
   return { code: 'INTERNAL', reason: 'INTERNAL', message: 'the table host failed; see its log' };

@@ -28,8 +28,8 @@ const optionalMs = z
 const originList = z
   .string()
   .default('')
-  .transform((v) =>
-    v
+  .transform((value) =>
+    value
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
@@ -136,21 +136,22 @@ export const configSchema = z
      */
     JOBS_RECONCILE_CHECK_MS: int(1000, 0, 10 * 60 * 1000),
   })
-  .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.JWT_SECRET === undefined) {
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && config.JWT_SECRET === undefined) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set in production' });
     }
   })
-  .transform(({ SOCKET_REDIS_ADAPTER, ...c }) => {
-    const clustered = c.CLUSTER_MODE === 'redis' || (c.CLUSTER_MODE === undefined && c.INSTANCE_ID !== undefined);
+  .transform(({ SOCKET_REDIS_ADAPTER, ...config }) => {
+    const clustered =
+      config.CLUSTER_MODE === 'redis' || (config.CLUSTER_MODE === undefined && config.INSTANCE_ID !== undefined);
     const adapter = SOCKET_REDIS_ADAPTER === 'auto' ? clustered : ['true', '1', 'yes'].includes(SOCKET_REDIS_ADAPTER);
     return {
-      ...c,
+      ...config,
       SOCKET_REDIS_ADAPTER: adapter,
       /** Tables are spread over copies (Redis leases, takeover). */
       clustered,
       /** Table commands go through the router: tables on several copies, none here, or asked for (TABLES_ROUTE). */
-      routesTables: c.TABLES_ROUTE || clustered || !c.TABLES_HOST,
+      routesTables: config.TABLES_ROUTE || clustered || !config.TABLES_HOST,
     };
   });
 

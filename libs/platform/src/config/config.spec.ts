@@ -2,11 +2,11 @@ import { ConfigError, parseConfig } from './config.schema';
 
 describe('parseConfig', () => {
   it('defaults to port 3000, embedded fallback and demo users with nothing configured', () => {
-    const c = parseConfig({});
-    expect(c.PORT).toBe(3000);
-    expect(c.EMBEDDED_FALLBACK).toBe(true);
-    expect(c.SEED_DEMO_USERS).toBe(true);
-    expect(c.DATABASE_URL).toBeUndefined();
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.EMBEDDED_FALLBACK).toBe(true);
+    expect(config.SEED_DEMO_USERS).toBe(true);
+    expect(config.DATABASE_URL).toBeUndefined();
   });
 
   it('names the bad variable and its value', () => {
@@ -20,8 +20,8 @@ describe('parseConfig', () => {
     let message = '';
     try {
       parseConfig({ JWT_SECRET: 'short' });
-    } catch (e) {
-      message = (e as Error).message;
+    } catch (error) {
+      message = (error as Error).message;
     }
     expect(message).toMatch(/JWT_SECRET: must be at least 32 characters/);
     expect(message).not.toContain('short"');
@@ -29,10 +29,10 @@ describe('parseConfig', () => {
   });
 
   it('treats empty strings as unset and parses booleans', () => {
-    const c = parseConfig({ DATABASE_URL: '', SEED_DEMO_USERS: 'false', PORT: '0' });
-    expect(c.DATABASE_URL).toBeUndefined();
-    expect(c.SEED_DEMO_USERS).toBe(false);
-    expect(c.PORT).toBe(0);
+    const config = parseConfig({ DATABASE_URL: '', SEED_DEMO_USERS: 'false', PORT: '0' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO_USERS).toBe(false);
+    expect(config.PORT).toBe(0);
   });
 
   it("takes an app's defaults (forRoot) for what the environment leaves unset; the environment wins", () => {

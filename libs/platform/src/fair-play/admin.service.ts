@@ -47,17 +47,17 @@ export function splitClawback(amount: number, donors: readonly DonorShare[]): { 
 /** Who lost the chips, by the flag's evidence (chip-dump findings). */
 function donorsOf(signal: string, evidence: unknown, recipient: string): DonorShare[] {
   if (signal !== 'chip-dump') return [];
-  const e = evidence as {
+  const fields = evidence as {
     pattern?: string;
     donor?: string;
     recipient?: string;
     donors?: { donor: string; netToRecipient: number }[];
     hands?: { committed: number }[];
   };
-  if (e.recipient !== recipient) return [];
-  if (e.pattern === 'concentrated-flow')
-    return (e.donors ?? []).map((d) => ({ userId: d.donor, weight: d.netToRecipient }));
-  if (e.pattern === 'strong-folds' && e.donor) return [{ userId: e.donor, weight: 1 }];
+  if (fields.recipient !== recipient) return [];
+  if (fields.pattern === 'concentrated-flow')
+    return (fields.donors ?? []).map((d) => ({ userId: d.donor, weight: d.netToRecipient }));
+  if (fields.pattern === 'strong-folds' && fields.donor) return [{ userId: fields.donor, weight: 1 }];
   return [];
 }
 
@@ -93,41 +93,41 @@ export class FairPlayAdminService {
     const balance = new Map(balances.map((b) => [b.userId!, Number(b.balance)]));
     return {
       users: users.map((u) => ({ id: u.id, username: u.username, isBot: u.isBot, balance: balance.get(u.id) ?? 0 })),
-      flags: flags.map((f) => ({
-        id: f.id,
-        signal: f.signal,
-        pattern: f.pattern,
-        userIds: f.userIds,
-        evidence: f.evidence,
-        handIds: f.handIds,
-        status: f.status,
-        seenCount: f.seenCount,
-        createdAt: f.createdAt,
-        lastSeenAt: f.lastSeenAt,
+      flags: flags.map((flag) => ({
+        id: flag.id,
+        signal: flag.signal,
+        pattern: flag.pattern,
+        userIds: flag.userIds,
+        evidence: flag.evidence,
+        handIds: flag.handIds,
+        status: flag.status,
+        seenCount: flag.seenCount,
+        createdAt: flag.createdAt,
+        lastSeenAt: flag.lastSeenAt,
       })),
-      reports: reports.map((r) => ({
-        id: r.id,
-        reporterId: r.reporterId,
-        reportedId: r.reportedId,
-        tableId: r.tableId,
-        handId: r.handId,
-        reason: r.reason,
-        text: r.text,
-        status: r.status,
-        createdAt: r.createdAt,
+      reports: reports.map((report) => ({
+        id: report.id,
+        reporterId: report.reporterId,
+        reportedId: report.reportedId,
+        tableId: report.tableId,
+        handId: report.handId,
+        reason: report.reason,
+        text: report.text,
+        status: report.status,
+        createdAt: report.createdAt,
       })),
-      sanctions: sanctions.map((s) => ({
-        id: s.id.toString(),
-        userId: s.userId,
-        kind: s.kind,
-        reason: s.reason,
-        flagId: s.flagId,
-        reportId: s.reportId,
-        amount: s.amount === null ? null : Number(s.amount),
-        ledgerKey: s.ledgerKey,
-        createdAt: s.createdAt,
-        endsAt: s.endsAt,
-        liftedAt: s.liftedAt,
+      sanctions: sanctions.map((sanction) => ({
+        id: sanction.id.toString(),
+        userId: sanction.userId,
+        kind: sanction.kind,
+        reason: sanction.reason,
+        flagId: sanction.flagId,
+        reportId: sanction.reportId,
+        amount: sanction.amount === null ? null : Number(sanction.amount),
+        ledgerKey: sanction.ledgerKey,
+        createdAt: sanction.createdAt,
+        endsAt: sanction.endsAt,
+        liftedAt: sanction.liftedAt,
       })),
     };
   }
@@ -161,37 +161,39 @@ export class FairPlayAdminService {
   }
 
   async setFlagStatus(id: string, status: 'open' | 'dismissed' | 'actioned'): Promise<void> {
-    const r = await this.prisma.fairPlayFlag.updateMany({ where: { id }, data: { status } });
-    if (r.count === 0) {
+    const payload = await this.prisma.fairPlayFlag.updateMany({ where: { id }, data: { status } });
+    if (payload.count === 0) {
       const rr = await this.prisma.fairPlayReport.updateMany({ where: { id }, data: { status } });
       if (rr.count === 0) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such flag or report' });
     }
   }
 
-  async sanction(adminId: string, b: SanctionBody) {
-    const user = await this.prisma.user.findUnique({ where: { id: b.userId }, select: { id: true } });
+  async sanction(adminId: string, sanctionBody: SanctionBody) {
+    const user = await this.prisma.user.findUnique({ where: { id: sanctionBody.userId }, select: { id: true } });
     if (!user) throw new NotFoundException({ code: 'UNKNOWN_USER', message: 'no such account' });
-    const flag = b.flagId ? await this.prisma.fairPlayFlag.findUnique({ where: { id: b.flagId } }) : null;
-    if (b.flagId && !flag) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such flag' });
-    const endsAt = b.days ? new Date(Date.now() + b.days * 86_400_000) : null;
+    const flag = sanctionBody.flagId
+      ? await this.prisma.fairPlayFlag.findUnique({ where: { id: sanctionBody.flagId } })
+      : null;
+    if (sanctionBody.flagId && !flag) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such flag' });
+    const endsAt = sanctionBody.days ? new Date(Date.now() + sanctionBody.days * 86_400_000) : null;
     const base = {
-      userId: b.userId,
-      kind: b.kind,
-      reason: b.reason,
-      flagId: b.flagId ?? null,
-      reportId: b.reportId ?? null,
+      userId: sanctionBody.userId,
+      kind: sanctionBody.kind,
+      reason: sanctionBody.reason,
+      flagId: sanctionBody.flagId ?? null,
+      reportId: sanctionBody.reportId ?? null,
       adminId,
     };
 
     let row;
-    if (b.kind === 'clawback') {
-      if (!b.amount)
+    if (sanctionBody.kind === 'clawback') {
+      if (!sanctionBody.amount)
         throw new BadRequestException({ code: 'AMOUNT_REQUIRED', message: 'a claw-back needs an amount of chips' });
-      const amount = b.amount;
-      const to = splitClawback(amount, flag ? donorsOf(flag.signal, flag.evidence, b.userId) : []);
+      const amount = sanctionBody.amount;
+      const to = splitClawback(amount, flag ? donorsOf(flag.signal, flag.evidence, sanctionBody.userId) : []);
       const movements: Movement[] = to.length
-        ? to.map((d) => ({ from: Accounts.user(b.userId), to: Accounts.user(d.userId), amount: d.amount }))
-        : [{ from: Accounts.user(b.userId), to: Accounts.house(), amount }];
+        ? to.map((d) => ({ from: Accounts.user(sanctionBody.userId), to: Accounts.user(d.userId), amount: d.amount }))
+        : [{ from: Accounts.user(sanctionBody.userId), to: Accounts.house(), amount }];
       const ledgerKey = `fair-play:clawback:${randomUUID()}`;
       try {
         row = await inTransaction(this.prisma, async (tx) => {
@@ -199,7 +201,7 @@ export class FairPlayAdminService {
             idempotencyKey: ledgerKey,
             reason: 'clawback',
             movements,
-            note: `fair-play claw-back: ${b.reason}`.slice(0, 200),
+            note: `fair-play claw-back: ${sanctionBody.reason}`.slice(0, 200),
           });
           return tx.fairPlaySanction.create({ data: { ...base, amount: BigInt(amount), ledgerKey } });
         });
@@ -212,15 +214,21 @@ export class FairPlayAdminService {
         throw err;
       }
     } else {
-      row = await this.prisma.fairPlaySanction.create({ data: { ...base, endsAt: b.kind === 'warn' ? null : endsAt } });
+      row = await this.prisma.fairPlaySanction.create({
+        data: { ...base, endsAt: sanctionBody.kind === 'warn' ? null : endsAt },
+      });
     }
-    if (b.flagId) await this.prisma.fairPlayFlag.update({ where: { id: b.flagId }, data: { status: 'actioned' } });
-    if (b.reportId)
-      await this.prisma.fairPlayReport.updateMany({ where: { id: b.reportId }, data: { status: 'actioned' } });
-    if (b.kind === 'warn')
-      this.sockets.toUser(b.userId, 'fairplay:warning', {
+    if (sanctionBody.flagId)
+      await this.prisma.fairPlayFlag.update({ where: { id: sanctionBody.flagId }, data: { status: 'actioned' } });
+    if (sanctionBody.reportId)
+      await this.prisma.fairPlayReport.updateMany({
+        where: { id: sanctionBody.reportId },
+        data: { status: 'actioned' },
+      });
+    if (sanctionBody.kind === 'warn')
+      this.sockets.toUser(sanctionBody.userId, 'fairplay:warning', {
         id: row.id.toString(),
-        reason: b.reason,
+        reason: sanctionBody.reason,
         createdAt: row.createdAt.toISOString(),
       });
     return {
@@ -234,11 +242,11 @@ export class FairPlayAdminService {
 
   async lift(id: string): Promise<void> {
     if (!/^\d{1,18}$/.test(id)) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such sanction' });
-    const r = await this.prisma.fairPlaySanction.updateMany({
+    const payload = await this.prisma.fairPlaySanction.updateMany({
       where: { id: BigInt(id), kind: { in: ['restrict-public', 'suspend'] }, liftedAt: null },
       data: { liftedAt: new Date() },
     });
-    if (r.count === 0)
+    if (payload.count === 0)
       throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such restriction or suspension in force' });
   }
 }

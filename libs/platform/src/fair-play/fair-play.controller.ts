@@ -42,13 +42,13 @@ import { FairPlayScanner } from './scan';
 import { StandingService } from './standing';
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const r = schema.safeParse(body);
-  if (!r.success)
+  const result = schema.safeParse(body);
+  if (!result.success)
     throw new BadRequestException({
       code: 'BAD_PAYLOAD',
-      message: r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+      message: result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
     });
-  return r.data;
+  return result.data;
 }
 
 const iso = (d: Date | 'indefinite' | null) => (d === null || d === 'indefinite' ? d : d.toISOString());
@@ -70,7 +70,7 @@ export class FairPlayController {
 
   @Get('me/fair-play')
   async mine(@CurrentUser() user: AccessClaims): Promise<MyFairPlayView> {
-    const [s, rp, warnings] = await Promise.all([
+    const [current, rp, warnings] = await Promise.all([
       this.standing.of(user.sub),
       this.prisma.responsiblePlay.findUnique({ where: { userId: user.sub }, select: { realityCheckMinutes: true } }),
       this.prisma.fairPlaySanction.findMany({
@@ -80,11 +80,11 @@ export class FairPlayController {
     ]);
     const minutes = rp?.realityCheckMinutes ?? null;
     return {
-      coolOffUntil: s.coolOffUntil?.toISOString() ?? null,
+      coolOffUntil: current.coolOffUntil?.toISOString() ?? null,
       realityCheckMinutes: Math.max(1, Math.round(this.responsible.intervalMs(minutes) / 60_000)),
       realityCheckIsDefault: minutes === null,
-      restrictedFromPublicUntil: iso(s.restrictedUntil),
-      suspendedUntil: iso(s.suspendedUntil),
+      restrictedFromPublicUntil: iso(current.restrictedUntil),
+      suspendedUntil: iso(current.suspendedUntil),
       warnings: warnings.map((w) => ({ id: w.id.toString(), reason: w.reason, createdAt: w.createdAt.toISOString() })),
       purchases: 'none',
     };
@@ -121,8 +121,8 @@ export class FairPlayAdminController {
 
   @Get('review')
   review(@Query('status') status?: string) {
-    const s = status === 'dismissed' || status === 'actioned' || status === 'all' ? status : 'open';
-    return this.admin.review(s);
+    const wanted = status === 'dismissed' || status === 'actioned' || status === 'all' ? status : 'open';
+    return this.admin.review(wanted);
   }
 
   @Post('scan')
@@ -146,10 +146,10 @@ export class FairPlayAdminController {
   @Post('flags/:id/status')
   @HttpCode(200)
   async status(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: { status?: unknown }) {
-    const s = body?.status;
-    if (s !== 'open' && s !== 'dismissed' && s !== 'actioned')
+    const wanted = body?.status;
+    if (wanted !== 'open' && wanted !== 'dismissed' && wanted !== 'actioned')
       throw new BadRequestException({ code: 'BAD_PAYLOAD', message: 'status: open, dismissed or actioned' });
-    await this.admin.setFlagStatus(id, s);
+    await this.admin.setFlagStatus(id, wanted);
     return { ok: true };
   }
 
@@ -164,18 +164,24 @@ export class FairPlayAdminController {
       select: { id: true, username: true, isBot: true },
     });
     const byId = new Map(users.map((u) => [u.id, u]));
-    const c = hand.config;
+    const handConfig = hand.config;
     return {
       id: hand.id,
       tableId: hand.tableId,
       handNumber: hand.handNumber,
       seat: -1,
-      config: { variant: c.variant, structure: c.structure, stakes: c.stakes, button: c.button, seats: c.seats },
-      players: hand.players.map((p) => ({
-        seat: p.seat,
-        userId: p.userId,
-        name: byId.get(p.userId)?.username ?? '?',
-        isBot: byId.get(p.userId)?.isBot ?? false,
+      config: {
+        variant: handConfig.variant,
+        structure: handConfig.structure,
+        stakes: handConfig.stakes,
+        button: handConfig.button,
+        seats: handConfig.seats,
+      },
+      players: hand.players.map((player) => ({
+        seat: player.seat,
+        userId: player.userId,
+        name: byId.get(player.userId)?.username ?? '?',
+        isBot: byId.get(player.userId)?.isBot ?? false,
       })),
       events,
     };

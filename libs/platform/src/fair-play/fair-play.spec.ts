@@ -63,14 +63,14 @@ describe('decisionTimings: a decision takes from the event stored before it to i
 
 describe('fair-play settings from the environment', () => {
   it('defaults: a scan every 10 minutes over 7 days, a reality check every 60 minutes, loopback never compared', () => {
-    const o = fairPlayOptionsFromEnv({});
-    expect(o).toMatchObject({
+    const options = fairPlayOptionsFromEnv({});
+    expect(options).toMatchObject({
       scanEveryMs: 600_000,
       scanHours: 168,
       realityCheckMinutes: 60,
       realityCheckEveryMs: null,
     });
-    expect(o.sameConnection.sharedIps).toEqual(['127.0.0.1', '::1']);
+    expect(options.sameConnection.sharedIps).toEqual(['127.0.0.1', '::1']);
   });
   it("FAIR_PLAY_OPTIONS overrides the signals' thresholds; a bad value names the variable", () => {
     expect(

@@ -27,13 +27,13 @@ export const flagKey = (f: Pick<FlagInput, 'signal' | 'pattern' | 'keyUsers'>): 
 export class FlagStore {
   constructor(private readonly prisma: PrismaService) {}
 
-  async record(f: FlagInput): Promise<string> {
-    const handIds = f.handIds.filter((h) => UUID.test(h)).slice(-MAX_HANDS);
-    const userIds = [...new Set(f.userIds)];
-    const evidence = JSON.parse(JSON.stringify(f.evidence)) as object;
+  async record(input: FlagInput): Promise<string> {
+    const handIds = input.handIds.filter((h) => UUID.test(h)).slice(-MAX_HANDS);
+    const userIds = [...new Set(input.userIds)];
+    const evidence = JSON.parse(JSON.stringify(input.evidence)) as object;
     const row = await this.prisma.fairPlayFlag.upsert({
-      where: { key: flagKey(f) },
-      create: { key: flagKey(f), signal: f.signal, pattern: f.pattern, userIds, evidence, handIds },
+      where: { key: flagKey(input) },
+      create: { key: flagKey(input), signal: input.signal, pattern: input.pattern, userIds, evidence, handIds },
       update: { userIds, evidence, handIds, seenCount: { increment: 1 }, lastSeenAt: new Date() },
       select: { id: true },
     });

@@ -36,12 +36,12 @@ const DEFAULT_SHARED_IPS = ['127.0.0.1', '::1'];
  */
 export function fairPlayOptionsFromEnv(env: Record<string, string | undefined>): FairPlayOptions {
   const int = (name: string, fallback: number, min = 0, max = 2 ** 31 - 1): number => {
-    const v = env[name];
-    if (v === undefined || v === '') return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new Error(`${name} must be an integer ${min}..${max}, got ${JSON.stringify(v)}`);
-    return n;
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const parsed = Number(raw);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max)
+      throw new Error(`${name} must be an integer ${min}..${max}, got ${JSON.stringify(raw)}`);
+    return parsed;
   };
   let overrides: Record<string, Record<string, unknown>> = {};
   if (env.FAIR_PLAY_OPTIONS) {

@@ -111,24 +111,24 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
     });
     const chipsOf = new Map(playing.map((p) => [p.user_id, p.chips]));
     const sent: string[] = [];
-    for (const s of sessions) {
-      const every = this.intervalMs(s.realityCheckMinutes);
-      const dueAt = new Date((s.lastCheckAt ?? s.sessionStartedAt!).getTime() + every);
+    for (const limits of sessions) {
+      const every = this.intervalMs(limits.realityCheckMinutes);
+      const dueAt = new Date((limits.lastCheckAt ?? limits.sessionStartedAt!).getTime() + every);
       if (dueAt > now) continue;
       // Claimed by one copy: the row still has the last check this copy read.
       const claimed = await this.prisma.responsiblePlay.updateMany({
-        where: { userId: s.userId, lastCheckAt: s.lastCheckAt, sessionStartedAt: s.sessionStartedAt },
+        where: { userId: limits.userId, lastCheckAt: limits.lastCheckAt, sessionStartedAt: limits.sessionStartedAt },
         data: { lastCheckAt: now },
       });
       if (claimed.count !== 1) continue;
-      const started = s.sessionStartedAt!;
-      this.sockets.toUser(s.userId, 'fairplay:reality-check', {
+      const started = limits.sessionStartedAt!;
+      this.sockets.toUser(limits.userId, 'fairplay:reality-check', {
         minutesPlayed: Math.floor((now.getTime() - started.getTime()) / 60_000),
-        netChips: Number((chipsOf.get(s.userId) ?? 0n) - (s.sessionStartChips ?? 0n)),
+        netChips: Number((chipsOf.get(limits.userId) ?? 0n) - (limits.sessionStartChips ?? 0n)),
         sessionStartedAt: started.toISOString(),
         everyMinutes: Math.max(1, Math.round(every / 60_000)),
       });
-      sent.push(s.userId);
+      sent.push(limits.userId);
     }
     return sent;
   }

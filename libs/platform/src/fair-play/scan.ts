@@ -66,9 +66,9 @@ export function decisionTimings(
   const out: DecisionTiming[] = [];
   const userOf = new Map(hand.players.map((p) => [p.seat, p.userId]));
   for (let i = 1; i < events.length; i++) {
-    const e = events[i].payload;
-    if (e.type !== 'action' || typeof e.seat !== 'number') continue;
-    const userId = userOf.get(e.seat);
+    const storedEventPayload = events[i].payload;
+    if (storedEventPayload.type !== 'action' || typeof storedEventPayload.seat !== 'number') continue;
+    const userId = userOf.get(storedEventPayload.seat);
     if (!userId) continue;
     const ms = Math.max(0, events[i].created_at.getTime() - events[i - 1].created_at.getTime());
     out.push({
@@ -161,67 +161,67 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
         SELECT hand_id::text AS hand_id, seq, payload, created_at FROM hand_events
         WHERE hand_id = ANY(${chunk.map((r) => r.id)}::uuid[]) ORDER BY hand_id, seq`;
       const byHand = new Map<string, EventRow[]>();
-      for (const e of events) byHand.set(e.hand_id, [...(byHand.get(e.hand_id) ?? []), e]);
-      for (const r of chunk) {
-        const ev = byHand.get(r.id) ?? [];
+      for (const row of events) byHand.set(row.hand_id, [...(byHand.get(row.hand_id) ?? []), row]);
+      for (const row of chunk) {
+        const ev = byHand.get(row.id) ?? [];
         hands.push({
-          handId: r.id,
-          tableId: r.table_id,
-          players: r.players.map((p) => ({ seat: p.seat, userId: p.userId })),
+          handId: row.id,
+          tableId: row.table_id,
+          players: row.players.map((p) => ({ seat: p.seat, userId: p.userId })),
           events: ev.map((e) => e.payload),
         });
-        timings.push(...decisionTimings(r, ev, bots, r.table_id ? (timeoutFrom.get(r.table_id) ?? null) : null));
+        timings.push(...decisionTimings(row, ev, bots, row.table_id ? (timeoutFrom.get(row.table_id) ?? null) : null));
       }
     }
 
     const found: FlagInput[] = [];
-    for (const f of detectChipDumping(hands, this.options.chipDump)) {
+    for (const finding of detectChipDumping(hands, this.options.chipDump)) {
       // House bots get their chips from the house and play by a fixed policy: never a dump recipient or donor.
-      if (f.pattern === 'strong-folds') {
-        if (bots.has(f.donor) || bots.has(f.recipient)) continue;
+      if (finding.pattern === 'strong-folds') {
+        if (bots.has(finding.donor) || bots.has(finding.recipient)) continue;
         found.push({
           signal: 'chip-dump',
-          pattern: f.pattern,
-          userIds: [f.recipient, f.donor],
-          keyUsers: [f.recipient, f.donor],
-          evidence: f,
-          handIds: f.hands.map((h) => h.handId),
+          pattern: finding.pattern,
+          userIds: [finding.recipient, finding.donor],
+          keyUsers: [finding.recipient, finding.donor],
+          evidence: finding,
+          handIds: finding.hands.map((h) => h.handId),
         });
       } else {
-        const donors = f.donors.filter((d) => !bots.has(d.donor));
-        if (bots.has(f.recipient) || donors.length < Math.max(1, this.options.chipDump.minDonors ?? 3)) continue;
+        const donors = finding.donors.filter((d) => !bots.has(d.donor));
+        if (bots.has(finding.recipient) || donors.length < Math.max(1, this.options.chipDump.minDonors ?? 3)) continue;
         found.push({
           signal: 'chip-dump',
-          pattern: f.pattern,
-          userIds: [f.recipient, ...donors.map((d) => d.donor)],
-          keyUsers: [f.recipient],
-          evidence: { ...f, donors },
+          pattern: finding.pattern,
+          userIds: [finding.recipient, ...donors.map((d) => d.donor)],
+          keyUsers: [finding.recipient],
+          evidence: { ...finding, donors },
           handIds: [...new Set(donors.flatMap((d) => d.handIds))],
         });
       }
     }
-    for (const f of detectSoftPlay(hands, this.options.softPlay)) {
-      if (f.pair.some((u) => bots.has(u))) continue;
+    for (const finding of detectSoftPlay(hands, this.options.softPlay)) {
+      if (finding.pair.some((u) => bots.has(u))) continue;
       found.push({
         signal: 'soft-play',
         pattern: null,
-        userIds: [...f.pair],
-        keyUsers: [...f.pair],
-        evidence: f,
-        handIds: f.handIds,
+        userIds: [...finding.pair],
+        keyUsers: [...finding.pair],
+        evidence: finding,
+        handIds: finding.handIds,
       });
     }
-    for (const f of detectBotTiming(timings, this.options.botTiming)) {
+    for (const finding of detectBotTiming(timings, this.options.botTiming)) {
       found.push({
         signal: 'bot-timing',
         pattern: null,
-        userIds: [f.userId],
-        keyUsers: [f.userId],
-        evidence: f,
-        handIds: f.handIds,
+        userIds: [finding.userId],
+        keyUsers: [finding.userId],
+        evidence: finding,
+        handIds: finding.handIds,
       });
     }
-    for (const f of found) await this.flags.record(f);
+    for (const input of found) await this.flags.record(input);
     this.logger.log({
       msg: 'fair-play scan',
       tag,
@@ -246,9 +246,9 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
       select: { id: true, config: true },
     });
     const out = new Map<string, number>();
-    for (const t of tables) {
-      const ms = (t.config as { clock?: { decisionMs?: number } } | null)?.clock?.decisionMs;
-      if (typeof ms === 'number' && ms > 0) out.set(t.id, Math.max(0, ms - 100));
+    for (const table of tables) {
+      const ms = (table.config as { clock?: { decisionMs?: number } } | null)?.clock?.decisionMs;
+      if (typeof ms === 'number' && ms > 0) out.set(table.id, Math.max(0, ms - 100));
     }
     return out;
   }

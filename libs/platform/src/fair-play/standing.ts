@@ -45,16 +45,20 @@ export class StandingService {
    * suspension, or — for public tables, Sit & Gos and tournaments — a restriction.
    */
   async assertMayPlay(userId: string, where: { publicGame: boolean }): Promise<void> {
-    const s = await this.of(userId);
+    const standing = await this.of(userId);
     const when = (d: Date | 'indefinite') =>
       d === 'indefinite' ? 'until an admin lifts it' : `until ${d.toISOString()}`;
-    if (s.coolOffUntil)
-      throw new FairPlayRefusal('COOL_OFF', `you chose a cool-off: no play until ${s.coolOffUntil.toISOString()}`);
-    if (s.suspendedUntil) throw new FairPlayRefusal('SUSPENDED', `this account is suspended ${when(s.suspendedUntil)}`);
-    if (s.restrictedUntil && where.publicGame)
+    if (standing.coolOffUntil)
+      throw new FairPlayRefusal(
+        'COOL_OFF',
+        `you chose a cool-off: no play until ${standing.coolOffUntil.toISOString()}`,
+      );
+    if (standing.suspendedUntil)
+      throw new FairPlayRefusal('SUSPENDED', `this account is suspended ${when(standing.suspendedUntil)}`);
+    if (standing.restrictedUntil && where.publicGame)
       throw new FairPlayRefusal(
         'RESTRICTED',
-        `this account may not play public games ${when(s.restrictedUntil)}; private tables stay open`,
+        `this account may not play public games ${when(standing.restrictedUntil)}; private tables stay open`,
       );
   }
 }

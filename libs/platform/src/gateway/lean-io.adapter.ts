@@ -47,8 +47,8 @@ export class LeanIoAdapter extends IoAdapter {
         const { data, ack } = this.mapPayload(args.length > 1 ? args : args[0]);
         const respond = (response: unknown): void => {
           if (response === undefined || response === null) return;
-          const r = response as { event?: string; data?: unknown };
-          if (r.event) socket.emit(r.event, r.data);
+          const reply = response as { event?: string; data?: unknown };
+          if (reply.event) socket.emit(reply.event, reply.data);
           else if (!isAckHandledManually && typeof ack === 'function') (ack as Ack)(response);
         };
         const fail = (err: unknown): void => this.log.error(err);

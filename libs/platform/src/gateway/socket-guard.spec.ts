@@ -9,12 +9,17 @@ import { Bucket, DEFAULT_SOCKET_GUARD_LIMITS, SocketGuard } from './socket-guard
 
 describe('Bucket (token bucket)', () => {
   it('burst 3, 2 per second: three at once, then one every 500 ms; never more than the burst saved up', () => {
-    const b = new Bucket({ burst: 3, perSecond: 2 }, 0);
-    expect([b.take(0), b.take(0), b.take(0), b.take(0)]).toEqual([true, true, true, false]);
-    expect(b.take(499)).toBe(false); // 0.998 tokens
-    expect(b.take(500)).toBe(true); // 1 token after 500 ms
-    expect(b.has(10_000)).toBe(true);
-    expect([b.take(10_000), b.take(10_000), b.take(10_000), b.take(10_000)]).toEqual([true, true, true, false]);
+    const bucket = new Bucket({ burst: 3, perSecond: 2 }, 0);
+    expect([bucket.take(0), bucket.take(0), bucket.take(0), bucket.take(0)]).toEqual([true, true, true, false]);
+    expect(bucket.take(499)).toBe(false); // 0.998 tokens
+    expect(bucket.take(500)).toBe(true); // 1 token after 500 ms
+    expect(bucket.has(10_000)).toBe(true);
+    expect([bucket.take(10_000), bucket.take(10_000), bucket.take(10_000), bucket.take(10_000)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

@@ -190,14 +190,14 @@ export class SocketGuard {
 
   /** The adapter calls this when a handler of `socket` starts; the returned function when it ends. */
   begin(socket: Socket): () => void {
-    const s = (socket as GuardedSocket)[STATE];
-    if (!s) return () => undefined;
-    s.inFlight++;
+    const state = (socket as GuardedSocket)[STATE];
+    if (!state) return () => undefined;
+    state.inFlight++;
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      s.inFlight--;
+      state.inFlight--;
     };
   }
 
@@ -245,12 +245,13 @@ export class SocketGuard {
     this.watchFrames(socket);
     socket.use((packet, next) => {
       if (state.cut || !socket.connected) return;
-      const t = this.now();
+      const nowMs = this.now();
       // Both buckets must have room; a token is taken from each only then (a drop costs the user nothing).
-      const ok = state.inFlight < this.limits.maxInFlight && state.bucket.has(t) && (!user || user.bucket.has(t));
-      if (!ok) return this.drop(socket, state, user, t);
-      state.bucket.take(t);
-      user?.bucket.take(t);
+      const ok =
+        state.inFlight < this.limits.maxInFlight && state.bucket.has(nowMs) && (!user || user.bucket.has(nowMs));
+      if (!ok) return this.drop(socket, state, user, nowMs);
+      state.bucket.take(nowMs);
+      user?.bucket.take(nowMs);
       const event: unknown = packet[0];
       if (typeof event !== 'string' || !isClientEvent(event)) {
         const name = typeof event === 'string' ? event.slice(0, 64) : typeof event;
@@ -359,8 +360,9 @@ export class SocketGuard {
         }
       }
     }
-    for (const [id, u] of this.users) {
-      if (u.sockets <= 0 && now - u.lastSeen > this.limits.userIdleMs && u.bannedUntil <= now) this.users.delete(id);
+    for (const [id, state] of this.users) {
+      if (state.sockets <= 0 && now - state.lastSeen > this.limits.userIdleMs && state.bannedUntil <= now)
+        this.users.delete(id);
     }
   }
 }

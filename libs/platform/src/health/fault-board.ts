@@ -48,7 +48,8 @@ export class FaultBoard {
 
   /** Every source starting with `prefix` works again (a tournament ended). */
   clearAll(prefix: string): void {
-    for (const k of [...this.faults.keys()]) if (k === prefix || k.startsWith(`${prefix}:`)) this.faults.delete(k);
+    for (const key of [...this.faults.keys()])
+      if (key === prefix || key.startsWith(`${prefix}:`)) this.faults.delete(key);
   }
 
   /** The current faults (of sources starting with `prefix`). */

@@ -9,11 +9,11 @@ import { FaultBoard, type Fault } from './fault-board';
 
 type Check = 'up' | 'down';
 
-async function within<T>(p: Promise<T>, ms: number): Promise<T> {
+async function within<T>(pending: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error('timeout')), ms)));
   try {
-    return await Promise.race([p, timeout]);
+    return await Promise.race([pending, timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -13,12 +13,12 @@ interface BodyParserError {
 type Res = { status(code: number): { json(body: unknown): void }; headersSent?: boolean };
 
 export function bodyErrorHandler(err: unknown, _req: unknown, res: Res, next: (err?: unknown) => void): void {
-  const e = err as BodyParserError | undefined;
-  const status = e?.status ?? e?.statusCode;
+  const error = err as BodyParserError | undefined;
+  const status = error?.status ?? error?.statusCode;
   if (
-    !e ||
-    typeof e.type !== 'string' ||
-    (!e.type.startsWith('entity.') && !e.type.startsWith('charset.') && !e.type.startsWith('encoding.')) ||
+    !error ||
+    typeof error.type !== 'string' ||
+    (!error.type.startsWith('entity.') && !error.type.startsWith('charset.') && !error.type.startsWith('encoding.')) ||
     status === undefined ||
     res.headersSent
   ) {
@@ -29,6 +29,6 @@ export function bodyErrorHandler(err: unknown, _req: unknown, res: Res, next: (e
   res.status(status).json({
     statusCode: status,
     code,
-    message: e.type === 'entity.parse.failed' ? 'malformed JSON body' : (e.message ?? 'bad request body'),
+    message: error.type === 'entity.parse.failed' ? 'malformed JSON body' : (error.message ?? 'bad request body'),
   });
 }

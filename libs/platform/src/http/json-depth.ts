@@ -11,16 +11,16 @@ export function jsonTooDeep(raw: Buffer | string, max = MAX_JSON_DEPTH): boolean
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const code = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c)
+      if (code === 0x5c)
         i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
       inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
+    } else if (code === 0x7b || code === 0x5b) {
       if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) {
+    } else if (code === 0x7d || code === 0x5d) {
       depth--;
     }
   }

@@ -9,14 +9,14 @@ export const MAX_INT_ID = 2_147_483_647;
 export class ParseIdPipe implements PipeTransform<string | number, number> {
   // The global ValidationPipe (transform) may already have made a number of it (`1e3` → 1000).
   transform(value: string | number): number {
-    const n = typeof value === 'number' ? value : /^\d{1,20}$/.test(value) ? Number(value) : NaN;
-    if (!(Number.isInteger(n) && n >= 1 && n <= MAX_INT_ID)) {
+    const parsed = typeof value === 'number' ? value : /^\d{1,20}$/.test(value) ? Number(value) : NaN;
+    if (!(Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_INT_ID)) {
       throw new BadRequestException({
         code: 'BAD_PAYLOAD',
         message: `id must be an integer from 1 to ${MAX_INT_ID}`,
         statusCode: 400,
       });
     }
-    return n;
+    return parsed;
   }
 }

@@ -160,7 +160,8 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Asks for `sources` to be reconciled; runs coalesce, one at a time. Resolves when done. */
   request(sources: string[], reason: string): Promise<void> {
-    for (const s of sources) if (this.sources.has(s) && !this.pending.has(s)) this.pending.set(s, reason);
+    for (const source of sources)
+      if (this.sources.has(source) && !this.pending.has(source)) this.pending.set(source, reason);
     if (!this.running) {
       this.running = this.drain().finally(() => (this.running = undefined));
     }
@@ -210,7 +211,7 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
       };
       this.history.push(run);
       if (this.history.length > 100) this.history.shift();
-      for (const l of this.listeners) l(run);
+      for (const listener of this.listeners) listener(run);
     }
   }
 

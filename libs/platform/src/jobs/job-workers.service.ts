@@ -24,9 +24,9 @@ export function checkHandlers(consumed: readonly QueueName[], handlers: Readonly
   const problems: string[] = [];
   for (const queue of consumed) {
     for (const name of jobsOfQueue(queue)) {
-      const n = handlers.get(name)?.length ?? 0;
-      if (n === 0) problems.push(`job "${name}" on queue "${queue}" has no @JobHandler`);
-      if (n > 1) problems.push(`job "${name}" on queue "${queue}" has ${n} @JobHandler methods`);
+      const count = handlers.get(name)?.length ?? 0;
+      if (count === 0) problems.push(`job "${name}" on queue "${queue}" has no @JobHandler`);
+      if (count > 1) problems.push(`job "${name}" on queue "${queue}" has ${count} @JobHandler methods`);
     }
   }
   if (problems.length) throw new MissingJobHandlerError(`Job registry: ${problems.join('; ')}`);

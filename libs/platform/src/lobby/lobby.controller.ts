@@ -46,14 +46,14 @@ const STATUS: Partial<Record<SocketErrorCode, number>> = {
 };
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value ?? {});
-  if (!r.success)
+  const result = schema.safeParse(value ?? {});
+  if (!result.success)
     throw new BadRequestException({
       code: 'BAD_PAYLOAD',
-      message: issuesMessage(r.error, value ?? {}),
-      issues: toSocketIssues(r.error),
+      message: issuesMessage(result.error, value ?? {}),
+      issues: toSocketIssues(result.error),
     });
-  return r.data;
+  return result.data;
 }
 
 export async function http<T>(fn: () => Promise<T> | T): Promise<T> {
@@ -81,8 +81,8 @@ export class LobbyController {
    */
   @Get('lobby/tables')
   async list(@Query() query: unknown, @CurrentUser() user: AccessClaims): Promise<{ tables: TableSummary[] }> {
-    const q = parse(TablesQuery, query);
-    return { tables: filterTables(await this.tables.summaries(user.sub), q) };
+    const filter = parse(TablesQuery, query);
+    return { tables: filterTables(await this.tables.summaries(user.sub), filter) };
   }
 
   /** The seat map (from the table's owner copy). */
@@ -149,10 +149,10 @@ export class LobbyController {
     @Body() body: unknown,
     @CurrentUser() user: AccessClaims,
   ): Promise<{ invited: string }> {
-    const b = parse(InviteBody, body);
+    const invite = parse(InviteBody, body);
     return http(async () => {
-      const invited = await this.prisma.user.findUnique({ where: { username: b.username }, select: { id: true } });
-      if (!invited) throw new TableHostError('NOT_FOUND', 'UNKNOWN_USER', `no player ${b.username}`);
+      const invited = await this.prisma.user.findUnique({ where: { username: invite.username }, select: { id: true } });
+      if (!invited) throw new TableHostError('NOT_FOUND', 'UNKNOWN_USER', `no player ${invite.username}`);
       return (await this.send(user, { op: 'invite', tableId: id, invitedId: invited.id })) as { invited: string };
     });
   }
@@ -172,8 +172,8 @@ export class LobbyController {
     @Body() body: unknown,
     @CurrentUser() user: AccessClaims,
   ): Promise<TableSummary> {
-    const b = parse(TableSettingsBody, body);
-    return http(() => this.send(user, { op: 'settings', tableId: id, body: b }) as Promise<TableSummary>);
+    const settings = parse(TableSettingsBody, body);
+    return http(() => this.send(user, { op: 'settings', tableId: id, body: settings }) as Promise<TableSummary>);
   }
 
   /**

@@ -38,14 +38,14 @@ export class SessionLedgerController {
       tableId: id,
       name: table.name,
       private: table.hostId !== null,
-      sessions: sessions.map((s) => ({
-        number: s.number,
-        startedAt: s.startedAt.toISOString(),
-        endedAt: s.endedAt?.toISOString() ?? null,
-        players: s.players.map((p) => ({
-          ...p,
-          name: users.get(p.userId)?.name ?? p.userId.slice(0, 8),
-          isBot: users.get(p.userId)?.isBot ?? false,
+      sessions: sessions.map((session) => ({
+        number: session.number,
+        startedAt: session.startedAt.toISOString(),
+        endedAt: session.endedAt?.toISOString() ?? null,
+        players: session.players.map((player) => ({
+          ...player,
+          name: users.get(player.userId)?.name ?? player.userId.slice(0, 8),
+          isBot: users.get(player.userId)?.isBot ?? false,
         })),
       })),
     };

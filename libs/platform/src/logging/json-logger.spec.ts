@@ -5,7 +5,7 @@ function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
       done();
     },
   });

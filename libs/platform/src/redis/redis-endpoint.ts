@@ -30,9 +30,9 @@ export interface RedisChoice {
 /** A URL safe to log (password removed). */
 export function redactRedisUrl(url: string): string {
   try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
   } catch {
     return '<unparseable url>';
   }

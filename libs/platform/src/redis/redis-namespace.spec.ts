@@ -9,9 +9,9 @@ import {
   withNamespacedPrefix,
 } from './redis-namespace';
 
-const A = '11111111-1111-4111-8111-111111111111';
-const B = '22222222-2222-4222-8222-222222222222';
-const C = '33333333-3333-4333-8333-333333333333';
+const FIRST = '11111111-1111-4111-8111-111111111111';
+const SECOND = '22222222-2222-4222-8222-222222222222';
+const THIRD = '33333333-3333-4333-8333-333333333333';
 
 describe('installation namespace', () => {
   const prefix = `naiko_test_ns_${randomBytes(4).toString('hex')}`;
@@ -28,34 +28,38 @@ describe('installation namespace', () => {
   });
 
   it('is <REDIS_PREFIX>:<installation id>', () => {
-    expect(redisNamespace('naiko', A)).toEqual({ configured: 'naiko', installationId: A, prefix: `naiko:${A}` });
+    expect(redisNamespace('naiko', FIRST)).toEqual({
+      configured: 'naiko',
+      installationId: FIRST,
+      prefix: `naiko:${FIRST}`,
+    });
     expect(() => redisNamespace('naiko', 'not-a-uuid')).toThrow(/not a UUID/);
-    expect(withNamespacedPrefix({ REDIS_PREFIX: 'naiko', PORT: 1 }, redisNamespace('naiko', A))).toEqual({
-      REDIS_PREFIX: `naiko:${A}`,
+    expect(withNamespacedPrefix({ REDIS_PREFIX: 'naiko', PORT: 1 }, redisNamespace('naiko', FIRST))).toEqual({
+      REDIS_PREFIX: `naiko:${FIRST}`,
       PORT: 1,
     });
   });
 
   it('lists the other installations that still hold keys, forgets those whose keys are gone, and notices keys from before installation ids', async () => {
-    const a = redisNamespace(prefix, A);
-    expect(await surveyNamespace(redis, a, 'test')).toEqual({ others: [], legacy: false });
+    const namespace = redisNamespace(prefix, FIRST);
+    expect(await surveyNamespace(redis, namespace, 'test')).toEqual({ others: [], legacy: false });
 
     // B runs (its tournament queue exists); C was seen once but its keys were deleted since.
-    await redis.set(`${prefix}:${B}:tournament:id`, '3');
-    await redis.hset(installationsKey(prefix), B, '{}', C, '{}');
-    expect(await surveyNamespace(redis, a, 'test')).toEqual({ others: [B], legacy: false });
-    expect((await redis.hkeys(installationsKey(prefix))).sort()).toEqual([A, B]);
+    await redis.set(`${prefix}:${SECOND}:tournament:id`, '3');
+    await redis.hset(installationsKey(prefix), SECOND, '{}', THIRD, '{}');
+    expect(await surveyNamespace(redis, namespace, 'test')).toEqual({ others: [SECOND], legacy: false });
+    expect((await redis.hkeys(installationsKey(prefix))).sort()).toEqual([FIRST, SECOND]);
 
     // An old Naiko wrote `<prefix>:tournament:*` directly.
     await redis.set(`${prefix}:tournament:id`, '9');
-    const survey = await surveyNamespace(redis, a, 'test');
-    expect(survey).toEqual({ others: [B], legacy: true });
+    const survey = await surveyNamespace(redis, namespace, 'test');
+    expect(survey).toEqual({ others: [SECOND], legacy: true });
 
-    const [other, legacy] = namespaceWarnings(a, survey);
-    expect(other).toContain(`installation ${B}`);
-    expect(other).toContain(`this database is installation ${A}`);
+    const [other, legacy] = namespaceWarnings(namespace, survey);
+    expect(other).toContain(`installation ${SECOND}`);
+    expect(other).toContain(`this database is installation ${FIRST}`);
     expect(other).toContain(`REDIS_PREFIX "${prefix}"`);
     expect(legacy).toContain('from before installation ids');
-    expect(legacy).toContain(A);
+    expect(legacy).toContain(FIRST);
   });
 });

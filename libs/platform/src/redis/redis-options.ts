@@ -3,15 +3,15 @@ import type { RedisOptions as BullRedisOptions } from 'bullmq';
 
 /** ioredis options from a redis:// URL (BullMQ takes options, not a URL). */
 export function redisOptionsFromUrl(url: string): RedisOptions {
-  const u = new URL(url);
-  const db = u.pathname.replace(/^\//, '');
+  const parsed = new URL(url);
+  const db = parsed.pathname.replace(/^\//, '');
   return {
-    host: u.hostname,
-    port: u.port ? Number(u.port) : 6379,
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : 6379,
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
     ...(db ? { db: Number(db) } : {}),
-    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
   };
 }
 

@@ -50,11 +50,12 @@ export type RoomConfig = z.infer<typeof RoomConfig>;
 
 /** Where the room file is: ROOM_CONFIG (`off`/empty = none), else `config/room.json` of the checkout. */
 export function roomConfigPath(env: { ROOM_CONFIG?: string }, start = __dirname): string | null {
-  const v = env.ROOM_CONFIG;
-  if (v !== undefined) return v === '' || v === 'off' || v === 'false' ? null : resolve(v);
+  const configured = env.ROOM_CONFIG;
+  if (configured !== undefined)
+    return configured === '' || configured === 'off' || configured === 'false' ? null : resolve(configured);
   for (let dir = resolve(start); ; dir = dirname(dir)) {
-    const p = join(dir, 'config', 'room.json');
-    if (existsSync(p)) return p;
+    const path = join(dir, 'config', 'room.json');
+    if (existsSync(path)) return path;
     if (dirname(dir) === dir) return null;
   }
 }
@@ -66,20 +67,20 @@ export function parseRoomConfig(text: string, source = 'room config'): RoomConfi
   } catch (err) {
     throw new Error(`${source}: not JSON (${err instanceof Error ? err.message : String(err)})`);
   }
-  const r = RoomConfig.safeParse(json);
-  if (!r.success) {
-    const i = r.error.issues[0];
-    throw new Error(`${source}: ${i.path.join('.') || '(top)'}: ${i.message}`);
+  const result = RoomConfig.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`${source}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
   const keys = new Set<string>();
-  for (const t of r.data.tables) {
-    if (keys.has(t.key)) throw new Error(`${source}: tables: key ${t.key} appears twice`);
-    keys.add(t.key);
+  for (const table of result.data.tables) {
+    if (keys.has(table.key)) throw new Error(`${source}: tables: key ${table.key} appears twice`);
+    keys.add(table.key);
   }
-  const h = r.data.hourlyTournament;
-  if (h && h.minEntrants > h.maxEntrants)
+  const hourly = result.data.hourlyTournament;
+  if (hourly && hourly.minEntrants > hourly.maxEntrants)
     throw new Error(`${source}: hourlyTournament.minEntrants: must be at most maxEntrants`);
-  return r.data;
+  return result.data;
 }
 
 /** The room from the configured file (null: none configured). The app reads it once: the ROOM_CONFIG provider. */
@@ -94,7 +95,7 @@ export function loadRoomConfig(env: { ROOM_CONFIG?: string }): RoomConfig | null
  * after every restart, so the database's primary key lets exactly one copy open it.
  */
 export function defaultTableId(key: string): string {
-  const h = createHash('sha256').update(`naiko:room:table:${key}`).digest('hex');
-  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const hash = createHash('sha256').update(`naiko:room:table:${key}`).digest('hex');
+  const variant = ((parseInt(hash[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-5${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
 }

@@ -37,23 +37,23 @@ export class PrivateSitAndGos {
 
   /** Creates the host's Sit & Go (OUTSIDE_LIMITS / BAD_SETTINGS / TOO_MANY_OPEN refuse it whole). */
   async create(hostId: string, input: unknown): Promise<{ instanceId: number; inviteCode: string }> {
-    const b = checkPrivateSitAndGo(input, this.limits);
+    const checked = checkPrivateSitAndGo(input, this.limits);
     await this.store.requireRoom(hostId, this.limits.maxOpenPerHost);
     // Not a published template: its id only names this one game (unique with instance number 1).
     const template: SitAndGoTemplate = checkTemplate({
       templateId: `private-${this.store.newCode()}`,
-      name: b.name,
-      game: b.game,
-      bettingStructure: b.bettingStructure,
+      name: checked.name,
+      game: checked.game,
+      bettingStructure: checked.bettingStructure,
       kind: 'sit-and-go',
-      seats: b.seats,
-      buyIn: b.buyIn,
+      seats: checked.seats,
+      buyIn: checked.buyIn,
       entryFee: 0,
-      startingStack: b.startingStack,
-      blindStructure: privateBlindStructure(b),
+      startingStack: checked.startingStack,
+      blindStructure: privateBlindStructure(checked),
       prizeTable: null,
       spinTable: null,
-      clock: { decisionMs: b.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
+      clock: { decisionMs: checked.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
     });
     // The seat draw is committed before anyone registers, as for every instance (seat-draw.ts).
     const seatSeed = newShuffleSeed();
@@ -109,23 +109,23 @@ export class PrivateSitAndGos {
         throw new PrivateEventError('ALREADY_STARTED', `Sit & Go ${instanceId} is ${row.status}: too late to cancel`);
       const tournamentId = tournamentIdOf(instanceId);
       const entries = await tx.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' } });
-      for (const e of entries) {
+      for (const entry of entries) {
         const movements: Movement[] = [];
         if (row.template.buyIn > 0)
           movements.push({
             from: Accounts.tournamentPool(tournamentId),
-            to: Accounts.user(e.userId),
+            to: Accounts.user(entry.userId),
             amount: row.template.buyIn,
           });
         if (row.template.entryFee > 0)
-          movements.push({ from: Accounts.house(), to: Accounts.user(e.userId), amount: row.template.entryFee });
+          movements.push({ from: Accounts.house(), to: Accounts.user(entry.userId), amount: row.template.entryFee });
         movements.push({
-          from: Accounts.tournamentStack(tournamentId, e.userId),
+          from: Accounts.tournamentStack(tournamentId, entry.userId),
           to: Accounts.issuer(tournamentBook(tournamentId)),
           amount: 'all',
         });
         await postInTransaction(tx, {
-          idempotencyKey: `sng:${instanceId}:cancel:${e.userId}`,
+          idempotencyKey: `sng:${instanceId}:cancel:${entry.userId}`,
           reason: 'refund',
           refs: { tournamentId },
           movements,
@@ -149,21 +149,21 @@ export class PrivateSitAndGos {
   }
 
   async summary(instanceId: number, userId: string): Promise<PrivateEventSummary> {
-    const [v, row] = await Promise.all([this.service.view(instanceId), this.service.instance(instanceId)]);
+    const [sitAndGoView, row] = await Promise.all([this.service.view(instanceId), this.service.instance(instanceId)]);
     const hostId = row.host_id ?? '';
     return {
       kind: 'sng',
       eventId: instanceId,
-      name: v.name,
-      status: v.phase,
+      name: sitAndGoView.name,
+      status: sitAndGoView.phase,
       hostId,
       hostName: await this.store.username(hostId),
       inviteCode: hostId === userId ? await this.store.inviteCode('sng', instanceId) : null,
-      buyIn: v.buyIn,
-      registered: v.registered,
-      capacity: v.seats,
+      buyIn: sitAndGoView.buyIn,
+      registered: sitAndGoView.registered,
+      capacity: sitAndGoView.seats,
       startsAt: null,
-      youAreRegistered: v.standings.some((s) => s.userId === userId) && v.phase !== 'cancelled',
+      youAreRegistered: sitAndGoView.standings.some((s) => s.userId === userId) && sitAndGoView.phase !== 'cancelled',
     };
   }
 }

@@ -11,15 +11,20 @@ import { sngClock, sngDeal } from './sit-and-go.tables';
 const seat = (userId: string, stack: number): TournamentSeat => ({ userId, name: userId, isBot: false, stack });
 
 function host(deals: TournamentDeal[]) {
-  const t = { ...DEFAULT_TEMPLATES[0], seats: 4 };
-  const schedule = new LevelSchedule(t.blindStructure);
+  const template = { ...DEFAULT_TEMPLATES[0], seats: 4 };
+  const schedule = new LevelSchedule(template.blindStructure);
   const hands = new MemoryHandSink();
   const timers = new ManualTimers();
-  const h = new TableHost({
+  const host = new TableHost({
     tableId: 'sng-table',
     name: 'SNG',
     config: tournamentTableOf(
-      { game: t.game, bettingStructure: t.bettingStructure, tableSize: t.seats, clock: sngClock(t) },
+      {
+        game: template.game,
+        bettingStructure: template.bettingStructure,
+        tableSize: template.seats,
+        clock: sngClock(template),
+      },
       schedule,
     ),
     chips: new MemoryChips(),
@@ -33,42 +38,42 @@ function host(deals: TournamentDeal[]) {
     botDelayMs: 0,
     tournament: { retryMs: 50, nextHand: async () => deals.shift() ?? null, sitAndGoId: 9 },
   });
-  h.start();
-  return { h, hands, timers };
+  host.start();
+  return { h: host, hands, timers };
 }
 
 describe('a Sit & Go table deals the dead-button rule', () => {
   test('after the big blind of B0 S1 B2 busted: the button on seat 1, no small blind posted (dead), the big blind on seat 3', async () => {
-    const d = sngDeal(
+    const deal = sngDeal(
       [0, 1, 3].map((s) => ({ seat: s, userId: `u${s}` })),
       4,
       { button: 0, smallBlind: 1, bigBlind: 2 },
       0,
     )!;
-    const s = host([
+    const fixture = host([
       {
         handNumber: 2,
         seats: [seat('u0', 20), seat('u1', 40), null, seat('u3', 20)],
-        dealtIn: d.players.map((p) => p.seat),
-        button: d.button,
-        smallBlind: d.smallBlind,
-        bigBlind: d.bigBlind,
+        dealtIn: deal.players.map((p) => p.seat),
+        button: deal.button,
+        smallBlind: deal.smallBlind,
+        bigBlind: deal.bigBlind,
       },
     ]);
-    s.timers.advance(0);
+    fixture.timers.advance(0);
     for (let i = 0; i < 8; i++) {
-      await s.h.idle();
+      await fixture.h.idle();
       await new Promise((r) => setImmediate(r));
     }
-    const stored = [...s.hands.hands.values()][0];
+    const stored = [...fixture.hands.hands.values()][0];
     expect(stored.input.config).toMatchObject({ button: 1, smallBlindSeat: null, bigBlindSeat: 3 });
-    expect(s.h.handState!.config).toMatchObject({ button: 1, smallBlindSeat: null, bigBlindSeat: 3 });
-    expect(s.h.summary().sitAndGoId).toBe(9);
-    s.h.stop();
+    expect(fixture.h.handState!.config).toMatchObject({ button: 1, smallBlindSeat: null, bigBlindSeat: 3 });
+    expect(fixture.h.summary().sitAndGoId).toBe(9);
+    fixture.h.stop();
   });
 
   test('a dead button on an empty seat: B2 (empty) S3 B0', async () => {
-    const s = host([
+    const fixture = host([
       {
         handNumber: 3,
         seats: [seat('u0', 20), seat('u1', 40), null, seat('u3', 20)],
@@ -78,16 +83,16 @@ describe('a Sit & Go table deals the dead-button rule', () => {
         bigBlind: 0,
       },
     ]);
-    s.timers.advance(0);
+    fixture.timers.advance(0);
     for (let i = 0; i < 8; i++) {
-      await s.h.idle();
+      await fixture.h.idle();
       await new Promise((r) => setImmediate(r));
     }
-    expect([...s.hands.hands.values()][0].input.config).toMatchObject({
+    expect([...fixture.hands.hands.values()][0].input.config).toMatchObject({
       button: 2,
       smallBlindSeat: 3,
       bigBlindSeat: 0,
     });
-    s.h.stop();
+    fixture.h.stop();
   });
 });

@@ -43,16 +43,21 @@ export class SitAndGoController {
   @Get()
   async lobby() {
     return Promise.all(
-      this.service.listTemplates().map(async (t) => {
-        const open = await this.service.view(await this.service.openInstanceId(t.templateId));
+      this.service.listTemplates().map(async (sitAndGoTemplate) => {
+        const open = await this.service.view(await this.service.openInstanceId(sitAndGoTemplate.templateId));
         const prizes =
-          t.kind === 'spin' && t.spinTable
+          sitAndGoTemplate.kind === 'spin' && sitAndGoTemplate.spinTable
             ? {
-                spinTable: t.spinTable,
-                exactlyFunded: spinTableFunding(t.spinTable, t.buyIn).exactlyFunded,
+                spinTable: sitAndGoTemplate.spinTable,
+                exactlyFunded: spinTableFunding(sitAndGoTemplate.spinTable, sitAndGoTemplate.buyIn).exactlyFunded,
               }
-            : { prizeTable: prizeTableRows(sitAndGoPrizeTable(t), t.buyIn * t.seats) };
-        return { template: t, prizes, open };
+            : {
+                prizeTable: prizeTableRows(
+                  sitAndGoPrizeTable(sitAndGoTemplate),
+                  sitAndGoTemplate.buyIn * sitAndGoTemplate.seats,
+                ),
+              };
+        return { template: sitAndGoTemplate, prizes, open };
       }),
     );
   }

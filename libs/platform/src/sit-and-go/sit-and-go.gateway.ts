@@ -45,16 +45,16 @@ export class SitAndGoGateway implements OnModuleDestroy {
 
   @SubscribeMessage('sitAndGoWatch')
   async watch(
-    @ValidBody('sitAndGoWatch') p: SitAndGoWatchPayload,
+    @ValidBody('sitAndGoWatch') payload: SitAndGoWatchPayload,
     @ConnectedSocket() socket: NaikoSocket,
   ): Promise<void> {
     try {
       // A private Sit & Go is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
-      await this.privateEvents.access('sng', p.instanceId, socket.data.user.sub);
+      await this.privateEvents.access('sng', payload.instanceId, socket.data.user.sub);
       // Joined before the view is read: a change after the read is published to this socket too.
-      await socket.join(sitAndGoRoom(p.instanceId));
-      const lobbyView = await this.service.view(p.instanceId).catch((err: unknown) => {
-        void socket.leave(sitAndGoRoom(p.instanceId));
+      await socket.join(sitAndGoRoom(payload.instanceId));
+      const lobbyView = await this.service.view(payload.instanceId).catch((err: unknown) => {
+        void socket.leave(sitAndGoRoom(payload.instanceId));
         throw err;
       });
       socket.emit('sitAndGoUpdate', lobbyView);

@@ -15,13 +15,13 @@ export class SitAndGoJobs {
   constructor(private readonly service: SitAndGoService) {}
 
   @JobHandler('sitAndGoStart')
-  async start(p: SitAndGoStartPayload): Promise<void> {
-    await this.service.start(p.instanceId);
+  async start(payload: SitAndGoStartPayload): Promise<void> {
+    await this.service.start(payload.instanceId);
   }
 
   @JobHandler('sitAndGoStep')
-  async step(p: SitAndGoStepPayload): Promise<{ applied: boolean }> {
-    return this.service.applyStep(p);
+  async step(payload: SitAndGoStepPayload): Promise<{ applied: boolean }> {
+    return this.service.applyStep(payload);
   }
 
   /** After Redis lost its data: each unfinished instance's next job (start, level, payout) again, from the database. */
@@ -31,12 +31,12 @@ export class SitAndGoJobs {
   }
 
   @JobHandler('sitAndGoBotFill')
-  async botFill(p: SitAndGoBotFillPayload): Promise<{ bots: number }> {
-    return { bots: await this.service.fillWithBots(p.instanceId) };
+  async botFill(payload: SitAndGoBotFillPayload): Promise<{ bots: number }> {
+    return { bots: await this.service.fillWithBots(payload.instanceId) };
   }
 
   @JobHandler('sitAndGoPayout')
-  async payout(p: SitAndGoPayoutPayload): Promise<void> {
-    await this.service.payout(p.instanceId);
+  async payout(payload: SitAndGoPayoutPayload): Promise<void> {
+    await this.service.payout(payload.instanceId);
   }
 }

@@ -103,23 +103,25 @@ export class SitAndGoService {
   ) {
     // The room (config/room.json) may let bots fill a template's seats after some seconds.
     const fill = room?.sitAndGo?.botFillAfterSeconds ?? {};
-    for (const t of templates.length ? templates : DEFAULT_TEMPLATES) {
-      this.upsertTemplate(fill[t.templateId] ? { ...t, botFillAfterMs: fill[t.templateId] * 1000 } : t);
+    for (const template of templates.length ? templates : DEFAULT_TEMPLATES) {
+      this.upsertTemplate(
+        fill[template.templateId] ? { ...template, botFillAfterMs: fill[template.templateId] * 1000 } : template,
+      );
     }
   }
 
-  listen(l: SitAndGoListener): void {
-    this.listeners.push(l);
+  listen(listener: SitAndGoListener): void {
+    this.listeners.push(listener);
   }
 
   private changed(id: number): void {
-    for (const l of this.listeners) l.changed(id);
+    for (const listener of this.listeners) listener.changed(id);
   }
 
   /** Publishes (or replaces) a template; instances already open keep their copy. */
-  upsertTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
-    this.templates.set(t.templateId, checkTemplate(t));
-    return t;
+  upsertTemplate(template: SitAndGoTemplate): SitAndGoTemplate {
+    this.templates.set(template.templateId, checkTemplate(template));
+    return template;
   }
 
   listTemplates(): SitAndGoTemplate[] {
@@ -127,9 +129,9 @@ export class SitAndGoService {
   }
 
   template(templateId: string): SitAndGoTemplate {
-    const t = this.templates.get(templateId);
-    if (!t) throw new SitAndGoError('UNKNOWN_TEMPLATE', `no Sit & Go template ${templateId}`);
-    return t;
+    const template = this.templates.get(templateId);
+    if (!template) throw new SitAndGoError('UNKNOWN_TEMPLATE', `no Sit & Go template ${templateId}`);
+    return template;
   }
 
   private async lock(tx: Tx, instanceId: number): Promise<InstanceRow> {
@@ -145,32 +147,32 @@ export class SitAndGoService {
   }
 
   /** Inserts instance `n` of a template unless it exists (a new instance opens when the previous fills). */
-  private async createInstance(db: Pick<Tx, '$executeRaw'>, t: SitAndGoTemplate, n: number): Promise<void> {
+  private async createInstance(db: Pick<Tx, '$executeRaw'>, template: SitAndGoTemplate, number: number): Promise<void> {
     let seed: string | null = null;
     let commitment: string | null = null;
-    if (t.kind === 'spin' && t.spinTable) {
+    if (template.kind === 'spin' && template.spinTable) {
       seed = newSpinSeed().seed;
-      commitment = spinCommitment(t.spinTable, seed);
+      commitment = spinCommitment(template.spinTable, seed);
     }
     // The seat draw is committed before anyone registers, like the Spin multiplier (seat-draw.ts).
     const seatSeed = newShuffleSeed();
     const seatCommitment = seatDrawCommitment(seatSeed);
     await db.$executeRaw`
       INSERT INTO sit_and_gos (template_id, instance_number, kind, template, spin_seed, spin_commitment, seat_seed, seat_commitment)
-      VALUES (${t.templateId}, ${n}, ${t.kind}, ${JSON.stringify(t)}::jsonb, ${seed}, ${commitment}, ${seatSeed}, ${seatCommitment})
+      VALUES (${template.templateId}, ${number}, ${template.kind}, ${JSON.stringify(template)}::jsonb, ${seed}, ${commitment}, ${seatSeed}, ${seatCommitment})
       ON CONFLICT (template_id, instance_number) DO NOTHING`;
   }
 
   /** The instance of the template taking registrations (opened if there is none). */
   async openInstanceId(templateId: string): Promise<number> {
-    const t = this.template(templateId);
+    const sitAndGoTemplate = this.template(templateId);
     for (;;) {
       const open = await this.prisma.$queryRaw<{ id: number }[]>`
         SELECT id FROM sit_and_gos WHERE template_id = ${templateId} AND status = 'registering' ORDER BY instance_number LIMIT 1`;
       if (open[0]) return open[0].id;
       const [last] = await this.prisma.$queryRaw<{ n: number | null }[]>`
         SELECT MAX(instance_number) AS n FROM sit_and_gos WHERE template_id = ${templateId}`;
-      await this.createInstance(this.prisma, t, (last?.n ?? 0) + 1);
+      await this.createInstance(this.prisma, sitAndGoTemplate, (last?.n ?? 0) + 1);
     }
   }
 
@@ -206,30 +208,35 @@ export class SitAndGoService {
       const result = await inTransaction(this.prisma, async (tx) => {
         const row = await this.lock(tx, instanceId);
         if (row.status !== 'registering') return null; // lost the race for the last seat: next instance
-        const t = row.template;
+        const sitAndGoTemplate = row.template;
         const tournamentId = tournamentIdOf(instanceId);
         const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
         if (entry && entry.status === 'registered')
           throw new SitAndGoError('ALREADY_REGISTERED', `already registered in Sit & Go ${instanceId}`);
-        const n = row.registrations + 1;
+        const registered = row.registrations + 1;
         const movements: Movement[] = [];
-        if (t.buyIn > 0)
-          movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(tournamentId), amount: t.buyIn });
-        if (t.entryFee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: t.entryFee });
+        if (sitAndGoTemplate.buyIn > 0)
+          movements.push({
+            from: Accounts.user(userId),
+            to: Accounts.tournamentPool(tournamentId),
+            amount: sitAndGoTemplate.buyIn,
+          });
+        if (sitAndGoTemplate.entryFee > 0)
+          movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: sitAndGoTemplate.entryFee });
         movements.push({
           from: Accounts.issuer(tournamentBook(tournamentId)),
           to: Accounts.tournamentStack(tournamentId, userId),
-          amount: t.startingStack,
+          amount: sitAndGoTemplate.startingStack,
         });
         await postInTransaction(tx, {
-          idempotencyKey: `sng:${instanceId}:entry:${userId}:${n}`,
+          idempotencyKey: `sng:${instanceId}:entry:${userId}:${registered}`,
           reason: 'tournament_entry',
           refs: { tournamentId },
           movements,
         });
         const data = {
-          fee: BigInt(t.buyIn),
-          startingStack: BigInt(t.startingStack),
+          fee: BigInt(sitAndGoTemplate.buyIn),
+          startingStack: BigInt(sitAndGoTemplate.startingStack),
           status: 'registered' as const,
           place: null,
           prize: 0n,
@@ -241,14 +248,22 @@ export class SitAndGoService {
           });
         else await tx.tournamentEntry.create({ data: { tournamentId, userId, ...data } });
         const count = await tx.tournamentEntry.count({ where: { tournamentId, status: 'registered' } });
-        const full = count >= t.seats;
+        const full = count >= sitAndGoTemplate.seats;
         await tx.$executeRaw`
-          UPDATE sit_and_gos SET registrations = ${n}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
+          UPDATE sit_and_gos SET registrations = ${registered}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
           WHERE id = ${instanceId}`;
         // A private Sit & Go is one game: no next instance opens when it fills.
         if (full && !row.host_id)
-          await this.createInstance(tx, this.templates.get(row.template_id) ?? t, row.instance_number + 1);
-        return { instanceId, started: full, botFillAfterMs: !full && n === 1 ? (t.botFillAfterMs ?? null) : null };
+          await this.createInstance(
+            tx,
+            this.templates.get(row.template_id) ?? sitAndGoTemplate,
+            row.instance_number + 1,
+          );
+        return {
+          instanceId,
+          started: full,
+          botFillAfterMs: !full && registered === 1 ? (sitAndGoTemplate.botFillAfterMs ?? null) : null,
+        };
       });
       if (!result) return null;
       if (result.started) await this.ensureJob('sitAndGoStart', { instanceId });
@@ -274,11 +289,11 @@ export class SitAndGoService {
       include: { user: { select: { username: true, isBot: true } } },
     });
     if (!entries.some((e) => !e.user.isBot)) return 0;
-    const t = row.template;
+    const sitAndGoTemplate = row.template;
     const rng = cryptoRandom();
     const taken = entries.map((e) => e.user.username);
     let added = 0;
-    for (let free = t.seats - entries.length; free > 0; free--) {
+    for (let free = sitAndGoTemplate.seats - entries.length; free > 0; free--) {
       const { name } = makeBotIdentity(rng, taken);
       taken.push(name);
       const bot = await this.prisma.user.upsert({
@@ -290,7 +305,7 @@ export class SitAndGoService {
       if (!bot.isBot) continue; // a person took that name
       const ledger = new ChipLedger(this.prisma);
       await ledger.openUserAccount(bot.id);
-      const cost = t.buyIn + t.entryFee;
+      const cost = sitAndGoTemplate.buyIn + sitAndGoTemplate.entryFee;
       if (cost > 0)
         await ledger.grant({
           idempotencyKey: `sng:${instanceId}:bot-chips:${bot.id}`,
@@ -298,10 +313,10 @@ export class SitAndGoService {
           amount: cost,
           note: 'bot-chips',
         });
-      const r = await this.enter(instanceId, bot.id);
-      if (!r) break;
+      const result = await this.enter(instanceId, bot.id);
+      if (!result) break;
       added++;
-      if (r.started) break;
+      if (result.started) break;
     }
     if (added) this.logger.log({ msg: `bots filled ${added} seats`, instanceId });
     return added;
@@ -313,23 +328,28 @@ export class SitAndGoService {
       const row = await this.lock(tx, instanceId);
       if (row.status !== 'registering')
         throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} has started`);
-      const t = row.template;
+      const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
       const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
       if (!entry || entry.status !== 'registered')
         throw new SitAndGoError('NOT_REGISTERED', `not registered in Sit & Go ${instanceId}`);
-      const n = row.registrations + 1;
+      const registered = row.registrations + 1;
       const movements: Movement[] = [];
-      if (t.buyIn > 0)
-        movements.push({ from: Accounts.tournamentPool(tournamentId), to: Accounts.user(userId), amount: t.buyIn });
-      if (t.entryFee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: t.entryFee });
+      if (sitAndGoTemplate.buyIn > 0)
+        movements.push({
+          from: Accounts.tournamentPool(tournamentId),
+          to: Accounts.user(userId),
+          amount: sitAndGoTemplate.buyIn,
+        });
+      if (sitAndGoTemplate.entryFee > 0)
+        movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: sitAndGoTemplate.entryFee });
       movements.push({
         from: Accounts.tournamentStack(tournamentId, userId),
         to: Accounts.issuer(tournamentBook(tournamentId)),
         amount: 'all',
       });
       await postInTransaction(tx, {
-        idempotencyKey: `sng:${instanceId}:unreg:${userId}:${n}`,
+        idempotencyKey: `sng:${instanceId}:unreg:${userId}:${registered}`,
         reason: 'refund',
         refs: { tournamentId },
         movements,
@@ -338,7 +358,7 @@ export class SitAndGoService {
         where: { tournamentId_userId: { tournamentId, userId } },
         data: { status: 'refunded' },
       });
-      await tx.$executeRaw`UPDATE sit_and_gos SET registrations = ${n} WHERE id = ${instanceId}`;
+      await tx.$executeRaw`UPDATE sit_and_gos SET registrations = ${registered} WHERE id = ${instanceId}`;
     });
     this.changed(instanceId);
   }
@@ -350,9 +370,9 @@ export class SitAndGoService {
    */
   async start(instanceId: number): Promise<void> {
     const row = await inTransaction(this.prisma, async (tx) => {
-      const r = await this.lock(tx, instanceId);
-      if (r.status !== 'starting') return r;
-      const t = r.template;
+      const row = await this.lock(tx, instanceId);
+      if (row.status !== 'starting') return row;
+      const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
       const entries = await tx.tournamentEntry.findMany({
         where: { tournamentId, status: 'registered' },
@@ -360,10 +380,10 @@ export class SitAndGoService {
       });
       // From the seed committed when the instance opened (an instance opened before the commitment: the CSPRNG).
       const rng = cryptoRandom();
-      const drawn = r.seat_seed
+      const drawn = row.seat_seed
         ? seatDrawFromSeed(
             entries.map((e) => e.userId),
-            r.seat_seed,
+            row.seat_seed,
           )
         : null;
       const seating = drawn
@@ -372,13 +392,13 @@ export class SitAndGoService {
             entries.map((e) => e.userId),
             rng,
           ).map((userId, seat) => ({ seat, userId }));
-      const collected = t.buyIn * entries.length;
+      const collected = sitAndGoTemplate.buyIn * entries.length;
       let prizePool = collected;
       let multiplier: number | null = null;
-      if (t.kind === 'spin' && t.spinTable && r.spin_seed) {
-        const drawn = drawFromSeed(t.spinTable, r.spin_seed);
+      if (sitAndGoTemplate.kind === 'spin' && sitAndGoTemplate.spinTable && row.spin_seed) {
+        const drawn = drawFromSeed(sitAndGoTemplate.spinTable, row.spin_seed);
         multiplier = drawn.multiplier;
-        prizePool = drawn.multiplier * t.buyIn;
+        prizePool = drawn.multiplier * sitAndGoTemplate.buyIn;
         const spinPool = await tx.chipAccount.findUnique({ where: { key: SPIN_POOL.key } });
         const plan = spinPoolPlan(tournamentId, collected, prizePool, Number(spinPool?.balance ?? 0n));
         if (plan.float > 0) {
@@ -414,7 +434,7 @@ export class SitAndGoService {
     });
     if (row.status === 'running') {
       await this.enqueueNextStep(row);
-      for (const l of this.listeners) l.started(instanceId);
+      for (const listener of this.listeners) listener.started(instanceId);
     }
     this.changed(instanceId);
   }
@@ -457,20 +477,22 @@ export class SitAndGoService {
    * order, then enqueues the following one. A step already applied (a retry after a crash) only
    * re-enqueues its successor; a step whose predecessor is not applied yet is an error (BullMQ retries).
    */
-  async applyStep(p: SitAndGoStepPayload): Promise<{ applied: boolean }> {
+  async applyStep(payload: SitAndGoStepPayload): Promise<{ applied: boolean }> {
     let applied = false;
     const row = await inTransaction(this.prisma, async (tx) => {
-      const r = await this.lock(tx, p.instanceId);
-      if (r.status !== 'running' || r.step_index >= p.stepIndex) return r;
-      if (r.step_index !== p.stepIndex - 1)
-        throw new Error(`Sit & Go ${p.instanceId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
-      await tx.$executeRaw`UPDATE sit_and_gos SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.instanceId}`;
-      await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${p.instanceId}, ${p.stepIndex}, ${p.kind})`;
+      const row = await this.lock(tx, payload.instanceId);
+      if (row.status !== 'running' || row.step_index >= payload.stepIndex) return row;
+      if (row.step_index !== payload.stepIndex - 1)
+        throw new Error(
+          `Sit & Go ${payload.instanceId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
+        );
+      await tx.$executeRaw`UPDATE sit_and_gos SET step_index = ${payload.stepIndex}, step_started_at = now() WHERE id = ${payload.instanceId}`;
+      await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${payload.instanceId}, ${payload.stepIndex}, ${payload.kind})`;
       applied = true;
-      return this.lock(tx, p.instanceId);
+      return this.lock(tx, payload.instanceId);
     });
-    if (row.status === 'running' && row.step_index === p.stepIndex) await this.enqueueNextStep(row);
-    if (applied) this.changed(p.instanceId);
+    if (row.status === 'running' && row.step_index === payload.stepIndex) await this.enqueueNextStep(row);
+    if (applied) this.changed(payload.instanceId);
     return { applied };
   }
 
@@ -492,24 +514,24 @@ export class SitAndGoService {
     opts: { fence?: TableFence; onlyUnrecorded?: boolean } = {},
   ): Promise<{ busted: string[]; winner: string | null }> {
     const out = await inTransaction(this.prisma, async (tx) => {
-      const r = await this.lock(tx, instanceId);
+      const row = await this.lock(tx, instanceId);
       await opts.fence?.(tx);
-      if (r.status !== 'running') return { busted: [], winner: null };
+      if (row.status !== 'running') return { busted: [], winner: null };
       // The table's hand numbers are hands_played + 1: a completed hand numbered at most
       // hands_played is recorded already (a retried or repeated record changes nothing).
-      if (opts.onlyUnrecorded && ((await this.lastHands(tx, instanceId, 1))[0]?.handNumber ?? 0) <= r.hands_played)
+      if (opts.onlyUnrecorded && ((await this.lastHands(tx, instanceId, 1))[0]?.handNumber ?? 0) <= row.hands_played)
         return { busted: [], winner: null };
-      const groups = groupsOf(r.standings);
-      const entrants = r.seating?.length ?? 0;
+      const groups = groupsOf(row.standings);
+      const entrants = row.seating?.length ?? 0;
       const placed = groups.reduce((a, g) => a + g.players.length, 0);
       const outcome = recordHandOutcome({ remaining: entrants - placed, groups }, dealtIn, after);
       const tournamentId = tournamentIdOf(instanceId);
-      for (const g of outcome.standings.groups) {
-        for (const userId of g.players) {
+      for (const group of outcome.standings.groups) {
+        for (const userId of group.players) {
           if (outcome.busted.includes(userId)) {
             await tx.tournamentEntry.update({
               where: { tournamentId_userId: { tournamentId, userId } },
-              data: { status: 'busted', place: g.bestPlace },
+              data: { status: 'busted', place: group.bestPlace },
             });
           }
         }
@@ -533,21 +555,21 @@ export class SitAndGoService {
   private async lastHands(
     db: Tx | PrismaService,
     instanceId: number,
-    n: number,
+    limit: number,
   ): Promise<
     { id: string; handNumber: number; config: StoredHandConfig; players: { seat: number; userId: string }[] }[]
   > {
     const rows = await db.hand.findMany({
       where: { tournamentId: tournamentIdOf(instanceId), status: 'completed' },
       orderBy: [{ handNumber: 'desc' }, { startedAt: 'desc' }],
-      take: n,
+      take: limit,
       select: { id: true, handNumber: true, config: true, players: true },
     });
-    return rows.map((h) => ({
-      id: h.id,
-      handNumber: h.handNumber ?? 0,
-      config: h.config as unknown as StoredHandConfig,
-      players: h.players as { seat: number; userId: string }[],
+    return rows.map((hand) => ({
+      id: hand.id,
+      handNumber: hand.handNumber ?? 0,
+      config: hand.config as unknown as StoredHandConfig,
+      players: hand.players as { seat: number; userId: string }[],
     }));
   }
 
@@ -561,9 +583,9 @@ export class SitAndGoService {
   /** The table by seat: players with chips and their stacks (busted players have left). */
   private seatsOf(row: InstanceRow, stacks: ReadonlyMap<string, number>): (SeatWithStack | null)[] {
     const seats: (SeatWithStack | null)[] = Array.from({ length: row.template.seats }, () => null);
-    for (const s of row.seating ?? []) {
-      const stack = stacks.get(s.userId) ?? 0;
-      if (stack > 0) seats[s.seat] = { userId: s.userId, stack };
+    for (const seated of row.seating ?? []) {
+      const stack = stacks.get(seated.userId) ?? 0;
+      if (stack > 0) seats[seated.seat] = { userId: seated.userId, stack };
     }
     return seats;
   }
@@ -575,21 +597,21 @@ export class SitAndGoService {
    */
   async beginTableHand(instanceId: number, fence?: TableFence): Promise<TableHandStart | null> {
     return inTransaction(this.prisma, async (tx) => {
-      const r = await this.lock(tx, instanceId);
+      const row = await this.lock(tx, instanceId);
       await fence?.(tx);
-      if (r.status !== 'running' || !this.levelInForce(r)) return null;
+      if (row.status !== 'running' || !this.levelInForce(row)) return null;
       const stacks = await this.stacksOf(tx, instanceId);
-      const seats = this.seatsOf(r, stacks);
+      const seats = this.seatsOf(row, stacks);
       const alive = seats.flatMap((s, seat) => (s ? [{ seat, userId: s.userId }] : []));
       const [last, before] = await this.lastHands(tx, instanceId, 2);
       const deal = sngDeal(
         alive,
-        r.template.seats,
+        row.template.seats,
         positionsOf(last?.config ?? null, before?.config ?? null),
-        r.button,
+        row.button,
       );
       if (!deal) return null;
-      return { deal, stepIndex: r.step_index, handNumber: r.hands_played + 1, seats, version: r.hands_played };
+      return { deal, stepIndex: row.step_index, handNumber: row.hands_played + 1, seats, version: row.hands_played };
     });
   }
 
@@ -611,12 +633,12 @@ export class SitAndGoService {
   async seatMaps(
     instanceId: number,
   ): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
-    const r = await this.instance(instanceId);
-    const running = r.status === 'running';
-    const seats = this.seatsOf(r, await this.stacksOf(this.prisma, instanceId));
+    const row = await this.instance(instanceId);
+    const running = row.status === 'running';
+    const seats = this.seatsOf(row, await this.stacksOf(this.prisma, instanceId));
     return {
       running,
-      version: r.hands_played,
+      version: row.hands_played,
       tables: new Map(running ? [[1, seats]] : []),
       open: new Set(running ? [1] : []),
     };
@@ -635,10 +657,10 @@ export class SitAndGoService {
       select: { id: true },
     });
     const store = new HandStore(this.prisma);
-    for (const h of running) await cancelRunningHand(this.prisma, await store.getHand(h.id));
-    const r = await this.instance(instanceId);
+    for (const hand of running) await cancelRunningHand(this.prisma, await store.getHand(hand.id));
+    const row = await this.instance(instanceId);
     const [last] = await this.lastHands(this.prisma, instanceId, 1);
-    if (r.status === 'running' && last && last.handNumber > r.hands_played) {
+    if (row.status === 'running' && last && last.handNumber > row.hands_played) {
       const players = [...last.players].sort((a, b) => a.seat - b.seat);
       const now = await this.stacksOf(this.prisma, instanceId);
       const ordered = oddChipOrder(players, last.config.button);
@@ -649,9 +671,9 @@ export class SitAndGoService {
       });
       await this.recordHand(
         instanceId,
-        ordered.map((p, order) => ({
-          userId: p.userId,
-          stack: last.config.seats.find((s) => s.seat === p.seat)?.stack ?? 0,
+        ordered.map((seated, order) => ({
+          userId: seated.userId,
+          stack: last.config.seats.find((s) => s.seat === seated.seat)?.stack ?? 0,
           order,
         })),
         new Map(players.map((p) => [p.userId, now.get(p.userId) ?? 0])),
@@ -669,45 +691,45 @@ export class SitAndGoService {
    */
   async payout(instanceId: number): Promise<void> {
     await inTransaction(this.prisma, async (tx) => {
-      const r = await this.lock(tx, instanceId);
-      if (r.status !== 'paying') return;
-      const t = r.template;
+      const row = await this.lock(tx, instanceId);
+      if (row.status !== 'paying') return;
+      const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
-      const groups = groupsOf(r.standings);
-      let table = sitAndGoPrizeTable(t);
-      if (t.kind === 'spin' && t.spinTable && r.multiplier !== null) {
-        const entry = t.spinTable.entries.find((e) => e.multiplier === r.multiplier)!;
+      const groups = groupsOf(row.standings);
+      let table = sitAndGoPrizeTable(sitAndGoTemplate);
+      if (sitAndGoTemplate.kind === 'spin' && sitAndGoTemplate.spinTable && row.multiplier !== null) {
+        const entry = sitAndGoTemplate.spinTable.entries.find((e) => e.multiplier === row.multiplier)!;
         table = spinPrizeTable(entry);
       }
-      const payouts = payStandings(Number(r.prize_pool), table, groups);
-      for (const p of payouts) {
-        const place = p.bestPlace;
-        if (p.prize > 0) {
+      const payouts = payStandings(Number(row.prize_pool), table, groups);
+      for (const payout of payouts) {
+        const place = payout.bestPlace;
+        if (payout.prize > 0) {
           await postInTransaction(tx, {
-            idempotencyKey: `sng:${instanceId}:prize:${p.playerId}`,
+            idempotencyKey: `sng:${instanceId}:prize:${payout.playerId}`,
             reason: 'tournament_prize',
             refs: { tournamentId },
             movements: [
-              { from: Accounts.tournamentPool(tournamentId), to: Accounts.user(p.playerId), amount: p.prize },
+              { from: Accounts.tournamentPool(tournamentId), to: Accounts.user(payout.playerId), amount: payout.prize },
             ],
           });
         }
         await tx.tournamentEntry.update({
-          where: { tournamentId_userId: { tournamentId, userId: p.playerId } },
-          data: { status: 'finished', place, prize: BigInt(p.prize) },
+          where: { tournamentId_userId: { tournamentId, userId: payout.playerId } },
+          data: { status: 'finished', place, prize: BigInt(payout.prize) },
         });
       }
       const stacks = await tx.chipAccount.findMany({
         where: { tournamentId, kind: 'tournament_stack', balance: { gt: 0n } },
       });
-      for (const s of stacks) {
+      for (const stack of stacks) {
         await postInTransaction(tx, {
-          idempotencyKey: `sng:${instanceId}:retire:${s.userId}`,
+          idempotencyKey: `sng:${instanceId}:retire:${stack.userId}`,
           reason: 'tournament_chips',
           refs: { tournamentId },
           movements: [
             {
-              from: Accounts.tournamentStack(tournamentId, s.userId!),
+              from: Accounts.tournamentStack(tournamentId, stack.userId!),
               to: Accounts.issuer(tournamentBook(tournamentId)),
               amount: 'all',
             },
@@ -728,12 +750,12 @@ export class SitAndGoService {
   /** Re-enqueues the job each unfinished instance waits for (ids are idempotent, so this is safe). */
   async resumeJobs(): Promise<number[]> {
     const running: number[] = [];
-    for (const u of await this.unfinished()) {
-      if (u.status === 'starting') await this.ensureJob('sitAndGoStart', { instanceId: u.id });
-      if (u.status === 'paying') await this.ensureJob('sitAndGoPayout', { instanceId: u.id });
-      if (u.status === 'running') {
-        await this.enqueueNextStep(await this.instance(u.id));
-        running.push(u.id);
+    for (const pending of await this.unfinished()) {
+      if (pending.status === 'starting') await this.ensureJob('sitAndGoStart', { instanceId: pending.id });
+      if (pending.status === 'paying') await this.ensureJob('sitAndGoPayout', { instanceId: pending.id });
+      if (pending.status === 'running') {
+        await this.enqueueNextStep(await this.instance(pending.id));
+        running.push(pending.id);
       }
     }
     return running;
@@ -741,8 +763,8 @@ export class SitAndGoService {
 
   /** The lobby/socket view of one instance. */
   async view(instanceId: number): Promise<SitAndGoView> {
-    const r = await this.instance(instanceId);
-    const t = r.template;
+    const row = await this.instance(instanceId);
+    const sitAndGoTemplate = row.template;
     const tournamentId = tournamentIdOf(instanceId);
     const entries = await this.prisma.tournamentEntry.findMany({
       where: { tournamentId, status: { in: ['registered', 'playing', 'busted', 'finished'] } },
@@ -751,56 +773,59 @@ export class SitAndGoService {
     });
     const stacks = await this.prisma.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack' } });
     const stackOf = new Map(stacks.map((s) => [s.userId, Number(s.balance)]));
-    const seatOf = new Map((r.seating ?? []).map((s) => [s.userId, s.seat]));
+    const seatOf = new Map((row.seating ?? []).map((s) => [s.userId, s.seat]));
     let clock: SitAndGoView['clock'] = null;
-    if (r.status === 'running' && r.step_started_at) {
-      const schedule = scheduleOf(t.blindStructure);
-      const step = t.blindStructure.steps[r.step_index];
-      const level = step.kind === 'level' ? step : (t.blindStructure.steps[r.step_index + 1] as BlindLevel);
-      const last = r.step_index === t.blindStructure.steps.length - 1;
+    if (row.status === 'running' && row.step_started_at) {
+      const schedule = scheduleOf(sitAndGoTemplate.blindStructure);
+      const step = sitAndGoTemplate.blindStructure.steps[row.step_index];
+      const level =
+        step.kind === 'level' ? step : (sitAndGoTemplate.blindStructure.steps[row.step_index + 1] as BlindLevel);
+      const last = row.step_index === sitAndGoTemplate.blindStructure.steps.length - 1;
       clock = {
         kind: step.kind,
-        levelNumber: schedule[r.step_index].levelNumber,
+        levelNumber: schedule[row.step_index].levelNumber,
         smallBlind: level.smallBlind,
         bigBlind: level.bigBlind,
         ante: level.ante,
-        nextStepAt: last ? null : r.step_started_at.getTime() + step.durationMs,
+        nextStepAt: last ? null : row.step_started_at.getTime() + step.durationMs,
       };
     }
     return {
       instanceId,
-      templateId: r.template_id,
-      instanceNumber: r.instance_number,
-      kind: t.kind,
-      name: t.name,
-      phase: r.status,
-      seats: t.seats,
+      templateId: row.template_id,
+      instanceNumber: row.instance_number,
+      kind: sitAndGoTemplate.kind,
+      name: sitAndGoTemplate.name,
+      phase: row.status,
+      seats: sitAndGoTemplate.seats,
       registered: entries.length,
-      buyIn: t.buyIn,
-      entryFee: t.entryFee,
-      startingStack: t.startingStack,
+      buyIn: sitAndGoTemplate.buyIn,
+      entryFee: sitAndGoTemplate.entryFee,
+      startingStack: sitAndGoTemplate.startingStack,
       prizePool:
-        r.status === 'registering' || r.status === 'starting' ? t.buyIn * entries.length : Number(r.prize_pool),
+        row.status === 'registering' || row.status === 'starting'
+          ? sitAndGoTemplate.buyIn * entries.length
+          : Number(row.prize_pool),
       spin:
-        t.kind === 'spin'
+        sitAndGoTemplate.kind === 'spin'
           ? {
-              commitment: r.spin_commitment,
-              multiplier: r.multiplier,
-              seed: r.status === 'finished' ? r.spin_seed : null,
+              commitment: row.spin_commitment,
+              multiplier: row.multiplier,
+              seed: row.status === 'finished' ? row.spin_seed : null,
             }
           : null,
-      seatDraw: { commitment: r.seat_commitment, seed: r.status === 'finished' ? r.seat_seed : null },
+      seatDraw: { commitment: row.seat_commitment, seed: row.status === 'finished' ? row.seat_seed : null },
       clock,
-      handsPlayed: r.hands_played,
-      tableId: r.status === 'registering' || r.status === 'starting' ? null : sngTableId(instanceId),
+      handsPlayed: row.hands_played,
+      tableId: row.status === 'registering' || row.status === 'starting' ? null : sngTableId(instanceId),
       standings: entries
-        .map((e) => ({
-          userId: e.userId,
-          username: e.user.username,
-          seat: seatOf.get(e.userId) ?? null,
-          stack: stackOf.get(e.userId) ?? 0,
-          place: e.place,
-          prize: Number(e.prize),
+        .map((entry) => ({
+          userId: entry.userId,
+          username: entry.user.username,
+          seat: seatOf.get(entry.userId) ?? null,
+          stack: stackOf.get(entry.userId) ?? 0,
+          place: entry.place,
+          prize: Number(entry.prize),
         }))
         .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack),
     };

@@ -9,45 +9,45 @@ import { recordHandOutcome } from './standings';
 describe('Spin multiplier draw', () => {
   it('commitment: SHA-256 of "naiko-spin-v1|<table>|<seed>"; the revealed seed verifies the drawn multiplier', () => {
     const seed = 'ab'.repeat(32);
-    const c = spinCommitment(DEFAULT_SPIN_TABLE, seed);
-    expect(c).toMatch(/^[0-9a-f]{64}$/);
-    const m = drawFromSeed(DEFAULT_SPIN_TABLE, seed).multiplier;
-    expect(verifySpinDraw(DEFAULT_SPIN_TABLE, c, seed, m)).toBe(true);
-    expect(verifySpinDraw(DEFAULT_SPIN_TABLE, c, 'cd'.repeat(32), m)).toBe(false);
-    const other = DEFAULT_SPIN_TABLE.entries.find((e) => e.multiplier !== m)!.multiplier;
-    expect(verifySpinDraw(DEFAULT_SPIN_TABLE, c, seed, other)).toBe(false);
+    const commitment = spinCommitment(DEFAULT_SPIN_TABLE, seed);
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    const drawn = drawFromSeed(DEFAULT_SPIN_TABLE, seed).multiplier;
+    expect(verifySpinDraw(DEFAULT_SPIN_TABLE, commitment, seed, drawn)).toBe(true);
+    expect(verifySpinDraw(DEFAULT_SPIN_TABLE, commitment, 'cd'.repeat(32), drawn)).toBe(false);
+    const other = DEFAULT_SPIN_TABLE.entries.find((e) => e.multiplier !== drawn)!.multiplier;
+    expect(verifySpinDraw(DEFAULT_SPIN_TABLE, commitment, seed, other)).toBe(false);
   });
 
   it('distribution over 200,000 draws matches the published weights (chi-square, 4 degrees of freedom, p > 0.001)', () => {
-    const N = 200_000;
+    const DRAWS = 200_000;
     const counts = new Map<number, number>();
-    for (let i = 0; i < N; i++) {
-      const m = drawFromSeed(DEFAULT_SPIN_TABLE, `distribution-${i}`).multiplier;
-      counts.set(m, (counts.get(m) ?? 0) + 1);
+    for (let i = 0; i < DRAWS; i++) {
+      const drawn = drawFromSeed(DEFAULT_SPIN_TABLE, `distribution-${i}`).multiplier;
+      counts.set(drawn, (counts.get(drawn) ?? 0) + 1);
     }
     // 25×, 100× and 1000× are merged: their expected counts (600, 60, 4) are too small alone.
     const buckets = [[2], [3], [5], [10], [25, 100, 1000]];
     let chi2 = 0;
-    for (const b of buckets) {
+    for (const bucket of buckets) {
       const weight = DEFAULT_SPIN_TABLE.entries
-        .filter((e) => b.includes(e.multiplier))
+        .filter((e) => bucket.includes(e.multiplier))
         .reduce((a, e) => a + e.weight, 0);
-      const expected = (N * weight) / 1_000_000;
-      const observed = b.reduce((a, m) => a + (counts.get(m) ?? 0), 0);
+      const expected = (DRAWS * weight) / 1_000_000;
+      const observed = bucket.reduce((a, m) => a + (counts.get(m) ?? 0), 0);
       chi2 += (observed - expected) ** 2 / expected;
     }
     expect(chi2).toBeLessThan(18.47); // chi-square critical value, df 4, p = 0.001
     // 2× is drawn 60% of the time: within ±0.5 percentage points over 200,000 draws (≈ 4.6 σ).
-    expect(Math.abs(counts.get(2)! / N - 0.6)).toBeLessThan(0.005);
+    expect(Math.abs(counts.get(2)! / DRAWS - 0.6)).toBeLessThan(0.005);
   });
 });
 
 describe('Spin funding and the house spin pool', () => {
   it('the default table is exactly funded: Σ weight × multiplier = 3,000,000 = 3 × Σ weight', () => {
-    const f = spinTableFunding(DEFAULT_SPIN_TABLE, 10);
-    expect(f.weightedPrize).toBe(30_000_000n);
-    expect(f.weightedBuyIns).toBe(30_000_000n);
-    expect(f.exactlyFunded).toBe(true);
+    const funding = spinTableFunding(DEFAULT_SPIN_TABLE, 10);
+    expect(funding.weightedPrize).toBe(30_000_000n);
+    expect(funding.weightedBuyIns).toBe(30_000_000n);
+    expect(funding.exactlyFunded).toBe(true);
   });
 
   it('2× at buy-in 10: 30 collected, 20 paid, 10 from the prize pool to the spin pool', () => {
@@ -69,15 +69,15 @@ describe('Spin funding and the house spin pool', () => {
 
   it('over the whole distribution the spin pool nets zero: Σ weight × (collected − prize) = 0', () => {
     let net = 0n;
-    for (const e of DEFAULT_SPIN_TABLE.entries) {
-      const plan = spinPoolPlan('sng-1', 30, e.multiplier * 10, Number.MAX_SAFE_INTEGER);
+    for (const spinMultiplier of DEFAULT_SPIN_TABLE.entries) {
+      const plan = spinPoolPlan('sng-1', 30, spinMultiplier.multiplier * 10, Number.MAX_SAFE_INTEGER);
       const intoSpinPool =
         plan.movement === null
           ? 0
           : plan.movement.to.key === SPIN_POOL.key
             ? Number(plan.movement.amount)
             : -Number(plan.movement.amount);
-      net += BigInt(e.weight) * BigInt(intoSpinPool);
+      net += BigInt(spinMultiplier.weight) * BigInt(intoSpinPool);
     }
     expect(net).toBe(0n);
   });
@@ -151,9 +151,9 @@ describe('the Sit & Go table: dead-button rule', () => {
   });
 
   it('the big blind (seat 2) busted: the big blind moves on to seat 3, the small blind is dead (its seat 2 is empty), the button moves to seat 1', () => {
-    const d = sngDeal(at(0, 1, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)!;
-    expect(d).toMatchObject({ button: 1, smallBlind: null, bigBlind: 3 });
-    expect(d.players.map((p) => p.seat)).toEqual([0, 1, 3]);
+    const deal = sngDeal(at(0, 1, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)!;
+    expect(deal).toMatchObject({ button: 1, smallBlind: null, bigBlind: 3 });
+    expect(deal.players.map((p) => p.seat)).toEqual([0, 1, 3]);
   });
 
   it('the small blind (seat 1) busted: a dead button on the empty seat 1, seat 2 posts the small blind, seat 3 the big', () => {

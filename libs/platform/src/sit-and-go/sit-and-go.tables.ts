@@ -17,9 +17,9 @@ export const SNG_TABLE_NO = 1;
  * restarts.
  */
 export function sngTableId(instanceId: number): string {
-  const h = createHash('sha256').update(`naiko:sng:${instanceId}:table`).digest('hex');
-  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const hash = createHash('sha256').update(`naiko:sng:${instanceId}:table`).digest('hex');
+  const variant = ((parseInt(hash[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-5${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
 }
 
 /**
@@ -27,12 +27,12 @@ export function sngTableId(instanceId: number): string {
  * bank (the template has none) is twice the decision time, at most the cash tables' 30 s — a
  * player who thinks long now and then is not folded at once, a silent one costs the table little.
  */
-export function sngClock(t: SitAndGoTemplate): { decisionMs: number; reconnectMs: number; timeBankMs: number } {
-  const own = (t.clock as { timeBankMs?: number }).timeBankMs;
+export function sngClock(template: SitAndGoTemplate): { decisionMs: number; reconnectMs: number; timeBankMs: number } {
+  const own = (template.clock as { timeBankMs?: number }).timeBankMs;
   return {
-    decisionMs: t.clock.decisionMs,
-    reconnectMs: t.clock.reconnectMs,
-    timeBankMs: own ?? Math.min(DEFAULT_CLOCK.timeBankMs, 2 * t.clock.decisionMs),
+    decisionMs: template.clock.decisionMs,
+    reconnectMs: template.clock.reconnectMs,
+    timeBankMs: own ?? Math.min(DEFAULT_CLOCK.timeBankMs, 2 * template.clock.decisionMs),
   };
 }
 
@@ -53,10 +53,10 @@ export interface SngDeal {
 }
 
 /** Whether `x` lies strictly inside the clockwise arc from a to b on n seats. */
-function strictlyBetween(a: number, x: number, b: number, n: number): boolean {
-  const cw = (p: number, q: number) => (((q - p) % n) + n) % n;
-  const dx = cw(a, x);
-  return dx > 0 && dx < (a === b ? n : cw(a, b));
+function strictlyBetween(from: number, seat: number, to: number, seatCount: number): boolean {
+  const cw = (p: number, q: number) => (((q - p) % seatCount) + seatCount) % seatCount;
+  const dx = cw(from, seat);
+  return dx > 0 && dx < (from === to ? seatCount : cw(from, to));
 }
 
 /**
@@ -124,16 +124,21 @@ export function sitAndGoTables(service: SitAndGoService, privateEvents?: Private
     runningIds: async () => (await service.unfinished()).filter((u) => u.status === 'running').map((u) => u.id),
     get: async (id) => {
       const row = await service.instance(id);
-      const t = row.template;
+      const sitAndGoTemplate = row.template;
       return {
         running: row.status === 'running',
-        tableName: () => `${t.name} #${row.instance_number}`,
+        tableName: () => `${sitAndGoTemplate.name} #${row.instance_number}`,
         version: row.hands_played,
         tables: row.status === 'running' ? [SNG_TABLE_NO] : [],
-        blindStructure: t.blindStructure,
+        blindStructure: sitAndGoTemplate.blindStructure,
         tableConfig: (schedule) =>
           tournamentTableOf(
-            { game: t.game, bettingStructure: t.bettingStructure, tableSize: t.seats, clock: sngClock(t) },
+            {
+              game: sitAndGoTemplate.game,
+              bettingStructure: sitAndGoTemplate.bettingStructure,
+              tableSize: sitAndGoTemplate.seats,
+              clock: sngClock(sitAndGoTemplate),
+            },
             schedule,
           ),
       };

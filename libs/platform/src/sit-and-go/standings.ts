@@ -19,14 +19,14 @@ export interface HandOutcome {
 }
 
 export function recordHandOutcome(
-  s: Standings,
+  before: Standings,
   dealtIn: readonly DealtIn[],
   after: ReadonlyMap<string, number>,
 ): HandOutcome {
   const busts: Bust[] = dealtIn
     .filter((p) => p.stack > 0 && (after.get(p.userId) ?? 0) === 0)
     .map((p) => ({ playerId: p.userId, startingStack: p.stack, order: p.order }));
-  let standings = recordBusts(s, busts);
+  let standings = recordBusts(before, busts);
   let winner: string | null = null;
   if (standings.remaining === 1) {
     const bustedNow = new Set(busts.map((b) => b.playerId));

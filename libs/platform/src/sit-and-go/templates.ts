@@ -16,16 +16,16 @@ import {
 /** The games a Sit & Go table deals: the flop games of the engine's list. */
 export const RUNNER_GAMES: readonly string[] = FLOP_GAME_IDS;
 
-export function checkTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
-  validateSitAndGoTemplate(t);
-  if (!RUNNER_GAMES.includes(t.game)) {
+export function checkTemplate(template: SitAndGoTemplate): SitAndGoTemplate {
+  validateSitAndGoTemplate(template);
+  if (!RUNNER_GAMES.includes(template.game)) {
     throw new Error(
-      `template ${t.templateId}: game ${t.game} is not dealt at Sit & Go tables (only ${RUNNER_GAMES.join(', ')})`,
+      `template ${template.templateId}: game ${template.game} is not dealt at Sit & Go tables (only ${RUNNER_GAMES.join(', ')})`,
     );
   }
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(t.templateId))
-    throw new Error(`template id "${t.templateId}" must be 1-40 letters, digits, _ or -`);
-  return t;
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(template.templateId))
+    throw new Error(`template id "${template.templateId}" must be 1-40 letters, digits, _ or -`);
+  return template;
 }
 
 export const DEFAULT_TEMPLATES: readonly SitAndGoTemplate[] = [

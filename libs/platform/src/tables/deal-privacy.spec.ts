@@ -34,7 +34,7 @@ import type { BotDirectory } from './ports';
 import { TableHost, type Decision } from './table-host';
 
 const HANDS_PER_FAMILY = Number(process.env.DEAL_PRIVACY_HANDS ?? 50);
-const A = 'a0000000-0000-4000-8000-000000000001';
+const ALICE = 'a0000000-0000-4000-8000-000000000001';
 const CLOCK = { ...DEFAULT_CLOCK, decisionMs: 1000, timeBankMs: 0, drawDecisionMs: 2000, shieldResponseMs: 3000 };
 
 const FAMILIES: [string, TableConfig][] = [
@@ -116,13 +116,13 @@ const flush = async (host: TableHost): Promise<void> => {
 function humanDecision(host: TableHost, rng: ReturnType<typeof seededRandom>): Decision | null {
   const state = host.handState;
   const la = state ? legalActions(state) : null;
-  if (!state || !la || host.table.seats[la.seat]?.playerId !== A) return null;
+  if (!state || !la || host.table.seats[la.seat]?.playerId !== ALICE) return null;
   const pick = la.actions[randomInt(rng, la.actions.length)];
   if (pick === 'draw') {
     const hand = state.hole[state.seats.indexOf(la.seat)];
     const max = Math.min(hand.length, (la.extensions?.draw as { max?: number } | undefined)?.max ?? hand.length);
-    const n = randomInt(rng, max + 1);
-    return { type: 'draw', discard: hand.slice(0, n) };
+    const count = randomInt(rng, max + 1);
+    return { type: 'draw', discard: hand.slice(0, count) };
   }
   if (pick === 'bet' || pick === 'raise') return { type: pick, amount: la.minTo };
   if (['fold', 'check', 'call', 'bring-in', 'split', 'no-split', 'decline', 'complete'].includes(pick))
@@ -136,8 +136,8 @@ const safeMove = (actions: readonly string[]): Decision => ({
 });
 
 async function play(config: TableConfig, hands: number) {
-  let n = 0;
-  const bots: BotDirectory = { ensureBot: async () => `c0000000-0000-4000-8000-${String(++n).padStart(12, '0')}` };
+  let count = 0;
+  const bots: BotDirectory = { ensureBot: async () => `c0000000-0000-4000-8000-${String(++count).padStart(12, '0')}` };
   const timers = new ManualTimers();
   const sink = new MemoryHandSink();
   const out = new RecordingBroadcaster();
@@ -156,25 +156,25 @@ async function play(config: TableConfig, hands: number) {
     botDelayMs: 0,
   });
   host.start();
-  await host.sit({ userId: A, name: 'ann' }, { buyIn: config.buyIn.max ?? config.buyIn.min * 20, seat: 0 });
+  await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: config.buyIn.max ?? config.buyIn.min * 20, seat: 0 });
   const rng = seededRandom(`human-${config.game}`);
   const finished = () =>
     [...sink.hands.values()].filter((h) => h.events.some((e) => (e as Wire).type === 'hand-ended')).length;
   for (let i = 0; i < hands * 200 && finished() < hands; i++) {
-    const d = humanDecision(host, rng);
-    if (d) {
+    const decision = humanDecision(host, rng);
+    if (decision) {
       try {
-        await host.act(A, host.handState!.version, d);
+        await host.act(ALICE, host.handState!.version, decision);
       } catch {
         const la = legalActions(host.handState!)!;
-        await host.act(A, host.handState!.version, safeMove(la.actions));
+        await host.act(ALICE, host.handState!.version, safeMove(la.actions));
       }
     } else timers.advance(100);
     await flush(host);
     // A busted human buys back in so the table keeps playing.
     const me = host.table.seats[0];
     if (me && me.stack < config.stakes.bigBlind * 2 && !host.handState)
-      await host.reload(A, (config.buyIn.max ?? config.buyIn.min * 20) - me.stack).catch(() => undefined);
+      await host.reload(ALICE, (config.buyIn.max ?? config.buyIn.min * 20) - me.stack).catch(() => undefined);
   }
   host.stop();
   return { sink, out };
@@ -194,7 +194,7 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
       if (process.env.DEAL_PRIVACY_TIMING) console.log(family, 'play', Date.now() - t0);
       const tableData = JSON.stringify(out.tables);
       const feedsOf = new Map<string, typeof out.hands>();
-      for (const h of out.hands) feedsOf.set(h.feed.handId, [...(feedsOf.get(h.feed.handId) ?? []), h]);
+      for (const hand of out.hands) feedsOf.set(hand.feed.handId, [...(feedsOf.get(hand.feed.handId) ?? []), hand]);
       let checkedHands = 0;
       let reshuffles = 0;
       let opened = 0;
@@ -209,7 +209,7 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
         const handConfig = stored.input.config as HandConfig;
         const { deck } = dealFromSeed(handConfig, seed);
         const size = firstDeckSize(handConfig);
-        const seatOfA = stored.input.players.find((p) => p.userId === A)?.seat;
+        const seatOfA = stored.input.players.find((p) => p.userId === ALICE)?.seat;
         const recorders: { viewer: Viewer; feeds: { events: Wire[] }[] }[] = [
           {
             viewer: 'spectator',
@@ -222,7 +222,7 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
           recorders.push({
             viewer: seatOfA,
             feeds: (feedsOf.get(handId) ?? [])
-              .filter((h) => h.audience !== 'spectators' && h.audience.userId === A)
+              .filter((h) => h.audience !== 'spectators' && h.audience.userId === ALICE)
               .map((h) => h.feed as unknown as { events: Wire[] }),
           });
         }
@@ -233,24 +233,24 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
           const candidates =
             checkedHands <= ATTACKED_HANDS ? new Set(JSON.stringify(feeds).match(HEX64) ?? []) : new Set<string>();
           const firstDeck = deck.slice(0, size).join(',');
-          for (const c of candidates)
-            if (dealFromSeed(handConfig, c).deck.slice(0, size).join(',') === firstDeck)
-              recomputed.push(`${handId}:${c}`);
+          for (const candidate of candidates)
+            if (dealFromSeed(handConfig, candidate).deck.slice(0, size).join(',') === firstDeck)
+              recomputed.push(`${handId}:${candidate}`);
           const wire = feeds.flatMap((f) => f.events);
           const committed = wire.find((e) => e.type === 'dealCommitted')!;
           expect(committed.commitment).toBe(stored.input.commitment);
           const openingsEvent = wire.find((e) => e.type === 'dealOpenings')!;
           const openings = openingsEvent.openings as CardOpening[];
           // 2. Every opening verifies against the commitment published at the deal, at its dealt position.
-          for (const o of openings) {
-            expect(verifyOpening(committed.commitment as string, o)).toBe(true);
-            expect(o.card).toBe(formatCard(deck[o.position]));
+          for (const opening of openings) {
+            expect(verifyOpening(committed.commitment as string, opening)).toBe(true);
+            expect(opening.card).toBe(formatCard(deck[opening.position]));
           }
           // 3. Openings name only cards the recorder saw, and he has one for every card he saw.
           const seenCards = new Set(viewEvents(events, viewer).flatMap(cardsOfEvent).map(formatCard));
           const openedCards = new Set(openings.map((o) => o.card));
-          for (const c of openedCards) expect(seenCards.has(c)).toBe(true);
-          for (const c of seenCards) expect(openedCards.has(c)).toBe(true);
+          for (const card of openedCards) expect(seenCards.has(card)).toBe(true);
+          for (const card of seenCards) expect(openedCards.has(card)).toBe(true);
           expect(openings.map((o) => o.position)).toEqual(seenPositions(deck, size, events, viewer));
           // 4. No unopened position can be guessed: a path's first step is the leaf of the neighbouring
           //    position (o.position ^ 1); try every card with every salt of the data against it.
@@ -258,11 +258,12 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
           const openedAt = new Set(openings.map((o) => o.position));
           const cardsText = [...new Set(deck.map(formatCard))];
           if (checkedHands <= ATTACKED_HANDS) {
-            for (const o of openings) {
-              const p = o.position ^ 1;
-              if (openedAt.has(p) || !o.path[0] || p >= deck.length) continue;
+            for (const opening of openings) {
+              const sibling = opening.position ^ 1;
+              if (openedAt.has(sibling) || !opening.path[0] || sibling >= deck.length) continue;
               for (const salt of salts)
-                for (const c of cardsText) if (leafHash(p, c, salt) === o.path[0].hash) guessed.push(`${handId}:${p}`);
+                for (const card of cardsText)
+                  if (leafHash(sibling, card, salt) === opening.path[0].hash) guessed.push(`${handId}:${sibling}`);
             }
           }
           opened += openings.length;

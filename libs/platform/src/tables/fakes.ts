@@ -8,13 +8,13 @@ import type { HandAudience, HandFeed, HandSink, ProtectionQuota, TableBroadcaste
 
 export class MemoryHandSink implements HandSink {
   readonly hands = new Map<string, { input: StartHandInput; events: HandEventInput[]; ended?: boolean }>();
-  private n = 0;
+  private count = 0;
   /** Set to make the next awaited write (a deal or the end of a hand) fail (a database error). */
   failNext = false;
 
   async dealHand(input: DealHandInput): Promise<StoredHand> {
     this.maybeFail();
-    const id = `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`;
+    const id = `00000000-0000-4000-8000-${String(++this.count).padStart(12, '0')}`;
     this.hands.set(id, { input, events: [...input.events] });
     if (input.seed !== null) this.seeds.set(id, input.seed);
     return {
@@ -36,9 +36,9 @@ export class MemoryHandSink implements HandSink {
   readonly seeds = new Map<string, string>();
 
   journal(handId: string, fromSeq: number, events: readonly HandEventInput[]): void {
-    const h = this.hands.get(handId)!;
-    if (fromSeq !== h.events.length) throw new Error(`seq ${fromSeq} != ${h.events.length}`);
-    h.events.push(...events);
+    const hand = this.hands.get(handId)!;
+    if (fromSeq !== hand.events.length) throw new Error(`seq ${fromSeq} != ${hand.events.length}`);
+    hand.events.push(...events);
   }
 
   private maybeFail(): void {
@@ -50,12 +50,12 @@ export class MemoryHandSink implements HandSink {
 
   async endHand(handId: string, events: readonly HandEventInput[]): Promise<AppendResult> {
     this.maybeFail();
-    const h = this.hands.get(handId)!;
-    if (h.ended) throw new Error(`hand ${handId} ended twice`);
-    if (events.length < h.events.length)
-      throw new Error(`end with ${events.length} events, ${h.events.length} journaled`);
-    h.events = [...events];
-    h.ended = true;
+    const hand = this.hands.get(handId)!;
+    if (hand.ended) throw new Error(`hand ${handId} ended twice`);
+    if (events.length < hand.events.length)
+      throw new Error(`end with ${events.length} events, ${hand.events.length} journaled`);
+    hand.events = [...events];
+    hand.ended = true;
     return { handId, nextSeq: events.length, status: 'completed', replayed: false };
   }
 }
@@ -100,15 +100,15 @@ export class RecordingBroadcaster implements TableBroadcaster {
 
 /** Manual clock: timers fire only when the test advances time. */
 export class ManualTimers implements Timers {
-  private t = 1_000_000;
+  private nowMs = 1_000_000;
   private seq = 0;
   private readonly pending = new Map<number, { at: number; fn: () => void }>();
   now(): number {
-    return this.t;
+    return this.nowMs;
   }
   set(fn: () => void, ms: number): unknown {
     const id = ++this.seq;
-    this.pending.set(id, { at: this.t + ms, fn });
+    this.pending.set(id, { at: this.nowMs + ms, fn });
     return id;
   }
   clear(handle: unknown): void {
@@ -116,15 +116,15 @@ export class ManualTimers implements Timers {
   }
   /** Moves time forward, firing due timers in order. */
   advance(ms: number): void {
-    const end = this.t + ms;
+    const end = this.nowMs + ms;
     for (;;) {
       const due = [...this.pending].filter(([, p]) => p.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
       if (!due) break;
       this.pending.delete(due[0]);
-      this.t = Math.max(this.t, due[1].at);
+      this.nowMs = Math.max(this.nowMs, due[1].at);
       due[1].fn();
     }
-    this.t = end;
+    this.nowMs = end;
   }
 }
 
@@ -135,12 +135,12 @@ export class ManualTimers implements Timers {
 export class MemoryProtectionQuota implements ProtectionQuota {
   readonly uses = new Map<string, number[]>();
   readonly spends: { userId: string; tableId: string; at: number; granted: boolean }[] = [];
-  async trySpend(s: { userId: string; tableId: string; at: Date; perDay: number }): Promise<boolean> {
-    const uses = this.uses.get(s.userId) ?? [];
-    const at = s.at.getTime();
-    const granted = protectionAvailable(uses, at, s.perDay);
-    if (granted) this.uses.set(s.userId, recordProtection(uses, at));
-    this.spends.push({ userId: s.userId, tableId: s.tableId, at, granted });
+  async trySpend(spend: { userId: string; tableId: string; at: Date; perDay: number }): Promise<boolean> {
+    const uses = this.uses.get(spend.userId) ?? [];
+    const at = spend.at.getTime();
+    const granted = protectionAvailable(uses, at, spend.perDay);
+    if (granted) this.uses.set(spend.userId, recordProtection(uses, at));
+    this.spends.push({ userId: spend.userId, tableId: spend.tableId, at, granted });
     return granted;
   }
 }

@@ -46,9 +46,9 @@ export interface Timers {
 export const REAL_TIMERS: Timers = {
   now: () => Date.now(),
   set: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref?.();
-    return t;
+    const timeout = setTimeout(fn, ms);
+    timeout.unref?.();
+    return timeout;
   },
   clear: (h) => clearTimeout(h as NodeJS.Timeout),
 };

@@ -6,12 +6,12 @@ export class SerialQueue {
 
   run<T>(fn: () => T | Promise<T>): Promise<T> {
     this.pending++;
-    const p = this.tail.then(fn);
-    this.tail = p.then(
+    const run = this.tail.then(fn);
+    this.tail = run.then(
       () => this.pending--,
       () => this.pending--,
     );
-    return p;
+    return run;
   }
 
   /** Commands queued or running. */

@@ -6,16 +6,16 @@ import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from 
 import type { BotDirectory } from './ports';
 import { TableHost } from './table-host';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
-const C = 'c0000000-0000-4000-8000-000000000003';
+const ALICE = 'a0000000-0000-4000-8000-000000000001';
+const BOB = 'b0000000-0000-4000-8000-000000000002';
+const CAROL = 'c0000000-0000-4000-8000-000000000003';
 
 class MemoryBots implements BotDirectory {
-  private n = 0;
+  private count = 0;
   private readonly ids = new Map<string, string>();
   async ensureBot(name: string): Promise<string> {
     let id = this.ids.get(name);
-    if (!id) this.ids.set(name, (id = `f0000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`));
+    if (!id) this.ids.set(name, (id = `f0000000-0000-4000-8000-${String(++this.count).padStart(12, '0')}`));
     return id;
   }
 }
@@ -58,10 +58,10 @@ const flush = async (host: TableHost): Promise<void> => {
 };
 
 /** Runs the clock (bots think, people time out) until `done` holds, at most `steps` ticks. */
-async function runUntil(s: ReturnType<typeof setup>, done: () => boolean, steps = 400): Promise<void> {
+async function runUntil(fixture: ReturnType<typeof setup>, done: () => boolean, steps = 400): Promise<void> {
   for (let i = 0; i < steps && !done(); i++) {
-    s.timers.advance(100);
-    await flush(s.host);
+    fixture.timers.advance(100);
+    await flush(fixture.host);
   }
   expect(done()).toBe(true);
 }
@@ -71,28 +71,28 @@ const bots = (h: TableHost) => seated(h).filter((x) => x!.isBot).length;
 
 describe('cash-table bots', () => {
   it('fill the empty seats up to the target once a person sits, never the last free seat', async () => {
-    const s = setup();
-    s.timers.advance(1000);
-    await flush(s.host);
-    expect(seated(s.host)).toHaveLength(0); // nobody to play with: no bots at an empty table
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await runUntil(s, () => s.host.handState !== null);
-    expect(bots(s.host)).toBe(2); // target 3 = ann + 2 bots; seat 4 stays free
-    expect(seated(s.host).every((x) => !x!.isBot || x!.name.startsWith('BOT '))).toBe(true);
+    const fixture = setup();
+    fixture.timers.advance(1000);
+    await flush(fixture.host);
+    expect(seated(fixture.host)).toHaveLength(0); // nobody to play with: no bots at an empty table
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await runUntil(fixture, () => fixture.host.handState !== null);
+    expect(bots(fixture.host)).toBe(2); // target 3 = ann + 2 bots; seat 4 stays free
+    expect(seated(fixture.host).every((x) => !x!.isBot || x!.name.startsWith('BOT '))).toBe(true);
   });
 
   it('leave one by one as people arrive, between hands', async () => {
-    const s = setup();
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await runUntil(s, () => bots(s.host) === 2);
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 }); // takes the free seat: 4 seated
-    expect(seated(s.host)).toHaveLength(4);
-    await runUntil(s, () => seated(s.host).length === 3);
-    expect(bots(s.host)).toBe(1);
-    await s.host.sit({ userId: C, name: 'cy' }, { buyIn: 500 });
-    await runUntil(s, () => bots(s.host) === 0);
+    const fixture = setup();
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await runUntil(fixture, () => bots(fixture.host) === 2);
+    await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 }); // takes the free seat: 4 seated
+    expect(seated(fixture.host)).toHaveLength(4);
+    await runUntil(fixture, () => seated(fixture.host).length === 3);
+    expect(bots(fixture.host)).toBe(1);
+    await fixture.host.sit({ userId: CAROL, name: 'cy' }, { buyIn: 500 });
+    await runUntil(fixture, () => bots(fixture.host) === 0);
     expect(
-      seated(s.host)
+      seated(fixture.host)
         .map((x) => x!.name)
         .sort(),
     ).toEqual(['ann', 'bob', 'cy']);

@@ -5,8 +5,8 @@ import { makeTableConfig } from '@naiko/table';
 import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
 import { TableHost } from './table-host';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
+const ALICE = 'a0000000-0000-4000-8000-000000000001';
+const BOB = 'b0000000-0000-4000-8000-000000000002';
 
 function setup() {
   const timers = new ManualTimers();
@@ -20,7 +20,7 @@ function setup() {
       stakes: { smallBlind: 5, bigBlind: 10 },
       buyIn: { min: 100, max: 1000 },
       seats: 2,
-      private: { hostId: A, invited: [B], inviteCode: null },
+      private: { hostId: ALICE, invited: [BOB], inviteCode: null },
       clock: { decisionMs: 1000, timeBankMs: 0 } as never,
     }),
     chips,
@@ -44,68 +44,70 @@ const flush = async (host: TableHost): Promise<void> => {
 
 describe('closing a table during a hand', () => {
   it('closes it when the hand is over instead of refusing', async () => {
-    const s = setup();
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-    s.timers.advance(100);
-    await flush(s.host);
-    expect(s.host.handState).not.toBeNull();
-    const handsBefore = s.host.table.handsPlayed;
+    const fixture = setup();
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
+    fixture.timers.advance(100);
+    await flush(fixture.host);
+    expect(fixture.host.handState).not.toBeNull();
+    const handsBefore = fixture.host.table.handsPlayed;
 
     // Only the host may close it, during a hand too.
-    await expect(s.host.close(B)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const r = await s.host.close(A);
-    expect(r.deferred).toBe(true);
-    expect(s.host.closed).toBe(false);
-    expect(s.host.summary().closingAfterHand).toBe(true);
+    await expect(fixture.host.close(BOB)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const closing = await fixture.host.close(ALICE);
+    expect(closing.deferred).toBe(true);
+    expect(fixture.host.closed).toBe(false);
+    expect(fixture.host.summary().closingAfterHand).toBe(true);
     let closedAt = -1;
-    void r.afterHand.then(() => (closedAt = s.host.table.handsPlayed));
+    void closing.afterHand.then(() => (closedAt = fixture.host.table.handsPlayed));
 
     // Nobody acts: the clock folds/checks the hand to its end; then the table closes, no new deal.
-    for (let i = 0; i < 100 && !s.host.closed; i++) {
-      s.timers.advance(500);
-      await flush(s.host);
+    for (let i = 0; i < 100 && !fixture.host.closed; i++) {
+      fixture.timers.advance(500);
+      await flush(fixture.host);
     }
-    expect(s.host.closed).toBe(true);
-    expect(s.host.table.handsPlayed).toBe(handsBefore + 1);
+    expect(fixture.host.closed).toBe(true);
+    expect(fixture.host.table.handsPlayed).toBe(handsBefore + 1);
     expect(closedAt).toBe(handsBefore + 1);
-    expect(s.host.summary().closingAfterHand).toBeUndefined();
+    expect(fixture.host.summary().closingAfterHand).toBeUndefined();
     // Both stacks went back (1,000 chips in, 1,000 out).
-    const out = s.chips.moves.filter((m) => m.kind === 'cashOut').reduce((n, m) => n + m.amount, 0);
+    const out = fixture.chips.moves.filter((m) => m.kind === 'cashOut').reduce((n, m) => n + m.amount, 0);
     expect(out).toBe(1000);
   });
 });
 
 describe('leaving during a hand', () => {
   it('folds at once: no clock runs for the leaver, and the seat is free after the hand', async () => {
-    const s = setup();
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-    s.timers.advance(100);
-    await flush(s.host);
-    const hand = s.host.handState!;
+    const fixture = setup();
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
+    fixture.timers.advance(100);
+    await flush(fixture.host);
+    const hand = fixture.host.handState!;
     expect(hand).not.toBeNull();
     // Whoever is to act leaves: the hand ends without any time passing (decisionMs is 1,000).
-    const toAct = (s.host.snapshot(A).hand!.view as { toAct: number }).toAct;
-    const leaver = s.host.table.seats[toAct]!.playerId;
-    await s.host.leave(leaver);
+    const toAct = (fixture.host.snapshot(ALICE).hand!.view as { toAct: number }).toAct;
+    const leaver = fixture.host.table.seats[toAct]!.playerId;
+    await fixture.host.leave(leaver);
     for (let i = 0; i < 5; i++) {
-      s.timers.advance(0);
-      await flush(s.host);
+      fixture.timers.advance(0);
+      await flush(fixture.host);
     }
-    expect(s.host.table.handsPlayed).toBe(1);
-    expect(s.host.table.seats.filter((x) => x !== null).map((x) => x!.playerId)).toEqual([leaver === A ? B : A]);
+    expect(fixture.host.table.handsPlayed).toBe(1);
+    expect(fixture.host.table.seats.filter((x) => x !== null).map((x) => x!.playerId)).toEqual([
+      leaver === ALICE ? BOB : ALICE,
+    ]);
   });
 });
 
 describe('opening a table mid-hand', () => {
   it('the snapshot names the blind seats, for the markers', async () => {
-    const s = setup();
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-    s.timers.advance(100);
-    await flush(s.host);
-    const hand = s.host.snapshot(null).hand!;
+    const fixture = setup();
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
+    fixture.timers.advance(100);
+    await flush(fixture.host);
+    const hand = fixture.host.snapshot(null).hand!;
     const button = (hand.view as { button: number }).button;
     // Heads-up the button posts the small blind, the other seat the big blind.
     expect(hand.blinds).toEqual({ smallBlindSeat: button, bigBlindSeat: 1 - button });

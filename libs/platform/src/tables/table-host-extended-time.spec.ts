@@ -6,8 +6,8 @@ import { makeTableConfig } from '@naiko/table';
 import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
 import { TableHost } from './table-host';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
+const ALICE = 'a0000000-0000-4000-8000-000000000001';
+const BOB = 'b0000000-0000-4000-8000-000000000002';
 
 async function twoSeated(extendedFor: string[]) {
   const timers = new ManualTimers();
@@ -34,8 +34,8 @@ async function twoSeated(extendedFor: string[]) {
   });
   host.start();
   for (const id of extendedFor) host.setExtendedTime(id, true);
-  await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-  await host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+  await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+  await host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
   timers.advance(100);
   await flush(host);
   return { host, timers, out };
@@ -51,22 +51,22 @@ const flush = async (host: TableHost): Promise<void> => {
 describe('TableHost: extended time (accessibility)', () => {
   test('without it the small blind folds at 1,300 ms (1 s + 300 ms bank)', async () => {
     const { host, timers } = await twoSeated([]);
-    const h = host.handState!;
+    const state = host.handState!;
     timers.advance(1300);
     await flush(host);
-    expect(host.handState).not.toBe(h);
+    expect(host.handState).not.toBe(state);
     expect(host.table.handsPlayed).toBe(1);
   });
 
   test('with it both players get 2,000 ms (1 s + a 1 s extension, the 300 ms bank spent first), and the clock says so', async () => {
-    const { host, timers, out } = await twoSeated([A, B]);
-    const h = host.handState!;
-    const seat = h.seats[h.toAct];
+    const { host, timers, out } = await twoSeated([ALICE, BOB]);
+    const state = host.handState!;
+    const seat = state.seats[state.toAct];
     const clock = out.hands.at(-1)!.feed.clock!;
     expect(clock).toMatchObject({ seat, timeBankMs: 300, extendedMs: 1000 });
     timers.advance(1999);
     await flush(host);
-    expect(host.handState).toBe(h);
+    expect(host.handState).toBe(state);
     timers.advance(1);
     await flush(host);
     expect(host.table.handsPlayed).toBe(1);
@@ -75,14 +75,14 @@ describe('TableHost: extended time (accessibility)', () => {
   });
 
   test('turned off again: the next decision has the normal clock (no extendedMs)', async () => {
-    const { host, out } = await twoSeated([A, B]);
-    host.setExtendedTime(A, false);
-    host.setExtendedTime(B, false);
-    const h = host.handState!;
-    const seat = h.seats[h.toAct];
+    const { host, out } = await twoSeated([ALICE, BOB]);
+    host.setExtendedTime(ALICE, false);
+    host.setExtendedTime(BOB, false);
+    const state = host.handState!;
+    const seat = state.seats[state.toAct];
     const userId = host.table.seats[seat]!.playerId;
     // The current decision keeps its clock; the next one (after this player acts) is normal.
-    await host.act(userId, h.version, { type: 'call' } as never);
+    await host.act(userId, state.version, { type: 'call' } as never);
     await flush(host);
     expect(out.hands.at(-1)!.feed.clock).not.toHaveProperty('extendedMs');
   });

@@ -5,8 +5,8 @@ import { makeTableConfig, type HomeGameSettings } from '@naiko/table';
 import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from './fakes';
 import { TableHost, type TableHostOptions } from './table-host';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
+const ALICE = 'a0000000-0000-4000-8000-000000000001';
+const BOB = 'b0000000-0000-4000-8000-000000000002';
 
 function setup(homeGame: HomeGameSettings, over: Partial<TableHostOptions> = {}) {
   const timers = new ManualTimers();
@@ -45,11 +45,11 @@ const flush = async (host: TableHost): Promise<void> => {
 describe('table host: home games', () => {
   it('run it twice is asked on the offer clock: the shield-response time (8 s), no time bank', async () => {
     const { host, timers } = setup({ runItTwice: true });
-    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500, seat: 0 });
-    await host.sit({ userId: B, name: 'bob' }, { buyIn: 500, seat: 1 });
+    await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500, seat: 0 });
+    await host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500, seat: 1 });
     timers.advance(200);
     await flush(host);
-    const user = (seat: number) => (seat === 0 ? A : B);
+    const user = (seat: number) => (seat === 0 ? ALICE : BOB);
     // All-in preflop and called: the offer goes round.
     let la = host.legal()!;
     await host.act(user(la.seat), host.handState!.version, { type: 'raise', amount: la.allInTo } as never);

@@ -50,12 +50,12 @@ const flush = async (host: TableHost): Promise<void> => {
   }
 };
 
-async function refusal(p: Promise<unknown>): Promise<{ code: string; reason: string }> {
+async function refusal(pending: Promise<unknown>): Promise<{ code: string; reason: string }> {
   try {
-    await p;
+    await pending;
   } catch (err) {
-    const e = err as TableHostError;
-    return { code: e.code, reason: e.reason };
+    const error = err as TableHostError;
+    return { code: error.code, reason: error.reason };
   }
   throw new Error('expected a refusal');
 }

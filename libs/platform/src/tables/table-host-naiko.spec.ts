@@ -18,8 +18,8 @@ import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from 
 import type { BotDirectory } from './ports';
 import { TableHost, type TableHostOptions } from './table-host';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
+const ALICE = 'a0000000-0000-4000-8000-000000000001';
+const BOB = 'b0000000-0000-4000-8000-000000000002';
 const CLOCK = { ...DEFAULT_CLOCK, decisionMs: 1000, timeBankMs: 0, drawDecisionMs: 2000, shieldResponseMs: 3000 };
 
 const naikoConfig = (over: Partial<TableConfig> = {}): TableConfig =>
@@ -72,12 +72,12 @@ const flush = async (host: TableHost): Promise<void> => {
 };
 
 async function twoHumans(config: TableConfig, over: Partial<TableHostOptions> = {}) {
-  const s = setup(config, over);
-  await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500, seat: 0 });
-  await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500, seat: 1 });
-  s.timers.advance(100);
-  await flush(s.host);
-  return s;
+  const fixture = setup(config, over);
+  await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500, seat: 0 });
+  await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500, seat: 1 });
+  fixture.timers.advance(100);
+  await flush(fixture.host);
+  return fixture;
 }
 
 const actorOf = (host: TableHost): { userId: string; seat: number; state: HandState } => {
@@ -87,11 +87,11 @@ const actorOf = (host: TableHost): { userId: string; seat: number; state: HandSt
 };
 
 /** The player to act folds; then the next hand is dealt. */
-async function foldHand(s: { host: TableHost; timers: ManualTimers }): Promise<void> {
-  const { userId, state } = actorOf(s.host);
-  await s.host.act(userId, state.version, { type: 'fold' });
-  s.timers.advance(100);
-  await flush(s.host);
+async function foldHand(fixture: { host: TableHost; timers: ManualTimers }): Promise<void> {
+  const { userId, state } = actorOf(fixture.host);
+  await fixture.host.act(userId, state.version, { type: 'fold' });
+  fixture.timers.advance(100);
+  await flush(fixture.host);
 }
 
 const storedEvents = (hands: MemoryHandSink) =>
@@ -100,10 +100,10 @@ const lastHand = (hands: MemoryHandSink) => [...hands.hands.values()].at(-1)!;
 
 describe('TableHost in Naiko mode', () => {
   test('sparks are carried between hands: the deal grants one spark once (not twice) and a balance is capped at 3', async () => {
-    const s = await twoHumans(naikoConfig(), { seeds: () => seedWith('sneak-peek') });
+    const fixture = await twoHumans(naikoConfig(), { seeds: () => seedWith('sneak-peek') });
     for (let hand = 1; hand <= 4; hand++) {
       const expected = Math.min(3, hand);
-      const stored = lastHand(s.hands);
+      const stored = lastHand(fixture.hands);
       expect(stored.input.config.powers).toEqual({
         sparks: { 0: expected, 1: expected },
         dealSparkGranted: true,
@@ -116,36 +116,38 @@ describe('TableHost in Naiko mode', () => {
         { seat: 0, before: expected, sparks: expected },
         { seat: 1, before: expected, sparks: expected },
       ]);
-      const { userId, state } = actorOf(s.host);
-      await s.host.act(userId, state.version, { type: 'fold' });
+      const { userId, state } = actorOf(fixture.host);
+      await fixture.host.act(userId, state.version, { type: 'fold' });
       // Between hands the table keeps what the hand left (nothing spent here).
-      expect(s.host.handState).toBeNull();
-      expect(s.host.table.seats.map((x) => x!.sparks)).toEqual([expected, expected]);
-      s.timers.advance(100);
-      await flush(s.host);
+      expect(fixture.host.handState).toBeNull();
+      expect(fixture.host.table.seats.map((x) => x!.sparks)).toEqual([expected, expected]);
+      fixture.timers.advance(100);
+      await flush(fixture.host);
     }
   });
 
   test('Sneak Peek by a human: the card goes to his feed only (never the opponent, never spectators), the spark is spent and stays spent', async () => {
-    const s = await twoHumans(naikoConfig(), { seeds: () => seedWith('sneak-peek') });
-    const { userId, seat, state } = actorOf(s.host);
-    const mine = s.out.hands.filter((f) => f.audience !== 'spectators' && f.audience.userId === userId).at(-1)!;
+    const fixture = await twoHumans(naikoConfig(), { seeds: () => seedWith('sneak-peek') });
+    const { userId, seat, state } = actorOf(fixture.host);
+    const mine = fixture.out.hands.filter((f) => f.audience !== 'spectators' && f.audience.userId === userId).at(-1)!;
     expect((mine.feed.view.legal as { extensions: Record<string, unknown> }).extensions['sneak-peek']).toEqual({
       cost: 1,
     });
-    const before = s.out.hands.length;
-    await s.host.act(userId, state.version, { type: 'sneak-peek' });
-    const stored = lastHand(s.hands).events.find((e) => (e as { type: string }).type === 'x-power') as unknown as {
+    const before = fixture.out.hands.length;
+    await fixture.host.act(userId, state.version, { type: 'sneak-peek' });
+    const stored = lastHand(fixture.hands).events.find(
+      (e) => (e as { type: string }).type === 'x-power',
+    ) as unknown as {
       card: number;
       seat: number;
     };
     expect(stored.seat).toBe(seat);
     expect(typeof stored.card).toBe('number');
-    const feeds = s.out.hands.slice(before);
-    for (const f of feeds) {
-      const own = f.audience !== 'spectators' && f.audience.userId === userId;
-      const ev = f.feed.events.find((e) => e.type === 'x-power')!;
-      const peek = (f.feed.view.ext as { powers: { peek: unknown } }).powers.peek;
+    const feeds = fixture.out.hands.slice(before);
+    for (const sent of feeds) {
+      const own = sent.audience !== 'spectators' && sent.audience.userId === userId;
+      const ev = sent.feed.events.find((e) => e.type === 'x-power')!;
+      const peek = (sent.feed.view.ext as { powers: { peek: unknown } }).powers.peek;
       if (own) {
         expect(ev.card).toBe(stored.card);
         expect(peek).toEqual({ street: 1, card: stored.card });
@@ -155,104 +157,116 @@ describe('TableHost in Naiko mode', () => {
       }
     }
     // Every feed anyone else got in this hand, before the flop shows the card, never carried it.
-    const others = s.out.hands.filter((f) => f.audience === 'spectators' || f.audience.userId !== userId);
-    for (const f of others)
-      expect(JSON.stringify(f.feed.events.filter((e) => e.type.startsWith('x-')))).not.toContain('"card"');
-    await s.host.act(userId, state.version + 1, { type: 'fold' });
-    expect(s.host.table.seats[seat]!.sparks).toBe(0);
-    expect(s.host.table.seats[1 - seat]!.sparks).toBe(1);
+    const others = fixture.out.hands.filter((f) => f.audience === 'spectators' || f.audience.userId !== userId);
+    for (const sent of others)
+      expect(JSON.stringify(sent.feed.events.filter((e) => e.type.startsWith('x-')))).not.toContain('"card"');
+    await fixture.host.act(userId, state.version + 1, { type: 'fold' });
+    expect(fixture.host.table.seats[seat]!.sparks).toBe(0);
+    expect(fixture.host.table.seats[1 - seat]!.sparks).toBe(1);
   });
 
   test('Short Anchor answered with Seal Shield: the defender pays 1, the attacker 2; a window left unanswered times out as a decline with timeout', async () => {
-    const s = await twoHumans(naikoConfig(), { seeds: () => seedWith('short-anchor', 'seal-shield') });
-    await foldHand(s); // hand 2: both hold 2 sparks
-    let { userId: attacker, seat, state } = actorOf(s.host);
+    const fixture = await twoHumans(naikoConfig(), { seeds: () => seedWith('short-anchor', 'seal-shield') });
+    await foldHand(fixture); // hand 2: both hold 2 sparks
+    let { userId: attacker, seat, state } = actorOf(fixture.host);
     const target = 1 - seat;
-    const defender = s.host.table.seats[target]!.playerId;
-    await s.host.act(attacker, state.version, { type: 'short-anchor', target });
-    const windowFeed = s.out.hands.filter((f) => f.audience !== 'spectators' && f.audience.userId === defender).at(-1)!;
+    const defender = fixture.host.table.seats[target]!.playerId;
+    await fixture.host.act(attacker, state.version, { type: 'short-anchor', target });
+    const windowFeed = fixture.out.hands
+      .filter((f) => f.audience !== 'spectators' && f.audience.userId === defender)
+      .at(-1)!;
     expect((windowFeed.feed.view.legal as { actions: string[] }).actions.sort()).toEqual(['decline', 'shield']);
-    expect(windowFeed.feed.clock).toMatchObject({ seat: target, kind: 'shield', deadline: s.timers.now() + 3000 });
-    await s.host.act(defender, s.host.handState!.version, { type: 'shield' });
+    expect(windowFeed.feed.clock).toMatchObject({
+      seat: target,
+      kind: 'shield',
+      deadline: fixture.timers.now() + 3000,
+    });
+    await fixture.host.act(defender, fixture.host.handState!.version, { type: 'shield' });
     expect(
-      lastHand(s.hands)
+      lastHand(fixture.hands)
         .events.map((e) => (e as { type: string; power?: string }).power)
         .filter(Boolean),
     ).toEqual(['short-anchor', 'seal-shield']);
-    ({ state } = actorOf(s.host));
-    await s.host.act(attacker, state.version, { type: 'fold' });
+    ({ state } = actorOf(fixture.host));
+    await fixture.host.act(attacker, state.version, { type: 'fold' });
     // 2 + 0 after the hand; the deal then adds one each.
-    expect(s.host.table.seats[seat]!.sparks).toBe(0);
-    expect(s.host.table.seats[target]!.sparks).toBe(1);
+    expect(fixture.host.table.seats[seat]!.sparks).toBe(0);
+    expect(fixture.host.table.seats[target]!.sparks).toBe(1);
 
     // Hand 4 (after one more fold): the attacker has 2 again, the defender 3; nobody answers the window.
-    s.timers.advance(100);
-    await flush(s.host);
-    await foldHand(s);
-    ({ userId: attacker, seat, state } = actorOf(s.host));
-    expect(s.host.table.seats[seat]!.sparks).toBeGreaterThanOrEqual(2);
-    await s.host.act(attacker, state.version, { type: 'short-anchor', target: 1 - seat });
-    s.timers.advance(2999);
-    await flush(s.host);
-    expect(s.host.handState!.phase).toBe('shield-window');
-    s.timers.advance(1);
-    await flush(s.host);
-    const applied = lastHand(s.hands).events.find((e) => (e as { type: string }).type === 'x-anchor-applied');
+    fixture.timers.advance(100);
+    await flush(fixture.host);
+    await foldHand(fixture);
+    ({ userId: attacker, seat, state } = actorOf(fixture.host));
+    expect(fixture.host.table.seats[seat]!.sparks).toBeGreaterThanOrEqual(2);
+    await fixture.host.act(attacker, state.version, { type: 'short-anchor', target: 1 - seat });
+    fixture.timers.advance(2999);
+    await flush(fixture.host);
+    expect(fixture.host.handState!.phase).toBe('shield-window');
+    fixture.timers.advance(1);
+    await flush(fixture.host);
+    const applied = lastHand(fixture.hands).events.find((e) => (e as { type: string }).type === 'x-anchor-applied');
     expect(applied).toMatchObject({ seat: 1 - seat, by: seat, via: 'timeout' });
-    expect(s.host.handState!.phase).not.toBe('shield-window');
+    expect(fixture.host.handState!.phase).not.toBe('shield-window');
   });
 
   test('the hand starts from hashRandom(seed): its stored Merkle commitment is published at the deal, the seed is never broadcast, and each seat gets openings that verify', async () => {
     const seed = seedWith('sneak-peek');
-    const s = await twoHumans(naikoConfig(), { seeds: () => seed });
-    const stored = lastHand(s.hands);
-    const handId = [...s.hands.hands.keys()].at(-1)!;
-    expect(s.hands.seeds.get(handId)).toBe(seed);
+    const fixture = await twoHumans(naikoConfig(), { seeds: () => seed });
+    const stored = lastHand(fixture.hands);
+    const handId = [...fixture.hands.hands.keys()].at(-1)!;
+    expect(fixture.hands.seeds.get(handId)).toBe(seed);
     // The commitment is the root the seed yields for this config (deck, and the carousel drawn after it).
     expect(stored.input.commitment).toBe(dealRootFromSeed(stored.input.config, seed));
     expect(dealFromSeed(stored.input.config, seed).carousel).toEqual(naikoDealFromSeed(standardDeck(), seed).carousel);
-    const committed = s.out.hands.flatMap((h) => h.feed.events).filter((e) => e.type === 'dealCommitted');
+    const committed = fixture.out.hands.flatMap((h) => h.feed.events).filter((e) => e.type === 'dealCommitted');
     expect(committed.length).toBe(3); // each seat's first feed and the spectators'
     expect(committed.every((e) => e.commitment === stored.input.commitment)).toBe(true);
-    await foldHand(s);
-    expect(JSON.stringify([s.out.hands, s.out.tables])).not.toContain(seed);
-    const openings = s.out.hands
+    await foldHand(fixture);
+    expect(JSON.stringify([fixture.out.hands, fixture.out.tables])).not.toContain(seed);
+    const openings = fixture.out.hands
       .filter((h) => h.feed.handId === handId)
-      .flatMap((h) =>
-        h.feed.events
+      .flatMap((hand) =>
+        hand.feed.events
           .filter((e) => e.type === 'dealOpenings')
-          .map((e) => ({ audience: h.audience, openings: e.openings as CardOpening[] })),
+          .map((e) => ({ audience: hand.audience, openings: e.openings as CardOpening[] })),
       );
     const forSeat = (seat: number) =>
       openings.find((o) => o.audience !== 'spectators' && o.audience.seat === seat)!.openings;
     for (const seat of [0, 1]) {
       const mine = forSeat(seat);
       expect(mine.length).toBe(2); // a preflop fold: his own two hole cards, nothing else
-      for (const o of mine) expect(verifyOpening(stored.input.commitment!, o)).toBe(true);
+      for (const opening of mine) expect(verifyOpening(stored.input.commitment!, opening)).toBe(true);
       expect(verifyOpening(stored.input.commitment!, { ...mine[0], card: mine[1].card })).toBe(false);
     }
   });
 
   test('bots use powers (docs/rules/naiko.de.txt §7): over a few hands a bot seat activates a power, and every bot shield window is answered', async () => {
-    let n = 0;
-    const bots: BotDirectory = { ensureBot: async () => `c0000000-0000-4000-8000-${String(++n).padStart(12, '0')}` };
-    let k = 0;
-    const s = setup(naikoConfig({ seats: 4, botsAllowed: true }), { bots, botTarget: 3, seeds: () => `bots-${k++}` });
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 1000, seat: 0 });
+    let count = 0;
+    const bots: BotDirectory = {
+      ensureBot: async () => `c0000000-0000-4000-8000-${String(++count).padStart(12, '0')}`,
+    };
+    let seedCount = 0;
+    const fixture = setup(naikoConfig({ seats: 4, botsAllowed: true }), {
+      bots,
+      botTarget: 3,
+      seeds: () => `bots-${seedCount++}`,
+    });
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 1000, seat: 0 });
     const botPower = () =>
-      storedEvents(s.hands)
+      storedEvents(fixture.hands)
         .flat()
         .some((e) => e.type === 'x-power' && e.seat !== 0);
     for (let i = 0; i < 3000 && !botPower(); i++) {
-      const h = s.host.handState;
-      const la = h ? legalActions(h) : null;
-      if (la && s.host.table.seats[la.seat]!.playerId === A)
-        await s.host.act(A, h!.version, { type: la.actions.includes('check') ? 'check' : 'call' });
-      s.timers.advance(100);
-      await flush(s.host);
+      const running = fixture.host.handState;
+      const la = running ? legalActions(running) : null;
+      if (la && fixture.host.table.seats[la.seat]!.playerId === ALICE)
+        await fixture.host.act(ALICE, running!.version, { type: la.actions.includes('check') ? 'check' : 'call' });
+      fixture.timers.advance(100);
+      await flush(fixture.host);
     }
     expect(botPower()).toBe(true);
-    const all = storedEvents(s.hands).flat();
+    const all = storedEvents(fixture.hands).flat();
     // No window aimed at a bot was left to the clock.
     expect(all.filter((e) => e.type === 'x-anchor-applied' && e.via === 'timeout' && e.seat !== 0)).toEqual([]);
   });
@@ -270,12 +284,12 @@ describe('TableHost in draw games', () => {
     });
 
   /** Plays calls/checks until a draw (or a split offer) is the actor's decision. */
-  async function untilPhase(s: { host: TableHost }, want: (actions: string[]) => boolean): Promise<void> {
+  async function untilPhase(fixture: { host: TableHost }, want: (actions: string[]) => boolean): Promise<void> {
     for (let i = 0; i < 50; i++) {
-      const { userId, state } = actorOf(s.host);
+      const { userId, state } = actorOf(fixture.host);
       const la = legalActions(state)!;
       if (want(la.actions)) return;
-      await s.host.act(
+      await fixture.host.act(
         userId,
         state.version,
         la.actions.includes('draw')
@@ -287,12 +301,14 @@ describe('TableHost in draw games', () => {
   }
 
   test('2-7 Triple Draw: a human draws the cards he chose; a draw left to the clock stands pat as draw-timeout', async () => {
-    const s = await twoHumans(draw('draw27x3'));
-    await untilPhase(s, (a) => a.includes('draw'));
-    const first = actorOf(s.host);
+    const fixture = await twoHumans(draw('draw27x3'));
+    await untilPhase(fixture, (a) => a.includes('draw'));
+    const first = actorOf(fixture.host);
     const hole = first.state.hole[first.state.seats.indexOf(first.seat)];
-    await s.host.act(first.userId, first.state.version, { type: 'draw', discard: [hole[0], hole[3]] });
-    const drawn = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as {
+    await fixture.host.act(first.userId, first.state.version, { type: 'draw', discard: [hole[0], hole[3]] });
+    const drawn = lastHand(fixture.hands).events.filter(
+      (e) => (e as { type: string }).type === 'x-draw',
+    ) as unknown as {
       seat: number;
       count: number;
       timeout: boolean;
@@ -301,19 +317,23 @@ describe('TableHost in draw games', () => {
     expect(drawn).toEqual([
       expect.objectContaining({ seat: first.seat, count: 2, timeout: false, discarded: [hole[0], hole[3]] }),
     ]);
-    const second = actorOf(s.host);
-    expect(s.out.hands.at(-1)!.feed.clock).toMatchObject({
+    const second = actorOf(fixture.host);
+    expect(fixture.out.hands.at(-1)!.feed.clock).toMatchObject({
       seat: second.seat,
       kind: 'draw',
-      deadline: s.timers.now() + 2000,
+      deadline: fixture.timers.now() + 2000,
     });
-    await expect(s.host.act(second.userId, second.state.version, { type: 'draw-timeout' })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-      reason: 'TABLE_DECISION',
-    });
-    s.timers.advance(2000);
-    await flush(s.host);
-    const after = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-draw') as unknown as {
+    await expect(fixture.host.act(second.userId, second.state.version, { type: 'draw-timeout' })).rejects.toMatchObject(
+      {
+        code: 'FORBIDDEN',
+        reason: 'TABLE_DECISION',
+      },
+    );
+    fixture.timers.advance(2000);
+    await flush(fixture.host);
+    const after = lastHand(fixture.hands).events.filter(
+      (e) => (e as { type: string }).type === 'x-draw',
+    ) as unknown as {
       seat: number;
       count: number;
       timeout: boolean;
@@ -322,15 +342,15 @@ describe('TableHost in draw games', () => {
   });
 
   test('32-Card Draw: a split offer left unanswered is refused (no-split), never a fold; answers by the players go through', async () => {
-    const s = await twoHumans(draw('draw32'));
-    await untilPhase(s, (a) => a.includes('no-split'));
-    const first = actorOf(s.host);
-    await s.host.act(first.userId, first.state.version, { type: 'split' });
-    const second = actorOf(s.host);
+    const fixture = await twoHumans(draw('draw32'));
+    await untilPhase(fixture, (a) => a.includes('no-split'));
+    const first = actorOf(fixture.host);
+    await fixture.host.act(first.userId, first.state.version, { type: 'split' });
+    const second = actorOf(fixture.host);
     expect(legalActions(second.state)!.actions).toContain('no-split');
-    s.timers.advance(1000);
-    await flush(s.host);
-    const splits = lastHand(s.hands).events.filter((e) => (e as { type: string }).type === 'x-split');
+    fixture.timers.advance(1000);
+    await flush(fixture.host);
+    const splits = lastHand(fixture.hands).events.filter((e) => (e as { type: string }).type === 'x-split');
     expect(splits).toEqual([
       expect.objectContaining({ seat: first.seat, accept: true }),
       expect.objectContaining({ seat: second.seat, accept: false }),
@@ -339,7 +359,7 @@ describe('TableHost in draw games', () => {
 
   test('a table that is not Naiko mode passes no powers and verifies with the plain deck commitment', async () => {
     const seed = 'plain-deck';
-    const s = await twoHumans(
+    const fixture = await twoHumans(
       makeTableConfig({
         game: 'holdem',
         structure: 'no-limit',
@@ -350,7 +370,7 @@ describe('TableHost in draw games', () => {
       }),
       { seeds: () => seed },
     );
-    const stored = lastHand(s.hands);
+    const stored = lastHand(fixture.hands);
     expect(stored.input.config.powers).toBeUndefined();
     expect(stored.input.commitment).toBe(dealRootFromSeed(stored.input.config, seed));
   });

@@ -7,8 +7,8 @@ import { ManualTimers, MemoryChips, MemoryHandSink, MemoryProtectionQuota, Recor
 import { TableHostError } from './host-errors';
 import { TableHost, type FinishedHand, type TableHostOptions, type TournamentDeal } from './table-host';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
+const ALICE = 'a0000000-0000-4000-8000-000000000001';
+const BOB = 'b0000000-0000-4000-8000-000000000002';
 
 function setup(over: Partial<TableHostOptions> = {}) {
   const timers = new ManualTimers();
@@ -48,24 +48,24 @@ const flush = async (host: TableHost): Promise<void> => {
 };
 
 async function twoSeated() {
-  const s = setup();
-  await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-  await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-  s.timers.advance(100);
-  await flush(s.host);
-  return s;
+  const fixture = setup();
+  await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+  await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
+  fixture.timers.advance(100);
+  await flush(fixture.host);
+  return fixture;
 }
 
 describe('TableHost', () => {
   test('a buy-in moves chips through the chip source before the seat exists; a refused one moves nothing', async () => {
     const { host, chips } = setup();
-    await expect(host.sit({ userId: A, name: 'ann' }, { buyIn: 5000 })).rejects.toMatchObject({
+    await expect(host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 5000 })).rejects.toMatchObject({
       code: 'BAD_PAYLOAD',
       reason: 'BUY_IN_ABOVE_MAX',
     });
     expect(chips.moves).toEqual([]);
-    expect(await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 })).toBe(0);
-    expect(chips.moves).toEqual([{ kind: 'buyIn', userId: A, amount: 500 }]);
+    expect(await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 })).toBe(0);
+    expect(chips.moves).toEqual([{ kind: 'buyIn', userId: ALICE, amount: 500 }]);
   });
 
   test('deals after the pause once two players sit; every seat gets its own feed, spectators theirs; events are stored first', async () => {
@@ -75,9 +75,9 @@ describe('TableHost', () => {
     expect(stored.events.length).toBeGreaterThan(0);
     const feeds = out.hands;
     const audiences = feeds.map((f) => (f.audience === 'spectators' ? 'spectators' : f.audience.userId));
-    expect(audiences.sort()).toEqual([A, B, 'spectators'].sort());
+    expect(audiences.sort()).toEqual([ALICE, BOB, 'spectators'].sort());
     // Every event a feed carries was stored before it was handed to the broadcaster.
-    for (const f of feeds) expect(f.feed.events.length).toBeLessThanOrEqual(stored.events.length);
+    for (const sent of feeds) expect(sent.feed.events.length).toBeLessThanOrEqual(stored.events.length);
     const spectator = feeds
       .find((f) => f.audience === 'spectators')!
       .feed.events.filter((e) => e.type === 'hole-dealt');
@@ -86,75 +86,75 @@ describe('TableHost', () => {
 
   test('a stale version and a decision out of turn are refused and change nothing', async () => {
     const { host } = await twoSeated();
-    const h = host.handState!;
-    const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
-    const other = actor === A ? B : A;
-    await expect(host.act(actor, h.version + 1, { type: 'call' })).rejects.toMatchObject({
+    const state = host.handState!;
+    const actor = host.table.seats[state.seats[state.toAct]]!.playerId;
+    const other = actor === ALICE ? BOB : ALICE;
+    await expect(host.act(actor, state.version + 1, { type: 'call' })).rejects.toMatchObject({
       code: 'CONFLICT',
       reason: 'STALE_VERSION',
     });
-    await expect(host.act(other, h.version, { type: 'call' })).rejects.toMatchObject({
+    await expect(host.act(other, state.version, { type: 'call' })).rejects.toMatchObject({
       code: 'CONFLICT',
       reason: 'NOT_YOUR_TURN',
     });
-    await expect(host.act(actor, h.version, { type: 'draw-timeout' })).rejects.toMatchObject({
+    await expect(host.act(actor, state.version, { type: 'draw-timeout' })).rejects.toMatchObject({
       reason: 'TABLE_DECISION',
     });
-    expect(host.handState!.version).toBe(h.version);
-    await host.act(actor, h.version, { type: 'call' });
-    await expect(host.act(actor, h.version, { type: 'call' })).rejects.toBeInstanceOf(TableHostError);
+    expect(host.handState!.version).toBe(state.version);
+    await host.act(actor, state.version, { type: 'call' });
+    await expect(host.act(actor, state.version, { type: 'call' })).rejects.toBeInstanceOf(TableHostError);
   });
 
   test("a failed end of the hand changes nothing: the hand's last decision is not applied and nobody is told", async () => {
     const { host, hands, out } = await twoSeated();
-    const h = host.handState!;
-    const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
+    const state = host.handState!;
+    const actor = host.table.seats[state.seats[state.toAct]]!.playerId;
     const sent = out.hands.length;
     hands.failNext = true;
     // Heads-up preflop: the small blind folds, which ends the hand (its end is the awaited write).
-    await expect(host.act(actor, h.version, { type: 'fold' })).rejects.toThrow('database down');
-    expect(host.handState).toBe(h);
+    await expect(host.act(actor, state.version, { type: 'fold' })).rejects.toThrow('database down');
+    expect(host.handState).toBe(state);
     expect(out.hands.length).toBe(sent);
     // Tried again, it ends the hand once.
-    await host.act(actor, h.version, { type: 'fold' });
+    await host.act(actor, state.version, { type: 'fold' });
     expect(host.handState).toBeNull();
   });
 
   test('an action in the middle of a hand is journaled, not awaited: it is broadcast at once and the end stores the whole log', async () => {
     const { host, hands, out } = await twoSeated();
-    const h = host.handState!;
+    const state = host.handState!;
     const id = [...hands.hands.keys()].at(-1)!;
     const dealt = hands.hands.get(id)!.events.length;
-    const actor = host.table.seats[h.seats[h.toAct]]!.playerId;
+    const actor = host.table.seats[state.seats[state.toAct]]!.playerId;
     const sent = out.hands.length;
-    await host.act(actor, h.version, { type: 'call' });
+    await host.act(actor, state.version, { type: 'call' });
     expect(hands.hands.get(id)!.events.length).toBeGreaterThan(dealt);
     expect(hands.hands.get(id)!.ended).toBeUndefined();
     expect(out.hands.length).toBeGreaterThan(sent);
   });
 
   test('nothing is built for an audience nobody listens to: a seat whose player has no socket gets no feed, and no spectator feed without spectators', async () => {
-    const s = setup();
-    s.out.listening = new Set([A]);
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-    s.timers.advance(100);
-    await flush(s.host);
-    expect(s.host.handState).not.toBeNull();
-    expect(s.out.hands.length).toBeGreaterThan(0);
-    expect(s.out.hands.every((x) => x.audience !== 'spectators' && x.audience.userId === A)).toBe(true);
+    const fixture = setup();
+    fixture.out.listening = new Set([ALICE]);
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
+    fixture.timers.advance(100);
+    await flush(fixture.host);
+    expect(fixture.host.handState).not.toBeNull();
+    expect(fixture.out.hands.length).toBeGreaterThan(0);
+    expect(fixture.out.hands.every((x) => x.audience !== 'spectators' && x.audience.userId === ALICE)).toBe(true);
     // Bob comes back: his snapshot carries the confirmed state, the next feeds reach him.
-    s.out.listening.add(B);
-    expect(s.host.snapshot(B).hand?.view).toBeDefined();
+    fixture.out.listening.add(BOB);
+    expect(fixture.host.snapshot(BOB).hand?.view).toBeDefined();
   });
 
   test('the clock: decision time plus time bank, then fold when a check is not legal (heads-up small blind preflop)', async () => {
     const { host, timers } = await twoSeated();
-    const h = host.handState!;
-    const seat = h.seats[h.toAct];
+    const state = host.handState!;
+    const seat = state.seats[state.toAct];
     timers.advance(1499);
     await flush(host);
-    expect(host.handState).toBe(h);
+    expect(host.handState).toBe(state);
     timers.advance(1);
     await flush(host);
     // The small blind folded: the hand is over, the next one waits for the pause.
@@ -164,9 +164,9 @@ describe('TableHost', () => {
 
   test('the clock checks when checking is legal (big blind after a call)', async () => {
     const { host, timers, hands } = await twoSeated();
-    const h = host.handState!;
-    const sb = host.table.seats[h.seats[h.toAct]]!.playerId;
-    await host.act(sb, h.version, { type: 'call' });
+    const state = host.handState!;
+    const sb = host.table.seats[state.seats[state.toAct]]!.playerId;
+    await host.act(sb, state.version, { type: 'call' });
     timers.advance(1500);
     await flush(host);
     const events = [...hands.hands.values()][0].events;
@@ -176,23 +176,23 @@ describe('TableHost', () => {
 
   test('the blind schedule is asked once per hand and its stakes are dealt (tournament levels)', async () => {
     const asked: number[] = [];
-    const s = setup({
+    const fixture = setup({
       schedule: { stakesFor: ({ handNumber }) => (asked.push(handNumber), { smallBlind: 50, bigBlind: 100 }) },
     });
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-    s.timers.advance(100);
-    await flush(s.host);
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
+    fixture.timers.advance(100);
+    await flush(fixture.host);
     expect(asked).toEqual([1]);
-    const config = [...s.hands.hands.values()][0].input.config;
+    const config = [...fixture.hands.hands.values()][0].input.config;
     expect(config.stakes).toMatchObject({ smallBlind: 50, bigBlind: 100 });
   });
 
   test('leaving between hands cashes the whole stack out through the chip source', async () => {
     const { host, chips } = setup();
-    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await host.leave(A);
-    expect(chips.moves.at(-1)).toEqual({ kind: 'cashOut', userId: A, amount: 500 });
+    await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await host.leave(ALICE);
+    expect(chips.moves.at(-1)).toEqual({ kind: 'cashOut', userId: ALICE, amount: 500 });
     expect(host.table.seats.every((s) => s === null)).toBe(true);
   });
 
@@ -205,14 +205,14 @@ describe('TableHost', () => {
       seats: 4,
       clock: { decisionMs: 1000, timeBankMs: 0 } as never,
     });
-    const s = setup({ config });
+    const fixture = setup({ config });
     const ids = [0, 1, 2, 3].map((k) => `c0000000-0000-4000-8000-00000000000${k}`);
-    for (const [k, id] of ids.entries())
-      await s.host.sit({ userId: id, name: `p${k}` }, { buyIn: 500, seat: k, waitForBigBlind: false });
-    s.timers.advance(100);
-    await flush(s.host);
+    for (const [index, id] of ids.entries())
+      await fixture.host.sit({ userId: id, name: `p${index}` }, { buyIn: 500, seat: index, waitForBigBlind: false });
+    fixture.timers.advance(100);
+    await flush(fixture.host);
     const started = () =>
-      s.out.tables.flatMap((t) => t.events).filter((e) => e.type === 'handStarted') as unknown as {
+      fixture.out.tables.flatMap((t) => t.events).filter((e) => e.type === 'handStarted') as unknown as {
         button: number;
         smallBlindSeat: number | null;
         bigBlindSeat: number;
@@ -221,15 +221,15 @@ describe('TableHost', () => {
     expect(started()).toHaveLength(1);
     const first = started()[0];
     const sbSeat = first.smallBlindSeat!;
-    await s.host.leave(ids[sbSeat]); // dealt in: leaves when the hand ends
-    for (let i = 0; i < 10 && s.host.table.handsPlayed < 1; i++) {
-      s.timers.advance(1000);
-      await flush(s.host);
+    await fixture.host.leave(ids[sbSeat]); // dealt in: leaves when the hand ends
+    for (let i = 0; i < 10 && fixture.host.table.handsPlayed < 1; i++) {
+      fixture.timers.advance(1000);
+      await flush(fixture.host);
     }
-    expect(s.host.table.handsPlayed).toBe(1);
-    expect(s.host.table.seats[sbSeat]).toBeNull();
-    s.timers.advance(100);
-    await flush(s.host);
+    expect(fixture.host.table.handsPlayed).toBe(1);
+    expect(fixture.host.table.seats[sbSeat]).toBeNull();
+    fixture.timers.advance(100);
+    await flush(fixture.host);
     const second = started()[1];
     // Hand 1: button b, small blind sb, big blind bb. Hand 2: the big blind moves to the next
     // player after bb, the small blind falls on bb's seat, the button on sb's (now empty) seat.
@@ -243,11 +243,11 @@ describe('TableHost', () => {
 
   test('chat: seated players only, delivered to the table', async () => {
     const { host, out } = setup();
-    await expect(host.chat(A, 'hi')).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'NOT_SEATED' });
-    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await host.chat(A, 'hi');
+    await expect(host.chat(ALICE, 'hi')).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'NOT_SEATED' });
+    await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await host.chat(ALICE, 'hi');
     expect(out.chats).toEqual([
-      expect.objectContaining({ from: { playerId: A, name: 'ann', isBot: false }, text: 'hi' }),
+      expect.objectContaining({ from: { playerId: ALICE, name: 'ann', isBot: false }, text: 'hi' }),
     ]);
   });
 
@@ -266,29 +266,29 @@ describe('TableHost', () => {
     const storedEvents = (s: ReturnType<typeof setup>) => [...s.hands.hands.values()].flatMap((x) => x.events);
     /** Seats A and B, lets the first hand deal, disconnects the player to act and runs out his clock. */
     async function timeOutDisconnected(
-      s: ReturnType<typeof setup>,
+      fixture: ReturnType<typeof setup>,
       tournament = false,
     ): Promise<{ seat: number; userId: string }> {
       if (!tournament) {
-        await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-        await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
+        await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+        await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
       }
-      s.timers.advance(100);
-      await flush(s.host);
-      const h = s.host.handState!;
-      const seat = h.seats[h.toAct];
-      const userId = s.host.table.seats[seat]!.playerId;
-      await s.host.disconnected(userId);
-      s.timers.advance(1000);
-      await flush(s.host);
+      fixture.timers.advance(100);
+      await flush(fixture.host);
+      const running = fixture.host.handState!;
+      const seat = running.seats[running.toAct];
+      const userId = fixture.host.table.seats[seat]!.playerId;
+      await fixture.host.disconnected(userId);
+      fixture.timers.advance(1000);
+      await flush(fixture.host);
       return { seat, userId };
     }
 
     test('a disconnected Fixed Limit player with chips in the pot who times out facing a bet is kept in (artificial all-in)', async () => {
       const quota = new MemoryProtectionQuota();
-      const s = setup({ config: fixedLimit, protections: quota });
-      const { seat, userId } = await timeOutDisconnected(s);
-      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toEqual([
+      const fixture = setup({ config: fixedLimit, protections: quota });
+      const { seat, userId } = await timeOutDisconnected(fixture);
+      expect(storedEvents(fixture).filter((e) => e.type === 'artificial-all-in')).toEqual([
         expect.objectContaining({ seat, committed: 5 }),
       ]);
       expect(quota.spends).toEqual([expect.objectContaining({ userId, tableId: 't1', granted: true })]);
@@ -314,13 +314,13 @@ describe('TableHost', () => {
     });
 
     test('a database failure while spending counts as none left: the player is folded, the table goes on', async () => {
-      const s = setup({
+      const fixture = setup({
         config: fixedLimit,
         protections: { trySpend: async () => Promise.reject(new Error('database down')) },
       });
-      const { seat } = await timeOutDisconnected(s);
-      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
-      expect(s.host.table.seats[seat]!.stack).toBe(495);
+      const { seat } = await timeOutDisconnected(fixture);
+      expect(storedEvents(fixture).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
+      expect(fixture.host.table.seats[seat]!.stack).toBe(495);
     });
 
     test('disconnection protection only at cash tables: a Sit & Go / tournament table folds the disconnected player and spends nothing', async () => {
@@ -330,55 +330,55 @@ describe('TableHost', () => {
         {
           handNumber: 1,
           seats: [
-            { userId: A, name: 'ann', isBot: false, stack: 500 },
-            { userId: B, name: 'bob', isBot: false, stack: 500 },
+            { userId: ALICE, name: 'ann', isBot: false, stack: 500 },
+            { userId: BOB, name: 'bob', isBot: false, stack: 500 },
           ],
           dealtIn: [0, 1],
           button: 0,
         },
       ];
-      const s = setup({
+      const fixture = setup({
         config: fixedLimit,
         protections: quota,
         tournament: { retryMs: 50, sitAndGoId: 1, nextHand: async () => deals.shift() ?? null },
         hooks: { onHandFinished: (_h, hand) => void finished.push(hand) },
       });
       // Button 0 (A) is the small blind heads-up and acts first: 5 in, facing 10.
-      const { seat, userId } = await timeOutDisconnected(s, true);
-      expect([seat, userId]).toEqual([0, A]);
-      expect(storedEvents(s).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
+      const { seat, userId } = await timeOutDisconnected(fixture, true);
+      expect([seat, userId]).toEqual([0, ALICE]);
+      expect(storedEvents(fixture).filter((e) => e.type === 'artificial-all-in')).toHaveLength(0);
       expect(
-        storedEvents(s)
+        storedEvents(fixture)
           .filter((e) => e.type === 'action')
           .at(-1),
       ).toMatchObject({ seat: 0, action: 'fold' });
       expect(quota.spends).toEqual([]);
       // He loses his small blind: 500 − 5 = 495; the big blind wins it: 505.
       expect(finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([
-        [A, 495],
-        [B, 505],
+        [ALICE, 495],
+        [BOB, 505],
       ]);
     });
   });
 
   test('a deal whose store fails changes nothing in memory and is tried again', async () => {
-    const s = setup();
-    await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
-    s.hands.failNext = true;
-    s.timers.advance(100);
-    await flush(s.host);
-    expect(s.host.handState).toBeNull();
-    expect(s.host.table.hand).toBeNull();
-    s.timers.advance(1000);
-    await flush(s.host);
-    expect(s.host.handState).not.toBeNull();
+    const fixture = setup();
+    await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
+    fixture.hands.failNext = true;
+    fixture.timers.advance(100);
+    await flush(fixture.host);
+    expect(fixture.host.handState).toBeNull();
+    expect(fixture.host.table.hand).toBeNull();
+    fixture.timers.advance(1000);
+    await flush(fixture.host);
+    expect(fixture.host.handState).not.toBeNull();
   });
 
   test('reconnection window: a player still away when it runs out is sat out at that moment, not only at the next deal', async () => {
     const { host, timers, out } = setup();
-    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await host.disconnected(A);
+    await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await host.disconnected(ALICE);
     const window = host.table.config.clock.reconnectWindowMs;
     timers.advance(window - 1);
     await flush(host);
@@ -393,10 +393,10 @@ describe('TableHost', () => {
 
   test('reconnection window: coming back inside it keeps the seat in play and cancels the timer', async () => {
     const { host, timers } = setup();
-    await host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
-    await host.disconnected(A);
+    await host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
+    await host.disconnected(ALICE);
     timers.advance(1000);
-    await host.connected(A);
+    await host.connected(ALICE);
     timers.advance(host.table.config.clock.reconnectWindowMs);
     await flush(host);
     expect(host.table.seats[0]).toMatchObject({ sittingOut: false, connected: true });

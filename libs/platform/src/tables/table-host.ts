@@ -103,22 +103,22 @@ export class TableHost extends CashCommands {
   /** Deals that failed in a row (back-off). */
   private dealFailures = 0;
 
-  constructor(readonly o: TableHostOptions) {
+  constructor(readonly options: TableHostOptions) {
     super();
-    this.tableId = o.tableId;
-    this.name = o.name;
+    this.tableId = options.tableId;
+    this.name = options.name;
     this.state =
-      o.bombPotPending && o.config.homeGame?.bombPot
-        ? { ...createTable(o.config), bombPotPending: true }
-        : createTable(o.config);
-    this.timers = o.timers ?? REAL_TIMERS;
-    this.rng = o.rng ?? cryptoRandom();
-    this.dealer = o.tournament
-      ? new TournamentTableDealer(o.tournament, this)
-      : new CashDealer({ botTarget: o.botTarget, botsMakeRoom: o.botsMakeRoom });
+      options.bombPotPending && options.config.homeGame?.bombPot
+        ? { ...createTable(options.config), bombPotPending: true }
+        : createTable(options.config);
+    this.timers = options.timers ?? REAL_TIMERS;
+    this.rng = options.rng ?? cryptoRandom();
+    this.dealer = options.tournament
+      ? new TournamentTableDealer(options.tournament, this)
+      : new CashDealer({ botTarget: options.botTarget, botsMakeRoom: options.botsMakeRoom });
     this.clock = new HandClock(this);
-    this.controls = new HostControls(this, o.hostControls);
-    this.chatRules = new ChatModeration(o.tableId);
+    this.controls = new HostControls(this, options.hostControls);
+    this.chatRules = new ChatModeration(options.tableId);
   }
 
   // ------------------------------------------------------------------ reading
@@ -152,7 +152,7 @@ export class TableHost extends CashCommands {
       this.closeAfterHand !== null,
       this.dealer.summaryRefs(),
     );
-    return this.o.tournament ? summary : { ...summary, hostControls: this.controls.info() };
+    return this.options.tournament ? summary : { ...summary, hostControls: this.controls.info() };
   }
 
   publicState(): TablePublicState {
@@ -162,20 +162,20 @@ export class TableHost extends CashCommands {
   /** What one user may see right now: his own seat's view when he is dealt in, else the spectator view. */
   snapshot(userId: string | null): TableSnapshotPayload {
     const seat = userId === null ? -1 : seatOf(this.state, userId);
-    const h = this.hand;
-    const dealt = h !== null && seat >= 0 && h.players.get(seat) === userId;
+    const runningHand = this.hand;
+    const dealt = runningHand !== null && seat >= 0 && runningHand.players.get(seat) === userId;
     return {
       tableId: this.tableId,
       table: this.publicState(),
       yourSeat: seat >= 0 ? seat : null,
-      hand: h
+      hand: runningHand
         ? {
-            handId: h.id,
-            handNumber: h.number,
-            view: view(h.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>,
+            handId: runningHand.id,
+            handNumber: runningHand.number,
+            view: view(runningHand.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>,
             clock: this.clock.info(),
-            commitment: h.commitment,
-            ...(h.blinds ? { blinds: h.blinds } : {}),
+            commitment: runningHand.commitment,
+            ...(runningHand.blinds ? { blinds: runningHand.blinds } : {}),
           }
         : null,
     };
@@ -202,10 +202,10 @@ export class TableHost extends CashCommands {
   /** A player's decision, made on hand version `version`. Stale and repeated decisions are refused (CONFLICT). */
   act(userId: string, version: number, decision: Decision): Promise<void> {
     return this.queue.run(async () => {
-      const h = this.hand;
-      if (!h) throw new TableHostError('CONFLICT', 'NO_HAND_IN_PROGRESS', 'no hand is running');
+      const runningHand = this.hand;
+      if (!runningHand) throw new TableHostError('CONFLICT', 'NO_HAND_IN_PROGRESS', 'no hand is running');
       const seat = seatOf(this.state, userId);
-      if (seat < 0 || h.players.get(seat) !== userId)
+      if (seat < 0 || runningHand.players.get(seat) !== userId)
         throw new TableHostError('FORBIDDEN', 'NOT_DEALT_IN', 'you are not dealt into this hand');
       if (CLIENT_FORBIDDEN.has(decision.type))
         throw new TableHostError('FORBIDDEN', 'TABLE_DECISION', `${decision.type} is the table's decision`);
@@ -222,9 +222,9 @@ export class TableHost extends CashCommands {
       const now = this.timers.now();
       const muted = this.controls.muted.has(userId);
       const clean = this.chatRules.check(userId, text, now, { seat, muted, hand: this.hand });
-      const s = this.state.seats[seat]!;
-      const from = { playerId: userId, name: s.name, isBot: s.isBot };
-      this.o.broadcaster.chat(this.chatRules.record({ tableId: this.tableId, from, text: clean, at: now }));
+      const seatState = this.state.seats[seat]!;
+      const from = { playerId: userId, name: seatState.name, isBot: seatState.isBot };
+      this.options.broadcaster.chat(this.chatRules.record({ tableId: this.tableId, from, text: clean, at: now }));
     });
   }
 
@@ -273,21 +273,21 @@ export class TableHost extends CashCommands {
   /**
    * @internal Applies a table transition: chips that leave the table go back to accounts, then the change is published.
    */
-  async commit(t: Transition<TableState>, publish = true): Promise<void> {
-    for (const e of t.events) {
-      if (e.type === 'cashedOut')
-        await this.o.chips.cashOut(e.playerId, e.amount, this.key(`out-${e.reason}`, e.playerId));
+  async commit(transition: Transition<TableState>, publish = true): Promise<void> {
+    for (const event of transition.events) {
+      if (event.type === 'cashedOut')
+        await this.options.chips.cashOut(event.playerId, event.amount, this.key(`out-${event.reason}`, event.playerId));
     }
-    this.state = t.state;
-    if (publish && t.events.length) this.publishTable([...t.events]);
-    if (t.events.length) this.scheduleDeadline();
+    this.state = transition.state;
+    if (publish && transition.events.length) this.publishTable([...transition.events]);
+    if (transition.events.length) this.scheduleDeadline();
   }
 
   /** @internal */
   publishTable(events: TableEvent[]): void {
     if (!events.length) return;
-    this.o.broadcaster.table(this.tableId, this.publicState(), events.map(toWire));
-    this.o.hooks?.onChanged?.(this);
+    this.options.broadcaster.table(this.tableId, this.publicState(), events.map(toWire));
+    this.options.hooks?.onChanged?.(this);
   }
 
   /**
@@ -322,7 +322,7 @@ export class TableHost extends CashCommands {
   }
 
   /** @internal */
-  scheduleNextHand(ms = this.o.handPauseMs ?? 2000): void {
+  scheduleNextHand(ms = this.options.handPauseMs ?? 2000): void {
     if (this.stopped || this.state.closed || this.hand || this.nextHandTimer) return;
     this.nextHandTimer = this.timers.set(() => {
       this.nextHandTimer = null;
@@ -343,7 +343,7 @@ export class TableHost extends CashCommands {
 
   /** @internal */
   log(level: 'warn' | 'error', msg: string, err?: unknown): void {
-    this.o.log?.(level, msg, { tableId: this.tableId, err: err instanceof Error ? err.stack : String(err) });
+    this.options.log?.(level, msg, { tableId: this.tableId, err: err instanceof Error ? err.stack : String(err) });
   }
 
   /** What the dealer sees of this table (live getters: it reads the state after each step). */
@@ -357,8 +357,8 @@ export class TableHost extends CashCommands {
       busySeats: this.busySeats(),
       now: () => this.timers.now(),
       rng: this.rng,
-      chips: this.o.chips,
-      bots: this.o.bots,
+      chips: this.options.chips,
+      bots: this.options.bots,
       key: (what, userId) => this.key(what, userId),
     };
   }
@@ -370,9 +370,9 @@ export class TableHost extends CashCommands {
     if (!(await this.controls.beforeDeal())) return;
     const now = this.timers.now();
     const events: TableEvent[] = [];
-    const answer = await this.dealer.nextHand(this.dealerRoom(), async (t) => {
-      await this.commit(t, false);
-      events.push(...t.events);
+    const answer = await this.dealer.nextHand(this.dealerRoom(), async (transition) => {
+      await this.commit(transition, false);
+      events.push(...transition.events);
     });
     if ('wait' in answer) {
       this.publishTable(events);
@@ -381,7 +381,7 @@ export class TableHost extends CashCommands {
     }
     const plan = answer.plan;
     const dealt = startHand(this.state, plan);
-    const schedule = this.o.schedule ?? CONFIGURED_STAKES;
+    const schedule = this.options.schedule ?? CONFIGURED_STAKES;
     const stakes = schedule.stakesFor({ handNumber: plan.handNumber, now, configured: this.state.config.stakes });
     const config = stakes === this.state.config.stakes ? this.state.config : { ...this.state.config, stakes };
     // The plan already granted the deal's spark (max 3): the engine must not add it a second time.
@@ -396,16 +396,16 @@ export class TableHost extends CashCommands {
     // Tournament levels may play a big-blind ante, which the table's stakes type does not carry.
     if ((stakes as { bigBlindAnte?: boolean }).bigBlindAnte)
       handConfig.stakes = { ...handConfig.stakes, bigBlindAnte: true };
-    const seed = this.o.deckRng ? null : (this.o.seeds ?? newShuffleSeed)();
-    const started = start(handConfig, { rng: seed === null ? this.o.deckRng!() : hashRandom(seed) });
+    const seed = this.options.deckRng ? null : (this.options.seeds ?? newShuffleSeed)();
+    const started = start(handConfig, { rng: seed === null ? this.options.deckRng!() : hashRandom(seed) });
     // The commitment covers every deck position (spare decks included); in Naiko mode the carousel is
     // drawn from the same seed after the deck and is public from the deal.
     const deal = seed === null ? null : commitDeal(started.state.deck, seed);
     const commitment = deal?.root ?? null;
     // ONE transaction: the hand (seats, stacks, config, commitment), its secret seed and the deal's
     // first events, before anything of the hand is broadcast. Its chips are posted at its end.
-    const stored = await this.o.hands.dealHand({
-      ...this.o.chips.handRef,
+    const stored = await this.options.hands.dealHand({
+      ...this.options.chips.handRef,
       handNumber: plan.handNumber,
       config: handConfig,
       players: plan.dealtIn.map((d) => ({ seat: d.seat, userId: d.playerId })),
@@ -432,69 +432,72 @@ export class TableHost extends CashCommands {
     };
     this.publishTable(events);
     // A deal that is already over (every player all-in from the forced bets) ends here.
-    if (isOver(started.state)) await this.o.hands.endHand(stored.id, started.events);
+    if (isOver(started.state)) await this.options.hands.endHand(stored.id, started.events);
     await this.afterHandEvents(started.events);
   }
 
   /** @internal Runs one engine action through validation, the journal (or the hand's end) and publication. */
   async decide(seat: number, userId: string, action: Action): Promise<void> {
-    const h = this.hand!;
-    const r = apply(h.state, action);
-    if (!r.ok) throw fromEngineError(r.error);
+    const runningHand = this.hand!;
+    const result = apply(runningHand.state, action);
+    if (!result.ok) throw fromEngineError(result.error);
     // The hand is the unit of durability: an action is journaled behind the broadcast (group
     // commit, nobody waits); the hand's end is committed — result and every chip movement in one
     // transaction — before anyone hears of it. A failed end changes nothing here (the clock's
     // timeout tries again); a crash before it cancels the hand and returns every contribution.
-    if (isOver(r.state)) await this.o.hands.endHand(h.id, [...h.log, ...r.events]);
-    else this.o.hands.journal(h.id, h.seq, r.events);
-    h.seq += r.events.length;
-    h.state = r.state;
-    if (h.clock && h.clock.seat === seat && h.clock.kind === 'bet') {
-      const left = timeBankAfter(h.clock, this.timers.now());
+    if (isOver(result.state)) await this.options.hands.endHand(runningHand.id, [...runningHand.log, ...result.events]);
+    else this.options.hands.journal(runningHand.id, runningHand.seq, result.events);
+    runningHand.seq += result.events.length;
+    runningHand.state = result.state;
+    if (runningHand.clock && runningHand.clock.seat === seat && runningHand.clock.kind === 'bet') {
+      const left = timeBankAfter(runningHand.clock, this.timers.now());
       if (left !== this.state.seats[seat]?.timeBankMs)
         this.state = setTimeBank(this.state, userId, Math.max(0, left)).state;
     }
-    await this.afterHandEvents(r.events);
+    await this.afterHandEvents(result.events);
   }
 
   private async afterHandEvents(events: HandEvent[]): Promise<void> {
-    const h = this.hand!;
-    this.clock.clear(h);
-    for (const e of events) if (e.type === 'hand-ended' && e.carryOver) h.carryOver += e.carryOver;
-    h.log.push(...events);
-    const over = isOver(h.state);
-    if (!over) this.clock.start(h);
-    publishHand(this.o.broadcaster, this.tableId, h, events, this.clock.info());
-    if (over) await this.finishCurrentHand(h);
-    else this.clock.scheduleBot(h);
+    const runningHand = this.hand!;
+    this.clock.clear(runningHand);
+    for (const event of events)
+      if (event.type === 'hand-ended' && event.carryOver) runningHand.carryOver += event.carryOver;
+    runningHand.log.push(...events);
+    const over = isOver(runningHand.state);
+    if (!over) this.clock.start(runningHand);
+    publishHand(this.options.broadcaster, this.tableId, runningHand, events, this.clock.info());
+    if (over) await this.finishCurrentHand(runningHand);
+    else this.clock.scheduleBot(runningHand);
   }
 
-  private async finishCurrentHand(h: RunningHand): Promise<void> {
-    const stacks = h.state.seats.map((seat, i) => ({ seat, stack: h.state.stacks[i] }));
+  private async finishCurrentHand(runningHand: RunningHand): Promise<void> {
+    const stacks = runningHand.state.seats.map((seat, i) => ({ seat, stack: runningHand.state.stacks[i] }));
     // Naiko: the sparks left after the hand's spending stay at the table for the next deal.
-    const sparks = this.state.config.naikoMode ? sparksOf(h.state) : undefined;
-    const t = this.tryTable(() =>
+    const sparks = this.state.config.naikoMode ? sparksOf(runningHand.state) : undefined;
+    const transition = this.tryTable(() =>
       finishHand(
         this.state,
-        handResultFromStacks(stacks, { carryOver: h.carryOver, ...(sparks ? { sparks } : {}) }),
+        handResultFromStacks(stacks, { carryOver: runningHand.carryOver, ...(sparks ? { sparks } : {}) }),
         this.timers.now(),
       ),
     );
     this.hand = null;
-    await this.commit(t, false);
+    await this.commit(transition, false);
     // No seed here (it would let anyone recompute every folded hand): each audience already got the
     // openings of what it saw with the hand's last events; the seed is disclosed later over HTTP.
-    this.publishTable([...t.events]);
+    this.publishTable([...transition.events]);
     const finished: FinishedHand = {
-      handId: h.id,
-      handNumber: h.number,
-      commitment: h.commitment,
-      stacks: stacks.map((s) => ({ ...s, playerId: h.players.get(s.seat)! })),
+      handId: runningHand.id,
+      handNumber: runningHand.number,
+      commitment: runningHand.commitment,
+      stacks: stacks.map((s) => ({ ...s, playerId: runningHand.players.get(s.seat)! })),
       // Tournaments split bounties by the pots (issue 25).
-      ...(this.o.tournament ? { pots: potAwardsOf(h.state, h.log, h.players) } : {}),
+      ...(this.options.tournament
+        ? { pots: potAwardsOf(runningHand.state, runningHand.log, runningHand.players) }
+        : {}),
     };
     try {
-      await this.o.hooks?.onHandFinished?.(this, finished);
+      await this.options.hooks?.onHandFinished?.(this, finished);
     } catch (err) {
       this.log('error', 'onHandFinished hook failed', err);
     }

@@ -68,8 +68,8 @@ export class TableSockets implements TableBroadcaster {
     // did — so nobody can be ruled out here: every audience is sent to.
     if (this.remoteWatchers && this.roomsSpanCopies) return null;
     const users = new Set<string>();
-    for (const s of this.watchers.get(tableId)?.values() ?? []) users.add(s.data.user.sub);
-    if (this.remoteWatchers) for (const u of this.remoteWatchers(tableId) ?? []) users.add(u);
+    for (const socket of this.watchers.get(tableId)?.values() ?? []) users.add(socket.data.user.sub);
+    if (this.remoteWatchers) for (const userId of this.remoteWatchers(tableId) ?? []) users.add(userId);
     return users;
   }
 
@@ -91,10 +91,10 @@ export class TableSockets implements TableBroadcaster {
       const data = socket.data as unknown as WatchData;
       data.watchCodes = { ...data.watchCodes, [tableId]: inviteCode };
     }
-    let w = this.watchers.get(tableId);
-    if (!w) this.watchers.set(tableId, (w = new Map()));
+    let tableWatchers = this.watchers.get(tableId);
+    if (!tableWatchers) this.watchers.set(tableId, (tableWatchers = new Map()));
     const first = !this.userWatches(tableId, socket.data.user.sub);
-    w.set(socket.id, socket);
+    tableWatchers.set(socket.id, socket);
     // The in-memory adapter joins synchronously; the Redis adapter keeps rooms locally too.
     void socket.join([tableRoom(tableId), userTableRoom(tableId, socket.data.user.sub)]);
     return first;
@@ -102,9 +102,9 @@ export class TableSockets implements TableBroadcaster {
 
   /** Removes a watcher and its rooms; true when it was the user's last socket on this table (on this copy). */
   unwatch(tableId: string, socket: NaikoSocket): boolean {
-    const w = this.watchers.get(tableId);
-    if (!w?.delete(socket.id)) return false;
-    if (w.size === 0) this.watchers.delete(tableId);
+    const tableWatchers = this.watchers.get(tableId);
+    if (!tableWatchers?.delete(socket.id)) return false;
+    if (tableWatchers.size === 0) this.watchers.delete(tableId);
     const data = socket.data as unknown as WatchData;
     if (data.watchCodes) delete data.watchCodes[tableId];
     void socket.leave(tableRoom(tableId));
@@ -124,21 +124,21 @@ export class TableSockets implements TableBroadcaster {
     if (!this.server) return 0;
     const sockets = await this.server.in(tableRoom(tableId)).fetchSockets();
     let evicted = 0;
-    for (const s of sockets) {
-      const data = s.data as unknown as WatchData;
+    for (const socket of sockets) {
+      const data = socket.data as unknown as WatchData;
       if (mayStay(data.user, data.watchCodes?.[tableId])) continue;
-      const local = this.watchers.get(tableId)?.get(s.id);
+      const local = this.watchers.get(tableId)?.get(socket.id);
       if (local) this.unwatch(tableId, local);
       else {
-        s.leave(tableRoom(tableId));
-        s.leave(userTableRoom(tableId, data.user.sub));
+        socket.leave(tableRoom(tableId));
+        socket.leave(userTableRoom(tableId, data.user.sub));
       }
       const error: SocketError = {
         code: 'FORBIDDEN',
         message: 'NOT_INVITED: the host no longer allows spectators at this table',
         event: 'table:watch',
       };
-      s.emit('error', error);
+      socket.emit('error', error);
       evicted++;
     }
     return evicted;
@@ -155,7 +155,7 @@ export class TableSockets implements TableBroadcaster {
   }
 
   userWatches(tableId: string, userId: string): boolean {
-    for (const s of this.watchers.get(tableId)?.values() ?? []) if (s.data.user.sub === userId) return true;
+    for (const socket of this.watchers.get(tableId)?.values() ?? []) if (socket.data.user.sub === userId) return true;
     return false;
   }
 
@@ -168,10 +168,11 @@ export class TableSockets implements TableBroadcaster {
     const users = this.listeners(tableId);
     if (users === null) {
       if (this.roomsSpanCopies) return true;
-      for (const s of this.watchers.get(tableId)?.values() ?? []) if (!dealtIn.includes(s.data.user.sub)) return true;
+      for (const socket of this.watchers.get(tableId)?.values() ?? [])
+        if (!dealtIn.includes(socket.data.user.sub)) return true;
       return false;
     }
-    for (const u of users) if (!dealtIn.includes(u)) return true;
+    for (const userId of users) if (!dealtIn.includes(userId)) return true;
     return false;
   }
 

@@ -89,9 +89,9 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   }
 
   private limit(socket: NaikoSocket): void {
-    let b = this.buckets.get(socket);
-    if (!b) this.buckets.set(socket, (b = new TokenBucket(RATE.burst, RATE.perSecond, Date.now())));
-    if (!b.take(Date.now())) throw new SocketErrorException('RATE_LIMITED', 'too many messages; slow down');
+    let bucket = this.buckets.get(socket);
+    if (!bucket) this.buckets.set(socket, (bucket = new TokenBucket(RATE.burst, RATE.perSecond, Date.now())));
+    if (!bucket.take(Date.now())) throw new SocketErrorException('RATE_LIMITED', 'too many messages; slow down');
   }
 
   private async run(socket: NaikoSocket, fn: () => Promise<unknown> | unknown): Promise<void> {
@@ -104,132 +104,139 @@ export class TablesGateway implements OnGatewayInit, OnGatewayDisconnect {
   }
 
   @SubscribeMessage('table:watch')
-  watch(@ValidBody('table:watch') p: WatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  watch(@ValidBody('table:watch') payload: WatchPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      const code = p.inviteCode === undefined ? {} : { inviteCode: p.inviteCode };
+      const code = payload.inviteCode === undefined ? {} : { inviteCode: payload.inviteCode };
       // A private table is watched by invitation: asked before joining any room, so a refused
       // socket never receives a message of the table.
-      if (!this.sockets.watching(p.tableId, socket))
-        await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
+      if (!this.sockets.watching(payload.tableId, socket))
+        await this.tables.checkWatch(payload.tableId, this.user(socket), payload.inviteCode);
       // Rooms first (feeds from now on reach this socket), then the owner's snapshot.
-      const first = this.sockets.watch(p.tableId, socket, p.inviteCode);
+      const first = this.sockets.watch(payload.tableId, socket, payload.inviteCode);
       try {
         socket.emit(
           'table:snapshot',
-          (await this.send(socket, { op: 'watch', tableId: p.tableId, first, ...code })) as TableSnapshotPayload,
+          (await this.send(socket, { op: 'watch', tableId: payload.tableId, first, ...code })) as TableSnapshotPayload,
         );
       } catch (err) {
         // Not watching after a refusal (unknown table, table moving, no longer allowed): the retry
         // is a first watch again, so the owner hears of the (re)connection.
-        this.sockets.unwatch(p.tableId, socket);
+        this.sockets.unwatch(payload.tableId, socket);
         throw err;
       }
     });
   }
 
   @SubscribeMessage('table:unwatch')
-  unwatch(@ValidBody('table:unwatch') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  unwatch(@ValidBody('table:unwatch') ref: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      const last = this.sockets.unwatch(p.tableId, socket);
-      if (last) await this.send(socket, { op: 'unwatch', tableId: p.tableId, last });
+      const last = this.sockets.unwatch(ref.tableId, socket);
+      if (last) await this.send(socket, { op: 'unwatch', tableId: ref.tableId, last });
     });
   }
 
   @SubscribeMessage('table:sit')
-  sit(@ValidBody('table:sit') p: SitPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  sit(@ValidBody('table:sit') payload: SitPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      const watching = this.sockets.watching(p.tableId, socket);
+      const watching = this.sockets.watching(payload.tableId, socket);
       // Whoever may sit may watch: a stranger's sit at a private table is refused before any room is joined.
-      if (!watching) await this.tables.checkWatch(p.tableId, this.user(socket), p.inviteCode);
+      if (!watching) await this.tables.checkWatch(payload.tableId, this.user(socket), payload.inviteCode);
       // cool-off, suspension, restriction, same device/network (issue 26)
-      await this.fairPlay?.assertMaySit(socket, p.tableId);
-      this.sockets.watch(p.tableId, socket, p.inviteCode);
+      await this.fairPlay?.assertMaySit(socket, payload.tableId);
+      this.sockets.watch(payload.tableId, socket, payload.inviteCode);
       const cmd: TableCommand = {
         op: 'sit',
-        tableId: p.tableId,
-        buyIn: p.buyIn,
-        seat: p.seat,
-        inviteCode: p.inviteCode,
-        waitForBigBlind: p.waitForBigBlind,
+        tableId: payload.tableId,
+        buyIn: payload.buyIn,
+        seat: payload.seat,
+        inviteCode: payload.inviteCode,
+        waitForBigBlind: payload.waitForBigBlind,
       };
       try {
         socket.emit('table:snapshot', (await this.send(socket, cmd)) as TableSnapshotPayload);
       } catch (err) {
         // A refused join leaves the socket where it was: watching only if it watched before.
-        if (!watching) this.sockets.unwatch(p.tableId, socket);
+        if (!watching) this.sockets.unwatch(payload.tableId, socket);
         throw err;
       }
     });
   }
 
   @SubscribeMessage('table:leave')
-  leave(@ValidBody('table:leave') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.send(socket, { op: 'leave', tableId: p.tableId }));
+  leave(@ValidBody('table:leave') ref: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    return this.run(socket, () => this.send(socket, { op: 'leave', tableId: ref.tableId }));
   }
 
   @SubscribeMessage('table:reload')
-  reload(@ValidBody('table:reload') p: ReloadPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.send(socket, { op: 'reload', tableId: p.tableId, amount: p.amount }));
+  reload(@ValidBody('table:reload') payload: ReloadPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    return this.run(socket, () =>
+      this.send(socket, { op: 'reload', tableId: payload.tableId, amount: payload.amount }),
+    );
   }
 
   @SubscribeMessage('table:sit-out')
-  sitOut(@ValidBody('table:sit-out') p: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.send(socket, { op: 'sit-out', tableId: p.tableId }));
+  sitOut(@ValidBody('table:sit-out') ref: TableRef, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    return this.run(socket, () => this.send(socket, { op: 'sit-out', tableId: ref.tableId }));
   }
 
   @SubscribeMessage('table:sit-in')
-  sitIn(@ValidBody('table:sit-in') p: SitInPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  sitIn(@ValidBody('table:sit-in') payload: SitInPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, () =>
-      this.send(socket, { op: 'sit-in', tableId: p.tableId, waitForBigBlind: p.waitForBigBlind }),
+      this.send(socket, { op: 'sit-in', tableId: payload.tableId, waitForBigBlind: payload.waitForBigBlind }),
     );
   }
 
   @SubscribeMessage('table:act')
-  act(@ValidBody('table:act') p: ActPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  act(@ValidBody('table:act') payload: ActPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, () =>
-      this.send(socket, { op: 'act', tableId: p.tableId, version: p.version, action: p.action as Decision }),
+      this.send(socket, {
+        op: 'act',
+        tableId: payload.tableId,
+        version: payload.version,
+        action: payload.action as Decision,
+      }),
     );
   }
 
   @SubscribeMessage('table:chat')
-  chat(@ValidBody('table:chat') p: ChatPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
-    return this.run(socket, () => this.send(socket, { op: 'chat', tableId: p.tableId, text: p.text }));
+  chat(@ValidBody('table:chat') payload: ChatPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+    return this.run(socket, () => this.send(socket, { op: 'chat', tableId: payload.tableId, text: payload.text }));
   }
 
   /** Issue 23: a host command; `table:host-done` answers the sender, `table:update` tells everyone. */
   @SubscribeMessage('table:host')
-  host(@ValidBody('table:host') p: HostCommandPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
+  host(@ValidBody('table:host') payload: HostCommandPayload, @ConnectedSocket() socket: NaikoSocket): Promise<void> {
     return this.run(socket, async () => {
-      const { tableId, ...command } = p;
+      const { tableId, ...command } = payload;
       await this.send(socket, { op: 'host', tableId, command });
-      socket.emit('table:host-done', { tableId, command: p.command });
+      socket.emit('table:host-done', { tableId, command: payload.command });
     });
   }
 
   /** Issue 23: reports a chat message to the admins. */
   @SubscribeMessage('table:chat-report')
   chatReport(
-    @ValidBody('table:chat-report') p: ChatReportPayload,
+    @ValidBody('table:chat-report') payload: ChatReportPayload,
     @ConnectedSocket() socket: NaikoSocket,
   ): Promise<void> {
     return this.run(socket, async () => {
       // Only a socket watching the table heard its chat (a private table's rooms are by invitation).
-      if (!this.sockets.watching(p.tableId, socket)) {
+      if (!this.sockets.watching(payload.tableId, socket)) {
         throw new SocketErrorException('FORBIDDEN', 'NOT_WATCHING: watch the table to report its chat');
       }
-      const reason = p.reason ? { reason: p.reason } : {};
-      await this.send(socket, { op: 'chat-report', tableId: p.tableId, messageId: p.messageId, ...reason });
-      socket.emit('table:host-done', { tableId: p.tableId, command: 'chat-report' });
+      const reason = payload.reason ? { reason: payload.reason } : {};
+      await this.send(socket, { op: 'chat-report', tableId: payload.tableId, messageId: payload.messageId, ...reason });
+      socket.emit('table:host-done', { tableId: payload.tableId, command: 'chat-report' });
     });
   }
 
   /** Accessibility: extended time for the sender's decisions at this table (issue 27). */
   @SubscribeMessage('table:extended-time')
   extendedTime(
-    @ValidBody('table:extended-time') p: ExtendedTimePayload,
+    @ValidBody('table:extended-time') payload: ExtendedTimePayload,
     @ConnectedSocket() socket: NaikoSocket,
   ): Promise<void> {
-    return this.run(socket, () => this.send(socket, { op: 'extended-time', tableId: p.tableId, on: p.on }));
+    return this.run(socket, () => this.send(socket, { op: 'extended-time', tableId: payload.tableId, on: payload.on }));
   }
 
   @SubscribeMessage('lobby:watch')

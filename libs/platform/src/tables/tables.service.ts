@@ -262,7 +262,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.adoptTimer) clearInterval(this.adoptTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.takeover.settled();
-    for (const h of this.hosts.values()) h.stop();
+    for (const host of this.hosts.values()) host.stop();
     // What the journal still holds goes in (the running hands are cancelled at the next boot anyway).
     await this.handStore.handJournal
       .flush()
@@ -342,7 +342,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       case 'seat-map': {
         if (!mayWatchHere(host, user, cmd.code))
           throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
-        await host.o.watchGuard?.(user, cmd.code).catch(() => {
+        await host.options.watchGuard?.(user, cmd.code).catch(() => {
           throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
         });
         return host.publicState() satisfies TablePublicState;
@@ -358,22 +358,22 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         return { code };
       }
       case 'settings': {
-        const b = cmd.body;
+        const settings = cmd.body;
         // The stakes and buy-in the table would have (issue 19.8: no buy-in below the big blind).
         const problem = cashTableLimitsProblem(
-          b.stakes ?? host.table.config.stakes,
-          b.buyIn ?? host.table.config.buyIn,
+          settings.stakes ?? host.table.config.stakes,
+          settings.buyIn ?? host.table.config.buyIn,
         );
         if (problem)
           throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
         const patch: SettingsPatch = {
-          ...b,
-          ...(b.clock ? { clock: { ...host.table.config.clock, ...b.clock } } : {}),
+          ...settings,
+          ...(settings.clock ? { clock: { ...host.table.config.clock, ...settings.clock } } : {}),
         } as SettingsPatch;
         await host.updateSettings(user.sub, patch);
         await this.saveConfig(host);
         // Spectators turned off: everyone who may no longer watch leaves the table's rooms (every copy).
-        if (b.spectatorsAllowed === false) {
+        if (settings.spectatorsAllowed === false) {
           await this.sockets
             .evictWatchers(host.tableId, (u, code) => mayWatchHere(host, u, code))
             .catch((err: unknown) =>
@@ -387,10 +387,12 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         await host.requestBombPot(user.sub);
         return host.summary();
       case 'close': {
-        const r = await host.close(user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub);
+        const closing = await host.close(
+          user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub,
+        );
         // During a hand the table closes when the hand is over (summary.closingAfterHand until then).
-        if (r.deferred)
-          r.afterHand
+        if (closing.deferred)
+          closing.afterHand
             .then(() => this.saveConfig(host))
             .catch((err: unknown) =>
               this.logger.error({ msg: 'closing after the hand failed', tableId: host.tableId, err: String(err) }),
@@ -425,8 +427,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     reason?: string,
   ): Promise<ChatReportView> {
     // Who may report: a socket watching the table (the gateway checks; it heard the message there).
-    const m = host.chatRules.find(messageId);
-    if (m.from.playerId === user.sub) {
+    const message = host.chatRules.find(messageId);
+    if (message.from.playerId === user.sub) {
       throw new TableHostError('BAD_PAYLOAD', 'OWN_MESSAGE', 'you cannot report your own message');
     }
     const data = {
@@ -434,11 +436,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       messageId,
       reporterId: user.sub,
       reporterName: user.username,
-      playerId: m.from.playerId,
-      playerName: m.from.name,
-      text: m.text,
+      playerId: message.from.playerId,
+      playerName: message.from.name,
+      text: message.text,
       reason: reason?.trim() || null,
-      saidAt: new Date(m.at),
+      saidAt: new Date(message.at),
     };
     const row = await this.prisma.chatReport.upsert({
       where: { messageId_reporterId: { messageId, reporterId: user.sub } },
@@ -499,9 +501,9 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   get(tableId: string): TableHost {
-    const h = this.find(tableId);
-    if (!h) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${tableId}`);
-    return h;
+    const host = this.find(tableId);
+    if (!host) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${tableId}`);
+    return host;
   }
 
   /** A hosted table (cash, or attached by another feature), or undefined. */
@@ -577,7 +579,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     chips?: ChipSource,
     saved: { bombPotPending?: boolean; hostControls?: HostControlsSaved | null } = {},
   ): TableHost {
-    const n = this.seq++;
+    const sequence = this.seq++;
     const seed = this.options.seed;
     let hands = 0;
     const host = new TableHost({
@@ -595,17 +597,19 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       protections: new ProtectionUses(this.prisma),
       handPauseMs: this.options.handPauseMs,
       botDelayMs: this.options.botDelayMs,
-      ...(seed ? { rng: seededRandom(`${seed}:${n}:table`), seeds: () => `${seed}:${n}:deck:${hands++}` } : {}),
+      ...(seed
+        ? { rng: seededRandom(`${seed}:${sequence}:table`), seeds: () => `${seed}:${sequence}:deck:${hands++}` }
+        : {}),
       hooks: {
-        onChanged: (h) => {
-          const summary = h.summary();
+        onChanged: (host) => {
+          const summary = host.summary();
           if (!summary.private) this.sockets.lobby(summary);
-          this.routing.publishEntry(h);
-          this.saveBombPotPending(h);
+          this.routing.publishEntry(host);
+          this.saveBombPotPending(host);
           // Stakes owed to the next hand took effect at its deal: config and controls are saved then.
-          if (this.controlsSaved.get(h.tableId)?.version !== h.controls.version) {
-            Promise.all([this.saveConfig(h), this.saveHostControls(h)]).catch((err: unknown) =>
-              this.logger.warn({ msg: 'saving the host controls failed', tableId: h.tableId, err: String(err) }),
+          if (this.controlsSaved.get(host.tableId)?.version !== host.controls.version) {
+            Promise.all([this.saveConfig(host), this.saveHostControls(host)]).catch((err: unknown) =>
+              this.logger.warn({ msg: 'saving the host controls failed', tableId: host.tableId, err: String(err) }),
             );
           }
         },
@@ -634,13 +638,13 @@ export function requireWatch(host: TableHost, user: RoutedUser, inviteCode?: str
 /** requireWatch, then the table's own guard (a private event's table: its host and invitees only). */
 export async function requireWatchAsync(host: TableHost, user: RoutedUser, inviteCode?: string): Promise<void> {
   requireWatch(host, user, inviteCode);
-  await host.o.watchGuard?.(user, inviteCode);
+  await host.options.watchGuard?.(user, inviteCode);
 }
 
 type ChatReportRow = Omit<ChatReportView, 'saidAt' | 'createdAt'> & { saidAt: Date; createdAt: Date };
 
-function chatReportView(r: ChatReportRow): ChatReportView {
-  return { ...r, saidAt: r.saidAt.toISOString(), createdAt: r.createdAt.toISOString() };
+function chatReportView(row: ChatReportRow): ChatReportView {
+  return { ...row, saidAt: row.saidAt.toISOString(), createdAt: row.createdAt.toISOString() };
 }
 
 /** Ledger refusals (no account, not enough chips) as typed host errors. */

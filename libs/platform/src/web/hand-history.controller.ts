@@ -62,15 +62,15 @@ export class HandHistoryController {
       ORDER BY started_at DESC
       LIMIT 100`;
     return {
-      hands: rows.map((r) => ({
-        id: r.id,
-        tableId: r.table_id,
-        tournamentId: r.tournament_id,
-        handNumber: r.hand_number,
-        variant: r.variant,
-        structure: r.structure,
-        startedAt: r.started_at,
-        endedAt: r.ended_at,
+      hands: rows.map((row) => ({
+        id: row.id,
+        tableId: row.table_id,
+        tournamentId: row.tournament_id,
+        handNumber: row.hand_number,
+        variant: row.variant,
+        structure: row.structure,
+        startedAt: row.started_at,
+        endedAt: row.ended_at,
       })),
     };
   }
@@ -92,17 +92,23 @@ export class HandHistoryController {
       select: { id: true, username: true, isBot: true },
     });
     const nameOf = new Map(users.map((u) => [u.id, u]));
-    const c = hand.config;
+    const handConfig = hand.config;
     return {
       id: hand.id,
       tableId: hand.tableId,
       handNumber: hand.handNumber,
       seat,
-      config: { variant: c.variant, structure: c.structure, stakes: c.stakes, button: c.button, seats: c.seats },
-      players: hand.players.map((p) => ({
-        seat: p.seat,
-        name: nameOf.get(p.userId)?.username ?? '?',
-        isBot: nameOf.get(p.userId)?.isBot ?? false,
+      config: {
+        variant: handConfig.variant,
+        structure: handConfig.structure,
+        stakes: handConfig.stakes,
+        button: handConfig.button,
+        seats: handConfig.seats,
+      },
+      players: hand.players.map((player) => ({
+        seat: player.seat,
+        name: nameOf.get(player.userId)?.username ?? '?',
+        isBot: nameOf.get(player.userId)?.isBot ?? false,
       })),
       events: viewEvents(events, seat),
     };
@@ -140,15 +146,15 @@ export class HandHistoryController {
   /** Whether the hand's table — or the tournament it was played in — is closed. */
   private async tableClosed(hand: StoredHand): Promise<boolean> {
     if (hand.tableId) {
-      const t = await this.prisma.cashTable
+      const table = await this.prisma.cashTable
         .findUnique({ where: { id: hand.tableId }, select: { status: true } })
         .catch(() => null);
-      return t?.status === 'closed';
+      return table?.status === 'closed';
     }
-    const m = /^(sng|mtt)-(\d+)$/.exec(hand.tournamentId ?? '');
-    if (!m) return false;
-    const id = Number(m[2]);
-    if (m[1] === 'sng')
+    const match = /^(sng|mtt)-(\d+)$/.exec(hand.tournamentId ?? '');
+    if (!match) return false;
+    const id = Number(match[2]);
+    if (match[1] === 'sng')
       return (
         (await this.prisma.sitAndGo.findUnique({ where: { id }, select: { status: true } }))?.status === 'finished'
       );

@@ -25,7 +25,7 @@ export class TableRouting {
   private readonly logger = new Logger('Tables');
 
   constructor(
-    private readonly s: TablesService,
+    private readonly service: TablesService,
     readonly router: TableRouter | null,
   ) {}
 
@@ -35,12 +35,12 @@ export class TableRouting {
    */
   async command(cmd: TableCommand, user: RoutedUser): Promise<unknown> {
     if (cmd.op === 'create') {
-      if (this.s.hostsTables || !this.router) return this.s.execute(cmd, user);
+      if (this.service.hostsTables || !this.router) return this.service.execute(cmd, user);
       const alive = await this.router.aliveHosts();
       if (!alive.length) throw new TableHostError('CONFLICT', 'NO_TABLE_HOST', 'no copy hosting tables is running');
       return this.routed(alive[Math.floor(Math.random() * alive.length)]!, cmd, user);
     }
-    if (this.s.find(cmd.tableId) || !this.router) return this.s.execute(cmd, user);
+    if (this.service.find(cmd.tableId) || !this.router) return this.service.execute(cmd, user);
     const entry = await this.router.entry(cmd.tableId);
     if (!entry) throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
     // Listed as ours but not hosted (being adopted or just lost), or its owner stopped heartbeating.
@@ -68,7 +68,7 @@ export class TableRouting {
   /** A command another copy routed here. */
   private async serve(req: RoutedRequest, from: string): Promise<unknown> {
     const { cmd, user } = req;
-    if (cmd.op !== 'create' && !this.s.find(cmd.tableId)) {
+    if (cmd.op !== 'create' && !this.service.find(cmd.tableId)) {
       throw new TableHostError('CONFLICT', 'TABLE_MOVING', 'the table is moving to another copy; retry in a moment');
     }
     // Known as a listener before the command runs: the feeds from the snapshot on reach him (the
@@ -78,7 +78,7 @@ export class TableRouting {
     if (joins) this.remoteWatch(cmd.tableId, user.sub, from, true);
     let result: unknown;
     try {
-      result = await this.s.execute(cmd, user);
+      result = await this.service.execute(cmd, user);
     } catch (err) {
       if (joins && !known) this.remoteWatch(cmd.tableId, user.sub, from, false);
       throw err;
@@ -105,7 +105,7 @@ export class TableRouting {
   private localWatchers(tableIds: string[]): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const tableId of tableIds) {
-      const users = this.s.sockets.usersWatching(tableId);
+      const users = this.service.sockets.usersWatching(tableId);
       if (users.length) out[tableId] = users;
     }
     return out;
@@ -129,7 +129,7 @@ export class TableRouting {
             watchers: tableIds,
           } satisfies WatchersRequest)) as Record<string, string[]>;
           for (const [tableId, users] of Object.entries(reply)) {
-            if (this.s.find(tableId)) for (const userId of users) this.remoteWatch(tableId, userId, copy, true);
+            if (this.service.find(tableId)) for (const userId of users) this.remoteWatch(tableId, userId, copy, true);
           }
         } catch (err) {
           // A copy dying meanwhile: its users are not watching from there anyway.
@@ -138,10 +138,11 @@ export class TableRouting {
       }),
     );
     for (const tableId of tableIds) {
-      const host = this.s.find(tableId);
+      const host = this.service.find(tableId);
       if (!host) continue;
-      for (const userId of this.s.reseated.get(tableId) ?? []) {
-        if (this.remoteWatchers.get(tableId)?.has(userId) || this.s.sockets.userWatches(tableId, userId)) continue;
+      for (const userId of this.service.reseated.get(tableId) ?? []) {
+        if (this.remoteWatchers.get(tableId)?.has(userId) || this.service.sockets.userWatches(tableId, userId))
+          continue;
         await host
           .disconnected(userId)
           .catch((err: unknown) =>
@@ -160,15 +161,16 @@ export class TableRouting {
     if (!this.router) return;
     const copies = new Set<string>();
     for (const users of this.remoteWatchers.values())
-      for (const set of users.values()) for (const c of set) copies.add(c);
+      for (const set of users.values()) for (const copy of set) copies.add(copy);
     for (const copy of copies) {
       if (await this.router.isAlive(copy).catch(() => true)) continue;
       for (const [tableId, users] of [...this.remoteWatchers]) {
         for (const [userId, set] of [...users]) {
           if (!set.has(copy)) continue;
           this.remoteWatch(tableId, userId, copy, false);
-          const still = this.remoteWatchers.get(tableId)?.has(userId) || this.s.sockets.userWatches(tableId, userId);
-          const host = this.s.find(tableId);
+          const still =
+            this.remoteWatchers.get(tableId)?.has(userId) || this.service.sockets.userWatches(tableId, userId);
+          const host = this.service.find(tableId);
           if (!still && host)
             host
               .disconnected(userId)
@@ -188,8 +190,8 @@ export class TableRouting {
    * known from the directory without asking their owner.
    */
   async checkWatch(tableId: string, user: RoutedUser, inviteCode?: string): Promise<void> {
-    if (this.s.find(tableId) || !this.router) {
-      await requireWatchAsync(this.s.get(tableId), user, inviteCode);
+    if (this.service.find(tableId) || !this.router) {
+      await requireWatchAsync(this.service.get(tableId), user, inviteCode);
       return;
     }
     const entry = await this.router.entry(tableId);
@@ -203,7 +205,7 @@ export class TableRouting {
    */
   async summaries(userId: string): Promise<TableSummary[]> {
     if (!this.router) {
-      return this.s
+      return this.service
         .all()
         .filter((h) => !h.closed && (h.table.config.private === null || mayJoinPrivate(h.table, userId, false)))
         .map((h) => h.summary());
@@ -211,22 +213,22 @@ export class TableRouting {
     const entries = await this.router.entries();
     return entries
       .filter(
-        (e) =>
-          e.listed !== false &&
-          !e.summary.closed &&
-          (e.access === null || e.access.hostId === userId || e.access.invited.includes(userId)),
+        (entry) =>
+          entry.listed !== false &&
+          !entry.summary.closed &&
+          (entry.access === null || entry.access.hostId === userId || entry.access.invited.includes(userId)),
       )
       .map((e) => e.summary);
   }
 
   publishEntry(host: TableHost, listed = true): void {
     if (!this.router) return;
-    const p = host.table.config.private;
+    const settings = host.table.config.private;
     const entry: DirectoryEntry = {
       tableId: host.tableId,
       owner: this.router.instanceId,
       summary: host.summary(),
-      access: p ? { hostId: p.hostId, invited: [...p.invited] } : null,
+      access: settings ? { hostId: settings.hostId, invited: [...settings.invited] } : null,
       ...(listed ? {} : { listed: false }),
     };
     const write = host.closed ? this.router.unpublish(host.tableId) : this.router.publish(entry);

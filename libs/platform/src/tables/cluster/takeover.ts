@@ -20,8 +20,8 @@ export class TableTakeover {
   private openTables: { at: number; rows: { id: string }[] } | null = null;
   private readonly deadCopies: DeadCopies | null;
 
-  constructor(private readonly s: TablesService) {
-    this.deadCopies = s.router && s.ownership.clustered ? new DeadCopies(s.router) : null;
+  constructor(private readonly service: TablesService) {
+    this.deadCopies = service.router && service.ownership.clustered ? new DeadCopies(service.router) : null;
   }
 
   /** Resolves when an adoption in progress is done (shutdown). */
@@ -37,50 +37,50 @@ export class TableTakeover {
   adoptTables(): Promise<void> {
     this.adopting ??= (async () => {
       const now = Date.now();
-      if (!this.openTables || now - this.openTables.at >= this.s.ownership.leaseMs / 4) {
+      if (!this.openTables || now - this.openTables.at >= this.service.ownership.leaseMs / 4) {
         this.openTables = {
           at: now,
-          rows: await this.s.prisma.cashTable.findMany({
+          rows: await this.service.prisma.cashTable.findMany({
             where: { status: 'open' },
             orderBy: { createdAt: 'asc' },
             select: { id: true },
           }),
         };
       }
-      const candidates = this.openTables.rows.filter((r) => !this.s.hosts.has(r.id)).map((r) => r.id);
+      const candidates = this.openTables.rows.filter((r) => !this.service.hosts.has(r.id)).map((r) => r.id);
       if (!candidates.length) return;
       const claimed = await this.claimTables(candidates);
       if (!claimed.length) return;
       // The list may be stale: host only tables still open (a closed one is given back).
-      const won = await this.s.prisma.cashTable.findMany({
+      const won = await this.service.prisma.cashTable.findMany({
         where: { id: { in: claimed }, status: 'open' },
         orderBy: { createdAt: 'asc' },
       });
-      for (const id of claimed) if (!won.some((r) => r.id === id)) await this.s.ownership.release(id);
+      for (const id of claimed) if (!won.some((r) => r.id === id)) await this.service.ownership.release(id);
       if (!won.length) return;
       // Store the new fencing tokens first (one transaction): from here on the old owner's
       // writes are refused.
-      const guard = this.s.ownership.guard;
+      const guard = this.service.ownership.guard;
       if (guard) {
-        await this.s.prisma.$transaction(async (tx) => {
+        await this.service.prisma.$transaction(async (tx) => {
           for (const row of won) await guard(tx, { tableId: row.id, tournamentId: null });
         });
       }
       const t0 = Date.now();
       // The audit runs once the tables deal again (below): failover must not wait for a
       // whole-ledger audit.
-      const report = await recoverFromCrash(this.s.prisma, {
+      const report = await recoverFromCrash(this.service.prisma, {
         tableIds: won.map((r) => r.id),
         audit: false,
         log: (msg, data) => this.logger.log({ msg, ...data }),
       });
-      this.s.lastRecovery = report;
+      this.service.lastRecovery = report;
       const recoverMs = Date.now() - t0;
       await Promise.all(
         won.map(async (row) => {
-          if (!this.s.ownership.owns(row.id)) return;
-          const chips = new ReseatChipSource(new LedgerChipSource(this.s.ledger, row.id));
-          const host = this.s.host(row.id, row.name, row.config as unknown as TableConfig, chips, {
+          if (!this.service.ownership.owns(row.id)) return;
+          const chips = new ReseatChipSource(new LedgerChipSource(this.service.ledger, row.id));
+          const host = this.service.host(row.id, row.name, row.config as unknown as TableConfig, chips, {
             bombPotPending: row.bombPotPending,
             hostControls: row.hostControls as never,
           });
@@ -96,12 +96,12 @@ export class TableTakeover {
           });
         }),
       );
-      await this.s.routing.learnWatchers(won.map((r) => r.id));
+      await this.service.routing.learnWatchers(won.map((r) => r.id));
       // The audit the crash rule skipped, now that the tables deal again (each of its checks is
       // one statement, so it holds while other hands are being written).
-      void auditLedger(this.s.prisma).then(
+      void auditLedger(this.service.prisma).then(
         (audit) => {
-          this.s.lastRecovery = { ...report, audit };
+          this.service.lastRecovery = { ...report, audit };
           if (!audit.ok)
             this.logger.error({ msg: 'ledger audit failed after takeover', tableIds: won.map((r) => r.id), audit });
         },
@@ -121,19 +121,20 @@ export class TableTakeover {
    */
   private async claimTables(tableIds: string[]): Promise<string[]> {
     const won: string[] = [];
-    if (!this.s.ownership.holders) {
-      for (const id of tableIds) if (await this.s.ownership.claim(id)) won.push(id);
+    if (!this.service.ownership.holders) {
+      for (const id of tableIds) if (await this.service.ownership.claim(id)) won.push(id);
       return won;
     }
-    const holders = await this.s.ownership.holders(tableIds);
-    const me = this.s.router?.instanceId;
+    const holders = await this.service.ownership.holders(tableIds);
+    const me = this.service.router?.instanceId;
     const foreign = [...holders.values()].flatMap((h) => (h && h.owner !== me ? [h.owner] : []));
     const dead = this.deadCopies && foreign.length ? await this.deadCopies.dead(foreign) : new Set<string>();
     for (const id of tableIds) {
-      const h = holders.get(id);
+      const holder = holders.get(id);
       let ok = false;
-      if (!h || h.owner === me) ok = await this.s.ownership.claim(id);
-      else if (dead.has(h.owner) && this.s.ownership.takeOver) ok = await this.s.ownership.takeOver(id, h);
+      if (!holder || holder.owner === me) ok = await this.service.ownership.claim(id);
+      else if (dead.has(holder.owner) && this.service.ownership.takeOver)
+        ok = await this.service.ownership.takeOver(id, holder);
       if (ok) won.push(id);
     }
     return won;
@@ -154,44 +155,44 @@ export class TableTakeover {
     const stacks = report.cashedOut.filter((c) => c.tableId === host.tableId && c.amount > 0);
     if (!stacks.length) return 0;
     const seats = new Map<string, number>();
-    for (const h of report.cancelledHands)
-      if (h.tableId === host.tableId) for (const r of h.refunds) seats.set(r.userId, r.seat);
-    const users = await this.s.prisma.user.findMany({
+    for (const hand of report.cancelledHands)
+      if (hand.tableId === host.tableId) for (const refund of hand.refunds) seats.set(refund.userId, refund.seat);
+    const users = await this.service.prisma.user.findMany({
       where: { id: { in: stacks.map((s) => s.userId) } },
       select: { id: true, username: true, isBot: true },
     });
     const byId = new Map(users.map((u) => [u.id, u]));
     const { min, max } = host.table.config.buyIn;
-    const plan = stacks.flatMap((s) => {
-      const u = byId.get(s.userId);
-      const buyIn = max === null ? s.amount : Math.min(s.amount, max);
-      return u && buyIn >= min ? [{ u, buyIn, seat: seats.get(s.userId) }] : [];
+    const plan = stacks.flatMap((stack) => {
+      const user = byId.get(stack.userId);
+      const buyIn = max === null ? stack.amount : Math.min(stack.amount, max);
+      return user && buyIn >= min ? [{ u: user, buyIn, seat: seats.get(stack.userId) }] : [];
     });
     const tableId = host.tableId;
     const seated = new Set<string>();
-    this.s.reseated.set(tableId, seated);
+    this.service.reseated.set(tableId, seated);
     if (!plan.length) return 0;
     try {
-      await this.s.ledger.post({
+      await this.service.ledger.post({
         idempotencyKey: `takeover:reseat:${tableId}:${randomUUID()}`,
         reason: 'table_buy_in',
         refs: { tableId },
-        movements: plan.map((p) => ({
-          from: Accounts.user(p.u.id),
-          to: Accounts.tableStack(tableId, p.u.id),
-          amount: p.buyIn,
+        movements: plan.map((step) => ({
+          from: Accounts.user(step.u.id),
+          to: Accounts.tableStack(tableId, step.u.id),
+          amount: step.buyIn,
         })),
       });
-      for (const p of plan) chips.prefund(p.u.id, p.buyIn);
+      for (const step of plan) chips.prefund(step.u.id, step.buyIn);
     } catch (err) {
       // Someone spent chips meanwhile: each player buys in on his own below (refusals skip him).
       this.logger.warn({ msg: 'batched re-seat buy-in refused; buying in one by one', tableId, err: String(err) });
     }
     await Promise.all(
-      plan.map(async ({ u, buyIn, seat }) => {
+      plan.map(async ({ u: user, buyIn, seat }) => {
         const sit = (at: number | undefined) =>
           host.sit(
-            { userId: u.id, name: u.username, isBot: u.isBot },
+            { userId: user.id, name: user.username, isBot: user.isBot },
             { buyIn, ...(at === undefined ? {} : { seat: at }), waitForBigBlind: false },
           );
         try {
@@ -200,12 +201,12 @@ export class TableTakeover {
               ? sit(undefined)
               : Promise.reject(err),
           );
-          seated.add(u.id);
+          seated.add(user.id);
         } catch (err) {
           this.logger.warn({
             msg: 'could not re-seat a player after takeover',
             tableId,
-            userId: u.id,
+            userId: user.id,
             err: String(err),
           });
         }
@@ -213,7 +214,7 @@ export class TableTakeover {
     );
     // Chips bought in for a player who could not sit go back to his account.
     for (const [userId, amount] of chips.unused()) {
-      await this.s.ledger
+      await this.service.ledger
         .cashOut({ idempotencyKey: `takeover:unseated:${tableId}:${userId}:${randomUUID()}`, userId, tableId, amount })
         .catch((err: unknown) =>
           this.logger.error({

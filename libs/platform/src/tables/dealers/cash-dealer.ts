@@ -26,7 +26,7 @@ export class CashDealer implements Dealer {
   readonly protects = true;
   readonly runsDeadlines = true;
 
-  constructor(private readonly o: CashDealerOptions = {}) {}
+  constructor(private readonly options: CashDealerOptions = {}) {}
 
   cashOnly(): void {}
 
@@ -52,24 +52,27 @@ export class CashDealer implements Dealer {
     const config = room.state.config;
     const humans = room.state.seats.filter((s) => s && !s.isBot).length;
     const buyIn = config.buyIn.max ?? config.buyIn.min * 2;
-    for (const s of room.state.seats) {
-      if (!s?.isBot) continue;
+    for (const seatState of room.state.seats) {
+      if (!seatState?.isBot) continue;
       if (humans === 0 || !config.botsAllowed) {
-        await step(leave(room.state, s.playerId, room.now()));
-      } else if (s.stack < config.stakes.bigBlind && s.stack + (buyIn - s.stack) >= config.buyIn.min) {
-        const amount = buyIn - s.stack;
-        await room.bots?.ensureBot(s.name, amount, room.key('bot-chips', s.playerId));
-        await room.chips.reload(s.playerId, amount, room.key('bot-reload', s.playerId));
-        await step(reload(room.state, s.playerId, amount));
+        await step(leave(room.state, seatState.playerId, room.now()));
+      } else if (
+        seatState.stack < config.stakes.bigBlind &&
+        seatState.stack + (buyIn - seatState.stack) >= config.buyIn.min
+      ) {
+        const amount = buyIn - seatState.stack;
+        await room.bots?.ensureBot(seatState.name, amount, room.key('bot-chips', seatState.playerId));
+        await room.chips.reload(seatState.playerId, amount, room.key('bot-reload', seatState.playerId));
+        await step(reload(room.state, seatState.playerId, amount));
       }
     }
     // Bots never take the last free seat: a human arriving can always sit down.
-    const target = Math.min(this.o.botTarget ?? 4, config.seats - 1);
-    let surplus = this.o.botsMakeRoom ? room.state.seats.filter((s) => s !== null).length - target : 0;
-    for (const s of [...room.state.seats].reverse()) {
+    const target = Math.min(this.options.botTarget ?? 4, config.seats - 1);
+    let surplus = this.options.botsMakeRoom ? room.state.seats.filter((s) => s !== null).length - target : 0;
+    for (const seatState of [...room.state.seats].reverse()) {
       if (surplus <= 0) break;
-      if (!s?.isBot) continue;
-      await step(leave(room.state, s.playerId, room.now()));
+      if (!seatState?.isBot) continue;
+      await step(leave(room.state, seatState.playerId, room.now()));
       surplus--;
     }
     if (!room.bots) return;
@@ -78,7 +81,7 @@ export class CashDealer implements Dealer {
       const identity = makeBotIdentity(room.rng, taken);
       const userId = await room.bots.ensureBot(identity.name, buyIn, room.key('bot-chips', identity.name));
       if (seatOf(room.state, userId) >= 0) continue;
-      const t = join(room.state, {
+      const transition = join(room.state, {
         playerId: userId,
         name: identity.name,
         isBot: true,
@@ -88,7 +91,7 @@ export class CashDealer implements Dealer {
         waitForBigBlind: false,
       });
       await room.chips.buyIn(userId, buyIn, room.key('bot-sit', userId));
-      await step(t);
+      await step(transition);
     }
   }
 }

@@ -85,10 +85,10 @@ export class TournamentTableDealer implements Dealer {
   }
 
   summaryRefs(): { tournamentId?: number; sitAndGoId?: number } {
-    const t = this.tournament;
+    const dealer = this.tournament;
     return {
-      ...(t.tournamentId !== undefined ? { tournamentId: t.tournamentId } : {}),
-      ...(t.sitAndGoId !== undefined ? { sitAndGoId: t.sitAndGoId } : {}),
+      ...(dealer.tournamentId !== undefined ? { tournamentId: dealer.tournamentId } : {}),
+      ...(dealer.sitAndGoId !== undefined ? { sitAndGoId: dealer.sitAndGoId } : {}),
     };
   }
 
@@ -116,18 +116,18 @@ export class TournamentTableDealer implements Dealer {
     if (deal.version !== undefined) this.version = Math.max(this.version, deal.version);
     await step(seating(room.state, room.busySeats, deal.seats, room.now()));
     if (deal.timeBank) await step(refillTimeBanks(room.state, deal.dealtIn, deal.timeBank));
-    const s = room.state;
-    const missing = deal.dealtIn.find((seat) => s.seats[seat]?.playerId !== deal.seats[seat]?.userId);
+    const tableState = room.state;
+    const missing = deal.dealtIn.find((seat) => tableState.seats[seat]?.playerId !== deal.seats[seat]?.userId);
     if (missing !== undefined) {
       const want = deal.seats[missing];
-      const cur = s.seats[missing];
-      const elsewhere = want ? seatOf(s, want.userId) : -1;
+      const cur = tableState.seats[missing];
+      const elsewhere = want ? seatOf(tableState, want.userId) : -1;
       throw new Error(
         `tournament deal ${deal.handNumber}: a dealt-in seat could not be taken (seat ${missing}: wants ${want?.userId ?? 'nobody'} with ${want?.stack ?? 0} chips, ` +
-          `holds ${cur ? `${cur.playerId}${cur.leaveAfterHand ? ' leaving after the hand' : ''}` : 'nobody'}${elsewhere >= 0 ? `, he sits at seat ${elsewhere}` : ''}${s.hand ? ', the table is in a hand' : ''})`,
+          `holds ${cur ? `${cur.playerId}${cur.leaveAfterHand ? ' leaving after the hand' : ''}` : 'nobody'}${elsewhere >= 0 ? `, he sits at seat ${elsewhere}` : ''}${tableState.hand ? ', the table is in a hand' : ''})`,
       );
     }
-    return { plan: plan(s, deal) };
+    return { plan: plan(tableState, deal) };
   }
 }
 
@@ -140,16 +140,16 @@ export function seating(
 ): Transition<TableState> {
   let state = table;
   const events: TableEvent[] = [];
-  const run = (t: Transition<TableState>) => {
-    state = t.state;
-    events.push(...t.events);
+  const run = (transition: Transition<TableState>) => {
+    state = transition.state;
+    events.push(...transition.events);
   };
-  state.seats.forEach((cur, i) => {
-    if (cur && !busy.has(i) && cur.playerId !== seats[i]?.userId) run(leave(state, cur.playerId, now));
+  state.seats.forEach((cur, index) => {
+    if (cur && !busy.has(index) && cur.playerId !== seats[index]?.userId) run(leave(state, cur.playerId, now));
   });
-  seats.forEach((want, i) => {
-    if (!want || i >= state.seats.length) return;
-    const cur = state.seats[i];
+  seats.forEach((want, index) => {
+    if (!want || index >= state.seats.length) return;
+    const cur = state.seats[index];
     if (cur === null) {
       // still dealt in at his old seat (redraw): next time
       if (seatOf(state, want.userId) >= 0 || want.stack <= 0) return;
@@ -158,15 +158,15 @@ export function seating(
           playerId: want.userId,
           name: want.name,
           isBot: want.isBot,
-          seat: i,
+          seat: index,
           buyIn: want.stack,
           now,
           waitForBigBlind: false,
         }),
       );
-    } else if (cur.playerId === want.userId && !busy.has(i) && cur.stack !== want.stack) {
+    } else if (cur.playerId === want.userId && !busy.has(index) && cur.stack !== want.stack) {
       // The tournament's book is the truth (e.g. a hand cancelled by the crash rule returned chips).
-      run({ state: withSeat(state, i, { ...cur, stack: want.stack }), events: [] });
+      run({ state: withSeat(state, index, { ...cur, stack: want.stack }), events: [] });
     }
   });
   return { state, events };
@@ -179,8 +179,8 @@ export function refillTimeBanks(
   refill: { addMs: number; fill: boolean },
 ): Transition<TableState> {
   let state = table;
-  for (const i of dealtIn) {
-    const cur = state.seats[i];
+  for (const index of dealtIn) {
+    const cur = state.seats[index];
     if (cur)
       state = setTimeBank(
         state,
@@ -192,28 +192,33 @@ export function refillTimeBanks(
 }
 
 /** The deal the tournament decided, as the table's plan (blinds from the button like the engine's default). */
-export function plan(s: TableState, deal: TournamentDeal): NextHandPlan {
+export function plan(state: TableState, deal: TournamentDeal): NextHandPlan {
   const dealt = [...deal.dealtIn].sort((a, b) => a - b);
   const after = (from: number) => dealt.find((x) => x > from) ?? dealt[0];
-  const antes = GAMES[s.config.game].forcedBets === 'antes';
+  const antes = GAMES[state.config.game].forcedBets === 'antes';
   const headsUp = dealt.length === 2;
   const decided = !antes && deal.bigBlind !== undefined;
   const sb = antes ? null : decided ? (deal.smallBlind ?? null) : headsUp ? deal.button : after(deal.button);
   const bb = antes ? null : decided ? deal.bigBlind! : sb === null ? null : after(sb);
   return {
-    basedOnVersion: s.version,
+    basedOnVersion: state.version,
     handNumber: deal.handNumber,
     forcedBets: antes ? 'antes' : 'blinds',
     button: deal.button,
     smallBlindSeat: sb,
     bigBlindSeat: bb,
-    dealtIn: dealt.map((seat) => ({ seat, playerId: s.seats[seat]!.playerId, stack: s.seats[seat]!.stack, sparks: 0 })),
+    dealtIn: dealt.map((seat) => ({
+      seat,
+      playerId: state.seats[seat]!.playerId,
+      stack: state.seats[seat]!.stack,
+      sparks: 0,
+    })),
     posts: [],
-    waiting: s.seats.flatMap((x, seat) =>
+    waiting: state.seats.flatMap((x, seat) =>
       x && !dealt.includes(seat) ? [{ seat, playerId: x.playerId, reason: 'waitForButton' as const }] : [],
     ),
     missed: [],
-    carryOver: s.carryOver,
+    carryOver: state.carryOver,
     headsUp,
     freshStart: false,
     positions: { button: deal.button, smallBlind: sb, bigBlind: bb },

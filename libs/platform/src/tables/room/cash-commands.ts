@@ -48,7 +48,7 @@ export abstract class CashCommands {
   abstract readonly timers: Timers;
   abstract readonly dealer: Dealer;
   abstract readonly clock: HandClock;
-  abstract readonly o: { chips: ChipSource; hooks?: { onChanged?(host: never): void } };
+  abstract readonly options: { chips: ChipSource; hooks?: { onChanged?(host: never): void } };
   abstract commit(t: Transition<TableState>, publish?: boolean): Promise<void>;
   abstract tryTable(fn: () => Transition<TableState>): Transition<TableState>;
   abstract key(what: string, userId: string): string;
@@ -81,10 +81,10 @@ export abstract class CashCommands {
 
   /** @internal Seats a player now, inside the queue (the sit, or the host's approval of a request). */
   async seatNow(player: PlayerRefLike, req: SitRequestLike): Promise<number> {
-    const t = this.tryTable(() => join(this.state, this.joinRequest(player, req)));
+    const transition = this.tryTable(() => join(this.state, this.joinRequest(player, req)));
     // Chips move first; the seat exists only once the ledger has them (a refusal changes nothing).
-    await this.o.chips.buyIn(player.userId, req.buyIn, this.key('sit', player.userId));
-    await this.commit(t);
+    await this.options.chips.buyIn(player.userId, req.buyIn, this.key('sit', player.userId));
+    await this.commit(transition);
     this.scheduleNextHand();
     return seatOf(this.state, player.userId);
   }
@@ -105,9 +105,9 @@ export abstract class CashCommands {
   reload(userId: string, amount: number): Promise<void> {
     return this.queue.run(async () => {
       this.dealer.cashOnly('reload');
-      const t = this.tryTable(() => tableReload(this.state, userId, amount));
-      await this.o.chips.reload(userId, amount, this.key('reload', userId));
-      await this.commit(t);
+      const transition = this.tryTable(() => tableReload(this.state, userId, amount));
+      await this.options.chips.reload(userId, amount, this.key('reload', userId));
+      await this.commit(transition);
       this.scheduleNextHand();
     });
   }
@@ -117,8 +117,9 @@ export abstract class CashCommands {
       this.dealer.cashOnly('leave');
       await this.commit(this.tryTable(() => tableLeave(this.state, userId, this.timers.now())));
       // Leaving during a hand folds at once: if it is the leaver's turn now, decide without the clock.
-      const h = this.hand;
-      if (h?.clock && h.players.get(h.clock.seat) === userId) this.clock.restart(h);
+      const runningHand = this.hand;
+      if (runningHand?.clock && runningHand.players.get(runningHand.clock.seat) === userId)
+        this.clock.restart(runningHand);
     });
   }
 
@@ -129,9 +130,13 @@ export abstract class CashCommands {
   sitOut(userId: string): Promise<void> {
     return this.queue.run(async () => {
       await this.commit(this.tryTable(() => tableSitOut(this.state, userId)));
-      const h = this.hand;
-      if (this.dealer.kind === 'tournament' && h?.clock && h.players.get(h.clock.seat) === userId)
-        this.clock.restart(h);
+      const runningHand = this.hand;
+      if (
+        this.dealer.kind === 'tournament' &&
+        runningHand?.clock &&
+        runningHand.players.get(runningHand.clock.seat) === userId
+      )
+        this.clock.restart(runningHand);
     });
   }
 
@@ -203,7 +208,7 @@ export abstract class CashCommands {
           const done = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
           done.catch(() => undefined);
           this.closeAfterHand = { by, done, resolve, reject };
-          this.o.hooks?.onChanged?.(this as never);
+          this.options.hooks?.onChanged?.(this as never);
         }
         return { deferred: true, afterHand: this.closeAfterHand.done };
       }

@@ -66,18 +66,18 @@ export class ChatModeration {
 
   /** A recent message by id (a report), or a NOT_FOUND refusal. */
   find(id: string): TableChatMessage {
-    const m = this.recent.find((x) => x.id === id);
-    if (!m) throw new TableHostError('NOT_FOUND', 'UNKNOWN_MESSAGE', 'no such recent chat message at this table');
-    return m;
+    const message = this.recent.find((x) => x.id === id);
+    if (!message) throw new TableHostError('NOT_FOUND', 'UNKNOWN_MESSAGE', 'no such recent chat message at this table');
+    return message;
   }
 }
 
 /** He is dealt in, all-in, the hand is not over, and at least one other player has not folded. */
 export function allInAgainstLivePlayers(hand: RunningHand, seat: number, userId: string): boolean {
   if (hand.players.get(seat) !== userId) return false;
-  const s: HandState = hand.state;
-  if (isOver(s)) return false;
-  const me = s.seats.indexOf(seat);
-  if (me < 0 || !s.allIn[me] || s.folded[me]) return false;
-  return s.seats.some((_, i) => i !== me && !s.folded[i]);
+  const handState: HandState = hand.state;
+  if (isOver(handState)) return false;
+  const me = handState.seats.indexOf(seat);
+  if (me < 0 || !handState.allIn[me] || handState.folded[me]) return false;
+  return handState.seats.some((_, i) => i !== me && !handState.folded[i]);
 }

@@ -15,44 +15,44 @@ export class HandClock {
   constructor(private readonly host: TableHost) {}
 
   info(): ClockInfo | null {
-    const c = this.host.hand?.clock;
-    return c
+    const decisionClock = this.host.hand?.clock;
+    return decisionClock
       ? {
-          seat: c.seat,
-          kind: c.kind,
-          deadline: c.deadline,
-          timeBankMs: c.timeBankMs,
-          ...(c.extensionMs ? { extendedMs: c.extensionMs } : {}),
+          seat: decisionClock.seat,
+          kind: decisionClock.kind,
+          deadline: decisionClock.deadline,
+          timeBankMs: decisionClock.timeBankMs,
+          ...(decisionClock.extensionMs ? { extendedMs: decisionClock.extensionMs } : {}),
         }
       : null;
   }
 
-  clear(h: RunningHand): void {
-    if (h.timer) this.host.timers.clear(h.timer);
-    h.timer = null;
-    h.clock = null;
+  clear(hand: RunningHand): void {
+    if (hand.timer) this.host.timers.clear(hand.timer);
+    hand.timer = null;
+    hand.clock = null;
   }
 
-  restart(h: RunningHand): void {
-    if (h.timer !== undefined && h.timer !== null) this.host.timers.clear(h.timer);
-    this.start(h);
+  restart(hand: RunningHand): void {
+    if (hand.timer !== undefined && hand.timer !== null) this.host.timers.clear(hand.timer);
+    this.start(hand);
   }
 
-  start(h: RunningHand): void {
+  start(hand: RunningHand): void {
     const host = this.host;
     const la = host.legal();
     if (!la) return;
     const seat = la.seat;
     const now = host.timers.now();
     const bank = host.state.seats[seat]?.timeBankMs ?? 0;
-    const extendedTime = host.extendedTime.has(h.players.get(seat) ?? '');
+    const extendedTime = host.extendedTime.has(hand.players.get(seat) ?? '');
     const clock = startDecision(decisionKindOf(la.actions), now, host.state.config.clock, bank, { extendedTime });
-    h.clock = { ...clock, seat };
-    const version = h.state.version;
-    h.timer = host.timers.set(
+    hand.clock = { ...clock, seat };
+    const version = hand.state.version;
+    hand.timer = host.timers.set(
       () => {
         host.queue
-          .run(() => this.onTimeout(h.id, version))
+          .run(() => this.onTimeout(hand.id, version))
           .catch((err: unknown) => host.log('error', 'timeout failed', err));
       },
       // A player who left during the hand (leaveAfterHand), or sat out at a tournament table (he is
@@ -72,34 +72,36 @@ export class HandClock {
   private async onTimeout(handId: string, version: number): Promise<void> {
     const host = this.host;
     if (host.stopped) return; // stopped (shutdown, lease lost): write nothing more
-    const h = host.hand;
-    if (!h || h.id !== handId || h.state.version !== version || !h.clock) return;
+    const runningHand = host.hand;
+    if (!runningHand || runningHand.id !== handId || runningHand.state.version !== version || !runningHand.clock)
+      return;
     const la = host.legal();
     if (!la) return;
     const seat = la.seat;
-    const userId = h.players.get(seat)!;
-    const s = host.state.seats[seat];
-    const idx = h.state.seats.indexOf(seat);
+    const userId = runningHand.players.get(seat)!;
+    const seatState = host.state.seats[seat];
+    const idx = runningHand.state.seats.indexOf(seat);
     // Only cash tables protect (docs/rules/README.md: never in Sit & Go, Spin or scheduled tournaments).
-    const quota = host.dealer.protects ? host.o.protections : undefined;
+    const quota = host.dealer.protects ? host.options.protections : undefined;
     const ctx = {
-      kind: h.clock.kind,
+      kind: runningHand.clock.kind,
       legal: la.actions,
       structure: host.state.config.structure,
-      disconnected: s ? !s.connected : true,
-      committed: idx >= 0 ? h.state.committed[idx] : 0,
+      disconnected: seatState ? !seatState.connected : true,
+      committed: idx >= 0 ? runningHand.state.committed[idx] : 0,
       cashTable: quota !== undefined,
       protectionAvailable: la.artificialAllIn === true && host.state.config.protectionsPerDay > 0,
     };
-    let t = timeoutAction(ctx);
+    let onTimeout = timeoutAction(ctx);
     // The allowance is spent in the database only when the rule would protect him; a refusal (none
     // left in the last 24 h, at any table) folds him like any other timeout.
-    if (t.type === 'artificialAllIn' && !(await this.spendProtection(quota!, userId)))
-      t = timeoutAction({ ...ctx, protectionAvailable: false });
-    if (host.stopped || host.hand !== h || h.state.version !== version) return; // the spend awaited the database
+    if (onTimeout.type === 'artificialAllIn' && !(await this.spendProtection(quota!, userId)))
+      onTimeout = timeoutAction({ ...ctx, protectionAvailable: false });
+    // The spend awaited the database.
+    if (host.stopped || host.hand !== runningHand || runningHand.state.version !== version) return;
     // A player who left during the hand folds at once (start() gave him no clock).
-    const leaverFolds = this.leaving(seat) && h.clock.kind === 'bet' && la.actions.includes('fold');
-    const action: Action = leaverFolds ? { type: 'fold', seat } : timeoutMove(la, seat, t);
+    const leaverFolds = this.leaving(seat) && runningHand.clock.kind === 'bet' && la.actions.includes('fold');
+    const action: Action = leaverFolds ? { type: 'fold', seat } : timeoutMove(la, seat, onTimeout);
     await host.decide(seat, userId, { ...action, expectedVersion: version } as Action);
   }
 
@@ -122,35 +124,41 @@ export class HandClock {
     }
   }
 
-  scheduleBot(h: RunningHand): void {
+  scheduleBot(hand: RunningHand): void {
     const host = this.host;
     const la = host.legal();
     if (!la) return;
     if (!host.state.seats[la.seat]?.isBot) return;
-    const version = h.state.version;
+    const version = hand.state.version;
     host.timers.set(() => {
       host.queue
-        .run(() => this.botTurn(h.id, version))
+        .run(() => this.botTurn(hand.id, version))
         .catch((err: unknown) => host.log('warn', 'bot move failed', err));
-    }, host.o.botDelayMs ?? 800);
+    }, host.options.botDelayMs ?? 800);
   }
 
   /** A bot decides from its own seat's view only, and its move goes through the same validation as a player's. */
   private async botTurn(handId: string, version: number): Promise<void> {
     const host = this.host;
     if (host.stopped) return; // stopped (shutdown, lease lost): write nothing more
-    const h = host.hand;
-    if (!h || h.id !== handId || h.state.version !== version) return;
+    const runningHand = host.hand;
+    if (!runningHand || runningHand.id !== handId || runningHand.state.version !== version) return;
     const la = host.legal();
     if (!la) return;
     const seat = la.seat;
-    const userId = h.players.get(seat)!;
+    const userId = runningHand.players.get(seat)!;
     const config = host.state.config;
     // Naiko mode (docs/rules/naiko.de.txt §7): a power never ends the turn; the applied power
     // schedules the bot's next move (same seat, new version), where the poker policy acts.
     if (
       config.naikoMode &&
-      (await this.tryBot(seat, userId, botPower(h.state, seat, config, host.rng), version, 'bot power refused'))
+      (await this.tryBot(
+        seat,
+        userId,
+        botPower(runningHand.state, seat, config, host.rng),
+        version,
+        'bot power refused',
+      ))
     )
       return;
     if (la.actions.includes('decline')) {
@@ -158,7 +166,7 @@ export class HandClock {
       await host.decide(seat, userId, { type: 'decline', seat, expectedVersion: version } as Action);
       return;
     }
-    const action = botAction(h.state, seat, config, host.rng);
+    const action = botAction(runningHand.state, seat, config, host.rng);
     if (!action) return;
     // The policy proposed something the engine refuses: the table's timeout decision instead.
     if (!(await this.tryBot(seat, userId, action, version, 'bot action refused, checking or folding'))) {

@@ -22,30 +22,30 @@ import type { RunningHand } from './running-hand';
 export function publishHand(
   broadcaster: TableBroadcaster,
   tableId: string,
-  h: RunningHand,
+  runningHand: RunningHand,
   events: HandEvent[],
   clock: ClockInfo | null,
 ): void {
-  const dealtIn = [...h.players.values()];
+  const dealtIn = [...runningHand.players.values()];
   // Nothing is built or sent for an audience nobody listens to (a bot's seat, a player without a
   // socket: he gets the confirmed state in the snapshot when he comes back).
   const listening = broadcaster.listeners?.(tableId) ?? null;
-  for (const [seat, userId] of h.players) {
+  for (const [seat, userId] of runningHand.players) {
     if (listening && !listening.has(userId)) continue;
     broadcaster.hand(tableId, { userId, seat }, dealtIn, {
-      handId: h.id,
-      handNumber: h.number,
-      events: withDealProof(h, events, seat),
-      view: view(h.state, seat) as unknown as Record<string, unknown>,
+      handId: runningHand.id,
+      handNumber: runningHand.number,
+      events: withDealProof(runningHand, events, seat),
+      view: view(runningHand.state, seat) as unknown as Record<string, unknown>,
       clock,
     });
   }
   if (broadcaster.hasSpectators?.(tableId, dealtIn) === false) return;
   broadcaster.hand(tableId, 'spectators', dealtIn, {
-    handId: h.id,
-    handNumber: h.number,
-    events: withDealProof(h, events, 'spectator'),
-    view: view(h.state, 'spectator') as unknown as Record<string, unknown>,
+    handId: runningHand.id,
+    handNumber: runningHand.number,
+    events: withDealProof(runningHand, events, 'spectator'),
+    view: view(runningHand.state, 'spectator') as unknown as Record<string, unknown>,
     clock,
   });
 }
@@ -55,27 +55,34 @@ export function publishHand(
  * once the hand is over, the openings of exactly the deck positions this viewer saw (`dealOpenings`):
  * his own cards and every shown card for a player, the shown cards for spectators.
  */
-export function withDealProof(h: RunningHand, events: HandEvent[], viewer: Viewer): WireHandEvent[] {
+export function withDealProof(hand: RunningHand, events: HandEvent[], viewer: Viewer): WireHandEvent[] {
   const out = viewEvents(events, viewer) as WireHandEvent[];
-  if (h.seed === null || h.commitment === null) return out;
+  if (hand.seed === null || hand.commitment === null) return out;
   if (events.some((e) => e.type === 'hand-started')) {
     out.unshift({
       type: 'dealCommitted',
-      handId: h.id,
-      handNumber: h.number,
+      handId: hand.id,
+      handNumber: hand.number,
       scheme: DEAL_SCHEME,
-      commitment: h.commitment,
-      positions: h.state.deck.length,
+      commitment: hand.commitment,
+      positions: hand.state.deck.length,
     } as unknown as WireHandEvent);
   }
-  if (isOver(h.state)) {
-    const openings = openingsFor(h.state.deck, h.seed, firstDeckSize(h.state.config), h.log, viewer, h.leaves);
+  if (isOver(hand.state)) {
+    const openings = openingsFor(
+      hand.state.deck,
+      hand.seed,
+      firstDeckSize(hand.state.config),
+      hand.log,
+      viewer,
+      hand.leaves,
+    );
     out.push({
       type: 'dealOpenings',
-      handId: h.id,
-      handNumber: h.number,
+      handId: hand.id,
+      handNumber: hand.number,
       scheme: DEAL_SCHEME,
-      commitment: h.commitment,
+      commitment: hand.commitment,
       openings,
     } as unknown as WireHandEvent);
   }

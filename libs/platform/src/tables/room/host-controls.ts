@@ -101,19 +101,19 @@ export class HostControls {
   }
 
   info(): HostControlsInfo {
-    const p = this.room.state.config.private;
+    const settings = this.room.state.config.private;
     return {
       paused: this.paused,
       approvalRequired: this.approvalRequired,
-      seatRequests: [...this.requests.values()].map((r) => ({
-        playerId: r.player.userId,
-        name: r.player.name,
-        buyIn: r.req.buyIn,
-        at: r.at,
+      seatRequests: [...this.requests.values()].map((seat) => ({
+        playerId: seat.player.userId,
+        name: seat.player.name,
+        buyIn: seat.req.buyIn,
+        at: seat.at,
       })),
       muted: [...this.muted],
       removed: [...this.removed],
-      passwordSet: p !== null && p.inviteCode !== null,
+      passwordSet: settings !== null && settings.inviteCode !== null,
       ...(this.pendingStakes
         ? {
             pendingStakes: {
@@ -128,8 +128,8 @@ export class HostControls {
 
   /** The host of this table: a private table's host, or an admin at a public one. */
   isHost(actor: HostActor): boolean {
-    const p = this.room.state.config.private;
-    return p ? p.hostId === actor.userId : actor.role === 'admin';
+    const settings = this.room.state.config.private;
+    return settings ? settings.hostId === actor.userId : actor.role === 'admin';
   }
 
   /** Who libs/table takes as the host (`'system'` administers public tables). */
@@ -208,9 +208,9 @@ export class HostControls {
         room.publishTable([hostEvent({ type: 'approvalRequired', on: cmd.on, by })]);
         return;
       case 'approve': {
-        const r = this.takeRequest(cmd.playerId);
+        const seat = this.takeRequest(cmd.playerId);
         room.publishTable([hostEvent({ type: 'seatApproved', playerId: cmd.playerId, by })]);
-        await room.seatNow(r.player, r.req);
+        await room.seatNow(seat.player, seat.req);
         return;
       }
       case 'deny':
@@ -261,35 +261,37 @@ export class HostControls {
   }
 
   private takeRequest(playerId: string): PendingSeat {
-    const r = this.requests.get(playerId);
-    if (!r) throw new TableHostError('NOT_FOUND', 'NO_SEAT_REQUEST', 'this player has no seat request');
+    const seat = this.requests.get(playerId);
+    if (!seat) throw new TableHostError('NOT_FOUND', 'NO_SEAT_REQUEST', 'this player has no seat request');
     this.requests.delete(playerId);
-    return r;
+    return seat;
   }
 
   /** The player leaves: between hands cashed out now; dealt in, he folds now and is cashed out at the hand's end. */
   private async standUp(playerId: string): Promise<void> {
     const room = this.room;
     await room.commit(room.tryTable(() => tableLeave(room.state, playerId, room.timers.now())));
-    const h = room.hand;
-    if (h?.clock && h.players.get(h.clock.seat) === playerId) room.clock.restart(h);
+    const runningHand = room.hand;
+    if (runningHand?.clock && runningHand.players.get(runningHand.clock.seat) === playerId)
+      room.clock.restart(runningHand);
   }
 
   private async transfer(by: string, to: string): Promise<void> {
     const room = this.room;
-    const p = room.state.config.private;
-    if (!p) throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', 'only private tables have a host to transfer');
-    if (to === p.hostId) return;
+    const settings = room.state.config.private;
+    if (!settings)
+      throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', 'only private tables have a host to transfer');
+    if (to === settings.hostId) return;
     const seat = seatOf(room.state, to);
     if (seat >= 0 && room.state.seats[seat]!.isBot)
       throw new TableHostError('BAD_PAYLOAD', 'BOT_CANNOT_HOST', 'a bot cannot host');
-    if (seat < 0 && !p.invited.includes(to))
+    if (seat < 0 && !settings.invited.includes(to))
       throw new TableHostError('NOT_FOUND', 'NOT_AT_TABLE', 'host rights go to a seated or invited player');
     if (this.removed.has(to))
       throw new TableHostError('BAD_PAYLOAD', 'REMOVED_BY_HOST', 'a removed player cannot host');
     // The old host stays invited (he may sit and watch as before).
-    const invited = [...p.invited.filter((id) => id !== to), ...(p.invited.includes(by) ? [] : [by])];
-    const config = { ...room.state.config, private: { ...p, hostId: to, invited } };
+    const invited = [...settings.invited.filter((id) => id !== to), ...(settings.invited.includes(by) ? [] : [by])];
+    const config = { ...room.state.config, private: { ...settings, hostId: to, invited } };
     await room.commit({
       state: { ...room.state, config, version: room.state.version + 1 },
       events: [hostEvent({ type: 'hostTransferred', from: by, to })],

@@ -15,8 +15,8 @@ type LegalActions = NonNullable<ReturnType<typeof legalActions>>;
 /** Naiko mode: the bot's power policy before its poker action (null: no power now). */
 export function botPower(state: HandState, seat: number, config: TableConfig, rng: RandomSource): Action | null {
   const pv = toBotPowerView(view(state, seat), config.stakes.bigBlind);
-  const p = pv ? decideBotPower(pv, rng) : null;
-  return p ? ({ ...p } as Action) : null;
+  const power = pv ? decideBotPower(pv, rng) : null;
+  return power ? ({ ...power } as Action) : null;
 }
 
 /** The bot's poker action from its seat's view (null: the policy has nothing to say). */
@@ -27,10 +27,10 @@ export function botAction(state: HandState, seat: number, config: TableConfig, r
     omaha: game.startsWith('omaha'),
   });
   if (!bv) return null;
-  const d = decideBotAction(bv, rng);
-  return d.type === 'draw'
-    ? { type: 'draw', seat, discard: d.discard }
-    : ({ type: d.type, seat, ...('amount' in d ? { amount: d.amount } : {}) } as Action);
+  const decision = decideBotAction(bv, rng);
+  return decision.type === 'draw'
+    ? { type: 'draw', seat, discard: decision.discard }
+    : ({ type: decision.type, seat, ...('amount' in decision ? { amount: decision.amount } : {}) } as Action);
 }
 
 /** When the engine refuses what the policy proposed: the table's own check/fold decision. */
@@ -46,10 +46,10 @@ export function botFallback(la: LegalActions, seat: number): Action {
 }
 
 /** The clock's decision as an engine action (libs/table timeoutAction's answer). */
-export function timeoutMove(la: LegalActions, seat: number, t: ReturnType<typeof timeoutAction>): Action {
+export function timeoutMove(la: LegalActions, seat: number, action: ReturnType<typeof timeoutAction>): Action {
   // A split offer (32-Card Draw) left unanswered is a refusal: silence never agrees to split a pot.
   if (la.actions.includes('no-split')) return { type: 'no-split', seat };
-  if (t.type === 'standPatByTimeout') return { type: 'draw-timeout', seat };
-  if (t.type === 'decline') return { type: 'decline', seat, timeout: true };
-  return { type: t.type, seat } as Action;
+  if (action.type === 'standPatByTimeout') return { type: 'draw-timeout', seat };
+  if (action.type === 'decline') return { type: 'decline', seat, timeout: true };
+  return { type: action.type, seat } as Action;
 }

@@ -12,15 +12,16 @@ export function potAwardsOf(
   const who = (seat: number) => players.get(seat) ?? `seat-${seat}`;
   const committed = state.seats.map((seat, i) => ({ playerId: who(seat), amount: state.committed[i] ?? 0 }));
   const byPot = new Map<number, HandPotAward>();
-  for (const e of log) {
-    if (e.type !== 'pot-awarded') continue;
-    let pot = byPot.get(e.pot);
-    if (!pot) byPot.set(e.pot, (pot = { pot: e.pot, eligible: e.eligible.map(who), shares: [], committed }));
-    for (const s of e.shares) {
-      const id = who(s.seat);
+  for (const event of log) {
+    if (event.type !== 'pot-awarded') continue;
+    let pot = byPot.get(event.pot);
+    if (!pot)
+      byPot.set(event.pot, (pot = { pot: event.pot, eligible: event.eligible.map(who), shares: [], committed }));
+    for (const share of event.shares) {
+      const id = who(share.seat);
       const mine = pot.shares.find((x) => x.playerId === id);
-      if (mine) mine.amount += s.amount;
-      else pot.shares.push({ playerId: id, amount: s.amount });
+      if (mine) mine.amount += share.amount;
+      else pot.shares.push({ playerId: id, amount: share.amount });
     }
   }
   return [...byPot.values()].sort((a, b) => a.pot - b.pot);

@@ -25,7 +25,9 @@ export interface RunningHand {
 }
 
 export function blindSeatsOf(events: readonly { type: string }[]): RunningHand['blinds'] {
-  const e = events.find((x) => x.type === 'hand-started') as
+  const started = events.find((x) => x.type === 'hand-started') as
     { smallBlindSeat?: number | null; bigBlindSeat?: number | null } | undefined;
-  return e ? { smallBlindSeat: e.smallBlindSeat ?? null, bigBlindSeat: e.bigBlindSeat ?? null } : undefined;
+  return started
+    ? { smallBlindSeat: started.smallBlindSeat ?? null, bigBlindSeat: started.bigBlindSeat ?? null }
+    : undefined;
 }

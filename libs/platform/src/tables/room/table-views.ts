@@ -10,14 +10,14 @@ export function summaryOf(
   closingAfterHand: boolean,
   refs: { tournamentId?: number; sitAndGoId?: number },
 ): TableSummary {
-  const c = state.config;
+  const tableConfig = state.config;
   const seated = state.seats.filter((s) => s !== null).length;
-  const { smallBlind, bigBlind, ante, bringIn, smallBet, bigBet } = c.stakes;
+  const { smallBlind, bigBlind, ante, bringIn, smallBet, bigBet } = tableConfig.stakes;
   return {
     tableId,
     name,
-    game: c.game,
-    structure: c.structure,
+    game: tableConfig.game,
+    structure: tableConfig.structure,
     stakes: {
       smallBlind,
       bigBlind,
@@ -26,18 +26,23 @@ export function summaryOf(
       ...(smallBet !== undefined ? { smallBet } : {}),
       ...(bigBet !== undefined ? { bigBet } : {}),
     },
-    buyIn: { ...c.buyIn },
-    seats: c.seats,
+    buyIn: { ...tableConfig.buyIn },
+    seats: tableConfig.seats,
     seated,
-    seatsFree: c.seats - seated,
-    naikoMode: c.naikoMode,
-    botsAllowed: c.botsAllowed,
-    private: c.private !== null,
-    hostId: c.private?.hostId ?? null,
-    ...(c.private ? { spectatorsAllowed: c.private.spectatorsAllowed === true } : {}),
+    seatsFree: tableConfig.seats - seated,
+    naikoMode: tableConfig.naikoMode,
+    botsAllowed: tableConfig.botsAllowed,
+    private: tableConfig.private !== null,
+    hostId: tableConfig.private?.hostId ?? null,
+    ...(tableConfig.private ? { spectatorsAllowed: tableConfig.private.spectatorsAllowed === true } : {}),
     // Home-game options (issue 23), as the host set them (shown at the table and in his panel).
-    ...(c.homeGame
-      ? { homeGame: { ...c.homeGame, ...(c.homeGame.bombPot ? { bombPot: { ...c.homeGame.bombPot } } : {}) } }
+    ...(tableConfig.homeGame
+      ? {
+          homeGame: {
+            ...tableConfig.homeGame,
+            ...(tableConfig.homeGame.bombPot ? { bombPot: { ...tableConfig.homeGame.bombPot } } : {}),
+          },
+        }
       : {}),
     closed: state.closed,
     ...(closingAfterHand && !state.closed ? { closingAfterHand: true } : {}),
@@ -51,20 +56,20 @@ export function publicStateOf(summary: TableSummary, state: TableState, hand: Ru
   return {
     summary,
     version: state.version,
-    seatMap: state.seats.map((s, seat) =>
-      s === null
+    seatMap: state.seats.map((state, seat) =>
+      state === null
         ? null
         : {
             seat,
-            playerId: s.playerId,
-            name: s.name,
-            isBot: s.isBot,
-            stack: s.stack,
-            sittingOut: s.sittingOut,
-            connected: s.connected,
+            playerId: state.playerId,
+            name: state.name,
+            isBot: state.isBot,
+            stack: state.stack,
+            sittingOut: state.sittingOut,
+            connected: state.connected,
             inHand: inHand.has(seat),
-            missedBig: s.missedBig,
-            missedSmall: s.missedSmall,
+            missedBig: state.missedBig,
+            missedSmall: state.missedSmall,
           },
     ),
     button: state.positions?.button ?? null,
