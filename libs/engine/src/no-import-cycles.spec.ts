@@ -110,25 +110,25 @@ describe('libs/engine has no import cycle', () => {
   });
 
   test('the checker finds a cycle of three files, a self-import and none through type-only imports', () => {
-    const a = join(src, 'a.ts');
-    const b = join(src, 'b.ts');
-    const c = join(src, 'c.ts');
+    const fileA = join(src, 'a.ts');
+    const fileB = join(src, 'b.ts');
+    const fileC = join(src, 'c.ts');
     expect(
       importCycles(
         new Map([
-          [a, [b]],
-          [b, [c]],
-          [c, [a]],
+          [fileA, [fileB]],
+          [fileB, [fileC]],
+          [fileC, [fileA]],
         ]),
       ),
-    ).toEqual([[a, b, c].sort()]);
-    expect(importCycles(new Map([[a, [a]]]))).toEqual([[a]]);
+    ).toEqual([[fileA, fileB, fileC].sort()]);
+    expect(importCycles(new Map([[fileA, [fileA]]]))).toEqual([[fileA]]);
     expect(
       importCycles(
         new Map([
-          [a, [b]],
-          [b, [c]],
-          [c, []],
+          [fileA, [fileB]],
+          [fileB, [fileC]],
+          [fileC, []],
         ]),
       ),
     ).toEqual([]);

@@ -32,12 +32,12 @@ export class CardParseError extends Error {
 
 /** Parses one card in the usual text form: `As`, `Td`, `7h`; `10h` is accepted for ten; `Xx`/`Jk` for a joker. */
 export function parseCard(text: string): Card {
-  const t = text.trim();
-  if (/^(jk|xx|joker)$/i.test(t)) return JOKER;
-  const m = /^(10|[2-9tjqka])([cdhs])$/i.exec(t);
-  if (!m) throw new CardParseError(text);
-  const r = m[1] === '10' ? 8 : RANKS.indexOf(m[1].toUpperCase());
-  return makeCard(r, SUITS.indexOf(m[2].toLowerCase()));
+  const trimmed = text.trim();
+  if (/^(jk|xx|joker)$/i.test(trimmed)) return JOKER;
+  const match = /^(10|[2-9tjqka])([cdhs])$/i.exec(trimmed);
+  if (!match) throw new CardParseError(text);
+  const rank = match[1] === '10' ? 8 : RANKS.indexOf(match[1].toUpperCase());
+  return makeCard(rank, SUITS.indexOf(match[2].toLowerCase()));
 }
 
 /** Parses a run of cards, with or without separators: `AsKd`, `As Kd`, `As,Kd`. */

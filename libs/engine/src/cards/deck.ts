@@ -14,8 +14,8 @@ export const shortDeck32 = (): Card[] => deckOfRanks(5);
 /** The 36-card deck, sixes to aces (Five Card Draw 7-A with five players). */
 export const shortDeck36 = (): Card[] => deckOfRanks(4);
 /** The 52-card deck plus one or two jokers (classic draw); jokers are 52 and 53. */
-export function deckWithJokers(n: 1 | 2): Card[] {
+export function deckWithJokers(jokers: 1 | 2): Card[] {
   const out = standardDeck();
-  for (let i = 0; i < n; i++) out.push(JOKER + i);
+  for (let i = 0; i < jokers; i++) out.push(JOKER + i);
   return out;
 }

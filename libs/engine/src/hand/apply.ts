@@ -39,18 +39,18 @@ export interface ActionHandler {
  * chooses among `actions`; no chips are called or bet; `extensions` carry the rule module's details.
  */
 export function decisionTurn(
-  s: HandState,
+  state: HandState,
   actions: string[],
   extensions: Record<string, unknown>,
 ): LegalActions & { extensions: Record<string, unknown> } {
   return {
-    seat: s.seats[s.toAct],
-    version: s.version,
+    seat: state.seats[state.toAct],
+    version: state.version,
     actions,
     callAmount: 0,
     minTo: 0,
     maxTo: 0,
-    allInTo: s.bets[s.toAct] + s.stacks[s.toAct],
+    allInTo: state.bets[state.toAct] + state.stacks[state.toAct],
     extensions,
   };
 }
@@ -93,89 +93,104 @@ export function apply(state: HandState, action: Action): ApplyResult {
   const rules = rulesOf(state.spec);
   const ext = rules.actions.get(action.type);
   if (ext) return ext.apply(state, action);
-  const p = state.toAct;
-  if (p >= 0 && state.phase !== 'betting' && action.type === 'fold') {
-    for (const h of rules.turnProviders) {
-      const r = h.fold?.(state, action);
-      if (r) return r;
+  const seat = state.toAct;
+  if (seat >= 0 && state.phase !== 'betting' && action.type === 'fold') {
+    for (const handler of rules.turnProviders) {
+      const folded = handler.fold?.(state, action);
+      if (folded) return folded;
     }
   }
-  if (p < 0 || state.phase !== 'betting') return refuse('NOT_YOUR_TURN', 'no betting action is expected now');
-  if (action.seat !== state.seats[p])
-    return refuse('NOT_YOUR_TURN', `seat ${state.seats[p]} is to act, not ${action.seat}`);
-  const b = boundsOf(state);
-  const e = checkAction(state, b, action);
-  if (e) return { ok: false, error: e };
+  if (seat < 0 || state.phase !== 'betting') return refuse('NOT_YOUR_TURN', 'no betting action is expected now');
+  if (action.seat !== state.seats[seat])
+    return refuse('NOT_YOUR_TURN', `seat ${state.seats[seat]} is to act, not ${action.seat}`);
+  const bounds = boundsOf(state);
+  const actionError = checkAction(state, bounds, action);
+  if (actionError) return { ok: false, error: actionError };
 
-  const d = toDraft(state);
-  d.version++;
+  const draft = toDraft(state);
+  draft.version++;
   const events: HandEvent[] = [];
-  const cur = d.currentBet;
-  d.acted[p] = true;
+  const cur = draft.currentBet;
+  draft.acted[seat] = true;
   switch (action.type) {
     case 'fold':
-      setFolded(d, p);
-      events.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[p], allIn: false });
+      setFolded(draft, seat);
+      events.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: draft.bets[seat], allIn: false });
       break;
     case 'artificialAllIn':
       // He plays on for what he has put in; the stack behind is out of play for this hand.
-      setAllIn(d, p, true);
-      d.actedLevel[p] = cur;
-      events.push({ type: 'artificial-all-in', seat: action.seat, committed: d.committed[p] });
+      setAllIn(draft, seat, true);
+      draft.actedLevel[seat] = cur;
+      events.push({ type: 'artificial-all-in', seat: action.seat, committed: draft.committed[seat] });
       break;
     case 'check':
-      d.actedLevel[p] = cur;
-      events.push({ type: 'action', seat: action.seat, action: 'check', amount: 0, to: d.bets[p], allIn: false });
+      draft.actedLevel[seat] = cur;
+      events.push({
+        type: 'action',
+        seat: action.seat,
+        action: 'check',
+        amount: 0,
+        to: draft.bets[seat],
+        allIn: false,
+      });
       break;
     case 'bring-in': {
       // A forced opening bet below a full bet (stud): it is not a full bet (no cap count, no raise
       // increment) and, like a blind, leaves the poster free to re-raise when it is completed.
-      const x = post(d, p, b.bringIn as number, true);
-      if (d.bets[p] > d.currentBet) d.currentBet = d.bets[p];
-      if (b.canRaise && d.bets[p] >= b.fullTo) d.betCount++;
-      d.actedLevel[p] = 0;
+      const posted = post(draft, seat, bounds.bringIn as number, true);
+      if (draft.bets[seat] > draft.currentBet) draft.currentBet = draft.bets[seat];
+      if (bounds.canRaise && draft.bets[seat] >= bounds.fullTo) draft.betCount++;
+      draft.actedLevel[seat] = 0;
       events.push({
         type: 'action',
         seat: action.seat,
         action: 'bring-in',
-        amount: x,
-        to: d.bets[p],
-        allIn: d.allIn[p],
+        amount: posted,
+        to: draft.bets[seat],
+        allIn: draft.allIn[seat],
       });
       break;
     }
     case 'call': {
-      const x = post(d, p, b.callAmount, true);
-      d.actedLevel[p] = cur;
-      events.push({ type: 'action', seat: action.seat, action: 'call', amount: x, to: d.bets[p], allIn: d.allIn[p] });
+      const posted = post(draft, seat, bounds.callAmount, true);
+      draft.actedLevel[seat] = cur;
+      events.push({
+        type: 'action',
+        seat: action.seat,
+        action: 'call',
+        amount: posted,
+        to: draft.bets[seat],
+        allIn: draft.allIn[seat],
+      });
       break;
     }
     default: {
       // bet / raise to `amount`
       const to = action.amount as number;
-      const x = post(d, p, to - d.bets[p], true);
-      const inc = to - (b.raiseBase ?? cur);
-      if (to >= b.fullTo) {
+      const posted = post(draft, seat, to - draft.bets[seat], true);
+      const inc = to - (bounds.raiseBase ?? cur);
+      if (to >= bounds.fullTo) {
         // A full bet or raise: it sets the next minimum raise and counts toward the cap.
-        if (inc > d.lastIncrement && state.config.structure !== 'fixed-limit') d.lastIncrement = inc;
-        if (state.config.structure === 'spread-limit' && d.spreadStep === 0) d.spreadStep = d.lastIncrement = inc;
-        d.betCount++;
+        if (inc > draft.lastIncrement && state.config.structure !== 'fixed-limit') draft.lastIncrement = inc;
+        if (state.config.structure === 'spread-limit' && draft.spreadStep === 0)
+          draft.spreadStep = draft.lastIncrement = inc;
+        draft.betCount++;
       }
-      d.currentBet = to;
-      d.lastAggressor = p;
-      d.actedLevel[p] = to;
+      draft.currentBet = to;
+      draft.lastAggressor = seat;
+      draft.actedLevel[seat] = to;
       events.push({
         type: 'action',
         seat: action.seat,
         action: action.type as 'bet' | 'raise',
-        amount: x,
+        amount: posted,
         to,
-        allIn: d.allIn[p],
+        allIn: draft.allIn[seat],
       });
     }
   }
-  afterAction(d, events);
-  return { ok: true, state: finish(d), events };
+  afterAction(draft, events);
+  return { ok: true, state: finish(draft), events };
 }
 
 /** What the player to act may do, from the same bounds `apply` checks against; null when nobody is to act. */
@@ -183,18 +198,18 @@ export function legalActions(state: HandState): (LegalActions & { extensions?: R
   if (isOver(state) || state.toAct < 0) return null;
   const { legalProviders, turnProviders } = rulesOf(state.spec);
   if (state.phase !== 'betting') {
-    for (const h of turnProviders) {
-      const t = (h.turn as NonNullable<ActionHandler['turn']>)(state);
-      if (t) return t;
+    for (const handler of turnProviders) {
+      const turn = (handler.turn as NonNullable<ActionHandler['turn']>)(state);
+      if (turn) return turn;
     }
     return null;
   }
   const out: LegalActions & { extensions?: Record<string, unknown> } = describe(state, boundsOf(state));
   let extensions: Record<string, unknown> | undefined;
   for (let k = 0; k < legalProviders.length; k++) {
-    const [type, h] = legalProviders[k];
-    const x = (h.legal as NonNullable<ActionHandler['legal']>)(state);
-    if (x !== undefined) (extensions ??= {})[type] = x;
+    const [type, handler] = legalProviders[k];
+    const legal = (handler.legal as NonNullable<ActionHandler['legal']>)(state);
+    if (legal !== undefined) (extensions ??= {})[type] = legal;
   }
   if (extensions) out.extensions = extensions;
   return out;

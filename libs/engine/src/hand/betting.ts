@@ -34,145 +34,154 @@ export interface Bounds {
 
 type S = HandState | Draft;
 
-export const potTotal = (s: S): number => {
+export const potTotal = (state: S): number => {
   // Chips carried over from the previous deal are in the pot from the start.
-  let t = s.config.carryOver ?? 0;
-  for (const c of s.committed) t += c;
-  return t;
+  let total = state.config.carryOver ?? 0;
+  for (const card of state.committed) total += card;
+  return total;
 };
 
-export function fixedBetSize(s: S): number {
-  const st = s.config.stakes;
-  const street = s.spec.streets[s.street];
+export function fixedBetSize(state: S): number {
+  const st = state.config.stakes;
+  const street = state.spec.streets[state.street];
   return street.limitBet === 'big' ? (st.bigBet ?? 2 * st.bigBlind) : (st.smallBet ?? st.bigBlind);
 }
 
-export function spreadLimit(s: S): number {
-  const levels = s.config.stakes.spreadLimits;
+export function spreadLimit(state: S): number {
+  const levels = state.config.stakes.spreadLimits;
   if (!levels || levels.length === 0) throw new Error('spread-limit needs stakes.spreadLimits');
-  const lvl = s.spec.streets[s.street].spreadLevel;
+  const lvl = state.spec.streets[state.street].spreadLevel;
   return levels[Math.min(lvl, levels.length - 1)];
 }
 
 /** The increment a new betting round starts with: the minimum opening bet (NL/PL) or the fixed step. */
-export function openingIncrement(s: S): number {
-  return s.config.structure === 'fixed-limit' ? fixedBetSize(s) : s.config.stakes.bigBlind;
+export function openingIncrement(state: S): number {
+  return state.config.structure === 'fixed-limit' ? fixedBetSize(state) : state.config.stakes.bigBlind;
 }
 
 /** Hooks that narrow the bounds (Naiko's Short Anchor caps a raise at pot size): `RuleModule.bounds`. */
 export type BoundsHook = (s: HandState, b: Bounds) => Bounds;
 
 /** Pot-limit style maximum "raise to": the current bet plus `fraction` of the pot after calling. */
-export function potRaiseTo(s: S, p: number, fraction: 1 | 0.5): number {
-  const cur = s.currentBet;
-  const afterCall = potTotal(s) + (cur - s.bets[p]);
+export function potRaiseTo(state: S, seat: number, fraction: 1 | 0.5): number {
+  const cur = state.currentBet;
+  const afterCall = potTotal(state) + (cur - state.bets[seat]);
   return cur + (fraction === 1 ? afterCall : Math.floor(afterCall / 2));
 }
 
-export function bounds(s: S, p: number): Bounds {
-  const stack = s.stacks[p];
-  const bet = s.bets[p];
-  const cur = s.currentBet;
+export function bounds(state: S, seat: number): Bounds {
+  const stack = state.stacks[seat];
+  const bet = state.bets[seat];
+  const cur = state.currentBet;
   const allInTo = bet + stack;
   const canCheck = bet >= cur;
   const callAmount = canCheck ? 0 : Math.min(cur - bet, stack);
 
   // Somebody else must be able to answer a raise.
   let othersCanAct = false;
-  for (let i = 0; i < s.seats.length; i++) {
-    if (i !== p && !s.folded[i] && !s.allIn[i]) {
+  for (let i = 0; i < state.seats.length; i++) {
+    if (i !== seat && !state.folded[i] && !state.allIn[i]) {
       othersCanAct = true;
       break;
     }
   }
   // Short all-ins do not reopen the raising for a player who already acted, unless together
   // they amount to a full raise over the level he last acted on.
-  const reopened = !s.acted[p] || cur - s.actedLevel[p] >= s.lastIncrement;
+  const reopened = !state.acted[seat] || cur - state.actedLevel[seat] >= state.lastIncrement;
   let canRaise = othersCanAct && reopened && allInTo > cur;
   let minTo = 0;
   let maxTo = 0;
   let fullTo = 0;
-  const structure = s.config.structure;
+  const structure = state.config.structure;
   if (canRaise) {
     if (structure === 'fixed-limit') {
-      const cap = s.config.stakes.maxBetsPerRound ?? 4;
-      if (s.betCount >= cap) canRaise = false;
-      minTo = maxTo = cur + fixedBetSize(s);
+      const cap = state.config.stakes.maxBetsPerRound ?? 4;
+      if (state.betCount >= cap) canRaise = false;
+      minTo = maxTo = cur + fixedBetSize(state);
     } else if (structure === 'spread-limit') {
-      const limit = spreadLimit(s);
+      const limit = spreadLimit(state);
       const cap = 3 * limit;
       if (cur >= cap) canRaise = false;
-      if (s.spreadStep > 0) {
-        minTo = maxTo = Math.min(cur + s.spreadStep, cap);
+      if (state.spreadStep > 0) {
+        minTo = maxTo = Math.min(cur + state.spreadStep, cap);
       } else {
-        minTo = Math.min(cur + s.config.stakes.bigBlind, cap);
+        minTo = Math.min(cur + state.config.stakes.bigBlind, cap);
         maxTo = Math.min(cur + limit, cap);
       }
     } else {
-      minTo = cur + s.lastIncrement;
+      minTo = cur + state.lastIncrement;
       maxTo =
-        structure === 'no-limit' ? allInTo : structure === 'pot-limit' ? potRaiseTo(s, p, 1) : potRaiseTo(s, p, 0.5);
+        structure === 'no-limit'
+          ? allInTo
+          : structure === 'pot-limit'
+            ? potRaiseTo(state, seat, 1)
+            : potRaiseTo(state, seat, 0.5);
       if (maxTo < minTo) maxTo = minTo;
     }
     fullTo = minTo;
     if (maxTo > allInTo) maxTo = allInTo;
     if (minTo > allInTo) minTo = allInTo;
   }
-  let b: Bounds = { player: p, canCheck, callAmount, canRaise, minTo, maxTo, allInTo, fullTo };
-  const hooks = rulesOf(s.spec).bounds;
-  if (hooks.length) for (const h of hooks) b = h(s as HandState, b);
-  return b;
+  let result: Bounds = { player: seat, canCheck, callAmount, canRaise, minTo, maxTo, allInTo, fullTo };
+  const hooks = rulesOf(state.spec).bounds;
+  if (hooks.length) for (const hook of hooks) result = hook(state as HandState, result);
+  return result;
 }
 
 /**
  * Disconnection protection (house rules, "artificial all-in"): only in Fixed and Spread Limit, only
  * for a player who already put chips into the pot and would otherwise be folded (he faces a bet).
  */
-export function protectionAllowed(s: HandState, b: Bounds): boolean {
-  const structure = s.config.structure;
+export function protectionAllowed(state: HandState, bounds: Bounds): boolean {
+  const structure = state.config.structure;
   return (
     (structure === 'fixed-limit' || structure === 'spread-limit') &&
-    s.committed[b.player] > 0 &&
-    !b.canCheck &&
-    b.bringIn === undefined
+    state.committed[bounds.player] > 0 &&
+    !bounds.canCheck &&
+    bounds.bringIn === undefined
   );
 }
 
-export function describe(s: HandState, b: Bounds): LegalActions {
+export function describe(state: HandState, bounds: Bounds): LegalActions {
   const actions: LegalActions['actions'] = [];
   // Folding is always possible on one's turn, also when checking is free (docs/rules/README.md; classic draw 001:
   // "in jeder Spielphase"). Only the stud bring-in is forced ("muss ... eröffnen"): it is posted or completed.
-  if (b.bringIn !== undefined) actions.push('bring-in');
-  else if (b.canCheck) actions.push('fold', 'check');
+  if (bounds.bringIn !== undefined) actions.push('bring-in');
+  else if (bounds.canCheck) actions.push('fold', 'check');
   else actions.push('fold', 'call');
-  if (b.canRaise) actions.push(s.currentBet === 0 ? 'bet' : 'raise');
+  if (bounds.canRaise) actions.push(state.currentBet === 0 ? 'bet' : 'raise');
   const out: LegalActions = {
-    seat: s.seats[b.player],
-    version: s.version,
+    seat: state.seats[bounds.player],
+    version: state.version,
     actions,
-    callAmount: b.callAmount,
-    minTo: b.canRaise ? b.minTo : 0,
-    maxTo: b.canRaise ? b.maxTo : 0,
-    allInTo: b.allInTo,
+    callAmount: bounds.callAmount,
+    minTo: bounds.canRaise ? bounds.minTo : 0,
+    maxTo: bounds.canRaise ? bounds.maxTo : 0,
+    allInTo: bounds.allInTo,
   };
-  if (b.bringIn !== undefined) out.bringIn = b.bringIn;
-  if (b.canRaise && b.choices) out.choices = b.choices.slice();
-  if (!b.canCheck && protectionAllowed(s, b)) out.artificialAllIn = true;
+  if (bounds.bringIn !== undefined) out.bringIn = bounds.bringIn;
+  if (bounds.canRaise && bounds.choices) out.choices = bounds.choices.slice();
+  if (!bounds.canCheck && protectionAllowed(state, bounds)) out.artificialAllIn = true;
   return out;
 }
 
 const err = (code: ActionError['code'], message: string): ActionError => ({ code, message });
 
 /** Checks a poker action against the bounds; null when legal. */
-export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | null {
-  if (b.bringIn !== undefined && a.type !== 'bring-in' && a.type !== 'bet' && a.type !== 'artificialAllIn') {
-    return err('ILLEGAL_ACTION', `the bring-in is forced: bring in ${b.bringIn} or complete`);
+export function checkAction(state: HandState, bounds: Bounds, action: Action): ActionError | null {
+  if (
+    bounds.bringIn !== undefined &&
+    action.type !== 'bring-in' &&
+    action.type !== 'bet' &&
+    action.type !== 'artificialAllIn'
+  ) {
+    return err('ILLEGAL_ACTION', `the bring-in is forced: bring in ${bounds.bringIn} or complete`);
   }
-  switch (a.type) {
+  switch (action.type) {
     case 'bring-in':
-      return b.bringIn !== undefined ? null : err('ILLEGAL_ACTION', 'no bring-in is due');
+      return bounds.bringIn !== undefined ? null : err('ILLEGAL_ACTION', 'no bring-in is due');
     case 'artificialAllIn':
-      return protectionAllowed(s, b)
+      return protectionAllowed(state, bounds)
         ? null
         : err(
             'ILLEGAL_ACTION',
@@ -183,26 +192,26 @@ export function checkAction(s: HandState, b: Bounds, a: Action): ActionError | n
       // (docs/rules/README.md: "fold at any time it is his turn").
       return null;
     case 'check':
-      return b.canCheck ? null : err('ILLEGAL_ACTION', `cannot check: ${b.callAmount} to call`);
+      return bounds.canCheck ? null : err('ILLEGAL_ACTION', `cannot check: ${bounds.callAmount} to call`);
     case 'call':
-      return b.canCheck ? err('ILLEGAL_ACTION', 'nothing to call') : null;
+      return bounds.canCheck ? err('ILLEGAL_ACTION', 'nothing to call') : null;
     case 'bet':
     case 'raise': {
-      if ((a.type === 'bet') !== (s.currentBet === 0)) {
-        return err('ILLEGAL_ACTION', a.type === 'bet' ? 'there is a bet already: raise' : 'nothing to raise: bet');
+      if ((action.type === 'bet') !== (state.currentBet === 0)) {
+        return err('ILLEGAL_ACTION', action.type === 'bet' ? 'there is a bet already: raise' : 'nothing to raise: bet');
       }
-      if (!b.canRaise) return err('RAISE_NOT_ALLOWED', `${a.type} not allowed now`);
-      const amt = a.amount;
+      if (!bounds.canRaise) return err('RAISE_NOT_ALLOWED', `${action.type} not allowed now`);
+      const amt = action.amount;
       if (typeof amt !== 'number' || !Number.isInteger(amt))
-        return err('ILLEGAL_AMOUNT', `${a.type} needs an integer amount (the total "to")`);
-      if (amt === b.allInTo && amt > s.currentBet && amt <= b.maxTo) return null;
-      if (amt < b.minTo || amt > b.maxTo)
-        return err('ILLEGAL_AMOUNT', `${a.type} to ${amt} outside ${b.minTo}..${b.maxTo}`);
-      if (b.choices && !b.choices.includes(amt))
-        return err('ILLEGAL_AMOUNT', `${a.type} to ${amt}: only ${b.choices.join(' or ')}`);
+        return err('ILLEGAL_AMOUNT', `${action.type} needs an integer amount (the total "to")`);
+      if (amt === bounds.allInTo && amt > state.currentBet && amt <= bounds.maxTo) return null;
+      if (amt < bounds.minTo || amt > bounds.maxTo)
+        return err('ILLEGAL_AMOUNT', `${action.type} to ${amt} outside ${bounds.minTo}..${bounds.maxTo}`);
+      if (bounds.choices && !bounds.choices.includes(amt))
+        return err('ILLEGAL_AMOUNT', `${action.type} to ${amt}: only ${bounds.choices.join(' or ')}`);
       return null;
     }
     default:
-      return err('UNKNOWN_ACTION', `unknown action ${String(a.type)}`);
+      return err('UNKNOWN_ACTION', `unknown action ${String(action.type)}`);
   }
 }

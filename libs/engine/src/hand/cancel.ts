@@ -8,16 +8,16 @@ import { isOver } from './apply';
  */
 export function cancelHand(state: HandState): ApplyResult {
   if (isOver(state)) return { ok: false, error: { code: 'HAND_OVER', message: 'the hand is over' } };
-  const d = toDraft(state);
-  d.version++;
-  const refunds = d.seats.map((seat, i) => ({ seat, amount: d.committed[i] }));
-  for (let i = 0; i < d.seats.length; i++) {
-    d.stacks[i] += d.committed[i];
-    d.committed[i] = 0;
-    d.bets[i] = 0;
+  const draft = toDraft(state);
+  draft.version++;
+  const refunds = draft.seats.map((seat, i) => ({ seat, amount: draft.committed[i] }));
+  for (let i = 0; i < draft.seats.length; i++) {
+    draft.stacks[i] += draft.committed[i];
+    draft.committed[i] = 0;
+    draft.bets[i] = 0;
   }
-  d.phase = 'cancelled';
-  d.toAct = -1;
-  const stacks = d.seats.map((seat, i) => ({ seat, stack: d.stacks[i] }));
-  return { ok: true, state: finish(d), events: [{ type: 'hand-cancelled', refunds, stacks }] };
+  draft.phase = 'cancelled';
+  draft.toAct = -1;
+  const stacks = draft.seats.map((seat, i) => ({ seat, stack: draft.stacks[i] }));
+  return { ok: true, state: finish(draft), events: [{ type: 'hand-cancelled', refunds, stacks }] };
 }

@@ -20,10 +20,10 @@ function run(
   let state = started.state;
   const events = started.events.slice();
   while (!isOver(state)) {
-    const r = apply(state, policy(state));
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    events.push(...r.events);
+    const result = apply(state, policy(state));
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    events.push(...result.events);
   }
   return { state, events };
 }
@@ -49,8 +49,8 @@ describe('deal proof: which positions a viewer may have opened', () => {
 
   test("hold'em checked down to a show-all showdown: everyone opens every hole card and the board (positions 0..10)", () => {
     const config: HandConfig = { ...holdem, showdown: 'show-all' };
-    const { state, events } = run(config, 'check-down', (s) => {
-      const la = legalActions(s)!;
+    const { state, events } = run(config, 'check-down', (state) => {
+      const la = legalActions(state)!;
       return { type: la.actions.includes('check') ? 'check' : 'call', seat: la.seat };
     });
     const all = Array.from({ length: 11 }, (_, i) => i);
@@ -72,13 +72,13 @@ describe('deal proof: which positions a viewer may have opened', () => {
     for (let k = 0; k < 200 && found < 5; k++) {
       const rng = seededRandom(`draw-${k}`);
       // Everyone calls and discards three cards: the 52 cards run out in the second or third draw.
-      const { state, events } = run(config, `draw-seed-${k}`, (s) => {
-        const la = legalActions(s)!;
+      const { state, events } = run(config, `draw-seed-${k}`, (state) => {
+        const la = legalActions(state)!;
         if (la.actions.includes('draw'))
-          return { type: 'draw', seat: la.seat, discard: s.hole[s.seats.indexOf(la.seat)].slice(0, 3) };
+          return { type: 'draw', seat: la.seat, discard: state.hole[state.seats.indexOf(la.seat)].slice(0, 3) };
         if (la.actions.includes('check')) return { type: 'check', seat: la.seat };
         if (la.actions.includes('call')) return { type: 'call', seat: la.seat };
-        return randomLegalAction(s, rng)!;
+        return randomLegalAction(state, rng)!;
       });
       const reshuffle = events.findIndex((e) => e.type === 'x-reshuffle');
       if (reshuffle < 0) continue;
@@ -93,22 +93,22 @@ describe('deal proof: which positions a viewer may have opened', () => {
         const fromStock = events
           .slice(reshuffle)
           .filter((e) => e.type === 'x-draw' && e.seat === viewer)
-          .flatMap((e) => {
-            const d = e as unknown as { dealt: number[] };
+          .flatMap((event) => {
+            const drawn = event as unknown as { dealt: number[] };
             const before = (events[reshuffle] as unknown as { dealtBefore: number }).dealtBefore;
-            return e === events[reshuffle + 1] ? d.dealt.slice(before) : d.dealt;
+            return event === events[reshuffle + 1] ? drawn.dealt.slice(before) : drawn.dealt;
           });
-        for (const c of fromStock) {
-          const firstPos = state.deck.indexOf(c);
+        for (const card of fromStock) {
+          const firstPos = state.deck.indexOf(card);
           expect(firstPos).toBeLessThan(size);
           const ownDiscard = viewEvents(events, viewer).some(
-            (e) =>
-              e.type === 'x-draw' &&
-              (e as unknown as { seat: number; discarded: number[] | null }).seat === viewer &&
-              !!(e as unknown as { discarded: number[] | null }).discarded?.includes(c),
+            (event) =>
+              event.type === 'x-draw' &&
+              (event as unknown as { seat: number; discarded: number[] | null }).seat === viewer &&
+              !!(event as unknown as { discarded: number[] | null }).discarded?.includes(card),
           );
           if (!ownDiscard) expect(positions).not.toContain(firstPos);
-          expect(positions.some((p) => p >= size && state.deck[p] === c)).toBe(true);
+          expect(positions.some((p) => p >= size && state.deck[p] === card)).toBe(true);
         }
       }
     }
@@ -116,17 +116,21 @@ describe('deal proof: which positions a viewer may have opened', () => {
   });
 
   test('cardsOfEvent names the cards of every card-carrying event and nothing else', () => {
-    const e = (x: object) => x as unknown as HandEvent;
-    expect(cardsOfEvent(e({ type: 'hole-dealt', seat: 1, cards: [1, null, 51], up: [false, false, true] }))).toEqual([
-      1, 51,
-    ]);
-    expect(cardsOfEvent(e({ type: 'x-draw', seat: 1, count: 2, discarded: [3, 4], dealt: [5, 6] }))).toEqual([
+    const asEvent = (x: object) => x as unknown as HandEvent;
+    expect(
+      cardsOfEvent(asEvent({ type: 'hole-dealt', seat: 1, cards: [1, null, 51], up: [false, false, true] })),
+    ).toEqual([1, 51]);
+    expect(cardsOfEvent(asEvent({ type: 'x-draw', seat: 1, count: 2, discarded: [3, 4], dealt: [5, 6] }))).toEqual([
       3, 4, 5, 6,
     ]);
-    expect(cardsOfEvent(e({ type: 'x-draw', seat: 1, count: 2, discarded: null, dealt: null }))).toEqual([]);
-    expect(cardsOfEvent(e({ type: 'x-power', seat: 1, power: 'sleeve-swap', discarded: 7, card: 8 }))).toEqual([8, 7]);
-    expect(cardsOfEvent(e({ type: 'action', seat: 1, action: 'bet', amount: 20, to: 20, allIn: false }))).toEqual([]);
-    expect(formatCard(cardsOfEvent(e({ type: 'board-dealt', street: 1, cards: [51] }))[0])).toBe('As');
+    expect(cardsOfEvent(asEvent({ type: 'x-draw', seat: 1, count: 2, discarded: null, dealt: null }))).toEqual([]);
+    expect(cardsOfEvent(asEvent({ type: 'x-power', seat: 1, power: 'sleeve-swap', discarded: 7, card: 8 }))).toEqual([
+      8, 7,
+    ]);
+    expect(cardsOfEvent(asEvent({ type: 'action', seat: 1, action: 'bet', amount: 20, to: 20, allIn: false }))).toEqual(
+      [],
+    );
+    expect(formatCard(cardsOfEvent(asEvent({ type: 'board-dealt', street: 1, cards: [51] }))[0])).toBe('As');
   });
 
   test('verifyDealProof: openings verify before the seed is out; the disclosed seed then reproduces the whole deal; a wrong seed or a forged card fails', () => {

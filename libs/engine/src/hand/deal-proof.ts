@@ -24,9 +24,9 @@ const cardList = (v: unknown): Card[] =>
   Array.isArray(v) ? (v.filter((c) => typeof c === 'number') as Card[]) : typeof v === 'number' ? [v] : [];
 
 /** Every card an event names (nulls of a redacted event skipped). Covers every engine event carrying cards. */
-export function cardsOfEvent(e: HandEvent): Card[] {
-  const x = e as AnyEvent;
-  switch (x.type) {
+export function cardsOfEvent(event: HandEvent): Card[] {
+  const anyEvent = event as AnyEvent;
+  switch (anyEvent.type) {
     case 'hole-dealt':
     case 'board-dealt':
     case 'hand-shown':
@@ -34,28 +34,28 @@ export function cardsOfEvent(e: HandEvent): Card[] {
     // Home games: the second board and the rabbit hunt's cards are seen by everyone.
     case 'x-board-dealt':
     case 'x-rabbit-hunt':
-      return cardList(x.cards);
+      return cardList(anyEvent.cards);
     case 'x-draw':
-      return [...cardList(x.discarded), ...cardList(x.dealt)];
+      return [...cardList(anyEvent.discarded), ...cardList(anyEvent.dealt)];
     case 'x-power':
-      return [...cardList(x.card), ...cardList(x.discarded)];
+      return [...cardList(anyEvent.card), ...cardList(anyEvent.discarded)];
     default:
       return [];
   }
 }
 
 /** The cards an (unredacted) event deals out of the deck or the stock, in order. */
-function dealtBy(e: AnyEvent): Card[] {
-  switch (e.type) {
+function dealtBy(event: AnyEvent): Card[] {
+  switch (event.type) {
     case 'hole-dealt':
     case 'board-dealt':
     case 'x-board-dealt':
     case 'x-rabbit-hunt':
-      return cardList(e.cards);
+      return cardList(event.cards);
     case 'x-draw':
-      return cardList(e.dealt);
+      return cardList(event.dealt);
     case 'x-power':
-      return e.power === 'sleeve-swap' ? cardList(e.card) : [];
+      return event.power === 'sleeve-swap' ? cardList(event.card) : [];
     default:
       return [];
   }
@@ -85,23 +85,23 @@ export function seenPositions(
   const dealt = new Set<Card>();
   let reshuffles = 0;
   const out = new Set<number>();
-  for (const e of events) {
-    const x = e as AnyEvent;
-    if (x.type === 'x-reshuffle') reshuffles++;
-    for (const c of dealtBy(x)) {
-      if (dealt.has(c)) {
+  for (const event of events) {
+    const anyEvent = event as AnyEvent;
+    if (anyEvent.type === 'x-reshuffle') reshuffles++;
+    for (const card of dealtBy(anyEvent)) {
+      if (dealt.has(card)) {
         // Dealt a second time: from the stock ordered by spare deck number `reshuffles`.
         const from = reshuffles * size;
-        const k = deck.slice(from, from + size).indexOf(c);
-        source.set(c, k >= 0 ? from + k : null);
+        const offset = deck.slice(from, from + size).indexOf(card);
+        source.set(card, offset >= 0 ? from + offset : null);
       }
-      dealt.add(c);
+      dealt.add(card);
     }
-    const seen = viewEvent(e, viewer);
+    const seen = viewEvent(event, viewer);
     if (!seen) continue;
-    for (const c of cardsOfEvent(seen)) {
-      const p = source.has(c) ? source.get(c)! : first.get(c);
-      if (p !== undefined && p !== null) out.add(p);
+    for (const card of cardsOfEvent(seen)) {
+      const position = source.has(card) ? source.get(card)! : first.get(card);
+      if (position !== undefined && position !== null) out.add(position);
     }
   }
   return [...out].sort((a, b) => a - b);
@@ -153,22 +153,22 @@ export interface DealProofReport {
 }
 
 /** Checks a hand's openings against its commitment and, once disclosed, the whole shuffle against the seed. Pure. */
-export function verifyDealProof(p: DealProof): DealProofReport {
-  const commitment = String(p?.commitment ?? '').toLowerCase();
-  const openings = (Array.isArray(p?.openings) ? p.openings : []).map((o) => ({
-    position: o?.position,
-    card: o?.card,
-    ok: verifyOpening(commitment, o),
+export function verifyDealProof(proof: DealProof): DealProofReport {
+  const commitment = String(proof?.commitment ?? '').toLowerCase();
+  const openings = (Array.isArray(proof?.openings) ? proof.openings : []).map((opening) => ({
+    position: opening?.position,
+    card: opening?.card,
+    ok: verifyOpening(commitment, opening),
   }));
   let seed: DealProofReport['seed'] = 'not-disclosed';
   let deck: Card[] | undefined;
-  if (typeof p?.seed === 'string' && p.seed) {
-    if (!p.config) seed = 'no-config';
+  if (typeof proof?.seed === 'string' && proof.seed) {
+    if (!proof.config) seed = 'no-config';
     else {
       try {
-        deck = dealFromSeed(p.config, p.seed).deck;
+        deck = dealFromSeed(proof.config, proof.seed).deck;
         const same =
-          commitDeal(deck, p.seed).root === commitment &&
+          commitDeal(deck, proof.seed).root === commitment &&
           openings.every((o) => deck![o.position] !== undefined && formatCard(deck![o.position]) === o.card);
         seed = same ? 'ok' : 'mismatch';
       } catch {

@@ -10,52 +10,52 @@ type Mutable<T> = T extends readonly (infer U)[] ? U[] : T;
  */
 export type Draft = { -readonly [K in keyof HandState]: Mutable<HandState[K]> };
 
-export function toDraft(s: HandState): Draft {
+export function toDraft(state: HandState): Draft {
   return {
-    config: s.config,
-    spec: s.spec,
-    version: s.version,
-    phase: s.phase,
-    deck: s.deck as Card[],
-    deckPos: s.deckPos,
-    seats: s.seats as number[],
-    button: s.button,
-    sbIndex: s.sbIndex,
-    bbIndex: s.bbIndex,
-    stacks: s.stacks.slice(),
-    bets: s.bets.slice(),
-    committed: s.committed.slice(),
+    config: state.config,
+    spec: state.spec,
+    version: state.version,
+    phase: state.phase,
+    deck: state.deck as Card[],
+    deckPos: state.deckPos,
+    seats: state.seats as number[],
+    button: state.button,
+    sbIndex: state.sbIndex,
+    bbIndex: state.bbIndex,
+    stacks: state.stacks.slice(),
+    bets: state.bets.slice(),
+    committed: state.committed.slice(),
     // Copied on write (they change on few actions): see `setFolded` / `setAllIn`.
-    folded: s.folded as boolean[],
-    allIn: s.allIn as boolean[],
-    acted: s.acted.slice(),
-    actedLevel: s.actedLevel.slice(),
-    hole: s.hole as (readonly Card[])[],
-    holeUp: s.holeUp as (readonly boolean[])[],
-    board: s.board as Card[],
-    street: s.street,
-    toAct: s.toAct,
-    currentBet: s.currentBet,
-    lastIncrement: s.lastIncrement,
-    betCount: s.betCount,
-    spreadStep: s.spreadStep,
-    lastAggressor: s.lastAggressor,
-    shown: s.shown as boolean[],
-    runout: s.runout,
-    ext: s.ext,
+    folded: state.folded as boolean[],
+    allIn: state.allIn as boolean[],
+    acted: state.acted.slice(),
+    actedLevel: state.actedLevel.slice(),
+    hole: state.hole as (readonly Card[])[],
+    holeUp: state.holeUp as (readonly boolean[])[],
+    board: state.board as Card[],
+    street: state.street,
+    toAct: state.toAct,
+    currentBet: state.currentBet,
+    lastIncrement: state.lastIncrement,
+    betCount: state.betCount,
+    spreadStep: state.spreadStep,
+    lastAggressor: state.lastAggressor,
+    shown: state.shown as boolean[],
+    runout: state.runout,
+    ext: state.ext,
   };
 }
 
 /** Folds player i, copying the shared flags array first (it belongs to the previous state). */
-export function setFolded(d: Draft, i: number): void {
-  d.folded = d.folded.slice();
-  d.folded[i] = true;
+export function setFolded(draft: Draft, index: number): void {
+  draft.folded = draft.folded.slice();
+  draft.folded[index] = true;
 }
 
-export function setAllIn(d: Draft, i: number, value: boolean): void {
-  if (d.allIn[i] === value) return;
-  d.allIn = d.allIn.slice();
-  d.allIn[i] = value;
+export function setAllIn(draft: Draft, index: number, value: boolean): void {
+  if (draft.allIn[index] === value) return;
+  draft.allIn = draft.allIn.slice();
+  draft.allIn[index] = value;
 }
 
 /** The draft becomes the new state value (no copy: the draft is never touched again). */

@@ -29,10 +29,10 @@ const fast = new Map<string, ShowdownRanking>([
     'high',
     {
       // Hold'em's 2 + 5 is the hot path of every showdown: the 7-card evaluator takes them unpacked.
-      score: (h, b) =>
-        h.length === 2 && b.length === 5
-          ? evalHigh7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
-          : evaluateHigh(joined(h, b)),
+      score: (hole, board) =>
+        hole.length === 2 && board.length === 5
+          ? evalHigh7(hole[0], hole[1], board[0], board[1], board[2], board[3], board[4])
+          : evaluateHigh(joined(hole, board)),
       compare: numeric,
     },
   ],
@@ -44,13 +44,13 @@ const cache = new Map<string, ShowdownRanking>();
 
 /** The showdown ranking for a ranking id (any id of the evaluator registry). */
 export function rankingFor(id: string): ShowdownRanking {
-  const f = fast.get(id) ?? cache.get(id);
-  if (f) return f;
+  const ranking = fast.get(id) ?? cache.get(id);
+  if (ranking) return ranking;
   const ev = evaluatorFor(id as RankingId);
-  const r: ShowdownRanking = {
+  const showdownRanking: ShowdownRanking = {
     score: (h, b) => ev.best(h, b) ?? -1,
     compare: (a, b, o) => ev.compare(a, b, o),
   };
-  cache.set(id, r);
-  return r;
+  cache.set(id, showdownRanking);
+  return showdownRanking;
 }

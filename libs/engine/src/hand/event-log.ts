@@ -15,20 +15,20 @@ export function dealtCards(events: readonly HandEvent[]): Card[] {
   let run: Extract<HandEvent, { type: 'hole-dealt' }>[] = [];
   const flush = (): void => {
     const passes = run.length ? run[0].cards.length : 0;
-    for (let p = 0; p < passes; p++) for (const e of run) out.push(e.cards[p] as Card);
+    for (let p = 0; p < passes; p++) for (const dealt of run) out.push(dealt.cards[p] as Card);
     run = [];
   };
-  for (const e of events) {
-    if (e.type === 'hole-dealt') {
-      const h = e as Extract<HandEvent, { type: 'hole-dealt' }>;
-      if (run.some((r) => r.seat === h.seat)) flush();
-      run.push(h);
+  for (const event of events) {
+    if (event.type === 'hole-dealt') {
+      const holeDealt = event as Extract<HandEvent, { type: 'hole-dealt' }>;
+      if (run.some((r) => r.seat === holeDealt.seat)) flush();
+      run.push(holeDealt);
       continue;
     }
     flush();
     // The second board (home games) and the rabbit hunt's cards come from the same deck, in event order.
-    if (e.type === 'board-dealt' || e.type === 'x-board-dealt' || e.type === 'x-rabbit-hunt')
-      out.push(...(e as { cards: Card[] }).cards);
+    if (event.type === 'board-dealt' || event.type === 'x-board-dealt' || event.type === 'x-rabbit-hunt')
+      out.push(...(event as { cards: Card[] }).cards);
   }
   flush();
   return out;
@@ -37,25 +37,26 @@ export function dealtCards(events: readonly HandEvent[]): Card[] {
 /** The players' actions recorded in an event log. */
 export function actionsOf(events: readonly HandEvent[]): Action[] {
   const out: Action[] = [];
-  for (const e of events) {
-    if (e.type === 'artificial-all-in') out.push({ type: 'artificialAllIn', seat: (e as { seat: number }).seat });
+  for (const event of events) {
+    if (event.type === 'artificial-all-in')
+      out.push({ type: 'artificialAllIn', seat: (event as { seat: number }).seat });
     // Home-game decisions: the run-it-twice answers, an uncontested winner's show or muck.
-    if (e.type === 'x-run-twice-answer')
+    if (event.type === 'x-run-twice-answer')
       out.push({
-        type: (e as { accept?: boolean }).accept ? 'run-twice' : 'run-once',
-        seat: (e as unknown as { seat: number }).seat,
+        type: (event as { accept?: boolean }).accept ? 'run-twice' : 'run-once',
+        seat: (event as unknown as { seat: number }).seat,
       });
-    if (e.type === 'x-winner-shows')
+    if (event.type === 'x-winner-shows')
       out.push({
-        type: (e as { show?: boolean }).show ? 'show' : 'muck',
-        seat: (e as unknown as { seat: number }).seat,
+        type: (event as { show?: boolean }).show ? 'show' : 'muck',
+        seat: (event as unknown as { seat: number }).seat,
       });
-    if (e.type !== 'action') continue;
-    const a = e as Extract<HandEvent, { type: 'action' }>;
+    if (event.type !== 'action') continue;
+    const action = event as Extract<HandEvent, { type: 'action' }>;
     out.push(
-      a.action === 'bet' || a.action === 'raise'
-        ? { type: a.action, seat: a.seat, amount: a.to }
-        : { type: a.action, seat: a.seat },
+      action.action === 'bet' || action.action === 'raise'
+        ? { type: action.action, seat: action.seat, amount: action.to }
+        : { type: action.action, seat: action.seat },
     );
   }
   return out;

@@ -29,10 +29,10 @@ type Events = HandEvent[];
 
 // ---------- dealing ----------
 
-function draw(d: Draft): Card {
-  if (d.deckPos >= d.deck.length)
+function draw(draft: Draft): Card {
+  if (draft.deckPos >= draft.deck.length)
     throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
-  return d.deck[d.deckPos++];
+  return draft.deck[draft.deckPos++];
 }
 
 /**
@@ -48,53 +48,53 @@ export type DealStepHandler = (d: Draft, step: DealStep, ev: Events) => boolean 
  * Private cards: one card per pass to each player still in, clockwise from the first player left of
  * the button; `down` face-down passes first, then `up` face-up passes.
  */
-const dealHole: DealStepHandler = (d, step, ev) => {
+const dealHole: DealStepHandler = (draft, step, ev) => {
   if (step.kind !== 'hole') return false;
-  const n = d.seats.length;
-  const first = leftOfButton(d);
+  const seatCount = draft.seats.length;
+  const first = leftOfButton(draft);
   const passes = step.down + step.up;
   const up: boolean[] = [];
   for (let p = 0; p < passes; p++) up.push(p >= step.down);
-  const hole = d.hole.slice();
-  const holeUp = d.holeUp.slice();
+  const hole = draft.hole.slice();
+  const holeUp = draft.holeUp.slice();
   // Player k in dealing order takes deck cards deckPos + k, + k + dealt, + k + 2·dealt ...
   let dealt = 0;
-  for (let k = 0; k < n; k++) if (!d.folded[(first + k) % n]) dealt++;
-  if (step.sharedWhenShort && d.deckPos + dealt * passes > d.deck.length) {
+  for (let k = 0; k < seatCount; k++) if (!draft.folded[(first + k) % seatCount]) dealt++;
+  if (step.sharedWhenShort && draft.deckPos + dealt * passes > draft.deck.length) {
     // Not enough cards for everyone: one face-up community card serves all, and no betting follows.
-    const card = draw(d);
-    d.board = d.board.concat(card);
-    ev.push({ type: 'board-dealt', street: d.street, cards: [card] });
+    const card = draw(draft);
+    draft.board = draft.board.concat(card);
+    ev.push({ type: 'board-dealt', street: draft.street, cards: [card] });
     return 'no-betting';
   }
-  if (d.deckPos + dealt * passes > d.deck.length)
+  if (draft.deckPos + dealt * passes > draft.deck.length)
     throw new Error('the deck is exhausted (a stacked deck must hold every card the hand deals)');
-  let j = 0;
-  for (let k = 0; k < n; k++) {
-    const i = (first + k) % n;
-    if (d.folded[i]) continue;
+  let position = 0;
+  for (let k = 0; k < seatCount; k++) {
+    const index = (first + k) % seatCount;
+    if (draft.folded[index]) continue;
     const cards: Card[] = [];
-    for (let p = 0; p < passes; p++) cards.push(d.deck[d.deckPos + j + p * dealt]);
-    j++;
-    hole[i] = hole[i].length ? hole[i].concat(cards) : cards;
-    holeUp[i] = holeUp[i].length ? holeUp[i].concat(up) : up;
+    for (let p = 0; p < passes; p++) cards.push(draft.deck[draft.deckPos + position + p * dealt]);
+    position++;
+    hole[index] = hole[index].length ? hole[index].concat(cards) : cards;
+    holeUp[index] = holeUp[index].length ? holeUp[index].concat(up) : up;
     // The event shares the arrays with the state: both are immutable values.
-    ev.push({ type: 'hole-dealt', seat: d.seats[i], cards, up });
+    ev.push({ type: 'hole-dealt', seat: draft.seats[index], cards, up });
   }
-  d.deckPos += dealt * passes;
-  d.hole = hole;
-  d.holeUp = holeUp;
+  draft.deckPos += dealt * passes;
+  draft.hole = hole;
+  draft.holeUp = holeUp;
   return false;
 };
 
-const dealBoard: DealStepHandler = (d, step, ev) => {
+const dealBoard: DealStepHandler = (draft, step, ev) => {
   if (step.kind !== 'board') return false;
   const cards: Card[] = [];
-  for (let k = 0; k < step.count; k++) cards.push(draw(d));
-  d.board = d.board.concat(cards);
-  ev.push({ type: 'board-dealt', street: d.street, cards });
+  for (let k = 0; k < step.count; k++) cards.push(draw(draft));
+  draft.board = draft.board.concat(cards);
+  ev.push({ type: 'board-dealt', street: draft.street, cards });
   // Double-board bomb pot: the same count on the second board.
-  if (d.config.homeGame?.bombPot?.doubleBoard) dealSecondBoardStreet(d, step.count, ev);
+  if (draft.config.homeGame?.bombPot?.doubleBoard) dealSecondBoardStreet(draft, step.count, ev);
   return false;
 };
 
@@ -102,18 +102,18 @@ const dealBoard: DealStepHandler = (d, step, ev) => {
  * Deals the current street; returns false when a step cancelled the street's betting round, 'pause'
  * when a step waits for players (it must be the street's last step).
  */
-function dealStreet(d: Draft, ev: Events): boolean | 'pause' {
+function dealStreet(draft: Draft, ev: Events): boolean | 'pause' {
   let betting = true;
-  const steps = d.spec.streets[d.street].deal;
+  const steps = draft.spec.streets[draft.street].deal;
   for (let k = 0; k < steps.length; k++) {
     const step = steps[k];
     const core = step.kind === 'hole' ? dealHole : step.kind === 'board' ? dealBoard : undefined;
-    const fn = core ?? rulesOf(d.spec).dealSteps.get(step.kind);
+    const fn = core ?? rulesOf(draft.spec).dealSteps.get(step.kind);
     if (!fn) throw new Error(`no handler for deal step ${step.kind}`);
-    const r = fn(d, step, ev);
-    if (r === 'no-betting') betting = false;
-    else if (r === 'pause' && k === steps.length - 1) return 'pause';
-    else if (r)
+    const outcome = fn(draft, step, ev);
+    if (outcome === 'no-betting') betting = false;
+    else if (outcome === 'pause' && k === steps.length - 1) return 'pause';
+    else if (outcome)
       throw new Error(
         `deal step ${step.kind} pauses the street: it must be the street's last step and its module must drive the hand`,
       );
@@ -124,166 +124,166 @@ function dealStreet(d: Draft, ev: Events): boolean | 'pause' {
 // ---------- forced bets ----------
 
 /** Puts up to `amount` from player i's stack in; live chips count as his bet this round. */
-export function post(d: Draft, i: number, amount: number, live: boolean): number {
-  const x = Math.min(amount, d.stacks[i]);
-  d.stacks[i] -= x;
-  d.committed[i] += x;
-  if (live) d.bets[i] += x;
-  if (d.stacks[i] === 0) setAllIn(d, i, true);
-  return x;
+export function post(draft: Draft, index: number, amount: number, live: boolean): number {
+  const posted = Math.min(amount, draft.stacks[index]);
+  draft.stacks[index] -= posted;
+  draft.committed[index] += posted;
+  if (live) draft.bets[index] += posted;
+  if (draft.stacks[index] === 0) setAllIn(draft, index, true);
+  return posted;
 }
 
 // ---------- betting round bookkeeping ----------
 
 // Local on purpose (not `order.canAct`): it runs for every player on every action, and a
 // cross-module call costs a getter under the CommonJS transform tsx/esbuild use.
-function canAct(d: Draft, i: number): boolean {
-  return !d.folded[i] && !d.allIn[i];
+function canAct(draft: Draft, index: number): boolean {
+  return !draft.folded[index] && !draft.allIn[index];
 }
 
-export function liveCount(d: Draft | HandState): number {
-  let c = 0;
-  for (let i = 0; i < d.seats.length; i++) if (!d.folded[i]) c++;
-  return c;
+export function liveCount(hand: Draft | HandState): number {
+  let card = 0;
+  for (let i = 0; i < hand.seats.length; i++) if (!hand.folded[i]) card++;
+  return card;
 }
 
-function canActCount(d: Draft): number {
-  let c = 0;
-  for (let i = 0; i < d.seats.length; i++) if (canAct(d, i)) c++;
-  return c;
+function canActCount(draft: Draft): number {
+  let card = 0;
+  for (let i = 0; i < draft.seats.length; i++) if (canAct(draft, i)) card++;
+  return card;
 }
 
 /** Whether player i still owes an action in this round. */
-function needsToAct(d: Draft, i: number): boolean {
-  if (!canAct(d, i)) return false;
-  if (d.acted[i] && d.bets[i] >= d.currentBet) return false;
+function needsToAct(draft: Draft, index: number): boolean {
+  if (!canAct(draft, index)) return false;
+  if (draft.acted[index] && draft.bets[index] >= draft.currentBet) return false;
   // Alone against all-in players whose bets he already covers: nothing to decide.
   let maxOther = 0;
-  for (let j = 0; j < d.seats.length; j++) {
-    if (j === i || d.folded[j]) continue;
-    if (!d.allIn[j]) return true;
-    if (d.bets[j] > maxOther) maxOther = d.bets[j];
+  for (let j = 0; j < draft.seats.length; j++) {
+    if (j === index || draft.folded[j]) continue;
+    if (!draft.allIn[j]) return true;
+    if (draft.bets[j] > maxOther) maxOther = draft.bets[j];
   }
-  return d.bets[i] < maxOther;
+  return draft.bets[index] < maxOther;
 }
 
-export function nextToAct(d: Draft, from: number): number {
-  const n = d.seats.length;
-  for (let k = 0; k < n; k++) {
-    const i = (from + k) % n;
-    if (needsToAct(d, i)) return i;
+export function nextToAct(draft: Draft, from: number): number {
+  const seatCount = draft.seats.length;
+  for (let k = 0; k < seatCount; k++) {
+    const index = (from + k) % seatCount;
+    if (needsToAct(draft, index)) return index;
   }
   return -1;
 }
 
 /** Starts betting round bookkeeping for the current street. */
-export function resetRound(d: Draft): void {
-  const n = d.seats.length;
-  d.currentBet = 0;
-  d.lastIncrement = openingIncrement(d);
-  d.betCount = 0;
-  d.spreadStep = 0;
-  d.lastAggressor = -1;
-  d.acted = new Array<boolean>(n).fill(false);
-  d.actedLevel = new Array<number>(n).fill(0);
+export function resetRound(draft: Draft): void {
+  const seatCount = draft.seats.length;
+  draft.currentBet = 0;
+  draft.lastIncrement = openingIncrement(draft);
+  draft.betCount = 0;
+  draft.spreadStep = 0;
+  draft.lastAggressor = -1;
+  draft.acted = new Array<boolean>(seatCount).fill(false);
+  draft.actedLevel = new Array<number>(seatCount).fill(0);
 }
 
 /** The part of the largest bet no one matched goes back to its owner: a return, not a win. */
-function returnUncalled(d: Draft, ev: Events): void {
+function returnUncalled(draft: Draft, ev: Events): void {
   let top = -1;
   let topBet = 0;
   let second = 0;
-  for (let i = 0; i < d.seats.length; i++) {
-    const b = d.bets[i];
-    if (b > topBet) {
+  for (let i = 0; i < draft.seats.length; i++) {
+    const bet = draft.bets[i];
+    if (bet > topBet) {
       second = topBet;
-      topBet = b;
+      topBet = bet;
       top = i;
-    } else if (b > second) second = b;
+    } else if (bet > second) second = bet;
   }
   if (top >= 0 && topBet > second) {
     const back = topBet - second;
     // Only a player who was all-in for want of chips can act again (not one under disconnection protection).
-    if (d.stacks[top] === 0) setAllIn(d, top, false);
-    d.bets[top] -= back;
-    d.committed[top] -= back;
-    d.stacks[top] += back;
-    ev.push({ type: 'uncalled-bet-returned', seat: d.seats[top], amount: back });
+    if (draft.stacks[top] === 0) setAllIn(draft, top, false);
+    draft.bets[top] -= back;
+    draft.committed[top] -= back;
+    draft.stacks[top] += back;
+    ev.push({ type: 'uncalled-bet-returned', seat: draft.seats[top], amount: back });
   }
 }
 
-function collectBets(d: Draft, ev: Events): void {
+function collectBets(draft: Draft, ev: Events): void {
   let any = false;
-  for (let i = 0; i < d.bets.length; i++) if (d.bets[i] !== 0) any = true;
-  if (any) d.bets = new Array<number>(d.seats.length).fill(0);
-  ev.push({ type: 'bets-collected', pot: potTotal(d) });
+  for (let i = 0; i < draft.bets.length; i++) if (draft.bets[i] !== 0) any = true;
+  if (any) draft.bets = new Array<number>(draft.seats.length).fill(0);
+  ev.push({ type: 'bets-collected', pot: potTotal(draft) });
 }
 
 /** After an accepted action: the next player, or the end of the round / hand. */
-export function afterAction(d: Draft, ev: Events): void {
-  if (liveCount(d) === 1) return winWithoutShowdown(d, ev);
-  const next = nextToAct(d, d.toAct + 1);
+export function afterAction(draft: Draft, ev: Events): void {
+  if (liveCount(draft) === 1) return winWithoutShowdown(draft, ev);
+  const next = nextToAct(draft, draft.toAct + 1);
   if (next >= 0) {
-    d.toAct = next;
+    draft.toAct = next;
     return;
   }
-  closeRound(d, ev);
+  closeRound(draft, ev);
 }
 
 /** Lets the first player of the current (already dealt) street act, or moves on if nobody needs to. */
-export function openRound(d: Draft, ev: Events): void {
-  const street = d.spec.streets[d.street];
+export function openRound(draft: Draft, ev: Events): void {
+  const street = draft.spec.streets[draft.street];
   // Bomb pot: no preflop betting, straight to the flop.
-  if (street.betting && !(d.street === 0 && d.config.homeGame && isBombPot(d.config))) {
-    const first = nextToAct(d, openerIndex(d as HandState, street.opener));
+  if (street.betting && !(draft.street === 0 && draft.config.homeGame && isBombPot(draft.config))) {
+    const first = nextToAct(draft, openerIndex(draft as HandState, street.opener));
     if (first >= 0) {
-      d.toAct = first;
+      draft.toAct = first;
       return;
     }
   }
-  closeRound(d, ev);
+  closeRound(draft, ev);
 }
 
 /** Ends the betting round and deals on until someone must act, or the hand is decided. */
-export function closeRound(d: Draft, ev: Events): void {
-  d.toAct = -1;
-  returnUncalled(d, ev);
-  collectBets(d, ev);
-  nextStreets(d, ev);
+export function closeRound(draft: Draft, ev: Events): void {
+  draft.toAct = -1;
+  returnUncalled(draft, ev);
+  collectBets(draft, ev);
+  nextStreets(draft, ev);
 }
 
 /** Whether the current street's betting round starts (its first player is set to act). */
-function startBetting(d: Draft, dealtBetting: boolean): boolean {
-  const street = d.spec.streets[d.street];
-  if (street.betting && dealtBetting && !d.runout) {
-    const first = nextToAct(d, openerIndex(d as HandState, street.opener));
+function startBetting(draft: Draft, dealtBetting: boolean): boolean {
+  const street = draft.spec.streets[draft.street];
+  if (street.betting && dealtBetting && !draft.runout) {
+    const first = nextToAct(draft, openerIndex(draft as HandState, street.opener));
     if (first >= 0) {
-      d.toAct = first;
+      draft.toAct = first;
       return true;
     }
   }
   return false;
 }
 
-export function nextStreets(d: Draft, ev: Events): void {
+export function nextStreets(draft: Draft, ev: Events): void {
   for (;;) {
-    if (d.street + 1 >= d.spec.streets.length) {
+    if (draft.street + 1 >= draft.spec.streets.length) {
       // Run it twice: the second run is dealt once the first is complete.
-      if (d.config.homeGame) dealSecondRun(d, ev);
-      return showdown(d, ev);
+      if (draft.config.homeGame) dealSecondRun(draft, ev);
+      return showdown(draft, ev);
     }
-    if (!d.runout && canActCount(d) <= 1) {
+    if (!draft.runout && canActCount(draft) <= 1) {
       // Run it twice: the players still in are asked first (the hand waits in phase 'run-twice').
-      if (d.config.homeGame && liveCount(d) > 1 && offerRunTwice(d, ev)) return;
-      d.runout = true;
-      ev.push({ type: 'runout', fromStreet: d.street + 1 });
+      if (draft.config.homeGame && liveCount(draft) > 1 && offerRunTwice(draft, ev)) return;
+      draft.runout = true;
+      ev.push({ type: 'runout', fromStreet: draft.street + 1 });
     }
-    d.street++;
-    resetRound(d);
-    ev.push({ type: 'street-started', street: d.street, name: d.spec.streets[d.street].name });
-    const betting = dealStreet(d, ev);
+    draft.street++;
+    resetRound(draft);
+    ev.push({ type: 'street-started', street: draft.street, name: draft.spec.streets[draft.street].name });
+    const betting = dealStreet(draft, ev);
     if (betting === 'pause') return;
-    if (startBetting(d, betting)) return;
+    if (startBetting(draft, betting)) return;
     // No betting on this street: it is collected empty and the next one follows.
   }
 }
@@ -292,119 +292,119 @@ export function nextStreets(d: Draft, ev: Events): void {
  * After a paused deal step is done (the draw module's last draw): back to 'betting', the street's
  * betting round opens, or the hand moves on when nobody needs to act.
  */
-export function resumeStreet(d: Draft, ev: Events): void {
-  d.phase = 'betting';
-  d.toAct = -1;
-  if (startBetting(d, true)) return;
-  nextStreets(d, ev);
+export function resumeStreet(draft: Draft, ev: Events): void {
+  draft.phase = 'betting';
+  draft.toAct = -1;
+  if (startBetting(draft, true)) return;
+  nextStreets(draft, ev);
 }
 
 export { dealStreet };
 
 // ---------- the end ----------
 
-function finalStacks(d: Draft): SeatConfig[] {
-  return d.seats.map((seat, i) => ({ seat, stack: d.stacks[i] }));
+function finalStacks(draft: Draft): SeatConfig[] {
+  return draft.seats.map((seat, i) => ({ seat, stack: draft.stacks[i] }));
 }
 
 const NO_RAKE = [0];
-function takeRake(d: Draft, pots: Pot[]): number[] {
-  const fn = d.config.rake;
+function takeRake(draft: Draft, pots: Pot[]): number[] {
+  const fn = draft.config.rake;
   if (!fn) return pots.length === 1 ? NO_RAKE : new Array<number>(pots.length).fill(0);
   const rake = fn({
     pots: pots.map((p) => p.amount),
-    playersDealt: d.seats.length,
-    dropEligible: d.street >= d.spec.rakeFromStreet,
+    playersDealt: draft.seats.length,
+    dropEligible: draft.street >= draft.spec.rakeFromStreet,
   });
   if (rake.length !== pots.length) throw new Error('rake function must return one amount per pot');
-  return rake.map((r, k) => {
-    if (!Number.isInteger(r) || r < 0 || r > pots[k].amount)
-      throw new Error(`rake ${r} invalid for a pot of ${pots[k].amount}`);
-    return r;
+  return rake.map((rake, potIndex) => {
+    if (!Number.isInteger(rake) || rake < 0 || rake > pots[potIndex].amount)
+      throw new Error(`rake ${rake} invalid for a pot of ${pots[potIndex].amount}`);
+    return rake;
   });
 }
 
-function endHand(d: Draft, ev: Events, carryOver = 0): void {
-  d.phase = 'complete';
-  d.toAct = -1;
+function endHand(draft: Draft, ev: Events, carryOver = 0): void {
+  draft.phase = 'complete';
+  draft.toAct = -1;
   ev.push(
     carryOver > 0
-      ? { type: 'hand-ended', stacks: finalStacks(d), carryOver }
-      : { type: 'hand-ended', stacks: finalStacks(d) },
+      ? { type: 'hand-ended', stacks: finalStacks(draft), carryOver }
+      : { type: 'hand-ended', stacks: finalStacks(draft) },
   );
 }
 
-export function winWithoutShowdown(d: Draft, ev: Events): void {
-  d.toAct = -1;
-  returnUncalled(d, ev);
-  collectBets(d, ev);
-  if (d.config.homeGame && (d.config.homeGame.sevenDeuceBounty ?? 0) > 0) {
+export function winWithoutShowdown(draft: Draft, ev: Events): void {
+  draft.toAct = -1;
+  returnUncalled(draft, ev);
+  collectBets(draft, ev);
+  if (draft.config.homeGame && (draft.config.homeGame.sevenDeuceBounty ?? 0) > 0) {
     // 7-2 bounty tables: every uncontested winner may show his hand (or muck it) before he is paid;
     // asking every winner keeps the question from telling anyone what he holds. The table's timeout
     // answer is 'muck'. Until he answers the pot is unpaid (a cancelled hand refunds it as usual).
-    d.phase = 'show-or-muck';
-    d.toAct = d.folded.indexOf(false);
+    draft.phase = 'show-or-muck';
+    draft.toAct = draft.folded.indexOf(false);
     return;
   }
-  awardUncontested(d, ev);
-  endUncontested(d, ev);
+  awardUncontested(draft, ev);
+  endUncontested(draft, ev);
 }
 
-function awardUncontested(d: Draft, ev: Events): number {
-  const winner = d.folded.indexOf(false);
-  const pot: Pot = { amount: potTotal(d), eligible: [winner] };
-  const [rake] = takeRake(d, [pot]);
+function awardUncontested(draft: Draft, ev: Events): number {
+  const winner = draft.folded.indexOf(false);
+  const pot: Pot = { amount: potTotal(draft), eligible: [winner] };
+  const [rake] = takeRake(draft, [pot]);
   const won = pot.amount - rake;
-  d.stacks[winner] += won;
+  draft.stacks[winner] += won;
   ev.push({
     type: 'pot-awarded',
     pot: 0,
     amount: pot.amount,
     rake,
-    eligible: [d.seats[winner]],
-    shares: [{ seat: d.seats[winner], amount: won, half: 'whole' }],
+    eligible: [draft.seats[winner]],
+    shares: [{ seat: draft.seats[winner], amount: won, half: 'whole' }],
   });
   return winner;
 }
 
 /** The end of a hand won without a showdown: the rabbit hunt (home games), then the hand is over. */
-function endUncontested(d: Draft, ev: Events): void {
-  if (d.config.homeGame) rabbitHunt(d, ev);
-  endHand(d, ev);
+function endUncontested(draft: Draft, ev: Events): void {
+  if (draft.config.homeGame) rabbitHunt(draft, ev);
+  endHand(draft, ev);
 }
 
 /** An uncontested winner's answer (hand/home `show` / `muck`): he is paid; a shown 7-2 offsuit collects the bounty. */
-export function uncontestedShow(d: Draft, ev: Events, show: boolean): void {
-  const i = d.toAct;
-  d.toAct = -1;
-  ev.push({ type: 'x-winner-shows', seat: d.seats[i], show });
-  awardUncontested(d, ev);
+export function uncontestedShow(draft: Draft, ev: Events, show: boolean): void {
+  const index = draft.toAct;
+  draft.toAct = -1;
+  ev.push({ type: 'x-winner-shows', seat: draft.seats[index], show });
+  awardUncontested(draft, ev);
   if (show) {
-    d.shown = d.shown.slice();
-    d.shown[i] = true;
-    ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
+    draft.shown = draft.shown.slice();
+    draft.shown[index] = true;
+    ev.push({ type: 'hand-shown', seat: draft.seats[index], cards: draft.hole[index].slice() });
     payBounty(
-      d,
+      draft,
       ev,
-      d.seats.map((_, j) => j === i),
+      draft.seats.map((_, j) => j === index),
     );
   }
-  endUncontested(d, ev);
+  endUncontested(draft, ev);
 }
 
 /** After the run-it-twice answers: twice when every player asked accepted, then the board is run out. */
-export function afterRunTwiceOffer(d: Draft, ev: Events, twice: boolean): void {
-  const h = homeOf(d)!;
-  setHome(d, { ...h, offer: null, twice, runFrom: d.street + 1 });
-  d.phase = 'betting';
-  d.toAct = -1;
+export function afterRunTwiceOffer(draft: Draft, ev: Events, twice: boolean): void {
+  const ext = homeOf(draft)!;
+  setHome(draft, { ...ext, offer: null, twice, runFrom: draft.street + 1 });
+  draft.phase = 'betting';
+  draft.toAct = -1;
   ev.push({ type: 'x-run-twice', twice });
-  nextStreets(d, ev);
+  nextStreets(draft, ev);
 }
 
 /** Clockwise distance of player i from the first player left of the button (odd-chip order). */
-function seatOrder(i: number, lob: number, n: number): number {
-  return (i - lob + n) % n;
+function seatOrder(index: number, lob: number, seatCount: number): number {
+  return (index - lob + seatCount) % seatCount;
 }
 
 /**
@@ -412,7 +412,7 @@ function seatOrder(i: number, lob: number, n: number): number {
  * none under `oddChip: 'carry-over'`. Returns the chips left undivided.
  */
 function pay(
-  d: Draft,
+  draft: Draft,
   amount: number,
   winners: number[],
   half: 'whole' | 'high' | 'low',
@@ -420,20 +420,22 @@ function pay(
   lob: number,
   board?: number,
 ): number {
-  const n = d.seats.length;
-  winners.sort((a, b) => seatOrder(a, lob, n) - seatOrder(b, lob, n));
-  const k = winners.length;
-  const share = Math.floor(amount / k);
-  let rem = amount - share * k;
-  const kept = d.spec.oddChip === 'carry-over' ? rem : 0;
+  const seatCount = draft.seats.length;
+  winners.sort((a, b) => seatOrder(a, lob, seatCount) - seatOrder(b, lob, seatCount));
+  const winnerCount = winners.length;
+  const share = Math.floor(amount / winnerCount);
+  let rem = amount - share * winnerCount;
+  const kept = draft.spec.oddChip === 'carry-over' ? rem : 0;
   rem -= kept;
-  for (let w = 0; w < k; w++) {
-    const i = winners[w];
-    const a = share + (rem > 0 ? 1 : 0);
+  for (let w = 0; w < winnerCount; w++) {
+    const index = winners[w];
+    const amount = share + (rem > 0 ? 1 : 0);
     if (rem > 0) rem--;
-    d.stacks[i] += a;
+    draft.stacks[index] += amount;
     shares.push(
-      board === undefined ? { seat: d.seats[i], amount: a, half } : { seat: d.seats[i], amount: a, half, board },
+      board === undefined
+        ? { seat: draft.seats[index], amount: amount, half }
+        : { seat: draft.seats[index], amount: amount, half, board },
     );
   }
   return kept;
@@ -445,93 +447,93 @@ type PotShare = { seat: number; amount: number; half: 'whole' | 'high' | 'low'; 
 function bestOf(vals: number[], eligible: number[], rank: ShowdownRanking, options: CompareOptions): number[] {
   let top = -1;
   for (let e = 0; e < eligible.length; e++) {
-    const i = eligible[e];
-    if (vals[i] >= 0 && (top < 0 || rank.compare(vals[i], vals[top], options) > 0)) top = i;
+    const index = eligible[e];
+    if (vals[index] >= 0 && (top < 0 || rank.compare(vals[index], vals[top], options) > 0)) top = index;
   }
   const out: number[] = [];
   if (top < 0) return out;
   for (let e = 0; e < eligible.length; e++) {
-    const i = eligible[e];
-    if (vals[i] >= 0 && rank.compare(vals[i], vals[top], options) === 0) out.push(i);
+    const index = eligible[e];
+    if (vals[index] >= 0 && rank.compare(vals[index], vals[top], options) === 0) out.push(index);
   }
   return out;
 }
 
-function showdown(d: Draft, ev: Events): void {
-  d.toAct = -1;
-  const n = d.seats.length;
-  const spec = d.spec;
+function showdown(draft: Draft, ev: Events): void {
+  draft.toAct = -1;
+  const seatCount = draft.seats.length;
+  const spec = draft.spec;
   const high = rankingFor(spec.ranking.high);
   const low = spec.ranking.low ? rankingFor(spec.ranking.low) : null;
   // One board, or two (a double-board bomb pot, a board run twice): every pot is split between them.
-  const boards = d.config.homeGame ? boardsOf(d) : [d.board];
+  const boards = draft.config.homeGame ? boardsOf(draft) : [draft.board];
   const nb = boards.length;
   const his: number[][] = [];
   const los: number[][] = [];
   let live = 0;
-  for (let i = 0; i < n; i++) if (!d.folded[i]) live++;
+  for (let i = 0; i < seatCount; i++) if (!draft.folded[i]) live++;
   for (let b = 0; b < nb; b++) {
-    const hi = new Array<number>(n);
-    const lo = new Array<number>(n);
-    for (let i = 0; i < n; i++) {
+    const hi = new Array<number>(seatCount);
+    const lo = new Array<number>(seatCount);
+    for (let i = 0; i < seatCount; i++) {
       hi[i] = lo[i] = -1;
-      if (d.folded[i]) continue;
-      hi[i] = high.score(d.hole[i], boards[b]);
-      if (low) lo[i] = low.score(d.hole[i], boards[b]);
+      if (draft.folded[i]) continue;
+      hi[i] = high.score(draft.hole[i], boards[b]);
+      if (low) lo[i] = low.score(draft.hole[i], boards[b]);
     }
     his.push(hi);
     los.push(lo);
   }
   const options: CompareOptions = { headsUp: live === 2 };
-  const pots = buildPots(d.committed, d.folded, tableDeadMoney(d.config, d.sbIndex, d.bbIndex));
-  if (d.config.carryOver && pots.length) pots[0].amount += d.config.carryOver;
+  const pots = buildPots(draft.committed, draft.folded, tableDeadMoney(draft.config, draft.sbIndex, draft.bbIndex));
+  if (draft.config.carryOver && pots.length) pots[0].amount += draft.config.carryOver;
 
   // Showdown order: the last bettor/raiser of the final round, else the variant's opener rule.
-  const start = d.lastAggressor >= 0 ? d.lastAggressor : openerIndex(d as HandState, spec.showdownOpener);
-  let showAll = d.config.showdown === 'show-all';
+  const start = draft.lastAggressor >= 0 ? draft.lastAggressor : openerIndex(draft as HandState, spec.showdownOpener);
+  let showAll = draft.config.showdown === 'show-all';
   // Every hand is tabled on Naiko (show-all) tables and whenever a player is all-in.
-  for (let i = 0; i < n && !showAll; i++) if (!d.folded[i] && d.allIn[i]) showAll = true;
+  for (let i = 0; i < seatCount && !showAll; i++) if (!draft.folded[i] && draft.allIn[i]) showAll = true;
   // Best shown hand per board and pot (player index, -1 = none shown yet).
   const bestHi = his.map(() => new Array<number>(pots.length).fill(-1));
   const bestLo = his.map(() => new Array<number>(pots.length).fill(-1));
-  d.shown = d.shown.slice();
-  for (let k0 = 0; k0 < n; k0++) {
-    const i = (start + k0) % n;
-    if (d.folded[i]) continue;
+  draft.shown = draft.shown.slice();
+  for (let k0 = 0; k0 < seatCount; k0++) {
+    const index = (start + k0) % seatCount;
+    if (draft.folded[index]) continue;
     let show = showAll;
     // Classic tables: a hand is mucked when it cannot beat or tie a hand shown in any pot it plays for (on any board).
     for (let b = 0; b < nb && !show; b++) {
       const hi = his[b];
       const lo = los[b];
       for (let k = 0; k < pots.length && !show; k++) {
-        if (!pots[k].eligible.includes(i)) continue;
-        if (bestHi[b][k] < 0 || high.compare(hi[i], hi[bestHi[b][k]], options) >= 0) show = true;
-        else if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) >= 0))
+        if (!pots[k].eligible.includes(index)) continue;
+        if (bestHi[b][k] < 0 || high.compare(hi[index], hi[bestHi[b][k]], options) >= 0) show = true;
+        else if (low && lo[index] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[index], lo[bestLo[b][k]], options) >= 0))
           show = true;
       }
     }
     if (show) {
-      d.shown[i] = true;
+      draft.shown[index] = true;
       for (let b = 0; b < nb; b++) {
         const hi = his[b];
         const lo = los[b];
         for (let k = 0; k < pots.length; k++) {
-          if (!pots[k].eligible.includes(i)) continue;
-          if (bestHi[b][k] < 0 || high.compare(hi[i], hi[bestHi[b][k]], options) > 0) bestHi[b][k] = i;
-          if (low && lo[i] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[i], lo[bestLo[b][k]], options) > 0))
-            bestLo[b][k] = i;
+          if (!pots[k].eligible.includes(index)) continue;
+          if (bestHi[b][k] < 0 || high.compare(hi[index], hi[bestHi[b][k]], options) > 0) bestHi[b][k] = index;
+          if (low && lo[index] >= 0 && (bestLo[b][k] < 0 || low.compare(lo[index], lo[bestLo[b][k]], options) > 0))
+            bestLo[b][k] = index;
         }
       }
-      ev.push({ type: 'hand-shown', seat: d.seats[i], cards: d.hole[i].slice() });
+      ev.push({ type: 'hand-shown', seat: draft.seats[index], cards: draft.hole[index].slice() });
     } else {
-      ev.push({ type: 'hand-mucked', seat: d.seats[i], cards: d.hole[i].slice() });
+      ev.push({ type: 'hand-mucked', seat: draft.seats[index], cards: draft.hole[index].slice() });
     }
   }
 
-  const rake = takeRake(d, pots);
-  const lob = leftOfButton(d);
+  const rake = takeRake(draft, pots);
+  const lob = leftOfButton(draft);
   let carryOver = 0;
-  const won = new Array<boolean>(n).fill(false);
+  const won = new Array<boolean>(seatCount).fill(false);
   for (let k = 0; k < pots.length; k++) {
     const pot = pots[k];
     const amount = pot.amount - rake[k];
@@ -547,24 +549,24 @@ function showdown(d: Draft, ev: Events): void {
       if (loWinners.length) {
         // Hi/Lo: the odd chip of the halves goes to the high half.
         const loHalf = Math.floor(per / 2);
-        carryOver += pay(d, per - loHalf, hiWinners, 'high', shares, lob, tag);
-        carryOver += pay(d, loHalf, loWinners, 'low', shares, lob, tag);
-      } else carryOver += pay(d, per, hiWinners, 'whole', shares, lob, tag);
+        carryOver += pay(draft, per - loHalf, hiWinners, 'high', shares, lob, tag);
+        carryOver += pay(draft, loHalf, loWinners, 'low', shares, lob, tag);
+      } else carryOver += pay(draft, per, hiWinners, 'whole', shares, lob, tag);
     }
     const odd = amount - per * nb;
     if (odd > 0) {
       // The pot's odd chip between the boards: to the winner (of either board) nearest the button on the left.
-      winnersAll.sort((a, b) => seatOrder(a, lob, n) - seatOrder(b, lob, n));
-      const w = winnersAll[0];
-      d.stacks[w] += odd;
-      const share = shares.find((x) => x.seat === d.seats[w]) as PotShare;
+      winnersAll.sort((a, b) => seatOrder(a, lob, seatCount) - seatOrder(b, lob, seatCount));
+      const winner = winnersAll[0];
+      draft.stacks[winner] += odd;
+      const share = shares.find((x) => x.seat === draft.seats[winner]) as PotShare;
       share.amount += odd;
     }
-    for (const x of shares) if (x.amount > 0) won[d.seats.indexOf(x.seat)] = true;
+    for (const share of shares) if (share.amount > 0) won[draft.seats.indexOf(share.seat)] = true;
     const eligible: number[] = [];
-    for (const i of pot.eligible) eligible.push(d.seats[i]);
+    for (const index of pot.eligible) eligible.push(draft.seats[index]);
     ev.push({ type: 'pot-awarded', pot: k, amount: pot.amount, rake: rake[k], eligible, shares });
   }
-  if (d.config.homeGame) payBounty(d, ev, won);
-  endHand(d, ev, carryOver);
+  if (draft.config.homeGame) payBounty(draft, ev, won);
+  endHand(draft, ev, carryOver);
 }

@@ -16,8 +16,8 @@ export function buildPots(committed: readonly number[], folded: readonly boolean
   if (dead && dead.some((x) => x > 0)) return withDeadMoney(committed, folded, dead);
   const levels: number[] = [];
   for (let i = 0; i < committed.length; i++) {
-    const c = committed[i];
-    if (!folded[i] && c > 0 && !levels.includes(c)) levels.push(c);
+    const card = committed[i];
+    if (!folded[i] && card > 0 && !levels.includes(card)) levels.push(card);
   }
   levels.sort((a, b) => a - b);
   const pots: Pot[] = [];
@@ -27,9 +27,9 @@ export function buildPots(committed: readonly number[], folded: readonly boolean
     let amount = 0;
     const eligible: number[] = [];
     for (let i = 0; i < committed.length; i++) {
-      const c = committed[i];
-      if (c > prev) amount += (c < lvl ? c : lvl) - prev;
-      if (!folded[i] && c >= lvl) eligible.push(i);
+      const card = committed[i];
+      if (card > prev) amount += (card < lvl ? card : lvl) - prev;
+      if (!folded[i] && card >= lvl) eligible.push(i);
     }
     if (amount > 0) pots.push({ amount, eligible });
     total += amount;
@@ -38,7 +38,7 @@ export function buildPots(committed: readonly number[], folded: readonly boolean
   // Chips of folded players above every live level cannot exist after uncalled bets are returned,
   // but never lose a chip: they would belong to the last pot.
   let all = 0;
-  for (const c of committed) all += c;
+  for (const card of committed) all += card;
   if (all > total && pots.length) pots[pots.length - 1].amount += all - total;
   return pots;
 }
@@ -51,7 +51,7 @@ export function buildPots(committed: readonly number[], folded: readonly boolean
 function withDeadMoney(committed: readonly number[], folded: readonly boolean[], dead: readonly number[]): Pot[] {
   const live = committed.map((c, i) => c - dead[i]);
   let total = 0;
-  for (const x of dead) total += x;
+  for (const amount of dead) total += amount;
   const pots = buildPots(live, folded);
   if (pots.length) pots[0].amount += total;
   else {
@@ -74,19 +74,19 @@ export function tableDeadMoney(config: HandConfig, sbIndex: number, bbIndex: num
   if (!(ante > 0 && stakes.bigBlindAnte && bbIndex >= 0) && !(posts && posts.some((p) => p.dead > 0))) return undefined;
   const stacks = config.seats.map((s) => s.stack);
   const dead = stacks.map(() => 0);
-  const take = (i: number, amount: number): number => {
-    const x = Math.min(amount, stacks[i]);
-    stacks[i] -= x;
-    return x;
+  const take = (index: number, amount: number): number => {
+    const taken = Math.min(amount, stacks[index]);
+    stacks[index] -= taken;
+    return taken;
   };
   if (ante > 0 && !stakes.bigBlindAnte) for (let i = 0; i < stacks.length; i++) take(i, ante);
   if (sbIndex >= 0) take(sbIndex, stakes.smallBlind);
   if (bbIndex >= 0) take(bbIndex, stakes.bigBlind);
   if (ante > 0 && stakes.bigBlindAnte && bbIndex >= 0) dead[bbIndex] += take(bbIndex, ante);
-  for (const p of posts ?? []) {
-    const i = config.seats.findIndex((s) => s.seat === p.seat);
-    take(i, p.live);
-    dead[i] += take(i, p.dead);
+  for (const post of posts ?? []) {
+    const index = config.seats.findIndex((s) => s.seat === post.seat);
+    take(index, post.live);
+    dead[index] += take(index, post.dead);
   }
   return dead;
 }
@@ -97,12 +97,12 @@ export function tableDeadMoney(config: HandConfig, sbIndex: number, bbIndex: num
  */
 export function splitAmount(amount: number, winners: number[], orderKey: (i: number) => number): Map<number, number> {
   const sorted = winners.slice().sort((a, b) => orderKey(a) - orderKey(b));
-  const k = sorted.length;
-  const share = Math.floor(amount / k);
-  let rem = amount - share * k;
+  const level = sorted.length;
+  const share = Math.floor(amount / level);
+  let rem = amount - share * level;
   const out = new Map<number, number>();
-  for (const w of sorted) {
-    out.set(w, share + (rem > 0 ? 1 : 0));
+  for (const contribution of sorted) {
+    out.set(contribution, share + (rem > 0 ? 1 : 0));
     if (rem > 0) rem--;
   }
   return out;

@@ -42,36 +42,36 @@ const tableArb = fc
     post: fc.option(fc.record({ pick: fc.nat(), live: fc.boolean(), dead: fc.boolean() })),
     shortBigBlind: fc.constantFrom('full' as const, 'posted' as const),
   })
-  .map((t): HandConfig => {
+  .map((table): HandConfig => {
     let seat = -1;
-    const seats = t.stacks.map((stack, i) => ({ seat: (seat += t.gaps[i]), stack }));
+    const seats = table.stacks.map((stack, i) => ({ seat: (seat += table.gaps[i]), stack }));
     const lastSeat = seats[seats.length - 1].seat;
     return {
-      variant: t.variant,
-      structure: t.structure,
+      variant: table.variant,
+      structure: table.structure,
       seats,
-      button: t.buttonPick % (lastSeat + 2),
+      button: table.buttonPick % (lastSeat + 2),
       stakes: {
-        smallBlind: Math.floor(t.bb / 2),
-        bigBlind: t.bb,
-        ante: t.ante,
-        bigBlindAnte: t.bigBlindAnte,
-        spreadLimits: [t.bb, 2 * t.bb, 3 * t.bb],
+        smallBlind: Math.floor(table.bb / 2),
+        bigBlind: table.bb,
+        ante: table.ante,
+        bigBlindAnte: table.bigBlindAnte,
+        spreadLimits: [table.bb, 2 * table.bb, 3 * table.bb],
       },
-      showdown: t.showdown,
-      rake: t.rake ? houseRake() : undefined,
-      smallBlindSeat: t.deadSmallBlind && seats.length > 2 ? null : undefined,
+      showdown: table.showdown,
+      rake: table.rake ? houseRake() : undefined,
+      smallBlindSeat: table.deadSmallBlind && seats.length > 2 ? null : undefined,
       // A newcomer's big blind (live) and a missed small blind (dead), as the table would ask.
-      posts: t.post
+      posts: table.post
         ? [
             {
-              seat: seats[t.post.pick % seats.length].seat,
-              live: t.post.live ? t.bb : 0,
-              dead: t.post.dead ? Math.floor(t.bb / 2) : 0,
+              seat: seats[table.post.pick % seats.length].seat,
+              live: table.post.live ? table.bb : 0,
+              dead: table.post.dead ? Math.floor(table.bb / 2) : 0,
             },
           ]
         : undefined,
-      shortBigBlind: t.shortBigBlind,
+      shortBigBlind: table.shortBigBlind,
     };
   });
 
@@ -111,10 +111,10 @@ describe('hand machine properties', () => {
         const run = playRandomHand(config, seed, {
           running: (s) => s.phase === 'betting',
           maxSteps: 300,
-          check: (s) => {
-            const la = legalActions(s)!;
+          check: (state) => {
+            const la = legalActions(state)!;
             expect(la.actions).toContain('fold');
-            expect(apply(s, { type: 'fold', seat: la.seat }).ok).toBe(true);
+            expect(apply(state, { type: 'fold', seat: la.seat }).ok).toBe(true);
           },
           choose: (state, rng) => {
             const la = legalActions(state)!;
@@ -132,9 +132,9 @@ describe('hand machine properties', () => {
   test('legalActions and apply agree (and a refused action changes nothing)', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
-        playRandom(config, seed, (s, rng) => {
+        playRandom(config, seed, (state, rng) => {
           const la = checkApplyAgreesWithLegalActions(
-            s,
+            state,
             rng,
             ['fold', 'check', 'call', 'bet', 'raise', 'artificialAllIn'],
             (la, type, amount) =>
@@ -144,10 +144,10 @@ describe('hand machine properties', () => {
                   (amount === undefined ||
                     (amount >= la.minTo && amount <= la.maxTo && (!la.choices || la.choices.includes(amount)))),
           );
-          const before = JSON.stringify(s);
-          const other = s.seats.find((x) => x !== la.seat)!;
-          expect(apply(s, { type: 'fold', seat: other }).ok).toBe(false);
-          expect(JSON.stringify(s)).toBe(before);
+          const before = JSON.stringify(state);
+          const other = state.seats.find((x) => x !== la.seat)!;
+          expect(apply(state, { type: 'fold', seat: other }).ok).toBe(false);
+          expect(JSON.stringify(state)).toBe(before);
         });
       }),
       { numRuns: 80 },

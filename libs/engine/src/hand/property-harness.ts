@@ -41,15 +41,15 @@ export function playRandomHand(config: HandConfig, seed: number, opts: RandomPla
   for (let steps = 0; running(state); steps++) {
     if (steps > opts.maxSteps) throw new Error('the hand did not terminate');
     opts.check?.(state, rng);
-    const a = opts.choose(state, rng);
-    if (!a) throw new Error(`nobody to act in phase ${state.phase}`);
-    const r = apply(state, a);
-    if (!r.ok) throw new Error(`a legal action was refused: ${JSON.stringify(a)} ${r.error.message}`);
-    state = r.state;
+    const action = opts.choose(state, rng);
+    if (!action) throw new Error(`nobody to act in phase ${state.phase}`);
+    const result = apply(state, action);
+    if (!result.ok) throw new Error(`a legal action was refused: ${JSON.stringify(action)} ${result.error.message}`);
+    state = result.state;
     run.states.push(state);
-    run.actions.push(a);
-    run.events.push(...r.events);
-    run.stepEvents.push(r.events);
+    run.actions.push(action);
+    run.events.push(...result.events);
+    run.stepEvents.push(result.events);
   }
   return run;
 }
@@ -62,8 +62,8 @@ export const rakeTaken = (events: readonly HandEvent[]): number =>
 
 /** Every stack in every state is a non-negative integer. */
 export function checkNoNegativeStack(run: RandomRun): void {
-  for (const s of run.states)
-    if (!s.stacks.every((x) => x >= 0 && Number.isInteger(x))) throw new Error(`negative stack ${s.stacks}`);
+  for (const state of run.states)
+    if (!state.stacks.every((x) => x >= 0 && Number.isInteger(x))) throw new Error(`negative stack ${state.stacks}`);
 }
 
 /**
@@ -73,8 +73,9 @@ export function checkNoNegativeStack(run: RandomRun): void {
 export function checkChipsConserved(config: HandConfig, run: RandomRun): void {
   const start0 = chipsDealtIn(config);
   checkNoNegativeStack(run);
-  for (const s of run.states) {
-    if (s.phase === 'betting' && sum(s.stacks) + sum(s.committed) !== start0) throw new Error('chips not conserved');
+  for (const state of run.states) {
+    if (state.phase === 'betting' && sum(state.stacks) + sum(state.committed) !== start0)
+      throw new Error('chips not conserved');
   }
   const last = lastState(run);
   expect(last.phase).toBe('complete');
@@ -97,24 +98,24 @@ export const betProbes = (la: LegalActions, rng: RandomSource): number[] => [
  * `types` (bets and raises at every probe amount), and a refused action leaves the state untouched.
  */
 export function checkApplyAgreesWithLegalActions(
-  s: HandState,
+  state: HandState,
   rng: RandomSource,
   types: readonly string[],
   isLegal: (la: LegalActions, type: string, amount: number | undefined) => boolean,
 ): LegalActions {
-  const la = legalActions(s)!;
-  const before = JSON.stringify(s);
+  const la = legalActions(state)!;
+  const before = JSON.stringify(state);
   const amounts = betProbes(la, rng);
   for (const type of types) {
     const tries = type === 'bet' || type === 'raise' ? amounts : [undefined];
     for (const amount of tries) {
-      const r = apply(s, { type, seat: la.seat, amount });
+      const result = apply(state, { type, seat: la.seat, amount });
       const legal = isLegal(la, type, amount);
-      if (r.ok !== legal)
-        throw new Error(`${type} ${amount}: apply ${r.ok} but legalActions says ${legal} (${JSON.stringify(la)})`);
+      if (result.ok !== legal)
+        throw new Error(`${type} ${amount}: apply ${result.ok} but legalActions says ${legal} (${JSON.stringify(la)})`);
     }
   }
-  expect(JSON.stringify(s)).toBe(before);
+  expect(JSON.stringify(state)).toBe(before);
   return la;
 }
 
@@ -124,26 +125,27 @@ export function checkApplyAgreesWithLegalActions(
  * `feedTypes`.
  */
 export function checkViewPrivacy(run: RandomRun, feedTypes: readonly string[]): void {
-  for (const s of [run.states[0], run.states[Math.floor(run.states.length / 2)], lastState(run)]) {
-    for (const viewer of [...s.seats, 'spectator' as const]) {
-      const v = view(s, viewer);
-      if (JSON.stringify(v).includes('deck')) throw new Error('the view carries the deck');
-      v.players.forEach((p, i) => {
-        p.cards.forEach((c, k) => {
-          const visible = p.seat === viewer || s.shown[i] || s.holeUp[i][k];
-          if (c !== (visible ? s.hole[i][k] : null))
-            throw new Error(`viewer ${viewer} sees seat ${p.seat} card ${k} wrongly`);
+  for (const state of [run.states[0], run.states[Math.floor(run.states.length / 2)], lastState(run)]) {
+    for (const viewer of [...state.seats, 'spectator' as const]) {
+      const handView = view(state, viewer);
+      if (JSON.stringify(handView).includes('deck')) throw new Error('the view carries the deck');
+      handView.players.forEach((view, index) => {
+        view.cards.forEach((card, cardIndex) => {
+          const visible = view.seat === viewer || state.shown[index] || state.holeUp[index][cardIndex];
+          if (card !== (visible ? state.hole[index][cardIndex] : null))
+            throw new Error(`viewer ${viewer} sees seat ${view.seat} card ${cardIndex} wrongly`);
         });
       });
       // Cards never seen by this viewer must not appear anywhere in his event feed.
       const secret = new Set<number>();
-      s.seats.forEach((seat, i) => {
-        if (seat !== viewer && !s.shown[i]) s.hole[i].forEach((c, k) => !s.holeUp[i][k] && secret.add(c));
+      state.seats.forEach((seat, index) => {
+        if (seat !== viewer && !state.shown[index])
+          state.hole[index].forEach((c, k) => !state.holeUp[index][k] && secret.add(c));
       });
-      for (const e of viewEvents(run.events, viewer)) {
-        if (!feedTypes.includes(e.type)) continue;
-        for (const c of (e as { cards: (number | null)[] }).cards)
-          if (c !== null && secret.has(c)) throw new Error(`viewer ${viewer} was sent a secret card`);
+      for (const event of viewEvents(run.events, viewer)) {
+        if (!feedTypes.includes(event.type)) continue;
+        for (const card of (event as { cards: (number | null)[] }).cards)
+          if (card !== null && secret.has(card)) throw new Error(`viewer ${viewer} was sent a secret card`);
       }
     }
   }
@@ -176,6 +178,6 @@ export function checkCancelRestores(
 ): void {
   const live = run.states.filter((s) => s.phase === 'betting');
   pre(live.length > 0);
-  const r = cancelHand(live[pick % live.length]);
-  expect(r.ok && r.state.stacks).toEqual(config.seats.map((x) => x.stack));
+  const result = cancelHand(live[pick % live.length]);
+  expect(result.ok && result.state.stacks).toEqual(config.seats.map((x) => x.stack));
 }

@@ -36,9 +36,9 @@ export function houseRake(schedule: HouseRakeSchedule = HOUSE_RAKE_SCHEDULE): Ra
   return ({ pots, playersDealt, dropEligible }) => {
     if (!dropEligible) return pots.map(() => 0);
     let cap = schedule.caps[schedule.caps.length - 1][1];
-    for (const [players, c] of schedule.caps) {
+    for (const [players, card] of schedule.caps) {
       if (playersDealt <= players) {
-        cap = c;
+        cap = card;
         break;
       }
     }
@@ -47,10 +47,10 @@ export function houseRake(schedule: HouseRakeSchedule = HOUSE_RAKE_SCHEDULE): Ra
     let want = sp && total >= sp.from && total <= sp.to ? sp.rake : Math.floor(total / schedule.per) * schedule.unit;
     if (want > cap) want = cap;
     // Spread over the pots from the main pot on, never more than a pot holds.
-    return pots.map((p) => {
-      const r = Math.min(p, want);
-      want -= r;
-      return r;
+    return pots.map((pot) => {
+      const rake = Math.min(pot, want);
+      want -= rake;
+      return rake;
     });
   };
 }

@@ -27,10 +27,10 @@ export function replay(
   let state = started.state;
   const events = started.events.slice();
   for (let k = 0; k < actions.length; k++) {
-    const r = apply(state, actions[k]);
-    if (!r.ok) return { ok: false, index: k, error: r.error, state, events };
-    state = r.state;
-    for (const e of r.events) events.push(e);
+    const result = apply(state, actions[k]);
+    if (!result.ok) return { ok: false, index: k, error: result.error, state, events };
+    state = result.state;
+    for (const event of result.events) events.push(event);
   }
   return { ok: true, state, events };
 }

@@ -89,15 +89,15 @@ function compile(modules: readonly RuleModule[]): Rules {
   const openers = new Map<string, OpenerFn>();
   const dealSteps = new Map<string, DealStepHandler>();
   const ids = new Set<string>();
-  for (const m of modules) {
-    if (ids.has(m.id)) throw new Error(`rule module ${m.id} is listed twice`);
-    ids.add(m.id);
-    for (const [type, handler] of Object.entries(m.actions ?? {})) {
-      if (CORE_ACTIONS.includes(type)) throw new Error(`rule module ${m.id}: ${type} is a core action`);
-      claim(actions, 'action', type, handler, m);
+  for (const module of modules) {
+    if (ids.has(module.id)) throw new Error(`rule module ${module.id} is listed twice`);
+    ids.add(module.id);
+    for (const [type, handler] of Object.entries(module.actions ?? {})) {
+      if (CORE_ACTIONS.includes(type)) throw new Error(`rule module ${module.id}: ${type} is a core action`);
+      claim(actions, 'action', type, handler, module);
     }
-    for (const [name, fn] of Object.entries(m.openers ?? {})) claim(openers, 'opener', name, fn, m);
-    for (const [kind, fn] of Object.entries(m.dealSteps ?? {})) claim(dealSteps, 'deal step', kind, fn, m);
+    for (const [name, fn] of Object.entries(module.openers ?? {})) claim(openers, 'opener', name, fn, module);
+    for (const [kind, fn] of Object.entries(module.dealSteps ?? {})) claim(dealSteps, 'deal step', kind, fn, module);
   }
   const handlers = [...actions];
   return {
@@ -126,9 +126,9 @@ export function bindRules(
   if (!rules) {
     rules = compile(
       names.map((name) => {
-        const m = Object.prototype.hasOwnProperty.call(modules, name) ? modules[name] : undefined;
-        if (!m) throw new Error(`${spec.id}: no rule module ${name}`);
-        return m;
+        const module = Object.prototype.hasOwnProperty.call(modules, name) ? modules[name] : undefined;
+        if (!module) throw new Error(`${spec.id}: no rule module ${name}`);
+        return module;
       }),
     );
     bound.set(names, rules);

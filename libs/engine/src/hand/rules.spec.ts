@@ -199,8 +199,12 @@ describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
   });
 
   test('three or more: blinds left of the button, preflop starts after the big blind, later streets left of the button', () => {
-    const s = play(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 1 }), anyDeck, []).state;
-    expect([s.seats[s.sbIndex], s.seats[s.bbIndex], legalActions(s)!.seat]).toEqual([2, 3, 0]);
+    const handState = play(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 1 }), anyDeck, []).state;
+    expect([
+      handState.seats[handState.sbIndex],
+      handState.seats[handState.bbIndex],
+      legalActions(handState)!.seat,
+    ]).toEqual([2, 3, 0]);
     const s2 = play(cfg({ seats: seats(1000, 1000, 1000, 1000), button: 1 }), anyDeck, [
       '0:call',
       '1:call',
@@ -337,10 +341,10 @@ describe('Blinds and order (docs/rules/naiko.de.txt §2)', () => {
 });
 
 describe('Fixed Limit', () => {
-  const fl = (n: number, button: number) =>
+  const fl = (seatCount: number, button: number) =>
     cfg({
       structure: 'fixed-limit',
-      seats: seats(...new Array(n).fill(1000)),
+      seats: seats(...new Array(seatCount).fill(1000)),
       button,
       stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
     });
@@ -351,9 +355,9 @@ describe('Fixed Limit', () => {
   });
 
   test('bet and raise sizes are fixed: small bet preflop and flop, big bet turn and river; bet + 3 raises postflop', () => {
-    let s = play(fl(3, 2), anyDeck, ['2:call', '0:call', '1:check']).state;
-    expect(legalActions(s)).toMatchObject({ minTo: 10, maxTo: 10 });
-    s = play(fl(3, 2), anyDeck, [
+    let handState = play(fl(3, 2), anyDeck, ['2:call', '0:call', '1:check']).state;
+    expect(legalActions(handState)).toMatchObject({ minTo: 10, maxTo: 10 });
+    handState = play(fl(3, 2), anyDeck, [
       '2:call',
       '0:call',
       '1:check',
@@ -362,10 +366,10 @@ describe('Fixed Limit', () => {
       '2:raise:30',
       '0:raise:40',
     ]).state;
-    expect(legalActions(s)).toMatchObject({ seat: 1, actions: ['fold', 'call'] });
-    s = play(fl(3, 2), anyDeck, ['2:call', '0:call', '1:check', '0:check', '1:check', '2:check']).state;
-    expect(legalActions(s)).toMatchObject({ minTo: 20, maxTo: 20 });
-    expect(apply(s, { type: 'bet', seat: 0, amount: 30 })).toMatchObject({
+    expect(legalActions(handState)).toMatchObject({ seat: 1, actions: ['fold', 'call'] });
+    handState = play(fl(3, 2), anyDeck, ['2:call', '0:call', '1:check', '0:check', '1:check', '2:check']).state;
+    expect(legalActions(handState)).toMatchObject({ minTo: 20, maxTo: 20 });
+    expect(apply(handState, { type: 'bet', seat: 0, amount: 30 })).toMatchObject({
       ok: false,
       error: { code: 'ILLEGAL_AMOUNT' },
     });
@@ -380,22 +384,22 @@ describe('Fixed Limit', () => {
 describe('Spread Limit', () => {
   test('1-2-3: the first bet picks the step (BB..limit), each raise repeats it, the round caps at 3 × the limit', () => {
     // Chips ×10: blinds 5/10, limits 10 (preflop, flop), 20 (turn), 30 (river). Heads-up, button = seat 1.
-    const c = cfg({
+    const config = cfg({
       structure: 'spread-limit',
       seats: seats(1000, 1000),
       button: 1,
       stakes: { smallBlind: 5, bigBlind: 10, spreadLimits: [10, 20, 30] },
     });
     const deck = stackDeck(['AsAh', '2c7d'], 'KdQs9h5c3s');
-    let s = play(c, deck, []).state;
-    expect(legalActions(s)).toMatchObject({ seat: 1, minTo: 20, maxTo: 20 });
-    s = play(c, deck, ['1:raise:20', '0:raise:30']).state;
-    expect(legalActions(s)).toMatchObject({ seat: 1, actions: ['fold', 'call'] }); // 30 = 3 × 10
-    s = play(c, deck, ['1:raise:20', '0:raise:30', '1:call', '0:check', '1:check']).state;
-    expect(legalActions(s)).toMatchObject({ seat: 0, minTo: 10, maxTo: 20 }); // turn: BB .. 20
-    s = play(c, deck, ['1:raise:20', '0:raise:30', '1:call', '0:check', '1:check', '0:bet:15']).state;
-    expect(legalActions(s)).toMatchObject({ minTo: 30, maxTo: 30 });
-    s = play(c, deck, [
+    let handState = play(config, deck, []).state;
+    expect(legalActions(handState)).toMatchObject({ seat: 1, minTo: 20, maxTo: 20 });
+    handState = play(config, deck, ['1:raise:20', '0:raise:30']).state;
+    expect(legalActions(handState)).toMatchObject({ seat: 1, actions: ['fold', 'call'] }); // 30 = 3 × 10
+    handState = play(config, deck, ['1:raise:20', '0:raise:30', '1:call', '0:check', '1:check']).state;
+    expect(legalActions(handState)).toMatchObject({ seat: 0, minTo: 10, maxTo: 20 }); // turn: BB .. 20
+    handState = play(config, deck, ['1:raise:20', '0:raise:30', '1:call', '0:check', '1:check', '0:bet:15']).state;
+    expect(legalActions(handState)).toMatchObject({ minTo: 30, maxTo: 30 });
+    handState = play(config, deck, [
       '1:raise:20',
       '0:raise:30',
       '1:call',
@@ -406,7 +410,7 @@ describe('Spread Limit', () => {
       '0:raise:45',
       '1:raise:60',
     ]).state;
-    expect(legalActions(s)).toMatchObject({ seat: 0, actions: ['fold', 'call'] }); // 60 = 3 × 20
+    expect(legalActions(handState)).toMatchObject({ seat: 0, actions: ['fold', 'call'] }); // 60 = 3 × 20
     const river = [
       '1:raise:20',
       '0:raise:30',
@@ -422,10 +426,10 @@ describe('Spread Limit', () => {
       '1:raise:50',
       '0:raise:75',
     ];
-    s = play(c, deck, river).state;
+    handState = play(config, deck, river).state;
     // 75 + 25 would pass the cap of 90: the last raise is cut to the cap.
-    expect(legalActions(s)).toMatchObject({ seat: 1, minTo: 90, maxTo: 90 });
-    const end = play(c, deck, [...river, '1:raise:90', '0:call']);
+    expect(legalActions(handState)).toMatchObject({ seat: 1, minTo: 90, maxTo: 90 });
+    const end = play(config, deck, [...river, '1:raise:90', '0:call']);
     // Each put in 30 + 60 + 90 = 180; the aces win 360.
     expect(stacksOf(end.state)).toEqual({ 0: 1180, 1: 820 });
   });
@@ -701,23 +705,26 @@ describe('Actions and versions', () => {
   const s0 = () => start(cfg({ seats: seats(1000, 1000, 1000), button: 2 }), { deck: anyDeck }).state;
 
   test('a refused action changes nothing', () => {
-    const s = s0();
-    const before = JSON.stringify(s);
-    for (const a of ['0:call', '2:check', '2:raise:15', '2:bet:20', '2:dance'])
-      expect(apply(s, parse(a)).ok).toBe(false);
-    expect(JSON.stringify(s)).toBe(before);
+    const state = s0();
+    const before = JSON.stringify(state);
+    for (const action of ['0:call', '2:check', '2:raise:15', '2:bet:20', '2:dance'])
+      expect(apply(state, parse(action)).ok).toBe(false);
+    expect(JSON.stringify(state)).toBe(before);
   });
 
   test('errors are typed: NOT_YOUR_TURN, STALE_VERSION, HAND_OVER, UNKNOWN_ACTION', () => {
-    const s = s0();
-    expect(apply(s, { type: 'call', seat: 0 })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
-    expect(apply(s, { type: 'call', seat: 2, expectedVersion: 3 })).toMatchObject({
+    const handState = s0();
+    expect(apply(handState, { type: 'call', seat: 0 })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
+    expect(apply(handState, { type: 'call', seat: 2, expectedVersion: 3 })).toMatchObject({
       ok: false,
       error: { code: 'STALE_VERSION' },
     });
-    expect(apply(s, { type: 'dance', seat: 2 })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ACTION' } });
-    const r = apply(s, { type: 'call', seat: 2, expectedVersion: 0 });
-    expect(r.ok && r.state.version).toBe(1);
+    expect(apply(handState, { type: 'dance', seat: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_ACTION' },
+    });
+    const result = apply(handState, { type: 'call', seat: 2, expectedVersion: 0 });
+    expect(result.ok && result.state.version).toBe(1);
     const over = play(cfg({ seats: seats(1000, 1000), button: 1 }), anyDeck, ['1:fold']).state;
     expect(apply(over, { type: 'check', seat: 0 })).toMatchObject({ ok: false, error: { code: 'HAND_OVER' } });
   });
@@ -725,15 +732,15 @@ describe('Actions and versions', () => {
   test('folding is always allowed on your turn, also when checking is free', () => {
     // Heads-up 5/10, button 1 (small blind) completes to 10: the big blind (seat 0) may check, and may fold.
     // He folds: the pot of 10 + 10 = 20 goes to seat 1, who ends on 1000 - 10 + 20 = 1010; seat 0 on 990.
-    const s = play(cfg({ seats: seats(1000, 1000), button: 1 }), anyDeck, ['1:call']).state;
-    expect(legalActions(s)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'raise'], callAmount: 0 });
-    const r = apply(s, { type: 'fold', seat: 0 });
-    if (!r.ok) throw new Error(r.error.message);
-    expect(r.state.phase).toBe('complete');
-    expect(ofType(r.events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount])])).toEqual([
-      [20, [[1, 20]]],
-    ]);
-    expect(stacksOf(r.state)).toEqual({ 0: 990, 1: 1010 });
+    const handState = play(cfg({ seats: seats(1000, 1000), button: 1 }), anyDeck, ['1:call']).state;
+    expect(legalActions(handState)).toMatchObject({ seat: 0, actions: ['fold', 'check', 'raise'], callAmount: 0 });
+    const result = apply(handState, { type: 'fold', seat: 0 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.state.phase).toBe('complete');
+    expect(
+      ofType(result.events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount])]),
+    ).toEqual([[20, [[1, 20]]]]);
+    expect(stacksOf(result.state)).toEqual({ 0: 990, 1: 1010 });
     // Three-handed on a checked-to flop (each put in 10, pot 30): seat 0 folds for free, seats 1 and 2 play on.
     const flop = play(cfg({ seats: seats(1000, 1000, 1000), button: 2 }), anyDeck, [
       '2:call',
@@ -747,14 +754,14 @@ describe('Actions and versions', () => {
   });
 
   test('server crash: cancelling the hand returns every chip each player put in', () => {
-    const s = play(
+    const handState = play(
       cfg({ seats: seats(1000, 1000, 1000), button: 2, stakes: { smallBlind: 5, bigBlind: 10, ante: 1 } }),
       anyDeck,
       ['2:raise:40', '0:call', '1:call', '0:bet:100'],
     ).state;
-    const r = cancelHand(s);
-    if (!r.ok) throw new Error('refused');
-    expect(r.events).toEqual([
+    const result = cancelHand(handState);
+    if (!result.ok) throw new Error('refused');
+    expect(result.events).toEqual([
       {
         type: 'hand-cancelled',
         refunds: [
@@ -769,7 +776,7 @@ describe('Actions and versions', () => {
         ],
       },
     ]);
-    expect(r.state.phase).toBe('cancelled');
-    expect(cancelHand(r.state).ok).toBe(false);
+    expect(result.state.phase).toBe('cancelled');
+    expect(cancelHand(result.state).ok).toBe(false);
   });
 });

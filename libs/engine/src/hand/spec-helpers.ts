@@ -12,11 +12,11 @@ export function stackDeck(holes: string[], board = ''): Card[] {
   const hs = holes.map((h) => parseCards(h));
   const out: Card[] = [];
   const passes = Math.max(...hs.map((h) => h.length));
-  for (let p = 0; p < passes; p++) for (const h of hs) out.push(h[p]);
+  for (let p = 0; p < passes; p++) for (const holeCards of hs) out.push(holeCards[p]);
   out.push(...parseCards(board));
   const used = new Set(out);
   if (used.size !== out.length) throw new Error('a card appears twice in the stacked deck');
-  for (const c of standardDeck()) if (!used.has(c)) out.push(c);
+  for (const card of standardDeck()) if (!used.has(card)) out.push(card);
   return out;
 }
 
@@ -30,10 +30,10 @@ export function play(config: HandConfig, deck: Card[], actions: string[]): Playe
   let { state, events } = start(config, { deck });
   events = events.slice();
   for (const text of actions) {
-    const r = apply(state, parse(text));
-    if (!r.ok) throw new Error(`${text} refused: ${r.error.code} ${r.error.message}`);
-    state = r.state;
-    events.push(...r.events);
+    const result = apply(state, parse(text));
+    if (!result.ok) throw new Error(`${text} refused: ${result.error.code} ${result.error.message}`);
+    state = result.state;
+    events.push(...result.events);
   }
   return { state, events };
 }

@@ -22,21 +22,21 @@ export type CardSource = { rng: RandomSource } | { deck: readonly Card[] };
 
 export { HandConfigError };
 
-function validateConfig(c: HandConfig, spec: VariantSpec): void {
-  const fail = (m: string): never => {
-    throw new HandConfigError(m);
+function validateConfig(config: HandConfig, spec: VariantSpec): void {
+  const fail = (message: string): never => {
+    throw new HandConfigError(message);
   };
-  const n = c.seats.length;
-  if (n < spec.minSeats || n > spec.maxSeats)
-    fail(`${spec.id} deals ${spec.minSeats}..${spec.maxSeats} players, got ${n}`);
-  for (let i = 0; i < n; i++) {
-    const { seat, stack } = c.seats[i];
+  const seatCount = config.seats.length;
+  if (seatCount < spec.minSeats || seatCount > spec.maxSeats)
+    fail(`${spec.id} deals ${spec.minSeats}..${spec.maxSeats} players, got ${seatCount}`);
+  for (let i = 0; i < seatCount; i++) {
+    const { seat, stack } = config.seats[i];
     if (!Number.isInteger(seat) || seat < 0) fail(`bad seat index ${seat}`);
-    if (i > 0 && seat <= c.seats[i - 1].seat) fail('seats must be listed in ascending seat order without repeats');
+    if (i > 0 && seat <= config.seats[i - 1].seat) fail('seats must be listed in ascending seat order without repeats');
     if (!Number.isInteger(stack) || stack <= 0) fail(`seat ${seat}: stack must be a positive integer`);
   }
-  if (!spec.structures.includes(c.structure)) fail(`${spec.id} is not played ${c.structure}`);
-  const st = c.stakes;
+  if (!spec.structures.includes(config.structure)) fail(`${spec.id} is not played ${config.structure}`);
+  const st = config.stakes;
   const ints = [
     st.smallBlind,
     st.bigBlind,
@@ -48,47 +48,52 @@ function validateConfig(c: HandConfig, spec: VariantSpec): void {
   ];
   if (ints.some((x) => !Number.isInteger(x) || x < 0)) fail('stakes must be non-negative integers');
   if (st.bigBlind <= 0) fail('the big blind (minimum bet) must be positive');
-  if (c.structure === 'spread-limit' && !(st.spreadLimits && st.spreadLimits.length))
+  if (config.structure === 'spread-limit' && !(st.spreadLimits && st.spreadLimits.length))
     fail('spread-limit needs stakes.spreadLimits');
-  if (c.structure === 'spread-limit' && st.spreadLimits!.some((l) => l < st.bigBlind))
+  if (config.structure === 'spread-limit' && st.spreadLimits!.some((l) => l < st.bigBlind))
     fail('spread limits cannot be below the big blind (the minimum bet)');
   if (st.maxBetsPerRound !== undefined && (!Number.isInteger(st.maxBetsPerRound) || st.maxBetsPerRound < 1))
     fail('maxBetsPerRound must be a positive integer');
-  for (const p of c.posts ?? []) {
-    if (!c.seats.some((s) => s.seat === p.seat)) fail(`post for seat ${p.seat} who is not dealt in`);
-    if (!Number.isInteger(p.live) || !Number.isInteger(p.dead) || p.live < 0 || p.dead < 0)
+  for (const post of config.posts ?? []) {
+    if (!config.seats.some((s) => s.seat === post.seat)) fail(`post for seat ${post.seat} who is not dealt in`);
+    if (!Number.isInteger(post.live) || !Number.isInteger(post.dead) || post.live < 0 || post.dead < 0)
       fail('posts must be non-negative integers');
   }
-  if (c.homeGame) {
-    const problem = homeGameProblem(c.homeGame, spec, c);
+  if (config.homeGame) {
+    const problem = homeGameProblem(config.homeGame, spec, config);
     if (problem) fail(problem);
     // A bomb pot has no blinds and no preflop betting: a post (a new player's big blind) has nothing to be part of.
-    if (c.homeGame.bombPot && c.posts?.length)
+    if (config.homeGame.bombPot && config.posts?.length)
       fail('a bomb pot is dealt without table posts (the table keeps them owed for the next hand)');
   }
 }
 
-function seatIndex(c: HandConfig, seat: number): number {
-  const i = c.seats.findIndex((s) => s.seat === seat);
-  if (i < 0) throw new HandConfigError(`seat ${seat} is not dealt in`);
-  return i;
+function seatIndex(config: HandConfig, seat: number): number {
+  const index = config.seats.findIndex((s) => s.seat === seat);
+  if (index < 0) throw new HandConfigError(`seat ${seat} is not dealt in`);
+  return index;
 }
 
 /** Blind positions per docs/rules/naiko.de.txt §2, with the table's overrides (dead small blind, posts). */
-function blindIndices(c: HandConfig, spec: VariantSpec): [number, number] {
+function blindIndices(config: HandConfig, spec: VariantSpec): [number, number] {
   // A bomb pot is dealt without blinds (everyone antes instead).
-  if (!spec.forcedBets.blinds || c.homeGame?.bombPot) return [-1, -1];
-  const n = c.seats.length;
-  const pos = { seats: c.seats.map((s) => s.seat), button: c.button };
+  if (!spec.forcedBets.blinds || config.homeGame?.bombPot) return [-1, -1];
+  const seatCount = config.seats.length;
+  const pos = { seats: config.seats.map((s) => s.seat), button: config.button };
   let sb: number;
-  if (c.smallBlindSeat === null) sb = -1;
-  else if (c.smallBlindSeat !== undefined) sb = seatIndex(c, c.smallBlindSeat);
+  if (config.smallBlindSeat === null) sb = -1;
+  else if (config.smallBlindSeat !== undefined) sb = seatIndex(config, config.smallBlindSeat);
   else {
-    const buttonIdx = pos.seats.indexOf(c.button);
+    const buttonIdx = pos.seats.indexOf(config.button);
     // Heads-up the button posts the small blind.
-    sb = n === 2 && buttonIdx >= 0 ? buttonIdx : leftOfButton(pos);
+    sb = seatCount === 2 && buttonIdx >= 0 ? buttonIdx : leftOfButton(pos);
   }
-  const bb = c.bigBlindSeat !== undefined ? seatIndex(c, c.bigBlindSeat) : sb >= 0 ? (sb + 1) % n : leftOfButton(pos);
+  const bb =
+    config.bigBlindSeat !== undefined
+      ? seatIndex(config, config.bigBlindSeat)
+      : sb >= 0
+        ? (sb + 1) % seatCount
+        : leftOfButton(pos);
   if (sb === bb) throw new HandConfigError('the small and the big blind cannot be the same seat');
   return [sb, bb];
 }
@@ -110,24 +115,24 @@ interface Prepared {
  */
 const preparedConfigs = new WeakMap<HandConfig, Prepared>();
 function prepared(config: HandConfig): Prepared {
-  let p = preparedConfigs.get(config);
-  if (!p) {
+  let prepared = preparedConfigs.get(config);
+  if (!prepared) {
     const base = resolveVariant(config.variant);
     const over = base.bySeats?.[config.seats.length];
     const spec = over ? { ...base, ...over } : base;
     validateConfig(config, spec);
     const [sbIndex, bbIndex] = blindIndices(config, spec);
-    const n = config.seats.length;
+    const seatCount = config.seats.length;
     // Straddle rule: the player left of the big blind, only with at least 4 players dealt in.
     // (Not when UTG posts a new player's blind this hand: his post is his blind.)
-    const utg = bbIndex >= 0 ? (bbIndex + 1) % n : -1;
+    const utg = bbIndex >= 0 ? (bbIndex + 1) % seatCount : -1;
     const posting = utg >= 0 && (config.posts ?? []).some((x) => x.seat === config.seats[utg].seat);
     const straddler =
-      config.homeGame?.straddle && !config.homeGame.bombPot && utg >= 0 && n >= 4 && !posting && utg !== sbIndex
+      config.homeGame?.straddle && !config.homeGame.bombPot && utg >= 0 && seatCount >= 4 && !posting && utg !== sbIndex
         ? utg
         : -1;
     const rules = bindRules(spec, RULE_MODULES);
-    p = {
+    prepared = {
       spec,
       rules,
       sbIndex,
@@ -136,9 +141,9 @@ function prepared(config: HandConfig): Prepared {
       freshDeck: deckFor(spec.deck),
       straddler,
     };
-    preparedConfigs.set(config, p);
+    preparedConfigs.set(config, prepared);
   }
-  return p;
+  return prepared;
 }
 
 /**
@@ -151,12 +156,12 @@ function prepared(config: HandConfig): Prepared {
  */
 export function start(config: HandConfig, source: CardSource): { state: HandState; events: HandEvent[] } {
   const { spec, rules, sbIndex, bbIndex, seats, freshDeck, straddler } = prepared(config);
-  const n = seats.length;
+  const seatCount = seats.length;
   let deck = 'rng' in source ? shuffle(freshDeck, source.rng) : source.deck.slice();
   // Spare shuffles after the dealt deck: a later reshuffle (draw games) is ordered by them.
   if ('rng' in source)
     for (let k = 0; k < (spec.spareDecks ?? 0); k++) deck = deck.concat(shuffle(freshDeck, source.rng));
-  const d: Draft = {
+  const draft: Draft = {
     config,
     spec,
     version: 0,
@@ -168,14 +173,14 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
     sbIndex,
     bbIndex,
     stacks: stacksOf(config),
-    bets: new Array<number>(n).fill(0),
-    committed: new Array<number>(n).fill(0),
-    folded: new Array<boolean>(n).fill(false),
-    allIn: new Array<boolean>(n).fill(false),
+    bets: new Array<number>(seatCount).fill(0),
+    committed: new Array<number>(seatCount).fill(0),
+    folded: new Array<boolean>(seatCount).fill(false),
+    allIn: new Array<boolean>(seatCount).fill(false),
     acted: [],
     actedLevel: [],
-    hole: new Array<Card[]>(n).fill(EMPTY_CARDS),
-    holeUp: new Array<boolean[]>(n).fill(EMPTY_FLAGS),
+    hole: new Array<Card[]>(seatCount).fill(EMPTY_CARDS),
+    holeUp: new Array<boolean[]>(seatCount).fill(EMPTY_FLAGS),
     board: [],
     street: 0,
     toAct: -1,
@@ -184,11 +189,11 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
     betCount: 0,
     spreadStep: 0,
     lastAggressor: -1,
-    shown: new Array<boolean>(n).fill(false),
+    shown: new Array<boolean>(seatCount).fill(false),
     runout: false,
     ext: config.homeGame ? { [HOME]: { ...freshHome(), straddler } } : {},
   };
-  resetRound(d);
+  resetRound(draft);
   const ev: HandEvent[] = [
     {
       type: 'hand-started',
@@ -196,75 +201,79 @@ export function start(config: HandConfig, source: CardSource): { state: HandStat
       structure: config.structure,
       button: config.button,
       seats: config.seats.map((s) => ({ seat: s.seat, stack: s.stack })),
-      smallBlindSeat: sbIndex >= 0 ? d.seats[sbIndex] : null,
-      bigBlindSeat: bbIndex >= 0 ? d.seats[bbIndex] : null,
+      smallBlindSeat: sbIndex >= 0 ? draft.seats[sbIndex] : null,
+      bigBlindSeat: bbIndex >= 0 ? draft.seats[bbIndex] : null,
     },
   ];
   // Only Naiko mode is played with powers (its spec says so); the powers module reads the settings.
   if (config.powers !== undefined && !spec.powers) {
     throw new HandConfigError(`powers are offered only in Naiko mode, not in ${spec.id}`);
   }
-  for (const hook of rules.starts) hook(d, source, ev);
-  postForcedBets(d, ev);
+  for (const hook of rules.starts) hook(draft, source, ev);
+  postForcedBets(draft, ev);
   ev.push({ type: 'street-started', street: 0, name: spec.streets[0].name });
-  dealStreet(d, ev);
-  openRound(d, ev);
-  return { state: finish(d), events: ev };
+  dealStreet(draft, ev);
+  openRound(draft, ev);
+  return { state: finish(draft), events: ev };
 }
 
 export type { StartHook } from './rule-module';
 
 const EMPTY_CARDS: Card[] = [];
 const EMPTY_FLAGS: boolean[] = [];
-function stacksOf(c: HandConfig): number[] {
-  const out = new Array<number>(c.seats.length);
-  for (let i = 0; i < out.length; i++) out[i] = c.seats[i].stack;
+function stacksOf(config: HandConfig): number[] {
+  const out = new Array<number>(config.seats.length);
+  for (let i = 0; i < out.length; i++) out[i] = config.seats[i].stack;
   return out;
 }
 
 function emit(
-  d: Draft,
+  draft: Draft,
   ev: HandEvent[],
-  i: number,
+  index: number,
   kind: Extract<HandEvent, { type: 'forced-bet' }>['kind'],
   amount: number,
 ): void {
-  if (amount > 0) ev.push({ type: 'forced-bet', seat: d.seats[i], kind, amount, allIn: d.allIn[i] });
+  if (amount > 0) ev.push({ type: 'forced-bet', seat: draft.seats[index], kind, amount, allIn: draft.allIn[index] });
 }
 
 /** Antes (clockwise from left of the button), small blind, big blind, big-blind ante, then table posts. */
-function postForcedBets(d: Draft, ev: HandEvent[]): void {
-  const { stakes, posts } = d.config;
-  const n = d.seats.length;
-  const bomb = d.config.homeGame?.bombPot;
+function postForcedBets(draft: Draft, ev: HandEvent[]): void {
+  const { stakes, posts } = draft.config;
+  const seatCount = draft.seats.length;
+  const bomb = draft.config.homeGame?.bombPot;
   if (bomb) {
     // Bomb pot: everyone antes the bomb-pot ante (clockwise from left of the button); no blinds, no other antes.
-    for (const i of clockwise(n, leftOfButton(d))) emit(d, ev, i, 'bomb-pot-ante', post(d, i, bomb.ante, false));
+    for (const index of clockwise(seatCount, leftOfButton(draft)))
+      emit(draft, ev, index, 'bomb-pot-ante', post(draft, index, bomb.ante, false));
     return;
   }
   const ante = stakes.ante ?? 0;
   if (ante > 0 && !stakes.bigBlindAnte) {
-    for (const i of clockwise(n, leftOfButton(d))) emit(d, ev, i, 'ante', post(d, i, ante, false));
+    for (const index of clockwise(seatCount, leftOfButton(draft)))
+      emit(draft, ev, index, 'ante', post(draft, index, ante, false));
   }
-  if (d.sbIndex >= 0) emit(d, ev, d.sbIndex, 'small-blind', post(d, d.sbIndex, stakes.smallBlind, true));
-  if (d.bbIndex >= 0) emit(d, ev, d.bbIndex, 'big-blind', post(d, d.bbIndex, stakes.bigBlind, true));
+  if (draft.sbIndex >= 0)
+    emit(draft, ev, draft.sbIndex, 'small-blind', post(draft, draft.sbIndex, stakes.smallBlind, true));
+  if (draft.bbIndex >= 0)
+    emit(draft, ev, draft.bbIndex, 'big-blind', post(draft, draft.bbIndex, stakes.bigBlind, true));
   // Big-blind ante: the big blind is paid first, then the ante for the table (dead money).
-  if (ante > 0 && stakes.bigBlindAnte && d.bbIndex >= 0)
-    emit(d, ev, d.bbIndex, 'big-blind-ante', post(d, d.bbIndex, ante, false));
+  if (ante > 0 && stakes.bigBlindAnte && draft.bbIndex >= 0)
+    emit(draft, ev, draft.bbIndex, 'big-blind-ante', post(draft, draft.bbIndex, ante, false));
   // Straddle: UTG's blind raise to 2 × the big blind, posted live (he keeps the last word preflop).
-  const straddler = (d.ext[HOME] as { straddler?: number } | undefined)?.straddler ?? -1;
-  if (straddler >= 0) emit(d, ev, straddler, 'straddle', post(d, straddler, 2 * stakes.bigBlind, true));
-  for (const p of posts ?? []) {
-    const i = d.seats.indexOf(p.seat);
-    if (p.live > 0) emit(d, ev, i, 'live-post', post(d, i, p.live, true));
-    if (p.dead > 0) emit(d, ev, i, 'dead-post', post(d, i, p.dead, false));
+  const straddler = (draft.ext[HOME] as { straddler?: number } | undefined)?.straddler ?? -1;
+  if (straddler >= 0) emit(draft, ev, straddler, 'straddle', post(draft, straddler, 2 * stakes.bigBlind, true));
+  for (const forced of posts ?? []) {
+    const index = draft.seats.indexOf(forced.seat);
+    if (forced.live > 0) emit(draft, ev, index, 'live-post', post(draft, index, forced.live, true));
+    if (forced.dead > 0) emit(draft, ev, index, 'dead-post', post(draft, index, forced.dead, false));
   }
   let maxBet = 0;
-  for (const b of d.bets) if (b > maxBet) maxBet = b;
-  const fullBlind = d.bbIndex >= 0 && (d.config.shortBigBlind ?? 'full') === 'full' ? stakes.bigBlind : 0;
-  d.currentBet = Math.max(maxBet, fullBlind);
+  for (const bet of draft.bets) if (bet > maxBet) maxBet = bet;
+  const fullBlind = draft.bbIndex >= 0 && (draft.config.shortBigBlind ?? 'full') === 'full' ? stakes.bigBlind : 0;
+  draft.currentBet = Math.max(maxBet, fullBlind);
   // The blind counts as the round's first bet (fixed-limit cap, the minimum raise).
-  if (d.currentBet > 0) d.betCount = 1;
+  if (draft.currentBet > 0) draft.betCount = 1;
   // A full straddle is a blind raise: the next raise must add at least the straddle (to 4 × the big blind).
-  if (straddler >= 0 && d.bets[straddler] >= 2 * stakes.bigBlind) d.lastIncrement = 2 * stakes.bigBlind;
+  if (straddler >= 0 && draft.bets[straddler] >= 2 * stakes.bigBlind) draft.lastIncrement = 2 * stakes.bigBlind;
 }

@@ -29,30 +29,31 @@ const unsupported = (message: string): never => {
 
 /** The stacked deck: initial hands in passes, replacements in order, the first re-dealt card starts the spare deck. */
 export function drawDeck(hand: PhhHand, variant: string): Card[] {
-  const n = hand.startingStacks.length;
-  const initial: PhhCard[][] = Array.from({ length: n }, () => []);
+  const playerCount = hand.startingStacks.length;
+  const initial: PhhCard[][] = Array.from({ length: playerCount }, () => []);
   const later: PhhCard[] = [];
-  const got = new Array<boolean>(n).fill(false);
-  for (const a of hand.actions) {
-    if (a.kind !== 'deal-hole') continue;
-    if (!got[a.player - 1]) {
-      got[a.player - 1] = true;
-      initial[a.player - 1] = a.cards;
-    } else later.push(...a.cards);
+  const got = new Array<boolean>(playerCount).fill(false);
+  for (const action of hand.actions) {
+    if (action.kind !== 'deal-hole') continue;
+    if (!got[action.player - 1]) {
+      got[action.player - 1] = true;
+      initial[action.player - 1] = action.cards;
+    } else later.push(...action.cards);
   }
   const recorded: PhhCard[] = [];
-  for (let p = 0; p < 5; p++) for (const h of initial) if (h.length) recorded.push(h[p] ?? null);
+  for (let p = 0; p < 5; p++)
+    for (const holeCards of initial) if (holeCards.length) recorded.push(holeCards[p] ?? null);
   const seen = new Set<string>();
   let cut = recorded.length + later.length;
   const all = recorded.concat(later);
   for (let k = 0; k < all.length; k++) {
-    const c = all[k];
-    if (c === null) continue;
-    if (seen.has(c)) {
+    const card = all[k];
+    if (card === null) continue;
+    if (seen.has(card)) {
       cut = k;
       break;
     }
-    seen.add(c);
+    seen.add(card);
   }
   const fresh = getVariant(variant).deck === 'short32' ? shortDeck32() : standardDeck();
   const head = all.slice(0, cut);
@@ -60,7 +61,7 @@ export function drawDeck(hand: PhhHand, variant: string): Card[] {
   if (rest.some((c) => c === null)) unsupported('an unknown card after a reshuffle');
   // The dealt deck: exactly the recorded cards (so it ends where PokerKit reshuffled), then the re-dealt order.
   const filled = completeDeck(head, fresh);
-  resolveUnknownDiscards(hand, initial, filled, n);
+  resolveUnknownDiscards(hand, initial, filled, playerCount);
   const dealt = filled.slice(0, rest.length ? head.length : fresh.length);
   return dealt.concat((rest as string[]).map(parseCard));
 }
@@ -72,30 +73,32 @@ const unknownDiscards = new WeakMap<PhhAction, Card[]>();
  * A player whose cards were never shown may discard unknown cards (WSOP records): they are the cards
  * the stacked deck filled in for his unknown cards. Follows each player's hand through the record.
  */
-function resolveUnknownDiscards(hand: PhhHand, initial: PhhCard[][], filled: Card[], n: number): void {
+function resolveUnknownDiscards(hand: PhhHand, initial: PhhCard[][], filled: Card[], playerCount: number): void {
   if (!hand.actions.some((a) => a.kind === 'discard' && a.cards.some((c) => c === null))) return;
   const live = initial.filter((h) => h.length).length;
   const pos: number[] = [];
-  let k = 0;
-  for (let p = 0; p < n; p++) pos.push(initial[p].length ? k++ : -1);
+  let nextFilled = 0;
+  for (let p = 0; p < playerCount; p++) pos.push(initial[p].length ? nextFilled++ : -1);
   // Each hand as cards, with the unknown ones marked.
   const hands = initial.map((h, p) => h.map((c, j) => ({ card: filled[j * live + pos[p]], unknown: c === null })));
   let next = live * 5;
-  const got = new Array<boolean>(n).fill(false);
-  for (const a of hand.actions) {
-    if (a.kind === 'deal-hole') {
-      if (!got[a.player - 1]) got[a.player - 1] = true;
-      else for (const c of a.cards) hands[a.player - 1].push({ card: filled[next++], unknown: c === null });
-    } else if (a.kind === 'discard') {
-      const h = hands[a.player - 1];
+  const got = new Array<boolean>(playerCount).fill(false);
+  for (const action of hand.actions) {
+    if (action.kind === 'deal-hole') {
+      if (!got[action.player - 1]) got[action.player - 1] = true;
+      else
+        for (const card of action.cards)
+          hands[action.player - 1].push({ card: filled[next++], unknown: card === null });
+    } else if (action.kind === 'discard') {
+      const held = hands[action.player - 1];
       const out: Card[] = [];
-      for (const c of a.cards) {
-        const at = c === null ? h.findIndex((x) => x.unknown) : h.findIndex((x) => x.card === parseCard(c));
-        if (at < 0) unsupported(`p${a.player} discards ${c ?? '??'} he does not hold`);
-        out.push(h[at].card);
-        h.splice(at, 1);
+      for (const card of action.cards) {
+        const at = card === null ? held.findIndex((x) => x.unknown) : held.findIndex((x) => x.card === parseCard(card));
+        if (at < 0) unsupported(`p${action.player} discards ${card ?? '??'} he does not hold`);
+        out.push(held[at].card);
+        held.splice(at, 1);
       }
-      if (a.cards.some((c) => c === null)) unknownDiscards.set(a, out);
+      if (action.cards.some((c) => c === null)) unknownDiscards.set(action, out);
     }
   }
 }
@@ -115,9 +118,9 @@ function inDrawOrder(actions: PhhAction[]): PhhAction[] {
     while (k < actions.length && actions[k].kind === 'discard') discards.push(actions[k++]);
     const deals: PhhAction[] = [];
     while (k < actions.length && actions[k].kind === 'deal-hole') deals.push(actions[k++]);
-    for (const d of discards) {
-      out.push(d);
-      const player = (d as { player: number }).player;
+    for (const action of discards) {
+      out.push(action);
+      const player = (action as { player: number }).player;
       const deal = deals.find((x) => (x as { player: number }).player === player);
       if (deal) out.push(deal);
     }
@@ -132,30 +135,30 @@ function inDrawOrder(actions: PhhAction[]): PhhAction[] {
  * runs short). Returns null when neither happened.
  */
 export function drawReshuffleDifference(hand: PhhHand): 'own-discard-redealt' | 'later-discard-redealt' | null {
-  const n = hand.startingStacks.length;
-  const own: Set<string>[] = Array.from({ length: n }, () => new Set());
-  const got = new Array<boolean>(n).fill(false);
+  const playerCount = hand.startingStacks.length;
+  const own: Set<string>[] = Array.from({ length: playerCount }, () => new Set());
+  const got = new Array<boolean>(playerCount).fill(false);
   const seen = new Set<string>();
   let reshuffled = false;
   const discardedSince = new Set<string>();
   let later = false;
-  for (const a of inDrawOrder(hand.actions)) {
-    if (a.kind === 'discard') {
-      for (const c of a.cards)
-        if (c !== null) {
-          own[a.player - 1].add(c);
-          if (reshuffled) discardedSince.add(c);
+  for (const action of inDrawOrder(hand.actions)) {
+    if (action.kind === 'discard') {
+      for (const card of action.cards)
+        if (card !== null) {
+          own[action.player - 1].add(card);
+          if (reshuffled) discardedSince.add(card);
         }
     }
-    if (a.kind !== 'deal-hole') continue;
-    const first = !got[a.player - 1];
-    got[a.player - 1] = true;
-    for (const c of a.cards) {
-      if (c === null) continue;
-      if (!first && own[a.player - 1].has(c)) return 'own-discard-redealt';
-      if (seen.has(c)) reshuffled = true;
-      if (discardedSince.has(c)) later = true;
-      seen.add(c);
+    if (action.kind !== 'deal-hole') continue;
+    const first = !got[action.player - 1];
+    got[action.player - 1] = true;
+    for (const card of action.cards) {
+      if (card === null) continue;
+      if (!first && own[action.player - 1].has(card)) return 'own-discard-redealt';
+      if (seen.has(card)) reshuffled = true;
+      if (discardedSince.has(card)) later = true;
+      seen.add(card);
     }
   }
   return later ? 'later-discard-redealt' : null;
@@ -183,14 +186,14 @@ export function drawRow(code: string, variant: string, structure: BettingStructu
     buildDeck: (hand) => drawDeck(hand, variant),
     // PHH has no split action: a recorded 32-Card Draw hand was played on, the offer declined.
     unrecorded: (state) => (state.phase === 'split' ? { type: 'no-split', seat: state.seats[state.toAct] } : null),
-    mapAction: (a, state, seat) => {
+    mapAction: (action, state, seat) => {
       // PokerKit records a check of a player alone against all-ins after the round is over (the engine
       // is already in the draw): it decides nothing.
-      if (a.kind === 'check-call' && state.phase !== 'betting') return null;
-      if (a.kind !== 'discard') return undefined;
-      const resolved = unknownDiscards.get(a);
+      if (action.kind === 'check-call' && state.phase !== 'betting') return null;
+      if (action.kind !== 'discard') return undefined;
+      const resolved = unknownDiscards.get(action);
       if (resolved) return { type: 'draw', seat, discard: resolved };
-      return { type: 'draw', seat, discard: (a.cards as string[]).map(parseCard) };
+      return { type: 'draw', seat, discard: (action.cards as string[]).map(parseCard) };
     },
   };
 }

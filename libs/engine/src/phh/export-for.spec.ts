@@ -20,22 +20,22 @@ import { PhhError } from './types';
 function cardTokens(phh: string): string[] {
   const actions = (parseToml(phh) as { actions: string[] }).actions;
   const out: string[] = [];
-  for (const a of actions) {
-    const m = /^(?:d dh p\d+|d db|p\d+ sd|p\d+ sm) ?(.*)$/.exec(a);
-    if (!m || !m[1]) continue;
-    for (let k = 0; k < m[1].length; k += 2) out.push(m[1].slice(k, k + 2));
+  for (const action of actions) {
+    const match = /^(?:d dh p\d+|d db|p\d+ sd|p\d+ sm) ?(.*)$/.exec(action);
+    if (!match || !match[1]) continue;
+    for (let k = 0; k < match[1].length; k += 2) out.push(match[1].slice(k, k + 2));
   }
   return out;
 }
 
 const configFor = (variant: string, players: number, structurePick: number, button: number): HandConfig => {
   const spec = resolveVariant(variant);
-  const n = Math.max(spec.minSeats, Math.min(players, spec.maxSeats, 6));
+  const seatCount = Math.max(spec.minSeats, Math.min(players, spec.maxSeats, 6));
   return {
     variant,
     structure: spec.structures[structurePick % spec.structures.length],
-    seats: Array.from({ length: n }, (_, seat) => ({ seat, stack: 400 })),
-    button: button % n,
+    seats: Array.from({ length: seatCount }, (_, seat) => ({ seat, stack: 400 })),
+    button: button % seatCount,
     stakes: {
       smallBlind: 5,
       bigBlind: 10,
@@ -65,14 +65,14 @@ describe('PHH downloads mask every card the downloader could not see (issue 19.2
             const config = configFor(variant, players, structurePick, button);
             const run = playRandomHand(config, seed, {
               maxSteps: 400,
-              choose: (s, rng) => {
-                const a = randomLegalAction(s, rng)!;
+              choose: (state, rng) => {
+                const action = randomLegalAction(state, rng)!;
                 // A random draw discards a random part of the hand (randomLegalAction stands pat).
-                if (a.type === 'draw') {
-                  const hand = s.hole[s.toAct];
-                  return { ...a, discard: hand.slice(0, rng.nextUint32() % Math.min(hand.length + 1, 4)) };
+                if (action.type === 'draw') {
+                  const hand = state.hole[state.toAct];
+                  return { ...action, discard: hand.slice(0, rng.nextUint32() % Math.min(hand.length + 1, 4)) };
                 }
-                return a;
+                return action;
               },
             });
             for (const { seat } of config.seats) {
@@ -85,7 +85,7 @@ describe('PHH downloads mask every card the downloader could not see (issue 19.2
               }
               exported++;
               const seen = new Set(viewEvents(run.events, seat).flatMap(cardsOfEvent).map(formatCard));
-              for (const t of cardTokens(text)) if (t !== '??') expect(seen.has(t)).toBe(true);
+              for (const token of cardTokens(text)) if (token !== '??') expect(seen.has(token)).toBe(true);
             }
           },
         ),

@@ -22,12 +22,12 @@ function playRandom(config: HandConfig, seed: number): HandEvent[] {
   let { state, events } = start(config, { rng });
   events = events.slice();
   for (let guard = 0; guard < 500; guard++) {
-    const a = randomLegalAction(state, rng);
-    if (!a) break;
-    const r = apply(state, a);
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    events.push(...r.events);
+    const action = randomLegalAction(state, rng);
+    if (!action) break;
+    const result = apply(state, action);
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    events.push(...result.events);
   }
   return events;
 }
@@ -49,28 +49,28 @@ const arbConfig = fc
     showdown: fc.constantFrom(undefined, 'classic' as const, 'show-all' as const),
     shortBigBlind: fc.constantFrom(undefined, 'full' as const, 'posted' as const),
   })
-  .map((r): HandConfig => {
-    const structure = r.variant === 'naiko' ? 'no-limit' : r.structure;
-    const seats = r.stacks.map((stack, k) => ({ seat: r.firstSeat + 2 * k, stack }));
-    const button = seats[r.buttonShift % seats.length].seat;
+  .map((row): HandConfig => {
+    const structure = row.variant === 'naiko' ? 'no-limit' : row.structure;
+    const seats = row.stacks.map((stack, k) => ({ seat: row.firstSeat + 2 * k, stack }));
+    const button = seats[row.buttonShift % seats.length].seat;
     const config: HandConfig = {
-      variant: r.variant,
+      variant: row.variant,
       structure,
       seats,
       button,
       stakes: {
         smallBlind: 25,
         bigBlind: 50,
-        ante: r.ante || undefined,
-        bigBlindAnte: r.ante ? r.bigBlindAnte : undefined,
+        ante: row.ante || undefined,
+        bigBlindAnte: row.ante ? row.bigBlindAnte : undefined,
       },
     };
     if (structure === 'spread-limit') config.stakes.spreadLimits = [50, 100, 150];
     if (structure === 'fixed-limit') Object.assign(config.stakes, { smallBet: 50, bigBet: 100 });
-    if (r.showdown) config.showdown = r.showdown;
-    if (r.shortBigBlind) config.shortBigBlind = r.shortBigBlind;
+    if (row.showdown) config.showdown = row.showdown;
+    if (row.shortBigBlind) config.shortBigBlind = row.shortBigBlind;
     // A dead small blind: the first player left of the button posts the big blind (PHH: a single blind).
-    if (r.deadSmallBlind && seats.length > 2) config.smallBlindSeat = null;
+    if (row.deadSmallBlind && seats.length > 2) config.smallBlindSeat = null;
     return config;
   })
   .filter((c) => c.seats.length <= (c.variant === 'holdem' || c.variant === 'naiko' ? 10 : 8));
@@ -81,10 +81,10 @@ describe('exportPhh', () => {
       fc.property(arbConfig, fc.integer(), (config, seed) => {
         const events = playRandom(config, seed);
         const text = exportPhh(config, events);
-        const r = replayPhhText(text);
-        expect(r.events).toEqual(events);
+        const replay = replayPhhText(text);
+        expect(replay.events).toEqual(events);
         const ended = events[events.length - 1] as Extract<HandEvent, { type: 'hand-ended' }>;
-        expect(r.finishingStacks).toEqual(r.seats.map((s) => ended.stacks.find((x) => x.seat === s)!.stack));
+        expect(replay.finishingStacks).toEqual(replay.seats.map((s) => ended.stacks.find((x) => x.seat === s)!.stack));
       }),
       { numRuns: 300, seed: 4 },
     );
@@ -159,9 +159,9 @@ describe('exportPhh', () => {
   test('recorded hands survive replay → export → replay (WSOP day, famous hands, a Pluribus session)', () => {
     const dir = phhDir();
     const files = phhFiles(dir).filter((f) => /\/(wsop|pluribus\/30)\/|\/[^/]+-\d{4}\.phh$/.test(f));
-    let n = 0;
-    for (const f of files) {
-      const hand = parsePhh(readFileSync(f, 'utf8'));
+    let count = 0;
+    for (const file of files) {
+      const hand = parsePhh(readFileSync(file, 'utf8'));
       let first;
       try {
         first = replayPhh(hand);
@@ -170,8 +170,8 @@ describe('exportPhh', () => {
       }
       const again = replayPhhText(exportPhh(first.config, first.events));
       expect(again.finishingStacks.map((x) => x / first.scale)).toEqual(first.finishingStacks);
-      n++;
+      count++;
     }
-    expect(n).toBeGreaterThan(50);
+    expect(count).toBeGreaterThan(50);
   });
 });

@@ -48,11 +48,11 @@ export function exportPhh(
   const tableSeats = sorted.map((s) => s.seat);
   const order = clockwise(sorted.length, leftOfButton({ seats: tableSeats, button: config.button }));
   const seats = order.map((i) => tableSeats[i]);
-  const n = seats.length;
+  const seatCount = seats.length;
   const pos = (seat: number): number => {
-    const k = seats.indexOf(seat);
-    if (k < 0) unsupported(`seat ${seat} is not dealt in`);
-    return k + 1;
+    const position = seats.indexOf(seat);
+    if (position < 0) unsupported(`seat ${seat} is not dealt in`);
+    return position + 1;
   };
   if (config.posts?.length) unsupported('table posts cannot be written as PHH');
   if (events.some((e) => e.type === 'hand-cancelled')) unsupported('a cancelled hand has no PHH result');
@@ -63,21 +63,22 @@ export function exportPhh(
   const ended = events.find((e) => e.type === 'hand-ended') as Ev<'hand-ended'> | undefined;
   if (!started || !ended) unsupported('the event log must hold a whole hand (hand-started … hand-ended)');
   const st = config.stakes;
-  const blinds = new Array<number>(n).fill(0);
+  const blinds = new Array<number>(seatCount).fill(0);
   const sbSeat = started!.smallBlindSeat;
   const bbSeat = started!.bigBlindSeat;
   if (bbSeat !== null) {
-    const standard = n === 2 ? sbSeat === seats[1] && bbSeat === seats[0] : sbSeat === seats[0] && bbSeat === seats[1];
+    const standard =
+      seatCount === 2 ? sbSeat === seats[1] && bbSeat === seats[0] : sbSeat === seats[0] && bbSeat === seats[1];
     if (standard) [blinds[0], blinds[1]] = [st.smallBlind, st.bigBlind];
-    else if (sbSeat === null && bbSeat === seats[0] && n > 2) blinds[0] = st.bigBlind;
+    else if (sbSeat === null && bbSeat === seats[0] && seatCount > 2) blinds[0] = st.bigBlind;
     else unsupported('the blinds sit where PHH cannot place them');
   }
-  const antes = new Array<number>(n).fill(0);
+  const antes = new Array<number>(seatCount).fill(0);
   const bomb = config.homeGame?.bombPot;
   // A straddle is native PHH: the third blind (p3 posts 2 × the big blind).
-  for (const e of events)
-    if (e.type === 'forced-bet' && (e as Ev<'forced-bet'>).kind === 'straddle')
-      blinds[pos((e as Ev<'forced-bet'>).seat) - 1] = 2 * st.bigBlind;
+  for (const event of events)
+    if (event.type === 'forced-bet' && (event as Ev<'forced-bet'>).kind === 'straddle')
+      blinds[pos((event as Ev<'forced-bet'>).seat) - 1] = 2 * st.bigBlind;
   if (bomb) antes.fill(bomb.ante);
   else if ((st.ante ?? 0) > 0) {
     if (st.bigBlindAnte) {
@@ -89,52 +90,57 @@ export function exportPhh(
   const finalOf = new Map(ended!.stacks.map((s) => [s.seat, s.stack]));
 
   const actions: string[] = [];
-  for (const e of events) {
-    switch (e.type) {
+  for (const event of events) {
+    switch (event.type) {
       case 'hole-dealt': {
-        const h = e as Ev<'hole-dealt'>;
-        actions.push(`d dh p${pos(h.seat)} ${cardsText(h.cards)}`);
+        const holeDealt = event as Ev<'hole-dealt'>;
+        actions.push(`d dh p${pos(holeDealt.seat)} ${cardsText(holeDealt.cards)}`);
         break;
       }
       case 'board-dealt':
-        actions.push(`d db ${formatCards((e as Ev<'board-dealt'>).cards)}`);
+        actions.push(`d db ${formatCards((event as Ev<'board-dealt'>).cards)}`);
         break;
       case 'action': {
-        const a = e as Ev<'action'>;
-        const p = `p${pos(a.seat)}`;
+        const action = event as Ev<'action'>;
+        const player = `p${pos(action.seat)}`;
         actions.push(
-          a.action === 'fold'
-            ? `${p} f`
-            : a.action === 'check' || a.action === 'call'
-              ? `${p} cc`
-              : a.action === 'bring-in'
-                ? `${p} pb`
-                : `${p} cbr ${a.to}`,
+          action.action === 'fold'
+            ? `${player} f`
+            : action.action === 'check' || action.action === 'call'
+              ? `${player} cc`
+              : action.action === 'bring-in'
+                ? `${player} pb`
+                : `${player} cbr ${action.to}`,
         );
         break;
       }
       case 'hand-shown': {
-        const s = e as Ev<'hand-shown'>;
-        actions.push(`p${pos(s.seat)} sm ${formatCards(s.cards)}`);
+        const shown = event as Ev<'hand-shown'>;
+        actions.push(`p${pos(shown.seat)} sm ${formatCards(shown.cards)}`);
         break;
       }
       case 'hand-mucked':
-        actions.push(`p${pos((e as Ev<'hand-mucked'>).seat)} sm`);
+        actions.push(`p${pos((event as Ev<'hand-mucked'>).seat)} sm`);
         break;
       case 'x-draw': {
         // Draw games: the discard (`sd`, stand pat when empty), then the cards dealt for it.
-        const d = e as unknown as { seat: number; count: number; discarded: number[] | null; dealt: number[] | null };
-        if ((!d.discarded || !d.dealt) && !opts.masked)
+        const drawn = event as unknown as {
+          seat: number;
+          count: number;
+          discarded: number[] | null;
+          dealt: number[] | null;
+        };
+        if ((!drawn.discarded || !drawn.dealt) && !opts.masked)
           unsupported('the event log is redacted: export needs every card');
         // Masked: another player's draw shows only its public size.
-        const discarded: (number | null)[] = d.discarded ?? new Array<null>(d.count).fill(null);
-        const dealt: (number | null)[] = d.dealt ?? new Array<null>(d.count).fill(null);
-        actions.push(`p${pos(d.seat)} sd${discarded.length ? ' ' + cardsText(discarded) : ''}`);
-        if (dealt.length) actions.push(`d dh p${pos(d.seat)} ${cardsText(dealt)}`);
+        const discarded: (number | null)[] = drawn.discarded ?? new Array<null>(drawn.count).fill(null);
+        const dealt: (number | null)[] = drawn.dealt ?? new Array<null>(drawn.count).fill(null);
+        actions.push(`p${pos(drawn.seat)} sd${discarded.length ? ' ' + cardsText(discarded) : ''}`);
+        if (dealt.length) actions.push(`d dh p${pos(drawn.seat)} ${cardsText(dealt)}`);
         break;
       }
       case 'x-split':
-        if ((e as unknown as { accept: boolean }).accept)
+        if ((event as unknown as { accept: boolean }).accept)
           unsupported('an accepted split offer cannot be written as PHH');
         break;
       case 'x-draw-started':
@@ -143,8 +149,8 @@ export function exportPhh(
         break;
       default:
         // Home-game events are written as `_` fields (phh/home.ts).
-        if (HOME_EVENTS.has(e.type)) break;
-        if (e.type.startsWith('x-')) unsupported(`extension event ${e.type} cannot be written as PHH`);
+        if (HOME_EVENTS.has(event.type)) break;
+        if (event.type.startsWith('x-')) unsupported(`extension event ${event.type} cannot be written as PHH`);
     }
   }
 
@@ -168,7 +174,7 @@ export function exportPhh(
   }
   if (st.spreadLimits) doc._spread_limits = st.spreadLimits;
   if (st.maxBetsPerRound !== undefined) doc._max_bets_per_round = st.maxBetsPerRound;
-  if (seats.some((s, k) => s !== k) || config.button !== seats[n - 1]) {
+  if (seats.some((s, k) => s !== k) || config.button !== seats[seatCount - 1]) {
     doc._seats = seats;
     doc._button = config.button;
   }
@@ -176,7 +182,7 @@ export function exportPhh(
   // PHH's own convention (PokerKit) is 'posted'; ours defaults to 'full'.
   doc._short_big_blind = config.shortBigBlind ?? 'full';
   Object.assign(doc, homeExportFields(config, events));
-  for (const [k, v] of Object.entries(extra)) doc[k] = v;
+  for (const [key, value] of Object.entries(extra)) doc[key] = value;
   return stringify(doc);
 }
 
@@ -190,21 +196,24 @@ export function exportPhh(
 export function eventsSeenBy(events: readonly HandEvent[], viewer: Viewer): HandEvent[] {
   const shown = new Map<number, Set<number>>();
   const changed = new Set<number>();
-  for (const e of events) {
-    const x = e as { type: string; seat?: number; cards?: number[]; count?: number; power?: string };
-    if (x.type === 'hand-shown') shown.set(x.seat!, new Set(x.cards));
-    if ((x.type === 'x-draw' && (x.count ?? 0) > 0) || (x.type === 'x-power' && x.power === 'sleeve-swap'))
-      changed.add(x.seat!);
+  for (const event of events) {
+    const fields = event as { type: string; seat?: number; cards?: number[]; count?: number; power?: string };
+    if (fields.type === 'hand-shown') shown.set(fields.seat!, new Set(fields.cards));
+    if (
+      (fields.type === 'x-draw' && (fields.count ?? 0) > 0) ||
+      (fields.type === 'x-power' && fields.power === 'sleeve-swap')
+    )
+      changed.add(fields.seat!);
   }
   const out: HandEvent[] = [];
-  for (const e of events) {
-    const v = viewEvent(e, viewer);
-    if (!v) continue;
-    if (v.type === 'hole-dealt' && e.type === 'hole-dealt') {
-      const full = e as Ev<'hole-dealt'>;
+  for (const event of events) {
+    const visible = viewEvent(event, viewer);
+    if (!visible) continue;
+    if (visible.type === 'hole-dealt' && event.type === 'hole-dealt') {
+      const full = event as Ev<'hole-dealt'>;
       const mine = shown.get(full.seat);
       if (mine && !changed.has(full.seat)) {
-        const seen = v as Ev<'hole-dealt'>;
+        const seen = visible as Ev<'hole-dealt'>;
         out.push({
           ...seen,
           cards: seen.cards.map((c, k) => (c === null && mine.has(full.cards[k] as number) ? full.cards[k] : c)),
@@ -212,7 +221,7 @@ export function eventsSeenBy(events: readonly HandEvent[], viewer: Viewer): Hand
         continue;
       }
     }
-    out.push(v);
+    out.push(visible);
   }
   return out;
 }

@@ -24,19 +24,19 @@ const cfg = (over: Partial<HandConfig> & Pick<HandConfig, 'seats' | 'button'>): 
 /** Export, re-import and replay: the same final stacks per seat and the same events. */
 function roundTrip(config: HandConfig, events: HandEvent[]): string {
   const text = exportPhh(config, events);
-  const r = replayPhhText(text);
+  const replay = replayPhhText(text);
   const ended = events.find((e) => e.type === 'hand-ended') as Extract<HandEvent, { type: 'hand-ended' }>;
   const bySeat = new Map(ended.stacks.map((s) => [s.seat, s.stack]));
-  expect(r.finishingStacks).toEqual(r.seats.map((s) => bySeat.get(s)));
-  expect(r.finishingStacks).toEqual(parsePhh(text).finishingStacks);
-  expect(JSON.stringify(r.events)).toBe(JSON.stringify(events));
+  expect(replay.finishingStacks).toEqual(replay.seats.map((s) => bySeat.get(s)));
+  expect(replay.finishingStacks).toEqual(parsePhh(text).finishingStacks);
+  expect(JSON.stringify(replay.events)).toBe(JSON.stringify(events));
   return text;
 }
 
 describe('home-game options in PHH', () => {
   test('straddle: written natively as the third blind, replayed as a straddle', () => {
     const config = cfg({ seats: seats(1000, 1000, 1000, 1000, 1000), button: 4, homeGame: { straddle: true } });
-    const p = play(config, stackDeck([]), [
+    const played = play(config, stackDeck([]), [
       '3:raise:60',
       '4:fold',
       '0:fold',
@@ -46,7 +46,7 @@ describe('home-game options in PHH', () => {
       '3:bet:100',
       '2:fold',
     ]);
-    const text = roundTrip(config, p.events);
+    const text = roundTrip(config, played.events);
     expect(text).toMatch(/blinds_or_straddles = \[ 5, 10, 20, 0, 0 \]/);
   });
 
@@ -57,7 +57,7 @@ describe('home-game options in PHH', () => {
       button: 2,
       homeGame: { bombPot: { ante: 5, doubleBoard: true } },
     });
-    const p = play(config, deck, [
+    const played = play(config, deck, [
       '0:check',
       '1:check',
       '2:check',
@@ -68,7 +68,7 @@ describe('home-game options in PHH', () => {
       '1:check',
       '2:check',
     ]);
-    const text = roundTrip(config, p.events);
+    const text = roundTrip(config, played.events);
     expect(text).toMatch(/antes = \[ 5, 5, 5 \]/);
     expect(text).toMatch(/_board2 = \[ "Kd3c4s", "5d", "6c" \]/);
     expect(text).toMatch(/_bomb_pot_double_board = true/);
@@ -90,14 +90,14 @@ describe('home-game options in PHH', () => {
       button: 2,
       homeGame: { sevenDeuceBounty: 10, rabbitHunt: true },
     });
-    const p = play(config, deck, ['2:raise:30', '0:fold', '1:fold', '2:show']);
-    const text = roundTrip(config, p.events);
+    const played = play(config, deck, ['2:raise:30', '0:fold', '1:fold', '2:show']);
+    const text = roundTrip(config, played.events);
     expect(text).toMatch(/finishing_stacks = \[ 85, 80, 135 \]/);
     expect(text).toMatch(/_winner_shows = true/);
     expect(text).toMatch(/_rabbit_cards = "7h7sKd4c9h"/);
     expect(replayPhh(parsePhh(text)).config.homeGame).toEqual({ sevenDeuceBounty: 10, rabbitHunt: true });
     // A player's own download: the rabbit's cards are public, the folded players' cards are not.
-    const mine = exportPhhFor(config, p.events, 0);
+    const mine = exportPhhFor(config, played.events, 0);
     expect(mine).toMatch(/_rabbit_cards = "7h7sKd4c9h"/);
     expect(mine).toMatch(/d dh p2 \?\?\?\?/);
     expect(mine).toMatch(/d dh p3 7c2d/); // shown to collect the bounty
@@ -115,24 +115,24 @@ describe('home-game options in PHH', () => {
       rabbitHunt: fc.boolean(),
     });
     fc.assert(
-      fc.property(arb, fc.integer(), (t, seed) => {
+      fc.property(arb, fc.integer(), (table, seed) => {
         const config = cfg({
-          seats: seats(...t.stacks.slice(0, t.n)),
-          button: t.button % t.n,
+          seats: seats(...table.stacks.slice(0, table.n)),
+          button: table.button % table.n,
           homeGame: {
-            straddle: t.straddle,
-            runItTwice: t.runItTwice,
-            sevenDeuceBounty: t.bounty,
-            rabbitHunt: t.rabbitHunt,
-            ...(t.bomb ? { bombPot: t.bomb } : {}),
+            straddle: table.straddle,
+            runItTwice: table.runItTwice,
+            sevenDeuceBounty: table.bounty,
+            rabbitHunt: table.rabbitHunt,
+            ...(table.bomb ? { bombPot: table.bomb } : {}),
           },
         });
         const run = playRandomHand(config, seed, {
           maxSteps: 300,
-          choose: (s, rng) => {
-            const la = legalActions(s)!;
-            return s.phase === 'betting'
-              ? randomLegalAction(s, rng)
+          choose: (state, rng) => {
+            const la = legalActions(state)!;
+            return state.phase === 'betting'
+              ? randomLegalAction(state, rng)
               : { type: la.actions[randomInt(rng, la.actions.length)], seat: la.seat };
           },
         });

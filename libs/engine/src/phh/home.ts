@@ -37,11 +37,11 @@ export function homeExportFields(config: HandConfig, events: readonly HandEvent[
   if (hg.rabbitHunt) out._rabbit_hunt = true;
   const board2: string[] = [];
   const answers: boolean[] = [];
-  for (const e of events as readonly Ev[]) {
-    if (e.type === 'x-board-dealt') board2.push(cardsText(e.cards as number[]));
-    if (e.type === 'x-run-twice-answer') answers.push(e.accept === true);
-    if (e.type === 'x-winner-shows') out._winner_shows = e.show === true;
-    if (e.type === 'x-rabbit-hunt') out._rabbit_cards = cardsText(e.cards as number[]);
+  for (const ev of events as readonly Ev[]) {
+    if (ev.type === 'x-board-dealt') board2.push(cardsText(ev.cards as number[]));
+    if (ev.type === 'x-run-twice-answer') answers.push(ev.accept === true);
+    if (ev.type === 'x-winner-shows') out._winner_shows = ev.show === true;
+    if (ev.type === 'x-rabbit-hunt') out._rabbit_cards = cardsText(ev.cards as number[]);
   }
   if (board2.length) out._board2 = board2;
   if (answers.length) out._run_twice_answers = answers;
@@ -60,35 +60,36 @@ export const HOME_EVENTS = new Set([
 ]);
 
 const bool = (v: unknown): boolean => v === true;
-const int = (v: unknown, field: string): number => {
-  const n = typeof v === 'bigint' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+const int = (raw: unknown, field: string): number => {
+  const parsed = typeof raw === 'bigint' ? Number(raw) : raw;
+  if (typeof parsed !== 'number' || !Number.isInteger(parsed) || parsed < 0)
     throw new PhhError('unsupported', `${field} must be a non-negative integer`);
-  return n;
+  return parsed;
 };
 
 /** The home-game options a PHH hand records (straddle from the third blind), or undefined. */
 export function homeImportConfig(hand: PhhHand): HomeGameConfig | undefined {
-  const x = hand.extra;
+  const extra = hand.extra;
   const hg: HomeGameConfig = {};
-  const b = hand.blindsOrStraddles;
-  if (b.slice(2).some((v) => v > 0) || x._straddle === true) {
-    if (b.slice(3).some((v) => v > 0))
+  const blinds = hand.blindsOrStraddles;
+  if (blinds.slice(2).some((v) => v > 0) || extra._straddle === true) {
+    if (blinds.slice(3).some((v) => v > 0))
       throw new PhhError('unsupported', 'only one straddle (p3, 2 × the big blind) is supported');
-    if (b[2] > 0 && b[2] !== 2 * b[1])
-      throw new PhhError('unsupported', `a straddle of ${b[2]} is not 2 × the big blind ${b[1]}`);
-    if (b[2] > 0 && hand.startingStacks.length < 4)
+    if (blinds[2] > 0 && blinds[2] !== 2 * blinds[1])
+      throw new PhhError('unsupported', `a straddle of ${blinds[2]} is not 2 × the big blind ${blinds[1]}`);
+    if (blinds[2] > 0 && hand.startingStacks.length < 4)
       throw new PhhError('unsupported', 'a straddle needs at least 4 players');
     hg.straddle = true;
   }
-  if (x._bomb_pot_ante !== undefined)
+  if (extra._bomb_pot_ante !== undefined)
     hg.bombPot = {
-      ante: int(x._bomb_pot_ante, '_bomb_pot_ante'),
-      ...(bool(x._bomb_pot_double_board) ? { doubleBoard: true } : {}),
+      ante: int(extra._bomb_pot_ante, '_bomb_pot_ante'),
+      ...(bool(extra._bomb_pot_double_board) ? { doubleBoard: true } : {}),
     };
-  if (bool(x._run_it_twice)) hg.runItTwice = true;
-  if (x._seven_deuce_bounty !== undefined) hg.sevenDeuceBounty = int(x._seven_deuce_bounty, '_seven_deuce_bounty');
-  if (bool(x._rabbit_hunt)) hg.rabbitHunt = true;
+  if (bool(extra._run_it_twice)) hg.runItTwice = true;
+  if (extra._seven_deuce_bounty !== undefined)
+    hg.sevenDeuceBounty = int(extra._seven_deuce_bounty, '_seven_deuce_bounty');
+  if (bool(extra._rabbit_hunt)) hg.rabbitHunt = true;
   return Object.keys(hg).length ? hg : undefined;
 }
 
@@ -105,15 +106,15 @@ const parsed = (text: unknown): PhhCard[] => {
 export function homeDeck(hand: PhhHand, holes: PhhCard[][], hg: HomeGameConfig): Card[] {
   const recorded: PhhCard[] = [];
   const passes = Math.max(0, ...holes.map((h) => h.length));
-  for (let p = 0; p < passes; p++) for (const h of holes) recorded.push(h[p] ?? null);
+  for (let p = 0; p < passes; p++) for (const holeCards of holes) recorded.push(holeCards[p] ?? null);
   const second = Array.isArray(hand.extra._board2) ? (hand.extra._board2 as unknown[]).map(parsed) : [];
-  let k = 0;
-  for (const a of hand.actions) {
-    if (a.kind !== 'deal-board') continue;
-    recorded.push(...a.cards);
-    if (hg.bombPot?.doubleBoard && k < second.length) recorded.push(...second[k++]);
+  let next = 0;
+  for (const action of hand.actions) {
+    if (action.kind !== 'deal-board') continue;
+    recorded.push(...action.cards);
+    if (hg.bombPot?.doubleBoard && next < second.length) recorded.push(...second[next++]);
   }
-  for (; k < second.length; k++) recorded.push(...second[k]);
+  for (; next < second.length; next++) recorded.push(...second[next]);
   if (hand.extra._rabbit_cards !== undefined) recorded.push(...parsed(hand.extra._rabbit_cards));
   return completeDeck(recorded);
 }

@@ -17,9 +17,9 @@ const phh = (fields: Record<string, string>): string =>
 const errorOf = (text: string): PhhError => {
   try {
     replayPhhText(text);
-  } catch (e) {
-    if (e instanceof PhhError) return e;
-    throw e;
+  } catch (error) {
+    if (error instanceof PhhError) return error;
+    throw error;
   }
   throw new Error('replayed without error');
 };

@@ -40,11 +40,11 @@ const isInt = (x: number): boolean => Number.isInteger(x) && x >= 0;
  * the big blind: PokerKit keeps the values in order SB, BB but p2, the button, posts the first).
  */
 function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
-  const n = hand.startingStacks.length;
-  const b = hand.blindsOrStraddles;
+  const playerCount = hand.startingStacks.length;
+  const blinds = hand.blindsOrStraddles;
   // A straddle (the third blind) is a home-game option (phh/home.ts): it is not part of the stakes.
-  if (b.slice(2).some((x) => x > 0)) homeImportConfig(hand);
-  let [smallBlind, bigBlind] = [b[0] ?? 0, b[1] ?? 0];
+  if (blinds.slice(2).some((x) => x > 0)) homeImportConfig(hand);
+  let [smallBlind, bigBlind] = [blinds[0] ?? 0, blinds[1] ?? 0];
   // A bomb pot has no blinds: the table's big blind is the minimum bet.
   if (bigBlind === 0 && smallBlind === 0 && hand.extra._bomb_pot_ante !== undefined && hand.minBet !== undefined) {
     bigBlind = hand.minBet;
@@ -56,7 +56,7 @@ function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
   const stakes: Stakes = { smallBlind, bigBlind };
   const antes = hand.antes;
   // Who posts the big blind: p2; heads-up p1 (PokerKit swaps the blinds); with a single blind p1.
-  const bbPos = n === 2 || b[1] === 0 ? 0 : 1;
+  const bbPos = playerCount === 2 || blinds[1] === 0 ? 0 : 1;
   // A bomb pot's antes are the option's (`_bomb_pot_ante`), not the table's.
   if (hand.extra._bomb_pot_ante === undefined && antes.some((a) => a > 0)) {
     if (antes.every((a) => a === antes[0])) stakes.ante = antes[0];
@@ -76,9 +76,9 @@ function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
   } else if (hand.minBet !== undefined && hand.minBet !== bigBlind && hand.extra._bomb_pot_ante === undefined) {
     unsupported(`min_bet ${hand.minBet} differs from the big blind ${bigBlind}`);
   }
-  const x = hand.extra;
-  if (Array.isArray(x._spread_limits)) stakes.spreadLimits = (x._spread_limits as unknown[]).map(Number);
-  if (x._max_bets_per_round !== undefined) stakes.maxBetsPerRound = Number(x._max_bets_per_round);
+  const extra = hand.extra;
+  if (Array.isArray(extra._spread_limits)) stakes.spreadLimits = (extra._spread_limits as unknown[]).map(Number);
+  if (extra._max_bets_per_round !== undefined) stakes.maxBetsPerRound = Number(extra._max_bets_per_round);
   const ints = [stakes.smallBlind, stakes.bigBlind, stakes.ante ?? 0, stakes.smallBet ?? 0, stakes.bigBet ?? 0];
   if (!ints.every(isInt)) unsupported('fractional stakes are not supported');
   return stakes;
@@ -89,16 +89,16 @@ function stakesFor(hand: PhhHand, row: PhhVariantRow): Stakes {
  * shown card (the engine needs the real card to decide the showdown).
  */
 export function recordedHoles(hand: PhhHand): PhhCard[][] {
-  const n = hand.startingStacks.length;
-  const holes: PhhCard[][] = Array.from({ length: n }, () => []);
-  for (const a of hand.actions) if (a.kind === 'deal-hole') holes[a.player - 1].push(...a.cards);
-  for (const a of hand.actions) {
-    if (a.kind !== 'show-muck' || a.cards.length === 0) continue;
-    const h = holes[a.player - 1];
-    if (!h.includes(null)) continue;
+  const playerCount = hand.startingStacks.length;
+  const holes: PhhCard[][] = Array.from({ length: playerCount }, () => []);
+  for (const action of hand.actions) if (action.kind === 'deal-hole') holes[action.player - 1].push(...action.cards);
+  for (const action of hand.actions) {
+    if (action.kind !== 'show-muck' || action.cards.length === 0) continue;
+    const held = holes[action.player - 1];
+    if (!held.includes(null)) continue;
     // Fill the unknown cards with the shown ones the hole does not already hold.
-    const extra = a.cards.filter((c) => c !== null && !h.includes(c));
-    for (let k = 0; k < h.length && extra.length; k++) if (h[k] === null) h[k] = extra.shift() as string;
+    const extra = action.cards.filter((c) => c !== null && !held.includes(c));
+    for (let k = 0; k < held.length && extra.length; k++) if (held[k] === null) held[k] = extra.shift() as string;
   }
   return holes;
 }
@@ -109,14 +109,17 @@ export function recordedHoles(hand: PhhHand): PhhCard[][] {
  */
 export function importPhh(hand: PhhHand): PhhImport {
   const row = rowFor(hand);
-  const n = hand.startingStacks.length;
-  if (n < 2) unsupported('a hand needs at least two players');
+  const playerCount = hand.startingStacks.length;
+  if (playerCount < 2) unsupported('a hand needs at least two players');
   if (!hand.startingStacks.every((s) => Number.isInteger(s) && s > 0))
     unsupported('starting stacks must be positive integers');
-  const x = hand.extra;
-  const seats = Array.isArray(x._seats) ? (x._seats as unknown[]).map(Number) : hand.startingStacks.map((_, k) => k);
-  const button = typeof x._button === 'number' ? x._button : seats[n - 1];
-  if (seats.length !== n || new Set(seats).size !== n) unsupported('_seats must name one table seat per player');
+  const extra = hand.extra;
+  const seats = Array.isArray(extra._seats)
+    ? (extra._seats as unknown[]).map(Number)
+    : hand.startingStacks.map((_, k) => k);
+  const button = typeof extra._button === 'number' ? extra._button : seats[playerCount - 1];
+  if (seats.length !== playerCount || new Set(seats).size !== playerCount)
+    unsupported('_seats must name one table seat per player');
   const config: HandConfig = {
     variant: row.variant,
     structure: row.structure,
@@ -124,15 +127,15 @@ export function importPhh(hand: PhhHand): PhhImport {
     button,
     stakes: row.buildStakes ? row.buildStakes(hand) : stakesFor(hand, row),
   };
-  const b = hand.blindsOrStraddles;
-  if (!row.buildStakes && b[0] > 0 && !(b[1] > 0)) {
+  const blinds = hand.blindsOrStraddles;
+  if (!row.buildStakes && blinds[0] > 0 && !(blinds[1] > 0)) {
     config.smallBlindSeat = null;
     config.bigBlindSeat = seats[0];
   }
-  if (x._showdown === 'classic' || x._showdown === 'show-all') config.showdown = x._showdown;
+  if (extra._showdown === 'classic' || extra._showdown === 'show-all') config.showdown = extra._showdown;
   // PHH hands follow PokerKit: a big blind short of chips makes his posted amount the bet to call.
   // Our tables default to 'full' (docs/rules/README.md is silent); our own exports say so in `_short_big_blind`.
-  config.shortBigBlind = x._short_big_blind === 'full' ? 'full' : 'posted';
+  config.shortBigBlind = extra._short_big_blind === 'full' ? 'full' : 'posted';
   const home = homeImportConfig(hand);
   if (home) config.homeGame = home;
   const deck = home

@@ -20,32 +20,32 @@ const fail = (message: string): never => {
   throw new PhhError('parse', message);
 };
 
-function numbers(v: unknown, field: string): number[] {
-  if (!Array.isArray(v)) return fail(`${field} must be an array of numbers`);
-  return v.map((x) => {
-    const n = typeof x === 'bigint' ? Number(x) : x;
-    if (typeof n !== 'number' || !Number.isFinite(n)) return fail(`${field} must hold numbers`);
-    return n;
+function numbers(raw: unknown, field: string): number[] {
+  if (!Array.isArray(raw)) return fail(`${field} must be an array of numbers`);
+  return raw.map((item) => {
+    const parsed = typeof item === 'bigint' ? Number(item) : item;
+    if (typeof parsed !== 'number' || !Number.isFinite(parsed)) return fail(`${field} must hold numbers`);
+    return parsed;
   });
 }
 
-function optionalNumber(v: unknown, field: string): number | undefined {
-  if (v === undefined) return undefined;
-  const n = typeof v === 'bigint' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return fail(`${field} must be a number`);
-  return n;
+function optionalNumber(raw: unknown, field: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = typeof raw === 'bigint' ? Number(raw) : raw;
+  if (typeof parsed !== 'number' || !Number.isFinite(parsed)) return fail(`${field} must be a number`);
+  return parsed;
 }
 
 /** `AcKd`, `????`, `Ac??`: two characters per card, `??` (or any `?`) = unknown. */
 export function parsePhhCards(text: string): PhhCard[] {
-  const t = text.replace(/\s+/g, '');
-  if (t.length % 2) return fail(`bad card run ${JSON.stringify(text)}`);
+  const compact = text.replace(/\s+/g, '');
+  if (compact.length % 2) return fail(`bad card run ${JSON.stringify(text)}`);
   const out: PhhCard[] = [];
-  for (let i = 0; i < t.length; i += 2) {
-    const c = t.slice(i, i + 2);
-    if (c.includes('?')) out.push(null);
-    else if (/^[2-9TJQKA][cdhs]$/i.test(c)) out.push(c[0].toUpperCase() + c[1].toLowerCase());
-    else fail(`bad card ${JSON.stringify(c)}`);
+  for (let i = 0; i < compact.length; i += 2) {
+    const token = compact.slice(i, i + 2);
+    if (token.includes('?')) out.push(null);
+    else if (/^[2-9TJQKA][cdhs]$/i.test(token)) out.push(token[0].toUpperCase() + token[1].toLowerCase());
+    else fail(`bad card ${JSON.stringify(token)}`);
   }
   return out;
 }
@@ -63,23 +63,23 @@ export function parsePhhAction(line: string): PhhAction {
     return bad();
   }
   if (!/^p\d+$/.test(words[0] ?? '') || player(words[0]) < 1) return bad();
-  const p = player(words[0]);
+  const playerIndex = player(words[0]);
   switch (words[1]) {
     case 'f':
-      return { kind: 'fold', player: p };
+      return { kind: 'fold', player: playerIndex };
     case 'cc':
-      return { kind: 'check-call', player: p };
+      return { kind: 'check-call', player: playerIndex };
     case 'cbr': {
       const to = Number(words[2]);
       if (!Number.isFinite(to)) return bad();
-      return { kind: 'bet-raise', player: p, to };
+      return { kind: 'bet-raise', player: playerIndex, to };
     }
     case 'pb':
-      return { kind: 'bring-in', player: p };
+      return { kind: 'bring-in', player: playerIndex };
     case 'sd':
-      return { kind: 'discard', player: p, cards: parsePhhCards(words.slice(2).join('')) };
+      return { kind: 'discard', player: playerIndex, cards: parsePhhCards(words.slice(2).join('')) };
     case 'sm':
-      return { kind: 'show-muck', player: p, cards: parsePhhCards(words.slice(2).join('')) };
+      return { kind: 'show-muck', player: playerIndex, cards: parsePhhCards(words.slice(2).join('')) };
     default:
       return bad();
   }
@@ -87,29 +87,31 @@ export function parsePhhAction(line: string): PhhAction {
 
 /** Parses the text of one `.phh` file. Throws `PhhError('parse')` on malformed input. */
 export function parsePhh(text: string): PhhHand {
-  let t: Record<string, unknown>;
+  let table: Record<string, unknown>;
   try {
-    t = parseToml(text) as Record<string, unknown>;
-  } catch (e) {
-    return fail(`TOML: ${(e as Error).message.split('\n')[0]}`);
+    table = parseToml(text) as Record<string, unknown>;
+  } catch (error) {
+    return fail(`TOML: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (typeof t.variant !== 'string') fail('variant missing');
-  const startingStacks = numbers(t.starting_stacks, 'starting_stacks');
-  const n = startingStacks.length;
+  if (typeof table.variant !== 'string') fail('variant missing');
+  const startingStacks = numbers(table.starting_stacks, 'starting_stacks');
+  const playerCount = startingStacks.length;
   const perPlayer = (field: string): number[] => {
-    if (t[field] === undefined) return new Array<number>(n).fill(0);
-    const v = numbers(t[field], field);
-    if (v.length !== n) fail(`${field} has ${v.length} entries for ${n} players`);
-    return v;
+    if (table[field] === undefined) return new Array<number>(playerCount).fill(0);
+    const values = numbers(table[field], field);
+    if (values.length !== playerCount) fail(`${field} has ${values.length} entries for ${playerCount} players`);
+    return values;
   };
-  if (!Array.isArray(t.actions) || t.actions.some((a) => typeof a !== 'string'))
+  if (!Array.isArray(table.actions) || table.actions.some((a) => typeof a !== 'string'))
     fail('actions must be an array of strings');
-  const actions = (t.actions as string[]).map(parsePhhAction);
-  for (const a of actions) if ('player' in a && a.player > n) fail(`p${a.player} does not exist with ${n} players`);
+  const actions = (table.actions as string[]).map(parsePhhAction);
+  for (const action of actions)
+    if ('player' in action && action.player > playerCount)
+      fail(`p${action.player} does not exist with ${playerCount} players`);
   const extra: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(t)) if (!KNOWN.has(k)) extra[k] = v;
+  for (const [key, value] of Object.entries(table)) if (!KNOWN.has(key)) extra[key] = value;
   const hand: PhhHand = {
-    variant: t.variant as string,
+    variant: table.variant as string,
     antes: perPlayer('antes'),
     blindsOrStraddles: perPlayer('blinds_or_straddles'),
     startingStacks,
@@ -117,15 +119,15 @@ export function parsePhh(text: string): PhhHand {
     extra,
   };
   const opt = (key: keyof PhhHand, field: string): void => {
-    const v = optionalNumber(t[field], field);
-    if (v !== undefined) (hand as unknown as Record<string, unknown>)[key] = v;
+    const parsed = optionalNumber(table[field], field);
+    if (parsed !== undefined) (hand as unknown as Record<string, unknown>)[key] = parsed;
   };
   opt('bringIn', 'bring_in');
   opt('smallBet', 'small_bet');
   opt('bigBet', 'big_bet');
   opt('minBet', 'min_bet');
-  if (t.finishing_stacks !== undefined) hand.finishingStacks = perPlayer('finishing_stacks');
-  if (typeof t.ante_trimming_status === 'boolean') hand.anteTrimmingStatus = t.ante_trimming_status;
+  if (table.finishing_stacks !== undefined) hand.finishingStacks = perPlayer('finishing_stacks');
+  if (typeof table.ante_trimming_status === 'boolean') hand.anteTrimmingStatus = table.ante_trimming_status;
   return hand;
 }
 
@@ -136,24 +138,25 @@ export function parsePhh(text: string): PhhHand {
  */
 export function toWholeChips(hand: PhhHand): { hand: PhhHand; scale: number } {
   const amounts: number[] = [...hand.startingStacks, ...hand.antes, ...hand.blindsOrStraddles];
-  for (const v of [hand.bringIn, hand.smallBet, hand.bigBet, hand.minBet]) if (v !== undefined) amounts.push(v);
-  for (const a of hand.actions) if (a.kind === 'bet-raise') amounts.push(a.to);
+  for (const amount of [hand.bringIn, hand.smallBet, hand.bigBet, hand.minBet])
+    if (amount !== undefined) amounts.push(amount);
+  for (const action of hand.actions) if (action.kind === 'bet-raise') amounts.push(action.to);
   const whole = (s: number): boolean => amounts.every((x) => Math.abs(x * s - Math.round(x * s)) < 1e-6);
   let scale = 1;
   while (!whole(scale) && scale < 1e6) scale *= 10;
   if (scale === 1) return { hand, scale };
   if (!whole(scale)) return fail('amounts are not decimal numbers');
-  const m = (x: number): number => Math.round(x * scale);
-  const opt = (x: number | undefined): number | undefined => (x === undefined ? undefined : m(x));
+  const toChips = (x: number): number => Math.round(x * scale);
+  const opt = (x: number | undefined): number | undefined => (x === undefined ? undefined : toChips(x));
   const scaled: PhhHand = {
     ...hand,
-    startingStacks: hand.startingStacks.map(m),
-    antes: hand.antes.map(m),
-    blindsOrStraddles: hand.blindsOrStraddles.map(m),
-    actions: hand.actions.map((a) => (a.kind === 'bet-raise' ? { ...a, to: m(a.to) } : a)),
+    startingStacks: hand.startingStacks.map(toChips),
+    antes: hand.antes.map(toChips),
+    blindsOrStraddles: hand.blindsOrStraddles.map(toChips),
+    actions: hand.actions.map((a) => (a.kind === 'bet-raise' ? { ...a, to: toChips(a.to) } : a)),
   };
-  for (const k of ['bringIn', 'smallBet', 'bigBet', 'minBet'] as const)
-    if (hand[k] !== undefined) scaled[k] = opt(hand[k]);
+  for (const key of ['bringIn', 'smallBet', 'bigBet', 'minBet'] as const)
+    if (hand[key] !== undefined) scaled[key] = opt(hand[key]);
   if (hand.finishingStacks) scaled.finishingStacks = hand.finishingStacks.map((x) => x * scale);
   return { hand: scaled, scale };
 }

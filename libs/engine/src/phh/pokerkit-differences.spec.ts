@@ -175,9 +175,9 @@ test('hi/lo side pot without a qualifying low goes wholly to the best high hand:
     'starting_stacks = [9200, 209, 18400, 7900, 71, 600]',
     "actions = ['d dh p1 8h2s6h', 'd dh p2 9c2d6c', 'd dh p3 7dQs9h', 'd dh p4 KsTd5s', 'd dh p5 3h6sTs', 'd dh p6 3s7cJh', 'p4 cbr 100', 'p5 cc', 'p6 f', 'p1 cc', 'p2 cbr 189', 'p3 cbr 289', 'p4 cc', 'p1 f', 'd dh p2 Jd', 'd dh p3 6d', 'd dh p4 9s', 'd dh p5 As', 'p3 cc', 'p4 cbr 100', 'p3 cc', 'd dh p2 9d', 'd dh p3 8d', 'd dh p4 Jc', 'd dh p5 8s', 'p3 cbr 200', 'p4 cc', 'd dh p2 Qc', 'd dh p3 7h', 'd dh p4 3c', 'd dh p5 Ad', 'p3 cbr 200', 'p4 cbr 400', 'p3 cc', 'd dh p2 5c', 'd dh p3 Js', 'd dh p4 7s', 'd dh p5 5d', 'p3 cc', 'p4 cbr 200', 'p3 cc']",
   ].join('\n');
-  const r = replayPhhText(text);
+  const replay = replayPhhText(text);
   expect(
-    ofType(r.events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount, x.half])]),
+    ofType(replay.events, 'pot-awarded').map((e) => [e.amount, e.shares.map((x) => [x.seat, x.amount, x.half])]),
   ).toEqual([
     [
       375,
@@ -189,7 +189,7 @@ test('hi/lo side pot without a qualifying low goes wholly to the best high hand:
     [463, [[1, 463, 'whole']]],
     [2000, [[2, 2000, 'whole']]],
   ]);
-  expect(r.finishingStacks).toEqual([9080, 463, 19191, 6691, 375, 580]);
+  expect(replay.finishingStacks).toEqual([9080, 463, 19191, 6691, 375, 580]);
 });
 
 test('a big blind short of chips pays his blind before the big-blind ante (TDA; no recorded hand tests this yet)', () => {

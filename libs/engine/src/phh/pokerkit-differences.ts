@@ -38,22 +38,27 @@ export const POKERKIT_DIFFERENCES: Record<PokerKitDifference, string> = {
 };
 
 /** A replay refused a recorded raise: is that the fixed-limit cap PokerKit does not apply preflop? */
-export function isFixedLimitCap(e: PhhError): boolean {
-  const r = e.refused;
-  if (!r || r.code !== 'RAISE_NOT_ALLOWED' || r.state.config.structure !== 'fixed-limit') return false;
-  return r.state.street === 0 && r.state.betCount >= (r.state.config.stakes.maxBetsPerRound ?? 4);
+export function isFixedLimitCap(error: PhhError): boolean {
+  const refused = error.refused;
+  if (!refused || refused.code !== 'RAISE_NOT_ALLOWED' || refused.state.config.structure !== 'fixed-limit')
+    return false;
+  return refused.state.street === 0 && refused.state.betCount >= (refused.state.config.stakes.maxBetsPerRound ?? 4);
 }
 
 /** A replay refused a recorded raise from a player who acted before a short all-in that was no full raise. */
-export function isShortAllInReopen(e: PhhError): boolean {
-  const r = e.refused;
-  if (!r || r.code !== 'RAISE_NOT_ALLOWED') return false;
-  const s = r.state;
-  const p = s.toAct;
-  if (p < 0 || !s.acted[p] || isFixedLimitCap(e)) return false;
-  const b = bounds(s, p);
+export function isShortAllInReopen(error: PhhError): boolean {
+  const refused = error.refused;
+  if (!refused || refused.code !== 'RAISE_NOT_ALLOWED') return false;
+  const handState = refused.state;
+  const seat = handState.toAct;
+  if (seat < 0 || !handState.acted[seat] || isFixedLimitCap(error)) return false;
+  const limits = bounds(handState, seat);
   // Raising is refused only because the bet grew by less than a full raise since he last acted.
-  return !b.canRaise && s.currentBet - s.actedLevel[p] < s.lastIncrement && s.stacks[p] > b.callAmount;
+  return (
+    !limits.canRaise &&
+    handState.currentBet - handState.actedLevel[seat] < handState.lastIncrement &&
+    handState.stacks[seat] > limits.callAmount
+  );
 }
 
 type Awarded = Extract<HandEvent, { type: 'pot-awarded' }>;
@@ -62,13 +67,13 @@ type Awarded = Extract<HandEvent, { type: 'pot-awarded' }>;
  * Re-pays every split with PokerKit's odd-chip rule (all odd chips of a split to its first winner
  * left of the button) and returns the stacks that gives, by position, or null if nothing changes.
  */
-export function stacksWithPokerKitOddChips(r: PhhReplay): number[] | null {
+export function stacksWithPokerKitOddChips(replay: PhhReplay): number[] | null {
   const stacks = new Map<number, number>();
-  r.state.seats.forEach((seat, i) => stacks.set(seat, r.state.stacks[i]));
+  replay.state.seats.forEach((seat, i) => stacks.set(seat, replay.state.stacks[i]));
   let changed = false;
-  for (const e of r.events) {
-    if (e.type !== 'pot-awarded') continue;
-    const shares = (e as Awarded).shares;
+  for (const event of replay.events) {
+    if (event.type !== 'pot-awarded') continue;
+    const shares = (event as Awarded).shares;
     for (const half of ['whole', 'high', 'low'] as const) {
       // The engine lists a split's shares nearest the button on the left first.
       const group = shares.filter((s) => s.half === half);
@@ -82,17 +87,17 @@ export function stacksWithPokerKitOddChips(r: PhhReplay): number[] | null {
       );
     }
   }
-  return changed ? r.seats.map((seat) => (stacks.get(seat) as number) / r.scale) : null;
+  return changed ? replay.seats.map((seat) => (stacks.get(seat) as number) / replay.scale) : null;
 }
 
 /** A hi/lo hand where some pot's low half found no qualifying low (so the high hand scooped it). */
-export function hadPotWithoutLow(r: PhhReplay): boolean {
-  if (!r.state.spec.ranking.low) return false;
-  return r.events.some(
-    (e) =>
-      e.type === 'pot-awarded' &&
-      (e as Awarded).eligible.length > 1 &&
-      (e as Awarded).shares.every((s) => s.half === 'whole'),
+export function hadPotWithoutLow(replay: PhhReplay): boolean {
+  if (!replay.state.spec.ranking.low) return false;
+  return replay.events.some(
+    (event) =>
+      event.type === 'pot-awarded' &&
+      (event as Awarded).eligible.length > 1 &&
+      (event as Awarded).shares.every((s) => s.half === 'whole'),
   );
 }
 
@@ -100,30 +105,31 @@ export function hadPotWithoutLow(r: PhhReplay): boolean {
  * Our stacks and the recorded ones differ by one chip between the high and the low winner of an
  * odd Hi/Lo split: we paid the odd chip to the high half (docs/rules/README.md), PokerKit to the low hand.
  */
-export function isHiLoOddChip(r: PhhReplay, want: readonly number[]): boolean {
-  const diff = r.finishingStacks.map((x, i) => x - want[i]);
-  const plus = diff.findIndex((d) => d === 1 / r.scale);
-  const minus = diff.findIndex((d) => d === -1 / r.scale);
+export function isHiLoOddChip(replay: PhhReplay, want: readonly number[]): boolean {
+  const diff = replay.finishingStacks.map((x, i) => x - want[i]);
+  const plus = diff.findIndex((d) => d === 1 / replay.scale);
+  const minus = diff.findIndex((d) => d === -1 / replay.scale);
   if (plus < 0 || minus < 0 || diff.filter((d) => d !== 0).length !== 2) return false;
-  const [hiSeat, loSeat] = [r.seats[plus], r.seats[minus]];
-  return r.events.some((e) => {
-    if (e.type !== 'pot-awarded') return false;
-    const a = e as Awarded;
+  const [hiSeat, loSeat] = [replay.seats[plus], replay.seats[minus]];
+  return replay.events.some((event) => {
+    if (event.type !== 'pot-awarded') return false;
+    const awarded = event as Awarded;
     return (
-      (a.amount - a.rake) % 2 === 1 &&
-      a.shares.some((s) => s.seat === hiSeat && s.half === 'high') &&
-      a.shares.some((s) => s.seat === loSeat && s.half === 'low')
+      (awarded.amount - awarded.rake) % 2 === 1 &&
+      awarded.shares.some((s) => s.seat === hiSeat && s.half === 'high') &&
+      awarded.shares.some((s) => s.seat === loSeat && s.half === 'low')
     );
   });
 }
 
 /** Stud: a recorded all-in above the completion was refused after a bring-in posted short. */
-export function isStudCompletionAfterShortBringIn(e: PhhError): boolean {
-  const r = e.refused;
-  if (!r || r.code !== 'ILLEGAL_AMOUNT') return false;
-  const s = r.state;
-  if (!s.spec.forcedBets.bringIn || s.street !== 0 || s.betCount !== 0 || s.toAct < 0) return false;
-  const bringIn = s.config.stakes.bringIn ?? 2 * (s.config.stakes.ante ?? 0);
-  const allInTo = s.bets[s.toAct] + s.stacks[s.toAct];
-  return s.currentBet > 0 && s.currentBet < bringIn && r.action.amount === allInTo;
+export function isStudCompletionAfterShortBringIn(error: PhhError): boolean {
+  const refused = error.refused;
+  if (!refused || refused.code !== 'ILLEGAL_AMOUNT') return false;
+  const handState = refused.state;
+  if (!handState.spec.forcedBets.bringIn || handState.street !== 0 || handState.betCount !== 0 || handState.toAct < 0)
+    return false;
+  const bringIn = handState.config.stakes.bringIn ?? 2 * (handState.config.stakes.ante ?? 0);
+  const allInTo = handState.bets[handState.toAct] + handState.stacks[handState.toAct];
+  return handState.currentBet > 0 && handState.currentBet < bringIn && refused.action.amount === allInTo;
 }

@@ -128,8 +128,8 @@ const EXCEPTIONS: Record<string, PokerKitDifference> = {
 const dir = phhDir();
 const results: Replayed[] = [];
 for (const file of phhFiles(dir)) {
-  const r = replayFile(dir, file);
-  if (r) results.push(r);
+  const replayed = replayFile(dir, file);
+  if (replayed) results.push(replayed);
 }
 const variants = [...new Set(results.map((r) => r.variant))].sort();
 
@@ -141,15 +141,17 @@ describe.each(variants)('PHH replay %s', (variant) => {
   const mine = results.filter((r) => r.variant === variant);
 
   test('every hand matches finishing_stacks, or differs only as documented', () => {
-    const unexpected = mine.flatMap((r) => {
-      const o = r.outcome;
-      const listed = EXCEPTIONS[r.rel];
-      if (o.kind === 'exception')
-        return o.reason === listed ? [] : [`${r.rel}: ${o.reason} (${o.detail}) but listed as ${listed ?? 'nothing'}`];
-      if (listed) return [`${r.rel}: listed as ${listed} but ${o.kind}`];
-      if (o.kind === 'fail') return [`${r.rel}: ${o.detail}`];
-      if (o.kind === 'half-chip' && !r.rel.startsWith('pluribus/'))
-        return [`${r.rel}: half chips outside the Pluribus hands`];
+    const unexpected = mine.flatMap((replayed) => {
+      const outcome = replayed.outcome;
+      const listed = EXCEPTIONS[replayed.rel];
+      if (outcome.kind === 'exception')
+        return outcome.reason === listed
+          ? []
+          : [`${replayed.rel}: ${outcome.reason} (${outcome.detail}) but listed as ${listed ?? 'nothing'}`];
+      if (listed) return [`${replayed.rel}: listed as ${listed} but ${outcome.kind}`];
+      if (outcome.kind === 'fail') return [`${replayed.rel}: ${outcome.detail}`];
+      if (outcome.kind === 'half-chip' && !replayed.rel.startsWith('pluribus/'))
+        return [`${replayed.rel}: half chips outside the Pluribus hands`];
       return [];
     });
     expect(unexpected).toEqual([]);
@@ -158,8 +160,8 @@ describe.each(variants)('PHH replay %s', (variant) => {
 
 test('the half-chip Pluribus hands differ by half a chip only where a pot split unevenly', () => {
   const half = results.filter((r) => r.outcome.kind === 'half-chip');
-  for (const r of half) {
-    const diff = (r.outcome as Extract<Replayed['outcome'], { kind: 'half-chip' }>).diff;
+  for (const replayed of half) {
+    const diff = (replayed.outcome as Extract<Replayed['outcome'], { kind: 'half-chip' }>).diff;
     expect(diff.filter((d) => d !== 0).map(Math.abs)).toEqual(diff.filter((d) => d !== 0).map(() => 0.5));
     // Whole chips are conserved: what one player lacks another has.
     expect(diff.reduce((a, b) => a + b, 0)).toBe(0);
@@ -184,18 +186,18 @@ test('every documented exception names a known PokerKit difference', () => {
 
 test('counts per variant (hands replayed, matched, documented exceptions)', () => {
   const summary = Object.fromEntries(
-    variants.map((v) => {
-      const mine = results.filter((r) => r.variant === v);
-      const n = (k: string) => mine.filter((r) => r.outcome.kind === k).length;
+    variants.map((variant) => {
+      const mine = results.filter((r) => r.variant === variant);
+      const countOf = (k: string) => mine.filter((r) => r.outcome.kind === k).length;
       return [
-        v,
+        variant,
         {
           replayed: mine.length,
-          match: n('match'),
-          halfChip: n('half-chip'),
-          exceptions: n('exception'),
-          noResult: n('no-result'),
-          fail: n('fail'),
+          match: countOf('match'),
+          halfChip: countOf('half-chip'),
+          exceptions: countOf('exception'),
+          noResult: countOf('no-result'),
+          fail: countOf('fail'),
         },
       ];
     }),

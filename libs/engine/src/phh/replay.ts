@@ -16,8 +16,8 @@ export interface PhhReplay extends PhhImport {
 }
 
 /** The flop-game mapping: `f` → fold, `cc` → check or call, `cbr X` → bet or raise to X; `sm` is skipped. */
-export function defaultPhhAction(a: PhhAction, state: HandState, seat: number): Action | null {
-  switch (a.kind) {
+export function defaultPhhAction(action: PhhAction, state: HandState, seat: number): Action | null {
+  switch (action.kind) {
     case 'fold':
       return { type: 'fold', seat };
     case 'check-call': {
@@ -25,22 +25,22 @@ export function defaultPhhAction(a: PhhAction, state: HandState, seat: number): 
       return { type: la && la.actions.includes('check') ? 'check' : 'call', seat };
     }
     case 'bet-raise':
-      return { type: state.currentBet === 0 ? 'bet' : 'raise', seat, amount: a.to };
+      return { type: state.currentBet === 0 ? 'bet' : 'raise', seat, amount: action.to };
     case 'show-muck':
       // The engine decides shows and mucks itself (docs/rules/README.md showdown order); the record is not an input.
       return null;
     default:
-      throw new PhhError('unsupported', `action ${a.kind} is not supported for this variant`);
+      throw new PhhError('unsupported', `action ${action.kind} is not supported for this variant`);
   }
 }
 
 const awaits = (s: HandState, seat: number): boolean => !isOver(s) && s.toAct >= 0 && s.seats[s.toAct] === seat;
 
 /** Player `seat` is still in, owes nothing, and everyone else still in is all-in: a check decides nothing. */
-function freeCheck(s: HandState, seat: number): boolean {
-  const i = s.seats.indexOf(seat);
-  if (i < 0 || s.folded[i] || (!isOver(s) && s.bets[i] < s.currentBet)) return false;
-  for (let j = 0; j < s.seats.length; j++) if (j !== i && !s.folded[j] && !s.allIn[j]) return false;
+function freeCheck(state: HandState, seat: number): boolean {
+  const index = state.seats.indexOf(seat);
+  if (index < 0 || state.folded[index] || (!isOver(state) && state.bets[index] < state.currentBet)) return false;
+  for (let j = 0; j < state.seats.length; j++) if (j !== index && !state.folded[j] && !state.allIn[j]) return false;
   return true;
 }
 
@@ -59,9 +59,9 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
   let started;
   try {
     started = start(imp.config, { deck: imp.deck });
-  } catch (e) {
-    if (e instanceof HandConfigError) throw new PhhError('unsupported', e.message);
-    throw e;
+  } catch (error) {
+    if (error instanceof HandConfigError) throw new PhhError('unsupported', error.message);
+    throw error;
   }
   let state = started.state;
   const events = started.events.slice();
@@ -71,34 +71,39 @@ export function replayPhh(recorded: PhhHand, given?: PhhImport): PhhReplay {
   const next = (): Action | null | undefined => imp.row.unrecorded?.(state) ?? homeAnswer(hand, state, answered);
   const unrecorded = (): void => {
     for (let u = next(); u; u = next()) {
-      const r = apply(state, u);
-      if (!r.ok) throw new PhhError('illegal-action', `unrecorded ${u.type}: ${r.error.code} ${r.error.message}`);
-      state = r.state;
-      for (const e of r.events) events.push(e);
+      const result = apply(state, u);
+      if (!result.ok)
+        throw new PhhError('illegal-action', `unrecorded ${u.type}: ${result.error.code} ${result.error.message}`);
+      state = result.state;
+      for (const event of result.events) events.push(event);
     }
   };
-  hand.actions.forEach((a, k) => {
-    if (a.kind === 'deal-hole' || a.kind === 'deal-board') return;
+  hand.actions.forEach((phhAction, index) => {
+    if (phhAction.kind === 'deal-hole' || phhAction.kind === 'deal-board') return;
     unrecorded();
-    const seat = imp.seats[a.player - 1];
-    let action = imp.row.mapAction ? imp.row.mapAction(a, state, seat) : undefined;
-    if (action === undefined) action = defaultPhhAction(a, state, seat);
+    const seat = imp.seats[phhAction.player - 1];
+    let action = imp.row.mapAction ? imp.row.mapAction(phhAction, state, seat) : undefined;
+    if (action === undefined) action = defaultPhhAction(phhAction, state, seat);
     if (action === null) return;
     // PokerKit asks a player for a check no one needs (alone against all-ins he covers); the engine
     // does not ask (docs/rules/README.md: raising needs another player who can act). Skip such a free check.
-    if (a.kind === 'check-call' && !awaits(state, seat) && freeCheck(state, seat)) return;
+    if (phhAction.kind === 'check-call' && !awaits(state, seat) && freeCheck(state, seat)) return;
     if (isOver(state))
-      throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): the hand is already over`);
-    const r = apply(state, action);
-    if (!r.ok)
-      throw new PhhError('illegal-action', `action ${k + 1} (${describe(a)}): ${r.error.code} ${r.error.message}`, {
-        state,
-        action,
-        index: k,
-        code: r.error.code,
-      });
-    state = r.state;
-    for (const e of r.events) events.push(e);
+      throw new PhhError('illegal-action', `action ${index + 1} (${describe(phhAction)}): the hand is already over`);
+    const result = apply(state, action);
+    if (!result.ok)
+      throw new PhhError(
+        'illegal-action',
+        `action ${index + 1} (${describe(phhAction)}): ${result.error.code} ${result.error.message}`,
+        {
+          state,
+          action,
+          index: index,
+          code: result.error.code,
+        },
+      );
+    state = result.state;
+    for (const event of result.events) events.push(event);
   });
   unrecorded();
   if (!isOver(state)) {

@@ -24,10 +24,10 @@ function playRandom(config: HandConfig, seed: number): HandEvent[] {
   let { state, events } = start(config, { rng });
   events = events.slice();
   for (let guard = 0; guard < 500 && state.phase === 'betting'; guard++) {
-    const r = apply(state, randomLegalAction(state, rng)!);
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    events.push(...r.events);
+    const result = apply(state, randomLegalAction(state, rng)!);
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    events.push(...result.events);
   }
   return events;
 }
@@ -40,8 +40,8 @@ describe('stud PHH', () => {
       .filter((t) => /^variant = 'F7S(\/8)?'/m.test(t));
     expect(texts.length).toBe(20);
     for (const text of texts) {
-      const r = replayPhhText(text);
-      expect(r.finishingStacks).toEqual(parsePhh(text).finishingStacks);
+      const replay = replayPhhText(text);
+      expect(replay.finishingStacks).toEqual(parsePhh(text).finishingStacks);
     }
   });
 
@@ -79,12 +79,12 @@ describe('stud PHH', () => {
         fc.array(fc.integer({ min: 1, max: 600 }), { minLength: 2, maxLength: 8 }),
         fc.integer(),
         (variant, structure, stacks, seed) => {
-          const n = Math.min(stacks.length, getVariant(variant).maxSeats);
+          const seatCount = Math.min(stacks.length, getVariant(variant).maxSeats);
           const config: HandConfig = {
             variant,
             structure,
-            seats: stacks.slice(0, n).map((stack, seat) => ({ seat, stack })),
-            button: n - 1,
+            seats: stacks.slice(0, seatCount).map((stack, seat) => ({ seat, stack })),
+            button: seatCount - 1,
             stakes: {
               smallBlind: 0,
               bigBlind: 10,
@@ -98,9 +98,9 @@ describe('stud PHH', () => {
           const events = playRandom(config, seed);
           const hand = parsePhh(exportPhh(config, events));
           expect(hand.variant).toBe(studPhhCode(variant, structure));
-          const r = replayPhh(hand);
-          expect(r.finishingStacks).toEqual(hand.finishingStacks);
-          expect(JSON.stringify(r.events)).toBe(JSON.stringify(events));
+          const replay = replayPhh(hand);
+          expect(replay.finishingStacks).toEqual(hand.finishingStacks);
+          expect(JSON.stringify(replay.events)).toBe(JSON.stringify(events));
         },
       ),
       { numRuns: 60 },

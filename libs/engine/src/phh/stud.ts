@@ -76,23 +76,23 @@ export function studDeck(hand: PhhHand, knownHoles: PhhCard[][], variant: string
   let inRun = new Set<number>();
   const flush = (): void => {
     const passes = Math.max(0, ...run.map((r) => r.length));
-    for (let p = 0; p < passes; p++) for (const r of run) if (p < r.length) recorded.push(r[p]);
+    for (let p = 0; p < passes; p++) for (const dealt of run) if (p < dealt.length) recorded.push(dealt[p]);
     run = [];
     inRun = new Set();
   };
-  for (const a of hand.actions) {
-    if (a.kind === 'deal-hole') {
+  for (const action of hand.actions) {
+    if (action.kind === 'deal-hole') {
       // The cards as `recordedHoles` completed them (unknown cards later shown take the shown ones).
-      const k = a.player - 1;
+      const player = action.player - 1;
       // A player dealt again begins the next street (streets dealt out with nobody left to act).
-      if (inRun.has(k)) flush();
-      inRun.add(k);
-      run.push(knownHoles[k].slice(cursor[k], cursor[k] + a.cards.length));
-      cursor[k] += a.cards.length;
+      if (inRun.has(player)) flush();
+      inRun.add(player);
+      run.push(knownHoles[player].slice(cursor[player], cursor[player] + action.cards.length));
+      cursor[player] += action.cards.length;
       continue;
     }
     flush();
-    if (a.kind === 'deal-board') recorded.push(...a.cards);
+    if (action.kind === 'deal-board') recorded.push(...action.cards);
   }
   flush();
   return completeDeck(recorded, deckFor(spec.deck), {
@@ -108,12 +108,12 @@ export function studRow(code: string, variant: string, structure: BettingStructu
     stakes: structure === 'fixed-limit' ? 'fixed' : 'min-bet',
     buildStakes: (hand) => studStakes(hand, structure),
     buildDeck: (hand, holes) => studDeck(hand, holes, variant, structure),
-    mapAction: (a, state, seat) => {
-      if (a.kind === 'bring-in') return { type: 'bring-in', seat };
-      if (a.kind === 'bet-raise') {
+    mapAction: (action, state, seat) => {
+      if (action.kind === 'bring-in') return { type: 'bring-in', seat };
+      if (action.kind === 'bet-raise') {
         const la = legalActions(state);
         // A stack that does not cover the bring-in goes all in as the bring-in.
-        if (la?.bringIn !== undefined && la.seat === seat && a.to <= la.bringIn) return { type: 'bring-in', seat };
+        if (la?.bringIn !== undefined && la.seat === seat && action.to <= la.bringIn) return { type: 'bring-in', seat };
       }
       return undefined;
     },

@@ -38,7 +38,7 @@ export function phhVariant(code: string): PhhVariantRow | undefined {
 
 /** The row for an engine variant and structure (export), if PHH has a code for that game. */
 export function phhCodeFor(variant: string, structure: BettingStructure): PhhVariantRow | undefined {
-  for (const r of rows().values()) if (r.variant === variant && r.structure === structure) return r;
+  for (const row of rows().values()) if (row.variant === variant && row.structure === structure) return row;
   return undefined;
 }
 

@@ -46,18 +46,18 @@ export function completeDeck(
   opts: { spareHighestFirst?: boolean } = {},
 ): Card[] {
   const used = new Set<Card>();
-  const known = recorded.map((c) => {
-    if (c === null) return null;
-    const card = parseCard(c);
-    if (used.has(card)) throw new PhhError('cards', `card ${c} is dealt twice`);
+  const known = recorded.map((recordedCard) => {
+    if (recordedCard === null) return null;
+    const card = parseCard(recordedCard);
+    if (used.has(card)) throw new PhhError('cards', `card ${recordedCard} is dealt twice`);
     used.add(card);
     return card;
   });
   const spare = deck.filter((c) => !used.has(c));
   if (opts.spareHighestFirst) spare.reverse();
-  let k = 0;
-  const out = known.map((c) => (c === null ? spare[k++] : c));
-  while (k < spare.length) out.push(spare[k++]);
+  let next = 0;
+  const out = known.map((c) => (c === null ? spare[next++] : c));
+  while (next < spare.length) out.push(spare[next++]);
   return out;
 }
 
@@ -68,8 +68,8 @@ export function completeDeck(
 export function dealPassesThenBoard(hand: PhhHand, holes: PhhCard[][]): Card[] {
   const recorded: PhhCard[] = [];
   const passes = Math.max(0, ...holes.map((h) => h.length));
-  for (let p = 0; p < passes; p++) for (const h of holes) recorded.push(h[p] ?? null);
-  for (const a of hand.actions) if (a.kind === 'deal-board') recorded.push(...a.cards);
+  for (let p = 0; p < passes; p++) for (const holeCards of holes) recorded.push(holeCards[p] ?? null);
+  for (const action of hand.actions) if (action.kind === 'deal-board') recorded.push(...action.cards);
   return completeDeck(recorded);
 }
 

@@ -48,7 +48,7 @@ export const tripleDrawStreets = (): StreetSpec[] => [
 type DrawSpecFields = Omit<DrawVariantSpec, 'forcedBets' | 'rakeFromStreet' | 'oddChip' | 'draw'> &
   Partial<Pick<DrawVariantSpec, 'forcedBets' | 'oddChip' | 'draw'>>;
 
-function drawSpec(p: DrawSpecFields): DrawVariantSpec {
+function drawSpec(fields: DrawSpecFields): DrawVariantSpec {
   return {
     forcedBets: { blinds: true, antes: false, bringIn: false },
     // House rules, commission: no drop unless cards were exchanged (the first draw street).
@@ -57,8 +57,8 @@ function drawSpec(p: DrawSpecFields): DrawVariantSpec {
     draw: {},
     modules: ['draw', 'home'],
     // One spare shuffle per draw: a draw reshuffles at most once with these decks and seat limits.
-    spareDecks: p.streets.filter((st) => st.deal.some((step) => step.kind === 'draw')).length,
-    ...p,
+    spareDecks: fields.streets.filter((st) => st.deal.some((step) => step.kind === 'draw')).length,
+    ...fields,
   };
 }
 

@@ -34,22 +34,22 @@ const tableArb = fc
     rake: fc.boolean(),
     carryOver: fc.constantFrom(0, 0, 1, 3),
   })
-  .map((t): HandConfig => {
-    const spec = DRAW_VARIANTS[t.game % DRAW_VARIANTS.length];
-    const n = Math.min(t.stacks.length, spec.maxSeats);
+  .map((table): HandConfig => {
+    const spec = DRAW_VARIANTS[table.game % DRAW_VARIANTS.length];
+    const seatCount = Math.min(table.stacks.length, spec.maxSeats);
     let seat = -1;
-    const seats = t.stacks.slice(0, n).map((stack, i) => ({ seat: (seat += t.gaps[i]), stack }));
+    const seats = table.stacks.slice(0, seatCount).map((stack, i) => ({ seat: (seat += table.gaps[i]), stack }));
     const classic = !spec.forcedBets.blinds;
     return {
       variant: spec.id,
-      structure: spec.structures[t.structurePick % spec.structures.length],
+      structure: spec.structures[table.structurePick % spec.structures.length],
       seats,
-      button: t.buttonPick % (seats[seats.length - 1].seat + 2),
+      button: table.buttonPick % (seats[seats.length - 1].seat + 2),
       stakes: classic
-        ? { smallBlind: 0, bigBlind: t.bb, ante: t.bb, maxBet: 4 * t.bb }
-        : { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb },
-      rake: t.rake ? houseRake() : undefined,
-      ...(classic && t.carryOver ? { carryOver: t.carryOver } : {}),
+        ? { smallBlind: 0, bigBlind: table.bb, ante: table.bb, maxBet: 4 * table.bb }
+        : { smallBlind: Math.floor(table.bb / 2), bigBlind: table.bb },
+      rake: table.rake ? houseRake() : undefined,
+      ...(classic && table.carryOver ? { carryOver: table.carryOver } : {}),
     };
   });
 
@@ -78,9 +78,10 @@ describe('draw games: properties', () => {
         const run = playRandom(config, seed);
         const dealtIn = chipsDealtIn(config);
         checkNoNegativeStack(run);
-        run.states.forEach((s, k) => {
+        run.states.forEach((state, step) => {
           // While the hand runs the chips are in stacks or in the pot (a divided split pot left both).
-          if (s.phase !== 'complete') expect(sum(s.stacks) + sum(s.committed) + run.rakeSoFar[k]).toBe(dealtIn);
+          if (state.phase !== 'complete')
+            expect(sum(state.stacks) + sum(state.committed) + run.rakeSoFar[step]).toBe(dealtIn);
         });
         const rake = run.rakeSoFar[run.rakeSoFar.length - 1];
         const last = lastState(run);
@@ -96,21 +97,22 @@ describe('draw games: properties', () => {
   test('legalActions and apply agree: the listed actions are accepted, betting actions are refused in a draw or split phase', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
-        playRandom(config, seed, (s) => {
-          const la = legalActions(s);
+        playRandom(config, seed, (handState) => {
+          const la = legalActions(handState);
           expect(la).not.toBeNull();
           if (!la) return;
-          expect(la.seat).toBe(s.seats[s.toAct]);
-          if (s.phase === 'draw') {
+          expect(la.seat).toBe(handState.seats[handState.toAct]);
+          if (handState.phase === 'draw') {
             expect(la.actions).toEqual(['fold', 'draw']);
-            expect(apply(s, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(true);
+            expect(apply(handState, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(true);
             // Folding is always allowed on one's turn, also at the draw (classic draw: "in jeder Spielphase").
-            const folded = apply(s, { type: 'fold', seat: la.seat });
+            const folded = apply(handState, { type: 'fold', seat: la.seat });
             expect(folded.ok).toBe(true);
             if (folded.ok) {
-              expect(folded.state.folded[s.toAct]).toBe(true);
+              expect(folded.state.folded[handState.toAct]).toBe(true);
               if (folded.state.phase === 'complete') {
-                const start = s.config.seats.reduce((a, x) => a + x.stack, 0) + (s.config.carryOver ?? 0);
+                const start =
+                  handState.config.seats.reduce((a, x) => a + x.stack, 0) + (handState.config.carryOver ?? 0);
                 const ended = folded.events.find((e) => e.type === 'hand-ended') as { carryOver?: number } | undefined;
                 expect(
                   folded.state.stacks.reduce((a, b) => a + b, 0) +
@@ -121,28 +123,32 @@ describe('draw games: properties', () => {
                 ).toBe(start);
               }
             }
-            expect(apply(s, { type: 'draw-timeout', seat: la.seat }).ok).toBe(true);
-            expect(apply(s, { type: 'check', seat: la.seat }).ok).toBe(false);
+            expect(apply(handState, { type: 'draw-timeout', seat: la.seat }).ok).toBe(true);
+            expect(apply(handState, { type: 'check', seat: la.seat }).ok).toBe(false);
             const max = (la.extensions?.draw as { max: number }).max;
-            expect(apply(s, { type: 'draw', seat: la.seat, discard: s.hole[s.toAct].slice(0, max + 1) }).ok).toBe(
-              max >= s.hole[s.toAct].length,
-            );
-          } else if (s.phase === 'split') {
+            expect(
+              apply(handState, {
+                type: 'draw',
+                seat: la.seat,
+                discard: handState.hole[handState.toAct].slice(0, max + 1),
+              }).ok,
+            ).toBe(max >= handState.hole[handState.toAct].length);
+          } else if (handState.phase === 'split') {
             expect(la.actions).toEqual(['fold', 'split', 'no-split']);
-            for (const type of la.actions) expect(apply(s, { type, seat: la.seat }).ok).toBe(true);
-            expect(apply(s, { type: 'check', seat: la.seat }).ok).toBe(false);
+            for (const type of la.actions) expect(apply(handState, { type, seat: la.seat }).ok).toBe(true);
+            expect(apply(handState, { type: 'check', seat: la.seat }).ok).toBe(false);
           } else {
             for (const type of la.actions) {
               const amount = type === 'bet' || type === 'raise' ? la.minTo : undefined;
-              expect(apply(s, { type, seat: la.seat, amount }).ok).toBe(true);
+              expect(apply(handState, { type, seat: la.seat, amount }).ok).toBe(true);
             }
-            expect(apply(s, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(false);
+            expect(apply(handState, { type: 'draw', seat: la.seat, discard: [] }).ok).toBe(false);
             if (!la.actions.includes('bet') && !la.actions.includes('raise')) {
               expect(
-                apply(s, {
-                  type: s.currentBet === 0 ? 'bet' : 'raise',
+                apply(handState, {
+                  type: handState.currentBet === 0 ? 'bet' : 'raise',
                   seat: la.seat,
-                  amount: s.currentBet + s.config.stakes.bigBlind,
+                  amount: handState.currentBet + handState.config.stakes.bigBlind,
                 }).ok,
               ).toBe(false);
             }
@@ -157,23 +163,24 @@ describe('draw games: properties', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
         const run = playRandom(config, seed);
-        for (const s of run.states) {
-          for (const viewer of [s.seats[0], s.seats[s.seats.length - 1], 'spectator' as const]) {
-            const v = view(s, viewer);
-            v.players.forEach((p, i) => {
-              if (p.seat !== viewer && !s.shown[i]) expect(p.cards.every((c) => c === null)).toBe(true);
+        for (const state of run.states) {
+          for (const viewer of [state.seats[0], state.seats[state.seats.length - 1], 'spectator' as const]) {
+            const handView = view(state, viewer);
+            handView.players.forEach((view, index) => {
+              if (view.seat !== viewer && !state.shown[index]) expect(view.cards.every((c) => c === null)).toBe(true);
             });
-            expect(JSON.stringify(v)).not.toContain('"deck"');
+            expect(JSON.stringify(handView)).not.toContain('"deck"');
           }
         }
         for (const viewer of [...config.seats.map((x) => x.seat), 'spectator' as const]) {
-          for (const e of viewEvents(run.events, viewer)) {
-            if (e.type === 'x-draw' && e.seat !== viewer) {
-              expect(e.discarded).toBeNull();
-              expect(e.dealt).toBeNull();
-              expect(typeof e.count).toBe('number');
+          for (const event of viewEvents(run.events, viewer)) {
+            if (event.type === 'x-draw' && event.seat !== viewer) {
+              expect(event.discarded).toBeNull();
+              expect(event.dealt).toBeNull();
+              expect(typeof event.count).toBe('number');
             }
-            if (e.type === 'hole-dealt' && e.seat !== viewer) expect(e.cards.every((c) => c === null)).toBe(true);
+            if (event.type === 'hole-dealt' && event.seat !== viewer)
+              expect(event.cards.every((c) => c === null)).toBe(true);
           }
         }
       }),

@@ -14,11 +14,11 @@ import type { Action, HandConfig, HandEvent, HandState, Stakes } from '../types'
 export function drawDeck(deck: DeckId, hands: string[], draws = '', spare?: string): Card[] {
   const hs = hands.map((h) => parseCards(h));
   const out: Card[] = [];
-  for (let p = 0; p < 5; p++) for (const h of hs) out.push(h[p]);
+  for (let p = 0; p < 5; p++) for (const holeCards of hs) out.push(holeCards[p]);
   out.push(...parseCards(draws));
   const used = new Set(out);
   if (used.size !== out.length) throw new Error('a card appears twice in the stacked deck');
-  for (const c of deckFor(deck)) if (!used.has(c)) out.push(c);
+  for (const card of deckFor(deck)) if (!used.has(card)) out.push(card);
   if (spare !== undefined) out.push(...parseCards(spare));
   return out;
 }
@@ -43,16 +43,16 @@ export class Hand {
   state: HandState;
   events: HandEvent[];
   constructor(config: HandConfig, deck: Card[]) {
-    const s = start(config, { deck });
-    this.state = s.state;
-    this.events = s.events.slice();
+    const started = start(config, { deck });
+    this.state = started.state;
+    this.events = started.events.slice();
   }
   /** Applies an action that must be accepted. */
   do(type: string, seat: number, extra: Partial<Action> = {}): this {
-    const r = apply(this.state, { type, seat, ...extra });
-    if (!r.ok) throw new Error(`${type} by seat ${seat}: ${r.error.code} ${r.error.message}`);
-    this.state = r.state;
-    this.events.push(...r.events);
+    const result = apply(this.state, { type, seat, ...extra });
+    if (!result.ok) throw new Error(`${type} by seat ${seat}: ${result.error.code} ${result.error.message}`);
+    this.state = result.state;
+    this.events.push(...result.events);
     return this;
   }
   draw(seat: number, cards = ''): this {
@@ -60,9 +60,9 @@ export class Hand {
   }
   /** The refusal of an action (its error code). */
   refuse(type: string, seat: number, extra: Partial<Action> = {}): string {
-    const r = apply(this.state, { type, seat, ...extra });
-    if (r.ok) throw new Error(`${type} by seat ${seat} was accepted`);
-    return r.error.code;
+    const result = apply(this.state, { type, seat, ...extra });
+    if (result.ok) throw new Error(`${type} by seat ${seat} was accepted`);
+    return result.error.code;
   }
   stacks(): number[] {
     return this.state.stacks.slice();

@@ -95,14 +95,14 @@ describe('export → import → replay of every draw game', () => {
     let { state, events } = start(config, { rng: seededRandom(`${variant}-deck`) });
     events = events.slice();
     while (state.phase !== 'complete') {
-      let a = randomDrawAction(state, rng)!;
+      let action = randomDrawAction(state, rng)!;
       // PHH has no split action and no timeout: answer the offer with "no" and draw in time.
-      if (a.type === 'split') a = { ...a, type: 'no-split' };
-      if (a.type === 'draw-timeout') a = { type: 'draw', seat: a.seat, discard: [] };
-      const r = apply(state, a);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-      events.push(...(r.events as HandEvent[]));
+      if (action.type === 'split') action = { ...action, type: 'no-split' };
+      if (action.type === 'draw-timeout') action = { type: 'draw', seat: action.seat, discard: [] };
+      const result = apply(state, action);
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+      events.push(...(result.events as HandEvent[]));
     }
     const text = exportPhh(config, events);
     expect(text).toMatch(/ sd/);
@@ -112,22 +112,22 @@ describe('export → import → replay of every draw game', () => {
 });
 
 test('a fold at the draw survives export → import → replay (PHH `f` between the discards)', () => {
-  const h = new Hand(
+  const hand = new Hand(
     drawTable('draw5', 'fixed-limit', [100, 100, 100]),
     drawDeck('standard52', ['2c 3c 4c 5c 7d', 'Ah Ad Kc Ks 9h', 'Qh Qd Qc 8s 8d'], 'Js Ts'),
   );
-  h.do('call', 2).do('call', 0).do('check', 1).draw(0, '5c 7d').do('fold', 1).draw(2).do('check', 0).do('check', 2);
-  expect(h.state.phase).toBe('complete');
-  const text = exportPhh(h.state.config, h.events);
+  hand.do('call', 2).do('call', 0).do('check', 1).draw(0, '5c 7d').do('fold', 1).draw(2).do('check', 0).do('check', 2);
+  expect(hand.state.phase).toBe('complete');
+  const text = exportPhh(hand.state.config, hand.events);
   expect(text).toMatch(/"p2 f"/);
-  expect(replayPhhText(text).finishingStacks).toEqual(h.stacks());
+  expect(replayPhhText(text).finishingStacks).toEqual(hand.stacks());
 });
 
 test('an accepted split offer cannot be written as PHH (it has no split action)', () => {
-  const h = new Hand(
+  const hand = new Hand(
     drawTable('draw32', 'fixed-limit', [100, 100, 100]),
     drawDeck('short32', ['7c 8d 9h Js Kc', 'Ah Ad Ac 7d 8c', 'Qh Qd 9c Ts 8h']),
   );
-  h.do('call', 2).do('fold', 0).do('check', 1).draw(1).draw(2).do('split', 2).do('split', 1);
-  expect(() => exportPhh(h.state.config, h.events)).toThrow('split');
+  hand.do('call', 2).do('fold', 0).do('check', 1).draw(1).draw(2).do('split', 2).do('split', 1);
+  expect(() => exportPhh(hand.state.config, hand.events)).toThrow('split');
 });

@@ -12,18 +12,18 @@ type SplitEvent = { type: 'x-split'; seat: number; accept: boolean };
 /** The actions of an unredacted draw log in order: poker actions, draws (timeouts) and split answers. */
 export function drawActionsOf(events: readonly HandEvent[]): Action[] {
   const out: Action[] = [];
-  for (const e of events) {
-    if (e.type === 'x-draw') {
-      const d = e as unknown as DrawEvent;
+  for (const event of events) {
+    if (event.type === 'x-draw') {
+      const drawEvent = event as unknown as DrawEvent;
       out.push(
-        d.timeout
-          ? { type: 'draw-timeout', seat: d.seat }
-          : { type: 'draw', seat: d.seat, discard: d.discarded.slice() },
+        drawEvent.timeout
+          ? { type: 'draw-timeout', seat: drawEvent.seat }
+          : { type: 'draw', seat: drawEvent.seat, discard: drawEvent.discarded.slice() },
       );
-    } else if (e.type === 'x-split') {
-      const s = e as unknown as SplitEvent;
-      out.push({ type: s.accept ? 'split' : 'no-split', seat: s.seat });
-    } else out.push(...actionsOf([e]));
+    } else if (event.type === 'x-split') {
+      const splitEvent = event as unknown as SplitEvent;
+      out.push({ type: splitEvent.accept ? 'split' : 'no-split', seat: splitEvent.seat });
+    } else out.push(...actionsOf([event]));
   }
   return out;
 }
@@ -38,10 +38,10 @@ export function drawDealtCards(spec: VariantSpec, events: readonly HandEvent[]):
   const size = full.length;
   const segments: Card[][] = [dealtCards(events.filter((e) => e.type === 'hole-dealt'))];
   let marks: number[] = [];
-  for (const e of events) {
-    if (e.type === 'x-reshuffle') marks.push((e as unknown as ReshuffleEvent).dealtBefore);
-    if (e.type !== 'x-draw') continue;
-    const dealt = (e as unknown as DrawEvent).dealt;
+  for (const event of events) {
+    if (event.type === 'x-reshuffle') marks.push((event as unknown as ReshuffleEvent).dealtBefore);
+    if (event.type !== 'x-draw') continue;
+    const dealt = (event as unknown as DrawEvent).dealt;
     let from = 0;
     for (const at of marks) {
       segments[segments.length - 1].push(...dealt.slice(from, at));

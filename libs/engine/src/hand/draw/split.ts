@@ -21,11 +21,11 @@ interface Layer {
 }
 
 /** Pot layers by contribution level (the same layering as `buildPots`, keeping each pot's level). */
-function layers(d: Draft): Layer[] {
+function layers(draft: Draft): Layer[] {
   const levels: number[] = [];
-  for (let i = 0; i < d.seats.length; i++) {
-    const c = d.committed[i];
-    if (!d.folded[i] && c > 0 && !levels.includes(c)) levels.push(c);
+  for (let i = 0; i < draft.seats.length; i++) {
+    const card = draft.committed[i];
+    if (!draft.folded[i] && card > 0 && !levels.includes(card)) levels.push(card);
   }
   levels.sort((a, b) => a - b);
   let prev = 0;
@@ -33,10 +33,10 @@ function layers(d: Draft): Layer[] {
   for (const level of levels) {
     let amount = 0;
     const eligible: number[] = [];
-    for (let i = 0; i < d.seats.length; i++) {
-      const c = d.committed[i];
-      if (c > prev) amount += Math.min(c, level) - prev;
-      if (!d.folded[i] && c >= level) eligible.push(i);
+    for (let i = 0; i < draft.seats.length; i++) {
+      const card = draft.committed[i];
+      if (card > prev) amount += Math.min(card, level) - prev;
+      if (!draft.folded[i] && card >= level) eligible.push(i);
     }
     out.push({ level, amount, eligible });
     prev = level;
@@ -48,48 +48,52 @@ function layers(d: Draft): Layer[] {
  * Divides the pots every player of which accepted (they are the top layers: a refusing player plays for
  * every pot up to his own level). Returns true when that was every pot and the hand is over.
  */
-export function settleSplit(d: Draft, accepted: readonly boolean[], ev: HandEvent[]): boolean {
-  const ls = layers(d);
+export function settleSplit(draft: Draft, accepted: readonly boolean[], ev: HandEvent[]): boolean {
+  const ls = layers(draft);
   let k0 = ls.length;
   while (k0 > 0 && ls[k0 - 1].eligible.every((i) => accepted[i])) k0--;
   if (k0 === ls.length) return false;
   const all = k0 === 0;
   const amounts = ls.slice(k0).map((l) => l.amount);
   // Chips carried in from an earlier deal belong to the main pot.
-  if (all && amounts.length) amounts[0] += d.config.carryOver ?? 0;
-  const rake = d.config.rake
-    ? d.config.rake({ pots: amounts, playersDealt: d.seats.length, dropEligible: d.street >= d.spec.rakeFromStreet })
+  if (all && amounts.length) amounts[0] += draft.config.carryOver ?? 0;
+  const rake = draft.config.rake
+    ? draft.config.rake({
+        pots: amounts,
+        playersDealt: draft.seats.length,
+        dropEligible: draft.street >= draft.spec.rakeFromStreet,
+      })
     : amounts.map(() => 0);
-  const n = d.seats.length;
-  const lob = leftOfButton(d);
-  d.stacks = d.stacks.slice();
+  const seatCount = draft.seats.length;
+  const lob = leftOfButton(draft);
+  draft.stacks = draft.stacks.slice();
   for (let k = k0; k < ls.length; k++) {
     const amount = amounts[k - k0] - rake[k - k0];
-    const shares = splitAmount(amount, ls[k].eligible, (i) => (i - lob + n) % n);
+    const shares = splitAmount(amount, ls[k].eligible, (i) => (i - lob + seatCount) % seatCount);
     const out: { seat: number; amount: number; half: 'whole' }[] = [];
-    for (const [i, a] of shares) {
-      d.stacks[i] += a;
-      out.push({ seat: d.seats[i], amount: a, half: 'whole' });
+    for (const [index, amount] of shares) {
+      draft.stacks[index] += amount;
+      out.push({ seat: draft.seats[index], amount: amount, half: 'whole' });
     }
     ev.push({
       type: 'pot-awarded',
       pot: k,
       amount: amounts[k - k0],
       rake: rake[k - k0],
-      eligible: ls[k].eligible.map((i) => d.seats[i]),
+      eligible: ls[k].eligible.map((i) => draft.seats[i]),
       shares: out,
     });
   }
   // The divided pots leave the hand: contributions above the highest kept level are paid out.
   const cap = all ? 0 : ls[k0 - 1].level;
-  for (let i = 0; i < n; i++) {
-    if (d.committed[i] > cap) d.committed[i] = cap;
-    if (d.stacks[i] > 0) setAllIn(d, i, false);
+  for (let i = 0; i < seatCount; i++) {
+    if (draft.committed[i] > cap) draft.committed[i] = cap;
+    if (draft.stacks[i] > 0) setAllIn(draft, i, false);
   }
   ev.push({ type: 'x-split-settled', pots: ls.length - k0, allPots: all });
   if (!all) return false;
-  d.phase = 'complete';
-  d.toAct = -1;
-  ev.push({ type: 'hand-ended', stacks: d.seats.map((seat, i) => ({ seat, stack: d.stacks[i] })) });
+  draft.phase = 'complete';
+  draft.toAct = -1;
+  ev.push({ type: 'hand-ended', stacks: draft.seats.map((seat, i) => ({ seat, stack: draft.stacks[i] })) });
   return true;
 }

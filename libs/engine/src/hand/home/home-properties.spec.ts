@@ -36,21 +36,21 @@ const tableArb = fc
     rabbitHunt: fc.boolean(),
     showdown: fc.constantFrom('classic' as const, 'show-all' as const),
   })
-  .map((t): HandConfig => {
-    const seats = t.stacks.map((stack, seat) => ({ seat, stack }));
+  .map((table): HandConfig => {
+    const seats = table.stacks.map((stack, seat) => ({ seat, stack }));
     return {
-      variant: t.variant,
-      structure: t.structure,
+      variant: table.variant,
+      structure: table.structure,
       seats,
-      button: t.buttonPick % seats.length,
-      stakes: { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb },
-      showdown: t.showdown,
+      button: table.buttonPick % seats.length,
+      stakes: { smallBlind: Math.floor(table.bb / 2), bigBlind: table.bb },
+      showdown: table.showdown,
       homeGame: {
-        runItTwice: t.runItTwice,
-        straddle: t.straddle,
-        ...(t.bomb ? { bombPot: t.bomb } : {}),
-        ...(t.variant === 'holdem' ? { sevenDeuceBounty: t.bounty } : {}),
-        rabbitHunt: t.rabbitHunt,
+        runItTwice: table.runItTwice,
+        straddle: table.straddle,
+        ...(table.bomb ? { bombPot: table.bomb } : {}),
+        ...(table.variant === 'holdem' ? { sevenDeuceBounty: table.bounty } : {}),
+        rabbitHunt: table.rabbitHunt,
       },
     };
   });
@@ -74,9 +74,9 @@ describe('home-game properties', () => {
         const run = playRandom(config, seed);
         checkChipsConserved(config, run);
         // Also while an offer waits: nothing is paid before the answers.
-        for (const s of run.states)
-          if (s.phase !== 'complete')
-            expect(sum(s.stacks) + sum(s.committed)).toBe(sum(config.seats.map((x) => x.stack)));
+        for (const state of run.states)
+          if (state.phase !== 'complete')
+            expect(sum(state.stacks) + sum(state.committed)).toBe(sum(config.seats.map((x) => x.stack)));
       }),
       { numRuns: 300 },
     );
@@ -85,15 +85,16 @@ describe('home-game properties', () => {
   test('legalActions and apply agree in the offer phases; other seats and poker actions are refused there', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
-        playRandom(config, seed, (s) => {
-          if (s.phase !== 'run-twice' && s.phase !== 'show-or-muck') return;
-          const la = legalActions(s)!;
-          const before = JSON.stringify(s);
+        playRandom(config, seed, (state) => {
+          if (state.phase !== 'run-twice' && state.phase !== 'show-or-muck') return;
+          const la = legalActions(state)!;
+          const before = JSON.stringify(state);
           for (const type of ['run-twice', 'run-once', 'show', 'muck', 'check', 'call', 'fold']) {
-            expect(apply(s, { type, seat: la.seat }).ok).toBe(la.actions.includes(type));
-            for (const other of s.seats) if (other !== la.seat) expect(apply(s, { type, seat: other }).ok).toBe(false);
+            expect(apply(state, { type, seat: la.seat }).ok).toBe(la.actions.includes(type));
+            for (const other of state.seats)
+              if (other !== la.seat) expect(apply(state, { type, seat: other }).ok).toBe(false);
           }
-          expect(JSON.stringify(s)).toBe(before);
+          expect(JSON.stringify(state)).toBe(before);
         });
       }),
       { numRuns: 150 },
@@ -109,14 +110,14 @@ describe('home-game properties', () => {
         // Deck positions of the private cards of each seat (dealt in passes from left of the button).
         for (const viewer of last.seats) {
           const seen = new Set(seenPositions(last.deck, 52, run.events, viewer).map((p) => last.deck[p]));
-          last.seats.forEach((seat, i) => {
-            if (seat === viewer || last.shown[i]) return;
-            for (const c of last.hole[i]) expect(seen.has(c)).toBe(false);
+          last.seats.forEach((seat, index) => {
+            if (seat === viewer || last.shown[index]) return;
+            for (const card of last.hole[index]) expect(seen.has(card)).toBe(false);
           });
           // Every public card (boards, rabbit) is opened to every seat.
           const home = (last.ext.home ?? {}) as { board2?: number[] | null; rabbit?: number[] | null };
-          for (const c of [...last.board, ...(home.board2 ?? []), ...(home.rabbit ?? [])])
-            expect(seen.has(c)).toBe(true);
+          for (const card of [...last.board, ...(home.board2 ?? []), ...(home.rabbit ?? [])])
+            expect(seen.has(card)).toBe(true);
         }
       }),
       { numRuns: 150 },
@@ -149,13 +150,13 @@ test('the random tables above reach every home-game path (offers, both answers, 
   fc.assert(
     fc.property(tableArb, fc.integer(), (config, seed) => {
       const run = playRandom(config, seed);
-      for (const e of run.events)
-        seen.add(e.type === 'forced-bet' ? `forced-bet:${(e as { kind: string }).kind}` : e.type);
-      for (const a of run.actions) seen.add(`action:${a.type}`);
+      for (const event of run.events)
+        seen.add(event.type === 'forced-bet' ? `forced-bet:${(event as { kind: string }).kind}` : event.type);
+      for (const action of run.actions) seen.add(`action:${action.type}`);
     }),
     { numRuns: 400, seed: 23 },
   );
-  for (const t of [
+  for (const text of [
     'forced-bet:straddle',
     'forced-bet:bomb-pot-ante',
     'x-board-dealt',
@@ -167,6 +168,6 @@ test('the random tables above reach every home-game path (offers, both answers, 
     'x-seven-deuce-bounty',
     'x-rabbit-hunt',
   ]) {
-    expect([t, seen.has(t)]).toEqual([t, true]);
+    expect([text, seen.has(text)]).toEqual([text, true]);
   }
 });

@@ -21,9 +21,9 @@ const cfg = (over: Partial<HandConfig> & Pick<HandConfig, 'seats' | 'button'>): 
 });
 const anyDeck = stackDeck([]);
 const replaysTo = (config: HandConfig, events: ReturnType<typeof play>['events']) => {
-  const r = replayEvents(config, events);
-  expect(r.ok).toBe(true);
-  expect(JSON.stringify(r.events)).toBe(JSON.stringify(events));
+  const result = replayEvents(config, events);
+  expect(result.ok).toBe(true);
+  expect(JSON.stringify(result.events)).toBe(JSON.stringify(events));
 };
 
 describe('straddle', () => {
@@ -42,8 +42,8 @@ describe('straddle', () => {
     // The straddle is a full blind raise: the next raise adds at least 20 (to 40).
     expect(la.minTo).toBe(40);
     // Seat 3 calls, 4 folds, 0 calls (15 more), 1 calls (10 more): the straddler has the option.
-    const p = play(config, anyDeck, ['3:call', '4:fold', '0:call', '1:call']);
-    const opt = legalActions(p.state)!;
+    const played = play(config, anyDeck, ['3:call', '4:fold', '0:call', '1:call']);
+    const opt = legalActions(played.state)!;
     expect(opt.seat).toBe(2);
     expect(opt.actions).toEqual(['fold', 'check', 'raise']);
     expect(opt.minTo).toBe(40);
@@ -87,9 +87,9 @@ describe('bomb pot', () => {
     expect(legalActions(state)!.seat).toBe(0);
     expect(legalActions(state)!.minTo).toBe(10); // the opening bet: the big blind
     // Seat 0 checks, seat 1 bets 20, seats 2 and 0 fold: seat 1 gets 20 back and wins 30.
-    const p = play(config, anyDeck, ['0:check', '1:bet:20', '2:fold', '0:fold']);
-    expect(stacksOf(p.state)).toEqual({ 0: 90, 1: 120, 2: 90 });
-    replaysTo(config, p.events);
+    const played = play(config, anyDeck, ['0:check', '1:bet:20', '2:fold', '0:fold']);
+    expect(stacksOf(played.state)).toEqual({ 0: 90, 1: 120, 2: 90 });
+    replaysTo(config, played.events);
   });
 
   test('bomb pot double board: each board wins half the pot; the odd chip to the winner nearest the button on the left', () => {
@@ -102,7 +102,7 @@ describe('bomb pot', () => {
       button: 2,
       homeGame: { bombPot: { ante: 5, doubleBoard: true } },
     });
-    const p = play(config, deck, [
+    const played = play(config, deck, [
       '0:check',
       '1:check',
       '2:check',
@@ -113,16 +113,19 @@ describe('bomb pot', () => {
       '1:check',
       '2:check',
     ]);
-    expect(p.state.board).toEqual(parseCards('2c7d9hJc8s'));
-    expect(view(p.state, 'spectator').ext?.home).toMatchObject({ board2: parseCards('Kd3c4s5d6c'), bombPot: true });
+    expect(played.state.board).toEqual(parseCards('2c7d9hJc8s'));
+    expect(view(played.state, 'spectator').ext?.home).toMatchObject({
+      board2: parseCards('Kd3c4s5d6c'),
+      bombPot: true,
+    });
     // Seat 0: 95 + 7 + the odd chip (nearest left of the button, seat 2) = 103; seat 1: 95 + 7 = 102.
-    expect(stacksOf(p.state)).toEqual({ 0: 103, 1: 102, 2: 95 });
-    const [pot] = ofType(p.events, 'pot-awarded');
+    expect(stacksOf(played.state)).toEqual({ 0: 103, 1: 102, 2: 95 });
+    const [pot] = ofType(played.events, 'pot-awarded');
     expect(pot.shares).toEqual([
       { seat: 0, amount: 8, half: 'whole', board: 1 },
       { seat: 1, amount: 7, half: 'whole', board: 2 },
     ]);
-    replaysTo(config, p.events);
+    replaysTo(config, played.events);
   });
 });
 
@@ -140,14 +143,14 @@ describe('two boards in Hi/Lo', () => {
       button: 2,
       homeGame: { bombPot: { ante: 5, doubleBoard: true } },
     };
-    const p = play(config, deck, ['0:check', '1:check', '2:fold', '0:check', '1:check', '0:check', '1:check']);
-    expect(stacksOf(p.state)).toEqual({ 0: 103, 1: 102, 2: 95 });
-    expect(ofType(p.events, 'pot-awarded')[0].shares).toEqual([
+    const played = play(config, deck, ['0:check', '1:check', '2:fold', '0:check', '1:check', '0:check', '1:check']);
+    expect(stacksOf(played.state)).toEqual({ 0: 103, 1: 102, 2: 95 });
+    expect(ofType(played.events, 'pot-awarded')[0].shares).toEqual([
       { seat: 0, amount: 5, half: 'high', board: 1 },
       { seat: 0, amount: 3, half: 'low', board: 1 },
       { seat: 1, amount: 7, half: 'whole', board: 2 },
     ]);
-    replaysTo(config, p.events);
+    replaysTo(config, played.events);
   });
 });
 
@@ -159,67 +162,70 @@ describe('run it twice', () => {
   const allIn = ['2:raise:100', '0:fold', '1:call'];
 
   test('run it twice: offered to every player still in when nobody can act; the answer is a decision of his seat', () => {
-    const p = play(config, deck, allIn);
-    expect(p.state.phase).toBe('run-twice');
-    expect(ofType(p.events, 'x-run-twice-offered' as never)).toHaveLength(1);
-    const la = legalActions(p.state)!;
+    const played = play(config, deck, allIn);
+    expect(played.state.phase).toBe('run-twice');
+    expect(ofType(played.events, 'x-run-twice-offered' as never)).toHaveLength(1);
+    const la = legalActions(played.state)!;
     expect(la.seat).toBe(1);
     expect(la.actions).toEqual(['run-twice', 'run-once']);
     expect(la.extensions).toEqual({ home: { phase: 'run-twice', timeoutAction: 'run-once' } });
     // Out of turn and poker actions are refused.
-    expect(apply(p.state, { type: 'run-twice', seat: 2 })).toMatchObject({
+    expect(apply(played.state, { type: 'run-twice', seat: 2 })).toMatchObject({
       ok: false,
       error: { code: 'NOT_YOUR_TURN' },
     });
-    expect(apply(p.state, { type: 'check', seat: 1 })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
+    expect(apply(played.state, { type: 'check', seat: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_YOUR_TURN' },
+    });
   });
 
   test('run it twice: every pot split by board, the odd chip to the winner nearest the button on the left', () => {
-    const p = play(config, deck, [...allIn, '1:run-twice', '2:run-twice']);
-    expect(p.state.phase).toBe('complete');
-    expect(p.state.board).toEqual(parseCards('2c7d9hJc8s'));
-    expect(view(p.state, 0).ext?.home).toMatchObject({ board2: parseCards('Kd3c4s5d6c'), runTwice: true });
+    const played = play(config, deck, [...allIn, '1:run-twice', '2:run-twice']);
+    expect(played.state.phase).toBe('complete');
+    expect(played.state.board).toEqual(parseCards('2c7d9hJc8s'));
+    expect(view(played.state, 0).ext?.home).toMatchObject({ board2: parseCards('Kd3c4s5d6c'), runTwice: true });
     // 205 = 102 + 102 + 1: seat 1 wins board 1 and the odd chip (nearer the button's left than seat 2).
-    expect(stacksOf(p.state)).toEqual({ 0: 95, 1: 103, 2: 102 });
-    replaysTo(config, p.events);
+    expect(stacksOf(played.state)).toEqual({ 0: 95, 1: 103, 2: 102 });
+    replaysTo(config, played.events);
   });
 
   test('run it twice: one refusal runs the board once', () => {
-    const p = play(config, deck, [...allIn, '1:run-twice', '2:run-once']);
-    expect(p.state.phase).toBe('complete');
-    expect(view(p.state, 0).ext?.home).toMatchObject({ board2: null, runTwice: false });
-    expect(stacksOf(p.state)).toEqual({ 0: 95, 1: 205, 2: 0 });
-    replaysTo(config, p.events);
+    const played = play(config, deck, [...allIn, '1:run-twice', '2:run-once']);
+    expect(played.state.phase).toBe('complete');
+    expect(view(played.state, 0).ext?.home).toMatchObject({ board2: null, runTwice: false });
+    expect(stacksOf(played.state)).toEqual({ 0: 95, 1: 205, 2: 0 });
+    replaysTo(config, played.events);
   });
 
   test('run it twice: side pots are split by board too', () => {
     // Seat 0 has 50: SB 5 then calls all-in for 50. Main pot 150 (all three), side pot 100 (seats 1 and 2).
     // Seat 0 holds 2h 3h: no pair on run 1 (loses), on run 2 (Kd 3c 4s 5d 6c) a straight 2-6 (wins the main pot's
     // half).
-    const d = stackDeck(['2h3h', 'AsAh', 'KsKh'], '2c7d9h Jc 8s Kd3c4s 5d 6c');
-    const c = cfg({ seats: seats(50, 100, 100), button: 2, homeGame: { runItTwice: true } });
-    const p = play(c, d, ['2:raise:100', '0:call', '1:call', '0:run-twice', '1:run-twice', '2:run-twice']);
+    const deck = stackDeck(['2h3h', 'AsAh', 'KsKh'], '2c7d9h Jc 8s Kd3c4s 5d 6c');
+    const config = cfg({ seats: seats(50, 100, 100), button: 2, homeGame: { runItTwice: true } });
+    const played = play(config, deck, ['2:raise:100', '0:call', '1:call', '0:run-twice', '1:run-twice', '2:run-twice']);
     // Main 150: board 1 → seat 1 (75), board 2 → seat 0's straight (75). Side 100: board 1 → seat 1 (50), board 2 →
     // seat 2 (50).
-    expect(stacksOf(p.state)).toEqual({ 0: 75, 1: 125, 2: 50 });
-    replaysTo(c, p.events);
+    expect(stacksOf(played.state)).toEqual({ 0: 75, 1: 125, 2: 50 });
+    replaysTo(config, played.events);
   });
 
   test('run it twice: not offered on a double-board bomb pot (it has two boards already)', () => {
     // Everyone all-in from the ante: the boards are simply dealt.
-    const c = cfg({
+    const config = cfg({
       seats: seats(5, 5, 5),
       button: 2,
       homeGame: { runItTwice: true, bombPot: { ante: 5, doubleBoard: true } },
     });
-    const p = play(c, deck, []);
-    expect(p.state.phase).toBe('complete');
-    expect(ofType(p.events, 'x-run-twice-offered' as never)).toHaveLength(0);
+    const played = play(config, deck, []);
+    expect(played.state.phase).toBe('complete');
+    expect(ofType(played.events, 'x-run-twice-offered' as never)).toHaveLength(0);
   });
 
   test('run it twice: not offered when the option is off', () => {
-    const p = play(cfg({ seats: seats(100, 100, 100), button: 2 }), deck, allIn);
-    expect(p.state.phase).toBe('complete');
+    const played = play(cfg({ seats: seats(100, 100, 100), button: 2 }), deck, allIn);
+    expect(played.state.phase).toBe('complete');
   });
 });
 
@@ -243,10 +249,10 @@ describe('7-2 bounty', () => {
 
   test('7-2 bounty: the shown 7-2 winner collects X from every other player dealt in', () => {
     const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { sevenDeuceBounty: 10 } });
-    const p = play(config, deck, checkDown);
+    const played = play(config, deck, checkDown);
     // Pot 30 to seat 2, then 10 from seat 0 and 10 from seat 1: 90 + 30 + 20 = 140.
-    expect(stacksOf(p.state)).toEqual({ 0: 80, 1: 80, 2: 140 });
-    expect(ofType(p.events, 'x-seven-deuce-bounty' as never)).toEqual([
+    expect(stacksOf(played.state)).toEqual({ 0: 80, 1: 80, 2: 140 });
+    expect(ofType(played.events, 'x-seven-deuce-bounty' as never)).toEqual([
       {
         type: 'x-seven-deuce-bounty',
         seat: 2,
@@ -257,14 +263,14 @@ describe('7-2 bounty', () => {
         ],
       },
     ]);
-    replaysTo(config, p.events);
+    replaysTo(config, played.events);
   });
 
   test('7-2 bounty: a player pays at most what he has left', () => {
     // Seat 0 starts with 12: after SB 5 and the call to 10 he has 2 left and pays 2.
     const config = cfg({ seats: seats(12, 100, 100), button: 2, homeGame: { sevenDeuceBounty: 10 } });
-    const p = play(config, deck, checkDown);
-    expect(stacksOf(p.state)).toEqual({ 0: 0, 1: 80, 2: 132 });
+    const played = play(config, deck, checkDown);
+    expect(stacksOf(played.state)).toEqual({ 0: 0, 1: 80, 2: 132 });
   });
 
   test('7-2 bounty: an uncontested winner is asked to show or muck; showing 7-2 collects, mucking does not', () => {
@@ -288,10 +294,10 @@ describe('7-2 bounty', () => {
   });
 
   test('7-2 bounty: not for 7-2 suited', () => {
-    const d = stackDeck(['AsQs', 'JhTh', '7c2c'], '7h7sKd4d9h');
+    const deck = stackDeck(['AsQs', 'JhTh', '7c2c'], '7h7sKd4d9h');
     const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { sevenDeuceBounty: 10 } });
-    const p = play(config, d, checkDown);
-    expect(stacksOf(p.state)).toEqual({ 0: 90, 1: 90, 2: 120 });
+    const played = play(config, deck, checkDown);
+    expect(stacksOf(played.state)).toEqual({ 0: 90, 1: 90, 2: 120 });
   });
 });
 
@@ -299,22 +305,22 @@ describe('rabbit hunt', () => {
   test('rabbit hunt: a hand that ends before the river shows everyone the cards that would have come; no chips move', () => {
     const deck = stackDeck(['AsQs', 'JhTh', '7c2d'], '7h7sKd4c9h');
     const config = cfg({ seats: seats(100, 100, 100), button: 2, homeGame: { rabbitHunt: true } });
-    const p = play(config, deck, ['2:raise:30', '0:fold', '1:fold']);
-    expect(p.state.phase).toBe('complete');
-    expect(stacksOf(p.state)).toEqual({ 0: 95, 1: 90, 2: 115 });
-    const [rabbit] = ofType(p.events, 'x-rabbit-hunt' as never) as unknown as { cards: number[] }[];
+    const played = play(config, deck, ['2:raise:30', '0:fold', '1:fold']);
+    expect(played.state.phase).toBe('complete');
+    expect(stacksOf(played.state)).toEqual({ 0: 95, 1: 90, 2: 115 });
+    const [rabbit] = ofType(played.events, 'x-rabbit-hunt' as never) as unknown as { cards: number[] }[];
     expect(rabbit.cards).toEqual(parseCards('7h7sKd4c9h'));
     for (const viewer of [0, 1, 2, 'spectator' as const])
-      expect(view(p.state, viewer).ext?.home).toMatchObject({ rabbit: parseCards('7h7sKd4c9h') });
+      expect(view(played.state, viewer).ext?.home).toMatchObject({ rabbit: parseCards('7h7sKd4c9h') });
     // The deal proof opens those deck positions (6..10) to every seat, and still not another seat's cards.
-    expect(seenPositions(p.state.deck, 52, p.events, 0)).toEqual([0, 3, 6, 7, 8, 9, 10]);
-    replaysTo(config, p.events);
+    expect(seenPositions(played.state.deck, 52, played.events, 0)).toEqual([0, 3, 6, 7, 8, 9, 10]);
+    replaysTo(config, played.events);
   });
 
   test('rabbit hunt: off by default', () => {
     const deck = stackDeck(['AsQs', 'JhTh', '7c2d'], '7h7sKd4c9h');
-    const p = play(cfg({ seats: seats(100, 100, 100), button: 2 }), deck, ['2:raise:30', '0:fold', '1:fold']);
-    expect(ofType(p.events, 'x-rabbit-hunt' as never)).toHaveLength(0);
+    const played = play(cfg({ seats: seats(100, 100, 100), button: 2 }), deck, ['2:raise:30', '0:fold', '1:fold']);
+    expect(ofType(played.events, 'x-rabbit-hunt' as never)).toHaveLength(0);
   });
 });
 

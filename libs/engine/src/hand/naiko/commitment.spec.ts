@@ -8,10 +8,10 @@ import { powersExt } from './powers';
 describe("the carousel is part of the hand's commitment", () => {
   const seed = 'f00dfeed'.repeat(8);
   test('a hand started from hashRandom(seed) deals the deck and the carousel the seed yields', () => {
-    const s = start(naikoTable([100, 100, 100], {}), { rng: hashRandom(seed) }).state;
+    const handState = start(naikoTable([100, 100, 100], {}), { rng: hashRandom(seed) }).state;
     const fromSeed = naikoDealFromSeed(standardDeck(), seed);
-    expect(s.deck).toEqual(fromSeed.deck);
-    expect(powersExt(s)!.carousel).toEqual(fromSeed.carousel);
+    expect(handState.deck).toEqual(fromSeed.deck);
+    expect(powersExt(handState)!.carousel).toEqual(fromSeed.carousel);
   });
   test('the revealed seed verifies the committed deck and carousel; another carousel fails', () => {
     const { deck, carousel } = naikoDealFromSeed(standardDeck(), seed);

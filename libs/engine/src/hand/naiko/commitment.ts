@@ -35,7 +35,11 @@ export function naikoDealFromSeed(deckTemplate: readonly Card[], seed: string): 
 }
 
 /** True when the revealed seed yields exactly the committed deck and carousel. */
-export function verifyNaikoCommitment(r: { commitment: string; seed: string; deckTemplate: readonly Card[] }): boolean {
-  const { deck, carousel } = naikoDealFromSeed(r.deckTemplate, r.seed);
-  return commitNaikoHand(deck, r.seed, carousel).commitment === r.commitment.toLowerCase();
+export function verifyNaikoCommitment(revealed: {
+  commitment: string;
+  seed: string;
+  deckTemplate: readonly Card[];
+}): boolean {
+  const { deck, carousel } = naikoDealFromSeed(revealed.deckTemplate, revealed.seed);
+  return commitNaikoHand(deck, revealed.seed, carousel).commitment === revealed.commitment.toLowerCase();
 }

@@ -27,26 +27,27 @@ export class Hand {
   state: HandState;
   events: HandEvent[];
   constructor(config: HandConfig, deck: Card[]) {
-    const s = start(config, { deck });
-    this.state = s.state;
-    this.events = s.events.slice();
+    const started = start(config, { deck });
+    this.state = started.state;
+    this.events = started.events.slice();
   }
   static stacked(config: HandConfig, holes: string[], board = ''): Hand {
     return new Hand(config, stackDeck(holes, board));
   }
   /** Applies and returns the result; on success the hand moves on. */
   try(action: Action): ApplyResult {
-    const r = apply(this.state, action);
-    if (r.ok) {
-      this.state = r.state;
-      this.events.push(...r.events);
+    const result = apply(this.state, action);
+    if (result.ok) {
+      this.state = result.state;
+      this.events.push(...result.events);
     }
-    return r;
+    return result;
   }
   do(...actions: Action[]): this {
-    for (const a of actions) {
-      const r = this.try(a);
-      if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.code} ${r.error.message}`);
+    for (const action of actions) {
+      const result = this.try(action);
+      if (!result.ok)
+        throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
     }
     return this;
   }

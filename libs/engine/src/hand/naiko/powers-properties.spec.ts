@@ -25,16 +25,16 @@ const tableArb = fc
     buttonPick: fc.nat(),
     granted: fc.boolean(),
   })
-  .map((t): HandConfig => ({
+  .map((table): HandConfig => ({
     variant: 'naiko',
     structure: 'no-limit',
-    seats: t.stacks.map((stack, seat) => ({ seat, stack })),
-    button: t.buttonPick % t.stacks.length,
-    stakes: { smallBlind: Math.floor(t.bb / 2), bigBlind: t.bb },
+    seats: table.stacks.map((stack, seat) => ({ seat, stack })),
+    button: table.buttonPick % table.stacks.length,
+    stakes: { smallBlind: Math.floor(table.bb / 2), bigBlind: table.bb },
     showdown: 'show-all',
     powers: {
-      sparks: Object.fromEntries(t.stacks.map((_, seat) => [seat, t.sparks[seat]])),
-      dealSparkGranted: t.granted,
+      sparks: Object.fromEntries(table.stacks.map((_, seat) => [seat, table.sparks[seat]])),
+      dealSparkGranted: table.granted,
     },
   }));
 
@@ -63,9 +63,9 @@ describe('Naiko powers: properties under random play with powers', () => {
       fc.property(tableArb, fc.nat(), (config, seed) => {
         const run = playRandom(config, seed);
         let prev: number[] | null = null;
-        for (const s of run.states) {
-          const sp = powersExt(s)!.sparks;
-          for (const n of sp) expect(n >= 0 && n <= MAX_SPARKS).toBe(true);
+        for (const state of run.states) {
+          const sp = powersExt(state)!.sparks;
+          for (const sparks of sp) expect(sparks >= 0 && sparks <= MAX_SPARKS).toBe(true);
           if (prev) for (let i = 0; i < sp.length; i++) expect(sp[i]).toBeLessThanOrEqual(prev[i]);
           prev = sp;
         }
@@ -82,10 +82,11 @@ describe('Naiko powers: properties under random play with powers', () => {
     fc.assert(
       fc.property(tableArb, fc.nat(), (config, seed) => {
         const run = playRandom(config, seed);
-        for (const s of run.states) {
-          let t = 0;
-          for (let i = 0; i < s.seats.length; i++) t += s.stacks[i] + (s.phase === 'complete' ? 0 : s.committed[i]);
-          expect(t).toBe(chipsDealtIn(config));
+        for (const state of run.states) {
+          let step = 0;
+          for (let i = 0; i < state.seats.length; i++)
+            step += state.stacks[i] + (state.phase === 'complete' ? 0 : state.committed[i]);
+          expect(step).toBe(chipsDealtIn(config));
         }
       }),
       { numRuns: 100 },
@@ -97,26 +98,26 @@ describe('Naiko powers: properties under random play with powers', () => {
       fc.property(tableArb, fc.nat(), (config, seed) => {
         const run = playRandom(config, seed);
         const last = lastState(run);
-        for (const s of run.states) {
-          const x = powersExt(s)!;
-          for (let me = 0; me < s.seats.length; me++) {
-            const v = view(s, s.seats[me]);
-            const p = v.ext!.powers as { peek: { card: Card } | null; discarded: Card | null };
-            expect(p.peek).toEqual(x.peeks[me]);
-            expect(p.discarded).toEqual(x.discards[me]);
-            for (let i = 0; i < s.seats.length; i++) {
-              if (i === me || s.shown[i]) continue;
-              expect(v.players[i].cards.every((c) => c === null)).toBe(true);
+        for (const state of run.states) {
+          const powers = powersExt(state)!;
+          for (let me = 0; me < state.seats.length; me++) {
+            const handView = view(state, state.seats[me]);
+            const powerState = handView.ext!.powers as { peek: { card: Card } | null; discarded: Card | null };
+            expect(powerState.peek).toEqual(powers.peeks[me]);
+            expect(powerState.discarded).toEqual(powers.discards[me]);
+            for (let i = 0; i < state.seats.length; i++) {
+              if (i === me || state.shown[i]) continue;
+              expect(handView.players[i].cards.every((c) => c === null)).toBe(true);
             }
           }
-          const sv = view(s, 'spectator').ext!.powers as { peek: unknown; discarded: unknown };
+          const sv = view(state, 'spectator').ext!.powers as { peek: unknown; discarded: unknown };
           expect(sv.peek).toBeNull();
           expect(sv.discarded).toBeNull();
         }
         // The feed: another seat's peek or swap never carries cards; hole cards of others only when shown.
         for (const viewer of [...last.seats, 'spectator' as const]) {
-          for (const e of viewEvents(run.events, viewer)) {
-            const ev = e as unknown as {
+          for (const event of viewEvents(run.events, viewer)) {
+            const ev = event as unknown as {
               type: string;
               seat: number;
               card?: Card;
@@ -138,12 +139,12 @@ describe('Naiko powers: properties under random play with powers', () => {
     fc.assert(
       fc.property(tableArb, fc.nat(), (config, seed) => {
         const run = playRandom(config, seed);
-        const r = replayPowerEvents(config, run.events);
-        expect(r.ok).toBe(true);
-        expect(r.events).toEqual(run.events);
+        const result = replayPowerEvents(config, run.events);
+        expect(result.ok).toBe(true);
+        expect(result.events).toEqual(run.events);
         const last = lastState(run);
-        expect(r.state.stacks).toEqual(last.stacks);
-        expect(powersExt(r.state)).toEqual(powersExt(last));
+        expect(result.state.stacks).toEqual(last.stacks);
+        expect(powersExt(result.state)).toEqual(powersExt(last));
       }),
       { numRuns: 100 },
     );
@@ -152,20 +153,21 @@ describe('Naiko powers: properties under random play with powers', () => {
   test('every power legalActions offers is accepted, and every power it does not offer is refused without change', () => {
     fc.assert(
       fc.property(tableArb, fc.nat(), (config, seed) => {
-        playRandom(config, seed, (s) => {
-          const la = legalActions(s);
+        playRandom(config, seed, (state) => {
+          const la = legalActions(state);
           if (!la || !la.extensions) return;
           const seat = la.seat;
           const tries = [
             { type: 'sneak-peek', seat },
-            { type: 'sleeve-swap', seat, card: s.hole[s.toAct]?.[0] },
-            { type: 'short-anchor', seat, target: s.seats[(s.toAct + 1) % s.seats.length] },
+            { type: 'sleeve-swap', seat, card: state.hole[state.toAct]?.[0] },
+            { type: 'short-anchor', seat, target: state.seats[(state.toAct + 1) % state.seats.length] },
           ];
-          for (const a of tries) {
-            const offered = la.extensions[a.type] as { targets?: number[] } | undefined;
-            const r = apply(s, a);
-            const expectOk = !!offered && (a.type !== 'short-anchor' || offered.targets!.includes(a.target as number));
-            expect(r.ok).toBe(expectOk);
+          for (const attempt of tries) {
+            const offered = la.extensions[attempt.type] as { targets?: number[] } | undefined;
+            const result = apply(state, attempt);
+            const expectOk =
+              !!offered && (attempt.type !== 'short-anchor' || offered.targets!.includes(attempt.target as number));
+            expect(result.ok).toBe(expectOk);
           }
         });
       }),

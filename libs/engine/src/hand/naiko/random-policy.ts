@@ -21,10 +21,11 @@ export function randomNaikoAction(state: HandState, rng: RandomSource, powerChan
   }
   const powers = Object.entries(legalPowers(state)) as [PowerId, { cards?: number[]; targets?: number[] }][];
   if (powers.length && randomInt(rng, 1000) < powerChance * 1000) {
-    const [power, l] = powers[randomInt(rng, powers.length)];
-    if (power === 'sleeve-swap') return { type: power, seat: la.seat, card: l.cards![randomInt(rng, l.cards!.length)] };
+    const [power, legal] = powers[randomInt(rng, powers.length)];
+    if (power === 'sleeve-swap')
+      return { type: power, seat: la.seat, card: legal.cards![randomInt(rng, legal.cards!.length)] };
     if (power === 'short-anchor')
-      return { type: power, seat: la.seat, target: l.targets![randomInt(rng, l.targets!.length)] };
+      return { type: power, seat: la.seat, target: legal.targets![randomInt(rng, legal.targets!.length)] };
     return { type: power, seat: la.seat };
   }
   return randomLegalAction(state, rng);

@@ -10,20 +10,24 @@ type AppliedEvent = { type: 'x-anchor-applied'; seat: number; via: 'no-window' |
 /** The actions of an unredacted Naiko event log in order: poker actions, powers and window answers. */
 export function powerActionsOf(events: readonly HandEvent[]): Action[] {
   const out: Action[] = [];
-  for (const e of events) {
-    if (e.type === 'x-power') {
-      const p = e as unknown as PowerEvent;
-      if (p.power === 'sneak-peek') out.push({ type: 'sneak-peek', seat: p.seat });
-      else if (p.power === 'sleeve-swap') out.push({ type: 'sleeve-swap', seat: p.seat, card: p.discarded });
-      else if (p.power === 'short-anchor') out.push({ type: 'short-anchor', seat: p.seat, target: p.target });
-      else out.push({ type: 'shield', seat: p.seat });
-    } else if (e.type === 'x-anchor-applied') {
-      const a = e as unknown as AppliedEvent;
-      if (a.via !== 'no-window')
+  for (const event of events) {
+    if (event.type === 'x-power') {
+      const powerEvent = event as unknown as PowerEvent;
+      if (powerEvent.power === 'sneak-peek') out.push({ type: 'sneak-peek', seat: powerEvent.seat });
+      else if (powerEvent.power === 'sleeve-swap')
+        out.push({ type: 'sleeve-swap', seat: powerEvent.seat, card: powerEvent.discarded });
+      else if (powerEvent.power === 'short-anchor')
+        out.push({ type: 'short-anchor', seat: powerEvent.seat, target: powerEvent.target });
+      else out.push({ type: 'shield', seat: powerEvent.seat });
+    } else if (event.type === 'x-anchor-applied') {
+      const appliedEvent = event as unknown as AppliedEvent;
+      if (appliedEvent.via !== 'no-window')
         out.push(
-          a.via === 'timeout' ? { type: 'decline', seat: a.seat, timeout: true } : { type: 'decline', seat: a.seat },
+          appliedEvent.via === 'timeout'
+            ? { type: 'decline', seat: appliedEvent.seat, timeout: true }
+            : { type: 'decline', seat: appliedEvent.seat },
         );
-    } else out.push(...actionsOf([e]));
+    } else out.push(...actionsOf([event]));
   }
   return out;
 }
@@ -34,18 +38,19 @@ export function powerActionsOf(events: readonly HandEvent[]): Action[] {
  */
 export function powerDealtCards(events: readonly HandEvent[]): Card[] {
   const out = dealtCards(
-    events.map((e) => {
-      const p = e as unknown as PowerEvent;
-      return e.type === 'x-power' && p.power === 'sleeve-swap'
-        ? ({ type: 'board-dealt', street: 0, cards: [p.card as Card] } as HandEvent)
-        : e;
+    events.map((event) => {
+      const powerEvent = event as unknown as PowerEvent;
+      return event.type === 'x-power' && powerEvent.power === 'sleeve-swap'
+        ? ({ type: 'board-dealt', street: 0, cards: [powerEvent.card as Card] } as HandEvent)
+        : event;
     }),
   );
   // A peek shows the next deck card without taking it: either the next card dealt after it is that
   // very card, or nothing was dealt after it (the hand ended) and it is the next card of the deck.
-  for (const e of events) {
-    const p = e as unknown as PowerEvent;
-    if (e.type === 'x-power' && p.power === 'sneak-peek' && !out.includes(p.card as Card)) out.push(p.card as Card);
+  for (const event of events) {
+    const powerEvent = event as unknown as PowerEvent;
+    if (event.type === 'x-power' && powerEvent.power === 'sneak-peek' && !out.includes(powerEvent.card as Card))
+      out.push(powerEvent.card as Card);
   }
   return out;
 }
@@ -65,10 +70,10 @@ export function sparksFromEvents(events: readonly HandEvent[]): { seat: number; 
     { sparks: { seat: number; sparks: number }[] } | undefined;
   if (!dealt) return undefined;
   const out = new Map(dealt.sparks.map((s) => [s.seat, s.sparks]));
-  for (const e of events) {
-    if (e.type !== 'x-power') continue;
-    const p = e as unknown as { seat: number; sparks: number };
-    out.set(p.seat, p.sparks);
+  for (const event of events) {
+    if (event.type !== 'x-power') continue;
+    const granted = event as unknown as { seat: number; sparks: number };
+    out.set(granted.seat, granted.sparks);
   }
   return [...out].map(([seat, sparks]) => ({ seat, sparks }));
 }

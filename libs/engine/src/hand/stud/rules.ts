@@ -17,11 +17,11 @@ export const studRules = (spec: VariantSpec): StudRules | undefined =>
   (spec as VariantSpec & { stud?: StudRules }).stud;
 
 /** The face-up cards of player i, in the order dealt. */
-export function upCards(s: Pick<HandState, 'hole' | 'holeUp'>, i: number): Card[] {
+export function upCards(state: Pick<HandState, 'hole' | 'holeUp'>, index: number): Card[] {
   const out: Card[] = [];
-  const h = s.hole[i];
-  const up = s.holeUp[i];
-  for (let k = 0; k < h.length; k++) if (up[k]) out.push(h[k]);
+  const hole = state.hole[index];
+  const up = state.holeUp[index];
+  for (let k = 0; k < hole.length; k++) if (up[k]) out.push(hole[k]);
   return out;
 }
 
@@ -31,8 +31,8 @@ export function bringInStrength(card: Card, suitOrder: string): number {
 }
 
 /** The amount of the bring-in: the stakes' `bringIn`, by default 2 × ante (house rules). */
-export function bringInAmount(s: HandState): number {
-  const st = s.config.stakes;
+export function bringInAmount(state: HandState): number {
+  const st = state.config.stakes;
   return st.bringIn ?? 2 * (st.ante ?? 0);
 }
 
@@ -40,23 +40,23 @@ export function bringInAmount(s: HandState): number {
  * Who brings in: the lowest or highest up-card (by game and structure), equal ranks broken by the
  * game's suit order. Only the first street's up-card counts (the one dealt face up with the hole cards).
  */
-export function bringInPlayer(s: HandState): number {
-  const rules = studRules(s.spec);
-  if (!rules) throw new Error(`${s.spec.id} has no stud rules`);
-  const lowest = rules.bringInCard[s.config.structure] === 'lowest';
-  const n = s.seats.length;
-  const first = leftOfButton(s);
+export function bringInPlayer(state: HandState): number {
+  const rules = studRules(state.spec);
+  if (!rules) throw new Error(`${state.spec.id} has no stud rules`);
+  const lowest = rules.bringInCard[state.config.structure] === 'lowest';
+  const seatCount = state.seats.length;
+  const first = leftOfButton(state);
   let best = -1;
   let bestV = 0;
-  for (let k = 0; k < n; k++) {
-    const i = (first + k) % n;
-    if (s.folded[i]) continue;
-    const ups = upCards(s, i);
+  for (let k = 0; k < seatCount; k++) {
+    const index = (first + k) % seatCount;
+    if (state.folded[index]) continue;
+    const ups = upCards(state, index);
     if (!ups.length) continue;
-    const v = bringInStrength(ups[ups.length - 1], rules.suitOrder) * (lowest ? -1 : 1);
-    if (best < 0 || v > bestV) {
-      best = i;
-      bestV = v;
+    const strength = bringInStrength(ups[ups.length - 1], rules.suitOrder) * (lowest ? -1 : 1);
+    if (best < 0 || strength > bestV) {
+      best = index;
+      bestV = strength;
     }
   }
   return best < 0 ? first : best;
@@ -71,42 +71,42 @@ const rankCount = new Int8Array(13);
  * flush or straight counts) go to `evaluateVisible` itself. Comparable between players of one street.
  */
 export function visibleStrength(
-  s: Pick<HandState, 'hole' | 'holeUp'>,
-  i: number,
+  state: Pick<HandState, 'hole' | 'holeUp'>,
+  index: number,
   ranking: VariantSpec['ranking']['high'],
 ): number {
-  const h = s.hole[i];
-  const up = s.holeUp[i];
-  let n = 0;
-  for (let k = 0; k < h.length; k++) if (up[k]) n++;
-  if (n === 0) return -1;
-  if (ranking === 'soko' && n >= 4) return evaluateVisible(upCards(s, i).slice(-4), ranking);
+  const hole = state.hole[index];
+  const up = state.holeUp[index];
+  let count = 0;
+  for (let k = 0; k < hole.length; k++) if (up[k]) count++;
+  if (count === 0) return -1;
+  if (ranking === 'soko' && count >= 4) return evaluateVisible(upCards(state, index).slice(-4), ranking);
   rankCount.fill(0);
-  let skip = n - 4; // only the last four up-cards count (never more than four in these games)
-  for (let k = 0; k < h.length; k++) {
+  let skip = count - 4; // only the last four up-cards count (never more than four in these games)
+  for (let k = 0; k < hole.length; k++) {
     if (!up[k]) continue;
     if (skip-- > 0) continue;
-    rankCount[h[k] >> 2]++;
+    rankCount[hole[k] >> 2]++;
   }
   let pairs = 0;
   let top = 0;
   for (let r = 0; r < 13; r++) {
-    const c = rankCount[r];
-    if (c > top) top = c;
-    if (c === 2) pairs++;
+    const card = rankCount[r];
+    if (card > top) top = card;
+    if (card === 2) pairs++;
   }
-  let v = top === 4 ? 5 : top === 3 ? 4 : pairs === 2 ? 3 : top === 2 ? 2 : 1;
+  let strength = top === 4 ? 5 : top === 3 ? 4 : pairs === 2 ? 3 : top === 2 ? 2 : 1;
   let slots = 0;
   for (let c = 4; c >= 1; c--) {
     for (let r = 12; r >= 0; r--) {
       if (rankCount[r] === c) {
-        v = v * 13 + r;
+        strength = strength * 13 + r;
         slots++;
       }
     }
   }
-  for (; slots < 4; slots++) v *= 13;
-  return v;
+  for (; slots < 4; slots++) strength *= 13;
+  return strength;
 }
 
 /**
@@ -114,19 +114,19 @@ export function visibleStrength(
  * four-card flush and straight). Equal boards: the first of them in dealing order, clockwise from
  * left of the button — the house rules give suits a role only for the bring-in.
  */
-export function bestVisiblePlayer(s: HandState): number {
-  const n = s.seats.length;
-  const first = leftOfButton(s);
-  const ranking = s.spec.ranking.high;
+export function bestVisiblePlayer(state: HandState): number {
+  const seatCount = state.seats.length;
+  const first = leftOfButton(state);
+  const ranking = state.spec.ranking.high;
   let best = -1;
   let bestV = -1;
-  for (let k = 0; k < n; k++) {
-    const i = (first + k) % n;
-    if (s.folded[i]) continue;
-    const v = visibleStrength(s, i, ranking);
-    if (v > bestV) {
-      best = i;
-      bestV = v;
+  for (let k = 0; k < seatCount; k++) {
+    const index = (first + k) % seatCount;
+    if (state.folded[index]) continue;
+    const strength = visibleStrength(state, index, ranking);
+    if (strength > bestV) {
+      best = index;
+      bestV = strength;
     }
   }
   return best < 0 ? first : best;
@@ -141,16 +141,16 @@ let pairCacheValue = false;
  * dealt on 4th street opens the big bet for the whole round, even if its owner folds later in it
  * (players who folded on an earlier street hold a single up-card and cannot show one).
  */
-export function anyOpenPair(s: Pick<HandState, 'hole' | 'holeUp'>): boolean {
-  if (s.hole === pairCacheHole) return pairCacheValue;
+export function anyOpenPair(state: Pick<HandState, 'hole' | 'holeUp'>): boolean {
+  if (state.hole === pairCacheHole) return pairCacheValue;
   let found = false;
-  for (let i = 0; i < s.hole.length && !found; i++) {
-    const h = s.hole[i];
-    const up = s.holeUp[i];
+  for (let i = 0; i < state.hole.length && !found; i++) {
+    const hole = state.hole[i];
+    const up = state.holeUp[i];
     let seen = 0;
-    for (let k = 0; k < h.length; k++) {
+    for (let k = 0; k < hole.length; k++) {
       if (!up[k]) continue;
-      const bit = 1 << (h[k] >> 2);
+      const bit = 1 << (hole[k] >> 2);
       if (seen & bit) {
         found = true;
         break;
@@ -158,7 +158,7 @@ export function anyOpenPair(s: Pick<HandState, 'hole' | 'holeUp'>): boolean {
       seen |= bit;
     }
   }
-  pairCacheHole = s.hole;
+  pairCacheHole = state.hole;
   pairCacheValue = found;
   return found;
 }
@@ -174,70 +174,75 @@ export function anyOpenPair(s: Pick<HandState, 'hole' | 'holeUp'>): boolean {
  *    of the round may be the small or the big bet (house rules, Danish text: "regardless of the size
  *    of each raise").
  */
-export function studBounds(s: HandState, b: Bounds): Bounds {
+export function studBounds(state: HandState, base: Bounds): Bounds {
   // `b` is the fresh object `bounds()` just built for this call: it is narrowed in place (this runs
   // on every decision of every stud hand, twice).
-  const rules = studRules(s.spec);
-  if (!rules) return b;
-  if (s.street === 0) {
-    const bringIn = bringInAmount(s);
-    if (bringIn <= 0) return b;
-    if (s.currentBet === 0) {
-      b.canCheck = false;
-      b.callAmount = 0;
-      b.bringIn = Math.min(bringIn, b.allInTo);
+  const rules = studRules(state.spec);
+  if (!rules) return base;
+  if (state.street === 0) {
+    const bringIn = bringInAmount(state);
+    if (bringIn <= 0) return base;
+    if (state.currentBet === 0) {
+      base.canCheck = false;
+      base.callAmount = 0;
+      base.bringIn = Math.min(bringIn, base.allInTo);
       // A player whose whole stack is the bring-in can only bring in.
-      if (b.allInTo <= bringIn) b.canRaise = false;
-      return b;
+      if (base.allInTo <= bringIn) base.canRaise = false;
+      return base;
     }
-    const p = b.player;
+    const seat = base.player;
     if (
-      !b.canRaise &&
-      s.acted[p] &&
-      !s.allIn[p] &&
-      s.actedLevel[p] <= bringIn &&
+      !base.canRaise &&
+      state.acted[seat] &&
+      !state.allIn[seat] &&
+      state.actedLevel[seat] <= bringIn &&
       // only where the core's reopening rule is what forbids the raise
-      s.currentBet - s.actedLevel[p] < s.lastIncrement &&
-      (s.actedLevel[p] === 0 || s.currentBet >= s.lastIncrement)
+      state.currentBet - state.actedLevel[seat] < state.lastIncrement &&
+      (state.actedLevel[seat] === 0 || state.currentBet >= state.lastIncrement)
     ) {
       // The bring-in is not a bet. Its poster (the one action that leaves a bet at level 0) keeps,
       // like a blind, the right to raise even a short all-in completion; a player who only called
       // the bring-in may raise once it is completed in full.
-      const acted = s.acted.slice();
-      acted[p] = false;
-      return bounds({ ...s, acted }, p);
+      const acted = state.acted.slice();
+      acted[seat] = false;
+      return bounds({ ...state, acted }, seat);
     }
-    if (s.betCount === 0 && s.currentBet <= bringIn && b.canRaise) {
+    if (state.betCount === 0 && state.currentBet <= bringIn && base.canRaise) {
       // Only the bring-in so far: a raise completes it to the full bet. After a short all-in above
       // the bring-in, the structure's own rule applies (the current bet plus a full bet).
-      const full = openingIncrement(s);
-      const structure = s.config.structure;
+      const full = openingIncrement(state);
+      const structure = state.config.structure;
       // Spread Limit: the completion is the round's first bet, between the minimum and the level's limit.
       let maxTo =
         structure === 'fixed-limit'
           ? full
           : structure === 'spread-limit'
-            ? Math.max(spreadLimit(s), full)
-            : Math.max(b.maxTo, full);
-      if (maxTo > b.allInTo) maxTo = b.allInTo;
-      b.minTo = Math.min(full, b.allInTo);
-      b.maxTo = maxTo;
-      b.fullTo = full;
+            ? Math.max(spreadLimit(state), full)
+            : Math.max(base.maxTo, full);
+      if (maxTo > base.allInTo) maxTo = base.allInTo;
+      base.minTo = Math.min(full, base.allInTo);
+      base.maxTo = maxTo;
+      base.fullTo = full;
       // The completion is a bet from nothing: completing to 30 sets a raise step of 30, not 28.
-      b.raiseBase = 0;
-      return b;
+      base.raiseBase = 0;
+      return base;
     }
-    return b;
+    return base;
   }
-  if (rules.openPairStreet === s.street && s.config.structure === 'fixed-limit' && b.canRaise && anyOpenPair(s)) {
-    const st = s.config.stakes;
-    const big = Math.min(s.currentBet + (st.bigBet ?? 2 * st.bigBlind), b.allInTo);
-    if (big > b.maxTo) {
-      b.choices = [b.minTo, big];
-      b.maxTo = big;
+  if (
+    rules.openPairStreet === state.street &&
+    state.config.structure === 'fixed-limit' &&
+    base.canRaise &&
+    anyOpenPair(state)
+  ) {
+    const st = state.config.stakes;
+    const big = Math.min(state.currentBet + (st.bigBet ?? 2 * st.bigBlind), base.allInTo);
+    if (big > base.maxTo) {
+      base.choices = [base.minTo, big];
+      base.maxTo = big;
     }
   }
-  return b;
+  return base;
 }
 
 /** The stud module: the bring-in and best-visible opener rules and the stud bounds (listed by the stud specs). */

@@ -37,29 +37,29 @@ const tableArb = fc
     showdown: fc.constantFrom('classic' as const, 'show-all' as const),
     rake: fc.boolean(),
   })
-  .map((t): HandConfig => {
-    const n = Math.min(t.stacks.length, getVariant(t.variant).maxSeats);
+  .map((table): HandConfig => {
+    const seatCount = Math.min(table.stacks.length, getVariant(table.variant).maxSeats);
     let seat = -1;
-    const seats = t.stacks.slice(0, n).map((stack, i) => ({ seat: (seat += t.gaps[i]), stack }));
+    const seats = table.stacks.slice(0, seatCount).map((stack, i) => ({ seat: (seat += table.gaps[i]), stack }));
     const lastSeat = seats[seats.length - 1].seat;
-    const smallBet = 4 * t.ante;
+    const smallBet = 4 * table.ante;
     return {
-      variant: t.variant,
-      structure: t.structure,
+      variant: table.variant,
+      structure: table.structure,
       seats,
-      button: t.buttonPick % (lastSeat + 2),
+      button: table.buttonPick % (lastSeat + 2),
       // Bring-in: the house default 2 × ante, or set explicitly (always below the completion).
       stakes: {
         smallBlind: 0,
         bigBlind: smallBet,
-        ante: t.ante,
-        bringIn: t.bringInPick === undefined ? undefined : t.bringInPick * t.ante,
+        ante: table.ante,
+        bringIn: table.bringInPick === undefined ? undefined : table.bringInPick * table.ante,
         smallBet,
         bigBet: 2 * smallBet,
         spreadLimits: [smallBet, 2 * smallBet, 3 * smallBet],
       },
-      showdown: t.showdown,
-      rake: t.rake ? houseRake() : undefined,
+      showdown: table.showdown,
+      rake: table.rake ? houseRake() : undefined,
     };
   });
 
@@ -88,8 +88,8 @@ function playRandom(
     maxSteps: 400,
     check: opts.check,
     choose: (state, rng) => {
-      const a = randomLegalAction(state, rng)!;
-      return opts.noFold && a.type === 'fold' ? { type: 'call', seat: a.seat } : a;
+      const action = randomLegalAction(state, rng)!;
+      return opts.noFold && action.type === 'fold' ? { type: 'call', seat: action.seat } : action;
     },
   });
 }
@@ -128,9 +128,9 @@ describe('stud hand machine properties', () => {
     fc.assert(
       fc.property(tableArb, fc.integer(), (config, seed) => {
         playRandom(config, seed, {
-          check: (s, rng) => {
+          check: (state, rng) => {
             checkApplyAgreesWithLegalActions(
-              s,
+              state,
               rng,
               ['fold', 'check', 'call', 'bet', 'raise', 'bring-in'],
               (la, type, amount) => {

@@ -82,10 +82,10 @@ describe('bring-in vs completion', () => {
 
   it('bring-in 2, completed to the small bet 10, the next raise is to 20; pot 3 antes + 10 + 10 = 23', () => {
     const { state: s0 } = startStud(table, deck);
-    const r = apply(s0, { type: 'bring-in', seat: 0 });
-    if (!r.ok) throw new Error(r.error.message);
-    expect(r.events[0]).toMatchObject({ type: 'action', action: 'bring-in', amount: 2, to: 2 });
-    const la = legalActions(r.state)!;
+    const result = apply(s0, { type: 'bring-in', seat: 0 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.events[0]).toMatchObject({ type: 'action', action: 'bring-in', amount: 2, to: 2 });
+    const la = legalActions(result.state)!;
     expect(la).toMatchObject({ seat: 1, actions: ['fold', 'call', 'raise'], callAmount: 2, minTo: 10, maxTo: 10 });
     const { state } = play(table, deck, ['0:bring-in', '1:raise:10']);
     expect(legalActions(state)).toMatchObject({ seat: 2, callAmount: 10, minTo: 20, maxTo: 20 });
@@ -198,9 +198,10 @@ describe('open pair on 4th street (7-Card Stud Fixed Limit)', () => {
       ok: false,
       error: { code: 'ILLEGAL_AMOUNT' },
     });
-    const r = apply(state, { type: 'bet', seat: 1, amount: 20 });
-    expect(r.ok).toBe(true);
-    if (r.ok) expect(legalActions(r.state)).toMatchObject({ seat: 2, minTo: 30, maxTo: 40, choices: [30, 40] });
+    const result = apply(state, { type: 'bet', seat: 1, amount: 20 });
+    expect(result.ok).toBe(true);
+    if (result.ok)
+      expect(legalActions(result.state)).toMatchObject({ seat: 2, minTo: 30, maxTo: 40, choices: [30, 40] });
   });
 
   it('Stud Hi/Lo has no open-pair rule: 4th street stays at the small bet', () => {
@@ -302,8 +303,8 @@ describe('showdowns of the other stud games', () => {
       ['3s', 'Js'],
     ]);
     const table = studTable('stud7-hl', 'fixed-limit', hundred(3));
-    const { state: s } = play(table, deck, ['1:bring-in', '2:fold', '0:call']);
-    const { state, events } = checkDown(s);
+    const { state: handState } = play(table, deck, ['1:bring-in', '2:fold', '0:call']);
+    const { state, events } = checkDown(handState);
     expect(stacks(state)).toEqual([101, 100, 99]);
     expect(ofType(events, 'pot-awarded')[0].shares).toEqual([
       { seat: 0, amount: 4, half: 'high' },
@@ -321,8 +322,8 @@ describe('showdowns of the other stud games', () => {
     ]);
     const table = studTable('soko', 'fixed-limit', hundred(3));
     // Highest up-card: 9d (seat 0) over 9c (seat 1) → seat 0 brings in.
-    const { state: s } = play(table, deck, ['0:bring-in', '1:call', '2:fold']);
-    const { state } = checkDown(s);
+    const { state: handState } = play(table, deck, ['0:bring-in', '1:call', '2:fold']);
+    const { state } = checkDown(handState);
     expect(stacks(state)).toEqual([101, 100, 99]);
   });
 });
@@ -353,12 +354,12 @@ describe('visible hand order', () => {
         cards,
         fc.integer({ min: 1, max: 4 }),
         fc.constantFrom('high', 'soko', 'americana', 'telesina' as const),
-        (cs, n, ranking) => {
-          const a = cs.slice(0, n);
-          const b = cs.slice(4, 4 + n);
-          const s = { hole: [a, b], holeUp: [a.map(() => true), b.map(() => true)] };
-          const fast = Math.sign(visibleStrength(s, 0, ranking) - visibleStrength(s, 1, ranking));
-          expect(fast).toBe(Math.sign(evaluateVisible(a, ranking) - evaluateVisible(b, ranking)));
+        (cs, count, ranking) => {
+          const first = cs.slice(0, count);
+          const second = cs.slice(4, 4 + count);
+          const state = { hole: [first, second], holeUp: [first.map(() => true), second.map(() => true)] };
+          const fast = Math.sign(visibleStrength(state, 0, ranking) - visibleStrength(state, 1, ranking));
+          expect(fast).toBe(Math.sign(evaluateVisible(first, ranking) - evaluateVisible(second, ranking)));
         },
       ),
       { numRuns: 2000 },

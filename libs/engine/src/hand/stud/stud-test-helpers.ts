@@ -16,12 +16,12 @@ export function studDeck(deck: DeckId, streets: string[][], board = ''): Card[] 
   for (const street of streets) {
     const hs = street.map((h) => parseCards(h));
     const passes = Math.max(...hs.map((h) => h.length));
-    for (let p = 0; p < passes; p++) for (const h of hs) if (h[p] !== undefined) out.push(h[p]);
+    for (let p = 0; p < passes; p++) for (const holeCards of hs) if (holeCards[p] !== undefined) out.push(holeCards[p]);
   }
   out.push(...parseCards(board));
   const used = new Set(out);
   if (used.size !== out.length) throw new Error('a card appears twice in the stacked deck');
-  for (const c of deckFor(deck)) if (!used.has(c)) out.push(c);
+  for (const card of deckFor(deck)) if (!used.has(card)) out.push(card);
   return out;
 }
 
@@ -50,15 +50,15 @@ export function checkDown(state: HandState, events: HandEvent[] = []): { state: 
     const la = legalActions(state);
     if (!la) break;
     const type = la.bringIn !== undefined ? 'bring-in' : la.actions.includes('check') ? 'check' : 'call';
-    const r = apply(state, { type, seat: la.seat });
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    events.push(...r.events);
+    const result = apply(state, { type, seat: la.seat });
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    events.push(...result.events);
   }
   return { state, events };
 }
 
 export function startStud(config: HandConfig, deck: Card[]): { state: HandState; events: HandEvent[] } {
-  const s = start(config, { deck });
-  return { state: s.state, events: s.events.slice() };
+  const started = start(config, { deck });
+  return { state: started.state, events: started.events.slice() };
 }
