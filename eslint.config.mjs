@@ -111,10 +111,11 @@ export default tseslint.config(
     rules: { 'naiko/no-short-names': 'warn' },
   },
   {
-    // Not renamed yet (issue 24 item 7 is under way); scripts/*.js are outside the TypeScript program
-    // the renames went through.
+    // Not renamed yet (issue 24 item 7 is under way): the end-to-end tests, scripts/*.js (outside the
+    // TypeScript program the renames went through), and the evaluator and PRNG, whose one-letter card
+    // and state words follow the published algorithms (decide: names or an inline disable with that reason).
     // TODO(lead): to error once renamed.
-    files: ['libs/engine/**', 'libs/platform/**', 'test/**', 'scripts/**/*.js'],
+    files: ['libs/engine/src/eval/**', 'libs/engine/src/rng/**', 'test/**', 'scripts/**/*.js'],
     rules: { 'naiko/no-short-names': 'warn' },
   },
   {
