@@ -67,11 +67,11 @@ describe('bomb-pot counter', () => {
   test('bomb pot every N hands: hands 3 and 6 are bomb pots; the engine deals them without blinds', () => {
     const tableState = tableWith([0, 1, 2, 3], { config, established: true });
     expect(play(tableState, 6)).toEqual([false, false, true, false, false, true]);
-    let tableState2 = tableState;
-    for (let k = 0; k < 2; k++) tableState2 = playQuietHand(tableState2, k).state;
-    const nextHandPlan = plan(tableState2);
+    let afterTwoHands = tableState;
+    for (let k = 0; k < 2; k++) afterTwoHands = playQuietHand(afterTwoHands, k).state;
+    const nextHandPlan = plan(afterTwoHands);
     expect(nextHandPlan.bombPot).toBe(true);
-    const hc = toHandConfig(tableState2.config, nextHandPlan);
+    const hc = toHandConfig(afterTwoHands.config, nextHandPlan);
     expect(hc.homeGame).toEqual({ bombPot: { ante: 20 } });
     const { state, events } = start(hc, { rng: rng(1) });
     expect(forced(events).map((f) => [f.kind, f.amount])).toEqual([0, 1, 2, 3].map(() => ['bomb-pot-ante', 20]));
@@ -191,7 +191,7 @@ describe('the table host needs no special code for the offers', () => {
         // Every third decision times out; the others are the bot's.
         let action: Action;
         if (steps % 3 === 0) {
-          const timeoutAction2 = timeoutAction({
+          const onTimeout = timeoutAction({
             kind: 'bet',
             legal: la.actions,
             structure: 'no-limit',
@@ -200,7 +200,7 @@ describe('the table host needs no special code for the offers', () => {
             protectionAvailable: false,
             cashTable: true,
           });
-          action = { type: timeoutAction2.type, seat: la.seat };
+          action = { type: onTimeout.type, seat: la.seat };
         } else {
           const bv = toBotView(view(state, la.seat), 10)!;
           const botDecision = decideBotAction(bv, randomSource);

@@ -185,16 +185,16 @@ export function planNextHand(state: TableState, rng: RandomSource): PlanOutcome 
           missed.push({ seat: seatIndex, playerId: seatState.playerId, blind: 'big' });
         }
       }
-      const seatState2 = seats[prev.bigBlind];
+      const oldBigBlind = seats[prev.bigBlind];
       if (
         !freshStart &&
-        seatState2 &&
+        oldBigBlind &&
         !dealt.has(prev.bigBlind) &&
         !ready.has(prev.bigBlind) &&
-        seatState2.entry === 'inRotation' &&
-        !seatState2.missedSmall
+        oldBigBlind.entry === 'inRotation' &&
+        !oldBigBlind.missedSmall
       ) {
-        missed.push({ seat: prev.bigBlind, playerId: seatState2.playerId, blind: 'small' });
+        missed.push({ seat: prev.bigBlind, playerId: oldBigBlind.playerId, blind: 'small' });
       }
     }
   }

@@ -135,9 +135,9 @@ describe('bot naming and seat filling', () => {
     expect(botIdentity.name.startsWith(BOT_PREFIX)).toBe(true);
     expect(isBotName(botIdentity.name)).toBe(true);
     expect(botIdentity.isBot).toBe(true);
-    const botIdentity2 = makeBotIdentity(rng(1), [botIdentity.name]);
-    expect(botIdentity2.name).not.toBe(botIdentity.name);
-    expect(botIdentity2.playerId).not.toBe(botIdentity.playerId);
+    const secondBot = makeBotIdentity(rng(1), [botIdentity.name]);
+    expect(secondBot.name).not.toBe(botIdentity.name);
+    expect(secondBot.playerId).not.toBe(botIdentity.playerId);
   });
 
   it('bots fill free seats up to the target only where the table allows them and a human sits', () => {

@@ -131,10 +131,10 @@ describe('bot power policy (Naiko mode: only legal powers, only own information)
     });
     // Seat 2 (button, first to act) holds 7c 2d in both deals; the others' cards differ.
     const handState = start(cfg, { deck: stackDeck(['As Ad', 'Kc Kd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
-    const handState2 = start(cfg, { deck: stackDeck(['8s 3d', 'Qc Jd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
+    const stacked = start(cfg, { deck: stackDeck(['8s 3d', 'Qc Jd', '7c 2d'], '3h 4h 5h 9s Tc') }).state;
     for (let seed = 0; seed < 20; seed++) {
       const va = toBotPowerView(view(handState, 2), 10)!;
-      const vb = toBotPowerView(view(handState2, 2), 10)!;
+      const vb = toBotPowerView(view(stacked, 2), 10)!;
       expect(va).toEqual(vb);
       expect(decideBotPower(va, rng(seed))).toEqual(decideBotPower(vb, rng(seed)));
     }

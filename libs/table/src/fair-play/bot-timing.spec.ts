@@ -38,11 +38,11 @@ describe('bot-like timing signal (detectBotTiming)', () => {
     // With the quartile test off (threshold 0), the CV alone does not flag it.
     expect(detectBotTiming(times('lagbot', ms), { minDecisions: 10, minHands: 5, maxQcd: 0 })).toEqual([]);
     // 1000, 1100, 900, 1000: Q1 = 900 (1st of 4), Q3 = 1000 (3rd of 4) → 100 / 1900 ≈ 0.0526, not under 0.05.
-    const [botTimingFinding2] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), {
+    const [steadyFinding] = detectBotTiming(times('robo', [1000, 1100, 900, 1000]), {
       minDecisions: 4,
       minHands: 2,
     });
-    expect(botTimingFinding2.qcd).toBeCloseTo(100 / 1900, 9);
+    expect(steadyFinding.qcd).toBeCloseTo(100 / 1900, 9);
     expect(detectBotTiming(times('robo', [1000, 1100, 900, 1000]), { minDecisions: 4, minHands: 2, maxCv: 0 })).toEqual(
       [],
     );
