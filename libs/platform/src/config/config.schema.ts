@@ -120,6 +120,12 @@ export const configSchema = z
     MTT_BOT_DELAY_MS: optionalMs,
     SNG_HAND_PAUSE_MS: optionalMs,
     SNG_BOT_DELAY_MS: optionalMs,
+    /**
+     * Node's process metrics (CPU, memory, event-loop lag...) on /metrics. They describe the whole
+     * process, and prom-client's event-loop monitor is never stopped: apps that share a process
+     * (the e2e tests start dozens) turn it off, or each would keep its app reachable after close.
+     */
+    PROCESS_METRICS: bool(true),
     /** Heartbeat job period; 0 disables the scheduler (the handler stays registered). */
     HEARTBEAT_EVERY_MS: int(30_000, 0, 24 * 60 * 60 * 1000),
     /**
