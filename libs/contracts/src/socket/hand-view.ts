@@ -11,7 +11,13 @@ const seat = z.number().int().min(0).max(9);
 const count = z.number().int().min(0);
 const chipsAmount = z.number().int().min(0);
 
-export const BettingStructureSchema = z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit', 'spread-limit']);
+export const BettingStructureSchema = z.enum([
+  'no-limit',
+  'pot-limit',
+  'half-pot-limit',
+  'fixed-limit',
+  'spread-limit',
+]);
 export const PowerIdSchema = z.enum(['sneak-peek', 'sleeve-swap', 'short-anchor', 'seal-shield']);
 export type PowerId = z.infer<typeof PowerIdSchema>;
 

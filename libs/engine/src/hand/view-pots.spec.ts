@@ -11,7 +11,7 @@ import { view } from './view';
 const seats = (...stacks: number[]) => stacks.map((stack, seat) => ({ seat, stack }));
 
 describe('Side pots in the view', () => {
-  test('each all-in level of a player still in closes a pot; a folded player’s chips stay in the pots they reached', () => {
+  test('each all-in level of a player still in closes a pot; folded chips stay in the pots they reached', () => {
     // Put in: 100 (all-in), 300 (all-in), 500, 50 (folded).
     // Main pot: 100 + 100 + 100 + 50 = 350 for players 0, 1, 2; side pot 1: 200 + 200 = 400 for 1 and 2;
     // side pot 2: 200 for 2 alone (still open). 350 + 400 + 200 = 950 = 100 + 300 + 500 + 50.

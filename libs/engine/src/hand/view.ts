@@ -91,9 +91,13 @@ export function view(s: HandState, viewer: Viewer): HandView {
     streetName: s.spec.streets[s.street].name,
     board: s.board.slice(),
     pot: potTotal(s),
-    pots: sidePotsOf(s.committed, s.folded, s.allIn, tableDeadMoney(s.config, s.sbIndex, s.bbIndex), s.config.carryOver).map(
-      (p) => ({ amount: p.amount, eligible: p.eligible.map((i) => s.seats[i]) }),
-    ),
+    pots: sidePotsOf(
+      s.committed,
+      s.folded,
+      s.allIn,
+      tableDeadMoney(s.config, s.sbIndex, s.bbIndex),
+      s.config.carryOver,
+    ).map((p) => ({ amount: p.amount, eligible: p.eligible.map((i) => s.seats[i]) })),
     currentBet: s.currentBet,
     toAct,
     players,
