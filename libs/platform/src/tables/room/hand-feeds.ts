@@ -11,7 +11,7 @@ import {
   type HandEvent,
   type Viewer,
 } from '@naiko/engine';
-import type { ClockInfo, WireHandEvent } from '@naiko/contracts';
+import type { ClockInfo, HandEventWire, HandViewWire } from '@naiko/contracts';
 import type { TableBroadcaster } from '../ports';
 import type { RunningHand } from './running-hand';
 
@@ -33,7 +33,7 @@ export function publishHand(
       handId: h.id,
       handNumber: h.number,
       events: withDealProof(h, events, seat),
-      view: view(h.state, seat) as unknown as Record<string, unknown>,
+      view: wireView(h, seat),
       clock,
     });
   }
@@ -42,9 +42,17 @@ export function publishHand(
     handId: h.id,
     handNumber: h.number,
     events: withDealProof(h, events, 'spectator'),
-    view: view(h.state, 'spectator') as unknown as Record<string, unknown>,
+    view: wireView(h, 'spectator'),
     clock,
   });
+}
+
+/**
+ * The engine's view as the contracts type it (`HandViewSchema`): the engine's types are looser (a rule
+ * module's view is `unknown` to it); the contracts test parses real views of every game with the schema.
+ */
+export function wireView(h: RunningHand, viewer: Viewer): HandViewWire {
+  return view(h.state, viewer) as HandViewWire;
 }
 
 /**
@@ -52,8 +60,9 @@ export function publishHand(
  * once the hand is over, the openings of exactly the deck positions this viewer saw (`dealOpenings`):
  * his own cards and every shown card for a player, the shown cards for spectators.
  */
-export function withDealProof(h: RunningHand, events: HandEvent[], viewer: Viewer): WireHandEvent[] {
-  const out = viewEvents(events, viewer) as WireHandEvent[];
+export function withDealProof(h: RunningHand, events: HandEvent[], viewer: Viewer): HandEventWire[] {
+  // Typed by the contracts (`HandEventSchema`), which the contracts test checks against real feeds.
+  const out = viewEvents(events, viewer) as HandEventWire[];
   if (h.seed === null || h.commitment === null) return out;
   if (events.some((e) => e.type === 'hand-started')) {
     out.unshift({
@@ -63,7 +72,7 @@ export function withDealProof(h: RunningHand, events: HandEvent[], viewer: Viewe
       scheme: DEAL_SCHEME,
       commitment: h.commitment,
       positions: h.state.deck.length,
-    } as unknown as WireHandEvent);
+    });
   }
   if (isOver(h.state)) {
     const openings = openingsFor(h.state.deck, h.seed, firstDeckSize(h.state.config), h.log, viewer, h.leaves);
@@ -74,7 +83,7 @@ export function withDealProof(h: RunningHand, events: HandEvent[], viewer: Viewe
       scheme: DEAL_SCHEME,
       commitment: h.commitment,
       openings,
-    } as unknown as WireHandEvent);
+    });
   }
   return out;
 }
