@@ -4,6 +4,7 @@ import {
   DuplicateUserError,
   PrismaCashTableRepository,
   PrismaSessionRepository,
+  PrismaSitAndGoRepository,
   PrismaUserRepository,
 } from '@naiko/persistence';
 import { createLedgerTestDb, type LedgerTestDb } from './support/ledger-db';
@@ -87,5 +88,47 @@ describe('CashTableRepository', () => {
     const stored = await db.prisma.cashTable.findUniqueOrThrow({ where: { id } });
     expect(stored).toMatchObject({ name: 'Repo table', status: 'closed', config: { seats: 9 } });
     expect(stored.closedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('SitAndGoRepository', () => {
+  const seeds = { spinSeed: null, spinCommitment: null, seatSeed: 'seat-seed', seatCommitment: 'seat-commitment' };
+
+  test('instance numbers: a second insert of instance 1 changes nothing; the next opens as 2', async () => {
+    const sitAndGos = new PrismaSitAndGoRepository(db.prisma);
+    expect(await sitAndGos.lastInstanceNumber('repo-sng')).toBeNull();
+    const first = { templateId: 'repo-sng', instanceNumber: 1, kind: 'sit-and-go', template: { seats: 2 }, ...seeds };
+    await sitAndGos.insertInstance(first);
+    await sitAndGos.insertInstance({ ...first, template: { seats: 9 } });
+    const open = await sitAndGos.registeringInstanceId('repo-sng');
+    expect(open).not.toBeNull();
+    expect(await sitAndGos.instance(open!)).toMatchObject({
+      instance_number: 1,
+      template: { seats: 2 },
+      status: 'registering',
+    });
+    await sitAndGos.transaction((tx) => sitAndGos.recordRegistration(tx, open!, 2, true));
+    expect(await sitAndGos.registeringInstanceId('repo-sng')).toBeNull();
+    expect(await sitAndGos.unfinished()).toEqual([{ id: open, status: 'starting' }]);
+    await sitAndGos.insertInstance({ ...first, instanceNumber: (await sitAndGos.lastInstanceNumber('repo-sng'))! + 1 });
+    expect((await sitAndGos.instance((await sitAndGos.registeringInstanceId('repo-sng'))!))?.instance_number).toBe(2);
+  });
+
+  test('an entry registered again after a refund is reset (no place, prize 0) and counted once', async () => {
+    const sitAndGos = new PrismaSitAndGoRepository(db.prisma);
+    const gus = await new PrismaUserRepository(db.prisma).create({ username: 'repo-gus' });
+    const tournamentId = 'sng-repo-1';
+    const register = (again: boolean) =>
+      sitAndGos.transaction((tx) =>
+        sitAndGos.registerEntry(tx, { tournamentId, userId: gus.id, fee: 100n, startingStack: 1500n, again }),
+      );
+    await register(false);
+    await sitAndGos.transaction((tx) => sitAndGos.refundEntry(tx, tournamentId, gus.id));
+    expect(await sitAndGos.transaction((tx) => sitAndGos.countRegistered(tx, tournamentId))).toBe(0);
+    await register(true);
+    const entry = await sitAndGos.transaction((tx) => sitAndGos.entry(tx, tournamentId, gus.id));
+    expect(entry).toMatchObject({ status: 'registered', place: null, prize: 0n });
+    expect(await sitAndGos.transaction((tx) => sitAndGos.countRegistered(tx, tournamentId))).toBe(1);
+    expect(await sitAndGos.registeredWithNames(tournamentId)).toMatchObject([{ username: 'repo-gus', isBot: false }]);
   });
 });

@@ -8,3 +8,4 @@ export * from './protection';
 // Named repositories the platform services depend on instead of Prisma (issue 24 item 4).
 export * from './users';
 export * from './tables';
+export * from './sit-and-go';
