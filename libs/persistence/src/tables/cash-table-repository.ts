@@ -37,6 +37,12 @@ export abstract class CashTableRepository {
   /** The tables among `tableIds` still open, oldest first. */
   abstract openTablesAmong(tableIds: readonly string[]): Promise<CashTableRow[]>;
   abstract exists(tableId: string): Promise<boolean>;
+  /** The table's name and host, null when there is no such table. */
+  abstract nameAndHost(tableId: string): Promise<{ name: string; hostId: string | null } | null>;
+  /** How many open tables the user hosts. */
+  abstract openTablesHostedBy(hostId: string): Promise<number>;
+  /** True when the user ever had a stack at the table (a `table_stack` account: he bought in). */
+  abstract hasPlayedAt(tableId: string, userId: string): Promise<boolean>;
   /** Inserts the table; null (nothing written) when a table with this id exists. */
   abstract insert(table: NewCashTable): Promise<CashTableRow | null>;
   /** Stores the config and host; `closed` also marks the table closed as of now. */
@@ -53,7 +59,7 @@ export abstract class CashTableRepository {
   abstract storeFences(tableIds: readonly string[], guard: HandWriteGuard): Promise<void>;
 }
 
-type Db = Pick<PrismaClient, 'cashTable' | '$transaction'>;
+type Db = Pick<PrismaClient, 'cashTable' | 'chipAccount' | '$transaction'>;
 
 export class PrismaCashTableRepository implements CashTableRepository {
   constructor(private readonly db: Db) {}
@@ -80,6 +86,22 @@ export class PrismaCashTableRepository implements CashTableRepository {
 
   async exists(tableId: string): Promise<boolean> {
     return (await this.db.cashTable.findUnique({ where: { id: tableId }, select: { id: true } })) !== null;
+  }
+
+  nameAndHost(tableId: string): Promise<{ name: string; hostId: string | null } | null> {
+    return this.db.cashTable.findUnique({ where: { id: tableId }, select: { name: true, hostId: true } });
+  }
+
+  openTablesHostedBy(hostId: string): Promise<number> {
+    return this.db.cashTable.count({ where: { hostId, status: 'open' } });
+  }
+
+  async hasPlayedAt(tableId: string, userId: string): Promise<boolean> {
+    const stack = await this.db.chipAccount.findFirst({
+      where: { tableId, userId, kind: 'table_stack' },
+      select: { id: true },
+    });
+    return stack !== null;
   }
 
   async insert(table: NewCashTable): Promise<CashTableRow | null> {

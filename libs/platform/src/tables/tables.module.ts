@@ -46,6 +46,6 @@ import { tableRouterProvider } from '../cluster/router.provider';
     DefaultTables,
     JwtAuthGuard,
   ],
-  exports: [TablesService, TableSockets, DefaultTables, JwtAuthGuard],
+  exports: [TablesService, TableSockets, DefaultTables, JwtAuthGuard, CashTableRepository],
 })
 export class TablesModule {}
