@@ -49,6 +49,12 @@ export const configSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|pglite(:|$))/, { message: 'must start with postgresql:// or pglite' })
       .optional(),
+    /**
+     * PostgreSQL connections this process may hold (node-postgres defaults to 10). Every table's
+     * hand start and end is a transaction, so a copy with many busy tables waits for a connection
+     * before it waits for the database; keep copies × size under the server's max_connections.
+     */
+    DATABASE_POOL_SIZE: int(20, 1, 500),
     /** redis://... | unset (local Redis on 6379, else a private redis-server under DATA_DIR). */
     REDIS_URL: z
       .string()

@@ -36,7 +36,7 @@ import { DemoSeeder } from './demo-seeder';
 
 export async function connectDatabase(config: AppConfig, logger = new Logger('Database')): Promise<DatabaseConnection> {
   const target = await resolveDatabaseTarget(config.DATABASE_URL, resolve(config.DATA_DIR), config.EMBEDDED_FALLBACK);
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, { poolSize: config.DATABASE_POOL_SIZE });
   logger.log({ msg: `database: ${db.description}`, kind: target.kind, reason: target.reason });
   if (config.MIGRATE_ON_START) {
     const applied = await applyMigrations(db.adapterFactory, findPrismaPaths(__dirname).migrationsDir);
