@@ -3,7 +3,8 @@
 // Money: an entry pays the bounty on top of its buy-in into the tournament's pool account
 // (`pool:mtt-<id>`, the same account as the prize pool; the prize pool proper is computed from the
 // counts, so the bounty money is the rest of that account). Each entry's head starts at the bounty;
-// a progressive knockout (PKO) grows it by `mtt_entries.head_increase`.
+// a progressive knockout (PKO) grows it by `mtt_entries.head_increase`, and so does the bounty a rebuy
+// buys (fixed or PKO: `headAfterRebuy`; a busted player who rebuys starts again at the bounty).
 //
 // When a player busts, in the same transaction as the bust (both the shared fast path and the
 // exclusive path of `finishTableHand`), his head is split among the players who won his chips, by
@@ -79,7 +80,8 @@ export function bountyAwardsOf(
       }));
     if (!pots.length) continue; // nobody won his chips (cannot happen in a settled hand)
     const eliminators = eliminatorsFromPots(pots);
-    const head = bounty.kind === 'fixed' ? bounty.amount : bounty.amount + b.headIncrease;
+    // The head: the entry's bounty plus what it grew by (PKO knockouts won, bounties bought with rebuys).
+    const head = bounty.amount + b.headIncrease;
     const awards =
       bounty.kind === 'fixed'
         ? splitBounty(head, eliminators).map((x) => ({ userId: x.playerId, cash: x.amount, headIncrease: 0 }))
@@ -160,8 +162,7 @@ export async function payStandingHeads(
     SELECT entry_id, user_id::text AS user_id, head_increase FROM mtt_entries
       WHERE tournament_id = ${id} AND status = 'active' ORDER BY entry_id`;
   for (const r of rows) {
-    const head =
-      settings.bounty.kind === 'fixed' ? settings.bounty.amount : settings.bounty.amount + Number(r.head_increase);
+    const head = settings.bounty.amount + Number(r.head_increase);
     if (head <= 0) continue;
     await postInTransaction(tx, {
       idempotencyKey: `mtt:${id}:bounty-${why}:${r.entry_id}`,
