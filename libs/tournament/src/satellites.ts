@@ -131,7 +131,8 @@ export function checkSeatValue(seatValue: number, target: { buyIn: number; fee: 
   if (!Number.isSafeInteger(seatValue) || seatValue < cost) {
     throw new SatelliteError(
       'seat-value-too-low',
-      `a seat is worth ${seatValue} chips but the target's entry costs ${cost} (buy-in ${target.buyIn} + fee ${target.fee}` +
+      `a seat is worth ${seatValue} chips but the target's entry costs ${cost} ` +
+        `(buy-in ${target.buyIn} + fee ${target.fee}` +
         `${target.bounty ? ` + bounty ${target.bounty}` : ''})`,
     );
   }
