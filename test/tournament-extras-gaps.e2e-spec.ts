@@ -181,7 +181,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
     },
   );
 
-  it('a satellite whose seat is worth less than the target entry (220 + bounty 50) is refused, nothing stored', async () => {
+  it('a satellite seat worth less than the target entry (220 + bounty 50) is refused, nothing stored', async () => {
     const target = await create(
       fastMttSettings({
         name: 'Target 270',
