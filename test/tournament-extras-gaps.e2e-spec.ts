@@ -235,15 +235,17 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
             ],
           },
           rebuys: { untilLevel: 2, maxRebuys: 2, rebuy: { chips: 200, price: 100, fee: 10 }, addOn: null },
+          bounty: { kind: 'fixed', amount: 50 },
         }),
       );
       for (const p of players) await register(id, p).expect(201);
       await startNow(id);
       // The break after level 1 (inside the rebuy period), once the hands begun before it have ended.
-      await waitFor('the break after level 1', async () => {
+      const inBreak = await waitFor('the break after level 1', async () => {
         const v = await view(id);
         return v.clock?.kind === 'break' && v.tables.every((x) => !x.handInProgress) && v;
       });
+      const seatedBefore = new Set(inBreak.entrants.filter((e) => e.seat !== null).map((e) => e.userId));
       // The chips are conserved: someone is at or below the starting 200, or busted; both may rebuy.
       const bought: string[] = [];
       for (const u of players) {
@@ -252,7 +254,13 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
         else expect(r.body).toMatchObject({ code: 'REBUY_REFUSED' });
       }
       expect(bought.length).toBeGreaterThan(0);
-      expect((await view(id)).prizePool).toBe(400 + 100 * bought.length);
+      const afterBuys = await view(id);
+      expect(afterBuys.prizePool).toBe(400 + 100 * bought.length);
+      // Each rebuy bought a new bounty of 50: on top of a live player's head (100), or a busted one's fresh head (50).
+      for (const u of bought) {
+        const head = afterBuys.extras!.players.find((p) => p.userId === u)!.head;
+        expect(head).toBe(seatedBefore.has(u) ? 100 : 50);
+      }
       await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
       const row = await ended(id);
       expect(row.status).toBe('cancelled');
@@ -265,7 +273,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
         });
         expect(refund?.entries.filter((e) => Number(e.amount) > 0).reduce((a, e) => a + Number(e.amount), 0)).toBe(110);
       }
-      // Everything but the 4 entry fees went back to the players.
+      // Everything but the 4 entry fees went back to the players (the heads standing refunded, the bounties won kept).
       let total = 0;
       for (const u of players) total += await balance(u);
       expect(total).toBe(4 * START_CHIPS - 4 * 10);
