@@ -10,7 +10,8 @@
 // exclusive path of `finishTableHand`), his head is split among the players who won his chips, by
 // side-pot share (`eliminatorsFromPots`): fixed bounty → all of it in cash; PKO → half cash (odd chip
 // to the cash), half onto the eliminator's own head. Cash moves pool → user, key
-// `mtt:<id>:bounty:<bustedEntryId>`. At the payout the winner collects his own head
+// `mtt:<id>:bounty:<bustedEntryId>` (`…:r<n>` for an entry with n rebuys: revived entries bust again).
+// At the payout the winner collects his own head
 // (`mtt:<id>:bounty-own:<entryId>`); a cancellation refunds the heads still standing
 // (`mtt:<id>:bounty-refund:<entryId>`). So the bounty money in the pool ends at exactly 0.
 import { Accounts, postInTransaction, type Movement, type Tx } from '@naiko/persistence';
@@ -108,8 +109,10 @@ export async function awardBounties(
 ): Promise<number> {
   if (!settings.bounty || bustedUserIds.length === 0) return 0;
   const users = result.dealtIn.map((p) => p.userId);
-  const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; status: string; head_increase: bigint }[]>`
-    SELECT entry_id, user_id::text AS user_id, status, head_increase FROM mtt_entries
+  const rows = await tx.$queryRaw<
+    { entry_id: number; user_id: string; status: string; head_increase: bigint; rebuys: number }[]
+  >`
+    SELECT entry_id, user_id::text AS user_id, status, head_increase, rebuys FROM mtt_entries
     WHERE tournament_id = ${id} AND user_id = ANY(${users}::uuid[]) ORDER BY entry_id`;
   const lastEntry = new Map<string, (typeof rows)[number]>();
   for (const r of rows) lastEntry.set(r.user_id, r);
@@ -118,6 +121,13 @@ export async function awardBounties(
     return e ? [{ userId: u, entryId: e.entry_id, headIncrease: Number(e.head_increase) }] : [];
   });
   const activeEntry = new Map(rows.filter((r) => r.status === 'active').map((r) => [r.user_id, r.entry_id]));
+  // An entry revived by a rebuy after a bust (rebuys.ts) can bust again: one key per bust, told
+  // apart by the rebuys bought by then (a second bust needs a rebuy in between).
+  const rebuysOf = new Map(rows.map((r) => [r.entry_id, r.rebuys]));
+  const keyOf = (entryId: number) => {
+    const n = rebuysOf.get(entryId) ?? 0;
+    return n > 0 ? `mtt:${id}:bounty:${entryId}:r${n}` : `mtt:${id}:bounty:${entryId}`;
+  };
   let paid = 0;
   for (const award of bountyAwardsOf(settings.bounty, result, busted)) {
     const awards = award.awards.filter((a) => activeEntry.has(a.userId));
@@ -126,7 +136,7 @@ export async function awardBounties(
       .map((a) => ({ from: Accounts.tournamentPool(book(id)), to: Accounts.user(a.userId), amount: a.cash }));
     if (movements.length) {
       await postInTransaction(tx, {
-        idempotencyKey: `mtt:${id}:bounty:${award.bustedEntryId}`,
+        idempotencyKey: keyOf(award.bustedEntryId),
         reason: 'tournament_prize',
         refs: { tournamentId: book(id) },
         movements,
