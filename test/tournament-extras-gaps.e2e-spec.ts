@@ -219,8 +219,9 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
   });
 
   it(
-    'cancelled after the start, in the break of the rebuy period, with rebuys bought: each rebuy comes back in ' +
-      "full (110), the entries' pool goes to the players still in, the 4 entry fees are kept: 40 chips fewer",
+    'cancelled after the start, in the break of the rebuy period, with rebuys bought (each with a new 50 ' +
+      "bounty): each rebuy comes back in full (110), the entries' pool goes to the players still in, the heads " +
+      'standing back to their owners, the 4 entry fees kept: 40 chips fewer',
     async () => {
       const players = await newPlayers(4);
       const id = await create(
