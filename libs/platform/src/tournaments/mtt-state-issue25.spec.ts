@@ -177,7 +177,7 @@ describe('a satellite stops once the seats are decided (finishHand with seatsDec
       let o = finishHand(t1.begun, 1, t1.result, ctx({ seatsDecided }));
       expect(o.finished).toBe(false);
       expect(o.busted.sort()).toEqual(['p2', 'p3']);
-      expect(o.state.pauseDeals).toBe(true);
+      expect(o.state.seatsDecided).toBe(true);
       expect(dealFor(o.state, 1)).toBeNull();
       // p2 (100) 5th, p3 (50) 6th.
       expect(o.state.standings!.groups).toEqual([

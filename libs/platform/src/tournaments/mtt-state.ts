@@ -13,7 +13,8 @@
 //   libs/tournament `bustIsFinal`): a busted player may rebuy until it ends (`reviveEntry`), and
 //   whoever has not is placed in bust order when it ends.
 // - A satellite stops once the players left are no more than its seats (`satelliteSeatsDecided`):
-//   no table deals again, and when no hand is in progress the players left share 1st (a seat each).
+//   no table deals again (`seatsDecided`), and when no hand is in progress the players left share
+//   1st (a seat each).
 // - A player moved between the small blind and the button (`waitsForButton`) is not dealt in while
 //   his seat lies strictly between that hand's button and small blind; the first hand where it does
 //   not, he is in (the button has passed him).
@@ -73,6 +74,11 @@ export interface MttState {
    * final-table redraw): the next hand finished anywhere runs the planner again.
    */
   replanOnFinish?: boolean;
+  /**
+   * A satellite's seats are decided while a hand was still in progress (issue 25): no table deals
+   * again (kept apart from `pauseDeals`, which the planner recomputes), the last hand's finish ends it.
+   */
+  seatsDecided?: boolean;
   /**
    * Busts were recorded at a table without running the planner (the shared path of a finish): the
    * planner runs next, in its own tournament-wide transaction.
@@ -167,7 +173,7 @@ function strictlyBetween(a: number, x: number, b: number, n: number): boolean {
  */
 export function dealFor(s: MttState, tableId: number): DealDecision | null {
   const t = table(s, tableId);
-  if (!t || t.handInProgress || s.pauseDeals || s.winner) return null;
+  if (!t || t.handInProgress || s.pauseDeals || s.seatsDecided || s.winner) return null;
   const h = s.handForHand;
   if (h && (h.pending || !h.round || !mayDeal(h.round, tableId))) return null;
   const occupied = t.seats
@@ -339,8 +345,17 @@ function satelliteDecided(
   const entrants = s0.standings.remaining + s0.standings.groups.reduce((a, g) => a + g.players.length, 0);
   if (!ctx.seatsDecided(left, entrants)) return null;
   if (s0.seating!.tables.some((t) => t.handInProgress)) {
-    return { state: { ...s0, pauseDeals: true }, busted, moves: [], brokenTables: [], finished: false };
+    return { state: { ...s0, seatsDecided: true }, busted, moves: [], brokenTables: [], finished: false };
   }
+  return { state: closeDecidedSatellite(s0), busted, moves: [], brokenTables: [], finished: true };
+}
+
+/**
+ * A satellite whose seats are decided, with no hand in progress: the players left share 1st (their
+ * entry keys as one finish group) and the tournament is finished (the payout follows). Also run by
+ * the planner job when the last hand in progress never finished (the crash rule cancelled it).
+ */
+export function closeDecidedSatellite(s0: MttState): MttState {
   let s = closeRound(s0);
   const survivors = s
     .seating!.tables.flatMap((t) => t.seats)
@@ -349,8 +364,7 @@ function satelliteDecided(
       return entryId === null ? [] : [entryKey(entryId)];
     });
   const standings = recordSeatWinners(s.standings!, survivors);
-  s = { ...s, standings, winner: survivors[0], handForHand: null, pauseDeals: false };
-  return { state: s, busted, moves: [], brokenTables: [], finished: true };
+  return { ...s, standings, winner: survivors[0], handForHand: null, pauseDeals: false, seatsDecided: false };
 }
 
 /** Ends a hand-for-hand round: its busts are placed together (different tables tie). */

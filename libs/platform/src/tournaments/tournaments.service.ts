@@ -58,6 +58,7 @@ import { JobQueue } from '../jobs/job-queue.service';
 import {
   beginHand,
   bustPending,
+  closeDecidedSatellite,
   closeLateRegistration,
   dealFor,
   entryIdOf,
@@ -771,9 +772,17 @@ export class TournamentsService {
 
   /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
   private async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    let finished = false;
     const out = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
+      // Issue 25: a satellite decided while a hand was running, and that hand never finished (the
+      // crash rule cancelled it): it ends here.
+      if (r.state.seatsDecided && !r.state.seating?.tables.some((x) => x.handInProgress)) {
+        await this.save(tx, r, closeDecidedSatellite(r.state), { status: 'paying' });
+        finished = true;
+        return { moves: [] as Move[], brokenTables: [] as number[] };
+      }
       const p0 = performance.now();
       const planned = replan(r.state, this.rng);
       this.timings.balancing(id, performance.now() - p0);
@@ -787,7 +796,8 @@ export class TournamentsService {
         await this.save(tx, r, state);
       return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
-    if (out.moves.length || out.brokenTables.length) this.changed(id);
+    if (finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
+    if (out.moves.length || out.brokenTables.length || finished) this.changed(id);
     return out;
   }
 
@@ -1005,7 +1015,8 @@ export class TournamentsService {
           await fence?.(tx);
           if (!r || r.status !== 'running') return !!r;
           const s = r.state;
-          if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner) return false;
+          if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner || s.seatsDecided)
+            return false;
           if (
             !s.standings &&
             lateRegistrationClosed(
@@ -1136,7 +1147,8 @@ export class TournamentsService {
           FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
         if (!r || r.status !== 'running') return false;
         const s = r.state;
-        if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner) return false;
+        if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner || s.seatsDecided)
+          return false;
         const entryOf = new Map((r.entries ?? []).map((e) => [e.user_id, e.entry_id]));
         if (busted.some((p) => !entryOf.has(p.userId))) return false;
         const left = s.standings.remaining - busted.length;
@@ -1288,8 +1300,9 @@ export class TournamentsService {
       return r.state;
     });
     // The final-table redraw may have waited for this table's hand: no table deals meanwhile, so
-    // no finished hand would run the planner. (Other holds run it at the next hand finished.)
-    if (small.pauseDeals) await this.balanceCheck({ tournamentId: id, version: 0 });
+    // no finished hand would run the planner. (Other holds run it at the next hand finished.) So may
+    // a satellite whose seats were decided during this hand (issue 25): the planner job ends it.
+    if (small.pauseDeals || small.seatsDecided) await this.balanceCheck({ tournamentId: id, version: 0 });
     this.changed(id);
     return cancelled;
   }
