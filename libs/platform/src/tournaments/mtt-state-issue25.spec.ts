@@ -14,6 +14,7 @@ import {
 import {
   beginHand,
   bustPending,
+  closeDecidedSatellite,
   closeLateRegistration,
   dealFor,
   finishHand,
@@ -193,6 +194,43 @@ describe('a satellite stops once the seats are decided (finishHand with seatsDec
       ]);
       const paid = payStandingsWithSeats(600, { seatValue: 150 }, o.state.standings!.groups);
       expect(paid.filter((p) => p.seat).map((p) => p.playerId)).toEqual(['e1', 'e4', 'e5', 'e6']);
+    },
+  );
+
+  it(
+    'the hand still running when the seats were decided is cancelled by the crash rule: the planner job ' +
+      'closes it with the 4 players left sharing 1st (p2, p3 stay 5th and 6th)',
+    () => {
+      let s = closeLateRegistration(
+        seated(started(6), 6, [
+          ['p1', 'p2', 'p3'],
+          ['p4', 'p5', 'p6'],
+        ]),
+      );
+      const t2 = playHand(s, 2, []);
+      s = t2.begun;
+      const t1 = playHand(s, 1, ['p2', 'p3'], { p2: 100, p3: 50 });
+      const o = finishHand(t1.begun, 1, t1.result, ctx({ seatsDecided }));
+      expect(o.state.seatsDecided).toBe(true);
+      // The crash rule frees table 2 without a result.
+      const freed = {
+        ...o.state,
+        seating: {
+          ...o.state.seating!,
+          tables: o.state.seating!.tables.map((x) => ({ ...x, handInProgress: false })),
+        },
+      };
+      const closed = closeDecidedSatellite(freed);
+      expect(closed.seatsDecided).toBe(false);
+      expect(closed.winner).toBe('e1');
+      expect(closed.standings).toEqual({
+        remaining: 0,
+        groups: [
+          { bestPlace: 1, players: ['e1', 'e4', 'e5', 'e6'] },
+          { bestPlace: 5, players: ['e2'] },
+          { bestPlace: 6, players: ['e3'] },
+        ],
+      });
     },
   );
 });

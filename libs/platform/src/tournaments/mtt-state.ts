@@ -356,7 +356,7 @@ function satelliteDecided(
  * the planner job when the last hand in progress never finished (the crash rule cancelled it).
  */
 export function closeDecidedSatellite(s0: MttState): MttState {
-  let s = closeRound(s0);
+  const s = closeRound(s0);
   const survivors = s
     .seating!.tables.flatMap((t) => t.seats)
     .flatMap((p) => {
