@@ -23,17 +23,30 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   const ended = r.status === 'finished' || r.status === 'cancelled';
   const config = rebuyConfigOf(s);
   const clock = running ? clockAtStep(s, r.step_index) : null;
+  // The tournament's status is read in the same statement as the entries (one snapshot): `r` may be
+  // older, and a payout committed in between would show the winner's head both standing and won.
   const rows = await prisma.$queryRaw<
-    { user_id: string; status: string; rebuys: number; add_on: boolean; head_increase: bigint; bounties_won: bigint }[]
+    {
+      user_id: string;
+      status: string;
+      rebuys: number;
+      add_on: boolean;
+      head_increase: bigint;
+      bounties_won: bigint;
+      t_status: string;
+    }[]
   >`
-    SELECT user_id::text AS user_id, status, rebuys, add_on, head_increase, bounties_won FROM mtt_entries
+    SELECT user_id::text AS user_id, status, rebuys, add_on, head_increase, bounties_won,
+      (SELECT st.status FROM scheduled_tournaments st WHERE st.id = ${r.id}) AS t_status
+    FROM mtt_entries
     WHERE tournament_id = ${r.id} AND status IN ('active', 'busted') ORDER BY entry_id`;
+  const endedNow = ended || rows.some((e) => e.t_status === 'finished' || e.t_status === 'cancelled');
   // One row per player: his live entry (else his last); bounty money won over all his entries.
   const players = new Map<string, TournamentPlayerExtras>();
   for (const e of rows) {
     const won = (players.get(e.user_id)?.bountiesWon ?? 0) + Number(e.bounties_won);
     // Once paid out (the winner's own head) or refunded (a cancellation) no head stands any more.
-    const head = e.status === 'active' && s.bounty && !ended ? s.bounty.amount + Number(e.head_increase) : 0;
+    const head = e.status === 'active' && s.bounty && !endedNow ? s.bounty.amount + Number(e.head_increase) : 0;
     const prev = players.get(e.user_id);
     if (prev && prev.head > 0 && e.status !== 'active') {
       players.set(e.user_id, { ...prev, bountiesWon: won });
