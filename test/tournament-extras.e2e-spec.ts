@@ -333,8 +333,10 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(1_200);
       const seatWinners = entries.filter((e) => e.place! <= 5);
       expect(seatWinners.length).toBe(5);
-      // It stopped once the 5 seats were decided: the 5 players left share 1st (a seat each).
-      expect(seatWinners.every((e) => e.place === 1)).toBe(true);
+      // It stopped once the 5 seats were decided: no single winner, the players left then share 1st (a seat
+      // each); a bust in a hand still running at the other table at that moment takes a seat place too.
+      expect(seatWinners.filter((e) => e.place === 1).length).toBeGreaterThanOrEqual(2);
+      expect(seatWinners.every((e) => Number(e.prize) === 220)).toBe(true);
       // Registered in the payout's own commit: there as soon as the satellite is finished.
       const registered = await view(target);
       expect(registered.entries).toBe(5);
