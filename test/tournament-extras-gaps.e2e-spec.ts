@@ -230,7 +230,8 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           blindStructure: {
             name: 'break',
             steps: [
-              { kind: 'level', smallBlind: 25, bigBlind: 50, ante: 0, anteKind: 'none', durationMs: 1_500 },
+              // 20 big blinds: nobody is likely to win it all before the break.
+              { kind: 'level', smallBlind: 5, bigBlind: 10, ante: 0, anteKind: 'none', durationMs: 1_500 },
               { kind: 'break', durationMs: 120_000 },
               { kind: 'level', smallBlind: 50, bigBlind: 100, ante: 0, anteKind: 'none', durationMs: 60_000 },
             ],
