@@ -27,6 +27,11 @@ export class SeatMarks {
     }
   }
 
+  /** Whether marks wait to be put back on this player (he arrived, his new table has not dealt yet). */
+  has(userId: string): boolean {
+    return this.carried.has(userId);
+  }
+
   /** The marks a player has at another table still seating him, if any. */
   static marksElsewhere(userId: string, host: TableHost, hosts: Iterable<TableHost>): SeatMark | undefined {
     for (const other of hosts) {

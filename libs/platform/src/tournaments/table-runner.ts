@@ -794,7 +794,8 @@ export abstract class TournamentTableRunner {
     const wanted = new Set(deal.seats.flatMap((x) => (x ? [x.userId] : [])));
     marks.capture(host.table, wanted);
     const here = new Set(host.table.seats.flatMap((x) => (x ? [x.playerId] : [])));
-    const arrived = [...wanted].filter((u) => !here.has(u));
+    // New here, or seated by a mirror whose marks are still queued behind this deal.
+    const arrived = [...wanted].filter((u) => !here.has(u) || marks.has(u));
     if (!arrived.length) return;
     await host.commit(seating(host.table, new Set(), deal.seats, host.timers.now()));
     await marks.applyArrivals(host, arrived, this.hostsOf(live));
