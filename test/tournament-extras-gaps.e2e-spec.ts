@@ -2,13 +2,14 @@
 // table hosts: a player who busts during the rebuy period rebuys back in (a new bounty on his head,
 // his place decided only when the period ends or the tournament does); a satellite's seat value is
 // checked against the target's entry when it is created; a tournament cancelled after its start
-// refunds the rebuys and add-ons per the published rule. The ledger audit stays exact after each.
+// refunds the rebuys and add-ons per the published rule; players who sit out keep it when their table
+// breaks and they move. The ledger audit stays exact after each.
 import request from 'supertest';
 import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { mttTournamentId, TournamentsService, type MttState } from '@naiko/platform';
+import { mttTableId, mttTournamentId, TablesService, TournamentsService, type MttState } from '@naiko/platform';
 import type { BlindStructure } from '@naiko/tournament';
-import { startTestApp, type TestApp } from './support';
+import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
 
 const FastTournamentModule = fastTournamentModule();
@@ -282,5 +283,86 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       expect(await poolBalance(id)).toBe(0);
       await expectAuditClean();
     },
+  );
+
+  it(
+    'four players at 3-max sit out at their tables (2 and 2); the first bust breaks table 2 and its players ' +
+      'move to table 1 still sitting out: every hand they are dealt there is played with them away',
+    async () => {
+      const users = await newPlayers(4);
+      for (const u of users) await prisma.user.update({ where: { id: u }, data: { isBot: false } });
+      const id = await create(
+        fastMttSettings({
+          name: 'Away and moved',
+          tableSize: 3,
+          clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 },
+        }),
+      );
+      for (const u of users) await register(id, u).expect(201);
+      const tables = t.get(TablesService);
+      // Each player sits out once, at the first table that seats him (never again: a move must keep it).
+      const sockets = [];
+      for (const u of users) {
+        const { socket } = await connectSocket(t.url, t.token({ sub: u }));
+        sockets.push(socket);
+        let table: string | null = null;
+        let satOut = false;
+        socket.on('tournamentUpdate', (v: TournamentView) => {
+          const ref = v.entrants.find((e) => e.userId === u)?.tableRef ?? null;
+          if (ref && ref !== table) {
+            table = ref;
+            socket.emit('table:watch', { tableId: ref });
+          }
+        });
+        socket.on('table:snapshot', (p) => {
+          if (p.tableId !== table || p.yourSeat === null || satOut) return;
+          satOut = true;
+          socket.emit('table:sit-out', { tableId: p.tableId });
+        });
+        socket.on('error', (e: { event?: string; code?: string }) => {
+          if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && table)
+            setTimeout(() => table && socket.emit('table:watch', { tableId: table }), 100);
+        });
+        socket.emit('tournamentWatch', { tournamentId: id });
+      }
+      // After every hand: the players dealt into it (marked dealt-in at the table's begin) as their host
+      // has them. A player seen away at his first table must be away at any later one.
+      const firstTable = new Map<string, number>();
+      const awayAtFirst = new Set<string>();
+      const movedChecks: { userId: string; sittingOut: boolean }[] = [];
+      mtt.listen({
+        changed: () => undefined,
+        started: () => undefined,
+        handFinished: (tid, tableNo, state: MttState) => {
+          if (tid !== id) return;
+          const host = tables.find(mttTableId(id, tableNo));
+          const dealt = new Set(
+            (state.seating?.tables.find((x) => x.tableId === tableNo)?.seats ?? []).flatMap((p) =>
+              p?.dealtIn ? [p.playerId] : [],
+            ),
+          );
+          for (const seat of host?.table.seats ?? []) {
+            if (!seat || !dealt.has(seat.playerId)) continue;
+            const first = firstTable.get(seat.playerId);
+            if (first === undefined) firstTable.set(seat.playerId, tableNo);
+            if (first === undefined || first === tableNo) {
+              if (seat.sittingOut) awayAtFirst.add(seat.playerId);
+            } else if (awayAtFirst.has(seat.playerId)) {
+              movedChecks.push({ userId: seat.playerId, sittingOut: seat.sittingOut });
+            }
+          }
+        },
+      });
+      await startNow(id);
+      const row = await ended(id);
+      for (const socket of sockets) socket.disconnect();
+      expect(row.status).toBe('finished');
+      expect(row.state.brokenTables).toContain(2);
+      expect(awayAtFirst.size).toBeGreaterThan(0);
+      expect(movedChecks.length).toBeGreaterThan(0);
+      expect(movedChecks.filter((c) => !c.sittingOut)).toEqual([]);
+      await expectAuditClean();
+    },
+    240_000,
   );
 });

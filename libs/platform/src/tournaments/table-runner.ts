@@ -687,6 +687,8 @@ export abstract class TournamentTableRunner {
     const closing = tableNos.flatMap((n) => {
       const run = live.tables.get(n);
       if (!run) return [];
+      // Issue 25: a broken table's players carry their sitting-out marks and banks to their new tables.
+      (live.marks ??= new SeatMarks()).capture(run.host.table, new Set());
       live.tables.delete(n);
       live.closed.add(n);
       run.host.stop();
@@ -860,6 +862,8 @@ export abstract class TournamentTableRunner {
     // Issue 25: every leaving player's sitting-out mark and time bank first (seat-marks.ts), then
     // the seats, then the arrivals get their marks back (each in its host's queue, after the sync).
     const marks = (live.marks ??= new SeatMarks());
+    // Broken tables are not in the maps: every player still seated at one leaves it now.
+    for (const [tableNo, run] of live.tables) if (!maps.open.has(tableNo)) marks.capture(run.host.table, new Set());
     const syncs: { run: TableRun; seats: (TournamentSeat | null)[]; arrived: string[]; version: number }[] = [];
     for (const [tableNo, seats] of maps.tables) {
       const run = live.tables.get(tableNo);
