@@ -47,10 +47,7 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   for (const e of rows) {
     const won = (players.get(e.user_id)?.bountiesWon ?? 0) + Number(e.bounties_won);
     // Once paid out (the winner's own head) or refunded (a cancellation) no head stands any more.
-    const head =
-      e.status === 'active' && s.bounty && !ended
-        ? s.bounty.amount + (s.bounty.kind === 'progressive' ? Number(e.head_increase) : 0)
-        : 0;
+    const head = e.status === 'active' && s.bounty && !ended ? s.bounty.amount + Number(e.head_increase) : 0;
     const prev = players.get(e.user_id);
     if (prev && prev.head > 0 && e.status !== 'active') {
       players.set(e.user_id, { ...prev, bountiesWon: won });
