@@ -21,7 +21,7 @@ import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type { AccessClaims, SocketError } from '@naiko/contracts';
-import { openDatabase, PrismaService } from '@naiko/persistence';
+import { openDatabase, PrismaService, PrismaUserRepository, UserRepository } from '@naiko/persistence';
 import {
   APP_CONFIG,
   CurrentUser,
@@ -94,9 +94,14 @@ async function startApp(
       { provide: PrismaService, useFactory: () => new PrismaService(connection) },
       { provide: TokenService, useValue: new TokenService(SECRET, 3600) },
       { provide: APP_CONFIG, useValue: parseConfig({ JWT_SECRET: SECRET }) },
+      {
+        provide: UserRepository,
+        inject: [PrismaService],
+        useFactory: (prisma: PrismaService) => new PrismaUserRepository(prisma),
+      },
       UserAccess,
     ],
-    exports: [PrismaService, TokenService, APP_CONFIG, UserAccess],
+    exports: [PrismaService, TokenService, APP_CONFIG, UserRepository, UserAccess],
   })
   class TestInfraModule {}
   const moduleRef = await Test.createTestingModule({

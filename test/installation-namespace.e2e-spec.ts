@@ -78,6 +78,8 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
         SEED_DEMO_USERS: 'false',
         // No default room (config/room.json): its hourly tournament would take id 1.
         ROOM_CONFIG: 'off',
+        // Several apps in this process (see test/support/app.ts).
+        PROCESS_METRICS: 'false',
       },
       logger: new JsonLogger(name, 'info', sink),
     });

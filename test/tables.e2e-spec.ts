@@ -4,9 +4,9 @@ import request from 'supertest';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { seededRandom, randomInt, type RandomSource } from '@naiko/engine';
 import { Module } from '@nestjs/common';
-import { QUEUES } from '@naiko/contracts';
+import { QUEUES, SnapshotHandSchema, TableHandPayloadSchema } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
-import type { SocketError, TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import type { HandEventOf, SocketError, TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
 import {
   answer,
   connectSocket,
@@ -223,14 +223,22 @@ describe('cash and private tables', () => {
       const seat = c === carol ? null : c.seat;
       const problems = hands.flatMap((r) => leaks(r.payload, seat));
       expect(problems).toEqual([]);
+      // What the server really sent matches the contracts' schemas (issue 24: the client reads these types).
+      for (const r of hands) {
+        if (r.event === 'table:hand') TableHandPayloadSchema.parse(r.payload);
+        else {
+          const hand = (r.payload as TableSnapshotPayload).hand;
+          if (hand) SnapshotHandSchema.parse(hand);
+        }
+      }
     }
     // The players did see their own cards.
     const own = alice.received
       .filter((r) => r.event === 'table:hand')
       .flatMap((r) => (r.payload as TableHandPayload).events)
-      .filter((e) => e.type === 'hole-dealt' && e.seat === alice.seat);
+      .filter((e): e is HandEventOf<'hole-dealt'> => e.type === 'hole-dealt' && e.seat === alice.seat);
     expect(own.length).toBeGreaterThanOrEqual(20);
-    expect(own.every((e) => (e.cards as (number | null)[]).every((c) => c !== null))).toBe(true);
+    expect(own.every((e) => e.cards.every((c) => c !== null))).toBe(true);
     // The spectator saw no hole card at all before a showdown.
     const carolHole = carol.received
       .filter((r) => r.event === 'table:hand')
@@ -284,7 +292,7 @@ describe('cash and private tables', () => {
     const timed = other.received
       .slice(otherGot)
       .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
-      .find((e) => e.type === 'action' && e.seat === first)!;
+      .find((e): e is HandEventOf<'action'> => e.type === 'action' && e.seat === first)!;
     expect(timed.action).toBe('fold');
     // Actions are journaled behind the broadcast (issue 20): the stored copy arrives a batch later.
     await until(
@@ -346,7 +354,7 @@ describe('cash and private tables', () => {
     const checked = sb.received
       .slice(sbGot)
       .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
-      .find((e) => e.type === 'action' && e.seat === bbSeat)!;
+      .find((e): e is HandEventOf<'action'> => e.type === 'action' && e.seat === bbSeat)!;
     expect(checked.action).toBe('check');
   });
 
@@ -501,7 +509,7 @@ describe('cash and private tables', () => {
     );
     const post = d.received
       .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
-      .find((e) => e.type === 'forced-bet' && e.seat === 3)!;
+      .find((e): e is HandEventOf<'forced-bet'> => e.type === 'forced-bet' && e.seat === 3)!;
     expect(post.amount).toBe(10);
     expect(['live-post', 'big-blind']).toContain(post.kind);
     stops.forEach((s) => s());

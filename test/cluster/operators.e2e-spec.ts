@@ -7,7 +7,7 @@ import { connectSocket, startTestApp, type TestApp } from '../support';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { PROCESS_METRICS: 'true' } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -62,6 +62,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     HEARTBEAT_EVERY_MS: '0',
     // No default room (config/room.json): tests open what they need.
     ROOM_CONFIG: 'off',
+    // Many apps share this process: prom-client's event-loop monitor would keep each one reachable
+    // after its close (about 100 MB a suite). test/cluster/operators turns it back on.
+    PROCESS_METRICS: 'false',
+    // Several apps and test clients share the machine's PostgreSQL (max_connections 100).
+    DATABASE_POOL_SIZE: '10',
     ...options.env,
   };
   const name = options.name ?? 'all-in-one';

@@ -53,11 +53,12 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
         addOn: { chips: 5000, price: 100, fee: 10, window: 'break' },
       });
 
-      // A satellite into it: a seat is worth its buy-in + fee (110). A satellite takes no rebuys: refused in words.
+      // A satellite into it: a seat is worth its buy-in + fee + bounty (100 + 10 + 40 = 150). A satellite takes no
+      // rebuys: refused in words.
       await page.getByTestId('t-name').fill('Sat');
       await page.getByTestId('t-bounty-kind').selectOption('');
       await page.getByTestId('t-satellite-target').fill(String(pko.tournamentId));
-      await page.getByTestId('t-satellite-seat').fill('110');
+      await page.getByTestId('t-satellite-seat').fill('150');
       await page.getByTestId('t-submit').click();
       await page.getByTestId('admin-message').filter({ hasText: 'A satellite cannot have rebuys.' }).waitFor();
       await page.getByTestId('t-rebuys').uncheck();
@@ -69,7 +70,7 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
       await page.getByTestId('admin-message').filter({ hasText: 'Sat scheduled' }).waitFor();
       await shot(page, 'admin-tournament-extras');
 
-      // The list tags them; the satellite's lobby: 2 entrants minimum × 11 = 22 < 110 → no seat yet,
+      // The list tags them; the satellite's lobby: 2 entrants minimum × 11 = 22 < 150 → no seat yet,
       // the whole pool to 1st; its terms name the target.
       await page.getByTestId('nav-tournaments').click();
       const row = page.locator('[data-testid="mtt-row"]', { hasText: 'PKO Rebuy' });
@@ -80,7 +81,7 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
         .filter({ has: page.getByTestId('mtt-tag-satellite') });
       await sat.getByTestId('mtt-open').click();
       await page.getByTestId('mtt-satellite-terms').filter({ hasText: 'Satellite to PKO Rebuy' }).waitFor();
-      expect(await page.getByTestId('mtt-satellite-terms').textContent()).toContain('0 seats worth 110 each');
+      expect(await page.getByTestId('mtt-satellite-terms').textContent()).toContain('0 seats worth 150 each');
 
       await page.goto(`${w.app.url}/#/tournament/${pko.tournamentId}`);
       const terms = await page.getByTestId('mtt-rebuy-terms').textContent();

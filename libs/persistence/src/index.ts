@@ -5,3 +5,7 @@ export * from './ledger';
 export * from './hands';
 // Disconnection protection quota per player per 24 h (issue 18).
 export * from './protection';
+// Named repositories the platform services depend on instead of Prisma (issue 24 item 4).
+export * from './users';
+export * from './tables';
+export * from './sit-and-go';

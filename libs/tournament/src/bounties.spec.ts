@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  headAfterRebuy,
   BountyError,
   applyKnockoutToHeads,
   eliminatorsFromPots,
@@ -135,5 +136,19 @@ describe('bounty input errors', () => {
     expect(codeOf(() => applyKnockoutToHeads({}, 'P', [{ playerId: 'E', cash: 1, headIncrease: 1 }]))).toBe(
       'bad-eliminators',
     );
+  });
+});
+
+describe("a rebuy buys a new bounty on the rebuyer's head (headAfterRebuy)", () => {
+  it('still in with a PKO head of 150 (100 + 50 won): a rebuy of bounty 100 makes it 250', () => {
+    expect(headAfterRebuy(150, 100, false)).toBe(250);
+  });
+
+  it('busted (his head of 150 went to his eliminators): the rebuy puts a fresh 100 on his head', () => {
+    expect(headAfterRebuy(150, 100, true)).toBe(100);
+  });
+
+  it('refuses a negative head', () => {
+    expect(() => headAfterRebuy(-1, 100, false)).toThrow(BountyError);
   });
 });

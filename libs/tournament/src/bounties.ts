@@ -152,3 +152,16 @@ export function winnerOwnBounty(heads: Readonly<Record<string, number>>, winnerI
   if (h === undefined) throw new BountyError('bad-eliminators', `no head for ${winnerId}`);
   return h;
 }
+
+/**
+ * A rebuy in a bounty tournament buys a new bounty (paid on top of the rebuy, like the entry's): it
+ * goes on the rebuyer's own head. A player who busted and rebuys has no head left (it went to his
+ * eliminators): his head is the new bounty alone. A player still in (at or below the starting
+ * stack) keeps his head and adds the new bounty to it — fixed and progressive alike: the head is
+ * what his knockout pays (fixed: split in cash; PKO: half cash, half onto the eliminator's head).
+ */
+export function headAfterRebuy(head: number, bounty: number, busted: boolean): number {
+  if (!isNonNegInt(head) || !isNonNegInt(bounty))
+    throw new BountyError('bad-amount', 'heads are non-negative integers');
+  return busted ? bounty : head + bounty;
+}

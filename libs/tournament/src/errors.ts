@@ -93,6 +93,6 @@ export type StructureTemplateErrorCode = 'bad-suggestion-input' | 'unknown-templ
 
 export class StructureTemplateError extends TournamentError<StructureTemplateErrorCode> {}
 
-export type SatelliteErrorCode = 'bad-config' | 'bad-standings';
+export type SatelliteErrorCode = 'bad-config' | 'bad-standings' | 'seat-value-too-low';
 
 export class SatelliteError extends TournamentError<SatelliteErrorCode> {}

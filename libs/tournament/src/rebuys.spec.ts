@@ -2,6 +2,7 @@ import {
   type BlindStructure,
   type RebuyConfig,
   RebuyError,
+  bustIsFinal,
   canAddOn,
   canRebuy,
   ladderStructure,
@@ -106,5 +107,33 @@ describe('live prize pool', () => {
     ).toBe('bad-count');
     expect(code(() => canRebuy({ ...config, maxRebuys: 1.5 }, at(0), fresh))).toBe('bad-config');
     expect(code(() => canRebuy(config, at(0), { ...fresh, stack: -5 }))).toBe('bad-count');
+  });
+});
+
+describe('a bust during the rebuy period is not final (bustIsFinal)', () => {
+  // Rebuys until level 6: L1..L6 and the break after L3 (minute 30..35) are in the period; the break
+  // after L6 (minute 65..70) is the add-on break, outside it.
+  it('not final at L1 (minute 0), in the break after L3 (minute 32) and in L6 (minute 60)', () => {
+    expect(bustIsFinal(config, at(0))).toBe(false);
+    expect(bustIsFinal(config, at(32))).toBe(false);
+    expect(bustIsFinal(config, at(60))).toBe(false);
+  });
+
+  it('final in the add-on break after L6 (minute 66) and at L7 (minute 70)', () => {
+    expect(bustIsFinal(config, at(66))).toBe(true);
+    expect(bustIsFinal(config, at(70))).toBe(true);
+  });
+
+  it('final at once without rebuys (no config, or 0 rebuys allowed)', () => {
+    expect(bustIsFinal(null, at(0))).toBe(true);
+    expect(bustIsFinal({ ...config, maxRebuys: 0 }, at(0))).toBe(true);
+  });
+
+  it('a busted player (stack 0) with 1 of 2 rebuys used may rebuy at L5; with 2 of 2 he may not', () => {
+    expect(canRebuy(config, at(45), { stack: 0, rebuysUsed: 1, addOnUsed: false })).toEqual({ ok: true });
+    expect(canRebuy(config, at(45), { stack: 0, rebuysUsed: 2, addOnUsed: false })).toEqual({
+      ok: false,
+      reason: 'rebuy-limit-reached',
+    });
   });
 });

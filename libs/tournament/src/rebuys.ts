@@ -148,3 +148,15 @@ export function livePrizePool(
     throw new RebuyError('bad-count', 'totals exceed the safe integer range');
   return out;
 }
+
+/**
+ * A bust during the rebuy period is not final (TDA practice, PokerStars' rebuy tournaments): the
+ * busted player may rebuy until the period ends — his entry comes back with the rebuy's chips at a
+ * free seat. His place is given when the period ends (in bust order, like the busts during late
+ * registration) if he has not rebought by then; declining only means not rebuying. Outside the
+ * period, or in a tournament without rebuys, a bust is final at once.
+ */
+export function bustIsFinal(config: RebuyConfig | null, clock: ClockPosition): boolean {
+  if (config === null || config.maxRebuys === 0) return true;
+  return !inRebuyPeriod(config, clock);
+}

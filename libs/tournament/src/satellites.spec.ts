@@ -1,5 +1,13 @@
 import { SatelliteError } from './errors';
-import { payStandingsWithSeats, satellitePaidPlaces, satellitePlaceValues, satellitePrizes } from './satellites';
+import {
+  checkSeatValue,
+  payStandingsWithSeats,
+  recordSeatWinners,
+  satellitePaidPlaces,
+  satellitePlaceValues,
+  satellitePrizes,
+  satelliteSeatsDecided,
+} from './satellites';
 
 describe('satellites: seats in a target tournament, the remainder in chips', () => {
   // 23 entries × 100 = 2,300 chips; a seat in the target costs 500 + 50 = 550.
@@ -74,5 +82,65 @@ describe('satellites: seats in a target tournament, the remainder in chips', () 
         { bestPlace: 2, players: ['a'] },
       ]),
     ).toThrow(SatelliteError);
+  });
+});
+
+describe('a satellite stops once the seats are decided (satelliteSeatsDecided, recordSeatWinners)', () => {
+  // 23 × 100 = 2,300 chips at 550 a seat: 4 seats, 100 to 5th.
+  const config = { seatValue: 550 };
+
+  it('5 players left: not decided; 4 left (= the 4 seats): decided; 3 left: decided', () => {
+    expect(satelliteSeatsDecided(5, 2_300, config)).toBe(false);
+    expect(satelliteSeatsDecided(4, 2_300, config)).toBe(true);
+    expect(satelliteSeatsDecided(3, 2_300, config)).toBe(true);
+  });
+
+  it('a pool of one seat (1,000 / 550 → 1) or none (500) plays on to the last player', () => {
+    expect(satelliteSeatsDecided(2, 1_000, config)).toBe(false);
+    expect(satelliteSeatsDecided(1, 1_000, config)).toBe(false);
+    expect(satelliteSeatsDecided(2, 500, config)).toBe(false);
+  });
+
+  it('the 4 players left share 1st: 4 seats of 550, the 5th (busted last) gets the 100 remainder', () => {
+    const standings = recordSeatWinners({ remaining: 4, groups: [{ bestPlace: 5, players: ['e'] }] }, [
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(standings).toEqual({
+      remaining: 0,
+      groups: [
+        { bestPlace: 1, players: ['a', 'b', 'c', 'd'] },
+        { bestPlace: 5, players: ['e'] },
+      ],
+    });
+    const paid = payStandingsWithSeats(2_300, config, standings.groups);
+    expect(paid.filter((x) => x.seat).map((x) => [x.playerId, x.prize])).toEqual([
+      ['a', 550],
+      ['b', 550],
+      ['c', 550],
+      ['d', 550],
+    ]);
+    expect(paid[4]).toEqual({ playerId: 'e', bestPlace: 5, seat: false, prize: 100 });
+  });
+
+  it('refuses a list that is not exactly the players left', () => {
+    expect(() => recordSeatWinners({ remaining: 4, groups: [] }, ['a', 'b', 'c'])).toThrow(SatelliteError);
+    expect(() => recordSeatWinners({ remaining: 2, groups: [] }, ['a', 'a'])).toThrow(SatelliteError);
+  });
+});
+
+describe('a seat must buy the target entry (checkSeatValue)', () => {
+  it('target 500 + 50: a seat of 550 passes, 549 is refused (seat-value-too-low)', () => {
+    expect(() => checkSeatValue(550, { buyIn: 500, fee: 50 })).not.toThrow();
+    expect(() => checkSeatValue(549, { buyIn: 500, fee: 50 })).toThrow(
+      expect.objectContaining({ code: 'seat-value-too-low' }),
+    );
+  });
+
+  it('a bounty target 500 + 50 + bounty 100 costs 650: a seat of 600 is refused', () => {
+    expect(() => checkSeatValue(600, { buyIn: 500, fee: 50, bounty: 100 })).toThrow(SatelliteError);
+    expect(() => checkSeatValue(650, { buyIn: 500, fee: 50, bounty: 100 })).not.toThrow();
   });
 });

@@ -15,6 +15,7 @@
  */
 import { SatelliteError } from './errors';
 import type { FinishGroup } from './prizes';
+import type { Standings } from './places';
 
 export interface SatelliteConfig {
   readonly seatValue: number;
@@ -90,4 +91,49 @@ export function payStandingsWithSeats(
     });
   }
   return out;
+}
+
+/**
+ * The seats are decided once the players left are no more than the seats the pool buys: whoever is
+ * left wins a seat whatever happens next, so the satellite stops there (the major rooms end it at
+ * once; playing on would only risk a seat winner's chips for nothing). A pool below two seats never
+ * stops early: its one seat (or its chips) goes to the last player standing.
+ */
+export function satelliteSeatsDecided(playersLeft: number, pool: number, config: SatelliteConfig): boolean {
+  if (!isNonNegInt(playersLeft)) throw new SatelliteError('bad-standings', 'players left is a non-negative integer');
+  const { seats } = satellitePrizes(pool, config);
+  return seats >= 2 && playersLeft >= 1 && playersLeft <= seats;
+}
+
+/**
+ * Closes the standings of a satellite whose seats are decided: the players left share 1st as one
+ * finish group (places 1..n, all inside the seat places, so `payStandingsWithSeats` gives each a
+ * seat). `players` are entry keys, exactly as many as the standings have players left.
+ */
+export function recordSeatWinners(s: Standings, players: readonly string[]): Standings {
+  if (players.length === 0 || players.length !== s.remaining || new Set(players).size !== players.length) {
+    throw new SatelliteError('bad-standings', `${s.remaining} players are left; name each of them once`);
+  }
+  return { remaining: 0, groups: [{ bestPlace: 1, players: [...players] }, ...s.groups] };
+}
+
+/** What one entry of the target tournament costs: its buy-in, its fee and its bounty (paid on top). */
+export function targetEntryCost(target: { buyIn: number; fee: number; bounty?: number }): number {
+  return target.buyIn + target.fee + (target.bounty ?? 0);
+}
+
+/**
+ * A seat must buy the target's entry: a seat value below its buy-in + fee (+ bounty) would leave
+ * each seat winner short at the registration. Refused when the satellite is created.
+ */
+export function checkSeatValue(seatValue: number, target: { buyIn: number; fee: number; bounty?: number }): void {
+  const cost = targetEntryCost(target);
+  if (!Number.isSafeInteger(seatValue) || seatValue < cost) {
+    throw new SatelliteError(
+      'seat-value-too-low',
+      `a seat is worth ${seatValue} chips but the target's entry costs ${cost} ` +
+        `(buy-in ${target.buyIn} + fee ${target.fee}` +
+        `${target.bounty ? ` + bounty ${target.bounty}` : ''})`,
+    );
+  }
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { safeText } from '../text';
 import type { HomeGameBody } from '../lobby/tables-http';
+import { HandEventSchema, HandViewSchema } from './hand-view';
 import {
   HOST_CLIENT_EVENT_SCHEMAS,
   type HostClientEvents,
@@ -125,7 +126,10 @@ export interface TableClientEvents extends HostClientEvents {
   'lobby:unwatch': (p: LobbyWatchPayload) => void;
 }
 
-/** A hand event as the receiving seat may see it (engine HandEvent after viewEvents). */
+/**
+ * A table event (libs/table: seated, cashedOut, satOut, ...) or a hand event, loosely: what a reader
+ * that handles any event type takes. Hand events are typed exactly by `HandEventWire` (hand-view.ts).
+ */
 export type WireHandEvent = { type: string; [key: string]: unknown };
 
 /** A seat on the table's public seat map (no cards). */
@@ -173,20 +177,22 @@ export interface TableSummary {
   sitAndGoId?: number;
 }
 
-export interface ClockInfo {
-  seat: number;
+/** The decision clock of the seat to act. */
+export const ClockInfoSchema = z.strictObject({
+  seat: z.number().int().min(0).max(9),
   /** `offer`: a home-game offer (run it twice, show or muck). */
-  kind: 'bet' | 'draw' | 'shield' | 'offer';
+  kind: z.enum(['bet', 'draw', 'shield', 'offer']),
   /** Server time (ms since epoch) when the normal decision time ends. */
-  deadline: number;
+  deadline: z.number(),
   /** Time bank available after the deadline. */
-  timeBankMs: number;
+  timeBankMs: z.number().min(0),
   /**
    * Extended time (issue 27), when the player asked for it: the decision runs at least this long
    * after the deadline (the time bank is spent first within it), i.e. until deadline + max(timeBankMs, extendedMs).
    */
-  extendedMs?: number;
-}
+  extendedMs: z.number().min(0).optional(),
+});
+export type ClockInfo = z.infer<typeof ClockInfoSchema>;
 
 /** Public table state: seat map, positions, the running hand's number. */
 export interface TablePublicState {
@@ -198,77 +204,49 @@ export interface TablePublicState {
   waitingList: number;
 }
 
+/** The running hand in a snapshot, as the receiving socket may see it. */
+export const SnapshotHandSchema = z.strictObject({
+  handId: z.string(),
+  handNumber: z.number().int().min(1),
+  /** The running hand as this socket may see it (engine HandView). */
+  view: HandViewSchema,
+  clock: ClockInfoSchema.nullable(),
+  /** The running hand's deal commitment (see DealCommittedEvent), for a socket that arrives mid-hand. */
+  commitment: z.string().nullish(),
+  /** The hand's blind seats (markers when opening mid-hand). */
+  blinds: z
+    .strictObject({ smallBlindSeat: z.number().int().nullable(), bigBlindSeat: z.number().int().nullable() })
+    .optional(),
+});
+export type SnapshotHand = z.infer<typeof SnapshotHandSchema>;
+
 export interface TableSnapshotPayload {
   tableId: string;
   table: TablePublicState;
   /** The receiving socket's seat, or null (spectator). */
   yourSeat: number | null;
-  /** The running hand as this socket may see it (engine HandView), or null between hands. */
-  hand: {
-    handId: string;
-    handNumber: number;
-    view: Record<string, unknown>;
-    clock: ClockInfo | null;
-    /** The running hand's deal commitment (see DealCommittedEvent), for a socket that arrives mid-hand. */
-    commitment?: string | null;
-    /** The hand's blind seats (markers when opening mid-hand). */
-    blinds?: { smallBlindSeat: number | null; bigBlindSeat: number | null };
-  } | null;
+  /** The running hand as this socket may see it, or null between hands. */
+  hand: SnapshotHand | null;
 }
 
-export interface TableHandPayload {
-  tableId: string;
-  handId: string;
-  handNumber: number;
+/** A hand update for one audience (a dealt-in seat, or the spectators). */
+export const TableHandPayloadSchema = z.strictObject({
+  tableId: z.string(),
+  handId: z.string(),
+  handNumber: z.number().int().min(1),
   /** The hand's new events, filtered for this socket's seat (or for spectators). */
-  events: WireHandEvent[];
+  events: z.array(HandEventSchema),
   /** The hand after these events as this socket may see it (engine HandView; `legal` when it is this seat's turn). */
-  view: Record<string, unknown>;
-  clock: ClockInfo | null;
-}
+  view: HandViewSchema,
+  clock: ClockInfoSchema.nullable(),
+});
+export type TableHandPayload = z.infer<typeof TableHandPayloadSchema>;
 
 export interface TableUpdatePayload {
   tableId: string;
   table: TablePublicState;
   /** libs/table events (seated, cashedOut, satOut, missedBlind, handStarted, ...): public, no cards. */
   events: WireHandEvent[];
-}
-
-/**
- * Provably-fair dealing (scheme `naiko-merkle-v2`, engine `rng/deal-commitment.ts`). In each audience's
- * first `TableHandPayload.events` of a hand, before any card: the Merkle root over the salted deck
- * positions (`positions` of them, spare decks included).
- */
-export interface DealCommittedEvent {
-  type: 'dealCommitted';
-  handId: string;
-  handNumber: number;
-  scheme: 'naiko-merkle-v2';
-  commitment: string;
-  positions: number;
-}
-
-/** One opened deck position: the card, its salt and the sibling hashes up to the root (`left`: sibling on the left). */
-export interface DealOpening {
-  position: number;
-  card: string;
-  salt: string;
-  path: { hash: string; left: boolean }[];
-}
-
-/**
- * In each audience's last `TableHandPayload.events` of a hand: the openings of exactly the positions it
- * saw — a player his own cards and every shown card, spectators the shown cards. No seed is ever sent on
- * the socket; it is disclosed per hand over HTTP (`GET /me/hands/:id/proof`) to the players dealt in once
- * the table closed or 24 h after the hand. Check with the engine's `verifyOpening` / `verifyDealProof`.
- */
-export interface DealOpeningsEvent {
-  type: 'dealOpenings';
-  handId: string;
-  handNumber: number;
-  scheme: 'naiko-merkle-v2';
-  commitment: string;
-  openings: DealOpening[];
 }
 
 export interface TableChatMessage {

@@ -16,7 +16,7 @@ export { replay, replayEvents, dealtCards, actionsOf, type ReplayResult } from '
 export { rulesOf, bindRules, CORE_ACTIONS, type RuleModule, type Rules, type ReplayInputs } from './rule-module';
 export { RULE_MODULES } from './rule-modules';
 export { noRake, houseRake, HOUSE_RAKE_SCHEDULE, type HouseRakeSchedule } from './rake';
-export { buildPots, splitAmount, type Pot } from './pots';
+export { buildPots, sidePotsOf, splitAmount, type Pot } from './pots';
 export { bounds, potRaiseTo, potTotal, type Bounds, type BoundsHook } from './betting';
 export { leftOfButton, type OpenerFn } from './order';
 export { rankingFor, type ShowdownRanking } from './evaluate';

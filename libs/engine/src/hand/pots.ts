@@ -107,3 +107,43 @@ export function splitAmount(amount: number, winners: number[], orderKey: (i: num
   }
   return out;
 }
+
+/**
+ * The pots as a table shows them during the hand (`HandView.pots`): the main pot and one side pot per
+ * all-in level of a player still in, from what every player put in so far (this round's bets
+ * included). The last pot runs up to the largest contribution: it is still open while players who are
+ * not all-in keep betting. Folded players' chips count toward the levels they reached (eligible for
+ * none); dead money posted for the table and chips carried over from the previous deal are in the main
+ * pot. The amounts always add up to the whole pot (`potTotal`): no chip is shown twice or lost.
+ */
+export function sidePotsOf(
+  committed: readonly number[],
+  folded: readonly boolean[],
+  allIn: readonly boolean[],
+  dead?: readonly number[],
+  carryOver = 0,
+): Pot[] {
+  const live = dead ? committed.map((c, i) => c - dead[i]) : committed.slice();
+  const levels = [...new Set(live.filter((c, i) => allIn[i] && !folded[i] && c > 0))].sort((a, b) => a - b);
+  const top = Math.max(0, ...live);
+  if (top > 0 && !levels.includes(top)) levels.push(top);
+  const pots: Pot[] = [];
+  let floor = 0;
+  for (const level of levels) {
+    let amount = 0;
+    const eligible: number[] = [];
+    for (let i = 0; i < live.length; i++) {
+      if (live[i] > floor) amount += Math.min(live[i], level) - floor;
+      if (!folded[i] && live[i] >= level) eligible.push(i);
+    }
+    if (amount > 0) pots.push({ amount, eligible });
+    floor = level;
+  }
+  let extra = carryOver;
+  for (const amount of dead ?? []) extra += amount;
+  if (extra > 0) {
+    if (pots.length) pots[0].amount += extra;
+    else pots.push({ amount: extra, eligible: folded.flatMap((f, i) => (f ? [] : [i])) });
+  }
+  return pots;
+}

@@ -1,6 +1,7 @@
 import type { Card } from '../cards/card';
 import { legalActions } from './apply';
 import { potTotal } from './betting';
+import { sidePotsOf, tableDeadMoney } from './pots';
 import { rulesOf } from './rule-module';
 import type { BettingStructure } from '../variants/types';
 import type { HandEvent, HandState, LegalActions, Phase } from './types';
@@ -34,6 +35,11 @@ export interface HandView {
   streetName: string;
   board: Card[];
   pot: number;
+  /**
+   * The main pot and the side pots as the table shows them (`sidePotsOf`): one per all-in level, this
+   * round's bets included; `eligible` are table seat indices. Adds up to `pot`.
+   */
+  pots: { amount: number; eligible: number[] }[];
   currentBet: number;
   /** Table seat index to act, or null. */
   toAct: number | null;
@@ -85,6 +91,13 @@ export function view(s: HandState, viewer: Viewer): HandView {
     streetName: s.spec.streets[s.street].name,
     board: s.board.slice(),
     pot: potTotal(s),
+    pots: sidePotsOf(
+      s.committed,
+      s.folded,
+      s.allIn,
+      tableDeadMoney(s.config, s.sbIndex, s.bbIndex),
+      s.config.carryOver,
+    ).map((p) => ({ amount: p.amount, eligible: p.eligible.map((i) => s.seats[i]) })),
     currentBet: s.currentBet,
     toAct,
     players,

@@ -502,6 +502,18 @@ export class ChipLedger {
     return accountBalance.balance;
   }
 
+  /**
+   * The latest transaction with this note whose idempotency key starts with `keyPrefix` (a user's
+   * last top-up: note `top-up`, keys `top-up:<userId>:…`), or null.
+   */
+  lastTransaction(note: string, keyPrefix: string): Promise<{ id: bigint; createdAt: Date } | null> {
+    return this.db.ledgerTransaction.findFirst({
+      where: { note, idempotencyKey: { startsWith: keyPrefix } },
+      orderBy: { id: 'desc' },
+      select: { id: true, createdAt: true },
+    });
+  }
+
   /** Chips at one cash table, per player. */
   async tableStacks(tableIdInput: string): Promise<AccountBalance[]> {
     const tableId = check.ref(tableIdInput, 'tableId');

@@ -92,10 +92,14 @@ export type SqlRunner = <R extends Record<string, unknown>>(query: {
 }) => Promise<{ rows: R[] }>;
 
 /** Opens the target (creating the PostgreSQL database or the PGlite directory on first use). */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  /** PostgreSQL only: the connection pool's size (node-postgres's default: 10). */
+  options: { poolSize?: number } = {},
+): Promise<DatabaseConnection> {
   if (target.kind === 'postgres') {
     await ensureDatabase(target.url);
-    const pool = new Pool({ connectionString: target.url });
+    const pool = new Pool({ connectionString: target.url, ...(options.poolSize ? { max: options.poolSize } : {}) });
     // An idle connection that breaks must not crash the process (Prisma logs its own errors).
     pool.on('error', () => undefined);
     return {

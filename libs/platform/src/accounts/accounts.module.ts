@@ -3,7 +3,7 @@
 // the crash recovery for other modules: inject ChipLedger / HandStore / CrashRecoveryService.
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { ChipLedger, HandStore, PrismaService } from '@naiko/persistence';
+import { ChipLedger, HandStore, PrismaService, PrismaSessionRepository, SessionRepository } from '@naiko/persistence';
 import { JwtAuthGuard } from '../auth/http-auth';
 import {
   AccountsController,
@@ -51,6 +51,11 @@ export class AccountsModule {
         { provide: ACCOUNTS_OPTIONS, useValue: options },
         { provide: ChipLedger, inject: [PrismaService], useFactory: (p: PrismaService) => new ChipLedger(p) },
         { provide: HandStore, inject: [PrismaService], useFactory: (p: PrismaService) => new HandStore(p) },
+        {
+          provide: SessionRepository,
+          inject: [PrismaService],
+          useFactory: (p: PrismaService) => new PrismaSessionRepository(p),
+        },
         AccountsService,
         SessionsService,
         TopUpService,

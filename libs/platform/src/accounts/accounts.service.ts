@@ -8,7 +8,7 @@ import { ConflictException, Inject, Injectable, NotFoundException, UnauthorizedE
 import { randomBytes } from 'node:crypto';
 import { compare, hash, hashSync } from 'bcryptjs';
 import type { Role } from '@naiko/contracts';
-import { ChipLedger, PrismaService, type User } from '@naiko/persistence';
+import { ChipLedger, DuplicateUserError, UserRepository, type User } from '@naiko/persistence';
 import { publicUser, SessionsService, type PublicUser, type Session } from './sessions.service';
 
 export type { PublicUser, Session } from './sessions.service';
@@ -45,7 +45,7 @@ export class AccountsService {
   private readonly dummyHash: string;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly users: UserRepository,
     private readonly sessions: SessionsService,
     private readonly ledger: ChipLedger,
     @Inject(ACCOUNTS_OPTIONS) private readonly options: AccountsOptions,
@@ -57,11 +57,14 @@ export class AccountsService {
     const passwordHash = await hash(input.password, this.options.bcryptCost);
     let user: User;
     try {
-      user = await this.prisma.user.create({
-        data: { username: input.username, email: input.email ?? null, passwordHash, role: 'player' },
+      user = await this.users.create({
+        username: input.username,
+        email: input.email ?? null,
+        passwordHash,
+        role: 'player',
       });
     } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') throw new ConflictException(await this.takenMessage(input));
+      if (err instanceof DuplicateUserError) throw new ConflictException(await this.takenMessage(input));
       throw err;
     }
     await this.ledger.openUserAccount(user.id);
@@ -78,13 +81,13 @@ export class AccountsService {
 
   /** Names only what the form sent and what was taken: "That username is taken: choose another one." */
   private async takenMessage(input: { username: string; email?: string }): Promise<string> {
-    const byName = await this.prisma.user.findUnique({ where: { username: input.username }, select: { id: true } });
-    if (byName || !input.email) return 'That username is taken: choose another one.';
+    if ((await this.users.usernameExists(input.username)) || !input.email)
+      return 'That username is taken: choose another one.';
     return 'That email already has an account: sign in instead, or use another email.';
   }
 
   async login(username: string, password: string): Promise<Session> {
-    const user = await this.prisma.user.findUnique({ where: { username } });
+    const user = await this.users.byUsername(username);
     const ok = await compare(password, user?.passwordHash ?? this.dummyHash);
     if (!user || !user.passwordHash || !ok || user.isBot || user.deletedAt)
       throw new UnauthorizedException('wrong username or password');
@@ -93,13 +96,13 @@ export class AccountsService {
 
   /** Creates a bot account (flagged BOT everywhere; it has no password and cannot log in). */
   async createBot(username: string): Promise<PublicUser> {
-    const user = await this.prisma.user.create({ data: { username, role: 'player', isBot: true } });
+    const user = await this.users.create({ username, role: 'player', isBot: true });
     await this.ledger.openUserAccount(user.id);
     return publicUser(user);
   }
 
   async profile(userId: string): Promise<PublicUser & { chips: number }> {
-    const user = await this.prisma.user.findUnique({ where: { id: userId } });
+    const user = await this.users.byId(userId);
     if (!user || user.deletedAt) throw new NotFoundException('no such user');
     const account = await this.ledger.account(`user:${user.id}`);
     return { ...publicUser(user), chips: account?.balance ?? 0 };
@@ -115,10 +118,7 @@ export class AccountsService {
    * was taken with, and a freed name re-registered by someone else must not sit next to it.
    */
   async rename(userId: string, username: string): Promise<PublicUser> {
-    const seated = await this.prisma.chipAccount.count({
-      where: { userId, kind: { in: ['table_stack', 'tournament_stack'] }, balance: { gt: 0 } },
-    });
-    if (seated > 0)
+    if (await this.users.isSeated(userId))
       throw new ConflictException({
         statusCode: 409,
         code: 'SEATED',
@@ -127,7 +127,7 @@ export class AccountsService {
     try {
       return publicUser(await this.changeRights(userId, { username }));
     } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') throw new ConflictException('username is taken');
+      if (err instanceof DuplicateUserError) throw new ConflictException('username is taken');
       throw err;
     }
   }
@@ -142,7 +142,7 @@ export class AccountsService {
 
   /** Changes the password after checking the current one; ends every session and opens a new one. */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<Session> {
-    const user = await this.prisma.user.findUnique({ where: { id: userId } });
+    const user = await this.users.byId(userId);
     if (!user || user.deletedAt || !user.passwordHash || !(await compare(currentPassword, user.passwordHash))) {
       throw new UnauthorizedException('wrong password');
     }
@@ -156,12 +156,9 @@ export class AccountsService {
     userId: string,
     data: { role?: Role; username?: string; passwordHash?: string; deletedAt?: Date },
   ): Promise<User> {
-    const found = await this.prisma.user.findUnique({ where: { id: userId } });
+    const found = await this.users.byId(userId);
     if (!found || found.deletedAt) throw new NotFoundException('no such user');
-    const user = await this.prisma.user.update({
-      where: { id: userId },
-      data: { ...data, tokenVersion: { increment: 1 } },
-    });
+    const user = await this.users.changeRights(userId, data);
     await this.sessions.revokeAll(userId);
     return user;
   }

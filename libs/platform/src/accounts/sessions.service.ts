@@ -7,7 +7,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccessClaims, Role } from '@naiko/contracts';
-import { PrismaService, type User } from '@naiko/persistence';
+import { SessionRepository, type User } from '@naiko/persistence';
 import type { AppConfig } from '../config/config.schema';
 import { APP_CONFIG } from '../tokens';
 import { TokenService } from '../auth/token.service';
@@ -42,7 +42,7 @@ type SessionUser = Pick<User, 'id' | 'username' | 'role' | 'isBot' | 'tokenVersi
 @Injectable()
 export class SessionsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly sessions: SessionRepository,
     private readonly tokens: TokenService,
     private readonly access: UserAccess,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'REFRESH_TOKEN_EXPIRES_IN_SECONDS'>,
@@ -51,13 +51,11 @@ export class SessionsService {
   /** A new access + refresh token pair for the user as he is now. */
   async issue(user: SessionUser): Promise<Session> {
     const refreshToken = randomBytes(32).toString('base64url');
-    await this.prisma.refreshToken.create({
-      data: {
-        userId: user.id,
-        tokenHash: sha256(refreshToken),
-        tokenVersion: user.tokenVersion,
-        expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_EXPIRES_IN_SECONDS * 1000),
-      },
+    await this.sessions.create({
+      userId: user.id,
+      tokenHash: sha256(refreshToken),
+      tokenVersion: user.tokenVersion,
+      expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_EXPIRES_IN_SECONDS * 1000),
     });
     const claims: AccessClaims = {
       sub: user.id,
@@ -78,19 +76,12 @@ export class SessionsService {
   async refresh(refreshToken: string): Promise<Session> {
     const invalid = () => new UnauthorizedException('invalid refresh token: sign in again');
     const hash = sha256(refreshToken);
-    const row = await this.prisma.refreshToken.findUnique({ where: { tokenHash: hash }, include: { user: true } });
+    const row = await this.sessions.byHash(hash);
     if (!row) throw invalid();
     // Revoke it first, atomically: of two concurrent uses of one token only one gets a session.
-    const claimed = await this.prisma.refreshToken.updateMany({
-      where: { id: row.id, revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
-    if (claimed.count === 0) {
+    if (!(await this.sessions.claim(row.id))) {
       // Reuse of a rotated token: whoever holds the newer one may be a thief; end them all.
-      await this.prisma.refreshToken.updateMany({
-        where: { userId: row.userId, revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
+      await this.sessions.revokeAllOf(row.userId);
       throw invalid();
     }
     const { user } = row;
@@ -101,10 +92,7 @@ export class SessionsService {
 
   /** Ends one session (logout). Unknown tokens are ignored. */
   async revoke(refreshToken: string): Promise<void> {
-    await this.prisma.refreshToken.updateMany({
-      where: { tokenHash: sha256(refreshToken), revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
+    await this.sessions.revokeByHash(sha256(refreshToken));
   }
 
   /**
@@ -112,7 +100,7 @@ export class SessionsService {
    * here and closes his sockets everywhere (they reconnect only with a token of the new version).
    */
   async revokeAll(userId: string): Promise<void> {
-    await this.prisma.refreshToken.deleteMany({ where: { userId } });
+    await this.sessions.deleteAllOf(userId);
     this.access.invalidate(userId);
     this.access.disconnectUser(userId);
   }

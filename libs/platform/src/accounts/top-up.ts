@@ -6,7 +6,7 @@
 //   POST /chips/top-up   → the same after the grant; 409 TOP_UP_NOT_AVAILABLE with what to do
 import { Controller, Get, HttpCode, HttpException, HttpStatus, Injectable, Post, UseGuards } from '@nestjs/common';
 import type { AccessClaims, TopUpStatus } from '@naiko/contracts';
-import { ChipLedger, IdempotencyConflictError, PrismaService } from '@naiko/persistence';
+import { ChipLedger, IdempotencyConflictError } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 
 export const TOP_UP = {
@@ -20,18 +20,10 @@ export const TOP_UP = {
 
 @Injectable()
 export class TopUpService {
-  private readonly ledger: ChipLedger;
+  constructor(private readonly ledger: ChipLedger) {}
 
-  constructor(private readonly prisma: PrismaService) {
-    this.ledger = new ChipLedger(prisma);
-  }
-
-  private async last(userId: string): Promise<{ id: bigint; createdAt: Date } | null> {
-    return this.prisma.ledgerTransaction.findFirst({
-      where: { note: 'top-up', idempotencyKey: { startsWith: `top-up:${userId}:` } },
-      orderBy: { id: 'desc' },
-      select: { id: true, createdAt: true },
-    });
+  private last(userId: string): Promise<{ id: bigint; createdAt: Date } | null> {
+    return this.ledger.lastTransaction('top-up', `top-up:${userId}:`);
   }
 
   async status(userId: string, now = Date.now()): Promise<TopUpStatus & { after: string }> {

@@ -8,7 +8,7 @@
 // entry expires). The change's `disconnectUser` reaches every copy's sockets the same way.
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccessClaims, Role } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
+import { UserRepository } from '@naiko/persistence';
 import type { AppConfig } from '../config/config.schema';
 import { APP_CONFIG } from '../tokens';
 import { InvalidTokenError } from './token.service';
@@ -48,7 +48,7 @@ export class UserAccess {
   private readonly ttlMs: number;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly users: UserRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'AUTH_STATE_CACHE_MS' | 'SOCKET_REDIS_ADAPTER'>,
   ) {
     this.ttlMs = config.AUTH_STATE_CACHE_MS;
@@ -59,10 +59,7 @@ export class UserAccess {
     const now = Date.now();
     const hit = this.cache.get(userId);
     if (hit && hit.until > now) return hit.state;
-    const row = await this.prisma.user.findUnique({
-      where: { id: userId },
-      select: { username: true, role: true, tokenVersion: true, deletedAt: true },
-    });
+    const row = await this.users.accessState(userId);
     const state = row
       ? { username: row.username, role: row.role, tokenVersion: row.tokenVersion, deleted: row.deletedAt !== null }
       : null;

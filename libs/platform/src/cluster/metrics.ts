@@ -1,7 +1,7 @@
 // Prometheus metrics of one copy (GET /metrics). Each copy reports its own numbers; Prometheus
 // sums them over copies. Gauges that describe state (tables, sockets, queue depths) are read at
 // scrape time from the services that own that state, so nothing has to remember to update them.
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -9,6 +9,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { QUEUES } from '@naiko/contracts';
 import { PlatformGateway } from '../gateway/platform.gateway';
 import { TablesService } from '../tables/tables.service';
+import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG } from '../tokens';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed', 'completed'] as const;
 
@@ -21,9 +23,12 @@ export class ClusterMetrics {
   readonly routedCommands: Counter<'direction' | 'op' | 'outcome'>;
   private readonly handsSeen = new Map<string, number>();
 
-  constructor(@Optional() private readonly moduleRef?: ModuleRef) {
+  constructor(
+    @Optional() private readonly moduleRef?: ModuleRef,
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'PROCESS_METRICS'>,
+  ) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'naiko_' });
+    if (config?.PROCESS_METRICS ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'naiko_' });
     // prom-client calls collect() with the metric as `this`: these arrows reach this copy.
     const hostedTables = () => this.tables()?.all() ?? [];
     const handsSeen = this.handsSeen;

@@ -49,6 +49,12 @@ export const configSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|pglite(:|$))/, { message: 'must start with postgresql:// or pglite' })
       .optional(),
+    /**
+     * PostgreSQL connections this process may hold (node-postgres defaults to 10). Every table's
+     * hand start and end is a transaction, so a copy with many busy tables waits for a connection
+     * before it waits for the database; keep copies × size under the server's max_connections.
+     */
+    DATABASE_POOL_SIZE: int(20, 1, 500),
     /** redis://... | unset (local Redis on 6379, else a private redis-server under DATA_DIR). */
     REDIS_URL: z
       .string()
@@ -128,6 +134,12 @@ export const configSchema = z
     MTT_BOT_DELAY_MS: optionalMs,
     SNG_HAND_PAUSE_MS: optionalMs,
     SNG_BOT_DELAY_MS: optionalMs,
+    /**
+     * Node's process metrics (CPU, memory, event-loop lag...) on /metrics. They describe the whole
+     * process, and prom-client's event-loop monitor is never stopped: apps that share a process
+     * (the e2e tests start dozens) turn it off, or each would keep its app reachable after close.
+     */
+    PROCESS_METRICS: bool(true),
     /** Heartbeat job period; 0 disables the scheduler (the handler stays registered). */
     HEARTBEAT_EVERY_MS: int(30_000, 0, 24 * 60 * 60 * 1000),
     /**

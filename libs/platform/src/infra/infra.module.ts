@@ -8,9 +8,11 @@ import {
   findPrismaPaths,
   openDatabase,
   PrismaService,
+  PrismaUserRepository,
   readInstallationId,
   resolveDatabaseTarget,
   type DatabaseConnection,
+  UserRepository,
 } from '@naiko/persistence';
 import { parseConfig, type AppConfig, type ConfigDefaults } from '../config/config.schema';
 import { resolveRedis, type RedisEndpoint } from '../redis/redis-endpoint';
@@ -34,7 +36,7 @@ import { DemoSeeder } from './demo-seeder';
 
 export async function connectDatabase(config: AppConfig, logger = new Logger('Database')): Promise<DatabaseConnection> {
   const target = await resolveDatabaseTarget(config.DATABASE_URL, resolve(config.DATA_DIR), config.EMBEDDED_FALLBACK);
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, { poolSize: config.DATABASE_POOL_SIZE });
   logger.log({ msg: `database: ${db.description}`, kind: target.kind, reason: target.reason });
   if (config.MIGRATE_ON_START) {
     const applied = await applyMigrations(db.adapterFactory, findPrismaPaths(__dirname).migrationsDir);
@@ -114,6 +116,12 @@ export class InfraModule {
         useFactory: async (c: AppConfig, prisma: PrismaService) =>
           new TokenService(await resolveJwtSecret(c.JWT_SECRET, prisma), c.JWT_EXPIRES_IN_SECONDS),
       },
+      // The users table's repository (issue 24 item 4): accounts, auth, bots at tables and Sit & Go.
+      {
+        provide: UserRepository,
+        inject: [PrismaService],
+        useFactory: (p: PrismaService) => new PrismaUserRepository(p),
+      },
       UserAccess,
       DemoSeeder,
     ];
@@ -129,6 +137,7 @@ export class InfraModule {
         REDIS_NAMESPACE,
         PrismaService,
         TokenService,
+        UserRepository,
         UserAccess,
       ],
     };

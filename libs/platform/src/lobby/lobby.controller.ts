@@ -30,7 +30,7 @@ import {
   type TablePublicState,
   type TableSummary,
 } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
+import { CashTableRepository, UserRepository } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { TableHostError } from '../tables/host-errors';
 import { TablesService, type CreateTableInput, type TableCommand } from '../tables/tables.service';
@@ -71,7 +71,8 @@ export async function http<T>(fn: () => Promise<T> | T): Promise<T> {
 export class LobbyController {
   constructor(
     private readonly tables: TablesService,
-    private readonly prisma: PrismaService,
+    private readonly cashTables: CashTableRepository,
+    private readonly users: UserRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PRIVATE_TABLES_PER_HOST'>,
   ) {}
 
@@ -123,7 +124,7 @@ export class LobbyController {
       // One host, a bounded number of open private tables (issue 19.8), counted over every copy.
       // Two creations racing may both pass; the bound is against floods, not an exact quota.
       if (user.role !== 'admin') {
-        const open = await this.prisma.cashTable.count({ where: { hostId: user.sub, status: 'open' } });
+        const open = await this.cashTables.openTablesHostedBy(user.sub);
         if (open >= this.config.PRIVATE_TABLES_PER_HOST) {
           throw new TableHostError(
             'CONFLICT',
@@ -151,7 +152,7 @@ export class LobbyController {
   ): Promise<{ invited: string }> {
     const invite = parse(InviteBody, body);
     return http(async () => {
-      const invited = await this.prisma.user.findUnique({ where: { username: invite.username }, select: { id: true } });
+      const invited = await this.users.byUsername(invite.username);
       if (!invited) throw new TableHostError('NOT_FOUND', 'UNKNOWN_USER', `no player ${invite.username}`);
       return (await this.send(user, { op: 'invite', tableId: id, invitedId: invited.id })) as { invited: string };
     });

@@ -17,13 +17,25 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { AccessClaims, SessionLedgerResponse } from '@naiko/contracts';
-import { PrismaService, readTableSessions, sessionCsv, type TableSession } from '@naiko/persistence';
+import {
+  CashTableRepository,
+  PrismaService,
+  readTableSessions,
+  sessionCsv,
+  UserRepository,
+  type TableSession,
+} from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 
 @UseGuards(JwtAuthGuard)
 @Controller('lobby/tables/:id/sessions')
 export class SessionLedgerController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    /** The session ledger reads the ledger's entries on it (readTableSessions). */
+    private readonly prisma: PrismaService,
+    private readonly cashTables: CashTableRepository,
+    private readonly users: UserRepository,
+  ) {}
 
   @Get()
   @Header('Cache-Control', 'no-store')
@@ -74,7 +86,7 @@ export class SessionLedgerController {
   }
 
   private async readable(id: string, user: AccessClaims): Promise<{ name: string; hostId: string | null }> {
-    const table = await this.prisma.cashTable.findUnique({ where: { id }, select: { name: true, hostId: true } });
+    const table = await this.cashTables.nameAndHost(id);
     const unknown = new NotFoundException({ code: 'NOT_FOUND', reason: 'UNKNOWN_TABLE', message: `no table ${id}` });
     if (!table) throw unknown;
     if (user.role === 'admin' || table.hostId === user.sub) return table;
@@ -84,22 +96,13 @@ export class SessionLedgerController {
         reason: 'ADMINS_ONLY',
         message: "a public table's session ledger is for admins",
       });
-    const played = await this.prisma.chipAccount.findFirst({
-      where: { tableId: id, userId: user.sub, kind: 'table_stack' },
-      select: { id: true },
-    });
-    if (!played) throw unknown;
+    if (!(await this.cashTables.hasPlayedAt(id, user.sub))) throw unknown;
     return table;
   }
 
   private async names(sessions: readonly TableSession[]): Promise<Map<string, { name: string; isBot: boolean }>> {
     const ids = [...new Set(sessions.flatMap((s) => s.players.map((p) => p.userId)))];
-    const rows = ids.length
-      ? await this.prisma.user.findMany({
-          where: { id: { in: ids } },
-          select: { id: true, username: true, isBot: true },
-        })
-      : [];
+    const rows = ids.length ? await this.users.names(ids) : [];
     return new Map(rows.map((u) => [u.id, { name: u.username, isBot: u.isBot }]));
   }
 }

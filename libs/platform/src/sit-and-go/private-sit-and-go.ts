@@ -8,14 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PrivateEventLimits, PrivateEventSummary, SitAndGoView } from '@naiko/contracts';
 import { newShuffleSeed } from '@naiko/engine';
-import {
-  Accounts,
-  inTransaction,
-  postInTransaction,
-  PrismaService,
-  tournamentBook,
-  type Movement,
-} from '@naiko/persistence';
+import { Accounts, postInTransaction, SitAndGoRepository, tournamentBook, type Movement } from '@naiko/persistence';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
 import { checkPrivateSitAndGo, PrivateEventError, privateBlindStructure } from '../tournaments/private-limits';
@@ -29,7 +22,7 @@ const PRIVATE_RECONNECT_MS = 30_000;
 @Injectable()
 export class PrivateSitAndGos {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly sitAndGos: SitAndGoRepository,
     private readonly service: SitAndGoService,
     private readonly store: PrivateEventStore,
     @Inject(PRIVATE_EVENT_LIMITS) readonly limits: PrivateEventLimits,
@@ -57,14 +50,15 @@ export class PrivateSitAndGos {
     });
     // The seat draw is committed before anyone registers, as for every instance (seat-draw.ts).
     const seatSeed = newShuffleSeed();
-    const out = await inTransaction(this.prisma, async (tx) => {
-      const [row] = await tx.$queryRaw<{ id: number }[]>`
-        INSERT INTO sit_and_gos (template_id, instance_number, kind, template, seat_seed, seat_commitment, host_id)
-        VALUES (${template.templateId}, 1, 'sit-and-go', ${JSON.stringify(template)}::jsonb, ${seatSeed},
-                ${seatDrawCommitment(seatSeed)},
-                ${hostId}::uuid)
-        RETURNING id`;
-      return { instanceId: row.id, inviteCode: await this.store.record(tx, 'sng', row.id, hostId) };
+    const out = await this.sitAndGos.transaction(async (tx) => {
+      const instanceId = await this.sitAndGos.insertPrivateInstance(tx, {
+        templateId: template.templateId,
+        template,
+        seatSeed,
+        seatCommitment: seatDrawCommitment(seatSeed),
+        hostId,
+      });
+      return { instanceId, inviteCode: await this.store.record(tx, 'sng', instanceId, hostId) };
     });
     this.service.notifyChanged(out.instanceId);
     return out;
@@ -103,12 +97,12 @@ export class PrivateSitAndGos {
    */
   async cancel(instanceId: number, hostId: string): Promise<{ refunded: number }> {
     await this.store.requireHost('sng', instanceId, hostId);
-    const refunded = await inTransaction(this.prisma, async (tx) => {
-      const [row] = await tx.$queryRaw<InstanceRow[]>`SELECT * FROM sit_and_gos WHERE id = ${instanceId} FOR UPDATE`;
+    const refunded = await this.sitAndGos.transaction(async (tx) => {
+      const row = (await this.sitAndGos.lock(tx, instanceId)) as InstanceRow;
       if (row.status !== 'registering')
         throw new PrivateEventError('ALREADY_STARTED', `Sit & Go ${instanceId} is ${row.status}: too late to cancel`);
       const tournamentId = tournamentIdOf(instanceId);
-      const entries = await tx.tournamentEntry.findMany({ where: { tournamentId, status: 'registered' } });
+      const entries = await this.sitAndGos.registeredEntries(tx, tournamentId);
       for (const entry of entries) {
         const movements: Movement[] = [];
         if (row.template.buyIn > 0)
@@ -131,11 +125,8 @@ export class PrivateSitAndGos {
           movements,
         });
       }
-      await tx.tournamentEntry.updateMany({
-        where: { tournamentId, status: 'registered' },
-        data: { status: 'refunded' },
-      });
-      await tx.$executeRaw`UPDATE sit_and_gos SET status = 'cancelled', finished_at = now() WHERE id = ${instanceId}`;
+      await this.sitAndGos.refundRegistered(tx, tournamentId);
+      await this.sitAndGos.markCancelled(tx, instanceId);
       return entries.length;
     });
     this.service.notifyChanged(instanceId);

@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { PrivateEventLimits } from '@naiko/contracts';
+import { PrismaService, PrismaSitAndGoRepository, SitAndGoRepository } from '@naiko/persistence';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
 import { DEFAULT_PRIVATE_LIMITS } from '../tournaments/private-limits';
@@ -49,6 +50,12 @@ export class SitAndGoFeatureModule {
             ...sitAndGoRunnerOptionsFromConfig(config),
             ...options.runner,
           }),
+        },
+        // The sit_and_gos rows and what a Sit & Go reads of its entries, stacks and hands (issue 24 item 4).
+        {
+          provide: SitAndGoRepository,
+          inject: [PrismaService],
+          useFactory: (prisma: PrismaService) => new PrismaSitAndGoRepository(prisma),
         },
         SitAndGoService,
         { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },

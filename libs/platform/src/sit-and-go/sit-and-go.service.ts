@@ -20,11 +20,13 @@ import {
   cancelRunningHand,
   ChipLedger,
   HandStore,
-  inTransaction,
   postInTransaction,
   PrismaService,
+  SitAndGoRepository,
   tournamentBook,
+  UserRepository,
   type Movement,
+  type SitAndGoRow,
   type Tx,
 } from '@naiko/persistence';
 import {
@@ -53,29 +55,8 @@ export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
 
 export const tournamentIdOf = (instanceId: number): string => `sng-${instanceId}`;
 
-export interface InstanceRow {
-  id: number;
-  template_id: string;
-  instance_number: number;
-  kind: string;
-  status: 'registering' | 'starting' | 'running' | 'paying' | 'finished' | 'cancelled';
-  template: SitAndGoTemplate;
-  /** A private Sit & Go's host (private-sit-and-go.ts); null for a published template's instance. */
-  host_id: string | null;
-  registrations: number;
-  prize_pool: bigint;
-  spin_commitment: string | null;
-  spin_seed: string | null;
-  seat_commitment: string | null;
-  seat_seed: string | null;
-  multiplier: number | null;
-  seating: { seat: number; userId: string }[] | null;
-  step_index: number;
-  step_started_at: Date | null;
-  button: number | null;
-  hands_played: number;
-  standings: unknown;
-}
+/** A `sit_and_gos` row (SitAndGoRepository) with its template as the Sit & Go template it is. */
+export type InstanceRow = Omit<SitAndGoRow, 'template'> & { template: SitAndGoTemplate };
 
 export interface RegisterResult {
   instanceId: number;
@@ -96,7 +77,10 @@ export class SitAndGoService {
   private readonly listeners: SitAndGoListener[] = [];
 
   constructor(
+    /** The ledger and the hand store run on it; the Sit & Go's own rows are the repository's. */
     private readonly prisma: PrismaService,
+    private readonly store: SitAndGoRepository,
+    private readonly users: UserRepository,
     private readonly jobs: JobQueue,
     @Inject(SIT_AND_GO_TEMPLATES) templates: readonly SitAndGoTemplate[],
     @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
@@ -135,19 +119,19 @@ export class SitAndGoService {
   }
 
   private async lock(tx: Tx, instanceId: number): Promise<InstanceRow> {
-    const rows = await tx.$queryRaw<InstanceRow[]>`SELECT * FROM sit_and_gos WHERE id = ${instanceId} FOR UPDATE`;
-    if (!rows[0]) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
-    return rows[0];
+    const row = await this.store.lock(tx, instanceId);
+    if (!row) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
+    return row as InstanceRow;
   }
 
   async instance(instanceId: number): Promise<InstanceRow> {
-    const rows = await this.prisma.$queryRaw<InstanceRow[]>`SELECT * FROM sit_and_gos WHERE id = ${instanceId}`;
-    if (!rows[0]) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
-    return rows[0];
+    const row = await this.store.instance(instanceId);
+    if (!row) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
+    return row as InstanceRow;
   }
 
   /** Inserts instance `n` of a template unless it exists (a new instance opens when the previous fills). */
-  private async createInstance(db: Pick<Tx, '$executeRaw'>, template: SitAndGoTemplate, number: number): Promise<void> {
+  private async createInstance(template: SitAndGoTemplate, number: number, tx?: Tx): Promise<void> {
     let seed: string | null = null;
     let commitment: string | null = null;
     if (template.kind === 'spin' && template.spinTable) {
@@ -157,22 +141,29 @@ export class SitAndGoService {
     // The seat draw is committed before anyone registers, like the Spin multiplier (seat-draw.ts).
     const seatSeed = newShuffleSeed();
     const seatCommitment = seatDrawCommitment(seatSeed);
-    await db.$executeRaw`
-      INSERT INTO sit_and_gos (template_id, instance_number, kind, template, spin_seed, spin_commitment, seat_seed, seat_commitment)
-      VALUES (${template.templateId}, ${number}, ${template.kind}, ${JSON.stringify(template)}::jsonb, ${seed}, ${commitment}, ${seatSeed}, ${seatCommitment})
-      ON CONFLICT (template_id, instance_number) DO NOTHING`;
+    await this.store.insertInstance(
+      {
+        templateId: template.templateId,
+        instanceNumber: number,
+        kind: template.kind,
+        template: template,
+        spinSeed: seed,
+        spinCommitment: commitment,
+        seatSeed,
+        seatCommitment,
+      },
+      tx,
+    );
   }
 
   /** The instance of the template taking registrations (opened if there is none). */
   async openInstanceId(templateId: string): Promise<number> {
     const sitAndGoTemplate = this.template(templateId);
     for (;;) {
-      const open = await this.prisma.$queryRaw<{ id: number }[]>`
-        SELECT id FROM sit_and_gos WHERE template_id = ${templateId} AND status = 'registering' ORDER BY instance_number LIMIT 1`;
-      if (open[0]) return open[0].id;
-      const [last] = await this.prisma.$queryRaw<{ n: number | null }[]>`
-        SELECT MAX(instance_number) AS n FROM sit_and_gos WHERE template_id = ${templateId}`;
-      await this.createInstance(this.prisma, sitAndGoTemplate, (last?.n ?? 0) + 1);
+      const open = await this.store.registeringInstanceId(templateId);
+      if (open !== null) return open;
+      const last = await this.store.lastInstanceNumber(templateId);
+      await this.createInstance(sitAndGoTemplate, (last ?? 0) + 1);
     }
   }
 
@@ -205,12 +196,12 @@ export class SitAndGoService {
   /** Registers into this instance; null when it is no longer taking registrations. */
   private async enter(instanceId: number, userId: string): Promise<RegisterResult | null> {
     {
-      const result = await inTransaction(this.prisma, async (tx) => {
+      const result = await this.store.transaction(async (tx) => {
         const row = await this.lock(tx, instanceId);
         if (row.status !== 'registering') return null; // lost the race for the last seat: next instance
         const sitAndGoTemplate = row.template;
         const tournamentId = tournamentIdOf(instanceId);
-        const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
+        const entry = await this.store.entry(tx, tournamentId, userId);
         if (entry && entry.status === 'registered')
           throw new SitAndGoError('ALREADY_REGISTERED', `already registered in Sit & Go ${instanceId}`);
         const registered = row.registrations + 1;
@@ -234,30 +225,22 @@ export class SitAndGoService {
           refs: { tournamentId },
           movements,
         });
-        const data = {
+        await this.store.registerEntry(tx, {
+          tournamentId,
+          userId,
           fee: BigInt(sitAndGoTemplate.buyIn),
           startingStack: BigInt(sitAndGoTemplate.startingStack),
-          status: 'registered' as const,
-          place: null,
-          prize: 0n,
-        };
-        if (entry)
-          await tx.tournamentEntry.update({
-            where: { tournamentId_userId: { tournamentId, userId } },
-            data: { ...data, createdAt: new Date() },
-          });
-        else await tx.tournamentEntry.create({ data: { tournamentId, userId, ...data } });
-        const count = await tx.tournamentEntry.count({ where: { tournamentId, status: 'registered' } });
+          again: entry !== null,
+        });
+        const count = await this.store.countRegistered(tx, tournamentId);
         const full = count >= sitAndGoTemplate.seats;
-        await tx.$executeRaw`
-          UPDATE sit_and_gos SET registrations = ${registered}, status = ${full ? 'starting' : 'registering'}::"SitAndGoStatus"
-          WHERE id = ${instanceId}`;
+        await this.store.recordRegistration(tx, instanceId, registered, full);
         // A private Sit & Go is one game: no next instance opens when it fills.
         if (full && !row.host_id)
           await this.createInstance(
-            tx,
             this.templates.get(row.template_id) ?? sitAndGoTemplate,
             row.instance_number + 1,
+            tx,
           );
         return {
           instanceId,
@@ -284,24 +267,16 @@ export class SitAndGoService {
     const row = await this.instance(instanceId);
     if (row.status !== 'registering') return 0;
     const tournamentId = tournamentIdOf(instanceId);
-    const entries = await this.prisma.tournamentEntry.findMany({
-      where: { tournamentId, status: 'registered' },
-      include: { user: { select: { username: true, isBot: true } } },
-    });
-    if (!entries.some((e) => !e.user.isBot)) return 0;
+    const entries = await this.store.registeredWithNames(tournamentId);
+    if (!entries.some((e) => !e.isBot)) return 0;
     const sitAndGoTemplate = row.template;
     const rng = cryptoRandom();
-    const taken = entries.map((e) => e.user.username);
+    const taken = entries.map((e) => e.username);
     let added = 0;
     for (let free = sitAndGoTemplate.seats - entries.length; free > 0; free--) {
       const { name } = makeBotIdentity(rng, taken);
       taken.push(name);
-      const bot = await this.prisma.user.upsert({
-        where: { username: name },
-        create: { username: name, isBot: true },
-        update: {},
-        select: { id: true, isBot: true },
-      });
+      const bot = await this.users.ensureBot(name);
       if (!bot.isBot) continue; // a person took that name
       const ledger = new ChipLedger(this.prisma);
       await ledger.openUserAccount(bot.id);
@@ -324,13 +299,13 @@ export class SitAndGoService {
 
   /** Unregisters before the start: buy-in and fee back, tournament chips back to its issuer. */
   async unregister(instanceId: number, userId: string): Promise<void> {
-    await inTransaction(this.prisma, async (tx) => {
+    await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
       if (row.status !== 'registering')
         throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} has started`);
       const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
-      const entry = await tx.tournamentEntry.findUnique({ where: { tournamentId_userId: { tournamentId, userId } } });
+      const entry = await this.store.entry(tx, tournamentId, userId);
       if (!entry || entry.status !== 'registered')
         throw new SitAndGoError('NOT_REGISTERED', `not registered in Sit & Go ${instanceId}`);
       const registered = row.registrations + 1;
@@ -354,11 +329,8 @@ export class SitAndGoService {
         refs: { tournamentId },
         movements,
       });
-      await tx.tournamentEntry.update({
-        where: { tournamentId_userId: { tournamentId, userId } },
-        data: { status: 'refunded' },
-      });
-      await tx.$executeRaw`UPDATE sit_and_gos SET registrations = ${registered} WHERE id = ${instanceId}`;
+      await this.store.refundEntry(tx, tournamentId, userId);
+      await this.store.setRegistrations(tx, instanceId, registered);
     });
     this.changed(instanceId);
   }
@@ -369,15 +341,12 @@ export class SitAndGoService {
    * started instance only re-enqueues the next step (idempotent id).
    */
   async start(instanceId: number): Promise<void> {
-    const row = await inTransaction(this.prisma, async (tx) => {
+    const row = await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
       if (row.status !== 'starting') return row;
       const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
-      const entries = await tx.tournamentEntry.findMany({
-        where: { tournamentId, status: 'registered' },
-        orderBy: { createdAt: 'asc' },
-      });
+      const entries = await this.store.registeredEntries(tx, tournamentId);
       // From the seed committed when the instance opened (an instance opened before the commitment: the CSPRNG).
       const rng = cryptoRandom();
       const drawn = row.seat_seed
@@ -399,8 +368,8 @@ export class SitAndGoService {
         const drawn = drawFromSeed(sitAndGoTemplate.spinTable, row.spin_seed);
         multiplier = drawn.multiplier;
         prizePool = drawn.multiplier * sitAndGoTemplate.buyIn;
-        const spinPool = await tx.chipAccount.findUnique({ where: { key: SPIN_POOL.key } });
-        const plan = spinPoolPlan(tournamentId, collected, prizePool, Number(spinPool?.balance ?? 0n));
+        const spinPool = await this.store.accountBalance(tx, SPIN_POOL.key);
+        const plan = spinPoolPlan(tournamentId, collected, prizePool, Number(spinPool ?? 0n));
         if (plan.float > 0) {
           await postInTransaction(tx, {
             idempotencyKey: `sng:${instanceId}:spin-float`,
@@ -420,16 +389,9 @@ export class SitAndGoService {
         }
       }
       const button = drawn ? drawn.button : seating[Math.floor((rng.nextUint32() / 2 ** 32) * seating.length)].seat;
-      await tx.$executeRaw`
-        UPDATE sit_and_gos SET status = 'running', seating = ${JSON.stringify(seating)}::jsonb, prize_pool = ${BigInt(prizePool)},
-          multiplier = ${multiplier}, started_at = now(), step_index = 0, step_started_at = now(), button = ${button},
-          standings = '[]'::jsonb
-        WHERE id = ${instanceId}`;
-      await tx.tournamentEntry.updateMany({
-        where: { tournamentId, status: 'registered' },
-        data: { status: 'playing' },
-      });
-      await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${instanceId}, 0, 'level') ON CONFLICT DO NOTHING`;
+      await this.store.markStarted(tx, instanceId, { seating, prizePool: BigInt(prizePool), multiplier, button });
+      await this.store.markEntriesPlaying(tx, tournamentId);
+      await this.store.recordFirstStep(tx, instanceId);
       return this.lock(tx, instanceId);
     });
     if (row.status === 'running') {
@@ -479,15 +441,14 @@ export class SitAndGoService {
    */
   async applyStep(payload: SitAndGoStepPayload): Promise<{ applied: boolean }> {
     let applied = false;
-    const row = await inTransaction(this.prisma, async (tx) => {
+    const row = await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, payload.instanceId);
       if (row.status !== 'running' || row.step_index >= payload.stepIndex) return row;
       if (row.step_index !== payload.stepIndex - 1)
         throw new Error(
           `Sit & Go ${payload.instanceId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
         );
-      await tx.$executeRaw`UPDATE sit_and_gos SET step_index = ${payload.stepIndex}, step_started_at = now() WHERE id = ${payload.instanceId}`;
-      await tx.$executeRaw`INSERT INTO sit_and_go_steps (sit_and_go_id, step_index, kind) VALUES (${payload.instanceId}, ${payload.stepIndex}, ${payload.kind})`;
+      await this.store.advanceStep(tx, payload.instanceId, payload.stepIndex, payload.kind);
       applied = true;
       return this.lock(tx, payload.instanceId);
     });
@@ -513,13 +474,13 @@ export class SitAndGoService {
     button: number,
     opts: { fence?: TableFence; onlyUnrecorded?: boolean } = {},
   ): Promise<{ busted: string[]; winner: string | null }> {
-    const out = await inTransaction(this.prisma, async (tx) => {
+    const out = await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
       await opts.fence?.(tx);
       if (row.status !== 'running') return { busted: [], winner: null };
       // The table's hand numbers are hands_played + 1: a completed hand numbered at most
       // hands_played is recorded already (a retried or repeated record changes nothing).
-      if (opts.onlyUnrecorded && ((await this.lastHands(tx, instanceId, 1))[0]?.handNumber ?? 0) <= row.hands_played)
+      if (opts.onlyUnrecorded && ((await this.lastHands(instanceId, 1, tx))[0]?.handNumber ?? 0) <= row.hands_played)
         return { busted: [], winner: null };
       const groups = groupsOf(row.standings);
       const entrants = row.seating?.length ?? 0;
@@ -528,19 +489,11 @@ export class SitAndGoService {
       const tournamentId = tournamentIdOf(instanceId);
       for (const group of outcome.standings.groups) {
         for (const userId of group.players) {
-          if (outcome.busted.includes(userId)) {
-            await tx.tournamentEntry.update({
-              where: { tournamentId_userId: { tournamentId, userId } },
-              data: { status: 'busted', place: group.bestPlace },
-            });
-          }
+          if (outcome.busted.includes(userId)) await this.store.markBusted(tx, tournamentId, userId, group.bestPlace);
         }
       }
       const status = outcome.winner ? 'paying' : 'running';
-      await tx.$executeRaw`
-        UPDATE sit_and_gos SET standings = ${JSON.stringify(outcome.standings.groups)}::jsonb, hands_played = hands_played + 1,
-          button = ${button}, status = ${status}::"SitAndGoStatus"
-        WHERE id = ${instanceId}`;
+      await this.store.recordHand(tx, instanceId, { standings: outcome.standings.groups, button, status });
       return { busted: outcome.busted, winner: outcome.winner };
     });
     if (out.winner) await this.ensureJob('sitAndGoPayout', { instanceId });
@@ -553,31 +506,18 @@ export class SitAndGoService {
 
   /** The last `n` completed hands of the instance's table, newest first. */
   private async lastHands(
-    db: Tx | PrismaService,
     instanceId: number,
-    limit: number,
+    count: number,
+    tx?: Tx,
   ): Promise<
     { id: string; handNumber: number; config: StoredHandConfig; players: { seat: number; userId: string }[] }[]
   > {
-    const rows = await db.hand.findMany({
-      where: { tournamentId: tournamentIdOf(instanceId), status: 'completed' },
-      orderBy: [{ handNumber: 'desc' }, { startedAt: 'desc' }],
-      take: limit,
-      select: { id: true, handNumber: true, config: true, players: true },
-    });
-    return rows.map((hand) => ({
-      id: hand.id,
-      handNumber: hand.handNumber ?? 0,
-      config: hand.config as unknown as StoredHandConfig,
-      players: hand.players as { seat: number; userId: string }[],
-    }));
+    const hands = await this.store.lastCompletedHands(tournamentIdOf(instanceId), count, tx);
+    return hands.map((hand) => ({ ...hand, config: hand.config as StoredHandConfig }));
   }
 
-  private async stacksOf(db: Tx | PrismaService, instanceId: number): Promise<Map<string, number>> {
-    const accounts = await db.chipAccount.findMany({
-      where: { tournamentId: tournamentIdOf(instanceId), kind: 'tournament_stack' },
-    });
-    return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+  private stacksOf(instanceId: number, tx?: Tx): Promise<Map<string, number>> {
+    return this.store.stacks(tournamentIdOf(instanceId), tx);
   }
 
   /** The table by seat: players with chips and their stacks (busted players have left). */
@@ -596,14 +536,14 @@ export class SitAndGoService {
    * dead-button rule from the last completed hand's positions, the stakes' step and the stacks.
    */
   async beginTableHand(instanceId: number, fence?: TableFence): Promise<TableHandStart | null> {
-    return inTransaction(this.prisma, async (tx) => {
+    return this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
       await fence?.(tx);
       if (row.status !== 'running' || !this.levelInForce(row)) return null;
-      const stacks = await this.stacksOf(tx, instanceId);
+      const stacks = await this.stacksOf(instanceId, tx);
       const seats = this.seatsOf(row, stacks);
       const alive = seats.flatMap((s, seat) => (s ? [{ seat, userId: s.userId }] : []));
-      const [last, before] = await this.lastHands(tx, instanceId, 2);
+      const [last, before] = await this.lastHands(instanceId, 2, tx);
       const deal = sngDeal(
         alive,
         row.template.seats,
@@ -621,7 +561,7 @@ export class SitAndGoService {
     result: HandResult,
     fence?: TableFence,
   ): Promise<{ moves: never[]; brokenTables: never[] }> {
-    const [last] = await this.lastHands(this.prisma, instanceId, 1);
+    const [last] = await this.lastHands(instanceId, 1);
     await this.recordHand(instanceId, result.dealtIn, result.after, last?.config.button ?? 0, {
       onlyUnrecorded: true,
       ...(fence ? { fence } : {}),
@@ -635,7 +575,7 @@ export class SitAndGoService {
   ): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
     const row = await this.instance(instanceId);
     const running = row.status === 'running';
-    const seats = this.seatsOf(row, await this.stacksOf(this.prisma, instanceId));
+    const seats = this.seatsOf(row, await this.stacksOf(instanceId));
     return {
       running,
       version: row.hands_played,
@@ -652,17 +592,14 @@ export class SitAndGoService {
    * Returns the cancelled hands' ids.
    */
   async recoverTable(instanceId: number, fence?: TableFence): Promise<string[]> {
-    const running = await this.prisma.hand.findMany({
-      where: { tournamentId: tournamentIdOf(instanceId), status: 'running' },
-      select: { id: true },
-    });
-    const store = new HandStore(this.prisma);
-    for (const hand of running) await cancelRunningHand(this.prisma, await store.getHand(hand.id));
+    const running = await this.store.runningHandIds(tournamentIdOf(instanceId));
+    const hands = new HandStore(this.prisma);
+    for (const handId of running) await cancelRunningHand(this.prisma, await hands.getHand(handId));
     const row = await this.instance(instanceId);
-    const [last] = await this.lastHands(this.prisma, instanceId, 1);
+    const [last] = await this.lastHands(instanceId, 1);
     if (row.status === 'running' && last && last.handNumber > row.hands_played) {
       const players = [...last.players].sort((a, b) => a.seat - b.seat);
-      const now = await this.stacksOf(this.prisma, instanceId);
+      const now = await this.stacksOf(instanceId);
       const ordered = oddChipOrder(players, last.config.button);
       this.logger.warn({
         msg: 'recording a Sit & Go hand its dead dealer finished but never recorded',
@@ -681,7 +618,7 @@ export class SitAndGoService {
         { onlyUnrecorded: true, ...(fence ? { fence } : {}) },
       );
     }
-    return running.map((h) => h.id);
+    return running;
   }
 
   /**
@@ -690,7 +627,7 @@ export class SitAndGoService {
    * leaves either nothing or everything paid, and a retry finds `finished`.
    */
   async payout(instanceId: number): Promise<void> {
-    await inTransaction(this.prisma, async (tx) => {
+    await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
       if (row.status !== 'paying') return;
       const sitAndGoTemplate = row.template;
@@ -714,37 +651,32 @@ export class SitAndGoService {
             ],
           });
         }
-        await tx.tournamentEntry.update({
-          where: { tournamentId_userId: { tournamentId, userId: payout.playerId } },
-          data: { status: 'finished', place, prize: BigInt(payout.prize) },
-        });
+        await this.store.markPaid(tx, tournamentId, payout.playerId, place, BigInt(payout.prize));
       }
-      const stacks = await tx.chipAccount.findMany({
-        where: { tournamentId, kind: 'tournament_stack', balance: { gt: 0n } },
-      });
-      for (const stack of stacks) {
+      const stacks = await this.store.stacks(tournamentId, tx);
+      for (const [userId, stack] of stacks) {
+        if (stack <= 0) continue;
         await postInTransaction(tx, {
-          idempotencyKey: `sng:${instanceId}:retire:${stack.userId}`,
+          idempotencyKey: `sng:${instanceId}:retire:${userId}`,
           reason: 'tournament_chips',
           refs: { tournamentId },
           movements: [
             {
-              from: Accounts.tournamentStack(tournamentId, stack.userId!),
+              from: Accounts.tournamentStack(tournamentId, userId),
               to: Accounts.issuer(tournamentBook(tournamentId)),
               amount: 'all',
             },
           ],
         });
       }
-      await tx.$executeRaw`UPDATE sit_and_gos SET status = 'finished', finished_at = now() WHERE id = ${instanceId}`;
+      await this.store.markFinished(tx, instanceId);
     });
     this.changed(instanceId);
   }
 
   /** Instances a restarted process must pick up, by phase. */
   async unfinished(): Promise<{ id: number; status: InstanceRow['status'] }[]> {
-    return this.prisma
-      .$queryRaw`SELECT id, status FROM sit_and_gos WHERE status IN ('starting', 'running', 'paying') ORDER BY id`;
+    return this.store.unfinished();
   }
 
   /** Re-enqueues the job each unfinished instance waits for (ids are idempotent, so this is safe). */
@@ -766,13 +698,8 @@ export class SitAndGoService {
     const row = await this.instance(instanceId);
     const sitAndGoTemplate = row.template;
     const tournamentId = tournamentIdOf(instanceId);
-    const entries = await this.prisma.tournamentEntry.findMany({
-      where: { tournamentId, status: { in: ['registered', 'playing', 'busted', 'finished'] } },
-      include: { user: { select: { username: true } } },
-      orderBy: { createdAt: 'asc' },
-    });
-    const stacks = await this.prisma.chipAccount.findMany({ where: { tournamentId, kind: 'tournament_stack' } });
-    const stackOf = new Map(stacks.map((s) => [s.userId, Number(s.balance)]));
+    const entries = await this.store.standingEntries(tournamentId);
+    const stackOf = await this.store.stacks(tournamentId);
     const seatOf = new Map((row.seating ?? []).map((s) => [s.userId, s.seat]));
     let clock: SitAndGoView['clock'] = null;
     if (row.status === 'running' && row.step_started_at) {
@@ -821,7 +748,7 @@ export class SitAndGoService {
       standings: entries
         .map((entry) => ({
           userId: entry.userId,
-          username: entry.user.username,
+          username: entry.username,
           seat: seatOf.get(entry.userId) ?? null,
           stack: stackOf.get(entry.userId) ?? 0,
           place: entry.place,

@@ -6,33 +6,22 @@
 // A grant of the full amount under a fresh key each time cannot race; what a bot cashes out stays
 // on its account (house chips, counted in the audit's granted total).
 import { randomUUID } from 'node:crypto';
-import { ChipLedger, PrismaService } from '@naiko/persistence';
+import type { ChipLedger, UserRepository } from '@naiko/persistence';
 import type { BotDirectory } from './ports';
 
-export class PrismaBotDirectory implements BotDirectory {
+export class UserBotDirectory implements BotDirectory {
   private readonly ids = new Map<string, string>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly users: UserRepository,
     private readonly ledger: ChipLedger,
   ) {}
 
   async ensureBot(name: string, chips: number, key: string): Promise<string> {
     let id = this.ids.get(name);
     if (!id) {
-      // Two tables may create the same bot at once: Prisma's upsert is not atomic, so the loser of
-      // the insert race (unique username) reads the winner's row.
-      const user = await this.prisma.user
-        .upsert({
-          where: { username: name },
-          create: { username: name, isBot: true },
-          update: {},
-          select: { id: true },
-        })
-        .catch(async (err: unknown) => {
-          if ((err as { code?: string }).code !== 'P2002') throw err;
-          return this.prisma.user.findUniqueOrThrow({ where: { username: name }, select: { id: true } });
-        });
+      // Two tables may create the same bot at once: the repository reads the winner's row.
+      const user = await this.users.ensureBot(name);
       id = user.id;
       await this.ledger.openUserAccount(id);
       this.ids.set(name, id);

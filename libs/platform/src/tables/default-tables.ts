@@ -3,7 +3,7 @@
 // so the cash_tables primary key decides: one copy inserts it, every other copy (and every restart)
 // finds it there and leaves it alone (hosted again by the usual restart path or the lease adoption).
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
-import { PrismaService } from '@naiko/persistence';
+import { CashTableRepository } from '@naiko/persistence';
 import { defaultTableId, type DefaultTable, type RoomConfig } from '../room/room-config';
 import { ROOM_CONFIG } from '../tokens';
 import { TableHostError } from './host-errors';
@@ -17,7 +17,7 @@ export class DefaultTables implements OnApplicationBootstrap {
 
   constructor(
     private readonly tables: TablesService,
-    private readonly prisma: PrismaService,
+    private readonly cashTables: CashTableRepository,
     @Optional() @Inject(ROOM_CONFIG) private readonly room: RoomConfig | null = null,
   ) {}
 
@@ -32,7 +32,7 @@ export class DefaultTables implements OnApplicationBootstrap {
   async open(defs: readonly DefaultTable[]): Promise<string[]> {
     for (const def of defs) {
       const tableId = defaultTableId(def.key);
-      if (await this.prisma.cashTable.findUnique({ where: { id: tableId }, select: { id: true } })) continue;
+      if (await this.cashTables.exists(tableId)) continue;
       const { key, name, ...config } = def;
       const input: CreateTableInput = {
         name,

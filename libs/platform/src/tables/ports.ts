@@ -1,7 +1,14 @@
 // The table host's outside world, as small interfaces: the hand store (persist before broadcast),
 // the broadcaster (per-seat delivery), the clock and timers (fake in unit tests).
 import type { HandStore } from '@naiko/persistence';
-import type { ClockInfo, TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
+import type {
+  ClockInfo,
+  HandEventWire,
+  HandViewWire,
+  TableChatMessage,
+  TablePublicState,
+  WireHandEvent,
+} from '@naiko/contracts';
 
 /**
  * The hand is the unit of durability (docs/architecture.md, Tables; issue 20): `dealHand` (awaited before
@@ -18,8 +25,8 @@ export type HandAudience = { userId: string; seat: number } | 'spectators';
 export interface HandFeed {
   handId: string;
   handNumber: number;
-  events: WireHandEvent[];
-  view: Record<string, unknown>;
+  events: HandEventWire[];
+  view: HandViewWire;
   clock: ClockInfo | null;
 }
 

@@ -20,7 +20,6 @@ import {
   newShuffleSeed,
   sparksOf,
   start,
-  view,
   type Action,
   type HandEvent,
   type HandState,
@@ -55,7 +54,7 @@ import type { Decision, FinishedHand, TableHostOptions } from './room/host-optio
 import { HandClock } from './room/hand-clock';
 import { ChatModeration } from './room/chat-moderation';
 import { HostControls } from './room/host-controls';
-import { publishHand } from './room/hand-feeds';
+import { publishHand, wireView } from './room/hand-feeds';
 import { potAwardsOf } from './room/pot-awards';
 import { blindSeatsOf, type RunningHand } from './room/running-hand';
 import { summaryOf, publicStateOf } from './room/table-views';
@@ -172,7 +171,7 @@ export class TableHost extends CashCommands {
         ? {
             handId: runningHand.id,
             handNumber: runningHand.number,
-            view: view(runningHand.state, dealt ? seat : 'spectator') as unknown as Record<string, unknown>,
+            view: wireView(runningHand, dealt ? seat : 'spectator'),
             clock: this.clock.info(),
             commitment: runningHand.commitment,
             ...(runningHand.blinds ? { blinds: runningHand.blinds } : {}),

@@ -3,6 +3,13 @@
 // Several copies (CLUSTER_MODE=redis) or TABLES_HOST=false: commands are routed to each table's
 // owner copy (cluster/table-router.ts) and feeds reach sockets on any copy through rooms.
 import { Module } from '@nestjs/common';
+import {
+  CashTableRepository,
+  ChatReportRepository,
+  PrismaCashTableRepository,
+  PrismaChatReportRepository,
+  PrismaService,
+} from '@naiko/persistence';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { TableSockets } from './table-sockets';
 import { TABLES_OPTIONS, tablesOptionsFromConfig, TablesService } from './tables.service';
@@ -20,6 +27,17 @@ import { tableRouterProvider } from '../cluster/router.provider';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => tablesOptionsFromConfig(config),
     },
+    // The cash_tables and chat_reports rows (issue 24 item 4); users come from the platform's UserRepository.
+    {
+      provide: CashTableRepository,
+      inject: [PrismaService],
+      useFactory: (prisma: PrismaService) => new PrismaCashTableRepository(prisma),
+    },
+    {
+      provide: ChatReportRepository,
+      inject: [PrismaService],
+      useFactory: (prisma: PrismaService) => new PrismaChatReportRepository(prisma),
+    },
     tableOwnershipProvider,
     tableRouterProvider,
     TableSockets,
@@ -28,6 +46,6 @@ import { tableRouterProvider } from '../cluster/router.provider';
     DefaultTables,
     JwtAuthGuard,
   ],
-  exports: [TablesService, TableSockets, DefaultTables, JwtAuthGuard],
+  exports: [TablesService, TableSockets, DefaultTables, JwtAuthGuard, CashTableRepository],
 })
 export class TablesModule {}

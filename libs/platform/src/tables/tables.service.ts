@@ -12,11 +12,15 @@ import {
 } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  CashTableRepository,
+  ChatReportRepository,
   ChipLedger,
   HandStore,
   LedgerError,
   PrismaService,
   recoverFromCrash,
+  UserRepository,
+  type ChatReportRow,
   type RecoveryReport,
 } from '@naiko/persistence';
 // Disconnection protection allowance: per player per 24 h across every table and copy (issue 18).
@@ -39,7 +43,7 @@ import {
   type TableSummary,
 } from '@naiko/contracts';
 import { LedgerChipSource, type ChipSource } from './chip-source';
-import { PrismaBotDirectory } from './bot-directory';
+import { UserBotDirectory } from './bot-directory';
 import { TableHostError } from './host-errors';
 import { TableHost, type Decision } from './table-host';
 import type { HostCommand, HostControlsSaved } from './room/host-controls';
@@ -135,7 +139,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   /** @internal */
   readonly ledger: ChipLedger;
   private readonly handStore: HandStore;
-  private readonly bots: PrismaBotDirectory;
+  private readonly bots: UserBotDirectory;
   private seq = 0;
   /** Ids of the room's default tables (config/room.json). */
   private readonly roomTables: Set<string>;
@@ -152,7 +156,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   readonly takeover: TableTakeover;
 
   constructor(
-    /** @internal */ readonly prisma: PrismaService,
+    /** @internal the ledger, hand store, crash rule and protection quota run on it. */ readonly prisma: PrismaService,
+    /** @internal */ readonly cashTables: CashTableRepository,
+    private readonly chatReportStore: ChatReportRepository,
+    /** @internal */ readonly users: UserRepository,
     /** @internal */ readonly sockets: TableSockets,
     @Inject(TABLES_OPTIONS) private readonly options: TablesOptions,
     @Optional() @Inject(TABLE_OWNERSHIP) ownership?: TableOwnership,
@@ -169,7 +176,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     this.ledger = new ChipLedger(prisma);
     // Scale-out: every hand write carries this copy's fencing token for the table (cluster/fence.ts).
     this.handStore = new HandStore(prisma, this.ownership.guard);
-    this.bots = new PrismaBotDirectory(prisma, this.ledger);
+    this.bots = new UserBotDirectory(this.users, this.ledger);
     this.ownership.onLost((tableId) => {
       // Another copy owns the table now: stop at once, write nothing more.
       this.hosts.get(tableId)?.stop();
@@ -249,7 +256,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       log: (msg, data) => this.logger.log({ msg, ...data }),
     });
     if (!this.lastRecovery.audit?.ok) this.logger.error({ msg: 'ledger audit failed after crash recovery' });
-    const open = await this.prisma.cashTable.findMany({ where: { status: 'open' }, orderBy: { createdAt: 'asc' } });
+    const open = await this.cashTables.openTables();
     for (const row of open)
       this.host(row.id, row.name, row.config as unknown as TableConfig, undefined, {
         bombPotPending: row.bombPotPending,
@@ -442,17 +449,13 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       reason: reason?.trim() || null,
       saidAt: new Date(message.at),
     };
-    const row = await this.prisma.chatReport.upsert({
-      where: { messageId_reporterId: { messageId, reporterId: user.sub } },
-      create: data,
-      update: {},
-    });
+    const row = await this.chatReportStore.report(data);
     return chatReportView(row);
   }
 
   /** The latest chat reports, newest first (the admin page). */
   async chatReports(limit = 100): Promise<ChatReportView[]> {
-    const rows = await this.prisma.chatReport.findMany({ orderBy: { id: 'desc' }, take: limit });
+    const rows = await this.chatReportStore.latest(limit);
     return rows.map(chatReportView);
   }
 
@@ -463,9 +466,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   saveHostControls(host: TableHost): Promise<void> {
     const last = this.controlsSaved.get(host.tableId);
     if (last?.version === host.controls.version) return last.done;
-    const done = this.prisma.cashTable
-      .update({ where: { id: host.tableId }, data: { hostControls: host.controls.saved() as never } })
-      .then(() => undefined);
+    const done = this.cashTables.saveHostControls(host.tableId, host.controls.saved());
     this.controlsSaved.set(host.tableId, { version: host.controls.version, done });
     return done;
   }
@@ -486,14 +487,17 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.find(id)) throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
     if (!(await this.ownership.claim(id)))
       throw new TableHostError('CONFLICT', 'NOT_OWNER', `table ${id} is owned by another copy`);
-    const row = await this.prisma.cashTable
-      .create({ data: { id, name: input.name, hostId: input.hostId ?? null, config: config as never } })
+    const giveBack = () => this.ownership.release(id).catch(() => undefined);
+    const row = await this.cashTables
+      .insert({ id, name: input.name, hostId: input.hostId ?? null, config })
       .catch(async (err: unknown) => {
-        await this.ownership.release(id).catch(() => undefined);
-        if ((err as { code?: string }).code === 'P2002')
-          throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
+        await giveBack();
         throw err;
       });
+    if (!row) {
+      await giveBack();
+      throw new TableHostError('CONFLICT', 'TABLE_EXISTS', `table ${id} exists`);
+    }
     const host = this.host(row.id, row.name, config);
     // Lobbies watching hear of a new public table at once.
     if (config.private === null) this.sockets.lobby(host.summary());
@@ -541,14 +545,11 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Stores the table's current config (after host settings or invitations). */
   async saveConfig(host: TableHost): Promise<void> {
-    await this.prisma.cashTable.update({
-      where: { id: host.tableId },
+    await this.cashTables.saveConfig(host.tableId, {
+      config: host.table.config,
       // hostId follows a transfer of host rights (issue 23).
-      data: {
-        config: host.table.config as never,
-        hostId: host.table.config.private?.hostId ?? null,
-        ...(host.closed ? { status: 'closed', closedAt: new Date() } : {}),
-      },
+      hostId: host.table.config.private?.hostId ?? null,
+      closed: host.closed,
     });
   }
 
@@ -560,8 +561,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     const pending = host.table.bombPotPending === true;
     if ((this.bombPotSaved.get(host.tableId) ?? false) === pending) return;
     this.bombPotSaved.set(host.tableId, pending);
-    this.prisma.cashTable
-      .update({ where: { id: host.tableId }, data: { bombPotPending: pending } })
+    this.cashTables
+      .saveBombPotPending(host.tableId, pending)
       .catch((err: unknown) =>
         this.logger.warn({ msg: 'saving the requested bomb pot failed', tableId: host.tableId, err: String(err) }),
       );
@@ -640,8 +641,6 @@ export async function requireWatchAsync(host: TableHost, user: RoutedUser, invit
   requireWatch(host, user, inviteCode);
   await host.options.watchGuard?.(user, inviteCode);
 }
-
-type ChatReportRow = Omit<ChatReportView, 'saidAt' | 'createdAt'> & { saidAt: Date; createdAt: Date };
 
 function chatReportView(row: ChatReportRow): ChatReportView {
   return { ...row, saidAt: row.saidAt.toISOString(), createdAt: row.createdAt.toISOString() };

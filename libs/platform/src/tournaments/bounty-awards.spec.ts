@@ -44,14 +44,28 @@ describe('bounty awards from the pots of the hand', () => {
 
   it('fixed bounty 300 split by side-pot share: Q 100, W 200', () => {
     const [award] = bountyAwardsOf({ kind: 'fixed', amount: 300 }, sidePotHand, [
-      { userId: 'B', entryId: 7, headIncrease: 999 },
+      { userId: 'B', entryId: 7, headIncrease: 0 },
     ]);
     expect(award).toEqual({
       bustedEntryId: 7,
-      head: 300, // a fixed bounty never grows
+      head: 300, // knockouts never grow a fixed bounty
       awards: [
         { userId: 'Q', cash: 100, headIncrease: 0 },
         { userId: 'W', cash: 200, headIncrease: 0 },
+      ],
+    });
+  });
+
+  it('fixed bounty 300 with a rebuy bought while still in: his head holds 2 × 300 = 600 → Q 200, W 400', () => {
+    const [award] = bountyAwardsOf({ kind: 'fixed', amount: 300 }, sidePotHand, [
+      { userId: 'B', entryId: 7, headIncrease: 300 },
+    ]);
+    expect(award).toEqual({
+      bustedEntryId: 7,
+      head: 600,
+      awards: [
+        { userId: 'Q', cash: 200, headIncrease: 0 },
+        { userId: 'W', cash: 400, headIncrease: 0 },
       ],
     });
   });

@@ -3,13 +3,15 @@
 // Money: an entry pays the bounty on top of its buy-in into the tournament's pool account
 // (`pool:mtt-<id>`, the same account as the prize pool; the prize pool proper is computed from the
 // counts, so the bounty money is the rest of that account). Each entry's head starts at the bounty;
-// a progressive knockout (PKO) grows it by `mtt_entries.head_increase`.
+// a progressive knockout (PKO) grows it by `mtt_entries.head_increase`, and so does the bounty a rebuy
+// buys (fixed or PKO: `headAfterRebuy`; a busted player who rebuys starts again at the bounty).
 //
 // When a player busts, in the same transaction as the bust (both the shared fast path and the
 // exclusive path of `finishTableHand`), his head is split among the players who won his chips, by
 // side-pot share (`eliminatorsFromPots`): fixed bounty → all of it in cash; PKO → half cash (odd chip
 // to the cash), half onto the eliminator's own head. Cash moves pool → user, key
-// `mtt:<id>:bounty:<bustedEntryId>`. At the payout the winner collects his own head
+// `mtt:<id>:bounty:<bustedEntryId>` (`…:r<n>` for an entry with n rebuys: revived entries bust again).
+// At the payout the winner collects his own head
 // (`mtt:<id>:bounty-own:<entryId>`); a cancellation refunds the heads still standing
 // (`mtt:<id>:bounty-refund:<entryId>`). So the bounty money in the pool ends at exactly 0.
 import { Accounts, postInTransaction, type Movement, type Tx } from '@naiko/persistence';
@@ -79,7 +81,8 @@ export function bountyAwardsOf(
       }));
     if (!pots.length) continue; // nobody won his chips (cannot happen in a settled hand)
     const eliminators = eliminatorsFromPots(pots);
-    const head = bounty.kind === 'fixed' ? bounty.amount : bounty.amount + b.headIncrease;
+    // The head: the entry's bounty plus what it grew by (PKO knockouts won, bounties bought with rebuys).
+    const head = bounty.amount + b.headIncrease;
     const awards =
       bounty.kind === 'fixed'
         ? splitBounty(head, eliminators).map((x) => ({ userId: x.playerId, cash: x.amount, headIncrease: 0 }))
@@ -106,8 +109,10 @@ export async function awardBounties(
 ): Promise<number> {
   if (!settings.bounty || bustedUserIds.length === 0) return 0;
   const users = result.dealtIn.map((p) => p.userId);
-  const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; status: string; head_increase: bigint }[]>`
-    SELECT entry_id, user_id::text AS user_id, status, head_increase FROM mtt_entries
+  const rows = await tx.$queryRaw<
+    { entry_id: number; user_id: string; status: string; head_increase: bigint; rebuys: number }[]
+  >`
+    SELECT entry_id, user_id::text AS user_id, status, head_increase, rebuys FROM mtt_entries
     WHERE tournament_id = ${id} AND user_id = ANY(${users}::uuid[]) ORDER BY entry_id`;
   const lastEntry = new Map<string, (typeof rows)[number]>();
   for (const r of rows) lastEntry.set(r.user_id, r);
@@ -116,6 +121,13 @@ export async function awardBounties(
     return e ? [{ userId: u, entryId: e.entry_id, headIncrease: Number(e.head_increase) }] : [];
   });
   const activeEntry = new Map(rows.filter((r) => r.status === 'active').map((r) => [r.user_id, r.entry_id]));
+  // An entry revived by a rebuy after a bust (rebuys.ts) can bust again: one key per bust, told
+  // apart by the rebuys bought by then (a second bust needs a rebuy in between).
+  const rebuysOf = new Map(rows.map((r) => [r.entry_id, r.rebuys]));
+  const keyOf = (entryId: number) => {
+    const n = rebuysOf.get(entryId) ?? 0;
+    return n > 0 ? `mtt:${id}:bounty:${entryId}:r${n}` : `mtt:${id}:bounty:${entryId}`;
+  };
   let paid = 0;
   for (const award of bountyAwardsOf(settings.bounty, result, busted)) {
     const awards = award.awards.filter((a) => activeEntry.has(a.userId));
@@ -124,7 +136,7 @@ export async function awardBounties(
       .map((a) => ({ from: Accounts.tournamentPool(book(id)), to: Accounts.user(a.userId), amount: a.cash }));
     if (movements.length) {
       await postInTransaction(tx, {
-        idempotencyKey: `mtt:${id}:bounty:${award.bustedEntryId}`,
+        idempotencyKey: keyOf(award.bustedEntryId),
         reason: 'tournament_prize',
         refs: { tournamentId: book(id) },
         movements,
@@ -160,8 +172,7 @@ export async function payStandingHeads(
     SELECT entry_id, user_id::text AS user_id, head_increase FROM mtt_entries
       WHERE tournament_id = ${id} AND status = 'active' ORDER BY entry_id`;
   for (const r of rows) {
-    const head =
-      settings.bounty.kind === 'fixed' ? settings.bounty.amount : settings.bounty.amount + Number(r.head_increase);
+    const head = settings.bounty.amount + Number(r.head_increase);
     if (head <= 0) continue;
     await postInTransaction(tx, {
       idempotencyKey: `mtt:${id}:bounty-${why}:${r.entry_id}`,

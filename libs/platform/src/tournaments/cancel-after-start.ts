@@ -4,6 +4,9 @@
 //      end); a final-table deal already paid stays paid;
 //   2. what is left in the prize pool is split among the players still in: half equally, half by
 //      chip count (libs/tournament `cancellationAfterStartSplit`); fees are not returned.
+//   Rebuys and add-ons are refunded in full before (price and fee, `refundPurchases`, keys
+//   mtt:<id>:rebuy-refund:<entryId>) and the heads still standing go back (`payStandingHeads`), so
+//   the pool split here is the entries' buy-ins less the prizes already paid.
 // Runs inside the cancellation's tournament-wide transaction (the exclusive advisory lock is held),
 // after the last hand in progress has ended, so the stacks are final. Ledger keys:
 //   mtt:<id>:prize:<entryId> (a paid place, as the payout's), mtt:<id>:cancel:<userId> (the split).
@@ -18,6 +21,8 @@ export const CANCELLATION_RULES: readonly string[] = [
   'Cancelled before the start: every buy-in and fee is refunded.',
   'Cancelled after the start: players already out in the paid places get their prize; what is left of the prize ' +
     'pool goes to the players still in, half shared equally and half in proportion to their chips. Fees are kept.',
+  'Rebuys and add-ons are refunded in full (price and fee) whenever the tournament is cancelled, and every bounty ' +
+    'still on a head goes back to its owner; bounties already won stay won.',
   'The tournament pauses by itself when more than half of the players left have been disconnected for 5 minutes, ' +
     'and resumes when they return; the clock stops meanwhile. The tournament director may cancel it.',
 ];

@@ -9,7 +9,12 @@
 // Decisions the rule texts leave open (documented here):
 // - Busts while late registration is open are kept in order and placed when it closes (the field
 //   size is known only then): the first to bust takes the last place, same-hand busts share by
-//   libs/tournament's stack rule.
+//   libs/tournament's stack rule. Busts during the rebuy period wait the same way (issue 25,
+//   libs/tournament `bustIsFinal`): a busted player may rebuy until it ends (`reviveEntry`), and
+//   whoever has not is placed in bust order when it ends.
+// - A satellite stops once the players left are no more than its seats (`satelliteSeatsDecided`):
+//   no table deals again (`seatsDecided`), and when no hand is in progress the players left share
+//   1st (a seat each).
 // - A player moved between the small blind and the button (`waitsForButton`) is not dealt in while
 //   his seat lies strictly between that hand's button and small blind; the first hand where it does
 //   not, he is in (the button has passed him).
@@ -25,6 +30,7 @@ import {
   mayDeal,
   planSeating,
   recordBusts,
+  recordSeatWinners,
   recordWinner,
   seatNewPlayer,
   startHandForHandRound,
@@ -68,6 +74,11 @@ export interface MttState {
    * final-table redraw): the next hand finished anywhere runs the planner again.
    */
   replanOnFinish?: boolean;
+  /**
+   * A satellite's seats are decided while a hand was still in progress (issue 25): no table deals
+   * again (kept apart from `pauseDeals`, which the planner recomputes), the last hand's finish ends it.
+   */
+  seatsDecided?: boolean;
   /**
    * Busts were recorded at a table without running the planner (the shared path of a finish): the
    * planner runs next, in its own tournament-wide transaction.
@@ -162,7 +173,7 @@ function strictlyBetween(a: number, x: number, b: number, n: number): boolean {
  */
 export function dealFor(s: MttState, tableId: number): DealDecision | null {
   const t = table(s, tableId);
-  if (!t || t.handInProgress || s.pauseDeals || s.winner) return null;
+  if (!t || t.handInProgress || s.pauseDeals || s.seatsDecided || s.winner) return null;
   const h = s.handForHand;
   if (h && (h.pending || !h.round || !mayDeal(h.round, tableId))) return null;
   const occupied = t.seats
@@ -244,7 +255,15 @@ export function finishHand(
   s0: MttState,
   tableId: number,
   result: HandResult,
-  ctx: { rng: RandomSource; currentLevel: number; paidPlaces: PaidPlacesOf },
+  ctx: {
+    rng: RandomSource;
+    currentLevel: number;
+    paidPlaces: PaidPlacesOf;
+    /** False during the rebuy period (issue 25): busts wait, like during late registration. */
+    bustsFinal?: boolean;
+    /** A satellite (issue 25): are the seats decided with `playersLeft` of a field of `entrants`? */
+    seatsDecided?: (playersLeft: number, entrants: number) => boolean;
+  },
 ): FinishOutcome {
   let s = s0;
   const bustedPlayers = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
@@ -275,7 +294,7 @@ export function finishHand(
   if (h?.round) {
     const round = tableHandFinished(h.round, tableId);
     s = { ...s, handForHand: { ...h, round, busts: [...h.busts, ...busts] } };
-  } else if (!s.standings && !lateRegistrationClosed(s, ctx.currentLevel)) {
+  } else if (!s.standings && (!lateRegistrationClosed(s, ctx.currentLevel) || ctx.bustsFinal === false)) {
     if (busts.length) s = { ...s, earlyBusts: [...s.earlyBusts, busts] };
   } else {
     s = closeLateRegistration(s);
@@ -292,6 +311,9 @@ export function finishHand(
     return { state: s, busted: [...gone], moves: [], brokenTables: [], finished: true };
   }
 
+  const decided = satelliteDecided(s, left, ctx, [...gone]);
+  if (decided) return decided;
+
   const planned = replan(s, ctx.rng);
   s = planned.state;
   if (s.handForHand?.round) {
@@ -304,6 +326,45 @@ export function finishHand(
   }
   s = updateHandForHand(s, ctx);
   return { state: s, busted: [...gone], moves: planned.moves, brokenTables: planned.brokenTables, finished: false };
+}
+
+/**
+ * Issue 25: a satellite whose seats are decided stops. No table deals again (`pauseDeals`); once no
+ * hand is in progress (a hand-for-hand round's busts placed together first), the players left share
+ * 1st — a seat each — and the tournament is finished. A bust in a hand that was already running
+ * when the seats were decided still takes a seat place (the places below the seats are all paid
+ * alike). Null while the seats are not decided.
+ */
+function satelliteDecided(
+  s0: MttState,
+  left: number,
+  ctx: { seatsDecided?: (playersLeft: number, entrants: number) => boolean },
+  busted: string[],
+): FinishOutcome | null {
+  if (!ctx.seatsDecided || !s0.standings) return null;
+  const entrants = s0.standings.remaining + s0.standings.groups.reduce((a, g) => a + g.players.length, 0);
+  if (!ctx.seatsDecided(left, entrants)) return null;
+  if (s0.seating!.tables.some((t) => t.handInProgress)) {
+    return { state: { ...s0, seatsDecided: true }, busted, moves: [], brokenTables: [], finished: false };
+  }
+  return { state: closeDecidedSatellite(s0), busted, moves: [], brokenTables: [], finished: true };
+}
+
+/**
+ * A satellite whose seats are decided, with no hand in progress: the players left share 1st (their
+ * entry keys as one finish group) and the tournament is finished (the payout follows). Also run by
+ * the planner job when the last hand in progress never finished (the crash rule cancelled it).
+ */
+export function closeDecidedSatellite(s0: MttState): MttState {
+  const s = closeRound(s0);
+  const survivors = s
+    .seating!.tables.flatMap((t) => t.seats)
+    .flatMap((p) => {
+      const entryId = p ? liveEntryOf(s, p.playerId) : null;
+      return entryId === null ? [] : [entryKey(entryId)];
+    });
+  const standings = recordSeatWinners(s.standings!, survivors);
+  return { ...s, standings, winner: survivors[0], handForHand: null, pauseDeals: false, seatsDecided: false };
 }
 
 /** Ends a hand-for-hand round: its busts are placed together (different tables tie). */
@@ -386,4 +447,27 @@ export function closeEnough(counts: readonly { players: number; handInProgress: 
 
 export function balanced(s: MttState): boolean {
   return closeEnough(tableCounts(s));
+}
+
+/** Whether an entry's bust still waits to be placed (busted during late registration or the rebuy period). */
+export function bustPending(s: MttState, entryId: number): boolean {
+  const key = entryKey(entryId);
+  return !s.standings && s.earlyBusts.some((g) => g.some((b) => b.playerId === key));
+}
+
+/**
+ * Issue 25: a busted player rebuys during the rebuy period. His entry is live again (the same
+ * entry: its rebuys count on), his waiting bust is withdrawn (he takes no place for it), and he
+ * takes a random free seat at a shortest table like a late entry (`seatLateEntry`, between hands).
+ */
+export function reviveEntry(s: MttState, entryId: number, rng: RandomSource): MttState {
+  const entry = s.registration.entries.find((e) => e.entryId === entryId);
+  if (!entry || entry.status !== 'busted' || !bustPending(s, entryId)) return s;
+  const key = entryKey(entryId);
+  const registration = {
+    ...s.registration,
+    entries: s.registration.entries.map((e) => (e.entryId === entryId ? { ...e, status: 'active' as const } : e)),
+  };
+  const earlyBusts = s.earlyBusts.map((g) => g.filter((b) => b.playerId !== key)).filter((g) => g.length > 0);
+  return seatLateEntry({ ...s, registration, earlyBusts }, entry.playerId, rng);
 }

@@ -14,8 +14,15 @@
 // The next deal at his table reads his stack from that book (`beginTableHand`), so the chips play
 // from the next hand on.
 //
-// Not here: a busted player's rebuy (a bust removes the player at once; while late registration is
-// open, a re-entry is the way back in).
+// A busted player's rebuy (issue 25, `TournamentsService.rebuyAfterBust`): a bust during the rebuy
+// period is not final (libs/tournament `bustIsFinal`); his entry waits unplaced like a bust during late
+// registration, and until the period ends he may rebuy: the same ledger posting, and his entry comes
+// back to life at a free seat (a tournament-wide change, so under the exclusive lock). Whoever has not
+// rebought when the period ends is placed in bust order.
+//
+// Bounties (issue 25): a rebuy buys a new bounty, paid with it into the pool like the entry's, and it
+// goes on the rebuyer's head (`headAfterRebuy`: added to the head of a player still in; the whole
+// head of a busted player, whose old head went to his eliminators).
 import { Injectable } from '@nestjs/common';
 import {
   Accounts,
@@ -27,14 +34,17 @@ import {
   type Tx,
 } from '@naiko/persistence';
 import {
+  bustIsFinal,
   canAddOn,
   canRebuy,
+  headAfterRebuy,
   levelAt,
   livePrizePool,
   scheduleOf,
   type ClockPosition,
   type RebuyConfig,
 } from '@naiko/tournament';
+import { bountyEntryMovements } from './bounty-awards';
 import { lockShared } from './mtt-rows';
 import type { TournamentSettings } from './tournament-config';
 import { TournamentError } from './tournaments.errors';
@@ -73,6 +83,11 @@ export function livePoolOf(s: TournamentSettings, entries: number, rebuysBought:
     .prizePool;
 }
 
+/** Is a bust at structure step `stepIndex` final (no rebuys, or the rebuy period is over)? */
+export function bustsFinalAt(s: TournamentSettings, stepIndex: number): boolean {
+  return bustIsFinal(rebuyConfigOf(s), clockAtStep(s, stepIndex));
+}
+
 /** Where the clock stands at structure step `stepIndex` (its start). */
 export function clockAtStep(s: TournamentSettings, stepIndex: number): ClockPosition {
   return levelAt(s.blindStructure, scheduleOf(s.blindStructure)[stepIndex].startsAtMs);
@@ -93,9 +108,18 @@ export class TournamentPurchases {
   /** Called after a committed purchase (the lobby republishes the tournament). */
   onChanged: (id: number) => void = () => undefined;
 
+  /** A busted player's rebuy (TournamentsService.rebuyAfterBust: a tournament-wide change). */
+  afterBust: (id: number, userId: string) => Promise<PurchaseOutcome> = () =>
+    Promise.reject(new TournamentError('REBUY_REFUSED', 'busted players cannot rebuy here'));
+
   constructor(private readonly prisma: PrismaService) {}
 
-  rebuy(id: number, userId: string): Promise<PurchaseOutcome> {
+  async rebuy(id: number, userId: string): Promise<PurchaseOutcome> {
+    // Busted (his last entry busted, none live): his way back is the rebuy after a bust.
+    const [last] = await this.prisma.$queryRaw<{ status: string }[]>`
+      SELECT status FROM mtt_entries WHERE tournament_id = ${id} AND user_id = ${userId}::uuid
+      ORDER BY entry_id DESC LIMIT 1`;
+    if (last?.status === 'busted') return this.afterBust(id, userId);
     return this.buy(id, userId, 'rebuy');
   }
 
@@ -133,8 +157,10 @@ export class TournamentPurchases {
       if (t.status !== 'running') throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${t.status}`);
       const config = rebuyConfigOf(t.config);
       if (!config) throw new TournamentError('REBUY_REFUSED', 'this tournament has no rebuys');
-      const [entry] = await tx.$queryRaw<{ entry_id: number; rebuys: number; add_on: boolean }[]>`
-        SELECT entry_id, rebuys, add_on FROM mtt_entries
+      const [entry] = await tx.$queryRaw<
+        { entry_id: number; rebuys: number; add_on: boolean; head_increase: bigint }[]
+      >`
+        SELECT entry_id, rebuys, add_on, head_increase FROM mtt_entries
           WHERE tournament_id = ${id} AND user_id = ${userId}::uuid AND status = 'active' FOR UPDATE`;
       if (!entry) throw new TournamentError('NOT_SEATED', `you have no live entry in tournament ${id}`);
       const bookId = `mtt-${id}`;
@@ -147,24 +173,21 @@ export class TournamentPurchases {
       const ok = kind === 'rebuy' ? canRebuy(config, clock, player) : canAddOn(config, clock, player);
       if (!ok.ok) throw new TournamentError('REBUY_REFUSED', REFUSALS[ok.reason] ?? ok.reason);
       const purchase = kind === 'rebuy' ? config.rebuy : config.addOn!;
-      await postInTransaction(tx, {
-        idempotencyKey:
-          kind === 'rebuy'
-            ? `mtt:${id}:rebuy:${entry.entry_id}:${entry.rebuys + 1}`
-            : `mtt:${id}:addon:${entry.entry_id}`,
-        reason: 'tournament_entry',
-        refs: { tournamentId: bookId },
-        movements: purchaseMovements(bookId, userId, purchase),
-        note: kind,
-      });
+      await postPurchase(tx, id, t.config, userId, entry.entry_id, kind === 'rebuy' ? entry.rebuys + 1 : 'add-on');
       const rebuys = entry.rebuys + (kind === 'rebuy' ? 1 : 0);
       const addOn = entry.add_on || kind === 'add-on';
       const counts = {
         rebuys: t.rebuys_bought + (kind === 'rebuy' ? 1 : 0),
         addOns: t.add_ons_bought + (kind === 'add-on' ? 1 : 0),
       };
+      // A rebuy's bounty goes on his head (still in: added to it).
+      const headIncrease =
+        kind === 'rebuy' && t.config.bounty
+          ? headAfterRebuy(t.config.bounty.amount + Number(entry.head_increase), t.config.bounty.amount, false) -
+            t.config.bounty.amount
+          : Number(entry.head_increase);
       await tx.$executeRaw`
-        UPDATE mtt_entries SET rebuys = ${rebuys}, add_on = ${addOn}
+        UPDATE mtt_entries SET rebuys = ${rebuys}, add_on = ${addOn}, head_increase = ${headIncrease}
           WHERE tournament_id = ${id} AND entry_id = ${entry.entry_id}`;
       await tx.$executeRaw`
         UPDATE scheduled_tournaments SET rebuys_bought = ${counts.rebuys}, add_ons_bought = ${counts.addOns}
@@ -188,6 +211,33 @@ export class TournamentPurchases {
     this.onChanged(id);
     return out;
   }
+}
+
+/**
+ * The ledger side of a rebuy (`n`: his n-th) or an add-on, in the caller's transaction: price to the
+ * pool, fee to the house, the chips issued to his tournament stack; a rebuy in a bounty tournament
+ * also pays the new bounty into the pool. Keys `mtt:<id>:rebuy:<entryId>:<n>`, `mtt:<id>:addon:<entryId>`.
+ */
+export async function postPurchase(
+  tx: Tx,
+  id: number,
+  s: TournamentSettings,
+  userId: string,
+  entryId: number,
+  n: number | 'add-on',
+): Promise<void> {
+  const bookId = `mtt-${id}`;
+  const purchase = n === 'add-on' ? s.rebuys!.addOn! : s.rebuys!.rebuy;
+  await postInTransaction(tx, {
+    idempotencyKey: n === 'add-on' ? `mtt:${id}:addon:${entryId}` : `mtt:${id}:rebuy:${entryId}:${n}`,
+    reason: 'tournament_entry',
+    refs: { tournamentId: bookId },
+    movements: [
+      ...purchaseMovements(bookId, userId, purchase),
+      ...(n === 'add-on' ? [] : bountyEntryMovements(s, userId, id, 'in')),
+    ],
+    note: n === 'add-on' ? 'add-on' : 'rebuy',
+  });
 }
 
 function purchaseMovements(

@@ -1,17 +1,30 @@
 // Satellites of scheduled tournaments (issue 25), wired around libs/tournament's satellites.ts.
 //
-// The prize pool buys seats in the target tournament at `seatValue` each (the target's buy-in + fee);
-// the seat places are the paid places (so the bubble, seats + 1 players left, plays hand-for-hand:
-// `prizeTableOf` reports them), the remainder goes in chips to the first place without a seat.
+// The prize pool buys seats in the target tournament at `seatValue` each (at least the target's
+// buy-in + fee + bounty: checked when the satellite is created or edited, `checkSatelliteTarget`,
+// refused with `SEAT_VALUE_TOO_LOW`); the seat places are the paid places (so the bubble, seats + 1
+// players left, plays hand-for-hand: `prizeTableOf` reports them), the remainder goes in chips to the
+// first place without a seat. Once the players left are no more than the seats, the satellite stops
+// (mtt-state `finishHand`, libs/tournament `satelliteSeatsDecided`): they share 1st, a seat each.
 // At the payout each seat winner is paid the seat's value from the pool (key `mtt:<id>:prize:<entryId>`,
-// like any prize) in the payout's transaction; right after it commits he is registered in the target
-// through the ordinary registration (buy-in and fee debited from that same money). A registration
-// the target refuses (already registered, full, closed) leaves the seat's value with the player, and
-// is logged: nothing is lost and the ledger stays exact.
+// like any prize) and registered in the target through the ordinary registration (buy-in and fee
+// debited from that same money), all in the payout's transaction: a crash leaves either nothing paid
+// (the payout job runs again) or everything, seats registered. A registration the target refuses
+// (already registered, full, closed) is rolled back to a savepoint and leaves the seat's value with
+// the player, logged: nothing is lost and the ledger stays exact.
 import { Logger } from '@nestjs/common';
 import { Accounts, postInTransaction, type Tx } from '@naiko/persistence';
-import { payStandingsWithSeats, satellitePaidPlaces, type FinishGroup, type PrizeTable } from '@naiko/tournament';
+import {
+  checkSeatValue,
+  payStandingsWithSeats,
+  satellitePaidPlaces,
+  satelliteSeatsDecided,
+  SatelliteError,
+  type FinishGroup,
+  type PrizeTable,
+} from '@naiko/tournament';
 import type { TournamentSettings } from './tournament-config';
+import { TournamentError } from './tournaments.errors';
 
 const logger = new Logger('Satellites');
 
@@ -68,19 +81,58 @@ export async function paySatellite(
   return seats;
 }
 
-/** Registers the seat winners in the target (each through the ordinary registration). */
-export async function registerSeats(
-  register: (id: number, userId: string) => Promise<unknown>,
+/** For `finishHand`: are the seats decided with `playersLeft` of `entrants` (undefined: not a satellite)? */
+export function seatsDecidedOf(
+  s: TournamentSettings,
+): ((playersLeft: number, entrants: number) => boolean) | undefined {
+  if (!s.satellite) return undefined;
+  const config = { seatValue: s.satellite.seatValue };
+  return (playersLeft, entrants) => satelliteSeatsDecided(playersLeft, Math.max(2, entrants) * s.buyIn, config);
+}
+
+/**
+ * When a satellite is created or edited: its target exists and a seat buys the target's entry
+ * (buy-in + fee + bounty); else `NOT_FOUND` / `SEAT_VALUE_TOO_LOW`, and nothing is stored.
+ */
+export async function checkSatelliteTarget(db: Pick<Tx, '$queryRaw'>, s: TournamentSettings): Promise<void> {
+  if (!s.satellite) return;
+  const [target] = await db.$queryRaw<{ config: TournamentSettings }[]>`
+    SELECT config FROM scheduled_tournaments WHERE id = ${s.satellite.targetTournamentId}`;
+  if (!target)
+    throw new TournamentError('BAD_SETTINGS', `the target tournament ${s.satellite.targetTournamentId} does not exist`);
+  try {
+    checkSeatValue(s.satellite.seatValue, {
+      buyIn: target.config.buyIn,
+      fee: target.config.fee,
+      bounty: target.config.bounty?.amount ?? 0,
+    });
+  } catch (err) {
+    if (err instanceof SatelliteError) throw new TournamentError('SEAT_VALUE_TOO_LOW', err.message);
+    throw err;
+  }
+}
+
+/**
+ * Registers the seat winners in the target inside the payout's transaction (the caller holds the
+ * target's exclusive lock). Each registration runs behind a savepoint: a refusal rolls back only
+ * that registration and the winner keeps the seat's value (logged).
+ */
+export async function registerSeatsInTx(
+  tx: Tx,
   s: TournamentSettings,
   winners: readonly string[],
+  register: (userId: string) => Promise<unknown>,
 ): Promise<{ registered: string[]; refused: { userId: string; why: string }[] }> {
   const registered: string[] = [];
   const refused: { userId: string; why: string }[] = [];
   for (const userId of winners) {
+    await tx.$executeRawUnsafe('SAVEPOINT satellite_seat');
     try {
-      await register(s.satellite!.targetTournamentId, userId);
+      await register(userId);
+      await tx.$executeRawUnsafe('RELEASE SAVEPOINT satellite_seat');
       registered.push(userId);
     } catch (err) {
+      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT satellite_seat');
       const why = err instanceof Error ? err.message : String(err);
       refused.push({ userId, why });
       logger.warn({

@@ -45,7 +45,9 @@ import { TournamentChipSource } from '../tables/chip-source';
 import { TableHost, type FinishedHand, type TournamentDeal, type TournamentSeat } from '../tables/table-host';
 import { TableSockets } from '../tables/table-sockets';
 import { TablesService } from '../tables/tables.service';
+import { seating } from '../tables/dealers/tournament-dealer';
 import { LevelSchedule } from './level-schedule';
+import { SeatMarks } from './seat-marks';
 import type { HandResult } from './mtt-state';
 
 export interface TournamentRunnerOptions {
@@ -199,6 +201,8 @@ interface TournamentRun {
   /** From the last poll (issue 25): the time bank refills and how many tables are open (1 = the final table). */
   timeBank?: { perLevelMs: number; finalTable: boolean };
   openTables?: number;
+  /** Issue 25: sitting-out marks and time banks carried across moves (seat-marks.ts). */
+  marks?: SeatMarks;
 }
 
 /** A tournament table's configuration: its game, seats and clock; any stack fits (the tournament's book). */
@@ -685,6 +689,8 @@ export abstract class TournamentTableRunner {
     const closing = tableNos.flatMap((n) => {
       const run = live.tables.get(n);
       if (!run) return [];
+      // Issue 25: a broken table's players carry their sitting-out marks and banks to their new tables.
+      (live.marks ??= new SeatMarks()).capture(run.host.table, new Set());
       live.tables.delete(n);
       live.closed.add(n);
       run.host.stop();
@@ -777,7 +783,30 @@ export abstract class TournamentTableRunner {
       version: start.version,
       ...timeBankRefill(live, run, start.stepIndex),
     };
+    await this.carryMarks(live, run, begun.deal);
     return begun.deal;
+  }
+
+  /**
+   * Issue 25: before a deal (inside the host's queue, between hands), the players leaving this table
+   * leave their sitting-out mark and time bank with the runner, and the players arriving get theirs
+   * back (seated here first, as the dealer would seat them next).
+   */
+  private async carryMarks(live: TournamentRun, run: TableRun, deal: TournamentDeal): Promise<void> {
+    const marks = (live.marks ??= new SeatMarks());
+    const host = run.host;
+    const wanted = new Set(deal.seats.flatMap((x) => (x ? [x.userId] : [])));
+    marks.capture(host.table, wanted);
+    const here = new Set(host.table.seats.flatMap((x) => (x ? [x.playerId] : [])));
+    // New here, or seated by a mirror whose marks are still queued behind this deal.
+    const arrived = [...wanted].filter((u) => !here.has(u) || marks.has(u));
+    if (!arrived.length) return;
+    await host.commit(seating(host.table, new Set(), deal.seats, host.timers.now()));
+    await marks.applyArrivals(host, arrived, this.hostsOf(live));
+  }
+
+  private hostsOf(live: TournamentRun): TableHost[] {
+    return [...live.tables.values()].map((x) => x.host);
   }
 
   /** A hand ended at a table: the service records it (busts, places, moves, breaks); the tables follow. */
@@ -834,12 +863,34 @@ export abstract class TournamentTableRunner {
     if (this.stopping || live.lost) return;
     const maps = await this.service.seatMaps(live.id, touched);
     if (!maps.running) return; // the tournament loop closes everything
+    // Issue 25: every leaving player's sitting-out mark and time bank first (seat-marks.ts), then
+    // the seats, then the arrivals get their marks back (each in its host's queue, after the sync).
+    const marks = (live.marks ??= new SeatMarks());
+    // Broken tables are not in the maps: every player still seated at one leaves it now.
+    for (const [tableNo, run] of live.tables) if (!maps.open.has(tableNo)) marks.capture(run.host.table, new Set());
+    const syncs: { run: TableRun; seats: (TournamentSeat | null)[]; arrived: string[]; version: number }[] = [];
     for (const [tableNo, seats] of maps.tables) {
       const run = live.tables.get(tableNo);
-      if (run)
-        void run.host
-          .syncTournamentSeats(await this.seatsWithNames(seats), maps.versions?.get(tableNo) ?? maps.version)
-          .catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo, err: String(err) }));
+      if (!run) continue;
+      const wanted = new Set(seats.flatMap((x) => (x ? [x.userId] : [])));
+      marks.capture(run.host.table, wanted);
+      const here = new Set(run.host.table.seats.flatMap((x) => (x ? [x.playerId] : [])));
+      const arrived = [...wanted].filter((u) => !here.has(u));
+      syncs.push({
+        run,
+        seats: await this.seatsWithNames(seats),
+        arrived,
+        version: maps.versions?.get(tableNo) ?? maps.version,
+      });
+    }
+    for (const { run, seats, arrived, version } of syncs) {
+      const host = run.host;
+      void host
+        .syncTournamentSeats(seats, version)
+        .then(() =>
+          arrived.length ? host.queue.run(() => marks.applyArrivals(host, arrived, this.hostsOf(live))) : undefined,
+        )
+        .catch((err: unknown) => this.logger.warn({ msg: 'seat sync failed', tableNo: run.tableNo, err: String(err) }));
     }
     const gone = [...live.tables.keys()].filter((n) => !maps.open.has(n));
     if (gone.length) await this.closeTables(live, gone);

@@ -20,23 +20,34 @@ export interface ExtrasRow {
 export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: number): Promise<TournamentExtrasView> {
   const s = r.config;
   const running = r.status === 'running';
-  const ended = r.status === 'finished' || r.status === 'cancelled';
   const config = rebuyConfigOf(s);
   const clock = running ? clockAtStep(s, r.step_index) : null;
+  // The tournament's status is read in the same statement as the entries: the payout commits the
+  // winner's own head into `bounties_won` and the status together, and a status read before it
+  // (r.status) with entries read after it counted that head twice (standing and paid).
   const rows = await prisma.$queryRaw<
-    { user_id: string; status: string; rebuys: number; add_on: boolean; head_increase: bigint; bounties_won: bigint }[]
+    {
+      user_id: string;
+      status: string;
+      rebuys: number;
+      add_on: boolean;
+      head_increase: bigint;
+      bounties_won: bigint;
+      tournament_status: string;
+    }[]
   >`
-    SELECT user_id::text AS user_id, status, rebuys, add_on, head_increase, bounties_won FROM mtt_entries
-    WHERE tournament_id = ${r.id} AND status IN ('active', 'busted') ORDER BY entry_id`;
+    SELECT e.user_id::text AS user_id, e.status, e.rebuys, e.add_on, e.head_increase, e.bounties_won,
+      st.status AS tournament_status
+    FROM mtt_entries e JOIN scheduled_tournaments st ON st.id = e.tournament_id
+    WHERE e.tournament_id = ${r.id} AND e.status IN ('active', 'busted') ORDER BY e.entry_id`;
+  const status = rows[0]?.tournament_status ?? r.status;
+  const ended = status === 'finished' || status === 'cancelled';
   // One row per player: his live entry (else his last); bounty money won over all his entries.
   const players = new Map<string, TournamentPlayerExtras>();
   for (const e of rows) {
     const won = (players.get(e.user_id)?.bountiesWon ?? 0) + Number(e.bounties_won);
     // Once paid out (the winner's own head) or refunded (a cancellation) no head stands any more.
-    const head =
-      e.status === 'active' && s.bounty && !ended
-        ? s.bounty.amount + (s.bounty.kind === 'progressive' ? Number(e.head_increase) : 0)
-        : 0;
+    const head = e.status === 'active' && s.bounty && !ended ? s.bounty.amount + Number(e.head_increase) : 0;
     const prev = players.get(e.user_id);
     if (prev && prev.head > 0 && e.status !== 'active') {
       players.set(e.user_id, { ...prev, bountiesWon: won });

@@ -31,6 +31,7 @@ const STATUS: Record<string, HttpStatus> = {
   NOT_FOUND: HttpStatus.NOT_FOUND,
   UNKNOWN_ACCOUNT: HttpStatus.NOT_FOUND,
   BAD_SETTINGS: HttpStatus.BAD_REQUEST,
+  SEAT_VALUE_TOO_LOW: HttpStatus.BAD_REQUEST,
   INSUFFICIENT_FUNDS: HttpStatus.CONFLICT,
 };
 

@@ -15,6 +15,8 @@ export type TournamentErrorCode =
   | 'NOT_SEATED'
   | 'HAND_IN_PROGRESS'
   | 'REBUY_REFUSED'
+  // Issue 25: a satellite's seat must buy the target's entry (satellites.ts).
+  | 'SEAT_VALUE_TOO_LOW'
   // Issue 25: final-table deals and pauses.
   | 'NOT_RUNNING'
   | 'NOT_FINAL_TABLE'

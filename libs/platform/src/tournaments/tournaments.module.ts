@@ -78,6 +78,7 @@ export class TournamentsFeatureModule {
           useFactory: (prisma: PrismaService, service: TournamentsService) => {
             const purchases = new TournamentPurchases(prisma);
             purchases.onChanged = (id) => service.notifyChanged(id);
+            purchases.afterBust = (id, userId) => service.rebuyAfterBust(id, userId);
             return purchases;
           },
         },

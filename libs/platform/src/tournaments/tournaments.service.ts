@@ -35,6 +35,8 @@ import {
   type Tx,
 } from '@naiko/persistence';
 import {
+  bustIsFinal,
+  canRebuy,
   cancelTournament,
   createRegistration,
   isRegistrationOpen,
@@ -54,14 +56,18 @@ import {
 } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
 import {
+  bustPending,
+  closeDecidedSatellite,
   closeLateRegistration,
   dealFor,
   entryIdOf,
   entryKey,
   finishHand,
   lateRegistrationClosed,
+  liveEntryOf,
   newMttState,
   replan,
+  reviveEntry,
   seatEveryone,
   seatLateEntry,
   seatedPlayers,
@@ -92,8 +98,16 @@ import {
 import { TournamentTimings } from './tournament-timings';
 import { RwGate } from './rw-gate';
 import { awardBounties, bountyEntryMovements, payStandingHeads } from './bounty-awards';
-import { livePoolOf, refundPurchases } from './rebuys';
-import { paySatellite, registerSeats } from './satellites';
+import {
+  bustsFinalAt,
+  clockAtStep,
+  livePoolOf,
+  postPurchase,
+  rebuyConfigOf,
+  refundPurchases,
+  type PurchaseOutcome,
+} from './rebuys';
+import { checkSatelliteTarget, paySatellite, registerSeatsInTx, seatsDecidedOf } from './satellites';
 import { extrasView, type ExtrasRow } from './tournament-extras';
 import { payCancellationAfterStart } from './cancel-after-start';
 import { adjustPayoutsForDeal, dealOfTournament } from './deal-records';
@@ -308,6 +322,7 @@ export class TournamentsService {
   /** `owner.hostId`: a host's private tournament (private-tournaments.ts), private from its insert. */
   async create(input: unknown, owner: { hostId?: string } = {}): Promise<StoredRow> {
     const s = parseSettings(input);
+    await checkSatelliteTarget(this.prisma, s);
     const state = smallOf(newMttState(createRegistration(registrationConfigOf(s))));
     // The seat draw's seed is fixed (and its commitment published) before anyone can register.
     const seatSeed = newShuffleSeed();
@@ -344,6 +359,7 @@ export class TournamentsService {
       if (r.status !== 'scheduled' && r.status !== 'registering')
         throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
       const s = checkSettings(parseSettings({ ...r.config, ...patch }));
+      await checkSatelliteTarget(tx, s);
       const paid = paidEntries(r.state.registration);
       if (paid > 0 && (s.buyIn !== r.config.buyIn || s.fee !== r.config.fee))
         throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
@@ -482,7 +498,23 @@ export class TournamentsService {
     if (!quick) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (quick?.status === 'running' && quick.closed)
       throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
-    const out = await this.locked(id, async (tx) => {
+    const out = await this.locked(id, (tx) => this.registerInTx(tx, id, userId));
+    if (out.running) for (const l of this.listeners) l.started(id); // a late entry may open a table
+    this.changed(id);
+    return { entryId: out.entryId, late: out.late, reEntry: out.reEntry };
+  }
+
+  /**
+   * The registration itself, in the caller's transaction, which holds the tournament's exclusive
+   * lock (`locked`, or a satellite's payout: its seat winners are registered in the same commit).
+   * The caller publishes the change after the commit.
+   */
+  private async registerInTx(
+    tx: Tx,
+    id: number,
+    userId: string,
+  ): Promise<{ entryId: number; late: boolean; reEntry: boolean; running: boolean }> {
+    {
       const r = await this.lock(tx, id);
       if (r.status !== 'registering' && r.status !== 'running')
         throw new TournamentError(
@@ -528,10 +560,67 @@ export class TournamentsService {
       if (r.status === 'running') state = replan(seatLateEntry(state, userId, this.rng), this.rng).state;
       await this.save(tx, r, state, {}, new Map([[userId, r.config.startingStack]]));
       return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running: r.status === 'running' };
+    }
+  }
+
+  /**
+   * Issue 25: a busted player's rebuy during the rebuy period (rebuys.ts). His bust is not final
+   * yet (it waits unplaced, libs/tournament `bustIsFinal`); within the rebuy limits he pays the rebuy
+   * (and a new bounty), his entry comes back to life with the rebuy's chips and he takes a free seat
+   * between hands, like a late entry (the planner runs). Refused with `REBUY_REFUSED` once the
+   * period is over (his bust is final then) or his rebuys are used up; nothing changes then.
+   */
+  async rebuyAfterBust(id: number, userId: string): Promise<PurchaseOutcome> {
+    const out = await this.locked(id, async (tx) => {
+      const r = await this.lock(tx, id);
+      if (r.status !== 'running') throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${r.status}`);
+      if (r.state.cancelRequested) throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
+      const config = rebuyConfigOf(r.config);
+      if (!config) throw new TournamentError('REBUY_REFUSED', 'this tournament has no rebuys');
+      if (liveEntryOf(r.state, userId) !== null)
+        throw new TournamentError('REBUY_REFUSED', 'you are still in: rebuy from your seat');
+      const entry = r.state.registration.entries.filter((e) => e.playerId === userId).at(-1);
+      if (!entry || entry.status !== 'busted')
+        throw new TournamentError('NOT_SEATED', `you have no entry in tournament ${id}`);
+      const clock = clockAtStep(r.config, r.step_index);
+      if (bustIsFinal(config, clock) || !bustPending(r.state, entry.entryId))
+        throw new TournamentError('REBUY_REFUSED', 'the rebuy period is over: your bust is final');
+      const [row] = await tx.$queryRaw<{ rebuys: number; add_on: boolean }[]>`
+        SELECT rebuys, add_on FROM mtt_entries WHERE tournament_id = ${id} AND entry_id = ${entry.entryId} FOR UPDATE`;
+      const ok = canRebuy(config, clock, { stack: 0, rebuysUsed: row.rebuys, addOnUsed: row.add_on });
+      if (!ok.ok)
+        throw new TournamentError(
+          'REBUY_REFUSED',
+          ok.reason === 'rebuy-limit-reached' ? 'no rebuys left' : 'the rebuy period is over',
+        );
+      await postPurchase(tx, id, r.config, userId, entry.entryId, row.rebuys + 1);
+      const chips = config.rebuy.chips;
+      // His old head went to his eliminators at the bust: the new bounty is his whole head.
+      await tx.$executeRaw`
+        UPDATE mtt_entries SET rebuys = rebuys + 1, head_increase = 0
+          WHERE tournament_id = ${id} AND entry_id = ${entry.entryId}`;
+      const [counts] = await tx.$queryRaw<{ rebuys_bought: number; add_ons_bought: number }[]>`
+        UPDATE scheduled_tournaments SET rebuys_bought = rebuys_bought + 1 WHERE id = ${id}
+        RETURNING rebuys_bought, add_ons_bought`;
+      await tx.tournamentEntry.updateMany({
+        where: { tournamentId: mttTournamentId(id), userId },
+        data: { status: 'playing' },
+      });
+      const state = replan(reviveEntry(r.state, entry.entryId, this.rng), this.rng).state;
+      await this.save(tx, r, state, {}, new Map([[userId, chips]]));
+      return {
+        kind: 'rebuy' as const,
+        entryId: entry.entryId,
+        chips,
+        stack: chips,
+        rebuys: row.rebuys + 1,
+        addOn: row.add_on,
+        prizePool: livePoolOf(r.config, paidEntries(r.state.registration), counts.rebuys_bought, counts.add_ons_bought),
+      };
     });
-    if (out.running) for (const l of this.listeners) l.started(id); // a late entry may open a table
+    for (const l of this.listeners) l.started(id); // a table may open for him
     this.changed(id);
-    return { entryId: out.entryId, late: out.late, reEntry: out.reEntry };
+    return out;
   }
 
   /** Before the start: the live entry is withdrawn, buy-in and fee back, its chips back to the issuer. */
@@ -600,7 +689,7 @@ export class TournamentsService {
       let state: MttState = { ...r.state, registration: tr.state };
       // The committed seat draw (seat-draw.ts); tournaments created before it draw as they always did.
       state = seatEveryone(state, r.config.tableSize, r.seat_seed ? mttSeatDrawRandom(r.seat_seed) : this.rng);
-      if (lateRegistrationClosed(state, 1)) state = closeLateRegistration(state);
+      if (lateRegistrationClosed(state, 1) && bustsFinalAt(r.config, 0)) state = closeLateRegistration(state);
       const stacks = new Map(
         state.registration.entries
           .filter((e) => e.status === 'active')
@@ -652,7 +741,12 @@ export class TournamentsService {
       const level = scheduleOf(stored.config.blindStructure)[p.stepIndex].levelNumber;
       // Closing late registration places the early busts: only then is the whole state read.
       const reg = { ...stored.state.registration, entries: [] };
-      if (!stored.state.standings && lateRegistrationClosed({ registration: reg } as unknown as MttState, level)) {
+      // Issue 25: so does the end of the rebuy period (busts during it wait for it, like late entries').
+      if (
+        !stored.state.standings &&
+        lateRegistrationClosed({ registration: reg } as unknown as MttState, level) &&
+        bustsFinalAt(stored.config, p.stepIndex)
+      ) {
         const r = await this.lock(tx, p.tournamentId);
         await this.save(tx, r, closeLateRegistration(r.state));
       }
@@ -677,9 +771,17 @@ export class TournamentsService {
 
   /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
   private async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    let finished = false;
     const out = await this.locked(id, async (tx) => {
       const r = await this.lock(tx, id);
       if (r.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
+      // Issue 25: a satellite decided while a hand was running, and that hand never finished (the
+      // crash rule cancelled it): it ends here.
+      if (r.state.seatsDecided && !r.state.seating?.tables.some((x) => x.handInProgress)) {
+        await this.save(tx, r, closeDecidedSatellite(r.state), { status: 'paying' });
+        finished = true;
+        return { moves: [] as Move[], brokenTables: [] as number[] };
+      }
       const p0 = performance.now();
       const planned = replan(r.state, this.rng);
       this.timings.balancing(id, performance.now() - p0);
@@ -693,7 +795,8 @@ export class TournamentsService {
         await this.save(tx, r, state);
       return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
-    if (out.moves.length || out.brokenTables.length) this.changed(id);
+    if (finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
+    if (out.moves.length || out.brokenTables.length || finished) this.changed(id);
     return out;
   }
 
@@ -914,13 +1017,15 @@ export class TournamentsService {
           await fence?.(tx);
           if (!r || r.status !== 'running') return !!r;
           const s = r.state;
-          if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner) return false;
+          if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner || s.seatsDecided)
+            return false;
           if (
             !s.standings &&
             lateRegistrationClosed(
               { registration: { ...s.registration, entries: [] } } as unknown as MttState,
               this.currentLevel(r),
-            )
+            ) &&
+            bustsFinalAt(r.config, r.step_index)
           )
             return false;
           // One statement: the table idle again, its hand counted, the stacks at its seats.
@@ -974,6 +1079,8 @@ export class TournamentsService {
           rng: this.rng,
           currentLevel: level,
           paidPlaces: (n) => prizeTableOf(r.config, n || entrants()).paidPlaces,
+          bustsFinal: bustsFinalAt(r.config, r.step_index),
+          seatsDecided: seatsDecidedOf(r.config),
         });
         this.timings.balancing(id, performance.now() - p0);
         const t = mttTournamentId(id);
@@ -1042,7 +1149,8 @@ export class TournamentsService {
           FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
         if (!r || r.status !== 'running') return false;
         const s = r.state;
-        if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner) return false;
+        if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner || s.seatsDecided)
+          return false;
         const entryOf = new Map((r.entries ?? []).map((e) => [e.user_id, e.entry_id]));
         if (busted.some((p) => !entryOf.has(p.userId))) return false;
         const left = s.standings.remaining - busted.length;
@@ -1194,8 +1302,9 @@ export class TournamentsService {
       return r.state;
     });
     // The final-table redraw may have waited for this table's hand: no table deals meanwhile, so
-    // no finished hand would run the planner. (Other holds run it at the next hand finished.)
-    if (small.pauseDeals) await this.balanceCheck({ tournamentId: id, version: 0 });
+    // no finished hand would run the planner. (Other holds run it at the next hand finished.) So may
+    // a satellite whose seats were decided during this hand (issue 25): the planner job ends it.
+    if (small.pauseDeals || small.seatsDecided) await this.balanceCheck({ tournamentId: id, version: 0 });
     this.changed(id);
     return cancelled;
   }
@@ -1250,10 +1359,21 @@ export class TournamentsService {
       }
       await this.retireStacks(tx, r);
       await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
-      return seats && { config: r.config, winners: seats };
+      // Issue 25: the seat winners are registered in the target in this same commit (satellites.ts).
+      if (!seats) return null;
+      const target = r.config.satellite!.targetTournamentId;
+      await lockExclusive(tx, target);
+      let running = false;
+      await registerSeatsInTx(tx, r.config, seats, async (userId) => {
+        running = (await this.registerInTx(tx, target, userId)).running || running;
+      });
+      return { target, running };
     });
     this.changed(id);
-    if (seats) await registerSeats((target, userId) => this.register(target, userId), seats.config, seats.winners);
+    if (seats) {
+      if (seats.running) for (const l of this.listeners) l.started(seats.target); // late entries may open a table
+      this.changed(seats.target);
+    }
   }
 
   // ------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ export class TableTakeover {
   private readonly logger = new Logger('Tables');
   private adopting: Promise<void> | null = null;
   /** Open cash tables as last read (re-read every quarter lease time; the adoption poll is faster). */
-  private openTables: { at: number; rows: { id: string }[] } | null = null;
+  private openTables: { at: number; tableIds: string[] } | null = null;
   private readonly deadCopies: DeadCopies | null;
 
   constructor(private readonly service: TablesService) {
@@ -38,34 +38,24 @@ export class TableTakeover {
     this.adopting ??= (async () => {
       const now = Date.now();
       if (!this.openTables || now - this.openTables.at >= this.service.ownership.leaseMs / 4) {
-        this.openTables = {
-          at: now,
-          rows: await this.service.prisma.cashTable.findMany({
-            where: { status: 'open' },
-            orderBy: { createdAt: 'asc' },
-            select: { id: true },
-          }),
-        };
+        this.openTables = { at: now, tableIds: await this.service.cashTables.openTableIds() };
       }
-      const candidates = this.openTables.rows.filter((r) => !this.service.hosts.has(r.id)).map((r) => r.id);
+      const candidates = this.openTables.tableIds.filter((tableId) => !this.service.hosts.has(tableId));
       if (!candidates.length) return;
       const claimed = await this.claimTables(candidates);
       if (!claimed.length) return;
       // The list may be stale: host only tables still open (a closed one is given back).
-      const won = await this.service.prisma.cashTable.findMany({
-        where: { id: { in: claimed }, status: 'open' },
-        orderBy: { createdAt: 'asc' },
-      });
+      const won = await this.service.cashTables.openTablesAmong(claimed);
       for (const id of claimed) if (!won.some((r) => r.id === id)) await this.service.ownership.release(id);
       if (!won.length) return;
       // Store the new fencing tokens first (one transaction): from here on the old owner's
       // writes are refused.
       const guard = this.service.ownership.guard;
-      if (guard) {
-        await this.service.prisma.$transaction(async (tx) => {
-          for (const row of won) await guard(tx, { tableId: row.id, tournamentId: null });
-        });
-      }
+      if (guard)
+        await this.service.cashTables.storeFences(
+          won.map((row) => row.id),
+          guard,
+        );
       const t0 = Date.now();
       // The audit runs once the tables deal again (below): failover must not wait for a
       // whole-ledger audit.
@@ -157,10 +147,7 @@ export class TableTakeover {
     const seats = new Map<string, number>();
     for (const hand of report.cancelledHands)
       if (hand.tableId === host.tableId) for (const refund of hand.refunds) seats.set(refund.userId, refund.seat);
-    const users = await this.service.prisma.user.findMany({
-      where: { id: { in: stacks.map((s) => s.userId) } },
-      select: { id: true, username: true, isBot: true },
-    });
+    const users = await this.service.users.names(stacks.map((s) => s.userId));
     const byId = new Map(users.map((u) => [u.id, u]));
     const { min, max } = host.table.config.buyIn;
     const plan = stacks.flatMap((stack) => {

@@ -11,7 +11,7 @@ import {
   type HandEvent,
   type Viewer,
 } from '@naiko/engine';
-import type { ClockInfo, WireHandEvent } from '@naiko/contracts';
+import type { ClockInfo, HandEventWire, HandViewWire } from '@naiko/contracts';
 import type { TableBroadcaster } from '../ports';
 import type { RunningHand } from './running-hand';
 
@@ -36,7 +36,7 @@ export function publishHand(
       handId: runningHand.id,
       handNumber: runningHand.number,
       events: withDealProof(runningHand, events, seat),
-      view: view(runningHand.state, seat) as unknown as Record<string, unknown>,
+      view: wireView(runningHand, seat),
       clock,
     });
   }
@@ -45,9 +45,17 @@ export function publishHand(
     handId: runningHand.id,
     handNumber: runningHand.number,
     events: withDealProof(runningHand, events, 'spectator'),
-    view: view(runningHand.state, 'spectator') as unknown as Record<string, unknown>,
+    view: wireView(runningHand, 'spectator'),
     clock,
   });
+}
+
+/**
+ * The engine's view as the contracts type it (`HandViewSchema`): the engine's types are looser (a rule
+ * module's view is `unknown` to it); the contracts test parses real views of every game with the schema.
+ */
+export function wireView(hand: RunningHand, viewer: Viewer): HandViewWire {
+  return view(hand.state, viewer) as HandViewWire;
 }
 
 /**
@@ -55,8 +63,9 @@ export function publishHand(
  * once the hand is over, the openings of exactly the deck positions this viewer saw (`dealOpenings`):
  * his own cards and every shown card for a player, the shown cards for spectators.
  */
-export function withDealProof(hand: RunningHand, events: HandEvent[], viewer: Viewer): WireHandEvent[] {
-  const out = viewEvents(events, viewer) as WireHandEvent[];
+export function withDealProof(hand: RunningHand, events: HandEvent[], viewer: Viewer): HandEventWire[] {
+  // Typed by the contracts (`HandEventSchema`), which the contracts test checks against real feeds.
+  const out = viewEvents(events, viewer) as HandEventWire[];
   if (hand.seed === null || hand.commitment === null) return out;
   if (events.some((e) => e.type === 'hand-started')) {
     out.unshift({
@@ -66,7 +75,7 @@ export function withDealProof(hand: RunningHand, events: HandEvent[], viewer: Vi
       scheme: DEAL_SCHEME,
       commitment: hand.commitment,
       positions: hand.state.deck.length,
-    } as unknown as WireHandEvent);
+    });
   }
   if (isOver(hand.state)) {
     const openings = openingsFor(
@@ -84,7 +93,7 @@ export function withDealProof(hand: RunningHand, events: HandEvent[], viewer: Vi
       scheme: DEAL_SCHEME,
       commitment: hand.commitment,
       openings,
-    } as unknown as WireHandEvent);
+    });
   }
   return out;
 }

@@ -1,0 +1,110 @@
+// A tournament's or a Sit & Go's table follows its event: a player the tournament moves goes to
+// his new table, one who busts (or wins) is told where he finished; bounties and the rebuy and
+// add-on buttons (issue 25) follow the tournament's lobby view.
+import type { SitAndGoView, TablePublicState, TournamentView } from '@naiko/contracts';
+import { sayNow } from '../../a11y/live-region';
+import { api, type NaikoClientSocket } from '../../api';
+import { ordinal } from '../../format';
+import { refreshChips } from '../chips';
+import type { TableContext } from './table-state';
+
+export interface TournamentFollow {
+  /** Starts following the table's tournament or Sit & Go (once each). */
+  follow(summary: TablePublicState['summary']): void;
+  /** Runs on each tournament update and each table update (either may come first when he is moved). */
+  check(): void;
+  readonly following: boolean;
+  /** The tournament's last lobby view, or null. */
+  readonly last: TournamentView | null;
+  /** "You finished 3rd of 9.", or ''. */
+  readonly outcome: string;
+  /** A rebuy or an add-on is being bought. */
+  readonly buying: boolean;
+  buy(what: 'rebuy' | 'add-on'): Promise<void>;
+  off(): void;
+}
+
+export function followTournament(ctx: TableContext, socket: NaikoClientSocket): TournamentFollow {
+  const me = ctx.me;
+  let followed: number | null = null;
+  let followedSng: number | null = null;
+  let outcome = '';
+  let last: TournamentView | null = null;
+  let buying = false;
+
+  const setOutcome = (out: string) => {
+    if (out === outcome) return;
+    outcome = out;
+    if (out) sayNow(out);
+    ctx.render();
+  };
+  const check = () => {
+    const mine = me && last?.entrants.find((e) => e.userId === me.id);
+    if (!mine) return;
+    if (mine.tableRef && mine.tableRef !== ctx.tableId && ctx.yourSeat === null) {
+      location.hash = `#/table/${mine.tableRef}`;
+      return;
+    }
+    setOutcome(
+      mine.place !== null && !mine.tableRef ? `You finished ${ordinal(mine.place)} of ${last!.entrants.length}.` : '',
+    );
+  };
+  const onTournament = (v: TournamentView) => {
+    if (v.tournamentId !== followed) return;
+    const redraw = !!v.extras && JSON.stringify(v.extras) !== JSON.stringify(last?.extras);
+    last = v;
+    check();
+    // Issue 25: bounties and the rebuy / add-on buttons follow the tournament.
+    if (redraw) ctx.render();
+  };
+  // A Sit & Go's table: follow its lobby view, so a player who busts (or wins) is told his place.
+  const onSitAndGo = (v: SitAndGoView) => {
+    if (v.instanceId !== followedSng || !me) return;
+    const mine = v.standings.find((x) => x.userId === me.id);
+    setOutcome(mine && mine.place !== null ? `You finished ${ordinal(mine.place)} of ${v.standings.length}.` : '');
+  };
+
+  return {
+    follow(summary) {
+      if (summary.sitAndGoId !== undefined && followedSng !== summary.sitAndGoId) {
+        followedSng = summary.sitAndGoId;
+        socket.on('sitAndGoUpdate', onSitAndGo);
+        socket.emit('sitAndGoWatch', { instanceId: followedSng });
+      }
+      if (summary.tournamentId === undefined || followed === summary.tournamentId) return;
+      followed = summary.tournamentId;
+      socket.on('tournamentUpdate', onTournament);
+      socket.emit('tournamentWatch', { tournamentId: followed });
+    },
+    check,
+    get following() {
+      return followed !== null;
+    },
+    get last() {
+      return last;
+    },
+    get outcome() {
+      return outcome;
+    },
+    get buying() {
+      return buying;
+    },
+    async buy(what) {
+      if (followed === null) return;
+      buying = true;
+      ctx.render();
+      try {
+        await api('POST', `/tournaments/${followed}/${what}`);
+        refreshChips();
+      } catch (e) {
+        ctx.error = e instanceof Error ? e.message : String(e);
+      }
+      buying = false;
+      ctx.render();
+    },
+    off() {
+      socket.off('tournamentUpdate', onTournament);
+      socket.off('sitAndGoUpdate', onSitAndGo);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export * from './sit-and-go-repository';

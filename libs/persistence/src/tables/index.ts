@@ -1,0 +1,2 @@
+export * from './cash-table-repository';
+export * from './chat-report-repository';

@@ -1,0 +1,2 @@
+export * from './user-repository';
+export * from './session-repository';
