@@ -112,6 +112,20 @@ export class RecordingBroadcaster implements TableBroadcaster {
     this.waiting = [];
     this.hands.push({ audience: 'spectators', feed });
   }
+  /**
+   * Every update as a user's client puts it together (everything his sockets received): each public
+   * part, merged with his private part of the same update when he got one.
+   */
+  feedsFor(userId: string): HandFeed[] {
+    return this.publics.map((feed) => {
+      const own = this.privates.find(
+        (x) => x.userId === userId && x.part.handId === feed.handId && x.part.seq === feed.seq,
+      );
+      if (!own) return feed;
+      const { tableId: _t, ...merged } = mergeHandPrivate({ tableId: '', ...feed }, { tableId: '', ...own.part });
+      return merged;
+    });
+  }
   table(_tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
     if (this.keep) this.tables.push({ table, events });
   }
