@@ -39,6 +39,47 @@ export const TableHandPrivatePayloadSchema = z.strictObject({
 });
 export type TableHandPrivatePayload = z.infer<typeof TableHandPrivatePayloadSchema>;
 
+/** What a private part carries besides naming its update. */
+export type PrivatePart = Omit<TableHandPrivatePayload, 'tableId' | 'handId' | 'handNumber' | 'seq' | 'seat'>;
+
+const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a seat's events and view hold that the public ones do not, or null when nothing (every card
+ * of his shown, not his turn): his versions of the events that differ, the players' cards he sees
+ * (his own), his legal actions and the rule modules' view fields that differ (Naiko's peek and discard).
+ */
+export function privatePart(
+  publicEvents: readonly HandEventWire[],
+  publicView: HandViewWire,
+  seatEvents: readonly HandEventWire[],
+  seatView: HandViewWire,
+): PrivatePart | null {
+  // The engine redacts events for a viewer and never drops one: both lists pair up by index.
+  if (seatEvents.length !== publicEvents.length) throw new Error('a seat feed and the public feed differ in length');
+  const changed: { index: number; event: HandEventWire }[] = [];
+  seatEvents.forEach((event, index) => {
+    if (!sameJson(event, publicEvents[index])) changed.push({ index, event });
+  });
+  const players = seatView.players
+    .filter((p, i) => !sameJson(p.cards, publicView.players[i]?.cards))
+    .map((p) => ({ seat: p.seat, cards: p.cards }));
+  let ext: PrivatePart['ext'];
+  for (const [name, fields] of Object.entries(seatView.ext ?? {}) as [string, Record<string, unknown> | null][]) {
+    const pub = (publicView.ext as Record<string, Record<string, unknown> | null> | undefined)?.[name];
+    if (!fields) continue;
+    if (!pub) {
+      ext = { ...ext, [name]: fields } as PrivatePart['ext'];
+      continue;
+    }
+    const own: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(fields)) if (!sameJson(value, pub[key])) own[key] = value;
+    if (Object.keys(own).length) ext = { ...ext, [name]: own } as PrivatePart['ext'];
+  }
+  if (!changed.length && !players.length && seatView.legal === null && !ext) return null;
+  return { events: changed, players, legal: seatView.legal, ...(ext ? { ext } : {}) };
+}
+
 /** Whether a private part belongs to this public update. */
 export const samePart = (pub: TableHandPayload, own: TableHandPrivatePayload): boolean =>
   pub.tableId === own.tableId && pub.handId === own.handId && pub.seq === own.seq;
@@ -52,7 +93,7 @@ export function mergeView(pub: HandViewWire, own: TableHandPrivatePayload): Hand
     legal: own.legal,
     players: pub.players.map((p) => (cards.has(p.seat) ? { ...p, cards: cards.get(p.seat)! } : p)),
   };
-  if (own.ext && pub.ext) {
+  if (own.ext) {
     const ext: Record<string, unknown> = { ...pub.ext };
     for (const [name, fields] of Object.entries(own.ext)) ext[name] = { ...(ext[name] as object), ...fields };
     view.ext = ext as ViewExt;
@@ -88,7 +129,8 @@ export class HandFeedAssembler {
   }
 
   private(own: TableHandPrivatePayload): { payload: TableHandPayload; late: true } | null {
-    if (this.current && samePart(this.current, own)) return { payload: mergeHandPrivate(this.current, own), late: true };
+    if (this.current && samePart(this.current, own))
+      return { payload: mergeHandPrivate(this.current, own), late: true };
     this.waiting.push(own);
     if (this.waiting.length > 16) this.waiting.shift(); // never grows: a stray part is forgotten
     return null;

@@ -13,8 +13,8 @@ import {
   type HandEvent,
   type Viewer,
 } from '@naiko/engine';
-import type { ClockInfo, HandEventWire, HandViewWire, TableHandPrivatePayload } from '@naiko/contracts';
-import type { HandPrivateFeed, TableBroadcaster } from '../ports';
+import { privatePart, type ClockInfo, type HandEventWire, type HandViewWire } from '@naiko/contracts';
+import type { TableBroadcaster } from '../ports';
 import type { RunningHand } from './running-hand';
 
 /**
@@ -41,40 +41,6 @@ export function publishHand(
     if (own) broadcaster.handPrivate(tableId, userId, { handId: h.id, handNumber: h.number, seq, seat, ...own });
   }
   broadcaster.hand(tableId, { handId: h.id, handNumber: h.number, seq, events: publicEvents, view: publicView, clock });
-}
-
-const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * What a seat's events and view hold that the public ones do not, or null when nothing (every card
- * of his shown, not his turn): his versions of the events that differ, the players' cards he sees
- * (his own), his legal actions and the rule modules' view fields that differ (Naiko's peek and discard).
- */
-export function privatePart(
-  publicEvents: readonly HandEventWire[],
-  publicView: HandViewWire,
-  seatEvents: readonly HandEventWire[],
-  seatView: HandViewWire,
-): Omit<TableHandPrivatePayload, 'tableId' | 'handId' | 'handNumber' | 'seq' | 'seat'> | null {
-  // The engine redacts events for a viewer and never drops one: both lists pair up by index.
-  if (seatEvents.length !== publicEvents.length) throw new Error('a seat feed and the public feed differ in length');
-  const changed: { index: number; event: HandEventWire }[] = [];
-  seatEvents.forEach((event, index) => {
-    if (!sameJson(event, publicEvents[index])) changed.push({ index, event });
-  });
-  const players = seatView.players
-    .filter((p, i) => !sameJson(p.cards, publicView.players[i]?.cards))
-    .map((p) => ({ seat: p.seat, cards: p.cards }));
-  let ext: HandPrivateFeed['ext'];
-  for (const [name, fields] of Object.entries(seatView.ext ?? {}) as [string, Record<string, unknown> | null][]) {
-    const pub = (publicView.ext as Record<string, Record<string, unknown> | null> | undefined)?.[name];
-    if (!fields || !pub) continue;
-    const own: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(fields)) if (!sameJson(value, pub[key])) own[key] = value;
-    if (Object.keys(own).length) ext = { ...ext, [name]: own };
-  }
-  if (!changed.length && !players.length && seatView.legal === null && !ext) return null;
-  return { events: changed, players, legal: seatView.legal, ...(ext ? { ext } : {}) };
 }
 
 /**
