@@ -81,8 +81,9 @@ export function privatePart(
 }
 
 /** Whether a private part belongs to this public update. */
-export const samePart = (pub: TableHandPayload, own: TableHandPrivatePayload): boolean =>
-  pub.tableId === own.tableId && pub.handId === own.handId && pub.seq === own.seq;
+type UpdateId = Pick<TableHandPayload, 'tableId' | 'handId' | 'seq'>;
+export const samePart = (a: UpdateId, b: UpdateId): boolean =>
+  a.tableId === b.tableId && a.handId === b.handId && a.seq === b.seq;
 
 /** The player's view: the public one with his own part applied. */
 export function mergeView(pub: HandViewWire, own: TableHandPrivatePayload): HandViewWire {
@@ -149,4 +150,57 @@ export class HandFeedAssembler {
       if (w.tableId === pub.tableId && w.handId === pub.handId && w.seq <= pub.seq) this.waiting.splice(i, 1);
     }
   }
+}
+
+/**
+ * A client's recorded messages (its `onAny` log, in arrival order) as the client puts them together:
+ * each `table:hand` with the player's private part merged in, the `table:hand-private` messages left
+ * out. Tests and tools that record a socket read hand updates through it.
+ */
+export function assembleRecorded<T extends { event: string; payload: unknown }>(messages: readonly T[]): T[] {
+  const feeds = new Map<string, HandFeedAssembler>();
+  const feedOf = (tableId: string) => feeds.get(tableId) ?? feeds.set(tableId, new HandFeedAssembler()).get(tableId)!;
+  const out: T[] = [];
+  for (const m of messages) {
+    const p = m.payload as { tableId: string };
+    if (m.event === 'table:snapshot') feedOf(p.tableId).reset();
+    if (m.event === 'table:hand') {
+      out.push({ ...m, payload: feedOf(p.tableId).public(m.payload as TableHandPayload) });
+    } else if (m.event === 'table:hand-private') {
+      const late = feedOf(p.tableId).private(m.payload as TableHandPrivatePayload);
+      if (!late) continue;
+      const at = out.findLastIndex(
+        (x) => x.event === 'table:hand' && samePart(x.payload as TableHandPayload, late.payload),
+      );
+      if (at >= 0) out[at] = { ...out[at]!, payload: late.payload };
+    } else out.push(m);
+  }
+  return out;
+}
+
+/** What `onHandUpdates` needs of a socket.io client socket (its typed listeners are too generic to name here). */
+interface HandSocket {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: 'table:hand' | 'table:hand-private', fn: (p: any) => void): unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  off(event: 'table:hand' | 'table:hand-private', fn: (p: any) => void): unknown;
+}
+
+/**
+ * Calls `on` with each hand update as this client puts it together (the public part with its private
+ * part merged in; again, merged, when a private part comes after its public part). Returns the off switch.
+ */
+export function onHandUpdates(socket: HandSocket, on: (p: TableHandPayload) => void): () => void {
+  const feed = new HandFeedAssembler();
+  const onPublic = (p: TableHandPayload) => on(feed.public(p));
+  const onPrivate = (p: TableHandPrivatePayload) => {
+    const late = feed.private(p);
+    if (late) on(late.payload);
+  };
+  socket.on('table:hand', onPublic);
+  socket.on('table:hand-private', onPrivate);
+  return () => {
+    socket.off('table:hand', onPublic);
+    socket.off('table:hand-private', onPrivate);
+  };
 }
