@@ -133,7 +133,8 @@ describe('TableHost', () => {
     expect(out.hands.length).toBeGreaterThan(sent);
   });
 
-  test('nothing is built for an audience nobody listens to: a seat whose player has no socket gets no private part, a table nobody watches no public part', async () => {
+  // A seat whose player has no socket gets no private part, a table nobody watches no public part.
+  test('nothing is built for an audience nobody listens to', async () => {
     const s = setup();
     s.out.listening = new Set();
     await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
