@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import { HandFeedAssembler, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
@@ -137,7 +137,14 @@ export async function main(): Promise<void> {
           if (seat !== null && pendingSits.delete(i) && pendingSits.size === 0) seated();
           onView(p.hand?.view);
         });
-        socket.on('table:hand', (p: TableHandPayload) => {
+        // The public part of each update and this player's private part (own cards, legal actions), put together.
+        const feed = new HandFeedAssembler();
+        socket.on('table:hand-private', (own) => {
+          const late = feed.private(own);
+          if (late) onView(late.payload.view);
+        });
+        socket.on('table:hand', (part: TableHandPayload) => {
+          const p = feed.public(part);
           if (pending && Number.isFinite(pending.at) && p.events.some((e) => e.type === 'action' && e.seat === seat)) {
             const ms = performance.now() - pending.at;
             if (phase !== 'warmup') latencies[phase].push(ms);

@@ -34,7 +34,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import { HandFeedAssembler, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import {
@@ -250,7 +250,14 @@ export async function main(): Promise<void> {
           if (seat !== null) seated(i);
           onView(p.hand?.view);
         });
-        socket.on('table:hand', (p: TableHandPayload) => {
+        // The public part of each update and this player's private part (own cards, legal actions), put together.
+        const feed = new HandFeedAssembler();
+        socket.on('table:hand-private', (own) => {
+          const late = feed.private(own);
+          if (late) onView(late.payload.view);
+        });
+        socket.on('table:hand', (part: TableHandPayload) => {
+          const p = feed.public(part);
           if (measuring && i % seats === 0) {
             if (p.events.some((e) => e.type === 'hand-ended')) handsSeen++;
             actionsSeen += p.events.filter((e) => e.type === 'action').length;

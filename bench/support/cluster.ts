@@ -8,7 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { TableHandPayload, TablePublicState, TableSnapshotPayload } from '@naiko/contracts';
+import {
+  HandFeedAssembler,
+  type TableHandPayload,
+  type TablePublicState,
+  type TableSnapshotPayload,
+} from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { decideBotAction, toBotView } from '@naiko/table';
 import { connectSocket, type TestSocket } from '../../test/support/socket';
@@ -212,7 +217,14 @@ export class ClusterPlayer {
         socket.emit('table:reload', { tableId: this.o.tableId, amount: this.o.reloadTo });
       }
     });
-    socket.on('table:hand', (p: TableHandPayload) => {
+    // The public part of each update and this player's private part (own cards, legal actions), put together.
+    const feed = new HandFeedAssembler();
+    socket.on('table:hand-private', (own) => {
+      const late = feed.private(own);
+      if (late) this.onView(late.payload.handId, late.payload.view);
+    });
+    socket.on('table:hand', (part: TableHandPayload) => {
+      const p = feed.public(part);
       const now = Date.now();
       this.o.onHandEvent?.(p.tableId, 'hand', now, p.handId);
       for (const e of p.events) {

@@ -133,16 +133,24 @@ describe('TableHost', () => {
     expect(out.hands.length).toBeGreaterThan(sent);
   });
 
-  test('nothing is built for an audience nobody listens to: a seat whose player has no socket gets no feed, and no spectator feed without spectators', async () => {
+  // A seat whose player has no socket gets no private part, a table nobody watches no public part.
+  test('nothing is built for an audience nobody listens to', async () => {
     const s = setup();
-    s.out.listening = new Set([A]);
+    s.out.listening = new Set();
     await s.host.sit({ userId: A, name: 'ann' }, { buyIn: 500 });
     await s.host.sit({ userId: B, name: 'bob' }, { buyIn: 500 });
     s.timers.advance(100);
     await flush(s.host);
     expect(s.host.handState).not.toBeNull();
-    expect(s.out.hands.length).toBeGreaterThan(0);
-    expect(s.out.hands.every((x) => x.audience !== 'spectators' && x.audience.userId === A)).toBe(true);
+    expect(s.out.publics).toEqual([]);
+    expect(s.out.privates).toEqual([]);
+    // Ann opens the table: the public part of each update reaches the room, only she gets her private part.
+    s.out.listening.add(A);
+    const h = s.host.handState!;
+    await s.host.act(h.toAct === 0 ? A : B, h.version, { type: 'call' });
+    expect(s.out.publics.length).toBeGreaterThan(0);
+    expect(s.out.privates.length).toBeGreaterThan(0);
+    expect(s.out.privates.every((x) => x.userId === A)).toBe(true);
     // Bob comes back: his snapshot carries the confirmed state, the next feeds reach him.
     s.out.listening.add(B);
     expect(s.host.snapshot(B).hand?.view).toBeDefined();
