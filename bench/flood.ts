@@ -23,7 +23,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import { HandFeedAssembler, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
@@ -119,11 +119,11 @@ export async function main(): Promise<void> {
           if (pending && pending.version === wire.version) return;
           const bv = toBotView(view as never, 10);
           if (!bv) return;
-          const botDecision = decideBotAction(bv, rng);
+          const decision = decideBotAction(bv, rng);
           const action =
-            botDecision.type === 'draw'
-              ? { type: 'draw' as const, discard: botDecision.discard }
-              : { type: botDecision.type, ...('amount' in botDecision ? { amount: botDecision.amount } : {}) };
+            decision.type === 'draw'
+              ? { type: 'draw' as const, discard: decision.discard }
+              : { type: decision.type, ...('amount' in decision ? { amount: decision.amount } : {}) };
           pending = { version: wire.version, at: Number.POSITIVE_INFINITY };
           setTimeout(
             () => {
@@ -133,16 +133,23 @@ export async function main(): Promise<void> {
             thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32),
           );
         };
-        socket.on('table:snapshot', (tableSnapshotPayload: TableSnapshotPayload) => {
-          seat = tableSnapshotPayload.yourSeat;
+        socket.on('table:snapshot', (payload: TableSnapshotPayload) => {
+          seat = payload.yourSeat;
           if (seat !== null && pendingSits.delete(index) && pendingSits.size === 0) seated();
-          onView(tableSnapshotPayload.hand?.view);
+          onView(payload.hand?.view);
         });
-        socket.on('table:hand', (tableHandPayload: TableHandPayload) => {
+        // The public part of each update and this player's private part (own cards, legal actions), put together.
+        const feed = new HandFeedAssembler();
+        socket.on('table:hand-private', (own) => {
+          const late = feed.private(own);
+          if (late) onView(late.payload.view);
+        });
+        socket.on('table:hand', (part: TableHandPayload) => {
+          const publicPart = feed.public(part);
           if (
             pending &&
             Number.isFinite(pending.at) &&
-            tableHandPayload.events.some((e) => e.type === 'action' && e.seat === seat)
+            publicPart.events.some((e) => e.type === 'action' && e.seat === seat)
           ) {
             const ms = performance.now() - pending.at;
             if (phase !== 'warmup') latencies[phase].push(ms);
@@ -152,14 +159,14 @@ export async function main(): Promise<void> {
             }
             pending = null;
           }
-          onView(tableHandPayload.view);
+          onView(publicPart.view);
         });
-        socket.on('table:update', (tableUpdatePayload) => {
-          if (tableUpdatePayload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
+        socket.on('table:update', (payload) => {
+          if (payload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
             socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
         });
-        socket.on('error', (socketError) => {
-          clientErrors.set(socketError.code, (clientErrors.get(socketError.code) ?? 0) + 1);
+        socket.on('error', (error) => {
+          clientErrors.set(error.code, (clientErrors.get(error.code) ?? 0) + 1);
           pending = null;
         });
         setTimeout(
@@ -268,7 +275,7 @@ export async function main(): Promise<void> {
         console.log(`players' errors: ${[...clientErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
   } finally {
-    for (const testSocket of sockets) testSocket.close();
+    for (const socket of sockets) socket.close();
     await prisma.$disconnect();
     await bench.stop();
   }

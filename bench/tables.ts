@@ -36,7 +36,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import { HandFeedAssembler, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import {
@@ -131,13 +131,13 @@ async function hostMemoryKb(tables: number): Promise<number> {
     keep.push(host);
   }
   timers.advance(1);
-  for (const tableHost of keep) await tableHost.idle();
+  for (const host of keep) await host.idle();
   // The in-memory hand store keeps every event (the real one is PostgreSQL): leave it out.
   hands.hands.clear();
   gc();
   const after = process.memoryUsage().heapUsed;
   if (keep.some((h) => h.handState === null)) throw new Error('a table did not deal');
-  for (const tableHost of keep) tableHost.stop();
+  for (const host of keep) host.stop();
   return Math.round((after - before) / 1024 / tables);
 }
 
@@ -236,11 +236,11 @@ export async function main(): Promise<void> {
           if (pending && pending.version === wire.version) return;
           const bv = toBotView(view as never, 10);
           if (!bv) return;
-          const botDecision = decideBotAction(bv, rng);
+          const decision = decideBotAction(bv, rng);
           const action =
-            botDecision.type === 'draw'
-              ? { type: 'draw' as const, discard: botDecision.discard }
-              : { type: botDecision.type, ...('amount' in botDecision ? { amount: botDecision.amount } : {}) };
+            decision.type === 'draw'
+              ? { type: 'draw' as const, discard: decision.discard }
+              : { type: decision.type, ...('amount' in decision ? { amount: decision.amount } : {}) };
           const send = () => {
             pending = { version: wire.version, at: performance.now() };
             socket.emit('table:act', { tableId: host.tableId, version: wire.version, action: action as never });
@@ -250,17 +250,24 @@ export async function main(): Promise<void> {
           pending = { version: wire.version, at: Number.POSITIVE_INFINITY };
           setTimeout(send, thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32));
         };
-        socket.on('table:snapshot', (tableSnapshotPayload: TableSnapshotPayload) => {
-          seat = tableSnapshotPayload.yourSeat;
+        socket.on('table:snapshot', (payload: TableSnapshotPayload) => {
+          seat = payload.yourSeat;
           if (seat !== null) seated(index);
-          onView(tableSnapshotPayload.hand?.view);
+          onView(payload.hand?.view);
         });
-        socket.on('table:hand', (tableHandPayload: TableHandPayload) => {
+        // The public part of each update and this player's private part (own cards, legal actions), put together.
+        const feed = new HandFeedAssembler();
+        socket.on('table:hand-private', (own) => {
+          const late = feed.private(own);
+          if (late) onView(late.payload.view);
+        });
+        socket.on('table:hand', (part: TableHandPayload) => {
+          const publicPart = feed.public(part);
           if (measuring && index % seats === 0) {
-            if (tableHandPayload.events.some((e) => e.type === 'hand-ended')) handsSeen++;
-            actionsSeen += tableHandPayload.events.filter((e) => e.type === 'action').length;
+            if (publicPart.events.some((e) => e.type === 'hand-ended')) handsSeen++;
+            actionsSeen += publicPart.events.filter((e) => e.type === 'action').length;
           }
-          if (pending && tableHandPayload.events.some((e) => e.type === 'action' && e.seat === seat)) {
+          if (pending && publicPart.events.some((e) => e.type === 'action' && e.seat === seat)) {
             // A timeout's action while still thinking is not a measured decision.
             if (measuring && Number.isFinite(pending.at)) {
               const ms = performance.now() - pending.at;
@@ -269,14 +276,14 @@ export async function main(): Promise<void> {
             } else if (measuring) timeouts++;
             pending = null;
           }
-          onView(tableHandPayload.view);
+          onView(publicPart.view);
         });
-        socket.on('table:update', (tableUpdatePayload) => {
-          if (tableUpdatePayload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
+        socket.on('table:update', (payload) => {
+          if (payload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
             socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
         });
-        socket.on('error', (socketError) => {
-          if (socketError.code !== 'CONFLICT') log(`client error: ${socketError.code} ${socketError.message}`);
+        socket.on('error', (error) => {
+          if (error.code !== 'CONFLICT') log(`client error: ${error.code} ${error.message}`);
           pending = null;
         });
         // Tables open at different moments, as in a real room (all dealing in step would make every
@@ -405,7 +412,7 @@ export async function main(): Promise<void> {
       postgresAllCpuMsPerHand: Math.round(((dbCpuSeconds * 1000) / hands) * 100) / 100,
       loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
     };
-    for (const testSocket of sockets) testSocket.close();
+    for (const socket of sockets) socket.close();
     if (json) console.log(JSON.stringify(result));
     else {
       console.log(

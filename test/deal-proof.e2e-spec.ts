@@ -17,7 +17,7 @@ import {
 } from '@naiko/engine';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { Module } from '@nestjs/common';
-import { QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
+import { onHandUpdates, QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, WebModule } from '@naiko/platform';
 import { parse as parseToml } from 'smol-toml';
 import { connectSocket, startTestApp, type TestApp, type TestSocket } from './support';
@@ -100,7 +100,7 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
     });
     if (process.env.DEBUG_DEAL_PROOF)
       socket.on('error', (e: unknown) => console.log(username, 'error', JSON.stringify(e)));
-    socket.on('table:hand', (p: TableHandPayload) => {
+    onHandUpdates(socket, (p: TableHandPayload) => {
       if (process.env.DEBUG_DEAL_PROOF)
         console.log(
           username,

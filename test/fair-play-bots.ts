@@ -15,7 +15,7 @@ import {
   type Card,
   type RandomSource,
 } from '@naiko/engine';
-import type { TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
+import { onHandUpdates, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import type { TestSocket } from './support';
 
 export type Policy = 'honest' | 'recipient' | 'donor' | 'colluder';
@@ -144,7 +144,7 @@ export function script(o: ScriptOptions): ScriptedPlayer {
   const onError = (e: unknown) => errors.push(e);
   o.socket.on('error', onError);
   o.socket.on('table:snapshot', onSnapshot);
-  o.socket.on('table:hand', onHand);
+  const offHand = onHandUpdates(o.socket, onHand);
   o.socket.on('table:update', onUpdate as never);
   return {
     userId: o.userId,
@@ -153,7 +153,7 @@ export function script(o: ScriptOptions): ScriptedPlayer {
     stop() {
       stopped = true;
       o.socket.off('table:snapshot', onSnapshot);
-      o.socket.off('table:hand', onHand);
+      offHand();
       o.socket.off('table:update', onUpdate as never);
       o.socket.off('error', onError);
     },

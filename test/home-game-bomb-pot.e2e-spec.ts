@@ -8,7 +8,13 @@
 import request from 'supertest';
 import { Module } from '@nestjs/common';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
-import { QUEUES, type TableHandPayload, type TableSnapshotPayload, type WireHandEvent } from '@naiko/contracts';
+import {
+  onHandUpdates,
+  QUEUES,
+  type TableHandPayload,
+  type TableSnapshotPayload,
+  type WireHandEvent,
+} from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService } from '@naiko/platform';
 import { connectSocket, startTestApp, type TestApp, type TestSocket } from './support';
 
@@ -95,7 +101,7 @@ describe('home games: a bomb pot on demand', () => {
               : 'fold';
       c.socket.emit('table:act', { tableId, version: v.version, action: { type } as never });
     };
-    c.socket.on('table:hand', onHand);
+    onHandUpdates(c.socket, onHand);
     c.socket.on('table:snapshot', onHand);
   }
 

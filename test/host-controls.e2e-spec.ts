@@ -12,6 +12,7 @@ import request from 'supertest';
 import { Module } from '@nestjs/common';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import {
+  onHandUpdates,
   QUEUES,
   type SocketError,
   type TableChatMessage,
@@ -88,7 +89,7 @@ describe('host controls and moderated chat at a private table', () => {
     const c: Client = { userId: user!.id, username, token, socket, updates: [], chats: [], hands: [] };
     socket.on('table:update', (p) => c.updates.push(p));
     socket.on('table:chat', (p) => c.chats.push(p));
-    socket.on('table:hand', (p) => c.hands.push(p));
+    onHandUpdates(socket, (p) => c.hands.push(p));
     clients.push(c);
     return c;
   }

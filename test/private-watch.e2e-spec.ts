@@ -5,7 +5,13 @@
 import request from 'supertest';
 import { Module } from '@nestjs/common';
 import { ChipLedger, PrismaService } from '@naiko/persistence';
-import { QUEUES, type SocketError, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
+import {
+  onHandUpdates,
+  QUEUES,
+  type SocketError,
+  type TableHandPayload,
+  type TableSnapshotPayload,
+} from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesGateway, TablesService, tableRoom } from '@naiko/platform';
 import {
   answer,
@@ -125,7 +131,7 @@ describe('private tables are watched by invitation only', () => {
       const type = v.legal.actions.includes('check') ? 'check' : 'call';
       c.socket.emit('table:act', { tableId, version: v.version, action: { type } });
     };
-    c.socket.on('table:hand', onHand);
+    onHandUpdates(c.socket, onHand);
     c.socket.on('table:snapshot', onHand);
   }
   const mySeat = new Map<Client, number | null>();

@@ -6,7 +6,7 @@
 //    tables share it, and a restart of the app (same database) does not give a fresh one.
 import { Module } from '@nestjs/common';
 import request from 'supertest';
-import { QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
+import { onHandUpdates, QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import {
   DEFAULT_TEMPLATES,
@@ -97,7 +97,7 @@ describe('issue 18 rules at real tables (e2e)', () => {
       c.seats.set(p.tableId, p.yourSeat);
       if (p.hand) c.views.push({ tableId: p.tableId, view: p.hand.view as unknown as ViewLike });
     });
-    socket.on('table:hand', (p: TableHandPayload) =>
+    onHandUpdates(socket, (p: TableHandPayload) =>
       c.views.push({ tableId: p.tableId, view: p.view as unknown as ViewLike }),
     );
     return c;
@@ -141,10 +141,10 @@ describe('issue 18 rules at real tables (e2e)', () => {
         action: (type === 'raise' || type === 'bet' ? { type, amount: legal.minTo } : { type }) as never,
       });
     };
-    c.socket.on('table:hand', on);
+    const offHand = onHandUpdates(c.socket, on);
     c.socket.on('table:snapshot', on);
     return () => {
-      c.socket.off('table:hand', on);
+      offHand();
       c.socket.off('table:snapshot', on);
     };
   }

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { Module } from '@nestjs/common';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
+import { onHandUpdates, QUEUES, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService } from '@naiko/platform';
 import { connectSocket, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 
@@ -76,7 +76,7 @@ describe('session ledger', () => {
           : { type: v.legal.actions.includes('check') ? ('check' as const) : ('call' as const) };
       c.socket.emit('table:act', { tableId, version: v.version, action });
     };
-    c.socket.on('table:hand', onHand);
+    onHandUpdates(c.socket, onHand);
     c.socket.on('table:snapshot', onHand);
   }
 

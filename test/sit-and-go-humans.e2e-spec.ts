@@ -7,6 +7,8 @@
 import { Module } from '@nestjs/common';
 import request from 'supertest';
 import {
+  assembleRecorded,
+  onHandUpdates,
   QUEUES,
   type SitAndGoView,
   type SocketError,
@@ -198,13 +200,13 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
         })
         .catch(() => undefined);
     };
-    a.socket.on('table:hand', onAlice);
+    onHandUpdates(a.socket, onAlice);
     a.socket.on('table:snapshot', onAlice);
 
     for (const bot of bots) await register(SNG4.templateId, bot);
 
     // Both watch the table with their own seat's view.
-    const ownView = (p: Person) => p.received.some((m) => typeof viewOf(m)?.view.viewer === 'number');
+    const ownView = (p: Person) => assembleRecorded(p.received).some((m) => typeof viewOf(m)?.view.viewer === 'number');
     await waitFor('a seat view for Alice and for Bob', async () => ownView(a) && ownView(b));
     expect(a.table).toBe(tableId);
     expect(b.table).toBe(tableId);
@@ -323,7 +325,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       [b, bobSeat],
     ] as const) {
       let ownCards = 0;
-      for (const m of p.received) {
+      // The hand updates as his client put them together: each public part with his private part merged in.
+      for (const m of assembleRecorded(p.received)) {
         const f = viewOf(m);
         if (!f) continue;
         checked++;
@@ -353,6 +356,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       for (const m of p.received) {
         expect([
           'table:hand',
+          'table:hand-private',
           'table:snapshot',
           'table:update',
           'sitAndGoUpdate',

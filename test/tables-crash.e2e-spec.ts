@@ -10,7 +10,7 @@ import { auditLedger, ChipLedger, HandStore, PrismaClient } from '@naiko/persist
 import { seededRandom } from '@naiko/engine';
 import { decideBotAction, makeTableConfig, toBotView } from '@naiko/table';
 import { TokenService } from '@naiko/platform';
-import type { TableHandPayload } from '@naiko/contracts';
+import { onHandUpdates, type TableHandPayload } from '@naiko/contracts';
 import { connectSocket, createTestDatabase, nextEvent, TEST_JWT_SECRET, type TestDatabase } from './support';
 
 const ROOT = join(__dirname, '..');
@@ -106,7 +106,7 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     );
     const feeds = sockets.map(({ socket }) => {
       const got: TableHandPayload[] = [];
-      socket.on('table:hand', (p) => got.push(p));
+      onHandUpdates(socket, (p) => got.push(p));
       return got;
     });
     for (const { socket } of sockets) {
@@ -227,7 +227,7 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
         seat = p.yourSeat;
         onView(p.hand?.view);
       });
-      socket.on('table:hand', (p: TableHandPayload) => {
+      onHandUpdates(socket, (p: TableHandPayload) => {
         actions += p.events.filter((e) => e.type === 'action').length;
         if (killAt && actions >= killAt) resolveKill();
         onView(p.view);

@@ -11,7 +11,7 @@ import {
   type HandEvent,
 } from '@naiko/engine';
 import { Module } from '@nestjs/common';
-import { QUEUES } from '@naiko/contracts';
+import { assembleRecorded, onHandUpdates, QUEUES } from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
 import type {
   SocketError,
@@ -63,11 +63,14 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000,
   }
 }
 
+/** The hand updates as the client put them together (public parts with his private parts merged in). */
 const handPayloads = (c: Client): TableHandPayload[] =>
-  c.received.filter((r) => r.event === 'table:hand').map((r) => r.payload as TableHandPayload);
+  assembleRecorded(c.received)
+    .filter((r) => r.event === 'table:hand')
+    .map((r) => r.payload as TableHandPayload);
 const handEvents = (c: Client): WireHandEvent[] => handPayloads(c).flatMap((p) => p.events);
 const viewsOf = (c: Client): ViewLike[] =>
-  c.received.flatMap((r) =>
+  assembleRecorded(c.received).flatMap((r) =>
     r.event === 'table:hand'
       ? [(r.payload as TableHandPayload).view as unknown as ViewLike]
       : r.event === 'table:snapshot' && (r.payload as TableSnapshotPayload).hand
@@ -144,10 +147,10 @@ describe('Naiko mode and draw turns at cash tables', () => {
       const action = decide(v, v.legal);
       if (action) c.socket.emit('table:act', { tableId, version: v.version, action: action as never });
     };
-    c.socket.on('table:hand', onHand);
+    const offHand = onHandUpdates(c.socket, onHand);
     c.socket.on('table:snapshot', onHand);
     return () => {
-      c.socket.off('table:hand', onHand);
+      offHand();
       c.socket.off('table:snapshot', onHand);
     };
   }
@@ -232,8 +235,12 @@ describe('Naiko mode and draw turns at cash tables', () => {
     for (const c of [bob, carol]) {
       expect(c.received.length).toBeGreaterThan(10);
       for (const r of c.received) {
-        const p = r.payload as { events?: WireHandEvent[] };
-        for (const e of p.events ?? []) if (e.type === 'x-power') expect(e).not.toHaveProperty('card');
+        // Public parts carry events, private parts `{ index, event }` (his own versions).
+        const p = r.payload as { events?: (WireHandEvent | { index: number; event: WireHandEvent })[] };
+        for (const x of p.events ?? []) {
+          const e = ('index' in x ? x.event : x) as WireHandEvent;
+          if (e.type === 'x-power') expect(e).not.toHaveProperty('card');
+        }
       }
       expect(viewsOf(c).every((v) => (v.ext?.powers?.peek ?? null) === null)).toBe(true);
     }

@@ -4,7 +4,14 @@ import request from 'supertest';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { seededRandom, randomInt, type RandomSource } from '@naiko/engine';
 import { Module } from '@nestjs/common';
-import { QUEUES, SnapshotHandSchema, TableHandPayloadSchema } from '@naiko/contracts';
+import {
+  assembleRecorded,
+  onHandUpdates,
+  QUEUES,
+  SnapshotHandSchema,
+  TableHandPayloadSchema,
+  TableHandPrivatePayloadSchema,
+} from '@naiko/contracts';
 import { LobbyModule, PlatformModule, TablesService, type TableHost } from '@naiko/platform';
 import type { HandEventOf, SocketError, TableHandPayload, TableSnapshotPayload } from '@naiko/contracts';
 import {
@@ -56,12 +63,17 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000,
 /** Every card a socket was sent that belongs to another seat must be face up or shown at that moment. */
 function leaks(payload: unknown, mySeat: number | null): string[] {
   const found: string[] = [];
+  type EventLike = { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] };
   const p = payload as {
-    events?: { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] }[];
+    events?: (EventLike | { index: number; event: EventLike })[];
     view?: ViewLike;
     hand?: { view: ViewLike } | null;
+    /** A private part (`table:hand-private`): the players whose cards it carries. */
+    players?: { seat: number; cards: (number | null)[] }[];
   };
-  for (const e of p.events ?? []) {
+  for (const pl of p.players ?? []) if (pl.seat !== mySeat) found.push(`private part carries seat ${pl.seat}'s cards`);
+  for (const x of p.events ?? []) {
+    const e = 'event' in x ? x.event : x;
     if (e.type === 'hole-dealt' && e.seat !== mySeat) {
       e.cards!.forEach((c, k) => {
         if (c !== null && !e.up![k]) found.push(`hole-dealt to seat ${e.seat} shows ${c}`);
@@ -156,11 +168,11 @@ describe('cash and private tables', () => {
       if (p.events.some((e) => e.type === 'busted' && e.playerId === c.userId))
         c.socket.emit('table:reload', { tableId, amount: 2000 });
     };
-    c.socket.on('table:hand', onHand);
+    const offHand = onHandUpdates(c.socket, onHand);
     c.socket.on('table:snapshot', onHand);
     c.socket.on('table:update', onUpdate as never);
     return () => {
-      c.socket.off('table:hand', onHand);
+      offHand();
       c.socket.off('table:snapshot', onHand);
       c.socket.off('table:update', onUpdate as never);
     };
@@ -217,23 +229,31 @@ describe('cash and private tables', () => {
     expect(bot?.name.startsWith('BOT ')).toBe(true);
 
     for (const c of [alice, bob, carol]) {
-      const hands = c.received.filter((r) => r.event === 'table:hand' || r.event === 'table:snapshot');
+      const hands = c.received.filter((r) => r.event.startsWith('table:hand') || r.event === 'table:snapshot');
       expect(hands.length).toBeGreaterThan(20);
       // Seats never change here, so the seat a socket had is the seat every message was for.
       const seat = c === carol ? null : c.seat;
       const problems = hands.flatMap((r) => leaks(r.payload, seat));
       expect(problems).toEqual([]);
+      // The public part of an update goes to the whole room: it holds no card a spectator may not see.
+      const publicParts = hands.filter((r) => r.event === 'table:hand');
+      expect(publicParts.flatMap((r) => leaks(r.payload, null))).toEqual([]);
+      // A spectator gets no private part; a player only his own.
+      const privateParts = hands.filter((r) => r.event === 'table:hand-private');
+      if (c === carol) expect(privateParts).toEqual([]);
+      else expect(privateParts.every((r) => (r.payload as { seat: number }).seat === c.seat)).toBe(true);
       // What the server really sent matches the contracts' schemas (issue 24: the client reads these types).
       for (const r of hands) {
         if (r.event === 'table:hand') TableHandPayloadSchema.parse(r.payload);
+        else if (r.event === 'table:hand-private') TableHandPrivatePayloadSchema.parse(r.payload);
         else {
           const hand = (r.payload as TableSnapshotPayload).hand;
           if (hand) SnapshotHandSchema.parse(hand);
         }
       }
     }
-    // The players did see their own cards.
-    const own = alice.received
+    // The players did see their own cards (the public parts with their private parts merged in).
+    const own = assembleRecorded(alice.received)
       .filter((r) => r.event === 'table:hand')
       .flatMap((r) => (r.payload as TableHandPayload).events)
       .filter((e): e is HandEventOf<'hole-dealt'> => e.type === 'hole-dealt' && e.seat === alice.seat);

@@ -5,6 +5,7 @@
 // clock checks or folds for him and he stays in the tournament until his chips are gone. Every
 // message both received is recorded and checked: none holds another seat's unrevealed card.
 import request from 'supertest';
+import { assembleRecorded, onHandUpdates } from '@naiko/contracts';
 import type { SocketError, TableHandPayload, TableSnapshotPayload, TournamentView } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { mttTournamentId, TournamentsService } from '@naiko/platform';
@@ -135,7 +136,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
       aliceActs++;
       a.socket.emit('table:act', { tableId: p.tableId, version: v.version, action: { type } as never });
     };
-    a.socket.on('table:hand', onAlice);
+    onHandUpdates(a.socket, onAlice);
     a.socket.on('table:snapshot', onAlice);
 
     await request(t.url)
@@ -146,7 +147,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
 
     // Both are told their table and receive their own seat's view of a hand there.
     const ownView = (p: Person) =>
-      p.received.some(
+      assembleRecorded(p.received).some(
         (m) =>
           (m.event === 'table:hand' &&
             typeof ((m.payload as TableHandPayload).view as unknown as View).viewer === 'number') ||
@@ -235,7 +236,8 @@ describe('Scheduled tournament with human players (e2e)', () => {
     let checked = 0;
     for (const p of [a, b]) {
       let ownCards = 0;
-      for (const m of p.received) {
+      // The hand updates as his client put them together: each public part with his private part merged in.
+      for (const m of assembleRecorded(p.received)) {
         let handId: string | null = null;
         let view: View | null = null;
         let events: WireEvent[] = [];
@@ -272,6 +274,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
       for (const m of p.received) {
         expect([
           'table:hand',
+          'table:hand-private',
           'table:snapshot',
           'table:update',
           'tournamentUpdate',

@@ -8,7 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { TableHandPayload, TablePublicState, TableSnapshotPayload } from '@naiko/contracts';
+import {
+  HandFeedAssembler,
+  type TableHandPayload,
+  type TablePublicState,
+  type TableSnapshotPayload,
+} from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { decideBotAction, toBotView } from '@naiko/table';
 import { connectSocket, type TestSocket } from '../../test/support/socket';
@@ -42,40 +47,40 @@ export interface Copy {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startCopy(copyOptions: CopyOptions): Copy {
-  const child = spawn(process.execPath, [...serverNodeFlags(), copyOptions.entry], {
+export function startCopy(options: CopyOptions): Copy {
+  const child = spawn(process.execPath, [...serverNodeFlags(), options.entry], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_OPTIONS: '',
       NODE_ENV: 'test',
-      PORT: String(copyOptions.port),
+      PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATABASE_URL: copyOptions.databaseUrl,
+      DATABASE_URL: options.databaseUrl,
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: copyOptions.prefix,
+      REDIS_PREFIX: options.prefix,
       EMBEDDED_FALLBACK: 'false',
-      JWT_SECRET: copyOptions.jwtSecret,
+      JWT_SECRET: options.jwtSecret,
       LOG_LEVEL: 'warn',
       SEED_DEMO_USERS: 'false',
       ROOM_CONFIG: 'off',
       HEARTBEAT_EVERY_MS: '0',
       CLUSTER_MODE: 'redis',
-      INSTANCE_ID: copyOptions.instanceId,
+      INSTANCE_ID: options.instanceId,
       // The database is migrated once before the copies start (concurrent boots would queue on
       // the migration lock).
       MIGRATE_ON_START: 'false',
-      ...copyOptions.env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
-  const keep = copyOptions.logTail ?? 4000;
+  const keep = options.logTail ?? 4000;
   child.stderr!.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-keep)));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${copyOptions.port}`;
+  const url = `http://127.0.0.1:${options.port}`;
   const copy: Copy = {
-    instanceId: copyOptions.instanceId,
+    instanceId: options.instanceId,
     url,
     child,
     alive: true,
@@ -96,11 +101,11 @@ export function startCopy(copyOptions: CopyOptions): Copy {
       const show = process.env.BENCH_COPY_LOG;
       createInterface({ input: child.stdout! }).on(
         'line',
-        (line) => show && line.includes(show) && console.error(`[${copyOptions.instanceId}] ${line}`),
+        (line) => show && line.includes(show) && console.error(`[${options.instanceId}] ${line}`),
       );
       void exited.then((code) => {
         clearInterval(poll);
-        reject(new Error(`copy ${copyOptions.instanceId} exited (${code}): ${tail}`));
+        reject(new Error(`copy ${options.instanceId} exited (${code}): ${tail}`));
       });
     }),
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
@@ -164,16 +169,16 @@ export class ClusterPlayer {
   private rewatch: NodeJS.Timeout | null = null;
   private sat = false;
 
-  constructor(private readonly playerOptions: PlayerOptions) {
-    this.rng = seededRandom(playerOptions.seed);
+  constructor(private readonly options: PlayerOptions) {
+    this.rng = seededRandom(options.seed);
   }
 
   async start(): Promise<void> {
     await this.connect();
     this.socket!.emit('table:sit', {
-      tableId: this.playerOptions.tableId,
-      buyIn: this.playerOptions.buyIn,
-      seat: this.playerOptions.seat,
+      tableId: this.options.tableId,
+      buyIn: this.options.buyIn,
+      seat: this.options.seat,
     });
   }
 
@@ -185,12 +190,10 @@ export class ClusterPlayer {
 
   private async connect(): Promise<void> {
     for (let attempt = 0; !this.stopped; attempt++) {
-      for (const copy of typeof this.playerOptions.copies === 'function'
-        ? this.playerOptions.copies()
-        : this.playerOptions.copies) {
+      for (const copy of typeof this.options.copies === 'function' ? this.options.copies() : this.options.copies) {
         if (!copy.alive) continue;
         try {
-          const { socket } = await connectSocket(copy.url, this.playerOptions.token, 10_000);
+          const { socket } = await connectSocket(copy.url, this.options.token, 10_000);
           this.attach(socket, copy);
           return;
         } catch {
@@ -198,63 +201,67 @@ export class ClusterPlayer {
         }
       }
       await new Promise((r) => setTimeout(r, 200));
-      if (attempt > 100) throw new Error(`${this.playerOptions.username}: no copy accepts a connection`);
+      if (attempt > 100) throw new Error(`${this.options.username}: no copy accepts a connection`);
     }
   }
 
   private attach(socket: TestSocket, copy: Copy): void {
     this.socket = socket;
     this.connectedTo = copy;
-    if (this.playerOptions.record)
+    if (this.options.record)
       socket.onAny((event: string, payload: unknown) => this.received.push({ event, payload, at: Date.now() }));
-    socket.on('table:snapshot', (tableSnapshotPayload: TableSnapshotPayload) => {
+    socket.on('table:snapshot', (payload: TableSnapshotPayload) => {
       this.sat = true;
-      this.seat = tableSnapshotPayload.yourSeat;
-      this.onView(tableSnapshotPayload.hand?.handId ?? null, tableSnapshotPayload.hand?.view);
+      this.seat = payload.yourSeat;
+      this.onView(payload.hand?.handId ?? null, payload.hand?.view);
     });
-    socket.on('table:update', (tableUpdatePayload) => {
-      this.seatFrom(tableUpdatePayload.table);
+    socket.on('table:update', (payload) => {
+      this.seatFrom(payload.table);
       if (
-        this.playerOptions.reloadTo &&
-        tableUpdatePayload.events.some(
-          (e) => e.type === 'busted' && (e as { playerId?: string }).playerId === this.playerOptions.userId,
-        )
+        this.options.reloadTo &&
+        payload.events.some((e) => e.type === 'busted' && (e as { playerId?: string }).playerId === this.options.userId)
       ) {
-        socket.emit('table:reload', { tableId: this.playerOptions.tableId, amount: this.playerOptions.reloadTo });
+        socket.emit('table:reload', { tableId: this.options.tableId, amount: this.options.reloadTo });
       }
     });
-    socket.on('table:hand', (tableHandPayload: TableHandPayload) => {
+    // The public part of each update and this player's private part (own cards, legal actions), put together.
+    const feed = new HandFeedAssembler();
+    socket.on('table:hand-private', (own) => {
+      const late = feed.private(own);
+      if (late) this.onView(late.payload.handId, late.payload.view);
+    });
+    socket.on('table:hand', (part: TableHandPayload) => {
+      const publicPart = feed.public(part);
       const now = Date.now();
-      this.playerOptions.onHandEvent?.(tableHandPayload.tableId, 'hand', now, tableHandPayload.handId);
-      for (const wireHandEvent of tableHandPayload.events) {
-        if (wireHandEvent.type === 'hand-ended')
-          this.playerOptions.onHandEvent?.(tableHandPayload.tableId, 'hand-ended', now, tableHandPayload.handId);
-        if (wireHandEvent.type === 'action')
-          this.playerOptions.onHandEvent?.(tableHandPayload.tableId, 'action', now, tableHandPayload.handId);
+      this.options.onHandEvent?.(publicPart.tableId, 'hand', now, publicPart.handId);
+      for (const event of publicPart.events) {
+        if (event.type === 'hand-ended')
+          this.options.onHandEvent?.(publicPart.tableId, 'hand-ended', now, publicPart.handId);
+        if (event.type === 'action') this.options.onHandEvent?.(publicPart.tableId, 'action', now, publicPart.handId);
       }
       if (
         this.pending &&
-        tableHandPayload.events.some((e) => e.type === 'action' && (e as { seat?: number }).seat === this.seat)
+        publicPart.events.some((e) => e.type === 'action' && (e as { seat?: number }).seat === this.seat)
       ) {
-        this.playerOptions.onLatency?.(performance.now() - this.pending.at);
+        this.options.onLatency?.(performance.now() - this.pending.at);
         this.pending = null;
       }
-      this.onView(tableHandPayload.handId, tableHandPayload.view);
+      this.onView(publicPart.handId, publicPart.view);
     });
-    socket.on('error', (socketError) => {
+    socket.on('error', (error) => {
       this.pending = null;
       if (
-        socketError.code === 'RATE_LIMITED' ||
-        socketError.code === 'INTERNAL' ||
-        String(socketError.message).includes('TABLE_MOVING') ||
-        String(socketError.message).includes('UNKNOWN_TABLE')
+        error.code === 'RATE_LIMITED' ||
+        error.code === 'INTERNAL' ||
+        String(error.message).includes('TABLE_MOVING') ||
+        String(error.message).includes('UNKNOWN_TABLE')
       ) {
-        this.errors.push(`${socketError.code} ${socketError.message}`);
+        this.errors.push(`${error.code} ${error.message}`);
         this.scheduleWatch(300);
       }
     });
     socket.on('disconnect', () => {
-      if (this.stopped || this.playerOptions.reconnect === false) return;
+      if (this.stopped || this.options.reconnect === false) return;
       // The copy died (SIGKILL): connect to another one and watch the table again. An action sent
       // through it may have died with it: decide again on the snapshot the watch brings (a second
       // action on the same version is refused as stale, never applied twice).
@@ -272,18 +279,14 @@ export class ClusterPlayer {
         this.socket.emit(
           this.sat ? 'table:watch' : 'table:sit',
           this.sat
-            ? { tableId: this.playerOptions.tableId }
-            : ({
-                tableId: this.playerOptions.tableId,
-                buyIn: this.playerOptions.buyIn,
-                seat: this.playerOptions.seat,
-              } as never),
+            ? { tableId: this.options.tableId }
+            : ({ tableId: this.options.tableId, buyIn: this.options.buyIn, seat: this.options.seat } as never),
         );
     }, ms);
   }
 
   private seatFrom(table: TablePublicState): void {
-    const mine = table.seatMap.find((s) => s?.playerId === this.playerOptions.userId);
+    const mine = table.seatMap.find((s) => s?.playerId === this.options.userId);
     this.seat = mine ? mine.seat : null;
   }
 
@@ -294,19 +297,15 @@ export class ClusterPlayer {
     this.seat = wire.viewer;
     const key = `${handId}:${wire.version}`;
     if (this.pending?.key === key) return;
-    const bv = toBotView(view as never, this.playerOptions.bigBlind);
+    const bv = toBotView(view as never, this.options.bigBlind);
     if (!bv) return;
-    const botDecision = decideBotAction(bv, this.rng);
+    const decision = decideBotAction(bv, this.rng);
     const action =
-      botDecision.type === 'draw'
-        ? { type: 'draw' as const, discard: botDecision.discard }
-        : { type: botDecision.type, ...('amount' in botDecision ? { amount: botDecision.amount } : {}) };
+      decision.type === 'draw'
+        ? { type: 'draw' as const, discard: decision.discard }
+        : { type: decision.type, ...('amount' in decision ? { amount: decision.amount } : {}) };
     this.pending = { key, at: performance.now() };
-    this.socket?.emit('table:act', {
-      tableId: this.playerOptions.tableId,
-      version: wire.version,
-      action: action as never,
-    });
+    this.socket?.emit('table:act', { tableId: this.options.tableId, version: wire.version, action: action as never });
   }
 }
 

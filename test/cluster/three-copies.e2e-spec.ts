@@ -24,9 +24,17 @@ const TABLES = 6;
 const SEATS = 3;
 const BIG_BLIND = 10;
 
+interface EventLike {
+  type: string;
+  seat?: number;
+  cards?: (number | null)[];
+  up?: boolean[];
+}
+
 interface HandFeedLike {
   handId?: string;
-  events?: { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] }[];
+  events?: (EventLike | { index: number; event: EventLike })[];
+  players?: { seat: number; cards: (number | null)[] }[];
   view?: { players?: { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean }[] };
   hand?: { handId: string; view: HandFeedLike['view'] } | null;
 }
@@ -37,7 +45,10 @@ function leaks(payload: unknown, userId: string, seatOwners: Map<number, string>
   const p = payload as HandFeedLike;
   const notMine = (seat: number | undefined): boolean => seat !== undefined && seatOwners.get(seat) !== userId;
   const found: string[] = [];
-  for (const e of p.events ?? []) {
+  // A private part (`table:hand-private`) carries `{ index, event }` entries and the cards of `players`.
+  for (const pl of p.players ?? []) if (notMine(pl.seat)) found.push(`private part with seat ${pl.seat}'s cards`);
+  for (const x of p.events ?? []) {
+    const e = 'index' in x ? x.event : x;
     if (e.type === 'hole-dealt' && notMine(e.seat))
       e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
     if (e.type === 'hand-mucked' && notMine(e.seat) && e.cards?.some((c) => c !== null))
@@ -244,7 +255,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     players.forEach((p, i) => {
       const userId = users[i]!.id;
       for (const r of p.received) {
-        if (r.event !== 'table:hand' && r.event !== 'table:snapshot') continue;
+        if (r.event !== 'table:hand' && r.event !== 'table:hand-private' && r.event !== 'table:snapshot') continue;
         const handId = (r.payload as HandFeedLike).handId ?? (r.payload as HandFeedLike).hand?.handId;
         if (!handId) continue;
         checked++;

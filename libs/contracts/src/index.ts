@@ -4,6 +4,7 @@ export * from './socket/errors';
 export * from './socket/events';
 export * from './socket/tables';
 export * from './socket/hand-view';
+export * from './socket/hand-feed';
 export * from './sit-and-go/jobs';
 export * from './sit-and-go/events';
 export * from './lobby/tables-http';

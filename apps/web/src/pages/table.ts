@@ -9,12 +9,14 @@
 // This page holds the table's state and the socket; the parts are in components/table/ (the felt
 // and its seats, the action bar, Naiko powers, the host's panel, the seat controls, the clock, the
 // keys, the tournament it belongs to). The payloads are typed by @naiko/contracts.
-import type {
-  TableChatMessage,
-  TableHandPayload,
-  TablePublicState,
-  TableSnapshotPayload,
-  TableUpdatePayload,
+import {
+  HandFeedAssembler,
+  type TableChatMessage,
+  type TableHandPayload,
+  type TableHandPrivatePayload,
+  type TablePublicState,
+  type TableSnapshotPayload,
+  type TableUpdatePayload,
 } from '@naiko/contracts';
 import { api, getSocket, onSocketError, session } from '../api';
 import { extendedTimeOn, installTableKeys, installTurnTitle, tableOptions } from '../components/table-extras';
@@ -104,6 +106,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const onSnapshot = (p: TableSnapshotPayload) => {
     if (p.tableId !== tableId) return;
     tournament.follow(p.table.summary);
+    // The snapshot holds the whole hand as this socket may see it: no earlier part applies any more.
+    feed.reset();
     ctx.table = p.table;
     if (oriented && p.yourSeat !== ctx.yourSeat && p.yourSeat !== null) sayNow(`You sit in seat ${p.yourSeat + 1}`);
     ctx.yourSeat = p.yourSeat;
@@ -130,17 +134,38 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     resetDecision(ctx);
     render();
   };
-  const onHand = (p: TableHandPayload) => {
-    if (p.tableId !== tableId) return;
+  // Each hand update comes in two parts: the public one for everyone at the table (`table:hand`) and,
+  // for a player, his own (`table:hand-private`: his cards, his legal actions), sent first; put together
+  // here whichever arrives first (a part that crossed server copies may come second).
+  const feed = new HandFeedAssembler();
+  const onHand = (part: TableHandPayload) => {
+    if (part.tableId !== tableId) return;
+    const p = feed.public(part);
     const before = ctx.hand?.view.legal?.version;
     if (!ctx.hand || ctx.hand.handId !== p.handId) {
       ctx.result = [];
       ctx.pre = null;
     }
-    const hand = (ctx.hand = { handId: p.handId, handNumber: p.handNumber, view: p.view, clock: p.clock });
+    ctx.hand = { handId: p.handId, handNumber: p.handNumber, view: p.view, clock: p.clock };
     for (const e of p.events) noteEvent(ctx, e);
     // The screen reader hears each event in plain words (coalesced when bots act quickly).
     say(describeEvents(p.events, { nameOf: (seat) => nameOf(ctx, seat), you: ctx.yourSeat, handNumber: p.handNumber }));
+    decisionArrived(before);
+  };
+  /** A private part after its public part: only the view changes (and his own versions of its events are said). */
+  const onHandPrivate = (own: TableHandPrivatePayload) => {
+    if (own.tableId !== tableId) return;
+    const late = feed.private(own);
+    if (!late || ctx.hand?.handId !== own.handId) return;
+    const before = ctx.hand.view.legal?.version;
+    ctx.hand = { ...ctx.hand, view: late.payload.view };
+    const events = own.events.map((x) => x.event);
+    say(describeEvents(events, { nameOf: (seat) => nameOf(ctx, seat), you: ctx.yourSeat, handNumber: own.handNumber }));
+    decisionArrived(before);
+  };
+  /** After a new view: a new decision of ours resets the sizer, sends a ticked pre-action or is announced. */
+  const decisionArrived = (before: number | undefined) => {
+    const hand = ctx.hand!;
     if (hand.view.legal?.version !== before) resetDecision(ctx);
     // Our turn with a pre-action ticked: send it now if it is still legal as chosen.
     let sent = false;
@@ -217,6 +242,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
 
   socket.on('table:snapshot', onSnapshot);
   socket.on('table:hand', onHand);
+  socket.on('table:hand-private', onHandPrivate);
   socket.on('table:update', onUpdate);
   socket.on('table:chat', onChat);
   // A private table is watched by invitation: a link's invite code lets its holder watch too.
@@ -370,6 +396,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     offError();
     socket.off('table:snapshot', onSnapshot);
     socket.off('table:hand', onHand);
+    socket.off('table:hand-private', onHandPrivate);
     socket.off('table:update', onUpdate);
     socket.off('table:chat', onChat);
     tournament.off();

@@ -1,7 +1,9 @@
 // The hand schemas match what the server sends: real engine views and filtered event feeds of every
 // game of the engine's list (flop games, stud, draw, Naiko mode, the home-game options), for every
 // seat and the spectators, at every step of seeded random hands, parse with the zod schemas. They
-// are sent as JSON, so each value goes through a JSON round trip first (undefined keys dropped).
+// are sent as JSON, so each value goes through a JSON round trip first (undefined keys dropped). Each
+// update is also split as the server sends it (the public part once, a private part per seat) and
+// put back together as a client does: the result is exactly the seat's own events and view.
 import {
   apply,
   cancelHand,
@@ -21,9 +23,53 @@ import {
 import { randomDrawAction } from '@naiko/engine/hand/draw/draw';
 import { randomNaikoAction } from '@naiko/engine/hand/naiko/random-policy';
 import { randomInt, type RandomSource } from '@naiko/engine/rng/random-source';
-import { HandEventSchema, HandViewSchema } from './hand-view';
+import { HandEventSchema, HandViewSchema, type HandEventWire, type HandViewWire } from './hand-view';
+import { mergeHandPrivate, privatePart, TableHandPrivatePayloadSchema } from './hand-feed';
+import { TableHandPayloadSchema } from './tables';
 
 const wire = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));
+/** Private parts built, and those a seat needed none for. */
+const parts = { sent: 0, skipped: 0 };
+
+/**
+ * The two parts of an update as the server sends them: the public part (the spectators' events and
+ * view) parses and holds no card a spectator may not see; each seat's private part parses, and
+ * merged into the public part gives exactly that seat's own events and view.
+ */
+function checkParts(state: HandState, events: HandEvent[], seats: number[]): void {
+  const publicEvents = wire(viewEvents(events, 'spectator')) as HandEventWire[];
+  const publicView = wire(view(state, 'spectator')) as HandViewWire;
+  const pub = TableHandPayloadSchema.parse({
+    tableId: 't',
+    handId: 'h',
+    handNumber: 1,
+    seq: 0,
+    events: publicEvents,
+    view: publicView,
+    clock: null,
+  });
+  for (const seat of seats) {
+    const seatEvents = wire(viewEvents(events, seat)) as HandEventWire[];
+    const seatView = wire(view(state, seat)) as HandViewWire;
+    const own = privatePart(publicEvents, publicView, seatEvents, seatView);
+    if (!own) {
+      parts.skipped++;
+      expect({ events: publicEvents, view: { ...publicView, viewer: seat } }).toEqual({
+        events: seatEvents,
+        view: seatView,
+      });
+      continue;
+    }
+    parts.sent++;
+    const part = TableHandPrivatePayloadSchema.parse(
+      wire({ tableId: 't', handId: 'h', handNumber: 1, seq: 0, seat, ...own }),
+    );
+    const merged = mergeHandPrivate(pub, part);
+    expect(wire({ events: merged.events, view: merged.view })).toEqual({ events: seatEvents, view: seatView });
+    // Only what is his: the cards of other seats never ride in it.
+    for (const p of part.players) expect(p.seat).toBe(seat);
+  }
+}
 /** The event types and view extensions the random hands produced (the schemas were tried on each). */
 const seen = new Set<string>();
 
@@ -55,6 +101,11 @@ function checkHand(
       for (const name of Object.keys(parsed.legal?.extensions ?? {})) seen.add(`legal.${name}`);
       for (const e of viewEvents(events, viewer)) seen.add(HandEventSchema.parse(wire(e)).type);
     }
+    checkParts(
+      state,
+      events,
+      config.seats.map((s) => s.seat),
+    );
   };
   check(started.events);
   let steps = 0;
@@ -155,6 +206,8 @@ describe('hand schemas: real engine payloads parse', () => {
   });
 
   test('the random hands tried the schemas on every kind of event and view extension', () => {
+    // Almost every update has a private part (own cards); a seat whose cards are all shown may have none.
+    expect(parts.sent).toBeGreaterThan(parts.skipped);
     const kinds = HandEventSchema.options.map((o) => o.shape.type.value).filter((t) => !t.startsWith('deal'));
     // Disconnection protection is the table's decision on a timeout: random play never sends it.
     const missing = kinds.filter((t) => !seen.has(t) && t !== 'artificial-all-in');

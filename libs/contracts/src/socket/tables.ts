@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { safeText } from '../text';
 import type { HomeGameBody } from '../lobby/tables-http';
 import { HandEventSchema, HandViewSchema } from './hand-view';
+import type { TableHandPrivatePayload } from './hand-feed';
 import {
   HOST_CLIENT_EVENT_SCHEMAS,
   type HostClientEvents,
@@ -229,14 +230,21 @@ export interface TableSnapshotPayload {
   hand: SnapshotHand | null;
 }
 
-/** A hand update for one audience (a dealt-in seat, or the spectators). */
+/**
+ * The public part of a hand update (docs/architecture.md, Tables): the spectators' events and view —
+ * what every watcher may see — encoded once and sent to the whole table room, players included. A
+ * dealt-in player's own part (his hole cards, his legal actions, ...) comes in `table:hand-private`
+ * with the same `handId` and `seq`; `mergeHandPrivate` (hand-feed.ts) puts the two together.
+ */
 export const TableHandPayloadSchema = z.strictObject({
   tableId: z.string(),
   handId: z.string(),
   handNumber: z.number().int().min(1),
-  /** The hand's new events, filtered for this socket's seat (or for spectators). */
+  /** The hand's event count after this update: names it, in order, for its private parts. */
+  seq: z.number().int().min(0),
+  /** The hand's new events as spectators see them. */
   events: z.array(HandEventSchema),
-  /** The hand after these events as this socket may see it (engine HandView; `legal` when it is this seat's turn). */
+  /** The hand after these events as spectators see it (engine HandView, `viewer: 'spectator'`, `legal` null). */
   view: HandViewSchema,
   clock: ClockInfoSchema.nullable(),
 });
@@ -261,6 +269,7 @@ export interface TableChatMessage {
 export interface TableServerEvents extends HostServerEvents {
   'table:snapshot': (p: TableSnapshotPayload) => void;
   'table:hand': (p: TableHandPayload) => void;
+  'table:hand-private': (p: TableHandPrivatePayload) => void;
   'table:update': (p: TableUpdatePayload) => void;
   'table:chat': (p: TableChatMessage) => void;
   'lobby:tables': (p: { tables: TableSummary[] }) => void;

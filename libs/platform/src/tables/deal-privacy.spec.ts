@@ -1,7 +1,7 @@
 // Issue 19.1 — the deal commitment proves the deal without revealing unshown cards. Per game family
 // (hold'em, Omaha, stud, draw, Naiko) a table of bots and one human plays many hands through the real
-// TableHost; an opponent (the human, every message addressed to him) and a spectator (every message to
-// spectators) record everything. From their data alone:
+// TableHost; an opponent (the human: every public part of a hand update and his own private parts) and a
+// spectator (every public part) record everything. From their data alone:
 //  - no hand's seed appears, and the old attack (run the engine's start() from any 64-hex string of the
 //    data as a seed) reproduces no deck;
 //  - no card absent from the recorder's own view events appears in an opening, and no unopened position
@@ -221,9 +221,11 @@ describe('deal commitment: recorded messages reveal no unshown card (issue 19.1)
         if (seatOfA !== undefined) {
           recorders.push({
             viewer: seatOfA,
-            feeds: (feedsOf.get(handId) ?? [])
-              .filter((h) => h.audience !== 'spectators' && h.audience.userId === ALICE)
-              .map((h) => h.feed as unknown as { events: Wire[] }),
+            // What A's sockets received: every public part, with his private parts merged in.
+            feeds: out
+              .feedsFor(ALICE)
+              .filter((f) => f.handId === handId)
+              .map((f) => f as unknown as { events: Wire[] }),
           });
         }
         for (const { viewer, feeds } of recorders) {

@@ -1,10 +1,10 @@
 // In-memory ports for the table host: unit tests and the memory figure of the benchmark use them
 // instead of PostgreSQL, the ledger and sockets.
 import type { AppendResult, DealHandInput, HandEventInput, StartHandInput, StoredHand } from '@naiko/persistence';
-import type { TableChatMessage, TablePublicState, WireHandEvent } from '@naiko/contracts';
+import { mergeHandPrivate, type TableChatMessage, type TablePublicState, type WireHandEvent } from '@naiko/contracts';
 import type { ChipSource } from './chip-source';
 import { protectionAvailable, recordProtection } from '@naiko/table';
-import type { HandAudience, HandFeed, HandSink, ProtectionQuota, TableBroadcaster, Timers } from './ports';
+import type { HandFeed, HandPrivateFeed, HandSink, ProtectionQuota, TableBroadcaster, Timers } from './ports';
 
 export class MemoryHandSink implements HandSink {
   readonly hands = new Map<string, { input: StartHandInput; events: HandEventInput[]; ended?: boolean }>();
@@ -74,8 +74,19 @@ export class MemoryChips implements ChipSource {
   }
 }
 
+/** Who a recorded hand update is for: one seat's player (public part + his private part), or the spectators. */
+export type HandAudience = { userId: string; seat: number } | 'spectators';
+
 export class RecordingBroadcaster implements TableBroadcaster {
+  /**
+   * Each update as each audience puts it together: per seat with a private part, the public part
+   * merged with it (`mergeHandPrivate`, as a client does), then the public part as `'spectators'`.
+   */
   readonly hands: { audience: HandAudience; feed: HandFeed }[] = [];
+  /** What was sent, as sent: the public parts and the private parts (with their user). */
+  readonly publics: HandFeed[] = [];
+  readonly privates: { userId: string; part: HandPrivateFeed }[] = [];
+  private waiting: { userId: string; part: HandPrivateFeed }[] = [];
   readonly tables: { table: TablePublicState; events: WireHandEvent[] }[] = [];
   readonly chats: TableChatMessage[] = [];
   /** Who listens (null: unknown, every audience is sent to). */
@@ -84,11 +95,36 @@ export class RecordingBroadcaster implements TableBroadcaster {
   listeners(): ReadonlySet<string> | null {
     return this.listening;
   }
-  hasSpectators(_tableId: string, dealtIn: readonly string[]): boolean {
-    return this.listening === null || [...this.listening].some((u) => !dealtIn.includes(u));
+  handPrivate(_tableId: string, userId: string, part: HandPrivateFeed): void {
+    if (!this.keep) return;
+    this.privates.push({ userId, part });
+    this.waiting.push({ userId, part });
   }
-  hand(_tableId: string, audience: HandAudience, _dealtIn: readonly string[], feed: HandFeed): void {
-    if (this.keep) this.hands.push({ audience, feed });
+  hand(tableId: string, feed: HandFeed): void {
+    if (!this.keep) return;
+    this.publics.push(feed);
+    const pub = { tableId, ...feed };
+    for (const { userId, part } of this.waiting) {
+      const merged = mergeHandPrivate(pub, { tableId, ...part });
+      const { tableId: _t, ...own } = merged;
+      this.hands.push({ audience: { userId, seat: part.seat }, feed: own });
+    }
+    this.waiting = [];
+    this.hands.push({ audience: 'spectators', feed });
+  }
+  /**
+   * Every update as a user's client puts it together (everything his sockets received): each public
+   * part, merged with his private part of the same update when he got one.
+   */
+  feedsFor(userId: string): HandFeed[] {
+    return this.publics.map((feed) => {
+      const own = this.privates.find(
+        (x) => x.userId === userId && x.part.handId === feed.handId && x.part.seq === feed.seq,
+      );
+      if (!own) return feed;
+      const { tableId: _t, ...merged } = mergeHandPrivate({ tableId: '', ...feed }, { tableId: '', ...own.part });
+      return merged;
+    });
   }
   table(_tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
     if (this.keep) this.tables.push({ table, events });

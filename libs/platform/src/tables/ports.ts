@@ -5,6 +5,7 @@ import type {
   ClockInfo,
   HandEventWire,
   HandViewWire,
+  TableHandPrivatePayload,
   TableChatMessage,
   TablePublicState,
   WireHandEvent,
@@ -19,26 +20,29 @@ import type {
  */
 export type HandSink = Pick<HandStore, 'dealHand' | 'journal' | 'endHand'>;
 
-/** Who receives a hand feed: one seat's player, or everyone watching who is not dealt in. */
-export type HandAudience = { userId: string; seat: number } | 'spectators';
-
+/** The public part of a hand update (`table:hand`): the spectators' events and view, for everyone watching. */
 export interface HandFeed {
   handId: string;
   handNumber: number;
+  /** The hand's event count after this update: its private parts carry it too. */
+  seq: number;
   events: HandEventWire[];
   view: HandViewWire;
   clock: ClockInfo | null;
 }
 
+/** One seat's own part of the update with the same `seq` (`table:hand-private`). */
+export type HandPrivateFeed = Omit<TableHandPrivatePayload, 'tableId'>;
+
 /**
- * Delivery of what the host decided. `hand` is called once per audience with a payload already
- * filtered for it: an implementation must deliver a seat's feed only to that user's sockets.
+ * Delivery of what the host decided. `hand` is called once per update with the public part (no
+ * private card: it goes to everyone watching the table, players included); `handPrivate` once per
+ * listening seat whose view differs: an implementation must deliver it only to that user's sockets.
  */
 export interface TableBroadcaster {
-  hand(tableId: string, audience: HandAudience, dealtIn: readonly string[], feed: HandFeed): void;
-  /** False when surely nobody but the dealt-in players watches (the spectator feed is then skipped). */
-  hasSpectators?(tableId: string, dealtIn: readonly string[]): boolean;
-  /** The users watching the table on any copy, or null when not known: a seat nobody of it watches gets no feed. */
+  hand(tableId: string, feed: HandFeed): void;
+  handPrivate(tableId: string, userId: string, part: HandPrivateFeed): void;
+  /** The users watching the table on any copy, or null when not known: nothing is built for an absent audience. */
   listeners?(tableId: string): ReadonlySet<string> | null;
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void;
   chat(message: TableChatMessage): void;

@@ -133,16 +133,24 @@ describe('TableHost', () => {
     expect(out.hands.length).toBeGreaterThan(sent);
   });
 
-  test('nothing is built for an audience nobody listens to: a seat whose player has no socket gets no feed, and no spectator feed without spectators', async () => {
+  // A seat whose player has no socket gets no private part, a table nobody watches no public part.
+  test('nothing is built for an audience nobody listens to', async () => {
     const fixture = setup();
-    fixture.out.listening = new Set([ALICE]);
+    fixture.out.listening = new Set();
     await fixture.host.sit({ userId: ALICE, name: 'ann' }, { buyIn: 500 });
     await fixture.host.sit({ userId: BOB, name: 'bob' }, { buyIn: 500 });
     fixture.timers.advance(100);
     await flush(fixture.host);
     expect(fixture.host.handState).not.toBeNull();
-    expect(fixture.out.hands.length).toBeGreaterThan(0);
-    expect(fixture.out.hands.every((x) => x.audience !== 'spectators' && x.audience.userId === ALICE)).toBe(true);
+    expect(fixture.out.publics).toEqual([]);
+    expect(fixture.out.privates).toEqual([]);
+    // Ann opens the table: the public part of each update reaches the room, only she gets her private part.
+    fixture.out.listening.add(ALICE);
+    const handState2 = fixture.host.handState!;
+    await fixture.host.act(handState2.toAct === 0 ? ALICE : BOB, handState2.version, { type: 'call' });
+    expect(fixture.out.publics.length).toBeGreaterThan(0);
+    expect(fixture.out.privates.length).toBeGreaterThan(0);
+    expect(fixture.out.privates.every((x) => x.userId === ALICE)).toBe(true);
     // Bob comes back: his snapshot carries the confirmed state, the next feeds reach him.
     fixture.out.listening.add(BOB);
     expect(fixture.host.snapshot(BOB).hand?.view).toBeDefined();
@@ -275,8 +283,8 @@ describe('TableHost', () => {
       }
       fixture.timers.advance(100);
       await flush(fixture.host);
-      const running = fixture.host.handState!;
-      const seat = running.seats[running.toAct];
+      const handState2 = fixture.host.handState!;
+      const seat = handState2.seats[handState2.toAct];
       const userId = fixture.host.table.seats[seat]!.playerId;
       await fixture.host.disconnected(userId);
       fixture.timers.advance(1000);

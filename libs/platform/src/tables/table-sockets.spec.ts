@@ -1,32 +1,56 @@
-// TableSockets.hasSpectators: the host skips the spectator feed only when it is sure nobody else watches.
-import type { NaikoSocket } from '../gateway/platform.gateway';
+// TableSockets: the public part of a hand update goes once to the table room, a private part only to
+// its user's room, and nothing is encoded for a room nobody is in.
+import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
+import type { HandFeed, HandPrivateFeed } from './ports';
 import { TableSockets } from './table-sockets';
 
 const socket = (id: string, userId: string): NaikoSocket =>
   ({ id, data: { user: { sub: userId } }, join: () => undefined, leave: () => undefined }) as unknown as NaikoSocket;
 
-describe('TableSockets.hasSpectators', () => {
-  it('is false in one process when every local watcher is dealt in', () => {
+/** A socket.io server that records what is emitted to which room; `rooms` is its adapter's room map. */
+function fakeServer(rooms: Map<string, Set<string>>) {
+  const sent: { room: string; event: string; payload: unknown }[] = [];
+  const server = {
+    to: (room: string) => ({ emit: (event: string, payload: unknown) => sent.push({ room, event, payload }) }),
+    sockets: { adapter: { rooms } },
+  } as unknown as NaikoServer;
+  return { server, sent };
+}
+
+const feed = { handId: 'h1', handNumber: 1, seq: 3, events: [], clock: null } as unknown as HandFeed;
+const part: HandPrivateFeed = { handId: 'h1', handNumber: 1, seq: 3, seat: 2, events: [], players: [], legal: null };
+
+describe('TableSockets.hand: one public part per update, private parts to their user only', () => {
+  it('emits the public part once to the table room and a private part to the user room', () => {
     const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: false });
-    sockets.watch('t1', socket('a', 'alice'));
-    sockets.watch('t1', socket('b', 'bob'));
-    expect(sockets.hasSpectators('t1', ['alice', 'bob'])).toBe(false);
-    expect(sockets.hasSpectators('t2', ['alice'])).toBe(false);
+    const { server, sent } = fakeServer(new Map([['table:t1', new Set(['a', 'b'])]]));
+    sockets.attach(server);
+    sockets.handPrivate('t1', 'alice', part);
+    sockets.hand('t1', feed);
+    expect(sent.map((x) => [x.room, x.event])).toEqual([
+      ['table:t1:user:alice', 'table:hand-private'],
+      ['table:t1', 'table:hand'],
+    ]);
+    expect(sent[1]!.payload).toEqual({ tableId: 't1', ...feed });
   });
 
-  it('is true in one process as soon as a watcher is not dealt in', () => {
+  it('sends nothing to an empty room in one process', () => {
     const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: false });
-    sockets.watch('t1', socket('a', 'alice'));
-    sockets.watch('t1', socket('c', 'carol'));
-    expect(sockets.hasSpectators('t1', ['alice', 'bob'])).toBe(true);
-    sockets.unwatch('t1', socket('c', 'carol'));
-    expect(sockets.hasSpectators('t1', ['alice', 'bob'])).toBe(false);
+    const { server, sent } = fakeServer(new Map());
+    sockets.attach(server);
+    sockets.hand('t1', feed);
+    expect(sent).toEqual([]);
+    sockets.knowRemoteWatchers(null);
+    sockets.hand('t1', feed);
+    expect(sent).toEqual([]);
   });
 
-  it('is always true when rooms span copies and who watches from other copies is not known', () => {
+  it('always sends when rooms span copies and who watches from other copies is not known', () => {
     const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: true });
-    expect(sockets.hasSpectators('t1', ['alice'])).toBe(true);
-    expect(new TableSockets().hasSpectators('t1', [])).toBe(true);
+    const { server, sent } = fakeServer(new Map());
+    sockets.attach(server);
+    sockets.hand('t1', feed);
+    expect(sent.map((x) => x.room)).toEqual(['table:t1']);
   });
 });
 
@@ -49,8 +73,6 @@ describe('TableSockets.listeners: no feed for an audience nobody listens to', ()
     sockets.knowRemoteWatchers((tableId) => remote.get(tableId));
     sockets.watch('t1', socket('a', 'alice'));
     expect(sockets.listeners('t1')).toBeNull(); // not known: carol's routed watch is not the whole truth
-    expect(sockets.hasSpectators('t1', ['alice'])).toBe(true);
-    expect(sockets.hasSpectators('t1', ['alice', 'carol'])).toBe(true); // another may watch through a copy whose watch went to the old owner
     expect(sockets.listeners('t2')).toBeNull(); // a room empty here may hold another copy's sockets
   });
 });

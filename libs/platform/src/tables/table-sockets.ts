@@ -1,15 +1,15 @@
 // Which sockets of this copy watch which table, and the broadcaster that delivers the host's feeds.
 // Delivery goes through socket.io rooms, which the Redis adapter carries to every copy, so the
 // table's owner reaches watchers connected to any copy:
-//   - `table:<id>:user:<userId>`: the sockets of ONE user at one table; a seat's hand feed (own
-//     cards) goes only there;
-//   - `table:<id>`: every watcher; public table updates, chat, and the spectator feed — sent with
-//     `except` the rooms of the users dealt in, and it never holds a private card.
+//   - `table:<id>:user:<userId>`: the sockets of ONE user at one table; a seat's private part of a
+//     hand update (`table:hand-private`: own cards, own legal actions) goes only there;
+//   - `table:<id>`: every watcher, players included; public table updates, chat, and the public part
+//     of each hand update (`table:hand`, the spectators' view): it never holds a private card.
 // A socket joins its rooms on the copy it is connected to (the gateway authenticated the user).
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { SocketError, TableChatMessage, TablePublicState, TableSummary, WireHandEvent } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
-import type { HandAudience, HandFeed, TableBroadcaster } from './ports';
+import type { HandFeed, HandPrivateFeed, TableBroadcaster } from './ports';
 import type { AppConfig } from '../config/config.schema';
 import { APP_CONFIG } from '../tokens';
 
@@ -160,40 +160,32 @@ export class TableSockets implements TableBroadcaster {
   }
 
   /**
-   * Whether anyone not dealt in may be watching. False only when it is sure (single process, no
-   * local watcher outside the hand): the host then skips building and encoding the spectator feed,
-   * which socket.io would otherwise encode for nobody on every action.
+   * Whether this table's room may hold a socket: false only when it is sure (rooms do not span copies
+   * and none of this copy's sockets is in it), so socket.io encodes nothing for nobody.
    */
-  hasSpectators(tableId: string, dealtIn: readonly string[]): boolean {
-    const users = this.listeners(tableId);
-    if (users === null) {
-      if (this.roomsSpanCopies) return true;
-      for (const socket of this.watchers.get(tableId)?.values() ?? [])
-        if (!dealtIn.includes(socket.data.user.sub)) return true;
-      return false;
-    }
-    for (const userId of users) if (!dealtIn.includes(userId)) return true;
-    return false;
+  private mayHaveWatchers(tableId: string): boolean {
+    if (this.listeners(tableId)?.size === 0) return false;
+    return this.roomsSpanCopies || !!this.server?.sockets.adapter.rooms.get(tableRoom(tableId))?.size;
   }
 
-  hand(tableId: string, audience: HandAudience, dealtIn: readonly string[], feed: HandFeed): void {
-    if (!this.server) return;
-    const payload = { tableId, ...feed };
-    if (audience === 'spectators') {
-      const dealt = dealtIn.map((u) => userTableRoom(tableId, u));
-      this.server.to(tableRoom(tableId)).except(dealt).emit('table:hand', payload);
-    } else {
-      this.server.to(userTableRoom(tableId, audience.userId)).emit('table:hand', payload);
-    }
+  /** The public part of a hand update: encoded once for everyone watching, players and spectators alike. */
+  hand(tableId: string, feed: HandFeed): void {
+    if (!this.server || !this.mayHaveWatchers(tableId)) return;
+    this.server.to(tableRoom(tableId)).emit('table:hand', { tableId, ...feed });
+  }
+
+  /** A seat's private part: only that user's sockets at this table. */
+  handPrivate(tableId: string, userId: string, part: HandPrivateFeed): void {
+    this.server?.to(userTableRoom(tableId, userId)).emit('table:hand-private', { tableId, ...part });
   }
 
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
-    if (this.listeners(tableId)?.size === 0) return; // an empty room: nothing to encode or publish
+    if (!this.mayHaveWatchers(tableId)) return; // an empty room: nothing to encode or publish
     this.server?.to(tableRoom(tableId)).emit('table:update', { tableId, table, events });
   }
 
   chat(message: TableChatMessage): void {
-    if (this.listeners(message.tableId)?.size === 0) return;
+    if (!this.mayHaveWatchers(message.tableId)) return;
     this.server?.to(tableRoom(message.tableId)).emit('table:chat', message);
   }
 

@@ -1,5 +1,7 @@
-// The per-audience feeds of a hand update (docs/architecture.md, Tables): each dealt-in seat gets the
-// events and view filtered for it, the spectators theirs. The deal's proof rides along: the
+// The feeds of a hand update (docs/architecture.md, Tables): the public part — the spectators' events
+// and view, what every watcher may see — built and encoded once for the whole table room, and for each
+// dealt-in seat whose view differs a private part with only what is his (his hole cards, his legal
+// actions, his versions of events, his deal-proof openings). The deal's proof rides along: the
 // commitment in front of the first batch, each audience's openings after the last.
 import {
   DEAL_SCHEME,
@@ -11,13 +13,15 @@ import {
   type HandEvent,
   type Viewer,
 } from '@naiko/engine';
-import type { ClockInfo, HandEventWire, HandViewWire } from '@naiko/contracts';
+import { privatePart, type ClockInfo, type HandEventWire, type HandViewWire } from '@naiko/contracts';
 import type { TableBroadcaster } from '../ports';
 import type { RunningHand } from './running-hand';
 
 /**
- * Sends each dealt-in seat its own filtered feed and the spectators theirs (never one payload with private cards to
- * many).
+ * Sends each listening dealt-in seat its private part (first: a client keeps it for the public part),
+ * then the public part once to the table room. Nothing is built or sent for an audience nobody listens
+ * to (a bot's seat, a player without a socket — he gets the confirmed state in the snapshot when he
+ * comes back — or a table nobody watches).
  */
 export function publishHand(
   broadcaster: TableBroadcaster,
@@ -26,26 +30,34 @@ export function publishHand(
   events: HandEvent[],
   clock: ClockInfo | null,
 ): void {
-  const dealtIn = [...runningHand.players.values()];
-  // Nothing is built or sent for an audience nobody listens to (a bot's seat, a player without a
-  // socket: he gets the confirmed state in the snapshot when he comes back).
   const listening = broadcaster.listeners?.(tableId) ?? null;
+  if (listening?.size === 0) return;
+  const seq = runningHand.log.length;
+  const publicEvents = withDealProof(runningHand, events, 'spectator');
+  const publicView = wireView(runningHand, 'spectator');
   for (const [seat, userId] of runningHand.players) {
     if (listening && !listening.has(userId)) continue;
-    broadcaster.hand(tableId, { userId, seat }, dealtIn, {
-      handId: runningHand.id,
-      handNumber: runningHand.number,
-      events: withDealProof(runningHand, events, seat),
-      view: wireView(runningHand, seat),
-      clock,
-    });
+    const own = privatePart(
+      publicEvents,
+      publicView,
+      withDealProof(runningHand, events, seat),
+      wireView(runningHand, seat),
+    );
+    if (own)
+      broadcaster.handPrivate(tableId, userId, {
+        handId: runningHand.id,
+        handNumber: runningHand.number,
+        seq,
+        seat,
+        ...own,
+      });
   }
-  if (broadcaster.hasSpectators?.(tableId, dealtIn) === false) return;
-  broadcaster.hand(tableId, 'spectators', dealtIn, {
+  broadcaster.hand(tableId, {
     handId: runningHand.id,
     handNumber: runningHand.number,
-    events: withDealProof(runningHand, events, 'spectator'),
-    view: wireView(runningHand, 'spectator'),
+    seq,
+    events: publicEvents,
+    view: publicView,
     clock,
   });
 }

@@ -1,0 +1,77 @@
+// A client puts a player's update together from its two parts whichever comes first, and never
+// applies a private part to another update than its own (same hand, same seq).
+import { seededRandom, start, view, viewEvents } from '@naiko/engine';
+import { HandFeedAssembler, privatePart, type TableHandPrivatePayload } from './hand-feed';
+import type { HandEventWire, HandViewWire } from './hand-view';
+import type { TableHandPayload } from './tables';
+
+const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const started = start(
+  {
+    variant: 'holdem',
+    structure: 'no-limit',
+    seats: [
+      { seat: 0, stack: 100 },
+      { seat: 3, stack: 100 },
+    ],
+    button: 0,
+    stakes: { smallBlind: 1, bigBlind: 2 },
+  },
+  { rng: seededRandom('deck') },
+);
+const publicEvents = wire(viewEvents(started.events, 'spectator')) as HandEventWire[];
+const publicView = wire(view(started.state, 'spectator')) as HandViewWire;
+const pub = (seq: number, handId = 'h1'): TableHandPayload => ({
+  tableId: 't',
+  handId,
+  handNumber: 1,
+  seq,
+  events: publicEvents,
+  view: publicView,
+  clock: null,
+});
+const own = (seq: number, handId = 'h1'): TableHandPrivatePayload => ({
+  tableId: 't',
+  handId,
+  handNumber: 1,
+  seq,
+  seat: 3,
+  ...privatePart(
+    publicEvents,
+    publicView,
+    wire(viewEvents(started.events, 3)) as HandEventWire[],
+    wire(view(started.state, 3)) as HandViewWire,
+  )!,
+});
+const seat3Cards = started.state.hole[1];
+
+describe('HandFeedAssembler', () => {
+  test('the private part first (as the server sends it): the public part comes out merged', () => {
+    const feed = new HandFeedAssembler();
+    expect(feed.private(own(5))).toBeNull();
+    const merged = feed.public(pub(5));
+    expect(merged.view.viewer).toBe(3);
+    expect(merged.view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
+    const dealt = merged.events.find((e) => e.type === 'hole-dealt' && e.seat === 3);
+    expect(dealt).toMatchObject({ cards: seat3Cards });
+  });
+
+  test('the public part first: it is applied as it is, the private part comes out late and merged', () => {
+    const feed = new HandFeedAssembler();
+    const first = feed.public(pub(5));
+    expect(first.view.players.find((p) => p.seat === 3)!.cards).toEqual([null, null]);
+    const late = feed.private(own(5))!;
+    expect(late.late).toBe(true);
+    expect(late.payload.view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
+  });
+
+  test('a private part of another update or hand is never merged', () => {
+    const feed = new HandFeedAssembler();
+    expect(feed.private(own(4))).toBeNull();
+    expect(feed.private(own(5, 'h0'))).toBeNull();
+    expect(feed.public(pub(5)).view.viewer).toBe('spectator');
+    // The next update's part waits for its public part.
+    expect(feed.private(own(6))).toBeNull();
+    expect(feed.public(pub(6)).view.viewer).toBe(3);
+  });
+});

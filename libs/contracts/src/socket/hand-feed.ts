@@ -1,0 +1,206 @@
+// A hand update goes out in two parts (docs/architecture.md, Tables, "one action"): the public part
+// (`table:hand`, the spectators' events and view) encoded once for the whole table room, and for each
+// dealt-in player whose view differs a small private part (`table:hand-private`) with only what is
+// his: his hole cards, his legal actions, his own versions of events (his hole cards dealt, his draw,
+// his peek, his deal-proof openings) and the rule modules' fields only he sees. `mergeHandPrivate`
+// rebuilds the player's full update; `HandFeedAssembler` does it for a client whichever part arrives first.
+import { z } from 'zod';
+import { DrawViewSchema, HandEventSchema, HomeViewSchema, LegalActionsSchema, PowersViewSchema } from './hand-view';
+import type { HandEventWire, HandViewWire, ViewExt } from './hand-view';
+import type { TableHandPayload } from './tables';
+
+const count = z.number().int().min(0);
+const seat = z.number().int().min(0).max(9);
+const card = z.number().int().min(0).max(53);
+
+/** One seat's own part of the hand update with the same `handId` and `seq`, sent only to that player's sockets. */
+export const TableHandPrivatePayloadSchema = z.strictObject({
+  tableId: z.string(),
+  handId: z.string(),
+  handNumber: z.number().int().min(1),
+  /** The public update this part belongs to (its `seq`). */
+  seq: count,
+  /** The receiving player's seat: his view's `viewer`. */
+  seat,
+  /** His versions of the public update's events, by their index there (same count: the engine redacts, never drops). */
+  events: z.array(z.strictObject({ index: count, event: HandEventSchema })),
+  /** The players whose private cards he sees and spectators do not (his own seat). */
+  players: z.array(z.strictObject({ seat, cards: z.array(card.nullable()) })),
+  /** His options when it is his turn (null in the public view). */
+  legal: LegalActionsSchema.nullable(),
+  /** The rule modules' view fields that differ for him (Naiko: his peek, his Sleeve Swap discard). */
+  ext: z
+    .strictObject({
+      powers: PowersViewSchema.partial().optional(),
+      home: HomeViewSchema.partial().optional(),
+      draw: DrawViewSchema.partial().optional(),
+    })
+    .optional(),
+});
+export type TableHandPrivatePayload = z.infer<typeof TableHandPrivatePayloadSchema>;
+
+/** What a private part carries besides naming its update. */
+export type PrivatePart = Omit<TableHandPrivatePayload, 'tableId' | 'handId' | 'handNumber' | 'seq' | 'seat'>;
+
+const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a seat's events and view hold that the public ones do not, or null when nothing (every card
+ * of his shown, not his turn): his versions of the events that differ, the players' cards he sees
+ * (his own), his legal actions and the rule modules' view fields that differ (Naiko's peek and discard).
+ */
+export function privatePart(
+  publicEvents: readonly HandEventWire[],
+  publicView: HandViewWire,
+  seatEvents: readonly HandEventWire[],
+  seatView: HandViewWire,
+): PrivatePart | null {
+  // The engine redacts events for a viewer and never drops one: both lists pair up by index.
+  if (seatEvents.length !== publicEvents.length) throw new Error('a seat feed and the public feed differ in length');
+  const changed: { index: number; event: HandEventWire }[] = [];
+  seatEvents.forEach((event, index) => {
+    if (!sameJson(event, publicEvents[index])) changed.push({ index, event });
+  });
+  const players = seatView.players
+    .filter((p, i) => !sameJson(p.cards, publicView.players[i]?.cards))
+    .map((p) => ({ seat: p.seat, cards: p.cards }));
+  let ext: PrivatePart['ext'];
+  for (const [name, fields] of Object.entries(seatView.ext ?? {}) as [string, Record<string, unknown> | null][]) {
+    const pub = (publicView.ext as Record<string, Record<string, unknown> | null> | undefined)?.[name];
+    if (!fields) continue;
+    if (!pub) {
+      ext = { ...ext, [name]: fields } as PrivatePart['ext'];
+      continue;
+    }
+    const own: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(fields)) if (!sameJson(value, pub[key])) own[key] = value;
+    if (Object.keys(own).length) ext = { ...ext, [name]: own } as PrivatePart['ext'];
+  }
+  if (!changed.length && !players.length && seatView.legal === null && !ext) return null;
+  return { events: changed, players, legal: seatView.legal, ...(ext ? { ext } : {}) };
+}
+
+/** Whether a private part belongs to this public update. */
+type UpdateId = Pick<TableHandPayload, 'tableId' | 'handId' | 'seq'>;
+export const samePart = (a: UpdateId, b: UpdateId): boolean =>
+  a.tableId === b.tableId && a.handId === b.handId && a.seq === b.seq;
+
+/** The player's view: the public one with his own part applied. */
+export function mergeView(pub: HandViewWire, own: TableHandPrivatePayload): HandViewWire {
+  const cards = new Map(own.players.map((p) => [p.seat, p.cards]));
+  const view: HandViewWire = {
+    ...pub,
+    viewer: own.seat,
+    legal: own.legal,
+    players: pub.players.map((p) => (cards.has(p.seat) ? { ...p, cards: cards.get(p.seat)! } : p)),
+  };
+  if (own.ext) {
+    const ext: Record<string, unknown> = { ...pub.ext };
+    for (const [name, fields] of Object.entries(own.ext)) ext[name] = { ...(ext[name] as object), ...fields };
+    view.ext = ext as ViewExt;
+  }
+  return view;
+}
+
+/** The player's full update (what one per-seat `table:hand` was before the split). */
+export function mergeHandPrivate(pub: TableHandPayload, own: TableHandPrivatePayload): TableHandPayload {
+  if (!samePart(pub, own)) throw new Error(`private part ${own.handId}#${own.seq} is not for ${pub.handId}#${pub.seq}`);
+  const events: HandEventWire[] = pub.events.slice();
+  for (const { index, event } of own.events) events[index] = event;
+  return { ...pub, events, view: mergeView(pub.view, own) };
+}
+
+/**
+ * A client's side of the two parts: the server sends a player's private part first and then the public
+ * one, but a part that crossed copies (Redis) may come second. `public` answers with the update to apply
+ * (merged with its private part if that came first); `private` answers with the merged update when its
+ * public part was already applied (`late`: apply only its view, the events were handled), and keeps it
+ * for the public part otherwise. A player without a private part for an update sees the public one.
+ */
+export class HandFeedAssembler {
+  private current: TableHandPayload | null = null;
+  /** Private parts waiting for their public part (normally at most one). */
+  private readonly waiting: TableHandPrivatePayload[] = [];
+
+  public(pub: TableHandPayload): TableHandPayload {
+    const own = this.waiting.find((w) => samePart(pub, w));
+    this.drop(pub);
+    this.current = pub;
+    return own ? mergeHandPrivate(pub, own) : pub;
+  }
+
+  private(own: TableHandPrivatePayload): { payload: TableHandPayload; late: true } | null {
+    if (this.current && samePart(this.current, own))
+      return { payload: mergeHandPrivate(this.current, own), late: true };
+    this.waiting.push(own);
+    if (this.waiting.length > 16) this.waiting.shift(); // never grows: a stray part is forgotten
+    return null;
+  }
+
+  /** Forgets everything (another table, a new snapshot). */
+  reset(): void {
+    this.current = null;
+    this.waiting.length = 0;
+  }
+
+  /** Parts of this hand's updates up to this one can no longer be matched. */
+  private drop(pub: TableHandPayload): void {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const w = this.waiting[i]!;
+      if (w.tableId === pub.tableId && w.handId === pub.handId && w.seq <= pub.seq) this.waiting.splice(i, 1);
+    }
+  }
+}
+
+/**
+ * A client's recorded messages (its `onAny` log, in arrival order) as the client puts them together:
+ * each `table:hand` with the player's private part merged in, the `table:hand-private` messages left
+ * out. Tests and tools that record a socket read hand updates through it.
+ */
+export function assembleRecorded<T extends { event: string; payload: unknown }>(messages: readonly T[]): T[] {
+  const feeds = new Map<string, HandFeedAssembler>();
+  const feedOf = (tableId: string) => feeds.get(tableId) ?? feeds.set(tableId, new HandFeedAssembler()).get(tableId)!;
+  const out: T[] = [];
+  for (const m of messages) {
+    const p = m.payload as { tableId: string };
+    if (m.event === 'table:snapshot') feedOf(p.tableId).reset();
+    if (m.event === 'table:hand') {
+      out.push({ ...m, payload: feedOf(p.tableId).public(m.payload as TableHandPayload) });
+    } else if (m.event === 'table:hand-private') {
+      const late = feedOf(p.tableId).private(m.payload as TableHandPrivatePayload);
+      if (!late) continue;
+      const at = out.findLastIndex(
+        (x) => x.event === 'table:hand' && samePart(x.payload as TableHandPayload, late.payload),
+      );
+      if (at >= 0) out[at] = { ...out[at]!, payload: late.payload };
+    } else out.push(m);
+  }
+  return out;
+}
+
+/** What `onHandUpdates` needs of a socket.io client socket (its typed listeners are too generic to name here). */
+interface HandSocket {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: 'table:hand' | 'table:hand-private', fn: (p: any) => void): unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  off(event: 'table:hand' | 'table:hand-private', fn: (p: any) => void): unknown;
+}
+
+/**
+ * Calls `on` with each hand update as this client puts it together (the public part with its private
+ * part merged in; again, merged, when a private part comes after its public part). Returns the off switch.
+ */
+export function onHandUpdates(socket: HandSocket, on: (p: TableHandPayload) => void): () => void {
+  const feed = new HandFeedAssembler();
+  const onPublic = (p: TableHandPayload) => on(feed.public(p));
+  const onPrivate = (p: TableHandPrivatePayload) => {
+    const late = feed.private(p);
+    if (late) on(late.payload);
+  };
+  socket.on('table:hand', onPublic);
+  socket.on('table:hand-private', onPrivate);
+  return () => {
+    socket.off('table:hand', onPublic);
+    socket.off('table:hand-private', onPrivate);
+  };
+}
