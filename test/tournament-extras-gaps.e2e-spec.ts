@@ -5,16 +5,17 @@
 // refunds the rebuys and add-ons per the published rule; players who sit out keep it when their table
 // breaks and they move. The ledger audit stays exact after each.
 import request from 'supertest';
-import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
-import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { mttTableId, mttTournamentId, TablesService, TournamentsService, type MttState } from '@naiko/platform';
+import type { TournamentView } from '@naiko/contracts';
+import { mttTableId, mttTournamentId, TablesService, type MttState } from '@naiko/platform';
 import type { BlindStructure } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
+import { KIT_START_CHIPS, tournamentKit, type TournamentKit } from './support/tournament-kit';
 
 const FastTournamentModule = fastTournamentModule();
-const START_CHIPS = 10_000;
+const START_CHIPS = KIT_START_CHIPS;
 const ADMIN = '00000000-0000-4000-8000-0000000000ae';
+const PREFIX = 'g';
 
 /** A long first level at 4 big blinds (busts come fast, the rebuy period lasts), then faster ones. */
 const SHORT_STACKS: BlindStructure = {
@@ -29,72 +30,15 @@ const SHORT_STACKS: BlindStructure = {
 
 describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
   let t: TestApp;
-  let prisma: PrismaService;
-  let ledger: ChipLedger;
-  let mtt: TournamentsService;
-  let userCount = 0;
-  const adminToken = () => t.token({ sub: ADMIN, username: 'admin', role: 'admin' });
-
-  async function newPlayers(n: number): Promise<string[]> {
-    const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const u = await prisma.user.create({ data: { username: `g${++userCount}`, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-      ids.push(u.id);
-    }
-    return ids;
-  }
-
-  const createReq = (s: TournamentSettingsDto) =>
-    request(t.url).post('/tournaments').set('Authorization', `Bearer ${adminToken()}`).send(s);
-  const create = async (s: TournamentSettingsDto): Promise<number> =>
-    (await createReq(s).expect(201)).body.tournamentId;
-  const register = (id: number, u: string) =>
-    request(t.url)
-      .post(`/tournaments/${id}/register`)
-      .set('Authorization', `Bearer ${t.token({ sub: u })}`);
-  const rebuy = (id: number, u: string) =>
+  let kit: TournamentKit;
+  const rebuy = (id: number, userId: string) =>
     request(t.url)
       .post(`/tournaments/${id}/rebuy`)
-      .set('Authorization', `Bearer ${t.token({ sub: u })}`);
-  const startNow = (id: number) =>
-    request(t.url)
-      .patch(`/tournaments/${id}`)
-      .set('Authorization', `Bearer ${adminToken()}`)
-      .send({ startsAt: new Date().toISOString() })
-      .expect(200);
-  const view = async (id: number): Promise<TournamentView> =>
-    (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
-  const status = async (id: number) => (await mtt.get(id)).status;
-  const ended = (id: number) =>
-    waitFor(
-      `tournament ${id} to end`,
-      async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id),
-      240_000,
-    );
-  const balance = (u: string) => ledger.userBalance(u);
-  const poolBalance = async (id: number) =>
-    Number((await prisma.chipAccount.findUnique({ where: { key: `pool:${mttTournamentId(id)}` } }))?.balance ?? 0);
-
-  async function expectAuditClean(): Promise<void> {
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-      runningHands: 0,
-    });
-  }
+      .set('Authorization', `Bearer ${t.token({ sub: userId })}`);
 
   beforeAll(async () => {
     t = await startTestApp({ module: FastTournamentModule, name: 'tournament-extras-gaps' });
-    prisma = t.get(PrismaService);
-    ledger = new ChipLedger(prisma);
-    mtt = t.get(TournamentsService);
-    await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
+    kit = await tournamentKit(t, ADMIN, PREFIX);
   });
 
   afterAll(async () => {
@@ -106,8 +50,8 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       'new 100 bounty on his head; he takes one place only; 5 × 100 + his 100 rebuy = 600 paid, the ' +
       'bounties to the chip',
     async () => {
-      const players = await newPlayers(5);
-      const id = await create(
+      const players = await kit.newPlayers(5);
+      const id = await kit.create(
         fastMttSettings({
           name: 'Rebuy after bust',
           blindStructure: SHORT_STACKS,
@@ -115,12 +59,12 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           rebuys: { untilLevel: 1, maxRebuys: 1, rebuy: { chips: 200, price: 100, fee: 10 }, addOn: null },
         }),
       );
-      for (const p of players) await register(id, p).expect(201);
+      for (const p of players) await kit.register(id, p).expect(201);
       // The first bust of the tournament: he rebuys at once (from the listener, after the bust's commit).
       let bought: Promise<request.Response> | null = null;
       let buyer: { userId: string; entryId: number } | null = null;
       let pendingWhenBought: string[] = [];
-      mtt.listen({
+      kit.service.listen({
         changed: () => undefined,
         started: () => undefined,
         handFinished: (tid, _table, state: MttState) => {
@@ -133,7 +77,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           bought = rebuy(id, busted.playerId);
         },
       });
-      await startNow(id);
+      await kit.startNow(id);
       const r = await waitFor('the first bust and its rebuy', () => bought);
       const who = buyer!;
       expect(pendingWhenBought).toContain(`e${who.entryId}`);
@@ -147,7 +91,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
         prizePool: 5 * 100 + 100,
       });
       // Entry 100 + 10 + bounty 100, rebuy 100 + 10 + bounty 100.
-      const rebuyTx = await prisma.ledgerTransaction.findUnique({
+      const rebuyTx = await kit.prisma.ledgerTransaction.findUnique({
         where: { idempotencyKey: `mtt:${id}:rebuy:${who.entryId}:1` },
         include: { entries: true },
       });
@@ -157,9 +101,9 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       expect(again.status).toBe(409);
       expect(['REBUY_REFUSED', 'HAND_IN_PROGRESS']).toContain(again.body.code);
 
-      const row = await ended(id);
+      const row = await kit.ended(id);
       expect(row.status).toBe('finished');
-      const entries = await prisma.$queryRaw<
+      const entries = await kit.prisma.$queryRaw<
         { entry_id: number; user_id: string; place_best: number; rebuys: number }[]
       >`
         SELECT entry_id, user_id::text AS user_id, place_best, rebuys FROM mtt_entries
@@ -167,23 +111,23 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       // 5 entries, 5 places, his entry once.
       expect(entries.map((e) => e.place_best)).toEqual([1, 2, 3, 4, 5]);
       expect(entries.find((e) => e.entry_id === who.entryId)!.rebuys).toBe(1);
-      const final = await view(id);
+      const final = await kit.view(id);
       expect(final.extras?.rebuys).toMatchObject({ rebuysBought: 1 });
       expect(final.extras?.bounty?.paid).toBe(600);
-      const paid = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
+      const paid = await kit.prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
       expect(paid.reduce((a, e) => a + Number(e.prize), 0)).toBe(600);
       for (const e of paid) {
         const won = final.extras!.players.find((p) => p.userId === e.userId)!.bountiesWon;
         const spent = 210 + (e.userId === who.userId ? 210 : 0);
-        expect(await balance(e.userId)).toBe(START_CHIPS - spent + Number(e.prize) + won);
+        expect(await kit.balance(e.userId)).toBe(START_CHIPS - spent + Number(e.prize) + won);
       }
-      expect(await poolBalance(id)).toBe(0);
-      await expectAuditClean();
+      expect(await kit.poolBalance(id)).toBe(0);
+      await kit.expectAuditClean();
     },
   );
 
   it('a satellite seat worth less than the target entry (220 + bounty 50) is refused, nothing stored', async () => {
-    const target = await create(
+    const target = await kit.create(
       fastMttSettings({
         name: 'Target 270',
         buyIn: 200,
@@ -192,31 +136,35 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
         startsAt: new Date(Date.now() + 3_600_000).toISOString(),
       }),
     );
-    const before = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM scheduled_tournaments`;
-    const low = await createReq(
-      fastMttSettings({ name: 'Cheap satellite', satellite: { targetTournamentId: target, seatValue: 269 } }),
-    ).expect(400);
+    const before = await kit.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM scheduled_tournaments`;
+    const low = await kit
+      .createRequest(
+        fastMttSettings({ name: 'Cheap satellite', satellite: { targetTournamentId: target, seatValue: 269 } }),
+      )
+      .expect(400);
     expect(low.body.code).toBe('SEAT_VALUE_TOO_LOW');
     expect(low.body.message).toBe(
       "a seat is worth 269 chips but the target's entry costs 270 (buy-in 200 + fee 20 + bounty 50)",
     );
-    const missing = await createReq(
-      fastMttSettings({ name: 'Lost satellite', satellite: { targetTournamentId: 999_999, seatValue: 500 } }),
-    ).expect(400);
+    const missing = await kit
+      .createRequest(
+        fastMttSettings({ name: 'Lost satellite', satellite: { targetTournamentId: 999_999, seatValue: 500 } }),
+      )
+      .expect(400);
     expect(missing.body.code).toBe('BAD_SETTINGS');
-    const after = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM scheduled_tournaments`;
+    const after = await kit.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM scheduled_tournaments`;
     expect(after[0].n).toBe(before[0].n);
     // 270 is enough; an edit down to 250 is refused the same way and changes nothing.
-    const ok = await create(
+    const ok = await kit.create(
       fastMttSettings({ name: 'Fair satellite', satellite: { targetTournamentId: target, seatValue: 270 } }),
     );
     const edit = await request(t.url)
       .patch(`/tournaments/${ok}`)
-      .set('Authorization', `Bearer ${adminToken()}`)
+      .set('Authorization', `Bearer ${kit.adminToken()}`)
       .send({ satellite: { targetTournamentId: target, seatValue: 250 } })
       .expect(400);
     expect(edit.body.code).toBe('SEAT_VALUE_TOO_LOW');
-    expect((await mtt.get(ok)).config.satellite).toEqual({ targetTournamentId: target, seatValue: 270 });
+    expect((await kit.service.get(ok)).config.satellite).toEqual({ targetTournamentId: target, seatValue: 270 });
   });
 
   it(
@@ -224,8 +172,8 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       "bounty): each rebuy comes back in full (110), the entries' pool goes to the players still in, the heads " +
       'standing back to their owners, the 4 entry fees kept: 40 chips fewer',
     async () => {
-      const players = await newPlayers(4);
-      const id = await create(
+      const players = await kit.newPlayers(4);
+      const id = await kit.create(
         fastMttSettings({
           name: 'Cancelled rebuys',
           blindStructure: {
@@ -241,11 +189,11 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           bounty: { kind: 'fixed', amount: 50 },
         }),
       );
-      for (const p of players) await register(id, p).expect(201);
-      await startNow(id);
+      for (const p of players) await kit.register(id, p).expect(201);
+      await kit.startNow(id);
       // The break after level 1 (inside the rebuy period), once the hands begun before it have ended.
       const inBreak = await waitFor('the break after level 1', async () => {
-        const v = await view(id);
+        const v = await kit.view(id);
         return v.clock?.kind === 'break' && v.tables.every((x) => !x.handInProgress) && v;
       });
       const seatedBefore = new Set(inBreak.entrants.filter((e) => e.seat !== null).map((e) => e.userId));
@@ -257,20 +205,20 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
         else expect(r.body).toMatchObject({ code: 'REBUY_REFUSED' });
       }
       expect(bought.length).toBeGreaterThan(0);
-      const afterBuys = await view(id);
+      const afterBuys = await kit.view(id);
       expect(afterBuys.prizePool).toBe(400 + 100 * bought.length);
       // Each rebuy bought a new bounty of 50: on top of a live player's head (100), or a busted one's fresh head (50).
       for (const u of bought) {
         const head = afterBuys.extras!.players.find((p) => p.userId === u)!.head;
         expect(head).toBe(seatedBefore.has(u) ? 100 : 50);
       }
-      await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
-      const row = await ended(id);
+      await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${kit.adminToken()}`).expect(200);
+      const row = await kit.ended(id);
       expect(row.status).toBe('cancelled');
       for (const u of bought) {
-        const [entry] = await prisma.$queryRaw<{ entry_id: number }[]>`
+        const [entry] = await kit.prisma.$queryRaw<{ entry_id: number }[]>`
           SELECT entry_id FROM mtt_entries WHERE tournament_id = ${id} AND user_id = ${u}::uuid`;
-        const refund = await prisma.ledgerTransaction.findUnique({
+        const refund = await kit.prisma.ledgerTransaction.findUnique({
           where: { idempotencyKey: `mtt:${id}:rebuy-refund:${entry.entry_id}` },
           include: { entries: true },
         });
@@ -278,10 +226,10 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       }
       // Everything but the 4 entry fees went back to the players (the heads standing refunded, the bounties won kept).
       let total = 0;
-      for (const u of players) total += await balance(u);
+      for (const u of players) total += await kit.balance(u);
       expect(total).toBe(4 * START_CHIPS - 4 * 10);
-      expect(await poolBalance(id)).toBe(0);
-      await expectAuditClean();
+      expect(await kit.poolBalance(id)).toBe(0);
+      await kit.expectAuditClean();
     },
   );
 
@@ -289,16 +237,16 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
     'four players at 3-max sit out at their tables (2 and 2); the first bust breaks table 2 and its players ' +
       'move to table 1 still sitting out: every hand they are dealt there is played with them away',
     async () => {
-      const users = await newPlayers(4);
-      for (const u of users) await prisma.user.update({ where: { id: u }, data: { isBot: false } });
-      const id = await create(
+      const users = await kit.newPlayers(4);
+      for (const u of users) await kit.prisma.user.update({ where: { id: u }, data: { isBot: false } });
+      const id = await kit.create(
         fastMttSettings({
           name: 'Away and moved',
           tableSize: 3,
           clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 },
         }),
       );
-      for (const u of users) await register(id, u).expect(201);
+      for (const u of users) await kit.register(id, u).expect(201);
       const tables = t.get(TablesService);
       // Each player sits out once, at the first table that seats him (never again: a move must keep it).
       const sockets = [];
@@ -330,7 +278,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       const firstTable = new Map<string, number>();
       const awayAtFirst = new Set<string>();
       const movedChecks: { userId: string; sittingOut: boolean }[] = [];
-      mtt.listen({
+      kit.service.listen({
         changed: () => undefined,
         started: () => undefined,
         handFinished: (tid, tableNo, state: MttState) => {
@@ -353,15 +301,15 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           }
         },
       });
-      await startNow(id);
-      const row = await ended(id);
+      await kit.startNow(id);
+      const row = await kit.ended(id);
       for (const socket of sockets) socket.disconnect();
       expect(row.status).toBe('finished');
       expect(row.state.brokenTables).toContain(2);
       expect(awayAtFirst.size).toBeGreaterThan(0);
       expect(movedChecks.length).toBeGreaterThan(0);
       expect(movedChecks.filter((c) => !c.sittingOut)).toEqual([]);
-      await expectAuditClean();
+      await kit.expectAuditClean();
     },
     240_000,
   );

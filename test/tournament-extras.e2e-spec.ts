@@ -4,16 +4,17 @@
 // satellite whose seat winners are registered in the target tournament (its bubble hand-for-hand).
 // The ledger audit stays exact after each.
 import request from 'supertest';
-import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
-import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
-import { mttTournamentId, TournamentsService, type MttState } from '@naiko/platform';
+import type { TournamentView } from '@naiko/contracts';
+import { mttTournamentId, type MttState } from '@naiko/platform';
 import { fastModeStructure, type BlindStructure } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
+import { KIT_START_CHIPS, tournamentKit, type TournamentKit } from './support/tournament-kit';
 
 const FastTournamentModule = fastTournamentModule();
-const START_CHIPS = 10_000;
+const START_CHIPS = KIT_START_CHIPS;
 const ADMIN = '00000000-0000-4000-8000-0000000000ad';
+const PREFIX = 'x';
 
 /** Fast levels with a break after level 1 and after level 2 (the rebuy and add-on windows). */
 function rebuyStructure(breakMs: number): BlindStructure {
@@ -32,66 +33,7 @@ function rebuyStructure(breakMs: number): BlindStructure {
 
 describe('Tournament rebuys, bounties and satellites (e2e)', () => {
   let t: TestApp;
-  let prisma: PrismaService;
-  let ledger: ChipLedger;
-  let mtt: TournamentsService;
-  let userCount = 0;
-  const adminToken = () => t.token({ sub: ADMIN, username: 'admin', role: 'admin' });
-
-  async function newPlayers(n: number): Promise<string[]> {
-    const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const u = await prisma.user.create({ data: { username: `x${++userCount}`, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-      ids.push(u.id);
-    }
-    return ids;
-  }
-
-  async function create(s: TournamentSettingsDto): Promise<number> {
-    const r = await request(t.url)
-      .post('/tournaments')
-      .set('Authorization', `Bearer ${adminToken()}`)
-      .send(s)
-      .expect(201);
-    return r.body.tournamentId;
-  }
-
-  const register = (id: number, u: string) =>
-    request(t.url)
-      .post(`/tournaments/${id}/register`)
-      .set('Authorization', `Bearer ${t.token({ sub: u })}`);
-  const startNow = (id: number) =>
-    request(t.url)
-      .patch(`/tournaments/${id}`)
-      .set('Authorization', `Bearer ${adminToken()}`)
-      .send({ startsAt: new Date().toISOString() })
-      .expect(200);
-  const view = async (id: number): Promise<TournamentView> =>
-    (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
-  const status = async (id: number) => (await mtt.get(id)).status;
-  const ended = (id: number) =>
-    waitFor(
-      `tournament ${id} to end`,
-      async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id),
-      240_000,
-    );
-  const balance = (u: string) => ledger.userBalance(u);
-  const poolBalance = async (id: number) =>
-    Number((await prisma.chipAccount.findUnique({ where: { key: `pool:${mttTournamentId(id)}` } }))?.balance ?? 0);
-
-  async function expectAuditClean(): Promise<void> {
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-      runningHands: 0,
-    });
-  }
+  let kit: TournamentKit;
 
   /** Buys for `u`, asking again while his table finishes the hand it was in when the break began. */
   async function buy(id: number, u: string, what: 'rebuy' | 'add-on') {
@@ -105,10 +47,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ module: FastTournamentModule, name: 'tournament-extras' });
-    prisma = t.get(PrismaService);
-    ledger = new ChipLedger(prisma);
-    mtt = t.get(TournamentsService);
-    await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
+    kit = await tournamentKit(t, ADMIN, PREFIX);
   });
 
   afterAll(async () => {
@@ -119,8 +58,8 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     'rebuys until level 2 at or below the starting stack, one add-on in the break after level 2: the ' +
       'ledger, the live prize pool and the payout follow',
     async () => {
-      const players = await newPlayers(6);
-      const id = await create(
+      const players = await kit.newPlayers(6);
+      const id = await kit.create(
         fastMttSettings({
           name: 'Rebuy',
           startingStack: 1_000,
@@ -133,18 +72,18 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
           },
         }),
       );
-      for (const p of players) await register(id, p).expect(201);
+      for (const p of players) await kit.register(id, p).expect(201);
       // Before the start nobody is seated: a typed refusal, nothing moves.
       const early = await request(t.url)
         .post(`/tournaments/${id}/rebuy`)
         .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
         .expect(409);
       expect(early.body.code).toBe('NOT_SEATED');
-      await startNow(id);
+      await kit.startNow(id);
 
       // The break after level 1 is inside the rebuy period.
       const inBreak = await waitFor('the break after level 1', async () => {
-        const v = await view(id);
+        const v = await kit.view(id);
         // Once the hands begun before the break have ended (the stacks are final until it ends).
         return v.clock?.kind === 'break' && v.clock.levelNumber === 1 && v.tables.every((x) => !x.handInProgress) && v;
       });
@@ -182,11 +121,11 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
         code: 'REBUY_REFUSED',
         message: 'the add-on is offered at the end of the rebuy period',
       });
-      expect(await balance(buyer.userId)).toBe(START_CHIPS - 110 - 110);
+      expect(await kit.balance(buyer.userId)).toBe(START_CHIPS - 110 - 110);
 
       // The break after level 2: the add-on window; the rebuy period is over.
       const addOnBreak = await waitFor('the break after level 2', async () => {
-        const v = await view(id);
+        const v = await kit.view(id);
         return v.clock?.kind === 'break' && v.clock.levelNumber === 2 && v.tables.every((x) => !x.handInProgress) && v;
       });
       expect(addOnBreak.extras?.rebuys).toMatchObject({ rebuyOpen: false, addOnOpen: true, rebuysBought: 1 });
@@ -203,23 +142,23 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       expect(lateRebuy.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'the rebuy period is over' });
 
       // Live prize pool: 6 × 100 + 1 × 100 + 2 × 50 = 800.
-      const after = await view(id);
+      const after = await kit.view(id);
       expect(after.prizePool).toBe(800);
       expect(after.extras?.rebuys).toMatchObject({ rebuysBought: 1, addOnsBought: 2 });
       expect(after.extras?.players.find((p) => p.userId === buyer.userId)).toMatchObject({ rebuys: 1 });
 
-      const row = await ended(id);
+      const row = await kit.ended(id);
       expect(row.status).toBe('finished');
-      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
+      const entries = await kit.prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
       expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(800);
       // Each player: start − entry 110 − his purchases + his prize.
       for (const e of entries) {
         const spent =
           110 + (e.userId === buyer.userId ? 110 : 0) + (takers.some((x) => x.userId === e.userId) ? 55 : 0);
-        expect(await balance(e.userId)).toBe(START_CHIPS - spent + Number(e.prize));
+        expect(await kit.balance(e.userId)).toBe(START_CHIPS - spent + Number(e.prize));
       }
-      expect(await poolBalance(id)).toBe(0);
-      await expectAuditClean();
+      expect(await kit.poolBalance(id)).toBe(0);
+      await kit.expectAuditClean();
     },
   );
 
@@ -227,22 +166,22 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     'progressive knockout: 6 entries × 100 bounty; every bust pays its head (half cash, half onto ' +
       "the eliminator's head), the winner collects his own: 600 paid to the chip",
     async () => {
-      const players = await newPlayers(6);
-      const id = await create(fastMttSettings({ name: 'PKO', bounty: { kind: 'progressive', amount: 100 } }));
-      for (const p of players) await register(id, p).expect(201);
+      const players = await kit.newPlayers(6);
+      const id = await kit.create(fastMttSettings({ name: 'PKO', bounty: { kind: 'progressive', amount: 100 } }));
+      for (const p of players) await kit.register(id, p).expect(201);
       // Entry = 100 buy-in + 100 bounty + 10 fee.
-      for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 210);
+      for (const p of players) expect(await kit.balance(p)).toBe(START_CHIPS - 210);
       // Paid with the entries, the bounty cannot change any more.
       const edit = await request(t.url)
         .patch(`/tournaments/${id}`)
-        .set('Authorization', `Bearer ${adminToken()}`)
+        .set('Authorization', `Bearer ${kit.adminToken()}`)
         .send({ bounty: { kind: 'fixed', amount: 100 } })
         .expect(400);
       expect(edit.body).toMatchObject({
         code: 'BAD_SETTINGS',
         message: 'the bounty cannot change once entries are paid',
       });
-      const before = await view(id);
+      const before = await kit.view(id);
       expect(before.prizePool).toBe(600);
       expect(before.extras?.bounty).toEqual({ kind: 'progressive', amount: 100, paid: 0 });
       const { socket } = await connectSocket(t.url, t.token({ sub: players[0] }));
@@ -252,30 +191,30 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
           heads.push(v.extras.players.reduce((a, p) => a + p.head, 0) + v.extras.bounty!.paid);
       });
       socket.emit('tournamentWatch', { tournamentId: id });
-      await startNow(id);
-      const row = await ended(id);
+      await kit.startNow(id);
+      const row = await kit.ended(id);
       socket.disconnect();
       expect(row.status).toBe('finished');
       // At every published moment: heads standing + bounty cash paid = 600 (half of each share onto a
       // head keeps it in the total; the odd chip goes to the cash).
       expect(heads.length).toBeGreaterThan(0);
       for (const h of heads) expect(h).toBe(600);
-      const bountyTx = await prisma.ledgerTransaction.findMany({
+      const bountyTx = await kit.prisma.ledgerTransaction.findMany({
         where: { idempotencyKey: { startsWith: `mtt:${id}:bounty` } },
         include: { entries: true },
       });
       // Five busts each paid once, and the winner's own head.
       expect(bountyTx.filter((x) => x.idempotencyKey.startsWith(`mtt:${id}:bounty:`)).length).toBe(5);
       expect(bountyTx.filter((x) => x.idempotencyKey.startsWith(`mtt:${id}:bounty-own:`)).length).toBe(1);
-      const final = await view(id);
+      const final = await kit.view(id);
       expect(final.extras?.bounty?.paid).toBe(600);
-      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
+      const entries = await kit.prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
       for (const e of entries) {
         const won = final.extras!.players.find((p) => p.userId === e.userId)!.bountiesWon;
-        expect(await balance(e.userId)).toBe(START_CHIPS - 210 + Number(e.prize) + won);
+        expect(await kit.balance(e.userId)).toBe(START_CHIPS - 210 + Number(e.prize) + won);
       }
-      expect(await poolBalance(id)).toBe(0);
-      await expectAuditClean();
+      expect(await kit.poolBalance(id)).toBe(0);
+      await kit.expectAuditClean();
     },
   );
 
@@ -283,7 +222,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     'a satellite: 12 entries × 100 = 1,200 buys 5 seats at 220 (1,100) and 100 in chips to 6th; it stops ' +
       'at 5 left, seat winners are registered in the target with the payout; the seat bubble is hand-for-hand',
     async () => {
-      const target = await create(
+      const target = await kit.create(
         fastMttSettings({
           name: 'Target',
           buyIn: 200,
@@ -291,12 +230,12 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
           startsAt: new Date(Date.now() + 3_600_000).toISOString(),
         }),
       );
-      const players = await newPlayers(12);
-      const id = await create(
+      const players = await kit.newPlayers(12);
+      const id = await kit.create(
         fastMttSettings({ name: 'Satellite', tableSize: 6, satellite: { targetTournamentId: target, seatValue: 220 } }),
       );
-      for (const p of players) await register(id, p).expect(201);
-      const before = await view(id);
+      for (const p of players) await kit.register(id, p).expect(201);
+      const before = await kit.view(id);
       expect(before.placesPaid).toBe(5);
       expect(before.extras?.satellite).toEqual({
         targetTournamentId: target,
@@ -307,7 +246,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       });
       let sawBubble = false;
       const bubbleWithoutHfh: string[] = [];
-      mtt.listen({
+      kit.service.listen({
         changed: () => undefined,
         started: () => undefined,
         handFinished: (tid, tableId, state: MttState) => {
@@ -321,12 +260,12 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
           }
         },
       });
-      await startNow(id);
-      const row = await ended(id);
+      await kit.startNow(id);
+      const row = await kit.ended(id);
       expect(row.status).toBe('finished');
       expect(bubbleWithoutHfh).toEqual([]);
       if (sawBubble) expect(row.state.handForHand ?? null).toBeFalsy();
-      const entries = await prisma.tournamentEntry.findMany({
+      const entries = await kit.prisma.tournamentEntry.findMany({
         where: { tournamentId: mttTournamentId(id) },
         orderBy: { place: 'asc' },
       });
@@ -338,16 +277,16 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       expect(seatWinners.filter((e) => e.place === 1).length).toBeGreaterThanOrEqual(2);
       expect(seatWinners.every((e) => Number(e.prize) === 220)).toBe(true);
       // Registered in the payout's own commit: there as soon as the satellite is finished.
-      const registered = await view(target);
+      const registered = await kit.view(target);
       expect(registered.entries).toBe(5);
       expect(new Set(registered.entrants.map((e) => e.userId))).toEqual(new Set(seatWinners.map((e) => e.userId)));
       // A seat winner: −110 entry, +220 seat, −220 target entry.
-      for (const e of seatWinners) expect(await balance(e.userId)).toBe(START_CHIPS - 110);
+      for (const e of seatWinners) expect(await kit.balance(e.userId)).toBe(START_CHIPS - 110);
       const sixth = entries.find((e) => e.place === 6)!;
       expect(Number(sixth.prize)).toBe(100);
-      expect(await balance(sixth.userId)).toBe(START_CHIPS - 10);
-      expect(await poolBalance(id)).toBe(0);
-      await expectAuditClean();
+      expect(await kit.balance(sixth.userId)).toBe(START_CHIPS - 10);
+      expect(await kit.poolBalance(id)).toBe(0);
+      await kit.expectAuditClean();
     },
   );
 
@@ -355,17 +294,17 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     'a player who sits out at his tournament table is dealt in and blinded off at once: a 30 s ' +
       'decision clock never holds the table, the tournament plays to the end',
     async () => {
-      const [human] = await newPlayers(1);
-      await prisma.user.update({ where: { id: human }, data: { isBot: false } });
-      const bots = await newPlayers(4);
-      const id = await create(
+      const [human] = await kit.newPlayers(1);
+      await kit.prisma.user.update({ where: { id: human }, data: { isBot: false } });
+      const bots = await kit.newPlayers(4);
+      const id = await kit.create(
         fastMttSettings({
           name: 'Away',
           clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 },
           timeBank: { perLevelMs: 5_000, finalTable: true },
         }),
       );
-      for (const p of [human, ...bots]) await register(id, p).expect(201);
+      for (const p of [human, ...bots]) await kit.register(id, p).expect(201);
       const { socket } = await connectSocket(t.url, t.token({ sub: human, username: 'away' }));
       let table: string | null = null;
       let satOut = false;
@@ -390,13 +329,13 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       });
       socket.emit('tournamentWatch', { tournamentId: id });
       const t0 = Date.now();
-      await startNow(id);
-      const row = await ended(id);
+      await kit.startNow(id);
+      const row = await kit.ended(id);
       socket.disconnect();
       expect(row.status).toBe('finished');
       expect(satOut).toBe(true);
       // His decisions were taken at once: checks and folds only, and far less than one 30 s clock each.
-      const hands = await prisma.hand.findMany({
+      const hands = await kit.prisma.hand.findMany({
         where: { tournamentId: mttTournamentId(id) },
         include: { events: true },
       });
@@ -412,7 +351,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       expect(his.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);
       // One decision left to his clock would alone have taken 30 s.
       expect(Date.now() - t0).toBeLessThan(30_000);
-      await expectAuditClean();
+      await kit.expectAuditClean();
     },
   );
 });

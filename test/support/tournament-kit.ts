@@ -1,0 +1,97 @@
+// What a scheduled-tournament e2e suite does as the admin and as players, over HTTP against a test
+// app (test/support/app.ts): funded bot users, create / register / start now, the view, waiting for
+// the end, balances, and the ledger audit that every suite ends with. One kit per suite.
+import request from 'supertest';
+import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
+import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import { mttTournamentId, TournamentsService } from '@naiko/platform';
+import type { TestApp } from './app';
+import { waitFor } from './tournaments';
+
+/** What each funded player starts with. */
+export const KIT_START_CHIPS = 10_000;
+
+export interface TournamentKit {
+  prisma: PrismaService;
+  ledger: ChipLedger;
+  service: TournamentsService;
+  adminToken(): string;
+  /** `count` bot users with `KIT_START_CHIPS` each; usernames start with the kit's prefix. */
+  newPlayers(count: number): Promise<string[]>;
+  /** POST /tournaments as the admin (the caller checks the answer). */
+  createRequest(settings: TournamentSettingsDto): request.Test;
+  /** Creates and returns the id (201 expected). */
+  create(settings: TournamentSettingsDto): Promise<number>;
+  register(id: number, userId: string): request.Test;
+  /** Moves the start to now (200 expected). */
+  startNow(id: number): request.Test;
+  view(id: number): Promise<TournamentView>;
+  /** Waits until the tournament is finished or cancelled; returns its row. */
+  ended(id: number): ReturnType<TournamentsService['get']>;
+  balance(userId: string): Promise<number>;
+  /** The tournament's prize pool account. */
+  poolBalance(id: number): Promise<number>;
+  /** The whole ledger proves every chip, and no hand is left running. */
+  expectAuditClean(): Promise<void>;
+}
+
+/** Call in `beforeAll` once the app runs; creates the admin user `adminId`. */
+export async function tournamentKit(app: TestApp, adminId: string, usernamePrefix: string): Promise<TournamentKit> {
+  const prisma = app.get(PrismaService);
+  const ledger = new ChipLedger(prisma);
+  const service = app.get(TournamentsService);
+  await prisma.user.create({ data: { id: adminId, username: `admin-${usernamePrefix}`, role: 'admin' } });
+  let players = 0;
+  const adminToken = () => app.token({ sub: adminId, username: 'admin', role: 'admin' });
+  const createRequest = (settings: TournamentSettingsDto) =>
+    request(app.url).post('/tournaments').set('Authorization', `Bearer ${adminToken()}`).send(settings);
+  return {
+    prisma,
+    ledger,
+    service,
+    adminToken,
+    async newPlayers(count) {
+      const ids: string[] = [];
+      for (let n = 0; n < count; n++) {
+        const user = await prisma.user.create({ data: { username: `${usernamePrefix}${++players}`, isBot: true } });
+        await ledger.openUserAccount(user.id);
+        await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: KIT_START_CHIPS });
+        ids.push(user.id);
+      }
+      return ids;
+    },
+    createRequest,
+    create: async (settings) => (await createRequest(settings).expect(201)).body.tournamentId,
+    register: (id, userId) =>
+      request(app.url)
+        .post(`/tournaments/${id}/register`)
+        .set('Authorization', `Bearer ${app.token({ sub: userId })}`),
+    startNow: (id) =>
+      request(app.url)
+        .patch(`/tournaments/${id}`)
+        .set('Authorization', `Bearer ${adminToken()}`)
+        .send({ startsAt: new Date().toISOString() })
+        .expect(200),
+    view: async (id) => (await request(app.url).get(`/tournaments/${id}`).expect(200)).body,
+    ended: (id) =>
+      waitFor(
+        `tournament ${id} to end`,
+        async () => ['finished', 'cancelled'].includes((await service.get(id)).status) && service.get(id),
+        240_000,
+      ),
+    balance: (userId) => ledger.userBalance(userId),
+    poolBalance: async (id) =>
+      Number((await prisma.chipAccount.findUnique({ where: { key: `pool:${mttTournamentId(id)}` } }))?.balance ?? 0),
+    async expectAuditClean() {
+      const report = await auditLedger(prisma);
+      expect({ ...report, books: undefined }).toMatchObject({
+        ok: true,
+        difference: 0,
+        balanceMismatches: [],
+        unbalancedTransactions: [],
+        negativeBalances: [],
+        runningHands: 0,
+      });
+    },
+  };
+}
