@@ -101,7 +101,6 @@ export default tseslint.config(
       'apps/web/**',
       'libs/contracts/**',
       'libs/platform/src/tournaments/**',
-      'libs/tournament/**',
       // The engine's per-seat view: the view itself and the rule modules' view extensions.
       'libs/engine/src/hand/view*.ts',
       'libs/engine/src/hand/draw/draw.ts',
