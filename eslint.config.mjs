@@ -102,10 +102,11 @@ export default tseslint.config(
   },
   {
     // Not renamed yet (issue 24 item 7 is under way): the end-to-end tests, scripts/*.js (outside the
-    // TypeScript program the renames went through), and the evaluator and PRNG, whose one-letter card
-    // and state words follow the published algorithms (decide: names or an inline disable with that reason).
+    // TypeScript program the renames went through), and the evaluator, whose one-letter card words
+    // follow published algorithms (decide: names or an inline disable with that reason; the PRNG's
+    // xoshiro state words got a file-level disable in libs/engine/src/rng/random-source.ts).
     // TODO(lead): to error once renamed.
-    files: ['libs/engine/src/eval/**', 'libs/engine/src/rng/**', 'test/**', 'scripts/**/*.js'],
+    files: ['libs/engine/src/eval/**', 'test/**', 'scripts/**/*.js'],
     rules: { 'naiko/no-short-names': 'warn' },
   },
   {
