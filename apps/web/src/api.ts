@@ -36,10 +36,10 @@ export const session = {
     const raw = localStorage.getItem(USER);
     return raw ? (JSON.parse(raw) as Me) : null;
   },
-  set(s: SessionResponse): void {
-    localStorage.setItem(TOKEN, s.accessToken);
-    localStorage.setItem(REFRESH, s.refreshToken);
-    localStorage.setItem(USER, JSON.stringify(s.user));
+  set(session: SessionResponse): void {
+    localStorage.setItem(TOKEN, session.accessToken);
+    localStorage.setItem(REFRESH, session.refreshToken);
+    localStorage.setItem(USER, JSON.stringify(session.user));
   },
   clear(): void {
     const refreshToken = localStorage.getItem(REFRESH);
@@ -142,25 +142,25 @@ const errorListeners = new Set<(e: SocketError) => void>();
  */
 export function getSocket(): NaikoClientSocket {
   if (!socket) {
-    const s: NaikoClientSocket = io({
+    const created: NaikoClientSocket = io({
       auth: (cb) => cb({ token: session.token, fingerprint: clientFingerprint() }),
       transports: ['websocket'],
     });
-    socket = s;
-    installFairPlayNotices(s); // reality checks and fair-play warnings on every page (issue 26)
-    s.on('error', (e) => errorListeners.forEach((l) => l(e)));
+    socket = created;
+    installFairPlayNotices(created); // reality checks and fair-play warnings on every page (issue 26)
+    created.on('error', (e) => errorListeners.forEach((l) => l(e)));
     const recover = async () => {
-      if (socket !== s) return;
+      if (socket !== created) return;
       if (await refreshSession()) {
-        if (socket === s) s.connect();
-      } else if (socket === s) {
+        if (socket === created) created.connect();
+      } else if (socket === created) {
         sessionEnded();
       }
     };
-    s.on('connect_error', (err) => {
+    created.on('connect_error', (err) => {
       if (err.message === 'UNAUTHORIZED') void recover();
     });
-    s.on('disconnect', (reason) => {
+    created.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') void recover();
     });
   }

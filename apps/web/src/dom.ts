@@ -3,26 +3,28 @@
 type Child = Node | string | number | null | undefined | false | Child[];
 type Attrs = Record<string, unknown>;
 
+// `h` is the hyperscript convention (h(tag, attrs, ...children)), used on nearly every line of the client.
+// eslint-disable-next-line naiko/no-short-names -- hyperscript's conventional name
 export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on') && typeof v === 'function')
-      el.addEventListener(k.slice(2).toLowerCase(), v as EventListener);
-    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
-    else if (k === 'value' && 'value' in el) (el as HTMLInputElement).value = String(v);
-    else if (k === 'checked') (el as HTMLInputElement).checked = Boolean(v);
-    else el.setAttribute(k, v === true ? '' : String(v));
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function')
+      el.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
+    else if (key === 'style' && typeof value === 'object') Object.assign(el.style, value);
+    else if (key === 'value' && 'value' in el) (el as HTMLInputElement).value = String(value);
+    else if (key === 'checked') (el as HTMLInputElement).checked = Boolean(value);
+    else el.setAttribute(key, value === true ? '' : String(value));
   }
   append(el, children);
   return el;
 }
 
 function append(el: HTMLElement, children: Child[]): void {
-  for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
-    if (Array.isArray(c)) append(el, c);
-    else el.append(c instanceof Node ? c : String(c));
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : String(child));
   }
 }
 

@@ -19,9 +19,9 @@ export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 429) return 'Too many attempts: wait a minute, then try again.';
     const body = err.body as { message?: unknown } | undefined;
-    const m = body?.message;
-    if (Array.isArray(m)) return m.map((x) => humane(sentence(String(x)))).join(' ');
-    if (typeof m === 'string' && m) return humane(sentence(m));
+    const message = body?.message;
+    if (Array.isArray(message)) return message.map((x) => humane(sentence(String(x)))).join(' ');
+    if (typeof message === 'string' && message) return humane(sentence(message));
     return err.status >= 500
       ? 'Something went wrong on the server: try again in a moment.'
       : `The request was refused (HTTP ${err.status}).`;
@@ -30,11 +30,11 @@ export function errorMessage(err: unknown): string {
 }
 
 /** class-validator says "username must be longer than or equal to 3 characters": capitalise, end with a period. */
-function sentence(s: string): string {
-  const t = s.trim();
-  if (!t) return t;
-  const c = t[0].toUpperCase() + t.slice(1);
-  return /[.!?]$/.test(c) ? c : `${c}.`;
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return trimmed;
+  const capitalized = trimmed[0].toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
 
 /**
@@ -46,8 +46,8 @@ export function actionRunner(setMessage: (message: string) => void, reload: () =
     try {
       await action();
       setMessage(ok);
-    } catch (e) {
-      setMessage(errorMessage(e));
+    } catch (error) {
+      setMessage(errorMessage(error));
     }
     await reload();
   };

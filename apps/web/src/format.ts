@@ -16,19 +16,19 @@ export const STRUCTURE_NAMES: Record<string, string> = {
 
 export const chips = (n: number): string => n.toLocaleString('en-US');
 
-export function stakesText(s: TableSummary['stakes']): string {
+export function stakesText(stakes: TableSummary['stakes']): string {
   const parts: string[] = [];
-  if (s.smallBet && s.bigBet) parts.push(`${chips(s.smallBet)}/${chips(s.bigBet)}`);
-  else parts.push(`${chips(s.smallBlind)}/${chips(s.bigBlind)}`);
-  if (s.ante) parts.push(`ante ${chips(s.ante)}`);
-  if (s.bringIn) parts.push(`bring-in ${chips(s.bringIn)}`);
+  if (stakes.smallBet && stakes.bigBet) parts.push(`${chips(stakes.smallBet)}/${chips(stakes.bigBet)}`);
+  else parts.push(`${chips(stakes.smallBlind)}/${chips(stakes.bigBlind)}`);
+  if (stakes.ante) parts.push(`ante ${chips(stakes.ante)}`);
+  if (stakes.bringIn) parts.push(`bring-in ${chips(stakes.bringIn)}`);
   return parts.join(' · ');
 }
 
 /** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
-export function ordinal(n: number): string {
-  const tens = n % 100;
+export function ordinal(count: number): string {
+  const tens = count % 100;
   const suffix =
-    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[count % 10] ?? 'th');
+  return `${count}${suffix}`;
 }

@@ -48,9 +48,9 @@ function route(): void {
     return;
   }
   for (const [re, page] of routes) {
-    const m = re.exec(hash);
-    if (m) {
-      cleanup = page(root, m.slice(1));
+    const match = re.exec(hash);
+    if (match) {
+      cleanup = page(root, match.slice(1));
       return;
     }
   }

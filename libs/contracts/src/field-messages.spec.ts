@@ -14,24 +14,24 @@ const table = {
 
 describe('field messages', () => {
   it('a table with a zero big blind and a blank name', () => {
-    const r = CreateTableBody.safeParse({ ...table, name: '   ', stakes: { smallBlind: 0, bigBlind: 0 } });
-    expect(r.success).toBe(false);
-    expect(issuesMessage(r.error!)).toBe('Name must not be blank. Big blind must be at least 1.');
+    const result = CreateTableBody.safeParse({ ...table, name: '   ', stakes: { smallBlind: 0, bigBlind: 0 } });
+    expect(result.success).toBe(false);
+    expect(issuesMessage(result.error!)).toBe('Name must not be blank. Big blind must be at least 1.');
   });
 
   it('too many seats, a missing game, an unknown structure', () => {
     const { game: _game, ...noGame } = table;
-    const r = CreateTableBody.safeParse({ ...noGame, seats: 12, structure: 'wild' });
-    expect(issuesMessage(r.error!, { ...noGame, seats: 12, structure: 'wild' })).toBe(
+    const result = CreateTableBody.safeParse({ ...noGame, seats: 12, structure: 'wild' });
+    expect(issuesMessage(result.error!, { ...noGame, seats: 12, structure: 'wild' })).toBe(
       'Game is required. Betting structure must be one of no-limit, pot-limit, half-pot-limit, fixed-limit, spread-limit. Seats must be at most 10.',
     );
   });
 
   it('a tournament with a blank name and an absurd buy-in', () => {
-    const r = TournamentSettingsDto.pick({ name: true, buyIn: true }).safeParse({
+    const result = TournamentSettingsDto.pick({ name: true, buyIn: true }).safeParse({
       name: ' ',
       buyIn: 1_000_000_000_000,
     });
-    expect(issuesMessage(r.error!)).toBe('Name must not be blank. Buy-in must be at most 10,000,000.');
+    expect(issuesMessage(result.error!)).toBe('Name must not be blank. Buy-in must be at most 10,000,000.');
   });
 });

@@ -40,7 +40,7 @@ export const FIELD_LABELS: Record<string, string> = {
   email: 'Email',
 };
 
-const n = (v: unknown): string =>
+const formatNumber = (v: unknown): string =>
   typeof v === 'bigint' || typeof v === 'number' ? Number(v).toLocaleString('en-US') : String(v);
 
 export function fieldLabel(path: readonly PropertyKey[]): string {
@@ -58,15 +58,16 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
 }
 
 function at(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v = input;
-  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined;
-  return v;
+  let value = input;
+  for (const key of path)
+    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }
 
 /** One sentence for one zod issue (`input`: the body refused, to tell a missing field from a wrong one). */
 export function issueSentence(issue: z.core.$ZodIssue, input?: unknown): string {
   const label = fieldLabel(issue.path);
-  const i = issue as unknown as {
+  const details = issue as unknown as {
     code: string;
     minimum?: unknown;
     maximum?: unknown;
@@ -77,30 +78,30 @@ export function issueSentence(issue: z.core.$ZodIssue, input?: unknown): string 
     input?: unknown;
     keys?: string[];
   };
-  switch (i.code) {
+  switch (details.code) {
     case 'too_small':
-      if (i.origin === 'string')
-        return Number(i.minimum) <= 1
+      if (details.origin === 'string')
+        return Number(details.minimum) <= 1
           ? `${label} must not be blank`
-          : `${label} must be at least ${n(i.minimum)} characters`;
-      if (i.origin === 'array') return `${label} needs at least ${n(i.minimum)}`;
+          : `${label} must be at least ${formatNumber(details.minimum)} characters`;
+      if (details.origin === 'array') return `${label} needs at least ${formatNumber(details.minimum)}`;
       // positive(): "more than 0" is "at least 1" for the whole numbers every form field takes.
-      return `${label} must be at least ${n(i.inclusive === false ? Number(i.minimum) + 1 : i.minimum)}`;
+      return `${label} must be at least ${formatNumber(details.inclusive === false ? Number(details.minimum) + 1 : details.minimum)}`;
     case 'too_big':
-      if (i.origin === 'string') return `${label} must be at most ${n(i.maximum)} characters`;
-      if (i.origin === 'array') return `${label} takes at most ${n(i.maximum)}`;
-      return `${label} must be at most ${n(i.inclusive === false ? Number(i.maximum) - 1 : i.maximum)}`;
+      if (details.origin === 'string') return `${label} must be at most ${formatNumber(details.maximum)} characters`;
+      if (details.origin === 'array') return `${label} takes at most ${formatNumber(details.maximum)}`;
+      return `${label} must be at most ${formatNumber(details.inclusive === false ? Number(details.maximum) - 1 : details.maximum)}`;
     case 'invalid_type':
       if (input !== undefined && at(input, issue.path) === undefined) return `${label} is required`;
-      if (i.expected === 'int' || i.expected === 'number') return `${label} must be a whole number`;
-      return `${label} must be a ${i.expected}`;
+      if (details.expected === 'int' || details.expected === 'number') return `${label} must be a whole number`;
+      return `${label} must be a ${details.expected}`;
     case 'invalid_value':
       if (input !== undefined && at(input, issue.path) === undefined) return `${label} is required`;
-      return `${label} must be one of ${(i.values ?? []).map(String).join(', ')}`;
+      return `${label} must be one of ${(details.values ?? []).map(String).join(', ')}`;
     case 'invalid_format':
       return `${label} is not valid (${issue.message})`;
     case 'unrecognized_keys':
-      return `Unknown field${(i.keys ?? []).length > 1 ? 's' : ''}: ${(i.keys ?? []).join(', ')}`;
+      return `Unknown field${(details.keys ?? []).length > 1 ? 's' : ''}: ${(details.keys ?? []).join(', ')}`;
     default:
       return `${label}: ${issue.message}`;
   }

@@ -12,17 +12,17 @@ export function apportion(total: number, weights: readonly bigint[], tieRank: re
   const sum = weights.reduce((a, b) => a + b, 0n);
   if (weights.length === 0) return [];
   if (sum === 0n) throw new RangeError('apportion: weights sum to zero');
-  const t = BigInt(total);
-  const base = weights.map((w) => (t * w) / sum);
-  const rem = weights.map((w) => (t * w) % sum);
-  let left = Number(t - base.reduce((a, b) => a + b, 0n));
+  const totalBig = BigInt(total);
+  const base = weights.map((w) => (totalBig * w) / sum);
+  const rem = weights.map((w) => (totalBig * w) % sum);
+  let left = Number(totalBig - base.reduce((a, b) => a + b, 0n));
   const order = weights
     .map((_, i) => i)
     .sort((a, b) => (rem[a] === rem[b] ? tieRank[a] - tieRank[b] : rem[b] > rem[a] ? 1 : -1));
   const out = base.map(Number);
-  for (const i of order) {
+  for (const index of order) {
     if (left === 0) break;
-    out[i]++;
+    out[index]++;
     left--;
   }
   return out;

@@ -26,12 +26,12 @@ const small: BlindStructure = {
   steps: [lvl(10, 20, 1000), lvl(20, 40, 2000, 40, 'big-blind-ante'), brk(500), lvl(30, 60, 1000, 5)],
 };
 
-function codeOf(f: () => unknown): string | undefined {
+function codeOf(call: () => unknown): string | undefined {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof InvalidBlindStructureError) return e.code;
-    throw e;
+    call();
+  } catch (error) {
+    if (error instanceof InvalidBlindStructureError) return error.code;
+    throw error;
   }
   return undefined;
 }
@@ -105,8 +105,8 @@ describe('blind structures', () => {
   });
 
   test('ready-made structures are valid and shaped as published', () => {
-    for (const s of [REGULAR_STRUCTURE, TURBO_STRUCTURE, HYPER_TURBO_STRUCTURE, FAST_MODE_STRUCTURE])
-      validateBlindStructure(s);
+    for (const structure of [REGULAR_STRUCTURE, TURBO_STRUCTURE, HYPER_TURBO_STRUCTURE, FAST_MODE_STRUCTURE])
+      validateBlindStructure(structure);
     // Regular: 10-minute levels, a 5-minute break after level 6, big-blind ante from level 4.
     expect(levelAt(REGULAR_STRUCTURE, 59 * 60_000)).toMatchObject({ kind: 'level', levelNumber: 6 });
     expect(levelAt(REGULAR_STRUCTURE, 60 * 60_000)).toMatchObject({ kind: 'break', afterLevelNumber: 6 });

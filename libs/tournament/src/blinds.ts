@@ -83,43 +83,47 @@ export function validateBlindStructure(structure: BlindStructure): BlindStructur
     throw new InvalidBlindStructureError('ends-with-break', 'a blind structure ends with a level', steps.length - 1);
   }
   let previous: BlindLevel | null = null;
-  steps.forEach((step, i) => {
+  steps.forEach((step, index) => {
     if (!Number.isSafeInteger(step.durationMs)) {
-      throw new InvalidBlindStructureError('not-integer', `step ${i}: duration must be an integer`, i);
+      throw new InvalidBlindStructureError('not-integer', `step ${index}: duration must be an integer`, index);
     }
     if (step.durationMs <= 0) {
-      throw new InvalidBlindStructureError('non-positive-duration', `step ${i}: duration must be positive`, i);
+      throw new InvalidBlindStructureError('non-positive-duration', `step ${index}: duration must be positive`, index);
     }
     if (step.kind === 'break') {
-      if (steps[i - 1].kind === 'break') {
-        throw new InvalidBlindStructureError('consecutive-breaks', `step ${i}: two breaks in a row`, i);
+      if (steps[index - 1].kind === 'break') {
+        throw new InvalidBlindStructureError('consecutive-breaks', `step ${index}: two breaks in a row`, index);
       }
       return;
     }
-    for (const n of [step.smallBlind, step.bigBlind, step.ante]) {
-      if (!Number.isSafeInteger(n)) {
-        throw new InvalidBlindStructureError('not-integer', `step ${i}: chip amounts must be integers`, i);
+    for (const amount of [step.smallBlind, step.bigBlind, step.ante]) {
+      if (!Number.isSafeInteger(amount)) {
+        throw new InvalidBlindStructureError('not-integer', `step ${index}: chip amounts must be integers`, index);
       }
     }
     if (!isPositiveInt(step.smallBlind) || !isPositiveInt(step.bigBlind)) {
-      throw new InvalidBlindStructureError('non-positive-blind', `step ${i}: blinds must be positive`, i);
+      throw new InvalidBlindStructureError('non-positive-blind', `step ${index}: blinds must be positive`, index);
     }
     if (step.bigBlind < step.smallBlind) {
-      throw new InvalidBlindStructureError('big-blind-below-small-blind', `step ${i}: big blind below small blind`, i);
+      throw new InvalidBlindStructureError(
+        'big-blind-below-small-blind',
+        `step ${index}: big blind below small blind`,
+        index,
+      );
     }
     if ((step.anteKind === 'none') !== (step.ante === 0) || step.ante < 0) {
       throw new InvalidBlindStructureError(
         'ante-mismatch',
-        `step ${i}: ante ${step.ante} does not fit ante kind "${step.anteKind}"`,
-        i,
+        `step ${index}: ante ${step.ante} does not fit ante kind "${step.anteKind}"`,
+        index,
       );
     }
     // A per-player ante above the big blind inverts the forced-bet order; no room publishes that.
     if (step.ante > step.bigBlind) {
-      throw new InvalidBlindStructureError('ante-too-large', `step ${i}: ante above the big blind`, i);
+      throw new InvalidBlindStructureError('ante-too-large', `step ${index}: ante above the big blind`, index);
     }
     if (previous && (step.smallBlind < previous.smallBlind || step.bigBlind < previous.bigBlind)) {
-      throw new InvalidBlindStructureError('blinds-decrease', `step ${i}: blinds go down`, i);
+      throw new InvalidBlindStructureError('blinds-decrease', `step ${index}: blinds go down`, index);
     }
     previous = step;
   });
@@ -130,19 +134,19 @@ export function validateBlindStructure(structure: BlindStructure): BlindStructur
 export function scheduleOf(structure: BlindStructure): ScheduledStep[] {
   validateBlindStructure(structure);
   const out: ScheduledStep[] = [];
-  let t = 0;
+  let startMs = 0;
   let levelNumber = 0;
-  structure.steps.forEach((step, i) => {
+  structure.steps.forEach((step, index) => {
     if (step.kind === 'level') levelNumber++;
-    const last = i === structure.steps.length - 1;
+    const last = index === structure.steps.length - 1;
     out.push({
-      stepIndex: i,
+      stepIndex: index,
       kind: step.kind,
       levelNumber,
-      startsAtMs: t,
-      endsAtMs: last ? null : t + step.durationMs,
+      startsAtMs: startMs,
+      endsAtMs: last ? null : startMs + step.durationMs,
     });
-    t += step.durationMs;
+    startMs += step.durationMs;
   });
   return out;
 }
@@ -156,13 +160,13 @@ export function levelAt(structure: BlindStructure, elapsedMs: number): ClockPosi
     throw new InvalidBlindStructureError('bad-elapsed', `elapsed time must be a finite number >= 0, got ${elapsedMs}`);
   }
   const steps = structure.steps;
-  let t = 0;
+  let startMs = 0;
   let levelNumber = 0;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     if (step.kind === 'level') levelNumber++;
     const last = i === steps.length - 1;
-    const end = t + step.durationMs;
+    const end = startMs + step.durationMs;
     if (last || elapsedMs < end) {
       if (step.kind === 'level') {
         return {
@@ -170,7 +174,7 @@ export function levelAt(structure: BlindStructure, elapsedMs: number): ClockPosi
           level: step,
           levelNumber,
           stepIndex: i,
-          startsAtMs: t,
+          startsAtMs: startMs,
           endsAtMs: last ? null : end,
           msRemaining: last ? null : end - elapsedMs,
         };
@@ -180,12 +184,12 @@ export function levelAt(structure: BlindStructure, elapsedMs: number): ClockPosi
         stepIndex: i,
         afterLevelNumber: levelNumber,
         nextLevel: steps[i + 1] as BlindLevel,
-        startsAtMs: t,
+        startsAtMs: startMs,
         endsAtMs: end,
         msRemaining: end - elapsedMs,
       };
     }
-    t = end;
+    startMs = end;
   }
   // Unreachable for a validated structure (the last step is a level and catches everything).
   throw new InvalidBlindStructureError('empty', 'a blind structure needs at least one level');
@@ -193,9 +197,9 @@ export function levelAt(structure: BlindStructure, elapsedMs: number): ClockPosi
 
 /** The n-th level (1-based), e.g. for "late registration until level N" displays. */
 export function levelNumbered(structure: BlindStructure, levelNumber: number): BlindLevel | null {
-  let n = 0;
+  let levelsSeen = 0;
   for (const step of structure.steps) {
-    if (step.kind === 'level' && ++n === levelNumber) return step;
+    if (step.kind === 'level' && ++levelsSeen === levelNumber) return step;
   }
   return null;
 }
@@ -260,23 +264,28 @@ export interface LadderOptions {
  * Builds a structure on `BLIND_LADDER`. Big-blind ante = one big blind; a per-player ante = an eighth
  * of the big blind rounded down to whole chips, at least 1 (the usual 12.5%).
  */
-export function ladderStructure(o: LadderOptions): BlindStructure {
+export function ladderStructure(options: LadderOptions): BlindStructure {
   const steps: StructureStep[] = [];
-  BLIND_LADDER.forEach(([smallBlind, bigBlind], i) => {
-    const levelNumber = i + 1;
-    const hasAnte = o.anteFromLevel !== null && levelNumber >= o.anteFromLevel;
-    const ante = !hasAnte ? 0 : o.anteKind === 'big-blind-ante' ? bigBlind : Math.max(1, Math.floor(bigBlind / 8));
-    if (i > 0 && o.breakMs > 0 && i % o.breakEvery === 0) steps.push({ kind: 'break', durationMs: o.breakMs });
+  BLIND_LADDER.forEach(([smallBlind, bigBlind], index) => {
+    const levelNumber = index + 1;
+    const hasAnte = options.anteFromLevel !== null && levelNumber >= options.anteFromLevel;
+    const ante = !hasAnte
+      ? 0
+      : options.anteKind === 'big-blind-ante'
+        ? bigBlind
+        : Math.max(1, Math.floor(bigBlind / 8));
+    if (index > 0 && options.breakMs > 0 && index % options.breakEvery === 0)
+      steps.push({ kind: 'break', durationMs: options.breakMs });
     steps.push({
       kind: 'level',
       smallBlind,
       bigBlind,
       ante,
-      anteKind: hasAnte ? o.anteKind : 'none',
-      durationMs: o.levelMs,
+      anteKind: hasAnte ? options.anteKind : 'none',
+      durationMs: options.levelMs,
     });
   });
-  return validateBlindStructure({ name: o.name, steps });
+  return validateBlindStructure({ name: options.name, steps });
 }
 
 const MINUTE = 60_000;

@@ -10,12 +10,12 @@ import {
   winnerOwnBounty,
 } from '@naiko/tournament';
 
-const codeOf = (f: () => unknown) => {
+const codeOf = (call: () => unknown) => {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof BountyError) return e.code;
-    throw e;
+    call();
+  } catch (error) {
+    if (error instanceof BountyError) return error.code;
+    throw error;
   }
   return undefined;
 };

@@ -46,16 +46,16 @@ const isNonNegInt = (n: number) => Number.isSafeInteger(n) && n >= 0;
  */
 export function eliminatorsFromPots(pots: readonly BustPot[]): Eliminator[] {
   if (pots.length === 0) throw new BountyError('bad-eliminators', 'a busted player was in at least one pot');
-  for (const p of pots) {
-    const won = p.winners.reduce((a, w) => a + w.amount, 0);
+  for (const pot of pots) {
+    const won = pot.winners.reduce((a, w) => a + w.amount, 0);
     if (
-      !isNonNegInt(p.amount) ||
-      p.amount === 0 ||
-      !isNonNegInt(p.bustedContribution) ||
-      p.bustedContribution > p.amount ||
-      p.winners.length === 0 ||
-      !p.winners.every((w) => isNonNegInt(w.amount)) ||
-      won !== p.amount
+      !isNonNegInt(pot.amount) ||
+      pot.amount === 0 ||
+      !isNonNegInt(pot.bustedContribution) ||
+      pot.bustedContribution > pot.amount ||
+      pot.winners.length === 0 ||
+      !pot.winners.every((w) => isNonNegInt(w.amount)) ||
+      won !== pot.amount
     ) {
       throw new BountyError(
         'bad-eliminators',
@@ -65,10 +65,10 @@ export function eliminatorsFromPots(pots: readonly BustPot[]): Eliminator[] {
   }
   const common = pots.reduce((acc, p) => acc * BigInt(p.amount), 1n);
   const weights = new Map<string, bigint>();
-  for (const p of pots) {
-    for (const w of p.winners) {
-      const add = (BigInt(p.bustedContribution) * BigInt(w.amount) * common) / BigInt(p.amount);
-      weights.set(w.playerId, (weights.get(w.playerId) ?? 0n) + add);
+  for (const pot of pots) {
+    for (const winner of pot.winners) {
+      const add = (BigInt(pot.bustedContribution) * BigInt(winner.amount) * common) / BigInt(pot.amount);
+      weights.set(winner.playerId, (weights.get(winner.playerId) ?? 0n) + add);
     }
   }
   const out = [...weights].filter(([, w]) => w > 0n).map(([playerId, weight]) => ({ playerId, weight }));
@@ -94,10 +94,10 @@ export function splitBounty(
   checkEliminators(eliminators);
   const byWeight = eliminators
     .map((_, i) => i)
-    .sort((a, b) => {
-      const wa = eliminators[a].weight;
-      const wb = eliminators[b].weight;
-      return wa === wb ? a - b : wb > wa ? 1 : -1;
+    .sort((left, right) => {
+      const wa = eliminators[left].weight;
+      const wb = eliminators[right].weight;
+      return wa === wb ? left - right : wb > wa ? 1 : -1;
     });
   const rank: number[] = new Array(eliminators.length);
   byWeight.forEach((i, r) => (rank[i] = r));
@@ -138,9 +138,9 @@ export function applyKnockoutToHeads(
   awards: readonly PkoAward[],
 ): Record<string, number> {
   const out = { ...heads };
-  for (const a of awards) {
-    if (!(a.playerId in out)) throw new BountyError('bad-eliminators', `no head for eliminator ${a.playerId}`);
-    out[a.playerId] += a.headIncrease;
+  for (const award of awards) {
+    if (!(award.playerId in out)) throw new BountyError('bad-eliminators', `no head for eliminator ${award.playerId}`);
+    out[award.playerId] += award.headIncrease;
   }
   out[bustedId] = 0;
   return out;
@@ -148,9 +148,9 @@ export function applyKnockoutToHeads(
 
 /** The winner of a PKO collects his own head: it is paid to him as prize money at the end. */
 export function winnerOwnBounty(heads: Readonly<Record<string, number>>, winnerId: string): number {
-  const h = heads[winnerId];
-  if (h === undefined) throw new BountyError('bad-eliminators', `no head for ${winnerId}`);
-  return h;
+  const head = heads[winnerId];
+  if (head === undefined) throw new BountyError('bad-eliminators', `no head for ${winnerId}`);
+  return head;
 }
 
 /**

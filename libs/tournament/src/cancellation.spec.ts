@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { DealError, cancellationAfterStartSplit } from '@naiko/tournament';
 
-const codeOf = (f: () => unknown) => {
+const codeOf = (call: () => unknown) => {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof DealError) return e.code;
-    throw e;
+    call();
+  } catch (error) {
+    if (error instanceof DealError) return error.code;
+    throw error;
   }
   return undefined;
 };

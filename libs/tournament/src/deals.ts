@@ -61,9 +61,9 @@ function validate(input: DealInput): { stacks: number[]; payouts: number[]; left
   return { stacks: [...stacks], payouts: [payouts[0] - left, ...payouts.slice(1)], left };
 }
 
-const gcd = (a: bigint, b: bigint): bigint => {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
+const gcd = (dividend: bigint, divisor: bigint): bigint => {
+  while (divisor !== 0n) [dividend, divisor] = [divisor, dividend % divisor];
+  return dividend < 0n ? -dividend : dividend;
 };
 
 /** Exact fraction n/d with d > 0, reduced. */
@@ -71,9 +71,9 @@ interface Frac {
   n: bigint;
   d: bigint;
 }
-const frac = (n: bigint, d: bigint): Frac => {
-  const g = gcd(n, d) || 1n;
-  return { n: n / g, d: d / g };
+const frac = (numerator: bigint, denominator: bigint): Frac => {
+  const common = gcd(numerator, denominator) || 1n;
+  return { n: numerator / common, d: denominator / common };
 };
 const add = (a: Frac, b: Frac) => frac(a.n * b.d + b.n * a.d, a.d * b.d);
 const mul = (a: Frac, b: Frac) => frac(a.n * b.n, a.d * b.d);
@@ -83,8 +83,8 @@ const mul = (a: Frac, b: Frac) => frac(a.n * b.n, a.d * b.d);
  * (e.g. "38.39") and for tests; `icmDeal` turns them into integer prizes.
  */
 export function icmEquities(stacks: readonly number[], payouts: readonly number[]): { n: bigint; d: bigint }[] {
-  const n = stacks.length;
-  if (n > MAX_ICM_PLAYERS) {
+  const playerCount = stacks.length;
+  if (playerCount > MAX_ICM_PLAYERS) {
     throw new DealError('too-many-players', `ICM is computed for at most ${MAX_ICM_PLAYERS} players`);
   }
   const total = stacks.reduce((a, b) => a + b, 0);
@@ -98,11 +98,11 @@ export function icmEquities(stacks: readonly number[], payouts: readonly number[
   for (let place = 0; place < places; place++) {
     const next = new Set<number>();
     for (const mask of level) {
-      const p = prob.get(mask)!;
+      const maskProbability = prob.get(mask)!;
       const remaining = BigInt(total - chipsIn(mask));
-      for (let j = 0; j < n; j++) {
+      for (let j = 0; j < playerCount; j++) {
         if ((mask >> j) & 1) continue;
-        const pj = mul(p, frac(BigInt(stacks[j]), remaining));
+        const pj = mul(maskProbability, frac(BigInt(stacks[j]), remaining));
         equity[j] = add(equity[j], mul(pj, { n: BigInt(payouts[place]), d: 1n }));
         const m2 = mask | (1 << j);
         prob.set(m2, prob.has(m2) ? add(prob.get(m2)!, pj) : pj);

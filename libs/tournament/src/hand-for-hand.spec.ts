@@ -9,16 +9,16 @@ describe('hand-for-hand', () => {
   });
 
   test('every table finishes its hand before the next round starts', () => {
-    let r = startHandForHandRound(null, [1, 2, 3]);
-    expect(r.round).toBe(1);
-    expect(mayDeal(r, 1)).toBe(true);
-    r = tableHandFinished(r, 1);
-    expect(mayDeal(r, 1)).toBe(false); // table 1 waits for 2 and 3
-    expect(isRoundComplete(r)).toBe(false);
-    r = tableHandFinished(tableHandFinished(r, 3), 2);
-    expect(tableHandFinished(r, 2)).toBe(r); // a repeated report changes nothing
-    expect(isRoundComplete(r)).toBe(true);
-    const next = startHandForHandRound(r, [1, 2]);
+    let handForHandRound = startHandForHandRound(null, [1, 2, 3]);
+    expect(handForHandRound.round).toBe(1);
+    expect(mayDeal(handForHandRound, 1)).toBe(true);
+    handForHandRound = tableHandFinished(handForHandRound, 1);
+    expect(mayDeal(handForHandRound, 1)).toBe(false); // table 1 waits for 2 and 3
+    expect(isRoundComplete(handForHandRound)).toBe(false);
+    handForHandRound = tableHandFinished(tableHandFinished(handForHandRound, 3), 2);
+    expect(tableHandFinished(handForHandRound, 2)).toBe(handForHandRound); // a repeated report changes nothing
+    expect(isRoundComplete(handForHandRound)).toBe(true);
+    const next = startHandForHandRound(handForHandRound, [1, 2]);
     expect(next).toEqual({ round: 2, pending: [1, 2], done: [] });
   });
 });

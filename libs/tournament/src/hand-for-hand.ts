@@ -26,17 +26,17 @@ export function startHandForHandRound(
 }
 
 /** May this table deal now? Only once per round. */
-export function mayDeal(r: HandForHandRound, tableId: number): boolean {
-  return r.pending.includes(tableId) && !r.done.includes(tableId);
+export function mayDeal(round: HandForHandRound, tableId: number): boolean {
+  return round.pending.includes(tableId) && !round.done.includes(tableId);
 }
 
 /** A table finished its hand of the round. Unknown or repeated table ids change nothing. */
-export function tableHandFinished(r: HandForHandRound, tableId: number): HandForHandRound {
-  if (!r.pending.includes(tableId)) return r;
-  return { ...r, pending: r.pending.filter((t) => t !== tableId), done: [...r.done, tableId] };
+export function tableHandFinished(round: HandForHandRound, tableId: number): HandForHandRound {
+  if (!round.pending.includes(tableId)) return round;
+  return { ...round, pending: round.pending.filter((t) => t !== tableId), done: [...round.done, tableId] };
 }
 
 /** The round is over when every table finished; then the busts of the round are placed together. */
-export function isRoundComplete(r: HandForHandRound): boolean {
-  return r.pending.length === 0;
+export function isRoundComplete(round: HandForHandRound): boolean {
+  return round.pending.length === 0;
 }

@@ -81,22 +81,22 @@ describe('finishing places', () => {
   });
 
   test('standings accumulate to a complete, payable result', () => {
-    let s = startStandings(5);
-    s = recordBusts(s, [{ playerId: 'e', startingStack: 10 }]);
-    s = recordBusts(s, [
+    let standings = startStandings(5);
+    standings = recordBusts(standings, [{ playerId: 'e', startingStack: 10 }]);
+    standings = recordBusts(standings, [
       { playerId: 'c', startingStack: 40 },
       { playerId: 'd', startingStack: 20 },
     ]);
-    s = recordBusts(s, [{ playerId: 'b', startingStack: 70 }]);
-    s = recordWinner(s, 'a');
-    expect(s.groups).toEqual([
+    standings = recordBusts(standings, [{ playerId: 'b', startingStack: 70 }]);
+    standings = recordWinner(standings, 'a');
+    expect(standings.groups).toEqual([
       { bestPlace: 1, players: ['a'] },
       { bestPlace: 2, players: ['b'] },
       { bestPlace: 3, players: ['c'] },
       { bestPlace: 4, players: ['d'] },
       { bestPlace: 5, players: ['e'] },
     ]);
-    expect(payStandings(500, prizeTableFor(5), s.groups).reduce((t, p) => t + p.prize, 0)).toBe(500);
+    expect(payStandings(500, prizeTableFor(5), standings.groups).reduce((t, p) => t + p.prize, 0)).toBe(500);
   });
 
   test('a hand cannot bust everyone, nor a player twice', () => {

@@ -37,12 +37,12 @@ function checkBusts(playersBefore: number, busts: readonly Bust[]): void {
     throw new PlacesError('no-survivor', 'a hand (or round) cannot bust every remaining player');
   }
   const seen = new Set<string>();
-  for (const b of busts) {
-    if (!Number.isSafeInteger(b.startingStack) || b.startingStack <= 0) {
-      throw new PlacesError('bad-bust', `player ${b.playerId}: starting stack must be a positive integer`);
+  for (const bust of busts) {
+    if (!Number.isSafeInteger(bust.startingStack) || bust.startingStack <= 0) {
+      throw new PlacesError('bad-bust', `player ${bust.playerId}: starting stack must be a positive integer`);
     }
-    if (seen.has(b.playerId)) throw new PlacesError('duplicate-player', `player ${b.playerId} busted twice`);
-    seen.add(b.playerId);
+    if (seen.has(bust.playerId)) throw new PlacesError('duplicate-player', `player ${bust.playerId} busted twice`);
+    seen.add(bust.playerId);
   }
 }
 
@@ -57,10 +57,10 @@ export function placeBusts(playersBefore: number, busts: readonly Bust[], mode: 
   // counted as distinct stack sizes so equal stacks share a rank.
   const tableKey = (b: Bust) => (mode === 'hand-for-hand-round' ? (b.tableId ?? 0) : 0);
   const stacksByTable = new Map<number, number[]>();
-  for (const b of busts) {
-    const list = stacksByTable.get(tableKey(b)) ?? [];
-    if (!list.includes(b.startingStack)) list.push(b.startingStack);
-    stacksByTable.set(tableKey(b), list);
+  for (const bust of busts) {
+    const list = stacksByTable.get(tableKey(bust)) ?? [];
+    if (!list.includes(bust.startingStack)) list.push(bust.startingStack);
+    stacksByTable.set(tableKey(bust), list);
   }
   for (const list of stacksByTable.values()) list.sort((x, y) => y - x);
   const indexed = busts.map((b, i) => ({ b, i, rank: stacksByTable.get(tableKey(b))!.indexOf(b.startingStack) }));
@@ -95,14 +95,15 @@ export function startStandings(entrants: number): Standings {
 }
 
 /** Records one hand's (or hand-for-hand round's) busts. */
-export function recordBusts(s: Standings, busts: readonly Bust[], mode: BustMode = 'same-hand'): Standings {
-  if (busts.length === 0) return s;
-  const groups = placeBusts(s.remaining, busts, mode);
-  return { remaining: s.remaining - busts.length, groups: [...groups, ...s.groups] };
+export function recordBusts(standings: Standings, busts: readonly Bust[], mode: BustMode = 'same-hand'): Standings {
+  if (busts.length === 0) return standings;
+  const groups = placeBusts(standings.remaining, busts, mode);
+  return { remaining: standings.remaining - busts.length, groups: [...groups, ...standings.groups] };
 }
 
 /** The last player standing takes 1st; the standings are then complete. */
-export function recordWinner(s: Standings, playerId: string): Standings {
-  if (s.remaining !== 1) throw new PlacesError('bad-remaining', `${s.remaining} players are still in; no winner yet`);
-  return { remaining: 0, groups: [{ bestPlace: 1, players: [playerId] }, ...s.groups] };
+export function recordWinner(standings: Standings, playerId: string): Standings {
+  if (standings.remaining !== 1)
+    throw new PlacesError('bad-remaining', `${standings.remaining} players are still in; no winner yet`);
+  return { remaining: 0, groups: [{ bestPlace: 1, players: [playerId] }, ...standings.groups] };
 }

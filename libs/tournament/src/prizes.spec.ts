@@ -14,12 +14,12 @@ import {
   validatePrizeTable,
 } from '@naiko/tournament';
 
-const codeOf = (f: () => unknown) => {
+const codeOf = (call: () => unknown) => {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof PrizeError) return e.code;
-    throw e;
+    call();
+  } catch (error) {
+    if (error instanceof PrizeError) return error.code;
+    throw error;
   }
   return undefined;
 };
@@ -30,7 +30,7 @@ describe('published prize tables', () => {
     expect(PRIZE_TABLES[PRIZE_TABLES.length - 1].maxEntrants).toBe(MAX_PUBLISHED_ENTRANTS);
     for (let i = 1; i < PRIZE_TABLES.length; i++)
       expect(PRIZE_TABLES[i].minEntrants).toBe(PRIZE_TABLES[i - 1].maxEntrants + 1);
-    for (const t of PRIZE_TABLES) expect(validatePrizeTable(t)).toBe(t);
+    for (const table of PRIZE_TABLES) expect(validatePrizeTable(table)).toBe(table);
   });
 
   test('small fields: 2–3 winner takes all, 4–6 pay 65/35, 7–10 pay 50/30/20', () => {
@@ -48,9 +48,9 @@ describe('published prize tables', () => {
   });
 
   test('a min-cash pays more than the buy-in at the top of every large bracket', () => {
-    for (const t of PRIZE_TABLES.filter((x) => x.maxEntrants > 18)) {
-      const minCash = t.bands[t.bands.length - 1].sharePpm;
-      expect(minCash * t.maxEntrants).toBeGreaterThan(PPM * 1.5);
+    for (const table of PRIZE_TABLES.filter((x) => x.maxEntrants > 18)) {
+      const minCash = table.bands[table.bands.length - 1].sharePpm;
+      expect(minCash * table.maxEntrants).toBeGreaterThan(PPM * 1.5);
     }
   });
 
@@ -71,7 +71,7 @@ describe('published prize tables', () => {
   });
 
   test('a custom table that does not sum to 100% is refused', () => {
-    const t: PrizeTable = {
+    const table: PrizeTable = {
       minEntrants: 5,
       maxEntrants: 9,
       paidPlaces: 2,
@@ -80,7 +80,7 @@ describe('published prize tables', () => {
         { fromPlace: 2, toPlace: 2, sharePpm: 300_000 },
       ],
     };
-    expect(codeOf(() => validatePrizeTable(t))).toBe('bad-table');
+    expect(codeOf(() => validatePrizeTable(table))).toBe('bad-table');
   });
 });
 
@@ -126,10 +126,10 @@ describe('chip payouts', () => {
   });
 
   test('overlapping places or a repeated player are refused', () => {
-    const t = prizeTableFor(9);
+    const table = prizeTableFor(9);
     expect(
       codeOf(() =>
-        payStandings(100, t, [
+        payStandings(100, table, [
           { bestPlace: 1, players: ['a', 'b'] },
           { bestPlace: 2, players: ['c'] },
         ]),
@@ -137,13 +137,13 @@ describe('chip payouts', () => {
     ).toBe('bad-standings');
     expect(
       codeOf(() =>
-        payStandings(100, t, [
+        payStandings(100, table, [
           { bestPlace: 1, players: ['a'] },
           { bestPlace: 2, players: ['a'] },
         ]),
       ),
     ).toBe('bad-standings');
-    expect(codeOf(() => placePrizes(-1, t))).toBe('bad-pool');
+    expect(codeOf(() => placePrizes(-1, table))).toBe('bad-pool');
   });
 
   test('property: payouts always sum to the pool, with any ties over all places', () => {
@@ -156,9 +156,9 @@ describe('chip payouts', () => {
           const table = prizeTableFor(entrants);
           const groups: FinishGroup[] = [];
           let place = 1;
-          let k = 0;
+          let tieIndex = 0;
           while (place <= entrants) {
-            const size = Math.min(tieSizes[k++ % tieSizes.length], entrants - place + 1);
+            const size = Math.min(tieSizes[tieIndex++ % tieSizes.length], entrants - place + 1);
             groups.push({ bestPlace: place, players: Array.from({ length: size }, (_, i) => `p${place + i}`) });
             place += size;
           }

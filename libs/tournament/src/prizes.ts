@@ -121,15 +121,15 @@ export function validatePrizeTable(table: PrizeTable): PrizeTable {
   let next = 1;
   let total = 0;
   let previousShare = Infinity;
-  for (const b of table.bands) {
-    if (b.fromPlace !== next || b.toPlace < b.fromPlace)
-      throw bad(`bands must be contiguous from 1st (at ${b.fromPlace})`);
-    if (!Number.isSafeInteger(b.sharePpm) || b.sharePpm <= 0)
-      throw bad(`share of ${b.fromPlace} must be a positive integer`);
-    if (b.sharePpm > previousShare) throw bad(`place ${b.fromPlace} is paid more than a better place`);
-    previousShare = b.sharePpm;
-    total += b.sharePpm * (b.toPlace - b.fromPlace + 1);
-    next = b.toPlace + 1;
+  for (const band of table.bands) {
+    if (band.fromPlace !== next || band.toPlace < band.fromPlace)
+      throw bad(`bands must be contiguous from 1st (at ${band.fromPlace})`);
+    if (!Number.isSafeInteger(band.sharePpm) || band.sharePpm <= 0)
+      throw bad(`share of ${band.fromPlace} must be a positive integer`);
+    if (band.sharePpm > previousShare) throw bad(`place ${band.fromPlace} is paid more than a better place`);
+    previousShare = band.sharePpm;
+    total += band.sharePpm * (band.toPlace - band.fromPlace + 1);
+    next = band.toPlace + 1;
   }
   if (next - 1 !== table.paidPlaces) throw bad('paidPlaces does not match the bands');
   if (table.paidPlaces > table.minEntrants) throw bad('more places paid than entrants');
@@ -162,7 +162,7 @@ export function prizeTableFor(entrants: number): PrizeTable {
 /** Shares per place (index 0 = 1st), expanded from the bands. */
 export function placeShares(table: PrizeTable): number[] {
   const out: number[] = [];
-  for (const b of table.bands) for (let p = b.fromPlace; p <= b.toPlace; p++) out.push(b.sharePpm);
+  for (const band of table.bands) for (let p = band.fromPlace; p <= band.toPlace; p++) out.push(band.sharePpm);
   return out;
 }
 
@@ -217,20 +217,20 @@ export function payStandings(pool: number, table: PrizeTable, groups: readonly F
     }
   }
   const out: Payout[] = [];
-  for (const g of groups) {
-    const n = g.players.length;
-    if (n === 0 || !Number.isSafeInteger(g.bestPlace) || g.bestPlace < 1) {
+  for (const group of groups) {
+    const tied = group.players.length;
+    if (tied === 0 || !Number.isSafeInteger(group.bestPlace) || group.bestPlace < 1) {
       throw new PrizeError('bad-standings', 'a finish group needs players and a best place >= 1');
     }
-    const worst = g.bestPlace + n - 1;
+    const worst = group.bestPlace + tied - 1;
     let sum = 0;
-    for (let p = g.bestPlace; p <= worst && p <= prizes.length; p++) sum += prizes[p - 1];
-    const each = Math.floor(sum / n);
-    const odd = sum - each * n;
-    g.players.forEach((playerId, i) => {
+    for (let p = group.bestPlace; p <= worst && p <= prizes.length; p++) sum += prizes[p - 1];
+    const each = Math.floor(sum / tied);
+    const odd = sum - each * tied;
+    group.players.forEach((playerId, index) => {
       if (seenPlayers.has(playerId)) throw new PrizeError('bad-standings', `player ${playerId} appears twice`);
       seenPlayers.add(playerId);
-      out.push({ playerId, bestPlace: g.bestPlace, worstPlace: worst, prize: each + (i < odd ? 1 : 0) });
+      out.push({ playerId, bestPlace: group.bestPlace, worstPlace: worst, prize: each + (index < odd ? 1 : 0) });
     });
   }
   return out;
@@ -253,12 +253,12 @@ export interface PrizeTableRow {
 /** The published table in lobby rows; with a pool, also the chips per place (exact `placePrizes`). */
 export function prizeTableRows(table: PrizeTable, pool?: number): PrizeTableRow[] {
   const prizes = pool === undefined ? null : placePrizes(pool, table);
-  return table.bands.map((b) => ({
-    places: b.fromPlace === b.toPlace ? `${b.fromPlace}` : `${b.fromPlace}–${b.toPlace}`,
-    fromPlace: b.fromPlace,
-    toPlace: b.toPlace,
-    sharePpm: b.sharePpm,
-    percent: `${Math.floor(b.sharePpm / 10_000)}.${String(b.sharePpm % 10_000).padStart(4, '0')}%`,
-    chipsEach: prizes ? prizes[b.toPlace - 1] : null,
+  return table.bands.map((band) => ({
+    places: band.fromPlace === band.toPlace ? `${band.fromPlace}` : `${band.fromPlace}–${band.toPlace}`,
+    fromPlace: band.fromPlace,
+    toPlace: band.toPlace,
+    sharePpm: band.sharePpm,
+    percent: `${Math.floor(band.sharePpm / 10_000)}.${String(band.sharePpm % 10_000).padStart(4, '0')}%`,
+    chipsEach: prizes ? prizes[band.toPlace - 1] : null,
   }));
 }

@@ -65,10 +65,10 @@ describe('add-on eligibility', () => {
   });
 
   test("window 'last-level': during level N and the break after it", () => {
-    const c = { ...config, addOn: { ...config.addOn!, window: 'last-level' as const } };
-    expect(canAddOn(c, at(60), fresh)).toEqual({ ok: true });
-    expect(canAddOn(c, at(66), fresh)).toEqual({ ok: true });
-    expect(canAddOn(c, at(50), fresh)).toEqual({ ok: false, reason: 'not-add-on-time' });
+    const lastLevelConfig = { ...config, addOn: { ...config.addOn!, window: 'last-level' as const } };
+    expect(canAddOn(lastLevelConfig, at(60), fresh)).toEqual({ ok: true });
+    expect(canAddOn(lastLevelConfig, at(66), fresh)).toEqual({ ok: true });
+    expect(canAddOn(lastLevelConfig, at(50), fresh)).toEqual({ ok: false, reason: 'not-add-on-time' });
   });
 
   test('no add-on offered', () => {
@@ -91,12 +91,12 @@ describe('live prize pool', () => {
   });
 
   test('bad input is refused with a typed error', () => {
-    const code = (f: () => unknown) => {
+    const code = (call: () => unknown) => {
       try {
-        f();
-      } catch (e) {
-        if (e instanceof RebuyError) return e.code;
-        throw e;
+        call();
+      } catch (error) {
+        if (error instanceof RebuyError) return error.code;
+        throw error;
       }
     };
     expect(code(() => livePrizePool(config, { price: 100, fee: 10 }, { entries: -1, rebuys: 0, addOns: 0 }))).toBe(

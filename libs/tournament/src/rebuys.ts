@@ -54,25 +54,25 @@ export type Eligibility = { readonly ok: true } | { readonly ok: false; readonly
 const isNonNegInt = (n: number) => Number.isSafeInteger(n) && n >= 0;
 const isPosInt = (n: number) => Number.isSafeInteger(n) && n > 0;
 
-export function validateRebuyConfig(c: RebuyConfig): RebuyConfig {
+export function validateRebuyConfig(config: RebuyConfig): RebuyConfig {
   const purchaseOk = (p: Purchase) => isPosInt(p.chips) && isNonNegInt(p.price) && isNonNegInt(p.fee);
   if (
-    !isPosInt(c.startingStack) ||
-    !isPosInt(c.rebuyUntilLevel) ||
-    !isNonNegInt(c.maxRebuys) ||
-    !purchaseOk(c.rebuy) ||
-    (c.addOn !== null && (!purchaseOk(c.addOn) || !['break', 'last-level'].includes(c.addOn.window)))
+    !isPosInt(config.startingStack) ||
+    !isPosInt(config.rebuyUntilLevel) ||
+    !isNonNegInt(config.maxRebuys) ||
+    !purchaseOk(config.rebuy) ||
+    (config.addOn !== null && (!purchaseOk(config.addOn) || !['break', 'last-level'].includes(config.addOn.window)))
   ) {
     throw new RebuyError(
       'bad-config',
       'rebuy config: positive integer stack, level and chips; non-negative counts and prices',
     );
   }
-  return c;
+  return config;
 }
 
-function checkPlayer(p: RebuyPlayerState): void {
-  if (!isNonNegInt(p.stack) || !isNonNegInt(p.rebuysUsed)) {
+function checkPlayer(playerState: RebuyPlayerState): void {
+  if (!isNonNegInt(playerState.stack) || !isNonNegInt(playerState.rebuysUsed)) {
     throw new RebuyError('bad-count', 'stack and rebuys used are non-negative integers');
   }
 }
@@ -97,9 +97,9 @@ export function canAddOn(config: RebuyConfig, clock: ClockPosition, player: Rebu
   validateRebuyConfig(config);
   checkPlayer(player);
   if (config.addOn === null) return { ok: false, reason: 'no-add-on' };
-  const n = config.rebuyUntilLevel;
-  const inBreakAfter = clock.kind === 'break' && clock.afterLevelNumber === n;
-  const inLastLevel = clock.kind === 'level' && clock.levelNumber === n;
+  const lastRebuyLevel = config.rebuyUntilLevel;
+  const inBreakAfter = clock.kind === 'break' && clock.afterLevelNumber === lastRebuyLevel;
+  const inLastLevel = clock.kind === 'level' && clock.levelNumber === lastRebuyLevel;
   const open = config.addOn.window === 'break' ? inBreakAfter : inBreakAfter || inLastLevel;
   if (!open) return { ok: false, reason: 'not-add-on-time' };
   if (player.addOnUsed) return { ok: false, reason: 'add-on-used' };

@@ -25,20 +25,20 @@ const mtt: RegistrationConfig = {
   startWhenFull: false,
 };
 
-const codeOf = (f: () => unknown) => {
+const codeOf = (call: () => unknown) => {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof RegistrationError) return e.code;
-    throw e;
+    call();
+  } catch (error) {
+    if (error instanceof RegistrationError) return error.code;
+    throw error;
   }
   return undefined;
 };
 
 function opened(config = mtt, players: string[] = []): RegistrationState {
-  let s = openRegistration(createRegistration(config)).state;
-  for (const p of players) s = registerEntry(s, p).state;
-  return s;
+  let registrationState = openRegistration(createRegistration(config)).state;
+  for (const playerId of players) registrationState = registerEntry(registrationState, playerId).state;
+  return registrationState;
 }
 
 describe('registration', () => {
@@ -100,23 +100,23 @@ describe('registration', () => {
   });
 
   test('re-entry after busting during late registration; limited per player; refused without re-entry', () => {
-    let s = startTournament(opened(mtt, ['a', 'b', 'c'])).state;
-    s = bustEntry(s, 1).state;
-    const re = registerEntry(s, 'a', 2);
+    let registrationState = startTournament(opened(mtt, ['a', 'b', 'c'])).state;
+    registrationState = bustEntry(registrationState, 1).state;
+    const re = registerEntry(registrationState, 'a', 2);
     expect(re.events[0]).toMatchObject({ entryId: 4, reEntry: true, late: true, charge: 110 });
-    s = bustEntry(re.state, 4).state;
-    expect(codeOf(() => registerEntry(s, 'a', 2))).toBe('re-entry-not-allowed'); // 2 entries max
+    registrationState = bustEntry(re.state, 4).state;
+    expect(codeOf(() => registerEntry(registrationState, 'a', 2))).toBe('re-entry-not-allowed'); // 2 entries max
     const noReEntry = bustEntry(startTournament(opened({ ...mtt, reEntry: false }, ['a', 'b', 'c'])).state, 1).state;
     expect(codeOf(() => registerEntry(noReEntry, 'a', 1))).toBe('re-entry-not-allowed');
     // The prize pool counts every paid entry, re-entries included.
-    expect(prizePool(s)).toBe(400);
+    expect(prizePool(registrationState)).toBe(400);
   });
 
   test('cancellation by an admin refunds every paid entry, busted and re-entries included', () => {
-    let s = startTournament(opened(mtt, ['a', 'b', 'c'])).state;
-    s = bustEntry(s, 1).state;
-    s = registerEntry(s, 'a', 1).state;
-    const { state, events } = cancelTournament(s);
+    let registrationState = startTournament(opened(mtt, ['a', 'b', 'c'])).state;
+    registrationState = bustEntry(registrationState, 1).state;
+    registrationState = registerEntry(registrationState, 'a', 1).state;
+    const { state, events } = cancelTournament(registrationState);
     expect(state.phase).toBe('cancelled');
     expect(events[0]).toEqual({
       type: 'cancelled',
@@ -128,8 +128,10 @@ describe('registration', () => {
   });
 
   test('an unregistered entry is not refunded again at cancellation', () => {
-    const s = unregisterEntry(opened(mtt, ['a', 'b']), 'a').state;
-    expect(cancelTournament(s).events[0]).toMatchObject({ refunds: [{ entryId: 2, playerId: 'b', amount: 110 }] });
+    const registrationState = unregisterEntry(opened(mtt, ['a', 'b']), 'a').state;
+    expect(cancelTournament(registrationState).events[0]).toMatchObject({
+      refunds: [{ entryId: 2, playerId: 'b', amount: 110 }],
+    });
   });
 
   test('start when full (Sit & Go): the last registration starts it; a late unregistration loses the race', () => {

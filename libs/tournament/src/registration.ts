@@ -86,22 +86,23 @@ export interface RegistrationTransition {
 
 const isNonNegInt = (n: number) => Number.isSafeInteger(n) && n >= 0;
 
-export function validateRegistrationConfig(c: RegistrationConfig): RegistrationConfig {
+export function validateRegistrationConfig(config: RegistrationConfig): RegistrationConfig {
   const bad = (why: string) => new RegistrationError('bad-config', why);
-  if (!Number.isSafeInteger(c.minEntrants) || c.minEntrants < 2) throw bad('minEntrants must be an integer >= 2');
-  if (!Number.isSafeInteger(c.maxEntrants) || c.maxEntrants < c.minEntrants)
+  if (!Number.isSafeInteger(config.minEntrants) || config.minEntrants < 2)
+    throw bad('minEntrants must be an integer >= 2');
+  if (!Number.isSafeInteger(config.maxEntrants) || config.maxEntrants < config.minEntrants)
     throw bad('maxEntrants must be an integer >= minEntrants');
-  if (!isNonNegInt(c.buyIn) || !isNonNegInt(c.fee)) throw bad('buyIn and fee must be integers >= 0');
-  if (!isNonNegInt(c.lateRegistrationUntilLevel)) throw bad('lateRegistrationUntilLevel must be an integer >= 0');
+  if (!isNonNegInt(config.buyIn) || !isNonNegInt(config.fee)) throw bad('buyIn and fee must be integers >= 0');
+  if (!isNonNegInt(config.lateRegistrationUntilLevel)) throw bad('lateRegistrationUntilLevel must be an integer >= 0');
   if (
-    c.maxEntriesPerPlayer !== undefined &&
-    (!Number.isSafeInteger(c.maxEntriesPerPlayer) || c.maxEntriesPerPlayer < 1)
+    config.maxEntriesPerPlayer !== undefined &&
+    (!Number.isSafeInteger(config.maxEntriesPerPlayer) || config.maxEntriesPerPlayer < 1)
   ) {
     throw bad('maxEntriesPerPlayer must be an integer >= 1');
   }
-  if (c.startWhenFull && c.lateRegistrationUntilLevel > 0)
+  if (config.startWhenFull && config.lateRegistrationUntilLevel > 0)
     throw bad('a start-when-full event has no late registration');
-  return c;
+  return config;
 }
 
 export function createRegistration(config: RegistrationConfig): RegistrationState {
@@ -109,73 +110,82 @@ export function createRegistration(config: RegistrationConfig): RegistrationStat
 }
 
 /** Entries that count (paid and not refunded). */
-export function paidEntries(s: RegistrationState): number {
-  let n = 0;
-  for (const e of s.entries) if (e.status === 'active' || e.status === 'busted') n++;
-  return n;
+export function paidEntries(state: RegistrationState): number {
+  let entries = 0;
+  for (const entry of state.entries) if (entry.status === 'active' || entry.status === 'busted') entries++;
+  return entries;
 }
 
-export function activeEntries(s: RegistrationState): Entry[] {
-  return s.entries.filter((e) => e.status === 'active');
+export function activeEntries(state: RegistrationState): Entry[] {
+  return state.entries.filter((e) => e.status === 'active');
 }
 
-export function prizePool(s: RegistrationState): number {
-  return paidEntries(s) * s.config.buyIn;
+export function prizePool(state: RegistrationState): number {
+  return paidEntries(state) * state.config.buyIn;
 }
 
 /** Whether a new entry is accepted at `currentLevel` (ignored before the start). */
-export function isRegistrationOpen(s: RegistrationState, currentLevel = 0): boolean {
-  if (s.phase === 'open') return true;
-  return s.phase === 'running' && lateRegistrationOpen(s.config, currentLevel);
+export function isRegistrationOpen(state: RegistrationState, currentLevel = 0): boolean {
+  if (state.phase === 'open') return true;
+  return state.phase === 'running' && lateRegistrationOpen(state.config, currentLevel);
 }
 
-function lateRegistrationOpen(c: RegistrationConfig, currentLevel: number): boolean {
-  return c.lateRegistrationUntilLevel > 0 && currentLevel >= 1 && currentLevel <= c.lateRegistrationUntilLevel;
+function lateRegistrationOpen(config: RegistrationConfig, currentLevel: number): boolean {
+  return (
+    config.lateRegistrationUntilLevel > 0 && currentLevel >= 1 && currentLevel <= config.lateRegistrationUntilLevel
+  );
 }
 
-function refuseIfClosed(s: RegistrationState): void {
-  if (s.phase === 'finished') throw new RegistrationError('already-finished', 'the tournament is over');
-  if (s.phase === 'cancelled') throw new RegistrationError('already-cancelled', 'the tournament was cancelled');
+function refuseIfClosed(state: RegistrationState): void {
+  if (state.phase === 'finished') throw new RegistrationError('already-finished', 'the tournament is over');
+  if (state.phase === 'cancelled') throw new RegistrationError('already-cancelled', 'the tournament was cancelled');
 }
 
-export function openRegistration(s: RegistrationState): RegistrationTransition {
-  refuseIfClosed(s);
-  if (s.phase !== 'announced') throw new RegistrationError('already-started', `registration is already ${s.phase}`);
-  return { state: { ...s, phase: 'open' }, events: [{ type: 'registration-opened' }] };
+export function openRegistration(registrationState: RegistrationState): RegistrationTransition {
+  refuseIfClosed(registrationState);
+  if (registrationState.phase !== 'announced')
+    throw new RegistrationError('already-started', `registration is already ${registrationState.phase}`);
+  return { state: { ...registrationState, phase: 'open' }, events: [{ type: 'registration-opened' }] };
 }
 
 /**
  * A new entry for `playerId`. `currentLevel` (1-based) is required once the tournament runs, to
  * decide late registration.
  */
-export function registerEntry(s: RegistrationState, playerId: string, currentLevel = 0): RegistrationTransition {
-  refuseIfClosed(s);
-  if (s.phase === 'announced') throw new RegistrationError('registration-not-open', 'registration has not opened yet');
-  if (s.phase === 'running' && !lateRegistrationOpen(s.config, currentLevel)) {
+export function registerEntry(
+  registrationState: RegistrationState,
+  playerId: string,
+  currentLevel = 0,
+): RegistrationTransition {
+  refuseIfClosed(registrationState);
+  if (registrationState.phase === 'announced')
+    throw new RegistrationError('registration-not-open', 'registration has not opened yet');
+  if (registrationState.phase === 'running' && !lateRegistrationOpen(registrationState.config, currentLevel)) {
     throw new RegistrationError(
       'late-registration-closed',
-      `late registration closed after level ${s.config.lateRegistrationUntilLevel}`,
+      `late registration closed after level ${registrationState.config.lateRegistrationUntilLevel}`,
     );
   }
-  const mine = s.entries.filter((e) => e.playerId === playerId);
+  const mine = registrationState.entries.filter((e) => e.playerId === playerId);
   if (mine.some((e) => e.status === 'active'))
     throw new RegistrationError('already-registered', `${playerId} already has a live entry`);
   const busted = mine.filter((e) => e.status === 'busted').length;
   if (busted > 0) {
-    if (!s.config.reEntry) throw new RegistrationError('re-entry-not-allowed', 'this tournament has no re-entry');
-    const limit = s.config.maxEntriesPerPlayer ?? Infinity;
+    if (!registrationState.config.reEntry)
+      throw new RegistrationError('re-entry-not-allowed', 'this tournament has no re-entry');
+    const limit = registrationState.config.maxEntriesPerPlayer ?? Infinity;
     if (busted >= limit) throw new RegistrationError('re-entry-not-allowed', `at most ${limit} entries per player`);
   }
-  if (paidEntries(s) >= s.config.maxEntrants)
-    throw new RegistrationError('tournament-full', `the tournament is full (${s.config.maxEntrants})`);
+  if (paidEntries(registrationState) >= registrationState.config.maxEntrants)
+    throw new RegistrationError('tournament-full', `the tournament is full (${registrationState.config.maxEntrants})`);
   const entry: Entry = {
-    entryId: s.entries.length + 1,
+    entryId: registrationState.entries.length + 1,
     playerId,
     status: 'active',
-    late: s.phase === 'running',
+    late: registrationState.phase === 'running',
     reEntry: busted > 0,
   };
-  const { buyIn, fee } = s.config;
+  const { buyIn, fee } = registrationState.config;
   const events: RegistrationEvent[] = [
     {
       type: 'registered',
@@ -188,7 +198,7 @@ export function registerEntry(s: RegistrationState, playerId: string, currentLev
       fee,
     },
   ];
-  let state: RegistrationState = { ...s, entries: [...s.entries, entry] };
+  let state: RegistrationState = { ...registrationState, entries: [...registrationState.entries, entry] };
   if (state.phase === 'open' && state.config.startWhenFull && paidEntries(state) === state.config.maxEntrants) {
     const started = startTournament(state);
     state = started.state;
@@ -198,63 +208,80 @@ export function registerEntry(s: RegistrationState, playerId: string, currentLev
 }
 
 /** Before the start only: the live entry is withdrawn and buy-in + fee refunded. */
-export function unregisterEntry(s: RegistrationState, playerId: string): RegistrationTransition {
-  refuseIfClosed(s);
-  if (s.phase === 'running') throw new RegistrationError('already-started', 'unregistration closes at the start');
-  const entry = s.entries.find((e) => e.playerId === playerId && e.status === 'active');
+export function unregisterEntry(registrationState: RegistrationState, playerId: string): RegistrationTransition {
+  refuseIfClosed(registrationState);
+  if (registrationState.phase === 'running')
+    throw new RegistrationError('already-started', 'unregistration closes at the start');
+  const entry = registrationState.entries.find((e) => e.playerId === playerId && e.status === 'active');
   if (!entry) throw new RegistrationError('not-registered', `${playerId} is not registered`);
-  const entries = s.entries.map((e) => (e === entry ? { ...e, status: 'unregistered' as const } : e));
+  const entries = registrationState.entries.map((e) => (e === entry ? { ...e, status: 'unregistered' as const } : e));
   return {
-    state: { ...s, entries },
-    events: [{ type: 'unregistered', entryId: entry.entryId, playerId, refund: s.config.buyIn + s.config.fee }],
+    state: { ...registrationState, entries },
+    events: [
+      {
+        type: 'unregistered',
+        entryId: entry.entryId,
+        playerId,
+        refund: registrationState.config.buyIn + registrationState.config.fee,
+      },
+    ],
   };
 }
 
-function refundAll(s: RegistrationState, reason: 'too-few-entrants' | 'by-admin'): RegistrationTransition {
+function refundAll(
+  registrationState: RegistrationState,
+  reason: 'too-few-entrants' | 'by-admin',
+): RegistrationTransition {
   const refunds: Refund[] = [];
-  const amount = s.config.buyIn + s.config.fee;
-  const entries = s.entries.map((e) => {
-    if (e.status !== 'active' && e.status !== 'busted') return e;
-    refunds.push({ entryId: e.entryId, playerId: e.playerId, amount });
-    return { ...e, status: 'refunded' as const };
+  const amount = registrationState.config.buyIn + registrationState.config.fee;
+  const entries = registrationState.entries.map((entry) => {
+    if (entry.status !== 'active' && entry.status !== 'busted') return entry;
+    refunds.push({ entryId: entry.entryId, playerId: entry.playerId, amount });
+    return { ...entry, status: 'refunded' as const };
   });
-  return { state: { ...s, phase: 'cancelled', entries }, events: [{ type: 'cancelled', reason, refunds }] };
+  return {
+    state: { ...registrationState, phase: 'cancelled', entries },
+    events: [{ type: 'cancelled', reason, refunds }],
+  };
 }
 
 /** At the start time: starts, or cancels with refunds when fewer than `minEntrants` registered. */
-export function startTournament(s: RegistrationState): RegistrationTransition {
-  refuseIfClosed(s);
-  if (s.phase === 'running') throw new RegistrationError('already-started', 'the tournament is already running');
-  const entrants = paidEntries(s);
-  if (entrants < s.config.minEntrants) return refundAll(s, 'too-few-entrants');
+export function startTournament(registrationState: RegistrationState): RegistrationTransition {
+  refuseIfClosed(registrationState);
+  if (registrationState.phase === 'running')
+    throw new RegistrationError('already-started', 'the tournament is already running');
+  const entrants = paidEntries(registrationState);
+  if (entrants < registrationState.config.minEntrants) return refundAll(registrationState, 'too-few-entrants');
   return {
-    state: { ...s, phase: 'running' },
-    events: [{ type: 'started', entrants, prizePool: entrants * s.config.buyIn }],
+    state: { ...registrationState, phase: 'running' },
+    events: [{ type: 'started', entrants, prizePool: entrants * registrationState.config.buyIn }],
   };
 }
 
 /** Admin cancellation at any time before the end: everyone's entries are refunded. */
-export function cancelTournament(s: RegistrationState): RegistrationTransition {
-  refuseIfClosed(s);
-  return refundAll(s, 'by-admin');
+export function cancelTournament(state: RegistrationState): RegistrationTransition {
+  refuseIfClosed(state);
+  return refundAll(state, 'by-admin');
 }
 
-export function bustEntry(s: RegistrationState, entryId: number): RegistrationTransition {
-  if (s.phase !== 'running') throw new RegistrationError('not-running', 'only a running tournament has busts');
-  const entry = s.entries[entryId - 1];
+export function bustEntry(registrationState: RegistrationState, entryId: number): RegistrationTransition {
+  if (registrationState.phase !== 'running')
+    throw new RegistrationError('not-running', 'only a running tournament has busts');
+  const entry = registrationState.entries[entryId - 1];
   if (!entry) throw new RegistrationError('unknown-entry', `no entry ${entryId}`);
   if (entry.status !== 'active') throw new RegistrationError('entry-not-active', `entry ${entryId} is ${entry.status}`);
-  const entries = s.entries.slice();
+  const entries = registrationState.entries.slice();
   entries[entryId - 1] = { ...entry, status: 'busted' };
-  return { state: { ...s, entries }, events: [{ type: 'busted', entryId, playerId: entry.playerId }] };
+  return { state: { ...registrationState, entries }, events: [{ type: 'busted', entryId, playerId: entry.playerId }] };
 }
 
 /** Ends the tournament (prizes are paid from `payStandings`). */
-export function finishTournament(s: RegistrationState): RegistrationTransition {
-  if (s.phase !== 'running') throw new RegistrationError('not-running', 'only a running tournament can finish');
-  const entrants = paidEntries(s);
+export function finishTournament(registrationState: RegistrationState): RegistrationTransition {
+  if (registrationState.phase !== 'running')
+    throw new RegistrationError('not-running', 'only a running tournament can finish');
+  const entrants = paidEntries(registrationState);
   return {
-    state: { ...s, phase: 'finished' },
-    events: [{ type: 'finished', entrants, prizePool: entrants * s.config.buyIn }],
+    state: { ...registrationState, phase: 'finished' },
+    events: [{ type: 'finished', entrants, prizePool: entrants * registrationState.config.buyIn }],
   };
 }

@@ -68,25 +68,25 @@ export function payStandingsWithSeats(
   const values = satellitePlaceValues(pool, config);
   const seen = new Set<string>();
   const out: SatellitePayout[] = [];
-  for (const g of groups) {
-    const n = g.players.length;
-    if (n === 0 || !Number.isSafeInteger(g.bestPlace) || g.bestPlace < 1) {
+  for (const group of groups) {
+    const tied = group.players.length;
+    if (tied === 0 || !Number.isSafeInteger(group.bestPlace) || group.bestPlace < 1) {
       throw new SatelliteError('bad-standings', 'a finish group needs players and a best place >= 1');
     }
-    const worst = g.bestPlace + n - 1;
+    const worst = group.bestPlace + tied - 1;
     const seatEach = worst <= seats;
     let sum = 0;
-    for (let p = g.bestPlace; p <= worst && p <= values.length; p++) sum += values[p - 1];
-    const each = Math.floor(sum / n);
-    const odd = sum - each * n;
-    g.players.forEach((playerId, i) => {
+    for (let p = group.bestPlace; p <= worst && p <= values.length; p++) sum += values[p - 1];
+    const each = Math.floor(sum / tied);
+    const odd = sum - each * tied;
+    group.players.forEach((playerId, index) => {
       if (seen.has(playerId)) throw new SatelliteError('bad-standings', `player ${playerId} appears twice`);
       seen.add(playerId);
       out.push({
         playerId,
-        bestPlace: g.bestPlace,
+        bestPlace: group.bestPlace,
         seat: seatEach,
-        prize: seatEach ? config.seatValue : each + (i < odd ? 1 : 0),
+        prize: seatEach ? config.seatValue : each + (index < odd ? 1 : 0),
       });
     });
   }
@@ -110,11 +110,11 @@ export function satelliteSeatsDecided(playersLeft: number, pool: number, config:
  * finish group (places 1..n, all inside the seat places, so `payStandingsWithSeats` gives each a
  * seat). `players` are entry keys, exactly as many as the standings have players left.
  */
-export function recordSeatWinners(s: Standings, players: readonly string[]): Standings {
-  if (players.length === 0 || players.length !== s.remaining || new Set(players).size !== players.length) {
-    throw new SatelliteError('bad-standings', `${s.remaining} players are left; name each of them once`);
+export function recordSeatWinners(standings: Standings, players: readonly string[]): Standings {
+  if (players.length === 0 || players.length !== standings.remaining || new Set(players).size !== players.length) {
+    throw new SatelliteError('bad-standings', `${standings.remaining} players are left; name each of them once`);
   }
-  return { remaining: 0, groups: [{ bestPlace: 1, players: [...players] }, ...s.groups] };
+  return { remaining: 0, groups: [{ bestPlace: 1, players: [...players] }, ...standings.groups] };
 }
 
 /** What one entry of the target tournament costs: its buy-in, its fee and its bounty (paid on top). */

@@ -25,10 +25,10 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   test('rule 1: initial seats are random over ceil(n/size) tables, as evenly as possible', () => {
     const players = Array.from({ length: 20 }, (_, i) => `p${i}`);
     const tables = initialSeating(players, 9, testRandom(1));
-    const s = snap(tables);
+    const snapshot = snap(tables);
     expect(tables.map((t) => t.tableId)).toEqual([1, 2, 3]);
-    expect(counts(s)).toEqual([7, 7, 6]);
-    expect(allPlayers(s).sort()).toEqual([...players].sort());
+    expect(counts(snapshot)).toEqual([7, 7, 6]);
+    expect(allPlayers(snapshot).sort()).toEqual([...players].sort());
     expect(tables.every((t) => t.button === null && t.seats.every((p) => !p || !p.dealtIn))).toBe(true);
     // Same seed, same draw; another seed, another draw.
     expect(initialSeating(players, 9, testRandom(1))).toEqual(tables);
@@ -36,29 +36,29 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   });
 
   test('rule 2: balance when the difference reaches two (9 vs 7: one move, then 8 vs 8)', () => {
-    const s = snap([table(1, NINE_FULL, 2), table(2, 'J K L M N O P . .', 0)]);
-    const plan = planSeating(s, testRandom(1));
+    const snapshot = snap([table(1, NINE_FULL, 2), table(2, 'J K L M N O P . .', 0)]);
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan.moves).toHaveLength(1);
-    expect(counts(applySeatingPlan(s, plan))).toEqual([8, 8]);
+    expect(counts(applySeatingPlan(snapshot, plan))).toEqual([8, 8]);
   });
 
   test('rule 2: a difference of one is left alone (8 vs 7)', () => {
-    const s = snap([table(1, 'A B C D E F G H .', 2), table(2, 'J K L M N O P . .', 0)]);
-    expect(planSeating(s, testRandom(1)).moves).toEqual([]);
+    const snapshot = snap([table(1, 'A B C D E F G H .', 2), table(2, 'J K L M N O P . .', 0)]);
+    expect(planSeating(snapshot, testRandom(1)).moves).toEqual([]);
   });
 
   test('rule 2: several fullest tables give one player each only until within one (9,9,7 → 8,9,8)', () => {
-    const s = snap([table(1, NINE_FULL, 2), filled(2, 9, 9, 10, 0), filled(3, 7, 9, 20, 0)]);
-    const plan = planSeating(s, testRandom(1));
+    const snapshot = snap([table(1, NINE_FULL, 2), filled(2, 9, 9, 10, 0), filled(3, 7, 9, 20, 0)]);
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan.moves.map((m) => [m.from.tableId, m.to.tableId])).toEqual([[1, 3]]);
-    expect(counts(applySeatingPlan(s, plan))).toEqual([8, 9, 8]);
+    expect(counts(applySeatingPlan(snapshot, plan))).toEqual([8, 9, 8]);
   });
 
   test('rule 3: the player moved is the one who would be big blind next at the fullest table', () => {
     // Button was seat 2: next hand button 3 (D), small blind 4 (E), big blind 5 (F) → F moves.
-    const s = snap([table(1, NINE_FULL, 2), table(2, 'J K L M N O P . .', 0)]);
-    expect(nextHandPositions(s.tables[0].seats, 2)).toEqual({ button: 3, smallBlind: 4, bigBlind: 5 });
-    const [move] = planSeating(s, testRandom(1)).moves;
+    const snapshot = snap([table(1, NINE_FULL, 2), table(2, 'J K L M N O P . .', 0)]);
+    expect(nextHandPositions(snapshot.tables[0].seats, 2)).toEqual({ button: 3, smallBlind: 4, bigBlind: 5 });
+    const [move] = planSeating(snapshot, testRandom(1)).moves;
     expect(move).toMatchObject({
       playerId: 'F',
       from: { tableId: 1, seat: 5 },
@@ -71,17 +71,17 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   test('rule 4: he goes to the worst-positioned free seat, the one that posts the big blind next', () => {
     // Short table: occupied 0,1,2,4,5,7,8; button was 0 → next button 1, SB 2, BB 4. Seat 3 (between SB
     // and BB) makes him the big blind of the next hand; seat 6 would give him two free hands first.
-    const s = snap([table(1, NINE_FULL, 2), table(2, 'J K L . M N . O P', 0)]);
-    expect(worstFreeSeat(s.tables[1])).toEqual({ seat: 3, waitsForButton: false });
-    expect(planSeating(s, testRandom(1)).moves[0].to).toEqual({ tableId: 2, seat: 3 });
+    const snapshot = snap([table(1, NINE_FULL, 2), table(2, 'J K L . M N . O P', 0)]);
+    expect(worstFreeSeat(snapshot.tables[1])).toEqual({ seat: 3, waitsForButton: false });
+    expect(planSeating(snapshot, testRandom(1)).moves[0].to).toEqual({ tableId: 2, seat: 3 });
   });
 
   test('rule 4: never between the small blind and the button', () => {
     // Occupied 0,2..7; button was 7 → next button 0, SB 2, BB 3. Seat 1 lies between button and SB:
     // he goes to seat 8 instead.
-    const s = snap([table(1, NINE_FULL, 2), table(2, 'J . K L M N O P .', 7)]);
-    expect(nextHandPositions(s.tables[1].seats, 7)).toEqual({ button: 0, smallBlind: 2, bigBlind: 3 });
-    expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({
+    const snapshot = snap([table(1, NINE_FULL, 2), table(2, 'J . K L M N O P .', 7)]);
+    expect(nextHandPositions(snapshot.tables[1].seats, 7)).toEqual({ button: 0, smallBlind: 2, bigBlind: 3 });
+    expect(planSeating(snapshot, testRandom(1)).moves[0]).toMatchObject({
       to: { tableId: 2, seat: 8 },
       waitsForButton: false,
     });
@@ -89,16 +89,22 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
 
   test('rule 4: when only seats between the small blind and the button are free, he sits there and waits', () => {
     // Occupied 0,3..8; button was 8 → next button 0, SB 3: seats 1 and 2 both lie between them.
-    const s = snap([table(1, NINE_FULL, 2), table(2, 'J . . K L M N O P', 8)]);
-    expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({ to: { tableId: 2, seat: 1 }, waitsForButton: true });
+    const snapshot = snap([table(1, NINE_FULL, 2), table(2, 'J . . K L M N O P', 8)]);
+    expect(planSeating(snapshot, testRandom(1)).moves[0]).toMatchObject({
+      to: { tableId: 2, seat: 1 },
+      waitsForButton: true,
+    });
   });
 
   test('rule 3 with libs/table positions (dead button): the big blind moves forward from the last big blind', () => {
     // Last hand: button 2, small blind 3, big blind 4; the big blind busted. Dead-button rule: the next
     // big blind is the first player after seat 4, i.e. seat 5 (the moving button would say seat 6).
     const source = { ...table(1, 'A B C D . F G H I', 2), positions: { button: 2, smallBlind: 3, bigBlind: 4 } };
-    const s = snap([source, table(2, 'J K L M N O . . .', 0)]);
-    expect(planSeating(s, testRandom(1)).moves[0]).toMatchObject({ playerId: 'F', from: { tableId: 1, seat: 5 } });
+    const snapshot = snap([source, table(2, 'J K L M N O . . .', 0)]);
+    expect(planSeating(snapshot, testRandom(1)).moves[0]).toMatchObject({
+      playerId: 'F',
+      from: { tableId: 1, seat: 5 },
+    });
     expect(
       planSeating(snap([table(1, 'A B C D . F G H I', 2), table(2, 'J K L M N O . . .', 0)]), testRandom(1)).moves[0]
         .playerId,
@@ -108,15 +114,18 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   test('rule 4 with libs/table positions (dead button): a newcomer on the dead button seat waits', () => {
     // Last hand: button 0, small blind 1, big blind 2; the small blind busted. Next hand: big blind 3,
     // small blind on seat 2, the button dead on seat 1: seat 1 lies in the button zone.
-    const t = { ...table(2, 'J . L M N O P . .', 0), positions: { button: 0, smallBlind: 1, bigBlind: 2 } };
-    expect(waitsForButtonAt(t, 1)).toBe(true);
-    expect(waitsForButtonAt(t, 7)).toBe(false);
-    expect(worstFreeSeat(t)).toEqual({ seat: 7, waitsForButton: false });
+    const tableWithPositions = {
+      ...table(2, 'J . L M N O P . .', 0),
+      positions: { button: 0, smallBlind: 1, bigBlind: 2 },
+    };
+    expect(waitsForButtonAt(tableWithPositions, 1)).toBe(true);
+    expect(waitsForButtonAt(tableWithPositions, 7)).toBe(false);
+    expect(worstFreeSeat(tableWithPositions)).toEqual({ seat: 7, waitsForButton: false });
   });
 
   test('rule 5: never moves a player at a table whose hand is in progress', () => {
-    const s = snap([table(1, NINE_FULL, 2, true), table(2, 'J K L M N O P . .', 0)]);
-    const plan = planSeating(s, testRandom(1));
+    const snapshot = snap([table(1, NINE_FULL, 2, true), table(2, 'J K L M N O P . .', 0)]);
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan.moves).toEqual([]);
     expect(plan.holds).toEqual([{ kind: 'balance-waits-for-hand', tableIds: [1] }]);
   });
@@ -124,8 +133,8 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   test('rule 5: a moved player can be moved again until he is dealt into a hand', () => {
     // X (seat 6) arrived during the hand in progress and was not dealt in: he can move; F (next big
     // blind, in the hand) cannot.
-    const s = snap([table(1, 'A B C D E F X* H I', 2, true), table(2, 'J K L M N O P . .', 0)]);
-    expect(planSeating(s, testRandom(1)).moves).toEqual([
+    const snapshot = snap([table(1, 'A B C D E F X* H I', 2, true), table(2, 'J K L M N O P . .', 0)]);
+    expect(planSeating(snapshot, testRandom(1)).moves).toEqual([
       {
         playerId: 'X',
         from: { tableId: 1, seat: 6 },
@@ -137,36 +146,36 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   });
 
   test('rule 5: a player moved to a table whose hand is in progress waits there and is not dealt in', () => {
-    const s = snap([table(1, NINE_FULL, 2), table(2, 'J K L M N O P . .', 0, true)]);
-    const after = applySeatingPlan(s, planSeating(s, testRandom(1)));
+    const snapshot = snap([table(1, NINE_FULL, 2), table(2, 'J K L M N O P . .', 0, true)]);
+    const after = applySeatingPlan(snapshot, planSeating(snapshot, testRandom(1)));
     expect(after.tables[1].seats[7]).toEqual({ playerId: 'F', dealtIn: false });
   });
 
   test('rule 6: tables break in the pre-set order (default highest number) as soon as the others can absorb them', () => {
-    const s = snap([filled(1, 6, 9, 0, 0), filled(2, 6, 9, 10, 0), filled(3, 6, 9, 20, 0)]);
-    const plan = planSeating(s, testRandom(3));
+    const snapshot = snap([filled(1, 6, 9, 0, 0), filled(2, 6, 9, 10, 0), filled(3, 6, 9, 20, 0)]);
+    const plan = planSeating(snapshot, testRandom(3));
     expect(plan.brokenTables).toEqual([3]);
     expect(plan.moves).toHaveLength(6);
     expect(plan.moves.every((m) => m.reason === 'break' && m.from.tableId === 3 && m.to.tableId !== 3)).toBe(true);
-    expect(counts(applySeatingPlan(s, plan))).toEqual([9, 9]);
+    expect(counts(applySeatingPlan(snapshot, plan))).toEqual([9, 9]);
     // An explicit order breaks table 2 first.
-    expect(planSeating(snap(s.tables, [2, 1, 3]), testRandom(3)).brokenTables).toEqual([2]);
+    expect(planSeating(snap(snapshot.tables, [2, 1, 3]), testRandom(3)).brokenTables).toEqual([2]);
   });
 
   test('rule 6: no break while the other tables cannot absorb the players (6+6+7 = 19 > 18)', () => {
-    const s = snap([filled(1, 6, 9, 0, 0), filled(2, 6, 9, 10, 0), filled(3, 7, 9, 20, 0)]);
-    const plan = planSeating(s, testRandom(1));
+    const snapshot = snap([filled(1, 6, 9, 0, 0), filled(2, 6, 9, 10, 0), filled(3, 7, 9, 20, 0)]);
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan.brokenTables).toEqual([]);
     expect(plan.moves).toEqual([]);
   });
 
   test('rule 6: players of a broken table are drawn at random into the free seats of the shortest tables', () => {
     // 9 + 5 + 4 = 18: table 3 breaks; its 4 players fill table 2 first (5 → 7), then both tables.
-    const s = snap([filled(1, 8, 9, 0, 0), filled(2, 5, 9, 10, 0), filled(3, 4, 9, 20, 0)]);
+    const snapshot = snap([filled(1, 8, 9, 0, 0), filled(2, 5, 9, 10, 0), filled(3, 4, 9, 20, 0)]);
     const outcomes = new Set<string>();
     for (let seed = 1; seed <= 20; seed++) {
-      const plan = planSeating(s, testRandom(seed));
-      const after = applySeatingPlan(s, plan);
+      const plan = planSeating(snapshot, testRandom(seed));
+      const after = applySeatingPlan(snapshot, plan);
       expect(counts(after).sort()).toEqual([8, 9]);
       outcomes.add(JSON.stringify(plan.moves.map((m) => [m.playerId, m.to])));
     }
@@ -174,28 +183,28 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   });
 
   test('rule 6: a table whose hand is in progress breaks after that hand; the others balance meanwhile', () => {
-    const s = snap([filled(1, 9, 9, 0, 0), filled(2, 5, 9, 10, 0), filled(3, 4, 9, 20, 0, true)]);
-    const plan = planSeating(s, testRandom(1));
+    const snapshot = snap([filled(1, 9, 9, 0, 0), filled(2, 5, 9, 10, 0), filled(3, 4, 9, 20, 0, true)]);
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan.holds).toEqual([{ kind: 'break-waits-for-hand', tableId: 3 }]);
     expect(plan.brokenTables).toEqual([]);
     expect(plan.moves.every((m) => m.from.tableId === 1 && m.to.tableId === 2)).toBe(true);
-    expect(counts(applySeatingPlan(s, plan))).toEqual([7, 7, 4]);
+    expect(counts(applySeatingPlan(snapshot, plan))).toEqual([7, 7, 4]);
   });
 
   test('rule 6a: a table of one player breaks at once, out of the pre-set order, while the fullest tables are all in a hand', () => {
     // 9 + 9 + 7, all in a hand, and 1: the pre-set order names table 3 (busy) first; the lone
     // player must not wait for its hand.
-    const s = snap(
+    const snapshot = snap(
       [filled(1, 9, 9, 0, 0, true), filled(2, 9, 9, 10, 0, true), filled(3, 7, 9, 20, 0, true), filled(4, 1, 9, 30, 0)],
       [3, 2, 1, 4],
     );
-    const plan = planSeating(s, testRandom(1));
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan.brokenTables).toEqual([4]);
     expect(plan.moves).toEqual([
       expect.objectContaining({ playerId: 'p30', from: { tableId: 4, seat: 0 }, reason: 'break' }),
     ]);
     expect(plan.moves[0].to.tableId).toBe(3); // the only table with a free seat, between its hands
-    expect(counts(applySeatingPlan(s, plan))).toEqual([9, 9, 8]);
+    expect(counts(applySeatingPlan(snapshot, plan))).toEqual([9, 9, 8]);
     // Many tables of one (the report's deadlock had 186): they pair up at once instead of waiting.
     const lone = Array.from({ length: 6 }, (_, i) => filled(10 + i, 1, 9, 100 + i, 0));
     const many = snap([filled(1, 7, 9, 0, 0, true), filled(2, 7, 9, 10, 0, true), ...lone]);
@@ -205,27 +214,27 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   });
 
   test('rule 6a: a table of one player stays while every other table is full (balancing fills it instead)', () => {
-    const s = snap([filled(1, 9, 9, 0, 0), filled(2, 1, 9, 10, 0)]);
-    const plan = planSeating(s, testRandom(1));
+    const snapshot = snap([filled(1, 9, 9, 0, 0), filled(2, 1, 9, 10, 0)]);
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan.brokenTables).toEqual([]);
-    expect(counts(applySeatingPlan(s, plan))).toEqual([5, 5]);
+    expect(counts(applySeatingPlan(snapshot, plan))).toEqual([5, 5]);
   });
 
   test('rule 7: redraw at the final table once the field fits one table', () => {
-    const s = snap([filled(1, 5, 9, 0, 3), filled(2, 4, 9, 10, 1)]);
-    const plan = planSeating(s, testRandom(1));
+    const snapshot = snap([filled(1, 5, 9, 0, 3), filled(2, 4, 9, 10, 1)]);
+    const plan = planSeating(snapshot, testRandom(1));
     expect(plan).toMatchObject({ finalTableRedraw: true, finalTableId: 1, brokenTables: [2] });
     expect(plan.moves).toHaveLength(9);
     expect(new Set(plan.moves.map((m) => m.to.seat)).size).toBe(9);
-    const after = applySeatingPlan(s, plan);
+    const after = applySeatingPlan(snapshot, plan);
     expect(after.tables).toHaveLength(1);
     expect(after.tables[0].button).toBeNull();
-    expect(allPlayers(after).sort()).toEqual(allPlayers(s).sort());
+    expect(allPlayers(after).sort()).toEqual(allPlayers(snapshot).sort());
   });
 
   test('rule 7: the redraw waits until no hand is in progress', () => {
-    const s = snap([filled(1, 5, 9, 0, 3), filled(2, 4, 9, 10, 1, true)]);
-    expect(planSeating(s, testRandom(1))).toMatchObject({
+    const snapshot = snap([filled(1, 5, 9, 0, 3), filled(2, 4, 9, 10, 1, true)]);
+    expect(planSeating(snapshot, testRandom(1))).toMatchObject({
       moves: [],
       finalTableRedraw: false,
       holds: [{ kind: 'redraw-waits-for-hands', tableIds: [2] }],
@@ -233,8 +242,8 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
   });
 
   test('late entrant: a random free seat at a shortest table; a new table when all are full', () => {
-    const s = snap([filled(1, 8, 9, 0, 0), filled(2, 7, 9, 10, 0)]);
-    const seated = seatNewPlayer(s, 'late', testRandom(1));
+    const seatingSnapshot = snap([filled(1, 8, 9, 0, 0), filled(2, 7, 9, 10, 0)]);
+    const seated = seatNewPlayer(seatingSnapshot, 'late', testRandom(1));
     expect(seated.to.tableId).toBe(2);
     expect(counts(seated.snapshot)).toEqual([8, 8]);
     const full = snap([filled(1, 9, 9, 0, 0)]);
@@ -247,8 +256,8 @@ describe('seating rules (TDA / 2024 WSOP)', () => {
 
   test('late entrant: a table opened for him never takes the number of a broken table', () => {
     // Table 3 broke (highest number first); the break order still lists it.
-    const s = snap([filled(1, 9, 9, 0, 0), filled(2, 9, 9, 10, 0)], [3, 2, 1]);
-    const opened = seatNewPlayer(s, 'late', testRandom(1));
+    const seatingSnapshot = snap([filled(1, 9, 9, 0, 0), filled(2, 9, 9, 10, 0)], [3, 2, 1]);
+    const opened = seatNewPlayer(seatingSnapshot, 'late', testRandom(1));
     expect(opened).toMatchObject({ openedTable: true, to: { tableId: 4 } });
     expect(opened.snapshot.breakOrder).toEqual([4, 3, 2, 1]);
   });
@@ -291,18 +300,18 @@ const arbSnapshot = (withHands: boolean) =>
       let next = 0;
       const snapshot: SeatingSnapshot = {
         tableSize,
-        tables: tables.map((t, i) => ({
-          tableId: i + 1,
-          seats: t.occupancy
+        tables: tables.map((layout, index) => ({
+          tableId: index + 1,
+          seats: layout.occupancy
             .slice(0, tableSize)
-            .map((o, s) => (o ? { playerId: `p${next++}`, dealtIn: t.dealt[s] } : null)),
-          button: t.button === null ? null : t.button % tableSize,
-          positions: t.positions && {
-            button: t.positions.button % tableSize,
-            smallBlind: t.positions.smallBlind === null ? null : t.positions.smallBlind % tableSize,
-            bigBlind: t.positions.bigBlind === null ? null : t.positions.bigBlind % tableSize,
+            .map((o, s) => (o ? { playerId: `p${next++}`, dealtIn: layout.dealt[s] } : null)),
+          button: layout.button === null ? null : layout.button % tableSize,
+          positions: layout.positions && {
+            button: layout.positions.button % tableSize,
+            smallBlind: layout.positions.smallBlind === null ? null : layout.positions.smallBlind % tableSize,
+            bigBlind: layout.positions.bigBlind === null ? null : layout.positions.bigBlind % tableSize,
           },
-          handInProgress: t.handInProgress,
+          handInProgress: layout.handInProgress,
         })),
       };
       return { snapshot, seed };
@@ -312,7 +321,8 @@ function checkNoDuplicatesAndCapacity(before: SeatingSnapshot, after: SeatingSna
   const players = allPlayers(after);
   expect(new Set(players).size).toBe(players.length); // no player seated twice
   expect(players.sort()).toEqual(allPlayers(before).sort()); // nobody lost
-  for (const t of after.tables) expect(t.seats).toHaveLength(before.tableSize); // breaking never exceeds table size
+  // Breaking never exceeds the table size.
+  for (const table of after.tables) expect(table.seats).toHaveLength(before.tableSize);
 }
 
 describe('seating properties', () => {
@@ -322,11 +332,11 @@ describe('seating properties', () => {
         const plan = planSeating(snapshot, testRandom(seed));
         const after = applySeatingPlan(snapshot, plan);
         checkNoDuplicatesAndCapacity(snapshot, after);
-        const c = counts(after);
-        const total = c.reduce((a, b) => a + b, 0);
+        const counted = counts(after);
+        const total = counted.reduce((a, b) => a + b, 0);
         expect(plan.holds).toEqual([]);
         if (after.tables.length > 1) {
-          expect(Math.max(...c) - Math.min(...c)).toBeLessThanOrEqual(1);
+          expect(Math.max(...counted) - Math.min(...counted)).toBeLessThanOrEqual(1);
           expect(total).toBeGreaterThan((after.tables.length - 1) * snapshot.tableSize);
         }
         // A second pass has nothing left to do.
@@ -343,17 +353,18 @@ describe('seating properties', () => {
         const after = applySeatingPlan(snapshot, plan);
         checkNoDuplicatesAndCapacity(snapshot, after);
         const origin = new Map<string, { busy: boolean; dealtIn: boolean }>();
-        for (const t of snapshot.tables)
-          for (const p of t.seats) if (p) origin.set(p.playerId, { busy: t.handInProgress, dealtIn: p.dealtIn });
+        for (const tableSnapshot of snapshot.tables)
+          for (const player of tableSnapshot.seats)
+            if (player) origin.set(player.playerId, { busy: tableSnapshot.handInProgress, dealtIn: player.dealtIn });
         const movedOnce = new Set<string>();
-        for (const m of plan.moves) {
-          const o = origin.get(m.playerId)!;
-          if (!movedOnce.has(m.playerId)) expect(o.busy && o.dealtIn).toBe(false);
-          movedOnce.add(m.playerId);
+        for (const move of plan.moves) {
+          const before = origin.get(move.playerId)!;
+          if (!movedOnce.has(move.playerId)) expect(before.busy && before.dealtIn).toBe(false);
+          movedOnce.add(move.playerId);
         }
         if (plan.holds.length === 0 && after.tables.length > 1) {
-          const c = counts(after);
-          expect(Math.max(...c) - Math.min(...c)).toBeLessThanOrEqual(1);
+          const counted = counts(after);
+          expect(Math.max(...counted) - Math.min(...counted)).toBeLessThanOrEqual(1);
         }
       }),
       { numRuns: 400 },
@@ -378,9 +389,9 @@ describe('seating properties', () => {
           const plan = planSeating(snapshot, testRandom(seed));
           const after = applySeatingPlan(snapshot, plan);
           checkNoDuplicatesAndCapacity(snapshot, after);
-          for (const c of counts(after)) expect(c).toBeLessThanOrEqual(tableSize);
+          for (const occupied of counts(after)) expect(occupied).toBeLessThanOrEqual(tableSize);
           const broken = new Set(plan.brokenTables);
-          for (const t of after.tables) expect(broken.has(t.tableId)).toBe(false);
+          for (const snapshot of after.tables) expect(broken.has(snapshot.tableId)).toBe(false);
           const total = counts(after).reduce((a, b) => a + b, 0);
           // Tables break until the field needs every table left: ceil(players / size), at least one.
           expect(after.tables.length).toBe(Math.max(1, Math.ceil(total / tableSize)));

@@ -122,18 +122,18 @@ type Seats = (SeatedPlayer | null)[];
 // Positions
 
 function nextOccupied(seats: readonly (SeatedPlayer | null)[], from: number): number {
-  const n = seats.length;
-  for (let i = 1; i <= n; i++) {
-    const s = (from + i) % n;
-    if (seats[s]) return s;
+  const seatCount = seats.length;
+  for (let i = 1; i <= seatCount; i++) {
+    const seat = (from + i) % seatCount;
+    if (seats[seat]) return seat;
   }
   return -1;
 }
 
 function occupiedCount(seats: readonly (SeatedPlayer | null)[]): number {
-  let k = 0;
-  for (let i = 0; i < seats.length; i++) if (seats[i] !== null) k++;
-  return k;
+  let occupied = 0;
+  for (let i = 0; i < seats.length; i++) if (seats[i] !== null) occupied++;
+  return occupied;
 }
 
 export interface NextHandPositions {
@@ -148,18 +148,18 @@ export function nextHandPositions(
   button: number | null,
 ): NextHandPositions | null {
   if (button === null || occupiedCount(seats) < 2) return null;
-  const b = nextOccupied(seats, button);
+  const nextButton = nextOccupied(seats, button);
   const heads = occupiedCount(seats) === 2;
-  const sb = heads ? b : nextOccupied(seats, b);
+  const sb = heads ? nextButton : nextOccupied(seats, nextButton);
   const bb = nextOccupied(seats, sb);
-  return { button: b, smallBlind: sb, bigBlind: bb };
+  return { button: nextButton, smallBlind: sb, bigBlind: bb };
 }
 
 const clockwise = (a: number, b: number, n: number) => (((b - a) % n) + n) % n;
 /** True when `x` lies strictly inside the clockwise arc from `a` to `b` (the whole circle if a = b). */
-const strictlyBetween = (a: number, x: number, b: number, n: number): boolean => {
-  const dx = clockwise(a, x, n);
-  return dx > 0 && dx < (a === b ? n : clockwise(a, b, n));
+const strictlyBetween = (from: number, seat: number, to: number, seatCount: number): boolean => {
+  const dx = clockwise(from, seat, seatCount);
+  return dx > 0 && dx < (from === to ? seatCount : clockwise(from, to, seatCount));
 };
 
 /** The parts of a table a planner needs: seats and the positions of the last hand. */
@@ -188,33 +188,33 @@ interface Rotation {
 
 function rotationOf(table: PositionedSeats): Rotation | null {
   const seats = table.seats;
-  const n = seats.length;
+  const seatCount = seats.length;
   if (occupiedCount(seats) < 2) return null;
-  const p = table.positions;
-  if (p && p.bigBlind !== null) {
-    const prevBB = p.bigBlind;
+  const blindPositions = table.positions;
+  if (blindPositions && blindPositions.bigBlind !== null) {
+    const prevBB = blindPositions.bigBlind;
     const bb = nextOccupied(seats, prevBB);
-    let button = p.smallBlind ?? p.button;
-    if (button === bb || strictlyBetween(prevBB, button, bb, n)) button = (prevBB - 1 + n) % n;
+    let button = blindPositions.smallBlind ?? blindPositions.button;
+    if (button === bb || strictlyBetween(prevBB, button, bb, seatCount)) button = (prevBB - 1 + seatCount) % seatCount;
     return {
       anchor: prevBB,
       nextBigBlind: bb,
-      zone: (seat) => seat === button || (button !== bb && strictlyBetween(button, seat, bb, n)),
+      zone: (seat) => seat === button || (button !== bb && strictlyBetween(button, seat, bb, seatCount)),
     };
   }
-  const pos = nextHandPositions(seats, p ? p.button : table.button);
+  const pos = nextHandPositions(seats, blindPositions ? blindPositions.button : table.button);
   if (!pos) return null;
   // Heads-up the button is the small blind: no seat lies between them.
   return {
     anchor: pos.smallBlind,
     nextBigBlind: pos.bigBlind,
-    zone: (seat) => pos.button !== pos.smallBlind && strictlyBetween(pos.button, seat, pos.smallBlind, n),
+    zone: (seat) => pos.button !== pos.smallBlind && strictlyBetween(pos.button, seat, pos.smallBlind, seatCount),
   };
 }
 
-function seatWaits(rotation: Rotation, seat: number, n: number): boolean {
+function seatWaits(rotation: Rotation, seat: number, seatCount: number): boolean {
   // A newcomer before the next big blind takes the big blind himself and is dealt in.
-  return !strictlyBetween(rotation.anchor, seat, rotation.nextBigBlind, n) && rotation.zone(seat);
+  return !strictlyBetween(rotation.anchor, seat, rotation.nextBigBlind, seatCount) && rotation.zone(seat);
 }
 
 /** Would a player sitting down at free seat `seat` have to wait for the button? */
@@ -231,18 +231,18 @@ export function waitsForButtonAt(table: PositionedSeats, seat: number): boolean 
  */
 export function worstFreeSeat(table: PositionedSeats): { seat: number; waitsForButton: boolean } | null {
   const seats = table.seats;
-  const n = seats.length;
+  const seatCount = seats.length;
   const rotation = rotationOf(table);
   if (!rotation) {
     const free = seats.findIndex((s) => s === null);
     return free < 0 ? null : { seat: free, waitsForButton: false };
   }
   let zoneSeat = -1;
-  for (let i = 1; i < n; i++) {
-    const s = (rotation.anchor + i) % n;
-    if (seats[s] !== null) continue;
-    if (!seatWaits(rotation, s, n)) return { seat: s, waitsForButton: false };
-    if (zoneSeat < 0) zoneSeat = s;
+  for (let i = 1; i < seatCount; i++) {
+    const seat = (rotation.anchor + i) % seatCount;
+    if (seats[seat] !== null) continue;
+    if (!seatWaits(rotation, seat, seatCount)) return { seat: seat, waitsForButton: false };
+    if (zoneSeat < 0) zoneSeat = seat;
   }
   return zoneSeat < 0 ? null : { seat: zoneSeat, waitsForButton: true };
 }
@@ -254,13 +254,13 @@ export function worstFreeSeat(table: PositionedSeats): { seat: number; waitsForB
  */
 export function playerToMove(table: PositionedSeats & { readonly handInProgress: boolean }): number {
   const seats = table.seats;
-  const n = seats.length;
+  const seatCount = seats.length;
   const rotation = rotationOf(table);
   const startSeat = rotation ? rotation.nextBigBlind : 0;
-  for (let i = 0; i < n; i++) {
-    const s = (startSeat + i) % n;
-    const p = seats[s];
-    if (p && (!table.handInProgress || !p.dealtIn)) return s;
+  for (let i = 0; i < seatCount; i++) {
+    const seat = (startSeat + i) % seatCount;
+    const player = seats[seat];
+    if (player && (!table.handInProgress || !player.dealtIn)) return seat;
   }
   return -1;
 }
@@ -279,41 +279,46 @@ function checkTableSize(tableSize: number): void {
 
 export function validateSnapshot(snapshot: SeatingSnapshot, mode: 'full' | 'shape' = 'full'): void {
   checkTableSize(snapshot.tableSize);
-  const S = snapshot.tableSize;
+  const tableSize = snapshot.tableSize;
   const tables = snapshot.tables;
   for (let i = 0; i < tables.length; i++) {
-    const t = tables[i];
-    if (t.seats.length !== S) {
-      throw new SeatingError('bad-snapshot', `table ${t.tableId} has ${t.seats.length} seats, expected ${S}`);
+    const table = tables[i];
+    if (table.seats.length !== tableSize) {
+      throw new SeatingError(
+        'bad-snapshot',
+        `table ${table.tableId} has ${table.seats.length} seats, expected ${tableSize}`,
+      );
     }
-    const b = t.button;
-    if (b !== null && (!Number.isSafeInteger(b) || b < 0 || b >= S)) {
-      throw new SeatingError('bad-snapshot', `table ${t.tableId}: button ${b} is not a seat`);
+    const button = table.button;
+    if (button !== null && (!Number.isSafeInteger(button) || button < 0 || button >= tableSize)) {
+      throw new SeatingError('bad-snapshot', `table ${table.tableId}: button ${button} is not a seat`);
     }
-    const p = t.positions;
-    if (p) {
-      for (const x of [p.button, p.smallBlind, p.bigBlind]) {
-        if (x !== null && (!Number.isSafeInteger(x) || x < 0 || x >= S)) {
-          throw new SeatingError('bad-snapshot', `table ${t.tableId}: position ${x} is not a seat`);
+    const positions = table.positions;
+    if (positions) {
+      for (const position of [positions.button, positions.smallBlind, positions.bigBlind]) {
+        if (position !== null && (!Number.isSafeInteger(position) || position < 0 || position >= tableSize)) {
+          throw new SeatingError('bad-snapshot', `table ${table.tableId}: position ${position} is not a seat`);
         }
       }
     }
   }
   const tableIds = new Set<number>();
   if (mode === 'full' || snapshot.breakOrder) {
-    for (const t of tables) {
-      if (tableIds.has(t.tableId)) throw new SeatingError('duplicate-table', `table ${t.tableId} appears twice`);
-      tableIds.add(t.tableId);
+    for (const snapshot of tables) {
+      if (tableIds.has(snapshot.tableId))
+        throw new SeatingError('duplicate-table', `table ${snapshot.tableId} appears twice`);
+      tableIds.add(snapshot.tableId);
     }
   }
   if (mode === 'full') {
     const players = new Set<string>();
-    for (const t of tables) {
-      for (let s = 0; s < S; s++) {
-        const p = t.seats[s];
-        if (!p) continue;
-        if (players.has(p.playerId)) throw new SeatingError('duplicate-player', `player ${p.playerId} is seated twice`);
-        players.add(p.playerId);
+    for (const snapshot of tables) {
+      for (let s = 0; s < tableSize; s++) {
+        const player = snapshot.seats[s];
+        if (!player) continue;
+        if (players.has(player.playerId))
+          throw new SeatingError('duplicate-player', `player ${player.playerId} is seated twice`);
+        players.add(player.playerId);
       }
     }
   }
@@ -341,18 +346,18 @@ export function initialSeating(
   if (playerIds.length === 0) throw new SeatingError('no-players', 'nobody to seat');
   if (new Set(playerIds).size !== playerIds.length)
     throw new SeatingError('duplicate-player', 'a player is listed twice');
-  const n = playerIds.length;
-  const tables = Math.ceil(n / tableSize);
-  const base = Math.floor(n / tables);
-  const extra = n % tables;
+  const playerCount = playerIds.length;
+  const tables = Math.ceil(playerCount / tableSize);
+  const base = Math.floor(playerCount / tables);
+  const extra = playerCount % tables;
   const order = shuffled(playerIds, rng);
   const seatNumbers = Array.from({ length: tableSize }, (_, i) => i);
   const out: TableSnapshot[] = [];
   let next = 0;
   for (let t = 0; t < tables; t++) {
-    const k = base + (t < extra ? 1 : 0);
+    const seated = base + (t < extra ? 1 : 0);
     const seats: Seats = new Array(tableSize).fill(null);
-    for (const seat of shuffled(seatNumbers, rng).slice(0, k))
+    for (const seat of shuffled(seatNumbers, rng).slice(0, seated))
       seats[seat] = { playerId: order[next++], dealtIn: false };
     out.push({ tableId: firstTableId + t, seats, button: null, handInProgress: false });
   }
@@ -373,21 +378,21 @@ export interface NewPlayerSeat {
  */
 export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: RandomSource): NewPlayerSeat {
   validateSnapshot(snapshot);
-  for (const t of snapshot.tables) {
-    if (t.seats.some((s) => s?.playerId === playerId))
+  for (const table of snapshot.tables) {
+    if (table.seats.some((s) => s?.playerId === playerId))
       throw new SeatingError('duplicate-player', `${playerId} is already seated`);
   }
   const candidates: SeatRef[] = [];
   let min = Infinity;
-  for (const t of snapshot.tables) {
-    const c = occupiedCount(t.seats);
-    if (c >= snapshot.tableSize || c > min) continue;
-    if (c < min) {
-      min = c;
+  for (const table of snapshot.tables) {
+    const occupied = occupiedCount(table.seats);
+    if (occupied >= snapshot.tableSize || occupied > min) continue;
+    if (occupied < min) {
+      min = occupied;
       candidates.length = 0;
     }
-    t.seats.forEach((s, seat) => {
-      if (!s) candidates.push({ tableId: t.tableId, seat });
+    table.seats.forEach((player, seat) => {
+      if (!player) candidates.push({ tableId: table.tableId, seat });
     });
   }
   if (candidates.length === 0) {
@@ -414,11 +419,11 @@ export function seatNewPlayer(snapshot: SeatingSnapshot, playerId: string, rng: 
     };
   }
   const to = candidates[randomInt(rng, candidates.length)];
-  const tables = snapshot.tables.map((t) => {
-    if (t.tableId !== to.tableId) return t;
-    const seats = t.seats.slice();
+  const tables = snapshot.tables.map((snapshot) => {
+    if (snapshot.tableId !== to.tableId) return snapshot;
+    const seats = snapshot.seats.slice();
     seats[to.seat] = { playerId, dealtIn: false };
-    return { ...t, seats };
+    return { ...snapshot, seats };
   });
   const target = snapshot.tables.find((t) => t.tableId === to.tableId)!;
   return {
@@ -448,40 +453,40 @@ export interface PlanOptions {
  */
 export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, options: PlanOptions = {}): SeatingPlan {
   validateSnapshot(snapshot, options.validate ?? 'full');
-  const S = snapshot.tableSize;
+  const tableSize = snapshot.tableSize;
   const src = snapshot.tables;
-  const T = src.length;
+  const tableCount = src.length;
   // First pass allocates nothing: after most busts there is nothing to close, break, redraw or
   // balance, and the planner answers from the counts alone.
   let total = 0;
   let max = 0;
   let min = Infinity;
-  for (let i = 0; i < T; i++) {
-    const c = occupiedCount(src[i].seats);
-    total += c;
-    if (c > max) max = c;
-    if (c < min) min = c;
+  for (let i = 0; i < tableCount; i++) {
+    const occupied = occupiedCount(src[i].seats);
+    total += occupied;
+    if (occupied > max) max = occupied;
+    if (occupied < min) min = occupied;
   }
-  if (T <= 1 || (min > 0 && max - min < 2 && total > (T - 1) * S)) {
+  if (tableCount <= 1 || (min > 0 && max - min < 2 && total > (tableCount - 1) * tableSize)) {
     return { moves: [], brokenTables: [], finalTableRedraw: false, finalTableId: null, holds: [] };
   }
   const rankOf = new Map<number, number>();
   if (snapshot.breakOrder) snapshot.breakOrder.forEach((id, i) => rankOf.set(id, i));
   const hasOrder = rankOf.size > 0;
   // Lower rank breaks first; by default the highest table number breaks first.
-  const rank = new Float64Array(T);
-  const count = new Int32Array(T);
-  const open = new Uint8Array(T).fill(1);
+  const rank = new Float64Array(tableCount);
+  const count = new Int32Array(tableCount);
+  const open = new Uint8Array(tableCount).fill(1);
   const copies = new Map<number, Seats>();
-  for (let i = 0; i < T; i++) {
+  for (let i = 0; i < tableCount; i++) {
     rank[i] = hasOrder ? rankOf.get(src[i].tableId)! : -src[i].tableId;
     count[i] = occupiedCount(src[i].seats);
   }
   const seatsAt = (i: number): readonly (SeatedPlayer | null)[] => copies.get(i) ?? src[i].seats;
-  const writable = (i: number): Seats => {
-    let c = copies.get(i);
-    if (!c) copies.set(i, (c = src[i].seats.slice()));
-    return c;
+  const writable = (index: number): Seats => {
+    let copy = copies.get(index);
+    if (!copy) copies.set(index, (copy = src[index].seats.slice()));
+    return copy;
   };
   const isBusy = (i: number) => src[i].handInProgress && seatsAt(i).some((p) => p?.dealtIn);
 
@@ -490,11 +495,11 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
   const holds: Hold[] = [];
 
   // Empty tables close at once (nobody to move), except the one that would break last.
-  let openCount = T;
+  let openCount = tableCount;
   let lastToBreak = -1;
-  for (let i = 0; i < T; i++) if (lastToBreak < 0 || rank[i] > rank[lastToBreak]) lastToBreak = i;
-  if (T > 1) {
-    for (let i = 0; i < T; i++) {
+  for (let i = 0; i < tableCount; i++) if (lastToBreak < 0 || rank[i] > rank[lastToBreak]) lastToBreak = i;
+  if (tableCount > 1) {
+    for (let i = 0; i < tableCount; i++) {
       if (count[i] === 0 && (total > 0 || i !== lastToBreak)) {
         open[i] = 0;
         openCount--;
@@ -512,10 +517,10 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
   if (total === 0) return result();
 
   // Rule 7: final table redraw.
-  if (openCount > 1 && total <= S) {
+  if (openCount > 1 && total <= tableSize) {
     const busyTables: number[] = [];
     let finalIdx = -1;
-    for (let i = 0; i < T; i++) {
+    for (let i = 0; i < tableCount; i++) {
       if (!open[i]) continue;
       if (isBusy(i)) busyTables.push(src[i].tableId);
       if (finalIdx < 0 || rank[i] > rank[finalIdx]) finalIdx = i;
@@ -526,22 +531,22 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     }
     const everyone: { playerId: string; from: SeatRef }[] = [];
     const order = [];
-    for (let i = 0; i < T; i++) if (open[i]) order.push(i);
+    for (let i = 0; i < tableCount; i++) if (open[i]) order.push(i);
     order.sort((a, b) => src[a].tableId - src[b].tableId);
-    for (const i of order) {
-      seatsAt(i).forEach((p, seat) => {
-        if (p) everyone.push({ playerId: p.playerId, from: { tableId: src[i].tableId, seat } });
+    for (const index of order) {
+      seatsAt(index).forEach((player, seat) => {
+        if (player) everyone.push({ playerId: player.playerId, from: { tableId: src[index].tableId, seat } });
       });
     }
     const finalTableId = src[finalIdx].tableId;
     const seatDraw = shuffled(
-      Array.from({ length: S }, (_, i) => i),
+      Array.from({ length: tableSize }, (_, i) => i),
       rng,
     );
     shuffled(everyone, rng).forEach((p, k) =>
       moves.push({ ...p, to: { tableId: finalTableId, seat: seatDraw[k] }, reason: 'redraw', waitsForButton: false }),
     );
-    for (const i of order) if (i !== finalIdx) brokenTables.push(src[i].tableId);
+    for (const index of order) if (index !== finalIdx) brokenTables.push(src[index].tableId);
     return result(true, finalTableId);
   }
 
@@ -564,11 +569,12 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
   // a table left with one player (it cannot deal, so it never finishes a hand to wait for) breaks
   // first, whatever the order, without waiting for any other table's hand.
   let closing = -1;
-  while (openCount > 1 && total <= (openCount - 1) * S) {
+  while (openCount > 1 && total <= (openCount - 1) * tableSize) {
     let victim = -1;
-    for (let i = 0; i < T; i++)
+    for (let i = 0; i < tableCount; i++)
       if (open[i] && count[i] < 2 && !isBusy(i) && (victim < 0 || rank[i] < rank[victim])) victim = i;
-    if (victim < 0) for (let i = 0; i < T; i++) if (open[i] && (victim < 0 || rank[i] < rank[victim])) victim = i;
+    if (victim < 0)
+      for (let i = 0; i < tableCount; i++) if (open[i] && (victim < 0 || rank[i] < rank[victim])) victim = i;
     if (isBusy(victim)) {
       holds.push({ kind: 'break-waits-for-hand', tableId: src[victim].tableId });
       closing = victim;
@@ -578,27 +584,27 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     openCount--;
     brokenTables.push(src[victim].tableId);
     const leaving: number[] = [];
-    seatsAt(victim).forEach((p, seat) => {
-      if (p) leaving.push(seat);
+    seatsAt(victim).forEach((player, seat) => {
+      if (player) leaving.push(seat);
     });
     for (const seat of shuffled(leaving, rng)) {
       // A uniformly random free seat among the shortest tables: count them, draw one, find it.
       let shortest = Infinity;
-      for (let i = 0; i < T; i++) if (open[i] && count[i] < shortest) shortest = count[i];
+      for (let i = 0; i < tableCount; i++) if (open[i] && count[i] < shortest) shortest = count[i];
       let free = 0;
-      for (let i = 0; i < T; i++) if (open[i] && count[i] === shortest) free += S - count[i];
-      let k = randomInt(rng, free);
+      for (let i = 0; i < tableCount; i++) if (open[i] && count[i] === shortest) free += tableSize - count[i];
+      let pick = randomInt(rng, free);
       let to = -1;
       let toSeat = -1;
-      for (let i = 0; i < T && to < 0; i++) {
+      for (let i = 0; i < tableCount && to < 0; i++) {
         if (!open[i] || count[i] !== shortest) continue;
-        if (k >= S - count[i]) {
-          k -= S - count[i];
+        if (pick >= tableSize - count[i]) {
+          pick -= tableSize - count[i];
           continue;
         }
         const seats = seatsAt(i);
-        for (let s = 0; s < S; s++) {
-          if (seats[s] === null && k-- === 0) {
+        for (let s = 0; s < tableSize; s++) {
+          if (seats[s] === null && pick-- === 0) {
             to = i;
             toSeat = s;
             break;
@@ -619,7 +625,7 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     max = -1;
     min = Infinity;
     let poolSize = 0;
-    for (let i = 0; i < T; i++) {
+    for (let i = 0; i < tableCount; i++) {
       if (!inPool(i)) continue;
       poolSize++;
       if (count[i] > max) max = count[i];
@@ -628,7 +634,7 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     if (poolSize < 2 || max - min < 2) break;
     const fullest: number[] = [];
     let target = -1;
-    for (let i = 0; i < T; i++) {
+    for (let i = 0; i < tableCount; i++) {
       if (!inPool(i)) continue;
       if (count[i] === max) fullest.push(i);
       if (count[i] === min && (target < 0 || src[i].tableId < src[target].tableId)) target = i;
@@ -636,15 +642,15 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
     fullest.sort((a, b) => src[a].tableId - src[b].tableId);
     let from = -1;
     let fromSeat = -1;
-    for (const i of fullest) {
+    for (const index of fullest) {
       fromSeat = playerToMove({
-        seats: seatsAt(i),
-        button: src[i].button,
-        positions: src[i].positions,
-        handInProgress: src[i].handInProgress,
+        seats: seatsAt(index),
+        button: src[index].button,
+        positions: src[index].positions,
+        handInProgress: src[index].handInProgress,
       });
       if (fromSeat >= 0) {
-        from = i;
+        from = index;
         break;
       }
     }
@@ -669,43 +675,51 @@ export function planSeating(snapshot: SeatingSnapshot, rng: RandomSource, option
 export function applySeatingPlan(snapshot: SeatingSnapshot, plan: SeatingPlan): SeatingSnapshot {
   const seats = new Map<number, Seats>();
   const get = (tableId: number): Seats => {
-    let s = seats.get(tableId);
-    if (!s) {
-      const t = snapshot.tables.find((x) => x.tableId === tableId);
-      if (!t) throw new SeatingError('bad-snapshot', `the plan names unknown table ${tableId}`);
-      s = t.seats.slice();
-      seats.set(tableId, s);
+    let tableSeats = seats.get(tableId);
+    if (!tableSeats) {
+      const table = snapshot.tables.find((x) => x.tableId === tableId);
+      if (!table) throw new SeatingError('bad-snapshot', `the plan names unknown table ${tableId}`);
+      tableSeats = table.seats.slice();
+      seats.set(tableId, tableSeats);
     }
-    return s;
+    return tableSeats;
   };
-  const vacate = (m: Move) => {
-    const from = get(m.from.tableId);
-    if (from[m.from.seat]?.playerId !== m.playerId) {
-      throw new SeatingError('bad-snapshot', `${m.playerId} is not at table ${m.from.tableId} seat ${m.from.seat}`);
+  const vacate = (move: Move) => {
+    const from = get(move.from.tableId);
+    if (from[move.from.seat]?.playerId !== move.playerId) {
+      throw new SeatingError(
+        'bad-snapshot',
+        `${move.playerId} is not at table ${move.from.tableId} seat ${move.from.seat}`,
+      );
     }
-    from[m.from.seat] = null;
+    from[move.from.seat] = null;
   };
-  const occupy = (m: Move) => {
-    const to = get(m.to.tableId);
-    if (to[m.to.seat]) throw new SeatingError('bad-snapshot', `table ${m.to.tableId} seat ${m.to.seat} is taken`);
-    to[m.to.seat] = { playerId: m.playerId, dealtIn: false };
+  const occupy = (move: Move) => {
+    const to = get(move.to.tableId);
+    if (to[move.to.seat])
+      throw new SeatingError('bad-snapshot', `table ${move.to.tableId} seat ${move.to.seat} is taken`);
+    to[move.to.seat] = { playerId: move.playerId, dealtIn: false };
   };
   if (plan.finalTableRedraw) {
     plan.moves.forEach(vacate);
     plan.moves.forEach(occupy);
   } else {
-    for (const m of plan.moves) {
-      vacate(m);
-      occupy(m);
+    for (const move of plan.moves) {
+      vacate(move);
+      occupy(move);
     }
   }
   const broken = new Set(plan.brokenTables);
   const tables = snapshot.tables
     .filter((t) => !broken.has(t.tableId))
-    .map((t) => {
-      const s = seats.get(t.tableId);
-      if (!s) return t;
-      return { ...t, seats: s, button: plan.finalTableRedraw && t.tableId === plan.finalTableId ? null : t.button };
+    .map((table) => {
+      const tableSeats = seats.get(table.tableId);
+      if (!tableSeats) return table;
+      return {
+        ...table,
+        seats: tableSeats,
+        button: plan.finalTableRedraw && table.tableId === plan.finalTableId ? null : table.button,
+      };
     });
   return { ...snapshot, tables };
 }

@@ -21,23 +21,23 @@ function run(entrants: number, seed: number, afterBalancing?: (s: SeatingSnapsho
 describe('tournament simulation core (simulated hand outcomes)', () => {
   test('60 entrants at 9-max play to a winner; after every hand the tables differ by at most one', () => {
     const seen: number[][] = [];
-    const r = run(60, 7, (snapshot, holds) => {
+    const result = run(60, 7, (snapshot, holds) => {
       expect(holds).toBe(0);
-      const c = counts(snapshot);
-      seen.push(c);
-      expect(Math.max(...c) - Math.min(...c)).toBeLessThanOrEqual(1);
-      expect(Math.max(...c)).toBeLessThanOrEqual(9);
+      const counted = counts(snapshot);
+      seen.push(counted);
+      expect(Math.max(...counted) - Math.min(...counted)).toBeLessThanOrEqual(1);
+      expect(Math.max(...counted)).toBeLessThanOrEqual(9);
     });
     expect(seen[0]).toHaveLength(7); // ceil(60 / 9) tables at the start
-    expect(r.finalTableRedraw).toBe(true);
-    expect(r.tablesBroken).toBe(6);
+    expect(result.finalTableRedraw).toBe(true);
+    expect(result.tablesBroken).toBe(6);
     // Every place 1..60 is taken exactly once (ties share consecutive places).
-    const places = r.standings.flatMap((g) => g.players.map((_, i) => g.bestPlace + i)).sort((a, b) => a - b);
+    const places = result.standings.flatMap((g) => g.players.map((_, i) => g.bestPlace + i)).sort((a, b) => a - b);
     expect(places).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     // 60 entrants → 9 paid; the payouts sum to the pool exactly.
-    expect(r.prizePool).toBe(6000);
-    expect(r.payouts.reduce((s, p) => s + p.prize, 0)).toBe(6000);
-    expect(r.payouts.filter((p) => p.prize > 0).length).toBeGreaterThanOrEqual(9);
+    expect(result.prizePool).toBe(6000);
+    expect(result.payouts.reduce((s, p) => s + p.prize, 0)).toBe(6000);
+    expect(result.payouts.filter((p) => p.prize > 0).length).toBeGreaterThanOrEqual(9);
   });
 
   test('the same seed replays the same tournament', () => {
@@ -45,9 +45,9 @@ describe('tournament simulation core (simulated hand outcomes)', () => {
   });
 
   test('a larger field (1,000 entrants) finishes with exact payouts', () => {
-    const r = run(1000, 3);
-    expect(r.payouts.reduce((s, p) => s + p.prize, 0)).toBe(100_000);
-    expect(r.standings[0].bestPlace).toBe(1);
-    expect(r.handForHandRounds).toBeGreaterThanOrEqual(1);
+    const result = run(1000, 3);
+    expect(result.payouts.reduce((s, p) => s + p.prize, 0)).toBe(100_000);
+    expect(result.standings[0].bestPlace).toBe(1);
+    expect(result.handForHandRounds).toBeGreaterThanOrEqual(1);
   });
 });

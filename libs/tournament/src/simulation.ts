@@ -88,29 +88,29 @@ export interface TournamentSimulationResult {
 
 export class SimulationError extends TournamentError<'bad-options' | 'chips-not-conserved' | 'too-many-hands'> {}
 
-export function simulateTournament(o: TournamentSimulationOptions): TournamentSimulationResult {
-  if (!Number.isSafeInteger(o.entrants) || o.entrants < 2)
+export function simulateTournament(options: TournamentSimulationOptions): TournamentSimulationResult {
+  if (!Number.isSafeInteger(options.entrants) || options.entrants < 2)
     throw new SimulationError('bad-options', 'at least 2 entrants');
-  if (!Number.isSafeInteger(o.startingStack) || o.startingStack < 1)
+  if (!Number.isSafeInteger(options.startingStack) || options.startingStack < 1)
     throw new SimulationError('bad-options', 'starting stack must be a positive integer');
-  if (!Number.isSafeInteger(o.handDurationMs) || o.handDurationMs < 1)
+  if (!Number.isSafeInteger(options.handDurationMs) || options.handDurationMs < 1)
     throw new SimulationError('bad-options', 'hand duration must be a positive integer');
-  validateBlindStructure(o.structure);
-  const { rng, tableSize: S } = o;
-  const maxHands = o.maxHands ?? 50_000_000;
-  const prizeTable = prizeTableFor(o.entrants);
-  const prizePool = o.entrants * o.buyIn;
-  const ids = Array.from({ length: o.entrants }, (_, i) => `e${i + 1}`);
-  const stacks = new Map<string, number>(ids.map((id) => [id, o.startingStack]));
+  validateBlindStructure(options.structure);
+  const { rng, tableSize } = options;
+  const maxHands = options.maxHands ?? 50_000_000;
+  const prizeTable = prizeTableFor(options.entrants);
+  const prizePool = options.entrants * options.buyIn;
+  const ids = Array.from({ length: options.entrants }, (_, i) => `e${i + 1}`);
+  const stacks = new Map<string, number>(ids.map((id) => [id, options.startingStack]));
 
-  let snapshot: SeatingSnapshot = { tableSize: S, tables: initialSeating(ids, S, rng) };
+  let snapshot: SeatingSnapshot = { tableSize: tableSize, tables: initialSeating(ids, tableSize, rng) };
   let tableIndex = new Map<number, number>();
   const reindex = () => {
     tableIndex = new Map(snapshot.tables.map((t, i) => [t.tableId, i]));
   };
   reindex();
 
-  let remaining = o.entrants;
+  let remaining = options.entrants;
   const groupsWorstFirst: FinishGroup[] = [];
   const record = (busts: Bust[], mode: 'same-hand' | 'hand-for-hand-round') => {
     const groups = placeBusts(remaining, busts, mode);
@@ -130,29 +130,29 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
   let elapsed = 0;
 
   const balance = () => {
-    const c0 = o.cpuClock ? o.cpuClock() : 0;
-    const t0 = o.clock ? o.clock() : 0;
+    const c0 = options.cpuClock ? options.cpuClock() : 0;
+    const t0 = options.clock ? options.clock() : 0;
     // Shape-only validation: every snapshot here comes from initialSeating/applySeatingPlan.
     const plan = planSeating(snapshot, rng, { validate: 'shape' });
-    if (o.clock) balancingTimesMs.push(o.clock() - t0);
-    if (o.cpuClock) balancingCpuTimesMs.push(o.cpuClock() - c0);
+    if (options.clock) balancingTimesMs.push(options.clock() - t0);
+    if (options.cpuClock) balancingCpuTimesMs.push(options.cpuClock() - c0);
     balancingDecisions++;
     snapshot = applySeatingPlan(snapshot, plan);
     moves += plan.moves.length;
     tablesBroken += plan.brokenTables.length;
     if (plan.finalTableRedraw) finalTableRedraw = true;
     if (plan.brokenTables.length > 0 || plan.finalTableRedraw) reindex();
-    o.afterBalancing?.(snapshot, plan.holds.length);
+    options.afterBalancing?.(snapshot, plan.holds.length);
   };
 
   // The simulation owns its snapshot's table array and updates it in place between decisions (the
   // planner reads it synchronously and never keeps it), which spares a copy of every table per hand.
-  const replaceTable = (t: TableSnapshot) => {
-    (snapshot.tables as TableSnapshot[])[tableIndex.get(t.tableId)!] = t;
+  const replaceTable = (table: TableSnapshot) => {
+    (snapshot.tables as TableSnapshot[])[tableIndex.get(table.tableId)!] = table;
   };
 
   while (remaining > 1) {
-    const pos = levelAt(o.structure, elapsed);
+    const pos = levelAt(options.structure, elapsed);
     if (pos.kind === 'break') {
       elapsed = pos.endsAtMs;
       continue;
@@ -169,8 +169,8 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
       if (index === undefined) continue; // broken earlier in this round
       const table = snapshot.tables[index];
       const occupied: number[] = [];
-      table.seats.forEach((p, seat) => {
-        if (p) occupied.push(seat);
+      table.seats.forEach((player, seat) => {
+        if (player) occupied.push(seat);
       });
       if (occupied.length < 2) continue;
       const button =
@@ -182,7 +182,7 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
         return { seat, playerId, stack: stacks.get(playerId)! };
       });
       if (++hands > maxHands) throw new SimulationError('too-many-hands', `no winner after ${maxHands} hands`);
-      const after = o.playHand({ handNumber: hands, tableId, button, seats, level: pos.level });
+      const after = options.playHand({ handNumber: hands, tableId, button, seats, level: pos.level });
       const before = seats.reduce((s, x) => s + x.stack, 0);
       if (
         after.length !== seats.length ||
@@ -193,20 +193,20 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
       }
       const busts: Bust[] = [];
       const newSeats: (SeatedPlayer | null)[] = table.seats.slice();
-      seats.forEach((s, i) => {
-        stacks.set(s.playerId, after[i]);
-        if (after[i] === 0) {
-          newSeats[s.seat] = null;
-          stacks.delete(s.playerId);
+      seats.forEach((simulatedSeat, index) => {
+        stacks.set(simulatedSeat.playerId, after[index]);
+        if (after[index] === 0) {
+          newSeats[simulatedSeat.seat] = null;
+          stacks.delete(simulatedSeat.playerId);
           // Odd-chip order: nearest the button on the left first, then lower table number.
           busts.push({
-            playerId: s.playerId,
-            startingStack: s.stack,
+            playerId: simulatedSeat.playerId,
+            startingStack: simulatedSeat.stack,
             tableId,
-            order: tableId * 100 + ((s.seat - button - 1 + S) % S),
+            order: tableId * 100 + ((simulatedSeat.seat - button - 1 + tableSize) % tableSize),
           });
         } else {
-          newSeats[s.seat] = { playerId: s.playerId, dealtIn: true };
+          newSeats[simulatedSeat.seat] = { playerId: simulatedSeat.playerId, dealtIn: true };
         }
       });
       replaceTable({ ...table, seats: newSeats, button, handInProgress: false });
@@ -221,18 +221,18 @@ export function simulateTournament(o: TournamentSimulationOptions): TournamentSi
       record(roundBusts, 'hand-for-hand-round');
       if (remaining > 1) balance();
     }
-    elapsed += o.handDurationMs;
+    elapsed += options.handDurationMs;
   }
 
   const winner = [...stacks.keys()];
-  if (winner.length !== 1 || stacks.get(winner[0]) !== o.entrants * o.startingStack) {
+  if (winner.length !== 1 || stacks.get(winner[0]) !== options.entrants * options.startingStack) {
     throw new SimulationError('chips-not-conserved', 'the winner does not hold every chip');
   }
   const standings: FinishGroup[] = [{ bestPlace: 1, players: [winner[0]] }];
   for (let i = groupsWorstFirst.length - 1; i >= 0; i--) standings.push(groupsWorstFirst[i]);
   const payouts = payStandings(prizePool, prizeTable, standings);
   return {
-    entrants: o.entrants,
+    entrants: options.entrants,
     hands,
     rounds,
     handForHandRounds,

@@ -28,12 +28,12 @@ const sixMax: SitAndGoTemplate = {
   clock: { decisionMs: 1000, reconnectMs: 5000 },
 };
 
-const codeOf = (f: () => unknown) => {
+const codeOf = (call: () => unknown) => {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof TemplateError || e instanceof RegistrationError) return e.code;
-    throw e;
+    call();
+  } catch (error) {
+    if (error instanceof TemplateError || error instanceof RegistrationError) return error.code;
+    throw error;
   }
   return undefined;
 };

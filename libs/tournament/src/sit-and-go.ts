@@ -51,49 +51,51 @@ export interface SitAndGoTemplate {
   readonly botFillAfterMs?: number | null;
 }
 
-export function validateSitAndGoTemplate(t: SitAndGoTemplate): SitAndGoTemplate {
-  if (!Number.isSafeInteger(t.seats) || t.seats < 2 || t.seats > 10)
-    throw new TemplateError('bad-seats', `seats must be 2..10, got ${t.seats}`);
-  const max = GAME_MAX_SEATS[t.game];
-  if (max !== undefined && t.seats > max)
-    throw new TemplateError('seats-exceed-game', `${t.game} seats at most ${max}`);
-  for (const [name, v, min] of [
-    ['buyIn', t.buyIn, 0],
-    ['entryFee', t.entryFee, 0],
-    ['startingStack', t.startingStack, 1],
+export function validateSitAndGoTemplate(template: SitAndGoTemplate): SitAndGoTemplate {
+  if (!Number.isSafeInteger(template.seats) || template.seats < 2 || template.seats > 10)
+    throw new TemplateError('bad-seats', `seats must be 2..10, got ${template.seats}`);
+  const max = GAME_MAX_SEATS[template.game];
+  if (max !== undefined && template.seats > max)
+    throw new TemplateError('seats-exceed-game', `${template.game} seats at most ${max}`);
+  for (const [name, value, min] of [
+    ['buyIn', template.buyIn, 0],
+    ['entryFee', template.entryFee, 0],
+    ['startingStack', template.startingStack, 1],
   ] as const) {
-    if (!Number.isSafeInteger(v) || v < min)
+    if (!Number.isSafeInteger(value) || value < min)
       throw new TemplateError('bad-amount', `${name} must be an integer >= ${min}`);
   }
   if (
-    t.botFillAfterMs != null &&
-    (!Number.isSafeInteger(t.botFillAfterMs) || t.botFillAfterMs < 1000 || t.botFillAfterMs > 3_600_000)
+    template.botFillAfterMs != null &&
+    (!Number.isSafeInteger(template.botFillAfterMs) ||
+      template.botFillAfterMs < 1000 ||
+      template.botFillAfterMs > 3_600_000)
   ) {
     throw new TemplateError('bad-clock', 'botFillAfterMs must be an integer 1000..3600000 ms');
   }
-  for (const v of [t.clock.decisionMs, t.clock.reconnectMs]) {
-    if (!Number.isSafeInteger(v) || v < 0)
+  for (const delayMs of [template.clock.decisionMs, template.clock.reconnectMs]) {
+    if (!Number.isSafeInteger(delayMs) || delayMs < 0)
       throw new TemplateError('bad-clock', 'clock settings must be integers >= 0 ms');
   }
-  if (t.clock.decisionMs === 0) throw new TemplateError('bad-clock', 'a decision needs some time');
-  validateBlindStructure(t.blindStructure);
-  if (t.kind === 'spin') {
-    if (t.seats !== SPIN_PLAYERS || !t.spinTable || t.buyIn < 1) {
+  if (template.clock.decisionMs === 0) throw new TemplateError('bad-clock', 'a decision needs some time');
+  validateBlindStructure(template.blindStructure);
+  if (template.kind === 'spin') {
+    if (template.seats !== SPIN_PLAYERS || !template.spinTable || template.buyIn < 1) {
       throw new TemplateError('bad-spin-template', `a Spin has ${SPIN_PLAYERS} seats, a buy-in and a multiplier table`);
     }
-    validateSpinTable(t.spinTable);
+    validateSpinTable(template.spinTable);
   } else {
-    const table = t.prizeTable ?? prizeTableFor(t.seats);
+    const table = template.prizeTable ?? prizeTableFor(template.seats);
     validatePrizeTable(table);
-    if (table.paidPlaces > t.seats)
+    if (table.paidPlaces > template.seats)
       throw new TemplateError('bad-amount', 'the prize table pays more places than seats');
   }
-  return t;
+  return template;
 }
 
 /** The prize table a Sit & Go instance pays (not for Spin, whose table comes from the draw). */
-export function sitAndGoPrizeTable(t: SitAndGoTemplate): PrizeTable {
-  return t.prizeTable ?? prizeTableFor(t.seats);
+export function sitAndGoPrizeTable(template: SitAndGoTemplate): PrizeTable {
+  return template.prizeTable ?? prizeTableFor(template.seats);
 }
 
 /** A ready-made Spin template: 3 seats, hyper-turbo, the default multiplier table. */
@@ -132,12 +134,12 @@ export interface SitAndGoLobby {
   readonly nextInstanceNumber: number;
 }
 
-function newInstance(t: SitAndGoTemplate, instanceNumber: number): SitAndGoInstance {
+function newInstance(template: SitAndGoTemplate, instanceNumber: number): SitAndGoInstance {
   const created = createRegistration({
-    minEntrants: t.seats,
-    maxEntrants: t.seats,
-    buyIn: t.buyIn,
-    fee: t.entryFee,
+    minEntrants: template.seats,
+    maxEntrants: template.seats,
+    buyIn: template.buyIn,
+    fee: template.entryFee,
     lateRegistrationUntilLevel: 0,
     reEntry: false,
     startWhenFull: true,

@@ -11,8 +11,8 @@ import {
 import { testRandom } from './test-helpers/seeded-random';
 
 const fixed = (...values: number[]): RandomSource => {
-  let i = 0;
-  return { nextUint32: () => values[i++] };
+  let next = 0;
+  return { nextUint32: () => values[next++] };
 };
 const entry = (m: number) => DEFAULT_SPIN_TABLE.entries.find((e) => e.multiplier === m)!;
 
@@ -20,12 +20,12 @@ describe('Spin multiplier table', () => {
   test('funding: the default table is exactly funded by the buy-ins (no subsidy), in integers', () => {
     // Σ weight × multiplier = 1,200,000 + 762,600 + 512,400 + 400,000 + 75,000 + 30,000 + 20,000 = 3,000,000
     // = 3 players × Σ weight (1,000,000). Times the buy-in 100 on both sides.
-    const f = spinTableFunding(DEFAULT_SPIN_TABLE, 100);
-    expect(f.totalWeight).toBe(1_000_000);
-    expect(f.weightedPrize).toBe(300_000_000n);
-    expect(f.weightedBuyIns).toBe(300_000_000n);
-    expect(f.weightedSubsidy).toBe(0n);
-    expect(f.exactlyFunded).toBe(true);
+    const funding = spinTableFunding(DEFAULT_SPIN_TABLE, 100);
+    expect(funding.totalWeight).toBe(1_000_000);
+    expect(funding.weightedPrize).toBe(300_000_000n);
+    expect(funding.weightedBuyIns).toBe(300_000_000n);
+    expect(funding.weightedSubsidy).toBe(0n);
+    expect(funding.exactlyFunded).toBe(true);
   });
 
   test('funding: a table paying more than the buy-ins shows the house subsidy', () => {
@@ -56,22 +56,22 @@ describe('Spin multiplier table', () => {
   });
 
   test('distribution: 400,000 seeded draws land within 5 standard deviations of every probability', () => {
-    const n = 400_000;
+    const draws = 400_000;
     const rng = testRandom(20261129);
     const seen = new Map<number, number>();
     let prize = 0;
-    for (let i = 0; i < n; i++) {
-      const e = drawSpinMultiplier(DEFAULT_SPIN_TABLE, rng);
-      seen.set(e.multiplier, (seen.get(e.multiplier) ?? 0) + 1);
-      prize += e.multiplier;
+    for (let i = 0; i < draws; i++) {
+      const spinMultiplier = drawSpinMultiplier(DEFAULT_SPIN_TABLE, rng);
+      seen.set(spinMultiplier.multiplier, (seen.get(spinMultiplier.multiplier) ?? 0) + 1);
+      prize += spinMultiplier.multiplier;
     }
-    for (const e of DEFAULT_SPIN_TABLE.entries) {
-      const p = e.weight / 1_000_000;
-      const sd = Math.sqrt(n * p * (1 - p));
-      expect(Math.abs((seen.get(e.multiplier) ?? 0) - n * p)).toBeLessThanOrEqual(5 * sd);
+    for (const spinMultiplier of DEFAULT_SPIN_TABLE.entries) {
+      const probability = spinMultiplier.weight / 1_000_000;
+      const sd = Math.sqrt(draws * probability * (1 - probability));
+      expect(Math.abs((seen.get(spinMultiplier.multiplier) ?? 0) - draws * probability)).toBeLessThanOrEqual(5 * sd);
     }
     // Mean multiplier 3 (exact funding); sd of one draw = sqrt(E[m²] − 9) = sqrt(27.12).
-    expect(Math.abs(prize / n - 3)).toBeLessThanOrEqual((5 * Math.sqrt(27.12)) / Math.sqrt(n));
+    expect(Math.abs(prize / draws - 3)).toBeLessThanOrEqual((5 * Math.sqrt(27.12)) / Math.sqrt(draws));
   });
 
   test('prizes of a drawn multiplier are exact, remainders to the higher places', () => {

@@ -51,22 +51,27 @@ export function validateSpinTable(table: SpinTable): SpinTable {
   if (table.entries.length === 0) throw bad('no multipliers');
   let totalWeight = 0;
   const seen = new Set<number>();
-  for (const e of table.entries) {
-    if (!Number.isSafeInteger(e.multiplier) || e.multiplier < 1)
-      throw bad(`multiplier ${e.multiplier} must be an integer >= 1`);
-    if (seen.has(e.multiplier)) throw bad(`multiplier ${e.multiplier} is listed twice`);
-    seen.add(e.multiplier);
-    if (!Number.isSafeInteger(e.weight) || e.weight < 1)
-      throw bad(`weight of ${e.multiplier}x must be an integer >= 1`);
-    if (e.splitPpm.length < 1 || e.splitPpm.length > SPIN_PLAYERS)
-      throw bad(`${e.multiplier}x pays 1..${SPIN_PLAYERS} places`);
-    if (e.splitPpm.reduce((a, b) => a + b, 0) !== PPM) throw bad(`${e.multiplier}x split does not sum to ${PPM}`);
-    for (let i = 0; i < e.splitPpm.length; i++) {
-      if (!Number.isSafeInteger(e.splitPpm[i]) || e.splitPpm[i] <= 0 || (i > 0 && e.splitPpm[i] > e.splitPpm[i - 1])) {
-        throw bad(`${e.multiplier}x split must be positive integers, best place first`);
+  for (const spinMultiplier of table.entries) {
+    if (!Number.isSafeInteger(spinMultiplier.multiplier) || spinMultiplier.multiplier < 1)
+      throw bad(`multiplier ${spinMultiplier.multiplier} must be an integer >= 1`);
+    if (seen.has(spinMultiplier.multiplier)) throw bad(`multiplier ${spinMultiplier.multiplier} is listed twice`);
+    seen.add(spinMultiplier.multiplier);
+    if (!Number.isSafeInteger(spinMultiplier.weight) || spinMultiplier.weight < 1)
+      throw bad(`weight of ${spinMultiplier.multiplier}x must be an integer >= 1`);
+    if (spinMultiplier.splitPpm.length < 1 || spinMultiplier.splitPpm.length > SPIN_PLAYERS)
+      throw bad(`${spinMultiplier.multiplier}x pays 1..${SPIN_PLAYERS} places`);
+    if (spinMultiplier.splitPpm.reduce((a, b) => a + b, 0) !== PPM)
+      throw bad(`${spinMultiplier.multiplier}x split does not sum to ${PPM}`);
+    for (let i = 0; i < spinMultiplier.splitPpm.length; i++) {
+      if (
+        !Number.isSafeInteger(spinMultiplier.splitPpm[i]) ||
+        spinMultiplier.splitPpm[i] <= 0 ||
+        (i > 0 && spinMultiplier.splitPpm[i] > spinMultiplier.splitPpm[i - 1])
+      ) {
+        throw bad(`${spinMultiplier.multiplier}x split must be positive integers, best place first`);
       }
     }
-    totalWeight += e.weight;
+    totalWeight += spinMultiplier.weight;
   }
   if (totalWeight > 0x1_0000_0000) throw bad('total weight exceeds 2^32');
   validated.add(table);
@@ -91,9 +96,9 @@ export function spinTableFunding(table: SpinTable, buyIn: number): SpinFunding {
     throw new SpinError('bad-buy-in', `buy-in must be a positive integer, got ${buyIn}`);
   let totalWeight = 0;
   let weightedPrize = 0n;
-  for (const e of table.entries) {
-    totalWeight += e.weight;
-    weightedPrize += BigInt(e.weight) * BigInt(e.multiplier) * BigInt(buyIn);
+  for (const spinMultiplier of table.entries) {
+    totalWeight += spinMultiplier.weight;
+    weightedPrize += BigInt(spinMultiplier.weight) * BigInt(spinMultiplier.multiplier) * BigInt(buyIn);
   }
   const weightedBuyIns = BigInt(totalWeight) * BigInt(SPIN_PLAYERS) * BigInt(buyIn);
   const weightedSubsidy = weightedPrize - weightedBuyIns;
@@ -108,11 +113,11 @@ export function spinTableFunding(table: SpinTable, buyIn: number): SpinFunding {
 export function drawSpinMultiplier(table: SpinTable, rng: RandomSource): SpinMultiplier {
   validateSpinTable(table);
   let total = 0;
-  for (const e of table.entries) total += e.weight;
-  let r = randomInt(rng, total);
-  for (const e of table.entries) {
-    if (r < e.weight) return e;
-    r -= e.weight;
+  for (const multiplier of table.entries) total += multiplier.weight;
+  let ticket = randomInt(rng, total);
+  for (const multiplier of table.entries) {
+    if (ticket < multiplier.weight) return multiplier;
+    ticket -= multiplier.weight;
   }
   throw new SpinError('bad-spin-table', 'unreachable: draw outside the weights');
 }

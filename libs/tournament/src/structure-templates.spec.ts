@@ -13,12 +13,12 @@ import {
 const MIN = 60_000;
 const levelsOf = (s: { steps: readonly { kind: string }[] }) =>
   s.steps.filter((x) => x.kind === 'level') as BlindLevel[];
-const codeOf = (f: () => unknown) => {
+const codeOf = (call: () => unknown) => {
   try {
-    f();
-  } catch (e) {
-    if (e instanceof StructureTemplateError) return e.code;
-    throw e;
+    call();
+  } catch (error) {
+    if (error instanceof StructureTemplateError) return error.code;
+    throw error;
   }
 };
 
@@ -55,8 +55,13 @@ describe('suggest levels', () => {
    * then 5 overtime levels at the average step floor(27/21) = 1: 60000 80000 100000 120000 150000.
    */
   test('regular 10,000 chips, 4 hours, 100 entrants: the hand-worked ladder', () => {
-    const s = suggestLevels({ startingStack: 10_000, durationMs: 240 * MIN, levelMs: 10 * MIN, expectedEntrants: 100 });
-    const levels = levelsOf(s);
+    const structure = suggestLevels({
+      startingStack: 10_000,
+      durationMs: 240 * MIN,
+      levelMs: 10 * MIN,
+      expectedEntrants: 100,
+    });
+    const levels = levelsOf(structure);
     expect(levels.map((l) => l.bigBlind)).toEqual([
       100, 120, 200, 250, 300, 400, 600, 800, 1000, 1500, 2000, 2500, 3000, 5000, 6000, 8000, 12000, 15000, 20000,
       25000, 40000, 50000, 60000, 80000, 100000, 120000, 150000,
@@ -66,7 +71,7 @@ describe('suggest levels', () => {
     expect(levels.slice(0, 3).every((l) => l.anteKind === 'none' && l.ante === 0)).toBe(true);
     expect(levels.slice(3).every((l) => l.anteKind === 'big-blind-ante' && l.ante === l.bigBlind)).toBe(true);
     // Breaks after levels 6, 12, 18, 24; level 22 (the planned end) starts at 21·10 + 3·5 = 225 minutes.
-    const sched = scheduleOf(s);
+    const sched = scheduleOf(structure);
     expect(sched.filter((x) => x.kind === 'break').map((x) => x.levelNumber)).toEqual([6, 12, 18, 24]);
     expect(sched.find((x) => x.kind === 'level' && x.levelNumber === 22)!.startsAtMs).toBe(225 * MIN);
   });
@@ -77,14 +82,14 @@ describe('suggest levels', () => {
    * → 10,000 (index 32), span 20 < 22 steps: blinds climb one nice step a level, 100 → index 34 (15,000) at level 23.
    */
   test('a span shorter than the levels climbs one step a level and reaches the target early', () => {
-    const s = suggestLevels({
+    const structure = suggestLevels({
       startingStack: 5_000,
       durationMs: 120 * MIN,
       expectedEntrants: 45,
       template: 'turbo',
       overtimeLevels: 0,
     });
-    const bbs = levelsOf(s).map((l) => l.bigBlind);
+    const bbs = levelsOf(structure).map((l) => l.bigBlind);
     expect(bbs).toHaveLength(23);
     expect(bbs).toEqual(NICE_BIG_BLINDS.slice(12, 35));
     expect(bbs[22]).toBe(15_000);

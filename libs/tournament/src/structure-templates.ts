@@ -68,10 +68,10 @@ export const STRUCTURE_TEMPLATES: Readonly<Record<StructureTemplateName, Structu
 export const NICE_BIG_BLINDS: readonly number[] = (() => {
   const out: number[] = [];
   for (let base = 1; base <= 1e15; base *= 10) {
-    for (const m of [10, 12, 15, 20, 25, 30, 40, 50, 60, 80]) {
-      if ((m * base) % 10 !== 0) continue;
-      const v = (m * base) / 10;
-      if (v % 2 === 0) out.push(v);
+    for (const mantissa of [10, 12, 15, 20, 25, 30, 40, 50, 60, 80]) {
+      if ((mantissa * base) % 10 !== 0) continue;
+      const bigBlind = (mantissa * base) / 10;
+      if (bigBlind % 2 === 0) out.push(bigBlind);
     }
   }
   return out;
@@ -100,17 +100,22 @@ function niceIndexAtMost(target: number): number {
 
 /** Levels that fit: the largest L with L × level + floor((L − 1) / breakEvery) × break ≤ duration. */
 export function levelsThatFit(durationMs: number, levelMs: number, breakMs: number, breakEvery: number): number {
-  let l = 0;
+  let levels = 0;
   // Capped: more levels than nice blinds could never be built (and a 1 ms level must not loop for ever).
-  while (l <= NICE_BIG_BLINDS.length && (l + 1) * levelMs + Math.floor(l / breakEvery) * breakMs <= durationMs) l++;
-  return l;
+  while (
+    levels <= NICE_BIG_BLINDS.length &&
+    (levels + 1) * levelMs + Math.floor(levels / breakEvery) * breakMs <= durationMs
+  )
+    levels++;
+  return levels;
 }
 
-function buildSteps(bigBlinds: readonly number[], t: StructureTemplate, levelMs: number): StructureStep[] {
+function buildSteps(bigBlinds: readonly number[], template: StructureTemplate, levelMs: number): StructureStep[] {
   const steps: StructureStep[] = [];
-  bigBlinds.forEach((bb, i) => {
-    if (i > 0 && t.breakMs > 0 && i % t.breakEvery === 0) steps.push({ kind: 'break', durationMs: t.breakMs });
-    const ante = i + 1 >= t.anteFromLevel;
+  bigBlinds.forEach((bb, index) => {
+    if (index > 0 && template.breakMs > 0 && index % template.breakEvery === 0)
+      steps.push({ kind: 'break', durationMs: template.breakMs });
+    const ante = index + 1 >= template.anteFromLevel;
     steps.push({
       kind: 'level',
       smallBlind: bb / 2,
@@ -125,9 +130,9 @@ function buildSteps(bigBlinds: readonly number[], t: StructureTemplate, levelMs:
 
 export function suggestLevels(input: SuggestLevelsInput): BlindStructure {
   const name = input.template ?? 'regular';
-  const t = STRUCTURE_TEMPLATES[name];
-  if (!t) throw new StructureTemplateError('unknown-template', `no structure template "${name}"`);
-  const levelMs = input.levelMs ?? t.levelMs;
+  const structureTemplate = STRUCTURE_TEMPLATES[name];
+  if (!structureTemplate) throw new StructureTemplateError('unknown-template', `no structure template "${name}"`);
+  const levelMs = input.levelMs ?? structureTemplate.levelMs;
   const overtime = input.overtimeLevels ?? 5;
   const chips = input.startingStack * input.expectedEntrants;
   if (
@@ -146,14 +151,14 @@ export function suggestLevels(input: SuggestLevelsInput): BlindStructure {
       'positive integer stack, duration ≥ one level, level length, at least 2 entrants, overtime ≥ 0',
     );
   }
-  if (input.startingStack < 2 * t.startingBigBlinds) {
+  if (input.startingStack < 2 * structureTemplate.startingBigBlinds) {
     throw new StructureTemplateError(
       'bad-suggestion-input',
-      `a ${name} structure needs a starting stack of at least ${2 * t.startingBigBlinds}`,
+      `a ${name} structure needs a starting stack of at least ${2 * structureTemplate.startingBigBlinds}`,
     );
   }
-  const levels = levelsThatFit(input.durationMs, levelMs, t.breakMs, t.breakEvery);
-  const start = niceIndexAtMost(Math.floor(input.startingStack / t.startingBigBlinds));
+  const levels = levelsThatFit(input.durationMs, levelMs, structureTemplate.breakMs, structureTemplate.breakEvery);
+  const start = niceIndexAtMost(Math.floor(input.startingStack / structureTemplate.startingBigBlinds));
   const end = Math.max(start, niceIndexAtMost(Math.floor(chips / 20)));
   const span = end - start;
   const idx: number[] = [];
@@ -173,7 +178,7 @@ export function suggestLevels(input: SuggestLevelsInput): BlindStructure {
     name: `suggested-${name}`,
     steps: buildSteps(
       idx.map((i) => NICE_BIG_BLINDS[i]),
-      t,
+      structureTemplate,
       levelMs,
     ),
   });

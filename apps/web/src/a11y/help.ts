@@ -8,7 +8,7 @@ let dialog: HTMLDialogElement | null = null;
 let returnTo: HTMLElement | null = null;
 
 function build(): HTMLDialogElement {
-  const d = h(
+  const dialog = h(
     'dialog',
     { class: 'keys-help', 'data-testid': 'keys-help', 'aria-labelledby': 'keys-help-title' },
     h('h2', { id: 'keys-help-title' }, 'Table keys'),
@@ -29,7 +29,7 @@ function build(): HTMLDialogElement {
     ),
     h('button', { 'data-testid': 'keys-help-close', onclick: () => closeHelp() }, 'Close'),
   ) as HTMLDialogElement;
-  d.addEventListener('close', () => {
+  dialog.addEventListener('close', () => {
     // The page may have been drawn anew meanwhile: the same control (by test id) takes the focus back.
     const id = returnTo?.dataset.testid;
     const target = returnTo?.isConnected
@@ -40,8 +40,8 @@ function build(): HTMLDialogElement {
     target?.focus();
     returnTo = null;
   });
-  document.body.append(d);
-  return d;
+  document.body.append(dialog);
+  return dialog;
 }
 
 export function helpOpen(): boolean {

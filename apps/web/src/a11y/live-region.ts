@@ -78,8 +78,8 @@ export function sayUrgently(text: string): void {
 }
 
 /** The last announcements (the L key reads them again). */
-export function lastSpoken(n = 3): string[] {
-  return spoken.slice(-n);
+export function lastSpoken(count = 3): string[] {
+  return spoken.slice(-count);
 }
 
 /** Leaving the table: nothing still waiting is said on the next page. */

@@ -93,41 +93,41 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
   // The verb agrees with "You" ("You call 40", "Bob calls 40").
   const verb = (seat: number, third: string, base: string) => `${who(seat)} ${seat === ctx.you ? base : third}`;
   for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    const seat = e.seat as number;
-    switch (e.type) {
+    const event = events[i]!;
+    const seat = event.seat as number;
+    switch (event.type) {
       case 'hand-started':
         out.push(
-          `${ctx.handNumber !== undefined ? `Hand ${ctx.handNumber} starts` : 'A new hand starts'}; ${(e.button as number) === ctx.you ? 'you have' : `${ctx.nameOf(e.button as number)} has`} the button`,
+          `${ctx.handNumber !== undefined ? `Hand ${ctx.handNumber} starts` : 'A new hand starts'}; ${(event.button as number) === ctx.you ? 'you have' : `${ctx.nameOf(event.button as number)} has`} the button`,
         );
         break;
       case 'forced-bet': {
         // A table of antes is one sentence ("9 players ante 10"), not one per player; a bomb pot's
         // antes say so ("Bomb pot: 4 players ante 50").
-        if (e.kind === 'ante' || e.kind === 'bomb-pot-ante') {
-          let k = i;
+        if (event.kind === 'ante' || event.kind === 'bomb-pot-ante') {
+          let next = i;
           while (
-            events[k + 1]?.type === 'forced-bet' &&
-            events[k + 1]!.kind === e.kind &&
-            events[k + 1]!.amount === e.amount
+            events[next + 1]?.type === 'forced-bet' &&
+            events[next + 1]!.kind === event.kind &&
+            events[next + 1]!.amount === event.amount
           )
-            k++;
-          if (k > i) {
+            next++;
+          if (next > i) {
             out.push(
-              `${e.kind === 'bomb-pot-ante' ? 'Bomb pot: ' : ''}${k - i + 1} players ante ${amount(e.amount as number)}`,
+              `${event.kind === 'bomb-pot-ante' ? 'Bomb pot: ' : ''}${next - i + 1} players ante ${amount(event.amount as number)}`,
             );
-            i = k;
+            i = next;
             break;
           }
         }
         out.push(
-          `${verb(seat, 'posts', 'post')} ${FORCED[e.kind as string] ?? 'a forced bet of'} ${amount(e.amount as number)}${e.allIn ? ', all-in' : ''}`,
+          `${verb(seat, 'posts', 'post')} ${FORCED[event.kind as string] ?? 'a forced bet of'} ${amount(event.amount as number)}${event.allIn ? ', all-in' : ''}`,
         );
         break;
       }
       case 'hole-dealt': {
-        const cards = e.cards as (number | null)[];
-        const up = (e.up as boolean[] | undefined) ?? [];
+        const cards = event.cards as (number | null)[];
+        const up = (event.up as boolean[] | undefined) ?? [];
         if (seat === ctx.you) out.push(`Your cards: ${cardsText(cards)}`);
         else {
           const shown = cards.filter((c, k) => up[k] && c !== null) as number[];
@@ -137,21 +137,21 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
       }
       case 'street-started': {
         // The first street starts with the deal itself: nothing to say.
-        if ((e.street as number) === 0) break;
+        if ((event.street as number) === 0) break;
         const next = events[i + 1];
         if (next?.type === 'board-dealt') {
-          out.push(`${streetTitle(e.name as string)}: ${cardsText(next.cards as number[])}`);
+          out.push(`${streetTitle(event.name as string)}: ${cardsText(next.cards as number[])}`);
           i++;
-        } else out.push(streetTitle(e.name as string));
+        } else out.push(streetTitle(event.name as string));
         break;
       }
       case 'board-dealt':
-        out.push(`Board: ${cardsText(e.cards as number[])}`);
+        out.push(`Board: ${cardsText(event.cards as number[])}`);
         break;
       case 'action': {
-        const allIn = e.allIn ? ', all-in' : '';
-        const to = amount(e.to as number);
-        switch (e.action) {
+        const allIn = event.allIn ? ', all-in' : '';
+        const to = amount(event.to as number);
+        switch (event.action) {
           case 'fold':
             out.push(verb(seat, 'folds', 'fold'));
             break;
@@ -159,7 +159,7 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
             out.push(verb(seat, 'checks', 'check'));
             break;
           case 'call':
-            out.push(`${verb(seat, 'calls', 'call')} ${amount(e.amount as number)}${allIn}`);
+            out.push(`${verb(seat, 'calls', 'call')} ${amount(event.amount as number)}${allIn}`);
             break;
           case 'bet':
             out.push(`${verb(seat, 'bets', 'bet')} ${to}${allIn}`);
@@ -168,7 +168,7 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
             out.push(`${verb(seat, 'raises', 'raise')} to ${to}${allIn}`);
             break;
           case 'bring-in':
-            out.push(`${verb(seat, 'brings', 'bring')} it in for ${amount(e.amount as number)}${allIn}`);
+            out.push(`${verb(seat, 'brings', 'bring')} it in for ${amount(event.amount as number)}${allIn}`);
             break;
         }
         break;
@@ -177,73 +177,78 @@ export function describeEvents(events: readonly Ev[], ctx: SpeechContext): strin
         out.push(`${who(seat)} ${seat === ctx.you ? 'are' : 'is'} disconnected and stays in as if all-in`);
         break;
       case 'uncalled-bet-returned':
-        out.push(`${amount(e.amount as number)} returned to ${seat === ctx.you ? 'you' : ctx.nameOf(seat)}`);
+        out.push(`${amount(event.amount as number)} returned to ${seat === ctx.you ? 'you' : ctx.nameOf(seat)}`);
         break;
       case 'runout':
         out.push('All-in: the remaining cards are dealt');
         break;
       case 'hand-shown':
-        out.push(`${verb(seat, 'shows', 'show')} ${cardsText(e.cards as number[])}`);
+        out.push(`${verb(seat, 'shows', 'show')} ${cardsText(event.cards as number[])}`);
         break;
       case 'hand-mucked':
         out.push(verb(seat, 'mucks', 'muck'));
         break;
       case 'pot-awarded':
         // Two boards (run it twice, a double-board bomb pot): each share names its board.
-        for (const s of e.shares as { seat: number; amount: number; half: string; board?: number }[]) {
-          const parts = [s.half !== 'whole' ? `${s.half} half` : '', s.board ? `board ${s.board}` : ''].filter(Boolean);
-          out.push(`${verb(s.seat, 'wins', 'win')} ${amount(s.amount)}${parts.length ? ` (${parts.join(', ')})` : ''}`);
+        for (const share of event.shares as { seat: number; amount: number; half: string; board?: number }[]) {
+          const parts = [
+            share.half !== 'whole' ? `${share.half} half` : '',
+            share.board ? `board ${share.board}` : '',
+          ].filter(Boolean);
+          out.push(
+            `${verb(share.seat, 'wins', 'win')} ${amount(share.amount)}${parts.length ? ` (${parts.join(', ')})` : ''}`,
+          );
         }
         break;
       case 'hand-cancelled':
         out.push('Hand cancelled: every contribution returned');
         break;
       case 'x-draw': {
-        const n = e.count as number;
-        out.push(n === 0 ? verb(seat, 'stands pat', 'stand pat') : `${verb(seat, 'draws', 'draw')} ${n}`);
+        const count2 = event.count as number;
+        out.push(count2 === 0 ? verb(seat, 'stands pat', 'stand pat') : `${verb(seat, 'draws', 'draw')} ${count2}`);
         break;
       }
       case 'x-split':
         out.push(
-          `${who(seat)} ${e.accept ? (seat === ctx.you ? 'accept' : 'accepts') : seat === ctx.you ? 'decline' : 'declines'} the split`,
+          `${who(seat)} ${event.accept ? (seat === ctx.you ? 'accept' : 'accepts') : seat === ctx.you ? 'decline' : 'declines'} the split`,
         );
         break;
       case 'x-power':
-        out.push(`${verb(seat, 'uses', 'use')} ${String(e.power).replace(/-/g, ' ')}`);
+        out.push(`${verb(seat, 'uses', 'use')} ${String(event.power).replace(/-/g, ' ')}`);
         break;
       // Home games (issue 23).
       case 'x-board-dealt':
         out.push(
-          `Second board, ${FLOP_STREETS[e.street as number] ?? 'next street'}: ${cardsText(e.cards as number[])}`,
+          `Second board, ${FLOP_STREETS[event.street as number] ?? 'next street'}: ${cardsText(event.cards as number[])}`,
         );
         break;
       case 'x-run-twice-offered': {
-        const asked = (e.order as number[]).map((s) => (s === ctx.you ? 'you' : ctx.nameOf(s)));
+        const asked = (event.order as number[]).map((s) => (s === ctx.you ? 'you' : ctx.nameOf(s)));
         out.push(`Run it twice? Every player still in is asked: ${list(asked)}`);
         break;
       }
       case 'x-run-twice-answer':
         out.push(
-          e.accept
+          event.accept
             ? `${verb(seat, 'agrees', 'agree')} to run it twice`
             : `${verb(seat, 'wants', 'want')} to run it once`,
         );
         break;
       case 'x-run-twice':
-        out.push(e.twice ? 'Everyone agreed: the board runs twice' : 'The board runs once');
+        out.push(event.twice ? 'Everyone agreed: the board runs twice' : 'The board runs once');
         break;
       case 'x-winner-shows':
         // Showing is said by the hand-shown event that follows.
-        if (!e.show) out.push(`${verb(seat, 'wins without showing', 'win without showing')}`);
+        if (!event.show) out.push(`${verb(seat, 'wins without showing', 'win without showing')}`);
         break;
       case 'x-rabbit-hunt':
-        out.push(`Rabbit hunt, the cards that would have come: ${cardsText(e.cards as number[])}`);
+        out.push(`Rabbit hunt, the cards that would have come: ${cardsText(event.cards as number[])}`);
         break;
       case 'x-seven-deuce-bounty': {
-        const paid = (e.paid as { seat: number; amount: number }[]).filter((p) => p.amount > 0);
+        const paid = (event.paid as { seat: number; amount: number }[]).filter((p) => p.amount > 0);
         const from = paid.map((p) => `${amount(p.amount)} from ${p.seat === ctx.you ? 'you' : ctx.nameOf(p.seat)}`);
         out.push(
-          `${verb(seat, 'collects', 'collect')} the 7-2 bounty: ${amount(e.amount as number)}${from.length ? `, ${list(from)}` : ''}`,
+          `${verb(seat, 'collects', 'collect')} the 7-2 bounty: ${amount(event.amount as number)}${from.length ? `, ${list(from)}` : ''}`,
         );
         break;
       }
@@ -262,15 +267,15 @@ export function describeTableEvents(
   ctx: { nameOf(seat: number): string; youId: string | null },
 ): string[] {
   const out: string[] = [];
-  for (const e of events) {
-    if (e.playerId !== undefined && e.playerId === ctx.youId) continue;
-    const name = typeof e.seat === 'number' ? ctx.nameOf(e.seat) : '';
-    switch (e.type) {
+  for (const event of events) {
+    if (event.playerId !== undefined && event.playerId === ctx.youId) continue;
+    const name = typeof event.seat === 'number' ? ctx.nameOf(event.seat) : '';
+    switch (event.type) {
       case 'seated':
-        out.push(`${name} sits down in seat ${(e.seat as number) + 1}`);
+        out.push(`${name} sits down in seat ${(event.seat as number) + 1}`);
         break;
       case 'cashedOut':
-        if (e.reason === 'left') out.push(`${name} leaves the table`);
+        if (event.reason === 'left') out.push(`${name} leaves the table`);
         break;
       case 'satOut':
         out.push(`${name} sits out`);
@@ -346,7 +351,8 @@ export const CLOCK_WARNINGS = [10, 5] as const;
  */
 export function clockWarning(beforeMs: number, nowMs: number): string | null {
   let due: number | null = null;
-  for (const s of CLOCK_WARNINGS) if (beforeMs > s * 1000 && nowMs <= s * 1000 && nowMs > 0) due = s;
+  for (const seconds of CLOCK_WARNINGS)
+    if (beforeMs > seconds * 1000 && nowMs <= seconds * 1000 && nowMs > 0) due = seconds;
   return due === null ? null : `${due} seconds left`;
 }
 
@@ -363,14 +369,14 @@ export interface SeatFacts {
   status?: readonly string[];
 }
 
-export function seatSummary(f: SeatFacts): string {
-  if (f.name === null) return `Seat ${f.seat + 1}, empty`;
-  const parts = [`Seat ${f.seat + 1}`, f.you ? `${f.name} (you)` : f.name];
-  if (f.bot) parts.push('bot');
-  if (f.stack !== undefined) parts.push(`stack ${amount(f.stack)}`);
-  if (f.bet) parts.push(`bet ${amount(f.bet)}`);
-  parts.push(...(f.status ?? []));
-  if (f.cards && f.cards.length) parts.push(`cards: ${cardsText(f.cards)}`);
+export function seatSummary(facts: SeatFacts): string {
+  if (facts.name === null) return `Seat ${facts.seat + 1}, empty`;
+  const parts = [`Seat ${facts.seat + 1}`, facts.you ? `${facts.name} (you)` : facts.name];
+  if (facts.bot) parts.push('bot');
+  if (facts.stack !== undefined) parts.push(`stack ${amount(facts.stack)}`);
+  if (facts.bet) parts.push(`bet ${amount(facts.bet)}`);
+  parts.push(...(facts.status ?? []));
+  if (facts.cards && facts.cards.length) parts.push(`cards: ${cardsText(facts.cards)}`);
   return parts.join(', ');
 }
 
@@ -413,8 +419,8 @@ export function coalesce(lines: readonly string[], max = 8): string {
     folders = [];
   };
   for (const line of lines) {
-    const m = /^(.+) folds$/.exec(line);
-    if (m) folders.push(m[1]!);
+    const match = /^(.+) folds$/.exec(line);
+    if (match) folders.push(match[1]!);
     else {
       flush();
       merged.push(line);
@@ -427,15 +433,15 @@ export function coalesce(lines: readonly string[], max = 8): string {
     let dropped = 0;
     let at = -1;
     kept = [];
-    for (const l of merged) {
-      if (drop > 0 && !ESSENTIAL.test(l)) {
+    for (const line of merged) {
+      if (drop > 0 && !ESSENTIAL.test(line)) {
         drop--;
         dropped++;
         if (at < 0) {
           at = kept.length;
           kept.push('');
         }
-      } else kept.push(l);
+      } else kept.push(line);
     }
     if (at >= 0) kept[at] = `${dropped} earlier action${dropped === 1 ? '' : 's'}`;
   }

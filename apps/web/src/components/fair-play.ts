@@ -63,10 +63,10 @@ function notice(testId: string, title: string, lines: (string | Node)[], buttons
 }
 
 export function installFairPlayNotices(socket: NaikoClientSocket): void {
-  socket.on('fairplay:reality-check', (p: RealityCheckPayload) => {
-    const hours = Math.floor(p.minutesPlayed / 60);
-    const played = hours ? `${hours} h ${p.minutesPlayed % 60} min` : `${p.minutesPlayed} min`;
-    const net = p.netChips >= 0 ? `up ${chips(p.netChips)}` : `down ${chips(-p.netChips)}`;
+  socket.on('fairplay:reality-check', (payload: RealityCheckPayload) => {
+    const hours = Math.floor(payload.minutesPlayed / 60);
+    const played = hours ? `${hours} h ${payload.minutesPlayed % 60} min` : `${payload.minutesPlayed} min`;
+    const net = payload.netChips >= 0 ? `up ${chips(payload.netChips)}` : `down ${chips(-payload.netChips)}`;
     notice(
       'reality-check',
       'Reality check',
@@ -80,7 +80,7 @@ export function installFairPlayNotices(socket: NaikoClientSocket): void {
           h('strong', { 'data-testid': 'reality-net' }, net),
           ' chips this session.',
         ),
-        `The next check comes in ${p.everyMinutes} min.`,
+        `The next check comes in ${payload.everyMinutes} min.`,
       ],
       [
         h(
@@ -95,15 +95,15 @@ export function installFairPlayNotices(socket: NaikoClientSocket): void {
       ],
     );
   });
-  socket.on('fairplay:same-connection', (p: SameConnectionWarningPayload) => {
+  socket.on('fairplay:same-connection', (payload: SameConnectionWarningPayload) => {
     notice('same-connection', 'Same device or network at your table', [
-      `${p.username} sat down from the same ${p.matches.some((m) => m.on.includes('fingerprint')) ? 'device' : 'network'} as another player at your private table.`,
+      `${payload.username} sat down from the same ${payload.matches.some((m) => m.on.includes('fingerprint')) ? 'device' : 'network'} as another player at your private table.`,
       'That is fine for friends at home; on public tables it is not allowed.',
     ]);
   });
-  socket.on('fairplay:warning', (p: FairPlayWarningPayload) => {
+  socket.on('fairplay:warning', (payload: FairPlayWarningPayload) => {
     notice('fair-play-warning', 'A warning from the fair-play team', [
-      p.reason,
+      payload.reason,
       'Chips change hands only through play; see the terms.',
     ]);
   });
@@ -145,8 +145,8 @@ export function reportButton(tableId: string, players: () => { id: string; name:
       {
         class: 'report-form',
         'data-testid': 'report-form',
-        onsubmit: (e: Event) => {
-          e.preventDefault();
+        onsubmit: (event: Event) => {
+          event.preventDefault();
           void api('POST', '/fair-play/reports', {
             reportedId: who.value,
             reason: reason.value,

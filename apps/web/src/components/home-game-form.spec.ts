@@ -4,8 +4,8 @@ import { homeGameText, optionProblem } from './home-game-form';
 
 describe('home-game options offered per game', () => {
   it("Hold'em No Limit offers every option", () => {
-    for (const k of ['runItTwice', 'straddle', 'bombPot', 'sevenDeuceBounty', 'rabbitHunt'] as const)
-      expect(optionProblem({ game: 'holdem', structure: 'no-limit' }, k)).toBeNull();
+    for (const key of ['runItTwice', 'straddle', 'bombPot', 'sevenDeuceBounty', 'rabbitHunt'] as const)
+      expect(optionProblem({ game: 'holdem', structure: 'no-limit' }, key)).toBeNull();
   });
   it('Omaha: no 7-2 bounty; Fixed Limit: no straddle; Stud and draw games: none of the board options', () => {
     expect(optionProblem({ game: 'omaha', structure: 'pot-limit' }, 'sevenDeuceBounty')).toBe(
@@ -16,8 +16,8 @@ describe('home-game options offered per game', () => {
       'only in No Limit, Pot Limit or Half Pot Limit',
     );
     expect(optionProblem({ game: 'holdem', structure: 'fixed-limit' }, 'bombPot')).toBeNull();
-    for (const k of ['runItTwice', 'straddle', 'bombPot', 'rabbitHunt'] as const)
-      expect(optionProblem({ game: 'stud7', structure: 'fixed-limit' }, k)).toBe(
+    for (const key of ['runItTwice', 'straddle', 'bombPot', 'rabbitHunt'] as const)
+      expect(optionProblem({ game: 'stud7', structure: 'fixed-limit' }, key)).toBe(
         "needs a flop game (Hold'em or Omaha), not stud7",
       );
   });

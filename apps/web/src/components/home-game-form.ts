@@ -42,17 +42,17 @@ export function optionProblem(target: HomeGameTarget, key: OptionKey): string | 
 /**
  * The options in one short line ("Run it twice · Straddle · Bomb pot 50 every 5 hands, double board"), '' when none.
  */
-export function homeGameText(g: HomeGameBody | null | undefined): string {
-  if (!g) return '';
+export function homeGameText(homeGame: HomeGameBody | null | undefined): string {
+  if (!homeGame) return '';
   const parts: string[] = [];
-  if (g.runItTwice) parts.push('Run it twice');
-  if (g.straddle) parts.push('Straddle');
-  if (g.bombPot)
+  if (homeGame.runItTwice) parts.push('Run it twice');
+  if (homeGame.straddle) parts.push('Straddle');
+  if (homeGame.bombPot)
     parts.push(
-      `Bomb pot ${chips(g.bombPot.ante)} ${g.bombPot.everyHands ? `every ${g.bombPot.everyHands} hands` : 'on demand'}${g.bombPot.doubleBoard ? ', double board' : ''}`,
+      `Bomb pot ${chips(homeGame.bombPot.ante)} ${homeGame.bombPot.everyHands ? `every ${homeGame.bombPot.everyHands} hands` : 'on demand'}${homeGame.bombPot.doubleBoard ? ', double board' : ''}`,
     );
-  if (g.sevenDeuceBounty) parts.push(`7-2 bounty ${chips(g.sevenDeuceBounty)}`);
-  if (g.rabbitHunt) parts.push('Rabbit hunt');
+  if (homeGame.sevenDeuceBounty) parts.push(`7-2 bounty ${chips(homeGame.sevenDeuceBounty)}`);
+  if (homeGame.rabbitHunt) parts.push('Rabbit hunt');
   return parts.join(' · ');
 }
 
@@ -189,7 +189,7 @@ export function homeGameForm(prefix: string, target: HomeGameTarget, defaultBigB
     }
     unavailable.textContent = refused.length ? `Not offered for this game — ${refused.join('; ')}.` : '';
     const on = bomb.checked;
-    for (const f of [ante, when, every, double]) f.disabled = !on;
+    for (const input of [ante, when, every, double]) input.disabled = !on;
     every.disabled = !on || when.value === 'demand';
   }
 
@@ -203,8 +203,8 @@ export function homeGameForm(prefix: string, target: HomeGameTarget, defaultBigB
       if (allowed('runItTwice') && runTwice.checked) out.runItTwice = true;
       if (allowed('straddle') && straddle.checked) out.straddle = true;
       if (allowed('rabbitHunt') && rabbit.checked) out.rabbitHunt = true;
-      const b = Math.floor(Number(bounty.value));
-      if (allowed('sevenDeuceBounty') && b > 0) out.sevenDeuceBounty = b;
+      const bountyAmount = Math.floor(Number(bounty.value));
+      if (allowed('sevenDeuceBounty') && bountyAmount > 0) out.sevenDeuceBounty = bountyAmount;
       if (allowed('bombPot') && bomb.checked) {
         out.bombPot = {
           ante: Math.floor(Number(ante.value)),
@@ -214,24 +214,24 @@ export function homeGameForm(prefix: string, target: HomeGameTarget, defaultBigB
       }
       return Object.keys(out).length ? out : undefined;
     },
-    setTarget(t) {
-      current = t;
+    setTarget(target) {
+      current = target;
       update();
     },
-    sync(g) {
-      const key = JSON.stringify(g ?? null);
+    sync(homeGame) {
+      const key = JSON.stringify(homeGame ?? null);
       if (dirty || key === synced) return;
       synced = key;
-      runTwice.checked = !!g?.runItTwice;
-      straddle.checked = !!g?.straddle;
-      rabbit.checked = !!g?.rabbitHunt;
-      bounty.value = String(g?.sevenDeuceBounty ?? 0);
-      bomb.checked = !!g?.bombPot;
-      if (g?.bombPot) {
-        ante.value = String(g.bombPot.ante);
-        when.value = g.bombPot.everyHands ? 'every' : 'demand';
-        if (g.bombPot.everyHands) every.value = String(g.bombPot.everyHands);
-        double.checked = !!g.bombPot.doubleBoard;
+      runTwice.checked = !!homeGame?.runItTwice;
+      straddle.checked = !!homeGame?.straddle;
+      rabbit.checked = !!homeGame?.rabbitHunt;
+      bounty.value = String(homeGame?.sevenDeuceBounty ?? 0);
+      bomb.checked = !!homeGame?.bombPot;
+      if (homeGame?.bombPot) {
+        ante.value = String(homeGame.bombPot.ante);
+        when.value = homeGame.bombPot.everyHands ? 'every' : 'demand';
+        if (homeGame.bombPot.everyHands) every.value = String(homeGame.bombPot.everyHands);
+        double.checked = !!homeGame.bombPot.doubleBoard;
       }
       update();
     },

@@ -36,13 +36,13 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
 
   return {
     el(table, call) {
-      const s = table.summary;
-      const c = s.hostControls;
-      if (!c) return h('div');
+      const summary = table.summary;
+      const controls = summary.hostControls;
+      if (!controls) return h('div');
       // The blinds box follows the table until the host edits it.
-      if (bbShown !== s.stakes.bigBlind && document.activeElement !== bb) {
-        bb.value = String(s.stakes.bigBlind);
-        bbShown = s.stakes.bigBlind;
+      if (bbShown !== summary.stakes.bigBlind && document.activeElement !== bb) {
+        bb.value = String(summary.stakes.bigBlind);
+        bbShown = summary.stakes.bigBlind;
       }
       const players = table.seatMap.filter((x): x is NonNullable<typeof x> => x !== null && x.playerId !== meId);
       return h(
@@ -51,7 +51,7 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
         h(
           'div',
           { class: 'inline' },
-          c.paused
+          controls.paused
             ? h(
                 'button',
                 {
@@ -76,9 +76,9 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
             h('input', {
               type: 'checkbox',
               'data-testid': 'host-approval',
-              checked: c.approvalRequired,
-              onchange: (e: Event) => {
-                const on = (e.target as HTMLInputElement).checked;
+              checked: controls.approvalRequired,
+              onchange: (event: Event) => {
+                const on = (event.target as HTMLInputElement).checked;
                 void call(
                   () => send({ command: 'approval', on }),
                   on ? 'Approval required: you approve each new player' : 'Players sit without approval',
@@ -88,22 +88,25 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
             ' Approval required',
           ),
         ),
-        c.seatRequests.length > 0 &&
+        controls.seatRequests.length > 0 &&
           h(
             'ul',
             { class: 'seat-requests', 'data-testid': 'seat-requests', 'aria-label': 'Seat requests' },
-            c.seatRequests.map((r) =>
+            controls.seatRequests.map((request) =>
               h(
                 'li',
-                { 'data-testid': 'seat-request', 'data-player': r.name },
-                `${r.name} asks to sit with ${chips(r.buyIn)} `,
+                { 'data-testid': 'seat-request', 'data-player': request.name },
+                `${request.name} asks to sit with ${chips(request.buyIn)} `,
                 h(
                   'button',
                   {
                     class: 'small',
                     'data-testid': 'seat-approve',
                     onclick: () =>
-                      void call(() => send({ command: 'approve', playerId: r.playerId }), `${r.name} sits down`),
+                      void call(
+                        () => send({ command: 'approve', playerId: request.playerId }),
+                        `${request.name} sits down`,
+                      ),
                   },
                   'Approve',
                 ),
@@ -113,20 +116,23 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
                     class: 'small secondary',
                     'data-testid': 'seat-deny',
                     onclick: () =>
-                      void call(() => send({ command: 'deny', playerId: r.playerId }), `${r.name}'s request denied`),
+                      void call(
+                        () => send({ command: 'deny', playerId: request.playerId }),
+                        `${request.name}'s request denied`,
+                      ),
                   },
                   'Deny',
                 ),
               ),
             ),
           ),
-        s.private &&
+        summary.private &&
           h(
             'form',
             {
               class: 'inline',
-              onsubmit: (e: Event) => {
-                e.preventDefault();
+              onsubmit: (event: Event) => {
+                event.preventDefault();
                 const value = password.value.trim();
                 void call(async () => {
                   await send({ command: 'password', password: value });
@@ -134,9 +140,9 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
                 }, 'Password set: players type it (or open a link with it) to watch and sit');
               },
             },
-            h('label', {}, c.passwordSet ? 'Password (set) ' : 'Password ', password),
+            h('label', {}, controls.passwordSet ? 'Password (set) ' : 'Password ', password),
             h('button', { type: 'submit', class: 'small', 'data-testid': 'host-password-save' }, 'Set password'),
-            c.passwordSet &&
+            controls.passwordSet &&
               h(
                 'button',
                 {
@@ -152,8 +158,8 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
           'form',
           {
             class: 'inline',
-            onsubmit: (e: Event) => {
-              e.preventDefault();
+            onsubmit: (event: Event) => {
+              event.preventDefault();
               const big = Number(bb.value);
               void call(
                 () => send({ command: 'stakes', stakes: { smallBlind: Math.floor(big / 2), bigBlind: big } }),
@@ -163,11 +169,11 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
           },
           h('label', {}, 'Big blind ', bb),
           h('button', { type: 'submit', 'data-testid': 'settings-submit' }, 'Save settings'),
-          c.pendingStakes &&
+          controls.pendingStakes &&
             h(
               'span',
               { class: 'muted', 'data-testid': 'pending-stakes' },
-              ` next hand: ${chips(c.pendingStakes.smallBlind)}/${chips(c.pendingStakes.bigBlind)}`,
+              ` next hand: ${chips(controls.pendingStakes.smallBlind)}/${chips(controls.pendingStakes.bigBlind)}`,
             ),
         ),
         players.length > 0 &&
@@ -177,24 +183,24 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
             h(
               'tbody',
               {},
-              players.map((p) => {
-                const muted = c.muted.includes(p.playerId);
+              players.map((seatInfo) => {
+                const muted = controls.muted.includes(seatInfo.playerId);
                 const cmd = (command: string, ok: string) => () =>
-                  void call(() => send({ command, playerId: p.playerId }), ok);
+                  void call(() => send({ command, playerId: seatInfo.playerId }), ok);
                 return h(
                   'tr',
-                  { 'data-testid': 'host-player', 'data-player': p.name },
-                  h('td', {}, p.name, p.sittingOut ? ' (away)' : '', muted ? ' (muted)' : ''),
+                  { 'data-testid': 'host-player', 'data-player': seatInfo.name },
+                  h('td', {}, seatInfo.name, seatInfo.sittingOut ? ' (away)' : '', muted ? ' (muted)' : ''),
                   h(
                     'td',
                     {},
-                    !p.sittingOut &&
+                    !seatInfo.sittingOut &&
                       h(
                         'button',
                         {
                           class: 'small secondary',
                           'data-testid': 'host-away',
-                          onclick: cmd('away', `${p.name} is away`),
+                          onclick: cmd('away', `${seatInfo.name} is away`),
                         },
                         'Away',
                       ),
@@ -203,7 +209,7 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
                       {
                         class: 'small secondary',
                         'data-testid': 'host-stand-up',
-                        onclick: cmd('stand-up', `${p.name} stands up: his chips go back to his balance`),
+                        onclick: cmd('stand-up', `${seatInfo.name} stands up: his chips go back to his balance`),
                       },
                       'Stand up',
                     ),
@@ -212,22 +218,22 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
                       {
                         class: 'small secondary',
                         'data-testid': 'host-remove',
-                        onclick: cmd('remove', `${p.name} removed from the table`),
+                        onclick: cmd('remove', `${seatInfo.name} removed from the table`),
                       },
                       'Remove',
                     ),
-                    !p.isBot &&
-                      s.private &&
+                    !seatInfo.isBot &&
+                      summary.private &&
                       h(
                         'button',
                         {
                           class: 'small secondary',
                           'data-testid': 'host-transfer',
-                          onclick: cmd('transfer', `${p.name} is the host now`),
+                          onclick: cmd('transfer', `${seatInfo.name} is the host now`),
                         },
                         'Make host',
                       ),
-                    !p.isBot &&
+                    !seatInfo.isBot &&
                       h(
                         'button',
                         {
@@ -235,7 +241,7 @@ export function hostControls(tableId: string, meId: string): HostControlsView {
                           'data-testid': 'host-mute',
                           onclick: cmd(
                             muted ? 'unmute' : 'mute',
-                            muted ? `${p.name} may chat again` : `${p.name} is muted for everyone`,
+                            muted ? `${seatInfo.name} may chat again` : `${seatInfo.name} is muted for everyone`,
                           ),
                         },
                         muted ? 'Unmute chat' : 'Mute chat',
@@ -268,8 +274,8 @@ export function passwordPrompt(onPassword: (password: string) => void): HTMLElem
     {
       class: 'inline',
       'data-testid': 'password-form',
-      onsubmit: (e: Event) => {
-        e.preventDefault();
+      onsubmit: (event: Event) => {
+        event.preventDefault();
         if (input.value.trim()) onPassword(input.value.trim());
       },
     },

@@ -48,10 +48,10 @@ export function createPreActionBar(choose: (pre: PreAction | null) => void): {
   update(toCall: number, callLabel: string, pre: PreAction | null): HTMLElement;
 } {
   const values: PreAction[] = [{ kind: 'check-fold' }, { kind: 'call', amount: 0 }, { kind: 'call-any' }];
-  const boxes = values.map((_, k) => {
+  const boxes = values.map((_, index) => {
     const input = h('input', { type: 'checkbox' }) as HTMLInputElement;
     const text = document.createTextNode('');
-    input.addEventListener('change', () => choose(input.checked ? values[k]! : null));
+    input.addEventListener('change', () => choose(input.checked ? values[index]! : null));
     return { input, text, label: h('label', { class: 'pre' }, input, ' ', text) };
   });
   const el = h(
@@ -67,10 +67,10 @@ export function createPreActionBar(choose: (pre: PreAction | null) => void): {
       values[1] = { kind: 'call', amount: toCall };
       const ids = [toCall === 0 ? 'check-fold' : 'fold', 'call', 'call-any'];
       const labels = [toCall === 0 ? 'Check/Fold' : 'Fold', callLabel, 'Call any'];
-      boxes.forEach((b, k) => {
-        b.input.dataset.testid = `pre-${ids[k]}`;
-        b.text.data = labels[k]!;
-        b.input.checked = same(pre, values[k]!);
+      boxes.forEach((box, index) => {
+        box.input.dataset.testid = `pre-${ids[index]}`;
+        box.text.data = labels[index]!;
+        box.input.checked = same(pre, values[index]!);
       });
       return el;
     },

@@ -56,24 +56,24 @@ export function structureEditor(startingStack: () => number, onMessage: (text: s
   const load = async (suggest: boolean) => {
     try {
       if (suggest) {
-        const s = await api<{ name: string; steps: EditorStep[] }>('POST', '/tournament-structures/suggest', {
+        const created = await api<{ name: string; steps: EditorStep[] }>('POST', '/tournament-structures/suggest', {
           startingStack: startingStack(),
           durationMs: Math.round(Number(hours.value) * 3_600_000),
           expectedEntrants: Number(entrants.value),
           template: template.value,
         });
-        useSteps(`Suggested ${template.value}`, s.steps);
-        onMessage(`${s.steps.filter((x) => x.kind === 'level').length} levels suggested`);
+        useSteps(`Suggested ${template.value}`, created.steps);
+        onMessage(`${created.steps.filter((x) => x.kind === 'level').length} levels suggested`);
       } else {
         const all = await api<{ name: string; structure: { steps: EditorStep[] } }[]>(
           'GET',
           `/tournament-structures?startingStack=${startingStack()}`,
         );
-        const t = all.find((x) => x.name === template.value)!;
-        useSteps(template.value, t.structure.steps);
+        const chosen = all.find((x) => x.name === template.value)!;
+        useSteps(template.value, chosen.structure.steps);
       }
-    } catch (e) {
-      onMessage(e instanceof Error ? e.message : String(e));
+    } catch (error) {
+      onMessage(error instanceof Error ? error.message : String(error));
     }
   };
 
@@ -94,26 +94,26 @@ export function structureEditor(startingStack: () => number, onMessage: (text: s
     count.textContent = `${levels} levels, ${steps.length - levels} breaks`;
     mount(
       rows,
-      steps.map((s, i) => {
-        const n = s.kind === 'level' ? ++level : level;
+      steps.map((step, index) => {
+        const levelNumber = step.kind === 'level' ? ++level : level;
         const remove = h(
           'button',
           {
             type: 'button',
             class: 'small secondary',
             'data-testid': 'se-remove',
-            'aria-label': `Remove row ${i + 1}`,
-            onclick: () => (steps.splice(i, 1), draw()),
+            'aria-label': `Remove row ${index + 1}`,
+            onclick: () => (steps.splice(index, 1), draw()),
           },
           '✕',
         );
         const minutes = num(
-          s.durationMs / MINUTE,
-          `Minutes of row ${i + 1}`,
-          (v) => (s.durationMs = Math.round(v * MINUTE)),
+          step.durationMs / MINUTE,
+          `Minutes of row ${index + 1}`,
+          (v) => (step.durationMs = Math.round(v * MINUTE)),
           'se-minutes',
         );
-        if (s.kind === 'break')
+        if (step.kind === 'break')
           return h(
             'tr',
             { 'data-testid': 'se-row', 'data-kind': 'break' },
@@ -125,24 +125,27 @@ export function structureEditor(startingStack: () => number, onMessage: (text: s
         return h(
           'tr',
           { 'data-testid': 'se-row', 'data-kind': 'level' },
-          h('td', {}, `Level ${n}`),
+          h('td', {}, `Level ${levelNumber}`),
           h(
             'td',
             {},
-            num(s.smallBlind, `Small blind of level ${n}`, (v) => (s.smallBlind = v), 'se-sb'),
+            num(step.smallBlind, `Small blind of level ${levelNumber}`, (v) => (step.smallBlind = v), 'se-sb'),
           ),
           h(
             'td',
             {},
-            num(s.bigBlind, `Big blind of level ${n}`, (v) => (s.bigBlind = v), 'se-bb'),
+            num(step.bigBlind, `Big blind of level ${levelNumber}`, (v) => (step.bigBlind = v), 'se-bb'),
           ),
           h(
             'td',
             {},
             num(
-              s.ante,
-              `Ante of level ${n}`,
-              (v) => ((s.ante = v), (s.anteKind = v === 0 ? 'none' : s.anteKind === 'none' ? 'ante' : s.anteKind)),
+              step.ante,
+              `Ante of level ${levelNumber}`,
+              (ante) => (
+                (step.ante = ante),
+                (step.anteKind = ante === 0 ? 'none' : step.anteKind === 'none' ? 'ante' : step.anteKind)
+              ),
               'se-ante',
             ),
           ),
@@ -227,18 +230,18 @@ export function structureEditor(startingStack: () => number, onMessage: (text: s
     element,
     structure() {
       if (steps.length === 0) return 'Blind structure: load a template or suggest levels first.';
-      for (const [i, s] of steps.entries()) {
-        if (!(s.durationMs > 0)) return `Row ${i + 1}: minutes must be more than 0.`;
+      for (const [index, step] of steps.entries()) {
+        if (!(step.durationMs > 0)) return `Row ${index + 1}: minutes must be more than 0.`;
         if (
-          s.kind === 'level' &&
+          step.kind === 'level' &&
           !(
-            Number.isInteger(s.smallBlind) &&
-            Number.isInteger(s.bigBlind) &&
-            s.bigBlind! >= s.smallBlind! &&
-            s.smallBlind! > 0
+            Number.isInteger(step.smallBlind) &&
+            Number.isInteger(step.bigBlind) &&
+            step.bigBlind! >= step.smallBlind! &&
+            step.smallBlind! > 0
           )
         ) {
-          return `Row ${i + 1}: blinds are whole numbers, the big blind at least the small blind.`;
+          return `Row ${index + 1}: blinds are whole numbers, the big blind at least the small blind.`;
         }
       }
       return { name, steps: steps.map((s) => ({ ...s })) };

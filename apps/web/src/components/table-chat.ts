@@ -45,8 +45,8 @@ export function tableChat(tableId: string, socket: NaikoClientSocket, redraw: ()
     'form',
     {
       class: 'chat',
-      onsubmit: (e: Event) => {
-        e.preventDefault();
+      onsubmit: (event: Event) => {
+        event.preventDefault();
         if (input.value.trim()) socket.emit('table:chat', { tableId, text: input.value });
         input.value = '';
       },
@@ -61,10 +61,10 @@ export function tableChat(tableId: string, socket: NaikoClientSocket, redraw: ()
   };
   return {
     form,
-    add(m) {
-      if (m.tableId !== tableId) return false;
-      lines = [...lines.slice(-29), m];
-      return !muted.has(m.from.playerId);
+    add(message) {
+      if (message.tableId !== tableId) return false;
+      lines = [...lines.slice(-29), message];
+      return !muted.has(message.from.playerId);
     },
     log({ meId, isHost, hostMuted, hostMute }) {
       const shown = lines.filter((m) => !muted.has(m.from.playerId));
@@ -75,14 +75,14 @@ export function tableChat(tableId: string, socket: NaikoClientSocket, redraw: ()
       return h(
         'div',
         { class: 'chat-log', 'data-testid': 'chat-log', role: 'region', 'aria-label': 'Chat', tabindex: 0 },
-        shown.map((m) => {
-          const mine = m.from.playerId === meId;
+        shown.map((message) => {
+          const mine = message.from.playerId === meId;
           return h(
             'div',
-            { class: 'chat-line', 'data-testid': 'chat-line', 'data-from': m.from.name },
-            h('span', { 'data-testid': 'chat-text' }, `${m.from.name}: ${m.text}`),
+            { class: 'chat-line', 'data-testid': 'chat-line', 'data-from': message.from.name },
+            h('span', { 'data-testid': 'chat-text' }, `${message.from.name}: ${message.text}`),
             !mine &&
-              !m.from.isBot &&
+              !message.from.isBot &&
               h(
                 'span',
                 { class: 'chat-tools' },
@@ -91,50 +91,50 @@ export function tableChat(tableId: string, socket: NaikoClientSocket, redraw: ()
                   {
                     class: 'small secondary',
                     'data-testid': 'chat-mute-me',
-                    title: `Hide ${m.from.name}'s messages (for you only)`,
-                    onclick: () => toggleMute(m.from.playerId),
+                    title: `Hide ${message.from.name}'s messages (for you only)`,
+                    onclick: () => toggleMute(message.from.playerId),
                   },
                   'Mute',
                 ),
-                m.id &&
+                message.id &&
                   h(
                     'button',
                     {
                       class: 'small secondary',
                       'data-testid': 'chat-report',
-                      disabled: reported.has(m.id),
+                      disabled: reported.has(message.id),
                       title: 'Report this message to the admins',
                       onclick: () => {
-                        reported.add(m.id!);
-                        socket.emit('table:chat-report', { tableId, messageId: m.id! });
+                        reported.add(message.id!);
+                        socket.emit('table:chat-report', { tableId, messageId: message.id! });
                         redraw();
                       },
                     },
-                    reported.has(m.id) ? 'Reported' : 'Report',
+                    reported.has(message.id) ? 'Reported' : 'Report',
                   ),
                 isHost &&
-                  !hostMuted.includes(m.from.playerId) &&
+                  !hostMuted.includes(message.from.playerId) &&
                   h(
                     'button',
                     {
                       class: 'small secondary',
                       'data-testid': 'chat-host-mute',
                       title: 'Mute this player for everyone',
-                      onclick: () => hostMute(m.from.playerId),
+                      onclick: () => hostMute(message.from.playerId),
                     },
                     'Mute for all',
                   ),
               ),
           );
         }),
-        mutedHere.map((f) =>
+        mutedHere.map((muted) =>
           h(
             'div',
             { class: 'muted small', 'data-testid': 'chat-muted-note' },
-            `${f.name} is muted for you `,
+            `${muted.name} is muted for you `,
             h(
               'button',
-              { class: 'small secondary', 'data-testid': 'chat-unmute-me', onclick: () => toggleMute(f.playerId) },
+              { class: 'small secondary', 'data-testid': 'chat-unmute-me', onclick: () => toggleMute(muted.playerId) },
               'Unmute',
             ),
           ),

@@ -24,20 +24,20 @@ function clickFirst(root: HTMLElement, ...testIds: string[]): boolean {
  * the action bar; `?` the help overlay).
  */
 export function installTableKeys(root: HTMLElement, more: Record<string, () => void> = {}): () => void {
-  const onKey = (e: KeyboardEvent) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const t = e.target as HTMLElement | null;
+  const onKey = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement | null;
     // Keys typed into a text field (chat, the amount) are text; a ticked checkbox or a slider keeps the keys.
     const typing =
-      t &&
-      (t.tagName === 'TEXTAREA' ||
-        t.tagName === 'SELECT' ||
-        (t.tagName === 'INPUT' &&
-          !['checkbox', 'radio', 'range', 'button', 'submit'].includes((t as HTMLInputElement).type)));
+      target &&
+      (target.tagName === 'TEXTAREA' ||
+        target.tagName === 'SELECT' ||
+        (target.tagName === 'INPUT' &&
+          !['checkbox', 'radio', 'range', 'button', 'submit'].includes((target as HTMLInputElement).type)));
     if (typing) return;
     // The help overlay is modal: only its own keys (Esc, ?) while it is open.
-    if (document.querySelector('dialog[open]') && e.key !== '?') return;
-    const key = e.key.toLowerCase();
+    if (document.querySelector('dialog[open]') && event.key !== '?') return;
+    const key = event.key.toLowerCase();
     let done = false;
     if (key === 'f') done = clickFirst(root, 'act-fold');
     else if (key === 'c') done = clickFirst(root, 'act-check', 'act-call');
@@ -50,7 +50,7 @@ export function installTableKeys(root: HTMLElement, more: Record<string, () => v
     else if (['arrowup', 'arrowright', 'arrowdown', 'arrowleft'].includes(key)) {
       // Arrows inside a group of radio buttons or a select keep their own meaning.
       const slider = root.querySelector<HTMLInputElement>('[data-testid="raise-slider"]');
-      if (slider && !(t instanceof HTMLInputElement && t.type === 'radio')) {
+      if (slider && !(target instanceof HTMLInputElement && target.type === 'radio')) {
         const step = sizeStep(slider);
         const dir = key === 'arrowup' || key === 'arrowright' ? 1 : -1;
         slider.value = String(
@@ -61,14 +61,14 @@ export function installTableKeys(root: HTMLElement, more: Record<string, () => v
         more.sized?.();
         done = true;
       }
-    } else if (e.key !== 'sized' && more[e.key]) {
-      more[e.key]!();
+    } else if (event.key !== 'sized' && more[event.key]) {
+      more[event.key]!();
       done = true;
     } else if (more[key]) {
       more[key]!();
       done = true;
     }
-    if (done) e.preventDefault();
+    if (done) event.preventDefault();
   };
   document.addEventListener('keydown', onKey);
   return () => document.removeEventListener('keydown', onKey);
@@ -125,10 +125,10 @@ export function tableOptions(handlers: { extendedTime(on: boolean): void; help()
       type: 'checkbox',
       'data-testid': 'four-colour',
       checked: on,
-      onchange: (e: Event) => {
-        const v = (e.target as HTMLInputElement).checked;
-        localStorage.setItem(FOUR_COLOUR, v ? '1' : '0');
-        applyFourColour(v);
+      onchange: (event: Event) => {
+        const checked = (event.target as HTMLInputElement).checked;
+        localStorage.setItem(FOUR_COLOUR, checked ? '1' : '0');
+        applyFourColour(checked);
       },
     });
     const extended = h('input', {
@@ -136,10 +136,10 @@ export function tableOptions(handlers: { extendedTime(on: boolean): void; help()
       'data-testid': 'extended-time',
       checked: extendedTimeOn(),
       'aria-describedby': 'extended-time-note',
-      onchange: (e: Event) => {
-        const v = (e.target as HTMLInputElement).checked;
-        localStorage.setItem(EXTENDED_TIME, v ? '1' : '0');
-        onExtendedTime(v);
+      onchange: (event: Event) => {
+        const checked = (event.target as HTMLInputElement).checked;
+        localStorage.setItem(EXTENDED_TIME, checked ? '1' : '0');
+        onExtendedTime(checked);
       },
     });
     options = h(

@@ -31,53 +31,54 @@ export function tournamentTags(settings: {
 }
 
 /** The terms and live counts, in words (the tournament lobby). */
-export function extrasTerms(v: TournamentView): HTMLElement | null {
-  const x = v.extras;
-  if (!x || (!x.rebuys && !x.bounty && !x.satellite)) return null;
+export function extrasTerms(view: TournamentView): HTMLElement | null {
+  const extras = view.extras;
+  if (!extras || (!extras.rebuys && !extras.bounty && !extras.satellite)) return null;
   const lines: HTMLElement[] = [];
-  if (x.rebuys) {
-    const r = x.rebuys;
+  if (extras.rebuys) {
+    const rebuys = extras.rebuys;
     lines.push(
       h(
         'li',
         { 'data-testid': 'mtt-rebuy-terms' },
-        `Rebuys until level ${r.untilLevel}, at most ${r.maxRebuys} each, `,
+        `Rebuys until level ${rebuys.untilLevel}, at most ${rebuys.maxRebuys} each, `,
         'with a stack at or below the starting stack: ',
-        `${chips(r.rebuy.chips)} chips for ${chips(r.rebuy.price)} + ${chips(r.rebuy.fee)}.`,
-        r.addOn && ` One add-on ${r.addOn.window === 'break' ? 'in the break after' : 'during'}`,
-        r.addOn && ` level ${r.untilLevel}: `,
-        r.addOn && `${chips(r.addOn.chips)} chips for ${chips(r.addOn.price)} + ${chips(r.addOn.fee)}.`,
-        ` Bought so far: ${r.rebuysBought} rebuys, ${r.addOnsBought} add-ons`,
-        r.rebuyOpen ? ' · rebuys open now' : '',
-        r.addOnOpen ? ' · add-on open now' : '',
+        `${chips(rebuys.rebuy.chips)} chips for ${chips(rebuys.rebuy.price)} + ${chips(rebuys.rebuy.fee)}.`,
+        rebuys.addOn && ` One add-on ${rebuys.addOn.window === 'break' ? 'in the break after' : 'during'}`,
+        rebuys.addOn && ` level ${rebuys.untilLevel}: `,
+        rebuys.addOn &&
+          `${chips(rebuys.addOn.chips)} chips for ${chips(rebuys.addOn.price)} + ${chips(rebuys.addOn.fee)}.`,
+        ` Bought so far: ${rebuys.rebuysBought} rebuys, ${rebuys.addOnsBought} add-ons`,
+        rebuys.rebuyOpen ? ' · rebuys open now' : '',
+        rebuys.addOnOpen ? ' · add-on open now' : '',
       ),
     );
   }
-  if (x.bounty) {
+  if (extras.bounty) {
     lines.push(
       h(
         'li',
         { 'data-testid': 'mtt-bounty-terms' },
-        x.bounty.kind === 'progressive'
-          ? `Progressive knockout: ${chips(x.bounty.amount)} on every head; ` +
+        extras.bounty.kind === 'progressive'
+          ? `Progressive knockout: ${chips(extras.bounty.amount)} on every head; ` +
               'whoever busts a player wins half his head in chips and adds half to his own. '
-          : `Knockout: ${chips(x.bounty.amount)} for every player you bust. `,
+          : `Knockout: ${chips(extras.bounty.amount)} for every player you bust. `,
         'Several players busting one player share his bounty by how much of his chips each won (side pots). ',
-        h('span', { 'data-testid': 'mtt-bounty-paid' }, `Bounties paid: ${chips(x.bounty.paid)}.`),
+        h('span', { 'data-testid': 'mtt-bounty-paid' }, `Bounties paid: ${chips(extras.bounty.paid)}.`),
       ),
     );
   }
-  if (x.satellite) {
-    const s = x.satellite;
+  if (extras.satellite) {
+    const satellite = extras.satellite;
     lines.push(
       h(
         'li',
         { 'data-testid': 'mtt-satellite-terms' },
-        `Satellite to ${s.targetName ?? `tournament ${s.targetTournamentId}`}: `,
-        h('a', { href: `#/tournament/${s.targetTournamentId}` }, 'its lobby'),
-        ` · ${s.seats} seat${s.seats === 1 ? '' : 's'} worth ${chips(s.seatValue)} each`,
+        `Satellite to ${satellite.targetName ?? `tournament ${satellite.targetTournamentId}`}: `,
+        h('a', { href: `#/tournament/${satellite.targetTournamentId}` }, 'its lobby'),
+        ` · ${satellite.seats} seat${satellite.seats === 1 ? '' : 's'} worth ${chips(satellite.seatValue)} each`,
         ' (registered for you automatically)',
-        s.remainder > 0 ? `, ${chips(s.remainder)} in chips to place ${s.seats + 1}` : '',
+        satellite.remainder > 0 ? `, ${chips(satellite.remainder)} in chips to place ${satellite.seats + 1}` : '',
         '.',
       ),
     );
@@ -93,31 +94,31 @@ const extrasOf = (x: Extras, userId: string | undefined): TournamentPlayerExtras
  * clock is in the window and his entry qualifies); `buy` posts it.
  */
 export function purchaseButtons(
-  v: TournamentView,
+  view: TournamentView,
   userId: string | undefined,
   busy: boolean,
   buy: (what: 'rebuy' | 'add-on') => void,
 ): HTMLElement[] {
-  const r = v.extras?.rebuys;
-  const mine = v.entrants.find((e) => e.userId === userId);
-  if (!r || v.phase !== 'running' || !mine || mine.seat === null) return [];
-  const p = extrasOf(v.extras!, userId);
+  const rebuys = view.extras?.rebuys;
+  const mine = view.entrants.find((e) => e.userId === userId);
+  if (!rebuys || view.phase !== 'running' || !mine || mine.seat === null) return [];
+  const playerExtras = extrasOf(view.extras!, userId);
   const out: HTMLElement[] = [];
-  if (r.rebuyOpen && (p?.rebuys ?? 0) < r.maxRebuys && mine.stack <= v.startingStack) {
+  if (rebuys.rebuyOpen && (playerExtras?.rebuys ?? 0) < rebuys.maxRebuys && mine.stack <= view.startingStack) {
     out.push(
       h(
         'button',
         { class: 'primary', 'data-testid': 'mtt-rebuy', disabled: busy, onclick: () => buy('rebuy') },
-        `Rebuy ${chips(r.rebuy.chips)} chips (${chips(r.rebuy.price + r.rebuy.fee)})`,
+        `Rebuy ${chips(rebuys.rebuy.chips)} chips (${chips(rebuys.rebuy.price + rebuys.rebuy.fee)})`,
       ),
     );
   }
-  if (r.addOn && r.addOnOpen && !p?.addOn) {
+  if (rebuys.addOn && rebuys.addOnOpen && !playerExtras?.addOn) {
     out.push(
       h(
         'button',
         { class: 'primary', 'data-testid': 'mtt-add-on', disabled: busy, onclick: () => buy('add-on') },
-        `Add-on ${chips(r.addOn.chips)} chips (${chips(r.addOn.price + r.addOn.fee)})`,
+        `Add-on ${chips(rebuys.addOn.chips)} chips (${chips(rebuys.addOn.price + rebuys.addOn.fee)})`,
       ),
     );
   }
@@ -125,11 +126,11 @@ export function purchaseButtons(
 }
 
 /** The bounties on every head still in, and what each won (the tournament lobby). */
-export function bountyTable(v: TournamentView): HTMLElement | null {
-  const x = v.extras;
-  if (!x?.bounty) return null;
-  const name = new Map(v.entrants.map((e) => [e.userId, e.username]));
-  const rows = [...x.players].sort((a, b) => b.head - a.head || b.bountiesWon - a.bountiesWon);
+export function bountyTable(view: TournamentView): HTMLElement | null {
+  const extras = view.extras;
+  if (!extras?.bounty) return null;
+  const name = new Map(view.entrants.map((e) => [e.userId, e.username]));
+  const rows = [...extras.players].sort((a, b) => b.head - a.head || b.bountiesWon - a.bountiesWon);
   return h(
     'div',
     {},
@@ -149,15 +150,15 @@ export function bountyTable(v: TournamentView): HTMLElement | null {
       h(
         'tbody',
         {},
-        rows.map((p) =>
+        rows.map((extras) =>
           h(
             'tr',
             { 'data-testid': 'mtt-bounty-row' },
-            h('td', {}, name.get(p.userId) ?? p.userId.slice(0, 8)),
-            h('td', { 'data-testid': 'mtt-head' }, p.head > 0 ? chips(p.head) : 'out'),
-            h('td', { 'data-testid': 'mtt-bounties-won' }, chips(p.bountiesWon)),
-            h('td', {}, p.rebuys),
-            h('td', {}, p.addOn ? 'yes' : ''),
+            h('td', {}, name.get(extras.userId) ?? extras.userId.slice(0, 8)),
+            h('td', { 'data-testid': 'mtt-head' }, extras.head > 0 ? chips(extras.head) : 'out'),
+            h('td', { 'data-testid': 'mtt-bounties-won' }, chips(extras.bountiesWon)),
+            h('td', {}, extras.rebuys),
+            h('td', {}, extras.addOn ? 'yes' : ''),
           ),
         ),
       ),
@@ -190,19 +191,19 @@ export function awayButton(away: boolean, set: (away: boolean) => void): HTMLEle
 
 /** At a tournament table: the bounty on each head at this table, and the player's purchase buttons. */
 export function tableExtras(
-  v: TournamentView,
+  view: TournamentView,
   tableRef: string,
   userId: string | undefined,
   busy: boolean,
   buy: (what: 'rebuy' | 'add-on') => void,
 ): HTMLElement | null {
-  const x = v.extras;
-  if (!x) return null;
-  const here = v.entrants.filter((e) => e.tableRef === tableRef);
-  const heads = x.bounty
-    ? here.map((e) => ({ e, p: extrasOf(x, e.userId) })).filter(({ p }) => (p?.head ?? 0) > 0)
+  const extras = view.extras;
+  if (!extras) return null;
+  const here = view.entrants.filter((e) => e.tableRef === tableRef);
+  const heads = extras.bounty
+    ? here.map((e) => ({ e, p: extrasOf(extras, e.userId) })).filter(({ p }) => (p?.head ?? 0) > 0)
     : [];
-  const buttons = purchaseButtons(v, userId, busy, buy);
+  const buttons = purchaseButtons(view, userId, busy, buy);
   if (!heads.length && !buttons.length) return null;
   return h(
     'div',
@@ -211,7 +212,7 @@ export function tableExtras(
       h(
         'p',
         { 'data-testid': 'table-bounties' },
-        x.bounty!.kind === 'progressive' ? 'Bounties (PKO): ' : 'Bounties: ',
+        extras.bounty!.kind === 'progressive' ? 'Bounties (PKO): ' : 'Bounties: ',
         heads.map(({ e, p }, i) =>
           h('span', { 'data-testid': 'table-bounty' }, i ? ' · ' : '', `${e.username} ${chips(p!.head)}`),
         ),

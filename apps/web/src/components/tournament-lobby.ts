@@ -22,59 +22,59 @@ const PAUSE_TEXT = {
 const at = (ms: number | null) => (ms === null ? '' : ` at ${new Date(ms).toLocaleTimeString()}`);
 
 export function lobbyExtras(
-  v: TournamentLobbyView,
+  view: TournamentLobbyView,
   me: { id: string; role: string } | null,
   st: LobbyExtrasState,
 ): HTMLElement[] {
   const out: (HTMLElement | null)[] = [];
-  if (v.paused)
+  if (view.paused)
     out.push(
       h(
         'p',
-        { class: 'notice', role: 'status', 'data-testid': 'mtt-paused', 'data-reason': v.paused.reason },
-        `Tournament ${PAUSE_TEXT[v.paused.reason]} (since ${new Date(v.paused.since).toLocaleTimeString()}).`,
+        { class: 'notice', role: 'status', 'data-testid': 'mtt-paused', 'data-reason': view.paused.reason },
+        `Tournament ${PAUSE_TEXT[view.paused.reason]} (since ${new Date(view.paused.since).toLocaleTimeString()}).`,
       ),
     );
-  if (v.phase === 'running') {
+  if (view.phase === 'running') {
     out.push(
       h(
         'p',
         { 'data-testid': 'mtt-next' },
-        v.nextLevel
-          ? `Next level ${v.nextLevel.levelNumber}: ${chips(v.nextLevel.smallBlind)}/${chips(v.nextLevel.bigBlind)}` +
-              `${v.nextLevel.ante ? ` ante ${chips(v.nextLevel.ante)}` : ''}${at(v.nextLevel.startsAt)}`
+        view.nextLevel
+          ? `Next level ${view.nextLevel.levelNumber}: ${chips(view.nextLevel.smallBlind)}/${chips(view.nextLevel.bigBlind)}` +
+              `${view.nextLevel.ante ? ` ante ${chips(view.nextLevel.ante)}` : ''}${at(view.nextLevel.startsAt)}`
           : 'Last level',
         ' · ',
-        v.nextBreak
-          ? `next break${at(v.nextBreak.startsAt)} (${Math.round(v.nextBreak.durationMs / 60_000) || '<1'} min)`
+        view.nextBreak
+          ? `next break${at(view.nextBreak.startsAt)} (${Math.round(view.nextBreak.durationMs / 60_000) || '<1'} min)`
           : 'no break left',
-        v.chipLeader ? ` · chip leader ${v.chipLeader.username} (${chips(v.chipLeader.stack)})` : '',
+        view.chipLeader ? ` · chip leader ${view.chipLeader.username} (${chips(view.chipLeader.stack)})` : '',
       ),
     );
   }
-  out.push(...dealPanel(v, me, st));
-  if (v.tablePlayers.length) {
-    const q = st.search.value.trim().toLowerCase();
-    const found = q
-      ? v.tablePlayers.flatMap((t) =>
-          t.players.filter((p) => p.username.toLowerCase().includes(q)).map((p) => ({ ...p, table: t })),
+  out.push(...dealPanel(view, me, st));
+  if (view.tablePlayers.length) {
+    const query = st.search.value.trim().toLowerCase();
+    const found = query
+      ? view.tablePlayers.flatMap((t) =>
+          t.players.filter((p) => p.username.toLowerCase().includes(query)).map((p) => ({ ...p, table: t })),
         )
       : [];
     out.push(
       h('h3', {}, 'Find a player'),
       h('p', {}, h('label', {}, 'Player name ', st.search)),
-      q
+      query
         ? h(
             'ul',
             { 'data-testid': 'mtt-found', 'aria-live': 'polite' },
             found.length === 0
               ? h('li', {}, `Nobody named “${st.search.value.trim()}” is still in.`)
-              : found.map((p) =>
+              : found.map((player) =>
                   h(
                     'li',
                     { 'data-testid': 'mtt-found-player' },
-                    `${p.username}: table ${p.table.tableId}, seat ${p.seat + 1}, ${chips(p.stack)} chips `,
-                    h('a', { href: `#/table/${p.table.tableRef}` }, 'watch'),
+                    `${player.username}: table ${player.table.tableId}, seat ${player.seat + 1}, ${chips(player.stack)} chips `,
+                    h('a', { href: `#/table/${player.table.tableRef}` }, 'watch'),
                   ),
                 ),
           )
@@ -83,19 +83,19 @@ export function lobbyExtras(
       h(
         'div',
         { class: 'mtt-table-players', 'data-testid': 'mtt-table-players' },
-        v.tablePlayers.map((t) =>
+        view.tablePlayers.map((table) =>
           h(
             'section',
-            { 'data-testid': 'mtt-table-card', 'data-table': t.tableId },
-            h('h4', {}, `Table ${t.tableId} (${t.players.length})`),
+            { 'data-testid': 'mtt-table-card', 'data-table': table.tableId },
+            h('h4', {}, `Table ${table.tableId} (${table.players.length})`),
             h(
               'ol',
               {},
-              t.players.map((p) =>
+              table.players.map((player) =>
                 h(
                   'li',
-                  { class: p.userId === me?.id ? 'mine' : '' },
-                  `Seat ${p.seat + 1}: ${p.username} · ${chips(p.stack)}`,
+                  { class: player.userId === me?.id ? 'mine' : '' },
+                  `Seat ${player.seat + 1}: ${player.username} · ${chips(player.stack)}`,
                 ),
               ),
             ),
@@ -112,7 +112,7 @@ export function lobbyExtras(
       h(
         'ul',
         {},
-        v.rules.map((r) => h('li', {}, r)),
+        view.rules.map((r) => h('li', {}, r)),
       ),
     ),
   );
@@ -120,29 +120,29 @@ export function lobbyExtras(
 }
 
 function dealPanel(
-  v: TournamentLobbyView,
+  view: TournamentLobbyView,
   me: { id: string; role: string } | null,
   st: LobbyExtrasState,
 ): HTMLElement[] {
-  const d = v.deal;
+  const deal = view.deal;
   const admin = me?.role === 'admin';
-  const stillIn = v.tablePlayers.flatMap((t) => t.players).some((p) => p.userId === me?.id);
-  const finalTable = v.phase === 'running' && v.tablePlayers.length === 1 && v.playersLeft >= 2;
-  const discussed = d && (d.status === 'waiting' || d.status === 'open');
+  const stillIn = view.tablePlayers.flatMap((t) => t.players).some((p) => p.userId === me?.id);
+  const finalTable = view.phase === 'running' && view.tablePlayers.length === 1 && view.playersLeft >= 2;
+  const discussed = deal && (deal.status === 'waiting' || deal.status === 'open');
   const out: HTMLElement[] = [];
-  if (d && (discussed || d.status === 'accepted')) {
-    const mine = d.players.find((p) => p.userId === me?.id);
+  if (deal && (discussed || deal.status === 'accepted')) {
+    const mine = deal.players.find((p) => p.userId === me?.id);
     out.push(
       h(
         'section',
-        { 'data-testid': 'mtt-deal', 'data-status': d.status },
+        { 'data-testid': 'mtt-deal', 'data-status': deal.status },
         h(
           'h3',
           {},
-          `Deal (${d.method === 'icm' ? 'ICM' : 'chip chop'})` +
-            (d.leftToPlayFor ? ` · ${chips(d.leftToPlayFor)} left to play for` : ''),
+          `Deal (${deal.method === 'icm' ? 'ICM' : 'chip chop'})` +
+            (deal.leftToPlayFor ? ` · ${chips(deal.leftToPlayFor)} left to play for` : ''),
         ),
-        d.status === 'waiting'
+        deal.status === 'waiting'
           ? h('p', {}, 'The figures are fixed when the hand in progress ends.')
           : h(
               'table',
@@ -159,20 +159,20 @@ function dealPanel(
               h(
                 'tbody',
                 {},
-                d.players.map((p) =>
+                deal.players.map((dealPlayer) =>
                   h(
                     'tr',
                     { 'data-testid': 'mtt-deal-player' },
-                    h('td', {}, p.username),
-                    h('td', {}, chips(p.stack)),
-                    h('td', { 'data-testid': 'mtt-deal-prize' }, chips(p.prize)),
+                    h('td', {}, dealPlayer.username),
+                    h('td', {}, chips(dealPlayer.stack)),
+                    h('td', { 'data-testid': 'mtt-deal-prize' }, chips(dealPlayer.prize)),
                     h(
                       'td',
                       {},
-                      p.accepted
+                      dealPlayer.accepted
                         ? 'yes'
-                        : d.status === 'accepted'
-                          ? d.forced
+                        : deal.status === 'accepted'
+                          ? deal.forced
                             ? 'set by the director'
                             : 'yes'
                           : 'not yet',
@@ -181,13 +181,13 @@ function dealPanel(
                 ),
               ),
             ),
-        d.status === 'accepted' &&
+        deal.status === 'accepted' &&
           h(
             'p',
             { role: 'status' },
-            d.forced ? 'The tournament director set this deal.' : 'Every player accepted this deal.',
+            deal.forced ? 'The tournament director set this deal.' : 'Every player accepted this deal.',
           ),
-        d.status === 'open' &&
+        deal.status === 'open' &&
           h(
             'div',
             { class: 'thumb-bar' },
@@ -228,7 +228,7 @@ function dealPanel(
       ),
     );
   }
-  if (finalTable && !discussed && (stillIn || admin) && d?.status !== 'accepted') {
+  if (finalTable && !discussed && (stillIn || admin) && deal?.status !== 'accepted') {
     out.push(
       h(
         'div',

@@ -28,12 +28,12 @@ function defaultStructure() {
   const bbs = [20, 30, 40, 60, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000];
   return {
     name: 'Standard',
-    steps: bbs.map((bb, i) => ({
+    steps: bbs.map((bb, index) => ({
       kind: 'level' as const,
       smallBlind: bb / 2,
       bigBlind: bb,
-      ante: i >= 3 ? bb / 10 : 0,
-      anteKind: i >= 3 ? ('ante' as const) : ('none' as const),
+      ante: index >= 3 ? bb / 10 : 0,
+      anteKind: index >= 3 ? ('ante' as const) : ('none' as const),
       durationMs: 600_000,
     })),
   };
@@ -61,8 +61,8 @@ export function adminPage(root: HTMLElement): () => void {
       );
       runners = new Map(running.flatMap((t, i) => (views[i] ? [[t.tournamentId, views[i]!] as const] : [])));
       chatReports = (await api<{ reports: ChatReportView[] }>('GET', '/admin/chat-reports')).reports;
-    } catch (e) {
-      message = errorMessage(e);
+    } catch (error) {
+      message = errorMessage(error);
     }
     if (!closed) render();
   };
@@ -84,8 +84,8 @@ export function adminPage(root: HTMLElement): () => void {
     () => Number(stack.value) || 1,
     (m) => ((message = m), render()),
   );
-  const schedule = (e: Event) => {
-    e.preventDefault();
+  const schedule = (event: Event) => {
+    event.preventDefault();
     const starts = new Date(startsAt.value);
     // Refused here with words that say what to do (the server refuses the same, issue 22).
     const amount = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN);
@@ -192,28 +192,28 @@ export function adminPage(root: HTMLElement): () => void {
               h(
                 'tbody',
                 {},
-                tournaments.map((t) => {
+                tournaments.map((summary) => {
                   const rename = h('input', {
-                    value: t.name,
+                    value: summary.name,
                     'data-testid': 't-rename',
                     size: 18,
-                    'aria-label': `New name for ${t.name}`,
+                    'aria-label': `New name for ${summary.name}`,
                   }) as HTMLInputElement;
                   return h(
                     'tr',
-                    { 'data-testid': 'admin-tournament', 'data-status': t.status },
-                    h('td', {}, t.name),
-                    h('td', { 'data-testid': 't-status' }, t.status),
-                    h('td', {}, new Date(t.startsAt).toLocaleString()),
-                    h('td', {}, `${chips(t.settings.buyIn ?? 0)} + ${chips(t.settings.fee ?? 0)}`),
+                    { 'data-testid': 'admin-tournament', 'data-status': summary.status },
+                    h('td', {}, summary.name),
+                    h('td', { 'data-testid': 't-status' }, summary.status),
+                    h('td', {}, new Date(summary.startsAt).toLocaleString()),
+                    h('td', {}, `${chips(summary.settings.buyIn ?? 0)} + ${chips(summary.settings.fee ?? 0)}`),
                     h(
                       'td',
                       { 'data-testid': 't-faults' },
-                      (runners.get(t.tournamentId)?.faults ?? []).map((f) =>
+                      (runners.get(summary.tournamentId)?.faults ?? []).map((fault) =>
                         h(
                           'div',
                           { class: 'fault' },
-                          `${f.source}: ${f.message} (×${f.count} since ${new Date(f.since).toLocaleTimeString()})`,
+                          `${fault.source}: ${fault.message} (×${fault.count} since ${new Date(fault.since).toLocaleTimeString()})`,
                         ),
                       ),
                     ),
@@ -228,14 +228,14 @@ export function adminPage(root: HTMLElement): () => void {
                           'data-testid': 't-rename-save',
                           onclick: () =>
                             void run(
-                              () => api('PATCH', `/tournaments/${t.tournamentId}`, { name: rename.value }),
+                              () => api('PATCH', `/tournaments/${summary.tournamentId}`, { name: rename.value }),
                               'Saved',
                             ),
                         },
                         'Rename',
                       ),
                       // Issue 25: the director pauses (the clock stops, no new hand) and resumes a running tournament.
-                      t.status === 'running' &&
+                      summary.status === 'running' &&
                         ['pause', 'resume'].map((what) =>
                           h(
                             'button',
@@ -244,8 +244,8 @@ export function adminPage(root: HTMLElement): () => void {
                               'data-testid': `t-${what}`,
                               onclick: () =>
                                 void run(
-                                  () => api('POST', `/tournaments/${t.tournamentId}/${what}`),
-                                  `${t.name}: ${what}d`,
+                                  () => api('POST', `/tournaments/${summary.tournamentId}/${what}`),
+                                  `${summary.name}: ${what}d`,
                                 ),
                             },
                             what === 'pause' ? 'Pause' : 'Resume',
@@ -257,7 +257,10 @@ export function adminPage(root: HTMLElement): () => void {
                           class: 'secondary',
                           'data-testid': 't-cancel',
                           onclick: () =>
-                            void run(() => api('DELETE', `/tournaments/${t.tournamentId}`), `${t.name} cancelled`),
+                            void run(
+                              () => api('DELETE', `/tournaments/${summary.tournamentId}`),
+                              `${summary.name} cancelled`,
+                            ),
                         },
                         'Cancel',
                       ),
@@ -288,16 +291,16 @@ export function adminPage(root: HTMLElement): () => void {
                   h(
                     'tbody',
                     {},
-                    chatReports.map((r) =>
+                    chatReports.map((report) =>
                       h(
                         'tr',
                         { 'data-testid': 'admin-chat-report' },
-                        h('td', {}, new Date(r.saidAt).toLocaleString()),
-                        h('td', {}, h('a', { href: `#/table/${r.tableId}` }, r.tableId.slice(0, 8))),
-                        h('td', {}, r.playerName),
-                        h('td', { 'data-testid': 'admin-chat-report-text' }, r.text),
-                        h('td', {}, r.reporterName),
-                        h('td', {}, r.reason ?? ''),
+                        h('td', {}, new Date(report.saidAt).toLocaleString()),
+                        h('td', {}, h('a', { href: `#/table/${report.tableId}` }, report.tableId.slice(0, 8))),
+                        h('td', {}, report.playerName),
+                        h('td', { 'data-testid': 'admin-chat-report-text' }, report.text),
+                        h('td', {}, report.reporterName),
+                        h('td', {}, report.reason ?? ''),
                       ),
                     ),
                   ),
@@ -313,14 +316,14 @@ export function adminPage(root: HTMLElement): () => void {
               h(
                 'tbody',
                 {},
-                tables.map((t) =>
+                tables.map((summary) =>
                   h(
                     'tr',
                     {},
-                    h('td', {}, h('a', { href: `#/table/${t.tableId}` }, t.name)),
-                    h('td', {}, GAME_NAMES[t.game] ?? t.game),
-                    h('td', {}, stakesText(t.stakes)),
-                    h('td', {}, `${t.seated} seated · ${t.handsPlayed} hands`),
+                    h('td', {}, h('a', { href: `#/table/${summary.tableId}` }, summary.name)),
+                    h('td', {}, GAME_NAMES[summary.game] ?? summary.game),
+                    h('td', {}, stakesText(summary.stakes)),
+                    h('td', {}, `${summary.seated} seated · ${summary.handsPlayed} hands`),
                   ),
                 ),
               ),

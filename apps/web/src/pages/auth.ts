@@ -26,11 +26,11 @@ export function authPage(root: HTMLElement): void {
     const submit = async (ev: Event) => {
       ev.preventDefault();
       try {
-        const s = await api<SessionResponse>('POST', mode === 'login' ? '/auth/login' : '/auth/register', {
+        const signedIn = await api<SessionResponse>('POST', mode === 'login' ? '/auth/login' : '/auth/register', {
           username: username.value,
           password: password.value,
         });
-        session.set(s);
+        session.set(signedIn);
         navigate(location.hash && location.hash !== '#/' ? location.hash : '#/lobby');
       } catch (err) {
         error =

@@ -94,19 +94,19 @@ interface SameConnectionEvidence {
 }
 
 /** One line of figures from a finding's evidence. */
-function evidenceText(f: ReviewFlag, name: (id: string) => string): string {
-  switch (`${f.signal}|${f.pattern ?? ''}`) {
+function evidenceText(flag: ReviewFlag, name: (id: string) => string): string {
+  switch (`${flag.signal}|${flag.pattern ?? ''}`) {
     case 'chip-dump|strong-folds': {
-      const e = f.evidence as unknown as StrongFoldsEvidence;
-      return `${name(e.donor)} folded ${e.hands?.length ?? 0} strong hands to ${name(e.recipient)}`;
+      const evidence = flag.evidence as unknown as StrongFoldsEvidence;
+      return `${name(evidence.donor)} folded ${evidence.hands?.length ?? 0} strong hands to ${name(evidence.recipient)}`;
     }
     case 'chip-dump|concentrated-flow': {
-      const e = f.evidence as unknown as ConcentratedFlowEvidence;
-      return `${name(e.recipient)} received ${chips(e.totalFromDonors ?? 0)} net from ${(e.donors ?? []).map((d) => `${name(d.donor)} (${chips(d.netToRecipient)}, ${Math.round(d.share * 100)} % of his losses)`).join(', ')}`;
+      const evidence = flag.evidence as unknown as ConcentratedFlowEvidence;
+      return `${name(evidence.recipient)} received ${chips(evidence.totalFromDonors ?? 0)} net from ${(evidence.donors ?? []).map((d) => `${name(d.donor)} (${chips(d.netToRecipient)}, ${Math.round(d.share * 100)} % of his losses)`).join(', ')}`;
     }
     case 'soft-play|': {
-      const e = f.evidence as unknown as SoftPlayEvidence;
-      return (e.sides ?? [])
+      const evidence = flag.evidence as unknown as SoftPlayEvidence;
+      return (evidence.sides ?? [])
         .map(
           (s) =>
             `${name(s.userId)} aggressive ${Math.round(s.vsPartner.rate * 100)} % vs partner (${s.vsPartner.decisions} decisions), ${Math.round(s.vsOthers.rate * 100)} % vs others`,
@@ -114,13 +114,13 @@ function evidenceText(f: ReviewFlag, name: (id: string) => string): string {
         .join(' · ');
     }
     case 'bot-timing|': {
-      const e = f.evidence as unknown as BotTimingEvidence;
-      return `${name(e.userId)}: ${e.decisions} decisions over ${e.hands} hands, mean ${Math.round(e.meanMs)} ms, spread ${Math.round(e.stdDevMs)} ms (CV ${Number(e.cv).toFixed(3)}, quartile dispersion ${Number(e.qcd ?? 0).toFixed(3)})`;
+      const evidence = flag.evidence as unknown as BotTimingEvidence;
+      return `${name(evidence.userId)}: ${evidence.decisions} decisions over ${evidence.hands} hands, mean ${Math.round(evidence.meanMs)} ms, spread ${Math.round(evidence.stdDevMs)} ms (CV ${Number(evidence.cv).toFixed(3)}, quartile dispersion ${Number(evidence.qcd ?? 0).toFixed(3)})`;
     }
     default: {
-      const e = f.evidence as unknown as SameConnectionEvidence;
-      return (e.matches ?? [])
-        .map((m) => `${name(e.candidate)} and ${name(m.userId)} share ${m.on.join(' and ')}`)
+      const evidence = flag.evidence as unknown as SameConnectionEvidence;
+      return (evidence.matches ?? [])
+        .map((m) => `${name(evidence.candidate)} and ${name(m.userId)} share ${m.on.join(' and ')}`)
         .join(' · ');
     }
   }
@@ -135,8 +135,8 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
   const load = async () => {
     try {
       review = await api<Review>('GET', `/admin/fair-play/review?status=${status}`);
-    } catch (e) {
-      message = errorMessage(e);
+    } catch (error) {
+      message = errorMessage(error);
     }
     if (!closed) render();
   };
@@ -173,8 +173,8 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
   }) as HTMLInputElement;
   let flagId: string | undefined;
   let reportId: string | undefined;
-  const act = (e: Event) => {
-    e.preventDefault();
+  const act = (event: Event) => {
+    event.preventDefault();
     if (!reason.value.trim()) {
       message = 'Reason: say why (the player sees a warning’s reason).';
       return render();
@@ -212,12 +212,12 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
 
   const render = () =>
     keepFocus(() => {
-      const r = review;
-      const users = new Map((r?.users ?? []).map((u) => [u.id, u]));
+      const current = review;
+      const users = new Map((current?.users ?? []).map((u) => [u.id, u]));
       const name = (id: string) => users.get(id)?.username ?? id.slice(0, 8);
       const selected = target.value;
       target.replaceChildren(
-        ...(r?.users ?? [])
+        ...(current?.users ?? [])
           .filter((u) => !u.isBot)
           .map((u) => h('option', { value: u.id }, `${u.username} (${chips(u.balance)})`)),
       );
@@ -258,9 +258,9 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
             ),
           ),
           h('h2', {}, 'Flagged accounts and pairs'),
-          !r
+          !current
             ? h('p', {}, 'Loading…')
-            : r.flags.length === 0
+            : current.flags.length === 0
               ? h('p', { class: 'muted' }, 'Nothing flagged.')
               : h(
                   'table',
@@ -277,55 +277,59 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
                   h(
                     'tbody',
                     {},
-                    r.flags.map((f) =>
+                    current.flags.map((flag) =>
                       h(
                         'tr',
-                        { 'data-testid': 'fp-flag', 'data-signal': f.signal, 'data-pattern': f.pattern ?? '' },
-                        h('td', { 'data-label': 'Signal' }, SIGNAL_NAMES[`${f.signal}|${f.pattern ?? ''}`] ?? f.signal),
+                        { 'data-testid': 'fp-flag', 'data-signal': flag.signal, 'data-pattern': flag.pattern ?? '' },
+                        h(
+                          'td',
+                          { 'data-label': 'Signal' },
+                          SIGNAL_NAMES[`${flag.signal}|${flag.pattern ?? ''}`] ?? flag.signal,
+                        ),
                         h(
                           'td',
                           { 'data-label': 'Accounts' },
-                          f.userIds.map((u, i) => [
-                            i > 0 && ', ',
+                          flag.userIds.map((userId, index) => [
+                            index > 0 && ', ',
                             h(
                               'button',
                               {
                                 class: 'link',
                                 'data-testid': 'fp-pick',
                                 title: 'Act on this account',
-                                onclick: () => choose(u, f.id),
+                                onclick: () => choose(userId, flag.id),
                               },
-                              name(u),
+                              name(userId),
                             ),
                           ]),
                         ),
-                        h('td', { 'data-label': 'Evidence' }, evidenceText(f, name)),
+                        h('td', { 'data-label': 'Evidence' }, evidenceText(flag, name)),
                         h(
                           'td',
                           { 'data-label': 'Hands' },
-                          f.handIds.length === 0
+                          flag.handIds.length === 0
                             ? '—'
-                            : f.handIds
+                            : flag.handIds
                                 .slice(-5)
-                                .map((id, i) => [
-                                  i > 0 && ' ',
+                                .map((id, index) => [
+                                  index > 0 && ' ',
                                   h(
                                     'a',
                                     { href: `#/admin/hand/${id}`, 'data-testid': 'fp-hand' },
-                                    `hand ${f.handIds.length - Math.min(5, f.handIds.length) + i + 1}`,
+                                    `hand ${flag.handIds.length - Math.min(5, flag.handIds.length) + index + 1}`,
                                   ),
                                 ]),
-                          f.handIds.length > 5 && h('span', { class: 'muted' }, ` of ${f.handIds.length}`),
+                          flag.handIds.length > 5 && h('span', { class: 'muted' }, ` of ${flag.handIds.length}`),
                         ),
                         h(
                           'td',
                           { 'data-label': 'Seen' },
-                          `${f.seenCount}× · ${new Date(f.lastSeenAt).toLocaleString()}`,
+                          `${flag.seenCount}× · ${new Date(flag.lastSeenAt).toLocaleString()}`,
                         ),
                         h(
                           'td',
                           {},
-                          f.status === 'open' &&
+                          flag.status === 'open' &&
                             h(
                               'button',
                               {
@@ -333,7 +337,8 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
                                 'data-testid': 'fp-dismiss',
                                 onclick: () =>
                                   void run(
-                                    () => api('POST', `/admin/fair-play/flags/${f.id}/status`, { status: 'dismissed' }),
+                                    () =>
+                                      api('POST', `/admin/fair-play/flags/${flag.id}/status`, { status: 'dismissed' }),
                                     'Dismissed.',
                                   ),
                               },
@@ -345,8 +350,8 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
                   ),
                 ),
           h('h2', {}, 'Player reports'),
-          r &&
-            (r.reports.length === 0
+          current &&
+            (current.reports.length === 0
               ? h('p', { class: 'muted' }, 'No reports.')
               : h(
                   'table',
@@ -363,11 +368,11 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
                   h(
                     'tbody',
                     {},
-                    r.reports.map((p) =>
+                    current.reports.map((report) =>
                       h(
                         'tr',
                         { 'data-testid': 'fp-report' },
-                        h('td', { 'data-label': 'When' }, new Date(p.createdAt).toLocaleString()),
+                        h('td', { 'data-label': 'When' }, new Date(report.createdAt).toLocaleString()),
                         h(
                           'td',
                           { 'data-label': 'Reported' },
@@ -376,30 +381,33 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
                             {
                               class: 'link',
                               'data-testid': 'fp-pick-report',
-                              onclick: () => choose(p.reportedId, undefined, p.id),
+                              onclick: () => choose(report.reportedId, undefined, report.id),
                             },
-                            name(p.reportedId),
+                            name(report.reportedId),
                           ),
                         ),
-                        h('td', { 'data-label': 'By' }, name(p.reporterId)),
-                        h('td', { 'data-label': 'Reason' }, p.reason),
+                        h('td', { 'data-label': 'By' }, name(report.reporterId)),
+                        h('td', { 'data-label': 'Reason' }, report.reason),
                         h(
                           'td',
                           { 'data-label': 'Note' },
-                          p.text || '—',
-                          p.handId && [' ', h('a', { href: `#/admin/hand/${p.handId}` }, 'hand')],
+                          report.text || '—',
+                          report.handId && [' ', h('a', { href: `#/admin/hand/${report.handId}` }, 'hand')],
                         ),
                         h(
                           'td',
                           {},
-                          p.status === 'open' &&
+                          report.status === 'open' &&
                             h(
                               'button',
                               {
                                 class: 'secondary',
                                 onclick: () =>
                                   void run(
-                                    () => api('POST', `/admin/fair-play/flags/${p.id}/status`, { status: 'dismissed' }),
+                                    () =>
+                                      api('POST', `/admin/fair-play/flags/${report.id}/status`, {
+                                        status: 'dismissed',
+                                      }),
                                     'Dismissed.',
                                   ),
                               },
@@ -418,8 +426,8 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
           ),
           form,
           h('h2', {}, 'Actions taken'),
-          r &&
-            (r.sanctions.length === 0
+          current &&
+            (current.sanctions.length === 0
               ? h('p', { class: 'muted' }, 'None.')
               : h(
                   'table',
@@ -436,41 +444,44 @@ export function fairPlayAdminPage(root: HTMLElement): () => void {
                   h(
                     'tbody',
                     {},
-                    r.sanctions.map((s) =>
+                    current.sanctions.map((sanction) =>
                       h(
                         'tr',
-                        { 'data-testid': 'fp-sanction', 'data-kind': s.kind },
-                        h('td', { 'data-label': 'When' }, new Date(s.createdAt).toLocaleString()),
-                        h('td', { 'data-label': 'Account' }, name(s.userId)),
+                        { 'data-testid': 'fp-sanction', 'data-kind': sanction.kind },
+                        h('td', { 'data-label': 'When' }, new Date(sanction.createdAt).toLocaleString()),
+                        h('td', { 'data-label': 'Account' }, name(sanction.userId)),
                         h(
                           'td',
                           { 'data-label': 'Action' },
-                          s.kind === 'clawback' ? `claw-back of ${chips(s.amount ?? 0)}` : s.kind,
+                          sanction.kind === 'clawback' ? `claw-back of ${chips(sanction.amount ?? 0)}` : sanction.kind,
                         ),
-                        h('td', { 'data-label': 'Reason' }, s.reason),
+                        h('td', { 'data-label': 'Reason' }, sanction.reason),
                         h(
                           'td',
                           { 'data-label': 'Until' },
-                          s.liftedAt
-                            ? `lifted ${new Date(s.liftedAt).toLocaleString()}`
-                            : s.kind === 'warn' || s.kind === 'clawback'
+                          sanction.liftedAt
+                            ? `lifted ${new Date(sanction.liftedAt).toLocaleString()}`
+                            : sanction.kind === 'warn' || sanction.kind === 'clawback'
                               ? '—'
-                              : s.endsAt
-                                ? new Date(s.endsAt).toLocaleString()
+                              : sanction.endsAt
+                                ? new Date(sanction.endsAt).toLocaleString()
                                 : 'until lifted',
                         ),
                         h(
                           'td',
                           {},
-                          !s.liftedAt &&
-                            (s.kind === 'suspend' || s.kind === 'restrict-public') &&
+                          !sanction.liftedAt &&
+                            (sanction.kind === 'suspend' || sanction.kind === 'restrict-public') &&
                             h(
                               'button',
                               {
                                 class: 'secondary',
                                 'data-testid': 'fp-lift',
                                 onclick: () =>
-                                  void run(() => api('POST', `/admin/fair-play/sanctions/${s.id}/lift`), 'Lifted.'),
+                                  void run(
+                                    () => api('POST', `/admin/fair-play/sanctions/${sanction.id}/lift`),
+                                    'Lifted.',
+                                  ),
                               },
                               'Lift',
                             ),
@@ -496,8 +507,8 @@ export function responsiblePlayPage(root: HTMLElement): () => void {
   const load = async () => {
     try {
       view = await api<MyFairPlayView>('GET', '/me/fair-play');
-    } catch (e) {
-      message = errorMessage(e);
+    } catch (error) {
+      message = errorMessage(error);
     }
     if (!closed) render();
   };
@@ -522,16 +533,16 @@ export function responsiblePlayPage(root: HTMLElement): () => void {
       },
       `Take ${label} off`,
     );
-  const until = (v: string | null) =>
-    v === null
+  const until = (value: string | null) =>
+    value === null
       ? null
-      : v === 'indefinite'
+      : value === 'indefinite'
         ? 'until the fair-play team lifts it'
-        : `until ${new Date(v).toLocaleString()}`;
+        : `until ${new Date(value).toLocaleString()}`;
   const render = () =>
     keepFocus(() => {
-      const v = view;
-      if (v && document.activeElement !== minutes) minutes.value = String(v.realityCheckMinutes);
+      const mine = view;
+      if (mine && document.activeElement !== minutes) minutes.value = String(mine.realityCheckMinutes);
       mount(
         root,
         header(me),
@@ -540,40 +551,41 @@ export function responsiblePlayPage(root: HTMLElement): () => void {
           { 'data-testid': 'responsible-play' },
           h('h1', {}, 'Responsible play'),
           message && h('p', { role: 'status', 'data-testid': 'rp-message' }, message),
-          !v
+          !mine
             ? h('p', {}, 'Loading…')
             : [
-                v.coolOffUntil &&
+                mine.coolOffUntil &&
                   h(
                     'p',
                     { class: 'error', 'data-testid': 'cool-off-until' },
-                    `You are on a cool-off until ${new Date(v.coolOffUntil).toLocaleString()}: you cannot sit down or register until then.`,
+                    `You are on a cool-off until ${new Date(mine.coolOffUntil).toLocaleString()}: you cannot sit down or register until then.`,
                   ),
-                v.suspendedUntil && h('p', { class: 'error' }, `Your account is suspended ${until(v.suspendedUntil)}.`),
-                v.restrictedFromPublicUntil &&
+                mine.suspendedUntil &&
+                  h('p', { class: 'error' }, `Your account is suspended ${until(mine.suspendedUntil)}.`),
+                mine.restrictedFromPublicUntil &&
                   h(
                     'p',
                     { class: 'error' },
-                    `You may not play public games ${until(v.restrictedFromPublicUntil)}; private tables stay open.`,
+                    `You may not play public games ${until(mine.restrictedFromPublicUntil)}; private tables stay open.`,
                   ),
-                v.warnings.map((w) =>
+                mine.warnings.map((warning) =>
                   h(
                     'p',
                     { class: 'error', 'data-testid': 'my-warning' },
-                    `Warning (${new Date(w.createdAt).toLocaleDateString()}): ${w.reason}`,
+                    `Warning (${new Date(warning.createdAt).toLocaleDateString()}): ${warning.reason}`,
                   ),
                 ),
                 h('h2', {}, 'Reality check'),
                 h(
                   'p',
                   {},
-                  `While you play, a reminder shows how long you have played and how many chips you won or lost, every ${v.realityCheckMinutes} minutes${v.realityCheckIsDefault ? ' (the default)' : ''}.`,
+                  `While you play, a reminder shows how long you have played and how many chips you won or lost, every ${mine.realityCheckMinutes} minutes${mine.realityCheckIsDefault ? ' (the default)' : ''}.`,
                 ),
                 h(
                   'form',
                   {
-                    onsubmit: (e: Event) => {
-                      e.preventDefault();
+                    onsubmit: (event: Event) => {
+                      event.preventDefault();
                       void run(() => api('PUT', '/me/reality-check', { minutes: Number(minutes.value) }), 'Saved.');
                     },
                   },

@@ -64,17 +64,17 @@ export function historyPage(root: HTMLElement): void {
           h(
             'tbody',
             {},
-            hands.map((r) =>
+            hands.map((row) =>
               h(
                 'tr',
                 { 'data-testid': 'history-row' },
-                h('td', {}, new Date(r.startedAt).toLocaleString()),
-                h('td', {}, `${GAME_NAMES[r.variant ?? ''] ?? r.variant} ${r.structure ?? ''}`),
-                h('td', {}, r.handNumber !== null ? `#${r.handNumber}` : ''),
+                h('td', {}, new Date(row.startedAt).toLocaleString()),
+                h('td', {}, `${GAME_NAMES[row.variant ?? ''] ?? row.variant} ${row.structure ?? ''}`),
+                h('td', {}, row.handNumber !== null ? `#${row.handNumber}` : ''),
                 h(
                   'td',
                   {},
-                  h('a', { class: 'button', href: `#/history/${r.id}`, 'data-testid': 'history-open' }, 'Replay'),
+                  h('a', { class: 'button', href: `#/history/${row.id}`, 'data-testid': 'history-open' }, 'Replay'),
                 ),
               ),
             ),
@@ -91,40 +91,40 @@ export function handReplayPage(root: HTMLElement, [id, source]: string[]): void 
   let step = 0;
   let message = '';
   const nameOf = (seat: number) => hand?.players.find((p) => p.seat === seat)?.name ?? `seat ${seat + 1}`;
-  const line = (e: HandDetail['events'][number]): string | null => {
-    switch (e.type) {
+  const line = (event: HandDetail['events'][number]): string | null => {
+    switch (event.type) {
       case 'hand-started':
-        return `Hand starts, button ${nameOf(e.button as number)}`;
+        return `Hand starts, button ${nameOf(event.button as number)}`;
       case 'forced-bet':
-        return `${nameOf(e.seat as number)} posts ${FORCED_NAMES[e.kind as string] ?? e.kind} ${chips(e.amount as number)}${e.allIn ? ' (all-in)' : ''}`;
+        return `${nameOf(event.seat as number)} posts ${FORCED_NAMES[event.kind as string] ?? event.kind} ${chips(event.amount as number)}${event.allIn ? ' (all-in)' : ''}`;
       case 'hole-dealt':
-        return `${nameOf(e.seat as number)} is dealt ${(e.cards as (number | null)[]).map((c) => (c === null ? '??' : cardText(c))).join(' ')}`;
+        return `${nameOf(event.seat as number)} is dealt ${(event.cards as (number | null)[]).map((c) => (c === null ? '??' : cardText(c))).join(' ')}`;
       case 'board-dealt':
-        return `Board: ${(e.cards as number[]).map(cardText).join(' ')}`;
+        return `Board: ${(event.cards as number[]).map(cardText).join(' ')}`;
       case 'action':
-        return `${nameOf(e.seat as number)} ${e.action}${(e.amount as number) > 0 ? ` ${chips(e.to as number)}` : ''}${e.allIn ? ' (all-in)' : ''}`;
+        return `${nameOf(event.seat as number)} ${event.action}${(event.amount as number) > 0 ? ` ${chips(event.to as number)}` : ''}${event.allIn ? ' (all-in)' : ''}`;
       case 'hand-shown':
-        return `${nameOf(e.seat as number)} shows ${(e.cards as number[]).map(cardText).join(' ')}`;
+        return `${nameOf(event.seat as number)} shows ${(event.cards as number[]).map(cardText).join(' ')}`;
       case 'hand-mucked':
-        return `${nameOf(e.seat as number)} mucks`;
+        return `${nameOf(event.seat as number)} mucks`;
       // Two boards (run it twice, a double-board bomb pot): each share names its board.
       case 'pot-awarded':
-        return (e.shares as { seat: number; amount: number; half: string; board?: number }[])
+        return (event.shares as { seat: number; amount: number; half: string; board?: number }[])
           .map(
             (s) =>
               `${nameOf(s.seat)} wins ${chips(s.amount)}${s.half !== 'whole' ? ` (${s.half})` : ''}${s.board ? ` on board ${s.board}` : ''}`,
           )
           .join(', ');
       case 'x-winner-shows':
-        return e.show ? null : `${nameOf(e.seat as number)} wins without showing`;
+        return event.show ? null : `${nameOf(event.seat as number)} wins without showing`;
       case 'uncalled-bet-returned':
-        return `${chips(e.amount as number)} returned to ${nameOf(e.seat as number)}`;
+        return `${chips(event.amount as number)} returned to ${nameOf(event.seat as number)}`;
       case 'street-started':
-        return `— ${e.name} —`;
+        return `— ${event.name} —`;
       default:
-        if (HOME_EVENTS.has(e.type)) return describeEvents([e], { nameOf, you: hand?.seat ?? null })[0] ?? null;
-        return e.type.startsWith('x-')
-          ? `${e.type.slice(2)}${typeof e.seat === 'number' ? ` by ${nameOf(e.seat)}` : ''}`
+        if (HOME_EVENTS.has(event.type)) return describeEvents([event], { nameOf, you: hand?.seat ?? null })[0] ?? null;
+        return event.type.startsWith('x-')
+          ? `${event.type.slice(2)}${typeof event.seat === 'number' ? ` by ${nameOf(event.seat)}` : ''}`
           : null;
     }
   };
@@ -137,10 +137,13 @@ export function handReplayPage(root: HTMLElement, [id, source]: string[]): void 
       return render();
     }
     const url = URL.createObjectURL(await res.blob());
-    const a = h('a', { href: url, download: what === 'phh' ? `naiko-hand-${id}.phh` : `naiko-hand-${id}.proof.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    const link = h('a', {
+      href: url,
+      download: what === 'phh' ? `naiko-hand-${id}.phh` : `naiko-hand-${id}.proof.json`,
+    });
+    document.body.append(link);
+    link.click();
+    link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   const render = () =>

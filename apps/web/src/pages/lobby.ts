@@ -43,10 +43,10 @@ export function header(me: Me | null, extra: Node[] = []): HTMLElement {
         class: 'skip-link',
         'data-testid': 'skip-link',
         onclick: () => {
-          const m = document.querySelector<HTMLElement>('#app main');
-          if (m) {
-            m.tabIndex = -1;
-            m.focus();
+          const main = document.querySelector<HTMLElement>('#app main');
+          if (main) {
+            main.tabIndex = -1;
+            main.focus();
           }
         },
       },
@@ -85,16 +85,16 @@ export function lobbyPage(root: HTMLElement): () => void {
   let closed = false;
 
   const load = async () => {
-    const q = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '') as [string, string][]);
+    const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '') as [string, string][]);
     try {
-      const [t, s, m] = await Promise.all([
-        api<{ tables: TableSummary[] }>('GET', `/lobby/tables?${q}`),
+      const [tableList, sngRows, currentUser] = await Promise.all([
+        api<{ tables: TableSummary[] }>('GET', `/lobby/tables?${params}`),
         api<SngRow[]>('GET', '/sit-and-go').catch(() => [] as SngRow[]),
         api<Me>('GET', '/accounts/me'),
       ]);
-      tables = t.tables;
-      sng = s;
-      me = m;
+      tables = tableList.tables;
+      sng = sngRows;
+      me = currentUser;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         session.clear();
@@ -127,8 +127,8 @@ export function lobbyPage(root: HTMLElement): () => void {
       {
         'data-testid': `filter-${key}`,
         'aria-label': FILTER_NAMES[key],
-        onchange: (e: Event) => {
-          filters[key] = (e.target as HTMLSelectElement).value;
+        onchange: (event: Event) => {
+          filters[key] = (event.target as HTMLSelectElement).value;
           void load();
         },
       },
@@ -137,8 +137,8 @@ export function lobbyPage(root: HTMLElement): () => void {
 
   const register = async (templateId: string) => {
     try {
-      const r = await api<{ instanceId: number }>('POST', `/sit-and-go/${templateId}/register`);
-      navigate(`#/sng/${r.instanceId}`);
+      const result = await api<{ instanceId: number }>('POST', `/sit-and-go/${templateId}/register`);
+      navigate(`#/sng/${result.instanceId}`);
     } catch (err) {
       message = errorMessage(err);
       render();
@@ -157,8 +157,8 @@ export function lobbyPage(root: HTMLElement): () => void {
     placeholder: 'max big blind',
     'aria-label': 'Maximum big blind',
     value: filters.maxBigBlind,
-    onchange: (e: Event) => {
-      filters.maxBigBlind = (e.target as HTMLInputElement).value;
+    onchange: (event: Event) => {
+      filters.maxBigBlind = (event.target as HTMLInputElement).value;
       void load();
     },
   });
@@ -213,37 +213,41 @@ export function lobbyPage(root: HTMLElement): () => void {
                 'tbody',
                 {},
                 tables.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tables match.')),
-                tables.map((t) =>
+                tables.map((summary) =>
                   h(
                     'tr',
-                    { 'data-testid': 'table-row', 'data-table-id': t.tableId },
+                    { 'data-testid': 'table-row', 'data-table-id': summary.tableId },
                     h(
                       'td',
                       {},
-                      t.name,
-                      t.naikoMode && h('span', { class: 'badge naiko', 'data-testid': 'naiko-badge' }, 'NAIKO'),
-                      t.private && h('span', { class: 'badge' }, 'private'),
+                      summary.name,
+                      summary.naikoMode && h('span', { class: 'badge naiko', 'data-testid': 'naiko-badge' }, 'NAIKO'),
+                      summary.private && h('span', { class: 'badge' }, 'private'),
                     ),
                     h(
                       'td',
                       { 'data-label': 'Game' },
-                      `${GAME_NAMES[t.game] ?? t.game} ${STRUCTURE_NAMES[t.structure] ?? t.structure}`,
+                      `${GAME_NAMES[summary.game] ?? summary.game} ${STRUCTURE_NAMES[summary.structure] ?? summary.structure}`,
                     ),
-                    h('td', { 'data-label': 'Stakes' }, stakesText(t.stakes)),
+                    h('td', { 'data-label': 'Stakes' }, stakesText(summary.stakes)),
                     h(
                       'td',
                       { 'data-label': 'Buy-in' },
-                      `${chips(t.buyIn.min)}–${t.buyIn.max === null ? '∞' : chips(t.buyIn.max)}`,
+                      `${chips(summary.buyIn.min)}–${summary.buyIn.max === null ? '∞' : chips(summary.buyIn.max)}`,
                     ),
                     h(
                       'td',
                       { 'data-testid': 'seats-free', 'data-label': 'Seats free' },
-                      `${t.seatsFree} of ${t.seats}`,
+                      `${summary.seatsFree} of ${summary.seats}`,
                     ),
                     h(
                       'td',
                       { class: 'row-action' },
-                      h('a', { class: 'button', href: `#/table/${t.tableId}`, 'data-testid': 'open-table' }, 'Open'),
+                      h(
+                        'a',
+                        { class: 'button', href: `#/table/${summary.tableId}`, 'data-testid': 'open-table' },
+                        'Open',
+                      ),
                     ),
                   ),
                 ),
@@ -270,27 +274,31 @@ export function lobbyPage(root: HTMLElement): () => void {
                 'tbody',
                 {},
                 sng.length === 0 && h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No Sit & Go offered.')),
-                sng.map((r) =>
+                sng.map((row) =>
                   h(
                     'tr',
-                    { 'data-testid': 'sng-row', 'data-template-id': r.template.templateId },
+                    { 'data-testid': 'sng-row', 'data-template-id': row.template.templateId },
                     h(
                       'td',
                       {},
-                      r.template.name,
-                      r.template.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN'),
+                      row.template.name,
+                      row.template.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN'),
                     ),
-                    h('td', { 'data-label': 'Game' }, GAME_NAMES[r.template.game] ?? r.template.game),
-                    h('td', { 'data-label': 'Buy-in' }, `${chips(r.template.buyIn)} + ${chips(r.template.entryFee)}`),
-                    h('td', { 'data-label': 'Stack' }, chips(r.template.startingStack)),
-                    h('td', { 'data-label': 'Registered' }, `${r.open.registered} of ${r.template.seats}`),
+                    h('td', { 'data-label': 'Game' }, GAME_NAMES[row.template.game] ?? row.template.game),
+                    h(
+                      'td',
+                      { 'data-label': 'Buy-in' },
+                      `${chips(row.template.buyIn)} + ${chips(row.template.entryFee)}`,
+                    ),
+                    h('td', { 'data-label': 'Stack' }, chips(row.template.startingStack)),
+                    h('td', { 'data-label': 'Registered' }, `${row.open.registered} of ${row.template.seats}`),
                     h(
                       'td',
                       { class: 'row-action' },
-                      h('a', { class: 'button secondary', href: `#/sng/${r.open.instanceId}` }, 'Details'),
+                      h('a', { class: 'button secondary', href: `#/sng/${row.open.instanceId}` }, 'Details'),
                       h(
                         'button',
-                        { 'data-testid': 'sng-register', onclick: () => register(r.template.templateId) },
+                        { 'data-testid': 'sng-register', onclick: () => register(row.template.templateId) },
                         'Register',
                       ),
                     ),
@@ -446,7 +454,7 @@ function hostCreateForm(fail: (m: string) => void): HTMLElement {
     const limit = structure.value === 'fixed-limit' || structure.value === 'spread-limit';
     const homeGame = home.value();
     try {
-      const t = await api<TableSummary>('POST', '/tables/private', {
+      const created = await api<TableSummary>('POST', '/tables/private', {
         name: name.value,
         game: game.value,
         structure: structure.value,
@@ -460,7 +468,7 @@ function hostCreateForm(fail: (m: string) => void): HTMLElement {
         botsAllowed: bots.checked,
         ...(homeGame ? { homeGame } : {}),
       });
-      navigate(`#/table/${t.tableId}`);
+      navigate(`#/table/${created.tableId}`);
     } catch (err) {
       fail(errorMessage(err));
     }

@@ -29,9 +29,9 @@ async function loadMine(): Promise<PrivateEventSummary[]> {
   return [...sng, ...mtt];
 }
 
-const statusText = (e: PrivateEventSummary) =>
-  `${KIND_NAMES[e.kind]} · ${e.status} · ${e.registered} of ${e.capacity} · buy-in ${chips(e.buyIn)}` +
-  (e.startsAt ? ` · starts ${new Date(e.startsAt).toLocaleString()}` : '');
+const statusText = (summary: PrivateEventSummary) =>
+  `${KIND_NAMES[summary.kind]} · ${summary.status} · ${summary.registered} of ${summary.capacity} · buy-in ${chips(summary.buyIn)}` +
+  (summary.startsAt ? ` · starts ${new Date(summary.startsAt).toLocaleString()}` : '');
 
 /** The lobby's "My private events": links to each, and to the host's page. */
 export function myPrivateEvents(): HTMLElement {
@@ -52,13 +52,18 @@ export function myPrivateEvents(): HTMLElement {
     mount(
       list,
       ...(rows.length
-        ? rows.map((e) =>
+        ? rows.map((summary) =>
             h(
               'li',
-              { 'data-testid': 'my-private-event', 'data-kind': e.kind, 'data-event-id': e.eventId },
-              h('a', { href: eventHref(e) }, e.name),
+              { 'data-testid': 'my-private-event', 'data-kind': summary.kind, 'data-event-id': summary.eventId },
+              h('a', { href: eventHref(summary) }, summary.name),
               ' ',
-              h('span', { class: 'muted' }, statusText(e), e.inviteCode ? ' · you host it' : ` · host ${e.hostName}`),
+              h(
+                'span',
+                { class: 'muted' },
+                statusText(summary),
+                summary.inviteCode ? ' · you host it' : ` · host ${summary.hostName}`,
+              ),
             ),
           )
         : [h('li', { class: 'muted' }, 'None yet.')]),
@@ -111,7 +116,7 @@ export function hostTournamentPage(root: HTMLElement): void {
 
   const submit = async (ev: Event) => {
     ev.preventDefault();
-    const k = kind.value as PrivateEventKind;
+    const eventKind = kind.value as PrivateEventKind;
     const shared = {
       name: name.value,
       game: game.value,
@@ -124,7 +129,7 @@ export function hostTournamentPage(root: HTMLElement): void {
       decisionMs: Math.round(Number(decisionSeconds.value) * 1000),
     };
     const body =
-      k === 'sng'
+      eventKind === 'sng'
         ? { ...shared, seats: Number(seats.value) }
         : {
             ...shared,
@@ -135,9 +140,9 @@ export function hostTournamentPage(root: HTMLElement): void {
             lateRegistrationUntilLevel: 0,
           };
     try {
-      await api('POST', `/private-events/${k}`, body);
+      await api('POST', `/private-events/${eventKind}`, body);
       message = '';
-      notice = `${KIND_NAMES[k]} created: send your friends its invite link.`;
+      notice = `${KIND_NAMES[eventKind]} created: send your friends its invite link.`;
       mine = await loadMine();
     } catch (err) {
       message = errorMessage(err);
@@ -159,20 +164,20 @@ export function hostTournamentPage(root: HTMLElement): void {
     render();
   };
 
-  const hostedRow = (e: PrivateEventSummary) => {
+  const hostedRow = (summary: PrivateEventSummary) => {
     const who = h('input', {
       'data-testid': 'pe-invite-name',
       placeholder: 'username',
       'aria-label': 'Invite a player by username',
     }) as HTMLInputElement;
-    const open = e.status === 'registering' || e.status === 'scheduled';
+    const open = summary.status === 'registering' || summary.status === 'scheduled';
     return h(
       'li',
-      { 'data-testid': 'hosted-event', 'data-kind': e.kind, 'data-event-id': e.eventId },
-      h('a', { href: eventHref(e), 'data-testid': 'pe-open' }, e.name),
+      { 'data-testid': 'hosted-event', 'data-kind': summary.kind, 'data-event-id': summary.eventId },
+      h('a', { href: eventHref(summary), 'data-testid': 'pe-open' }, summary.name),
       ' ',
-      h('span', { class: 'muted', 'data-testid': 'pe-status' }, statusText(e)),
-      e.inviteCode &&
+      h('span', { class: 'muted', 'data-testid': 'pe-status' }, statusText(summary)),
+      summary.inviteCode &&
         open &&
         h(
           'div',
@@ -184,7 +189,7 @@ export function hostTournamentPage(root: HTMLElement): void {
             h('input', {
               readonly: true,
               'data-testid': 'pe-invite-link',
-              value: inviteLink(e.kind, e.inviteCode),
+              value: inviteLink(summary.kind, summary.inviteCode),
               size: 60,
             }),
           ),
@@ -195,7 +200,10 @@ export function hostTournamentPage(root: HTMLElement): void {
               onsubmit: (ev: Event) => {
                 ev.preventDefault();
                 void act(
-                  () => api('POST', `/private-events/${e.kind}/${e.eventId}/invitations`, { username: who.value }),
+                  () =>
+                    api('POST', `/private-events/${summary.kind}/${summary.eventId}/invitations`, {
+                      username: who.value,
+                    }),
                   `${who.value} is invited.`,
                 );
               },
@@ -203,13 +211,16 @@ export function hostTournamentPage(root: HTMLElement): void {
             who,
             h('button', { type: 'submit', 'data-testid': 'pe-invite-send', class: 'secondary' }, 'Invite'),
           ),
-          !e.youAreRegistered &&
+          !summary.youAreRegistered &&
             h(
               'button',
               {
                 'data-testid': 'pe-host-register',
                 onclick: () =>
-                  void act(() => api('POST', `/private-events/${e.kind}/${e.eventId}/register`), 'You are registered.'),
+                  void act(
+                    () => api('POST', `/private-events/${summary.kind}/${summary.eventId}/register`),
+                    'You are registered.',
+                  ),
               },
               'Register myself',
             ),
@@ -220,7 +231,7 @@ export function hostTournamentPage(root: HTMLElement): void {
               class: 'secondary',
               onclick: () =>
                 void act(
-                  () => api('POST', `/private-events/${e.kind}/${e.eventId}/cancel`),
+                  () => api('POST', `/private-events/${summary.kind}/${summary.eventId}/cancel`),
                   'Cancelled: every buy-in was refunded.',
                 ),
             },
@@ -232,7 +243,7 @@ export function hostTournamentPage(root: HTMLElement): void {
 
   const render = () =>
     keepFocus(() => {
-      const l = limits;
+      const eventLimits = limits;
       const sng = kind.value === 'sng';
       const hosted = mine.filter((e) => e.hostId === me?.id);
       const invited = mine.filter((e) => e.hostId !== me?.id);
@@ -261,22 +272,22 @@ export function hostTournamentPage(root: HTMLElement): void {
               h('label', {}, 'Name', name),
               h('label', {}, 'Game', game),
               h('label', {}, 'Structure', structure),
-              h('label', {}, 'Buy-in', buyIn, range(l?.buyIn)),
-              h('label', {}, 'Starting stack', stack, range(l?.startingStack)),
+              h('label', {}, 'Buy-in', buyIn, range(eventLimits?.buyIn)),
+              h('label', {}, 'Starting stack', stack, range(eventLimits?.startingStack)),
               sng
-                ? h('label', {}, 'Seats', seats, range(l?.seats))
+                ? h('label', {}, 'Seats', seats, range(eventLimits?.seats))
                 : [
                     h(
                       'label',
                       {},
                       'Max entrants',
                       maxEntrants,
-                      l && h('span', { class: 'muted' }, ` (up to ${l.maxEntrants})`),
+                      eventLimits && h('span', { class: 'muted' }, ` (up to ${eventLimits.maxEntrants})`),
                     ),
                     h('label', {}, 'Starts at', startsAt),
                   ],
-              h('label', {}, 'Level (minutes)', levelMinutes, range(l?.levelDurationMs, 60_000)),
-              h('label', {}, 'Decision (seconds)', decisionSeconds, range(l?.decisionMs, 1000)),
+              h('label', {}, 'Level (minutes)', levelMinutes, range(eventLimits?.levelDurationMs, 60_000)),
+              h('label', {}, 'Decision (seconds)', decisionSeconds, range(eventLimits?.decisionMs, 1000)),
               h('button', { type: 'submit', 'data-testid': 'pe-create' }, 'Create'),
             ),
           ),
@@ -298,13 +309,13 @@ export function hostTournamentPage(root: HTMLElement): void {
               h(
                 'ul',
                 {},
-                invited.map((e) =>
+                invited.map((summary) =>
                   h(
                     'li',
                     { 'data-testid': 'invited-event' },
-                    h('a', { href: eventHref(e) }, e.name),
+                    h('a', { href: eventHref(summary) }, summary.name),
                     ' ',
-                    h('span', { class: 'muted' }, statusText(e), ` · host ${e.hostName}`),
+                    h('span', { class: 'muted' }, statusText(summary), ` · host ${summary.hostName}`),
                   ),
                 ),
               ),
@@ -318,12 +329,12 @@ export function hostTournamentPage(root: HTMLElement): void {
 
 /** `#/private/<kind>/<code>`: an invite link. Opening it makes the player an invitee; one click registers. */
 export function privateInvitePage(root: HTMLElement, [kind, code]: string[]): void {
-  const k = kind as PrivateEventKind;
+  const eventKind = kind as PrivateEventKind;
   let event: PrivateEventSummary | null = null;
   let message = '';
   const join = async (register: boolean) => {
     try {
-      event = await api<PrivateEventSummary>('POST', `/private-events/${k}/join`, { code, register });
+      event = await api<PrivateEventSummary>('POST', `/private-events/${eventKind}/join`, { code, register });
       message = register ? 'You are registered.' : '';
     } catch (err) {
       message = errorMessage(err);
@@ -332,7 +343,7 @@ export function privateInvitePage(root: HTMLElement, [kind, code]: string[]): vo
   };
   const render = () =>
     keepFocus(() => {
-      const e = event;
+      const privateEvent = event;
       mount(
         root,
         header(session.user, [h('a', { href: '#/lobby' }, '← Lobby')]),
@@ -340,26 +351,26 @@ export function privateInvitePage(root: HTMLElement, [kind, code]: string[]): vo
           'main',
           { class: 'lobby', 'data-testid': 'invite-page' },
           message && h('p', { role: 'status', 'data-testid': 'invite-message' }, message),
-          !e
+          !privateEvent
             ? h('p', {}, 'Opening the invitation…')
             : h(
                 'section',
                 { class: 'host' },
-                h('h2', { 'data-testid': 'invite-name' }, e.name),
-                h('p', {}, `${e.hostName} invites you to a private ${KIND_NAMES[e.kind]}.`),
-                h('p', { 'data-testid': 'invite-status' }, statusText(e)),
-                e.youAreRegistered
+                h('h2', { 'data-testid': 'invite-name' }, privateEvent.name),
+                h('p', {}, `${privateEvent.hostName} invites you to a private ${KIND_NAMES[privateEvent.kind]}.`),
+                h('p', { 'data-testid': 'invite-status' }, statusText(privateEvent)),
+                privateEvent.youAreRegistered
                   ? h(
                       'p',
                       { 'data-testid': 'invite-registered' },
                       'You are registered. ',
-                      h('a', { href: eventHref(e), 'data-testid': 'invite-open' }, 'Open it'),
+                      h('a', { href: eventHref(privateEvent), 'data-testid': 'invite-open' }, 'Open it'),
                     )
-                  : (e.status === 'registering' || e.status === 'scheduled') &&
+                  : (privateEvent.status === 'registering' || privateEvent.status === 'scheduled') &&
                       h(
                         'button',
                         { 'data-testid': 'invite-register', onclick: () => void join(true) },
-                        `Register (buy-in ${chips(e.buyIn)})`,
+                        `Register (buy-in ${chips(privateEvent.buyIn)})`,
                       ),
               ),
         ),

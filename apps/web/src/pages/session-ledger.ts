@@ -14,36 +14,36 @@ export function sessionLedgerPage(root: HTMLElement, [tableId]: string[]): void 
   let message = '';
   let data: SessionLedgerResponse | null = null;
 
-  const download = async (s: SessionLedgerSession) => {
-    const res = await authFetch(`/lobby/tables/${tableId}/sessions/${s.number}/csv`);
+  const download = async (session: SessionLedgerSession) => {
+    const res = await authFetch(`/lobby/tables/${tableId}/sessions/${session.number}/csv`);
     if (!res.ok) {
       message = `Download refused (${res.status})`;
       return render();
     }
     const url = URL.createObjectURL(new Blob([await res.text()], { type: 'text/csv' }));
-    const a = h('a', { href: url, download: `naiko-table-${tableId}-session-${s.number}.csv` });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    const link = h('a', { href: url, download: `naiko-table-${tableId}-session-${session.number}.csv` });
+    document.body.append(link);
+    link.click();
+    link.remove();
     URL.revokeObjectURL(url);
   };
 
-  const sessionTable = (s: SessionLedgerSession) => {
-    const total = s.players.reduce(
-      (t, p) => ({
-        buyIns: t.buyIns + p.buyIns,
-        topUps: t.topUps + p.topUps,
-        cashOuts: t.cashOuts + p.cashOuts,
-        stack: t.stack + p.stack,
-        net: t.net + p.net,
+  const sessionTable = (session: SessionLedgerSession) => {
+    const total = session.players.reduce(
+      (totals, player) => ({
+        buyIns: totals.buyIns + player.buyIns,
+        topUps: totals.topUps + player.topUps,
+        cashOuts: totals.cashOuts + player.cashOuts,
+        stack: totals.stack + player.stack,
+        net: totals.net + player.net,
       }),
       { buyIns: 0, topUps: 0, cashOuts: 0, stack: 0, net: 0 },
     );
-    const when = `${new Date(s.startedAt).toLocaleString()} – ${s.endedAt ? new Date(s.endedAt).toLocaleString() : 'still playing'}`;
+    const when = `${new Date(session.startedAt).toLocaleString()} – ${session.endedAt ? new Date(session.endedAt).toLocaleString() : 'still playing'}`;
     return h(
       'section',
-      { 'data-testid': 'ledger-session', 'aria-labelledby': `session-${s.number}` },
-      h('h3', { id: `session-${s.number}` }, `Session ${s.number}`),
+      { 'data-testid': 'ledger-session', 'aria-labelledby': `session-${session.number}` },
+      h('h3', { id: `session-${session.number}` }, `Session ${session.number}`),
       h('p', { class: 'muted' }, when),
       h(
         'table',
@@ -67,16 +67,16 @@ export function sessionLedgerPage(root: HTMLElement, [tableId]: string[]): void 
         h(
           'tbody',
           {},
-          s.players.map((p) =>
+          session.players.map((player) =>
             h(
               'tr',
               { 'data-testid': 'ledger-row' },
-              h('th', { scope: 'row' }, p.name, p.isBot ? ' (BOT)' : ''),
-              h('td', {}, chips(p.buyIns)),
-              h('td', {}, chips(p.topUps)),
-              h('td', {}, chips(p.cashOuts)),
-              h('td', {}, chips(p.stack)),
-              h('td', { 'data-testid': 'ledger-net' }, signed(p.net)),
+              h('th', { scope: 'row' }, player.name, player.isBot ? ' (BOT)' : ''),
+              h('td', {}, chips(player.buyIns)),
+              h('td', {}, chips(player.topUps)),
+              h('td', {}, chips(player.cashOuts)),
+              h('td', {}, chips(player.stack)),
+              h('td', { 'data-testid': 'ledger-net' }, signed(player.net)),
             ),
           ),
         ),
@@ -97,8 +97,8 @@ export function sessionLedgerPage(root: HTMLElement, [tableId]: string[]): void 
       ),
       h(
         'button',
-        { class: 'secondary', 'data-testid': 'ledger-csv', onclick: () => void download(s) },
-        `Download session ${s.number} (CSV)`,
+        { class: 'secondary', 'data-testid': 'ledger-csv', onclick: () => void download(session) },
+        `Download session ${session.number} (CSV)`,
       ),
     );
   };

@@ -23,12 +23,12 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   let prizes: Prizes | null = null;
   let blindSteps: { kind: string; smallBlind?: number; bigBlind?: number; ante?: number; durationMs: number }[] = [];
   let told = false;
-  const onUpdate = (v: SitAndGoView) => {
-    if (v.instanceId !== instanceId) return;
-    view = v;
+  const onUpdate = (sitAndGoView: SitAndGoView) => {
+    if (sitAndGoView.instanceId !== instanceId) return;
+    view = sitAndGoView;
     // A screen reader hears when the Sit & Go starts and his seat is ready.
-    const mine = v.standings.find((s) => s.userId === me?.id);
-    if (!told && v.tableId && v.phase === 'running' && mine && mine.place === null) {
+    const mine = sitAndGoView.standings.find((s) => s.userId === me?.id);
+    if (!told && sitAndGoView.tableId && sitAndGoView.phase === 'running' && mine && mine.place === null) {
       told = true;
       sayNow('The Sit & Go is running: take your seat with the button on this page.');
     }
@@ -41,13 +41,13 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   // A private Sit & Go (issue 23.4) is not public: its host and invitees read it under /private-events.
   void api<SitAndGoView>('GET', `/sit-and-go/instances/${instanceId}`)
     .catch(() => api<SitAndGoView>('GET', `/private-events/sng/${instanceId}`))
-    .then(async (v) => {
-      onUpdate(v);
+    .then(async (view) => {
+      onUpdate(view);
       // The template's published terms: prize table (or Spin multipliers) and blind structure.
       const rows = await api<
         { template: { templateId: string; blindStructure?: { steps: typeof blindSteps } }; prizes: Prizes }[]
       >('GET', '/sit-and-go');
-      const row = rows.find((r) => r.template.templateId === v.templateId);
+      const row = rows.find((r) => r.template.templateId === view.templateId);
       if (row) {
         prizes = row.prizes;
         blindSteps = row.template.blindStructure?.steps ?? [];
@@ -60,17 +60,17 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
     if (el && view?.clock) el.textContent = levelClock(view);
   }, 500);
 
-  const levelClock = (v: SitAndGoView) => {
-    const c = v.clock!;
-    const left = c.nextStepAt === null ? null : Math.max(0, Math.ceil((c.nextStepAt - Date.now()) / 1000));
-    return `${c.kind === 'break' ? 'Break' : `Level ${c.levelNumber}: ${chips(c.smallBlind)}/${chips(c.bigBlind)}${c.ante ? ` ante ${chips(c.ante)}` : ''}`}${left === null ? '' : ` · next in ${left} s`}`;
+  const levelClock = (view: SitAndGoView) => {
+    const clock = view.clock!;
+    const left = clock.nextStepAt === null ? null : Math.max(0, Math.ceil((clock.nextStepAt - Date.now()) / 1000));
+    return `${clock.kind === 'break' ? 'Break' : `Level ${clock.levelNumber}: ${chips(clock.smallBlind)}/${chips(clock.bigBlind)}${clock.ante ? ` ante ${chips(clock.ante)}` : ''}`}${left === null ? '' : ` · next in ${left} s`}`;
   };
 
   const unregister = async () => {
     try {
       await api('POST', `/sit-and-go/instances/${instanceId}/unregister`);
-    } catch (e) {
-      error = e instanceof Error ? e.message : String(e);
+    } catch (error2) {
+      error = error2 instanceof Error ? error2.message : String(error2);
       render();
     }
   };
@@ -78,8 +78,8 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
   // Live updates redraw the page: keepFocus gives a keyboard user his place back.
   const render = () =>
     keepFocus(() => {
-      const v = view;
-      const mine = v?.standings.find((s) => s.userId === me?.id);
+      const current = view;
+      const mine = current?.standings.find((s) => s.userId === me?.id);
       mount(
         root,
         header(me, [h('a', { href: '#/lobby' }, '← Lobby')]),
@@ -87,64 +87,70 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
           'main',
           { class: 'sng', 'data-testid': 'sng-page' },
           error && h('p', { class: 'error' }, error),
-          !v
+          !current
             ? h('p', {}, 'Loading…')
             : [
                 h(
                   'h2',
                   {},
-                  v.name,
+                  current.name,
                   ' #',
-                  v.instanceNumber,
-                  v.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN'),
+                  current.instanceNumber,
+                  current.kind === 'spin' && h('span', { class: 'badge spin' }, 'SPIN'),
                 ),
                 h(
                   'p',
-                  { 'data-testid': 'sng-phase', 'data-phase': v.phase },
-                  `Status: ${v.phase} · ${v.registered} of ${v.seats} registered · buy-in ${chips(v.buyIn)} + ${chips(v.entryFee)} · stack ${chips(v.startingStack)}`,
+                  { 'data-testid': 'sng-phase', 'data-phase': current.phase },
+                  `Status: ${current.phase} · ${current.registered} of ${current.seats} registered · buy-in ${chips(current.buyIn)} + ${chips(current.entryFee)} · stack ${chips(current.startingStack)}`,
                 ),
                 // The prize table is computed on the full field (a Sit & Go starts only when full), so the
                 // pool shown next to it is the full field's too, with what is in so far beside it.
                 h(
                   'p',
                   { 'data-testid': 'prize-pool' },
-                  v.kind === 'sit-and-go' && (v.phase === 'registering' || v.phase === 'starting')
-                    ? `Prize pool ${chips(v.buyIn * v.seats)} when all ${v.seats} seats are filled (${chips(v.prizePool)} in so far)`
-                    : `Prize pool ${chips(v.prizePool)}`,
+                  current.kind === 'sit-and-go' && (current.phase === 'registering' || current.phase === 'starting')
+                    ? `Prize pool ${chips(current.buyIn * current.seats)} when all ${current.seats} seats are filled (${chips(current.prizePool)} in so far)`
+                    : `Prize pool ${chips(current.prizePool)}`,
                 ),
-                v.spin &&
+                current.spin &&
                   h(
                     'p',
-                    { 'data-testid': 'spin-multiplier', class: v.spin.multiplier ? 'reveal' : '' },
-                    v.spin.multiplier ? `Multiplier ×${v.spin.multiplier}` : 'Multiplier drawn at the start',
-                    v.spin.commitment &&
-                      h('span', { class: 'muted' }, ` · commitment ${v.spin.commitment.slice(0, 16)}…`),
+                    { 'data-testid': 'spin-multiplier', class: current.spin.multiplier ? 'reveal' : '' },
+                    current.spin.multiplier
+                      ? `Multiplier ×${current.spin.multiplier}`
+                      : 'Multiplier drawn at the start',
+                    current.spin.commitment &&
+                      h('span', { class: 'muted' }, ` · commitment ${current.spin.commitment.slice(0, 16)}…`),
                   ),
-                v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v)),
-                h('p', { class: 'muted' }, `Hands played: ${v.handsPlayed}`),
+                current.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(current)),
+                h('p', { class: 'muted' }, `Hands played: ${current.handsPlayed}`),
                 // The main action, at the bottom of the screen on a phone (style.css .thumb-bar).
                 h(
                   'div',
                   { class: 'thumb-bar', 'data-testid': 'sng-actions' },
                   mine &&
-                    v.phase === 'registering' &&
+                    current.phase === 'registering' &&
                     h(
                       'button',
                       { 'data-testid': 'sng-unregister', class: 'secondary', onclick: unregister },
                       'Unregister',
                     ),
                   // Once it runs, the hands are played at its table (the table page, like a tournament's).
-                  v.tableId &&
-                    v.phase === 'running' &&
+                  current.tableId &&
+                    current.phase === 'running' &&
                     (mine && mine.place === null
                       ? h(
                           'a',
-                          { class: 'button', href: `#/table/${v.tableId}`, 'data-testid': 'sng-take-seat' },
+                          { class: 'button', href: `#/table/${current.tableId}`, 'data-testid': 'sng-take-seat' },
                           'Take your seat',
                         )
                       : h(
                           'a',
-                          { class: 'button secondary', href: `#/table/${v.tableId}`, 'data-testid': 'sng-watch-table' },
+                          {
+                            class: 'button secondary',
+                            href: `#/table/${current.tableId}`,
+                            'data-testid': 'sng-watch-table',
+                          },
                           'Watch the table',
                         )),
                 ),
@@ -164,13 +170,13 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
                     h(
                       'tbody',
                       {},
-                      prizes.prizeTable.map((r) =>
+                      prizes.prizeTable.map((row) =>
                         h(
                           'tr',
                           {},
-                          h('td', {}, r.places),
-                          h('td', {}, r.percent),
-                          h('td', {}, r.chipsEach === null ? '' : chips(r.chipsEach)),
+                          h('td', {}, row.places),
+                          h('td', {}, row.percent),
+                          h('td', {}, row.chipsEach === null ? '' : chips(row.chipsEach)),
                         ),
                       ),
                     ),
@@ -193,13 +199,13 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
                       {},
                       (() => {
                         const total = prizes.spinTable.entries.reduce((t, e) => t + e.weight, 0);
-                        return prizes.spinTable.entries.map((e) =>
+                        return prizes.spinTable.entries.map((entry) =>
                           h(
                             'tr',
-                            { class: v.spin?.multiplier === e.multiplier ? 'mine' : '' },
-                            h('td', {}, `×${e.multiplier}`),
-                            h('td', {}, `${((e.weight / total) * 100).toFixed(4)}%`),
-                            h('td', {}, e.splitPpm.map((p) => `${p / 10_000}%`).join(' / ')),
+                            { class: current.spin?.multiplier === entry.multiplier ? 'mine' : '' },
+                            h('td', {}, `×${entry.multiplier}`),
+                            h('td', {}, `${((entry.weight / total) * 100).toFixed(4)}%`),
+                            h('td', {}, entry.splitPpm.map((p) => `${p / 10_000}%`).join(' / ')),
                           ),
                         );
                       })(),
@@ -213,13 +219,13 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
                     h(
                       'ol',
                       {},
-                      blindSteps.map((b) =>
+                      blindSteps.map((step) =>
                         h(
                           'li',
                           {},
-                          b.kind === 'break'
-                            ? `Break ${Math.round(b.durationMs / 1000)} s`
-                            : `${chips(b.smallBlind ?? 0)}/${chips(b.bigBlind ?? 0)}${b.ante ? ` ante ${chips(b.ante)}` : ''} · ${Math.round(b.durationMs / 1000)} s`,
+                          step.kind === 'break'
+                            ? `Break ${Math.round(step.durationMs / 1000)} s`
+                            : `${chips(step.smallBlind ?? 0)}/${chips(step.bigBlind ?? 0)}${step.ante ? ` ante ${chips(step.ante)}` : ''} · ${Math.round(step.durationMs / 1000)} s`,
                         ),
                       ),
                     ),
@@ -240,15 +246,15 @@ export function sitAndGoPage(root: HTMLElement, [id]: string[]): () => void {
                   h(
                     'tbody',
                     {},
-                    v.standings.map((s) =>
+                    current.standings.map((standing) =>
                       h(
                         'tr',
-                        { 'data-testid': 'entrant', class: s.userId === me?.id ? 'mine' : '' },
-                        h('td', {}, s.username, s.userId === me?.id && ' (you)'),
-                        h('td', {}, s.seat === null ? '' : s.seat + 1),
-                        h('td', {}, chips(s.stack)),
-                        h('td', { 'data-testid': 'place' }, s.place ?? ''),
-                        h('td', {}, s.prize ? chips(s.prize) : ''),
+                        { 'data-testid': 'entrant', class: standing.userId === me?.id ? 'mine' : '' },
+                        h('td', {}, standing.username, standing.userId === me?.id && ' (you)'),
+                        h('td', {}, standing.seat === null ? '' : standing.seat + 1),
+                        h('td', {}, chips(standing.stack)),
+                        h('td', { 'data-testid': 'place' }, standing.place ?? ''),
+                        h('td', {}, standing.prize ? chips(standing.prize) : ''),
                       ),
                     ),
                   ),

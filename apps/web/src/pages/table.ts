@@ -103,25 +103,31 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     render();
   });
 
-  const onSnapshot = (p: TableSnapshotPayload) => {
-    if (p.tableId !== tableId) return;
-    tournament.follow(p.table.summary);
+  const onSnapshot = (payload: TableSnapshotPayload) => {
+    if (payload.tableId !== tableId) return;
+    tournament.follow(payload.table.summary);
     // The snapshot holds the whole hand as this socket may see it: no earlier part applies any more.
     feed.reset();
-    ctx.table = p.table;
-    if (oriented && p.yourSeat !== ctx.yourSeat && p.yourSeat !== null) sayNow(`You sit in seat ${p.yourSeat + 1}`);
-    ctx.yourSeat = p.yourSeat;
-    const hand = (ctx.hand = p.hand
-      ? { handId: p.hand.handId, handNumber: p.hand.handNumber, view: p.hand.view, clock: p.hand.clock }
+    ctx.table = payload.table;
+    if (oriented && payload.yourSeat !== ctx.yourSeat && payload.yourSeat !== null)
+      sayNow(`You sit in seat ${payload.yourSeat + 1}`);
+    ctx.yourSeat = payload.yourSeat;
+    const hand = (ctx.hand = payload.hand
+      ? {
+          handId: payload.hand.handId,
+          handNumber: payload.hand.handNumber,
+          view: payload.hand.view,
+          clock: payload.hand.clock,
+        }
       : null);
     // Arriving at a table (opened, or moved here by the tournament): where you are, in words.
     if (!oriented) {
       oriented = true;
-      const s = p.table.summary;
+      const tableSummary = payload.table.summary;
       const yourSeat = ctx.yourSeat;
       const own = hand && yourSeat !== null ? hand.view.players.find((x) => x.seat === yourSeat)?.cards : undefined;
       sayNow(
-        `${s.name}, ${GAME_NAMES[s.game] ?? s.game}, stakes ${stakesText(s.stakes).replace(/ · /g, ', ')}. ${yourSeat !== null ? `You are in seat ${yourSeat + 1}` : 'You are watching'}; ${p.table.seatMap.filter(Boolean).length} seated. ${hand ? `Hand ${hand.handNumber}, ${hand.view.streetName}.` : 'Waiting for the next hand.'}${own?.length ? ` ${holeText(own)}.` : ''} Press question mark for the keys.`,
+        `${tableSummary.name}, ${GAME_NAMES[tableSummary.game] ?? tableSummary.game}, stakes ${stakesText(tableSummary.stakes).replace(/ · /g, ', ')}. ${yourSeat !== null ? `You are in seat ${yourSeat + 1}` : 'You are watching'}; ${payload.table.seatMap.filter(Boolean).length} seated. ${hand ? `Hand ${hand.handNumber}, ${hand.view.streetName}.` : 'Waiting for the next hand.'}${own?.length ? ` ${holeText(own)}.` : ''} Press question mark for the keys.`,
       );
     }
     // Arriving (or coming back) while the hand waits for us: say so and give the action bar the focus.
@@ -130,7 +136,8 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       focusActions = true;
     }
     // Opening the table mid-hand: the blind markers come with the snapshot.
-    if (p.hand?.blinds) ctx.blinds = { sb: p.hand.blinds.smallBlindSeat, bb: p.hand.blinds.bigBlindSeat };
+    if (payload.hand?.blinds)
+      ctx.blinds = { sb: payload.hand.blinds.smallBlindSeat, bb: payload.hand.blinds.bigBlindSeat };
     resetDecision(ctx);
     render();
   };
@@ -140,16 +147,27 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const feed = new HandFeedAssembler();
   const onHand = (part: TableHandPayload) => {
     if (part.tableId !== tableId) return;
-    const p = feed.public(part);
+    const publicPart = feed.public(part);
     const before = ctx.hand?.view.legal?.version;
-    if (!ctx.hand || ctx.hand.handId !== p.handId) {
+    if (!ctx.hand || ctx.hand.handId !== publicPart.handId) {
       ctx.result = [];
       ctx.pre = null;
     }
-    ctx.hand = { handId: p.handId, handNumber: p.handNumber, view: p.view, clock: p.clock };
-    for (const e of p.events) noteEvent(ctx, e);
+    ctx.hand = {
+      handId: publicPart.handId,
+      handNumber: publicPart.handNumber,
+      view: publicPart.view,
+      clock: publicPart.clock,
+    };
+    for (const event of publicPart.events) noteEvent(ctx, event);
     // The screen reader hears each event in plain words (coalesced when bots act quickly).
-    say(describeEvents(p.events, { nameOf: (seat) => nameOf(ctx, seat), you: ctx.yourSeat, handNumber: p.handNumber }));
+    say(
+      describeEvents(publicPart.events, {
+        nameOf: (seat) => nameOf(ctx, seat),
+        you: ctx.yourSeat,
+        handNumber: publicPart.handNumber,
+      }),
+    );
     decisionArrived(before);
   };
   /** A private part after its public part: only the view changes (and his own versions of its events are said). */
@@ -184,21 +202,21 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     }
     render();
   };
-  const onUpdate = (p: TableUpdatePayload) => {
-    if (p.tableId !== tableId) return;
+  const onUpdate = (payload: TableUpdatePayload) => {
+    if (payload.tableId !== tableId) return;
     // Names from the table as it was (a leaver is no longer on the new seat map), then the new one.
     const before = ctx.table;
     say(
-      describeTableEvents(p.events, {
-        nameOf: (seat) => before?.seatMap[seat]?.name ?? p.table.seatMap[seat]?.name ?? `seat ${seat + 1}`,
+      describeTableEvents(payload.events, {
+        nameOf: (seat) => before?.seatMap[seat]?.name ?? payload.table.seatMap[seat]?.name ?? `seat ${seat + 1}`,
         youId: me?.id ?? null,
       }),
     );
-    ctx.table = p.table;
+    ctx.table = payload.table;
     const seatBefore = ctx.yourSeat;
-    if (ctx.yourSeat !== null && !p.table.seatMap[ctx.yourSeat]) ctx.yourSeat = null;
+    if (ctx.yourSeat !== null && !payload.table.seatMap[ctx.yourSeat]) ctx.yourSeat = null;
     if (ctx.yourSeat === null && me) {
-      const mine = p.table.seatMap.find((s) => s?.playerId === me.id);
+      const mine = payload.table.seatMap.find((s) => s?.playerId === me.id);
       if (mine) ctx.yourSeat = mine.seat;
     }
     // Sitting down or leaving moved chips: the header's balance follows.
@@ -209,23 +227,26 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     render();
     if (tournament.following) tournament.check();
   };
-  const onChat = (m: TableChatMessage) => {
-    if (m.tableId !== tableId) return;
+  const onChat = (message: TableChatMessage) => {
+    if (message.tableId !== tableId) return;
     // A player muted "for me" is neither shown nor read aloud.
-    if (chat.add(m)) say(`${m.from.name} says: ${m.text}`);
+    if (chat.add(message)) say(`${message.from.name} says: ${message.text}`);
     render();
   };
   // A tournament or Sit & Go table is named by its lobby a moment before a process hosts it (the
   // start is published while the runner opens its tables): ask again for a few seconds.
   let watchRetries = 0;
-  const offError = onSocketError((e) => {
-    if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && watchRetries < 20) {
+  const offError = onSocketError((socketError) => {
+    if (socketError.event === 'table:watch' && socketError.code === 'NOT_FOUND' && watchRetries < 20) {
       watchRetries++;
       setTimeout(watch, 250);
       return;
     }
-    ctx.error = `${e.code}: ${e.message}`;
-    if ((e.event === 'table:watch' || e.event === 'table:sit') && e.message.startsWith('NOT_INVITED'))
+    ctx.error = `${socketError.code}: ${socketError.message}`;
+    if (
+      (socketError.event === 'table:watch' || socketError.event === 'table:sit') &&
+      socketError.message.startsWith('NOT_INVITED')
+    )
       askPassword = true;
     sayNow(ctx.error);
     render();
@@ -233,9 +254,12 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
 
   const sit = (seat: number) => {
     if (!ctx.table) return;
-    const s = ctx.table.summary;
-    const wanted = s.stakes.bigBlind * 100;
-    const buyIn = Math.max(s.buyIn.min, s.buyIn.max === null ? wanted : Math.min(s.buyIn.max, wanted));
+    const tableSummary = ctx.table.summary;
+    const wanted = tableSummary.stakes.bigBlind * 100;
+    const buyIn = Math.max(
+      tableSummary.buyIn.min,
+      tableSummary.buyIn.max === null ? wanted : Math.min(tableSummary.buyIn.max, wanted),
+    );
     ctx.error = '';
     socket.emit('table:sit', { tableId, seat, buyIn, ...(invite ? { inviteCode: invite } : {}) });
   };
@@ -263,9 +287,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   // The seat map also comes over HTTP with the code (shown before the socket's snapshot arrives).
   if (invite) {
     void api<TablePublicState>('GET', `/lobby/tables/${tableId}?code=${encodeURIComponent(invite)}`).then(
-      (t) => {
+      (publicState) => {
         if (!ctx.table) {
-          ctx.table = t;
+          ctx.table = publicState;
           render();
         }
       },
@@ -279,10 +303,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     const el = root.querySelector<HTMLElement>('[data-testid="clock"]');
     if (el && hand?.clock) el.textContent = clockText(hand.clock);
     // Our decision: warn at 10 s and 5 s left (all the time there is: main time, bank, extension).
-    const c = hand?.clock;
-    if (c && hand?.view.legal && c.seat === ctx.yourSeat) {
+    const clock = hand?.clock;
+    if (clock && hand?.view.legal && clock.seat === ctx.yourSeat) {
       const key = `${hand.handId}:${hand.view.legal.version}`;
-      const left = timeLeftMs(c);
+      const left = timeLeftMs(clock);
       if (key !== warnKey) {
         warnKey = key;
         warnLeft = left;
@@ -302,11 +326,11 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   }
 
   function draw(): void {
-    const s = ctx.table?.summary;
+    const tableSummary = ctx.table?.summary;
     const youSit = ctx.yourSeat !== null;
     // A tournament's table: the tournament seats and moves its players; no sit, leave or sit-in here.
-    const tournamentId = s?.tournamentId;
-    const sitAndGoId = s?.sitAndGoId;
+    const tournamentId = tableSummary?.tournamentId;
+    const sitAndGoId = tableSummary?.sitAndGoId;
     const cash = tournamentId === undefined && sitAndGoId === undefined;
     // Where "back" and the result notice lead: the tournament's or the Sit & Go's lobby.
     const lobbyHref = sitAndGoId !== undefined ? `#/sng/${sitAndGoId}` : `#/tournament/${tournamentId}`;
@@ -325,23 +349,28 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
       h(
         'main',
         { class: 'table-page', 'data-testid': 'table-page', 'data-mode': youSit ? 'player' : 'spectator' },
-        s &&
+        tableSummary &&
           h(
             'h2',
             {},
-            s.name,
+            tableSummary.name,
             ' — ',
-            `${GAME_NAMES[s.game] ?? s.game} ${STRUCTURE_NAMES[s.structure] ?? s.structure}`,
+            `${GAME_NAMES[tableSummary.game] ?? tableSummary.game} ${STRUCTURE_NAMES[tableSummary.structure] ?? tableSummary.structure}`,
             ' · ',
-            stakesText(s.stakes),
-            s.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'),
+            stakesText(tableSummary.stakes),
+            tableSummary.naikoMode && h('span', { class: 'badge naiko' }, 'NAIKO'),
             !cash && h('span', { class: 'badge', 'data-testid': 'tournament-badge' }, 'tournament'),
             !youSit && h('span', { class: 'badge', 'data-testid': 'spectator-badge' }, 'spectating'),
-            s.closed && h('span', { class: 'badge' }, 'closed'),
+            tableSummary.closed && h('span', { class: 'badge' }, 'closed'),
           ),
-        s?.homeGame &&
-          homeGameText(s.homeGame) &&
-          h('p', { class: 'muted home-rules', 'data-testid': 'home-rules' }, 'Home game: ', homeGameText(s.homeGame)),
+        tableSummary?.homeGame &&
+          homeGameText(tableSummary.homeGame) &&
+          h(
+            'p',
+            { class: 'muted home-rules', 'data-testid': 'home-rules' },
+            'Home game: ',
+            homeGameText(tableSummary.homeGame),
+          ),
         ctx.error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, ctx.error),
         tournament.last &&
           tableExtras(tournament.last, tableId, me?.id, tournament.buying, (what) => void tournament.buy(what)),
@@ -374,10 +403,10 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
         chat.log({
           meId: me?.id,
           isHost: host.isHost(),
-          hostMuted: s?.hostControls?.muted ?? [],
+          hostMuted: tableSummary?.hostControls?.muted ?? [],
           hostMute: (playerId) =>
-            void api('POST', `/tables/${tableId}/host`, { command: 'mute', playerId }).catch((e: unknown) => {
-              ctx.error = errorMessage(e);
+            void api('POST', `/tables/${tableId}/host`, { command: 'mute', playerId }).catch((error2: unknown) => {
+              ctx.error = errorMessage(error2);
               render();
             }),
         }),

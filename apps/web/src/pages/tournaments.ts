@@ -40,16 +40,16 @@ export function tournamentsPage(root: HTMLElement): () => void {
   let message = '';
   let closed = false;
 
-  const onUpdate = (v: TournamentView) => {
-    if (!rows.some((r) => r.tournamentId === v.tournamentId)) return;
-    live.set(v.tournamentId, v);
+  const onUpdate = (view: TournamentView) => {
+    if (!rows.some((r) => r.tournamentId === view.tournamentId)) return;
+    live.set(view.tournamentId, view);
     render();
   };
   socket.on('tournamentUpdate', onUpdate);
   const watchAll = () => {
-    for (const r of rows)
-      if (r.status !== 'finished' && r.status !== 'cancelled')
-        socket.emit('tournamentWatch', { tournamentId: r.tournamentId });
+    for (const summary of rows)
+      if (summary.status !== 'finished' && summary.status !== 'cancelled')
+        socket.emit('tournamentWatch', { tournamentId: summary.tournamentId });
   };
   socket.on('connect', watchAll);
 
@@ -57,8 +57,8 @@ export function tournamentsPage(root: HTMLElement): () => void {
     try {
       rows = await api<TournamentSummary[]>('GET', '/tournaments');
       if (socket.connected) watchAll();
-    } catch (e) {
-      message = errorText(e);
+    } catch (error) {
+      message = errorText(error);
     }
     if (!closed) render();
   };
@@ -90,33 +90,33 @@ export function tournamentsPage(root: HTMLElement): () => void {
               'tbody',
               {},
               shown.length === 0 && h('tr', {}, h('td', { colspan: 8, class: 'muted' }, 'No tournament scheduled.')),
-              shown.map((r) => {
-                const v = live.get(r.tournamentId);
-                const s = r.settings;
+              shown.map((summary) => {
+                const view = live.get(summary.tournamentId);
+                const settings = summary.settings;
                 return h(
                   'tr',
-                  { 'data-testid': 'mtt-row', 'data-tournament-id': r.tournamentId },
-                  h('td', {}, r.name, ' ', tournamentTags(s)),
+                  { 'data-testid': 'mtt-row', 'data-tournament-id': summary.tournamentId },
+                  h('td', {}, summary.name, ' ', tournamentTags(settings)),
                   h(
                     'td',
                     { 'data-label': 'Game' },
-                    `${GAME_NAMES[s.game ?? ''] ?? s.game ?? ''} ${STRUCTURE_NAMES[s.bettingStructure ?? ''] ?? ''}`,
+                    `${GAME_NAMES[settings.game ?? ''] ?? settings.game ?? ''} ${STRUCTURE_NAMES[settings.bettingStructure ?? ''] ?? ''}`,
                   ),
-                  h('td', { 'data-label': 'Starts' }, new Date(r.startsAt).toLocaleString()),
-                  h('td', { 'data-label': 'Buy-in' }, `${chips(s.buyIn ?? 0)} + ${chips(s.fee ?? 0)}`),
-                  h('td', { 'data-label': 'Stack' }, chips(s.startingStack ?? 0)),
+                  h('td', { 'data-label': 'Starts' }, new Date(summary.startsAt).toLocaleString()),
+                  h('td', { 'data-label': 'Buy-in' }, `${chips(settings.buyIn ?? 0)} + ${chips(settings.fee ?? 0)}`),
+                  h('td', { 'data-label': 'Stack' }, chips(settings.startingStack ?? 0)),
                   h(
                     'td',
                     { 'data-testid': 'mtt-entries', 'data-label': 'Entries' },
-                    v ? `${v.entries} of ${v.maxEntrants}` : '',
+                    view ? `${view.entries} of ${view.maxEntrants}` : '',
                   ),
-                  h('td', { 'data-testid': 'mtt-status', 'data-label': 'Status' }, v?.phase ?? r.status),
+                  h('td', { 'data-testid': 'mtt-status', 'data-label': 'Status' }, view?.phase ?? summary.status),
                   h(
                     'td',
                     { class: 'row-action' },
                     h(
                       'a',
-                      { class: 'button', href: `#/tournament/${r.tournamentId}`, 'data-testid': 'mtt-open' },
+                      { class: 'button', href: `#/tournament/${summary.tournamentId}`, 'data-testid': 'mtt-open' },
                       'Open',
                     ),
                   ),
@@ -157,8 +157,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
         try {
           await api('POST', `/tournaments/${tournamentId}/${path}`, body);
           message = done ?? 'Done';
-        } catch (e) {
-          message = errorText(e);
+        } catch (error) {
+          message = errorText(error);
         }
         busy = extras.busy = false;
         render();
@@ -167,11 +167,11 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
 
   /** The table the player was last told about (a screen reader hears when his seat is ready). */
   let toldTable: string | null = null;
-  const onUpdate = (v: TournamentView) => {
-    if (v.tournamentId !== tournamentId) return;
-    view = v as TournamentLobbyView;
-    const mine = v.entrants.find((e) => e.userId === me?.id);
-    const seat = v.phase === 'running' ? (mine?.tableRef ?? null) : null;
+  const onUpdate = (tournamentView: TournamentView) => {
+    if (tournamentView.tournamentId !== tournamentId) return;
+    view = tournamentView as TournamentLobbyView;
+    const mine = tournamentView.entrants.find((e) => e.userId === me?.id);
+    const seat = tournamentView.phase === 'running' ? (mine?.tableRef ?? null) : null;
     if (seat && seat !== toldTable)
       sayNow(
         `The tournament is running: your seat is at table ${mine!.table}. Take your seat with the button at the bottom of the page.`,
@@ -188,8 +188,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   void api<TournamentLobbyView>('GET', `/tournaments/${tournamentId}`)
     .catch(() => api<TournamentLobbyView>('GET', `/private-events/mtt/${tournamentId}`))
     .then(
-      (v) => {
-        if (!view) onUpdate(v);
+      (tournamentLobbyView) => {
+        if (!view) onUpdate(tournamentLobbyView);
       },
       (e: unknown) => ((message = errorText(e)), render()),
     );
@@ -199,12 +199,12 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     if (el && view?.clock) el.textContent = levelClock(view.clock);
   }, 500);
 
-  const levelClock = (c: NonNullable<TournamentView['clock']>) => {
-    const left = c.nextStepAt === null ? null : Math.max(0, Math.ceil((c.nextStepAt - Date.now()) / 1000));
+  const levelClock = (clock: NonNullable<TournamentView['clock']>) => {
+    const left = clock.nextStepAt === null ? null : Math.max(0, Math.ceil((clock.nextStepAt - Date.now()) / 1000));
     const step =
-      c.kind === 'break'
+      clock.kind === 'break'
         ? 'Break'
-        : `Level ${c.levelNumber}: ${chips(c.smallBlind)}/${chips(c.bigBlind)}${c.ante ? ` ante ${chips(c.ante)}` : ''}`;
+        : `Level ${clock.levelNumber}: ${chips(clock.smallBlind)}/${chips(clock.bigBlind)}${clock.ante ? ` ante ${chips(clock.ante)}` : ''}`;
     // Paused (issue 25): the clock is held until play resumes.
     if (view?.paused) return `${step} · clock stopped`;
     return `${step}${left === null ? '' : ` · next in ${left} s`}`;
@@ -218,8 +218,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     try {
       await api('POST', `/tournaments/${tournamentId}/${path}`);
       message = path === 'register' ? 'Registered' : 'Unregistered: buy-in and fee refunded';
-    } catch (e) {
-      message = errorText(e);
+    } catch (error) {
+      message = errorText(error);
     }
     busy = false;
     render();
@@ -231,11 +231,11 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     message = '';
     render();
     try {
-      const r = await api<{ chips: number; stack: number }>('POST', `/tournaments/${tournamentId}/${what}`);
-      message = `${what === 'rebuy' ? 'Rebuy' : 'Add-on'}: ${chips(r.chips)} chips added, your stack is ${chips(r.stack)}`;
+      const result = await api<{ chips: number; stack: number }>('POST', `/tournaments/${tournamentId}/${what}`);
+      message = `${what === 'rebuy' ? 'Rebuy' : 'Add-on'}: ${chips(result.chips)} chips added, your stack is ${chips(result.stack)}`;
       refreshChips(); // the header's balance paid for it
-    } catch (e) {
-      message = errorText(e);
+    } catch (error) {
+      message = errorText(error);
     }
     busy = false;
     render();
@@ -243,8 +243,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
 
   const render = () =>
     keepFocus(() => {
-      const v = view;
-      const mine = v?.entrants.find((e) => e.userId === me?.id);
+      const current = view;
+      const mine = current?.entrants.find((e) => e.userId === me?.id);
       mount(
         root,
         header(me, [h('a', { href: '#/tournaments', 'data-testid': 'back-to-tournaments' }, '← Tournaments')]),
@@ -252,35 +252,39 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
           'main',
           { class: 'mtt', 'data-testid': 'mtt-page' },
           message && h('p', { 'data-testid': 'mtt-message', role: 'status' }, message),
-          !v
+          !current
             ? h('p', {}, 'Loading…')
             : [
-                h('h2', {}, v.name),
+                h('h2', {}, current.name),
                 h(
                   'p',
-                  { 'data-testid': 'mtt-phase', 'data-phase': v.phase },
-                  `Status: ${v.phase} · ${GAME_NAMES[v.game] ?? v.game} ${STRUCTURE_NAMES[v.bettingStructure] ?? v.bettingStructure} · starts ${new Date(v.startsAt).toLocaleString()}`,
+                  { 'data-testid': 'mtt-phase', 'data-phase': current.phase },
+                  `Status: ${current.phase} · ${GAME_NAMES[current.game] ?? current.game} ${STRUCTURE_NAMES[current.bettingStructure] ?? current.bettingStructure} · starts ${new Date(current.startsAt).toLocaleString()}`,
                 ),
                 h(
                   'p',
                   {},
-                  h('span', { 'data-testid': 'mtt-entry-count', 'data-count': v.entries }, `${v.entries} entries`),
-                  ` (min ${v.minEntrants}, max ${v.maxEntrants})`,
-                  ` · ${v.playersLeft} players left · buy-in ${chips(v.buyIn)} + ${chips(v.fee)} · stack ${chips(v.startingStack)}`,
-                  v.reEntry ? ' · re-entry allowed' : '',
-                  v.lateRegistrationUntilLevel > 0
-                    ? ` · late registration until level ${v.lateRegistrationUntilLevel}`
+                  h(
+                    'span',
+                    { 'data-testid': 'mtt-entry-count', 'data-count': current.entries },
+                    `${current.entries} entries`,
+                  ),
+                  ` (min ${current.minEntrants}, max ${current.maxEntrants})`,
+                  ` · ${current.playersLeft} players left · buy-in ${chips(current.buyIn)} + ${chips(current.fee)} · stack ${chips(current.startingStack)}`,
+                  current.reEntry ? ' · re-entry allowed' : '',
+                  current.lateRegistrationUntilLevel > 0
+                    ? ` · late registration until level ${current.lateRegistrationUntilLevel}`
                     : '',
                 ),
                 h(
                   'p',
                   { 'data-testid': 'mtt-pool' },
-                  `Prize pool ${chips(v.prizePool)} · ${v.placesPaid} paid · average stack ${chips(v.averageStack)}${v.handForHand ? ' · hand for hand' : ''}`,
+                  `Prize pool ${chips(current.prizePool)} · ${current.placesPaid} paid · average stack ${chips(current.averageStack)}${current.handForHand ? ' · hand for hand' : ''}`,
                 ),
-                v.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(v.clock)),
-                extrasTerms(v),
+                current.clock && h('p', { 'data-testid': 'level-clock' }, levelClock(current.clock)),
+                extrasTerms(current),
                 // The committed seat draw (issue 19.1): the commitment from the start, the seed once it has ended.
-                v.seatDraw.commitment &&
+                current.seatDraw.commitment &&
                   h(
                     'p',
                     {
@@ -289,13 +293,13 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                       title:
                         'SHA-256 of "naiko-mtt-seats-v1|<seed>"; the seed and the start\'s seating are published when the tournament has ended',
                     },
-                    `Seat draw committed: ${v.seatDraw.commitment.slice(0, 16)}…${v.seatDraw.seed ? ` · seed ${v.seatDraw.seed}` : ''}`,
+                    `Seat draw committed: ${current.seatDraw.commitment.slice(0, 16)}…${current.seatDraw.seed ? ` · seed ${current.seatDraw.seed}` : ''}`,
                   ),
                 h(
                   'div',
                   { class: 'thumb-bar', 'data-testid': 'mtt-actions' },
                   !mine &&
-                    v.registrationOpen &&
+                    current.registrationOpen &&
                     h(
                       'button',
                       {
@@ -304,10 +308,10 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                         disabled: busy,
                         onclick: () => void call('register'),
                       },
-                      `Register (${chips(v.buyIn + v.fee)})`,
+                      `Register (${chips(current.buyIn + current.fee)})`,
                     ),
                   mine &&
-                    v.phase === 'registering' &&
+                    current.phase === 'registering' &&
                     h(
                       'button',
                       {
@@ -318,18 +322,18 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                       },
                       'Unregister',
                     ),
-                  !v.registrationOpen &&
+                  !current.registrationOpen &&
                     !mine &&
                     h(
                       'span',
                       { class: 'muted' },
-                      v.phase === 'scheduled'
-                        ? `Registration opens ${new Date(v.registrationOpensAt).toLocaleString()}`
+                      current.phase === 'scheduled'
+                        ? `Registration opens ${new Date(current.registrationOpensAt).toLocaleString()}`
                         : 'Registration closed',
                     ),
                   // Seated in the running tournament: his table (it changes when he is moved; this view follows).
-                  purchaseButtons(v, me?.id, busy, (what) => void buy(what)),
-                  v.phase === 'running' &&
+                  purchaseButtons(current, me?.id, busy, (what) => void buy(what)),
+                  current.phase === 'running' &&
                     mine?.tableRef &&
                     h(
                       'a',
@@ -337,7 +341,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                       `Take your seat (table ${mine.table})`,
                     ),
                 ),
-                ...(v.rules ? lobbyExtras(v, me ? { id: me.id, role: me.role } : null, extras) : []),
+                ...(current.rules ? lobbyExtras(current, me ? { id: me.id, role: me.role } : null, extras) : []),
                 h('h3', {}, 'Prize table'),
                 h(
                   'table',
@@ -354,18 +358,18 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                   h(
                     'tbody',
                     {},
-                    v.prizeTable.map((r) =>
+                    current.prizeTable.map((row) =>
                       h(
                         'tr',
                         {},
-                        h('td', {}, r.places),
-                        h('td', {}, r.percent),
-                        h('td', {}, r.chipsEach === null ? '' : chips(r.chipsEach)),
+                        h('td', {}, row.places),
+                        h('td', {}, row.percent),
+                        h('td', {}, row.chipsEach === null ? '' : chips(row.chipsEach)),
                       ),
                     ),
                   ),
                 ),
-                h('h3', {}, `Entrants (${v.entrants.length})`),
+                h('h3', {}, `Entrants (${current.entrants.length})`),
                 h(
                   'table',
                   { class: 'list', 'data-testid': 'mtt-entrants' },
@@ -381,23 +385,23 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                   h(
                     'tbody',
                     {},
-                    v.entrants.map((e) =>
+                    current.entrants.map((entrant) =>
                       h(
                         'tr',
-                        { 'data-testid': 'mtt-entrant', class: e.userId === me?.id ? 'mine' : '' },
-                        h('td', {}, e.username, e.userId === me?.id && ' (you)'),
-                        h('td', {}, e.entries),
-                        h('td', {}, e.table ?? ''),
-                        h('td', {}, e.seat === null ? '' : e.seat + 1),
-                        h('td', {}, chips(e.stack)),
-                        h('td', {}, e.place ?? ''),
-                        h('td', {}, e.prize ? chips(e.prize) : ''),
+                        { 'data-testid': 'mtt-entrant', class: entrant.userId === me?.id ? 'mine' : '' },
+                        h('td', {}, entrant.username, entrant.userId === me?.id && ' (you)'),
+                        h('td', {}, entrant.entries),
+                        h('td', {}, entrant.table ?? ''),
+                        h('td', {}, entrant.seat === null ? '' : entrant.seat + 1),
+                        h('td', {}, chips(entrant.stack)),
+                        h('td', {}, entrant.place ?? ''),
+                        h('td', {}, entrant.prize ? chips(entrant.prize) : ''),
                       ),
                     ),
                   ),
                 ),
-                bountyTable(v),
-                h('h3', {}, `Tables (${v.tables.length}) · ${v.handsPlayed} hands played`),
+                bountyTable(current),
+                h('h3', {}, `Tables (${current.tables.length}) · ${current.handsPlayed} hands played`),
                 h(
                   'table',
                   { class: 'list', 'data-testid': 'mtt-tables' },
@@ -413,22 +417,22 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                   h(
                     'tbody',
                     {},
-                    v.tables.length === 0 &&
+                    current.tables.length === 0 &&
                       h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'Tables are drawn at the start.')),
-                    v.tables.map((t) =>
+                    current.tables.map((tableRow) =>
                       h(
                         'tr',
                         { 'data-testid': 'mtt-table' },
                         h(
                           'td',
                           {},
-                          v.phase === 'running'
-                            ? h('a', { href: `#/table/${t.tableRef}` }, `Table ${t.tableId}`)
-                            : `Table ${t.tableId}`,
+                          current.phase === 'running'
+                            ? h('a', { href: `#/table/${tableRow.tableRef}` }, `Table ${tableRow.tableId}`)
+                            : `Table ${tableRow.tableId}`,
                         ),
-                        h('td', {}, t.players),
-                        h('td', {}, t.handsPlayed),
-                        h('td', {}, t.handInProgress ? 'hand in progress' : ''),
+                        h('td', {}, tableRow.players),
+                        h('td', {}, tableRow.handsPlayed),
+                        h('td', {}, tableRow.handInProgress ? 'hand in progress' : ''),
                       ),
                     ),
                   ),
@@ -436,19 +440,19 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                 h(
                   'details',
                   { 'data-testid': 'mtt-structure' },
-                  h('summary', {}, `Blind structure (${v.structure.length} steps)`),
+                  h('summary', {}, `Blind structure (${current.structure.length} steps)`),
                   h(
                     'ol',
                     {},
-                    v.structure.map((s) =>
+                    current.structure.map((step) =>
                       h(
                         'li',
-                        { class: v.clock?.stepIndex === s.stepIndex ? 'mine' : '' },
-                        s.kind === 'break'
-                          ? `Break ${Math.round(s.durationMs / 1000)} s`
-                          : `Level ${s.levelNumber}: ${chips(s.smallBlind ?? 0)}/${chips(s.bigBlind ?? 0)}${s.ante ? ` ante ${chips(s.ante)}` : ''} · ${Math.round(s.durationMs / 1000)} s`,
+                        { class: current.clock?.stepIndex === step.stepIndex ? 'mine' : '' },
+                        step.kind === 'break'
+                          ? `Break ${Math.round(step.durationMs / 1000)} s`
+                          : `Level ${step.levelNumber}: ${chips(step.smallBlind ?? 0)}/${chips(step.bigBlind ?? 0)}${step.ante ? ` ante ${chips(step.ante)}` : ''} · ${Math.round(step.durationMs / 1000)} s`,
                         // The current step is marked in words too, not by its colour alone.
-                        v.clock?.stepIndex === s.stepIndex && h('strong', {}, ' (now)'),
+                        current.clock?.stepIndex === step.stepIndex && h('strong', {}, ' (now)'),
                       ),
                     ),
                   ),

@@ -134,8 +134,8 @@ export function jobsOfQueue(queue: QueueName): JobName[] {
  * BullMQ rejects `:` in custom ids and purely numeric ids, so parts are joined with `.`.
  */
 export function jobId(...parts: (string | number)[]): string {
-  for (const p of parts) {
-    if (String(p).includes(':')) throw new Error(`job id part "${p}" must not contain ":"`);
+  for (const part of parts) {
+    if (String(part).includes(':')) throw new Error(`job id part "${part}" must not contain ":"`);
   }
   const id = parts.join('.');
   if (!id || /^\d+$/.test(id)) throw new Error(`job id "${id}" must not be empty or purely numeric`);

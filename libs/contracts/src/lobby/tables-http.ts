@@ -94,27 +94,28 @@ export type HomeGameBody = z.infer<typeof HomeGameBody>;
  * Limit or Half Pot Limit; the 7-2 bounty only in Texas Hold'em; none in Naiko mode. The same rules as
  * the engine's `homeGameProblem` (the table re-checks every config with it).
  */
-export function homeGameBodyProblem(t: {
+export function homeGameBodyProblem(body: {
   game: string;
   structure: string;
   naikoMode?: boolean;
   homeGame?: HomeGameBody | null;
 }): { path: string[]; message: string } | null {
-  const h = t.homeGame;
-  if (!h) return null;
-  const on = (k: keyof HomeGameBody): boolean => (k === 'sevenDeuceBounty' ? (h.sevenDeuceBounty ?? 0) > 0 : !!h[k]);
+  const homeGame = body.homeGame;
+  if (!homeGame) return null;
+  const on = (k: keyof HomeGameBody): boolean =>
+    k === 'sevenDeuceBounty' ? (homeGame.sevenDeuceBounty ?? 0) > 0 : !!homeGame[k];
   const keys = (['runItTwice', 'straddle', 'bombPot', 'sevenDeuceBounty', 'rabbitHunt'] as const).filter(on);
   if (!keys.length) return null;
-  if (t.naikoMode) return { path: ['homeGame'], message: 'home-game options are not played in Naiko mode' };
-  const flop = FLOP_GAME_IDS.includes(t.game);
-  for (const k of ['runItTwice', 'straddle', 'bombPot', 'rabbitHunt'] as const) {
-    if (on(k) && !flop)
-      return { path: ['homeGame', k], message: `needs a flop game (Hold'em or Omaha), not ${t.game}` };
+  if (body.naikoMode) return { path: ['homeGame'], message: 'home-game options are not played in Naiko mode' };
+  const flop = FLOP_GAME_IDS.includes(body.game);
+  for (const option of ['runItTwice', 'straddle', 'bombPot', 'rabbitHunt'] as const) {
+    if (on(option) && !flop)
+      return { path: ['homeGame', option], message: `needs a flop game (Hold'em or Omaha), not ${body.game}` };
   }
-  if (on('straddle') && (t.structure === 'fixed-limit' || t.structure === 'spread-limit'))
+  if (on('straddle') && (body.structure === 'fixed-limit' || body.structure === 'spread-limit'))
     return { path: ['homeGame', 'straddle'], message: 'only in No Limit, Pot Limit or Half Pot Limit' };
-  if (on('sevenDeuceBounty') && t.game !== 'holdem')
-    return { path: ['homeGame', 'sevenDeuceBounty'], message: `only in Texas Hold'em, not ${t.game}` };
+  if (on('sevenDeuceBounty') && body.game !== 'holdem')
+    return { path: ['homeGame', 'sevenDeuceBounty'], message: `only in Texas Hold'em, not ${body.game}` };
   return null;
 }
 
@@ -132,10 +133,10 @@ export const CreateTableBody = z
     naikoMode: z.boolean().optional(),
     homeGame: HomeGameBody.optional(),
   })
-  .superRefine((b, ctx) => {
-    const problem = cashTableLimitsProblem(b.stakes, b.buyIn);
+  .superRefine((body, ctx) => {
+    const problem = cashTableLimitsProblem(body.stakes, body.buyIn);
     if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-    const home = homeGameBodyProblem(b);
+    const home = homeGameBodyProblem(body);
     if (home) ctx.addIssue({ code: 'custom', path: home.path, message: home.message });
   });
 export type CreateTableBody = z.infer<typeof CreateTableBody>;

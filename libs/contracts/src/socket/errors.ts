@@ -31,8 +31,8 @@ export interface SocketError {
 
 /** Turns zod issues into the wire shape (no internals, JSON-safe paths). */
 export function toSocketIssues(error: z.ZodError): SocketIssue[] {
-  return error.issues.map((i) => ({
-    path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-    message: i.message,
+  return error.issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    message: issue.message,
   }));
 }

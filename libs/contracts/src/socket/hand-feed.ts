@@ -146,8 +146,9 @@ export class HandFeedAssembler {
   /** Parts of this hand's updates up to this one can no longer be matched. */
   private drop(pub: TableHandPayload): void {
     for (let i = this.waiting.length - 1; i >= 0; i--) {
-      const w = this.waiting[i]!;
-      if (w.tableId === pub.tableId && w.handId === pub.handId && w.seq <= pub.seq) this.waiting.splice(i, 1);
+      const waiting = this.waiting[i]!;
+      if (waiting.tableId === pub.tableId && waiting.handId === pub.handId && waiting.seq <= pub.seq)
+        this.waiting.splice(i, 1);
     }
   }
 }
@@ -161,19 +162,19 @@ export function assembleRecorded<T extends { event: string; payload: unknown }>(
   const feeds = new Map<string, HandFeedAssembler>();
   const feedOf = (tableId: string) => feeds.get(tableId) ?? feeds.set(tableId, new HandFeedAssembler()).get(tableId)!;
   const out: T[] = [];
-  for (const m of messages) {
-    const p = m.payload as { tableId: string };
-    if (m.event === 'table:snapshot') feedOf(p.tableId).reset();
-    if (m.event === 'table:hand') {
-      out.push({ ...m, payload: feedOf(p.tableId).public(m.payload as TableHandPayload) });
-    } else if (m.event === 'table:hand-private') {
-      const late = feedOf(p.tableId).private(m.payload as TableHandPrivatePayload);
+  for (const message of messages) {
+    const payload = message.payload as { tableId: string };
+    if (message.event === 'table:snapshot') feedOf(payload.tableId).reset();
+    if (message.event === 'table:hand') {
+      out.push({ ...message, payload: feedOf(payload.tableId).public(message.payload as TableHandPayload) });
+    } else if (message.event === 'table:hand-private') {
+      const late = feedOf(payload.tableId).private(message.payload as TableHandPrivatePayload);
       if (!late) continue;
       const at = out.findLastIndex(
         (x) => x.event === 'table:hand' && samePart(x.payload as TableHandPayload, late.payload),
       );
       if (at >= 0) out[at] = { ...out[at]!, payload: late.payload };
-    } else out.push(m);
+    } else out.push(message);
   }
   return out;
 }
@@ -193,8 +194,8 @@ interface HandSocket {
 export function onHandUpdates(socket: HandSocket, on: (p: TableHandPayload) => void): () => void {
   const feed = new HandFeedAssembler();
   const onPublic = (p: TableHandPayload) => on(feed.public(p));
-  const onPrivate = (p: TableHandPrivatePayload) => {
-    const late = feed.private(p);
+  const onPrivate = (privatePayload: TableHandPrivatePayload) => {
+    const late = feed.private(privatePayload);
     if (late) on(late.payload);
   };
   socket.on('table:hand', onPublic);

@@ -67,7 +67,7 @@ function checkParts(state: HandState, events: HandEvent[], seats: number[]): voi
     const merged = mergeHandPrivate(pub, part);
     expect(wire({ events: merged.events, view: merged.view })).toEqual({ events: seatEvents, view: seatView });
     // Only what is his: the cards of other seats never ride in it.
-    for (const p of part.players) expect(p.seat).toBe(seat);
+    for (const player of part.players) expect(player.seat).toBe(seat);
   }
 }
 /** The event types and view extensions the random hands produced (the schemas were tried on each). */
@@ -99,7 +99,7 @@ function checkHand(
       const parsed = HandViewSchema.parse(wire(view(state, viewer)));
       for (const [name, ext] of Object.entries(parsed.ext ?? {})) if (ext) seen.add(`ext.${name}`);
       for (const name of Object.keys(parsed.legal?.extensions ?? {})) seen.add(`legal.${name}`);
-      for (const e of viewEvents(events, viewer)) seen.add(HandEventSchema.parse(wire(e)).type);
+      for (const event of viewEvents(events, viewer)) seen.add(HandEventSchema.parse(wire(event)).type);
     }
     checkParts(
       state,

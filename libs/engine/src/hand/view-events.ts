@@ -14,26 +14,26 @@ const redactors = new Map<string, EventRedactor>(
  * Filters an event for one viewer: private cards dealt to another seat become `null` unless dealt
  * face up. Shown hands are public by nature. Extension events are passed to their own redactors.
  */
-export function viewEvent(e: HandEvent, viewer: Viewer): HandEvent | null {
-  if (e.type === 'hole-dealt') {
-    const ev = e as Extract<HandEvent, { type: 'hole-dealt' }>;
+export function viewEvent(event: HandEvent, viewer: Viewer): HandEvent | null {
+  if (event.type === 'hole-dealt') {
+    const ev = event as Extract<HandEvent, { type: 'hole-dealt' }>;
     if (ev.seat === viewer) return ev;
     return { ...ev, cards: ev.cards.map((c, k) => (ev.up[k] ? c : null)) };
   }
-  if (e.type === 'hand-mucked') {
-    const ev = e as Extract<HandEvent, { type: 'hand-mucked' }>;
+  if (event.type === 'hand-mucked') {
+    const ev = event as Extract<HandEvent, { type: 'hand-mucked' }>;
     return ev.seat === viewer ? ev : { ...ev, cards: ev.cards.map(() => null) };
   }
-  const r = redactors.get(e.type);
-  if (r) return r(e, viewer);
-  return e;
+  const redactor = redactors.get(event.type);
+  if (redactor) return redactor(event, viewer);
+  return event;
 }
 
 export function viewEvents(events: readonly HandEvent[], viewer: Viewer): HandEvent[] {
   const out: HandEvent[] = [];
-  for (const e of events) {
-    const v = viewEvent(e, viewer);
-    if (v) out.push(v);
+  for (const event of events) {
+    const viewed = viewEvent(event, viewer);
+    if (viewed) out.push(viewed);
   }
   return out;
 }

@@ -51,11 +51,11 @@ describe('Side pots in the view', () => {
       button: 3,
     };
     const { state } = play(config, stackDeck([]), ['2:raise:50', '3:call', '0:raise:100', '1:raise:300', '2:call']);
-    const v = view(state, 3);
-    expect(v.pots).toEqual([
+    const handView = view(state, 3);
+    expect(handView.pots).toEqual([
       { amount: 350, eligible: [0, 1, 2] },
       { amount: 400, eligible: [1, 2] },
     ]);
-    expect(v.pot).toBe(750);
+    expect(handView.pot).toBe(750);
   });
 });

@@ -56,52 +56,54 @@ export interface HandView {
  */
 export type ViewExtension = (s: HandState, viewer: Viewer) => unknown;
 
-/** Whether `viewer` may see private card `k` of player `i`. */
-export function canSee(s: HandState, viewer: Viewer, i: number, k: number): boolean {
-  return s.holeUp[i][k] || s.shown[i] || (viewer !== 'spectator' && s.seats[i] === viewer);
+/** Whether `viewer` may see private card `card` (an index into his hole cards) of player `player` (a seat index). */
+export function canSee(state: HandState, viewer: Viewer, player: number, card: number): boolean {
+  return (
+    state.holeUp[player][card] || state.shown[player] || (viewer !== 'spectator' && state.seats[player] === viewer)
+  );
 }
 
-export function view(s: HandState, viewer: Viewer): HandView {
-  const players = s.seats.map((seat, i) => ({
+export function view(state: HandState, viewer: Viewer): HandView {
+  const players = state.seats.map((seat, player) => ({
     seat,
-    stack: s.stacks[i],
-    bet: s.bets[i],
-    committed: s.committed[i],
-    folded: s.folded[i],
-    allIn: s.allIn[i],
-    cards: s.hole[i].map((c, k) => (canSee(s, viewer, i, k) ? c : null)),
-    up: s.holeUp[i].slice(),
-    shown: s.shown[i],
+    stack: state.stacks[player],
+    bet: state.bets[player],
+    committed: state.committed[player],
+    folded: state.folded[player],
+    allIn: state.allIn[player],
+    cards: state.hole[player].map((c, k) => (canSee(state, viewer, player, k) ? c : null)),
+    up: state.holeUp[player].slice(),
+    shown: state.shown[player],
   }));
-  const toAct = s.toAct >= 0 ? s.seats[s.toAct] : null;
+  const toAct = state.toAct >= 0 ? state.seats[state.toAct] : null;
   let ext: Record<string, unknown> | undefined;
-  const views = rulesOf(s.spec).views;
+  const views = rulesOf(state.spec).views;
   if (views.length) {
     ext = {};
-    for (const [name, fn] of views) ext[name] = fn(s, viewer);
+    for (const [name, fn] of views) ext[name] = fn(state, viewer);
   }
   return {
     viewer,
-    version: s.version,
-    phase: s.phase,
-    variant: s.spec.id,
-    structure: s.config.structure,
-    button: s.button,
-    street: s.street,
-    streetName: s.spec.streets[s.street].name,
-    board: s.board.slice(),
-    pot: potTotal(s),
+    version: state.version,
+    phase: state.phase,
+    variant: state.spec.id,
+    structure: state.config.structure,
+    button: state.button,
+    street: state.street,
+    streetName: state.spec.streets[state.street].name,
+    board: state.board.slice(),
+    pot: potTotal(state),
     pots: sidePotsOf(
-      s.committed,
-      s.folded,
-      s.allIn,
-      tableDeadMoney(s.config, s.sbIndex, s.bbIndex),
-      s.config.carryOver,
-    ).map((p) => ({ amount: p.amount, eligible: p.eligible.map((i) => s.seats[i]) })),
-    currentBet: s.currentBet,
+      state.committed,
+      state.folded,
+      state.allIn,
+      tableDeadMoney(state.config, state.sbIndex, state.bbIndex),
+      state.config.carryOver,
+    ).map((p) => ({ amount: p.amount, eligible: p.eligible.map((i) => state.seats[i]) })),
+    currentBet: state.currentBet,
     toAct,
     players,
-    legal: toAct !== null && toAct === viewer ? legalActions(s) : null,
+    legal: toAct !== null && toAct === viewer ? legalActions(state) : null,
     ...(ext ? { ext } : {}),
   };
 }

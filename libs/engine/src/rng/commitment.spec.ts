@@ -16,8 +16,8 @@ describe('provably-fair deck commitment', () => {
   it('the shuffle stream is SHA-256 in counter mode, read as big-endian words', () => {
     const block0 = createHash('sha256').update(`naiko-shuffle-v1:${SEED}:0`).digest();
     const block1 = createHash('sha256').update(`naiko-shuffle-v1:${SEED}:1`).digest();
-    const r = hashRandom(SEED);
-    const words = Array.from({ length: 9 }, () => r.nextUint32());
+    const source = hashRandom(SEED);
+    const words = Array.from({ length: 9 }, () => source.nextUint32());
     expect(words.slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, i) => block0.readUInt32BE(i * 4)));
     expect(words[8]).toBe(block1.readUInt32BE(0));
   });
@@ -45,9 +45,9 @@ describe('provably-fair deck commitment', () => {
   });
 
   it('the shuffle is a deterministic permutation of the template that depends on the seed', () => {
-    const a = seededShuffleFromSeed(standardDeck(), SEED);
-    expect(seededShuffleFromSeed(standardDeck(), SEED)).toEqual(a);
-    expect([...a].sort((x, y) => x - y)).toEqual(standardDeck());
-    expect(seededShuffleFromSeed(standardDeck(), `${SEED}x`)).not.toEqual(a);
+    const shuffled = seededShuffleFromSeed(standardDeck(), SEED);
+    expect(seededShuffleFromSeed(standardDeck(), SEED)).toEqual(shuffled);
+    expect([...shuffled].sort((x, y) => x - y)).toEqual(standardDeck());
+    expect(seededShuffleFromSeed(standardDeck(), `${SEED}x`)).not.toEqual(shuffled);
   });
 });

@@ -47,8 +47,8 @@ describe('deal commitment v2 (salted positions, Merkle root)', () => {
     );
     expect(leafHash(0, 'As', S0)).toBe(L0);
     expect(nodeHash(L0, L1)).toBe(N01);
-    const c = commitDeal(deck, 'abc');
-    expect(c).toEqual({ scheme: DEAL_SCHEME, root: ROOT, leaves: [L0, L1, L2] });
+    const commitment = commitDeal(deck, 'abc');
+    expect(commitment).toEqual({ scheme: DEAL_SCHEME, root: ROOT, leaves: [L0, L1, L2] });
     expect(merkleRoot([L0, L1, L2])).toBe(ROOT);
   });
 
@@ -72,39 +72,42 @@ describe('deal commitment v2 (salted positions, Merkle root)', () => {
       seededShuffleFromSeed(standardDeck(), `${SEED}1`),
       seededShuffleFromSeed(standardDeck(), `${SEED}2`),
     );
-    for (const d of [big.slice(0, 52), big]) {
-      const { root } = commitDeal(d, SEED);
-      const all = openPositions(d, SEED, d.keys());
-      expect(all).toHaveLength(d.length);
-      for (const o of all) expect(verifyOpening(root, o)).toBe(true);
-      const o = all[17];
-      const other = formatCard(d[18]) === o.card ? formatCard(d[19]) : formatCard(d[18]);
-      expect(verifyOpening(root, { ...o, card: other })).toBe(false);
-      expect(verifyOpening(root, { ...o, salt: all[18].salt })).toBe(false);
-      expect(verifyOpening(root, { ...o, position: 18 })).toBe(false);
-      expect(verifyOpening(root, { ...o, path: o.path.slice(1) })).toBe(false);
-      expect(verifyOpening(root, { ...o, path: [{ ...o.path[0], left: !o.path[0].left }, ...o.path.slice(1)] })).toBe(
-        false,
-      );
-      expect(verifyOpening(root.toUpperCase(), o)).toBe(true);
+    for (const deck of [big.slice(0, 52), big]) {
+      const { root } = commitDeal(deck, SEED);
+      const all = openPositions(deck, SEED, deck.keys());
+      expect(all).toHaveLength(deck.length);
+      for (const opening of all) expect(verifyOpening(root, opening)).toBe(true);
+      const picked = all[17];
+      const other = formatCard(deck[18]) === picked.card ? formatCard(deck[19]) : formatCard(deck[18]);
+      expect(verifyOpening(root, { ...picked, card: other })).toBe(false);
+      expect(verifyOpening(root, { ...picked, salt: all[18].salt })).toBe(false);
+      expect(verifyOpening(root, { ...picked, position: 18 })).toBe(false);
+      expect(verifyOpening(root, { ...picked, path: picked.path.slice(1) })).toBe(false);
+      expect(
+        verifyOpening(root, {
+          ...picked,
+          path: [{ ...picked.path[0], left: !picked.path[0].left }, ...picked.path.slice(1)],
+        }),
+      ).toBe(false);
+      expect(verifyOpening(root.toUpperCase(), picked)).toBe(true);
     }
   });
 
   test('a salt is unguessable without the seed: salts of neighbouring positions share nothing visible', () => {
-    const a = positionSalt(SEED, 0);
-    const b = positionSalt(SEED, 1);
-    expect(a).not.toBe(b);
-    expect(a).not.toContain(SEED);
+    const saltAt0 = positionSalt(SEED, 0);
+    const saltAt1 = positionSalt(SEED, 1);
+    expect(saltAt0).not.toBe(saltAt1);
+    expect(saltAt0).not.toContain(SEED);
     // The salt is not the plain hash of the seed and index either (it is keyed).
-    expect(a).not.toBe(createHash('sha256').update(`naiko-salt-v2|0`).digest('hex'));
+    expect(saltAt0).not.toBe(createHash('sha256').update(`naiko-salt-v2|0`).digest('hex'));
   });
 
   test('the disclosed seed verifies the whole deck; another seed or a deck changed after the commitment does not', () => {
-    const d = seededShuffleFromSeed(standardDeck(), SEED);
-    const { root } = commitDeal(d, SEED);
-    expect(verifyDealRoot(root, d, SEED)).toBe(true);
-    expect(verifyDealRoot(root, d, `${SEED}0`)).toBe(false);
-    const swapped = d.slice();
+    const deck = seededShuffleFromSeed(standardDeck(), SEED);
+    const { root } = commitDeal(deck, SEED);
+    expect(verifyDealRoot(root, deck, SEED)).toBe(true);
+    expect(verifyDealRoot(root, deck, `${SEED}0`)).toBe(false);
+    const swapped = deck.slice();
     [swapped[3], swapped[40]] = [swapped[40], swapped[3]];
     expect(verifyDealRoot(root, swapped, SEED)).toBe(false);
   });

@@ -39,12 +39,12 @@ const SHA256_BLOCK = 64;
  * without a native HMAC object per call.
  */
 function hmacSha256Hex(key: string, message: string): string {
-  let k = Buffer.from(key, 'utf8');
-  if (k.length > SHA256_BLOCK) k = hash('sha256', k, 'buffer');
+  let keyBytes = Buffer.from(key, 'utf8');
+  if (keyBytes.length > SHA256_BLOCK) keyBytes = hash('sha256', keyBytes, 'buffer');
   const inner = Buffer.alloc(SHA256_BLOCK + Buffer.byteLength(message, 'utf8'));
   const outer = Buffer.alloc(SHA256_BLOCK + 32);
   for (let b = 0; b < SHA256_BLOCK; b++) {
-    const kb = b < k.length ? k[b] : 0;
+    const kb = b < keyBytes.length ? keyBytes[b] : 0;
     inner[b] = kb ^ 0x36;
     outer[b] = kb ^ 0x5c;
   }
@@ -54,13 +54,13 @@ function hmacSha256Hex(key: string, message: string): string {
 }
 
 /** The salt of deck position `i`: HMAC-SHA256 keyed by the hand's secret seed. */
-export function positionSalt(seed: string, i: number): string {
-  return hmacSha256Hex(seed, `naiko-salt-v2|${i}`);
+export function positionSalt(seed: string, position: number): string {
+  return hmacSha256Hex(seed, `naiko-salt-v2|${position}`);
 }
 
 /** The committed hash of one deck position. `card` is the card's text (e.g. "As", "Jk" for a joker). */
-export function leafHash(i: number, card: string, salt: string): string {
-  return sha256hex(`naiko-leaf-v2|${i}|${card}|${salt}`);
+export function leafHash(position: number, card: string, salt: string): string {
+  return sha256hex(`naiko-leaf-v2|${position}|${card}|${salt}`);
 }
 
 export function nodeHash(left: string, right: string): string {
@@ -139,12 +139,12 @@ export function openPositions(
   const tree = levels(leaves && leaves.length === deck.length ? leaves : leavesOf(deck, seed));
   return wanted.map((position) => {
     const path: PathStep[] = [];
-    let k = position;
+    let node = position;
     for (let l = 0; l < tree.length - 1; l++) {
       const level = tree[l];
-      const sibling = k ^ 1;
-      if (sibling < level.length) path.push({ hash: level[sibling], left: sibling < k });
-      k >>= 1;
+      const sibling = node ^ 1;
+      if (sibling < level.length) path.push({ hash: level[sibling], left: sibling < node });
+      node >>= 1;
     }
     return { position, card: formatCard(deck[position]), salt: positionSalt(seed, position), path };
   });
@@ -153,27 +153,27 @@ export function openPositions(
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** True when the opening's card and salt hash, up its path, to the committed root. */
-export function verifyOpening(root: string, o: CardOpening): boolean {
+export function verifyOpening(root: string, opening: CardOpening): boolean {
   if (
-    !o ||
-    !Number.isInteger(o.position) ||
-    o.position < 0 ||
-    typeof o.card !== 'string' ||
-    typeof o.salt !== 'string' ||
-    !Array.isArray(o.path)
+    !opening ||
+    !Number.isInteger(opening.position) ||
+    opening.position < 0 ||
+    typeof opening.card !== 'string' ||
+    typeof opening.salt !== 'string' ||
+    !Array.isArray(opening.path)
   )
     return false;
   try {
-    parseCard(o.card);
+    parseCard(opening.card);
   } catch {
     return false;
   }
-  let h = leafHash(o.position, o.card, o.salt);
-  for (const s of o.path) {
-    if (!s || typeof s.hash !== 'string' || !HEX64.test(s.hash)) return false;
-    h = s.left ? nodeHash(s.hash, h) : nodeHash(h, s.hash);
+  let digest = leafHash(opening.position, opening.card, opening.salt);
+  for (const step of opening.path) {
+    if (!step || typeof step.hash !== 'string' || !HEX64.test(step.hash)) return false;
+    digest = step.left ? nodeHash(step.hash, digest) : nodeHash(digest, step.hash);
   }
-  return h === root.toLowerCase();
+  return digest === root.toLowerCase();
 }
 
 /** True when the disclosed seed and the deck it shuffles hash to the committed root (the whole shuffle). */

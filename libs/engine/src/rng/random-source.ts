@@ -1,3 +1,6 @@
+/* eslint-disable naiko/no-short-names -- the state words a, b, c, d and the temporaries r, t follow the
+   reference xoshiro128** (Blackman & Vigna, https://prng.di.unimi.it/xoshiro128starstar.c), so the code can be
+   checked against it line by line. */
 /**
  * Random sources for the engine. The engine never calls `Math.random`: every shuffle takes a
  * `RandomSource` from outside, so production can inject a CSPRNG (`cryptoRandom`, in its own file
@@ -19,20 +22,20 @@ function seedState(seed: string | number): Uint32Array {
     h3 = 1013904242,
     h4 = 2773480762;
   for (let i = 0; i < text.length; i++) {
-    const k = text.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+    const charCode = text.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ charCode, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ charCode, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ charCode, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ charCode, 2716044179);
   }
   h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
   h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
   h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
   h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  const s = new Uint32Array([(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0]);
+  const state = new Uint32Array([(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0]);
   // xoshiro's all-zero state is a fixed point; the hash makes it astronomically unlikely, but be sure.
-  if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 0x9e3779b9;
-  return s;
+  if ((state[0] | state[1] | state[2] | state[3]) === 0) state[0] = 0x9e3779b9;
+  return state;
 }
 
 /** xoshiro128** (Blackman & Vigna): small, fast, statistically strong; NOT unpredictable. */
@@ -73,14 +76,15 @@ export function seededRandom(seed: string | number): RandomSource {
 }
 
 /** Unbiased integer in 0..n-1 (n ≤ 2^32) by rejection sampling: values in the short last bucket are redrawn. */
-export function randomInt(rng: RandomSource, n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > 0x100000000) throw new RangeError(`randomInt: bad bound ${n}`);
-  if (n === 1) return 0;
+export function randomInt(rng: RandomSource, bound: number): number {
+  if (!Number.isInteger(bound) || bound < 1 || bound > 0x100000000)
+    throw new RangeError(`randomInt: bad bound ${bound}`);
+  if (bound === 1) return 0;
   // limit is the largest multiple of n not above 2^32; draws >= limit would favour small results.
-  const limit = 0x100000000 - (0x100000000 % n);
+  const limit = 0x100000000 - (0x100000000 % bound);
   for (;;) {
-    const x = rng.nextUint32();
-    if (x < limit) return x % n;
+    const draw = rng.nextUint32();
+    if (draw < limit) return draw % bound;
   }
 }
 
@@ -88,10 +92,10 @@ export function randomInt(rng: RandomSource, n: number): number {
 export function shuffle<T>(items: readonly T[], rng: RandomSource): T[] {
   const out = items.slice();
   for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(rng, i + 1);
+    const pick = randomInt(rng, i + 1);
     const tmp = out[i];
-    out[i] = out[j];
-    out[j] = tmp;
+    out[i] = out[pick];
+    out[pick] = tmp;
   }
   return out;
 }

@@ -11,13 +11,13 @@ import type { PlayHand } from '../simulation';
 export function coinFlipHands(rng: RandomSource, allInPercent = 30): PlayHand {
   return (hand) => {
     const stacks = hand.seats.map((s) => s.stack);
-    const n = stacks.length;
-    const a = randomInt(rng, n);
-    const b = (a + 1 + randomInt(rng, n - 1)) % n;
-    const [winner, loser] = randomInt(rng, 2) === 0 ? [a, b] : [b, a];
+    const playerCount = stacks.length;
+    const first = randomInt(rng, playerCount);
+    const second = (first + 1 + randomInt(rng, playerCount - 1)) % playerCount;
+    const [winner, loser] = randomInt(rng, 2) === 0 ? [first, second] : [second, first];
     const amount =
       randomInt(rng, 100) < allInPercent
-        ? Math.min(stacks[a], stacks[b])
+        ? Math.min(stacks[first], stacks[second])
         : Math.min(stacks[loser], hand.level.bigBlind);
     stacks[winner] += amount;
     stacks[loser] -= amount;

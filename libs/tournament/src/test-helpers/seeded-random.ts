@@ -5,14 +5,14 @@ import type { RandomSource } from '../random';
  * CSPRNG; nothing in the library proper creates randomness.
  */
 export function testRandom(seed: number): RandomSource {
-  let a = seed >>> 0;
+  let state = seed >>> 0;
   return {
     nextUint32(): number {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return (t ^ (t >>> 14)) >>> 0;
+      state = (state + 0x6d2b79f5) >>> 0;
+      let mixed = state;
+      mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+      mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+      return (mixed ^ (mixed >>> 14)) >>> 0;
     },
   };
 }

@@ -27,12 +27,12 @@ export const allPlayers = (s: SeatingSnapshot): string[] =>
 /** `n` players named p<offset>, p<offset+1>, ... spread over a layout of `size` seats from seat 0. */
 export function filled(
   tableId: number,
-  n: number,
+  playerCount: number,
   size: number,
   offset: number,
   button: number | null = null,
   handInProgress = false,
 ): TableSnapshot {
-  const tokens = Array.from({ length: size }, (_, i) => (i < n ? `p${offset + i}` : '.'));
+  const tokens = Array.from({ length: size }, (_, i) => (i < playerCount ? `p${offset + i}` : '.'));
   return table(tableId, tokens.join(' '), button, handInProgress);
 }

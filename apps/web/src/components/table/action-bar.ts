@@ -136,19 +136,19 @@ export function actions(ctx: TableContext): HTMLElement | null {
       step: Math.max(1, Math.round(legal.minTo / 2)),
       value: ctx.raiseTo,
       'aria-label': `${what}, from ${chips(legal.minTo)} to ${chips(legal.maxTo)}`,
-      oninput: (e: Event) => {
-        const v = Number((e.target as HTMLInputElement).value);
-        if (Number.isFinite(v) && v > 0) {
-          ctx.raiseTo = clamp(v);
+      oninput: (event: Event) => {
+        const typed = Number((event.target as HTMLInputElement).value);
+        if (Number.isFinite(typed) && typed > 0) {
+          ctx.raiseTo = clamp(typed);
           slider.value = String(ctx.raiseTo);
           label.textContent = chips(ctx.raiseTo);
         }
       },
-      onkeydown: (e: KeyboardEvent) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          const v = Number(amount.value);
-          if (Number.isFinite(v) && v > 0) ctx.raiseTo = clamp(v);
+      onkeydown: (event: KeyboardEvent) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          const typed = Number(amount.value);
+          if (Number.isFinite(typed) && typed > 0) ctx.raiseTo = clamp(typed);
           ctx.act({ type: sizing, amount: ctx.raiseTo });
         }
       },
@@ -164,23 +164,23 @@ export function actions(ctx: TableContext): HTMLElement | null {
       max: legal.maxTo,
       step: 1,
       value: ctx.raiseTo,
-      oninput: (e: Event) => {
-        ctx.raiseTo = clamp(Number((e.target as HTMLInputElement).value));
+      oninput: (event: Event) => {
+        ctx.raiseTo = clamp(Number((event.target as HTMLInputElement).value));
         label.textContent = chips(ctx.raiseTo);
         amount.value = String(ctx.raiseTo);
         slider.setAttribute('aria-valuetext', chips(ctx.raiseTo));
       },
     }) as HTMLInputElement;
     slider.setAttribute('aria-valuetext', chips(ctx.raiseTo));
-    const quick = (name: string, v: number, id: string, spoken = name) =>
+    const quick = (name: string, raiseTo: number, id: string, spoken = name) =>
       h(
         'button',
         {
           class: 'small',
           'data-testid': id,
-          'aria-label': `${spoken}: ${chips(clamp(v))}`,
+          'aria-label': `${spoken}: ${chips(clamp(raiseTo))}`,
           onclick: () => {
-            ctx.raiseTo = clamp(v);
+            ctx.raiseTo = clamp(raiseTo);
             slider.value = String(ctx.raiseTo);
             amount.value = String(ctx.raiseTo);
             label.textContent = chips(ctx.raiseTo);
@@ -193,11 +193,11 @@ export function actions(ctx: TableContext): HTMLElement | null {
       ? h(
           'div',
           { class: 'sizer' },
-          legal.choices.map((c) =>
+          legal.choices.map((choice) =>
             h(
               'button',
-              { 'data-testid': `act-${sizing}-${c}`, onclick: () => ctx.act({ type: sizing, amount: c }) },
-              `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(c)}`,
+              { 'data-testid': `act-${sizing}-${choice}`, onclick: () => ctx.act({ type: sizing, amount: choice }) },
+              `${sizing === 'bet' ? 'Bet' : 'Raise to'} ${chips(choice)}`,
             ),
           ),
         )
@@ -340,22 +340,22 @@ export function drawSelect(ctx: TableContext): HTMLElement | null {
       legal.actions.includes('draw') ? 'Choose the cards to discard: ' : 'Sleeve Swap: choose the card to swap away: ',
     ),
     // Each card is a toggle button (Tab, then Space or Enter), pressed when it is to be discarded.
-    mine.cards.map((c) =>
-      c === null
+    mine.cards.map((card) =>
+      card === null
         ? null
         : h(
             'button',
             {
-              class: `card-pick${ctx.discard.has(c) ? ' picked' : ''}`,
-              'aria-pressed': ctx.discard.has(c) ? 'true' : 'false',
-              'data-testid': `discard-${cardText(c)}`,
+              class: `card-pick${ctx.discard.has(card) ? ' picked' : ''}`,
+              'aria-pressed': ctx.discard.has(card) ? 'true' : 'false',
+              'data-testid': `discard-${cardText(card)}`,
               onclick: () => {
-                if (ctx.discard.has(c)) ctx.discard.delete(c);
-                else ctx.discard.add(c);
+                if (ctx.discard.has(card)) ctx.discard.delete(card);
+                else ctx.discard.add(card);
                 ctx.render();
               },
             },
-            cardEl(c),
+            cardEl(card),
           ),
     ),
   );

@@ -10,13 +10,13 @@ export const timeLeftMs = (c: ClockInfo): number => Math.max(0, c.deadline + aft
 /** With extended time the extension is longer than the bank (else nothing changes). */
 export const isExtended = (c: ClockInfo): boolean => !!c.extendedMs && c.extendedMs > c.timeBankMs;
 
-export function clockText(c: ClockInfo): string {
-  const left = c.deadline - Date.now();
+export function clockText(clock: ClockInfo): string {
+  const left = clock.deadline - Date.now();
   // A home-game offer runs on its own short clock, without the time bank.
-  if (c.kind === 'offer') return `answer in ${Math.ceil(timeLeftMs(c) / 1000)} s`;
+  if (clock.kind === 'offer') return `answer in ${Math.ceil(timeLeftMs(clock) / 1000)} s`;
   // The time bank is shown from the start of the decision, not only once the main time is gone.
-  const after = afterDeadline(c);
-  const extended = isExtended(c);
+  const after = afterDeadline(clock);
+  const extended = isExtended(clock);
   if (left > 0)
     return after > 0
       ? `${Math.ceil(left / 1000)} s + ${extended ? 'extended' : 'bank'} ${Math.ceil(after / 1000)} s`

@@ -56,11 +56,11 @@ function potsEl(ctx: TableContext): HTMLElement | null {
     { class: 'pots', 'data-testid': 'pots' },
     pots.length <= 1
       ? h('span', { 'data-testid': 'pot' }, `Pot ${chips(pots[0]?.amount ?? 0)}`)
-      : pots.map((p, k) =>
+      : pots.map((pot, index) =>
           h(
             'span',
-            { 'data-testid': k === 0 ? 'pot' : 'side-pot' },
-            `${k === 0 ? 'Main pot' : `Side pot ${k}`} ${chips(p.amount)}`,
+            { 'data-testid': index === 0 ? 'pot' : 'side-pot' },
+            `${index === 0 ? 'Main pot' : `Side pot ${index}`} ${chips(pot.amount)}`,
           ),
         ),
   );
@@ -68,8 +68,8 @@ function potsEl(ctx: TableContext): HTMLElement | null {
 
 export function felt(ctx: TableContext, sit: (seat: number) => void): HTMLElement {
   const { hand } = ctx;
-  const s = ctx.table?.summary;
-  const n = s?.seats ?? 6;
+  const summary = ctx.table?.summary;
+  const seatCount = summary?.seats ?? 6;
   const home = homeView(ctx);
   return h(
     'div',
@@ -85,7 +85,7 @@ export function felt(ctx: TableContext, sit: (seat: number) => void): HTMLElemen
           h(
             'span',
             { class: 'small' },
-            ` everyone antes, no preflop betting${s?.homeGame?.bombPot?.doubleBoard ? ', two boards' : ''}`,
+            ` everyone antes, no preflop betting${summary?.homeGame?.bombPot?.doubleBoard ? ', two boards' : ''}`,
           ),
         ),
       hand &&
@@ -118,7 +118,7 @@ export function felt(ctx: TableContext, sit: (seat: number) => void): HTMLElemen
     h(
       'div',
       { class: 'seats', role: 'list', 'aria-label': 'Seats' },
-      Array.from({ length: n }, (_, i) => seatEl(ctx, i, n, sit)),
+      Array.from({ length: seatCount }, (_, i) => seatEl(ctx, i, seatCount, sit)),
     ),
   );
 }

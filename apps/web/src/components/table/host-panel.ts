@@ -25,18 +25,18 @@ export function createHostPanel(ctx: TableContext): HostPanel {
   /** The host's home-game settings (issue 23): built once, so a live update never resets what he is choosing. */
   let homeSettings: { el: HTMLElement; form: HomeGameForm } | null = null;
   function homeGameSettings(
-    s: TableSummary,
+    summary: TableSummary,
     call: (fn: () => Promise<unknown>, ok: string) => Promise<void>,
   ): HTMLElement {
     if (!homeSettings) {
-      const form = homeGameForm('home', s, () => ctx.table?.summary.stakes.bigBlind ?? 20);
+      const form = homeGameForm('home', summary, () => ctx.table?.summary.stakes.bigBlind ?? 20);
       const el = h(
         'form',
         {
           class: 'home-settings',
           'data-testid': 'home-settings',
-          onsubmit: (e: Event) => {
-            e.preventDefault();
+          onsubmit: (event: Event) => {
+            event.preventDefault();
             const homeGame = form.value() ?? {};
             void call(
               async () => {
@@ -54,29 +54,29 @@ export function createHostPanel(ctx: TableContext): HostPanel {
       );
       homeSettings = { el, form };
     }
-    homeSettings.form.setTarget(s);
-    homeSettings.form.sync(s.homeGame);
+    homeSettings.form.setTarget(summary);
+    homeSettings.form.sync(summary.homeGame);
     return homeSettings.el;
   }
   /** Issue 23: the host's controls (pause, approval, password, blinds, players, mutes), in his panel. */
   const controls = me ? hostControls(tableId, me.id) : null;
   /** The host of this table: a private table's host, or an admin at a public cash table. */
   const isHostHere = (): boolean => {
-    const s = ctx.table?.summary;
-    if (!s || !me || !s.hostControls) return false;
-    return s.private ? s.hostId === me.id : me.role === 'admin';
+    const summary = ctx.table?.summary;
+    if (!summary || !me || !summary.hostControls) return false;
+    return summary.private ? summary.hostId === me.id : me.role === 'admin';
   };
   /** The host's panel: invitations by name or link, settings, his controls (issue 23), closing. */
   function hostPanel(): HTMLElement | null {
-    const s = ctx.table?.summary;
-    if (!s || !me || !isHostHere()) return null;
+    const summary = ctx.table?.summary;
+    if (!summary || !me || !isHostHere()) return null;
     const call = async (fn: () => Promise<unknown>, ok: string) => {
       try {
         await fn();
         hostMessage = ok;
-      } catch (e) {
+      } catch (error) {
         // The server's refusal in words, without its code: "Settings change between hands: …".
-        const said = errorMessage(e);
+        const said = errorMessage(error);
         const coded = /^([A-Z_]+): (.+)$/.exec(said);
         hostMessage = coded ? `${coded[2][0]!.toUpperCase()}${coded[2].slice(1)}` : said;
         if (coded?.[1] === 'HAND_IN_PROGRESS')
@@ -90,7 +90,7 @@ export function createHostPanel(ctx: TableContext): HostPanel {
       'aria-label': 'Username to invite',
     }) as HTMLInputElement;
     // An admin at a public table: only the controls (no invitations, no private settings).
-    if (!s.private) {
+    if (!summary.private) {
       return h(
         'div',
         { class: 'host-panel', 'data-testid': 'host-panel' },
@@ -107,8 +107,8 @@ export function createHostPanel(ctx: TableContext): HostPanel {
         'form',
         {
           class: 'inline',
-          onsubmit: (e: Event) => {
-            e.preventDefault();
+          onsubmit: (event: Event) => {
+            event.preventDefault();
             void call(
               () => api('POST', `/tables/${tableId}/invitations`, { username: who.value }),
               `${who.value} invited`,
@@ -146,11 +146,11 @@ export function createHostPanel(ctx: TableContext): HostPanel {
           'data-testid': 'bots-toggle',
           onclick: () =>
             void call(
-              () => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !s.botsAllowed }),
-              s.botsAllowed ? 'Bots off' : 'Bots on',
+              () => api('PATCH', `/tables/${tableId}/settings`, { botsAllowed: !summary.botsAllowed }),
+              summary.botsAllowed ? 'Bots off' : 'Bots on',
             ),
         },
-        s.botsAllowed ? 'Turn bots off' : 'Allow bots',
+        summary.botsAllowed ? 'Turn bots off' : 'Allow bots',
       ),
       h(
         'button',
@@ -159,23 +159,23 @@ export function createHostPanel(ctx: TableContext): HostPanel {
           'data-testid': 'spectators-toggle',
           onclick: () =>
             void call(
-              () => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !s.spectatorsAllowed }),
-              s.spectatorsAllowed
+              () => api('PATCH', `/tables/${tableId}/settings`, { spectatorsAllowed: !summary.spectatorsAllowed }),
+              summary.spectatorsAllowed
                 ? 'Only invited players watch now'
                 : 'Anyone may watch now (only invited players sit)',
             ),
         },
-        s.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators',
+        summary.spectatorsAllowed ? 'Invited spectators only' : 'Allow spectators',
       ),
       h(
         'a',
         { class: 'button secondary', href: `#/table/${tableId}/ledger`, 'data-testid': 'session-ledger-link' },
         'Session ledger',
       ),
-      !s.closed && homeGameSettings(s, call),
+      !summary.closed && homeGameSettings(summary, call),
       // Home games: a bomb pot on demand (the table deals it on the next hand without table posts).
-      !s.closed &&
-        s.homeGame?.bombPot &&
+      !summary.closed &&
+        summary.homeGame?.bombPot &&
         h(
           'button',
           {
@@ -186,7 +186,7 @@ export function createHostPanel(ctx: TableContext): HostPanel {
           },
           'Bomb pot next hand',
         ),
-      !s.closed &&
+      !summary.closed &&
         h(
           'button',
           {
@@ -203,11 +203,11 @@ export function createHostPanel(ctx: TableContext): HostPanel {
 
   /** Paused by the host, and (approval required) my own seat request waiting for him. */
   function hostNotices(): HTMLElement[] {
-    const c = ctx.table?.summary.hostControls;
-    if (!c) return [];
-    const waiting = me && c.seatRequests.some((r) => r.playerId === me.id);
+    const controls = ctx.table?.summary.hostControls;
+    if (!controls) return [];
+    const waiting = me && controls.seatRequests.some((r) => r.playerId === me.id);
     return [
-      c.paused
+      controls.paused
         ? h(
             'p',
             { class: 'notice', 'data-testid': 'paused-banner', role: 'status' },

@@ -85,7 +85,7 @@ export function naikoInfo(ctx: TableContext): HTMLElement | null {
   const pv = powersView(ctx);
   if (!pv) return null;
   const mine = pv.sparks.find((x) => x.seat === ctx.yourSeat);
-  const w = pv.window;
+  const shieldWindow = pv.window;
   const clock = ctx.hand?.clock;
   return h(
     'div',
@@ -101,11 +101,11 @@ export function naikoInfo(ctx: TableContext): HTMLElement | null {
     pv.peek && h('div', { 'data-testid': 'peek' }, 'Your Sneak Peek (next street): ', cardEl(pv.peek.card)),
     pv.discarded !== null && h('div', { 'data-testid': 'swap-discard' }, 'You swapped away ', cardEl(pv.discarded)),
     pv.anchored.length > 0 && h('div', {}, 'Anchored: ', pv.anchored.map((seat) => nameOf(ctx, seat)).join(', ')),
-    w &&
+    shieldWindow &&
       h(
         'div',
         { 'data-testid': 'shield-window', class: 'shield' },
-        `${nameOf(ctx, w.attacker)} anchors ${nameOf(ctx, w.target)} — Seal Shield window `,
+        `${nameOf(ctx, shieldWindow.attacker)} anchors ${nameOf(ctx, shieldWindow.target)} — Seal Shield window `,
         clock?.kind === 'shield' && h('span', { 'data-testid': 'shield-countdown' }, clockText(clock)),
       ),
   );

@@ -9,47 +9,52 @@ import { clockText } from './clock';
 import { homeView, type TableContext } from './table-state';
 
 /** The facts of one seat, for its list item and the S key. */
-export function seatFacts(ctx: TableContext, i: number): SeatFacts {
+export function seatFacts(ctx: TableContext, seatNumber: number): SeatFacts {
   const { hand, blinds, yourSeat } = ctx;
-  const info = ctx.table?.seatMap[i] ?? null;
-  if (!info) return { seat: i, name: null };
-  const p = hand?.view.players.find((x) => x.seat === i);
+  const info = ctx.table?.seatMap[seatNumber] ?? null;
+  if (!info) return { seat: seatNumber, name: null };
+  const player = hand?.view.players.find((x) => x.seat === seatNumber);
   const status: string[] = [];
-  if (hand && hand.view.button === i) status.push('dealer');
-  if (hand && blinds.sb === i) status.push('small blind');
-  if (hand && blinds.bb === i) status.push('big blind');
-  if (hand && homeView(ctx)?.straddler === i) status.push('straddle');
-  if (hand?.view.toAct === i) status.push('to act');
-  if (p?.folded) status.push('folded');
-  if (p?.allIn) status.push('all-in');
+  if (hand && hand.view.button === seatNumber) status.push('dealer');
+  if (hand && blinds.sb === seatNumber) status.push('small blind');
+  if (hand && blinds.bb === seatNumber) status.push('big blind');
+  if (hand && homeView(ctx)?.straddler === seatNumber) status.push('straddle');
+  if (hand?.view.toAct === seatNumber) status.push('to act');
+  if (player?.folded) status.push('folded');
+  if (player?.allIn) status.push('all-in');
   if (!info.connected && !info.isBot) status.push('away');
   if (info.sittingOut) status.push('sitting out');
   // Cards: ours, or whatever of another's hand is face up or shown.
-  const cards = p ? (i === yourSeat ? p.cards : p.cards.filter((c) => c !== null)) : [];
+  const cards = player ? (seatNumber === yourSeat ? player.cards : player.cards.filter((c) => c !== null)) : [];
   return {
-    seat: i,
+    seat: seatNumber,
     name: info.name,
-    you: i === yourSeat,
+    you: seatNumber === yourSeat,
     bot: info.isBot,
-    stack: p ? p.stack : info.stack,
-    bet: p?.bet ?? 0,
+    stack: player ? player.stack : info.stack,
+    bet: player?.bet ?? 0,
     status,
     cards,
   };
 }
 
 /** Seat `i` of `n` around the oval; `sit` takes an empty seat. */
-export function seatEl(ctx: TableContext, i: number, n: number, sit: (seat: number) => void): HTMLElement {
+export function seatEl(
+  ctx: TableContext,
+  seatNumber: number,
+  seatCount: number,
+  sit: (seat: number) => void,
+): HTMLElement {
   const { hand, blinds, yourSeat, table } = ctx;
-  const info: SeatInfo | null = table?.seatMap[i] ?? null;
-  const angle = (Math.PI * 2 * i) / n + Math.PI / 2;
+  const info: SeatInfo | null = table?.seatMap[seatNumber] ?? null;
+  const angle = (Math.PI * 2 * seatNumber) / seatCount + Math.PI / 2;
   // The seat's place on the oval; the stylesheet turns it into left/top (wide or portrait felt).
   const style = `--cx:${Math.cos(angle).toFixed(4)};--cy:${Math.sin(angle).toFixed(4)}`;
-  const summary = h('span', { class: 'sr-only' }, seatSummary(seatFacts(ctx, i)));
+  const summary = h('span', { class: 'sr-only' }, seatSummary(seatFacts(ctx, seatNumber)));
   if (!info) {
     return h(
       'div',
-      { class: 'seat empty', role: 'listitem', style, 'data-testid': `seat-${i}` },
+      { class: 'seat empty', role: 'listitem', style, 'data-testid': `seat-${seatNumber}` },
       summary,
       yourSeat === null &&
         !table?.summary.closed &&
@@ -57,22 +62,26 @@ export function seatEl(ctx: TableContext, i: number, n: number, sit: (seat: numb
         table?.summary.sitAndGoId === undefined
         ? h(
             'button',
-            { 'data-testid': `sit-${i}`, 'aria-label': `Sit here, seat ${i + 1}`, onclick: () => sit(i) },
+            {
+              'data-testid': `sit-${seatNumber}`,
+              'aria-label': `Sit here, seat ${seatNumber + 1}`,
+              onclick: () => sit(seatNumber),
+            },
             'Sit here',
           )
         : h('span', { class: 'muted', 'aria-hidden': 'true' }, 'empty'),
     );
   }
-  const p = hand?.view.players.find((x) => x.seat === i);
-  const toAct = hand?.view.toAct === i;
+  const player = hand?.view.players.find((x) => x.seat === seatNumber);
+  const toAct = hand?.view.toAct === seatNumber;
   // Nothing by colour alone: to act, folded and your own seat are also said in text.
   return h(
     'div',
     {
-      class: `seat${toAct ? ' to-act' : ''}${p?.folded ? ' folded' : ''}${i === yourSeat ? ' mine' : ''}`,
+      class: `seat${toAct ? ' to-act' : ''}${player?.folded ? ' folded' : ''}${seatNumber === yourSeat ? ' mine' : ''}`,
       role: 'listitem',
       style,
-      'data-testid': `seat-${i}`,
+      'data-testid': `seat-${seatNumber}`,
     },
     summary,
     h(
@@ -82,32 +91,34 @@ export function seatEl(ctx: TableContext, i: number, n: number, sit: (seat: numb
         'div',
         { class: 'name' },
         info.name,
-        i === yourSeat && h('span', { class: 'you' }, ' (you)'),
+        seatNumber === yourSeat && h('span', { class: 'you' }, ' (you)'),
         info.isBot && h('span', { class: 'badge bot', 'data-testid': 'bot-badge' }, 'BOT'),
         !info.connected && !info.isBot && h('span', { class: 'badge' }, 'away'),
         info.sittingOut && h('span', { class: 'badge' }, 'sitting out'),
       ),
-      h('div', { class: 'stack', 'data-testid': `stack-${i}` }, chips(p ? p.stack : info.stack)),
+      h('div', { class: 'stack', 'data-testid': `stack-${seatNumber}` }, chips(player ? player.stack : info.stack)),
       h(
         'div',
         { class: 'markers' },
-        hand && hand.view.button === i && h('span', { class: 'marker dealer', 'data-testid': 'button-marker' }, 'D'),
-        hand && blinds.sb === i && h('span', { class: 'marker' }, 'SB'),
-        hand && blinds.bb === i && h('span', { class: 'marker' }, 'BB'),
         hand &&
-          homeView(ctx)?.straddler === i &&
+          hand.view.button === seatNumber &&
+          h('span', { class: 'marker dealer', 'data-testid': 'button-marker' }, 'D'),
+        hand && blinds.sb === seatNumber && h('span', { class: 'marker' }, 'SB'),
+        hand && blinds.bb === seatNumber && h('span', { class: 'marker' }, 'BB'),
+        hand &&
+          homeView(ctx)?.straddler === seatNumber &&
           h('span', { class: 'marker straddle', 'data-testid': 'straddle-marker' }, 'STR'),
-        p?.allIn && h('span', { class: 'marker allin' }, 'ALL-IN'),
+        player?.allIn && h('span', { class: 'marker allin' }, 'ALL-IN'),
         toAct && h('span', { class: 'marker acting' }, '▶ to act'),
-        p?.folded && h('span', { class: 'marker folded' }, 'folded'),
+        player?.folded && h('span', { class: 'marker folded' }, 'folded'),
       ),
-      p &&
+      player &&
         h(
           'div',
-          { class: 'hole', 'data-testid': i === yourSeat ? 'own-cards' : `cards-${i}` },
-          p.cards.map((c, k) => cardEl(c, { ...(p.up[k] ? { 'data-up': '1' } : {}) })),
+          { class: 'hole', 'data-testid': seatNumber === yourSeat ? 'own-cards' : `cards-${seatNumber}` },
+          player.cards.map((c, k) => cardEl(c, { ...(player.up[k] ? { 'data-up': '1' } : {}) })),
         ),
-      p && p.bet > 0 && h('div', { class: 'bet', 'data-testid': `bet-${i}` }, chips(p.bet)),
+      player && player.bet > 0 && h('div', { class: 'bet', 'data-testid': `bet-${seatNumber}` }, chips(player.bet)),
       toAct && hand?.clock && h('div', { class: 'clock', 'data-testid': 'clock' }, clockText(hand.clock)),
     ),
   );

@@ -14,10 +14,10 @@ import { homeView, myPlayer, nameOf, type TableContext } from './table-state';
 export function turnText(ctx: TableContext): string {
   const legal = ctx.hand?.view.legal;
   if (!legal) return 'Not your turn';
-  const c = ctx.hand!.clock;
-  const main = c ? Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000)) : null;
+  const clock = ctx.hand!.clock;
+  const main = clock ? Math.max(0, Math.ceil((clock.deadline - Date.now()) / 1000)) : null;
   // With extended time the extension is longer than the bank (else nothing changes): say it as such.
-  return yourTurnText(legal, main, c ? Math.ceil(afterDeadline(c) / 1000) : 0, !!c && isExtended(c));
+  return yourTurnText(legal, main, clock ? Math.ceil(afterDeadline(clock) / 1000) : 0, !!clock && isExtended(clock));
 }
 
 export function tableReaders(ctx: TableContext): Record<string, () => void> {
@@ -49,8 +49,8 @@ export function tableReaders(ctx: TableContext): Record<string, () => void> {
       );
     },
     s: () => {
-      const n = ctx.table?.summary.seats ?? 0;
-      const seats = Array.from({ length: n }, (_, i) => seatFacts(ctx, i)).filter((f) => f.name !== null);
+      const seatCount = ctx.table?.summary.seats ?? 0;
+      const seats = Array.from({ length: seatCount }, (_, i) => seatFacts(ctx, i)).filter((f) => f.name !== null);
       sayNow(seats.length ? seats.map(seatSummary).join('. ') : 'Nobody is seated');
     },
     t: () => {
@@ -58,8 +58,8 @@ export function tableReaders(ctx: TableContext): Record<string, () => void> {
       if (hand?.view.legal) return sayNow(turnText(ctx));
       const seat = hand?.view.toAct ?? null;
       if (seat === null || !hand) return sayNow('Nobody is acting now');
-      const c = hand.clock;
-      sayNow(`Waiting for ${nameOf(ctx, seat)}${c ? `, ${Math.ceil(timeLeftMs(c) / 1000)} seconds` : ''}`);
+      const clock = hand.clock;
+      sayNow(`Waiting for ${nameOf(ctx, seat)}${clock ? `, ${Math.ceil(timeLeftMs(clock) / 1000)} seconds` : ''}`);
     },
     l: () => sayNow(lastSpoken(3).join(' ') || 'Nothing was announced yet'),
     a: () => {

@@ -49,19 +49,19 @@ export function followTournament(ctx: TableContext, socket: NaikoClientSocket): 
       mine.place !== null && !mine.tableRef ? `You finished ${ordinal(mine.place)} of ${last!.entrants.length}.` : '',
     );
   };
-  const onTournament = (v: TournamentView) => {
-    if (v.tournamentId !== followed) return;
-    const redraw = !!v.extras && JSON.stringify(v.extras) !== JSON.stringify(last?.extras);
-    last = v;
+  const onTournament = (view: TournamentView) => {
+    if (view.tournamentId !== followed) return;
+    const redraw = !!view.extras && JSON.stringify(view.extras) !== JSON.stringify(last?.extras);
+    last = view;
     check();
     // Issue 25: bounties and the rebuy / add-on buttons follow the tournament.
     if (redraw) ctx.render();
   };
   // A Sit & Go's table: follow its lobby view, so a player who busts (or wins) is told his place.
-  const onSitAndGo = (v: SitAndGoView) => {
-    if (v.instanceId !== followedSng || !me) return;
-    const mine = v.standings.find((x) => x.userId === me.id);
-    setOutcome(mine && mine.place !== null ? `You finished ${ordinal(mine.place)} of ${v.standings.length}.` : '');
+  const onSitAndGo = (view: SitAndGoView) => {
+    if (view.instanceId !== followedSng || !me) return;
+    const mine = view.standings.find((x) => x.userId === me.id);
+    setOutcome(mine && mine.place !== null ? `You finished ${ordinal(mine.place)} of ${view.standings.length}.` : '');
   };
 
   return {
@@ -96,8 +96,8 @@ export function followTournament(ctx: TableContext, socket: NaikoClientSocket): 
       try {
         await api('POST', `/tournaments/${followed}/${what}`);
         refreshChips();
-      } catch (e) {
-        ctx.error = e instanceof Error ? e.message : String(e);
+      } catch (error2) {
+        ctx.error = error2 instanceof Error ? error2.message : String(error2);
       }
       buying = false;
       ctx.render();

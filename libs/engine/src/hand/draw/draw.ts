@@ -78,127 +78,127 @@ function freshDeck(id: DeckId): readonly Card[] {
 const deckSize = (id: DeckId): number => freshDeck(id).length;
 
 /** A copy with the same shape every time (object spreads make new hidden classes and slow every later read). */
-function cloneExt(x: DrawExt): DrawExt {
+function cloneExt(ext: DrawExt): DrawExt {
   return {
-    order: x.order,
-    pos: x.pos,
-    max: x.max,
-    drawn: x.drawn,
-    own: x.own,
-    stock: x.stock,
-    reshuffles: x.reshuffles,
-    restricted: x.restricted,
-    split: x.split,
+    order: ext.order,
+    pos: ext.pos,
+    max: ext.max,
+    drawn: ext.drawn,
+    own: ext.own,
+    stock: ext.stock,
+    reshuffles: ext.reshuffles,
+    restricted: ext.restricted,
+    split: ext.split,
   };
 }
 
-function setExt(d: Draft, x: DrawExt): void {
-  d.ext = { ...d.ext, [DRAW]: x };
+function setExt(draft: Draft, drawExt: DrawExt): void {
+  draft.ext = { ...draft.ext, [DRAW]: drawExt };
 }
 
-function freshExt(n: number): DrawExt {
+function freshExt(seatCount: number): DrawExt {
   return {
     order: [],
     pos: 0,
     max: 0,
-    drawn: new Array<number | null>(n).fill(null),
-    own: Array.from({ length: n }, () => []),
+    drawn: new Array<number | null>(seatCount).fill(null),
+    own: Array.from({ length: seatCount }, () => []),
     stock: null,
     reshuffles: 0,
-    restricted: new Array<boolean>(n).fill(false),
+    restricted: new Array<boolean>(seatCount).fill(false),
     split: null,
   };
 }
 
 /** Players still in, clockwise from player `from`. */
-export function liveFrom(s: HandState | Draft, from: number): number[] {
-  const n = s.seats.length;
+export function liveFrom(state: HandState | Draft, from: number): number[] {
+  const seatCount = state.seats.length;
   const out: number[] = [];
-  for (let k = 0; k < n; k++) {
-    const i = (from + k) % n;
-    if (!s.folded[i]) out.push(i);
+  for (let k = 0; k < seatCount; k++) {
+    const player = (from + k) % seatCount;
+    if (!state.folded[player]) out.push(player);
   }
   return out;
 }
 
 // ---------- the draw phase ----------
 
-export const dealDraw: DealStepHandler = (d, step, ev) => {
+export const dealDraw: DealStepHandler = (draft, step, ev) => {
   if (step.kind !== 'draw') return false;
-  const x = cloneExt(drawExt(d) ?? freshExt(d.seats.length));
-  const order = liveFrom(d, leftOfButton(d));
-  x.order = order;
-  x.pos = 0;
-  x.max = step.max;
-  x.drawn = new Array<number | null>(d.seats.length).fill(null);
-  setExt(d, x);
-  d.phase = 'draw';
-  d.toAct = order[0];
-  ev.push({ type: 'x-draw-started', street: d.street, max: step.max, order: order.map((i) => d.seats[i]) });
+  const ext = cloneExt(drawExt(draft) ?? freshExt(draft.seats.length));
+  const order = liveFrom(draft, leftOfButton(draft));
+  ext.order = order;
+  ext.pos = 0;
+  ext.max = step.max;
+  ext.drawn = new Array<number | null>(draft.seats.length).fill(null);
+  setExt(draft, ext);
+  draft.phase = 'draw';
+  draft.toAct = order[0];
+  ev.push({ type: 'x-draw-started', street: draft.street, max: step.max, order: order.map((i) => draft.seats[i]) });
   return 'pause';
 };
 
 /** Orders the reshuffled pile by the next spare deck of `state.deck`; cards it does not list follow in card order. */
-function reshuffle(d: Draft, x: DrawExt, taking: Card[]): Card[] {
-  const size = deckSize(d.spec.deck);
+function reshuffle(draft: Draft, ext: DrawExt, taking: Card[]): Card[] {
+  const size = deckSize(draft.spec.deck);
   const held = new Set<Card>(taking);
-  for (let i = 0; i < d.seats.length; i++) if (!d.folded[i]) for (const c of d.hole[i]) held.add(c);
-  if (drawRules(d.spec)?.keepBottomCard && d.deck.length >= size) {
+  for (let i = 0; i < draft.seats.length; i++) if (!draft.folded[i]) for (const card of draft.hole[i]) held.add(card);
+  if (drawRules(draft.spec)?.keepBottomCard && draft.deck.length >= size) {
     // Classic draw: the bottom card stays where it is, undealt; the spare decks start after it.
-    held.add(d.deck[size - 1]);
-    if (d.deckPos < size) d.deckPos = size;
+    held.add(draft.deck[size - 1]);
+    if (draft.deckPos < size) draft.deckPos = size;
   }
-  const pile = freshDeck(d.spec.deck).filter((c) => !held.has(c));
-  x.reshuffles++;
+  const pile = freshDeck(draft.spec.deck).filter((c) => !held.has(c));
+  ext.reshuffles++;
   // The next spare deck starts where the dealt cards end; the one after it follows.
-  const spare = d.deck.slice(d.deckPos, d.deckPos + size);
-  d.deckPos = Math.min(d.deckPos + size, d.deck.length);
+  const spare = draft.deck.slice(draft.deckPos, draft.deckPos + size);
+  draft.deckPos = Math.min(draft.deckPos + size, draft.deck.length);
   const pos = new Map<Card, number>();
-  spare.forEach((c, k) => {
-    if (!pos.has(c)) pos.set(c, k);
+  spare.forEach((card, position) => {
+    if (!pos.has(card)) pos.set(card, position);
   });
   const key = (c: Card): number => pos.get(c) ?? size + c;
   return pile.sort((a, b) => key(a) - key(b));
 }
 
-/** Deals `k` replacement cards to player i (deck, then reshuffled stock without his own discards). */
-function replacements(d: Draft, x: DrawExt, i: number, k: number, ev: HandEvent[]): Card[] {
+/** Deals `count` replacement cards to player `player` (deck, then reshuffled stock without his own discards). */
+function replacements(draft: Draft, ext: DrawExt, player: number, count: number, ev: HandEvent[]): Card[] {
   const out: Card[] = [];
-  const size = deckSize(d.spec.deck);
-  const own = new Set(x.own[i]);
-  const dealable = drawRules(d.spec)?.keepBottomCard ? size - 1 : size;
+  const size = deckSize(draft.spec.deck);
+  const own = new Set(ext.own[player]);
+  const dealable = drawRules(draft.spec)?.keepBottomCard ? size - 1 : size;
   let fresh = false;
-  while (out.length < k) {
-    if (x.stock === null) {
+  while (out.length < count) {
+    if (ext.stock === null) {
       // The dealt deck ends after the variant's deck size, at the end of a stacked deck, or where a stacked
       // deck repeats a card already dealt (a recorded hand's reshuffle: PHH records no burn cards).
       if (
-        d.deckPos < dealable &&
-        d.deckPos < d.deck.length &&
-        !(d.deckPos > 0 && d.deck.lastIndexOf(d.deck[d.deckPos], d.deckPos - 1) >= 0)
+        draft.deckPos < dealable &&
+        draft.deckPos < draft.deck.length &&
+        !(draft.deckPos > 0 && draft.deck.lastIndexOf(draft.deck[draft.deckPos], draft.deckPos - 1) >= 0)
       ) {
-        out.push(d.deck[d.deckPos++]);
+        out.push(draft.deck[draft.deckPos++]);
         continue;
       }
     } else {
-      const at = x.stock.findIndex((c) => !own.has(c));
+      const at = ext.stock.findIndex((c) => !own.has(c));
       if (at >= 0) {
-        out.push(x.stock[at]);
-        x.stock = x.stock.slice(0, at).concat(x.stock.slice(at + 1));
+        out.push(ext.stock[at]);
+        ext.stock = ext.stock.slice(0, at).concat(ext.stock.slice(at + 1));
         continue;
       }
       if (fresh) {
         // Only his own discards are left: the rule cannot be kept, so he gets them rather than too few cards.
-        if (!x.stock.length) throw new Error('no cards left to draw');
-        out.push(x.stock[0]);
-        x.stock = x.stock.slice(1);
+        if (!ext.stock.length) throw new Error('no cards left to draw');
+        out.push(ext.stock[0]);
+        ext.stock = ext.stock.slice(1);
         continue;
       }
     }
-    x.stock = reshuffle(d, x, out);
+    ext.stock = reshuffle(draft, ext, out);
     fresh = true;
     // `dealtBefore`: the cards he got before it (replaying a log splits his draw there).
-    ev.push({ type: 'x-reshuffle', street: d.street, cards: x.stock.length, dealtBefore: out.length });
+    ev.push({ type: 'x-reshuffle', street: draft.street, cards: ext.stock.length, dealtBefore: out.length });
   }
   return out;
 }
@@ -219,8 +219,8 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
   const bad = checkTurn(state, action, 'draw');
   if (bad) return bad;
   const x0 = drawExt(state) as DrawExt;
-  const i = state.toAct;
-  const hand = state.hole[i];
+  const actor = state.toAct;
+  const hand = state.hole[actor];
   const discard = timeout ? [] : ((action.discard ?? []) as unknown);
   if (!Array.isArray(discard) || discard.some((c) => !Number.isInteger(c))) {
     return { ok: false, error: { code: 'ILLEGAL_ACTION', message: 'discard must be a list of cards' } };
@@ -230,23 +230,23 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
   if (new Set(discard).size !== discard.length || discard.some((c) => !hand.includes(c))) {
     return { ok: false, error: { code: 'ILLEGAL_ACTION', message: 'discard only cards of your hand, each once' } };
   }
-  const d = toDraft(state);
-  d.version++;
+  const draft = toDraft(state);
+  draft.version++;
   const ev: HandEvent[] = [];
-  const x = cloneExt(x0);
-  x.drawn = x0.drawn.slice();
-  x.own = x0.own.slice();
-  x.restricted = x0.restricted.slice();
+  const ext = cloneExt(x0);
+  ext.drawn = x0.drawn.slice();
+  ext.own = x0.own.slice();
+  ext.restricted = x0.restricted.slice();
   const kept = hand.filter((c) => !discard.includes(c));
-  d.hole = d.hole.slice();
-  d.hole[i] = kept;
+  draft.hole = draft.hole.slice();
+  draft.hole[actor] = kept;
   // His discards count as his own before he is served: a reshuffle now must not give them back.
-  x.own[i] = x.own[i].concat(discard as Card[]);
-  const dealt = replacements(d, x, i, discard.length, ev);
-  d.hole[i] = kept.concat(dealt);
-  x.drawn[i] = discard.length;
-  x.restricted[i] = timeout;
-  x.pos++;
+  ext.own[actor] = ext.own[actor].concat(discard as Card[]);
+  const dealt = replacements(draft, ext, actor, discard.length, ev);
+  draft.hole[actor] = kept.concat(dealt);
+  ext.drawn[actor] = discard.length;
+  ext.restricted[actor] = timeout;
+  ext.pos++;
   ev.push({
     type: 'x-draw',
     seat: action.seat,
@@ -255,10 +255,10 @@ function applyDraw(state: HandState, action: Action, timeout: boolean): ApplyRes
     discarded: (discard as Card[]).slice(),
     dealt,
   });
-  setExt(d, x);
-  if (x.pos < x.order.length) d.toAct = x.order[x.pos];
-  else afterDraws(d, x, ev);
-  return { ok: true, state: finish(d), events: ev };
+  setExt(draft, ext);
+  if (ext.pos < ext.order.length) draft.toAct = ext.order[ext.pos];
+  else afterDraws(draft, ext, ev);
+  return { ok: true, state: finish(draft), events: ev };
 }
 
 /**
@@ -272,22 +272,22 @@ function applyDrawFold(state: HandState, action: Action): ApplyResult | null {
   const bad = checkTurn(state, action, 'draw');
   if (bad) return bad;
   const x0 = drawExt(state) as DrawExt;
-  const i = state.toAct;
-  const d = toDraft(state);
-  d.version++;
+  const actor = state.toAct;
+  const draft = toDraft(state);
+  draft.version++;
   const ev: HandEvent[] = [];
-  setFolded(d, i);
-  ev.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[i], allIn: false });
-  if (liveCount(d) === 1) {
-    afterAction(d, ev); // the last one in wins without a showdown
-    return { ok: true, state: finish(d), events: ev };
+  setFolded(draft, actor);
+  ev.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: draft.bets[actor], allIn: false });
+  if (liveCount(draft) === 1) {
+    afterAction(draft, ev); // the last one in wins without a showdown
+    return { ok: true, state: finish(draft), events: ev };
   }
-  const x = cloneExt(x0);
-  x.order = x0.order.filter((k) => k !== i);
-  setExt(d, x);
-  if (x.pos < x.order.length) d.toAct = x.order[x.pos];
-  else afterDraws(d, x, ev);
-  return { ok: true, state: finish(d), events: ev };
+  const ext = cloneExt(x0);
+  ext.order = x0.order.filter((k) => k !== actor);
+  setExt(draft, ext);
+  if (ext.pos < ext.order.length) draft.toAct = ext.order[ext.pos];
+  else afterDraws(draft, ext, ev);
+  return { ok: true, state: finish(draft), events: ev };
 }
 
 /**
@@ -300,50 +300,50 @@ function applySplitFold(state: HandState, action: Action): ApplyResult {
   if (bad) return bad;
   const x0 = drawExt(state) as DrawExt;
   const sp = x0.split as SplitState;
-  const i = state.toAct;
-  const d = toDraft(state);
-  d.version++;
+  const actor = state.toAct;
+  const draft = toDraft(state);
+  draft.version++;
   const ev: HandEvent[] = [];
-  setFolded(d, i);
-  ev.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: d.bets[i], allIn: false });
-  if (liveCount(d) === 1) {
-    afterAction(d, ev);
-    return { ok: true, state: finish(d), events: ev };
+  setFolded(draft, actor);
+  ev.push({ type: 'action', seat: action.seat, action: 'fold', amount: 0, to: draft.bets[actor], allIn: false });
+  if (liveCount(draft) === 1) {
+    afterAction(draft, ev);
+    return { ok: true, state: finish(draft), events: ev };
   }
-  const split: SplitState = { ...sp, order: sp.order.filter((k) => k !== i), accepted: sp.accepted.slice() };
+  const split: SplitState = { ...sp, order: sp.order.filter((k) => k !== actor), accepted: sp.accepted.slice() };
   // Everyone left may already have accepted: then the pots they all play for are divided.
-  return continueSplit(d, cloneExt(x0), split, split.pos < split.order.length, ev);
+  return continueSplit(draft, cloneExt(x0), split, split.pos < split.order.length, ev);
 }
 
 /**
  * After an answer to the split offer (or a fold there): ask the next player while `askNext`, else
  * close the offer — the pots every player in them accepted are divided, the hand goes on otherwise.
  */
-function continueSplit(d: Draft, x: DrawExt, split: SplitState, askNext: boolean, ev: HandEvent[]): ApplyResult {
-  x.split = split;
-  setExt(d, x);
+function continueSplit(draft: Draft, ext: DrawExt, split: SplitState, askNext: boolean, ev: HandEvent[]): ApplyResult {
+  ext.split = split;
+  setExt(draft, ext);
   if (askNext) {
-    d.toAct = split.order[split.pos];
-    return { ok: true, state: finish(d), events: ev };
+    draft.toAct = split.order[split.pos];
+    return { ok: true, state: finish(draft), events: ev };
   }
-  x.split = null;
-  d.toAct = -1;
-  if (!settleSplit(d, split.accepted, ev)) resumeStreet(d, ev);
-  return { ok: true, state: finish(d), events: ev };
+  ext.split = null;
+  draft.toAct = -1;
+  if (!settleSplit(draft, split.accepted, ev)) resumeStreet(draft, ev);
+  return { ok: true, state: finish(draft), events: ev };
 }
 
 /** Every player has drawn: the split offer (32-Card Draw), else the street's betting round. */
-function afterDraws(d: Draft, x: DrawExt, ev: HandEvent[]): void {
-  if (drawRules(d.spec)?.splitOffer && d.street === d.spec.streets.length - 1) {
-    const order = liveFrom(d, openerIndex(d as HandState, d.spec.streets[d.street].opener));
-    const y = cloneExt(x);
-    y.split = { order, pos: 0, accepted: new Array<boolean>(d.seats.length).fill(false) };
-    setExt(d, y);
-    d.phase = 'split';
-    d.toAct = order[0];
+function afterDraws(draft: Draft, ext: DrawExt, ev: HandEvent[]): void {
+  if (drawRules(draft.spec)?.splitOffer && draft.street === draft.spec.streets.length - 1) {
+    const order = liveFrom(draft, openerIndex(draft as HandState, draft.spec.streets[draft.street].opener));
+    const next = cloneExt(ext);
+    next.split = { order, pos: 0, accepted: new Array<boolean>(draft.seats.length).fill(false) };
+    setExt(draft, next);
+    draft.phase = 'split';
+    draft.toAct = order[0];
     return;
   }
-  resumeStreet(d, ev);
+  resumeStreet(draft, ev);
 }
 
 function applySplit(state: HandState, action: Action, accept: boolean): ApplyResult {
@@ -351,15 +351,15 @@ function applySplit(state: HandState, action: Action, accept: boolean): ApplyRes
   if (bad) return bad;
   const x0 = drawExt(state) as DrawExt;
   const sp = x0.split as SplitState;
-  const d = toDraft(state);
-  d.version++;
+  const draft = toDraft(state);
+  draft.version++;
   const ev: HandEvent[] = [];
-  const i = state.toAct;
+  const actor = state.toAct;
   const split: SplitState = { ...sp, pos: sp.pos + 1, accepted: sp.accepted.slice() };
-  split.accepted[i] = accept;
+  split.accepted[actor] = accept;
   ev.push({ type: 'x-split', seat: action.seat, accept });
   // Everyone accepted, or one refusal ended the offer: the pots all their players accepted are divided.
-  return continueSplit(d, cloneExt(x0), split, accept && split.pos < split.order.length, ev);
+  return continueSplit(draft, cloneExt(x0), split, accept && split.pos < split.order.length, ev);
 }
 
 const turn = (s: HandState, actions: string[], extra: Record<string, unknown>) =>
@@ -369,9 +369,9 @@ const turn = (s: HandState, actions: string[], extra: Record<string, unknown>) =
 export const DRAW_ACTIONS: Readonly<Record<string, ActionHandler>> = {
   draw: {
     apply: (s, a) => applyDraw(s, a, false),
-    turn: (s) =>
-      s.phase === 'draw'
-        ? turn(s, ['fold', 'draw'], { max: (drawExt(s) as DrawExt).max, timeoutAction: 'draw-timeout' })
+    turn: (state) =>
+      state.phase === 'draw'
+        ? turn(state, ['fold', 'draw'], { max: (drawExt(state) as DrawExt).max, timeoutAction: 'draw-timeout' })
         : null,
     fold: applyDrawFold,
   },
@@ -385,21 +385,21 @@ export const DRAW_ACTIONS: Readonly<Record<string, ActionHandler>> = {
 
 // ---------- betting limits ----------
 
-export const drawBounds: BoundsHook = (s, b) => {
-  const x = drawExt(s);
-  if (x && x.restricted[b.player] && b.canRaise) {
+export const drawBounds: BoundsHook = (state, bounds) => {
+  const ext = drawExt(state);
+  if (ext && ext.restricted[bounds.player] && bounds.canRaise) {
     // Stood pat by timeout: check, call or fold only.
-    return { ...b, canRaise: false, minTo: 0, maxTo: 0, fullTo: 0 };
+    return { ...bounds, canRaise: false, minTo: 0, maxTo: 0, fullTo: 0 };
   }
-  if (b.canRaise && drawRules(s.spec)?.anteToMaxBets) {
+  if (bounds.canRaise && drawRules(state.spec)?.anteToMaxBets) {
     // Classic draw: each bet or raise adds between the ante and the table maximum.
-    const st = s.config.stakes;
+    const st = state.config.stakes;
     const min = st.ante || st.bigBlind;
-    const minTo = Math.min(s.currentBet + min, b.allInTo);
-    const maxTo = Math.min(st.maxBet ? s.currentBet + Math.max(st.maxBet, min) : b.allInTo, b.allInTo);
-    return { ...b, minTo, maxTo, fullTo: minTo };
+    const minTo = Math.min(state.currentBet + min, bounds.allInTo);
+    const maxTo = Math.min(st.maxBet ? state.currentBet + Math.max(st.maxBet, min) : bounds.allInTo, bounds.allInTo);
+    return { ...bounds, minTo, maxTo, fullTo: minTo };
   }
-  return b;
+  return bounds;
 };
 
 // ---------- what others may see ----------
@@ -419,16 +419,16 @@ export interface DrawView {
   splitAccepted: number[] | null;
 }
 
-export const drawView: ViewExtension = (s) => {
-  const x = drawExt(s);
-  if (!x) return null;
-  const v: DrawView = {
-    max: x.max,
-    drawn: s.seats.map((seat, i) => ({ seat, count: x.drawn[i] })),
-    restricted: s.seats.filter((_, i) => x.restricted[i]),
-    splitAccepted: x.split ? s.seats.filter((_, i) => x.split?.accepted[i]) : null,
+export const drawView: ViewExtension = (state) => {
+  const ext = drawExt(state);
+  if (!ext) return null;
+  const view: DrawView = {
+    max: ext.max,
+    drawn: state.seats.map((seat, i) => ({ seat, count: ext.drawn[i] })),
+    restricted: state.seats.filter((_, i) => ext.restricted[i]),
+    splitAccepted: ext.split ? state.seats.filter((_, i) => ext.split?.accepted[i]) : null,
   };
-  return v;
+  return view;
 };
 
 // ---------- random play ----------
@@ -441,13 +441,13 @@ export function randomDrawAction(state: HandState, rng: RandomSource): Action | 
   if (state.toAct < 0) return null;
   const seat = state.seats[state.toAct];
   if (state.phase === 'draw') {
-    const x = drawExt(state) as DrawExt;
+    const ext = drawExt(state) as DrawExt;
     const hand = state.hole[state.toAct];
     if (randomInt(rng, 10) === 0) return { type: 'draw-timeout', seat };
-    const k = randomInt(rng, Math.min(x.max, hand.length) + 1);
+    const discardCount = randomInt(rng, Math.min(ext.max, hand.length) + 1);
     const pool = hand.slice();
     const discard: Card[] = [];
-    for (let j = 0; j < k; j++) discard.push(pool.splice(randomInt(rng, pool.length), 1)[0]);
+    for (let j = 0; j < discardCount; j++) discard.push(pool.splice(randomInt(rng, pool.length), 1)[0]);
     return { type: 'draw', seat, discard };
   }
   if (state.phase === 'split') return { type: randomInt(rng, 3) === 0 ? 'no-split' : 'split', seat };

@@ -33,30 +33,30 @@ function checkTurn(state: HandState, action: Action, phase: string): ApplyResult
 function answerRunTwice(state: HandState, action: Action, accept: boolean): ApplyResult {
   const bad = checkTurn(state, action, 'run-twice');
   if (bad) return bad;
-  const h = homeOf(state)!;
-  const offer = h.offer as RunTwiceOffer;
-  const d = toDraft(state);
-  d.version++;
+  const home = homeOf(state)!;
+  const offer = home.offer as RunTwiceOffer;
+  const draft = toDraft(state);
+  draft.version++;
   const ev: HandEvent[] = [];
-  const i = state.toAct;
+  const actor = state.toAct;
   const next: RunTwiceOffer = { order: offer.order, pos: offer.pos + 1, accepted: offer.accepted.slice() };
-  next.accepted[i] = accept;
+  next.accepted[actor] = accept;
   ev.push({ type: 'x-run-twice-answer', seat: action.seat, accept });
   if (accept && next.pos < next.order.length) {
-    setHome(d, { ...h, offer: next });
-    d.toAct = next.order[next.pos];
-  } else afterRunTwiceOffer(d, ev, accept);
-  return { ok: true, state: finish(d), events: ev };
+    setHome(draft, { ...home, offer: next });
+    draft.toAct = next.order[next.pos];
+  } else afterRunTwiceOffer(draft, ev, accept);
+  return { ok: true, state: finish(draft), events: ev };
 }
 
 function answerShow(state: HandState, action: Action, show: boolean): ApplyResult {
   const bad = checkTurn(state, action, 'show-or-muck');
   if (bad) return bad;
-  const d = toDraft(state);
-  d.version++;
+  const draft = toDraft(state);
+  draft.version++;
   const ev: HandEvent[] = [];
-  uncontestedShow(d, ev, show);
-  return { ok: true, state: finish(d), events: ev };
+  uncontestedShow(draft, ev, show);
+  return { ok: true, state: finish(draft), events: ev };
 }
 
 const turn = (s: HandState, actions: string[], timeoutAction: string) =>
@@ -65,11 +65,11 @@ const turn = (s: HandState, actions: string[], timeoutAction: string) =>
 const HOME_ACTIONS: Readonly<Record<string, ActionHandler>> = {
   'run-twice': {
     apply: (s, a) => answerRunTwice(s, a, true),
-    turn: (s) =>
-      s.phase === 'run-twice'
-        ? turn(s, ['run-twice', 'run-once'], 'run-once')
-        : s.phase === 'show-or-muck'
-          ? turn(s, ['show', 'muck'], 'muck')
+    turn: (state) =>
+      state.phase === 'run-twice'
+        ? turn(state, ['run-twice', 'run-once'], 'run-once')
+        : state.phase === 'show-or-muck'
+          ? turn(state, ['show', 'muck'], 'muck')
           : null,
   },
   'run-once': { apply: (s, a) => answerRunTwice(s, a, false) },
@@ -92,20 +92,23 @@ export interface HomeView {
   rabbit: number[] | null;
 }
 
-const homeView = (s: HandState, _viewer: Viewer): HomeView | null => {
-  const h = homeOf(s);
-  if (!h) return null;
-  const v: HomeView = {
-    straddler: h.straddler >= 0 ? s.seats[h.straddler] : null,
-    bombPot: !!s.config.homeGame?.bombPot,
-    board2: h.board2 ? h.board2.slice() : null,
-    runTwiceOffer: h.offer
-      ? { order: h.offer.order.map((i) => s.seats[i]), accepted: s.seats.filter((_, i) => h.offer!.accepted[i]) }
+const homeView = (state: HandState, _viewer: Viewer): HomeView | null => {
+  const home = homeOf(state);
+  if (!home) return null;
+  const view: HomeView = {
+    straddler: home.straddler >= 0 ? state.seats[home.straddler] : null,
+    bombPot: !!state.config.homeGame?.bombPot,
+    board2: home.board2 ? home.board2.slice() : null,
+    runTwiceOffer: home.offer
+      ? {
+          order: home.offer.order.map((i) => state.seats[i]),
+          accepted: state.seats.filter((_, i) => home.offer!.accepted[i]),
+        }
       : null,
-    runTwice: h.twice,
-    rabbit: h.rabbit ? h.rabbit.slice() : null,
+    runTwice: home.twice,
+    rabbit: home.rabbit ? home.rabbit.slice() : null,
   };
-  return v;
+  return view;
 };
 
 /**

@@ -40,8 +40,8 @@ const DEFAULT_SHIELD_MS = 8000;
 
 export const powersExt = (s: HandState | Draft): PowersExt | undefined => s.ext[POWERS] as PowersExt | undefined;
 
-function setExt(d: Draft, x: PowersExt): void {
-  d.ext = { ...d.ext, [POWERS]: x };
+function setExt(draft: Draft, powersExt: PowersExt): void {
+  draft.ext = { ...draft.ext, [POWERS]: powersExt };
 }
 
 const err = (code: ActionError['code'], message: string): { ok: false; error: ActionError } => ({
@@ -51,23 +51,26 @@ const err = (code: ActionError['code'], message: string): { ok: false; error: Ac
 
 // ---------- start: sparks and the carousel ----------
 
-function validCarousel(c: unknown): c is PowerId[] {
-  return Array.isArray(c) && CAROUSELS.some((k) => k.length === c.length && k.every((p) => c.includes(p)));
+function validCarousel(carousel: unknown): carousel is PowerId[] {
+  return (
+    Array.isArray(carousel) &&
+    CAROUSELS.some((k) => k.length === carousel.length && k.every((p) => carousel.includes(p)))
+  );
 }
 
-const startPowers: StartHook = (d, source, ev) => {
-  const cfg = d.config.powers as PowersConfig | undefined;
+const startPowers: StartHook = (draft, source, ev) => {
+  const cfg = draft.config.powers as PowersConfig | undefined;
   if (cfg === undefined) return;
-  const fail = (m: string): never => {
-    throw new HandConfigError(m);
+  const fail = (message: string): never => {
+    throw new HandConfigError(message);
   };
-  if (d.config.showdown !== 'show-all')
+  if (draft.config.showdown !== 'show-all')
     fail("Naiko tables show every hand still in at showdown: showdown must be 'show-all'");
   if (cfg === null || typeof cfg !== 'object') fail('powers must be an object');
   const given = cfg.sparks ?? {};
-  for (const [seat, n] of Object.entries(given)) {
-    if (!d.seats.includes(Number(seat))) fail(`sparks for seat ${seat} who is not dealt in`);
-    if (!Number.isInteger(n) || n < 0 || n > MAX_SPARKS)
+  for (const [seat, sparks] of Object.entries(given)) {
+    if (!draft.seats.includes(Number(seat))) fail(`sparks for seat ${seat} who is not dealt in`);
+    if (!Number.isInteger(sparks) || sparks < 0 || sparks > MAX_SPARKS)
       fail(`seat ${seat}: sparks must be an integer 0..${MAX_SPARKS}`);
   }
   let carousel: PowerId[];
@@ -81,28 +84,28 @@ const startPowers: StartHook = (d, source, ev) => {
   } else carousel = fail('a stacked deck needs a stacked carousel (powers.carousel)');
   const ms = cfg.shieldWindowMs ?? DEFAULT_SHIELD_MS;
   if (!Number.isInteger(ms) || ms <= 0) fail('shieldWindowMs must be a positive integer');
-  const n = d.seats.length;
-  const before = d.seats.map((seat) => given[seat] ?? 0);
+  const seatCount = draft.seats.length;
+  const before = draft.seats.map((seat) => given[seat] ?? 0);
   // "Du erhältst 1 Destello, wenn du in ein neues Austeilen einbezogen wirst, und kannst bis zu 3 aufbewahren."
   const sparks = before.map((b) => (cfg.dealSparkGranted ? b : Math.min(MAX_SPARKS, b + 1)));
-  const x: PowersExt = {
+  const ext: PowersExt = {
     carousel,
     sparks,
-    used: Array.from({ length: n }, () => []),
+    used: Array.from({ length: seatCount }, () => []),
     turnMark: null,
     round: { street: 0, activations: 0 },
-    anchorSlot: new Array<number>(n).fill(-1),
-    anchorCap: new Array<number>(n).fill(-1),
+    anchorSlot: new Array<number>(seatCount).fill(-1),
+    anchorCap: new Array<number>(seatCount).fill(-1),
     window: null,
-    peeks: new Array(n).fill(null),
-    discards: new Array(n).fill(null),
+    peeks: new Array(seatCount).fill(null),
+    discards: new Array(seatCount).fill(null),
     shieldWindowMs: ms,
   };
-  setExt(d, x);
+  setExt(draft, ext);
   ev.push({
     type: 'x-powers-dealt',
     carousel: carousel.slice(),
-    sparks: d.seats.map((seat, i) => ({ seat, before: before[i], sparks: sparks[i] })),
+    sparks: draft.seats.map((seat, i) => ({ seat, before: before[i], sparks: sparks[i] })),
   });
 };
 
@@ -113,125 +116,128 @@ type Check = { ok: true; x: PowersExt; p: number } | { ok: false; error: ActionE
 const activations = (s: HandState, x: PowersExt): number => (x.round.street === s.street ? x.round.activations : 0);
 
 /** Shared limits of a normal activation by the player to act. */
-function checkActivation(s: HandState, seat: number, power: PowerId): Check {
-  const x = powersExt(s);
-  if (!x) return err('UNKNOWN_ACTION', 'this hand is played without powers');
-  if (s.phase === 'complete' || s.phase === 'cancelled') return err('HAND_OVER', 'the hand is over');
-  if (x.window) return err('NOT_YOUR_TURN', 'a Seal Shield window is open');
-  const p = s.toAct;
-  if (p < 0 || s.phase !== 'betting')
+function checkActivation(state: HandState, seat: number, power: PowerId): Check {
+  const ext = powersExt(state);
+  if (!ext) return err('UNKNOWN_ACTION', 'this hand is played without powers');
+  if (state.phase === 'complete' || state.phase === 'cancelled') return err('HAND_OVER', 'the hand is over');
+  if (ext.window) return err('NOT_YOUR_TURN', 'a Seal Shield window is open');
+  const actor = state.toAct;
+  if (actor < 0 || state.phase !== 'betting')
     return err('NOT_YOUR_TURN', 'powers are used in your turn, before your poker action');
-  if (s.seats[p] !== seat) return err('NOT_YOUR_TURN', `seat ${s.seats[p]} is to act, not ${seat}`);
-  if (!x.carousel.includes(power)) return err('ILLEGAL_ACTION', `${power} is not in this hand's carousel`);
-  if (x.used[p].includes(power)) return err('ILLEGAL_ACTION', `${power} can be used once per hand`);
-  if (x.turnMark && x.turnMark.player === p && x.turnMark.version === s.version)
+  if (state.seats[actor] !== seat) return err('NOT_YOUR_TURN', `seat ${state.seats[actor]} is to act, not ${seat}`);
+  if (!ext.carousel.includes(power)) return err('ILLEGAL_ACTION', `${power} is not in this hand's carousel`);
+  if (ext.used[actor].includes(power)) return err('ILLEGAL_ACTION', `${power} can be used once per hand`);
+  if (ext.turnMark && ext.turnMark.player === actor && ext.turnMark.version === state.version)
     return err('ILLEGAL_ACTION', 'at most one power per turn');
-  if (activations(s, x) >= MAX_ACTIVATIONS_PER_ROUND)
+  if (activations(state, ext) >= MAX_ACTIVATIONS_PER_ROUND)
     return err('ILLEGAL_ACTION', `the table allows ${MAX_ACTIVATIONS_PER_ROUND} activations per betting round`);
-  if (x.sparks[p] < POWER_COST[power])
-    return err('ILLEGAL_ACTION', `${power} costs ${POWER_COST[power]} sparks, you hold ${x.sparks[p]}`);
-  return { ok: true, x, p };
+  if (ext.sparks[actor] < POWER_COST[power])
+    return err('ILLEGAL_ACTION', `${power} costs ${POWER_COST[power]} sparks, you hold ${ext.sparks[actor]}`);
+  return { ok: true, x: ext, p: actor };
 }
 
 /** Whether the next street deals a community card (Sneak Peek shows its first). */
-function nextBoardStreet(s: HandState): boolean {
-  const next = s.spec.streets[s.street + 1];
+function nextBoardStreet(state: HandState): boolean {
+  const next = state.spec.streets[state.street + 1];
   return !!next && next.deal.some((step) => step.kind === 'board');
 }
 
-function checkPeek(s: HandState, seat: number): Check {
-  const c = checkActivation(s, seat, 'sneak-peek');
-  if (!c.ok) return c;
-  if (!nextBoardStreet(s)) return err('ILLEGAL_ACTION', 'Sneak Peek is not usable on the river');
-  if (s.deckPos >= s.deck.length) return err('ILLEGAL_ACTION', 'no card left to peek at');
-  return c;
+function checkPeek(state: HandState, seat: number): Check {
+  const check = checkActivation(state, seat, 'sneak-peek');
+  if (!check.ok) return check;
+  if (!nextBoardStreet(state)) return err('ILLEGAL_ACTION', 'Sneak Peek is not usable on the river');
+  if (state.deckPos >= state.deck.length) return err('ILLEGAL_ACTION', 'no card left to peek at');
+  return check;
 }
 
-function checkSwap(s: HandState, seat: number, card: unknown): Check {
-  const c = checkActivation(s, seat, 'sleeve-swap');
-  if (!c.ok) return c;
-  if (s.street !== 0) return err('ILLEGAL_ACTION', 'Sleeve Swap only preflop');
+function checkSwap(state: HandState, seat: number, card: unknown): Check {
+  const check = checkActivation(state, seat, 'sleeve-swap');
+  if (!check.ok) return check;
+  if (state.street !== 0) return err('ILLEGAL_ACTION', 'Sleeve Swap only preflop');
   // A posted blind does not set `acted`: only a betting action does.
-  if (s.acted[c.p]) return err('ILLEGAL_ACTION', 'Sleeve Swap only before your first betting action');
-  if (s.deckPos >= s.deck.length) return err('ILLEGAL_ACTION', 'no card left to swap in');
-  if (card !== undefined && !s.hole[c.p].includes(card as Card))
+  if (state.acted[check.p]) return err('ILLEGAL_ACTION', 'Sleeve Swap only before your first betting action');
+  if (state.deckPos >= state.deck.length) return err('ILLEGAL_ACTION', 'no card left to swap in');
+  if (card !== undefined && !state.hole[check.p].includes(card as Card))
     return err('ILLEGAL_ACTION', 'choose one of your own hole cards to discard');
-  return c;
+  return check;
 }
 
 /** Opponents who can act, have not acted this round and have no anchor slot used this round. */
-function anchorTargets(s: HandState, p: number, x: PowersExt): number[] {
+function anchorTargets(state: HandState, player: number, ext: PowersExt): number[] {
   const out: number[] = [];
-  for (let i = 0; i < s.seats.length; i++) {
-    if (i === p || s.folded[i] || s.allIn[i] || s.acted[i] || x.anchorSlot[i] === s.street) continue;
+  for (let i = 0; i < state.seats.length; i++) {
+    if (i === player || state.folded[i] || state.allIn[i] || state.acted[i] || ext.anchorSlot[i] === state.street)
+      continue;
     out.push(i);
   }
   return out;
 }
 
-function checkAnchor(s: HandState, seat: number, target: unknown): Check & { t?: number } {
-  const c = checkActivation(s, seat, 'short-anchor');
-  if (!c.ok) return c;
-  const targets = anchorTargets(s, c.p, c.x);
-  if (target === undefined) return targets.length ? c : err('ILLEGAL_ACTION', 'no opponent can be anchored now');
-  const t = s.seats.indexOf(target as number);
-  if (t < 0 || t === c.p) return err('ILLEGAL_ACTION', 'Short Anchor targets an opponent in the hand');
-  if (c.x.anchorSlot[t] === s.street)
+function checkAnchor(state: HandState, seat: number, target: unknown): Check & { t?: number } {
+  const check = checkActivation(state, seat, 'short-anchor');
+  if (!check.ok) return check;
+  const targets = anchorTargets(state, check.p, check.x);
+  if (target === undefined) return targets.length ? check : err('ILLEGAL_ACTION', 'no opponent can be anchored now');
+  const targetIndex = state.seats.indexOf(target as number);
+  if (targetIndex < 0 || targetIndex === check.p)
+    return err('ILLEGAL_ACTION', 'Short Anchor targets an opponent in the hand');
+  if (check.x.anchorSlot[targetIndex] === state.street)
     return err('ILLEGAL_ACTION', 'that player already received a valid anchor this round');
-  if (!targets.includes(t))
+  if (!targets.includes(targetIndex))
     return err('ILLEGAL_ACTION', 'the target must be able to act and must not have acted this round');
-  return { ...c, t };
+  return { ...check, t: targetIndex };
 }
 
-function checkResponse(s: HandState, seat: number, shield: boolean): Check {
-  const x = powersExt(s);
-  if (!x) return err('UNKNOWN_ACTION', 'this hand is played without powers');
-  if (s.phase === 'complete' || s.phase === 'cancelled') return err('HAND_OVER', 'the hand is over');
-  if (!x.window) return err('ILLEGAL_ACTION', 'no Seal Shield window is open (the shield is never used preventively)');
-  const p = x.window.target;
-  if (s.seats[p] !== seat) return err('NOT_YOUR_TURN', 'only the anchored player answers the window');
-  if (shield && (x.sparks[p] < POWER_COST['seal-shield'] || x.used[p].includes('seal-shield')))
+function checkResponse(state: HandState, seat: number, shield: boolean): Check {
+  const ext = powersExt(state);
+  if (!ext) return err('UNKNOWN_ACTION', 'this hand is played without powers');
+  if (state.phase === 'complete' || state.phase === 'cancelled') return err('HAND_OVER', 'the hand is over');
+  if (!ext.window)
+    return err('ILLEGAL_ACTION', 'no Seal Shield window is open (the shield is never used preventively)');
+  const target = ext.window.target;
+  if (state.seats[target] !== seat) return err('NOT_YOUR_TURN', 'only the anchored player answers the window');
+  if (shield && (ext.sparks[target] < POWER_COST['seal-shield'] || ext.used[target].includes('seal-shield')))
     return err('ILLEGAL_ACTION', 'cannot pay the Seal Shield');
-  return { ok: true, x, p };
+  return { ok: true, x: ext, p: target };
 }
 
 // ---------- applying (the core has already refused a finished hand and a stale version) ----------
 
-function copyExt(x: PowersExt): PowersExt {
-  return { ...x, sparks: x.sparks.slice(), used: x.used.slice() };
+function copyExt(ext: PowersExt): PowersExt {
+  return { ...ext, sparks: ext.sparks.slice(), used: ext.used.slice() };
 }
 
 /** Pays and records a normal activation by player p. */
-function activate(s: HandState, x0: PowersExt, p: number, power: PowerId): { d: Draft; x: PowersExt } {
-  const d = toDraft(s);
-  d.version++;
-  const x = copyExt(x0);
-  x.sparks[p] -= POWER_COST[power];
-  x.used[p] = x.used[p].concat(power);
-  x.turnMark = { player: p, version: d.version };
-  x.round = { street: s.street, activations: activations(s, x0) + 1 };
-  return { d, x };
+function activate(state: HandState, x0: PowersExt, player: number, power: PowerId): { d: Draft; x: PowersExt } {
+  const draft = toDraft(state);
+  draft.version++;
+  const ext = copyExt(x0);
+  ext.sparks[player] -= POWER_COST[power];
+  ext.used[player] = ext.used[player].concat(power);
+  ext.turnMark = { player: player, version: draft.version };
+  ext.round = { street: state.street, activations: activations(state, x0) + 1 };
+  return { d: draft, x: ext };
 }
 
 const powerEvent = (
-  s: Draft,
-  p: number,
-  x: PowersExt,
+  draft: Draft,
+  player: number,
+  ext: PowersExt,
   power: PowerId,
   extra: Record<string, unknown> = {},
 ): HandEvent => ({
   type: 'x-power',
-  seat: s.seats[p],
+  seat: draft.seats[player],
   power,
   cost: POWER_COST[power],
-  sparks: x.sparks[p],
-  street: s.street,
+  sparks: ext.sparks[player],
+  street: draft.street,
   ...extra,
 });
 
-function done(d: Draft, x: PowersExt, events: HandEvent[]): ApplyResult {
-  setExt(d, x);
-  return { ok: true, state: finish(d), events };
+function done(draft: Draft, ext: PowersExt, events: HandEvent[]): ApplyResult {
+  setExt(draft, ext);
+  return { ok: true, state: finish(draft), events };
 }
 
 const legalOf = (c: { ok: boolean }, l: () => PowerLegal): PowerLegal | undefined => (c.ok ? l() : undefined);
@@ -239,142 +245,158 @@ const legalOf = (c: { ok: boolean }, l: () => PowerLegal): PowerLegal | undefine
 const inPlay = (s: HandState): boolean => s.ext[POWERS] !== undefined;
 
 const sneakPeekAction: ActionHandler = {
-  apply(s, a) {
-    const c = checkPeek(s, a.seat);
-    if (!c.ok) return c;
-    const { d, x } = activate(s, c.x, c.p, 'sneak-peek');
+  apply(state, action) {
+    const check = checkPeek(state, action.seat);
+    if (!check.ok) return check;
+    const { d: draft, x: ext } = activate(state, check.x, check.p, 'sneak-peek');
     // The next community card is the next card of the deck (no burn cards); moves nothing.
-    const card = d.deck[d.deckPos];
-    x.peeks = x.peeks.slice();
-    x.peeks[c.p] = { street: d.street + 1, card };
-    return done(d, x, [powerEvent(d, c.p, x, 'sneak-peek', { card, peekStreet: d.street + 1 })]);
+    const card = draft.deck[draft.deckPos];
+    ext.peeks = ext.peeks.slice();
+    ext.peeks[check.p] = { street: draft.street + 1, card };
+    return done(draft, ext, [powerEvent(draft, check.p, ext, 'sneak-peek', { card, peekStreet: draft.street + 1 })]);
   },
   legal: (s) =>
     inPlay(s) ? legalOf(checkPeek(s, s.seats[s.toAct]), () => ({ cost: POWER_COST['sneak-peek'] })) : undefined,
 };
 
 const sleeveSwapAction: ActionHandler = {
-  apply(s, a) {
-    if (typeof a.card !== 'number') return err('ILLEGAL_ACTION', 'Sleeve Swap needs the card to discard');
-    const c = checkSwap(s, a.seat, a.card);
-    if (!c.ok) return c;
-    const { d, x } = activate(s, c.x, c.p, 'sleeve-swap');
-    const discarded = a.card as Card;
-    const card = d.deck[d.deckPos++];
-    const hole = d.hole.slice();
-    hole[c.p] = hole[c.p].map((h) => (h === discarded ? card : h));
-    d.hole = hole;
-    x.discards = x.discards.slice();
-    x.discards[c.p] = discarded;
-    return done(d, x, [powerEvent(d, c.p, x, 'sleeve-swap', { discarded, card })]);
+  apply(state, action) {
+    if (typeof action.card !== 'number') return err('ILLEGAL_ACTION', 'Sleeve Swap needs the card to discard');
+    const check = checkSwap(state, action.seat, action.card);
+    if (!check.ok) return check;
+    const { d: draft, x: ext } = activate(state, check.x, check.p, 'sleeve-swap');
+    const discarded = action.card as Card;
+    const card = draft.deck[draft.deckPos++];
+    const hole = draft.hole.slice();
+    hole[check.p] = hole[check.p].map((h) => (h === discarded ? card : h));
+    draft.hole = hole;
+    ext.discards = ext.discards.slice();
+    ext.discards[check.p] = discarded;
+    return done(draft, ext, [powerEvent(draft, check.p, ext, 'sleeve-swap', { discarded, card })]);
   },
-  legal: (s) => {
-    if (!inPlay(s)) return undefined;
-    const p = s.toAct;
-    return legalOf(checkSwap(s, s.seats[p], undefined), () => ({
+  legal: (state) => {
+    if (!inPlay(state)) return undefined;
+    const actor = state.toAct;
+    return legalOf(checkSwap(state, state.seats[actor], undefined), () => ({
       cost: POWER_COST['sleeve-swap'],
-      cards: s.hole[p].slice(),
+      cards: state.hole[actor].slice(),
     }));
   },
 };
 
 const shortAnchorAction: ActionHandler = {
-  apply(s, a) {
-    if (typeof a.target !== 'number') return err('ILLEGAL_ACTION', 'Short Anchor needs a target seat');
-    const c = checkAnchor(s, a.seat, a.target);
-    if (!c.ok) return c;
-    const t = c.t as number;
-    const { d, x } = activate(s, c.x, c.p, 'short-anchor');
+  apply(state, action) {
+    if (typeof action.target !== 'number') return err('ILLEGAL_ACTION', 'Short Anchor needs a target seat');
+    const check = checkAnchor(state, action.seat, action.target);
+    if (!check.ok) return check;
+    const targetIndex = check.t as number;
+    const { d: draft, x: ext } = activate(state, check.x, check.p, 'short-anchor');
     // A valid anchor occupies the target's slot for this round and is paid, even if shielded.
-    x.anchorSlot = x.anchorSlot.slice();
-    x.anchorSlot[t] = d.street;
-    const events: HandEvent[] = [powerEvent(d, c.p, x, 'short-anchor', { target: d.seats[t] })];
+    ext.anchorSlot = ext.anchorSlot.slice();
+    ext.anchorSlot[targetIndex] = draft.street;
+    const events: HandEvent[] = [powerEvent(draft, check.p, ext, 'short-anchor', { target: draft.seats[targetIndex] })];
     const canShield =
-      x.carousel.includes('seal-shield') &&
-      x.sparks[t] >= POWER_COST['seal-shield'] &&
-      !x.used[t].includes('seal-shield');
+      ext.carousel.includes('seal-shield') &&
+      ext.sparks[targetIndex] >= POWER_COST['seal-shield'] &&
+      !ext.used[targetIndex].includes('seal-shield');
     if (canShield) {
-      x.window = { attacker: c.p, target: t };
-      d.phase = SHIELD_WINDOW_PHASE;
-      d.toAct = t;
-      events.push({ type: 'x-shield-window', seat: d.seats[t], attacker: d.seats[c.p], ms: x.shieldWindowMs });
+      ext.window = { attacker: check.p, target: targetIndex };
+      draft.phase = SHIELD_WINDOW_PHASE;
+      draft.toAct = targetIndex;
+      events.push({
+        type: 'x-shield-window',
+        seat: draft.seats[targetIndex],
+        attacker: draft.seats[check.p],
+        ms: ext.shieldWindowMs,
+      });
     } else {
-      x.anchorCap = x.anchorCap.slice();
-      x.anchorCap[t] = d.street;
-      events.push({ type: 'x-anchor-applied', seat: d.seats[t], by: d.seats[c.p], via: 'no-window' });
+      ext.anchorCap = ext.anchorCap.slice();
+      ext.anchorCap[targetIndex] = draft.street;
+      events.push({
+        type: 'x-anchor-applied',
+        seat: draft.seats[targetIndex],
+        by: draft.seats[check.p],
+        via: 'no-window',
+      });
     }
-    return done(d, x, events);
+    return done(draft, ext, events);
   },
-  legal: (s) => {
-    if (!inPlay(s)) return undefined;
-    const p = s.toAct;
-    const c = checkAnchor(s, s.seats[p], undefined);
-    return legalOf(c, () => ({
+  legal: (state) => {
+    if (!inPlay(state)) return undefined;
+    const actor = state.toAct;
+    const check = checkAnchor(state, state.seats[actor], undefined);
+    return legalOf(check, () => ({
       cost: POWER_COST['short-anchor'],
-      targets: c.ok ? anchorTargets(s, p, c.x).map((i) => s.seats[i]) : [],
+      targets: check.ok ? anchorTargets(state, actor, check.x).map((i) => state.seats[i]) : [],
     }));
   },
 };
 
 /** Closes the window: the attacker continues his turn (still with no second power). */
-function closeWindow(s: HandState, x0: PowersExt, shielded: boolean, timeout: boolean): ApplyResult {
-  const w = x0.window!;
-  const d = toDraft(s);
-  d.version++;
-  const x = copyExt(x0);
+function closeWindow(state: HandState, x0: PowersExt, shielded: boolean, timeout: boolean): ApplyResult {
+  const shieldWindow = x0.window!;
+  const draft = toDraft(state);
+  draft.version++;
+  const ext = copyExt(x0);
   const events: HandEvent[] = [];
   if (shielded) {
-    x.sparks[w.target] -= POWER_COST['seal-shield'];
-    x.used[w.target] = x.used[w.target].concat('seal-shield');
-    events.push(powerEvent(d, w.target, x, 'seal-shield', { against: d.seats[w.attacker] }));
+    ext.sparks[shieldWindow.target] -= POWER_COST['seal-shield'];
+    ext.used[shieldWindow.target] = ext.used[shieldWindow.target].concat('seal-shield');
+    events.push(
+      powerEvent(draft, shieldWindow.target, ext, 'seal-shield', { against: draft.seats[shieldWindow.attacker] }),
+    );
   } else {
-    x.anchorCap = x.anchorCap.slice();
-    x.anchorCap[w.target] = d.street;
+    ext.anchorCap = ext.anchorCap.slice();
+    ext.anchorCap[shieldWindow.target] = draft.street;
     events.push({
       type: 'x-anchor-applied',
-      seat: d.seats[w.target],
-      by: d.seats[w.attacker],
+      seat: draft.seats[shieldWindow.target],
+      by: draft.seats[shieldWindow.attacker],
       via: timeout ? 'timeout' : 'decline',
     });
   }
-  x.window = null;
-  x.turnMark = { player: w.attacker, version: d.version };
-  d.phase = 'betting';
-  d.toAct = w.attacker;
-  return done(d, x, events);
+  ext.window = null;
+  ext.turnMark = { player: shieldWindow.attacker, version: draft.version };
+  draft.phase = 'betting';
+  draft.toAct = shieldWindow.attacker;
+  return done(draft, ext, events);
 }
 
-function windowTurn(s: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null {
-  const x = powersExt(s);
-  if (!x || !x.window || s.phase !== SHIELD_WINDOW_PHASE) return null;
-  const t = x.window.target;
+function windowTurn(state: HandState): (LegalActions & { extensions?: Record<string, unknown> }) | null {
+  const ext = powersExt(state);
+  if (!ext || !ext.window || state.phase !== SHIELD_WINDOW_PHASE) return null;
+  const target = ext.window.target;
   return {
-    seat: s.seats[t],
-    version: s.version,
+    seat: state.seats[target],
+    version: state.version,
     actions: ['shield', 'decline'],
     callAmount: 0,
     minTo: 0,
     maxTo: 0,
-    allInTo: s.bets[t] + s.stacks[t],
+    allInTo: state.bets[target] + state.stacks[target],
     // Like the draw module's: what the table sends when the window's clock runs out (with `timeout: true`).
-    extensions: { timeoutAction: 'decline', shieldWindowMs: x.shieldWindowMs, attacker: s.seats[x.window.attacker] },
+    extensions: {
+      timeoutAction: 'decline',
+      shieldWindowMs: ext.shieldWindowMs,
+      attacker: state.seats[ext.window.attacker],
+    },
   };
 }
 
 const shieldAction: ActionHandler = {
-  apply(s, a) {
-    const c = checkResponse(s, a.seat, true);
-    if (!c.ok) return c;
-    return closeWindow(s, c.x, true, false);
+  apply(state, action) {
+    const check = checkResponse(state, action.seat, true);
+    if (!check.ok) return check;
+    return closeWindow(state, check.x, true, false);
   },
   turn: windowTurn,
 };
 
 const declineAction: ActionHandler = {
-  apply(s, a) {
-    const c = checkResponse(s, a.seat, false);
-    if (!c.ok) return c;
-    return closeWindow(s, c.x, false, a.timeout === true);
+  apply(state, action) {
+    const check = checkResponse(state, action.seat, false);
+    if (!check.ok) return check;
+    return closeWindow(state, check.x, false, action.timeout === true);
   },
 };
 
@@ -384,19 +406,19 @@ const declineAction: ActionHandler = {
  * The anchored player's maximum raise is a pot-size raise for the rest of the round; it never goes
  * above his stack (the bounds already cap at all-in) nor below an otherwise legal minimum raise.
  */
-const anchorBounds: BoundsHook = (s, b) => {
-  const x = s.ext[POWERS] as PowersExt | undefined;
-  if (!x || !b.canRaise || x.anchorCap[b.player] !== s.street) return b;
-  const cap = Math.max(potRaiseTo(s, b.player, 1), b.minTo);
-  return cap < b.maxTo ? { ...b, maxTo: cap } : b;
+const anchorBounds: BoundsHook = (state, bounds) => {
+  const ext = state.ext[POWERS] as PowersExt | undefined;
+  if (!ext || !bounds.canRaise || ext.anchorCap[bounds.player] !== state.street) return bounds;
+  const cap = Math.max(potRaiseTo(state, bounds.player, 1), bounds.minTo);
+  return cap < bounds.maxTo ? { ...bounds, maxTo: cap } : bounds;
 };
 
 // ---------- views ----------
 
 /** Public activations stay; a peek's card and a swap's cards go only to their user. */
-const redactPower: EventRedactor = (e, viewer) => {
-  const ev = e as HandEvent & { seat: number; card?: Card; discarded?: Card };
-  if (ev.seat === viewer || (ev.card === undefined && ev.discarded === undefined)) return e;
+const redactPower: EventRedactor = (event, viewer) => {
+  const ev = event as HandEvent & { seat: number; card?: Card; discarded?: Card };
+  if (ev.seat === viewer || (ev.card === undefined && ev.discarded === undefined)) return event;
   const { card: _c, discarded: _d, ...rest } = ev;
   return rest as HandEvent;
 };
@@ -417,21 +439,21 @@ export interface PowersView {
   discarded: Card | null;
 }
 
-export function powersView(s: HandState, viewer: Viewer): PowersView | undefined {
-  const x = powersExt(s);
-  if (!x) return undefined;
-  const me = typeof viewer === 'number' ? s.seats.indexOf(viewer) : -1;
+export function powersView(state: HandState, viewer: Viewer): PowersView | undefined {
+  const ext = powersExt(state);
+  if (!ext) return undefined;
+  const me = typeof viewer === 'number' ? state.seats.indexOf(viewer) : -1;
   return {
-    carousel: x.carousel.slice(),
-    sparks: s.seats.map((seat, i) => ({ seat, sparks: x.sparks[i] })),
-    used: s.seats.map((seat, i) => ({ seat, powers: x.used[i].slice() })),
-    activationsLeft: MAX_ACTIVATIONS_PER_ROUND - activations(s, x),
-    anchored: s.seats.filter((_, i) => x.anchorCap[i] === s.street),
-    window: x.window
-      ? { attacker: s.seats[x.window.attacker], target: s.seats[x.window.target], ms: x.shieldWindowMs }
+    carousel: ext.carousel.slice(),
+    sparks: state.seats.map((seat, i) => ({ seat, sparks: ext.sparks[i] })),
+    used: state.seats.map((seat, i) => ({ seat, powers: ext.used[i].slice() })),
+    activationsLeft: MAX_ACTIVATIONS_PER_ROUND - activations(state, ext),
+    anchored: state.seats.filter((_, i) => ext.anchorCap[i] === state.street),
+    window: ext.window
+      ? { attacker: state.seats[ext.window.attacker], target: state.seats[ext.window.target], ms: ext.shieldWindowMs }
       : null,
-    peek: me >= 0 && x.peeks[me] ? { ...x.peeks[me]! } : null,
-    discarded: me >= 0 ? x.discards[me] : null,
+    peek: me >= 0 && ext.peeks[me] ? { ...ext.peeks[me]! } : null,
+    discarded: me >= 0 ? ext.discards[me] : null,
   };
 }
 
@@ -459,24 +481,24 @@ export const POWERS_MODULE: RuleModule = {
 // ---------- results ----------
 
 /** Each seat's sparks now (after the hand: what the table keeps), or undefined for a hand without powers. */
-export function sparksOf(s: HandState): { seat: number; sparks: number }[] | undefined {
-  const x = powersExt(s);
-  return x ? s.seats.map((seat, i) => ({ seat, sparks: x.sparks[i] })) : undefined;
+export function sparksOf(state: HandState): { seat: number; sparks: number }[] | undefined {
+  const ext = powersExt(state);
+  return ext ? state.seats.map((seat, i) => ({ seat, sparks: ext.sparks[i] })) : undefined;
 }
 
 /** What a power attempt would cost if it were legal now (for clients and bots). */
-export function legalPowers(s: HandState): Partial<Record<PowerId, PowerLegal>> {
+export function legalPowers(state: HandState): Partial<Record<PowerId, PowerLegal>> {
   const out: Partial<Record<PowerId, PowerLegal>> = {};
-  if (s.toAct < 0 || s.phase !== 'betting' || !powersExt(s)) return out;
-  const seat = s.seats[s.toAct];
-  if (checkPeek(s, seat).ok) out['sneak-peek'] = { cost: POWER_COST['sneak-peek'] };
-  if (checkSwap(s, seat, undefined).ok)
-    out['sleeve-swap'] = { cost: POWER_COST['sleeve-swap'], cards: s.hole[s.toAct].slice() };
-  const a = checkAnchor(s, seat, undefined);
-  if (a.ok)
+  if (state.toAct < 0 || state.phase !== 'betting' || !powersExt(state)) return out;
+  const seat = state.seats[state.toAct];
+  if (checkPeek(state, seat).ok) out['sneak-peek'] = { cost: POWER_COST['sneak-peek'] };
+  if (checkSwap(state, seat, undefined).ok)
+    out['sleeve-swap'] = { cost: POWER_COST['sleeve-swap'], cards: state.hole[state.toAct].slice() };
+  const anchor = checkAnchor(state, seat, undefined);
+  if (anchor.ok)
     out['short-anchor'] = {
       cost: POWER_COST['short-anchor'],
-      targets: anchorTargets(s, s.toAct, a.x).map((i) => s.seats[i]),
+      targets: anchorTargets(state, state.toAct, anchor.x).map((i) => state.seats[i]),
     };
   return out;
 }
