@@ -27,10 +27,10 @@ import {
   Accounts,
   cancelRunningHand,
   HandStore,
-  inTransaction,
   postInTransaction,
   PrismaService,
   tournamentBook,
+  TournamentRepository,
   type Movement,
   type Tx,
 } from '@naiko/persistence';
@@ -191,8 +191,10 @@ export class TournamentsService {
   readonly timings = new TournamentTimings();
 
   constructor(
+    /** Only handed to the issue-25 modules that still query themselves (satellites, extras, crash recovery). */
     private readonly prisma: PrismaService,
     private readonly jobs: JobQueue,
+    private readonly store: TournamentRepository,
   ) {}
 
   listen(l: TournamentListener): void {
@@ -221,7 +223,7 @@ export class TournamentsService {
       .write(async () => {
         // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are.
         let t0 = 0;
-        const out = await inTransaction(this.prisma, async (tx) => {
+        const out = await this.store.transaction(async (tx) => {
           t0 = performance.now();
           await lockExclusive(tx, id);
           return fn(tx);
@@ -255,7 +257,7 @@ export class TournamentsService {
         // Timed inside the transaction (its locks held until the commit), not the wait for a
         // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
         let t0 = 0;
-        const out = await inTransaction(this.prisma, async (tx) => {
+        const out = await this.store.transaction(async (tx) => {
           t0 = performance.now();
           await lockShared(tx, id);
           return fn(tx);
@@ -266,10 +268,10 @@ export class TournamentsService {
       .finally(() => this.forget(id, gate));
   }
 
-  private async stored(db: Tx | PrismaService, id: number): Promise<StoredRow> {
-    const rows = await db.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id}`;
-    if (!rows[0]) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
-    return rows[0];
+  private async stored(tx: Tx | undefined, id: number): Promise<StoredRow> {
+    const row = (await this.store.row(id, tx)) as StoredRow | undefined;
+    if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+    return row;
   }
 
   /** The tournament with its whole state, read under the exclusive lock (`locked`). */
@@ -284,19 +286,14 @@ export class TournamentsService {
 
   /** The tournament with its whole state: one consistent snapshot (a repeatable-read transaction). */
   async get(id: number): Promise<TournamentRow> {
-    return this.prisma.$transaction(
-      async (tx) => {
-        const r = await this.stored(tx as unknown as Tx, id);
-        const loaded = await loadState(tx as unknown as Tx, id, r.state, r.config.tableSize);
-        // Hands are counted per table (no hand writes the tournament row): every hand dealt, a
-        // cancelled one included.
-        const [{ dealt }] = await (tx as unknown as Tx).$queryRaw<{ dealt: number }[]>`
-          SELECT COALESCE(SUM(hands_dealt), 0)::int AS dealt FROM mtt_tables WHERE tournament_id = ${id}`;
-        return { ...r, hands_played: Math.max(dealt, r.hands_played), state: loaded.state, loaded };
-      },
-      // A read-only snapshot; under load it may wait for a pooled connection longer than Prisma's defaults.
-      { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
-    );
+    return this.store.snapshot(async (tx) => {
+      const row = await this.stored(tx, id);
+      const loaded = await loadState(tx, id, row.state, row.config.tableSize);
+      // Hands are counted per table (no hand writes the tournament row): every hand dealt, a
+      // cancelled one included.
+      const dealt = await this.store.handsDealt(tx, id);
+      return { ...row, hands_played: Math.max(dealt, row.hands_played), state: loaded.state, loaded };
+    });
   }
 
   /**
@@ -326,12 +323,16 @@ export class TournamentsService {
     const state = smallOf(newMttState(createRegistration(registrationConfigOf(s))));
     // The seat draw's seed is fixed (and its commitment published) before anyone can register.
     const seatSeed = newShuffleSeed();
-    const [row] = await this.prisma.$queryRaw<StoredRow[]>`
-      INSERT INTO scheduled_tournaments
-        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
-      VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb,
-              ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)}, ${owner.hostId ?? null}::uuid)
-      RETURNING *`;
+    const row = (await this.store.insert({
+      name: s.name,
+      config: s,
+      startsAt: new Date(s.startsAt),
+      registrationOpensAt: new Date(s.registrationOpensAt),
+      state,
+      seatSeed,
+      seatCommitment: mttSeatDrawCommitment(seatSeed),
+      hostId: owner.hostId ?? null,
+    })) as StoredRow;
     await this.schedule(row);
     this.changed(row.id);
     return row;
@@ -368,10 +369,13 @@ export class TournamentsService {
         throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
       if (paid > s.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
       const state = { ...r.state, registration: { ...r.state.registration, config: registrationConfigOf(s) } };
-      await tx.$executeRaw`
-        UPDATE scheduled_tournaments SET name = ${s.name}, config = ${JSON.stringify(s)}::jsonb, starts_at = ${new Date(s.startsAt)},
-          registration_opens_at = ${new Date(s.registrationOpensAt)}, state = ${JSON.stringify(smallOf(state))}::jsonb, version = version + 1
-        WHERE id = ${id}`;
+      await this.store.saveSettings(tx, id, {
+        name: s.name,
+        config: s,
+        startsAt: new Date(s.startsAt),
+        registrationOpensAt: new Date(s.registrationOpensAt),
+        state: smallOf(state),
+      });
       return this.stored(tx, id);
     });
     await this.schedule(row);
@@ -380,7 +384,7 @@ export class TournamentsService {
   }
 
   async list(): Promise<StoredRow[]> {
-    return this.prisma.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments ORDER BY starts_at, id`;
+    return (await this.store.all()) as StoredRow[];
   }
 
   /**
@@ -421,13 +425,12 @@ export class TournamentsService {
     for (const e of transition.events) if (e.type === 'cancelled' && !afterStart) await this.refund(tx, r, e);
     if (afterStart) await payCancellationAfterStart(tx, r);
     await this.retireStacks(tx, r);
-    await tx.tournamentEntry.updateMany({
-      where: { tournamentId: t, ...(afterStart ? { status: 'playing' } : {}) },
-      data: { status: afterStart ? 'finished' : 'refunded' },
+    await this.store.setEntriesStatus(tx, t, afterStart ? 'finished' : 'refunded', {
+      fromStatus: afterStart ? 'playing' : undefined,
     });
     const state: MttState = { ...r.state, registration: transition.state };
     await this.save(tx, r, state, { status: 'cancelled' });
-    await tx.$executeRaw`UPDATE scheduled_tournaments SET finished_at = now() WHERE id = ${r.id}`;
+    await this.store.stampFinished(tx, r.id);
   }
 
   private async refund(tx: Tx, r: TournamentRow, e: Extract<RegistrationEvent, { type: 'cancelled' }>): Promise<void> {
@@ -451,16 +454,14 @@ export class TournamentsService {
   /** Every tournament chip back to the tournament's issuer (end or cancellation). */
   private async retireStacks(tx: Tx, r: TournamentRow): Promise<void> {
     const t = mttTournamentId(r.id);
-    const stacks = await tx.chipAccount.findMany({
-      where: { tournamentId: t, kind: 'tournament_stack', balance: { gt: 0n } },
-    });
+    const stacks = await this.store.stacks(t, { positiveOnly: true }, tx);
     for (const s of stacks) {
       await postInTransaction(tx, {
         idempotencyKey: `mtt:${r.id}:retire:${s.userId}:${r.version}`,
         reason: 'tournament_chips',
         refs: { tournamentId: t },
         movements: [
-          { from: Accounts.tournamentStack(t, s.userId!), to: Accounts.issuer(tournamentBook(t)), amount: 'all' },
+          { from: Accounts.tournamentStack(t, s.userId), to: Accounts.issuer(tournamentBook(t)), amount: 'all' },
         ],
       });
     }
@@ -493,8 +494,7 @@ export class TournamentsService {
   async register(id: number, userId: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
     // Refused without the row lock once late registration is over for good (the standings exist
     // from then on): a rush of entries after the start must not queue behind every table's hands.
-    const [quick] = await this.prisma.$queryRaw<{ status: TournamentStatus; closed: boolean }[]>`
-      SELECT status, (state->'standings') IS NOT NULL AND state->'standings' <> 'null'::jsonb AS closed FROM scheduled_tournaments WHERE id = ${id}`;
+    const quick = await this.store.registrationGate(id);
     if (!quick) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (quick?.status === 'running' && quick.closed)
       throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
@@ -551,11 +551,7 @@ export class TournamentsService {
         place: null,
         prize: 0n,
       };
-      await tx.tournamentEntry.upsert({
-        where: { tournamentId_userId: { tournamentId: t, userId } },
-        create: { tournamentId: t, userId, ...data },
-        update: data,
-      });
+      await this.store.upsertEntry(tx, t, userId, data);
       let state: MttState = { ...r.state, registration: tr.state };
       if (r.status === 'running') state = replan(seatLateEntry(state, userId, this.rng), this.rng).state;
       await this.save(tx, r, state, {}, new Map([[userId, r.config.startingStack]]));
@@ -585,8 +581,7 @@ export class TournamentsService {
       const clock = clockAtStep(r.config, r.step_index);
       if (bustIsFinal(config, clock) || !bustPending(r.state, entry.entryId))
         throw new TournamentError('REBUY_REFUSED', 'the rebuy period is over: your bust is final');
-      const [row] = await tx.$queryRaw<{ rebuys: number; add_on: boolean }[]>`
-        SELECT rebuys, add_on FROM mtt_entries WHERE tournament_id = ${id} AND entry_id = ${entry.entryId} FOR UPDATE`;
+      const row = await this.store.lockEntryPurchases(tx, id, entry.entryId);
       const ok = canRebuy(config, clock, { stack: 0, rebuysUsed: row.rebuys, addOnUsed: row.add_on });
       if (!ok.ok)
         throw new TournamentError(
@@ -596,16 +591,8 @@ export class TournamentsService {
       await postPurchase(tx, id, r.config, userId, entry.entryId, row.rebuys + 1);
       const chips = config.rebuy.chips;
       // His old head went to his eliminators at the bust: the new bounty is his whole head.
-      await tx.$executeRaw`
-        UPDATE mtt_entries SET rebuys = rebuys + 1, head_increase = 0
-          WHERE tournament_id = ${id} AND entry_id = ${entry.entryId}`;
-      const [counts] = await tx.$queryRaw<{ rebuys_bought: number; add_ons_bought: number }[]>`
-        UPDATE scheduled_tournaments SET rebuys_bought = rebuys_bought + 1 WHERE id = ${id}
-        RETURNING rebuys_bought, add_ons_bought`;
-      await tx.tournamentEntry.updateMany({
-        where: { tournamentId: mttTournamentId(id), userId },
-        data: { status: 'playing' },
-      });
+      const counts = await this.store.countRebuy(tx, id, entry.entryId);
+      await this.store.setEntriesStatus(tx, mttTournamentId(id), 'playing', { userIds: userId });
       const state = replan(reviveEntry(r.state, entry.entryId, this.rng), this.rng).state;
       await this.save(tx, r, state, {}, new Map([[userId, chips]]));
       return {
@@ -652,10 +639,7 @@ export class TournamentsService {
         refs: { tournamentId: t },
         movements,
       });
-      await tx.tournamentEntry.update({
-        where: { tournamentId_userId: { tournamentId: t, userId } },
-        data: { status: 'refunded' },
-      });
+      await this.store.updateEntry(tx, t, userId, { status: 'refunded' });
       await this.save(tx, r, { ...r.state, registration: tr.state });
     });
     this.changed(id);
@@ -696,12 +680,8 @@ export class TournamentsService {
           .map((e) => [e.playerId, r.config.startingStack]),
       );
       await this.save(tx, r, state, { status: 'running' }, stacks);
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET seat_draw = ${JSON.stringify(flattenSeating(state.seating?.tables ?? []))}::jsonb WHERE id = ${id}`;
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
-      await tx.tournamentEntry.updateMany({
-        where: { tournamentId: mttTournamentId(id), status: 'registered' },
-        data: { status: 'playing' },
-      });
+      await this.store.recordStart(tx, id, JSON.stringify(flattenSeating(state.seating?.tables ?? [])));
+      await this.store.setEntriesStatus(tx, mttTournamentId(id), 'playing', { fromStatus: 'registered' });
       return this.stored(tx, id);
     });
     if (row.status === 'running') {
@@ -737,7 +717,7 @@ export class TournamentsService {
       if (stored.status !== 'running' || stored.step_index >= p.stepIndex) return stored;
       if (stored.step_index !== p.stepIndex - 1)
         throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.tournamentId}`;
+      await this.store.setStep(tx, p.tournamentId, p.stepIndex);
       const level = scheduleOf(stored.config.blindStructure)[p.stepIndex].levelNumber;
       // Closing late registration places the early busts: only then is the whole state read.
       const reg = { ...stored.state.registration, entries: [] };
@@ -844,17 +824,14 @@ export class TournamentsService {
       async (tx) => {
         // Few round trips: the tournament row with this table's row locked, the seats with their
         // stacks, then one statement that marks the hand begun.
-        const [r] = await tx.$queryRaw<
-          (Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & {
-            paused_reason: string | null;
-            button: number | null;
-            hand_in_progress: boolean;
-            closed: boolean;
-          })[]
-        >`
-          SELECT st.status, st.state, st.step_index, st.config, st.paused_reason, t.button, t.hand_in_progress, t.closed
-          FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
-          WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+        const r = (await this.store.lockTableForBegin(tx, id, tableId)) as
+          | (Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & {
+              paused_reason: string | null;
+              button: number | null;
+              hand_in_progress: boolean;
+              closed: boolean;
+            })
+          | undefined;
         await fence?.(tx);
         // Paused (tournament-pause.ts: a deal, disconnections, the admin): no new hand anywhere.
         if (!r || r.status !== 'running' || r.state.cancelRequested || r.paused_reason) return null;
@@ -862,20 +839,7 @@ export class TournamentsService {
         const level = this.levelInForce(r);
         if (!level) return null;
         const book = mttTournamentId(id);
-        const seatRows = await tx.$queryRaw<
-          {
-            table_no: number;
-            seat: number;
-            user_id: string;
-            dealt_in: boolean;
-            waits_for_button: boolean;
-            stack: bigint | null;
-            balance: bigint | null;
-          }[]
-        >`
-          SELECT s.table_no, s.seat, s.user_id::text AS user_id, s.dealt_in, s.waits_for_button, s.stack, a.balance
-          FROM mtt_seats s LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${book} || ':' || s.user_id::text
-          WHERE s.tournament_id = ${id} AND s.table_no = ${tableId}`;
+        const seatRows = await this.store.tableSeatsWithBalances(tx, id, book, tableId);
         const one = assemble(
           r.state,
           r.config.tableSize,
@@ -898,13 +862,7 @@ export class TournamentsService {
         if (!deal) return null;
         // Everyone seated counts as dealt in (libs/tournament); the dealt-in stop waiting for the button.
         const dealt = deal.players.map((p) => p.userId);
-        const [{ n, version }] = await tx.$queryRaw<{ n: number; version: number }[]>`
-          WITH seats AS (
-            UPDATE mtt_seats SET dealt_in = true, waits_for_button = waits_for_button AND NOT (user_id = ANY(${dealt}::uuid[]))
-            WHERE tournament_id = ${id} AND table_no = ${tableId}
-          )
-          UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
-          WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING hand_begun AS n, version`;
+        const { n, version } = await this.store.markHandBegun(tx, id, tableId, { dealt, button: deal.button });
         const balance = new Map(seatRows.map((x) => [x.user_id, Number(x.balance ?? 0)]));
         const seats = one.state.seating!.tables[0].seats.map((p) =>
           p ? { userId: p.playerId, stack: balance.get(p.playerId) ?? 0 } : null,
@@ -915,26 +873,9 @@ export class TournamentsService {
     );
   }
 
-  private seatRows(db: Tx | PrismaService, id: number, tables: number[]) {
-    return db.$queryRaw<
-      {
-        table_no: number;
-        seat: number;
-        user_id: string;
-        dealt_in: boolean;
-        waits_for_button: boolean;
-        stack: bigint | null;
-      }[]
-    >`
-      SELECT table_no, seat, user_id::text AS user_id, dealt_in, waits_for_button, stack FROM mtt_seats
-      WHERE tournament_id = ${id} AND table_no = ANY(${tables}::int[])`;
-  }
-
-  private async stacksOf(db: Tx | PrismaService, id: number, userIds: string[]): Promise<Map<string, number>> {
-    const accounts = await db.chipAccount.findMany({
-      where: { tournamentId: mttTournamentId(id), kind: 'tournament_stack', userId: { in: userIds } },
-    });
-    return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+  private async stacksOf(id: number, userIds: string[]): Promise<Map<string, number>> {
+    const accounts = await this.store.stacks(mttTournamentId(id), { userIds });
+    return new Map(accounts.map((account) => [account.userId, Number(account.balance)]));
   }
 
   /**
@@ -942,11 +883,9 @@ export class TournamentsService {
    * tables.
    */
   async runnerView(id: number): Promise<{ row: StoredRow; tables: number[] }> {
-    const row = await this.stored(this.prisma, id);
-    const tables = await this.prisma.$queryRaw<
-      { table_no: number }[]
-    >`SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND NOT closed ORDER BY table_no`;
-    return { row, tables: tables.map((t) => t.table_no) };
+    const row = await this.stored(undefined, id);
+    const tables = await this.store.openTableNos(id);
+    return { row, tables };
   }
 
   /**
@@ -964,20 +903,12 @@ export class TournamentsService {
     tables: Map<number, (SeatWithStack | null)[]>;
     open: Set<number>;
   }> {
-    const r = await this.stored(this.prisma, id);
+    const r = await this.stored(undefined, id);
     const running = r.status === 'running';
-    const rows = running
-      ? await this.prisma.$queryRaw<
-          { table_no: number; version: number; seat: number | null; user_id: string | null }[]
-        >`
-          SELECT t.table_no, t.version, s.seat, s.user_id::text AS user_id
-          FROM mtt_tables t LEFT JOIN mtt_seats s ON s.tournament_id = t.tournament_id AND s.table_no = t.table_no
-          WHERE t.tournament_id = ${id} AND NOT t.closed`
-      : [];
+    const rows = running ? await this.store.openSeats(id) : [];
     const open = new Set(rows.map((x) => x.table_no));
     const wanted = rows.filter((x) => !only || only.has(x.table_no));
     const stacks = await this.stacksOf(
-      this.prisma,
       id,
       wanted.flatMap((x) => (x.user_id ? [x.user_id] : [])),
     );
@@ -1010,10 +941,8 @@ export class TournamentsService {
       const done = await this.tableTx(
         id,
         async (tx) => {
-          const [r] = await tx.$queryRaw<Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'>[]>`
-            SELECT st.status, st.state, st.step_index, st.config
-            FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
-            WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+          const r = (await this.store.lockTableForFinish(tx, id, tableId)) as
+            Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> | undefined;
           await fence?.(tx);
           if (!r || r.status !== 'running') return !!r;
           const s = r.state;
@@ -1029,13 +958,7 @@ export class TournamentsService {
           )
             return false;
           // One statement: the table idle again, its hand counted, the stacks at its seats.
-          await tx.$executeRaw`
-            WITH seats AS (
-              UPDATE mtt_seats m SET stack = x.k FROM unnest(${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[]) AS x(u, k)
-              WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
-            )
-            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
-            WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+          await this.store.recordQuietFinish(tx, id, tableId, stacks);
           return true;
         },
         (ms) => this.timings.handTx(id, ms),
@@ -1085,10 +1008,7 @@ export class TournamentsService {
         this.timings.balancing(id, performance.now() - p0);
         const t = mttTournamentId(id);
         if (o.busted.length) {
-          await tx.tournamentEntry.updateMany({
-            where: { tournamentId: t, userId: { in: o.busted } },
-            data: { status: 'busted' },
-          });
+          await this.store.setEntriesStatus(tx, t, 'busted', { userIds: o.busted });
           await awardBounties(tx, id, r.config, result, o.busted);
         }
         const state: MttState & { cancelRequested?: boolean } = {
@@ -1130,23 +1050,17 @@ export class TournamentsService {
     return this.tableTx(
       id,
       async (tx) => {
-        const [t] = await tx.$queryRaw<{ closed: boolean }[]>`
-          SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
+        const t = await this.store.lockTableClosed(tx, id, tableId);
         await fence?.(tx);
         if (!t || t.closed) return false;
         // The counter row: locked, read at its latest version.
         const ids = busted.map((p) => p.userId);
-        const [r] = await tx.$queryRaw<
-          (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
-            entries: { entry_id: number; user_id: string }[] | null;
-            entrants: number;
-          })[]
-        >`
-          SELECT st.status, st.state, st.config, st.step_index,
-            (SELECT json_agg(json_build_object('entry_id', entry_id, 'user_id', user_id)) FROM mtt_entries
-              WHERE tournament_id = ${id} AND status = 'active' AND user_id = ANY(${ids}::uuid[])) AS entries,
-            (SELECT count(*)::int FROM mtt_entries WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entrants
-          FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
+        const r = (await this.store.lockBustCounter(tx, id, ids)) as
+          | (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
+              entries: { entry_id: number; user_id: string }[] | null;
+              entrants: number;
+            })
+          | undefined;
         if (!r || r.status !== 'running') return false;
         const s = r.state;
         if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner || s.seatsDecided)
@@ -1168,25 +1082,7 @@ export class TournamentsService {
         );
         const keep = [...stacks].filter(([u]) => !ids.includes(u));
         const small = JSON.stringify({ ...s, standings: { remaining: left }, balancePending: true });
-        await tx.$executeRaw`
-          WITH e AS (
-            UPDATE mtt_entries m SET status = 'busted', place_best = x.best, place_rank = x.rank
-            FROM unnest(${placed.map((x) => x.entryId)}::int[], ${placed.map((x) => x.best)}::int[], ${placed.map((x) => x.rank)}::int[]) AS x(entry_id, best, rank)
-            WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id
-            RETURNING 1
-          ), te AS (
-            UPDATE tournament_entries SET status = 'busted' WHERE tournament_id = ${book} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
-          ), gone AS (
-            DELETE FROM mtt_seats WHERE tournament_id = ${id} AND table_no = ${tableId} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
-          ), kept AS (
-            UPDATE mtt_seats m SET stack = x.k FROM unnest(${keep.map(([u]) => u)}::uuid[], ${keep.map(([, k]) => String(k))}::bigint[]) AS x(u, k)
-            WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
-            RETURNING 1
-          ), tb AS (
-            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
-            WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING 1
-          )
-          UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1 WHERE id = ${id}`;
+        await this.store.recordBustsAtTable(tx, id, { book, tableId, placed, busted: ids, kept: keep, small });
         await awardBounties(tx, id, r.config, result, ids);
         return true;
       },
@@ -1220,7 +1116,7 @@ export class TournamentsService {
   /** Crash rule after a restart: hands left running were cancelled (stacks restored); no table is busy. */
   async clearHandsInProgress(id: number): Promise<void> {
     await this.locked(id, async (tx) => {
-      await tx.$executeRaw`UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND hand_in_progress`;
+      await this.store.clearHandsInProgress(tx, id);
     });
   }
 
@@ -1240,40 +1136,27 @@ export class TournamentsService {
    * Returns the cancelled hands' ids.
    */
   async recoverTable(id: number, tableId: number, fence?: TableFence): Promise<string[]> {
-    const [t] = await this.prisma.$queryRaw<
-      { hand_in_progress: boolean; hand_begun: number | null; closed: boolean }[]
-    >`
-      SELECT hand_in_progress, hand_begun, closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+    const t = await this.store.tableHandState(id, tableId);
     if (!t || t.closed) return [];
-    const seated = new Set((await this.seatRows(this.prisma, id, [tableId])).map((x) => x.user_id));
+    const seated = new Set((await this.store.seatRows(id, [tableId])).map((x) => x.user_id));
     const tid = mttTournamentId(id);
-    const running = await this.prisma.hand.findMany({
-      where: { tournamentId: tid, status: 'running' },
-      select: { id: true, players: true },
-    });
+    const running = await this.store.runningHands(tid);
     const mine = running.filter((h) => {
       const players = h.players as { userId: string }[];
       return players.length > 0 && players.every((p) => seated.has(p.userId));
     });
-    const store = new HandStore(this.prisma);
-    for (const h of mine) await cancelRunningHand(this.prisma, await store.getHand(h.id));
+    const handStore = new HandStore(this.prisma);
+    for (const h of mine) await cancelRunningHand(this.prisma, await handStore.getHand(h.id));
     const cancelled = mine.map((h) => h.id);
     if (!t.hand_in_progress) return cancelled;
     const begun = t.hand_begun;
-    const last =
-      begun === null
-        ? null
-        : await this.prisma.hand.findFirst({
-            where: { tournamentId: tid, handNumber: begun },
-            orderBy: { startedAt: 'desc' },
-          });
+    const last = begun === null ? null : await this.store.handNumbered(tid, begun);
     if (last?.status === 'completed') {
       const players = (last.players as { seat: number; userId: string }[]).slice().sort((a, b) => a.seat - b.seat);
       const config = last.config as { button: number; seats: { seat: number; stack: number }[] };
       const n = players.length;
       const buttonIndex = players.findIndex((p) => p.seat === config.button);
       const now = await this.stacksOf(
-        this.prisma,
         id,
         players.map((p) => p.userId),
       );
@@ -1297,8 +1180,7 @@ export class TournamentsService {
     const small = await this.tableTx(id, async (tx) => {
       const r = await this.stored(tx, id);
       await fence?.(tx);
-      await tx.$executeRaw`
-        UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND table_no = ${tableId} AND hand_in_progress`;
+      await this.store.clearTableHand(tx, id, tableId);
       return r.state;
     });
     // The final-table redraw may have waited for this table's hand: no table deals meanwhile, so
@@ -1352,13 +1234,10 @@ export class TournamentsService {
         best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize + p.dealPrize });
       }
       for (const [userId, b] of best) {
-        await tx.tournamentEntry.update({
-          where: { tournamentId_userId: { tournamentId: t, userId } },
-          data: { status: 'finished', place: b.place, prize: BigInt(b.prize) },
-        });
+        await this.store.updateEntry(tx, t, userId, { status: 'finished', place: b.place, prize: BigInt(b.prize) });
       }
       await this.retireStacks(tx, r);
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
+      await this.store.markPaidOut(tx, id);
       // Issue 25: the seat winners are registered in the target in this same commit (satellites.ts).
       if (!seats) return null;
       const target = r.config.satellite!.targetTournamentId;
@@ -1381,9 +1260,7 @@ export class TournamentsService {
 
   /** Re-enqueues what each unfinished tournament waits for (ids are idempotent); returns the running ones. */
   async resumeJobs(): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<
-      StoredRow[]
-    >`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
+    const rows = (await this.store.unfinished()) as StoredRow[];
     const running: number[] = [];
     for (const r of rows) {
       if (r.status === 'scheduled' || r.status === 'registering') await this.schedule(r);
@@ -1398,10 +1275,7 @@ export class TournamentsService {
   }
 
   async runningIds(): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<
-      { id: number }[]
-    >`SELECT id FROM scheduled_tournaments WHERE status = 'running' ORDER BY id`;
-    return rows.map((r) => r.id);
+    return this.store.runningIds();
   }
 
   async view(id: number): Promise<TournamentView> {
@@ -1410,11 +1284,8 @@ export class TournamentsService {
     const reg = r.state.registration;
     const t = mttTournamentId(id);
     const entries = paidEntries(reg);
-    const rows = await this.prisma.tournamentEntry.findMany({
-      where: { tournamentId: t },
-      include: { user: { select: { username: true } } },
-    });
-    const stacks = await this.prisma.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack' } });
+    const rows = await this.store.entriesWithNames(t);
+    const stacks = await this.store.stacks(t);
     const stackOf = new Map(stacks.map((x) => [x.userId, Number(x.balance)]));
     const seatOf = new Map<string, { table: number; seat: number }>();
     for (const tb of r.state.seating?.tables ?? [])
