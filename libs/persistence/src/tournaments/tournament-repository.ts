@@ -150,6 +150,8 @@ export abstract class TournamentRepository {
   /** Tournaments a restarted process must pick up (scheduled, registering, running, paying), by id. */
   abstract unfinished(): Promise<ScheduledTournamentRow[]>;
   abstract runningIds(): Promise<number[]>;
+  /** The tournament of that name starting at that time (a recurring slot), null if none. */
+  abstract idByNameAndStart(name: string, startsAt: Date): Promise<number | null>;
   /** The status, and whether late registration is closed for good (the standings exist); read without lock. */
   abstract registrationGate(id: number): Promise<{ status: string; closed: boolean } | undefined>;
   /** Every hand dealt at the tournament's tables (a cancelled one included). */
@@ -280,6 +282,12 @@ export class PrismaTournamentRepository implements TournamentRepository {
       { id: number }[]
     >`SELECT id FROM scheduled_tournaments WHERE status = 'running' ORDER BY id`;
     return rows.map((row) => row.id);
+  }
+
+  async idByNameAndStart(name: string, startsAt: Date): Promise<number | null> {
+    const existing = await this.db.$queryRaw<{ id: number }[]>`
+      SELECT id FROM scheduled_tournaments WHERE name = ${name} AND starts_at = ${startsAt} LIMIT 1`;
+    return existing[0]?.id ?? null;
   }
 
   async registrationGate(id: number): Promise<{ status: string; closed: boolean } | undefined> {
