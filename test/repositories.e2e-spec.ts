@@ -5,6 +5,7 @@ import {
   PrismaCashTableRepository,
   PrismaSessionRepository,
   PrismaSitAndGoRepository,
+  PrismaTournamentRepository,
   PrismaUserRepository,
 } from '@naiko/persistence';
 import { createLedgerTestDb, type LedgerTestDb } from './support/ledger-db';
@@ -130,5 +131,79 @@ describe('SitAndGoRepository', () => {
     expect(entry).toMatchObject({ status: 'registered', place: null, prize: 0n });
     expect(await sitAndGos.transaction((tx) => sitAndGos.countRegistered(tx, tournamentId))).toBe(1);
     expect(await sitAndGos.registeredWithNames(tournamentId)).toMatchObject([{ username: 'repo-gus', isBot: false }]);
+  });
+});
+
+describe('TournamentRepository', () => {
+  const newTournament = {
+    name: 'Repo MTT',
+    config: { tableSize: 9 },
+    startsAt: new Date('2030-01-01T12:00:00Z'),
+    registrationOpensAt: new Date('2030-01-01T11:00:00Z'),
+    state: { standings: null },
+    seatSeed: 'seat-seed',
+    seatCommitment: 'seat-commitment',
+    hostId: null,
+  };
+
+  test('an insert is scheduled at version 0; an edit bumps the version by 1; the gate reads the standings', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const row = await tournaments.insert(newTournament);
+    expect(row).toMatchObject({ name: 'Repo MTT', status: 'scheduled', config: { tableSize: 9 }, version: 0 });
+    expect(await tournaments.registrationGate(row.id)).toEqual({ status: 'scheduled', closed: false });
+    await tournaments.transaction((tx) =>
+      tournaments.saveSettings(tx, row.id, {
+        ...newTournament,
+        name: 'Repo MTT 2',
+        state: { standings: { remaining: 3 } },
+      }),
+    );
+    expect(await tournaments.row(row.id)).toMatchObject({ name: 'Repo MTT 2', version: 1 });
+    expect(await tournaments.registrationGate(row.id)).toEqual({ status: 'scheduled', closed: true });
+    expect(await tournaments.registrationGate(row.id + 1000)).toBeUndefined();
+  });
+
+  test('setEntriesStatus changes only the entries named (one player, several, or those in a status)', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const users = new PrismaUserRepository(db.prisma);
+    const [hal, ida, jon] = await Promise.all(
+      ['repo-hal', 'repo-ida', 'repo-jon'].map((name) => users.create({ username: name })),
+    );
+    const book = 'mtt-repo-1';
+    const entry = { fee: 100n, startingStack: 1500n, status: 'registered' as const, place: null, prize: 0n };
+    await tournaments.transaction(async (tx) => {
+      for (const user of [hal, ida, jon]) await tournaments.upsertEntry(tx, book, user.id, entry);
+      await tournaments.updateEntry(tx, book, jon.id, { status: 'refunded' });
+    });
+    const statuses = async () =>
+      new Map((await tournaments.entriesWithNames(book)).map((row) => [row.user.username, row.status]));
+    await tournaments.transaction((tx) =>
+      tournaments.setEntriesStatus(tx, book, 'playing', { fromStatus: 'registered' }),
+    );
+    expect(await statuses()).toEqual(
+      new Map([
+        ['repo-hal', 'playing'],
+        ['repo-ida', 'playing'],
+        ['repo-jon', 'refunded'],
+      ]),
+    );
+    await tournaments.transaction((tx) => tournaments.setEntriesStatus(tx, book, 'busted', { userIds: hal.id }));
+    await tournaments.transaction((tx) =>
+      tournaments.setEntriesStatus(tx, book, 'finished', { userIds: [ida.id, jon.id] }),
+    );
+    expect(await statuses()).toEqual(
+      new Map([
+        ['repo-hal', 'busted'],
+        ['repo-ida', 'finished'],
+        ['repo-jon', 'finished'],
+      ]),
+    );
+    await tournaments.transaction((tx) =>
+      tournaments.updateEntry(tx, book, ida.id, { status: 'finished', place: 1, prize: 270n }),
+    );
+    expect((await tournaments.entriesWithNames(book)).find((row) => row.userId === ida.id)).toMatchObject({
+      place: 1,
+      prize: 270n,
+    });
   });
 });

@@ -7,7 +7,15 @@
 //   - the other table is untouched.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { apply, legalActions, seededRandom, start, type Action, type HandConfig, type HandState } from '@naiko/engine';
-import { auditLedger, ChipLedger, HandStore, PrismaClient, type PrismaService, type Tx } from '@naiko/persistence';
+import {
+  auditLedger,
+  ChipLedger,
+  HandStore,
+  PrismaClient,
+  PrismaTournamentRepository,
+  type PrismaService,
+  type Tx,
+} from '@naiko/persistence';
 import {
   checkFence,
   mttTableId,
@@ -62,7 +70,11 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
   });
 
   it('refuses the old owner, records the finished hand, cancels the running one, leaves the other table alone', async () => {
-    const svc = new TournamentsService(prisma as unknown as PrismaService, jobs);
+    const svc = new TournamentsService(
+      prisma as unknown as PrismaService,
+      jobs,
+      new PrismaTournamentRepository(prisma as unknown as PrismaService),
+    );
     const ledger = new ChipLedger(prisma);
     const row = await svc.create(fastMttSettings({ name: 'Fenced', tableSize: 6, startingStack: 200 }));
     const id = row.id;

@@ -9,3 +9,4 @@ export * from './protection';
 export * from './users';
 export * from './tables';
 export * from './sit-and-go';
+export * from './tournaments';

@@ -7,7 +7,7 @@
 // (a retry, a restart). The created tournaments are ordinary ones: the admin page edits or cancels them.
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { TournamentSchedulePayload, TournamentSettingsDto } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
+import { TournamentRepository } from '@naiko/persistence';
 import { ladderStructure } from '@naiko/tournament';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { JobQueue } from '../jobs/job-queue.service';
@@ -23,31 +23,31 @@ export function nextSlot(now: number, everyMinutes: number): number {
 }
 
 /** The settings of the tournament starting at `slot`. */
-export function recurringSettings(h: HourlyTournament, slot: number, now: number): TournamentSettingsDto {
+export function recurringSettings(hourly: HourlyTournament, slot: number, now: number): TournamentSettingsDto {
   const startsAt = slot * MINUTE;
   return {
-    name: h.name,
-    game: h.game,
-    bettingStructure: h.bettingStructure,
+    name: hourly.name,
+    game: hourly.game,
+    bettingStructure: hourly.bettingStructure,
     startsAt: new Date(startsAt).toISOString(),
-    registrationOpensAt: new Date(Math.min(now, startsAt - h.announceMinutes * MINUTE)).toISOString(),
-    lateRegistrationUntilLevel: h.lateRegistrationUntilLevel,
-    minEntrants: h.minEntrants,
-    maxEntrants: h.maxEntrants,
-    buyIn: h.buyIn,
-    fee: h.fee,
-    startingStack: h.startingStack,
+    registrationOpensAt: new Date(Math.min(now, startsAt - hourly.announceMinutes * MINUTE)).toISOString(),
+    lateRegistrationUntilLevel: hourly.lateRegistrationUntilLevel,
+    minEntrants: hourly.minEntrants,
+    maxEntrants: hourly.maxEntrants,
+    buyIn: hourly.buyIn,
+    fee: hourly.fee,
+    startingStack: hourly.startingStack,
     blindStructure: ladderStructure({
-      name: `${h.levelMinutes}-minute levels`,
-      levelMs: h.levelMinutes * MINUTE,
+      name: `${hourly.levelMinutes}-minute levels`,
+      levelMs: hourly.levelMinutes * MINUTE,
       breakMs: 5 * MINUTE,
       breakEvery: 6,
       anteFromLevel: 4,
       anteKind: 'big-blind-ante',
     }),
-    tableSize: h.tableSize,
-    reEntry: h.reEntry,
-    clock: { decisionMs: h.decisionSeconds * 1000, reconnectMs: 60_000 },
+    tableSize: hourly.tableSize,
+    reEntry: hourly.reEntry,
+    clock: { decisionMs: hourly.decisionSeconds * 1000, reconnectMs: 60_000 },
   } as TournamentSettingsDto;
 }
 
@@ -59,11 +59,11 @@ export class RecurringTournaments implements OnApplicationBootstrap {
   constructor(
     private readonly tournaments: TournamentsService,
     private readonly jobs: JobQueue,
-    private readonly prisma: PrismaService,
+    private readonly store: TournamentRepository,
     @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
   ) {
-    const h = room?.hourlyTournament;
-    this.config = h?.enabled ? h : null;
+    const hourly = room?.hourlyTournament;
+    this.config = hourly?.enabled ? hourly : null;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -72,8 +72,8 @@ export class RecurringTournaments implements OnApplicationBootstrap {
   }
 
   private async enqueue(slot: number): Promise<void> {
-    const h = this.config!;
-    const delay = Math.max(0, (slot - h.announceMinutes) * MINUTE - Date.now());
+    const hourly = this.config!;
+    const delay = Math.max(0, (slot - hourly.announceMinutes) * MINUTE - Date.now());
     await this.jobs.enqueue(
       'tournamentSchedule',
       { slot },
@@ -82,24 +82,23 @@ export class RecurringTournaments implements OnApplicationBootstrap {
   }
 
   @JobHandler('tournamentSchedule')
-  async handle(p: TournamentSchedulePayload): Promise<{ tournamentId: number | null }> {
+  async handle(payload: TournamentSchedulePayload): Promise<{ tournamentId: number | null }> {
     if (!this.config) return { tournamentId: null };
-    const id = await this.createSlot(p.slot);
-    await this.enqueue(p.slot + this.config.everyMinutes);
+    const id = await this.createSlot(payload.slot);
+    await this.enqueue(payload.slot + this.config.everyMinutes);
     return { tournamentId: id };
   }
 
   /** Creates the tournament of `slot` unless it exists (or the slot is over); its id. */
   async createSlot(slot: number, now = Date.now()): Promise<number | null> {
-    const h = this.config;
-    if (!h) return null;
+    const hourly = this.config;
+    if (!hourly) return null;
     const startsAt = new Date(slot * MINUTE);
     if (startsAt.getTime() <= now) return null; // a late job: that start is over
-    const existing = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT id FROM scheduled_tournaments WHERE name = ${h.name} AND starts_at = ${startsAt} LIMIT 1`;
-    if (existing[0]) return existing[0].id;
-    const row = await this.tournaments.create(recurringSettings(h, slot, now));
-    this.logger.log({ msg: `scheduled ${h.name} at ${startsAt.toISOString()}`, tournamentId: row.id });
+    const existing = await this.store.idByNameAndStart(hourly.name, startsAt);
+    if (existing !== null) return existing;
+    const row = await this.tournaments.create(recurringSettings(hourly, slot, now));
+    this.logger.log({ msg: `scheduled ${hourly.name} at ${startsAt.toISOString()}`, tournamentId: row.id });
     return row.id;
   }
 }

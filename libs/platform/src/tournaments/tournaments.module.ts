@@ -4,7 +4,7 @@
 import { APP_CONFIG } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PrismaService } from '@naiko/persistence';
+import { PrismaService, PrismaTournamentRepository, TournamentRepository } from '@naiko/persistence';
 import type { PrivateEventLimits } from '@naiko/contracts';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
@@ -61,6 +61,11 @@ export class TournamentsFeatureModule {
             ...tournamentRunnerOptionsFromConfig(config),
             ...options.runner,
           }),
+        },
+        {
+          provide: TournamentRepository,
+          inject: [PrismaService],
+          useFactory: (prisma: PrismaService) => new PrismaTournamentRepository(prisma),
         },
         TournamentsService,
         { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },

@@ -27,10 +27,10 @@ import {
   Accounts,
   cancelRunningHand,
   HandStore,
-  inTransaction,
   postInTransaction,
   PrismaService,
   tournamentBook,
+  TournamentRepository,
   type Movement,
   type Tx,
 } from '@naiko/persistence';
@@ -191,17 +191,19 @@ export class TournamentsService {
   readonly timings = new TournamentTimings();
 
   constructor(
+    /** Only handed to the issue-25 modules that still query themselves (satellites, extras, crash recovery). */
     private readonly prisma: PrismaService,
     private readonly jobs: JobQueue,
+    private readonly store: TournamentRepository,
   ) {}
 
-  listen(l: TournamentListener): void {
-    this.listeners.push(l);
+  listen(listener: TournamentListener): void {
+    this.listeners.push(listener);
   }
 
   /** Publishes a change (the lobby); public for the issue-25 modules (deals, pauses). */
   changed(id: number): void {
-    for (const l of this.listeners) l.changed(id);
+    for (const listener of this.listeners) listener.changed(id);
   }
 
   /** A change made outside this service (a rebuy or add-on, tournaments/rebuys.ts): the lobby republishes. */
@@ -221,7 +223,7 @@ export class TournamentsService {
       .write(async () => {
         // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are.
         let t0 = 0;
-        const out = await inTransaction(this.prisma, async (tx) => {
+        const out = await this.store.transaction(async (tx) => {
           t0 = performance.now();
           await lockExclusive(tx, id);
           return fn(tx);
@@ -235,9 +237,9 @@ export class TournamentsService {
   private readonly gates = new Map<number, RwGate>();
 
   private gate(id: number): RwGate {
-    let g = this.gates.get(id);
-    if (!g) this.gates.set(id, (g = new RwGate()));
-    return g;
+    let gate = this.gates.get(id);
+    if (!gate) this.gates.set(id, (gate = new RwGate()));
+    return gate;
   }
 
   private forget(id: number, gate: RwGate): void {
@@ -255,7 +257,7 @@ export class TournamentsService {
         // Timed inside the transaction (its locks held until the commit), not the wait for a
         // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
         let t0 = 0;
-        const out = await inTransaction(this.prisma, async (tx) => {
+        const out = await this.store.transaction(async (tx) => {
           t0 = performance.now();
           await lockShared(tx, id);
           return fn(tx);
@@ -266,37 +268,35 @@ export class TournamentsService {
       .finally(() => this.forget(id, gate));
   }
 
-  private async stored(db: Tx | PrismaService, id: number): Promise<StoredRow> {
-    const rows = await db.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id}`;
-    if (!rows[0]) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
-    return rows[0];
+  private async stored(tx: Tx | undefined, id: number): Promise<StoredRow> {
+    const row = (await this.store.row(id, tx)) as StoredRow | undefined;
+    if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+    return row;
   }
 
   /** The tournament with its whole state, read under the exclusive lock (`locked`). */
   private async lock(tx: Tx, id: number, opts: { seating?: boolean } = {}): Promise<TournamentRow> {
-    const r = await this.stored(tx, id);
+    const tournament = await this.stored(tx, id);
     const seating =
       opts.seating ??
-      (r.status === 'running' || r.status === 'paying' || r.status === 'finished' || r.status === 'cancelled');
-    const loaded = await loadState(tx, id, r.state, r.config.tableSize, { seating });
-    return { ...r, state: loaded.state, loaded };
+      (tournament.status === 'running' ||
+        tournament.status === 'paying' ||
+        tournament.status === 'finished' ||
+        tournament.status === 'cancelled');
+    const loaded = await loadState(tx, id, tournament.state, tournament.config.tableSize, { seating });
+    return { ...tournament, state: loaded.state, loaded };
   }
 
   /** The tournament with its whole state: one consistent snapshot (a repeatable-read transaction). */
   async get(id: number): Promise<TournamentRow> {
-    return this.prisma.$transaction(
-      async (tx) => {
-        const r = await this.stored(tx as unknown as Tx, id);
-        const loaded = await loadState(tx as unknown as Tx, id, r.state, r.config.tableSize);
-        // Hands are counted per table (no hand writes the tournament row): every hand dealt, a
-        // cancelled one included.
-        const [{ dealt }] = await (tx as unknown as Tx).$queryRaw<{ dealt: number }[]>`
-          SELECT COALESCE(SUM(hands_dealt), 0)::int AS dealt FROM mtt_tables WHERE tournament_id = ${id}`;
-        return { ...r, hands_played: Math.max(dealt, r.hands_played), state: loaded.state, loaded };
-      },
-      // A read-only snapshot; under load it may wait for a pooled connection longer than Prisma's defaults.
-      { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
-    );
+    return this.store.snapshot(async (tx) => {
+      const row = await this.stored(tx, id);
+      const loaded = await loadState(tx, id, row.state, row.config.tableSize);
+      // Hands are counted per table (no hand writes the tournament row): every hand dealt, a
+      // cancelled one included.
+      const dealt = await this.store.handsDealt(tx, id);
+      return { ...row, hands_played: Math.max(dealt, row.hands_played), state: loaded.state, loaded };
+    });
   }
 
   /**
@@ -305,12 +305,12 @@ export class TournamentsService {
    */
   private async save(
     tx: Tx,
-    r: TournamentRow,
+    tournament: TournamentRow,
     state: MttState,
     extra: { status?: TournamentStatus } = {},
     stacks?: ReadonlyMap<string, number>,
   ): Promise<void> {
-    await saveState(tx, r.id, r.loaded!, state, stacks, {
+    await saveState(tx, tournament.id, tournament.loaded!, state, stacks, {
       json: JSON.stringify(smallOf(state)),
       status: extra.status ?? null,
     });
@@ -321,17 +321,21 @@ export class TournamentsService {
 
   /** `owner.hostId`: a host's private tournament (private-tournaments.ts), private from its insert. */
   async create(input: unknown, owner: { hostId?: string } = {}): Promise<StoredRow> {
-    const s = parseSettings(input);
-    await checkSatelliteTarget(this.prisma, s);
-    const state = smallOf(newMttState(createRegistration(registrationConfigOf(s))));
+    const settings = parseSettings(input);
+    await checkSatelliteTarget(this.prisma, settings);
+    const state = smallOf(newMttState(createRegistration(registrationConfigOf(settings))));
     // The seat draw's seed is fixed (and its commitment published) before anyone can register.
     const seatSeed = newShuffleSeed();
-    const [row] = await this.prisma.$queryRaw<StoredRow[]>`
-      INSERT INTO scheduled_tournaments
-        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
-      VALUES (${s.name}, ${JSON.stringify(s)}::jsonb, ${new Date(s.startsAt)}, ${new Date(s.registrationOpensAt)}, ${JSON.stringify(state)}::jsonb,
-              ${seatSeed}, ${mttSeatDrawCommitment(seatSeed)}, ${owner.hostId ?? null}::uuid)
-      RETURNING *`;
+    const row = (await this.store.insert({
+      name: settings.name,
+      config: settings,
+      startsAt: new Date(settings.startsAt),
+      registrationOpensAt: new Date(settings.registrationOpensAt),
+      state,
+      seatSeed,
+      seatCommitment: mttSeatDrawCommitment(seatSeed),
+      hostId: owner.hostId ?? null,
+    })) as StoredRow;
     await this.schedule(row);
     this.changed(row.id);
     return row;
@@ -355,23 +359,29 @@ export class TournamentsService {
   /** Edit before the start: any subset of the settings; buy-in and fee are fixed once someone paid. */
   async edit(id: number, patch: Partial<TournamentSettings>): Promise<StoredRow> {
     const row = await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id, { seating: false });
-      if (r.status !== 'scheduled' && r.status !== 'registering')
-        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
-      const s = checkSettings(parseSettings({ ...r.config, ...patch }));
-      await checkSatelliteTarget(tx, s);
-      const paid = paidEntries(r.state.registration);
-      if (paid > 0 && (s.buyIn !== r.config.buyIn || s.fee !== r.config.fee))
+      const tournament = await this.lock(tx, id, { seating: false });
+      if (tournament.status !== 'scheduled' && tournament.status !== 'registering')
+        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${tournament.status}`);
+      const settings = checkSettings(parseSettings({ ...tournament.config, ...patch }));
+      await checkSatelliteTarget(tx, settings);
+      const paid = paidEntries(tournament.state.registration);
+      if (paid > 0 && (settings.buyIn !== tournament.config.buyIn || settings.fee !== tournament.config.fee))
         throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
       // Issue 25: the bounty is paid with the entry too (and refunded at the same amount).
-      if (paid > 0 && JSON.stringify(s.bounty ?? null) !== JSON.stringify(r.config.bounty ?? null))
+      if (paid > 0 && JSON.stringify(settings.bounty ?? null) !== JSON.stringify(tournament.config.bounty ?? null))
         throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
-      if (paid > s.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
-      const state = { ...r.state, registration: { ...r.state.registration, config: registrationConfigOf(s) } };
-      await tx.$executeRaw`
-        UPDATE scheduled_tournaments SET name = ${s.name}, config = ${JSON.stringify(s)}::jsonb, starts_at = ${new Date(s.startsAt)},
-          registration_opens_at = ${new Date(s.registrationOpensAt)}, state = ${JSON.stringify(smallOf(state))}::jsonb, version = version + 1
-        WHERE id = ${id}`;
+      if (paid > settings.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
+      const state = {
+        ...tournament.state,
+        registration: { ...tournament.state.registration, config: registrationConfigOf(settings) },
+      };
+      await this.store.saveSettings(tx, id, {
+        name: settings.name,
+        config: settings,
+        startsAt: new Date(settings.startsAt),
+        registrationOpensAt: new Date(settings.registrationOpensAt),
+        state: smallOf(state),
+      });
       return this.stored(tx, id);
     });
     await this.schedule(row);
@@ -380,7 +390,7 @@ export class TournamentsService {
   }
 
   async list(): Promise<StoredRow[]> {
-    return this.prisma.$queryRaw<StoredRow[]>`SELECT * FROM scheduled_tournaments ORDER BY starts_at, id`;
+    return (await this.store.all()) as StoredRow[];
   }
 
   /**
@@ -390,77 +400,89 @@ export class TournamentsService {
    */
   async cancel(id: number, opts: { beforeStartOnly?: boolean } = {}): Promise<{ status: TournamentStatus }> {
     const status = await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
+      const tournament = await this.lock(tx, id);
       // A host cancels his private tournament only before it starts (private-tournaments.ts).
-      if (opts.beforeStartOnly && r.status !== 'scheduled' && r.status !== 'registering') {
-        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${r.status}`);
+      if (opts.beforeStartOnly && tournament.status !== 'scheduled' && tournament.status !== 'registering') {
+        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${tournament.status}`);
       }
-      if (r.status === 'finished' || r.status === 'paying')
-        throw new TournamentError('FINISHED', `tournament ${id} is ${r.status}`);
-      if (r.status === 'cancelled') return r.status;
-      if (r.status === 'running' && r.state.seating?.tables.some((t) => t.handInProgress)) {
-        await this.save(tx, r, { ...r.state, cancelRequested: true } as MttState);
-        return r.status;
+      if (tournament.status === 'finished' || tournament.status === 'paying')
+        throw new TournamentError('FINISHED', `tournament ${id} is ${tournament.status}`);
+      if (tournament.status === 'cancelled') return tournament.status;
+      if (tournament.status === 'running' && tournament.state.seating?.tables.some((t) => t.handInProgress)) {
+        await this.save(tx, tournament, { ...tournament.state, cancelRequested: true } as MttState);
+        return tournament.status;
       }
-      await this.cancelNow(tx, r, 'by-admin');
+      await this.cancelNow(tx, tournament, 'by-admin');
       return 'cancelled' as const;
     });
     this.changed(id);
     return { status };
   }
 
-  private async cancelNow(tx: Tx, r: TournamentRow, why: 'by-admin' | 'too-few-entrants'): Promise<void> {
-    const t = mttTournamentId(r.id);
+  private async cancelNow(tx: Tx, tournament: TournamentRow, why: 'by-admin' | 'too-few-entrants'): Promise<void> {
+    const book = mttTournamentId(tournament.id);
     // Issue 25: rebuys, add-ons and the heads still standing go back too.
-    await refundPurchases(tx, r.id, r.config);
-    await payStandingHeads(tx, r.id, r.config, 'refund');
+    await refundPurchases(tx, tournament.id, tournament.config);
+    await payStandingHeads(tx, tournament.id, tournament.config, 'refund');
     const transition =
-      why === 'by-admin' ? cancelTournament(r.state.registration) : startTournament(r.state.registration);
+      why === 'by-admin'
+        ? cancelTournament(tournament.state.registration)
+        : startTournament(tournament.state.registration);
     // After the start the published rule pays instead of refunds (cancel-after-start.ts, issue 25).
-    const afterStart = why === 'by-admin' && r.status === 'running';
-    for (const e of transition.events) if (e.type === 'cancelled' && !afterStart) await this.refund(tx, r, e);
-    if (afterStart) await payCancellationAfterStart(tx, r);
-    await this.retireStacks(tx, r);
-    await tx.tournamentEntry.updateMany({
-      where: { tournamentId: t, ...(afterStart ? { status: 'playing' } : {}) },
-      data: { status: afterStart ? 'finished' : 'refunded' },
+    const afterStart = why === 'by-admin' && tournament.status === 'running';
+    for (const event of transition.events)
+      if (event.type === 'cancelled' && !afterStart) await this.refund(tx, tournament, event);
+    if (afterStart) await payCancellationAfterStart(tx, tournament);
+    await this.retireStacks(tx, tournament);
+    await this.store.setEntriesStatus(tx, book, afterStart ? 'finished' : 'refunded', {
+      fromStatus: afterStart ? 'playing' : undefined,
     });
-    const state: MttState = { ...r.state, registration: transition.state };
-    await this.save(tx, r, state, { status: 'cancelled' });
-    await tx.$executeRaw`UPDATE scheduled_tournaments SET finished_at = now() WHERE id = ${r.id}`;
+    const state: MttState = { ...tournament.state, registration: transition.state };
+    await this.save(tx, tournament, state, { status: 'cancelled' });
+    await this.store.stampFinished(tx, tournament.id);
   }
 
-  private async refund(tx: Tx, r: TournamentRow, e: Extract<RegistrationEvent, { type: 'cancelled' }>): Promise<void> {
-    const t = mttTournamentId(r.id);
-    for (const x of e.refunds) {
+  private async refund(
+    tx: Tx,
+    tournament: TournamentRow,
+    event: Extract<RegistrationEvent, { type: 'cancelled' }>,
+  ): Promise<void> {
+    const book = mttTournamentId(tournament.id);
+    for (const refund of event.refunds) {
       const movements: Movement[] = [];
-      if (r.config.buyIn > 0)
-        movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(x.playerId), amount: r.config.buyIn });
-      if (r.config.fee > 0)
-        movements.push({ from: Accounts.house(), to: Accounts.user(x.playerId), amount: r.config.fee });
+      if (tournament.config.buyIn > 0)
+        movements.push({
+          from: Accounts.tournamentPool(book),
+          to: Accounts.user(refund.playerId),
+          amount: tournament.config.buyIn,
+        });
+      if (tournament.config.fee > 0)
+        movements.push({ from: Accounts.house(), to: Accounts.user(refund.playerId), amount: tournament.config.fee });
       if (movements.length)
         await postInTransaction(tx, {
-          idempotencyKey: `mtt:${r.id}:refund:${x.entryId}`,
+          idempotencyKey: `mtt:${tournament.id}:refund:${refund.entryId}`,
           reason: 'refund',
-          refs: { tournamentId: t },
+          refs: { tournamentId: book },
           movements,
         });
     }
   }
 
   /** Every tournament chip back to the tournament's issuer (end or cancellation). */
-  private async retireStacks(tx: Tx, r: TournamentRow): Promise<void> {
-    const t = mttTournamentId(r.id);
-    const stacks = await tx.chipAccount.findMany({
-      where: { tournamentId: t, kind: 'tournament_stack', balance: { gt: 0n } },
-    });
-    for (const s of stacks) {
+  private async retireStacks(tx: Tx, tournament: TournamentRow): Promise<void> {
+    const book = mttTournamentId(tournament.id);
+    const stacks = await this.store.stacks(book, { positiveOnly: true }, tx);
+    for (const account of stacks) {
       await postInTransaction(tx, {
-        idempotencyKey: `mtt:${r.id}:retire:${s.userId}:${r.version}`,
+        idempotencyKey: `mtt:${tournament.id}:retire:${account.userId}:${tournament.version}`,
         reason: 'tournament_chips',
-        refs: { tournamentId: t },
+        refs: { tournamentId: book },
         movements: [
-          { from: Accounts.tournamentStack(t, s.userId!), to: Accounts.issuer(tournamentBook(t)), amount: 'all' },
+          {
+            from: Accounts.tournamentStack(book, account.userId),
+            to: Accounts.issuer(tournamentBook(book)),
+            amount: 'all',
+          },
         ],
       });
     }
@@ -472,18 +494,18 @@ export class TournamentsService {
   /** The open-registration job: `scheduled` → `registering` (a retry changes nothing). */
   async openRegistration(id: number): Promise<void> {
     await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id, { seating: false });
-      if (r.status !== 'scheduled') return;
-      const next = openRegistration(r.state.registration).state;
-      await this.save(tx, r, { ...r.state, registration: next }, { status: 'registering' });
+      const tournament = await this.lock(tx, id, { seating: false });
+      if (tournament.status !== 'scheduled') return;
+      const next = openRegistration(tournament.state.registration).state;
+      await this.save(tx, tournament, { ...tournament.state, registration: next }, { status: 'registering' });
     });
     this.changed(id);
   }
 
   /** The level number in force (a break counts as the level before it); 0 before the start. */
-  currentLevel(r: Pick<TournamentRow, 'status' | 'config' | 'step_index'>): number {
-    if (r.status !== 'running') return 0;
-    return scheduleOf(r.config.blindStructure)[r.step_index]?.levelNumber ?? 0;
+  currentLevel(tournament: Pick<TournamentRow, 'status' | 'config' | 'step_index'>): number {
+    if (tournament.status !== 'running') return 0;
+    return scheduleOf(tournament.config.blindStructure)[tournament.step_index]?.levelNumber ?? 0;
   }
 
   /**
@@ -493,13 +515,12 @@ export class TournamentsService {
   async register(id: number, userId: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
     // Refused without the row lock once late registration is over for good (the standings exist
     // from then on): a rush of entries after the start must not queue behind every table's hands.
-    const [quick] = await this.prisma.$queryRaw<{ status: TournamentStatus; closed: boolean }[]>`
-      SELECT status, (state->'standings') IS NOT NULL AND state->'standings' <> 'null'::jsonb AS closed FROM scheduled_tournaments WHERE id = ${id}`;
+    const quick = await this.store.registrationGate(id);
     if (!quick) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (quick?.status === 'running' && quick.closed)
       throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
     const out = await this.locked(id, (tx) => this.registerInTx(tx, id, userId));
-    if (out.running) for (const l of this.listeners) l.started(id); // a late entry may open a table
+    if (out.running) for (const listener of this.listeners) listener.started(id); // a late entry may open a table
     this.changed(id);
     return { entryId: out.entryId, late: out.late, reEntry: out.reEntry };
   }
@@ -515,51 +536,53 @@ export class TournamentsService {
     userId: string,
   ): Promise<{ entryId: number; late: boolean; reEntry: boolean; running: boolean }> {
     {
-      const r = await this.lock(tx, id);
-      if (r.status !== 'registering' && r.status !== 'running')
+      const tournament = await this.lock(tx, id);
+      if (tournament.status !== 'registering' && tournament.status !== 'running')
         throw new TournamentError(
-          r.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED',
-          `tournament ${id} is ${r.status}`,
+          tournament.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED',
+          `tournament ${id} is ${tournament.status}`,
         );
-      if (r.state.cancelRequested) throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
-      const level = this.currentLevel(r);
-      const tr = refusal(() => registerEntry(r.state.registration, userId, level));
+      if (tournament.state.cancelRequested)
+        throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
+      const level = this.currentLevel(tournament);
+      const tr = refusal(() => registerEntry(tournament.state.registration, userId, level));
       const ev = tr.events.find((e) => e.type === 'registered')!;
       if (ev.type !== 'registered') throw new Error('unreachable');
-      const t = mttTournamentId(id);
+      const book = mttTournamentId(id);
       const movements: Movement[] = [];
-      if (r.config.buyIn > 0)
-        movements.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(t), amount: r.config.buyIn });
-      if (r.config.fee > 0) movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: r.config.fee });
+      if (tournament.config.buyIn > 0)
+        movements.push({
+          from: Accounts.user(userId),
+          to: Accounts.tournamentPool(book),
+          amount: tournament.config.buyIn,
+        });
+      if (tournament.config.fee > 0)
+        movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: tournament.config.fee });
       movements.push({
-        from: Accounts.issuer(tournamentBook(t)),
-        to: Accounts.tournamentStack(t, userId),
-        amount: r.config.startingStack,
+        from: Accounts.issuer(tournamentBook(book)),
+        to: Accounts.tournamentStack(book, userId),
+        amount: tournament.config.startingStack,
       });
-      movements.push(...bountyEntryMovements(r.config, userId, id, 'in'));
+      movements.push(...bountyEntryMovements(tournament.config, userId, id, 'in'));
       await postInTransaction(tx, {
         idempotencyKey: `mtt:${id}:entry:${ev.entryId}`,
         reason: 'tournament_entry',
-        refs: { tournamentId: t },
+        refs: { tournamentId: book },
         movements,
       });
-      const status = r.status === 'running' ? ('playing' as const) : ('registered' as const);
+      const status = tournament.status === 'running' ? ('playing' as const) : ('registered' as const);
       const data = {
-        fee: BigInt(r.config.buyIn),
-        startingStack: BigInt(r.config.startingStack),
+        fee: BigInt(tournament.config.buyIn),
+        startingStack: BigInt(tournament.config.startingStack),
         status,
         place: null,
         prize: 0n,
       };
-      await tx.tournamentEntry.upsert({
-        where: { tournamentId_userId: { tournamentId: t, userId } },
-        create: { tournamentId: t, userId, ...data },
-        update: data,
-      });
-      let state: MttState = { ...r.state, registration: tr.state };
-      if (r.status === 'running') state = replan(seatLateEntry(state, userId, this.rng), this.rng).state;
-      await this.save(tx, r, state, {}, new Map([[userId, r.config.startingStack]]));
-      return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running: r.status === 'running' };
+      await this.store.upsertEntry(tx, book, userId, data);
+      let state: MttState = { ...tournament.state, registration: tr.state };
+      if (tournament.status === 'running') state = replan(seatLateEntry(state, userId, this.rng), this.rng).state;
+      await this.save(tx, tournament, state, {}, new Map([[userId, tournament.config.startingStack]]));
+      return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running: tournament.status === 'running' };
     }
   }
 
@@ -572,42 +595,35 @@ export class TournamentsService {
    */
   async rebuyAfterBust(id: number, userId: string): Promise<PurchaseOutcome> {
     const out = await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
-      if (r.status !== 'running') throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${r.status}`);
-      if (r.state.cancelRequested) throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
-      const config = rebuyConfigOf(r.config);
+      const tournament = await this.lock(tx, id);
+      if (tournament.status !== 'running')
+        throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${tournament.status}`);
+      if (tournament.state.cancelRequested)
+        throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
+      const config = rebuyConfigOf(tournament.config);
       if (!config) throw new TournamentError('REBUY_REFUSED', 'this tournament has no rebuys');
-      if (liveEntryOf(r.state, userId) !== null)
+      if (liveEntryOf(tournament.state, userId) !== null)
         throw new TournamentError('REBUY_REFUSED', 'you are still in: rebuy from your seat');
-      const entry = r.state.registration.entries.filter((e) => e.playerId === userId).at(-1);
+      const entry = tournament.state.registration.entries.filter((e) => e.playerId === userId).at(-1);
       if (!entry || entry.status !== 'busted')
         throw new TournamentError('NOT_SEATED', `you have no entry in tournament ${id}`);
-      const clock = clockAtStep(r.config, r.step_index);
-      if (bustIsFinal(config, clock) || !bustPending(r.state, entry.entryId))
+      const clock = clockAtStep(tournament.config, tournament.step_index);
+      if (bustIsFinal(config, clock) || !bustPending(tournament.state, entry.entryId))
         throw new TournamentError('REBUY_REFUSED', 'the rebuy period is over: your bust is final');
-      const [row] = await tx.$queryRaw<{ rebuys: number; add_on: boolean }[]>`
-        SELECT rebuys, add_on FROM mtt_entries WHERE tournament_id = ${id} AND entry_id = ${entry.entryId} FOR UPDATE`;
+      const row = await this.store.lockEntryPurchases(tx, id, entry.entryId);
       const ok = canRebuy(config, clock, { stack: 0, rebuysUsed: row.rebuys, addOnUsed: row.add_on });
       if (!ok.ok)
         throw new TournamentError(
           'REBUY_REFUSED',
           ok.reason === 'rebuy-limit-reached' ? 'no rebuys left' : 'the rebuy period is over',
         );
-      await postPurchase(tx, id, r.config, userId, entry.entryId, row.rebuys + 1);
+      await postPurchase(tx, id, tournament.config, userId, entry.entryId, row.rebuys + 1);
       const chips = config.rebuy.chips;
       // His old head went to his eliminators at the bust: the new bounty is his whole head.
-      await tx.$executeRaw`
-        UPDATE mtt_entries SET rebuys = rebuys + 1, head_increase = 0
-          WHERE tournament_id = ${id} AND entry_id = ${entry.entryId}`;
-      const [counts] = await tx.$queryRaw<{ rebuys_bought: number; add_ons_bought: number }[]>`
-        UPDATE scheduled_tournaments SET rebuys_bought = rebuys_bought + 1 WHERE id = ${id}
-        RETURNING rebuys_bought, add_ons_bought`;
-      await tx.tournamentEntry.updateMany({
-        where: { tournamentId: mttTournamentId(id), userId },
-        data: { status: 'playing' },
-      });
-      const state = replan(reviveEntry(r.state, entry.entryId, this.rng), this.rng).state;
-      await this.save(tx, r, state, {}, new Map([[userId, chips]]));
+      const counts = await this.store.countRebuy(tx, id, entry.entryId);
+      await this.store.setEntriesStatus(tx, mttTournamentId(id), 'playing', { userIds: userId });
+      const state = replan(reviveEntry(tournament.state, entry.entryId, this.rng), this.rng).state;
+      await this.save(tx, tournament, state, {}, new Map([[userId, chips]]));
       return {
         kind: 'rebuy' as const,
         entryId: entry.entryId,
@@ -615,10 +631,15 @@ export class TournamentsService {
         stack: chips,
         rebuys: row.rebuys + 1,
         addOn: row.add_on,
-        prizePool: livePoolOf(r.config, paidEntries(r.state.registration), counts.rebuys_bought, counts.add_ons_bought),
+        prizePool: livePoolOf(
+          tournament.config,
+          paidEntries(tournament.state.registration),
+          counts.rebuys_bought,
+          counts.add_ons_bought,
+        ),
       };
     });
-    for (const l of this.listeners) l.started(id); // a table may open for him
+    for (const listener of this.listeners) listener.started(id); // a table may open for him
     this.changed(id);
     return out;
   }
@@ -626,37 +647,39 @@ export class TournamentsService {
   /** Before the start: the live entry is withdrawn, buy-in and fee back, its chips back to the issuer. */
   async unregister(id: number, userId: string): Promise<void> {
     await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
-      if (r.status !== 'registering')
+      const tournament = await this.lock(tx, id);
+      if (tournament.status !== 'registering')
         throw new TournamentError(
-          r.status === 'scheduled' ? 'NOT_REGISTERED' : 'ALREADY_STARTED',
-          `tournament ${id} is ${r.status}`,
+          tournament.status === 'scheduled' ? 'NOT_REGISTERED' : 'ALREADY_STARTED',
+          `tournament ${id} is ${tournament.status}`,
         );
-      const tr = refusal(() => unregisterEntry(r.state.registration, userId));
+      const tr = refusal(() => unregisterEntry(tournament.state.registration, userId));
       const ev = tr.events[0];
       if (ev.type !== 'unregistered') throw new Error('unreachable');
-      const t = mttTournamentId(id);
+      const book = mttTournamentId(id);
       const movements: Movement[] = [];
-      if (r.config.buyIn > 0)
-        movements.push({ from: Accounts.tournamentPool(t), to: Accounts.user(userId), amount: r.config.buyIn });
-      if (r.config.fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: r.config.fee });
+      if (tournament.config.buyIn > 0)
+        movements.push({
+          from: Accounts.tournamentPool(book),
+          to: Accounts.user(userId),
+          amount: tournament.config.buyIn,
+        });
+      if (tournament.config.fee > 0)
+        movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: tournament.config.fee });
       movements.push({
-        from: Accounts.tournamentStack(t, userId),
-        to: Accounts.issuer(tournamentBook(t)),
+        from: Accounts.tournamentStack(book, userId),
+        to: Accounts.issuer(tournamentBook(book)),
         amount: 'all',
       });
-      movements.push(...bountyEntryMovements(r.config, userId, id, 'out'));
+      movements.push(...bountyEntryMovements(tournament.config, userId, id, 'out'));
       await postInTransaction(tx, {
         idempotencyKey: `mtt:${id}:unreg:${ev.entryId}`,
         reason: 'refund',
-        refs: { tournamentId: t },
+        refs: { tournamentId: book },
         movements,
       });
-      await tx.tournamentEntry.update({
-        where: { tournamentId_userId: { tournamentId: t, userId } },
-        data: { status: 'refunded' },
-      });
-      await this.save(tx, r, { ...r.state, registration: tr.state });
+      await this.store.updateEntry(tx, book, userId, { status: 'refunded' });
+      await this.save(tx, tournament, { ...tournament.state, registration: tr.state });
     });
     this.changed(id);
   }
@@ -670,43 +693,43 @@ export class TournamentsService {
    */
   async start(id: number): Promise<TournamentStatus> {
     const row = await this.locked(id, async (tx) => {
-      let r = await this.lock(tx, id, { seating: false });
-      if (r.status === 'scheduled') {
+      let tournament = await this.lock(tx, id, { seating: false });
+      if (tournament.status === 'scheduled') {
         await this.save(
           tx,
-          r,
-          { ...r.state, registration: openRegistration(r.state.registration).state },
+          tournament,
+          { ...tournament.state, registration: openRegistration(tournament.state.registration).state },
           { status: 'registering' },
         );
-        r = await this.lock(tx, id, { seating: false });
+        tournament = await this.lock(tx, id, { seating: false });
       }
-      if (r.status !== 'registering') return this.stored(tx, id);
-      const tr = startTournament(r.state.registration);
+      if (tournament.status !== 'registering') return this.stored(tx, id);
+      const tr = startTournament(tournament.state.registration);
       if (tr.state.phase === 'cancelled') {
-        await this.cancelNow(tx, r, 'too-few-entrants');
+        await this.cancelNow(tx, tournament, 'too-few-entrants');
         return this.stored(tx, id);
       }
-      let state: MttState = { ...r.state, registration: tr.state };
+      let state: MttState = { ...tournament.state, registration: tr.state };
       // The committed seat draw (seat-draw.ts); tournaments created before it draw as they always did.
-      state = seatEveryone(state, r.config.tableSize, r.seat_seed ? mttSeatDrawRandom(r.seat_seed) : this.rng);
-      if (lateRegistrationClosed(state, 1) && bustsFinalAt(r.config, 0)) state = closeLateRegistration(state);
+      state = seatEveryone(
+        state,
+        tournament.config.tableSize,
+        tournament.seat_seed ? mttSeatDrawRandom(tournament.seat_seed) : this.rng,
+      );
+      if (lateRegistrationClosed(state, 1) && bustsFinalAt(tournament.config, 0)) state = closeLateRegistration(state);
       const stacks = new Map(
         state.registration.entries
           .filter((e) => e.status === 'active')
-          .map((e) => [e.playerId, r.config.startingStack]),
+          .map((e) => [e.playerId, tournament.config.startingStack]),
       );
-      await this.save(tx, r, state, { status: 'running' }, stacks);
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET seat_draw = ${JSON.stringify(flattenSeating(state.seating?.tables ?? []))}::jsonb WHERE id = ${id}`;
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
-      await tx.tournamentEntry.updateMany({
-        where: { tournamentId: mttTournamentId(id), status: 'registered' },
-        data: { status: 'playing' },
-      });
+      await this.save(tx, tournament, state, { status: 'running' }, stacks);
+      await this.store.recordStart(tx, id, JSON.stringify(flattenSeating(state.seating?.tables ?? [])));
+      await this.store.setEntriesStatus(tx, mttTournamentId(id), 'playing', { fromStatus: 'registered' });
       return this.stored(tx, id);
     });
     if (row.status === 'running') {
       await this.enqueueNextStep(row);
-      for (const l of this.listeners) l.started(id);
+      for (const listener of this.listeners) listener.started(id);
     }
     this.changed(id);
     return row.status;
@@ -730,69 +753,71 @@ export class TournamentsService {
    * A level or break job: puts step `stepIndex` in force exactly once and in order (the next hand at
    * each table uses it), closes late registration after its last level, enqueues the next step.
    */
-  async applyStep(p: TournamentStepPayload): Promise<{ applied: boolean }> {
+  async applyStep(payload: TournamentStepPayload): Promise<{ applied: boolean }> {
     let applied = false;
-    const row = await this.locked(p.tournamentId, async (tx) => {
-      const stored = await this.stored(tx, p.tournamentId);
-      if (stored.status !== 'running' || stored.step_index >= p.stepIndex) return stored;
-      if (stored.step_index !== p.stepIndex - 1)
-        throw new Error(`tournament ${p.tournamentId}: step ${p.stepIndex} before step ${p.stepIndex - 1}`);
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${p.stepIndex}, step_started_at = now() WHERE id = ${p.tournamentId}`;
-      const level = scheduleOf(stored.config.blindStructure)[p.stepIndex].levelNumber;
+    const row = await this.locked(payload.tournamentId, async (tx) => {
+      const stored = await this.stored(tx, payload.tournamentId);
+      if (stored.status !== 'running' || stored.step_index >= payload.stepIndex) return stored;
+      if (stored.step_index !== payload.stepIndex - 1)
+        throw new Error(
+          `tournament ${payload.tournamentId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
+        );
+      await this.store.setStep(tx, payload.tournamentId, payload.stepIndex);
+      const level = scheduleOf(stored.config.blindStructure)[payload.stepIndex].levelNumber;
       // Closing late registration places the early busts: only then is the whole state read.
       const reg = { ...stored.state.registration, entries: [] };
       // Issue 25: so does the end of the rebuy period (busts during it wait for it, like late entries').
       if (
         !stored.state.standings &&
         lateRegistrationClosed({ registration: reg } as unknown as MttState, level) &&
-        bustsFinalAt(stored.config, p.stepIndex)
+        bustsFinalAt(stored.config, payload.stepIndex)
       ) {
-        const r = await this.lock(tx, p.tournamentId);
-        await this.save(tx, r, closeLateRegistration(r.state));
+        const tournament = await this.lock(tx, payload.tournamentId);
+        await this.save(tx, tournament, closeLateRegistration(tournament.state));
       }
       applied = true;
-      return this.stored(tx, p.tournamentId);
+      return this.stored(tx, payload.tournamentId);
     });
-    if (row.status === 'running' && row.step_index === p.stepIndex) await this.enqueueNextStep(row);
-    if (applied) this.changed(p.tournamentId);
+    if (row.status === 'running' && row.step_index === payload.stepIndex) await this.enqueueNextStep(row);
+    if (applied) this.changed(payload.tournamentId);
     return { applied };
   }
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
-  levelInForce(r: Pick<TournamentRow, 'config' | 'step_index'>): BlindLevel | null {
-    const step = r.config.blindStructure.steps[r.step_index];
+  levelInForce(tournament: Pick<TournamentRow, 'config' | 'step_index'>): BlindLevel | null {
+    const step = tournament.config.blindStructure.steps[tournament.step_index];
     return step.kind === 'level' ? step : null;
   }
 
   /** The balance-check job: runs the seating planner (after late entries, or when a hold may have cleared). */
-  async balanceCheck(p: TournamentBalancePayload): Promise<{ moves: number }> {
-    return { moves: (await this.replanNow(p.tournamentId)).moves.length };
+  async balanceCheck(payload: TournamentBalancePayload): Promise<{ moves: number }> {
+    return { moves: (await this.replanNow(payload.tournamentId)).moves.length };
   }
 
   /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
   private async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
     let finished = false;
     const out = await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
-      if (r.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
+      const tournament = await this.lock(tx, id);
+      if (tournament.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
       // Issue 25: a satellite decided while a hand was running, and that hand never finished (the
       // crash rule cancelled it): it ends here.
-      if (r.state.seatsDecided && !r.state.seating?.tables.some((x) => x.handInProgress)) {
-        await this.save(tx, r, closeDecidedSatellite(r.state), { status: 'paying' });
+      if (tournament.state.seatsDecided && !tournament.state.seating?.tables.some((x) => x.handInProgress)) {
+        await this.save(tx, tournament, closeDecidedSatellite(tournament.state), { status: 'paying' });
         finished = true;
         return { moves: [] as Move[], brokenTables: [] as number[] };
       }
       const p0 = performance.now();
-      const planned = replan(r.state, this.rng);
+      const planned = replan(tournament.state, this.rng);
       this.timings.balancing(id, performance.now() - p0);
       const state = { ...planned.state, balancePending: false };
       if (
         planned.moves.length ||
         planned.brokenTables.length ||
-        !!state.replanOnFinish !== !!r.state.replanOnFinish ||
-        r.state.balancePending
+        !!state.replanOnFinish !== !!tournament.state.replanOnFinish ||
+        tournament.state.balancePending
       )
-        await this.save(tx, r, state);
+        await this.save(tx, tournament, state);
       return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
     if (finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
@@ -844,46 +869,36 @@ export class TournamentsService {
       async (tx) => {
         // Few round trips: the tournament row with this table's row locked, the seats with their
         // stacks, then one statement that marks the hand begun.
-        const [r] = await tx.$queryRaw<
-          (Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & {
-            paused_reason: string | null;
-            button: number | null;
-            hand_in_progress: boolean;
-            closed: boolean;
-          })[]
-        >`
-          SELECT st.status, st.state, st.step_index, st.config, st.paused_reason, t.button, t.hand_in_progress, t.closed
-          FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
-          WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+        const tournament = (await this.store.lockTableForBegin(tx, id, tableId)) as
+          | (Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & {
+              paused_reason: string | null;
+              button: number | null;
+              hand_in_progress: boolean;
+              closed: boolean;
+            })
+          | undefined;
         await fence?.(tx);
         // Paused (tournament-pause.ts: a deal, disconnections, the admin): no new hand anywhere.
-        if (!r || r.status !== 'running' || r.state.cancelRequested || r.paused_reason) return null;
-        if (r.closed || r.hand_in_progress) return null;
-        const level = this.levelInForce(r);
+        if (
+          !tournament ||
+          tournament.status !== 'running' ||
+          tournament.state.cancelRequested ||
+          tournament.paused_reason
+        )
+          return null;
+        if (tournament.closed || tournament.hand_in_progress) return null;
+        const level = this.levelInForce(tournament);
         if (!level) return null;
         const book = mttTournamentId(id);
-        const seatRows = await tx.$queryRaw<
-          {
-            table_no: number;
-            seat: number;
-            user_id: string;
-            dealt_in: boolean;
-            waits_for_button: boolean;
-            stack: bigint | null;
-            balance: bigint | null;
-          }[]
-        >`
-          SELECT s.table_no, s.seat, s.user_id::text AS user_id, s.dealt_in, s.waits_for_button, s.stack, a.balance
-          FROM mtt_seats s LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${book} || ':' || s.user_id::text
-          WHERE s.tournament_id = ${id} AND s.table_no = ${tableId}`;
+        const seatRows = await this.store.tableSeatsWithBalances(tx, id, book, tableId);
         const one = assemble(
-          r.state,
-          r.config.tableSize,
+          tournament.state,
+          tournament.config.tableSize,
           [],
           [
             {
               table_no: tableId,
-              button: r.button,
+              button: tournament.button,
               hand_in_progress: false,
               hand_begun: null,
               hands_played: 0,
@@ -898,43 +913,31 @@ export class TournamentsService {
         if (!deal) return null;
         // Everyone seated counts as dealt in (libs/tournament); the dealt-in stop waiting for the button.
         const dealt = deal.players.map((p) => p.userId);
-        const [{ n, version }] = await tx.$queryRaw<{ n: number; version: number }[]>`
-          WITH seats AS (
-            UPDATE mtt_seats SET dealt_in = true, waits_for_button = waits_for_button AND NOT (user_id = ANY(${dealt}::uuid[]))
-            WHERE tournament_id = ${id} AND table_no = ${tableId}
-          )
-          UPDATE mtt_tables SET hand_in_progress = true, button = ${deal.button}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
-          WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING hand_begun AS n, version`;
+        const { n: handNumber, version } = await this.store.markHandBegun(tx, id, tableId, {
+          dealt,
+          button: deal.button,
+        });
         const balance = new Map(seatRows.map((x) => [x.user_id, Number(x.balance ?? 0)]));
         const seats = one.state.seating!.tables[0].seats.map((p) =>
           p ? { userId: p.playerId, stack: balance.get(p.playerId) ?? 0 } : null,
         );
-        return { deal, level, stepIndex: r.step_index, handNumber: n, settings: r.config, seats, version };
+        return {
+          deal,
+          level,
+          stepIndex: tournament.step_index,
+          handNumber,
+          settings: tournament.config,
+          seats,
+          version,
+        };
       },
       (ms, start) => start && this.timings.handTx(id, ms),
     );
   }
 
-  private seatRows(db: Tx | PrismaService, id: number, tables: number[]) {
-    return db.$queryRaw<
-      {
-        table_no: number;
-        seat: number;
-        user_id: string;
-        dealt_in: boolean;
-        waits_for_button: boolean;
-        stack: bigint | null;
-      }[]
-    >`
-      SELECT table_no, seat, user_id::text AS user_id, dealt_in, waits_for_button, stack FROM mtt_seats
-      WHERE tournament_id = ${id} AND table_no = ANY(${tables}::int[])`;
-  }
-
-  private async stacksOf(db: Tx | PrismaService, id: number, userIds: string[]): Promise<Map<string, number>> {
-    const accounts = await db.chipAccount.findMany({
-      where: { tournamentId: mttTournamentId(id), kind: 'tournament_stack', userId: { in: userIds } },
-    });
-    return new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+  private async stacksOf(id: number, userIds: string[]): Promise<Map<string, number>> {
+    const accounts = await this.store.stacks(mttTournamentId(id), { userIds });
+    return new Map(accounts.map((account) => [account.userId, Number(account.balance)]));
   }
 
   /**
@@ -942,11 +945,9 @@ export class TournamentsService {
    * tables.
    */
   async runnerView(id: number): Promise<{ row: StoredRow; tables: number[] }> {
-    const row = await this.stored(this.prisma, id);
-    const tables = await this.prisma.$queryRaw<
-      { table_no: number }[]
-    >`SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND NOT closed ORDER BY table_no`;
-    return { row, tables: tables.map((t) => t.table_no) };
+    const row = await this.stored(undefined, id);
+    const tables = await this.store.openTableNos(id);
+    return { row, tables };
   }
 
   /**
@@ -964,30 +965,26 @@ export class TournamentsService {
     tables: Map<number, (SeatWithStack | null)[]>;
     open: Set<number>;
   }> {
-    const r = await this.stored(this.prisma, id);
-    const running = r.status === 'running';
-    const rows = running
-      ? await this.prisma.$queryRaw<
-          { table_no: number; version: number; seat: number | null; user_id: string | null }[]
-        >`
-          SELECT t.table_no, t.version, s.seat, s.user_id::text AS user_id
-          FROM mtt_tables t LEFT JOIN mtt_seats s ON s.tournament_id = t.tournament_id AND s.table_no = t.table_no
-          WHERE t.tournament_id = ${id} AND NOT t.closed`
-      : [];
+    const tournament = await this.stored(undefined, id);
+    const running = tournament.status === 'running';
+    const rows = running ? await this.store.openSeats(id) : [];
     const open = new Set(rows.map((x) => x.table_no));
     const wanted = rows.filter((x) => !only || only.has(x.table_no));
     const stacks = await this.stacksOf(
-      this.prisma,
       id,
       wanted.flatMap((x) => (x.user_id ? [x.user_id] : [])),
     );
     const tables = new Map<number, (SeatWithStack | null)[]>();
     const versions = new Map<number, number>();
-    for (const x of wanted) {
-      if (!tables.has(x.table_no)) tables.set(x.table_no, new Array(r.config.tableSize).fill(null));
-      versions.set(x.table_no, x.version);
-      if (x.user_id !== null && x.seat !== null)
-        tables.get(x.table_no)![x.seat] = { userId: x.user_id, stack: stacks.get(x.user_id) ?? 0 };
+    for (const seatRow of wanted) {
+      if (!tables.has(seatRow.table_no))
+        tables.set(seatRow.table_no, new Array(tournament.config.tableSize).fill(null));
+      versions.set(seatRow.table_no, seatRow.version);
+      if (seatRow.user_id !== null && seatRow.seat !== null)
+        tables.get(seatRow.table_no)![seatRow.seat] = {
+          userId: seatRow.user_id,
+          stack: stacks.get(seatRow.user_id) ?? 0,
+        };
     }
     return { running, version: Math.max(0, ...versions.values()), versions, tables, open };
   }
@@ -1010,32 +1007,31 @@ export class TournamentsService {
       const done = await this.tableTx(
         id,
         async (tx) => {
-          const [r] = await tx.$queryRaw<Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'>[]>`
-            SELECT st.status, st.state, st.step_index, st.config
-            FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
-            WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+          const tournament = (await this.store.lockTableForFinish(tx, id, tableId)) as
+            Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> | undefined;
           await fence?.(tx);
-          if (!r || r.status !== 'running') return !!r;
-          const s = r.state;
-          if (s.handForHand || s.pauseDeals || s.cancelRequested || s.replanOnFinish || s.winner || s.seatsDecided)
+          if (!tournament || tournament.status !== 'running') return !!tournament;
+          const smallState = tournament.state;
+          if (
+            smallState.handForHand ||
+            smallState.pauseDeals ||
+            smallState.cancelRequested ||
+            smallState.replanOnFinish ||
+            smallState.winner ||
+            smallState.seatsDecided
+          )
             return false;
           if (
-            !s.standings &&
+            !smallState.standings &&
             lateRegistrationClosed(
-              { registration: { ...s.registration, entries: [] } } as unknown as MttState,
-              this.currentLevel(r),
+              { registration: { ...smallState.registration, entries: [] } } as unknown as MttState,
+              this.currentLevel(tournament),
             ) &&
-            bustsFinalAt(r.config, r.step_index)
+            bustsFinalAt(tournament.config, tournament.step_index)
           )
             return false;
           // One statement: the table idle again, its hand counted, the stacks at its seats.
-          await tx.$executeRaw`
-            WITH seats AS (
-              UPDATE mtt_seats m SET stack = x.k FROM unnest(${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[]) AS x(u, k)
-              WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
-            )
-            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
-            WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+          await this.store.recordQuietFinish(tx, id, tableId, stacks);
           return true;
         },
         (ms) => this.timings.handTx(id, ms),
@@ -1069,40 +1065,42 @@ export class TournamentsService {
     const out = await this.locked(
       id,
       async (tx) => {
-        const r = await this.lock(tx, id);
+        const tournament = await this.lock(tx, id);
         await fence?.(tx);
-        if (r.status !== 'running') return { moves: [], brokenTables: [], finished: false, cancelled: false };
-        const level = this.currentLevel(r);
-        const entrants = () => paidEntries(r.state.registration);
+        if (tournament.status !== 'running') return { moves: [], brokenTables: [], finished: false, cancelled: false };
+        const level = this.currentLevel(tournament);
+        const entrants = () => paidEntries(tournament.state.registration);
         const p0 = performance.now();
-        const o = finishHand(r.state, tableId, result, {
+        const outcome = finishHand(tournament.state, tableId, result, {
           rng: this.rng,
           currentLevel: level,
-          paidPlaces: (n) => prizeTableOf(r.config, n || entrants()).paidPlaces,
-          bustsFinal: bustsFinalAt(r.config, r.step_index),
-          seatsDecided: seatsDecidedOf(r.config),
+          paidPlaces: (n) => prizeTableOf(tournament.config, n || entrants()).paidPlaces,
+          bustsFinal: bustsFinalAt(tournament.config, tournament.step_index),
+          seatsDecided: seatsDecidedOf(tournament.config),
         });
         this.timings.balancing(id, performance.now() - p0);
-        const t = mttTournamentId(id);
-        if (o.busted.length) {
-          await tx.tournamentEntry.updateMany({
-            where: { tournamentId: t, userId: { in: o.busted } },
-            data: { status: 'busted' },
-          });
-          await awardBounties(tx, id, r.config, result, o.busted);
+        const book = mttTournamentId(id);
+        if (outcome.busted.length) {
+          await this.store.setEntriesStatus(tx, book, 'busted', { userIds: outcome.busted });
+          await awardBounties(tx, id, tournament.config, result, outcome.busted);
         }
         const state: MttState & { cancelRequested?: boolean } = {
-          ...o.state,
-          cancelRequested: r.state.cancelRequested,
+          ...outcome.state,
+          cancelRequested: tournament.state.cancelRequested,
           balancePending: false,
         };
         if (state.cancelRequested && !state.seating?.tables.some((x) => x.handInProgress)) {
-          await this.save(tx, r, state, {}, stacks);
+          await this.save(tx, tournament, state, {}, stacks);
           await this.cancelNow(tx, await this.lock(tx, id), 'by-admin');
           return { moves: [], brokenTables: [], finished: false, cancelled: true };
         }
-        await this.save(tx, r, state, o.finished ? { status: 'paying' } : {}, stacks);
-        return { moves: o.moves, brokenTables: o.brokenTables, finished: o.finished, cancelled: false };
+        await this.save(tx, tournament, state, outcome.finished ? { status: 'paying' } : {}, stacks);
+        return {
+          moves: outcome.moves,
+          brokenTables: outcome.brokenTables,
+          finished: outcome.finished,
+          cancelled: false,
+        };
       },
       (ms) => this.timings.handTx(id, ms),
     );
@@ -1130,64 +1128,47 @@ export class TournamentsService {
     return this.tableTx(
       id,
       async (tx) => {
-        const [t] = await tx.$queryRaw<{ closed: boolean }[]>`
-          SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
+        const table = await this.store.lockTableClosed(tx, id, tableId);
         await fence?.(tx);
-        if (!t || t.closed) return false;
+        if (!table || table.closed) return false;
         // The counter row: locked, read at its latest version.
         const ids = busted.map((p) => p.userId);
-        const [r] = await tx.$queryRaw<
-          (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
-            entries: { entry_id: number; user_id: string }[] | null;
-            entrants: number;
-          })[]
-        >`
-          SELECT st.status, st.state, st.config, st.step_index,
-            (SELECT json_agg(json_build_object('entry_id', entry_id, 'user_id', user_id)) FROM mtt_entries
-              WHERE tournament_id = ${id} AND status = 'active' AND user_id = ANY(${ids}::uuid[])) AS entries,
-            (SELECT count(*)::int FROM mtt_entries WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entrants
-          FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
-        if (!r || r.status !== 'running') return false;
-        const s = r.state;
-        if (!s.standings || s.handForHand || s.pauseDeals || s.cancelRequested || s.winner || s.seatsDecided)
+        const tournament = (await this.store.lockBustCounter(tx, id, ids)) as
+          | (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
+              entries: { entry_id: number; user_id: string }[] | null;
+              entrants: number;
+            })
+          | undefined;
+        if (!tournament || tournament.status !== 'running') return false;
+        const smallState = tournament.state;
+        if (
+          !smallState.standings ||
+          smallState.handForHand ||
+          smallState.pauseDeals ||
+          smallState.cancelRequested ||
+          smallState.winner ||
+          smallState.seatsDecided
+        )
           return false;
-        const entryOf = new Map((r.entries ?? []).map((e) => [e.user_id, e.entry_id]));
+        const entryOf = new Map((tournament.entries ?? []).map((e) => [e.user_id, e.entry_id]));
         if (busted.some((p) => !entryOf.has(p.userId))) return false;
-        const left = s.standings.remaining - busted.length;
-        const paid = prizeTableOf(r.config, r.entrants).paidPlaces;
-        if (left <= paid + 1 || left <= r.config.tableSize + 1) return false;
-        const busts = busted.map((p) => ({
-          playerId: entryKey(entryOf.get(p.userId)!),
-          startingStack: p.stack,
-          order: p.order + tableId * 100,
+        const left = smallState.standings.remaining - busted.length;
+        const paid = prizeTableOf(tournament.config, tournament.entrants).paidPlaces;
+        if (left <= paid + 1 || left <= tournament.config.tableSize + 1) return false;
+        const busts = busted.map((player) => ({
+          playerId: entryKey(entryOf.get(player.userId)!),
+          startingStack: player.stack,
+          order: player.order + tableId * 100,
           tableId,
         }));
-        const groups = recordBusts({ remaining: s.standings.remaining, groups: [] }, busts).groups;
+        const groups = recordBusts({ remaining: smallState.standings.remaining, groups: [] }, busts).groups;
         const placed = groups.flatMap((g) =>
           g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })),
         );
         const keep = [...stacks].filter(([u]) => !ids.includes(u));
-        const small = JSON.stringify({ ...s, standings: { remaining: left }, balancePending: true });
-        await tx.$executeRaw`
-          WITH e AS (
-            UPDATE mtt_entries m SET status = 'busted', place_best = x.best, place_rank = x.rank
-            FROM unnest(${placed.map((x) => x.entryId)}::int[], ${placed.map((x) => x.best)}::int[], ${placed.map((x) => x.rank)}::int[]) AS x(entry_id, best, rank)
-            WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id
-            RETURNING 1
-          ), te AS (
-            UPDATE tournament_entries SET status = 'busted' WHERE tournament_id = ${book} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
-          ), gone AS (
-            DELETE FROM mtt_seats WHERE tournament_id = ${id} AND table_no = ${tableId} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
-          ), kept AS (
-            UPDATE mtt_seats m SET stack = x.k FROM unnest(${keep.map(([u]) => u)}::uuid[], ${keep.map(([, k]) => String(k))}::bigint[]) AS x(u, k)
-            WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
-            RETURNING 1
-          ), tb AS (
-            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
-            WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING 1
-          )
-          UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1 WHERE id = ${id}`;
-        await awardBounties(tx, id, r.config, result, ids);
+        const small = JSON.stringify({ ...smallState, standings: { remaining: left }, balancePending: true });
+        await this.store.recordBustsAtTable(tx, id, { book, tableId, placed, busted: ids, kept: keep, small });
+        await awardBounties(tx, id, tournament.config, result, ids);
         return true;
       },
       (ms) => this.timings.handTx(id, ms),
@@ -1198,7 +1179,7 @@ export class TournamentsService {
   private async afterFinish(id: number, tableId: number, wide: boolean): Promise<void> {
     if (this.listeners.some((l) => l.handFinished)) {
       const state = (await this.get(id)).state;
-      for (const l of this.listeners) l.handFinished?.(id, tableId, state);
+      for (const listener of this.listeners) listener.handFinished?.(id, tableId, state);
     }
     if (wide) this.changed(id);
     else this.handsChanged(id);
@@ -1220,7 +1201,7 @@ export class TournamentsService {
   /** Crash rule after a restart: hands left running were cancelled (stacks restored); no table is busy. */
   async clearHandsInProgress(id: number): Promise<void> {
     await this.locked(id, async (tx) => {
-      await tx.$executeRaw`UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND hand_in_progress`;
+      await this.store.clearHandsInProgress(tx, id);
     });
   }
 
@@ -1240,48 +1221,35 @@ export class TournamentsService {
    * Returns the cancelled hands' ids.
    */
   async recoverTable(id: number, tableId: number, fence?: TableFence): Promise<string[]> {
-    const [t] = await this.prisma.$queryRaw<
-      { hand_in_progress: boolean; hand_begun: number | null; closed: boolean }[]
-    >`
-      SELECT hand_in_progress, hand_begun, closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId}`;
-    if (!t || t.closed) return [];
-    const seated = new Set((await this.seatRows(this.prisma, id, [tableId])).map((x) => x.user_id));
+    const table = await this.store.tableHandState(id, tableId);
+    if (!table || table.closed) return [];
+    const seated = new Set((await this.store.seatRows(id, [tableId])).map((x) => x.user_id));
     const tid = mttTournamentId(id);
-    const running = await this.prisma.hand.findMany({
-      where: { tournamentId: tid, status: 'running' },
-      select: { id: true, players: true },
-    });
-    const mine = running.filter((h) => {
-      const players = h.players as { userId: string }[];
+    const running = await this.store.runningHands(tid);
+    const mine = running.filter((hand) => {
+      const players = hand.players as { userId: string }[];
       return players.length > 0 && players.every((p) => seated.has(p.userId));
     });
-    const store = new HandStore(this.prisma);
-    for (const h of mine) await cancelRunningHand(this.prisma, await store.getHand(h.id));
+    const handStore = new HandStore(this.prisma);
+    for (const hand of mine) await cancelRunningHand(this.prisma, await handStore.getHand(hand.id));
     const cancelled = mine.map((h) => h.id);
-    if (!t.hand_in_progress) return cancelled;
-    const begun = t.hand_begun;
-    const last =
-      begun === null
-        ? null
-        : await this.prisma.hand.findFirst({
-            where: { tournamentId: tid, handNumber: begun },
-            orderBy: { startedAt: 'desc' },
-          });
+    if (!table.hand_in_progress) return cancelled;
+    const begun = table.hand_begun;
+    const last = begun === null ? null : await this.store.handNumbered(tid, begun);
     if (last?.status === 'completed') {
       const players = (last.players as { seat: number; userId: string }[]).slice().sort((a, b) => a.seat - b.seat);
       const config = last.config as { button: number; seats: { seat: number; stack: number }[] };
-      const n = players.length;
+      const playerCount = players.length;
       const buttonIndex = players.findIndex((p) => p.seat === config.button);
       const now = await this.stacksOf(
-        this.prisma,
         id,
         players.map((p) => p.userId),
       );
       const result: HandResult = {
-        dealtIn: players.map((p, i) => ({
-          userId: p.userId,
-          stack: config.seats.find((s) => s.seat === p.seat)?.stack ?? 0,
-          order: (i - buttonIndex - 1 + 2 * n) % n,
+        dealtIn: players.map((player, index) => ({
+          userId: player.userId,
+          stack: config.seats.find((s) => s.seat === player.seat)?.stack ?? 0,
+          order: (index - buttonIndex - 1 + 2 * playerCount) % playerCount,
         })),
         after: new Map(players.map((p) => [p.userId, now.get(p.userId) ?? 0])),
       };
@@ -1295,11 +1263,10 @@ export class TournamentsService {
       return cancelled;
     }
     const small = await this.tableTx(id, async (tx) => {
-      const r = await this.stored(tx, id);
+      const tournament = await this.stored(tx, id);
       await fence?.(tx);
-      await tx.$executeRaw`
-        UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND table_no = ${tableId} AND hand_in_progress`;
-      return r.state;
+      await this.store.clearTableHand(tx, id, tableId);
+      return tournament.state;
     });
     // The final-table redraw may have waited for this table's hand: no table deals meanwhile, so
     // no finished hand would run the planner. (Other holds run it at the next hand finished.) So may
@@ -1318,60 +1285,76 @@ export class TournamentsService {
    */
   async payout(id: number): Promise<void> {
     const seats = await this.locked(id, async (tx) => {
-      const r = await this.lock(tx, id);
-      if (r.status !== 'paying') return;
-      const t = mttTournamentId(id);
-      const reg = r.state.registration;
+      const tournament = await this.lock(tx, id);
+      if (tournament.status !== 'paying') return;
+      const book = mttTournamentId(id);
+      const reg = tournament.state.registration;
       const entrants = paidEntries(reg);
       const pool = livePoolOf(
-        r.config,
+        tournament.config,
         entrants,
-        (r as unknown as ExtrasRow).rebuys_bought ?? 0,
-        (r as unknown as ExtrasRow).add_ons_bought ?? 0,
+        (tournament as unknown as ExtrasRow).rebuys_bought ?? 0,
+        (tournament as unknown as ExtrasRow).add_ons_bought ?? 0,
       );
       // Issue 25: a satellite pays seats (satellites.ts); the winner collects his own bounty.
-      const seats = r.config.satellite
-        ? await paySatellite(tx, id, r.config, pool, r.state.standings!.groups, (k) => reg.entries[entryIdOf(k) - 1])
+      const seats = tournament.config.satellite
+        ? await paySatellite(
+            tx,
+            id,
+            tournament.config,
+            pool,
+            tournament.state.standings!.groups,
+            (k) => reg.entries[entryIdOf(k) - 1],
+          )
         : null;
-      await payStandingHeads(tx, id, r.config, 'own');
+      await payStandingHeads(tx, id, tournament.config, 'own');
       // A final-table deal paid its players already (final-table-deal.ts, issue 25).
-      const standings = seats ? [] : payStandings(pool, prizeTableOf(r.config, entrants), r.state.standings!.groups);
+      const standings = seats
+        ? []
+        : payStandings(pool, prizeTableOf(tournament.config, entrants), tournament.state.standings!.groups);
       const payouts = seats ? [] : adjustPayoutsForDeal(standings, await dealOfTournament(tx, id));
       const best = new Map<string, { place: number; prize: number }>();
-      for (const p of payouts) {
-        const entry = reg.entries[entryIdOf(p.playerId) - 1];
-        if (p.prize > 0) {
+      for (const payout of payouts) {
+        const entry = reg.entries[entryIdOf(payout.playerId) - 1];
+        if (payout.prize > 0) {
           await postInTransaction(tx, {
             idempotencyKey: `mtt:${id}:prize:${entry.entryId}`,
             reason: 'tournament_prize',
-            refs: { tournamentId: t },
-            movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(entry.playerId), amount: p.prize }],
+            refs: { tournamentId: book },
+            movements: [
+              { from: Accounts.tournamentPool(book), to: Accounts.user(entry.playerId), amount: payout.prize },
+            ],
           });
         }
-        const b = best.get(entry.playerId) ?? { place: p.bestPlace, prize: 0 };
-        best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize + p.dealPrize });
-      }
-      for (const [userId, b] of best) {
-        await tx.tournamentEntry.update({
-          where: { tournamentId_userId: { tournamentId: t, userId } },
-          data: { status: 'finished', place: b.place, prize: BigInt(b.prize) },
+        const standing = best.get(entry.playerId) ?? { place: payout.bestPlace, prize: 0 };
+        best.set(entry.playerId, {
+          place: Math.min(standing.place, payout.bestPlace),
+          prize: standing.prize + payout.prize + payout.dealPrize,
         });
       }
-      await this.retireStacks(tx, r);
-      await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
+      for (const [userId, standing] of best) {
+        await this.store.updateEntry(tx, book, userId, {
+          status: 'finished',
+          place: standing.place,
+          prize: BigInt(standing.prize),
+        });
+      }
+      await this.retireStacks(tx, tournament);
+      await this.store.markPaidOut(tx, id);
       // Issue 25: the seat winners are registered in the target in this same commit (satellites.ts).
       if (!seats) return null;
-      const target = r.config.satellite!.targetTournamentId;
+      const target = tournament.config.satellite!.targetTournamentId;
       await lockExclusive(tx, target);
       let running = false;
-      await registerSeatsInTx(tx, r.config, seats, async (userId) => {
+      await registerSeatsInTx(tx, tournament.config, seats, async (userId) => {
         running = (await this.registerInTx(tx, target, userId)).running || running;
       });
       return { target, running };
     });
     this.changed(id);
     if (seats) {
-      if (seats.running) for (const l of this.listeners) l.started(seats.target); // late entries may open a table
+      // Late entries may open a table.
+      if (seats.running) for (const listener of this.listeners) listener.started(seats.target);
       this.changed(seats.target);
     }
   }
@@ -1381,122 +1364,117 @@ export class TournamentsService {
 
   /** Re-enqueues what each unfinished tournament waits for (ids are idempotent); returns the running ones. */
   async resumeJobs(): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<
-      StoredRow[]
-    >`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
+    const rows = (await this.store.unfinished()) as StoredRow[];
     const running: number[] = [];
-    for (const r of rows) {
-      if (r.status === 'scheduled' || r.status === 'registering') await this.schedule(r);
-      if (r.status === 'paying') await this.jobs.enqueue('tournamentPayout', { tournamentId: r.id });
-      if (r.status === 'running') {
-        await this.enqueueNextStep(r);
-        await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: r.id, version: r.version });
-        running.push(r.id);
+    for (const tournament of rows) {
+      if (tournament.status === 'scheduled' || tournament.status === 'registering') await this.schedule(tournament);
+      if (tournament.status === 'paying') await this.jobs.enqueue('tournamentPayout', { tournamentId: tournament.id });
+      if (tournament.status === 'running') {
+        await this.enqueueNextStep(tournament);
+        await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: tournament.id, version: tournament.version });
+        running.push(tournament.id);
       }
     }
     return running;
   }
 
   async runningIds(): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<
-      { id: number }[]
-    >`SELECT id FROM scheduled_tournaments WHERE status = 'running' ORDER BY id`;
-    return rows.map((r) => r.id);
+    return this.store.runningIds();
   }
 
   async view(id: number): Promise<TournamentView> {
-    const r = await this.get(id);
-    const s = r.config;
-    const reg = r.state.registration;
-    const t = mttTournamentId(id);
+    const tournament = await this.get(id);
+    const settings = tournament.config;
+    const reg = tournament.state.registration;
+    const book = mttTournamentId(id);
     const entries = paidEntries(reg);
-    const rows = await this.prisma.tournamentEntry.findMany({
-      where: { tournamentId: t },
-      include: { user: { select: { username: true } } },
-    });
-    const stacks = await this.prisma.chipAccount.findMany({ where: { tournamentId: t, kind: 'tournament_stack' } });
+    const rows = await this.store.entriesWithNames(book);
+    const stacks = await this.store.stacks(book);
     const stackOf = new Map(stacks.map((x) => [x.userId, Number(x.balance)]));
     const seatOf = new Map<string, { table: number; seat: number }>();
-    for (const tb of r.state.seating?.tables ?? [])
+    for (const tb of tournament.state.seating?.tables ?? [])
       tb.seats.forEach((p, seat) => p && seatOf.set(p.playerId, { table: tb.tableId, seat }));
-    const table = prizeTableOf(s, Math.max(entries, s.minEntrants));
+    const table = prizeTableOf(settings, Math.max(entries, settings.minEntrants));
     const pool = livePoolOf(
-      s,
+      settings,
       entries,
-      (r as unknown as ExtrasRow).rebuys_bought ?? 0,
-      (r as unknown as ExtrasRow).add_ons_bought ?? 0,
+      (tournament as unknown as ExtrasRow).rebuys_bought ?? 0,
+      (tournament as unknown as ExtrasRow).add_ons_bought ?? 0,
     );
-    const schedule = scheduleOf(s.blindStructure);
+    const schedule = scheduleOf(settings.blindStructure);
     let clock: TournamentView['clock'] = null;
-    if (r.status === 'running' && r.step_started_at) {
-      const step = s.blindStructure.steps[r.step_index];
-      const level = (step.kind === 'level' ? step : s.blindStructure.steps[r.step_index + 1]) as BlindLevel;
-      const last = r.step_index === s.blindStructure.steps.length - 1;
+    if (tournament.status === 'running' && tournament.step_started_at) {
+      const step = settings.blindStructure.steps[tournament.step_index];
+      const level = (
+        step.kind === 'level' ? step : settings.blindStructure.steps[tournament.step_index + 1]
+      ) as BlindLevel;
+      const last = tournament.step_index === settings.blindStructure.steps.length - 1;
       clock = {
-        stepIndex: r.step_index,
+        stepIndex: tournament.step_index,
         kind: step.kind,
-        levelNumber: schedule[r.step_index].levelNumber,
+        levelNumber: schedule[tournament.step_index].levelNumber,
         smallBlind: level.smallBlind,
         bigBlind: level.bigBlind,
         ante: level.ante,
-        nextStepAt: last ? null : new Date(r.step_started_at).getTime() + step.durationMs,
+        nextStepAt: last ? null : new Date(tournament.step_started_at).getTime() + step.durationMs,
       };
     }
     const left =
-      r.status === 'running'
-        ? seatedPlayers(r.state)
-        : r.status === 'registering' || r.status === 'scheduled'
+      tournament.status === 'running'
+        ? seatedPlayers(tournament.state)
+        : tournament.status === 'registering' || tournament.status === 'scheduled'
           ? entries
-          : r.state.winner
+          : tournament.state.winner
             ? 1
             : 0;
     const chipsInPlay = [...stackOf.values()].reduce((a, b) => a + b, 0);
     const placeOf = new Map<string, number>();
-    for (const g of r.state.standings?.groups ?? []) {
-      for (const k of g.players) {
-        const u = reg.entries[entryIdOf(k) - 1]?.playerId;
-        if (u && (placeOf.get(u) ?? Infinity) > g.bestPlace) placeOf.set(u, g.bestPlace);
+    for (const group of tournament.state.standings?.groups ?? []) {
+      for (const key of group.players) {
+        const userId = reg.entries[entryIdOf(key) - 1]?.playerId;
+        if (userId && (placeOf.get(userId) ?? Infinity) > group.bestPlace) placeOf.set(userId, group.bestPlace);
       }
     }
-    const ended = r.status === 'finished' || r.status === 'cancelled';
+    const ended = tournament.status === 'finished' || tournament.status === 'cancelled';
     return {
       tournamentId: id,
-      name: r.name,
-      phase: r.status,
+      name: tournament.name,
+      phase: tournament.status,
       seatDraw: {
-        commitment: r.seat_commitment,
-        seed: ended ? r.seat_seed : null,
-        seating: ended ? r.seat_draw : null,
+        commitment: tournament.seat_commitment,
+        seed: ended ? tournament.seat_seed : null,
+        seating: ended ? tournament.seat_draw : null,
       },
-      game: s.game,
-      bettingStructure: s.bettingStructure,
-      startsAt: new Date(r.starts_at).toISOString(),
-      registrationOpensAt: new Date(r.registration_opens_at).toISOString(),
-      buyIn: s.buyIn,
-      fee: s.fee,
-      startingStack: s.startingStack,
-      tableSize: s.tableSize,
-      minEntrants: s.minEntrants,
-      maxEntrants: s.maxEntrants,
-      lateRegistrationUntilLevel: s.lateRegistrationUntilLevel,
-      reEntry: s.reEntry,
+      game: settings.game,
+      bettingStructure: settings.bettingStructure,
+      startsAt: new Date(tournament.starts_at).toISOString(),
+      registrationOpensAt: new Date(tournament.registration_opens_at).toISOString(),
+      buyIn: settings.buyIn,
+      fee: settings.fee,
+      startingStack: settings.startingStack,
+      tableSize: settings.tableSize,
+      minEntrants: settings.minEntrants,
+      maxEntrants: settings.maxEntrants,
+      lateRegistrationUntilLevel: settings.lateRegistrationUntilLevel,
+      reEntry: settings.reEntry,
       registrationOpen:
-        r.status === 'registering' || (r.status === 'running' && isRegistrationOpen(reg, this.currentLevel(r))),
+        tournament.status === 'registering' ||
+        (tournament.status === 'running' && isRegistrationOpen(reg, this.currentLevel(tournament))),
       entries,
       playersLeft: left,
       prizePool: pool,
       placesPaid: table.paidPlaces,
-      prizeTable: prizeTableRows(table, pool).map((x) => ({
-        places: x.places,
-        fromPlace: x.fromPlace,
-        toPlace: x.toPlace,
-        percent: x.percent,
-        chipsEach: x.chipsEach,
+      prizeTable: prizeTableRows(table, pool).map((prizeRow) => ({
+        places: prizeRow.places,
+        fromPlace: prizeRow.fromPlace,
+        toPlace: prizeRow.toPlace,
+        percent: prizeRow.percent,
+        chipsEach: prizeRow.chipsEach,
       })),
-      structure: s.blindStructure.steps.map((st, i) => ({
-        stepIndex: i,
+      structure: settings.blindStructure.steps.map((st, index) => ({
+        stepIndex: index,
         kind: st.kind,
-        levelNumber: schedule[i].levelNumber,
+        levelNumber: schedule[index].levelNumber,
         smallBlind: st.kind === 'level' ? st.smallBlind : null,
         bigBlind: st.kind === 'level' ? st.bigBlind : null,
         ante: st.kind === 'level' ? st.ante : null,
@@ -1504,33 +1482,37 @@ export class TournamentsService {
       })),
       clock,
       averageStack:
-        left > 0 && r.status === 'running' ? Math.floor(chipsInPlay / left) : left > 0 ? s.startingStack : 0,
-      handForHand: !!r.state.handForHand,
-      handsPlayed: r.hands_played,
-      tables: (r.state.seating?.tables ?? []).map((tb) => ({
+        left > 0 && tournament.status === 'running'
+          ? Math.floor(chipsInPlay / left)
+          : left > 0
+            ? settings.startingStack
+            : 0,
+      handForHand: !!tournament.state.handForHand,
+      handsPlayed: tournament.hands_played,
+      tables: (tournament.state.seating?.tables ?? []).map((tb) => ({
         tableId: tb.tableId,
         tableRef: mttTableId(id, tb.tableId),
         players: tb.seats.filter((p) => p).length,
         handInProgress: tb.handInProgress,
-        handsPlayed: r.state.tableHands[tb.tableId] ?? 0,
+        handsPlayed: tournament.state.tableHands[tb.tableId] ?? 0,
       })),
       entrants: rows
-        .filter((e) => e.status !== 'refunded' || r.status === 'cancelled')
-        .map((e) => ({
-          userId: e.userId,
-          username: e.user.username,
+        .filter((e) => e.status !== 'refunded' || tournament.status === 'cancelled')
+        .map((entry) => ({
+          userId: entry.userId,
+          username: entry.user.username,
           entries: reg.entries.filter(
-            (x) => x.playerId === e.userId && (x.status === 'active' || x.status === 'busted'),
+            (x) => x.playerId === entry.userId && (x.status === 'active' || x.status === 'busted'),
           ).length,
-          table: seatOf.get(e.userId)?.table ?? null,
-          tableRef: seatOf.has(e.userId) ? mttTableId(id, seatOf.get(e.userId)!.table) : null,
-          seat: seatOf.get(e.userId)?.seat ?? null,
-          stack: stackOf.get(e.userId) ?? 0,
-          place: e.place ?? placeOf.get(e.userId) ?? null,
-          prize: Number(e.prize),
+          table: seatOf.get(entry.userId)?.table ?? null,
+          tableRef: seatOf.has(entry.userId) ? mttTableId(id, seatOf.get(entry.userId)!.table) : null,
+          seat: seatOf.get(entry.userId)?.seat ?? null,
+          stack: stackOf.get(entry.userId) ?? 0,
+          place: entry.place ?? placeOf.get(entry.userId) ?? null,
+          prize: Number(entry.prize),
         }))
         .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack),
-      extras: await extrasView(this.prisma, r as unknown as ExtrasRow, entries),
+      extras: await extrasView(this.prisma, tournament as unknown as ExtrasRow, entries),
     };
   }
 }

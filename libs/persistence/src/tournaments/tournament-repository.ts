@@ -1,0 +1,536 @@
+// The scheduled tournament rows behind one named repository (issue 24 item 4): `scheduled_tournaments`
+// (one row per tournament: its settings and the small tournament-wide state), the statements
+// TournamentsService runs on `mtt_tables`, `mtt_seats` and `mtt_entries` (a hand's begin and finish
+// at one table, busts far from the end, a rebuy), what it writes of `tournament_entries` (book
+// `mtt-<id>`) and what it reads of the tournament stacks and hands. The whole state's load and save
+// (mtt-rows.ts) and the issue-25 modules still take the transaction handle themselves.
+//
+// Transactions stay where the service composes them: `transaction(work)` runs `work` in one
+// database transaction (retried on deadlock, as every ledger command); the service takes the
+// tournament's advisory lock first (shared for a hand at one table, exclusive for a
+// tournament-wide change), and the methods taking a `tx` write inside it, next to the ledger
+// postings of the same change. `snapshot(work)` is the repeatable-read read of the whole state.
+// The SQL is the service's as it was: every FOR UPDATE is where it was.
+import type { TournamentEntryStatus } from '../generated/prisma/client';
+import { inTransaction, type LedgerDb, type Tx } from '../ledger/ledger';
+
+export type { TournamentEntryStatus };
+
+/** A `scheduled_tournaments` row as stored (column names as in the table; config and state are the platform's). */
+export interface ScheduledTournamentRow {
+  id: number;
+  name: string;
+  status: string;
+  config: unknown;
+  starts_at: Date;
+  registration_opens_at: Date;
+  state: unknown;
+  step_index: number;
+  step_started_at: Date | null;
+  hands_played: number;
+  version: number;
+  seat_seed: string | null;
+  seat_commitment: string | null;
+  seat_draw: unknown;
+}
+
+export interface NewScheduledTournament {
+  name: string;
+  /** The settings, stored as JSON. */
+  config: unknown;
+  startsAt: Date;
+  registrationOpensAt: Date;
+  /** The small tournament-wide state, stored as JSON. */
+  state: unknown;
+  seatSeed: string;
+  seatCommitment: string;
+  /** A host's private tournament; null for the admin's. */
+  hostId: string | null;
+}
+
+/** An edit before the start (settings and the state carrying them). */
+export interface TournamentSettingsChange {
+  name: string;
+  config: unknown;
+  startsAt: Date;
+  registrationOpensAt: Date;
+  state: unknown;
+}
+
+/** A seat as stored in `mtt_seats`. */
+export interface MttSeatRow {
+  table_no: number;
+  seat: number;
+  user_id: string;
+  dealt_in: boolean;
+  waits_for_button: boolean;
+  stack: bigint | null;
+}
+
+/** A seat with its player's tournament stack account balance (a hand's begin). */
+export interface MttSeatWithBalance extends MttSeatRow {
+  balance: bigint | null;
+}
+
+/** The tournament row's part a hand at one table reads, with that table's row. */
+export interface TableHandRow {
+  status: string;
+  state: unknown;
+  step_index: number;
+  config: unknown;
+}
+
+export interface BeginHandRow extends TableHandRow {
+  paused_reason: string | null;
+  button: number | null;
+  hand_in_progress: boolean;
+  closed: boolean;
+}
+
+/** The counter row of busts far from the end: the tournament row with the busted players' live entries. */
+export interface BustCounterRow extends TableHandRow {
+  entries: { entry_id: number; user_id: string }[] | null;
+  entrants: number;
+}
+
+/** What busts far from the end write in one statement. */
+export interface BustsAtTable {
+  book: string;
+  tableId: number;
+  placed: { entryId: number; best: number; rank: number }[];
+  busted: string[];
+  /** Stacks of the players left at the table. */
+  kept: [string, number][];
+  /** The small state, as JSON text. */
+  small: string;
+}
+
+/** The tournament's entry row (`tournament_entries`) as written at registration. */
+export interface TournamentEntryData {
+  fee: bigint;
+  startingStack: bigint;
+  status: 'registered' | 'playing';
+  place: null;
+  prize: bigint;
+}
+
+export interface NamedTournamentEntry {
+  userId: string;
+  status: string;
+  place: number | null;
+  prize: bigint;
+  createdAt: Date;
+  user: { username: string };
+}
+
+export interface StoredTournamentHand {
+  id: string;
+  status: string;
+  players: unknown;
+  config: unknown;
+}
+
+/**
+ * The scheduled tournament rows the platform depends on (also the Nest token; `PrismaTournamentRepository`
+ * implements it).
+ */
+export abstract class TournamentRepository {
+  /** Runs `work` in one database transaction (retried on deadlock or a lost idempotency race). */
+  abstract transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `work` in one repeatable-read transaction (a consistent snapshot; waits up to 30 s for a connection). */
+  abstract snapshot<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+
+  // Tournament rows
+  abstract row(id: number, tx?: Tx): Promise<ScheduledTournamentRow | undefined>;
+  abstract insert(row: NewScheduledTournament): Promise<ScheduledTournamentRow>;
+  /** An edit before the start; the version is bumped. */
+  abstract saveSettings(tx: Tx, id: number, change: TournamentSettingsChange): Promise<void>;
+  /** Every tournament, by start time then id. */
+  abstract all(): Promise<ScheduledTournamentRow[]>;
+  /** Tournaments a restarted process must pick up (scheduled, registering, running, paying), by id. */
+  abstract unfinished(): Promise<ScheduledTournamentRow[]>;
+  abstract runningIds(): Promise<number[]>;
+  /** The tournament of that name starting at that time (a recurring slot), null if none. */
+  abstract idByNameAndStart(name: string, startsAt: Date): Promise<number | null>;
+  /** The status, and whether late registration is closed for good (the standings exist); read without lock. */
+  abstract registrationGate(id: number): Promise<{ status: string; closed: boolean } | undefined>;
+  /** Every hand dealt at the tournament's tables (a cancelled one included). */
+  abstract handsDealt(tx: Tx, id: number): Promise<number>;
+  abstract stampFinished(tx: Tx, id: number): Promise<void>;
+  /** The start: the seat draw (JSON text), then the start time and step 0 from now. */
+  abstract recordStart(tx: Tx, id: number, seatDraw: string): Promise<void>;
+  abstract setStep(tx: Tx, id: number, stepIndex: number): Promise<void>;
+  /** The payout done: finished, its time, the version bumped. */
+  abstract markPaidOut(tx: Tx, id: number): Promise<void>;
+
+  // Tables and seats
+  /** The tournament row with table `tableId`'s row locked (FOR UPDATE OF the table). */
+  abstract lockTableForBegin(tx: Tx, id: number, tableId: number): Promise<BeginHandRow | undefined>;
+  abstract lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined>;
+  /** Whether table `tableId` is closed, its row locked; undefined when it does not exist. */
+  abstract lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined>;
+  abstract tableSeatsWithBalances(tx: Tx, id: number, book: string, tableId: number): Promise<MttSeatWithBalance[]>;
+  /** The seats dealt in, the button, a new hand number: the hand begun (one statement). */
+  abstract markHandBegun(
+    tx: Tx,
+    id: number,
+    tableId: number,
+    hand: { dealt: string[]; button: number },
+  ): Promise<{ n: number; version: number }>;
+  /** A hand without bust: the table idle again, its hand counted, the stacks at its seats (one statement). */
+  abstract recordQuietFinish(tx: Tx, id: number, tableId: number, stacks: ReadonlyMap<string, number>): Promise<void>;
+  /** The tournament row locked as the counter of players left, with the busted players' live entries. */
+  abstract lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined>;
+  /** Busts far from the end: entries placed, seats left, stacks, the table idle, the small state (one statement). */
+  abstract recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<void>;
+  abstract seatRows(id: number, tables: number[], tx?: Tx): Promise<MttSeatRow[]>;
+  abstract openTableNos(id: number): Promise<number[]>;
+  /** The open tables with their versions and seats (one statement: a consistent picture). */
+  abstract openSeats(
+    id: number,
+  ): Promise<{ table_no: number; version: number; seat: number | null; user_id: string | null }[]>;
+  abstract tableHandState(
+    id: number,
+    tableId: number,
+  ): Promise<{ hand_in_progress: boolean; hand_begun: number | null; closed: boolean } | undefined>;
+  /** No table of the tournament is busy any more. */
+  abstract clearHandsInProgress(tx: Tx, id: number): Promise<void>;
+  abstract clearTableHand(tx: Tx, id: number, tableId: number): Promise<void>;
+
+  // Entries (`mtt_entries` and the book's `tournament_entries`)
+  /** The entry's rebuys and add-on, its row locked. */
+  abstract lockEntryPurchases(tx: Tx, id: number, entryId: number): Promise<{ rebuys: number; add_on: boolean }>;
+  /** A rebuy after a bust: one more rebuy with a new head, counted on the tournament row. */
+  abstract countRebuy(tx: Tx, id: number, entryId: number): Promise<{ rebuys_bought: number; add_ons_bought: number }>;
+  abstract upsertEntry(tx: Tx, book: string, userId: string, data: TournamentEntryData): Promise<void>;
+  abstract updateEntry(
+    tx: Tx,
+    book: string,
+    userId: string,
+    data: { status: TournamentEntryStatus; place?: number; prize?: bigint },
+  ): Promise<void>;
+  /** Entries of one player (a string) or of several (an array), optionally only those in `fromStatus`. */
+  abstract setEntriesStatus(
+    tx: Tx,
+    book: string,
+    status: TournamentEntryStatus,
+    where?: { userIds?: string | string[]; fromStatus?: TournamentEntryStatus },
+  ): Promise<void>;
+  abstract entriesWithNames(book: string): Promise<NamedTournamentEntry[]>;
+
+  // Chips and hands
+  /** Tournament stack accounts (`positiveOnly`: with chips left), optionally of some players only. */
+  abstract stacks(
+    book: string,
+    opts?: { positiveOnly?: boolean; userIds?: string[] },
+    tx?: Tx,
+  ): Promise<{ userId: string; balance: bigint }[]>;
+  abstract runningHands(book: string): Promise<{ id: string; players: unknown }[]>;
+  /** The latest hand numbered `handNumber` in the book. */
+  abstract handNumbered(book: string, handNumber: number): Promise<StoredTournamentHand | null>;
+}
+
+export class PrismaTournamentRepository implements TournamentRepository {
+  constructor(private readonly db: LedgerDb) {}
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, work);
+  }
+
+  snapshot<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.$transaction(
+      (tx) => work(tx as unknown as Tx),
+      // A read-only snapshot; under load it may wait for a pooled connection longer than Prisma's defaults.
+      { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
+    );
+  }
+
+  async row(id: number, tx: Tx = this.db): Promise<ScheduledTournamentRow | undefined> {
+    const rows = await tx.$queryRaw<ScheduledTournamentRow[]>`SELECT * FROM scheduled_tournaments WHERE id = ${id}`;
+    return rows[0];
+  }
+
+  async insert(row: NewScheduledTournament): Promise<ScheduledTournamentRow> {
+    const [inserted] = await this.db.$queryRaw<ScheduledTournamentRow[]>`
+      INSERT INTO scheduled_tournaments
+        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
+      VALUES (${row.name}, ${JSON.stringify(row.config)}::jsonb, ${row.startsAt}, ${row.registrationOpensAt}, ${JSON.stringify(row.state)}::jsonb,
+              ${row.seatSeed}, ${row.seatCommitment}, ${row.hostId}::uuid)
+      RETURNING *`;
+    return inserted;
+  }
+
+  async saveSettings(tx: Tx, id: number, change: TournamentSettingsChange): Promise<void> {
+    await tx.$executeRaw`
+        UPDATE scheduled_tournaments SET name = ${change.name}, config = ${JSON.stringify(change.config)}::jsonb, starts_at = ${change.startsAt},
+          registration_opens_at = ${change.registrationOpensAt}, state = ${JSON.stringify(change.state)}::jsonb, version = version + 1
+        WHERE id = ${id}`;
+  }
+
+  all(): Promise<ScheduledTournamentRow[]> {
+    return this.db.$queryRaw<ScheduledTournamentRow[]>`SELECT * FROM scheduled_tournaments ORDER BY starts_at, id`;
+  }
+
+  unfinished(): Promise<ScheduledTournamentRow[]> {
+    return this.db.$queryRaw<
+      ScheduledTournamentRow[]
+    >`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
+  }
+
+  async runningIds(): Promise<number[]> {
+    const rows = await this.db.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM scheduled_tournaments WHERE status = 'running' ORDER BY id`;
+    return rows.map((row) => row.id);
+  }
+
+  async idByNameAndStart(name: string, startsAt: Date): Promise<number | null> {
+    const existing = await this.db.$queryRaw<{ id: number }[]>`
+      SELECT id FROM scheduled_tournaments WHERE name = ${name} AND starts_at = ${startsAt} LIMIT 1`;
+    return existing[0]?.id ?? null;
+  }
+
+  async registrationGate(id: number): Promise<{ status: string; closed: boolean } | undefined> {
+    const [quick] = await this.db.$queryRaw<{ status: string; closed: boolean }[]>`
+      SELECT status, (state->'standings') IS NOT NULL AND state->'standings' <> 'null'::jsonb AS closed FROM scheduled_tournaments WHERE id = ${id}`;
+    return quick;
+  }
+
+  async handsDealt(tx: Tx, id: number): Promise<number> {
+    const [{ dealt }] = await tx.$queryRaw<{ dealt: number }[]>`
+          SELECT COALESCE(SUM(hands_dealt), 0)::int AS dealt FROM mtt_tables WHERE tournament_id = ${id}`;
+    return dealt;
+  }
+
+  async stampFinished(tx: Tx, id: number): Promise<void> {
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET finished_at = now() WHERE id = ${id}`;
+  }
+
+  async recordStart(tx: Tx, id: number, seatDraw: string): Promise<void> {
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET seat_draw = ${seatDraw}::jsonb WHERE id = ${id}`;
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
+  }
+
+  async setStep(tx: Tx, id: number, stepIndex: number): Promise<void> {
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${stepIndex}, step_started_at = now() WHERE id = ${id}`;
+  }
+
+  async markPaidOut(tx: Tx, id: number): Promise<void> {
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
+  }
+
+  async lockTableForBegin(tx: Tx, id: number, tableId: number): Promise<BeginHandRow | undefined> {
+    const [row] = await tx.$queryRaw<BeginHandRow[]>`
+          SELECT st.status, st.state, st.step_index, st.config, st.paused_reason, t.button, t.hand_in_progress, t.closed
+          FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
+          WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+    return row;
+  }
+
+  async lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined> {
+    const [row] = await tx.$queryRaw<TableHandRow[]>`
+            SELECT st.status, st.state, st.step_index, st.config
+            FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
+            WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
+    return row;
+  }
+
+  async lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined> {
+    const [table] = await tx.$queryRaw<{ closed: boolean }[]>`
+          SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
+    return table;
+  }
+
+  tableSeatsWithBalances(tx: Tx, id: number, book: string, tableId: number): Promise<MttSeatWithBalance[]> {
+    return tx.$queryRaw<MttSeatWithBalance[]>`
+          SELECT s.table_no, s.seat, s.user_id::text AS user_id, s.dealt_in, s.waits_for_button, s.stack, a.balance
+          FROM mtt_seats s LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${book} || ':' || s.user_id::text
+          WHERE s.tournament_id = ${id} AND s.table_no = ${tableId}`;
+  }
+
+  async markHandBegun(
+    tx: Tx,
+    id: number,
+    tableId: number,
+    hand: { dealt: string[]; button: number },
+  ): Promise<{ n: number; version: number }> {
+    const [begun] = await tx.$queryRaw<{ n: number; version: number }[]>`
+          WITH seats AS (
+            UPDATE mtt_seats SET dealt_in = true, waits_for_button = waits_for_button AND NOT (user_id = ANY(${hand.dealt}::uuid[]))
+            WHERE tournament_id = ${id} AND table_no = ${tableId}
+          )
+          UPDATE mtt_tables SET hand_in_progress = true, button = ${hand.button}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
+          WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING hand_begun AS n, version`;
+    return begun;
+  }
+
+  async recordQuietFinish(tx: Tx, id: number, tableId: number, stacks: ReadonlyMap<string, number>): Promise<void> {
+    await tx.$executeRaw`
+            WITH seats AS (
+              UPDATE mtt_seats m SET stack = x.k FROM unnest(${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[]) AS x(u, k)
+              WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
+            )
+            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
+            WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+  }
+
+  async lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined> {
+    const [row] = await tx.$queryRaw<BustCounterRow[]>`
+          SELECT st.status, st.state, st.config, st.step_index,
+            (SELECT json_agg(json_build_object('entry_id', entry_id, 'user_id', user_id)) FROM mtt_entries
+              WHERE tournament_id = ${id} AND status = 'active' AND user_id = ANY(${userIds}::uuid[])) AS entries,
+            (SELECT count(*)::int FROM mtt_entries WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entrants
+          FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
+    return row;
+  }
+
+  async recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<void> {
+    const { book, tableId, placed, busted: ids, kept: keep, small } = busts;
+    await tx.$executeRaw`
+          WITH e AS (
+            UPDATE mtt_entries m SET status = 'busted', place_best = x.best, place_rank = x.rank
+            FROM unnest(${placed.map((x) => x.entryId)}::int[], ${placed.map((x) => x.best)}::int[], ${placed.map((x) => x.rank)}::int[]) AS x(entry_id, best, rank)
+            WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id
+            RETURNING 1
+          ), te AS (
+            UPDATE tournament_entries SET status = 'busted' WHERE tournament_id = ${book} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
+          ), gone AS (
+            DELETE FROM mtt_seats WHERE tournament_id = ${id} AND table_no = ${tableId} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
+          ), kept AS (
+            UPDATE mtt_seats m SET stack = x.k FROM unnest(${keep.map(([u]) => u)}::uuid[], ${keep.map(([, k]) => String(k))}::bigint[]) AS x(u, k)
+            WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
+            RETURNING 1
+          ), tb AS (
+            UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
+            WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING 1
+          )
+          UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1 WHERE id = ${id}`;
+  }
+
+  seatRows(id: number, tables: number[], tx: Tx = this.db): Promise<MttSeatRow[]> {
+    return tx.$queryRaw<MttSeatRow[]>`
+      SELECT table_no, seat, user_id::text AS user_id, dealt_in, waits_for_button, stack FROM mtt_seats
+      WHERE tournament_id = ${id} AND table_no = ANY(${tables}::int[])`;
+  }
+
+  async openTableNos(id: number): Promise<number[]> {
+    const tables = await this.db.$queryRaw<
+      { table_no: number }[]
+    >`SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND NOT closed ORDER BY table_no`;
+    return tables.map((table) => table.table_no);
+  }
+
+  openSeats(id: number): Promise<{ table_no: number; version: number; seat: number | null; user_id: string | null }[]> {
+    return this.db.$queryRaw<{ table_no: number; version: number; seat: number | null; user_id: string | null }[]>`
+          SELECT t.table_no, t.version, s.seat, s.user_id::text AS user_id
+          FROM mtt_tables t LEFT JOIN mtt_seats s ON s.tournament_id = t.tournament_id AND s.table_no = t.table_no
+          WHERE t.tournament_id = ${id} AND NOT t.closed`;
+  }
+
+  async tableHandState(
+    id: number,
+    tableId: number,
+  ): Promise<{ hand_in_progress: boolean; hand_begun: number | null; closed: boolean } | undefined> {
+    const [table] = await this.db.$queryRaw<
+      { hand_in_progress: boolean; hand_begun: number | null; closed: boolean }[]
+    >`
+      SELECT hand_in_progress, hand_begun, closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+    return table;
+  }
+
+  async clearHandsInProgress(tx: Tx, id: number): Promise<void> {
+    await tx.$executeRaw`UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND hand_in_progress`;
+  }
+
+  async clearTableHand(tx: Tx, id: number, tableId: number): Promise<void> {
+    await tx.$executeRaw`
+        UPDATE mtt_tables SET hand_in_progress = false, version = version + 1 WHERE tournament_id = ${id} AND table_no = ${tableId} AND hand_in_progress`;
+  }
+
+  async lockEntryPurchases(tx: Tx, id: number, entryId: number): Promise<{ rebuys: number; add_on: boolean }> {
+    const [row] = await tx.$queryRaw<{ rebuys: number; add_on: boolean }[]>`
+        SELECT rebuys, add_on FROM mtt_entries WHERE tournament_id = ${id} AND entry_id = ${entryId} FOR UPDATE`;
+    return row;
+  }
+
+  async countRebuy(tx: Tx, id: number, entryId: number): Promise<{ rebuys_bought: number; add_ons_bought: number }> {
+    await tx.$executeRaw`
+        UPDATE mtt_entries SET rebuys = rebuys + 1, head_increase = 0
+          WHERE tournament_id = ${id} AND entry_id = ${entryId}`;
+    const [counts] = await tx.$queryRaw<{ rebuys_bought: number; add_ons_bought: number }[]>`
+        UPDATE scheduled_tournaments SET rebuys_bought = rebuys_bought + 1 WHERE id = ${id}
+        RETURNING rebuys_bought, add_ons_bought`;
+    return counts;
+  }
+
+  async upsertEntry(tx: Tx, book: string, userId: string, data: TournamentEntryData): Promise<void> {
+    await tx.tournamentEntry.upsert({
+      where: { tournamentId_userId: { tournamentId: book, userId } },
+      create: { tournamentId: book, userId, ...data },
+      update: data,
+    });
+  }
+
+  async updateEntry(
+    tx: Tx,
+    book: string,
+    userId: string,
+    data: { status: TournamentEntryStatus; place?: number; prize?: bigint },
+  ): Promise<void> {
+    await tx.tournamentEntry.update({ where: { tournamentId_userId: { tournamentId: book, userId } }, data });
+  }
+
+  async setEntriesStatus(
+    tx: Tx,
+    book: string,
+    status: TournamentEntryStatus,
+    where: { userIds?: string | string[]; fromStatus?: TournamentEntryStatus } = {},
+  ): Promise<void> {
+    const users = where.userIds;
+    await tx.tournamentEntry.updateMany({
+      where: {
+        tournamentId: book,
+        ...(users === undefined ? {} : { userId: typeof users === 'string' ? users : { in: users } }),
+        ...(where.fromStatus === undefined ? {} : { status: where.fromStatus }),
+      },
+      data: { status },
+    });
+  }
+
+  entriesWithNames(book: string): Promise<NamedTournamentEntry[]> {
+    return this.db.tournamentEntry.findMany({
+      where: { tournamentId: book },
+      include: { user: { select: { username: true } } },
+    });
+  }
+
+  async stacks(
+    book: string,
+    opts: { positiveOnly?: boolean; userIds?: string[] } = {},
+    tx: Tx = this.db,
+  ): Promise<{ userId: string; balance: bigint }[]> {
+    const accounts = await tx.chipAccount.findMany({
+      where: {
+        tournamentId: book,
+        kind: 'tournament_stack',
+        ...(opts.positiveOnly ? { balance: { gt: 0n } } : {}),
+        ...(opts.userIds ? { userId: { in: opts.userIds } } : {}),
+      },
+    });
+    return accounts.map((account) => ({ userId: account.userId!, balance: account.balance }));
+  }
+
+  runningHands(book: string): Promise<{ id: string; players: unknown }[]> {
+    return this.db.hand.findMany({
+      where: { tournamentId: book, status: 'running' },
+      select: { id: true, players: true },
+    });
+  }
+
+  handNumbered(book: string, handNumber: number): Promise<StoredTournamentHand | null> {
+    return this.db.hand.findFirst({
+      where: { tournamentId: book, handNumber },
+      orderBy: { startedAt: 'desc' },
+    });
+  }
+}
