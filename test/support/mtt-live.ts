@@ -68,7 +68,8 @@ export function liveSettings(entrants: number, over: Partial<TournamentSettingsD
     startsAt: new Date(now + 3_600_000).toISOString(),
     lateRegistrationUntilLevel: 0,
     minEntrants: 2,
-    maxEntrants: Math.max(entrants * 2, 10),
+    // Room for late sign-ups, within the platform's limit of 10,000 entrants.
+    maxEntrants: Math.min(10_000, Math.max(entrants * 2, 10)),
     buyIn: 100,
     fee: 10,
     startingStack: 1_500,
