@@ -11,6 +11,7 @@
 // keys, the tournament it belongs to). The payloads are typed by @naiko/contracts.
 import {
   HandFeedAssembler,
+  snapshotAt,
   type TableChatMessage,
   type TableHandPayload,
   type TableHandPrivatePayload,
@@ -106,8 +107,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
   const onSnapshot = (payload: TableSnapshotPayload) => {
     if (payload.tableId !== tableId) return;
     tournament.follow(payload.table.summary);
-    // The snapshot holds the whole hand as this socket may see it: no earlier part applies any more.
-    feed.reset();
+    // The snapshot holds the whole hand as this socket may see it: no earlier part applies any more
+    // (parts of later updates do; the server's next part after a snapshot says all that is his).
+    feed.reset(snapshotAt(payload));
     ctx.table = payload.table;
     if (oriented && payload.yourSeat !== ctx.yourSeat && payload.yourSeat !== null)
       sayNow(`You sit in seat ${payload.yourSeat + 1}`);

@@ -1,7 +1,13 @@
 // A client puts a player's update together from its two parts whichever comes first, and never
 // applies a private part to another update than its own (same hand, same seq).
 import { seededRandom, start, view, viewEvents } from '@naiko/engine';
-import { HandFeedAssembler, privatePart, type TableHandPrivatePayload } from './hand-feed';
+import {
+  HandFeedAssembler,
+  privatePart,
+  privatePartNeeded,
+  standingKey,
+  type TableHandPrivatePayload,
+} from './hand-feed';
 import type { HandEventWire, HandViewWire } from './hand-view';
 import type { TableHandPayload } from './tables';
 
@@ -65,13 +71,57 @@ describe('HandFeedAssembler', () => {
     expect(late.payload.view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
   });
 
-  test('a private part of another update or hand is never merged', () => {
+  test("a private part's events and legal actions are never merged into another update or hand", () => {
     const feed = new HandFeedAssembler();
-    expect(feed.private(own(4))).toBeNull();
     expect(feed.private(own(5, 'h0'))).toBeNull();
     expect(feed.public(pub(5)).view.viewer).toBe('spectator');
+    // Update 4's public part never came: its cards still stand for update 5, its events do not apply.
+    expect(feed.private({ ...own(4), legal: { seat: 3, version: 1 } as never })).toBeNull();
+    const fifth = feed.public(pub(5));
+    expect(fifth.view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
+    expect(fifth.view.legal).toBeNull();
+    expect(fifth.events).toEqual(publicEvents);
     // The next update's part waits for its public part.
     expect(feed.private(own(6))).toBeNull();
     expect(feed.public(pub(6)).view.viewer).toBe(3);
+  });
+
+  test('an update without a private part shows the cards of the part that stands, and no legal actions', () => {
+    const feed = new HandFeedAssembler();
+    feed.private({ ...own(5), legal: { seat: 3, version: 1 } as never });
+    expect(feed.public(pub(5)).view.legal).not.toBeNull();
+    const next = feed.public(pub(6));
+    expect(next.view.viewer).toBe(3);
+    expect(next.view.legal).toBeNull();
+    expect(next.view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
+    // The next hand starts with nothing standing.
+    expect(feed.public(pub(1, 'h2')).view.viewer).toBe('spectator');
+  });
+
+  test('a snapshot forgets the parts up to it and keeps the ones after it', () => {
+    const feed = new HandFeedAssembler();
+    feed.public(pub(5));
+    feed.private(own(5));
+    feed.reset({ tableId: 't', handId: 'h1', seq: 5 });
+    expect(feed.public(pub(6)).view.viewer).toBe('spectator');
+    // A part of an update after the snapshot (sent before the snapshot arrived) still stands.
+    feed.public(pub(7));
+    feed.private(own(7));
+    feed.reset({ tableId: 't', handId: 'h1', seq: 6 });
+    expect(feed.public(pub(8)).view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
+  });
+});
+
+describe('privatePartNeeded', () => {
+  const part = own(1);
+  const parts = { events: [], players: part.players, legal: null };
+  test('a part is sent for his events or legal actions, and when what stands changes', () => {
+    expect(privatePartNeeded(null, undefined)).toBe(false);
+    expect(privatePartNeeded(parts, undefined)).toBe(true);
+    expect(privatePartNeeded(parts, standingKey(parts))).toBe(false);
+    expect(privatePartNeeded({ ...parts, legal: { seat: 3 } as never }, standingKey(parts))).toBe(true);
+    expect(privatePartNeeded({ ...parts, events: part.events }, standingKey(parts))).toBe(part.events.length > 0);
+    // His cards became public (a showdown): the empty part replaces what stood.
+    expect(privatePartNeeded(null, standingKey(parts))).toBe(true);
   });
 });

@@ -4,6 +4,12 @@
 // his: his hole cards, his legal actions, his own versions of events (his hole cards dealt, his draw,
 // his peek, his deal-proof openings) and the rule modules' fields only he sees. `mergeHandPrivate`
 // rebuilds the player's full update; `HandFeedAssembler` does it for a client whichever part arrives first.
+//
+// A private part is sent only when the update has something new for him: his own versions of its
+// events, his legal actions, or cards and rule fields that differ from what his last part said. What a
+// part says of cards and rule fields *stands* for the rest of the hand until the next part replaces it
+// (`standingKey`), so most updates reach a player as the public part alone. A snapshot starts the
+// player's stream afresh: the server forgets what it sent him, and the next part says everything.
 import { z } from 'zod';
 import { DrawViewSchema, HandEventSchema, HomeViewSchema, LegalActionsSchema, PowersViewSchema } from './hand-view';
 import type { HandEventWire, HandViewWire, ViewExt } from './hand-view';
@@ -80,6 +86,21 @@ export function privatePart(
   return { events: changed, players, legal: seatView.legal, ...(ext ? { ext } : {}) };
 }
 
+/**
+ * What of a private part stands until the next one (the cards he sees and his rule fields), as a key
+ * the server compares with the last part it sent him: no part is sent for an update that would only
+ * repeat it. A missing part stands for "nothing private" (an empty key).
+ */
+export function standingKey(part: Pick<PrivatePart, 'players' | 'ext'> | null): string {
+  return part && (part.players.length || part.ext) ? JSON.stringify([part.players, part.ext ?? null]) : '';
+}
+
+/** Whether a private part has to go out: new events or legal actions of his, or a new standing part. */
+export function privatePartNeeded(part: PrivatePart | null, lastStanding: string | undefined): boolean {
+  if (part && (part.events.length || part.legal !== null)) return true;
+  return standingKey(part) !== (lastStanding ?? '');
+}
+
 /** Whether a private part belongs to this public update. */
 type UpdateId = Pick<TableHandPayload, 'tableId' | 'handId' | 'seq'>;
 export const samePart = (a: UpdateId, b: UpdateId): boolean =>
@@ -113,42 +134,71 @@ export function mergeHandPrivate(pub: TableHandPayload, own: TableHandPrivatePay
 /**
  * A client's side of the two parts: the server sends a player's private part first and then the public
  * one, but a part that crossed copies (Redis) may come second. `public` answers with the update to apply
- * (merged with its private part if that came first); `private` answers with the merged update when its
- * public part was already applied (`late`: apply only its view, the events were handled), and keeps it
- * for the public part otherwise. A player without a private part for an update sees the public one.
+ * (merged with its private part if that came first, else with the part that stands); `private` answers
+ * with the merged update when its public part was already applied (`late`: apply only its view, the
+ * events were handled), and keeps it for the public part otherwise. An update without a private part is
+ * the public one with the newest applied part's cards and rule fields (no legal actions, no own events).
  */
 export class HandFeedAssembler {
   private current: TableHandPayload | null = null;
   /** Private parts waiting for their public part (normally at most one). */
   private readonly waiting: TableHandPrivatePayload[] = [];
+  /** The newest private part applied in the running hand: its cards and rule fields stand. */
+  private standing: TableHandPrivatePayload | null = null;
 
   public(pub: TableHandPayload): TableHandPayload {
     const own = this.waiting.find((w) => samePart(pub, w));
     this.drop(pub);
     this.current = pub;
-    return own ? mergeHandPrivate(pub, own) : pub;
+    if (own) {
+      this.stand(own);
+      return mergeHandPrivate(pub, own);
+    }
+    const standing = this.standing;
+    if (!standing || standing.tableId !== pub.tableId || standing.handId !== pub.handId || standing.seq > pub.seq)
+      return pub;
+    return mergeHandPrivate(pub, { ...standing, seq: pub.seq, events: [], legal: null });
   }
 
   private(own: TableHandPrivatePayload): { payload: TableHandPayload; late: true } | null {
-    if (this.current && samePart(this.current, own))
+    if (this.current && samePart(this.current, own)) {
+      this.stand(own);
       return { payload: mergeHandPrivate(this.current, own), late: true };
+    }
     this.waiting.push(own);
     if (this.waiting.length > 16) this.waiting.shift(); // never grows: a stray part is forgotten
     return null;
   }
 
-  /** Forgets everything (another table, a new snapshot). */
-  reset(): void {
+  /**
+   * Forgets everything (another table), or, given the snapshot's hand, everything up to it: the snapshot
+   * holds the whole hand as this socket may see it at `seq`, and the server's next part after it says all.
+   */
+  reset(snapshot?: Pick<TableHandPayload, 'tableId' | 'handId' | 'seq'> | null): void {
+    const after = (part: TableHandPrivatePayload) =>
+      !!snapshot && part.tableId === snapshot.tableId && part.handId === snapshot.handId && part.seq > snapshot.seq;
     this.current = null;
-    this.waiting.length = 0;
+    if (this.standing && !after(this.standing)) this.standing = null;
+    for (let i = this.waiting.length - 1; i >= 0; i--) if (!after(this.waiting[i]!)) this.waiting.splice(i, 1);
   }
 
-  /** Parts of this hand's updates up to this one can no longer be matched. */
+  private stand(own: TableHandPrivatePayload): void {
+    const standing = this.standing;
+    if (!standing || standing.tableId !== own.tableId || standing.handId !== own.handId || own.seq >= standing.seq)
+      this.standing = own;
+  }
+
+  /**
+   * Parts of this hand's updates up to this one can no longer be matched; one of an earlier update
+   * whose public part never came still says what stands.
+   */
   private drop(pub: TableHandPayload): void {
-    for (let i = this.waiting.length - 1; i >= 0; i--) {
+    for (let i = 0; i < this.waiting.length;) {
       const waiting = this.waiting[i]!;
-      if (waiting.tableId === pub.tableId && waiting.handId === pub.handId && waiting.seq <= pub.seq)
+      if (waiting.tableId === pub.tableId && waiting.handId === pub.handId && waiting.seq <= pub.seq) {
+        if (waiting.seq < pub.seq) this.stand(waiting);
         this.waiting.splice(i, 1);
+      } else i++;
     }
   }
 }
@@ -164,7 +214,7 @@ export function assembleRecorded<T extends { event: string; payload: unknown }>(
   const out: T[] = [];
   for (const message of messages) {
     const payload = message.payload as { tableId: string };
-    if (message.event === 'table:snapshot') feedOf(payload.tableId).reset();
+    if (message.event === 'table:snapshot') feedOf(payload.tableId).reset(snapshotAt(message.payload));
     if (message.event === 'table:hand') {
       out.push({ ...message, payload: feedOf(payload.tableId).public(message.payload as TableHandPayload) });
     } else if (message.event === 'table:hand-private') {
@@ -177,6 +227,12 @@ export function assembleRecorded<T extends { event: string; payload: unknown }>(
     } else out.push(message);
   }
   return out;
+}
+
+/** Where a snapshot stands in its hand (for `HandFeedAssembler.reset`), or null between hands. */
+export function snapshotAt(payload: unknown): Pick<TableHandPayload, 'tableId' | 'handId' | 'seq'> | null {
+  const { tableId, hand } = payload as { tableId: string; hand: { handId: string; seq: number } | null };
+  return hand ? { tableId, handId: hand.handId, seq: hand.seq } : null;
 }
 
 /** What `onHandUpdates` needs of a socket.io client socket (its typed listeners are too generic to name here). */

@@ -3,7 +3,10 @@
 // seat and the spectators, at every step of seeded random hands, parse with the zod schemas. They
 // are sent as JSON, so each value goes through a JSON round trip first (undefined keys dropped). Each
 // update is also split as the server sends it (the public part once, a private part per seat) and
-// put back together as a client does: the result is exactly the seat's own events and view.
+// put back together as a client does: the result is exactly the seat's own events and view. And over
+// the whole hand, each seat's stream as the server sends it (a private part only when it has something
+// new: `privatePartNeeded`) and as a client assembles it (`HandFeedAssembler`, with the part that
+// stands) gives the seat's own events and view at every update.
 import {
   apply,
   cancelHand,
@@ -24,26 +27,42 @@ import { randomDrawAction } from '@naiko/engine/hand/draw/draw';
 import { randomNaikoAction } from '@naiko/engine/hand/naiko/random-policy';
 import { randomInt, type RandomSource } from '@naiko/engine/rng/random-source';
 import { HandEventSchema, HandViewSchema, type HandEventWire, type HandViewWire } from './hand-view';
-import { mergeHandPrivate, privatePart, TableHandPrivatePayloadSchema } from './hand-feed';
+import {
+  HandFeedAssembler,
+  mergeHandPrivate,
+  privatePart,
+  privatePartNeeded,
+  standingKey,
+  TableHandPrivatePayloadSchema,
+} from './hand-feed';
 import { TableHandPayloadSchema } from './tables';
 
 const wire = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));
-/** Private parts built, and those a seat needed none for. */
-const parts = { sent: 0, skipped: 0 };
+/** Private parts built, and those a seat needed none for; in the streams, parts sent and left out. */
+const parts = { sent: 0, skipped: 0, streamed: 0, standing: 0 };
+
+/** One hand's per-seat streams: what the server last sent each seat, and each seat's client. */
+interface Streams {
+  seq: number;
+  sent: Map<number, string>;
+  clients: Map<number, HandFeedAssembler>;
+}
+const newStreams = (): Streams => ({ seq: 0, sent: new Map(), clients: new Map() });
 
 /**
  * The two parts of an update as the server sends them: the public part (the spectators' events and
  * view) parses and holds no card a spectator may not see; each seat's private part parses, and
  * merged into the public part gives exactly that seat's own events and view.
  */
-function checkParts(state: HandState, events: HandEvent[], seats: number[]): void {
+function checkParts(state: HandState, events: HandEvent[], seats: number[], streams: Streams): void {
   const publicEvents = wire(viewEvents(events, 'spectator')) as HandEventWire[];
   const publicView = wire(view(state, 'spectator')) as HandViewWire;
+  const seq = ++streams.seq;
   const pub = TableHandPayloadSchema.parse({
     tableId: 't',
     handId: 'h',
     handNumber: 1,
-    seq: 0,
+    seq,
     events: publicEvents,
     view: publicView,
     clock: null,
@@ -52,6 +71,7 @@ function checkParts(state: HandState, events: HandEvent[], seats: number[]): voi
     const seatEvents = wire(viewEvents(events, seat)) as HandEventWire[];
     const seatView = wire(view(state, seat)) as HandViewWire;
     const own = privatePart(publicEvents, publicView, seatEvents, seatView);
+    checkStream(streams, seat, pub, own, { events: seatEvents, view: seatView });
     if (!own) {
       parts.skipped++;
       expect({ events: publicEvents, view: { ...publicView, viewer: seat } }).toEqual({
@@ -62,7 +82,7 @@ function checkParts(state: HandState, events: HandEvent[], seats: number[]): voi
     }
     parts.sent++;
     const part = TableHandPrivatePayloadSchema.parse(
-      wire({ tableId: 't', handId: 'h', handNumber: 1, seq: 0, seat, ...own }),
+      wire({ tableId: 't', handId: 'h', handNumber: 1, seq, seat, ...own }),
     );
     const merged = mergeHandPrivate(pub, part);
     expect(wire({ events: merged.events, view: merged.view })).toEqual({ events: seatEvents, view: seatView });
@@ -70,6 +90,33 @@ function checkParts(state: HandState, events: HandEvent[], seats: number[]): voi
     for (const player of part.players) expect(player.seat).toBe(seat);
   }
 }
+/**
+ * The seat's stream: the server sends his part only when it has something new for him; his client
+ * merges what it got (or the part that stands) into the public part and sees exactly his own update.
+ */
+function checkStream(
+  streams: Streams,
+  seat: number,
+  pub: ReturnType<typeof TableHandPayloadSchema.parse>,
+  own: ReturnType<typeof privatePart>,
+  expected: { events: HandEventWire[]; view: HandViewWire },
+): void {
+  const client = streams.clients.get(seat) ?? streams.clients.set(seat, new HandFeedAssembler()).get(seat)!;
+  if (privatePartNeeded(own, streams.sent.get(seat))) {
+    streams.sent.set(seat, standingKey(own));
+    parts.streamed++;
+    client.private(
+      TableHandPrivatePayloadSchema.parse(
+        wire({ ...pub, seat, ...(own ?? { events: [], players: [], legal: null }), view: undefined, clock: undefined }),
+      ),
+    );
+  } else parts.standing++;
+  const merged = client.public(pub);
+  expect(wire({ events: merged.events, view: merged.view })).toEqual(
+    wire({ ...expected, view: { ...expected.view, viewer: expected.view.viewer } }),
+  );
+}
+
 /** The event types and view extensions the random hands produced (the schemas were tried on each). */
 const seen = new Set<string>();
 
@@ -94,6 +141,7 @@ function checkHand(
   const started = start(config, { rng: seededRandom(`deck-${seed}`) });
   let state = started.state;
   const viewers = [...config.seats.map((s) => s.seat), 'spectator' as const];
+  const streams = newStreams();
   const check = (events: HandEvent[]) => {
     for (const viewer of viewers) {
       const parsed = HandViewSchema.parse(wire(view(state, viewer)));
@@ -105,6 +153,7 @@ function checkHand(
       state,
       events,
       config.seats.map((s) => s.seat),
+      streams,
     );
   };
   check(started.events);
@@ -208,6 +257,8 @@ describe('hand schemas: real engine payloads parse', () => {
   test('the random hands tried the schemas on every kind of event and view extension', () => {
     // Almost every update has a private part (own cards); a seat whose cards are all shown may have none.
     expect(parts.sent).toBeGreaterThan(parts.skipped);
+    // Sent only when new, most updates reach a seat as the public part alone.
+    expect(parts.standing).toBeGreaterThan(parts.streamed);
     const kinds = HandEventSchema.options.map((o) => o.shape.type.value).filter((t) => !t.startsWith('deal'));
     // Disconnection protection is the table's decision on a timeout: random play never sends it.
     const missing = kinds.filter((t) => !seen.has(t) && t !== 'artificial-all-in');

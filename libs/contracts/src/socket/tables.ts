@@ -209,6 +209,8 @@ export interface TablePublicState {
 export const SnapshotHandSchema = z.strictObject({
   handId: z.string(),
   handNumber: z.number().int().min(1),
+  /** The hand's event count when the snapshot was taken: hand updates after it have a larger `seq`. */
+  seq: z.number().int().min(0),
   /** The running hand as this socket may see it (engine HandView). */
   view: HandViewSchema,
   clock: ClockInfoSchema.nullable(),

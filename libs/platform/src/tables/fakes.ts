@@ -1,7 +1,7 @@
 // In-memory ports for the table host: unit tests and the memory figure of the benchmark use them
 // instead of PostgreSQL, the ledger and sockets.
 import type { AppendResult, DealHandInput, HandEventInput, StartHandInput, StoredHand } from '@naiko/persistence';
-import { mergeHandPrivate, type TableChatMessage, type TablePublicState, type WireHandEvent } from '@naiko/contracts';
+import { HandFeedAssembler, type TableChatMessage, type TablePublicState, type WireHandEvent } from '@naiko/contracts';
 import type { ChipSource } from './chip-source';
 import { protectionAvailable, recordProtection } from '@naiko/table';
 import type { HandFeed, HandPrivateFeed, HandSink, ProtectionQuota, TableBroadcaster, Timers } from './ports';
@@ -79,14 +79,18 @@ export type HandAudience = { userId: string; seat: number } | 'spectators';
 
 export class RecordingBroadcaster implements TableBroadcaster {
   /**
-   * Each update as each audience puts it together: per seat with a private part, the public part
-   * merged with it (`mergeHandPrivate`, as a client does), then the public part as `'spectators'`.
+   * Each update as each audience puts it together: per player who got a private part in the hand, the
+   * public part merged with his part of this update or the part that stands (`HandFeedAssembler`, as a
+   * client does), then the public part as `'spectators'`.
    */
   readonly hands: { audience: HandAudience; feed: HandFeed }[] = [];
   /** What was sent, as sent: the public parts and the private parts (with their user). */
   readonly publics: HandFeed[] = [];
   readonly privates: { userId: string; part: HandPrivateFeed }[] = [];
-  private waiting: { userId: string; part: HandPrivateFeed }[] = [];
+  /** Each player's client, fed in the order the messages went out. */
+  private readonly clients = new Map<string, { seat: number; feed: HandFeedAssembler }>();
+  /** Every message in the order sent, for `feedsFor`. */
+  private readonly sent: ({ userId: string; part: HandPrivateFeed } | HandFeed)[] = [];
   readonly tables: { table: TablePublicState; events: WireHandEvent[] }[] = [];
   readonly chats: TableChatMessage[] = [];
   /** Who listens (null: unknown, every audience is sent to). */
@@ -95,36 +99,42 @@ export class RecordingBroadcaster implements TableBroadcaster {
   listeners(): ReadonlySet<string> | null {
     return this.listening;
   }
-  handPrivate(_tableId: string, userId: string, part: HandPrivateFeed): void {
+  handPrivate(tableId: string, userId: string, part: HandPrivateFeed): void {
     if (!this.keep) return;
     this.privates.push({ userId, part });
-    this.waiting.push({ userId, part });
+    this.sent.push({ userId, part });
+    const client = this.clients.get(userId) ?? { seat: part.seat, feed: new HandFeedAssembler() };
+    this.clients.set(userId, { ...client, seat: part.seat });
+    client.feed.private({ tableId, ...part });
   }
   hand(tableId: string, feed: HandFeed): void {
     if (!this.keep) return;
     this.publics.push(feed);
-    const pub = { tableId, ...feed };
-    for (const { userId, part } of this.waiting) {
-      const merged = mergeHandPrivate(pub, { tableId, ...part });
+    this.sent.push(feed);
+    for (const [userId, client] of this.clients) {
+      const merged = client.feed.public({ tableId, ...feed });
+      if (merged.view.viewer !== client.seat) continue; // no part of this hand stands for him
       const { tableId: _t, ...own } = merged;
-      this.hands.push({ audience: { userId, seat: part.seat }, feed: own });
+      this.hands.push({ audience: { userId, seat: client.seat }, feed: own });
     }
-    this.waiting = [];
     this.hands.push({ audience: 'spectators', feed });
   }
   /**
    * Every update as a user's client puts it together (everything his sockets received): each public
-   * part, merged with his private part of the same update when he got one.
+   * part, merged with his private part of the same update or with the one that stands.
    */
   feedsFor(userId: string): HandFeed[] {
-    return this.publics.map((feed) => {
-      const own = this.privates.find(
-        (x) => x.userId === userId && x.part.handId === feed.handId && x.part.seq === feed.seq,
-      );
-      if (!own) return feed;
-      const { tableId: _t, ...merged } = mergeHandPrivate({ tableId: '', ...feed }, { tableId: '', ...own.part });
-      return merged;
-    });
+    const client = new HandFeedAssembler();
+    const out: HandFeed[] = [];
+    for (const message of this.sent) {
+      if ('part' in message) {
+        if (message.userId === userId) client.private({ tableId: '', ...message.part });
+        continue;
+      }
+      const { tableId: _t, ...merged } = client.public({ tableId: '', ...message });
+      out.push(merged);
+    }
+    return out;
   }
   table(_tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
     if (this.keep) this.tables.push({ table, events });

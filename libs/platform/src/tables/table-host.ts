@@ -163,6 +163,8 @@ export class TableHost extends CashCommands {
     const seat = userId === null ? -1 : seatOf(this.state, userId);
     const runningHand = this.hand;
     const dealt = runningHand !== null && seat >= 0 && runningHand.players.get(seat) === userId;
+    // The snapshot shows him everything: his next private part must say all again (his client starts anew).
+    if (dealt) runningHand.standingSent.delete(userId!);
     return {
       tableId: this.tableId,
       table: this.publicState(),
@@ -171,6 +173,7 @@ export class TableHost extends CashCommands {
         ? {
             handId: runningHand.id,
             handNumber: runningHand.number,
+            seq: runningHand.log.length,
             view: wireView(runningHand, dealt ? seat : 'spectator'),
             clock: this.clock.info(),
             commitment: runningHand.commitment,
@@ -427,6 +430,7 @@ export class TableHost extends CashCommands {
       commitment,
       leaves: deal?.leaves ?? [],
       log: [],
+      standingSent: new Map(),
       blinds: blindSeatsOf(started.events),
     };
     this.publishTable(events);

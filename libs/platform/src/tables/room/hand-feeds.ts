@@ -1,8 +1,9 @@
 // The feeds of a hand update (docs/architecture.md, Tables): the public part — the spectators' events
 // and view, what every watcher may see — built and encoded once for the whole table room, and for each
 // dealt-in seat whose view differs a private part with only what is his (his hole cards, his legal
-// actions, his versions of events, his deal-proof openings). The deal's proof rides along: the
-// commitment in front of the first batch, each audience's openings after the last.
+// actions, his versions of events, his deal-proof openings), sent only when it has something new for him
+// (`privatePartNeeded`: what a part says of his cards stands until the next one). The deal's proof
+// rides along: the commitment in front of the first batch, each audience's openings after the last.
 import {
   DEAL_SCHEME,
   firstDeckSize,
@@ -13,15 +14,22 @@ import {
   type HandEvent,
   type Viewer,
 } from '@naiko/engine';
-import { privatePart, type ClockInfo, type HandEventWire, type HandViewWire } from '@naiko/contracts';
+import {
+  privatePart,
+  privatePartNeeded,
+  standingKey,
+  type ClockInfo,
+  type HandEventWire,
+  type HandViewWire,
+} from '@naiko/contracts';
 import type { TableBroadcaster } from '../ports';
 import type { RunningHand } from './running-hand';
 
 /**
- * Sends each listening dealt-in seat its private part (first: a client keeps it for the public part),
- * then the public part once to the table room. Nothing is built or sent for an audience nobody listens
- * to (a bot's seat, a player without a socket — he gets the confirmed state in the snapshot when he
- * comes back — or a table nobody watches).
+ * Sends each listening dealt-in seat its private part when it has something new for him (first: a client
+ * keeps it for the public part), then the public part once to the table room. Nothing is built or sent
+ * for an audience nobody listens to (a bot's seat, a player without a socket — he gets the confirmed
+ * state in the snapshot when he comes back — or a table nobody watches).
  */
 export function publishHand(
   broadcaster: TableBroadcaster,
@@ -43,14 +51,16 @@ export function publishHand(
       withDealProof(runningHand, events, seat),
       wireView(runningHand, seat),
     );
-    if (own)
-      broadcaster.handPrivate(tableId, userId, {
-        handId: runningHand.id,
-        handNumber: runningHand.number,
-        seq,
-        seat,
-        ...own,
-      });
+    const sent = runningHand.standingSent.get(userId);
+    if (!privatePartNeeded(own, sent)) continue;
+    runningHand.standingSent.set(userId, standingKey(own));
+    broadcaster.handPrivate(tableId, userId, {
+      handId: runningHand.id,
+      handNumber: runningHand.number,
+      seq,
+      seat,
+      ...(own ?? { events: [], players: [], legal: null }),
+    });
   }
   broadcaster.hand(tableId, {
     handId: runningHand.id,

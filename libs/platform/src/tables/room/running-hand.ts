@@ -20,6 +20,11 @@ export interface RunningHand {
   leaves: string[];
   /** The hand's full event log so far (the end transaction and the openings use it). */
   log: HandEvent[];
+  /**
+   * Per player, what his last private part said of his cards and rule fields (`standingKey`): a part
+   * that would only repeat it is not sent. A snapshot to him deletes his entry (the next part says all).
+   */
+  standingSent: Map<string, string>;
   /** The blind seats of the hand (its hand-started event), for a client opening the table mid-hand. */
   blinds?: { smallBlindSeat: number | null; bigBlindSeat: number | null };
 }
