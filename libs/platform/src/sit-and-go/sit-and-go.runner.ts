@@ -45,10 +45,8 @@ export function sitAndGoRunnerOptionsFromConfig(
 @Injectable()
 export class SitAndGoTableRunner extends TournamentTableRunner implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
-    // Handed on to the tournament table runner, which builds its hand stores and crash rule on it.
     prisma: PrismaService,
     service: SitAndGoService,
-    privateEvents: PrivateEventStore,
     tables: TablesService,
     sockets: TableSockets,
     @Inject(REDIS_ENDPOINT) redisEndpoint: RedisEndpoint,
@@ -58,7 +56,7 @@ export class SitAndGoTableRunner extends TournamentTableRunner implements OnAppl
   ) {
     super(
       prisma,
-      sitAndGoTables(service, privateEvents),
+      sitAndGoTables(service, new PrivateEventStore(prisma)),
       tables,
       sockets,
       redisEndpoint,
