@@ -9,6 +9,8 @@ import {
   inTransaction,
   InsufficientFundsError,
   PrismaFairPlayRepository,
+  PrismaFairPlayScanRepository,
+  PrismaHandHistoryRepository,
   PrismaPlatformSecretRepository,
   PrismaResponsiblePlayRepository,
   PrismaTableLeaseRepository,
@@ -224,5 +226,58 @@ describe('TableLeaseRepository and claimFence', () => {
     });
     expect(await inTransaction(db.prisma, (tx) => claimFence(tx, 'repo-fence', 6, 'copy-b'))).toBe(true);
     expect(await leases.newestToken('repo-fence')).toBe(6);
+  });
+});
+
+describe('HandHistoryRepository and FairPlayScanRepository', () => {
+  test("a player's completed hands (JSONB containment), newest first; the scan's window, bots and events in order", async () => {
+    const ann = await createUser(db.prisma, 'hh-ann');
+    const bob = await createUser(db.prisma, 'hh-bob');
+    const bot = (await db.prisma.user.create({ data: { username: 'BOT hh', isBot: true }, select: { id: true } })).id;
+    const config = { variant: 'nlhe', structure: 'no-limit' };
+    const hand = (players: string[], status: 'completed' | 'running', startedAt: Date) =>
+      db.prisma.hand.create({
+        data: {
+          tableId: 'hh-table',
+          handNumber: 1,
+          book: 'chips',
+          config,
+          players: players.map((userId, seat) => ({ seat, userId, accountKey: `table:hh-table:${userId}` })),
+          status,
+          startedAt,
+          endedAt: status === 'completed' ? new Date(startedAt.getTime() + 60_000) : null,
+        },
+        select: { id: true },
+      });
+    const base = Date.parse('2030-04-01T12:00:00Z');
+    const older = await hand([ann, bob], 'completed', new Date(base));
+    const newer = await hand([ann, bot], 'completed', new Date(base + 3_600_000));
+    await hand([ann, bob], 'running', new Date(base + 7_200_000));
+    await hand([bob, bot], 'completed', new Date(base + 1_800_000));
+
+    const history = new PrismaHandHistoryRepository(db.prisma);
+    const mine = await history.completedHandsOf(ann);
+    expect(mine.map((row) => row.id)).toEqual([newer.id, older.id]);
+    expect(mine[0]).toMatchObject({ table_id: 'hh-table', variant: 'nlhe', structure: 'no-limit' });
+    expect(await history.endedAt(older.id)).toEqual(new Date(base + 60_000));
+    expect(await history.cashTableStatus('00000000-0000-4000-8000-0000000000bb')).toBeNull();
+
+    const scan = new PrismaFairPlayScanRepository(db.prisma);
+    const window = await scan.completedHandsSince(new Date(base + 1_000_000), 10);
+    expect(window.map((row) => row.id)).toHaveLength(2);
+    expect(window[0].id).toBe(newer.id);
+    expect(await scan.completedHandsSince(new Date(base), 1)).toHaveLength(1);
+    expect(await scan.botIds([ann, bob, bot])).toEqual([bot]);
+    for (const seq of [2, 0, 1])
+      await db.prisma.handEvent.create({
+        data: { handId: newer.id, seq, type: 'action', payload: { type: 'action', seq } },
+      });
+    const events = await scan.eventsOf<{ seq: number }>([newer.id, older.id]);
+    expect(events.map((row) => [row.hand_id, row.seq, row.payload.seq])).toEqual([
+      [newer.id, 0, 0],
+      [newer.id, 1, 1],
+      [newer.id, 2, 2],
+    ]);
+    expect(events[0].created_at).toBeInstanceOf(Date);
   });
 });
