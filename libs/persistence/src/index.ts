@@ -10,3 +10,6 @@ export * from './users';
 export * from './tables';
 export * from './sit-and-go';
 export * from './tournaments';
+export * from './fair-play';
+export * from './secrets';
+export * from './cluster';

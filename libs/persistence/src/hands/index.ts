@@ -1,3 +1,4 @@
 export * from './chip-flows';
 export * from './hand-store';
 export * from './crash-recovery';
+export * from './hand-history-repository';

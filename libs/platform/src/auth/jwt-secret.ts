@@ -4,27 +4,21 @@
 // repository. The database rather than a file under DATA_DIR because every copy of a deployment
 // (all-in-one, or lobby + cash-table + ... on other machines) shares the database, not necessarily
 // a data directory; with the embedded PGlite the database itself lives in DATA_DIR. Copies that
-// start at the same moment agree: the first insert wins, everybody reads the stored row.
+// start at the same moment agree: the first insert wins, everybody reads the stored row
+// (PlatformSecretRepository.getOrCreate).
 import { randomBytes } from 'node:crypto';
-import type { PrismaClient } from '@naiko/persistence';
+import type { PlatformSecretRepository } from '@naiko/persistence';
 
 export const JWT_SECRET_NAME = 'jwt';
 
-export async function storedSecret(
-  prisma: Pick<PrismaClient, '$executeRaw' | 'platformSecret'>,
-  name: string,
-): Promise<string> {
-  const candidate = randomBytes(32).toString('base64url');
-  await prisma.$executeRaw`INSERT INTO platform_secrets (name, value) VALUES (${name}, ${candidate}) ON CONFLICT (name) DO NOTHING`;
-  const row = await prisma.platformSecret.findUnique({ where: { name } });
-  if (!row) throw new Error(`platform secret "${name}" could not be stored`);
-  return row.value;
+export function storedSecret(secrets: PlatformSecretRepository, name: string): Promise<string> {
+  return secrets.getOrCreate(name, randomBytes(32).toString('base64url'));
 }
 
 /** The configured secret, else the deployment's generated one. */
 export async function resolveJwtSecret(
   configured: string | undefined,
-  prisma: Pick<PrismaClient, '$executeRaw' | 'platformSecret'>,
+  secrets: PlatformSecretRepository,
 ): Promise<string> {
-  return configured ?? storedSecret(prisma, JWT_SECRET_NAME);
+  return configured ?? storedSecret(secrets, JWT_SECRET_NAME);
 }

@@ -7,7 +7,7 @@
 // one transaction: the upsert below takes the table's row lock, so two owners' transactions are
 // serialized, and the one with the older token finds a newer token stored and rolls back —
 // nothing of it (events, ledger entries) is written.
-import type { Tx } from '@naiko/persistence';
+import { claimFence, type Tx } from '@naiko/persistence';
 
 /** Not a LedgerError on purpose: inTransaction must not retry it, and no caller may swallow it. */
 export class StaleFencingTokenError extends Error {
@@ -26,10 +26,7 @@ export class StaleFencingTokenError extends Error {
  * StaleFencingTokenError (and so rolls the caller's transaction back) when one is.
  */
 export async function checkFence(tx: Tx, tableId: string, token: number, owner: string): Promise<void> {
-  // The rule itself is the SQL function naiko_claim_fence (migration hand_append_function), which
-  // the hand store's one-statement writes call too: one definition of who may write.
-  const rows = await tx.$queryRaw<
-    { ok: boolean }[]
-  >`SELECT naiko_claim_fence(${tableId}, ${BigInt(token)}, ${owner}) AS ok`;
-  if (!rows[0]?.ok) throw new StaleFencingTokenError(tableId, token);
+  // The rule itself is the SQL function naiko_claim_fence (persistence's claimFence), which the hand
+  // store's one-statement writes call too: one definition of who may write.
+  if (!(await claimFence(tx, tableId, token, owner))) throw new StaleFencingTokenError(tableId, token);
 }

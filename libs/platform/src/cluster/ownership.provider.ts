@@ -5,7 +5,7 @@
 import type { FactoryProvider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import Redis from 'ioredis';
-import { PrismaService } from '@naiko/persistence';
+import { PrismaService, PrismaTableLeaseRepository, type TableLeaseRepository } from '@naiko/persistence';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
 import type { RedisNamespace } from '../redis/redis-namespace';
 import { redisOptionsFromUrl } from '../redis/redis-options';
@@ -33,11 +33,8 @@ export function clusterModeOf(config: Pick<AppConfig, 'clustered' | 'TABLE_LEASE
  * above it, even after Redis lost its counters (a restart without data, a flush, or the move to
  * the installation namespace of issue 29) — else every write of the new owner would be refused.
  */
-export function tableLeaseFloor(prisma: Pick<PrismaService, 'tableLease'>): (tableId: string) => Promise<number> {
-  return async (tableId) =>
-    Number(
-      (await prisma.tableLease.findUnique({ where: { tableId }, select: { fencingToken: true } }))?.fencingToken ?? 0,
-    );
+export function tableLeaseFloor(leases: TableLeaseRepository): (tableId: string) => Promise<number> {
+  return (tableId) => leases.newestToken(tableId);
 }
 
 /** Stops the leases (releasing them) and closes its Redis connection with the app. */
@@ -79,7 +76,7 @@ export const tableOwnershipProvider: FactoryProvider<TableOwnership> = {
       prefix: ns.prefix,
       owner: mode.instanceId ?? app.instanceId,
       ttlMs: mode.ttlMs,
-      floor: tableLeaseFloor(prisma),
+      floor: tableLeaseFloor(new PrismaTableLeaseRepository(prisma)),
     });
     return new ClosingOwnership({ leases, onChange: (change) => metrics?.leaseChanges.inc({ change }) }, redis);
   },

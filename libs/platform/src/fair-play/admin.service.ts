@@ -14,14 +14,7 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ReportBody, SanctionBody } from '@naiko/contracts';
-import {
-  Accounts,
-  inTransaction,
-  LedgerError,
-  postInTransaction,
-  PrismaService,
-  type Movement,
-} from '@naiko/persistence';
+import { Accounts, FairPlayRepository, LedgerError, UserRepository, type Movement } from '@naiko/persistence';
 import { FairPlaySockets } from './sockets';
 
 /** Reports one player may file per rolling 24 hours. */
@@ -64,18 +57,14 @@ function donorsOf(signal: string, evidence: unknown, recipient: string): DonorSh
 @Injectable()
 export class FairPlayAdminService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repository: FairPlayRepository,
+    private readonly users: UserRepository,
     private readonly sockets: FairPlaySockets,
   ) {}
 
   async review(status: 'open' | 'dismissed' | 'actioned' | 'all' = 'open') {
-    const where = status === 'all' ? {} : { status };
-    const [flags, reports, sanctions] = await Promise.all([
-      this.prisma.fairPlayFlag.findMany({ where, orderBy: { lastSeenAt: 'desc' }, take: 200 }),
-      this.prisma.fairPlayReport.findMany({ where, orderBy: { createdAt: 'desc' }, take: 200 }),
-      // The latest actions, whatever the status of what they answered.
-      this.prisma.fairPlaySanction.findMany({ orderBy: { createdAt: 'desc' }, take: 200 }),
-    ]);
+    // The latest flags and reports of the status, and the latest actions whatever the status of what they answered.
+    const { flags, reports, sanctions } = await this.repository.review(status);
     const ids = [
       ...new Set([
         ...flags.flatMap((f) => f.userIds),
@@ -83,13 +72,7 @@ export class FairPlayAdminService {
         ...sanctions.map((s) => s.userId),
       ]),
     ];
-    const [users, balances] = await Promise.all([
-      this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, isBot: true } }),
-      this.prisma.chipAccount.findMany({
-        where: { userId: { in: ids }, kind: 'user' },
-        select: { userId: true, balance: true },
-      }),
-    ]);
+    const [users, balances] = await Promise.all([this.users.names(ids), this.repository.accountBalances(ids)]);
     const balance = new Map(balances.map((b) => [b.userId!, Number(b.balance)]));
     return {
       users: users.map((u) => ({ id: u.id, username: u.username, isBot: u.isBot, balance: balance.get(u.id) ?? 0 })),
@@ -135,45 +118,36 @@ export class FairPlayAdminService {
   async report(reporterId: string, body: ReportBody): Promise<{ id: string }> {
     if (body.reportedId === reporterId)
       throw new BadRequestException({ code: 'SELF_REPORT', message: 'you cannot report yourself' });
-    const reported = await this.prisma.user.findUnique({ where: { id: body.reportedId }, select: { id: true } });
-    if (!reported) throw new NotFoundException({ code: 'UNKNOWN_USER', message: 'no such player' });
+    if (!(await this.repository.userExists(body.reportedId)))
+      throw new NotFoundException({ code: 'UNKNOWN_USER', message: 'no such player' });
     // A report button is not a megaphone: at most REPORTS_PER_DAY reports per player per 24 hours.
-    const recent = await this.prisma.fairPlayReport.count({
-      where: { reporterId, createdAt: { gt: new Date(Date.now() - 86_400_000) } },
-    });
+    const recent = await this.repository.reportsFiledSince(reporterId, new Date(Date.now() - 86_400_000));
     if (recent >= REPORTS_PER_DAY)
       throw new HttpException(
         { code: 'TOO_MANY_REPORTS', message: `at most ${REPORTS_PER_DAY} reports a day; the fair-play team has yours` },
         HttpStatus.TOO_MANY_REQUESTS,
       );
-    const row = await this.prisma.fairPlayReport.create({
-      data: {
-        reporterId,
-        reportedId: body.reportedId,
-        reason: body.reason,
-        text: body.text ?? '',
-        tableId: body.tableId ?? null,
-        handId: body.handId ?? null,
-      },
-      select: { id: true },
+    return this.repository.insertReport({
+      reporterId,
+      reportedId: body.reportedId,
+      reason: body.reason,
+      text: body.text ?? '',
+      tableId: body.tableId ?? null,
+      handId: body.handId ?? null,
     });
-    return row;
   }
 
   async setFlagStatus(id: string, status: 'open' | 'dismissed' | 'actioned'): Promise<void> {
-    const payload = await this.prisma.fairPlayFlag.updateMany({ where: { id }, data: { status } });
-    if (payload.count === 0) {
-      const rr = await this.prisma.fairPlayReport.updateMany({ where: { id }, data: { status } });
-      if (rr.count === 0) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such flag or report' });
+    if ((await this.repository.setFlagStatus(id, status)) === 0) {
+      if ((await this.repository.setReportStatus(id, status)) === 0)
+        throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such flag or report' });
     }
   }
 
   async sanction(adminId: string, sanctionBody: SanctionBody) {
-    const user = await this.prisma.user.findUnique({ where: { id: sanctionBody.userId }, select: { id: true } });
-    if (!user) throw new NotFoundException({ code: 'UNKNOWN_USER', message: 'no such account' });
-    const flag = sanctionBody.flagId
-      ? await this.prisma.fairPlayFlag.findUnique({ where: { id: sanctionBody.flagId } })
-      : null;
+    if (!(await this.repository.userExists(sanctionBody.userId)))
+      throw new NotFoundException({ code: 'UNKNOWN_USER', message: 'no such account' });
+    const flag = sanctionBody.flagId ? await this.repository.flag(sanctionBody.flagId) : null;
     if (sanctionBody.flagId && !flag) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such flag' });
     const endsAt = sanctionBody.days ? new Date(Date.now() + sanctionBody.days * 86_400_000) : null;
     const base = {
@@ -196,14 +170,12 @@ export class FairPlayAdminService {
         : [{ from: Accounts.user(sanctionBody.userId), to: Accounts.house(), amount }];
       const ledgerKey = `fair-play:clawback:${randomUUID()}`;
       try {
-        row = await inTransaction(this.prisma, async (tx) => {
-          await postInTransaction(tx, {
-            idempotencyKey: ledgerKey,
-            reason: 'clawback',
-            movements,
-            note: `fair-play claw-back: ${sanctionBody.reason}`.slice(0, 200),
-          });
-          return tx.fairPlaySanction.create({ data: { ...base, amount: BigInt(amount), ledgerKey } });
+        // The posting and the sanction row in one transaction.
+        row = await this.repository.insertClawback(base, amount, {
+          idempotencyKey: ledgerKey,
+          reason: 'clawback',
+          movements,
+          note: `fair-play claw-back: ${sanctionBody.reason}`.slice(0, 200),
         });
       } catch (err) {
         // More than the balance (or no account): refused, nothing moved.
@@ -214,17 +186,10 @@ export class FairPlayAdminService {
         throw err;
       }
     } else {
-      row = await this.prisma.fairPlaySanction.create({
-        data: { ...base, endsAt: sanctionBody.kind === 'warn' ? null : endsAt },
-      });
+      row = await this.repository.insertSanction({ ...base, endsAt: sanctionBody.kind === 'warn' ? null : endsAt });
     }
-    if (sanctionBody.flagId)
-      await this.prisma.fairPlayFlag.update({ where: { id: sanctionBody.flagId }, data: { status: 'actioned' } });
-    if (sanctionBody.reportId)
-      await this.prisma.fairPlayReport.updateMany({
-        where: { id: sanctionBody.reportId },
-        data: { status: 'actioned' },
-      });
+    if (sanctionBody.flagId) await this.repository.markFlagActioned(sanctionBody.flagId);
+    if (sanctionBody.reportId) await this.repository.setReportStatus(sanctionBody.reportId, 'actioned');
     if (sanctionBody.kind === 'warn')
       this.sockets.toUser(sanctionBody.userId, 'fairplay:warning', {
         id: row.id.toString(),
@@ -242,11 +207,7 @@ export class FairPlayAdminService {
 
   async lift(id: string): Promise<void> {
     if (!/^\d{1,18}$/.test(id)) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such sanction' });
-    const payload = await this.prisma.fairPlaySanction.updateMany({
-      where: { id: BigInt(id), kind: { in: ['restrict-public', 'suspend'] }, liftedAt: null },
-      data: { liftedAt: new Date() },
-    });
-    if (payload.count === 0)
+    if ((await this.repository.liftSanction(BigInt(id), new Date())) === 0)
       throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such restriction or suspension in force' });
   }
 }

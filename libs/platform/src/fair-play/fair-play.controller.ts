@@ -34,7 +34,13 @@ import {
   type AccessClaims,
   type MyFairPlayView,
 } from '@naiko/contracts';
-import { HandStore, PrismaService } from '@naiko/persistence';
+import {
+  FairPlayRepository,
+  HandStore,
+  PrismaService,
+  ResponsiblePlayRepository,
+  UserRepository,
+} from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { FairPlayAdminService } from './admin.service';
 import { ResponsiblePlayService } from './responsible-play';
@@ -60,7 +66,8 @@ export class FairPlayController {
     private readonly admin: FairPlayAdminService,
     private readonly responsible: ResponsiblePlayService,
     private readonly standing: StandingService,
-    private readonly prisma: PrismaService,
+    private readonly fairPlay: FairPlayRepository,
+    private readonly responsiblePlay: ResponsiblePlayRepository,
   ) {}
 
   @Post('fair-play/reports')
@@ -70,15 +77,11 @@ export class FairPlayController {
 
   @Get('me/fair-play')
   async mine(@CurrentUser() user: AccessClaims): Promise<MyFairPlayView> {
-    const [current, rp, warnings] = await Promise.all([
+    const [current, minutes, warnings] = await Promise.all([
       this.standing.of(user.sub),
-      this.prisma.responsiblePlay.findUnique({ where: { userId: user.sub }, select: { realityCheckMinutes: true } }),
-      this.prisma.fairPlaySanction.findMany({
-        where: { userId: user.sub, kind: 'warn', createdAt: { gt: new Date(Date.now() - 30 * 86_400_000) } },
-        orderBy: { createdAt: 'desc' },
-      }),
+      this.responsiblePlay.realityCheckMinutes(user.sub),
+      this.fairPlay.warningsSince(user.sub, new Date(Date.now() - 30 * 86_400_000)),
     ]);
-    const minutes = rp?.realityCheckMinutes ?? null;
     return {
       coolOffUntil: current.coolOffUntil?.toISOString() ?? null,
       realityCheckMinutes: Math.max(1, Math.round(this.responsible.intervalMs(minutes) / 60_000)),
@@ -114,7 +117,9 @@ export class FairPlayAdminController {
   constructor(
     private readonly admin: FairPlayAdminService,
     private readonly scanner: FairPlayScanner,
-    private readonly prisma: PrismaService,
+    private readonly users: UserRepository,
+    // The hand store is the persistence library's own (calls to it are not queries of this controller).
+    prisma: PrismaService,
   ) {
     this.hands = new HandStore(prisma);
   }
@@ -159,10 +164,7 @@ export class FairPlayAdminController {
     const hand = await this.hands.getHand(id).catch(() => null);
     if (!hand) throw new NotFoundException({ code: 'NOT_FOUND', message: 'no such hand' });
     const events = (await this.hands.events(id)).map((e) => e.payload as { type: string });
-    const users = await this.prisma.user.findMany({
-      where: { id: { in: hand.players.map((p) => p.userId) } },
-      select: { id: true, username: true, isBot: true },
-    });
+    const users = await this.users.names(hand.players.map((p) => p.userId));
     const byId = new Map(users.map((u) => [u.id, u]));
     const handConfig = hand.config;
     return {

@@ -5,6 +5,15 @@
 // (apps/*/src/app.module.ts). The job `fairPlayScan` runs where the `fair-play` queue is consumed
 // (apps/lobby, all-in-one).
 import { Global, Module } from '@nestjs/common';
+import {
+  FairPlayRepository,
+  FairPlayScanRepository,
+  PrismaFairPlayRepository,
+  PrismaFairPlayScanRepository,
+  PrismaResponsiblePlayRepository,
+  PrismaService,
+  ResponsiblePlayRepository,
+} from '@naiko/persistence';
 import { CONFIG_SOURCE, type ConfigSource } from '../tokens';
 import { FairPlayAdminService } from './admin.service';
 import { FairPlayAdminController, FairPlayController } from './fair-play.controller';
@@ -24,6 +33,22 @@ import { StandingService } from './standing';
       provide: FAIR_PLAY_OPTIONS,
       inject: [{ token: CONFIG_SOURCE, optional: true }],
       useFactory: (source?: ConfigSource) => fairPlayOptionsFromEnv(source?.env ?? process.env),
+    },
+    // The fair-play and responsible-play rows (issue 24 item 4); users come from the platform's UserRepository.
+    {
+      provide: FairPlayRepository,
+      inject: [PrismaService],
+      useFactory: (prisma: PrismaService) => new PrismaFairPlayRepository(prisma),
+    },
+    {
+      provide: ResponsiblePlayRepository,
+      inject: [PrismaService],
+      useFactory: (prisma: PrismaService) => new PrismaResponsiblePlayRepository(prisma),
+    },
+    {
+      provide: FairPlayScanRepository,
+      inject: [PrismaService],
+      useFactory: (prisma: PrismaService) => new PrismaFairPlayScanRepository(prisma),
     },
     FlagStore,
     StandingService,

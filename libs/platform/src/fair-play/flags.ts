@@ -2,7 +2,7 @@
 // later scan finding the same thing updates its evidence instead of adding a row. A dismissed or
 // actioned flag keeps its status when found again (its evidence and count still move on).
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@naiko/persistence';
+import { FairPlayRepository } from '@naiko/persistence';
 import type { FairPlaySignal } from '@naiko/contracts';
 
 export interface FlagInput {
@@ -25,18 +25,19 @@ export const flagKey = (f: Pick<FlagInput, 'signal' | 'pattern' | 'keyUsers'>): 
 
 @Injectable()
 export class FlagStore {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly repository: FairPlayRepository) {}
 
   async record(input: FlagInput): Promise<string> {
     const handIds = input.handIds.filter((h) => UUID.test(h)).slice(-MAX_HANDS);
     const userIds = [...new Set(input.userIds)];
     const evidence = JSON.parse(JSON.stringify(input.evidence)) as object;
-    const row = await this.prisma.fairPlayFlag.upsert({
-      where: { key: flagKey(input) },
-      create: { key: flagKey(input), signal: input.signal, pattern: input.pattern, userIds, evidence, handIds },
-      update: { userIds, evidence, handIds, seenCount: { increment: 1 }, lastSeenAt: new Date() },
-      select: { id: true },
+    return this.repository.recordFlag({
+      key: flagKey(input),
+      signal: input.signal,
+      pattern: input.pattern,
+      userIds,
+      evidence,
+      handIds,
     });
-    return row.id;
   }
 }

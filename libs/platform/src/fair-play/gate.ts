@@ -14,7 +14,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { AccessClaims, TablePublicState } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
+import { FairPlayRepository } from '@naiko/persistence';
 import { decideSameConnection, normaliseIp, type ConnectionInfo } from '@naiko/table';
 import type { NaikoSocket } from '../gateway/platform.gateway';
 import { TablesService } from '../tables/tables.service';
@@ -50,7 +50,7 @@ export class FairPlayGate {
   private readonly logger = new Logger('FairPlay');
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repository: FairPlayRepository,
     private readonly standing: StandingService,
     private readonly flags: FlagStore,
     private readonly sockets: FairPlaySockets,
@@ -80,17 +80,13 @@ export class FairPlayGate {
     // An unknown table: the sit itself answers with the table's own refusal.
     const privateTable = table ? table.summary.private : false;
     await this.standing.assertMayPlay(user.sub, { publicGame: !privateTable });
-    await this.prisma.clientConnection.upsert({
-      where: { userId: user.sub },
-      create: { userId: user.sub, ip: conn.ip, fingerprint: conn.fingerprint },
-      update: { ip: conn.ip, fingerprint: conn.fingerprint, seenAt: new Date() },
-    });
+    await this.repository.recordConnection(user.sub, conn.ip, conn.fingerprint);
     if (!table) return;
     const seatedIds = table.seatMap
       .filter((s): s is NonNullable<typeof s> => s !== null && !s.isBot && s.playerId !== user.sub)
       .map((s) => s.playerId);
     if (seatedIds.length === 0) return;
-    const rows = await this.prisma.clientConnection.findMany({ where: { userId: { in: seatedIds } } });
+    const rows = await this.repository.connectionsOf(seatedIds);
     const decision = decideSameConnection(
       {
         tableId,

@@ -14,14 +14,9 @@
 //   there is nothing to limit; GET /me/fair-play says `purchases: 'none'`.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { COOL_OFF_PERIODS, type CoolOffPeriod } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
+import { ResponsiblePlayRepository } from '@naiko/persistence';
 import { FAIR_PLAY_OPTIONS, type FairPlayOptions } from './options';
 import { FairPlaySockets } from './sockets';
-
-interface PlayingRow {
-  user_id: string;
-  chips: bigint;
-}
 
 @Injectable()
 export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -30,7 +25,7 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
   private ticking = false;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repository: ResponsiblePlayRepository,
     private readonly sockets: FairPlaySockets,
     @Inject(FAIR_PLAY_OPTIONS) private readonly options: FairPlayOptions,
   ) {}
@@ -46,20 +41,12 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
 
   async coolOff(userId: string, period: CoolOffPeriod, now = new Date()): Promise<Date> {
     const until = new Date(now.getTime() + COOL_OFF_PERIODS[period]);
-    // GREATEST: a cool-off is never shortened by choosing a shorter one while it runs.
-    const [row] = await this.prisma.$queryRaw<{ cool_off_until: Date }[]>`
-      INSERT INTO responsible_play (user_id, cool_off_until, updated_at) VALUES (${userId}::uuid, ${until}, now())
-      ON CONFLICT (user_id) DO UPDATE SET cool_off_until = GREATEST(COALESCE(responsible_play.cool_off_until, ${until}), ${until}), updated_at = now()
-      RETURNING cool_off_until`;
-    return row.cool_off_until;
+    // Never shortened by choosing a shorter one while it runs (the repository keeps the later end).
+    return this.repository.coolOff(userId, until);
   }
 
   async setRealityCheckMinutes(userId: string, minutes: number | null): Promise<void> {
-    await this.prisma.responsiblePlay.upsert({
-      where: { userId },
-      create: { userId, realityCheckMinutes: minutes },
-      update: { realityCheckMinutes: minutes },
-    });
+    await this.repository.setRealityCheckMinutes(userId, minutes);
   }
 
   /** ms between checks for a player who chose `minutes` (null: the server's default). */
@@ -83,32 +70,14 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
   /** One pass: open and close sessions, send the checks that are due. Returns the users checked. */
   async tick(now = new Date()): Promise<string[]> {
     // Who plays now, with his chips in the chips book (account + table stacks).
-    const playing = await this.prisma.$queryRaw<PlayingRow[]>`
-      WITH players AS (
-        SELECT DISTINCT a.user_id FROM chip_accounts a JOIN users u ON u.id = a.user_id
-        WHERE a.kind = 'table_stack' AND a.balance > 0 AND NOT u.is_bot
-        UNION
-        SELECT DISTINCT e.user_id FROM tournament_entries e JOIN users u ON u.id = e.user_id
-        WHERE e.status = 'playing' AND NOT u.is_bot
-      )
-      SELECT p.user_id::text AS user_id,
-             COALESCE((SELECT SUM(balance) FROM chip_accounts c WHERE c.user_id = p.user_id AND c.kind IN ('user', 'table_stack')), 0)::bigint AS chips
-      FROM players p`;
+    const playing = await this.repository.playing();
     const ids = playing.map((p) => p.user_id);
     // Sessions of players who stopped end; newcomers' begin.
-    await this.prisma.$executeRaw`
-      UPDATE responsible_play SET session_started_at = NULL, session_start_chips = NULL, last_check_at = NULL
-      WHERE session_started_at IS NOT NULL AND NOT (user_id = ANY(${ids}::uuid[]))`;
+    await this.repository.endSessionsExcept(ids);
     if (ids.length === 0) return [];
     // One statement for every newcomer (thousands of players at once on a busy site).
-    await this.prisma.$executeRaw`
-      INSERT INTO responsible_play (user_id, session_started_at, session_start_chips, updated_at)
-      SELECT u, ${now}, c, now() FROM unnest(${ids}::uuid[], ${playing.map((p) => p.chips.toString())}::bigint[]) AS t(u, c)
-      ON CONFLICT (user_id) DO UPDATE SET session_started_at = ${now}, session_start_chips = EXCLUDED.session_start_chips, last_check_at = NULL
-      WHERE responsible_play.session_started_at IS NULL`;
-    const sessions = await this.prisma.responsiblePlay.findMany({
-      where: { userId: { in: ids }, sessionStartedAt: { not: null } },
-    });
+    await this.repository.startSessions(playing, now);
+    const sessions = await this.repository.sessionsOf(ids);
     const chipsOf = new Map(playing.map((p) => [p.user_id, p.chips]));
     const sent: string[] = [];
     for (const limits of sessions) {
@@ -116,11 +85,7 @@ export class ResponsiblePlayService implements OnApplicationBootstrap, OnModuleD
       const dueAt = new Date((limits.lastCheckAt ?? limits.sessionStartedAt!).getTime() + every);
       if (dueAt > now) continue;
       // Claimed by one copy: the row still has the last check this copy read.
-      const claimed = await this.prisma.responsiblePlay.updateMany({
-        where: { userId: limits.userId, lastCheckAt: limits.lastCheckAt, sessionStartedAt: limits.sessionStartedAt },
-        data: { lastCheckAt: now },
-      });
-      if (claimed.count !== 1) continue;
+      if (!(await this.repository.claimCheck(limits, now))) continue;
       const started = limits.sessionStartedAt!;
       this.sockets.toUser(limits.userId, 'fairplay:reality-check', {
         minutesPlayed: Math.floor((now.getTime() - started.getTime()) / 60_000),

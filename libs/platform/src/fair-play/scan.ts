@@ -14,7 +14,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { QueueEvents, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { QUEUES, type FairPlayScanPayload } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
+import { FairPlayScanRepository, type ScannedEventRow, type ScannedHandRow } from '@naiko/persistence';
 import {
   detectBotTiming,
   detectChipDumping,
@@ -40,18 +40,8 @@ export interface ScanResult {
   flags: { signal: string; pattern: string | null; userIds: string[] }[];
 }
 
-interface HandRow {
-  id: string;
-  table_id: string | null;
-  players: { seat: number; userId: string }[];
-}
-
-interface EventRow {
-  hand_id: string;
-  seq: number;
-  payload: StoredEventPayload;
-  created_at: Date;
-}
+type HandRow = ScannedHandRow;
+type EventRow = ScannedEventRow<StoredEventPayload>;
 
 /** Hands whose events are read per query. */
 const CHUNK = 500;
@@ -88,7 +78,7 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
   private events?: QueueEvents;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repository: FairPlayScanRepository,
     private readonly flags: FlagStore,
     private readonly jobs: JobQueue,
     @Inject(FAIR_PLAY_OPTIONS) private readonly options: FairPlayOptions,
@@ -138,17 +128,10 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
   /** One scan over the window's completed hands. */
   async scan(tag: string): Promise<ScanResult> {
     const since = new Date(Date.now() - this.options.scanHours * 3_600_000);
-    const rows = await this.prisma.$queryRaw<HandRow[]>`
-      SELECT id::text AS id, table_id, players FROM hands
-      WHERE status = 'completed' AND ended_at >= ${since}
-      ORDER BY ended_at DESC LIMIT ${this.options.scanMaxHands}`;
+    const rows = await this.repository.completedHandsSince(since, this.options.scanMaxHands);
     rows.reverse();
     const userIds = [...new Set(rows.flatMap((r) => r.players.map((p) => p.userId)))];
-    const bots = new Set(
-      (await this.prisma.user.findMany({ where: { id: { in: userIds }, isBot: true }, select: { id: true } })).map(
-        (u) => u.id,
-      ),
-    );
+    const bots = new Set(await this.repository.botIds(userIds));
     const timeoutFrom = await this.timeoutThresholds([
       ...new Set(rows.map((r) => r.table_id).filter((t): t is string => t !== null)),
     ]);
@@ -157,9 +140,7 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
     const timings: DecisionTiming[] = [];
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK);
-      const events = await this.prisma.$queryRaw<EventRow[]>`
-        SELECT hand_id::text AS hand_id, seq, payload, created_at FROM hand_events
-        WHERE hand_id = ANY(${chunk.map((r) => r.id)}::uuid[]) ORDER BY hand_id, seq`;
+      const events = await this.repository.eventsOf<StoredEventPayload>(chunk.map((r) => r.id));
       const byHand = new Map<string, EventRow[]>();
       for (const row of events) byHand.set(row.hand_id, [...(byHand.get(row.hand_id) ?? []), row]);
       for (const row of chunk) {
@@ -241,10 +222,7 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
   private async timeoutThresholds(tableIds: string[]): Promise<Map<string, number>> {
     if (tableIds.length === 0) return new Map();
     const uuids = tableIds.filter((t) => /^[0-9a-f-]{36}$/i.test(t));
-    const tables = await this.prisma.cashTable.findMany({
-      where: { id: { in: uuids } },
-      select: { id: true, config: true },
-    });
+    const tables = await this.repository.tableConfigs(uuids);
     const out = new Map<string, number>();
     for (const table of tables) {
       const ms = (table.config as { clock?: { decisionMs?: number } } | null)?.clock?.decisionMs;

@@ -3,7 +3,7 @@
 // not only the client's. Read from PostgreSQL each time (a sit is not the action path): every copy
 // sees a change at once.
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@naiko/persistence';
+import { FairPlayRepository, ResponsiblePlayRepository } from '@naiko/persistence';
 import { FairPlayRefusal } from './errors';
 
 export interface Standing {
@@ -15,20 +15,15 @@ export interface Standing {
 
 @Injectable()
 export class StandingService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly fairPlay: FairPlayRepository,
+    private readonly responsiblePlay: ResponsiblePlayRepository,
+  ) {}
 
   async of(userId: string, now = new Date()): Promise<Standing> {
-    const [rp, sanctions] = await Promise.all([
-      this.prisma.responsiblePlay.findUnique({ where: { userId }, select: { coolOffUntil: true } }),
-      this.prisma.fairPlaySanction.findMany({
-        where: {
-          userId,
-          kind: { in: ['restrict-public', 'suspend'] },
-          liftedAt: null,
-          OR: [{ endsAt: null }, { endsAt: { gt: now } }],
-        },
-        select: { kind: true, endsAt: true },
-      }),
+    const [coolOffUntil, sanctions] = await Promise.all([
+      this.responsiblePlay.coolOffUntil(userId),
+      this.fairPlay.sanctionsInForce(userId, now),
     ]);
     const until = (kind: string): Date | 'indefinite' | null => {
       const rows = sanctions.filter((s) => s.kind === kind);
@@ -36,7 +31,7 @@ export class StandingService {
       if (rows.some((r) => r.endsAt === null)) return 'indefinite';
       return new Date(Math.max(...rows.map((r) => r.endsAt!.getTime())));
     };
-    const coolOff = rp?.coolOffUntil && rp.coolOffUntil > now ? rp.coolOffUntil : null;
+    const coolOff = coolOffUntil && coolOffUntil > now ? coolOffUntil : null;
     return { coolOffUntil: coolOff, restrictedUntil: until('restrict-public'), suspendedUntil: until('suspend') };
   }
 

@@ -7,6 +7,8 @@ import {
   applyMigrations,
   findPrismaPaths,
   openDatabase,
+  PlatformSecretRepository,
+  PrismaPlatformSecretRepository,
   PrismaService,
   PrismaUserRepository,
   readInstallationId,
@@ -110,11 +112,17 @@ export class InfraModule {
         useFactory: (c: AppConfig, prisma: PrismaService, redis: RedisEndpoint, app: AppInfo) =>
           resolveRedisNamespace(c, prisma, redis, app),
       },
+      // The deployment's generated secrets (issue 24 item 4): the JWT key when JWT_SECRET is unset.
+      {
+        provide: PlatformSecretRepository,
+        inject: [PrismaService],
+        useFactory: (p: PrismaService) => new PrismaPlatformSecretRepository(p),
+      },
       {
         provide: TokenService,
-        inject: [APP_CONFIG, PrismaService],
-        useFactory: async (c: AppConfig, prisma: PrismaService) =>
-          new TokenService(await resolveJwtSecret(c.JWT_SECRET, prisma), c.JWT_EXPIRES_IN_SECONDS),
+        inject: [APP_CONFIG, PlatformSecretRepository],
+        useFactory: async (c: AppConfig, secrets: PlatformSecretRepository) =>
+          new TokenService(await resolveJwtSecret(c.JWT_SECRET, secrets), c.JWT_EXPIRES_IN_SECONDS),
       },
       // The users table's repository (issue 24 item 4): accounts, auth, bots at tables and Sit & Go.
       {

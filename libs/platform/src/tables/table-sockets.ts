@@ -9,6 +9,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { SocketError, TableChatMessage, TablePublicState, TableSummary, WireHandEvent } from '@naiko/contracts';
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
+import { roomMayHaveWatchers } from '../gateway/room-watchers';
 import type { HandFeed, HandPrivateFeed, TableBroadcaster } from './ports';
 import type { AppConfig } from '../config/config.schema';
 import { APP_CONFIG } from '../tokens';
@@ -165,7 +166,7 @@ export class TableSockets implements TableBroadcaster {
    */
   private mayHaveWatchers(tableId: string): boolean {
     if (this.listeners(tableId)?.size === 0) return false;
-    return this.roomsSpanCopies || !!this.server?.sockets.adapter.rooms.get(tableRoom(tableId))?.size;
+    return roomMayHaveWatchers(this.server ?? undefined, tableRoom(tableId), this.roomsSpanCopies);
   }
 
   /** The public part of a hand update: encoded once for everyone watching, players and spectators alike. */
@@ -192,7 +193,7 @@ export class TableSockets implements TableBroadcaster {
   lobby(summary: TableSummary): void {
     // Every hand changes a table's summary: with nobody in the lobby room (known only when rooms
     // do not span copies), socket.io would still encode the packet for no one.
-    if (!this.roomsSpanCopies && !this.server?.sockets.adapter.rooms.get(LOBBY_ROOM)?.size) return;
+    if (!roomMayHaveWatchers(this.server ?? undefined, LOBBY_ROOM, this.roomsSpanCopies)) return;
     this.server?.to(LOBBY_ROOM).emit('lobby:table', summary);
   }
 }

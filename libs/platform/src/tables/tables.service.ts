@@ -139,6 +139,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   /** @internal */
   readonly ledger: ChipLedger;
   private readonly handStore: HandStore;
+  /** The disconnection-protection quota (persistence's ProtectionUses), shared by every table of this copy. */
+  private readonly protections: ProtectionUses;
   private readonly bots: UserBotDirectory;
   private seq = 0;
   /** Ids of the room's default tables (config/room.json). */
@@ -174,6 +176,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     sockets.knowRemoteWatchers(router ? (tableId) => this.routing.remoteWatchers.get(tableId)?.keys() : null);
     this.takeover = new TableTakeover(this);
     this.ledger = new ChipLedger(prisma);
+    this.protections = new ProtectionUses(prisma);
     // Scale-out: every hand write carries this copy's fencing token for the table (cluster/fence.ts).
     this.handStore = new HandStore(prisma, this.ownership.guard);
     this.bots = new UserBotDirectory(this.users, this.ledger);
@@ -595,7 +598,7 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
       hands: this.handStore,
       broadcaster: this.sockets,
       bots: this.bots,
-      protections: new ProtectionUses(this.prisma),
+      protections: this.protections,
       handPauseMs: this.options.handPauseMs,
       botDelayMs: this.options.botDelayMs,
       ...(seed

@@ -29,38 +29,27 @@ import {
   viewEvents,
   type HandEvent,
 } from '@naiko/engine';
-import { HandStore, PrismaService, type StoredHand } from '@naiko/persistence';
+import { HandHistoryRepository, HandStore, PrismaService, UserRepository, type StoredHand } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 import { seedDisclosure } from './deal-disclosure';
-
-interface HandRow {
-  id: string;
-  table_id: string | null;
-  tournament_id: string | null;
-  hand_number: number | null;
-  variant: string | null;
-  structure: string | null;
-  started_at: Date;
-  ended_at: Date | null;
-}
 
 @UseGuards(JwtAuthGuard)
 @Controller('me/hands')
 export class HandHistoryController {
   private readonly hands: HandStore;
 
-  constructor(private readonly prisma: PrismaService) {
+  constructor(
+    private readonly history: HandHistoryRepository,
+    private readonly users: UserRepository,
+    // The hand store is the persistence library's own (calls to it are not queries of this controller).
+    prisma: PrismaService,
+  ) {
     this.hands = new HandStore(prisma);
   }
 
   @Get()
   async list(@CurrentUser() user: AccessClaims) {
-    const rows = await this.prisma.$queryRaw<HandRow[]>`
-      SELECT id, table_id, tournament_id, hand_number, config->>'variant' AS variant, config->>'structure' AS structure, started_at, ended_at
-      FROM hands
-      WHERE status = 'completed' AND players @> ${JSON.stringify([{ userId: user.sub }])}::jsonb
-      ORDER BY started_at DESC
-      LIMIT 100`;
+    const rows = await this.history.completedHandsOf(user.sub);
     return {
       hands: rows.map((row) => ({
         id: row.id,
@@ -87,10 +76,7 @@ export class HandHistoryController {
     const { hand, seat } = await this.ownHand(id, user.sub);
     const events = (await this.hands.events(id)).map((e) => e.payload as HandEvent);
     const ids = hand.players.map((p) => p.userId);
-    const users = await this.prisma.user.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, username: true, isBot: true },
-    });
+    const users = await this.users.names(ids);
     const nameOf = new Map(users.map((u) => [u.id, u]));
     const handConfig = hand.config;
     return {
@@ -123,8 +109,8 @@ export class HandHistoryController {
         code: 'NO_DEAL_PROOF',
         message: 'this hand was dealt before the deal commitment (no proof stored)',
       });
-    const row = await this.prisma.hand.findUniqueOrThrow({ where: { id }, select: { endedAt: true } });
-    const disclosure = seedDisclosure({ endedAt: row.endedAt, tableClosed: await this.tableClosed(hand) }, new Date());
+    const endedAt = await this.history.endedAt(id);
+    const disclosure = seedDisclosure({ endedAt, tableClosed: await this.tableClosed(hand) }, new Date());
     const events = (await this.hands.events(id)).map((e) => e.payload as HandEvent);
     const { deck } = dealFromSeed(hand.config, seed);
     return {
@@ -146,20 +132,14 @@ export class HandHistoryController {
   /** Whether the hand's table — or the tournament it was played in — is closed. */
   private async tableClosed(hand: StoredHand): Promise<boolean> {
     if (hand.tableId) {
-      const table = await this.prisma.cashTable
-        .findUnique({ where: { id: hand.tableId }, select: { status: true } })
-        .catch(() => null);
-      return table?.status === 'closed';
+      const status = await this.history.cashTableStatus(hand.tableId).catch(() => null);
+      return status === 'closed';
     }
     const match = /^(sng|mtt)-(\d+)$/.exec(hand.tournamentId ?? '');
     if (!match) return false;
     const id = Number(match[2]);
-    if (match[1] === 'sng')
-      return (
-        (await this.prisma.sitAndGo.findUnique({ where: { id }, select: { status: true } }))?.status === 'finished'
-      );
-    const status = (await this.prisma.scheduledTournament.findUnique({ where: { id }, select: { status: true } }))
-      ?.status;
+    if (match[1] === 'sng') return (await this.history.sitAndGoStatus(id)) === 'finished';
+    const status = await this.history.tournamentStatus(id);
     return status === 'finished' || status === 'cancelled';
   }
 

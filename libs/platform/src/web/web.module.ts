@@ -10,10 +10,22 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { JwtAuthGuard } from '../auth/http-auth';
+import { HandHistoryRepository, PrismaHandHistoryRepository, PrismaService } from '@naiko/persistence';
 import { HandHistoryController } from './hand-history.controller';
 import { staticFiles, webDistDir } from './static-files';
 
-@Module({ controllers: [HandHistoryController], providers: [JwtAuthGuard] })
+@Module({
+  controllers: [HandHistoryController],
+  providers: [
+    JwtAuthGuard,
+    // The hand history's reads (issue 24 item 4); names come from the platform's UserRepository.
+    {
+      provide: HandHistoryRepository,
+      inject: [PrismaService],
+      useFactory: (prisma: PrismaService) => new PrismaHandHistoryRepository(prisma),
+    },
+  ],
+})
 export class WebModule implements OnModuleInit {
   private readonly logger = new Logger('WebModule');
 

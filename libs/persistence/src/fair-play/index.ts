@@ -1,0 +1,3 @@
+export * from './fair-play-repository';
+export * from './fair-play-scan-repository';
+export * from './responsible-play-repository';
