@@ -720,8 +720,8 @@ function checkCompose(compose, image, interpEnv, { parseConfig, appExists } = {}
         );
     }
     for (const app of set.apps) {
-      for (const [dependency, condition] of Object.entries(app.deps)) {
-        if (condition?.condition === 'service_healthy' && apps[dependency]) {
+      for (const [dependency, dependsOn] of Object.entries(app.deps)) {
+        if (dependsOn?.condition === 'service_healthy' && apps[dependency]) {
           const hc = apps[dependency].healthcheck;
           if (hc?.disable || (!hc && !image.healthcheck))
             problems.push(`${app.name} waits for ${dependency} to be healthy, but ${dependency} has no healthcheck`);
