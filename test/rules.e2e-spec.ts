@@ -109,7 +109,7 @@ describe('issue 18 rules at real tables (e2e)', () => {
     await waitFor('snapshot with the seat', () => typeof client.seats.get(host.tableId) === 'number', 10_000);
   }
 
-  /** The latest view of `tableId` in which it is `c`'s turn (after `since` views). */
+  /** The latest view of `tableId` in which it is `client`'s turn (after `since` views). */
   const myTurn = (client: Client, tableId: string, since = 0) =>
     client.views
       .slice(since)

@@ -12,8 +12,11 @@ export interface CopiesSuite {
   db: TestDatabase;
   prisma: PrismaClient;
   copies: Copy[];
-  /** Starts `n` all-in-one copies (CLUSTER_MODE=redis) named `<name>-<i>` on the suite's database and Redis prefix. */
-  start(n: number, name: string, env: Record<string, string>): Promise<Copy[]>;
+  /**
+   * Starts `count` all-in-one copies (CLUSTER_MODE=redis) named `<name>-<i>` on the suite's database and
+   * Redis prefix.
+   */
+  start(count: number, name: string, env: Record<string, string>): Promise<Copy[]>;
   /** Runs before the copies are killed (players, sockets). */
   onClose(fn: () => void | Promise<void>): void;
 }

@@ -299,7 +299,7 @@ export function evalHigh7(
   );
 }
 
-/** 5..7 natural cards from an array (the first `n`). */
+/** 5..7 natural cards from an array (the first `count`). */
 export function evalHighArray(cards: ArrayLike<Card>, count: number = cards.length): number {
   let key = 0,
     sc = 0;

@@ -267,7 +267,7 @@ function fourCardHand(
   return null;
 }
 
-/** Calls `visit` with every k-subset of `items` (as a reused array: copy it to keep it). */
+/** Calls `visit` with every `size`-subset of `items` (as a reused array: copy it to keep it). */
 export function forEachSubset<T>(items: readonly T[], size: number, visit: (subset: T[]) => void): void {
   const pick: T[] = new Array(size);
   const rec = (start: number, depth: number): void => {

@@ -173,7 +173,7 @@ export const evaluateDraw7a = (cards: readonly Card[], options: { sixes?: boolea
 export const evaluateTelesina = (cards: readonly Card[]): number => bestRanked(cards, TELESINA_RULES).value;
 
 /**
- * Compares two Telesina values: > 0 when `a` wins, < 0 when `b` wins, 0 for a split.
+ * Compares two Telesina values: > 0 when `first` wins, < 0 when `second` wins, 0 for a split.
  * `headsUp`: with only two players left the lowest straight flush (T-9-8-7-A) beats the highest
  * (A-K-Q-J-T). We apply it by rank for any suits; the rule text's example is T-9-8-7-A of spades
  * over A-K-Q-J-T of hearts.
