@@ -101,15 +101,6 @@ export default tseslint.config(
     rules: { 'naiko/no-short-names': 'warn' },
   },
   {
-    // Not renamed yet (issue 24 item 7 is under way): the end-to-end tests, scripts/*.js (outside the
-    // TypeScript program the renames went through), and the evaluator, whose one-letter card words
-    // follow published algorithms (decide: names or an inline disable with that reason; the PRNG's
-    // xoshiro state words got a file-level disable in libs/engine/src/rng/random-source.ts).
-    // TODO(lead): to error once renamed.
-    files: ['libs/engine/src/eval/**', 'test/**', 'scripts/**/*.js'],
-    rules: { 'naiko/no-short-names': 'warn' },
-  },
-  {
     // Tests, benchmarks and scripts may require() and use any layer.
     // jest's CommonJS configs (jest.exhaustive.config.js) require() each other.
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '**/*.spec.ts', 'jest*.config.js'],

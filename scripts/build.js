@@ -55,7 +55,7 @@ function build() {
 
 if (require.main === module) {
   const started = Date.now();
-  const n = build();
-  console.log(`build: ${n} file(s) compiled in ${Date.now() - started} ms`);
+  const compiledCount = build();
+  console.log(`build: ${compiledCount} file(s) compiled in ${Date.now() - started} ms`);
 }
 module.exports = { build };

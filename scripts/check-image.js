@@ -67,8 +67,8 @@ function parseDockerfile(text) {
       continue;
     }
     buf += line;
-    const m = buf.trim().match(/^(\S+)\s*([\s\S]*)$/);
-    out.push({ line: start, keyword: m[1].toUpperCase(), args: m[2].trim(), raw: buf.trim() });
+    const parts = buf.trim().match(/^(\S+)\s*([\s\S]*)$/);
+    out.push({ line: start, keyword: parts[1].toUpperCase(), args: parts[2].trim(), raw: buf.trim() });
     buf = '';
   }
   if (buf) throw new CheckError(`Dockerfile: line ${start}: unterminated continuation`);
@@ -80,9 +80,9 @@ function stagesOf(instructions) {
   const stages = [];
   for (const ins of instructions) {
     if (ins.keyword === 'FROM') {
-      const m = ins.args.match(/^(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?\s*$/i);
-      if (!m) throw new CheckError(`Dockerfile: line ${ins.line}: cannot read FROM ${ins.args}`);
-      stages.push({ name: m[2] ?? String(stages.length), base: m[1], index: stages.length, steps: [] });
+      const from = ins.args.match(/^(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?\s*$/i);
+      if (!from) throw new CheckError(`Dockerfile: line ${ins.line}: cannot read FROM ${ins.args}`);
+      stages.push({ name: from[2] ?? String(stages.length), base: from[1], index: stages.length, steps: [] });
     } else if (ins.keyword === 'ARG' && !stages.length) {
       // ARG before the first FROM: only for FROM lines; not needed here.
     } else {
@@ -97,37 +97,37 @@ function stagesOf(instructions) {
 function execForm(args) {
   if (!args.startsWith('[')) return null;
   try {
-    const v = JSON.parse(args);
-    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null;
+    const parsed = JSON.parse(args);
+    return Array.isArray(parsed) && parsed.every((x) => typeof x === 'string') ? parsed : null;
   } catch {
     return null;
   }
 }
 
 /** Splits on whitespace, honouring double and single quotes and backslash escapes. */
-function shellWords(s) {
+function shellWords(text) {
   const words = [];
   let cur = '';
   let quote = null;
   let has = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
     if (quote) {
-      if (c === quote) quote = null;
-      else if (c === '\\' && quote === '"' && i + 1 < s.length) cur += s[++i];
-      else cur += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
+      if (char === quote) quote = null;
+      else if (char === '\\' && quote === '"' && i + 1 < text.length) cur += text[++i];
+      else cur += char;
+    } else if (char === '"' || char === "'") {
+      quote = char;
       has = true;
-    } else if (c === '\\' && i + 1 < s.length) {
-      cur += s[++i];
+    } else if (char === '\\' && i + 1 < text.length) {
+      cur += text[++i];
       has = true;
-    } else if (/\s/.test(c)) {
+    } else if (/\s/.test(char)) {
       if (has || cur) words.push(cur);
       cur = '';
       has = false;
     } else {
-      cur += c;
+      cur += char;
       has = true;
     }
   }
@@ -136,14 +136,14 @@ function shellWords(s) {
 }
 
 /** Docker's $VAR / ${VAR} / ${VAR:-default} substitution in ENV, ARG, WORKDIR, COPY. */
-function dockerSubst(s, env) {
-  return s.replace(
+function dockerSubst(text, env) {
+  return text.replace(
     /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::([-+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g,
-    (_, a, op, word, b) => {
-      const v = env[a ?? b];
-      if (op === '-') return v ? v : word;
-      if (op === '+') return v ? word : '';
-      return v ?? '';
+    (_, braced, op, word, bare) => {
+      const value = env[braced ?? bare];
+      if (op === '-') return value ? value : word;
+      if (op === '+') return value ? word : '';
+      return value ?? '';
     },
   );
 }
@@ -153,10 +153,10 @@ function keyValues(args, env) {
   const words = shellWords(args);
   if (words.length && !words[0].includes('='))
     return [[words[0], dockerSubst(args.slice(args.indexOf(words[0]) + words[0].length).trim(), env)]];
-  return words.map((w) => {
-    const i = w.indexOf('=');
-    if (i < 1) throw new CheckError(`cannot read "${w}" (expected KEY=value)`);
-    return [w.slice(0, i), dockerSubst(w.slice(i + 1), env)];
+  return words.map((word) => {
+    const equals = word.indexOf('=');
+    if (equals < 1) throw new CheckError(`cannot read "${word}" (expected KEY=value)`);
+    return [word.slice(0, equals), dockerSubst(word.slice(equals + 1), env)];
   });
 }
 
@@ -165,10 +165,10 @@ function flagsOf(args) {
   const flags = {};
   let rest = args;
   for (;;) {
-    const m = rest.match(/^--([a-z-]+)(?:=(\S*))?\s+/);
-    if (!m) return { flags, rest };
-    flags[m[1]] = m[2] ?? true;
-    rest = rest.slice(m[0].length);
+    const flag = rest.match(/^--([a-z-]+)(?:=(\S*))?\s+/);
+    if (!flag) return { flags, rest };
+    flags[flag[1]] = flag[2] ?? true;
+    rest = rest.slice(flag[0].length);
   }
 }
 
@@ -181,12 +181,12 @@ function dockerignore(text) {
     line = line.trim();
     if (!line || line.startsWith('#')) continue;
     const negate = line.startsWith('!');
-    let p = (negate ? line.slice(1) : line)
+    let pattern = (negate ? line.slice(1) : line)
       .trim()
       .replace(/^\.?\/+/, '')
       .replace(/\/+$/, '');
-    p = path.posix.normalize(p);
-    const re = p
+    pattern = path.posix.normalize(pattern);
+    const re = pattern
       .split(/(\*\*\/?|\*|\?)/)
       .map((part) =>
         part === '**' || part === '**/'
@@ -222,21 +222,21 @@ function dockerignore(text) {
 // 2,365 files on a busy machine, copying took 1.0 s instead of 2.9 s and removing 0.24 s instead
 // of 5.4 s; removing the work folder's three node_modules took 3.5 minutes with fs.rmSync.
 function copyTree(from, to) {
-  const r = spawnSync('cp', ['-a', `${from}/.`, `${to}/`], { encoding: 'utf8' });
-  if (r.status !== 0) throw new CheckError(`cp ${from} ${to}: ${r.stderr || r.error?.message}`);
+  const copied = spawnSync('cp', ['-a', `${from}/.`, `${to}/`], { encoding: 'utf8' });
+  if (copied.status !== 0) throw new CheckError(`cp ${from} ${to}: ${copied.stderr || copied.error?.message}`);
 }
 
 function removeTree(dir) {
-  const r = spawnSync('rm', ['-rf', dir], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr || r.error?.message);
+  const removed = spawnSync('rm', ['-rf', dir], { encoding: 'utf8' });
+  if (removed.status !== 0) throw new Error(removed.stderr || removed.error?.message);
 }
 
 function log(msg) {
   console.log(`check-image: ${msg}`);
 }
 
-function tail(text, n = 40) {
-  return text.split('\n').slice(-n).join('\n');
+function tail(text, lineCount = 40) {
+  return text.split('\n').slice(-lineCount).join('\n');
 }
 
 /** The `npm` shim for RUN steps (see the header): a folder to put first in PATH. */
@@ -262,15 +262,15 @@ exec ${JSON.stringify(real)} "$@"
 /** The environment of a RUN step or of a started app: what `docker run` would give, plus the machine's proxies. */
 function baseEnv(extra) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? '/root' };
-  for (const [k, v] of Object.entries(process.env)) {
+  for (const [key, value] of Object.entries(process.env)) {
     if (
-      /^(https?_proxy|no_proxy|npm_config_.*)$/i.test(k) &&
+      /^(https?_proxy|no_proxy|npm_config_.*)$/i.test(key) &&
       !/^npm_config_(cache|prefix|user_agent|node_gyp|global_prefix|local_prefix|init_module|userconfig|globalconfig|noproxy)$/i.test(
-        k,
+        key,
       ) &&
-      !k.startsWith('npm_config__')
+      !key.startsWith('npm_config__')
     )
-      env[k] = v;
+      env[key] = value;
   }
   return { ...env, ...extra };
 }
@@ -307,9 +307,9 @@ async function stopSteps() {
   stopping = true;
   const groups = [...stepGroups];
   const alive = () =>
-    groups.filter((g) => {
+    groups.filter((group) => {
       try {
-        process.kill(-g, 0);
+        process.kill(-group, 0);
         return true;
       } catch {
         return false;
@@ -328,8 +328,8 @@ function stageKeys(stages) {
   for (const stage of stages) {
     const deps = new Set();
     if (keys.has(stage.base)) deps.add(stage.base);
-    for (const s of stage.steps) {
-      const from = s.keyword === 'COPY' && flagsOf(s.args).flags.from;
+    for (const step of stage.steps) {
+      const from = step.keyword === 'COPY' && flagsOf(step.args).flags.from;
       if (from) deps.add(from);
     }
     const key = crypto
@@ -359,16 +359,16 @@ async function replay(dockerfileText, { context = root, workDir, cache = new Map
   );
   const running = new Map();
   const stageOf = (name) => {
-    const p = running.get(name);
-    if (!p) throw new CheckError(`no earlier stage named ${name}`);
-    return p;
+    const replay = running.get(name);
+    if (!replay) throw new CheckError(`no earlier stage named ${name}`);
+    return replay;
   };
   for (const stage of stages) {
     const key = keys.get(stage.name);
-    let p = cache.get(key);
-    if (p) log(`${label}: stage ${stage.name}: unchanged, shared with an earlier replay`);
+    let replay = cache.get(key);
+    if (replay) log(`${label}: stage ${stage.name}: unchanged, shared with an earlier replay`);
     else {
-      p = replayStage(stage, {
+      replay = replayStage(stage, {
         key,
         label,
         workDir,
@@ -378,10 +378,10 @@ async function replay(dockerfileText, { context = root, workDir, cache = new Map
         stageOf,
         hasStage: (n) => running.has(n),
       });
-      cache.set(key, p);
+      cache.set(key, replay);
     }
-    p.catch(() => {}); // observed below; a replay sharing it may not wait for it
-    running.set(stage.name, p);
+    replay.catch(() => {}); // observed below; a replay sharing it may not wait for it
+    running.set(stage.name, replay);
   }
   const results = await Promise.all(stages.map((s) => running.get(s.name)));
   return { stages: results, runtime: results.at(-1) };
@@ -431,8 +431,8 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
           break;
         case 'ENV':
         case 'ARG':
-          for (const [k, v] of keyValues(step.args, result.env)) {
-            if (step.keyword === 'ENV' || result.env[k] === undefined) result.env[k] = v;
+          for (const [key, value] of keyValues(step.args, result.env)) {
+            if (step.keyword === 'ENV' || result.env[key] === undefined) result.env[key] = value;
           }
           break;
         case 'COPY':
@@ -512,9 +512,9 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
           const { flags, rest } = flagsOf(step.args);
           if (/^NONE$/i.test(rest.trim())) result.healthcheck = null;
           else {
-            const m = rest.match(/^CMD\s+([\s\S]+)$/i);
-            if (!m) throw new CheckError('HEALTHCHECK: expected CMD');
-            result.healthcheck = { flags, argv: execForm(m[1]) ?? ['/bin/sh', '-c', m[1]] };
+            const healthCmd = rest.match(/^CMD\s+([\s\S]+)$/i);
+            if (!healthCmd) throw new CheckError('HEALTHCHECK: expected CMD');
+            result.healthcheck = { flags, argv: execForm(healthCmd[1]) ?? ['/bin/sh', '-c', healthCmd[1]] };
           }
           break;
         }
@@ -532,10 +532,10 @@ async function replayStage(stage, { key, label, workDir, context, ignored, shimD
           throw new CheckError(`unknown instruction ${step.keyword}`);
       }
     } catch (err) {
-      const e = new CheckError(`${label}: stage ${stage.name}: ${where}: ${err.message}`);
-      e.stage = stage.name;
-      e.line = step.line;
-      throw e;
+      const error = new CheckError(`${label}: stage ${stage.name}: ${where}: ${err.message}`);
+      error.stage = stage.name;
+      error.line = step.line;
+      throw error;
     }
     const ms = Date.now() - started;
     if (ms > 1000 || step.keyword === 'RUN')
@@ -556,17 +556,17 @@ function interpolate(value, env, where = '') {
     /\$(\$|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g,
     (_, all, name, op, word, bare) => {
       if (all === '$') return '$';
-      const v = env[name ?? bare];
-      const set = v !== undefined;
-      const nonEmpty = set && v !== '';
+      const value = env[name ?? bare];
+      const set = value !== undefined;
+      const nonEmpty = set && value !== '';
       switch (op) {
         case ':-':
-          return nonEmpty ? v : word;
+          return nonEmpty ? value : word;
         case '-':
-          return set ? v : word;
+          return set ? value : word;
         case ':?':
         case '?':
-          if (op === ':?' ? nonEmpty : set) return v;
+          if (op === ':?' ? nonEmpty : set) return value;
           throw Object.assign(new CheckError(`${where}: required variable ${name} is missing a value: ${word}`), {
             variable: name,
           });
@@ -575,7 +575,7 @@ function interpolate(value, env, where = '') {
         case '+':
           return set ? word : '';
         default:
-          return v ?? '';
+          return value ?? '';
       }
     },
   );
@@ -598,10 +598,10 @@ function readCompose(file) {
 
 /** One service's environment as strings (map or list form). */
 function environmentOf(service) {
-  const e = service.environment ?? {};
-  if (Array.isArray(e)) {
+  const environment = service.environment ?? {};
+  if (Array.isArray(environment)) {
     return Object.fromEntries(
-      e
+      environment
         .map((kv) =>
           kv.includes('=') ? [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] : [kv, undefined],
         )
@@ -609,16 +609,16 @@ function environmentOf(service) {
     );
   }
   return Object.fromEntries(
-    Object.entries(e)
+    Object.entries(environment)
       .filter(([, v]) => v !== null && v !== undefined)
       .map(([k, v]) => [k, String(v)]),
   );
 }
 
 function dependsOf(service) {
-  const d = service.depends_on ?? {};
-  if (Array.isArray(d)) return Object.fromEntries(d.map((n) => [n, { condition: 'service_started' }]));
-  return d;
+  const depends = service.depends_on ?? {};
+  if (Array.isArray(depends)) return Object.fromEntries(depends.map((n) => [n, { condition: 'service_started' }]));
+  return depends;
 }
 
 /** App services: those built from this Dockerfile (`build:`). */
@@ -682,8 +682,8 @@ function checkCompose(compose, image, interpEnv, { parseConfig, appExists } = {}
     delete withoutSecret.JWT_SECRET;
     let refusal;
     try {
-      const s = deepInterpolate(raw, withoutSecret, `services.${name}`);
-      parseConfig({ ...image.env, ...environmentOf(s) });
+      const service = deepInterpolate(raw, withoutSecret, `services.${name}`);
+      parseConfig({ ...image.env, ...environmentOf(service) });
       refusal = null;
     } catch (err) {
       refusal = /JWT_SECRET/.test(err.message) ? err.message : null;
@@ -709,27 +709,27 @@ function checkCompose(compose, image, interpEnv, { parseConfig, appExists } = {}
     const names = set.apps.map((a) => a.name);
     const migrating = set.apps.filter((a) => a.config?.MIGRATE_ON_START);
     if (!migrating.length) problems.push(`${set.label}: no app applies migrations (MIGRATE_ON_START)`);
-    for (const a of set.apps) {
-      if (!a.config || a.config.MIGRATE_ON_START) continue;
-      const waitsFor = Object.entries(a.deps).filter(
+    for (const app of set.apps) {
+      if (!app.config || app.config.MIGRATE_ON_START) continue;
+      const waitsFor = Object.entries(app.deps).filter(
         ([d, c]) => apps[d]?.config?.MIGRATE_ON_START && c?.condition === 'service_healthy',
       );
       if (!waitsFor.length)
         problems.push(
-          `${a.name}: does not migrate and does not wait for an app that does (depends_on: <migrating app>: condition: service_healthy)`,
+          `${app.name}: does not migrate and does not wait for an app that does (depends_on: <migrating app>: condition: service_healthy)`,
         );
     }
-    for (const a of set.apps) {
-      for (const [d, c] of Object.entries(a.deps)) {
-        if (c?.condition === 'service_healthy' && apps[d]) {
-          const hc = apps[d].healthcheck;
+    for (const app of set.apps) {
+      for (const [dependency, dependsOn] of Object.entries(app.deps)) {
+        if (dependsOn?.condition === 'service_healthy' && apps[dependency]) {
+          const hc = apps[dependency].healthcheck;
           if (hc?.disable || (!hc && !image.healthcheck))
-            problems.push(`${a.name} waits for ${d} to be healthy, but ${d} has no healthcheck`);
+            problems.push(`${app.name} waits for ${dependency} to be healthy, but ${dependency} has no healthcheck`);
         }
       }
-      for (const [other, s] of Object.entries(compose.services)) {
-        if (s.build === undefined && !s.profiles?.length && !a.deps[other])
-          problems.push(`${a.name}: does not depend on ${other}`);
+      for (const [other, service] of Object.entries(compose.services)) {
+        if (service.build === undefined && !service.profiles?.length && !app.deps[other])
+          problems.push(`${app.name}: does not depend on ${other}`);
       }
     }
     log(`compose: ${set.label}: ${names.join(', ')}; migrating: ${migrating.map((a) => a.name).join(', ') || 'none'}`);
@@ -743,20 +743,20 @@ function startupSets(compose, apps) {
   const list = Object.values(apps);
   const sets = [{ label: 'default services', apps: list.filter((a) => !a.profiles.length) }];
   const profiles = [...new Set(list.flatMap((a) => a.profiles))];
-  for (const p of profiles) {
+  for (const profile of profiles) {
     // `docker compose --profile p up <services of p>`: the profile's apps and their dependencies.
-    const wanted = new Set(list.filter((a) => a.profiles.includes(p)).map((a) => a.name));
+    const wanted = new Set(list.filter((a) => a.profiles.includes(profile)).map((a) => a.name));
     for (let grew = true; grew;) {
       grew = false;
-      for (const n of [...wanted])
-        for (const d of Object.keys(apps[n].deps)) {
-          if (apps[d] && !wanted.has(d)) {
-            wanted.add(d);
+      for (const appName of [...wanted])
+        for (const dependency of Object.keys(apps[appName].deps)) {
+          if (apps[dependency] && !wanted.has(dependency)) {
+            wanted.add(dependency);
             grew = true;
           }
         }
     }
-    sets.push({ label: `profile ${p}`, apps: list.filter((a) => wanted.has(a.name)) });
+    sets.push({ label: `profile ${profile}`, apps: list.filter((a) => wanted.has(a.name)) });
   }
   return sets;
 }
@@ -873,13 +873,13 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
         if (!startable.length)
           throw new CheckError(`${set.label}: depends_on has a cycle among ${pending.map((a) => a.name).join(', ')}`);
         await Promise.all(
-          startable.map(async (a) => {
-            pending.splice(pending.indexOf(a), 1);
+          startable.map(async (service) => {
+            pending.splice(pending.indexOf(service), 1);
             const port = await freePort();
             // The compose environment, pointed at this machine's services (the compose file's
             // hostnames `postgres`/`redis` exist only inside Docker's network).
             const env = baseEnv({
-              ...a.env,
+              ...service.env,
               DATABASE_URL: databaseUrl,
               REDIS_URL: redisUrl,
               REDIS_PREFIX: prefix,
@@ -887,10 +887,10 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
               HOST: '127.0.0.1',
             });
             if (user.uid !== undefined) env.HOME = '/nonexistent';
-            const logFile = path.join(workDir, `${set.label.replace(/\W+/g, '-')}-${a.name}.log`);
-            const app = { name: a.name, port, logFile, exited: null };
+            const logFile = path.join(workDir, `${set.label.replace(/\W+/g, '-')}-${service.name}.log`);
+            const app = { name: service.name, port, logFile, exited: null };
             const out = fs.openSync(logFile, 'w');
-            app.child = spawn(a.argv[0], a.argv.slice(1), {
+            app.child = spawn(service.argv[0], service.argv.slice(1), {
               cwd,
               env,
               stdio: ['ignore', out, out],
@@ -916,7 +916,7 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
               });
               if (hc.status !== 0)
                 throw new CheckError(
-                  `${a.name}: the image's HEALTHCHECK failed (exit ${hc.status ?? hc.signal}): ${hc.stdout}${hc.stderr}`,
+                  `${service.name}: the image's HEALTHCHECK failed (exit ${hc.status ?? hc.signal}): ${hc.stdout}${hc.stderr}`,
                 );
             }
             const home = await fetch(`http://127.0.0.1:${port}/`).then(
@@ -925,9 +925,9 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
               () => '',
             );
             log(
-              `${set.label}: ${a.name} ready in ${(readyMs / 1000).toFixed(1)} s on port ${port}${user.as ? ` as ${user.as}` : ''}${image.healthcheck ? ', HEALTHCHECK ok' : ''}${home ? `, ${home}` : ''}`,
+              `${set.label}: ${service.name} ready in ${(readyMs / 1000).toFixed(1)} s on port ${port}${user.as ? ` as ${user.as}` : ''}${image.healthcheck ? ', HEALTHCHECK ok' : ''}${home ? `, ${home}` : ''}`,
             );
-            ready.add(a.name);
+            ready.add(service.name);
             app.servesWeb = !!home;
           }),
         );
@@ -947,10 +947,10 @@ async function startSet(set, image, { workDir, pgBase, redisUrl }) {
 /** The Dockerfile with the last stage's `COPY prisma …` moved just below its `RUN … npm ci …`, or null. */
 function moveCopyPrismaBelowNpmCi(text) {
   const last = stagesOf(parseDockerfile(text)).at(-1);
-  const copy = last.steps.find((s) => {
-    const { flags, rest } = flagsOf(s.args);
+  const copy = last.steps.find((step) => {
+    const { flags, rest } = flagsOf(step.args);
     return (
-      s.keyword === 'COPY' &&
+      step.keyword === 'COPY' &&
       !flags.from &&
       shellWords(rest)
         .slice(0, -1)
@@ -964,9 +964,9 @@ function moveCopyPrismaBelowNpmCi(text) {
   while (/\\\s*$/.test(lines[ciEnd])) ciEnd++;
   const copyLine = lines[copy.line - 1];
   const out = [];
-  lines.forEach((l, i) => {
-    if (i !== copy.line - 1) out.push(l);
-    if (i === ciEnd) out.push(copyLine);
+  lines.forEach((line, index) => {
+    if (index !== copy.line - 1) out.push(line);
+    if (index === ciEnd) out.push(copyLine);
   });
   return { text: out.join('\n'), copyLine: copy.line, ciLine: ci.line };
 }
@@ -1044,9 +1044,9 @@ async function main(argv) {
     const compose = readCompose(opt.compose);
     const interpEnv = { JWT_SECRET: crypto.randomBytes(32).toString('hex') };
     const { apps } = checkCompose(compose, runtime, interpEnv);
-    for (const a of Object.values(apps))
+    for (const app of Object.values(apps))
       log(
-        `compose: ${a.name}: environment valid; without JWT_SECRET: refused (${a.refusal.split('\n')[0].slice(0, 120)})`,
+        `compose: ${app.name}: environment valid; without JWT_SECRET: refused (${app.refusal.split('\n')[0].slice(0, 120)})`,
       );
 
     let servesWeb = false;

@@ -296,27 +296,27 @@ describe('role checks', () => {
     afterAll(() => sockets.forEach((s) => s.close()));
 
     function socketFor(token: string): Promise<Socket> {
-      const s = connect(`${url.replace('[::1]', '127.0.0.1')}/roles-test`, {
+      const socket = connect(`${url.replace('[::1]', '127.0.0.1')}/roles-test`, {
         auth: { token },
         transports: ['websocket'],
         forceNew: true,
       });
-      sockets.push(s);
+      sockets.push(socket);
       return new Promise((resolve, reject) => {
-        s.on('connect', () => resolve(s));
-        s.on('connect_error', reject);
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
       });
     }
 
     it('a player gets FORBIDDEN from a host handler; a host gets the answer', async () => {
       // (pete was promoted above, which ended his sessions: a fresh player.)
-      const p = await socketFor((await register('sam')).token);
-      const refused = new Promise<SocketError>((resolve) => p.on('error', resolve));
-      p.emit('host:ping', {});
+      const playerSocket = await socketFor((await register('sam')).token);
+      const refused = new Promise<SocketError>((resolve) => playerSocket.on('error', resolve));
+      playerSocket.emit('host:ping', {});
       expect(await refused).toMatchObject({ code: 'FORBIDDEN', event: 'host:ping' });
 
-      const h = await socketFor(host.token);
-      expect(await h.emitWithAck('host:ping', {})).toBe('pong');
+      const hostSocket = await socketFor(host.token);
+      expect(await hostSocket.emitWithAck('host:ping', {})).toBe('pong');
     });
   });
 });
@@ -341,10 +341,10 @@ describe('rate-limited login', () => {
   it('counts per account: a locked-out account does not lock out another user behind the same IP (issue 19.8)', async () => {
     const limited = await startApp({ loginLimit: 3, loginIpLimit: 10, loginWindowMs: 60_000, registerLimit: 100 });
     try {
-      for (const u of ['nat-a', 'nat-b'])
+      for (const username of ['nat-a', 'nat-b'])
         await request(limited.url)
           .post('/auth/register')
-          .send({ username: u, password: `${u}-password` })
+          .send({ username, password: `${username}-password` })
           .expect(201);
       for (let i = 0; i < 3; i++)
         await request(limited.url).post('/auth/login').send({ username: 'nat-a', password: 'wrong-pass' }).expect(401);

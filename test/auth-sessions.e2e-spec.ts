@@ -23,34 +23,34 @@ interface Session {
 }
 
 describe('sessions end with the rights they were issued for', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let root: Session; // an admin
   const sockets: TestSocket[] = [];
 
   const register = async (username: string): Promise<Session> =>
     (
-      await request(t.url)
+      await request(app.url)
         .post('/auth/register')
         .send({ username, password: `${username}-password` })
         .expect(201)
     ).body as Session;
   const login = async (username: string, password = `${username}-password`): Promise<Session> =>
-    (await request(t.url).post('/auth/login').send({ username, password }).expect(200)).body as Session;
+    (await request(app.url).post('/auth/login').send({ username, password }).expect(200)).body as Session;
   const asAdmin = async (username: string): Promise<Session> => {
-    const s = await register(username);
-    await prisma.user.update({ where: { id: s.user.id }, data: { role: 'admin' } });
+    const session = await register(username);
+    await prisma.user.update({ where: { id: session.user.id }, data: { role: 'admin' } });
     return login(username);
   };
   const connect = async (token: string): Promise<TestSocket> => {
-    const { socket } = await connectSocket(t.url, token);
+    const { socket } = await connectSocket(app.url, token);
     sockets.push(socket);
     return socket;
   };
   const closed = (socket: TestSocket): Promise<void> =>
     socket.connected ? new Promise((resolve) => socket.once('disconnect', () => resolve())) : Promise.resolve();
   const refused = (token: string) =>
-    expect(connectSocket(t.url, token)).rejects.toMatchObject({
+    expect(connectSocket(app.url, token)).rejects.toMatchObject({
       message: 'UNAUTHORIZED',
       data: { code: 'UNAUTHORIZED' },
     });
@@ -58,26 +58,26 @@ describe('sessions end with the rights they were issued for', () => {
 
   // (Sign-ups are throttled per IP, 10 an hour: this file registers fewer.)
   beforeAll(async () => {
-    t = await startTestApp();
-    prisma = t.get(PrismaService);
+    app = await startTestApp();
+    prisma = app.get(PrismaService);
     root = await asAdmin('root');
   });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await t?.close();
+    await app?.close();
   });
 
   it('access tokens are short (15 min by default) and come with a refresh token', async () => {
-    const s = await register('shorty');
-    const claims = JSON.parse(Buffer.from(s.accessToken.split('.')[1]!, 'base64url').toString()) as {
+    const session = await register('shorty');
+    const claims = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as {
       iat: number;
       exp: number;
       ver: number;
     };
     expect(claims.exp - claims.iat).toBe(15 * 60);
     expect(claims.ver).toBe(0);
-    expect(s.expiresIn).toBe(900);
-    expect(s.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.expiresIn).toBe(900);
+    expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('a demoted admin loses admin rights at once: no chip grant, no audit, his socket is closed and cannot reconnect', async () => {
@@ -85,34 +85,34 @@ describe('sessions end with the rights they were issued for', () => {
     const victim = root; // whom the chips would go to
     const socket = await connect(ada.accessToken);
     const socketClosed = closed(socket);
-    await request(t.url)
+    await request(app.url)
       .post('/admin/chips/grant')
       .set('Authorization', bearer(ada))
       .send({ userId: victim.user.id, amount: 5, idempotencyKey: 'before' })
       .expect(201);
-    await request(t.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(200);
+    await request(app.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(200);
 
-    await request(t.url)
+    await request(app.url)
       .put(`/admin/users/${ada.user.id}/role`)
       .set('Authorization', bearer(root))
       .send({ role: 'player' })
       .expect(200);
 
-    await request(t.url)
+    await request(app.url)
       .post('/admin/chips/grant')
       .set('Authorization', bearer(ada))
       .send({ userId: victim.user.id, amount: 5, idempotencyKey: 'after' })
       .expect(401);
-    await request(t.url).get('/admin/ledger/audit').set('Authorization', bearer(ada)).expect(401);
-    await request(t.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(401);
-    await request(t.url).get('/admin/queues/api/queues').set('Cookie', `naiko_admin=${ada.accessToken}`).expect(401);
+    await request(app.url).get('/admin/ledger/audit').set('Authorization', bearer(ada)).expect(401);
+    await request(app.url).get('/admin/queues/api/queues').set('Authorization', bearer(ada)).expect(401);
+    await request(app.url).get('/admin/queues/api/queues').set('Cookie', `naiko_admin=${ada.accessToken}`).expect(401);
     await socketClosed;
     await refused(ada.accessToken);
-    await request(t.url).post('/auth/refresh').send({ refreshToken: ada.refreshToken }).expect(401);
+    await request(app.url).post('/auth/refresh').send({ refreshToken: ada.refreshToken }).expect(401);
     // Signed in again she is a player.
     const again = await login('ada');
     expect(again.user.role).toBe('player');
-    await request(t.url)
+    await request(app.url)
       .post('/admin/chips/grant')
       .set('Authorization', bearer(again))
       .send({ userId: victim.user.id, amount: 5, idempotencyKey: 'again' })
@@ -124,24 +124,27 @@ describe('sessions end with the rights they were issued for', () => {
     const gone = await register('gone');
     const socket = await connect(gone.accessToken);
     const socketClosed = closed(socket);
-    await request(t.url).delete(`/admin/users/${gone.user.id}`).set('Authorization', bearer(root)).expect(204);
+    await request(app.url).delete(`/admin/users/${gone.user.id}`).set('Authorization', bearer(root)).expect(204);
     await socketClosed;
     await refused(gone.accessToken);
-    await request(t.url).get('/accounts/me').set('Authorization', bearer(gone)).expect(401);
-    await request(t.url).post('/auth/refresh').send({ refreshToken: gone.refreshToken }).expect(401);
-    await request(t.url).post('/auth/login').send({ username: 'gone', password: 'gone-password' }).expect(401);
+    await request(app.url).get('/accounts/me').set('Authorization', bearer(gone)).expect(401);
+    await request(app.url).post('/auth/refresh').send({ refreshToken: gone.refreshToken }).expect(401);
+    await request(app.url).post('/auth/login').send({ username: 'gone', password: 'gone-password' }).expect(401);
     // A token signed for an id with no account at all is refused too.
-    await refused(t.tokens.sign({ sub: '00000000-0000-4000-8000-00000000dead', username: 'ghost', role: 'player' }));
+    await refused(app.tokens.sign({ sub: '00000000-0000-4000-8000-00000000dead', username: 'ghost', role: 'player' }));
     // Only admins delete; deleting twice finds nobody.
-    await request(t.url).delete(`/admin/users/${root.user.id}`).set('Authorization', `Bearer ${t.token()}`).expect(403);
-    await request(t.url).delete(`/admin/users/${gone.user.id}`).set('Authorization', bearer(root)).expect(404);
+    await request(app.url)
+      .delete(`/admin/users/${root.user.id}`)
+      .set('Authorization', `Bearer ${app.token()}`)
+      .expect(403);
+    await request(app.url).delete(`/admin/users/${gone.user.id}`).set('Authorization', bearer(root)).expect(404);
   });
 
   it('a renamed user cannot go on under the old name: old token refused, old name free for someone else, the new token carries the new name', async () => {
     const olga = await register('olga');
     const socket = await connect(olga.accessToken);
     const socketClosed = closed(socket);
-    const renamed = await request(t.url)
+    const renamed = await request(app.url)
       .put(`/admin/users/${olga.user.id}/username`)
       .set('Authorization', bearer(root))
       .send({ username: 'olga-k' })
@@ -149,19 +152,22 @@ describe('sessions end with the rights they were issued for', () => {
     expect(renamed.body).toMatchObject({ id: olga.user.id, username: 'olga-k' });
     await socketClosed;
     await refused(olga.accessToken);
-    await request(t.url).post('/auth/refresh').send({ refreshToken: olga.refreshToken }).expect(401);
+    await request(app.url).post('/auth/refresh').send({ refreshToken: olga.refreshToken }).expect(401);
     const impostor = await register('olga');
     expect(impostor.user.id).not.toBe(olga.user.id);
-    const { socket: fresh, welcome } = await connectSocket(t.url, (await login('olga-k', 'olga-password')).accessToken);
+    const { socket: fresh, welcome } = await connectSocket(
+      app.url,
+      (await login('olga-k', 'olga-password')).accessToken,
+    );
     sockets.push(fresh);
     expect(welcome.user).toEqual({ sub: olga.user.id, username: 'olga-k', role: 'player' });
     // A taken name or a bad one is refused.
-    await request(t.url)
+    await request(app.url)
       .put(`/admin/users/${olga.user.id}/username`)
       .set('Authorization', bearer(root))
       .send({ username: 'root' })
       .expect(409);
-    await request(t.url)
+    await request(app.url)
       .put(`/admin/users/${olga.user.id}/username`)
       .set('Authorization', bearer(root))
       .send({ username: 'a b' })
@@ -169,7 +175,7 @@ describe('sessions end with the rights they were issued for', () => {
   });
 
   it('a seated player is not renamed (the seat keeps its name): 409 SEATED until he has left the table', async () => {
-    const table = await request(t.url)
+    const table = await request(app.url)
       .post('/lobby/tables')
       .set('Authorization', bearer(root))
       .send({
@@ -192,7 +198,7 @@ describe('sessions end with the rights they were issued for', () => {
     });
     socket.emit('table:sit', { tableId, buyIn: 400 });
     await snapshot;
-    const refused = await request(t.url)
+    const refused = await request(app.url)
       .put(`/admin/users/${sid.user.id}/username`)
       .set('Authorization', bearer(root))
       .send({ username: 'sid-2' })
@@ -209,7 +215,7 @@ describe('sessions end with the rights they were issued for', () => {
       if (i > 600) throw new Error('the stack never went back to the account');
       await new Promise((r) => setTimeout(r, 50));
     }
-    await request(t.url)
+    await request(app.url)
       .put(`/admin/users/${sid.user.id}/username`)
       .set('Authorization', bearer(root))
       .send({ username: 'sid-2' })
@@ -217,34 +223,34 @@ describe('sessions end with the rights they were issued for', () => {
   });
 
   it('a password change ends every other session and opens a new one', async () => {
-    const a = await register('pat');
-    const b = await login('pat');
-    await request(t.url)
+    const registered = await register('pat');
+    const loggedIn = await login('pat');
+    await request(app.url)
       .put('/accounts/me/password')
-      .set('Authorization', bearer(a))
+      .set('Authorization', bearer(registered))
       .send({ currentPassword: 'wrong-one', newPassword: 'new-pat-password' })
       .expect(401);
-    const c = (
-      await request(t.url)
+    const changed = (
+      await request(app.url)
         .put('/accounts/me/password')
-        .set('Authorization', bearer(a))
+        .set('Authorization', bearer(registered))
         .send({ currentPassword: 'pat-password', newPassword: 'new-pat-password' })
         .expect(200)
     ).body as Session;
-    await request(t.url).get('/accounts/me').set('Authorization', bearer(a)).expect(401);
-    await request(t.url).get('/accounts/me').set('Authorization', bearer(b)).expect(401);
-    await request(t.url).post('/auth/refresh').send({ refreshToken: b.refreshToken }).expect(401);
-    await request(t.url).get('/accounts/me').set('Authorization', bearer(c)).expect(200);
-    await request(t.url).post('/auth/login').send({ username: 'pat', password: 'pat-password' }).expect(401);
+    await request(app.url).get('/accounts/me').set('Authorization', bearer(registered)).expect(401);
+    await request(app.url).get('/accounts/me').set('Authorization', bearer(loggedIn)).expect(401);
+    await request(app.url).post('/auth/refresh').send({ refreshToken: loggedIn.refreshToken }).expect(401);
+    await request(app.url).get('/accounts/me').set('Authorization', bearer(changed)).expect(200);
+    await request(app.url).post('/auth/login').send({ username: 'pat', password: 'pat-password' }).expect(401);
     await login('pat', 'new-pat-password');
   });
 
   it('refresh tokens rotate, are stored hashed only, die on logout, and a reused one ends the whole family', async () => {
     const s0 = await register('rae');
-    const s1 = (await request(t.url).post('/auth/refresh').send({ refreshToken: s0.refreshToken }).expect(200))
+    const s1 = (await request(app.url).post('/auth/refresh').send({ refreshToken: s0.refreshToken }).expect(200))
       .body as Session;
     expect(s1.refreshToken).not.toBe(s0.refreshToken);
-    expect(t.get(TokenService).verify(s1.accessToken)).toMatchObject({
+    expect(app.get(TokenService).verify(s1.accessToken)).toMatchObject({
       sub: s0.user.id,
       username: 'rae',
       role: 'player',
@@ -254,16 +260,16 @@ describe('sessions end with the rights they were issued for', () => {
       [s0.refreshToken, s1.refreshToken].map((x) => createHash('sha256').update(x).digest('hex')).sort(),
     );
     // s0 was stolen and replayed: refused, and the legitimate s1 dies with it.
-    await request(t.url).post('/auth/refresh').send({ refreshToken: s0.refreshToken }).expect(401);
-    await request(t.url).post('/auth/refresh').send({ refreshToken: s1.refreshToken }).expect(401);
+    await request(app.url).post('/auth/refresh').send({ refreshToken: s0.refreshToken }).expect(401);
+    await request(app.url).post('/auth/refresh').send({ refreshToken: s1.refreshToken }).expect(401);
     const s2 = await login('rae');
-    await request(t.url).post('/auth/logout').send({ refreshToken: s2.refreshToken }).expect(204);
-    await request(t.url).post('/auth/refresh').send({ refreshToken: s2.refreshToken }).expect(401);
-    await request(t.url)
+    await request(app.url).post('/auth/logout').send({ refreshToken: s2.refreshToken }).expect(204);
+    await request(app.url).post('/auth/refresh').send({ refreshToken: s2.refreshToken }).expect(401);
+    await request(app.url)
       .post('/auth/refresh')
       .send({ refreshToken: 'x'.repeat(43) })
       .expect(401);
-    await request(t.url).post('/auth/refresh').send({}).expect(400);
+    await request(app.url).post('/auth/refresh').send({}).expect(400);
   });
 });
 
@@ -281,24 +287,27 @@ describe('a change of rights reaches every copy at once, not when its cache expi
     copies.push(await startTestApp({ databaseUrl: db.url, env }));
   });
   afterAll(async () => {
-    for (const c of copies) await c.close().catch(() => undefined);
+    for (const copy of copies) await copy.close().catch(() => undefined);
     await db.drop();
   });
 
   it('an admin demoted on copy A is refused on copy B within moments, though B had cached him as admin', async () => {
-    const [a, b] = copies as [TestApp, TestApp];
-    const prisma = a.get(PrismaService);
+    const [copyA, copyB] = copies as [TestApp, TestApp];
+    const prisma = copyA.get(PrismaService);
     const reg = (
-      await request(a.url).post('/auth/register').send({ username: 'cross', password: 'cross-password' }).expect(201)
+      await request(copyA.url)
+        .post('/auth/register')
+        .send({ username: 'cross', password: 'cross-password' })
+        .expect(201)
     ).body as Session;
     await prisma.user.update({ where: { id: reg.user.id }, data: { role: 'admin' } });
     const cross = (
-      await request(a.url).post('/auth/login').send({ username: 'cross', password: 'cross-password' }).expect(200)
+      await request(copyA.url).post('/auth/login').send({ username: 'cross', password: 'cross-password' }).expect(200)
     ).body as Session;
-    await request(b.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`).expect(200); // B caches "admin, version 0"
-    await request(a.url)
+    await request(copyB.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`).expect(200); // B caches "admin, version 0"
+    await request(copyA.url)
       .put(`/admin/users/${cross.user.id}/role`)
-      .set('Authorization', `Bearer ${a.token({ role: 'admin' })}`)
+      .set('Authorization', `Bearer ${copyA.token({ role: 'admin' })}`)
       .send({ role: 'player' })
       .expect(200);
     // The invalidation travels through Redis: allow it 20 s on a loaded machine — still far below
@@ -306,7 +315,7 @@ describe('a change of rights reaches every copy at once, not when its cache expi
     const deadline = Date.now() + 20_000;
     let status = 200;
     while (status === 200 && Date.now() < deadline) {
-      status = (await request(b.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`))
+      status = (await request(copyB.url).get('/admin/ledger/audit').set('Authorization', `Bearer ${cross.accessToken}`))
         .status;
     }
     expect(status).toBe(401);

@@ -51,16 +51,16 @@ function runner(env: Record<string, string>): Runner {
   const waiters: { test: (l: string) => boolean; resolve: (l: string) => void; reject: (e: Error) => void }[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
     lines.push(line);
-    for (const w of waiters.splice(0)) {
-      if (w.test(line)) w.resolve(line);
-      else waiters.push(w);
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.test(line)) waiter.resolve(line);
+      else waiters.push(waiter);
     }
   });
   // 'close' (not 'exit'): every stdout line has been read by then.
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   void exited.then((code) => {
-    for (const w of waiters.splice(0))
-      w.reject(new Error(`runner exited (${code}) after ${JSON.stringify(lines.slice(-3))}; stderr: ${err}`));
+    for (const waiter of waiters.splice(0))
+      waiter.reject(new Error(`runner exited (${code}) after ${JSON.stringify(lines.slice(-3))}; stderr: ${err}`));
   });
   return {
     child,
@@ -76,15 +76,15 @@ function runner(env: Record<string, string>): Runner {
 }
 
 async function restartAndRecover(resume: string[] = []): Promise<RecoveryReport> {
-  const r = runner({ RUNNER_RESUME: JSON.stringify(resume) });
-  const line = await r.waitFor((l) => l.startsWith('RECOVERED '));
-  expect(await r.exited).toBe(0);
+  const run = runner({ RUNNER_RESUME: JSON.stringify(resume) });
+  const line = await run.waitFor((l) => l.startsWith('RECOVERED '));
+  expect(await run.exited).toBe(0);
   return JSON.parse(line.slice('RECOVERED '.length)) as RecoveryReport;
 }
 
-async function seatPlayers(prefix: string, tableId: string, n: number, buyIn: number): Promise<string[]> {
+async function seatPlayers(prefix: string, tableId: string, count: number, buyIn: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < count; i++) {
     const id = await createUser(prisma, `${prefix}${i}`);
     await ledger.openUserAccount(id);
     await ledger.grant({ idempotencyKey: `grant:${id}`, userId: id, amount: 1000 });
@@ -112,16 +112,16 @@ function npmAudit(): Promise<{ code: number | null; json: { ok: boolean } }> {
 describe('Server Crash (house rules)', () => {
   it('a process SIGKILLed mid-hand: at restart the hand is cancelled, every contribution returned, stacks back to accounts, audit clean', async () => {
     const players = await seatPlayers('crash-a', 'crash-t1', 3, 500);
-    const r = runner({
+    const run = runner({
       RUNNER_TABLES: JSON.stringify([{ tableId: 'crash-t1', players }]),
       RUNNER_HANDS: '3',
       RUNNER_PAUSE: 'mid-hand',
       RUNNER_SEED: 'crash-1',
     });
-    const mid = await r.waitFor((l) => l.startsWith('MID '));
+    const mid = await run.waitFor((l) => l.startsWith('MID '));
     const handId = mid.slice(4);
-    r.child.kill('SIGKILL');
-    expect(await r.exited).toBeNull();
+    run.child.kill('SIGKILL');
+    expect(await run.exited).toBeNull();
 
     // The state the crash left: a running hand with chips in its pot.
     const store = new HandStore(prisma);
@@ -142,9 +142,9 @@ describe('Server Crash (house rules)', () => {
     expect(events.at(-1)!.type).toBe('hand-cancelled');
 
     // Every player got back what he put in: the cash-out equals his stack when the hand was dealt.
-    for (const p of hand.players) {
-      const out = report.cashedOut.find((c) => c.userId === p.userId)!;
-      expect(out.amount).toBe(stacksAtDeal.get(p.seat));
+    for (const player of hand.players) {
+      const out = report.cashedOut.find((c) => c.userId === player.userId)!;
+      expect(out.amount).toBe(stacksAtDeal.get(player.seat));
     }
     expect(await userTotal(players)).toBe(3000);
     expect((await ledger.tableStacks('crash-t1')).every((s) => s.balance === 0)).toBe(true);
@@ -169,15 +169,15 @@ describe('Server Crash (house rules)', () => {
       { tableId: 'crash-t2', players: t1 },
       { tableId: 'crash-t3', players: t2 },
     ]);
-    const r = runner({ RUNNER_TABLES: tables, RUNNER_HANDS: '50', RUNNER_SEED: 'crash-2' });
+    const run = runner({ RUNNER_TABLES: tables, RUNNER_HANDS: '50', RUNNER_SEED: 'crash-2' });
     let appended = 0;
-    await r.waitFor((l) => l.startsWith('APPENDED ') && ++appended === 37);
-    r.child.kill('SIGKILL');
-    await r.exited;
+    await run.waitFor((l) => l.startsWith('APPENDED ') && ++appended === 37);
+    run.child.kill('SIGKILL');
+    await run.exited;
 
     const report = await restartAndRecover(['crash-t3']);
     expect(report.audit?.ok).toBe(true);
-    for (const c of report.cancelledHands) expect(c.discrepancy).toBeUndefined();
+    for (const cancelled of report.cancelledHands) expect(cancelled.discrepancy).toBeUndefined();
     // Table crash-t2 does not resume: its players have everything back on their accounts.
     expect(await userTotal(t1)).toBe(4000);
     expect(report.cashedOut.every((c) => c.tableId === 'crash-t2')).toBe(true);
@@ -204,7 +204,7 @@ describe('Server Crash (house rules)', () => {
   it('journal: SIGKILLed during a burst of actions at two tables — running hands cancelled with nothing to move, finished hands complete, audit clean', async () => {
     const t1 = await seatPlayers('burst-a', 'burst-t1', 4, 100);
     const t2 = await seatPlayers('burst-b', 'burst-t2', 3, 100);
-    const r = runner({
+    const run = runner({
       RUNNER_MODE: 'journal',
       RUNNER_TABLES: JSON.stringify([
         { tableId: 'burst-t1', players: t1 },
@@ -215,26 +215,26 @@ describe('Server Crash (house rules)', () => {
       RUNNER_SEED: 'burst-1',
     });
     let appended = 0;
-    await r.waitFor((l) => l.startsWith('APPENDED ') && ++appended === 301);
-    r.child.kill('SIGKILL');
-    await r.exited;
+    await run.waitFor((l) => l.startsWith('APPENDED ') && ++appended === 301);
+    run.child.kill('SIGKILL');
+    await run.exited;
 
     const store = new HandStore(prisma);
     const running = (await store.runningHands()).filter((h) => h.tableId?.startsWith('burst-'));
     expect(running.length).toBeGreaterThan(0);
-    for (const h of running) {
-      expect(h.ledgerAtEnd).toBe(true);
+    for (const hand of running) {
+      expect(hand.ledgerAtEnd).toBe(true);
       // Nothing of a running hand reached the ledger: no posting names it.
-      expect(await prisma.ledgerTransaction.count({ where: { handId: h.id } })).toBe(0);
+      expect(await prisma.ledgerTransaction.count({ where: { handId: hand.id } })).toBe(0);
     }
 
     const report = await restartAndRecover();
     expect(report.audit?.ok).toBe(true);
     const mine = report.cancelledHands.filter((c) => c.tableId?.startsWith('burst-'));
     expect(mine.map((c) => c.handId).sort()).toEqual(running.map((h) => h.id).sort());
-    for (const c of mine) {
-      expect(c.discrepancy).toBeUndefined();
-      const events = await store.events(c.handId);
+    for (const cancelled of mine) {
+      expect(cancelled.discrepancy).toBeUndefined();
+      const events = await store.events(cancelled.handId);
       expect(events.at(-1)!.payload).toMatchObject({ type: 'hand-cancelled', ledger: 'nothing-posted' });
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
     }
@@ -249,29 +249,29 @@ describe('Server Crash (house rules)', () => {
       where: { tableId: { in: ['burst-t1', 'burst-t2'] }, status: 'completed' },
     });
     expect(finished.length).toBeGreaterThan(0);
-    for (const h of finished) {
-      const events = await store.events(h.id);
+    for (const hand of finished) {
+      const events = await store.events(hand.id);
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
-      expect(events.length).toBe(h.eventCount);
+      expect(events.length).toBe(hand.eventCount);
       expect(events.at(-1)!.type).toBe('hand-ended');
-      expect(await prisma.handDealSeed.count({ where: { handId: h.id } })).toBe(1);
-      expect(await store.exportPhh(h.id)).toContain('actions = [');
+      expect(await prisma.handDealSeed.count({ where: { handId: hand.id } })).toBe(1);
+      expect(await store.exportPhh(hand.id)).toContain('actions = [');
     }
   }, 240_000);
 
   it("journal: SIGKILLed between the hand's last action and its end commit — the hand is cancelled, the stacks are those it was dealt with", async () => {
     const players = await seatPlayers('end-a', 'end-t1', 3, 500);
-    const r = runner({
+    const run = runner({
       RUNNER_MODE: 'journal',
       RUNNER_TABLES: JSON.stringify([{ tableId: 'end-t1', players }]),
       RUNNER_HANDS: '0',
       RUNNER_PAUSE: 'before-end',
       RUNNER_SEED: 'end-1',
     });
-    const line = await r.waitFor((l) => l.startsWith('BEFORE-END '));
+    const line = await run.waitFor((l) => l.startsWith('BEFORE-END '));
     const handId = line.slice('BEFORE-END '.length);
-    r.child.kill('SIGKILL');
-    await r.exited;
+    run.child.kill('SIGKILL');
+    await run.exited;
 
     const store = new HandStore(prisma);
     const hand = await store.getHand(handId);
@@ -281,9 +281,9 @@ describe('Server Crash (house rules)', () => {
     expect(journaled.some((e) => e.type === 'hand-ended')).toBe(false);
     // The stacks still hold what the hand was dealt with.
     const stacks = await ledger.tableStacks('end-t1');
-    for (const s of hand.config.seats) {
-      const p = hand.players.find((x) => x.seat === s.seat)!;
-      expect(stacks.find((x) => x.userId === p.userId)!.balance).toBe(s.stack);
+    for (const seat of hand.config.seats) {
+      const player = hand.players.find((x) => x.seat === seat.seat)!;
+      expect(stacks.find((x) => x.userId === player.userId)!.balance).toBe(seat.stack);
     }
 
     const report = await restartAndRecover();
@@ -291,9 +291,9 @@ describe('Server Crash (house rules)', () => {
     expect(cancelled).toMatchObject({ handId, source: 'engine' });
     expect(cancelled.refunds.reduce((a, x) => a + x.amount, 0)).toBeGreaterThanOrEqual(15);
     expect((await store.getHand(handId)).status).toBe('cancelled');
-    for (const p of hand.players) {
-      const out = report.cashedOut.find((c) => c.userId === p.userId)!;
-      expect(out.amount).toBe(hand.config.seats.find((s) => s.seat === p.seat)!.stack);
+    for (const player of hand.players) {
+      const out = report.cashedOut.find((c) => c.userId === player.userId)!;
+      expect(out.amount).toBe(hand.config.seats.find((s) => s.seat === player.seat)!.stack);
     }
     expect(await userTotal(players)).toBe(3000);
     expect(report.audit?.ok).toBe(true);

@@ -51,70 +51,70 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 30_000,
 }
 
 describe('deal proof and masked PHH over HTTP (issue 19)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let tables: TablesService;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({
+    app = await startTestApp({
       name: 'deal-proof-test',
       module: DealProofTestModule,
       env: { TABLE_HAND_PAUSE_MS: '1500', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'deal-proof-e2e' },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    tables = t.get(TablesService);
+    tables = app.get(TablesService);
   });
 
   afterAll(async () => {
-    for (const h of tables.all()) h.stop();
-    for (const s of sockets) s.close();
-    await t?.close();
+    for (const table of tables.all()) table.stop();
+    for (const socket of sockets) socket.close();
+    await app?.close();
   });
 
   async function user(username: string, role: 'player' | 'admin' = 'player'): Promise<{ id: string; token: string }> {
-    const u = await prisma.user.create({ data: { username, role } });
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 100_000 });
-    return { id: u.id, token: t.token({ sub: u.id, username, role }) };
+    const created = await prisma.user.create({ data: { username, role } });
+    await ledger.openUserAccount(created.id);
+    await ledger.grant({ idempotencyKey: `welcome:${created.id}`, userId: created.id, amount: 100_000 });
+    return { id: created.id, token: app.token({ sub: created.id, username, role }) };
   }
 
   async function player(
     username: string,
     decide: (c: Client, v: ViewLike, legal: Legal) => Record<string, unknown> | null,
   ): Promise<Client> {
-    const u = await user(username);
-    const { socket } = await connectSocket(t.url, u.token);
+    const account = await user(username);
+    const { socket } = await connectSocket(app.url, account.token);
     sockets.push(socket);
-    const c: Client = { userId: u.id, token: u.token, socket, seat: null, hands: [] };
-    const onView = (tableId: string, v: ViewLike | undefined): void => {
-      if (!v?.legal || v.legal.seat !== c.seat) return;
-      const action = decide(c, v, v.legal);
-      if (action) c.socket.emit('table:act', { tableId, version: v.version, action: action as never });
+    const client: Client = { userId: account.id, token: account.token, socket, seat: null, hands: [] };
+    const onView = (tableId: string, view: ViewLike | undefined): void => {
+      if (!view?.legal || view.legal.seat !== client.seat) return;
+      const action = decide(client, view, view.legal);
+      if (action) client.socket.emit('table:act', { tableId, version: view.version, action: action as never });
     };
-    socket.on('table:snapshot', (p: TableSnapshotPayload) => {
-      c.seat = p.yourSeat;
-      onView(p.tableId, p.hand?.view as unknown as ViewLike | undefined);
+    socket.on('table:snapshot', (payload: TableSnapshotPayload) => {
+      client.seat = payload.yourSeat;
+      onView(payload.tableId, payload.hand?.view as unknown as ViewLike | undefined);
     });
     if (process.env.DEBUG_DEAL_PROOF)
       socket.on('error', (e: unknown) => console.log(username, 'error', JSON.stringify(e)));
-    onHandUpdates(socket, (p: TableHandPayload) => {
+    onHandUpdates(socket, (payload: TableHandPayload) => {
       if (process.env.DEBUG_DEAL_PROOF)
         console.log(
           username,
-          JSON.stringify(p.events.map((e) => e.type)),
-          JSON.stringify((p.view as unknown as ViewLike).legal),
+          JSON.stringify(payload.events.map((e) => e.type)),
+          JSON.stringify((payload.view as unknown as ViewLike).legal),
         );
-      c.hands.push(p);
-      onView(p.tableId, p.view as unknown as ViewLike);
+      client.hands.push(payload);
+      onView(payload.tableId, payload.view as unknown as ViewLike);
     });
-    return c;
+    return client;
   }
 
   const get = async (path: string, token: string): Promise<{ status: number; text: string }> => {
-    const res = await fetch(`${t.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
     return { status: res.status, text: await res.text() };
   };
 
@@ -135,23 +135,23 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
     const drew = new Set<string>();
     const mine = (c: Client, v: ViewLike) => v.players.find((p) => p.seat === c.seat)!.cards as number[];
     // Dan: draws two cards every time, bets when he can after the first draw, else checks/calls.
-    const dan = await player('proof_dan', (c, v, legal) => {
-      if (legal.actions.includes('draw')) return { type: 'draw', discard: mine(c, v).slice(0, 2) };
-      if (v.street >= 1 && legal.actions.includes('bet')) return { type: 'bet', amount: legal.minTo };
+    const dan = await player('proof_dan', (client, view, legal) => {
+      if (legal.actions.includes('draw')) return { type: 'draw', discard: mine(client, view).slice(0, 2) };
+      if (view.street >= 1 && legal.actions.includes('bet')) return { type: 'bet', amount: legal.minTo };
       return passive(legal);
     });
     // Erin: draws three cards once, then folds as soon as she may.
-    const erin = await player('proof_erin', (c, v, legal) => {
+    const erin = await player('proof_erin', (client, view, legal) => {
       if (legal.actions.includes('draw')) {
         drew.add('erin');
-        return { type: 'draw', discard: mine(c, v).slice(0, 3) };
+        return { type: 'draw', discard: mine(client, view).slice(0, 3) };
       }
       if (drew.has('erin') && legal.actions.includes('fold')) return { type: 'fold' };
       return passive(legal);
     });
-    for (const c of [dan, erin]) {
-      c.socket.emit('table:sit', { tableId: host.tableId, buyIn: 2000 });
-      await until(() => c.seat !== null, 5000, 'seated');
+    for (const client of [dan, erin]) {
+      client.socket.emit('table:sit', { tableId: host.tableId, buyIn: 2000 });
+      await until(() => client.seat !== null, 5000, 'seated');
     }
     const opened = () => dan.hands.flatMap((p) => p.events).find((e) => e.type === 'dealOpenings');
     await until(() => !!opened(), 30_000, 'the first hand over');
@@ -183,10 +183,10 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
     expect(actions).toContain(`${erinP} sd ??????`);
     expect(actions).toContain(`d dh ${erinP} ??????`);
     const seen = new Set(viewEvents(events, danSeat).flatMap(cardsOfEvent).map(formatCard));
-    for (const a of actions)
-      for (const tok of a.match(/(?:[2-9TJQKA][cdhs]|Jk)/g) ?? []) expect(seen.has(tok)).toBe(true);
-    for (const c of [...erinDraw.discarded, ...erinDraw.dealt])
-      if (!seen.has(formatCard(c))) expect(actions.join(' ')).not.toContain(formatCard(c));
+    for (const action of actions)
+      for (const tok of action.match(/(?:[2-9TJQKA][cdhs]|Jk)/g) ?? []) expect(seen.has(tok)).toBe(true);
+    for (const card of [...erinDraw.discarded, ...erinDraw.dealt])
+      if (!seen.has(formatCard(card))) expect(actions.join(' ')).not.toContain(formatCard(card));
 
     // 19.1: the proof, before the seed may go out.
     const before = await get(`/me/hands/${handId}/proof`, dan.token);
@@ -217,7 +217,7 @@ describe('deal proof and masked PHH over HTTP (issue 19)', () => {
 
     // The table closes: the seed at once.
     const admin = await user('proof_admin', 'admin');
-    const closed = await fetch(`${t.url}/tables/${host.tableId}/close`, {
+    const closed = await fetch(`${app.url}/tables/${host.tableId}/close`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${admin.token}` },
     });

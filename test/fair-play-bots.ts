@@ -65,31 +65,31 @@ export function strength(hole: Card[], board: Card[]): number {
 
 function decide(
   policy: Policy,
-  v: View,
+  view: View,
   me: PlayerView,
   rng: RandomSource,
   partnerSeat: number | null,
 ): { type: string; amount?: number } {
-  const a = v.legal!.actions;
-  const can = (x: string) => a.includes(x);
+  const actions = view.legal!.actions;
+  const can = (x: string) => actions.includes(x);
   const aggressive = (): { type: string; amount?: number } | null =>
     can('raise')
-      ? { type: 'raise', amount: v.legal!.minTo }
+      ? { type: 'raise', amount: view.legal!.minTo }
       : can('bet')
-        ? { type: 'bet', amount: v.legal!.minTo }
+        ? { type: 'bet', amount: view.legal!.minTo }
         : null;
   const passive = (): { type: string } =>
     can('check') ? { type: 'check' } : can('call') ? { type: 'call' } : { type: 'fold' };
   const hole = me.cards.filter((c): c is Card => c !== null);
-  const s = strength(hole, v.board);
+  const handStrength = strength(hole, view.board);
   switch (policy) {
     case 'recipient':
       return aggressive() ?? passive();
     case 'donor':
-      if (v.board.length === 5 && can('fold') && !can('check')) return { type: 'fold' };
+      if (view.board.length === 5 && can('fold') && !can('check')) return { type: 'fold' };
       return passive();
     case 'colluder': {
-      const live = v.players.filter((p) => !p.folded);
+      const live = view.players.filter((p) => !p.folded);
       if (partnerSeat !== null && live.length === 2 && live.some((p) => p.seat === partnerSeat)) return passive();
       return honest();
     }
@@ -97,65 +97,78 @@ function decide(
       return honest();
   }
   function honest(): { type: string; amount?: number } {
-    const r = randomInt(rng, 100);
+    const roll = randomInt(rng, 100);
     if (can('check')) {
-      if ((s >= 1 && r < 50) || r < 12) return aggressive() ?? { type: 'check' };
+      if ((handStrength >= 1 && roll < 50) || roll < 12) return aggressive() ?? { type: 'check' };
       return { type: 'check' };
     }
-    if (s >= 2 && r < 30) return aggressive() ?? passive();
-    if (s >= 1) return can('call') ? { type: 'call' } : passive();
-    return r < 60 && can('fold') ? { type: 'fold' } : can('call') ? { type: 'call' } : { type: 'fold' };
+    if (handStrength >= 2 && roll < 30) return aggressive() ?? passive();
+    if (handStrength >= 1) return can('call') ? { type: 'call' } : passive();
+    return roll < 60 && can('fold') ? { type: 'fold' } : can('call') ? { type: 'call' } : { type: 'fold' };
   }
 }
 
-export function script(o: ScriptOptions): ScriptedPlayer {
-  const rng = seededRandom(`decide:${o.seed}`);
-  const delays = seededRandom(`delay:${o.seed}`);
+export function script(options: ScriptOptions): ScriptedPlayer {
+  const rng = seededRandom(`decide:${options.seed}`);
+  const delays = seededRandom(`delay:${options.seed}`);
   let seat: number | null = null;
   // The hand's version restarts with every hand: a decision is keyed by hand and version.
   let acted = '';
   let stopped = false;
   const think = () =>
-    'constant' in o.delay ? o.delay.constant : o.delay.min + randomInt(delays, o.delay.max - o.delay.min + 1);
-  const onView = (handId: string, v: View | undefined) => {
-    if (stopped || !v || v.legal === null || v.toAct === null || v.toAct !== seat || acted === `${handId}:${v.version}`)
+    'constant' in options.delay
+      ? options.delay.constant
+      : options.delay.min + randomInt(delays, options.delay.max - options.delay.min + 1);
+  const onView = (handId: string, view: View | undefined) => {
+    if (
+      stopped ||
+      !view ||
+      view.legal === null ||
+      view.toAct === null ||
+      view.toAct !== seat ||
+      acted === `${handId}:${view.version}`
+    )
       return;
-    acted = `${handId}:${v.version}`;
-    const me = v.players.find((p) => p.seat === seat);
+    acted = `${handId}:${view.version}`;
+    const me = view.players.find((p) => p.seat === seat);
     if (!me) return;
-    const action = decide(o.policy, v, me, rng, o.partnerSeat?.() ?? null);
+    const action = decide(options.policy, view, me, rng, options.partnerSeat?.() ?? null);
     setTimeout(() => {
-      if (!stopped) o.socket.emit('table:act', { tableId: o.tableId, version: v.version, action: action as never });
+      if (!stopped)
+        options.socket.emit('table:act', { tableId: options.tableId, version: view.version, action: action as never });
     }, think());
   };
-  const onSnapshot = (p: TableSnapshotPayload) => {
-    if (p.tableId !== o.tableId) return;
-    seat = p.yourSeat;
-    if (p.hand) onView(p.hand.handId, p.hand.view as unknown as View);
+  const onSnapshot = (payload: TableSnapshotPayload) => {
+    if (payload.tableId !== options.tableId) return;
+    seat = payload.yourSeat;
+    if (payload.hand) onView(payload.hand.handId, payload.hand.view as unknown as View);
   };
-  const onHand = (p: TableHandPayload) => {
-    if (p.tableId === o.tableId) onView(p.handId, p.view as unknown as View);
+  const onHand = (payload: TableHandPayload) => {
+    if (payload.tableId === options.tableId) onView(payload.handId, payload.view as unknown as View);
   };
-  const onUpdate = (p: { tableId: string; events: { type: string; playerId?: string }[] }) => {
-    if (p.tableId === o.tableId && p.events.some((e) => e.type === 'busted' && e.playerId === o.userId))
-      o.socket.emit('table:reload', { tableId: o.tableId, amount: 2000 });
+  const onUpdate = (payload: { tableId: string; events: { type: string; playerId?: string }[] }) => {
+    if (
+      payload.tableId === options.tableId &&
+      payload.events.some((e) => e.type === 'busted' && e.playerId === options.userId)
+    )
+      options.socket.emit('table:reload', { tableId: options.tableId, amount: 2000 });
   };
   const errors: unknown[] = [];
   const onError = (e: unknown) => errors.push(e);
-  o.socket.on('error', onError);
-  o.socket.on('table:snapshot', onSnapshot);
-  const offHand = onHandUpdates(o.socket, onHand);
-  o.socket.on('table:update', onUpdate as never);
+  options.socket.on('error', onError);
+  options.socket.on('table:snapshot', onSnapshot);
+  const offHand = onHandUpdates(options.socket, onHand);
+  options.socket.on('table:update', onUpdate as never);
   return {
-    userId: o.userId,
+    userId: options.userId,
     errors,
     seat: () => seat,
     stop() {
       stopped = true;
-      o.socket.off('table:snapshot', onSnapshot);
+      options.socket.off('table:snapshot', onSnapshot);
       offHand();
-      o.socket.off('table:update', onUpdate as never);
-      o.socket.off('error', onError);
+      options.socket.off('table:update', onUpdate as never);
+      options.socket.off('error', onError);
     },
   };
 }

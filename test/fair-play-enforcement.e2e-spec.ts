@@ -22,16 +22,16 @@ interface Player {
 }
 
 describe('fair play enforced by the server', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let tables: TablesService;
   let admin: { id: string; token: string };
   const sockets: TestSocket[] = [];
-  let n = 0;
+  let tableCount = 0;
 
   beforeAll(async () => {
-    t = await startTestApp({
+    app = await startTestApp({
       env: {
         TABLE_HAND_PAUSE_MS: '50',
         TABLE_BOT_DELAY_MS: '0',
@@ -42,17 +42,17 @@ describe('fair play enforced by the server', () => {
         REALITY_CHECK_TICK_MS: '100',
       },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    tables = t.get(TablesService);
-    const a = await prisma.user.create({ data: { username: 'fp-admin', role: 'admin' } });
-    admin = { id: a.id, token: t.token({ sub: a.id, username: 'fp-admin', role: 'admin' }) };
+    tables = app.get(TablesService);
+    const adminUser = await prisma.user.create({ data: { username: 'fp-admin', role: 'admin' } });
+    admin = { id: adminUser.id, token: app.token({ sub: adminUser.id, username: 'fp-admin', role: 'admin' }) };
   });
 
   afterAll(async () => {
-    for (const s of sockets) s.close();
-    for (const h of tables?.all() ?? []) h.stop();
-    await t?.close();
+    for (const socket of sockets) socket.close();
+    for (const table of tables?.all() ?? []) table.stop();
+    await app?.close();
   });
 
   /** A player connected from `ip` with the client fingerprint `fp` (the web client keeps one in localStorage). */
@@ -60,8 +60,8 @@ describe('fair play enforced by the server', () => {
     const user = await prisma.user.create({ data: { username } });
     await ledger.openUserAccount(user.id);
     if (chips > 0) await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: chips });
-    const token = t.token({ sub: user.id, username });
-    const socket: TestSocket = io(t.url, {
+    const token = app.token({ sub: user.id, username });
+    const socket: TestSocket = io(app.url, {
       transports: ['websocket'],
       auth: { token, fingerprint: fp },
       extraHeaders: { 'x-forwarded-for': ip },
@@ -74,18 +74,18 @@ describe('fair play enforced by the server', () => {
   }
 
   /** Emits and resolves with the `error` the server answers, or null when a snapshot (accepted) comes first. */
-  function sit(p: Player, tableId: string, buyIn = 1000): Promise<SocketError | null> {
+  function sit(player: Player, tableId: string, buyIn = 1000): Promise<SocketError | null> {
     return new Promise((resolve) => {
-      const done = (v: SocketError | null) => {
-        p.socket.off('error', onError);
-        p.socket.off('table:snapshot', onSnap);
-        resolve(v);
+      const done = (refusal: SocketError | null) => {
+        player.socket.off('error', onError);
+        player.socket.off('table:snapshot', onSnap);
+        resolve(refusal);
       };
       const onError = (e: SocketError) => done(e);
       const onSnap = (s: { yourSeat: number | null }) => s.yourSeat !== null && done(null);
-      p.socket.on('error', onError);
-      p.socket.on('table:snapshot', onSnap);
-      p.socket.emit('table:sit', { tableId, buyIn });
+      player.socket.on('error', onError);
+      player.socket.on('table:snapshot', onSnap);
+      player.socket.emit('table:sit', { tableId, buyIn });
     });
   }
 
@@ -98,10 +98,10 @@ describe('fair play enforced by the server', () => {
     clock: { decisionMs: 30_000, timeBankMs: 0, reconnectWindowMs: 60_000 },
   });
   const publicTable = (): Promise<TableHost> =>
-    tables.create({ name: `Public ${++n}`, config: { ...holdem(), private: null } });
+    tables.create({ name: `Public ${++tableCount}`, config: { ...holdem(), private: null } });
   const privateTable = (hostId: string, invited: string[]): Promise<TableHost> =>
     tables.create({
-      name: `Home ${++n}`,
+      name: `Home ${++tableCount}`,
       hostId,
       config: { ...holdem(), private: { hostId, invited, inviteCode: null } } as never,
     });
@@ -163,13 +163,17 @@ describe('fair play enforced by the server', () => {
   it('a cool-off (24 h / 7 days / 30 days) refuses sitting and registering, on sockets and over HTTP, and is never shortened', async () => {
     const frank = await player('frank', '10.0.1.1', 'fp-frank-0001');
     const table = await publicTable();
-    await request(t.url).post('/me/cool-off').set(auth(frank.token)).send({ period: '1h' }).expect(400);
+    await request(app.url).post('/me/cool-off').set(auth(frank.token)).send({ period: '1h' }).expect(400);
     const started = Date.now();
-    const res = await request(t.url).post('/me/cool-off').set(auth(frank.token)).send({ period: '7d' }).expect(200);
+    const res = await request(app.url).post('/me/cool-off').set(auth(frank.token)).send({ period: '7d' }).expect(200);
     const until = new Date(res.body.coolOffUntil).getTime();
     expect(Math.abs(until - (started + 7 * 86_400_000))).toBeLessThan(60_000);
     // A shorter one while it runs changes nothing.
-    const again = await request(t.url).post('/me/cool-off').set(auth(frank.token)).send({ period: '24h' }).expect(200);
+    const again = await request(app.url)
+      .post('/me/cool-off')
+      .set(auth(frank.token))
+      .send({ period: '24h' })
+      .expect(200);
     expect(new Date(again.body.coolOffUntil).getTime()).toBe(until);
 
     expect(await sit(frank, table.tableId)).toMatchObject({
@@ -177,17 +181,17 @@ describe('fair play enforced by the server', () => {
       event: 'table:sit',
       message: expect.stringMatching(/^COOL_OFF: /),
     });
-    const sng = await request(t.url).post('/sit-and-go/any-template/register').set(auth(frank.token)).expect(403);
+    const sng = await request(app.url).post('/sit-and-go/any-template/register').set(auth(frank.token)).expect(403);
     expect(sng.body).toMatchObject({ code: 'COOL_OFF' });
-    const mtt = await request(t.url).post('/tournaments/1/register').set(auth(frank.token)).expect(403);
+    const mtt = await request(app.url).post('/tournaments/1/register').set(auth(frank.token)).expect(403);
     expect(mtt.body).toMatchObject({ code: 'COOL_OFF' });
     // A real Sit & Go template too (the guard runs before the registration).
-    const lobby = await request(t.url).get('/sit-and-go').expect(200);
+    const lobby = await request(app.url).get('/sit-and-go').expect(200);
     const templateId = lobby.body[0].template.templateId as string;
-    await request(t.url).post(`/sit-and-go/${templateId}/register`).set(auth(frank.token)).expect(403);
+    await request(app.url).post(`/sit-and-go/${templateId}/register`).set(auth(frank.token)).expect(403);
     expect(await ledger.userBalance(frank.id)).toBe(50_000);
 
-    const me = await request(t.url).get('/me/fair-play').set(auth(frank.token)).expect(200);
+    const me = await request(app.url).get('/me/fair-play').set(auth(frank.token)).expect(200);
     expect(me.body).toMatchObject({
       coolOffUntil: new Date(until).toISOString(),
       purchases: 'none',
@@ -204,17 +208,17 @@ describe('fair play enforced by the server', () => {
     const hal = await player('hal', '10.0.2.1', 'fp-hal-000001');
     const ivy = await player('ivy', '10.0.2.2', 'fp-ivy-000002');
     const jon = await player('jon', '10.0.2.3', 'fp-jon-000003');
-    const r = await request(t.url)
+    const response = await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(admin.token))
       .send({ userId: hal.id, kind: 'restrict-public', reason: 'chip dumping under review', days: 30 })
       .expect(201);
-    await request(t.url)
+    await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(hal.token))
       .send({ userId: ivy.id, kind: 'suspend', reason: 'x' })
       .expect(403);
-    await request(t.url)
+    await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(admin.token))
       .send({ userId: ivy.id, kind: 'suspend', reason: 'bot use' })
@@ -225,7 +229,7 @@ describe('fair play enforced by the server', () => {
       code: 'FORBIDDEN',
       message: expect.stringMatching(/^RESTRICTED: /),
     });
-    expect((await request(t.url).post('/tournaments/1/register').set(auth(hal.token)).expect(403)).body.code).toBe(
+    expect((await request(app.url).post('/tournaments/1/register').set(auth(hal.token)).expect(403)).body.code).toBe(
       'RESTRICTED',
     );
     // Private tables stay open to a restricted player.
@@ -240,34 +244,37 @@ describe('fair play enforced by the server', () => {
       code: 'FORBIDDEN',
       message: expect.stringMatching(/^SUSPENDED: /),
     });
-    expect((await request(t.url).post('/sit-and-go/x/register').set(auth(ivy.token)).expect(403)).body.code).toBe(
+    expect((await request(app.url).post('/sit-and-go/x/register').set(auth(ivy.token)).expect(403)).body.code).toBe(
       'SUSPENDED',
     );
 
     // Lifted: public play again.
-    await request(t.url).post(`/admin/fair-play/sanctions/${r.body.id}/lift`).set(auth(admin.token)).expect(200);
+    await request(app.url)
+      .post(`/admin/fair-play/sanctions/${response.body.id}/lift`)
+      .set(auth(admin.token))
+      .expect(200);
     const pub2 = await publicTable();
     expect(await sit(hal, pub2.tableId)).toBeNull();
 
     // A warning reaches the player's sockets and his account page.
     const warning = nextEvent(jon.socket, 'fairplay:warning', 5000);
-    await request(t.url)
+    await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(admin.token))
       .send({ userId: jon.id, kind: 'warn', reason: 'please stop slow-rolling' })
       .expect(201);
     expect(await warning).toMatchObject({ reason: 'please stop slow-rolling' });
-    expect((await request(t.url).get('/me/fair-play').set(auth(jon.token)).expect(200)).body.warnings).toEqual([
+    expect((await request(app.url).get('/me/fair-play').set(auth(jon.token)).expect(200)).body.warnings).toEqual([
       expect.objectContaining({ reason: 'please stop slow-rolling' }),
     ]);
-    for (const h of [pub, home, pub2]) h.stop();
+    for (const table of [pub, home, pub2]) table.stop();
   });
 
   it('claw-back: a reversing ledger transaction back to the donors of the flag (or to the house), audited like every other', async () => {
     const rec = await player('rec', '10.0.3.1', 'fp-rec-000001', 10_000);
     const d1 = await player('d1', '10.0.3.2', 'fp-d1-0000002', 0);
     const d2 = await player('d2', '10.0.3.3', 'fp-d2-0000003', 0);
-    const flagId = await t.get(FlagStore).record({
+    const flagId = await app.get(FlagStore).record({
       signal: 'chip-dump',
       pattern: 'concentrated-flow',
       userIds: [rec.id, d1.id, d2.id],
@@ -285,13 +292,13 @@ describe('fair play enforced by the server', () => {
       handIds: [],
     });
     // More than the balance: refused, nothing moves.
-    await request(t.url)
+    await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(admin.token))
       .send({ userId: rec.id, kind: 'clawback', reason: 'dumped chips', flagId, amount: 20_000 })
       .expect(409);
     expect(await ledger.userBalance(rec.id)).toBe(10_000);
-    const res = await request(t.url)
+    const res = await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(admin.token))
       .send({ userId: rec.id, kind: 'clawback', reason: 'dumped chips', flagId, amount: 4001 })
@@ -309,7 +316,7 @@ describe('fair play enforced by the server', () => {
     expect(tx.reason).toBe('clawback');
     expect((await prisma.fairPlayFlag.findUniqueOrThrow({ where: { id: flagId } })).status).toBe('actioned');
     // Without a flag naming donors: to the house.
-    await request(t.url)
+    await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(admin.token))
       .send({ userId: rec.id, kind: 'clawback', reason: 'bot winnings', amount: 999 })
@@ -323,7 +330,7 @@ describe('fair play enforced by the server', () => {
       balanceMismatches: [],
       negativeBalances: [],
     });
-    await request(t.url)
+    await request(app.url)
       .post('/admin/fair-play/sanctions')
       .set(auth(admin.token))
       .send({ userId: rec.id, kind: 'clawback', reason: 'no amount' })
@@ -333,44 +340,44 @@ describe('fair play enforced by the server', () => {
   it('player reports land in the admin review', async () => {
     const kim = await player('kim', '10.0.4.1', 'fp-kim-000001');
     const lou = await player('lou', '10.0.4.2', 'fp-lou-000002');
-    await request(t.url)
+    await request(app.url)
       .post('/fair-play/reports')
       .set(auth(kim.token))
       .send({ reportedId: lou.id, reason: 'collusion', text: 'never bets into his friend' })
       .expect(201);
-    await request(t.url)
+    await request(app.url)
       .post('/fair-play/reports')
       .set(auth(kim.token))
       .send({ reportedId: kim.id, reason: 'other' })
       .expect(400);
-    await request(t.url)
+    await request(app.url)
       .post('/fair-play/reports')
       .set(auth(kim.token))
       .send({ reportedId: lou.id, reason: 'because' })
       .expect(400);
-    await request(t.url).post('/fair-play/reports').send({ reportedId: lou.id, reason: 'bot' }).expect(401);
+    await request(app.url).post('/fair-play/reports').send({ reportedId: lou.id, reason: 'bot' }).expect(401);
     // At most 20 a day per reporter.
     for (let i = 1; i < 20; i++)
-      await request(t.url)
+      await request(app.url)
         .post('/fair-play/reports')
         .set(auth(lou.token))
         .send({ reportedId: kim.id, reason: 'abuse' })
         .expect(201);
-    await request(t.url)
+    await request(app.url)
       .post('/fair-play/reports')
       .set(auth(lou.token))
       .send({ reportedId: kim.id, reason: 'abuse' })
       .expect(201);
     expect(
       (
-        await request(t.url)
+        await request(app.url)
           .post('/fair-play/reports')
           .set(auth(lou.token))
           .send({ reportedId: kim.id, reason: 'abuse' })
           .expect(429)
       ).body.code,
     ).toBe('TOO_MANY_REPORTS');
-    const review = await request(t.url).get('/admin/fair-play/review').set(auth(admin.token)).expect(200);
+    const review = await request(app.url).get('/admin/fair-play/review').set(auth(admin.token)).expect(200);
     expect(review.body.reports.filter((r: { reporterId: string }) => r.reporterId === kim.id)).toEqual([
       expect.objectContaining({
         reporterId: kim.id,
@@ -390,7 +397,7 @@ describe('fair play enforced by the server', () => {
     const mia = await player('mia', '10.0.5.1', 'fp-mia-000001');
     const ned = await player('ned', '10.0.5.2', 'fp-ned-000002', 0);
     // No route whose name says transfer, gift or send among everything the app serves.
-    const router = t.naiko.app.getHttpAdapter().getInstance() as {
+    const router = app.naiko.app.getHttpAdapter().getInstance() as {
       router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
       _router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
     };
@@ -407,14 +414,14 @@ describe('fair play enforced by the server', () => {
       '/me/chips/send',
       '/accounts/transfer',
     ]) {
-      const res = await request(t.url)
+      const res = await request(app.url)
         .post(path)
         .set(auth(mia.token))
         .send({ to: ned.id, toUserId: ned.id, amount: 100 });
       expect(res.status).toBe(404);
     }
     // The admin's grant issues new chips; it never takes them from a player.
-    await request(t.url)
+    await request(app.url)
       .post('/admin/chips/grant')
       .set(auth(mia.token))
       .send({ userId: ned.id, amount: 100 })
@@ -436,9 +443,9 @@ describe('fair play enforced by the server', () => {
   it("reality check: every N minutes of play a socket message with the time played and the net chips; the interval is the player's to choose", async () => {
     const ola = await player('ola', '10.0.6.1', 'fp-ola-000001');
     const pia = await player('pia', '10.0.6.2', 'fp-pia-000002');
-    await request(t.url).put('/me/reality-check').set(auth(ola.token)).send({ minutes: 1 }).expect(400);
-    await request(t.url).put('/me/reality-check').set(auth(ola.token)).send({ minutes: 30 }).expect(200);
-    expect((await request(t.url).get('/me/fair-play').set(auth(ola.token)).expect(200)).body).toMatchObject({
+    await request(app.url).put('/me/reality-check').set(auth(ola.token)).send({ minutes: 1 }).expect(400);
+    await request(app.url).put('/me/reality-check').set(auth(ola.token)).send({ minutes: 30 }).expect(200);
+    expect((await request(app.url).get('/me/fair-play').set(auth(ola.token)).expect(200)).body).toMatchObject({
       realityCheckMinutes: 30,
       realityCheckIsDefault: false,
     });
@@ -447,14 +454,14 @@ describe('fair play enforced by the server', () => {
     const check = nextEvent(pia.socket, 'fairplay:reality-check', 10_000);
     expect(await sit(pia, table.tableId, 1000)).toBeNull();
     expect(await sit(ola, table.tableId, 1000)).toBeNull();
-    const c = await check;
-    expect(c).toMatchObject({ minutesPlayed: 0, everyMinutes: 1 });
-    expect(Number.isInteger(c.netChips)).toBe(true);
+    const realityCheck = await check;
+    expect(realityCheck).toMatchObject({ minutesPlayed: 0, everyMinutes: 1 });
+    expect(Number.isInteger(realityCheck.netChips)).toBe(true);
     // ola chose 30 minutes: nothing within the test's seconds.
     await expect(nextEvent(ola.socket, 'fairplay:reality-check', 2500)).rejects.toThrow();
     // The next check for pia comes one interval later.
     const second = await nextEvent(pia.socket, 'fairplay:reality-check', 10_000);
-    expect(second.sessionStartedAt).toBe(c.sessionStartedAt);
+    expect(second.sessionStartedAt).toBe(realityCheck.sessionStartedAt);
     table.stop();
   });
 });

@@ -36,7 +36,7 @@ interface Flag {
 }
 
 describe('fair-play signals on the real stack', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let tables: TablesService;
@@ -45,7 +45,7 @@ describe('fair-play signals on the real stack', () => {
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
-    t = await startTestApp({
+    app = await startTestApp({
       env: {
         TABLE_HAND_PAUSE_MS: '20',
         TABLE_BOT_DELAY_MS: '0',
@@ -54,16 +54,16 @@ describe('fair-play signals on the real stack', () => {
         FAIR_PLAY_OPTIONS: JSON.stringify(OPTIONS),
       },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    tables = t.get(TablesService);
+    tables = app.get(TablesService);
   });
 
   afterAll(async () => {
-    for (const p of players) p.stop();
-    for (const s of sockets) s.close();
-    for (const h of tables?.all() ?? []) h.stop();
-    await t?.close();
+    for (const player of players) player.stop();
+    for (const socket of sockets) socket.close();
+    for (const table of tables?.all() ?? []) table.stop();
+    await app?.close();
   });
 
   async function account(
@@ -74,7 +74,7 @@ describe('fair-play signals on the real stack', () => {
     await ledger.openUserAccount(user.id);
     await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 100_000 });
     ids.set(username, user.id);
-    return { id: user.id, token: t.token({ sub: user.id, username, role }) };
+    return { id: user.id, token: app.token({ sub: user.id, username, role }) };
   }
 
   const table = (name: string, seats: number) =>
@@ -100,9 +100,9 @@ describe('fair-play signals on the real stack', () => {
   ): Promise<ScriptedPlayer> {
     const { id, token } = await account(username);
     // Every player its own device: a fingerprint of its own (the loopback address is never compared).
-    const { socket } = await connectSocket(t.url, token);
+    const { socket } = await connectSocket(app.url, token);
     sockets.push(socket);
-    const p = script({
+    const player = script({
       tableId: host.tableId,
       userId: id,
       socket,
@@ -111,11 +111,11 @@ describe('fair-play signals on the real stack', () => {
       delay,
       partnerSeat: partner ? () => host.table.seats.findIndex((s) => s?.playerId === ids.get(partner)) : undefined,
     });
-    players.push(p);
+    players.push(player);
     const snap = nextEvent(socket, 'table:snapshot', 5000);
     socket.emit('table:sit', { tableId: host.tableId, buyIn: 5000 });
     await snap;
-    return p;
+    return player;
   }
 
   it('finds chip dumping, soft play and bot-like timing, and nothing at the honest table', async () => {
@@ -123,7 +123,7 @@ describe('fair-play signals on the real stack', () => {
     // Chip dump: one recipient, three donors who call down and fold on the river whatever they hold.
     const dump = await table('Dump', 4);
     await seat(dump, 'recipient', 'recipient', human);
-    for (const d of ['donor1', 'donor2', 'donor3']) await seat(dump, d, 'donor', human);
+    for (const donor of ['donor1', 'donor2', 'donor3']) await seat(dump, donor, 'donor', human);
     // Soft play: two colluders who never bet into each other heads-up, and an honest third player.
     const soft = await table('Soft', 3);
     await seat(soft, 'colluder-a', 'colluder', human, 'colluder-b');
@@ -137,7 +137,7 @@ describe('fair-play signals on the real stack', () => {
     await seat(timing, 'opponent', 'honest', human);
     // The control group: four honest players with human think times.
     const honest = await table('Honest', 4);
-    for (const h of ['honest1', 'honest2', 'honest3', 'honest4']) await seat(honest, h, 'honest', human);
+    for (const name of ['honest1', 'honest2', 'honest3', 'honest4']) await seat(honest, name, 'honest', human);
 
     const progress = () =>
       `hands: dump ${dump.table.handsPlayed}, soft ${soft.table.handsPlayed}, honest ${honest.table.handsPlayed}, timing ${timing.table.handsPlayed}; refusals ${JSON.stringify(players.flatMap((p) => p.errors).slice(0, 5))}`;
@@ -153,19 +153,19 @@ describe('fair-play signals on the real stack', () => {
     ).finally(() => clearInterval(ticker));
     clearInterval(ticker);
     expect(players.flatMap((p) => p.errors)).toEqual([]);
-    for (const p of players) p.stop();
-    for (const h of [dump, soft, honest, timing]) h.stop();
+    for (const player of players) player.stop();
+    for (const table of [dump, soft, honest, timing]) table.stop();
 
     const admin = await account('fair-play-admin', 'admin');
-    const res = await request(t.url)
+    const res = await request(app.url)
       .post('/admin/fair-play/scan')
       .set('Authorization', `Bearer ${admin.token}`)
       .expect(200);
     expect(res.body.hands).toBeGreaterThanOrEqual(110);
     const flags = res.body.flags as Flag[];
-    const named = flags.map((f) => ({
-      ...f,
-      users: f.userIds.map((u) => [...ids].find(([, id]) => id === u)?.[0] ?? u),
+    const named = flags.map((flag) => ({
+      ...flag,
+      users: flag.userIds.map((u) => [...ids].find(([, id]) => id === u)?.[0] ?? u),
     }));
     console.log(JSON.stringify(named.map((f) => [f.signal, f.pattern, f.users])));
 
@@ -175,12 +175,12 @@ describe('fair-play signals on the real stack', () => {
       select: { id: true, tableId: true, players: true },
     });
     const timings: DecisionTiming[] = [];
-    for (const h of stored) {
-      const ev = await prisma.handEvent.findMany({ where: { handId: h.id }, orderBy: { seq: 'asc' } });
+    for (const hand of stored) {
+      const ev = await prisma.handEvent.findMany({ where: { handId: hand.id }, orderBy: { seq: 'asc' } });
       timings.push(
         ...decisionTimings(
-          { id: h.id, table_id: h.tableId, players: h.players as { seat: number; userId: string }[] },
-          ev.map((e) => ({ hand_id: h.id, seq: e.seq, payload: e.payload as never, created_at: e.createdAt })),
+          { id: hand.id, table_id: hand.tableId, players: hand.players as { seat: number; userId: string }[] },
+          ev.map((e) => ({ hand_id: hand.id, seq: e.seq, payload: e.payload as never, created_at: e.createdAt })),
           new Set(),
           14_900,
         ),
@@ -194,8 +194,8 @@ describe('fair-play signals on the real stack', () => {
     const has = (signal: string, pattern: string | null, users: string[]) =>
       named.some((f) => f.signal === signal && f.pattern === pattern && users.every((u) => f.users.includes(u)));
     // Chip dumping: every donor's strong folds to the recipient, and the flow of many into one.
-    for (const d of ['donor1', 'donor2', 'donor3'])
-      expect(has('chip-dump', 'strong-folds', ['recipient', d])).toBe(true);
+    for (const donor of ['donor1', 'donor2', 'donor3'])
+      expect(has('chip-dump', 'strong-folds', ['recipient', donor])).toBe(true);
     expect(has('chip-dump', 'concentrated-flow', ['recipient', 'donor1', 'donor2', 'donor3'])).toBe(true);
     // Soft play: the pair.
     expect(has('soft-play', null, ['colluder-a', 'colluder-b'])).toBe(true);
@@ -216,24 +216,24 @@ describe('fair-play signals on the real stack', () => {
     const rows = await prisma.fairPlayFlag.findMany();
     expect(rows.length).toBe(flags.length);
     expect(rows.every((r) => r.handIds.length > 0 && r.status === 'open')).toBe(true);
-    await request(t.url).post('/admin/fair-play/scan').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    await request(app.url).post('/admin/fair-play/scan').set('Authorization', `Bearer ${admin.token}`).expect(200);
     const again = await prisma.fairPlayFlag.findMany();
     expect(again.length).toBe(rows.length);
     expect(again.every((r) => r.seenCount === 2)).toBe(true);
     // The review lists them with the evidence hands; the evidence opens in the admin's replayer.
-    const review = await request(t.url)
+    const review = await request(app.url)
       .get('/admin/fair-play/review')
       .set('Authorization', `Bearer ${admin.token}`)
       .expect(200);
     expect(review.body.flags.length).toBe(rows.length);
-    const hand = await request(t.url)
+    const hand = await request(app.url)
       .get(`/admin/fair-play/hands/${rows[0].handIds[0]}`)
       .set('Authorization', `Bearer ${admin.token}`)
       .expect(200);
     expect(hand.body.events.some((e: { type: string }) => e.type === 'hole-dealt')).toBe(true);
     // A player may not read the review or the hands.
-    const nobody = t.token({ sub: ids.get('honest1')!, username: 'honest1' });
-    await request(t.url).get('/admin/fair-play/review').set('Authorization', `Bearer ${nobody}`).expect(403);
+    const nobody = app.token({ sub: ids.get('honest1')!, username: 'honest1' });
+    await request(app.url).get('/admin/fair-play/review').set('Authorization', `Bearer ${nobody}`).expect(403);
     await until(async () => (await auditLedger(prisma)).ok, 10_000, 'a clean audit');
   }, 480_000);
 });

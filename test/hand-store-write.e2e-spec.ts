@@ -45,18 +45,18 @@ const MODES = [
     'one round trip through pg',
     () =>
       new HandStore(prisma, undefined, {
-        sql: (q) => {
+        sql: (query) => {
           fastCalls++;
-          return pool.query(q);
+          return pool.query(query);
         },
       }),
   ],
 ] as const;
 
 /** Two players at `tableId`, 1000 chips each on the table; a hand dealing them in at seats 0 and 1. */
-async function twoPlayerHand(tableId: string): Promise<{ handId: string; a: string; b: string }> {
-  const [a, b] = [await createUser(prisma, `${tableId}-a`), await createUser(prisma, `${tableId}-b`)];
-  for (const id of [a, b]) {
+async function twoPlayerHand(tableId: string): Promise<{ handId: string; userA: string; userB: string }> {
+  const [userA, userB] = [await createUser(prisma, `${tableId}-a`), await createUser(prisma, `${tableId}-b`)];
+  for (const id of [userA, userB]) {
     await ledger.grant({ idempotencyKey: `g:${id}`, userId: id, amount: 1000 });
     await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId, amount: 1000 });
   }
@@ -70,11 +70,11 @@ async function twoPlayerHand(tableId: string): Promise<{ handId: string; a: stri
     tableId,
     config,
     players: [
-      { seat: 0, userId: a },
-      { seat: 1, userId: b },
+      { seat: 0, userId: userA },
+      { seat: 1, userId: userB },
     ],
   });
-  return { handId: hand.id, a, b };
+  return { handId: hand.id, userA, userB };
 }
 
 async function postings(handId: string): Promise<{ key: string; reason: string; entries: Record<string, number> }[]> {
@@ -83,28 +83,28 @@ async function postings(handId: string): Promise<{ key: string; reason: string; 
     orderBy: { id: 'asc' },
     include: { entries: { include: { account: { select: { key: true } } } } },
   });
-  return rows.map((t) => ({
-    key: t.idempotencyKey,
-    reason: t.reason,
-    entries: Object.fromEntries(t.entries.map((e) => [e.account.key, Number(e.amount)])),
+  return rows.map((transaction) => ({
+    key: transaction.idempotencyKey,
+    reason: transaction.reason,
+    entries: Object.fromEntries(transaction.entries.map((e) => [e.account.key, Number(e.amount)])),
   }));
 }
 
 describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
-  let n = 0;
+  let counter = 0;
   /** A table id unique to this mode and test (account keys include it). */
-  const table = (name: string) => `${name}-${MODES.findIndex((m) => m[0] === mode)}-${n++}`;
+  const table = (name: string) => `${name}-${MODES.findIndex((m) => m[0] === mode)}-${counter++}`;
   beforeEach(() => {
     store = makeStore();
     fastCalls = 0;
   });
 
   it('the hand as the unit of durability: the deal in one transaction (hand, seed, first events), the journal in between posts nothing, the end posts the whole hand once per reason', async () => {
-    const t = table('hj');
-    const [a, b] = [await createUser(prisma, `${t}-a`), await createUser(prisma, `${t}-b`)];
-    for (const id of [a, b]) {
+    const tableId = table('hj');
+    const [userA, userB] = [await createUser(prisma, `${tableId}-a`), await createUser(prisma, `${tableId}-b`)];
+    for (const id of [userA, userB]) {
       await ledger.grant({ idempotencyKey: `g:${id}`, userId: id, amount: 1000 });
-      await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId: t, amount: 1000 });
+      await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId, amount: 1000 });
     }
     const houseBefore = (await ledger.account('house:chips'))?.balance ?? 0;
     const config = {
@@ -118,11 +118,11 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
       { type: 'forced-bet', seat: 1, amount: 10 },
     ];
     const hand = await store.dealHand({
-      tableId: t,
+      tableId,
       config,
       players: [
-        { seat: 0, userId: a },
-        { seat: 1, userId: b },
+        { seat: 0, userId: userA },
+        { seat: 1, userId: userB },
       ],
       commitment: 'root',
       seed: 'seed-hj',
@@ -138,9 +138,9 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     await store.handJournal.flush();
     expect(await store.events(hand.id)).toHaveLength(3);
     expect(await postings(hand.id)).toEqual([]);
-    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({
-      [a]: 1000,
-      [b]: 1000,
+    expect(Object.fromEntries((await ledger.tableStacks(tableId)).map((s) => [s.userId, s.balance]))).toEqual({
+      [userA]: 1000,
+      [userB]: 1000,
     });
     store.journal(hand.id, 3, [call]);
     // Pot 60: B wins 59, 1 is rake.
@@ -158,18 +158,18 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
       {
         key: `hand:${hand.id}:seq:0:hand_contribution`,
         reason: 'hand_contribution',
-        entries: { [pot]: 60, [`table:${t}:${a}`]: -30, [`table:${t}:${b}`]: -30 },
+        entries: { [pot]: 60, [`table:${tableId}:${userA}`]: -30, [`table:${tableId}:${userB}`]: -30 },
       },
       {
         key: `hand:${hand.id}:seq:0:hand_award`,
         reason: 'hand_award',
-        entries: { [pot]: -60, [`table:${t}:${b}`]: 59, 'house:chips': 1 },
+        entries: { [pot]: -60, [`table:${tableId}:${userB}`]: 59, 'house:chips': 1 },
       },
     ]);
     // A: 1000 − 30 = 970; B: 1000 − 30 + 59 = 1029; house 1; pot empty.
-    expect(Object.fromEntries((await ledger.tableStacks(t)).map((s) => [s.userId, s.balance]))).toEqual({
-      [a]: 970,
-      [b]: 1029,
+    expect(Object.fromEntries((await ledger.tableStacks(tableId)).map((s) => [s.userId, s.balance]))).toEqual({
+      [userA]: 970,
+      [userB]: 1029,
     });
     expect((await ledger.account('house:chips'))!.balance).toBe(houseBefore + 1);
     const events = await store.events(hand.id);
@@ -188,7 +188,7 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
 
   it('one ledger posting per append and reason, net per account, keyed hand:<id>:seq:<from>:<reason>', async () => {
     const hw1 = table('hw1');
-    const { handId, a, b } = await twoPlayerHand(hw1);
+    const { handId, userA, userB } = await twoPlayerHand(hw1);
     // The house account is shared by every mode's hands: count this hand's rake only.
     const houseBefore = (await ledger.account('house:chips'))?.balance ?? 0;
     const pot = `hand:${handId}`;
@@ -210,27 +210,27 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
       {
         key: `hand:${handId}:seq:0:hand_contribution`,
         reason: 'hand_contribution',
-        entries: { [pot]: 15, [`table:${hw1}:${a}`]: -5, [`table:${hw1}:${b}`]: -10 },
+        entries: { [pot]: 15, [`table:${hw1}:${userA}`]: -5, [`table:${hw1}:${userB}`]: -10 },
       },
       {
         key: `hand:${handId}:seq:2:hand_contribution`,
         reason: 'hand_contribution',
-        entries: { [pot]: 25, [`table:${hw1}:${a}`]: -25 },
+        entries: { [pot]: 25, [`table:${hw1}:${userA}`]: -25 },
       },
       {
         key: `hand:${handId}:seq:3:hand_contribution`,
         reason: 'hand_contribution',
-        entries: { [pot]: -20, [`table:${hw1}:${a}`]: 20 },
+        entries: { [pot]: -20, [`table:${hw1}:${userA}`]: 20 },
       },
       {
         key: `hand:${handId}:seq:3:hand_award`,
         reason: 'hand_award',
-        entries: { [pot]: -20, [`table:${hw1}:${a}`]: 19, 'house:chips': 1 },
+        entries: { [pot]: -20, [`table:${hw1}:${userA}`]: 19, 'house:chips': 1 },
       },
     ]);
     // A: 1000 − 5 − 25 + 20 + 19 = 1009; B: 1000 − 10 = 990; house 1; pot empty.
     const stacks = Object.fromEntries((await ledger.tableStacks(hw1)).map((s) => [s.userId, s.balance]));
-    expect(stacks).toEqual({ [a]: 1009, [b]: 990 });
+    expect(stacks).toEqual({ [userA]: 1009, [userB]: 990 });
     expect((await ledger.account('house:chips'))!.balance).toBe(houseBefore + 1);
     expect((await ledger.account(pot))!.balance).toBe(0);
     expect((await store.getHand(handId)).status).toBe('completed');
@@ -249,13 +249,13 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
 
   it('a bet beyond the stack refuses the whole append: no event, no chips moved', async () => {
     const hw2 = table('hw2');
-    const { handId, a } = await twoPlayerHand(hw2);
+    const { handId, userA } = await twoPlayerHand(hw2);
     await expect(
       store.appendEvents(handId, 0, [
         { type: 'forced-bet', seat: 0, amount: 5 },
         { type: 'action', seat: 0, amount: 996 },
       ]),
-    ).rejects.toEqual(new InsufficientFundsError(`table:${hw2}:${a}`, 1000, 1001));
+    ).rejects.toEqual(new InsufficientFundsError(`table:${hw2}:${userA}`, 1000, 1001));
     expect(await store.events(handId)).toEqual([]);
     expect((await store.getHand(handId)).eventCount).toBe(0);
     expect(await postings(handId)).toEqual([]);
@@ -294,9 +294,9 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
   });
 
   it('a start that deals a player in with more than his stack, or with no stack account, is refused and stores nothing', async () => {
-    const t = table('hw5');
-    const { a, b } = await twoPlayerHand(t);
-    const before = await prisma.hand.count({ where: { tableId: t } });
+    const tableId = table('hw5');
+    const { userA, userB } = await twoPlayerHand(tableId);
+    const before = await prisma.hand.count({ where: { tableId } });
     const deal = (stackA: number) =>
       ({
         seats: [
@@ -306,34 +306,34 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
       }) as unknown as HandConfig;
     await expect(
       store.startHand({
-        tableId: t,
+        tableId,
         config: deal(1001),
         players: [
-          { seat: 0, userId: a },
-          { seat: 1, userId: b },
+          { seat: 0, userId: userA },
+          { seat: 1, userId: userB },
         ],
       }),
-    ).rejects.toEqual(new InsufficientFundsError(`table:${t}:${a}`, 1000, 1001));
-    const stranger = await createUser(prisma, `${t}-c`);
+    ).rejects.toEqual(new InsufficientFundsError(`table:${tableId}:${userA}`, 1000, 1001));
+    const stranger = await createUser(prisma, `${tableId}-c`);
     await expect(
       store.startHand({
-        tableId: t,
+        tableId,
         config: deal(10),
         players: [
           { seat: 0, userId: stranger },
-          { seat: 1, userId: b },
+          { seat: 1, userId: userB },
         ],
       }),
     ).rejects.toBeInstanceOf(UnknownAccountError);
-    expect(await prisma.hand.count({ where: { tableId: t } })).toBe(before);
+    expect(await prisma.hand.count({ where: { tableId } })).toBe(before);
     // A start that is fine stores the hand and its (empty) pot.
     const ok = await store.startHand({
-      tableId: t,
+      tableId,
       handNumber: 7,
       config: deal(1000),
       players: [
-        { seat: 0, userId: a },
-        { seat: 1, userId: b },
+        { seat: 0, userId: userA },
+        { seat: 1, userId: userB },
       ],
     });
     expect(await store.getHand(ok.id)).toEqual(ok);

@@ -38,23 +38,23 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000,
 }
 
 describe('home games: a bomb pot on demand', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({
+    app = await startTestApp({
       name: 'home-game-bomb-pot-test',
       module: BombPotTestModule,
       env: { TABLE_HAND_PAUSE_MS: '300', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'bomb-pot' },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
   });
 
   afterAll(async () => {
-    for (const s of sockets) s.close();
-    for (const h of t?.get(TablesService).all() ?? []) h.stop();
-    await t?.close();
+    for (const socket of sockets) socket.close();
+    for (const table of app?.get(TablesService).all() ?? []) table.stop();
+    await app?.close();
   });
 
   async function player(username: string): Promise<Client> {
@@ -62,47 +62,48 @@ describe('home games: a bomb pot on demand', () => {
     const user = await prisma.user.create({ data: { username } });
     await ledger.openUserAccount(user.id);
     await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 100_000 });
-    const token = t.token({ sub: user.id, username });
-    const { socket } = await connectSocket(t.url, token);
+    const token = app.token({ sub: user.id, username });
+    const { socket } = await connectSocket(app.url, token);
     sockets.push(socket);
     return { userId: user.id, token, socket };
   }
 
   const api = (method: 'post' | 'get', path: string, c: Client) =>
-    request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
+    request(app.url)[method](path).set('Authorization', `Bearer ${c.token}`);
 
   /** Checks or calls every decision; records every hand's events and its home-game view. */
   function autoPlay(
-    c: Client,
+    client: Client,
     tableId: string,
     seen: { hands: Map<number, { events: WireHandEvent[]; bombPot: boolean }> },
   ): void {
     let seat: number | null = null;
-    const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
-      if ('yourSeat' in p && p.yourSeat !== undefined) seat = p.yourSeat;
-      if ('events' in p && 'handNumber' in p) {
-        const h = seen.hands.get(p.handNumber) ?? { events: [], bombPot: false };
-        h.events.push(...p.events);
-        h.bombPot ||= ((p.view as { ext?: { home?: { bombPot?: boolean } } }).ext?.home?.bombPot ?? false) === true;
-        seen.hands.set(p.handNumber, h);
+    const onHand = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      if ('yourSeat' in payload && payload.yourSeat !== undefined) seat = payload.yourSeat;
+      if ('events' in payload && 'handNumber' in payload) {
+        const hand = seen.hands.get(payload.handNumber) ?? { events: [], bombPot: false };
+        hand.events.push(...payload.events);
+        hand.bombPot ||=
+          ((payload.view as { ext?: { home?: { bombPot?: boolean } } }).ext?.home?.bombPot ?? false) === true;
+        seen.hands.set(payload.handNumber, hand);
       }
-      const v = ('view' in p ? p.view : p.hand?.view) as
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as
         { version: number; toAct: number | null; legal: { actions: string[] } | null } | undefined;
-      if (!v?.legal || v.toAct === null || v.toAct !== seat) return;
-      const a = v.legal.actions;
-      const type = a.includes('check')
+      if (!view?.legal || view.toAct === null || view.toAct !== seat) return;
+      const actions = view.legal.actions;
+      const type = actions.includes('check')
         ? 'check'
-        : a.includes('call')
+        : actions.includes('call')
           ? 'call'
-          : a.includes('run-once')
+          : actions.includes('run-once')
             ? 'run-once'
-            : a.includes('muck')
+            : actions.includes('muck')
               ? 'muck'
               : 'fold';
-      c.socket.emit('table:act', { tableId, version: v.version, action: { type } as never });
+      client.socket.emit('table:act', { tableId, version: view.version, action: { type } as never });
     };
-    onHandUpdates(c.socket, onHand);
-    c.socket.on('table:snapshot', onHand);
+    onHandUpdates(client.socket, onHand);
+    client.socket.on('table:snapshot', onHand);
   }
 
   it('the host calls a bomb pot: heard over the sockets, saved with the table, dealt on the next hand; others are refused with typed errors', async () => {
@@ -149,10 +150,10 @@ describe('home games: a bomb pot on demand', () => {
     autoPlay(host, tableId, seen);
     autoPlay(friend, tableId, { hands: new Map() });
     const heard: WireHandEvent[] = [];
-    friend.socket.on('table:update', (p: { tableId: string; events: WireHandEvent[] }) => {
-      if (p.tableId === tableId) heard.push(...p.events);
+    friend.socket.on('table:update', (payload: { tableId: string; events: WireHandEvent[] }) => {
+      if (payload.tableId === tableId) heard.push(...payload.events);
     });
-    for (const c of [host, friend]) c.socket.emit('table:watch', { tableId });
+    for (const client of [host, friend]) client.socket.emit('table:watch', { tableId });
     host.socket.emit('table:sit', { tableId, buyIn: 1000 });
     friend.socket.emit('table:sit', { tableId, buyIn: 1000 });
     await until(() => seen.hands.size >= 1, 20_000, 'the first hand');
@@ -173,8 +174,8 @@ describe('home games: a bomb pot on demand', () => {
 
     // The next hand (with no table posts) is a bomb pot: both ante 15, no blinds.
     await until(() => [...seen.hands.values()].some((h) => h.bombPot), 30_000, 'a bomb pot');
-    const [n, bomb] = [...seen.hands.entries()].find(([, h]) => h.bombPot)!;
-    expect(n).toBeGreaterThan(calledAt);
+    const [handNumber, bomb] = [...seen.hands.entries()].find(([, h]) => h.bombPot)!;
+    expect(handNumber).toBeGreaterThan(calledAt);
     const forced = bomb.events.filter((e) => e.type === 'forced-bet');
     expect(forced.map((e) => [e.kind, e.amount])).toEqual([
       ['bomb-pot-ante', 15],
@@ -186,7 +187,7 @@ describe('home games: a bomb pot on demand', () => {
       10_000,
       'the saved request cleared',
     );
-    await until(() => seen.hands.has(n + 1), 30_000, 'the hand after the bomb pot');
-    expect(seen.hands.get(n + 1)!.bombPot).toBe(false);
+    await until(() => seen.hands.has(handNumber + 1), 30_000, 'the hand after the bomb pot');
+    expect(seen.hands.get(handNumber + 1)!.bombPot).toBe(false);
   }, 120_000);
 });

@@ -41,8 +41,8 @@ interface Client {
 async function until<T>(cond: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const v = await cond();
-    if (v) return v as NonNullable<T>;
+    const value = await cond();
+    if (value) return value as NonNullable<T>;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -62,21 +62,21 @@ describe('host controls and moderated chat at a private table', () => {
   });
 
   afterAll(async () => {
-    for (const c of clients) c.socket.close();
-    for (const h of second?.get(TablesService).all() ?? []) h.stop();
+    for (const client of clients) client.socket.close();
+    for (const table of second?.get(TablesService).all() ?? []) table.stop();
     await second?.naiko.close().catch(() => undefined);
-    for (const h of first?.get(TablesService).all() ?? []) h.stop();
+    for (const table of first?.get(TablesService).all() ?? []) table.stop();
     await first?.naiko.close().catch(() => undefined);
     await first?.db.drop();
   });
 
   async function player(
-    t: TestApp,
+    app: TestApp,
     username: string,
     role: 'player' | 'admin' = 'player',
     create = true,
   ): Promise<Client> {
-    const prisma = t.get(PrismaService);
+    const prisma = app.get(PrismaService);
     let user = await prisma.user.findUnique({ where: { username } });
     if (!user && create) {
       user = await prisma.user.create({ data: { username, role } });
@@ -84,52 +84,52 @@ describe('host controls and moderated chat at a private table', () => {
       await ledger.openUserAccount(user.id);
       await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 100_000 });
     }
-    const token = t.token({ sub: user!.id, username, role });
-    const { socket } = await connectSocket(t.url, token);
-    const c: Client = { userId: user!.id, username, token, socket, updates: [], chats: [], hands: [] };
-    socket.on('table:update', (p) => c.updates.push(p));
-    socket.on('table:chat', (p) => c.chats.push(p));
-    onHandUpdates(socket, (p) => c.hands.push(p));
-    clients.push(c);
-    return c;
+    const token = app.token({ sub: user!.id, username, role });
+    const { socket } = await connectSocket(app.url, token);
+    const client: Client = { userId: user!.id, username, token, socket, updates: [], chats: [], hands: [] };
+    socket.on('table:update', (p) => client.updates.push(p));
+    socket.on('table:chat', (p) => client.chats.push(p));
+    onHandUpdates(socket, (p) => client.hands.push(p));
+    clients.push(client);
+    return client;
   }
 
   /** Emits; resolves with the `error` the server answers, or null once `table:host-done` (or a quiet moment) came. */
-  async function send(c: Client, event: string, payload: unknown): Promise<SocketError | null> {
+  async function send(client: Client, event: string, payload: unknown): Promise<SocketError | null> {
     const answer = Promise.race([
-      nextEvent(c.socket, 'error', 3000),
-      nextEvent(c.socket, 'table:host-done', 3000).then(() => null),
+      nextEvent(client.socket, 'error', 3000),
+      nextEvent(client.socket, 'table:host-done', 3000).then(() => null),
     ]).catch(() => null);
-    (c.socket.emit as (e: string, p: unknown) => void)(event, payload);
+    (client.socket.emit as (e: string, p: unknown) => void)(event, payload);
     return answer;
   }
 
   /** Emits a chat line; resolves with the refusal, or null when the sender heard his own message. */
-  async function chat(c: Client, tableId: string, text: string): Promise<SocketError | null> {
-    const seen = c.chats.length;
-    const err = nextEvent(c.socket, 'error', 3000).catch(() => null);
-    c.socket.emit('table:chat', { tableId, text });
-    return Promise.race([err, until(() => c.chats.length > seen, 'own chat line').then(() => null)]);
+  async function chat(client: Client, tableId: string, text: string): Promise<SocketError | null> {
+    const seen = client.chats.length;
+    const err = nextEvent(client.socket, 'error', 3000).catch(() => null);
+    client.socket.emit('table:chat', { tableId, text });
+    return Promise.race([err, until(() => client.chats.length > seen, 'own chat line').then(() => null)]);
   }
 
-  async function watch(c: Client, tableId: string, inviteCode?: string): Promise<void> {
-    const snap = nextEvent(c.socket, 'table:snapshot');
-    c.socket.emit('table:watch', { tableId, ...(inviteCode ? { inviteCode } : {}) });
+  async function watch(client: Client, tableId: string, inviteCode?: string): Promise<void> {
+    const snap = nextEvent(client.socket, 'table:snapshot');
+    client.socket.emit('table:watch', { tableId, ...(inviteCode ? { inviteCode } : {}) });
     expect((await snap).tableId).toBe(tableId);
   }
 
   const lastSummary = (c: Client): TableSummary | undefined => c.updates.at(-1)?.table.summary;
 
   it('an admin hosts a public table; no chat while all-in against live players, back after the hand', async () => {
-    const t = first!;
-    const tables = t.get(TablesService);
+    const app = first!;
+    const tables = app.get(TablesService);
     const [admin, ann, bob, cat] = [
-      await player(t, 'pub-admin', 'admin'),
-      await player(t, 'pub-ann'),
-      await player(t, 'pub-bob'),
-      await player(t, 'pub-cat'),
+      await player(app, 'pub-admin', 'admin'),
+      await player(app, 'pub-ann'),
+      await player(app, 'pub-bob'),
+      await player(app, 'pub-cat'),
     ];
-    const created = await request(t.url)
+    const created = await request(app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin.token}`)
       .send({
@@ -144,7 +144,7 @@ describe('host controls and moderated chat at a private table', () => {
       .expect(201);
     const tableId = created.body.tableId as string;
     const room = tables.get(tableId);
-    for (const c of [admin, ann, bob, cat]) await watch(c, tableId);
+    for (const client of [admin, ann, bob, cat]) await watch(client, tableId);
     // A player is not the host of a public table; the admin is. Password and transfer are private-table things.
     expect(await send(ann, 'table:host', { tableId, command: 'pause' })).toMatchObject({
       code: 'FORBIDDEN',
@@ -159,7 +159,7 @@ describe('host controls and moderated chat at a private table', () => {
     expect(await send(admin, 'table:host', { tableId, command: 'transfer', playerId: ann.userId })).toMatchObject({
       code: 'BAD_PAYLOAD',
     });
-    for (const c of [ann, bob, cat]) c.socket.emit('table:sit', { tableId, buyIn: 1000 });
+    for (const client of [ann, bob, cat]) client.socket.emit('table:sit', { tableId, buyIn: 1000 });
     await until(() => room.table.seats.filter(Boolean).length === 3, 'three seated');
     expect(room.hand).toBeNull();
     expect(await send(admin, 'table:host', { tableId, command: 'resume' })).toBeNull();
@@ -170,9 +170,9 @@ describe('host controls and moderated chat at a private table', () => {
     const userAt = (seat: number) => room.table.seats[seat]!.playerId;
     let la = room.legal()!;
     const shover = byUser.get(userAt(la.seat))!;
-    let v = room.handState!.version;
-    shover.socket.emit('table:act', { tableId, version: v, action: { type: 'raise', amount: la.allInTo } });
-    await until(() => room.handState!.version !== v, 'the shove');
+    let version = room.handState!.version;
+    shover.socket.emit('table:act', { tableId, version, action: { type: 'raise', amount: la.allInTo } });
+    await until(() => room.handState!.version !== version, 'the shove');
     expect(await chat(shover, tableId, 'good luck')).toMatchObject({
       code: 'FORBIDDEN',
       message: expect.stringMatching(/^ALL_IN_NO_CHAT/),
@@ -182,28 +182,28 @@ describe('host controls and moderated chat at a private table', () => {
     // Both others fold: the hand is over, he may talk again.
     while (room.hand) {
       la = room.legal()!;
-      v = room.handState!.version;
-      byUser.get(userAt(la.seat))!.socket.emit('table:act', { tableId, version: v, action: { type: 'fold' } });
-      await until(() => !room.hand || room.handState!.version !== v, 'a fold');
+      version = room.handState!.version;
+      byUser.get(userAt(la.seat))!.socket.emit('table:act', { tableId, version, action: { type: 'fold' } });
+      await until(() => !room.hand || room.handState!.version !== version, 'a fold');
     }
     expect(await chat(shover, tableId, 'thanks')).toBeNull();
     expect(await send(admin, 'table:host', { tableId, command: 'pause' })).toBeNull();
   });
 
   it('a host runs his table live for everybody; non-hosts refused; chat moderated; a restart keeps it', async () => {
-    const t = first!;
-    const prisma = t.get(PrismaService);
+    const app = first!;
+    const prisma = app.get(PrismaService);
     const ledger = new ChipLedger(prisma);
-    const tables = t.get(TablesService);
+    const tables = app.get(TablesService);
     const [host, ann, bob, stranger, admin] = [
-      await player(t, 'hc-host'),
-      await player(t, 'hc-ann'),
-      await player(t, 'hc-bob'),
-      await player(t, 'hc-stranger'),
-      await player(t, 'hc-admin', 'admin'),
+      await player(app, 'hc-host'),
+      await player(app, 'hc-ann'),
+      await player(app, 'hc-bob'),
+      await player(app, 'hc-stranger'),
+      await player(app, 'hc-admin', 'admin'),
     ];
     const api = (method: 'get' | 'post', path: string, c: Client) =>
-      request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
+      request(app.url)[method](path).set('Authorization', `Bearer ${c.token}`);
     const created = await api('post', '/tables/private', host)
       .send({
         name: 'Friday',
@@ -224,9 +224,9 @@ describe('host controls and moderated chat at a private table', () => {
       removed: [],
       passwordSet: false,
     });
-    for (const u of ['hc-ann', 'hc-bob'])
-      await api('post', `/tables/${tableId}/invitations`, host).send({ username: u }).expect(201);
-    for (const c of [host, ann, bob]) await watch(c, tableId);
+    for (const username of ['hc-ann', 'hc-bob'])
+      await api('post', `/tables/${tableId}/invitations`, host).send({ username }).expect(201);
+    for (const client of [host, ann, bob]) await watch(client, tableId);
     const room = tables.get(tableId);
 
     // A player is not the host: refused, nothing changes (the same over HTTP: 403 NOT_HOST).
@@ -289,13 +289,13 @@ describe('host controls and moderated chat at a private table', () => {
       while (room.hand) {
         const la = room.legal()!;
         const who = la.seat === seatOf(ann) ? ann : bob;
-        const v = room.handState!.version;
+        const version = room.handState!.version;
         who.socket.emit('table:act', {
           tableId,
-          version: v,
+          version,
           action: { type: la.actions.includes('check') ? 'check' : 'fold' },
         });
-        await until(() => !room.hand || room.handState!.version !== v, 'the decision');
+        await until(() => !room.hand || room.handState!.version !== version, 'the decision');
       }
     };
     await foldOut();
@@ -402,13 +402,13 @@ describe('host controls and moderated chat at a private table', () => {
     expect((await prisma.cashTable.findUniqueOrThrow({ where: { id: tableId } })).hostId).toBe(bob.userId);
 
     // Restart: the table is hosted again with its controls.
-    for (const h of tables.all()) h.stop();
-    await t.naiko.close();
+    for (const table of tables.all()) table.stop();
+    await app.naiko.close();
     second = await startTestApp({
       name: 'host-controls-test',
       module: HostControlsTestModule,
-      databaseUrl: t.db.url,
-      env: { REDIS_PREFIX: t.db.name, TABLE_HAND_PAUSE_MS: '30', TABLE_BOT_DELAY_MS: '0' },
+      databaseUrl: app.db.url,
+      env: { REDIS_PREFIX: app.db.name, TABLE_HAND_PAUSE_MS: '30', TABLE_BOT_DELAY_MS: '0' },
     });
     const again = second.get(TablesService).get(tableId);
     expect(again.summary()).toMatchObject({

@@ -23,30 +23,30 @@ const table = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('hostile input and exposed surfaces (issue 19.8)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let admin: string;
   let player: { token: string; id: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { METRICS_TOKEN, CORS_ORIGINS: ALLOWED, PRIVATE_TABLES_PER_HOST: '2' } });
-    prisma = t.get(PrismaService);
-    admin = `Bearer ${t.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin', username: 'admin' })}`;
-    const res = await request(t.url)
+    app = await startTestApp({ env: { METRICS_TOKEN, CORS_ORIGINS: ALLOWED, PRIVATE_TABLES_PER_HOST: '2' } });
+    prisma = app.get(PrismaService);
+    admin = `Bearer ${app.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin', username: 'admin' })}`;
+    const res = await request(app.url)
       .post('/auth/register')
       .send({ username: 'hostile', password: 'hostile-password' })
       .expect(201);
     player = { token: `Bearer ${res.body.accessToken}`, id: res.body.user.id };
   });
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   describe('typed 400 instead of 500', () => {
     it('a deeply nested JSON body', async () => {
       const deep = '['.repeat(40_000) + ']'.repeat(40_000);
       for (const path of ['/auth/login', '/lobby/tables']) {
-        const res = await request(t.url)
+        const res = await request(app.url)
           .post(path)
           .set('Authorization', admin)
           .set('Content-Type', 'application/json')
@@ -55,20 +55,20 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
         expect(res.body).toMatchObject({ statusCode: 400, code: 'BAD_PAYLOAD' });
       }
       // Malformed and oversized bodies get typed answers too.
-      const malformed = await request(t.url)
+      const malformed = await request(app.url)
         .post('/auth/login')
         .set('Content-Type', 'application/json')
         .send('{"username":');
       expect(malformed.status).toBe(400);
       expect(malformed.body).toMatchObject({ code: 'BAD_PAYLOAD', message: 'malformed JSON body' });
-      const huge = await request(t.url)
+      const huge = await request(app.url)
         .post('/auth/login')
         .set('Content-Type', 'application/json')
         .send(JSON.stringify({ username: 'x'.repeat(200_000) }));
       expect(huge.status).toBe(413);
       expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
       const moderate = '{"a":'.repeat(100) + '1' + '}'.repeat(100);
-      const res = await request(t.url)
+      const res = await request(app.url)
         .post('/tables/private')
         .set('Authorization', player.token)
         .set('Content-Type', 'application/json')
@@ -84,35 +84,41 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
           ['post', `/tournaments/${id}/register`],
           ['post', `/sit-and-go/instances/${id}/unregister`],
         ] as const) {
-          const r = await request(t.url)[method](path).set('Authorization', player.token);
-          expect({ path, status: r.status, code: r.body.code }).toEqual({ path, status: 400, code: 'BAD_PAYLOAD' });
+          const response = await request(app.url)[method](path).set('Authorization', player.token);
+          expect({ path, status: response.status, code: response.body.code }).toEqual({
+            path,
+            status: 400,
+            code: 'BAD_PAYLOAD',
+          });
         }
       }
-      expect((await request(t.url).get('/tournaments/2147483647').set('Authorization', player.token)).status).toBe(404);
+      expect((await request(app.url).get('/tournaments/2147483647').set('Authorization', player.token)).status).toBe(
+        404,
+      );
     });
 
     it('a NUL in a table name, an invited username or a Sit & Go template id', async () => {
-      const res = await request(t.url)
+      const res = await request(app.url)
         .post('/lobby/tables')
         .set('Authorization', admin)
         .send(table({ name: 'evil\u0000table' }))
         .expect(400);
       expect(res.body.code).toBe('BAD_PAYLOAD');
       expect(
-        (await request(t.url).post('/sit-and-go/a\u0000b/register').set('Authorization', player.token)).status,
+        (await request(app.url).post('/sit-and-go/a\u0000b/register').set('Authorization', player.token)).status,
       ).toBeLessThan(500);
-      const own = await request(t.url)
+      const own = await request(app.url)
         .post('/tables/private')
         .set('Authorization', player.token)
         .send(table({ name: 'Invites' }))
         .expect(201);
-      const invite = await request(t.url)
+      const invite = await request(app.url)
         .post(`/tables/${own.body.tableId}/invitations`)
         .set('Authorization', player.token)
         .send({ username: 'bob\u0000' })
         .expect(400);
       expect(invite.body.code).toBe('BAD_PAYLOAD');
-      await request(t.url).post(`/tables/${own.body.tableId}/close`).set('Authorization', player.token).expect(201);
+      await request(app.url).post(`/tables/${own.body.tableId}/close`).set('Authorization', player.token).expect(201);
       expect(await prisma.cashTable.count({ where: { name: { startsWith: 'evil' } } })).toBe(0);
     });
   });
@@ -127,14 +133,14 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
       'Main\uFEFF',
       'Main\u200D',
     ]) {
-      const res = await request(t.url)
+      const res = await request(app.url)
         .post('/lobby/tables')
         .set('Authorization', admin)
         .send(table({ name }))
         .expect(400);
       expect(res.body.code).toBe('BAD_PAYLOAD');
     }
-    await request(t.url)
+    await request(app.url)
       .post('/lobby/tables')
       .set('Authorization', admin)
       .send(table({ name: 'Ünïcode 日本 ♠ ok' }))
@@ -142,12 +148,12 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
   });
 
   it('chat refuses bidi overrides, zero-width and control characters with BAD_PAYLOAD', async () => {
-    const created = await request(t.url)
+    const created = await request(app.url)
       .post('/lobby/tables')
       .set('Authorization', admin)
       .send(table({ name: 'Chatty' }))
       .expect(201);
-    const { socket } = await connectSocket(t.url, player.token.slice(7));
+    const { socket } = await connectSocket(app.url, player.token.slice(7));
     try {
       for (const text of ['hi \u202Egnp.exe', 'zero\u200Bwidth', 'line\nbreak', 'nul\u0000']) {
         const error = new Promise<{ code: string }>((resolve) => socket.once('error', resolve));
@@ -167,21 +173,21 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
       table({ stakes: { smallBlind: 30, bigBlind: 20 } }),
     ];
     for (const body of bad) {
-      const res = await request(t.url).post('/lobby/tables').set('Authorization', admin).send(body).expect(400);
+      const res = await request(app.url).post('/lobby/tables').set('Authorization', admin).send(body).expect(400);
       expect(res.body.code).toBe('BAD_PAYLOAD');
     }
     // Settings are checked against the table they change.
-    const own = await request(t.url)
+    const own = await request(app.url)
       .post('/tables/private')
       .set('Authorization', player.token)
       .send(table({ name: 'Mine' }))
       .expect(201);
-    const res = await request(t.url)
+    const res = await request(app.url)
       .patch(`/tables/${own.body.tableId}/settings`)
       .set('Authorization', player.token)
       .send({ stakes: { smallBlind: 500, bigBlind: 1000 } });
     expect(res.status).toBe(400);
-    await request(t.url).post(`/tables/${own.body.tableId}/close`).set('Authorization', player.token).expect(201);
+    await request(app.url).post(`/tables/${own.body.tableId}/close`).set('Authorization', player.token).expect(201);
   });
 
   it('caps the open private tables of one host (2 here); closing one frees a place', async () => {
@@ -189,22 +195,22 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
     for (let i = 0; i < 2; i++)
       ids.push(
         (
-          await request(t.url)
+          await request(app.url)
             .post('/tables/private')
             .set('Authorization', player.token)
             .send(table({ name: `Home ${i}` }))
             .expect(201)
         ).body.tableId,
       );
-    const refused = await request(t.url)
+    const refused = await request(app.url)
       .post('/tables/private')
       .set('Authorization', player.token)
       .send(table({ name: 'Home 2' }))
       .expect(409);
     expect(refused.body.code).toBe('CONFLICT');
     expect(await prisma.cashTable.count({ where: { hostId: player.id, status: 'open' } })).toBe(2);
-    await request(t.url).post(`/tables/${ids[0]}/close`).set('Authorization', player.token).expect(201);
-    await request(t.url)
+    await request(app.url).post(`/tables/${ids[0]}/close`).set('Authorization', player.token).expect(201);
+    await request(app.url)
       .post('/tables/private')
       .set('Authorization', player.token)
       .send(table({ name: 'Home 3' }))
@@ -212,30 +218,32 @@ describe('hostile input and exposed surfaces (issue 19.8)', () => {
   });
 
   it('/metrics needs its token', async () => {
-    await request(t.url).get('/metrics').expect(401);
-    await request(t.url).get('/metrics').set('Authorization', 'Bearer wrong-token-000000000').expect(401);
-    await request(t.url).get('/metrics').set('Authorization', admin).expect(401);
-    const ok = await request(t.url).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200);
+    await request(app.url).get('/metrics').expect(401);
+    await request(app.url).get('/metrics').set('Authorization', 'Bearer wrong-token-000000000').expect(401);
+    await request(app.url).get('/metrics').set('Authorization', admin).expect(401);
+    const ok = await request(app.url).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200);
     expect(ok.text).toContain('# HELP');
   });
 
   it('CORS answers only the allowed origins', async () => {
-    const allowed = await request(t.url)
+    const allowed = await request(app.url)
       .options('/auth/login')
       .set('Origin', ALLOWED)
       .set('Access-Control-Request-Method', 'POST');
     expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED);
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
-    const evil = await request(t.url)
+    const evil = await request(app.url)
       .options('/auth/login')
       .set('Origin', 'https://evil.example')
       .set('Access-Control-Request-Method', 'POST');
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
-    const get = await request(t.url).get('/health/live').set('Origin', 'https://evil.example');
+    const get = await request(app.url).get('/health/live').set('Origin', 'https://evil.example');
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
-    const poll = await request(t.url).get('/socket.io/?EIO=4&transport=polling').set('Origin', 'https://evil.example');
+    const poll = await request(app.url)
+      .get('/socket.io/?EIO=4&transport=polling')
+      .set('Origin', 'https://evil.example');
     expect(poll.headers['access-control-allow-origin']).toBeUndefined();
-    const pollOk = await request(t.url).get('/socket.io/?EIO=4&transport=polling').set('Origin', ALLOWED);
+    const pollOk = await request(app.url).get('/socket.io/?EIO=4&transport=polling').set('Origin', ALLOWED);
     expect(pollOk.headers['access-control-allow-origin']).toBe(ALLOWED);
   });
 });

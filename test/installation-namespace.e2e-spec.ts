@@ -96,13 +96,13 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
     return inst;
   }
 
-  async function bots(inst: Installation, n: number): Promise<string[]> {
+  async function bots(inst: Installation, count: number): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const u = await inst.prisma.user.create({ data: { username: `bot${i}`, isBot: true } });
-      await inst.ledger.openUserAccount(u.id);
-      await inst.ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 1_000 });
-      ids.push(u.id);
+    for (let i = 0; i < count; i++) {
+      const user = await inst.prisma.user.create({ data: { username: `bot${i}`, isBot: true } });
+      await inst.ledger.openUserAccount(user.id);
+      await inst.ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 1_000 });
+      ids.push(user.id);
     }
     return ids;
   }
@@ -116,8 +116,8 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
   afterAll(async () => {
     // Also after a failure: a queue left open would reconnect forever to the stopped Redis.
     await oldQueue?.close().catch(() => undefined);
-    for (const i of installs) await i.app.close().catch(() => undefined);
-    for (const i of installs) await i.db.drop().catch(() => undefined);
+    for (const installation of installs) await installation.app.close().catch(() => undefined);
+    for (const installation of installs) await installation.db.drop().catch(() => undefined);
     client?.disconnect();
     await redis?.stop();
     rmSync(redisDir, { recursive: true, force: true });
@@ -141,38 +141,40 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
     await oldWorker.close();
     await old.add('tournamentStart', { tournamentId: 1 }, { jobId: JOBS.tournamentStart.jobId({ tournamentId: 1 }) });
 
-    const a = await startInstallation('install-a');
+    const installA = await startInstallation('install-a');
     // The old keys are reported (no id: they predate installation ids).
     expect(
       logLines.some(
-        (l) =>
-          l.level === 40 &&
-          String(l.msg).includes('from before installation ids') &&
-          String(l.msg).includes(a.ns.installationId),
+        (line) =>
+          line.level === 40 &&
+          String(line.msg).includes('from before installation ids') &&
+          String(line.msg).includes(installA.ns.installationId),
       ),
     ).toBe(true);
-    const b = await startInstallation('install-b');
+    const installB = await startInstallation('install-b');
 
     // Two databases, two installation ids, two namespaces under the one default prefix.
-    expect(a.ns.configured).toBe('naiko');
-    expect(b.ns.configured).toBe('naiko');
-    expect(a.ns.installationId).not.toBe(b.ns.installationId);
-    expect(a.ns.prefix).toBe(`naiko:${a.ns.installationId}`);
-    expect(b.ns.prefix).toBe(`naiko:${b.ns.installationId}`);
+    expect(installA.ns.configured).toBe('naiko');
+    expect(installB.ns.configured).toBe('naiko');
+    expect(installA.ns.installationId).not.toBe(installB.ns.installationId);
+    expect(installA.ns.prefix).toBe(`naiko:${installA.ns.installationId}`);
+    expect(installB.ns.prefix).toBe(`naiko:${installB.ns.installationId}`);
     // The id is the database's own, stored by its first migration.
-    const [row] = await a.prisma.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM installation`;
-    expect(row.id).toBe(a.ns.installationId);
+    const [row] = await installA.prisma.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM installation`;
+    expect(row.id).toBe(installA.ns.installationId);
     expect((await client.hkeys(installationsKey('naiko'))).sort()).toEqual(
-      [a.ns.installationId, b.ns.installationId].sort(),
+      [installA.ns.installationId, installB.ns.installationId].sort(),
     );
 
     // B's start-up names both ids.
     const warning = logLines.find(
-      (l) =>
-        l.level === 40 && String(l.msg).includes('another installation') && String(l.msg).includes(a.ns.installationId),
+      (record) =>
+        record.level === 40 &&
+        String(record.msg).includes('another installation') &&
+        String(record.msg).includes(installA.ns.installationId),
     );
     expect(warning).toBeDefined();
-    expect(String(warning!.msg)).toContain(b.ns.installationId);
+    expect(String(warning!.msg)).toContain(installB.ns.installationId);
     expect(warning!.app).toBe('install-b');
 
     // Both admins schedule a tournament: registration in 2 s, the start in 5 s. Both get id 1.
@@ -184,11 +186,11 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
       startsAt: new Date(startsAt).toISOString(),
       blindStructure: fastModeStructure(500, 200, 4),
     });
-    const ids = await Promise.all([a, b].map((i) => i.mtt.create(settings)));
+    const ids = await Promise.all([installA, installB].map((i) => i.mtt.create(settings)));
     expect(ids.map((r) => r.id)).toEqual([1, 1]);
 
-    const players = await Promise.all([a, b].map((i) => bots(i, 3)));
-    const runs = [a, b].map(async (inst, k) => {
+    const players = await Promise.all([installA, installB].map((i) => bots(i, 3)));
+    const runs = [installA, installB].map(async (inst, index) => {
       const status = async () => (await inst.mtt.get(1)).status;
       await waitFor(
         `registration of tournament 1 to open in ${inst.ns.installationId}`,
@@ -196,7 +198,7 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
         10_000,
       );
       const openedAt = Date.now();
-      for (const p of players[k]) await inst.mtt.register(1, p);
+      for (const player of players[index]) await inst.mtt.register(1, player);
       await waitFor(
         `tournament 1 to start in ${inst.ns.installationId}`,
         async () => (await status()) === 'running',
@@ -207,10 +209,10 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
         async () => (await status()) === 'finished',
         120_000,
       );
-      const [t] = await inst.prisma.$queryRaw<
+      const [row] = await inst.prisma.$queryRaw<
         { started_at: Date }[]
       >`SELECT started_at FROM scheduled_tournaments WHERE id = 1`;
-      return { openedAt, startedAt: t.started_at.getTime() };
+      return { openedAt, startedAt: row.started_at.getTime() };
     });
     for (const { openedAt, startedAt } of await Promise.all(runs)) {
       // On time: not before, and within the delayed-job latency after (BullMQ fires ~40-80 ms late).
@@ -222,15 +224,15 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
 
     // Each namespace ran its own tournament 1's jobs once, with its own database's answer; the old
     // waiting start job was consumed by neither.
-    for (const inst of [a, b]) {
-      const q = new Queue(QUEUES.tournament, { connection: bullmqConnection(redis.url), prefix: inst.ns.prefix });
-      const start = await q.getJob(JOBS.tournamentStart.jobId({ tournamentId: 1 }));
+    for (const inst of [installA, installB]) {
+      const queue = new Queue(QUEUES.tournament, { connection: bullmqConnection(redis.url), prefix: inst.ns.prefix });
+      const start = await queue.getJob(JOBS.tournamentStart.jobId({ tournamentId: 1 }));
       expect(await start?.getState()).toBe('completed');
       expect(start?.returnvalue).toEqual({ status: 'running' });
-      expect(await (await q.getJob(JOBS.tournamentOpenRegistration.jobId({ tournamentId: 1 })))?.getState()).toBe(
+      expect(await (await queue.getJob(JOBS.tournamentOpenRegistration.jobId({ tournamentId: 1 })))?.getState()).toBe(
         'completed',
       );
-      await q.close();
+      await queue.close();
       const report = await auditLedger(inst.prisma);
       expect(report.ok).toBe(true);
     }
@@ -245,11 +247,11 @@ describe('Installation id: one Redis, two databases, default prefix (e2e)', () =
       const [next, keys] = await client.scan(cursor, 'MATCH', 'naiko:*', 'COUNT', 1000);
       stray.push(
         ...keys.filter(
-          (k) =>
-            !k.startsWith(`${a.ns.prefix}:`) &&
-            !k.startsWith(`${b.ns.prefix}:`) &&
-            k !== installationsKey('naiko') &&
-            !k.startsWith(`naiko:${QUEUES.tournament}:`),
+          (key) =>
+            !key.startsWith(`${installA.ns.prefix}:`) &&
+            !key.startsWith(`${installB.ns.prefix}:`) &&
+            key !== installationsKey('naiko') &&
+            !key.startsWith(`naiko:${QUEUES.tournament}:`),
         ),
       );
       cursor = next;

@@ -29,7 +29,7 @@ describe('the JWT secret when JWT_SECRET is unset', () => {
     db = await createTestDatabase();
   });
   afterAll(async () => {
-    for (const a of apps) await a.close().catch(() => undefined);
+    for (const app of apps) await app.close().catch(() => undefined);
     await db.drop();
   });
 

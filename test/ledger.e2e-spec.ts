@@ -86,19 +86,20 @@ describe('concurrency', () => {
     // cash-outs of 50 from a stack pre-loaded with 500 (20 × 50 = 1000 > 500: some must fail).
     const bob = await player('bob-conc', 1500);
     await ledger.buyIn({ idempotencyKey: 'pre', userId: bob, tableId: 'conc', amount: 500 });
-    const ops = Array.from({ length: 50 }, (_, i) =>
-      i % 5 < 3
+    const ops = Array.from({ length: 50 }, (_, index) =>
+      index % 5 < 3
         ? ledger
-            .buyIn({ idempotencyKey: `conc-buy-${i}`, userId: bob, tableId: 'conc', amount: 100 })
+            .buyIn({ idempotencyKey: `conc-buy-${index}`, userId: bob, tableId: 'conc', amount: 100 })
             .then(() => ({ kind: 'buy' as const }))
         : ledger
-            .cashOut({ idempotencyKey: `conc-out-${i}`, userId: bob, tableId: 'conc', amount: 50 })
+            .cashOut({ idempotencyKey: `conc-out-${index}`, userId: bob, tableId: 'conc', amount: 50 })
             .then(() => ({ kind: 'out' as const })),
     );
     const settled = await Promise.allSettled(ops);
     const buys = settled.filter((s) => s.status === 'fulfilled' && s.value.kind === 'buy').length;
     const outs = settled.filter((s) => s.status === 'fulfilled' && s.value.kind === 'out').length;
-    for (const s of settled) if (s.status === 'rejected') expect(s.reason).toBeInstanceOf(InsufficientFundsError);
+    for (const outcome of settled)
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(InsufficientFundsError);
     const account = await ledger.userBalance(bob);
     const stack = (await ledger.account(Accounts.tableStack('conc', bob).key))!.balance;
     expect(account).toBe(1000 - buys * 100 + outs * 50);
@@ -151,36 +152,38 @@ describe('property: the ledger agrees with a model and the audit stays clean', (
         run++;
         const model = new Map<string, number>();
         const bal = (k: string) => model.get(k) ?? 0;
-        for (const u of users) model.set(`user:${u}`, await ledger.userBalance(u));
+        for (const user of users) model.set(`user:${user}`, await ledger.userBalance(user));
         for (let t = 0; t < 2; t++)
-          for (const u of users)
-            model.set(`table:prop${t}:${u}`, (await ledger.account(`table:prop${t}:${u}`))?.balance ?? 0);
-        for (const [i, c] of cmds.entries()) {
-          const userId = users[c.who];
-          const tableId = `prop${c.table}`;
-          const key = `prop:${run}:${i}`;
+          for (const user of users)
+            model.set(`table:prop${t}:${user}`, (await ledger.account(`table:prop${t}:${user}`))?.balance ?? 0);
+        for (const [index, command] of cmds.entries()) {
+          const userId = users[command.who];
+          const tableId = `prop${command.table}`;
+          const key = `prop:${run}:${index}`;
           const user = `user:${userId}`;
           const stack = `table:${tableId}:${userId}`;
-          const valid = Number.isInteger(c.amount) && c.amount > 0;
+          const valid = Number.isInteger(command.amount) && command.amount > 0;
           const call = () =>
-            c.op === 'grant'
-              ? ledger.grant({ idempotencyKey: key, userId, amount: c.amount })
-              : c.op === 'cashOut'
-                ? ledger.cashOut({ idempotencyKey: key, userId, tableId, amount: c.amount })
-                : ledger[c.op]({ idempotencyKey: key, userId, tableId, amount: c.amount });
-          const [from, to] = c.op === 'grant' ? [null, user] : c.op === 'cashOut' ? [stack, user] : [user, stack];
+            command.op === 'grant'
+              ? ledger.grant({ idempotencyKey: key, userId, amount: command.amount })
+              : command.op === 'cashOut'
+                ? ledger.cashOut({ idempotencyKey: key, userId, tableId, amount: command.amount })
+                : ledger[command.op]({ idempotencyKey: key, userId, tableId, amount: command.amount });
+          const [from, to] =
+            command.op === 'grant' ? [null, user] : command.op === 'cashOut' ? [stack, user] : [user, stack];
           if (!valid) {
             await expect(call()).rejects.toBeInstanceOf(InvalidAmountError);
-          } else if (from !== null && bal(from) < c.amount) {
+          } else if (from !== null && bal(from) < command.amount) {
             await expect(call()).rejects.toBeInstanceOf(InsufficientFundsError);
           } else {
             await call();
-            if (c.retry) expect((await call()).replayed).toBe(true);
-            if (from) model.set(from, bal(from) - c.amount);
-            model.set(to, bal(to) + c.amount);
+            if (command.retry) expect((await call()).replayed).toBe(true);
+            if (from) model.set(from, bal(from) - command.amount);
+            model.set(to, bal(to) + command.amount);
           }
         }
-        for (const [k, v] of model) expect([k, (await ledger.account(k))?.balance ?? 0]).toEqual([k, v]);
+        for (const [account, balance] of model)
+          expect([account, (await ledger.account(account))?.balance ?? 0]).toEqual([account, balance]);
         const audit = await auditLedger(prisma);
         expect(audit.ok).toBe(true);
       }),
@@ -207,7 +210,7 @@ describe('idempotency', () => {
     );
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const original = results.find((r) => !r.replayed)!;
-    for (const r of results) expect({ ...r, replayed: false }).toEqual(original);
+    for (const result of results) expect({ ...result, replayed: false }).toEqual(original);
     expect(await ledger.userBalance(erik)).toBe(380);
     expect(await prisma.ledgerTransaction.count({ where: { idempotencyKey: 'erik-buy' } })).toBe(1);
   });
@@ -334,10 +337,10 @@ describe('tournament chips are separate from account balances', () => {
   it('an entry fee moves account chips into the prize pool; the stack lives in the tournament book', async () => {
     const ida = await player('ida', 1000);
     const jon = await player('jon', 1000);
-    for (const u of [ida, jon]) {
+    for (const userId of [ida, jon]) {
       await ledger.enterTournament({
-        idempotencyKey: `sng1:${u}`,
-        userId: u,
+        idempotencyKey: `sng1:${userId}`,
+        userId,
         tournamentId: 'sng1',
         fee: 100,
         startingStack: 1500,
@@ -424,23 +427,23 @@ describe('the database backs the ledger up', () => {
 
   it('the audit reports a transaction whose entries do not sum to zero', async () => {
     const ola = await player('ola', 10);
-    const [t] = await prisma.$queryRaw<
+    const [row] = await prisma.$queryRaw<
       { id: bigint }[]
     >`SELECT id FROM ledger_transactions WHERE idempotency_key = ${`welcome:${ola}`}`;
     const acc = await prisma.chipAccount.findUniqueOrThrow({ where: { key: `user:${ola}` } });
     // A forged credit: the entry and the cached balance agree, but nothing was debited.
     await prisma.ledgerEntry.create({
-      data: { transactionId: t.id, accountId: acc.id, amount: 3n, balanceAfter: 13n },
+      data: { transactionId: row.id, accountId: acc.id, amount: 3n, balanceAfter: 13n },
     });
     await prisma.$executeRaw`UPDATE chip_accounts SET balance = 13 WHERE id = ${acc.id}`;
     const audit = await auditLedger(prisma);
     expect(audit.ok).toBe(false);
     expect(audit.unbalancedTransactions).toEqual([
-      { transactionId: t.id.toString(), idempotencyKey: `welcome:${ola}`, book: 'chips', sum: 3 },
+      { transactionId: row.id.toString(), idempotencyKey: `welcome:${ola}`, book: 'chips', sum: 3 },
     ]);
     expect(audit.difference).toBe(3);
     // Undo the forgery (tests share the database).
-    await prisma.ledgerEntry.deleteMany({ where: { transactionId: t.id, amount: 3n } });
+    await prisma.ledgerEntry.deleteMany({ where: { transactionId: row.id, amount: 3n } });
     await prisma.$executeRaw`UPDATE chip_accounts SET balance = 10 WHERE id = ${acc.id}`;
     expect((await auditLedger(prisma)).ok).toBe(true);
   });
@@ -487,12 +490,12 @@ describe('hand storage', () => {
     let state = started.state;
     const all = [...started.events];
     let seq = (await store.appendEvents(handId, 0, started.events)).nextSeq;
-    for (const a of actions) {
-      const r = apply(state, a);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-      all.push(...r.events);
-      seq = (await store.appendEvents(handId, seq, r.events)).nextSeq;
+    for (const action of actions) {
+      const result = apply(state, action);
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+      all.push(...result.events);
+      seq = (await store.appendEvents(handId, seq, result.events)).nextSeq;
     }
     return all;
   }
@@ -501,7 +504,7 @@ describe('hand storage', () => {
     // Three players, 500 each; button seat 0 raises to 30, the small blind (seat 1) calls 25
     // more, the big blind (seat 2) folds; then check it down to a showdown. The pot is
     // 30 + 30 + 10 = 70 and goes to the better hand.
-    const [a, b, c] = await table('hs1', ['hs-a', 'hs-b', 'hs-c'], 500);
+    const [userA, userB, userC] = await table('hs1', ['hs-a', 'hs-b', 'hs-c'], 500);
     const store = new HandStore(prisma);
     const config = cfg([
       { seat: 0, stack: 500 },
@@ -512,7 +515,7 @@ describe('hand storage', () => {
       tableId: 'hs1',
       handNumber: 1,
       config,
-      players: [a, b, c].map((userId, seat) => ({ seat, userId })),
+      players: [userA, userB, userC].map((userId, seat) => ({ seat, userId })),
       commitment: 'sha256:abc',
     });
     expect(hand.status).toBe('running');
@@ -533,9 +536,10 @@ describe('hand storage', () => {
     const ended = events.at(-1) as Extract<HandEvent, { type: 'hand-ended' }>;
     expect(done.result).toEqual(JSON.parse(JSON.stringify(ended)));
     const stacks = await ledger.tableStacks('hs1');
-    for (const s of ended.stacks) expect(stacks.find((x) => x.userId === [a, b, c][s.seat])!.balance).toBe(s.stack);
+    for (const stack of ended.stacks)
+      expect(stacks.find((x) => x.userId === [userA, userB, userC][stack.seat])!.balance).toBe(stack.stack);
     expect(stacks.reduce((sum, s) => sum + s.balance, 0)).toBe(1500);
-    expect(stacks.find((s) => s.userId === c)!.balance).toBe(490);
+    expect(stacks.find((s) => s.userId === userC)!.balance).toBe(490);
     expect([...stacks.map((s) => s.balance)].sort((x, y) => x - y)).toEqual([470, 490, 540]);
     expect((await ledger.account(`hand:${hand.id}`))!.balance).toBe(0);
     expect((await auditLedger(prisma)).ok).toBe(true);
@@ -548,7 +552,7 @@ describe('hand storage', () => {
   });
 
   it('appendEvents: a retry of the same events is accepted once; a wrong seq or different events are refused; nothing moves twice', async () => {
-    const [a, b] = await table('hs2', ['hs2-a', 'hs2-b'], 300);
+    const [userA, userB] = await table('hs2', ['hs2-a', 'hs2-b'], 300);
     const store = new HandStore(prisma);
     const config = cfg([
       { seat: 3, stack: 300 },
@@ -558,8 +562,8 @@ describe('hand storage', () => {
       tableId: 'hs2',
       config,
       players: [
-        { seat: 3, userId: a },
-        { seat: 5, userId: b },
+        { seat: 3, userId: userA },
+        { seat: 5, userId: userB },
       ],
     });
     const started = start(config, { rng: seededRandom('hs2') });
@@ -591,7 +595,7 @@ describe('hand storage', () => {
   });
 
   it('startHand refuses a player whose ledger stack is smaller than the stack he is dealt in with', async () => {
-    const [a, b] = await table('hs3', ['hs3-a', 'hs3-b'], 100);
+    const [userA, userB] = await table('hs3', ['hs3-a', 'hs3-b'], 100);
     const store = new HandStore(prisma);
     await expect(
       store.startHand({
@@ -601,8 +605,8 @@ describe('hand storage', () => {
           { seat: 1, stack: 101 },
         ]),
         players: [
-          { seat: 0, userId: a },
-          { seat: 1, userId: b },
+          { seat: 0, userId: userA },
+          { seat: 1, userId: userB },
         ],
       }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
@@ -613,7 +617,7 @@ describe('hand storage', () => {
   });
 
   it('Server Crash, hand the engine cannot replay: the contributions recorded in the ledger are refunded', async () => {
-    const [a, b] = await table('hs4', ['hs4-a', 'hs4-b'], 200);
+    const [userA, userB] = await table('hs4', ['hs4-a', 'hs4-b'], 200);
     const store = new HandStore(prisma);
     const config = cfg([
       { seat: 0, stack: 200 },
@@ -623,8 +627,8 @@ describe('hand storage', () => {
       tableId: 'hs4',
       config,
       players: [
-        { seat: 0, userId: a },
-        { seat: 1, userId: b },
+        { seat: 0, userId: userA },
+        { seat: 1, userId: userB },
       ],
     });
     // A log without its deal (no hand-started, no cards): replay cannot rebuild it.
@@ -633,12 +637,12 @@ describe('hand storage', () => {
       { type: 'forced-bet', seat: 1, kind: 'big-blind', amount: 10, allIn: false },
       { type: 'action', seat: 0, action: 'raise', amount: 25, to: 30, allIn: false },
     ]);
-    const c = await cancelRunningHand(prisma, await store.getHand(hand.id));
-    expect(c.source).toBe('ledger');
-    expect(c.discrepancy).toBeDefined();
-    expect(c.refunds).toEqual([
-      { seat: 0, userId: a, amount: 30 },
-      { seat: 1, userId: b, amount: 10 },
+    const cancelled = await cancelRunningHand(prisma, await store.getHand(hand.id));
+    expect(cancelled.source).toBe('ledger');
+    expect(cancelled.discrepancy).toBeDefined();
+    expect(cancelled.refunds).toEqual([
+      { seat: 0, userId: userA, amount: 30 },
+      { seat: 1, userId: userB, amount: 10 },
     ]);
     expect((await ledger.tableStacks('hs4')).map((s) => s.balance)).toEqual([200, 200]);
     expect((await store.events(hand.id)).at(-1)!.payload).toMatchObject({

@@ -11,20 +11,20 @@ import { createTestDatabase, type TestDatabase } from './support';
 /** Every live descendant of `pid` (from /proc: parent links). */
 function descendants(pid: number): number[] {
   const parent = new Map<number, number>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(d), Number(fields[1]));
+      parent.set(Number(entry), Number(fields[1]));
     } catch {
       /* gone meanwhile */
     }
   }
   const out: number[] = [];
-  const walk = (p: number) => {
+  const walk = (pid: number) => {
     for (const [child, pp] of parent) {
-      if (pp !== p) continue;
+      if (pp !== pid) continue;
       out.push(child);
       walk(child);
     }
@@ -61,7 +61,8 @@ describe('npm start', () => {
     db = await createTestDatabase();
   });
   afterAll(async () => {
-    if (npm && npm.exitCode === null) for (const p of [npm.pid!, ...descendants(npm.pid!)]) process.kill(p, 'SIGKILL');
+    if (npm && npm.exitCode === null)
+      for (const pid of [npm.pid!, ...descendants(npm.pid!)]) process.kill(pid, 'SIGKILL');
     await db.drop();
   });
 

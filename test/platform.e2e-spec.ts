@@ -6,32 +6,32 @@ import { HeartbeatService, JobQueue, TokenService } from '@naiko/platform';
 import { connectSocket, nextEvent, startTestApp, type TestApp } from './support';
 
 describe('platform (all-in-one)', () => {
-  let t: TestApp;
+  let app: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    app = await startTestApp();
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   describe('HTTP', () => {
     it('answers /health/live and /health/ready with PostgreSQL and Redis up', async () => {
-      await request(t.url).get('/health/live').expect(200, { status: 'ok', app: 'all-in-one' });
-      await request(t.url)
+      await request(app.url).get('/health/live').expect(200, { status: 'ok', app: 'all-in-one' });
+      await request(app.url)
         .get('/health/ready')
         .expect(200, { status: 'ok', checks: { postgres: 'up', redis: 'up' }, details: { faults: [] } });
     });
 
     it('serves the OpenAPI document at /docs', async () => {
-      const res = await request(t.url).get('/docs-json').expect(200);
+      const res = await request(app.url).get('/docs-json').expect(200);
       expect(res.body.paths).toHaveProperty('/health/ready');
-      await request(t.url).get('/docs').expect(200);
+      await request(app.url).get('/docs').expect(200);
     });
 
     it('ran the migrations on the fresh database (users table with roles and isBot)', async () => {
-      const prisma = t.get(PrismaService);
+      const prisma = app.get(PrismaService);
       const bot = await prisma.user.create({ data: { username: 'bot-1', role: 'player', isBot: true } });
       expect(bot).toMatchObject({ username: 'bot-1', role: 'player', isBot: true, passwordHash: null });
       await expect(prisma.user.create({ data: { username: 'bot-1' } })).rejects.toThrow();
@@ -40,7 +40,7 @@ describe('platform (all-in-one)', () => {
 
   describe('socket.io gateway', () => {
     it('accepts a valid token and greets the user', async () => {
-      const { socket, welcome } = await connectSocket(t.url, t.token({ username: 'hana', role: 'host' }));
+      const { socket, welcome } = await connectSocket(app.url, app.token({ username: 'hana', role: 'host' }));
       try {
         expect(welcome).toEqual({
           user: { sub: expect.any(String), username: 'hana', role: 'host' },
@@ -60,7 +60,7 @@ describe('platform (all-in-one)', () => {
         role: 'admin',
       });
       for (const token of ['garbage', forged, undefined]) {
-        await expect(connectSocket(t.url, token)).rejects.toMatchObject({
+        await expect(connectSocket(app.url, token)).rejects.toMatchObject({
           message: 'UNAUTHORIZED',
           data: { code: 'UNAUTHORIZED' },
         });
@@ -68,7 +68,7 @@ describe('platform (all-in-one)', () => {
     });
 
     it('answers a malformed payload with a typed error and keeps the connection', async () => {
-      const { socket } = await connectSocket(t.url, t.token());
+      const { socket } = await connectSocket(app.url, app.token());
       try {
         const error = nextEvent(socket, 'error');
         socket.emit('ping', { nonce: 42 } as never);
@@ -102,27 +102,27 @@ describe('platform (all-in-one)', () => {
 
   describe('BullMQ', () => {
     it('round-trips a heartbeat job through Redis to its handler', async () => {
-      const result = await t.get(HeartbeatService).roundTrip(10_000);
+      const result = await app.get(HeartbeatService).roundTrip(10_000);
       expect(result.handledBy).toBe(result.origin); // this process enqueued and handled it
-      expect(t.get(HeartbeatService).lastHandled()?.tag).toBe(result.tag);
+      expect(app.get(HeartbeatService).lastHandled()?.tag).toBe(result.tag);
     });
 
     it('also answers over HTTP (POST /health/heartbeat)', async () => {
-      const res = await request(t.url).post('/health/heartbeat').expect(200);
+      const res = await request(app.url).post('/health/heartbeat').expect(200);
       expect(res.body).toMatchObject({ tag: expect.any(String), handledBy: expect.stringMatching(/^all-in-one\./) });
     });
 
     it('gives the same logical job one id (idempotent enqueue)', async () => {
-      const jobs = t.get(JobQueue);
+      const jobs = app.get(JobQueue);
       const tag = `idem-${Date.now()}`;
-      const a = await jobs.enqueue('heartbeat', { origin: 'test', tag });
-      const b = await jobs.enqueue('heartbeat', { origin: 'test', tag });
-      expect(a.id).toBe(`heartbeat.${tag}`);
-      expect(b.id).toBe(a.id);
+      const jobA = await jobs.enqueue('heartbeat', { origin: 'test', tag });
+      const jobB = await jobs.enqueue('heartbeat', { origin: 'test', tag });
+      expect(jobA.id).toBe(`heartbeat.${tag}`);
+      expect(jobB.id).toBe(jobA.id);
     });
 
     it('rejects a payload that does not match the job schema', async () => {
-      await expect(t.get(JobQueue).enqueue('heartbeat', { origin: '', tag: 'x' })).rejects.toThrow();
+      await expect(app.get(JobQueue).enqueue('heartbeat', { origin: '', tag: 'x' })).rejects.toThrow();
     });
   });
 });

@@ -77,7 +77,7 @@ const mttBody = (over: Record<string, unknown> = {}) => {
 };
 
 describe('Private tournaments (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let sng: SitAndGoService;
@@ -85,22 +85,22 @@ describe('Private tournaments (e2e)', () => {
   let userCount = 0;
 
   /** Players (bots: the table host plays them) with START_CHIPS each; ids and names. */
-  async function newPlayers(n: number): Promise<{ id: string; name: string }[]> {
+  async function newPlayers(count: number): Promise<{ id: string; name: string }[]> {
     const out: { id: string; name: string }[] = [];
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < count; i++) {
       const name = `pv${++userCount}`;
-      const u = await prisma.user.create({ data: { username: name, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-      out.push({ id: u.id, name });
+      const user = await prisma.user.create({ data: { username: name, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
+      out.push({ id: user.id, name });
     }
     return out;
   }
 
-  const auth = (userId: string) => `Bearer ${t.token({ sub: userId })}`;
+  const auth = (userId: string) => `Bearer ${app.token({ sub: userId })}`;
   const post = (userId: string, path: string, body: object = {}) =>
-    request(t.url).post(path).set('Authorization', auth(userId)).send(body);
-  const get = (userId: string, path: string) => request(t.url).get(path).set('Authorization', auth(userId));
+    request(app.url).post(path).set('Authorization', auth(userId)).send(body);
+  const get = (userId: string, path: string) => request(app.url).get(path).set('Authorization', auth(userId));
   const balance = (userId: string) => ledger.userBalance(userId);
 
   async function expectAuditClean(): Promise<void> {
@@ -122,7 +122,7 @@ describe('Private tournaments (e2e)', () => {
     event: 'sitAndGoWatch' | 'tournamentWatch',
     payload: object,
   ): Promise<void> {
-    const { socket } = await connectSocket(t.url, t.token({ sub: userId }));
+    const { socket } = await connectSocket(app.url, app.token({ sub: userId }));
     const err = nextEvent(socket, 'error');
     (socket.emit as (e: string, p: unknown) => void)(event, payload);
     expect(await err).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^NOT_INVITED/) });
@@ -130,16 +130,16 @@ describe('Private tournaments (e2e)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ module: PrivateEventsModule, name: 'private-tournaments' });
-    prisma = t.get(PrismaService);
+    app = await startTestApp({ module: PrivateEventsModule, name: 'private-tournaments' });
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    sng = t.get(SitAndGoService);
-    mtt = t.get(TournamentsService);
+    sng = app.get(SitAndGoService);
+    mtt = app.get(TournamentsService);
     await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   it(
@@ -166,9 +166,9 @@ describe('Private tournaments (e2e)', () => {
       });
 
       // Invisible to others: the public lobby lists templates only, the public view says not found.
-      const lobby = await request(t.url).get('/sit-and-go').expect(200);
+      const lobby = await request(app.url).get('/sit-and-go').expect(200);
       expect(lobby.body.every((x: { open: { instanceId: number } }) => x.open.instanceId !== instanceId)).toBe(true);
-      await request(t.url).get(`/sit-and-go/instances/${instanceId}`).expect(404);
+      await request(app.url).get(`/sit-and-go/instances/${instanceId}`).expect(404);
       expect((await get(stranger.id, '/private-events/sng').expect(200)).body).toEqual([]);
 
       // Invitations: by username (host only), by the link's code (join).
@@ -210,7 +210,7 @@ describe('Private tournaments (e2e)', () => {
       expect((await sng.view(instanceId)).registered).toBe(0);
 
       // Host, the invitee by name, the friend with the link: the third seat starts it.
-      const { socket } = await connectSocket(t.url, t.token({ sub: alice.id }));
+      const { socket } = await connectSocket(app.url, app.token({ sub: alice.id }));
       const phases = new Set<string>();
       socket.on('sitAndGoUpdate', (v) => phases.add(v.phase));
       socket.emit('sitAndGoWatch', { instanceId });
@@ -236,7 +236,7 @@ describe('Private tournaments (e2e)', () => {
       expect(placePrizes(300, prizeTableFor(3))).toEqual([300]);
       const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: tournamentIdOf(instanceId) } });
       expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(300);
-      for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 100 + Number(e.prize));
+      for (const entry of entries) expect(await balance(entry.userId)).toBe(START_CHIPS - 100 + Number(entry.prize));
       await waitFor('the finished view', async () => phases.has('finished'));
       socket.close();
       expect(await balance(stranger.id)).toBe(START_CHIPS);
@@ -258,9 +258,9 @@ describe('Private tournaments (e2e)', () => {
 
       const { tournamentId: id, inviteCode } = (await post(host.id, '/private-events/mtt', mttBody()).expect(201))
         .body as { tournamentId: number; inviteCode: string };
-      const listed = await request(t.url).get('/tournaments').expect(200);
+      const listed = await request(app.url).get('/tournaments').expect(200);
       expect(listed.body.map((x: { tournamentId: number }) => x.tournamentId)).not.toContain(id);
-      await request(t.url).get(`/tournaments/${id}`).expect(404);
+      await request(app.url).get(`/tournaments/${id}`).expect(404);
       await waitFor('registration to open', async () => (await mtt.get(id)).status === 'registering');
 
       await post(host.id, `/private-events/mtt/${id}/invitations`, { username: p1.name }).expect(201);
@@ -279,12 +279,12 @@ describe('Private tournaments (e2e)', () => {
       expect(mine).toEqual([
         expect.objectContaining({ eventId: id, registered: 4, youAreRegistered: true, hostName: host.name }),
       ]);
-      for (const p of [host, p1, p2, p3]) expect(await balance(p.id)).toBe(START_CHIPS - 100);
+      for (const player of [host, p1, p2, p3]) expect(await balance(player.id)).toBe(START_CHIPS - 100);
 
       // The admin moves the start to now (as in the public suite); the host's own levels run it.
-      await request(t.url)
+      await request(app.url)
         .patch(`/tournaments/${id}`)
-        .set('Authorization', `Bearer ${t.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`)
+        .set('Authorization', `Bearer ${app.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`)
         .send({ startsAt: new Date().toISOString() })
         .expect(200);
       await waitFor('the start', async () => (await mtt.get(id)).status !== 'registering');
@@ -297,7 +297,7 @@ describe('Private tournaments (e2e)', () => {
       expect(done.prizePool).toBe(400);
       const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
       expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(400);
-      for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 100 + Number(e.prize));
+      for (const entry of entries) expect(await balance(entry.userId)).toBe(START_CHIPS - 100 + Number(entry.prize));
       expect(await balance(stranger.id)).toBe(START_CHIPS);
       await expectAuditClean();
     },
@@ -312,10 +312,10 @@ describe('Private tournaments (e2e)', () => {
       const { tournamentId } = (await post(host.id, '/private-events/mtt', mttBody()).expect(201)).body;
       // A third open event is over this host's limit (2 in this app).
       await post(host.id, '/private-events/sng', SNG_BODY).expect(409, /TOO_MANY_OPEN/);
-      for (const p of [p1, p2]) {
-        await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: p.name }).expect(201);
-        await post(host.id, `/private-events/mtt/${tournamentId}/invitations`, { username: p.name }).expect(201);
-        await post(p.id, `/private-events/sng/${instanceId}/register`).expect(201);
+      for (const player of [p1, p2]) {
+        await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: player.name }).expect(201);
+        await post(host.id, `/private-events/mtt/${tournamentId}/invitations`, { username: player.name }).expect(201);
+        await post(player.id, `/private-events/sng/${instanceId}/register`).expect(201);
       }
       await waitFor('registration to open', async () => (await mtt.get(tournamentId)).status === 'registering');
       await post(p1.id, `/private-events/mtt/${tournamentId}/register`).expect(201);
@@ -330,7 +330,7 @@ describe('Private tournaments (e2e)', () => {
       expect((await post(host.id, `/private-events/mtt/${tournamentId}/cancel`).expect(200)).body).toEqual({
         status: 'cancelled',
       });
-      for (const p of [p1, p2]) expect(await balance(p.id)).toBe(START_CHIPS);
+      for (const player of [p1, p2]) expect(await balance(player.id)).toBe(START_CHIPS);
       expect((await sng.instance(instanceId)).status).toBe('cancelled');
       await post(p1.id, `/private-events/sng/${instanceId}/register`).expect(409, /ALREADY_STARTED/);
       await post(host.id, `/private-events/sng/${instanceId}/cancel`).expect(409, /ALREADY_STARTED/);
@@ -345,10 +345,10 @@ describe('Private tournaments (e2e)', () => {
     // People, not bots: every decision waits for its clock, so the table stays open long enough.
     const people: { id: string; name: string }[] = [];
     for (const name of ['pvh-host', 'pvh-alice', 'pvh-stranger']) {
-      const u = await prisma.user.create({ data: { username: name, isBot: false } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-      people.push({ id: u.id, name });
+      const user = await prisma.user.create({ data: { username: name, isBot: false } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
+      people.push({ id: user.id, name });
     }
     const [host, alice, stranger] = people;
     await prisma.user.create({ data: { id: ADMIN, username: 'pv-admin', role: 'admin' } }).catch(() => undefined);
@@ -366,7 +366,7 @@ describe('Private tournaments (e2e)', () => {
 
     /** A `table:watch` as `userId`: 'snapshot', or the error it was answered with. */
     async function watch(userId: string, role: 'player' | 'admin' = 'player'): Promise<unknown> {
-      const { socket } = await connectSocket(t.url, t.token({ sub: userId, role }));
+      const { socket } = await connectSocket(app.url, app.token({ sub: userId, role }));
       try {
         const answer = Promise.race([
           nextEvent(socket, 'table:snapshot').then(() => 'snapshot'),

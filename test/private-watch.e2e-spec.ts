@@ -52,59 +52,59 @@ async function until(
 }
 
 /** Messages about `tableId` (snapshot, hand feed, table updates, chat). */
-const aboutTable = (c: Client, tableId: string) =>
-  c.received.filter(
+const aboutTable = (client: Client, tableId: string) =>
+  client.received.filter(
     (r) => r.event.startsWith('table:') && (r.payload as { tableId?: string } | null)?.tableId === tableId,
   );
 
 describe('private tables are watched by invitation only', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({
+    app = await startTestApp({
       name: 'private-watch-test',
       module: PrivateWatchTestModule,
       env: { TABLE_HAND_PAUSE_MS: '30', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'private-watch' },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
   });
 
   afterAll(async () => {
-    for (const c of clients) c.socket.close();
-    for (const h of t?.get(TablesService).all() ?? []) h.stop();
-    await t?.close();
+    for (const client of clients) client.socket.close();
+    for (const table of app?.get(TablesService).all() ?? []) table.stop();
+    await app?.close();
   });
 
   async function player(username: string, role: 'player' | 'admin' = 'player'): Promise<Client> {
     const user = await prisma.user.create({ data: { username, role } });
     await ledger.openUserAccount(user.id);
     await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 100_000 });
-    const token = t.token({ sub: user.id, username, role });
-    const { socket } = await connectSocket(t.url, token);
-    const c: Client = { userId: user.id, username, token, socket, received: [] };
-    socket.onAny((event: string, payload: unknown) => c.received.push({ event, payload }));
-    clients.push(c);
-    return c;
+    const token = app.token({ sub: user.id, username, role });
+    const { socket } = await connectSocket(app.url, token);
+    const client: Client = { userId: user.id, username, token, socket, received: [] };
+    socket.onAny((event: string, payload: unknown) => client.received.push({ event, payload }));
+    clients.push(client);
+    return client;
   }
 
   /** The server's refusal of a command that must be refused (no sign of acceptance is awaited). */
   const refusal = (c: Client, event: string, payload: unknown): Promise<SocketError | null> =>
     answer(c.socket, event, payload);
   /** Sits down: null once the seat's snapshot came, else the refusal. */
-  const sit = (c: Client, tableId: string, buyIn: number): Promise<SocketError | null> =>
+  const sit = (client: Client, tableId: string, buyIn: number): Promise<SocketError | null> =>
     answer(
-      c.socket,
+      client.socket,
       'table:sit',
       { tableId, buyIn },
       eventWhere(
-        c.socket,
+        client.socket,
         'table:snapshot',
         (p) => p.tableId === tableId && p.yourSeat !== null,
-        `${c.username}'s seat`,
+        `${client.username}'s seat`,
       ),
     );
   /** The chat `text` heard by `c`. */
@@ -118,26 +118,26 @@ describe('private tables are watched by invitation only', () => {
 
   /** Whether the server holds this client's socket in the table's room. */
   const inRoom = (c: Client, tableId: string): boolean =>
-    t.get(TablesGateway).server.sockets.adapter.rooms.get(tableRoom(tableId))?.has(c.socket.id!) ?? false;
+    app.get(TablesGateway).server.sockets.adapter.rooms.get(tableRoom(tableId))?.has(c.socket.id!) ?? false;
 
   /** Checks or calls whenever it is this client's turn (a hand needs no more). */
-  function autoPlay(c: Client, tableId: string): void {
-    const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
-      const v = ('view' in p ? p.view : p.hand?.view) as
+  function autoPlay(client: Client, tableId: string): void {
+    const onHand = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as
         { version: number; toAct: number | null; legal: { actions: string[] } | null; players: unknown[] } | undefined;
-      const seat = 'yourSeat' in p ? p.yourSeat : undefined;
-      if (seat !== undefined) mySeat.set(c, seat);
-      if (!v?.legal || v.toAct === null || v.toAct !== mySeat.get(c)) return;
-      const type = v.legal.actions.includes('check') ? 'check' : 'call';
-      c.socket.emit('table:act', { tableId, version: v.version, action: { type } });
+      const seat = 'yourSeat' in payload ? payload.yourSeat : undefined;
+      if (seat !== undefined) mySeat.set(client, seat);
+      if (!view?.legal || view.toAct === null || view.toAct !== mySeat.get(client)) return;
+      const type = view.legal.actions.includes('check') ? 'check' : 'call';
+      client.socket.emit('table:act', { tableId, version: view.version, action: { type } });
     };
-    onHandUpdates(c.socket, onHand);
-    c.socket.on('table:snapshot', onHand);
+    onHandUpdates(client.socket, onHand);
+    client.socket.on('table:snapshot', onHand);
   }
   const mySeat = new Map<Client, number | null>();
 
   const api = (method: 'get' | 'post' | 'patch', path: string, c: Client) =>
-    request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
+    request(app.url)[method](path).set('Authorization', `Bearer ${c.token}`);
 
   it('strangers neither watch nor stay in the rooms after a refused sit; invitees, code holders and admins watch; "spectators allowed" opens watching, not sitting', async () => {
     const [owner, friend, stranger, linked, admin] = [
@@ -186,15 +186,15 @@ describe('private tables are watched by invitation only', () => {
     await api('get', `/lobby/tables/${tableId}`, stranger).expect(404);
 
     // Those who may: the invitee, the holder of the link's code, an admin.
-    for (const [c, extra] of [
+    for (const [client, extra] of [
       [friend, {}],
       [linked, { inviteCode: code }],
       [admin, {}],
     ] as const) {
-      const snap = nextEvent(c.socket, 'table:snapshot', EVENT_TIMEOUT_MS);
-      c.socket.emit('table:watch', { tableId, ...extra });
+      const snap = nextEvent(client.socket, 'table:snapshot', EVENT_TIMEOUT_MS);
+      client.socket.emit('table:watch', { tableId, ...extra });
       expect((await snap).tableId).toBe(tableId);
-      expect(inRoom(c, tableId)).toBe(true);
+      expect(inRoom(client, tableId)).toBe(true);
     }
     await api('get', `/lobby/tables/${tableId}`, admin).expect(200);
     await api('get', `/lobby/tables/${tableId}?code=${code}`, linked).expect(200);
@@ -204,7 +204,7 @@ describe('private tables are watched by invitation only', () => {
     autoPlay(friend, tableId);
     expect(await sit(owner, tableId, 1000)).toBeNull();
     expect(await sit(friend, tableId, 1000)).toBeNull();
-    const host = t.get(TablesService).get(tableId);
+    const host = app.get(TablesService).get(tableId);
     await until(() => host.table.handsPlayed >= 2, EVENT_TIMEOUT_MS, 'two hands');
     const linkedHeard = chatAt(linked, 'invited only', 'the chat at the code holder');
     expect(await say(owner, tableId, 'invited only')).toBeNull();

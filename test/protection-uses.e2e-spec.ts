@@ -4,7 +4,7 @@
 import { ProtectionUses } from '@naiko/persistence';
 import { createLedgerTestDb, createUser, type LedgerTestDb } from './support/ledger-db';
 
-const H = 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 const T0 = Date.parse('2026-12-01T12:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms);
 
@@ -17,24 +17,24 @@ describe('disconnection protection quota: per player per 24 h across all tables,
 
   test('3 a day: uses at 0 h (table A), 1 h (table B), 2 h (A); the 4th at 3 h is refused; at 24 h the first has left the window', async () => {
     const user = await createUser(db.prisma, 'quota1');
-    const a = new ProtectionUses(db.prisma);
-    const b = new ProtectionUses(db.connect(2)); // another copy of the table host
-    expect(await a.trySpend({ userId: user, tableId: 'A', at: at(0), perDay: 3 })).toBe(true);
-    expect(await b.trySpend({ userId: user, tableId: 'B', at: at(1 * H), perDay: 3 })).toBe(true);
-    expect(await a.trySpend({ userId: user, tableId: 'A', at: at(2 * H), perDay: 3 })).toBe(true);
+    const usesA = new ProtectionUses(db.prisma);
+    const usesB = new ProtectionUses(db.connect(2)); // another copy of the table host
+    expect(await usesA.trySpend({ userId: user, tableId: 'A', at: at(0), perDay: 3 })).toBe(true);
+    expect(await usesB.trySpend({ userId: user, tableId: 'B', at: at(1 * HOUR), perDay: 3 })).toBe(true);
+    expect(await usesA.trySpend({ userId: user, tableId: 'A', at: at(2 * HOUR), perDay: 3 })).toBe(true);
     // 3 uses in (3 h − 24 h, 3 h]: none left, at either table.
-    expect(await b.trySpend({ userId: user, tableId: 'B', at: at(3 * H), perDay: 3 })).toBe(false);
-    expect(await a.trySpend({ userId: user, tableId: 'C', at: at(24 * H - 1), perDay: 3 })).toBe(false);
+    expect(await usesB.trySpend({ userId: user, tableId: 'B', at: at(3 * HOUR), perDay: 3 })).toBe(false);
+    expect(await usesA.trySpend({ userId: user, tableId: 'C', at: at(24 * HOUR - 1), perDay: 3 })).toBe(false);
     // At exactly 24 h the use at 0 h is out of the window (at − 24 h, at]: one is free again.
-    expect(await b.usedInWindow(user, at(24 * H))).toBe(2);
-    expect(await b.trySpend({ userId: user, tableId: 'B', at: at(24 * H), perDay: 3 })).toBe(true);
-    expect(await a.trySpend({ userId: user, tableId: 'A', at: at(24 * H + 1), perDay: 3 })).toBe(false);
+    expect(await usesB.usedInWindow(user, at(24 * HOUR))).toBe(2);
+    expect(await usesB.trySpend({ userId: user, tableId: 'B', at: at(24 * HOUR), perDay: 3 })).toBe(true);
+    expect(await usesA.trySpend({ userId: user, tableId: 'A', at: at(24 * HOUR + 1), perDay: 3 })).toBe(false);
     // Another player's quota is his own.
     const other = await createUser(db.prisma, 'quota2');
-    expect(await a.trySpend({ userId: other, tableId: 'A', at: at(3 * H), perDay: 3 })).toBe(true);
+    expect(await usesA.trySpend({ userId: other, tableId: 'A', at: at(3 * HOUR), perDay: 3 })).toBe(true);
     // A quota of 0 grants nothing and writes nothing.
-    expect(await a.trySpend({ userId: other, tableId: 'A', at: at(3 * H), perDay: 0 })).toBe(false);
-    expect(await a.usedInWindow(other, at(3 * H))).toBe(1);
+    expect(await usesA.trySpend({ userId: other, tableId: 'A', at: at(3 * HOUR), perDay: 0 })).toBe(false);
+    expect(await usesA.usedInWindow(other, at(3 * HOUR))).toBe(1);
   });
 
   test('the last use is spent once when two copies race for it (10 attempts at once, quota 1)', async () => {

@@ -101,7 +101,7 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 describe('Redis loses its data mid-tournament (e2e)', () => {
   let port: number;
   let server: ChildProcess | undefined;
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let mtt: TournamentsService;
@@ -109,13 +109,13 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   let heartbeat: HeartbeatService;
   let reconciler: JobReconciler;
 
-  async function bots(prefix: string, n: number): Promise<string[]> {
+  async function bots(prefix: string, count: number): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const u = await prisma.user.create({ data: { username: `${prefix}${i}`, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 10_000 });
-      ids.push(u.id);
+    for (let i = 0; i < count; i++) {
+      const user = await prisma.user.create({ data: { username: `${prefix}${i}`, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 10_000 });
+      ids.push(user.id);
     }
     return ids;
   }
@@ -131,21 +131,21 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   beforeAll(async () => {
     port = await freePort();
     server = await redisOn(port);
-    t = await startTestApp({
+    app = await startTestApp({
       module: DataLossModule,
       name: 'tournament',
       env: { REDIS_URL: `redis://127.0.0.1:${port}`, HEARTBEAT_EVERY_MS: '300' },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    mtt = t.get(TournamentsService);
-    sng = t.get(SitAndGoService);
-    heartbeat = t.get(HeartbeatService);
-    reconciler = t.get(JobReconciler);
+    mtt = app.get(TournamentsService);
+    sng = app.get(SitAndGoService);
+    heartbeat = app.get(HeartbeatService);
+    reconciler = app.get(JobReconciler);
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
     await stop(server);
   });
 
@@ -195,12 +195,12 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
       async () => (await row(running.id)).status === 'registering',
       5_000,
     );
-    for (const p of players) await mtt.register(running.id, p);
+    for (const player of players) await mtt.register(running.id, player);
     await waitFor('the running tournament to start', async () => (await row(running.id)).status === 'running', 5_000);
     const s1 = (await row(running.id)).step_started_at!.getTime();
     // The Sit & Go starts now too: its level 2 is due after the restart, its level 3 after the flush.
     let instanceId = 0;
-    for (const p of heads) instanceId = (await sng.register(SLOW_SNG.templateId, p)).instanceId;
+    for (const head of heads) instanceId = (await sng.register(SLOW_SNG.templateId, head)).instanceId;
     await waitFor('the Sit & Go to start', async () => (await sng.instance(instanceId)).status === 'running', 5_000);
     const sngSteps = async () =>
       (await prisma.sitAndGoStep.findMany({ where: { sitAndGoId: instanceId }, orderBy: { stepIndex: 'asc' } })).map(
@@ -250,7 +250,7 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     const openedAt = await registrationOpened;
     expect(openedAt).toBeGreaterThanOrEqual(opensAt);
     expect(openedAt - opensAt).toBeLessThan(1_500);
-    for (const p of late) await mtt.register(scheduled.id, p);
+    for (const player of late) await mtt.register(scheduled.id, player);
 
     // 2. Redis is flushed (it stays up, no reconnect), before level 3 and the scheduled start.
     await waitFor('level 3 due in 2 s', () => Date.now() >= s2 + LEVEL_MS - 2_000, 10_000);
@@ -299,7 +299,7 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
   }, 90_000);
 
   it('fencing tokens: after Redis lost the counters, the next lease of a table gets a token above the one PostgreSQL stored', async () => {
-    const ns = t.get<RedisNamespace>(REDIS_NAMESPACE);
+    const ns = app.get<RedisNamespace>(REDIS_NAMESPACE);
     const tableId = 'fence-floor-table';
     await inTransaction(prisma, (tx) => checkFence(tx, tableId, 7, 'copy-a'));
     const redis = new Redis(`redis://127.0.0.1:${port}`);
@@ -308,9 +308,9 @@ describe('Redis loses its data mid-tournament (e2e)', () => {
     const ownership = tableOwnershipProvider.useFactory(
       config,
       ns,
-      t.get<RedisEndpoint>(REDIS_ENDPOINT),
+      app.get<RedisEndpoint>(REDIS_ENDPOINT),
       { name: 'copy-b', instanceId: 'copy-b' },
-      t.naiko.app.get(ModuleRef),
+      app.naiko.app.get(ModuleRef),
       prisma,
     ) as TableOwnership;
     try {

@@ -20,11 +20,11 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, 
 }
 
 async function signIn(app: TestApp, username: string): Promise<string> {
-  const r = await request(app.url)
+  const response = await request(app.url)
     .post('/auth/login')
     .send({ username, password: `${username}-demo` })
     .expect(200);
-  return r.body.accessToken as string;
+  return response.body.accessToken as string;
 }
 
 describe('the room on first start', () => {
@@ -36,7 +36,7 @@ describe('the room on first start', () => {
     db = await createTestDatabase();
   });
   afterAll(async () => {
-    for (const a of apps) await a.close().catch(() => undefined);
+    for (const app of apps) await app.close().catch(() => undefined);
     await db.drop();
   });
 
@@ -95,10 +95,10 @@ describe('the room on first start', () => {
     // Every default table deals as soon as one person sits: bots fill the seats (shown as BOT).
     const bob = await first.get(PrismaService).user.findUniqueOrThrow({ where: { username: 'bob' } });
     const hosts = first.get(TablesService).all();
-    for (const h of hosts) await h.sit({ userId: bob.id, name: 'bob' }, { buyIn: h.table.config.buyIn.min });
+    for (const host of hosts) await host.sit({ userId: bob.id, name: 'bob' }, { buyIn: host.table.config.buyIn.min });
     await until(() => hosts.every((h) => h.handState !== null), 30_000, 'a hand at every table');
-    for (const h of hosts) {
-      const bots = h.table.seats.filter((s) => s?.isBot);
+    for (const host of hosts) {
+      const bots = host.table.seats.filter((s) => s?.isBot);
       expect(bots.length).toBeGreaterThanOrEqual(1);
       expect(bots.every((s) => s!.name.startsWith('BOT '))).toBe(true);
     }
@@ -137,15 +137,15 @@ describe('the room on first start', () => {
       }
       // And a race: both open a new set of tables at the same moment.
       const extra = room.tables.slice(0, 3).map((t) => ({ ...t, key: `${t.key}-extra` }));
-      const [a, b] = copies.map((c) => c.get(DefaultTables));
-      a.opened.length = 0;
-      b.opened.length = 0;
-      await Promise.all([a.open(extra), b.open(extra)]);
-      expect([...a.opened, ...b.opened].sort()).toEqual(extra.map((t) => t.key).sort());
+      const [tablesA, tablesB] = copies.map((c) => c.get(DefaultTables));
+      tablesA.opened.length = 0;
+      tablesB.opened.length = 0;
+      await Promise.all([tablesA.open(extra), tablesB.open(extra)]);
+      expect([...tablesA.opened, ...tablesB.opened].sort()).toEqual(extra.map((t) => t.key).sort());
       const prisma = copies[0].get(PrismaService);
       expect(await prisma.cashTable.count()).toBe(room.tables.length + extra.length);
-      const hosted = copies.flatMap((c) =>
-        c
+      const hosted = copies.flatMap((copy) =>
+        copy
           .get(TablesService)
           .all()
           .map((h) => h.tableId),
@@ -153,7 +153,7 @@ describe('the room on first start', () => {
       expect(hosted).toHaveLength(room.tables.length + extra.length);
       expect(new Set(hosted).size).toBe(hosted.length);
     } finally {
-      for (const c of copies) await c.close().catch(() => undefined);
+      for (const copy of copies) await copy.close().catch(() => undefined);
       await shared.drop();
     }
   }, 120_000);

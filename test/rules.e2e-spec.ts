@@ -64,57 +64,57 @@ interface Client {
 
 describe('issue 18 rules at real tables (e2e)', () => {
   let db: TestDatabase;
-  let t: TestApp;
+  let app: TestApp;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     // Our own database, so the app can be restarted on it (startTestApp leaves a given URL alone).
     db = await createTestDatabase();
-    t = await startTestApp({ name: 'rules-test', module: RulesTestModule, env: ENV, databaseUrl: db.url });
+    app = await startTestApp({ name: 'rules-test', module: RulesTestModule, env: ENV, databaseUrl: db.url });
   }, 60_000);
   afterAll(async () => {
-    for (const s of sockets) s.close();
-    await t?.close();
+    for (const socket of sockets) socket.close();
+    await app?.close();
     await db?.drop();
   });
 
-  const prisma = () => t.get(PrismaService);
-  const tables = () => t.get(TablesService);
+  const prisma = () => app.get(PrismaService);
+  const tables = () => app.get(TablesService);
 
   async function newUser(name: string, isBot = false): Promise<string> {
-    const u = await prisma().user.create({ data: { username: `${name}-${Date.now() % 1e8}`, isBot } });
+    const user = await prisma().user.create({ data: { username: `${name}-${Date.now() % 1e8}`, isBot } });
     const ledger = new ChipLedger(prisma());
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 10_000 });
-    return u.id;
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 10_000 });
+    return user.id;
   }
 
   async function connect(userId: string): Promise<Client> {
-    const { socket } = await connectSocket(t.url, t.token({ sub: userId, username: userId.slice(0, 8) }));
+    const { socket } = await connectSocket(app.url, app.token({ sub: userId, username: userId.slice(0, 8) }));
     sockets.push(socket);
-    const c: Client = { userId, socket, seats: new Map(), views: [] };
-    socket.on('table:snapshot', (p: TableSnapshotPayload) => {
-      c.seats.set(p.tableId, p.yourSeat);
-      if (p.hand) c.views.push({ tableId: p.tableId, view: p.hand.view as unknown as ViewLike });
+    const client: Client = { userId, socket, seats: new Map(), views: [] };
+    socket.on('table:snapshot', (payload: TableSnapshotPayload) => {
+      client.seats.set(payload.tableId, payload.yourSeat);
+      if (payload.hand) client.views.push({ tableId: payload.tableId, view: payload.hand.view as unknown as ViewLike });
     });
     onHandUpdates(socket, (p: TableHandPayload) =>
-      c.views.push({ tableId: p.tableId, view: p.view as unknown as ViewLike }),
+      client.views.push({ tableId: p.tableId, view: p.view as unknown as ViewLike }),
     );
-    return c;
+    return client;
   }
 
-  async function sit(c: Client, host: TableHost, buyIn: number): Promise<void> {
-    c.socket.emit('table:sit', { tableId: host.tableId, buyIn });
-    await waitFor('seated', () => host.table.seats.some((s) => s?.playerId === c.userId), 10_000);
-    await waitFor('snapshot with the seat', () => typeof c.seats.get(host.tableId) === 'number', 10_000);
+  async function sit(client: Client, host: TableHost, buyIn: number): Promise<void> {
+    client.socket.emit('table:sit', { tableId: host.tableId, buyIn });
+    await waitFor('seated', () => host.table.seats.some((s) => s?.playerId === client.userId), 10_000);
+    await waitFor('snapshot with the seat', () => typeof client.seats.get(host.tableId) === 'number', 10_000);
   }
 
-  /** The latest view of `tableId` in which it is `c`'s turn (after `since` views). */
-  const myTurn = (c: Client, tableId: string, since = 0) =>
-    c.views
+  /** The latest view of `tableId` in which it is `client`'s turn (after `since` views). */
+  const myTurn = (client: Client, tableId: string, since = 0) =>
+    client.views
       .slice(since)
       .reverse()
-      .find((v) => v.tableId === tableId && v.view.legal !== null && v.view.toAct === c.seats.get(tableId))?.view;
+      .find((v) => v.tableId === tableId && v.view.legal !== null && v.view.toAct === client.seats.get(tableId))?.view;
 
   /** Stored events of every hand of a table, oldest first. */
   async function tableEvents(tableId: string): Promise<{ handId: string; events: StoredEvent[] }[]> {
@@ -127,25 +127,31 @@ describe('issue 18 rules at real tables (e2e)', () => {
   }
 
   /** Always puts pressure on: raise, else bet, else call, else check (so the other player faces a bet). */
-  function aggressor(c: Client): () => void {
-    const on = (p: TableHandPayload | TableSnapshotPayload): void => {
-      const tableId = p.tableId;
-      const v = ('view' in p ? p.view : p.hand?.view) as ViewLike | undefined;
-      if (!v?.legal || v.toAct !== c.seats.get(tableId)) return;
-      const a = v.legal.actions;
-      const type = a.includes('raise') ? 'raise' : a.includes('bet') ? 'bet' : a.includes('call') ? 'call' : 'check';
-      const legal = v.legal as { minTo?: number };
-      c.socket.emit('table:act', {
+  function aggressor(client: Client): () => void {
+    const on = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      const tableId = payload.tableId;
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as ViewLike | undefined;
+      if (!view?.legal || view.toAct !== client.seats.get(tableId)) return;
+      const actions = view.legal.actions;
+      const type = actions.includes('raise')
+        ? 'raise'
+        : actions.includes('bet')
+          ? 'bet'
+          : actions.includes('call')
+            ? 'call'
+            : 'check';
+      const legal = view.legal as { minTo?: number };
+      client.socket.emit('table:act', {
         tableId,
-        version: v.version,
+        version: view.version,
         action: (type === 'raise' || type === 'bet' ? { type, amount: legal.minTo } : { type }) as never,
       });
     };
-    const offHand = onHandUpdates(c.socket, on);
-    c.socket.on('table:snapshot', on);
+    const offHand = onHandUpdates(client.socket, on);
+    client.socket.on('table:snapshot', on);
     return () => {
       offHand();
-      c.socket.off('table:snapshot', on);
+      client.socket.off('table:snapshot', on);
     };
   }
 
@@ -177,22 +183,22 @@ describe('issue 18 rules at real tables (e2e)', () => {
         private: null,
       } as never,
     });
-    const p = await connect(await newUser('p'));
-    const q = await connect(await newUser('q'));
-    await sit(p, host, 1000);
-    await sit(q, host, 1000);
+    const playerP = await connect(await newUser('p'));
+    const playerQ = await connect(await newUser('q'));
+    await sit(playerP, host, 1000);
+    await sit(playerQ, host, 1000);
     await waitFor('a hand', () => host.handState !== null, 10_000);
     const hs = host.handState!;
     // Heads-up preflop the button (small blind) acts first: he completes to 10.
-    const sb = host.table.seats[hs.seats[hs.toAct]]!.playerId === p.userId ? p : q;
-    const bb = sb === p ? q : p;
+    const sb = host.table.seats[hs.seats[hs.toAct]]!.playerId === playerP.userId ? playerP : playerQ;
+    const bb = sb === playerP ? playerQ : playerP;
     const sbTurn = await waitFor('small blind to act', () => myTurn(sb, host.tableId), 10_000);
     sb.socket.emit('table:act', { tableId: host.tableId, version: sbTurn.version, action: { type: 'call' } as never });
     const bbTurn = await waitFor(
       'big blind to act, checking free',
       () => {
-        const v = myTurn(bb, host.tableId);
-        return v && v.legal!.actions.includes('check') ? v : null;
+        const view = myTurn(bb, host.tableId);
+        return view && view.legal!.actions.includes('check') ? view : null;
       },
       10_000,
     );
@@ -219,16 +225,16 @@ describe('issue 18 rules at real tables (e2e)', () => {
   it('disconnection protection only at cash tables: a silent player at a Fixed Limit Sit & Go is folded by the clock, never kept in by an artificial all-in', async () => {
     const silent = await newUser('silent');
     const bots = [await newUser('bot-x', true), await newUser('bot-y', true)];
-    const register = async (u: string) =>
+    const register = async (username: string) =>
       (
-        await request(t.url)
+        await request(app.url)
           .post(`/sit-and-go/${FL_SILENT.templateId}/register`)
-          .set('Authorization', `Bearer ${t.token({ sub: u })}`)
+          .set('Authorization', `Bearer ${app.token({ sub: username })}`)
           .expect(201)
       ).body as { instanceId: number };
     const { instanceId } = await register(silent);
-    for (const b of bots) await register(b);
-    const sng = t.get(SitAndGoService);
+    for (const bot of bots) await register(bot);
+    const sng = app.get(SitAndGoService);
     const row = await waitFor(
       'the Sit & Go to finish',
       async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
@@ -260,33 +266,33 @@ describe('issue 18 rules at real tables (e2e)', () => {
   }, 180_000);
 
   it('its quota is per player per 24 h across all tables, in the database: one protection a day is spent at one of two tables, the other folds him, and after a restart he is folded again', async () => {
-    const x = await newUser('x');
-    const y = await newUser('y');
+    const userX = await newUser('x');
+    const userY = await newUser('y');
     const first = await fixedLimit('FL one');
     const second = await fixedLimit('FL two');
-    const xc = await connect(x);
+    const xc = await connect(userX);
     await sit(xc, first, 1000);
     await sit(xc, second, 1000);
     // X goes away before any hand deals: at both tables he is disconnected and his clock runs out.
     xc.socket.close();
     await waitFor(
       'X disconnected at both tables',
-      () => [first, second].every((h) => h.table.seats.find((s) => s?.playerId === x)?.connected === false),
+      () => [first, second].every((h) => h.table.seats.find((s) => s?.playerId === userX)?.connected === false),
       10_000,
     );
-    const yc = await connect(y);
+    const yc = await connect(userY);
     const stop = aggressor(yc);
     await sit(yc, first, 1000);
     await sit(yc, second, 1000);
     // Y always bets or raises: X's first decision of every hand faces a bet with a blind in (eligible).
     const xDecisions = async (tableId: string) => {
-      const xSeat = (h: TableHost) => h.table.seats.findIndex((s) => s?.playerId === x);
+      const xSeat = (h: TableHost) => h.table.seats.findIndex((s) => s?.playerId === userX);
       const seat = xSeat(tableId === first.tableId ? first : second);
-      return (await tableEvents(tableId)).flatMap((h) =>
-        h.events.filter(
-          (e) =>
-            (e.type === 'action' && e.seat === seat && e.action === 'fold') ||
-            (e.type === 'artificial-all-in' && e.seat === seat),
+      return (await tableEvents(tableId)).flatMap((hand) =>
+        hand.events.filter(
+          (event) =>
+            (event.type === 'action' && event.seat === seat && event.action === 'fold') ||
+            (event.type === 'artificial-all-in' && event.seat === seat),
         ),
       );
     };
@@ -299,42 +305,42 @@ describe('issue 18 rules at real tables (e2e)', () => {
     const all = [...(await xDecisions(first.tableId)), ...(await xDecisions(second.tableId))];
     // One protection a day: exactly one artificial all-in over both tables, every other timeout a fold.
     expect(all.filter((e) => e.type === 'artificial-all-in')).toHaveLength(1);
-    expect(await prisma().protectionUse.count({ where: { userId: x } })).toBe(1);
+    expect(await prisma().protectionUse.count({ where: { userId: userX } })).toBe(1);
 
     // Restart the app on the same database: the tables come back empty, the quota stays spent.
-    for (const s of sockets.splice(0)) s.close();
-    await t.close();
-    t = await startTestApp({ name: 'rules-test', module: RulesTestModule, env: ENV, databaseUrl: db.url });
+    for (const socket of sockets.splice(0)) socket.close();
+    await app.close();
+    app = await startTestApp({ name: 'rules-test', module: RulesTestModule, env: ENV, databaseUrl: db.url });
     const again = tables()
       .all()
       .find((h) => h.tableId === first.tableId)!;
     expect(again).toBeDefined();
     const since = (await tableEvents(again.tableId)).length;
-    const xc2 = await connect(x);
+    const xc2 = await connect(userX);
     await sit(xc2, again, 1000);
     xc2.socket.close();
     await waitFor(
       'X disconnected',
-      () => again.table.seats.find((s) => s?.playerId === x)?.connected === false,
+      () => again.table.seats.find((s) => s?.playerId === userX)?.connected === false,
       10_000,
     );
-    const yc2 = await connect(y);
+    const yc2 = await connect(userY);
     const stop2 = aggressor(yc2);
     await sit(yc2, again, 1000);
-    const xSeat = again.table.seats.findIndex((s) => s?.playerId === x);
+    const xSeat = again.table.seats.findIndex((s) => s?.playerId === userX);
     const fresh = async () =>
       (await tableEvents(again.tableId))
         .slice(since)
-        .flatMap((h) =>
-          h.events.filter(
+        .flatMap((hand) =>
+          hand.events.filter(
             (e) => e.seat === xSeat && ((e.type === 'action' && e.action === 'fold') || e.type === 'artificial-all-in'),
           ),
         );
     await waitFor('X timed out after the restart', async () => (await fresh()).length > 0, 30_000);
     stop2();
     expect((await fresh()).filter((e) => e.type === 'artificial-all-in')).toEqual([]);
-    expect(await prisma().protectionUse.count({ where: { userId: x } })).toBe(1);
-    for (const h of tables().all()) h.stop();
+    expect(await prisma().protectionUse.count({ where: { userId: userX } })).toBe(1);
+    for (const table of tables().all()) table.stop();
     await waitFor('clean audit', async () => (await auditLedger(prisma())).ok, 10_000);
   }, 120_000);
 });

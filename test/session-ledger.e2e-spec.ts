@@ -31,57 +31,57 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 15_000,
 }
 
 describe('session ledger', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({
+    app = await startTestApp({
       name: 'session-ledger-test',
       module: SessionLedgerTestModule,
       env: { TABLE_HAND_PAUSE_MS: '20', TABLE_BOT_DELAY_MS: '0', TABLE_SEED: 'session-ledger' },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
   });
 
   afterAll(async () => {
-    for (const s of sockets) s.close();
-    for (const h of t?.get(TablesService).all() ?? []) h.stop();
-    await t?.close();
+    for (const socket of sockets) socket.close();
+    for (const table of app?.get(TablesService).all() ?? []) table.stop();
+    await app?.close();
   });
 
   async function player(username: string, role: 'player' | 'admin' = 'player'): Promise<Client> {
     const user = await prisma.user.create({ data: { username, role } });
     await ledger.openUserAccount(user.id);
     await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START });
-    const token = t.token({ sub: user.id, username, role });
-    const { socket } = await connectSocket(t.url, token);
+    const token = app.token({ sub: user.id, username, role });
+    const { socket } = await connectSocket(app.url, token);
     sockets.push(socket);
     return { userId: user.id, token, socket };
   }
 
   /** Opens each street with the minimum bet, else checks or calls: chips change hands, nobody goes broke quickly. */
-  function autoPlay(c: Client, tableId: string): void {
+  function autoPlay(client: Client, tableId: string): void {
     let seat: number | null = null;
-    const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
-      if ('yourSeat' in p && p.yourSeat !== undefined) seat = p.yourSeat;
-      const v = ('view' in p ? p.view : p.hand?.view) as
+    const onHand = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      if ('yourSeat' in payload && payload.yourSeat !== undefined) seat = payload.yourSeat;
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as
         { version: number; toAct: number | null; legal: { actions: string[]; minTo?: number } | null } | undefined;
-      if (!v?.legal || v.toAct === null || v.toAct !== seat) return;
+      if (!view?.legal || view.toAct === null || view.toAct !== seat) return;
       const action =
-        v.legal.actions.includes('bet') && v.legal.minTo
-          ? { type: 'bet' as const, amount: v.legal.minTo }
-          : { type: v.legal.actions.includes('check') ? ('check' as const) : ('call' as const) };
-      c.socket.emit('table:act', { tableId, version: v.version, action });
+        view.legal.actions.includes('bet') && view.legal.minTo
+          ? { type: 'bet' as const, amount: view.legal.minTo }
+          : { type: view.legal.actions.includes('check') ? ('check' as const) : ('call' as const) };
+      client.socket.emit('table:act', { tableId, version: view.version, action });
     };
-    onHandUpdates(c.socket, onHand);
-    c.socket.on('table:snapshot', onHand);
+    onHandUpdates(client.socket, onHand);
+    client.socket.on('table:snapshot', onHand);
   }
 
   const api = (method: 'get' | 'post', path: string, c: Client) =>
-    request(t.url)[method](path).set('Authorization', `Bearer ${c.token}`);
+    request(app.url)[method](path).set('Authorization', `Bearer ${c.token}`);
   const balance = async (c: Client) =>
     Number((await prisma.chipAccount.findUniqueOrThrow({ where: { key: `user:${c.userId}` } })).balance);
 
@@ -108,14 +108,14 @@ describe('session ledger', () => {
 
     autoPlay(host, tableId);
     autoPlay(friend, tableId);
-    for (const c of [host, friend]) {
-      const snap = nextEvent(c.socket, 'table:snapshot');
-      c.socket.emit('table:watch', { tableId });
+    for (const client of [host, friend]) {
+      const snap = nextEvent(client.socket, 'table:snapshot');
+      client.socket.emit('table:watch', { tableId });
       await snap;
     }
     host.socket.emit('table:sit', { tableId, buyIn: 1000 });
     friend.socket.emit('table:sit', { tableId, buyIn: 800 });
-    const table = t.get(TablesService).get(tableId);
+    const table = app.get(TablesService).get(tableId);
     await until(() => table.table.handsPlayed >= 3, 20_000, 'three hands');
     friend.socket.emit('table:reload', { tableId, amount: 200 });
     await until(
@@ -130,7 +130,7 @@ describe('session ledger', () => {
     expect(open.sessions).toHaveLength(1);
     expect(open.sessions[0].endedAt).toBeNull();
 
-    for (const c of [host, friend]) c.socket.emit('table:leave', { tableId });
+    for (const client of [host, friend]) client.socket.emit('table:leave', { tableId });
     await until(
       async () =>
         (await prisma.chipAccount.count({ where: { tableId, kind: 'table_stack', balance: { gt: 0 } } })) === 0,
@@ -141,9 +141,9 @@ describe('session ledger', () => {
     const body = (await api('get', `/lobby/tables/${tableId}/sessions`, host).expect(200)).body;
     expect(body).toMatchObject({ tableId, name: 'Friday night', private: true });
     expect(body.sessions).toHaveLength(1);
-    const [s] = body.sessions;
-    expect(s.endedAt).not.toBeNull();
-    const row = (c: Client) => s.players.find((p: { userId: string }) => p.userId === c.userId);
+    const [session] = body.sessions;
+    expect(session.endedAt).not.toBeNull();
+    const row = (c: Client) => session.players.find((p: { userId: string }) => p.userId === c.userId);
     expect(row(host)).toMatchObject({ name: 'sl-host', buyIns: 1000, topUps: 0, stack: 0 });
     expect(row(friend)).toMatchObject({ name: 'sl-friend', buyIns: 800, topUps: 200, stack: 0 });
     // Each net is exactly what the player's account gained or lost; no rake, so the nets sum to 0.
@@ -158,7 +158,7 @@ describe('session ledger', () => {
     expect(csv.headers['content-disposition']).toContain(`session-1.csv`);
     expect(csv.text.split('\r\n')).toEqual([
       'player,buy_ins,top_ups,cash_outs,stack,net',
-      ...s.players.map(
+      ...session.players.map(
         (p: { name: string; buyIns: number; topUps: number; cashOuts: number; stack: number; net: number }) =>
           `"${p.name}",${p.buyIns},${p.topUps},${p.cashOuts},${p.stack},${p.net}`,
       ),

@@ -43,25 +43,25 @@ const PEOPLE_ONLY: SitAndGoTemplate = {
 class BotFillModule {}
 
 describe('Sit & Go bot fill (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let sng: SitAndGoService;
 
   beforeAll(async () => {
-    t = await startTestApp({ module: BotFillModule, name: 'sit-and-go' });
-    prisma = t.get(PrismaService);
-    sng = t.get(SitAndGoService);
+    app = await startTestApp({ module: BotFillModule, name: 'sit-and-go' });
+    prisma = app.get(PrismaService);
+    sng = app.get(SitAndGoService);
   });
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   async function person(name: string): Promise<string> {
-    const u = await prisma.user.create({ data: { username: name } });
+    const user = await prisma.user.create({ data: { username: name } });
     const ledger = new ChipLedger(prisma);
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 1000, note: 'welcome' });
-    return u.id;
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 1000, note: 'welcome' });
+    return user.id;
   }
 
   it('bots take the free seats after the template delay, and the game starts', async () => {
@@ -70,7 +70,7 @@ describe('Sit & Go bot fill (e2e)', () => {
     const { instanceId, started } = await sng.register('fill-3', ann);
     expect(started).toBe(false);
     expect(
-      await t
+      await app
         .get(JobQueue)
         .queue(QUEUES.sitAndGo)
         .getJob(jobId('sng', instanceId, 'bot-fill')),
@@ -108,7 +108,7 @@ describe('Sit & Go bot fill (e2e)', () => {
     const { instanceId } = await sng.register('people-3', bo);
     // No countdown was started for it (the bot-fill job of the other template exists while pending).
     expect(
-      await t
+      await app
         .get(JobQueue)
         .queue(QUEUES.sitAndGo)
         .getJob(jobId('sng', instanceId, 'bot-fill')),

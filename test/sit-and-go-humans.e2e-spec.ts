@@ -83,52 +83,52 @@ interface Person {
 }
 
 describe('Sit & Go with human players at the table host (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let sng: SitAndGoService;
 
   beforeAll(async () => {
-    t = await startTestApp({ module: HumansSitAndGoModule, name: 'sit-and-go-humans' });
-    prisma = t.get(PrismaService);
+    app = await startTestApp({ module: HumansSitAndGoModule, name: 'sit-and-go-humans' });
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    sng = t.get(SitAndGoService);
+    sng = app.get(SitAndGoService);
   });
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   async function newUser(name: string, isBot: boolean): Promise<string> {
-    const u = await prisma.user.create({ data: { username: `${name}-${Date.now() % 1e8}`, isBot } });
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-    return u.id;
+    const user = await prisma.user.create({ data: { username: `${name}-${Date.now() % 1e8}`, isBot } });
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
+    return user.id;
   }
 
-  const register = async (templateId: string, u: string) =>
+  const register = async (templateId: string, userId: string) =>
     (
-      await request(t.url)
+      await request(app.url)
         .post(`/sit-and-go/${templateId}/register`)
-        .set('Authorization', `Bearer ${t.token({ sub: u })}`)
+        .set('Authorization', `Bearer ${app.token({ sub: userId })}`)
         .expect(201)
     ).body as { instanceId: number };
 
   /** Connects, follows the instance's lobby and watches its table as soon as the lobby names it. */
-  async function follow(userId: string, name: string, instanceId: number, p?: Person): Promise<Person> {
-    const { socket } = await connectSocket(t.url, t.token({ sub: userId, username: name }));
-    const person: Person = p ?? { userId, socket, received: [], table: null };
+  async function follow(userId: string, name: string, instanceId: number, previous?: Person): Promise<Person> {
+    const { socket } = await connectSocket(app.url, app.token({ sub: userId, username: name }));
+    const person: Person = previous ?? { userId, socket, received: [], table: null };
     person.socket = socket;
     person.table = null;
     socket.onAny((event: string, payload: unknown) => person.received.push({ event, payload }));
-    socket.on('sitAndGoUpdate', (v: SitAndGoView) => {
-      if (v.instanceId === instanceId && v.tableId && person.table !== v.tableId) {
-        person.table = v.tableId;
-        socket.emit('table:watch', { tableId: v.tableId });
+    socket.on('sitAndGoUpdate', (view: SitAndGoView) => {
+      if (view.instanceId === instanceId && view.tableId && person.table !== view.tableId) {
+        person.table = view.tableId;
+        socket.emit('table:watch', { tableId: view.tableId });
       }
     });
     // The lobby may name the table a moment before the runner hosts it: a client asks again.
-    socket.on('error', (e: SocketError) => {
-      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && person.table)
+    socket.on('error', (error: SocketError) => {
+      if (error.event === 'table:watch' && error.code === 'NOT_FOUND' && person.table)
         setTimeout(() => person.table && socket.emit('table:watch', { tableId: person.table }), 100);
     });
     socket.emit('sitAndGoWatch', { instanceId });
@@ -137,29 +137,33 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
   }
 
   /** The refusal the server answers a `table:act` with. */
-  async function refusal(s: TestSocket, payload: unknown): Promise<SocketError> {
+  async function refusal(socket: TestSocket, payload: unknown): Promise<SocketError> {
     const err = new Promise<SocketError>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no refusal')), 20_000);
-      const on = (e: SocketError) => {
-        if (e.event !== 'table:act') return;
+      const on = (error: SocketError) => {
+        if (error.event !== 'table:act') return;
         clearTimeout(timer);
-        s.off('error', on);
-        resolve(e);
+        socket.off('error', on);
+        resolve(error);
       };
-      s.on('error', on);
+      socket.on('error', on);
     });
-    (s.emit as (e: string, p: unknown) => void)('table:act', payload);
+    (socket.emit as (e: string, p: unknown) => void)('table:act', payload);
     return err;
   }
 
-  const viewOf = (m: Received): { handId: string; view: View; events: WireEvent[] } | null => {
-    if (m.event === 'table:hand') {
-      const f = m.payload as TableHandPayload;
-      return { handId: f.handId, view: f.view as unknown as View, events: f.events as unknown as WireEvent[] };
+  const viewOf = (message: Received): { handId: string; view: View; events: WireEvent[] } | null => {
+    if (message.event === 'table:hand') {
+      const payload = message.payload as TableHandPayload;
+      return {
+        handId: payload.handId,
+        view: payload.view as unknown as View,
+        events: payload.events as unknown as WireEvent[],
+      };
     }
-    if (m.event === 'table:snapshot' && (m.payload as TableSnapshotPayload).hand) {
-      const s = (m.payload as TableSnapshotPayload).hand!;
-      return { handId: s.handId, view: s.view as unknown as View, events: [] };
+    if (message.event === 'table:snapshot' && (message.payload as TableSnapshotPayload).hand) {
+      const snapshotHand = (message.payload as TableSnapshotPayload).hand!;
+      return { handId: snapshotHand.handId, view: snapshotHand.view as unknown as View, events: [] };
     }
     return null;
   };
@@ -172,8 +176,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     // The people register first and follow the lobby: the start names their table.
     const { instanceId } = await register(SNG4.templateId, alice);
     await register(SNG4.templateId, bob);
-    const a = await follow(alice, 'alice', instanceId);
-    let b = await follow(bob, 'bob', instanceId);
+    const alicePerson = await follow(alice, 'alice', instanceId);
+    let bobPerson = await follow(bob, 'bob', instanceId);
     const tableId = sngTableId(instanceId);
 
     // Alice plays: check when she can, else call. On her first decision she also sends a stale
@@ -181,60 +185,83 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     let outOfTurn: SocketError | null = null;
     let stale: SocketError | null = null;
     let aliceTurns: Promise<void> = Promise.resolve();
-    const onAlice = (p: TableHandPayload | TableSnapshotPayload): void => {
-      const v = ('view' in p ? p.view : p.hand?.view) as View | undefined;
-      if (!v || !v.legal || v.toAct === null || v.toAct !== v.viewer || p.tableId !== a.table) return;
-      const type = v.legal.actions.includes('check') ? 'check' : v.legal.actions.includes('call') ? 'call' : 'fold';
+    const onAlice = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as View | undefined;
+      if (
+        !view ||
+        !view.legal ||
+        view.toAct === null ||
+        view.toAct !== view.viewer ||
+        payload.tableId !== alicePerson.table
+      )
+        return;
+      const type = view.legal.actions.includes('check')
+        ? 'check'
+        : view.legal.actions.includes('call')
+          ? 'call'
+          : 'fold';
       aliceTurns = aliceTurns
         .then(async () => {
           // Bob in Alice's turn, with her current version. On a loaded machine her clock may have run
           // out meanwhile (then the version is stale): tried again on her next decision.
-          if (!outOfTurn && b.socket.connected) {
-            const r = await refusal(b.socket, { tableId: p.tableId, version: v.version, action: { type: 'fold' } });
-            if (/^NOT_YOUR_TURN/.test(r.message)) outOfTurn = r;
+          if (!outOfTurn && bobPerson.socket.connected) {
+            const error = await refusal(bobPerson.socket, {
+              tableId: payload.tableId,
+              version: view.version,
+              action: { type: 'fold' },
+            });
+            if (/^NOT_YOUR_TURN/.test(error.message)) outOfTurn = error;
           }
           // A stale version needs an earlier one (version 0 minus one is malformed, not stale).
-          if (!stale && v.version > 0)
-            stale = await refusal(a.socket, { tableId: p.tableId, version: v.version - 1, action: { type } });
-          a.socket.emit('table:act', { tableId: p.tableId, version: v.version, action: { type } as never });
+          if (!stale && view.version > 0)
+            stale = await refusal(alicePerson.socket, {
+              tableId: payload.tableId,
+              version: view.version - 1,
+              action: { type },
+            });
+          alicePerson.socket.emit('table:act', {
+            tableId: payload.tableId,
+            version: view.version,
+            action: { type } as never,
+          });
         })
         .catch(() => undefined);
     };
-    onHandUpdates(a.socket, onAlice);
-    a.socket.on('table:snapshot', onAlice);
+    onHandUpdates(alicePerson.socket, onAlice);
+    alicePerson.socket.on('table:snapshot', onAlice);
 
     for (const bot of bots) await register(SNG4.templateId, bot);
 
     // Both watch the table with their own seat's view.
     const ownView = (p: Person) => assembleRecorded(p.received).some((m) => typeof viewOf(m)?.view.viewer === 'number');
-    await waitFor('a seat view for Alice and for Bob', async () => ownView(a) && ownView(b));
-    expect(a.table).toBe(tableId);
-    expect(b.table).toBe(tableId);
+    await waitFor('a seat view for Alice and for Bob', async () => ownView(alicePerson) && ownView(bobPerson));
+    expect(alicePerson.table).toBe(tableId);
+    expect(bobPerson.table).toBe(tableId);
     await waitFor('the two refused probes', async () => outOfTurn !== null && stale !== null);
 
     // A cash-only command at a Sit & Go table is a typed refusal that changes nothing. (Sitting
     // out is allowed at tournament tables since issue 25: the player is blinded off; see
     // test/tournament-extras.e2e-spec.ts.)
     for (const event of ['table:leave'] as const) {
-      const err = nextEvent(b.socket, 'error', 10_000);
-      b.socket.emit(event, { tableId });
+      const err = nextEvent(bobPerson.socket, 'error', 10_000);
+      bobPerson.socket.emit(event, { tableId });
       expect(await err).toMatchObject({ code: 'FORBIDDEN', event });
     }
 
     // Bob drops his connection and comes back two hands later.
     const droppedAt = new Date();
-    b.socket.close();
+    bobPerson.socket.close();
     const handsAtDrop = (await sng.instance(instanceId)).hands_played;
     await waitFor('two more hands without Bob', async () => {
-      const r = await sng.instance(instanceId);
-      return r.hands_played >= handsAtDrop + 2 || r.status !== 'running';
+      const instance = await sng.instance(instanceId);
+      return instance.hands_played >= handsAtDrop + 2 || instance.status !== 'running';
     });
-    const snapshotsBefore = b.received.filter((m) => m.event === 'table:snapshot').length;
+    const snapshotsBefore = bobPerson.received.filter((m) => m.event === 'table:snapshot').length;
     const running = (await sng.instance(instanceId)).status === 'running';
-    b = await follow(bob, 'bob', instanceId, b);
+    bobPerson = await follow(bob, 'bob', instanceId, bobPerson);
     // His watch brings a new snapshot — unless the Sit & Go ended first (its table then is gone).
     const newSnapshot = () =>
-      b.received.filter((m) => m.event === 'table:snapshot')[snapshotsBefore]?.payload as
+      bobPerson.received.filter((m) => m.event === 'table:snapshot')[snapshotsBefore]?.payload as
         TableSnapshotPayload | undefined;
     const back = running
       ? await waitFor(
@@ -248,7 +275,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       'the Sit & Go to finish',
       async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
     );
-    await Promise.all([drained(a.socket), drained(b.socket)]); // the last feeds sent before are in
+    await Promise.all([drained(alicePerson.socket), drained(bobPerson.socket)]); // the last feeds sent before are in
 
     // Typed refusals that changed nothing.
     expect(stale).toMatchObject({ code: 'CONFLICT', event: 'table:act' });
@@ -260,11 +287,11 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const bobSeat = row.seating!.find((s) => s.userId === bob)!.seat;
     const aliceSeat = row.seating!.find((s) => s.userId === alice)!.seat;
     if (snap) {
-      expect(b.received.filter((m) => m.event === 'table:snapshot').length).toBeGreaterThan(snapshotsBefore);
+      expect(bobPerson.received.filter((m) => m.event === 'table:snapshot').length).toBeGreaterThan(snapshotsBefore);
       expect(snap.tableId).toBe(tableId);
-      const v = snap.hand?.view as unknown as View | undefined;
-      if (v && v.viewer === bobSeat)
-        expect(v.players.find((p) => p.seat === bobSeat)!.cards.every((c) => c !== null)).toBe(true);
+      const view = snap.hand?.view as unknown as View | undefined;
+      if (view && view.viewer === bobSeat)
+        expect(view.players.find((p) => p.seat === bobSeat)!.cards.every((c) => c !== null)).toBe(true);
     }
 
     // Payouts and the audit: 4 entrants, 400 in the pool.
@@ -274,11 +301,11 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const paid = placePrizes(400, prizeTableFor(4));
     expect(entries.reduce((s, e) => s + Number(e.prize), 0)).toBe(400);
     expect(entries.every((e) => e.place !== null && e.status === 'finished')).toBe(true);
-    for (const e of entries) {
-      expect(await ledger.userBalance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    for (const entry of entries) {
+      expect(await ledger.userBalance(entry.userId)).toBe(START_CHIPS - 110 + Number(entry.prize));
       // Unless places were shared, each place got its published prize.
-      if (entries.filter((o) => o.place === e.place).length === 1)
-        expect(Number(e.prize)).toBe(paid[e.place! - 1] ?? 0);
+      if (entries.filter((o) => o.place === entry.place).length === 1)
+        expect(Number(entry.prize)).toBe(paid[entry.place! - 1] ?? 0);
     }
     const report = await auditLedger(prisma);
     expect({ ...report, books: undefined }).toMatchObject({
@@ -299,11 +326,11 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const seatIn = (h: (typeof hands)[number], userId: string) =>
       (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
     const actionsOf = (userId: string) =>
-      hands.flatMap((h) => {
-        const seat = seatIn(h, userId);
+      hands.flatMap((hand) => {
+        const seat = seatIn(hand, userId);
         return seat === undefined
           ? []
-          : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
+          : hand.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
       });
     // Alice's own decisions reached the hands (a call is never the clock's).
     expect(actionsOf(alice).some((e) => e.action === 'call')).toBe(true);
@@ -320,40 +347,41 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const secretsOf = new Map(hands.map((h) => [h.id, hiddenCardsBySeat(h.events.map((x) => x.payload))]));
     const handOf = new Map(hands.map((h) => [h.id, h]));
     let checked = 0;
-    for (const [p, seat] of [
-      [a, aliceSeat],
-      [b, bobSeat],
+    for (const [person, seat] of [
+      [alicePerson, aliceSeat],
+      [bobPerson, bobSeat],
     ] as const) {
       let ownCards = 0;
       // The hand updates as his client put them together: each public part with his private part merged in.
-      for (const m of assembleRecorded(p.received)) {
-        const f = viewOf(m);
-        if (!f) continue;
+      for (const message of assembleRecorded(person.received)) {
+        const seen = viewOf(message);
+        if (!seen) continue;
         checked++;
-        expect(handOf.get(f.handId)).toBeDefined();
+        expect(handOf.get(seen.handId)).toBeDefined();
         // A seat view only ever of his own seat.
-        if (f.view.viewer !== 'spectator') expect(f.view.viewer).toBe(seat);
-        const mine = f.view.viewer === 'spectator' ? -1 : f.view.viewer;
-        if (mine >= 0 && f.view.players.find((x) => x.seat === mine)?.cards.every((c) => c !== null)) ownCards++;
+        if (seen.view.viewer !== 'spectator') expect(seen.view.viewer).toBe(seat);
+        const mine = seen.view.viewer === 'spectator' ? -1 : seen.view.viewer;
+        if (mine >= 0 && seen.view.players.find((x) => x.seat === mine)?.cards.every((c) => c !== null)) ownCards++;
         // Structure: no other seat's hidden card, in the view or the events.
-        for (const x of f.view.players)
-          if (x.seat !== mine && !x.shown) x.cards.forEach((c, k) => !x.up[k] && expect(c).toBeNull());
-        for (const e of f.events) {
-          if ((e.type === 'hole-dealt' || e.type === 'hand-mucked') && e.seat !== mine)
-            e.cards!.forEach((c, k) => !(e.up?.[k] ?? false) && expect(c).toBeNull());
+        for (const player of seen.view.players)
+          if (player.seat !== mine && !player.shown)
+            player.cards.forEach((c, k) => !player.up[k] && expect(c).toBeNull());
+        for (const event of seen.events) {
+          if ((event.type === 'hole-dealt' || event.type === 'hand-mucked') && event.seat !== mine)
+            event.cards!.forEach((c, k) => !(event.up?.[k] ?? false) && expect(c).toBeNull());
         }
         // Values: no card another seat held unrevealed in that hand appears anywhere in the message.
-        const secret = othersHiddenCards(secretsOf.get(f.handId), mine);
+        const secret = othersHiddenCards(secretsOf.get(seen.handId), mine);
         const visible = [
-          ...f.view.players.flatMap((x) => x.cards),
-          ...(f.view.board ?? []),
-          ...f.events.flatMap((e) => e.cards ?? []),
+          ...seen.view.players.flatMap((x) => x.cards),
+          ...(seen.view.board ?? []),
+          ...seen.events.flatMap((e) => e.cards ?? []),
         ].filter((c): c is number => c !== null);
-        for (const c of visible) expect(secret.has(c)).toBe(false);
+        for (const card of visible) expect(secret.has(card)).toBe(false);
       }
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
-      for (const m of p.received) {
+      for (const message of person.received) {
         expect([
           'table:hand',
           'table:hand-private',
@@ -364,14 +392,14 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
           'error',
           'table:chat',
           'pong',
-        ]).toContain(m.event); // pong: the round trip of drained()
-        if (m.event === 'table:update' || m.event === 'sitAndGoUpdate')
-          expect(JSON.stringify(m.payload)).not.toContain('"cards"');
+        ]).toContain(message.event); // pong: the round trip of drained()
+        if (message.event === 'table:update' || message.event === 'sitAndGoUpdate')
+          expect(JSON.stringify(message.payload)).not.toContain('"cards"');
       }
     }
     expect(checked).toBeGreaterThan(10);
-    a.socket.close();
-    b.socket.close();
+    alicePerson.socket.close();
+    bobPerson.socket.close();
   }, 180_000);
 
   it('a silent player (never connected) is checked/folded by the clock and blinded off, never removed: dealt into every hand until his chips are gone, never sat out', async () => {
@@ -426,8 +454,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       .map((m) => (m.payload as TableUpdatePayload).table.seatMap);
     expect(seatMaps.length).toBeGreaterThan(0);
     for (const map of seatMaps) {
-      const s = map.find((x) => x?.playerId === silent);
-      if (s) expect(s.sittingOut).toBe(false);
+      const silentSeat = map.find((x) => x?.playerId === silent);
+      if (silentSeat) expect(silentSeat.sittingOut).toBe(false);
     }
     const report = await auditLedger(prisma);
     expect({ ...report, books: undefined }).toMatchObject({

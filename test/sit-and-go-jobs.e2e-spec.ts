@@ -90,14 +90,14 @@ const DEAD_BUTTON: SitAndGoTemplate = {
 class JobsOnlyModule {}
 
 describe('Sit & Go jobs (e2e)', () => {
-  let t: TestApp;
+  let testApp: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let sng: SitAndGoService;
-  let n = 0;
+  let counter = 0;
 
   const attach = (app: TestApp) => {
-    t = app;
+    testApp = app;
     prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
     sng = app.get(SitAndGoService);
@@ -106,10 +106,10 @@ describe('Sit & Go jobs (e2e)', () => {
   async function newPlayers(count: number): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
-      const u = await prisma.user.create({ data: { username: `j${++n}` } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 1000 });
-      ids.push(u.id);
+      const user = await prisma.user.create({ data: { username: `j${++counter}` } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 1000 });
+      ids.push(user.id);
     }
     return ids;
   }
@@ -117,20 +117,20 @@ describe('Sit & Go jobs (e2e)', () => {
   beforeAll(async () => attach(await startTestApp({ module: JobsOnlyModule, name: 'sit-and-go' })));
   const dropAfterAll: (() => Promise<void>)[] = [];
   afterAll(async () => {
-    await t?.close();
+    await testApp?.close();
     for (const drop of dropAfterAll) await drop();
   });
 
   it('level jobs fire in order and once, also when the worker is stopped and restarted between levels', async () => {
     const players = await newPlayers(2);
     let instanceId = 0;
-    for (const p of players) instanceId = (await sng.register(CLOCK.templateId, p)).instanceId;
+    for (const player of players) instanceId = (await sng.register(CLOCK.templateId, player)).instanceId;
     await waitFor('step 3', async () => (await sng.instance(instanceId)).step_index >= 3);
     // Stop the whole process (workers, queues, runner) while the next step waits in Redis, and stay
     // down longer than a level: the overdue step must fire once on restart, and none be skipped.
-    const { url: databaseUrl } = t.db;
-    const prefix = t.db.name;
-    await t.naiko.close();
+    const { url: databaseUrl } = testApp.db;
+    const prefix = testApp.db.name;
+    await testApp.naiko.close();
     // Nothing applies a step now: the last one stored tells when the next one falls due. Down until
     // it is overdue (read from the database, not a guessed pause).
     const pg = new Client({ connectionString: databaseUrl });
@@ -150,7 +150,7 @@ describe('Sit & Go jobs (e2e)', () => {
       databaseUrl,
       env: { REDIS_PREFIX: prefix },
     });
-    const drop = t.db.drop;
+    const drop = testApp.db.drop;
     attach(restarted);
     dropAfterAll.push(drop);
     await waitFor('step 9', async () => (await sng.instance(instanceId)).step_index >= 9);
@@ -174,10 +174,10 @@ describe('Sit & Go jobs (e2e)', () => {
   it('simultaneous busts during a break: equal starting stacks share 2nd-3rd and split the prize; payout and audit exact', async () => {
     const players = await newPlayers(3);
     let instanceId = 0;
-    for (const p of players) instanceId = (await sng.register(BUSTS.templateId, p)).instanceId;
+    for (const player of players) instanceId = (await sng.register(BUSTS.templateId, player)).instanceId;
     const row = await waitFor('the start', async () => {
-      const r = await sng.instance(instanceId);
-      return r.status === 'running' && r;
+      const instance = await sng.instance(instanceId);
+      return instance.status === 'running' && instance;
     });
     const tournamentId = tournamentIdOf(instanceId);
     const lvl = sng.levelInForce(row)!;
@@ -205,15 +205,15 @@ describe('Sit & Go jobs (e2e)', () => {
     let state = dealt.state;
     let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
     // The button calls all in; now the level ends and the break comes before the hand does.
-    let r = apply(state, { type: 'call', seat: 0 });
-    if (!r.ok) throw new Error(r.error.message);
-    seq = (await store.appendEvents(hand.id, seq, r.events)).nextSeq;
+    let result = apply(state, { type: 'call', seat: 0 });
+    if (!result.ok) throw new Error(result.error.message);
+    seq = (await store.appendEvents(hand.id, seq, result.events)).nextSeq;
     await waitFor('the break', async () => (await sng.instance(instanceId)).step_index === 1);
-    r = apply(r.state, { type: 'call', seat: 1 });
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    await store.appendEvents(hand.id, seq, r.events);
-    const ended = r.events.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
+    result = apply(result.state, { type: 'call', seat: 1 });
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    await store.appendEvents(hand.id, seq, result.events);
+    const ended = result.events.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
     expect(ended.stacks).toEqual([
       { seat: 0, stack: 60 },
       { seat: 1, stack: 0 },
@@ -246,7 +246,7 @@ describe('Sit & Go jobs (e2e)', () => {
   it('dead-button rule at the table: B0 S1 B2, the big blind (seat 2) busts → next hand B1, small blind dead, big blind seat 3; then a dead button on the empty seat 2, S3 B0', async () => {
     const players = await newPlayers(4);
     let instanceId = 0;
-    for (const p of players) instanceId = (await sng.register(DEAD_BUTTON.templateId, p)).instanceId;
+    for (const player of players) instanceId = (await sng.register(DEAD_BUTTON.templateId, player)).instanceId;
     await waitFor('the start', async () => (await sng.instance(instanceId)).status === 'running');
     // The start drew a random first button; this test puts it on seat 0 so the numbers are fixed.
     await prisma.sitAndGo.update({ where: { id: instanceId }, data: { button: 0 } });
@@ -283,12 +283,12 @@ describe('Sit & Go jobs (e2e)', () => {
       let state = dealt.state;
       const all = [...events];
       let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
-      for (const m of moves) {
-        const r = apply(state, m);
-        if (!r.ok) throw new Error(r.error.message);
-        state = r.state;
-        all.push(...r.events);
-        seq = (await store.appendEvents(hand.id, seq, r.events)).nextSeq;
+      for (const move of moves) {
+        const result = apply(state, move);
+        if (!result.ok) throw new Error(result.error.message);
+        state = result.state;
+        all.push(...result.events);
+        seq = (await store.appendEvents(hand.id, seq, result.events)).nextSeq;
       }
       const ended = all.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
       expect(ended).toBeDefined();
@@ -349,22 +349,22 @@ describe('Sit & Go jobs (e2e)', () => {
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) {
       let id = 0;
-      for (const p of players) id = (await sng.register(SPIN.templateId, p)).instanceId;
+      for (const player of players) id = (await sng.register(SPIN.templateId, player)).instanceId;
       ids.push(id);
     }
     const rows = await Promise.all(
       ids.map((id) =>
         waitFor(`Spin ${id} start`, async () => {
-          const r = await sng.instance(id);
-          return r.status === 'running' && r;
+          const instance = await sng.instance(id);
+          return instance.status === 'running' && instance;
         }),
       ),
     );
     let expectedSpinPool = 0;
-    for (const r of rows) {
-      const prize = r.multiplier! * SPIN.buyIn;
-      expect(Number(r.prize_pool)).toBe(prize);
-      expect((await ledger.account(LedgerAccounts.tournamentPool(tournamentIdOf(r.id)).key))!.balance).toBe(prize);
+    for (const row of rows) {
+      const prize = row.multiplier! * SPIN.buyIn;
+      expect(Number(row.prize_pool)).toBe(prize);
+      expect((await ledger.account(LedgerAccounts.tournamentPool(tournamentIdOf(row.id)).key))!.balance).toBe(prize);
       expectedSpinPool += 3 * SPIN.buyIn - prize;
     }
     const floats = await prisma.ledgerTransaction.findMany({
@@ -377,22 +377,25 @@ describe('Sit & Go jobs (e2e)', () => {
     );
     expect((await ledger.account(SPIN_POOL.key))?.balance ?? 0).toBe(floatTotal + expectedSpinPool);
     // Every player paid 40 × (10 + 1).
-    for (const p of players) expect(await ledger.userBalance(p)).toBe(1000 - 40 * 11);
+    for (const player of players) expect(await ledger.userBalance(player)).toBe(1000 - 40 * 11);
     expect((await auditLedger(prisma)).ok).toBe(true);
   });
 
   it('Spin multipliers from CSPRNG seeds over 20,000 draws stay within statistical bounds (chi-square, df 4, p > 1e-6)', () => {
-    const N = 20_000;
+    const DRAWS = 20_000;
     const counts = new Map<number, number>();
-    for (let i = 0; i < N; i++) {
-      const m = drawFromSeed(SPIN.spinTable!, newSpinSeed().seed).multiplier;
-      counts.set(m, (counts.get(m) ?? 0) + 1);
+    for (let i = 0; i < DRAWS; i++) {
+      const multiplier = drawFromSeed(SPIN.spinTable!, newSpinSeed().seed).multiplier;
+      counts.set(multiplier, (counts.get(multiplier) ?? 0) + 1);
     }
     let chi2 = 0;
-    for (const b of [[2], [3], [5], [10], [25, 100, 1000]]) {
-      const weight = SPIN.spinTable!.entries.filter((e) => b.includes(e.multiplier)).reduce((a, e) => a + e.weight, 0);
-      const expected = (N * weight) / 1_000_000;
-      const observed = b.reduce((a, m) => a + (counts.get(m) ?? 0), 0);
+    for (const bucket of [[2], [3], [5], [10], [25, 100, 1000]]) {
+      const weight = SPIN.spinTable!.entries.filter((e) => bucket.includes(e.multiplier)).reduce(
+        (a, e) => a + e.weight,
+        0,
+      );
+      const expected = (DRAWS * weight) / 1_000_000;
+      const observed = bucket.reduce((a, m) => a + (counts.get(m) ?? 0), 0);
       chi2 += (observed - expected) ** 2 / expected;
     }
     expect(chi2).toBeLessThan(33.4); // df 4 at p = 1e-6: a fair source fails once in a million runs

@@ -43,19 +43,19 @@ class FastSitAndGoModule {}
 const START_CHIPS = 1_000;
 
 describe('Sit & Go and Spin (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let sng: SitAndGoService;
   let userCount = 0;
 
-  async function newPlayers(n: number): Promise<string[]> {
+  async function newPlayers(count: number): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const u = await prisma.user.create({ data: { username: `p${++userCount}`, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-      ids.push(u.id);
+    for (let i = 0; i < count; i++) {
+      const user = await prisma.user.create({ data: { username: `p${++userCount}`, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
+      ids.push(user.id);
     }
     return ids;
   }
@@ -78,40 +78,40 @@ describe('Sit & Go and Spin (e2e)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ module: FastSitAndGoModule, name: 'sit-and-go' });
-    prisma = t.get(PrismaService);
+    app = await startTestApp({ module: FastSitAndGoModule, name: 'sit-and-go' });
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    sng = t.get(SitAndGoService);
+    sng = app.get(SitAndGoService);
   });
 
   const dropAfterAll: (() => Promise<void>)[] = [];
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
     for (const drop of dropAfterAll) await drop();
   });
 
   it('a full 6-seat Sit & Go played by bots to the end: prize pool, payouts and the audit are exact', async () => {
     const players = await newPlayers(6);
-    const { socket } = await connectSocket(t.url, t.token({ sub: players[0], username: 'p1' }));
+    const { socket } = await connectSocket(app.url, app.token({ sub: players[0], username: 'p1' }));
     const phases = new Set<string>();
     const levels: number[] = [];
-    socket.on('sitAndGoUpdate', (v) => {
-      phases.add(v.phase);
-      if (v.clock?.kind === 'level' && levels[levels.length - 1] !== v.clock.levelNumber)
-        levels.push(v.clock.levelNumber);
+    socket.on('sitAndGoUpdate', (view) => {
+      phases.add(view.phase);
+      if (view.clock?.kind === 'level' && levels[levels.length - 1] !== view.clock.levelNumber)
+        levels.push(view.clock.levelNumber);
     });
     let instanceId = 0;
-    for (const [i, p] of players.entries()) {
-      const r = await request(t.url)
+    for (const [index, player] of players.entries()) {
+      const response = await request(app.url)
         .post(`/sit-and-go/${SNG6.templateId}/register`)
-        .set('Authorization', `Bearer ${t.token({ sub: p })}`)
+        .set('Authorization', `Bearer ${app.token({ sub: player })}`)
         .expect(201);
-      instanceId = r.body.instanceId;
-      expect(r.body.started).toBe(i === 5);
-      if (i === 0) socket.emit('sitAndGoWatch', { instanceId });
+      instanceId = response.body.instanceId;
+      expect(response.body.started).toBe(index === 5);
+      if (index === 0) socket.emit('sitAndGoWatch', { instanceId });
     }
     // Registration moved 100 into the pool and 10 to the house for each.
-    for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 110);
+    for (const player of players) expect(await balance(player)).toBe(START_CHIPS - 110);
     // A new instance of the template opened when this one filled.
     const next = await sng.openInstanceId(SNG6.templateId);
     expect(next).not.toBe(instanceId);
@@ -126,7 +126,7 @@ describe('Sit & Go and Spin (e2e)', () => {
     expect(entries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
     const winner = entries.find((e) => e.place === 1)!;
     expect(Number(winner.prize)).toBeGreaterThanOrEqual(210);
-    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    for (const entry of entries) expect(await balance(entry.userId)).toBe(START_CHIPS - 110 + Number(entry.prize));
     expect((await ledger.account(Accounts.tournamentPool(tournamentId).key))!.balance).toBe(0);
     expect((await ledger.tournamentStacks(tournamentId)).every((s) => s.balance === 0)).toBe(true);
     const hands = await prisma.hand.findMany({ where: { tournamentId } });
@@ -151,7 +151,7 @@ describe('Sit & Go and Spin (e2e)', () => {
   it('a Spin played by bots: the multiplier is drawn from the committed seed, the prize and the spin pool are exact', async () => {
     const players = await newPlayers(3);
     let instanceId = 0;
-    for (const p of players) instanceId = (await sng.register(SPIN.templateId, p)).instanceId;
+    for (const player of players) instanceId = (await sng.register(SPIN.templateId, player)).instanceId;
     const before = await sng.view(instanceId);
     expect(before.spin?.commitment).toMatch(/^[0-9a-f]{64}$/);
     const row = await finished(instanceId);
@@ -167,8 +167,8 @@ describe('Sit & Go and Spin (e2e)', () => {
     const tournamentId = tournamentIdOf(instanceId);
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
     expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(prize);
-    for (const e of entries)
-      expect(await balance(e.userId)).toBe(START_CHIPS - SPIN.buyIn - SPIN.entryFee + Number(e.prize));
+    for (const entry of entries)
+      expect(await balance(entry.userId)).toBe(START_CHIPS - SPIN.buyIn - SPIN.entryFee + Number(entry.prize));
     // The spin pool holds the float the house issued plus (3 buy-ins − prize) of every Spin so far.
     const floats = await prisma.ledgerTransaction.findMany({
       where: { idempotencyKey: { endsWith: ':spin-float' } },
@@ -185,25 +185,28 @@ describe('Sit & Go and Spin (e2e)', () => {
   it('unregistration racing the last seat: either the refund or the start wins, never both', async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < 4; round++) {
-      const [a, b, c] = await newPlayers(3);
-      const { instanceId } = await sng.register(SNG3.templateId, a);
-      await sng.register(SNG3.templateId, b);
-      const [unreg, reg] = await Promise.allSettled([sng.unregister(instanceId, a), sng.register(SNG3.templateId, c)]);
+      const [playerA, playerB, playerC] = await newPlayers(3);
+      const { instanceId } = await sng.register(SNG3.templateId, playerA);
+      await sng.register(SNG3.templateId, playerB);
+      const [unreg, reg] = await Promise.allSettled([
+        sng.unregister(instanceId, playerA),
+        sng.register(SNG3.templateId, playerC),
+      ]);
       expect(reg.status).toBe('fulfilled');
       if (unreg.status === 'fulfilled') {
         outcomes.push('refund');
-        expect(await balance(a)).toBe(START_CHIPS);
+        expect(await balance(playerA)).toBe(START_CHIPS);
         expect((reg as PromiseFulfilledResult<{ started: boolean }>).value.started).toBe(false);
-        const v = await sng.view(instanceId);
-        expect(v.phase).toBe('registering');
-        expect(v.registered).toBe(2);
+        const view = await sng.view(instanceId);
+        expect(view.phase).toBe('registering');
+        expect(view.registered).toBe(2);
         // Fill it so every instance of the test ends.
-        const [d] = await newPlayers(1);
-        expect((await sng.register(SNG3.templateId, d)).started).toBe(true);
+        const [playerD] = await newPlayers(1);
+        expect((await sng.register(SNG3.templateId, playerD)).started).toBe(true);
       } else {
         outcomes.push('start');
         expect((unreg.reason as { code: string }).code).toBe('ALREADY_STARTED');
-        expect(await balance(a)).toBe(START_CHIPS - 110);
+        expect(await balance(playerA)).toBe(START_CHIPS - 110);
       }
       await finished(instanceId);
     }
@@ -212,22 +215,22 @@ describe('Sit & Go and Spin (e2e)', () => {
   });
 
   it('unregistration before the start refunds buy-in and fee exactly; registering twice is refused', async () => {
-    const [a] = await newPlayers(1);
-    const { instanceId } = await sng.register(SNG6.templateId, a);
-    await expect(sng.register(SNG6.templateId, a)).rejects.toMatchObject({ code: 'ALREADY_REGISTERED' });
-    expect(await balance(a)).toBe(START_CHIPS - 110);
-    await sng.unregister(instanceId, a);
-    expect(await balance(a)).toBe(START_CHIPS);
-    await expect(sng.unregister(instanceId, a)).rejects.toMatchObject({ code: 'NOT_REGISTERED' });
+    const [playerA] = await newPlayers(1);
+    const { instanceId } = await sng.register(SNG6.templateId, playerA);
+    await expect(sng.register(SNG6.templateId, playerA)).rejects.toMatchObject({ code: 'ALREADY_REGISTERED' });
+    expect(await balance(playerA)).toBe(START_CHIPS - 110);
+    await sng.unregister(instanceId, playerA);
+    expect(await balance(playerA)).toBe(START_CHIPS);
+    await expect(sng.unregister(instanceId, playerA)).rejects.toMatchObject({ code: 'NOT_REGISTERED' });
     // Registering again after the refund works (a new idempotency key per change).
-    await sng.register(SNG6.templateId, a);
-    expect(await balance(a)).toBe(START_CHIPS - 110);
-    await sng.unregister(instanceId, a);
+    await sng.register(SNG6.templateId, playerA);
+    expect(await balance(playerA)).toBe(START_CHIPS - 110);
+    await sng.unregister(instanceId, playerA);
     await expectAuditClean();
   });
 
   it('the lobby shows the terms of each template before joining: buy-in + fee, prize table or the Spin multiplier table and its funding', async () => {
-    const lobby = (await request(t.url).get('/sit-and-go').expect(200)).body as {
+    const lobby = (await request(app.url).get('/sit-and-go').expect(200)).body as {
       template: SitAndGoTemplate;
       prizes: { prizeTable?: unknown[]; spinTable?: unknown; exactlyFunded?: boolean };
       open: { phase: string; spin: { commitment: string | null; multiplier: number | null } | null };
@@ -241,16 +244,16 @@ describe('Sit & Go and Spin (e2e)', () => {
     const six = lobby.find((l) => l.template.templateId === SNG6.templateId)!;
     expect(six.prizes.prizeTable).toHaveLength(2);
     // Unregistering from an instance that has started is refused over HTTP too.
-    await request(t.url)
+    await request(app.url)
       .post('/sit-and-go/instances/1/unregister')
-      .set('Authorization', `Bearer ${t.token()}`)
+      .set('Authorization', `Bearer ${app.token()}`)
       .expect(409);
   });
 
   it('a step job delivered twice or out of date changes nothing', async () => {
     const players = await newPlayers(3);
     let instanceId = 0;
-    for (const p of players) instanceId = (await sng.register(SNG3.templateId, p)).instanceId;
+    for (const player of players) instanceId = (await sng.register(SNG3.templateId, player)).instanceId;
     await waitFor(
       'level 2',
       async () =>
@@ -268,27 +271,27 @@ describe('Sit & Go and Spin (e2e)', () => {
   it('the process dealing a Sit & Go stops mid-game; after the restart a hand left running is cancelled (crash rule), play resumes and ends exactly', async () => {
     const players = await newPlayers(6);
     let instanceId = 0;
-    for (const p of players) instanceId = (await sng.register(SNG6.templateId, p)).instanceId;
+    for (const player of players) instanceId = (await sng.register(SNG6.templateId, player)).instanceId;
     await waitFor('a few hands', async () => (await sng.instance(instanceId)).hands_played >= 3);
-    const { url: databaseUrl, name: prefix, drop } = t.db;
-    await t.naiko.close();
+    const { url: databaseUrl, name: prefix, drop } = app.db;
+    await app.naiko.close();
     dropAfterAll.push(drop);
-    t = await startTestApp({
+    app = await startTestApp({
       module: FastSitAndGoModule,
       name: 'sit-and-go',
       databaseUrl,
       env: { REDIS_PREFIX: prefix },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    sng = t.get(SitAndGoService);
+    sng = app.get(SitAndGoService);
     const row = await finished(instanceId);
     const tournamentId = tournamentIdOf(instanceId);
     // (This instance may also hold the refunded entry of the unregistration test.)
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId, status: { not: 'refunded' } } });
     expect(entries).toHaveLength(6);
     expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(Number(row.prize_pool));
-    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    for (const entry of entries) expect(await balance(entry.userId)).toBe(START_CHIPS - 110 + Number(entry.prize));
     const hands = await prisma.hand.findMany({ where: { tournamentId } });
     expect(hands.every((h) => h.status === 'completed' || h.status === 'cancelled')).toBe(true);
     const steps = await prisma.sitAndGoStep.findMany({

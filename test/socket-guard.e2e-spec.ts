@@ -21,43 +21,43 @@ async function until(cond: () => boolean, timeoutMs: number, what: string): Prom
 }
 
 describe('socket guard: rate limits, abusers, oversized frames', () => {
-  let t: TestApp;
+  let app: TestApp;
   const sockets: TestSocket[] = [];
-  const user = (n: number) => ({
-    sub: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    username: `guard${n}`,
+  const user = (index: number) => ({
+    sub: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    username: `guard${index}`,
   });
-  const connect = async (n: number): Promise<TestSocket> => {
-    const { socket } = await connectSocket(t.url, t.token(user(n)));
+  const connect = async (index: number): Promise<TestSocket> => {
+    const { socket } = await connectSocket(app.url, app.token(user(index)));
     sockets.push(socket);
     return socket;
   };
-  const errorsOf = (s: TestSocket): SocketError[] => {
+  const errorsOf = (socket: TestSocket): SocketError[] => {
     const errors: SocketError[] = [];
-    s.on('error', (e) => errors.push(e));
+    socket.on('error', (e) => errors.push(e));
     return errors;
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ name: 'socket-guard-test' });
+    app = await startTestApp({ name: 'socket-guard-test' });
     // Every token must name an existing account (issue 19.5).
     const users = Array.from({ length: 7 }, (_, i) => user(i + 1));
-    await t
+    await app
       .get(PrismaService)
       .user.createMany({ data: users.map((u) => ({ id: u.sub, username: u.username })), skipDuplicates: true });
   });
 
   afterAll(async () => {
-    for (const s of sockets) s.close();
-    await t?.close();
+    for (const socket of sockets) socket.close();
+    await app?.close();
   });
 
   it('a burst over the limit is dropped and answered RATE_LIMITED once; the socket stays and is served again after a pause', async () => {
-    const s = await connect(1);
-    const errors = errorsOf(s);
+    const socket = await connect(1);
+    const errors = errorsOf(socket);
     let pongs = 0;
-    s.on('pong', () => pongs++);
-    for (let i = 0; i < 60; i++) s.emit('ping', { nonce: `n${i}` });
+    socket.on('pong', () => pongs++);
+    for (let i = 0; i < 60; i++) socket.emit('ping', { nonce: `n${i}` });
     await until(() => errors.length > 0 && pongs >= 40, 5000, 'the burst answered');
     // Proving that the rest is NOT answered: no round trip can mark the end here (a ping now would be
     // dropped too), so a short quiet moment lets any late pong show.
@@ -68,22 +68,22 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
     expect(pongs).toBeLessThan(60);
     expect(errors.length).toBeLessThanOrEqual(2);
     expect(errors[0]).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/too many messages/) });
-    expect(s.connected).toBe(true);
+    expect(socket.connected).toBe(true);
     // The rule under test is about time: the bucket refills at 20 a second (half a second: 10 messages).
     await new Promise((r) => setTimeout(r, 500));
-    const pong = nextEvent(s, 'pong');
-    s.emit('ping', { nonce: 'after' });
+    const pong = nextEvent(socket, 'pong');
+    socket.emit('ping', { nonce: 'after' });
     expect(await pong).toMatchObject({ nonce: 'after' });
   });
 
   it('the limit is per user too: two sockets of one user share it', async () => {
-    const [a, b] = [await connect(2), await connect(2)];
-    const errors = [...[a, b].map(errorsOf)];
+    const [socketA, socketB] = [await connect(2), await connect(2)];
+    const errors = [...[socketA, socketB].map(errorsOf)];
     let pongs = 0;
-    for (const s of [a, b]) s.on('pong', () => pongs++);
+    for (const socket of [socketA, socketB]) socket.on('pong', () => pongs++);
     // 2 × 40 fit in each socket's bucket, but not 80 + 20 in the user's.
-    for (let i = 0; i < 40; i++) for (const s of [a, b]) s.emit('ping', { nonce: `p${i}` });
-    for (let i = 0; i < 10; i++) for (const s of [a, b]) s.emit('ping', { nonce: `q${i}` });
+    for (let i = 0; i < 40; i++) for (const socket of [socketA, socketB]) socket.emit('ping', { nonce: `p${i}` });
+    for (let i = 0; i < 10; i++) for (const socket of [socketA, socketB]) socket.emit('ping', { nonce: `q${i}` });
     await until(() => pongs >= 80 && errors.some((e) => e.length > 0), 5000, 'the user limit');
     // Proving that the rest is NOT answered (both buckets are empty: a round trip would be dropped).
     await new Promise((r) => setTimeout(r, 200));
@@ -132,9 +132,9 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
     // Every ping of the bystander was answered (each waited for its pong); how fast is the flood bench's business.
     expect(rtts.length).toBeGreaterThan(0);
     // The abuser's user may not come straight back.
-    const again = io(t.url, {
+    const again = io(app.url, {
       transports: ['websocket'],
-      auth: { token: t.token(user(4)) },
+      auth: { token: app.token(user(4)) },
       reconnection: false,
       forceNew: true,
     });
@@ -150,20 +150,20 @@ describe('socket guard: rate limits, abusers, oversized frames', () => {
   });
 
   it('unknown events (also one named "error") are answered UNKNOWN_EVENT and change nothing', async () => {
-    const s = await connect(6);
-    const unknown = nextEvent(s, 'error');
-    raw(s, 'error', { code: 'SPOOF' });
+    const socket = await connect(6);
+    const unknown = nextEvent(socket, 'error');
+    raw(socket, 'error', { code: 'SPOOF' });
     expect(await unknown).toEqual({ code: 'UNKNOWN_EVENT', event: 'error', message: 'no handler for "error"' });
-    const pong = nextEvent(s, 'pong');
-    s.emit('ping', { nonce: 'alive' });
+    const pong = nextEvent(socket, 'pong');
+    socket.emit('ping', { nonce: 'alive' });
     expect(await pong).toMatchObject({ nonce: 'alive' });
   });
 
   it('a frame over maxHttpBufferSize (1 MB) is answered PAYLOAD_TOO_LARGE before the connection closes', async () => {
-    const s = await connect(7);
-    const answer = nextEvent(s, 'error');
-    const closed = new Promise<string>((r) => s.once('disconnect', r));
-    s.emit('ping', { nonce: 'x'.repeat(1_100_000) });
+    const socket = await connect(7);
+    const answer = nextEvent(socket, 'error');
+    const closed = new Promise<string>((r) => socket.once('disconnect', r));
+    socket.emit('ping', { nonce: 'x'.repeat(1_100_000) });
     expect(await answer).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('1000000') });
     expect(await closed).toBe('transport close');
   });

@@ -71,7 +71,7 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
   });
 
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await prisma?.$disconnect();
     await db?.drop();
   });
@@ -80,10 +80,10 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const ledger = new ChipLedger(prisma);
     const users = await Promise.all(
       ['kim', 'lou'].map(async (username) => {
-        const u = await prisma.user.create({ data: { username } });
-        await ledger.openUserAccount(u.id);
-        await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 10_000 });
-        return u;
+        const user = await prisma.user.create({ data: { username } });
+        await ledger.openUserAccount(user.id);
+        await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 10_000 });
+        return user;
       }),
     );
     const config = makeTableConfig({
@@ -123,15 +123,15 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
       }
     };
     await until(() => feeds.some((f) => f.some((p) => (p.view as { legal: unknown }).legal)), 'a decision');
-    const i = feeds.findIndex((f) => f.some((p) => (p.view as { legal: unknown }).legal));
-    const v = feeds[i].find((p) => (p.view as { legal: unknown }).legal)!.view as { version: number };
-    sockets[i].socket.emit('table:act', {
+    const index = feeds.findIndex((f) => f.some((p) => (p.view as { legal: unknown }).legal));
+    const view = feeds[index].find((p) => (p.view as { legal: unknown }).legal)!.view as { version: number };
+    sockets[index].socket.emit('table:act', {
       tableId: table.id,
-      version: v.version,
+      version: view.version,
       action: { type: 'raise', amount: 400 },
     });
     await until(
-      () => feeds[1 - i].some((p) => p.events.some((e) => e.type === 'action' && e.action === 'raise')),
+      () => feeds[1 - index].some((p) => p.events.some((e) => e.type === 'action' && e.action === 'raise')),
       'the raise',
     );
     const running = await prisma.hand.findFirstOrThrow({ where: { tableId: table.id, status: 'running' } });
@@ -161,15 +161,15 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     expect(refunds.map((r) => r.amount).sort((a, b) => a - b)).toEqual([100, 400]);
     // Stacks returned: both accounts hold their 10,000 again, nothing stays at the table.
     expect((await ledger.tableStacks(table.id)).every((s) => s.balance === 0)).toBe(true);
-    for (const u of users) expect(await ledger.userBalance(u.id)).toBe(10_000);
+    for (const user of users) expect(await ledger.userBalance(user.id)).toBe(10_000);
     expect((await auditLedger(prisma)).ok).toBe(true);
     // The table is hosted again, empty.
     const { socket } = await connectSocket(url2, tokens.sign({ sub: users[0].id, username: 'kim', role: 'player' }));
     const snap = nextEvent(socket, 'table:snapshot', 20_000);
     socket.emit('table:watch', { tableId: table.id });
-    const s = await snap;
-    expect(s.table.summary.seated).toBe(0);
-    expect(s.hand).toBeNull();
+    const snapshot = await snap;
+    expect(snapshot.table.summary.seated).toBe(0);
+    expect(snapshot.hand).toBeNull();
     socket.close();
     second.child.kill('SIGTERM');
     await second.exited;
@@ -179,10 +179,10 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const ledger = new ChipLedger(prisma);
     const users = await Promise.all(
       ['ivy', 'jon', 'kai'].map(async (username) => {
-        const u = await prisma.user.create({ data: { username } });
-        await ledger.openUserAccount(u.id);
-        await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 10_000 });
-        return u;
+        const user = await prisma.user.create({ data: { username } });
+        await ledger.openUserAccount(user.id);
+        await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 10_000 });
+        return user;
       }),
     );
     const config = makeTableConfig({
@@ -206,34 +206,37 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const sockets = await Promise.all(
       users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))),
     );
-    sockets.forEach(({ socket }, i) => {
-      const rng = seededRandom(`burst:${i}`);
+    sockets.forEach(({ socket }, index) => {
+      const rng = seededRandom(`burst:${index}`);
       let seat: number | null = null;
       let sent = -1;
       const onView = (view: Record<string, unknown> | undefined): void => {
-        const v = view as { version: number; toAct: number | null; legal: unknown } | undefined;
-        if (!v || !v.legal || v.toAct !== seat || seat === null || sent === v.version) return;
+        const botView = view as { version: number; toAct: number | null; legal: unknown } | undefined;
+        if (!botView || !botView.legal || botView.toAct !== seat || seat === null || sent === botView.version) return;
         const bv = toBotView(view as never, 10);
         if (!bv) return;
-        const d = decideBotAction(bv, rng);
-        sent = v.version;
+        const decision = decideBotAction(bv, rng);
+        sent = botView.version;
         const action =
-          d.type === 'draw'
-            ? { type: 'draw' as const, discard: d.discard }
-            : { type: d.type, ...('amount' in d ? { amount: d.amount } : {}) };
-        socket.emit('table:act', { tableId: table.id, version: v.version, action: action as never });
+          decision.type === 'draw'
+            ? { type: 'draw' as const, discard: decision.discard }
+            : { type: decision.type, ...('amount' in decision ? { amount: decision.amount } : {}) };
+        socket.emit('table:act', { tableId: table.id, version: botView.version, action: action as never });
       };
-      socket.on('table:snapshot', (p: { yourSeat: number | null; hand: { view: Record<string, unknown> } | null }) => {
-        seat = p.yourSeat;
-        onView(p.hand?.view);
-      });
-      onHandUpdates(socket, (p: TableHandPayload) => {
-        actions += p.events.filter((e) => e.type === 'action').length;
+      socket.on(
+        'table:snapshot',
+        (payload: { yourSeat: number | null; hand: { view: Record<string, unknown> } | null }) => {
+          seat = payload.yourSeat;
+          onView(payload.hand?.view);
+        },
+      );
+      onHandUpdates(socket, (payload: TableHandPayload) => {
+        actions += payload.events.filter((e) => e.type === 'action').length;
         if (killAt && actions >= killAt) resolveKill();
-        onView(p.view);
+        onView(payload.view);
       });
-      socket.on('table:update', (p: { events: { type: string; playerId?: string }[] }) => {
-        if (p.events.some((e) => e.type === 'busted' && e.playerId === users[i].id))
+      socket.on('table:update', (payload: { events: { type: string; playerId?: string }[] }) => {
+        if (payload.events.some((e) => e.type === 'busted' && e.playerId === users[index].id))
           socket.emit('table:reload', { tableId: table.id, amount: 1000 });
       });
     });
@@ -252,14 +255,14 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const store = new HandStore(prisma);
     const running = await prisma.hand.findMany({ where: { tableId: table.id, status: 'running' } });
     expect(running.length).toBeLessThanOrEqual(1);
-    for (const h of running) expect(await prisma.ledgerTransaction.count({ where: { handId: h.id } })).toBe(0);
+    for (const hand of running) expect(await prisma.ledgerTransaction.count({ where: { handId: hand.id } })).toBe(0);
 
     const second = startApp(db, port + 2);
     children.push(second.child);
     await second.url;
-    for (const h of running) {
-      expect((await prisma.hand.findUniqueOrThrow({ where: { id: h.id } })).status).toBe('cancelled');
-      expect((await store.events(h.id)).at(-1)!.payload).toMatchObject({
+    for (const hand of running) {
+      expect((await prisma.hand.findUniqueOrThrow({ where: { id: hand.id } })).status).toBe('cancelled');
+      expect((await store.events(hand.id)).at(-1)!.payload).toMatchObject({
         type: 'hand-cancelled',
         ledger: 'nothing-posted',
       });
@@ -267,19 +270,19 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     // Every chip is back on the accounts; nothing stays at the table.
     expect((await ledger.tableStacks(table.id)).every((s) => s.balance === 0)).toBe(true);
     let total = 0;
-    for (const u of users) total += await ledger.userBalance(u.id);
+    for (const user of users) total += await ledger.userBalance(user.id);
     expect(total).toBe(30_000);
     expect((await auditLedger(prisma)).ok).toBe(true);
     // Every finished hand is whole: its log gap-free up to hand-ended, its seed kept, its PHH exportable.
     const finished = await prisma.hand.findMany({ where: { tableId: table.id, status: 'completed' } });
     expect(finished.length).toBeGreaterThan(3);
-    for (const h of finished) {
-      const events = await store.events(h.id);
+    for (const hand of finished) {
+      const events = await store.events(hand.id);
       expect(events.map((e) => e.seq)).toEqual(events.map((_, k) => k));
-      expect(events.length).toBe(h.eventCount);
+      expect(events.length).toBe(hand.eventCount);
       expect(events.at(-1)!.type).toBe('hand-ended');
-      expect(await store.dealSeed(h.id)).not.toBeNull();
-      expect(await store.exportPhh(h.id)).toContain('actions = [');
+      expect(await store.dealSeed(hand.id)).not.toBeNull();
+      expect(await store.exportPhh(hand.id)).toContain('actions = [');
     }
     second.child.kill('SIGTERM');
     await second.exited;

@@ -64,55 +64,55 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000,
 }
 
 /** The hand updates as the client put them together (public parts with his private parts merged in). */
-const handPayloads = (c: Client): TableHandPayload[] =>
-  assembleRecorded(c.received)
+const handPayloads = (client: Client): TableHandPayload[] =>
+  assembleRecorded(client.received)
     .filter((r) => r.event === 'table:hand')
     .map((r) => r.payload as TableHandPayload);
 const handEvents = (c: Client): WireHandEvent[] => handPayloads(c).flatMap((p) => p.events);
-const viewsOf = (c: Client): ViewLike[] =>
-  assembleRecorded(c.received).flatMap((r) =>
-    r.event === 'table:hand'
-      ? [(r.payload as TableHandPayload).view as unknown as ViewLike]
-      : r.event === 'table:snapshot' && (r.payload as TableSnapshotPayload).hand
-        ? [(r.payload as TableSnapshotPayload).hand!.view as unknown as ViewLike]
+const viewsOf = (client: Client): ViewLike[] =>
+  assembleRecorded(client.received).flatMap((message) =>
+    message.event === 'table:hand'
+      ? [(message.payload as TableHandPayload).view as unknown as ViewLike]
+      : message.event === 'table:snapshot' && (message.payload as TableSnapshotPayload).hand
+        ? [(message.payload as TableSnapshotPayload).hand!.view as unknown as ViewLike]
         : [],
   );
 
 describe('Naiko mode and draw turns at cash tables', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let tables: TablesService;
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ name: 'tables-naiko-test', module: TablesNaikoTestModule, env: TEST_ENV });
-    prisma = t.get(PrismaService);
+    app = await startTestApp({ name: 'tables-naiko-test', module: TablesNaikoTestModule, env: TEST_ENV });
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    tables = t.get(TablesService);
+    tables = app.get(TablesService);
   });
 
   afterEach(() => {
-    for (const h of tables.all()) h.stop();
+    for (const table of tables.all()) table.stop();
   });
 
   afterAll(async () => {
-    for (const c of clients) c.socket.close();
-    await t?.close();
+    for (const client of clients) client.socket.close();
+    await app?.close();
   });
 
   async function player(username: string, chips = 100_000): Promise<Client> {
     const user = await prisma.user.create({ data: { username, role: 'player' } });
     await ledger.openUserAccount(user.id);
     await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: chips });
-    const { socket } = await connectSocket(t.url, t.token({ sub: user.id, username, role: 'player' }));
-    const c: Client = { userId: user.id, username, socket, received: [], seat: null };
+    const { socket } = await connectSocket(app.url, app.token({ sub: user.id, username, role: 'player' }));
+    const client: Client = { userId: user.id, username, socket, received: [], seat: null };
     socket.onAny((event: string, payload: unknown) => {
-      c.received.push({ event, payload });
-      if (event === 'table:snapshot') c.seat = (payload as TableSnapshotPayload).yourSeat;
+      client.received.push({ event, payload });
+      if (event === 'table:snapshot') client.seat = (payload as TableSnapshotPayload).yourSeat;
     });
-    clients.push(c);
-    return c;
+    clients.push(client);
+    return client;
   }
 
   /**
@@ -122,36 +122,38 @@ describe('Naiko mode and draw turns at cash tables', () => {
   const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> =>
     answer(c.socket, event, payload, accepted);
   /** The snapshot a watch or a sit brings (with a seat when `seated`). */
-  const snapshotOf = (c: Client, tableId: string, seated: boolean) =>
+  const snapshotOf = (client: Client, tableId: string, seated: boolean) =>
     eventWhere(
-      c.socket,
+      client.socket,
       'table:snapshot',
       (p) => p.tableId === tableId && (p.yourSeat !== null) === seated,
-      `${c.username}'s snapshot`,
+      `${client.username}'s snapshot`,
     );
 
-  async function sitDown(c: Client, host: TableHost, buyIn: number): Promise<void> {
-    expect(await send(c, 'table:sit', { tableId: host.tableId, buyIn }, snapshotOf(c, host.tableId, true))).toBeNull();
-    expect(c.seat).not.toBeNull();
+  async function sitDown(client: Client, host: TableHost, buyIn: number): Promise<void> {
+    expect(
+      await send(client, 'table:sit', { tableId: host.tableId, buyIn }, snapshotOf(client, host.tableId, true)),
+    ).toBeNull();
+    expect(client.seat).not.toBeNull();
   }
 
   /** Answers this client's turns with `decide` (null = let the clock decide). */
   function drive(
-    c: Client,
+    client: Client,
     tableId: string,
     decide: (v: ViewLike, legal: Legal) => Record<string, unknown> | null,
   ): () => void {
-    const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
-      const v = ('view' in p ? p.view : p.hand?.view) as ViewLike | undefined;
-      if (!v?.legal || v.legal.seat !== c.seat) return;
-      const action = decide(v, v.legal);
-      if (action) c.socket.emit('table:act', { tableId, version: v.version, action: action as never });
+    const onHand = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as ViewLike | undefined;
+      if (!view?.legal || view.legal.seat !== client.seat) return;
+      const action = decide(view, view.legal);
+      if (action) client.socket.emit('table:act', { tableId, version: view.version, action: action as never });
     };
-    const offHand = onHandUpdates(c.socket, onHand);
-    c.socket.on('table:snapshot', onHand);
+    const offHand = onHandUpdates(client.socket, onHand);
+    client.socket.on('table:snapshot', onHand);
     return () => {
       offHand();
-      c.socket.off('table:snapshot', onHand);
+      client.socket.off('table:snapshot', onHand);
     };
   }
 
@@ -178,7 +180,7 @@ describe('Naiko mode and draw turns at cash tables', () => {
     let peeked = 0;
     let shielded = 0;
     // Alice peeks once, shields the first anchor aimed at her and leaves every later window to the clock.
-    const stopA = drive(alice, host.tableId, (v, legal) => {
+    const stopA = drive(alice, host.tableId, (view, legal) => {
       if (legal.actions.includes('decline'))
         return shielded++ === 0 && legal.actions.includes('shield') ? { type: 'shield' } : null;
       if (peeked === 0 && legal.extensions?.['sneak-peek']) {
@@ -188,13 +190,13 @@ describe('Naiko mode and draw turns at cash tables', () => {
       return passive(legal);
     });
     // Bob anchors Alice whenever the carousel has Seal Shield and she can pay it.
-    const stopB = drive(bob, host.tableId, (v, legal) => {
+    const stopB = drive(bob, host.tableId, (view, legal) => {
       const anchor = legal.extensions?.['short-anchor'];
-      const aliceSparks = v.ext?.powers?.sparks.find((s) => s.seat === alice.seat)?.sparks ?? 0;
+      const aliceSparks = view.ext?.powers?.sparks.find((s) => s.seat === alice.seat)?.sparks ?? 0;
       if (
         anchor &&
         anchor.targets?.includes(alice.seat!) &&
-        v.ext!.powers!.carousel.includes('seal-shield') &&
+        view.ext!.powers!.carousel.includes('seal-shield') &&
         aliceSparks >= 1
       )
         return { type: 'short-anchor', target: alice.seat };
@@ -232,17 +234,17 @@ describe('Naiko mode and draw turns at cash tables', () => {
     expect(viewsOf(alice).some((v) => (v.ext?.powers?.peek as { card?: number } | null)?.card === alicePeek.card)).toBe(
       true,
     );
-    for (const c of [bob, carol]) {
-      expect(c.received.length).toBeGreaterThan(10);
-      for (const r of c.received) {
+    for (const client of [bob, carol]) {
+      expect(client.received.length).toBeGreaterThan(10);
+      for (const message of client.received) {
         // Public parts carry events, private parts `{ index, event }` (his own versions).
-        const p = r.payload as { events?: (WireHandEvent | { index: number; event: WireHandEvent })[] };
-        for (const x of p.events ?? []) {
-          const e = ('index' in x ? x.event : x) as WireHandEvent;
-          if (e.type === 'x-power') expect(e).not.toHaveProperty('card');
+        const payload = message.payload as { events?: (WireHandEvent | { index: number; event: WireHandEvent })[] };
+        for (const item of payload.events ?? []) {
+          const event = ('index' in item ? item.event : item) as WireHandEvent;
+          if (event.type === 'x-power') expect(event).not.toHaveProperty('card');
         }
       }
-      expect(viewsOf(c).every((v) => (v.ext?.powers?.peek ?? null) === null)).toBe(true);
+      expect(viewsOf(client).every((v) => (v.ext?.powers?.peek ?? null) === null)).toBe(true);
     }
 
     // Shield: Alice paid 1 against Bob's anchor; the timed-out window applied the anchor and is stored as a timeout.
@@ -265,8 +267,11 @@ describe('Naiko mode and draw turns at cash tables', () => {
 
     // Sparks between hands: each deal starts from what the previous hand left, +1, capped at 3.
     const byHand = new Map<string, HandEvent[]>();
-    for (const p of handPayloads(alice))
-      byHand.set(p.handId, [...(byHand.get(p.handId) ?? []), ...(p.events as unknown as HandEvent[])]);
+    for (const payload of handPayloads(alice))
+      byHand.set(payload.handId, [
+        ...(byHand.get(payload.handId) ?? []),
+        ...(payload.events as unknown as HandEvent[]),
+      ]);
     const handsInOrder = [...byHand.values()].filter(
       (evs) => evs.some((e) => e.type === 'x-powers-dealt') && evs.some((e) => e.type === 'hand-ended'),
     );
@@ -276,11 +281,11 @@ describe('Naiko mode and draw turns at cash tables', () => {
       const dealt = handsInOrder[i].find((e) => e.type === 'x-powers-dealt') as unknown as {
         sparks: { seat: number; before: number; sparks: number }[];
       };
-      for (const s of dealt.sparks) {
-        expect(s.sparks).toBeLessThanOrEqual(3);
-        expect(s.before).toBe(s.sparks); // the table's plan granted the deal's spark: the engine adds none
-        if (before.has(s.seat)) {
-          expect(s.sparks).toBe(Math.min(3, before.get(s.seat)! + 1));
+      for (const spark of dealt.sparks) {
+        expect(spark.sparks).toBeLessThanOrEqual(3);
+        expect(spark.before).toBe(spark.sparks); // the table's plan granted the deal's spark: the engine adds none
+        if (before.has(spark.seat)) {
+          expect(spark.sparks).toBe(Math.min(3, before.get(spark.seat)! + 1));
           checked++;
         }
       }
@@ -296,14 +301,15 @@ describe('Naiko mode and draw turns at cash tables', () => {
     expect(tableUpdates.some((e) => e.type === 'handSeedRevealed')).toBe(false);
     const openings = handPayloads(alice).flatMap((p) => p.events.filter((e) => e.type === 'dealOpenings'));
     expect(openings.length).toBeGreaterThan(0);
-    for (const r of openings.slice(0, 5)) {
+    for (const opening of openings.slice(0, 5)) {
       const stored = await prisma.hand.findUniqueOrThrow({
-        where: { id: r.handId as string },
+        where: { id: opening.handId as string },
         include: { dealSeed: true },
       });
-      expect(stored.commitment).toBe(r.commitment);
-      expect((r.openings as CardOpening[]).length).toBeGreaterThanOrEqual(2);
-      for (const o of r.openings as CardOpening[]) expect(verifyOpening(stored.commitment!, o)).toBe(true);
+      expect(stored.commitment).toBe(opening.commitment);
+      expect((opening.openings as CardOpening[]).length).toBeGreaterThanOrEqual(2);
+      for (const cardOpening of opening.openings as CardOpening[])
+        expect(verifyOpening(stored.commitment!, cardOpening)).toBe(true);
       expect(JSON.stringify(alice.received)).not.toContain(stored.dealSeed!.seed);
       expect(dealRootFromSeed(stored.config as unknown as HandConfig, stored.dealSeed!.seed)).toBe(stored.commitment);
     }
@@ -326,9 +332,9 @@ describe('Naiko mode and draw turns at cash tables', () => {
     const dan = await player('draw_dan');
     const erin = await player('draw_erin');
     let chosen: number[] | null = null;
-    const stopD = drive(dan, host.tableId, (v, legal) => {
+    const stopD = drive(dan, host.tableId, (view, legal) => {
       if (!legal.actions.includes('draw')) return passive(legal);
-      const mine = v.players.find((p) => p.seat === dan.seat)!.cards as number[];
+      const mine = view.players.find((p) => p.seat === dan.seat)!.cards as number[];
       chosen = [mine[0], mine[1]];
       return { type: 'draw', discard: chosen };
     });

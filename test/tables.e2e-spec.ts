@@ -64,75 +64,76 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000,
 function leaks(payload: unknown, mySeat: number | null): string[] {
   const found: string[] = [];
   type EventLike = { type: string; seat?: number; cards?: (number | null)[]; up?: boolean[] };
-  const p = payload as {
+  const feed = payload as {
     events?: (EventLike | { index: number; event: EventLike })[];
     view?: ViewLike;
     hand?: { view: ViewLike } | null;
     /** A private part (`table:hand-private`): the players whose cards it carries. */
     players?: { seat: number; cards: (number | null)[] }[];
   };
-  for (const pl of p.players ?? []) if (pl.seat !== mySeat) found.push(`private part carries seat ${pl.seat}'s cards`);
-  for (const x of p.events ?? []) {
-    const e = 'event' in x ? x.event : x;
-    if (e.type === 'hole-dealt' && e.seat !== mySeat) {
-      e.cards!.forEach((c, k) => {
-        if (c !== null && !e.up![k]) found.push(`hole-dealt to seat ${e.seat} shows ${c}`);
+  for (const pl of feed.players ?? [])
+    if (pl.seat !== mySeat) found.push(`private part carries seat ${pl.seat}'s cards`);
+  for (const item of feed.events ?? []) {
+    const event = 'event' in item ? item.event : item;
+    if (event.type === 'hole-dealt' && event.seat !== mySeat) {
+      event.cards!.forEach((card, index) => {
+        if (card !== null && !event.up![index]) found.push(`hole-dealt to seat ${event.seat} shows ${card}`);
       });
     }
-    if (e.type === 'hand-mucked' && e.seat !== mySeat && e.cards!.some((c) => c !== null))
-      found.push(`mucked hand of seat ${e.seat}`);
+    if (event.type === 'hand-mucked' && event.seat !== mySeat && event.cards!.some((c) => c !== null))
+      found.push(`mucked hand of seat ${event.seat}`);
   }
-  const v = p.view ?? p.hand?.view;
-  for (const pl of v?.players ?? []) {
+  const view = feed.view ?? feed.hand?.view;
+  for (const pl of view?.players ?? []) {
     if (pl.seat === mySeat) continue;
-    pl.cards.forEach((c, k) => {
-      if (c !== null && !pl.up[k] && !pl.shown) found.push(`view shows seat ${pl.seat}'s card ${c}`);
+    pl.cards.forEach((card, index) => {
+      if (card !== null && !pl.up[index] && !pl.shown) found.push(`view shows seat ${pl.seat}'s card ${card}`);
     });
   }
   return found;
 }
 
 describe('cash and private tables', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let tables: TablesService;
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ name: 'tables-test', module: TablesTestModule, env: TEST_ENV });
-    prisma = t.get(PrismaService);
+    app = await startTestApp({ name: 'tables-test', module: TablesTestModule, env: TEST_ENV });
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    tables = t.get(TablesService);
+    tables = app.get(TablesService);
   });
 
   // Each test's tables stop when it ends: later tests do not share the machine with them.
   afterEach(() => {
-    for (const h of tables.all()) h.stop();
+    for (const table of tables.all()) table.stop();
   });
 
   afterAll(async () => {
-    for (const c of clients) c.socket.close();
-    await t?.close();
+    for (const client of clients) client.socket.close();
+    await app?.close();
   });
 
   async function player(username: string, chips = 100_000, role: 'player' | 'admin' = 'player'): Promise<Client> {
     const user = await prisma.user.create({ data: { username, role } });
     await ledger.openUserAccount(user.id);
     if (chips > 0) await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: chips });
-    const token = t.token({ sub: user.id, username, role });
+    const token = app.token({ sub: user.id, username, role });
     return connect({ userId: user.id, username, token });
   }
 
   async function connect(who: { userId: string; username: string; token: string }): Promise<Client> {
-    const { socket } = await connectSocket(t.url, who.token);
-    const c: Client = { ...who, socket, received: [], seat: null };
+    const { socket } = await connectSocket(app.url, who.token);
+    const client: Client = { ...who, socket, received: [], seat: null };
     socket.onAny((event: string, payload: unknown) => {
-      c.received.push({ event, payload });
-      if (event === 'table:snapshot') c.seat = (payload as TableSnapshotPayload).yourSeat;
+      client.received.push({ event, payload });
+      if (event === 'table:snapshot') client.seat = (payload as TableSnapshotPayload).yourSeat;
     });
-    clients.push(c);
-    return c;
+    clients.push(client);
+    return client;
   }
 
   /**
@@ -142,39 +143,40 @@ describe('cash and private tables', () => {
   const send = (c: Client, event: string, payload: unknown, accepted?: Promise<unknown>): Promise<SocketError | null> =>
     answer(c.socket, event, payload, accepted);
   /** The snapshot a watch or a sit brings (with a seat when `seated`). */
-  const snapshotOf = (c: Client, tableId: string, seated: boolean) =>
+  const snapshotOf = (client: Client, tableId: string, seated: boolean) =>
     eventWhere(
-      c.socket,
+      client.socket,
       'table:snapshot',
       (p) => p.tableId === tableId && (p.yourSeat !== null) === seated,
-      `${c.username}'s snapshot`,
+      `${client.username}'s snapshot`,
     );
 
   /** A simple player: checks, calls small bets, sometimes raises, folds big ones (seeded). */
-  function autoPlay(c: Client, tableId: string, rng: RandomSource, opts: { passive?: boolean } = {}): () => void {
-    const onHand = (p: TableHandPayload | TableSnapshotPayload): void => {
-      const v = ('view' in p ? p.view : p.hand?.view) as ViewLike | undefined;
-      if (!v || v.legal === null || v.toAct === null || v.toAct !== c.seat) return;
-      const a = v.legal.actions;
-      const r = randomInt(rng, 10);
+  function autoPlay(client: Client, tableId: string, rng: RandomSource, opts: { passive?: boolean } = {}): () => void {
+    const onHand = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as ViewLike | undefined;
+      if (!view || view.legal === null || view.toAct === null || view.toAct !== client.seat) return;
+      const actions = view.legal.actions;
+      const roll = randomInt(rng, 10);
       let action: { type: string; amount?: number };
-      if (!opts.passive && r === 0 && a.includes('raise')) action = { type: 'raise', amount: v.legal.minTo };
-      else if (a.includes('check')) action = { type: 'check' };
-      else if (!opts.passive && a.includes('call') && r < 8) action = { type: 'call' };
+      if (!opts.passive && roll === 0 && actions.includes('raise'))
+        action = { type: 'raise', amount: view.legal.minTo };
+      else if (actions.includes('check')) action = { type: 'check' };
+      else if (!opts.passive && actions.includes('call') && roll < 8) action = { type: 'call' };
       else action = { type: 'fold' };
-      c.socket.emit('table:act', { tableId, version: v.version, action: action as never });
+      client.socket.emit('table:act', { tableId, version: view.version, action: action as never });
     };
-    const onUpdate = (p: { events: { type: string; playerId?: string }[] }): void => {
-      if (p.events.some((e) => e.type === 'busted' && e.playerId === c.userId))
-        c.socket.emit('table:reload', { tableId, amount: 2000 });
+    const onUpdate = (payload: { events: { type: string; playerId?: string }[] }): void => {
+      if (payload.events.some((e) => e.type === 'busted' && e.playerId === client.userId))
+        client.socket.emit('table:reload', { tableId, amount: 2000 });
     };
-    const offHand = onHandUpdates(c.socket, onHand);
-    c.socket.on('table:snapshot', onHand);
-    c.socket.on('table:update', onUpdate as never);
+    const offHand = onHandUpdates(client.socket, onHand);
+    client.socket.on('table:snapshot', onHand);
+    client.socket.on('table:update', onUpdate as never);
     return () => {
       offHand();
-      c.socket.off('table:snapshot', onHand);
-      c.socket.off('table:update', onUpdate as never);
+      client.socket.off('table:snapshot', onHand);
+      client.socket.off('table:update', onUpdate as never);
     };
   }
 
@@ -189,19 +191,19 @@ describe('cash and private tables', () => {
   });
 
   async function sitDown(
-    c: Client,
+    client: Client,
     host: TableHost,
     buyIn: number,
     extra: Record<string, unknown> = {},
   ): Promise<void> {
     const err = await send(
-      c,
+      client,
       'table:sit',
       { tableId: host.tableId, buyIn, ...extra },
-      snapshotOf(c, host.tableId, true),
+      snapshotOf(client, host.tableId, true),
     );
     expect(err).toBeNull();
-    expect(c.seat).not.toBeNull();
+    expect(client.seat).not.toBeNull();
   }
 
   it('two players and a bot play 20 hands; no socket ever receives a card its seat may not see', async () => {
@@ -228,11 +230,11 @@ describe('cash and private tables', () => {
     const bot = host.table.seats.find((s) => s?.isBot);
     expect(bot?.name.startsWith('BOT ')).toBe(true);
 
-    for (const c of [alice, bob, carol]) {
-      const hands = c.received.filter((r) => r.event.startsWith('table:hand') || r.event === 'table:snapshot');
+    for (const client of [alice, bob, carol]) {
+      const hands = client.received.filter((r) => r.event.startsWith('table:hand') || r.event === 'table:snapshot');
       expect(hands.length).toBeGreaterThan(20);
       // Seats never change here, so the seat a socket had is the seat every message was for.
-      const seat = c === carol ? null : c.seat;
+      const seat = client === carol ? null : client.seat;
       const problems = hands.flatMap((r) => leaks(r.payload, seat));
       expect(problems).toEqual([]);
       // The public part of an update goes to the whole room: it holds no card a spectator may not see.
@@ -240,14 +242,14 @@ describe('cash and private tables', () => {
       expect(publicParts.flatMap((r) => leaks(r.payload, null))).toEqual([]);
       // A spectator gets no private part; a player only his own.
       const privateParts = hands.filter((r) => r.event === 'table:hand-private');
-      if (c === carol) expect(privateParts).toEqual([]);
-      else expect(privateParts.every((r) => (r.payload as { seat: number }).seat === c.seat)).toBe(true);
+      if (client === carol) expect(privateParts).toEqual([]);
+      else expect(privateParts.every((r) => (r.payload as { seat: number }).seat === client.seat)).toBe(true);
       // What the server really sent matches the contracts' schemas (issue 24: the client reads these types).
-      for (const r of hands) {
-        if (r.event === 'table:hand') TableHandPayloadSchema.parse(r.payload);
-        else if (r.event === 'table:hand-private') TableHandPrivatePayloadSchema.parse(r.payload);
+      for (const storedHand of hands) {
+        if (storedHand.event === 'table:hand') TableHandPayloadSchema.parse(storedHand.payload);
+        else if (storedHand.event === 'table:hand-private') TableHandPrivatePayloadSchema.parse(storedHand.payload);
         else {
-          const hand = (r.payload as TableSnapshotPayload).hand;
+          const hand = (storedHand.payload as TableSnapshotPayload).hand;
           if (hand) SnapshotHandSchema.parse(hand);
         }
       }
@@ -302,9 +304,9 @@ describe('cash and private tables', () => {
         other.received
           .slice(otherGot)
           .some(
-            (r) =>
-              r.event === 'table:hand' &&
-              (r.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === first),
+            (message) =>
+              message.event === 'table:hand' &&
+              (message.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === first),
           ),
       5000,
       'the timeout action',
@@ -329,13 +331,13 @@ describe('cash and private tables', () => {
     const back = await connect({ userId: leaving.userId, username: leaving.username, token: leaving.token });
     const snap = nextEvent(back.socket, 'table:snapshot');
     back.socket.emit('table:watch', { tableId: host.tableId });
-    const s = await snap;
-    expect(s.yourSeat).toBe(seatBefore);
-    expect(s.table.seatMap[first]!.connected).toBe(true);
+    const snapshot = await snap;
+    expect(snapshot.yourSeat).toBe(seatBefore);
+    expect(snapshot.table.seatMap[first]!.connected).toBe(true);
     await host.idle();
     expect(host.table.seats[first]!.connected).toBe(true);
-    if (s.hand) {
-      const mine = (s.hand.view as unknown as ViewLike).players.find((p) => p.seat === first);
+    if (snapshot.hand) {
+      const mine = (snapshot.hand.view as unknown as ViewLike).players.find((p) => p.seat === first);
       if (mine) expect(mine.cards.every((c) => c !== null)).toBe(true);
     }
     const live = new Map([dan, erin].map((c) => [c.userId, c]));
@@ -364,9 +366,9 @@ describe('cash and private tables', () => {
         sb.received
           .slice(sbGot)
           .some(
-            (r) =>
-              r.event === 'table:hand' &&
-              (r.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === bbSeat),
+            (message) =>
+              message.event === 'table:hand' &&
+              (message.payload as TableHandPayload).events.some((e) => e.type === 'action' && e.seat === bbSeat),
           ),
       5000,
       'the check by timeout',
@@ -484,16 +486,16 @@ describe('cash and private tables', () => {
 
   it('missed blinds: a player sitting out is marked when the big blind passes him; a new player posts or waits for the big blind', async () => {
     const host = await tables.create({ name: 'Blinds', config: { ...holdem({ seats: 4 }), private: null } });
-    const [a, b, c] = [await player('jan'), await player('kai'), await player('lea')];
-    const stops = [a, b, c].map((p) => autoPlay(p, host.tableId, seededRandom(p.username), { passive: true }));
-    await sitDown(a, host, 1000, { seat: 0 });
-    await sitDown(b, host, 1000, { seat: 1 });
-    await sitDown(c, host, 1000, { seat: 2 });
+    const [jan, kai, lea] = [await player('jan'), await player('kai'), await player('lea')];
+    const stops = [jan, kai, lea].map((p) => autoPlay(p, host.tableId, seededRandom(p.username), { passive: true }));
+    await sitDown(jan, host, 1000, { seat: 0 });
+    await sitDown(kai, host, 1000, { seat: 1 });
+    await sitDown(lea, host, 1000, { seat: 2 });
     // Only a player who has been dealt in is marked (a new player owes the big blind anyway).
     await until(() => host.table.seats[2]?.entry === 'inRotation', 15_000, 'lea dealt in');
     expect(
       await send(
-        c,
+        lea,
         'table:sit-out',
         { tableId: host.tableId },
         until(() => host.table.seats[2]!.sittingOut, EVENT_TIMEOUT_MS, 'lea sat out'),
@@ -503,10 +505,10 @@ describe('cash and private tables', () => {
     // The host's state changes before its broadcast reaches the socket: wait for the update.
     await until(
       () =>
-        c.received.some(
-          (r) =>
-            r.event === 'table:update' &&
-            (r.payload as { events: { type: string; seat?: number }[] }).events.some(
+        lea.received.some(
+          (message) =>
+            message.event === 'table:update' &&
+            (message.payload as { events: { type: string; seat?: number }[] }).events.some(
               (e) => e.type === 'missedBlind' && e.seat === 2,
             ),
         ),
@@ -514,20 +516,20 @@ describe('cash and private tables', () => {
       'the missedBlind update',
     );
     // A new player who does not wait posts a live big blind out of position.
-    const d = await player('max');
-    stops.push(autoPlay(d, host.tableId, seededRandom('max'), { passive: true }));
-    await sitDown(d, host, 1000, { seat: 3, waitForBigBlind: false });
+    const max = await player('max');
+    stops.push(autoPlay(max, host.tableId, seededRandom('max'), { passive: true }));
+    await sitDown(max, host, 1000, { seat: 3, waitForBigBlind: false });
     await until(
       () =>
-        d.received.some(
-          (r) =>
-            r.event === 'table:hand' &&
-            (r.payload as TableHandPayload).events.some((e) => e.type === 'forced-bet' && e.seat === 3),
+        max.received.some(
+          (message) =>
+            message.event === 'table:hand' &&
+            (message.payload as TableHandPayload).events.some((e) => e.type === 'forced-bet' && e.seat === 3),
         ),
       15_000,
       'the new player posting',
     );
-    const post = d.received
+    const post = max.received
       .flatMap((r) => (r.event === 'table:hand' ? (r.payload as TableHandPayload).events : []))
       .find((e): e is HandEventOf<'forced-bet'> => e.type === 'forced-bet' && e.seat === 3)!;
     expect(post.amount).toBe(10);
@@ -539,7 +541,7 @@ describe('cash and private tables', () => {
     const owner = await player('owner');
     const friend = await player('friend');
     const stranger = await player('stranger');
-    const res = await request(t.url)
+    const res = await request(app.url)
       .post('/tables/private')
       .set('Authorization', `Bearer ${owner.token}`)
       .send({ name: 'Friday', ...holdem({ seats: 3 }) })
@@ -548,18 +550,18 @@ describe('cash and private tables', () => {
     expect(res.body).toMatchObject({ private: true, hostId: owner.userId, game: 'holdem' });
     const host = tables.get(tableId);
     // Only the host may change settings.
-    await request(t.url)
+    await request(app.url)
       .patch(`/tables/${tableId}/settings`)
       .set('Authorization', `Bearer ${friend.token}`)
       .send({ stakes: { smallBlind: 10, bigBlind: 20 } })
       .expect(403);
-    await request(t.url)
+    await request(app.url)
       .patch(`/tables/${tableId}/settings`)
       .set('Authorization', `Bearer ${owner.token}`)
       .send({ stakes: { smallBlind: 10, bigBlind: 20 } })
       .expect(200);
     expect(host.table.config.stakes.bigBlind).toBe(20);
-    await request(t.url)
+    await request(app.url)
       .patch(`/tables/${tableId}/settings`)
       .set('Authorization', `Bearer ${owner.token}`)
       .send({ bogus: 1 })
@@ -569,18 +571,18 @@ describe('cash and private tables', () => {
       code: 'FORBIDDEN',
       message: expect.stringMatching(/^NOT_INVITED/),
     });
-    await request(t.url)
+    await request(app.url)
       .post(`/tables/${tableId}/invitations`)
       .set('Authorization', `Bearer ${friend.token}`)
       .send({ username: 'friend' })
       .expect(403);
-    await request(t.url)
+    await request(app.url)
       .post(`/tables/${tableId}/invitations`)
       .set('Authorization', `Bearer ${owner.token}`)
       .send({ username: 'friend' })
       .expect(201);
     const code = (
-      await request(t.url)
+      await request(app.url)
         .post(`/tables/${tableId}/invite-code`)
         .set('Authorization', `Bearer ${owner.token}`)
         .expect(201)
@@ -590,7 +592,7 @@ describe('cash and private tables', () => {
     });
     // The lobby lists it for the invited friend, not for the stranger.
     const listed = (tok: string) =>
-      request(t.url)
+      request(app.url)
         .get('/lobby/tables')
         .set('Authorization', `Bearer ${tok}`)
         .expect(200)
@@ -605,7 +607,7 @@ describe('cash and private tables', () => {
     await sitDown(stranger, host, 1000, { inviteCode: code });
     await until(() => host.table.handsPlayed >= 2, 15_000, 'two hands');
     // Settings during a hand are refused; closing waits for a moment between hands.
-    for (const p of [owner, friend, stranger]) p.socket.emit('table:sit-out', { tableId });
+    for (const client of [owner, friend, stranger]) client.socket.emit('table:sit-out', { tableId });
     await until(
       async () => {
         await host.idle();
@@ -614,8 +616,8 @@ describe('cash and private tables', () => {
       10_000,
       'between hands',
     );
-    await request(t.url).post(`/tables/${tableId}/close`).set('Authorization', `Bearer ${friend.token}`).expect(403);
-    await request(t.url).post(`/tables/${tableId}/close`).set('Authorization', `Bearer ${owner.token}`).expect(201);
+    await request(app.url).post(`/tables/${tableId}/close`).set('Authorization', `Bearer ${friend.token}`).expect(403);
+    await request(app.url).post(`/tables/${tableId}/close`).set('Authorization', `Bearer ${owner.token}`).expect(201);
     // A sit-out not yet applied can let one more hand begin; a close asked for during a hand closes
     // the table right after it (the players keep playing it meanwhile).
     await until(() => host.closed, 15_000, 'the table closed');
@@ -630,7 +632,7 @@ describe('cash and private tables', () => {
 
   it('the lobby lists tables with filters and shows the seat map', async () => {
     const admin = await player('admin1', 0, 'admin');
-    const created = await request(t.url)
+    const created = await request(app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin.token}`)
       .send({
@@ -642,14 +644,14 @@ describe('cash and private tables', () => {
         seats: 6,
       })
       .expect(201);
-    await request(t.url)
+    await request(app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${(await player('notadmin')).token}`)
       .send({})
       .expect(403);
-    const get = (q: string) =>
-      request(t.url)
-        .get(`/lobby/tables${q}`)
+    const get = (query: string) =>
+      request(app.url)
+        .get(`/lobby/tables${query}`)
         .set('Authorization', `Bearer ${admin.token}`)
         .expect(200)
         .then((r) => (r.body.tables as { tableId: string }[]).map((x) => x.tableId));
@@ -659,8 +661,8 @@ describe('cash and private tables', () => {
       created.body.tableId,
     );
     expect(await get('?seatsFree=7')).not.toContain(created.body.tableId);
-    await request(t.url).get('/lobby/tables?game=chess').set('Authorization', `Bearer ${admin.token}`).expect(400);
-    const map = await request(t.url)
+    await request(app.url).get('/lobby/tables?game=chess').set('Authorization', `Bearer ${admin.token}`).expect(400);
+    const map = await request(app.url)
       .get(`/lobby/tables/${created.body.tableId}`)
       .set('Authorization', `Bearer ${admin.token}`)
       .expect(200);

@@ -29,20 +29,16 @@ const SHORT_STACKS: BlindStructure = {
 };
 
 describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let kit: TournamentKit;
-  const rebuy = (id: number, userId: string) =>
-    request(t.url)
-      .post(`/tournaments/${id}/rebuy`)
-      .set('Authorization', `Bearer ${t.token({ sub: userId })}`);
 
   beforeAll(async () => {
-    t = await startTestApp({ module: FastTournamentModule, name: 'tournament-extras-gaps' });
-    kit = await tournamentKit(t, ADMIN, PREFIX);
+    app = await startTestApp({ module: FastTournamentModule, name: 'tournament-extras-gaps' });
+    kit = await tournamentKit(app, ADMIN, PREFIX);
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   it(
@@ -59,7 +55,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           rebuys: { untilLevel: 1, maxRebuys: 1, rebuy: { chips: 200, price: 100, fee: 10 }, addOn: null },
         }),
       );
-      for (const p of players) await kit.register(id, p).expect(201);
+      for (const player of players) await kit.register(id, player).expect(201);
       // The first bust of the tournament: he rebuys at once (from the listener, after the bust's commit).
       let bought: Promise<request.Response> | null = null;
       let buyer: { userId: string; entryId: number } | null = null;
@@ -74,15 +70,15 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           // Not placed: his bust waits for the end of the rebuy period.
           pendingWhenBought = state.standings ? [] : state.earlyBusts.flat().map((b) => b.playerId);
           buyer = { userId: busted.playerId, entryId: busted.entryId };
-          bought = rebuy(id, busted.playerId);
+          bought = kit.buyRequest(id, busted.playerId, 'rebuy');
         },
       });
       await kit.startNow(id);
-      const r = await waitFor('the first bust and its rebuy', () => bought);
+      const rebuyResponse = await waitFor('the first bust and its rebuy', () => bought);
       const who = buyer!;
       expect(pendingWhenBought).toContain(`e${who.entryId}`);
-      expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({
+      expect(rebuyResponse.status).toBe(200);
+      expect(rebuyResponse.body).toMatchObject({
         kind: 'rebuy',
         entryId: who.entryId,
         chips: 200,
@@ -97,7 +93,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       });
       expect(rebuyTx).not.toBeNull();
       // No second rebuy for him (limit 1), whatever his state now.
-      const again = await rebuy(id, who.userId);
+      const again = await kit.buyRequest(id, who.userId, 'rebuy');
       expect(again.status).toBe(409);
       expect(['REBUY_REFUSED', 'HAND_IN_PROGRESS']).toContain(again.body.code);
 
@@ -116,10 +112,10 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       expect(final.extras?.bounty?.paid).toBe(600);
       const paid = await kit.prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
       expect(paid.reduce((a, e) => a + Number(e.prize), 0)).toBe(600);
-      for (const e of paid) {
-        const won = final.extras!.players.find((p) => p.userId === e.userId)!.bountiesWon;
-        const spent = 210 + (e.userId === who.userId ? 210 : 0);
-        expect(await kit.balance(e.userId)).toBe(START_CHIPS - spent + Number(e.prize) + won);
+      for (const entry of paid) {
+        const won = final.extras!.players.find((p) => p.userId === entry.userId)!.bountiesWon;
+        const spent = 210 + (entry.userId === who.userId ? 210 : 0);
+        expect(await kit.balance(entry.userId)).toBe(START_CHIPS - spent + Number(entry.prize) + won);
       }
       expect(await kit.poolBalance(id)).toBe(0);
       await kit.expectAuditClean();
@@ -158,7 +154,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
     const ok = await kit.create(
       fastMttSettings({ name: 'Fair satellite', satellite: { targetTournamentId: target, seatValue: 270 } }),
     );
-    const edit = await request(t.url)
+    const edit = await request(app.url)
       .patch(`/tournaments/${ok}`)
       .set('Authorization', `Bearer ${kit.adminToken()}`)
       .send({ satellite: { targetTournamentId: target, seatValue: 250 } })
@@ -189,35 +185,38 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           bounty: { kind: 'fixed', amount: 50 },
         }),
       );
-      for (const p of players) await kit.register(id, p).expect(201);
+      for (const player of players) await kit.register(id, player).expect(201);
       await kit.startNow(id);
       // The break after level 1 (inside the rebuy period), once the hands begun before it have ended.
       const inBreak = await waitFor('the break after level 1', async () => {
-        const v = await kit.view(id);
-        return v.clock?.kind === 'break' && v.tables.every((x) => !x.handInProgress) && v;
+        const view = await kit.view(id);
+        return view.clock?.kind === 'break' && view.tables.every((x) => !x.handInProgress) && view;
       });
       const seatedBefore = new Set(inBreak.entrants.filter((e) => e.seat !== null).map((e) => e.userId));
       // The chips are conserved: someone is at or below the starting 200, or busted; both may rebuy.
       const bought: string[] = [];
-      for (const u of players) {
-        const r = await rebuy(id, u);
-        if (r.status === 200) bought.push(u);
-        else expect(r.body).toMatchObject({ code: 'REBUY_REFUSED' });
+      for (const player of players) {
+        const response = await kit.buyRequest(id, player, 'rebuy');
+        if (response.status === 200) bought.push(player);
+        else expect(response.body).toMatchObject({ code: 'REBUY_REFUSED' });
       }
       expect(bought.length).toBeGreaterThan(0);
       const afterBuys = await kit.view(id);
       expect(afterBuys.prizePool).toBe(400 + 100 * bought.length);
       // Each rebuy bought a new bounty of 50: on top of a live player's head (100), or a busted one's fresh head (50).
-      for (const u of bought) {
-        const head = afterBuys.extras!.players.find((p) => p.userId === u)!.head;
-        expect(head).toBe(seatedBefore.has(u) ? 100 : 50);
+      for (const userId of bought) {
+        const head = afterBuys.extras!.players.find((p) => p.userId === userId)!.head;
+        expect(head).toBe(seatedBefore.has(userId) ? 100 : 50);
       }
-      await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${kit.adminToken()}`).expect(200);
+      await request(app.url)
+        .delete(`/tournaments/${id}`)
+        .set('Authorization', `Bearer ${kit.adminToken()}`)
+        .expect(200);
       const row = await kit.ended(id);
       expect(row.status).toBe('cancelled');
-      for (const u of bought) {
+      for (const userId of bought) {
         const [entry] = await kit.prisma.$queryRaw<{ entry_id: number }[]>`
-          SELECT entry_id FROM mtt_entries WHERE tournament_id = ${id} AND user_id = ${u}::uuid`;
+          SELECT entry_id FROM mtt_entries WHERE tournament_id = ${id} AND user_id = ${userId}::uuid`;
         const refund = await kit.prisma.ledgerTransaction.findUnique({
           where: { idempotencyKey: `mtt:${id}:rebuy-refund:${entry.entry_id}` },
           include: { entries: true },
@@ -226,7 +225,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       }
       // Everything but the 4 entry fees went back to the players (the heads standing refunded, the bounties won kept).
       let total = 0;
-      for (const u of players) total += await kit.balance(u);
+      for (const player of players) total += await kit.balance(player);
       expect(total).toBe(4 * START_CHIPS - 4 * 10);
       expect(await kit.poolBalance(id)).toBe(0);
       await kit.expectAuditClean();
@@ -238,7 +237,7 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       'move to table 1 still sitting out: every hand they are dealt there is played with them away',
     async () => {
       const users = await kit.newPlayers(4);
-      for (const u of users) await kit.prisma.user.update({ where: { id: u }, data: { isBot: false } });
+      for (const user of users) await kit.prisma.user.update({ where: { id: user }, data: { isBot: false } });
       const id = await kit.create(
         fastMttSettings({
           name: 'Away and moved',
@@ -246,29 +245,29 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           clock: { decisionMs: 30_000, reconnectMs: 60_000, timeBankMs: 0 },
         }),
       );
-      for (const u of users) await kit.register(id, u).expect(201);
-      const tables = t.get(TablesService);
+      for (const user of users) await kit.register(id, user).expect(201);
+      const tables = app.get(TablesService);
       // Each player sits out once, at the first table that seats him (never again: a move must keep it).
       const sockets = [];
-      for (const u of users) {
-        const { socket } = await connectSocket(t.url, t.token({ sub: u }));
+      for (const user of users) {
+        const { socket } = await connectSocket(app.url, app.token({ sub: user }));
         sockets.push(socket);
         let table: string | null = null;
         let satOut = false;
-        socket.on('tournamentUpdate', (v: TournamentView) => {
-          const ref = v.entrants.find((e) => e.userId === u)?.tableRef ?? null;
+        socket.on('tournamentUpdate', (view: TournamentView) => {
+          const ref = view.entrants.find((e) => e.userId === user)?.tableRef ?? null;
           if (ref && ref !== table) {
             table = ref;
             socket.emit('table:watch', { tableId: ref });
           }
         });
-        socket.on('table:snapshot', (p) => {
-          if (p.tableId !== table || p.yourSeat === null || satOut) return;
+        socket.on('table:snapshot', (payload) => {
+          if (payload.tableId !== table || payload.yourSeat === null || satOut) return;
           satOut = true;
-          socket.emit('table:sit-out', { tableId: p.tableId });
+          socket.emit('table:sit-out', { tableId: payload.tableId });
         });
-        socket.on('error', (e: { event?: string; code?: string }) => {
-          if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && table)
+        socket.on('error', (error: { event?: string; code?: string }) => {
+          if (error.event === 'table:watch' && error.code === 'NOT_FOUND' && table)
             setTimeout(() => table && socket.emit('table:watch', { tableId: table }), 100);
         });
         socket.emit('tournamentWatch', { tournamentId: id });

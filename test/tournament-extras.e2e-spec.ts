@@ -32,26 +32,16 @@ function rebuyStructure(breakMs: number): BlindStructure {
 }
 
 describe('Tournament rebuys, bounties and satellites (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let kit: TournamentKit;
 
-  /** Buys for `u`, asking again while his table finishes the hand it was in when the break began. */
-  async function buy(id: number, u: string, what: 'rebuy' | 'add-on') {
-    return waitFor(`${what} of ${u}`, async () => {
-      const r = await request(t.url)
-        .post(`/tournaments/${id}/${what}`)
-        .set('Authorization', `Bearer ${t.token({ sub: u })}`);
-      return r.body?.code === 'HAND_IN_PROGRESS' ? null : r;
-    });
-  }
-
   beforeAll(async () => {
-    t = await startTestApp({ module: FastTournamentModule, name: 'tournament-extras' });
-    kit = await tournamentKit(t, ADMIN, PREFIX);
+    app = await startTestApp({ module: FastTournamentModule, name: 'tournament-extras' });
+    kit = await tournamentKit(app, ADMIN, PREFIX);
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   it(
@@ -72,20 +62,22 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
           },
         }),
       );
-      for (const p of players) await kit.register(id, p).expect(201);
+      for (const player of players) await kit.register(id, player).expect(201);
       // Before the start nobody is seated: a typed refusal, nothing moves.
-      const early = await request(t.url)
-        .post(`/tournaments/${id}/rebuy`)
-        .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
-        .expect(409);
+      const early = await kit.buyRequest(id, players[0], 'rebuy').expect(409);
       expect(early.body.code).toBe('NOT_SEATED');
       await kit.startNow(id);
 
       // The break after level 1 is inside the rebuy period.
       const inBreak = await waitFor('the break after level 1', async () => {
-        const v = await kit.view(id);
+        const view = await kit.view(id);
         // Once the hands begun before the break have ended (the stacks are final until it ends).
-        return v.clock?.kind === 'break' && v.clock.levelNumber === 1 && v.tables.every((x) => !x.handInProgress) && v;
+        return (
+          view.clock?.kind === 'break' &&
+          view.clock.levelNumber === 1 &&
+          view.tables.every((x) => !x.handInProgress) &&
+          view
+        );
       });
       expect(inBreak.extras?.rebuys).toMatchObject({ rebuyOpen: true, addOnOpen: false, rebuysBought: 0 });
       // The chips are conserved, so unless someone busted, someone is at or below 1,000 (and whoever
@@ -95,7 +87,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       const high = seated.filter((e) => e.stack > 1_000);
       expect(low.length).toBeGreaterThan(0);
       const buyer = low[0];
-      const r1 = await buy(id, buyer.userId, 'rebuy');
+      const r1 = await kit.buy(id, buyer.userId, 'rebuy');
       expect(r1.status).toBe(200);
       expect(r1.body).toMatchObject({
         kind: 'rebuy',
@@ -105,18 +97,18 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
         prizePool: 6 * 100 + 100,
       });
       // At most one rebuy.
-      const again = await buy(id, buyer.userId, 'rebuy');
+      const again = await kit.buy(id, buyer.userId, 'rebuy');
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'no rebuys left' });
       if (high.length) {
-        const refused = await buy(id, high[0].userId, 'rebuy');
+        const refused = await kit.buy(id, high[0].userId, 'rebuy');
         expect(refused.body).toMatchObject({
           code: 'REBUY_REFUSED',
           message: 'a rebuy needs a stack at or below the starting stack',
         });
       }
       // Not add-on time yet.
-      const tooSoon = await buy(id, buyer.userId, 'add-on');
+      const tooSoon = await kit.buy(id, buyer.userId, 'add-on');
       expect(tooSoon.body).toMatchObject({
         code: 'REBUY_REFUSED',
         message: 'the add-on is offered at the end of the rebuy period',
@@ -125,20 +117,25 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
 
       // The break after level 2: the add-on window; the rebuy period is over.
       const addOnBreak = await waitFor('the break after level 2', async () => {
-        const v = await kit.view(id);
-        return v.clock?.kind === 'break' && v.clock.levelNumber === 2 && v.tables.every((x) => !x.handInProgress) && v;
+        const view = await kit.view(id);
+        return (
+          view.clock?.kind === 'break' &&
+          view.clock.levelNumber === 2 &&
+          view.tables.every((x) => !x.handInProgress) &&
+          view
+        );
       });
       expect(addOnBreak.extras?.rebuys).toMatchObject({ rebuyOpen: false, addOnOpen: true, rebuysBought: 1 });
       const alive = addOnBreak.entrants.filter((e) => e.seat !== null);
       const takers = alive.slice(0, 2);
-      for (const e of takers) {
-        const r = await buy(id, e.userId, 'add-on');
-        expect(r.status).toBe(200);
-        expect(r.body).toMatchObject({ kind: 'add-on', chips: 1_500, addOn: true });
+      for (const taker of takers) {
+        const response = await kit.buy(id, taker.userId, 'add-on');
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ kind: 'add-on', chips: 1_500, addOn: true });
       }
-      const late = await buy(id, takers[0].userId, 'add-on');
+      const late = await kit.buy(id, takers[0].userId, 'add-on');
       expect(late.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'the add-on was taken already' });
-      const lateRebuy = await buy(id, takers[0].userId, 'rebuy');
+      const lateRebuy = await kit.buy(id, takers[0].userId, 'rebuy');
       expect(lateRebuy.body).toMatchObject({ code: 'REBUY_REFUSED', message: 'the rebuy period is over' });
 
       // Live prize pool: 6 × 100 + 1 × 100 + 2 × 50 = 800.
@@ -152,10 +149,10 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       const entries = await kit.prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
       expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(800);
       // Each player: start − entry 110 − his purchases + his prize.
-      for (const e of entries) {
+      for (const entry of entries) {
         const spent =
-          110 + (e.userId === buyer.userId ? 110 : 0) + (takers.some((x) => x.userId === e.userId) ? 55 : 0);
-        expect(await kit.balance(e.userId)).toBe(START_CHIPS - spent + Number(e.prize));
+          110 + (entry.userId === buyer.userId ? 110 : 0) + (takers.some((x) => x.userId === entry.userId) ? 55 : 0);
+        expect(await kit.balance(entry.userId)).toBe(START_CHIPS - spent + Number(entry.prize));
       }
       expect(await kit.poolBalance(id)).toBe(0);
       await kit.expectAuditClean();
@@ -168,11 +165,11 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
     async () => {
       const players = await kit.newPlayers(6);
       const id = await kit.create(fastMttSettings({ name: 'PKO', bounty: { kind: 'progressive', amount: 100 } }));
-      for (const p of players) await kit.register(id, p).expect(201);
+      for (const player of players) await kit.register(id, player).expect(201);
       // Entry = 100 buy-in + 100 bounty + 10 fee.
-      for (const p of players) expect(await kit.balance(p)).toBe(START_CHIPS - 210);
+      for (const player of players) expect(await kit.balance(player)).toBe(START_CHIPS - 210);
       // Paid with the entries, the bounty cannot change any more.
-      const edit = await request(t.url)
+      const edit = await request(app.url)
         .patch(`/tournaments/${id}`)
         .set('Authorization', `Bearer ${kit.adminToken()}`)
         .send({ bounty: { kind: 'fixed', amount: 100 } })
@@ -184,11 +181,11 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       const before = await kit.view(id);
       expect(before.prizePool).toBe(600);
       expect(before.extras?.bounty).toEqual({ kind: 'progressive', amount: 100, paid: 0 });
-      const { socket } = await connectSocket(t.url, t.token({ sub: players[0] }));
+      const { socket } = await connectSocket(app.url, app.token({ sub: players[0] }));
       const heads: number[] = [];
-      socket.on('tournamentUpdate', (v: TournamentView) => {
-        if (v.tournamentId === id && v.extras)
-          heads.push(v.extras.players.reduce((a, p) => a + p.head, 0) + v.extras.bounty!.paid);
+      socket.on('tournamentUpdate', (view: TournamentView) => {
+        if (view.tournamentId === id && view.extras)
+          heads.push(view.extras.players.reduce((a, p) => a + p.head, 0) + view.extras.bounty!.paid);
       });
       socket.emit('tournamentWatch', { tournamentId: id });
       await kit.startNow(id);
@@ -198,7 +195,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       // At every published moment: heads standing + bounty cash paid = 600 (half of each share onto a
       // head keeps it in the total; the odd chip goes to the cash).
       expect(heads.length).toBeGreaterThan(0);
-      for (const h of heads) expect(h).toBe(600);
+      for (const head of heads) expect(head).toBe(600);
       const bountyTx = await kit.prisma.ledgerTransaction.findMany({
         where: { idempotencyKey: { startsWith: `mtt:${id}:bounty` } },
         include: { entries: true },
@@ -209,9 +206,9 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       const final = await kit.view(id);
       expect(final.extras?.bounty?.paid).toBe(600);
       const entries = await kit.prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
-      for (const e of entries) {
-        const won = final.extras!.players.find((p) => p.userId === e.userId)!.bountiesWon;
-        expect(await kit.balance(e.userId)).toBe(START_CHIPS - 210 + Number(e.prize) + won);
+      for (const entry of entries) {
+        const won = final.extras!.players.find((p) => p.userId === entry.userId)!.bountiesWon;
+        expect(await kit.balance(entry.userId)).toBe(START_CHIPS - 210 + Number(entry.prize) + won);
       }
       expect(await kit.poolBalance(id)).toBe(0);
       await kit.expectAuditClean();
@@ -234,7 +231,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       const id = await kit.create(
         fastMttSettings({ name: 'Satellite', tableSize: 6, satellite: { targetTournamentId: target, seatValue: 220 } }),
       );
-      for (const p of players) await kit.register(id, p).expect(201);
+      for (const player of players) await kit.register(id, player).expect(201);
       const before = await kit.view(id);
       expect(before.placesPaid).toBe(5);
       expect(before.extras?.satellite).toEqual({
@@ -281,7 +278,7 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       expect(registered.entries).toBe(5);
       expect(new Set(registered.entrants.map((e) => e.userId))).toEqual(new Set(seatWinners.map((e) => e.userId)));
       // A seat winner: −110 entry, +220 seat, −220 target entry.
-      for (const e of seatWinners) expect(await kit.balance(e.userId)).toBe(START_CHIPS - 110);
+      for (const winner of seatWinners) expect(await kit.balance(winner.userId)).toBe(START_CHIPS - 110);
       const sixth = entries.find((e) => e.place === 6)!;
       expect(Number(sixth.prize)).toBe(100);
       expect(await kit.balance(sixth.userId)).toBe(START_CHIPS - 10);
@@ -304,27 +301,27 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
           timeBank: { perLevelMs: 5_000, finalTable: true },
         }),
       );
-      for (const p of [human, ...bots]) await kit.register(id, p).expect(201);
-      const { socket } = await connectSocket(t.url, t.token({ sub: human, username: 'away' }));
+      for (const player of [human, ...bots]) await kit.register(id, player).expect(201);
+      const { socket } = await connectSocket(app.url, app.token({ sub: human, username: 'away' }));
       let table: string | null = null;
       let satOut = false;
-      socket.on('tournamentUpdate', (v: TournamentView) => {
-        const ref = v.entrants.find((e) => e.userId === human)?.tableRef ?? null;
+      socket.on('tournamentUpdate', (view: TournamentView) => {
+        const ref = view.entrants.find((e) => e.userId === human)?.tableRef ?? null;
         if (ref && ref !== table) {
           table = ref;
           socket.emit('table:watch', { tableId: ref });
         }
       });
-      socket.on('table:snapshot', (p) => {
-        if (p.tableId !== table || p.yourSeat === null) return;
+      socket.on('table:snapshot', (payload) => {
+        if (payload.tableId !== table || payload.yourSeat === null) return;
         if (!satOut) {
           satOut = true;
-          socket.emit('table:sit-out', { tableId: p.tableId });
+          socket.emit('table:sit-out', { tableId: payload.tableId });
         }
       });
       // The lobby may name the table a moment before it is hosted: ask again.
-      socket.on('error', (e: { event?: string; code?: string }) => {
-        if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && table)
+      socket.on('error', (error: { event?: string; code?: string }) => {
+        if (error.event === 'table:watch' && error.code === 'NOT_FOUND' && table)
           setTimeout(() => table && socket.emit('table:watch', { tableId: table }), 100);
       });
       socket.emit('tournamentWatch', { tournamentId: id });
@@ -341,11 +338,11 @@ describe('Tournament rebuys, bounties and satellites (e2e)', () => {
       });
       const seatOf = (h: (typeof hands)[number]) =>
         (h.players as { seat: number; userId: string }[]).find((p) => p.userId === human)?.seat;
-      const his = hands.flatMap((h) =>
-        h.events
+      const his = hands.flatMap((hand) =>
+        hand.events
           .filter((e) => e.type === 'action')
           .map((e) => e.payload as { seat?: number; action?: string })
-          .filter((e) => e.seat === seatOf(h)),
+          .filter((e) => e.seat === seatOf(hand)),
       );
       expect(his.length).toBeGreaterThan(0);
       expect(his.every((e) => e.action === 'check' || e.action === 'fold')).toBe(true);

@@ -31,32 +31,34 @@ const FIFTY_THIRTY_TWENTY = [
 ];
 
 describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let mtt: TournamentsService;
   let userCount = 0;
-  const admin = () => t.token({ sub: ADMIN, username: 'admin', role: 'admin' });
-  const as = (u: string) => ({ Authorization: `Bearer ${t.token({ sub: u })}` });
+  const admin = () => app.token({ sub: ADMIN, username: 'admin', role: 'admin' });
+  const as = (u: string) => ({ Authorization: `Bearer ${app.token({ sub: u })}` });
 
-  async function newPlayers(n: number, isBot = true): Promise<string[]> {
+  async function newPlayers(count: number, isBot = true): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const u = await prisma.user.create({ data: { username: `ft${++userCount}`, isBot } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-      ids.push(u.id);
+    for (let i = 0; i < count; i++) {
+      const user = await prisma.user.create({ data: { username: `ft${++userCount}`, isBot } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
+      ids.push(user.id);
     }
     return ids;
   }
 
   /** Creates, registers everyone, starts now; resolves once running. */
-  async function running(s: TournamentSettingsDto, players: string[]): Promise<number> {
-    const id = (await request(t.url).post('/tournaments').set('Authorization', `Bearer ${admin()}`).send(s).expect(201))
-      .body.tournamentId as number;
+  async function running(settings: TournamentSettingsDto, players: string[]): Promise<number> {
+    const id = (
+      await request(app.url).post('/tournaments').set('Authorization', `Bearer ${admin()}`).send(settings).expect(201)
+    ).body.tournamentId as number;
     await waitFor('registration to open', async () => (await mtt.get(id)).status === 'registering');
-    for (const p of players) await request(t.url).post(`/tournaments/${id}/register`).set(as(p)).expect(201);
-    await request(t.url)
+    for (const player of players)
+      await request(app.url).post(`/tournaments/${id}/register`).set(as(player)).expect(201);
+    await request(app.url)
       .patch(`/tournaments/${id}`)
       .set('Authorization', `Bearer ${admin()}`)
       .send({ startsAt: new Date().toISOString() })
@@ -66,13 +68,13 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
   }
 
   const lobby = async (id: number): Promise<TournamentLobbyView> =>
-    (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
+    (await request(app.url).get(`/tournaments/${id}`).expect(200)).body;
   const idle = (id: number) =>
     waitFor('every table idle', async () => {
-      const [x] = await prisma.$queryRaw<
+      const [row] = await prisma.$queryRaw<
         { busy: number }[]
       >`SELECT count(*)::int AS busy FROM mtt_tables WHERE tournament_id = ${id} AND hand_in_progress`;
-      return x.busy === 0;
+      return row.busy === 0;
     });
   const stacksOf = async (id: number, users: string[]) => {
     const rows = await ledger.tournamentStacks(mttTournamentId(id));
@@ -95,19 +97,19 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
 
   beforeAll(async () => {
     // The automatic pause after 400 ms of disconnection instead of 5 minutes (checked every 100 ms).
-    t = await startTestApp({
+    app = await startTestApp({
       module: FastTournamentModule,
       name: 'tournament-final-table',
       env: { MTT_DISCONNECT_PAUSE_MS: '400' },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    mtt = t.get(TournamentsService);
+    mtt = app.get(TournamentsService);
     await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   it('an ICM deal at the final table: play pauses, all accept, the tournament ends, the ledger pays', async () => {
@@ -125,7 +127,7 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
       players,
     );
     // More left to play for than the first prize (150): refused, nothing changes.
-    const bad = await request(t.url)
+    const bad = await request(app.url)
       .post(`/tournaments/${id}/deal`)
       .set(as(players[0]))
       .send({ method: 'icm', leftToPlayFor: 151 })
@@ -134,14 +136,14 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     expect((await lobby(id)).deal).toBeNull();
     expect((await lobby(id)).paused).toBeNull();
     // Someone not in the tournament cannot propose.
-    await request(t.url).post(`/tournaments/${id}/deal`).set(as(outsider)).send({ method: 'icm' }).expect(403);
+    await request(app.url).post(`/tournaments/${id}/deal`).set(as(outsider)).send({ method: 'icm' }).expect(403);
 
-    await request(t.url).post(`/tournaments/${id}/deal`).set(as(players[0])).send({ method: 'icm' }).expect(201);
+    await request(app.url).post(`/tournaments/${id}/deal`).set(as(players[0])).send({ method: 'icm' }).expect(201);
     expect((await lobby(id)).paused?.reason).toBe('deal');
     // A second proposal while one is discussed is refused.
     expect(
       (
-        await request(t.url)
+        await request(app.url)
           .post(`/tournaments/${id}/deal`)
           .set(as(players[1]))
           .send({ method: 'chip-chop' })
@@ -149,8 +151,8 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
       ).body.code,
     ).toBe('DEAL_PENDING');
     const open = await waitFor('the deal figures', async () => {
-      const v = await lobby(id);
-      return v.deal?.status === 'open' && v.deal;
+      const view = await lobby(id);
+      return view.deal?.status === 'open' && view.deal;
     });
     // No table deals while the deal is discussed.
     await idle(id);
@@ -164,19 +166,19 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     expect(open.players.map((p) => p.prize)).toEqual(dealFigures('icm', stacks, [150, 90, 60], 0));
     expect(open.players.reduce((a, p) => a + p.prize, 0)).toBe(300);
 
-    await request(t.url).post(`/tournaments/${id}/deal/accept`).set(as(outsider)).expect(403);
-    await request(t.url).post(`/tournaments/${id}/deal/accept`).set(as(open.players[0].userId)).expect(200);
-    await request(t.url).post(`/tournaments/${id}/deal/accept`).set(as(open.players[1].userId)).expect(200);
+    await request(app.url).post(`/tournaments/${id}/deal/accept`).set(as(outsider)).expect(403);
+    await request(app.url).post(`/tournaments/${id}/deal/accept`).set(as(open.players[0].userId)).expect(200);
+    await request(app.url).post(`/tournaments/${id}/deal/accept`).set(as(open.players[1].userId)).expect(200);
     expect((await lobby(id)).deal?.players.map((p) => p.accepted)).toEqual([true, true, false]);
     expect((await mtt.get(id)).status).toBe('running');
-    await request(t.url).post(`/tournaments/${id}/deal/accept`).set(as(open.players[2].userId)).expect(200);
+    await request(app.url).post(`/tournaments/${id}/deal/accept`).set(as(open.players[2].userId)).expect(200);
     await waitFor('the payout', async () => (await mtt.get(id)).status === 'finished');
 
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
-    for (const p of open.players) {
-      const e = entries.find((x) => x.userId === p.userId)!;
-      expect(Number(e.prize)).toBe(p.prize);
-      expect(await ledger.userBalance(p.userId)).toBe(START_CHIPS - 110 + p.prize);
+    for (const player of open.players) {
+      const entry = entries.find((x) => x.userId === player.userId)!;
+      expect(Number(entry.prize)).toBe(player.prize);
+      expect(await ledger.userBalance(player.userId)).toBe(START_CHIPS - 110 + player.prize);
     }
     // Places follow the stacks (the chip leader 1st).
     const byStack = [...open.players].sort((a, b) => b.stack - a.stack);
@@ -199,18 +201,18 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
       }),
       players,
     );
-    const proposed = await request(t.url)
+    const proposed = await request(app.url)
       .post(`/tournaments/${id}/deal`)
       .set('Authorization', `Bearer ${admin()}`)
       .send({ method: 'chip-chop', leftToPlayFor: 30 });
     expect(proposed.status).toBe(201);
     const open = await waitFor('the deal figures', async () => {
-      const v = await lobby(id);
-      return v.deal?.status === 'open' && v.deal;
+      const view = await lobby(id);
+      return view.deal?.status === 'open' && view.deal;
     });
     // A player cannot set it; the admin can.
-    await request(t.url).post(`/tournaments/${id}/deal/force`).set(as(players[0])).expect(403);
-    await request(t.url).post(`/tournaments/${id}/deal/force`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    await request(app.url).post(`/tournaments/${id}/deal/force`).set(as(players[0])).expect(403);
+    await request(app.url).post(`/tournaments/${id}/deal/force`).set('Authorization', `Bearer ${admin()}`).expect(200);
     const dealt = open.players.reduce((a, p) => a + p.prize, 0);
     const placesLeft = [150, 90, 60].slice(0, open.players.length).reduce((a, b) => a + b, 0);
     expect(dealt).toBe(placesLeft - 30);
@@ -218,7 +220,7 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     // One deal per tournament.
     expect(
       (
-        await request(t.url)
+        await request(app.url)
           .post(`/tournaments/${id}/deal`)
           .set('Authorization', `Bearer ${admin()}`)
           .send({ method: 'icm' })
@@ -227,10 +229,10 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     await waitFor('the end of the play for the 30', async () => (await mtt.get(id)).status === 'finished', 180_000);
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
     const winner = entries.find((e) => e.place === 1)!;
-    for (const p of open.players) {
-      const extra = p.userId === winner.userId ? 30 : 0;
-      expect(Number(entries.find((e) => e.userId === p.userId)!.prize)).toBe(p.prize + extra);
-      expect(await ledger.userBalance(p.userId)).toBe(START_CHIPS - 110 + p.prize + extra);
+    for (const player of open.players) {
+      const extra = player.userId === winner.userId ? 30 : 0;
+      expect(Number(entries.find((e) => e.userId === player.userId)!.prize)).toBe(player.prize + extra);
+      expect(await ledger.userBalance(player.userId)).toBe(START_CHIPS - 110 + player.prize + extra);
     }
     expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(300);
     await expectAuditClean();
@@ -247,8 +249,8 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
       players,
     );
     await waitFor('a hand played', async () => (await mtt.get(id)).hands_played > 0);
-    await request(t.url).post(`/tournaments/${id}/pause`).set(as(players[0])).expect(403);
-    await request(t.url).post(`/tournaments/${id}/pause`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    await request(app.url).post(`/tournaments/${id}/pause`).set(as(players[0])).expect(403);
+    await request(app.url).post(`/tournaments/${id}/pause`).set('Authorization', `Bearer ${admin()}`).expect(200);
     expect((await lobby(id)).paused?.reason).toBe('admin');
     await idle(id);
     const stacks = await stacksOf(id, players);
@@ -257,9 +259,10 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
       400,
       stacks.filter((s) => s > 0),
     );
-    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    await request(app.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
     await waitFor('the cancellation', async () => (await mtt.get(id)).status === 'cancelled');
-    for (const [i, u] of alive.entries()) expect(await ledger.userBalance(u)).toBe(START_CHIPS - 110 + split[i].total);
+    for (const [index, userId] of alive.entries())
+      expect(await ledger.userBalance(userId)).toBe(START_CHIPS - 110 + split[index].total);
     expect(split.reduce((a, s) => a + s.total, 0)).toBe(400);
     expect((await ledger.account(Accounts.tournamentPool(mttTournamentId(id)).key))!.balance).toBe(0);
     // The rule is published with the tournament.
@@ -286,14 +289,14 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     await waitFor('the automatic pause', async () => (await lobby(id)).paused?.reason === 'disconnections');
     await idle(id);
     expect(await mtt.beginTableHand(id, 1)).toBeNull();
-    const { socket } = await connectSocket(t.url, t.token({ sub: humans[0] }));
+    const { socket } = await connectSocket(app.url, app.token({ sub: humans[0] }));
     await waitFor('the resume', async () => (await lobby(id)).paused === null);
     // The level clock was held: the level now started later by the time paused.
     expect(new Date((await mtt.get(id)).step_started_at!).getTime()).toBeGreaterThan(new Date(startedAt).getTime());
     const dealt = (await mtt.get(id)).hands_played;
     await waitFor('hands again', async () => (await mtt.get(id)).hands_played > dealt);
     socket.close();
-    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    await request(app.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
     await waitFor('the cancellation', async () => (await mtt.get(id)).status === 'cancelled');
     await expectAuditClean();
   }, 120_000);
@@ -309,26 +312,26 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
       }),
       players,
     );
-    const v = await lobby(id);
-    expect(v.tablePlayers).toHaveLength(2);
+    const view = await lobby(id);
+    expect(view.tablePlayers).toHaveLength(2);
     expect(
-      v.tablePlayers
+      view.tablePlayers
         .flatMap((x) => x.players)
         .map((p) => p.userId)
         .sort(),
     ).toEqual([...players].sort());
-    expect(v.tablePlayers.flatMap((x) => x.players).reduce((a, p) => a + p.stack, 0)).toBe(12 * 10_000);
+    expect(view.tablePlayers.flatMap((x) => x.players).reduce((a, p) => a + p.stack, 0)).toBe(12 * 10_000);
     // Level 1 in force: level 2 when level 1 ends; the break after level 2, 60 s later.
-    expect(v.nextLevel).toMatchObject({ levelNumber: 2, startsAt: v.clock!.nextStepAt });
-    expect(v.nextBreak).toEqual({ durationMs: 30_000, startsAt: v.clock!.nextStepAt! + 60_000 });
-    expect(v.chipLeader!.stack).toBe(Math.max(...v.tablePlayers.flatMap((x) => x.players).map((p) => p.stack)));
-    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
+    expect(view.nextLevel).toMatchObject({ levelNumber: 2, startsAt: view.clock!.nextStepAt });
+    expect(view.nextBreak).toEqual({ durationMs: 30_000, startsAt: view.clock!.nextStepAt! + 60_000 });
+    expect(view.chipLeader!.stack).toBe(Math.max(...view.tablePlayers.flatMap((x) => x.players).map((p) => p.stack)));
+    await request(app.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${admin()}`).expect(200);
     await waitFor('the cancellation', async () => (await mtt.get(id)).status === 'cancelled');
   }, 120_000);
 
   it('structure templates and suggested levels for the admin (the README example)', async () => {
     const templates = (
-      await request(t.url)
+      await request(app.url)
         .get('/tournament-structures?startingStack=10000')
         .set('Authorization', `Bearer ${admin()}`)
         .expect(200)
@@ -337,16 +340,16 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     // Regular: 100 big blinds deep → first level 50/100 for 10,000 chips.
     expect(templates[1].structure.steps[0]).toMatchObject({ kind: 'level', smallBlind: 50, bigBlind: 100 });
     const [player] = await newPlayers(1);
-    await request(t.url).get('/tournament-structures').set(as(player)).expect(403);
+    await request(app.url).get('/tournament-structures').set(as(player)).expect(403);
     const suggested = (
-      await request(t.url)
+      await request(app.url)
         .post('/tournament-structures/suggest')
         .set('Authorization', `Bearer ${admin()}`)
         .send({ startingStack: 10_000, durationMs: 3_600_000, expectedEntrants: 100, template: 'turbo' })
         .expect(200)
     ).body;
     expect(suggested.steps[0]).toMatchObject({ kind: 'level', smallBlind: 100, bigBlind: 200 });
-    const bad = await request(t.url)
+    const bad = await request(app.url)
       .post('/tournament-structures/suggest')
       .set('Authorization', `Bearer ${admin()}`)
       .send({ startingStack: 0, durationMs: 3_600_000, expectedEntrants: 100 })

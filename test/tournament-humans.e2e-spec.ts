@@ -44,7 +44,7 @@ interface Person {
 }
 
 describe('Scheduled tournament with human players (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let mtt: TournamentsService;
@@ -52,49 +52,49 @@ describe('Scheduled tournament with human players (e2e)', () => {
   beforeAll(async () => {
     // As apps/tournament runs it: no cash tables hosted here (TABLES_HOST=false), the tournament
     // tables still reached by the tables gateway.
-    t = await startTestApp({
+    app = await startTestApp({
       module: HumansTournamentModule,
       name: 'tournament-humans',
       env: { TABLES_HOST: 'false' },
     });
-    prisma = t.get(PrismaService);
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    mtt = t.get(TournamentsService);
+    mtt = app.get(TournamentsService);
     await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
   });
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   async function newUser(name: string, isBot: boolean): Promise<string> {
-    const u = await prisma.user.create({ data: { username: name, isBot } });
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-    return u.id;
+    const user = await prisma.user.create({ data: { username: name, isBot } });
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
+    return user.id;
   }
 
   async function person(userId: string, name: string, id: number): Promise<Person> {
-    const { socket } = await connectSocket(t.url, t.token({ sub: userId, username: name }));
-    const p: Person = { userId, name, socket, received: [], table: null };
-    socket.onAny((event: string, payload: unknown) => p.received.push({ event, payload }));
+    const { socket } = await connectSocket(app.url, app.token({ sub: userId, username: name }));
+    const created: Person = { userId, name, socket, received: [], table: null };
+    socket.onAny((event: string, payload: unknown) => created.received.push({ event, payload }));
     // Follow the lobby: when the tournament seats or moves him, watch his new table.
-    socket.on('tournamentUpdate', (v: TournamentView) => {
-      const ref = v.entrants.find((e) => e.userId === userId)?.tableRef ?? null;
-      if (ref && ref !== p.table) {
-        if (p.table) socket.emit('table:unwatch', { tableId: p.table });
-        p.table = ref;
+    socket.on('tournamentUpdate', (view: TournamentView) => {
+      const ref = view.entrants.find((e) => e.userId === userId)?.tableRef ?? null;
+      if (ref && ref !== created.table) {
+        if (created.table) socket.emit('table:unwatch', { tableId: created.table });
+        created.table = ref;
         socket.emit('table:watch', { tableId: ref });
       }
     });
     // The lobby may name a table a moment before this process hosts it (the start is published while
     // the runner opens its tables): a client asks again.
-    socket.on('error', (e: SocketError) => {
-      if (e.event === 'table:watch' && e.code === 'NOT_FOUND' && p.table)
-        setTimeout(() => p.table && socket.emit('table:watch', { tableId: p.table }), 100);
+    socket.on('error', (error: SocketError) => {
+      if (error.event === 'table:watch' && error.code === 'NOT_FOUND' && created.table)
+        setTimeout(() => created.table && socket.emit('table:watch', { tableId: created.table }), 100);
     });
     socket.emit('tournamentWatch', { tournamentId: id });
     await nextEvent(socket, 'tournamentUpdate');
-    return p;
+    return created;
   }
 
   /** The server's refusal of a command that must be refused. */
@@ -113,69 +113,88 @@ describe('Scheduled tournament with human players (e2e)', () => {
       tableSize: 6,
       clock: { decisionMs: DECISION_MS, reconnectMs: 0, timeBankMs: 0 },
     });
-    const admin = `Bearer ${t.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`;
+    const admin = `Bearer ${app.token({ sub: ADMIN, username: 'admin', role: 'admin' })}`;
     const id: number = (
-      await request(t.url).post('/tournaments').set('Authorization', admin).send(settings).expect(201)
+      await request(app.url).post('/tournaments').set('Authorization', admin).send(settings).expect(201)
     ).body.tournamentId;
     await waitFor('registration to open', async () => (await mtt.get(id)).status === 'registering');
-    for (const u of [alice, bob, ...bots])
-      await request(t.url)
+    for (const userId of [alice, bob, ...bots])
+      await request(app.url)
         .post(`/tournaments/${id}/register`)
-        .set('Authorization', `Bearer ${t.token({ sub: u })}`)
+        .set('Authorization', `Bearer ${app.token({ sub: userId })}`)
         .expect(201);
 
-    const a = await person(alice, 'alice', id);
-    const b = await person(bob, 'bob', id);
+    const alicePerson = await person(alice, 'alice', id);
+    const bobPerson = await person(bob, 'bob', id);
 
     // Alice: check when she can, else call (the clock never calls: a stored call of hers is hers).
     let aliceActs = 0;
-    const onAlice = (p: TableHandPayload | TableSnapshotPayload): void => {
-      const v = ('view' in p ? p.view : p.hand?.view) as View | undefined;
-      if (!v || !v.legal || v.toAct === null || v.toAct !== v.viewer || p.tableId !== a.table) return;
-      const type = v.legal.actions.includes('check') ? 'check' : v.legal.actions.includes('call') ? 'call' : 'fold';
+    const onAlice = (payload: TableHandPayload | TableSnapshotPayload): void => {
+      const view = ('view' in payload ? payload.view : payload.hand?.view) as View | undefined;
+      if (
+        !view ||
+        !view.legal ||
+        view.toAct === null ||
+        view.toAct !== view.viewer ||
+        payload.tableId !== alicePerson.table
+      )
+        return;
+      const type = view.legal.actions.includes('check')
+        ? 'check'
+        : view.legal.actions.includes('call')
+          ? 'call'
+          : 'fold';
       aliceActs++;
-      a.socket.emit('table:act', { tableId: p.tableId, version: v.version, action: { type } as never });
+      alicePerson.socket.emit('table:act', {
+        tableId: payload.tableId,
+        version: view.version,
+        action: { type } as never,
+      });
     };
-    onHandUpdates(a.socket, onAlice);
-    a.socket.on('table:snapshot', onAlice);
+    onHandUpdates(alicePerson.socket, onAlice);
+    alicePerson.socket.on('table:snapshot', onAlice);
 
-    await request(t.url)
+    await request(app.url)
       .patch(`/tournaments/${id}`)
       .set('Authorization', admin)
       .send({ startsAt: new Date().toISOString() })
       .expect(200);
 
     // Both are told their table and receive their own seat's view of a hand there.
-    const ownView = (p: Person) =>
-      assembleRecorded(p.received).some(
-        (m) =>
-          (m.event === 'table:hand' &&
-            typeof ((m.payload as TableHandPayload).view as unknown as View).viewer === 'number') ||
-          (m.event === 'table:snapshot' &&
-            typeof ((m.payload as TableSnapshotPayload).hand?.view as unknown as View | undefined)?.viewer ===
+    const ownView = (person: Person) =>
+      assembleRecorded(person.received).some(
+        (message) =>
+          (message.event === 'table:hand' &&
+            typeof ((message.payload as TableHandPayload).view as unknown as View).viewer === 'number') ||
+          (message.event === 'table:snapshot' &&
+            typeof ((message.payload as TableSnapshotPayload).hand?.view as unknown as View | undefined)?.viewer ===
               'number'),
       );
-    await waitFor('a seat view for Alice and for Bob', () => ownView(a) && ownView(b), 150_000).catch((err: Error) => {
-      const counts = (p: Person) =>
-        p.received.reduce<Record<string, number>>((c, m) => ({ ...c, [m.event]: (c[m.event] ?? 0) + 1 }), {});
-      throw new Error(`${err.message}: alice ${JSON.stringify(counts(a))} bob ${JSON.stringify(counts(b))}`);
-    });
+    await waitFor('a seat view for Alice and for Bob', () => ownView(alicePerson) && ownView(bobPerson), 150_000).catch(
+      (err: Error) => {
+        const counts = (p: Person) =>
+          p.received.reduce<Record<string, number>>((c, m) => ({ ...c, [m.event]: (c[m.event] ?? 0) + 1 }), {});
+        throw new Error(
+          `${err.message}: alice ${JSON.stringify(counts(alicePerson))} bob ${JSON.stringify(counts(bobPerson))}`,
+        );
+      },
+    );
 
     // Cash-only commands at a tournament table are typed refusals that change nothing. (Sitting out
     // is allowed there since issue 25: the player is blinded off; test/tournament-extras.e2e-spec.ts.)
-    const bobTable = b.table!;
-    expect(await refusal(b.socket, 'table:sit', { tableId: bobTable, buyIn: 100 })).toMatchObject({
+    const bobTable = bobPerson.table!;
+    expect(await refusal(bobPerson.socket, 'table:sit', { tableId: bobTable, buyIn: 100 })).toMatchObject({
       code: 'FORBIDDEN',
       event: 'table:sit',
     });
-    expect(await refusal(b.socket, 'table:leave', { tableId: bobTable })).toMatchObject({
+    expect(await refusal(bobPerson.socket, 'table:leave', { tableId: bobTable })).toMatchObject({
       code: 'FORBIDDEN',
       event: 'table:leave',
     });
 
     // Bob drops his connection for good: the clock keeps checking/folding for him.
     const droppedAt = new Date();
-    b.socket.close();
+    bobPerson.socket.close();
 
     const row = await waitFor(
       'the tournament to finish',
@@ -183,7 +202,7 @@ describe('Scheduled tournament with human players (e2e)', () => {
       170_000,
     );
     expect(row.status).toBe('finished');
-    await drained(a.socket); // the last feeds sent before are in
+    await drained(alicePerson.socket); // the last feeds sent before are in
     expect(aliceActs).toBeGreaterThan(0);
 
     // Results and the audit: 12 entrants, 1200 in the pool, every entry placed.
@@ -192,7 +211,8 @@ describe('Scheduled tournament with human players (e2e)', () => {
     expect(entries.length).toBe(12);
     expect(entries.reduce((s, e) => s + Number(e.prize), 0)).toBe(1_200);
     expect(entries.every((e) => e.status === 'finished' && e.place !== null)).toBe(true);
-    for (const e of entries) expect(await ledger.userBalance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    for (const entry of entries)
+      expect(await ledger.userBalance(entry.userId)).toBe(START_CHIPS - 110 + Number(entry.prize));
     const report = await auditLedger(prisma);
     expect({ ...report, books: undefined }).toMatchObject({
       ok: true,
@@ -212,12 +232,12 @@ describe('Scheduled tournament with human players (e2e)', () => {
     const seatIn = (h: (typeof hands)[number], userId: string) =>
       (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
     const actionsOf = (userId: string, after?: Date) =>
-      hands.flatMap((h) => {
-        if (after && h.startedAt < after) return [];
-        const seat = seatIn(h, userId);
+      hands.flatMap((hand) => {
+        if (after && hand.startedAt < after) return [];
+        const seat = seatIn(hand, userId);
         return seat === undefined
           ? []
-          : h.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
+          : hand.events.map((e) => e.payload as WireEvent).filter((e) => e.type === 'action' && e.seat === seat);
       });
     // Alice's own decisions reached the hands (a call is never the clock's).
     expect(actionsOf(alice).some((e) => e.action === 'call' || e.action === 'raise' || e.action === 'bet')).toBe(true);
@@ -234,29 +254,29 @@ describe('Scheduled tournament with human players (e2e)', () => {
     const secretsOf = new Map(hands.map((h) => [h.id, hiddenCardsBySeat(h.events.map((x) => x.payload))]));
     const handOf = new Map(hands.map((h) => [h.id, h]));
     let checked = 0;
-    for (const p of [a, b]) {
+    for (const person of [alicePerson, bobPerson]) {
       let ownCards = 0;
       // The hand updates as his client put them together: each public part with his private part merged in.
-      for (const m of assembleRecorded(p.received)) {
+      for (const message of assembleRecorded(person.received)) {
         let handId: string | null = null;
         let view: View | null = null;
         let events: WireEvent[] = [];
-        if (m.event === 'table:hand') {
-          const f = m.payload as TableHandPayload;
-          handId = f.handId;
-          view = f.view as unknown as View;
-          events = f.events as unknown as WireEvent[];
-        } else if (m.event === 'table:snapshot' && (m.payload as TableSnapshotPayload).hand) {
-          const s = (m.payload as TableSnapshotPayload).hand!;
-          handId = s.handId;
-          view = s.view as unknown as View;
+        if (message.event === 'table:hand') {
+          const payload = message.payload as TableHandPayload;
+          handId = payload.handId;
+          view = payload.view as unknown as View;
+          events = payload.events as unknown as WireEvent[];
+        } else if (message.event === 'table:snapshot' && (message.payload as TableSnapshotPayload).hand) {
+          const snapshotHand = (message.payload as TableSnapshotPayload).hand!;
+          handId = snapshotHand.handId;
+          view = snapshotHand.view as unknown as View;
         } else {
           continue;
         }
         checked++;
-        const h = handOf.get(handId)!;
-        expect(h).toBeDefined();
-        const mySeat = seatIn(h, p.userId);
+        const hand = handOf.get(handId)!;
+        expect(hand).toBeDefined();
+        const mySeat = seatIn(hand, person.userId);
         // A seat view only ever of his own seat.
         if (view.viewer !== 'spectator') expect(view.viewer).toBe(mySeat);
         const mine = view.viewer === 'spectator' ? -1 : view.viewer;
@@ -267,11 +287,11 @@ describe('Scheduled tournament with human players (e2e)', () => {
           ...(view.board ?? []),
           ...events.flatMap((e) => e.cards ?? []),
         ].filter((c): c is number => c !== null);
-        for (const c of visible) expect(secret.has(c)).toBe(false);
+        for (const card of visible) expect(secret.has(card)).toBe(false);
       }
       expect(ownCards).toBeGreaterThan(0);
       // Nothing else carries a hand: table updates and the lobby hold no hole cards.
-      for (const m of p.received) {
+      for (const message of person.received) {
         expect([
           'table:hand',
           'table:hand-private',
@@ -282,12 +302,12 @@ describe('Scheduled tournament with human players (e2e)', () => {
           'error',
           'table:chat',
           'pong',
-        ]).toContain(m.event); // pong: the round trip of drained()
-        if (m.event === 'table:update' || m.event === 'tournamentUpdate')
-          expect(JSON.stringify(m.payload)).not.toContain('"cards"');
+        ]).toContain(message.event); // pong: the round trip of drained()
+        if (message.event === 'table:update' || message.event === 'tournamentUpdate')
+          expect(JSON.stringify(message.payload)).not.toContain('"cards"');
       }
     }
     expect(checked).toBeGreaterThan(10);
-    a.socket.close();
+    alicePerson.socket.close();
   }, 200_000);
 });

@@ -27,10 +27,10 @@ describe('Scheduled tournament restart (e2e)', () => {
     const id = row0.id;
     await mtt.openRegistration(id);
     for (let i = 0; i < 20; i++) {
-      const u = await prisma.user.create({ data: { username: `r${i}`, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 1_000 });
-      await mtt.register(id, u.id);
+      const user = await prisma.user.create({ data: { username: `r${i}`, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 1_000 });
+      await mtt.register(id, user.id);
     }
     await mtt.start(id);
     await waitFor('some hands', async () => (await mtt.get(id)).hands_played >= 8);
@@ -50,8 +50,8 @@ describe('Scheduled tournament restart (e2e)', () => {
       .sort();
     expect(seatedBefore.length).toBeGreaterThan(1);
     const row = await waitFor('the winner', async () => {
-      const r = await mtt2.get(id);
-      return r.status === 'finished' && r;
+      const row = await mtt2.get(id);
+      return row.status === 'finished' && row;
     });
     expect(row.hands_played).toBeGreaterThan(before.hands_played);
     const prisma2 = second.get(PrismaService);

@@ -47,7 +47,7 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
       .sort();
     const target = all.findIndex((d) => d.endsWith('_mtt_rows'));
     expect(target).toBeGreaterThan(0);
-    for (const d of all.slice(0, target)) await pg.query(readFileSync(join(DIR, d, 'migration.sql'), 'utf8'));
+    for (const dir of all.slice(0, target)) await pg.query(readFileSync(join(DIR, dir, 'migration.sql'), 'utf8'));
 
     // 30 players at 6-max: 5 tables; a hand at table 1 busts one player; a table breaks.
     const users: string[] = [];
@@ -69,34 +69,34 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
         startWhenFull: false,
       }),
     ).state;
-    for (const u of users) reg = registerEntry(reg, u).state;
-    let s: MttState = closeLateRegistration(
+    for (const user of users) reg = registerEntry(reg, user).state;
+    let state: MttState = closeLateRegistration(
       seatEveryone(newMttState(startTournament(reg).state), 6, seededRandom('mig')),
     );
     for (let round = 0; round < 6; round++) {
-      const t = s.seating!.tables[0]!;
-      const deal = dealFor(s, t.tableId);
+      const table = state.seating!.tables[0]!;
+      const deal = dealFor(state, table.tableId);
       if (!deal) break;
-      s = beginHand(s, t.tableId, deal);
+      state = beginHand(state, table.tableId, deal);
       const dealtIn = deal.players.map((p, order) => ({ userId: p.userId, stack: 100, order }));
       const after = new Map(dealtIn.map((p, i) => [p.userId, i === 0 ? 0 : i === 1 ? 200 : 100]));
-      s = finishHand(
-        s,
-        t.tableId,
+      state = finishHand(
+        state,
+        table.tableId,
         { dealtIn, after },
         { rng: seededRandom(`mig:${round}`), currentLevel: 1, paidPlaces: () => 3 },
       ).state;
     }
     // One more hand running at the first table (its busy flag and begun hand number move too).
-    const first = s.seating!.tables[0]!;
-    s = { ...beginHand(s, first.tableId, dealFor(s, first.tableId)!), handsBegun: { [first.tableId]: 7 } };
-    expect(s.brokenTables.length).toBeGreaterThan(0);
-    expect(s.standings!.groups.length).toBeGreaterThan(0);
+    const first = state.seating!.tables[0]!;
+    state = { ...beginHand(state, first.tableId, dealFor(state, first.tableId)!), handsBegun: { [first.tableId]: 7 } };
+    expect(state.brokenTables.length).toBeGreaterThan(0);
+    expect(state.standings!.groups.length).toBeGreaterThan(0);
     const settings = fastMttSettings({ tableSize: 6 });
     const { rows } = await pg.query<{ id: number }>(
       `INSERT INTO scheduled_tournaments (name, status, config, starts_at, registration_opens_at, state, hands_played)
        VALUES ('old', 'running', $1::jsonb, now(), now(), $2::jsonb, 7) RETURNING id`,
-      [JSON.stringify(settings), JSON.stringify(s)],
+      [JSON.stringify(settings), JSON.stringify(state)],
     );
     const id = rows[0]!.id;
 
@@ -105,16 +105,16 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
     try {
       const back = (await readMttState(prisma as never, id)).state;
-      expect(back.seating!.tables).toEqual(s.seating!.tables);
-      expect(back.seating!.breakOrder).toEqual(s.seating!.breakOrder);
-      expect(back.registration.entries).toEqual(s.registration.entries);
-      expect(back.standings).toEqual(s.standings);
-      expect(new Set(back.waiting)).toEqual(new Set(s.waiting));
+      expect(back.seating!.tables).toEqual(state.seating!.tables);
+      expect(back.seating!.breakOrder).toEqual(state.seating!.breakOrder);
+      expect(back.registration.entries).toEqual(state.registration.entries);
+      expect(back.standings).toEqual(state.standings);
+      expect(new Set(back.waiting)).toEqual(new Set(state.waiting));
       // Every table has a row now (with 0 hands where the document had no entry).
-      expect(Object.fromEntries(Object.entries(back.tableHands).filter(([, v]) => v > 0))).toEqual(s.tableHands);
+      expect(Object.fromEntries(Object.entries(back.tableHands).filter(([, v]) => v > 0))).toEqual(state.tableHands);
       expect(back.handsBegun).toEqual({ [first.tableId]: 7 });
-      expect(back.moves).toBe(s.moves);
-      expect(back.brokenTables).toEqual(s.brokenTables);
+      expect(back.moves).toBe(state.moves);
+      expect(back.brokenTables).toEqual(state.brokenTables);
       // The JSON keeps only the small part.
       const { rows: left } = await pg.query<{ state: Record<string, unknown> }>(
         `SELECT state FROM scheduled_tournaments WHERE id = $1`,
@@ -123,7 +123,7 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
       expect(Object.keys(left[0]!.state)).not.toEqual(expect.arrayContaining(['seating']));
       expect(left[0]!.state).not.toHaveProperty('tableHands');
       expect((left[0]!.state.registration as Record<string, unknown>).entries).toBeUndefined();
-      expect(left[0]!.state.standings).toEqual({ remaining: s.standings!.remaining });
+      expect(left[0]!.state.standings).toEqual({ remaining: state.standings!.remaining });
       // Hand numbers go on after the ones stored.
       const { rows: seq } = await pg.query<{ n: string }>(`SELECT nextval('mtt_hand_numbers') AS n`);
       expect(Number(seq[0]!.n)).toBeGreaterThanOrEqual(1);

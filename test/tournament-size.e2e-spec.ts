@@ -13,21 +13,21 @@ import { fastTournamentModule } from './support/tournaments';
 const ENTRANTS = Number(process.env.MTT_SIZE_ENTRANTS ?? 600);
 
 describe(`Scheduled tournaments at size (${ENTRANTS} entrants, e2e)`, () => {
-  let t: TestApp;
+  let app: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp({ module: fastTournamentModule(), name: 'tournament' });
+    app = await startTestApp({ module: fastTournamentModule(), name: 'tournament' });
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   const play = (scenario: MttLiveScenario) =>
     runMttLive({
-      url: t.url,
-      prisma: t.get(PrismaService),
-      token: (sub, role = 'player') => t.token({ sub, role, username: sub.slice(0, 8) }),
+      url: app.url,
+      prisma: app.get(PrismaService),
+      token: (sub, role = 'player') => app.token({ sub, role, username: sub.slice(0, 8) }),
       entrants: ENTRANTS,
       scenario,
       timeoutMs: 10 * 60_000,
@@ -37,14 +37,14 @@ describe(`Scheduled tournaments at size (${ENTRANTS} entrants, e2e)`, () => {
   it(
     'a tournament whose start passes while registrations still arrive deals, plays to its winner, places every entry; the audit is clean',
     async () => {
-      const r = await play('start-during-registration');
-      expect(r.status).toBe('finished');
-      expect(r.entrants + r.refused).toBe(ENTRANTS);
-      expect(r.entrants).toBeGreaterThanOrEqual(ENTRANTS / 2);
-      expect(r.placed).toBe(r.entrants);
-      expect(r.auditOk).toBe(true);
-      expect(r.faults).toEqual([]);
-      const ready = await request(t.url).get('/health/ready').expect(200);
+      const result = await play('start-during-registration');
+      expect(result.status).toBe('finished');
+      expect(result.entrants + result.refused).toBe(ENTRANTS);
+      expect(result.entrants).toBeGreaterThanOrEqual(ENTRANTS / 2);
+      expect(result.placed).toBe(result.entrants);
+      expect(result.auditOk).toBe(true);
+      expect(result.faults).toEqual([]);
+      const ready = await request(app.url).get('/health/ready').expect(200);
       expect(ready.body.details.faults).toEqual([]);
     },
     12 * 60_000,
@@ -53,12 +53,12 @@ describe(`Scheduled tournaments at size (${ENTRANTS} entrants, e2e)`, () => {
   it(
     'a tournament with no pause between hands is played to the winner without a stuck table: every entry placed, the audit is clean',
     async () => {
-      const r = await play('registered-first');
-      expect(r.status).toBe('finished');
-      expect(r.entrants).toBe(ENTRANTS);
-      expect(r.placed).toBe(ENTRANTS);
-      expect(r.auditOk).toBe(true);
-      expect(r.faults).toEqual([]);
+      const result = await play('registered-first');
+      expect(result.status).toBe('finished');
+      expect(result.entrants).toBe(ENTRANTS);
+      expect(result.placed).toBe(ENTRANTS);
+      expect(result.auditOk).toBe(true);
+      expect(result.faults).toEqual([]);
     },
     12 * 60_000,
   );

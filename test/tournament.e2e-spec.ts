@@ -26,36 +26,36 @@ const ADMIN = '00000000-0000-4000-8000-0000000000ad';
 const settings = fastMttSettings;
 
 describe('Scheduled tournaments (e2e)', () => {
-  let t: TestApp;
+  let app: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let mtt: TournamentsService;
   let userCount = 0;
-  const adminToken = () => t.token({ sub: ADMIN, username: 'admin', role: 'admin' });
+  const adminToken = () => app.token({ sub: ADMIN, username: 'admin', role: 'admin' });
 
-  async function newPlayers(n: number): Promise<string[]> {
+  async function newPlayers(count: number): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const u = await prisma.user.create({ data: { username: `m${++userCount}`, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
-      ids.push(u.id);
+    for (let i = 0; i < count; i++) {
+      const user = await prisma.user.create({ data: { username: `m${++userCount}`, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
+      ids.push(user.id);
     }
     return ids;
   }
 
-  async function create(s: TournamentSettingsDto): Promise<number> {
-    const r = await request(t.url)
+  async function create(settings: TournamentSettingsDto): Promise<number> {
+    const response = await request(app.url)
       .post('/tournaments')
       .set('Authorization', `Bearer ${adminToken()}`)
-      .send(s)
+      .send(settings)
       .expect(201);
-    return r.body.tournamentId;
+    return response.body.tournamentId;
   }
 
   /** The admin moves the start to now (an edit before the start). */
   async function startNow(id: number): Promise<void> {
-    await request(t.url)
+    await request(app.url)
       .patch(`/tournaments/${id}`)
       .set('Authorization', `Bearer ${adminToken()}`)
       .send({ startsAt: new Date().toISOString() })
@@ -81,36 +81,36 @@ describe('Scheduled tournaments (e2e)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ module: FastTournamentModule, name: 'tournament' });
-    prisma = t.get(PrismaService);
+    app = await startTestApp({ module: FastTournamentModule, name: 'tournament' });
+    prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
-    mtt = t.get(TournamentsService);
+    mtt = app.get(TournamentsService);
     await prisma.user.create({ data: { id: ADMIN, username: 'admin', role: 'admin' } });
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.close();
   });
 
   it('a 60-entrant tournament of bots at 9-max runs from registration to the winner with balancing and table breaks; tables within one after every hand; the audit is exact', async () => {
     const players = await newPlayers(60);
     const id = await create(settings({ name: 'Sixty' }));
     // Only an admin schedules.
-    await request(t.url)
+    await request(app.url)
       .post('/tournaments')
-      .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
+      .set('Authorization', `Bearer ${app.token({ sub: players[0] })}`)
       .send(settings())
       .expect(403);
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
     // The seat draw is committed before anyone registers; its seed stays secret until the end.
-    const before: TournamentView = (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
+    const before: TournamentView = (await request(app.url).get(`/tournaments/${id}`).expect(200)).body;
     expect(before.seatDraw).toEqual({ commitment: expect.stringMatching(/^[0-9a-f]{64}$/), seed: null, seating: null });
-    for (const p of players)
-      await request(t.url)
+    for (const player of players)
+      await request(app.url)
         .post(`/tournaments/${id}/register`)
-        .set('Authorization', `Bearer ${t.token({ sub: p })}`)
+        .set('Authorization', `Bearer ${app.token({ sub: player })}`)
         .expect(201);
-    for (const p of players) expect(await balance(p)).toBe(START_CHIPS - 110);
+    for (const player of players) expect(await balance(player)).toBe(START_CHIPS - 110);
 
     const violations: string[] = [];
     let hands = 0;
@@ -144,13 +144,13 @@ describe('Scheduled tournaments (e2e)', () => {
         if (new Set(seated).size !== seated.length) violations.push('a player sits twice');
       },
     });
-    const { socket } = await connectSocket(t.url, t.token({ sub: players[0] }));
+    const { socket } = await connectSocket(app.url, app.token({ sub: players[0] }));
     const views: TournamentView[] = [];
     socket.on('tournamentUpdate', (v) => views.push(v));
     socket.emit('tournamentWatch', { tournamentId: id });
 
     // The admin moves the start forward to now (edit before the start).
-    await request(t.url)
+    await request(app.url)
       .patch(`/tournaments/${id}`)
       .set('Authorization', `Bearer ${adminToken()}`)
       .send({ startsAt: new Date().toISOString() })
@@ -174,7 +174,7 @@ describe('Scheduled tournaments (e2e)', () => {
     // The published 55–63 entrant table pays exactly these chips per place (ties share sums).
     const paid = placePrizes(pool, prizeTableFor(60));
     expect(paid.reduce((a, b) => a + b, 0)).toBe(pool);
-    for (const e of entries) expect(await balance(e.userId)).toBe(START_CHIPS - 110 + Number(e.prize));
+    for (const entry of entries) expect(await balance(entry.userId)).toBe(START_CHIPS - 110 + Number(entry.prize));
     expect((await ledger.account(Accounts.tournamentPool(tid).key))!.balance).toBe(0);
     expect((await ledger.tournamentStacks(tid)).every((s) => s.balance === 0)).toBe(true);
     const stored = await prisma.hand.findMany({ where: { tournamentId: tid } });
@@ -182,13 +182,13 @@ describe('Scheduled tournaments (e2e)', () => {
     expect(stored.every((h) => h.status === 'completed')).toBe(true);
 
     // Jobs ran with their idempotent ids.
-    const queue = t.get(JobQueue).queue('tournament');
+    const queue = app.get(JobQueue).queue('tournament');
     expect(await queue.getJob(`tournament.${id}.start`)).toBeTruthy();
     expect(await queue.getJob(`tournament.${id}.level.2`)).toBeTruthy();
     expect(await queue.getJob(`tournament.${id}.payout`)).toBeTruthy();
 
     // The lobby over HTTP and the socket.
-    const view: TournamentView = (await request(t.url).get(`/tournaments/${id}`).expect(200)).body;
+    const view: TournamentView = (await request(app.url).get(`/tournaments/${id}`).expect(200)).body;
     expect(view).toMatchObject({
       phase: 'finished',
       entries: 60,
@@ -211,7 +211,7 @@ describe('Scheduled tournaments (e2e)', () => {
   }, 150_000);
 
   it('late registration and re-entry: a late entry is seated while the tournament runs; a busted player re-enters; both count in the pool', async () => {
-    const [a, b, c, d, e, late] = await newPlayers(6);
+    const [playerA, playerB, playerC, playerD, playerE, late] = await newPlayers(6);
     const id = await create(
       settings({
         name: 'Late',
@@ -223,7 +223,7 @@ describe('Scheduled tournaments (e2e)', () => {
       }),
     );
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
-    for (const p of [a, b, c, d, e]) await mtt.register(id, p);
+    for (const player of [playerA, playerB, playerC, playerD, playerE]) await mtt.register(id, player);
     // The first bust re-enters at once (the hand result is committed when the listener hears of it).
     const reEntries: Promise<unknown>[] = [];
     mtt.listen({
@@ -243,8 +243,8 @@ describe('Scheduled tournaments (e2e)', () => {
     });
     await startNow(id);
     await waitFor('the start', async () => (await status(id)) === 'running');
-    const r = await mtt.register(id, late);
-    expect(r).toMatchObject({ late: true, reEntry: false });
+    const result = await mtt.register(id, late);
+    expect(result).toMatchObject({ late: true, reEntry: false });
     expect((await mtt.view(id)).entrants.find((x) => x.userId === late)?.table).not.toBeNull();
     await waitFor('a bust', async () => reEntries.length > 0);
     const re = (await reEntries[0]) as { r: { late: boolean; reEntry: boolean }; userId: string };
@@ -258,8 +258,8 @@ describe('Scheduled tournaments (e2e)', () => {
     expect(rows.reduce((x, y) => x + Number(y.prize), 0)).toBe(700);
     expect(row.state.standings!.groups.flatMap((g) => g.players)).toHaveLength(7);
     // Once the tournament is over nobody registers.
-    const [f] = await newPlayers(1);
-    await expect(mtt.register(id, f)).rejects.toMatchObject({ code: 'ALREADY_STARTED' });
+    const [playerF] = await newPlayers(1);
+    await expect(mtt.register(id, playerF)).rejects.toMatchObject({ code: 'ALREADY_STARTED' });
     await expectAuditClean();
   }, 90_000);
 
@@ -269,10 +269,10 @@ describe('Scheduled tournaments (e2e)', () => {
       settings({ name: 'Stopped', startingStack: 5_000, blindStructure: fastModeStructure(5_000, 300, 4) }),
     );
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
-    for (const p of players) await mtt.register(id, p);
+    for (const player of players) await mtt.register(id, player);
     await startNow(id);
     await waitFor('some hands', async () => (await mtt.get(id)).hands_played >= 4);
-    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
+    await request(app.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
     const row = await ended(id);
     expect(row.status).toBe('cancelled');
     // After the start (cancel-after-start.ts): the 1,200-chip pool goes to the players still in,
@@ -280,11 +280,11 @@ describe('Scheduled tournaments (e2e)', () => {
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(id) } });
     const still = entries.filter((e) => e.status === 'finished');
     let paid = 0;
-    for (const e of entries) {
-      const gain = (await balance(e.userId)) - (START_CHIPS - 110);
+    for (const entry of entries) {
+      const gain = (await balance(entry.userId)) - (START_CHIPS - 110);
       paid += gain;
-      if (e.status === 'finished') expect(gain).toBeGreaterThanOrEqual(Math.floor(600 / still.length));
-      expect(gain).toBe(Number(e.prize));
+      if (entry.status === 'finished') expect(gain).toBeGreaterThanOrEqual(Math.floor(600 / still.length));
+      expect(gain).toBe(Number(entry.prize));
     }
     expect(paid).toBe(1_200);
     expect((await ledger.tournamentStacks(mttTournamentId(id))).every((s) => s.balance === 0)).toBe(true);
@@ -295,28 +295,28 @@ describe('Scheduled tournaments (e2e)', () => {
     const players = await newPlayers(3);
     const id = await create(settings({ name: 'Cancelled', minEntrants: 3 }));
     await waitFor('registration to open', async () => (await status(id)) === 'registering');
-    for (const p of players) await mtt.register(id, p);
+    for (const player of players) await mtt.register(id, player);
     await expect(mtt.register(id, players[0])).rejects.toMatchObject({ code: 'ALREADY_REGISTERED' });
     await mtt.unregister(id, players[2]);
     expect(await balance(players[2])).toBe(START_CHIPS);
-    for (const p of players.slice(0, 2)) expect(await balance(p)).toBe(START_CHIPS - 110);
-    await request(t.url)
+    for (const player of players.slice(0, 2)) expect(await balance(player)).toBe(START_CHIPS - 110);
+    await request(app.url)
       .delete(`/tournaments/${id}`)
-      .set('Authorization', `Bearer ${t.token({ sub: players[0] })}`)
+      .set('Authorization', `Bearer ${app.token({ sub: players[0] })}`)
       .expect(403);
-    await request(t.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
+    await request(app.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
     expect(await status(id)).toBe('cancelled');
-    for (const p of players) expect(await balance(p)).toBe(START_CHIPS);
+    for (const player of players) expect(await balance(player)).toBe(START_CHIPS);
 
     const few = await newPlayers(2);
     const id2 = await create(settings({ name: 'Too few', minEntrants: 3 }));
     await waitFor('registration to open', async () => (await status(id2)) === 'registering');
-    for (const p of few) await mtt.register(id2, p);
+    for (const player of few) await mtt.register(id2, player);
     await startNow(id2);
     const row = await ended(id2);
     expect(row.status).toBe('cancelled');
-    for (const p of few) expect(await balance(p)).toBe(START_CHIPS);
-    const list = (await request(t.url).get('/tournaments').expect(200)).body as {
+    for (const player of few) expect(await balance(player)).toBe(START_CHIPS);
+    const list = (await request(app.url).get('/tournaments').expect(200)).body as {
       tournamentId: number;
       status: string;
     }[];

@@ -38,8 +38,8 @@ const fastStoreWithToken = (token: number, owner: string) =>
 async function seat(tableId: string, names: string[]): Promise<string[]> {
   const ledger = new ChipLedger(prisma);
   const ids: string[] = [];
-  for (const n of names) {
-    const id = await createUser(prisma, `${n}-${tableId.slice(0, 8)}`);
+  for (const name of names) {
+    const id = await createUser(prisma, `${name}-${tableId.slice(0, 8)}`);
     await ledger.grant({ idempotencyKey: `grant:${id}`, userId: id, amount: 1000 });
     await ledger.buyIn({ idempotencyKey: `buy:${id}`, userId: id, tableId, amount: 200 });
     ids.push(id);
@@ -84,8 +84,8 @@ describe('fencing token write guard', () => {
   it('the same token writes again and again; a token per table does not fence other tables', async () => {
     const [u1, u2] = await seat('fence-table-2', ['f2a', 'f2b']);
     const [u3, u4] = await seat('fence-table-3', ['f3a', 'f3b']);
-    const s = storeWithToken(5, 'copy-a');
-    const h = await s.startHand({
+    const store = storeWithToken(5, 'copy-a');
+    const hand = await store.startHand({
       tableId: 'fence-table-2',
       config,
       players: [
@@ -93,8 +93,8 @@ describe('fencing token write guard', () => {
         { seat: 1, userId: u2 },
       ],
     });
-    await s.appendEvents(h.id, 0, [{ type: 'note' }]);
-    await s.appendEvents(h.id, 1, [{ type: 'note' }]);
+    await store.appendEvents(hand.id, 0, [{ type: 'note' }]);
+    await store.appendEvents(hand.id, 1, [{ type: 'note' }]);
     await storeWithToken(1, 'copy-b').startHand({
       tableId: 'fence-table-3',
       config,

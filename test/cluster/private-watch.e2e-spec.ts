@@ -29,27 +29,27 @@ describe('private tables across copies: watching is by invitation, refusals join
   const tokens = new TokenService(TEST_JWT_SECRET, 3600);
 
   const mkUser = async (username: string) => {
-    const u = await suite.prisma.user.create({ data: { username } });
+    const user = await suite.prisma.user.create({ data: { username } });
     const ledger = new ChipLedger(suite.prisma);
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `pw:${u.id}`, userId: u.id, amount: 50_000 });
-    return { ...u, token: tokens.sign({ sub: u.id, username, role: 'player' }) };
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `pw:${user.id}`, userId: user.id, amount: 50_000 });
+    return { ...user, token: tokens.sign({ sub: user.id, username, role: 'player' }) };
   };
 
   const connect = async (url: string, token: string): Promise<Watcher> => {
     const { socket } = await connectSocket(url, token, 10_000);
     sockets.push(socket);
-    const w: Watcher = { socket, received: [] };
-    socket.onAny((event: string, payload: unknown) => w.received.push({ event, payload }));
-    return w;
+    const watcher: Watcher = { socket, received: [] };
+    socket.onAny((event: string, payload: unknown) => watcher.received.push({ event, payload }));
+    return watcher;
   };
 
   /** The server's refusal of a command that must be refused. */
   const refusal = (w: Watcher, event: string, payload: unknown): Promise<SocketError | null> =>
     answer(w.socket, event, payload);
 
-  const aboutTable = (w: Watcher, tableId: string) =>
-    w.received.filter(
+  const aboutTable = (watcher: Watcher, tableId: string) =>
+    watcher.received.filter(
       (r) => r.event.startsWith('table:') && (r.payload as { tableId?: string } | null)?.tableId === tableId,
     );
 
@@ -103,19 +103,19 @@ describe('private tables across copies: watching is by invitation, refusals join
       await connect(lobby.url, cy.token),
       await connect(cash.url, cy.token),
     ];
-    for (const w of [cyLobby, cyCash]) {
-      expect(await refusal(w, 'table:watch', { tableId })).toMatchObject({
+    for (const watcher of [cyLobby, cyCash]) {
+      expect(await refusal(watcher, 'table:watch', { tableId })).toMatchObject({
         code: 'FORBIDDEN',
         message: expect.stringMatching(/^NOT_INVITED/),
       });
-      expect(await refusal(w, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({
+      expect(await refusal(watcher, 'table:sit', { tableId, buyIn: 1000 })).toMatchObject({
         code: 'FORBIDDEN',
         message: expect.stringMatching(/^NOT_INVITED/),
       });
     }
-    for (const w of [annW, benW]) {
-      const snap = nextEvent(w.socket, 'table:snapshot', 10_000);
-      w.socket.emit('table:sit', { tableId, buyIn: 1000 });
+    for (const watcher of [annW, benW]) {
+      const snap = nextEvent(watcher.socket, 'table:snapshot', 10_000);
+      watcher.socket.emit('table:sit', { tableId, buyIn: 1000 });
       expect((await snap).yourSeat).not.toBeNull();
     }
     await until(() => benW.received.some((r) => r.event === 'table:hand'), EVENT_TIMEOUT_MS, 'a hand dealt');

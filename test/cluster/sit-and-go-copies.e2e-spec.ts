@@ -69,14 +69,14 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
         prisma.user.create({ data: { username: `sng-bot-${i}`, isBot: true } }),
       ),
     );
-    await pool(bots, 6, async (b) => {
-      await ledger.openUserAccount(b.id);
-      await ledger.grant({ idempotencyKey: `sng-cluster:${b.id}`, userId: b.id, amount: 1_000 });
+    await pool(bots, 6, async (bot) => {
+      await ledger.openUserAccount(bot.id);
+      await ledger.grant({ idempotencyKey: `sng-cluster:${bot.id}`, userId: bot.id, amount: 1_000 });
     });
-    for (const [i, b] of bots.entries()) {
-      const res = await fetch(`${copies[i % 2]!.url}/sit-and-go/sng-holdem-6-100/register`, {
+    for (const [index, bot] of bots.entries()) {
+      const res = await fetch(`${copies[index % 2]!.url}/sit-and-go/sng-holdem-6-100/register`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` },
+        headers: { authorization: `Bearer ${tokens.sign({ sub: bot.id, username: bot.username, role: 'player' })}` },
       });
       expect(res.status).toBe(201);
     }
@@ -86,7 +86,7 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        const [r, directory, chips] = await Promise.all([
+        const [instance, directory, chips] = await Promise.all([
           prisma.sitAndGo.findUniqueOrThrow({ where: { id }, select: { status: true } }),
           tableDirectory(db.name),
           prisma.$queryRaw<
@@ -95,7 +95,7 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
         ]);
         snapshots.push({
           at: Date.now(),
-          status: r.status,
+          status: instance.status,
           owner: directory.find((d) => d.tableId === tableId)?.owner ?? null,
           chips: Number(chips[0]?.total ?? 0),
         });
@@ -158,8 +158,8 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       await watcher;
 
       // --- ownership: after the kill only the survivor ever owned the table; it dealt more hands.
-      for (const s of snapshots.filter((x) => x.at > killedAt + 3_000 && x.status === 'running'))
-        expect(s.owner).not.toBe(victim.instanceId);
+      for (const snapshot of snapshots.filter((x) => x.at > killedAt + 3_000 && x.status === 'running'))
+        expect(snapshot.owner).not.toBe(victim.instanceId);
       const row = await prisma.sitAndGo.findUniqueOrThrow({ where: { id } });
       const hands = await prisma.hand.findMany({
         where: { tournamentId: `sng-${id}` },
@@ -171,7 +171,8 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       expect(hands.filter((h) => h.status === 'running')).toEqual([]);
       expect(hands.find((h) => h.id === victimHand)?.status).toBe('cancelled');
       // --- chips: stacks + pots of the book constant while it ran (a cancelled hand's contributions went back).
-      for (const s of snapshots.filter((x) => x.status === 'running')) expect(s.chips).toBe(ENTRANTS * STACK);
+      for (const snapshot of snapshots.filter((x) => x.status === 'running'))
+        expect(snapshot.chips).toBe(ENTRANTS * STACK);
 
       // --- the spectator: hand feeds through the non-owner copy, never a card some seat held face down.
       const secrets = new Map(
@@ -179,17 +180,17 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       );
       const feeds = seen.filter((m) => m.event === 'table:hand' || m.event === 'table:snapshot');
       expect(feeds.filter((m) => m.event === 'table:hand').length).toBeGreaterThan(10);
-      for (const m of feeds) {
-        const f = m.payload as Feed;
-        const handId = f.handId ?? f.hand?.handId;
+      for (const message of feeds) {
+        const feed = message.payload as Feed;
+        const handId = feed.handId ?? feed.hand?.handId;
         if (!handId) continue;
-        const view = f.view ?? f.hand?.view;
+        const view = feed.view ?? feed.hand?.view;
         const visible = [
           ...(view?.players ?? []).flatMap((p) => p.cards),
           ...(view?.board ?? []),
-          ...(f.events ?? []).flatMap((e) => e.cards ?? []),
+          ...(feed.events ?? []).flatMap((e) => e.cards ?? []),
         ].filter((c): c is number => c !== null);
-        for (const c of visible) expect(secrets.get(handId)?.has(c) ?? false).toBe(false);
+        for (const card of visible) expect(secrets.get(handId)?.has(card) ?? false).toBe(false);
       }
 
       // --- the finish: every entry placed once, the pool paid, every chip retired, audit clean.
@@ -200,7 +201,8 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       ).toBe(true);
       expect(entries.filter((e) => e.place === 1)).toHaveLength(1);
       expect(entries.reduce((x, e) => x + Number(e.prize), 0)).toBe(ENTRANTS * BUY_IN);
-      for (const e of entries) expect(await ledger.userBalance(e.userId)).toBe(1_000 - BUY_IN - 10 + Number(e.prize));
+      for (const entry of entries)
+        expect(await ledger.userBalance(entry.userId)).toBe(1_000 - BUY_IN - 10 + Number(entry.prize));
       const accounts = await prisma.chipAccount.findMany({ where: { book } });
       expect(accounts.every((a) => a.balance === 0n)).toBe(true);
       expect((await auditLedger(prisma)).ok).toBe(true);

@@ -15,18 +15,18 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
   const players: ClusterPlayer[] = [];
   let spectator: TestSocket | undefined;
   suite.onClose(() => {
-    for (const p of players) p.stop();
+    for (const player of players) player.stop();
     spectator?.close();
   });
   const tokens = new TokenService(TEST_JWT_SECRET, 3600);
 
   /** A user with an account holding 50,000 chips, and his token. */
   const mkUser = async (username: string, role: 'admin' | 'player' = 'player') => {
-    const u = await suite.prisma.user.create({ data: { username, role } });
+    const user = await suite.prisma.user.create({ data: { username, role } });
     const ledger = new ChipLedger(suite.prisma);
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `split:${u.id}`, userId: u.id, amount: 50_000 });
-    return { ...u, token: tokens.sign({ sub: u.id, username, role }) };
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `split:${user.id}`, userId: user.id, amount: 50_000 });
+    return { ...user, token: tokens.sign({ sub: user.id, username, role }) };
   };
 
   /** apps/lobby and two apps/cash-table copies on one Redis prefix. */
@@ -44,12 +44,12 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
       port: await freePort(),
     });
     const tableCopies: Copy[] = [];
-    for (const i of [0, 1])
+    for (const index of [0, 1])
       tableCopies.push(
         startCopy({
           ...common,
           entry: 'dist/apps/cash-table/src/main.js',
-          instanceId: `cash-${suffix}${i}`,
+          instanceId: `cash-${suffix}${index}`,
           port: await freePort(),
         }),
       );
@@ -100,21 +100,21 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     expect((await nextEvent(spectator, 'table:snapshot', 10_000)).tableId).toBe(tableId);
 
     const handsEnded = { n: 0 };
-    for (const [k, u] of [ann, ben].entries()) {
+    for (const [index, user] of [ann, ben].entries()) {
       players.push(
         new ClusterPlayer({
-          userId: u.id,
-          username: u.username,
-          token: u.token,
+          userId: user.id,
+          username: user.username,
+          token: user.token,
           tableId,
           buyIn: 1000,
-          seat: k,
+          seat: index,
           copies: [lobby],
-          seed: `split:${k}`,
+          seed: `split:${index}`,
           record: true,
           bigBlind: 10,
           reloadTo: 1000,
-          onHandEvent: (_t, kind) => kind === 'hand-ended' && k === 0 && handsEnded.n++,
+          onHandEvent: (_t, kind) => kind === 'hand-ended' && index === 0 && handsEnded.n++,
         }),
       );
     }
@@ -122,15 +122,15 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     await until(() => handsEnded.n >= 3, 60_000, 'three hands played through the lobby');
 
     // /metrics counts the routed commands: sent by the lobby, served by the table copies.
-    const metric = async (c: Copy, direction: string): Promise<number> =>
-      (await (await fetch(`${c.url}/metrics`)).text())
+    const metric = async (copy: Copy, direction: string): Promise<number> =>
+      (await (await fetch(`${copy.url}/metrics`)).text())
         .split('\n')
         .filter(
-          (l) =>
-            l.startsWith('naiko_routed_commands_total{') &&
-            l.includes(`direction="${direction}"`) &&
-            l.includes('op="act"') &&
-            l.includes('outcome="ok"'),
+          (line) =>
+            line.startsWith('naiko_routed_commands_total{') &&
+            line.includes(`direction="${direction}"`) &&
+            line.includes('op="act"') &&
+            line.includes('outcome="ok"'),
         )
         .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
     expect(await metric(lobby, 'sent')).toBeGreaterThan(0);
@@ -195,7 +195,7 @@ describe('split deployment: apps/lobby routes table commands to apps/cash-table 
     spectator.emit('table:watch', { tableId: '00000000-0000-4000-8000-000000000000' });
     expect((await bad).code).toBe('NOT_FOUND');
 
-    for (const p of players) p.stop();
+    for (const player of players) player.stop();
     await Promise.all(suite.copies.map((c) => c.kill('SIGKILL')));
     expect((await recoverFromCrash(suite.prisma, {})).audit?.ok).toBe(true);
     expect((await auditLedger(suite.prisma)).ok).toBe(true);

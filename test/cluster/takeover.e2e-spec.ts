@@ -32,23 +32,28 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, 
   }
 }
 
-let a: TestApp;
-let b: TestApp | undefined;
+let copyA: TestApp;
+let copyB: TestApp | undefined;
 let aClosed = false;
 
 afterAll(async () => {
-  await b?.close();
-  if (!aClosed) await a?.naiko.close();
-  await a?.db.drop();
+  await copyB?.close();
+  if (!aClosed) await copyA?.naiko.close();
+  await copyA?.db.drop();
 });
 
 it('a table lives on one copy; when its owner goes away mid-hand the other copy takes it over with the crash rule', async () => {
   const prefix = `cluster_${Date.now().toString(36)}`;
-  a = await startTestApp({ name: 'copy-a', module: CopyModule, env: env('copy-a', prefix) });
-  b = await startTestApp({ name: 'copy-b', module: CopyModule, env: env('copy-b', prefix), databaseUrl: a.db.url });
-  const tablesA = a.get(TablesService);
-  const tablesB = b.get(TablesService);
-  const prisma = a.get(PrismaService);
+  copyA = await startTestApp({ name: 'copy-a', module: CopyModule, env: env('copy-a', prefix) });
+  copyB = await startTestApp({
+    name: 'copy-b',
+    module: CopyModule,
+    env: env('copy-b', prefix),
+    databaseUrl: copyA.db.url,
+  });
+  const tablesA = copyA.get(TablesService);
+  const tablesB = copyB.get(TablesService);
+  const prisma = copyA.get(PrismaService);
   const ledger = new ChipLedger(prisma);
 
   const host = await tablesA.create({
@@ -65,10 +70,10 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
   });
   const users: string[] = [];
   for (const name of ['fo-alice', 'fo-bob']) {
-    const u = await prisma.user.create({ data: { username: name, role: 'player' } });
-    await ledger.grant({ idempotencyKey: `grant:${u.id}`, userId: u.id, amount: 1000 });
-    await host.sit({ userId: u.id, name }, { buyIn: 500 });
-    users.push(u.id);
+    const user = await prisma.user.create({ data: { username: name, role: 'player' } });
+    await ledger.grant({ idempotencyKey: `grant:${user.id}`, userId: user.id, amount: 1000 });
+    await host.sit({ userId: user.id, name }, { buyIn: 500 });
+    users.push(user.id);
   }
   // The first hand is dealt and waits for a decision (60 s clock): blinds 5 + 10 in the pot. The
   // deal's events are stored with the hand (one transaction); its chips are posted at its end.
@@ -91,11 +96,11 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
   await until(() => polls >= 2, 30_000, 'two adoption polls of copy-b over the table');
   expect(tablesB.all().map((h) => h.tableId)).not.toContain(host.tableId);
 
-  await a.naiko.close(); // the owner goes away mid-hand
+  await copyA.naiko.close(); // the owner goes away mid-hand
   aClosed = true;
   await until(() => tablesB.all().some((h) => h.tableId === host.tableId), 60_000, 'takeover by copy-b');
 
-  const prismaB = b.get(PrismaService);
+  const prismaB = copyB.get(PrismaService);
   const hands = await prismaB.hand.findMany({
     where: { tableId: host.tableId },
     select: { status: true, result: true },
@@ -114,8 +119,8 @@ it('a table lives on one copy; when its owner goes away mid-hand the other copy 
     10_000,
     'both players re-seated',
   );
-  for (const u of users) {
-    const acc = await prismaB.chipAccount.findUnique({ where: { key: Accounts.user(u).key } });
+  for (const user of users) {
+    const acc = await prismaB.chipAccount.findUnique({ where: { key: Accounts.user(user).key } });
     expect(Number(acc!.balance)).toBe(500);
   }
   expect((await auditLedger(prismaB)).ok).toBe(true);

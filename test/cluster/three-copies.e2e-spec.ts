@@ -42,19 +42,19 @@ interface HandFeedLike {
 /** Cards of seats that are not the receiving user's, face down and not shown, in one message. */
 function leaks(payload: unknown, userId: string, seatOwners: Map<number, string> | undefined): string[] {
   if (!seatOwners) return [];
-  const p = payload as HandFeedLike;
+  const feed = payload as HandFeedLike;
   const notMine = (seat: number | undefined): boolean => seat !== undefined && seatOwners.get(seat) !== userId;
   const found: string[] = [];
   // A private part (`table:hand-private`) carries `{ index, event }` entries and the cards of `players`.
-  for (const pl of p.players ?? []) if (notMine(pl.seat)) found.push(`private part with seat ${pl.seat}'s cards`);
-  for (const x of p.events ?? []) {
-    const e = 'index' in x ? x.event : x;
-    if (e.type === 'hole-dealt' && notMine(e.seat))
-      e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
-    if (e.type === 'hand-mucked' && notMine(e.seat) && e.cards?.some((c) => c !== null))
-      found.push(`mucked cards of seat ${e.seat}`);
+  for (const pl of feed.players ?? []) if (notMine(pl.seat)) found.push(`private part with seat ${pl.seat}'s cards`);
+  for (const item of feed.events ?? []) {
+    const event = 'index' in item ? item.event : item;
+    if (event.type === 'hole-dealt' && notMine(event.seat))
+      event.cards?.forEach((c, k) => c !== null && !event.up?.[k] && found.push(`hole-dealt to seat ${event.seat}`));
+    if (event.type === 'hand-mucked' && notMine(event.seat) && event.cards?.some((c) => c !== null))
+      found.push(`mucked cards of seat ${event.seat}`);
   }
-  const view = p.view ?? p.hand?.view;
+  const view = feed.view ?? feed.hand?.view;
   for (const pl of view?.players ?? []) {
     if (notMine(pl.seat))
       pl.cards.forEach(
@@ -85,9 +85,9 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     const users = await Promise.all(
       Array.from({ length: TABLES * SEATS }, (_, i) => prisma.user.create({ data: { username: `c${i}` } })),
     );
-    await pool(users, 8, async (u) => {
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `cluster:${u.id}`, userId: u.id, amount: 100_000 });
+    await pool(users, 8, async (user) => {
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `cluster:${user.id}`, userId: user.id, amount: 100_000 });
     });
 
     // Table t is created on (so owned by) copy t % 3.
@@ -111,8 +111,8 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       tables.push({ tableId: ((await res.json()) as { tableId: string }).tableId, owner: t % 3 });
     }
     // The lobby of any copy lists every copy's tables.
-    for (const c of copies) {
-      const res = await fetch(`${c.url}/lobby/tables`, { headers: { authorization: `Bearer ${adminToken}` } });
+    for (const copy of copies) {
+      const res = await fetch(`${copy.url}/lobby/tables`, { headers: { authorization: `Bearer ${adminToken}` } });
       const listed = ((await res.json()) as { tables: { tableId: string }[] }).tables.map((t) => t.tableId);
       expect(listed.sort()).toEqual(tables.map((t) => t.tableId).sort());
     }
@@ -120,14 +120,14 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     const handsEnded = new Map<string, number>();
     for (let t = 0; t < TABLES; t++) {
       for (let s = 0; s < SEATS; s++) {
-        const u = users[t * SEATS + s]!;
+        const user = users[t * SEATS + s]!;
         // Never the owner's copy first: (owner + 1 + s % 2) % 3.
         const first = (tables[t]!.owner + 1 + (s % 2)) % 3;
         const order = [first, (first + 1) % 3, (first + 2) % 3].map((i) => copies[i]!);
-        const p = new ClusterPlayer({
-          userId: u.id,
-          username: u.username,
-          token: tokens.sign({ sub: u.id, username: u.username, role: 'player' }),
+        const player = new ClusterPlayer({
+          userId: user.id,
+          username: user.username,
+          token: tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
           tableId: tables[t]!.tableId,
           buyIn: 1000,
           seat: s,
@@ -142,7 +142,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
             if (kind === 'hand-ended' && s === 0) handsEnded.set(tableId, (handsEnded.get(tableId) ?? 0) + 1);
           },
         });
-        players.push(p);
+        players.push(player);
       }
     }
     await Promise.all(players.map((p) => p.start()));
@@ -209,10 +209,10 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
     // The dead copy's tables are owned by survivors now, with their seated players back.
     const directory = await tableDirectory(db.name);
     for (const id of victimTables) {
-      const e = directory.find((d) => d.tableId === id)!;
-      expect(e.owner).not.toBe('copy-0');
+      const entry = directory.find((d) => d.tableId === id)!;
+      expect(entry.owner).not.toBe('copy-0');
       // Re-seated with their stacks (a stack below the minimum buy-in stays in its account).
-      expect(e.summary.seated).toBeGreaterThanOrEqual(2);
+      expect(entry.summary.seated).toBeGreaterThanOrEqual(2);
     }
     // Players whose socket was on the dead copy reconnected elsewhere and play again.
     const gone = players[1 * SEATS + 1]!;
@@ -235,7 +235,7 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       'the player of the dead copy to count as disconnected',
     );
 
-    for (const p of players) p.stop();
+    for (const player of players) player.stop();
     // The remaining copies go away too (their running hands stay open, as after a crash).
     await Promise.all(copies.map((c) => c.kill('SIGKILL')));
 
@@ -245,21 +245,28 @@ describe('three copies, SIGKILL of a table owner mid-hand', () => {
       select: { id: true, players: true },
     });
     const owners = new Map(
-      hands.map((h) => [
-        h.id,
-        new Map((h.players as { seat: number; userId: string }[]).map((p) => [p.seat, p.userId])),
+      hands.map((hand) => [
+        hand.id,
+        new Map((hand.players as { seat: number; userId: string }[]).map((p) => [p.seat, p.userId])),
       ]),
     );
     let checked = 0;
     const problems: string[] = [];
-    players.forEach((p, i) => {
-      const userId = users[i]!.id;
-      for (const r of p.received) {
-        if (r.event !== 'table:hand' && r.event !== 'table:hand-private' && r.event !== 'table:snapshot') continue;
-        const handId = (r.payload as HandFeedLike).handId ?? (r.payload as HandFeedLike).hand?.handId;
+    players.forEach((player, index) => {
+      const userId = users[index]!.id;
+      for (const message of player.received) {
+        if (
+          message.event !== 'table:hand' &&
+          message.event !== 'table:hand-private' &&
+          message.event !== 'table:snapshot'
+        )
+          continue;
+        const handId = (message.payload as HandFeedLike).handId ?? (message.payload as HandFeedLike).hand?.handId;
         if (!handId) continue;
         checked++;
-        problems.push(...leaks(r.payload, userId, owners.get(handId)).map((x) => `${users[i]!.username}: ${x}`));
+        problems.push(
+          ...leaks(message.payload, userId, owners.get(handId)).map((x) => `${users[index]!.username}: ${x}`),
+        );
       }
     });
     expect(checked).toBeGreaterThan(100);

@@ -36,14 +36,15 @@ interface HandFeedLike {
 
 /** Face-down cards in a message to a spectator (he sits nowhere: every hidden card is someone else's). */
 function spectatorLeaks(payload: unknown): string[] {
-  const p = payload as HandFeedLike;
+  const feed = payload as HandFeedLike;
   const found: string[] = [];
-  for (const e of p.events ?? []) {
-    if (e.type === 'hole-dealt')
-      e.cards?.forEach((c, k) => c !== null && !e.up?.[k] && found.push(`hole-dealt to seat ${e.seat}`));
-    if (e.type === 'hand-mucked' && e.cards?.some((c) => c !== null)) found.push(`mucked cards of seat ${e.seat}`);
+  for (const event of feed.events ?? []) {
+    if (event.type === 'hole-dealt')
+      event.cards?.forEach((c, k) => c !== null && !event.up?.[k] && found.push(`hole-dealt to seat ${event.seat}`));
+    if (event.type === 'hand-mucked' && event.cards?.some((c) => c !== null))
+      found.push(`mucked cards of seat ${event.seat}`);
   }
-  for (const pl of (p.view ?? p.hand?.view)?.players ?? [])
+  for (const pl of (feed.view ?? feed.hand?.view)?.players ?? [])
     pl.cards.forEach((c, k) => c !== null && !pl.up[k] && !pl.shown && found.push(`view shows seat ${pl.seat}'s card`));
   return found;
 }
@@ -125,17 +126,17 @@ describe('a tournament over three copies: tables owned by different copies, a co
         prisma.user.create({ data: { username: `mtt-bot-${i}`, isBot: true } }),
       ),
     );
-    await pool(bots, 6, async (b) => {
-      await ledger.openUserAccount(b.id);
-      await ledger.grant({ idempotencyKey: `mtt-cluster:${b.id}`, userId: b.id, amount: 1_000 });
+    await pool(bots, 6, async (bot) => {
+      await ledger.openUserAccount(bot.id);
+      await ledger.grant({ idempotencyKey: `mtt-cluster:${bot.id}`, userId: bot.id, amount: 1_000 });
     });
     await pool(
-      bots.map((b, i) => ({ b, i })),
+      bots.map((bot, index) => ({ bot, index })),
       6,
-      async ({ b, i }) => {
-        const res = await fetch(`${copies[i % 3]!.url}/tournaments/${id}/register`, {
+      async ({ bot, index }) => {
+        const res = await fetch(`${copies[index % 3]!.url}/tournaments/${id}/register`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` },
+          headers: { authorization: `Bearer ${tokens.sign({ sub: bot.id, username: bot.username, role: 'player' })}` },
         });
         expect(res.status).toBe(201);
       },
@@ -152,7 +153,7 @@ describe('a tournament over three copies: tables owned by different copies, a co
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        const [r, directory, chips] = await Promise.all([
+        const [mttRow, directory, chips] = await Promise.all([
           row(),
           tableDirectory(db.name),
           prisma.$queryRaw<
@@ -162,13 +163,13 @@ describe('a tournament over three copies: tables owned by different copies, a co
         const owner = new Map(directory.map((d) => [d.tableId, d.owner]));
         snapshots.push({
           at: Date.now(),
-          status: r.status,
+          status: mttRow.status,
           chips: Number(chips[0]?.total ?? 0),
-          tables: (r.state.seating?.tables ?? []).map((t) => ({
-            tableNo: t.tableId,
-            players: t.seats.flatMap((p) => (p ? [p.playerId] : [])),
-            handInProgress: t.handInProgress,
-            owner: owner.get(mttTableId(id, t.tableId)) ?? null,
+          tables: (mttRow.state.seating?.tables ?? []).map((table) => ({
+            tableNo: table.tableId,
+            players: table.seats.flatMap((p) => (p ? [p.playerId] : [])),
+            handInProgress: table.handInProgress,
+            owner: owner.get(mttTableId(id, table.tableId)) ?? null,
           })),
         });
         await new Promise((r2) => setTimeout(r2, 100));
@@ -179,9 +180,12 @@ describe('a tournament over three copies: tables owned by different copies, a co
       // The tables are dealt by at least two copies at once.
       await until(
         () => {
-          const s = last();
+          const snapshot = last();
           return (
-            !!s && s.status === 'running' && s.tables.length === ENTRANTS / TABLE_SIZE && s.tables.every((t) => t.owner)
+            !!snapshot &&
+            snapshot.status === 'running' &&
+            snapshot.tables.length === ENTRANTS / TABLE_SIZE &&
+            snapshot.tables.every((t) => t.owner)
           );
         },
         30_000,
@@ -222,14 +226,14 @@ describe('a tournament over three copies: tables owned by different copies, a co
           });
           if (!running.length) return false;
           const owners = new Map((await tableDirectory(db.name)).map((e) => [e.tableId, e.owner]));
-          for (const h of running) {
+          for (const hand of running) {
             // The hand's table: the one seating its players in the latest snapshot.
-            const ids = (h.players as { userId: string }[]).map((p) => p.userId);
+            const ids = (hand.players as { userId: string }[]).map((p) => p.userId);
             const table = last()?.tables.find((t) => ids.every((u) => t.players.includes(u)));
             victim = table
               ? copies.find((c) => c.alive && c.instanceId === owners.get(mttTableId(id, table.tableNo)))
               : undefined;
-            victimHand = h.id;
+            victimHand = hand.id;
             if (victim) return true;
           }
           return false;
@@ -251,28 +255,36 @@ describe('a tournament over three copies: tables owned by different copies, a co
       // --- owners: spread, and the dead copy's tables dealt by the others afterwards.
       expect(spread.size).toBeGreaterThanOrEqual(2);
       const after = snapshots.filter((s) => s.at > killedAt + 5_000 && s.status === 'running');
-      for (const s of after) for (const t of s.tables) expect(t.owner).not.toBe(victim!.instanceId);
+      for (const snapshot of after)
+        for (const table of snapshot.tables) expect(table.owner).not.toBe(victim!.instanceId);
 
       // --- seating: nobody twice; moves between tables of different owners.
       const moves: { player: string; from: number; to: number; fromOwner: string | null; toOwner: string | null }[] =
         [];
       const seen = new Map<string, { tableNo: number; owner: string | null }>();
-      for (const s of snapshots) {
-        const all = s.tables.flatMap((t) => t.players);
+      for (const snapshot of snapshots) {
+        const all = snapshot.tables.flatMap((t) => t.players);
         expect(new Set(all).size).toBe(all.length);
-        for (const t of s.tables) {
-          for (const p of t.players) {
-            const before = seen.get(p);
-            if (before && before.tableNo !== t.tableNo)
-              moves.push({ player: p, from: before.tableNo, to: t.tableNo, fromOwner: before.owner, toOwner: t.owner });
-            seen.set(p, { tableNo: t.tableNo, owner: t.owner });
+        for (const table of snapshot.tables) {
+          for (const player of table.players) {
+            const before = seen.get(player);
+            if (before && before.tableNo !== table.tableNo)
+              moves.push({
+                player,
+                from: before.tableNo,
+                to: table.tableNo,
+                fromOwner: before.owner,
+                toOwner: table.owner,
+              });
+            seen.set(player, { tableNo: table.tableNo, owner: table.owner });
           }
         }
       }
       expect(moves.filter((m) => m.fromOwner && m.toOwner && m.fromOwner !== m.toOwner).length).toBeGreaterThan(0);
 
       // --- chips: stacks + pots of the tournament's book constant while it ran.
-      for (const s of snapshots.filter((x) => x.status === 'running')) expect(s.chips).toBe(ENTRANTS * STACK);
+      for (const snapshot of snapshots.filter((x) => x.status === 'running'))
+        expect(snapshot.chips).toBe(ENTRANTS * STACK);
 
       // --- hands: the killed one cancelled; never one player in two hands at once.
       const hands = await prisma.hand.findMany({
@@ -294,18 +306,18 @@ describe('a tournament over three copies: tables owned by different copies, a co
       }
       expect(hands.filter((h) => h.status === 'running')).toEqual([]);
       expect(hands.find((h) => h.id === victimHand)?.status).toBe('cancelled');
-      const spans = hands.map((h) => ({
-        id: h.id,
-        from: h.startedAt.getTime(),
-        to: h.endedAt!.getTime(),
-        players: new Set((h.players as { userId: string }[]).map((p) => p.userId)),
+      const spans = hands.map((hand) => ({
+        id: hand.id,
+        from: hand.startedAt.getTime(),
+        to: hand.endedAt!.getTime(),
+        players: new Set((hand.players as { userId: string }[]).map((p) => p.userId)),
       }));
       spans.sort((a, b) => a.from - b.from);
       const overlaps: string[] = [];
       for (let i = 0; i < spans.length; i++) {
         for (let j = i + 1; j < spans.length && spans[j]!.from < spans[i]!.to; j++) {
-          for (const p of spans[j]!.players)
-            if (spans[i]!.players.has(p)) overlaps.push(`${p} in ${spans[i]!.id} and ${spans[j]!.id}`);
+          for (const player of spans[j]!.players)
+            if (spans[i]!.players.has(player)) overlaps.push(`${player} in ${spans[i]!.id} and ${spans[j]!.id}`);
         }
       }
       expect(overlaps).toEqual([]);
@@ -330,7 +342,7 @@ describe('a tournament over three copies: tables owned by different copies, a co
       const handsSeen = new Set(
         feeds.filter((m) => m.event === 'table:hand').map((m) => (m.payload as { handId: string }).handId),
       );
-      for (const h of dealtWhileWatched) expect(handsSeen).toContain(h.id);
+      for (const hand of dealtWhileWatched) expect(handsSeen).toContain(hand.id);
       expect(feeds.flatMap((m) => spectatorLeaks(m.payload))).toEqual([]);
       // The public part of each update is all he gets: no seat's private part ever reaches him.
       expect(seenBySpectator.filter((m) => m.event === 'table:hand-private')).toEqual([]);

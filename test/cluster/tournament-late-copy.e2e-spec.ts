@@ -57,12 +57,12 @@ describe('a copy that joins after the start', () => {
         prisma.user.create({ data: { username: `late-bot-${i}`, isBot: true } }),
       ),
     );
-    await pool(bots, 6, async (b) => {
-      await ledger.openUserAccount(b.id);
-      await ledger.grant({ idempotencyKey: `late:${b.id}`, userId: b.id, amount: 1_000 });
+    await pool(bots, 6, async (bot) => {
+      await ledger.openUserAccount(bot.id);
+      await ledger.grant({ idempotencyKey: `late:${bot.id}`, userId: bot.id, amount: 1_000 });
       const res = await fetch(`${first!.url}/tournaments/${id}/register`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens.sign({ sub: b.id, username: b.username, role: 'player' })}` },
+        headers: { authorization: `Bearer ${tokens.sign({ sub: bot.id, username: bot.username, role: 'player' })}` },
       });
       expect(res.status).toBe(201);
     });
@@ -76,8 +76,9 @@ describe('a copy that joins after the start', () => {
     const tableIds = new Set(Array.from({ length: 8 }, (_, i) => mttTableId(id, i + 1)));
     const owners = async () => {
       const count = new Map<string, number>();
-      for (const d of await tableDirectory(suite.db.name))
-        if (tableIds.has(d.tableId) && !d.summary.closed) count.set(d.owner, (count.get(d.owner) ?? 0) + 1);
+      for (const entry of await tableDirectory(suite.db.name))
+        if (tableIds.has(entry.tableId) && !entry.summary.closed)
+          count.set(entry.owner, (count.get(entry.owner) ?? 0) + 1);
       return count;
     };
     // The first copy deals every table.
@@ -91,9 +92,9 @@ describe('a copy that joins after the start', () => {
     let most = 0;
     await until(
       async () => {
-        const c = await owners();
-        most = Math.max(most, c.get('mtt-late-0') ?? 0);
-        return most >= 3 && (c.get('mtt-early-0') ?? 0) >= 1;
+        const owned = await owners();
+        most = Math.max(most, owned.get('mtt-late-0') ?? 0);
+        return most >= 3 && (owned.get('mtt-early-0') ?? 0) >= 1;
       },
       60_000,
       'the late copy to deal three tables',

@@ -37,13 +37,13 @@ const jobs = {
 const fence = (tableId: string, token: number, owner: string) => (tx: Tx) => checkFence(tx, tableId, token, owner);
 
 /** The hand the service allowed, as the engine's config (the table host builds the same). */
-function configOf(s: HandStart): HandConfig {
+function configOf(start: HandStart): HandConfig {
   return {
     variant: 'holdem',
     structure: 'no-limit',
-    seats: s.deal.players.map((p) => ({ seat: p.seat, stack: s.seats[p.seat]!.stack })),
-    button: s.deal.button,
-    stakes: stakesOf(s.level as Parameters<typeof stakesOf>[0]),
+    seats: start.deal.players.map((p) => ({ seat: p.seat, stack: start.seats[p.seat]!.stack })),
+    button: start.deal.button,
+    stakes: stakesOf(start.level as Parameters<typeof stakesOf>[0]),
   };
 }
 
@@ -80,10 +80,10 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     const id = row.id;
     await svc.openRegistration(id);
     for (let i = 0; i < 12; i++) {
-      const u = await prisma.user.create({ data: { username: `fence-bot-${i}`, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `fence:${u.id}`, userId: u.id, amount: 1_000 });
-      await svc.register(id, u.id);
+      const user = await prisma.user.create({ data: { username: `fence-bot-${i}`, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `fence:${user.id}`, userId: user.id, amount: 1_000 });
+      await svc.register(id, user.id);
     }
     await svc.start(id);
     expect((await svc.get(id)).state.seating!.tables).toHaveLength(2);
@@ -117,10 +117,10 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     let state = dealt.state;
     let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
     for (let first = true; legalActions(state); first = false) {
-      const r = apply(state, shoveAndCall(state, first));
-      if (!r.ok) throw new Error(r.error.message);
-      seq = (await store.appendEvents(hand.id, seq, r.events)).nextSeq;
-      state = r.state;
+      const result = apply(state, shoveAndCall(state, first));
+      if (!result.ok) throw new Error(result.error.message);
+      seq = (await store.appendEvents(hand.id, seq, result.events)).nextSeq;
+      state = result.state;
     }
     expect((await prisma.hand.findUniqueOrThrow({ where: { id: hand.id } })).status).toBe('completed');
     const stacksAfter = (await svc.seatMaps(id, new Set([1]))).tables.get(1)!;
@@ -154,11 +154,14 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     // B's crash rule for table 1: the finished hand is recorded (its busts leave), table 2 untouched.
     expect(await svc.recoverTable(id, 1, b1)).toEqual([]);
     const afterT1 = await svc.get(id);
-    for (const u of busted) {
-      expect(afterT1.state.seating!.tables.some((t) => t.seats.some((p) => p?.playerId === u))).toBe(false);
+    for (const userId of busted) {
+      expect(afterT1.state.seating!.tables.some((t) => t.seats.some((p) => p?.playerId === userId))).toBe(false);
       expect(
-        (await prisma.tournamentEntry.findFirstOrThrow({ where: { tournamentId: mttTournamentId(id), userId: u } }))
-          .status,
+        (
+          await prisma.tournamentEntry.findFirstOrThrow({
+            where: { tournamentId: mttTournamentId(id), userId },
+          })
+        ).status,
       ).toBe('busted');
     }
     expect(afterT1.state.tableHands['1']).toBe(1);

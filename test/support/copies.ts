@@ -12,47 +12,50 @@ export interface CopiesSuite {
   db: TestDatabase;
   prisma: PrismaClient;
   copies: Copy[];
-  /** Starts `n` all-in-one copies (CLUSTER_MODE=redis) named `<name>-<i>` on the suite's database and Redis prefix. */
-  start(n: number, name: string, env: Record<string, string>): Promise<Copy[]>;
+  /**
+   * Starts `count` all-in-one copies (CLUSTER_MODE=redis) named `<name>-<i>` on the suite's database and
+   * Redis prefix.
+   */
+  start(count: number, name: string, env: Record<string, string>): Promise<Copy[]>;
   /** Runs before the copies are killed (players, sockets). */
   onClose(fn: () => void | Promise<void>): void;
 }
 
 export function copiesSuite(): CopiesSuite {
   const closers: (() => void | Promise<void>)[] = [];
-  const s = {
+  const suite = {
     copies: [] as Copy[],
     onClose: (fn: () => void | Promise<void>) => void closers.push(fn),
-    async start(n: number, name: string, env: Record<string, string>): Promise<Copy[]> {
+    async start(count: number, name: string, env: Record<string, string>): Promise<Copy[]> {
       const started: Copy[] = [];
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < count; i++) {
         started.push(
           startCopy({
             entry: 'dist/apps/all-in-one/src/main.js',
             instanceId: `${name}-${i}`,
             port: await freePort(),
-            databaseUrl: s.db.url,
-            prefix: s.db.name,
+            databaseUrl: suite.db.url,
+            prefix: suite.db.name,
             jwtSecret: TEST_JWT_SECRET,
             env,
           }),
         );
       }
-      s.copies.push(...started);
+      suite.copies.push(...started);
       await Promise.all(started.map((c) => c.ready));
       return started;
     },
   } as CopiesSuite;
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build.js'], { cwd: ROOT, stdio: 'ignore' });
-    s.db = await createTestDatabase({ migrate: true });
-    s.prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: s.db.url }) });
+    suite.db = await createTestDatabase({ migrate: true });
+    suite.prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: suite.db.url }) });
   }, 120_000);
   afterAll(async () => {
     for (const close of closers) await close();
-    await Promise.all(s.copies.map((c) => c.kill('SIGKILL')));
-    await s.prisma?.$disconnect();
-    await s.db?.drop();
+    await Promise.all(suite.copies.map((c) => c.kill('SIGKILL')));
+    await suite.prisma?.$disconnect();
+    await suite.db?.drop();
   });
-  return s;
+  return suite;
 }

@@ -79,8 +79,8 @@ async function playHand(
   let state = started.state;
   let seq = 0;
   const persist = async (events: HandEvent[]): Promise<void> => {
-    const r = await store.appendEvents(hand.id, seq, events);
-    seq = r.nextSeq;
+    const result = await store.appendEvents(hand.id, seq, events);
+    seq = result.nextSeq;
     out(`APPENDED ${hand.id} ${seq}`);
   };
   await persist(started.events);
@@ -92,10 +92,10 @@ async function playHand(
     }
     const action = randomLegalAction(state, rng);
     if (!action) break;
-    const r = apply(state, action);
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
-    await persist(r.events);
+    const result = apply(state, action);
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    await persist(result.events);
     actions++;
   }
   return true;
@@ -134,9 +134,9 @@ async function playJournaled(
     }
     const action = randomLegalAction(state, rng);
     if (!action) break;
-    const r = apply(state, action);
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.state;
+    const result = apply(state, action);
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
     if (isOver(state)) {
       if (stopBeforeEnd.has(table.tableId)) {
         // The last action is applied (a table host would be about to commit the end): the journal
@@ -145,15 +145,15 @@ async function playJournaled(
         out(`BEFORE-END ${hand.id}`);
         await new Promise(() => setInterval(() => undefined, 1000));
       }
-      await store.endHand(hand.id, [...log, ...r.events]);
+      await store.endHand(hand.id, [...log, ...result.events]);
       out(`ENDED ${hand.id}`);
     } else {
-      store.journal(hand.id, log.length, r.events);
-      out(`APPENDED ${hand.id} ${log.length + r.events.length}`);
+      store.journal(hand.id, log.length, result.events);
+      out(`APPENDED ${hand.id} ${log.length + result.events.length}`);
       // Players' actions arrive over the network, not back to back: the journal writes meanwhile.
       await new Promise((res) => setTimeout(res, 2));
     }
-    log.push(...r.events);
+    log.push(...result.events);
     actions++;
   }
   return true;

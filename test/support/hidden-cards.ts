@@ -6,22 +6,22 @@ type StoredEvent = { type: string; seat?: number; cards?: (number | null)[]; up?
 export function hiddenCardsBySeat(events: readonly unknown[]): Map<number, Set<number>> {
   const bySeat = new Map<number, Set<number>>();
   const shown = new Set<number>();
-  for (const e of events as StoredEvent[]) {
-    if (e.type === 'hole-dealt') {
-      const set = bySeat.get(e.seat!) ?? new Set<number>();
-      e.cards!.forEach((c, k) => !e.up![k] && c !== null && set.add(c));
-      bySeat.set(e.seat!, set);
+  for (const event of events as StoredEvent[]) {
+    if (event.type === 'hole-dealt') {
+      const set = bySeat.get(event.seat!) ?? new Set<number>();
+      event.cards!.forEach((c, k) => !event.up![k] && c !== null && set.add(c));
+      bySeat.set(event.seat!, set);
     }
-    if (e.type === 'hand-shown') shown.add(e.seat!);
+    if (event.type === 'hand-shown') shown.add(event.seat!);
   }
-  for (const s of shown) bySeat.delete(s);
+  for (const seat of shown) bySeat.delete(seat);
   return bySeat;
 }
 
 /** The hidden cards of every seat but `mine` (-1 for a spectator). */
 export function othersHiddenCards(bySeat: Map<number, Set<number>> | undefined, mine: number): Set<number> {
   const secret = new Set<number>();
-  for (const [s, cards] of bySeat ?? new Map<number, Set<number>>())
-    if (s !== mine) cards.forEach((c) => secret.add(c));
+  for (const [seat, cards] of bySeat ?? new Map<number, Set<number>>())
+    if (seat !== mine) cards.forEach((c) => secret.add(c));
   return secret;
 }

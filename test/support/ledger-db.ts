@@ -38,6 +38,6 @@ export async function createUser(
   username: string,
   role: 'player' | 'host' | 'admin' = 'player',
 ): Promise<string> {
-  const u = await prisma.user.create({ data: { username, role }, select: { id: true } });
-  return u.id;
+  const user = await prisma.user.create({ data: { username, role }, select: { id: true } });
+  return user.id;
 }

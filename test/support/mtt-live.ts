@@ -108,19 +108,19 @@ async function inParallel<T>(
   await Promise.all(
     Array.from({ length: Math.min(width, items.length) }, async () => {
       while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
+        const index = next++;
+        await fn(items[index], index);
       }
     }),
   );
 }
 
 /** Plays one tournament as described in the header; returns the figures of the benchmark line. */
-export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
-  const log = o.log ?? (() => undefined);
-  const { prisma } = o;
+export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult> {
+  const log = options.log ?? (() => undefined);
+  const { prisma } = options;
   const ledger = new ChipLedger(prisma as never);
-  const admin = o.token(ADMIN_ID, 'admin');
+  const admin = options.token(ADMIN_ID, 'admin');
   await prisma.user.upsert({
     where: { id: ADMIN_ID },
     create: { id: ADMIN_ID, username: 'mtt-live-admin', role: 'admin' },
@@ -129,24 +129,24 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
 
   // Bot users, funded.
   const tag = Math.random().toString(36).slice(2, 8);
-  const names = Array.from({ length: o.entrants }, (_, i) => `b${tag}${i}`);
+  const names = Array.from({ length: options.entrants }, (_, i) => `b${tag}${i}`);
   await prisma.user.createMany({ data: names.map((username) => ({ username, isBot: true })) });
   const users = await prisma.user.findMany({ where: { username: { startsWith: `b${tag}` } }, select: { id: true } });
-  await inParallel(users, 8, async (u) => {
-    await ledger.openUserAccount(u.id);
-    await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: START_CHIPS });
+  await inParallel(users, 8, async (user) => {
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: START_CHIPS });
   });
   log(`${users.length} bots funded`);
 
-  const created = await http(`${o.url}/tournaments`, 'POST', admin, liveSettings(o.entrants));
+  const created = await http(`${options.url}/tournaments`, 'POST', admin, liveSettings(options.entrants));
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const id: number = created.body.tournamentId;
   // A view that failed (a busy server answering 500) is asked again.
   const view = async (): Promise<TournamentView> => {
     for (let i = 0; ; i++) {
-      const r = await http(`${o.url}/tournaments/${id}`, 'GET', admin).catch(() => null);
-      if (r?.status === 200 && Array.isArray(r.body?.tables)) return r.body;
-      if (i >= 30) throw new Error(`view of tournament ${id}: ${r?.status} ${JSON.stringify(r?.body)}`);
+      const response = await http(`${options.url}/tournaments/${id}`, 'GET', admin).catch(() => null);
+      if (response?.status === 200 && Array.isArray(response.body?.tables)) return response.body;
+      if (i >= 30) throw new Error(`view of tournament ${id}: ${response?.status} ${JSON.stringify(response?.body)}`);
       await new Promise((res) => setTimeout(res, 1000));
     }
   };
@@ -158,22 +158,28 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   let refused = 0;
   let started: Promise<void> | null = null;
   const startNow = async () => {
-    const r = await http(`${o.url}/tournaments/${id}`, 'PATCH', admin, { startsAt: new Date().toISOString() });
-    if (r.status !== 200) throw new Error(`start: ${r.status} ${JSON.stringify(r.body)}`);
+    const response = await http(`${options.url}/tournaments/${id}`, 'PATCH', admin, {
+      startsAt: new Date().toISOString(),
+    });
+    if (response.status !== 200) throw new Error(`start: ${response.status} ${JSON.stringify(response.body)}`);
   };
   const t0 = performance.now();
   // Start during registration: the admin moves the start when about half the field is in.
-  const startAt = o.scenario === 'start-during-registration' ? Math.floor(users.length / 2) : -1;
-  await inParallel(users, o.concurrency ?? 8, async (u, i) => {
-    if (i === startAt) started = startNow();
-    const urls = o.urls ?? [o.url];
-    const r = await http(`${urls[i % urls.length]}/tournaments/${id}/register`, 'POST', o.token(u.id));
-    if (r.status === 201) return;
-    if (r.status === 409 && started) {
+  const startAt = options.scenario === 'start-during-registration' ? Math.floor(users.length / 2) : -1;
+  await inParallel(users, options.concurrency ?? 8, async (user, index) => {
+    if (index === startAt) started = startNow();
+    const urls = options.urls ?? [options.url];
+    const response = await http(
+      `${urls[index % urls.length]}/tournaments/${id}/register`,
+      'POST',
+      options.token(user.id),
+    );
+    if (response.status === 201) return;
+    if (response.status === 409 && started) {
       refused++;
       return;
     }
-    throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
+    throw new Error(`register: ${response.status} ${JSON.stringify(response.body)}`);
   });
   if (started) await started;
   else await startNow();
@@ -181,42 +187,42 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
     `registered ${users.length - refused} (refused ${refused}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; start moved to now`,
   );
 
-  const timeoutMs = o.timeoutMs ?? 15 * 60_000;
+  const timeoutMs = options.timeoutMs ?? 15 * 60_000;
   const playStart = performance.now();
   let maxTables = 0;
   let last = '';
-  let v = await view();
-  while (v.phase !== 'finished' && v.phase !== 'cancelled') {
+  let latest = await view();
+  while (latest.phase !== 'finished' && latest.phase !== 'cancelled') {
     if (performance.now() - playStart > timeoutMs) {
-      const stats = await http(`${o.url}/tournaments/${id}/runner`, 'GET', admin);
+      const stats = await http(`${options.url}/tournaments/${id}/runner`, 'GET', admin);
       throw new Error(
-        `tournament ${id} did not finish in ${timeoutMs} ms: ${v.phase}, ${v.playersLeft} left, ${v.handsPlayed} hands, tables ${v.tables.map((t) => `${t.tableId}:${t.players}${t.handInProgress ? '*' : ''}`).join(' ')}; runner ${JSON.stringify(stats.body)}`,
+        `tournament ${id} did not finish in ${timeoutMs} ms: ${latest.phase}, ${latest.playersLeft} left, ${latest.handsPlayed} hands, tables ${latest.tables.map((t) => `${t.tableId}:${t.players}${t.handInProgress ? '*' : ''}`).join(' ')}; runner ${JSON.stringify(stats.body)}`,
       );
     }
-    maxTables = Math.max(maxTables, v.tables.length);
-    const ones = v.tables.filter((t) => t.players === 1).length;
-    const line = `${v.phase} ${v.playersLeft} left, ${v.tables.length} tables (${ones} of one player, ${v.tables.filter((t) => t.handInProgress).length} in a hand), ${v.handsPlayed} hands`;
+    maxTables = Math.max(maxTables, latest.tables.length);
+    const ones = latest.tables.filter((t) => t.players === 1).length;
+    const line = `${latest.phase} ${latest.playersLeft} left, ${latest.tables.length} tables (${ones} of one player, ${latest.tables.filter((t) => t.handInProgress).length} in a hand), ${latest.handsPlayed} hands`;
     if (line !== last) log(`${((performance.now() - playStart) / 1000).toFixed(0)} s: ${line}`);
     last = line;
     await new Promise((r) => setTimeout(r, 1000));
-    v = await view();
+    latest = await view();
   }
   const totalSeconds = (performance.now() - playStart) / 1000;
   // Each copy measures its own transactions: p99 is the worst copy's, p50 the count-weighted mean.
   const all = await Promise.all(
-    (o.urls ?? [o.url]).map(
-      async (u) =>
-        (await http(`${u}/tournaments/${id}/runner`, 'GET', admin)).body as {
+    (options.urls ?? [options.url]).map(
+      async (userId) =>
+        (await http(`${userId}/tournaments/${id}/runner`, 'GET', admin)).body as {
           handTx: { count: number; p50Ms: number; p99Ms: number };
           balancing: { count: number; p99Ms: number };
           faults: { message: string }[];
         },
     ),
   );
-  const n = all.reduce((a, x) => a + x.handTx.count, 0) || 1;
+  const handTxTotal = all.reduce((a, x) => a + x.handTx.count, 0) || 1;
   const stats = {
     handTx: {
-      p50Ms: Math.round((all.reduce((a, x) => a + x.handTx.p50Ms * x.handTx.count, 0) / n) * 100) / 100,
+      p50Ms: Math.round((all.reduce((a, x) => a + x.handTx.p50Ms * x.handTx.count, 0) / handTxTotal) * 100) / 100,
       p99Ms: Math.max(...all.map((x) => x.handTx.p99Ms)),
     },
     balancing: { p99Ms: Math.max(...all.map((x) => x.balancing.p99Ms)) },
@@ -229,19 +235,19 @@ export async function runMttLive(o: MttLiveOptions): Promise<MttLiveResult> {
   const report = await auditLedger(prisma as never);
   return {
     tournamentId: id,
-    entrants: v.entries,
+    entrants: latest.entries,
     refused,
     tables: maxTables,
-    hands: v.handsPlayed,
+    hands: latest.handsPlayed,
     totalSeconds: Math.round(totalSeconds * 10) / 10,
-    handsPerSecond: Math.round((v.handsPlayed / totalSeconds) * 10) / 10,
+    handsPerSecond: Math.round((latest.handsPlayed / totalSeconds) * 10) / 10,
     handTxP50Ms: stats.handTx.p50Ms,
     handTxP99Ms: stats.handTx.p99Ms,
     balancingP99Ms: stats.balancing.p99Ms,
     placed: entries.filter((e) => e.place !== null).length,
     auditOk: report.ok,
-    copies: (o.urls ?? [o.url]).length,
-    status: v.phase,
+    copies: (options.urls ?? [options.url]).length,
+    status: latest.phase,
     faults: stats.faults.map((f) => f.message),
   };
 }

@@ -30,11 +30,11 @@ export const phhDir = (): string => process.env.NAIKO_PHH_DIR ?? resolve(__dirna
 
 export function phhFiles(dir: string): string[] {
   const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (name.endsWith('.phh')) out.push(p);
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const entryPath = join(dir, name);
+      if (statSync(entryPath).isDirectory()) walk(entryPath);
+      else if (name.endsWith('.phh')) out.push(entryPath);
     }
   };
   walk(dir);
@@ -67,49 +67,59 @@ export interface Replayed {
   asPotLimit?: boolean;
 }
 
-function compare(hand: PhhHand, r: PhhReplay): Outcome {
+function compare(hand: PhhHand, replay: PhhReplay): Outcome {
   const want = hand.finishingStacks;
   if (!want) return { kind: 'no-result' };
-  const diff = r.finishingStacks.map((x, i) => x - want[i]);
+  const diff = replay.finishingStacks.map((x, i) => x - want[i]);
   if (diff.every((d) => d === 0)) return { kind: 'match' };
   if (diff.every((d, i) => d === 0 || (!Number.isInteger(want[i]) && Math.abs(d) <= 0.5)))
     return { kind: 'half-chip', diff };
-  const pk = stacksWithPokerKitOddChips(r);
+  const pk = stacksWithPokerKitOddChips(replay);
   if (pk && pk.every((x, i) => x === want[i]))
-    return { kind: 'exception', reason: 'odd-chips-one-each', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
-  if (isHiLoOddChip(r, want))
-    return { kind: 'exception', reason: 'hi-lo-odd-chip-to-high', detail: `ours ${JSON.stringify(r.finishingStacks)}` };
-  if (hadPotWithoutLow(r) && diff.reduce((a, b) => a + b, 0) === 0) {
+    return {
+      kind: 'exception',
+      reason: 'odd-chips-one-each',
+      detail: `ours ${JSON.stringify(replay.finishingStacks)}`,
+    };
+  if (isHiLoOddChip(replay, want))
+    return {
+      kind: 'exception',
+      reason: 'hi-lo-odd-chip-to-high',
+      detail: `ours ${JSON.stringify(replay.finishingStacks)}`,
+    };
+  if (hadPotWithoutLow(replay) && diff.reduce((a, b) => a + b, 0) === 0) {
     return {
       kind: 'exception',
       reason: 'low-needs-five-distinct-ranks',
-      detail: `ours ${JSON.stringify(r.finishingStacks)}`,
+      detail: `ours ${JSON.stringify(replay.finishingStacks)}`,
     };
   }
   const reshuffle = drawReshuffleDifference(hand);
-  if (reshuffle) return { kind: 'exception', reason: reshuffle, detail: `ours ${JSON.stringify(r.finishingStacks)}` };
+  if (reshuffle)
+    return { kind: 'exception', reason: reshuffle, detail: `ours ${JSON.stringify(replay.finishingStacks)}` };
   return {
     kind: 'fail',
-    detail: `finishing stacks ${JSON.stringify(r.finishingStacks)}, recorded ${JSON.stringify(want)}`,
+    detail: `finishing stacks ${JSON.stringify(replay.finishingStacks)}, recorded ${JSON.stringify(want)}`,
   };
 }
 
 function attempt(hand: PhhHand, potLimit: boolean): Outcome {
   try {
-    let r: PhhReplay;
+    let replay: PhhReplay;
     if (potLimit) {
       const imp = importPhh(toWholeChips(hand).hand);
       imp.config = { ...imp.config, structure: 'pot-limit' };
-      r = replayPhh(hand, imp);
-    } else r = replayPhh(hand);
-    return compare(hand, r);
-  } catch (e) {
-    if (!(e instanceof PhhError)) return { kind: 'fail', detail: `crash: ${(e as Error).stack}` };
-    if (isFixedLimitCap(e)) return { kind: 'exception', reason: 'fixed-limit-cap', detail: e.message };
-    if (isShortAllInReopen(e)) return { kind: 'exception', reason: 'short-all-in-no-reopen', detail: e.message };
-    if (isStudCompletionAfterShortBringIn(e))
-      return { kind: 'exception', reason: 'stud-completion-after-short-bring-in', detail: e.message };
-    return { kind: 'fail', detail: `${e.kind}: ${e.message}` };
+      replay = replayPhh(hand, imp);
+    } else replay = replayPhh(hand);
+    return compare(hand, replay);
+  } catch (error) {
+    if (!(error instanceof PhhError)) return { kind: 'fail', detail: `crash: ${(error as Error).stack}` };
+    if (isFixedLimitCap(error)) return { kind: 'exception', reason: 'fixed-limit-cap', detail: error.message };
+    if (isShortAllInReopen(error))
+      return { kind: 'exception', reason: 'short-all-in-no-reopen', detail: error.message };
+    if (isStudCompletionAfterShortBringIn(error))
+      return { kind: 'exception', reason: 'stud-completion-after-short-bring-in', detail: error.message };
+    return { kind: 'fail', detail: `${error.kind}: ${error.message}` };
   }
 }
 

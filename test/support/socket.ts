@@ -92,10 +92,10 @@ export function answer(
   accepted?: Promise<unknown>,
 ): Promise<SocketError | null> {
   return new Promise((resolve, reject) => {
-    const onError = (e: SocketError): void => {
-      if (e.event && e.event !== event) return; // the answer to another command
+    const onError = (error: SocketError): void => {
+      if (error.event && error.event !== event) return; // the answer to another command
       done();
-      resolve(e);
+      resolve(error);
     };
     const timer = setTimeout(() => {
       done();

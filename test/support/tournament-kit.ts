@@ -23,6 +23,10 @@ export interface TournamentKit {
   /** Creates and returns the id (201 expected). */
   create(settings: TournamentSettingsDto): Promise<number>;
   register(id: number, userId: string): request.Test;
+  /** POST /tournaments/:id/rebuy or /add-on as `userId`, once (the caller checks the answer). */
+  buyRequest(id: number, userId: string, what: 'rebuy' | 'add-on'): request.Test;
+  /** As `buyRequest`, asked again while the player's table finishes the hand it was in when the break began. */
+  buy(id: number, userId: string, what: 'rebuy' | 'add-on'): Promise<request.Response>;
   /** Moves the start to now (200 expected). */
   startNow(id: number): request.Test;
   view(id: number): Promise<TournamentView>;
@@ -45,6 +49,10 @@ export async function tournamentKit(app: TestApp, adminId: string, usernamePrefi
   const adminToken = () => app.token({ sub: adminId, username: 'admin', role: 'admin' });
   const createRequest = (settings: TournamentSettingsDto) =>
     request(app.url).post('/tournaments').set('Authorization', `Bearer ${adminToken()}`).send(settings);
+  const buyRequest = (id: number, userId: string, what: 'rebuy' | 'add-on') =>
+    request(app.url)
+      .post(`/tournaments/${id}/${what}`)
+      .set('Authorization', `Bearer ${app.token({ sub: userId })}`);
   return {
     prisma,
     ledger,
@@ -66,6 +74,12 @@ export async function tournamentKit(app: TestApp, adminId: string, usernamePrefi
       request(app.url)
         .post(`/tournaments/${id}/register`)
         .set('Authorization', `Bearer ${app.token({ sub: userId })}`),
+    buyRequest,
+    buy: (id, userId, what) =>
+      waitFor(`${what} of ${userId}`, async () => {
+        const response = await buyRequest(id, userId, what);
+        return response.body?.code === 'HAND_IN_PROGRESS' ? null : response;
+      }),
     startNow: (id) =>
       request(app.url)
         .patch(`/tournaments/${id}`)

@@ -47,8 +47,8 @@ export async function waitFor<T>(
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const v = await fn();
-    if (v) return v;
+    const value = await fn();
+    if (value) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -23,8 +23,8 @@ export async function heard(page: Page, re: RegExp, from = 0, timeout = 30_000):
   const end = Date.now() + timeout;
   for (;;) {
     const lines = await spoken(page);
-    const k = lines.findIndex((l, i) => i >= from && re.test(l));
-    if (k >= 0) return { line: lines[k]!, at: k + 1 };
+    const lineIndex = lines.findIndex((l, i) => i >= from && re.test(l));
+    if (lineIndex >= 0) return { line: lines[lineIndex]!, at: lineIndex + 1 };
     if (Date.now() > end) throw new Error(`never heard ${re}; heard:\n${lines.slice(from).join('\n')}`);
     await page.waitForTimeout(50);
   }

@@ -38,15 +38,15 @@ const SNG3: SitAndGoTemplate = {
 class A11ySitAndGoModule {}
 
 describe('web client: a whole Sit & Go with the keyboard alone (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest({ module: A11ySitAndGoModule, name: 'all-in-one' });
+    web = await startWebTest({ module: A11ySitAndGoModule, name: 'all-in-one' });
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('registers, takes his seat and plays to his place by keyboard, told each step', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signUpByKeyboard(page, w.app.url, 'blindplayer');
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUpByKeyboard(page, web.app.url, 'blindplayer');
     await listen(page);
     // The lobby: Tab to the Sit & Go's "Register", Enter.
     await page.locator('[data-testid="sng-row"][data-template-id="a11y-sng-3"]').waitFor();
@@ -57,14 +57,14 @@ describe('web client: a whole Sit & Go with the keyboard alone (Chromium)', () =
     await page.locator('[data-testid="sng-phase"][data-phase="registering"]').waitFor();
 
     // Two bot players fill it.
-    const prisma = w.app.get(PrismaService);
-    const ledger = w.app.get(ChipLedger);
-    const sng = w.app.get(SitAndGoService);
+    const prisma = web.app.get(PrismaService);
+    const ledger = web.app.get(ChipLedger);
+    const sng = web.app.get(SitAndGoService);
     for (const name of ['a11ybot1', 'a11ybot2']) {
-      const u = await prisma.user.create({ data: { username: name, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 1_000 });
-      await sng.register('a11y-sng-3', u.id);
+      const user = await prisma.user.create({ data: { username: name, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 1_000 });
+      await sng.register('a11y-sng-3', user.id);
     }
     await heard(page, /^The Sit & Go is running: take your seat with the button on this page$/);
     await tabTo(page, /^sng-take-seat$/);

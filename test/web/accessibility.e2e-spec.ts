@@ -28,8 +28,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
           .slice(0, 4)
           .map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`)
           .join(' | ')}`,
@@ -82,13 +82,13 @@ async function tabWalk(page: Page): Promise<string[]> {
 }
 
 describe('web client: accessibility (Chromium, axe-core)', () => {
-  let w: WebTest;
+  let web: WebTest;
   let tableId: string;
   let tournamentId: number;
   beforeAll(async () => {
-    w = await startWebTest();
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url)
+    web = await startWebTest();
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin}`)
       .send({
@@ -112,39 +112,39 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
       clock: { decisionMs: 20_000, reconnectMs: 60_000 },
     });
     tournamentId = (
-      await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
+      await request(web.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
     ).body.tournamentId;
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   for (const [size, viewport] of Object.entries(SIZES)) {
     it(`every page has no serious or critical axe violation (${size} ${viewport.width}×${viewport.height})`, async () => {
       // axe-core/playwright opens a page of its own in the page's context: a context per size.
-      const context = await w.browser.newContext({ viewport });
+      const context = await web.browser.newContext({ viewport });
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
       const check = async (name: string) => {
         // Each page as it is arrived at: from its top (the previous walk may have scrolled the document).
         await page.evaluate('window.scrollTo(0, 0)');
-        const v = await seriousViolations(page);
+        const violations = await seriousViolations(page);
         // Keyboard: every control reached with Tab, no trap, the focus always visible.
-        if (name !== 'table-keys-help') v.push(...(await tabWalk(page)));
-        if (v.length) found[name] = v;
+        if (name !== 'table-keys-help') violations.push(...(await tabWalk(page)));
+        if (violations.length) found[name] = violations;
         await shot(page, `a11y-${size}-${name}`);
       };
       const user = `a11y${size}`;
 
-      await page.goto(w.app.url);
+      await page.goto(web.app.url);
       await page.getByTestId('auth-submit').waitFor();
       await check('sign-in');
 
-      await signUp(page, w.app.url, user);
+      await signUp(page, web.app.url, user);
       await page.getByTestId('tables').waitFor();
       await page.getByTestId('sng-row').first().waitFor();
       await check('lobby');
 
       // A table in the middle of a hand, our turn (the action bar), then the keys' help over it.
-      await page.goto(`${w.app.url}/#/table/${tableId}`);
+      await page.goto(`${web.app.url}/#/table/${tableId}`);
       await page.getByTestId(size === 'desktop' ? 'sit-1' : 'sit-2').click();
       await page.locator(ACTION).waitFor({ timeout: 30_000 });
       await check('table-mid-hand');
@@ -156,22 +156,22 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
       await page.getByTestId('leave').click();
       await page.locator('[data-testid="table-page"][data-mode="spectator"]').waitFor({ timeout: 30_000 });
 
-      await page.goto(`${w.app.url}/#/tournaments`);
+      await page.goto(`${web.app.url}/#/tournaments`);
       await page.getByTestId('mtt-row').first().waitFor();
       await check('tournaments');
-      await page.goto(`${w.app.url}/#/tournament/${tournamentId}`);
+      await page.goto(`${web.app.url}/#/tournament/${tournamentId}`);
       await page.getByTestId('mtt-phase').waitFor();
       await check('tournament-lobby');
 
       // A Sit & Go page (registered from the lobby).
-      await page.goto(`${w.app.url}/#/lobby`);
+      await page.goto(`${web.app.url}/#/lobby`);
       await page.getByTestId('sng-register').first().click();
       await page.getByTestId('sng-phase').waitFor();
       await page.getByTestId('entrant').first().waitFor();
       await check('sit-and-go');
 
       // A hosted private table: the host's panel.
-      await page.goto(`${w.app.url}/#/lobby`);
+      await page.goto(`${web.app.url}/#/lobby`);
       await page.getByTestId('private-create').click();
       await page.getByTestId('host-panel').waitFor();
       await page.getByTestId('invite-link').click();
@@ -181,18 +181,18 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
       await page.locator('[data-testid="session-ledger"] h2', { hasText: 'Session ledger:' }).waitFor();
       await check('session-ledger');
 
-      await page.goto(`${w.app.url}/#/history`);
+      await page.goto(`${web.app.url}/#/history`);
       await page.getByTestId('history').waitFor();
       await check('history');
 
       // The admin's pages (a new session carries the admin role).
-      await w.app.get(PrismaService).user.update({ where: { username: user }, data: { role: 'admin' } });
+      await web.app.get(PrismaService).user.update({ where: { username: user }, data: { role: 'admin' } });
       await page.getByTestId('sign-out').click();
-      await signIn(page, w.app.url, user);
-      await page.goto(`${w.app.url}/#/admin`);
+      await signIn(page, web.app.url, user);
+      await page.goto(`${web.app.url}/#/admin`);
       await page.getByTestId('admin-tournament').first().waitFor();
       await check('admin');
-      await page.goto(`${w.app.url}/#/lobby`);
+      await page.goto(`${web.app.url}/#/lobby`);
       await page.getByTestId('new-table-submit').waitFor();
       await check('lobby-admin');
 
@@ -202,8 +202,8 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
   }
 
   it('a whole hand with the keyboard alone; the live region says each step in plain words', async () => {
-    const page = await w.browser.newPage({ viewport: SIZES.desktop });
-    await signUpByKeyboard(page, w.app.url, 'keysonly');
+    const page = await web.browser.newPage({ viewport: SIZES.desktop });
+    await signUpByKeyboard(page, web.app.url, 'keysonly');
     // The lobby: Tab to this table's "Open", Enter.
     await page.locator(`[data-testid="table-row"][data-table-id="${tableId}"]`).waitFor();
     await tabTo(page, /^open-table$/, {
@@ -295,8 +295,8 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
     const lines = await spoken(page);
     const hand = lines.slice(start.at - 1, end.at);
     // Streets that were dealt were said with their cards: "Flop: ace of spades, ten of diamonds, four of clubs".
-    for (const l of hand.filter((x) => /^(Flop|Turn|River):/.test(x))) {
-      expect(l).toMatch(new RegExp(`^(Flop: ${card}, ${card}, ${card}|Turn: ${card}|River: ${card})$`));
+    for (const line of hand.filter((x) => /^(Flop|Turn|River):/.test(x))) {
+      expect(line).toMatch(new RegExp(`^(Flop: ${card}, ${card}, ${card}|Turn: ${card}|River: ${card})$`));
     }
     expect(decisions).toBeGreaterThan(0);
     // Never a flood: one announcement per event or burst, each short.
@@ -311,8 +311,8 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
   }, 180_000);
 
   it('extended time (ticked with the keyboard) doubles a 6 s decision, the bank first; the clock warns at 10 s and 5 s', async () => {
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url)
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin}`)
       .send({
@@ -326,9 +326,9 @@ describe('web client: accessibility (Chromium, axe-core)', () => {
         clock: { decisionMs: 6_000, timeBankMs: 1_000 },
       })
       .expect(201);
-    const page = await w.browser.newPage({ viewport: SIZES.desktop });
-    await signUp(page, w.app.url, 'slowreader');
-    await page.goto(`${w.app.url}/#/table/${res.body.tableId}`);
+    const page = await web.browser.newPage({ viewport: SIZES.desktop });
+    await signUp(page, web.app.url, 'slowreader');
+    await page.goto(`${web.app.url}/#/table/${res.body.tableId}`);
     await page.getByTestId('table-page').waitFor();
     await listen(page);
     // Tab to "Extended time", Space ticks it; then Shift+Tab back to a seat, Enter.

@@ -40,12 +40,12 @@ import { shot, signIn, signUp, startWebTest, type WebTest } from './browser';
 class FairPlayWebModule {}
 
 describe('fair play in the browser', () => {
-  let w: WebTest;
+  let web: WebTest;
   let socket: TestSocket | undefined;
   let rex: ScriptedPlayer | undefined;
 
   beforeAll(async () => {
-    w = await startWebTest({
+    web = await startWebTest({
       module: FairPlayWebModule,
       env: {
         FAIR_PLAY_SCAN_EVERY_MS: '0',
@@ -58,14 +58,14 @@ describe('fair play in the browser', () => {
   afterAll(async () => {
     rex?.stop();
     socket?.close();
-    for (const h of w?.app.get(TablesService).all() ?? []) h.stop();
-    await w?.close();
+    for (const table of web?.app.get(TablesService).all() ?? []) table.stop();
+    await web?.close();
   });
 
   it('reality check and report at the table; the admin reviews, replays the evidence, claws back, restricts and lifts; a cool-off', async () => {
-    const prisma = w.app.get(PrismaService);
+    const prisma = web.app.get(PrismaService);
     const ledger = new ChipLedger(prisma);
-    const tables = w.app.get(TablesService);
+    const tables = web.app.get(TablesService);
     const host = await tables.create({
       name: 'Fair table',
       config: {
@@ -80,16 +80,16 @@ describe('fair play in the browser', () => {
     });
     // rex: a scripted player on his own socket; ted: an account that lost to him.
     const mk = async (username: string, chips: number) => {
-      const u = await prisma.user.create({ data: { username } });
-      await ledger.openUserAccount(u.id);
-      if (chips) await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: chips });
-      return u.id;
+      const user = await prisma.user.create({ data: { username } });
+      await ledger.openUserAccount(user.id);
+      if (chips) await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: chips });
+      return user.id;
     };
     const rexId = await mk('rex', 20_000);
     const tedId = await mk('ted', 0);
-    socket = io(w.app.url, {
+    socket = io(web.app.url, {
       transports: ['websocket'],
-      auth: { token: w.app.token({ sub: rexId, username: 'rex' }), fingerprint: 'rex-device-0001' },
+      auth: { token: web.app.token({ sub: rexId, username: 'rex' }), fingerprint: 'rex-device-0001' },
       reconnection: false,
       forceNew: true,
     });
@@ -107,10 +107,10 @@ describe('fair play in the browser', () => {
     await snap;
 
     // sue sits down in the browser (her own device: the client's fingerprint).
-    const sueCtx = await w.browser.newContext({ viewport: { width: 1200, height: 950 } });
+    const sueCtx = await web.browser.newContext({ viewport: { width: 1200, height: 950 } });
     const sue = await sueCtx.newPage();
-    await signUp(sue, w.app.url, 'sue');
-    await sue.goto(`${w.app.url}/#/table/${host.tableId}`);
+    await signUp(sue, web.app.url, 'sue');
+    await sue.goto(`${web.app.url}/#/table/${host.tableId}`);
     await sue.getByTestId('table-page').waitFor();
     await sue.locator('[data-testid^="sit-"]').first().click();
     await sue.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
@@ -148,7 +148,7 @@ describe('fair play in the browser', () => {
       if (!handId) await new Promise((r) => setTimeout(r, 200));
     }
     expect(handId).toBeDefined();
-    await w.app.get(FlagStore).record({
+    await web.app.get(FlagStore).record({
       signal: 'chip-dump',
       pattern: 'strong-folds',
       userIds: [rexId, tedId],
@@ -164,12 +164,12 @@ describe('fair play in the browser', () => {
     });
 
     // The admin: Admin → Fair play review.
-    const adminCtx = await w.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const adminCtx = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const admin = await adminCtx.newPage();
-    await signUp(admin, w.app.url, 'fpadmin');
+    await signUp(admin, web.app.url, 'fpadmin');
     await prisma.user.update({ where: { username: 'fpadmin' }, data: { role: 'admin' } });
     await admin.getByTestId('sign-out').click();
-    await signIn(admin, w.app.url, 'fpadmin');
+    await signIn(admin, web.app.url, 'fpadmin');
     await admin.getByTestId('nav-admin').click();
     await admin.getByTestId('nav-fair-play').click();
     const flag = admin.locator('[data-testid="fp-flag"][data-signal="chip-dump"]');
@@ -227,7 +227,7 @@ describe('fair play in the browser', () => {
     });
     expect(row.coolOffUntil!.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     // The terms say chips move only through play.
-    await sue.goto(`${w.app.url}/#/terms`);
+    await sue.goto(`${web.app.url}/#/terms`);
     expect(await sue.getByTestId('no-transfers').textContent()).toContain('Chips change hands only through play.');
     await adminCtx.close();
     await sueCtx.close();

@@ -14,36 +14,36 @@ const ROOM = join(__dirname, '..', '..', 'config', 'room.json');
 
 /** Counts the clicks a test makes, so "at most 5 clicks" is checked, not assumed. */
 function clicker(page: Page) {
-  let n = 0;
+  let counter = 0;
   return {
     click: async (testId: string, nth = 0) => {
-      n++;
+      counter++;
       await page.getByTestId(testId).nth(nth).click();
     },
     get count() {
-      return n;
+      return counter;
     },
   };
 }
 
 describe('web client: first run (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest({ env: { ROOM_CONFIG: ROOM, SEED_DEMO_USERS: 'true' } });
+    web = await startWebTest({ env: { ROOM_CONFIG: ROOM, SEED_DEMO_USERS: 'true' } });
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   for (const [label, viewport, user, tableName] of [
     ['desktop', { width: 1280, height: 800 }, 'alice', "Hold'em NL 6-max 1/2"],
     ['phone', { width: 390, height: 844 }, 'bob', 'PLO 6-max 1/2'],
   ] as const) {
     it(`${label} ${viewport.width}×${viewport.height}: from / to a dealt hand in at most 5 clicks`, async () => {
-      const page = await w.browser.newPage({ viewport });
-      const c = clicker(page);
-      await page.goto(w.app.url);
+      const page = await web.browser.newPage({ viewport });
+      const clicks = clicker(page);
+      await page.goto(web.app.url);
       await page.getByTestId('username').fill(user);
       await page.getByTestId('password').fill(`${user}-demo`);
-      await c.click('auth-submit');
+      await clicks.click('auth-submit');
       // The lobby: a positive balance, open tables of several games, Sit & Go / Spin.
       await page.getByTestId('balance').filter({ hasText: 'chips' }).waitFor();
       expect(await page.getByTestId('balance').textContent()).toBe('10,000 chips');
@@ -83,16 +83,16 @@ describe('web client: first run (Chromium)', () => {
       // Open a table and sit down: bots fill the other seats and the hand is dealt.
       await rows.filter({ hasText: tableName }).getByTestId('open-table').click();
       await page.getByTestId('table-page').waitFor();
-      await c.click('sit-0');
+      await clicks.click('sit-0');
       await page.getByTestId('own-cards').locator('.card').first().waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('bot-badge').count()).toBeGreaterThanOrEqual(1);
-      expect(c.count + 1).toBeLessThanOrEqual(5); // + the "Open" click
+      expect(clicks.count + 1).toBeLessThanOrEqual(5); // + the "Open" click
       // The felt fits the screen: every seat inside the page's width, nothing scrolls sideways.
       expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
       const seats = await page.locator('[data-testid^="seat-"]').evaluateAll((els) =>
-        els.map((e) => {
-          const r = e.getBoundingClientRect();
-          return [r.left, r.right];
+        els.map((element) => {
+          const rect = element.getBoundingClientRect();
+          return [rect.left, rect.right];
         }),
       );
       for (const [left, right] of seats) expect(left >= 0 && right <= viewport.width).toBe(true);
@@ -106,8 +106,8 @@ describe('web client: first run (Chromium)', () => {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     it(`${label}: the tournaments page lists the hourly tournament open for registration, and its lobby`, async () => {
-      const page = await w.browser.newPage({ viewport });
-      await page.goto(w.app.url);
+      const page = await web.browser.newPage({ viewport });
+      await page.goto(web.app.url);
       await page.getByTestId('username').fill('hana');
       await page.getByTestId('password').fill('hana-demo');
       await page.getByTestId('auth-submit').click();
@@ -135,9 +135,9 @@ describe('web client: first run (Chromium)', () => {
   }
 
   it('the header offers free chips below 10,000 and adds them', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signUp(page, w.app.url, 'shortstack');
-    const prisma = w.app.get(PrismaService);
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page, web.app.url, 'shortstack');
+    const prisma = web.app.get(PrismaService);
     const user = await prisma.user.findUniqueOrThrow({ where: { username: 'shortstack' } });
     // Most of the chips are at a table.
     await new ChipLedger(prisma).buyIn({

@@ -5,15 +5,15 @@ import request from 'supertest';
 import { signIn, signUp, startWebTest, type WebTest } from './browser';
 
 describe('web client: forms and messages (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
+    web = await startWebTest();
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
-  const admin = () => `Bearer ${w.app.token({ role: 'admin', username: 'admin' })}`;
+  const admin = () => `Bearer ${web.app.token({ role: 'admin', username: 'admin' })}`;
   const openTable = (name: string) =>
-    request(w.app.url)
+    request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', admin())
       .send({
@@ -26,8 +26,8 @@ describe('web client: forms and messages (Chromium)', () => {
       });
 
   it('a live lobby update does not reset what the user is typing', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signUp(page, w.app.url, 'typist');
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page, web.app.url, 'typist');
     const name = page.getByTestId('private-name');
     await name.fill('');
     await name.pressSequentially('Friday ');
@@ -39,11 +39,11 @@ describe('web client: forms and messages (Chromium)', () => {
   });
 
   it('a refused sign-up keeps its fields and says which field and what to do', async () => {
-    const first = await w.browser.newPage();
-    await signUp(first, w.app.url, 'takenname');
+    const first = await web.browser.newPage();
+    await signUp(first, web.app.url, 'takenname');
     await first.close();
-    const page = await w.browser.newPage();
-    await page.goto(w.app.url);
+    const page = await web.browser.newPage();
+    await page.goto(web.app.url);
     await page.getByTestId('tab-register').click();
     await page.getByTestId('username').fill('takenname');
     await page.getByTestId('password').fill('a-long-password');
@@ -62,15 +62,15 @@ describe('web client: forms and messages (Chromium)', () => {
   });
 
   it('the admin tournament form refuses a blank name and an absurd buy-in; the API says the same', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signUp(page, w.app.url, 'boss');
-    const boss = await w.app
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page, web.app.url, 'boss');
+    const boss = await web.app
       .get<import('@naiko/persistence').PrismaService>((await import('@naiko/persistence')).PrismaService)
       .user.update({ where: { username: 'boss' }, data: { role: 'admin' } });
     expect(boss.role).toBe('admin');
     await page.getByTestId('sign-out').click();
-    await signIn(page, w.app.url, 'boss'); // a new token with the admin role
-    await page.goto(`${w.app.url}/#/admin`);
+    await signIn(page, web.app.url, 'boss'); // a new token with the admin role
+    await page.goto(`${web.app.url}/#/admin`);
     await page.getByTestId('t-name').fill('   ');
     await page.getByTestId('t-name').press('Enter');
     await page.getByTestId('admin-message').filter({ hasText: 'Name must not be blank' }).waitFor();
@@ -84,7 +84,7 @@ describe('web client: forms and messages (Chromium)', () => {
     expect(await page.getByTestId('t-buyin').inputValue()).toBe('999999999999'); // kept, to correct it
     await page.close();
 
-    const api = await request(w.app.url)
+    const api = await request(web.app.url)
       .post('/tournaments')
       .set('Authorization', admin())
       .send({ name: '  ', buyIn: 1e12 });
@@ -93,7 +93,7 @@ describe('web client: forms and messages (Chromium)', () => {
   });
 
   it('a refused table names the field: "Big blind must be at least 1", not "invalid request"', async () => {
-    const r = await request(w.app.url)
+    const response = await request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', admin())
       .send({
@@ -104,7 +104,7 @@ describe('web client: forms and messages (Chromium)', () => {
         buyIn: { min: 40, max: 200 },
         seats: 6,
       });
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ code: 'BAD_PAYLOAD', message: 'Big blind must be at least 1.' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'BAD_PAYLOAD', message: 'Big blind must be at least 1.' });
   });
 });

@@ -72,8 +72,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
-      (v) =>
-        `${v.id}: ${v.help} — ${v.nodes
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
@@ -81,16 +81,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('web client: home-game options (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
+    web = await startWebTest();
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('a host creates a home game; straddle and bomb pot with bots; run it twice answered in two pages', async () => {
-    const hostCtx = await w.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const hostCtx = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const host = await hostCtx.newPage();
-    await signUp(host, w.app.url, 'homehost');
+    await signUp(host, web.app.url, 'homehost');
 
     // The form offers only what the game allows: no straddle, bomb pot or bounty in Stud.
     await host.getByTestId('private-game').selectOption('stud7');
@@ -130,9 +130,9 @@ describe('web client: home-game options (Chromium)', () => {
     let refusedShown = false;
     const until = Date.now() + 120_000;
     for (;;) {
-      const s = await seen(host);
-      if (s['straddle-marker'] && s['bomb-pot-banner'] && s['rabbit'] && refusedShown) break;
-      if (Date.now() > until) throw new Error(`not seen in time: ${JSON.stringify(s)}`);
+      const hostSeen = await seen(host);
+      if (hostSeen['straddle-marker'] && hostSeen['bomb-pot-banner'] && hostSeen['rabbit'] && refusedShown) break;
+      if (Date.now() > until) throw new Error(`not seen in time: ${JSON.stringify(hostSeen)}`);
       // With a decision of ours pending the hand is running: saving options is refused, in words.
       if (!refusedShown && (await host.locator(ACTION).count())) {
         await host.getByTestId('home-save').click();
@@ -166,9 +166,9 @@ describe('web client: home-game options (Chromium)', () => {
         await host.waitForTimeout(300);
       } else if (!(await decide(host, false))) await host.waitForTimeout(50);
     }
-    const friendCtx = await w.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const friendCtx = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const friend = await friendCtx.newPage();
-    await signUp(friend, w.app.url, 'homefriend');
+    await signUp(friend, web.app.url, 'homefriend');
     await friend.goto(link);
     await friend.locator('[data-testid^="sit-"]').first().click({ timeout: 15_000 });
     await friend.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
@@ -177,10 +177,10 @@ describe('web client: home-game options (Chromium)', () => {
     // Heads-up without bots: all-in and called; both pages answer "Run it twice".
     const end = Date.now() + 150_000;
     for (;;) {
-      const [a, b] = await Promise.all([seen(host), seen(friend)]);
-      if (a['board2'] && b['board2'] && a['run-twice-badge']) break;
+      const [hostSeen, friendSeen] = await Promise.all([seen(host), seen(friend)]);
+      if (hostSeen['board2'] && friendSeen['board2'] && hostSeen['run-twice-badge']) break;
       if (Date.now() > end)
-        throw new Error(`no board run twice: host ${JSON.stringify(a)}, friend ${JSON.stringify(b)}`);
+        throw new Error(`no board run twice: host ${JSON.stringify(hostSeen)}, friend ${JSON.stringify(friendSeen)}`);
       const botsLeft = (await host.getByTestId('bot-badge').count()) > 0;
       const moved = (await decide(host, !botsLeft)) || (await decide(friend, !botsLeft, true));
       if (!moved) await host.waitForTimeout(100);

@@ -18,8 +18,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
-      (v) =>
-        `${v.id}: ${v.help} — ${v.nodes
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
@@ -50,26 +50,26 @@ const hostSays = (page: Page, text: string | RegExp) =>
 const row = (page: Page, name: string) => page.locator(`[data-testid="host-player"][data-player="${name}"]`);
 
 describe('web client: host controls and chat moderation (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
+    web = await startWebTest();
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('a host approves, pauses, sets the blinds, mutes, hands over; chat muted for me and reported', async () => {
-    const hostCtx = await w.browser.newContext({ viewport: { width: 1280, height: 1100 } });
+    const hostCtx = await web.browser.newContext({ viewport: { width: 1280, height: 1100 } });
     const host = await hostCtx.newPage();
-    await signUp(host, w.app.url, 'hchost');
+    await signUp(host, web.app.url, 'hchost');
     await host.getByTestId('private-name').fill('Friday night');
     await host.getByTestId('private-create').click();
     await host.getByTestId('host-panel').waitFor();
     const tableUrl = host.url();
-    const room = () => w.app.get(TablesService).get(/#\/table\/([0-9a-f-]{36})/.exec(tableUrl)![1]!);
+    const room = () => web.app.get(TablesService).get(/#\/table\/([0-9a-f-]{36})/.exec(tableUrl)![1]!);
     await host.getByTestId('invite-username').fill('hcfriend');
 
-    const friendCtx = await w.browser.newContext({ viewport: { width: 1280, height: 1100 } });
+    const friendCtx = await web.browser.newContext({ viewport: { width: 1280, height: 1100 } });
     const friend = await friendCtx.newPage();
-    await signUp(friend, w.app.url, 'hcfriend');
+    await signUp(friend, web.app.url, 'hcfriend');
     await host.getByTestId('invite-submit').click();
     await hostSays(host, 'hcfriend invited');
 
@@ -131,9 +131,9 @@ describe('web client: host controls and chat moderation (Chromium)', () => {
     await hostSays(host, /Password set/);
     await host.getByTestId('host-password-clear').waitFor();
     // A stranger is refused, types the password and watches the table.
-    const strangerCtx = await w.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const strangerCtx = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const stranger = await strangerCtx.newPage();
-    await signUp(stranger, w.app.url, 'hcstranger');
+    await signUp(stranger, web.app.url, 'hcstranger');
     await stranger.goto(tableUrl);
     await stranger
       .getByTestId('table-error')
@@ -168,14 +168,14 @@ describe('web client: host controls and chat moderation (Chromium)', () => {
     await host.locator('[data-testid="table-page"][data-mode="spectator"]').waitFor();
 
     // An admin sees the reported line on the admin page.
-    const signUpCtx = await w.browser.newContext();
-    await signUp(await signUpCtx.newPage(), w.app.url, 'hcadmin');
+    const signUpCtx = await web.browser.newContext();
+    await signUp(await signUpCtx.newPage(), web.app.url, 'hcadmin');
     await signUpCtx.close();
-    await w.app.get(PrismaService).user.update({ where: { username: 'hcadmin' }, data: { role: 'admin' } });
-    const adminCtx = await w.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await web.app.get(PrismaService).user.update({ where: { username: 'hcadmin' }, data: { role: 'admin' } });
+    const adminCtx = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await adminCtx.newPage();
-    await signIn(admin, w.app.url, 'hcadmin');
-    await admin.goto(`${w.app.url}/#/admin`);
+    await signIn(admin, web.app.url, 'hcadmin');
+    await admin.goto(`${web.app.url}/#/admin`);
     await admin.getByTestId('admin-chat-report-text').getByText('hello host').waitFor({ timeout: 15_000 });
     await shot(admin, 'admin-chat-reports');
     await adminCtx.close();

@@ -5,12 +5,12 @@ import { PrismaService } from '@naiko/persistence';
 import { signIn, signUp, shot, startWebTest, type WebTest } from './browser';
 
 describe('web client: sign up and lobby (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    web = await startWebTest();
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
     const table = (name: string, naikoMode: boolean, bigBlind: number) =>
-      request(w.app.url)
+      request(web.app.url)
         .post('/lobby/tables')
         .set('Authorization', `Bearer ${admin}`)
         .send({
@@ -27,20 +27,20 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await table('Plain 10/20', false, 20);
     await table('Sparks 25/50', true, 50);
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('serves the client at / and keeps the API at its paths', async () => {
-    const index = await request(w.app.url).get('/').expect(200);
+    const index = await request(web.app.url).get('/').expect(200);
     expect(index.headers['content-type']).toContain('text/html');
     expect(index.text).toContain('<div id="app">');
-    await request(w.app.url).get('/health/live').expect(200);
-    await request(w.app.url).get('/lobby/tables').expect(401);
-    await request(w.app.url).get('/../package.json').expect(404);
+    await request(web.app.url).get('/health/live').expect(200);
+    await request(web.app.url).get('/lobby/tables').expect(401);
+    await request(web.app.url).get('/../package.json').expect(404);
   });
 
   it('a new player signs up and sees the lobby: tables with stakes, seats free, the Naiko badge, filters', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await signUp(page, w.app.url, 'webnewbie');
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await signUp(page, web.app.url, 'webnewbie');
     await page.getByTestId('balance').waitFor();
     expect(await page.getByTestId('balance').textContent()).toContain('10,000');
     const rows = page.getByTestId('table-row');
@@ -67,8 +67,8 @@ describe('web client: sign up and lobby (Chromium)', () => {
   });
 
   it('a host creates a private table, a second browser context joins by the invite link, the host closes it', async () => {
-    const host = await w.browser.newPage({ viewport: { width: 1200, height: 950 } });
-    await signUp(host, w.app.url, 'webhost');
+    const host = await web.browser.newPage({ viewport: { width: 1200, height: 950 } });
+    await signUp(host, web.app.url, 'webhost');
     await host.getByTestId('private-name').fill('Friday game');
     await host.getByTestId('private-create').click();
     await host.getByTestId('host-panel').waitFor();
@@ -84,9 +84,9 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await host.getByTestId('sit-0').click();
     await host.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
 
-    const friendCtx = await w.browser.newContext();
+    const friendCtx = await web.browser.newContext();
     const friend = await friendCtx.newPage();
-    await signUp(friend, w.app.url, 'webfriend');
+    await signUp(friend, web.app.url, 'webfriend');
     // The private table is not in the friend's lobby; the link opens it.
     expect(await friend.locator('[data-testid="table-row"]', { hasText: 'Friday game' }).count()).toBe(0);
     await friend.goto(link);
@@ -107,11 +107,11 @@ describe('web client: sign up and lobby (Chromium)', () => {
   }, 90_000);
 
   it('the admin schedules a tournament, renames it and cancels it', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await signUp(page, w.app.url, 'webadmin');
-    await w.app.get(PrismaService).user.update({ where: { username: 'webadmin' }, data: { role: 'admin' } });
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await signUp(page, web.app.url, 'webadmin');
+    await web.app.get(PrismaService).user.update({ where: { username: 'webadmin' }, data: { role: 'admin' } });
     await page.getByTestId('sign-out').click();
-    await signIn(page, w.app.url, 'webadmin');
+    await signIn(page, web.app.url, 'webadmin');
     await page.getByTestId('nav-admin').click();
     await page.getByTestId('t-name').fill('Web Sunday');
     await page.getByTestId('t-submit').click();

@@ -36,12 +36,12 @@ async function playUntilPeek(page: Page, maxDecisions = 120): Promise<number> {
 }
 
 describe('web client: a Naiko table with a power (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   let tableId: string;
   beforeAll(async () => {
-    w = await startWebTest();
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url)
+    web = await startWebTest();
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin}`)
       .send({
@@ -58,12 +58,12 @@ describe('web client: a Naiko table with a power (Chromium)', () => {
       .expect(201);
     tableId = res.body.tableId;
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('Sneak Peek costs a spark, is enabled only when legal, and the peeked card is shown to its user only', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1200, height: 1000 } });
-    await signUp(page, w.app.url, 'naikoplayer');
-    await page.goto(`${w.app.url}/#/table/${tableId}`);
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    await signUp(page, web.app.url, 'naikoplayer');
+    await page.goto(`${web.app.url}/#/table/${tableId}`);
     await page.locator('[data-testid="table-page"][data-mode="spectator"]').waitFor();
     await page.locator('[data-testid^="sit-"]').first().click();
     await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
@@ -73,10 +73,10 @@ describe('web client: a Naiko table with a power (Chromium)', () => {
     await page.getByTestId('carousel').waitFor();
     await page.getByTestId('sparks').waitFor();
 
-    const spectatorCtx = await w.browser.newContext();
+    const spectatorCtx = await web.browser.newContext();
     const spectator = await spectatorCtx.newPage();
-    await signUp(spectator, w.app.url, 'naikowatcher');
-    await spectator.goto(`${w.app.url}/#/table/${tableId}`);
+    await signUp(spectator, web.app.url, 'naikowatcher');
+    await spectator.goto(`${web.app.url}/#/table/${tableId}`);
     await spectator.locator('[data-testid="table-page"][data-mode="spectator"]').waitFor();
 
     const sparksBefore = await playUntilPeek(page);

@@ -11,18 +11,18 @@ import { shot, signUp, startWebTest, type WebTest } from './browser';
 const ACTION = '[data-testid="actions"]';
 
 /** The two pages, the one to act first (the button, small blind preflop heads-up) first. */
-async function whoActs(a: Page, b: Page): Promise<[Page, Page]> {
+async function whoActs(pageA: Page, pageB: Page): Promise<[Page, Page]> {
   const first = await Promise.race([
-    a
+    pageA
       .locator(ACTION)
       .waitFor({ timeout: 30_000 })
-      .then(() => a),
-    b
+      .then(() => pageA),
+    pageB
       .locator(ACTION)
       .waitFor({ timeout: 30_000 })
-      .then(() => b),
+      .then(() => pageB),
   ]);
-  return first === a ? [a, b] : [b, a];
+  return first === pageA ? [pageA, pageB] : [pageB, pageA];
 }
 
 async function street(page: Page, name: string): Promise<void> {
@@ -30,14 +30,14 @@ async function street(page: Page, name: string): Promise<void> {
 }
 
 describe('web client: pre-action boxes (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   let tableId: string;
   beforeAll(async () => {
     // Bots take 500 ms: a person's tap has time to land between two of their actions (at the default 40 ms
     // our turn comes before a tap could).
-    w = await startWebTest({ env: { TABLE_BOT_DELAY_MS: '500' } });
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url)
+    web = await startWebTest({ env: { TABLE_BOT_DELAY_MS: '500' } });
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin}`)
       .send({
@@ -53,24 +53,24 @@ describe('web client: pre-action boxes (Chromium)', () => {
       .expect(201);
     tableId = res.body.tableId;
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('applies a ticked box when the turn comes, and drops "call this amount" when the bet changed', async () => {
-    const a = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const b = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signUp(a, w.app.url, 'preplayera');
-    await signUp(b, w.app.url, 'preplayerb');
+    const pageA = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const pageB = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(pageA, web.app.url, 'preplayera');
+    await signUp(pageB, web.app.url, 'preplayerb');
     for (const [page, seat] of [
-      [a, 0],
-      [b, 1],
+      [pageA, 0],
+      [pageB, 1],
     ] as const) {
-      await page.goto(`${w.app.url}/#/table/${tableId}`);
+      await page.goto(`${web.app.url}/#/table/${tableId}`);
       await page.getByTestId(`sit-${seat}`).click();
       await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
     }
 
     // Hand 1, preflop: the small blind acts; the big blind ticks "Check" (a call of 0).
-    const [sb, bb] = await whoActs(a, b);
+    const [sb, bb] = await whoActs(pageA, pageB);
     await street(sb, 'Preflop');
     await bb.getByTestId('pre-actions').waitFor();
     expect(await bb.getByTestId('pre-call').locator('xpath=..').textContent()).toBe(' Check');
@@ -91,14 +91,14 @@ describe('web client: pre-action boxes (Chromium)', () => {
     await sb.getByTestId('pre-check-fold').check();
     await bb.getByTestId('act-bet').click();
     await bb.getByTestId('hand-result').filter({ hasText: 'wins' }).waitFor({ timeout: 10_000 });
-    const bbName = bb === a ? 'preplayera' : 'preplayerb';
+    const bbName = bb === pageA ? 'preplayera' : 'preplayerb';
     expect(await sb.getByTestId('hand-result').textContent()).toContain(bbName);
     await shot(sb, 'pre-actions-fold');
 
     // Hand 2: the button moved; the new big blind ticks "Call any", the small blind raises: the
     // big blind calls it without a click and the flop is dealt.
     await sb.getByTestId('hand-result').waitFor({ state: 'detached', timeout: 15_000 });
-    const [sb2, bb2] = await whoActs(a, b);
+    const [sb2, bb2] = await whoActs(pageA, pageB);
     expect(sb2).toBe(bb); // heads-up, the button alternates
     await bb2.getByTestId('pre-actions').waitFor();
     await bb2.getByTestId('pre-call-any').check();
@@ -110,13 +110,13 @@ describe('web client: pre-action boxes (Chromium)', () => {
     if (await bb2.getByTestId('pre-call-any').count())
       expect(await bb2.getByTestId('pre-call-any').isChecked()).toBe(false);
     await shot(bb2, 'pre-actions-call-any');
-    await a.close();
-    await b.close();
+    await pageA.close();
+    await pageB.close();
   }, 90_000);
 
   it('at a table with bots (the page redrawn at each of their actions) a ticked Fold box holds and folds', async () => {
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url)
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin}`)
       .send({
@@ -130,9 +130,9 @@ describe('web client: pre-action boxes (Chromium)', () => {
         clock: { decisionMs: 60_000 },
       })
       .expect(201);
-    const page = await w.browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signUp(page, w.app.url, 'prebots');
-    await page.goto(`${w.app.url}/#/table/${res.body.tableId}`);
+    const page = await web.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signUp(page, web.app.url, 'prebots');
+    await page.goto(`${web.app.url}/#/table/${res.body.tableId}`);
     await page.getByTestId('sit-0').click();
     await page.locator('[data-testid="table-page"][data-mode="player"]').waitFor();
     // "Fold" is offered while a bet we have not matched is pending (someone bet after us): the action

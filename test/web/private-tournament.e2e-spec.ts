@@ -30,19 +30,19 @@ import { signUp, shot, startWebTest, type WebTest } from './browser';
 class WebPrivateTournamentModule {}
 
 describe('web client: private tournaments (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest({ module: WebPrivateTournamentModule, name: 'all-in-one' });
+    web = await startWebTest({ module: WebPrivateTournamentModule, name: 'all-in-one' });
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it(
     'a host creates a private Sit & Go from the web client; the invite link lets a friend register; ' +
       'the host cancels with refunds',
     async () => {
-      const hostCtx = await w.browser.newContext({ viewport: { width: 1200, height: 900 } });
+      const hostCtx = await web.browser.newContext({ viewport: { width: 1200, height: 900 } });
       const host = await hostCtx.newPage();
-      await signUp(host, w.app.url, 'webhost');
+      await signUp(host, web.app.url, 'webhost');
       await host.getByTestId('host-tournament').click();
       await host.getByTestId('pe-form').waitFor();
       // The admin's limits are next to the fields (the house defaults: buy-in 0–100,000).
@@ -67,9 +67,9 @@ describe('web client: private tournaments (Chromium)', () => {
       await shot(host, 'private-tournament-host');
 
       // The friend: his own browser session, the link, one click.
-      const friendCtx = await w.browser.newContext({ viewport: { width: 1200, height: 900 } });
+      const friendCtx = await web.browser.newContext({ viewport: { width: 1200, height: 900 } });
       const friend = await friendCtx.newPage();
-      await signUp(friend, w.app.url, 'webfriend');
+      await signUp(friend, web.app.url, 'webfriend');
       await friend.goto(link);
       await friend.getByTestId('invite-name').filter({ hasText: 'Friends night' }).waitFor();
       expect(await friend.getByTestId('invite-page').textContent()).toContain(
@@ -81,20 +81,20 @@ describe('web client: private tournaments (Chromium)', () => {
       await friend.locator('[data-testid="sng-phase"][data-phase="registering"]').waitFor();
       expect(await friend.getByTestId('entrant').count()).toBe(2);
       // His lobby lists it among his private tournaments ("my games").
-      await friend.goto(`${w.app.url}/#/lobby`);
+      await friend.goto(`${web.app.url}/#/lobby`);
       await friend.locator(`[data-testid="my-private-event"][data-event-id="${instanceId}"]`).waitFor();
       await shot(friend, 'private-tournament-friend');
 
       // A stranger's lobby does not show it.
-      const strangerCtx = await w.browser.newContext();
+      const strangerCtx = await web.browser.newContext();
       const stranger = await strangerCtx.newPage();
-      await signUp(stranger, w.app.url, 'webstranger');
+      await signUp(stranger, web.app.url, 'webstranger');
       await stranger.getByTestId('my-private-events').getByText('None yet.').waitFor();
       expect(await stranger.locator('[data-testid="my-private-event"]').count()).toBe(0);
 
       // The host cancels before the start: both buy-ins come back through the ledger.
-      const prisma = w.app.get(PrismaService);
-      const ledger = w.app.get(ChipLedger);
+      const prisma = web.app.get(PrismaService);
+      const ledger = web.app.get(ChipLedger);
       const ids = await prisma.user.findMany({
         where: { username: { in: ['webhost', 'webfriend'] } },
         select: { id: true },

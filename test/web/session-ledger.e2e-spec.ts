@@ -4,15 +4,15 @@ import { readFileSync } from 'node:fs';
 import { signUp, startWebTest, type WebTest } from './browser';
 
 describe('web client: session ledger (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
+    web = await startWebTest();
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('a host opens the session ledger from his panel and downloads it as CSV', async () => {
-    const host = await w.browser.newPage({ viewport: { width: 1200, height: 950 } });
-    await signUp(host, w.app.url, 'ledgerhost');
+    const host = await web.browser.newPage({ viewport: { width: 1200, height: 950 } });
+    await signUp(host, web.app.url, 'ledgerhost');
     await host.getByTestId('private-name').fill('Home game');
     await host.getByTestId('private-create').click();
     await host.getByTestId('host-panel').waitFor();

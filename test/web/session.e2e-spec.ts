@@ -8,31 +8,31 @@ import { TEST_DEFAULT_USER_ID } from '../support';
 import { signUp, startWebTest, type WebTest } from './browser';
 
 describe('web client: transparent token refresh (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
+    web = await startWebTest();
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
-  const admin = () => `Bearer ${w.app.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin', username: 'admin' })}`;
+  const admin = () => `Bearer ${web.app.token({ sub: TEST_DEFAULT_USER_ID, role: 'admin', username: 'admin' })}`;
 
   it('an expired access token is refreshed without the player noticing: the lobby loads and the socket reconnects', async () => {
-    const page = await w.browser.newPage();
-    await signUp(page, w.app.url, 'webrefresh');
+    const page = await web.browser.newPage();
+    await signUp(page, web.app.url, 'webrefresh');
     await page.getByTestId('balance').waitFor();
     const before = (await page.evaluate(
       `({ token: localStorage.getItem('naiko.token'), refresh: localStorage.getItem('naiko.refresh'), user: JSON.parse(localStorage.getItem('naiko.user')) })`,
     )) as { token: string; refresh: string; user: { id: string } };
     expect(before.refresh).toBeTruthy();
     // Replace the access token by an expired one of the same user, then reload.
-    const expired = w.app.tokens.sign({ sub: before.user.id, username: 'webrefresh', role: 'player' }, -10);
+    const expired = web.app.tokens.sign({ sub: before.user.id, username: 'webrefresh', role: 'player' }, -10);
     await page.evaluate(`localStorage.setItem('naiko.token', ${JSON.stringify(expired)})`);
     // Watch the socket handshakes: the first (expired token) is refused, the next one is accepted.
     const handshakes: string[] = [];
     page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => {
-        const m = /^4([04])/.exec(String(f.payload));
-        if (m) handshakes.push(m[1] === '0' ? 'accepted' : 'refused');
+      ws.on('framereceived', (frame) => {
+        const match = /^4([04])/.exec(String(frame.payload));
+        if (match) handshakes.push(match[1] === '0' ? 'accepted' : 'refused');
       }),
     );
     await page.reload();
@@ -43,9 +43,9 @@ describe('web client: transparent token refresh (Chromium)', () => {
     )) as { token: string; refresh: string };
     expect(after.token).not.toBe(expired);
     expect(after.refresh).not.toBe(before.refresh);
-    await request(w.app.url).get('/accounts/me').set('Authorization', `Bearer ${after.token}`).expect(200);
+    await request(web.app.url).get('/accounts/me').set('Authorization', `Bearer ${after.token}`).expect(200);
     // The socket reconnected with the refreshed token: it is in its user's room on the server.
-    const server = w.app.get(PlatformGateway).server;
+    const server = web.app.get(PlatformGateway).server;
     for (let i = 0; i < 100 && (await server.in(userRoom(before.user.id)).fetchSockets()).length === 0; i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(await server.in(userRoom(before.user.id)).fetchSockets()).toHaveLength(1);
@@ -54,11 +54,11 @@ describe('web client: transparent token refresh (Chromium)', () => {
   });
 
   it('a renamed account is signed out: its socket is closed, the refresh refused, the sign-in page shown', async () => {
-    const page = await w.browser.newPage();
-    await signUp(page, w.app.url, 'webrenamed');
+    const page = await web.browser.newPage();
+    await signUp(page, web.app.url, 'webrenamed');
     await page.getByTestId('balance').waitFor();
     const id = (await page.evaluate(`JSON.parse(localStorage.getItem('naiko.user')).id`)) as string;
-    await request(w.app.url)
+    await request(web.app.url)
       .put(`/admin/users/${id}/username`)
       .set('Authorization', admin())
       .send({ username: 'webrenamed-2' })

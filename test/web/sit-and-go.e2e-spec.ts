@@ -39,15 +39,15 @@ const SNG3: SitAndGoTemplate = {
 class WebSitAndGoModule {}
 
 describe('web client: Sit & Go (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest({ module: WebSitAndGoModule, name: 'all-in-one' });
+    web = await startWebTest({ module: WebSitAndGoModule, name: 'all-in-one' });
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('registers from the lobby, bots fill the seats, the page shows the Sit & Go run to its standings', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await signUp(page, w.app.url, 'websng');
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await signUp(page, web.app.url, 'websng');
     const row = page.locator('[data-testid="sng-row"][data-template-id="web-sng-3"]');
     await row.waitFor();
     await row.getByTestId('sng-register').click();
@@ -65,14 +65,14 @@ describe('web client: Sit & Go (Chromium)', () => {
     const instanceId = Number(page.url().split('#/sng/')[1]);
 
     // Two bot players register (bots are ledger users like anyone else).
-    const prisma = w.app.get(PrismaService);
-    const ledger = w.app.get(ChipLedger);
-    const sng = w.app.get(SitAndGoService);
+    const prisma = web.app.get(PrismaService);
+    const ledger = web.app.get(ChipLedger);
+    const sng = web.app.get(SitAndGoService);
     for (const name of ['sngbot1', 'sngbot2']) {
-      const u = await prisma.user.create({ data: { username: name, isBot: true } });
-      await ledger.openUserAccount(u.id);
-      await ledger.grant({ idempotencyKey: `welcome:${u.id}`, userId: u.id, amount: 1_000 });
-      await sng.register('web-sng-3', u.id);
+      const user = await prisma.user.create({ data: { username: name, isBot: true } });
+      await ledger.openUserAccount(user.id);
+      await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: 1_000 });
+      await sng.register('web-sng-3', user.id);
     }
     await page.locator('[data-testid="sng-phase"]:not([data-phase="registering"])').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('entrant').count()).toBe(3);

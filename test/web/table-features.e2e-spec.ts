@@ -12,12 +12,12 @@ async function answered(page: Page, version: string | null): Promise<void> {
 }
 
 describe('web client: table features (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   let tableId: string;
   beforeAll(async () => {
-    w = await startWebTest();
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const res = await request(w.app.url)
+    web = await startWebTest();
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const res = await request(web.app.url)
       .post('/lobby/tables')
       .set('Authorization', `Bearer ${admin}`)
       .send({
@@ -33,12 +33,12 @@ describe('web client: table features (Chromium)', () => {
       .expect(201);
     tableId = res.body.tableId;
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('plays with the keyboard and a typed amount; the tab title says whose turn; four colours', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signUp(page, w.app.url, 'keyplayer');
-    await page.goto(`${w.app.url}/#/table/${tableId}`);
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page, web.app.url, 'keyplayer');
+    await page.goto(`${web.app.url}/#/table/${tableId}`);
     await page.getByTestId('table-page').waitFor();
     // The balance on the table page (header).
     await page.getByTestId('balance').filter({ hasText: 'chips' }).waitFor();
@@ -83,9 +83,9 @@ describe('web client: table features (Chromium)', () => {
     // Someone opening the table in the middle of a hand sees the blind markers at once (our
     // player is not acting now: the hand waits for him).
     await page.locator(ACTION).waitFor({ timeout: 30_000 });
-    const late = await w.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signUp(late, w.app.url, 'latecomer');
-    await late.goto(`${w.app.url}/#/table/${tableId}`);
+    const late = await web.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(late, web.app.url, 'latecomer');
+    await late.goto(`${web.app.url}/#/table/${tableId}`);
     await late.getByTestId('street').waitFor();
     await late.locator('.marker', { hasText: /^BB$/ }).waitFor({ timeout: 5_000 });
     expect(await late.locator('.marker', { hasText: /^SB$/ }).count()).toBe(1);

@@ -39,13 +39,13 @@ async function playUntilShowdown(page: Page, maxDecisions = 80): Promise<number>
 }
 
 describe('web client: a table with bots (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   let tableId: string;
   beforeAll(async () => {
-    w = await startWebTest();
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    web = await startWebTest();
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
     const open = async (name: string, naikoMode: boolean): Promise<string> => {
-      const res = await request(w.app.url)
+      const res = await request(web.app.url)
         .post('/lobby/tables')
         .set('Authorization', `Bearer ${admin}`)
         .send({
@@ -64,11 +64,11 @@ describe('web client: a table with bots (Chromium)', () => {
     };
     tableId = await open('Bots 10/20', false);
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('sits down, plays hands by clicking to a showdown, keeps the seat after a reload; a spectator sees no hole cards', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1200, height: 950 } });
-    await signUp(page, w.app.url, 'webplayer');
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 950 } });
+    await signUp(page, web.app.url, 'webplayer');
     await page.locator(`[data-table-id="${tableId}"] [data-testid="open-table"]`).click();
     await page.getByTestId('table-page').waitFor();
     expect(await page.getByTestId('table-page').getAttribute('data-mode')).toBe('spectator');
@@ -91,10 +91,10 @@ describe('web client: a table with bots (Chromium)', () => {
     expect(await page.getByTestId('own-cards').locator('[data-card="hidden"]').count()).toBe(0);
 
     // A spectator in another browser context: the seats' private cards are face down.
-    const spectatorCtx = await w.browser.newContext();
+    const spectatorCtx = await web.browser.newContext();
     const spectator = await spectatorCtx.newPage();
-    await signUp(spectator, w.app.url, 'webwatcher');
-    await spectator.goto(`${w.app.url}/#/table/${tableId}`);
+    await signUp(spectator, web.app.url, 'webwatcher');
+    await spectator.goto(`${web.app.url}/#/table/${tableId}`);
     await spectator.locator('[data-testid="table-page"][data-mode="spectator"]').waitFor();
     await spectator.getByTestId('spectator-badge').waitFor();
 

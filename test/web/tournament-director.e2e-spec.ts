@@ -32,8 +32,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
-      (v) =>
-        `${v.id}: ${v.help} — ${v.nodes
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
@@ -41,19 +41,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('web client: tournament director tools and the lobby (issue 25, Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
+    web = await startWebTest();
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   const view = async (id: number): Promise<TournamentLobbyView> =>
-    (await request(w.app.url).get(`/tournaments/${id}`).expect(200)).body;
+    (await request(web.app.url).get(`/tournaments/${id}`).expect(200)).body;
   async function until<T>(what: string, fn: () => Promise<T | null | false | undefined>, ms = 60_000): Promise<T> {
     const end = Date.now() + ms;
     for (;;) {
-      const v = await fn();
-      if (v) return v;
+      const value = await fn();
+      if (value) return value;
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -61,13 +61,13 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
 
   it('the admin suggests levels (turbo, 10,000 chips, 1 hour, 100 entrants), edits and schedules them', async () => {
     // axe-core opens a page of its own in the page's context: an explicit context.
-    const context = await w.browser.newContext({ viewport: { width: 1300, height: 1100 } });
+    const context = await web.browser.newContext({ viewport: { width: 1300, height: 1100 } });
     const page = await context.newPage();
-    await signUp(page, w.app.url, 'director');
-    await w.app.get(PrismaService).user.update({ where: { username: 'director' }, data: { role: 'admin' } });
+    await signUp(page, web.app.url, 'director');
+    await web.app.get(PrismaService).user.update({ where: { username: 'director' }, data: { role: 'admin' } });
     await page.getByTestId('sign-out').click();
-    await signIn(page, w.app.url, 'director');
-    await page.goto(`${w.app.url}/#/admin`);
+    await signIn(page, web.app.url, 'director');
+    await page.goto(`${web.app.url}/#/admin`);
     await page.getByTestId('t-name').fill('Edited Turbo');
     await page.getByTestId('t-stack').fill('10000');
     await page.getByTestId('se-template').selectOption('turbo');
@@ -88,7 +88,7 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('t-submit').click();
     await page.locator('[data-testid="admin-tournament"]', { hasText: 'Edited Turbo' }).waitFor();
-    const list = (await request(w.app.url).get('/tournaments').expect(200)).body as {
+    const list = (await request(web.app.url).get('/tournaments').expect(200)).body as {
       name: string;
       settings: { blindStructure: { steps: { durationMs: number; bigBlind?: number }[] } };
     }[];
@@ -99,8 +99,8 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
   }, 120_000);
 
   it('a player sees the lobby, finds a player, proposes an ICM deal and accepts it by clicking', async () => {
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const prisma = w.app.get(PrismaService);
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const prisma = web.app.get(PrismaService);
     const ledger = new ChipLedger(prisma);
     const settings = fastMttSettings({
       name: 'Deal Night',
@@ -115,7 +115,7 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
       clock: { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 0 },
     });
     const id = (
-      await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
+      await request(web.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
     ).body.tournamentId as number;
     await until('registration', async () => (await view(id)).phase === 'registering');
     // The two opponents are players who never act (the clock checks or folds for them), not bots:
@@ -126,17 +126,17 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
       const bot = await prisma.user.create({ data: { username: name } });
       await ledger.openUserAccount(bot.id);
       await ledger.grant({ idempotencyKey: `welcome:${bot.id}`, userId: bot.id, amount: 1_000 });
-      await request(w.app.url)
+      await request(web.app.url)
         .post(`/tournaments/${id}/register`)
-        .set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`)
+        .set('Authorization', `Bearer ${web.app.token({ sub: bot.id, username: name })}`)
         .expect(201);
       bots.push(bot.id);
     }
     // axe-core opens a page of its own in the page's context: an explicit context.
-    const context = await w.browser.newContext({ viewport: { width: 1300, height: 1200 } });
+    const context = await web.browser.newContext({ viewport: { width: 1300, height: 1200 } });
     const page = await context.newPage();
-    await signUp(page, w.app.url, 'dealer');
-    await page.goto(`${w.app.url}/#/tournament/${id}`);
+    await signUp(page, web.app.url, 'dealer');
+    await page.goto(`${web.app.url}/#/tournament/${id}`);
     await page.getByTestId('mtt-register').click();
     await page.locator('[data-testid="mtt-entrant"].mine').waitFor();
     // The published rules are on the page before the start.
@@ -144,7 +144,7 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
     expect(await page.getByTestId('mtt-rules').textContent()).toContain(
       'half shared equally and half in proportion to their chips',
     );
-    await request(w.app.url)
+    await request(web.app.url)
       .patch(`/tournaments/${id}`)
       .set('Authorization', `Bearer ${admin}`)
       .send({ startsAt: new Date().toISOString() })
@@ -167,10 +167,10 @@ describe('web client: tournament director tools and the lobby (issue 25, Chromiu
     expect(await page.getByTestId('mtt-deal-player').count()).toBe(3);
     const deal = (await view(id)).deal!;
     expect(deal.players.reduce((a, p) => a + p.prize, 0)).toBe(300);
-    for (const b of bots)
-      await request(w.app.url)
+    for (const bot of bots)
+      await request(web.app.url)
         .post(`/tournaments/${id}/deal/accept`)
-        .set('Authorization', `Bearer ${w.app.token({ sub: b })}`)
+        .set('Authorization', `Bearer ${web.app.token({ sub: bot })}`)
         .expect(200);
     await shot(page, 'tournament-deal');
     expect(await seriousViolations(page)).toEqual([]);

@@ -10,22 +10,22 @@ import { fastMttSettings, waitFor } from '../support/tournaments';
 import { signIn, signUp, shot, startWebTest, type WebTest } from './browser';
 
 describe('web client: rebuys, bounties and satellites (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   beforeAll(async () => {
-    w = await startWebTest();
+    web = await startWebTest();
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it(
     'the admin schedules a PKO with rebuys and an add-on, then a satellite to it, from the admin ' +
       'page; the list and the lobby show the terms',
     async () => {
-      const prisma = w.app.get(PrismaService);
-      const page = await w.browser.newPage({ viewport: { width: 1280, height: 1100 } });
-      await signUp(page, w.app.url, 'xadmin');
+      const prisma = web.app.get(PrismaService);
+      const page = await web.browser.newPage({ viewport: { width: 1280, height: 1100 } });
+      await signUp(page, web.app.url, 'xadmin');
       await prisma.user.update({ where: { username: 'xadmin' }, data: { role: 'admin' } });
       await page.getByTestId('sign-out').click();
-      await signIn(page, w.app.url, 'xadmin');
+      await signIn(page, web.app.url, 'xadmin');
       await page.getByTestId('nav-admin').click();
       await page.getByTestId('t-name').fill('PKO Rebuy');
       await page.getByTestId('t-bounty-kind').selectOption('progressive');
@@ -38,7 +38,7 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
       await page.getByTestId('t-bank-final').check();
       await page.getByTestId('t-submit').click();
       await page.getByTestId('admin-message').filter({ hasText: 'PKO Rebuy scheduled' }).waitFor();
-      const list = (await request(w.app.url).get('/tournaments').expect(200)).body as {
+      const list = (await request(web.app.url).get('/tournaments').expect(200)).body as {
         tournamentId: number;
         name: string;
         settings: Record<string, unknown>;
@@ -83,7 +83,7 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
       await page.getByTestId('mtt-satellite-terms').filter({ hasText: 'Satellite to PKO Rebuy' }).waitFor();
       expect(await page.getByTestId('mtt-satellite-terms').textContent()).toContain('0 seats worth 150 each');
 
-      await page.goto(`${w.app.url}/#/tournament/${pko.tournamentId}`);
+      await page.goto(`${web.app.url}/#/tournament/${pko.tournamentId}`);
       const terms = await page.getByTestId('mtt-rebuy-terms').textContent();
       expect(terms).toContain('Rebuys until level 3, at most 2 each');
       expect(terms).toContain('One add-on in the break after level 3: 5,000 chips for 100 + 10.');
@@ -99,8 +99,8 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
     'seated among bots, a player sees the bounties at his table and in the lobby and takes the ' +
       'add-on by clicking in the break after the last rebuy level; he sits out and comes back',
     async () => {
-      const admin = w.app.token({ role: 'admin', username: 'admin' });
-      const prisma = w.app.get(PrismaService);
+      const admin = web.app.token({ role: 'admin', username: 'admin' });
+      const prisma = web.app.get(PrismaService);
       const ledger = new ChipLedger(prisma);
       const levels = fastModeStructure(1_500, 1_000, 1_000).steps.filter((s) => s.kind === 'level');
       const settings = fastMttSettings({
@@ -124,29 +124,33 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
         clock: { decisionMs: 3_000, reconnectMs: 60_000 },
       });
       const id = (
-        await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
+        await request(web.app.url)
+          .post('/tournaments')
+          .set('Authorization', `Bearer ${admin}`)
+          .send(settings)
+          .expect(201)
       ).body.tournamentId as number;
       await waitFor(
         'registration',
-        async () => (await request(w.app.url).get(`/tournaments/${id}`)).body.phase === 'registering',
+        async () => (await request(web.app.url).get(`/tournaments/${id}`)).body.phase === 'registering',
       );
       for (const name of ['xbot1', 'xbot2', 'xbot3']) {
         const bot = await prisma.user.create({ data: { username: name, isBot: true } });
         await ledger.openUserAccount(bot.id);
         await ledger.grant({ idempotencyKey: `welcome:${bot.id}`, userId: bot.id, amount: 1_000 });
-        await request(w.app.url)
+        await request(web.app.url)
           .post(`/tournaments/${id}/register`)
-          .set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`)
+          .set('Authorization', `Bearer ${web.app.token({ sub: bot.id, username: name })}`)
           .expect(201);
       }
-      const page = await w.browser.newPage({ viewport: { width: 1200, height: 1000 } });
-      await signUp(page, w.app.url, 'xseated');
-      await page.goto(`${w.app.url}/#/tournament/${id}`);
+      const page = await web.browser.newPage({ viewport: { width: 1200, height: 1000 } });
+      await signUp(page, web.app.url, 'xseated');
+      await page.goto(`${web.app.url}/#/tournament/${id}`);
       await page.getByTestId('mtt-register').click();
       await page.locator('[data-testid="mtt-entrant"].mine').waitFor();
       // 4 entries × (100 buy-in + 50 bounty): prize pool 400.
       expect(await page.getByTestId('mtt-pool').textContent()).toContain('Prize pool 400');
-      await request(w.app.url)
+      await request(web.app.url)
         .patch(`/tournaments/${id}`)
         .set('Authorization', `Bearer ${admin}`)
         .send({ startsAt: new Date(Date.now() + 500).toISOString() })
@@ -160,14 +164,20 @@ describe('web client: rebuys, bounties and satellites (Chromium)', () => {
 
       // The break after level 1: once his table's last hand is over, the add-on is offered at the table.
       const before = await waitFor('the add-on break with idle tables', async () => {
-        const v = (await request(w.app.url).get(`/tournaments/${id}`)).body as TournamentView;
-        const mine = v.entrants.find((e) => e.username === 'xseated');
-        return v.clock?.kind === 'break' && v.tables.every((t) => !t.handInProgress) && mine && mine.seat !== null && v;
+        const view = (await request(web.app.url).get(`/tournaments/${id}`)).body as TournamentView;
+        const mine = view.entrants.find((e) => e.username === 'xseated');
+        return (
+          view.clock?.kind === 'break' &&
+          view.tables.every((t) => !t.handInProgress) &&
+          mine &&
+          mine.seat !== null &&
+          view
+        );
       });
       const stack = before.entrants.find((e) => e.username === 'xseated')!.stack;
       await page.getByTestId('mtt-add-on').click({ timeout: 30_000 });
       await page.getByTestId('mtt-add-on').waitFor({ state: 'detached', timeout: 30_000 });
-      const after = (await request(w.app.url).get(`/tournaments/${id}`)).body as TournamentView;
+      const after = (await request(web.app.url).get(`/tournaments/${id}`)).body as TournamentView;
       expect(after.entrants.find((e) => e.username === 'xseated')!.stack).toBe(stack + 4_000);
       // Live prize pool: 4 × 100 + 1 add-on × 100 = 500.
       expect(after.prizePool).toBe(500);

@@ -10,11 +10,11 @@ import { fastMttSettings } from '../support/tournaments';
 import { signUp, shot, startWebTest, type WebTest } from './browser';
 
 describe('web client: scheduled tournaments for players (Chromium)', () => {
-  let w: WebTest;
+  let web: WebTest;
   let tournamentId: number;
   beforeAll(async () => {
-    w = await startWebTest();
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
+    web = await startWebTest();
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
     const settings = fastMttSettings({
       name: 'Web Weekly',
       // Far enough away that it never starts during the test.
@@ -24,7 +24,7 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
       blindStructure: fastModeStructure(60_000, 30_000, 4),
       clock: { decisionMs: 20_000, reconnectMs: 60_000 },
     });
-    const res = await request(w.app.url)
+    const res = await request(web.app.url)
       .post('/tournaments')
       .set('Authorization', `Bearer ${admin}`)
       .send(settings)
@@ -32,17 +32,17 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     tournamentId = res.body.tournamentId;
     // Registration opens through the tournament queue's job.
     for (let i = 0; i < 200; i++) {
-      const v = await request(w.app.url).get(`/tournaments/${tournamentId}`).expect(200);
-      if (v.body.phase === 'registering') return;
+      const response = await request(web.app.url).get(`/tournaments/${tournamentId}`).expect(200);
+      if (response.body.phase === 'registering') return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('registration never opened');
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(() => web?.close());
 
   it('a player registers and unregisters by clicking; the entry count changes live', async () => {
-    const page = await w.browser.newPage({ viewport: { width: 1200, height: 1100 } });
-    await signUp(page, w.app.url, 'mttplayer');
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 1100 } });
+    await signUp(page, web.app.url, 'mttplayer');
     await page.getByTestId('nav-tournaments').click();
     const row = page.locator(`[data-testid="mtt-row"][data-tournament-id="${tournamentId}"]`);
     await row.waitFor();
@@ -65,11 +65,11 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
     await page.getByTestId('mtt-unregister').waitFor();
 
     // Someone else registers through the API: the open page follows without a reload.
-    const other = await request(w.app.url)
+    const other = await request(web.app.url)
       .post('/auth/register')
       .send({ username: 'mttother', password: 'secret-password' })
       .expect(201);
-    await request(w.app.url)
+    await request(web.app.url)
       .post(`/tournaments/${tournamentId}/register`)
       .set('Authorization', `Bearer ${other.body.accessToken}`)
       .expect(201);
@@ -90,8 +90,8 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
   }, 120_000);
 
   it('when the tournament starts, a registered player takes his seat from its lobby and plays his own hand; no cash-table controls there', async () => {
-    const admin = w.app.token({ role: 'admin', username: 'admin' });
-    const prisma = w.app.get(PrismaService);
+    const admin = web.app.token({ role: 'admin', username: 'admin' });
+    const prisma = web.app.get(PrismaService);
     const ledger = new ChipLedger(prisma);
     const settings = fastMttSettings({
       name: 'Web Turbo',
@@ -105,28 +105,28 @@ describe('web client: scheduled tournaments for players (Chromium)', () => {
       clock: { decisionMs: 60_000, reconnectMs: 60_000 },
     });
     const id = (
-      await request(w.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
+      await request(web.app.url).post('/tournaments').set('Authorization', `Bearer ${admin}`).send(settings).expect(201)
     ).body.tournamentId as number;
-    for (let i = 0; i < 200 && (await request(w.app.url).get(`/tournaments/${id}`)).body.phase !== 'registering'; i++)
+    for (let i = 0; i < 200 && (await request(web.app.url).get(`/tournaments/${id}`)).body.phase !== 'registering'; i++)
       await new Promise((r) => setTimeout(r, 50));
     // Three bot entrants: database users flagged as bots, registered through the API like anyone.
     for (const name of ['webbot1', 'webbot2', 'webbot3']) {
       const bot = await prisma.user.create({ data: { username: name, isBot: true } });
       await ledger.openUserAccount(bot.id);
       await ledger.grant({ idempotencyKey: `welcome:${bot.id}`, userId: bot.id, amount: 1_000 });
-      await request(w.app.url)
+      await request(web.app.url)
         .post(`/tournaments/${id}/register`)
-        .set('Authorization', `Bearer ${w.app.token({ sub: bot.id, username: name })}`)
+        .set('Authorization', `Bearer ${web.app.token({ sub: bot.id, username: name })}`)
         .expect(201);
     }
 
-    const page = await w.browser.newPage({ viewport: { width: 1200, height: 1000 } });
-    await signUp(page, w.app.url, 'mttseated');
-    await page.goto(`${w.app.url}/#/tournament/${id}`);
+    const page = await web.browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    await signUp(page, web.app.url, 'mttseated');
+    await page.goto(`${web.app.url}/#/tournament/${id}`);
     await page.getByTestId('mtt-register').click();
     await page.locator('[data-testid="mtt-entrant"].mine').waitFor();
     // The admin moves the start to now: the start job seats everyone.
-    await request(w.app.url)
+    await request(web.app.url)
       .patch(`/tournaments/${id}`)
       .set('Authorization', `Bearer ${admin}`)
       .send({ startsAt: new Date(Date.now() + 1_000).toISOString() })

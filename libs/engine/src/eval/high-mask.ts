@@ -48,13 +48,13 @@ export function classifyMasks(
     if (sf !== 0) return 8 * CAT + sf;
   }
   if (m4 !== 0) {
-    const q = TOP1[m4];
-    return 7 * CAT + (q << 13) + TOP1[m1 ^ q];
+    const quads = TOP1[m4];
+    return 7 * CAT + (quads << 13) + TOP1[m1 ^ quads];
   }
   if (m3 !== 0) {
-    const t = TOP1[m3];
-    const rest = m2 ^ t;
-    if (rest !== 0) return 6 * CAT + (t << 13) + TOP1[rest];
+    const trips = TOP1[m3];
+    const rest = m2 ^ trips;
+    if (rest !== 0) return 6 * CAT + (trips << 13) + TOP1[rest];
   }
   if (fm !== 0) return 5 * CAT + TOP5[fm];
   const st = straights[m1];
@@ -62,8 +62,8 @@ export function classifyMasks(
   if (m3 !== 0) return 3 * CAT + (m3 << 13) + TOP2[m1 ^ m3];
   if (m2 !== 0) {
     if ((m2 & (m2 - 1)) !== 0) {
-      const p = TOP2[m2];
-      return 2 * CAT + (p << 13) + TOP1[m1 ^ p];
+      const pairs = TOP2[m2];
+      return 2 * CAT + (pairs << 13) + TOP1[m1 ^ pairs];
     }
     return CAT + (m2 << 13) + TOP3[m1 ^ m2];
   }
@@ -71,92 +71,100 @@ export function classifyMasks(
 }
 
 /** Five cards as separate ints: the allocation-free hot path for 5-card and Omaha evaluation. */
-export function evalHighMask5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
+export function evalHighMask5(card1: Card, card2: Card, card3: Card, card4: Card, card5: Card): number {
   let m1 = 0,
     m2 = 0,
     m3 = 0,
     m4 = 0,
     bit = 0;
-  bit = 1 << (a >> 2);
+  bit = 1 << (card1 >> 2);
   m1 = bit;
-  bit = 1 << (b >> 2);
+  bit = 1 << (card2 >> 2);
   m2 = m1 & bit;
   m1 |= bit;
-  bit = 1 << (c >> 2);
+  bit = 1 << (card3 >> 2);
   m3 = m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (d >> 2);
+  bit = 1 << (card4 >> 2);
   m4 = m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (e >> 2);
+  bit = 1 << (card5 >> 2);
   m4 |= m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  const s = a & 3;
-  const fm = (b & 3) === s && (c & 3) === s && (d & 3) === s && (e & 3) === s ? m1 : 0;
+  const suit = card1 & 3;
+  const fm = (card2 & 3) === suit && (card3 & 3) === suit && (card4 & 3) === suit && (card5 & 3) === suit ? m1 : 0;
   return classifyMasks(m1, m2, m3, m4, fm, STRAIGHT);
 }
 
 /** Seven cards as separate ints: the allocation-free hot path for Hold'em and stud. */
-export function evalHighMask7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
+export function evalHighMask7(
+  card1: Card,
+  card2: Card,
+  card3: Card,
+  card4: Card,
+  card5: Card,
+  card6: Card,
+  card7: Card,
+): number {
   let m1 = 0,
     m2 = 0,
     m3 = 0,
     m4 = 0,
     bit = 0;
-  bit = 1 << (a >> 2);
+  bit = 1 << (card1 >> 2);
   m1 = bit;
-  bit = 1 << (b >> 2);
+  bit = 1 << (card2 >> 2);
   m2 = m1 & bit;
   m1 |= bit;
-  bit = 1 << (c >> 2);
+  bit = 1 << (card3 >> 2);
   m3 = m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (d >> 2);
+  bit = 1 << (card4 >> 2);
   m4 = m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (e >> 2);
+  bit = 1 << (card5 >> 2);
   m4 |= m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (f >> 2);
+  bit = 1 << (card6 >> 2);
   m4 |= m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (g >> 2);
+  bit = 1 << (card7 >> 2);
   m4 |= m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
   // Four suit counters packed in nibbles; adding 3 to each sets the nibble's top bit iff the count is >= 5.
   const sc =
-    (1 << ((a & 3) << 2)) +
-    (1 << ((b & 3) << 2)) +
-    (1 << ((c & 3) << 2)) +
-    (1 << ((d & 3) << 2)) +
-    (1 << ((e & 3) << 2)) +
-    (1 << ((f & 3) << 2)) +
-    (1 << ((g & 3) << 2));
+    (1 << ((card1 & 3) << 2)) +
+    (1 << ((card2 & 3) << 2)) +
+    (1 << ((card3 & 3) << 2)) +
+    (1 << ((card4 & 3) << 2)) +
+    (1 << ((card5 & 3) << 2)) +
+    (1 << ((card6 & 3) << 2)) +
+    (1 << ((card7 & 3) << 2));
   const flush = (sc + 0x3333) & 0x8888;
   let fm = 0;
   if (flush !== 0) {
-    const s = (31 - Math.clz32(flush)) >> 2; // at most one suit can hold five of seven cards
-    if ((a & 3) === s) fm |= 1 << (a >> 2);
-    if ((b & 3) === s) fm |= 1 << (b >> 2);
-    if ((c & 3) === s) fm |= 1 << (c >> 2);
-    if ((d & 3) === s) fm |= 1 << (d >> 2);
-    if ((e & 3) === s) fm |= 1 << (e >> 2);
-    if ((f & 3) === s) fm |= 1 << (f >> 2);
-    if ((g & 3) === s) fm |= 1 << (g >> 2);
+    const suit = (31 - Math.clz32(flush)) >> 2; // at most one suit can hold five of seven cards
+    if ((card1 & 3) === suit) fm |= 1 << (card1 >> 2);
+    if ((card2 & 3) === suit) fm |= 1 << (card2 >> 2);
+    if ((card3 & 3) === suit) fm |= 1 << (card3 >> 2);
+    if ((card4 & 3) === suit) fm |= 1 << (card4 >> 2);
+    if ((card5 & 3) === suit) fm |= 1 << (card5 >> 2);
+    if ((card6 & 3) === suit) fm |= 1 << (card6 >> 2);
+    if ((card7 & 3) === suit) fm |= 1 << (card7 >> 2);
   }
   return classifyMasks(m1, m2, m3, m4, fm, STRAIGHT);
 }
@@ -164,7 +172,7 @@ export function evalHighMask7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Ca
 /** Any 5..7 natural cards from an array (Hold'em with 0-2 hole cards, stud, 6-card hands). */
 export function evalHighMaskArray(
   cards: ArrayLike<Card>,
-  n: number = cards.length,
+  count: number = cards.length,
   straights: Uint8Array = STRAIGHT,
 ): number {
   let m1 = 0,
@@ -172,51 +180,51 @@ export function evalHighMaskArray(
     m3 = 0,
     m4 = 0,
     sc = 0;
-  for (let i = 0; i < n; i++) {
-    const c = cards[i];
-    const bit = 1 << (c >> 2);
+  for (let i = 0; i < count; i++) {
+    const card = cards[i];
+    const bit = 1 << (card >> 2);
     m4 |= m3 & bit;
     m3 |= m2 & bit;
     m2 |= m1 & bit;
     m1 |= bit;
-    sc += 1 << ((c & 3) << 2);
+    sc += 1 << ((card & 3) << 2);
   }
   const flush = (sc + 0x3333) & 0x8888;
   let fm = 0;
   if (flush !== 0) {
-    const s = (31 - Math.clz32(flush)) >> 2;
-    for (let i = 0; i < n; i++) if ((cards[i] & 3) === s) fm |= 1 << (cards[i] >> 2);
+    const suit = (31 - Math.clz32(flush)) >> 2;
+    for (let i = 0; i < count; i++) if ((cards[i] & 3) === suit) fm |= 1 << (cards[i] >> 2);
   }
   return classifyMasks(m1, m2, m3, m4, fm, straights);
 }
 
 /** Five cards, ace high only and A-2-3-4-5 not a straight (the basis of deuce-to-seven lowball). */
-export function evalHighNoWheel5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
+export function evalHighNoWheel5(card1: Card, card2: Card, card3: Card, card4: Card, card5: Card): number {
   let m1 = 0,
     m2 = 0,
     m3 = 0,
     m4 = 0,
     bit = 0;
-  bit = 1 << (a >> 2);
+  bit = 1 << (card1 >> 2);
   m1 = bit;
-  bit = 1 << (b >> 2);
+  bit = 1 << (card2 >> 2);
   m2 = m1 & bit;
   m1 |= bit;
-  bit = 1 << (c >> 2);
+  bit = 1 << (card3 >> 2);
   m3 = m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (d >> 2);
+  bit = 1 << (card4 >> 2);
   m4 = m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  bit = 1 << (e >> 2);
+  bit = 1 << (card5 >> 2);
   m4 |= m3 & bit;
   m3 |= m2 & bit;
   m2 |= m1 & bit;
   m1 |= bit;
-  const s = a & 3;
-  const fm = (b & 3) === s && (c & 3) === s && (d & 3) === s && (e & 3) === s ? m1 : 0;
+  const suit = card1 & 3;
+  const fm = (card2 & 3) === suit && (card3 & 3) === suit && (card4 & 3) === suit && (card5 & 3) === suit ? m1 : 0;
   return classifyMasks(m1, m2, m3, m4, fm, STRAIGHT_NO_WHEEL);
 }

@@ -27,8 +27,11 @@ describe('exhaustive enumerations', () => {
 
   it('all 376,992 hands of the 36-card deck (Five Card Draw 7-A with sixes) by category', () => {
     const counts: Record<string, number> = {};
-    forEachFive(shortDeck36(), (a, b, c, d, e) => {
-      const cat = SHORT_DECK_ORDER[unpackRanked(evaluateDraw7a([a, b, c, d, e], { sixes: true })).categoryIndex];
+    forEachFive(shortDeck36(), (card1, card2, card3, card4, card5) => {
+      const cat =
+        SHORT_DECK_ORDER[
+          unpackRanked(evaluateDraw7a([card1, card2, card3, card4, card5], { sixes: true })).categoryIndex
+        ];
       counts[cat] = (counts[cat] ?? 0) + 1;
     });
     // By hand, 9 ranks: 6 straights (A-6-7-8-9 .. T-J-Q-K-A); 4 x C(9,5) = 504 suited rank sets.

@@ -70,14 +70,14 @@ describe('standard high ranking', () => {
     // The dense class must be a strictly increasing function of the independent mask classifier's value.
     const denseOfMask = new Map<number, number>();
     let consistent = true;
-    forEachFive(standardDeck(), (a, b, c, d, e) => {
-      const v = evalHigh5(a, b, c, d, e);
-      const m = evalHighMask5(a, b, c, d, e);
-      counts[highCategory(v)]++;
-      const prev = denseOfMask.get(m);
-      if (prev === undefined) denseOfMask.set(m, v);
-      else if (prev !== v) consistent = false;
-      if (maskCategory(m) !== highCategory(v)) consistent = false;
+    forEachFive(standardDeck(), (card1, card2, card3, card4, card5) => {
+      const tableValue = evalHigh5(card1, card2, card3, card4, card5);
+      const maskValue = evalHighMask5(card1, card2, card3, card4, card5);
+      counts[highCategory(tableValue)]++;
+      const prev = denseOfMask.get(maskValue);
+      if (prev === undefined) denseOfMask.set(maskValue, tableValue);
+      else if (prev !== tableValue) consistent = false;
+      if (maskCategory(maskValue) !== highCategory(tableValue)) consistent = false;
     });
     expect(counts).toEqual([1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]);
     expect(consistent).toBe(true);
@@ -88,24 +88,25 @@ describe('standard high ranking', () => {
   it('agrees with the rule-driven evaluator and with phe on random hands', () => {
     fc.assert(
       fc.property(fc.shuffledSubarray(standardDeck(), { minLength: 10, maxLength: 10 }), (ten) => {
-        const [x, y] = [ten.slice(0, 5), ten.slice(5)];
-        const ours = Math.sign(evaluateHigh(x) - evaluateHigh(y));
-        expect(Math.sign(evaluateRanked5(x, STANDARD_RULES).value - evaluateRanked5(y, STANDARD_RULES).value)).toBe(
-          ours,
-        );
-        expect(STANDARD_ORDER[Math.floor(evaluateRanked5(x, STANDARD_RULES).value / 52 ** 8)]).toBe(
-          HIGH_CATEGORY_NAMES[highCategory(evaluateHigh(x))],
+        const [first, second] = [ten.slice(0, 5), ten.slice(5)];
+        const ours = Math.sign(evaluateHigh(first) - evaluateHigh(second));
+        expect(
+          Math.sign(evaluateRanked5(first, STANDARD_RULES).value - evaluateRanked5(second, STANDARD_RULES).value),
+        ).toBe(ours);
+        expect(STANDARD_ORDER[Math.floor(evaluateRanked5(first, STANDARD_RULES).value / 52 ** 8)]).toBe(
+          HIGH_CATEGORY_NAMES[highCategory(evaluateHigh(first))],
         );
       }),
       { numRuns: 1000, seed: 1 },
     );
     fc.assert(
       fc.property(fc.shuffledSubarray(standardDeck(), { minLength: 14, maxLength: 14 }), (cs) => {
-        const [x, y] = [cs.slice(0, 7), cs.slice(7)];
+        const [first, second] = [cs.slice(0, 7), cs.slice(7)];
         const ours = Math.sign(
-          evalHigh7(x[0], x[1], x[2], x[3], x[4], x[5], x[6]) - evalHigh7(y[0], y[1], y[2], y[3], y[4], y[5], y[6]),
+          evalHigh7(first[0], first[1], first[2], first[3], first[4], first[5], first[6]) -
+            evalHigh7(second[0], second[1], second[2], second[3], second[4], second[5], second[6]),
         );
-        expect(ours).toBe(Math.sign(phe7(...y) - phe7(...x)));
+        expect(ours).toBe(Math.sign(phe7(...second) - phe7(...first)));
       }),
       { numRuns: 5000, seed: 2 },
     );
@@ -119,8 +120,8 @@ describe('standard high ranking', () => {
         (hand, rnd) => {
           const shuffled = [...hand];
           for (let i = shuffled.length - 1; i > 0; i--) {
-            const j = rnd.next().value % (i + 1);
-            [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+            const swapWith = rnd.next().value % (i + 1);
+            [shuffled[i], shuffled[swapWith]] = [shuffled[swapWith], shuffled[i]];
           }
           expect(evaluateHigh(shuffled)).toBe(evaluateHigh(hand));
         },
@@ -142,13 +143,14 @@ describe('standard high ranking', () => {
   });
 
   it('builds its tables well inside the start-up budget and the categories are ordered by class', () => {
-    const t = buildHighTables();
-    const bytes = Object.values(t).reduce((n: number, a: ArrayBufferView) => n + a.byteLength, 0);
+    const highTables = buildHighTables();
+    const bytes = Object.values(highTables).reduce((n: number, a: ArrayBufferView) => n + a.byteLength, 0);
     expect(bytes).toBeLessThan(1 << 20);
     let ordered = true;
-    for (let v = 2; v <= HIGH_CLASS_COUNT; v++) if (t.categoryOf[v] < t.categoryOf[v - 1]) ordered = false;
+    for (let v = 2; v <= HIGH_CLASS_COUNT; v++)
+      if (highTables.categoryOf[v] < highTables.categoryOf[v - 1]) ordered = false;
     expect(ordered).toBe(true);
-    expect(t.categoryOf[HIGH_CLASS_COUNT]).toBe(HighCategory.StraightFlush);
+    expect(highTables.categoryOf[HIGH_CLASS_COUNT]).toBe(HighCategory.StraightFlush);
   });
 
   it('rejects a hand of the wrong size', () => {

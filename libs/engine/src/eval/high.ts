@@ -82,7 +82,7 @@ export function buildHighTables(): HighTables {
   // Every rank multiset of 5..7 cards: its key sum and its mask-classifier value (as if no flush).
   const keys = new Int32Array(MULTISET_COUNT);
   const maskValues = new Int32Array(MULTISET_COUNT);
-  let n = 0;
+  let count = 0;
   const visit = (
     rank: number,
     left: number,
@@ -95,8 +95,8 @@ export function buildHighTables(): HighTables {
   ): void => {
     if (rank === 13) {
       if (size >= 5) {
-        keys[n] = key + size * SIZE_UNIT;
-        maskValues[n++] = classifyMasks(m1, m2, m3, m4, 0, STRAIGHT);
+        keys[count] = key + size * SIZE_UNIT;
+        maskValues[count++] = classifyMasks(m1, m2, m3, m4, 0, STRAIGHT);
       }
       return;
     }
@@ -109,23 +109,23 @@ export function buildHighTables(): HighTables {
       visit(rank + 1, left - 4, size + 4, key + 4 * RANK_KEY[rank], m1 | bit, m2 | bit, m3 | bit, m4 | bit);
   };
   visit(0, 7, 0, 0, 0, 0, 0, 0);
-  if (n !== MULTISET_COUNT) throw new Error(`expected ${MULTISET_COUNT} rank multisets, got ${n}`);
+  if (count !== MULTISET_COUNT) throw new Error(`expected ${MULTISET_COUNT} rank multisets, got ${count}`);
 
   // Dense numbering: every class is some non-flush multiset's value or a flush of exactly five ranks.
   const all = new Int32Array(MULTISET_COUNT + 1287);
   all.set(maskValues);
-  let f = MULTISET_COUNT;
-  for (let m = 0; m < 8192; m++) if (POPCOUNT[m] === 5) all[f++] = classifyMasks(m, 0, 0, 0, m, STRAIGHT);
+  let filled = MULTISET_COUNT;
+  for (let m = 0; m < 8192; m++) if (POPCOUNT[m] === 5) all[filled++] = classifyMasks(m, 0, 0, 0, m, STRAIGHT);
   all.sort();
   const distinct = new Int32Array(HIGH_CLASS_COUNT);
-  let d = 0;
+  let distinctCount = 0;
   for (let i = 0; i < all.length; i++) {
     if (i === 0 || all[i] !== all[i - 1]) {
-      if (d === HIGH_CLASS_COUNT) throw new Error('more than 7462 classes');
-      distinct[d++] = all[i];
+      if (distinctCount === HIGH_CLASS_COUNT) throw new Error('more than 7462 classes');
+      distinct[distinctCount++] = all[i];
     }
   }
-  if (d !== HIGH_CLASS_COUNT) throw new Error(`expected ${HIGH_CLASS_COUNT} classes, got ${d}`);
+  if (distinctCount !== HIGH_CLASS_COUNT) throw new Error(`expected ${HIGH_CLASS_COUNT} classes, got ${distinctCount}`);
   const denseOf = (value: number): number => {
     let lo = 0,
       hi = HIGH_CLASS_COUNT - 1;
@@ -150,13 +150,13 @@ export function buildHighTables(): HighTables {
   return { cardKey, displacements, classes, flushClass, categoryOf };
 }
 
-const T = buildHighTables();
+const HIGH_TABLES = buildHighTables();
 // Module-local bindings: the hot path must not read properties of the tables object per call.
-export const CARD_KEY = T.cardKey;
-export const FLUSH_CLASS = T.flushClass;
-const DISPLACEMENTS = T.displacements;
-const CLASSES = T.classes;
-const CATEGORY_OF = T.categoryOf;
+export const CARD_KEY = HIGH_TABLES.cardKey;
+export const FLUSH_CLASS = HIGH_TABLES.flushClass;
+const DISPLACEMENTS = HIGH_TABLES.displacements;
+const CLASSES = HIGH_TABLES.classes;
+const CATEGORY_OF = HIGH_TABLES.categoryOf;
 
 /** Class of a non-flush hand from its key sum (only valid for a sum of 5..7 natural cards' CARD_KEY). */
 export function classOfKey(key: number): number {
@@ -198,15 +198,15 @@ function buildHashAndDisplace(
   const classes = new Uint16Array(1 << SLOT_BITS);
   const taken = new Uint8Array(1 << SLOT_BITS);
   const slots = new Int32Array(maxSize);
-  for (const b of order) {
-    const from = start[b],
-      size = start[b + 1] - from;
+  for (const bucket of order) {
+    const from = start[bucket],
+      size = start[bucket + 1] - from;
     for (let seed = 0; ; seed++) {
       if (seed > 1 << 20) throw new Error('hash and displace: no displacement found');
-      const d = (seed * SEED_MUL) >>> (32 - SLOT_BITS);
+      const displacement = (seed * SEED_MUL) >>> (32 - SLOT_BITS);
       let placed = 0;
       for (; placed < size; placed++) {
-        const slot = ((keys[members[from + placed]] * SLOT_MUL) >>> (32 - SLOT_BITS)) ^ d;
+        const slot = ((keys[members[from + placed]] * SLOT_MUL) >>> (32 - SLOT_BITS)) ^ displacement;
         if (taken[slot]) break;
         let clash = false;
         for (let j = 0; j < placed; j++) if (slots[j] === slot) clash = true;
@@ -214,7 +214,7 @@ function buildHashAndDisplace(
         slots[placed] = slot;
       }
       if (placed < size) continue;
-      displacements[b] = d;
+      displacements[bucket] = displacement;
       for (let j = 0; j < size; j++) {
         taken[slots[j]] = 1;
         classes[slots[j]] = values[members[from + j]];
@@ -229,63 +229,90 @@ function buildHashAndDisplace(
 export const highCategory = (value: number): HighCategory => CATEGORY_OF[value] as HighCategory;
 
 /** Five natural cards as separate ints (the allocation-free 5-card and Omaha path). */
-export function evalHigh5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
-  const s = a & 3;
-  if ((b & 3) === s && (c & 3) === s && (d & 3) === s && (e & 3) === s) {
-    return FLUSH_CLASS[(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))];
+export function evalHigh5(card1: Card, card2: Card, card3: Card, card4: Card, card5: Card): number {
+  const suit = card1 & 3;
+  if ((card2 & 3) === suit && (card3 & 3) === suit && (card4 & 3) === suit && (card5 & 3) === suit) {
+    return FLUSH_CLASS[
+      (1 << (card1 >> 2)) | (1 << (card2 >> 2)) | (1 << (card3 >> 2)) | (1 << (card4 >> 2)) | (1 << (card5 >> 2))
+    ];
   }
-  return classOfKey(CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e]);
+  return classOfKey(CARD_KEY[card1] + CARD_KEY[card2] + CARD_KEY[card3] + CARD_KEY[card4] + CARD_KEY[card5]);
 }
 
 /** Suit whose nibble flag (0x8, 0x80, 0x800, 0x8000) is set; comparisons, as Math.* calls are slow under Jest. */
 const suitOfFlushBit = (flush: number): number => (flush >= 0x800 ? (flush >= 0x8000 ? 3 : 2) : flush >= 0x80 ? 1 : 0);
 
 /** The rare flush branch of `evalHigh7`, kept out of line so the common path stays small. */
-function flush7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card, flush: number): number {
-  const s = suitOfFlushBit(flush);
+function flush7(
+  card1: Card,
+  card2: Card,
+  card3: Card,
+  card4: Card,
+  card5: Card,
+  card6: Card,
+  card7: Card,
+  flush: number,
+): number {
+  const suit = suitOfFlushBit(flush);
   let fm = 0;
-  if ((a & 3) === s) fm |= 1 << (a >> 2);
-  if ((b & 3) === s) fm |= 1 << (b >> 2);
-  if ((c & 3) === s) fm |= 1 << (c >> 2);
-  if ((d & 3) === s) fm |= 1 << (d >> 2);
-  if ((e & 3) === s) fm |= 1 << (e >> 2);
-  if ((f & 3) === s) fm |= 1 << (f >> 2);
-  if ((g & 3) === s) fm |= 1 << (g >> 2);
+  if ((card1 & 3) === suit) fm |= 1 << (card1 >> 2);
+  if ((card2 & 3) === suit) fm |= 1 << (card2 >> 2);
+  if ((card3 & 3) === suit) fm |= 1 << (card3 >> 2);
+  if ((card4 & 3) === suit) fm |= 1 << (card4 >> 2);
+  if ((card5 & 3) === suit) fm |= 1 << (card5 >> 2);
+  if ((card6 & 3) === suit) fm |= 1 << (card6 >> 2);
+  if ((card7 & 3) === suit) fm |= 1 << (card7 >> 2);
   return FLUSH_CLASS[fm];
 }
 
 /** Seven natural cards as separate ints (the allocation-free Hold'em/stud path). */
-export function evalHigh7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
+export function evalHigh7(
+  card1: Card,
+  card2: Card,
+  card3: Card,
+  card4: Card,
+  card5: Card,
+  card6: Card,
+  card7: Card,
+): number {
   // Four suit counters packed in nibbles; adding 3 to each sets a nibble's top bit iff its count is >= 5.
   const flush =
-    ((1 << ((a & 3) << 2)) +
-      (1 << ((b & 3) << 2)) +
-      (1 << ((c & 3) << 2)) +
-      (1 << ((d & 3) << 2)) +
-      (1 << ((e & 3) << 2)) +
-      (1 << ((f & 3) << 2)) +
-      (1 << ((g & 3) << 2)) +
+    ((1 << ((card1 & 3) << 2)) +
+      (1 << ((card2 & 3) << 2)) +
+      (1 << ((card3 & 3) << 2)) +
+      (1 << ((card4 & 3) << 2)) +
+      (1 << ((card5 & 3) << 2)) +
+      (1 << ((card6 & 3) << 2)) +
+      (1 << ((card7 & 3) << 2)) +
       0x3333) &
     0x8888;
   // Five suited cards of seven leave no room for quads or a full house, so the flush table decides.
-  if (flush !== 0) return flush7(a, b, c, d, e, f, g, flush);
-  return classOfKey(CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e] + CARD_KEY[f] + CARD_KEY[g]);
+  if (flush !== 0) return flush7(card1, card2, card3, card4, card5, card6, card7, flush);
+  return classOfKey(
+    CARD_KEY[card1] +
+      CARD_KEY[card2] +
+      CARD_KEY[card3] +
+      CARD_KEY[card4] +
+      CARD_KEY[card5] +
+      CARD_KEY[card6] +
+      CARD_KEY[card7],
+  );
 }
 
-/** 5..7 natural cards from an array (the first `n`). */
-export function evalHighArray(cards: ArrayLike<Card>, n: number = cards.length): number {
+/** 5..7 natural cards from an array (the first `count`). */
+export function evalHighArray(cards: ArrayLike<Card>, count: number = cards.length): number {
   let key = 0,
     sc = 0;
-  for (let i = 0; i < n; i++) {
-    const c = cards[i];
-    key += CARD_KEY[c];
-    sc += 1 << ((c & 3) << 2);
+  for (let i = 0; i < count; i++) {
+    const card = cards[i];
+    key += CARD_KEY[card];
+    sc += 1 << ((card & 3) << 2);
   }
   const flush = (sc + 0x3333) & 0x8888;
   if (flush !== 0) {
-    const s = suitOfFlushBit(flush);
+    const suit = suitOfFlushBit(flush);
     let fm = 0;
-    for (let i = 0; i < n; i++) if ((cards[i] & 3) === s) fm |= 1 << (cards[i] >> 2);
+    for (let i = 0; i < count; i++) if ((cards[i] & 3) === suit) fm |= 1 << (cards[i] >> 2);
     return FLUSH_CLASS[fm];
   }
   return classOfKey(key);

@@ -38,16 +38,16 @@ describe('low 8-or-better (ace to five)', () => {
     const seen = new Set<number>();
     let qualifying = 0;
     const five = [0, 0, 0, 0, 0];
-    forEachFive(standardDeck(), (a, b, c, d, e) => {
-      five[0] = a;
-      five[1] = b;
-      five[2] = c;
-      five[3] = d;
-      five[4] = e;
-      const v = evaluateLow8(five);
-      if (v !== null) {
+    forEachFive(standardDeck(), (card1, card2, card3, card4, card5) => {
+      five[0] = card1;
+      five[1] = card2;
+      five[2] = card3;
+      five[3] = card4;
+      five[4] = card5;
+      const value = evaluateLow8(five);
+      if (value !== null) {
         qualifying++;
-        seen.add(v);
+        seen.add(value);
       }
     });
     expect(seen.size).toBe(56); // C(8,5) rank sets

@@ -15,28 +15,28 @@ export const LOW_VALUE_BASE = 255;
 /** Low-rank bit of each card (0 for nine..king and for jokers). */
 export const LOW_BIT = new Uint8Array(54);
 for (let c = 0; c < 52; c++) {
-  const r = c >> 2;
-  LOW_BIT[c] = r === 12 ? 1 : r <= 6 ? 1 << (r + 1) : 0;
+  const rank = c >> 2;
+  LOW_BIT[c] = rank === 12 ? 1 : rank <= 6 ? 1 << (rank + 1) : 0;
 }
 
 /** The five lowest set bits of an 8-bit mask, or 0 if it has fewer than five. */
 export const LOW5 = new Uint8Array(256);
 for (let m = 0; m < 256; m++) {
   let out = 0,
-    n = 0;
-  for (let b = 0; b < 8 && n < 5; b++)
+    count = 0;
+  for (let b = 0; b < 8 && count < 5; b++)
     if (m & (1 << b)) {
       out |= 1 << b;
-      n++;
+      count++;
     }
-  LOW5[m] = n === 5 ? out : 0;
+  LOW5[m] = count === 5 ? out : 0;
 }
 
 /** Best 8-or-better low of any number of cards; -1 when there is none. */
-export function evalLow8Array(cards: ArrayLike<Card>, n: number = cards.length): number {
-  let m = 0;
-  for (let i = 0; i < n; i++) m |= LOW_BIT[cards[i]];
-  const low = LOW5[m];
+export function evalLow8Array(cards: ArrayLike<Card>, count: number = cards.length): number {
+  let lowMask = 0;
+  for (let i = 0; i < count; i++) lowMask |= LOW_BIT[cards[i]];
+  const low = LOW5[lowMask];
   return low === 0 ? -1 : LOW_VALUE_BASE - low;
 }
 

@@ -21,37 +21,37 @@ const PK = new Int32Array(15),
   PS = new Int32Array(15);
 
 function prepareTriples(board: ArrayLike<Card>, nb: number): number {
-  let n = 0;
+  let count = 0;
   for (let i = 0; i < nb - 2; i++) {
-    const a = board[i];
+    const card1 = board[i];
     for (let j = i + 1; j < nb - 1; j++) {
-      const b = board[j];
+      const card2 = board[j];
       for (let k = j + 1; k < nb; k++) {
-        const c = board[k];
-        TK[n] = CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c];
-        TM[n] = (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2));
-        const s = a & 3;
-        TS[n] = (b & 3) === s && (c & 3) === s ? s : -1;
-        n++;
+        const card3 = board[k];
+        TK[count] = CARD_KEY[card1] + CARD_KEY[card2] + CARD_KEY[card3];
+        TM[count] = (1 << (card1 >> 2)) | (1 << (card2 >> 2)) | (1 << (card3 >> 2));
+        const suit = card1 & 3;
+        TS[count] = (card2 & 3) === suit && (card3 & 3) === suit ? suit : -1;
+        count++;
       }
     }
   }
-  return n;
+  return count;
 }
 
 function preparePairs(hole: ArrayLike<Card>, nh: number): number {
-  let n = 0;
+  let count = 0;
   for (let i = 0; i < nh - 1; i++) {
-    const a = hole[i];
+    const card1 = hole[i];
     for (let j = i + 1; j < nh; j++) {
-      const b = hole[j];
-      PK[n] = CARD_KEY[a] + CARD_KEY[b];
-      PM[n] = (1 << (a >> 2)) | (1 << (b >> 2));
-      PS[n] = (a & 3) === (b & 3) ? a & 3 : -2; // never equals a triple's -1
-      n++;
+      const card2 = hole[j];
+      PK[count] = CARD_KEY[card1] + CARD_KEY[card2];
+      PM[count] = (1 << (card1 >> 2)) | (1 << (card2 >> 2));
+      PS[count] = (card1 & 3) === (card2 & 3) ? card1 & 3 : -2; // never equals a triple's -1
+      count++;
     }
   }
-  return n;
+  return count;
 }
 
 /** Best Omaha high class (same scale as `evaluateHigh`); hole 2..6 cards, board 3..5 cards. */
@@ -65,8 +65,8 @@ export function evalOmahaHigh(hole: ArrayLike<Card>, nh: number, board: ArrayLik
   for (let t = 0; t < nt; t++) {
     const tk = TK[t];
     for (let p = 0; p < np; p++) {
-      const v = classOfKey(PK[p] + tk);
-      if (v > best) best = v;
+      const value = classOfKey(PK[p] + tk);
+      if (value > best) best = value;
     }
   }
   // Pass 2: suited hole pairs with board triples of their suit.
@@ -75,8 +75,8 @@ export function evalOmahaHigh(hole: ArrayLike<Card>, nh: number, board: ArrayLik
     if (ts < 0) continue;
     for (let p = 0; p < np; p++) {
       if (PS[p] !== ts) continue;
-      const v = FLUSH_CLASS[PM[p] | TM[t]];
-      if (v > best) best = v;
+      const value = FLUSH_CLASS[PM[p] | TM[t]];
+      if (value > best) best = value;
     }
   }
   return best;
@@ -86,23 +86,23 @@ export function evalOmahaHigh(hole: ArrayLike<Card>, nh: number, board: ArrayLik
 export function evalOmahaLow8(hole: ArrayLike<Card>, nh: number, board: ArrayLike<Card>, nb: number): number {
   let bestMask = 0x100; // any qualifying 5-bit mask is below this; smaller mask = better low
   for (let i = 0; i < nb - 2; i++) {
-    const a = LOW_BIT[board[i]];
-    if (a === 0) continue;
+    const bit1 = LOW_BIT[board[i]];
+    if (bit1 === 0) continue;
     for (let j = i + 1; j < nb - 1; j++) {
-      const b = LOW_BIT[board[j]];
-      if (b === 0 || (a & b) !== 0) continue;
+      const bit2 = LOW_BIT[board[j]];
+      if (bit2 === 0 || (bit1 & bit2) !== 0) continue;
       for (let k = j + 1; k < nb; k++) {
-        const c = LOW_BIT[board[k]];
-        if (c === 0 || ((a | b) & c) !== 0) continue;
-        const tm = a | b | c;
+        const bit3 = LOW_BIT[board[k]];
+        if (bit3 === 0 || ((bit1 | bit2) & bit3) !== 0) continue;
+        const tm = bit1 | bit2 | bit3;
         for (let x = 0; x < nh - 1; x++) {
           const hx = LOW_BIT[hole[x]];
           if (hx === 0 || (hx & tm) !== 0) continue;
           for (let y = x + 1; y < nh; y++) {
             const hy = LOW_BIT[hole[y]];
             if (hy === 0 || ((hx | tm) & hy) !== 0) continue;
-            const m = tm | hx | hy;
-            if (m < bestMask) bestMask = m;
+            const lowMask = tm | hx | hy;
+            if (lowMask < bestMask) bestMask = lowMask;
           }
         }
       }

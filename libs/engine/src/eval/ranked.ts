@@ -89,9 +89,9 @@ const DIGITS = 9;
 export const RANKED_CATEGORY_UNIT = BASE ** (DIGITS - 1);
 
 function pack(digits: readonly number[]): number {
-  let v = 0;
-  for (let i = 0; i < DIGITS; i++) v = v * BASE + (digits[i] ?? 0);
-  return v;
+  let value = 0;
+  for (let i = 0; i < DIGITS; i++) value = value * BASE + (digits[i] ?? 0);
+  return value;
 }
 
 /** Category index (position in the ranking's order) and the first tie-break digit of a ranked value. */
@@ -123,10 +123,10 @@ function groupsOf(cards: readonly Card[]): Group[] {
   // Sort by rank (then suit), cut into runs of equal rank, then order the groups by size, then rank.
   const sorted = [...cards].sort((a, b) => rankOf(b) - rankOf(a) || bySuitDesc(a, b));
   const groups: Group[] = [];
-  for (const c of sorted) {
+  for (const card of sorted) {
     const last = groups[groups.length - 1];
-    if (last !== undefined && last.rank === rankOf(c)) last.cards.push(c);
-    else groups.push({ rank: rankOf(c), cards: [c] });
+    if (last !== undefined && last.rank === rankOf(card)) last.cards.push(card);
+    else groups.push({ rank: rankOf(card), cards: [card] });
   }
   return groups.sort((a, b) => b.cards.length - a.cards.length || b.rank - a.rank);
 }
@@ -136,8 +136,13 @@ function straightOrder(cards: readonly Card[], rules: RankingRules): Card[] | nu
   const sorted = [...cards].sort((a, b) => rankOf(b) - rankOf(a) || bySuitDesc(a, b));
   for (let i = 1; i < 5; i++) if (rankOf(sorted[i]) === rankOf(sorted[i - 1])) return null;
   if (rankOf(sorted[0]) - rankOf(sorted[4]) === 4) return sorted;
-  const L = rules.lowestRank;
-  if (rules.aceLowStraight && rankOf(sorted[0]) === 12 && rankOf(sorted[1]) === L + 3 && rankOf(sorted[4]) === L) {
+  const lowest = rules.lowestRank;
+  if (
+    rules.aceLowStraight &&
+    rankOf(sorted[0]) === 12 &&
+    rankOf(sorted[1]) === lowest + 3 &&
+    rankOf(sorted[4]) === lowest
+  ) {
     return [...sorted.slice(1), sorted[0]];
   }
   return null;
@@ -146,20 +151,20 @@ function straightOrder(cards: readonly Card[], rules: RankingRules): Card[] | nu
 /** Best run of four distinct consecutive ranks (Soko's four-straight): the four cards top down, or null. */
 function fourStraight(cards: readonly Card[], rules: RankingRules): Card[] | null {
   const byRank = new Map<number, Card>();
-  for (const c of [...cards].sort(bySuitDesc)) if (!byRank.has(rankOf(c))) byRank.set(rankOf(c), c);
+  for (const card of [...cards].sort(bySuitDesc)) if (!byRank.has(rankOf(card))) byRank.set(rankOf(card), card);
   for (let top = 12; top >= rules.lowestRank + 3; top--) {
     if ([0, 1, 2, 3].every((d) => byRank.has(top - d))) return [0, 1, 2, 3].map((d) => byRank.get(top - d)!);
   }
-  const L = rules.lowestRank;
-  if (rules.aceLowStraight && [12, L, L + 1, L + 2].every((r) => byRank.has(r))) {
-    return [L + 2, L + 1, L, 12].map((r) => byRank.get(r)!);
+  const lowest = rules.lowestRank;
+  if (rules.aceLowStraight && [12, lowest, lowest + 1, lowest + 2].every((r) => byRank.has(r))) {
+    return [lowest + 2, lowest + 1, lowest, 12].map((r) => byRank.get(r)!);
   }
   return null;
 }
 
 const rest = (cards: readonly Card[], used: readonly Card[]): Card[] => {
   const left = [...cards];
-  for (const u of used) left.splice(left.indexOf(u), 1);
+  for (const usedCard of used) left.splice(left.indexOf(usedCard), 1);
   return left.sort((a, b) => rankOf(b) - rankOf(a) || bySuitDesc(a, b));
 };
 
@@ -173,7 +178,7 @@ export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): Ra
   const flush = cards.every((c) => suitOf(c) === suitOf(cards[0]));
   const run = groups.length === 5 ? straightOrder(cards, rules) : null;
   const shape = groups.map((g) => g.cards.length).join('');
-  const S = rules.suitTies;
+  const suitTies = rules.suitTies;
   const ranks = (cs: readonly Card[]) => cs.map(rankOf);
   const sig = groups.flatMap((g) => g.cards);
   let category: CategoryName;
@@ -183,11 +188,11 @@ export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): Ra
   if (run && flush) {
     category = 'straight-flush';
     ordered = run;
-    tie = [rankOf(run[0]), ...(S === 'none' ? [] : [suitStrength(run[0])])];
+    tie = [rankOf(run[0]), ...(suitTies === 'none' ? [] : [suitStrength(run[0])])];
   } else if (shape === '41' || shape === '5') {
     category = 'four-of-a-kind';
     ordered = sig;
-    tie = S === 'telesina' ? [groups[0].rank] : ranks(groups.map((g) => g.cards[0]));
+    tie = suitTies === 'telesina' ? [groups[0].rank] : ranks(groups.map((g) => g.cards[0]));
   } else if (shape === '32') {
     category = 'full-house';
     ordered = sig;
@@ -197,13 +202,18 @@ export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): Ra
     ordered = sig;
     const rs = ranks(sig);
     // Telesina: the higher suit wins outright; 32-Card Draw: ranks first, then the suit.
-    tie = S === 'telesina' ? [suitStrength(sig[0]), ...rs] : S === 'draw32' ? [...rs, suitStrength(sig[0])] : rs;
+    tie =
+      suitTies === 'telesina'
+        ? [suitStrength(sig[0]), ...rs]
+        : suitTies === 'draw32'
+          ? [...rs, suitStrength(sig[0])]
+          : rs;
   } else if (run) {
     category = 'straight';
     ordered = run;
     tie = [rankOf(run[0])];
-    if (S === 'draw32') tie.push(suitStrength(run[0]));
-    if (S === 'telesina') tie.push(...run.map(suitStrength)); // the top card's suit, then the next cards' (a shared top card)
+    if (suitTies === 'draw32') tie.push(suitStrength(run[0]));
+    if (suitTies === 'telesina') tie.push(...run.map(suitStrength)); // the top card's suit, then the next cards' (a shared top card)
   } else if (shape === '311') {
     category = 'three-of-a-kind';
     ordered = sig;
@@ -212,8 +222,8 @@ export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): Ra
     category = 'two-pair';
     ordered = sig;
     tie = groups.map((g) => g.rank);
-    if (S === 'draw32') tie.push(suitStrength(sig[4]));
-    if (S === 'telesina') tie.push(suitStrength(groups[0].cards[0]), suitStrength(sig[4]));
+    if (suitTies === 'draw32') tie.push(suitStrength(sig[4]));
+    if (suitTies === 'telesina') tie.push(suitStrength(groups[0].cards[0]), suitStrength(sig[4]));
   } else {
     const four = rules.order.includes('four-flush') ? fourCardHand(cards, rules) : null;
     if (four) {
@@ -222,15 +232,15 @@ export function evaluateRanked5(cards: readonly Card[], rules: RankingRules): Ra
       category = 'pair';
       ordered = sig;
       tie = groups.map((g) => g.rank);
-      if (S === 'draw32') tie.push(suitStrength(sig[2]));
-      if (S === 'telesina') tie.push(suitStrength(sig[2]), suitStrength(sig[3]), suitStrength(sig[4]));
+      if (suitTies === 'draw32') tie.push(suitStrength(sig[2]));
+      if (suitTies === 'telesina') tie.push(suitStrength(sig[2]), suitStrength(sig[3]), suitStrength(sig[4]));
     } else {
       category = 'high-card';
       ordered = sig;
       tie = ranks(sig);
-      if (S === 'draw32') tie.push(suitStrength(sig[0]));
+      if (suitTies === 'draw32') tie.push(suitStrength(sig[0]));
       // Telesina compares card by card, rank then suit: A♥ Q♣ beats A♦ K♣.
-      if (S === 'telesina') tie = sig.map((c) => rankOf(c) * 4 + suitStrength(c));
+      if (suitTies === 'telesina') tie = sig.map((c) => rankOf(c) * 4 + suitStrength(c));
     }
   }
   const categoryIndex = rules.order.indexOf(category);
@@ -257,15 +267,15 @@ function fourCardHand(
   return null;
 }
 
-/** Calls `visit` with every k-subset of `items` (as a reused array: copy it to keep it). */
-export function forEachSubset<T>(items: readonly T[], k: number, visit: (subset: T[]) => void): void {
-  const pick: T[] = new Array(k);
+/** Calls `visit` with every `size`-subset of `items` (as a reused array: copy it to keep it). */
+export function forEachSubset<T>(items: readonly T[], size: number, visit: (subset: T[]) => void): void {
+  const pick: T[] = new Array(size);
   const rec = (start: number, depth: number): void => {
-    if (depth === k) {
+    if (depth === size) {
       visit(pick);
       return;
     }
-    for (let i = start; i <= items.length - (k - depth); i++) {
+    for (let i = start; i <= items.length - (size - depth); i++) {
       pick[depth] = items[i];
       rec(i + 1, depth + 1);
     }
@@ -278,8 +288,8 @@ export function bestRanked(cards: readonly Card[], rules: RankingRules): RankedH
   if (cards.length < 5) throw new RangeError(`need at least 5 cards, got ${cards.length}`);
   let best: RankedHand | null = null;
   forEachSubset(cards, 5, (five) => {
-    const h = evaluateRanked5(five, rules);
-    if (!best || h.value > best.value) best = h;
+    const hand = evaluateRanked5(five, rules);
+    if (!best || hand.value > best.value) best = hand;
   });
   return best!;
 }

@@ -36,20 +36,21 @@ function checkCount(cards: readonly Card[], min: number, max: number, what: stri
  * The table-driven evaluators assume natural, distinct cards; a joker or a repeated card would silently
  * hash to some other hand, so the public entry points refuse them (two 26-bit masks, no allocation).
  */
-function checkNatural(a: readonly Card[], b: readonly Card[], what: string): void {
+function checkNatural(first: readonly Card[], second: readonly Card[], what: string): void {
   let lo = 0,
     hi = 0;
   for (let k = 0; k < 2; k++) {
-    const cs = k === 0 ? a : b;
+    const cs = k === 0 ? first : second;
     for (let i = 0; i < cs.length; i++) {
-      const c = cs[i];
-      if (!(c >= 0 && c < 52 && c === (c | 0))) throw new RangeError(`${what}: not a natural card: ${c}`);
-      const bit = 1 << (c % 26);
-      if (c < 26) {
-        if (lo & bit) throw new RangeError(`${what}: card ${c} appears twice`);
+      const card = cs[i];
+      if (!(card >= 0 && card < 52 && card === (card | 0)))
+        throw new RangeError(`${what}: not a natural card: ${card}`);
+      const bit = 1 << (card % 26);
+      if (card < 26) {
+        if (lo & bit) throw new RangeError(`${what}: card ${card} appears twice`);
         lo |= bit;
       } else {
-        if (hi & bit) throw new RangeError(`${what}: card ${c} appears twice`);
+        if (hi & bit) throw new RangeError(`${what}: card ${card} appears twice`);
         hi |= bit;
       }
     }
@@ -63,11 +64,11 @@ const NONE: readonly Card[] = [];
  */
 export function evaluateHigh(cards: readonly Card[]): number {
   checkNatural(cards, NONE, 'evaluateHigh');
-  const n = cards.length;
-  if (n === 7) return evalHigh7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6]);
-  if (n === 5) return evalHigh5(cards[0], cards[1], cards[2], cards[3], cards[4]);
+  const count = cards.length;
+  if (count === 7) return evalHigh7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6]);
+  if (count === 5) return evalHigh5(cards[0], cards[1], cards[2], cards[3], cards[4]);
   checkCount(cards, 5, 7, 'evaluateHigh');
-  return evalHighArray(cards, n);
+  return evalHighArray(cards, count);
 }
 
 /** Omaha high: exactly two of the 4..6 hole cards and exactly three of the 3..5 board cards. */
@@ -86,8 +87,8 @@ export function evaluateOmahaHigh(hole: readonly Card[], board: readonly Card[])
 export function evaluateLow8(cards: readonly Card[]): number | null {
   checkCount(cards, 5, 9, 'evaluateLow8');
   checkNatural(cards, NONE, 'evaluateLow8');
-  const v = evalLow8Array(cards, cards.length);
-  return v < 0 ? null : v;
+  const value = evalLow8Array(cards, cards.length);
+  return value < 0 ? null : value;
 }
 
 /** Omaha 8-or-better low: exactly two hole cards and three board cards; same scale as `evaluateLow8`. */
@@ -95,8 +96,8 @@ export function evaluateOmahaLow8(hole: readonly Card[], board: readonly Card[])
   checkCount(hole, 2, 6, 'evaluateOmahaLow8 hole');
   checkCount(board, 3, 5, 'evaluateOmahaLow8 board');
   checkNatural(hole, board, 'evaluateOmahaLow8');
-  const v = evalOmahaLow8(hole, hole.length, board, board.length);
-  return v < 0 ? null : v;
+  const value = evalOmahaLow8(hole, hole.length, board, board.length);
+  return value < 0 ? null : value;
 }
 
 /**
@@ -109,8 +110,8 @@ export function evaluateDeuceSeven(cards: readonly Card[]): number {
   if (cards.length === 5) return HIGH_MASK_LIMIT - evalHighNoWheel5(cards[0], cards[1], cards[2], cards[3], cards[4]);
   checkCount(cards, 5, 7, 'evaluateDeuceSeven');
   let best = -1;
-  forEachSubset(cards, 5, (f) => {
-    best = Math.max(best, HIGH_MASK_LIMIT - evalHighNoWheel5(f[0], f[1], f[2], f[3], f[4]));
+  forEachSubset(cards, 5, (five) => {
+    best = Math.max(best, HIGH_MASK_LIMIT - evalHighNoWheel5(five[0], five[1], five[2], five[3], five[4]));
   });
   return best;
 }
@@ -172,15 +173,15 @@ export const evaluateDraw7a = (cards: readonly Card[], options: { sixes?: boolea
 export const evaluateTelesina = (cards: readonly Card[]): number => bestRanked(cards, TELESINA_RULES).value;
 
 /**
- * Compares two Telesina values: > 0 when `a` wins, < 0 when `b` wins, 0 for a split.
+ * Compares two Telesina values: > 0 when `first` wins, < 0 when `second` wins, 0 for a split.
  * `headsUp`: with only two players left the lowest straight flush (T-9-8-7-A) beats the highest
  * (A-K-Q-J-T). We apply it by rank for any suits; the rule text's example is T-9-8-7-A of spades
  * over A-K-Q-J-T of hearts.
  */
-export function compareTelesina(a: number, b: number, options: { headsUp?: boolean } = {}): number {
+export function compareTelesina(first: number, second: number, options: { headsUp?: boolean } = {}): number {
   if (options.headsUp) {
-    const ua = unpackRanked(a),
-      ub = unpackRanked(b);
+    const ua = unpackRanked(first),
+      ub = unpackRanked(second);
     const sf = SHORT_DECK_ORDER.indexOf('straight-flush');
     if (ua.categoryIndex === sf && ub.categoryIndex === sf) {
       const lowTop = TELESINA_RULES.lowestRank + 3; // the ten of T-9-8-7-A
@@ -188,7 +189,7 @@ export function compareTelesina(a: number, b: number, options: { headsUp?: boole
       if (ub.first === lowTop && ua.first === 12) return -1;
     }
   }
-  return Math.sign(a - b);
+  return Math.sign(first - second);
 }
 
 // ---- Classic draw with jokers ----
@@ -207,10 +208,10 @@ export function bestClassicJokers(cards: readonly Card[]): RankedHand & { substi
     const consider = (subs: Card[]) => {
       const hand = [...naturals, ...subs];
       const counts = new Map<number, number>();
-      for (const c of hand) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
+      for (const card of hand) counts.set(rankOf(card), (counts.get(rankOf(card)) ?? 0) + 1);
       if ([...counts.values()].some((n) => n >= 5)) return;
-      const h = evaluateRanked5(hand, STANDARD_RULES);
-      if (!best || h.value > best.value) best = { ...h, substitutes: subs };
+      const ranked = evaluateRanked5(hand, STANDARD_RULES);
+      if (!best || ranked.value > best.value) best = { ...ranked, substitutes: subs };
     };
     if (jokers === 0) consider([]);
     else if (jokers === 1) for (let x = 0; x < 52; x++) consider([x]);

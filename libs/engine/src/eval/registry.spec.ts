@@ -33,20 +33,23 @@ describe('ranking registry', () => {
       { id: 'draw32' as const, deck: shortDeck32(), nPrivate: 5, nBoard: 0 },
       { id: 'telesina' as const, deck: shortDeck32(), nPrivate: 5, nBoard: 1 },
     ];
-    for (const s of setups) {
+    for (const setup of setups) {
       fc.assert(
         fc.property(
-          fc.shuffledSubarray(s.deck, { minLength: s.nPrivate + s.nBoard, maxLength: s.nPrivate + s.nBoard }),
+          fc.shuffledSubarray(setup.deck, {
+            minLength: setup.nPrivate + setup.nBoard,
+            maxLength: setup.nPrivate + setup.nBoard,
+          }),
           (cs) => {
-            const p = cs.slice(0, s.nPrivate),
-              b = cs.slice(s.nPrivate);
-            const ev = evaluatorFor(s.id);
-            const d = ev.describe(p, b);
-            const v = ev.best(p, b);
-            if (v === null) return expect(d).toBeNull();
-            expect(d!.value).toBe(v);
-            expect(d!.cards).toHaveLength(5);
-            for (const c of d!.cards) expect(cs).toContain(c);
+            const privateCards = cs.slice(0, setup.nPrivate),
+              board = cs.slice(setup.nPrivate);
+            const ev = evaluatorFor(setup.id);
+            const description = ev.describe(privateCards, board);
+            const value = ev.best(privateCards, board);
+            if (value === null) return expect(description).toBeNull();
+            expect(description!.value).toBe(value);
+            expect(description!.cards).toHaveLength(5);
+            for (const card of description!.cards) expect(cs).toContain(card);
           },
         ),
         { numRuns: 200, seed: 31 },

@@ -108,8 +108,8 @@ function describeFast(
   noWheel: boolean,
 ): HandDescription {
   let cards: Card[] = [];
-  fives((f) => {
-    if (cards.length === 0 && score(f) === value) cards = [...f];
+  fives((five) => {
+    if (cards.length === 0 && score(five) === value) cards = [...five];
   });
   const ranked = evaluateRanked5(cards, noWheel ? DEUCE_SEVEN_RULES : STANDARD_RULES);
   const category = noWheel ? ranked.category : royal(ranked.category, ranked.cards);
@@ -124,11 +124,11 @@ const deuce5 = (f: Card[]) => HIGH_MASK_LIMIT - evalHighNoWheel5(f[0], f[1], f[2
 
 function lowFrom(ranking: RankingId, value: number, fives: (visit: (f: Card[]) => void) => void): HandDescription {
   let cards: Card[] = [];
-  fives((f) => {
+  fives((five) => {
     if (cards.length) return;
-    let m = 0;
-    for (const c of f) m |= LOW_BIT[c];
-    if (f.every((c) => LOW_BIT[c] !== 0) && LOW_VALUE_BASE - m === value) cards = [...f];
+    let lowMask = 0;
+    for (const card of five) lowMask |= LOW_BIT[card];
+    if (five.every((c) => LOW_BIT[c] !== 0) && LOW_VALUE_BASE - lowMask === value) cards = [...five];
   });
   const lowRank = (c: Card) => (rankOf(c) === 12 ? -1 : rankOf(c));
   cards.sort((a, b) => lowRank(b) - lowRank(a) || suitOf(b) - suitOf(a));
@@ -140,10 +140,10 @@ function rankedEvaluator(ranking: RankingId, rules: typeof STANDARD_RULES, compa
     ranking,
     qualifies: false,
     best: (p, b) => bestRanked(all(p, b), rules).value,
-    describe: (p, b) => {
-      const h = bestRanked(all(p, b), rules);
-      const category = royal(h.category, h.cards);
-      return { ranking, value: h.value, category, cards: h.cards, text: describeText(category, h.cards) };
+    describe: (privateCards, board) => {
+      const hand = bestRanked(all(privateCards, board), rules);
+      const category = royal(hand.category, hand.cards);
+      return { ranking, value: hand.value, category, cards: hand.cards, text: describeText(category, hand.cards) };
     },
     compare,
   };
@@ -154,8 +154,8 @@ const EVALUATORS: Record<RankingId, HandEvaluator> = {
     ranking: 'high',
     qualifies: false,
     best: (p, b) => evaluateHigh(all(p, b)),
-    describe: (p, b) => {
-      const cards = all(p, b);
+    describe: (privateCards, board) => {
+      const cards = all(privateCards, board);
       return describeFast('high', anyFive(cards), high5, evaluateHigh(cards), false);
     },
     compare: plainCompare,
@@ -171,10 +171,10 @@ const EVALUATORS: Record<RankingId, HandEvaluator> = {
     ranking: 'low8',
     qualifies: true,
     best: (p, b) => evaluateLow8(all(p, b)),
-    describe: (p, b) => {
-      const cards = all(p, b);
-      const v = evaluateLow8(cards);
-      return v === null ? null : lowFrom('low8', v, anyFive(cards));
+    describe: (privateCards, board) => {
+      const cards = all(privateCards, board);
+      const value = evaluateLow8(cards);
+      return value === null ? null : lowFrom('low8', value, anyFive(cards));
     },
     compare: plainCompare,
   },
@@ -182,9 +182,9 @@ const EVALUATORS: Record<RankingId, HandEvaluator> = {
     ranking: 'omaha-low8',
     qualifies: true,
     best: (p, b) => evaluateOmahaLow8(p, b),
-    describe: (p, b) => {
-      const v = evaluateOmahaLow8(p, b);
-      return v === null ? null : lowFrom('omaha-low8', v, omahaFives(p, b));
+    describe: (privateCards, board) => {
+      const value = evaluateOmahaLow8(privateCards, board);
+      return value === null ? null : lowFrom('omaha-low8', value, omahaFives(privateCards, board));
     },
     compare: plainCompare,
   },
@@ -192,8 +192,8 @@ const EVALUATORS: Record<RankingId, HandEvaluator> = {
     ranking: 'deuce-seven',
     qualifies: false,
     best: (p, b) => evaluateDeuceSeven(all(p, b)),
-    describe: (p, b) => {
-      const cards = all(p, b);
+    describe: (privateCards, board) => {
+      const cards = all(privateCards, board);
       return describeFast('deuce-seven', anyFive(cards), deuce5, evaluateDeuceSeven(cards), true);
     },
     compare: plainCompare,
@@ -208,30 +208,30 @@ const EVALUATORS: Record<RankingId, HandEvaluator> = {
     ranking: 'classic-jokers',
     qualifies: false,
     best: (p, b) => bestClassicJokers(all(p, b)).value,
-    describe: (p, b) => {
-      const h = bestClassicJokers(all(p, b));
-      const category = royal(h.category, h.cards);
+    describe: (privateCards, board) => {
+      const hand = bestClassicJokers(all(privateCards, board));
+      const category = royal(hand.category, hand.cards);
       // Show the hand as dealt (jokers as jokers, in the place of the card they stand for); the
       // substitutes are reported beside it and in the text.
-      const cards = [...h.cards];
+      const cards = [...hand.cards];
       const jokersAs: Card[] = [];
-      h.substitutes.forEach((sub, i) => {
+      hand.substitutes.forEach((sub, jokerIndex) => {
         const at = cards.lastIndexOf(sub);
-        cards[at] = JOKER + i;
+        cards[at] = JOKER + jokerIndex;
       });
-      for (const c of cards) if (isJoker(c)) jokersAs.push(h.substitutes[c - JOKER]);
+      for (const card of cards) if (isJoker(card)) jokersAs.push(hand.substitutes[card - JOKER]);
       const text =
-        describeText(category, h.cards) + (jokersAs.length ? ` (jokers as ${formatCards(jokersAs, ' ')})` : '');
-      return { ranking: 'classic-jokers', value: h.value, category, cards, jokersAs, text };
+        describeText(category, hand.cards) + (jokersAs.length ? ` (jokers as ${formatCards(jokersAs, ' ')})` : '');
+      return { ranking: 'classic-jokers', value: hand.value, category, cards, jokersAs, text };
     },
     compare: plainCompare,
   },
 };
 
 export function evaluatorFor(ranking: RankingId): HandEvaluator {
-  const e = EVALUATORS[ranking];
-  if (!e) throw new RangeError(`unknown ranking ${JSON.stringify(ranking)}`);
-  return e;
+  const evaluator = EVALUATORS[ranking];
+  if (!evaluator) throw new RangeError(`unknown ranking ${JSON.stringify(ranking)}`);
+  return evaluator;
 }
 
 /** Describes the best hand of `privateCards` (+ `board`) under `ranking`; null for a non-qualifying low. */
@@ -254,7 +254,7 @@ export function evaluateVisible(upCards: readonly Card[], ranking: RankingId): n
   if (upCards.length < 1 || upCards.length > 4)
     throw new RangeError(`evaluateVisible: 1..4 up-cards, got ${upCards.length}`);
   const counts = new Map<number, number>();
-  for (const c of upCards) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
+  for (const upCard of upCards) counts.set(rankOf(upCard), (counts.get(rankOf(upCard)) ?? 0) + 1);
   const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
   const shape = groups.map((g) => g[1]).join('');
   let category: CategoryName = shape.startsWith('4')
@@ -279,7 +279,7 @@ export function evaluateVisible(upCards: readonly Card[], ranking: RankingId): n
     }
   }
   const order = ranking === 'soko' ? SOKO_ORDER : STANDARD_ORDER;
-  let v = order.indexOf(category);
-  for (let i = 0; i < 4; i++) v = v * 13 + (tie[i] ?? 0);
-  return v;
+  let value = order.indexOf(category);
+  for (let i = 0; i < 4; i++) value = value * 13 + (tie[i] ?? 0);
+  return value;
 }

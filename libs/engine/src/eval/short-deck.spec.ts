@@ -15,7 +15,7 @@ const categoryOf = (value: number): CategoryName => SHORT_DECK_ORDER[unpackRanke
  */
 function naiveCategory(hand: readonly Card[], low: number): CategoryName {
   const counts = new Map<number, number>();
-  for (const c of hand) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
+  for (const card of hand) counts.set(rankOf(card), (counts.get(rankOf(card)) ?? 0) + 1);
   const shape = [...counts.values()].sort((a, b) => b - a).join('');
   const flush = new Set(hand.map(suitOf)).size === 1;
   const ranks = new Set(hand.map(rankOf));
@@ -36,8 +36,8 @@ function naiveCategory(hand: readonly Card[], low: number): CategoryName {
 function countCategories(deck: readonly Card[], low: number, evaluate: (five: Card[]) => number) {
   const naive: Record<string, number> = {};
   let mismatches = 0;
-  forEachFive(deck, (a, b, c, d, e) => {
-    const hand = [a, b, c, d, e];
+  forEachFive(deck, (card1, card2, card3, card4, card5) => {
+    const hand = [card1, card2, card3, card4, card5];
     const expected = naiveCategory(hand, low);
     naive[expected] = (naive[expected] ?? 0) + 1;
     if (categoryOf(evaluate(hand)) !== expected) mismatches++;
@@ -67,8 +67,8 @@ describe('Americana and Five Card Draw 7-A (32 cards, seven to ace)', () => {
   });
 
   it('Five Card Draw 7-A without sixes ranks as Americana', () => {
-    for (const t of ['As 7d 8c 9h Ts', '7h 9h Jh Qh Ah', 'Ac Ad Ah Ks Kd', 'Kc Kd 8h 8s 7d']) {
-      expect(evaluateDraw7a(cards(t))).toBe(americana(t));
+    for (const text of ['As 7d 8c 9h Ts', '7h 9h Jh Qh Ah', 'Ac Ad Ah Ks Kd', 'Kc Kd 8h 8s 7d']) {
+      expect(evaluateDraw7a(cards(text))).toBe(americana(text));
     }
   });
 
@@ -142,12 +142,12 @@ describe('32-Card Draw: Americana order, suits hearts > diamonds > clubs > spade
   it('two different hands from one deck are never equal: equal values always share a card', () => {
     const byValue = new Map<number, number[]>();
     const mask = (h: Card[]) => h.reduce((m, c) => m | (1 << (c - 20)), 0);
-    forEachFive(shortDeck32(), (a, b, c, d, e) => {
-      const h = [a, b, c, d, e];
-      const v = evaluateDraw32(h);
-      const group = byValue.get(v);
-      if (group) group.push(mask(h));
-      else byValue.set(v, [mask(h)]);
+    forEachFive(shortDeck32(), (card1, card2, card3, card4, card5) => {
+      const hand = [card1, card2, card3, card4, card5];
+      const value = evaluateDraw32(hand);
+      const group = byValue.get(value);
+      if (group) group.push(mask(hand));
+      else byValue.set(value, [mask(hand)]);
     });
     let disjointEqual = 0;
     for (const group of byValue.values())

@@ -45,9 +45,9 @@ describe('Telesina (32 cards; suits hearts > diamonds > clubs > spades)', () => 
 
   it('two pair with the vela as the kicker of both: the suit of the highest pair decides', () => {
     const vela = cards('As');
-    const a = evaluatorFor('telesina').best(cards('Kh Kc 9d 9s 7c'), vela)!;
-    const b = evaluatorFor('telesina').best(cards('Kd Ks 9h 9c 7d'), vela)!;
-    expect(a).toBeGreaterThan(b);
+    const first = evaluatorFor('telesina').best(cards('Kh Kc 9d 9s 7c'), vela)!;
+    const second = evaluatorFor('telesina').best(cards('Kd Ks 9h 9c 7d'), vela)!;
+    expect(first).toBeGreaterThan(second);
   });
 
   it('one pair with equal kickers: the suit of the highest kicker decides', () => {
@@ -116,10 +116,10 @@ describe('Soko: four-flush and four-straight between two pair and one pair', () 
 
 describe('classic draw with wild jokers', () => {
   it('a joker stands for any card, even one already in the hand: A♠K♠Q♠9♠+joker is the flush A-A-K-Q-9', () => {
-    const d = describeHand('classic-jokers', cards('As Ks Qs 9s Jk'))!;
-    expect(d.category).toBe('flush');
-    expect(d.jokersAs).toEqual(cards('As'));
-    expect(d.cards).toEqual([51, JOKER, 47, 43, 31]);
+    const description = describeHand('classic-jokers', cards('As Ks Qs 9s Jk'))!;
+    expect(description.category).toBe('flush');
+    expect(description.jokersAs).toEqual(cards('As'));
+    expect(description.cards).toEqual([51, JOKER, 47, 43, 31]);
     expect(jok('As Ks Qs 9s Jk')).toBeGreaterThan(jok('Ah Kh Qh Jh 9h'));
   });
 
@@ -148,7 +148,9 @@ describe('classic draw with wild jokers', () => {
       ['As 2d 3c 4h 5s', 'As Ad Ac Kh Qs'],
       ['Js Jh Jd Ac Qc', 'Js Jh Jc Ad 9c'],
     ];
-    for (const [x, y] of pairs)
-      expect(Math.sign(jok(x) - jok(y))).toBe(Math.sign(evaluateHigh(cards(x)) - evaluateHigh(cards(y))));
+    for (const [first, second] of pairs)
+      expect(Math.sign(jok(first) - jok(second))).toBe(
+        Math.sign(evaluateHigh(cards(first)) - evaluateHigh(cards(second))),
+      );
   });
 });

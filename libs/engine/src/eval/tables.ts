@@ -21,12 +21,12 @@ export interface RankTables {
   readonly STRAIGHT_NO_WHEEL: Uint8Array;
 }
 
-function topBits(mask: number, n: number): number {
+function topBits(mask: number, count: number): number {
   let out = 0;
-  for (let r = 12; r >= 0 && n > 0; r--) {
+  for (let r = 12; r >= 0 && count > 0; r--) {
     if (mask & (1 << r)) {
       out |= 1 << r;
-      n--;
+      count--;
     }
   }
   return out;
@@ -34,7 +34,7 @@ function topBits(mask: number, n: number): number {
 
 /** Builds the tables (exported so the benchmark can time and size the start-up cost). */
 export function buildRankTables(): RankTables {
-  const t = {
+  const rankTables = {
     POPCOUNT: new Uint8Array(SIZE),
     TOP1: new Uint16Array(SIZE),
     TOP2: new Uint16Array(SIZE),
@@ -44,13 +44,13 @@ export function buildRankTables(): RankTables {
     STRAIGHT_NO_WHEEL: new Uint8Array(SIZE),
   };
   for (let m = 0; m < SIZE; m++) {
-    let c = 0;
-    for (let r = 0; r < 13; r++) if (m & (1 << r)) c++;
-    t.POPCOUNT[m] = c;
-    t.TOP1[m] = topBits(m, 1);
-    t.TOP2[m] = topBits(m, 2);
-    t.TOP3[m] = topBits(m, 3);
-    t.TOP5[m] = topBits(m, 5);
+    let count = 0;
+    for (let r = 0; r < 13; r++) if (m & (1 << r)) count++;
+    rankTables.POPCOUNT[m] = count;
+    rankTables.TOP1[m] = topBits(m, 1);
+    rankTables.TOP2[m] = topBits(m, 2);
+    rankTables.TOP3[m] = topBits(m, 3);
+    rankTables.TOP5[m] = topBits(m, 5);
     let st = 0;
     for (let top = 12; top >= 4; top--) {
       const run = 0x1f << (top - 4);
@@ -59,11 +59,11 @@ export function buildRankTables(): RankTables {
         break;
       }
     }
-    t.STRAIGHT_NO_WHEEL[m] = st;
+    rankTables.STRAIGHT_NO_WHEEL[m] = st;
     if (st === 0 && (m & 0x100f) === 0x100f) st = 4; // A,2,3,4,5
-    t.STRAIGHT[m] = st;
+    rankTables.STRAIGHT[m] = st;
   }
-  return t;
+  return rankTables;
 }
 
 export const { POPCOUNT, TOP1, TOP2, TOP3, TOP5, STRAIGHT, STRAIGHT_NO_WHEEL } = buildRankTables();
