@@ -1,1 +1,3 @@
 export * from './tournament-repository';
+export * from './mtt-rows-repository';
+export * from './purchase-repository';

@@ -14,7 +14,7 @@
 // At the payout the winner collects his own head
 // (`mtt:<id>:bounty-own:<entryId>`); a cancellation refunds the heads still standing
 // (`mtt:<id>:bounty-refund:<entryId>`). So the bounty money in the pool ends at exactly 0.
-import { Accounts, postInTransaction, type Movement, type Tx } from '@naiko/persistence';
+import { Accounts, bountyRepository, postInTransaction, type Movement, type Tx } from '@naiko/persistence';
 import { eliminatorsFromPots, progressiveKnockout, splitBounty, type BustPot } from '@naiko/tournament';
 import type { HandResult } from './mtt-state';
 import type { TournamentSettings } from './tournament-config';
@@ -109,11 +109,7 @@ export async function awardBounties(
 ): Promise<number> {
   if (!settings.bounty || bustedUserIds.length === 0) return 0;
   const users = result.dealtIn.map((p) => p.userId);
-  const rows = await tx.$queryRaw<
-    { entry_id: number; user_id: string; status: string; head_increase: bigint; rebuys: number }[]
-  >`
-    SELECT entry_id, user_id::text AS user_id, status, head_increase, rebuys FROM mtt_entries
-    WHERE tournament_id = ${id} AND user_id = ANY(${users}::uuid[]) ORDER BY entry_id`;
+  const rows = await bountyRepository.entriesOf(tx, id, users);
   const lastEntry = new Map<string, (typeof rows)[number]>();
   for (const r of rows) lastEntry.set(r.user_id, r);
   const busted = bustedUserIds.flatMap((u) => {
@@ -147,10 +143,7 @@ export async function awardBounties(
       const entryIds = awards.map((a) => activeEntry.get(a.userId)!);
       const heads = awards.map((a) => String(a.headIncrease));
       const cash = awards.map((a) => String(a.cash));
-      await tx.$executeRaw`
-        UPDATE mtt_entries m SET head_increase = m.head_increase + x.h, bounties_won = m.bounties_won + x.c
-        FROM unnest(${entryIds}::int[], ${heads}::bigint[], ${cash}::bigint[]) AS x(e, h, c)
-        WHERE m.tournament_id = ${id} AND m.entry_id = x.e`;
+      await bountyRepository.addBounties(tx, id, entryIds, heads, cash);
     }
     paid += awards.reduce((a, x) => a + x.cash, 0);
   }
@@ -168,9 +161,7 @@ export async function payStandingHeads(
   why: 'own' | 'refund',
 ): Promise<void> {
   if (!settings.bounty) return;
-  const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; head_increase: bigint }[]>`
-    SELECT entry_id, user_id::text AS user_id, head_increase FROM mtt_entries
-      WHERE tournament_id = ${id} AND status = 'active' ORDER BY entry_id`;
+  const rows = await bountyRepository.activeHeads(tx, id);
   for (const r of rows) {
     const head = settings.bounty.amount + Number(r.head_increase);
     if (head <= 0) continue;
@@ -181,9 +172,7 @@ export async function payStandingHeads(
       movements: [{ from: Accounts.tournamentPool(book(id)), to: Accounts.user(r.user_id), amount: head }],
       note: why === 'own' ? 'own bounty' : 'bounty refund',
     });
-    if (why === 'own')
-      await tx.$executeRaw`UPDATE mtt_entries SET bounties_won = bounties_won + ${head}
-        WHERE tournament_id = ${id} AND entry_id = ${r.entry_id}`;
+    if (why === 'own') await bountyRepository.addBountyWon(tx, id, r.entry_id, head);
   }
 }
 

@@ -17,11 +17,16 @@
 //     next state with the pure transitions of mtt-state.ts and writes back only what changed
 //     (`saveState`).
 import type { Entry, RegistrationState, SeatingSnapshot, SeatedPlayer, TableSnapshot } from '@naiko/tournament';
-import type { Tx } from '@naiko/persistence';
+import {
+  MTT_LOCK_CLASS,
+  mttRowsRepository as rowsRepository,
+  type MttTableRow,
+  type MttTableUpsert,
+  type Tx,
+} from '@naiko/persistence';
 import { entryKey, type MttState } from './mtt-state';
 
-/** Advisory lock class of scheduled tournaments (`pg_advisory_xact_lock(class, id)`): 'MTT1'. */
-export const MTT_LOCK_CLASS = 0x4d545431;
+export { MTT_LOCK_CLASS };
 
 /** What `scheduled_tournaments.state` holds now (the rest of MttState is rows). */
 export type SmallState = Omit<
@@ -48,24 +53,15 @@ export interface Loaded {
   facts: RowFacts;
 }
 
-export async function lockShared(tx: Tx, id: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${MTT_LOCK_CLASS}::int, ${id}::int)`;
+export function lockShared(tx: Tx, id: number): Promise<void> {
+  return rowsRepository.lockShared(tx, id);
 }
 
-export async function lockExclusive(tx: Tx, id: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MTT_LOCK_CLASS}::int, ${id}::int)`;
+export function lockExclusive(tx: Tx, id: number): Promise<void> {
+  return rowsRepository.lockExclusive(tx, id);
 }
 
-interface TableRow {
-  table_no: number;
-  button: number | null;
-  hand_in_progress: boolean;
-  hand_begun: number | null;
-  hands_played: number;
-  closed: boolean;
-  break_rank: number;
-  version: number;
-}
+type TableRow = MttTableRow;
 interface SeatRow {
   table_no: number;
   seat: number;
@@ -97,17 +93,7 @@ export async function loadState(
   opts: { seating?: boolean } = {},
 ): Promise<Loaded> {
   const seating = opts.seating !== false;
-  const [r] = await db.$queryRaw<
-    {
-      e: [number, string, Entry['status'], boolean, boolean, number | null, number | null][] | null;
-      t: TableRow[] | null;
-      s: [number, number, string, boolean, boolean, number | null][] | null;
-    }[]
-  >`
-    SELECT
-      (SELECT json_agg(json_build_array(entry_id, user_id, status, late, re_entry, place_best, place_rank) ORDER BY entry_id) FROM mtt_entries WHERE tournament_id = ${id}) AS e,
-      (SELECT json_agg(t ORDER BY table_no) FROM (SELECT table_no, button, hand_in_progress, hand_begun, hands_played, closed, break_rank, version FROM mtt_tables WHERE tournament_id = ${id} AND ${seating}) t) AS t,
-      (SELECT json_agg(json_build_array(table_no, seat, user_id, dealt_in, waits_for_button, stack)) FROM mtt_seats WHERE tournament_id = ${id} AND ${seating}) AS s`;
+  const r = await rowsRepository.load<Entry['status']>(db, id, seating);
   const entries: EntryRow[] = (r.e ?? []).map(
     ([entry_id, user_id, status, late, re_entry, place_best, place_rank]) => ({
       entry_id,
@@ -226,11 +212,7 @@ export async function saveState(
   const a = after.registration.entries;
   const inserts = a.slice(b.length);
   if (inserts.length) {
-    await tx.$executeRaw`
-      INSERT INTO mtt_entries (tournament_id, entry_id, user_id, status, late, re_entry)
-      SELECT ${id}, x.entry_id, x.user_id, x.status, x.late, x.re_entry
-      FROM unnest(${inserts.map((e) => e.entryId)}::int[], ${inserts.map((e) => e.playerId)}::uuid[], ${inserts.map((e) => e.status)}::text[],
-                  ${inserts.map((e) => e.late)}::boolean[], ${inserts.map((e) => e.reEntry)}::boolean[]) AS x(entry_id, user_id, status, late, re_entry)`;
+    await rowsRepository.insertEntries(tx, id, inserts);
   }
   // Status changes and new places in one statement (a bust may bring both to one entry).
   const bg = before.state.standings?.groups.length ?? 0;
@@ -247,14 +229,7 @@ export async function saveState(
     const e = a[entryId - 1];
     changed.set(entryId, { status: e?.status ?? 'busted', best: p.best, rank: p.rank });
   }
-  if (changed.size) {
-    const ids = [...changed.keys()];
-    const xs = [...changed.values()];
-    await tx.$executeRaw`
-      UPDATE mtt_entries m SET status = x.status, place_best = COALESCE(x.best, m.place_best), place_rank = COALESCE(x.rank, m.place_rank)
-      FROM unnest(${ids}::int[], ${xs.map((x) => x.status)}::text[], ${xs.map((x) => x.best)}::int[], ${xs.map((x) => x.rank)}::int[]) AS x(entry_id, status, best, rank)
-      WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id`;
-  }
+  if (changed.size) await rowsRepository.updateEntries(tx, id, changed);
 
   // Tables and seats.
   const touched = new Set<number>();
@@ -332,28 +307,14 @@ export async function saveState(
   for (const n of closedTables) touched.add(n);
   // 1. Seats that change or belong to a closed table leave (before anyone takes them: a player may
   //    move to a seat another player leaves), 2. the new and changed seats are taken.
-  if (delSeats.length || closedTables.length) {
-    await tx.$executeRaw`
-      DELETE FROM mtt_seats s WHERE s.tournament_id = ${id} AND (s.table_no = ANY(${closedTables}::int[])
-        OR (s.table_no, s.seat) IN (SELECT x.t, x.s FROM unnest(${delSeats.map((x) => x.table)}::int[], ${delSeats.map((x) => x.seat)}::int[]) AS x(t, s)))`;
-  }
-  if (addSeats.length) {
-    await tx.$executeRaw`
-      INSERT INTO mtt_seats (tournament_id, table_no, seat, user_id, dealt_in, waits_for_button, stack)
-      SELECT ${id}, x.t, x.s, x.u, x.d, x.w, x.k
-      FROM unnest(${addSeats.map((x) => x.table)}::int[], ${addSeats.map((x) => x.seat)}::int[], ${addSeats.map((x) => x.user)}::uuid[],
-                  ${addSeats.map((x) => x.dealtIn)}::boolean[], ${addSeats.map((x) => x.waits)}::boolean[], ${addSeats.map((x) => (x.stack === null ? null : String(x.stack)))}::bigint[])
-           AS x(t, s, u, d, w, k)`;
-  }
+  if (delSeats.length || closedTables.length) await rowsRepository.deleteSeats(tx, id, closedTables, delSeats);
+  if (addSeats.length) await rowsRepository.insertSeats(tx, id, addSeats);
   // 3. Every changed table in one upsert (opened, closed, button, busy, hands, break rank), and the
   //    tournament row's small state in the same statement.
   const bo = before.state.seating?.breakOrder ?? [];
   const ao = after.seating?.breakOrder ?? [];
   const reordered = ao.length > 0 && (ao.length !== bo.length || ao.some((n, i) => n !== bo[i]));
-  const rows = new Map<
-    number,
-    { b: number | null; busy: boolean; h: number; g: number | null; c: boolean; r: number; bump: number }
-  >();
+  const rows = new Map<number, MttTableUpsert>();
   const rank = (n: number) => rankOf.get(n) ?? before.facts.tables.get(n)?.rank ?? -n;
   for (const u of tableUpdates)
     rows.set(u.table, { b: u.button, busy: u.busy, h: u.hands, g: u.begun, c: false, r: rank(u.table), bump: u.bump });
@@ -390,36 +351,7 @@ export async function saveState(
       );
     }
   }
-  const ns = [...rows.keys()];
-  const xs = [...rows.values()];
-  if (ns.length && tournament) {
-    await tx.$executeRaw`
-      WITH up AS (
-        INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
-        SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
-        FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
-                    ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
-        ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
-          hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version
-        RETURNING 1
-      )
-      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
-        status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
-      WHERE id = ${id}`;
-  } else if (ns.length) {
-    await tx.$executeRaw`
-      INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
-      SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
-      FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
-                  ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
-      ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
-        hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version`;
-  } else if (tournament) {
-    await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
-        status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
-      WHERE id = ${id}`;
-  }
+  await rowsRepository.saveTablesAndState(tx, id, rows, tournament);
   return touched;
 }
 
@@ -438,8 +370,7 @@ export async function readMttState(
 ): Promise<{ status: string; state: MttState & { cancelRequested?: boolean } }> {
   return prisma.$transaction(
     async (tx) => {
-      const [r] = await tx.$queryRaw<{ status: string; state: SmallState; config: { tableSize: number } }[]>`
-        SELECT status::text AS status, state, config FROM scheduled_tournaments WHERE id = ${id}`;
+      const r = await rowsRepository.statusStateConfig<SmallState>(tx, id);
       const loaded = await loadState(tx, id, r.state, r.config.tableSize);
       return { status: r.status, state: loaded.state };
     },

@@ -26,9 +26,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   Accounts,
-  inTransaction,
+  mttRowsRepository,
   postInTransaction,
-  PrismaService,
+  TournamentPurchaseRepository,
   tournamentBook,
   type Movement,
   type Tx,
@@ -112,14 +112,11 @@ export class TournamentPurchases {
   afterBust: (id: number, userId: string) => Promise<PurchaseOutcome> = () =>
     Promise.reject(new TournamentError('REBUY_REFUSED', 'busted players cannot rebuy here'));
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly purchases: TournamentPurchaseRepository) {}
 
   async rebuy(id: number, userId: string): Promise<PurchaseOutcome> {
     // Busted (his last entry busted, none live): his way back is the rebuy after a bust.
-    const [last] = await this.prisma.$queryRaw<{ status: string }[]>`
-      SELECT status FROM mtt_entries WHERE tournament_id = ${id} AND user_id = ${userId}::uuid
-      ORDER BY entry_id DESC LIMIT 1`;
-    if (last?.status === 'busted') return this.afterBust(id, userId);
+    if ((await this.purchases.lastEntryStatus(id, userId)) === 'busted') return this.afterBust(id, userId);
     return this.buy(id, userId, 'rebuy');
   }
 
@@ -128,46 +125,23 @@ export class TournamentPurchases {
   }
 
   private async buy(id: number, userId: string, kind: PurchaseKind): Promise<PurchaseOutcome> {
-    const out = await inTransaction(this.prisma, async (tx) => {
+    const out = await this.purchases.transaction(async (tx) => {
       await lockShared(tx, id);
-      const [seat] = await tx.$queryRaw<{ table_no: number }[]>`
-        SELECT table_no FROM mtt_seats WHERE tournament_id = ${id} AND user_id = ${userId}::uuid`;
-      if (!seat) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
-      const [table] = await tx.$queryRaw<{ hand_in_progress: boolean; closed: boolean }[]>`
-        SELECT hand_in_progress, closed FROM mtt_tables
-          WHERE tournament_id = ${id} AND table_no = ${seat.table_no} FOR UPDATE`;
+      const tableNo = await this.purchases.seatTable(tx, id, userId);
+      if (tableNo === undefined) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
+      const table = await this.purchases.lockTable(tx, id, tableNo);
       if (!table || table.closed) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
       if (table.hand_in_progress)
         throw new TournamentError('HAND_IN_PROGRESS', 'your table is in a hand: buy after it ends');
-      const [t] = await tx.$queryRaw<
-        {
-          status: string;
-          config: TournamentSettings;
-          step_index: number;
-          rebuys_bought: number;
-          add_ons_bought: number;
-          entries: number;
-        }[]
-      >`
-        SELECT status, config, step_index, rebuys_bought, add_ons_bought,
-          (SELECT count(*)::int FROM mtt_entries
-            WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entries
-        FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
+      const t = await this.purchases.lockTournament<TournamentSettings>(tx, id);
       if (!t) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
       if (t.status !== 'running') throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${t.status}`);
       const config = rebuyConfigOf(t.config);
       if (!config) throw new TournamentError('REBUY_REFUSED', 'this tournament has no rebuys');
-      const [entry] = await tx.$queryRaw<
-        { entry_id: number; rebuys: number; add_on: boolean; head_increase: bigint }[]
-      >`
-        SELECT entry_id, rebuys, add_on, head_increase FROM mtt_entries
-          WHERE tournament_id = ${id} AND user_id = ${userId}::uuid AND status = 'active' FOR UPDATE`;
+      const entry = await this.purchases.lockActiveEntry(tx, id, userId);
       if (!entry) throw new TournamentError('NOT_SEATED', `you have no live entry in tournament ${id}`);
       const bookId = `mtt-${id}`;
-      const [acct] = await tx.$queryRaw<
-        { balance: bigint }[]
-      >`SELECT balance FROM chip_accounts WHERE key = ${`tstack:${bookId}:${userId}`}`;
-      const stack = Number(acct?.balance ?? 0);
+      const stack = Number((await this.purchases.stackBalance(tx, `tstack:${bookId}:${userId}`)) ?? 0);
       const clock = clockAtStep(t.config, t.step_index);
       const player = { stack, rebuysUsed: entry.rebuys, addOnUsed: entry.add_on };
       const ok = kind === 'rebuy' ? canRebuy(config, clock, player) : canAddOn(config, clock, player);
@@ -186,18 +160,17 @@ export class TournamentPurchases {
           ? headAfterRebuy(t.config.bounty.amount + Number(entry.head_increase), t.config.bounty.amount, false) -
             t.config.bounty.amount
           : Number(entry.head_increase);
-      await tx.$executeRaw`
-        UPDATE mtt_entries SET rebuys = ${rebuys}, add_on = ${addOn}, head_increase = ${headIncrease}
-          WHERE tournament_id = ${id} AND entry_id = ${entry.entry_id}`;
-      await tx.$executeRaw`
-        UPDATE scheduled_tournaments SET rebuys_bought = ${counts.rebuys}, add_ons_bought = ${counts.addOns}
-          WHERE id = ${id}`;
       // The seat's stored stack follows the book; the version bump lets the table mirror it between hands.
-      await tx.$executeRaw`
-        UPDATE mtt_seats SET stack = ${stack + purchase.chips}
-          WHERE tournament_id = ${id} AND user_id = ${userId}::uuid`;
-      await tx.$executeRaw`
-        UPDATE mtt_tables SET version = version + 1 WHERE tournament_id = ${id} AND table_no = ${seat.table_no}`;
+      await this.purchases.recordPurchase(tx, id, {
+        entryId: entry.entry_id,
+        rebuys,
+        addOn,
+        headIncrease,
+        counts,
+        userId,
+        stack: stack + purchase.chips,
+        tableNo,
+      });
       return {
         kind,
         entryId: entry.entry_id,
@@ -262,9 +235,7 @@ function purchaseMovements(
  */
 export async function refundPurchases(tx: Tx, id: number, s: TournamentSettings): Promise<void> {
   if (!s.rebuys) return;
-  const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; rebuys: number; add_on: boolean }[]>`
-    SELECT entry_id, user_id::text AS user_id, rebuys, add_on FROM mtt_entries
-      WHERE tournament_id = ${id} AND (rebuys > 0 OR add_on) ORDER BY entry_id`;
+  const rows = await mttRowsRepository.purchasedEntries(tx, id);
   const bookId = `mtt-${id}`;
   for (const r of rows) {
     const addOn = r.add_on && s.rebuys.addOn ? s.rebuys.addOn : { price: 0, fee: 0 };
