@@ -1,3 +1,7 @@
 export * from './tournament-repository';
 export * from './mtt-rows-repository';
 export * from './purchase-repository';
+export * from './deal-repository';
+export * from './pause-repository';
+export * from './prize-repository';
+export * from './private-event-repository';

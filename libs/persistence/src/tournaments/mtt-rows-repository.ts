@@ -83,12 +83,12 @@ export class MttRowsRepository {
     id: number,
     seating: boolean,
   ): Promise<MttRowsLoad<Status>> {
-    const [r] = await db.$queryRaw<MttRowsLoad<Status>[]>`
+    const [row] = await db.$queryRaw<MttRowsLoad<Status>[]>`
     SELECT
       (SELECT json_agg(json_build_array(entry_id, user_id, status, late, re_entry, place_best, place_rank) ORDER BY entry_id) FROM mtt_entries WHERE tournament_id = ${id}) AS e,
       (SELECT json_agg(t ORDER BY table_no) FROM (SELECT table_no, button, hand_in_progress, hand_begun, hands_played, closed, break_rank, version FROM mtt_tables WHERE tournament_id = ${id} AND ${seating}) t) AS t,
       (SELECT json_agg(json_build_array(table_no, seat, user_id, dealt_in, waits_for_button, stack)) FROM mtt_seats WHERE tournament_id = ${id} AND ${seating}) AS s`;
-    return r;
+    return row;
   }
 
   /** The tournament row's status, small state and config (for a whole-state read in a snapshot). */
@@ -96,9 +96,9 @@ export class MttRowsRepository {
     tx: Tx,
     id: number,
   ): Promise<{ status: string; state: State; config: { tableSize: number } }> {
-    const [r] = await tx.$queryRaw<{ status: string; state: State; config: { tableSize: number } }[]>`
+    const [row] = await tx.$queryRaw<{ status: string; state: State; config: { tableSize: number } }[]>`
         SELECT status::text AS status, state, config FROM scheduled_tournaments WHERE id = ${id}`;
-    return r;
+    return row;
   }
 
   async insertEntries(tx: Tx, id: number, inserts: NewMttEntryRow[]): Promise<void> {

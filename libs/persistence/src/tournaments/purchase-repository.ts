@@ -66,12 +66,12 @@ export class TournamentPurchaseRepository {
 
   /** The tournament row locked, with its live entries (active or busted) counted. */
   async lockTournament<Config>(tx: Tx, id: number): Promise<PurchaseTournamentRow<Config> | undefined> {
-    const [t] = await tx.$queryRaw<PurchaseTournamentRow<Config>[]>`
+    const [tournament] = await tx.$queryRaw<PurchaseTournamentRow<Config>[]>`
         SELECT status, config, step_index, rebuys_bought, add_ons_bought,
           (SELECT count(*)::int FROM mtt_entries
             WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entries
         FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
-    return t;
+    return tournament;
   }
 
   /** The player's active entry, its row locked. */

@@ -10,7 +10,14 @@
 // Runs inside the cancellation's tournament-wide transaction (the exclusive advisory lock is held),
 // after the last hand in progress has ended, so the stacks are final. Ledger keys:
 //   mtt:<id>:prize:<entryId> (a paid place, as the payout's), mtt:<id>:cancel:<userId> (the split).
-import { Accounts, postInTransaction, type Tx } from '@naiko/persistence';
+import {
+  Accounts,
+  dealRepository,
+  postInTransaction,
+  tournamentPauseRepository,
+  tournamentPrizeRepository as prizes,
+  type Tx,
+} from '@naiko/persistence';
 import { cancellationAfterStartSplit, payStandings } from '@naiko/tournament';
 import { entryIdOf, seatedPlayers } from './mtt-state';
 import { prizeTableOf } from './tournament-config';
@@ -42,10 +49,8 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
   const pool = entrants * r.config.buyIn;
   const deal = await dealOfTournament(tx, r.id);
   // A deal under discussion ends with the tournament; so does any pause.
-  await tx.$executeRaw`
-    UPDATE mtt_deals SET status = 'void', decided_at = now()
-    WHERE tournament_id = ${r.id} AND status IN ('waiting', 'open')`;
-  await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${r.id}`;
+  await dealRepository.voidUndecided(tx, r.id);
+  await tournamentPauseRepository.clear(tx, r.id);
   const dealt = new Set((deal?.players ?? []).map((p) => p.userId));
   const table = prizeTableOf(r.config, entrants);
   // Places already decided (busted entries); those in a paid deal were paid by the deal.
@@ -59,18 +64,11 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
       refs: { tournamentId: t },
       movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(entry.playerId), amount: p.prize }],
     });
-    await tx.tournamentEntry.update({
-      where: { tournamentId_userId: { tournamentId: t, userId: entry.playerId } },
-      data: { prize: BigInt(p.prize), place: p.bestPlace },
-    });
+    await prizes.setResult(tx, t, entry.playerId, { prize: BigInt(p.prize), place: p.bestPlace });
   }
   // What the pool holds now is what nobody has been paid yet.
-  const [acc] = await tx.$queryRaw<{ balance: bigint }[]>`SELECT balance FROM chip_accounts WHERE key = ${`pool:${t}`}`;
-  const left = Number(acc?.balance ?? 0n);
-  const inPlay = await tx.$queryRaw<{ user_id: string; balance: bigint }[]>`
-    SELECT s.user_id::text AS user_id, COALESCE(a.balance, 0) AS balance FROM mtt_seats s
-    LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${t} || ':' || s.user_id::text
-    WHERE s.tournament_id = ${r.id} ORDER BY s.table_no, s.seat`;
+  const left = Number((await prizes.balance(tx, `pool:${t}`)) ?? 0n);
+  const inPlay = await prizes.seatedStacks(tx, r.id, t);
   const still = inPlay.map((x) => ({ userId: x.user_id, stack: Number(x.balance) })).filter((x) => x.stack > 0);
   if (still.length === 0 || left === 0 || seatedPlayers(r.state) === 0) return [];
   const split = cancellationAfterStartSplit(
@@ -89,13 +87,8 @@ export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promi
         movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: total }],
       });
     }
-    const before = await tx.tournamentEntry.findUnique({
-      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
-    });
-    await tx.tournamentEntry.update({
-      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
-      data: { prize: (before?.prize ?? 0n) + BigInt(total) },
-    });
+    const before = await prizes.prizeOf(tx, t, p.userId);
+    await prizes.setResult(tx, t, p.userId, { prize: (before ?? 0n) + BigInt(total) });
   }
   return out;
 }

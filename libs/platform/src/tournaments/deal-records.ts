@@ -1,19 +1,18 @@
 // Deal records and pure deal arithmetic (issue 25), apart from the FinalTableDeals provider so the
 // tournament service's payout can use them without importing the provider (no import cycle).
-import type { Tx } from '@naiko/persistence';
+import {
+  dealRepository,
+  type DealMethod,
+  type DealPlayer,
+  type DealRow,
+  type DealStatus,
+  type Tx,
+} from '@naiko/persistence';
 import { chipChopDeal, DealError, icmDeal, type Payout } from '@naiko/tournament';
 import { entryKey } from './mtt-state';
 import { TournamentError } from './tournaments.errors';
 
-export type DealMethod = 'icm' | 'chip-chop';
-export type DealStatus = 'waiting' | 'open' | 'accepted' | 'rejected' | 'void';
-
-export interface DealPlayer {
-  userId: string;
-  entryId: number;
-  stack: number;
-  prize: number;
-}
+export type { DealMethod, DealPlayer, DealRow, DealStatus };
 
 export interface DealRecord {
   dealId: number;
@@ -23,17 +22,6 @@ export interface DealRecord {
   proposedBy: string;
   players: DealPlayer[] | null;
   acceptedBy: string[];
-  forced: boolean;
-}
-
-export interface DealRow {
-  id: number;
-  method: DealMethod;
-  left_to_play_for: bigint;
-  status: DealStatus;
-  proposed_by: string;
-  players: DealPlayer[] | null;
-  accepted_by: string[];
   forced: boolean;
 }
 
@@ -83,8 +71,6 @@ export function adjustPayoutsForDeal(
 
 /** The deal applied in a tournament (null: none). */
 export async function dealOfTournament(db: Pick<Tx, '$queryRaw'>, id: number): Promise<DealRecord | null> {
-  const [d] = await db.$queryRaw<
-    DealRow[]
-  >`SELECT * FROM mtt_deals WHERE tournament_id = ${id} AND status = 'accepted' ORDER BY id DESC LIMIT 1`;
+  const d = await dealRepository.accepted(db, id);
   return d ? record(d) : null;
 }

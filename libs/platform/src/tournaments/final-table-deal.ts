@@ -16,7 +16,16 @@
 // Prizes still to pay the players left = the prize table's first n places of the pool (n players).
 import { livePoolOf } from './rebuys';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Accounts, inTransaction, postInTransaction, PrismaService, type Tx } from '@naiko/persistence';
+import {
+  Accounts,
+  dealRepository as deals,
+  inTransaction,
+  postInTransaction,
+  PrismaService,
+  tournamentPauseRepository,
+  tournamentPrizeRepository as results,
+  type Tx,
+} from '@naiko/persistence';
 import { paidEntries, placePrizes } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
 import {
@@ -26,7 +35,6 @@ import {
   type DealMethod,
   type DealPlayer,
   type DealRecord,
-  type DealRow,
 } from './deal-records';
 import { entryIdOf, finishHand, type HandResult } from './mtt-state';
 import { loadState, lockExclusive, saveState, smallOf } from './mtt-rows';
@@ -64,10 +72,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
    */
   onModuleInit(): void {
     this.timer = setInterval(() => {
-      void this.prisma.$queryRaw<
-        { tournament_id: number }[]
-      >`SELECT DISTINCT tournament_id FROM mtt_deals WHERE status = 'waiting'`
-        .then((rows) => rows.forEach((r) => this.settleLater(r.tournament_id)))
+      void deals
+        .waitingTournaments(this.prisma)
+        .then((ids) => ids.forEach((id) => this.settleLater(id)))
         .catch((err: unknown) => this.logger.warn({ msg: 'reading waiting deals failed', err: String(err) }));
     }, 1_000);
     this.timer.unref?.();
@@ -93,30 +100,18 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
 
   /** The proposal under discussion (waiting or open), or null. */
   async current(id: number, db: Pick<Tx, '$queryRaw'> = this.prisma): Promise<DealRecord | null> {
-    const [d] = await db.$queryRaw<DealRow[]>`
-      SELECT * FROM mtt_deals WHERE tournament_id = ${id} AND status IN ('waiting', 'open') ORDER BY id DESC LIMIT 1`;
+    const d = await deals.current(db, id);
     return d ? record(d) : null;
   }
 
   /** The last deal of the tournament, whatever its status (lobby). */
   async latest(id: number): Promise<DealRecord | null> {
-    const [d] = await this.prisma.$queryRaw<
-      DealRow[]
-    >`SELECT * FROM mtt_deals WHERE tournament_id = ${id} ORDER BY id DESC LIMIT 1`;
+    const d = await deals.latest(this.prisma, id);
     return d ? record(d) : null;
   }
 
   private async finalTable(tx: Tx, id: number) {
-    const [row] = await tx.$queryRaw<
-      {
-        status: string;
-        config: TournamentSettings;
-        state: Parameters<typeof loadState>[2];
-        rebuys_bought: number;
-        add_ons_bought: number;
-      }[]
-    >`
-      SELECT status::text AS status, config, state, rebuys_bought, add_ons_bought FROM scheduled_tournaments WHERE id = ${id}`;
+    const row = await deals.tournament<TournamentSettings, Parameters<typeof loadState>[2]>(tx, id);
     if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (row.status !== 'running') throw new TournamentError('NOT_RUNNING', `tournament ${id} is ${row.status}`);
     const loaded = await loadState(tx, id, row.state, row.config.tableSize);
@@ -159,9 +154,7 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       if (await dealOfTournament(tx, id))
         throw new TournamentError('DEAL_PENDING', 'a deal was made already in this tournament');
       await pauseTournament(tx, this.jobs, id, 'deal');
-      const [d] = await tx.$queryRaw<DealRow[]>`
-        INSERT INTO mtt_deals (tournament_id, method, left_to_play_for, status, proposed_by)
-        VALUES (${id}, ${input.method}, ${left}, 'waiting', ${by.userId}::uuid) RETURNING *`;
+      const d = await deals.propose(tx, id, { method: input.method, leftToPlayFor: left, proposedBy: by.userId });
       // Refused figures (e.g. more left to play for than the first prize) roll the proposal back.
       return (await this.fixFigures(tx, id, record(d))) ?? record(d);
     });
@@ -176,10 +169,8 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     if (table.handInProgress) return null;
     const t = `mtt-${id}`;
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await tx.chipAccount.findMany({
-      where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } },
-    });
-    const stackOf = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+    const accounts = await results.stacks(tx, t, seated);
+    const stackOf = new Map(accounts.map((a) => [a.userId, Number(a.balance)]));
     const entries = loaded.state.registration.entries;
     const entrants = paidEntries(loaded.state.registration);
     // The live prize pool (rebuys and add-ons included, issue 25 rebuys.ts), as the payout pays it.
@@ -197,10 +188,7 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       stack: stacks[i],
       prize: prizes[i],
     }));
-    const [d] = await tx.$queryRaw<DealRow[]>`
-      UPDATE mtt_deals SET status = 'open', players = ${JSON.stringify(players)}::jsonb
-      WHERE id = ${deal.dealId} RETURNING *`;
-    return record(d);
+    return record(await deals.open(tx, deal.dealId, players));
   }
 
   /** Runs after changes: a waiting proposal gets its figures when the last hand has ended. */
@@ -223,7 +211,7 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       if (!d.players!.some((p) => p.userId === userId))
         throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal accept it');
       const accepted = [...new Set([...d.acceptedBy, userId])];
-      await tx.$executeRaw`UPDATE mtt_deals SET accepted_by = ${accepted}::uuid[] WHERE id = ${d.dealId}`;
+      await deals.setAcceptedBy(tx, d.dealId, accepted);
       const next = { ...d, acceptedBy: accepted };
       if (d.players!.every((p) => accepted.includes(p.userId))) return this.apply(tx, id, next);
       return { deal: next, finished: false };
@@ -238,9 +226,7 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       if (!admin && !(d.players ?? []).some((p) => p.userId === userId) && d.proposedBy !== userId) {
         throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal (or the admin) refuse it');
       }
-      const [row] = await tx.$queryRaw<
-        DealRow[]
-      >`UPDATE mtt_deals SET status = 'rejected', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
+      const row = await deals.decide(tx, d.dealId, 'rejected');
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(row), finished: false };
     });
@@ -253,7 +239,7 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     await this.settle(id);
     const out = await this.exclusive(id, async (tx) => {
       const d = await this.openDeal(tx, id);
-      await tx.$executeRaw`UPDATE mtt_deals SET forced = true WHERE id = ${d.dealId}`;
+      await deals.setForced(tx, d.dealId);
       return this.apply(tx, id, { ...d, forced: true });
     });
     return this.after(id, out);
@@ -280,12 +266,10 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     const players = d.players!;
     // The figures hold only for the stacks they were made from (no hand ran since: the tournament is paused).
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await tx.chipAccount.findMany({
-      where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } },
-    });
-    const now = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+    const accounts = await results.stacks(tx, t, seated);
+    const now = new Map(accounts.map((a) => [a.userId, Number(a.balance)]));
     if (seated.length !== players.length || players.some((p) => now.get(p.userId) !== p.stack)) {
-      await tx.$executeRaw`UPDATE mtt_deals SET status = 'void', decided_at = now() WHERE id = ${d.dealId}`;
+      await deals.void(tx, d.dealId);
       await resumeTournament(tx, this.jobs, id, 'deal');
       throw new TournamentError('BAD_DEAL', 'the stacks changed since the deal was proposed: propose it again');
     }
@@ -298,14 +282,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
           movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: p.prize }],
         });
       }
-      await tx.tournamentEntry.update({
-        where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
-        data: { prize: BigInt(p.prize) },
-      });
+      await results.setResult(tx, t, p.userId, { prize: BigInt(p.prize) });
     }
-    const [done] = await tx.$queryRaw<
-      DealRow[]
-    >`UPDATE mtt_deals SET status = 'accepted', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
+    const done = await deals.decide(tx, d.dealId, 'accepted');
     if (d.leftToPlayFor > 0) {
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(done), finished: false };
@@ -335,12 +314,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       },
     );
     if (!o.finished || n < 2) throw new Error(`deal of tournament ${id} did not end it`);
-    await tx.tournamentEntry.updateMany({
-      where: { tournamentId: t, userId: { in: o.busted } },
-      data: { status: 'busted' },
-    });
+    await results.markBusted(tx, t, o.busted);
     await saveState(tx, id, loaded, o.state, undefined, { json: JSON.stringify(smallOf(o.state)), status: 'paying' });
-    await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${id}`;
+    await tournamentPauseRepository.clear(tx, id);
     this.logger.log({ msg: 'deal ended the tournament', tournamentId: id, winner: entryIdOf(o.state.winner ?? 'e0') });
     return { deal: record(done), finished: true };
   }

@@ -12,7 +12,6 @@ import type {
   TournamentLobbyView,
   TournamentSettingsDto,
 } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
 import { checkPrivateTournament, PrivateEventError, privateBlindStructure } from './private-limits';
 import { TournamentsService } from './tournaments.service';
@@ -23,7 +22,6 @@ const PRIVATE_RECONNECT_MS = 30_000;
 @Injectable()
 export class PrivateTournaments {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly service: TournamentsService,
     private readonly store: PrivateEventStore,
     @Inject(PRIVATE_EVENT_LIMITS) readonly limits: PrivateEventLimits,
@@ -53,7 +51,7 @@ export class PrivateTournaments {
       clock: { decisionMs: b.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
     };
     const row = await this.service.create(settings, { hostId });
-    return { tournamentId: row.id, inviteCode: await this.store.record(this.prisma, 'mtt', row.id, hostId) };
+    return { tournamentId: row.id, inviteCode: await this.store.record(undefined, 'mtt', row.id, hostId) };
   }
 
   /** Registration of the host or an invitee (or a code holder); NOT_INVITED changes nothing. */

@@ -13,7 +13,7 @@
 // (already registered, full, closed) is rolled back to a savepoint and leaves the seat's value with
 // the player, logged: nothing is lost and the ledger stays exact.
 import { Logger } from '@nestjs/common';
-import { Accounts, postInTransaction, type Tx } from '@naiko/persistence';
+import { Accounts, postInTransaction, tournamentPrizeRepository, type Tx } from '@naiko/persistence';
 import {
   checkSeatValue,
   payStandingsWithSeats,
@@ -73,9 +73,10 @@ export async function paySatellite(
     best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize });
   }
   for (const [userId, b] of best) {
-    await tx.tournamentEntry.update({
-      where: { tournamentId_userId: { tournamentId: book, userId } },
-      data: { status: 'finished', place: b.place, prize: BigInt(b.prize) },
+    await tournamentPrizeRepository.setResult(tx, book, userId, {
+      status: 'finished',
+      place: b.place,
+      prize: BigInt(b.prize),
     });
   }
   return seats;
@@ -96,15 +97,14 @@ export function seatsDecidedOf(
  */
 export async function checkSatelliteTarget(db: Pick<Tx, '$queryRaw'>, s: TournamentSettings): Promise<void> {
   if (!s.satellite) return;
-  const [target] = await db.$queryRaw<{ config: TournamentSettings }[]>`
-    SELECT config FROM scheduled_tournaments WHERE id = ${s.satellite.targetTournamentId}`;
+  const target = await tournamentPrizeRepository.config<TournamentSettings>(db, s.satellite.targetTournamentId);
   if (!target)
     throw new TournamentError('BAD_SETTINGS', `the target tournament ${s.satellite.targetTournamentId} does not exist`);
   try {
     checkSeatValue(s.satellite.seatValue, {
-      buyIn: target.config.buyIn,
-      fee: target.config.fee,
-      bounty: target.config.bounty?.amount ?? 0,
+      buyIn: target.buyIn,
+      fee: target.fee,
+      bounty: target.bounty?.amount ?? 0,
     });
   } catch (err) {
     if (err instanceof SatelliteError) throw new TournamentError('SEAT_VALUE_TOO_LOW', err.message);
@@ -126,13 +126,10 @@ export async function registerSeatsInTx(
   const registered: string[] = [];
   const refused: { userId: string; why: string }[] = [];
   for (const userId of winners) {
-    await tx.$executeRawUnsafe('SAVEPOINT satellite_seat');
     try {
-      await register(userId);
-      await tx.$executeRawUnsafe('RELEASE SAVEPOINT satellite_seat');
+      await tournamentPrizeRepository.savepoint(tx, () => register(userId));
       registered.push(userId);
     } catch (err) {
-      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT satellite_seat');
       const why = err instanceof Error ? err.message : String(err);
       refused.push({ userId, why });
       logger.warn({

@@ -7,7 +7,7 @@
 // discussion; ends with the deal), `disconnections` (more than half of the players left are away;
 // resumes automatically when they return). A stronger reason replaces a weaker one, never the reverse.
 // Every function runs inside a tournament-wide transaction (the exclusive advisory lock is held).
-import type { Tx } from '@naiko/persistence';
+import { tournamentPauseRepository as pauses, type PauseClockRow, type Tx } from '@naiko/persistence';
 import { scheduleOf } from '@naiko/tournament';
 import type { JobQueue } from '../jobs/job-queue.service';
 import type { TournamentSettings } from './tournament-config';
@@ -19,20 +19,10 @@ const STRENGTH: Record<PauseReason, number> = { disconnections: 1, deal: 2, admi
 /** A year: the next step's job waits "for ever" while the tournament is paused. */
 const HELD_MS = 365 * 24 * 3_600_000;
 
-interface ClockRow {
-  status: string;
-  config: TournamentSettings;
-  step_index: number;
-  step_started_at: Date | null;
-  paused_reason: PauseReason | null;
-  paused_at: Date | null;
-}
+type ClockRow = PauseClockRow<TournamentSettings, PauseReason>;
 
-async function clockRow(tx: Tx, id: number): Promise<ClockRow | undefined> {
-  const [r] = await tx.$queryRaw<ClockRow[]>`
-    SELECT status::text AS status, config, step_index, step_started_at, paused_reason, paused_at
-    FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
-  return r;
+function clockRow(tx: Tx, id: number): Promise<ClockRow | undefined> {
+  return pauses.lockClock<TournamentSettings, PauseReason>(tx, id);
 }
 
 /** The delayed job of the step after the one in force (null on the last step). */
@@ -53,13 +43,10 @@ export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason
   if (!r || r.status !== 'running') return false;
   if (r.paused_reason && STRENGTH[r.paused_reason] >= STRENGTH[reason]) return false;
   if (!r.paused_reason) {
-    await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET paused_reason = ${reason}, paused_at = now(), version = version + 1
-      WHERE id = ${id}`;
+    await pauses.setPaused(tx, id, reason, 'now');
     await nextStepJob(jobs, r, id, HELD_MS);
   } else {
-    await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET paused_reason = ${reason}, version = version + 1 WHERE id = ${id}`;
+    await pauses.setPaused(tx, id, reason, 'unchanged');
   }
   return true;
 }
@@ -71,13 +58,10 @@ export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason
 export async function resumeTournament(tx: Tx, jobs: JobQueue, id: number, reason?: PauseReason): Promise<boolean> {
   const r = await clockRow(tx, id);
   if (!r || !r.paused_reason || (reason && r.paused_reason !== reason)) return false;
-  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
+  const now = await pauses.now(tx);
   const pausedMs = r.paused_at ? Math.max(0, now.getTime() - new Date(r.paused_at).getTime()) : 0;
   const startedAt = r.step_started_at ? new Date(new Date(r.step_started_at).getTime() + pausedMs) : null;
-  await tx.$executeRaw`
-    UPDATE scheduled_tournaments
-    SET paused_reason = NULL, paused_at = NULL, step_started_at = ${startedAt}, version = version + 1
-    WHERE id = ${id}`;
+  await pauses.resume(tx, id, startedAt);
   if (r.status === 'running' && startedAt) {
     const step = r.config.blindStructure.steps[r.step_index];
     await nextStepJob(jobs, r, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()));
@@ -90,7 +74,6 @@ export async function pauseOf(
   db: Pick<Tx, '$queryRaw'>,
   id: number,
 ): Promise<{ reason: PauseReason; since: number } | null> {
-  const [r] = await db.$queryRaw<{ paused_reason: PauseReason | null; paused_at: Date | null }[]>`
-    SELECT paused_reason, paused_at FROM scheduled_tournaments WHERE id = ${id}`;
+  const r = await pauses.pauseOf<PauseReason>(db, id);
   return r?.paused_reason ? { reason: r.paused_reason, since: new Date(r.paused_at ?? Date.now()).getTime() } : null;
 }

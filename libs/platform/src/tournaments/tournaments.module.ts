@@ -7,6 +7,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import {
   PrismaService,
   PrismaTournamentRepository,
+  PrivateEventRepository,
   TournamentPurchaseRepository,
   TournamentRepository,
   type LedgerDb,
@@ -79,6 +80,7 @@ export class TournamentsFeatureModule {
           useFactory: (prisma: PrismaService) => new PrismaTournamentRepository(prisma),
         },
         repository(TournamentPurchaseRepository),
+        repository(PrivateEventRepository),
         TournamentsService,
         { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },
         PrivateEventStore,
