@@ -5,3 +5,4 @@ export * from './deal-repository';
 export * from './pause-repository';
 export * from './prize-repository';
 export * from './private-event-repository';
+export * from './tournament-view-repository';

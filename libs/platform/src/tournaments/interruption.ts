@@ -9,7 +9,7 @@
 // 5 s); its pause and resume are tournament-wide transactions (the exclusive advisory lock) and are
 // idempotent, so two copies checking the same tournament agree.
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { inTransaction, PrismaService } from '@naiko/persistence';
+import { inTransaction, PrismaService, tournamentViewRepository } from '@naiko/persistence';
 import { JobQueue } from '../jobs/job-queue.service';
 import { lockExclusive } from './mtt-rows';
 import { pauseTournament, resumeTournament, type PauseReason } from './tournament-pause';
@@ -88,12 +88,7 @@ export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
     if (this.running || !this.gateway.server) return [];
     this.running = true;
     try {
-      const rows = await this.prisma.$queryRaw<
-        { id: number; paused_reason: PauseReason | null; user_id: string; is_bot: boolean }[]
-      >`
-        SELECT st.id, st.paused_reason, s.user_id::text AS user_id, u.is_bot
-        FROM scheduled_tournaments st JOIN mtt_seats s ON s.tournament_id = st.id JOIN users u ON u.id = s.user_id
-        WHERE st.status = 'running'`;
+      const rows = await tournamentViewRepository.runningSeats<PauseReason>(this.prisma);
       const online = new Set((await this.gateway.server.fetchSockets()).map((s) => s.data.user?.sub));
       const byTournament = new Map<
         number,

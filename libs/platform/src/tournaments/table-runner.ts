@@ -31,7 +31,14 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { cancelRunningHand, HandStore, PrismaService, type HandWriteGuard, type Tx } from '@naiko/persistence';
+import {
+  cancelRunningHand,
+  HandStore,
+  PrismaService,
+  tournamentViewRepository,
+  type HandWriteGuard,
+  type Tx,
+} from '@naiko/persistence';
 import { DEFAULT_CLOCK, makeTableConfig, type TableConfig } from '@naiko/table';
 import type { BlindStructure, Move } from '@naiko/tournament';
 import { RunnerLease } from '../cluster/runner-lease';
@@ -406,11 +413,8 @@ export abstract class TournamentTableRunner {
           leased = true;
           if (!recovered) {
             const t = this.service.bookId(id);
-            const running = await this.prisma.hand.findMany({
-              where: { tournamentId: t, status: 'running' },
-              select: { id: true },
-            });
-            for (const h of running) await cancelRunningHand(this.prisma, await this.store.getHand(h.id));
+            const running = await tournamentViewRepository.runningHandIds(this.prisma, t);
+            for (const handId of running) await cancelRunningHand(this.prisma, await this.store.getHand(handId));
             await this.service.clearHandsInProgress(id);
             recovered = true;
             this.runs.set(id, live);
@@ -713,10 +717,7 @@ export abstract class TournamentTableRunner {
   private async seatsWithNames(seats: readonly (SeatWithStack | null)[]): Promise<(TournamentSeat | null)[]> {
     const missing = seats.flatMap((s) => (s && !this.names.has(s.userId) ? [s.userId] : []));
     if (missing.length) {
-      const users = await this.prisma.user.findMany({
-        where: { id: { in: missing } },
-        select: { id: true, username: true, isBot: true },
-      });
+      const users = await tournamentViewRepository.userNames(this.prisma, missing);
       for (const u of users) this.names.set(u.id, { name: u.username, isBot: u.isBot });
     }
     return seats.map((s) => {

@@ -3,7 +3,7 @@
 // paid so far), the satellite's seats, and each player's purchases and head. Read without a lock
 // (one statement per part), like the rest of the lobby view.
 import type { TournamentExtrasView, TournamentPlayerExtras } from '@naiko/contracts';
-import type { PrismaService } from '@naiko/persistence';
+import { tournamentViewRepository as views, type Tx } from '@naiko/persistence';
 import { canAddOn, inRebuyPeriod, satellitePrizes } from '@naiko/tournament';
 import { clockAtStep, livePoolOf, rebuyConfigOf } from './rebuys';
 import type { TournamentSettings } from './tournament-config';
@@ -17,7 +17,11 @@ export interface ExtrasRow {
   add_ons_bought?: number;
 }
 
-export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: number): Promise<TournamentExtrasView> {
+export async function extrasView(
+  db: Pick<Tx, '$queryRaw'>,
+  r: ExtrasRow,
+  entries: number,
+): Promise<TournamentExtrasView> {
   const s = r.config;
   const running = r.status === 'running';
   const config = rebuyConfigOf(s);
@@ -25,21 +29,7 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   // The tournament's status is read in the same statement as the entries: the payout commits the
   // winner's own head into `bounties_won` and the status together, and a status read before it
   // (r.status) with entries read after it counted that head twice (standing and paid).
-  const rows = await prisma.$queryRaw<
-    {
-      user_id: string;
-      status: string;
-      rebuys: number;
-      add_on: boolean;
-      head_increase: bigint;
-      bounties_won: bigint;
-      tournament_status: string;
-    }[]
-  >`
-    SELECT e.user_id::text AS user_id, e.status, e.rebuys, e.add_on, e.head_increase, e.bounties_won,
-      st.status AS tournament_status
-    FROM mtt_entries e JOIN scheduled_tournaments st ON st.id = e.tournament_id
-    WHERE e.tournament_id = ${r.id} AND e.status IN ('active', 'busted') ORDER BY e.entry_id`;
+  const rows = await views.entryExtras(db, r.id);
   const status = rows[0]?.tournament_status ?? r.status;
   const ended = status === 'finished' || status === 'cancelled';
   // One row per player: his live entry (else his last); bounty money won over all his entries.
@@ -59,13 +49,11 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
   const addOnsBought = r.add_ons_bought ?? 0;
   let satellite: TournamentExtrasView['satellite'] = null;
   if (s.satellite) {
-    const [target] = await prisma.$queryRaw<
-      { name: string }[]
-    >`SELECT name FROM scheduled_tournaments WHERE id = ${s.satellite.targetTournamentId}`;
+    const targetName = await views.tournamentName(db, s.satellite.targetTournamentId);
     const pool = livePoolOf(s, Math.max(entries, s.minEntrants), rebuysBought, addOnsBought);
     satellite = {
       targetTournamentId: s.satellite.targetTournamentId,
-      targetName: target?.name ?? null,
+      targetName: targetName ?? null,
       seatValue: s.satellite.seatValue,
       ...satellitePrizes(pool, { seatValue: s.satellite.seatValue }),
     };
