@@ -1,69 +1,14 @@
 // Issue 25: a player moved to another tournament table (balancing, breaking) keeps his sitting-out
 // mark and what is left of his time bank (seat-marks.ts), at real TableHosts with in-memory ports
 // and a manual clock.
-import { seededRandom } from '@naiko/engine';
-import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from '../tables/fakes';
-import { TableHost, type FinishedHand, type TournamentDeal, type TournamentSeat } from '../tables/table-host';
-import { LevelSchedule } from './level-schedule';
+import type { TournamentSeat } from '../tables/table-host';
 import { SeatMarks } from './seat-marks';
-import { tournamentTableConfig } from './tournaments.runner';
-import type { TournamentSettings } from './tournament-config';
+import { flush, seat, setup } from './tournament-host-setup.test';
 
 const A = 'a0000000-0000-4000-8000-000000000001';
 const B = 'b0000000-0000-4000-8000-000000000002';
 const C = 'c0000000-0000-4000-8000-000000000003';
 const D = 'd0000000-0000-4000-8000-000000000004';
-
-const SETTINGS = {
-  game: 'holdem',
-  bettingStructure: 'no-limit',
-  tableSize: 4,
-  clock: { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 30_000 },
-  blindStructure: {
-    name: 't',
-    steps: [{ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 1000 }],
-  },
-} as unknown as TournamentSettings;
-
-const seat = (userId: string, stack: number): TournamentSeat => ({
-  userId,
-  name: userId.slice(0, 1),
-  isBot: false,
-  stack,
-});
-
-function setup(tableId = 'mtt-marks') {
-  const timers = new ManualTimers();
-  const hands = new MemoryHandSink();
-  const schedule = new LevelSchedule(SETTINGS.blindStructure);
-  const deals: TournamentDeal[] = [];
-  const finished: FinishedHand[] = [];
-  const host = new TableHost({
-    tableId,
-    name: 'MTT 1',
-    config: tournamentTableConfig(SETTINGS, schedule),
-    chips: new MemoryChips(),
-    hands,
-    broadcaster: new RecordingBroadcaster(),
-    timers,
-    schedule,
-    rng: seededRandom('host'),
-    deckRng: () => seededRandom('deck'),
-    handPauseMs: 10,
-    botDelayMs: 0,
-    tournament: { retryMs: 50, nextHand: async () => deals.shift() ?? null },
-    hooks: { onHandFinished: (_h, hand) => void finished.push(hand) },
-  });
-  host.start();
-  return { host, timers, hands, deals, finished };
-}
-
-const flush = async (host: TableHost): Promise<void> => {
-  for (let i = 0; i < 8; i++) {
-    await host.idle();
-    await new Promise((r) => setImmediate(r));
-  }
-};
 
 /** A at table 1 used 10 s of his 30 s bank in a hand and sat out; C and D play at table 2. */
 async function aAwayAtTable1() {

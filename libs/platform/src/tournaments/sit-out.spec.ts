@@ -2,67 +2,12 @@
 // sits out is still dealt in, posts his blinds and is checked/folded at once (blinded off, as the
 // rules have it for absent tournament players: the clock checks if legal, else folds); and the
 // tournament's time bank refills (per level, full at the final table) reach the seats before a deal.
-import { seededRandom } from '@naiko/engine';
-import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from '../tables/fakes';
-import { TableHost, type FinishedHand, type TournamentDeal, type TournamentSeat } from '../tables/table-host';
-import { LevelSchedule } from './level-schedule';
+import type { TournamentDeal } from '../tables/table-host';
 import { timeBankRefill } from './table-runner';
-import { tournamentTableConfig } from './tournaments.runner';
-import type { TournamentSettings } from './tournament-config';
+import { flush, seat, setup } from './tournament-host-setup.test';
 
 const A = 'a0000000-0000-4000-8000-000000000001';
 const B = 'b0000000-0000-4000-8000-000000000002';
-
-const SETTINGS = {
-  game: 'holdem',
-  bettingStructure: 'no-limit',
-  tableSize: 4,
-  clock: { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 30_000 },
-  blindStructure: {
-    name: 't',
-    steps: [{ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 1000 }],
-  },
-} as unknown as TournamentSettings;
-
-const seat = (userId: string, stack: number): TournamentSeat => ({
-  userId,
-  name: userId.slice(0, 1),
-  isBot: false,
-  stack,
-});
-
-function setup() {
-  const timers = new ManualTimers();
-  const hands = new MemoryHandSink();
-  const schedule = new LevelSchedule(SETTINGS.blindStructure);
-  const deals: TournamentDeal[] = [];
-  const finished: FinishedHand[] = [];
-  const host = new TableHost({
-    tableId: 'mtt-sit-out',
-    name: 'MTT 1',
-    config: tournamentTableConfig(SETTINGS, schedule),
-    chips: new MemoryChips(),
-    hands,
-    broadcaster: new RecordingBroadcaster(),
-    timers,
-    schedule,
-    rng: seededRandom('host'),
-    deckRng: () => seededRandom('deck'),
-    handPauseMs: 10,
-    botDelayMs: 0,
-    tournament: { retryMs: 50, nextHand: async () => deals.shift() ?? null },
-    hooks: { onHandFinished: (_h, hand) => void finished.push(hand) },
-  });
-  host.start();
-  return { host, timers, hands, deals, finished };
-}
-
-const flush = async (host: TableHost): Promise<void> => {
-  for (let i = 0; i < 8; i++) {
-    await host.idle();
-    await new Promise((r) => setImmediate(r));
-  }
-};
 
 /** Heads-up, A on the button (small blind, first to act preflop), B big blind. */
 const headsUp = (handNumber: number, extra: Partial<TournamentDeal> = {}): TournamentDeal => ({
@@ -78,7 +23,7 @@ describe('tournament sit-out and time bank refills', () => {
     'a player sitting out is dealt in, posts his small blind of 10 and is folded at once: 290 and ' +
       '310, without waiting for the clock',
     async () => {
-      const s = setup();
+      const s = setup('mtt-sit-out');
       s.deals.push(headsUp(1));
       s.timers.advance(0);
       await flush(s.host);
@@ -123,7 +68,7 @@ describe('tournament sit-out and time bank refills', () => {
   );
 
   test('time bank: 10 s of 30 s used; +5 s at a new level → 25 s; the final table fills it → 30 s', async () => {
-    const s = setup();
+    const s = setup('mtt-sit-out');
     s.deals.push(headsUp(1));
     s.timers.advance(0);
     await flush(s.host);
