@@ -34,13 +34,13 @@ export function bustPotsFor(bustedId: string, result: HandResult): BustPot[] {
     const committed = new Map(pots[0].committed.map((c) => [c.playerId, c.amount]));
     const mine = committed.get(bustedId) ?? 0;
     let prevCap = 0;
-    for (const p of pots) {
-      const cap = Math.min(...p.eligible.map((u) => committed.get(u) ?? 0));
+    for (const pot of pots) {
+      const cap = Math.min(...pot.eligible.map((u) => committed.get(u) ?? 0));
       const slice = Math.min(mine, cap) - Math.min(mine, prevCap);
       prevCap = Math.max(prevCap, cap);
-      const winners = p.shares.filter((s) => s.amount > 0);
+      const winners = pot.shares.filter((s) => s.amount > 0);
       const amount = winners.reduce((a, s) => a + s.amount, 0);
-      if (slice > 0 && p.eligible.includes(bustedId) && amount > 0) {
+      if (slice > 0 && pot.eligible.includes(bustedId) && amount > 0) {
         out.push({ amount, bustedContribution: Math.min(slice, amount), winners });
       }
     }
@@ -67,31 +67,31 @@ export function bountyAwardsOf(
   busted: readonly { userId: string; entryId: number; headIncrease: number }[],
 ): BountyAward[] {
   const out: BountyAward[] = [];
-  for (const b of busted) {
-    const pots = bustPotsFor(b.userId, result)
-      .map((p) => ({ ...p, winners: p.winners.filter((w) => w.playerId !== b.userId) }))
+  for (const bust of busted) {
+    const pots = bustPotsFor(bust.userId, result)
+      .map((p) => ({ ...p, winners: p.winners.filter((w) => w.playerId !== bust.userId) }))
       .filter((p) => p.winners.length > 0)
-      .map((p) => ({
-        ...p,
-        amount: p.winners.reduce((a, w) => a + w.amount, 0),
+      .map((bustPot) => ({
+        ...bustPot,
+        amount: bustPot.winners.reduce((a, w) => a + w.amount, 0),
         bustedContribution: Math.min(
-          p.bustedContribution,
-          p.winners.reduce((a, w) => a + w.amount, 0),
+          bustPot.bustedContribution,
+          bustPot.winners.reduce((a, w) => a + w.amount, 0),
         ),
       }));
     if (!pots.length) continue; // nobody won his chips (cannot happen in a settled hand)
     const eliminators = eliminatorsFromPots(pots);
     // The head: the entry's bounty plus what it grew by (PKO knockouts won, bounties bought with rebuys).
-    const head = bounty.amount + b.headIncrease;
+    const head = bounty.amount + bust.headIncrease;
     const awards =
       bounty.kind === 'fixed'
         ? splitBounty(head, eliminators).map((x) => ({ userId: x.playerId, cash: x.amount, headIncrease: 0 }))
-        : progressiveKnockout(head, eliminators).map((x) => ({
-            userId: x.playerId,
-            cash: x.cash,
-            headIncrease: x.headIncrease,
+        : progressiveKnockout(head, eliminators).map((share) => ({
+            userId: share.playerId,
+            cash: share.cash,
+            headIncrease: share.headIncrease,
           }));
-    out.push({ bustedEntryId: b.entryId, head, awards });
+    out.push({ bustedEntryId: bust.entryId, head, awards });
   }
   return out;
 }
@@ -111,18 +111,18 @@ export async function awardBounties(
   const users = result.dealtIn.map((p) => p.userId);
   const rows = await bountyRepository.entriesOf(tx, id, users);
   const lastEntry = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) lastEntry.set(r.user_id, r);
-  const busted = bustedUserIds.flatMap((u) => {
-    const e = lastEntry.get(u);
-    return e ? [{ userId: u, entryId: e.entry_id, headIncrease: Number(e.head_increase) }] : [];
+  for (const row of rows) lastEntry.set(row.user_id, row);
+  const busted = bustedUserIds.flatMap((userId) => {
+    const entry = lastEntry.get(userId);
+    return entry ? [{ userId: userId, entryId: entry.entry_id, headIncrease: Number(entry.head_increase) }] : [];
   });
   const activeEntry = new Map(rows.filter((r) => r.status === 'active').map((r) => [r.user_id, r.entry_id]));
   // An entry revived by a rebuy after a bust (rebuys.ts) can bust again: one key per bust, told
   // apart by the rebuys bought by then (a second bust needs a rebuy in between).
   const rebuysOf = new Map(rows.map((r) => [r.entry_id, r.rebuys]));
   const keyOf = (entryId: number) => {
-    const n = rebuysOf.get(entryId) ?? 0;
-    return n > 0 ? `mtt:${id}:bounty:${entryId}:r${n}` : `mtt:${id}:bounty:${entryId}`;
+    const rebuys = rebuysOf.get(entryId) ?? 0;
+    return rebuys > 0 ? `mtt:${id}:bounty:${entryId}:r${rebuys}` : `mtt:${id}:bounty:${entryId}`;
   };
   let paid = 0;
   for (const award of bountyAwardsOf(settings.bounty, result, busted)) {
@@ -162,17 +162,17 @@ export async function payStandingHeads(
 ): Promise<void> {
   if (!settings.bounty) return;
   const rows = await bountyRepository.activeHeads(tx, id);
-  for (const r of rows) {
-    const head = settings.bounty.amount + Number(r.head_increase);
+  for (const row of rows) {
+    const head = settings.bounty.amount + Number(row.head_increase);
     if (head <= 0) continue;
     await postInTransaction(tx, {
-      idempotencyKey: `mtt:${id}:bounty-${why}:${r.entry_id}`,
+      idempotencyKey: `mtt:${id}:bounty-${why}:${row.entry_id}`,
       reason: why === 'own' ? 'tournament_prize' : 'refund',
       refs: { tournamentId: book(id) },
-      movements: [{ from: Accounts.tournamentPool(book(id)), to: Accounts.user(r.user_id), amount: head }],
+      movements: [{ from: Accounts.tournamentPool(book(id)), to: Accounts.user(row.user_id), amount: head }],
       note: why === 'own' ? 'own bounty' : 'bounty refund',
     });
-    if (why === 'own') await bountyRepository.addBountyWon(tx, id, r.entry_id, head);
+    if (why === 'own') await bountyRepository.addBountyWon(tx, id, row.entry_id, head);
   }
 }
 

@@ -25,15 +25,15 @@ export interface DealRecord {
   forced: boolean;
 }
 
-export const record = (d: DealRow): DealRecord => ({
-  dealId: d.id,
-  method: d.method,
-  leftToPlayFor: Number(d.left_to_play_for),
-  status: d.status,
-  proposedBy: d.proposed_by,
-  players: d.players,
-  acceptedBy: d.accepted_by,
-  forced: d.forced,
+export const record = (row: DealRow): DealRecord => ({
+  dealId: row.id,
+  method: row.method,
+  leftToPlayFor: Number(row.left_to_play_for),
+  status: row.status,
+  proposedBy: row.proposed_by,
+  players: row.players,
+  acceptedBy: row.accepted_by,
+  forced: row.forced,
 });
 
 /** The deal figures: each player's prize from his stack and the prizes of places 1..n. */
@@ -62,15 +62,15 @@ export function adjustPayoutsForDeal(
   deal: DealRecord | null,
 ): (Payout & { dealPrize: number })[] {
   const dealt = new Map((deal?.players ?? []).map((p) => [entryKey(p.entryId), p.prize]));
-  return payouts.map((p) => {
-    const dealPrize = dealt.get(p.playerId);
-    if (dealPrize === undefined) return { ...p, dealPrize: 0 };
-    return { ...p, prize: p.bestPlace === 1 ? deal!.leftToPlayFor : 0, dealPrize };
+  return payouts.map((payout) => {
+    const dealPrize = dealt.get(payout.playerId);
+    if (dealPrize === undefined) return { ...payout, dealPrize: 0 };
+    return { ...payout, prize: payout.bestPlace === 1 ? deal!.leftToPlayFor : 0, dealPrize };
   });
 }
 
 /** The deal applied in a tournament (null: none). */
 export async function dealOfTournament(db: Pick<Tx, '$queryRaw'>, id: number): Promise<DealRecord | null> {
-  const d = await dealRepository.accepted(db, id);
-  return d ? record(d) : null;
+  const dealRow = await dealRepository.accepted(db, id);
+  return dealRow ? record(dealRow) : null;
 }

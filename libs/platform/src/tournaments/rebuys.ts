@@ -64,33 +64,41 @@ export interface PurchaseOutcome {
 }
 
 /** libs/tournament's rebuy config from the admin's settings (null: no rebuys in this tournament). */
-export function rebuyConfigOf(s: TournamentSettings): RebuyConfig | null {
-  if (!s.rebuys) return null;
+export function rebuyConfigOf(settings: TournamentSettings): RebuyConfig | null {
+  if (!settings.rebuys) return null;
   return {
-    startingStack: s.startingStack,
-    rebuyUntilLevel: s.rebuys.untilLevel,
-    maxRebuys: s.rebuys.maxRebuys,
-    rebuy: s.rebuys.rebuy,
-    addOn: s.rebuys.addOn,
+    startingStack: settings.startingStack,
+    rebuyUntilLevel: settings.rebuys.untilLevel,
+    maxRebuys: settings.rebuys.maxRebuys,
+    rebuy: settings.rebuys.rebuy,
+    addOn: settings.rebuys.addOn,
   };
 }
 
 /** The live prize pool: entries' buy-ins plus every rebuy and add-on price (fees and bounties apart). */
-export function livePoolOf(s: TournamentSettings, entries: number, rebuysBought: number, addOnsBought: number): number {
-  const config = rebuyConfigOf(s);
-  if (!config) return entries * s.buyIn;
-  return livePrizePool(config, { price: s.buyIn, fee: s.fee }, { entries, rebuys: rebuysBought, addOns: addOnsBought })
-    .prizePool;
+export function livePoolOf(
+  settings: TournamentSettings,
+  entries: number,
+  rebuysBought: number,
+  addOnsBought: number,
+): number {
+  const config = rebuyConfigOf(settings);
+  if (!config) return entries * settings.buyIn;
+  return livePrizePool(
+    config,
+    { price: settings.buyIn, fee: settings.fee },
+    { entries, rebuys: rebuysBought, addOns: addOnsBought },
+  ).prizePool;
 }
 
 /** Is a bust at structure step `stepIndex` final (no rebuys, or the rebuy period is over)? */
-export function bustsFinalAt(s: TournamentSettings, stepIndex: number): boolean {
-  return bustIsFinal(rebuyConfigOf(s), clockAtStep(s, stepIndex));
+export function bustsFinalAt(settings: TournamentSettings, stepIndex: number): boolean {
+  return bustIsFinal(rebuyConfigOf(settings), clockAtStep(settings, stepIndex));
 }
 
 /** Where the clock stands at structure step `stepIndex` (its start). */
-export function clockAtStep(s: TournamentSettings, stepIndex: number): ClockPosition {
-  return levelAt(s.blindStructure, scheduleOf(s.blindStructure)[stepIndex].startsAtMs);
+export function clockAtStep(settings: TournamentSettings, stepIndex: number): ClockPosition {
+  return levelAt(settings.blindStructure, scheduleOf(settings.blindStructure)[stepIndex].startsAtMs);
 }
 
 const REFUSALS: Record<string, string> = {
@@ -133,32 +141,43 @@ export class TournamentPurchases {
       if (!table || table.closed) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
       if (table.hand_in_progress)
         throw new TournamentError('HAND_IN_PROGRESS', 'your table is in a hand: buy after it ends');
-      const t = await this.purchases.lockTournament<TournamentSettings>(tx, id);
-      if (!t) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
-      if (t.status !== 'running') throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${t.status}`);
-      const config = rebuyConfigOf(t.config);
+      const tournamentRow = await this.purchases.lockTournament<TournamentSettings>(tx, id);
+      if (!tournamentRow) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+      if (tournamentRow.status !== 'running')
+        throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${tournamentRow.status}`);
+      const config = rebuyConfigOf(tournamentRow.config);
       if (!config) throw new TournamentError('REBUY_REFUSED', 'this tournament has no rebuys');
       const entry = await this.purchases.lockActiveEntry(tx, id, userId);
       if (!entry) throw new TournamentError('NOT_SEATED', `you have no live entry in tournament ${id}`);
       const bookId = `mtt-${id}`;
       const stack = Number((await this.purchases.stackBalance(tx, `tstack:${bookId}:${userId}`)) ?? 0);
-      const clock = clockAtStep(t.config, t.step_index);
+      const clock = clockAtStep(tournamentRow.config, tournamentRow.step_index);
       const player = { stack, rebuysUsed: entry.rebuys, addOnUsed: entry.add_on };
       const ok = kind === 'rebuy' ? canRebuy(config, clock, player) : canAddOn(config, clock, player);
       if (!ok.ok) throw new TournamentError('REBUY_REFUSED', REFUSALS[ok.reason] ?? ok.reason);
       const purchase = kind === 'rebuy' ? config.rebuy : config.addOn!;
-      await postPurchase(tx, id, t.config, userId, entry.entry_id, kind === 'rebuy' ? entry.rebuys + 1 : 'add-on');
+      await postPurchase(
+        tx,
+        id,
+        tournamentRow.config,
+        userId,
+        entry.entry_id,
+        kind === 'rebuy' ? entry.rebuys + 1 : 'add-on',
+      );
       const rebuys = entry.rebuys + (kind === 'rebuy' ? 1 : 0);
       const addOn = entry.add_on || kind === 'add-on';
       const counts = {
-        rebuys: t.rebuys_bought + (kind === 'rebuy' ? 1 : 0),
-        addOns: t.add_ons_bought + (kind === 'add-on' ? 1 : 0),
+        rebuys: tournamentRow.rebuys_bought + (kind === 'rebuy' ? 1 : 0),
+        addOns: tournamentRow.add_ons_bought + (kind === 'add-on' ? 1 : 0),
       };
       // A rebuy's bounty goes on his head (still in: added to it).
       const headIncrease =
-        kind === 'rebuy' && t.config.bounty
-          ? headAfterRebuy(t.config.bounty.amount + Number(entry.head_increase), t.config.bounty.amount, false) -
-            t.config.bounty.amount
+        kind === 'rebuy' && tournamentRow.config.bounty
+          ? headAfterRebuy(
+              tournamentRow.config.bounty.amount + Number(entry.head_increase),
+              tournamentRow.config.bounty.amount,
+              false,
+            ) - tournamentRow.config.bounty.amount
           : Number(entry.head_increase);
       // The seat's stored stack follows the book; the version bump lets the table mirror it between hands.
       await this.purchases.recordPurchase(tx, id, {
@@ -178,7 +197,7 @@ export class TournamentPurchases {
         stack: stack + purchase.chips,
         rebuys,
         addOn,
-        prizePool: livePoolOf(t.config, t.entries, counts.rebuys, counts.addOns),
+        prizePool: livePoolOf(tournamentRow.config, tournamentRow.entries, counts.rebuys, counts.addOns),
       };
     });
     this.onChanged(id);
@@ -194,37 +213,38 @@ export class TournamentPurchases {
 export async function postPurchase(
   tx: Tx,
   id: number,
-  s: TournamentSettings,
+  settings: TournamentSettings,
   userId: string,
   entryId: number,
-  n: number | 'add-on',
+  nth: number | 'add-on',
 ): Promise<void> {
   const bookId = `mtt-${id}`;
-  const purchase = n === 'add-on' ? s.rebuys!.addOn! : s.rebuys!.rebuy;
+  const purchase = nth === 'add-on' ? settings.rebuys!.addOn! : settings.rebuys!.rebuy;
   await postInTransaction(tx, {
-    idempotencyKey: n === 'add-on' ? `mtt:${id}:addon:${entryId}` : `mtt:${id}:rebuy:${entryId}:${n}`,
+    idempotencyKey: nth === 'add-on' ? `mtt:${id}:addon:${entryId}` : `mtt:${id}:rebuy:${entryId}:${nth}`,
     reason: 'tournament_entry',
     refs: { tournamentId: bookId },
     movements: [
       ...purchaseMovements(bookId, userId, purchase),
-      ...(n === 'add-on' ? [] : bountyEntryMovements(s, userId, id, 'in')),
+      ...(nth === 'add-on' ? [] : bountyEntryMovements(settings, userId, id, 'in')),
     ],
-    note: n === 'add-on' ? 'add-on' : 'rebuy',
+    note: nth === 'add-on' ? 'add-on' : 'rebuy',
   });
 }
 
 function purchaseMovements(
   bookId: string,
   userId: string,
-  p: { chips: number; price: number; fee: number },
+  purchase: { chips: number; price: number; fee: number },
 ): Movement[] {
   const out: Movement[] = [];
-  if (p.price > 0) out.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(bookId), amount: p.price });
-  if (p.fee > 0) out.push({ from: Accounts.user(userId), to: Accounts.house(), amount: p.fee });
+  if (purchase.price > 0)
+    out.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(bookId), amount: purchase.price });
+  if (purchase.fee > 0) out.push({ from: Accounts.user(userId), to: Accounts.house(), amount: purchase.fee });
   out.push({
     from: Accounts.issuer(tournamentBook(bookId)),
     to: Accounts.tournamentStack(bookId, userId),
-    amount: p.chips,
+    amount: purchase.chips,
   });
   return out;
 }
@@ -233,21 +253,21 @@ function purchaseMovements(
  * At a cancellation: every rebuy and add-on bought is refunded (price and fee),
  * key `mtt:<id>:rebuy-refund:<entryId>`.
  */
-export async function refundPurchases(tx: Tx, id: number, s: TournamentSettings): Promise<void> {
-  if (!s.rebuys) return;
+export async function refundPurchases(tx: Tx, id: number, settings: TournamentSettings): Promise<void> {
+  if (!settings.rebuys) return;
   const rows = await mttRowsRepository.purchasedEntries(tx, id);
   const bookId = `mtt-${id}`;
-  for (const r of rows) {
-    const addOn = r.add_on && s.rebuys.addOn ? s.rebuys.addOn : { price: 0, fee: 0 };
-    const price = r.rebuys * s.rebuys.rebuy.price + addOn.price;
-    const fee = r.rebuys * s.rebuys.rebuy.fee + addOn.fee;
+  for (const row of rows) {
+    const addOn = row.add_on && settings.rebuys.addOn ? settings.rebuys.addOn : { price: 0, fee: 0 };
+    const price = row.rebuys * settings.rebuys.rebuy.price + addOn.price;
+    const fee = row.rebuys * settings.rebuys.rebuy.fee + addOn.fee;
     const movements: Movement[] = [];
     if (price > 0)
-      movements.push({ from: Accounts.tournamentPool(bookId), to: Accounts.user(r.user_id), amount: price });
-    if (fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(r.user_id), amount: fee });
+      movements.push({ from: Accounts.tournamentPool(bookId), to: Accounts.user(row.user_id), amount: price });
+    if (fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(row.user_id), amount: fee });
     if (movements.length)
       await postInTransaction(tx, {
-        idempotencyKey: `mtt:${id}:rebuy-refund:${r.entry_id}`,
+        idempotencyKey: `mtt:${id}:rebuy-refund:${row.entry_id}`,
         reason: 'refund',
         refs: { tournamentId: bookId },
         movements,

@@ -26,8 +26,8 @@ function clockRow(tx: Tx, id: number): Promise<ClockRow | undefined> {
 }
 
 /** The delayed job of the step after the one in force (null on the last step). */
-async function nextStepJob(jobs: JobQueue, r: ClockRow, id: number, delay: number) {
-  const next = scheduleOf(r.config.blindStructure)[r.step_index + 1];
+async function nextStepJob(jobs: JobQueue, clock: ClockRow, id: number, delay: number) {
+  const next = scheduleOf(clock.config.blindStructure)[clock.step_index + 1];
   if (!next) return;
   const payload = { tournamentId: id, stepIndex: next.stepIndex, number: next.levelNumber };
   const job = await jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, { delay });
@@ -39,12 +39,12 @@ async function nextStepJob(jobs: JobQueue, r: ClockRow, id: number, delay: numbe
  * stronger one stays). Returns whether the pause reason changed.
  */
 export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason: PauseReason): Promise<boolean> {
-  const r = await clockRow(tx, id);
-  if (!r || r.status !== 'running') return false;
-  if (r.paused_reason && STRENGTH[r.paused_reason] >= STRENGTH[reason]) return false;
-  if (!r.paused_reason) {
+  const clock = await clockRow(tx, id);
+  if (!clock || clock.status !== 'running') return false;
+  if (clock.paused_reason && STRENGTH[clock.paused_reason] >= STRENGTH[reason]) return false;
+  if (!clock.paused_reason) {
     await pauses.setPaused(tx, id, reason, 'now');
-    await nextStepJob(jobs, r, id, HELD_MS);
+    await nextStepJob(jobs, clock, id, HELD_MS);
   } else {
     await pauses.setPaused(tx, id, reason, 'unchanged');
   }
@@ -56,15 +56,15 @@ export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason
  * the clock on by the time paused. Returns whether the tournament resumed.
  */
 export async function resumeTournament(tx: Tx, jobs: JobQueue, id: number, reason?: PauseReason): Promise<boolean> {
-  const r = await clockRow(tx, id);
-  if (!r || !r.paused_reason || (reason && r.paused_reason !== reason)) return false;
+  const clock = await clockRow(tx, id);
+  if (!clock || !clock.paused_reason || (reason && clock.paused_reason !== reason)) return false;
   const now = await pauses.now(tx);
-  const pausedMs = r.paused_at ? Math.max(0, now.getTime() - new Date(r.paused_at).getTime()) : 0;
-  const startedAt = r.step_started_at ? new Date(new Date(r.step_started_at).getTime() + pausedMs) : null;
+  const pausedMs = clock.paused_at ? Math.max(0, now.getTime() - new Date(clock.paused_at).getTime()) : 0;
+  const startedAt = clock.step_started_at ? new Date(new Date(clock.step_started_at).getTime() + pausedMs) : null;
   await pauses.resume(tx, id, startedAt);
-  if (r.status === 'running' && startedAt) {
-    const step = r.config.blindStructure.steps[r.step_index];
-    await nextStepJob(jobs, r, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()));
+  if (clock.status === 'running' && startedAt) {
+    const step = clock.config.blindStructure.steps[clock.step_index];
+    await nextStepJob(jobs, clock, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()));
   }
   return true;
 }
@@ -74,6 +74,8 @@ export async function pauseOf(
   db: Pick<Tx, '$queryRaw'>,
   id: number,
 ): Promise<{ reason: PauseReason; since: number } | null> {
-  const r = await pauses.pauseOf<PauseReason>(db, id);
-  return r?.paused_reason ? { reason: r.paused_reason, since: new Date(r.paused_at ?? Date.now()).getTime() } : null;
+  const pause = await pauses.pauseOf<PauseReason>(db, id);
+  return pause?.paused_reason
+    ? { reason: pause.paused_reason, since: new Date(pause.paused_at ?? Date.now()).getTime() }
+    : null;
 }
