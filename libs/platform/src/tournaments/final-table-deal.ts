@@ -100,14 +100,14 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
 
   /** The proposal under discussion (waiting or open), or null. */
   async current(id: number, db: Pick<Tx, '$queryRaw'> = this.prisma): Promise<DealRecord | null> {
-    const d = await deals.current(db, id);
-    return d ? record(d) : null;
+    const dealRow = await deals.current(db, id);
+    return dealRow ? record(dealRow) : null;
   }
 
   /** The last deal of the tournament, whatever its status (lobby). */
   async latest(id: number): Promise<DealRecord | null> {
-    const d = await deals.latest(this.prisma, id);
-    return d ? record(d) : null;
+    const dealRow = await deals.latest(this.prisma, id);
+    return dealRow ? record(dealRow) : null;
   }
 
   private async finalTable(tx: Tx, id: number) {
@@ -154,9 +154,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       if (await dealOfTournament(tx, id))
         throw new TournamentError('DEAL_PENDING', 'a deal was made already in this tournament');
       await pauseTournament(tx, this.jobs, id, 'deal');
-      const d = await deals.propose(tx, id, { method: input.method, leftToPlayFor: left, proposedBy: by.userId });
+      const dealRow = await deals.propose(tx, id, { method: input.method, leftToPlayFor: left, proposedBy: by.userId });
       // Refused figures (e.g. more left to play for than the first prize) roll the proposal back.
-      return (await this.fixFigures(tx, id, record(d))) ?? record(d);
+      return (await this.fixFigures(tx, id, record(dealRow))) ?? record(dealRow);
     });
     if (out.status === 'waiting') this.waiting.add(id);
     this.service.changed(id);
@@ -167,9 +167,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   private async fixFigures(tx: Tx, id: number, deal: DealRecord): Promise<DealRecord | null> {
     const { row, loaded, table } = await this.finalTable(tx, id);
     if (table.handInProgress) return null;
-    const t = `mtt-${id}`;
+    const bookId = `mtt-${id}`;
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await results.stacks(tx, t, seated);
+    const accounts = await results.stacks(tx, bookId, seated);
     const stackOf = new Map(accounts.map((a) => [a.userId, Number(a.balance)]));
     const entries = loaded.state.registration.entries;
     const entrants = paidEntries(loaded.state.registration);
@@ -182,11 +182,11 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       placePrizes(pool, prizeTableOf(row.config, entrants)),
       deal.leftToPlayFor,
     );
-    const players: DealPlayer[] = seated.map((userId, i) => ({
+    const players: DealPlayer[] = seated.map((userId, index) => ({
       userId,
       entryId: entries.find((e) => e.playerId === userId && e.status === 'active')!.entryId,
-      stack: stacks[i],
-      prize: prizes[i],
+      stack: stacks[index],
+      prize: prizes[index],
     }));
     return record(await deals.open(tx, deal.dealId, players));
   }
@@ -194,9 +194,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   /** Runs after changes: a waiting proposal gets its figures when the last hand has ended. */
   async settle(id: number): Promise<void> {
     const fixed = await this.exclusive(id, async (tx) => {
-      const d = await this.current(id, tx);
-      if (!d || d.status !== 'waiting') return 'done' as const;
-      return (await this.fixFigures(tx, id, d)) ? ('done' as const) : ('later' as const);
+      const proposal = await this.current(id, tx);
+      if (!proposal || proposal.status !== 'waiting') return 'done' as const;
+      return (await this.fixFigures(tx, id, proposal)) ? ('done' as const) : ('later' as const);
     });
     if (fixed === 'done') {
       this.waiting.delete(id);
@@ -207,13 +207,13 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   async accept(id: number, userId: string): Promise<DealRecord> {
     await this.settle(id);
     const out = await this.exclusive(id, async (tx) => {
-      const d = await this.openDeal(tx, id);
-      if (!d.players!.some((p) => p.userId === userId))
+      const proposal = await this.openDeal(tx, id);
+      if (!proposal.players!.some((p) => p.userId === userId))
         throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal accept it');
-      const accepted = [...new Set([...d.acceptedBy, userId])];
-      await deals.setAcceptedBy(tx, d.dealId, accepted);
-      const next = { ...d, acceptedBy: accepted };
-      if (d.players!.every((p) => accepted.includes(p.userId))) return this.apply(tx, id, next);
+      const accepted = [...new Set([...proposal.acceptedBy, userId])];
+      await deals.setAcceptedBy(tx, proposal.dealId, accepted);
+      const next = { ...proposal, acceptedBy: accepted };
+      if (proposal.players!.every((p) => accepted.includes(p.userId))) return this.apply(tx, id, next);
       return { deal: next, finished: false };
     });
     return this.after(id, out);
@@ -221,12 +221,12 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
 
   async reject(id: number, userId: string, admin: boolean): Promise<DealRecord> {
     const out = await this.exclusive(id, async (tx) => {
-      const d = await this.current(id, tx);
-      if (!d) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
-      if (!admin && !(d.players ?? []).some((p) => p.userId === userId) && d.proposedBy !== userId) {
+      const proposal = await this.current(id, tx);
+      if (!proposal) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
+      if (!admin && !(proposal.players ?? []).some((p) => p.userId === userId) && proposal.proposedBy !== userId) {
         throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal (or the admin) refuse it');
       }
-      const row = await deals.decide(tx, d.dealId, 'rejected');
+      const row = await deals.decide(tx, proposal.dealId, 'rejected');
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(row), finished: false };
     });
@@ -238,9 +238,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   async force(id: number): Promise<DealRecord> {
     await this.settle(id);
     const out = await this.exclusive(id, async (tx) => {
-      const d = await this.openDeal(tx, id);
-      await deals.setForced(tx, d.dealId);
-      return this.apply(tx, id, { ...d, forced: true });
+      const proposal = await this.openDeal(tx, id);
+      await deals.setForced(tx, proposal.dealId);
+      return this.apply(tx, id, { ...proposal, forced: true });
     });
     return this.after(id, out);
   }
@@ -252,52 +252,54 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   }
 
   private async openDeal(tx: Tx, id: number): Promise<DealRecord> {
-    const d = await this.current(id, tx);
-    if (!d) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
-    if (d.status !== 'open')
+    const proposal = await this.current(id, tx);
+    if (!proposal) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
+    if (proposal.status !== 'open')
       throw new TournamentError('HAND_IN_PROGRESS', 'the deal figures are fixed when the hand in progress ends');
-    return d;
+    return proposal;
   }
 
   /** Pays the deal and records it; ends the tournament when nothing is left to play for. */
-  private async apply(tx: Tx, id: number, d: DealRecord): Promise<{ deal: DealRecord; finished: boolean }> {
-    const t = `mtt-${id}`;
+  private async apply(tx: Tx, id: number, proposal: DealRecord): Promise<{ deal: DealRecord; finished: boolean }> {
+    const bookId = `mtt-${id}`;
     const { row, loaded, table } = await this.finalTable(tx, id);
-    const players = d.players!;
+    const players = proposal.players!;
     // The figures hold only for the stacks they were made from (no hand ran since: the tournament is paused).
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await results.stacks(tx, t, seated);
+    const accounts = await results.stacks(tx, bookId, seated);
     const now = new Map(accounts.map((a) => [a.userId, Number(a.balance)]));
     if (seated.length !== players.length || players.some((p) => now.get(p.userId) !== p.stack)) {
-      await deals.void(tx, d.dealId);
+      await deals.void(tx, proposal.dealId);
       await resumeTournament(tx, this.jobs, id, 'deal');
       throw new TournamentError('BAD_DEAL', 'the stacks changed since the deal was proposed: propose it again');
     }
-    for (const p of players) {
-      if (p.prize > 0) {
+    for (const player of players) {
+      if (player.prize > 0) {
         await postInTransaction(tx, {
-          idempotencyKey: `mtt:${id}:deal:${p.userId}`,
+          idempotencyKey: `mtt:${id}:deal:${player.userId}`,
           reason: 'tournament_prize',
-          refs: { tournamentId: t },
-          movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: p.prize }],
+          refs: { tournamentId: bookId },
+          movements: [
+            { from: Accounts.tournamentPool(bookId), to: Accounts.user(player.userId), amount: player.prize },
+          ],
         });
       }
-      await results.setResult(tx, t, p.userId, { prize: BigInt(p.prize) });
+      await results.setResult(tx, bookId, player.userId, { prize: BigInt(player.prize) });
     }
-    const done = await deals.decide(tx, d.dealId, 'accepted');
-    if (d.leftToPlayFor > 0) {
+    const done = await deals.decide(tx, proposal.dealId, 'accepted');
+    if (proposal.leftToPlayFor > 0) {
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(done), finished: false };
     }
     // Nothing left to play for: everyone but the chip leader "busts" in one go, so places follow
     // the stacks (finishHand's same-hand rule: the larger stack places higher, equal stacks share).
     const leader = [...players].sort((a, b) => b.stack - a.stack || a.entryId - b.entryId)[0];
-    const n = players.length;
+    const playerCount = players.length;
     const result: HandResult = {
       dealtIn: players.map((p, i) => ({ userId: p.userId, stack: p.stack, order: i })),
       after: new Map(players.map((p) => [p.userId, p.userId === leader.userId ? p.stack : 0])),
     };
-    const o = finishHand(
+    const outcome = finishHand(
       {
         ...loaded.state,
         seating: {
@@ -313,11 +315,18 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
         paidPlaces: (k) => prizeTableOf(row.config, k || paidEntries(loaded.state.registration)).paidPlaces,
       },
     );
-    if (!o.finished || n < 2) throw new Error(`deal of tournament ${id} did not end it`);
-    await results.markBusted(tx, t, o.busted);
-    await saveState(tx, id, loaded, o.state, undefined, { json: JSON.stringify(smallOf(o.state)), status: 'paying' });
+    if (!outcome.finished || playerCount < 2) throw new Error(`deal of tournament ${id} did not end it`);
+    await results.markBusted(tx, bookId, outcome.busted);
+    await saveState(tx, id, loaded, outcome.state, undefined, {
+      json: JSON.stringify(smallOf(outcome.state)),
+      status: 'paying',
+    });
     await tournamentPauseRepository.clear(tx, id);
-    this.logger.log({ msg: 'deal ended the tournament', tournamentId: id, winner: entryIdOf(o.state.winner ?? 'e0') });
+    this.logger.log({
+      msg: 'deal ended the tournament',
+      tournamentId: id,
+      winner: entryIdOf(outcome.state.winner ?? 'e0'),
+    });
     return { deal: record(done), finished: true };
   }
 }

@@ -37,8 +37,8 @@ export function tournamentRunnerOptionsFromConfig(
 }
 
 /** The table configuration of a tournament's tables: its game, seats and clock; any stack fits. */
-export function tournamentTableConfig(s: TournamentSettings, schedule: LevelSchedule): TableConfig {
-  return tournamentTableOf(s, schedule);
+export function tournamentTableConfig(settings: TournamentSettings, schedule: LevelSchedule): TableConfig {
+  return tournamentTableOf(settings, schedule);
 }
 
 /** TournamentsService as the table runner drives it. */
