@@ -95,12 +95,6 @@ export default tseslint.config(
     },
   },
   {
-    // Other branches are editing these folders right now; renaming in them would only make conflicts.
-    // TODO(lead): to error once the branches editing them are merged.
-    files: ['libs/platform/src/tournaments/**'],
-    rules: { 'naiko/no-short-names': 'warn' },
-  },
-  {
     // Not renamed yet (issue 24 item 7 is under way): the end-to-end tests, scripts/*.js (outside the
     // TypeScript program the renames went through), and the evaluator, whose one-letter card words
     // follow published algorithms (decide: names or an inline disable with that reason; the PRNG's
