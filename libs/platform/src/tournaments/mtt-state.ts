@@ -336,8 +336,8 @@ export function finishHand(
   if (working.handForHand?.round) {
     // A table broken during the round plays no more hands in it.
     const open = new Set(working.seating!.tables.map((t) => t.tableId));
-    const roundNo = working.handForHand.round;
-    const round = { ...roundNo, pending: roundNo.pending.filter((id) => open.has(id)) };
+    const roundBefore = working.handForHand.round;
+    const round = { ...roundBefore, pending: roundBefore.pending.filter((id) => open.has(id)) };
     working = { ...working, handForHand: { ...working.handForHand, round } };
     if (isRoundComplete(round)) working = closeRound(working);
   }
