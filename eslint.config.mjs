@@ -95,12 +95,6 @@ export default tseslint.config(
     },
   },
   {
-    // Other branches are editing these folders right now; renaming in them would only make conflicts.
-    // TODO(lead): to error once the branches editing them are merged.
-    files: ['libs/platform/src/tournaments/**'],
-    rules: { 'naiko/no-short-names': 'warn' },
-  },
-  {
     // Tests, benchmarks and scripts may require() and use any layer.
     // jest's CommonJS configs (jest.exhaustive.config.js) require() each other.
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '**/*.spec.ts', 'jest*.config.js'],

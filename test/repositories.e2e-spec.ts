@@ -2,11 +2,16 @@
 // something (a race, a conflict, a conditional write), each with a fresh private database.
 import {
   DuplicateUserError,
+  inTransaction,
+  MttRowsRepository,
   PrismaCashTableRepository,
   PrismaSessionRepository,
   PrismaSitAndGoRepository,
   PrismaTournamentRepository,
   PrismaUserRepository,
+  PrivateEventRepository,
+  TournamentPauseRepository,
+  TournamentPurchaseRepository,
 } from '@naiko/persistence';
 import { createLedgerTestDb, type LedgerTestDb } from './support/ledger-db';
 
@@ -205,5 +210,204 @@ describe('TournamentRepository', () => {
       place: 1,
       prize: 270n,
     });
+  });
+});
+
+describe("the tournament modules' repositories", () => {
+  const scheduled = (name: string) => ({
+    name,
+    config: { tableSize: 9 },
+    startsAt: new Date('2030-01-01T12:00:00Z'),
+    registrationOpensAt: new Date('2030-01-01T11:00:00Z'),
+    state: { standings: null },
+    seatSeed: 'seat-seed',
+    seatCommitment: 'seat-commitment',
+    hostId: null,
+  });
+  /** Whether `pending` settles within `ms` (it keeps running either way). */
+  const settlesWithin = (pending: Promise<unknown>, ms: number) =>
+    Promise.race([pending.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), ms))]);
+
+  test('MttRowsRepository: the exclusive advisory lock holds back a shared one until it commits; shared ones do not wait for each other', async () => {
+    const rows = new MttRowsRepository();
+    const other = db.connect(4);
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((done) => (locked = done));
+    const exclusive = inTransaction(db.prisma, async (tx) => {
+      await rows.lockExclusive(tx, 4242);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const shared = inTransaction(other, (tx) => rows.lockShared(tx, 4242));
+    expect(await settlesWithin(shared, 300)).toBe(false);
+    release();
+    await exclusive;
+    expect(await settlesWithin(shared, 5_000)).toBe(true);
+    // Two shared holders at once (two tables' hands): neither waits.
+    let releaseShared!: () => void;
+    const heldShared = new Promise<void>((done) => (releaseShared = done));
+    let sharedLocked!: () => void;
+    const isSharedLocked = new Promise<void>((done) => (sharedLocked = done));
+    const first = inTransaction(db.prisma, async (tx) => {
+      await rows.lockShared(tx, 4242);
+      sharedLocked();
+      await heldShared;
+    });
+    await isSharedLocked;
+    expect(
+      await settlesWithin(
+        inTransaction(other, (tx) => rows.lockShared(tx, 4242)),
+        5_000,
+      ),
+    ).toBe(true);
+    releaseShared();
+    await first;
+  });
+
+  test('MttRowsRepository: entries, seats and tables written by the save statements come back from one load', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const users = new PrismaUserRepository(db.prisma);
+    const rows = new MttRowsRepository();
+    const row = await tournaments.insert(scheduled('Repo rows'));
+    const [kim, lee] = await Promise.all(['repo-kim', 'repo-lee'].map((name) => users.create({ username: name })));
+    await tournaments.transaction(async (tx) => {
+      await rows.lockExclusive(tx, row.id);
+      await rows.insertEntries(tx, row.id, [
+        { entryId: 1, playerId: kim.id, status: 'active', late: false, reEntry: false },
+        { entryId: 2, playerId: lee.id, status: 'active', late: true, reEntry: false },
+      ]);
+      await rows.insertSeats(tx, row.id, [
+        { table: 1, seat: 0, user: kim.id, dealtIn: true, waits: false, stack: 1500 },
+        { table: 1, seat: 3, user: lee.id, dealtIn: false, waits: true, stack: null },
+      ]);
+      await rows.saveTablesAndState(
+        tx,
+        row.id,
+        new Map([[1, { b: 0, busy: false, h: 0, g: null, c: false, r: 0, bump: 1 }]]),
+        { json: JSON.stringify({ standings: { remaining: 2 } }), status: 'running' },
+      );
+    });
+    const loaded = await rows.load(db.prisma, row.id, true);
+    expect(loaded.e).toEqual([
+      [1, kim.id, 'active', false, false, null, null],
+      [2, lee.id, 'active', true, false, null, null],
+    ]);
+    expect(loaded.t).toEqual([
+      {
+        table_no: 1,
+        button: 0,
+        hand_in_progress: false,
+        hand_begun: null,
+        hands_played: 0,
+        closed: false,
+        break_rank: 0,
+        version: 1,
+      },
+    ]);
+    expect(new Set(loaded.s)).toEqual(
+      new Set([
+        [1, 0, kim.id, true, false, 1500],
+        [1, 3, lee.id, false, true, null],
+      ]),
+    );
+    expect(await tournaments.row(row.id)).toMatchObject({ status: 'running', state: { standings: { remaining: 2 } } });
+    // A bust: the entry placed, its seat left, the table's version bumped on top of the stored one.
+    await tournaments.transaction(async (tx) => {
+      await rows.updateEntries(tx, row.id, new Map([[2, { status: 'busted', best: 2, rank: 0 }]]));
+      await rows.deleteSeats(tx, row.id, [], [{ table: 1, seat: 3 }]);
+      await rows.saveTablesAndState(
+        tx,
+        row.id,
+        new Map([[1, { b: 0, busy: false, h: 1, g: 1, c: false, r: 0, bump: 1 }]]),
+      );
+    });
+    const after = await rows.load(db.prisma, row.id, true);
+    expect(after.e?.[1]).toEqual([2, lee.id, 'busted', true, false, 2, 0]);
+    expect(after.s).toEqual([[1, 0, kim.id, true, false, 1500]]);
+    expect(after.t?.[0]).toMatchObject({ hands_played: 1, hand_begun: 1, version: 2 });
+    expect(await rows.load(db.prisma, row.id, false)).toMatchObject({ t: null, s: null });
+  });
+
+  test('TournamentPurchaseRepository: the tournament row is locked FOR UPDATE, a second purchase waits for the first', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const row = await tournaments.insert(scheduled('Repo purchases'));
+    const purchases = [new TournamentPurchaseRepository(db.prisma), new TournamentPurchaseRepository(db.connect(4))];
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((done) => (locked = done));
+    const first = purchases[0].transaction(async (tx) => {
+      expect(await purchases[0].lockTournament(tx, row.id)).toMatchObject({
+        status: 'scheduled',
+        rebuys_bought: 0,
+        entries: 0,
+      });
+      locked();
+      await held;
+    });
+    await isLocked;
+    const second = purchases[1].transaction((tx) => purchases[1].lockTournament(tx, row.id));
+    expect(await settlesWithin(second, 300)).toBe(false);
+    release();
+    await first;
+    expect(await second).toMatchObject({ status: 'scheduled' });
+    expect(await purchases[0].transaction((tx) => purchases[0].lockTournament(tx, row.id + 1000))).toBeUndefined();
+  });
+
+  test('TournamentPauseRepository: a pause is stamped once, a stronger reason keeps its time; the clock row is locked', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const pauses = new TournamentPauseRepository();
+    const row = await tournaments.insert(scheduled('Repo pause'));
+    await tournaments.transaction((tx) => pauses.setPaused(tx, row.id, 'disconnections', 'now'));
+    const first = await pauses.pauseOf(db.prisma, row.id);
+    expect(first).toMatchObject({ paused_reason: 'disconnections' });
+    await tournaments.transaction((tx) => pauses.setPaused(tx, row.id, 'admin', 'unchanged'));
+    expect(await pauses.pauseOf(db.prisma, row.id)).toEqual({ paused_reason: 'admin', paused_at: first!.paused_at });
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((done) => (locked = done));
+    const holder = tournaments.transaction(async (tx) => {
+      expect(await pauses.lockClock(tx, row.id)).toMatchObject({ paused_reason: 'admin', step_index: 0 });
+      locked();
+      await held;
+    });
+    await isLocked;
+    const other = db.connect(4);
+    const waiting = inTransaction(other, (tx) => pauses.lockClock(tx, row.id));
+    expect(await settlesWithin(waiting, 300)).toBe(false);
+    release();
+    await holder;
+    await waiting;
+    const resumedAt = new Date('2030-01-01T12:05:00Z');
+    await tournaments.transaction((tx) => pauses.resume(tx, row.id, resumedAt));
+    expect(await pauses.pauseOf(db.prisma, row.id)).toEqual({ paused_reason: null, paused_at: null });
+    expect(await tournaments.row(row.id)).toMatchObject({ step_started_at: resumedAt });
+  });
+
+  test('PrivateEventRepository: an invite is recorded once; the code opens its event; open events are counted per host', async () => {
+    const users = new PrismaUserRepository(db.prisma);
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const events = new PrivateEventRepository(db.prisma);
+    const [host, guest] = await Promise.all(
+      ['repo-host', 'repo-guest'].map((name) => users.create({ username: name })),
+    );
+    const row = await tournaments.insert({ ...scheduled('Repo private'), hostId: host.id });
+    await events.record('mtt', row.id, host.id, 'code-repo-1');
+    expect(await events.hostRow('mtt', row.id)).toEqual({ host_id: host.id });
+    expect(await events.eventByCode('mtt', 'code-repo-1')).toBe(row.id);
+    expect(await events.eventByCode('sng', 'code-repo-1')).toBeUndefined();
+    expect(await events.isInvited('mtt', row.id, guest.id)).toBe(false);
+    await Promise.all([
+      events.addInvite('mtt', row.id, guest.id, 'code'),
+      events.addInvite('mtt', row.id, guest.id, 'username'),
+    ]);
+    expect(await events.isInvited('mtt', row.id, guest.id)).toBe(true);
+    expect(await events.eventsOf('mtt', guest.id)).toEqual([row.id]);
+    expect(await events.hostedCount(host.id, ['registering'], ['scheduled'])).toBe(1);
+    expect(await events.hostedCount(host.id, ['registering'], ['running'])).toBe(0);
   });
 });

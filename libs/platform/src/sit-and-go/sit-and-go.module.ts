@@ -5,7 +5,12 @@ import { APP_CONFIG } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { PrivateEventLimits } from '@naiko/contracts';
-import { PrismaService, PrismaSitAndGoRepository, SitAndGoRepository } from '@naiko/persistence';
+import {
+  PrismaService,
+  PrismaSitAndGoRepository,
+  PrivateEventRepository,
+  SitAndGoRepository,
+} from '@naiko/persistence';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
 import { DEFAULT_PRIVATE_LIMITS } from '../tournaments/private-limits';
@@ -56,6 +61,11 @@ export class SitAndGoFeatureModule {
           provide: SitAndGoRepository,
           inject: [PrismaService],
           useFactory: (prisma: PrismaService) => new PrismaSitAndGoRepository(prisma),
+        },
+        {
+          provide: PrivateEventRepository,
+          inject: [PrismaService],
+          useFactory: (prisma: PrismaService) => new PrivateEventRepository(prisma),
         },
         SitAndGoService,
         { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },

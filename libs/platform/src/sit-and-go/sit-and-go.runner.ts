@@ -8,7 +8,7 @@
 // table's own fenced table lease (`sngTableId`), taken over when its copy dies (crash rule:
 // `SitAndGoService.recoverTable`).
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PrismaService } from '@naiko/persistence';
+import { PrismaService, PrivateEventRepository } from '@naiko/persistence';
 import { APP_CONFIG, REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import type { RedisEndpoint } from '../redis/redis-endpoint';
@@ -56,7 +56,7 @@ export class SitAndGoTableRunner extends TournamentTableRunner implements OnAppl
   ) {
     super(
       prisma,
-      sitAndGoTables(service, new PrivateEventStore(prisma)),
+      sitAndGoTables(service, new PrivateEventStore(new PrivateEventRepository(prisma))),
       tables,
       sockets,
       redisEndpoint,

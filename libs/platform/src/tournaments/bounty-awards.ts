@@ -14,7 +14,7 @@
 // At the payout the winner collects his own head
 // (`mtt:<id>:bounty-own:<entryId>`); a cancellation refunds the heads still standing
 // (`mtt:<id>:bounty-refund:<entryId>`). So the bounty money in the pool ends at exactly 0.
-import { Accounts, postInTransaction, type Movement, type Tx } from '@naiko/persistence';
+import { Accounts, bountyRepository, postInTransaction, type Movement, type Tx } from '@naiko/persistence';
 import { eliminatorsFromPots, progressiveKnockout, splitBounty, type BustPot } from '@naiko/tournament';
 import type { HandResult } from './mtt-state';
 import type { TournamentSettings } from './tournament-config';
@@ -34,13 +34,13 @@ export function bustPotsFor(bustedId: string, result: HandResult): BustPot[] {
     const committed = new Map(pots[0].committed.map((c) => [c.playerId, c.amount]));
     const mine = committed.get(bustedId) ?? 0;
     let prevCap = 0;
-    for (const p of pots) {
-      const cap = Math.min(...p.eligible.map((u) => committed.get(u) ?? 0));
+    for (const pot of pots) {
+      const cap = Math.min(...pot.eligible.map((u) => committed.get(u) ?? 0));
       const slice = Math.min(mine, cap) - Math.min(mine, prevCap);
       prevCap = Math.max(prevCap, cap);
-      const winners = p.shares.filter((s) => s.amount > 0);
+      const winners = pot.shares.filter((s) => s.amount > 0);
       const amount = winners.reduce((a, s) => a + s.amount, 0);
-      if (slice > 0 && p.eligible.includes(bustedId) && amount > 0) {
+      if (slice > 0 && pot.eligible.includes(bustedId) && amount > 0) {
         out.push({ amount, bustedContribution: Math.min(slice, amount), winners });
       }
     }
@@ -67,31 +67,31 @@ export function bountyAwardsOf(
   busted: readonly { userId: string; entryId: number; headIncrease: number }[],
 ): BountyAward[] {
   const out: BountyAward[] = [];
-  for (const b of busted) {
-    const pots = bustPotsFor(b.userId, result)
-      .map((p) => ({ ...p, winners: p.winners.filter((w) => w.playerId !== b.userId) }))
+  for (const bust of busted) {
+    const pots = bustPotsFor(bust.userId, result)
+      .map((p) => ({ ...p, winners: p.winners.filter((w) => w.playerId !== bust.userId) }))
       .filter((p) => p.winners.length > 0)
-      .map((p) => ({
-        ...p,
-        amount: p.winners.reduce((a, w) => a + w.amount, 0),
+      .map((bustPot) => ({
+        ...bustPot,
+        amount: bustPot.winners.reduce((a, w) => a + w.amount, 0),
         bustedContribution: Math.min(
-          p.bustedContribution,
-          p.winners.reduce((a, w) => a + w.amount, 0),
+          bustPot.bustedContribution,
+          bustPot.winners.reduce((a, w) => a + w.amount, 0),
         ),
       }));
     if (!pots.length) continue; // nobody won his chips (cannot happen in a settled hand)
     const eliminators = eliminatorsFromPots(pots);
     // The head: the entry's bounty plus what it grew by (PKO knockouts won, bounties bought with rebuys).
-    const head = bounty.amount + b.headIncrease;
+    const head = bounty.amount + bust.headIncrease;
     const awards =
       bounty.kind === 'fixed'
         ? splitBounty(head, eliminators).map((x) => ({ userId: x.playerId, cash: x.amount, headIncrease: 0 }))
-        : progressiveKnockout(head, eliminators).map((x) => ({
-            userId: x.playerId,
-            cash: x.cash,
-            headIncrease: x.headIncrease,
+        : progressiveKnockout(head, eliminators).map((share) => ({
+            userId: share.playerId,
+            cash: share.cash,
+            headIncrease: share.headIncrease,
           }));
-    out.push({ bustedEntryId: b.entryId, head, awards });
+    out.push({ bustedEntryId: bust.entryId, head, awards });
   }
   return out;
 }
@@ -109,24 +109,20 @@ export async function awardBounties(
 ): Promise<number> {
   if (!settings.bounty || bustedUserIds.length === 0) return 0;
   const users = result.dealtIn.map((p) => p.userId);
-  const rows = await tx.$queryRaw<
-    { entry_id: number; user_id: string; status: string; head_increase: bigint; rebuys: number }[]
-  >`
-    SELECT entry_id, user_id::text AS user_id, status, head_increase, rebuys FROM mtt_entries
-    WHERE tournament_id = ${id} AND user_id = ANY(${users}::uuid[]) ORDER BY entry_id`;
+  const rows = await bountyRepository.entriesOf(tx, id, users);
   const lastEntry = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) lastEntry.set(r.user_id, r);
-  const busted = bustedUserIds.flatMap((u) => {
-    const e = lastEntry.get(u);
-    return e ? [{ userId: u, entryId: e.entry_id, headIncrease: Number(e.head_increase) }] : [];
+  for (const row of rows) lastEntry.set(row.user_id, row);
+  const busted = bustedUserIds.flatMap((userId) => {
+    const entry = lastEntry.get(userId);
+    return entry ? [{ userId: userId, entryId: entry.entry_id, headIncrease: Number(entry.head_increase) }] : [];
   });
   const activeEntry = new Map(rows.filter((r) => r.status === 'active').map((r) => [r.user_id, r.entry_id]));
   // An entry revived by a rebuy after a bust (rebuys.ts) can bust again: one key per bust, told
   // apart by the rebuys bought by then (a second bust needs a rebuy in between).
   const rebuysOf = new Map(rows.map((r) => [r.entry_id, r.rebuys]));
   const keyOf = (entryId: number) => {
-    const n = rebuysOf.get(entryId) ?? 0;
-    return n > 0 ? `mtt:${id}:bounty:${entryId}:r${n}` : `mtt:${id}:bounty:${entryId}`;
+    const rebuys = rebuysOf.get(entryId) ?? 0;
+    return rebuys > 0 ? `mtt:${id}:bounty:${entryId}:r${rebuys}` : `mtt:${id}:bounty:${entryId}`;
   };
   let paid = 0;
   for (const award of bountyAwardsOf(settings.bounty, result, busted)) {
@@ -147,10 +143,7 @@ export async function awardBounties(
       const entryIds = awards.map((a) => activeEntry.get(a.userId)!);
       const heads = awards.map((a) => String(a.headIncrease));
       const cash = awards.map((a) => String(a.cash));
-      await tx.$executeRaw`
-        UPDATE mtt_entries m SET head_increase = m.head_increase + x.h, bounties_won = m.bounties_won + x.c
-        FROM unnest(${entryIds}::int[], ${heads}::bigint[], ${cash}::bigint[]) AS x(e, h, c)
-        WHERE m.tournament_id = ${id} AND m.entry_id = x.e`;
+      await bountyRepository.addBounties(tx, id, entryIds, heads, cash);
     }
     paid += awards.reduce((a, x) => a + x.cash, 0);
   }
@@ -168,22 +161,18 @@ export async function payStandingHeads(
   why: 'own' | 'refund',
 ): Promise<void> {
   if (!settings.bounty) return;
-  const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; head_increase: bigint }[]>`
-    SELECT entry_id, user_id::text AS user_id, head_increase FROM mtt_entries
-      WHERE tournament_id = ${id} AND status = 'active' ORDER BY entry_id`;
-  for (const r of rows) {
-    const head = settings.bounty.amount + Number(r.head_increase);
+  const rows = await bountyRepository.activeHeads(tx, id);
+  for (const row of rows) {
+    const head = settings.bounty.amount + Number(row.head_increase);
     if (head <= 0) continue;
     await postInTransaction(tx, {
-      idempotencyKey: `mtt:${id}:bounty-${why}:${r.entry_id}`,
+      idempotencyKey: `mtt:${id}:bounty-${why}:${row.entry_id}`,
       reason: why === 'own' ? 'tournament_prize' : 'refund',
       refs: { tournamentId: book(id) },
-      movements: [{ from: Accounts.tournamentPool(book(id)), to: Accounts.user(r.user_id), amount: head }],
+      movements: [{ from: Accounts.tournamentPool(book(id)), to: Accounts.user(row.user_id), amount: head }],
       note: why === 'own' ? 'own bounty' : 'bounty refund',
     });
-    if (why === 'own')
-      await tx.$executeRaw`UPDATE mtt_entries SET bounties_won = bounties_won + ${head}
-        WHERE tournament_id = ${id} AND entry_id = ${r.entry_id}`;
+    if (why === 'own') await bountyRepository.addBountyWon(tx, id, row.entry_id, head);
   }
 }
 

@@ -10,7 +10,14 @@
 // Runs inside the cancellation's tournament-wide transaction (the exclusive advisory lock is held),
 // after the last hand in progress has ended, so the stacks are final. Ledger keys:
 //   mtt:<id>:prize:<entryId> (a paid place, as the payout's), mtt:<id>:cancel:<userId> (the split).
-import { Accounts, postInTransaction, type Tx } from '@naiko/persistence';
+import {
+  Accounts,
+  dealRepository,
+  postInTransaction,
+  tournamentPauseRepository,
+  tournamentPrizeRepository as prizes,
+  type Tx,
+} from '@naiko/persistence';
 import { cancellationAfterStartSplit, payStandings } from '@naiko/tournament';
 import { entryIdOf, seatedPlayers } from './mtt-state';
 import { prizeTableOf } from './tournament-config';
@@ -35,67 +42,53 @@ export interface CancelShare {
 }
 
 /** Pays the places already out in the money and splits the rest of the pool; returns the split. */
-export async function payCancellationAfterStart(tx: Tx, r: TournamentRow): Promise<CancelShare[]> {
-  const t = `mtt-${r.id}`;
-  const reg = r.state.registration;
+export async function payCancellationAfterStart(tx: Tx, tournamentRow: TournamentRow): Promise<CancelShare[]> {
+  const bookId = `mtt-${tournamentRow.id}`;
+  const reg = tournamentRow.state.registration;
   const entrants = reg.entries.filter((e) => e.status === 'active' || e.status === 'busted').length;
-  const pool = entrants * r.config.buyIn;
-  const deal = await dealOfTournament(tx, r.id);
+  const pool = entrants * tournamentRow.config.buyIn;
+  const deal = await dealOfTournament(tx, tournamentRow.id);
   // A deal under discussion ends with the tournament; so does any pause.
-  await tx.$executeRaw`
-    UPDATE mtt_deals SET status = 'void', decided_at = now()
-    WHERE tournament_id = ${r.id} AND status IN ('waiting', 'open')`;
-  await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${r.id}`;
+  await dealRepository.voidUndecided(tx, tournamentRow.id);
+  await tournamentPauseRepository.clear(tx, tournamentRow.id);
   const dealt = new Set((deal?.players ?? []).map((p) => p.userId));
-  const table = prizeTableOf(r.config, entrants);
+  const table = prizeTableOf(tournamentRow.config, entrants);
   // Places already decided (busted entries); those in a paid deal were paid by the deal.
-  const groups = (r.state.standings?.groups ?? []).filter((g) => g.bestPlace <= table.paidPlaces);
-  for (const p of groups.length ? payStandings(pool, table, groups) : []) {
-    const entry = reg.entries[entryIdOf(p.playerId) - 1];
-    if (p.prize <= 0 || dealt.has(entry.playerId)) continue;
+  const groups = (tournamentRow.state.standings?.groups ?? []).filter((g) => g.bestPlace <= table.paidPlaces);
+  for (const standing of groups.length ? payStandings(pool, table, groups) : []) {
+    const entry = reg.entries[entryIdOf(standing.playerId) - 1];
+    if (standing.prize <= 0 || dealt.has(entry.playerId)) continue;
     await postInTransaction(tx, {
-      idempotencyKey: `mtt:${r.id}:prize:${entry.entryId}`,
+      idempotencyKey: `mtt:${tournamentRow.id}:prize:${entry.entryId}`,
       reason: 'tournament_prize',
-      refs: { tournamentId: t },
-      movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(entry.playerId), amount: p.prize }],
+      refs: { tournamentId: bookId },
+      movements: [{ from: Accounts.tournamentPool(bookId), to: Accounts.user(entry.playerId), amount: standing.prize }],
     });
-    await tx.tournamentEntry.update({
-      where: { tournamentId_userId: { tournamentId: t, userId: entry.playerId } },
-      data: { prize: BigInt(p.prize), place: p.bestPlace },
-    });
+    await prizes.setResult(tx, bookId, entry.playerId, { prize: BigInt(standing.prize), place: standing.bestPlace });
   }
   // What the pool holds now is what nobody has been paid yet.
-  const [acc] = await tx.$queryRaw<{ balance: bigint }[]>`SELECT balance FROM chip_accounts WHERE key = ${`pool:${t}`}`;
-  const left = Number(acc?.balance ?? 0n);
-  const inPlay = await tx.$queryRaw<{ user_id: string; balance: bigint }[]>`
-    SELECT s.user_id::text AS user_id, COALESCE(a.balance, 0) AS balance FROM mtt_seats s
-    LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${t} || ':' || s.user_id::text
-    WHERE s.tournament_id = ${r.id} ORDER BY s.table_no, s.seat`;
+  const left = Number((await prizes.balance(tx, `pool:${bookId}`)) ?? 0n);
+  const inPlay = await prizes.seatedStacks(tx, tournamentRow.id, bookId);
   const still = inPlay.map((x) => ({ userId: x.user_id, stack: Number(x.balance) })).filter((x) => x.stack > 0);
-  if (still.length === 0 || left === 0 || seatedPlayers(r.state) === 0) return [];
+  if (still.length === 0 || left === 0 || seatedPlayers(tournamentRow.state) === 0) return [];
   const split = cancellationAfterStartSplit(
     left,
     still.map((x) => x.stack),
   );
   const out: CancelShare[] = [];
-  for (const [i, p] of still.entries()) {
-    const { equalPart, chipPart, total } = split[i];
-    out.push({ userId: p.userId, stack: p.stack, equalPart, chipPart });
+  for (const [index, holder] of still.entries()) {
+    const { equalPart, chipPart, total } = split[index];
+    out.push({ userId: holder.userId, stack: holder.stack, equalPart, chipPart });
     if (total > 0) {
       await postInTransaction(tx, {
-        idempotencyKey: `mtt:${r.id}:cancel:${p.userId}`,
+        idempotencyKey: `mtt:${tournamentRow.id}:cancel:${holder.userId}`,
         reason: 'tournament_prize',
-        refs: { tournamentId: t },
-        movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: total }],
+        refs: { tournamentId: bookId },
+        movements: [{ from: Accounts.tournamentPool(bookId), to: Accounts.user(holder.userId), amount: total }],
       });
     }
-    const before = await tx.tournamentEntry.findUnique({
-      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
-    });
-    await tx.tournamentEntry.update({
-      where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
-      data: { prize: (before?.prize ?? 0n) + BigInt(total) },
-    });
+    const before = await prizes.prizeOf(tx, bookId, holder.userId);
+    await prizes.setResult(tx, bookId, holder.userId, { prize: (before ?? 0n) + BigInt(total) });
   }
   return out;
 }

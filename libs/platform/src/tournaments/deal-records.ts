@@ -1,19 +1,18 @@
 // Deal records and pure deal arithmetic (issue 25), apart from the FinalTableDeals provider so the
 // tournament service's payout can use them without importing the provider (no import cycle).
-import type { Tx } from '@naiko/persistence';
+import {
+  dealRepository,
+  type DealMethod,
+  type DealPlayer,
+  type DealRow,
+  type DealStatus,
+  type Tx,
+} from '@naiko/persistence';
 import { chipChopDeal, DealError, icmDeal, type Payout } from '@naiko/tournament';
 import { entryKey } from './mtt-state';
 import { TournamentError } from './tournaments.errors';
 
-export type DealMethod = 'icm' | 'chip-chop';
-export type DealStatus = 'waiting' | 'open' | 'accepted' | 'rejected' | 'void';
-
-export interface DealPlayer {
-  userId: string;
-  entryId: number;
-  stack: number;
-  prize: number;
-}
+export type { DealMethod, DealPlayer, DealRow, DealStatus };
 
 export interface DealRecord {
   dealId: number;
@@ -26,26 +25,15 @@ export interface DealRecord {
   forced: boolean;
 }
 
-export interface DealRow {
-  id: number;
-  method: DealMethod;
-  left_to_play_for: bigint;
-  status: DealStatus;
-  proposed_by: string;
-  players: DealPlayer[] | null;
-  accepted_by: string[];
-  forced: boolean;
-}
-
-export const record = (d: DealRow): DealRecord => ({
-  dealId: d.id,
-  method: d.method,
-  leftToPlayFor: Number(d.left_to_play_for),
-  status: d.status,
-  proposedBy: d.proposed_by,
-  players: d.players,
-  acceptedBy: d.accepted_by,
-  forced: d.forced,
+export const record = (row: DealRow): DealRecord => ({
+  dealId: row.id,
+  method: row.method,
+  leftToPlayFor: Number(row.left_to_play_for),
+  status: row.status,
+  proposedBy: row.proposed_by,
+  players: row.players,
+  acceptedBy: row.accepted_by,
+  forced: row.forced,
 });
 
 /** The deal figures: each player's prize from his stack and the prizes of places 1..n. */
@@ -74,17 +62,15 @@ export function adjustPayoutsForDeal(
   deal: DealRecord | null,
 ): (Payout & { dealPrize: number })[] {
   const dealt = new Map((deal?.players ?? []).map((p) => [entryKey(p.entryId), p.prize]));
-  return payouts.map((p) => {
-    const dealPrize = dealt.get(p.playerId);
-    if (dealPrize === undefined) return { ...p, dealPrize: 0 };
-    return { ...p, prize: p.bestPlace === 1 ? deal!.leftToPlayFor : 0, dealPrize };
+  return payouts.map((payout) => {
+    const dealPrize = dealt.get(payout.playerId);
+    if (dealPrize === undefined) return { ...payout, dealPrize: 0 };
+    return { ...payout, prize: payout.bestPlace === 1 ? deal!.leftToPlayFor : 0, dealPrize };
   });
 }
 
 /** The deal applied in a tournament (null: none). */
 export async function dealOfTournament(db: Pick<Tx, '$queryRaw'>, id: number): Promise<DealRecord | null> {
-  const [d] = await db.$queryRaw<
-    DealRow[]
-  >`SELECT * FROM mtt_deals WHERE tournament_id = ${id} AND status = 'accepted' ORDER BY id DESC LIMIT 1`;
-  return d ? record(d) : null;
+  const dealRow = await dealRepository.accepted(db, id);
+  return dealRow ? record(dealRow) : null;
 }

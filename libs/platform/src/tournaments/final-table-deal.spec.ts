@@ -31,8 +31,8 @@ describe('final-table deal figures (issue 25)', () => {
     expect(() => dealFigures('icm', [5000, 3000, 2000], [150, 90, 60], 151)).toThrow(TournamentError);
     try {
       dealFigures('icm', [5000, 3000, 2000], [150, 90, 60], 151);
-    } catch (e) {
-      expect((e as TournamentError).code).toBe('BAD_DEAL');
+    } catch (err) {
+      expect((err as TournamentError).code).toBe('BAD_DEAL');
     }
   });
 

@@ -16,7 +16,16 @@
 // Prizes still to pay the players left = the prize table's first n places of the pool (n players).
 import { livePoolOf } from './rebuys';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Accounts, inTransaction, postInTransaction, PrismaService, type Tx } from '@naiko/persistence';
+import {
+  Accounts,
+  dealRepository as deals,
+  inTransaction,
+  postInTransaction,
+  PrismaService,
+  tournamentPauseRepository,
+  tournamentPrizeRepository as results,
+  type Tx,
+} from '@naiko/persistence';
 import { paidEntries, placePrizes } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
 import {
@@ -26,7 +35,6 @@ import {
   type DealMethod,
   type DealPlayer,
   type DealRecord,
-  type DealRow,
 } from './deal-records';
 import { entryIdOf, finishHand, type HandResult } from './mtt-state';
 import { loadState, lockExclusive, saveState, smallOf } from './mtt-rows';
@@ -64,10 +72,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
    */
   onModuleInit(): void {
     this.timer = setInterval(() => {
-      void this.prisma.$queryRaw<
-        { tournament_id: number }[]
-      >`SELECT DISTINCT tournament_id FROM mtt_deals WHERE status = 'waiting'`
-        .then((rows) => rows.forEach((r) => this.settleLater(r.tournament_id)))
+      void deals
+        .waitingTournaments(this.prisma)
+        .then((ids) => ids.forEach((id) => this.settleLater(id)))
         .catch((err: unknown) => this.logger.warn({ msg: 'reading waiting deals failed', err: String(err) }));
     }, 1_000);
     this.timer.unref?.();
@@ -93,30 +100,18 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
 
   /** The proposal under discussion (waiting or open), or null. */
   async current(id: number, db: Pick<Tx, '$queryRaw'> = this.prisma): Promise<DealRecord | null> {
-    const [d] = await db.$queryRaw<DealRow[]>`
-      SELECT * FROM mtt_deals WHERE tournament_id = ${id} AND status IN ('waiting', 'open') ORDER BY id DESC LIMIT 1`;
-    return d ? record(d) : null;
+    const dealRow = await deals.current(db, id);
+    return dealRow ? record(dealRow) : null;
   }
 
   /** The last deal of the tournament, whatever its status (lobby). */
   async latest(id: number): Promise<DealRecord | null> {
-    const [d] = await this.prisma.$queryRaw<
-      DealRow[]
-    >`SELECT * FROM mtt_deals WHERE tournament_id = ${id} ORDER BY id DESC LIMIT 1`;
-    return d ? record(d) : null;
+    const dealRow = await deals.latest(this.prisma, id);
+    return dealRow ? record(dealRow) : null;
   }
 
   private async finalTable(tx: Tx, id: number) {
-    const [row] = await tx.$queryRaw<
-      {
-        status: string;
-        config: TournamentSettings;
-        state: Parameters<typeof loadState>[2];
-        rebuys_bought: number;
-        add_ons_bought: number;
-      }[]
-    >`
-      SELECT status::text AS status, config, state, rebuys_bought, add_ons_bought FROM scheduled_tournaments WHERE id = ${id}`;
+    const row = await deals.tournament<TournamentSettings, Parameters<typeof loadState>[2]>(tx, id);
     if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (row.status !== 'running') throw new TournamentError('NOT_RUNNING', `tournament ${id} is ${row.status}`);
     const loaded = await loadState(tx, id, row.state, row.config.tableSize);
@@ -159,11 +154,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       if (await dealOfTournament(tx, id))
         throw new TournamentError('DEAL_PENDING', 'a deal was made already in this tournament');
       await pauseTournament(tx, this.jobs, id, 'deal');
-      const [d] = await tx.$queryRaw<DealRow[]>`
-        INSERT INTO mtt_deals (tournament_id, method, left_to_play_for, status, proposed_by)
-        VALUES (${id}, ${input.method}, ${left}, 'waiting', ${by.userId}::uuid) RETURNING *`;
+      const dealRow = await deals.propose(tx, id, { method: input.method, leftToPlayFor: left, proposedBy: by.userId });
       // Refused figures (e.g. more left to play for than the first prize) roll the proposal back.
-      return (await this.fixFigures(tx, id, record(d))) ?? record(d);
+      return (await this.fixFigures(tx, id, record(dealRow))) ?? record(dealRow);
     });
     if (out.status === 'waiting') this.waiting.add(id);
     this.service.changed(id);
@@ -174,12 +167,10 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   private async fixFigures(tx: Tx, id: number, deal: DealRecord): Promise<DealRecord | null> {
     const { row, loaded, table } = await this.finalTable(tx, id);
     if (table.handInProgress) return null;
-    const t = `mtt-${id}`;
+    const bookId = `mtt-${id}`;
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await tx.chipAccount.findMany({
-      where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } },
-    });
-    const stackOf = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+    const accounts = await results.stacks(tx, bookId, seated);
+    const stackOf = new Map(accounts.map((a) => [a.userId, Number(a.balance)]));
     const entries = loaded.state.registration.entries;
     const entrants = paidEntries(loaded.state.registration);
     // The live prize pool (rebuys and add-ons included, issue 25 rebuys.ts), as the payout pays it.
@@ -191,24 +182,21 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
       placePrizes(pool, prizeTableOf(row.config, entrants)),
       deal.leftToPlayFor,
     );
-    const players: DealPlayer[] = seated.map((userId, i) => ({
+    const players: DealPlayer[] = seated.map((userId, index) => ({
       userId,
       entryId: entries.find((e) => e.playerId === userId && e.status === 'active')!.entryId,
-      stack: stacks[i],
-      prize: prizes[i],
+      stack: stacks[index],
+      prize: prizes[index],
     }));
-    const [d] = await tx.$queryRaw<DealRow[]>`
-      UPDATE mtt_deals SET status = 'open', players = ${JSON.stringify(players)}::jsonb
-      WHERE id = ${deal.dealId} RETURNING *`;
-    return record(d);
+    return record(await deals.open(tx, deal.dealId, players));
   }
 
   /** Runs after changes: a waiting proposal gets its figures when the last hand has ended. */
   async settle(id: number): Promise<void> {
     const fixed = await this.exclusive(id, async (tx) => {
-      const d = await this.current(id, tx);
-      if (!d || d.status !== 'waiting') return 'done' as const;
-      return (await this.fixFigures(tx, id, d)) ? ('done' as const) : ('later' as const);
+      const proposal = await this.current(id, tx);
+      if (!proposal || proposal.status !== 'waiting') return 'done' as const;
+      return (await this.fixFigures(tx, id, proposal)) ? ('done' as const) : ('later' as const);
     });
     if (fixed === 'done') {
       this.waiting.delete(id);
@@ -219,13 +207,13 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   async accept(id: number, userId: string): Promise<DealRecord> {
     await this.settle(id);
     const out = await this.exclusive(id, async (tx) => {
-      const d = await this.openDeal(tx, id);
-      if (!d.players!.some((p) => p.userId === userId))
+      const proposal = await this.openDeal(tx, id);
+      if (!proposal.players!.some((p) => p.userId === userId))
         throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal accept it');
-      const accepted = [...new Set([...d.acceptedBy, userId])];
-      await tx.$executeRaw`UPDATE mtt_deals SET accepted_by = ${accepted}::uuid[] WHERE id = ${d.dealId}`;
-      const next = { ...d, acceptedBy: accepted };
-      if (d.players!.every((p) => accepted.includes(p.userId))) return this.apply(tx, id, next);
+      const accepted = [...new Set([...proposal.acceptedBy, userId])];
+      await deals.setAcceptedBy(tx, proposal.dealId, accepted);
+      const next = { ...proposal, acceptedBy: accepted };
+      if (proposal.players!.every((p) => accepted.includes(p.userId))) return this.apply(tx, id, next);
       return { deal: next, finished: false };
     });
     return this.after(id, out);
@@ -233,14 +221,12 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
 
   async reject(id: number, userId: string, admin: boolean): Promise<DealRecord> {
     const out = await this.exclusive(id, async (tx) => {
-      const d = await this.current(id, tx);
-      if (!d) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
-      if (!admin && !(d.players ?? []).some((p) => p.userId === userId) && d.proposedBy !== userId) {
+      const proposal = await this.current(id, tx);
+      if (!proposal) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
+      if (!admin && !(proposal.players ?? []).some((p) => p.userId === userId) && proposal.proposedBy !== userId) {
         throw new TournamentError('NOT_IN_DEAL', 'only the players in the deal (or the admin) refuse it');
       }
-      const [row] = await tx.$queryRaw<
-        DealRow[]
-      >`UPDATE mtt_deals SET status = 'rejected', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
+      const row = await deals.decide(tx, proposal.dealId, 'rejected');
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(row), finished: false };
     });
@@ -252,9 +238,9 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   async force(id: number): Promise<DealRecord> {
     await this.settle(id);
     const out = await this.exclusive(id, async (tx) => {
-      const d = await this.openDeal(tx, id);
-      await tx.$executeRaw`UPDATE mtt_deals SET forced = true WHERE id = ${d.dealId}`;
-      return this.apply(tx, id, { ...d, forced: true });
+      const proposal = await this.openDeal(tx, id);
+      await deals.setForced(tx, proposal.dealId);
+      return this.apply(tx, id, { ...proposal, forced: true });
     });
     return this.after(id, out);
   }
@@ -266,59 +252,54 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   }
 
   private async openDeal(tx: Tx, id: number): Promise<DealRecord> {
-    const d = await this.current(id, tx);
-    if (!d) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
-    if (d.status !== 'open')
+    const proposal = await this.current(id, tx);
+    if (!proposal) throw new TournamentError('NO_DEAL', 'no deal is under discussion');
+    if (proposal.status !== 'open')
       throw new TournamentError('HAND_IN_PROGRESS', 'the deal figures are fixed when the hand in progress ends');
-    return d;
+    return proposal;
   }
 
   /** Pays the deal and records it; ends the tournament when nothing is left to play for. */
-  private async apply(tx: Tx, id: number, d: DealRecord): Promise<{ deal: DealRecord; finished: boolean }> {
-    const t = `mtt-${id}`;
+  private async apply(tx: Tx, id: number, proposal: DealRecord): Promise<{ deal: DealRecord; finished: boolean }> {
+    const bookId = `mtt-${id}`;
     const { row, loaded, table } = await this.finalTable(tx, id);
-    const players = d.players!;
+    const players = proposal.players!;
     // The figures hold only for the stacks they were made from (no hand ran since: the tournament is paused).
     const seated = table.seats.flatMap((p) => (p ? [p.playerId] : []));
-    const accounts = await tx.chipAccount.findMany({
-      where: { tournamentId: t, kind: 'tournament_stack', userId: { in: seated } },
-    });
-    const now = new Map(accounts.map((a) => [a.userId!, Number(a.balance)]));
+    const accounts = await results.stacks(tx, bookId, seated);
+    const now = new Map(accounts.map((a) => [a.userId, Number(a.balance)]));
     if (seated.length !== players.length || players.some((p) => now.get(p.userId) !== p.stack)) {
-      await tx.$executeRaw`UPDATE mtt_deals SET status = 'void', decided_at = now() WHERE id = ${d.dealId}`;
+      await deals.void(tx, proposal.dealId);
       await resumeTournament(tx, this.jobs, id, 'deal');
       throw new TournamentError('BAD_DEAL', 'the stacks changed since the deal was proposed: propose it again');
     }
-    for (const p of players) {
-      if (p.prize > 0) {
+    for (const player of players) {
+      if (player.prize > 0) {
         await postInTransaction(tx, {
-          idempotencyKey: `mtt:${id}:deal:${p.userId}`,
+          idempotencyKey: `mtt:${id}:deal:${player.userId}`,
           reason: 'tournament_prize',
-          refs: { tournamentId: t },
-          movements: [{ from: Accounts.tournamentPool(t), to: Accounts.user(p.userId), amount: p.prize }],
+          refs: { tournamentId: bookId },
+          movements: [
+            { from: Accounts.tournamentPool(bookId), to: Accounts.user(player.userId), amount: player.prize },
+          ],
         });
       }
-      await tx.tournamentEntry.update({
-        where: { tournamentId_userId: { tournamentId: t, userId: p.userId } },
-        data: { prize: BigInt(p.prize) },
-      });
+      await results.setResult(tx, bookId, player.userId, { prize: BigInt(player.prize) });
     }
-    const [done] = await tx.$queryRaw<
-      DealRow[]
-    >`UPDATE mtt_deals SET status = 'accepted', decided_at = now() WHERE id = ${d.dealId} RETURNING *`;
-    if (d.leftToPlayFor > 0) {
+    const done = await deals.decide(tx, proposal.dealId, 'accepted');
+    if (proposal.leftToPlayFor > 0) {
       await resumeTournament(tx, this.jobs, id, 'deal');
       return { deal: record(done), finished: false };
     }
     // Nothing left to play for: everyone but the chip leader "busts" in one go, so places follow
     // the stacks (finishHand's same-hand rule: the larger stack places higher, equal stacks share).
     const leader = [...players].sort((a, b) => b.stack - a.stack || a.entryId - b.entryId)[0];
-    const n = players.length;
+    const playerCount = players.length;
     const result: HandResult = {
       dealtIn: players.map((p, i) => ({ userId: p.userId, stack: p.stack, order: i })),
       after: new Map(players.map((p) => [p.userId, p.userId === leader.userId ? p.stack : 0])),
     };
-    const o = finishHand(
+    const outcome = finishHand(
       {
         ...loaded.state,
         seating: {
@@ -334,14 +315,18 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
         paidPlaces: (k) => prizeTableOf(row.config, k || paidEntries(loaded.state.registration)).paidPlaces,
       },
     );
-    if (!o.finished || n < 2) throw new Error(`deal of tournament ${id} did not end it`);
-    await tx.tournamentEntry.updateMany({
-      where: { tournamentId: t, userId: { in: o.busted } },
-      data: { status: 'busted' },
+    if (!outcome.finished || playerCount < 2) throw new Error(`deal of tournament ${id} did not end it`);
+    await results.markBusted(tx, bookId, outcome.busted);
+    await saveState(tx, id, loaded, outcome.state, undefined, {
+      json: JSON.stringify(smallOf(outcome.state)),
+      status: 'paying',
     });
-    await saveState(tx, id, loaded, o.state, undefined, { json: JSON.stringify(smallOf(o.state)), status: 'paying' });
-    await tx.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL, paused_at = NULL WHERE id = ${id}`;
-    this.logger.log({ msg: 'deal ended the tournament', tournamentId: id, winner: entryIdOf(o.state.winner ?? 'e0') });
+    await tournamentPauseRepository.clear(tx, id);
+    this.logger.log({
+      msg: 'deal ended the tournament',
+      tournamentId: id,
+      winner: entryIdOf(outcome.state.winner ?? 'e0'),
+    });
     return { deal: record(done), finished: true };
   }
 }

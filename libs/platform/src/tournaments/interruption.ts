@@ -9,7 +9,7 @@
 // 5 s); its pause and resume are tournament-wide transactions (the exclusive advisory lock) and are
 // idempotent, so two copies checking the same tournament agree.
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { inTransaction, PrismaService } from '@naiko/persistence';
+import { inTransaction, PrismaService, tournamentViewRepository } from '@naiko/persistence';
 import { JobQueue } from '../jobs/job-queue.service';
 import { lockExclusive } from './mtt-rows';
 import { pauseTournament, resumeTournament, type PauseReason } from './tournament-pause';
@@ -32,9 +32,9 @@ export interface InterruptionInput {
 
 /** Players disconnected for at least the threshold. */
 export function longDisconnected(input: Pick<InterruptionInput, 'disconnectedSince' | 'now' | 'thresholdMs'>): number {
-  let n = 0;
-  for (const since of input.disconnectedSince.values()) if (input.now - since >= input.thresholdMs) n++;
-  return n;
+  let count = 0;
+  for (const since of input.disconnectedSince.values()) if (input.now - since >= input.thresholdMs) count++;
+  return count;
 }
 
 /**
@@ -88,35 +88,31 @@ export class DisconnectionMonitor implements OnModuleInit, OnModuleDestroy {
     if (this.running || !this.gateway.server) return [];
     this.running = true;
     try {
-      const rows = await this.prisma.$queryRaw<
-        { id: number; paused_reason: PauseReason | null; user_id: string; is_bot: boolean }[]
-      >`
-        SELECT st.id, st.paused_reason, s.user_id::text AS user_id, u.is_bot
-        FROM scheduled_tournaments st JOIN mtt_seats s ON s.tournament_id = st.id JOIN users u ON u.id = s.user_id
-        WHERE st.status = 'running'`;
+      const rows = await tournamentViewRepository.runningSeats<PauseReason>(this.prisma);
       const online = new Set((await this.gateway.server.fetchSockets()).map((s) => s.data.user?.sub));
       const byTournament = new Map<
         number,
         { paused: PauseReason | null; players: { userId: string; bot: boolean }[] }
       >();
-      for (const r of rows) {
-        const t = byTournament.get(r.id) ?? { paused: r.paused_reason, players: [] };
-        t.players.push({ userId: r.user_id, bot: r.is_bot });
-        byTournament.set(r.id, t);
+      for (const seatRow of rows) {
+        const tournamentSeats = byTournament.get(seatRow.id) ?? { paused: seatRow.paused_reason, players: [] };
+        tournamentSeats.players.push({ userId: seatRow.user_id, bot: seatRow.is_bot });
+        byTournament.set(seatRow.id, tournamentSeats);
       }
       for (const id of this.since.keys()) if (!byTournament.has(id)) this.since.delete(id);
       const done: { tournamentId: number; action: 'pause' | 'resume' }[] = [];
-      for (const [id, t] of byTournament) {
+      for (const [id, watched] of byTournament) {
         const prev = this.since.get(id) ?? new Map<string, number>();
         const next = new Map<string, number>();
-        for (const p of t.players) if (!p.bot && !online.has(p.userId)) next.set(p.userId, prev.get(p.userId) ?? now);
+        for (const player of watched.players)
+          if (!player.bot && !online.has(player.userId)) next.set(player.userId, prev.get(player.userId) ?? now);
         this.since.set(id, next);
         const action = interruptionDecision({
-          remaining: t.players.length,
+          remaining: watched.players.length,
           disconnectedSince: next,
           now,
           thresholdMs: this.thresholdMs,
-          paused: t.paused,
+          paused: watched.paused,
         });
         if (!action) continue;
         const changed = await inTransaction(this.prisma, async (tx) => {

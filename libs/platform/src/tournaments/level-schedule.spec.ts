@@ -17,16 +17,16 @@ const STRUCTURE: BlindStructure = {
 
 describe('LevelSchedule', () => {
   test('a level deals with its blinds; an ante level adds the ante for everyone', () => {
-    const s = new LevelSchedule(STRUCTURE);
-    expect(s.stakesFor(ctx)).toEqual({ smallBlind: 10, bigBlind: 20 });
-    s.enter(2);
-    expect(s.stakesFor(ctx)).toEqual({ smallBlind: 20, bigBlind: 40, ante: 5 });
+    const schedule = new LevelSchedule(STRUCTURE);
+    expect(schedule.stakesFor(ctx)).toEqual({ smallBlind: 10, bigBlind: 20 });
+    schedule.enter(2);
+    expect(schedule.stakesFor(ctx)).toEqual({ smallBlind: 20, bigBlind: 40, ante: 5 });
   });
 
   test('a big-blind ante level flags the engine’s bigBlindAnte', () => {
-    const s = new LevelSchedule(STRUCTURE);
-    s.enter(3);
-    expect(s.stakesFor(ctx)).toEqual({ smallBlind: 50, bigBlind: 100, ante: 100, bigBlindAnte: true });
+    const schedule = new LevelSchedule(STRUCTURE);
+    schedule.enter(3);
+    expect(schedule.stakesFor(ctx)).toEqual({ smallBlind: 50, bigBlind: 100, ante: 100, bigBlindAnte: true });
     expect(stakesOfLevel({ smallBlind: 1, bigBlind: 2, ante: 0, anteKind: 'none' })).toEqual({
       smallBlind: 1,
       bigBlind: 2,
@@ -34,26 +34,26 @@ describe('LevelSchedule', () => {
   });
 
   test('no deal during a break: mayDeal is false and entering a break is refused', () => {
-    const s = new LevelSchedule(STRUCTURE);
-    expect(s.mayDeal(0)).toBe(true);
-    expect(s.mayDeal(1)).toBe(false);
-    expect(s.mayDeal(99)).toBe(false);
-    expect(() => s.enter(1)).toThrow(/break/);
+    const schedule = new LevelSchedule(STRUCTURE);
+    expect(schedule.mayDeal(0)).toBe(true);
+    expect(schedule.mayDeal(1)).toBe(false);
+    expect(schedule.mayDeal(99)).toBe(false);
+    expect(() => schedule.enter(1)).toThrow(/break/);
     // The stakes in force did not change.
-    expect(s.stakesFor(ctx)).toEqual({ smallBlind: 10, bigBlind: 20 });
+    expect(schedule.stakesFor(ctx)).toEqual({ smallBlind: 10, bigBlind: 20 });
   });
 
   test('a break shows the level after it; past the end the last level stays in force', () => {
-    const s = new LevelSchedule(STRUCTURE);
-    expect(s.levelAt(1)).toMatchObject({ smallBlind: 20, bigBlind: 40 });
-    expect(s.levelAt(10)).toMatchObject({ smallBlind: 50, bigBlind: 100 });
-    expect(s.first()).toEqual({ smallBlind: 10, bigBlind: 20 });
+    const schedule = new LevelSchedule(STRUCTURE);
+    expect(schedule.levelAt(1)).toMatchObject({ smallBlind: 20, bigBlind: 40 });
+    expect(schedule.levelAt(10)).toMatchObject({ smallBlind: 50, bigBlind: 100 });
+    expect(schedule.first()).toEqual({ smallBlind: 10, bigBlind: 20 });
   });
 
   test('the fast-mode structure: every level deals, every break does not', () => {
-    const f = fastModeStructure(1000, 300, 4);
-    const s = new LevelSchedule(f);
-    f.steps.forEach((step, i) => expect(s.mayDeal(i)).toBe(step.kind === 'level'));
+    const structure = fastModeStructure(1000, 300, 4);
+    const schedule = new LevelSchedule(structure);
+    structure.steps.forEach((step, i) => expect(schedule.mayDeal(i)).toBe(step.kind === 'level'));
   });
 
   test('a structure without a level is refused', () => {

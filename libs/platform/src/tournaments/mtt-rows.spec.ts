@@ -14,47 +14,47 @@ import {
 import { RwGate } from './rw-gate';
 
 /** The rows a state is stored as (what saveState leaves in mtt_entries, mtt_tables and mtt_seats). */
-function rowsOf(s: MttState) {
+function rowsOf(state: MttState) {
   const placeOf = new Map<string, { best: number; rank: number }>();
-  for (const g of s.standings?.groups ?? [])
-    g.players.forEach((k, rank) => placeOf.set(k, { best: g.bestPlace, rank }));
-  const entries = s.registration.entries.map((e) => ({
-    entry_id: e.entryId,
-    user_id: e.playerId,
-    status: e.status,
-    late: e.late,
-    re_entry: e.reEntry,
-    place_best: placeOf.get(entryKey(e.entryId))?.best ?? null,
-    place_rank: placeOf.get(entryKey(e.entryId))?.rank ?? null,
+  for (const group of state.standings?.groups ?? [])
+    group.players.forEach((k, rank) => placeOf.set(k, { best: group.bestPlace, rank }));
+  const entries = state.registration.entries.map((entry) => ({
+    entry_id: entry.entryId,
+    user_id: entry.playerId,
+    status: entry.status,
+    late: entry.late,
+    re_entry: entry.reEntry,
+    place_best: placeOf.get(entryKey(entry.entryId))?.best ?? null,
+    place_rank: placeOf.get(entryKey(entry.entryId))?.rank ?? null,
   }));
-  const order = s.seating?.breakOrder ?? [];
-  const open = new Set((s.seating?.tables ?? []).map((t) => t.tableId));
+  const order = state.seating?.breakOrder ?? [];
+  const open = new Set((state.seating?.tables ?? []).map((t) => t.tableId));
   const tables = [...new Set([...open, ...order])]
     .sort((a, b) => a - b)
-    .map((n) => {
-      const t = s.seating!.tables.find((x) => x.tableId === n);
+    .map((tableNo) => {
+      const tableSnapshot = state.seating!.tables.find((x) => x.tableId === tableNo);
       return {
-        table_no: n,
-        button: t?.button ?? null,
-        hand_in_progress: t?.handInProgress ?? false,
-        hand_begun: s.handsBegun?.[n] ?? null,
-        hands_played: s.tableHands[n] ?? 0,
-        closed: !t,
-        break_rank: order.indexOf(n),
+        table_no: tableNo,
+        button: tableSnapshot?.button ?? null,
+        hand_in_progress: tableSnapshot?.handInProgress ?? false,
+        hand_begun: state.handsBegun?.[tableNo] ?? null,
+        hands_played: state.tableHands[tableNo] ?? 0,
+        closed: !tableSnapshot,
+        break_rank: order.indexOf(tableNo),
         version: 0,
       };
     });
-  const waiting = new Set(s.waiting);
-  const seats = (s.seating?.tables ?? []).flatMap((t) =>
-    t.seats.flatMap((p, seat) =>
-      p
+  const waiting = new Set(state.waiting);
+  const seats = (state.seating?.tables ?? []).flatMap((tableSnapshot) =>
+    tableSnapshot.seats.flatMap((player, seat) =>
+      player
         ? [
             {
-              table_no: t.tableId,
+              table_no: tableSnapshot.tableId,
               seat,
-              user_id: p.playerId,
-              dealt_in: p.dealtIn,
-              waits_for_button: waiting.has(p.playerId),
+              user_id: player.playerId,
+              dealt_in: player.dealtIn,
+              waits_for_button: waiting.has(player.playerId),
               stack: 100n,
             },
           ]
@@ -64,7 +64,7 @@ function rowsOf(s: MttState) {
   return { entries, tables, seats };
 }
 
-function started(n: number): MttState {
+function started(entrants: number): MttState {
   let reg = openRegistration(
     createRegistration({
       minEntrants: 2,
@@ -76,31 +76,31 @@ function started(n: number): MttState {
       startWhenFull: false,
     }),
   ).state;
-  for (let i = 1; i <= n; i++) reg = registerEntry(reg, `p${i}`).state;
+  for (let i = 1; i <= entrants; i++) reg = registerEntry(reg, `p${i}`).state;
   return closeLateRegistration(seatEveryone(newMttState(startTournament(reg).state), 6, seededRandom('rows')));
 }
 
 describe('tournament state as rows (mtt-rows)', () => {
   it('a state stored as its small part plus rows reads back the same: seats, waiting players, hands, places, break order', () => {
-    let s = started(14); // 3 tables of 5, 5, 4 at 6-max
-    const deal = dealFor(s, 1)!;
-    s = beginHand(s, 1, deal);
+    let state = started(14); // 3 tables of 5, 5, 4 at 6-max
+    const deal = dealFor(state, 1)!;
+    state = beginHand(state, 1, deal);
     const dealtIn = deal.players.map((p, order) => ({ userId: p.userId, stack: 100, order }));
     // The first dealt-in player loses everything: he busts and takes 14th place.
     const after = new Map(dealtIn.map((p, i) => [p.userId, i === 0 ? 0 : i === 1 ? 200 : 100]));
-    s = finishHand(
-      s,
+    state = finishHand(
+      state,
       1,
       { dealtIn, after },
       { rng: seededRandom('rows:2'), currentLevel: 1, paidPlaces: () => 2 },
     ).state;
-    expect(s.standings!.groups).toEqual([{ bestPlace: 14, players: [expect.stringMatching(/^e\d+$/)] }]);
-    const { entries, tables, seats } = rowsOf(s);
-    const back = assemble(JSON.parse(JSON.stringify(smallOf(s))), 6, entries, tables, seats).state;
-    expect(back.seating).toEqual(s.seating);
-    expect(back.registration).toEqual(s.registration);
-    expect(back.standings).toEqual(s.standings);
-    expect(new Set(back.waiting)).toEqual(new Set(s.waiting));
+    expect(state.standings!.groups).toEqual([{ bestPlace: 14, players: [expect.stringMatching(/^e\d+$/)] }]);
+    const { entries, tables, seats } = rowsOf(state);
+    const back = assemble(JSON.parse(JSON.stringify(smallOf(state))), 6, entries, tables, seats).state;
+    expect(back.seating).toEqual(state.seating);
+    expect(back.registration).toEqual(state.registration);
+    expect(back.standings).toEqual(state.standings);
+    expect(new Set(back.waiting)).toEqual(new Set(state.waiting));
     expect(back.tableHands).toEqual({ 1: 1, 2: 0, 3: 0 });
   });
 
@@ -125,7 +125,7 @@ describe('RwGate (the tournament lock order inside one process)', () => {
     const r1 = gate.read(() => new Promise<void>((r) => (release1 = r)).then(() => void log.push('r1')));
     const r2 = gate.read(() => new Promise<void>((r) => (release2 = r)).then(() => void log.push('r2')));
     await tick();
-    const w = gate.write(async () => void log.push('w'));
+    const writing = gate.write(async () => void log.push('w'));
     const r3 = gate.read(async () => void log.push('r3'));
     await tick();
     expect(log).toEqual([]); // the writer waits for r1 and r2; r3 waits behind the writer
@@ -134,7 +134,7 @@ describe('RwGate (the tournament lock order inside one process)', () => {
     await tick();
     expect(log).toEqual(['r2']);
     release1();
-    await Promise.all([r1, w, r3]);
+    await Promise.all([r1, writing, r3]);
     expect(log).toEqual(['r2', 'r1', 'w', 'r3']);
     expect(gate.idle).toBe(true);
   });
@@ -143,11 +143,11 @@ describe('RwGate (the tournament lock order inside one process)', () => {
     const gate = new RwGate();
     const log: number[] = [];
     await Promise.all(
-      [1, 2, 3].map((n) =>
+      [1, 2, 3].map((round) =>
         gate.write(async () => {
-          log.push(n);
+          log.push(round);
           await tick();
-          log.push(-n);
+          log.push(-round);
         }),
       ),
     );

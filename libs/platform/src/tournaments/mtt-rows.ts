@@ -17,11 +17,16 @@
 //     next state with the pure transitions of mtt-state.ts and writes back only what changed
 //     (`saveState`).
 import type { Entry, RegistrationState, SeatingSnapshot, SeatedPlayer, TableSnapshot } from '@naiko/tournament';
-import type { Tx } from '@naiko/persistence';
+import {
+  MTT_LOCK_CLASS,
+  mttRowsRepository as rowsRepository,
+  type MttTableRow,
+  type MttTableUpsert,
+  type Tx,
+} from '@naiko/persistence';
 import { entryKey, type MttState } from './mtt-state';
 
-/** Advisory lock class of scheduled tournaments (`pg_advisory_xact_lock(class, id)`): 'MTT1'. */
-export const MTT_LOCK_CLASS = 0x4d545431;
+export { MTT_LOCK_CLASS };
 
 /** What `scheduled_tournaments.state` holds now (the rest of MttState is rows). */
 export type SmallState = Omit<
@@ -48,24 +53,15 @@ export interface Loaded {
   facts: RowFacts;
 }
 
-export async function lockShared(tx: Tx, id: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${MTT_LOCK_CLASS}::int, ${id}::int)`;
+export function lockShared(tx: Tx, id: number): Promise<void> {
+  return rowsRepository.lockShared(tx, id);
 }
 
-export async function lockExclusive(tx: Tx, id: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MTT_LOCK_CLASS}::int, ${id}::int)`;
+export function lockExclusive(tx: Tx, id: number): Promise<void> {
+  return rowsRepository.lockExclusive(tx, id);
 }
 
-interface TableRow {
-  table_no: number;
-  button: number | null;
-  hand_in_progress: boolean;
-  hand_begun: number | null;
-  hands_played: number;
-  closed: boolean;
-  break_rank: number;
-  version: number;
-}
+type TableRow = MttTableRow;
 interface SeatRow {
   table_no: number;
   seat: number;
@@ -97,18 +93,8 @@ export async function loadState(
   opts: { seating?: boolean } = {},
 ): Promise<Loaded> {
   const seating = opts.seating !== false;
-  const [r] = await db.$queryRaw<
-    {
-      e: [number, string, Entry['status'], boolean, boolean, number | null, number | null][] | null;
-      t: TableRow[] | null;
-      s: [number, number, string, boolean, boolean, number | null][] | null;
-    }[]
-  >`
-    SELECT
-      (SELECT json_agg(json_build_array(entry_id, user_id, status, late, re_entry, place_best, place_rank) ORDER BY entry_id) FROM mtt_entries WHERE tournament_id = ${id}) AS e,
-      (SELECT json_agg(t ORDER BY table_no) FROM (SELECT table_no, button, hand_in_progress, hand_begun, hands_played, closed, break_rank, version FROM mtt_tables WHERE tournament_id = ${id} AND ${seating}) t) AS t,
-      (SELECT json_agg(json_build_array(table_no, seat, user_id, dealt_in, waits_for_button, stack)) FROM mtt_seats WHERE tournament_id = ${id} AND ${seating}) AS s`;
-  const entries: EntryRow[] = (r.e ?? []).map(
+  const loadedRows = await rowsRepository.load<Entry['status']>(db, id, seating);
+  const entries: EntryRow[] = (loadedRows.e ?? []).map(
     ([entry_id, user_id, status, late, re_entry, place_best, place_rank]) => ({
       entry_id,
       user_id,
@@ -119,7 +105,7 @@ export async function loadState(
       place_rank,
     }),
   );
-  const seats: SeatRow[] = (r.s ?? []).map(([table_no, seat, user_id, dealt_in, waits_for_button, stack]) => ({
+  const seats: SeatRow[] = (loadedRows.s ?? []).map(([table_no, seat, user_id, dealt_in, waits_for_button, stack]) => ({
     table_no,
     seat,
     user_id,
@@ -127,7 +113,7 @@ export async function loadState(
     waits_for_button,
     stack: stack === null ? null : BigInt(stack),
   }));
-  return assemble(small, tableSize, entries, r.t ?? [], seats);
+  return assemble(small, tableSize, entries, loadedRows.t ?? [], seats);
 }
 
 export function assemble(
@@ -143,37 +129,42 @@ export function assemble(
   const tableHands: Record<string, number> = {};
   const handsBegun: Record<string, number> = {};
   const tables: TableSnapshot[] = [];
-  for (const t of tableRows) {
-    facts.tables.set(t.table_no, {
-      handsPlayed: t.hands_played,
-      handBegun: t.hand_begun,
-      closed: t.closed,
-      version: t.version,
-      rank: t.break_rank,
+  for (const tableRow of tableRows) {
+    facts.tables.set(tableRow.table_no, {
+      handsPlayed: tableRow.hands_played,
+      handBegun: tableRow.hand_begun,
+      closed: tableRow.closed,
+      version: tableRow.version,
+      rank: tableRow.break_rank,
     });
-    tableHands[t.table_no] = t.hands_played;
-    if (t.hand_begun !== null) handsBegun[t.table_no] = t.hand_begun;
-    if (t.closed) continue;
+    tableHands[tableRow.table_no] = tableRow.hands_played;
+    if (tableRow.hand_begun !== null) handsBegun[tableRow.table_no] = tableRow.hand_begun;
+    if (tableRow.closed) continue;
     const seats: (SeatedPlayer | null)[] = new Array(tableSize).fill(null);
-    seatsOf.set(t.table_no, seats);
-    tables.push({ tableId: t.table_no, seats, button: t.button, handInProgress: t.hand_in_progress });
+    seatsOf.set(tableRow.table_no, seats);
+    tables.push({
+      tableId: tableRow.table_no,
+      seats,
+      button: tableRow.button,
+      handInProgress: tableRow.hand_in_progress,
+    });
   }
-  for (const s of seatRows) {
-    const seats = seatsOf.get(s.table_no);
+  for (const seatRow of seatRows) {
+    const seats = seatsOf.get(seatRow.table_no);
     if (!seats) continue;
-    seats[s.seat] = { playerId: s.user_id, dealtIn: s.dealt_in };
-    if (s.waits_for_button) waiting.push(s.user_id);
-    facts.stacks.set(s.user_id, s.stack === null ? null : Number(s.stack));
+    seats[seatRow.seat] = { playerId: seatRow.user_id, dealtIn: seatRow.dealt_in };
+    if (seatRow.waits_for_button) waiting.push(seatRow.user_id);
+    facts.stacks.set(seatRow.user_id, seatRow.stack === null ? null : Number(seatRow.stack));
   }
   const breakOrder = [...facts.tables.entries()].sort((a, b) => a[1].rank - b[1].rank).map(([n]) => n);
   const seating: SeatingSnapshot | null = tableRows.length ? { tableSize, tables, breakOrder } : null;
   // Finishing groups from the entries' places, best first (a group's players in their stored order).
   const groups = new Map<number, { rank: number; key: string }[]>();
-  for (const e of entries) {
-    if (e.place_best === null) continue;
-    const g = groups.get(e.place_best) ?? [];
-    g.push({ rank: e.place_rank ?? 0, key: entryKey(e.entry_id) });
-    groups.set(e.place_best, g);
+  for (const entry of entries) {
+    if (entry.place_best === null) continue;
+    const group = groups.get(entry.place_best) ?? [];
+    group.push({ rank: entry.place_rank ?? 0, key: entryKey(entry.entry_id) });
+    groups.set(entry.place_best, group);
   }
   const standings = small.standings
     ? {
@@ -185,12 +176,12 @@ export function assemble(
     : null;
   const registration: RegistrationState = {
     ...small.registration,
-    entries: entries.map((e) => ({
-      entryId: e.entry_id,
-      playerId: e.user_id,
-      status: e.status,
-      late: e.late,
-      reEntry: e.re_entry,
+    entries: entries.map((entryRow) => ({
+      entryId: entryRow.entry_id,
+      playerId: entryRow.user_id,
+      status: entryRow.status,
+      late: entryRow.late,
+      reEntry: entryRow.re_entry,
     })),
   };
   const state = { ...small, registration, seating, tableHands, waiting, standings, handsBegun } as MttState & {
@@ -200,8 +191,16 @@ export function assemble(
 }
 
 /** The small part of a state (what `scheduled_tournaments.state` stores). */
-export function smallOf(s: MttState & { cancelRequested?: boolean }): SmallState {
-  const { registration, seating: _seating, tableHands: _th, waiting: _w, standings, handsBegun: _hb, ...rest } = s;
+export function smallOf(wholeState: MttState & { cancelRequested?: boolean }): SmallState {
+  const {
+    registration,
+    seating: _seating,
+    tableHands: _th,
+    waiting: _w,
+    standings,
+    handsBegun: _hb,
+    ...rest
+  } = wholeState;
   const { entries: _e, ...reg } = registration;
   return { ...rest, registration: reg, standings: standings ? { remaining: standings.remaining } : null };
 }
@@ -222,15 +221,11 @@ export async function saveState(
   tournament?: { json: string; status: string | null },
 ): Promise<Set<number>> {
   // Entries: new ones inserted, changed statuses updated.
-  const b = before.state.registration.entries;
-  const a = after.registration.entries;
-  const inserts = a.slice(b.length);
+  const entriesBefore = before.state.registration.entries;
+  const entriesAfter = after.registration.entries;
+  const inserts = entriesAfter.slice(entriesBefore.length);
   if (inserts.length) {
-    await tx.$executeRaw`
-      INSERT INTO mtt_entries (tournament_id, entry_id, user_id, status, late, re_entry)
-      SELECT ${id}, x.entry_id, x.user_id, x.status, x.late, x.re_entry
-      FROM unnest(${inserts.map((e) => e.entryId)}::int[], ${inserts.map((e) => e.playerId)}::uuid[], ${inserts.map((e) => e.status)}::text[],
-                  ${inserts.map((e) => e.late)}::boolean[], ${inserts.map((e) => e.reEntry)}::boolean[]) AS x(entry_id, user_id, status, late, re_entry)`;
+    await rowsRepository.insertEntries(tx, id, inserts);
   }
   // Status changes and new places in one statement (a bust may bring both to one entry).
   const bg = before.state.standings?.groups.length ?? 0;
@@ -240,21 +235,15 @@ export async function saveState(
     added.flatMap((g) => g.players.map((k, rank) => [Number(k.slice(1)), { best: g.bestPlace, rank }] as const)),
   );
   const changed = new Map<number, { status: string; best: number | null; rank: number | null }>();
-  a.slice(0, b.length).forEach((e, i) => {
-    if (e.status !== b[i].status) changed.set(e.entryId, { status: e.status, best: null, rank: null });
+  entriesAfter.slice(0, entriesBefore.length).forEach((entryNow, index) => {
+    if (entryNow.status !== entriesBefore[index].status)
+      changed.set(entryNow.entryId, { status: entryNow.status, best: null, rank: null });
   });
-  for (const [entryId, p] of placeOf) {
-    const e = a[entryId - 1];
-    changed.set(entryId, { status: e?.status ?? 'busted', best: p.best, rank: p.rank });
+  for (const [entryId, place] of placeOf) {
+    const placedEntry = entriesAfter[entryId - 1];
+    changed.set(entryId, { status: placedEntry?.status ?? 'busted', best: place.best, rank: place.rank });
   }
-  if (changed.size) {
-    const ids = [...changed.keys()];
-    const xs = [...changed.values()];
-    await tx.$executeRaw`
-      UPDATE mtt_entries m SET status = x.status, place_best = COALESCE(x.best, m.place_best), place_rank = COALESCE(x.rank, m.place_rank)
-      FROM unnest(${ids}::int[], ${xs.map((x) => x.status)}::text[], ${xs.map((x) => x.best)}::int[], ${xs.map((x) => x.rank)}::int[]) AS x(entry_id, status, best, rank)
-      WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id`;
-  }
+  if (changed.size) await rowsRepository.updateEntries(tx, id, changed);
 
   // Tables and seats.
   const touched = new Set<number>();
@@ -282,144 +271,120 @@ export async function saveState(
   }[] = [];
   const newTables: { table: number; rank: number }[] = [];
   const closedTables: number[] = [];
-  for (const [n] of bt) if (!at.has(n)) closedTables.push(n);
+  for (const [closedNo] of bt) if (!at.has(closedNo)) closedTables.push(closedNo);
   const stackOf = (user: string): number | null => stacks.get(user) ?? before.facts.stacks.get(user) ?? null;
-  for (const [n, t] of at) {
-    const old = bt.get(n);
-    if (!old && !before.facts.tables.has(n)) newTables.push({ table: n, rank: rankOf.get(n) ?? -n });
+  for (const [tableNo, tableAfter] of at) {
+    const old = bt.get(tableNo);
+    if (!old && !before.facts.tables.has(tableNo))
+      newTables.push({ table: tableNo, rank: rankOf.get(tableNo) ?? -tableNo });
     let seatsChanged = false;
-    for (let seat = 0; seat < t.seats.length; seat++) {
-      const p = t.seats[seat];
-      const q = old?.seats[seat] ?? null;
+    for (let seat = 0; seat < tableAfter.seats.length; seat++) {
+      const seated = tableAfter.seats[seat];
+      const seatedBefore = old?.seats[seat] ?? null;
       const same =
-        p?.playerId === q?.playerId &&
-        p?.dealtIn === q?.dealtIn &&
-        (p ? waiting.has(p.playerId) === wasWaiting.has(p.playerId) && !stacks.has(p.playerId) : true);
+        seated?.playerId === seatedBefore?.playerId &&
+        seated?.dealtIn === seatedBefore?.dealtIn &&
+        (seated
+          ? waiting.has(seated.playerId) === wasWaiting.has(seated.playerId) && !stacks.has(seated.playerId)
+          : true);
       if (same) continue;
       seatsChanged = true;
-      if (q) delSeats.push({ table: n, seat });
-      if (p)
+      if (seatedBefore) delSeats.push({ table: tableNo, seat });
+      if (seated)
         addSeats.push({
-          table: n,
+          table: tableNo,
           seat,
-          user: p.playerId,
-          dealtIn: p.dealtIn,
-          waits: waiting.has(p.playerId),
-          stack: stackOf(p.playerId),
+          user: seated.playerId,
+          dealtIn: seated.dealtIn,
+          waits: waiting.has(seated.playerId),
+          stack: stackOf(seated.playerId),
         });
     }
-    if (seatsChanged) touched.add(n);
-    const hands = after.tableHands[n] ?? 0;
-    const begun = after.handsBegun?.[n] ?? null;
+    if (seatsChanged) touched.add(tableNo);
+    const hands = after.tableHands[tableNo] ?? 0;
+    const begun = after.handsBegun?.[tableNo] ?? null;
     if (
       !old ||
       seatsChanged ||
-      old.button !== t.button ||
-      old.handInProgress !== t.handInProgress ||
-      hands !== (before.state.tableHands[n] ?? 0) ||
-      begun !== (before.state.handsBegun?.[n] ?? null)
+      old.button !== tableAfter.button ||
+      old.handInProgress !== tableAfter.handInProgress ||
+      hands !== (before.state.tableHands[tableNo] ?? 0) ||
+      begun !== (before.state.handsBegun?.[tableNo] ?? null)
     ) {
       tableUpdates.push({
-        table: n,
-        button: t.button,
-        busy: t.handInProgress,
+        table: tableNo,
+        button: tableAfter.button,
+        busy: tableAfter.handInProgress,
         hands,
         begun,
         bump: seatsChanged || !old ? 1 : 0,
       });
     }
   }
-  for (const n of closedTables) touched.add(n);
+  for (const closedNo of closedTables) touched.add(closedNo);
   // 1. Seats that change or belong to a closed table leave (before anyone takes them: a player may
   //    move to a seat another player leaves), 2. the new and changed seats are taken.
-  if (delSeats.length || closedTables.length) {
-    await tx.$executeRaw`
-      DELETE FROM mtt_seats s WHERE s.tournament_id = ${id} AND (s.table_no = ANY(${closedTables}::int[])
-        OR (s.table_no, s.seat) IN (SELECT x.t, x.s FROM unnest(${delSeats.map((x) => x.table)}::int[], ${delSeats.map((x) => x.seat)}::int[]) AS x(t, s)))`;
-  }
-  if (addSeats.length) {
-    await tx.$executeRaw`
-      INSERT INTO mtt_seats (tournament_id, table_no, seat, user_id, dealt_in, waits_for_button, stack)
-      SELECT ${id}, x.t, x.s, x.u, x.d, x.w, x.k
-      FROM unnest(${addSeats.map((x) => x.table)}::int[], ${addSeats.map((x) => x.seat)}::int[], ${addSeats.map((x) => x.user)}::uuid[],
-                  ${addSeats.map((x) => x.dealtIn)}::boolean[], ${addSeats.map((x) => x.waits)}::boolean[], ${addSeats.map((x) => (x.stack === null ? null : String(x.stack)))}::bigint[])
-           AS x(t, s, u, d, w, k)`;
-  }
+  if (delSeats.length || closedTables.length) await rowsRepository.deleteSeats(tx, id, closedTables, delSeats);
+  if (addSeats.length) await rowsRepository.insertSeats(tx, id, addSeats);
   // 3. Every changed table in one upsert (opened, closed, button, busy, hands, break rank), and the
   //    tournament row's small state in the same statement.
   const bo = before.state.seating?.breakOrder ?? [];
   const ao = after.seating?.breakOrder ?? [];
   const reordered = ao.length > 0 && (ao.length !== bo.length || ao.some((n, i) => n !== bo[i]));
-  const rows = new Map<
-    number,
-    { b: number | null; busy: boolean; h: number; g: number | null; c: boolean; r: number; bump: number }
-  >();
+  const rows = new Map<number, MttTableUpsert>();
   const rank = (n: number) => rankOf.get(n) ?? before.facts.tables.get(n)?.rank ?? -n;
-  for (const u of tableUpdates)
-    rows.set(u.table, { b: u.button, busy: u.busy, h: u.hands, g: u.begun, c: false, r: rank(u.table), bump: u.bump });
-  for (const n of closedTables) {
-    const f = before.facts.tables.get(n);
-    rows.set(n, {
-      b: bt.get(n)?.button ?? null,
+  for (const update of tableUpdates)
+    rows.set(update.table, {
+      b: update.button,
+      busy: update.busy,
+      h: update.hands,
+      g: update.begun,
+      c: false,
+      r: rank(update.table),
+      bump: update.bump,
+    });
+  for (const closedNo of closedTables) {
+    const closedFacts = before.facts.tables.get(closedNo);
+    rows.set(closedNo, {
+      b: bt.get(closedNo)?.button ?? null,
       busy: false,
-      h: after.tableHands[n] ?? f?.handsPlayed ?? 0,
-      g: f?.handBegun ?? null,
+      h: after.tableHands[closedNo] ?? closedFacts?.handsPlayed ?? 0,
+      g: closedFacts?.handBegun ?? null,
       c: true,
-      r: rank(n),
+      r: rank(closedNo),
       bump: 1,
     });
   }
   if (reordered) {
-    for (const n of ao) {
-      if (rows.has(n)) continue;
-      const t = at.get(n);
-      const f = before.facts.tables.get(n);
+    for (const orderedNo of ao) {
+      if (rows.has(orderedNo)) continue;
+      const tableNow = at.get(orderedNo);
+      const tableFacts = before.facts.tables.get(orderedNo);
       rows.set(
-        n,
-        t
+        orderedNo,
+        tableNow
           ? {
-              b: t.button,
-              busy: t.handInProgress,
-              h: after.tableHands[n] ?? 0,
-              g: after.handsBegun?.[n] ?? null,
+              b: tableNow.button,
+              busy: tableNow.handInProgress,
+              h: after.tableHands[orderedNo] ?? 0,
+              g: after.handsBegun?.[orderedNo] ?? null,
               c: false,
-              r: rank(n),
+              r: rank(orderedNo),
               bump: 0,
             }
-          : { b: null, busy: false, h: f?.handsPlayed ?? 0, g: f?.handBegun ?? null, c: true, r: rank(n), bump: 0 },
+          : {
+              b: null,
+              busy: false,
+              h: tableFacts?.handsPlayed ?? 0,
+              g: tableFacts?.handBegun ?? null,
+              c: true,
+              r: rank(orderedNo),
+              bump: 0,
+            },
       );
     }
   }
-  const ns = [...rows.keys()];
-  const xs = [...rows.values()];
-  if (ns.length && tournament) {
-    await tx.$executeRaw`
-      WITH up AS (
-        INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
-        SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
-        FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
-                    ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
-        ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
-          hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version
-        RETURNING 1
-      )
-      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
-        status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
-      WHERE id = ${id}`;
-  } else if (ns.length) {
-    await tx.$executeRaw`
-      INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
-      SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
-      FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
-                  ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
-      ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
-        hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version`;
-  } else if (tournament) {
-    await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
-        status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
-      WHERE id = ${id}`;
-  }
+  await rowsRepository.saveTablesAndState(tx, id, rows, tournament);
   return touched;
 }
 
@@ -438,10 +403,9 @@ export async function readMttState(
 ): Promise<{ status: string; state: MttState & { cancelRequested?: boolean } }> {
   return prisma.$transaction(
     async (tx) => {
-      const [r] = await tx.$queryRaw<{ status: string; state: SmallState; config: { tableSize: number } }[]>`
-        SELECT status::text AS status, state, config FROM scheduled_tournaments WHERE id = ${id}`;
-      const loaded = await loadState(tx, id, r.state, r.config.tableSize);
-      return { status: r.status, state: loaded.state };
+      const tournamentRow = await rowsRepository.statusStateConfig<SmallState>(tx, id);
+      const loaded = await loadState(tx, id, tournamentRow.state, tournamentRow.config.tableSize);
+      return { status: tournamentRow.status, state: loaded.state };
     },
     { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
   );

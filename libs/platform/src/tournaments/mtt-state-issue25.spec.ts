@@ -27,7 +27,7 @@ import {
 
 const rng = () => seededRandom('mtt-issue25');
 
-function started(n: number): MttState {
+function started(players: number): MttState {
   let reg = openRegistration(
     createRegistration({
       minEntrants: 2,
@@ -39,26 +39,26 @@ function started(n: number): MttState {
       startWhenFull: false,
     }),
   ).state;
-  for (let i = 1; i <= n; i++) reg = registerEntry(reg, `p${i}`).state;
+  for (let i = 1; i <= players; i++) reg = registerEntry(reg, `p${i}`).state;
   return newMttState(startTournament(reg).state);
 }
 
-function seated(s: MttState, tableSize: number, layout: string[][]): MttState {
-  const tables = layout.map((seats, i) => ({
-    tableId: i + 1,
+function seated(state: MttState, tableSize: number, layout: string[][]): MttState {
+  const tables = layout.map((seats, index) => ({
+    tableId: index + 1,
     seats: Array.from({ length: tableSize }, (_, k): SeatedPlayer | null =>
       seats[k] ? { playerId: seats[k], dealtIn: true } : null,
     ),
     button: 0,
     handInProgress: false,
   }));
-  return { ...s, seating: { tableSize, tables, breakOrder: tables.map((t) => t.tableId).reverse() } };
+  return { ...state, seating: { tableSize, tables, breakOrder: tables.map((t) => t.tableId).reverse() } };
 }
 
 /** One hand at a table: `busted` lose everything; every stack 100 before the hand, unless given. */
-function playHand(s: MttState, tableId: number, busted: string[], stacks: Record<string, number> = {}) {
-  const deal = dealFor(s, tableId)!;
-  const begun = beginHand(s, tableId, deal);
+function playHand(state: MttState, tableId: number, busted: string[], stacks: Record<string, number> = {}) {
+  const deal = dealFor(state, tableId)!;
+  const begun = beginHand(state, tableId, deal);
   const dealtIn = deal.players.map((p, i) => ({ userId: p.userId, stack: stacks[p.userId] ?? 100, order: i }));
   const after = new Map(dealtIn.map((p) => [p.userId, busted.includes(p.userId) ? 0 : p.stack]));
   return { begun, result: { dealtIn, after } };
@@ -77,50 +77,50 @@ describe('a bust during the rebuy period is not final (bustPending, reviveEntry)
       'rebuy: 6th of 6 when the period ends',
     () => {
       // 4-max: 5 players do not fit one table, so no table breaks.
-      let s = seated(started(6), 4, [
+      let state = seated(started(6), 4, [
         ['p1', 'p2', 'p3'],
         ['p4', 'p5', 'p6'],
       ]);
-      const h1 = playHand(s, 1, ['p3']);
-      s = finishHand(h1.begun, 1, h1.result, ctx({ bustsFinal: false })).state;
-      expect(s.standings).toBeNull();
-      expect(s.earlyBusts.map((g) => g.map((b) => b.playerId))).toEqual([['e3']]);
-      expect(bustPending(s, 3)).toBe(true);
-      expect(tableCounts(s).map((c) => c.players)).toEqual([2, 3]);
+      const h1 = playHand(state, 1, ['p3']);
+      state = finishHand(h1.begun, 1, h1.result, ctx({ bustsFinal: false })).state;
+      expect(state.standings).toBeNull();
+      expect(state.earlyBusts.map((g) => g.map((b) => b.playerId))).toEqual([['e3']]);
+      expect(bustPending(state, 3)).toBe(true);
+      expect(tableCounts(state).map((c) => c.players)).toEqual([2, 3]);
 
-      s = reviveEntry(s, 3, rng());
-      expect(s.registration.entries[2]).toMatchObject({ entryId: 3, playerId: 'p3', status: 'active' });
-      expect(s.earlyBusts).toEqual([]);
-      expect(bustPending(s, 3)).toBe(false);
+      state = reviveEntry(state, 3, rng());
+      expect(state.registration.entries[2]).toMatchObject({ entryId: 3, playerId: 'p3', status: 'active' });
+      expect(state.earlyBusts).toEqual([]);
+      expect(bustPending(state, 3)).toBe(false);
       // Seated again at the shortest table (table 1: 2 players).
-      expect(tableCounts(s).map((c) => c.players)).toEqual([3, 3]);
-      expect(s.seating!.tables[0].seats.some((p) => p?.playerId === 'p3')).toBe(true);
+      expect(tableCounts(state).map((c) => c.players)).toEqual([3, 3]);
+      expect(state.seating!.tables[0].seats.some((p) => p?.playerId === 'p3')).toBe(true);
 
-      const h2 = playHand(s, 2, ['p5']);
-      s = finishHand(h2.begun, 2, h2.result, ctx({ bustsFinal: false })).state;
-      expect(s.standings).toBeNull();
+      const h2 = playHand(state, 2, ['p5']);
+      state = finishHand(h2.begun, 2, h2.result, ctx({ bustsFinal: false })).state;
+      expect(state.standings).toBeNull();
       // The period ends: 6 entrants, p5 the only bust → 6th; 5 left.
-      s = closeLateRegistration(s);
-      expect(s.standings).toEqual({ remaining: 5, groups: [{ bestPlace: 6, players: ['e5'] }] });
+      state = closeLateRegistration(state);
+      expect(state.standings).toEqual({ remaining: 5, groups: [{ bestPlace: 6, players: ['e5'] }] });
     },
   );
 
   it('after the period a bust is placed at once (bustsFinal): p4 takes 6th of 6 in the same hand', () => {
-    let s = seated(started(6), 6, [
+    let state = seated(started(6), 6, [
       ['p1', 'p2', 'p3'],
       ['p4', 'p5', 'p6'],
     ]);
-    const h = playHand(s, 2, ['p4']);
-    s = finishHand(h.begun, 2, h.result, ctx({ bustsFinal: true })).state;
-    expect(s.standings).toEqual({ remaining: 5, groups: [{ bestPlace: 6, players: ['e4'] }] });
+    const hand = playHand(state, 2, ['p4']);
+    state = finishHand(hand.begun, 2, hand.result, ctx({ bustsFinal: true })).state;
+    expect(state.standings).toEqual({ remaining: 5, groups: [{ bestPlace: 6, players: ['e4'] }] });
   });
 
   it('a final bust cannot be revived (the state is unchanged)', () => {
-    let s = closeLateRegistration(seated(started(3), 6, [['p1', 'p2', 'p3']]));
-    const h = playHand(s, 1, ['p3']);
-    s = finishHand(h.begun, 1, h.result, ctx()).state;
-    expect(bustPending(s, 3)).toBe(false);
-    expect(reviveEntry(s, 3, rng())).toBe(s);
+    let state = closeLateRegistration(seated(started(3), 6, [['p1', 'p2', 'p3']]));
+    const hand = playHand(state, 1, ['p3']);
+    state = finishHand(hand.begun, 1, hand.result, ctx()).state;
+    expect(bustPending(state, 3)).toBe(false);
+    expect(reviveEntry(state, 3, rng())).toBe(state);
   });
 });
 
@@ -133,16 +133,16 @@ describe('a satellite stops once the seats are decided (finishHand with seatsDec
     '5 entrants, 500 → 3 seats and 50: p5 busts (4 left, play on), p4 busts (3 left): finished, p1-p3 ' +
       'share 1st (a seat each), p4 gets the 50',
     () => {
-      let s = closeLateRegistration(seated(started(5), 6, [['p1', 'p2', 'p3', 'p4', 'p5']]));
-      const h1 = playHand(s, 1, ['p5']);
-      let o = finishHand(h1.begun, 1, h1.result, ctx({ seatsDecided }));
-      expect(o.finished).toBe(false);
-      s = o.state;
-      const h2 = playHand(s, 1, ['p4']);
-      o = finishHand(h2.begun, 1, h2.result, ctx({ seatsDecided }));
-      expect(o.finished).toBe(true);
-      expect(o.busted).toEqual(['p4']);
-      expect(o.state.standings).toEqual({
+      let state = closeLateRegistration(seated(started(5), 6, [['p1', 'p2', 'p3', 'p4', 'p5']]));
+      const h1 = playHand(state, 1, ['p5']);
+      let outcome = finishHand(h1.begun, 1, h1.result, ctx({ seatsDecided }));
+      expect(outcome.finished).toBe(false);
+      state = outcome.state;
+      const h2 = playHand(state, 1, ['p4']);
+      outcome = finishHand(h2.begun, 1, h2.result, ctx({ seatsDecided }));
+      expect(outcome.finished).toBe(true);
+      expect(outcome.busted).toEqual(['p4']);
+      expect(outcome.state.standings).toEqual({
         remaining: 0,
         groups: [
           { bestPlace: 1, players: ['e1', 'e2', 'e3'] },
@@ -150,8 +150,8 @@ describe('a satellite stops once the seats are decided (finishHand with seatsDec
           { bestPlace: 5, players: ['e5'] },
         ],
       });
-      expect(dealFor(o.state, 1)).toBeNull();
-      const paid = payStandingsWithSeats(500, { seatValue: 150 }, o.state.standings!.groups);
+      expect(dealFor(outcome.state, 1)).toBeNull();
+      const paid = payStandingsWithSeats(500, { seatValue: 150 }, outcome.state.standings!.groups);
       expect(paid.map((p) => [p.playerId, p.seat, p.prize])).toEqual([
         ['e1', true, 150],
         ['e2', true, 150],
@@ -166,33 +166,33 @@ describe('a satellite stops once the seats are decided (finishHand with seatsDec
     '6 entrants, 600 → 4 seats: 2 busts at table 1 leave 4 while table 2 is in a hand: no table deals; ' +
       'p6 busts in that hand → 4th (a seat), then finished with p1, p4, p5 sharing 1st',
     () => {
-      let s = closeLateRegistration(
+      let state = closeLateRegistration(
         seated(started(6), 6, [
           ['p1', 'p2', 'p3'],
           ['p4', 'p5', 'p6'],
         ]),
       );
-      const t2 = playHand(s, 2, ['p6']);
-      s = t2.begun; // table 2 is in a hand
-      const t1 = playHand(s, 1, ['p2', 'p3'], { p2: 100, p3: 50 });
-      let o = finishHand(t1.begun, 1, t1.result, ctx({ seatsDecided }));
-      expect(o.finished).toBe(false);
-      expect(o.busted.sort()).toEqual(['p2', 'p3']);
-      expect(o.state.seatsDecided).toBe(true);
-      expect(dealFor(o.state, 1)).toBeNull();
+      const t2 = playHand(state, 2, ['p6']);
+      state = t2.begun; // table 2 is in a hand
+      const t1 = playHand(state, 1, ['p2', 'p3'], { p2: 100, p3: 50 });
+      let outcome = finishHand(t1.begun, 1, t1.result, ctx({ seatsDecided }));
+      expect(outcome.finished).toBe(false);
+      expect(outcome.busted.sort()).toEqual(['p2', 'p3']);
+      expect(outcome.state.seatsDecided).toBe(true);
+      expect(dealFor(outcome.state, 1)).toBeNull();
       // p2 (100) 5th, p3 (50) 6th.
-      expect(o.state.standings!.groups).toEqual([
+      expect(outcome.state.standings!.groups).toEqual([
         { bestPlace: 5, players: ['e2'] },
         { bestPlace: 6, players: ['e3'] },
       ]);
-      o = finishHand(o.state, 2, t2.result, ctx({ seatsDecided }));
-      expect(o.finished).toBe(true);
-      expect(seatedPlayers(o.state)).toBe(3);
-      expect(o.state.standings!.groups.slice(0, 2)).toEqual([
+      outcome = finishHand(outcome.state, 2, t2.result, ctx({ seatsDecided }));
+      expect(outcome.finished).toBe(true);
+      expect(seatedPlayers(outcome.state)).toBe(3);
+      expect(outcome.state.standings!.groups.slice(0, 2)).toEqual([
         { bestPlace: 1, players: ['e1', 'e4', 'e5'] },
         { bestPlace: 4, players: ['e6'] },
       ]);
-      const paid = payStandingsWithSeats(600, { seatValue: 150 }, o.state.standings!.groups);
+      const paid = payStandingsWithSeats(600, { seatValue: 150 }, outcome.state.standings!.groups);
       expect(paid.filter((p) => p.seat).map((p) => p.playerId)).toEqual(['e1', 'e4', 'e5', 'e6']);
     },
   );
@@ -201,23 +201,23 @@ describe('a satellite stops once the seats are decided (finishHand with seatsDec
     'the hand still running when the seats were decided is cancelled by the crash rule: the planner job ' +
       'closes it with the 4 players left sharing 1st (p2, p3 stay 5th and 6th)',
     () => {
-      let s = closeLateRegistration(
+      let state = closeLateRegistration(
         seated(started(6), 6, [
           ['p1', 'p2', 'p3'],
           ['p4', 'p5', 'p6'],
         ]),
       );
-      const t2 = playHand(s, 2, []);
-      s = t2.begun;
-      const t1 = playHand(s, 1, ['p2', 'p3'], { p2: 100, p3: 50 });
-      const o = finishHand(t1.begun, 1, t1.result, ctx({ seatsDecided }));
-      expect(o.state.seatsDecided).toBe(true);
+      const t2 = playHand(state, 2, []);
+      state = t2.begun;
+      const t1 = playHand(state, 1, ['p2', 'p3'], { p2: 100, p3: 50 });
+      const outcome = finishHand(t1.begun, 1, t1.result, ctx({ seatsDecided }));
+      expect(outcome.state.seatsDecided).toBe(true);
       // The crash rule frees table 2 without a result.
       const freed = {
-        ...o.state,
+        ...outcome.state,
         seating: {
-          ...o.state.seating!,
-          tables: o.state.seating!.tables.map((x) => ({ ...x, handInProgress: false })),
+          ...outcome.state.seating!,
+          tables: outcome.state.seating!.tables.map((x) => ({ ...x, handInProgress: false })),
         },
       };
       const closed = closeDecidedSatellite(freed);

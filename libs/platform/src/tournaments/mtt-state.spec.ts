@@ -21,7 +21,7 @@ import {
 
 const rng = () => seededRandom('mtt-state');
 
-function started(n: number, over: Partial<Parameters<typeof createRegistration>[0]> = {}): MttState {
+function started(players: number, over: Partial<Parameters<typeof createRegistration>[0]> = {}): MttState {
   let reg = openRegistration(
     createRegistration({
       minEntrants: 2,
@@ -34,31 +34,31 @@ function started(n: number, over: Partial<Parameters<typeof createRegistration>[
       ...over,
     }),
   ).state;
-  for (let i = 1; i <= n; i++) reg = registerEntry(reg, `p${i}`).state;
+  for (let i = 1; i <= players; i++) reg = registerEntry(reg, `p${i}`).state;
   return newMttState(startTournament(reg).state);
 }
 
 /** A constructed seating: `layout[t]` lists the seats' players ('' = free) of table t + 1. */
-function seated(s: MttState, tableSize: number, layout: string[][], button: number | null = 0): MttState {
-  const tables = layout.map((seats, i) => ({
-    tableId: i + 1,
+function seated(state: MttState, tableSize: number, layout: string[][], button: number | null = 0): MttState {
+  const tables = layout.map((seats, index) => ({
+    tableId: index + 1,
     seats: Array.from({ length: tableSize }, (_, k): SeatedPlayer | null =>
       seats[k] ? { playerId: seats[k], dealtIn: true } : null,
     ),
     button,
     handInProgress: false,
   }));
-  return { ...s, seating: { tableSize, tables, breakOrder: tables.map((t) => t.tableId).reverse() } };
+  return { ...state, seating: { tableSize, tables, breakOrder: tables.map((t) => t.tableId).reverse() } };
 }
 
 const counts = (s: MttState) => tableCounts(s).map((c) => c.players);
 const ctx = (paid = 1, level = 1) => ({ rng: rng(), currentLevel: level, paidPlaces: () => paid });
 
 /** One hand at a table: `busted` lose everything (stack 100 each before the hand). */
-function playHand(s: MttState, tableId: number, busted: string[], stacks: Record<string, number> = {}) {
-  const deal = dealFor(s, tableId)!;
+function playHand(state: MttState, tableId: number, busted: string[], stacks: Record<string, number> = {}) {
+  const deal = dealFor(state, tableId)!;
   expect(deal).not.toBeNull();
-  const begun = beginHand(s, tableId, deal);
+  const begun = beginHand(state, tableId, deal);
   const dealtIn = deal.players.map((p, i) => ({ userId: p.userId, stack: stacks[p.userId] ?? 100, order: i }));
   const after = new Map(dealtIn.map((p) => [p.userId, busted.includes(p.userId) ? 0 : p.stack]));
   return { begun, deal, result: { dealtIn, after } };
@@ -66,158 +66,163 @@ function playHand(s: MttState, tableId: number, busted: string[], stacks: Record
 
 describe('scheduled tournament state (platform side of libs/tournament seating)', () => {
   it('random initial seats: 60 entrants at 9-max sit at 7 tables of 9, 9, 9, 9, 8, 8, 8', () => {
-    const s = seatEveryone(started(60), 9, rng());
-    expect(counts(s).sort((a, b) => b - a)).toEqual([9, 9, 9, 9, 8, 8, 8]);
-    expect(s.seating!.breakOrder).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    const state = seatEveryone(started(60), 9, rng());
+    expect(counts(state).sort((a, b) => b - a)).toEqual([9, 9, 9, 9, 8, 8, 8]);
+    expect(state.seating!.breakOrder).toEqual([7, 6, 5, 4, 3, 2, 1]);
   });
 
   it('balance at a difference of two: at 6-max a bust leaving 5 and 3 moves one player from the fuller table (4 and 4)', () => {
-    let s = closeLateRegistration(
+    let state = closeLateRegistration(
       seated(started(9), 6, [
         ['p1', 'p2', 'p3', 'p4', 'p5'],
         ['p6', 'p7', 'p8', 'p9'],
       ]),
     );
-    const h = playHand(s, 2, ['p9']);
-    const o = finishHand(h.begun, 2, h.result, ctx());
-    s = o.state;
-    expect(o.busted).toEqual(['p9']);
-    expect(o.moves).toHaveLength(1);
-    expect(o.moves[0]).toMatchObject({ from: { tableId: 1 }, to: { tableId: 2 }, reason: 'balance' });
-    expect(counts(s)).toEqual([4, 4]);
-    expect(closeEnough(tableCounts(s))).toBe(true);
+    const hand = playHand(state, 2, ['p9']);
+    const outcome = finishHand(hand.begun, 2, hand.result, ctx());
+    state = outcome.state;
+    expect(outcome.busted).toEqual(['p9']);
+    expect(outcome.moves).toHaveLength(1);
+    expect(outcome.moves[0]).toMatchObject({ from: { tableId: 1 }, to: { tableId: 2 }, reason: 'balance' });
+    expect(counts(state)).toEqual([4, 4]);
+    expect(closeEnough(tableCounts(state))).toBe(true);
   });
 
   it('never moves a player in a hand: with the fullest table busy, balancing waits for its hand to end', () => {
-    let s = closeLateRegistration(
+    let state = closeLateRegistration(
       seated(started(9), 6, [
         ['p1', 'p2', 'p3', 'p4', 'p5'],
         ['p6', 'p7', 'p8', 'p9'],
       ]),
     );
-    const busy = playHand(s, 1, []);
-    s = busy.begun; // table 1 is in a hand
-    const h = playHand(s, 2, ['p9']);
-    const o = finishHand(h.begun, 2, h.result, ctx());
-    expect(o.moves).toEqual([]);
-    expect(counts(o.state)).toEqual([5, 3]);
-    expect(closeEnough(tableCounts(o.state))).toBe(true); // the fullest is in a hand
+    const busy = playHand(state, 1, []);
+    state = busy.begun; // table 1 is in a hand
+    const hand = playHand(state, 2, ['p9']);
+    const outcome = finishHand(hand.begun, 2, hand.result, ctx());
+    expect(outcome.moves).toEqual([]);
+    expect(counts(outcome.state)).toEqual([5, 3]);
+    expect(closeEnough(tableCounts(outcome.state))).toBe(true); // the fullest is in a hand
     // Table 1's hand ends: now a player moves.
-    const o2 = finishHand(o.state, 1, busy.result, ctx());
+    const o2 = finishHand(outcome.state, 1, busy.result, ctx());
     expect(counts(o2.state)).toEqual([4, 4]);
   });
 
   it('table breaking: 6, 6, 6 at 9-max, a bust at table 1 leaves 17, which two tables absorb; table 3 (first in the break order) breaks', () => {
     const names = Array.from({ length: 18 }, (_, i) => `p${i + 1}`);
-    let s = closeLateRegistration(seated(started(18), 9, [names.slice(0, 6), names.slice(6, 12), names.slice(12, 18)]));
-    const h = playHand(s, 1, ['p1']);
-    const o = finishHand(h.begun, 1, h.result, ctx());
-    s = o.state;
-    expect(o.brokenTables).toEqual([3]);
-    expect(o.moves.filter((m) => m.reason === 'break')).toHaveLength(6);
-    expect(counts(s).sort()).toEqual([8, 9]);
+    let state = closeLateRegistration(
+      seated(started(18), 9, [names.slice(0, 6), names.slice(6, 12), names.slice(12, 18)]),
+    );
+    const hand = playHand(state, 1, ['p1']);
+    const outcome = finishHand(hand.begun, 1, hand.result, ctx());
+    state = outcome.state;
+    expect(outcome.brokenTables).toEqual([3]);
+    expect(outcome.moves.filter((m) => m.reason === 'break')).toHaveLength(6);
+    expect(counts(state).sort()).toEqual([8, 9]);
   });
 
   it('final-table redraw waits for every hand: no table deals meanwhile', () => {
-    let s = closeLateRegistration(
+    let state = closeLateRegistration(
       seated(started(10), 9, [
         ['p1', 'p2', 'p3', 'p4', 'p5'],
         ['p6', 'p7', 'p8', 'p9', 'p10'],
       ]),
     );
-    const busy = playHand(s, 2, []);
-    s = busy.begun;
-    const h = playHand(s, 1, ['p1']);
-    const o = finishHand(h.begun, 1, h.result, ctx());
-    expect(o.state.pauseDeals).toBe(true);
-    expect(dealFor(o.state, 1)).toBeNull();
-    const o2 = finishHand(o.state, 2, busy.result, ctx());
+    const busy = playHand(state, 2, []);
+    state = busy.begun;
+    const hand = playHand(state, 1, ['p1']);
+    const outcome = finishHand(hand.begun, 1, hand.result, ctx());
+    expect(outcome.state.pauseDeals).toBe(true);
+    expect(dealFor(outcome.state, 1)).toBeNull();
+    const o2 = finishHand(outcome.state, 2, busy.result, ctx());
     expect(o2.state.pauseDeals).toBe(false);
     expect(counts(o2.state)).toEqual([9]);
     expect(o2.state.seating!.tables[0].button).toBeNull(); // the final table draws for the button
   });
 
   it('hand-for-hand on the bubble: each table deals once a round, busts of one round at different tables tie (4th–5th of 6, 4 paid)', () => {
-    let s = closeLateRegistration(
+    let state = closeLateRegistration(
       seated(started(6), 3, [
         ['p1', 'p2', 'p3'],
         ['p4', 'p5', 'p6'],
       ]),
     );
     // A bust at table 1 leaves 5 players with 4 paid: the bubble.
-    let h = playHand(s, 1, ['p1']);
-    s = finishHand(h.begun, 1, h.result, ctx(4)).state;
-    expect(s.standings!.groups).toEqual([{ bestPlace: 6, players: ['e1'] }]);
-    expect([...s.handForHand!.round!.pending].sort()).toEqual([1, 2]);
+    let hand = playHand(state, 1, ['p1']);
+    state = finishHand(hand.begun, 1, hand.result, ctx(4)).state;
+    expect(state.standings!.groups).toEqual([{ bestPlace: 6, players: ['e1'] }]);
+    expect([...state.handForHand!.round!.pending].sort()).toEqual([1, 2]);
     // Table 1 plays its hand of the round; a bust there is held, and table 1 may not deal again.
-    const t1 = dealFor(s, 1)!.players.map((p) => p.userId);
-    h = playHand(s, 1, [t1[0]]);
-    s = finishHand(h.begun, 1, h.result, ctx(4)).state;
-    expect(dealFor(s, 1)).toBeNull();
-    expect(s.standings!.groups).toHaveLength(1);
+    const t1 = dealFor(state, 1)!.players.map((p) => p.userId);
+    hand = playHand(state, 1, [t1[0]]);
+    state = finishHand(hand.begun, 1, hand.result, ctx(4)).state;
+    expect(dealFor(state, 1)).toBeNull();
+    expect(state.standings!.groups).toHaveLength(1);
     // Table 2's hand with a bust ends the round: both share 4th–5th.
-    const t2 = dealFor(s, 2)!.players.map((p) => p.userId);
-    h = playHand(s, 2, [t2[0]]);
-    s = finishHand(h.begun, 2, h.result, ctx(4)).state;
-    expect(s.standings!.groups[0].bestPlace).toBe(4);
-    expect(s.standings!.groups[0].players).toHaveLength(2);
-    expect(s.handForHand).toBeNull();
+    const t2 = dealFor(state, 2)!.players.map((p) => p.userId);
+    hand = playHand(state, 2, [t2[0]]);
+    state = finishHand(hand.begun, 2, hand.result, ctx(4)).state;
+    expect(state.standings!.groups[0].bestPlace).toBe(4);
+    expect(state.standings!.groups[0].players).toHaveLength(2);
+    expect(state.handForHand).toBeNull();
   });
 
   it('late registration: busts while it is open are placed when it closes; the late entrant counts (4 entrants, the first bust is 4th)', () => {
-    let s = seated(started(3, { lateRegistrationUntilLevel: 2, reEntry: true }), 9, [['p1', 'p2', 'p3']]);
-    const h = playHand(s, 1, ['p3']);
-    s = finishHand(h.begun, 1, h.result, ctx(1, 1)).state;
-    expect(s.standings).toBeNull();
-    expect(s.earlyBusts).toHaveLength(1);
-    s = { ...s, registration: registerEntry(s.registration, 'late', 2).state };
-    s = seatLateEntry(s, 'late', rng());
-    expect(counts(s)).toEqual([3]);
-    s = closeLateRegistration(s);
-    expect(s.standings).toEqual({ remaining: 3, groups: [{ bestPlace: 4, players: ['e3'] }] });
+    let state = seated(started(3, { lateRegistrationUntilLevel: 2, reEntry: true }), 9, [['p1', 'p2', 'p3']]);
+    const hand = playHand(state, 1, ['p3']);
+    state = finishHand(hand.begun, 1, hand.result, ctx(1, 1)).state;
+    expect(state.standings).toBeNull();
+    expect(state.earlyBusts).toHaveLength(1);
+    state = { ...state, registration: registerEntry(state.registration, 'late', 2).state };
+    state = seatLateEntry(state, 'late', rng());
+    expect(counts(state)).toEqual([3]);
+    state = closeLateRegistration(state);
+    expect(state.standings).toEqual({ remaining: 3, groups: [{ bestPlace: 4, players: ['e3'] }] });
   });
 
   it('re-entry: a busted player buys a new entry during late registration and is seated again; his two entries finish separately', () => {
-    let s = seated(started(3, { lateRegistrationUntilLevel: 2, reEntry: true, maxEntriesPerPlayer: 2 }), 9, [
+    let state = seated(started(3, { lateRegistrationUntilLevel: 2, reEntry: true, maxEntriesPerPlayer: 2 }), 9, [
       ['p1', 'p2', 'p3'],
     ]);
-    let h = playHand(s, 1, ['p3']);
-    s = finishHand(h.begun, 1, h.result, ctx(1, 1)).state;
-    const re = registerEntry(s.registration, 'p3', 1);
+    let hand = playHand(state, 1, ['p3']);
+    state = finishHand(hand.begun, 1, hand.result, ctx(1, 1)).state;
+    const re = registerEntry(state.registration, 'p3', 1);
     expect(re.events[0]).toMatchObject({ type: 'registered', entryId: 4, reEntry: true, late: true });
-    s = seatLateEntry({ ...s, registration: re.state }, 'p3', rng());
-    expect(() => registerEntry(s.registration, 'p3', 1)).toThrow(/live entry/);
+    state = seatLateEntry({ ...state, registration: re.state }, 'p3', rng());
+    expect(() => registerEntry(state.registration, 'p3', 1)).toThrow(/live entry/);
     // Level 3: registration closed; play to the end.
-    for (let guard = 0; !s.winner && guard < 10; guard++) {
-      const deal = dealFor(s, 1)!;
-      h = playHand(s, 1, [deal.players[0].userId]);
-      s = finishHand(h.begun, 1, h.result, ctx(1, 3)).state;
+    for (let guard = 0; !state.winner && guard < 10; guard++) {
+      const deal = dealFor(state, 1)!;
+      hand = playHand(state, 1, [deal.players[0].userId]);
+      state = finishHand(hand.begun, 1, hand.result, ctx(1, 3)).state;
     }
-    expect(s.winner).not.toBeNull();
-    const keys = s.standings!.groups.flatMap((g) => g.players).sort();
+    expect(state.winner).not.toBeNull();
+    const keys = state.standings!.groups.flatMap((g) => g.players).sort();
     expect(keys).toEqual(['e1', 'e2', 'e3', 'e4']);
   });
 
   it('a player moved between the small blind and the button waits until the button passes him', () => {
     // 6-max, players at seats 0, 2, 3 and a moved player (waiting) at seat 1.
-    let s = closeLateRegistration(seated(started(4), 6, [['p1', '', 'p2', 'p3']], 3));
-    s = {
-      ...s,
+    let state = closeLateRegistration(seated(started(4), 6, [['p1', '', 'p2', 'p3']], 3));
+    state = {
+      ...state,
       seating: {
-        ...s.seating!,
-        tables: s.seating!.tables.map((t) => ({
-          ...t,
-          seats: t.seats.map((p, i) => (i === 1 ? { playerId: 'p4', dealtIn: false } : p)),
+        ...state.seating!,
+        tables: state.seating!.tables.map((tableSnapshot) => ({
+          ...tableSnapshot,
+          seats: tableSnapshot.seats.map((p, i) => (i === 1 ? { playerId: 'p4', dealtIn: false } : p)),
         })),
       },
       waiting: ['p4'],
     };
     // Last button 3 → next button seat 0, small blind seat 2: seat 1 lies between them → p4 waits.
-    const d = dealFor(s, 1)!;
-    expect(d.button).toBe(0);
-    expect(d.players.map((p) => p.userId)).toEqual(['p1', 'p2', 'p3']);
+    const deal = dealFor(state, 1)!;
+    expect(deal.button).toBe(0);
+    expect(deal.players.map((p) => p.userId)).toEqual(['p1', 'p2', 'p3']);
     // Next hand: button 2, small blind 3: seat 1 is behind the button → he is dealt in.
-    s = { ...s, seating: { ...s.seating!, tables: s.seating!.tables.map((t) => ({ ...t, button: 0 })) } };
-    expect(dealFor(s, 1)!.players.map((p) => p.userId)).toEqual(['p1', 'p4', 'p2', 'p3']);
+    state = {
+      ...state,
+      seating: { ...state.seating!, tables: state.seating!.tables.map((t) => ({ ...t, button: 0 })) },
+    };
+    expect(dealFor(state, 1)!.players.map((p) => p.userId)).toEqual(['p1', 'p4', 'p2', 'p3']);
   });
 });

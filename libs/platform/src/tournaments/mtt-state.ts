@@ -106,22 +106,23 @@ export function newMttState(registration: RegistrationState): MttState {
 }
 
 /** The live entry of a user (status active). */
-export function liveEntryOf(s: MttState, userId: string): number | null {
-  const e = s.registration.entries.find((x) => x.playerId === userId && x.status === 'active');
-  return e ? e.entryId : null;
+export function liveEntryOf(state: MttState, userId: string): number | null {
+  const liveEntry = state.registration.entries.find((x) => x.playerId === userId && x.status === 'active');
+  return liveEntry ? liveEntry.entryId : null;
 }
 
-export function seatedPlayers(s: MttState): number {
-  let n = 0;
-  for (const t of s.seating?.tables ?? []) for (const p of t.seats) if (p) n++;
-  return n;
+export function seatedPlayers(state: MttState): number {
+  let seated = 0;
+  for (const tableSnapshot of state.seating?.tables ?? [])
+    for (const occupant of tableSnapshot.seats) if (occupant) seated++;
+  return seated;
 }
 
-export function tableCounts(s: MttState): { tableId: number; players: number; handInProgress: boolean }[] {
-  return (s.seating?.tables ?? []).map((t) => ({
-    tableId: t.tableId,
-    players: t.seats.filter((p) => p).length,
-    handInProgress: t.handInProgress,
+export function tableCounts(state: MttState): { tableId: number; players: number; handInProgress: boolean }[] {
+  return (state.seating?.tables ?? []).map((tableSnapshot) => ({
+    tableId: tableSnapshot.tableId,
+    players: tableSnapshot.seats.filter((p) => p).length,
+    handInProgress: tableSnapshot.handInProgress,
   }));
 }
 
@@ -130,24 +131,24 @@ export function tableCounts(s: MttState): { tableId: number; players: number; ha
  * sorted first, so the draw depends only on who entered and on `rng` (the committed seat draw,
  * seat-draw.ts), not on the order of registration.
  */
-export function seatEveryone(s: MttState, tableSize: number, rng: RandomSource): MttState {
-  const players = s.registration.entries
+export function seatEveryone(state: MttState, tableSize: number, rng: RandomSource): MttState {
+  const players = state.registration.entries
     .filter((e) => e.status === 'active')
     .map((e) => e.playerId)
     .sort();
   const tables = initialSeating(players, tableSize, rng);
   // Pre-set break order: highest table number breaks first (libs/tournament's default, written out).
   const breakOrder = tables.map((t) => t.tableId).sort((a, b) => b - a);
-  return { ...s, seating: { tableSize, tables, breakOrder } };
+  return { ...state, seating: { tableSize, tables, breakOrder } };
 }
 
 /** A late entry or re-entry: a random free seat at a shortest table (a new table if all are full). */
-export function seatLateEntry(s: MttState, userId: string, rng: RandomSource): MttState {
-  if (!s.seating) return s;
-  const r = seatNewPlayer(s.seating, userId, rng);
-  const waiting = r.waitsForButton ? [...s.waiting, userId] : s.waiting;
-  const standings = s.standings ? { ...s.standings, remaining: s.standings.remaining + 1 } : null;
-  return { ...s, seating: r.snapshot, waiting, standings };
+export function seatLateEntry(state: MttState, userId: string, rng: RandomSource): MttState {
+  if (!state.seating) return state;
+  const seatedResult = seatNewPlayer(state.seating, userId, rng);
+  const waiting = seatedResult.waitsForButton ? [...state.waiting, userId] : state.waiting;
+  const standings = state.standings ? { ...state.standings, remaining: state.standings.remaining + 1 } : null;
+  return { ...state, seating: seatedResult.snapshot, waiting, standings };
 }
 
 export interface DealDecision {
@@ -156,57 +157,58 @@ export interface DealDecision {
   button: number;
 }
 
-function table(s: MttState, tableId: number): TableSnapshot | undefined {
-  return s.seating?.tables.find((t) => t.tableId === tableId);
+function table(state: MttState, tableId: number): TableSnapshot | undefined {
+  return state.seating?.tables.find((t) => t.tableId === tableId);
 }
 
 /** Whether `x` lies strictly inside the clockwise arc from a to b on n seats. */
-function strictlyBetween(a: number, x: number, b: number, n: number): boolean {
-  const cw = (p: number, q: number) => (((q - p) % n) + n) % n;
-  const dx = cw(a, x);
-  return dx > 0 && dx < (a === b ? n : cw(a, b));
+function strictlyBetween(from: number, value: number, to: number, size: number): boolean {
+  const cw = (p: number, q: number) => (((q - p) % size) + size) % size;
+  const dx = cw(from, value);
+  return dx > 0 && dx < (from === to ? size : cw(from, to));
 }
 
 /**
  * Whether table `tableId` may deal now, and to whom. Null when it may not (closed, paused for the
  * redraw or hand-for-hand, fewer than two players, or already in a hand).
  */
-export function dealFor(s: MttState, tableId: number): DealDecision | null {
-  const t = table(s, tableId);
-  if (!t || t.handInProgress || s.pauseDeals || s.seatsDecided || s.winner) return null;
-  const h = s.handForHand;
-  if (h && (h.pending || !h.round || !mayDeal(h.round, tableId))) return null;
-  const occupied = t.seats
+export function dealFor(state: MttState, tableId: number): DealDecision | null {
+  const tableSnapshot = table(state, tableId);
+  if (!tableSnapshot || tableSnapshot.handInProgress || state.pauseDeals || state.seatsDecided || state.winner)
+    return null;
+  const roundState = state.handForHand;
+  if (roundState && (roundState.pending || !roundState.round || !mayDeal(roundState.round, tableId))) return null;
+  const occupied = tableSnapshot.seats
     .map((p, seat) => (p ? { seat, userId: p.playerId } : null))
     .filter((x): x is { seat: number; userId: string } => x !== null);
   if (occupied.length < 2) return null;
-  const n = t.seats.length;
-  const waiting = new Set(s.waiting);
+  const seatCount = tableSnapshot.seats.length;
+  const waiting = new Set(state.waiting);
   const ready = occupied.filter((p) => !waiting.has(p.userId));
   const base = ready.length >= 2 ? ready : occupied;
   const after = (from: number | null) => base.find((p) => from === null || p.seat > from) ?? base[0];
-  const button = after(t.button).seat;
+  const button = after(tableSnapshot.button).seat;
   const sb = base.length === 2 ? button : after(button).seat;
   const players = occupied.filter(
-    (p) => !waiting.has(p.userId) || base === occupied || !strictlyBetween(button, p.seat, sb, n),
+    (p) => !waiting.has(p.userId) || base === occupied || !strictlyBetween(button, p.seat, sb, seatCount),
   );
   return { players, button };
 }
 
 /** Marks the hand started: the table is busy, every seated player counts as dealt in (libs/tournament). */
-export function beginHand(s: MttState, tableId: number, deal: DealDecision): MttState {
+export function beginHand(state: MttState, tableId: number, deal: DealDecision): MttState {
   const dealt = new Set(deal.players.map((p) => p.userId));
-  const tables = s.seating!.tables.map((t) =>
-    t.tableId !== tableId
-      ? t
+  const tables = state.seating!.tables.map((tableSnapshot) =>
+    tableSnapshot.tableId !== tableId
+      ? tableSnapshot
       : {
-          ...t,
+          ...tableSnapshot,
           handInProgress: true,
           button: deal.button,
-          seats: t.seats.map((p) => (p ? { ...p, dealtIn: true } : null)),
+          seats: tableSnapshot.seats.map((p) => (p ? { ...p, dealtIn: true } : null)),
         },
   );
-  return { ...s, seating: { ...s.seating!, tables }, waiting: s.waiting.filter((u) => !dealt.has(u)) };
+  return { ...state, seating: { ...state.seating!, tables }, waiting: state.waiting.filter((u) => !dealt.has(u)) };
 }
 
 export interface HandResult {
@@ -229,18 +231,18 @@ export interface FinishOutcome {
 }
 
 /** Late registration is closed at `currentLevel` (level numbers from 1; a break counts as the level before). */
-export function lateRegistrationClosed(s: MttState, currentLevel: number): boolean {
-  const until = s.registration.config.lateRegistrationUntilLevel;
+export function lateRegistrationClosed(state: MttState, currentLevel: number): boolean {
+  const until = state.registration.config.lateRegistrationUntilLevel;
   return until === 0 || currentLevel > until;
 }
 
 /** Closes late registration: the field is final, early busts take the last places in bust order. */
-export function closeLateRegistration(s: MttState): MttState {
-  if (s.standings) return s;
-  const entrants = s.registration.entries.filter((e) => e.status === 'active' || e.status === 'busted').length;
+export function closeLateRegistration(state: MttState): MttState {
+  if (state.standings) return state;
+  const entrants = state.registration.entries.filter((e) => e.status === 'active' || e.status === 'busted').length;
   let standings = startStandings(Math.max(1, entrants));
-  for (const group of s.earlyBusts) standings = recordBusts(standings, group);
-  return { ...s, standings, earlyBusts: [] };
+  for (const group of state.earlyBusts) standings = recordBusts(standings, group);
+  return { ...state, standings, earlyBusts: [] };
 }
 
 /** Prize places for the final field (set by the service: the prize table of the entrants). */
@@ -265,67 +267,88 @@ export function finishHand(
     seatsDecided?: (playersLeft: number, entrants: number) => boolean;
   },
 ): FinishOutcome {
-  let s = s0;
+  let working = s0;
   const bustedPlayers = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
   const busts: Bust[] = [];
-  let registration = s.registration;
-  for (const p of bustedPlayers) {
-    const entryId = liveEntryOf(s, p.userId);
+  let registration = working.registration;
+  for (const bustedPlayer of bustedPlayers) {
+    const entryId = liveEntryOf(working, bustedPlayer.userId);
     if (entryId === null) continue;
     registration = bustEntry(registration, entryId).state;
-    busts.push({ playerId: entryKey(entryId), startingStack: p.stack, order: p.order + tableId * 100, tableId });
+    busts.push({
+      playerId: entryKey(entryId),
+      startingStack: bustedPlayer.stack,
+      order: bustedPlayer.order + tableId * 100,
+      tableId,
+    });
   }
   const gone = new Set(bustedPlayers.map((p) => p.userId));
-  const tables = s.seating!.tables.map((t) =>
-    t.tableId !== tableId
-      ? t
-      : { ...t, handInProgress: false, seats: t.seats.map((p) => (p && gone.has(p.playerId) ? null : p)) },
+  const tables = working.seating!.tables.map((tableSnapshot) =>
+    tableSnapshot.tableId !== tableId
+      ? tableSnapshot
+      : {
+          ...tableSnapshot,
+          handInProgress: false,
+          seats: tableSnapshot.seats.map((p) => (p && gone.has(p.playerId) ? null : p)),
+        },
   );
-  s = {
-    ...s,
+  working = {
+    ...working,
     registration,
-    seating: { ...s.seating!, tables },
-    tableHands: { ...s.tableHands, [tableId]: (s.tableHands[tableId] ?? 0) + 1 },
-    waiting: s.waiting.filter((u) => !gone.has(u)),
+    seating: { ...working.seating!, tables },
+    tableHands: { ...working.tableHands, [tableId]: (working.tableHands[tableId] ?? 0) + 1 },
+    waiting: working.waiting.filter((u) => !gone.has(u)),
   };
 
   // Places.
-  const h = s.handForHand;
-  if (h?.round) {
-    const round = tableHandFinished(h.round, tableId);
-    s = { ...s, handForHand: { ...h, round, busts: [...h.busts, ...busts] } };
-  } else if (!s.standings && (!lateRegistrationClosed(s, ctx.currentLevel) || ctx.bustsFinal === false)) {
-    if (busts.length) s = { ...s, earlyBusts: [...s.earlyBusts, busts] };
+  const roundState = working.handForHand;
+  if (roundState?.round) {
+    const round = tableHandFinished(roundState.round, tableId);
+    working = { ...working, handForHand: { ...roundState, round, busts: [...roundState.busts, ...busts] } };
+  } else if (!working.standings && (!lateRegistrationClosed(working, ctx.currentLevel) || ctx.bustsFinal === false)) {
+    if (busts.length) working = { ...working, earlyBusts: [...working.earlyBusts, busts] };
   } else {
-    s = closeLateRegistration(s);
-    if (busts.length) s = { ...s, standings: recordBusts(s.standings!, busts) };
+    working = closeLateRegistration(working);
+    if (busts.length) working = { ...working, standings: recordBusts(working.standings!, busts) };
   }
-  const left = seatedPlayers(s);
-  if (left <= 1) s = closeRound(s);
+  const left = seatedPlayers(working);
+  if (left <= 1) working = closeRound(working);
   // One player left: the winner.
   if (left <= 1) {
-    s = closeLateRegistration(s);
-    const survivor = s.seating!.tables.flatMap((t) => t.seats).find((p) => p)!;
-    const winner = entryKey(liveEntryOf(s, survivor.playerId)!);
-    s = { ...s, standings: recordWinner(s.standings!, winner), winner, handForHand: null, pauseDeals: false };
-    return { state: s, busted: [...gone], moves: [], brokenTables: [], finished: true };
+    working = closeLateRegistration(working);
+    const survivor = working.seating!.tables.flatMap((t) => t.seats).find((p) => p)!;
+    const winner = entryKey(liveEntryOf(working, survivor.playerId)!);
+    working = {
+      ...working,
+      standings: recordWinner(working.standings!, winner),
+      winner,
+      handForHand: null,
+      pauseDeals: false,
+    };
+    return { state: working, busted: [...gone], moves: [], brokenTables: [], finished: true };
   }
 
-  const decided = satelliteDecided(s, left, ctx, [...gone]);
+  const decided = satelliteDecided(working, left, ctx, [...gone]);
   if (decided) return decided;
 
-  const planned = replan(s, ctx.rng);
-  s = planned.state;
-  if (s.handForHand?.round) {
+  const planned = replan(working, ctx.rng);
+  working = planned.state;
+  if (working.handForHand?.round) {
     // A table broken during the round plays no more hands in it.
-    const open = new Set(s.seating!.tables.map((t) => t.tableId));
-    const r = s.handForHand.round;
-    const round = { ...r, pending: r.pending.filter((id) => open.has(id)) };
-    s = { ...s, handForHand: { ...s.handForHand, round } };
-    if (isRoundComplete(round)) s = closeRound(s);
+    const open = new Set(working.seating!.tables.map((t) => t.tableId));
+    const roundBefore = working.handForHand.round;
+    const round = { ...roundBefore, pending: roundBefore.pending.filter((id) => open.has(id)) };
+    working = { ...working, handForHand: { ...working.handForHand, round } };
+    if (isRoundComplete(round)) working = closeRound(working);
   }
-  s = updateHandForHand(s, ctx);
-  return { state: s, busted: [...gone], moves: planned.moves, brokenTables: planned.brokenTables, finished: false };
+  working = updateHandForHand(working, ctx);
+  return {
+    state: working,
+    busted: [...gone],
+    moves: planned.moves,
+    brokenTables: planned.brokenTables,
+    finished: false,
+  };
 }
 
 /**
@@ -356,38 +379,39 @@ function satelliteDecided(
  * the planner job when the last hand in progress never finished (the crash rule cancelled it).
  */
 export function closeDecidedSatellite(s0: MttState): MttState {
-  const s = closeRound(s0);
-  const survivors = s
+  const afterRound = closeRound(s0);
+  const survivors = afterRound
     .seating!.tables.flatMap((t) => t.seats)
-    .flatMap((p) => {
-      const entryId = p ? liveEntryOf(s, p.playerId) : null;
+    .flatMap((seatedPlayer) => {
+      const entryId = seatedPlayer ? liveEntryOf(afterRound, seatedPlayer.playerId) : null;
       return entryId === null ? [] : [entryKey(entryId)];
     });
-  const standings = recordSeatWinners(s.standings!, survivors);
-  return { ...s, standings, winner: survivors[0], handForHand: null, pauseDeals: false, seatsDecided: false };
+  const standings = recordSeatWinners(afterRound.standings!, survivors);
+  return { ...afterRound, standings, winner: survivors[0], handForHand: null, pauseDeals: false, seatsDecided: false };
 }
 
 /** Ends a hand-for-hand round: its busts are placed together (different tables tie). */
 function closeRound(s0: MttState): MttState {
-  const h = s0.handForHand;
-  if (!h?.round) return s0;
-  let s = closeLateRegistration(s0);
-  if (h.busts.length) s = { ...s, standings: recordBusts(s.standings!, h.busts, 'hand-for-hand-round') };
-  return { ...s, handForHand: null };
+  const roundState = s0.handForHand;
+  if (!roundState?.round) return s0;
+  let working = closeLateRegistration(s0);
+  if (roundState.busts.length)
+    working = { ...working, standings: recordBusts(working.standings!, roundState.busts, 'hand-for-hand-round') };
+  return { ...working, handForHand: null };
 }
 
 /** Hand-for-hand on the money bubble: pending until every table is idle, then rounds of one hand. */
-function updateHandForHand(s: MttState, ctx: { currentLevel: number; paidPlaces: PaidPlacesOf }): MttState {
-  if (!s.standings || !s.seating) return s;
-  const entrants = s.standings.remaining + s.standings.groups.reduce((a, g) => a + g.players.length, 0);
+function updateHandForHand(state: MttState, ctx: { currentLevel: number; paidPlaces: PaidPlacesOf }): MttState {
+  if (!state.standings || !state.seating) return state;
+  const entrants = state.standings.remaining + state.standings.groups.reduce((a, g) => a + g.players.length, 0);
   // A table with one player cannot deal: it takes no part in a round (balancing fills it).
-  const tables = s.seating.tables.filter((t) => t.seats.filter((p) => p).length >= 2);
-  const bubble = isHandForHand(seatedPlayers(s), ctx.paidPlaces(entrants), tables.length);
-  let h = s.handForHand;
-  if (!bubble && !h?.round) return { ...s, handForHand: null };
-  if (bubble && !h) h = { round: null, pending: true, busts: [] };
-  if (h && !h.round && tables.every((t) => !t.handInProgress)) {
-    h = {
+  const tables = state.seating.tables.filter((t) => t.seats.filter((p) => p).length >= 2);
+  const bubble = isHandForHand(seatedPlayers(state), ctx.paidPlaces(entrants), tables.length);
+  let roundState = state.handForHand;
+  if (!bubble && !roundState?.round) return { ...state, handForHand: null };
+  if (bubble && !roundState) roundState = { round: null, pending: true, busts: [] };
+  if (roundState && !roundState.round && tables.every((t) => !t.handInProgress)) {
+    roundState = {
       round: startHandForHandRound(
         null,
         tables.map((t) => t.tableId),
@@ -396,14 +420,14 @@ function updateHandForHand(s: MttState, ctx: { currentLevel: number; paidPlaces:
       busts: [],
     };
   }
-  return { ...s, handForHand: h };
+  return { ...state, handForHand: roundState };
 }
 
 /** Runs the seating planner and applies its moves (balance, break, final-table redraw). */
-export function replan(s: MttState, rng: RandomSource): { state: MttState; moves: Move[]; brokenTables: number[] } {
-  if (!s.seating || s.winner) return { state: s, moves: [], brokenTables: [] };
-  const plan = planSeating(s.seating, rng);
-  let seating = plan.moves.length || plan.brokenTables.length ? applySeatingPlan(s.seating, plan) : s.seating;
+export function replan(state: MttState, rng: RandomSource): { state: MttState; moves: Move[]; brokenTables: number[] } {
+  if (!state.seating || state.winner) return { state: state, moves: [], brokenTables: [] };
+  const plan = planSeating(state.seating, rng);
+  let seating = plan.moves.length || plan.brokenTables.length ? applySeatingPlan(state.seating, plan) : state.seating;
   if (plan.finalTableRedraw) {
     // The final table draws for the button: its first hand starts left of a random seat.
     seating = {
@@ -411,22 +435,22 @@ export function replan(s: MttState, rng: RandomSource): { state: MttState; moves
       tables: seating.tables.map((t) => (t.tableId === plan.finalTableId ? { ...t, button: null } : t)),
     };
   }
-  const waitingNow = new Set(s.waiting);
-  for (const m of plan.moves) {
-    if (m.waitsForButton) waitingNow.add(m.playerId);
-    else waitingNow.delete(m.playerId);
+  const waitingNow = new Set(state.waiting);
+  for (const move of plan.moves) {
+    if (move.waitsForButton) waitingNow.add(move.playerId);
+    else waitingNow.delete(move.playerId);
   }
   if (plan.finalTableRedraw) waitingNow.clear();
   const pauseDeals = plan.holds.some((x) => x.kind === 'redraw-waits-for-hands');
   return {
     state: {
-      ...s,
+      ...state,
       replanOnFinish: plan.holds.length > 0,
       seating,
       waiting: [...waitingNow],
       pauseDeals,
-      moves: s.moves + plan.moves.length,
-      brokenTables: [...s.brokenTables, ...plan.brokenTables],
+      moves: state.moves + plan.moves.length,
+      brokenTables: [...state.brokenTables, ...plan.brokenTables],
     },
     moves: [...plan.moves],
     brokenTables: [...plan.brokenTables],
@@ -445,14 +469,14 @@ export function closeEnough(counts: readonly { players: number; handInProgress: 
   return max - min <= 1 || counts.some((c) => c.players === max && c.handInProgress);
 }
 
-export function balanced(s: MttState): boolean {
-  return closeEnough(tableCounts(s));
+export function balanced(state: MttState): boolean {
+  return closeEnough(tableCounts(state));
 }
 
 /** Whether an entry's bust still waits to be placed (busted during late registration or the rebuy period). */
-export function bustPending(s: MttState, entryId: number): boolean {
+export function bustPending(state: MttState, entryId: number): boolean {
   const key = entryKey(entryId);
-  return !s.standings && s.earlyBusts.some((g) => g.some((b) => b.playerId === key));
+  return !state.standings && state.earlyBusts.some((g) => g.some((b) => b.playerId === key));
 }
 
 /**
@@ -460,14 +484,14 @@ export function bustPending(s: MttState, entryId: number): boolean {
  * entry: its rebuys count on), his waiting bust is withdrawn (he takes no place for it), and he
  * takes a random free seat at a shortest table like a late entry (`seatLateEntry`, between hands).
  */
-export function reviveEntry(s: MttState, entryId: number, rng: RandomSource): MttState {
-  const entry = s.registration.entries.find((e) => e.entryId === entryId);
-  if (!entry || entry.status !== 'busted' || !bustPending(s, entryId)) return s;
+export function reviveEntry(state: MttState, entryId: number, rng: RandomSource): MttState {
+  const entry = state.registration.entries.find((e) => e.entryId === entryId);
+  if (!entry || entry.status !== 'busted' || !bustPending(state, entryId)) return state;
   const key = entryKey(entryId);
   const registration = {
-    ...s.registration,
-    entries: s.registration.entries.map((e) => (e.entryId === entryId ? { ...e, status: 'active' as const } : e)),
+    ...state.registration,
+    entries: state.registration.entries.map((e) => (e.entryId === entryId ? { ...e, status: 'active' as const } : e)),
   };
-  const earlyBusts = s.earlyBusts.map((g) => g.filter((b) => b.playerId !== key)).filter((g) => g.length > 0);
-  return seatLateEntry({ ...s, registration, earlyBusts }, entry.playerId, rng);
+  const earlyBusts = state.earlyBusts.map((g) => g.filter((b) => b.playerId !== key)).filter((g) => g.length > 0);
+  return seatLateEntry({ ...state, registration, earlyBusts }, entry.playerId, rng);
 }

@@ -59,8 +59,8 @@ export function privateEventsController(kind: PrivateEventKind, service: Type<Pr
     @Post('join')
     join(@Body() body: unknown, @CurrentUser() user: AccessClaims) {
       return privateHttp(async () => {
-        const b = parseBody(PrivateJoinBody, body);
-        return this.events.join(user.sub, b.code, b.register ?? false);
+        const joinBody = parseBody(PrivateJoinBody, body);
+        return this.events.join(user.sub, joinBody.code, joinBody.register ?? false);
       });
     }
 

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PrivateEventKind } from '@naiko/contracts';
-import { PrismaService, type Tx } from '@naiko/persistence';
+import { PrivateEventRepository, type Tx } from '@naiko/persistence';
 import { PrivateEventError } from './private-limits';
 import { TableHostError } from '../tables/host-errors';
 
@@ -27,7 +27,7 @@ export interface PrivateAccess {
 
 @Injectable()
 export class PrivateEventStore {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly events: PrivateEventRepository) {}
 
   /** A fresh invite code: 12 URL-safe characters (72 random bits). */
   newCode(): string {
@@ -35,40 +35,28 @@ export class PrivateEventStore {
   }
 
   /** Records a new private event and returns its invite code (in the event's creating transaction when given). */
-  async record(db: Tx | PrismaService, kind: PrivateEventKind, eventId: number, hostId: string): Promise<string> {
+  async record(tx: Tx | undefined, kind: PrivateEventKind, eventId: number, hostId: string): Promise<string> {
     const code = this.newCode();
-    await db.$executeRaw`
-      INSERT INTO private_events (kind, event_id, host_id, invite_code)
-      VALUES (${kind}, ${eventId}, ${hostId}::uuid, ${code})`;
+    await this.events.record(kind, eventId, hostId, code, tx);
     return code;
   }
 
   /** The host of the event, or null for a public one (NOT_FOUND when there is no such event). */
   async hostOf(kind: PrivateEventKind, eventId: number): Promise<string | null> {
-    const rows =
-      kind === 'sng'
-        ? await this.prisma.$queryRaw<
-            { host_id: string | null }[]
-          >`SELECT host_id FROM sit_and_gos WHERE id = ${eventId}`
-        : await this.prisma.$queryRaw<
-            { host_id: string | null }[]
-          >`SELECT host_id FROM scheduled_tournaments WHERE id = ${eventId}`;
-    if (!rows[0]) throw new PrivateEventError('NOT_FOUND', `no private event ${kind} ${eventId}`);
-    return rows[0].host_id;
+    const row = await this.events.hostRow(kind, eventId);
+    if (!row) throw new PrivateEventError('NOT_FOUND', `no private event ${kind} ${eventId}`);
+    return row.host_id;
   }
 
   async inviteCode(kind: PrivateEventKind, eventId: number): Promise<string | null> {
-    const [row] = await this.prisma.$queryRaw<{ invite_code: string }[]>`
-      SELECT invite_code FROM private_events WHERE kind = ${kind} AND event_id = ${eventId}`;
-    return row?.invite_code ?? null;
+    return this.events.inviteCode(kind, eventId);
   }
 
   /** The event an invite code opens (UNKNOWN_CODE when none). */
   async byCode(kind: PrivateEventKind, code: string): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ event_id: number }[]>`
-      SELECT event_id FROM private_events WHERE kind = ${kind} AND invite_code = ${code}`;
-    if (!row) throw new PrivateEventError('UNKNOWN_CODE', 'this invite link is not valid');
-    return row.event_id;
+    const eventId = await this.events.eventByCode(kind, code);
+    if (eventId === undefined) throw new PrivateEventError('UNKNOWN_CODE', 'this invite link is not valid');
+    return eventId;
   }
 
   /** The host checks: NOT_FOUND for a public event (it has no host), NOT_HOST for anyone but him. */
@@ -86,10 +74,7 @@ export class PrivateEventStore {
     username: string,
   ): Promise<{ userId: string; username: string }> {
     await this.requireHost(kind, eventId, hostId);
-    const user = await this.prisma.user.findUnique({
-      where: { username },
-      select: { id: true, username: true, deletedAt: true },
-    });
+    const user = await this.events.userByName(username);
     if (!user || user.deletedAt) throw new PrivateEventError('UNKNOWN_USER', `no player ${username}`);
     await this.addInvite(kind, eventId, user.id, 'username');
     return { userId: user.id, username: user.username };
@@ -101,10 +86,7 @@ export class PrivateEventStore {
     userId: string,
     via: 'username' | 'code',
   ): Promise<void> {
-    await this.prisma.$executeRaw`
-      INSERT INTO private_event_invites (kind, event_id, user_id, via)
-      VALUES (${kind}, ${eventId}, ${userId}::uuid, ${via})
-      ON CONFLICT DO NOTHING`;
+    await this.events.addInvite(kind, eventId, userId, via);
   }
 
   /**
@@ -116,10 +98,7 @@ export class PrivateEventStore {
     const hostId = await this.hostOf(kind, eventId);
     if (!hostId) return null;
     if (hostId === userId) return { hostId, as: 'host' };
-    const [invited] = await this.prisma.$queryRaw<{ n: number }[]>`
-      SELECT 1 AS n FROM private_event_invites
-      WHERE kind = ${kind} AND event_id = ${eventId} AND user_id = ${userId}::uuid`;
-    if (invited) return { hostId, as: 'invitee' };
+    if (await this.events.isInvited(kind, eventId, userId)) return { hostId, as: 'invitee' };
     if (code && code === (await this.inviteCode(kind, eventId))) {
       await this.addInvite(kind, eventId, userId, 'code');
       return { hostId, as: 'code' };
@@ -152,21 +131,12 @@ export class PrivateEventStore {
 
   /** The private events of this kind the user hosts or is invited to, newest first. */
   async eventsOf(kind: PrivateEventKind, userId: string): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<{ event_id: number }[]>`
-      SELECT event_id FROM private_events WHERE kind = ${kind} AND host_id = ${userId}::uuid
-      UNION
-      SELECT event_id FROM private_event_invites WHERE kind = ${kind} AND user_id = ${userId}::uuid
-      ORDER BY event_id DESC LIMIT 50`;
-    return rows.map((r) => r.event_id);
+    return this.events.eventsOf(kind, userId);
   }
 
   /** Private events the host has open (not finished, not cancelled), both kinds. */
   async openCount(hostId: string): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ n: bigint }[]>`
-      SELECT (SELECT COUNT(*) FROM sit_and_gos WHERE host_id = ${hostId}::uuid AND status::text = ANY(${OPEN_SNG}))
-           + (SELECT COUNT(*) FROM scheduled_tournaments
-              WHERE host_id = ${hostId}::uuid AND status::text = ANY(${OPEN_MTT})) AS n`;
-    return Number(row?.n ?? 0n);
+    return this.events.hostedCount(hostId, OPEN_SNG, OPEN_MTT);
   }
 
   async requireRoom(hostId: string, max: number): Promise<void> {
@@ -176,6 +146,6 @@ export class PrivateEventStore {
   }
 
   async username(userId: string): Promise<string> {
-    return (await this.prisma.user.findUnique({ where: { id: userId }, select: { username: true } }))?.username ?? '?';
+    return (await this.events.username(userId)) ?? '?';
   }
 }

@@ -41,9 +41,9 @@ export async function privateHttp<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const r = schema.safeParse(body ?? {});
-  if (!r.success) throw new PrivateEventError('BAD_SETTINGS', issuesMessage(r.error, body));
-  return r.data;
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new PrivateEventError('BAD_SETTINGS', issuesMessage(parsed.error, body));
+  return parsed.data;
 }
 
 /** The optional `{ inviteCode }` of a registration. */

@@ -135,8 +135,12 @@ describe('private tournament limits', () => {
   });
 
   it("the blind structure is the standard ladder with the host's level length; a break every N levels", () => {
-    const s = privateBlindStructure({ levelDurationMs: 300_000, breakDurationMs: 120_000, breakEveryLevels: 4 });
-    const [l1, l2, l3, l4, brk] = s.steps;
+    const structure = privateBlindStructure({
+      levelDurationMs: 300_000,
+      breakDurationMs: 120_000,
+      breakEveryLevels: 4,
+    });
+    const [l1, l2, l3, l4, brk] = structure.steps;
     expect(l1).toEqual({ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 300_000 });
     expect(l2).toMatchObject({ smallBlind: 15, bigBlind: 30, ante: 0 });
     // Big-blind ante (one big blind) from level 3.

@@ -80,20 +80,20 @@ type Shared = Pick<
   'game' | 'bettingStructure' | 'buyIn' | 'startingStack' | 'levelDurationMs' | 'breakDurationMs' | 'decisionMs'
 >;
 
-function sharedViolations(b: Shared, limits: PrivateEventLimits): LimitViolation[] {
+function sharedViolations(settings: Shared, limits: PrivateEventLimits): LimitViolation[] {
   const out: LimitViolation[] = [];
-  if (!limits.games.includes(b.game))
-    out.push({ field: 'game', message: `game ${b.game} is not allowed (allowed: ${limits.games.join(', ')})` });
-  if (!limits.bettingStructures.includes(b.bettingStructure)) {
+  if (!limits.games.includes(settings.game))
+    out.push({ field: 'game', message: `game ${settings.game} is not allowed (allowed: ${limits.games.join(', ')})` });
+  if (!limits.bettingStructures.includes(settings.bettingStructure)) {
     out.push({
       field: 'bettingStructure',
-      message: `${b.bettingStructure} is not allowed (allowed: ${limits.bettingStructures.join(', ')})`,
+      message: `${settings.bettingStructure} is not allowed (allowed: ${limits.bettingStructures.join(', ')})`,
     });
   }
-  inRange(out, 'buyIn', b.buyIn, limits.buyIn);
-  inRange(out, 'startingStack', b.startingStack, limits.startingStack);
+  inRange(out, 'buyIn', settings.buyIn, limits.buyIn);
+  inRange(out, 'startingStack', settings.startingStack, limits.startingStack);
   const firstBigBlind = BLIND_LADDER[0][1];
-  if (b.startingStack < MIN_STARTING_BIG_BLINDS * firstBigBlind) {
+  if (settings.startingStack < MIN_STARTING_BIG_BLINDS * firstBigBlind) {
     out.push({
       field: 'startingStack',
       message:
@@ -101,9 +101,10 @@ function sharedViolations(b: Shared, limits: PrivateEventLimits): LimitViolation
         ` (${fmt(MIN_STARTING_BIG_BLINDS * firstBigBlind)})`,
     });
   }
-  inRange(out, 'levelDurationMs', b.levelDurationMs, limits.levelDurationMs, ' ms');
-  if (b.breakDurationMs > 0) inRange(out, 'breakDurationMs', b.breakDurationMs, limits.breakDurationMs, ' ms');
-  inRange(out, 'decisionMs', b.decisionMs, limits.decisionMs, ' ms');
+  inRange(out, 'levelDurationMs', settings.levelDurationMs, limits.levelDurationMs, ' ms');
+  if (settings.breakDurationMs > 0)
+    inRange(out, 'breakDurationMs', settings.breakDurationMs, limits.breakDurationMs, ' ms');
+  inRange(out, 'decisionMs', settings.decisionMs, limits.decisionMs, ' ms');
   return out;
 }
 
@@ -118,57 +119,57 @@ function refuse(kind: string, out: LimitViolation[]): void {
 
 /** Parses and checks a host's Sit & Go; throws BAD_SETTINGS (malformed) or OUTSIDE_LIMITS. */
 export function checkPrivateSitAndGo(input: unknown, limits: PrivateEventLimits): PrivateSitAndGoBody {
-  const r = PrivateSitAndGoBody.safeParse(input);
-  if (!r.success) throw new PrivateEventError('BAD_SETTINGS', issuesMessage(r.error, input));
-  const b = r.data;
-  const out = sharedViolations(b, limits);
-  const max = GAME_MAX_SEATS[b.game];
+  const parsed = PrivateSitAndGoBody.safeParse(input);
+  if (!parsed.success) throw new PrivateEventError('BAD_SETTINGS', issuesMessage(parsed.error, input));
+  const settings = parsed.data;
+  const out = sharedViolations(settings, limits);
+  const max = GAME_MAX_SEATS[settings.game];
   const before = out.length;
-  inRange(out, 'seats', b.seats, limits.seats);
-  if (out.length === before && max !== undefined && b.seats > max)
-    out.push({ field: 'seats', message: `${b.game} seats at most ${max} players` });
+  inRange(out, 'seats', settings.seats, limits.seats);
+  if (out.length === before && max !== undefined && settings.seats > max)
+    out.push({ field: 'seats', message: `${settings.game} seats at most ${max} players` });
   refuse('Sit & Go', out);
-  return b;
+  return settings;
 }
 
 /** Parses and checks a host's scheduled tournament (`now` in ms); BAD_SETTINGS or OUTSIDE_LIMITS. */
 export function checkPrivateTournament(input: unknown, limits: PrivateEventLimits, now: number): PrivateTournamentBody {
-  const r = PrivateTournamentBody.safeParse(input);
-  if (!r.success) throw new PrivateEventError('BAD_SETTINGS', issuesMessage(r.error, input));
-  const b = r.data;
-  const out = sharedViolations(b, limits);
-  if (b.maxEntrants > limits.maxEntrants)
+  const parsed = PrivateTournamentBody.safeParse(input);
+  if (!parsed.success) throw new PrivateEventError('BAD_SETTINGS', issuesMessage(parsed.error, input));
+  const settings = parsed.data;
+  const out = sharedViolations(settings, limits);
+  if (settings.maxEntrants > limits.maxEntrants)
     out.push({
       field: 'maxEntrants',
-      message: `maxEntrants must be at most ${fmt(limits.maxEntrants)} (got ${fmt(b.maxEntrants)})`,
+      message: `maxEntrants must be at most ${fmt(limits.maxEntrants)} (got ${fmt(settings.maxEntrants)})`,
     });
-  if (b.minEntrants > b.maxEntrants)
+  if (settings.minEntrants > settings.maxEntrants)
     out.push({
       field: 'minEntrants',
-      message: `minEntrants (${b.minEntrants}) must not exceed maxEntrants (${b.maxEntrants})`,
+      message: `minEntrants (${settings.minEntrants}) must not exceed maxEntrants (${settings.maxEntrants})`,
     });
-  const max = GAME_MAX_SEATS[b.game];
+  const max = GAME_MAX_SEATS[settings.game];
   const before = out.length;
-  inRange(out, 'tableSize', b.tableSize, limits.seats);
-  if (out.length === before && max !== undefined && b.tableSize > max)
-    out.push({ field: 'tableSize', message: `${b.game} seats at most ${max} players a table` });
-  const startsAt = Date.parse(b.startsAt);
+  inRange(out, 'tableSize', settings.tableSize, limits.seats);
+  if (out.length === before && max !== undefined && settings.tableSize > max)
+    out.push({ field: 'tableSize', message: `${settings.game} seats at most ${max} players a table` });
+  const startsAt = Date.parse(settings.startsAt);
   if (startsAt < now) out.push({ field: 'startsAt', message: 'startsAt is in the past' });
   else if (startsAt - now > limits.startWithinMs)
     out.push({ field: 'startsAt', message: `startsAt must be within ${fmt(limits.startWithinMs / 3_600_000)} hours` });
   refuse('tournament', out);
-  return b;
+  return settings;
 }
 
 /** The host's blind structure: the standard ladder with his level length and breaks. */
 export function privateBlindStructure(
-  b: Pick<Shared, 'levelDurationMs' | 'breakDurationMs'> & { breakEveryLevels: number },
+  timing: Pick<Shared, 'levelDurationMs' | 'breakDurationMs'> & { breakEveryLevels: number },
 ): BlindStructure {
   return ladderStructure({
     name: 'private',
-    levelMs: b.levelDurationMs,
-    breakMs: b.breakDurationMs,
-    breakEvery: b.breakEveryLevels,
+    levelMs: timing.levelDurationMs,
+    breakMs: timing.breakDurationMs,
+    breakEvery: timing.breakEveryLevels,
     anteFromLevel: 3,
     anteKind: 'big-blind-ante',
   });

@@ -12,7 +12,6 @@ import type {
   TournamentLobbyView,
   TournamentSettingsDto,
 } from '@naiko/contracts';
-import { PrismaService } from '@naiko/persistence';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
 import { checkPrivateTournament, PrivateEventError, privateBlindStructure } from './private-limits';
 import { TournamentsService } from './tournaments.service';
@@ -23,7 +22,6 @@ const PRIVATE_RECONNECT_MS = 30_000;
 @Injectable()
 export class PrivateTournaments {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly service: TournamentsService,
     private readonly store: PrivateEventStore,
     @Inject(PRIVATE_EVENT_LIMITS) readonly limits: PrivateEventLimits,
@@ -33,27 +31,27 @@ export class PrivateTournaments {
   /** Creates the host's tournament (OUTSIDE_LIMITS / BAD_SETTINGS / TOO_MANY_OPEN refuse it whole). */
   async create(hostId: string, input: unknown): Promise<{ tournamentId: number; inviteCode: string }> {
     const now = Date.now();
-    const b = checkPrivateTournament(input, this.limits, now);
+    const checked = checkPrivateTournament(input, this.limits, now);
     await this.store.requireRoom(hostId, this.limits.maxOpenPerHost);
     const settings: TournamentSettingsDto = {
-      name: b.name,
-      game: b.game,
-      bettingStructure: b.bettingStructure,
+      name: checked.name,
+      game: checked.game,
+      bettingStructure: checked.bettingStructure,
       registrationOpensAt: new Date(now).toISOString(),
-      startsAt: b.startsAt,
-      lateRegistrationUntilLevel: b.lateRegistrationUntilLevel,
-      minEntrants: b.minEntrants,
-      maxEntrants: b.maxEntrants,
-      buyIn: b.buyIn,
+      startsAt: checked.startsAt,
+      lateRegistrationUntilLevel: checked.lateRegistrationUntilLevel,
+      minEntrants: checked.minEntrants,
+      maxEntrants: checked.maxEntrants,
+      buyIn: checked.buyIn,
       fee: 0,
-      startingStack: b.startingStack,
-      blindStructure: privateBlindStructure(b),
-      tableSize: b.tableSize,
+      startingStack: checked.startingStack,
+      blindStructure: privateBlindStructure(checked),
+      tableSize: checked.tableSize,
       reEntry: false,
-      clock: { decisionMs: b.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
+      clock: { decisionMs: checked.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
     };
     const row = await this.service.create(settings, { hostId });
-    return { tournamentId: row.id, inviteCode: await this.store.record(this.prisma, 'mtt', row.id, hostId) };
+    return { tournamentId: row.id, inviteCode: await this.store.record(undefined, 'mtt', row.id, hostId) };
   }
 
   /** Registration of the host or an invitee (or a code holder); NOT_INVITED changes nothing. */
@@ -98,21 +96,22 @@ export class PrivateTournaments {
   }
 
   async summary(id: number, userId: string): Promise<PrivateEventSummary> {
-    const [v, hostId] = await Promise.all([this.service.view(id), this.store.hostOf('mtt', id)]);
+    const [tournamentView, hostId] = await Promise.all([this.service.view(id), this.store.hostOf('mtt', id)]);
     const host = hostId ?? '';
     return {
       kind: 'mtt',
       eventId: id,
-      name: v.name,
-      status: v.phase,
+      name: tournamentView.name,
+      status: tournamentView.phase,
       hostId: host,
       hostName: await this.store.username(host),
       inviteCode: host === userId ? await this.store.inviteCode('mtt', id) : null,
-      buyIn: v.buyIn,
-      registered: v.entries,
-      capacity: v.maxEntrants,
-      startsAt: v.startsAt,
-      youAreRegistered: v.phase !== 'cancelled' && v.entrants.some((e) => e.userId === userId),
+      buyIn: tournamentView.buyIn,
+      registered: tournamentView.entries,
+      capacity: tournamentView.maxEntrants,
+      startsAt: tournamentView.startsAt,
+      youAreRegistered:
+        tournamentView.phase !== 'cancelled' && tournamentView.entrants.some((e) => e.userId === userId),
     };
   }
 }

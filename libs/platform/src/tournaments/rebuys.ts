@@ -26,9 +26,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   Accounts,
-  inTransaction,
+  mttRowsRepository,
   postInTransaction,
-  PrismaService,
+  TournamentPurchaseRepository,
   tournamentBook,
   type Movement,
   type Tx,
@@ -64,33 +64,41 @@ export interface PurchaseOutcome {
 }
 
 /** libs/tournament's rebuy config from the admin's settings (null: no rebuys in this tournament). */
-export function rebuyConfigOf(s: TournamentSettings): RebuyConfig | null {
-  if (!s.rebuys) return null;
+export function rebuyConfigOf(settings: TournamentSettings): RebuyConfig | null {
+  if (!settings.rebuys) return null;
   return {
-    startingStack: s.startingStack,
-    rebuyUntilLevel: s.rebuys.untilLevel,
-    maxRebuys: s.rebuys.maxRebuys,
-    rebuy: s.rebuys.rebuy,
-    addOn: s.rebuys.addOn,
+    startingStack: settings.startingStack,
+    rebuyUntilLevel: settings.rebuys.untilLevel,
+    maxRebuys: settings.rebuys.maxRebuys,
+    rebuy: settings.rebuys.rebuy,
+    addOn: settings.rebuys.addOn,
   };
 }
 
 /** The live prize pool: entries' buy-ins plus every rebuy and add-on price (fees and bounties apart). */
-export function livePoolOf(s: TournamentSettings, entries: number, rebuysBought: number, addOnsBought: number): number {
-  const config = rebuyConfigOf(s);
-  if (!config) return entries * s.buyIn;
-  return livePrizePool(config, { price: s.buyIn, fee: s.fee }, { entries, rebuys: rebuysBought, addOns: addOnsBought })
-    .prizePool;
+export function livePoolOf(
+  settings: TournamentSettings,
+  entries: number,
+  rebuysBought: number,
+  addOnsBought: number,
+): number {
+  const config = rebuyConfigOf(settings);
+  if (!config) return entries * settings.buyIn;
+  return livePrizePool(
+    config,
+    { price: settings.buyIn, fee: settings.fee },
+    { entries, rebuys: rebuysBought, addOns: addOnsBought },
+  ).prizePool;
 }
 
 /** Is a bust at structure step `stepIndex` final (no rebuys, or the rebuy period is over)? */
-export function bustsFinalAt(s: TournamentSettings, stepIndex: number): boolean {
-  return bustIsFinal(rebuyConfigOf(s), clockAtStep(s, stepIndex));
+export function bustsFinalAt(settings: TournamentSettings, stepIndex: number): boolean {
+  return bustIsFinal(rebuyConfigOf(settings), clockAtStep(settings, stepIndex));
 }
 
 /** Where the clock stands at structure step `stepIndex` (its start). */
-export function clockAtStep(s: TournamentSettings, stepIndex: number): ClockPosition {
-  return levelAt(s.blindStructure, scheduleOf(s.blindStructure)[stepIndex].startsAtMs);
+export function clockAtStep(settings: TournamentSettings, stepIndex: number): ClockPosition {
+  return levelAt(settings.blindStructure, scheduleOf(settings.blindStructure)[stepIndex].startsAtMs);
 }
 
 const REFUSALS: Record<string, string> = {
@@ -112,14 +120,11 @@ export class TournamentPurchases {
   afterBust: (id: number, userId: string) => Promise<PurchaseOutcome> = () =>
     Promise.reject(new TournamentError('REBUY_REFUSED', 'busted players cannot rebuy here'));
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly purchases: TournamentPurchaseRepository) {}
 
   async rebuy(id: number, userId: string): Promise<PurchaseOutcome> {
     // Busted (his last entry busted, none live): his way back is the rebuy after a bust.
-    const [last] = await this.prisma.$queryRaw<{ status: string }[]>`
-      SELECT status FROM mtt_entries WHERE tournament_id = ${id} AND user_id = ${userId}::uuid
-      ORDER BY entry_id DESC LIMIT 1`;
-    if (last?.status === 'busted') return this.afterBust(id, userId);
+    if ((await this.purchases.lastEntryStatus(id, userId)) === 'busted') return this.afterBust(id, userId);
     return this.buy(id, userId, 'rebuy');
   }
 
@@ -128,76 +133,63 @@ export class TournamentPurchases {
   }
 
   private async buy(id: number, userId: string, kind: PurchaseKind): Promise<PurchaseOutcome> {
-    const out = await inTransaction(this.prisma, async (tx) => {
+    const out = await this.purchases.transaction(async (tx) => {
       await lockShared(tx, id);
-      const [seat] = await tx.$queryRaw<{ table_no: number }[]>`
-        SELECT table_no FROM mtt_seats WHERE tournament_id = ${id} AND user_id = ${userId}::uuid`;
-      if (!seat) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
-      const [table] = await tx.$queryRaw<{ hand_in_progress: boolean; closed: boolean }[]>`
-        SELECT hand_in_progress, closed FROM mtt_tables
-          WHERE tournament_id = ${id} AND table_no = ${seat.table_no} FOR UPDATE`;
+      const tableNo = await this.purchases.seatTable(tx, id, userId);
+      if (tableNo === undefined) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
+      const table = await this.purchases.lockTable(tx, id, tableNo);
       if (!table || table.closed) throw new TournamentError('NOT_SEATED', `you are not seated in tournament ${id}`);
       if (table.hand_in_progress)
         throw new TournamentError('HAND_IN_PROGRESS', 'your table is in a hand: buy after it ends');
-      const [t] = await tx.$queryRaw<
-        {
-          status: string;
-          config: TournamentSettings;
-          step_index: number;
-          rebuys_bought: number;
-          add_ons_bought: number;
-          entries: number;
-        }[]
-      >`
-        SELECT status, config, step_index, rebuys_bought, add_ons_bought,
-          (SELECT count(*)::int FROM mtt_entries
-            WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entries
-        FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
-      if (!t) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
-      if (t.status !== 'running') throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${t.status}`);
-      const config = rebuyConfigOf(t.config);
+      const tournamentRow = await this.purchases.lockTournament<TournamentSettings>(tx, id);
+      if (!tournamentRow) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+      if (tournamentRow.status !== 'running')
+        throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${tournamentRow.status}`);
+      const config = rebuyConfigOf(tournamentRow.config);
       if (!config) throw new TournamentError('REBUY_REFUSED', 'this tournament has no rebuys');
-      const [entry] = await tx.$queryRaw<
-        { entry_id: number; rebuys: number; add_on: boolean; head_increase: bigint }[]
-      >`
-        SELECT entry_id, rebuys, add_on, head_increase FROM mtt_entries
-          WHERE tournament_id = ${id} AND user_id = ${userId}::uuid AND status = 'active' FOR UPDATE`;
+      const entry = await this.purchases.lockActiveEntry(tx, id, userId);
       if (!entry) throw new TournamentError('NOT_SEATED', `you have no live entry in tournament ${id}`);
       const bookId = `mtt-${id}`;
-      const [acct] = await tx.$queryRaw<
-        { balance: bigint }[]
-      >`SELECT balance FROM chip_accounts WHERE key = ${`tstack:${bookId}:${userId}`}`;
-      const stack = Number(acct?.balance ?? 0);
-      const clock = clockAtStep(t.config, t.step_index);
+      const stack = Number((await this.purchases.stackBalance(tx, `tstack:${bookId}:${userId}`)) ?? 0);
+      const clock = clockAtStep(tournamentRow.config, tournamentRow.step_index);
       const player = { stack, rebuysUsed: entry.rebuys, addOnUsed: entry.add_on };
       const ok = kind === 'rebuy' ? canRebuy(config, clock, player) : canAddOn(config, clock, player);
       if (!ok.ok) throw new TournamentError('REBUY_REFUSED', REFUSALS[ok.reason] ?? ok.reason);
       const purchase = kind === 'rebuy' ? config.rebuy : config.addOn!;
-      await postPurchase(tx, id, t.config, userId, entry.entry_id, kind === 'rebuy' ? entry.rebuys + 1 : 'add-on');
+      await postPurchase(
+        tx,
+        id,
+        tournamentRow.config,
+        userId,
+        entry.entry_id,
+        kind === 'rebuy' ? entry.rebuys + 1 : 'add-on',
+      );
       const rebuys = entry.rebuys + (kind === 'rebuy' ? 1 : 0);
       const addOn = entry.add_on || kind === 'add-on';
       const counts = {
-        rebuys: t.rebuys_bought + (kind === 'rebuy' ? 1 : 0),
-        addOns: t.add_ons_bought + (kind === 'add-on' ? 1 : 0),
+        rebuys: tournamentRow.rebuys_bought + (kind === 'rebuy' ? 1 : 0),
+        addOns: tournamentRow.add_ons_bought + (kind === 'add-on' ? 1 : 0),
       };
       // A rebuy's bounty goes on his head (still in: added to it).
       const headIncrease =
-        kind === 'rebuy' && t.config.bounty
-          ? headAfterRebuy(t.config.bounty.amount + Number(entry.head_increase), t.config.bounty.amount, false) -
-            t.config.bounty.amount
+        kind === 'rebuy' && tournamentRow.config.bounty
+          ? headAfterRebuy(
+              tournamentRow.config.bounty.amount + Number(entry.head_increase),
+              tournamentRow.config.bounty.amount,
+              false,
+            ) - tournamentRow.config.bounty.amount
           : Number(entry.head_increase);
-      await tx.$executeRaw`
-        UPDATE mtt_entries SET rebuys = ${rebuys}, add_on = ${addOn}, head_increase = ${headIncrease}
-          WHERE tournament_id = ${id} AND entry_id = ${entry.entry_id}`;
-      await tx.$executeRaw`
-        UPDATE scheduled_tournaments SET rebuys_bought = ${counts.rebuys}, add_ons_bought = ${counts.addOns}
-          WHERE id = ${id}`;
       // The seat's stored stack follows the book; the version bump lets the table mirror it between hands.
-      await tx.$executeRaw`
-        UPDATE mtt_seats SET stack = ${stack + purchase.chips}
-          WHERE tournament_id = ${id} AND user_id = ${userId}::uuid`;
-      await tx.$executeRaw`
-        UPDATE mtt_tables SET version = version + 1 WHERE tournament_id = ${id} AND table_no = ${seat.table_no}`;
+      await this.purchases.recordPurchase(tx, id, {
+        entryId: entry.entry_id,
+        rebuys,
+        addOn,
+        headIncrease,
+        counts,
+        userId,
+        stack: stack + purchase.chips,
+        tableNo,
+      });
       return {
         kind,
         entryId: entry.entry_id,
@@ -205,7 +197,7 @@ export class TournamentPurchases {
         stack: stack + purchase.chips,
         rebuys,
         addOn,
-        prizePool: livePoolOf(t.config, t.entries, counts.rebuys, counts.addOns),
+        prizePool: livePoolOf(tournamentRow.config, tournamentRow.entries, counts.rebuys, counts.addOns),
       };
     });
     this.onChanged(id);
@@ -221,37 +213,38 @@ export class TournamentPurchases {
 export async function postPurchase(
   tx: Tx,
   id: number,
-  s: TournamentSettings,
+  settings: TournamentSettings,
   userId: string,
   entryId: number,
-  n: number | 'add-on',
+  nth: number | 'add-on',
 ): Promise<void> {
   const bookId = `mtt-${id}`;
-  const purchase = n === 'add-on' ? s.rebuys!.addOn! : s.rebuys!.rebuy;
+  const purchase = nth === 'add-on' ? settings.rebuys!.addOn! : settings.rebuys!.rebuy;
   await postInTransaction(tx, {
-    idempotencyKey: n === 'add-on' ? `mtt:${id}:addon:${entryId}` : `mtt:${id}:rebuy:${entryId}:${n}`,
+    idempotencyKey: nth === 'add-on' ? `mtt:${id}:addon:${entryId}` : `mtt:${id}:rebuy:${entryId}:${nth}`,
     reason: 'tournament_entry',
     refs: { tournamentId: bookId },
     movements: [
       ...purchaseMovements(bookId, userId, purchase),
-      ...(n === 'add-on' ? [] : bountyEntryMovements(s, userId, id, 'in')),
+      ...(nth === 'add-on' ? [] : bountyEntryMovements(settings, userId, id, 'in')),
     ],
-    note: n === 'add-on' ? 'add-on' : 'rebuy',
+    note: nth === 'add-on' ? 'add-on' : 'rebuy',
   });
 }
 
 function purchaseMovements(
   bookId: string,
   userId: string,
-  p: { chips: number; price: number; fee: number },
+  purchase: { chips: number; price: number; fee: number },
 ): Movement[] {
   const out: Movement[] = [];
-  if (p.price > 0) out.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(bookId), amount: p.price });
-  if (p.fee > 0) out.push({ from: Accounts.user(userId), to: Accounts.house(), amount: p.fee });
+  if (purchase.price > 0)
+    out.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(bookId), amount: purchase.price });
+  if (purchase.fee > 0) out.push({ from: Accounts.user(userId), to: Accounts.house(), amount: purchase.fee });
   out.push({
     from: Accounts.issuer(tournamentBook(bookId)),
     to: Accounts.tournamentStack(bookId, userId),
-    amount: p.chips,
+    amount: purchase.chips,
   });
   return out;
 }
@@ -260,23 +253,21 @@ function purchaseMovements(
  * At a cancellation: every rebuy and add-on bought is refunded (price and fee),
  * key `mtt:<id>:rebuy-refund:<entryId>`.
  */
-export async function refundPurchases(tx: Tx, id: number, s: TournamentSettings): Promise<void> {
-  if (!s.rebuys) return;
-  const rows = await tx.$queryRaw<{ entry_id: number; user_id: string; rebuys: number; add_on: boolean }[]>`
-    SELECT entry_id, user_id::text AS user_id, rebuys, add_on FROM mtt_entries
-      WHERE tournament_id = ${id} AND (rebuys > 0 OR add_on) ORDER BY entry_id`;
+export async function refundPurchases(tx: Tx, id: number, settings: TournamentSettings): Promise<void> {
+  if (!settings.rebuys) return;
+  const rows = await mttRowsRepository.purchasedEntries(tx, id);
   const bookId = `mtt-${id}`;
-  for (const r of rows) {
-    const addOn = r.add_on && s.rebuys.addOn ? s.rebuys.addOn : { price: 0, fee: 0 };
-    const price = r.rebuys * s.rebuys.rebuy.price + addOn.price;
-    const fee = r.rebuys * s.rebuys.rebuy.fee + addOn.fee;
+  for (const row of rows) {
+    const addOn = row.add_on && settings.rebuys.addOn ? settings.rebuys.addOn : { price: 0, fee: 0 };
+    const price = row.rebuys * settings.rebuys.rebuy.price + addOn.price;
+    const fee = row.rebuys * settings.rebuys.rebuy.fee + addOn.fee;
     const movements: Movement[] = [];
     if (price > 0)
-      movements.push({ from: Accounts.tournamentPool(bookId), to: Accounts.user(r.user_id), amount: price });
-    if (fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(r.user_id), amount: fee });
+      movements.push({ from: Accounts.tournamentPool(bookId), to: Accounts.user(row.user_id), amount: price });
+    if (fee > 0) movements.push({ from: Accounts.house(), to: Accounts.user(row.user_id), amount: fee });
     if (movements.length)
       await postInTransaction(tx, {
-        idempotencyKey: `mtt:${id}:rebuy-refund:${r.entry_id}`,
+        idempotencyKey: `mtt:${id}:rebuy-refund:${row.entry_id}`,
         reason: 'refund',
         refs: { tournamentId: bookId },
         movements,

@@ -18,14 +18,16 @@ describe('recurring tournament', () => {
   });
 
   it("config/room.json's hourly tournament gives settings the tournament API accepts", () => {
-    const h = loadRoomConfig({
+    const hourly = loadRoomConfig({
       ROOM_CONFIG: join(__dirname, '..', '..', '..', '..', 'config', 'room.json'),
     })!.hourlyTournament!;
     const now = Date.UTC(2026, 11, 1, 14, 10);
-    const s = parseSettings(recurringSettings(h, nextSlot(now, h.everyMinutes), now));
-    expect(s.startsAt).toBe('2026-12-01T15:00:00.000Z');
+    const settings = parseSettings(recurringSettings(hourly, nextSlot(now, hourly.everyMinutes), now));
+    expect(settings.startsAt).toBe('2026-12-01T15:00:00.000Z');
     // Registration opens at the announcement (not before now).
-    expect(Date.parse(s.registrationOpensAt)).toBe(Math.min(now, Date.parse(s.startsAt) - h.announceMinutes * MINUTE));
-    expect(s.blindStructure.steps[0]).toMatchObject({ kind: 'level', durationMs: h.levelMinutes * MINUTE });
+    expect(Date.parse(settings.registrationOpensAt)).toBe(
+      Math.min(now, Date.parse(settings.startsAt) - hourly.announceMinutes * MINUTE),
+    );
+    expect(settings.blindStructure.steps[0]).toMatchObject({ kind: 'level', durationMs: hourly.levelMinutes * MINUTE });
   });
 });

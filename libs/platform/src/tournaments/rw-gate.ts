@@ -15,9 +15,9 @@ export class RwGate {
   }
 
   private wake(): void {
-    const w = this.waiters;
+    const woken = this.waiters;
     this.waiters = [];
-    for (const f of w) f();
+    for (const resume of woken) resume();
   }
 
   /** Nothing runs or waits (the owner may forget the gate). */

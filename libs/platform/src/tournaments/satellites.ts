@@ -13,7 +13,7 @@
 // (already registered, full, closed) is rolled back to a savepoint and leaves the seat's value with
 // the player, logged: nothing is lost and the ledger stays exact.
 import { Logger } from '@nestjs/common';
-import { Accounts, postInTransaction, type Tx } from '@naiko/persistence';
+import { Accounts, postInTransaction, tournamentPrizeRepository, type Tx } from '@naiko/persistence';
 import {
   checkSeatValue,
   payStandingsWithSeats,
@@ -29,13 +29,13 @@ import { TournamentError } from './tournaments.errors';
 const logger = new Logger('Satellites');
 
 /** The satellite's prize table for the bubble and the lobby: one band of equal seat places. */
-export function satellitePrizeTable(s: TournamentSettings, entrants: number): PrizeTable | null {
-  if (!s.satellite) return null;
-  const n = Math.max(2, entrants);
-  const paid = satellitePaidPlaces(n * s.buyIn, { seatValue: s.satellite.seatValue });
+export function satellitePrizeTable(settings: TournamentSettings, entrants: number): PrizeTable | null {
+  if (!settings.satellite) return null;
+  const fieldSize = Math.max(2, entrants);
+  const paid = satellitePaidPlaces(fieldSize * settings.buyIn, { seatValue: settings.satellite.seatValue });
   return {
-    minEntrants: n,
-    maxEntrants: n,
+    minEntrants: fieldSize,
+    maxEntrants: fieldSize,
     paidPlaces: paid,
     bands: [{ fromPlace: 1, toPlace: paid, sharePpm: Math.floor(1_000_000 / paid) }],
   };
@@ -48,34 +48,37 @@ export function satellitePrizeTable(s: TournamentSettings, entrants: number): Pr
 export async function paySatellite(
   tx: Tx,
   id: number,
-  s: TournamentSettings,
+  settings: TournamentSettings,
   pool: number,
   groups: readonly FinishGroup[],
   entryOf: (key: string) => { entryId: number; playerId: string },
 ): Promise<string[]> {
   const book = `mtt-${id}`;
-  const payouts = payStandingsWithSeats(pool, { seatValue: s.satellite!.seatValue }, groups);
+  const payouts = payStandingsWithSeats(pool, { seatValue: settings.satellite!.seatValue }, groups);
   const best = new Map<string, { place: number; prize: number }>();
   const seats: string[] = [];
-  for (const p of payouts) {
-    const entry = entryOf(p.playerId);
-    if (p.prize > 0) {
+  for (const payout of payouts) {
+    const entry = entryOf(payout.playerId);
+    if (payout.prize > 0) {
       await postInTransaction(tx, {
         idempotencyKey: `mtt:${id}:prize:${entry.entryId}`,
         reason: 'tournament_prize',
         refs: { tournamentId: book },
-        movements: [{ from: Accounts.tournamentPool(book), to: Accounts.user(entry.playerId), amount: p.prize }],
-        note: p.seat ? `satellite seat in tournament ${s.satellite!.targetTournamentId}` : 'satellite remainder',
+        movements: [{ from: Accounts.tournamentPool(book), to: Accounts.user(entry.playerId), amount: payout.prize }],
+        note: payout.seat
+          ? `satellite seat in tournament ${settings.satellite!.targetTournamentId}`
+          : 'satellite remainder',
       });
     }
-    if (p.seat && !seats.includes(entry.playerId)) seats.push(entry.playerId);
-    const b = best.get(entry.playerId) ?? { place: p.bestPlace, prize: 0 };
-    best.set(entry.playerId, { place: Math.min(b.place, p.bestPlace), prize: b.prize + p.prize });
+    if (payout.seat && !seats.includes(entry.playerId)) seats.push(entry.playerId);
+    const soFar = best.get(entry.playerId) ?? { place: payout.bestPlace, prize: 0 };
+    best.set(entry.playerId, { place: Math.min(soFar.place, payout.bestPlace), prize: soFar.prize + payout.prize });
   }
-  for (const [userId, b] of best) {
-    await tx.tournamentEntry.update({
-      where: { tournamentId_userId: { tournamentId: book, userId } },
-      data: { status: 'finished', place: b.place, prize: BigInt(b.prize) },
+  for (const [userId, result] of best) {
+    await tournamentPrizeRepository.setResult(tx, book, userId, {
+      status: 'finished',
+      place: result.place,
+      prize: BigInt(result.prize),
     });
   }
   return seats;
@@ -83,28 +86,30 @@ export async function paySatellite(
 
 /** For `finishHand`: are the seats decided with `playersLeft` of `entrants` (undefined: not a satellite)? */
 export function seatsDecidedOf(
-  s: TournamentSettings,
+  settings: TournamentSettings,
 ): ((playersLeft: number, entrants: number) => boolean) | undefined {
-  if (!s.satellite) return undefined;
-  const config = { seatValue: s.satellite.seatValue };
-  return (playersLeft, entrants) => satelliteSeatsDecided(playersLeft, Math.max(2, entrants) * s.buyIn, config);
+  if (!settings.satellite) return undefined;
+  const config = { seatValue: settings.satellite.seatValue };
+  return (playersLeft, entrants) => satelliteSeatsDecided(playersLeft, Math.max(2, entrants) * settings.buyIn, config);
 }
 
 /**
  * When a satellite is created or edited: its target exists and a seat buys the target's entry
  * (buy-in + fee + bounty); else `NOT_FOUND` / `SEAT_VALUE_TOO_LOW`, and nothing is stored.
  */
-export async function checkSatelliteTarget(db: Pick<Tx, '$queryRaw'>, s: TournamentSettings): Promise<void> {
-  if (!s.satellite) return;
-  const [target] = await db.$queryRaw<{ config: TournamentSettings }[]>`
-    SELECT config FROM scheduled_tournaments WHERE id = ${s.satellite.targetTournamentId}`;
+export async function checkSatelliteTarget(db: Pick<Tx, '$queryRaw'>, settings: TournamentSettings): Promise<void> {
+  if (!settings.satellite) return;
+  const target = await tournamentPrizeRepository.config<TournamentSettings>(db, settings.satellite.targetTournamentId);
   if (!target)
-    throw new TournamentError('BAD_SETTINGS', `the target tournament ${s.satellite.targetTournamentId} does not exist`);
+    throw new TournamentError(
+      'BAD_SETTINGS',
+      `the target tournament ${settings.satellite.targetTournamentId} does not exist`,
+    );
   try {
-    checkSeatValue(s.satellite.seatValue, {
-      buyIn: target.config.buyIn,
-      fee: target.config.fee,
-      bounty: target.config.bounty?.amount ?? 0,
+    checkSeatValue(settings.satellite.seatValue, {
+      buyIn: target.buyIn,
+      fee: target.fee,
+      bounty: target.bounty?.amount ?? 0,
     });
   } catch (err) {
     if (err instanceof SatelliteError) throw new TournamentError('SEAT_VALUE_TOO_LOW', err.message);
@@ -119,25 +124,22 @@ export async function checkSatelliteTarget(db: Pick<Tx, '$queryRaw'>, s: Tournam
  */
 export async function registerSeatsInTx(
   tx: Tx,
-  s: TournamentSettings,
+  settings: TournamentSettings,
   winners: readonly string[],
   register: (userId: string) => Promise<unknown>,
 ): Promise<{ registered: string[]; refused: { userId: string; why: string }[] }> {
   const registered: string[] = [];
   const refused: { userId: string; why: string }[] = [];
   for (const userId of winners) {
-    await tx.$executeRawUnsafe('SAVEPOINT satellite_seat');
     try {
-      await register(userId);
-      await tx.$executeRawUnsafe('RELEASE SAVEPOINT satellite_seat');
+      await tournamentPrizeRepository.savepoint(tx, () => register(userId));
       registered.push(userId);
     } catch (err) {
-      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT satellite_seat');
       const why = err instanceof Error ? err.message : String(err);
       refused.push({ userId, why });
       logger.warn({
         msg: 'satellite seat not registered; the player keeps its value',
-        target: s.satellite!.targetTournamentId,
+        target: settings.satellite!.targetTournamentId,
         userId,
         why,
       });

@@ -28,8 +28,8 @@ describe('scheduled tournament seat draw, committed at creation (issue 19.1)', (
     expect(verifyMttSeatDraw(commitment.toUpperCase(), seed, 9, [...seating].reverse())).toBe(true);
     expect(verifyMttSeatDraw(commitment, `${seed}0`, 9, seating)).toBe(false);
     expect(verifyMttSeatDraw(mttSeatDrawCommitment(`${seed}0`), `${seed}0`, 9, seating)).toBe(false);
-    const [a, b] = seating;
-    const swapped = [{ ...a, userId: b.userId }, { ...b, userId: a.userId }, ...seating.slice(2)];
+    const [first, second] = seating;
+    const swapped = [{ ...first, userId: second.userId }, { ...second, userId: first.userId }, ...seating.slice(2)];
     expect(verifyMttSeatDraw(commitment, seed, 9, swapped)).toBe(false);
     expect(verifyMttSeatDraw(commitment, seed, 6, seating)).toBe(false);
     expect(verifyMttSeatDraw(commitment, seed, 9, [])).toBe(false);

@@ -42,7 +42,8 @@ export function flattenSeating(
   tables: readonly { tableId: number; seats: readonly ({ playerId: string } | null)[] }[],
 ): MttDrawnSeat[] {
   const out: MttDrawnSeat[] = [];
-  for (const t of tables) t.seats.forEach((p, seat) => p && out.push({ table: t.tableId, seat, userId: p.playerId }));
+  for (const tableSnapshot of tables)
+    tableSnapshot.seats.forEach((p, seat) => p && out.push({ table: tableSnapshot.tableId, seat, userId: p.playerId }));
   return out.sort((a, b) => a.table - b.table || a.seat - b.seat);
 }
 

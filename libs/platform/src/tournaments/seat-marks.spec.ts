@@ -1,109 +1,59 @@
 // Issue 25: a player moved to another tournament table (balancing, breaking) keeps his sitting-out
 // mark and what is left of his time bank (seat-marks.ts), at real TableHosts with in-memory ports
 // and a manual clock.
-import { seededRandom } from '@naiko/engine';
-import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from '../tables/fakes';
-import { TableHost, type FinishedHand, type TournamentDeal, type TournamentSeat } from '../tables/table-host';
-import { LevelSchedule } from './level-schedule';
+import type { TournamentSeat } from '../tables/table-host';
 import { SeatMarks } from './seat-marks';
-import { tournamentTableConfig } from './tournaments.runner';
-import type { TournamentSettings } from './tournament-config';
+import { flush, seat, setup } from './tournament-host-setup.test';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
-const C = 'c0000000-0000-4000-8000-000000000003';
-const D = 'd0000000-0000-4000-8000-000000000004';
-
-const SETTINGS = {
-  game: 'holdem',
-  bettingStructure: 'no-limit',
-  tableSize: 4,
-  clock: { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 30_000 },
-  blindStructure: {
-    name: 't',
-    steps: [{ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 1000 }],
-  },
-} as unknown as TournamentSettings;
-
-const seat = (userId: string, stack: number): TournamentSeat => ({
-  userId,
-  name: userId.slice(0, 1),
-  isBot: false,
-  stack,
-});
-
-function setup(tableId = 'mtt-marks') {
-  const timers = new ManualTimers();
-  const hands = new MemoryHandSink();
-  const schedule = new LevelSchedule(SETTINGS.blindStructure);
-  const deals: TournamentDeal[] = [];
-  const finished: FinishedHand[] = [];
-  const host = new TableHost({
-    tableId,
-    name: 'MTT 1',
-    config: tournamentTableConfig(SETTINGS, schedule),
-    chips: new MemoryChips(),
-    hands,
-    broadcaster: new RecordingBroadcaster(),
-    timers,
-    schedule,
-    rng: seededRandom('host'),
-    deckRng: () => seededRandom('deck'),
-    handPauseMs: 10,
-    botDelayMs: 0,
-    tournament: { retryMs: 50, nextHand: async () => deals.shift() ?? null },
-    hooks: { onHandFinished: (_h, hand) => void finished.push(hand) },
-  });
-  host.start();
-  return { host, timers, hands, deals, finished };
-}
-
-const flush = async (host: TableHost): Promise<void> => {
-  for (let i = 0; i < 8; i++) {
-    await host.idle();
-    await new Promise((r) => setImmediate(r));
-  }
-};
+const PLAYER_A = 'a0000000-0000-4000-8000-000000000001';
+const PLAYER_B = 'b0000000-0000-4000-8000-000000000002';
+const PLAYER_C = 'c0000000-0000-4000-8000-000000000003';
+const PLAYER_D = 'd0000000-0000-4000-8000-000000000004';
 
 /** A at table 1 used 10 s of his 30 s bank in a hand and sat out; C and D play at table 2. */
 async function aAwayAtTable1() {
   const one = setup('mtt-marks-1');
   const two = setup('mtt-marks-2');
-  one.deals.push({ handNumber: 1, seats: [seat(A, 300), seat(B, 300), null, null], dealtIn: [0, 1], button: 0 });
+  one.deals.push({
+    handNumber: 1,
+    seats: [seat(PLAYER_A, 300), seat(PLAYER_B, 300), null, null],
+    dealtIn: [0, 1],
+    button: 0,
+  });
   one.timers.advance(0);
   await flush(one.host);
   one.timers.advance(11_000); // 1 s decision + 10 s of his bank
-  await one.host.act(A, one.host.handState!.version, { type: 'fold' });
+  await one.host.act(PLAYER_A, one.host.handState!.version, { type: 'fold' });
   await flush(one.host);
-  await one.host.sitOut(A);
-  await two.host.syncTournamentSeats([seat(C, 300), seat(D, 300), null, null]);
-  expect(one.host.table.seats[0]).toMatchObject({ playerId: A, sittingOut: true, timeBankMs: 20_000 });
+  await one.host.sitOut(PLAYER_A);
+  await two.host.syncTournamentSeats([seat(PLAYER_C, 300), seat(PLAYER_D, 300), null, null]);
+  expect(one.host.table.seats[0]).toMatchObject({ playerId: PLAYER_A, sittingOut: true, timeBankMs: 20_000 });
   return { one, two };
 }
 
-const moved: (TournamentSeat | null)[] = [seat(C, 300), seat(D, 300), seat(A, 290), null];
+const moved: (TournamentSeat | null)[] = [seat(PLAYER_C, 300), seat(PLAYER_D, 300), seat(PLAYER_A, 290), null];
 
 describe('a moved tournament player keeps his sit-out and time bank (SeatMarks)', () => {
   test('A (away, 20 s of bank left) moves from table 1 to table 2: still away there with 20 s, not 30 s', async () => {
     const { one, two } = await aAwayAtTable1();
     const marks = new SeatMarks();
     // Table 1 lets him go: his marks are kept first.
-    marks.capture(one.host.table, new Set([B]));
-    await one.host.syncTournamentSeats([null, seat(B, 310), null, null]);
+    marks.capture(one.host.table, new Set([PLAYER_B]));
+    await one.host.syncTournamentSeats([null, seat(PLAYER_B, 310), null, null]);
     await two.host.syncTournamentSeats(moved);
     // A plain join seats him in, with a full bank…
-    expect(two.host.table.seats[2]).toMatchObject({ playerId: A, sittingOut: false, timeBankMs: 30_000 });
+    expect(two.host.table.seats[2]).toMatchObject({ playerId: PLAYER_A, sittingOut: false, timeBankMs: 30_000 });
     // …and the runner puts his marks back before the next deal.
-    await two.host.queue.run(() => marks.applyArrivals(two.host, [A], [one.host, two.host]));
-    expect(two.host.table.seats[2]).toMatchObject({ playerId: A, sittingOut: true, timeBankMs: 20_000 });
+    await two.host.queue.run(() => marks.applyArrivals(two.host, [PLAYER_A], [one.host, two.host]));
+    expect(two.host.table.seats[2]).toMatchObject({ playerId: PLAYER_A, sittingOut: true, timeBankMs: 20_000 });
   });
 
   test('table 2 seats him before table 1 lets him go: his marks are read at table 1', async () => {
     const { one, two } = await aAwayAtTable1();
     const marks = new SeatMarks();
     await two.host.syncTournamentSeats(moved);
-    await two.host.queue.run(() => marks.applyArrivals(two.host, [A], [one.host, two.host]));
-    expect(two.host.table.seats[2]).toMatchObject({ playerId: A, sittingOut: true, timeBankMs: 20_000 });
+    await two.host.queue.run(() => marks.applyArrivals(two.host, [PLAYER_A], [one.host, two.host]));
+    expect(two.host.table.seats[2]).toMatchObject({ playerId: PLAYER_A, sittingOut: true, timeBankMs: 20_000 });
   });
 
   test('a busted player (no chips) carries nothing', async () => {
@@ -111,22 +61,22 @@ describe('a moved tournament player keeps his sit-out and time bank (SeatMarks)'
     const marks = new SeatMarks();
     marks.capture(one, new Set());
     const two = setup('mtt-marks-3');
-    await two.host.syncTournamentSeats([seat(C, 300), seat(D, 300), seat(A, 200), null]);
-    await two.host.queue.run(() => marks.applyArrivals(two.host, [A], []));
-    expect(two.host.table.seats[2]).toMatchObject({ playerId: A, sittingOut: false, timeBankMs: 30_000 });
+    await two.host.syncTournamentSeats([seat(PLAYER_C, 300), seat(PLAYER_D, 300), seat(PLAYER_A, 200), null]);
+    await two.host.queue.run(() => marks.applyArrivals(two.host, [PLAYER_A], []));
+    expect(two.host.table.seats[2]).toMatchObject({ playerId: PLAYER_A, sittingOut: false, timeBankMs: 30_000 });
   });
 });
 
 /** A table state where A sits out with no chips left (busted). */
 function setupBusted() {
-  const s = setup('mtt-marks-b');
-  const table = s.host.table;
+  const fixture = setup('mtt-marks-b');
+  const table = fixture.host.table;
   return {
     one: {
       ...table,
       seats: [
         {
-          playerId: A,
+          playerId: PLAYER_A,
           name: 'a',
           isBot: false,
           stack: 0,

@@ -2,72 +2,17 @@
 // sits out is still dealt in, posts his blinds and is checked/folded at once (blinded off, as the
 // rules have it for absent tournament players: the clock checks if legal, else folds); and the
 // tournament's time bank refills (per level, full at the final table) reach the seats before a deal.
-import { seededRandom } from '@naiko/engine';
-import { ManualTimers, MemoryChips, MemoryHandSink, RecordingBroadcaster } from '../tables/fakes';
-import { TableHost, type FinishedHand, type TournamentDeal, type TournamentSeat } from '../tables/table-host';
-import { LevelSchedule } from './level-schedule';
+import type { TournamentDeal } from '../tables/table-host';
 import { timeBankRefill } from './table-runner';
-import { tournamentTableConfig } from './tournaments.runner';
-import type { TournamentSettings } from './tournament-config';
+import { flush, seat, setup } from './tournament-host-setup.test';
 
-const A = 'a0000000-0000-4000-8000-000000000001';
-const B = 'b0000000-0000-4000-8000-000000000002';
-
-const SETTINGS = {
-  game: 'holdem',
-  bettingStructure: 'no-limit',
-  tableSize: 4,
-  clock: { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 30_000 },
-  blindStructure: {
-    name: 't',
-    steps: [{ kind: 'level', smallBlind: 10, bigBlind: 20, ante: 0, anteKind: 'none', durationMs: 1000 }],
-  },
-} as unknown as TournamentSettings;
-
-const seat = (userId: string, stack: number): TournamentSeat => ({
-  userId,
-  name: userId.slice(0, 1),
-  isBot: false,
-  stack,
-});
-
-function setup() {
-  const timers = new ManualTimers();
-  const hands = new MemoryHandSink();
-  const schedule = new LevelSchedule(SETTINGS.blindStructure);
-  const deals: TournamentDeal[] = [];
-  const finished: FinishedHand[] = [];
-  const host = new TableHost({
-    tableId: 'mtt-sit-out',
-    name: 'MTT 1',
-    config: tournamentTableConfig(SETTINGS, schedule),
-    chips: new MemoryChips(),
-    hands,
-    broadcaster: new RecordingBroadcaster(),
-    timers,
-    schedule,
-    rng: seededRandom('host'),
-    deckRng: () => seededRandom('deck'),
-    handPauseMs: 10,
-    botDelayMs: 0,
-    tournament: { retryMs: 50, nextHand: async () => deals.shift() ?? null },
-    hooks: { onHandFinished: (_h, hand) => void finished.push(hand) },
-  });
-  host.start();
-  return { host, timers, hands, deals, finished };
-}
-
-const flush = async (host: TableHost): Promise<void> => {
-  for (let i = 0; i < 8; i++) {
-    await host.idle();
-    await new Promise((r) => setImmediate(r));
-  }
-};
+const PLAYER_A = 'a0000000-0000-4000-8000-000000000001';
+const PLAYER_B = 'b0000000-0000-4000-8000-000000000002';
 
 /** Heads-up, A on the button (small blind, first to act preflop), B big blind. */
 const headsUp = (handNumber: number, extra: Partial<TournamentDeal> = {}): TournamentDeal => ({
   handNumber,
-  seats: [seat(A, 300), seat(B, 300), null, null],
+  seats: [seat(PLAYER_A, 300), seat(PLAYER_B, 300), null, null],
   dealtIn: [0, 1],
   button: 0,
   ...extra,
@@ -78,36 +23,36 @@ describe('tournament sit-out and time bank refills', () => {
     'a player sitting out is dealt in, posts his small blind of 10 and is folded at once: 290 and ' +
       '310, without waiting for the clock',
     async () => {
-      const s = setup();
-      s.deals.push(headsUp(1));
-      s.timers.advance(0);
-      await flush(s.host);
+      const fixture = setup('mtt-sit-out');
+      fixture.deals.push(headsUp(1));
+      fixture.timers.advance(0);
+      await flush(fixture.host);
       // He sits out during the hand, on his turn: his decision is taken now.
-      await s.host.sitOut(A);
-      s.timers.advance(0);
-      await flush(s.host);
-      expect(s.finished.length).toBe(1);
-      expect(s.finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([
-        [A, 290],
-        [B, 310],
+      await fixture.host.sitOut(PLAYER_A);
+      fixture.timers.advance(0);
+      await flush(fixture.host);
+      expect(fixture.finished.length).toBe(1);
+      expect(fixture.finished[0].stacks.map((x) => [x.playerId, x.stack])).toEqual([
+        [PLAYER_A, 290],
+        [PLAYER_B, 310],
       ]);
-      const actions = [...s.hands.hands.values()][0].events.filter(
+      const actions = [...fixture.hands.hands.values()][0].events.filter(
         (e) => (e as unknown as { type: string }).type === 'action',
       ) as unknown as { action: string; seat: number }[];
       expect(actions).toEqual([expect.objectContaining({ action: 'fold', seat: 0 })]);
       // He stays seated, marked away; the next deal (the tournament's) still deals him in.
-      expect(s.host.table.seats[0]).toMatchObject({ playerId: A, sittingOut: true });
-      s.deals.push({ ...headsUp(2), seats: [seat(A, 290), seat(B, 310), null, null], button: 1 });
-      s.timers.advance(10);
-      await flush(s.host);
+      expect(fixture.host.table.seats[0]).toMatchObject({ playerId: PLAYER_A, sittingOut: true });
+      fixture.deals.push({ ...headsUp(2), seats: [seat(PLAYER_A, 290), seat(PLAYER_B, 310), null, null], button: 1 });
+      fixture.timers.advance(10);
+      await flush(fixture.host);
       // B (button, small blind) acts first heads-up and calls; A (big blind, 20 posted) checks at once
       // — no clock advanced — and checks the flop at once too (he acts first after the flop); then it waits for B.
-      await s.host.act(B, s.host.handState!.version, { type: 'call' });
+      await fixture.host.act(PLAYER_B, fixture.host.handState!.version, { type: 'call' });
       for (let i = 0; i < 5; i++) {
-        s.timers.advance(0);
-        await flush(s.host);
+        fixture.timers.advance(0);
+        await flush(fixture.host);
       }
-      const hand2 = [...s.hands.hands.values()][1].events.filter(
+      const hand2 = [...fixture.hands.hands.values()][1].events.filter(
         (e) => (e as unknown as { type: string }).type === 'action',
       ) as unknown as { action: string; seat: number }[];
       expect(hand2.map((x) => [x.seat, x.action])).toEqual([
@@ -115,43 +60,43 @@ describe('tournament sit-out and time bank refills', () => {
         [0, 'check'],
         [0, 'check'],
       ]);
-      expect(s.host.handState!.seats[s.host.handState!.toAct]).toBe(1);
+      expect(fixture.host.handState!.seats[fixture.host.handState!.toAct]).toBe(1);
       // Sitting in again: allowed at a tournament table, and the clock runs for him again.
-      await s.host.sitIn(A);
-      expect(s.host.table.seats[0]).toMatchObject({ sittingOut: false });
+      await fixture.host.sitIn(PLAYER_A);
+      expect(fixture.host.table.seats[0]).toMatchObject({ sittingOut: false });
     },
   );
 
   test('time bank: 10 s of 30 s used; +5 s at a new level → 25 s; the final table fills it → 30 s', async () => {
-    const s = setup();
-    s.deals.push(headsUp(1));
-    s.timers.advance(0);
-    await flush(s.host);
+    const fixture = setup('mtt-sit-out');
+    fixture.deals.push(headsUp(1));
+    fixture.timers.advance(0);
+    await flush(fixture.host);
     // A's decision: 1 s on the clock, then 10 s of his bank, then he folds.
-    s.timers.advance(11_000);
-    const version = s.host.handState!.version;
-    await s.host.act(A, version, { type: 'fold' });
-    await flush(s.host);
-    expect(s.host.table.seats[0]!.timeBankMs).toBe(20_000);
-    s.deals.push({
+    fixture.timers.advance(11_000);
+    const version = fixture.host.handState!.version;
+    await fixture.host.act(PLAYER_A, version, { type: 'fold' });
+    await flush(fixture.host);
+    expect(fixture.host.table.seats[0]!.timeBankMs).toBe(20_000);
+    fixture.deals.push({
       ...headsUp(2),
-      seats: [seat(A, 290), seat(B, 310), null, null],
+      seats: [seat(PLAYER_A, 290), seat(PLAYER_B, 310), null, null],
       timeBank: { addMs: 5_000, fill: false },
     });
-    s.timers.advance(10);
-    await flush(s.host);
-    expect(s.host.table.seats[0]!.timeBankMs).toBe(25_000);
-    expect(s.host.table.seats[1]!.timeBankMs).toBe(30_000); // capped at the clock's bank
-    await s.host.act(A, s.host.handState!.version, { type: 'fold' });
-    await flush(s.host);
-    s.deals.push({
+    fixture.timers.advance(10);
+    await flush(fixture.host);
+    expect(fixture.host.table.seats[0]!.timeBankMs).toBe(25_000);
+    expect(fixture.host.table.seats[1]!.timeBankMs).toBe(30_000); // capped at the clock's bank
+    await fixture.host.act(PLAYER_A, fixture.host.handState!.version, { type: 'fold' });
+    await flush(fixture.host);
+    fixture.deals.push({
       ...headsUp(3),
-      seats: [seat(A, 280), seat(B, 320), null, null],
+      seats: [seat(PLAYER_A, 280), seat(PLAYER_B, 320), null, null],
       timeBank: { addMs: 0, fill: true },
     });
-    s.timers.advance(10);
-    await flush(s.host);
-    expect(s.host.table.seats[0]!.timeBankMs).toBe(30_000);
+    fixture.timers.advance(10);
+    await flush(fixture.host);
+    expect(fixture.host.table.seats[0]!.timeBankMs).toBe(30_000);
   });
 
   test(

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 
 export function mttTableId(tournamentId: number, tableNo: number): string {
-  const h = createHash('sha256').update(`naiko:mtt:${tournamentId}:table:${tableNo}`).digest('hex');
+  const digest = createHash('sha256').update(`naiko:mtt:${tournamentId}:table:${tableNo}`).digest('hex');
   // RFC 9562 layout: version 5 (name-based) and the RFC variant bits.
-  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = ((parseInt(digest[16], 16) & 0x3) | 0x8).toString(16);
+  return `${digest.slice(0, 8)}-${digest.slice(8, 12)}-5${digest.slice(13, 16)}-${variant}${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
 }

@@ -31,7 +31,14 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { cancelRunningHand, HandStore, PrismaService, type HandWriteGuard, type Tx } from '@naiko/persistence';
+import {
+  cancelRunningHand,
+  HandStore,
+  PrismaService,
+  tournamentViewRepository,
+  type HandWriteGuard,
+  type Tx,
+} from '@naiko/persistence';
 import { DEFAULT_CLOCK, makeTableConfig, type TableConfig } from '@naiko/table';
 import type { BlindStructure, Move } from '@naiko/tournament';
 import { RunnerLease } from '../cluster/runner-lease';
@@ -207,7 +214,7 @@ interface TournamentRun {
 
 /** A tournament table's configuration: its game, seats and clock; any stack fits (the tournament's book). */
 export function tournamentTableOf(
-  s: {
+  settings: {
     game: string;
     bettingStructure: string;
     tableSize: number;
@@ -216,18 +223,18 @@ export function tournamentTableOf(
   schedule: LevelSchedule,
 ): TableConfig {
   return makeTableConfig({
-    game: s.game as TableConfig['game'],
-    structure: s.bettingStructure as TableConfig['structure'],
+    game: settings.game as TableConfig['game'],
+    structure: settings.bettingStructure as TableConfig['structure'],
     stakes: schedule.first(),
     // Stacks come from the tournament's book; the table accepts whatever the tournament seats.
-    buyIn: { min: 1, max: s.bettingStructure === 'fixed-limit' ? null : Number.MAX_SAFE_INTEGER },
-    seats: s.tableSize,
+    buyIn: { min: 1, max: settings.bettingStructure === 'fixed-limit' ? null : Number.MAX_SAFE_INTEGER },
+    seats: settings.tableSize,
     botsAllowed: true,
     clock: {
       ...DEFAULT_CLOCK,
-      ...(s.clock.decisionMs > 0 ? { decisionMs: s.clock.decisionMs } : {}),
-      ...(s.clock.timeBankMs !== undefined ? { timeBankMs: s.clock.timeBankMs } : {}),
-      reconnectWindowMs: s.clock.reconnectMs,
+      ...(settings.clock.decisionMs > 0 ? { decisionMs: settings.clock.decisionMs } : {}),
+      ...(settings.clock.timeBankMs !== undefined ? { timeBankMs: settings.clock.timeBankMs } : {}),
+      reconnectWindowMs: settings.clock.reconnectMs,
     },
   });
 }
@@ -405,12 +412,9 @@ export abstract class TournamentTableRunner {
           }
           leased = true;
           if (!recovered) {
-            const t = this.service.bookId(id);
-            const running = await this.prisma.hand.findMany({
-              where: { tournamentId: t, status: 'running' },
-              select: { id: true },
-            });
-            for (const h of running) await cancelRunningHand(this.prisma, await this.store.getHand(h.id));
+            const bookId = this.service.bookId(id);
+            const running = await tournamentViewRepository.runningHandIds(this.prisma, bookId);
+            for (const handId of running) await cancelRunningHand(this.prisma, await this.store.getHand(handId));
             await this.service.clearHandsInProgress(id);
             recovered = true;
             this.runs.set(id, live);
@@ -493,35 +497,35 @@ export abstract class TournamentTableRunner {
     const ids = new Map(open.map((n) => [n, this.service.tableId(live.id, n)]));
     const holders = await this.ownership.holders!([...ids.values()]);
     const count = new Map<string, number>();
-    for (const h of holders.values()) if (h) count.set(h.owner, (count.get(h.owner) ?? 0) + 1);
-    const foreign = free.flatMap((n) => {
-      const h = holders.get(ids.get(n)!);
-      return h && h.owner !== this.me ? [h.owner] : [];
+    for (const holder of holders.values()) if (holder) count.set(holder.owner, (count.get(holder.owner) ?? 0) + 1);
+    const foreign = free.flatMap((freeNo) => {
+      const holder = holders.get(ids.get(freeNo)!);
+      return holder && holder.owner !== this.me ? [holder.owner] : [];
     });
     const dead = foreign.length ? await this.deadCopies!.dead(foreign) : new Set<string>();
     const runners = free.some((n) => !holders.get(ids.get(n)!)) ? await this.liveRunners() : [];
-    for (const n of free) {
+    for (const freeNo of free) {
       if (this.stopping) return;
-      const tableId = ids.get(n)!;
-      const h = holders.get(tableId) ?? null;
+      const tableId = ids.get(freeNo)!;
+      const holder = holders.get(tableId) ?? null;
       let won = false;
-      if (h) {
-        live.freeSince!.delete(n);
-        if (h.owner === this.me) won = await this.ownership.claim(tableId);
-        else if (dead.has(h.owner)) won = await this.ownership.takeOver!(tableId, h);
+      if (holder) {
+        live.freeSince!.delete(freeNo);
+        if (holder.owner === this.me) won = await this.ownership.claim(tableId);
+        else if (dead.has(holder.owner)) won = await this.ownership.takeOver!(tableId, holder);
       } else {
-        const since = live.freeSince!.get(n) ?? now;
-        live.freeSince!.set(n, since);
+        const since = live.freeSince!.get(freeNo) ?? now;
+        live.freeSince!.set(freeNo, since);
         const mine = count.get(this.me) ?? 0;
         const others = runners.filter((r) => r !== this.me && !dead.has(r)).map((r) => count.get(r) ?? 0);
         if (mine <= Math.min(Infinity, ...others) || now - since >= this.ownership.leaseMs)
           won = await this.ownership.claim(tableId);
       }
       if (!won) continue;
-      live.freeSince!.delete(n);
-      if (h && h.owner !== this.me) count.set(h.owner, (count.get(h.owner) ?? 1) - 1);
+      live.freeSince!.delete(freeNo);
+      if (holder && holder.owner !== this.me) count.set(holder.owner, (count.get(holder.owner) ?? 1) - 1);
       count.set(this.me, (count.get(this.me) ?? 0) + 1);
-      await this.adoptTable(live, row, n, tableId, h && h.owner !== this.me ? h.owner : null);
+      await this.adoptTable(live, row, freeNo, tableId, holder && holder.owner !== this.me ? holder.owner : null);
     }
   }
 
@@ -540,7 +544,8 @@ export abstract class TournamentTableRunner {
     if (runners.length < 2) return;
     const holders = await this.ownership.holders!(open.map((n) => this.service.tableId(live.id, n)));
     const count = new Map<string, number>(runners.map((r) => [r, 0]));
-    for (const h of holders.values()) if (h && count.has(h.owner)) count.set(h.owner, count.get(h.owner)! + 1);
+    for (const holder of holders.values())
+      if (holder && count.has(holder.owner)) count.set(holder.owner, count.get(holder.owner)! + 1);
     const mine = live.tables.size;
     const fewest = Math.min(...[...count.entries()].filter(([r]) => r !== this.me).map(([, c]) => c));
     if (mine - fewest < 2) return;
@@ -612,12 +617,16 @@ export abstract class TournamentTableRunner {
   /** Clustered: the lease of a table went to another copy: stop it at once, write nothing more. */
   private tableLost(tableId: string): void {
     for (const live of this.runs.values()) {
-      for (const [n, run] of live.tables) {
+      for (const [runningNo, run] of live.tables) {
         if (run.host.tableId !== tableId) continue;
-        live.tables.delete(n);
+        live.tables.delete(runningNo);
         run.host.stop();
         this.tables.detach(tableId);
-        this.logger.warn({ msg: 'tournament table lease lost; stopped dealing it', tournamentId: live.id, tableNo: n });
+        this.logger.warn({
+          msg: 'tournament table lease lost; stopped dealing it',
+          tournamentId: live.id,
+          tableNo: runningNo,
+        });
       }
     }
   }
@@ -686,13 +695,13 @@ export abstract class TournamentTableRunner {
 
   /** Stops and unregisters hosts (table broken, tournament over, lease lost, shutdown). */
   private async closeTables(live: TournamentRun, tableNos: number[]): Promise<void> {
-    const closing = tableNos.flatMap((n) => {
-      const run = live.tables.get(n);
+    const closing = tableNos.flatMap((closingNo) => {
+      const run = live.tables.get(closingNo);
       if (!run) return [];
       // Issue 25: a broken table's players carry their sitting-out marks and banks to their new tables.
       (live.marks ??= new SeatMarks()).capture(run.host.table, new Set());
-      live.tables.delete(n);
-      live.closed.add(n);
+      live.tables.delete(closingNo);
+      live.closed.add(closingNo);
       run.host.stop();
       this.tables.detach(run.host.tableId);
       // Clustered: the lease goes back at once (a broken table is gone; at shutdown another copy
@@ -713,16 +722,13 @@ export abstract class TournamentTableRunner {
   private async seatsWithNames(seats: readonly (SeatWithStack | null)[]): Promise<(TournamentSeat | null)[]> {
     const missing = seats.flatMap((s) => (s && !this.names.has(s.userId) ? [s.userId] : []));
     if (missing.length) {
-      const users = await this.prisma.user.findMany({
-        where: { id: { in: missing } },
-        select: { id: true, username: true, isBot: true },
-      });
-      for (const u of users) this.names.set(u.id, { name: u.username, isBot: u.isBot });
+      const users = await tournamentViewRepository.userNames(this.prisma, missing);
+      for (const user of users) this.names.set(user.id, { name: user.username, isBot: user.isBot });
     }
-    return seats.map((s) => {
-      if (!s) return null;
-      const who = this.names.get(s.userId) ?? { name: s.userId.slice(0, 8), isBot: false };
-      return { userId: s.userId, name: who.name, isBot: who.isBot, stack: s.stack };
+    return seats.map((seat) => {
+      if (!seat) return null;
+      const who = this.names.get(seat.userId) ?? { name: seat.userId.slice(0, 8), isBot: false };
+      return { userId: seat.userId, name: who.name, isBot: who.isBot, stack: seat.stack };
     });
   }
 
@@ -816,9 +822,9 @@ export abstract class TournamentTableRunner {
     const players = begun.start.deal.players;
     const stackOf = new Map(begun.start.seats.flatMap((s) => (s ? [[s.userId, s.stack] as const] : [])));
     const result = {
-      dealtIn: oddChipOrder(players, begun.start.deal.button).map((p, order) => ({
-        userId: p.userId,
-        stack: stackOf.get(p.userId) ?? 0,
+      dealtIn: oddChipOrder(players, begun.start.deal.button).map((player, order) => ({
+        userId: player.userId,
+        stack: stackOf.get(player.userId) ?? 0,
         order,
       })),
       after: new Map(hand.stacks.map((s) => [s.playerId, s.stack])),
@@ -907,13 +913,13 @@ export function timeBankRefill(
   run: { lastStep?: number; finalTableFilled?: boolean },
   stepIndex: number,
 ): { timeBank?: { addMs: number; fill: boolean } } {
-  const t = live.timeBank;
+  const timeBank = live.timeBank;
   const newLevel = run.lastStep !== undefined && stepIndex > run.lastStep;
   run.lastStep = stepIndex;
-  if (!t) return {};
-  const fill = t.finalTable && live.openTables === 1 && !run.finalTableFilled;
+  if (!timeBank) return {};
+  const fill = timeBank.finalTable && live.openTables === 1 && !run.finalTableFilled;
   if (fill) run.finalTableFilled = true;
-  const addMs = newLevel ? t.perLevelMs : 0;
+  const addMs = newLevel ? timeBank.perLevelMs : 0;
   return fill || addMs > 0 ? { timeBank: { addMs, fill } } : {};
 }
 

@@ -21,8 +21,8 @@ const base = {
 
 describe('tournament settings', () => {
   it('accepts the admin fields and uses the published prize table by entrants when none is given', () => {
-    const s = parseSettings(base);
-    expect(prizeTableOf(s, 60)).toEqual(prizeTableFor(60));
+    const settings = parseSettings(base);
+    expect(prizeTableOf(settings, 60)).toEqual(prizeTableFor(60));
   });
 
   it('refuses what libs/tournament refuses: registration after the start, more seats than the game has, a bad blind structure, a gap in custom prize tables', () => {

@@ -42,9 +42,12 @@ export class TournamentDealsController {
   @UseGuards(JwtAuthGuard)
   @Post(':id/deal')
   async propose(@Param('id', ParseIdPipe) id: number, @Body() body: unknown, @CurrentUser() user: AccessClaims) {
-    const r = DealProposalDto.safeParse(body);
-    if (!r.success) throw new HttpException({ code: 'BAD_DEAL', message: r.error.message }, HttpStatus.BAD_REQUEST);
-    return tournamentDomain(() => this.deals.propose(id, { userId: user.sub, admin: user.role === 'admin' }, r.data));
+    const parsed = DealProposalDto.safeParse(body);
+    if (!parsed.success)
+      throw new HttpException({ code: 'BAD_DEAL', message: parsed.error.message }, HttpStatus.BAD_REQUEST);
+    return tournamentDomain(() =>
+      this.deals.propose(id, { userId: user.sub, admin: user.role === 'admin' }, parsed.data),
+    );
   }
 
   @UseGuards(JwtAuthGuard)

@@ -3,7 +3,7 @@
 // paid so far), the satellite's seats, and each player's purchases and head. Read without a lock
 // (one statement per part), like the rest of the lobby view.
 import type { TournamentExtrasView, TournamentPlayerExtras } from '@naiko/contracts';
-import type { PrismaService } from '@naiko/persistence';
+import { tournamentViewRepository as views, type Tx } from '@naiko/persistence';
 import { canAddOn, inRebuyPeriod, satellitePrizes } from '@naiko/tournament';
 import { clockAtStep, livePoolOf, rebuyConfigOf } from './rebuys';
 import type { TournamentSettings } from './tournament-config';
@@ -17,67 +17,62 @@ export interface ExtrasRow {
   add_ons_bought?: number;
 }
 
-export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: number): Promise<TournamentExtrasView> {
-  const s = r.config;
-  const running = r.status === 'running';
-  const config = rebuyConfigOf(s);
-  const clock = running ? clockAtStep(s, r.step_index) : null;
+export async function extrasView(
+  db: Pick<Tx, '$queryRaw'>,
+  tournamentRow: ExtrasRow,
+  entries: number,
+): Promise<TournamentExtrasView> {
+  const settings = tournamentRow.config;
+  const running = tournamentRow.status === 'running';
+  const config = rebuyConfigOf(settings);
+  const clock = running ? clockAtStep(settings, tournamentRow.step_index) : null;
   // The tournament's status is read in the same statement as the entries: the payout commits the
   // winner's own head into `bounties_won` and the status together, and a status read before it
   // (r.status) with entries read after it counted that head twice (standing and paid).
-  const rows = await prisma.$queryRaw<
-    {
-      user_id: string;
-      status: string;
-      rebuys: number;
-      add_on: boolean;
-      head_increase: bigint;
-      bounties_won: bigint;
-      tournament_status: string;
-    }[]
-  >`
-    SELECT e.user_id::text AS user_id, e.status, e.rebuys, e.add_on, e.head_increase, e.bounties_won,
-      st.status AS tournament_status
-    FROM mtt_entries e JOIN scheduled_tournaments st ON st.id = e.tournament_id
-    WHERE e.tournament_id = ${r.id} AND e.status IN ('active', 'busted') ORDER BY e.entry_id`;
-  const status = rows[0]?.tournament_status ?? r.status;
+  const rows = await views.entryExtras(db, tournamentRow.id);
+  const status = rows[0]?.tournament_status ?? tournamentRow.status;
   const ended = status === 'finished' || status === 'cancelled';
   // One row per player: his live entry (else his last); bounty money won over all his entries.
   const players = new Map<string, TournamentPlayerExtras>();
-  for (const e of rows) {
-    const won = (players.get(e.user_id)?.bountiesWon ?? 0) + Number(e.bounties_won);
+  for (const entry of rows) {
+    const won = (players.get(entry.user_id)?.bountiesWon ?? 0) + Number(entry.bounties_won);
     // Once paid out (the winner's own head) or refunded (a cancellation) no head stands any more.
-    const head = e.status === 'active' && s.bounty && !ended ? s.bounty.amount + Number(e.head_increase) : 0;
-    const prev = players.get(e.user_id);
-    if (prev && prev.head > 0 && e.status !== 'active') {
-      players.set(e.user_id, { ...prev, bountiesWon: won });
+    const head =
+      entry.status === 'active' && settings.bounty && !ended ? settings.bounty.amount + Number(entry.head_increase) : 0;
+    const prev = players.get(entry.user_id);
+    if (prev && prev.head > 0 && entry.status !== 'active') {
+      players.set(entry.user_id, { ...prev, bountiesWon: won });
       continue;
     }
-    players.set(e.user_id, { userId: e.user_id, rebuys: e.rebuys, addOn: e.add_on, head, bountiesWon: won });
+    players.set(entry.user_id, {
+      userId: entry.user_id,
+      rebuys: entry.rebuys,
+      addOn: entry.add_on,
+      head,
+      bountiesWon: won,
+    });
   }
-  const rebuysBought = r.rebuys_bought ?? 0;
-  const addOnsBought = r.add_ons_bought ?? 0;
+  const rebuysBought = tournamentRow.rebuys_bought ?? 0;
+  const addOnsBought = tournamentRow.add_ons_bought ?? 0;
   let satellite: TournamentExtrasView['satellite'] = null;
-  if (s.satellite) {
-    const [target] = await prisma.$queryRaw<
-      { name: string }[]
-    >`SELECT name FROM scheduled_tournaments WHERE id = ${s.satellite.targetTournamentId}`;
-    const pool = livePoolOf(s, Math.max(entries, s.minEntrants), rebuysBought, addOnsBought);
+  if (settings.satellite) {
+    const targetName = await views.tournamentName(db, settings.satellite.targetTournamentId);
+    const pool = livePoolOf(settings, Math.max(entries, settings.minEntrants), rebuysBought, addOnsBought);
     satellite = {
-      targetTournamentId: s.satellite.targetTournamentId,
-      targetName: target?.name ?? null,
-      seatValue: s.satellite.seatValue,
-      ...satellitePrizes(pool, { seatValue: s.satellite.seatValue }),
+      targetTournamentId: settings.satellite.targetTournamentId,
+      targetName: targetName ?? null,
+      seatValue: settings.satellite.seatValue,
+      ...satellitePrizes(pool, { seatValue: settings.satellite.seatValue }),
     };
   }
   return {
     rebuys:
-      s.rebuys && config
+      settings.rebuys && config
         ? {
-            untilLevel: s.rebuys.untilLevel,
-            maxRebuys: s.rebuys.maxRebuys,
-            rebuy: s.rebuys.rebuy,
-            addOn: s.rebuys.addOn,
+            untilLevel: settings.rebuys.untilLevel,
+            maxRebuys: settings.rebuys.maxRebuys,
+            rebuy: settings.rebuys.rebuy,
+            addOn: settings.rebuys.addOn,
             rebuysBought,
             addOnsBought,
             rebuyOpen: !!clock && inRebuyPeriod(config, clock),
@@ -85,10 +80,10 @@ export async function extrasView(prisma: PrismaService, r: ExtrasRow, entries: n
               !!clock && !!config.addOn && canAddOn(config, clock, { stack: 1, rebuysUsed: 0, addOnUsed: false }).ok,
           }
         : null,
-    bounty: s.bounty
+    bounty: settings.bounty
       ? {
-          kind: s.bounty.kind,
-          amount: s.bounty.amount,
+          kind: settings.bounty.kind,
+          amount: settings.bounty.amount,
           paid: [...players.values()].reduce((a, p) => a + p.bountiesWon, 0),
         }
       : null,

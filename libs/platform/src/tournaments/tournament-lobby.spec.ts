@@ -1,19 +1,19 @@
 import type { TournamentView } from '@naiko/contracts';
 import { lobbyExtras } from './tournament-lobby';
 
-const level = (i: number, n: number, bb: number, ms = 60_000) => ({
-  stepIndex: i,
+const level = (stepNo: number, levelNo: number, bb: number, ms = 60_000) => ({
+  stepIndex: stepNo,
   kind: 'level' as const,
-  levelNumber: n,
+  levelNumber: levelNo,
   smallBlind: bb / 2,
   bigBlind: bb,
   ante: 0,
   durationMs: ms,
 });
-const brk = (i: number, n: number, ms = 30_000) => ({
-  stepIndex: i,
+const brk = (stepNo: number, levelNo: number, ms = 30_000) => ({
+  stepIndex: stepNo,
   kind: 'break' as const,
-  levelNumber: n,
+  levelNumber: levelNo,
   smallBlind: null,
   bigBlind: null,
   ante: null,
@@ -54,9 +54,9 @@ describe('tournament lobby extras (issue 25)', () => {
       tables: [],
       phase: 'running',
     } as unknown as TournamentView;
-    const x = lobbyExtras(view);
-    expect(x.nextLevel).toEqual({ levelNumber: 2, smallBlind: 20, bigBlind: 40, ante: 0, startsAt: 1_000_000 });
-    expect(x.nextBreak).toEqual({ durationMs: 30_000, startsAt: 1_060_000 });
+    const extras = lobbyExtras(view);
+    expect(extras.nextLevel).toEqual({ levelNumber: 2, smallBlind: 20, bigBlind: 40, ante: 0, startsAt: 1_000_000 });
+    expect(extras.nextBreak).toEqual({ durationMs: 30_000, startsAt: 1_060_000 });
     const inBreak = {
       ...view,
       clock: { ...view.clock!, stepIndex: 2, kind: 'break', nextStepAt: 2_000_000 },
@@ -87,8 +87,8 @@ describe('tournament lobby extras (issue 25)', () => {
         entrant('z', null, null, 0),
       ],
     } as unknown as TournamentView;
-    const x = lobbyExtras(view);
-    expect(x.tablePlayers).toEqual([
+    const extras = lobbyExtras(view);
+    expect(extras.tablePlayers).toEqual([
       {
         tableId: 1,
         tableRef: 'ref1',
@@ -99,8 +99,8 @@ describe('tournament lobby extras (issue 25)', () => {
       },
       { tableId: 2, tableRef: 'ref2', players: [{ userId: 'b', username: 'B', seat: 0, stack: 3_600 }] },
     ]);
-    expect(x.chipLeader).toEqual({ username: 'B', stack: 3_600 });
+    expect(extras.chipLeader).toEqual({ username: 'B', stack: 3_600 });
     // No clock (not started): the next level is level 1, its time not known yet.
-    expect(x.nextLevel).toEqual({ levelNumber: 1, smallBlind: 10, bigBlind: 20, ante: 0, startsAt: null });
+    expect(extras.nextLevel).toEqual({ levelNumber: 1, smallBlind: 10, bigBlind: 20, ante: 0, startsAt: null });
   });
 });

@@ -39,11 +39,11 @@ export function lobbyExtras(view: TournamentView): Extras {
     at = at === null ? null : at + step.durationMs;
   }
   const seated = view.entrants.filter((e) => e.table !== null && e.seat !== null && e.stack > 0);
-  const tablePlayers = view.tables.map((t) => ({
-    tableId: t.tableId,
-    tableRef: t.tableRef,
+  const tablePlayers = view.tables.map((tableView) => ({
+    tableId: tableView.tableId,
+    tableRef: tableView.tableRef,
     players: seated
-      .filter((e) => e.table === t.tableId)
+      .filter((e) => e.table === tableView.tableId)
       .map((e) => ({ userId: e.userId, username: e.username, seat: e.seat!, stack: e.stack }))
       .sort((a, b) => a.seat - b.seat),
   }));
@@ -65,12 +65,12 @@ export function dealView(deal: DealRecord | null, view: TournamentView): Tournam
     leftToPlayFor: deal.leftToPlayFor,
     status: deal.status,
     forced: deal.forced,
-    players: (deal.players ?? []).map((p) => ({
-      userId: p.userId,
-      username: name.get(p.userId) ?? '',
-      stack: p.stack,
-      prize: p.prize,
-      accepted: deal.acceptedBy.includes(p.userId),
+    players: (deal.players ?? []).map((player) => ({
+      userId: player.userId,
+      username: name.get(player.userId) ?? '',
+      stack: player.stack,
+      prize: player.prize,
+      accepted: deal.acceptedBy.includes(player.userId),
     })),
   };
 }

@@ -7,7 +7,7 @@
 // discussion; ends with the deal), `disconnections` (more than half of the players left are away;
 // resumes automatically when they return). A stronger reason replaces a weaker one, never the reverse.
 // Every function runs inside a tournament-wide transaction (the exclusive advisory lock is held).
-import type { Tx } from '@naiko/persistence';
+import { tournamentPauseRepository as pauses, type PauseClockRow, type Tx } from '@naiko/persistence';
 import { scheduleOf } from '@naiko/tournament';
 import type { JobQueue } from '../jobs/job-queue.service';
 import type { TournamentSettings } from './tournament-config';
@@ -19,25 +19,15 @@ const STRENGTH: Record<PauseReason, number> = { disconnections: 1, deal: 2, admi
 /** A year: the next step's job waits "for ever" while the tournament is paused. */
 const HELD_MS = 365 * 24 * 3_600_000;
 
-interface ClockRow {
-  status: string;
-  config: TournamentSettings;
-  step_index: number;
-  step_started_at: Date | null;
-  paused_reason: PauseReason | null;
-  paused_at: Date | null;
-}
+type ClockRow = PauseClockRow<TournamentSettings, PauseReason>;
 
-async function clockRow(tx: Tx, id: number): Promise<ClockRow | undefined> {
-  const [r] = await tx.$queryRaw<ClockRow[]>`
-    SELECT status::text AS status, config, step_index, step_started_at, paused_reason, paused_at
-    FROM scheduled_tournaments WHERE id = ${id} FOR UPDATE`;
-  return r;
+function clockRow(tx: Tx, id: number): Promise<ClockRow | undefined> {
+  return pauses.lockClock<TournamentSettings, PauseReason>(tx, id);
 }
 
 /** The delayed job of the step after the one in force (null on the last step). */
-async function nextStepJob(jobs: JobQueue, r: ClockRow, id: number, delay: number) {
-  const next = scheduleOf(r.config.blindStructure)[r.step_index + 1];
+async function nextStepJob(jobs: JobQueue, clock: ClockRow, id: number, delay: number) {
+  const next = scheduleOf(clock.config.blindStructure)[clock.step_index + 1];
   if (!next) return;
   const payload = { tournamentId: id, stepIndex: next.stepIndex, number: next.levelNumber };
   const job = await jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, { delay });
@@ -49,17 +39,14 @@ async function nextStepJob(jobs: JobQueue, r: ClockRow, id: number, delay: numbe
  * stronger one stays). Returns whether the pause reason changed.
  */
 export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason: PauseReason): Promise<boolean> {
-  const r = await clockRow(tx, id);
-  if (!r || r.status !== 'running') return false;
-  if (r.paused_reason && STRENGTH[r.paused_reason] >= STRENGTH[reason]) return false;
-  if (!r.paused_reason) {
-    await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET paused_reason = ${reason}, paused_at = now(), version = version + 1
-      WHERE id = ${id}`;
-    await nextStepJob(jobs, r, id, HELD_MS);
+  const clock = await clockRow(tx, id);
+  if (!clock || clock.status !== 'running') return false;
+  if (clock.paused_reason && STRENGTH[clock.paused_reason] >= STRENGTH[reason]) return false;
+  if (!clock.paused_reason) {
+    await pauses.setPaused(tx, id, reason, 'now');
+    await nextStepJob(jobs, clock, id, HELD_MS);
   } else {
-    await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET paused_reason = ${reason}, version = version + 1 WHERE id = ${id}`;
+    await pauses.setPaused(tx, id, reason, 'unchanged');
   }
   return true;
 }
@@ -69,18 +56,15 @@ export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason
  * the clock on by the time paused. Returns whether the tournament resumed.
  */
 export async function resumeTournament(tx: Tx, jobs: JobQueue, id: number, reason?: PauseReason): Promise<boolean> {
-  const r = await clockRow(tx, id);
-  if (!r || !r.paused_reason || (reason && r.paused_reason !== reason)) return false;
-  const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
-  const pausedMs = r.paused_at ? Math.max(0, now.getTime() - new Date(r.paused_at).getTime()) : 0;
-  const startedAt = r.step_started_at ? new Date(new Date(r.step_started_at).getTime() + pausedMs) : null;
-  await tx.$executeRaw`
-    UPDATE scheduled_tournaments
-    SET paused_reason = NULL, paused_at = NULL, step_started_at = ${startedAt}, version = version + 1
-    WHERE id = ${id}`;
-  if (r.status === 'running' && startedAt) {
-    const step = r.config.blindStructure.steps[r.step_index];
-    await nextStepJob(jobs, r, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()));
+  const clock = await clockRow(tx, id);
+  if (!clock || !clock.paused_reason || (reason && clock.paused_reason !== reason)) return false;
+  const now = await pauses.now(tx);
+  const pausedMs = clock.paused_at ? Math.max(0, now.getTime() - new Date(clock.paused_at).getTime()) : 0;
+  const startedAt = clock.step_started_at ? new Date(new Date(clock.step_started_at).getTime() + pausedMs) : null;
+  await pauses.resume(tx, id, startedAt);
+  if (clock.status === 'running' && startedAt) {
+    const step = clock.config.blindStructure.steps[clock.step_index];
+    await nextStepJob(jobs, clock, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()));
   }
   return true;
 }
@@ -90,7 +74,8 @@ export async function pauseOf(
   db: Pick<Tx, '$queryRaw'>,
   id: number,
 ): Promise<{ reason: PauseReason; since: number } | null> {
-  const [r] = await db.$queryRaw<{ paused_reason: PauseReason | null; paused_at: Date | null }[]>`
-    SELECT paused_reason, paused_at FROM scheduled_tournaments WHERE id = ${id}`;
-  return r?.paused_reason ? { reason: r.paused_reason, since: new Date(r.paused_at ?? Date.now()).getTime() } : null;
+  const pause = await pauses.pauseOf<PauseReason>(db, id);
+  return pause?.paused_reason
+    ? { reason: pause.paused_reason, since: new Date(pause.paused_at ?? Date.now()).getTime() }
+    : null;
 }

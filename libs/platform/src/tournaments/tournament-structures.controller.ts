@@ -43,10 +43,11 @@ export class TournamentStructuresController {
   @HttpCode(200)
   @Post('suggest')
   suggest(@Body() body: unknown) {
-    const r = SuggestLevelsDto.safeParse(body);
-    if (!r.success) throw new HttpException({ code: 'BAD_SETTINGS', message: r.error.message }, HttpStatus.BAD_REQUEST);
+    const parsed = SuggestLevelsDto.safeParse(body);
+    if (!parsed.success)
+      throw new HttpException({ code: 'BAD_SETTINGS', message: parsed.error.message }, HttpStatus.BAD_REQUEST);
     try {
-      return suggestLevels({ ...r.data, template: r.data.template as StructureTemplateName | undefined });
+      return suggestLevels({ ...parsed.data, template: parsed.data.template as StructureTemplateName | undefined });
     } catch (err) {
       return refused(err);
     }

@@ -25,9 +25,9 @@ class Samples {
   }
 
   summary(): TimingSummary {
-    const s = [...this.xs].sort((a, b) => a - b);
+    const sorted = [...this.xs].sort((a, b) => a - b);
     const at = (q: number) =>
-      s.length ? Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100 : 0;
+      sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 100) / 100 : 0;
     return { count: this.count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
   }
 }
@@ -36,9 +36,9 @@ export class TournamentTimings {
   private readonly byId = new Map<number, { handTx: Samples; balancing: Samples }>();
 
   private of(id: number) {
-    let t = this.byId.get(id);
-    if (!t) this.byId.set(id, (t = { handTx: new Samples(), balancing: new Samples() }));
-    return t;
+    let timing = this.byId.get(id);
+    if (!timing) this.byId.set(id, (timing = { handTx: new Samples(), balancing: new Samples() }));
+    return timing;
   }
 
   handTx(id: number, ms: number): void {
@@ -50,8 +50,8 @@ export class TournamentTimings {
   }
 
   summary(id: number): { handTx: TimingSummary; balancing: TimingSummary } {
-    const t = this.of(id);
-    return { handTx: t.handTx.summary(), balancing: t.balancing.summary() };
+    const timing = this.of(id);
+    return { handTx: timing.handTx.summary(), balancing: timing.balancing.summary() };
   }
 
   forget(id: number): void {

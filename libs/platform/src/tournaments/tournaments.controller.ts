@@ -46,13 +46,13 @@ async function domain<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const summary = (r: Omit<TournamentRow, 'state' | 'loaded'>) => ({
-  tournamentId: r.id,
-  name: r.name,
-  status: r.status,
-  startsAt: new Date(r.starts_at).toISOString(),
-  registrationOpensAt: new Date(r.registration_opens_at).toISOString(),
-  settings: r.config,
+const summary = (row: Omit<TournamentRow, 'state' | 'loaded'>) => ({
+  tournamentId: row.id,
+  name: row.name,
+  status: row.status,
+  startsAt: new Date(row.starts_at).toISOString(),
+  registrationOpensAt: new Date(row.registration_opens_at).toISOString(),
+  settings: row.config,
 });
 
 @Controller('tournaments')
@@ -104,9 +104,10 @@ export class TournamentsController {
   @Roles('admin')
   @Patch(':id')
   async edit(@Param('id', ParseIdPipe) id: number, @Body() body: unknown) {
-    const r = TournamentEditDto.safeParse(body);
-    if (!r.success) throw new HttpException({ code: 'BAD_SETTINGS', message: r.error.message }, HttpStatus.BAD_REQUEST);
-    return summary(await domain(() => this.service.edit(id, r.data)));
+    const parsed = TournamentEditDto.safeParse(body);
+    if (!parsed.success)
+      throw new HttpException({ code: 'BAD_SETTINGS', message: parsed.error.message }, HttpStatus.BAD_REQUEST);
+    return summary(await domain(() => this.service.edit(id, parsed.data)));
   }
 
   @UseGuards(JwtAuthGuard)

@@ -44,16 +44,16 @@ export class TournamentsGateway implements OnModuleDestroy {
 
   @SubscribeMessage('tournamentWatch')
   async watch(
-    @ValidBody('tournamentWatch') p: TournamentWatchPayload,
+    @ValidBody('tournamentWatch') payload: TournamentWatchPayload,
     @ConnectedSocket() socket: NaikoSocket,
   ): Promise<void> {
     try {
       // A private tournament is watched by its host and invitees only (NOT_INVITED: FORBIDDEN).
-      await this.privateEvents.access('mtt', p.tournamentId, socket.data.user.sub);
+      await this.privateEvents.access('mtt', payload.tournamentId, socket.data.user.sub);
       // Joined before the view is read: a change after the read is published to this socket too.
-      await socket.join(tournamentRoom(p.tournamentId));
-      const view = await this.lobby.view(p.tournamentId).catch((err: unknown) => {
-        void socket.leave(tournamentRoom(p.tournamentId));
+      await socket.join(tournamentRoom(payload.tournamentId));
+      const view = await this.lobby.view(payload.tournamentId).catch((err: unknown) => {
+        void socket.leave(tournamentRoom(payload.tournamentId));
         throw err;
       });
       socket.emit('tournamentUpdate', view);

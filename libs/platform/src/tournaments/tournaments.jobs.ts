@@ -11,28 +11,28 @@ export class TournamentJobs {
   constructor(private readonly service: TournamentsService) {}
 
   @JobHandler('tournamentOpenRegistration')
-  async openRegistration(p: TournamentPayload): Promise<void> {
-    await this.service.openRegistration(p.tournamentId);
+  async openRegistration(payload: TournamentPayload): Promise<void> {
+    await this.service.openRegistration(payload.tournamentId);
   }
 
   @JobHandler('tournamentStart')
-  async start(p: TournamentPayload): Promise<{ status: string }> {
-    return { status: await this.service.start(p.tournamentId) };
+  async start(payload: TournamentPayload): Promise<{ status: string }> {
+    return { status: await this.service.start(payload.tournamentId) };
   }
 
   @JobHandler('tournamentLevel')
-  async level(p: TournamentStepPayload): Promise<{ applied: boolean }> {
-    return this.service.applyStep(p);
+  async level(payload: TournamentStepPayload): Promise<{ applied: boolean }> {
+    return this.service.applyStep(payload);
   }
 
   @JobHandler('tournamentBreak')
-  async break(p: TournamentStepPayload): Promise<{ applied: boolean }> {
-    return this.service.applyStep(p);
+  async break(payload: TournamentStepPayload): Promise<{ applied: boolean }> {
+    return this.service.applyStep(payload);
   }
 
   @JobHandler('tournamentBalanceCheck')
-  async balanceCheck(p: TournamentBalancePayload): Promise<{ moves: number }> {
-    return this.service.balanceCheck(p);
+  async balanceCheck(payload: TournamentBalancePayload): Promise<{ moves: number }> {
+    return this.service.balanceCheck(payload);
   }
 
   /** After Redis lost its data: each unfinished tournament's next job again, from the database. */
@@ -42,7 +42,7 @@ export class TournamentJobs {
   }
 
   @JobHandler('tournamentPayout')
-  async payout(p: TournamentPayload): Promise<void> {
-    await this.service.payout(p.tournamentId);
+  async payout(payload: TournamentPayload): Promise<void> {
+    await this.service.payout(payload.tournamentId);
   }
 }

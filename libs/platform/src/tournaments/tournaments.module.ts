@@ -4,7 +4,14 @@
 import { APP_CONFIG } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PrismaService, PrismaTournamentRepository, TournamentRepository } from '@naiko/persistence';
+import {
+  PrismaService,
+  PrismaTournamentRepository,
+  PrivateEventRepository,
+  TournamentPurchaseRepository,
+  TournamentRepository,
+  type LedgerDb,
+} from '@naiko/persistence';
 import type { PrivateEventLimits } from '@naiko/contracts';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from './private-events';
@@ -38,6 +45,11 @@ export interface TournamentsModuleOptions {
   privateLimits?: PrivateEventLimits;
 }
 
+/** A named repository (issue 24 item 4) on the app's Prisma client, its class as the Nest token. */
+function repository<T>(cls: new (db: LedgerDb) => T) {
+  return { provide: cls, inject: [PrismaService], useFactory: (prisma: PrismaService) => new cls(prisma) };
+}
+
 @Module({})
 export class TournamentsFeatureModule {
   static forRoot(options: TournamentsModuleOptions = {}): DynamicModule {
@@ -67,6 +79,8 @@ export class TournamentsFeatureModule {
           inject: [PrismaService],
           useFactory: (prisma: PrismaService) => new PrismaTournamentRepository(prisma),
         },
+        repository(TournamentPurchaseRepository),
+        repository(PrivateEventRepository),
         TournamentsService,
         { provide: PRIVATE_EVENT_LIMITS, useValue: options.privateLimits ?? DEFAULT_PRIVATE_LIMITS },
         PrivateEventStore,
@@ -79,9 +93,9 @@ export class TournamentsFeatureModule {
         {
           // Issue 25: rebuys and add-ons; a purchase republishes the lobby view.
           provide: TournamentPurchases,
-          inject: [PrismaService, TournamentsService],
-          useFactory: (prisma: PrismaService, service: TournamentsService) => {
-            const purchases = new TournamentPurchases(prisma);
+          inject: [TournamentPurchaseRepository, TournamentsService],
+          useFactory: (repository: TournamentPurchaseRepository, service: TournamentsService) => {
+            const purchases = new TournamentPurchases(repository);
             purchases.onChanged = (id) => service.notifyChanged(id);
             purchases.afterBust = (id, userId) => service.rebuyAfterBust(id, userId);
             return purchases;

@@ -3,7 +3,7 @@
 // leases with fencing when clustered) over TournamentsService. Keys: `<prefix>:mtt-runner:<id>`
 // (one process), `<prefix>:mtt:runners` (copies running tournament tables).
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PrismaService } from '@naiko/persistence';
+import { PrismaService, PrivateEventRepository } from '@naiko/persistence';
 import type { TableConfig } from '@naiko/table';
 import { APP_CONFIG, REDIS_ENDPOINT, REDIS_NAMESPACE } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
@@ -37,8 +37,8 @@ export function tournamentRunnerOptionsFromConfig(
 }
 
 /** The table configuration of a tournament's tables: its game, seats and clock; any stack fits. */
-export function tournamentTableConfig(s: TournamentSettings, schedule: LevelSchedule): TableConfig {
-  return tournamentTableOf(s, schedule);
+export function tournamentTableConfig(settings: TournamentSettings, schedule: LevelSchedule): TableConfig {
+  return tournamentTableOf(settings, schedule);
 }
 
 /** TournamentsService as the table runner drives it. */
@@ -88,7 +88,7 @@ export class TournamentRunner extends TournamentTableRunner implements OnApplica
   ) {
     super(
       prisma,
-      mttTables(service, new PrivateEventStore(prisma)),
+      mttTables(service, new PrivateEventStore(new PrivateEventRepository(prisma))),
       tables,
       sockets,
       redisEndpoint,
