@@ -393,8 +393,10 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
         return host.summary() satisfies TableSummary;
       }
       case 'bomb-pot':
-        // Home games: the host asks for a bomb pot on the next hand; saved with the table (onChanged).
+        // Home games: the host asks for a bomb pot on the next hand; saved with the table (onChanged),
+        // and answered once saved, so an acknowledged request survives a restart.
         await host.requestBombPot(user.sub);
+        await this.bombPotSaving.get(host.tableId);
         return host.summary();
       case 'close': {
         const closing = await host.close(
@@ -560,15 +562,21 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly bombPotSaved = new Map<string, boolean>();
 
   /** Home games: a bomb pot the host asked for survives a restart (`cash_tables.bomb_pot_pending`). */
+  /** Per table, the newest save of its bomb-pot flag (a host's request is answered once it is stored). */
+  private readonly bombPotSaving = new Map<string, Promise<void>>();
   private saveBombPotPending(host: TableHost): void {
     const pending = host.table.bombPotPending === true;
     if ((this.bombPotSaved.get(host.tableId) ?? false) === pending) return;
     this.bombPotSaved.set(host.tableId, pending);
-    this.cashTables
+    const saving = this.cashTables
       .saveBombPotPending(host.tableId, pending)
       .catch((err: unknown) =>
         this.logger.warn({ msg: 'saving the requested bomb pot failed', tableId: host.tableId, err: String(err) }),
-      );
+      )
+      .finally(() => {
+        if (this.bombPotSaving.get(host.tableId) === saving) this.bombPotSaving.delete(host.tableId);
+      });
+    this.bombPotSaving.set(host.tableId, saving);
   }
 
   newInviteCode(): string {
