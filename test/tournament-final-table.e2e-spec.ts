@@ -180,10 +180,15 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
       expect(Number(entry.prize)).toBe(player.prize);
       expect(await ledger.userBalance(player.userId)).toBe(START_CHIPS - 110 + player.prize);
     }
-    // Places follow the stacks (the chip leader 1st).
-    const byStack = [...open.players].sort((a, b) => b.stack - a.stack);
-    expect(entries.find((e) => e.userId === byStack[0].userId)!.place).toBe(1);
-    expect(entries.find((e) => e.userId === byStack[2].userId)!.place).toBe(3);
+    // Places follow the stacks: the chip leader 1st, more chips a better place (equal stacks, as at a
+    // deal before the first hand ends, share a place or come in either order).
+    const placeOf = (userId: string) => entries.find((e) => e.userId === userId)!.place!;
+    expect(open.players.map((p) => placeOf(p.userId))).toContain(1);
+    const topStack = Math.max(...open.players.map((p) => p.stack));
+    expect(open.players.filter((p) => placeOf(p.userId) === 1).every((p) => p.stack === topStack)).toBe(true);
+    for (const higher of open.players)
+      for (const lower of open.players)
+        if (higher.stack > lower.stack) expect(placeOf(higher.userId)).toBeLessThan(placeOf(lower.userId));
     expect((await ledger.account(Accounts.tournamentPool(mttTournamentId(id)).key))!.balance).toBe(0);
     expect((await lobby(id)).deal?.status).toBe('accepted');
     await expectAuditClean();
