@@ -22,6 +22,7 @@ import {
   mttRowsRepository as rowsRepository,
   type MttTableRow,
   type MttTableUpsert,
+  type NewMttSeatRow,
   type Tx,
 } from '@naiko/persistence';
 import { entryKey, type MttState } from './mtt-state';
@@ -253,14 +254,7 @@ export async function saveState(
   const wasWaiting = new Set(before.state.waiting);
   const waiting = new Set(after.waiting);
   const delSeats: { table: number; seat: number }[] = [];
-  const addSeats: {
-    table: number;
-    seat: number;
-    user: string;
-    dealtIn: boolean;
-    waits: boolean;
-    stack: number | null;
-  }[] = [];
+  const addSeats: NewMttSeatRow[] = [];
   const tableUpdates: {
     table: number;
     button: number | null;
