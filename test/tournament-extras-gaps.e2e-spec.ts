@@ -175,8 +175,9 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
           blindStructure: {
             name: 'break',
             steps: [
-              // 20 big blinds: nobody is likely to win it all before the break.
-              { kind: 'level', smallBlind: 5, bigBlind: 10, ante: 0, anteKind: 'none', durationMs: 1_500 },
+              // 100 big blinds: nobody wins it all before the break (at 20 the bots, who act at once,
+              // once did within the 1.5 s level under CI load, and the break never came).
+              { kind: 'level', smallBlind: 1, bigBlind: 2, ante: 0, anteKind: 'none', durationMs: 1_500 },
               { kind: 'break', durationMs: 120_000 },
               { kind: 'level', smallBlind: 50, bigBlind: 100, ante: 0, anteKind: 'none', durationMs: 60_000 },
             ],
@@ -188,10 +189,16 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       for (const player of players) await kit.register(id, player).expect(201);
       await kit.startNow(id);
       // The break after level 1 (inside the rebuy period), once the hands begun before it have ended.
-      const inBreak = await waitFor('the break after level 1', async () => {
-        const view = await kit.view(id);
-        return view.clock?.kind === 'break' && view.tables.every((x) => !x.handInProgress) && view;
-      });
+      const inBreak = await waitFor(
+        'the break after level 1',
+        async () => {
+          const view = await kit.view(id);
+          if (['paying', 'finished', 'cancelled'].includes(view.phase))
+            throw new Error(`tournament ${id} is ${view.phase} before the break`);
+          return view.clock?.kind === 'break' && view.tables.every((x) => !x.handInProgress) && view;
+        },
+        30_000,
+      );
       const seatedBefore = new Set(inBreak.entrants.filter((e) => e.seat !== null).map((e) => e.userId));
       // The chips are conserved: someone is at or below the starting 200, or busted; both may rebuy.
       const bought: string[] = [];
