@@ -267,6 +267,116 @@ describe("the tournament modules' repositories", () => {
     await first;
   });
 
+  test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement, or nothing is written and the general path decides", async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const users = new PrismaUserRepository(db.prisma);
+    const rows = new MttRowsRepository();
+    const row = await tournaments.insert(scheduled('Repo hands'));
+    const [ann, bob] = await Promise.all(
+      ['repo-hand-ann', 'repo-hand-bob'].map((name) => users.create({ username: name })),
+    );
+    const book = `mtt-${row.id}`;
+    const setState = (state: object, status = 'running') =>
+      tournaments.transaction((tx) =>
+        rows.saveTablesAndState(tx, row.id, new Map([[1, { b: 0, busy: true, h: 0, g: 7, c: false, r: 0, bump: 1 }]]), {
+          json: JSON.stringify(state),
+          status,
+        }),
+      );
+    await tournaments.transaction(async (tx) => {
+      await rows.insertSeats(tx, row.id, [
+        { table: 1, seat: 0, user: ann.id, dealtIn: true, waits: false, stack: 1500 },
+        { table: 1, seat: 4, user: bob.id, dealtIn: false, waits: true, stack: null },
+      ]);
+    });
+    await setState({ standings: { remaining: 2 } });
+    await db.prisma.chipAccount.create({ data: { key: `tstack:${book}:${ann.id}`, book, kind: 'tournament_stack' } });
+    await db.prisma.chipAccount.update({ where: { key: `tstack:${book}:${ann.id}` }, data: { balance: 1_500n } });
+
+    // The begin's read: the tournament's part, the table row, the seats with their balances (bigints).
+    const read = await tournaments.transaction((tx) => tournaments.lockTableForBegin(tx, row.id, 1, book));
+    expect(read).toMatchObject({
+      status: 'running',
+      step_index: 0,
+      button: 0,
+      hand_in_progress: true,
+      closed: false,
+    });
+    expect(read!.state).toEqual({ standings: { remaining: 2 } });
+    expect(read!.seats.sort((a, b) => a.seat - b.seat)).toEqual([
+      { table_no: 1, seat: 0, user_id: ann.id, dealt_in: true, waits_for_button: false, stack: 1500n, balance: 1500n },
+      { table_no: 1, seat: 4, user_id: bob.id, dealt_in: false, waits_for_button: true, stack: null, balance: null },
+    ]);
+    expect(await tournaments.transaction((tx) => tournaments.lockTableForBegin(tx, row.id, 2, book))).toBeUndefined();
+    // It holds the shared advisory lock: an exclusive one waits until its transaction ends.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let reading!: () => void;
+    const hasRead = new Promise<void>((done) => (reading = done));
+    const begin = tournaments.transaction(async (tx) => {
+      await tournaments.lockTableForBegin(tx, row.id, 1, book);
+      reading();
+      await held;
+    });
+    await hasRead;
+    const exclusive = inTransaction(db.connect(2), (tx) => rows.lockExclusive(tx, row.id));
+    expect(await settlesWithin(exclusive, 300)).toBe(false);
+    release();
+    await begin;
+    await exclusive;
+
+    const table = async () =>
+      (
+        await db.prisma.$queryRaw<{ hand_in_progress: boolean; hands_played: number; version: number }[]>`
+          SELECT hand_in_progress, hands_played, version FROM mtt_tables WHERE tournament_id = ${row.id} AND table_no = 1`
+      )[0];
+    const stackOf = async (userId: string) =>
+      (
+        await db.prisma.$queryRaw<{ stack: bigint | null }[]>`
+          SELECT stack FROM mtt_seats WHERE tournament_id = ${row.id} AND user_id = ${userId}::uuid`
+      )[0].stack;
+    const stacks = new Map([
+      [ann.id, 1_200],
+      [bob.id, 1_800],
+    ]);
+    const quietFinish = (tableNo: number, fence: { tableId: string; token: number; owner: string } | null) =>
+      tournaments.transaction((tx) => tournaments.quietFinish(tx, row.id, tableNo, stacks, fence));
+    // Something tournament-wide waits on the hand: nothing written.
+    for (const state of [
+      { standings: { remaining: 2 }, handForHand: { round: null } },
+      { standings: { remaining: 2 }, cancelRequested: true },
+      { standings: { remaining: 2 }, replanOnFinish: true },
+      { standings: { remaining: 2 }, seatsDecided: true },
+    ]) {
+      await setState(state);
+      const before = await table();
+      expect(await quietFinish(1, null)).toBe('general');
+      expect(await table()).toEqual(before);
+      expect(await stackOf(ann.id)).toBe(1500n);
+    }
+    // A flag JavaScript reads as false does not hold it back; nor do standings not made yet (the
+    // step job that ends late registration makes them).
+    await setState({ standings: null, cancelRequested: false, winner: null, pauseDeals: 0 });
+    const before = await table();
+    expect(before.hand_in_progress).toBe(true);
+    // A stale fencing token: nothing written (the general path raises the typed error).
+    await db.prisma.$queryRaw`SELECT naiko_claim_fence('repo-table', 5::bigint, 'copy-b')`;
+    expect(await quietFinish(1, { tableId: 'repo-table', token: 4, owner: 'copy-a' })).toBe('general');
+    expect(await table()).toEqual(before);
+    // Recorded: the table idle, its hand counted, its version bumped, the stacks at the seats.
+    expect(await quietFinish(1, { tableId: 'repo-table', token: 5, owner: 'copy-b' })).toBe('ok');
+    expect(await table()).toEqual({
+      hand_in_progress: false,
+      hands_played: before.hands_played + 1,
+      version: before.version + 1,
+    });
+    expect([await stackOf(ann.id), await stackOf(bob.id)]).toEqual([1200n, 1800n]);
+    // No such table; a tournament no longer running.
+    expect(await quietFinish(9, null)).toBe('general');
+    await setState({ standings: { remaining: 2 } }, 'cancelled');
+    expect(await quietFinish(1, null)).toBe('not-running');
+  });
+
   test('MttRowsRepository: entries, seats and tables written by the save statements come back from one load', async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
     const users = new PrismaUserRepository(db.prisma);

@@ -13,6 +13,8 @@
 // The SQL is the service's as it was: every FOR UPDATE is where it was.
 import type { TournamentEntryStatus } from '../generated/prisma/client';
 import { inTransaction, type LedgerDb, type Tx } from '../ledger/ledger';
+import type { FenceToken } from '../hands/fast-path';
+import { MTT_LOCK_CLASS } from './mtt-rows-repository';
 
 export type { TournamentEntryStatus };
 
@@ -86,6 +88,16 @@ export interface BeginHandRow extends TableHandRow {
   hand_in_progress: boolean;
   closed: boolean;
 }
+
+/** What a hand's begin reads under its locks (lockTableForBegin). */
+export interface BeginHandRead extends BeginHandRow {
+  seats: MttSeatWithBalance[];
+}
+
+/** naiko_mtt_lock_table_for_begin's answer: the seats' bigints as text. */
+type BeginHandJson = BeginHandRow & {
+  seats: (Omit<MttSeatWithBalance, 'stack' | 'balance'> & { stack: string | null; balance: string | null })[];
+};
 
 /** The counter row of busts far from the end: the tournament row with the busted players' live entries. */
 export interface BustCounterRow extends TableHandRow {
@@ -164,12 +176,15 @@ export abstract class TournamentRepository {
   abstract markPaidOut(tx: Tx, id: number): Promise<void>;
 
   // Tables and seats
-  /** The tournament row with table `tableId`'s row locked (FOR UPDATE OF the table). */
-  abstract lockTableForBegin(tx: Tx, id: number, tableId: number): Promise<BeginHandRow | undefined>;
+  /**
+   * A hand's begin, in one statement: the tournament's advisory lock in shared mode, table
+   * `tableId`'s row locked (FOR UPDATE OF the table), the tournament row's part and the table's
+   * seats with their tournament stack balances (book `book`); undefined when the table does not exist.
+   */
+  abstract lockTableForBegin(tx: Tx, id: number, tableId: number, book: string): Promise<BeginHandRead | undefined>;
   abstract lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined>;
   /** Whether table `tableId` is closed, its row locked; undefined when it does not exist. */
   abstract lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined>;
-  abstract tableSeatsWithBalances(tx: Tx, id: number, book: string, tableId: number): Promise<MttSeatWithBalance[]>;
   /** The seats dealt in, the button, a new hand number: the hand begun (one statement). */
   abstract markHandBegun(
     tx: Tx,
@@ -179,6 +194,19 @@ export abstract class TournamentRepository {
   ): Promise<{ n: number; version: number }>;
   /** A hand without bust: the table idle again, its hand counted, the stacks at its seats (one statement). */
   abstract recordQuietFinish(tx: Tx, id: number, tableId: number, stacks: ReadonlyMap<string, number>): Promise<void>;
+  /**
+   * A hand without bust in ONE statement (naiko_mtt_quiet_finish): the shared advisory lock, the
+   * table's row lock, the fencing token when given, then what recordQuietFinish writes, when
+   * nothing tournament-wide waits on the hand. 'general': nothing written, the caller runs the
+   * general path, which decides.
+   */
+  abstract quietFinish(
+    tx: Tx,
+    id: number,
+    tableId: number,
+    stacks: ReadonlyMap<string, number>,
+    fence: FenceToken | null,
+  ): Promise<'ok' | 'not-running' | 'general'>;
   /** The tournament row locked as the counter of players left, with the busted players' live entries. */
   abstract lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined>;
   /** Busts far from the end: entries placed, seats left, stacks, the table idle, the small state (one statement). */
@@ -319,12 +347,17 @@ export class PrismaTournamentRepository implements TournamentRepository {
     await tx.$executeRaw`UPDATE scheduled_tournaments SET status = 'finished', finished_at = now(), version = version + 1 WHERE id = ${id}`;
   }
 
-  async lockTableForBegin(tx: Tx, id: number, tableId: number): Promise<BeginHandRow | undefined> {
-    const [row] = await tx.$queryRaw<BeginHandRow[]>`
-          SELECT st.status, st.state, st.step_index, st.config, st.paused_reason, t.button, t.hand_in_progress, t.closed
-          FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
-          WHERE t.tournament_id = ${id} AND t.table_no = ${tableId} FOR UPDATE OF t`;
-    return row;
+  async lockTableForBegin(tx: Tx, id: number, tableId: number, book: string): Promise<BeginHandRead | undefined> {
+    const [{ read }] = await tx.$queryRaw<{ read: BeginHandJson | null }[]>`
+          SELECT naiko_mtt_lock_table_for_begin(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book}) AS read`;
+    if (!read) return undefined;
+    // Bigints travel as text in the JSON (a stack is a bigint column).
+    const seats = read.seats.map((seat) => ({
+      ...seat,
+      stack: seat.stack === null ? null : BigInt(seat.stack),
+      balance: seat.balance === null ? null : BigInt(seat.balance),
+    }));
+    return { ...read, seats };
   }
 
   async lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined> {
@@ -339,13 +372,6 @@ export class PrismaTournamentRepository implements TournamentRepository {
     const [table] = await tx.$queryRaw<{ closed: boolean }[]>`
           SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
     return table;
-  }
-
-  tableSeatsWithBalances(tx: Tx, id: number, book: string, tableId: number): Promise<MttSeatWithBalance[]> {
-    return tx.$queryRaw<MttSeatWithBalance[]>`
-          SELECT s.table_no, s.seat, s.user_id::text AS user_id, s.dealt_in, s.waits_for_button, s.stack, a.balance
-          FROM mtt_seats s LEFT JOIN chip_accounts a ON a.key = 'tstack:' || ${book} || ':' || s.user_id::text
-          WHERE s.tournament_id = ${id} AND s.table_no = ${tableId}`;
   }
 
   async markHandBegun(
@@ -372,6 +398,19 @@ export class PrismaTournamentRepository implements TournamentRepository {
             )
             UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
             WHERE tournament_id = ${id} AND table_no = ${tableId}`;
+  }
+  async quietFinish(
+    tx: Tx,
+    id: number,
+    tableId: number,
+    stacks: ReadonlyMap<string, number>,
+    fence: FenceToken | null,
+  ): Promise<'ok' | 'not-running' | 'general'> {
+    const [{ outcome }] = await tx.$queryRaw<{ outcome: 'ok' | 'not-running' | 'general' }[]>`
+          SELECT naiko_mtt_quiet_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int,
+            ${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[],
+            ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome`;
+    return outcome;
   }
 
   async lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined> {

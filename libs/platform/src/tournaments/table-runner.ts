@@ -36,6 +36,7 @@ import {
   HandStore,
   PrismaService,
   tournamentViewRepository,
+  type FenceToken,
   type HandWriteGuard,
   type Tx,
 } from '@naiko/persistence';
@@ -94,7 +95,14 @@ export function runnerOptionsFromConfig(
  * row lock (the table owner's fencing token, cluster/fence.ts): a copy that lost the table's lease
  * can neither begin nor record a hand there — its transaction rolls back.
  */
-export type TableFence = (tx: Tx) => Promise<void>;
+export type TableFence = ((tx: Tx) => Promise<void>) & {
+  /**
+   * The same check as data, for the one-statement hand writes (naiko_mtt_quiet_finish): the token
+   * to claim, or throws when this copy may not write at all. A fence without it sends every hand
+   * down the general path.
+   */
+  token?: () => FenceToken | null;
+};
 
 export interface SeatWithStack {
   userId: string;
@@ -590,7 +598,9 @@ export abstract class TournamentTableRunner {
   ): Promise<void> {
     const guard = this.ownership.guard!;
     const ref = { tableId, tournamentId: null };
-    const fence: TableFence = (tx) => guard(tx, ref);
+    const fence: TableFence = Object.assign((tx: Tx) => guard(tx, ref), {
+      ...(guard.fence ? { token: () => guard.fence!(ref) } : {}),
+    });
     try {
       await this.prisma.$transaction((tx) => fence(tx as unknown as Tx));
       const cancelled = await this.service.recoverTable(live.id, tableNo, fence);

@@ -250,7 +250,12 @@ export class TournamentsService {
    * A hand's transaction at one table: the advisory lock in shared mode (hands at other tables go
    * on), behind this process's tournament-wide changes (the gate). Timed from its turn to the commit.
    */
-  private tableTx<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
+  private tableTx<T>(
+    id: number,
+    fn: (tx: Tx) => Promise<T>,
+    timed?: (ms: number, out: T) => void,
+    opts: { sharedLockInFn?: boolean } = {},
+  ): Promise<T> {
     const gate = this.gate(id);
     return gate
       .read(async () => {
@@ -259,7 +264,8 @@ export class TournamentsService {
         let t0 = 0;
         const out = await this.store.transaction(async (tx) => {
           t0 = performance.now();
-          await lockShared(tx, id);
+          // `sharedLockInFn`: fn's first statement takes it (one round trip fewer).
+          if (!opts.sharedLockInFn) await lockShared(tx, id);
           return fn(tx);
         });
         timed?.(performance.now() - t0, out);
@@ -867,9 +873,12 @@ export class TournamentsService {
     return this.tableTx(
       id,
       async (tx) => {
-        // Few round trips: the tournament row with this table's row locked, the seats with their
-        // stacks, then one statement that marks the hand begun.
-        const tournament = (await this.store.lockTableForBegin(tx, id, tableId)) as
+        // Two round trips and the commit: the shared lock, this table's row lock and what the
+        // begin reads (the tournament row's part, the seats with their stacks) in one statement,
+        // then one statement that marks the hand begun.
+        const book = mttTournamentId(id);
+        const read = await this.store.lockTableForBegin(tx, id, tableId, book);
+        const tournament = read as
           | (Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & {
               paused_reason: string | null;
               button: number | null;
@@ -889,8 +898,7 @@ export class TournamentsService {
         if (tournament.closed || tournament.hand_in_progress) return null;
         const level = this.levelInForce(tournament);
         if (!level) return null;
-        const book = mttTournamentId(id);
-        const seatRows = await this.store.tableSeatsWithBalances(tx, id, book, tableId);
+        const seatRows = read!.seats;
         const one = assemble(
           tournament.state,
           tournament.config.tableSize,
@@ -932,6 +940,7 @@ export class TournamentsService {
         };
       },
       (ms, start) => start && this.timings.handTx(id, ms),
+      { sharedLockInFn: true },
     );
   }
 
@@ -1004,38 +1013,41 @@ export class TournamentsService {
     const busts = result.dealtIn.some((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
     const stacks = new Map([...result.after].filter(([u]) => result.dealtIn.some((p) => p.userId === u)));
     if (!busts) {
-      const done = await this.tableTx(
-        id,
-        async (tx) => {
-          const tournament = (await this.store.lockTableForFinish(tx, id, tableId)) as
-            Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> | undefined;
-          await fence?.(tx);
-          if (!tournament || tournament.status !== 'running') return !!tournament;
-          const smallState = tournament.state;
-          if (
-            smallState.handForHand ||
-            smallState.pauseDeals ||
-            smallState.cancelRequested ||
-            smallState.replanOnFinish ||
-            smallState.winner ||
-            smallState.seatsDecided
-          )
-            return false;
-          if (
-            !smallState.standings &&
-            lateRegistrationClosed(
-              { registration: { ...smallState.registration, entries: [] } } as unknown as MttState,
-              this.currentLevel(tournament),
-            ) &&
-            bustsFinalAt(tournament.config, tournament.step_index)
-          )
-            return false;
-          // One statement: the table idle again, its hand counted, the stacks at its seats.
-          await this.store.recordQuietFinish(tx, id, tableId, stacks);
-          return true;
-        },
-        (ms) => this.timings.handTx(id, ms),
-      );
+      // The common case in one statement; else the same checks, made here in TypeScript.
+      const done =
+        (await this.quietFinish(id, tableId, stacks, fence)) ||
+        (await this.tableTx(
+          id,
+          async (tx) => {
+            const tournament = (await this.store.lockTableForFinish(tx, id, tableId)) as
+              Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> | undefined;
+            await fence?.(tx);
+            if (!tournament || tournament.status !== 'running') return !!tournament;
+            const smallState = tournament.state;
+            if (
+              smallState.handForHand ||
+              smallState.pauseDeals ||
+              smallState.cancelRequested ||
+              smallState.replanOnFinish ||
+              smallState.winner ||
+              smallState.seatsDecided
+            )
+              return false;
+            if (
+              !smallState.standings &&
+              lateRegistrationClosed(
+                { registration: { ...smallState.registration, entries: [] } } as unknown as MttState,
+                this.currentLevel(tournament),
+              ) &&
+              bustsFinalAt(tournament.config, tournament.step_index)
+            )
+              return false;
+            // One statement: the table idle again, its hand counted, the stacks at its seats.
+            await this.store.recordQuietFinish(tx, id, tableId, stacks);
+            return true;
+          },
+          (ms) => this.timings.handTx(id, ms),
+        ));
       if (done) {
         await this.afterFinish(id, tableId, false);
         return { moves: [], brokenTables: [], finished: false };
@@ -1107,6 +1119,28 @@ export class TournamentsService {
     if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
     await this.afterFinish(id, tableId, true);
     return { moves: out.moves, brokenTables: out.brokenTables, finished: out.finished };
+  }
+
+  /**
+   * The common finish (no bust, nothing tournament-wide waiting) in one statement
+   * (naiko_mtt_quiet_finish); false when the general path must decide: nothing was written then.
+   * A fence that cannot say its token goes the general way.
+   */
+  private async quietFinish(
+    id: number,
+    tableId: number,
+    stacks: ReadonlyMap<string, number>,
+    fence?: TableFence,
+  ): Promise<boolean> {
+    if (fence && !fence.token) return false;
+    const token = fence?.token?.() ?? null;
+    const outcome = await this.tableTx(
+      id,
+      (tx) => this.store.quietFinish(tx, id, tableId, stacks, token),
+      (ms, recorded) => recorded === 'ok' && this.timings.handTx(id, ms),
+      { sharedLockInFn: true },
+    );
+    return outcome !== 'general';
   }
 
   /**
