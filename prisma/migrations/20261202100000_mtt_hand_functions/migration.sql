@@ -86,3 +86,17 @@ BEGIN
   RETURN 'ok';
 END
 $$;
+
+-- The start of a finish with busts far from the end, inside the caller's transaction: the
+-- tournament's advisory lock in shared mode, then the table's row lock; says whether the table is
+-- closed (null: no such table). The same order as the two statements it replaces.
+CREATE OR REPLACE FUNCTION naiko_mtt_lock_table_closed(p_lock_class int, p_id int, p_table int) RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  is_closed boolean;
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(p_lock_class, p_id);
+  SELECT closed INTO is_closed FROM mtt_tables WHERE tournament_id = p_id AND table_no = p_table FOR UPDATE;
+  RETURN is_closed;
+END
+$$;

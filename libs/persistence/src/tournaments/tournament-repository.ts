@@ -183,7 +183,10 @@ export abstract class TournamentRepository {
    */
   abstract lockTableForBegin(tx: Tx, id: number, tableId: number, book: string): Promise<BeginHandRead | undefined>;
   abstract lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined>;
-  /** Whether table `tableId` is closed, its row locked; undefined when it does not exist. */
+  /**
+   * The tournament's advisory lock in shared mode, then whether table `tableId` is closed, its row
+   * locked (one statement); undefined when it does not exist.
+   */
   abstract lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined>;
   /** The seats dealt in, the button, a new hand number: the hand begun (one statement). */
   abstract markHandBegun(
@@ -369,9 +372,9 @@ export class PrismaTournamentRepository implements TournamentRepository {
   }
 
   async lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined> {
-    const [table] = await tx.$queryRaw<{ closed: boolean }[]>`
-          SELECT closed FROM mtt_tables WHERE tournament_id = ${id} AND table_no = ${tableId} FOR UPDATE`;
-    return table;
+    const [{ closed }] = await tx.$queryRaw<{ closed: boolean | null }[]>`
+          SELECT naiko_mtt_lock_table_closed(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int) AS closed`;
+    return closed === null ? undefined : { closed };
   }
 
   async markHandBegun(

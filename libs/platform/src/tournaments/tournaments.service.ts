@@ -1206,6 +1206,8 @@ export class TournamentsService {
         return true;
       },
       (ms) => this.timings.handTx(id, ms),
+      // lockTableClosed takes it.
+      { sharedLockInFn: true },
     );
   }
 
