@@ -267,7 +267,7 @@ describe("the tournament modules' repositories", () => {
     await first;
   });
 
-  test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement, or nothing is written and the general path decides", async () => {
+  test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement, or nothing is written and the exclusive or the general path decides", async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
     const users = new PrismaUserRepository(db.prisma);
     const rows = new MttRowsRepository();
@@ -341,7 +341,7 @@ describe("the tournament modules' repositories", () => {
     ]);
     const quietFinish = (tableNo: number, fence: { tableId: string; token: number; owner: string } | null) =>
       tournaments.transaction((tx) => tournaments.quietFinish(tx, row.id, tableNo, stacks, fence));
-    // Something tournament-wide waits on the hand: nothing written.
+    // Something tournament-wide waits on the hand: nothing written, the exclusive path records it.
     for (const state of [
       { standings: { remaining: 2 }, handForHand: { round: null } },
       { standings: { remaining: 2 }, cancelRequested: true },
@@ -350,7 +350,7 @@ describe("the tournament modules' repositories", () => {
     ]) {
       await setState(state);
       const before = await table();
-      expect(await quietFinish(1, null)).toBe('general');
+      expect(await quietFinish(1, null)).toBe('exclusive');
       expect(await table()).toEqual(before);
       expect(await stackOf(ann.id)).toBe(1500n);
     }
@@ -372,7 +372,7 @@ describe("the tournament modules' repositories", () => {
     });
     expect([await stackOf(ann.id), await stackOf(bob.id)]).toEqual([1200n, 1800n]);
     // No such table; a tournament no longer running.
-    expect(await quietFinish(9, null)).toBe('general');
+    expect(await quietFinish(9, null)).toBe('exclusive');
     await setState({ standings: { remaining: 2 } }, 'cancelled');
     expect(await quietFinish(1, null)).toBe('not-running');
   });

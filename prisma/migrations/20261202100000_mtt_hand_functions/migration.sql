@@ -43,9 +43,11 @@ $$;
 -- table idle again with its hand counted and the stacks at its seats. Returns:
 --   ok           recorded;
 --   not-running  the tournament no longer runs (nothing to record: what the general path does too);
---   general      anything else (no such table, a flag of the state, a stale fencing token):
---                nothing was written, the caller runs the general path, which decides (and raises
---                StaleFencingTokenError for a stale token).
+--   exclusive    no such table, or a flag of the state is set: the hand goes to the exclusive path
+--                (which checks the fence itself), as the general path would send it;
+--   general      a stale fencing token: the caller runs the general path, which raises
+--                StaleFencingTokenError.
+-- Every code but ok means nothing was written.
 -- The flags are the ones finishTableHand's general path checks (tournaments.service.ts). Its other
 -- check, no standings while late registration and the rebuy period are over, is not repeated here:
 -- the step job that ends them closes late registration in the same transaction (applyStep), and a
@@ -69,7 +71,7 @@ BEGIN
   SELECT st.status::text, st.state INTO st_status, st_state
     FROM mtt_tables t JOIN scheduled_tournaments st ON st.id = t.tournament_id
     WHERE t.tournament_id = p_id AND t.table_no = p_table FOR UPDATE OF t;
-  IF NOT FOUND THEN RETURN 'general'; END IF;
+  IF NOT FOUND THEN RETURN 'exclusive'; END IF;
   IF p_fence_table IS NOT NULL AND NOT naiko_claim_fence(p_fence_table, p_fence_token, p_fence_owner) THEN
     RETURN 'general';
   END IF;
@@ -77,7 +79,7 @@ BEGIN
   IF naiko_json_truthy(st_state->'handForHand') OR naiko_json_truthy(st_state->'pauseDeals')
      OR naiko_json_truthy(st_state->'cancelRequested') OR naiko_json_truthy(st_state->'replanOnFinish')
      OR naiko_json_truthy(st_state->'winner') OR naiko_json_truthy(st_state->'seatsDecided') THEN
-    RETURN 'general';
+    RETURN 'exclusive';
   END IF;
   UPDATE mtt_seats m SET stack = x.k FROM unnest(p_users, p_stacks) AS x(u, k)
     WHERE m.tournament_id = p_id AND m.table_no = p_table AND m.user_id = x.u;

@@ -89,6 +89,9 @@ export interface BeginHandRow extends TableHandRow {
   closed: boolean;
 }
 
+/** naiko_mtt_quiet_finish's answer (TournamentRepository.quietFinish). */
+export type QuietFinishOutcome = 'ok' | 'not-running' | 'exclusive' | 'general';
+
 /** What a hand's begin reads under its locks (lockTableForBegin). */
 export interface BeginHandRead extends BeginHandRow {
   seats: MttSeatWithBalance[];
@@ -200,8 +203,9 @@ export abstract class TournamentRepository {
   /**
    * A hand without bust in ONE statement (naiko_mtt_quiet_finish): the shared advisory lock, the
    * table's row lock, the fencing token when given, then what recordQuietFinish writes, when
-   * nothing tournament-wide waits on the hand. 'general': nothing written, the caller runs the
-   * general path, which decides.
+   * nothing tournament-wide waits on the hand. Any other answer: nothing written; 'exclusive': no
+   * such table or something waits (the exclusive path records it); 'general': a stale token (the
+   * general path raises the typed error).
    */
   abstract quietFinish(
     tx: Tx,
@@ -209,7 +213,7 @@ export abstract class TournamentRepository {
     tableId: number,
     stacks: ReadonlyMap<string, number>,
     fence: FenceToken | null,
-  ): Promise<'ok' | 'not-running' | 'general'>;
+  ): Promise<QuietFinishOutcome>;
   /** The tournament row locked as the counter of players left, with the busted players' live entries. */
   abstract lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined>;
   /** Busts far from the end: entries placed, seats left, stacks, the table idle, the small state (one statement). */
@@ -408,8 +412,8 @@ export class PrismaTournamentRepository implements TournamentRepository {
     tableId: number,
     stacks: ReadonlyMap<string, number>,
     fence: FenceToken | null,
-  ): Promise<'ok' | 'not-running' | 'general'> {
-    const [{ outcome }] = await tx.$queryRaw<{ outcome: 'ok' | 'not-running' | 'general' }[]>`
+  ): Promise<QuietFinishOutcome> {
+    const [{ outcome }] = await tx.$queryRaw<{ outcome: QuietFinishOutcome }[]>`
           SELECT naiko_mtt_quiet_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int,
             ${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[],
             ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome`;

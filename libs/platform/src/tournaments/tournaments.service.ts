@@ -1013,41 +1013,11 @@ export class TournamentsService {
     const busts = result.dealtIn.some((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
     const stacks = new Map([...result.after].filter(([u]) => result.dealtIn.some((p) => p.userId === u)));
     if (!busts) {
-      // The common case in one statement; else the same checks, made here in TypeScript.
+      // The common case in one statement; the same checks made here in TypeScript only when the
+      // statement could not check the fence (the general path raises the typed error).
+      const quiet = await this.quietFinish(id, tableId, stacks, fence);
       const done =
-        (await this.quietFinish(id, tableId, stacks, fence)) ||
-        (await this.tableTx(
-          id,
-          async (tx) => {
-            const tournament = (await this.store.lockTableForFinish(tx, id, tableId)) as
-              Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> | undefined;
-            await fence?.(tx);
-            if (!tournament || tournament.status !== 'running') return !!tournament;
-            const smallState = tournament.state;
-            if (
-              smallState.handForHand ||
-              smallState.pauseDeals ||
-              smallState.cancelRequested ||
-              smallState.replanOnFinish ||
-              smallState.winner ||
-              smallState.seatsDecided
-            )
-              return false;
-            if (
-              !smallState.standings &&
-              lateRegistrationClosed(
-                { registration: { ...smallState.registration, entries: [] } } as unknown as MttState,
-                this.currentLevel(tournament),
-              ) &&
-              bustsFinalAt(tournament.config, tournament.step_index)
-            )
-              return false;
-            // One statement: the table idle again, its hand counted, the stacks at its seats.
-            await this.store.recordQuietFinish(tx, id, tableId, stacks);
-            return true;
-          },
-          (ms) => this.timings.handTx(id, ms),
-        ));
+        quiet === 'recorded' || (quiet === 'general' && (await this.quietFinishChecked(id, tableId, stacks, fence)));
       if (done) {
         await this.afterFinish(id, tableId, false);
         return { moves: [], brokenTables: [], finished: false };
@@ -1123,16 +1093,17 @@ export class TournamentsService {
 
   /**
    * The common finish (no bust, nothing tournament-wide waiting) in one statement
-   * (naiko_mtt_quiet_finish); false when the general path must decide: nothing was written then.
-   * A fence that cannot say its token goes the general way.
+   * (naiko_mtt_quiet_finish). 'recorded': done (or the tournament no longer runs: nothing to
+   * record); 'exclusive': the exclusive path records it; 'general': the TypeScript checks decide (a
+   * fence that cannot say its token, or a stale token). Nothing is written unless 'recorded'.
    */
   private async quietFinish(
     id: number,
     tableId: number,
     stacks: ReadonlyMap<string, number>,
     fence?: TableFence,
-  ): Promise<boolean> {
-    if (fence && !fence.token) return false;
+  ): Promise<'recorded' | 'exclusive' | 'general'> {
+    if (fence && !fence.token) return 'general';
     const token = fence?.token?.() ?? null;
     const outcome = await this.tableTx(
       id,
@@ -1140,7 +1111,51 @@ export class TournamentsService {
       (ms, recorded) => recorded === 'ok' && this.timings.handTx(id, ms),
       { sharedLockInFn: true },
     );
-    return outcome !== 'general';
+    return outcome === 'ok' || outcome === 'not-running' ? 'recorded' : outcome;
+  }
+
+  /**
+   * The quiet finish with its checks made here: the general path of a hand without bust (its
+   * fence is checked in the transaction and raises the typed error); false: the exclusive path.
+   */
+  private quietFinishChecked(
+    id: number,
+    tableId: number,
+    stacks: ReadonlyMap<string, number>,
+    fence?: TableFence,
+  ): Promise<boolean> {
+    return this.tableTx(
+      id,
+      async (tx) => {
+        const tournament = (await this.store.lockTableForFinish(tx, id, tableId)) as
+          Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> | undefined;
+        await fence?.(tx);
+        if (!tournament || tournament.status !== 'running') return !!tournament;
+        const smallState = tournament.state;
+        if (
+          smallState.handForHand ||
+          smallState.pauseDeals ||
+          smallState.cancelRequested ||
+          smallState.replanOnFinish ||
+          smallState.winner ||
+          smallState.seatsDecided
+        )
+          return false;
+        if (
+          !smallState.standings &&
+          lateRegistrationClosed(
+            { registration: { ...smallState.registration, entries: [] } } as unknown as MttState,
+            this.currentLevel(tournament),
+          ) &&
+          bustsFinalAt(tournament.config, tournament.step_index)
+        )
+          return false;
+        // One statement: the table idle again, its hand counted, the stacks at its seats.
+        await this.store.recordQuietFinish(tx, id, tableId, stacks);
+        return true;
+      },
+      (ms) => this.timings.handTx(id, ms),
+    );
   }
 
   /**
