@@ -267,7 +267,7 @@ describe("the tournament modules' repositories", () => {
     await first;
   });
 
-  test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement, or nothing is written and the exclusive or the general path decides; busts placed from an unlocked read are recorded only if the counter is unchanged", async () => {
+  test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement, or nothing is written and the exclusive or the general path decides", async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
     const users = new PrismaUserRepository(db.prisma);
     const rows = new MttRowsRepository();
@@ -371,48 +371,6 @@ describe("the tournament modules' repositories", () => {
       version: before.version + 1,
     });
     expect([await stackOf(ann.id), await stackOf(bob.id)]).toEqual([1200n, 1800n]);
-    // Busts placed from a counter read without its lock are recorded only if it is unchanged.
-    await tournaments.transaction((tx) =>
-      rows.insertEntries(tx, row.id, [
-        { entryId: 1, playerId: ann.id, status: 'active', late: false, reEntry: false },
-        { entryId: 2, playerId: bob.id, status: 'active', late: false, reEntry: false },
-      ]),
-    );
-    await setState({ standings: { remaining: 9 } });
-    const forBusts = await tournaments.transaction((tx) => tournaments.lockTableForBusts(tx, row.id, 1, [bob.id]));
-    expect(forBusts).toMatchObject({ closed: false, status: 'running', entries: [{ entry_id: 2, user_id: bob.id }] });
-    const bust = {
-      book,
-      tableId: 1,
-      placed: [{ entryId: 2, best: 9, rank: 0 }],
-      busted: [bob.id],
-      kept: [[ann.id, 3_000]] as [string, number][],
-      small: JSON.stringify({ standings: { remaining: 8 }, balancePending: true }),
-    };
-    const placeOf = async () =>
-      (
-        await db.prisma.$queryRaw<{ status: string; place_best: number | null }[]>`
-          SELECT status, place_best FROM mtt_entries WHERE tournament_id = ${row.id} AND entry_id = 2`
-      )[0];
-    await setState({ standings: { remaining: 8 } }); // another table's bust meanwhile
-    expect(
-      await tournaments.transaction((tx) =>
-        tournaments.recordBustsAtTable(tx, row.id, { ...bust, expectedState: JSON.stringify(forBusts!.state) }),
-      ),
-    ).toBe(false);
-    expect(await placeOf()).toEqual({ status: 'active', place_best: null });
-    expect(await stackOf(bob.id)).toBe(1800n);
-    expect(
-      await tournaments.transaction((tx) =>
-        tournaments.recordBustsAtTable(tx, row.id, {
-          ...bust,
-          expectedState: JSON.stringify({ standings: { remaining: 8 } }),
-        }),
-      ),
-    ).toBe(true);
-    expect(await placeOf()).toEqual({ status: 'busted', place_best: 9 });
-    expect(await stackOf(ann.id)).toBe(3000n);
-    expect((await tournaments.row(row.id))!.state).toEqual({ standings: { remaining: 8 }, balancePending: true });
     // No such table; a tournament no longer running.
     expect(await quietFinish(9, null)).toBe('exclusive');
     await setState({ standings: { remaining: 2 } }, 'cancelled');

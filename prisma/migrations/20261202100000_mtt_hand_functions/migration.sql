@@ -90,28 +90,15 @@ END
 $$;
 
 -- The start of a finish with busts far from the end, inside the caller's transaction: the
--- tournament's advisory lock in shared mode, then the table's row lock (the same order as the
--- statements it replaces), then the counter row read WITHOUT its lock: the caller places the busts
--- from it and records them only if the row is still the same (TournamentRepository
--- .recordBustsAtTable with the state it read), so the counter row, the one row every bust at every
--- table waits for, is locked for one statement and the commit instead of three round trips.
--- Null when there is no such table.
-CREATE OR REPLACE FUNCTION naiko_mtt_lock_table_for_busts(p_lock_class int, p_id int, p_table int, p_users uuid[])
-RETURNS jsonb
+-- tournament's advisory lock in shared mode, then the table's row lock; says whether the table is
+-- closed (null: no such table). The same order as the two statements it replaces.
+CREATE OR REPLACE FUNCTION naiko_mtt_lock_table_closed(p_lock_class int, p_id int, p_table int) RETURNS boolean
 LANGUAGE plpgsql AS $$
 DECLARE
   is_closed boolean;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(p_lock_class, p_id);
   SELECT closed INTO is_closed FROM mtt_tables WHERE tournament_id = p_id AND table_no = p_table FOR UPDATE;
-  IF NOT FOUND THEN RETURN NULL; END IF;
-  RETURN (
-    SELECT jsonb_build_object(
-      'closed', is_closed, 'status', st.status::text, 'state', st.state, 'config', st.config,
-      'step_index', st.step_index,
-      'entries', (SELECT jsonb_agg(jsonb_build_object('entry_id', entry_id, 'user_id', user_id::text)) FROM mtt_entries
-        WHERE tournament_id = p_id AND status = 'active' AND user_id = ANY(p_users)),
-      'entrants', (SELECT count(*)::int FROM mtt_entries WHERE tournament_id = p_id AND status IN ('active', 'busted')))
-    FROM scheduled_tournaments st WHERE st.id = p_id);
+  RETURN is_closed;
 END
 $$;

@@ -118,8 +118,6 @@ export interface BustsAtTable {
   kept: [string, number][];
   /** The small state, as JSON text. */
   small: string;
-  /** The counter row's state the busts were placed from, as JSON text (null: the row is locked already). */
-  expectedState: string | null;
 }
 
 /** The tournament's entry row (`tournament_entries`) as written at registration. */
@@ -189,16 +187,10 @@ export abstract class TournamentRepository {
   abstract lockTableForBegin(tx: Tx, id: number, tableId: number, book: string): Promise<BeginHandRead | undefined>;
   abstract lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined>;
   /**
-   * The start of a finish with busts: the tournament's advisory lock in shared mode, table
-   * `tableId`'s row locked, whether it is closed, and the counter row (lockBustCounter's answer)
-   * read without its lock, all in one statement; undefined when the table does not exist.
+   * The tournament's advisory lock in shared mode, then whether table `tableId` is closed, its row
+   * locked (one statement); undefined when it does not exist.
    */
-  abstract lockTableForBusts(
-    tx: Tx,
-    id: number,
-    tableId: number,
-    userIds: string[],
-  ): Promise<(BustCounterRow & { closed: boolean }) | undefined>;
+  abstract lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined>;
   /** The seats dealt in, the button, a new hand number: the hand begun (one statement). */
   abstract markHandBegun(
     tx: Tx,
@@ -224,12 +216,8 @@ export abstract class TournamentRepository {
   ): Promise<QuietFinishOutcome>;
   /** The tournament row locked as the counter of players left, with the busted players' live entries. */
   abstract lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined>;
-  /**
-   * Busts far from the end: entries placed, seats left, stacks, the table idle, the small state (one
-   * statement). With `busts.expectedState` it locks the counter row and writes only if the row's
-   * state is still that one (false: nothing written).
-   */
-  abstract recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<boolean>;
+  /** Busts far from the end: entries placed, seats left, stacks, the table idle, the small state (one statement). */
+  abstract recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<void>;
   abstract seatRows(id: number, tables: number[], tx?: Tx): Promise<MttSeatRow[]>;
   abstract openTableNos(id: number): Promise<number[]>;
   /** The open tables with their versions and seats (one statement: a consistent picture). */
@@ -387,15 +375,10 @@ export class PrismaTournamentRepository implements TournamentRepository {
     return row;
   }
 
-  async lockTableForBusts(
-    tx: Tx,
-    id: number,
-    tableId: number,
-    userIds: string[],
-  ): Promise<(BustCounterRow & { closed: boolean }) | undefined> {
-    const [{ read }] = await tx.$queryRaw<{ read: (BustCounterRow & { closed: boolean }) | null }[]>`
-          SELECT naiko_mtt_lock_table_for_busts(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${userIds}::uuid[]) AS read`;
-    return read ?? undefined;
+  async lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined> {
+    const [{ closed }] = await tx.$queryRaw<{ closed: boolean | null }[]>`
+          SELECT naiko_mtt_lock_table_closed(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int) AS closed`;
+    return closed === null ? undefined : { closed };
   }
 
   async markHandBegun(
@@ -447,38 +430,27 @@ export class PrismaTournamentRepository implements TournamentRepository {
     return row;
   }
 
-  async recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<boolean> {
-    const { book, tableId, placed, busted: ids, kept: keep, small, expectedState } = busts;
-    // `same`: the counter row, locked, when its state is the expected one (or unconditionally).
-    // Every write below waits for it; under READ COMMITTED the lock re-reads a row another
-    // transaction changed meanwhile, so a stale expectation finds no row and nothing is written.
-    const written = await tx.$executeRaw`
-          WITH same AS (
-            SELECT 1 FROM scheduled_tournaments
-            WHERE id = ${id} AND (${expectedState}::jsonb IS NULL OR state = ${expectedState}::jsonb) FOR UPDATE
-          ), e AS (
+  async recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<void> {
+    const { book, tableId, placed, busted: ids, kept: keep, small } = busts;
+    await tx.$executeRaw`
+          WITH e AS (
             UPDATE mtt_entries m SET status = 'busted', place_best = x.best, place_rank = x.rank
             FROM unnest(${placed.map((x) => x.entryId)}::int[], ${placed.map((x) => x.best)}::int[], ${placed.map((x) => x.rank)}::int[]) AS x(entry_id, best, rank)
-            WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id AND EXISTS (SELECT 1 FROM same)
+            WHERE m.tournament_id = ${id} AND m.entry_id = x.entry_id
             RETURNING 1
           ), te AS (
-            UPDATE tournament_entries SET status = 'busted'
-            WHERE tournament_id = ${book} AND user_id = ANY(${ids}::uuid[]) AND EXISTS (SELECT 1 FROM same) RETURNING 1
+            UPDATE tournament_entries SET status = 'busted' WHERE tournament_id = ${book} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
           ), gone AS (
-            DELETE FROM mtt_seats
-            WHERE tournament_id = ${id} AND table_no = ${tableId} AND user_id = ANY(${ids}::uuid[]) AND EXISTS (SELECT 1 FROM same)
-            RETURNING 1
+            DELETE FROM mtt_seats WHERE tournament_id = ${id} AND table_no = ${tableId} AND user_id = ANY(${ids}::uuid[]) RETURNING 1
           ), kept AS (
             UPDATE mtt_seats m SET stack = x.k FROM unnest(${keep.map(([u]) => u)}::uuid[], ${keep.map(([, k]) => String(k))}::bigint[]) AS x(u, k)
-            WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u AND EXISTS (SELECT 1 FROM same)
+            WHERE m.tournament_id = ${id} AND m.table_no = ${tableId} AND m.user_id = x.u
             RETURNING 1
           ), tb AS (
             UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
-            WHERE tournament_id = ${id} AND table_no = ${tableId} AND EXISTS (SELECT 1 FROM same) RETURNING 1
+            WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING 1
           )
-          UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1
-          WHERE id = ${id} AND EXISTS (SELECT 1 FROM same)`;
-    return written === 1;
+          UPDATE scheduled_tournaments SET state = ${small}::jsonb, version = version + 1 WHERE id = ${id}`;
   }
 
   seatRows(id: number, tables: number[], tx: Tx = this.db): Promise<MttSeatRow[]> {

@@ -31,7 +31,6 @@ import {
   PrismaService,
   tournamentBook,
   TournamentRepository,
-  type BustsAtTable,
   type Movement,
   type Tx,
 } from '@naiko/persistence';
@@ -181,12 +180,6 @@ function refusal<T>(fn: () => T): T {
     throw err;
   }
 }
-
-/** The counter row of busts far from the end, as the service reads it. */
-type BustCounter = Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
-  entries: { entry_id: number; user_id: string }[] | null;
-  entrants: number;
-};
 
 @Injectable()
 export class TournamentsService {
@@ -1168,11 +1161,9 @@ export class TournamentsService {
   /**
    * A finish with busts far from the end (no hand-for-hand, no bubble or final table within reach,
    * late registration closed, nothing held): recorded under the shared lock at this table, plus the
-   * tournament row as the counter of players left (the next bust place) — busts at different
-   * tables serialise on that row only, hands without busts not at all. The busts are placed from
-   * the counter as read with the table's lock, and recorded only if it is still the same (then the
-   * row is locked for one statement and the commit); else placed again from the row locked. The
-   * planner runs after it (`requestReplan`). False when the exclusive path must record the hand.
+   * tournament row locked as the counter of players left (the next bust place) — busts at different
+   * tables serialise on that row only, hands without busts not at all. The planner runs after it
+   * (`requestReplan`). Null when the exclusive path must record the hand.
    */
   private async recordBustsAtTable(
     id: number,
@@ -1182,72 +1173,57 @@ export class TournamentsService {
     fence?: TableFence,
   ): Promise<boolean> {
     const busted = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
-    const ids = busted.map((p) => p.userId);
     const book = mttTournamentId(id);
     return this.tableTx(
       id,
       async (tx) => {
-        const read = await this.store.lockTableForBusts(tx, id, tableId, ids);
+        const table = await this.store.lockTableClosed(tx, id, tableId);
         await fence?.(tx);
-        if (!read || read.closed) return false;
-        // Placed from the counter as read; a bust at another table meanwhile changed it: placed
-        // again from the row locked (read at its latest version), which cannot change any more.
-        for (const counter of [read, 'locked' as const]) {
-          const tournament = (counter === 'locked' ? await this.store.lockBustCounter(tx, id, ids) : counter) as
-            BustCounter | undefined;
-          const plan = tournament && this.placeBustsAtTable(tournament, tableId, busted, stacks);
-          if (!plan) return false;
-          const expectedState = counter === 'locked' ? null : JSON.stringify(tournament!.state);
-          if (await this.store.recordBustsAtTable(tx, id, { book, tableId, ...plan, expectedState })) {
-            await awardBounties(tx, id, tournament!.config, result, ids);
-            return true;
-          }
-        }
-        throw new Error(`tournament ${id}: the busts at table ${tableId} were not recorded with the counter locked`);
+        if (!table || table.closed) return false;
+        // The counter row: locked, read at its latest version.
+        const ids = busted.map((p) => p.userId);
+        const tournament = (await this.store.lockBustCounter(tx, id, ids)) as
+          | (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
+              entries: { entry_id: number; user_id: string }[] | null;
+              entrants: number;
+            })
+          | undefined;
+        if (!tournament || tournament.status !== 'running') return false;
+        const smallState = tournament.state;
+        if (
+          !smallState.standings ||
+          smallState.handForHand ||
+          smallState.pauseDeals ||
+          smallState.cancelRequested ||
+          smallState.winner ||
+          smallState.seatsDecided
+        )
+          return false;
+        const entryOf = new Map((tournament.entries ?? []).map((e) => [e.user_id, e.entry_id]));
+        if (busted.some((p) => !entryOf.has(p.userId))) return false;
+        const left = smallState.standings.remaining - busted.length;
+        const paid = prizeTableOf(tournament.config, tournament.entrants).paidPlaces;
+        if (left <= paid + 1 || left <= tournament.config.tableSize + 1) return false;
+        const busts = busted.map((player) => ({
+          playerId: entryKey(entryOf.get(player.userId)!),
+          startingStack: player.stack,
+          order: player.order + tableId * 100,
+          tableId,
+        }));
+        const groups = recordBusts({ remaining: smallState.standings.remaining, groups: [] }, busts).groups;
+        const placed = groups.flatMap((g) =>
+          g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })),
+        );
+        const keep = [...stacks].filter(([u]) => !ids.includes(u));
+        const small = JSON.stringify({ ...smallState, standings: { remaining: left }, balancePending: true });
+        await this.store.recordBustsAtTable(tx, id, { book, tableId, placed, busted: ids, kept: keep, small });
+        await awardBounties(tx, id, tournament.config, result, ids);
+        return true;
       },
       (ms) => this.timings.handTx(id, ms),
-      // lockTableForBusts takes it.
+      // lockTableClosed takes it.
       { sharedLockInFn: true },
     );
-  }
-
-  /** The places of busts far from the end, from the counter row; null when the exclusive path must place them. */
-  private placeBustsAtTable(
-    tournament: BustCounter,
-    tableId: number,
-    busted: HandResult['dealtIn'],
-    stacks: ReadonlyMap<string, number>,
-  ): Omit<BustsAtTable, 'book' | 'tableId' | 'expectedState'> | null {
-    if (tournament.status !== 'running') return null;
-    const smallState = tournament.state;
-    if (
-      !smallState.standings ||
-      smallState.handForHand ||
-      smallState.pauseDeals ||
-      smallState.cancelRequested ||
-      smallState.winner ||
-      smallState.seatsDecided
-    )
-      return null;
-    const entryOf = new Map((tournament.entries ?? []).map((e) => [e.user_id, e.entry_id]));
-    if (busted.some((p) => !entryOf.has(p.userId))) return null;
-    const left = smallState.standings.remaining - busted.length;
-    const paid = prizeTableOf(tournament.config, tournament.entrants).paidPlaces;
-    if (left <= paid + 1 || left <= tournament.config.tableSize + 1) return null;
-    const busts = busted.map((player) => ({
-      playerId: entryKey(entryOf.get(player.userId)!),
-      startingStack: player.stack,
-      order: player.order + tableId * 100,
-      tableId,
-    }));
-    const groups = recordBusts({ remaining: smallState.standings.remaining, groups: [] }, busts).groups;
-    const placed = groups.flatMap((g) =>
-      g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })),
-    );
-    const ids = busted.map((p) => p.userId);
-    const kept = [...stacks].filter(([u]) => !ids.includes(u));
-    const small = JSON.stringify({ ...smallState, standings: { remaining: left }, balancePending: true });
-    return { placed, busted: ids, kept, small };
   }
 
   /** Listeners after a recorded hand (tests read the whole state only when they listen for hands). */
