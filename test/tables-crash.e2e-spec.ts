@@ -206,11 +206,23 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     const sockets = await Promise.all(
       users.map((u) => connectSocket(url, tokens.sign({ sub: u.id, username: u.username, role: 'player' }))),
     );
+    // What each player last saw and was refused: a stall (no action for 60 s) fails with it.
+    const seen: { seat: number | null; view: unknown; errors: unknown[] }[] = users.map(() => ({
+      seat: null,
+      view: null,
+      errors: [],
+    }));
     sockets.forEach(({ socket }, index) => {
       const rng = seededRandom(`burst:${index}`);
       let seat: number | null = null;
       let sent = -1;
+      socket.on('error', (error: unknown) => seen[index].errors.push(error));
       const onView = (view: Record<string, unknown> | undefined): void => {
+        seen[index] = {
+          ...seen[index],
+          seat,
+          view: view && { version: view.version, toAct: view.toAct, legal: view.legal },
+        };
         const botView = view as { version: number; toAct: number | null; legal: unknown } | undefined;
         if (!botView || !botView.legal || botView.toAct !== seat || seat === null || sent === botView.version) return;
         const bv = toBotView(view as never, 10);
@@ -247,7 +259,18 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     }
     // Play on at full speed (no thinking, no pause between hands), then kill at an odd moment.
     killAt = 157;
+    let lastActions = -1;
+    let stalled = false;
+    const watchdog = setInterval(() => {
+      if (actions === lastActions) {
+        stalled = true;
+        resolveKill();
+      }
+      lastActions = actions;
+    }, 60_000);
     await killTime;
+    clearInterval(watchdog);
+    expect({ stalled, actions, seen: stalled ? seen : [] }).toMatchObject({ stalled: false });
     app.child.kill('SIGKILL');
     await app.exited;
     for (const { socket } of sockets) socket.close();
