@@ -10,7 +10,9 @@
 // tournament's advisory lock first (shared for a hand at one table, exclusive for a
 // tournament-wide change), and the methods taking a `tx` write inside it, next to the ledger
 // postings of the same change. `snapshot(work)` is the repeatable-read read of the whole state.
-// The SQL is the service's as it was: every FOR UPDATE is where it was.
+// Three hand steps take the shared advisory lock themselves, in the SQL function they call
+// (migration mtt_hand_functions: `lockTableForBegin`, `lockTableClosed`, `quietFinish`), so a hand
+// holds its locks over fewer round trips; the lock order is the same as before.
 import type { TournamentEntryStatus } from '../generated/prisma/client';
 import { inTransaction, type LedgerDb, type Tx } from '../ledger/ledger';
 import type { FenceToken } from '../hands/fast-path';
@@ -406,6 +408,7 @@ export class PrismaTournamentRepository implements TournamentRepository {
             UPDATE mtt_tables SET hand_in_progress = false, hands_played = hands_played + 1, version = version + 1
             WHERE tournament_id = ${id} AND table_no = ${tableId}`;
   }
+
   async quietFinish(
     tx: Tx,
     id: number,
