@@ -56,10 +56,13 @@ export function seatEl(
       'div',
       { class: 'seat empty', role: 'listitem', style, 'data-testid': `seat-${seatNumber}` },
       summary,
-      yourSeat === null &&
-        !table?.summary.closed &&
-        table?.summary.tournamentId === undefined &&
-        table?.summary.sitAndGoId === undefined
+      // Only once the table is known: before its snapshot the felt shows placeholder seats, and a
+      // "Sit here" there would do nothing (the buy-in comes from the table's summary).
+      table &&
+        yourSeat === null &&
+        !table.summary.closed &&
+        table.summary.tournamentId === undefined &&
+        table.summary.sitAndGoId === undefined
         ? h(
             'button',
             {
