@@ -1,7 +1,7 @@
 -- A tournament table's hand transactions in fewer round trips (issue 21: handTx p99), for the same
 -- reason as naiko_append_hand_events: on these machines a round trip under load costs more than
 -- the work, and every one of them is held inside the table's locks.
--- (libs/persistence/src/tournaments/mtt-hand-functions.ts calls them.)
+-- (TournamentRepository in libs/persistence/src/tournaments/tournament-repository.ts calls them.)
 
 -- A JSON value JavaScript would take as true (the state's flags are written by JSON.stringify).
 CREATE OR REPLACE FUNCTION naiko_json_truthy(p jsonb) RETURNS boolean
