@@ -267,7 +267,7 @@ describe("the tournament modules' repositories", () => {
     await first;
   });
 
-  test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement, or nothing is written and the exclusive or the general path decides", async () => {
+  test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement (asking for the planner during its hold), or nothing is written and the exclusive or the general path decides", async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
     const users = new PrismaUserRepository(db.prisma);
     const rows = new MttRowsRepository();
@@ -340,12 +340,11 @@ describe("the tournament modules' repositories", () => {
       [bob.id, 1_800],
     ]);
     const quietFinish = (tableNo: number, fence: { tableId: string; token: number; owner: string } | null) =>
-      tournaments.transaction((tx) => tournaments.quietFinish(tx, row.id, tableNo, stacks, fence));
+      tournaments.quietFinish(row.id, tableNo, stacks, fence);
     // Something tournament-wide waits on the hand: nothing written, the exclusive path records it.
     for (const state of [
       { standings: { remaining: 2 }, handForHand: { round: null } },
       { standings: { remaining: 2 }, cancelRequested: true },
-      { standings: { remaining: 2 }, replanOnFinish: true },
       { standings: { remaining: 2 }, seatsDecided: true },
     ]) {
       await setState(state);
@@ -371,10 +370,176 @@ describe("the tournament modules' repositories", () => {
       version: before.version + 1,
     });
     expect([await stackOf(ann.id), await stackOf(bob.id)]).toEqual([1200n, 1800n]);
+    // The planner holds a move for a hand to end: recorded too, and the planner is asked for.
+    await setState({ standings: { remaining: 2 }, replanOnFinish: true });
+    const duringHold = await table();
+    expect(await quietFinish(1, null)).toBe('replan');
+    expect(await table()).toEqual({
+      hand_in_progress: false,
+      hands_played: duringHold.hands_played + 1,
+      version: duringHold.version + 1,
+    });
+    // The run is owed until the planner makes it (as after busts).
+    expect((await tournaments.row(row.id))!.state).toEqual({
+      standings: { remaining: 2 },
+      replanOnFinish: true,
+      balancePending: true,
+    });
     // No such table; a tournament no longer running.
     expect(await quietFinish(9, null)).toBe('exclusive');
     await setState({ standings: { remaining: 2 } }, 'cancelled');
     expect(await quietFinish(1, null)).toBe('not-running');
+  });
+
+  test('TournamentRepository: busts far from the end are placed from the counter in one statement, which says whether the planner must run; otherwise nothing is written', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const users = new PrismaUserRepository(db.prisma);
+    const rows = new MttRowsRepository();
+    const row = await tournaments.insert(scheduled('Repo busts'));
+    const book = `mtt-${row.id}`;
+    const [ann, bob, cat, dan, eve, fay] = await Promise.all(
+      ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'].map((name) => users.create({ username: `repo-bust-${name}` })),
+    );
+    const table = (busy: boolean, closed = false) => ({ b: 0, busy, h: 0, g: 7, c: closed, r: 0, bump: 1 });
+    const setState = (state: object, status = 'running', closed = false) =>
+      tournaments.transaction((tx) =>
+        rows.saveTablesAndState(
+          tx,
+          row.id,
+          new Map([
+            [1, table(true, closed)],
+            [2, table(false)],
+          ]),
+          { json: JSON.stringify(state), status },
+        ),
+      );
+    await tournaments.transaction(async (tx) => {
+      await rows.insertEntries(
+        tx,
+        row.id,
+        [ann, bob, cat, dan, eve, fay].map((user, index) => ({
+          entryId: index + 1,
+          playerId: user.id,
+          status: 'active',
+          late: false,
+          reEntry: false,
+        })),
+      );
+      await rows.insertSeats(
+        tx,
+        row.id,
+        [ann, bob, cat, dan, eve, fay].map((user, index) => ({
+          table: index < 3 ? 1 : 2,
+          seat: index % 3,
+          user: user.id,
+          dealtIn: index < 3,
+          waits: false,
+          stack: 1000,
+        })),
+      );
+    });
+    const entries = async () =>
+      db.prisma.$queryRaw<{ entry_id: number; status: string; place_best: number | null; place_rank: number | null }[]>`
+        SELECT entry_id, status, place_best, place_rank FROM mtt_entries WHERE tournament_id = ${row.id} ORDER BY entry_id`;
+    const seated = async () =>
+      db.prisma.$queryRaw<{ user_id: string; stack: bigint }[]>`
+        SELECT user_id::text AS user_id, stack FROM mtt_seats WHERE tournament_id = ${row.id} AND table_no = 1 ORDER BY seat`;
+    const tableOne = async () =>
+      (
+        await db.prisma.$queryRaw<{ hand_in_progress: boolean; hands_played: number }[]>`
+          SELECT hand_in_progress, hands_played FROM mtt_tables WHERE tournament_id = ${row.id} AND table_no = 1`
+      )[0];
+    const stateNow = async () => (await tournaments.row(row.id))!.state;
+    const bust = (
+      busted: { userId: string; offset: number; rank: number }[],
+      kept: [string, number][],
+      opts: { minLeft?: number; tableNo?: number; fence?: { tableId: string; token: number; owner: string } } = {},
+    ) =>
+      tournaments.bustFinish(row.id, {
+        book,
+        tableId: opts.tableNo ?? 1,
+        busted,
+        kept,
+        minLeft: opts.minLeft ?? 4,
+        tableSize: 3,
+        fence: opts.fence ?? null,
+      });
+    const snapshot = async () => ({ entries: await entries(), seated: await seated(), table: await tableOne() });
+
+    // Nothing written when the exclusive path must record the hand.
+    await setState({ standings: { remaining: 20 } });
+    const before = await snapshot();
+    for (const state of [
+      { standings: null },
+      { standings: { remaining: 20 }, handForHand: { round: 1 } },
+      { standings: { remaining: 20 }, pauseDeals: true },
+      { standings: { remaining: 20 }, cancelRequested: true },
+      { standings: { remaining: 20 }, seatsDecided: true },
+    ]) {
+      await setState(state);
+      expect(await bust([{ userId: ann.id, offset: 0, rank: 0 }], [[bob.id, 2000]])).toBe('exclusive');
+    }
+    await setState({ standings: { remaining: 20 } });
+    // 19 players left would be the limit itself (the bubble is near): the exclusive path.
+    expect(await bust([{ userId: ann.id, offset: 0, rank: 0 }], [[bob.id, 2000]], { minLeft: 19 })).toBe('exclusive');
+    // A busted player without a live entry; no such table; a closed table; a tournament not running.
+    expect(await bust([{ userId: 'b0a1a2a3-0000-4000-8000-000000000000', offset: 0, rank: 0 }], [])).toBe('exclusive');
+    expect(await bust([{ userId: ann.id, offset: 0, rank: 0 }], [], { tableNo: 9 })).toBe('exclusive');
+    await setState({ standings: { remaining: 20 } }, 'running', true);
+    expect(await bust([{ userId: ann.id, offset: 0, rank: 0 }], [])).toBe('exclusive');
+    await setState({ standings: { remaining: 20 } }, 'paying');
+    expect(await bust([{ userId: ann.id, offset: 0, rank: 0 }], [])).toBe('exclusive');
+    // A stale fencing token: 'general' (the TypeScript path raises the typed error).
+    await setState({ standings: { remaining: 20 } });
+    await db.prisma.$queryRaw`SELECT naiko_claim_fence('repo-bust-table', 5::bigint, 'copy-b')`;
+    expect(
+      await bust([{ userId: ann.id, offset: 0, rank: 0 }], [], {
+        fence: { tableId: 'repo-bust-table', token: 4, owner: 'copy-a' },
+      }),
+    ).toBe('general');
+    expect(await snapshot()).toEqual(before);
+    expect(await stateNow()).toEqual({ standings: { remaining: 20 } });
+
+    // Ann busts with 20 players in: 20th. Tables of 2 and 3 players (size 3) are balanced: 'ok'.
+    expect(
+      await bust(
+        [{ userId: ann.id, offset: 0, rank: 0 }],
+        [
+          [bob.id, 1500],
+          [cat.id, 1500],
+        ],
+        {
+          fence: { tableId: 'repo-bust-table', token: 5, owner: 'copy-b' },
+        },
+      ),
+    ).toBe('ok');
+    expect((await entries())[0]).toEqual({ entry_id: 1, status: 'busted', place_best: 20, place_rank: 0 });
+    expect(await seated()).toEqual([
+      { user_id: bob.id, stack: 1500n },
+      { user_id: cat.id, stack: 1500n },
+    ]);
+    expect(await tableOne()).toEqual({ hand_in_progress: false, hands_played: before.table.hands_played + 1 });
+    expect(await stateNow()).toEqual({ standings: { remaining: 19 }, balancePending: false });
+
+    // Bob and Cat bust in one hand with 19 in: Bob (the larger stack) 18th, Cat 19th. Table 1 is
+    // empty now: the planner must close it ('replan').
+    expect(
+      await bust(
+        [
+          { userId: bob.id, offset: 0, rank: 0 },
+          { userId: cat.id, offset: 1, rank: 0 },
+        ],
+        [],
+      ),
+    ).toBe('replan');
+    expect((await entries()).slice(1, 3)).toEqual([
+      { entry_id: 2, status: 'busted', place_best: 18, place_rank: 0 },
+      { entry_id: 3, status: 'busted', place_best: 19, place_rank: 0 },
+    ]);
+    expect(await seated()).toEqual([]);
+    expect(await stateNow()).toEqual({ standings: { remaining: 17 }, balancePending: true });
+    // Busted already: no live entry, nothing written.
+    expect(await bust([{ userId: bob.id, offset: 0, rank: 0 }], [])).toBe('exclusive');
   });
 
   test('MttRowsRepository: entries, seats and tables written by the save statements come back from one load', async () => {

@@ -104,10 +104,15 @@ export function isRetryableDbError(err: unknown): boolean {
 }
 
 /** Runs `fn` in a transaction, again when it lost a race the database detected. */
-export async function inTransaction<T>(db: LedgerDb, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: LedgerDb, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return retried(() => db.$transaction(fn, TX_OPTIONS));
+}
+
+/** Runs `work` (a transaction, or one statement that is its own), again when it lost a race the database detected. */
+export async function retried<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(fn, TX_OPTIONS);
+      return await work();
     } catch (err) {
       if (attempt >= MAX_ATTEMPTS || !isRetryableDbError(err)) throw err;
     }

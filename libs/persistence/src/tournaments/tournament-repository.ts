@@ -10,11 +10,13 @@
 // tournament's advisory lock first (shared for a hand at one table, exclusive for a
 // tournament-wide change), and the methods taking a `tx` write inside it, next to the ledger
 // postings of the same change. `snapshot(work)` is the repeatable-read read of the whole state.
-// Three hand steps take the shared advisory lock themselves, in the SQL function they call
-// (migration mtt_hand_functions: `lockTableForBegin`, `lockTableClosed`, `quietFinish`), so a hand
-// holds its locks over fewer round trips; the lock order is the same as before.
+// Four hand steps take the shared advisory lock themselves, in the SQL function they call
+// (migrations mtt_hand_functions and mtt_bust_function: `lockTableForBegin`, `lockTableClosed`,
+// `quietFinish`, `bustFinish`), so a hand holds its locks over fewer round trips; the lock order is
+// the same as before. `quietFinish` and `bustFinish` are whole transactions of one statement each
+// (no `tx`): their locks are held for that statement only.
 import type { TournamentEntryStatus } from '../generated/prisma/client';
-import { inTransaction, type LedgerDb, type Tx } from '../ledger/ledger';
+import { inTransaction, retried, type LedgerDb, type Tx } from '../ledger/ledger';
 import type { FenceToken } from '../hands/fast-path';
 import { MTT_LOCK_CLASS } from './mtt-rows-repository';
 
@@ -92,7 +94,27 @@ export interface BeginHandRow extends TableHandRow {
 }
 
 /** naiko_mtt_quiet_finish's answer (TournamentRepository.quietFinish). */
-export type QuietFinishOutcome = 'ok' | 'not-running' | 'exclusive' | 'general';
+export type QuietFinishOutcome = 'ok' | 'replan' | 'not-running' | 'exclusive' | 'general';
+
+/** naiko_mtt_bust_finish's answer (TournamentRepository.bustFinish). */
+export type BustFinishOutcome = 'ok' | 'replan' | 'exclusive' | 'general';
+
+/** Busts far from the end as `bustFinish` records them: places relative to the counter of players left. */
+export interface BustFinish {
+  book: string;
+  tableId: number;
+  /**
+   * The busted players, each with his place's offset from the first place of the hand's busts and
+   * his rank inside a shared place.
+   */
+  busted: { userId: string; offset: number; rank: number }[];
+  /** Stacks of the players left at the table. */
+  kept: [string, number][];
+  /** The exclusive path takes the hand when this many players or fewer would be left. */
+  minLeft: number;
+  tableSize: number;
+  fence: FenceToken | null;
+}
 
 /** What a hand's begin reads under its locks (lockTableForBegin). */
 export interface BeginHandRead extends BeginHandRow {
@@ -203,14 +225,15 @@ export abstract class TournamentRepository {
   /** A hand without bust: the table idle again, its hand counted, the stacks at its seats (one statement). */
   abstract recordQuietFinish(tx: Tx, id: number, tableId: number, stacks: ReadonlyMap<string, number>): Promise<void>;
   /**
-   * A hand without bust in ONE statement (naiko_mtt_quiet_finish): the shared advisory lock, the
+   * A hand without bust in ONE statement (naiko_mtt_quiet_finish), run on its own (its own
+   * transaction, the locks held for it only): the shared advisory lock, the
    * table's row lock, the fencing token when given, then what recordQuietFinish writes, when
-   * nothing tournament-wide waits on the hand. Any other answer: nothing written; 'exclusive': no
+   * nothing tournament-wide waits on the hand ('ok'; 'replan' when the planner holds a move for a
+   * hand to end: the caller runs it). Any other answer: nothing written; 'exclusive': no
    * such table or something waits (the exclusive path records it); 'general': a stale token (the
    * general path raises the typed error).
    */
   abstract quietFinish(
-    tx: Tx,
     id: number,
     tableId: number,
     stacks: ReadonlyMap<string, number>,
@@ -220,6 +243,14 @@ export abstract class TournamentRepository {
   abstract lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined>;
   /** Busts far from the end: entries placed, seats left, stacks, the table idle, the small state (one statement). */
   abstract recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<void>;
+  /**
+   * Busts far from the end in ONE statement (naiko_mtt_bust_finish), run on its own so the
+   * tournament row (the counter) is locked for that statement only: the shared advisory lock, the
+   * table's row, the fencing token when given, the checks of recordBustsAtTable's caller, then what
+   * recordBustsAtTable writes, and whether the seating planner must run ('replan') or the tables are
+   * still balanced ('ok'). 'exclusive' and 'general': nothing written (see the migration).
+   */
+  abstract bustFinish(id: number, busts: BustFinish): Promise<BustFinishOutcome>;
   abstract seatRows(id: number, tables: number[], tx?: Tx): Promise<MttSeatRow[]>;
   abstract openTableNos(id: number): Promise<number[]>;
   /** The open tables with their versions and seats (one statement: a consistent picture). */
@@ -409,18 +440,20 @@ export class PrismaTournamentRepository implements TournamentRepository {
             WHERE tournament_id = ${id} AND table_no = ${tableId}`;
   }
 
-  async quietFinish(
-    tx: Tx,
+  quietFinish(
     id: number,
     tableId: number,
     stacks: ReadonlyMap<string, number>,
     fence: FenceToken | null,
   ): Promise<QuietFinishOutcome> {
-    const [{ outcome }] = await tx.$queryRaw<{ outcome: QuietFinishOutcome }[]>`
+    // On its own (autocommit): the statement is the transaction, its locks held for it only.
+    return retried(async () => {
+      const [{ outcome }] = await this.db.$queryRaw<{ outcome: QuietFinishOutcome }[]>`
           SELECT naiko_mtt_quiet_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int,
             ${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[],
             ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome`;
-    return outcome;
+      return outcome;
+    });
   }
 
   async lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined> {
@@ -431,6 +464,21 @@ export class PrismaTournamentRepository implements TournamentRepository {
             (SELECT count(*)::int FROM mtt_entries WHERE tournament_id = ${id} AND status IN ('active', 'busted')) AS entrants
           FROM scheduled_tournaments st WHERE st.id = ${id} FOR UPDATE OF st`;
     return row;
+  }
+
+  bustFinish(id: number, busts: BustFinish): Promise<BustFinishOutcome> {
+    const { book, tableId, busted, kept, minLeft, tableSize, fence } = busts;
+    // A single statement is its own transaction; a deadlock or serialization failure is retried
+    // like every transaction's.
+    return retried(async () => {
+      const [{ outcome }] = await this.db.$queryRaw<{ outcome: BustFinishOutcome }[]>`
+          SELECT naiko_mtt_bust_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book},
+            ${busted.map((b) => b.userId)}::uuid[], ${busted.map((b) => b.offset)}::int[], ${busted.map((b) => b.rank)}::int[],
+            ${kept.map(([u]) => u)}::uuid[], ${kept.map(([, k]) => String(k))}::bigint[],
+            ${minLeft}::int, ${tableSize}::int,
+            ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome`;
+      return outcome;
+    });
   }
 
   async recordBustsAtTable(tx: Tx, id: number, busts: BustsAtTable): Promise<void> {

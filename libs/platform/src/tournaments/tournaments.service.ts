@@ -43,6 +43,7 @@ import {
   openRegistration,
   paidEntries,
   payStandings,
+  placeBusts,
   recordBusts,
   prizeTableRows,
   registerEntry,
@@ -171,6 +172,16 @@ const REG_CODES: Record<string, ConstructorParameters<typeof TournamentError>[0]
   'already-cancelled': 'CANCELLED',
 };
 
+/**
+ * Something tournament-wide waits on the hand a table finishes (hand-for-hand, the redraw's hold of
+ * the deals, a cancellation, the winner, a satellite's seats decided): the exclusive path records it.
+ * The same list as the SQL functions naiko_mtt_quiet_finish and naiko_mtt_bust_finish (migrations
+ * mtt_hand_functions, mtt_bust_function), which check it without this code.
+ */
+function tournamentWideWait(state: SmallState): boolean {
+  return !!(state.handForHand || state.pauseDeals || state.cancelRequested || state.winner || state.seatsDecided);
+}
+
 /** libs/tournament refusals as service errors. */
 function refusal<T>(fn: () => T): T {
   try {
@@ -268,6 +279,22 @@ export class TournamentsService {
           if (!opts.sharedLockInFn) await lockShared(tx, id);
           return fn(tx);
         });
+        timed?.(performance.now() - t0, out);
+        return out;
+      })
+      .finally(() => this.forget(id, gate));
+  }
+
+  /**
+   * One statement that is its own transaction (a hand step's SQL function taking its locks itself),
+   * under the same in-process gate as tableTx: its locks are held for that statement only.
+   */
+  private tableStatement<T>(id: number, run: () => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
+    const gate = this.gate(id);
+    return gate
+      .read(async () => {
+        const t0 = performance.now();
+        const out = await run();
         timed?.(performance.now() - t0, out);
         return out;
       })
@@ -1016,6 +1043,8 @@ export class TournamentsService {
       // The common case in one statement; the same checks made here in TypeScript only when the
       // statement could not check the fence (the general path raises the typed error).
       const quiet = await this.quietFinish(id, tableId, stacks, fence);
+      // Recorded while the planner holds a move for a hand to end: it runs now.
+      if (quiet === 'replan') return this.plannerAfterHand(id, tableId);
       const done =
         quiet === 'recorded' || (quiet === 'general' && (await this.quietFinishChecked(id, tableId, stacks, fence)));
       if (done) {
@@ -1024,25 +1053,12 @@ export class TournamentsService {
       }
     } else {
       const recorded = await this.recordBustsAtTable(id, tableId, result, stacks, fence);
-      if (recorded) {
-        // The planner (balancing, breaking) in its own exclusive transaction, before this table
-        // deals again; busts at other tables meanwhile share the run.
-        // The hand is recorded: a failed planner run must not make the table record it again (the
-        // balance-check job and the next finish run the planner anyway).
-        const planned = await this.requestReplan(id).catch(async (err: unknown) => {
-          this.logger.warn({
-            msg: 'seating planner failed after busts; the balance-check job runs it',
-            tournamentId: id,
-            err: String(err),
-          });
-          await this.jobs
-            .enqueue('tournamentBalanceCheck', { tournamentId: id, version: Date.now() })
-            .catch(() => undefined);
-          return { moves: [] as Move[], brokenTables: [] as number[] };
-        });
+      if (recorded === 'balanced') {
+        // The tables are still within one player and none can be broken: no planner run.
         await this.afterFinish(id, tableId, true);
-        return { ...planned, finished: false };
+        return { moves: [], brokenTables: [], finished: false };
       }
+      if (recorded) return this.plannerAfterHand(id, tableId);
     }
     const out = await this.locked(
       id,
@@ -1094,22 +1110,22 @@ export class TournamentsService {
   /**
    * The common finish (no bust, nothing tournament-wide waiting) in one statement
    * (naiko_mtt_quiet_finish). 'recorded': done (or the tournament no longer runs: nothing to
-   * record); 'exclusive': the exclusive path records it; 'general': the TypeScript checks decide (a
-   * fence that cannot say its token, or a stale token). Nothing is written unless 'recorded'.
+   * record); 'replan': recorded while the planner holds a move for a hand to end (it runs next);
+   * 'exclusive': the exclusive path records it; 'general': the TypeScript checks decide (a fence
+   * that cannot say its token, or a stale token). Nothing is written unless 'recorded' or 'replan'.
    */
   private async quietFinish(
     id: number,
     tableId: number,
     stacks: ReadonlyMap<string, number>,
     fence?: TableFence,
-  ): Promise<'recorded' | 'exclusive' | 'general'> {
+  ): Promise<'recorded' | 'replan' | 'exclusive' | 'general'> {
     if (fence && !fence.token) return 'general';
     const token = fence?.token?.() ?? null;
-    const outcome = await this.tableTx(
+    const outcome = await this.tableStatement(
       id,
-      (tx) => this.store.quietFinish(tx, id, tableId, stacks, token),
-      (ms, recorded) => recorded === 'ok' && this.timings.handTx(id, ms),
-      { sharedLockInFn: true },
+      () => this.store.quietFinish(id, tableId, stacks, token),
+      (ms, out) => (out === 'ok' || out === 'replan') && this.timings.handTx(id, ms),
     );
     return outcome === 'ok' || outcome === 'not-running' ? 'recorded' : outcome;
   }
@@ -1132,15 +1148,8 @@ export class TournamentsService {
         await fence?.(tx);
         if (!tournament || tournament.status !== 'running') return !!tournament;
         const smallState = tournament.state;
-        if (
-          smallState.handForHand ||
-          smallState.pauseDeals ||
-          smallState.cancelRequested ||
-          smallState.replanOnFinish ||
-          smallState.winner ||
-          smallState.seatsDecided
-        )
-          return false;
+        // A planner hold also waits for this hand (a bust does not: the planner runs after it anyway).
+        if (tournamentWideWait(smallState) || smallState.replanOnFinish) return false;
         if (
           !smallState.standings &&
           lateRegistrationClosed(
@@ -1159,11 +1168,24 @@ export class TournamentsService {
   }
 
   /**
+   * What a bust far from the end needs besides the hand, per tournament: fixed once the standings
+   * exist (the settings cannot change after the start, and no entry is added once late registration
+   * and the rebuy period are over, which the standings wait for). Learnt by the first such bust,
+   * on the TypeScript path.
+   */
+  private readonly bustLimits = new Map<number, { minLeft: number; tableSize: number; bounty: boolean }>();
+
+  /**
    * A finish with busts far from the end (no hand-for-hand, no bubble or final table within reach,
    * late registration closed, nothing held): recorded under the shared lock at this table, plus the
    * tournament row locked as the counter of players left (the next bust place) — busts at different
-   * tables serialise on that row only, hands without busts not at all. The planner runs after it
-   * (`requestReplan`). Null when the exclusive path must record the hand.
+   * tables serialise on that row only, hands without busts not at all. 'balanced': recorded and the
+   * tables need no planner run; true: recorded, the planner runs after it (`requestReplan`); false:
+   * the exclusive path must record the hand.
+   *
+   * Once the tournament's limits are known (and without bounties, which post to the ledger in the
+   * same transaction), in ONE statement (`bustFinish`), the counter row locked for that statement
+   * only; otherwise, or when that statement cannot check the fence, the same checks and writes here.
    */
   private async recordBustsAtTable(
     id: number,
@@ -1171,8 +1193,36 @@ export class TournamentsService {
     result: HandResult,
     stacks: ReadonlyMap<string, number>,
     fence?: TableFence,
-  ): Promise<boolean> {
+  ): Promise<boolean | 'balanced'> {
     const busted = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
+    const ids = busted.map((p) => p.userId);
+    const keep = [...stacks].filter(([u]) => !ids.includes(u));
+    const limits = this.bustLimits.get(id);
+    if (limits && !limits.bounty && (!fence || fence.token)) {
+      // Places relative to the first of the hand's bust places (placeBusts with one survivor).
+      const groups = placeBusts(
+        busted.length + 1,
+        busted.map((player) => ({ playerId: player.userId, startingStack: player.stack, order: player.order })),
+      );
+      const outcome = await this.tableStatement(
+        id,
+        () =>
+          this.store.bustFinish(id, {
+            book: mttTournamentId(id),
+            tableId,
+            busted: groups.flatMap((g) => g.players.map((userId, rank) => ({ userId, offset: g.bestPlace - 2, rank }))),
+            kept: keep,
+            minLeft: limits.minLeft,
+            tableSize: limits.tableSize,
+            fence: fence?.token?.() ?? null,
+          }),
+        (ms, out) => (out === 'ok' || out === 'replan') && this.timings.handTx(id, ms),
+      );
+      if (outcome === 'ok') return 'balanced';
+      if (outcome === 'replan') return true;
+      if (outcome === 'exclusive') return false;
+      // 'general': a stale fencing token; the TypeScript path raises the typed error.
+    }
     const book = mttTournamentId(id);
     return this.tableTx(
       id,
@@ -1181,7 +1231,6 @@ export class TournamentsService {
         await fence?.(tx);
         if (!table || table.closed) return false;
         // The counter row: locked, read at its latest version.
-        const ids = busted.map((p) => p.userId);
         const tournament = (await this.store.lockBustCounter(tx, id, ids)) as
           | (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
               entries: { entry_id: number; user_id: string }[] | null;
@@ -1190,20 +1239,18 @@ export class TournamentsService {
           | undefined;
         if (!tournament || tournament.status !== 'running') return false;
         const smallState = tournament.state;
-        if (
-          !smallState.standings ||
-          smallState.handForHand ||
-          smallState.pauseDeals ||
-          smallState.cancelRequested ||
-          smallState.winner ||
-          smallState.seatsDecided
-        )
-          return false;
+        if (!smallState.standings || tournamentWideWait(smallState)) return false;
+        const paid = prizeTableOf(tournament.config, tournament.entrants).paidPlaces;
+        const minLeft = Math.max(paid + 1, tournament.config.tableSize + 1);
+        this.bustLimits.set(id, {
+          minLeft,
+          tableSize: tournament.config.tableSize,
+          bounty: !!tournament.config.bounty,
+        });
         const entryOf = new Map((tournament.entries ?? []).map((e) => [e.user_id, e.entry_id]));
         if (busted.some((p) => !entryOf.has(p.userId))) return false;
         const left = smallState.standings.remaining - busted.length;
-        const paid = prizeTableOf(tournament.config, tournament.entrants).paidPlaces;
-        if (left <= paid + 1 || left <= tournament.config.tableSize + 1) return false;
+        if (left <= minLeft) return false;
         const busts = busted.map((player) => ({
           playerId: entryKey(entryOf.get(player.userId)!),
           startingStack: player.stack,
@@ -1214,7 +1261,6 @@ export class TournamentsService {
         const placed = groups.flatMap((g) =>
           g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })),
         );
-        const keep = [...stacks].filter(([u]) => !ids.includes(u));
         const small = JSON.stringify({ ...smallState, standings: { remaining: left }, balancePending: true });
         await this.store.recordBustsAtTable(tx, id, { book, tableId, placed, busted: ids, kept: keep, small });
         await awardBounties(tx, id, tournament.config, result, ids);
@@ -1224,6 +1270,32 @@ export class TournamentsService {
       // lockTableClosed takes it.
       { sharedLockInFn: true },
     );
+  }
+
+  /**
+   * The planner (balancing, breaking) after a hand recorded on the shared path — busts, or a
+   * planner hold waiting for a hand to end — in its own exclusive transaction, before this table
+   * deals again; tables finishing meanwhile share the run. The hand is recorded: a failed planner
+   * run must not make the table record it again (the balance-check job and the next finish run the
+   * planner anyway).
+   */
+  private async plannerAfterHand(
+    id: number,
+    tableId: number,
+  ): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
+    const planned = await this.requestReplan(id).catch(async (err: unknown) => {
+      this.logger.warn({
+        msg: 'seating planner failed after a hand; the balance-check job runs it',
+        tournamentId: id,
+        err: String(err),
+      });
+      await this.jobs
+        .enqueue('tournamentBalanceCheck', { tournamentId: id, version: Date.now() })
+        .catch(() => undefined);
+      return { moves: [] as Move[], brokenTables: [] as number[] };
+    });
+    await this.afterFinish(id, tableId, true);
+    return { ...planned, finished: false };
   }
 
   /** Listeners after a recorded hand (tests read the whole state only when they listen for hands). */
