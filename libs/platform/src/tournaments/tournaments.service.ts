@@ -1242,6 +1242,8 @@ export class TournamentsService {
         if (!smallState.standings || tournamentWideWait(smallState)) return false;
         const paid = prizeTableOf(tournament.config, tournament.entrants).paidPlaces;
         const minLeft = Math.max(paid + 1, tournament.config.tableSize + 1);
+        // Bounded: the oldest goes (a tournament still running learns them again at its next bust).
+        if (this.bustLimits.size >= 1_000) this.bustLimits.delete(this.bustLimits.keys().next().value!);
         this.bustLimits.set(id, {
           minLeft,
           tableSize: tournament.config.tableSize,
