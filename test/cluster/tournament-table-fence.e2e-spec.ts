@@ -69,24 +69,82 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     await db?.drop();
   });
 
-  it('refuses the old owner, records the finished hand, cancels the running one, leaves the other table alone', async () => {
+  /** A running tournament of 12 bots at two 6-max tables, 200 chips each. */
+  async function twoTables(name: string): Promise<{ svc: TournamentsService; id: number }> {
     const svc = new TournamentsService(
       prisma as unknown as PrismaService,
       jobs,
       new PrismaTournamentRepository(prisma as unknown as PrismaService),
     );
     const ledger = new ChipLedger(prisma);
-    const row = await svc.create(fastMttSettings({ name: 'Fenced', tableSize: 6, startingStack: 200 }));
+    const row = await svc.create(fastMttSettings({ name, tableSize: 6, startingStack: 200 }));
     const id = row.id;
     await svc.openRegistration(id);
     for (let i = 0; i < 12; i++) {
-      const user = await prisma.user.create({ data: { username: `fence-bot-${i}`, isBot: true } });
+      const user = await prisma.user.create({ data: { username: `${name}-bot-${i}`, isBot: true } });
       await ledger.openUserAccount(user.id);
-      await ledger.grant({ idempotencyKey: `fence:${user.id}`, userId: user.id, amount: 1_000 });
+      await ledger.grant({ idempotencyKey: `${name}:${user.id}`, userId: user.id, amount: 1_000 });
       await svc.register(id, user.id);
     }
     await svc.start(id);
     expect((await svc.get(id)).state.seating!.tables).toHaveLength(2);
+    return { svc, id };
+  }
+
+  /**
+   * Begins a hand at `tableNo` and plays it to its end in the hand store (everyone all in), without
+   * recording it in the tournament; returns the begun hand and the players it busted.
+   */
+  async function playUnrecorded(
+    svc: TournamentsService,
+    id: number,
+    tableNo: number,
+    seed: string,
+    owner?: (tx: Tx) => Promise<void>,
+  ): Promise<{ begun: HandStart; busted: string[] }> {
+    const begun = (await svc.beginTableHand(id, tableNo, owner))!;
+    expect(begun).not.toBeNull();
+    const config = configOf(begun);
+    const store = new HandStore(prisma);
+    const hand = await store.startHand({
+      tournamentId: mttTournamentId(id),
+      handNumber: begun.handNumber,
+      config,
+      players: begun.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })),
+    });
+    const dealt = start(config, { rng: seededRandom(seed) });
+    let state = dealt.state;
+    let seq = (await store.appendEvents(hand.id, 0, dealt.events)).nextSeq;
+    for (let first = true; legalActions(state); first = false) {
+      const result = apply(state, shoveAndCall(state, first));
+      if (!result.ok) throw new Error(result.error.message);
+      seq = (await store.appendEvents(hand.id, seq, result.events)).nextSeq;
+      state = result.state;
+    }
+    expect((await prisma.hand.findUniqueOrThrow({ where: { id: hand.id } })).status).toBe('completed');
+    const stacksAfter = (await svc.seatMaps(id, new Set([tableNo]))).tables.get(tableNo)!;
+    const busted = stacksAfter.flatMap((p) => (p && p.stack === 0 ? [p.userId] : []));
+    expect(busted.length).toBeGreaterThan(0);
+    return { begun, busted };
+  }
+
+  /** The players are out of the seating and their entries busted. */
+  async function expectBustsRecorded(svc: TournamentsService, id: number, busted: string[]): Promise<void> {
+    const after = await svc.get(id);
+    for (const userId of busted) {
+      expect(after.state.seating!.tables.some((t) => t.seats.some((p) => p?.playerId === userId))).toBe(false);
+      expect(
+        (
+          await prisma.tournamentEntry.findFirstOrThrow({
+            where: { tournamentId: mttTournamentId(id), userId },
+          })
+        ).status,
+      ).toBe('busted');
+    }
+  }
+
+  it('refuses the old owner, records the finished hand, cancels the running one, leaves the other table alone', async () => {
+    const { svc, id } = await twoTables('fence');
     const t1 = mttTableId(id, 1);
     const t2 = mttTableId(id, 2);
     const book = `tournament:${mttTournamentId(id)}`;
@@ -102,30 +160,8 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
 
     // Copy A owns table 1 (token 1) and plays a hand to its end: everyone all in.
     const a1 = fence(t1, 1, 'copy-a');
-    const begun = (await svc.beginTableHand(id, 1, a1))!;
-    expect(begun).not.toBeNull();
-    const config = configOf(begun);
+    const { begun, busted } = await playUnrecorded(svc, id, 1, 'fence:1', a1);
     const store = new HandStore(prisma);
-    const hand = await store.startHand({
-      tournamentId: mttTournamentId(id),
-      handNumber: begun.handNumber,
-      config,
-      players: begun.deal.players.map((p) => ({ seat: p.seat, userId: p.userId })),
-    });
-    const dealt = start(config, { rng: seededRandom('fence:1') });
-    const events = dealt.events;
-    let state = dealt.state;
-    let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
-    for (let first = true; legalActions(state); first = false) {
-      const result = apply(state, shoveAndCall(state, first));
-      if (!result.ok) throw new Error(result.error.message);
-      seq = (await store.appendEvents(hand.id, seq, result.events)).nextSeq;
-      state = result.state;
-    }
-    expect((await prisma.hand.findUniqueOrThrow({ where: { id: hand.id } })).status).toBe('completed');
-    const stacksAfter = (await svc.seatMaps(id, new Set([1]))).tables.get(1)!;
-    const busted = stacksAfter.flatMap((p) => (p && p.stack === 0 ? [p.userId] : []));
-    expect(busted.length).toBeGreaterThan(0);
 
     // ... and dies before recording it. Copy B takes table 1 over: its token is stored first.
     const b1 = fence(t1, 2, 'copy-b');
@@ -153,17 +189,8 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
 
     // B's crash rule for table 1: the finished hand is recorded (its busts leave), table 2 untouched.
     expect(await svc.recoverTable(id, 1, b1)).toEqual([]);
+    await expectBustsRecorded(svc, id, busted);
     const afterT1 = await svc.get(id);
-    for (const userId of busted) {
-      expect(afterT1.state.seating!.tables.some((t) => t.seats.some((p) => p?.playerId === userId))).toBe(false);
-      expect(
-        (
-          await prisma.tournamentEntry.findFirstOrThrow({
-            where: { tournamentId: mttTournamentId(id), userId },
-          })
-        ).status,
-      ).toBe('busted');
-    }
     expect(afterT1.state.tableHands['1']).toBe(1);
     expect(afterT1.state.seating!.tables.find((t) => t.tableId === 1)?.handInProgress ?? false).toBe(false);
     expect(afterT1.state.seating!.tables.find((t) => t.tableId === 2)!.handInProgress).toBe(true);
@@ -187,6 +214,24 @@ describe('tournament tables: fenced hand results and the per-table crash rule', 
     const audit = await auditLedger(prisma);
     expect(audit.unbalancedTransactions).toEqual([]);
     expect(audit.negativeBalances).toEqual([]);
+    expect(audit.difference).toBe(0);
+  }, 60_000);
+
+  it('the crash rule after a restart of the one process running the tournament records a hand that ended but was never recorded', async () => {
+    const { svc, id } = await twoTables('restart');
+    // The process plays table 1's hand to its end and dies before recording it.
+    const { busted } = await playUnrecorded(svc, id, 1, 'restart:1');
+    // The next process: no hand is running; the completed one is recorded, its busts leave.
+    await svc.clearHandsInProgress(id);
+    await expectBustsRecorded(svc, id, busted);
+    const after = await svc.get(id);
+    expect(after.state.tableHands['1']).toBe(1);
+    expect(after.state.seating!.tables.every((t) => !t.handInProgress)).toBe(true);
+    // Every player still seated has chips: the table can deal again.
+    const seats = await svc.seatMaps(id, new Set(after.state.seating!.tables.map((t) => t.tableId)));
+    for (const table of seats.tables.values())
+      for (const seat of table) if (seat) expect(seat.stack).toBeGreaterThan(0);
+    const audit = await auditLedger(prisma);
     expect(audit.difference).toBe(0);
   }, 60_000);
 });

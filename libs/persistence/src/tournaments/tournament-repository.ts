@@ -253,6 +253,8 @@ export abstract class TournamentRepository {
   abstract bustFinish(id: number, busts: BustFinish): Promise<BustFinishOutcome>;
   abstract seatRows(id: number, tables: number[], tx?: Tx): Promise<MttSeatRow[]>;
   abstract openTableNos(id: number): Promise<number[]>;
+  /** The open tables marked as in a hand. */
+  abstract busyTableNos(id: number): Promise<number[]>;
   /** The open tables with their versions and seats (one statement: a consistent picture). */
   abstract openSeats(
     id: number,
@@ -514,6 +516,12 @@ export class PrismaTournamentRepository implements TournamentRepository {
     const tables = await this.db.$queryRaw<
       { table_no: number }[]
     >`SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND NOT closed ORDER BY table_no`;
+    return tables.map((table) => table.table_no);
+  }
+
+  async busyTableNos(id: number): Promise<number[]> {
+    const tables = await this.db.$queryRaw<{ table_no: number }[]>`
+      SELECT table_no FROM mtt_tables WHERE tournament_id = ${id} AND hand_in_progress AND NOT closed ORDER BY table_no`;
     return tables.map((table) => table.table_no);
   }
 

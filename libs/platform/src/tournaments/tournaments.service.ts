@@ -1323,8 +1323,15 @@ export class TournamentsService {
 
   private readonly handsTimers = new Map<number, NodeJS.Timeout>();
 
-  /** Crash rule after a restart: hands left running were cancelled (stacks restored); no table is busy. */
+  /**
+   * Crash rule after a restart: hands left running were cancelled (stacks restored) by the caller;
+   * no table is busy afterwards. A busy table whose last begun hand completed but was never recorded
+   * (the process died between the hand's end commit and finishTableHand) has it recorded, as a copy
+   * taking one table over does (`recoverTable`): otherwise a player that hand busted would stay
+   * seated with no chips, and his table could never deal again.
+   */
   async clearHandsInProgress(id: number): Promise<void> {
+    for (const tableNo of await this.store.busyTableNos(id)) await this.recoverTable(id, tableNo);
     await this.locked(id, async (tx) => {
       await this.store.clearHandsInProgress(tx, id);
     });
