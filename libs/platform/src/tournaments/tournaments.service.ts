@@ -267,38 +267,39 @@ export class TournamentsService {
     timed?: (ms: number, out: T) => void,
     opts: { sharedLockInFn?: boolean } = {},
   ): Promise<T> {
-    const gate = this.gate(id);
-    return gate
-      .read(async () => {
-        // Timed inside the transaction (its locks held until the commit), not the wait for a
-        // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
-        let t0 = 0;
-        const out = await this.store.transaction(async (tx) => {
-          t0 = performance.now();
-          // `sharedLockInFn`: fn's first statement takes it (one round trip fewer).
-          if (!opts.sharedLockInFn) await lockShared(tx, id);
-          return fn(tx);
-        });
-        timed?.(performance.now() - t0, out);
-        return out;
-      })
-      .finally(() => this.forget(id, gate));
+    return this.sharedTurn(id, async () => {
+      // Timed inside the transaction (its locks held until the commit), not the wait for a
+      // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
+      let t0 = 0;
+      const out = await this.store.transaction(async (tx) => {
+        t0 = performance.now();
+        // `sharedLockInFn`: fn's first statement takes it (one round trip fewer).
+        if (!opts.sharedLockInFn) await lockShared(tx, id);
+        return fn(tx);
+      });
+      timed?.(performance.now() - t0, out);
+      return out;
+    });
   }
 
   /**
    * One statement that is its own transaction (a hand step's SQL function taking its locks itself),
-   * under the same in-process gate as tableTx: its locks are held for that statement only.
+   * under the same in-process gate as tableTx: its locks are held for that statement only. Timed
+   * from asking the pool for a connection (Prisma gives no hook between that and the statement).
    */
   private tableStatement<T>(id: number, run: () => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
+    return this.sharedTurn(id, async () => {
+      const t0 = performance.now();
+      const out = await run();
+      timed?.(performance.now() - t0, out);
+      return out;
+    });
+  }
+
+  /** `run` in a shared turn of this process's gate (behind its tournament-wide changes). */
+  private sharedTurn<T>(id: number, run: () => Promise<T>): Promise<T> {
     const gate = this.gate(id);
-    return gate
-      .read(async () => {
-        const t0 = performance.now();
-        const out = await run();
-        timed?.(performance.now() - t0, out);
-        return out;
-      })
-      .finally(() => this.forget(id, gate));
+    return gate.read(run).finally(() => this.forget(id, gate));
   }
 
   private async stored(tx: Tx | undefined, id: number): Promise<StoredRow> {
