@@ -19,9 +19,11 @@ interface App {
   child: ChildProcess;
   url: Promise<string>;
   exited: Promise<number | null>;
+  /** The app's last warnings and errors (JSON log lines, level 40 and up), for a failure's message. */
+  warnings: string[];
 }
 
-function startApp(db: TestDatabase, port: number): App {
+function startApp(db: TestDatabase): App {
   // The app as `npm start` runs it (swc build in dist/, decorator metadata included); the
   // SIGKILLed process is the app itself.
   const child = spawn(process.execPath, ['dist/apps/cash-table/src/main.js'], {
@@ -30,7 +32,8 @@ function startApp(db: TestDatabase, port: number): App {
       ...process.env,
       NODE_OPTIONS: '',
       NODE_ENV: 'test',
-      PORT: String(port),
+      // The OS picks a free port (a random one could be an ephemeral port a client socket holds).
+      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -49,13 +52,18 @@ function startApp(db: TestDatabase, port: number): App {
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const warnings: string[] = [];
   const url = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.includes('listening on')) resolve(`http://127.0.0.1:${port}`);
+      const listening = line.includes('listening on') && /"port":(\d+)/.exec(line);
+      if (listening) resolve(`http://127.0.0.1:${listening[1]}`);
+      if (!/"level":[4-6]\d/.test(line)) return;
+      warnings.push(line.slice(0, 500));
+      if (warnings.length > 30) warnings.shift();
     });
     void exited.then((code) => reject(new Error(`app exited (${code}): ${err.slice(-2000)}`)));
   });
-  return { child, url, exited };
+  return { child, url, exited, warnings };
 }
 
 describe('table host crash (SIGKILL mid-hand, restart)', () => {
@@ -96,9 +104,8 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     });
     const table = await prisma.cashTable.create({ data: { name: 'Crash', config: config as never } });
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
 
-    const first = startApp(db, port);
+    const first = startApp(db);
     children.push(first.child);
     const url = await first.url;
     const sockets = await Promise.all(
@@ -149,7 +156,7 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     await first.exited;
     for (const { socket } of sockets) socket.close();
 
-    const second = startApp(db, port + 1);
+    const second = startApp(db);
     children.push(second.child);
     const url2 = await second.url;
     const hand = await prisma.hand.findUniqueOrThrow({ where: { id: running.id } });
@@ -195,8 +202,7 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     });
     const table = await prisma.cashTable.create({ data: { name: 'Burst', config: config as never } });
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const app = startApp(db, port);
+    const app = startApp(db);
     children.push(app.child);
     const url = await app.url;
     let actions = 0;
@@ -215,20 +221,22 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     sockets.forEach(({ socket }, index) => {
       const rng = seededRandom(`burst:${index}`);
       let seat: number | null = null;
-      let sent = -1;
+      // The last decision point acted on, as hand and version: versions start again with each hand.
+      let sent = '';
       socket.on('error', (error: unknown) => seen[index].errors.push(error));
-      const onView = (view: Record<string, unknown> | undefined): void => {
+      const onView = (handId: string | undefined, view: Record<string, unknown> | undefined): void => {
         seen[index] = {
           ...seen[index],
           seat,
-          view: view && { version: view.version, toAct: view.toAct, legal: view.legal },
+          view: view && { handId, version: view.version, toAct: view.toAct, legal: view.legal },
         };
         const botView = view as { version: number; toAct: number | null; legal: unknown } | undefined;
-        if (!botView || !botView.legal || botView.toAct !== seat || seat === null || sent === botView.version) return;
+        const point = `${handId}:${botView?.version}`;
+        if (!botView || !botView.legal || botView.toAct !== seat || seat === null || sent === point) return;
         const bv = toBotView(view as never, 10);
         if (!bv) return;
         const decision = decideBotAction(bv, rng);
-        sent = botView.version;
+        sent = point;
         const action =
           decision.type === 'draw'
             ? { type: 'draw' as const, discard: decision.discard }
@@ -237,15 +245,15 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
       };
       socket.on(
         'table:snapshot',
-        (payload: { yourSeat: number | null; hand: { view: Record<string, unknown> } | null }) => {
+        (payload: { yourSeat: number | null; hand: { handId: string; view: Record<string, unknown> } | null }) => {
           seat = payload.yourSeat;
-          onView(payload.hand?.view);
+          onView(payload.hand?.handId, payload.hand?.view);
         },
       );
       onHandUpdates(socket, (payload: TableHandPayload) => {
         actions += payload.events.filter((e) => e.type === 'action').length;
         if (killAt && actions >= killAt) resolveKill();
-        onView(payload.view);
+        onView(payload.handId, payload.view);
       });
       socket.on('table:update', (payload: { events: { type: string; playerId?: string }[] }) => {
         if (payload.events.some((e) => e.type === 'busted' && e.playerId === users[index].id))
@@ -270,7 +278,8 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     }, 60_000);
     await killTime;
     clearInterval(watchdog);
-    expect({ stalled, actions, seen: stalled ? seen : [] }).toMatchObject({ stalled: false });
+    // toEqual prints the whole value on failure (toMatchObject printed only `stalled`).
+    expect(stalled ? { actions, seen, warnings: app.warnings } : 'no stall').toEqual('no stall');
     app.child.kill('SIGKILL');
     await app.exited;
     for (const { socket } of sockets) socket.close();
@@ -280,7 +289,7 @@ describe('table host crash (SIGKILL mid-hand, restart)', () => {
     expect(running.length).toBeLessThanOrEqual(1);
     for (const hand of running) expect(await prisma.ledgerTransaction.count({ where: { handId: hand.id } })).toBe(0);
 
-    const second = startApp(db, port + 2);
+    const second = startApp(db);
     children.push(second.child);
     await second.url;
     for (const hand of running) {
