@@ -14,14 +14,20 @@
  *
  * With --json one line:
  *   {"entrants","tables","hands","totalSeconds","handsPerSecond","handTxP50Ms","handTxP99Ms",
- *    "balancingP99Ms","placed","auditOk","copies"}
+ *    "handWaitP50Ms","handWaitP99Ms","exclusiveRuns","exclusiveSeconds","balancingP99Ms","placed",
+ *    "auditOk","copies"}
  * totalSeconds is from the start to the finish; handTx is the begin/finish-hand transaction time
- * (row lock to commit) and balancing the busts/places/seating-planner part of a finish, both as the
- * server measured them (GET /tournaments/:id/runner; with several copies the worst copy's p99 and
- * the count-weighted mean of their p50). `--copies K` (K > 1) starts K all-in-one copies in one
- * cluster (CLUSTER_MODE=redis, one database, one Redis namespace): registrations go to them in turn
- * and the tournament's tables spread over them. The line also carries the machine's load average
- * at the end (`loadAverage`: 1, 5, 15 min), since other work may share the machine.
+ * (its first lock to the commit; a one-statement step as the database timed it), handWait the same
+ * calls end to end as the tables waited for them (the in-process gate behind tournament-wide runs,
+ * a pooled connection, the transaction, the planner run after a bust), exclusiveRuns/Seconds the
+ * tournament-wide exclusive transactions (planner runs, finishes near the end, ...) during which no
+ * table begins or finishes a hand, and balancing the busts/places/seating-planner part of a finish,
+ * all as the server measured them (GET /tournaments/:id/runner; with several copies the worst
+ * copy's p99, the count-weighted mean of their p50 and the sum of the exclusive runs).
+ * `--copies K` (K > 1) starts K all-in-one copies in one cluster (CLUSTER_MODE=redis, one database,
+ * one Redis namespace): registrations go to them in turn and the tournament's tables spread over them.
+ * The line also carries the machine's load average at the end (`loadAverage`: 1, 5, 15 min), since
+ * other work may share the machine.
  */
 import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -96,6 +102,10 @@ export async function main(): Promise<void> {
       handsPerSecond: mttLiveResult.handsPerSecond,
       handTxP50Ms: mttLiveResult.handTxP50Ms,
       handTxP99Ms: mttLiveResult.handTxP99Ms,
+      handWaitP50Ms: mttLiveResult.handWaitP50Ms,
+      handWaitP99Ms: mttLiveResult.handWaitP99Ms,
+      exclusiveRuns: mttLiveResult.exclusiveRuns,
+      exclusiveSeconds: mttLiveResult.exclusiveSeconds,
       balancingP99Ms: mttLiveResult.balancingP99Ms,
       placed: mttLiveResult.placed,
       auditOk: mttLiveResult.auditOk,
@@ -108,7 +118,7 @@ export async function main(): Promise<void> {
         `mtt-live (${scenario}): ${mttLiveResult.entrants} entrants (${mttLiveResult.refused} refused after the start), ${mttLiveResult.tables} tables at most, ${mttLiveResult.hands} hands in ${mttLiveResult.totalSeconds} s (${mttLiveResult.handsPerSecond} hands/s)`,
       );
       log(
-        `  hand transaction p50 ${mttLiveResult.handTxP50Ms} ms, p99 ${mttLiveResult.handTxP99Ms} ms; balancing p99 ${mttLiveResult.balancingP99Ms} ms`,
+        `  hand transaction p50 ${mttLiveResult.handTxP50Ms} ms, p99 ${mttLiveResult.handTxP99Ms} ms; end to end p50 ${mttLiveResult.handWaitP50Ms} ms, p99 ${mttLiveResult.handWaitP99Ms} ms; ${mttLiveResult.exclusiveRuns} exclusive runs (${mttLiveResult.exclusiveSeconds} s); balancing p99 ${mttLiveResult.balancingP99Ms} ms`,
       );
       log(
         `  placed ${mttLiveResult.placed}/${mttLiveResult.entrants}, audit ${mttLiveResult.auditOk ? 'clean' : 'NOT clean'}, status ${mttLiveResult.status}${mttLiveResult.faults.length ? `, faults: ${mttLiveResult.faults.join('; ')}` : ''}`,

@@ -339,8 +339,12 @@ describe("the tournament modules' repositories", () => {
       [ann.id, 1_200],
       [bob.id, 1_800],
     ]);
-    const quietFinish = (tableNo: number, fence: { tableId: string; token: number; owner: string } | null) =>
-      tournaments.quietFinish(row.id, tableNo, stacks, fence);
+    // The outcome; its time in the database is a duration (TimedOutcome).
+    const quietFinish = async (tableNo: number, fence: { tableId: string; token: number; owner: string } | null) => {
+      const { outcome, databaseMs } = await tournaments.quietFinish(row.id, tableNo, stacks, fence);
+      expect(databaseMs).toBeGreaterThanOrEqual(0);
+      return outcome;
+    };
     // Something tournament-wide waits on the hand: nothing written, the exclusive path records it.
     for (const state of [
       { standings: { remaining: 2 }, handForHand: { round: null } },
@@ -455,15 +459,20 @@ describe("the tournament modules' repositories", () => {
       kept: [string, number][],
       opts: { minLeft?: number; tableNo?: number; fence?: { tableId: string; token: number; owner: string } } = {},
     ) =>
-      tournaments.bustFinish(row.id, {
-        book,
-        tableId: opts.tableNo ?? 1,
-        busted,
-        kept,
-        minLeft: opts.minLeft ?? 4,
-        tableSize: 3,
-        fence: opts.fence ?? null,
-      });
+      tournaments
+        .bustFinish(row.id, {
+          book,
+          tableId: opts.tableNo ?? 1,
+          busted,
+          kept,
+          minLeft: opts.minLeft ?? 4,
+          tableSize: 3,
+          fence: opts.fence ?? null,
+        })
+        .then(({ outcome, databaseMs }) => {
+          expect(databaseMs).toBeGreaterThanOrEqual(0);
+          return outcome;
+        });
     const snapshot = async () => ({ entries: await entries(), seated: await seated(), table: await tableOne() });
 
     // Nothing written when the exclusive path must record the hand.

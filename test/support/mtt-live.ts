@@ -45,6 +45,12 @@ export interface MttLiveResult {
   handsPerSecond: number;
   handTxP50Ms: number;
   handTxP99Ms: number;
+  /** Begin and finish end to end as the tables waited for them (gate, pool, transaction, planner). */
+  handWaitP50Ms: number;
+  handWaitP99Ms: number;
+  /** Tournament-wide exclusive transactions (no hand begins or finishes meanwhile), and their time. */
+  exclusiveRuns: number;
+  exclusiveSeconds: number;
   balancingP99Ms: number;
   placed: number;
   auditOk: boolean;
@@ -214,16 +220,26 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
       async (userId) =>
         (await http(`${userId}/tournaments/${id}/runner`, 'GET', admin)).body as {
           handTx: { count: number; p50Ms: number; p99Ms: number };
+          handWait: { count: number; p50Ms: number; p99Ms: number };
+          exclusive: { count: number; totalMs: number };
           balancing: { count: number; p99Ms: number };
           faults: { message: string }[];
         },
     ),
   );
-  const handTxTotal = all.reduce((a, x) => a + x.handTx.count, 0) || 1;
+  const merged = (kind: 'handTx' | 'handWait') => {
+    const count = all.reduce((a, x) => a + x[kind].count, 0) || 1;
+    return {
+      p50Ms: Math.round((all.reduce((a, x) => a + x[kind].p50Ms * x[kind].count, 0) / count) * 100) / 100,
+      p99Ms: Math.max(...all.map((x) => x[kind].p99Ms)),
+    };
+  };
   const stats = {
-    handTx: {
-      p50Ms: Math.round((all.reduce((a, x) => a + x.handTx.p50Ms * x.handTx.count, 0) / handTxTotal) * 100) / 100,
-      p99Ms: Math.max(...all.map((x) => x.handTx.p99Ms)),
+    handTx: merged('handTx'),
+    handWait: merged('handWait'),
+    exclusive: {
+      runs: all.reduce((a, x) => a + x.exclusive.count, 0),
+      seconds: Math.round(all.reduce((a, x) => a + x.exclusive.totalMs, 0) / 100) / 10,
     },
     balancing: { p99Ms: Math.max(...all.map((x) => x.balancing.p99Ms)) },
     faults: all.flatMap((x) => x.faults),
@@ -243,6 +259,10 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
     handsPerSecond: Math.round((latest.handsPlayed / totalSeconds) * 10) / 10,
     handTxP50Ms: stats.handTx.p50Ms,
     handTxP99Ms: stats.handTx.p99Ms,
+    handWaitP50Ms: stats.handWait.p50Ms,
+    handWaitP99Ms: stats.handWait.p99Ms,
+    exclusiveRuns: stats.exclusive.runs,
+    exclusiveSeconds: stats.exclusive.seconds,
     balancingP99Ms: stats.balancing.p99Ms,
     placed: entries.filter((e) => e.place !== null).length,
     auditOk: report.ok,

@@ -15,7 +15,7 @@
 // `quietFinish`, `bustFinish`), so a hand holds its locks over fewer round trips; the lock order is
 // the same as before. `quietFinish` and `bustFinish` are whole transactions of one statement each
 // (no `tx`): their locks are held for that statement only.
-import type { TournamentEntryStatus } from '../generated/prisma/client';
+import { Prisma, type TournamentEntryStatus } from '../generated/prisma/client';
 import { inTransaction, retried, type LedgerDb, type Tx } from '../ledger/ledger';
 import type { FenceToken } from '../hands/fast-path';
 import { MTT_LOCK_CLASS } from './mtt-rows-repository';
@@ -98,6 +98,22 @@ export type QuietFinishOutcome = 'ok' | 'replan' | 'not-running' | 'exclusive' |
 
 /** naiko_mtt_bust_finish's answer (TournamentRepository.bustFinish). */
 export type BustFinishOutcome = 'ok' | 'replan' | 'exclusive' | 'general';
+
+/**
+ * A one-statement step's answer with its time in the database, from the statement's arrival to its
+ * end (its lock waits included; not the wait for a pooled connection before it, nor the commit).
+ */
+export interface TimedOutcome<T> {
+  outcome: T;
+  databaseMs: number;
+}
+
+/**
+ * The statement's time so far, from its arrival (the latest command message from the client) to
+ * now: in the select list over a subquery the step's function runs in (OFFSET 0 keeps it a
+ * subquery, run first).
+ */
+const DATABASE_MS = Prisma.sql`(extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000)::float8 AS "databaseMs"`;
 
 /** Busts far from the end as `bustFinish` records them: places relative to the counter of players left. */
 export interface BustFinish {
@@ -238,7 +254,7 @@ export abstract class TournamentRepository {
     tableId: number,
     stacks: ReadonlyMap<string, number>,
     fence: FenceToken | null,
-  ): Promise<QuietFinishOutcome>;
+  ): Promise<TimedOutcome<QuietFinishOutcome>>;
   /** The tournament row locked as the counter of players left, with the busted players' live entries. */
   abstract lockBustCounter(tx: Tx, id: number, userIds: string[]): Promise<BustCounterRow | undefined>;
   /** Busts far from the end: entries placed, seats left, stacks, the table idle, the small state (one statement). */
@@ -250,7 +266,7 @@ export abstract class TournamentRepository {
    * recordBustsAtTable writes, and whether the seating planner must run ('replan') or the tables are
    * still balanced ('ok'). 'exclusive' and 'general': nothing written (see the migration).
    */
-  abstract bustFinish(id: number, busts: BustFinish): Promise<BustFinishOutcome>;
+  abstract bustFinish(id: number, busts: BustFinish): Promise<TimedOutcome<BustFinishOutcome>>;
   abstract seatRows(id: number, tables: number[], tx?: Tx): Promise<MttSeatRow[]>;
   abstract openTableNos(id: number): Promise<number[]>;
   /** The open tables marked as in a hand. */
@@ -447,14 +463,16 @@ export class PrismaTournamentRepository implements TournamentRepository {
     tableId: number,
     stacks: ReadonlyMap<string, number>,
     fence: FenceToken | null,
-  ): Promise<QuietFinishOutcome> {
+  ): Promise<TimedOutcome<QuietFinishOutcome>> {
     // On its own (autocommit): the statement is the transaction, its locks held for it only.
     return retried(async () => {
-      const [{ outcome }] = await this.db.$queryRaw<{ outcome: QuietFinishOutcome }[]>`
-          SELECT naiko_mtt_quiet_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int,
-            ${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[],
-            ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome`;
-      return outcome;
+      const [answer] = await this.db.$queryRaw<TimedOutcome<QuietFinishOutcome>[]>`
+          SELECT outcome, ${DATABASE_MS} FROM (
+            SELECT naiko_mtt_quiet_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int,
+              ${[...stacks.keys()]}::uuid[], ${[...stacks.values()].map(String)}::bigint[],
+              ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome
+            OFFSET 0) answered`;
+      return answer;
     });
   }
 
@@ -468,18 +486,20 @@ export class PrismaTournamentRepository implements TournamentRepository {
     return row;
   }
 
-  bustFinish(id: number, busts: BustFinish): Promise<BustFinishOutcome> {
+  bustFinish(id: number, busts: BustFinish): Promise<TimedOutcome<BustFinishOutcome>> {
     const { book, tableId, busted, kept, minLeft, tableSize, fence } = busts;
     // A single statement is its own transaction; a deadlock or serialization failure is retried
     // like every transaction's.
     return retried(async () => {
-      const [{ outcome }] = await this.db.$queryRaw<{ outcome: BustFinishOutcome }[]>`
-          SELECT naiko_mtt_bust_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book},
-            ${busted.map((b) => b.userId)}::uuid[], ${busted.map((b) => b.offset)}::int[], ${busted.map((b) => b.rank)}::int[],
-            ${kept.map(([u]) => u)}::uuid[], ${kept.map(([, k]) => String(k))}::bigint[],
-            ${minLeft}::int, ${tableSize}::int,
-            ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome`;
-      return outcome;
+      const [answer] = await this.db.$queryRaw<TimedOutcome<BustFinishOutcome>[]>`
+          SELECT outcome, ${DATABASE_MS} FROM (
+            SELECT naiko_mtt_bust_finish(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book},
+              ${busted.map((b) => b.userId)}::uuid[], ${busted.map((b) => b.offset)}::int[], ${busted.map((b) => b.rank)}::int[],
+              ${kept.map(([u]) => u)}::uuid[], ${kept.map(([, k]) => String(k))}::bigint[],
+              ${minLeft}::int, ${tableSize}::int,
+              ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome
+            OFFSET 0) answered`;
+      return answer;
     });
   }
 

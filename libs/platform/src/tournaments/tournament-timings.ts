@@ -1,9 +1,17 @@
 // Durations of a running tournament's hot transactions in this process, for the admin's runner
-// view (GET /tournaments/:id/runner) and the mtt-live benchmark: `handTx` is each begin-hand and
-// finish-hand transaction (from inside the transaction, its first lock, to the commit; not the
-// wait for a pooled connection before it), `balancing` the pure seating planner (busts, places,
-// balancing, breaking) inside a tournament-wide transaction. A bounded reservoir per tournament: the last
-// `KEEP` samples of each kind.
+// view (GET /tournaments/:id/runner) and the mtt-live benchmark. A bounded reservoir per tournament:
+// the last `KEEP` samples of each kind.
+//  - `handTx`: each begin-hand and finish-hand transaction, from inside it (its first lock) to the
+//    commit — not the wait for a pooled connection or for the tournament's gate before it. A
+//    one-statement step (a SQL function that is its own transaction) is timed by the database, from
+//    the statement's arrival to its end.
+//  - `handWait`: each begin-hand and finish-hand call end to end, as the table waits for it: the
+//    gate (behind tournament-wide runs), the pool, the transaction, and after a bust the planner run.
+//  - `exclusive`: each tournament-wide transaction (planner runs, finishes on the exclusive path,
+//    pauses, ...), from its turn at the gate to its commit: no table begins or finishes a hand in
+//    this process meanwhile.
+//  - `balancing`: the pure seating planner (busts, places, balancing, breaking) inside a
+//    tournament-wide transaction.
 const KEEP = 50_000;
 
 export interface TimingSummary {
@@ -11,15 +19,22 @@ export interface TimingSummary {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The sum of every sample (also the ones the reservoir no longer keeps). */
+  totalMs: number;
 }
+
+const KINDS = ['handTx', 'handWait', 'exclusive', 'balancing'] as const;
+export type TimingKind = (typeof KINDS)[number];
 
 class Samples {
   private readonly xs: number[] = [];
   private next = 0;
   count = 0;
+  total = 0;
 
   add(ms: number): void {
     this.count++;
+    this.total += ms;
     if (this.xs.length < KEEP) this.xs.push(ms);
     else this.xs[this.next++ % KEEP] = ms;
   }
@@ -28,16 +43,25 @@ class Samples {
     const sorted = [...this.xs].sort((a, b) => a - b);
     const at = (q: number) =>
       sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 100) / 100 : 0;
-    return { count: this.count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+    return {
+      count: this.count,
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+      maxMs: at(1),
+      totalMs: Math.round(this.total),
+    };
   }
 }
 
 export class TournamentTimings {
-  private readonly byId = new Map<number, { handTx: Samples; balancing: Samples }>();
+  private readonly byId = new Map<number, Record<TimingKind, Samples>>();
 
-  private of(id: number) {
+  private of(id: number): Record<TimingKind, Samples> {
     let timing = this.byId.get(id);
-    if (!timing) this.byId.set(id, (timing = { handTx: new Samples(), balancing: new Samples() }));
+    if (!timing) {
+      timing = Object.fromEntries(KINDS.map((kind) => [kind, new Samples()])) as Record<TimingKind, Samples>;
+      this.byId.set(id, timing);
+    }
     return timing;
   }
 
@@ -45,13 +69,21 @@ export class TournamentTimings {
     this.of(id).handTx.add(ms);
   }
 
+  handWait(id: number, ms: number): void {
+    this.of(id).handWait.add(ms);
+  }
+
+  exclusive(id: number, ms: number): void {
+    this.of(id).exclusive.add(ms);
+  }
+
   balancing(id: number, ms: number): void {
     this.of(id).balancing.add(ms);
   }
 
-  summary(id: number): { handTx: TimingSummary; balancing: TimingSummary } {
+  summary(id: number): Record<TimingKind, TimingSummary> {
     const timing = this.of(id);
-    return { handTx: timing.handTx.summary(), balancing: timing.balancing.summary() };
+    return Object.fromEntries(KINDS.map((kind) => [kind, timing[kind].summary()])) as Record<TimingKind, TimingSummary>;
   }
 
   forget(id: number): void {

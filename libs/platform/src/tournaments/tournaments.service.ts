@@ -32,6 +32,7 @@ import {
   tournamentBook,
   TournamentRepository,
   type Movement,
+  type TimedOutcome,
   type Tx,
 } from '@naiko/persistence';
 import {
@@ -232,14 +233,18 @@ export class TournamentsService {
     const gate = this.gate(id);
     return gate
       .write(async () => {
-        // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are.
+        // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are; the
+        // whole turn (pool wait included: every hand of this process waits for it) as `exclusive`.
+        const turn = performance.now();
         let t0 = 0;
         const out = await this.store.transaction(async (tx) => {
           t0 = performance.now();
           await lockExclusive(tx, id);
           return fn(tx);
         });
-        timed?.(performance.now() - t0, out);
+        const end = performance.now();
+        timed?.(end - t0, out);
+        this.timings.exclusive(id, end - turn);
         return out;
       })
       .finally(() => this.forget(id, gate));
@@ -284,16 +289,17 @@ export class TournamentsService {
 
   /**
    * One statement that is its own transaction (a hand step's SQL function taking its locks itself),
-   * under the same in-process gate as tableTx: its locks are held for that statement only. Timed
-   * from asking the pool for a connection (Prisma gives no hook between that and the statement).
+   * under the same in-process gate as tableTx: its locks are held for that statement only. Timed by
+   * the database (TimedOutcome), as tableTx times inside the transaction: not the pool's wait.
    */
-  private tableStatement<T>(id: number, run: () => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
-    return this.sharedTurn(id, async () => {
-      const t0 = performance.now();
-      const out = await run();
-      timed?.(performance.now() - t0, out);
-      return out;
-    });
+  private async tableStatement<T>(
+    id: number,
+    run: () => Promise<TimedOutcome<T>>,
+    timed: (outcome: T) => boolean,
+  ): Promise<T> {
+    const { outcome, databaseMs } = await this.sharedTurn(id, run);
+    if (timed(outcome)) this.timings.handTx(id, databaseMs);
+    return outcome;
   }
 
   /** `run` in a shared turn of this process's gate (behind its tournament-wide changes). */
@@ -898,6 +904,13 @@ export class TournamentsService {
    * that table's row (the tournament's lock in shared mode): hands at other tables go on.
    */
   async beginTableHand(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
+    const asked = performance.now();
+    const start = await this.beginTableHandNow(id, tableId, fence);
+    this.timings.handWait(id, performance.now() - asked);
+    return start;
+  }
+
+  private beginTableHandNow(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
     return this.tableTx(
       id,
       async (tx) => {
@@ -1038,6 +1051,18 @@ export class TournamentsService {
     result: HandResult,
     fence?: TableFence,
   ): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
+    const asked = performance.now();
+    const out = await this.finishTableHandNow(id, tableId, result, fence);
+    this.timings.handWait(id, performance.now() - asked);
+    return out;
+  }
+
+  private async finishTableHandNow(
+    id: number,
+    tableId: number,
+    result: HandResult,
+    fence?: TableFence,
+  ): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
     const busts = result.dealtIn.some((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
     const stacks = new Map([...result.after].filter(([u]) => result.dealtIn.some((p) => p.userId === u)));
     if (!busts) {
@@ -1126,7 +1151,7 @@ export class TournamentsService {
     const outcome = await this.tableStatement(
       id,
       () => this.store.quietFinish(id, tableId, stacks, token),
-      (ms, out) => (out === 'ok' || out === 'replan') && this.timings.handTx(id, ms),
+      (out) => out === 'ok' || out === 'replan',
     );
     return outcome === 'ok' || outcome === 'not-running' ? 'recorded' : outcome;
   }
@@ -1217,7 +1242,7 @@ export class TournamentsService {
             tableSize: limits.tableSize,
             fence: fence?.token?.() ?? null,
           }),
-        (ms, out) => (out === 'ok' || out === 'replan') && this.timings.handTx(id, ms),
+        (out) => out === 'ok' || out === 'replan',
       );
       if (outcome === 'ok') return 'balanced';
       if (outcome === 'replan') return true;
