@@ -74,6 +74,12 @@ export interface DatabaseConnection {
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** The app's PrismaClient adapter (PrismaService): on PostgreSQL over the pool `sql` shares. */
   readonly clientAdapter: SqlMigrationAwareDriverAdapterFactory;
+  /**
+   * PostgreSQL only: a second, small pool (LANE_POOL_SIZE) for the transactions that stop every
+   * other writer of a tournament while they run (PrismaService.lane): on the main pool they queued
+   * for a connection behind the hands' writes, and every table of the tournament waited meanwhile.
+   */
+  readonly laneAdapter?: SqlMigrationAwareDriverAdapterFactory;
   /** Human-readable, password-free description for logs. */
   readonly description: string;
   /**
@@ -91,6 +97,9 @@ export type SqlRunner = <R extends Record<string, unknown>>(query: {
   values: unknown[];
 }) => Promise<{ rows: R[] }>;
 
+/** Connections of the lane pool (DatabaseConnection.laneAdapter): one tournament-wide run at a time per tournament. */
+export const LANE_POOL_SIZE = 2;
+
 /** Opens the target (creating the PostgreSQL database or the PGlite directory on first use). */
 export async function openDatabase(
   target: DatabaseTarget,
@@ -100,15 +109,20 @@ export async function openDatabase(
   if (target.kind === 'postgres') {
     await ensureDatabase(target.url);
     const pool = new Pool({ connectionString: target.url, ...(options.poolSize ? { max: options.poolSize } : {}) });
+    const lanePool = new Pool({ connectionString: target.url, max: LANE_POOL_SIZE });
     // An idle connection that breaks must not crash the process (Prisma logs its own errors).
     pool.on('error', () => undefined);
+    lanePool.on('error', () => undefined);
     return {
       target,
       adapterFactory: new PrismaPg({ connectionString: target.url }),
       clientAdapter: new PrismaPg(pool),
+      laneAdapter: new PrismaPg(lanePool),
       description: `PostgreSQL ${redactUrl(target.url)}`,
       sql: (q) => pool.query(q),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), lanePool.end()]);
+      },
     };
   }
   mkdirSync(target.dataDir, { recursive: true });

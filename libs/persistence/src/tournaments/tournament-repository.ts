@@ -192,6 +192,11 @@ export interface StoredTournamentHand {
 export abstract class TournamentRepository {
   /** Runs `work` in one database transaction (retried on deadlock or a lost idempotency race). */
   abstract transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * `transaction`, on the lane's connections (PrismaService.lane): for the tournament-wide runs
+   * every table waits for, so they do not queue for a connection behind the hands' writes.
+   */
+  abstract wideTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs `work` in one repeatable-read transaction (a consistent snapshot; waits up to 30 s for a connection). */
   abstract snapshot<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 
@@ -317,10 +322,18 @@ export abstract class TournamentRepository {
 }
 
 export class PrismaTournamentRepository implements TournamentRepository {
-  constructor(private readonly db: LedgerDb) {}
+  constructor(
+    private readonly db: LedgerDb,
+    /** The client of `wideTransaction` (PrismaService.lane; `db` when not given). */
+    private readonly lane: LedgerDb = db,
+  ) {}
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return inTransaction(this.db, work);
+  }
+
+  wideTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return inTransaction(this.lane, work);
   }
 
   snapshot<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

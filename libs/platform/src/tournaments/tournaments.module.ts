@@ -77,7 +77,8 @@ export class TournamentsFeatureModule {
         {
           provide: TournamentRepository,
           inject: [PrismaService],
-          useFactory: (prisma: PrismaService) => new PrismaTournamentRepository(prisma),
+          // Tournament-wide runs on the lane's own connections (PrismaService.lane).
+          useFactory: (prisma: PrismaService) => new PrismaTournamentRepository(prisma, prisma.lane),
         },
         repository(TournamentPurchaseRepository),
         repository(PrivateEventRepository),
