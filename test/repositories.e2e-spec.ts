@@ -267,6 +267,41 @@ describe("the tournament modules' repositories", () => {
     await first;
   });
 
+  test('TournamentRepository: a level step moves the clock in one statement only from the step before, only while running, and waits for a tournament-wide run', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const rows = new MttRowsRepository();
+    const row = await tournaments.insert(scheduled('Repo steps'));
+    const stepOf = async () => (await tournaments.row(row.id))!.step_index;
+    // Not running yet: nothing written.
+    expect(await tournaments.moveStep(row.id, 1)).toBe(false);
+    await db.prisma
+      .$executeRaw`UPDATE scheduled_tournaments SET status = 'running', step_index = 0 WHERE id = ${row.id}`;
+    expect(await tournaments.moveStep(row.id, 1)).toBe(true);
+    expect(await stepOf()).toBe(1);
+    // The same step again (a retried job) and a step out of order: nothing written.
+    expect(await tournaments.moveStep(row.id, 1)).toBe(false);
+    expect(await tournaments.moveStep(row.id, 3)).toBe(false);
+    expect(await stepOf()).toBe(1);
+    // Behind a tournament-wide (exclusive) run, in this process or another copy: it waits for its commit.
+    const other = db.connect(2);
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((done) => (locked = done));
+    const exclusive = inTransaction(other, async (tx) => {
+      await rows.lockExclusive(tx, row.id);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const moving = tournaments.moveStep(row.id, 2);
+    expect(await settlesWithin(moving, 300)).toBe(false);
+    release();
+    await exclusive;
+    expect(await moving).toBe(true);
+    expect(await stepOf()).toBe(2);
+  });
+
   test("TournamentRepository: a hand's begin reads under its locks in one statement; a quiet finish is recorded in one statement (asking for the planner during its hold), or nothing is written and the exclusive or the general path decides", async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
     const users = new PrismaUserRepository(db.prisma);

@@ -220,6 +220,12 @@ export abstract class TournamentRepository {
   /** The start: the seat draw (JSON text), then the start time and step 0 from now. */
   abstract recordStart(tx: Tx, id: number, seatDraw: string): Promise<void>;
   abstract setStep(tx: Tx, id: number, stepIndex: number): Promise<void>;
+  /**
+   * A level step that only moves the clock, in ONE statement on its own: the tournament's advisory
+   * lock in shared mode (hands go on; a tournament-wide run of any copy is waited for), then the
+   * step set if the tournament runs and is at the step before. False: nothing written.
+   */
+  abstract moveStep(id: number, stepIndex: number): Promise<boolean>;
   /** The payout done: finished, its time, the version bumped. */
   abstract markPaidOut(tx: Tx, id: number): Promise<void>;
 
@@ -412,6 +418,19 @@ export class PrismaTournamentRepository implements TournamentRepository {
 
   async setStep(tx: Tx, id: number, stepIndex: number): Promise<void> {
     await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${stepIndex}, step_started_at = now() WHERE id = ${id}`;
+  }
+
+  async moveStep(id: number, stepIndex: number): Promise<boolean> {
+    return retried(async () => {
+      // The join with the CTE takes the shared lock before the row is updated.
+      const moved = await this.db.$queryRaw<{ id: number }[]>`
+          WITH shared AS (SELECT pg_advisory_xact_lock_shared(${MTT_LOCK_CLASS}::int, ${id}::int))
+          UPDATE scheduled_tournaments st SET step_index = ${stepIndex}, step_started_at = now()
+          FROM shared
+          WHERE st.id = ${id} AND st.status = 'running' AND st.step_index = ${stepIndex - 1}
+          RETURNING st.id`;
+      return moved.length > 0;
+    });
   }
 
   async markPaidOut(tx: Tx, id: number): Promise<void> {

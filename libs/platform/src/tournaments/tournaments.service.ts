@@ -797,33 +797,56 @@ export class TournamentsService {
    * each table uses it), closes late registration after its last level, enqueues the next step.
    */
   async applyStep(payload: TournamentStepPayload): Promise<{ applied: boolean }> {
-    let applied = false;
-    const row = await this.locked(payload.tournamentId, async (tx) => {
-      const stored = await this.stored(tx, payload.tournamentId);
-      if (stored.status !== 'running' || stored.step_index >= payload.stepIndex) return stored;
-      if (stored.step_index !== payload.stepIndex - 1)
-        throw new Error(
-          `tournament ${payload.tournamentId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
-        );
-      await this.store.setStep(tx, payload.tournamentId, payload.stepIndex);
-      const level = scheduleOf(stored.config.blindStructure)[payload.stepIndex].levelNumber;
-      // Closing late registration places the early busts: only then is the whole state read.
-      const reg = { ...stored.state.registration, entries: [] };
-      // Issue 25: so does the end of the rebuy period (busts during it wait for it, like late entries').
-      if (
-        !stored.state.standings &&
-        lateRegistrationClosed({ registration: reg } as unknown as MttState, level) &&
-        bustsFinalAt(stored.config, payload.stepIndex)
-      ) {
-        const tournament = await this.lock(tx, payload.tournamentId);
-        await this.save(tx, tournament, closeLateRegistration(tournament.state));
-      }
-      applied = true;
-      return this.stored(tx, payload.tournamentId);
-    });
+    let applied = await this.moveLevelOnly(payload);
+    const row = applied
+      ? await this.stored(undefined, payload.tournamentId)
+      : await this.locked(payload.tournamentId, async (tx) => {
+          const stored = await this.stored(tx, payload.tournamentId);
+          if (stored.status !== 'running' || stored.step_index >= payload.stepIndex) return stored;
+          if (stored.step_index !== payload.stepIndex - 1)
+            throw new Error(
+              `tournament ${payload.tournamentId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
+            );
+          await this.store.setStep(tx, payload.tournamentId, payload.stepIndex);
+          // Closing late registration places the early busts: only then is the whole state read.
+          if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) {
+            const tournament = await this.lock(tx, payload.tournamentId);
+            await this.save(tx, tournament, closeLateRegistration(tournament.state));
+          }
+          applied = true;
+          return this.stored(tx, payload.tournamentId);
+        });
     if (row.status === 'running' && row.step_index === payload.stepIndex) await this.enqueueNextStep(row);
     if (applied) this.changed(payload.tournamentId);
     return { applied };
+  }
+
+  /**
+   * Whether reaching `stepIndex` closes late registration and (issue 25) the rebuy period, so the
+   * busts waiting for them are placed: the one step that needs the whole state.
+   */
+  private stepEndsEarlyBusts(stored: Pick<StoredRow, 'state' | 'config'>, stepIndex: number): boolean {
+    const level = scheduleOf(stored.config.blindStructure)[stepIndex].levelNumber;
+    const reg = { ...stored.state.registration, entries: [] };
+    return (
+      !stored.state.standings &&
+      lateRegistrationClosed({ registration: reg } as unknown as MttState, level) &&
+      bustsFinalAt(stored.config, stepIndex)
+    );
+  }
+
+  /**
+   * A step that only moves the level clock (most of them), on the shared path: one statement
+   * (`moveStep`) while the tables go on dealing — as an exclusive run every table of a 2,000-entrant
+   * tournament waited ~300 ms for each level. A hand beginning at that instant gets the level
+   * before or after, as at a live table. False: the exclusive path decides (already applied, out of
+   * order, the step that places the early busts, or the row changed meanwhile).
+   */
+  private async moveLevelOnly(payload: TournamentStepPayload): Promise<boolean> {
+    const stored = await this.stored(undefined, payload.tournamentId);
+    if (stored.status !== 'running' || stored.step_index !== payload.stepIndex - 1) return false;
+    if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) return false;
+    return this.sharedTurn(payload.tournamentId, () => this.store.moveStep(payload.tournamentId, payload.stepIndex));
   }
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
