@@ -97,8 +97,12 @@ export type SqlRunner = <R extends Record<string, unknown>>(query: {
   values: unknown[];
 }) => Promise<{ rows: R[] }>;
 
-/** Connections of the lane pool (DatabaseConnection.laneAdapter): one tournament-wide run at a time per tournament. */
-export const LANE_POOL_SIZE = 2;
+/**
+ * Connections of the lane pool (DatabaseConnection.laneAdapter). A tournament has one
+ * tournament-wide run at a time in a process (its gate), so this bounds how many tournaments run
+ * one at once; the others' runs wait for a lane connection (not behind the hands' writes).
+ */
+export const LANE_POOL_SIZE = 4;
 
 /** Opens the target (creating the PostgreSQL database or the PGlite directory on first use). */
 export async function openDatabase(
