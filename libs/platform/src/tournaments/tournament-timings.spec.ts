@@ -1,0 +1,28 @@
+import { TournamentTimings } from './tournament-timings';
+
+describe('TournamentTimings (the runner view and mtt-live figures)', () => {
+  test('each kind is summed and ranked on its own: count, p50, p99, max and total per tournament', () => {
+    const timings = new TournamentTimings();
+    // 100 hand transactions of 1..100 ms: p50 is the 51st value, p99 the 100th.
+    for (let ms = 1; ms <= 100; ms++) timings.handTx(7, ms);
+    timings.handWait(7, 250);
+    timings.handWait(7, 750);
+    timings.exclusive(7, 40);
+    timings.exclusive(7, 60.4);
+    timings.exclusive(8, 1_000);
+    const summary = timings.summary(7);
+    expect(summary.handTx).toEqual({ count: 100, p50Ms: 51, p99Ms: 100, maxMs: 100, totalMs: 5_050 });
+    expect(summary.handWait).toEqual({ count: 2, p50Ms: 750, p99Ms: 750, maxMs: 750, totalMs: 1_000 });
+    // The exclusive runs' total is what the tournament was held: 100.4 ms, rounded.
+    expect(summary.exclusive).toMatchObject({ count: 2, totalMs: 100 });
+    expect(summary.balancing).toEqual({ count: 0, p50Ms: 0, p99Ms: 0, maxMs: 0, totalMs: 0 });
+    expect(timings.summary(8).exclusive).toMatchObject({ count: 1, totalMs: 1_000 });
+  });
+
+  test('a forgotten tournament starts again from nothing', () => {
+    const timings = new TournamentTimings();
+    timings.exclusive(3, 12);
+    timings.forget(3);
+    expect(timings.summary(3).exclusive).toMatchObject({ count: 0, totalMs: 0 });
+  });
+});
