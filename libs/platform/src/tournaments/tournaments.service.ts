@@ -32,7 +32,6 @@ import {
   tournamentBook,
   TournamentRepository,
   type Movement,
-  type TimedOutcome,
   type Tx,
 } from '@naiko/persistence';
 import {
@@ -87,18 +86,9 @@ import {
 import { TournamentError } from './tournaments.errors';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
-import {
-  assemble,
-  loadState,
-  lockExclusive,
-  lockShared,
-  saveState,
-  smallOf,
-  type Loaded,
-  type SmallState,
-} from './mtt-rows';
+import { assemble, loadState, lockExclusive, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
-import { RwGate } from './rw-gate';
+import { TournamentTransactions } from './tournament-transactions';
 import { awardBounties, bountyEntryMovements, payStandingHeads } from './bounty-awards';
 import {
   bustsFinalAt,
@@ -207,7 +197,12 @@ export class TournamentsService {
     private readonly prisma: PrismaService,
     private readonly jobs: JobQueue,
     private readonly store: TournamentRepository,
-  ) {}
+  ) {
+    this.runs = new TournamentTransactions(store, this.timings);
+  }
+
+  /** How this service's transactions take their turn (the gate, the advisory lock, the pools). */
+  private readonly runs: TournamentTransactions;
 
   listen(listener: TournamentListener): void {
     this.listeners.push(listener);
@@ -223,101 +218,13 @@ export class TournamentsService {
     this.changed(id);
   }
 
-  /**
-   * A tournament-wide transaction: the tournament's advisory lock in exclusive mode (no hand
-   * transaction of any table is in flight meanwhile), ordered in this process first by the
-   * tournament's reader/writer gate (rw-gate.ts), so one such transaction per tournament at a time
-   * holds a database connection and hands wait for it in memory, not on pooled connections. On the
-   * lane's connections (wideTransaction): every table waits while it runs, so it must not wait for
-   * a connection of the main pool behind the hands' writes (at 2,000 entrants that was ~40% of the
-   * time the tournament was held).
-   */
-  private locked<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
-    const gate = this.gate(id);
-    return gate
-      .write(async () => {
-        // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are; the
-        // whole turn (pool wait included: every hand of this process waits for it) as `exclusive`.
-        const turn = performance.now();
-        let t0 = 0;
-        const out = await this.store.wideTransaction(async (tx) => {
-          t0 = performance.now();
-          await lockExclusive(tx, id);
-          return fn(tx);
-        });
-        const end = performance.now();
-        timed?.(end - t0, out);
-        this.timings.exclusive(id, end - turn);
-        return out;
-      })
-      .finally(() => this.forget(id, gate));
-  }
-
-  private readonly gates = new Map<number, RwGate>();
-
-  private gate(id: number): RwGate {
-    let gate = this.gates.get(id);
-    if (!gate) this.gates.set(id, (gate = new RwGate()));
-    return gate;
-  }
-
-  private forget(id: number, gate: RwGate): void {
-    if (gate.idle && this.gates.get(id) === gate) this.gates.delete(id);
-  }
-
-  /**
-   * A hand's transaction at one table: the advisory lock in shared mode (hands at other tables go
-   * on), behind this process's tournament-wide changes (the gate). Timed from its turn to the commit.
-   */
-  private tableTx<T>(
-    id: number,
-    fn: (tx: Tx) => Promise<T>,
-    timed?: (ms: number, out: T) => void,
-    opts: { sharedLockInFn?: boolean } = {},
-  ): Promise<T> {
-    return this.sharedTurn(id, async () => {
-      // Timed inside the transaction (its locks held until the commit), not the wait for a
-      // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
-      let t0 = 0;
-      const out = await this.store.transaction(async (tx) => {
-        t0 = performance.now();
-        // `sharedLockInFn`: fn's first statement takes it (one round trip fewer).
-        if (!opts.sharedLockInFn) await lockShared(tx, id);
-        return fn(tx);
-      });
-      timed?.(performance.now() - t0, out);
-      return out;
-    });
-  }
-
-  /**
-   * One statement that is its own transaction (a hand step's SQL function taking its locks itself),
-   * under the same in-process gate as tableTx: its locks are held for that statement only. Timed by
-   * the database (TimedOutcome), as tableTx times inside the transaction: not the pool's wait.
-   */
-  private async tableStatement<T>(
-    id: number,
-    run: () => Promise<TimedOutcome<T>>,
-    timed: (outcome: T) => boolean,
-  ): Promise<T> {
-    const { outcome, databaseMs } = await this.sharedTurn(id, run);
-    if (timed(outcome)) this.timings.handTx(id, databaseMs);
-    return outcome;
-  }
-
-  /** `run` in a shared turn of this process's gate (behind its tournament-wide changes). */
-  private sharedTurn<T>(id: number, run: () => Promise<T>): Promise<T> {
-    const gate = this.gate(id);
-    return gate.read(run).finally(() => this.forget(id, gate));
-  }
-
   private async stored(tx: Tx | undefined, id: number): Promise<StoredRow> {
     const row = (await this.store.row(id, tx)) as StoredRow | undefined;
     if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     return row;
   }
 
-  /** The tournament with its whole state, read under the exclusive lock (`locked`). */
+  /** The tournament with its whole state, read under the exclusive lock (`runs.exclusive`). */
   private async lock(tx: Tx, id: number, opts: { seating?: boolean } = {}): Promise<TournamentRow> {
     const tournament = await this.stored(tx, id);
     const seating =
@@ -401,7 +308,7 @@ export class TournamentsService {
 
   /** Edit before the start: any subset of the settings; buy-in and fee are fixed once someone paid. */
   async edit(id: number, patch: Partial<TournamentSettings>): Promise<StoredRow> {
-    const row = await this.locked(id, async (tx) => {
+    const row = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id, { seating: false });
       if (tournament.status !== 'scheduled' && tournament.status !== 'registering')
         throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${tournament.status}`);
@@ -442,7 +349,7 @@ export class TournamentsService {
    * once; the cancellation completes when the last hand in progress ends.
    */
   async cancel(id: number, opts: { beforeStartOnly?: boolean } = {}): Promise<{ status: TournamentStatus }> {
-    const status = await this.locked(id, async (tx) => {
+    const status = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       // A host cancels his private tournament only before it starts (private-tournaments.ts).
       if (opts.beforeStartOnly && tournament.status !== 'scheduled' && tournament.status !== 'registering') {
@@ -536,7 +443,7 @@ export class TournamentsService {
 
   /** The open-registration job: `scheduled` → `registering` (a retry changes nothing). */
   async openRegistration(id: number): Promise<void> {
-    await this.locked(id, async (tx) => {
+    await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id, { seating: false });
       if (tournament.status !== 'scheduled') return;
       const next = openRegistration(tournament.state.registration).state;
@@ -562,7 +469,7 @@ export class TournamentsService {
     if (!quick) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (quick?.status === 'running' && quick.closed)
       throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
-    const out = await this.locked(id, (tx) => this.registerInTx(tx, id, userId));
+    const out = await this.runs.exclusive(id, (tx) => this.registerInTx(tx, id, userId));
     if (out.running) for (const listener of this.listeners) listener.started(id); // a late entry may open a table
     this.changed(id);
     return { entryId: out.entryId, late: out.late, reEntry: out.reEntry };
@@ -570,7 +477,7 @@ export class TournamentsService {
 
   /**
    * The registration itself, in the caller's transaction, which holds the tournament's exclusive
-   * lock (`locked`, or a satellite's payout: its seat winners are registered in the same commit).
+   * lock (`runs.exclusive`, or a satellite's payout: its seat winners are registered in the same commit).
    * The caller publishes the change after the commit.
    */
   private async registerInTx(
@@ -637,7 +544,7 @@ export class TournamentsService {
    * period is over (his bust is final then) or his rebuys are used up; nothing changes then.
    */
   async rebuyAfterBust(id: number, userId: string): Promise<PurchaseOutcome> {
-    const out = await this.locked(id, async (tx) => {
+    const out = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       if (tournament.status !== 'running')
         throw new TournamentError('REBUY_REFUSED', `tournament ${id} is ${tournament.status}`);
@@ -689,7 +596,7 @@ export class TournamentsService {
 
   /** Before the start: the live entry is withdrawn, buy-in and fee back, its chips back to the issuer. */
   async unregister(id: number, userId: string): Promise<void> {
-    await this.locked(id, async (tx) => {
+    await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       if (tournament.status !== 'registering')
         throw new TournamentError(
@@ -735,7 +642,7 @@ export class TournamentsService {
    * level 1 in force. A retry of a started tournament only re-enqueues the next step.
    */
   async start(id: number): Promise<TournamentStatus> {
-    const row = await this.locked(id, async (tx) => {
+    const row = await this.runs.exclusive(id, async (tx) => {
       let tournament = await this.lock(tx, id, { seating: false });
       if (tournament.status === 'scheduled') {
         await this.save(
@@ -800,7 +707,7 @@ export class TournamentsService {
     let applied = await this.moveLevelOnly(payload);
     const row = applied
       ? await this.stored(undefined, payload.tournamentId)
-      : await this.locked(payload.tournamentId, async (tx) => {
+      : await this.runs.exclusive(payload.tournamentId, async (tx) => {
           const stored = await this.stored(tx, payload.tournamentId);
           if (stored.status !== 'running' || stored.step_index >= payload.stepIndex) return stored;
           if (stored.step_index !== payload.stepIndex - 1)
@@ -846,7 +753,7 @@ export class TournamentsService {
     const stored = await this.stored(undefined, payload.tournamentId);
     if (stored.status !== 'running' || stored.step_index !== payload.stepIndex - 1) return false;
     if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) return false;
-    return this.sharedTurn(payload.tournamentId, () => this.store.moveStep(payload.tournamentId, payload.stepIndex));
+    return this.runs.shared(payload.tournamentId, () => this.store.moveStep(payload.tournamentId, payload.stepIndex));
   }
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
@@ -863,7 +770,7 @@ export class TournamentsService {
   /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
   private async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
     let finished = false;
-    const out = await this.locked(id, async (tx) => {
+    const out = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       if (tournament.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
       // Issue 25: a satellite decided while a hand was running, and that hand never finished (the
@@ -937,7 +844,7 @@ export class TournamentsService {
   }
 
   private beginTableHandNow(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    return this.tableTx(
+    return this.runs.table(
       id,
       async (tx) => {
         // Two round trips and the commit: the shared lock, this table's row lock and what the
@@ -1112,7 +1019,7 @@ export class TournamentsService {
       }
       if (recorded) return this.plannerAfterHand(id, tableId);
     }
-    const out = await this.locked(
+    const out = await this.runs.exclusive(
       id,
       async (tx) => {
         const tournament = await this.lock(tx, id);
@@ -1174,7 +1081,7 @@ export class TournamentsService {
   ): Promise<'recorded' | 'replan' | 'exclusive' | 'general'> {
     if (fence && !fence.token) return 'general';
     const token = fence?.token?.() ?? null;
-    const outcome = await this.tableStatement(
+    const outcome = await this.runs.statement(
       id,
       () => this.store.quietFinish(id, tableId, stacks, token),
       (out) => out === 'ok' || out === 'replan',
@@ -1192,7 +1099,7 @@ export class TournamentsService {
     stacks: ReadonlyMap<string, number>,
     fence?: TableFence,
   ): Promise<boolean> {
-    return this.tableTx(
+    return this.runs.table(
       id,
       async (tx) => {
         const tournament = (await this.store.lockTableForFinish(tx, id, tableId)) as
@@ -1256,7 +1163,7 @@ export class TournamentsService {
         busted.length + 1,
         busted.map((player) => ({ playerId: player.userId, startingStack: player.stack, order: player.order })),
       );
-      const outcome = await this.tableStatement(
+      const outcome = await this.runs.statement(
         id,
         () =>
           this.store.bustFinish(id, {
@@ -1276,7 +1183,7 @@ export class TournamentsService {
       // 'general': a stale fencing token; the TypeScript path raises the typed error.
     }
     const book = mttTournamentId(id);
-    return this.tableTx(
+    return this.runs.table(
       id,
       async (tx) => {
         const table = await this.store.lockTableClosed(tx, id, tableId);
@@ -1384,7 +1291,7 @@ export class TournamentsService {
    */
   async clearHandsInProgress(id: number): Promise<void> {
     for (const tableNo of await this.store.busyTableNos(id)) await this.recoverTable(id, tableNo);
-    await this.locked(id, async (tx) => {
+    await this.runs.exclusive(id, async (tx) => {
       await this.store.clearHandsInProgress(tx, id);
     });
   }
@@ -1446,7 +1353,7 @@ export class TournamentsService {
       await this.finishTableHand(id, tableId, result, fence);
       return cancelled;
     }
-    const small = await this.tableTx(id, async (tx) => {
+    const small = await this.runs.table(id, async (tx) => {
       const tournament = await this.stored(tx, id);
       await fence?.(tx);
       await this.store.clearTableHand(tx, id, tableId);
@@ -1468,7 +1375,7 @@ export class TournamentsService {
    * tournament chips to the issuer. One transaction; a retry finds `finished`.
    */
   async payout(id: number): Promise<void> {
-    const seats = await this.locked(id, async (tx) => {
+    const seats = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       if (tournament.status !== 'paying') return;
       const book = mttTournamentId(id);

@@ -1,0 +1,100 @@
+// How a tournament's transactions take their turn in this process (TournamentsService): the
+// tournament-wide ones (`exclusive`) and the hands' (`table`, `statement`), ordered first by the
+// tournament's reader/writer gate (rw-gate.ts), then by its advisory lock in the database
+// (mtt-rows.ts), and timed for the runner view (tournament-timings.ts).
+import { performance } from 'node:perf_hooks';
+import type { TimedOutcome, TournamentRepository, Tx } from '@naiko/persistence';
+import { lockExclusive, lockShared } from './mtt-rows';
+import { RwGate } from './rw-gate';
+import type { TournamentTimings } from './tournament-timings';
+
+export class TournamentTransactions {
+  constructor(
+    private readonly store: TournamentRepository,
+    private readonly timings: TournamentTimings,
+  ) {}
+
+  /**
+   * A tournament-wide transaction: the tournament's advisory lock in exclusive mode (no hand
+   * transaction of any table is in flight meanwhile), ordered in this process first by the
+   * tournament's reader/writer gate (rw-gate.ts), so one such transaction per tournament at a time
+   * holds a database connection and hands wait for it in memory, not on pooled connections. On the
+   * lane's connections (wideTransaction): every table waits while it runs, so it must not wait for
+   * a connection of the main pool behind the hands' writes (at 2,000 entrants that was ~40% of the
+   * time the tournament was held).
+   */
+  exclusive<T>(id: number, fn: (tx: Tx) => Promise<T>, timed?: (ms: number, out: T) => void): Promise<T> {
+    const gate = this.gate(id);
+    return gate
+      .write(async () => {
+        // Timed inside the transaction (from BEGIN's answer to the commit), as the hands' are; the
+        // whole turn (pool wait included: every hand of this process waits for it) as `exclusive`.
+        const turn = performance.now();
+        let t0 = 0;
+        const out = await this.store.wideTransaction(async (tx) => {
+          t0 = performance.now();
+          await lockExclusive(tx, id);
+          return fn(tx);
+        });
+        const end = performance.now();
+        timed?.(end - t0, out);
+        this.timings.exclusive(id, end - turn);
+        return out;
+      })
+      .finally(() => this.forget(id, gate));
+  }
+
+  private readonly gates = new Map<number, RwGate>();
+
+  private gate(id: number): RwGate {
+    let gate = this.gates.get(id);
+    if (!gate) this.gates.set(id, (gate = new RwGate()));
+    return gate;
+  }
+
+  private forget(id: number, gate: RwGate): void {
+    if (gate.idle && this.gates.get(id) === gate) this.gates.delete(id);
+  }
+
+  /**
+   * A hand's transaction at one table: the advisory lock in shared mode (hands at other tables go
+   * on), behind this process's tournament-wide changes (the gate). Timed from its turn to the commit.
+   */
+  table<T>(
+    id: number,
+    fn: (tx: Tx) => Promise<T>,
+    timed?: (ms: number, out: T) => void,
+    opts: { sharedLockInFn?: boolean } = {},
+  ): Promise<T> {
+    return this.shared(id, async () => {
+      // Timed inside the transaction (its locks held until the commit), not the wait for a
+      // pooled connection before it: that wait is the pool's, shared with the hands' event writes.
+      let t0 = 0;
+      const out = await this.store.transaction(async (tx) => {
+        t0 = performance.now();
+        // `sharedLockInFn`: fn's first statement takes it (one round trip fewer).
+        if (!opts.sharedLockInFn) await lockShared(tx, id);
+        return fn(tx);
+      });
+      timed?.(performance.now() - t0, out);
+      return out;
+    });
+  }
+
+  /**
+   * One statement that is its own transaction (a hand step's SQL function taking its locks itself),
+   * under the same in-process gate as `table`: its locks are held for that statement only. Timed by
+   * the database (TimedOutcome), as `table` times inside the transaction: not the pool's wait.
+   */
+  async statement<T>(id: number, run: () => Promise<TimedOutcome<T>>, timed: (outcome: T) => boolean): Promise<T> {
+    const { outcome, databaseMs } = await this.shared(id, run);
+    if (timed(outcome)) this.timings.handTx(id, databaseMs);
+    return outcome;
+  }
+
+  /** `run` in a shared turn of this process's gate (behind its tournament-wide changes). */
+  shared<T>(id: number, run: () => Promise<T>): Promise<T> {
+    const gate = this.gate(id);
+    return gate.read(run).finally(() => this.forget(id, gate));
+  }
+}
