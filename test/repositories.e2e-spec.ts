@@ -4,11 +4,13 @@ import {
   DuplicateUserError,
   inTransaction,
   MttRowsRepository,
+  openDatabase,
   PrismaCashTableRepository,
   PrismaSessionRepository,
   PrismaSitAndGoRepository,
   PrismaTournamentRepository,
   PrismaUserRepository,
+  PrismaService,
   PrivateEventRepository,
   TournamentPauseRepository,
   TournamentPurchaseRepository,
@@ -265,6 +267,36 @@ describe("the tournament modules' repositories", () => {
     ).toBe(true);
     releaseShared();
     await first;
+  });
+
+  test('TournamentRepository: wideTransaction runs on the lane client, so a tournament-wide run goes on while every connection of the main pool is taken', async () => {
+    const main = db.connect(1);
+    const tournaments = new PrismaTournamentRepository(main, db.connect(1));
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let busy!: () => void;
+    const isBusy = new Promise<void>((done) => (busy = done));
+    const holding = inTransaction(main, async (tx) => {
+      await tx.$queryRaw`SELECT 1`;
+      busy();
+      await held;
+    });
+    await isBusy;
+    const wide = tournaments.wideTransaction(async (tx) => (await tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`)[0]);
+    expect(await settlesWithin(wide, 5_000)).toBe(true);
+    expect(await wide).toEqual({ one: 1 });
+    // A plain transaction waits for the main pool.
+    const queued = tournaments.transaction((tx) => tx.$queryRaw`SELECT 1`);
+    expect(await settlesWithin(queued, 300)).toBe(false);
+    release();
+    await holding;
+    await queued;
+    // The app's PrismaService on PostgreSQL has its own lane client (a second pool).
+    const connection = await openDatabase({ kind: 'postgres', url: db.url, reason: 'test' });
+    const service = new PrismaService(connection);
+    expect(service.lane).not.toBe(service);
+    expect(await service.lane.$queryRaw<{ one: number }[]>`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    await service.onModuleDestroy();
   });
 
   test('TournamentRepository: a level step moves the clock in one statement only from the step before, only while running, and waits for a tournament-wide run', async () => {
