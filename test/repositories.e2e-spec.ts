@@ -305,14 +305,16 @@ describe("the tournament modules' repositories", () => {
     const row = await tournaments.insert(scheduled('Repo steps'));
     const stepOf = async () => (await tournaments.row(row.id))!.step_index;
     // Not running yet: nothing written.
-    expect(await tournaments.moveStep(row.id, 1)).toBe(false);
+    expect(await tournaments.moveStep(row.id, 1)).toBeNull();
     await db.prisma
       .$executeRaw`UPDATE scheduled_tournaments SET status = 'running', step_index = 0 WHERE id = ${row.id}`;
-    expect(await tournaments.moveStep(row.id, 1)).toBe(true);
+    const startedAt = await tournaments.moveStep(row.id, 1);
+    expect(startedAt).toBeInstanceOf(Date);
     expect(await stepOf()).toBe(1);
+    expect((await tournaments.row(row.id))!.step_started_at).toEqual(startedAt);
     // The same step again (a retried job) and a step out of order: nothing written.
-    expect(await tournaments.moveStep(row.id, 1)).toBe(false);
-    expect(await tournaments.moveStep(row.id, 3)).toBe(false);
+    expect(await tournaments.moveStep(row.id, 1)).toBeNull();
+    expect(await tournaments.moveStep(row.id, 3)).toBeNull();
     expect(await stepOf()).toBe(1);
     // Behind a tournament-wide (exclusive) run, in this process or another copy: it waits for its commit.
     const other = db.connect(2);
@@ -330,7 +332,7 @@ describe("the tournament modules' repositories", () => {
     expect(await settlesWithin(moving, 300)).toBe(false);
     release();
     await exclusive;
-    expect(await moving).toBe(true);
+    expect(await moving).toBeInstanceOf(Date);
     expect(await stepOf()).toBe(2);
   });
 

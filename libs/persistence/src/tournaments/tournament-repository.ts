@@ -223,9 +223,10 @@ export abstract class TournamentRepository {
   /**
    * A level step that only moves the clock, in ONE statement on its own: the tournament's advisory
    * lock in shared mode (hands go on; a tournament-wide run of any copy is waited for), then the
-   * step set if the tournament runs and is at the step before. False: nothing written.
+   * step set if the tournament runs and is at the step before: the step's start time (now). Null:
+   * nothing written.
    */
-  abstract moveStep(id: number, stepIndex: number): Promise<boolean>;
+  abstract moveStep(id: number, stepIndex: number): Promise<Date | null>;
   /** The payout done: finished, its time, the version bumped. */
   abstract markPaidOut(tx: Tx, id: number): Promise<void>;
 
@@ -420,16 +421,16 @@ export class PrismaTournamentRepository implements TournamentRepository {
     await tx.$executeRaw`UPDATE scheduled_tournaments SET step_index = ${stepIndex}, step_started_at = now() WHERE id = ${id}`;
   }
 
-  async moveStep(id: number, stepIndex: number): Promise<boolean> {
+  async moveStep(id: number, stepIndex: number): Promise<Date | null> {
     return retried(async () => {
       // The join with the CTE takes the shared lock before the row is updated.
-      const moved = await this.db.$queryRaw<{ id: number }[]>`
+      const moved = await this.db.$queryRaw<{ step_started_at: Date }[]>`
           WITH shared AS (SELECT pg_advisory_xact_lock_shared(${MTT_LOCK_CLASS}::int, ${id}::int))
           UPDATE scheduled_tournaments st SET step_index = ${stepIndex}, step_started_at = now()
           FROM shared
           WHERE st.id = ${id} AND st.status = 'running' AND st.step_index = ${stepIndex - 1}
-          RETURNING st.id`;
-      return moved.length > 0;
+          RETURNING st.step_started_at`;
+      return moved[0]?.step_started_at ?? null;
     });
   }
 

@@ -92,6 +92,14 @@ export class TournamentTransactions {
     return outcome;
   }
 
+  /** A table's begin or finish, timed end to end as the table waits for it (`handWait`). */
+  async waitedFor<T>(id: number, run: () => Promise<T>): Promise<T> {
+    const asked = performance.now();
+    const out = await run();
+    this.timings.handWait(id, performance.now() - asked);
+    return out;
+  }
+
   /** `run` in a shared turn of this process's gate (behind its tournament-wide changes). */
   shared<T>(id: number, run: () => Promise<T>): Promise<T> {
     const gate = this.gate(id);

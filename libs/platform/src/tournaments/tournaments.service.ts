@@ -704,25 +704,26 @@ export class TournamentsService {
    * each table uses it), closes late registration after its last level, enqueues the next step.
    */
   async applyStep(payload: TournamentStepPayload): Promise<{ applied: boolean }> {
-    let applied = await this.moveLevelOnly(payload);
-    const row = applied
-      ? await this.stored(undefined, payload.tournamentId)
-      : await this.runs.exclusive(payload.tournamentId, async (tx) => {
-          const stored = await this.stored(tx, payload.tournamentId);
-          if (stored.status !== 'running' || stored.step_index >= payload.stepIndex) return stored;
-          if (stored.step_index !== payload.stepIndex - 1)
-            throw new Error(
-              `tournament ${payload.tournamentId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
-            );
-          await this.store.setStep(tx, payload.tournamentId, payload.stepIndex);
-          // Closing late registration places the early busts: only then is the whole state read.
-          if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) {
-            const tournament = await this.lock(tx, payload.tournamentId);
-            await this.save(tx, tournament, closeLateRegistration(tournament.state));
-          }
-          applied = true;
-          return this.stored(tx, payload.tournamentId);
-        });
+    const moved = await this.moveLevelOnly(payload);
+    let applied = !!moved;
+    const row =
+      moved ??
+      (await this.runs.exclusive(payload.tournamentId, async (tx) => {
+        const stored = await this.stored(tx, payload.tournamentId);
+        if (stored.status !== 'running' || stored.step_index >= payload.stepIndex) return stored;
+        if (stored.step_index !== payload.stepIndex - 1)
+          throw new Error(
+            `tournament ${payload.tournamentId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
+          );
+        await this.store.setStep(tx, payload.tournamentId, payload.stepIndex);
+        // Closing late registration places the early busts: only then is the whole state read.
+        if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) {
+          const tournament = await this.lock(tx, payload.tournamentId);
+          await this.save(tx, tournament, closeLateRegistration(tournament.state));
+        }
+        applied = true;
+        return this.stored(tx, payload.tournamentId);
+      }));
     if (row.status === 'running' && row.step_index === payload.stepIndex) await this.enqueueNextStep(row);
     if (applied) this.changed(payload.tournamentId);
     return { applied };
@@ -746,14 +747,18 @@ export class TournamentsService {
    * A step that only moves the level clock (most of them), on the shared path: one statement
    * (`moveStep`) while the tables go on dealing — as an exclusive run every table of a 2,000-entrant
    * tournament waited ~300 ms for each level. A hand beginning at that instant gets the level
-   * before or after, as at a live table. False: the exclusive path decides (already applied, out of
-   * order, the step that places the early busts, or the row changed meanwhile).
+   * before or after, as at a live table. The row as the step left it; null: the exclusive path
+   * decides (already applied, out of order, the step that places the early busts, or the row
+   * changed meanwhile).
    */
-  private async moveLevelOnly(payload: TournamentStepPayload): Promise<boolean> {
+  private async moveLevelOnly(payload: TournamentStepPayload): Promise<StoredRow | null> {
     const stored = await this.stored(undefined, payload.tournamentId);
-    if (stored.status !== 'running' || stored.step_index !== payload.stepIndex - 1) return false;
-    if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) return false;
-    return this.runs.shared(payload.tournamentId, () => this.store.moveStep(payload.tournamentId, payload.stepIndex));
+    if (stored.status !== 'running' || stored.step_index !== payload.stepIndex - 1) return null;
+    if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) return null;
+    const startedAt = await this.runs.shared(payload.tournamentId, () =>
+      this.store.moveStep(payload.tournamentId, payload.stepIndex),
+    );
+    return startedAt && { ...stored, step_index: payload.stepIndex, step_started_at: startedAt };
   }
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
@@ -837,10 +842,7 @@ export class TournamentsService {
    * that table's row (the tournament's lock in shared mode): hands at other tables go on.
    */
   async beginTableHand(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    const asked = performance.now();
-    const start = await this.beginTableHandNow(id, tableId, fence);
-    this.timings.handWait(id, performance.now() - asked);
-    return start;
+    return this.runs.waitedFor(id, () => this.beginTableHandNow(id, tableId, fence));
   }
 
   private beginTableHandNow(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
@@ -984,10 +986,7 @@ export class TournamentsService {
     result: HandResult,
     fence?: TableFence,
   ): Promise<{ moves: Move[]; brokenTables: number[]; finished: boolean }> {
-    const asked = performance.now();
-    const out = await this.finishTableHandNow(id, tableId, result, fence);
-    this.timings.handWait(id, performance.now() - asked);
-    return out;
+    return this.runs.waitedFor(id, () => this.finishTableHandNow(id, tableId, result, fence));
   }
 
   private async finishTableHandNow(
