@@ -464,6 +464,171 @@ describe("the tournament modules' repositories", () => {
     expect(await quietFinish(1, null)).toBe('not-running');
   });
 
+  test("TournamentRepository: a hand's begin decided from an unlocked read is committed in one statement only when nothing the deal depends on changed since the read; otherwise nothing is written", async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    const users = new PrismaUserRepository(db.prisma);
+    const rows = new MttRowsRepository();
+    const row = await tournaments.insert(scheduled('Repo begins'));
+    const [ann, bob] = await Promise.all(
+      ['repo-begin-ann', 'repo-begin-bob'].map((name) => users.create({ username: name })),
+    );
+    const book = `mtt-${row.id}`;
+    /** The tournament's small state and table 1's row (idle unless `busy`), its version bumped by `bump`. */
+    const setTable = (state: object, opts: { busy?: boolean; button?: number; bump?: number } = {}) =>
+      tournaments.transaction((tx) =>
+        rows.saveTablesAndState(
+          tx,
+          row.id,
+          new Map([
+            [1, { b: opts.button ?? 0, busy: opts.busy ?? false, h: 0, g: null, c: false, r: 0, bump: opts.bump ?? 1 }],
+          ]),
+          { json: JSON.stringify(state), status: 'running' },
+        ),
+      );
+    await tournaments.transaction((tx) =>
+      rows.insertSeats(tx, row.id, [
+        { table: 1, seat: 0, user: ann.id, dealtIn: true, waits: false, stack: 1500 },
+        { table: 1, seat: 4, user: bob.id, dealtIn: false, waits: true, stack: null },
+      ]),
+    );
+    await setTable({ standings: null });
+    await db.prisma.chipAccount.create({ data: { key: `tstack:${book}:${ann.id}`, book, kind: 'tournament_stack' } });
+    await db.prisma.chipAccount.update({ where: { key: `tstack:${book}:${ann.id}` }, data: { balance: 1_500n } });
+    const table = async () =>
+      (
+        await db.prisma.$queryRaw<
+          { hand_in_progress: boolean; button: number | null; hand_begun: number | null; version: number }[]
+        >`SELECT hand_in_progress, button, hand_begun, version FROM mtt_tables WHERE tournament_id = ${row.id} AND table_no = 1`
+      )[0];
+    const seats = () =>
+      db.prisma.$queryRaw<{ seat: number; dealt_in: boolean; waits_for_button: boolean }[]>`
+        SELECT seat, dealt_in, waits_for_button FROM mtt_seats WHERE tournament_id = ${row.id} ORDER BY seat`;
+    /** The begin of a deal at button 4 decided from `read` (Ann's and Bob's balances as read). */
+    const begin = async (
+      read: {
+        version: number;
+        button: number | null;
+        step_index: number;
+        seats: { user_id: string | null; balance: bigint | null }[];
+      },
+      fence: { tableId: string; token: number; owner: string } | null = null,
+    ) => {
+      const { outcome, databaseMs } = await tournaments.beginHand(row.id, {
+        book,
+        tableId: 1,
+        read: { version: read.version, button: read.button, stepIndex: read.step_index },
+        dealt: [ann.id, bob.id],
+        button: 4,
+        balances: read.seats.map((s) => [s.user_id!, s.balance]),
+        fence,
+      });
+      expect(databaseMs).toBeGreaterThanOrEqual(0);
+      return outcome;
+    };
+
+    // The read: what the locked begin reads, and the table's version; no such table: undefined.
+    const read = (await tournaments.tableForBegin(row.id, 1, book))!;
+    const before = await table();
+    expect(read).toMatchObject({ status: 'running', step_index: 0, button: 0, hand_in_progress: false, closed: false });
+    expect(read.version).toBe(before.version);
+    expect(read.seats.sort((a, b) => a.seat - b.seat).map((s) => [s.user_id, s.balance])).toEqual([
+      [ann.id, 1500n],
+      [bob.id, null],
+    ]);
+    expect(await tournaments.tableForBegin(row.id, 2, book)).toBeUndefined();
+
+    // Each change of what the deal was decided from since the read: 'general', nothing written.
+    const changes: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      ['a seat change (the version)', () => setTable({ standings: null }), async () => undefined],
+      [
+        'the button',
+        () => setTable({ standings: null }, { button: 2, bump: 0 }),
+        () => setTable({ standings: null }, { bump: 0 }),
+      ],
+      [
+        'a stack (a purchase)',
+        () => db.prisma.$executeRaw`UPDATE chip_accounts SET balance = 3000 WHERE key = ${`tstack:${book}:${ann.id}`}`,
+        () => db.prisma.$executeRaw`UPDATE chip_accounts SET balance = 1500 WHERE key = ${`tstack:${book}:${ann.id}`}`,
+      ],
+      [
+        'the blind step',
+        () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET step_index = 1 WHERE id = ${row.id}`,
+        () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET step_index = 0 WHERE id = ${row.id}`,
+      ],
+      [
+        'a pause',
+        () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = 'admin' WHERE id = ${row.id}`,
+        () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL WHERE id = ${row.id}`,
+      ],
+      [
+        'hand-for-hand',
+        () => setTable({ standings: null, handForHand: { round: null } }, { bump: 0 }),
+        () => setTable({ standings: null }, { bump: 0 }),
+      ],
+      [
+        'a cancellation',
+        () => setTable({ standings: null, cancelRequested: true }, { bump: 0 }),
+        () => setTable({ standings: null }, { bump: 0 }),
+      ],
+      [
+        'a busy table',
+        () => setTable({ standings: null }, { busy: true, bump: 0 }),
+        () => setTable({ standings: null }, { bump: 0 }),
+      ],
+    ];
+    for (const [, change, undo] of changes) {
+      const fresh = (await tournaments.tableForBegin(row.id, 1, book))!;
+      await change();
+      const changed = await table();
+      expect(await begin(fresh)).toEqual({ outcome: 'general' });
+      expect(await table()).toEqual(changed);
+      await undo();
+    }
+    // A stale fencing token: nothing written.
+    await db.prisma.$queryRaw`SELECT naiko_claim_fence('repo-begin-table', 5::bigint, 'copy-b')`;
+    const current = (await tournaments.tableForBegin(row.id, 1, book))!;
+    const idle = await table();
+    expect(await begin(current, { tableId: 'repo-begin-table', token: 4, owner: 'copy-a' })).toEqual({
+      outcome: 'general',
+    });
+    expect(await table()).toEqual(idle);
+    expect(await seats()).toEqual([
+      { seat: 0, dealt_in: true, waits_for_button: false },
+      { seat: 4, dealt_in: false, waits_for_button: true },
+    ]);
+
+    // Nothing changed, behind a tournament-wide run of another connection (it waits for its commit):
+    // the hand begun, as markHandBegun writes it.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((done) => (locked = done));
+    const exclusive = inTransaction(db.connect(2), async (tx) => {
+      await rows.lockExclusive(tx, row.id);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const beginning = begin(current, { tableId: 'repo-begin-table', token: 5, owner: 'copy-b' });
+    expect(await settlesWithin(beginning, 300)).toBe(false);
+    release();
+    await exclusive;
+    const begun = await beginning;
+    expect(begun).toMatchObject({ outcome: 'ok', version: idle.version + 1 });
+    expect(await table()).toEqual({
+      hand_in_progress: true,
+      button: 4,
+      hand_begun: (begun as { n: number }).n,
+      version: idle.version + 1,
+    });
+    expect(await seats()).toEqual([
+      { seat: 0, dealt_in: true, waits_for_button: false },
+      { seat: 4, dealt_in: true, waits_for_button: false },
+    ]);
+    // The same read again (a retry): the table is busy now, nothing written.
+    expect(await begin(current)).toEqual({ outcome: 'general' });
+  });
+
   test('TournamentRepository: busts far from the end are placed from the counter in one statement, which says whether the planner must run; otherwise nothing is written', async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
     const users = new PrismaUserRepository(db.prisma);

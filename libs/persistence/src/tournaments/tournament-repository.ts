@@ -142,6 +142,28 @@ type BeginHandJson = BeginHandRow & {
   seats: (Omit<MttSeatWithBalance, 'stack' | 'balance'> & { stack: string | null; balance: string | null })[];
 };
 
+/** What a begin reads without locks (tableForBegin): the locked read's answer and the table's version. */
+export interface TableForBegin extends BeginHandRead {
+  version: number;
+}
+
+/** A begin decided from an unlocked read, committed by `beginHand` if nothing it depends on changed. */
+export interface BeginHand {
+  book: string;
+  tableId: number;
+  /** The read's table version, button and blind step. */
+  read: { version: number; button: number | null; stepIndex: number };
+  /** The players dealt in and the hand's button. */
+  dealt: string[];
+  button: number;
+  /** Each seated player's tournament stack balance as read (null: no account). */
+  balances: [string, bigint | null][];
+  fence: FenceToken | null;
+}
+
+/** naiko_mtt_begin_hand's answer: the hand begun, or 'general' (nothing written: the locked begin decides). */
+export type BeginHandOutcome = { outcome: 'ok'; n: number; version: number } | { outcome: 'general' };
+
 /** The counter row of busts far from the end: the tournament row with the busted players' live entries. */
 export interface BustCounterRow extends TableHandRow {
   entries: { entry_id: number; user_id: string }[] | null;
@@ -237,6 +259,18 @@ export abstract class TournamentRepository {
    * seats with their tournament stack balances (book `book`); undefined when the table does not exist.
    */
   abstract lockTableForBegin(tx: Tx, id: number, tableId: number, book: string): Promise<BeginHandRead | undefined>;
+  /**
+   * What a begin reads, WITHOUT locks, in one statement: lockTableForBegin's answer and the table's
+   * version, for `beginHand` to commit; undefined when the table does not exist.
+   */
+  abstract tableForBegin(id: number, tableId: number, book: string): Promise<TableForBegin | undefined>;
+  /**
+   * A begin decided from `tableForBegin`'s read, in ONE statement on its own (naiko_mtt_begin_hand:
+   * its locks held for that statement only): the shared advisory lock, the table's row lock, the
+   * fencing token when given, then, if nothing the deal depends on changed since the read, what
+   * markHandBegun writes. 'general': nothing written (the locked begin decides).
+   */
+  abstract beginHand(id: number, begin: BeginHand): Promise<TimedOutcome<BeginHandOutcome>>;
   abstract lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined>;
   /**
    * The tournament's advisory lock in shared mode, then whether table `tableId` is closed, its row
@@ -441,14 +475,29 @@ export class PrismaTournamentRepository implements TournamentRepository {
   async lockTableForBegin(tx: Tx, id: number, tableId: number, book: string): Promise<BeginHandRead | undefined> {
     const [{ read }] = await tx.$queryRaw<{ read: BeginHandJson | null }[]>`
           SELECT naiko_mtt_lock_table_for_begin(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book}) AS read`;
-    if (!read) return undefined;
-    // Bigints travel as text in the JSON (a stack is a bigint column).
-    const seats = read.seats.map((seat) => ({
-      ...seat,
-      stack: seat.stack === null ? null : BigInt(seat.stack),
-      balance: seat.balance === null ? null : BigInt(seat.balance),
-    }));
-    return { ...read, seats };
+    return read ? { ...read, seats: seatsOfJson(read.seats) } : undefined;
+  }
+
+  async tableForBegin(id: number, tableId: number, book: string): Promise<TableForBegin | undefined> {
+    const [{ read }] = await this.db.$queryRaw<{ read: (BeginHandJson & { version: number }) | null }[]>`
+          SELECT naiko_mtt_table_for_begin(${id}::int, ${tableId}::int, ${book}) AS read`;
+    return read ? { ...read, seats: seatsOfJson(read.seats) } : undefined;
+  }
+
+  beginHand(id: number, begin: BeginHand): Promise<TimedOutcome<BeginHandOutcome>> {
+    const { book, tableId, read, dealt, button, balances, fence } = begin;
+    // On its own (autocommit): the statement is the transaction, its locks held for it only.
+    return retried(async () => {
+      const [answer] = await this.db.$queryRaw<TimedOutcome<BeginHandOutcome>[]>`
+          SELECT outcome, ${DATABASE_MS} FROM (
+            SELECT naiko_mtt_begin_hand(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book},
+              ${read.version}::int, ${read.button}::int, ${read.stepIndex}::int,
+              ${dealt}::uuid[], ${button}::int,
+              ${balances.map(([u]) => u)}::uuid[], ${balances.map(([, b]) => (b === null ? null : String(b)))}::bigint[],
+              ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome
+            OFFSET 0) answered`;
+      return answer;
+    });
   }
 
   async lockTableForFinish(tx: Tx, id: number, tableId: number): Promise<TableHandRow | undefined> {
@@ -691,4 +740,13 @@ export class PrismaTournamentRepository implements TournamentRepository {
       orderBy: { startedAt: 'desc' },
     });
   }
+}
+
+/** The seats of a begin's read: bigints travel as text in the JSON (a stack is a bigint column). */
+function seatsOfJson(seats: BeginHandJson['seats']): MttSeatWithBalance[] {
+  return seats.map((seat) => ({
+    ...seat,
+    stack: seat.stack === null ? null : BigInt(seat.stack),
+    balance: seat.balance === null ? null : BigInt(seat.balance),
+  }));
 }

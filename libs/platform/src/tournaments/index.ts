@@ -1,5 +1,6 @@
 export * from './tournaments.module';
 export * from './tournaments.service';
+export type { HandStart } from './hand-begin';
 export * from './tournaments.runner';
 export * from './table-runner';
 export * from './tournaments.errors';

@@ -60,7 +60,6 @@ import {
   bustPending,
   closeDecidedSatellite,
   closeLateRegistration,
-  dealFor,
   entryIdOf,
   entryKey,
   finishHand,
@@ -72,7 +71,6 @@ import {
   seatEveryone,
   seatLateEntry,
   seatedPlayers,
-  type DealDecision,
   type HandResult,
   type MttState,
 } from './mtt-state';
@@ -84,9 +82,10 @@ import {
   type TournamentSettings,
 } from './tournament-config';
 import { TournamentError } from './tournaments.errors';
+import { HandBegins, levelAt, type HandStart } from './hand-begin';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
-import { assemble, loadState, lockExclusive, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
+import { loadState, lockExclusive, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
 import { TournamentTransactions } from './tournament-transactions';
 import { awardBounties, bountyEntryMovements, payStandingHeads } from './bounty-awards';
@@ -133,19 +132,6 @@ export interface TournamentListener {
   started(id: number): void;
   /** After a hand's result is committed (tests check the invariants here). */
   handFinished?(id: number, tableId: number, state: MttState): void;
-}
-
-export interface HandStart {
-  deal: DealDecision;
-  level: BlindLevel;
-  /** The structure step in force (a level) when the deal was allowed. */
-  stepIndex: number;
-  handNumber: number;
-  settings: TournamentSettings;
-  /** The table by seat with each player's tournament stack (the tournament's book) at the deal. */
-  seats: (SeatWithStack | null)[];
-  /** The table's version this seating belongs to (newer seatings win at the table). */
-  version: number;
 }
 
 /** The tournament row as stored: `state` is the small tournament-wide part. */
@@ -199,7 +185,11 @@ export class TournamentsService {
     private readonly store: TournamentRepository,
   ) {
     this.runs = new TournamentTransactions(store, this.timings);
+    this.begins = new HandBegins(store, this.runs, this.timings);
   }
+
+  /** A hand's begin at one table (hand-begin.ts). */
+  private readonly begins: HandBegins;
 
   /** How this service's transactions take their turn (the gate, the advisory lock, the pools). */
   private readonly runs: TournamentTransactions;
@@ -763,8 +753,7 @@ export class TournamentsService {
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
   levelInForce(tournament: Pick<TournamentRow, 'config' | 'step_index'>): BlindLevel | null {
-    const step = tournament.config.blindStructure.steps[tournament.step_index];
-    return step.kind === 'level' ? step : null;
+    return levelAt(tournament.config, tournament.step_index);
   }
 
   /** The balance-check job: runs the seating planner (after late entries, or when a hold may have cleared). */
@@ -842,82 +831,7 @@ export class TournamentsService {
    * that table's row (the tournament's lock in shared mode): hands at other tables go on.
    */
   async beginTableHand(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    return this.runs.waitedFor(id, () => this.beginTableHandNow(id, tableId, fence));
-  }
-
-  private beginTableHandNow(id: number, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    return this.runs.table(
-      id,
-      async (tx) => {
-        // Two round trips and the commit: the shared lock, this table's row lock and what the
-        // begin reads (the tournament row's part, the seats with their stacks) in one statement,
-        // then one statement that marks the hand begun.
-        const book = mttTournamentId(id);
-        const read = await this.store.lockTableForBegin(tx, id, tableId, book);
-        const tournament = read as
-          | (Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> & {
-              paused_reason: string | null;
-              button: number | null;
-              hand_in_progress: boolean;
-              closed: boolean;
-            })
-          | undefined;
-        await fence?.(tx);
-        // Paused (tournament-pause.ts: a deal, disconnections, the admin): no new hand anywhere.
-        if (
-          !tournament ||
-          tournament.status !== 'running' ||
-          tournament.state.cancelRequested ||
-          tournament.paused_reason
-        )
-          return null;
-        if (tournament.closed || tournament.hand_in_progress) return null;
-        const level = this.levelInForce(tournament);
-        if (!level) return null;
-        const seatRows = read!.seats;
-        const one = assemble(
-          tournament.state,
-          tournament.config.tableSize,
-          [],
-          [
-            {
-              table_no: tableId,
-              button: tournament.button,
-              hand_in_progress: false,
-              hand_begun: null,
-              hands_played: 0,
-              closed: false,
-              break_rank: 0,
-              version: 0,
-            },
-          ],
-          seatRows,
-        );
-        const deal = dealFor(one.state, tableId);
-        if (!deal) return null;
-        // Everyone seated counts as dealt in (libs/tournament); the dealt-in stop waiting for the button.
-        const dealt = deal.players.map((p) => p.userId);
-        const { n: handNumber, version } = await this.store.markHandBegun(tx, id, tableId, {
-          dealt,
-          button: deal.button,
-        });
-        const balance = new Map(seatRows.map((x) => [x.user_id, Number(x.balance ?? 0)]));
-        const seats = one.state.seating!.tables[0].seats.map((p) =>
-          p ? { userId: p.playerId, stack: balance.get(p.playerId) ?? 0 } : null,
-        );
-        return {
-          deal,
-          level,
-          stepIndex: tournament.step_index,
-          handNumber,
-          settings: tournament.config,
-          seats,
-          version,
-        };
-      },
-      (ms, start) => start && this.timings.handTx(id, ms),
-      { sharedLockInFn: true },
-    );
+    return this.runs.waitedFor(id, () => this.begins.begin(id, mttTournamentId(id), tableId, fence));
   }
 
   private async stacksOf(id: number, userIds: string[]): Promise<Map<string, number>> {
