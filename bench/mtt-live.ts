@@ -14,10 +14,11 @@
  *
  * With --json one line:
  *   {"entrants","tables","hands","totalSeconds","handsPerSecond","handTxP50Ms","handTxP99Ms",
- *    "handWaitP50Ms","handWaitP99Ms","exclusiveRuns","exclusiveSeconds","balancingP99Ms","placed",
+ *    "handTxByPath","handWaitP50Ms","handWaitP99Ms","exclusiveRuns","exclusiveSeconds","balancingP99Ms","placed",
  *    "auditOk","copies"}
  * totalSeconds is from the start to the finish; handTx is the begin/finish-hand transaction time
- * (its first lock to the commit; a one-statement step as the database timed it), handWait the same
+ * (its first lock to the commit; a one-statement step as the database timed it; handTxByPath: each
+ * way a begin or finish went, its count and p99), handWait the same
  * calls end to end as the tables waited for them (the in-process gate behind tournament-wide runs,
  * a pooled connection, the transaction, the planner run after a bust), exclusiveRuns/Seconds the
  * tournament-wide exclusive transactions (planner runs, finishes near the end, ...) during which no
@@ -102,6 +103,7 @@ export async function main(): Promise<void> {
       handsPerSecond: mttLiveResult.handsPerSecond,
       handTxP50Ms: mttLiveResult.handTxP50Ms,
       handTxP99Ms: mttLiveResult.handTxP99Ms,
+      handTxByPath: mttLiveResult.handTxByPath,
       handWaitP50Ms: mttLiveResult.handWaitP50Ms,
       handWaitP99Ms: mttLiveResult.handWaitP99Ms,
       exclusiveRuns: mttLiveResult.exclusiveRuns,
@@ -119,6 +121,11 @@ export async function main(): Promise<void> {
       );
       log(
         `  hand transaction p50 ${mttLiveResult.handTxP50Ms} ms, p99 ${mttLiveResult.handTxP99Ms} ms; end to end p50 ${mttLiveResult.handWaitP50Ms} ms, p99 ${mttLiveResult.handWaitP99Ms} ms; ${mttLiveResult.exclusiveRuns} exclusive runs (${mttLiveResult.exclusiveSeconds} s); balancing p99 ${mttLiveResult.balancingP99Ms} ms`,
+      );
+      log(
+        `  by path: ${Object.entries(mttLiveResult.handTxByPath)
+          .map(([path, { count, p99Ms }]) => `${path} ${count} (p99 ${p99Ms} ms)`)
+          .join(', ')}`,
       );
       log(
         `  placed ${mttLiveResult.placed}/${mttLiveResult.entrants}, audit ${mttLiveResult.auditOk ? 'clean' : 'NOT clean'}, status ${mttLiveResult.status}${mttLiveResult.faults.length ? `, faults: ${mttLiveResult.faults.join('; ')}` : ''}`,

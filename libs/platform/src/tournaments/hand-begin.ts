@@ -89,8 +89,7 @@ export class HandBegins {
           balances: read.seats.flatMap((s) => (s.user_id ? [[s.user_id, s.balance] as [string, bigint | null]] : [])),
           fence: token,
         }),
-      // Every statement that took the table's locks is one of the begin's transactions.
-      () => true,
+      'beginFromRead',
     );
     if (answer.outcome !== 'ok') return 'general';
     return {
@@ -120,7 +119,7 @@ export class HandBegins {
         });
         return { ...decided, stepIndex: read.step_index, handNumber, settings: read.config, version };
       },
-      (ms, start) => start && this.timings.handTx(id, ms),
+      (ms, start) => start && this.timings.handTx(id, ms, 'beginLocked'),
       { sharedLockInFn: true },
     );
   }

@@ -5,6 +5,9 @@
 //    commit — not the wait for a pooled connection or for the tournament's gate before it. A
 //    one-statement step (a SQL function that is its own transaction) is timed by the database, from
 //    the statement's arrival to its end.
+//    Each sample is also kept under its path (`handTxByPath`): a begin from a read or under its
+//    locks, a quiet or bust finish in one statement or in a transaction, a finish on the exclusive
+//    path.
 //  - `handWait`: each begin-hand and finish-hand call end to end, as the table waits for it: the
 //    gate (behind tournament-wide runs), the pool, the transaction, and after a bust the planner run.
 //  - `exclusive`: each tournament-wide transaction (planner runs, finishes on the exclusive path,
@@ -25,6 +28,16 @@ export interface TimingSummary {
 
 const KINDS = ['handTx', 'handWait', 'exclusive', 'balancing'] as const;
 export type TimingKind = (typeof KINDS)[number];
+
+/** Which way a begin or a finish went (hand-begin.ts, TournamentsService.finishTableHand). */
+export type HandTxPath =
+  | 'beginFromRead'
+  | 'beginLocked'
+  | 'quietFinish'
+  | 'quietFinishLocked'
+  | 'bustFinish'
+  | 'bustFinishLocked'
+  | 'finishExclusive';
 
 class Samples {
   private readonly xs: number[] = [];
@@ -53,20 +66,29 @@ class Samples {
   }
 }
 
-export class TournamentTimings {
-  private readonly byId = new Map<number, Record<TimingKind, Samples>>();
+type Timing = Record<TimingKind, Samples> & { byPath: Map<HandTxPath, Samples> };
 
-  private of(id: number): Record<TimingKind, Samples> {
+export class TournamentTimings {
+  private readonly byId = new Map<number, Timing>();
+
+  private of(id: number): Timing {
     let timing = this.byId.get(id);
     if (!timing) {
-      timing = Object.fromEntries(KINDS.map((kind) => [kind, new Samples()])) as Record<TimingKind, Samples>;
+      timing = {
+        ...(Object.fromEntries(KINDS.map((kind) => [kind, new Samples()])) as Record<TimingKind, Samples>),
+        byPath: new Map(),
+      };
       this.byId.set(id, timing);
     }
     return timing;
   }
 
-  handTx(id: number, ms: number): void {
-    this.of(id).handTx.add(ms);
+  handTx(id: number, ms: number, path: HandTxPath): void {
+    const timing = this.of(id);
+    timing.handTx.add(ms);
+    let samples = timing.byPath.get(path);
+    if (!samples) timing.byPath.set(path, (samples = new Samples()));
+    samples.add(ms);
   }
 
   handWait(id: number, ms: number): void {
@@ -81,9 +103,14 @@ export class TournamentTimings {
     this.of(id).balancing.add(ms);
   }
 
-  summary(id: number): Record<TimingKind, TimingSummary> {
+  summary(
+    id: number,
+  ): Record<TimingKind, TimingSummary> & { handTxByPath: Partial<Record<HandTxPath, TimingSummary>> } {
     const timing = this.of(id);
-    return Object.fromEntries(KINDS.map((kind) => [kind, timing[kind].summary()])) as Record<TimingKind, TimingSummary>;
+    return {
+      ...(Object.fromEntries(KINDS.map((kind) => [kind, timing[kind].summary()])) as Record<TimingKind, TimingSummary>),
+      handTxByPath: Object.fromEntries([...timing.byPath].map(([path, samples]) => [path, samples.summary()])),
+    };
   }
 
   forget(id: number): void {

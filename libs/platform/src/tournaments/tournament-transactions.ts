@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { TimedOutcome, TournamentRepository, Tx } from '@naiko/persistence';
 import { lockExclusive, lockShared } from './mtt-rows';
 import { RwGate } from './rw-gate';
-import type { TournamentTimings } from './tournament-timings';
+import type { HandTxPath, TournamentTimings } from './tournament-timings';
 
 export class TournamentTransactions {
   constructor(
@@ -84,11 +84,13 @@ export class TournamentTransactions {
   /**
    * One statement that is its own transaction (a hand step's SQL function taking its locks itself),
    * under the same in-process gate as `table`: its locks are held for that statement only. Timed by
-   * the database (TimedOutcome), as `table` times inside the transaction: not the pool's wait.
+   * the database (TimedOutcome), as `table` times inside the transaction: not the pool's wait. Every
+   * such statement took the table's locks, so each is a sample, also one that wrote nothing and
+   * handed the hand to another path.
    */
-  async statement<T>(id: number, run: () => Promise<TimedOutcome<T>>, timed: (outcome: T) => boolean): Promise<T> {
+  async statement<T>(id: number, run: () => Promise<TimedOutcome<T>>, path: HandTxPath): Promise<T> {
     const { outcome, databaseMs } = await this.shared(id, run);
-    if (timed(outcome)) this.timings.handTx(id, databaseMs);
+    this.timings.handTx(id, databaseMs, path);
     return outcome;
   }
 

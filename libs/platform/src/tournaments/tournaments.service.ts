@@ -972,7 +972,7 @@ export class TournamentsService {
           cancelled: false,
         };
       },
-      (ms) => this.timings.handTx(id, ms),
+      (ms) => this.timings.handTx(id, ms, 'finishExclusive'),
     );
     if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
     await this.afterFinish(id, tableId, true);
@@ -997,7 +997,7 @@ export class TournamentsService {
     const outcome = await this.runs.statement(
       id,
       () => this.store.quietFinish(id, tableId, stacks, token),
-      (out) => out === 'ok' || out === 'replan',
+      'quietFinish',
     );
     return outcome === 'ok' || outcome === 'not-running' ? 'recorded' : outcome;
   }
@@ -1035,7 +1035,7 @@ export class TournamentsService {
         await this.store.recordQuietFinish(tx, id, tableId, stacks);
         return true;
       },
-      (ms) => this.timings.handTx(id, ms),
+      (ms) => this.timings.handTx(id, ms, 'quietFinishLocked'),
     );
   }
 
@@ -1088,7 +1088,7 @@ export class TournamentsService {
             tableSize: limits.tableSize,
             fence: fence?.token?.() ?? null,
           }),
-        (out) => out === 'ok' || out === 'replan',
+        'bustFinish',
       );
       if (outcome === 'ok') return 'balanced';
       if (outcome === 'replan') return true;
@@ -1140,7 +1140,7 @@ export class TournamentsService {
         await awardBounties(tx, id, tournament.config, result, ids);
         return true;
       },
-      (ms) => this.timings.handTx(id, ms),
+      (ms) => this.timings.handTx(id, ms, 'bustFinishLocked'),
       // lockTableClosed takes it.
       { sharedLockInFn: true },
     );
