@@ -332,7 +332,7 @@ describe('Private tournaments (e2e)', () => {
       });
       for (const player of [p1, p2]) expect(await balance(player.id)).toBe(START_CHIPS);
       expect((await sng.instance(instanceId)).status).toBe('cancelled');
-      await post(p1.id, `/private-events/sng/${instanceId}/register`).expect(409, /ALREADY_STARTED/);
+      await post(p1.id, `/private-events/sng/${instanceId}/register`).expect(409, /CANCELLED/);
       await post(host.id, `/private-events/sng/${instanceId}/cancel`).expect(409, /ALREADY_STARTED/);
       expect(await balance(p1.id)).toBe(START_CHIPS);
       // Both ended: the host may open new ones.

@@ -16,3 +16,4 @@ export * from './bounties';
 export * from './rebuys';
 export * from './satellites';
 export * from './structure-templates';
+export * from './lifecycle';

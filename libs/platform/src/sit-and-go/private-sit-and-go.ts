@@ -9,7 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PrivateEventLimits, PrivateEventSummary, SitAndGoView } from '@naiko/contracts';
 import { newShuffleSeed } from '@naiko/engine';
 import { Accounts, postInTransaction, SitAndGoRepository, tournamentBook, type Movement } from '@naiko/persistence';
-import type { SitAndGoTemplate } from '@naiko/tournament';
+import { cancellation, SIT_AND_GO_FORMAT, type SitAndGoTemplate } from '@naiko/tournament';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
 import { checkPrivateSitAndGo, PrivateEventError, privateBlindStructure } from '../tournaments/private-limits';
 import { seatDrawCommitment } from './seat-draw';
@@ -99,7 +99,8 @@ export class PrivateSitAndGos {
     await this.store.requireHost('sng', instanceId, hostId);
     const refunded = await this.sitAndGos.transaction(async (tx) => {
       const row = (await this.sitAndGos.lock(tx, instanceId)) as InstanceRow;
-      if (row.status !== 'registering')
+      // The lifecycle's rule: a Sit & Go is cancelled only before it filled.
+      if (cancellation(SIT_AND_GO_FORMAT, row.status) !== 'cancel')
         throw new PrivateEventError('ALREADY_STARTED', `Sit & Go ${instanceId} is ${row.status}: too late to cancel`);
       const tournamentId = tournamentIdOf(instanceId);
       const entries = await this.sitAndGos.registeredEntries(tx, tournamentId);

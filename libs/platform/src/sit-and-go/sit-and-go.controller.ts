@@ -19,6 +19,8 @@ const STATUS: Record<string, HttpStatus> = {
   ALREADY_REGISTERED: HttpStatus.CONFLICT,
   NOT_REGISTERED: HttpStatus.CONFLICT,
   ALREADY_STARTED: HttpStatus.CONFLICT,
+  CANCELLED: HttpStatus.CONFLICT,
+  FINISHED: HttpStatus.CONFLICT,
   INSUFFICIENT_FUNDS: HttpStatus.CONFLICT,
 };
 

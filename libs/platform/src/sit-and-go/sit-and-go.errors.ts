@@ -1,6 +1,7 @@
 // Domain refusals of the Sit & Go service; the controller maps `code` to an HTTP status.
-export type SitAndGoErrorCode =
-  'UNKNOWN_TEMPLATE' | 'NOT_FOUND' | 'ALREADY_REGISTERED' | 'NOT_REGISTERED' | 'ALREADY_STARTED';
+import type { LifecycleRefusal } from '@naiko/tournament';
+
+export type SitAndGoErrorCode = 'UNKNOWN_TEMPLATE' | 'NOT_FOUND' | 'ALREADY_REGISTERED' | LifecycleRefusal;
 
 export class SitAndGoError extends Error {
   constructor(

@@ -30,9 +30,21 @@ import {
   type Tx,
 } from '@naiko/persistence';
 import {
+  awaitedJob,
+  levelInForce,
+  nextStepDue,
+  paysNow,
   payStandings,
+  phaseAfterEntry,
+  phaseAfterHand,
+  registrationRefusal,
   scheduleOf,
   shuffled,
+  SIT_AND_GO_FORMAT,
+  startsNow,
+  stepDecision,
+  unregistrationRefusal,
+  type LifecycleRefusal,
   sitAndGoPrizeTable,
   spinPrizeTable,
   type BlindLevel,
@@ -176,15 +188,17 @@ export class SitAndGoService {
     for (;;) {
       const instanceId = await this.openInstanceId(templateId);
       const result = await this.enter(instanceId, userId);
-      if (!result) continue;
+      // Lost the race for the last seat (or the instance closed): the next instance.
+      if ('refused' in result) continue;
       return result;
     }
   }
 
-  /** Registers into this very instance (a private Sit & Go): ALREADY_STARTED once it has filled. */
+  /** Registers into this very instance (a private Sit & Go): ALREADY_STARTED once it has filled, CANCELLED. */
   async registerInstance(instanceId: number, userId: string): Promise<RegisterResult> {
     const result = await this.enter(instanceId, userId);
-    if (!result) throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} is not taking registrations`);
+    if ('refused' in result)
+      throw new SitAndGoError(result.refused, `Sit & Go ${instanceId} is not taking registrations`);
     return result;
   }
 
@@ -193,12 +207,13 @@ export class SitAndGoService {
     this.changed(instanceId);
   }
 
-  /** Registers into this instance; null when it is no longer taking registrations. */
-  private async enter(instanceId: number, userId: string): Promise<RegisterResult | null> {
+  /** Registers into this instance; `refused` when it is no longer taking registrations (the lifecycle's code). */
+  private async enter(instanceId: number, userId: string): Promise<RegisterResult | { refused: LifecycleRefusal }> {
     {
       const result = await this.store.transaction(async (tx) => {
         const row = await this.lock(tx, instanceId);
-        if (row.status !== 'registering') return null; // lost the race for the last seat: next instance
+        const refused = registrationRefusal(SIT_AND_GO_FORMAT, row.status);
+        if (refused) return { refused };
         const sitAndGoTemplate = row.template;
         const tournamentId = tournamentIdOf(instanceId);
         const entry = await this.store.entry(tx, tournamentId, userId);
@@ -233,7 +248,8 @@ export class SitAndGoService {
           again: entry !== null,
         });
         const count = await this.store.countRegistered(tx, tournamentId);
-        const full = count >= sitAndGoTemplate.seats;
+        // The last seat starts it (registering → starting).
+        const full = phaseAfterEntry(SIT_AND_GO_FORMAT, row.status, count >= sitAndGoTemplate.seats) === 'starting';
         await this.store.recordRegistration(tx, instanceId, registered, full);
         // A private Sit & Go is one game: no next instance opens when it fills.
         if (full && !row.host_id)
@@ -248,7 +264,7 @@ export class SitAndGoService {
           botFillAfterMs: !full && registered === 1 ? (sitAndGoTemplate.botFillAfterMs ?? null) : null,
         };
       });
-      if (!result) return null;
+      if ('refused' in result) return result;
       if (result.started) await this.ensureJob('sitAndGoStart', { instanceId });
       // The first registration starts the template's bot-fill countdown (one job per instance).
       else if (result.botFillAfterMs)
@@ -289,7 +305,7 @@ export class SitAndGoService {
           note: 'bot-chips',
         });
       const result = await this.enter(instanceId, bot.id);
-      if (!result) break;
+      if ('refused' in result) break;
       added++;
       if (result.started) break;
     }
@@ -301,8 +317,8 @@ export class SitAndGoService {
   async unregister(instanceId: number, userId: string): Promise<void> {
     await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
-      if (row.status !== 'registering')
-        throw new SitAndGoError('ALREADY_STARTED', `Sit & Go ${instanceId} has started`);
+      const refused = unregistrationRefusal(row.status);
+      if (refused) throw new SitAndGoError(refused, `Sit & Go ${instanceId} is ${row.status}`);
       const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
       const entry = await this.store.entry(tx, tournamentId, userId);
@@ -343,7 +359,7 @@ export class SitAndGoService {
   async start(instanceId: number): Promise<void> {
     const row = await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
-      if (row.status !== 'starting') return row;
+      if (!startsNow(SIT_AND_GO_FORMAT, row.status)) return row; // a retry
       const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
       const entries = await this.store.registeredEntries(tx, tournamentId);
@@ -422,15 +438,14 @@ export class SitAndGoService {
 
   /** Enqueues the step after the one in force, due when the current one ends (idempotent id). */
   private async enqueueNextStep(row: InstanceRow): Promise<void> {
-    const schedule = scheduleOf(row.template.blindStructure);
-    const next = schedule[row.step_index + 1];
-    if (!next || !row.step_started_at) return;
-    const current = row.template.blindStructure.steps[row.step_index];
-    const due = row.step_started_at.getTime() + current.durationMs;
+    if (!row.step_started_at) return;
+    const next = nextStepDue(row.template.blindStructure, row.step_index, row.step_started_at.getTime());
+    if (!next) return;
+    const { step } = next;
     await this.ensureJob(
       'sitAndGoStep',
-      { instanceId: row.id, stepIndex: next.stepIndex, kind: next.kind, number: next.levelNumber },
-      { delay: Math.max(0, due - Date.now()) },
+      { instanceId: row.id, stepIndex: step.stepIndex, kind: step.kind, number: step.levelNumber },
+      { delay: Math.max(0, next.dueAtMs - Date.now()) },
     );
   }
 
@@ -443,8 +458,9 @@ export class SitAndGoService {
     let applied = false;
     const row = await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, payload.instanceId);
-      if (row.status !== 'running' || row.step_index >= payload.stepIndex) return row;
-      if (row.step_index !== payload.stepIndex - 1)
+      const decision = stepDecision(row.status, row.step_index, payload.stepIndex);
+      if (decision === 'done') return row;
+      if (decision === 'early')
         throw new Error(
           `Sit & Go ${payload.instanceId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
         );
@@ -459,8 +475,7 @@ export class SitAndGoService {
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
   levelInForce(row: InstanceRow): BlindLevel | null {
-    const step = row.template.blindStructure.steps[row.step_index];
-    return step.kind === 'level' ? step : null;
+    return levelInForce(row.template.blindStructure, row.step_index);
   }
 
   /**
@@ -492,7 +507,7 @@ export class SitAndGoService {
           if (outcome.busted.includes(userId)) await this.store.markBusted(tx, tournamentId, userId, group.bestPlace);
         }
       }
-      const status = outcome.winner ? 'paying' : 'running';
+      const status = phaseAfterHand(row.status, !!outcome.winner) as 'paying' | 'running';
       await this.store.recordHand(tx, instanceId, { standings: outcome.standings.groups, button, status });
       return { busted: outcome.busted, winner: outcome.winner };
     });
@@ -629,7 +644,7 @@ export class SitAndGoService {
   async payout(instanceId: number): Promise<void> {
     await this.store.transaction(async (tx) => {
       const row = await this.lock(tx, instanceId);
-      if (row.status !== 'paying') return;
+      if (!paysNow(row.status)) return; // a retry finds it finished
       const sitAndGoTemplate = row.template;
       const tournamentId = tournamentIdOf(instanceId);
       const groups = groupsOf(row.standings);
@@ -683,9 +698,10 @@ export class SitAndGoService {
   async resumeJobs(): Promise<number[]> {
     const running: number[] = [];
     for (const pending of await this.unfinished()) {
-      if (pending.status === 'starting') await this.ensureJob('sitAndGoStart', { instanceId: pending.id });
-      if (pending.status === 'paying') await this.ensureJob('sitAndGoPayout', { instanceId: pending.id });
-      if (pending.status === 'running') {
+      const job = awaitedJob(SIT_AND_GO_FORMAT, pending.status);
+      if (job === 'start') await this.ensureJob('sitAndGoStart', { instanceId: pending.id });
+      if (job === 'payout') await this.ensureJob('sitAndGoPayout', { instanceId: pending.id });
+      if (job === 'next-step') {
         await this.enqueueNextStep(await this.instance(pending.id));
         running.push(pending.id);
       }

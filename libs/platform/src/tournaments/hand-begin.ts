@@ -11,7 +11,7 @@
 //   changed, hand-for-hand or another tournament-wide flag, a fence that cannot say its token or a
 //   stale one (the fence raises the typed error here).
 import type { BeginHandRead, TournamentRepository } from '@naiko/persistence';
-import type { BlindLevel } from '@naiko/tournament';
+import { levelInForce, type BlindLevel } from '@naiko/tournament';
 import { assemble, type SmallState } from './mtt-rows';
 import { dealFor, type DealDecision } from './mtt-state';
 import type { SeatWithStack, TableFence } from './table-runner';
@@ -40,12 +40,6 @@ interface Decided {
   deal: DealDecision;
   level: BlindLevel;
   seats: (SeatWithStack | null)[];
-}
-
-/** The blind level of step `stepIndex`, or null in a break (no hand starts in a break). */
-export function levelAt(settings: TournamentSettings, stepIndex: number): BlindLevel | null {
-  const step = settings.blindStructure.steps[stepIndex];
-  return step.kind === 'level' ? step : null;
 }
 
 export class HandBegins {
@@ -129,7 +123,7 @@ export class HandBegins {
     // Paused (tournament-pause.ts: a deal, disconnections, the admin): no new hand anywhere.
     if (read.status !== 'running' || read.state.cancelRequested || read.paused_reason) return null;
     if (read.closed || read.hand_in_progress) return null;
-    const level = levelAt(read.config, read.step_index);
+    const level = levelInForce(read.config.blindStructure, read.step_index);
     if (!level) return null;
     const one = assemble(
       read.state,

@@ -51,6 +51,18 @@ import {
   scheduleOf,
   startTournament,
   unregisterEntry,
+  awaitedJob,
+  cancellation,
+  levelInForce,
+  nextStepDue,
+  opensNow,
+  paysNow,
+  phaseAfterHand,
+  registrationRefusal,
+  SCHEDULED_FORMAT,
+  startsNow,
+  stepDecision,
+  unregistrationRefusal,
   type BlindLevel,
   type Move,
   type RegistrationEvent,
@@ -82,7 +94,7 @@ import {
   type TournamentSettings,
 } from './tournament-config';
 import { TournamentError } from './tournaments.errors';
-import { HandBegins, levelAt, type HandStart } from './hand-begin';
+import { HandBegins, type HandStart } from './hand-begin';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
 import { loadState, lockExclusive, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
@@ -342,12 +354,9 @@ export class TournamentsService {
     const status = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
       // A host cancels his private tournament only before it starts (private-tournaments.ts).
-      if (opts.beforeStartOnly && tournament.status !== 'scheduled' && tournament.status !== 'registering') {
-        throw new TournamentError('ALREADY_STARTED', `tournament ${id} is ${tournament.status}`);
-      }
-      if (tournament.status === 'finished' || tournament.status === 'paying')
-        throw new TournamentError('FINISHED', `tournament ${id} is ${tournament.status}`);
-      if (tournament.status === 'cancelled') return tournament.status;
+      const decision = cancellation(SCHEDULED_FORMAT, tournament.status, opts);
+      if (decision === 'already') return tournament.status;
+      if (decision !== 'cancel') throw new TournamentError(decision, `tournament ${id} is ${tournament.status}`);
       if (tournament.status === 'running' && tournament.state.seating?.tables.some((t) => t.handInProgress)) {
         await this.save(tx, tournament, { ...tournament.state, cancelRequested: true } as MttState);
         return tournament.status;
@@ -435,7 +444,7 @@ export class TournamentsService {
   async openRegistration(id: number): Promise<void> {
     await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id, { seating: false });
-      if (tournament.status !== 'scheduled') return;
+      if (!opensNow(tournament.status)) return;
       const next = openRegistration(tournament.state.registration).state;
       await this.save(tx, tournament, { ...tournament.state, registration: next }, { status: 'registering' });
     });
@@ -477,11 +486,8 @@ export class TournamentsService {
   ): Promise<{ entryId: number; late: boolean; reEntry: boolean; running: boolean }> {
     {
       const tournament = await this.lock(tx, id);
-      if (tournament.status !== 'registering' && tournament.status !== 'running')
-        throw new TournamentError(
-          tournament.status === 'scheduled' ? 'NOT_OPEN' : 'ALREADY_STARTED',
-          `tournament ${id} is ${tournament.status}`,
-        );
+      const refused = registrationRefusal(SCHEDULED_FORMAT, tournament.status);
+      if (refused) throw new TournamentError(refused, `tournament ${id} is ${tournament.status}`);
       if (tournament.state.cancelRequested)
         throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
       const level = this.currentLevel(tournament);
@@ -588,11 +594,8 @@ export class TournamentsService {
   async unregister(id: number, userId: string): Promise<void> {
     await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
-      if (tournament.status !== 'registering')
-        throw new TournamentError(
-          tournament.status === 'scheduled' ? 'NOT_REGISTERED' : 'ALREADY_STARTED',
-          `tournament ${id} is ${tournament.status}`,
-        );
+      const refused = unregistrationRefusal(tournament.status);
+      if (refused) throw new TournamentError(refused, `tournament ${id} is ${tournament.status}`);
       const tr = refusal(() => unregisterEntry(tournament.state.registration, userId));
       const ev = tr.events[0];
       if (ev.type !== 'unregistered') throw new Error('unreachable');
@@ -634,6 +637,7 @@ export class TournamentsService {
   async start(id: number): Promise<TournamentStatus> {
     const row = await this.runs.exclusive(id, async (tx) => {
       let tournament = await this.lock(tx, id, { seating: false });
+      if (!startsNow(SCHEDULED_FORMAT, tournament.status)) return this.stored(tx, id); // a retry
       if (tournament.status === 'scheduled') {
         await this.save(
           tx,
@@ -643,7 +647,6 @@ export class TournamentsService {
         );
         tournament = await this.lock(tx, id, { seating: false });
       }
-      if (tournament.status !== 'registering') return this.stored(tx, id);
       const tr = startTournament(tournament.state.registration);
       if (tr.state.phase === 'cancelled') {
         await this.cancelNow(tx, tournament, 'too-few-entrants');
@@ -679,13 +682,13 @@ export class TournamentsService {
   private async enqueueNextStep(
     row: Pick<TournamentRow, 'id' | 'config' | 'step_index' | 'step_started_at'>,
   ): Promise<void> {
-    const schedule = scheduleOf(row.config.blindStructure);
-    const next = schedule[row.step_index + 1];
-    if (!next || !row.step_started_at) return;
-    const due = new Date(row.step_started_at).getTime() + row.config.blindStructure.steps[row.step_index].durationMs;
-    const payload = { tournamentId: row.id, stepIndex: next.stepIndex, number: next.levelNumber };
-    await this.jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, {
-      delay: Math.max(0, due - Date.now()),
+    if (!row.step_started_at) return;
+    const next = nextStepDue(row.config.blindStructure, row.step_index, new Date(row.step_started_at).getTime());
+    if (!next) return;
+    const { step } = next;
+    const payload = { tournamentId: row.id, stepIndex: step.stepIndex, number: step.levelNumber };
+    await this.jobs.enqueue(step.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, {
+      delay: Math.max(0, next.dueAtMs - Date.now()),
     });
   }
 
@@ -700,8 +703,9 @@ export class TournamentsService {
       moved ??
       (await this.runs.exclusive(payload.tournamentId, async (tx) => {
         const stored = await this.stored(tx, payload.tournamentId);
-        if (stored.status !== 'running' || stored.step_index >= payload.stepIndex) return stored;
-        if (stored.step_index !== payload.stepIndex - 1)
+        const decision = stepDecision(stored.status, stored.step_index, payload.stepIndex);
+        if (decision === 'done') return stored;
+        if (decision === 'early')
           throw new Error(
             `tournament ${payload.tournamentId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
           );
@@ -743,7 +747,7 @@ export class TournamentsService {
    */
   private async moveLevelOnly(payload: TournamentStepPayload): Promise<StoredRow | null> {
     const stored = await this.stored(undefined, payload.tournamentId);
-    if (stored.status !== 'running' || stored.step_index !== payload.stepIndex - 1) return null;
+    if (stepDecision(stored.status, stored.step_index, payload.stepIndex) !== 'apply') return null;
     if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) return null;
     const startedAt = await this.runs.shared(payload.tournamentId, () =>
       this.store.moveStep(payload.tournamentId, payload.stepIndex),
@@ -753,7 +757,7 @@ export class TournamentsService {
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
   levelInForce(tournament: Pick<TournamentRow, 'config' | 'step_index'>): BlindLevel | null {
-    return levelAt(tournament.config, tournament.step_index);
+    return levelInForce(tournament.config.blindStructure, tournament.step_index);
   }
 
   /** The balance-check job: runs the seating planner (after late entries, or when a hold may have cleared). */
@@ -964,7 +968,8 @@ export class TournamentsService {
           await this.cancelNow(tx, await this.lock(tx, id), 'by-admin');
           return { moves: [], brokenTables: [], finished: false, cancelled: true };
         }
-        await this.save(tx, tournament, state, outcome.finished ? { status: 'paying' } : {}, stacks);
+        const phase = phaseAfterHand(tournament.status, outcome.finished);
+        await this.save(tx, tournament, state, phase === 'paying' ? { status: 'paying' } : {}, stacks);
         return {
           moves: outcome.moves,
           brokenTables: outcome.brokenTables,
@@ -1290,7 +1295,7 @@ export class TournamentsService {
   async payout(id: number): Promise<void> {
     const seats = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
-      if (tournament.status !== 'paying') return;
+      if (!paysNow(tournament.status)) return; // a retry finds it finished
       const book = mttTournamentId(id);
       const reg = tournament.state.registration;
       const entrants = paidEntries(reg);
@@ -1371,9 +1376,10 @@ export class TournamentsService {
     const rows = (await this.store.unfinished()) as StoredRow[];
     const running: number[] = [];
     for (const tournament of rows) {
-      if (tournament.status === 'scheduled' || tournament.status === 'registering') await this.schedule(tournament);
-      if (tournament.status === 'paying') await this.jobs.enqueue('tournamentPayout', { tournamentId: tournament.id });
-      if (tournament.status === 'running') {
+      const job = awaitedJob(SCHEDULED_FORMAT, tournament.status);
+      if (job === 'schedule') await this.schedule(tournament);
+      if (job === 'payout') await this.jobs.enqueue('tournamentPayout', { tournamentId: tournament.id });
+      if (job === 'next-step') {
         await this.enqueueNextStep(tournament);
         await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: tournament.id, version: tournament.version });
         running.push(tournament.id);
