@@ -8,12 +8,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PrivateEventLimits, PrivateEventSummary, SitAndGoView } from '@naiko/contracts';
 import { newShuffleSeed } from '@naiko/engine';
-import { Accounts, postInTransaction, SitAndGoRepository, tournamentBook, type Movement } from '@naiko/persistence';
+import { postInTransaction, SitAndGoRepository } from '@naiko/persistence';
 import { cancellation, SIT_AND_GO_FORMAT, type SitAndGoTemplate } from '@naiko/tournament';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
 import { checkPrivateSitAndGo, PrivateEventError, privateBlindStructure } from '../tournaments/private-limits';
 import { seatDrawCommitment } from './seat-draw';
-import { SitAndGoService, tournamentIdOf, type InstanceRow, type RegisterResult } from './sit-and-go.service';
+import { refundMovements } from '../tournaments/lifecycle-movements';
+import { SitAndGoService, termsOf, tournamentIdOf, type InstanceRow, type RegisterResult } from './sit-and-go.service';
 import { checkTemplate } from './templates';
 
 /** A private game's players may come back after a disconnection for this long (the cash tables' window). */
@@ -105,20 +106,7 @@ export class PrivateSitAndGos {
       const tournamentId = tournamentIdOf(instanceId);
       const entries = await this.sitAndGos.registeredEntries(tx, tournamentId);
       for (const entry of entries) {
-        const movements: Movement[] = [];
-        if (row.template.buyIn > 0)
-          movements.push({
-            from: Accounts.tournamentPool(tournamentId),
-            to: Accounts.user(entry.userId),
-            amount: row.template.buyIn,
-          });
-        if (row.template.entryFee > 0)
-          movements.push({ from: Accounts.house(), to: Accounts.user(entry.userId), amount: row.template.entryFee });
-        movements.push({
-          from: Accounts.tournamentStack(tournamentId, entry.userId),
-          to: Accounts.issuer(tournamentBook(tournamentId)),
-          amount: 'all',
-        });
+        const movements = refundMovements(tournamentId, entry.userId, termsOf(row.template), { chips: true });
         await postInTransaction(tx, {
           idempotencyKey: `sng:${instanceId}:cancel:${entry.userId}`,
           reason: 'refund',

@@ -23,9 +23,7 @@ import {
   postInTransaction,
   PrismaService,
   SitAndGoRepository,
-  tournamentBook,
   UserRepository,
-  type Movement,
   type SitAndGoRow,
   type Tx,
 } from '@naiko/persistence';
@@ -51,6 +49,13 @@ import {
   type SitAndGoTemplate,
 } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
+import {
+  entryMovements,
+  prizeMovement,
+  refundMovements,
+  retireMovement,
+  type EntryTerms,
+} from '../tournaments/lifecycle-movements';
 import type { HandResult } from '../tournaments/mtt-state';
 import { oddChipOrder, type SeatWithStack, type TableFence, type TableHandStart } from '../tournaments/table-runner';
 import { SitAndGoError } from './sit-and-go.errors';
@@ -66,6 +71,13 @@ import { positionsOf, sngDeal, sngTableId, type StoredHandConfig } from './sit-a
 export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
 
 export const tournamentIdOf = (instanceId: number): string => `sng-${instanceId}`;
+
+/** A template's entry terms in the lifecycle's words (the fee is the template's entry fee). */
+export const termsOf = (template: SitAndGoTemplate): EntryTerms => ({
+  buyIn: template.buyIn,
+  fee: template.entryFee,
+  startingStack: template.startingStack,
+});
 
 /** A `sit_and_gos` row (SitAndGoRepository) with its template as the Sit & Go template it is. */
 export type InstanceRow = Omit<SitAndGoRow, 'template'> & { template: SitAndGoTemplate };
@@ -220,20 +232,7 @@ export class SitAndGoService {
         if (entry && entry.status === 'registered')
           throw new SitAndGoError('ALREADY_REGISTERED', `already registered in Sit & Go ${instanceId}`);
         const registered = row.registrations + 1;
-        const movements: Movement[] = [];
-        if (sitAndGoTemplate.buyIn > 0)
-          movements.push({
-            from: Accounts.user(userId),
-            to: Accounts.tournamentPool(tournamentId),
-            amount: sitAndGoTemplate.buyIn,
-          });
-        if (sitAndGoTemplate.entryFee > 0)
-          movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: sitAndGoTemplate.entryFee });
-        movements.push({
-          from: Accounts.issuer(tournamentBook(tournamentId)),
-          to: Accounts.tournamentStack(tournamentId, userId),
-          amount: sitAndGoTemplate.startingStack,
-        });
+        const movements = entryMovements(tournamentId, userId, termsOf(sitAndGoTemplate));
         await postInTransaction(tx, {
           idempotencyKey: `sng:${instanceId}:entry:${userId}:${registered}`,
           reason: 'tournament_entry',
@@ -325,20 +324,7 @@ export class SitAndGoService {
       if (!entry || entry.status !== 'registered')
         throw new SitAndGoError('NOT_REGISTERED', `not registered in Sit & Go ${instanceId}`);
       const registered = row.registrations + 1;
-      const movements: Movement[] = [];
-      if (sitAndGoTemplate.buyIn > 0)
-        movements.push({
-          from: Accounts.tournamentPool(tournamentId),
-          to: Accounts.user(userId),
-          amount: sitAndGoTemplate.buyIn,
-        });
-      if (sitAndGoTemplate.entryFee > 0)
-        movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: sitAndGoTemplate.entryFee });
-      movements.push({
-        from: Accounts.tournamentStack(tournamentId, userId),
-        to: Accounts.issuer(tournamentBook(tournamentId)),
-        amount: 'all',
-      });
+      const movements = refundMovements(tournamentId, userId, termsOf(sitAndGoTemplate), { chips: true });
       await postInTransaction(tx, {
         idempotencyKey: `sng:${instanceId}:unreg:${userId}:${registered}`,
         reason: 'refund',
@@ -661,9 +647,7 @@ export class SitAndGoService {
             idempotencyKey: `sng:${instanceId}:prize:${payout.playerId}`,
             reason: 'tournament_prize',
             refs: { tournamentId },
-            movements: [
-              { from: Accounts.tournamentPool(tournamentId), to: Accounts.user(payout.playerId), amount: payout.prize },
-            ],
+            movements: [prizeMovement(tournamentId, payout.playerId, payout.prize)],
           });
         }
         await this.store.markPaid(tx, tournamentId, payout.playerId, place, BigInt(payout.prize));
@@ -675,13 +659,7 @@ export class SitAndGoService {
           idempotencyKey: `sng:${instanceId}:retire:${userId}`,
           reason: 'tournament_chips',
           refs: { tournamentId },
-          movements: [
-            {
-              from: Accounts.tournamentStack(tournamentId, userId),
-              to: Accounts.issuer(tournamentBook(tournamentId)),
-              amount: 'all',
-            },
-          ],
+          movements: [retireMovement(tournamentId, userId)],
         });
       }
       await this.store.markFinished(tx, instanceId);

@@ -24,14 +24,11 @@ import { flattenSeating, mttSeatDrawCommitment, mttSeatDrawRandom, type MttDrawn
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
 import { cryptoRandom, newShuffleSeed, type RandomSource } from '@naiko/engine';
 import {
-  Accounts,
   cancelRunningHand,
   HandStore,
   postInTransaction,
   PrismaService,
-  tournamentBook,
   TournamentRepository,
-  type Movement,
   type Tx,
 } from '@naiko/persistence';
 import {
@@ -94,6 +91,7 @@ import {
   type TournamentSettings,
 } from './tournament-config';
 import { TournamentError } from './tournaments.errors';
+import { entryMovements, prizeMovement, refundMovements, retireMovement } from './lifecycle-movements';
 import { HandBegins, type HandStart } from './hand-begin';
 import { mttTableId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
@@ -398,15 +396,8 @@ export class TournamentsService {
   ): Promise<void> {
     const book = mttTournamentId(tournament.id);
     for (const refund of event.refunds) {
-      const movements: Movement[] = [];
-      if (tournament.config.buyIn > 0)
-        movements.push({
-          from: Accounts.tournamentPool(book),
-          to: Accounts.user(refund.playerId),
-          amount: tournament.config.buyIn,
-        });
-      if (tournament.config.fee > 0)
-        movements.push({ from: Accounts.house(), to: Accounts.user(refund.playerId), amount: tournament.config.fee });
+      // The stacks are retired once for the whole tournament (retireStacks).
+      const movements = refundMovements(book, refund.playerId, tournament.config, { chips: false });
       if (movements.length)
         await postInTransaction(tx, {
           idempotencyKey: `mtt:${tournament.id}:refund:${refund.entryId}`,
@@ -426,13 +417,7 @@ export class TournamentsService {
         idempotencyKey: `mtt:${tournament.id}:retire:${account.userId}:${tournament.version}`,
         reason: 'tournament_chips',
         refs: { tournamentId: book },
-        movements: [
-          {
-            from: Accounts.tournamentStack(book, account.userId),
-            to: Accounts.issuer(tournamentBook(book)),
-            amount: 'all',
-          },
-        ],
+        movements: [retireMovement(book, account.userId)],
       });
     }
   }
@@ -495,21 +480,10 @@ export class TournamentsService {
       const ev = tr.events.find((e) => e.type === 'registered')!;
       if (ev.type !== 'registered') throw new Error('unreachable');
       const book = mttTournamentId(id);
-      const movements: Movement[] = [];
-      if (tournament.config.buyIn > 0)
-        movements.push({
-          from: Accounts.user(userId),
-          to: Accounts.tournamentPool(book),
-          amount: tournament.config.buyIn,
-        });
-      if (tournament.config.fee > 0)
-        movements.push({ from: Accounts.user(userId), to: Accounts.house(), amount: tournament.config.fee });
-      movements.push({
-        from: Accounts.issuer(tournamentBook(book)),
-        to: Accounts.tournamentStack(book, userId),
-        amount: tournament.config.startingStack,
-      });
-      movements.push(...bountyEntryMovements(tournament.config, userId, id, 'in'));
+      const movements = [
+        ...entryMovements(book, userId, tournament.config),
+        ...bountyEntryMovements(tournament.config, userId, id, 'in'),
+      ];
       await postInTransaction(tx, {
         idempotencyKey: `mtt:${id}:entry:${ev.entryId}`,
         reason: 'tournament_entry',
@@ -600,21 +574,10 @@ export class TournamentsService {
       const ev = tr.events[0];
       if (ev.type !== 'unregistered') throw new Error('unreachable');
       const book = mttTournamentId(id);
-      const movements: Movement[] = [];
-      if (tournament.config.buyIn > 0)
-        movements.push({
-          from: Accounts.tournamentPool(book),
-          to: Accounts.user(userId),
-          amount: tournament.config.buyIn,
-        });
-      if (tournament.config.fee > 0)
-        movements.push({ from: Accounts.house(), to: Accounts.user(userId), amount: tournament.config.fee });
-      movements.push({
-        from: Accounts.tournamentStack(book, userId),
-        to: Accounts.issuer(tournamentBook(book)),
-        amount: 'all',
-      });
-      movements.push(...bountyEntryMovements(tournament.config, userId, id, 'out'));
+      const movements = [
+        ...refundMovements(book, userId, tournament.config, { chips: true }),
+        ...bountyEntryMovements(tournament.config, userId, id, 'out'),
+      ];
       await postInTransaction(tx, {
         idempotencyKey: `mtt:${id}:unreg:${ev.entryId}`,
         reason: 'refund',
@@ -1330,9 +1293,7 @@ export class TournamentsService {
             idempotencyKey: `mtt:${id}:prize:${entry.entryId}`,
             reason: 'tournament_prize',
             refs: { tournamentId: book },
-            movements: [
-              { from: Accounts.tournamentPool(book), to: Accounts.user(entry.playerId), amount: payout.prize },
-            ],
+            movements: [prizeMovement(book, entry.playerId, payout.prize)],
           });
         }
         const standing = best.get(entry.playerId) ?? { place: payout.bestPlace, prize: 0 };
