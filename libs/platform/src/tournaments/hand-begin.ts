@@ -6,10 +6,12 @@
 //   takes the locks, checks that nothing the deal depends on changed since the read, and marks the
 //   hand begun. The table's locks are held for that statement only, not over the process's own
 //   work and its event loop (issue 21: the begin's lock was held p99 ~200 ms on a busy process).
+//   When something changed between the read and the commit (a planner move, a level step, a
+//   purchase), nothing is written and the begin reads again once.
 // - locked: the interactive transaction (the locks and the read in one statement, the deal
-//   decided, the hand marked begun, the commit), when the read's answer is 'general': something
-//   changed, hand-for-hand or another tournament-wide flag, a fence that cannot say its token or a
-//   stale one (the fence raises the typed error here).
+//   decided, the hand marked begun, the commit), after a second change, in hand-for-hand (the
+//   deals are ordered across tables), for a fence that cannot say its token, or a stale one (the
+//   fence raises the typed error here).
 import type { BeginHandRead, TournamentRepository } from '@naiko/persistence';
 import { levelInForce, type BlindLevel } from '@naiko/tournament';
 import { assemble, type SmallState } from './mtt-rows';
@@ -18,6 +20,9 @@ import type { SeatWithStack, TableFence } from './table-runner';
 import type { TournamentSettings } from './tournament-config';
 import type { TournamentTimings } from './tournament-timings';
 import type { TournamentTransactions } from './tournament-transactions';
+
+/** Begins tried from a read before the locked begin. */
+const READ_ATTEMPTS = 2;
 
 export interface HandStart {
   deal: DealDecision;
@@ -51,8 +56,14 @@ export class HandBegins {
 
   /** The hand begun at `tableId` (the table's row locked only for its statement), or null: no deal now. */
   async begin(id: number, book: string, tableId: number, fence?: TableFence): Promise<HandStart | null> {
-    const fromRead = await this.fromRead(id, book, tableId, fence);
-    return fromRead === 'general' ? this.locked(id, book, tableId, fence) : fromRead;
+    // Something changed between a read and its commit (the planner moved a player, a level began):
+    // one more read usually finds it settled, and costs less than the locked begin.
+    for (let attempt = 1; ; attempt++) {
+      const fromRead = await this.fromRead(id, book, tableId, fence);
+      if (fromRead === 'changed' && attempt < READ_ATTEMPTS) continue;
+      if (fromRead === 'changed' || fromRead === 'general') return this.locked(id, book, tableId, fence);
+      return fromRead;
+    }
   }
 
   private async fromRead(
@@ -60,7 +71,7 @@ export class HandBegins {
     book: string,
     tableId: number,
     fence?: TableFence,
-  ): Promise<HandStart | null | 'general'> {
+  ): Promise<HandStart | null | 'general' | 'changed'> {
     if (fence && !fence.token) return 'general';
     const read = (await this.store.tableForBegin(id, tableId, book)) as (Read & { version: number }) | undefined;
     if (!read) return 'general';
@@ -85,7 +96,8 @@ export class HandBegins {
         }),
       'beginFromRead',
     );
-    if (answer.outcome !== 'ok') return 'general';
+    // Nothing written: something the deal depends on changed, or a stale token (the locked begin raises it).
+    if (answer.outcome !== 'ok') return 'changed';
     return {
       ...decided,
       stepIndex: read.step_index,
