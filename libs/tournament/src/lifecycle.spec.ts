@@ -2,6 +2,7 @@ import {
   awaitedJob,
   cancellation,
   levelInForce,
+  levelNumberInForce,
   nextStepDue,
   opensNow,
   paysNow,
@@ -123,6 +124,11 @@ describe('one lifecycle: a scheduled tournament, a Sit & Go and a Spin are forma
     expect(levelInForce(structure, 0)).toMatchObject({ smallBlind: 10, bigBlind: 20 });
     expect(levelInForce(structure, 1)).toBeNull();
     expect(levelInForce(structure, 2)).toMatchObject({ smallBlind: 20, bigBlind: 40, ante: 5 });
+  });
+
+  test('the level number in force: a break counts as the level before it; 0 before the start', () => {
+    expect([0, 1, 2].map((step) => levelNumberInForce('running', structure, step))).toEqual([1, 1, 2]);
+    expect(levelNumberInForce('registering', structure, 0)).toBe(0);
   });
 
   test('the next step is due when the step in force ends (its start + its length); the last step has no successor', () => {

@@ -123,6 +123,12 @@ export function levelInForce(structure: BlindStructure, stepIndex: number): Blin
   return step?.kind === 'level' ? step : null;
 }
 
+/** The level number in force (a break counts as the level before it); 0 when not running (before the start). */
+export function levelNumberInForce(phase: TournamentPhase, structure: BlindStructure, stepIndex: number): number {
+  if (phase !== 'running') return 0;
+  return scheduleOf(structure)[stepIndex]?.levelNumber ?? 0;
+}
+
 /** The step after the one in force and when it is due (the step in force's start + its length); null: none. */
 export function nextStepDue(
   structure: BlindStructure,

@@ -4,6 +4,9 @@
 // the same after a restart, so a client reconnects to the same id.
 import { createHash } from 'node:crypto';
 
+/** The tournament's id in the ledger and the hand store: its chips' book and its entries (`mtt-<id>`). */
+export const mttTournamentId = (id: number): string => `mtt-${id}`;
+
 export function mttTableId(tournamentId: number, tableNo: number): string {
   const digest = createHash('sha256').update(`naiko:mtt:${tournamentId}:table:${tableNo}`).digest('hex');
   // RFC 9562 layout: version 5 (name-based) and the RFC variant bits.

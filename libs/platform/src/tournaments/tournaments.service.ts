@@ -40,8 +40,6 @@ import {
   openRegistration,
   paidEntries,
   payStandings,
-  placeBusts,
-  recordBusts,
   prizeTableRows,
   registerEntry,
   RegistrationError,
@@ -51,6 +49,7 @@ import {
   awaitedJob,
   cancellation,
   levelInForce,
+  levelNumberInForce,
   nextStepDue,
   opensNow,
   paysNow,
@@ -70,7 +69,6 @@ import {
   closeDecidedSatellite,
   closeLateRegistration,
   entryIdOf,
-  entryKey,
   finishHand,
   lateRegistrationClosed,
   liveEntryOf,
@@ -93,7 +91,8 @@ import {
 import { TournamentError } from './tournaments.errors';
 import { entryMovements, prizeMovement, refundMovements, retireMovement } from './lifecycle-movements';
 import { HandBegins, type HandStart } from './hand-begin';
-import { mttTableId } from './table-ids';
+import { SharedFinishes } from './hand-finish';
+import { mttTableId, mttTournamentId } from './table-ids';
 import type { SeatWithStack, TableFence } from './table-runner';
 import { loadState, lockExclusive, saveState, smallOf, type Loaded, type SmallState } from './mtt-rows';
 import { TournamentTimings } from './tournament-timings';
@@ -113,7 +112,7 @@ import { extrasView, type ExtrasRow } from './tournament-extras';
 import { payCancellationAfterStart } from './cancel-after-start';
 import { adjustPayoutsForDeal, dealOfTournament } from './deal-records';
 
-export const mttTournamentId = (id: number): string => `mtt-${id}`;
+export { mttTournamentId };
 
 export type TournamentStatus = 'scheduled' | 'registering' | 'running' | 'paying' | 'finished' | 'cancelled';
 
@@ -159,16 +158,6 @@ const REG_CODES: Record<string, ConstructorParameters<typeof TournamentError>[0]
   'already-cancelled': 'CANCELLED',
 };
 
-/**
- * Something tournament-wide waits on the hand a table finishes (hand-for-hand, the redraw's hold of
- * the deals, a cancellation, the winner, a satellite's seats decided): the exclusive path records it.
- * The same list as the SQL functions naiko_mtt_quiet_finish and naiko_mtt_bust_finish (migrations
- * mtt_hand_functions, mtt_bust_function), which check it without this code.
- */
-function tournamentWideWait(state: SmallState): boolean {
-  return !!(state.handForHand || state.pauseDeals || state.cancelRequested || state.winner || state.seatsDecided);
-}
-
 /** libs/tournament refusals as service errors. */
 function refusal<T>(fn: () => T): T {
   try {
@@ -196,10 +185,13 @@ export class TournamentsService {
   ) {
     this.runs = new TournamentTransactions(store, this.timings);
     this.begins = new HandBegins(store, this.runs, this.timings);
+    this.finishes = new SharedFinishes(store, this.runs, this.timings);
   }
 
   /** A hand's begin at one table (hand-begin.ts). */
   private readonly begins: HandBegins;
+  /** A hand's finish on the shared path: without bust, or with busts far from the end (hand-finish.ts). */
+  private readonly finishes: SharedFinishes;
 
   /** How this service's transactions take their turn (the gate, the advisory lock, the pools). */
   private readonly runs: TournamentTransactions;
@@ -438,8 +430,7 @@ export class TournamentsService {
 
   /** The level number in force (a break counts as the level before it); 0 before the start. */
   currentLevel(tournament: Pick<TournamentRow, 'status' | 'config' | 'step_index'>): number {
-    if (tournament.status !== 'running') return 0;
-    return scheduleOf(tournament.config.blindStructure)[tournament.step_index]?.levelNumber ?? 0;
+    return levelNumberInForce(tournament.status, tournament.config.blindStructure, tournament.step_index);
   }
 
   /**
@@ -881,17 +872,17 @@ export class TournamentsService {
     if (!busts) {
       // The common case in one statement; the same checks made here in TypeScript only when the
       // statement could not check the fence (the general path raises the typed error).
-      const quiet = await this.quietFinish(id, tableId, stacks, fence);
+      const quiet = await this.finishes.quiet(id, tableId, stacks, fence);
       // Recorded while the planner holds a move for a hand to end: it runs now.
       if (quiet === 'replan') return this.plannerAfterHand(id, tableId);
       const done =
-        quiet === 'recorded' || (quiet === 'general' && (await this.quietFinishChecked(id, tableId, stacks, fence)));
+        quiet === 'recorded' || (quiet === 'general' && (await this.finishes.quietChecked(id, tableId, stacks, fence)));
       if (done) {
         await this.afterFinish(id, tableId, false);
         return { moves: [], brokenTables: [], finished: false };
       }
     } else {
-      const recorded = await this.recordBustsAtTable(id, tableId, result, stacks, fence);
+      const recorded = await this.finishes.busts(id, tableId, result, stacks, fence);
       if (recorded === 'balanced') {
         // The tables are still within one player and none can be broken: no planner run.
         await this.afterFinish(id, tableId, true);
@@ -945,173 +936,6 @@ export class TournamentsService {
     if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
     await this.afterFinish(id, tableId, true);
     return { moves: out.moves, brokenTables: out.brokenTables, finished: out.finished };
-  }
-
-  /**
-   * The common finish (no bust, nothing tournament-wide waiting) in one statement
-   * (naiko_mtt_quiet_finish). 'recorded': done (or the tournament no longer runs: nothing to
-   * record); 'replan': recorded while the planner holds a move for a hand to end (it runs next);
-   * 'exclusive': the exclusive path records it; 'general': the TypeScript checks decide (a fence
-   * that cannot say its token, or a stale token). Nothing is written unless 'recorded' or 'replan'.
-   */
-  private async quietFinish(
-    id: number,
-    tableId: number,
-    stacks: ReadonlyMap<string, number>,
-    fence?: TableFence,
-  ): Promise<'recorded' | 'replan' | 'exclusive' | 'general'> {
-    if (fence && !fence.token) return 'general';
-    const token = fence?.token?.() ?? null;
-    const outcome = await this.runs.statement(
-      id,
-      () => this.store.quietFinish(id, tableId, stacks, token),
-      'quietFinish',
-    );
-    return outcome === 'ok' || outcome === 'not-running' ? 'recorded' : outcome;
-  }
-
-  /**
-   * The quiet finish with its checks made here: the general path of a hand without bust (its
-   * fence is checked in the transaction and raises the typed error); false: the exclusive path.
-   */
-  private quietFinishChecked(
-    id: number,
-    tableId: number,
-    stacks: ReadonlyMap<string, number>,
-    fence?: TableFence,
-  ): Promise<boolean> {
-    return this.runs.table(
-      id,
-      async (tx) => {
-        const tournament = (await this.store.lockTableForFinish(tx, id, tableId)) as
-          Pick<StoredRow, 'status' | 'state' | 'step_index' | 'config'> | undefined;
-        await fence?.(tx);
-        if (!tournament || tournament.status !== 'running') return !!tournament;
-        const smallState = tournament.state;
-        // A planner hold also waits for this hand (a bust does not: the planner runs after it anyway).
-        if (tournamentWideWait(smallState) || smallState.replanOnFinish) return false;
-        if (
-          !smallState.standings &&
-          lateRegistrationClosed(
-            { registration: { ...smallState.registration, entries: [] } } as unknown as MttState,
-            this.currentLevel(tournament),
-          ) &&
-          bustsFinalAt(tournament.config, tournament.step_index)
-        )
-          return false;
-        // One statement: the table idle again, its hand counted, the stacks at its seats.
-        await this.store.recordQuietFinish(tx, id, tableId, stacks);
-        return true;
-      },
-      (ms) => this.timings.handTx(id, ms, 'quietFinishLocked'),
-    );
-  }
-
-  /**
-   * What a bust far from the end needs besides the hand, per tournament: fixed once the standings
-   * exist (the settings cannot change after the start, and no entry is added once late registration
-   * and the rebuy period are over, which the standings wait for). Learnt by the first such bust,
-   * on the TypeScript path.
-   */
-  private readonly bustLimits = new Map<number, { minLeft: number; tableSize: number; bounty: boolean }>();
-
-  /**
-   * A finish with busts far from the end (no hand-for-hand, no bubble or final table within reach,
-   * late registration closed, nothing held): recorded under the shared lock at this table, plus the
-   * tournament row locked as the counter of players left (the next bust place) — busts at different
-   * tables serialise on that row only, hands without busts not at all. 'balanced': recorded and the
-   * tables need no planner run; true: recorded, the planner runs after it (`requestReplan`); false:
-   * the exclusive path must record the hand.
-   *
-   * Once the tournament's limits are known (and without bounties, which post to the ledger in the
-   * same transaction), in ONE statement (`bustFinish`), the counter row locked for that statement
-   * only; otherwise, or when that statement cannot check the fence, the same checks and writes here.
-   */
-  private async recordBustsAtTable(
-    id: number,
-    tableId: number,
-    result: HandResult,
-    stacks: ReadonlyMap<string, number>,
-    fence?: TableFence,
-  ): Promise<boolean | 'balanced'> {
-    const busted = result.dealtIn.filter((p) => p.stack > 0 && (result.after.get(p.userId) ?? 0) === 0);
-    const ids = busted.map((p) => p.userId);
-    const keep = [...stacks].filter(([u]) => !ids.includes(u));
-    const limits = this.bustLimits.get(id);
-    if (limits && !limits.bounty && (!fence || fence.token)) {
-      // Places relative to the first of the hand's bust places (placeBusts with one survivor).
-      const groups = placeBusts(
-        busted.length + 1,
-        busted.map((player) => ({ playerId: player.userId, startingStack: player.stack, order: player.order })),
-      );
-      const outcome = await this.runs.statement(
-        id,
-        () =>
-          this.store.bustFinish(id, {
-            book: mttTournamentId(id),
-            tableId,
-            busted: groups.flatMap((g) => g.players.map((userId, rank) => ({ userId, offset: g.bestPlace - 2, rank }))),
-            kept: keep,
-            minLeft: limits.minLeft,
-            tableSize: limits.tableSize,
-            fence: fence?.token?.() ?? null,
-          }),
-        'bustFinish',
-      );
-      if (outcome === 'ok') return 'balanced';
-      if (outcome === 'replan') return true;
-      if (outcome === 'exclusive') return false;
-      // 'general': a stale fencing token; the TypeScript path raises the typed error.
-    }
-    const book = mttTournamentId(id);
-    return this.runs.table(
-      id,
-      async (tx) => {
-        const table = await this.store.lockTableClosed(tx, id, tableId);
-        await fence?.(tx);
-        if (!table || table.closed) return false;
-        // The counter row: locked, read at its latest version.
-        const tournament = (await this.store.lockBustCounter(tx, id, ids)) as
-          | (Pick<StoredRow, 'status' | 'state' | 'config' | 'step_index'> & {
-              entries: { entry_id: number; user_id: string }[] | null;
-              entrants: number;
-            })
-          | undefined;
-        if (!tournament || tournament.status !== 'running') return false;
-        const smallState = tournament.state;
-        if (!smallState.standings || tournamentWideWait(smallState)) return false;
-        const paid = prizeTableOf(tournament.config, tournament.entrants).paidPlaces;
-        const minLeft = Math.max(paid + 1, tournament.config.tableSize + 1);
-        // Bounded: the oldest goes (a tournament still running learns them again at its next bust).
-        if (this.bustLimits.size >= 1_000) this.bustLimits.delete(this.bustLimits.keys().next().value!);
-        this.bustLimits.set(id, {
-          minLeft,
-          tableSize: tournament.config.tableSize,
-          bounty: !!tournament.config.bounty,
-        });
-        const entryOf = new Map((tournament.entries ?? []).map((e) => [e.user_id, e.entry_id]));
-        if (busted.some((p) => !entryOf.has(p.userId))) return false;
-        const left = smallState.standings.remaining - busted.length;
-        if (left <= minLeft) return false;
-        const busts = busted.map((player) => ({
-          playerId: entryKey(entryOf.get(player.userId)!),
-          startingStack: player.stack,
-          order: player.order + tableId * 100,
-          tableId,
-        }));
-        const groups = recordBusts({ remaining: smallState.standings.remaining, groups: [] }, busts).groups;
-        const placed = groups.flatMap((g) =>
-          g.players.map((k, rank) => ({ entryId: entryIdOf(k), best: g.bestPlace, rank })),
-        );
-        const small = JSON.stringify({ ...smallState, standings: { remaining: left }, balancePending: true });
-        await this.store.recordBustsAtTable(tx, id, { book, tableId, placed, busted: ids, kept: keep, small });
-        await awardBounties(tx, id, tournament.config, result, ids);
-        return true;
-      },
-      (ms) => this.timings.handTx(id, ms, 'bustFinishLocked'),
-      // lockTableClosed takes it.
-      { sharedLockInFn: true },
-    );
   }
 
   /**
