@@ -2,7 +2,9 @@
 // database and the machine's Redis.
 import request from 'supertest';
 import { PrismaService } from '@naiko/persistence';
-import { HeartbeatService, JobQueue, TokenService } from '@naiko/platform';
+import { QUEUES } from '@naiko/contracts';
+import { HeartbeatService, JobQueue, LIFECYCLE_ATTEMPTS, TokenService } from '@naiko/platform';
+import { QueueEvents } from 'bullmq';
 import { connectSocket, nextEvent, startTestApp, type TestApp } from './support';
 
 describe('platform (all-in-one)', () => {
@@ -119,6 +121,40 @@ describe('platform (all-in-one)', () => {
       const jobB = await jobs.enqueue('heartbeat', { origin: 'test', tag });
       expect(jobA.id).toBe(`heartbeat.${tag}`);
       expect(jobB.id).toBe(jobA.id);
+    });
+
+    it("ensure: a tournament lifecycle's job gets retries, and one that failed for good is retried (a plain enqueue leaves it failed)", async () => {
+      const jobs = app.get(JobQueue);
+      const queue = jobs.queue(QUEUES.tournament);
+      const events = new QueueEvents(QUEUES.tournament, {
+        connection: queue.opts.connection,
+        prefix: queue.opts.prefix,
+      });
+      await events.waitUntilReady();
+      try {
+        // The payout of a tournament that does not exist fails at once: enqueued plainly, one attempt.
+        const plain = await jobs.enqueue('tournamentPayout', { tournamentId: 987_654 });
+        await expect(plain.waitUntilFinished(events, 10_000)).rejects.toThrow(/987654/);
+        expect(await plain.getState()).toBe('failed');
+        // Its id is taken: enqueueing it again changes nothing.
+        await jobs.enqueue('tournamentPayout', { tournamentId: 987_654 });
+        expect(await (await queue.getJob(plain.id!))!.getState()).toBe('failed');
+        // ensure retries it: it runs (and fails) again.
+        const failedOnce = (await queue.getJob(plain.id!))!.attemptsMade;
+        const retried = await jobs.ensure('tournamentPayout', { tournamentId: 987_654 });
+        expect(retried.id).toBe(plain.id);
+        await expect(retried.waitUntilFinished(events, 10_000)).rejects.toThrow(/987654/);
+        expect((await queue.getJob(plain.id!))!.attemptsMade).toBeGreaterThan(failedOnce);
+        // A new lifecycle job is enqueued with the lifecycle's retries and backoff.
+        const fresh = await jobs.ensure('tournamentPayout', { tournamentId: 987_655 }, { delay: 60_000 });
+        expect(fresh.opts).toMatchObject({
+          attempts: LIFECYCLE_ATTEMPTS,
+          backoff: { type: 'exponential', delay: 200 },
+        });
+        await fresh.remove();
+      } finally {
+        await events.close();
+      }
     });
 
     it('rejects a payload that does not match the job schema', async () => {

@@ -11,8 +11,7 @@
 //   sng:<id>:spin-float, sng:<id>:spin-pool                     the Spin's house spin-pool movement
 //   sng:<id>:prize:<userId>, sng:<id>:retire:<userId>            payout and the winner's chips
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { JOBS, type JobName, type JobPayload, type SitAndGoStepPayload, type SitAndGoView } from '@naiko/contracts';
-import type { JobsOptions } from 'bullmq';
+import type { SitAndGoStepPayload, SitAndGoView } from '@naiko/contracts';
 import { cryptoRandom, newShuffleSeed } from '@naiko/engine';
 import { makeBotIdentity } from '@naiko/table';
 import {
@@ -264,10 +263,10 @@ export class SitAndGoService {
         };
       });
       if ('refused' in result) return result;
-      if (result.started) await this.ensureJob('sitAndGoStart', { instanceId });
+      if (result.started) await this.jobs.ensure('sitAndGoStart', { instanceId });
       // The first registration starts the template's bot-fill countdown (one job per instance).
       else if (result.botFillAfterMs)
-        await this.ensureJob('sitAndGoBotFill', { instanceId }, { delay: result.botFillAfterMs });
+        await this.jobs.ensure('sitAndGoBotFill', { instanceId }, { delay: result.botFillAfterMs });
       this.changed(instanceId);
       return { instanceId, started: result.started };
     }
@@ -403,32 +402,13 @@ export class SitAndGoService {
     this.changed(instanceId);
   }
 
-  /**
-   * Enqueues a job (idempotent id) with retries. A job that failed for good (e.g. the database went
-   * away during a shutdown) still holds its id, so a plain enqueue would be ignored: retry it instead.
-   */
-  private async ensureJob<J extends JobName>(
-    name: J,
-    payload: JobPayload<J>,
-    options: Omit<JobsOptions, 'jobId'> = {},
-  ): Promise<void> {
-    const job = await this.jobs.enqueue(name, payload, {
-      attempts: 10,
-      backoff: { type: 'exponential', delay: 200 },
-      ...options,
-    });
-    const id = (JOBS[name].jobId as (p: JobPayload<J>) => string)(payload);
-    const stored = job.id === id ? job : await this.jobs.queue(JOBS[name].queue).getJob(id);
-    if (stored && (await stored.getState()) === 'failed') await stored.retry('failed');
-  }
-
   /** Enqueues the step after the one in force, due when the current one ends (idempotent id). */
   private async enqueueNextStep(row: InstanceRow): Promise<void> {
     if (!row.step_started_at) return;
     const next = nextStepDue(row.template.blindStructure, row.step_index, row.step_started_at.getTime());
     if (!next) return;
     const { step } = next;
-    await this.ensureJob(
+    await this.jobs.ensure(
       'sitAndGoStep',
       { instanceId: row.id, stepIndex: step.stepIndex, kind: step.kind, number: step.levelNumber },
       { delay: Math.max(0, next.dueAtMs - Date.now()) },
@@ -497,7 +477,7 @@ export class SitAndGoService {
       await this.store.recordHand(tx, instanceId, { standings: outcome.standings.groups, button, status });
       return { busted: outcome.busted, winner: outcome.winner };
     });
-    if (out.winner) await this.ensureJob('sitAndGoPayout', { instanceId });
+    if (out.winner) await this.jobs.ensure('sitAndGoPayout', { instanceId });
     this.changed(instanceId);
     return out;
   }
@@ -677,8 +657,8 @@ export class SitAndGoService {
     const running: number[] = [];
     for (const pending of await this.unfinished()) {
       const job = awaitedJob(SIT_AND_GO_FORMAT, pending.status);
-      if (job === 'start') await this.ensureJob('sitAndGoStart', { instanceId: pending.id });
-      if (job === 'payout') await this.ensureJob('sitAndGoPayout', { instanceId: pending.id });
+      if (job === 'start') await this.jobs.ensure('sitAndGoStart', { instanceId: pending.id });
+      if (job === 'payout') await this.jobs.ensure('sitAndGoPayout', { instanceId: pending.id });
       if (job === 'next-step') {
         await this.enqueueNextStep(await this.instance(pending.id));
         running.push(pending.id);

@@ -246,7 +246,7 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
   }
 
   private async after(id: number, out: { deal: DealRecord; finished: boolean }): Promise<DealRecord> {
-    if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
+    if (out.finished) await this.jobs.ensure('tournamentPayout', { tournamentId: id });
     this.service.changed(id);
     return out.deal;
   }

@@ -25,12 +25,17 @@ function clockRow(tx: Tx, id: number): Promise<ClockRow | undefined> {
   return pauses.lockClock<TournamentSettings, PauseReason>(tx, id);
 }
 
-/** The delayed job of the step after the one in force (null on the last step). */
-async function nextStepJob(jobs: JobQueue, clock: ClockRow, id: number, delay: number) {
+/**
+ * The delayed job of the step after the one in force (null on the last step). On a pause it is held
+ * (a job that failed for good stays so: it must not run now); on resume it is due again, and one
+ * that failed for good is retried (`JobQueue.ensure`).
+ */
+async function nextStepJob(jobs: JobQueue, clock: ClockRow, id: number, delay: number, held: boolean) {
   const next = scheduleOf(clock.config.blindStructure)[clock.step_index + 1];
   if (!next) return;
   const payload = { tournamentId: id, stepIndex: next.stepIndex, number: next.levelNumber };
-  const job = await jobs.enqueue(next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, { delay });
+  const name = next.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak';
+  const job = await jobs.ensure(name, payload, { delay }, { revive: !held });
   if ((await job.getState()) === 'delayed') await job.changeDelay(delay);
 }
 
@@ -44,7 +49,7 @@ export async function pauseTournament(tx: Tx, jobs: JobQueue, id: number, reason
   if (clock.paused_reason && STRENGTH[clock.paused_reason] >= STRENGTH[reason]) return false;
   if (!clock.paused_reason) {
     await pauses.setPaused(tx, id, reason, 'now');
-    await nextStepJob(jobs, clock, id, HELD_MS);
+    await nextStepJob(jobs, clock, id, HELD_MS, true);
   } else {
     await pauses.setPaused(tx, id, reason, 'unchanged');
   }
@@ -64,7 +69,7 @@ export async function resumeTournament(tx: Tx, jobs: JobQueue, id: number, reaso
   await pauses.resume(tx, id, startedAt);
   if (clock.status === 'running' && startedAt) {
     const step = clock.config.blindStructure.steps[clock.step_index];
-    await nextStepJob(jobs, clock, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()));
+    await nextStepJob(jobs, clock, id, Math.max(0, startedAt.getTime() + step.durationMs - now.getTime()), false);
   }
   return true;
 }

@@ -293,7 +293,7 @@ export class TournamentsService {
       ['tournamentStart', row.starts_at],
     ] as const) {
       if (name === 'tournamentOpenRegistration' && row.status !== 'scheduled') continue;
-      const job = await this.jobs.enqueue(name, { tournamentId: row.id }, { delay: at(when) });
+      const job = await this.jobs.ensure(name, { tournamentId: row.id }, { delay: at(when) });
       if ((await job.getState()) === 'delayed') await job.changeDelay(at(when));
     }
   }
@@ -641,7 +641,7 @@ export class TournamentsService {
     if (!next) return;
     const { step } = next;
     const payload = { tournamentId: row.id, stepIndex: step.stepIndex, number: step.levelNumber };
-    await this.jobs.enqueue(step.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, {
+    await this.jobs.ensure(step.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, {
       delay: Math.max(0, next.dueAtMs - Date.now()),
     });
   }
@@ -745,7 +745,7 @@ export class TournamentsService {
         await this.save(tx, tournament, state);
       return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
-    if (finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
+    if (finished) await this.jobs.ensure('tournamentPayout', { tournamentId: id });
     if (out.moves.length || out.brokenTables.length || finished) this.changed(id);
     return out;
   }
@@ -933,7 +933,7 @@ export class TournamentsService {
       },
       (ms) => this.timings.handTx(id, ms, 'finishExclusive'),
     );
-    if (out.finished) await this.jobs.enqueue('tournamentPayout', { tournamentId: id });
+    if (out.finished) await this.jobs.ensure('tournamentPayout', { tournamentId: id });
     await this.afterFinish(id, tableId, true);
     return { moves: out.moves, brokenTables: out.brokenTables, finished: out.finished };
   }
@@ -1163,7 +1163,7 @@ export class TournamentsService {
     for (const tournament of rows) {
       const job = awaitedJob(SCHEDULED_FORMAT, tournament.status);
       if (job === 'schedule') await this.schedule(tournament);
-      if (job === 'payout') await this.jobs.enqueue('tournamentPayout', { tournamentId: tournament.id });
+      if (job === 'payout') await this.jobs.ensure('tournamentPayout', { tournamentId: tournament.id });
       if (job === 'next-step') {
         await this.enqueueNextStep(tournament);
         await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: tournament.id, version: tournament.version });
