@@ -29,10 +29,10 @@ import {
   mttRowsRepository,
   postInTransaction,
   TournamentPurchaseRepository,
-  tournamentBook,
   type Movement,
   type Tx,
 } from '@naiko/persistence';
+import { entryMovements } from './lifecycle-movements';
 import {
   bustIsFinal,
   canAddOn,
@@ -232,21 +232,13 @@ export async function postPurchase(
   });
 }
 
+/** A rebuy or an add-on costs and brings what an entry does: its price, its fee, its chips. */
 function purchaseMovements(
   bookId: string,
   userId: string,
   purchase: { chips: number; price: number; fee: number },
 ): Movement[] {
-  const out: Movement[] = [];
-  if (purchase.price > 0)
-    out.push({ from: Accounts.user(userId), to: Accounts.tournamentPool(bookId), amount: purchase.price });
-  if (purchase.fee > 0) out.push({ from: Accounts.user(userId), to: Accounts.house(), amount: purchase.fee });
-  out.push({
-    from: Accounts.issuer(tournamentBook(bookId)),
-    to: Accounts.tournamentStack(bookId, userId),
-    amount: purchase.chips,
-  });
-  return out;
+  return entryMovements(bookId, userId, { buyIn: purchase.price, fee: purchase.fee, startingStack: purchase.chips });
 }
 
 /**
