@@ -39,11 +39,13 @@ export function lobbyExtras(view: TournamentView): Extras {
     at = at === null ? null : at + step.durationMs;
   }
   const seated = view.entrants.filter((e) => e.table !== null && e.seat !== null && e.stack > 0);
+  // Grouped once (a filter per table over every player was tables × players at 10,000 entrants).
+  const atTable = new Map<number, typeof seated>();
+  for (const player of seated) atTable.set(player.table!, [...(atTable.get(player.table!) ?? []), player]);
   const tablePlayers = view.tables.map((tableView) => ({
     tableId: tableView.tableId,
     tableRef: tableView.tableRef,
-    players: seated
-      .filter((e) => e.table === tableView.tableId)
+    players: (atTable.get(tableView.tableId) ?? [])
       .map((e) => ({ userId: e.userId, username: e.username, seat: e.seat!, stack: e.stack }))
       .sort((a, b) => a.seat - b.seat),
   }));
