@@ -142,7 +142,11 @@ export class FairPlayScanner implements OnApplicationBootstrap, OnModuleDestroy 
       const chunk = rows.slice(i, i + CHUNK);
       const events = await this.repository.eventsOf<StoredEventPayload>(chunk.map((r) => r.id));
       const byHand = new Map<string, EventRow[]>();
-      for (const row of events) byHand.set(row.hand_id, [...(byHand.get(row.hand_id) ?? []), row]);
+      for (const row of events) {
+        const ofHand = byHand.get(row.hand_id);
+        if (ofHand) ofHand.push(row);
+        else byHand.set(row.hand_id, [row]);
+      }
       for (const row of chunk) {
         const ev = byHand.get(row.id) ?? [];
         hands.push({

@@ -1,5 +1,6 @@
 import { parseCards } from '@naiko/engine';
-import { detectChipDumping } from './chip-dump';
+import fc from 'fast-check';
+import { concentratedFlow, detectChipDumping, type ChipFlow, type ConcentratedFlowFinding } from './chip-dump';
 import { FairPlayError } from './hands';
 import { act, award, blind, board, hand, hole, lostTo, uncalled } from './spec-hands';
 
@@ -158,5 +159,111 @@ describe('chip-dump signal (detectChipDumping)', () => {
     expect(() => detectChipDumping([], { minDonors: -1 })).toThrow(
       expect.objectContaining({ code: 'INVALID_OPTIONS' }),
     );
+  });
+});
+
+describe('concentrated flow over the pairs that played (concentratedFlow)', () => {
+  /** The definition, over every pair of users and every user again for a donor's total. */
+  function allPairs(
+    flow: ChipFlow,
+    options: { minDonors: number; minNetFlow: number; minDonorShare: number },
+  ): ConcentratedFlowFinding[] {
+    const netLost = (from: string, to: string) =>
+      (flow.get(from)?.get(to)?.chips ?? 0) - (flow.get(to)?.get(from)?.chips ?? 0);
+    const users = [...new Set([...flow.keys(), ...[...flow.values()].flatMap((row) => [...row.keys()])])].sort();
+    const findings: ConcentratedFlowFinding[] = [];
+    for (const recipient of users) {
+      const donors = [];
+      for (const donor of users) {
+        if (donor === recipient) continue;
+        const toRecipient = netLost(donor, recipient);
+        if (toRecipient < options.minNetFlow || toRecipient <= 0) continue;
+        const netLostTotal = users.reduce(
+          (sum, user) => (user === donor ? sum : sum + Math.max(0, netLost(donor, user))),
+          0,
+        );
+        const share = toRecipient / netLostTotal;
+        if (share < options.minDonorShare) continue;
+        donors.push({
+          donor,
+          netToRecipient: toRecipient,
+          netLostTotal,
+          share,
+          handIds: [...flow.get(donor)!.get(recipient)!.hands],
+        });
+      }
+      if (donors.length >= Math.max(1, options.minDonors))
+        findings.push({
+          signal: 'chip-dump',
+          pattern: 'concentrated-flow',
+          recipient,
+          totalFromDonors: donors.reduce((sum, evidence) => sum + evidence.netToRecipient, 0),
+          donors,
+        });
+    }
+    return findings;
+  }
+
+  const players = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+  const flows = fc
+    .array(
+      fc.record({
+        from: fc.constantFrom(...players),
+        to: fc.constantFrom(...players),
+        chips: fc.integer({ min: 1, max: 500 }),
+        hand: fc.constantFrom('h1', 'h2', 'h3'),
+      }),
+      { maxLength: 40 },
+    )
+    .map((edges) => {
+      const flow = new Map<string, Map<string, { chips: number; hands: string[] }>>();
+      for (const edge of edges) {
+        if (edge.from === edge.to) continue;
+        const row = flow.get(edge.from) ?? new Map<string, { chips: number; hands: string[] }>();
+        flow.set(edge.from, row);
+        const cell = row.get(edge.to) ?? { chips: 0, hands: [] };
+        row.set(edge.to, cell);
+        cell.chips += edge.chips;
+        if (!cell.hands.includes(edge.hand)) cell.hands.push(edge.hand);
+      }
+      return flow;
+    });
+
+  test('finds exactly what the all-pairs definition finds, in the same order (property)', () => {
+    fc.assert(
+      fc.property(
+        flows,
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (flow, minDonors, minNetFlow, minDonorShare) => {
+          const options = { minDonors, minNetFlow, minDonorShare };
+          expect(concentratedFlow(flow, options)).toEqual(allPairs(flow, options));
+        },
+      ),
+      { numRuns: 300, seed: 26 },
+    );
+  });
+
+  test('one recipient fed by three donors who lose nearly everything to him: flagged with each share', () => {
+    // a, b, c lose 100 each to r; a also loses 10 to b (a's share to r: 100 / 110).
+    const flow: ChipFlow = new Map([
+      [
+        'a',
+        new Map([
+          ['r', { chips: 100, hands: ['h1'] }],
+          ['b', { chips: 10, hands: ['h2'] }],
+        ]),
+      ],
+      ['b', new Map([['r', { chips: 100, hands: ['h3'] }]])],
+      ['c', new Map([['r', { chips: 100, hands: ['h4'] }]])],
+    ]);
+    const [finding] = concentratedFlow(flow, { minDonors: 3, minNetFlow: 1, minDonorShare: 0.8 });
+    expect(finding).toMatchObject({ recipient: 'r', totalFromDonors: 300 });
+    expect(finding.donors.map((d) => [d.donor, d.netLostTotal, Math.round(d.share * 1000) / 1000])).toEqual([
+      ['a', 110, 0.909],
+      ['b', 100, 1],
+      ['c', 100, 1],
+    ]);
   });
 });

@@ -181,36 +181,80 @@ export function detectChipDumping(
     (f) => f.hands.length >= chipDumpOptions.minStrongFolds,
   );
 
-  // Net loss of each donor to each opponent, then the share that went to each recipient.
+  findings.push(...concentratedFlow(flow, chipDumpOptions));
+  return findings;
+}
+
+/** Chips that went from one player to another over the sample, and the hands they went in. */
+export type ChipFlow = ReadonlyMap<string, ReadonlyMap<string, { chips: number; hands: readonly string[] }>>;
+
+/**
+ * The concentrated-flow pattern over a flow: recipients, sorted, each with the donors (sorted) who
+ * lost him at least `minNetFlow` chips net and at least `minDonorShare` of all their net losses.
+ *
+ * Only pairs of players with chips between them are visited (the flow is sparse: a player meets a
+ * few hundred others). Every pair of users, and each donor's total again over every user, was
+ * 10^8–10^12 steps at 10,000 players: a scan held the event loop, and every table of the process,
+ * for tens of seconds.
+ */
+export function concentratedFlow(
+  flow: ChipFlow,
+  options: Pick<ChipDumpOptions, 'minDonors' | 'minNetFlow' | 'minDonorShare'>,
+): ConcentratedFlowFinding[] {
+  const opponents = new Map<string, Set<string>>();
+  const meet = (one: string, other: string) => {
+    if (!opponents.has(one)) opponents.set(one, new Set());
+    opponents.get(one)!.add(other);
+  };
+  for (const [from, row] of flow)
+    for (const to of row.keys()) {
+      meet(from, to);
+      meet(to, from);
+    }
+  // Net loss of a donor to an opponent (zero for players with no chips between them).
   const netLost = (from: string, to: string) =>
     (flow.get(from)?.get(to)?.chips ?? 0) - (flow.get(to)?.get(from)?.chips ?? 0);
-  const users = new Set<string>([...flow.keys(), ...[...flow.values()].flatMap((r) => [...r.keys()])]);
-  for (const recipient of [...users].sort()) {
-    const donors: DonorEvidence[] = [];
-    for (const donor of [...users].sort()) {
+  const totals = new Map<string, number>();
+  const netLostTotalOf = (donor: string) => {
+    let total = totals.get(donor);
+    if (total === undefined) {
+      total = 0;
+      for (const other of opponents.get(donor) ?? []) if (other !== donor) total += Math.max(0, netLost(donor, other));
+      totals.set(donor, total);
+    }
+    return total;
+  };
+  const byRecipient = new Map<string, DonorEvidence[]>();
+  for (const [donor, met] of opponents) {
+    for (const recipient of met) {
       if (donor === recipient) continue;
       const toRecipient = netLost(donor, recipient);
-      if (toRecipient < chipDumpOptions.minNetFlow || toRecipient <= 0) continue;
-      const netLostTotal = [...users].reduce((s, u) => (u === donor ? s : s + Math.max(0, netLost(donor, u))), 0);
+      if (toRecipient < options.minNetFlow || toRecipient <= 0) continue;
+      const netLostTotal = netLostTotalOf(donor);
       const share = toRecipient / netLostTotal;
-      if (share < chipDumpOptions.minDonorShare) continue;
+      if (share < options.minDonorShare) continue;
+      const donors = byRecipient.get(recipient) ?? [];
+      byRecipient.set(recipient, donors);
       donors.push({
         donor,
         netToRecipient: toRecipient,
         netLostTotal,
         share,
-        handIds: flow.get(donor)!.get(recipient)!.hands,
+        handIds: [...flow.get(donor)!.get(recipient)!.hands],
       });
     }
-    if (donors.length >= Math.max(1, chipDumpOptions.minDonors)) {
+  }
+  const findings: ConcentratedFlowFinding[] = [];
+  for (const recipient of [...byRecipient.keys()].sort()) {
+    const donors = byRecipient.get(recipient)!.sort((one, other) => (one.donor < other.donor ? -1 : 1));
+    if (donors.length >= Math.max(1, options.minDonors))
       findings.push({
         signal: 'chip-dump',
         pattern: 'concentrated-flow',
         recipient,
-        totalFromDonors: donors.reduce((s, d) => s + d.netToRecipient, 0),
+        totalFromDonors: donors.reduce((sum, evidence) => sum + evidence.netToRecipient, 0),
         donors,
       });
-    }
   }
   return findings;
 }
