@@ -30,9 +30,8 @@ import { createTestDatabase, type TestDatabase } from '../support';
 import { fastMttSettings } from '../support/tournaments';
 
 /** Jobs are not under test: a queue that accepts everything. */
-const jobs = {
-  enqueue: async () => ({ getState: async () => 'waiting', changeDelay: async () => undefined }),
-} as unknown as JobQueue;
+const accepted = async () => ({ getState: async () => 'waiting', changeDelay: async () => undefined });
+const jobs = { enqueue: accepted, ensure: accepted } as unknown as JobQueue;
 
 const fence = (tableId: string, token: number, owner: string) => (tx: Tx) => checkFence(tx, tableId, token, owner);
 
