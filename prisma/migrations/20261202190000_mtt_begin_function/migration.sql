@@ -31,6 +31,19 @@ LANGUAGE sql STABLE AS $$
     WHERE t.tournament_id = p_id AND t.table_no = p_table
 $$;
 
+-- The locked read (the locked begin) is the same read after the locks, so it is written once.
+CREATE OR REPLACE FUNCTION naiko_mtt_lock_table_for_begin(p_lock_class int, p_id int, p_table int, p_book text)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(p_lock_class, p_id);
+  PERFORM 1 FROM mtt_tables WHERE tournament_id = p_id AND table_no = p_table FOR UPDATE;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  -- A new statement of this volatile function: its snapshot is taken after the row lock.
+  RETURN naiko_mtt_table_for_begin(p_id, p_table, p_book);
+END
+$$;
+
 -- The begin's commit: the tournament's advisory lock in shared mode, the table's row lock (the
 -- order of every hand statement), the fencing token when given, then the checks, then what
 -- markHandBegun writes. The checks are everything the deal (dealFor in
