@@ -28,7 +28,8 @@
  * `--copies K` (K > 1) starts K all-in-one copies in one cluster (CLUSTER_MODE=redis, one database,
  * one Redis namespace): registrations go to them in turn and the tournament's tables spread over them.
  * The line also carries the machine's load average at the end (`loadAverage`: 1, 5, 15 min), since
- * other work may share the machine.
+ * other work may share the machine. BENCH_KEEP_DB=1 keeps the database afterwards (its address on
+ * stderr), to look at the rows a run left.
  */
 import { execFileSync } from 'node:child_process';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -135,7 +136,8 @@ export async function main(): Promise<void> {
   } finally {
     await Promise.all(copies.map((c) => c.kill('SIGTERM').catch(() => undefined)));
     await prisma.$disconnect();
-    await db.drop().catch(() => undefined);
+    if (!process.env.BENCH_KEEP_DB) await db.drop().catch(() => undefined);
+    else process.stderr.write(`kept ${db.url}\n`);
   }
 }
 

@@ -783,6 +783,58 @@ describe("the tournament modules' repositories", () => {
     expect(await stateNow()).toEqual({ standings: { remaining: 17 }, balancePending: true });
     // Busted already: no live entry, nothing written.
     expect(await bust([{ userId: bob.id, offset: 0, rank: 0 }], [])).toBe('exclusive');
+
+    // The counter row is locked last: a bust checked on an unlocked read waits for it there, with
+    // its table's writes made, and checks again once it has it.
+    const tableTwo = async () => ({
+      seats: await db.prisma.$queryRaw<{ user_id: string; stack: bigint }[]>`
+        SELECT user_id::text AS user_id, stack FROM mtt_seats WHERE tournament_id = ${row.id} AND table_no = 2 ORDER BY seat`,
+      table: (
+        await db.prisma.$queryRaw<{ hands_played: number; version: number }[]>`
+          SELECT hands_played, version FROM mtt_tables WHERE tournament_id = ${row.id} AND table_no = 2`
+      )[0],
+      dan: (await entries())[3],
+    });
+    /** Holds the tournament row while `bustNow` runs, then sets its state to `meanwhile` and commits. */
+    const whileRowHeld = async (meanwhile: object, bustNow: () => Promise<string>) => {
+      let release!: () => void;
+      const held = new Promise<void>((done) => (release = done));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((done) => (locked = done));
+      const holder = inTransaction(db.connect(2), async (tx) => {
+        await tx.$queryRaw`SELECT id FROM scheduled_tournaments WHERE id = ${row.id} FOR UPDATE`;
+        locked();
+        await held;
+        await tx.$executeRaw`UPDATE scheduled_tournaments SET state = ${JSON.stringify(meanwhile)}::jsonb WHERE id = ${row.id}`;
+      });
+      await isLocked;
+      const busting = bustNow();
+      expect(await settlesWithin(busting, 300)).toBe(false);
+      release();
+      await holder;
+      return busting;
+    };
+    const danBusts = () => bust([{ userId: dan.id, offset: 0, rank: 0 }], [[eve.id, 2500]], { tableNo: 2, minLeft: 5 });
+    await setState({ standings: { remaining: 10 } });
+    const beforeRace = await tableTwo();
+    // Other tables' busts took the players left to 6 meanwhile: Dan's would leave 5, the limit.
+    // Nothing of his table's writes stays.
+    expect(await whileRowHeld({ standings: { remaining: 6 } }, danBusts)).toBe('exclusive');
+    expect(await tableTwo()).toEqual(beforeRace);
+    // A flag set meanwhile (hand-for-hand): the same.
+    await setState({ standings: { remaining: 10 } });
+    const beforeFlag = await tableTwo();
+    expect(await whileRowHeld({ standings: { remaining: 10 }, handForHand: { round: 1 } }, danBusts)).toBe('exclusive');
+    expect(await tableTwo()).toEqual(beforeFlag);
+    // Another table's bust meanwhile (10 → 9): Dan is placed from the counter as it is under the lock, 9th.
+    await setState({ standings: { remaining: 10 } });
+    expect(await whileRowHeld({ standings: { remaining: 9 } }, danBusts)).toBe('replan');
+    expect((await tableTwo()).dan).toEqual({ entry_id: 4, status: 'busted', place_best: 9, place_rank: 0 });
+    expect((await tableTwo()).seats).toEqual([
+      { user_id: eve.id, stack: 2500n },
+      { user_id: fay.id, stack: 1000n },
+    ]);
+    expect(await stateNow()).toEqual({ standings: { remaining: 8 }, balancePending: true });
   });
 
   test('MttRowsRepository: entries, seats and tables written by the save statements come back from one load', async () => {

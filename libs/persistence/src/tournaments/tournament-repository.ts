@@ -308,9 +308,11 @@ export abstract class TournamentRepository {
   /**
    * Busts far from the end in ONE statement (naiko_mtt_bust_finish), run on its own so the
    * tournament row (the counter) is locked for that statement only: the shared advisory lock, the
-   * table's row, the fencing token when given, the checks of recordBustsAtTable's caller, then what
-   * recordBustsAtTable writes, and whether the seating planner must run ('replan') or the tables are
-   * still balanced ('ok'). 'exclusive' and 'general': nothing written (see the migration).
+   * table's row, the fencing token when given, the checks of recordBustsAtTable's caller on an
+   * unlocked read, the table's own writes, and only then the counter row (migration
+   * mtt_bust_counter_last): the checks again, the places, the count. Says whether the seating planner
+   * must run ('replan') or the tables are still balanced ('ok'). 'exclusive' and 'general': nothing
+   * written (see the migrations).
    */
   abstract bustFinish(id: number, busts: BustFinish): Promise<TimedOutcome<BustFinishOutcome>>;
   abstract seatRows(id: number, tables: number[], tx?: Tx): Promise<MttSeatRow[]>;

@@ -108,7 +108,8 @@ export class SharedFinishes {
    *
    * Once the tournament's limits are known (and without bounties, which post to the ledger in the
    * same transaction), in ONE statement (`bustFinish`), the counter row locked for that statement
-   * only; otherwise, or when that statement cannot check the fence, the same checks and writes here.
+   * only, and in it only for the places and the count (after the table's own writes); otherwise, or
+   * when that statement cannot check the fence, the same checks and writes here.
    */
   async busts(
     id: number,
