@@ -509,6 +509,7 @@ describe("the tournament modules' repositories", () => {
         version: number;
         button: number | null;
         step_index: number;
+        state: unknown;
         seats: { user_id: string | null; balance: bigint | null }[];
       },
       fence: { tableId: string; token: number; owner: string } | null = null,
@@ -516,7 +517,12 @@ describe("the tournament modules' repositories", () => {
       const { outcome, databaseMs } = await tournaments.beginHand(row.id, {
         book,
         tableId: 1,
-        read: { version: read.version, button: read.button, stepIndex: read.step_index },
+        read: {
+          version: read.version,
+          button: read.button,
+          stepIndex: read.step_index,
+          handForHand: (read.state as { handForHand?: unknown }).handForHand ?? null,
+        },
         dealt: [ann.id, bob.id],
         button: 4,
         balances: read.seats.map((s) => [s.user_id!, s.balance]),
@@ -584,6 +590,21 @@ describe("the tournament modules' repositories", () => {
       expect(await table()).toEqual(changed);
       await undo();
     }
+    // Hand-for-hand: a begin from a read is checked against the round as read (the deal depends on
+    // it: may this table deal in this round?). The round moved on since the read: nothing written.
+    const round = (pending: number[], done: number[]) => ({
+      standings: null,
+      handForHand: { round: { pending, done } },
+    });
+    await setTable(round([1], []), { bump: 0 });
+    const inRound = (await tournaments.tableForBegin(row.id, 1, book))!;
+    await setTable(round([], [1]), { bump: 0 });
+    const moved = await table();
+    expect(await begin(inRound)).toEqual({ outcome: 'general' });
+    expect(await table()).toEqual(moved);
+    // The rest of this test deals in a hand-for-hand round this table may deal in.
+    await setTable(round([1], []), { bump: 0 });
+
     // A stale fencing token: nothing written.
     await db.prisma.$queryRaw`SELECT naiko_claim_fence('repo-begin-table', 5::bigint, 'copy-b')`;
     const current = (await tournaments.tableForBegin(row.id, 1, book))!;

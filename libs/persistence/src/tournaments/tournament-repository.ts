@@ -151,8 +151,8 @@ export interface TableForBegin extends BeginHandRead {
 export interface BeginHand {
   book: string;
   tableId: number;
-  /** The read's table version, button and blind step. */
-  read: { version: number; button: number | null; stepIndex: number };
+  /** The read's table version, button, blind step and hand-for-hand round (the state's handForHand; null: off). */
+  read: { version: number; button: number | null; stepIndex: number; handForHand: unknown };
   /** The players dealt in and the hand's button. */
   dealt: string[];
   button: number;
@@ -493,7 +493,7 @@ export class PrismaTournamentRepository implements TournamentRepository {
       const [answer] = await this.db.$queryRaw<TimedOutcome<BeginHandOutcome>[]>`
           SELECT outcome, ${DATABASE_MS} FROM (
             SELECT naiko_mtt_begin_hand(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book},
-              ${read.version}::int, ${read.button}::int, ${read.stepIndex}::int,
+              ${read.version}::int, ${read.button}::int, ${read.stepIndex}::int, ${JSON.stringify(read.handForHand ?? null)}::jsonb,
               ${dealt}::uuid[], ${button}::int,
               ${balances.map(([u]) => u)}::uuid[], ${balances.map(([, b]) => (b === null ? null : String(b)))}::bigint[],
               ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome

@@ -8,10 +8,11 @@
 //   work and its event loop (issue 21: the begin's lock was held p99 ~200 ms on a busy process).
 //   When something changed between the read and the commit (a planner move, a level step, a
 //   purchase), nothing is written and the begin reads again once.
+//   In hand-for-hand the deal also depends on the round (may this table deal in it?): the
+//   statement checks the round unchanged too (migration mtt_begin_hand_for_hand).
 // - locked: the interactive transaction (the locks and the read in one statement, the deal
-//   decided, the hand marked begun, the commit), after a second change, in hand-for-hand (the
-//   deals are ordered across tables), for a fence that cannot say its token, or a stale one (the
-//   fence raises the typed error here).
+//   decided, the hand marked begun, the commit), after a second change, for a fence that cannot
+//   say its token, or a stale one (the fence raises the typed error here).
 import type { BeginHandRead, TournamentRepository } from '@naiko/persistence';
 import { levelInForce, type BlindLevel } from '@naiko/tournament';
 import { assemble, type SmallState } from './mtt-rows';
@@ -73,22 +74,40 @@ export class HandBegins {
     fence?: TableFence,
   ): Promise<HandStart | null | 'general' | 'changed'> {
     if (fence && !fence.token) return 'general';
+    // The read and the statement in one shared turn of the process's gate: no tournament-wide run of
+    // this process (a planner move, the next level) comes between them and changes what was read.
+    // Between two turns one often did at 2,000 entrants (a planner run after every few busts): the
+    // read changed twice and the begin fell to the locked path (~50 a run, p99 ~120 ms). A
+    // tournament-wide run waits for the read too (the turn is two round trips instead of one).
+    return this.runs.shared(id, () => this.fromReadInTurn(id, book, tableId, fence));
+  }
+
+  private async fromReadInTurn(
+    id: number,
+    book: string,
+    tableId: number,
+    fence?: TableFence,
+  ): Promise<HandStart | null | 'general' | 'changed'> {
     const read = (await this.store.tableForBegin(id, tableId, book)) as (Read & { version: number }) | undefined;
     if (!read) return 'general';
-    // Hand-for-hand orders the deals across tables: decided under the locks only.
-    if (read.state.handForHand) return 'general';
     // No deal now by the read (paused, a break, a busy or closed table, one player): the table asks
     // again when something changes, as it would after a locked answer of a moment before.
     const decided = this.decide(read, tableId);
     if (!decided) return null;
     const token = fence?.token?.() ?? null;
-    const answer = await this.runs.statement(
+    const answer = await this.runs.statementInTurn(
       id,
       () =>
         this.store.beginHand(id, {
           book,
           tableId,
-          read: { version: read.version, button: read.button, stepIndex: read.step_index },
+          // In hand-for-hand the deal depends on the round too: checked unchanged in the statement.
+          read: {
+            version: read.version,
+            button: read.button,
+            stepIndex: read.step_index,
+            handForHand: read.state.handForHand ?? null,
+          },
           dealt: decided.deal.players.map((p) => p.userId),
           button: decided.deal.button,
           balances: read.seats.flatMap((s) => (s.user_id ? [[s.user_id, s.balance] as [string, bigint | null]] : [])),

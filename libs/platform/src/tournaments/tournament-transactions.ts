@@ -88,8 +88,13 @@ export class TournamentTransactions {
    * such statement took the table's locks, so each is a sample, also one that wrote nothing and
    * handed the hand to another path.
    */
-  async statement<T>(id: number, run: () => Promise<TimedOutcome<T>>, path: HandTxPath): Promise<T> {
-    const { outcome, databaseMs } = await this.shared(id, run);
+  statement<T>(id: number, run: () => Promise<TimedOutcome<T>>, path: HandTxPath): Promise<T> {
+    return this.shared(id, () => this.statementInTurn(id, run, path));
+  }
+
+  /** `statement` for a caller already in a shared turn of the gate (`shared`): taking another could deadlock. */
+  async statementInTurn<T>(id: number, run: () => Promise<TimedOutcome<T>>, path: HandTxPath): Promise<T> {
+    const { outcome, databaseMs } = await run();
     this.timings.handTx(id, databaseMs, path);
     return outcome;
   }
