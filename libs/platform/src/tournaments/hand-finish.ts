@@ -22,8 +22,8 @@ type FinishRow = { status: string; state: SmallState; step_index: number; config
 /**
  * Something tournament-wide waits on the hand a table finishes (hand-for-hand, the redraw's hold of
  * the deals, a cancellation, the winner, a satellite's seats decided): the exclusive path records it.
- * The same list as the SQL functions naiko_mtt_quiet_finish and naiko_mtt_bust_finish (migrations
- * mtt_hand_functions, mtt_bust_function), which check it without this code.
+ * The same list as the SQL functions naiko_mtt_quiet_finish and naiko_mtt_busts_shared (migrations
+ * mtt_hand_functions, mtt_bust_counter_last), which check it without this code.
  */
 function tournamentWideWait(state: SmallState): boolean {
   return !!(state.handForHand || state.pauseDeals || state.cancelRequested || state.winner || state.seatsDecided);
