@@ -21,8 +21,9 @@
  * way a begin or finish went, its count and p99), handWait the same
  * calls end to end as the tables waited for them (the in-process gate behind tournament-wide runs,
  * a pooled connection, the transaction, the planner run after a bust), exclusiveRuns/Seconds the
- * tournament-wide exclusive transactions (planner runs, finishes near the end, ...) during which no
- * table begins or finishes a hand, and balancing the busts/places/seating-planner part of a finish,
+ * tournament-wide exclusive transactions during play (planner runs, finishes near the end, ...;
+ * the registrations' before the start left out) during which no table begins or finishes a hand,
+ * and balancing the busts/places/seating-planner part of a finish,
  * all as the server measured them (GET /tournaments/:id/runner; with several copies the worst
  * copy's p99, the count-weighted mean of their p50 and the sum of the exclusive runs).
  * `--copies K` (K > 1) starts K all-in-one copies in one cluster (CLUSTER_MODE=redis, one database,

@@ -53,7 +53,11 @@ export interface MttLiveResult {
   /** Begin and finish end to end as the tables waited for them (gate, pool, transaction, planner). */
   handWaitP50Ms: number;
   handWaitP99Ms: number;
-  /** Tournament-wide exclusive transactions (no hand begins or finishes meanwhile), and their time. */
+  /**
+   * Tournament-wide exclusive transactions during play (no hand begins or finishes meanwhile), and
+   * their time; the registrations' (one per entry, before the start) are left out, except in the
+   * start-during-registration scenario.
+   */
   exclusiveRuns: number;
   exclusiveSeconds: number;
   balancingP99Ms: number;
@@ -192,6 +196,25 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
     }
     throw new Error(`register: ${response.status} ${JSON.stringify(response.body)}`);
   });
+  /** Each copy's runner view (GET /tournaments/:id/runner): what it measured so far. */
+  const runnerStats = () =>
+    Promise.all(
+      (options.urls ?? [options.url]).map(
+        async (url) =>
+          (await http(`${url}/tournaments/${id}/runner`, 'GET', admin)).body as {
+            handTx: { count: number; p50Ms: number; p99Ms: number };
+            handWait: { count: number; p50Ms: number; p99Ms: number };
+            handTxByPath: Record<string, { count: number; p99Ms: number; over50Ms: number }>;
+            exclusive: { count: number; totalMs: number };
+            balancing: { count: number; p99Ms: number };
+            faults: { message: string }[];
+          },
+      ),
+    );
+  // The registrations' own exclusive runs (one per entry) are not play: counted before the start.
+  const beforePlay = options.scenario === 'start-during-registration' ? [] : await runnerStats();
+  const registrationRuns = beforePlay.reduce((a, x) => a + x.exclusive.count, 0);
+  const registrationMs = beforePlay.reduce((a, x) => a + x.exclusive.totalMs, 0);
   if (started) await started;
   else await startNow();
   log(
@@ -220,19 +243,7 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
   }
   const totalSeconds = (performance.now() - playStart) / 1000;
   // Each copy measures its own transactions: p99 is the worst copy's, p50 the count-weighted mean.
-  const all = await Promise.all(
-    (options.urls ?? [options.url]).map(
-      async (userId) =>
-        (await http(`${userId}/tournaments/${id}/runner`, 'GET', admin)).body as {
-          handTx: { count: number; p50Ms: number; p99Ms: number };
-          handWait: { count: number; p50Ms: number; p99Ms: number };
-          handTxByPath: Record<string, { count: number; p99Ms: number; over50Ms: number }>;
-          exclusive: { count: number; totalMs: number };
-          balancing: { count: number; p99Ms: number };
-          faults: { message: string }[];
-        },
-    ),
-  );
+  const all = await runnerStats();
   const merged = (kind: 'handTx' | 'handWait') => {
     const count = all.reduce((a, x) => a + x[kind].count, 0) || 1;
     return {
@@ -256,8 +267,8 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
     ),
     handWait: merged('handWait'),
     exclusive: {
-      runs: all.reduce((a, x) => a + x.exclusive.count, 0),
-      seconds: Math.round(all.reduce((a, x) => a + x.exclusive.totalMs, 0) / 100) / 10,
+      runs: all.reduce((a, x) => a + x.exclusive.count, 0) - registrationRuns,
+      seconds: Math.round((all.reduce((a, x) => a + x.exclusive.totalMs, 0) - registrationMs) / 100) / 10,
     },
     balancing: { p99Ms: Math.max(...all.map((x) => x.balancing.p99Ms)) },
     faults: all.flatMap((x) => x.faults),
