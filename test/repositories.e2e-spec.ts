@@ -543,50 +543,52 @@ describe("the tournament modules' repositories", () => {
     ]);
     expect(await tournaments.tableForBegin(row.id, 2, book)).toBeUndefined();
 
-    // Each change of what the deal was decided from since the read: 'general', nothing written.
+    // Each change of what the deal was decided from since the read: 'general' saying which, nothing
+    // written.
     const changes: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
-      ['a seat change (the version)', () => setTable({ standings: null }), async () => undefined],
+      ['version', () => setTable({ standings: null }), async () => undefined],
       [
-        'the button',
+        'button',
         () => setTable({ standings: null }, { button: 2, bump: 0 }),
         () => setTable({ standings: null }, { bump: 0 }),
       ],
       [
-        'a stack (a purchase)',
+        'balance',
         () => db.prisma.$executeRaw`UPDATE chip_accounts SET balance = 3000 WHERE key = ${`tstack:${book}:${ann.id}`}`,
         () => db.prisma.$executeRaw`UPDATE chip_accounts SET balance = 1500 WHERE key = ${`tstack:${book}:${ann.id}`}`,
       ],
       [
-        'the blind step',
+        'step',
         () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET step_index = 1 WHERE id = ${row.id}`,
         () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET step_index = 0 WHERE id = ${row.id}`,
       ],
       [
-        'a pause',
+        'paused',
         () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = 'admin' WHERE id = ${row.id}`,
         () => db.prisma.$executeRaw`UPDATE scheduled_tournaments SET paused_reason = NULL WHERE id = ${row.id}`,
       ],
       [
-        'hand-for-hand',
+        'round',
         () => setTable({ standings: null, handForHand: { round: null } }, { bump: 0 }),
         () => setTable({ standings: null }, { bump: 0 }),
       ],
       [
-        'a cancellation',
+        'flags',
         () => setTable({ standings: null, cancelRequested: true }, { bump: 0 }),
         () => setTable({ standings: null }, { bump: 0 }),
       ],
       [
-        'a busy table',
+        'busy',
         () => setTable({ standings: null }, { busy: true, bump: 0 }),
         () => setTable({ standings: null }, { bump: 0 }),
       ],
     ];
-    for (const [, change, undo] of changes) {
+    // Each answer says what changed (the runner view counts them).
+    for (const [why, change, undo] of changes) {
       const fresh = (await tournaments.tableForBegin(row.id, 1, book))!;
       await change();
       const changed = await table();
-      expect(await begin(fresh)).toEqual({ outcome: 'general' });
+      expect(await begin(fresh)).toEqual({ outcome: 'general', why });
       expect(await table()).toEqual(changed);
       await undo();
     }
@@ -600,7 +602,7 @@ describe("the tournament modules' repositories", () => {
     const inRound = (await tournaments.tableForBegin(row.id, 1, book))!;
     await setTable(round([], [1]), { bump: 0 });
     const moved = await table();
-    expect(await begin(inRound)).toEqual({ outcome: 'general' });
+    expect(await begin(inRound)).toEqual({ outcome: 'general', why: 'round' });
     expect(await table()).toEqual(moved);
     // The rest of this test deals in a hand-for-hand round this table may deal in.
     await setTable(round([1], []), { bump: 0 });
@@ -611,6 +613,7 @@ describe("the tournament modules' repositories", () => {
     const idle = await table();
     expect(await begin(current, { tableId: 'repo-begin-table', token: 4, owner: 'copy-a' })).toEqual({
       outcome: 'general',
+      why: 'fence',
     });
     expect(await table()).toEqual(idle);
     expect(await seats()).toEqual([
@@ -647,7 +650,7 @@ describe("the tournament modules' repositories", () => {
       { seat: 4, dealt_in: true, waits_for_button: false },
     ]);
     // The same read again (a retry): the table is busy now, nothing written.
-    expect(await begin(current)).toEqual({ outcome: 'general' });
+    expect(await begin(current)).toEqual({ outcome: 'general', why: 'busy' });
   });
 
   test('TournamentRepository: busts far from the end are placed from the counter in one statement, which says whether the planner must run; otherwise nothing is written', async () => {

@@ -50,6 +50,8 @@ export interface MttLiveResult {
    * how many took over 50 ms (the target's p99).
    */
   handTxByPath: Record<string, { count: number; p99Ms: number; over50Ms: number }>;
+  /** Begins from a read that wrote nothing, by what had changed since the read (all copies). */
+  beginChanges: Record<string, number>;
   /** Begin and finish end to end as the tables waited for them (gate, pool, transaction, planner). */
   handWaitP50Ms: number;
   handWaitP99Ms: number;
@@ -205,6 +207,7 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
             handTx: { count: number; p50Ms: number; p99Ms: number };
             handWait: { count: number; p50Ms: number; p99Ms: number };
             handTxByPath: Record<string, { count: number; p99Ms: number; over50Ms: number }>;
+            beginChanges?: Record<string, number>;
             exclusive: { count: number; totalMs: number };
             balancing: { count: number; p99Ms: number };
             faults: { message: string }[];
@@ -265,6 +268,10 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
       },
       {},
     ),
+    beginChanges: all.reduce<Record<string, number>>((sum, copyStats) => {
+      for (const [why, count] of Object.entries(copyStats.beginChanges ?? {})) sum[why] = (sum[why] ?? 0) + count;
+      return sum;
+    }, {}),
     handWait: merged('handWait'),
     exclusive: {
       runs: all.reduce((a, x) => a + x.exclusive.count, 0) - registrationRuns,
@@ -289,6 +296,7 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
     handTxP50Ms: stats.handTx.p50Ms,
     handTxP99Ms: stats.handTx.p99Ms,
     handTxByPath: stats.handTxByPath,
+    beginChanges: stats.beginChanges,
     handWaitP50Ms: stats.handWait.p50Ms,
     handWaitP99Ms: stats.handWait.p99Ms,
     exclusiveRuns: stats.exclusive.runs,

@@ -162,7 +162,26 @@ export interface BeginHand {
 }
 
 /** naiko_mtt_begin_hand's answer: the hand begun, or 'general' (nothing written: the locked begin decides). */
-export type BeginHandOutcome = { outcome: 'ok'; n: number; version: number } | { outcome: 'general' };
+export type BeginHandOutcome = { outcome: 'ok'; n: number; version: number } | { outcome: 'general'; why: BeginChange };
+
+/**
+ * Why naiko_mtt_begin_hand wrote nothing: what changed since the read (the tournament's status,
+ * a pause, the blind step, a flag, the hand-for-hand round, the table closed or busy, its version
+ * or button, a seated stack), no such table, or a stale fencing token.
+ */
+export type BeginChange =
+  | 'missing'
+  | 'fence'
+  | 'status'
+  | 'paused'
+  | 'step'
+  | 'flags'
+  | 'round'
+  | 'closed'
+  | 'busy'
+  | 'version'
+  | 'button'
+  | 'balance';
 
 /** The counter row of busts far from the end: the tournament row with the busted players' live entries. */
 export interface BustCounterRow extends TableHandRow {

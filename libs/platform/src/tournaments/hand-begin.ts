@@ -116,7 +116,10 @@ export class HandBegins {
       'beginFromRead',
     );
     // Nothing written: something the deal depends on changed, or a stale token (the locked begin raises it).
-    if (answer.outcome !== 'ok') return 'changed';
+    if (answer.outcome !== 'ok') {
+      this.timings.beginChange(id, answer.why);
+      return 'changed';
+    }
     return {
       ...decided,
       stepIndex: read.step_index,

@@ -23,6 +23,12 @@ describe('TournamentTimings (the runner view and mtt-live figures)', () => {
     expect(summary.exclusive).toMatchObject({ count: 2, totalMs: 100 });
     expect(summary.balancing).toEqual({ count: 0, p50Ms: 0, p99Ms: 0, maxMs: 0, over50Ms: 0, totalMs: 0 });
     expect(timings.summary(8).exclusive).toMatchObject({ count: 1, totalMs: 1_000 });
+    // Begins from a read that wrote nothing, counted by what had changed.
+    timings.beginChange(7, 'step');
+    timings.beginChange(7, 'version');
+    timings.beginChange(7, 'step');
+    expect(timings.summary(7).beginChanges).toEqual({ step: 2, version: 1 });
+    expect(timings.summary(8).beginChanges).toEqual({});
   });
 
   test('a forgotten tournament starts again from nothing', () => {

@@ -13,6 +13,7 @@
 //  - `exclusive`: each tournament-wide transaction (planner runs, finishes on the exclusive path,
 //    pauses, ...), from its turn at the gate to its commit: no table begins or finishes a hand in
 //    this process meanwhile.
+//  - `beginChanges`: the begins from a read that wrote nothing, by what had changed since the read.
 //  - `balancing`: the pure seating planner (busts, places, balancing, breaking) inside a
 //    tournament-wide transaction.
 const KEEP = 50_000;
@@ -73,7 +74,7 @@ class Samples {
   }
 }
 
-type Timing = Record<TimingKind, Samples> & { byPath: Map<HandTxPath, Samples> };
+type Timing = Record<TimingKind, Samples> & { byPath: Map<HandTxPath, Samples>; beginChanges: Map<string, number> };
 
 export class TournamentTimings {
   private readonly byId = new Map<number, Timing>();
@@ -84,6 +85,7 @@ export class TournamentTimings {
       timing = {
         ...(Object.fromEntries(KINDS.map((kind) => [kind, new Samples()])) as Record<TimingKind, Samples>),
         byPath: new Map(),
+        beginChanges: new Map(),
       };
       this.byId.set(id, timing);
     }
@@ -98,6 +100,12 @@ export class TournamentTimings {
     samples.add(ms);
   }
 
+  /** A begin from a read that wrote nothing, by what had changed since the read (BeginChange). */
+  beginChange(id: number, why: string): void {
+    const changes = this.of(id).beginChanges;
+    changes.set(why, (changes.get(why) ?? 0) + 1);
+  }
+
   handWait(id: number, ms: number): void {
     this.of(id).handWait.add(ms);
   }
@@ -110,13 +118,15 @@ export class TournamentTimings {
     this.of(id).balancing.add(ms);
   }
 
-  summary(
-    id: number,
-  ): Record<TimingKind, TimingSummary> & { handTxByPath: Partial<Record<HandTxPath, TimingSummary>> } {
+  summary(id: number): Record<TimingKind, TimingSummary> & {
+    handTxByPath: Partial<Record<HandTxPath, TimingSummary>>;
+    beginChanges: Record<string, number>;
+  } {
     const timing = this.of(id);
     return {
       ...(Object.fromEntries(KINDS.map((kind) => [kind, timing[kind].summary()])) as Record<TimingKind, TimingSummary>),
       handTxByPath: Object.fromEntries([...timing.byPath].map(([path, samples]) => [path, samples.summary()])),
+      beginChanges: Object.fromEntries(timing.beginChanges),
     };
   }
 
