@@ -33,6 +33,7 @@
 --     that could be broken is never missed;
 --   - open tables: closed only by the planner (excluded), so exact.
 -- At worst a bust asks for a planner run that finds nothing to do.
+
 -- Whether busts may be recorded on the shared path, from the tournament row (its status and small
 -- state): running, the standings exist, no tournament-wide wait (hand-for-hand, the redraw's hold,
 -- a cancellation, the winner, a satellite's seats decided) and more than p_min_left players left

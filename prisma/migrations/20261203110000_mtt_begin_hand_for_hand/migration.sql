@@ -2,9 +2,9 @@
 --
 -- naiko_mtt_begin_hand (migration mtt_begin_function) answered 'general' whenever hand-for-hand was
 -- on, so every begin of a hand-for-hand round took the locked begin (an interactive transaction of
--- three round trips on a busy process, its locks held throughout). In hand-for-hand the deal also depends on the round
--- (may this table deal in it? libs/tournament hand-for-hand.ts mayDeal), which only the exclusive
--- path changes, under the tournament's exclusive advisory lock. So the statement now also takes the
+-- three round trips on a busy process, its locks held throughout). In hand-for-hand the deal also
+-- depends on the round (may this table deal in it? libs/tournament hand-for-hand.ts mayDeal),
+-- which only the exclusive path changes, under the tournament's exclusive advisory lock. So the statement now also takes the
 -- round as the begin read it (the state's handForHand, null when off) and writes nothing if it is
 -- no longer the same: the deal decided from the read is the deal the locked begin would decide.
 --

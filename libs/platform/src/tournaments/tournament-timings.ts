@@ -16,6 +16,8 @@
 //  - `beginChanges`: the begins from a read that wrote nothing, by what had changed since the read.
 //  - `balancing`: the pure seating planner (busts, places, balancing, breaking) inside a
 //    tournament-wide transaction.
+import type { BeginChange } from '@naiko/persistence';
+
 const KEEP = 50_000;
 /** Issue 21's target for a hand's transaction (p99): each summary counts the samples above it. */
 const TARGET_MS = 50;
@@ -74,7 +76,10 @@ class Samples {
   }
 }
 
-type Timing = Record<TimingKind, Samples> & { byPath: Map<HandTxPath, Samples>; beginChanges: Map<string, number> };
+type Timing = Record<TimingKind, Samples> & {
+  byPath: Map<HandTxPath, Samples>;
+  beginChanges: Map<BeginChange, number>;
+};
 
 export class TournamentTimings {
   private readonly byId = new Map<number, Timing>();
@@ -100,8 +105,8 @@ export class TournamentTimings {
     samples.add(ms);
   }
 
-  /** A begin from a read that wrote nothing, by what had changed since the read (BeginChange). */
-  beginChange(id: number, why: string): void {
+  /** A begin from a read that wrote nothing, by what had changed since the read. */
+  beginChange(id: number, why: BeginChange): void {
     const changes = this.of(id).beginChanges;
     changes.set(why, (changes.get(why) ?? 0) + 1);
   }
@@ -120,7 +125,7 @@ export class TournamentTimings {
 
   summary(id: number): Record<TimingKind, TimingSummary> & {
     handTxByPath: Partial<Record<HandTxPath, TimingSummary>>;
-    beginChanges: Record<string, number>;
+    beginChanges: Partial<Record<BeginChange, number>>;
   } {
     const timing = this.of(id);
     return {
