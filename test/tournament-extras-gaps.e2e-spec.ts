@@ -104,8 +104,14 @@ describe('Tournament extras: the gaps of issue 25 (e2e)', () => {
       >`
         SELECT entry_id, user_id::text AS user_id, place_best, rebuys FROM mtt_entries
         WHERE tournament_id = ${id} ORDER BY place_best`;
-      // 5 entries, 5 places, his entry once.
-      expect(entries.map((e) => e.place_best)).toEqual([1, 2, 3, 4, 5]);
+      // 5 entries, 5 places, his entry once. Players busted in one hand from equal stacks share the
+      // better place (libs/tournament placeBusts): each place is 1 + the entries placed above it.
+      expect(entries).toHaveLength(5);
+      expect(entries.filter((e) => e.user_id === who.userId)).toHaveLength(1);
+      expect(entries.map((e) => e.place_best)).toEqual(
+        entries.map((e) => 1 + entries.filter((other) => other.place_best < e.place_best).length),
+      );
+      expect(entries[0].place_best).toBe(1);
       expect(entries.find((e) => e.entry_id === who.entryId)!.rebuys).toBe(1);
       const final = await kit.view(id);
       expect(final.extras?.rebuys).toMatchObject({ rebuysBought: 1 });
