@@ -119,7 +119,7 @@ describe('Private tournaments (e2e)', () => {
   /** The stranger's socket watch is refused FORBIDDEN NOT_INVITED. */
   async function expectWatchRefused(
     userId: string,
-    event: 'sitAndGoWatch' | 'tournamentWatch',
+    event: 'sitAndGoWatch' | 'tournamentWatch' | 'tournamentFollow',
     payload: object,
   ): Promise<void> {
     const { socket } = await connectSocket(app.url, app.token({ sub: userId }));
@@ -268,6 +268,9 @@ describe('Private tournaments (e2e)', () => {
       await post(stranger.id, `/tournaments/${id}/register`).expect(403, /NOT_INVITED/);
       await post(stranger.id, `/private-events/mtt/${id}/register`).expect(403, /NOT_INVITED/);
       await expectWatchRefused(stranger.id, 'tournamentWatch', { tournamentId: id });
+      await expectWatchRefused(stranger.id, 'tournamentFollow', { tournamentId: id });
+      // Nor does the public entrants page show a private tournament.
+      await request(app.url).get(`/tournaments/${id}/entrants`).expect(404);
       expect(await balance(stranger.id)).toBe(START_CHIPS);
       expect((await mtt.view(id)).entries).toBe(0);
 

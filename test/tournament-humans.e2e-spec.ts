@@ -1,12 +1,19 @@
 // People in a scheduled tournament, end to end against the machine's PostgreSQL and Redis with real
-// BullMQ workers and socket.io clients: two humans among bots on two 6-max tables. Each human
-// follows the lobby (`tournamentUpdate` names his table), watches it with `table:watch` and gets
+// BullMQ workers and socket.io clients: two humans among bots on two 6-max tables. Bob follows the
+// lobby (`tournamentUpdate` names his table), Alice only her own part of it (`tournamentFollow` →
+// `tournamentYou`, what a tournament table follows); each watches his table with `table:watch` and gets
 // his own seat's view; Alice acts through `table:act`, Bob never acts and drops his connection: the
 // clock checks or folds for him and he stays in the tournament until his chips are gone. Every
 // message both received is recorded and checked: none holds another seat's unrevealed card.
 import request from 'supertest';
 import { assembleRecorded, onHandUpdates } from '@naiko/contracts';
-import type { SocketError, TableHandPayload, TableSnapshotPayload, TournamentView } from '@naiko/contracts';
+import type {
+  SocketError,
+  TableHandPayload,
+  TableSnapshotPayload,
+  TournamentView,
+  TournamentYouView,
+} from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { mttTournamentId, TournamentsService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
@@ -73,27 +80,35 @@ describe('Scheduled tournament with human players (e2e)', () => {
     return user.id;
   }
 
-  async function person(userId: string, name: string, id: number): Promise<Person> {
+  async function person(userId: string, name: string, id: number, how: 'lobby' | 'own part'): Promise<Person> {
     const { socket } = await connectSocket(app.url, app.token({ sub: userId, username: name }));
     const created: Person = { userId, name, socket, received: [], table: null };
     socket.onAny((event: string, payload: unknown) => created.received.push({ event, payload }));
-    // Follow the lobby: when the tournament seats or moves him, watch his new table.
-    socket.on('tournamentUpdate', (view: TournamentView) => {
-      const ref = view.entrants.find((e) => e.userId === userId)?.tableRef ?? null;
+    // When the tournament seats or moves him, watch his new table.
+    const follow = (ref: string | null) => {
       if (ref && ref !== created.table) {
         if (created.table) socket.emit('table:unwatch', { tableId: created.table });
         created.table = ref;
         socket.emit('table:watch', { tableId: ref });
       }
-    });
+    };
+    if (how === 'lobby') {
+      socket.on('tournamentUpdate', (view: TournamentView) =>
+        follow(view.entrants.find((e) => e.userId === userId)?.tableRef ?? null),
+      );
+      socket.emit('tournamentWatch', { tournamentId: id });
+      await nextEvent(socket, 'tournamentUpdate');
+    } else {
+      socket.on('tournamentYou', (you: TournamentYouView) => follow(you.entrant?.tableRef ?? null));
+      socket.emit('tournamentFollow', { tournamentId: id });
+      await nextEvent(socket, 'tournamentYou');
+    }
     // The lobby may name a table a moment before this process hosts it (the start is published while
     // the runner opens its tables): a client asks again.
     socket.on('error', (error: SocketError) => {
       if (error.event === 'table:watch' && error.code === 'NOT_FOUND' && created.table)
         setTimeout(() => created.table && socket.emit('table:watch', { tableId: created.table }), 100);
     });
-    socket.emit('tournamentWatch', { tournamentId: id });
-    await nextEvent(socket, 'tournamentUpdate');
     return created;
   }
 
@@ -124,8 +139,8 @@ describe('Scheduled tournament with human players (e2e)', () => {
         .set('Authorization', `Bearer ${app.token({ sub: userId })}`)
         .expect(201);
 
-    const alicePerson = await person(alice, 'alice', id);
-    const bobPerson = await person(bob, 'bob', id);
+    const alicePerson = await person(alice, 'alice', id, 'own part');
+    const bobPerson = await person(bob, 'bob', id, 'lobby');
 
     // Alice: check when she can, else call (the clock never calls: a stored call of hers is hers).
     let aliceActs = 0;
@@ -204,6 +219,19 @@ describe('Scheduled tournament with human players (e2e)', () => {
     expect(row.status).toBe('finished');
     await drained(alicePerson.socket); // the last feeds sent before are in
     expect(aliceActs).toBeGreaterThan(0);
+    // Alice's parts: only ever her own row, each one different from the one before (a part goes out
+    // only when it changed), the last one with her place of the 12.
+    const parts = alicePerson.received
+      .filter((m) => m.event === 'tournamentYou')
+      .map((m) => m.payload as TournamentYouView);
+    expect(alicePerson.received.some((m) => m.event === 'tournamentUpdate')).toBe(false);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(parts.every((part) => part.tournamentId === id && part.entrant?.userId === alice)).toBe(true);
+    for (let i = 1; i < parts.length; i++) expect(parts[i]).not.toEqual(parts[i - 1]);
+    await waitFor('her last part', async () => {
+      const last = alicePerson.received.filter((m) => m.event === 'tournamentYou').at(-1)!.payload as TournamentYouView;
+      return last.phase === 'finished' && last.entrant!.place !== null && last.placedOf === 12;
+    });
 
     // Results and the audit: 12 entrants, 1200 in the pool, every entry placed.
     const tid = mttTournamentId(id);
@@ -298,12 +326,13 @@ describe('Scheduled tournament with human players (e2e)', () => {
           'table:snapshot',
           'table:update',
           'tournamentUpdate',
+          'tournamentYou',
           'welcome',
           'error',
           'table:chat',
           'pong',
         ]).toContain(message.event); // pong: the round trip of drained()
-        if (message.event === 'table:update' || message.event === 'tournamentUpdate')
+        if (['table:update', 'tournamentUpdate', 'tournamentYou'].includes(message.event))
           expect(JSON.stringify(message.payload)).not.toContain('"cards"');
       }
     }

@@ -323,4 +323,56 @@ describe('Scheduled tournaments (e2e)', () => {
     expect(list.find((x) => x.tournamentId === id2)?.status).toBe('cancelled');
     await expectAuditClean();
   }, 30_000);
+
+  it('the lobby at size: GET /tournaments/:id and the watch list the first 100 entrants with the whole count; GET /tournaments/:id/entrants pages and finds the rest; a registered player far down the list follows his own part', async () => {
+    const players = await newPlayers(130);
+    const id = await create(settings({ name: 'Big lobby', minEntrants: 2, maxEntrants: 200 }));
+    await waitFor('registration to open', async () => (await status(id)) === 'registering');
+    for (const player of players) await mtt.register(id, player);
+    const lobby = (await request(app.url).get(`/tournaments/${id}`).expect(200)).body as TournamentView;
+    expect(lobby.entrants).toHaveLength(100);
+    expect(lobby.entrantCount).toBe(130);
+    expect(lobby.entries).toBe(130);
+
+    const page = (query: string) => request(app.url).get(`/tournaments/${id}/entrants${query}`);
+    const rest = (await page('?offset=100&limit=50').expect(200)).body;
+    expect(rest).toMatchObject({ tournamentId: id, total: 130, offset: 100 });
+    expect(rest.entrants).toHaveLength(30);
+    // All 130 once each over the lobby's list and the page after it.
+    expect(new Set([...lobby.entrants, ...rest.entrants].map((e: { userId: string }) => e.userId)).size).toBe(130);
+    // Names are m1 .. mN in creation order; the last player's name is found whatever its case.
+    const last = await prisma.user.findUniqueOrThrow({ where: { id: players[129] } });
+    const found = (await page(`?q=${last.username.toUpperCase()}`).expect(200)).body;
+    expect(found.entrants.map((e: { userId: string }) => e.userId)).toContain(players[129]);
+    // Bad queries are typed refusals; an unknown tournament is not found.
+    for (const bad of ['?limit=0', '?limit=101', '?offset=-1', '?q=' + 'x'.repeat(41), '?sort=stack'])
+      expect((await page(bad).expect(400)).body).toMatchObject({ code: 'BAD_PAYLOAD' });
+    await request(app.url).get('/tournaments/999999/entrants').expect(404);
+
+    // The player whose row the lobby may not list gets it with `tournamentYou`, over a real socket.
+    const { socket } = await connectSocket(app.url, app.token({ sub: players[129] }));
+    try {
+      const watched = new Promise<TournamentView>((resolve) => socket.once('tournamentUpdate', resolve));
+      socket.emit('tournamentWatch', { tournamentId: id });
+      expect(await watched).toMatchObject({ entrantCount: 130, entries: 130 });
+      expect((await watched).entrants).toHaveLength(100);
+      const you = new Promise<unknown>((resolve) => socket.once('tournamentYou', resolve));
+      socket.emit('tournamentFollow', { tournamentId: id });
+      expect(await you).toMatchObject({
+        tournamentId: id,
+        phase: 'registering',
+        entrant: { userId: players[129], place: null, table: null },
+        placedOf: null,
+      });
+      // His unregistration changes his part: it comes again, without his row.
+      const without = new Promise<unknown>((resolve) =>
+        socket.on('tournamentYou', (part: { entrant: unknown }) => part.entrant === null && resolve(part)),
+      );
+      await mtt.unregister(id, players[129]);
+      expect(await without).toMatchObject({ tournamentId: id, phase: 'registering', heads: [] });
+    } finally {
+      socket.close();
+    }
+    await request(app.url).delete(`/tournaments/${id}`).set('Authorization', `Bearer ${adminToken()}`).expect(200);
+  }, 60_000);
 });

@@ -236,9 +236,10 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
         `tournament ${id} did not finish in ${timeoutMs} ms: ${latest.phase}, ${latest.playersLeft} left, ${latest.handsPlayed} hands, tables ${latest.tables.map((t) => `${t.tableId}:${t.players}${t.handInProgress ? '*' : ''}`).join(' ')}; runner ${JSON.stringify(stats.body)}`,
       );
     }
-    maxTables = Math.max(maxTables, latest.tables.length);
+    maxTables = Math.max(maxTables, latest.tableCount);
+    // The lobby lists the first LOBBY_TABLES tables: the counts in brackets are of those.
     const ones = latest.tables.filter((t) => t.players === 1).length;
-    const line = `${latest.phase} ${latest.playersLeft} left, ${latest.tables.length} tables (${ones} of one player, ${latest.tables.filter((t) => t.handInProgress).length} in a hand), ${latest.handsPlayed} hands`;
+    const line = `${latest.phase} ${latest.playersLeft} left, ${latest.tableCount} tables (of the first ${latest.tables.length}: ${ones} of one player, ${latest.tables.filter((t) => t.handInProgress).length} in a hand), ${latest.handsPlayed} hands`;
     if (line !== last) log(`${((performance.now() - playStart) / 1000).toFixed(0)} s: ${line}`);
     last = line;
     await new Promise((r) => setTimeout(r, 1000));

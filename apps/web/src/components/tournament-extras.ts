@@ -1,12 +1,11 @@
 // Issue 25 in the web client: a tournament's rebuys and add-on, bounties and satellite seats, as
 // the tournament lobby, the tournaments list and the tournament's tables show them, and the
-// player's Rebuy / Add-on buttons. Everything is read from `TournamentView.extras`; the server
-// decides (the buttons only show what it would accept now, and its typed refusals are shown).
-import type { TournamentPlayerExtras, TournamentView } from '@naiko/contracts';
+// player's Rebuy / Add-on buttons. The lobby reads `TournamentView.extras`, the buttons and the
+// table's bounties the player's own part (`TournamentYouView`); the server decides (the buttons only
+// show what it would accept now, and its typed refusals are shown).
+import type { TournamentView, TournamentYouView } from '@naiko/contracts';
 import { h } from '../dom';
 import { chips } from '../format';
-
-type Extras = NonNullable<TournamentView['extras']>;
 
 /** Short tags for the tournaments list, from the settings of GET /tournaments. */
 export function tournamentTags(settings: {
@@ -86,25 +85,20 @@ export function extrasTerms(view: TournamentView): HTMLElement | null {
   return h('ul', { class: 'mtt-extras', 'data-testid': 'mtt-extras' }, lines);
 }
 
-const extrasOf = (x: Extras, userId: string | undefined): TournamentPlayerExtras | undefined =>
-  userId ? x.players.find((p) => p.userId === userId) : undefined;
-
 /**
  * The Rebuy / Add-on buttons for the signed-in player, shown when the server would sell now (the
  * clock is in the window and his entry qualifies); `buy` posts it.
  */
 export function purchaseButtons(
-  view: TournamentView,
-  userId: string | undefined,
+  you: TournamentYouView | null,
   busy: boolean,
   buy: (what: 'rebuy' | 'add-on') => void,
 ): HTMLElement[] {
-  const rebuys = view.extras?.rebuys;
-  const mine = view.entrants.find((e) => e.userId === userId);
-  if (!rebuys || view.phase !== 'running' || !mine || mine.seat === null) return [];
-  const playerExtras = extrasOf(view.extras!, userId);
+  const rebuys = you?.rebuys;
+  const mine = you?.entrant;
+  if (!you || !rebuys || you.phase !== 'running' || !mine || mine.seat === null) return [];
   const out: HTMLElement[] = [];
-  if (rebuys.rebuyOpen && (playerExtras?.rebuys ?? 0) < rebuys.maxRebuys && mine.stack <= view.startingStack) {
+  if (rebuys.rebuyOpen && (you.extras?.rebuys ?? 0) < rebuys.maxRebuys && mine.stack <= you.startingStack) {
     out.push(
       h(
         'button',
@@ -113,7 +107,7 @@ export function purchaseButtons(
       ),
     );
   }
-  if (rebuys.addOn && rebuys.addOnOpen && !playerExtras?.addOn) {
+  if (rebuys.addOn && rebuys.addOnOpen && !you.extras?.addOn) {
     out.push(
       h(
         'button',
@@ -191,19 +185,12 @@ export function awayButton(away: boolean, set: (away: boolean) => void): HTMLEle
 
 /** At a tournament table: the bounty on each head at this table, and the player's purchase buttons. */
 export function tableExtras(
-  view: TournamentView,
-  tableRef: string,
-  userId: string | undefined,
+  you: TournamentYouView,
   busy: boolean,
   buy: (what: 'rebuy' | 'add-on') => void,
 ): HTMLElement | null {
-  const extras = view.extras;
-  if (!extras) return null;
-  const here = view.entrants.filter((e) => e.tableRef === tableRef);
-  const heads = extras.bounty
-    ? here.map((e) => ({ e, p: extrasOf(extras, e.userId) })).filter(({ p }) => (p?.head ?? 0) > 0)
-    : [];
-  const buttons = purchaseButtons(view, userId, busy, buy);
+  const heads = you.bounty ? you.heads : [];
+  const buttons = purchaseButtons(you, busy, buy);
   if (!heads.length && !buttons.length) return null;
   return h(
     'div',
@@ -212,9 +199,9 @@ export function tableExtras(
       h(
         'p',
         { 'data-testid': 'table-bounties' },
-        extras.bounty!.kind === 'progressive' ? 'Bounties (PKO): ' : 'Bounties: ',
-        heads.map(({ e, p }, i) =>
-          h('span', { 'data-testid': 'table-bounty' }, i ? ' · ' : '', `${e.username} ${chips(p!.head)}`),
+        you.bounty!.kind === 'progressive' ? 'Bounties (PKO): ' : 'Bounties: ',
+        heads.map((head, i) =>
+          h('span', { 'data-testid': 'table-bounty' }, i ? ' · ' : '', `${head.username} ${chips(head.head)}`),
         ),
       ),
     buttons.length > 0 && h('div', { class: 'thumb-bar' }, buttons),

@@ -1,13 +1,16 @@
 // What the scheduled-tournament lobby shows from issue 25 (TournamentLobbyView): a pause, the next
 // level and break, the chip leader, "find player", each table with its players and chips, the
 // final-table deal (propose, accept, refuse; the admin sets it) and the published cancellation and
-// interruption rules. The page owns the state (the search text, the deal form), this renders it.
-import type { TournamentLobbyView } from '@naiko/contracts';
+// interruption rules. The page owns the state (the search text, the server's answer to it when the
+// lobby does not list every table, the deal form), this renders it.
+import type { TournamentEntrantRow, TournamentLobbyView } from '@naiko/contracts';
 import { h } from '../dom';
 import { chips } from '../format';
 
 export interface LobbyExtrasState {
   search: HTMLInputElement;
+  /** The server's answer to the search (a big event's lobby lists the first tables only); null: search the lobby. */
+  found: TournamentEntrantRow[] | null;
   leftToPlayFor: HTMLInputElement;
   busy: boolean;
   act(path: string, body?: unknown, done?: string): void;
@@ -55,11 +58,15 @@ export function lobbyExtras(
   out.push(...dealPanel(view, me, st));
   if (view.tablePlayers.length) {
     const query = st.search.value.trim().toLowerCase();
-    const found = query
-      ? view.tablePlayers.flatMap((t) =>
-          t.players.filter((p) => p.username.toLowerCase().includes(query)).map((p) => ({ ...p, table: t })),
-        )
-      : [];
+    const found = !query
+      ? []
+      : st.found
+        ? st.found
+            .filter((e) => e.tableRef !== null && e.table !== null && e.seat !== null && e.stack > 0)
+            .map((e) => ({ ...e, seat: e.seat!, table: { tableId: e.table!, tableRef: e.tableRef! } }))
+        : view.tablePlayers.flatMap((t) =>
+            t.players.filter((p) => p.username.toLowerCase().includes(query)).map((p) => ({ ...p, table: t })),
+          );
     out.push(
       h('h3', {}, 'Find a player'),
       h('p', {}, h('label', {}, 'Player name ', st.search)),

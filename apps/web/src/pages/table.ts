@@ -374,8 +374,7 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
             homeGameText(tableSummary.homeGame),
           ),
         ctx.error && h('p', { class: 'error', 'data-testid': 'table-error', role: 'alert' }, ctx.error),
-        tournament.last &&
-          tableExtras(tournament.last, tableId, me?.id, tournament.buying, (what) => void tournament.buy(what)),
+        tournament.last && tableExtras(tournament.last, tournament.buying, (what) => void tournament.buy(what)),
         askPassword && !ctx.table && password,
         tournament.outcome &&
           h(

@@ -1,7 +1,7 @@
 // Scheduled tournaments for players: the list (GET /tournaments) and one tournament's lobby
 // (GET /tournaments/:id, then live over `tournamentWatch` → `tournamentUpdate`): structure, prize
 // table, entrants, tables and counts, the level clock, register / unregister.
-import type { TournamentLobbyView, TournamentView } from '@naiko/contracts';
+import type { TournamentEntrantsPage, TournamentLobbyView, TournamentView, TournamentYouView } from '@naiko/contracts';
 import { api, getSocket, session } from '../api';
 import { h, keepFocus, mount } from '../dom';
 import { chips, GAME_NAMES, STRUCTURE_NAMES } from '../format';
@@ -142,11 +142,14 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   const me = session.user;
   const socket = getSocket();
   let view: TournamentLobbyView | null = null;
+  /** His own part (`tournamentYou`): the lobby lists the first entrants only, he may be further down. */
+  let you: TournamentYouView | null = null;
   let message = '';
   let busy = false;
   // Issue 25: "find player" and the deal form, built once (a live update keeps what was typed).
   const extras = {
-    search: h('input', { type: 'search', 'data-testid': 'mtt-find', placeholder: 'name', oninput: () => render() }),
+    search: h('input', { type: 'search', 'data-testid': 'mtt-find', placeholder: 'name', oninput: () => find() }),
+    found: null,
     leftToPlayFor: h('input', { type: 'number', min: 0, value: 0, 'data-testid': 'mtt-deal-left', size: 6 }),
     busy: false,
     act: (path, body, done) =>
@@ -165,23 +168,70 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
       })(),
   } as LobbyExtrasState;
 
+  /**
+   * "Find player": the lobby lists every table's players of a small event, and they are searched
+   * here; a bigger one is searched by the server (GET /tournaments/:id/entrants?q=), a moment after
+   * the last key.
+   */
+  let findTimer: ReturnType<typeof setTimeout> | undefined;
+  const find = () => {
+    clearTimeout(findTimer);
+    const query = extras.search.value.trim();
+    if (!view || !query || view.tableCount <= view.tablePlayers.length) {
+      extras.found = null;
+      render();
+      return;
+    }
+    findTimer = setTimeout(
+      () =>
+        void api<TournamentEntrantsPage>(
+          'GET',
+          `/tournaments/${tournamentId}/entrants?limit=20&q=${encodeURIComponent(query)}`,
+        ).then(
+          (page) => {
+            if (extras.search.value.trim() !== query) return;
+            extras.found = page.entrants;
+            render();
+          },
+          (error: unknown) => ((message = errorText(error)), render()),
+        ),
+      250,
+    );
+  };
+
+  /** His row: from his own part, else from the lobby's list. */
+  const mineIn = (current: TournamentView | null) =>
+    you?.entrant ?? current?.entrants.find((e) => e.userId === me?.id) ?? null;
   /** The table the player was last told about (a screen reader hears when his seat is ready). */
   let toldTable: string | null = null;
-  const onUpdate = (tournamentView: TournamentView) => {
-    if (tournamentView.tournamentId !== tournamentId) return;
-    view = tournamentView as TournamentLobbyView;
-    const mine = tournamentView.entrants.find((e) => e.userId === me?.id);
-    const seat = tournamentView.phase === 'running' ? (mine?.tableRef ?? null) : null;
+  const tell = () => {
+    const mine = mineIn(view);
+    const seat = view?.phase === 'running' ? (mine?.tableRef ?? null) : null;
     if (seat && seat !== toldTable)
       sayNow(
         `The tournament is running: your seat is at table ${mine!.table}. Take your seat with the button at the bottom of the page.`,
       );
     toldTable = seat;
+  };
+  const onUpdate = (tournamentView: TournamentView) => {
+    if (tournamentView.tournamentId !== tournamentId) return;
+    view = tournamentView as TournamentLobbyView;
+    tell();
+    render();
+  };
+  const onYou = (part: TournamentYouView) => {
+    if (part.tournamentId !== tournamentId) return;
+    you = part;
+    tell();
     render();
   };
   socket.on('tournamentUpdate', onUpdate);
+  socket.on('tournamentYou', onYou);
   // The server answers a watch with the current view at once, and again after every change.
-  const watch = () => socket.emit('tournamentWatch', { tournamentId });
+  const watch = () => {
+    socket.emit('tournamentWatch', { tournamentId });
+    if (me) socket.emit('tournamentFollow', { tournamentId });
+  };
   socket.on('connect', watch);
   if (socket.connected) watch();
   // A private tournament (issue 23.4) is not public: its host and invitees read it under /private-events.
@@ -244,7 +294,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   const render = () =>
     keepFocus(() => {
       const current = view;
-      const mine = current?.entrants.find((e) => e.userId === me?.id);
+      const mine = mineIn(current);
       mount(
         root,
         header(me, [h('a', { href: '#/tournaments', 'data-testid': 'back-to-tournaments' }, '← Tournaments')]),
@@ -332,7 +382,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                         : 'Registration closed',
                     ),
                   // Seated in the running tournament: his table (it changes when he is moved; this view follows).
-                  purchaseButtons(current, me?.id, busy, (what) => void buy(what)),
+                  purchaseButtons(you, busy, (what) => void buy(what)),
                   current.phase === 'running' &&
                     mine?.tableRef &&
                     h(
@@ -369,7 +419,13 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                     ),
                   ),
                 ),
-                h('h3', {}, `Entrants (${current.entrants.length})`),
+                h('h3', {}, `Entrants (${current.entrantCount})`),
+                current.entrantCount > current.entrants.length &&
+                  h(
+                    'p',
+                    { class: 'muted', 'data-testid': 'mtt-entrants-more' },
+                    `The first ${current.entrants.length} in the standings; find anyone else by name.`,
+                  ),
                 h(
                   'table',
                   { class: 'list', 'data-testid': 'mtt-entrants' },
@@ -401,7 +457,13 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                   ),
                 ),
                 bountyTable(current),
-                h('h3', {}, `Tables (${current.tables.length}) · ${current.handsPlayed} hands played`),
+                h('h3', {}, `Tables (${current.tableCount}) · ${current.handsPlayed} hands played`),
+                current.tableCount > current.tables.length &&
+                  h(
+                    'p',
+                    { class: 'muted', 'data-testid': 'mtt-tables-more' },
+                    `The first ${current.tables.length} of ${current.tableCount} tables, by number; find a player to see his table.`,
+                  ),
                 h(
                   'table',
                   { class: 'list', 'data-testid': 'mtt-tables' },
@@ -465,7 +527,9 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
   render();
   return () => {
     clearInterval(timer);
+    clearTimeout(findTimer);
     socket.off('tournamentUpdate', onUpdate);
+    socket.off('tournamentYou', onYou);
     socket.off('connect', watch);
   };
 }

@@ -1,6 +1,6 @@
 // HTTP side of scheduled tournaments: the admin API (role admin: create, edit before the start,
-// cancel with refunds, list), the public lobby (list, one tournament's full view) and the players'
-// registration and unregistration.
+// cancel with refunds, list), the public lobby (list, one tournament's lobby view, its entrants a
+// page at a time) and the players' registration and unregistration.
 import {
   Body,
   Controller,
@@ -12,9 +12,10 @@ import {
   Param,
   Patch,
   Post,
+  Query,
   UseGuards,
 } from '@nestjs/common';
-import { TournamentEditDto, type AccessClaims } from '@naiko/contracts';
+import { TournamentEditDto, TournamentEntrantsQuery, type AccessClaims } from '@naiko/contracts';
 import { LedgerError } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { ParseIdPipe } from '../http/parse-id.pipe';
@@ -26,6 +27,7 @@ import { PrivateEventStore } from './private-events';
 import { inviteCodeOf, privateHttp } from './private-http';
 import { PrivateTournaments } from './private-tournaments';
 import { TournamentLobby } from './tournament-lobby';
+import { parse } from '../lobby/lobby.controller';
 
 const STATUS: Record<string, HttpStatus> = {
   NOT_FOUND: HttpStatus.NOT_FOUND,
@@ -77,6 +79,17 @@ export class TournamentsController {
       const host = await this.privateEvents.hostOf('mtt', id).catch(() => null);
       if (host) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
       return this.lobbyView.view(id);
+    });
+  }
+
+  /** The entrants in standings order, a page at a time, or those whose name holds `q` ("find player"). */
+  @Get(':id/entrants')
+  async entrants(@Param('id', ParseIdPipe) id: number, @Query() query: unknown) {
+    const page = parse(TournamentEntrantsQuery, query);
+    return domain(async () => {
+      const host = await this.privateEvents.hostOf('mtt', id).catch(() => null);
+      if (host) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
+      return this.lobbyView.entrants(id, page);
     });
   }
 

@@ -1177,6 +1177,7 @@ export class TournamentsService {
     return this.store.runningIds();
   }
 
+  /** The whole view: every entrant and every table (the lobby lists the first ones: tournament-lobby.ts). */
   async view(id: number): Promise<TournamentView> {
     const tournament = await this.get(id);
     const settings = tournament.config;
@@ -1237,6 +1238,27 @@ export class TournamentsService {
       if (paid.status === 'active' || paid.status === 'busted')
         entriesOf.set(paid.playerId, (entriesOf.get(paid.playerId) ?? 0) + 1);
     const ended = tournament.status === 'finished' || tournament.status === 'cancelled';
+    const tables = (tournament.state.seating?.tables ?? []).map((tb) => ({
+      tableId: tb.tableId,
+      tableRef: mttTableId(id, tb.tableId),
+      players: tb.seats.filter((p) => p).length,
+      handInProgress: tb.handInProgress,
+      handsPlayed: tournament.state.tableHands[tb.tableId] ?? 0,
+    }));
+    const entrants = rows
+      .filter((e) => e.status !== 'refunded' || tournament.status === 'cancelled')
+      .map((entry) => ({
+        userId: entry.userId,
+        username: entry.user.username,
+        entries: entriesOf.get(entry.userId) ?? 0,
+        table: seatOf.get(entry.userId)?.table ?? null,
+        tableRef: seatOf.has(entry.userId) ? mttTableId(id, seatOf.get(entry.userId)!.table) : null,
+        seat: seatOf.get(entry.userId)?.seat ?? null,
+        stack: stackOf.get(entry.userId) ?? 0,
+        place: entry.place ?? placeOf.get(entry.userId) ?? null,
+        prize: Number(entry.prize),
+      }))
+      .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack);
     return {
       tournamentId: id,
       name: tournament.name,
@@ -1290,27 +1312,10 @@ export class TournamentsService {
             : 0,
       handForHand: !!tournament.state.handForHand,
       handsPlayed: tournament.hands_played,
-      tables: (tournament.state.seating?.tables ?? []).map((tb) => ({
-        tableId: tb.tableId,
-        tableRef: mttTableId(id, tb.tableId),
-        players: tb.seats.filter((p) => p).length,
-        handInProgress: tb.handInProgress,
-        handsPlayed: tournament.state.tableHands[tb.tableId] ?? 0,
-      })),
-      entrants: rows
-        .filter((e) => e.status !== 'refunded' || tournament.status === 'cancelled')
-        .map((entry) => ({
-          userId: entry.userId,
-          username: entry.user.username,
-          entries: entriesOf.get(entry.userId) ?? 0,
-          table: seatOf.get(entry.userId)?.table ?? null,
-          tableRef: seatOf.has(entry.userId) ? mttTableId(id, seatOf.get(entry.userId)!.table) : null,
-          seat: seatOf.get(entry.userId)?.seat ?? null,
-          stack: stackOf.get(entry.userId) ?? 0,
-          place: entry.place ?? placeOf.get(entry.userId) ?? null,
-          prize: Number(entry.prize),
-        }))
-        .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack),
+      tables,
+      tableCount: tables.length,
+      entrants,
+      entrantCount: entrants.length,
       extras: await extrasView(this.prisma, tournament as unknown as ExtrasRow, entries),
     };
   }

@@ -1,7 +1,8 @@
 // A tournament's or a Sit & Go's table follows its event: a player the tournament moves goes to
 // his new table, one who busts (or wins) is told where he finished; bounties and the rebuy and
-// add-on buttons (issue 25) follow the tournament's lobby view.
-import type { SitAndGoView, TablePublicState, TournamentView } from '@naiko/contracts';
+// add-on buttons (issue 25) follow his own part of the tournament (`tournamentFollow` →
+// `tournamentYou`), not the whole lobby (at 10,000 entrants, one copy of it per player was too much).
+import type { SitAndGoView, TablePublicState, TournamentYouView } from '@naiko/contracts';
 import { sayNow } from '../../a11y/live-region';
 import { api, type NaikoClientSocket } from '../../api';
 import { ordinal } from '../../format';
@@ -14,8 +15,8 @@ export interface TournamentFollow {
   /** Runs on each tournament update and each table update (either may come first when he is moved). */
   check(): void;
   readonly following: boolean;
-  /** The tournament's last lobby view, or null. */
-  readonly last: TournamentView | null;
+  /** His last part of the tournament, or null. */
+  readonly last: TournamentYouView | null;
   /** "You finished 3rd of 9.", or ''. */
   readonly outcome: string;
   /** A rebuy or an add-on is being bought. */
@@ -29,7 +30,7 @@ export function followTournament(ctx: TableContext, socket: NaikoClientSocket): 
   let followed: number | null = null;
   let followedSng: number | null = null;
   let outcome = '';
-  let last: TournamentView | null = null;
+  let last: TournamentYouView | null = null;
   let buying = false;
 
   const setOutcome = (out: string) => {
@@ -39,23 +40,22 @@ export function followTournament(ctx: TableContext, socket: NaikoClientSocket): 
     ctx.render();
   };
   const check = () => {
-    const mine = me && last?.entrants.find((e) => e.userId === me.id);
-    if (!mine) return;
+    const mine = me && last?.entrant;
+    if (!mine || mine.userId !== me.id) return;
     if (mine.tableRef && mine.tableRef !== ctx.tableId && ctx.yourSeat === null) {
       location.hash = `#/table/${mine.tableRef}`;
       return;
     }
     setOutcome(
-      mine.place !== null && !mine.tableRef ? `You finished ${ordinal(mine.place)} of ${last!.entrants.length}.` : '',
+      mine.place !== null && !mine.tableRef ? `You finished ${ordinal(mine.place)} of ${last!.placedOf ?? 0}.` : '',
     );
   };
-  const onTournament = (view: TournamentView) => {
-    if (view.tournamentId !== followed) return;
-    const redraw = !!view.extras && JSON.stringify(view.extras) !== JSON.stringify(last?.extras);
-    last = view;
+  const onTournament = (you: TournamentYouView) => {
+    if (you.tournamentId !== followed) return;
+    last = you;
     check();
-    // Issue 25: bounties and the rebuy / add-on buttons follow the tournament.
-    if (redraw) ctx.render();
+    // Issue 25: bounties and the rebuy / add-on buttons follow the tournament (the part only comes when it changed).
+    ctx.render();
   };
   // A Sit & Go's table: follow its lobby view, so a player who busts (or wins) is told his place.
   const onSitAndGo = (view: SitAndGoView) => {
@@ -73,8 +73,8 @@ export function followTournament(ctx: TableContext, socket: NaikoClientSocket): 
       }
       if (summary.tournamentId === undefined || followed === summary.tournamentId) return;
       followed = summary.tournamentId;
-      socket.on('tournamentUpdate', onTournament);
-      socket.emit('tournamentWatch', { tournamentId: followed });
+      socket.on('tournamentYou', onTournament);
+      socket.emit('tournamentFollow', { tournamentId: followed });
     },
     check,
     get following() {
@@ -103,7 +103,7 @@ export function followTournament(ctx: TableContext, socket: NaikoClientSocket): 
       ctx.render();
     },
     off() {
-      socket.off('tournamentUpdate', onTournament);
+      socket.off('tournamentYou', onTournament);
       socket.off('sitAndGoUpdate', onSitAndGo);
     },
   };
