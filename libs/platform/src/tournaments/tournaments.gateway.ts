@@ -21,6 +21,17 @@ import { PrivateEventStore } from './private-events';
 import { PrivateEventError } from './private-limits';
 
 export const tournamentRoom = (id: number): string => `mtt:${id}`;
+
+/** An unknown tournament: NOT_FOUND; a private one the user is not invited to: FORBIDDEN NOT_INVITED. */
+function socketError(err: unknown): unknown {
+  if (err instanceof TournamentError) return new SocketErrorException('NOT_FOUND', err.message);
+  if (err instanceof PrivateEventError)
+    return new SocketErrorException(
+      err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN',
+      `${err.code}: ${err.message}`,
+    );
+  return err;
+}
 export const tournamentYouRoom = (id: number, userId: string): string => `mtt:${id}:you:${userId}`;
 
 @UseFilters(new SocketExceptionFilter())
@@ -65,14 +76,7 @@ export class TournamentsGateway implements OnModuleDestroy {
       });
       socket.emit('tournamentUpdate', view);
     } catch (err) {
-      if (err instanceof TournamentError) throw new SocketErrorException('NOT_FOUND', err.message);
-      if (err instanceof PrivateEventError) {
-        throw new SocketErrorException(
-          err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN',
-          `${err.code}: ${err.message}`,
-        );
-      }
-      throw err;
+      throw socketError(err);
     }
   }
 
@@ -93,14 +97,7 @@ export class TournamentsGateway implements OnModuleDestroy {
       if (part.entrant) this.sentParts(id).set(userId, JSON.stringify(part));
     } catch (err) {
       void socket.leave(tournamentYouRoom(id, userId));
-      if (err instanceof TournamentError) throw new SocketErrorException('NOT_FOUND', err.message);
-      if (err instanceof PrivateEventError) {
-        throw new SocketErrorException(
-          err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'FORBIDDEN',
-          `${err.code}: ${err.message}`,
-        );
-      }
-      throw err;
+      throw socketError(err);
     }
   }
 
