@@ -14,12 +14,13 @@
  *
  * With --json one line:
  *   {"entrants","tables","hands","totalSeconds","handsPerSecond","handTxP50Ms","handTxP99Ms",
- *    "handTxByPath","beginChanges","handWaitP50Ms","handWaitP99Ms","exclusiveRuns","exclusiveSeconds",
+ *    "handTxByPath","beginChanges","plannerRuns","handWaitP50Ms","handWaitP99Ms","exclusiveRuns","exclusiveSeconds",
  *    "balancingP99Ms","placed","auditOk","copies"}
  * totalSeconds is from the start to the finish; handTx is the begin/finish-hand transaction time
  * (its first lock to the commit; a one-statement step as the database timed it; handTxByPath: each
  * way a begin or finish went, its count, p99 and samples over 50 ms; beginChanges: the begins from a
- * read that wrote nothing, by what had changed since the read), handWait the same
+ * read that wrote nothing, by what had changed since the read; plannerRuns: the seating planner's
+ * runs by how they ended — skipped on a snapshot, changed or idle under the exclusive lock), handWait the same
  * calls end to end as the tables waited for them (the in-process gate behind tournament-wide runs,
  * a pooled connection, the transaction, the planner run after a bust), exclusiveRuns/Seconds the
  * tournament-wide exclusive transactions during play (planner runs, finishes near the end, ...;
@@ -108,6 +109,7 @@ export async function main(): Promise<void> {
       handTxP99Ms: mttLiveResult.handTxP99Ms,
       handTxByPath: mttLiveResult.handTxByPath,
       beginChanges: mttLiveResult.beginChanges,
+      plannerRuns: mttLiveResult.plannerRuns,
       handWaitP50Ms: mttLiveResult.handWaitP50Ms,
       handWaitP99Ms: mttLiveResult.handWaitP99Ms,
       exclusiveRuns: mttLiveResult.exclusiveRuns,

@@ -208,6 +208,12 @@ describe('Scheduled tournaments (e2e)', () => {
     expect(running.every((v) => v.averageStack > 0)).toBe(true);
     socket.close();
     await expectAuditClean();
+    // The planner moved players and broke tables under the tournament-wide lock; a balance check
+    // with nothing to move (the tournament has ended) is judged on a snapshot and takes no such lock.
+    const runs = mtt.timings.summary(id).plannerRuns;
+    expect(runs.changed).toBeGreaterThan(0);
+    expect(await mtt.balanceCheck({ tournamentId: id, version: 1 })).toEqual({ moves: 0 });
+    expect(mtt.timings.summary(id).plannerRuns.skipped).toBe((runs.skipped ?? 0) + 1);
   }, 150_000);
 
   it('late registration and re-entry: a late entry is seated while the tournament runs; a busted player re-enters; both count in the pool', async () => {

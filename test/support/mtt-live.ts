@@ -52,6 +52,8 @@ export interface MttLiveResult {
   handTxByPath: Record<string, { count: number; p99Ms: number; over50Ms: number }>;
   /** Begins from a read that wrote nothing, by what had changed since the read (all copies). */
   beginChanges: Record<string, number>;
+  /** The planner's runs by how they ended: skipped (nothing to move on a snapshot), changed, idle. */
+  plannerRuns: Record<string, number>;
   /** Begin and finish end to end as the tables waited for them (gate, pool, transaction, planner). */
   handWaitP50Ms: number;
   handWaitP99Ms: number;
@@ -208,6 +210,7 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
             handWait: { count: number; p50Ms: number; p99Ms: number };
             handTxByPath: Record<string, { count: number; p99Ms: number; over50Ms: number }>;
             beginChanges?: Record<string, number>;
+            plannerRuns?: Record<string, number>;
             exclusive: { count: number; totalMs: number };
             balancing: { count: number; p99Ms: number };
             faults: { message: string }[];
@@ -273,6 +276,10 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
       for (const [why, count] of Object.entries(copyStats.beginChanges ?? {})) sum[why] = (sum[why] ?? 0) + count;
       return sum;
     }, {}),
+    plannerRuns: all.reduce<Record<string, number>>((sum, copyStats) => {
+      for (const [how, count] of Object.entries(copyStats.plannerRuns ?? {})) sum[how] = (sum[how] ?? 0) + count;
+      return sum;
+    }, {}),
     handWait: merged('handWait'),
     exclusive: {
       runs: all.reduce((a, x) => a + x.exclusive.count, 0) - registrationRuns,
@@ -298,6 +305,7 @@ export async function runMttLive(options: MttLiveOptions): Promise<MttLiveResult
     handTxP99Ms: stats.handTx.p99Ms,
     handTxByPath: stats.handTxByPath,
     beginChanges: stats.beginChanges,
+    plannerRuns: stats.plannerRuns,
     handWaitP50Ms: stats.handWait.p50Ms,
     handWaitP99Ms: stats.handWait.p99Ms,
     exclusiveRuns: stats.exclusive.runs,

@@ -14,6 +14,10 @@
 //    pauses, ...), from its turn at the gate to its commit: no table begins or finishes a hand in
 //    this process meanwhile.
 //  - `beginChanges`: the begins from a read that wrote nothing, by what had changed since the read.
+//  - `plannerRuns`: the seating planner's runs after busts and balance checks, by how they ended:
+//    `skipped` (a snapshot showed nothing to move: no tournament-wide run), `changed` (a
+//    tournament-wide run that moved players, broke tables or changed a flag), `idle` (a
+//    tournament-wide run that found nothing to do after all).
 //  - `balancing`: the pure seating planner (busts, places, balancing, breaking) inside a
 //    tournament-wide transaction.
 import type { BeginChange } from '@naiko/persistence';
@@ -76,9 +80,12 @@ class Samples {
   }
 }
 
+export type PlannerRun = 'skipped' | 'changed' | 'idle';
+
 type Timing = Record<TimingKind, Samples> & {
   byPath: Map<HandTxPath, Samples>;
   beginChanges: Map<BeginChange, number>;
+  plannerRuns: Map<PlannerRun, number>;
 };
 
 export class TournamentTimings {
@@ -91,6 +98,7 @@ export class TournamentTimings {
         ...(Object.fromEntries(KINDS.map((kind) => [kind, new Samples()])) as Record<TimingKind, Samples>),
         byPath: new Map(),
         beginChanges: new Map(),
+        plannerRuns: new Map(),
       };
       this.byId.set(id, timing);
     }
@@ -111,6 +119,11 @@ export class TournamentTimings {
     changes.set(why, (changes.get(why) ?? 0) + 1);
   }
 
+  plannerRun(id: number, how: PlannerRun): void {
+    const runs = this.of(id).plannerRuns;
+    runs.set(how, (runs.get(how) ?? 0) + 1);
+  }
+
   handWait(id: number, ms: number): void {
     this.of(id).handWait.add(ms);
   }
@@ -126,12 +139,14 @@ export class TournamentTimings {
   summary(id: number): Record<TimingKind, TimingSummary> & {
     handTxByPath: Partial<Record<HandTxPath, TimingSummary>>;
     beginChanges: Partial<Record<BeginChange, number>>;
+    plannerRuns: Partial<Record<PlannerRun, number>>;
   } {
     const timing = this.of(id);
     return {
       ...(Object.fromEntries(KINDS.map((kind) => [kind, timing[kind].summary()])) as Record<TimingKind, TimingSummary>),
       handTxByPath: Object.fromEntries([...timing.byPath].map(([path, samples]) => [path, samples.summary()])),
       beginChanges: Object.fromEntries(timing.beginChanges),
+      plannerRuns: Object.fromEntries(timing.plannerRuns),
     };
   }
 

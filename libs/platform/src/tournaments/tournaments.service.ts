@@ -719,8 +719,34 @@ export class TournamentsService {
     return { moves: (await this.replanNow(payload.tournamentId)).moves.length };
   }
 
+  /**
+   * Whether the planner would change anything, judged on a snapshot without the tournament-wide
+   * lock. Most runs after busts find nothing: the bust left every table within one of the others, or
+   * another copy's run already moved the players (each copy coalesces only its own busts). Each
+   * such run held every table of every copy for nothing. A bust committed after this snapshot asks
+   * for its own run, so skipping here never misses a needed move.
+   */
+  private async replanNeeded(id: number): Promise<boolean> {
+    return this.store.snapshot(async (tx) => {
+      const row = await this.stored(tx, id);
+      if (row.status !== 'running') return false;
+      const state = (await loadState(tx, id, row.state, row.config.tableSize)).state;
+      if (state.balancePending || state.seatsDecided) return true;
+      const planned = replan(state, this.rng);
+      return (
+        planned.moves.length > 0 ||
+        planned.brokenTables.length > 0 ||
+        !!planned.state.replanOnFinish !== !!state.replanOnFinish
+      );
+    });
+  }
+
   /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
   private async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
+    if (!(await this.replanNeeded(id))) {
+      this.timings.plannerRun(id, 'skipped');
+      return { moves: [], brokenTables: [] };
+    }
     let finished = false;
     const out = await this.runs.exclusive(id, async (tx) => {
       const tournament = await this.lock(tx, id);
@@ -736,13 +762,13 @@ export class TournamentsService {
       const planned = replan(tournament.state, this.rng);
       this.timings.balancing(id, performance.now() - p0);
       const state = { ...planned.state, balancePending: false };
-      if (
+      const changes =
         planned.moves.length ||
         planned.brokenTables.length ||
         !!state.replanOnFinish !== !!tournament.state.replanOnFinish ||
-        tournament.state.balancePending
-      )
-        await this.save(tx, tournament, state);
+        tournament.state.balancePending;
+      if (changes) await this.save(tx, tournament, state);
+      this.timings.plannerRun(id, changes ? 'changed' : 'idle');
       return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
     if (finished) await this.jobs.ensure('tournamentPayout', { tournamentId: id });
