@@ -199,9 +199,9 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
     );
   };
 
-  /** His row: from his own part, else from the lobby's list. */
+  /** His row: his own part says (also that he has none), else the lobby's list until it has come. */
   const mineIn = (current: TournamentView | null) =>
-    you?.entrant ?? current?.entrants.find((e) => e.userId === me?.id) ?? null;
+    you ? you.entrant : (current?.entrants.find((e) => e.userId === me?.id) ?? null);
   /** The table the player was last told about (a screen reader hears when his seat is ready). */
   let toldTable: string | null = null;
   const tell = () => {
