@@ -33,7 +33,8 @@ import {
 import { CashTableRepository, UserRepository } from '@naiko/persistence';
 import { CurrentUser, JwtAuthGuard, Roles } from '../auth/http-auth';
 import { TableHostError } from '../tables/host-errors';
-import { TablesService, type CreateTableInput, type TableCommand } from '../tables/tables.service';
+import type { CreateTableInput, TableCommand } from '../tables/table-commands';
+import { TablesService } from '../tables/tables.service';
 import { filterTables } from './lobby-filter';
 import type { AppConfig } from '../config/config.schema';
 import { APP_CONFIG } from '../tokens';

@@ -7,7 +7,8 @@ import { CashTableRepository } from '@naiko/persistence';
 import { defaultTableId, type DefaultTable, type RoomConfig } from '../room/room-config';
 import { ROOM_CONFIG } from '../tokens';
 import { TableHostError } from './host-errors';
-import { TablesService, type CreateTableInput } from './tables.service';
+import type { CreateTableInput } from './table-commands';
+import { TablesService } from './tables.service';
 
 @Injectable()
 export class DefaultTables implements OnApplicationBootstrap {

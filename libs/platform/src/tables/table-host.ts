@@ -12,14 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   apply,
-  commitDeal,
   cryptoRandom,
-  hashRandom,
   isOver,
   legalActions,
-  newShuffleSeed,
   sparksOf,
-  start,
   type Action,
   type HandEvent,
   type HandState,
@@ -28,22 +24,16 @@ import {
 import {
   closeTable,
   createTable,
-  expireDisconnections,
-  expireSeatOffer,
   finishHand,
   handResultFromStacks,
-  nextDeadline,
   seatOf,
   setTimeBank,
-  startHand,
   timeBankAfter,
-  toHandConfig,
   type TableEvent,
   type TableState,
   type Transition,
 } from '@naiko/table';
 import type { TablePublicState, TableSnapshotPayload, TableSummary, WireHandEvent } from '@naiko/contracts';
-import { CONFIGURED_STAKES } from './blind-schedule';
 import { CashDealer } from './dealers/cash-dealer';
 import type { Dealer, DealerRoom } from './dealers/dealer';
 import { TournamentTableDealer, seating, type TournamentSeat } from './dealers/tournament-dealer';
@@ -54,10 +44,12 @@ import type { Decision, FinishedHand, TableHostOptions } from './room/host-optio
 import { HandClock } from './room/hand-clock';
 import { ChatModeration } from './room/chat-moderation';
 import { HostControls } from './room/host-controls';
-import { publishHand, wireView } from './room/hand-feeds';
+import { publishHand } from './room/hand-feeds';
 import { potAwardsOf } from './room/pot-awards';
-import { blindSeatsOf, type RunningHand } from './room/running-hand';
-import { summaryOf, publicStateOf } from './room/table-views';
+import type { RunningHand } from './room/running-hand';
+import { summaryOf, publicStateOf, snapshotOf } from './room/table-views';
+import { dealPlannedHand } from './room/hand-deal';
+import { TableDeadlines } from './room/table-deadlines';
 import { SerialQueue } from './serial-queue';
 
 export type { TournamentDeal, TournamentDealer, TournamentSeat } from './dealers/tournament-dealer';
@@ -95,8 +87,8 @@ export class TableHost extends CashCommands {
   /** Distinguishes this host's ledger keys from a previous process's (table versions restart at 0). */
   private readonly incarnation = randomUUID().slice(0, 8);
   private nextHandTimer: unknown = null;
-  /** The next reconnection window or seat offer to run out (libs/table nextDeadline), and its timer. */
-  private deadline: { at: number; timer: unknown } | null = null;
+  /** Reconnection windows and seat offers running out on time (room/table-deadlines.ts). */
+  private readonly deadlines = new TableDeadlines(this);
   /** @internal */
   stopped = false;
   /** Deals that failed in a row (back-off). */
@@ -160,27 +152,7 @@ export class TableHost extends CashCommands {
 
   /** What one user may see right now: his own seat's view when he is dealt in, else the spectator view. */
   snapshot(userId: string | null): TableSnapshotPayload {
-    const seat = userId === null ? -1 : seatOf(this.state, userId);
-    const runningHand = this.hand;
-    const dealt = runningHand !== null && seat >= 0 && runningHand.players.get(seat) === userId;
-    // The snapshot shows him everything: his next private part must say all again (his client starts anew).
-    if (dealt) runningHand.standingSent.delete(userId!);
-    return {
-      tableId: this.tableId,
-      table: this.publicState(),
-      yourSeat: seat >= 0 ? seat : null,
-      hand: runningHand
-        ? {
-            handId: runningHand.id,
-            handNumber: runningHand.number,
-            seq: runningHand.log.length,
-            view: wireView(runningHand, dealt ? seat : 'spectator'),
-            clock: this.clock.info(),
-            commitment: runningHand.commitment,
-            ...(runningHand.blinds ? { blinds: runningHand.blinds } : {}),
-          }
-        : null,
-    };
+    return snapshotOf(this, userId);
   }
 
   // ------------------------------------------------------------------ commands every table takes (serialized)
@@ -197,7 +169,7 @@ export class TableHost extends CashCommands {
   stop(): void {
     this.stopped = true;
     if (this.nextHandTimer) this.timers.clear(this.nextHandTimer);
-    if (this.deadline) this.timers.clear(this.deadline.timer);
+    this.deadlines.stop();
     if (this.hand?.timer) this.timers.clear(this.hand.timer);
   }
 
@@ -282,7 +254,7 @@ export class TableHost extends CashCommands {
     }
     this.state = transition.state;
     if (publish && transition.events.length) this.publishTable([...transition.events]);
-    if (transition.events.length) this.scheduleDeadline();
+    if (transition.events.length) this.deadlines.schedule();
   }
 
   /** @internal */
@@ -290,37 +262,6 @@ export class TableHost extends CashCommands {
     if (!events.length) return;
     this.options.broadcaster.table(this.tableId, this.publicState(), events.map(toWire));
     this.options.hooks?.onChanged?.(this);
-  }
-
-  /**
-   * Reconnection windows and seat offers run out on time — during a hand and while the table
-   * waits for players too — not only when the next hand is dealt (cash tables: their dealer).
-   */
-  private scheduleDeadline(): void {
-    const at = this.stopped || this.state.closed || !this.dealer.runsDeadlines ? null : nextDeadline(this.state);
-    if (this.deadline?.at === at) return;
-    if (this.deadline) this.timers.clear(this.deadline.timer);
-    this.deadline = null;
-    if (at === null) return;
-    const timer = this.timers.set(
-      () => {
-        this.deadline = null;
-        this.queue.run(() => this.expireDeadlines()).catch((err: unknown) => this.log('error', 'deadline failed', err));
-      },
-      Math.max(0, at - this.timers.now()),
-    );
-    this.deadline = { at, timer };
-  }
-
-  private async expireDeadlines(): Promise<void> {
-    if (this.stopped || this.state.closed) return;
-    const now = this.timers.now();
-    const windows = expireDisconnections(this.state, now);
-    await this.commit(windows, false);
-    const offer = expireSeatOffer(this.state, now);
-    await this.commit(offer, false);
-    this.publishTable([...windows.events, ...offer.events]);
-    this.scheduleDeadline();
   }
 
   /** @internal */
@@ -381,62 +322,14 @@ export class TableHost extends CashCommands {
       if (answer.wait !== null) this.scheduleNextHand(answer.wait);
       return;
     }
-    const plan = answer.plan;
-    const dealt = startHand(this.state, plan);
-    const schedule = this.options.schedule ?? CONFIGURED_STAKES;
-    const stakes = schedule.stakesFor({ handNumber: plan.handNumber, now, configured: this.state.config.stakes });
-    const config = stakes === this.state.config.stakes ? this.state.config : { ...this.state.config, stakes };
-    // The plan already granted the deal's spark (max 3): the engine must not add it a second time.
-    const powers = config.naikoMode
-      ? {
-          sparks: Object.fromEntries(plan.dealtIn.map((d) => [d.seat, d.sparks])),
-          dealSparkGranted: true,
-          shieldWindowMs: config.clock.shieldResponseMs,
-        }
-      : undefined;
-    const handConfig = toHandConfig(config, plan, powers ? { powers } : {});
-    // Tournament levels may play a big-blind ante, which the table's stakes type does not carry.
-    if ((stakes as { bigBlindAnte?: boolean }).bigBlindAnte)
-      handConfig.stakes = { ...handConfig.stakes, bigBlindAnte: true };
-    const seed = this.options.deckRng ? null : (this.options.seeds ?? newShuffleSeed)();
-    const started = start(handConfig, { rng: seed === null ? this.options.deckRng!() : hashRandom(seed) });
-    // The commitment covers every deck position (spare decks included); in Naiko mode the carousel is
-    // drawn from the same seed after the deck and is public from the deal.
-    const deal = seed === null ? null : commitDeal(started.state.deck, seed);
-    const commitment = deal?.root ?? null;
-    // ONE transaction: the hand (seats, stacks, config, commitment), its secret seed and the deal's
-    // first events, before anything of the hand is broadcast. Its chips are posted at its end.
-    const stored = await this.options.hands.dealHand({
-      ...this.options.chips.handRef,
-      handNumber: plan.handNumber,
-      config: handConfig,
-      players: plan.dealtIn.map((d) => ({ seat: d.seat, userId: d.playerId })),
-      ...(commitment === null ? {} : { commitment }),
-      seed,
-      events: started.events,
-    });
-    await this.commit(dealt, false);
-    events.push(...dealt.events);
-    this.hand = {
-      id: stored.id,
-      number: plan.handNumber,
-      state: started.state,
-      seq: started.events.length,
-      players: new Map(plan.dealtIn.map((d) => [d.seat, d.playerId])),
-      clock: null,
-      timer: null,
-      carryOver: 0,
-      seed,
-      commitment,
-      leaves: deal?.leaves ?? [],
-      log: [],
-      standingSent: new Map(),
-      blinds: blindSeatsOf(started.events),
-    };
+    const deal = await dealPlannedHand(this, answer.plan, now);
+    await this.commit(deal.dealt, false);
+    events.push(...deal.dealt.events);
+    this.hand = deal.hand;
     this.publishTable(events);
     // A deal that is already over (every player all-in from the forced bets) ends here.
-    if (isOver(started.state)) await this.options.hands.endHand(stored.id, started.events);
-    await this.afterHandEvents(started.events);
+    if (isOver(deal.hand.state)) await this.options.hands.endHand(deal.hand.id, deal.events);
+    await this.afterHandEvents(deal.events);
   }
 
   /** @internal Runs one engine action through validation, the journal (or the hand's end) and publication. */

@@ -12,7 +12,8 @@ import {
 } from '@naiko/persistence';
 import { JwtAuthGuard } from '../auth/http-auth';
 import { TableSockets } from './table-sockets';
-import { TABLES_OPTIONS, tablesOptionsFromConfig, TablesService } from './tables.service';
+import { TablesService } from './tables.service';
+import { TABLES_OPTIONS, tablesOptionsFromConfig } from './tables-options';
 import type { AppConfig } from '../config/config.schema';
 import { APP_CONFIG } from '../tokens';
 import { TablesGateway } from './tables.gateway';

@@ -10,125 +10,38 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   CashTableRepository,
   ChatReportRepository,
   ChipLedger,
   HandStore,
-  LedgerError,
   PrismaService,
   recoverFromCrash,
   UserRepository,
-  type ChatReportRow,
   type RecoveryReport,
 } from '@naiko/persistence';
 // Disconnection protection allowance: per player per 24 h across every table and copy (issue 18).
 import { ProtectionUses } from '@naiko/persistence';
-import {
-  makeTableConfig,
-  mayWatch,
-  TableError,
-  type ClockSettings,
-  type SettingsPatch,
-  type TableConfig,
-} from '@naiko/table';
+import { makeTableConfig, TableError, type TableConfig } from '@naiko/table';
 import { seededRandom } from '@naiko/engine';
-import {
-  cashTableLimitsProblem,
-  type ChatReportView,
-  type TablePublicState,
-  type TableSettingsBody,
-  type TableSnapshotPayload,
-  type TableSummary,
-} from '@naiko/contracts';
+import type { ChatReportView, TableSummary } from '@naiko/contracts';
 import { LedgerChipSource, type ChipSource } from './chip-source';
 import { UserBotDirectory } from './bot-directory';
+import { CashTableSaves } from './cash-table-saves';
+import { ChatReports } from './chat-reports';
 import { TableHostError } from './host-errors';
-import { TableHost, type Decision } from './table-host';
-import type { HostCommand, HostControlsSaved } from './room/host-controls';
+import { TableHost } from './table-host';
+import type { HostControlsSaved } from './room/host-controls';
+import { executeTableCommand, type CreateTableInput, type TableCommand } from './table-commands';
 import { TableSockets } from './table-sockets';
+import { TABLES_OPTIONS, type TablesOptions } from './tables-options';
 import { SingleProcessOwnership, TABLE_OWNERSHIP, type TableOwnership } from '../cluster/table-ownership';
 import { TableRouting, type RoutedRequest, type WatchersRequest } from './cluster/routing';
 import { TableTakeover } from './cluster/takeover';
 import { TABLE_ROUTER, type RoutedUser, type TableRouter } from '../cluster/table-router';
 import { defaultTableId, type RoomConfig } from '../room/room-config';
 import { ROOM_CONFIG } from '../tokens';
-import type { AppConfig } from '../config/config.schema';
-
-export interface TablesOptions {
-  /** Pause between hands. */
-  handPauseMs: number;
-  /** Bots' thinking time. */
-  botDelayMs: number;
-  /** Run the crash rule and reopen cash_tables at boot. */
-  recoverAtBoot: boolean;
-  /** Seed for shuffles and table decisions (tests only; production uses the CSPRNG). */
-  seed?: string;
-  /** False: this copy hosts no tables and routes every table command (apps/lobby split out; TABLES_HOST=false). */
-  hostTables?: boolean;
-}
-
-export const TABLES_OPTIONS = Symbol('TABLES_OPTIONS');
-
-/**
- * The options from the validated config (TABLE_HAND_PAUSE_MS, TABLE_BOT_DELAY_MS, TABLE_SEED, TABLES_HOST), then
- * `overrides`.
- */
-export function tablesOptionsFromConfig(
-  config: Pick<AppConfig, 'TABLE_HAND_PAUSE_MS' | 'TABLE_BOT_DELAY_MS' | 'TABLE_SEED' | 'TABLES_HOST'>,
-  overrides: Partial<TablesOptions> = {},
-): TablesOptions {
-  return {
-    handPauseMs: config.TABLE_HAND_PAUSE_MS,
-    botDelayMs: config.TABLE_BOT_DELAY_MS,
-    recoverAtBoot: true,
-    hostTables: config.TABLES_HOST,
-    ...(config.TABLE_SEED ? { seed: config.TABLE_SEED } : {}),
-    ...overrides,
-  };
-}
-
-export interface CreateTableInput {
-  name: string;
-  /** libs/table config input; the clock may be partial (defaults fill the rest). */
-  config: Omit<Parameters<typeof makeTableConfig>[0], 'clock'> & { clock?: Partial<ClockSettings> };
-  hostId?: string;
-  /** A fixed id (the room's default tables); taken already → CONFLICT TABLE_EXISTS. */
-  tableId?: string;
-}
-
-/**
- * A table command as it crosses copies: what the socket gateway and the lobby HTTP API ask of a
- * table. The caller's identity travels next to it (RoutedUser), as its own gateway authenticated it.
- */
-export type TableCommand =
-  | {
-      op: 'watch';
-      tableId: string;
-      /** the user's first socket on this table at the caller's copy */ first: boolean;
-      inviteCode?: string;
-    }
-  /**
-   * Refused (FORBIDDEN, NOT_INVITED) unless the user may watch the table; the gateway asks before joining its rooms.
-   */
-  | { op: 'watch-access'; tableId: string; inviteCode?: string }
-  | { op: 'unwatch'; tableId: string; /** the user's last socket on this table at the caller's copy */ last: boolean }
-  | { op: 'sit'; tableId: string; buyIn: number; seat?: number; inviteCode?: string; waitForBigBlind?: boolean }
-  | { op: 'leave' | 'sit-out' | 'invite-code' | 'close' | 'bomb-pot'; tableId: string }
-  | { op: 'reload'; tableId: string; amount: number }
-  | { op: 'sit-in'; tableId: string; waitForBigBlind?: boolean }
-  | { op: 'act'; tableId: string; version: number; action: Decision }
-  | { op: 'chat'; tableId: string; text: string }
-  /** Issue 23: a host command (room/host-controls.ts); FORBIDDEN NOT_HOST for anyone else. */
-  | { op: 'host'; tableId: string; command: HostCommand }
-  /** Issue 23: reports a recent chat message of the table to the admins. */
-  | { op: 'chat-report'; tableId: string; messageId: string; reason?: string }
-  | { op: 'extended-time'; tableId: string; on: boolean }
-  | { op: 'seat-map'; tableId: string; code?: string }
-  | { op: 'invite'; tableId: string; invitedId: string }
-  | { op: 'settings'; tableId: string; body: TableSettingsBody }
-  | { op: 'create'; input: CreateTableInput };
 
 @Injectable()
 export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -157,10 +70,15 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
   /** @internal claiming dead copies' tables (cluster/takeover.ts). */
   readonly takeover: TableTakeover;
 
+  /** @internal what a cash table keeps in its row besides its creation (cash-table-saves.ts). */
+  readonly saves: CashTableSaves;
+  /** @internal reports of chat messages to the admins (chat-reports.ts). */
+  readonly chatReporting: ChatReports;
+
   constructor(
     /** @internal the ledger, hand store, crash rule and protection quota run on it. */ readonly prisma: PrismaService,
     /** @internal */ readonly cashTables: CashTableRepository,
-    private readonly chatReportStore: ChatReportRepository,
+    chatReportStore: ChatReportRepository,
     /** @internal */ readonly users: UserRepository,
     /** @internal */ readonly sockets: TableSockets,
     @Inject(TABLES_OPTIONS) private readonly options: TablesOptions,
@@ -175,6 +93,8 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     // routed a watch for (the host sends nothing to an audience nobody of which watches).
     sockets.knowRemoteWatchers(router ? (tableId) => this.routing.remoteWatchers.get(tableId)?.keys() : null);
     this.takeover = new TableTakeover(this);
+    this.saves = new CashTableSaves(cashTables, this.logger);
+    this.chatReporting = new ChatReports(chatReportStore);
     this.ledger = new ChipLedger(prisma);
     this.protections = new ProtectionUses(prisma);
     // Scale-out: every hand write carries this copy's fencing token for the table (cluster/fence.ts).
@@ -299,181 +219,14 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.routing.summaries(userId);
   }
 
-  /** Runs a command on a table this copy hosts (ledger refusals become typed host errors). */
-  async execute(cmd: TableCommand, user: RoutedUser): Promise<unknown> {
-    try {
-      return await this.executeHere(cmd, user);
-    } catch (err) {
-      return fromLedgerError(err);
-    }
-  }
-
-  private async executeHere(cmd: TableCommand, user: RoutedUser): Promise<unknown> {
-    if (cmd.op === 'create') return (await this.create(cmd.input)).summary();
-    const host = this.get(cmd.tableId);
-    switch (cmd.op) {
-      case 'watch-access':
-        await requireWatchAsync(host, user, cmd.inviteCode);
-        return null;
-      case 'watch': {
-        await requireWatchAsync(host, user, cmd.inviteCode);
-        // The first socket of a seated player is a (re)connection: same seat, clock untouched.
-        if (cmd.first) await host.connected(user.sub);
-        else await host.idle();
-        return host.snapshot(user.sub) satisfies TableSnapshotPayload;
-      }
-      case 'unwatch':
-        if (cmd.last) await host.disconnected(user.sub);
-        return null;
-      case 'sit':
-        await host.sit(
-          { userId: user.sub, name: user.username },
-          { buyIn: cmd.buyIn, seat: cmd.seat, inviteCode: cmd.inviteCode, waitForBigBlind: cmd.waitForBigBlind },
-        );
-        return host.snapshot(user.sub);
-      case 'leave':
-        return host.leave(user.sub);
-      case 'reload':
-        return host.reload(user.sub, cmd.amount);
-      case 'sit-out':
-        return host.sitOut(user.sub);
-      case 'sit-in':
-        return host.sitIn(user.sub, cmd.waitForBigBlind);
-      case 'act':
-        return host.act(user.sub, cmd.version, cmd.action);
-      case 'chat':
-        return host.chat(user.sub, cmd.text);
-      case 'host':
-        return this.hostCommand(host, user, cmd.command);
-      case 'chat-report':
-        return this.reportChat(host, user, cmd.messageId, cmd.reason);
-      case 'extended-time':
-        return host.setExtendedTime(user.sub, cmd.on);
-      case 'seat-map': {
-        if (!mayWatchHere(host, user, cmd.code))
-          throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
-        await host.options.watchGuard?.(user, cmd.code).catch(() => {
-          throw new TableHostError('NOT_FOUND', 'UNKNOWN_TABLE', `no table ${cmd.tableId}`);
-        });
-        return host.publicState() satisfies TablePublicState;
-      }
-      case 'invite':
-        await host.invite(user.sub, cmd.invitedId);
-        await this.saveConfig(host);
-        return { invited: cmd.invitedId };
-      case 'invite-code': {
-        const code = this.newInviteCode();
-        await host.setInviteCode(user.sub, code);
-        await this.saveConfig(host);
-        return { code };
-      }
-      case 'settings': {
-        const settings = cmd.body;
-        // The stakes and buy-in the table would have (issue 19.8: no buy-in below the big blind).
-        const problem = cashTableLimitsProblem(
-          settings.stakes ?? host.table.config.stakes,
-          settings.buyIn ?? host.table.config.buyIn,
-        );
-        if (problem)
-          throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
-        const patch: SettingsPatch = {
-          ...settings,
-          ...(settings.clock ? { clock: { ...host.table.config.clock, ...settings.clock } } : {}),
-        } as SettingsPatch;
-        await host.updateSettings(user.sub, patch);
-        await this.saveConfig(host);
-        // Spectators turned off: everyone who may no longer watch leaves the table's rooms (every copy).
-        if (settings.spectatorsAllowed === false) {
-          await this.sockets
-            .evictWatchers(host.tableId, (u, code) => mayWatchHere(host, u, code))
-            .catch((err: unknown) =>
-              this.logger.warn({ msg: 'evicting spectators failed', tableId: host.tableId, err: String(err) }),
-            );
-        }
-        return host.summary() satisfies TableSummary;
-      }
-      case 'bomb-pot':
-        // Home games: the host asks for a bomb pot on the next hand; saved with the table (onChanged),
-        // and answered once saved, so an acknowledged request survives a restart.
-        await host.requestBombPot(user.sub);
-        await this.bombPotSaving.get(host.tableId);
-        return host.summary();
-      case 'close': {
-        const closing = await host.close(
-          user.role === 'admin' && host.table.config.private === null ? 'system' : user.sub,
-        );
-        // During a hand the table closes when the hand is over (summary.closingAfterHand until then).
-        if (closing.deferred)
-          closing.afterHand
-            .then(() => this.saveConfig(host))
-            .catch((err: unknown) =>
-              this.logger.error({ msg: 'closing after the hand failed', tableId: host.tableId, err: String(err) }),
-            );
-        else await this.saveConfig(host);
-        return host.summary();
-      }
-    }
-  }
-
-  /**
-   * A host command (issue 23). What it changed is saved before the answer: the config (password,
-   * host rights, stakes), cash_tables.host_id, and the controls a restart must keep.
-   */
-  private async hostCommand(host: TableHost, user: RoutedUser, command: HostCommand): Promise<unknown> {
-    if (command.command === 'stakes') {
-      const problem = cashTableLimitsProblem(command.stakes, host.table.config.buyIn);
-      if (problem)
-        throw new TableHostError('BAD_PAYLOAD', 'INVALID_CONFIG', `${problem.path.join('.')}: ${problem.message}`);
-    }
-    await host.controls.run({ userId: user.sub, role: user.role }, command);
-    await this.saveConfig(host);
-    await this.saveHostControls(host);
-    return host.summary();
-  }
-
-  /** Stores a report of a chat message the table really sent (author and text from the table's memory). */
-  private async reportChat(
-    host: TableHost,
-    user: RoutedUser,
-    messageId: string,
-    reason?: string,
-  ): Promise<ChatReportView> {
-    // Who may report: a socket watching the table (the gateway checks; it heard the message there).
-    const message = host.chatRules.find(messageId);
-    if (message.from.playerId === user.sub) {
-      throw new TableHostError('BAD_PAYLOAD', 'OWN_MESSAGE', 'you cannot report your own message');
-    }
-    const data = {
-      tableId: host.tableId,
-      messageId,
-      reporterId: user.sub,
-      reporterName: user.username,
-      playerId: message.from.playerId,
-      playerName: message.from.name,
-      text: message.text,
-      reason: reason?.trim() || null,
-      saidAt: new Date(message.at),
-    };
-    const row = await this.chatReportStore.report(data);
-    return chatReportView(row);
+  /** Runs a command on a table this copy hosts (table-commands.ts). */
+  execute(cmd: TableCommand, user: RoutedUser): Promise<unknown> {
+    return executeTableCommand(this, cmd, user);
   }
 
   /** The latest chat reports, newest first (the admin page). */
-  async chatReports(limit = 100): Promise<ChatReportView[]> {
-    const rows = await this.chatReportStore.latest(limit);
-    return rows.map(chatReportView);
-  }
-
-  /** The controls' version last written per table, and that write (saved only when it moved). */
-  private readonly controlsSaved = new Map<string, { version: number; done: Promise<void> }>();
-
-  /** Issue 23: the host's controls survive a restart (`cash_tables.host_controls`). */
-  saveHostControls(host: TableHost): Promise<void> {
-    const last = this.controlsSaved.get(host.tableId);
-    if (last?.version === host.controls.version) return last.done;
-    const done = this.cashTables.saveHostControls(host.tableId, host.controls.saved());
-    this.controlsSaved.set(host.tableId, { version: host.controls.version, done });
-    return done;
+  chatReports(limit = 100): Promise<ChatReportView[]> {
+    return this.chatReporting.latest(limit);
   }
 
   async create(input: CreateTableInput): Promise<TableHost> {
@@ -548,41 +301,6 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
     return [...this.hosts.values()];
   }
 
-  /** Stores the table's current config (after host settings or invitations). */
-  async saveConfig(host: TableHost): Promise<void> {
-    await this.cashTables.saveConfig(host.tableId, {
-      config: host.table.config,
-      // hostId follows a transfer of host rights (issue 23).
-      hostId: host.table.config.private?.hostId ?? null,
-      closed: host.closed,
-    });
-  }
-
-  /** What the row says of a requested bomb pot, per table hosted here (written only when it changes). */
-  private readonly bombPotSaved = new Map<string, boolean>();
-
-  /** Home games: a bomb pot the host asked for survives a restart (`cash_tables.bomb_pot_pending`). */
-  /** Per table, the newest save of its bomb-pot flag (a host's request is answered once it is stored). */
-  private readonly bombPotSaving = new Map<string, Promise<void>>();
-  private saveBombPotPending(host: TableHost): void {
-    const pending = host.table.bombPotPending === true;
-    if ((this.bombPotSaved.get(host.tableId) ?? false) === pending) return;
-    this.bombPotSaved.set(host.tableId, pending);
-    const saving = this.cashTables
-      .saveBombPotPending(host.tableId, pending)
-      .catch((err: unknown) =>
-        this.logger.warn({ msg: 'saving the requested bomb pot failed', tableId: host.tableId, err: String(err) }),
-      )
-      .finally(() => {
-        if (this.bombPotSaving.get(host.tableId) === saving) this.bombPotSaving.delete(host.tableId);
-      });
-    this.bombPotSaving.set(host.tableId, saving);
-  }
-
-  newInviteCode(): string {
-    return randomBytes(9).toString('base64url');
-  }
-
   /** @internal hosts a cash table here (created, hosted again at boot, or taken over). */
   host(
     tableId: string,
@@ -617,49 +335,15 @@ export class TablesService implements OnApplicationBootstrap, OnModuleDestroy {
           const summary = host.summary();
           if (!summary.private) this.sockets.lobby(summary);
           this.routing.publishEntry(host);
-          this.saveBombPotPending(host);
-          // Stakes owed to the next hand took effect at its deal: config and controls are saved then.
-          if (this.controlsSaved.get(host.tableId)?.version !== host.controls.version) {
-            Promise.all([this.saveConfig(host), this.saveHostControls(host)]).catch((err: unknown) =>
-              this.logger.warn({ msg: 'saving the host controls failed', tableId: host.tableId, err: String(err) }),
-            );
-          }
+          this.saves.changed(host);
         },
       },
       log: (level, msg, data) => this.logger[level === 'error' ? 'error' : 'warn']({ msg, ...data }),
     });
     this.hosts.set(tableId, host);
-    this.bombPotSaved.set(tableId, host.table.bombPotPending === true);
-    this.controlsSaved.set(tableId, { version: host.controls.version, done: Promise.resolve() });
+    this.saves.hosted(host);
     host.start();
     this.routing.publishEntry(host);
     return host;
   }
-}
-
-/** Who may watch a table (and see its seat map): libs/table's rule, and admins everywhere. */
-export function mayWatchHere(host: TableHost, user: Pick<RoutedUser, 'sub' | 'role'>, inviteCode?: string): boolean {
-  return user.role === 'admin' || mayWatch(host.table, user.sub, inviteCode);
-}
-
-export function requireWatch(host: TableHost, user: RoutedUser, inviteCode?: string): void {
-  if (!mayWatchHere(host, user, inviteCode))
-    throw new TableHostError('FORBIDDEN', 'NOT_INVITED', 'this private table is watched by invitation');
-}
-
-/** requireWatch, then the table's own guard (a private event's table: its host and invitees only). */
-export async function requireWatchAsync(host: TableHost, user: RoutedUser, inviteCode?: string): Promise<void> {
-  requireWatch(host, user, inviteCode);
-  await host.options.watchGuard?.(user, inviteCode);
-}
-
-function chatReportView(row: ChatReportRow): ChatReportView {
-  return { ...row, saidAt: row.saidAt.toISOString(), createdAt: row.createdAt.toISOString() };
-}
-
-/** Ledger refusals (no account, not enough chips) as typed host errors. */
-export function fromLedgerError(err: unknown): never {
-  if (err instanceof LedgerError)
-    throw new TableHostError(err.code === 'INSUFFICIENT_FUNDS' ? 'FORBIDDEN' : 'CONFLICT', err.code, err.message);
-  throw err;
 }

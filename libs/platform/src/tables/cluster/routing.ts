@@ -9,7 +9,9 @@ import type { TableSummary } from '@naiko/contracts';
 import { RoutedCommandError, type DirectoryEntry, type RoutedUser, type TableRouter } from '../../cluster/table-router';
 import { TableHostError } from '../host-errors';
 import type { TableHost } from '../table-host';
-import { requireWatchAsync, type TableCommand, type TablesService } from '../tables.service';
+import type { TableCommand } from '../table-commands';
+import type { TablesService } from '../tables.service';
+import { requireWatchAsync } from '../table-watch';
 
 export interface RoutedRequest {
   cmd: TableCommand;

@@ -1,6 +1,8 @@
-// What the lobby and the seat map show of a table (public: no cards).
-import type { TablePublicState, TableSummary } from '@naiko/contracts';
-import type { TableState } from '@naiko/table';
+// What the lobby and the seat map show of a table (public: no cards), and one user's snapshot of it.
+import type { TablePublicState, TableSnapshotPayload, TableSummary } from '@naiko/contracts';
+import { seatOf, type TableState } from '@naiko/table';
+import type { TableHost } from '../table-host';
+import { wireView } from './hand-feeds';
 import type { RunningHand } from './running-hand';
 
 export function summaryOf(
@@ -75,5 +77,30 @@ export function publicStateOf(summary: TableSummary, state: TableState, hand: Ru
     button: state.positions?.button ?? null,
     handNumber: hand?.number ?? null,
     waitingList: state.waitingList.length,
+  };
+}
+
+/** What one user may see right now: his own seat's view when he is dealt in, else the spectator view. */
+export function snapshotOf(host: TableHost, userId: string | null): TableSnapshotPayload {
+  const seat = userId === null ? -1 : seatOf(host.state, userId);
+  const runningHand = host.hand;
+  const dealt = runningHand !== null && seat >= 0 && runningHand.players.get(seat) === userId;
+  // The snapshot shows him everything: his next private part must say all again (his client starts anew).
+  if (dealt) runningHand.standingSent.delete(userId!);
+  return {
+    tableId: host.tableId,
+    table: host.publicState(),
+    yourSeat: seat >= 0 ? seat : null,
+    hand: runningHand
+      ? {
+          handId: runningHand.id,
+          handNumber: runningHand.number,
+          seq: runningHand.log.length,
+          view: wireView(runningHand, dealt ? seat : 'spectator'),
+          clock: host.clock.info(),
+          commitment: runningHand.commitment,
+          ...(runningHand.blinds ? { blinds: runningHand.blinds } : {}),
+        }
+      : null,
   };
 }
