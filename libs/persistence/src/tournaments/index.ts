@@ -1,4 +1,6 @@
+export * from './tournament-rows';
 export * from './tournament-repository';
+export * from './prisma-tournament-repository';
 export * from './mtt-rows-repository';
 export * from './purchase-repository';
 export * from './deal-repository';
