@@ -20,7 +20,8 @@
  * (its first lock to the commit; a one-statement step as the database timed it; handTxByPath: each
  * way a begin or finish went, its count, p99 and samples over 50 ms; beginChanges: the begins from a
  * read that wrote nothing, by what had changed since the read; plannerRuns: the seating planner's
- * runs by how they ended — skipped on a snapshot, changed or idle under the exclusive lock), handWait the same
+ * runs by how they ended — skipped on a snapshot, changed or idle under the exclusive lock, stale when
+ * another copy's run changed the tournament first), handWait the same
  * calls end to end as the tables waited for them (the in-process gate behind tournament-wide runs,
  * a pooled connection, the transaction, the planner run after a bust), exclusiveRuns/Seconds the
  * tournament-wide exclusive transactions during play (planner runs, finishes near the end, ...;

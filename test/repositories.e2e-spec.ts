@@ -16,6 +16,7 @@ import {
   TournamentPurchaseRepository,
 } from '@naiko/persistence';
 import { createLedgerTestDb, type LedgerTestDb } from './support/ledger-db';
+import { scheduledTournament } from './support/scheduled-tournament';
 
 let db: LedgerTestDb;
 beforeAll(async () => {
@@ -142,16 +143,7 @@ describe('SitAndGoRepository', () => {
 });
 
 describe('TournamentRepository', () => {
-  const newTournament = {
-    name: 'Repo MTT',
-    config: { tableSize: 9 },
-    startsAt: new Date('2030-01-01T12:00:00Z'),
-    registrationOpensAt: new Date('2030-01-01T11:00:00Z'),
-    state: { standings: null },
-    seatSeed: 'seat-seed',
-    seatCommitment: 'seat-commitment',
-    hostId: null,
-  };
+  const newTournament = scheduledTournament('Repo MTT');
 
   test('an insert is scheduled at version 0; an edit bumps the version by 1; the gate reads the standings', async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
@@ -216,16 +208,7 @@ describe('TournamentRepository', () => {
 });
 
 describe("the tournament modules' repositories", () => {
-  const scheduled = (name: string) => ({
-    name,
-    config: { tableSize: 9 },
-    startsAt: new Date('2030-01-01T12:00:00Z'),
-    registrationOpensAt: new Date('2030-01-01T11:00:00Z'),
-    state: { standings: null },
-    seatSeed: 'seat-seed',
-    seatCommitment: 'seat-commitment',
-    hostId: null,
-  });
+  const scheduled = scheduledTournament;
   /** Whether `pending` settles within `ms` (it keeps running either way). */
   const settlesWithin = (pending: Promise<unknown>, ms: number) =>
     Promise.race([pending.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), ms))]);

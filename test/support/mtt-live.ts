@@ -52,7 +52,7 @@ export interface MttLiveResult {
   handTxByPath: Record<string, { count: number; p99Ms: number; over50Ms: number }>;
   /** Begins from a read that wrote nothing, by what had changed since the read (all copies). */
   beginChanges: Record<string, number>;
-  /** The planner's runs by how they ended: skipped (nothing to move on a snapshot), changed, idle. */
+  /** The planner's runs by how they ended: skipped (nothing to move on a snapshot), changed, idle, stale. */
   plannerRuns: Record<string, number>;
   /** Begin and finish end to end as the tables waited for them (gate, pool, transaction, planner). */
   handWaitP50Ms: number;

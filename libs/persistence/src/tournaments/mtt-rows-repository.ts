@@ -10,6 +10,13 @@ import type { Tx } from '../ledger/ledger';
 /** Advisory lock class of scheduled tournaments (`pg_advisory_xact_lock(class, id)`): 'MTT1'. */
 export const MTT_LOCK_CLASS = 0x4d545431;
 
+/**
+ * Advisory lock class of a tournament's seating planner runs ('MTP1'): taken before the tournament's
+ * own lock by every planner run, so the runs of several copies take their turn one after the other
+ * and each judges again, without holding any table, whether the run before it left anything to do.
+ */
+export const MTT_PLANNER_LOCK_CLASS = 0x4d545031;
+
 /** A `mtt_tables` row as loaded. */
 export interface MttTableRow {
   table_no: number;
@@ -72,6 +79,19 @@ export class MttRowsRepository {
   /** A tournament-wide change: the advisory lock in exclusive mode (no hand transaction in flight). */
   async lockExclusive(tx: Tx, id: number): Promise<void> {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MTT_LOCK_CLASS}::int, ${id}::int)`;
+  }
+
+  /**
+   * A planner run's turn (MTT_PLANNER_LOCK_CLASS), then the tournament's seating version as
+   * committed now (read committed: the run before this one is in it). Tables go on dealing while
+   * it waits.
+   */
+  async plannerTurn(tx: Tx, id: number): Promise<number | null> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MTT_PLANNER_LOCK_CLASS}::int, ${id}::int)`;
+    // Its own statement: a statement's snapshot is taken before its lock waits.
+    const rows = await tx.$queryRaw<{ seating_version: number }[]>`
+      SELECT seating_version FROM scheduled_tournaments WHERE id = ${id}`;
+    return rows[0]?.seating_version ?? null;
   }
 
   /**
@@ -173,7 +193,7 @@ export class MttRowsRepository {
           hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version
         RETURNING 1
       )
-      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
+      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1, seating_version = seating_version + 1,
         status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
       WHERE id = ${id}`;
     } else if (ns.length) {
@@ -186,7 +206,7 @@ export class MttRowsRepository {
         hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version`;
     } else if (tournament) {
       await tx.$executeRaw`
-      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1,
+      UPDATE scheduled_tournaments SET state = ${tournament.json}::jsonb, version = version + 1, seating_version = seating_version + 1,
         status = COALESCE(${tournament.status}::"ScheduledTournamentStatus", status)
       WHERE id = ${id}`;
     }

@@ -20,6 +20,8 @@ export interface ScheduledTournamentRow {
   step_started_at: Date | null;
   hands_played: number;
   version: number;
+  /** Bumped by every tournament-wide write of the running state (not by a hand at one table). */
+  seating_version: number;
   seat_seed: string | null;
   seat_commitment: string | null;
   seat_draw: unknown;

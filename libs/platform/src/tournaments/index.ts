@@ -25,3 +25,5 @@ export * from './interruption';
 export * from './tournament-lobby';
 export * from './tournament-pause';
 export { CANCELLATION_RULES, payCancellationAfterStart } from './cancel-after-start';
+export { TournamentTransactions } from './tournament-transactions';
+export { TournamentTimings } from './tournament-timings';

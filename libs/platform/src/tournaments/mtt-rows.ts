@@ -62,6 +62,11 @@ export function lockExclusive(tx: Tx, id: number): Promise<void> {
   return rowsRepository.lockExclusive(tx, id);
 }
 
+/** A planner run's turn across copies; the tournament row's version as committed now (null: no row). */
+export function plannerTurn(tx: Tx, id: number): Promise<number | null> {
+  return rowsRepository.plannerTurn(tx, id);
+}
+
 type TableRow = MttTableRow;
 interface SeatRow {
   table_no: number;

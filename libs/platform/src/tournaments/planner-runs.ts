@@ -9,39 +9,62 @@ import { loadState } from './mtt-rows';
 import { closeDecidedSatellite, replan } from './mtt-state';
 import type { TournamentContext } from './tournament-context';
 
+/** Stale turns after which a planner run goes ahead whatever changed (see `replanNow`). */
+const STALE_TURNS = 3;
+
 export class PlannerRuns {
   constructor(private readonly context: TournamentContext) {}
 
   /**
    * Whether the planner would change anything, judged on a snapshot without the tournament-wide
-   * lock. Most runs after busts find nothing: the bust left every table within one of the others, or
-   * another copy's run already moved the players (each copy coalesces only its own busts). Each
-   * such run held every table of every copy for nothing. A bust committed after this snapshot asks
-   * for its own run, so skipping here never misses a needed move.
+   * lock: the tournament row's version in that snapshot when it would, null when not. Most runs
+   * after busts find nothing: the bust left every table within one of the others, or another
+   * copy's run already moved the players. Each such run held every table of every copy for
+   * nothing. A bust committed after this snapshot asks for its own run, so skipping here never
+   * misses a needed move.
    */
-  private async replanNeeded(id: number): Promise<boolean> {
+  private async replanNeeded(id: number): Promise<number | null> {
     return this.context.store.snapshot(async (tx) => {
       const row = await this.context.stored(tx, id);
-      if (row.status !== 'running') return false;
+      if (row.status !== 'running') return null;
       const state = (await loadState(tx, id, row.state, row.config.tableSize)).state;
-      if (state.balancePending || state.seatsDecided) return true;
+      if (state.balancePending || state.seatsDecided) return row.seating_version;
       const planned = replan(state, this.context.service.rng);
-      return (
+      const needed =
         planned.moves.length > 0 ||
         planned.brokenTables.length > 0 ||
-        !!planned.state.replanOnFinish !== !!state.replanOnFinish
-      );
+        !!planned.state.replanOnFinish !== !!state.replanOnFinish;
+      return needed ? row.seating_version : null;
     });
   }
 
-  /** The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table redraw. */
+  /**
+   * The seating planner over a consistent snapshot (exclusive): balancing, breaking, the final-table
+   * redraw. Judged on a snapshot first; the run takes its turn across copies (`runs.planner`), and a
+   * turn that comes after another run changed the tournament is judged again on a new snapshot —
+   * at most STALE_TURNS times: busts bump the version too, and a stream of them must not keep the
+   * run from its turn.
+   */
   async replanNow(id: number): Promise<{ moves: Move[]; brokenTables: number[] }> {
-    if (!(await this.replanNeeded(id))) {
-      this.context.service.timings.plannerRun(id, 'skipped');
-      return { moves: [], brokenTables: [] };
+    for (let stale = 0; ; stale++) {
+      const seen = await this.replanNeeded(id);
+      if (seen === null) {
+        this.context.service.timings.plannerRun(id, 'skipped');
+        return { moves: [], brokenTables: [] };
+      }
+      const run = await this.exclusiveRun(id, stale < STALE_TURNS ? seen : null);
+      if (!run.stale) return run.out;
+      this.context.service.timings.plannerRun(id, 'stale');
     }
+  }
+
+  /** The planner's run under the tournament-wide lock, if its turn finds the version it judged (`seen`). */
+  private async exclusiveRun(
+    id: number,
+    seen: number | null,
+  ): Promise<{ stale: true } | { stale: false; out: { moves: Move[]; brokenTables: number[] } }> {
     let finished = false;
-    const out = await this.context.runs.exclusive(id, async (tx) => {
+    const run = await this.context.runs.planner(id, seen, async (tx) => {
       const tournament = await this.context.lock(tx, id);
       if (tournament.status !== 'running') return { moves: [] as Move[], brokenTables: [] as number[] };
       // Issue 25: a satellite decided while a hand was running, and that hand never finished (the
@@ -64,9 +87,11 @@ export class PlannerRuns {
       this.context.service.timings.plannerRun(id, changes ? 'changed' : 'idle');
       return { moves: planned.moves, brokenTables: planned.brokenTables };
     });
+    if (run.stale) return run;
+    const out = run.out;
     if (finished) await this.context.jobs.ensure('tournamentPayout', { tournamentId: id });
     if (out.moves.length || out.brokenTables.length || finished) this.context.service.changed(id);
-    return out;
+    return run;
   }
 
   private readonly replans = new Map<

@@ -17,7 +17,9 @@
 //  - `plannerRuns`: the seating planner's runs after busts and balance checks, by how they ended:
 //    `skipped` (a snapshot showed nothing to move: no tournament-wide run), `changed` (a
 //    tournament-wide run that moved players, broke tables or changed a flag), `idle` (a
-//    tournament-wide run that found nothing to do after all).
+//    tournament-wide run that found nothing to do after all), `stale` (its turn on the planner's
+//    lock came after another run — of any copy — had changed the tournament: judged again on a new
+//    snapshot without taking the tournament; each such turn counts once, and the run again).
 //  - `balancing`: the pure seating planner (busts, places, balancing, breaking) inside a
 //    tournament-wide transaction.
 import type { BeginChange } from '@naiko/persistence';
@@ -80,7 +82,7 @@ class Samples {
   }
 }
 
-export type PlannerRun = 'skipped' | 'changed' | 'idle';
+export type PlannerRun = 'skipped' | 'changed' | 'idle' | 'stale';
 
 type Timing = Record<TimingKind, Samples> & {
   byPath: Map<HandTxPath, Samples>;

@@ -4,7 +4,7 @@
 // (mtt-rows.ts), and timed for the runner view (tournament-timings.ts).
 import { performance } from 'node:perf_hooks';
 import type { TimedOutcome, TournamentRepository, Tx } from '@naiko/persistence';
-import { lockExclusive, lockShared } from './mtt-rows';
+import { lockExclusive, lockShared, plannerTurn } from './mtt-rows';
 import { RwGate } from './rw-gate';
 import type { HandTxPath, TournamentTimings } from './tournament-timings';
 
@@ -40,6 +40,37 @@ export class TournamentTransactions {
         timed?.(end - t0, out);
         this.timings.exclusive(id, end - turn);
         return out;
+      })
+      .finally(() => this.forget(id, gate));
+  }
+
+  /**
+   * A seating planner run's tournament-wide transaction, judged on a snapshot at the row's version
+   * `seen`. Runs of every copy take a turn on the planner's own advisory lock first, holding no
+   * table: the copy whose run comes second finds the row changed when the run before it moved
+   * anyone, and answers `stale` without ever taking the tournament's lock — its caller judges again
+   * on a new snapshot. Before, two copies judging the same busts at once both took the tournament
+   * for a run, and the second one (every table of every copy waiting) found nothing left to do.
+   * `seen` null: run whatever changed (a caller that found it stale often enough: busts bump the
+   * version too, and a stream of them must not keep a run from its turn).
+   */
+  planner<T>(
+    id: number,
+    seen: number | null,
+    fn: (tx: Tx) => Promise<T>,
+  ): Promise<{ stale: true } | { stale: false; out: T }> {
+    const gate = this.gate(id);
+    return gate
+      .write(async () => {
+        const turn = performance.now();
+        const result = await this.store.wideTransaction(async (tx) => {
+          const version = await plannerTurn(tx, id);
+          if (seen !== null && version !== seen) return { stale: true as const };
+          await lockExclusive(tx, id);
+          return { stale: false as const, out: await fn(tx) };
+        });
+        if (!result.stale) this.timings.exclusive(id, performance.now() - turn);
+        return result;
       })
       .finally(() => this.forget(id, gate));
   }

@@ -93,6 +93,8 @@ export interface TournamentRow {
   step_started_at: Date | null;
   hands_played: number;
   version: number;
+  /** Bumped by every tournament-wide write of the running state (a planner run judges again when it moved). */
+  seating_version: number;
   /** The start's seat draw (seat-draw.ts); null on tournaments created before it. */
   seat_seed: string | null;
   seat_commitment: string | null;
