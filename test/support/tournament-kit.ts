@@ -6,7 +6,7 @@ import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import { mttTournamentId, TournamentsService } from '@naiko/platform';
 import type { TestApp } from './app';
-import { waitFor } from './tournaments';
+import { playersWithChips, waitFor } from './tournaments';
 
 /** What each funded player starts with. */
 export const KIT_START_CHIPS = 10_000;
@@ -45,7 +45,6 @@ export async function tournamentKit(app: TestApp, adminId: string, usernamePrefi
   const ledger = new ChipLedger(prisma);
   const service = app.get(TournamentsService);
   await prisma.user.create({ data: { id: adminId, username: `admin-${usernamePrefix}`, role: 'admin' } });
-  let players = 0;
   const adminToken = () => app.token({ sub: adminId, username: 'admin', role: 'admin' });
   const createRequest = (settings: TournamentSettingsDto) =>
     request(app.url).post('/tournaments').set('Authorization', `Bearer ${adminToken()}`).send(settings);
@@ -58,16 +57,7 @@ export async function tournamentKit(app: TestApp, adminId: string, usernamePrefi
     ledger,
     service,
     adminToken,
-    async newPlayers(count) {
-      const ids: string[] = [];
-      for (let n = 0; n < count; n++) {
-        const user = await prisma.user.create({ data: { username: `${usernamePrefix}${++players}`, isBot: true } });
-        await ledger.openUserAccount(user.id);
-        await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: KIT_START_CHIPS });
-        ids.push(user.id);
-      }
-      return ids;
-    },
+    newPlayers: (count) => playersWithChips(prisma, ledger, usernamePrefix, count, KIT_START_CHIPS),
     createRequest,
     create: async (settings) => (await createRequest(settings).expect(201)).body.tournamentId,
     register: (id, userId) =>

@@ -1,8 +1,10 @@
 // Shared pieces of the scheduled-tournament e2e suites: the fast tournament app module, fast
-// settings an admin would send, and polling until a condition holds (with a clear timeout).
+// settings an admin would send, bot players with chips, and polling until a condition holds (with a
+// clear timeout).
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { QUEUES, type TournamentSettingsDto } from '@naiko/contracts';
 import { PlatformModule, TournamentsFeatureModule, type TournamentRunnerOptions } from '@naiko/platform';
+import type { ChipLedger, PrismaService } from '@naiko/persistence';
 import { fastModeStructure } from '@naiko/tournament';
 
 /** apps/tournament with a fast runner: no pause between hands, bots act at once. */
@@ -53,3 +55,23 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** `count` bot users named `<prefix><n>`, each with an account holding `chips` (a welcome grant). */
+export async function playersWithChips(
+  prisma: PrismaService,
+  ledger: ChipLedger,
+  prefix: string,
+  count: number,
+  chips: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = await prisma.user.create({ data: { username: `${prefix}${++playersMade}`, isBot: true } });
+    await ledger.openUserAccount(user.id);
+    await ledger.grant({ idempotencyKey: `welcome:${user.id}`, userId: user.id, amount: chips });
+    ids.push(user.id);
+  }
+  return ids;
+}
+
+let playersMade = 0;

@@ -106,7 +106,7 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await host.close();
   }, 90_000);
 
-  it('the admin schedules a tournament, renames it and cancels it', async () => {
+  it('the admin schedules a tournament, renames it and cancels it; one that starts when full says so on its page', async () => {
     const page = await web.browser.newPage({ viewport: { width: 1200, height: 900 } });
     await signUp(page, web.app.url, 'webadmin');
     await web.app.get(PrismaService).user.update({ where: { username: 'webadmin' }, data: { role: 'admin' } });
@@ -124,6 +124,19 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await renamed.getByTestId('t-cancel').click();
     await page.locator('[data-testid="admin-tournament"][data-status="cancelled"]').waitFor();
     await shot(page, 'admin');
+    // Issue 21 item 2: a tournament that starts when full, as its page tells the players.
+    await page.getByTestId('t-name').fill('Web Full House');
+    await page.getByTestId('t-max').fill('6');
+    await page.getByTestId('t-when-full').check();
+    await page.getByTestId('t-submit').click();
+    await page.getByTestId('admin-tournament').filter({ hasText: 'Web Full House' }).waitFor();
+    const list = (await (await page.request.get(`${web.app.url}/tournaments`)).json()) as {
+      tournamentId: number;
+      name: string;
+    }[];
+    const full = list.find((summary) => summary.name === 'Web Full House')!;
+    await page.goto(`${web.app.url}/#/tournament/${full.tournamentId}`);
+    await page.getByTestId('mtt-phase').filter({ hasText: 'starts when full (6)' }).waitFor();
     await page.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   phaseAfterHand,
   registrationRefusal,
   SCHEDULED_FORMAT,
+  SCHEDULED_WHEN_FULL_FORMAT,
   SIT_AND_GO_FORMAT,
   startsNow,
   stepDecision,
@@ -74,6 +75,24 @@ describe('one lifecycle: a scheduled tournament, a Sit & Go and a Spin are forma
   test('the start job seats the players from registering (or scheduled: it opens the registration first) at a time, from starting when full; any other phase is a retry', () => {
     expect(PHASES.filter((phase) => startsNow(SCHEDULED_FORMAT, phase))).toEqual(['scheduled', 'registering']);
     expect(PHASES.filter((phase) => startsNow(SIT_AND_GO_FORMAT, phase))).toEqual(['starting']);
+    // Starting when full or at the time: whichever comes first (a start job of either kind).
+    expect(PHASES.filter((phase) => startsNow(SCHEDULED_WHEN_FULL_FORMAT, phase))).toEqual([
+      'scheduled',
+      'registering',
+      'starting',
+    ]);
+  });
+
+  test('a scheduled tournament that starts when full: the entry that fills it starts it, no entry after, waits for its start time until then', () => {
+    expect(phaseAfterEntry(SCHEDULED_WHEN_FULL_FORMAT, 'registering', false)).toBe('registering');
+    expect(phaseAfterEntry(SCHEDULED_WHEN_FULL_FORMAT, 'registering', true)).toBe('starting');
+    // A plain scheduled tournament that fills waits for its time.
+    expect(phaseAfterEntry(SCHEDULED_FORMAT, 'registering', true)).toBe('registering');
+    expect(registrationRefusal(SCHEDULED_WHEN_FULL_FORMAT, 'registering')).toBeNull();
+    expect(registrationRefusal(SCHEDULED_WHEN_FULL_FORMAT, 'starting')).toBe('ALREADY_STARTED');
+    expect(registrationRefusal(SCHEDULED_WHEN_FULL_FORMAT, 'running')).toBe('ALREADY_STARTED');
+    expect(awaitedJob(SCHEDULED_WHEN_FULL_FORMAT, 'registering')).toBe('schedule');
+    expect(awaitedJob(SCHEDULED_WHEN_FULL_FORMAT, 'starting')).toBe('start');
   });
 
   test('cancellation: before the start always; a running scheduled tournament by the admin only (not by its host); a Sit & Go never after it filled', () => {

@@ -12,6 +12,9 @@
  * - A Sit & Go or a Spin opens at once and starts when its last seat is taken: `registering` →
  *   `starting` (the start job seats the players) → `running`. It takes no entry after it filled,
  *   and only its host may cancel it, only before it filled.
+ * - A scheduled tournament that starts when full (its settings' `startWhenFull`) starts at the
+ *   moment its last entry is taken, like a Sit & Go (`registering` → `starting` → `running`), or
+ *   at its start time if it has not filled by then, like any scheduled tournament.
  *
  * Pure: the phase is the stored status; the services persist the phase these functions return.
  */
@@ -24,8 +27,8 @@ export type TournamentPhase =
 export interface LifecycleFormat {
   /** The format's name in messages. */
   readonly name: string;
-  /** What starts play: the start time (and its job), or the last seat taken. */
-  readonly starts: 'at-time' | 'when-full';
+  /** What starts play: the start time (and its job), the last seat taken, or whichever comes first. */
+  readonly starts: 'at-time' | 'when-full' | 'at-time-or-full';
   /** Entries are taken while it runs (late registration; the registration rules decide until when). */
   readonly entersWhileRunning: boolean;
   /** It may be cancelled after the start (the published rule pays the players). */
@@ -37,6 +40,14 @@ export const SCHEDULED_FORMAT: LifecycleFormat = {
   name: 'tournament',
   starts: 'at-time',
   entersWhileRunning: true,
+  cancelsAfterStart: true,
+};
+
+/** A scheduled tournament that starts when full (or at its start time): no entry after the start. */
+export const SCHEDULED_WHEN_FULL_FORMAT: LifecycleFormat = {
+  name: 'tournament',
+  starts: 'at-time-or-full',
+  entersWhileRunning: false,
   cancelsAfterStart: true,
 };
 
@@ -62,7 +73,7 @@ export function registrationRefusal(format: LifecycleFormat, phase: TournamentPh
 
 /** The phase after a registration: a format that starts when full starts when this one filled it. */
 export function phaseAfterEntry(format: LifecycleFormat, phase: TournamentPhase, full: boolean): TournamentPhase {
-  return format.starts === 'when-full' && phase === 'registering' && full ? 'starting' : phase;
+  return format.starts !== 'at-time' && phase === 'registering' && full ? 'starting' : phase;
 }
 
 /** The open-registration job of a tournament that opens at a time: only from scheduled (a retry changes nothing). */
@@ -81,11 +92,14 @@ export function unregistrationRefusal(phase: TournamentPhase): LifecycleRefusal 
 /**
  * The start job: whether it seats the players now. A tournament starting at a time starts from
  * `registering` (its job opens a registration the open job has not opened yet: `scheduled` counts
- * too); a format starting when full from `starting`. Any other phase: a retry, nothing to do.
+ * too); a format starting when full from `starting`; one starting at whichever comes first from
+ * any of the three. Any other phase: a retry, nothing to do.
  */
 export function startsNow(format: LifecycleFormat, phase: TournamentPhase): boolean {
+  const atTime = phase === 'scheduled' || phase === 'registering';
   if (format.starts === 'when-full') return phase === 'starting';
-  return phase === 'scheduled' || phase === 'registering';
+  if (format.starts === 'at-time-or-full') return atTime || phase === 'starting';
+  return atTime;
 }
 
 /**
@@ -160,7 +174,7 @@ export function awaitedJob(
       return 'schedule';
     case 'registering':
       // A tournament starting at a time waits for its start job; a Sit & Go for its last seat.
-      return format.starts === 'at-time' ? 'schedule' : null;
+      return format.starts === 'when-full' ? null : 'schedule';
     case 'starting':
       return 'start';
     case 'running':

@@ -78,6 +78,8 @@ export function adminPage(root: HTMLElement): () => void {
   const fee = h('input', { type: 'number', 'data-testid': 't-fee', value: 10, min: 0 }) as HTMLInputElement;
   const stack = h('input', { type: 'number', 'data-testid': 't-stack', value: 3000, min: 1 }) as HTMLInputElement;
   const maxEntrants = h('input', { type: 'number', 'data-testid': 't-max', value: 90, min: 2 }) as HTMLInputElement;
+  // Starts the moment the last entry is taken (or at the start time): no late registration then.
+  const whenFull = h('input', { type: 'checkbox', 'data-testid': 't-when-full' }) as HTMLInputElement;
   const extras = tournamentExtrasForm(); // issue 25: bounty, rebuys and add-on, satellite
   // Issue 25: templates, suggested levels and every level editable; the plain default until one is loaded.
   const editor = structureEditor(
@@ -122,7 +124,8 @@ export function adminPage(root: HTMLElement): () => void {
           bettingStructure: 'no-limit',
           startsAt: starts.toISOString(),
           registrationOpensAt: new Date().toISOString(),
-          lateRegistrationUntilLevel: 3,
+          lateRegistrationUntilLevel: whenFull.checked ? 0 : 3,
+          ...(whenFull.checked ? { startWhenFull: true } : {}),
           minEntrants: 2,
           maxEntrants: Number(maxEntrants.value),
           buyIn: Number(buyIn.value),
@@ -168,6 +171,7 @@ export function adminPage(root: HTMLElement): () => void {
               h('label', {}, 'Fee', fee),
               h('label', {}, 'Stack', stack),
               h('label', {}, 'Max entrants', maxEntrants),
+              h('label', {}, whenFull, ' Start when full'),
               extras.el,
               editor.element,
               h('button', { type: 'submit', 'data-testid': 't-submit' }, 'Schedule'),

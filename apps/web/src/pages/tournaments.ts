@@ -28,7 +28,7 @@ interface TournamentSummary {
   } & Parameters<typeof tournamentTags>[0];
 }
 
-const PHASES = ['scheduled', 'registering', 'running', 'paying', 'finished', 'cancelled'];
+const PHASES = ['scheduled', 'registering', 'starting', 'running', 'paying', 'finished', 'cancelled'];
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function tournamentsPage(root: HTMLElement): () => void {
@@ -309,7 +309,7 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                 h(
                   'p',
                   { 'data-testid': 'mtt-phase', 'data-phase': current.phase },
-                  `Status: ${current.phase} · ${GAME_NAMES[current.game] ?? current.game} ${STRUCTURE_NAMES[current.bettingStructure] ?? current.bettingStructure} · starts ${new Date(current.startsAt).toLocaleString()}`,
+                  `Status: ${current.phase} · ${GAME_NAMES[current.game] ?? current.game} ${STRUCTURE_NAMES[current.bettingStructure] ?? current.bettingStructure} · starts ${current.startWhenFull ? `when full (${current.maxEntrants}), at the latest ` : ''}${new Date(current.startsAt).toLocaleString()}`,
                 ),
                 h(
                   'p',

@@ -33,6 +33,12 @@ export const TournamentSettingsDto = z.strictObject({
   bettingStructure: z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit']),
   startsAt: z.iso.datetime(),
   registrationOpensAt: z.iso.datetime(),
+  /**
+   * Starts the moment its last entry (`maxEntrants`) is taken, like a Sit & Go, or at `startsAt` if
+   * it has not filled by then (with `minEntrants` or more; else cancelled and refunded). No late
+   * registration then.
+   */
+  startWhenFull: z.boolean().optional(),
   /** Last level at which late entries (and re-entries) are taken; 0 = none. */
   lateRegistrationUntilLevel: int(0),
   minEntrants: int(2),

@@ -7,7 +7,9 @@ import type { TournamentBountyView, TournamentExtrasView, TournamentPlayerExtras
 export const TournamentWatchPayload = z.strictObject({ tournamentId: z.number().int().positive() });
 export type TournamentWatchPayload = z.infer<typeof TournamentWatchPayload>;
 
-export type TournamentPhase = 'scheduled' | 'registering' | 'running' | 'paying' | 'finished' | 'cancelled';
+/** `starting`: a tournament that starts when full has filled; its start job is seating the players. */
+export type TournamentPhase =
+  'scheduled' | 'registering' | 'starting' | 'running' | 'paying' | 'finished' | 'cancelled';
 
 export interface TournamentEntrantRow {
   userId: string;
@@ -61,6 +63,8 @@ export interface TournamentView {
   minEntrants: number;
   maxEntrants: number;
   lateRegistrationUntilLevel: number;
+  /** Starts the moment its last entry (maxEntrants) is taken, or at its start time if not full by then. */
+  startWhenFull: boolean;
   reEntry: boolean;
   registrationOpen: boolean;
   /** Paid entries (re-entries count). */

@@ -73,7 +73,7 @@ export class PrismaTournamentRepository extends TournamentHandStatements impleme
   unfinished(): Promise<ScheduledTournamentRow[]> {
     return this.db.$queryRaw<
       ScheduledTournamentRow[]
-    >`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'running', 'paying') ORDER BY id`;
+    >`SELECT * FROM scheduled_tournaments WHERE status IN ('scheduled', 'registering', 'starting', 'running', 'paying') ORDER BY id`;
   }
 
   async runningIds(): Promise<number[]> {

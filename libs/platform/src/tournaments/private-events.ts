@@ -17,7 +17,7 @@ export const PRIVATE_EVENT_LIMITS = Symbol('PRIVATE_EVENT_LIMITS');
 
 /** Statuses of an event that is still open (counts toward the host's `maxOpenPerHost`). */
 const OPEN_SNG = ['registering', 'starting', 'running', 'paying'];
-const OPEN_MTT = ['scheduled', 'registering', 'running', 'paying'];
+const OPEN_MTT = ['scheduled', 'registering', 'starting', 'running', 'paying'];
 
 export interface PrivateAccess {
   hostId: string;

@@ -10,7 +10,6 @@ import {
   cancelTournament,
   createRegistration,
   paidEntries,
-  SCHEDULED_FORMAT,
   startTournament,
   type RegistrationEvent,
 } from '@naiko/tournament';
@@ -23,7 +22,13 @@ import { refundPurchases } from './rebuys';
 import { checkSatelliteTarget } from './satellites';
 import { mttSeatDrawCommitment } from './seat-draw';
 import { mttTournamentId } from './table-ids';
-import { checkSettings, parseSettings, registrationConfigOf, type TournamentSettings } from './tournament-config';
+import {
+  checkSettings,
+  lifecycleFormatOf,
+  parseSettings,
+  registrationConfigOf,
+  type TournamentSettings,
+} from './tournament-config';
 import type { StoredRow, TournamentContext } from './tournament-context';
 import { TournamentError } from './tournaments.errors';
 import type { TournamentRow, TournamentStatus } from './tournaments.service';
@@ -81,6 +86,9 @@ export class TournamentAdmin {
       if (paid > 0 && JSON.stringify(settings.bounty ?? null) !== JSON.stringify(tournament.config.bounty ?? null))
         throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
       if (paid > settings.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
+      // Full already, it would never start when full: the entry that fills it starts it.
+      if (settings.startWhenFull && paid >= settings.maxEntrants)
+        throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already: starting when full needs room`);
       const state = {
         ...tournament.state,
         registration: { ...tournament.state.registration, config: registrationConfigOf(settings) },
@@ -112,7 +120,7 @@ export class TournamentAdmin {
     const status = await this.context.runs.exclusive(id, async (tx) => {
       const tournament = await this.context.lock(tx, id);
       // A host cancels his private tournament only before it starts (private-tournaments.ts).
-      const decision = cancellation(SCHEDULED_FORMAT, tournament.status, opts);
+      const decision = cancellation(lifecycleFormatOf(tournament.config), tournament.status, opts);
       if (decision === 'already') return tournament.status;
       if (decision !== 'cancel') throw new TournamentError(decision, `tournament ${id} is ${tournament.status}`);
       if (tournament.status === 'running' && tournament.state.seating?.tables.some((t) => t.handInProgress)) {

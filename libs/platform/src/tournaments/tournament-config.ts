@@ -9,6 +9,9 @@ import {
   validateBlindStructure,
   validatePrizeTable,
   validateRegistrationConfig,
+  SCHEDULED_FORMAT,
+  SCHEDULED_WHEN_FULL_FORMAT,
+  type LifecycleFormat,
   type PrizeTable,
   type RegistrationConfig,
 } from '@naiko/tournament';
@@ -40,6 +43,9 @@ export function checkSettings(settings: TournamentSettings): TournamentSettings 
   if (max !== undefined && settings.tableSize > max) throw bad(`${settings.game} seats at most ${max} players a table`);
   if (Date.parse(settings.registrationOpensAt) > Date.parse(settings.startsAt))
     throw bad('registration must open before the start');
+  // It starts when the last entry is taken: nobody can enter after that.
+  if (settings.startWhenFull && settings.lateRegistrationUntilLevel > 0)
+    throw bad('a tournament that starts when full has no late registration');
   // Issue 25: a satellite's seats are counted from the entries' buy-ins, so it takes no rebuys.
   if (settings.satellite && settings.rebuys) throw bad('a satellite cannot have rebuys or add-ons');
   if (settings.satellite && settings.prizeTables) throw bad('a satellite pays seats: no prize tables');
@@ -66,6 +72,11 @@ export function registrationConfigOf(settings: TournamentSettings): Registration
     ...(settings.maxEntriesPerPlayer !== undefined ? { maxEntriesPerPlayer: settings.maxEntriesPerPlayer } : {}),
     startWhenFull: false,
   };
+}
+
+/** Its lifecycle: a scheduled tournament, or one that starts when full (or at its start time). */
+export function lifecycleFormatOf(settings: Pick<TournamentSettings, 'startWhenFull'>): LifecycleFormat {
+  return settings.startWhenFull ? SCHEDULED_WHEN_FULL_FORMAT : SCHEDULED_FORMAT;
 }
 
 /** The prize table for the final field: the admin's table for that size, else the published one. */

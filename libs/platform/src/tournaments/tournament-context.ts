@@ -63,7 +63,8 @@ export class TournamentContext {
 
   /**
    * Writes a state computed under the exclusive lock: the rows that changed, the small part into
-   * the tournament row (its version bumped). `stacks`: stacks to store at the seats (a hand's result).
+   * the tournament row (its version and seating version bumped). `stacks`: stacks to store at the
+   * seats (a hand's result).
    */
   async save(
     tx: Tx,

@@ -91,13 +91,18 @@ export class TournamentPayout {
       const target = tournament.config.satellite!.targetTournamentId;
       await lockExclusive(tx, target);
       let running = false;
+      let filled = false;
       await registerSeatsInTx(tx, tournament.config, seats, async (userId) => {
-        running = (await this.registration.registerInTx(tx, target, userId)).running || running;
+        const entered = await this.registration.registerInTx(tx, target, userId);
+        running ||= entered.running;
+        filled ||= entered.filled;
       });
-      return { target, running };
+      return { target, running, filled };
     });
     this.context.service.changed(id);
     if (seats) {
+      // A seat winner took the target's last place, and it starts when full.
+      if (seats.filled) await this.registration.startFilled(seats.target);
       // Late entries may open a table.
       if (seats.running) for (const listener of this.context.listeners) listener.started(seats.target);
       this.context.service.changed(seats.target);

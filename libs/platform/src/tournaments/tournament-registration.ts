@@ -10,10 +10,10 @@ import {
   openRegistration,
   opensNow,
   paidEntries,
+  phaseAfterEntry,
   registerEntry,
   RegistrationError,
   registrationRefusal,
-  SCHEDULED_FORMAT,
   unregisterEntry,
   unregistrationRefusal,
 } from '@naiko/tournament';
@@ -22,6 +22,7 @@ import { entryMovements, refundMovements } from './lifecycle-movements';
 import { bustPending, liveEntryOf, replan, reviveEntry, seatLateEntry, type MttState } from './mtt-state';
 import { clockAtStep, livePoolOf, postPurchase, rebuyConfigOf, type PurchaseOutcome } from './rebuys';
 import { mttTournamentId } from './table-ids';
+import { lifecycleFormatOf } from './tournament-config';
 import type { TournamentContext } from './tournament-context';
 import { TournamentError } from './tournaments.errors';
 
@@ -73,6 +74,8 @@ export class TournamentRegistration {
     if (quick?.status === 'running' && quick.closed)
       throw new TournamentError('LATE_REGISTRATION_CLOSED', `late registration of tournament ${id} is closed`);
     const out = await this.context.runs.exclusive(id, (tx) => this.registerInTx(tx, id, userId));
+    // The entry that filled a tournament starting when full starts it now.
+    if (out.filled) await this.startFilled(id);
     // A late entry may open a table.
     if (out.running) for (const listener of this.context.listeners) listener.started(id);
     this.context.service.changed(id);
@@ -88,10 +91,11 @@ export class TournamentRegistration {
     tx: Tx,
     id: number,
     userId: string,
-  ): Promise<{ entryId: number; late: boolean; reEntry: boolean; running: boolean }> {
+  ): Promise<{ entryId: number; late: boolean; reEntry: boolean; running: boolean; filled: boolean }> {
     {
       const tournament = await this.context.lock(tx, id);
-      const refused = registrationRefusal(SCHEDULED_FORMAT, tournament.status);
+      const format = lifecycleFormatOf(tournament.config);
+      const refused = registrationRefusal(format, tournament.status);
       if (refused) throw new TournamentError(refused, `tournament ${id} is ${tournament.status}`);
       if (tournament.state.cancelRequested)
         throw new TournamentError('CANCELLED', `tournament ${id} is being cancelled`);
@@ -122,9 +126,23 @@ export class TournamentRegistration {
       let state: MttState = { ...tournament.state, registration: tr.state };
       if (tournament.status === 'running')
         state = replan(seatLateEntry(state, userId, this.context.service.rng), this.context.service.rng).state;
-      await this.context.save(tx, tournament, state, {}, new Map([[userId, tournament.config.startingStack]]));
-      return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running: tournament.status === 'running' };
+      // A tournament that starts when full moves to `starting` with the entry that fills it.
+      const full = paidEntries(tr.state) >= tournament.config.maxEntrants;
+      const filled = phaseAfterEntry(format, tournament.status, full) === 'starting';
+      const stacks = new Map([[userId, tournament.config.startingStack]]);
+      await this.context.save(tx, tournament, state, filled ? { status: 'starting' } : {}, stacks);
+      const running = tournament.status === 'running';
+      return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running, filled };
     }
+  }
+
+  /**
+   * The start job of a tournament that has filled (`starting`), due now: enqueued at once, or its
+   * job delayed to the start time moved to now (the same job id: one start either way).
+   */
+  async startFilled(id: number): Promise<void> {
+    const job = await this.context.jobs.ensure('tournamentStart', { tournamentId: id });
+    if ((await job.getState()) === 'delayed') await job.promote();
   }
 
   /**

@@ -55,7 +55,7 @@ export class TournamentViewBuilder {
     const left =
       tournament.status === 'running'
         ? seatedPlayers(tournament.state)
-        : tournament.status === 'registering' || tournament.status === 'scheduled'
+        : tournament.status === 'registering' || tournament.status === 'scheduled' || tournament.status === 'starting'
           ? entries
           : tournament.state.winner
             ? 1
@@ -116,6 +116,7 @@ export class TournamentViewBuilder {
       minEntrants: settings.minEntrants,
       maxEntrants: settings.maxEntrants,
       lateRegistrationUntilLevel: settings.lateRegistrationUntilLevel,
+      startWhenFull: settings.startWhenFull === true,
       reEntry: settings.reEntry,
       registrationOpen:
         tournament.status === 'registering' ||

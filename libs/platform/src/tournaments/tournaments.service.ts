@@ -41,7 +41,6 @@ import {
   levelNumberInForce,
   nextStepDue,
   phaseAfterHand,
-  SCHEDULED_FORMAT,
   startsNow,
   stepDecision,
   type BlindLevel,
@@ -56,7 +55,7 @@ import {
   type HandResult,
   type MttState,
 } from './mtt-state';
-import { prizeTableOf, type TournamentSettings } from './tournament-config';
+import { lifecycleFormatOf, prizeTableOf, type TournamentSettings } from './tournament-config';
 import { HandBegins, type HandStart } from './hand-begin';
 import { SharedFinishes } from './hand-finish';
 import { mttTournamentId } from './table-ids';
@@ -77,7 +76,8 @@ import { TournamentViewBuilder } from './tournament-view';
 
 export { mttTournamentId };
 
-export type TournamentStatus = 'scheduled' | 'registering' | 'running' | 'paying' | 'finished' | 'cancelled';
+export type TournamentStatus =
+  'scheduled' | 'registering' | 'starting' | 'running' | 'paying' | 'finished' | 'cancelled';
 
 export interface TournamentRow {
   id: number;
@@ -238,7 +238,8 @@ export class TournamentsService {
   async start(id: number): Promise<TournamentStatus> {
     const row = await this.runs.exclusive(id, async (tx) => {
       let tournament = await this.context.lock(tx, id, { seating: false });
-      if (!startsNow(SCHEDULED_FORMAT, tournament.status)) return this.context.stored(tx, id); // a retry
+      // A retry (or a start job of a tournament that started when full):
+      if (!startsNow(lifecycleFormatOf(tournament.config), tournament.status)) return this.context.stored(tx, id);
       if (tournament.status === 'scheduled') {
         await this.context.save(
           tx,
@@ -544,8 +545,9 @@ export class TournamentsService {
     const rows = (await this.store.unfinished()) as StoredRow[];
     const running: number[] = [];
     for (const tournament of rows) {
-      const job = awaitedJob(SCHEDULED_FORMAT, tournament.status);
+      const job = awaitedJob(lifecycleFormatOf(tournament.config), tournament.status);
       if (job === 'schedule') await this.admin.schedule(tournament);
+      if (job === 'start') await this.registration.startFilled(tournament.id);
       if (job === 'payout') await this.jobs.ensure('tournamentPayout', { tournamentId: tournament.id });
       if (job === 'next-step') {
         await this.enqueueNextStep(tournament);
