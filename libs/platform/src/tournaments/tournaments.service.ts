@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { flattenSeating, mttSeatDrawRandom, type MttDrawnSeat } from './seat-draw';
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
 import { cryptoRandom, type RandomSource } from '@naiko/engine';
-import { PrismaService, TournamentRepository } from '@naiko/persistence';
+import { PrismaService, TournamentRepository, type ScheduledTournamentRow } from '@naiko/persistence';
 import {
   openRegistration,
   paidEntries,
@@ -79,25 +79,14 @@ export { mttTournamentId };
 export type TournamentStatus =
   'scheduled' | 'registering' | 'starting' | 'running' | 'paying' | 'finished' | 'cancelled';
 
-export interface TournamentRow {
-  id: number;
-  name: string;
+/** A `scheduled_tournaments` row with its status, settings and whole state typed (persistence leaves them open). */
+export interface TournamentRow extends Omit<ScheduledTournamentRow, 'status' | 'config' | 'state' | 'seat_draw'> {
   status: TournamentStatus;
   config: TournamentSettings;
-  starts_at: Date;
-  registration_opens_at: Date;
   state: MttState & { cancelRequested?: boolean };
   /** The rows `state` was read from (exclusive transactions write back what changed). */
   loaded?: Loaded;
-  step_index: number;
-  step_started_at: Date | null;
-  hands_played: number;
-  version: number;
-  /** Bumped by every tournament-wide write of the running state (a planner run judges again when it moved). */
-  seating_version: number;
   /** The start's seat draw (seat-draw.ts); null on tournaments created before it. */
-  seat_seed: string | null;
-  seat_commitment: string | null;
   seat_draw: MttDrawnSeat[] | null;
 }
 
