@@ -21,7 +21,7 @@ const OWN_TRANSACTIONS = new Set([
   // readMttState: one RepeatableRead snapshot over the rows (tools and tests read a consistent state).
   'libs/platform/src/tournaments/mtt-rows.ts',
   // A takeover claims the table's fencing token in a transaction of its own before recovering it.
-  'libs/platform/src/tournaments/table-runner.ts',
+  'libs/platform/src/tournaments/clustered-tables.ts',
 ]);
 
 /** The Prisma client's model properties: every `model X` of the schema, lower camel case. */
