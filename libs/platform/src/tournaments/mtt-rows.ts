@@ -20,6 +20,7 @@ import type { Entry, RegistrationState, SeatingSnapshot, SeatedPlayer, TableSnap
 import {
   MTT_LOCK_CLASS,
   mttRowsRepository as rowsRepository,
+  type MttSeatRow,
   type MttTableRow,
   type MttTableUpsert,
   type NewMttSeatRow,
@@ -68,14 +69,7 @@ export function plannerTurn(tx: Tx, id: number): Promise<number | null> {
 }
 
 type TableRow = MttTableRow;
-interface SeatRow {
-  table_no: number;
-  seat: number;
-  user_id: string;
-  dealt_in: boolean;
-  waits_for_button: boolean;
-  stack: bigint | null;
-}
+type SeatRow = MttSeatRow;
 interface EntryRow {
   entry_id: number;
   user_id: string;
