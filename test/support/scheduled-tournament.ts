@@ -11,5 +11,7 @@ export function scheduledTournament(name: string): NewScheduledTournament {
     seatSeed: 'seat-seed',
     seatCommitment: 'seat-commitment',
     hostId: null,
+    spinSeed: null,
+    spinCommitment: null,
   };
 }

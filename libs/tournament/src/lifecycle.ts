@@ -14,7 +14,8 @@
  *   and only its host may cancel it, only before it filled.
  * - A scheduled tournament that starts when full (its settings' `startWhenFull`) starts at the
  *   moment its last entry is taken, like a Sit & Go (`registering` → `starting` → `running`), or
- *   at its start time if it has not filled by then, like any scheduled tournament.
+ *   at its start time if it has not filled by then, like any scheduled tournament. Without a start
+ *   time it is a Sit & Go: it starts when full and only then.
  *
  * Pure: the phase is the stored status; the services persist the phase these functions return.
  */
@@ -51,7 +52,10 @@ export const SCHEDULED_WHEN_FULL_FORMAT: LifecycleFormat = {
   cancelsAfterStart: true,
 };
 
-/** A Sit & Go and a Spin (SitAndGoService): a configuration of the same lifecycle. */
+/**
+ * A Sit & Go and a Spin (SitAndGoService), and any scheduled tournament without a start time: a
+ * configuration of the same lifecycle.
+ */
 export const SIT_AND_GO_FORMAT: LifecycleFormat = {
   name: 'Sit & Go',
   starts: 'when-full',

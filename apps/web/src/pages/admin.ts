@@ -13,7 +13,8 @@ interface TournamentSummary {
   tournamentId: number;
   name: string;
   status: string;
-  startsAt: string;
+  /** Null: no start time (it starts when full). */
+  startsAt: string | null;
   registrationOpensAt: string;
   settings: { buyIn?: number; fee?: number; startingStack?: number; game?: string };
 }
@@ -89,12 +90,14 @@ export function adminPage(root: HTMLElement): () => void {
   const schedule = (event: Event) => {
     event.preventDefault();
     const starts = new Date(startsAt.value);
+    // Starting when full, the start time may be left empty: it then starts when full and only then.
+    const noStartTime = whenFull.checked && !startsAt.value.trim();
     // Refused here with words that say what to do (the server refuses the same, issue 22).
     const amount = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN);
     const problem = !name.value.trim()
       ? 'Name must not be blank: give the tournament a name.'
-      : Number.isNaN(starts.getTime())
-        ? 'Start time: enter a valid date and time.'
+      : Number.isNaN(starts.getTime()) && !noStartTime
+        ? 'Start time: enter a valid date and time (or leave it empty with "Start when full").'
         : !(amount(buyIn.value) <= 10_000_000)
           ? 'Buy-in must be a whole number between 0 and 10,000,000.'
           : !(amount(fee.value) <= 10_000_000)
@@ -122,7 +125,7 @@ export function adminPage(root: HTMLElement): () => void {
           name: name.value.trim(),
           game: 'holdem',
           bettingStructure: 'no-limit',
-          startsAt: starts.toISOString(),
+          ...(noStartTime ? {} : { startsAt: starts.toISOString() }),
           registrationOpensAt: new Date().toISOString(),
           lateRegistrationUntilLevel: whenFull.checked ? 0 : 3,
           ...(whenFull.checked ? { startWhenFull: true } : {}),
@@ -208,7 +211,7 @@ export function adminPage(root: HTMLElement): () => void {
                     { 'data-testid': 'admin-tournament', 'data-status': summary.status },
                     h('td', {}, summary.name),
                     h('td', { 'data-testid': 't-status' }, summary.status),
-                    h('td', {}, new Date(summary.startsAt).toLocaleString()),
+                    h('td', {}, summary.startsAt ? new Date(summary.startsAt).toLocaleString() : 'when full'),
                     h('td', {}, `${chips(summary.settings.buyIn ?? 0)} + ${chips(summary.settings.fee ?? 0)}`),
                     h(
                       'td',

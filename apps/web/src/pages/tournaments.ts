@@ -12,11 +12,19 @@ import { refreshChips } from '../components/chips';
 import { lobbyExtras, type LobbyExtrasState } from '../components/tournament-lobby';
 
 /** One row of GET /tournaments (tournaments.controller.ts `summary`). */
+/** "when full (9), at the latest <time>", "when full (3)" without a start time, or the start time. */
+function startsText(view: Pick<TournamentView, 'startWhenFull' | 'maxEntrants' | 'startsAt'>): string {
+  const at = view.startsAt ? new Date(view.startsAt).toLocaleString() : '';
+  if (!view.startWhenFull) return at;
+  return `when full (${view.maxEntrants})${at ? `, at the latest ${at}` : ''}`;
+}
+
 interface TournamentSummary {
   tournamentId: number;
   name: string;
   status: string;
-  startsAt: string;
+  /** Null: no start time (it starts when full). */
+  startsAt: string | null;
   registrationOpensAt: string;
   settings: {
     game?: string;
@@ -102,7 +110,11 @@ export function tournamentsPage(root: HTMLElement): () => void {
                     { 'data-label': 'Game' },
                     `${GAME_NAMES[settings.game ?? ''] ?? settings.game ?? ''} ${STRUCTURE_NAMES[settings.bettingStructure ?? ''] ?? ''}`,
                   ),
-                  h('td', { 'data-label': 'Starts' }, new Date(summary.startsAt).toLocaleString()),
+                  h(
+                    'td',
+                    { 'data-label': 'Starts' },
+                    summary.startsAt ? new Date(summary.startsAt).toLocaleString() : 'when full',
+                  ),
                   h('td', { 'data-label': 'Buy-in' }, `${chips(settings.buyIn ?? 0)} + ${chips(settings.fee ?? 0)}`),
                   h('td', { 'data-label': 'Stack' }, chips(settings.startingStack ?? 0)),
                   h(
@@ -309,8 +321,17 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
                 h(
                   'p',
                   { 'data-testid': 'mtt-phase', 'data-phase': current.phase },
-                  `Status: ${current.phase} · ${GAME_NAMES[current.game] ?? current.game} ${STRUCTURE_NAMES[current.bettingStructure] ?? current.bettingStructure} · starts ${current.startWhenFull ? `when full (${current.maxEntrants}), at the latest ` : ''}${new Date(current.startsAt).toLocaleString()}`,
+                  `Status: ${current.phase} · ${GAME_NAMES[current.game] ?? current.game} ${STRUCTURE_NAMES[current.bettingStructure] ?? current.bettingStructure} · starts ${startsText(current)}`,
                 ),
+                current.spin
+                  ? h(
+                      'p',
+                      { 'data-testid': 'mtt-spin' },
+                      current.spin.multiplier === null
+                        ? `Spin: the prize multiplier is drawn at the start (table ${current.spin.table}, commitment ${current.spin.commitment.slice(0, 16)}…)`
+                        : `Spin: prize ×${current.spin.multiplier} = ${chips(current.prizePool)}${current.spin.seed ? ` · seed ${current.spin.seed}` : ''}`,
+                    )
+                  : null,
                 h(
                   'p',
                   {},

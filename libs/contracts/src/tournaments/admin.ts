@@ -31,7 +31,11 @@ export const TournamentSettingsDto = z.strictObject({
   /** A game of the engine's list; the tournament table runner deals flop games with blinds. */
   game: z.enum(FLOP_GAME_IDS),
   bettingStructure: z.enum(['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit']),
-  startsAt: z.iso.datetime(),
+  /**
+   * The start time. Omitted: no start time, the Sit & Go's way (issue 21 item 2): it starts when its
+   * last entry is taken and only then (`startWhenFull` required), and cannot be cancelled after.
+   */
+  startsAt: z.iso.datetime().optional(),
   registrationOpensAt: z.iso.datetime(),
   /**
    * Starts the moment its last entry (`maxEntrants`) is taken, like a Sit & Go, or at `startsAt` if
@@ -93,6 +97,26 @@ export const TournamentSettingsDto = z.strictObject({
    * clock's time bank.
    */
   timeBank: z.strictObject({ perLevelMs: int(0).max(600_000), finalTable: z.boolean() }).optional(),
+  /**
+   * A Spin (issue 21 item 2): the prize is multiplier × buy-in, the multiplier drawn at the start
+   * from this published table with a seed committed at creation; each multiplier splits its prize
+   * by place. Three entrants exactly, starting when full; no prize tables, rebuys, bounty or satellite.
+   */
+  spin: z
+    .strictObject({
+      name: z.string().min(1).max(60),
+      entries: z
+        .array(
+          z.strictObject({
+            multiplier: int(1).max(100_000),
+            weight: int(1).max(0x1_0000_0000),
+            splitPpm: z.array(int(1)).min(1).max(3),
+          }),
+        )
+        .min(1)
+        .max(50),
+    })
+    .optional(),
 });
 export type TournamentSettingsDto = z.infer<typeof TournamentSettingsDto>;
 

@@ -54,7 +54,8 @@ export interface TournamentView {
   };
   game: string;
   bettingStructure: string;
-  startsAt: string;
+  /** Null: no start time, it starts when full (a Sit & Go's way). */
+  startsAt: string | null;
   registrationOpensAt: string;
   buyIn: number;
   fee: number;
@@ -112,6 +113,11 @@ export interface TournamentView {
   entrantCount: number;
   /** Issue 25: rebuys and add-ons, bounties, satellite seats (absent on a view built without them). */
   extras?: TournamentExtrasView;
+  /**
+   * A Spin's draw, commit-then-open: the commitment (SHA-256 hex of "naiko-spin-v1|<table>|<seed>")
+   * from creation, the multiplier from the start, the seed once it has ended. Null: not a Spin.
+   */
+  spin: { table: string; commitment: string; multiplier: number | null; seed: string | null } | null;
 }
 
 /** How many entrants and tables the lobby view lists (the rest: `GET /tournaments/:id/entrants`). */

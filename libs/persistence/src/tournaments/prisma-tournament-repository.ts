@@ -52,9 +52,10 @@ export class PrismaTournamentRepository extends TournamentHandStatements impleme
   async insert(row: NewScheduledTournament): Promise<ScheduledTournamentRow> {
     const [inserted] = await this.db.$queryRaw<ScheduledTournamentRow[]>`
       INSERT INTO scheduled_tournaments
-        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id)
+        (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id,
+         spin_seed, spin_commitment)
       VALUES (${row.name}, ${JSON.stringify(row.config)}::jsonb, ${row.startsAt}, ${row.registrationOpensAt}, ${JSON.stringify(row.state)}::jsonb,
-              ${row.seatSeed}, ${row.seatCommitment}, ${row.hostId}::uuid)
+              ${row.seatSeed}, ${row.seatCommitment}, ${row.hostId}::uuid, ${row.spinSeed}, ${row.spinCommitment})
       RETURNING *`;
     return inserted;
   }
@@ -108,6 +109,15 @@ export class PrismaTournamentRepository extends TournamentHandStatements impleme
   async recordStart(tx: Tx, id: number, seatDraw: string): Promise<void> {
     await tx.$executeRaw`UPDATE scheduled_tournaments SET seat_draw = ${seatDraw}::jsonb WHERE id = ${id}`;
     await tx.$executeRaw`UPDATE scheduled_tournaments SET started_at = now(), step_index = 0, step_started_at = now() WHERE id = ${id}`;
+  }
+
+  async accountBalance(tx: Tx, accountKey: string): Promise<bigint | null> {
+    const account = await tx.chipAccount.findUnique({ where: { key: accountKey } });
+    return account?.balance ?? null;
+  }
+
+  async recordSpinMultiplier(tx: Tx, id: number, multiplier: number): Promise<void> {
+    await tx.$executeRaw`UPDATE scheduled_tournaments SET spin_multiplier = ${multiplier} WHERE id = ${id}`;
   }
 
   async setStep(tx: Tx, id: number, stepIndex: number): Promise<void> {

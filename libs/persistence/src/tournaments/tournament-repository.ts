@@ -77,6 +77,10 @@ export abstract class TournamentRepository {
   abstract stampFinished(tx: Tx, id: number): Promise<void>;
   /** The start: the seat draw (JSON text), then the start time and step 0 from now. */
   abstract recordStart(tx: Tx, id: number, seatDraw: string): Promise<void>;
+  /** One ledger account's balance (null: the account does not exist yet), e.g. the house spin pool. */
+  abstract accountBalance(tx: Tx, accountKey: string): Promise<bigint | null>;
+  /** A Spin's start: the multiplier drawn from its committed seed. */
+  abstract recordSpinMultiplier(tx: Tx, id: number, multiplier: number): Promise<void>;
   abstract setStep(tx: Tx, id: number, stepIndex: number): Promise<void>;
   /**
    * A level step that only moves the clock, in ONE statement on its own: the tournament's advisory

@@ -13,7 +13,8 @@ export interface ScheduledTournamentRow {
   name: string;
   status: string;
   config: unknown;
-  starts_at: Date;
+  /** Null: no start time, it starts when full. */
+  starts_at: Date | null;
   registration_opens_at: Date;
   state: unknown;
   step_index: number;
@@ -25,18 +26,25 @@ export interface ScheduledTournamentRow {
   seat_seed: string | null;
   seat_commitment: string | null;
   seat_draw: unknown;
+  /** A Spin's seed, its commitment and the multiplier drawn at the start (null otherwise). */
+  spin_seed: string | null;
+  spin_commitment: string | null;
+  spin_multiplier: number | null;
 }
 
 export interface NewScheduledTournament {
   name: string;
   /** The settings, stored as JSON. */
   config: unknown;
-  startsAt: Date;
+  startsAt: Date | null;
   registrationOpensAt: Date;
   /** The small tournament-wide state, stored as JSON. */
   state: unknown;
   seatSeed: string;
   seatCommitment: string;
+  /** A Spin's seed and commitment (null: not a Spin). */
+  spinSeed: string | null;
+  spinCommitment: string | null;
   /** A host's private tournament; null for the admin's. */
   hostId: string | null;
 }
@@ -45,7 +53,7 @@ export interface NewScheduledTournament {
 export interface TournamentSettingsChange {
   name: string;
   config: unknown;
-  startsAt: Date;
+  startsAt: Date | null;
   registrationOpensAt: Date;
   state: unknown;
 }

@@ -58,9 +58,9 @@ import {
 import type { HandResult } from '../tournaments/mtt-state';
 import { oddChipOrder, type SeatWithStack, type TableFence, type TableHandStart } from '../tournaments/table-runner';
 import { SitAndGoError } from './sit-and-go.errors';
-import { drawFromSeed, newSpinSeed, spinCommitment } from './spin-draw';
+import { drawFromSeed, newSpinSeed, spinCommitment } from '../tournaments/spin-draw';
 import { seatDrawCommitment, seatDrawFromSeed } from './seat-draw';
-import { SPIN_POOL, spinPoolPlan } from './spin-pool';
+import { SPIN_POOL, spinPoolPlan } from '../tournaments/spin-pool';
 import { groupsOf, recordHandOutcome, type DealtIn } from './standings';
 import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
 import type { RoomConfig } from '../room/room-config';

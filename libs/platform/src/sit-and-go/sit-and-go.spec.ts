@@ -2,8 +2,8 @@ import { DEFAULT_SPIN_TABLE, spinTableFunding, startStandings } from '@naiko/tou
 import { oddChipOrder } from '../tournaments/table-runner';
 import { positionsOf, sngClock, sngDeal, sngTableId } from './sit-and-go.tables';
 import { DEFAULT_TEMPLATES, fastTemplate } from './templates';
-import { drawFromSeed, spinCommitment, verifySpinDraw } from './spin-draw';
-import { SPIN_POOL, spinPoolPlan } from './spin-pool';
+import { drawFromSeed, spinCommitment, verifySpinDraw } from '../tournaments/spin-draw';
+import { SPIN_POOL, spinPoolPlan } from '../tournaments/spin-pool';
 import { recordHandOutcome } from './standings';
 
 describe('Spin multiplier draw', () => {

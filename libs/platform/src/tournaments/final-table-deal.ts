@@ -114,6 +114,8 @@ export class FinalTableDeals implements OnModuleInit, OnModuleDestroy {
     const row = await deals.tournament<TournamentSettings, Parameters<typeof loadState>[2]>(tx, id);
     if (!row) throw new TournamentError('NOT_FOUND', `no tournament ${id}`);
     if (row.status !== 'running') throw new TournamentError('NOT_RUNNING', `tournament ${id} is ${row.status}`);
+    // A Spin pays its drawn multiplier's split (spin-start.ts), as a Sit & Go Spin does: no deal.
+    if (row.config.spin) throw new TournamentError('BAD_DEAL', 'a Spin pays its drawn multiplier: no deal');
     const loaded = await loadState(tx, id, row.state, row.config.tableSize);
     const tables = (loaded.state.seating?.tables ?? []).filter((t) => t.seats.some((p) => p));
     if (tables.length !== 1) {

@@ -12,6 +12,8 @@ export * from './level-schedule';
 export * from './table-ids';
 export * from './recurring';
 export * from './seat-draw';
+export * from './spin-draw';
+export * from './spin-pool';
 export { TournamentPurchases, livePoolOf, rebuyConfigOf } from './rebuys';
 export { bountyAwardsOf, bustPotsFor } from './bounty-awards';
 export { satellitePrizeTable } from './satellites';

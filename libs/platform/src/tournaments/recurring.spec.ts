@@ -26,7 +26,7 @@ describe('recurring tournament', () => {
     expect(settings.startsAt).toBe('2026-12-01T15:00:00.000Z');
     // Registration opens at the announcement (not before now).
     expect(Date.parse(settings.registrationOpensAt)).toBe(
-      Math.min(now, Date.parse(settings.startsAt) - hourly.announceMinutes * MINUTE),
+      Math.min(now, Date.parse(settings.startsAt!) - hourly.announceMinutes * MINUTE),
     );
     expect(settings.blindStructure.steps[0]).toMatchObject({ kind: 'level', durationMs: hourly.levelMinutes * MINUTE });
   });

@@ -21,6 +21,7 @@ import { newMttState, type MttState } from './mtt-state';
 import { refundPurchases } from './rebuys';
 import { checkSatelliteTarget } from './satellites';
 import { mttSeatDrawCommitment } from './seat-draw';
+import { spinSeedFor } from './spin-start';
 import { mttTournamentId } from './table-ids';
 import {
   checkSettings,
@@ -32,6 +33,10 @@ import {
 import type { StoredRow, TournamentContext } from './tournament-context';
 import { TournamentError } from './tournaments.errors';
 import type { TournamentRow, TournamentStatus } from './tournaments.service';
+
+/** The stored start time: null for a tournament without one (it starts when full). */
+const startTimeOf = (settings: TournamentSettings): Date | null =>
+  settings.startsAt === undefined ? null : new Date(settings.startsAt);
 
 export class TournamentAdmin {
   constructor(private readonly context: TournamentContext) {}
@@ -46,25 +51,31 @@ export class TournamentAdmin {
     const row = (await this.context.store.insert({
       name: settings.name,
       config: settings,
-      startsAt: new Date(settings.startsAt),
+      startsAt: startTimeOf(settings),
       registrationOpensAt: new Date(settings.registrationOpensAt),
       state,
       seatSeed,
       seatCommitment: mttSeatDrawCommitment(seatSeed),
       hostId: owner.hostId ?? null,
+      // A Spin's multiplier seed is committed before anyone can register too (spin-start.ts).
+      ...spinSeedFor(settings),
     })) as StoredRow;
     await this.schedule(row);
     this.context.service.changed(row.id);
     return row;
   }
 
-  /** Enqueues (or moves) the open-registration and start jobs to the configured times. */
+  /**
+   * Enqueues (or moves) the open-registration and start jobs to the configured times. Without a
+   * start time there is no start job until the entry that fills it (`startFilled`).
+   */
   async schedule(row: Pick<TournamentRow, 'id' | 'status' | 'registration_opens_at' | 'starts_at'>): Promise<void> {
     const at = (d: Date) => Math.max(0, new Date(d).getTime() - Date.now());
     for (const [name, when] of [
       ['tournamentOpenRegistration', row.registration_opens_at],
       ['tournamentStart', row.starts_at],
     ] as const) {
+      if (when === null) continue;
       if (name === 'tournamentOpenRegistration' && row.status !== 'scheduled') continue;
       const job = await this.context.jobs.ensure(name, { tournamentId: row.id }, { delay: at(when) });
       if ((await job.getState()) === 'delayed') await job.changeDelay(at(when));
@@ -86,6 +97,9 @@ export class TournamentAdmin {
       if (paid > 0 && JSON.stringify(settings.bounty ?? null) !== JSON.stringify(tournament.config.bounty ?? null))
         throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
       if (paid > settings.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
+      // A Spin's seed is drawn and committed at creation: being a Spin (and its table) is fixed then.
+      if (JSON.stringify(settings.spin ?? null) !== JSON.stringify(tournament.config.spin ?? null))
+        throw new TournamentError('BAD_SETTINGS', 'a Spin and its multiplier table are fixed at creation');
       // Full already, it would never start when full: the entry that fills it starts it.
       if (settings.startWhenFull && paid >= settings.maxEntrants)
         throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already: starting when full needs room`);
@@ -96,7 +110,7 @@ export class TournamentAdmin {
       await this.context.store.saveSettings(tx, id, {
         name: settings.name,
         config: settings,
-        startsAt: new Date(settings.startsAt),
+        startsAt: startTimeOf(settings),
         registrationOpensAt: new Date(settings.registrationOpensAt),
         state: smallOf(state),
       });

@@ -11,6 +11,10 @@ import {
   validateRegistrationConfig,
   SCHEDULED_FORMAT,
   SCHEDULED_WHEN_FULL_FORMAT,
+  SIT_AND_GO_FORMAT,
+  SPIN_PLAYERS,
+  spinPrizeTable,
+  validateSpinTable,
   type LifecycleFormat,
   type PrizeTable,
   type RegistrationConfig,
@@ -41,11 +45,14 @@ export function checkSettings(settings: TournamentSettings): TournamentSettings 
   }
   const max = GAME_MAX_SEATS[settings.game];
   if (max !== undefined && settings.tableSize > max) throw bad(`${settings.game} seats at most ${max} players a table`);
-  if (Date.parse(settings.registrationOpensAt) > Date.parse(settings.startsAt))
+  if (settings.startsAt === undefined && !settings.startWhenFull)
+    throw bad('a tournament without a start time starts when full: set startWhenFull');
+  if (settings.startsAt !== undefined && Date.parse(settings.registrationOpensAt) > Date.parse(settings.startsAt))
     throw bad('registration must open before the start');
   // It starts when the last entry is taken: nobody can enter after that.
   if (settings.startWhenFull && settings.lateRegistrationUntilLevel > 0)
     throw bad('a tournament that starts when full has no late registration');
+  if (settings.spin) checkSpin(settings, bad);
   // Issue 25: a satellite's seats are counted from the entries' buy-ins, so it takes no rebuys.
   if (settings.satellite && settings.rebuys) throw bad('a satellite cannot have rebuys or add-ons');
   if (settings.satellite && settings.prizeTables) throw bad('a satellite pays seats: no prize tables');
@@ -61,6 +68,20 @@ export function checkSettings(settings: TournamentSettings): TournamentSettings 
   return settings;
 }
 
+/** A Spin: its published multiplier table, three entrants starting when full, and nothing else paying. */
+function checkSpin(settings: TournamentSettings, bad: (why: string) => TournamentError): void {
+  try {
+    validateSpinTable(settings.spin!);
+  } catch (err) {
+    throw bad(err instanceof Error ? err.message : String(err));
+  }
+  if (settings.minEntrants !== SPIN_PLAYERS || settings.maxEntrants !== SPIN_PLAYERS || !settings.startWhenFull)
+    throw bad(`a Spin has exactly ${SPIN_PLAYERS} entrants and starts when full`);
+  if (settings.prizeTables || settings.rebuys || settings.bounty || settings.satellite)
+    throw bad('a Spin pays its drawn multiplier: no prize tables, rebuys, bounty or satellite');
+  if (settings.buyIn < 1) throw bad('a Spin needs a buy-in (its prize is multiplier × buy-in)');
+}
+
 export function registrationConfigOf(settings: TournamentSettings): RegistrationConfig {
   return {
     minEntrants: settings.minEntrants,
@@ -74,13 +95,26 @@ export function registrationConfigOf(settings: TournamentSettings): Registration
   };
 }
 
-/** Its lifecycle: a scheduled tournament, or one that starts when full (or at its start time). */
-export function lifecycleFormatOf(settings: Pick<TournamentSettings, 'startWhenFull'>): LifecycleFormat {
-  return settings.startWhenFull ? SCHEDULED_WHEN_FULL_FORMAT : SCHEDULED_FORMAT;
+/**
+ * Its lifecycle: a scheduled tournament; one that starts when full or at its start time; or, without
+ * a start time, the Sit & Go's (it starts when full and only then, and cannot be cancelled after).
+ */
+export function lifecycleFormatOf(settings: Pick<TournamentSettings, 'startWhenFull' | 'startsAt'>): LifecycleFormat {
+  if (!settings.startWhenFull) return SCHEDULED_FORMAT;
+  return settings.startsAt === undefined ? SIT_AND_GO_FORMAT : SCHEDULED_WHEN_FULL_FORMAT;
 }
 
 /** The prize table for the final field: the admin's table for that size, else the published one. */
-export function prizeTableOf(settings: TournamentSettings, entrants: number): PrizeTable {
+export function prizeTableOf(
+  settings: TournamentSettings,
+  entrants: number,
+  spinMultiplier?: number | null,
+): PrizeTable {
+  // A Spin pays its drawn multiplier's split (before the draw: the split of the smallest).
+  if (settings.spin) {
+    const drawn = settings.spin.entries.find((e) => e.multiplier === spinMultiplier);
+    return spinPrizeTable(drawn ?? [...settings.spin.entries].sort((a, b) => a.multiplier - b.multiplier)[0]);
+  }
   const fieldSize = Math.max(2, entrants);
   const satellite = satellitePrizeTable(settings, fieldSize);
   if (satellite) return satellite;

@@ -13,6 +13,7 @@ import { entryIdOf } from './mtt-state';
 import { livePoolOf } from './rebuys';
 import { paySatellite, registerSeatsInTx } from './satellites';
 import { mttTournamentId } from './table-ids';
+import { spinPrizePool } from './spin-start';
 import { prizeTableOf } from './tournament-config';
 import type { TournamentAdmin } from './tournament-admin';
 import type { TournamentContext } from './tournament-context';
@@ -37,12 +38,15 @@ export class TournamentPayout {
       const book = mttTournamentId(id);
       const reg = tournament.state.registration;
       const entrants = paidEntries(reg);
-      const pool = livePoolOf(
-        tournament.config,
-        entrants,
-        (tournament as unknown as ExtrasRow).rebuys_bought ?? 0,
-        (tournament as unknown as ExtrasRow).add_ons_bought ?? 0,
-      );
+      // A Spin pays multiplier × buy-in (the spin pool settled the difference at the start).
+      const pool =
+        spinPrizePool(tournament.config, tournament.spin_multiplier) ??
+        livePoolOf(
+          tournament.config,
+          entrants,
+          (tournament as unknown as ExtrasRow).rebuys_bought ?? 0,
+          (tournament as unknown as ExtrasRow).add_ons_bought ?? 0,
+        );
       // Issue 25: a satellite pays seats (satellites.ts); the winner collects his own bounty.
       const seats = tournament.config.satellite
         ? await paySatellite(
@@ -58,7 +62,11 @@ export class TournamentPayout {
       // A final-table deal paid its players already (final-table-deal.ts, issue 25).
       const standings = seats
         ? []
-        : payStandings(pool, prizeTableOf(tournament.config, entrants), tournament.state.standings!.groups);
+        : payStandings(
+            pool,
+            prizeTableOf(tournament.config, entrants, tournament.spin_multiplier),
+            tournament.state.standings!.groups,
+          );
       const payouts = seats ? [] : adjustPayoutsForDeal(standings, await dealOfTournament(tx, id));
       const best = new Map<string, { place: number; prize: number }>();
       for (const payout of payouts) {

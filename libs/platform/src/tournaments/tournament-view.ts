@@ -7,6 +7,7 @@ import { isRegistrationOpen, paidEntries, prizeTableRows, scheduleOf, type Blind
 import { entryIdOf, seatedPlayers } from './mtt-state';
 import { livePoolOf } from './rebuys';
 import { mttTableId, mttTournamentId } from './table-ids';
+import { spinPrizePool } from './spin-start';
 import { prizeTableOf } from './tournament-config';
 import type { TournamentContext } from './tournament-context';
 import { extrasView, type ExtrasRow } from './tournament-extras';
@@ -27,13 +28,16 @@ export class TournamentViewBuilder {
     const seatOf = new Map<string, { table: number; seat: number }>();
     for (const tb of tournament.state.seating?.tables ?? [])
       tb.seats.forEach((p, seat) => p && seatOf.set(p.playerId, { table: tb.tableId, seat }));
-    const table = prizeTableOf(settings, Math.max(entries, settings.minEntrants));
-    const pool = livePoolOf(
-      settings,
-      entries,
-      (tournament as unknown as ExtrasRow).rebuys_bought ?? 0,
-      (tournament as unknown as ExtrasRow).add_ons_bought ?? 0,
-    );
+    const table = prizeTableOf(settings, Math.max(entries, settings.minEntrants), tournament.spin_multiplier);
+    // A Spin's prize is its drawn multiplier × buy-in from the start (spin-start.ts).
+    const pool =
+      spinPrizePool(settings, tournament.spin_multiplier) ??
+      livePoolOf(
+        settings,
+        entries,
+        (tournament as unknown as ExtrasRow).rebuys_bought ?? 0,
+        (tournament as unknown as ExtrasRow).add_ons_bought ?? 0,
+      );
     const schedule = scheduleOf(settings.blindStructure);
     let clock: TournamentView['clock'] = null;
     if (tournament.status === 'running' && tournament.step_started_at) {
@@ -107,7 +111,7 @@ export class TournamentViewBuilder {
       },
       game: settings.game,
       bettingStructure: settings.bettingStructure,
-      startsAt: new Date(tournament.starts_at).toISOString(),
+      startsAt: tournament.starts_at ? new Date(tournament.starts_at).toISOString() : null,
       registrationOpensAt: new Date(tournament.registration_opens_at).toISOString(),
       buyIn: settings.buyIn,
       fee: settings.fee,
@@ -155,6 +159,15 @@ export class TournamentViewBuilder {
       entrants,
       entrantCount: entrants.length,
       extras: await extrasView(this.context.prisma, tournament as unknown as ExtrasRow, entries),
+      spin:
+        settings.spin && tournament.spin_commitment
+          ? {
+              table: settings.spin.name,
+              commitment: tournament.spin_commitment,
+              multiplier: tournament.spin_multiplier,
+              seed: ended ? tournament.spin_seed : null,
+            }
+          : null,
     };
   }
 }

@@ -52,7 +52,7 @@ const summary = (row: Omit<TournamentRow, 'state' | 'loaded'>) => ({
   tournamentId: row.id,
   name: row.name,
   status: row.status,
-  startsAt: new Date(row.starts_at).toISOString(),
+  startsAt: row.starts_at ? new Date(row.starts_at).toISOString() : null,
   registrationOpensAt: new Date(row.registration_opens_at).toISOString(),
   settings: row.config,
 });

@@ -55,6 +55,7 @@ import {
   type HandResult,
   type MttState,
 } from './mtt-state';
+import { drawSpinAtStart } from './spin-start';
 import { lifecycleFormatOf, prizeTableOf, type TournamentSettings } from './tournament-config';
 import { HandBegins, type HandStart } from './hand-begin';
 import { SharedFinishes } from './hand-finish';
@@ -256,6 +257,8 @@ export class TournamentsService {
           .filter((e) => e.status === 'active')
           .map((e) => [e.playerId, tournament.config.startingStack]),
       );
+      // A Spin draws its multiplier now, from the seed committed at creation (spin-start.ts).
+      await drawSpinAtStart(this.context, tx, tournament, stacks.size);
       await this.context.save(tx, tournament, state, { status: 'running' }, stacks);
       await this.store.recordStart(tx, id, JSON.stringify(flattenSeating(state.seating?.tables ?? [])));
       await this.store.setEntriesStatus(tx, mttTournamentId(id), 'playing', { fromStatus: 'registered' });

@@ -1,4 +1,5 @@
-// The Spin multiplier draw, provably fair like the deck (libs/engine rng/commitment.ts):
+// The Spin multiplier draw, provably fair like the deck (libs/engine rng/commitment.ts), of a Spin
+// Sit & Go and of a scheduled tournament with `spin` settings (tournaments/spin-start.ts):
 //   1. When a Spin instance opens, the server draws a secret seed with the CSPRNG (`newShuffleSeed`)
 //      and publishes `spinCommitment(table, seed)` = SHA-256 hex of "naiko-spin-v1|<table name>|<seed>".
 //   2. When the third player registers, the multiplier is `drawSpinMultiplier(table, hashRandom(seed))`:
