@@ -1,7 +1,7 @@
 // What TournamentsService shares with the modules it delegates to (tournament-admin.ts,
-// tournament-registration.ts, planner-runs.ts, table-recovery.ts, tournament-payout.ts,
-// tournament-view.ts): its collaborators, and the tournament row read and written with its whole
-// state. One object for all of them, built once by the service, so every module sees the same
+// tournament-registration.ts, tournament-clock.ts, planner-runs.ts, table-recovery.ts,
+// tournament-payout.ts, tournament-view.ts): its collaborators, and the tournament row read and
+// written with its whole state. One object for all of them, built once by the service, so every module sees the same
 // repository, queue, transactions, logger and listeners as the service itself; what may change on
 // the service after its construction (`rng`: tests put a seeded source in) is read from the service
 // at each use, never copied.

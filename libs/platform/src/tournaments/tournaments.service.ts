@@ -19,43 +19,29 @@
 //   mtt:<id>:entry:<entryId> / mtt:<id>:unreg:<entryId> / mtt:<id>:refund:<entryId>
 //   mtt:<id>:prize:<entryId>, mtt:<id>:retire:<userId>:<version>
 //
-// The service is the entry point and keeps the hands' paths and the clock; it delegates the rest
-// to modules of this folder, which share its collaborators through one TournamentContext
-// (tournament-context.ts): the admin's part (tournament-admin.ts), registration
-// (tournament-registration.ts), the seating planner's runs (planner-runs.ts), crash recovery of
+// The service is the entry point and keeps the hands' paths; it delegates the rest to modules of
+// this folder, which share its collaborators through one TournamentContext (tournament-context.ts):
+// the admin's part (tournament-admin.ts), registration (tournament-registration.ts), the start and
+// the clock (tournament-clock.ts), the seating planner's runs (planner-runs.ts), crash recovery of
 // the tables (table-recovery.ts), the payout (tournament-payout.ts) and the whole view
 // (tournament-view.ts).
 import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import { flattenSeating, mttSeatDrawRandom, type MttDrawnSeat } from './seat-draw';
+import type { MttDrawnSeat } from './seat-draw';
 import type { TournamentBalancePayload, TournamentStepPayload, TournamentView } from '@naiko/contracts';
 import { cryptoRandom, type RandomSource } from '@naiko/engine';
 import { PrismaService, TournamentRepository, type ScheduledTournamentRow } from '@naiko/persistence';
 import {
-  openRegistration,
   paidEntries,
-  scheduleOf,
-  startTournament,
   awaitedJob,
   levelInForce,
   levelNumberInForce,
-  nextStepDue,
   phaseAfterHand,
-  startsNow,
-  stepDecision,
   type BlindLevel,
   type Move,
 } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
-import {
-  closeLateRegistration,
-  finishHand,
-  lateRegistrationClosed,
-  seatEveryone,
-  type HandResult,
-  type MttState,
-} from './mtt-state';
-import { drawSpinAtStart } from './spin-start';
+import { finishHand, type HandResult, type MttState } from './mtt-state';
 import { lifecycleFormatOf, prizeTableOf, type TournamentSettings } from './tournament-config';
 import { HandBegins, type HandStart } from './hand-begin';
 import { SharedFinishes } from './hand-finish';
@@ -74,6 +60,7 @@ import { PlannerRuns } from './planner-runs';
 import { TableRecovery } from './table-recovery';
 import { TournamentPayout } from './tournament-payout';
 import { TournamentViewBuilder } from './tournament-view';
+import { TournamentClock } from './tournament-clock';
 
 export { mttTournamentId };
 
@@ -123,6 +110,7 @@ export class TournamentsService {
     this.recovery = new TableRecovery(this.context);
     this.payouts = new TournamentPayout(this.context, this.admin, this.registration);
     this.views = new TournamentViewBuilder(this.context);
+    this.clock = new TournamentClock(this.context, this.admin);
   }
 
   /** A hand's begin at one table (hand-begin.ts). */
@@ -141,6 +129,7 @@ export class TournamentsService {
   private readonly recovery: TableRecovery;
   private readonly payouts: TournamentPayout;
   private readonly views: TournamentViewBuilder;
+  private readonly clock: TournamentClock;
 
   listen(listener: TournamentListener): void {
     this.listeners.push(listener);
@@ -223,130 +212,15 @@ export class TournamentsService {
 
   /**
    * The start job: cancels with refunds below the minimum, else seats everyone at random and puts
-   * level 1 in force. A retry of a started tournament only re-enqueues the next step.
+   * level 1 in force (tournament-clock.ts).
    */
-  async start(id: number): Promise<TournamentStatus> {
-    const row = await this.runs.exclusive(id, async (tx) => {
-      let tournament = await this.context.lock(tx, id, { seating: false });
-      // A retry (or a start job of a tournament that started when full):
-      if (!startsNow(lifecycleFormatOf(tournament.config), tournament.status)) return this.context.stored(tx, id);
-      if (tournament.status === 'scheduled') {
-        await this.context.save(
-          tx,
-          tournament,
-          { ...tournament.state, registration: openRegistration(tournament.state.registration).state },
-          { status: 'registering' },
-        );
-        tournament = await this.context.lock(tx, id, { seating: false });
-      }
-      const tr = startTournament(tournament.state.registration);
-      if (tr.state.phase === 'cancelled') {
-        await this.admin.cancelNow(tx, tournament, 'too-few-entrants');
-        return this.context.stored(tx, id);
-      }
-      let state: MttState = { ...tournament.state, registration: tr.state };
-      // The committed seat draw (seat-draw.ts); tournaments created before it draw as they always did.
-      state = seatEveryone(
-        state,
-        tournament.config.tableSize,
-        tournament.seat_seed ? mttSeatDrawRandom(tournament.seat_seed) : this.rng,
-      );
-      if (lateRegistrationClosed(state, 1) && bustsFinalAt(tournament.config, 0)) state = closeLateRegistration(state);
-      const stacks = new Map(
-        state.registration.entries
-          .filter((e) => e.status === 'active')
-          .map((e) => [e.playerId, tournament.config.startingStack]),
-      );
-      // A Spin draws its multiplier now, from the seed committed at creation (spin-start.ts).
-      await drawSpinAtStart(this.context, tx, tournament, stacks.size);
-      await this.context.save(tx, tournament, state, { status: 'running' }, stacks);
-      await this.store.recordStart(tx, id, JSON.stringify(flattenSeating(state.seating?.tables ?? [])));
-      await this.store.setEntriesStatus(tx, mttTournamentId(id), 'playing', { fromStatus: 'registered' });
-      return this.context.stored(tx, id);
-    });
-    if (row.status === 'running') {
-      await this.enqueueNextStep(row);
-      for (const listener of this.listeners) listener.started(id);
-    }
-    this.changed(id);
-    return row.status;
+  start(id: number): Promise<TournamentStatus> {
+    return this.clock.start(id);
   }
 
-  /** Enqueues the step after the one in force, due when it ends: `tournament.<id>.level.<n>` / `.break.<n>`. */
-  private async enqueueNextStep(
-    row: Pick<TournamentRow, 'id' | 'config' | 'step_index' | 'step_started_at'>,
-  ): Promise<void> {
-    if (!row.step_started_at) return;
-    const next = nextStepDue(row.config.blindStructure, row.step_index, new Date(row.step_started_at).getTime());
-    if (!next) return;
-    const { step } = next;
-    const payload = { tournamentId: row.id, stepIndex: step.stepIndex, number: step.levelNumber };
-    await this.jobs.ensure(step.kind === 'level' ? 'tournamentLevel' : 'tournamentBreak', payload, {
-      delay: Math.max(0, next.dueAtMs - Date.now()),
-    });
-  }
-
-  /**
-   * A level or break job: puts step `stepIndex` in force exactly once and in order (the next hand at
-   * each table uses it), closes late registration after its last level, enqueues the next step.
-   */
-  async applyStep(payload: TournamentStepPayload): Promise<{ applied: boolean }> {
-    const moved = await this.moveLevelOnly(payload);
-    let applied = !!moved;
-    const row =
-      moved ??
-      (await this.runs.exclusive(payload.tournamentId, async (tx) => {
-        const stored = await this.context.stored(tx, payload.tournamentId);
-        const decision = stepDecision(stored.status, stored.step_index, payload.stepIndex);
-        if (decision === 'done') return stored;
-        if (decision === 'early')
-          throw new Error(
-            `tournament ${payload.tournamentId}: step ${payload.stepIndex} before step ${payload.stepIndex - 1}`,
-          );
-        await this.store.setStep(tx, payload.tournamentId, payload.stepIndex);
-        // Closing late registration places the early busts: only then is the whole state read.
-        if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) {
-          const tournament = await this.context.lock(tx, payload.tournamentId);
-          await this.context.save(tx, tournament, closeLateRegistration(tournament.state));
-        }
-        applied = true;
-        return this.context.stored(tx, payload.tournamentId);
-      }));
-    if (row.status === 'running' && row.step_index === payload.stepIndex) await this.enqueueNextStep(row);
-    if (applied) this.changed(payload.tournamentId);
-    return { applied };
-  }
-
-  /**
-   * Whether reaching `stepIndex` closes late registration and (issue 25) the rebuy period, so the
-   * busts waiting for them are placed: the one step that needs the whole state.
-   */
-  private stepEndsEarlyBusts(stored: Pick<StoredRow, 'state' | 'config'>, stepIndex: number): boolean {
-    const level = scheduleOf(stored.config.blindStructure)[stepIndex].levelNumber;
-    const reg = { ...stored.state.registration, entries: [] };
-    return (
-      !stored.state.standings &&
-      lateRegistrationClosed({ registration: reg } as unknown as MttState, level) &&
-      bustsFinalAt(stored.config, stepIndex)
-    );
-  }
-
-  /**
-   * A step that only moves the level clock (most of them), on the shared path: one statement
-   * (`moveStep`) while the tables go on dealing — as an exclusive run every table of a 2,000-entrant
-   * tournament waited ~300 ms for each level. A hand beginning at that instant gets the level
-   * before or after, as at a live table. The row as the step left it; null: the exclusive path
-   * decides (already applied, out of order, the step that places the early busts, or the row
-   * changed meanwhile).
-   */
-  private async moveLevelOnly(payload: TournamentStepPayload): Promise<StoredRow | null> {
-    const stored = await this.context.stored(undefined, payload.tournamentId);
-    if (stepDecision(stored.status, stored.step_index, payload.stepIndex) !== 'apply') return null;
-    if (this.stepEndsEarlyBusts(stored, payload.stepIndex)) return null;
-    const startedAt = await this.runs.shared(payload.tournamentId, () =>
-      this.store.moveStep(payload.tournamentId, payload.stepIndex),
-    );
-    return startedAt && { ...stored, step_index: payload.stepIndex, step_started_at: startedAt };
+  /** A level or break job: puts step `stepIndex` in force exactly once and in order (tournament-clock.ts). */
+  applyStep(payload: TournamentStepPayload): Promise<{ applied: boolean }> {
+    return this.clock.applyStep(payload);
   }
 
   /** The blind level for the next hand, or null during a break (no hand starts in a break). */
@@ -542,7 +416,7 @@ export class TournamentsService {
       if (job === 'start') await this.registration.startFilled(tournament.id);
       if (job === 'payout') await this.jobs.ensure('tournamentPayout', { tournamentId: tournament.id });
       if (job === 'next-step') {
-        await this.enqueueNextStep(tournament);
+        await this.clock.enqueueNextStep(tournament);
         await this.jobs.enqueue('tournamentBalanceCheck', { tournamentId: tournament.id, version: tournament.version });
         running.push(tournament.id);
       }
