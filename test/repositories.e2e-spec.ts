@@ -508,6 +508,8 @@ describe("the tournament modules' repositories", () => {
         },
         dealt: [ann.id, bob.id],
         button: 4,
+        smallBlind: 4,
+        bigBlind: 6,
         balances: read.seats.map((s) => [s.user_id!, s.balance]),
         fence,
       });
@@ -876,6 +878,8 @@ describe("the tournament modules' repositories", () => {
       {
         table_no: 1,
         button: 0,
+        small_blind: null,
+        big_blind: null,
         hand_in_progress: false,
         hand_begun: null,
         hands_played: 0,

@@ -101,11 +101,14 @@ describe('migration mtt_rows: the JSON tournament state becomes rows', () => {
     const id = rows[0]!.id;
 
     await pg.query(readFileSync(join(DIR, all[target]!, 'migration.sql'), 'utf8'));
+    // Then the migrations after it, as an upgrade runs them (the code below reads today's schema).
+    for (const dir of all.slice(target + 1)) await pg.query(readFileSync(join(DIR, dir, 'migration.sql'), 'utf8'));
 
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
     try {
       const back = (await readMttState(prisma as never, id)).state;
-      expect(back.seating!.tables).toEqual(state.seating!.tables);
+      // The documents of that time kept no blind positions (migration mtt_dead_button): none come back.
+      expect(back.seating!.tables).toEqual(state.seating!.tables.map(({ positions: _kept, ...table }) => table));
       expect(back.seating!.breakOrder).toEqual(state.seating!.breakOrder);
       expect(back.registration.entries).toEqual(state.registration.entries);
       expect(back.standings).toEqual(state.standings);

@@ -5,6 +5,7 @@ export * from './prizes';
 export * from './places';
 export * from './registration';
 export * from './seating';
+export * from './dead-button';
 export * from './hand-for-hand';
 export * from './spin';
 export * from './sit-and-go';

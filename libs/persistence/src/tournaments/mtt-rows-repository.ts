@@ -21,6 +21,9 @@ export const MTT_PLANNER_LOCK_CLASS = 0x4d545031;
 export interface MttTableRow {
   table_no: number;
   button: number | null;
+  /** The last hand's small blind position (even when dead) and big blind seat; they count only with a button. */
+  small_blind?: number | null;
+  big_blind?: number | null;
   hand_in_progress: boolean;
   hand_begun: number | null;
   hands_played: number;
@@ -59,9 +62,14 @@ export interface NewMttSeatRow {
   stack: number | null;
 }
 
-/** One `mtt_tables` upsert row: button, busy, hands played, hand begun, closed, break rank, version bump. */
+/**
+ * One `mtt_tables` upsert row: button, the last hand's small and big blind positions (absent: none),
+ * busy, hands played, hand begun, closed, break rank, version bump.
+ */
 export interface MttTableUpsert {
   b: number | null;
+  sb?: number | null;
+  bb?: number | null;
   busy: boolean;
   h: number;
   g: number | null;
@@ -106,7 +114,7 @@ export class MttRowsRepository {
     const [row] = await db.$queryRaw<MttRowsLoad<Status>[]>`
     SELECT
       (SELECT json_agg(json_build_array(entry_id, user_id, status, late, re_entry, place_best, place_rank) ORDER BY entry_id) FROM mtt_entries WHERE tournament_id = ${id}) AS e,
-      (SELECT json_agg(t ORDER BY table_no) FROM (SELECT table_no, button, hand_in_progress, hand_begun, hands_played, closed, break_rank, version FROM mtt_tables WHERE tournament_id = ${id} AND ${seating}) t) AS t,
+      (SELECT json_agg(t ORDER BY table_no) FROM (SELECT table_no, button, small_blind, big_blind, hand_in_progress, hand_begun, hands_played, closed, break_rank, version FROM mtt_tables WHERE tournament_id = ${id} AND ${seating}) t) AS t,
       (SELECT json_agg(json_build_array(table_no, seat, user_id, dealt_in, waits_for_button, stack)) FROM mtt_seats WHERE tournament_id = ${id} AND ${seating}) AS s`;
     return row;
   }
@@ -185,11 +193,11 @@ export class MttRowsRepository {
     if (ns.length && tournament) {
       await tx.$executeRaw`
       WITH up AS (
-        INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
-        SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
-        FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
-                    ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
-        ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
+        INSERT INTO mtt_tables (tournament_id, table_no, button, small_blind, big_blind, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
+        SELECT ${id}, x.n, x.b, x.sb, x.bb, x.busy, x.h, x.g, x.c, x.r, x.bump
+        FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.sb ?? null)}::int[], ${xs.map((x) => x.bb ?? null)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
+                    ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, sb, bb, busy, h, g, c, r, bump)
+        ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, small_blind = excluded.small_blind, big_blind = excluded.big_blind, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
           hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version
         RETURNING 1
       )
@@ -198,11 +206,11 @@ export class MttRowsRepository {
       WHERE id = ${id}`;
     } else if (ns.length) {
       await tx.$executeRaw`
-      INSERT INTO mtt_tables (tournament_id, table_no, button, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
-      SELECT ${id}, x.n, x.b, x.busy, x.h, x.g, x.c, x.r, x.bump
-      FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
-                  ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, busy, h, g, c, r, bump)
-      ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
+      INSERT INTO mtt_tables (tournament_id, table_no, button, small_blind, big_blind, hand_in_progress, hands_played, hand_begun, closed, break_rank, version)
+      SELECT ${id}, x.n, x.b, x.sb, x.bb, x.busy, x.h, x.g, x.c, x.r, x.bump
+      FROM unnest(${ns}::int[], ${xs.map((x) => x.b)}::int[], ${xs.map((x) => x.sb ?? null)}::int[], ${xs.map((x) => x.bb ?? null)}::int[], ${xs.map((x) => x.busy)}::boolean[], ${xs.map((x) => x.h)}::int[], ${xs.map((x) => x.g)}::int[],
+                  ${xs.map((x) => x.c)}::boolean[], ${xs.map((x) => x.r)}::int[], ${xs.map((x) => x.bump)}::int[]) AS x(n, b, sb, bb, busy, h, g, c, r, bump)
+      ON CONFLICT (tournament_id, table_no) DO UPDATE SET button = excluded.button, small_blind = excluded.small_blind, big_blind = excluded.big_blind, hand_in_progress = excluded.hand_in_progress, hands_played = excluded.hands_played,
         hand_begun = excluded.hand_begun, closed = excluded.closed, break_rank = excluded.break_rank, version = mtt_tables.version + excluded.version`;
     } else if (tournament) {
       await tx.$executeRaw`

@@ -54,14 +54,14 @@ export class TournamentHandStatements {
   }
 
   beginHand(id: number, begin: BeginHand): Promise<TimedOutcome<BeginHandOutcome>> {
-    const { book, tableId, read, dealt, button, balances, fence } = begin;
+    const { book, tableId, read, dealt, button, smallBlind, bigBlind, balances, fence } = begin;
     // On its own (autocommit): the statement is the transaction, its locks held for it only.
     return retried(async () => {
       const [answer] = await this.db.$queryRaw<TimedOutcome<BeginHandOutcome>[]>`
           SELECT outcome, ${DATABASE_MS} FROM (
             SELECT naiko_mtt_begin_hand(${MTT_LOCK_CLASS}::int, ${id}::int, ${tableId}::int, ${book},
               ${read.version}::int, ${read.button}::int, ${read.stepIndex}::int, ${JSON.stringify(read.handForHand ?? null)}::jsonb,
-              ${dealt}::uuid[], ${button}::int,
+              ${dealt}::uuid[], ${button}::int, ${smallBlind}::int, ${bigBlind}::int,
               ${balances.map(([u]) => u)}::uuid[], ${balances.map(([, b]) => (b === null ? null : String(b)))}::bigint[],
               ${fence?.tableId ?? null}, ${fence ? BigInt(fence.token) : null}::bigint, ${fence?.owner ?? null}) AS outcome
             OFFSET 0) answered`;
@@ -87,14 +87,15 @@ export class TournamentHandStatements {
     tx: Tx,
     id: number,
     tableId: number,
-    hand: { dealt: string[]; button: number },
+    hand: { dealt: string[]; button: number; smallBlind: number; bigBlind: number },
   ): Promise<{ n: number; version: number }> {
     const [begun] = await tx.$queryRaw<{ n: number; version: number }[]>`
           WITH seats AS (
             UPDATE mtt_seats SET dealt_in = true, waits_for_button = waits_for_button AND NOT (user_id = ANY(${hand.dealt}::uuid[]))
             WHERE tournament_id = ${id} AND table_no = ${tableId}
           )
-          UPDATE mtt_tables SET hand_in_progress = true, button = ${hand.button}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
+          UPDATE mtt_tables SET hand_in_progress = true, button = ${hand.button}, small_blind = ${hand.smallBlind},
+            big_blind = ${hand.bigBlind}, hand_begun = nextval('mtt_hand_numbers'), hands_dealt = hands_dealt + 1, version = version + 1
           WHERE tournament_id = ${id} AND table_no = ${tableId} RETURNING hand_begun AS n, version`;
     return begun;
   }

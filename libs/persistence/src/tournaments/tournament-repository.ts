@@ -117,12 +117,12 @@ export abstract class TournamentRepository {
    * locked (one statement); undefined when it does not exist.
    */
   abstract lockTableClosed(tx: Tx, id: number, tableId: number): Promise<{ closed: boolean } | undefined>;
-  /** The seats dealt in, the button, a new hand number: the hand begun (one statement). */
+  /** The seats dealt in, the button and blind positions, a new hand number: the hand begun (one statement). */
   abstract markHandBegun(
     tx: Tx,
     id: number,
     tableId: number,
-    hand: { dealt: string[]; button: number },
+    hand: { dealt: string[]; button: number; smallBlind: number; bigBlind: number },
   ): Promise<{ n: number; version: number }>;
   /** A hand without bust: the table idle again, its hand counted, the stacks at its seats (one statement). */
   abstract recordQuietFinish(tx: Tx, id: number, tableId: number, stacks: ReadonlyMap<string, number>): Promise<void>;

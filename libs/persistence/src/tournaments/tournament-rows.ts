@@ -84,6 +84,9 @@ export interface TableHandRow {
 export interface BeginHandRow extends TableHandRow {
   paused_reason: string | null;
   button: number | null;
+  /** The last hand's small blind position (even when dead) and big blind seat; they count only with a button. */
+  small_blind: number | null;
+  big_blind: number | null;
   hand_in_progress: boolean;
   closed: boolean;
 }
@@ -136,9 +139,11 @@ export interface BeginHand {
   tableId: number;
   /** The read's table version, button, blind step and hand-for-hand round (the state's handForHand; null: off). */
   read: { version: number; button: number | null; stepIndex: number; handForHand: unknown };
-  /** The players dealt in and the hand's button. */
+  /** The players dealt in, the hand's button and its blind positions (the small blind's even when dead). */
   dealt: string[];
   button: number;
+  smallBlind: number;
+  bigBlind: number;
   /** Each seated player's tournament stack balance as read (null: no account). */
   balances: [string, bigint | null][];
   fence: FenceToken | null;

@@ -4,7 +4,12 @@
 // the dead-button deal — and the adapter over SitAndGoService.
 import { createHash } from 'node:crypto';
 import { DEFAULT_CLOCK } from '@naiko/table';
-import type { SitAndGoTemplate } from '@naiko/tournament';
+import {
+  deadButtonDeal,
+  type DeadButtonDeal,
+  type DeadButtonPositions,
+  type SitAndGoTemplate,
+} from '@naiko/tournament';
 import { tournamentTableOf, type TournamentTables } from '../tournaments/table-runner';
 import type { SitAndGoService } from './sit-and-go.service';
 import { PrivateEventStore } from '../tournaments/private-events';
@@ -37,65 +42,16 @@ export function sngClock(template: SitAndGoTemplate): { decisionMs: number; reco
 }
 
 /** Blind positions of a hand as seats (the small blind's position even when it was dead). */
-export interface BlindPositions {
-  button: number;
-  smallBlind: number;
-  bigBlind: number;
-}
+export type BlindPositions = DeadButtonPositions;
 
-export interface SngDeal {
-  players: { seat: number; userId: string }[];
-  /** May be an empty seat (dead button). */
-  button: number;
-  /** null: a dead small blind (nobody posts it). */
-  smallBlind: number | null;
-  bigBlind: number;
-}
-
-/** Whether `x` lies strictly inside the clockwise arc from a to b on n seats. */
-function strictlyBetween(from: number, seat: number, to: number, seatCount: number): boolean {
-  const cw = (p: number, q: number) => (((q - p) % seatCount) + seatCount) % seatCount;
-  const dx = cw(from, seat);
-  return dx > 0 && dx < (from === to ? seatCount : cw(from, to));
-}
+export type SngDeal = DeadButtonDeal;
 
 /**
- * The next deal at a Sit & Go table with the dead-button rule ("the big blind always moves
- * forward", libs/table plan.ts, the same rule the cash tables play): the big blind goes to the first
- * player with chips clockwise after the last big blind; the small blind falls on the last big
- * blind's seat (dead when that player busted); the button on the last small blind's position (a dead
- * button when nobody sits there). Heads-up the button posts the small blind. The first hand (no
- * positions yet): the button drawn at the start, the blinds the next players after it.
- * `alive`: the players with chips; `size`: the table's seats.
+ * The next deal at a Sit & Go table: the dead-button rule of every tournament table (libs/tournament
+ * dead-button.ts, the same rule the cash tables play). The first hand (no positions yet): the button
+ * drawn at the start, the blinds the next players after it.
  */
-export function sngDeal(
-  alive: readonly { seat: number; userId: string }[],
-  size: number,
-  prev: BlindPositions | null,
-  firstButton: number | null,
-): SngDeal | null {
-  const players = [...alive].sort((a, b) => a.seat - b.seat);
-  if (players.length < 2) return null;
-  const ready = new Set(players.map((p) => p.seat));
-  const nextReady = (from: number): number => players.find((p) => p.seat > from)?.seat ?? players[0].seat;
-  if (!prev) {
-    const button = firstButton !== null && ready.has(firstButton) ? firstButton : nextReady(firstButton ?? -1);
-    const sb = players.length === 2 ? button : nextReady(button);
-    return { players, button, smallBlind: sb, bigBlind: nextReady(sb) };
-  }
-  const bb = nextReady(prev.bigBlind);
-  if (players.length === 2) {
-    // Heads-up: the other player has the button and posts the small blind.
-    const other = players.find((p) => p.seat !== bb)!.seat;
-    return { players, button: other, smallBlind: other, bigBlind: bb };
-  }
-  const sbPos = prev.bigBlind;
-  const smallBlind = ready.has(sbPos) && sbPos !== bb ? sbPos : null;
-  let button = prev.smallBlind;
-  // The big blind went round past the old small blind: the button goes just before the small blind.
-  if (button === bb || strictlyBetween(sbPos, button, bb, size)) button = (sbPos - 1 + size) % size;
-  return { players, button, smallBlind, bigBlind: bb };
-}
+export const sngDeal = deadButtonDeal;
 
 /** Positions of the last completed hand from its stored engine config (and the one before, for a dead small blind). */
 export function positionsOf(last: StoredHandConfig | null, before: StoredHandConfig | null): BlindPositions | null {

@@ -110,6 +110,8 @@ export class HandBegins {
           },
           dealt: decided.deal.players.map((p) => p.userId),
           button: decided.deal.button,
+          smallBlind: decided.deal.positions.smallBlind,
+          bigBlind: decided.deal.positions.bigBlind,
           balances: read.seats.flatMap((s) => (s.user_id ? [[s.user_id, s.balance] as [string, bigint | null]] : [])),
           fence: token,
         }),
@@ -144,6 +146,8 @@ export class HandBegins {
         const { n: handNumber, version } = await this.store.markHandBegun(tx, id, tableId, {
           dealt: decided.deal.players.map((p) => p.userId),
           button: decided.deal.button,
+          smallBlind: decided.deal.positions.smallBlind,
+          bigBlind: decided.deal.positions.bigBlind,
         });
         return { ...decided, stepIndex: read.step_index, handNumber, settings: read.config, version };
       },
@@ -167,6 +171,8 @@ export class HandBegins {
         {
           table_no: tableId,
           button: read.button,
+          small_blind: read.small_blind,
+          big_blind: read.big_blind,
           hand_in_progress: false,
           hand_begun: null,
           hands_played: 0,

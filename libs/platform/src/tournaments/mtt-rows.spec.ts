@@ -36,6 +36,8 @@ function rowsOf(state: MttState) {
       return {
         table_no: tableNo,
         button: tableSnapshot?.button ?? null,
+        small_blind: tableSnapshot?.positions?.smallBlind ?? null,
+        big_blind: tableSnapshot?.positions?.bigBlind ?? null,
         hand_in_progress: tableSnapshot?.handInProgress ?? false,
         hand_begun: state.handsBegun?.[tableNo] ?? null,
         hands_played: state.tableHands[tableNo] ?? 0,

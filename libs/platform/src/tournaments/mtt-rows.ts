@@ -16,7 +16,14 @@
 //     snapshot of every table (no hand transaction is in flight) through `loadState`, computes the
 //     next state with the pure transitions of mtt-state.ts and writes back only what changed
 //     (`saveState`).
-import type { Entry, RegistrationState, SeatingSnapshot, SeatedPlayer, TableSnapshot } from '@naiko/tournament';
+import type {
+  BlindPositions,
+  Entry,
+  RegistrationState,
+  SeatingSnapshot,
+  SeatedPlayer,
+  TableSnapshot,
+} from '@naiko/tournament';
 import {
   MTT_LOCK_CLASS,
   mttRowsRepository as rowsRepository,
@@ -146,6 +153,10 @@ export function assemble(
       tableId: tableRow.table_no,
       seats,
       button: tableRow.button,
+      // The dead-button rule's positions of the last hand (mtt-state.ts dealFor), when the table keeps them.
+      ...(tableRow.small_blind != null && tableRow.big_blind != null && tableRow.button !== null
+        ? { positions: { button: tableRow.button, smallBlind: tableRow.small_blind, bigBlind: tableRow.big_blind } }
+        : {}),
       handInProgress: tableRow.hand_in_progress,
     });
   }
@@ -257,6 +268,7 @@ export async function saveState(
   const tableUpdates: {
     table: number;
     button: number | null;
+    positions: BlindPositions | null;
     busy: boolean;
     hands: number;
     begun: number | null;
@@ -300,6 +312,7 @@ export async function saveState(
       !old ||
       seatsChanged ||
       old.button !== tableAfter.button ||
+      !samePositions(old.positions, tableAfter.positions) ||
       old.handInProgress !== tableAfter.handInProgress ||
       hands !== (before.state.tableHands[tableNo] ?? 0) ||
       begun !== (before.state.handsBegun?.[tableNo] ?? null)
@@ -307,6 +320,7 @@ export async function saveState(
       tableUpdates.push({
         table: tableNo,
         button: tableAfter.button,
+        positions: tableAfter.positions ?? null,
         busy: tableAfter.handInProgress,
         hands,
         begun,
@@ -329,6 +343,7 @@ export async function saveState(
   for (const update of tableUpdates)
     rows.set(update.table, {
       b: update.button,
+      ...positionColumns(update.positions),
       busy: update.busy,
       h: update.hands,
       g: update.begun,
@@ -340,6 +355,7 @@ export async function saveState(
     const closedFacts = before.facts.tables.get(closedNo);
     rows.set(closedNo, {
       b: bt.get(closedNo)?.button ?? null,
+      ...positionColumns(bt.get(closedNo)?.positions ?? null),
       busy: false,
       h: after.tableHands[closedNo] ?? closedFacts?.handsPlayed ?? 0,
       g: closedFacts?.handBegun ?? null,
@@ -358,6 +374,7 @@ export async function saveState(
         tableNow
           ? {
               b: tableNow.button,
+              ...positionColumns(tableNow.positions ?? null),
               busy: tableNow.handInProgress,
               h: after.tableHands[orderedNo] ?? 0,
               g: after.handsBegun?.[orderedNo] ?? null,
@@ -402,4 +419,18 @@ export async function readMttState(
     },
     { isolationLevel: 'RepeatableRead', maxWait: 30_000, timeout: 60_000 },
   );
+}
+
+/** Whether two tables' kept blind positions are the same (absent and null are the same: none). */
+function samePositions(before?: BlindPositions | null, after?: BlindPositions | null): boolean {
+  return (
+    (before?.button ?? null) === (after?.button ?? null) &&
+    (before?.smallBlind ?? null) === (after?.smallBlind ?? null) &&
+    (before?.bigBlind ?? null) === (after?.bigBlind ?? null)
+  );
+}
+
+/** A table's kept blind positions as its upsert's columns (none: null). */
+function positionColumns(positions: BlindPositions | null): { sb: number | null; bb: number | null } {
+  return { sb: positions?.smallBlind ?? null, bb: positions?.bigBlind ?? null };
 }

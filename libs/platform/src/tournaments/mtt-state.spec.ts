@@ -65,6 +65,23 @@ function playHand(state: MttState, tableId: number, busted: string[], stacks: Re
 }
 
 describe('scheduled tournament state (platform side of libs/tournament seating)', () => {
+  it('dead button at a tournament table: when the big blind busts, the next player posts the big blind (he does not skip it), the small blind is dead', () => {
+    // One table of 6-max: p1..p5 on seats 0..4. First hand: button 0 (p1), blinds p2 and p3.
+    let state = closeLateRegistration(seated(started(5), 6, [['p1', 'p2', 'p3', 'p4', 'p5']], null));
+    const first = playHand(state, 1, ['p3']);
+    expect(first.deal).toMatchObject({ button: 0, smallBlind: 1, bigBlind: 2 });
+    state = finishHand(first.begun, 1, first.result, ctx(1)).state;
+    // p3 (the big blind) busted. The moving button would give the blinds to p4 and p5, and p4 would
+    // never post the big blind he was next for. The rule: big blind p4 (seat 3), the small blind
+    // dead on p3's empty seat 2, the button on the last small blind (seat 1).
+    const second = playHand(state, 1, []);
+    expect(second.deal).toMatchObject({ button: 1, smallBlind: null, bigBlind: 3 });
+    expect(second.deal.players.map((p) => p.userId)).toEqual(['p1', 'p2', 'p4', 'p5']);
+    state = finishHand(second.begun, 1, second.result, ctx(1)).state;
+    // Next: a dead button on the empty seat 2, the blinds p4 and p5.
+    expect(dealFor(state, 1)).toMatchObject({ button: 2, smallBlind: 3, bigBlind: 4 });
+  });
+
   it('random initial seats: 60 entrants at 9-max sit at 7 tables of 9, 9, 9, 9, 8, 8, 8', () => {
     const state = seatEveryone(started(60), 9, rng());
     expect(counts(state).sort((a, b) => b - a)).toEqual([9, 9, 9, 9, 8, 8, 8]);

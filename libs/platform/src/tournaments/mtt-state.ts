@@ -15,15 +15,22 @@
 // - A satellite stops once the players left are no more than its seats (`satelliteSeatsDecided`):
 //   no table deals again (`seatsDecided`), and when no hand is in progress the players left share
 //   1st (a seat each).
+// - The blinds follow the dead-button rule (libs/tournament dead-button.ts, TDA): the big blind
+//   always moves forward from the last hand's big blind, so no player skips it when another busts
+//   or is moved away. A table's first hand (and the final table's after the redraw) has no positions
+//   yet: the button goes to the first player after the last button (none: the first player), the
+//   blinds to the next players.
 // - A player moved between the small blind and the button (`waitsForButton`) is not dealt in while
-//   his seat lies strictly between that hand's button and small blind; the first hand where it does
-//   not, he is in (the button has passed him).
+//   his seat is where the seating planner makes a newcomer wait (libs/tournament
+//   `waitsForButtonAt`: the button's seat or between it and the big blind); the first hand where it
+//   is not, he is in (the button has passed him).
 // - Hand-for-hand starts when every table has finished the hand it was playing; a table then deals
 //   once per round; busts of a round are placed together (different tables tie).
 import type { HandPotAward } from '../tables/room/host-options';
 import {
   applySeatingPlan,
   bustEntry,
+  deadButtonDeal,
   initialSeating,
   isHandForHand,
   isRoundComplete,
@@ -36,6 +43,8 @@ import {
   startHandForHandRound,
   startStandings,
   tableHandFinished,
+  waitsForButtonAt,
+  type BlindPositions,
   type Bust,
   type HandForHandRound,
   type Move,
@@ -152,9 +161,14 @@ export function seatLateEntry(state: MttState, userId: string, rng: RandomSource
 }
 
 export interface DealDecision {
-  /** Seats dealt in (in seat order) and the button. */
+  /** Seats dealt in (in seat order) and the button (a dead button may be an empty seat). */
   players: { seat: number; userId: string }[];
   button: number;
+  /** null: a dead small blind (nobody posts it). */
+  smallBlind: number | null;
+  bigBlind: number;
+  /** What the table keeps for its next deal: the button, the small blind's position (even when dead), the big blind. */
+  positions: { button: number; smallBlind: number; bigBlind: number };
 }
 
 function table(state: MttState, tableId: number): TableSnapshot | undefined {
@@ -184,6 +198,17 @@ export function dealFor(state: MttState, tableId: number): DealDecision | null {
   if (occupied.length < 2) return null;
   const seatCount = tableSnapshot.seats.length;
   const waiting = new Set(state.waiting);
+  const prev = positionsOf(tableSnapshot);
+  if (prev) {
+    // The dead-button rule from the last hand's positions; a waiting player is in once his seat no
+    // longer waits by the planner's rule (the one that seated him there).
+    const table = { seats: tableSnapshot.seats, button: tableSnapshot.button, positions: prev };
+    const dealtIn = occupied.filter((p) => !waiting.has(p.userId) || !waitsForButtonAt(table, p.seat));
+    const deal = deadButtonDeal(dealtIn.length >= 2 ? dealtIn : occupied, seatCount, prev, null);
+    return deal && { ...deal };
+  }
+  // No positions yet (the table's first hand, the final table's after the redraw, or a table that
+  // dealt before positions were kept): the button moves to the next player, the blinds follow it.
   const ready = occupied.filter((p) => !waiting.has(p.userId));
   const base = ready.length >= 2 ? ready : occupied;
   const after = (from: number | null) => base.find((p) => from === null || p.seat > from) ?? base[0];
@@ -192,7 +217,18 @@ export function dealFor(state: MttState, tableId: number): DealDecision | null {
   const players = occupied.filter(
     (p) => !waiting.has(p.userId) || base === occupied || !strictlyBetween(button, p.seat, sb, seatCount),
   );
-  return { players, button };
+  // The blinds as the table would put them from this button (the dealt-in players after it).
+  const afterDealt = (from: number) => (players.find((p) => p.seat > from) ?? players[0]).seat;
+  const smallBlind = players.length === 2 ? button : afterDealt(button);
+  const bigBlind = afterDealt(smallBlind);
+  return { players, button, smallBlind, bigBlind, positions: { button, smallBlind, bigBlind } };
+}
+
+/** The last hand's blind positions a table keeps (they count only with a button: none after the redraw). */
+function positionsOf(tableSnapshot: TableSnapshot): (BlindPositions & { smallBlind: number; bigBlind: number }) | null {
+  const kept = tableSnapshot.positions;
+  if (tableSnapshot.button === null || !kept || kept.smallBlind === null || kept.bigBlind === null) return null;
+  return { button: tableSnapshot.button, smallBlind: kept.smallBlind, bigBlind: kept.bigBlind };
 }
 
 /** Marks the hand started: the table is busy, every seated player counts as dealt in (libs/tournament). */
@@ -205,6 +241,7 @@ export function beginHand(state: MttState, tableId: number, deal: DealDecision):
           ...tableSnapshot,
           handInProgress: true,
           button: deal.button,
+          positions: deal.positions,
           seats: tableSnapshot.seats.map((p) => (p ? { ...p, dealtIn: true } : null)),
         },
   );
@@ -432,7 +469,9 @@ export function replan(state: MttState, rng: RandomSource): { state: MttState; m
     // The final table draws for the button: its first hand starts left of a random seat.
     seating = {
       ...seating,
-      tables: seating.tables.map((t) => (t.tableId === plan.finalTableId ? { ...t, button: null } : t)),
+      tables: seating.tables.map((t) =>
+        t.tableId === plan.finalTableId ? { ...t, button: null, positions: null } : t,
+      ),
     };
   }
   const waitingNow = new Set(state.waiting);
