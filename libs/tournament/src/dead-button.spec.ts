@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { deadButtonDeal, type DeadButtonPositions } from './dead-button';
 
 const at = (...seats: number[]) => seats.map((seat) => ({ seat, userId: `u${seat}` }));
@@ -51,5 +52,63 @@ describe('the dead-button rule at a tournament table', () => {
 
   test('one player left: no deal', () => {
     expect(deadButtonDeal(at(3), 6, null, 3)).toBeNull();
+  });
+});
+
+describe('the dead-button rule: properties over random busts (fast-check)', () => {
+  /** A table of `size` seats, some taken; between hands some players (never all but one) bust. */
+  const scenario = fc.integer({ min: 3, max: 10 }).chain((size) =>
+    fc.record({
+      size: fc.constant(size),
+      taken: fc.uniqueArray(fc.integer({ min: 0, max: size - 1 }), { minLength: 3, maxLength: size }),
+      firstButton: fc.integer({ min: 0, max: size - 1 }),
+      busts: fc.array(fc.array(fc.nat(), { maxLength: 2 }), { minLength: 1, maxLength: 25 }),
+    }),
+  );
+
+  test('the big blind always moves forward to the next player; a small blind is posted by a player other than the big blind, else it is dead; heads-up the button posts it', () => {
+    fc.assert(
+      fc.property(scenario, ({ size, taken, firstButton, busts }) => {
+        let alive = [...taken].sort((a, b) => a - b);
+        let prev: DeadButtonPositions | null = null;
+        for (const out of busts) {
+          const deal = deadButtonDeal(at(...alive), size, prev, prev ? null : firstButton)!;
+          const seats = new Set(alive);
+          expect(seats.has(deal.bigBlind)).toBe(true);
+          if (prev) {
+            // Nobody alive sits strictly between the last big blind and this one: nobody skipped it.
+            const clockwise = (seat: number) => (seat - prev!.bigBlind + size) % size;
+            for (const seat of alive)
+              if (seat !== deal.bigBlind && seat !== prev.bigBlind)
+                expect(clockwise(seat) > clockwise(deal.bigBlind)).toBe(true);
+          }
+          if (deal.smallBlind !== null) {
+            expect(seats.has(deal.smallBlind)).toBe(true);
+            expect(deal.smallBlind).not.toBe(deal.bigBlind);
+          }
+          if (alive.length === 2) expect(deal.smallBlind).toBe(deal.button);
+          prev = deal.positions;
+          // Between hands some players bust (at least two stay).
+          for (const pick of out)
+            if (alive.length > 2) alive = alive.filter((_, index) => index !== pick % alive.length);
+        }
+      }),
+    );
+  });
+
+  test('with nobody busting, every player posts the big blind exactly once per orbit', () => {
+    fc.assert(
+      fc.property(scenario, ({ size, taken, firstButton }) => {
+        const alive = [...taken].sort((a, b) => a - b);
+        let prev: DeadButtonPositions | null = null;
+        const posted = new Map<number, number>();
+        for (let hand = 0; hand < alive.length; hand++) {
+          const deal = deadButtonDeal(at(...alive), size, prev, prev ? null : firstButton)!;
+          posted.set(deal.bigBlind, (posted.get(deal.bigBlind) ?? 0) + 1);
+          prev = deal.positions;
+        }
+        expect([...posted.values()]).toEqual(alive.map(() => 1));
+      }),
+    );
   });
 });
