@@ -37,6 +37,15 @@ describe('disconnection protection quota: per player per 24 h across all tables,
     expect(await usesA.usedInWindow(other, at(3 * HOUR))).toBe(1);
   });
 
+  test("a use stamped ahead by another copy's clock counts: it leaves no free slot to a copy whose clock is behind", async () => {
+    const user = await createUser(db.prisma, 'quota4');
+    const ahead = new ProtectionUses(db.prisma);
+    const behind = new ProtectionUses(db.connect(2));
+    expect(await ahead.trySpend({ userId: user, tableId: 'A', at: at(10), perDay: 1 })).toBe(true);
+    expect(await behind.trySpend({ userId: user, tableId: 'B', at: at(5), perDay: 1 })).toBe(false);
+    expect(await behind.usedInWindow(user, at(5))).toBe(1);
+  });
+
   test('the last use is spent once when two copies race for it (10 attempts at once, quota 1)', async () => {
     const user = await createUser(db.prisma, 'quota3');
     const copies = [new ProtectionUses(db.prisma), new ProtectionUses(db.connect(5))];

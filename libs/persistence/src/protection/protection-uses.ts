@@ -23,10 +23,11 @@ export class ProtectionUses {
   ) {}
 
   /**
-   * Spends one protection when the player has used fewer than `perDay` in the window (at − 24 h, at];
-   * returns whether it was granted. Atomic per player: a transaction-scoped advisory lock on the
-   * player serialises the count and the insert, so two tables timing the same player out at once
-   * cannot both spend his last one.
+   * Spends one protection when the player has used fewer than `perDay` since at − 24 h; returns
+   * whether it was granted. Atomic per player: a transaction-scoped advisory lock on the player
+   * serialises the count and the insert, so two tables timing the same player out at once cannot
+   * both spend his last one. A use stamped after `at` counts too: another copy's clock may run a
+   * few milliseconds ahead, and its use (committed first) must not leave this one a free slot.
    */
   async trySpend(protectionSpend: ProtectionSpend): Promise<boolean> {
     if (!(protectionSpend.perDay > 0)) return false;
@@ -35,7 +36,7 @@ export class ProtectionUses {
       const used = await tx.protectionUse.count({
         where: {
           userId: protectionSpend.userId,
-          usedAt: { gt: new Date(protectionSpend.at.getTime() - this.windowMs), lte: protectionSpend.at },
+          usedAt: { gt: new Date(protectionSpend.at.getTime() - this.windowMs) },
         },
       });
       if (used >= protectionSpend.perDay) return false;
@@ -46,10 +47,10 @@ export class ProtectionUses {
     });
   }
 
-  /** Uses in the window ending at `at` (what the player has spent in the last 24 hours). */
+  /** Uses since `at` − 24 h (what the player has spent in the last 24 hours; one stamped later counts too). */
   usedInWindow(userId: string, at: Date): Promise<number> {
     return this.db.protectionUse.count({
-      where: { userId, usedAt: { gt: new Date(at.getTime() - this.windowMs), lte: at } },
+      where: { userId, usedAt: { gt: new Date(at.getTime() - this.windowMs) } },
     });
   }
 }
