@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { deadButtonDeal, type DeadButtonPositions } from './dead-button';
+import { deadButtonDeal, type DeadButtonDeal, type DeadButtonPositions } from './dead-button';
 
 const at = (...seats: number[]) => seats.map((seat) => ({ seat, userId: `u${seat}` }));
 const positions = (deal: ReturnType<typeof deadButtonDeal>) =>
@@ -72,7 +72,7 @@ describe('the dead-button rule: properties over random busts (fast-check)', () =
         let alive = [...taken].sort((a, b) => a - b);
         let prev: DeadButtonPositions | null = null;
         for (const out of busts) {
-          const deal = deadButtonDeal(at(...alive), size, prev, prev ? null : firstButton)!;
+          const deal: DeadButtonDeal = deadButtonDeal(at(...alive), size, prev, prev ? null : firstButton)!;
           const seats = new Set(alive);
           expect(seats.has(deal.bigBlind)).toBe(true);
           if (prev) {
@@ -103,7 +103,7 @@ describe('the dead-button rule: properties over random busts (fast-check)', () =
         let prev: DeadButtonPositions | null = null;
         const posted = new Map<number, number>();
         for (let hand = 0; hand < alive.length; hand++) {
-          const deal = deadButtonDeal(at(...alive), size, prev, prev ? null : firstButton)!;
+          const deal: DeadButtonDeal = deadButtonDeal(at(...alive), size, prev, prev ? null : firstButton)!;
           posted.set(deal.bigBlind, (posted.get(deal.bigBlind) ?? 0) + 1);
           prev = deal.positions;
         }

@@ -61,6 +61,12 @@ export class TournamentAdmin {
       ...spinSeedFor(settings),
     })) as StoredRow;
     await this.schedule(row);
+    // Registration open from the creation on: open it now, not a job's moment later, so that a
+    // player who follows the creation can enter at once (the job, still enqueued, then finds it open).
+    if (new Date(row.registration_opens_at).getTime() <= Date.now()) {
+      await this.context.service.openRegistration(row.id);
+      return this.context.stored(undefined, row.id);
+    }
     this.context.service.changed(row.id);
     return row;
   }

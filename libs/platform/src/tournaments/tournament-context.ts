@@ -24,7 +24,15 @@ export type StoredRow = Omit<TournamentRow, 'state' | 'loaded'> & { state: Small
  */
 export type TournamentServiceCalls = Pick<
   TournamentsService,
-  'rng' | 'timings' | 'changed' | 'get' | 'currentLevel' | 'finishTableHand' | 'balanceCheck' | 'recoverTable'
+  | 'rng'
+  | 'timings'
+  | 'changed'
+  | 'get'
+  | 'currentLevel'
+  | 'finishTableHand'
+  | 'balanceCheck'
+  | 'recoverTable'
+  | 'openRegistration'
 >;
 
 export class TournamentContext {
