@@ -204,8 +204,7 @@ export function dealFor(state: MttState, tableId: number): DealDecision | null {
     // longer waits by the planner's rule (the one that seated him there).
     const table = { seats: tableSnapshot.seats, button: tableSnapshot.button, positions: prev };
     const dealtIn = occupied.filter((p) => !waiting.has(p.userId) || !waitsForButtonAt(table, p.seat));
-    const deal = deadButtonDeal(dealtIn.length >= 2 ? dealtIn : occupied, seatCount, prev, null);
-    return deal && { ...deal };
+    return deadButtonDeal(dealtIn.length >= 2 ? dealtIn : occupied, seatCount, prev, null);
   }
   // No positions yet (the table's first hand, the final table's after the redraw, or a table that
   // dealt before positions were kept): the button moves to the next player, the blinds follow it.
