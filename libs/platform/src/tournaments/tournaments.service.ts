@@ -349,7 +349,7 @@ export class TournamentsService {
         const outcome = finishHand(tournament.state, tableId, result, {
           rng: this.rng,
           currentLevel: level,
-          paidPlaces: (n) => prizeTableOf(tournament.config, n || entrants()).paidPlaces,
+          paidPlaces: (n) => prizeTableOf(tournament.config, n || entrants(), tournament.spin_multiplier).paidPlaces,
           bustsFinal: bustsFinalAt(tournament.config, tournament.step_index),
           seatsDecided: seatsDecidedOf(tournament.config),
         });
