@@ -106,7 +106,7 @@ describe('web client: sign up and lobby (Chromium)', () => {
     await host.close();
   }, 90_000);
 
-  it('the admin schedules a tournament, renames it and cancels it; one that starts when full says so on its page', async () => {
+  it('the admin schedules a tournament, renames it and cancels it; one that starts when full says so on its page, one without a start time too', async () => {
     const page = await web.browser.newPage({ viewport: { width: 1200, height: 900 } });
     await signUp(page, web.app.url, 'webadmin');
     await web.app.get(PrismaService).user.update({ where: { username: 'webadmin' }, data: { role: 'admin' } });
@@ -136,7 +136,27 @@ describe('web client: sign up and lobby (Chromium)', () => {
     }[];
     const full = list.find((summary) => summary.name === 'Web Full House')!;
     await page.goto(`${web.app.url}/#/tournament/${full.tournamentId}`);
-    await page.getByTestId('mtt-phase').filter({ hasText: 'starts when full (6)' }).waitFor();
+    await page.getByTestId('mtt-phase').filter({ hasText: 'starts when full (6), at the latest' }).waitFor();
+    // Without a start time (the field left empty): it starts when full and only then, as the Sit & Go.
+    await page.getByTestId('nav-admin').click();
+    await page.getByTestId('t-name').fill('Web Sit Style');
+    await page.getByTestId('t-starts').fill('');
+    await page.getByTestId('t-max').fill('3');
+    await page.getByTestId('t-when-full').check();
+    await page.getByTestId('t-submit').click();
+    const sitStyle = page.getByTestId('admin-tournament').filter({ hasText: 'Web Sit Style' });
+    await sitStyle.filter({ hasText: 'when full' }).waitFor();
+    const again = (await (await page.request.get(`${web.app.url}/tournaments`)).json()) as {
+      tournamentId: number;
+      name: string;
+      startsAt: string | null;
+    }[];
+    const noStart = again.find((summary) => summary.name === 'Web Sit Style')!;
+    expect(noStart.startsAt).toBeNull();
+    await page.goto(`${web.app.url}/#/tournament/${noStart.tournamentId}`);
+    const phase = page.getByTestId('mtt-phase').filter({ hasText: 'starts when full (3)' });
+    await phase.waitFor();
+    expect(await phase.textContent()).not.toContain('at the latest');
     await page.close();
   });
 });
