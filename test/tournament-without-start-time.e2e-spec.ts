@@ -106,6 +106,31 @@ describe('Tournaments without a start time, and Spins (e2e)', () => {
     await kit.expectAuditClean();
   }, 120_000);
 
+  it('a restart while a Spin is starting (filled, its start job lost) starts it once: one draw, one spin-pool movement, the audit clean', async () => {
+    const id = await kit.create(withoutStartTime({ name: 'Spin restarted', spin: spinOf(5, [PPM]) }));
+    const queue = app.get(JobQueue).queue('tournament');
+    // The process "dies" after the commit of the entry that filled it, before its start job ran.
+    await queue.pause();
+    try {
+      for (const player of await kit.newPlayers(3)) await kit.service.register(id, player);
+      expect(await status(id)).toBe('starting');
+      await (await queue.getJob(`tournament.${id}.start`))?.remove();
+      expect(await kit.view(id)).toMatchObject({ phase: 'starting', spin: { multiplier: null } });
+      await kit.service.resumeJobs();
+      // The start job again, and a retry of it on top: the draw and its postings happen once.
+      await kit.service.start(id);
+    } finally {
+      await queue.resume();
+    }
+    await waitFor('the 5× Spin to end', async () => (await status(id)) === 'finished');
+    // 5×: 500 to the winner, 200 of it from the spin pool, moved once.
+    expect(await prizes(id)).toEqual([500, 0, 0]);
+    const spinPool = await kit.prisma.ledgerTransaction.count({ where: { idempotencyKey: `mtt:${id}:spin-pool` } });
+    expect(spinPool).toBe(1);
+    expect(await kit.view(id)).toMatchObject({ prizePool: 500, spin: { multiplier: 5 } });
+    await kit.expectAuditClean();
+  }, 90_000);
+
   it('settings: no start time needs startWhenFull; a Spin has three entrants, starts when full and pays nothing else; it stays a Spin', async () => {
     const refuse = async (settings: TournamentSettingsDto) =>
       expect((await kit.createRequest(settings).expect(400)).body).toMatchObject({ code: 'BAD_SETTINGS' });
