@@ -140,6 +140,7 @@ describe('Tournaments without a start time, and Spins (e2e)', () => {
       withoutStartTime({ name: 'Spin with bounty', spin: spinOf(2, [PPM]), bounty: { kind: 'fixed', amount: 10 } }),
     );
     await refuse(withoutStartTime({ name: 'Bad table', spin: spinOf(2, [PPM / 2]) }));
+    await refuse(withoutStartTime({ name: 'Two tables', tableSize: 2, spin: spinOf(2, [PPM]) }));
     const id = await kit.create(withoutStartTime({ name: 'Fixed Spin', spin: spinOf(2, [PPM]) }));
     const edit = await request(app.url)
       .patch(`/tournaments/${id}`)

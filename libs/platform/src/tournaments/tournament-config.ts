@@ -77,6 +77,7 @@ function checkSpin(settings: TournamentSettings, bad: (why: string) => Tournamen
   }
   if (settings.minEntrants !== SPIN_PLAYERS || settings.maxEntrants !== SPIN_PLAYERS || !settings.startWhenFull)
     throw bad(`a Spin has exactly ${SPIN_PLAYERS} entrants and starts when full`);
+  if (settings.tableSize < SPIN_PLAYERS) throw bad(`a Spin plays at one table of ${SPIN_PLAYERS} seats or more`);
   if (settings.prizeTables || settings.rebuys || settings.bounty || settings.satellite)
     throw bad('a Spin pays its drawn multiplier: no prize tables, rebuys, bounty or satellite');
   if (settings.buyIn < 1) throw bad('a Spin needs a buy-in (its prize is multiplier × buy-in)');
