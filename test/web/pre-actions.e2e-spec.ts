@@ -108,11 +108,9 @@ describe('web client: pre-action boxes (Chromium)', () => {
     // The box served once: it is clear on the next street (the page may still be drawing the update
     // that dealt the flop when the street shows: the box is read once the page has settled).
     await bb2.locator(`${ACTION}, [data-testid="pre-actions"]`).first().waitFor();
-    await bb2.waitForFunction(
-      () => !(document.querySelector('[data-testid="pre-call-any"]') as HTMLInputElement | null)?.checked,
-      undefined,
-      { timeout: 5_000 },
-    );
+    await bb2.waitForFunction(`!document.querySelector('[data-testid="pre-call-any"]')?.checked`, undefined, {
+      timeout: 5_000,
+    });
     await shot(bb2, 'pre-actions-call-any');
     await pageA.close();
     await pageB.close();
