@@ -4,21 +4,21 @@
 // register; a stranger is refused with a typed error that changes nothing, and sees neither event
 // in the lobbies nor can watch it; both events play to the end (the players are bots, played by
 // the table host) with exact payouts; the host cancels before the start with every buy-in back;
-// the ledger audit stays clean.
+// the ledger audit stays clean. A private Sit & Go is a tournament opened from a private template
+// (`template_id` `private-<code>`, issue 21 item 2): its book is `mtt-<id>`, its table `mttTableId(id, 1)`.
 import { Module } from '@nestjs/common';
 import request from 'supertest';
 import { QUEUES, type PrivateEventLimits, type PrivateEventSummary } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import {
   DEFAULT_PRIVATE_LIMITS,
+  mttTableId,
   mttTournamentId,
   PlatformModule,
   SitAndGoFeatureModule,
   SitAndGoService,
-  sngTableId,
   TournamentsFeatureModule,
   TournamentsService,
-  tournamentIdOf,
 } from '@naiko/platform';
 import { placePrizes, prizeTableFor } from '@naiko/tournament';
 import { connectSocket, nextEvent, startTestApp, type TestApp } from './support';
@@ -40,8 +40,8 @@ const FAST_RUNNER = { handPauseMs: 0, pollMs: 20, botDelayMs: 0 };
 @Module({
   imports: [
     PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament] }),
-    SitAndGoFeatureModule.forRoot({ runner: FAST_RUNNER, privateLimits: LIMITS }),
     TournamentsFeatureModule.forRoot({ runner: FAST_RUNNER, privateLimits: LIMITS }),
+    SitAndGoFeatureModule.forRoot({ privateLimits: LIMITS }),
   ],
 })
 class PrivateEventsModule {}
@@ -147,7 +147,7 @@ describe('Private tournaments (e2e)', () => {
       'a stranger is refused and sees nothing; it plays to the end; the audit is clean',
     async () => {
       const [host, alice, bob, stranger] = await newPlayers(4);
-      const before = await prisma.sitAndGo.count();
+      const before = await prisma.scheduledTournament.count();
       // Outside the admin's limits: one typed refusal naming each field; nothing is created.
       const bad = await post(host.id, '/private-events/sng', { ...SNG_BODY, buyIn: 501, levelDurationMs: 50 }).expect(
         400,
@@ -156,7 +156,7 @@ describe('Private tournaments (e2e)', () => {
         code: 'OUTSIDE_LIMITS',
         violations: [{ field: 'buyIn' }, { field: 'levelDurationMs' }],
       });
-      expect(await prisma.sitAndGo.count()).toBe(before);
+      expect(await prisma.scheduledTournament.count()).toBe(before);
 
       const created = await post(host.id, '/private-events/sng', SNG_BODY).expect(201);
       const { instanceId, inviteCode } = created.body as { instanceId: number; inviteCode: string };
@@ -226,15 +226,17 @@ describe('Private tournaments (e2e)', () => {
       // Full: nobody else gets in, and no next instance opens (a private game is one game).
       await post(host.id, `/private-events/sng/${instanceId}/cancel`).expect(409, /ALREADY_STARTED/);
 
-      const row = await waitFor(
-        `private Sit & Go ${instanceId} to finish`,
-        async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
-      );
-      expect(await prisma.sitAndGo.count({ where: { templateId: row.template_id } })).toBe(1);
+      const view = await waitFor(`private Sit & Go ${instanceId} to finish`, async () => {
+        const current = await sng.view(instanceId);
+        return current.phase === 'finished' && current;
+      });
+      const { templateId } = await sng.instance(instanceId);
+      expect(templateId).toMatch(/^private-/);
+      expect(await prisma.scheduledTournament.count({ where: { templateId } })).toBe(1);
       // 3 × 100 = 300 in the pool, no fee; 3 entrants are paid 100% to the winner (published table).
-      expect(Number(row.prize_pool)).toBe(300);
+      expect(view.prizePool).toBe(300);
       expect(placePrizes(300, prizeTableFor(3))).toEqual([300]);
-      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: tournamentIdOf(instanceId) } });
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: mttTournamentId(instanceId) } });
       expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(300);
       for (const entry of entries) expect(await balance(entry.userId)).toBe(START_CHIPS - 100 + Number(entry.prize));
       await waitFor('the finished view', async () => phases.has('finished'));
@@ -365,7 +367,7 @@ describe('Private tournaments (e2e)', () => {
     await post(host.id, `/private-events/sng/${instanceId}/invitations`, { username: alice.name }).expect(201);
     await post(host.id, `/private-events/sng/${instanceId}/register`).expect(201);
     await post(alice.id, `/private-events/sng/${instanceId}/register`).expect(201);
-    const tableId = sngTableId(instanceId);
+    const tableId = mttTableId(instanceId, 1);
 
     /** A `table:watch` as `userId`: 'snapshot', or the error it was answered with. */
     async function watch(userId: string, role: 'player' | 'admin' = 'player'): Promise<unknown> {

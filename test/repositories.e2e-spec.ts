@@ -7,7 +7,6 @@ import {
   openDatabase,
   PrismaCashTableRepository,
   PrismaSessionRepository,
-  PrismaSitAndGoRepository,
   PrismaTournamentRepository,
   PrismaUserRepository,
   PrismaService,
@@ -100,50 +99,22 @@ describe('CashTableRepository', () => {
   });
 });
 
-describe('SitAndGoRepository', () => {
-  const seeds = { spinSeed: null, spinCommitment: null, seatSeed: 'seat-seed', seatCommitment: 'seat-commitment' };
-
-  test('instance numbers: a second insert of instance 1 changes nothing; the next opens as 2', async () => {
-    const sitAndGos = new PrismaSitAndGoRepository(db.prisma);
-    expect(await sitAndGos.lastInstanceNumber('repo-sng')).toBeNull();
-    const first = { templateId: 'repo-sng', instanceNumber: 1, kind: 'sit-and-go', template: { seats: 2 }, ...seeds };
-    await sitAndGos.insertInstance(first);
-    await sitAndGos.insertInstance({ ...first, template: { seats: 9 } });
-    const open = await sitAndGos.registeringInstanceId('repo-sng');
-    expect(open).not.toBeNull();
-    expect(await sitAndGos.instance(open!)).toMatchObject({
-      instance_number: 1,
-      template: { seats: 2 },
-      status: 'registering',
-    });
-    await sitAndGos.transaction((tx) => sitAndGos.recordRegistration(tx, open!, 2, true));
-    expect(await sitAndGos.registeringInstanceId('repo-sng')).toBeNull();
-    expect(await sitAndGos.unfinished()).toEqual([{ id: open, status: 'starting' }]);
-    await sitAndGos.insertInstance({ ...first, instanceNumber: (await sitAndGos.lastInstanceNumber('repo-sng'))! + 1 });
-    expect((await sitAndGos.instance((await sitAndGos.registeringInstanceId('repo-sng'))!))?.instance_number).toBe(2);
-  });
-
-  test('an entry registered again after a refund is reset (no place, prize 0) and counted once', async () => {
-    const sitAndGos = new PrismaSitAndGoRepository(db.prisma);
-    const gus = await new PrismaUserRepository(db.prisma).create({ username: 'repo-gus' });
-    const tournamentId = 'sng-repo-1';
-    const register = (again: boolean) =>
-      sitAndGos.transaction((tx) =>
-        sitAndGos.registerEntry(tx, { tournamentId, userId: gus.id, fee: 100n, startingStack: 1500n, again }),
-      );
-    await register(false);
-    await sitAndGos.transaction((tx) => sitAndGos.refundEntry(tx, tournamentId, gus.id));
-    expect(await sitAndGos.transaction((tx) => sitAndGos.countRegistered(tx, tournamentId))).toBe(0);
-    await register(true);
-    const entry = await sitAndGos.transaction((tx) => sitAndGos.entry(tx, tournamentId, gus.id));
-    expect(entry).toMatchObject({ status: 'registered', place: null, prize: 0n });
-    expect(await sitAndGos.transaction((tx) => sitAndGos.countRegistered(tx, tournamentId))).toBe(1);
-    expect(await sitAndGos.registeredWithNames(tournamentId)).toMatchObject([{ username: 'repo-gus', isBot: false }]);
-  });
-});
-
 describe('TournamentRepository', () => {
   const newTournament = scheduledTournament('Repo MTT');
+
+  test('a Sit & Go template instance: a second insert of the same number changes nothing; the registering one is found; the list leaves instances out', async () => {
+    const tournaments = new PrismaTournamentRepository(db.prisma);
+    expect(await tournaments.lastInstanceNumber('repo-sng')).toBe(0);
+    const instance = { ...scheduledTournament('Repo SnG #1'), template: { templateId: 'repo-sng', instanceNumber: 1 } };
+    const first = await tournaments.insert(instance);
+    expect(first).toMatchObject({ template_id: 'repo-sng', instance_number: 1, status: 'scheduled' });
+    expect(await tournaments.insert({ ...instance, name: 'again' })).toBeUndefined();
+    expect(await tournaments.lastInstanceNumber('repo-sng')).toBe(1);
+    expect(await tournaments.registeringInstance('repo-sng')).toBeNull();
+    await db.prisma.scheduledTournament.update({ where: { id: first!.id }, data: { status: 'registering' } });
+    expect(await tournaments.registeringInstance('repo-sng')).toBe(first!.id);
+    expect((await tournaments.all()).map((row) => row.id)).not.toContain(first!.id);
+  });
 
   test('an insert is scheduled at version 0; an edit bumps the version by 1; the gate reads the standings', async () => {
     const tournaments = new PrismaTournamentRepository(db.prisma);
@@ -988,7 +959,7 @@ describe("the tournament modules' repositories", () => {
     ]);
     expect(await events.isInvited('mtt', row.id, guest.id)).toBe(true);
     expect(await events.eventsOf('mtt', guest.id)).toEqual([row.id]);
-    expect(await events.hostedCount(host.id, ['registering'], ['scheduled'])).toBe(1);
-    expect(await events.hostedCount(host.id, ['registering'], ['running'])).toBe(0);
+    expect(await events.hostedCount(host.id, ['scheduled'])).toBe(1);
+    expect(await events.hostedCount(host.id, ['running'])).toBe(0);
   });
 });

@@ -15,8 +15,10 @@ import {
   PlatformModule,
   SitAndGoFeatureModule,
   SitAndGoService,
+  mttTournamentId as tournamentIdOf,
   TablesService,
-  tournamentIdOf,
+  TournamentsFeatureModule,
+  TournamentsService,
   type TableHost,
 } from '@naiko/platform';
 import type { SitAndGoTemplate } from '@naiko/tournament';
@@ -42,8 +44,13 @@ const FL_SILENT: SitAndGoTemplate = {
 
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [FL_SILENT], runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    PlatformModule.forRoot({
+      app: 'all-in-one',
+      consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament],
+    }),
+    // A Sit & Go instance is a tournament (issue 21 item 2): its table is the tournament runner's.
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [FL_SILENT] }),
     LobbyModule,
   ],
 })
@@ -235,12 +242,10 @@ describe('issue 18 rules at real tables (e2e)', () => {
     const { instanceId } = await register(silent);
     for (const bot of bots) await register(bot);
     const sng = app.get(SitAndGoService);
-    const row = await waitFor(
-      'the Sit & Go to finish',
-      async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
-      150_000,
-    );
-    const seat = row.seating!.find((s) => s.userId === silent)!.seat;
+    await waitFor('the Sit & Go to finish', async () => (await sng.view(instanceId)).phase === 'finished', 150_000);
+    // His seat from the seat draw revealed at the end (one table).
+    const seating = (await app.get(TournamentsService).view(instanceId)).seatDraw.seating!;
+    const seat = seating.find((s) => s.userId === silent)!.seat;
     const hands = await prisma().hand.findMany({
       where: { tournamentId: tournamentIdOf(instanceId), status: 'completed' },
       include: { events: { orderBy: { seq: 'asc' } } },

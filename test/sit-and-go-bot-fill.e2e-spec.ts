@@ -1,6 +1,7 @@
 // A Sit & Go / Spin template may let bots take the seats still free some time after the first
-// registration (issue 22): the bot-fill job (`sng.<id>.bot-fill`) seats "BOT <name>" entrants whose
+// registration (issue 22): the bot-fill job (`sng-mtt.<id>.bot-fill`) seats "BOT <name>" entrants whose
 // buy-in and fee the house grants (ledger note `bot-chips`), the game starts and the ledger stays exact.
+// An instance is a tournament without a start time (issue 21 item 2): its book is `mtt-<id>`.
 import { Module } from '@nestjs/common';
 import { jobId, QUEUES } from '@naiko/contracts';
 import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
@@ -10,8 +11,9 @@ import {
   JobQueue,
   PlatformModule,
   SitAndGoFeatureModule,
+  mttTournamentId as tournamentIdOf,
   SitAndGoService,
-  tournamentIdOf,
+  TournamentsFeatureModule,
 } from '@naiko/platform';
 import type { SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
@@ -33,11 +35,12 @@ const PEOPLE_ONLY: SitAndGoTemplate = {
 
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({
-      templates: [FILL, PEOPLE_ONLY],
-      runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 },
+    PlatformModule.forRoot({
+      app: 'sit-and-go',
+      consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament],
     }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [FILL, PEOPLE_ONLY] }),
   ],
 })
 class BotFillModule {}
@@ -73,7 +76,7 @@ describe('Sit & Go bot fill (e2e)', () => {
       await app
         .get(JobQueue)
         .queue(QUEUES.sitAndGo)
-        .getJob(jobId('sng', instanceId, 'bot-fill')),
+        .getJob(jobId('sng-mtt', instanceId, 'bot-fill')),
     ).toBeDefined();
     await waitFor(
       'the bots to fill the Sit & Go',
@@ -89,7 +92,7 @@ describe('Sit & Go bot fill (e2e)', () => {
     expect(bots).toHaveLength(2);
     expect(bots.every((e) => e.user.username.startsWith('BOT '))).toBe(true);
     const grants = await prisma.ledgerTransaction.findMany({
-      where: { idempotencyKey: { startsWith: `sng:${instanceId}:bot-chips:` } },
+      where: { idempotencyKey: { startsWith: `mtt:${instanceId}:bot-chips:` } },
     });
     expect(grants.map((g) => [g.reason, g.note])).toEqual([
       ['grant', 'bot-chips'],
@@ -111,7 +114,7 @@ describe('Sit & Go bot fill (e2e)', () => {
       await app
         .get(JobQueue)
         .queue(QUEUES.sitAndGo)
-        .getJob(jobId('sng', instanceId, 'bot-fill')),
+        .getJob(jobId('sng-mtt', instanceId, 'bot-fill')),
     ).toBeUndefined();
     expect((await sng.instance(instanceId)).status).toBe('registering');
     expect(await prisma.tournamentEntry.count({ where: { tournamentId: tournamentIdOf(instanceId) } })).toBe(1);

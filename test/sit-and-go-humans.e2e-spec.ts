@@ -3,7 +3,9 @@
 // host: a person follows the lobby (`sitAndGoUpdate` names the table once it starts), watches it
 // with `table:watch`, gets his own seat's view and acts with `table:act`; cash-only commands are
 // refused. Every message each person received is recorded and checked against the stored hole
-// cards of every seat: none ever holds another seat's unrevealed card.
+// cards of every seat: none ever holds another seat's unrevealed card. An instance is a tournament
+// without a start time (issue 21 item 2): its table is the tournament runner's (`mttTableId(id, 1)`)
+// and its book `mtt-<id>`.
 import { Module } from '@nestjs/common';
 import request from 'supertest';
 import {
@@ -20,11 +22,13 @@ import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
 import {
   DEFAULT_TEMPLATES,
   fastTemplate,
+  mttTableId,
+  mttTournamentId as tournamentIdOf,
   PlatformModule,
   SitAndGoFeatureModule,
   SitAndGoService,
-  sngTableId,
-  tournamentIdOf,
+  TournamentsFeatureModule,
+  TournamentsService,
 } from '@naiko/platform';
 import { placePrizes, prizeTableFor, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, drained, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
@@ -50,11 +54,12 @@ const SILENT3: SitAndGoTemplate = {
 
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({
-      templates: [SNG4, SILENT3],
-      runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 },
+    PlatformModule.forRoot({
+      app: 'sit-and-go',
+      consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament],
     }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [SNG4, SILENT3] }),
   ],
 })
 class HumansSitAndGoModule {}
@@ -87,6 +92,15 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let sng: SitAndGoService;
+
+  const finished = (id: number) =>
+    waitFor('the Sit & Go to finish', async () => {
+      const view = await sng.view(id);
+      return view.phase === 'finished' && view;
+    });
+  /** Who sat where: the seat draw's seating, revealed with its seed at the end. */
+  const seatOf = async (id: number, userId: string) =>
+    (await app.get(TournamentsService).view(id)).seatDraw.seating!.find((s) => s.userId === userId)!.seat;
 
   beforeAll(async () => {
     app = await startTestApp({ module: HumansSitAndGoModule, name: 'sit-and-go-humans' });
@@ -178,7 +192,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     await register(SNG4.templateId, bob);
     const alicePerson = await follow(alice, 'alice', instanceId);
     let bobPerson = await follow(bob, 'bob', instanceId);
-    const tableId = sngTableId(instanceId);
+    const tableId = mttTableId(instanceId, 1);
 
     // Alice plays: check when she can, else call. On her first decision she also sends a stale
     // version, and Bob acts in her turn: both typed refusals that change nothing.
@@ -251,13 +265,13 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     // Bob drops his connection and comes back two hands later.
     const droppedAt = new Date();
     bobPerson.socket.close();
-    const handsAtDrop = (await sng.instance(instanceId)).hands_played;
+    const handsAtDrop = (await sng.view(instanceId)).handsPlayed;
     await waitFor('two more hands without Bob', async () => {
-      const instance = await sng.instance(instanceId);
-      return instance.hands_played >= handsAtDrop + 2 || instance.status !== 'running';
+      const view = await sng.view(instanceId);
+      return view.handsPlayed >= handsAtDrop + 2 || view.phase !== 'running';
     });
     const snapshotsBefore = bobPerson.received.filter((m) => m.event === 'table:snapshot').length;
-    const running = (await sng.instance(instanceId)).status === 'running';
+    const running = (await sng.view(instanceId)).phase === 'running';
     bobPerson = await follow(bob, 'bob', instanceId, bobPerson);
     // His watch brings a new snapshot — unless the Sit & Go ended first (its table then is gone).
     const newSnapshot = () =>
@@ -266,15 +280,12 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const back = running
       ? await waitFor(
           "Bob's snapshot after he came back, or the end",
-          async () => newSnapshot() ?? ((await sng.instance(instanceId)).status !== 'running' && 'ended'),
+          async () => newSnapshot() ?? ((await sng.view(instanceId)).phase !== 'running' && 'ended'),
         )
       : null;
     const snap = typeof back === 'object' ? back : (newSnapshot() ?? null);
 
-    const row = await waitFor(
-      'the Sit & Go to finish',
-      async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
-    );
+    const row = await finished(instanceId);
     await Promise.all([drained(alicePerson.socket), drained(bobPerson.socket)]); // the last feeds sent before are in
 
     // Typed refusals that changed nothing.
@@ -284,8 +295,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     expect(outOfTurn!.message).toMatch(/^NOT_YOUR_TURN/);
 
     // On reconnect Bob got the table's confirmed state, with his own cards if a hand ran with him.
-    const bobSeat = row.seating!.find((s) => s.userId === bob)!.seat;
-    const aliceSeat = row.seating!.find((s) => s.userId === alice)!.seat;
+    const bobSeat = await seatOf(instanceId, bob);
+    const aliceSeat = await seatOf(instanceId, alice);
     if (snap) {
       expect(bobPerson.received.filter((m) => m.event === 'table:snapshot').length).toBeGreaterThan(snapshotsBefore);
       expect(snap.tableId).toBe(tableId);
@@ -296,7 +307,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
 
     // Payouts and the audit: 4 entrants, 400 in the pool.
     const tournamentId = tournamentIdOf(instanceId);
-    expect(Number(row.prize_pool)).toBe(400);
+    expect(row.prizePool).toBe(400);
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
     const paid = placePrizes(400, prizeTableFor(4));
     expect(entries.reduce((s, e) => s + Number(e.prize), 0)).toBe(400);
@@ -322,7 +333,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       where: { tournamentId },
       include: { events: { orderBy: { seq: 'asc' } } },
     });
-    expect(hands.length).toBe(row.hands_played);
+    expect(hands.length).toBe(row.handsPlayed);
     const seatIn = (h: (typeof hands)[number], userId: string) =>
       (h.players as { seat: number; userId: string }[]).find((p) => p.userId === userId)?.seat;
     const actionsOf = (userId: string) =>
@@ -410,10 +421,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
     const spectator = await newUser('rail', false);
     const rail = await follow(spectator, 'rail', instanceId);
     for (const bot of bots) await register(SILENT3.templateId, bot);
-    const row = await waitFor(
-      'the Sit & Go to finish',
-      async () => (await sng.instance(instanceId)).status === 'finished' && sng.instance(instanceId),
-    );
+    const row = await finished(instanceId);
     await drained(rail.socket); // the last feeds sent before are in
 
     const tournamentId = tournamentIdOf(instanceId);
@@ -422,8 +430,8 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       orderBy: { handNumber: 'asc' },
       include: { events: { orderBy: { seq: 'asc' } } },
     });
-    expect(hands.length).toBe(row.hands_played);
-    const seat = row.seating!.find((s) => s.userId === silent)!.seat;
+    expect(hands.length).toBe(row.handsPlayed);
+    const seat = await seatOf(instanceId, silent);
     const dealtIn = (h: (typeof hands)[number]) =>
       (h.players as { seat: number; userId: string }[]).some((p) => p.userId === silent);
     // His stack at the start of each hand (the stored config) and whether he was dealt in.

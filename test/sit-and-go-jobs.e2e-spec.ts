@@ -1,6 +1,10 @@
-// Sit & Go orchestration with real BullMQ workers, the tables dealt by the test itself (runner
-// `deal: false`) so the hands are exact: level jobs across a worker restart, simultaneous busts,
-// a bust during a break and the payout, the table's dead-button rule after a bust.
+// Sit & Go orchestration with real BullMQ workers, the tables dealt by the test itself so the hands
+// are exact: level jobs across a worker restart, simultaneous busts, a bust during a break and the
+// payout, the table's dead-button rule after a bust. An instance is a tournament without a start time
+// (issue 21 item 2): its start, levels and payout are the tournament's jobs, its one table the
+// tournament runner's, its book `mtt-<id>`. The runner is kept from dealing (`dealByHand`: its
+// begin is refused and it asks again); the test begins and records each hand through the
+// tournament's own calls, as the runner would.
 import { Module } from '@nestjs/common';
 import { Client } from 'pg';
 import { QUEUES } from '@naiko/contracts';
@@ -10,14 +14,18 @@ import { Accounts as LedgerAccounts } from '@naiko/persistence';
 import {
   DEFAULT_TEMPLATES,
   drawFromSeed,
+  mttTournamentId as tournamentIdOf,
   newSpinSeed,
   oddChipOrder,
   PlatformModule,
   SitAndGoFeatureModule,
   SitAndGoService,
   SPIN_POOL,
-  stakesOf,
-  tournamentIdOf,
+  stakesOfLevel,
+  TournamentRunner,
+  TournamentsFeatureModule,
+  TournamentsService,
+  type HandStart,
 } from '@naiko/platform';
 import { fastModeStructure, type BlindLevel, type SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
@@ -43,7 +51,10 @@ const CLOCK: SitAndGoTemplate = {
   clock: { decisionMs: 1000, reconnectMs: 0 },
 };
 
-/** Three seats of 20 chips, 10/20 for 400 ms, then a long break: the first hand ends in the break. */
+/**
+ * Three seats of 20 chips, 10/20 for 2 s (time for the runner to host the table before the test
+ * deals), then a long break: the first hand ends in the break.
+ */
 const BUSTS: SitAndGoTemplate = {
   ...BASE,
   templateId: 'busts-3',
@@ -54,7 +65,7 @@ const BUSTS: SitAndGoTemplate = {
   startingStack: 20,
   blindStructure: {
     name: 'break-test',
-    steps: [level(10, 20, 400), { kind: 'break', durationMs: 600_000 }, level(20, 40, 1000)],
+    steps: [level(10, 20, 2_000), { kind: 'break', durationMs: 600_000 }, level(20, 40, 1000)],
   },
   prizeTable: {
     minEntrants: 3,
@@ -83,17 +94,35 @@ const DEAD_BUTTON: SitAndGoTemplate = {
 
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS, SPIN, DEAD_BUTTON], runner: { deal: false } }),
+    PlatformModule.forRoot({
+      app: 'sit-and-go',
+      consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament],
+    }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS, SPIN, DEAD_BUTTON] }),
   ],
 })
 class JobsOnlyModule {}
+
+type Begin = (id: number, tableNo: number) => Promise<HandStart | null>;
+
+/**
+ * Keeps the tournament runner from dealing in this app: the begin it asks for is refused (null: the
+ * table may not deal now, it asks again). Returns the real begin, for the test to deal each hand.
+ */
+function dealByHand(service: TournamentsService): Begin {
+  const begin = service.beginTableHand.bind(service);
+  service.beginTableHand = () => Promise.resolve(null);
+  return (id, tableNo) => begin(id, tableNo);
+}
 
 describe('Sit & Go jobs (e2e)', () => {
   let testApp: TestApp;
   let prisma: PrismaService;
   let ledger: ChipLedger;
   let sng: SitAndGoService;
+  let tournaments: TournamentsService;
+  let begin: Begin;
   let counter = 0;
 
   const attach = (app: TestApp) => {
@@ -101,7 +130,15 @@ describe('Sit & Go jobs (e2e)', () => {
     prisma = app.get(PrismaService);
     ledger = new ChipLedger(prisma);
     sng = app.get(SitAndGoService);
+    tournaments = app.get(TournamentsService);
+    begin = dealByHand(tournaments);
   };
+
+  /** Waits for the instance to run and its table to be hosted (the runner's crash recovery done). */
+  async function running(instanceId: number): Promise<void> {
+    await waitFor('the start', async () => (await sng.instance(instanceId)).status === 'running');
+    await waitFor('the table', () => testApp.get(TournamentRunner).host(instanceId, 1));
+  }
 
   async function newPlayers(count: number): Promise<string[]> {
     const ids: string[] = [];
@@ -123,95 +160,118 @@ describe('Sit & Go jobs (e2e)', () => {
 
   it('level jobs fire in order and once, also when the worker is stopped and restarted between levels', async () => {
     const players = await newPlayers(2);
-    let instanceId = 0;
-    for (const player of players) instanceId = (await sng.register(CLOCK.templateId, player)).instanceId;
-    await waitFor('step 3', async () => (await sng.instance(instanceId)).step_index >= 3);
-    // Stop the whole process (workers, queues, runner) while the next step waits in Redis, and stay
-    // down longer than a level: the overdue step must fire once on restart, and none be skipped.
+    const { instanceId } = await sng.register(CLOCK.templateId, players[0]);
+    // The tournament row keeps the step in force and when it was put in force (the database's clock).
+    // A watcher of its own, from before the start and alive across the restart, notes each step as it
+    // comes (every 10 ms; the shortest step lasts 150 ms), and any step put in force a second time.
     const { url: databaseUrl } = testApp.db;
     const prefix = testApp.db.name;
-    await testApp.naiko.close();
-    // Nothing applies a step now: the last one stored tells when the next one falls due. Down until
-    // it is overdue (read from the database, not a guessed pause).
     const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();
-    const last = (
-      await pg.query<{ step_index: number; applied_at: Date }>(
-        'SELECT step_index, applied_at FROM sit_and_go_steps WHERE sit_and_go_id = $1 ORDER BY step_index DESC LIMIT 1',
-        [instanceId],
-      )
-    ).rows[0]!;
-    await pg.end();
-    const dueAt = last.applied_at.getTime() + CLOCK.blindStructure.steps[last.step_index]!.durationMs;
-    await waitFor('the next step to be overdue', () => Date.now() > dueAt + 50);
-    const restarted = await startTestApp({
-      module: JobsOnlyModule,
-      name: 'sit-and-go',
-      databaseUrl,
-      env: { REDIS_PREFIX: prefix },
-    });
-    const drop = testApp.db.drop;
-    attach(restarted);
-    dropAfterAll.push(drop);
-    await waitFor('step 9', async () => (await sng.instance(instanceId)).step_index >= 9);
-    const steps = await prisma.sitAndGoStep.findMany({
-      where: { sitAndGoId: instanceId },
-      orderBy: { stepIndex: 'asc' },
-    });
+    const current = async () =>
+      (
+        await pg.query<{ step_index: number; step_started_at: Date | null }>(
+          'SELECT step_index, step_started_at FROM scheduled_tournaments WHERE id = $1',
+          [instanceId],
+        )
+      ).rows[0]!;
+    const seen = new Map<number, number>();
+    const again: number[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const now = await current();
+        if (now.step_started_at) {
+          const at = now.step_started_at.getTime();
+          if (!seen.has(now.step_index)) seen.set(now.step_index, at);
+          else if (seen.get(now.step_index) !== at) again.push(now.step_index);
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    try {
+      expect((await sng.register(CLOCK.templateId, players[1])).started).toBe(true);
+      await waitFor('step 3', async () => (await tournaments.row(instanceId)).step_index >= 3);
+      // Stop the whole process (workers, queues, runner) while the next step waits in Redis, and stay
+      // down longer than a level: the overdue step must fire once on restart, and none be skipped.
+      await testApp.naiko.close();
+      // Nothing applies a step now: the one in force tells when the next one falls due. Down until
+      // it is overdue (read from the database, not a guessed pause).
+      const last = await current();
+      const dueAt = last.step_started_at!.getTime() + CLOCK.blindStructure.steps[last.step_index]!.durationMs;
+      await waitFor('the next step to be overdue', () => Date.now() > dueAt + 50);
+      const restarted = await startTestApp({
+        module: JobsOnlyModule,
+        name: 'sit-and-go',
+        databaseUrl,
+        env: { REDIS_PREFIX: prefix },
+      });
+      const drop = testApp.db.drop;
+      attach(restarted);
+      dropAfterAll.push(drop);
+      await waitFor('step 9', () => seen.has(9));
+    } finally {
+      watching = false;
+      await watcher.finally(() => pg.end());
+    }
     const structure = CLOCK.blindStructure.steps;
-    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
-    expect(steps.map((s) => s.kind)).toEqual(steps.map((s) => structure[s.stepIndex].kind));
-    for (let i = 1; i < steps.length; i++) {
+    const indexes = [...seen.keys()];
+    expect(indexes).toEqual(indexes.map((_, i) => i));
+    expect(again).toEqual([]);
+    for (let i = 1; i < indexes.length; i++) {
       // Each step lasted at least its duration (BullMQ's delayed jobs are late, never early).
-      const lasted = steps[i].appliedAt.getTime() - steps[i - 1].appliedAt.getTime();
+      const lasted = seen.get(i)! - seen.get(i - 1)!;
       expect(lasted).toBeGreaterThanOrEqual(structure[i - 1].durationMs - 5);
     }
-    // A step delivered again changes nothing.
-    expect(await sng.applyStep({ instanceId, stepIndex: 2, kind: 'break', number: 2 })).toEqual({ applied: false });
-    expect(await prisma.sitAndGoStep.count({ where: { sitAndGoId: instanceId, stepIndex: 2 } })).toBe(1);
+    // A step delivered again changes nothing (step 2 is the break after level 2).
+    expect(structure[2].kind).toBe('break');
+    const before = await tournaments.row(instanceId);
+    expect(await tournaments.applyStep({ tournamentId: instanceId, stepIndex: 2, number: 2 })).toEqual({
+      applied: false,
+    });
+    const after = await tournaments.row(instanceId);
+    expect(after.step_index).toBeGreaterThanOrEqual(before.step_index);
+    if (after.step_index === before.step_index) expect(after.step_started_at).toEqual(before.step_started_at);
   });
 
   it('simultaneous busts during a break: equal starting stacks share 2nd-3rd and split the prize; payout and audit exact', async () => {
     const players = await newPlayers(3);
     let instanceId = 0;
     for (const player of players) instanceId = (await sng.register(BUSTS.templateId, player)).instanceId;
-    const row = await waitFor('the start', async () => {
-      const instance = await sng.instance(instanceId);
-      return instance.status === 'running' && instance;
-    });
+    await running(instanceId);
     const tournamentId = tournamentIdOf(instanceId);
-    const lvl = sng.levelInForce(row)!;
-    expect(lvl).toMatchObject({ smallBlind: 10, bigBlind: 20 });
-    const seat = (s: number) => row.seating!.find((x) => x.seat === s)!.userId;
     // Button seat 0, small blind seat 1, big blind seat 2 (all in with 20). Dealing starts left of
     // the button: seat 1, 2, 0, 1, 2, 0; then the board. Seat 0 holds aces and wins everything.
+    const deal = (await begin(instanceId, 1))!;
+    expect(deal).toMatchObject({ stepIndex: 0, deal: { button: 0, smallBlind: 1, bigBlind: 2 } });
+    expect(deal.level).toMatchObject({ smallBlind: 10, bigBlind: 20 });
+    expect(deal.deal.players.map((p) => p.seat)).toEqual([0, 1, 2]);
+    const seat = (s: number) => deal.seats[s]!.userId;
     const config: HandConfig = {
       variant: 'holdem',
       structure: 'no-limit',
       seats: [0, 1, 2].map((s) => ({ seat: s, stack: 20 })),
       button: 0,
-      stakes: stakesOf(lvl),
+      stakes: stakesOfLevel(deal.level),
     };
     const deck = parseCards('7c 8d As 2h 3s Ad Kc Qd Jh 4s 9c');
     const store = new HandStore(prisma);
     const hand = await store.startHand({
       tournamentId,
-      handNumber: 1,
+      handNumber: deal.handNumber,
       config,
-      players: [0, 1, 2].map((s) => ({ seat: s, userId: seat(s) })),
+      players: deal.deal.players,
     });
     const dealt = start(config, { deck });
     const events = dealt.events;
-    let state = dealt.state;
     let seq = (await store.appendEvents(hand.id, 0, events)).nextSeq;
     // The button calls all in; now the level ends and the break comes before the hand does.
-    let result = apply(state, { type: 'call', seat: 0 });
+    let result = apply(dealt.state, { type: 'call', seat: 0 });
     if (!result.ok) throw new Error(result.error.message);
     seq = (await store.appendEvents(hand.id, seq, result.events)).nextSeq;
-    await waitFor('the break', async () => (await sng.instance(instanceId)).step_index === 1);
+    await waitFor('the break', async () => (await tournaments.row(instanceId)).step_index === 1);
     result = apply(result.state, { type: 'call', seat: 1 });
     if (!result.ok) throw new Error(result.error.message);
-    state = result.state;
     await store.appendEvents(hand.id, seq, result.events);
     const ended = result.events.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
     expect(ended.stacks).toEqual([
@@ -219,15 +279,13 @@ describe('Sit & Go jobs (e2e)', () => {
       { seat: 1, stack: 0 },
       { seat: 2, stack: 0 },
     ]);
-    const after = new Map([0, 1, 2].map((s) => [seat(s), ended.stacks.find((x) => x.seat === s)!.stack]));
-    const out = await sng.recordHand(
-      instanceId,
-      [0, 1, 2].map((s, i) => ({ userId: seat(s), stack: 20, order: (i + 2) % 3 })),
-      after,
-      0,
-    );
-    expect(out.winner).toBe(seat(0));
-    expect(new Set(out.busted)).toEqual(new Set([seat(1), seat(2)]));
+    const ordered = oddChipOrder(deal.deal.players, deal.deal.button);
+    const out = await tournaments.finishTableHand(instanceId, 1, {
+      dealtIn: ordered.map((p, order) => ({ userId: p.userId, stack: 20, order })),
+      after: new Map([0, 1, 2].map((s) => [seat(s), ended.stacks.find((x) => x.seat === s)!.stack])),
+    });
+    // Seat 0 is the last one left: the tournament ends with this hand.
+    expect(out.finished).toBe(true);
     await waitFor('the payout', async () => (await sng.instance(instanceId)).status === 'finished');
     // Pool 300: 1st 70% = 210; 2nd 30% = 90 shared by the two busted with equal stacks: 45 each.
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
@@ -237,8 +295,10 @@ describe('Sit & Go jobs (e2e)', () => {
     expect(byUser.get(seat(2))).toMatchObject({ place: 2, prize: 45n });
     expect(await ledger.userBalance(seat(0))).toBe(1000 - 110 + 210);
     expect(await ledger.userBalance(seat(1))).toBe(1000 - 110 + 45);
+    expect(await ledger.userBalance(seat(2))).toBe(1000 - 110 + 45);
+    expect((await ledger.account(LedgerAccounts.tournamentPool(tournamentId).key))!.balance).toBe(0);
     // The payout ran during the break; the break is still the step in force.
-    expect((await sng.instance(instanceId)).step_index).toBe(1);
+    expect((await tournaments.row(instanceId)).step_index).toBe(1);
     const report = await auditLedger(prisma);
     expect(report.ok).toBe(true);
   });
@@ -247,21 +307,15 @@ describe('Sit & Go jobs (e2e)', () => {
     const players = await newPlayers(4);
     let instanceId = 0;
     for (const player of players) instanceId = (await sng.register(DEAD_BUTTON.templateId, player)).instanceId;
-    await waitFor('the start', async () => (await sng.instance(instanceId)).status === 'running');
-    // The start drew a random first button; this test puts it on seat 0 so the numbers are fixed.
-    await prisma.sitAndGo.update({ where: { id: instanceId }, data: { button: 0 } });
-    const row = await sng.instance(instanceId);
-    const seat = (s: number) => row.seating!.find((x) => x.seat === s)!.userId;
+    await running(instanceId);
     const tournamentId = tournamentIdOf(instanceId);
     const store = new HandStore(prisma);
-    const lvl = sng.levelInForce(row)!;
+    // A bust's place as the lobby shows it (the entries get theirs at the payout).
+    const placeOf = async (userId: string) =>
+      (await sng.view(instanceId)).standings.find((s) => s.userId === userId)!.place;
 
-    /** Deals what the table would (its config from the service's deal), plays `moves`, stores it, records it. */
-    const play = async (
-      deal: NonNullable<Awaited<ReturnType<SitAndGoService['beginTableHand']>>>,
-      deck: string,
-      moves: { type: 'fold' | 'call'; seat: number }[],
-    ) => {
+    /** Deals what the table would (its config from the tournament's deal), plays `moves`, stores it, records it. */
+    const play = async (deal: HandStart, deck: string, moves: { type: 'fold' | 'call'; seat: number }[]) => {
       const seats = deal.deal.players.map((p) => ({ seat: p.seat, stack: deal.seats[p.seat]!.stack }));
       const config: HandConfig = {
         variant: 'holdem',
@@ -270,7 +324,7 @@ describe('Sit & Go jobs (e2e)', () => {
         button: deal.deal.button,
         smallBlindSeat: deal.deal.smallBlind ?? null,
         bigBlindSeat: deal.deal.bigBlind!,
-        stakes: stakesOf(lvl),
+        stakes: stakesOfLevel(deal.level),
       };
       const hand = await store.startHand({
         tournamentId,
@@ -293,17 +347,19 @@ describe('Sit & Go jobs (e2e)', () => {
       const ended = all.find((e): e is Extract<HandEvent, { type: 'hand-ended' }> => e.type === 'hand-ended')!;
       expect(ended).toBeDefined();
       const ordered = oddChipOrder(deal.deal.players, deal.deal.button);
-      await sng.finishTableHand(instanceId, {
+      await tournaments.finishTableHand(instanceId, 1, {
         dealtIn: ordered.map((p, order) => ({ userId: p.userId, stack: deal.seats[p.seat]!.stack, order })),
         after: new Map(deal.deal.players.map((p) => [p.userId, ended.stacks.find((x) => x.seat === p.seat)!.stack])),
       });
       return all;
     };
 
-    // Hand 1: button 0, small blind 1, big blind 2 (all in with his 20 by posting).
-    const first = (await sng.beginTableHand(instanceId))!;
-    expect(first).toMatchObject({ handNumber: 1, stepIndex: 0, deal: { button: 0, smallBlind: 1, bigBlind: 2 } });
+    // Hand 1: button 0 (the table's first hand: the first seat), small blind 1, big blind 2 (all in
+    // with his 20 by posting).
+    const first = (await begin(instanceId, 1))!;
+    expect(first).toMatchObject({ stepIndex: 0, deal: { button: 0, smallBlind: 1, bigBlind: 2 } });
     expect(first.deal.players.map((p) => p.seat)).toEqual([0, 1, 2, 3]);
+    const seat = (s: number) => first.seats[s]!.userId;
     // Dealing starts left of the button (1, 2, 3, 0, twice), then the board: seat 1 holds aces.
     // Seat 3 and the button fold, the small blind calls all in: aces beat 7-2, seat 2 is out (4th).
     await play(first, 'As 7c 9d 4h Ad 2h 8s 5c Kc Qd Jh 3s 6d', [
@@ -311,18 +367,15 @@ describe('Sit & Go jobs (e2e)', () => {
       { type: 'fold', seat: 0 },
       { type: 'call', seat: 1 },
     ]);
-    expect(
-      (
-        await prisma.tournamentEntry.findUniqueOrThrow({
-          where: { tournamentId_userId: { tournamentId, userId: seat(2) } },
-        })
-      ).place,
-    ).toBe(4);
+    expect(await placeOf(seat(2))).toBe(4);
 
     // Hand 2: the big blind moves forward to seat 3 (the next player with chips after seat 2); the
     // small blind falls on seat 2, empty now: dead (nobody posts it); the button moves to seat 1.
-    const second = (await sng.beginTableHand(instanceId))!;
-    expect(second).toMatchObject({ handNumber: 2, deal: { button: 1, smallBlind: null, bigBlind: 3 } });
+    const second = (await begin(instanceId, 1))!;
+    expect(second).toMatchObject({
+      handNumber: first.handNumber + 1,
+      deal: { button: 1, smallBlind: null, bigBlind: 3 },
+    });
     expect(second.deal.players.map((p) => p.seat)).toEqual([0, 1, 3]);
     expect(second.seats[2]).toBeNull();
     // Seat 0 and the button fold: only the big blind was posted, seat 3 gets his 20 back.
@@ -338,8 +391,8 @@ describe('Sit & Go jobs (e2e)', () => {
 
     // Hand 3: the big blind moves to seat 0, the small blind to seat 3 (last big blind), and the
     // button to seat 2 — where the dead small blind was: a dead button on the empty seat.
-    const third = (await sng.beginTableHand(instanceId))!;
-    expect(third).toMatchObject({ handNumber: 3, deal: { button: 2, smallBlind: 3, bigBlind: 0 } });
+    const third = (await begin(instanceId, 1))!;
+    expect(third).toMatchObject({ handNumber: first.handNumber + 2, deal: { button: 2, smallBlind: 3, bigBlind: 0 } });
     expect(third.deal.players.map((p) => p.seat)).toEqual([0, 1, 3]);
     expect((await auditLedger(prisma)).ok).toBe(true);
   });
@@ -352,19 +405,22 @@ describe('Sit & Go jobs (e2e)', () => {
       for (const player of players) id = (await sng.register(SPIN.templateId, player)).instanceId;
       ids.push(id);
     }
-    const rows = await Promise.all(
+    // Nothing is dealt (dealByHand): every pool still holds what the start put in it.
+    const views = await Promise.all(
       ids.map((id) =>
         waitFor(`Spin ${id} start`, async () => {
-          const instance = await sng.instance(id);
-          return instance.status === 'running' && instance;
+          const view = await sng.view(id);
+          return view.phase === 'running' && view;
         }),
       ),
     );
     let expectedSpinPool = 0;
-    for (const row of rows) {
-      const prize = row.multiplier! * SPIN.buyIn;
-      expect(Number(row.prize_pool)).toBe(prize);
-      expect((await ledger.account(LedgerAccounts.tournamentPool(tournamentIdOf(row.id)).key))!.balance).toBe(prize);
+    for (const view of views) {
+      const prize = view.spin!.multiplier! * SPIN.buyIn;
+      expect(view.prizePool).toBe(prize);
+      expect((await ledger.account(LedgerAccounts.tournamentPool(tournamentIdOf(view.instanceId)).key))!.balance).toBe(
+        prize,
+      );
       expectedSpinPool += 3 * SPIN.buyIn - prize;
     }
     const floats = await prisma.ledgerTransaction.findMany({
@@ -379,7 +435,8 @@ describe('Sit & Go jobs (e2e)', () => {
     // Every player paid 40 × (10 + 1).
     for (const player of players) expect(await ledger.userBalance(player)).toBe(1000 - 40 * 11);
     expect((await auditLedger(prisma)).ok).toBe(true);
-  });
+    // 120 registrations through the tournament's registration (each Spin's start a tournament job).
+  }, 180_000);
 
   it('Spin multipliers from CSPRNG seeds over 20,000 draws stay within statistical bounds (chi-square, df 4, p > 1e-6)', () => {
     const DRAWS = 20_000;

@@ -1,5 +1,7 @@
 // Sit & Go and Spin end to end, against the machine's PostgreSQL and Redis with real BullMQ
 // workers: bots play fast-mode games to the end; prize pool, payouts and the ledger audit are exact.
+// An instance is a tournament without a start time (issue 21 item 2): its book is `mtt-<id>`, its
+// start, levels and payout are the tournament's jobs and its table the tournament runner's.
 import { Module } from '@nestjs/common';
 import request from 'supertest';
 import { QUEUES } from '@naiko/contracts';
@@ -8,12 +10,14 @@ import {
   DEFAULT_TEMPLATES,
   fastTemplate,
   PlatformModule,
+  mttTournamentId as tournamentIdOf,
   SitAndGoFeatureModule,
   SitAndGoService,
   SPIN_POOL,
-  tournamentIdOf,
+  TournamentsFeatureModule,
+  TournamentsService,
+  verifyMttSeatDraw,
   verifySpinDraw,
-  verifySeatDraw,
 } from '@naiko/platform';
 import { prizeTableFor, placePrizes, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
@@ -31,11 +35,12 @@ const SNG3: SitAndGoTemplate = {
 
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'sit-and-go', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
-    SitAndGoFeatureModule.forRoot({
-      templates: [SNG6, SPIN, SNG3],
-      runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 },
+    PlatformModule.forRoot({
+      app: 'sit-and-go',
+      consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament],
     }),
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [SNG6, SPIN, SNG3] }),
   ],
 })
 class FastSitAndGoModule {}
@@ -62,7 +67,10 @@ describe('Sit & Go and Spin (e2e)', () => {
 
   const balance = (userId: string) => ledger.userBalance(userId);
   const finished = (id: number) =>
-    waitFor(`Sit & Go ${id} to finish`, async () => (await sng.instance(id)).status === 'finished' && sng.instance(id));
+    waitFor(`Sit & Go ${id} to finish`, async () => {
+      const view = await sng.view(id);
+      return view.phase === 'finished' && view;
+    });
 
   async function expectAuditClean(): Promise<void> {
     const report = await auditLedger(prisma);
@@ -117,7 +125,7 @@ describe('Sit & Go and Spin (e2e)', () => {
     expect(next).not.toBe(instanceId);
 
     const row = await finished(instanceId);
-    expect(Number(row.prize_pool)).toBe(600);
+    expect(row.prizePool).toBe(600);
     const tournamentId = tournamentIdOf(instanceId);
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
     // 6 entrants: 65/35 of 600 = 390 and 210 (equal-stack ties would share, still summing to 600).
@@ -130,16 +138,10 @@ describe('Sit & Go and Spin (e2e)', () => {
     expect((await ledger.account(Accounts.tournamentPool(tournamentId).key))!.balance).toBe(0);
     expect((await ledger.tournamentStacks(tournamentId)).every((s) => s.balance === 0)).toBe(true);
     const hands = await prisma.hand.findMany({ where: { tournamentId } });
-    expect(hands.length).toBe(row.hands_played);
+    expect(hands.length).toBe(row.handsPlayed);
     expect(hands.every((h) => h.status === 'completed' && h.commitment?.length === 64)).toBe(true);
-    // Blind steps: each applied once, in order, starting with level 1 at the start.
-    const steps = await prisma.sitAndGoStep.findMany({
-      where: { sitAndGoId: instanceId },
-      orderBy: { stepIndex: 'asc' },
-    });
-    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
-    for (let i = 1; i < steps.length; i++)
-      expect(steps[i].appliedAt.getTime()).toBeGreaterThanOrEqual(steps[i - 1].appliedAt.getTime());
+    // Blind steps: in order, starting with level 1 at the start.
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
     // Socket: the watcher saw registering, running and the results.
     await waitFor('the finished view', async () => phases.has('finished'));
     expect([...phases]).toEqual(expect.arrayContaining(['registering', 'running', 'finished']));
@@ -154,16 +156,17 @@ describe('Sit & Go and Spin (e2e)', () => {
     for (const player of players) instanceId = (await sng.register(SPIN.templateId, player)).instanceId;
     const before = await sng.view(instanceId);
     expect(before.spin?.commitment).toMatch(/^[0-9a-f]{64}$/);
-    const row = await finished(instanceId);
-    const view = await sng.view(instanceId);
+    const view = await finished(instanceId);
+    const multiplier = view.spin!.multiplier!;
     expect(view.spin!.seed).toBeTruthy();
-    expect(verifySpinDraw(SPIN.spinTable!, before.spin!.commitment!, view.spin!.seed!, row.multiplier!)).toBe(true);
+    expect(verifySpinDraw(SPIN.spinTable!, before.spin!.commitment!, view.spin!.seed!, multiplier)).toBe(true);
     // The seat draw was committed before anyone registered; the seed revealed at the end reproduces the seating.
     expect(before.seatDraw.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(before.seatDraw.seed).toBeNull();
-    expect(verifySeatDraw(before.seatDraw.commitment!, view.seatDraw.seed!, row.seating!)).toBe(true);
-    const prize = row.multiplier! * SPIN.buyIn;
-    expect(Number(row.prize_pool)).toBe(prize);
+    const seating = (await app.get(TournamentsService).view(instanceId)).seatDraw.seating!;
+    expect(verifyMttSeatDraw(before.seatDraw.commitment!, view.seatDraw.seed!, SPIN.seats, seating)).toBe(true);
+    const prize = multiplier * SPIN.buyIn;
+    expect(view.prizePool).toBe(prize);
     const tournamentId = tournamentIdOf(instanceId);
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
     expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(prize);
@@ -254,25 +257,22 @@ describe('Sit & Go and Spin (e2e)', () => {
     const players = await newPlayers(3);
     let instanceId = 0;
     for (const player of players) instanceId = (await sng.register(SNG3.templateId, player)).instanceId;
-    await waitFor(
-      'level 2',
-      async () =>
-        (await sng.instance(instanceId)).step_index >= 1 || (await sng.instance(instanceId)).status === 'finished',
-    );
-    expect(await sng.applyStep({ instanceId, stepIndex: 1, kind: 'level', number: 2 })).toEqual({ applied: false });
-    await finished(instanceId);
-    const steps = await prisma.sitAndGoStep.findMany({
-      where: { sitAndGoId: instanceId },
-      orderBy: { stepIndex: 'asc' },
+    await waitFor('level 2', async () => {
+      const view = await sng.view(instanceId);
+      return (view.clock?.levelNumber ?? 0) >= 2 || view.phase === 'finished';
     });
-    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
+    const tournaments = app.get(TournamentsService);
+    expect(await tournaments.applyStep({ tournamentId: instanceId, stepIndex: 1, number: 2 })).toEqual({
+      applied: false,
+    });
+    await finished(instanceId);
   });
 
   it('the process dealing a Sit & Go stops mid-game; after the restart a hand left running is cancelled (crash rule), play resumes and ends exactly', async () => {
     const players = await newPlayers(6);
     let instanceId = 0;
     for (const player of players) instanceId = (await sng.register(SNG6.templateId, player)).instanceId;
-    await waitFor('a few hands', async () => (await sng.instance(instanceId)).hands_played >= 3);
+    await waitFor('a few hands', async () => (await sng.view(instanceId)).handsPlayed >= 3);
     const { url: databaseUrl, name: prefix, drop } = app.db;
     await app.naiko.close();
     dropAfterAll.push(drop);
@@ -290,15 +290,10 @@ describe('Sit & Go and Spin (e2e)', () => {
     // (This instance may also hold the refunded entry of the unregistration test.)
     const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId, status: { not: 'refunded' } } });
     expect(entries).toHaveLength(6);
-    expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(Number(row.prize_pool));
+    expect(entries.reduce((a, e) => a + Number(e.prize), 0)).toBe(row.prizePool);
     for (const entry of entries) expect(await balance(entry.userId)).toBe(START_CHIPS - 110 + Number(entry.prize));
     const hands = await prisma.hand.findMany({ where: { tournamentId } });
     expect(hands.every((h) => h.status === 'completed' || h.status === 'cancelled')).toBe(true);
-    const steps = await prisma.sitAndGoStep.findMany({
-      where: { sitAndGoId: instanceId },
-      orderBy: { stepIndex: 'asc' },
-    });
-    expect(steps.map((s) => s.stepIndex)).toEqual(steps.map((_, i) => i));
     await expectAuditClean();
   });
 });

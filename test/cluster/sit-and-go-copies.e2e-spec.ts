@@ -10,8 +10,11 @@
 //     a seat held face down;
 //   - the Sit & Go finishes: every entry placed once, the prize pool paid, every chip retired, the
 //     ledger audit clean.
+// An instance is a tournament without a start time (issue 21 item 2): its table is a tournament
+// runner's (`mttTableId(id, 1)`), its book `mtt-<id>`.
+import type { SitAndGoView } from '@naiko/contracts';
 import { auditLedger, ChipLedger } from '@naiko/persistence';
-import { sngTableId, TokenService } from '@naiko/platform';
+import { mttTableId, mttTournamentId, TokenService } from '@naiko/platform';
 import { fastModeStructure } from '@naiko/tournament';
 import { pool, tableDirectory, until } from '../../bench/support/cluster';
 import { connectSocket, TEST_JWT_SECRET, type TestSocket } from '../support';
@@ -41,28 +44,38 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
     const { db, prisma } = suite;
     const copies = await suite.start(2, 'sng-copy', {
       TABLE_LEASE_MS: String(LEASE_MS),
-      SNG_HAND_PAUSE_MS: '20',
-      SNG_BOT_DELAY_MS: '40',
+      MTT_HAND_PAUSE_MS: '20',
+      MTT_BOT_DELAY_MS: '40',
     });
     const tokens = new TokenService(TEST_JWT_SECRET, 3600);
     const ledger = new ChipLedger(prisma);
 
-    // The lobby opens the default 6-seat instance; its stored copy of the template gets fast levels
-    // and small stacks (the instance's copy is what registration and its table use).
-    expect((await fetch(`${copies[0]!.url}/sit-and-go`)).status).toBe(200);
-    const open = await prisma.sitAndGo.findFirstOrThrow({
-      where: { templateId: 'sng-holdem-6-100', status: 'registering' },
+    // The lobby opens the default 6-seat instance (a tournament); the admin edits its settings
+    // before anyone registers: fast levels and small stacks (the instance's settings are what
+    // registration and its table use).
+    const lobby = (await (await fetch(`${copies[0]!.url}/sit-and-go`)).json()) as {
+      template: { templateId: string };
+      open: SitAndGoView;
+    }[];
+    const id = lobby.find((x) => x.template.templateId === 'sng-holdem-6-100')!.open.instanceId;
+    const admin = await prisma.user.create({ data: { username: 'sng-admin', role: 'admin' } });
+    const fastLevels = fastModeStructure(1_500, 300, 6);
+    const edited = await fetch(`${copies[1]!.url}/tournaments/${id}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${tokens.sign({ sub: admin.id, username: admin.username, role: 'admin' })}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        startingStack: STACK,
+        blindStructure: { name: fastLevels.name, steps: fastLevels.steps },
+        clock: { decisionMs: 1_000, reconnectMs: 0, timeBankMs: 2_000 },
+      }),
     });
-    const fast = {
-      ...(open.template as Record<string, unknown>),
-      startingStack: STACK,
-      blindStructure: fastModeStructure(1_500, 300, 6),
-      clock: { decisionMs: 1_000, reconnectMs: 0 },
-    };
-    await prisma.sitAndGo.update({ where: { id: open.id }, data: { template: fast as never } });
-    const id = open.id;
-    const tableId = sngTableId(id);
-    const book = `tournament:sng-${id}`;
+    expect(edited.status).toBe(200);
+    const tableId = mttTableId(id, 1);
+    const tournamentId = mttTournamentId(id);
+    const book = `tournament:${tournamentId}`;
 
     const bots = await Promise.all(
       Array.from({ length: ENTRANTS }, (_, i) =>
@@ -87,7 +100,7 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
     const watcher = (async () => {
       while (watching) {
         const [instance, directory, chips] = await Promise.all([
-          prisma.sitAndGo.findUniqueOrThrow({ where: { id }, select: { status: true } }),
+          prisma.scheduledTournament.findUniqueOrThrow({ where: { id }, select: { status: true } }),
           tableDirectory(db.name),
           prisma.$queryRaw<
             { total: bigint | null }[]
@@ -121,7 +134,7 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
 
       // SIGKILL the owner while a hand runs there, a few hands in.
       await until(
-        async () => (await prisma.hand.count({ where: { tournamentId: `sng-${id}`, status: 'completed' } })) >= 3,
+        async () => (await prisma.hand.count({ where: { tournamentId, status: 'completed' } })) >= 3,
         30_000,
         'a few hands played',
       );
@@ -132,7 +145,7 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
         async () => {
           victimHand = (
             await prisma.hand.findFirst({
-              where: { tournamentId: `sng-${id}`, status: 'running', startedAt: { gt: new Date(Date.now() - 150) } },
+              where: { tournamentId, status: 'running', startedAt: { gt: new Date(Date.now() - 150) } },
               select: { id: true },
             })
           )?.id;
@@ -147,10 +160,10 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       // The survivor takes the table over and deals on.
       await until(() => last()?.owner === survivor.instanceId, 15_000, 'the takeover');
       const completedAtTakeover = await prisma.hand.count({
-        where: { tournamentId: `sng-${id}`, status: 'completed' },
+        where: { tournamentId, status: 'completed' },
       });
       await until(
-        async () => (await prisma.sitAndGo.findUniqueOrThrow({ where: { id } })).status === 'finished',
+        async () => (await prisma.scheduledTournament.findUniqueOrThrow({ where: { id } })).status === 'finished',
         90_000,
         'the Sit & Go to finish',
       );
@@ -160,13 +173,17 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       // --- ownership: after the kill only the survivor ever owned the table; it dealt more hands.
       for (const snapshot of snapshots.filter((x) => x.at > killedAt + 3_000 && x.status === 'running'))
         expect(snapshot.owner).not.toBe(victim.instanceId);
-      const row = await prisma.sitAndGo.findUniqueOrThrow({ where: { id } });
+      const row = (await (await fetch(`${survivor.url}/sit-and-go/instances/${id}`)).json()) as SitAndGoView;
+      expect(row.phase).toBe('finished');
       const hands = await prisma.hand.findMany({
-        where: { tournamentId: `sng-${id}` },
+        where: { tournamentId },
         include: { events: { orderBy: { seq: 'asc' } } },
       });
-      expect(hands.filter((h) => h.status === 'completed').length).toBe(row.handsPlayed);
-      expect(row.handsPlayed).toBeGreaterThan(completedAtTakeover);
+      // The tournament counts every hand begun at the table, the cancelled one included; a hand the
+      // killed copy began but had not stored yet is counted and never stored (one at most).
+      expect(hands.length).toBeLessThanOrEqual(row.handsPlayed);
+      expect(hands.length).toBeGreaterThanOrEqual(row.handsPlayed - 1);
+      expect(hands.filter((h) => h.status === 'completed').length).toBeGreaterThan(completedAtTakeover);
       // --- crash rule: the hand left running at the kill was cancelled; nothing is left running.
       expect(hands.filter((h) => h.status === 'running')).toEqual([]);
       expect(hands.find((h) => h.id === victimHand)?.status).toBe('cancelled');
@@ -194,7 +211,7 @@ describe('a Sit & Go over two copies: its table owned by one, the owner SIGKILLe
       }
 
       // --- the finish: every entry placed once, the pool paid, every chip retired, audit clean.
-      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId: `sng-${id}` } });
+      const entries = await prisma.tournamentEntry.findMany({ where: { tournamentId } });
       expect(entries).toHaveLength(ENTRANTS);
       expect(
         entries.every((e) => e.status === 'finished' && e.place !== null && e.place >= 1 && e.place <= ENTRANTS),

@@ -20,7 +20,7 @@ import {
   checkFence,
   mttTableId,
   mttTournamentId,
-  stakesOf,
+  stakesOfLevel,
   StaleFencingTokenError,
   TournamentsService,
   type HandStart,
@@ -42,7 +42,7 @@ function configOf(start: HandStart): HandConfig {
     structure: 'no-limit',
     seats: start.deal.players.map((p) => ({ seat: p.seat, stack: start.seats[p.seat]!.stack })),
     button: start.deal.button,
-    stakes: stakesOf(start.level as Parameters<typeof stakesOf>[0]),
+    stakes: stakesOfLevel(start.level),
   };
 }
 

@@ -21,7 +21,7 @@ import { signUp, shot, startWebTest, type WebTest } from './browser';
   imports: [
     PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament] }),
     AccountsModule.forRoot({ bcryptCost: 4 }),
-    SitAndGoFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot(),
     TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
     LobbyModule,
     WebModule,

@@ -13,6 +13,7 @@ import {
   PlatformModule,
   SitAndGoFeatureModule,
   SitAndGoService,
+  TournamentsFeatureModule,
   WebModule,
 } from '@naiko/platform';
 import { AccountsModule } from '@naiko/platform/accounts';
@@ -29,9 +30,11 @@ const SNG3: SitAndGoTemplate = {
 
 @Module({
   imports: [
-    PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo] }),
+    PlatformModule.forRoot({ app: 'all-in-one', consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament] }),
     AccountsModule.forRoot({ bcryptCost: 4 }),
-    SitAndGoFeatureModule.forRoot({ templates: [SNG3], runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    // A Sit & Go's table is the tournament runner's.
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    SitAndGoFeatureModule.forRoot({ templates: [SNG3] }),
     LobbyModule,
     WebModule,
   ],

@@ -8,8 +8,8 @@ export * from './protection';
 // Named repositories the platform services depend on instead of Prisma (issue 24 item 4).
 export * from './users';
 export * from './tables';
-export * from './sit-and-go';
 export * from './tournaments';
+export * from './sit-and-go';
 export * from './fair-play';
 export * from './secrets';
 export * from './cluster';

@@ -5,12 +5,7 @@
 // are unique only within one database: the platform keeps the queues under the installation's
 // Redis namespace `<REDIS_PREFIX>:<installation id>` (issue 29).
 import { z } from 'zod';
-import {
-  SitAndGoBotFillPayload,
-  SitAndGoPayoutPayload,
-  SitAndGoStartPayload,
-  SitAndGoStepPayload,
-} from '../sit-and-go/jobs';
+import { SitAndGoBotFillPayload } from '../sit-and-go/jobs';
 import { FairPlayScanPayload } from '../fair-play';
 import {
   TournamentBalancePayload,
@@ -22,7 +17,7 @@ import {
 export const QUEUES = {
   /** Platform housekeeping: heartbeat. */
   system: 'system',
-  /** Sit & Go and Spin: start, blind steps, payout (apps/sit-and-go). */
+  /** Sit & Go and Spin: the bot fill (apps/sit-and-go); an instance's start, levels and payout are tournament jobs. */
   sitAndGo: 'sit-and-go',
   /** Scheduled multi-table tournaments: registration, start, levels, breaks, balancing, payout (apps/tournament). */
   tournament: 'tournament',
@@ -57,25 +52,11 @@ export const JOBS = {
     payload: HeartbeatPayload,
     jobId: (p) => jobId('heartbeat', p.tag),
   }),
-  sitAndGoStart: define({
-    queue: QUEUES.sitAndGo,
-    payload: SitAndGoStartPayload,
-    jobId: (p) => jobId('sng', p.instanceId, 'start'),
-  }),
-  sitAndGoStep: define({
-    queue: QUEUES.sitAndGo,
-    payload: SitAndGoStepPayload,
-    jobId: (p) => jobId('sng', p.instanceId, p.kind, p.number),
-  }),
   sitAndGoBotFill: define({
     queue: QUEUES.sitAndGo,
     payload: SitAndGoBotFillPayload,
-    jobId: (p) => jobId('sng', p.instanceId, 'bot-fill'),
-  }),
-  sitAndGoPayout: define({
-    queue: QUEUES.sitAndGo,
-    payload: SitAndGoPayoutPayload,
-    jobId: (p) => jobId('sng', p.instanceId, 'payout'),
+    // An instance is a tournament (issue 21 item 2): not the `sng` prefix of the old instances' ids.
+    jobId: (p) => jobId('sng-mtt', p.instanceId, 'bot-fill'),
   }),
   tournamentOpenRegistration: define({
     queue: QUEUES.tournament,

@@ -1,1 +1,1 @@
-export * from './sit-and-go-repository';
+export * from './legacy-sit-and-go-repository';

@@ -53,11 +53,26 @@ export class PrismaTournamentRepository extends TournamentHandStatements impleme
     const [inserted] = await this.db.$queryRaw<ScheduledTournamentRow[]>`
       INSERT INTO scheduled_tournaments
         (name, config, starts_at, registration_opens_at, state, seat_seed, seat_commitment, host_id,
-         spin_seed, spin_commitment)
+         spin_seed, spin_commitment, template_id, instance_number)
       VALUES (${row.name}, ${JSON.stringify(row.config)}::jsonb, ${row.startsAt}, ${row.registrationOpensAt}, ${JSON.stringify(row.state)}::jsonb,
-              ${row.seatSeed}, ${row.seatCommitment}, ${row.hostId}::uuid, ${row.spinSeed}, ${row.spinCommitment})
+              ${row.seatSeed}, ${row.seatCommitment}, ${row.hostId}::uuid, ${row.spinSeed}, ${row.spinCommitment},
+              ${row.template?.templateId ?? null}, ${row.template?.instanceNumber ?? null})
+      ON CONFLICT (template_id, instance_number) DO NOTHING
       RETURNING *`;
     return inserted;
+  }
+
+  async registeringInstance(templateId: string): Promise<number | null> {
+    const rows = await this.db.$queryRaw<{ id: number }[]>`
+      SELECT id FROM scheduled_tournaments WHERE template_id = ${templateId} AND status = 'registering'
+      ORDER BY instance_number LIMIT 1`;
+    return rows[0]?.id ?? null;
+  }
+
+  async lastInstanceNumber(templateId: string): Promise<number> {
+    const rows = await this.db.$queryRaw<{ n: number | null }[]>`
+      SELECT max(instance_number) AS n FROM scheduled_tournaments WHERE template_id = ${templateId}`;
+    return rows[0]?.n ?? 0;
   }
 
   async saveSettings(tx: Tx, id: number, change: TournamentSettingsChange): Promise<void> {
@@ -68,7 +83,9 @@ export class PrismaTournamentRepository extends TournamentHandStatements impleme
   }
 
   all(): Promise<ScheduledTournamentRow[]> {
-    return this.db.$queryRaw<ScheduledTournamentRow[]>`SELECT * FROM scheduled_tournaments ORDER BY starts_at, id`;
+    return this.db.$queryRaw<
+      ScheduledTournamentRow[]
+    >`SELECT * FROM scheduled_tournaments WHERE template_id IS NULL ORDER BY starts_at, id`;
   }
 
   unfinished(): Promise<ScheduledTournamentRow[]> {

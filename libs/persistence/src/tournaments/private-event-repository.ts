@@ -14,14 +14,15 @@ export class PrivateEventRepository {
       VALUES (${kind}, ${eventId}, ${hostId}::uuid, ${code})`;
   }
 
-  /** The event's row (`host_id` null: public), undefined when there is no such event. */
+  /**
+   * The event's row (`host_id` null: public), undefined when there is no such event. Both kinds are
+   * scheduled tournaments (issue 21 item 2): a Sit & Go the one opened from a template (`template_id`),
+   * a tournament the one without.
+   */
   async hostRow(kind: 'sng' | 'mtt', eventId: number): Promise<{ host_id: string | null } | undefined> {
-    const rows =
-      kind === 'sng'
-        ? await this.db.$queryRaw<{ host_id: string | null }[]>`SELECT host_id FROM sit_and_gos WHERE id = ${eventId}`
-        : await this.db.$queryRaw<
-            { host_id: string | null }[]
-          >`SELECT host_id FROM scheduled_tournaments WHERE id = ${eventId}`;
+    const rows = await this.db.$queryRaw<{ host_id: string | null }[]>`
+      SELECT host_id FROM scheduled_tournaments
+      WHERE id = ${eventId} AND (template_id IS NOT NULL) = ${kind === 'sng'}`;
     return rows[0];
   }
 
@@ -70,11 +71,9 @@ export class PrivateEventRepository {
   }
 
   /** Events the host has in one of these statuses, both kinds. */
-  async hostedCount(hostId: string, sngStatuses: string[], mttStatuses: string[]): Promise<number> {
+  async hostedCount(hostId: string, statuses: string[]): Promise<number> {
     const [row] = await this.db.$queryRaw<{ n: bigint }[]>`
-      SELECT (SELECT COUNT(*) FROM sit_and_gos WHERE host_id = ${hostId}::uuid AND status::text = ANY(${sngStatuses}))
-           + (SELECT COUNT(*) FROM scheduled_tournaments
-              WHERE host_id = ${hostId}::uuid AND status::text = ANY(${mttStatuses})) AS n`;
+      SELECT COUNT(*) AS n FROM scheduled_tournaments WHERE host_id = ${hostId}::uuid AND status::text = ANY(${statuses})`;
     return Number(row?.n ?? 0n);
   }
 

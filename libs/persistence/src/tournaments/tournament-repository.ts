@@ -60,10 +60,15 @@ export abstract class TournamentRepository {
 
   // Tournament rows
   abstract row(id: number, tx?: Tx): Promise<ScheduledTournamentRow | undefined>;
-  abstract insert(row: NewScheduledTournament): Promise<ScheduledTournamentRow>;
+  /** Undefined when the template's instance of that number exists already (another copy opened it). */
+  abstract insert(row: NewScheduledTournament): Promise<ScheduledTournamentRow | undefined>;
+  /** The Sit & Go template's instance taking registrations (the lowest number), if any. */
+  abstract registeringInstance(templateId: string): Promise<number | null>;
+  /** The highest instance number of the template (0 before its first). */
+  abstract lastInstanceNumber(templateId: string): Promise<number>;
   /** An edit before the start; the version is bumped. */
   abstract saveSettings(tx: Tx, id: number, change: TournamentSettingsChange): Promise<void>;
-  /** Every tournament, by start time then id. */
+  /** Every tournament by start time then id, but Sit & Go and Spin instances (their lobby is the template's). */
   abstract all(): Promise<ScheduledTournamentRow[]>;
   /** Tournaments a restarted process must pick up (scheduled, registering, running, paying), by id. */
   abstract unfinished(): Promise<ScheduledTournamentRow[]>;

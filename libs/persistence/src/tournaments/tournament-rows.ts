@@ -30,6 +30,11 @@ export interface ScheduledTournamentRow {
   spin_seed: string | null;
   spin_commitment: string | null;
   spin_multiplier: number | null;
+  /** A host's private tournament or Sit & Go; null for the admin's and the published templates'. */
+  host_id: string | null;
+  /** A Sit & Go or Spin instance: its template and number (null for other tournaments). */
+  template_id: string | null;
+  instance_number: number | null;
 }
 
 export interface NewScheduledTournament {
@@ -47,6 +52,8 @@ export interface NewScheduledTournament {
   spinCommitment: string | null;
   /** A host's private tournament; null for the admin's. */
   hostId: string | null;
+  /** A Sit & Go or Spin instance: its template and number (unique together); absent for other tournaments. */
+  template?: { templateId: string; instanceNumber: number };
 }
 
 /** An edit before the start (settings and the state carrying them). */

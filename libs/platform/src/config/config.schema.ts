@@ -129,11 +129,9 @@ export const configSchema = z
     WEB_DIST_DIR: z.string().optional(),
     /** A tournament pauses when more than half of its remaining players have been disconnected this long (issue 25). */
     MTT_DISCONNECT_PAUSE_MS: int(5 * 60_000, 1, 24 * 60 * 60 * 1000),
-    /** Overrides of the tournament and Sit & Go runners' pause between hands and bot delay (tests, benchmarks). */
+    /** Overrides of the tournament runner's pause between hands and bot delay, Sit & Go's too (tests, benchmarks). */
     MTT_HAND_PAUSE_MS: optionalMs,
     MTT_BOT_DELAY_MS: optionalMs,
-    SNG_HAND_PAUSE_MS: optionalMs,
-    SNG_BOT_DELAY_MS: optionalMs,
     /**
      * Node's process metrics (CPU, memory, event-loop lag...) on /metrics. They describe the whole
      * process, and prom-client's event-loop monitor is never stopped: apps that share a process

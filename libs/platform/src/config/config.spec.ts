@@ -76,13 +76,13 @@ describe('parseConfig', () => {
   it('validates the table and runner timings in the same schema', () => {
     expect(parseConfig({})).toMatchObject({ TABLE_HAND_PAUSE_MS: 2000, TABLE_BOT_DELAY_MS: 800 });
     expect(parseConfig({}).MTT_HAND_PAUSE_MS).toBeUndefined();
-    expect(parseConfig({ MTT_HAND_PAUSE_MS: '0', SNG_BOT_DELAY_MS: '25' })).toMatchObject({
+    expect(parseConfig({ MTT_HAND_PAUSE_MS: '0', MTT_BOT_DELAY_MS: '25' })).toMatchObject({
       MTT_HAND_PAUSE_MS: 0,
-      SNG_BOT_DELAY_MS: 25,
+      MTT_BOT_DELAY_MS: 25,
     });
     expect(() => parseConfig({ TABLE_HAND_PAUSE_MS: '-1' })).toThrow(/TABLE_HAND_PAUSE_MS/);
-    expect(() => parseConfig({ SNG_HAND_PAUSE_MS: '700000' })).toThrow(
-      /SNG_HAND_PAUSE_MS: must be an integer from 0 to 600000/,
+    expect(() => parseConfig({ MTT_HAND_PAUSE_MS: '700000' })).toThrow(
+      /MTT_HAND_PAUSE_MS: must be an integer from 0 to 600000/,
     );
   });
 });

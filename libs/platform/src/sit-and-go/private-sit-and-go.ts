@@ -1,20 +1,18 @@
-// Private Sit & Go (issue 23.4): a host's one-table game for his invitees. It is an instance of
-// the Sit & Go service like any other (registration, start, blind steps, table, payout: the same
-// code and the same ledger movements); what is private is who may see and enter it
-// (../tournaments/private-events.ts) and that its template is the host's, checked against the
-// admin's limits (../tournaments/private-limits.ts), with no entry fee. The instance row carries
-// `host_id` from its insert; no next instance opens when it fills. The host may cancel it before
-// it starts: every entry gets its buy-in back through the ledger, in one transaction.
+// Private Sit & Go (issue 23.4): a host's one-table game for his invitees. It is a Sit & Go instance
+// like any other, so a tournament without a start time (sit-and-go.service.ts): registration, start,
+// blind steps, table, payout are the tournament's code and ledger movements. What is private is who
+// may see and enter it (../tournaments/private-events.ts, kind `sng`) and that its settings are the
+// host's, checked against the admin's limits (../tournaments/private-limits.ts), with no entry fee.
+// The row carries `host_id` from its insert; its template id `private-<code>` names this one game. The
+// host may cancel it before it starts: the tournament's cancel, every buy-in back through the ledger.
 import { Inject, Injectable } from '@nestjs/common';
 import type { PrivateEventLimits, PrivateEventSummary, SitAndGoView } from '@naiko/contracts';
-import { newShuffleSeed } from '@naiko/engine';
-import { postInTransaction, SitAndGoRepository } from '@naiko/persistence';
-import { cancellation, SIT_AND_GO_FORMAT, type SitAndGoTemplate } from '@naiko/tournament';
+import type { SitAndGoTemplate } from '@naiko/tournament';
 import { PRIVATE_EVENT_LIMITS, PrivateEventStore } from '../tournaments/private-events';
 import { checkPrivateSitAndGo, PrivateEventError, privateBlindStructure } from '../tournaments/private-limits';
-import { seatDrawCommitment } from './seat-draw';
-import { refundMovements } from '../tournaments/lifecycle-movements';
-import { SitAndGoService, termsOf, tournamentIdOf, type InstanceRow, type RegisterResult } from './sit-and-go.service';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { SitAndGoService, type RegisterResult } from './sit-and-go.service';
+import { tournamentSettingsOf } from './template-settings';
 import { checkTemplate } from './templates';
 
 /** A private game's players may come back after a disconnection for this long (the cash tables' window). */
@@ -23,7 +21,7 @@ const PRIVATE_RECONNECT_MS = 30_000;
 @Injectable()
 export class PrivateSitAndGos {
   constructor(
-    private readonly sitAndGos: SitAndGoRepository,
+    private readonly tournaments: TournamentsService,
     private readonly service: SitAndGoService,
     private readonly store: PrivateEventStore,
     @Inject(PRIVATE_EVENT_LIMITS) readonly limits: PrivateEventLimits,
@@ -33,7 +31,7 @@ export class PrivateSitAndGos {
   async create(hostId: string, input: unknown): Promise<{ instanceId: number; inviteCode: string }> {
     const checked = checkPrivateSitAndGo(input, this.limits);
     await this.store.requireRoom(hostId, this.limits.maxOpenPerHost);
-    // Not a published template: its id only names this one game (unique with instance number 1).
+    // Not a published template: its id only names this one game (instance number 1).
     const template: SitAndGoTemplate = checkTemplate({
       templateId: `private-${this.store.newCode()}`,
       name: checked.name,
@@ -49,20 +47,16 @@ export class PrivateSitAndGos {
       spinTable: null,
       clock: { decisionMs: checked.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
     });
-    // The seat draw is committed before anyone registers, as for every instance (seat-draw.ts).
-    const seatSeed = newShuffleSeed();
-    const out = await this.sitAndGos.transaction(async (tx) => {
-      const instanceId = await this.sitAndGos.insertPrivateInstance(tx, {
-        templateId: template.templateId,
-        template,
-        seatSeed,
-        seatCommitment: seatDrawCommitment(seatSeed),
-        hostId,
-      });
-      return { instanceId, inviteCode: await this.store.record(tx, 'sng', instanceId, hostId) };
-    });
-    this.service.notifyChanged(out.instanceId);
-    return out;
+    const settings = { ...tournamentSettingsOf(template, 1), name: checked.name };
+    const row = await this.tournaments.createInstance(
+      settings,
+      { templateId: template.templateId, instanceNumber: 1 },
+      hostId,
+    );
+    if (!row) throw new Error(`private Sit & Go ${template.templateId} exists already`);
+    const inviteCode = await this.store.record(undefined, 'sng', row.id, hostId);
+    this.service.notifyChanged(row.id);
+    return { instanceId: row.id, inviteCode };
   }
 
   /** Registration of the host or an invitee (or a code holder); NOT_INVITED changes nothing. */
@@ -91,35 +85,16 @@ export class PrivateSitAndGos {
   }
 
   /**
-   * The host cancels before the start: each registered player gets his buy-in back (reason
-   * `refund`, key `sng:<id>:cancel:<userId>`), his tournament chips go back to the issuer, the
-   * instance ends `cancelled`. One transaction under the instance's row lock, so it serialises
-   * with a registration taking the last seat: whichever comes first wins.
+   * The host cancels before the start (ALREADY_STARTED once it has filled): the tournament's cancel,
+   * every registered player's buy-in back, in one transaction under the tournament's lock, so it
+   * serialises with a registration taking the last seat: whichever comes first wins.
    */
   async cancel(instanceId: number, hostId: string): Promise<{ refunded: number }> {
     await this.store.requireHost('sng', instanceId, hostId);
-    const refunded = await this.sitAndGos.transaction(async (tx) => {
-      const row = (await this.sitAndGos.lock(tx, instanceId)) as InstanceRow;
-      // The lifecycle's rule: a Sit & Go is cancelled only before it filled.
-      if (cancellation(SIT_AND_GO_FORMAT, row.status) !== 'cancel')
-        throw new PrivateEventError('ALREADY_STARTED', `Sit & Go ${instanceId} is ${row.status}: too late to cancel`);
-      const tournamentId = tournamentIdOf(instanceId);
-      const entries = await this.sitAndGos.registeredEntries(tx, tournamentId);
-      for (const entry of entries) {
-        const movements = refundMovements(tournamentId, entry.userId, termsOf(row.template), { chips: true });
-        await postInTransaction(tx, {
-          idempotencyKey: `sng:${instanceId}:cancel:${entry.userId}`,
-          reason: 'refund',
-          refs: { tournamentId },
-          movements,
-        });
-      }
-      await this.sitAndGos.refundRegistered(tx, tournamentId);
-      await this.sitAndGos.markCancelled(tx, instanceId);
-      return entries.length;
-    });
+    const before = await this.service.view(instanceId);
+    await this.tournaments.cancel(instanceId, { beforeStartOnly: true });
     this.service.notifyChanged(instanceId);
-    return { refunded };
+    return { refunded: before.registered };
   }
 
   /** "My games": the private Sit & Gos the user hosts or is invited to. */
@@ -129,8 +104,11 @@ export class PrivateSitAndGos {
   }
 
   async summary(instanceId: number, userId: string): Promise<PrivateEventSummary> {
-    const [sitAndGoView, row] = await Promise.all([this.service.view(instanceId), this.service.instance(instanceId)]);
-    const hostId = row.host_id ?? '';
+    const [sitAndGoView, instance] = await Promise.all([
+      this.service.view(instanceId),
+      this.service.instance(instanceId),
+    ]);
+    const hostId = instance.hostId ?? '';
     return {
       kind: 'sng',
       eventId: instanceId,

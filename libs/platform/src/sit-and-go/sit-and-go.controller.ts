@@ -8,6 +8,7 @@ import { prizeTableRows, sitAndGoPrizeTable, spinTableFunding } from '@naiko/tou
 import { CurrentUser, JwtAuthGuard } from '../auth/http-auth';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { SitAndGoError } from './sit-and-go.errors';
+import { TournamentError } from '../tournaments/tournaments.errors';
 import { SitAndGoService } from './sit-and-go.service';
 import { PlayAllowedGuard } from '../fair-play/gate';
 import { PrivateEventStore } from '../tournaments/private-events';
@@ -19,6 +20,8 @@ const STATUS: Record<string, HttpStatus> = {
   ALREADY_REGISTERED: HttpStatus.CONFLICT,
   NOT_REGISTERED: HttpStatus.CONFLICT,
   ALREADY_STARTED: HttpStatus.CONFLICT,
+  FULL: HttpStatus.CONFLICT,
+  NOT_OPEN: HttpStatus.CONFLICT,
   CANCELLED: HttpStatus.CONFLICT,
   FINISHED: HttpStatus.CONFLICT,
   INSUFFICIENT_FUNDS: HttpStatus.CONFLICT,
@@ -28,7 +31,7 @@ async function domain<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof SitAndGoError || err instanceof LedgerError) {
+    if (err instanceof SitAndGoError || err instanceof TournamentError || err instanceof LedgerError) {
       throw new HttpException({ code: err.code, message: err.message }, STATUS[err.code] ?? HttpStatus.BAD_REQUEST);
     }
     throw err;
@@ -68,7 +71,7 @@ export class SitAndGoController {
   async instance(@Param('id', ParseIdPipe) id: number) {
     return domain(async () => {
       // A private Sit & Go is not public: its view is GET /private-events/sng/:id (host and invitees).
-      if ((await this.service.instance(id)).host_id) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${id}`);
+      if ((await this.service.instance(id)).hostId) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${id}`);
       return this.service.view(id);
     });
   }

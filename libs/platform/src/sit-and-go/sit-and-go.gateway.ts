@@ -40,7 +40,7 @@ export class SitAndGoGateway implements OnModuleDestroy {
     @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'SOCKET_REDIS_ADAPTER'>,
   ) {
     this.roomsSpanCopies = config?.SOCKET_REDIS_ADAPTER ?? true;
-    service.listen({ changed: (id) => this.publish(id), started: () => undefined });
+    service.listen({ changed: (id) => this.publish(id) });
   }
 
   @SubscribeMessage('sitAndGoWatch')

@@ -1,58 +1,57 @@
-// Sit & Go and Spin orchestration: instances of templates, registration through the ledger,
-// the start (seating, the Spin multiplier), blind steps, eliminations and the payout.
+// Sit & Go and Spin: the published templates and their instances. Since issue 21 item 2 there is one
+// tournament lifecycle: instance n of a template is a scheduled tournament without a start time
+// (`scheduled_tournaments.template_id`, `instance_number`), opened with the template's settings
+// (template-settings.ts), registration open at once, starting when its seats are taken. Its
+// registration, start (seat draw, a Spin's multiplier), blind levels, table, busts, payout and crash
+// recovery are the tournament's (../tournaments): the same code, ledger movements (book `mtt-<id>`),
+// jobs and table runner as every tournament.
 //
-// Every state change locks the instance row (SELECT ... FOR UPDATE) and moves chips with
-// `postInTransaction` in the same database transaction, so a registration racing the last seat,
-// an unregistration, a job retried after a crash and the table runner's hand results serialise
-// on one lock and each ledger command runs once (idempotency keys below).
-//
-// Ledger idempotency keys (tournament id `sng-<id>`):
-//   sng:<id>:entry:<userId>:<n> / sng:<id>:unreg:<userId>:<n>   n = the instance's change counter
-//   sng:<id>:spin-float, sng:<id>:spin-pool                     the Spin's house spin-pool movement
-//   sng:<id>:prize:<userId>, sng:<id>:retire:<userId>            payout and the winner's chips
-//
-// The service is the entry point and keeps the templates; it delegates the rest to modules of this
-// folder, which share its collaborators through one SitAndGoContext (sit-and-go-context.ts):
-// instances, registration, the bot fill and unregistration (sit-and-go-registration.ts), the start
-// and the blind steps (sit-and-go-start.ts), the table with the hands' record and crash recovery
-// (sit-and-go-table.ts), the payout (sit-and-go-payout.ts) and the view (sit-and-go-view.ts).
+// What stays here is what only a Sit & Go has:
+// - the templates, and the instance of each that takes registrations (the next one opens when it fills);
+// - the bot fill: after the template's delay, bots take the seats still free (`sitAndGoBotFill`;
+//   their chips granted by the house under `mtt:<id>:bot-chips:<botId>`);
+// - the Sit & Go lobby's view of an instance (sit-and-go-view.ts).
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { SitAndGoStepPayload, SitAndGoView } from '@naiko/contracts';
-import { PrismaService, SitAndGoRepository, UserRepository, type SitAndGoRow } from '@naiko/persistence';
-import { awaitedJob, levelInForce, SIT_AND_GO_FORMAT, type BlindLevel, type SitAndGoTemplate } from '@naiko/tournament';
+import type { SitAndGoView } from '@naiko/contracts';
+import { cryptoRandom } from '@naiko/engine';
+import { makeBotIdentity } from '@naiko/table';
+import { ChipLedger, PrismaService, UserRepository } from '@naiko/persistence';
+import type { SitAndGoTemplate } from '@naiko/tournament';
 import { JobQueue } from '../jobs/job-queue.service';
-import type { HandResult } from '../tournaments/mtt-state';
-import type { SeatWithStack, TableFence, TableHandStart } from '../tournaments/table-runner';
-import { SitAndGoError } from './sit-and-go.errors';
-import type { DealtIn } from './standings';
-import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
 import type { RoomConfig } from '../room/room-config';
 import { ROOM_CONFIG } from '../tokens';
-import { SitAndGoContext, termsOf, tournamentIdOf } from './sit-and-go-context';
-import { SitAndGoRegistration } from './sit-and-go-registration';
-import { SitAndGoStart } from './sit-and-go-start';
-import { SitAndGoTable } from './sit-and-go-table';
-import { SitAndGoPayout } from './sit-and-go-payout';
-import { SitAndGoViewBuilder } from './sit-and-go-view';
+import { TournamentError } from '../tournaments/tournaments.errors';
+import { TournamentsService, type TournamentStatus } from '../tournaments/tournaments.service';
+import { SitAndGoError } from './sit-and-go.errors';
+import { sitAndGoViewOf } from './sit-and-go-view';
+import { tournamentSettingsOf } from './template-settings';
+import { checkTemplate, DEFAULT_TEMPLATES } from './templates';
 
 export const SIT_AND_GO_TEMPLATES = Symbol('SIT_AND_GO_TEMPLATES');
 
-export { termsOf, tournamentIdOf };
-
-/** A `sit_and_gos` row (SitAndGoRepository) with its template as the Sit & Go template it is. */
-export type InstanceRow = Omit<SitAndGoRow, 'template'> & { template: SitAndGoTemplate };
+/** An instance as the Sit & Go lobby knows it: the tournament row's part it reads. */
+export interface SitAndGoInstance {
+  id: number;
+  templateId: string;
+  instanceNumber: number;
+  status: TournamentStatus;
+  /** A private Sit & Go's host (private-sit-and-go.ts); null for the published templates' instances. */
+  hostId: string | null;
+}
 
 export interface RegisterResult {
   instanceId: number;
-  /** True when this registration took the last seat (the start job is enqueued). */
+  /** True when this registration took the last seat (the tournament's start job is enqueued). */
   started: boolean;
 }
 
-/** Hook the runner and the gateway attach to (avoids a dependency cycle). */
+/** Hook the gateway attaches to: every change of a tournament (the gateway keeps those it has watchers for). */
 export interface SitAndGoListener {
   changed(instanceId: number): void;
-  started(instanceId: number): void;
 }
+
+/** Refusals meaning "this instance takes no more registrations": the next instance is tried. */
+const NEXT_INSTANCE = new Set(['ALREADY_STARTED', 'FULL', 'NOT_OPEN', 'CANCELLED', 'FINISHED']);
 
 @Injectable()
 export class SitAndGoService {
@@ -61,20 +60,14 @@ export class SitAndGoService {
   private readonly listeners: SitAndGoListener[] = [];
 
   constructor(
-    /** The ledger and the hand store run on it; the Sit & Go's own rows are the repository's. */
+    /** The ledger's grants for the bots' chips. */
     private readonly prisma: PrismaService,
-    private readonly store: SitAndGoRepository,
+    private readonly tournaments: TournamentsService,
     private readonly users: UserRepository,
     private readonly jobs: JobQueue,
     @Inject(SIT_AND_GO_TEMPLATES) templates: readonly SitAndGoTemplate[],
     @Optional() @Inject(ROOM_CONFIG) room: RoomConfig | null = null,
   ) {
-    this.context = new SitAndGoContext(this, prisma, store, jobs, this.logger, this.listeners);
-    this.registration = new SitAndGoRegistration(this.context, this.templates, users);
-    this.starter = new SitAndGoStart(this.context);
-    this.table = new SitAndGoTable(this.context);
-    this.payouts = new SitAndGoPayout(this.context);
-    this.views = new SitAndGoViewBuilder(this.context);
     // The room (config/room.json) may let bots fill a template's seats after some seconds.
     const fill = room?.sitAndGo?.botFillAfterSeconds ?? {};
     for (const template of templates.length ? templates : DEFAULT_TEMPLATES) {
@@ -82,25 +75,45 @@ export class SitAndGoService {
         fill[template.templateId] ? { ...template, botFillAfterMs: fill[template.templateId] * 1000 } : template,
       );
     }
+    tournaments.listen({ changed: (id) => this.changed(id), started: () => undefined });
   }
-
-  /** What the modules below share with this service (sit-and-go-context.ts). */
-  private readonly context: SitAndGoContext;
-  private readonly registration: SitAndGoRegistration;
-  private readonly starter: SitAndGoStart;
-  private readonly table: SitAndGoTable;
-  private readonly payouts: SitAndGoPayout;
-  private readonly views: SitAndGoViewBuilder;
 
   listen(listener: SitAndGoListener): void {
     this.listeners.push(listener);
   }
 
+  /**
+   * A tournament changed: the watchers hear of it when it is an instance. Whether a tournament is one
+   * never changes, so each id is looked up once (bounded; an ordinary tournament's changes, a hand at
+   * any of its tables, then cost nothing here).
+   */
   private changed(id: number): void {
-    this.context.changed(id);
+    const known = this.isInstance.get(id);
+    if (known === false) return;
+    if (known) {
+      for (const listener of this.listeners) listener.changed(id);
+      return;
+    }
+    this.tournaments
+      .row(id)
+      .then((row) => {
+        if (this.isInstance.size >= 10_000) this.isInstance.clear();
+        this.isInstance.set(id, row.template_id !== null);
+        if (row.template_id !== null) for (const listener of this.listeners) listener.changed(id);
+      })
+      .catch((err: unknown) => this.logger.warn({ msg: 'change of an unknown tournament', id, err: String(err) }));
   }
 
-  /** Publishes (or replaces) a template; instances already open keep their copy. */
+  /** Tournament id → whether it is a Sit & Go instance (`changed`). */
+  private readonly isInstance = new Map<number, boolean>();
+
+  /** Tells the watchers an instance changed outside the tournament service. */
+  notifyChanged(instanceId: number): void {
+    this.isInstance.set(instanceId, true);
+    this.changed(instanceId);
+  }
+
+  /** Publishes (or replaces) a template; instances already open keep their settings. */
   upsertTemplate(template: SitAndGoTemplate): SitAndGoTemplate {
     this.templates.set(template.templateId, checkTemplate(template));
     return template;
@@ -116,150 +129,152 @@ export class SitAndGoService {
     return template;
   }
 
-  async instance(instanceId: number): Promise<InstanceRow> {
-    const row = await this.store.instance(instanceId);
-    if (!row) throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
-    return row as InstanceRow;
+  /** The instance (NOT_FOUND for a tournament that is not a Sit & Go's). */
+  async instance(instanceId: number): Promise<SitAndGoInstance> {
+    const row = await this.tournaments.row(instanceId).catch((err: unknown) => {
+      if (err instanceof TournamentError && err.code === 'NOT_FOUND') return null;
+      throw err;
+    });
+    if (!row || row.template_id === null || row.instance_number === null)
+      throw new SitAndGoError('NOT_FOUND', `no Sit & Go ${instanceId}`);
+    return {
+      id: row.id,
+      templateId: row.template_id,
+      instanceNumber: row.instance_number,
+      status: row.status,
+      hostId: row.host_id,
+    };
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Registration (sit-and-go-registration.ts)
-
   /** The instance of the template taking registrations (opened if there is none). */
-  openInstanceId(templateId: string): Promise<number> {
-    return this.registration.openInstanceId(templateId);
+  async openInstanceId(templateId: string): Promise<number> {
+    const template = this.template(templateId);
+    for (;;) {
+      const open = await this.tournaments.registeringInstance(templateId);
+      if (open !== null) return open;
+      // Another registration (or copy) may open the same number first: the insert then does
+      // nothing and the loop finds that one.
+      const instanceNumber = (await this.tournaments.lastInstanceNumber(templateId)) + 1;
+      const created = await this.tournaments.createInstance(tournamentSettingsOf(template, instanceNumber), {
+        templateId,
+        instanceNumber,
+      });
+      if (created) return created.id;
+    }
   }
 
   /**
-   * Registers into the open instance: buy-in into the prize pool, entry fee to the house, the
-   * starting stack issued in the tournament's book. Taking the last seat moves the instance to
-   * `starting`, opens the next instance and enqueues the start job.
+   * Registers into the template's open instance: the tournament's entry (buy-in to the prize pool,
+   * fee to the house, the starting stack issued in its book). The registration that takes the last
+   * seat starts it; the next registration opens the next instance.
    */
-  register(templateId: string, userId: string): Promise<RegisterResult> {
-    return this.registration.register(templateId, userId);
+  async register(templateId: string, userId: string): Promise<RegisterResult> {
+    for (;;) {
+      const instanceId = await this.openInstanceId(templateId);
+      try {
+        return await this.enter(instanceId, userId);
+      } catch (err) {
+        // Lost the race for the last seat (or the instance closed): the next instance.
+        if (err instanceof SitAndGoError && NEXT_INSTANCE.has(err.code)) continue;
+        throw err;
+      }
+    }
   }
 
   /** Registers into this very instance (a private Sit & Go): ALREADY_STARTED once it has filled, CANCELLED. */
   registerInstance(instanceId: number, userId: string): Promise<RegisterResult> {
-    return this.registration.registerInstance(instanceId, userId);
+    return this.enter(instanceId, userId);
   }
 
-  /** Tells the watchers an instance changed outside this service (a private Sit & Go's cancellation). */
-  notifyChanged(instanceId: number): void {
-    this.changed(instanceId);
-  }
-
-  /**
-   * The bot-fill job: bots take every seat still free, which starts the game; nothing happens when
-   * the instance has started, or when nobody (or only bots) registered.
-   */
-  fillWithBots(instanceId: number): Promise<number> {
-    return this.registration.fillWithBots(instanceId);
+  private async enter(instanceId: number, userId: string): Promise<RegisterResult> {
+    const instance = await this.instance(instanceId);
+    const out = await sitAndGoErrors(() => this.tournaments.register(instanceId, userId));
+    // The first entry starts the template's bot-fill countdown (one job per instance).
+    const fillAfter = instance.hostId ? undefined : this.templates.get(instance.templateId)?.botFillAfterMs;
+    if (!out.filled && out.entries === 1 && fillAfter)
+      await this.jobs.ensure('sitAndGoBotFill', { instanceId }, { delay: fillAfter });
+    return { instanceId, started: out.filled };
   }
 
   /** Unregisters before the start: buy-in and fee back, tournament chips back to its issuer. */
-  unregister(instanceId: number, userId: string): Promise<void> {
-    return this.registration.unregister(instanceId, userId);
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // Start and blind steps (sit-and-go-start.ts)
-
-  /**
-   * The start job: seats the players at random, draws a Spin's multiplier from the committed seed,
-   * settles the Spin's prize against the house spin pool, and puts level 1 in force. A retry of a
-   * started instance only re-enqueues the next step (idempotent id).
-   */
-  start(instanceId: number): Promise<void> {
-    return this.starter.start(instanceId);
+  async unregister(instanceId: number, userId: string): Promise<void> {
+    await this.instance(instanceId);
+    await sitAndGoErrors(() => this.tournaments.unregister(instanceId, userId));
   }
 
   /**
-   * A blind-step job: puts step `stepIndex` in force (the next hand uses it) exactly once and in
-   * order, then enqueues the following one (sit-and-go-start.ts).
+   * The bot-fill job: bots (users flagged isBot, named "BOT <name>", their buy-in and fee granted by
+   * the house with the note `bot-chips`) take every seat still free, which starts the game. Nothing
+   * happens when the instance has started, or when nobody (or only bots) registered.
    */
-  applyStep(payload: SitAndGoStepPayload): Promise<{ applied: boolean }> {
-    return this.starter.applyStep(payload);
-  }
-
-  /** The blind level for the next hand, or null during a break (no hand starts in a break). */
-  levelInForce(row: InstanceRow): BlindLevel | null {
-    return levelInForce(row.template.blindStructure, row.step_index);
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // The table (driven by SitAndGoTableRunner, the tournament table runner of ../tournaments; sit-and-go-table.ts)
-
-  /**
-   * Records a finished hand: busts and their places, the new button, the hand count; when one
-   * player is left the instance moves to `paying` and the payout job is enqueued.
-   */
-  recordHand(
-    instanceId: number,
-    dealtIn: readonly DealtIn[],
-    after: ReadonlyMap<string, number>,
-    button: number,
-    opts: { fence?: TableFence; onlyUnrecorded?: boolean } = {},
-  ): Promise<{ busted: string[]; winner: string | null }> {
-    return this.table.recordHand(instanceId, dealtIn, after, button, opts);
-  }
-
-  /** The table asks before each deal: null when it may not deal; else who is dealt in, the button and the blinds. */
-  beginTableHand(instanceId: number, fence?: TableFence): Promise<TableHandStart | null> {
-    return this.table.beginTableHand(instanceId, fence);
-  }
-
-  /** A hand ended at the table: busts, places, the payout when one player is left (once per hand). */
-  finishTableHand(
-    instanceId: number,
-    result: HandResult,
-    fence?: TableFence,
-  ): Promise<{ moves: never[]; brokenTables: never[] }> {
-    return this.table.finishTableHand(instanceId, result, fence);
-  }
-
-  /** The table by seat with stacks, for the table to mirror between hands (version: hands recorded). */
-  seatMaps(
-    instanceId: number,
-  ): Promise<{ running: boolean; version: number; tables: Map<number, (SeatWithStack | null)[]>; open: Set<number> }> {
-    return this.table.seatMaps(instanceId);
-  }
-
-  /** The crash rule for the table, run by the process (or copy) that just took it; the cancelled hands' ids. */
-  recoverTable(instanceId: number, fence?: TableFence): Promise<string[]> {
-    return this.table.recoverTable(instanceId, fence);
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // Payout, restart and view
-
-  /** The payout job (sit-and-go-payout.ts): one transaction; a retry finds `finished`. */
-  payout(instanceId: number): Promise<void> {
-    return this.payouts.payout(instanceId);
-  }
-
-  /** Instances a restarted process must pick up, by phase. */
-  async unfinished(): Promise<{ id: number; status: InstanceRow['status'] }[]> {
-    return this.store.unfinished();
-  }
-
-  /** Re-enqueues the job each unfinished instance waits for (ids are idempotent, so this is safe). */
-  async resumeJobs(): Promise<number[]> {
-    const running: number[] = [];
-    for (const pending of await this.unfinished()) {
-      const job = awaitedJob(SIT_AND_GO_FORMAT, pending.status);
-      if (job === 'start') await this.jobs.ensure('sitAndGoStart', { instanceId: pending.id });
-      if (job === 'payout') await this.jobs.ensure('sitAndGoPayout', { instanceId: pending.id });
-      if (job === 'next-step') {
-        await this.starter.enqueueNextStep(await this.instance(pending.id));
-        running.push(pending.id);
+  async fillWithBots(instanceId: number): Promise<number> {
+    const instance = await this.instance(instanceId);
+    if (instance.status !== 'registering') return 0;
+    const before = await this.tournaments.view(instanceId);
+    const entrants = await this.users.names(before.entrants.map((e) => e.userId));
+    if (!entrants.some((e) => !e.isBot)) return 0;
+    const rng = cryptoRandom();
+    const taken = entrants.map((e) => e.username);
+    const cost = before.buyIn + before.fee;
+    let added = 0;
+    for (let free = before.maxEntrants - before.entries; free > 0; free--) {
+      const { name } = makeBotIdentity(rng, taken);
+      taken.push(name);
+      const bot = await this.users.ensureBot(name);
+      if (!bot.isBot) continue; // a person took that name
+      const ledger = new ChipLedger(this.prisma);
+      await ledger.openUserAccount(bot.id);
+      if (cost > 0)
+        await ledger.grant({
+          idempotencyKey: `mtt:${instanceId}:bot-chips:${bot.id}`,
+          userId: bot.id,
+          amount: cost,
+          note: 'bot-chips',
+        });
+      try {
+        const result = await this.enter(instanceId, bot.id);
+        added++;
+        if (result.started) break;
+      } catch (err) {
+        if (err instanceof SitAndGoError && NEXT_INSTANCE.has(err.code)) break;
+        throw err;
       }
     }
-    return running;
+    if (added) this.logger.log({ msg: `bots filled ${added} seats`, instanceId });
+    return added;
   }
 
-  /** The lobby/socket view of one instance (sit-and-go-view.ts). */
-  view(instanceId: number): Promise<SitAndGoView> {
-    return this.views.view(instanceId);
+  /**
+   * Re-enqueues the bot-fill job of every published template's instance waiting with players (after
+   * Redis lost its data; the id is the same, so this is safe). The delay runs again from now.
+   */
+  async resumeBotFills(): Promise<number[]> {
+    const waiting: number[] = [];
+    for (const template of this.templates.values()) {
+      if (!template.botFillAfterMs) continue;
+      const instanceId = await this.tournaments.registeringInstance(template.templateId);
+      if (instanceId === null || (await this.tournaments.row(instanceId)).host_id) continue;
+      if ((await this.tournaments.view(instanceId)).entries === 0) continue;
+      await this.jobs.ensure('sitAndGoBotFill', { instanceId }, { delay: template.botFillAfterMs });
+      waiting.push(instanceId);
+    }
+    return waiting;
+  }
+
+  /** The Sit & Go lobby's view of one instance (sit-and-go-view.ts). */
+  async view(instanceId: number): Promise<SitAndGoView> {
+    const instance = await this.instance(instanceId);
+    const template = this.templates.get(instance.templateId) ?? null;
+    return sitAndGoViewOf(instance, template, await this.tournaments.view(instanceId));
+  }
+}
+
+/** The tournament's refusals as the Sit & Go lobby's (same codes: both are the one lifecycle's). */
+async function sitAndGoErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof TournamentError) throw new SitAndGoError(err.code as SitAndGoError['code'], err.message);
+    throw err;
   }
 }

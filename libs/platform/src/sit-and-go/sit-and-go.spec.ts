@@ -1,10 +1,9 @@
-import { DEFAULT_SPIN_TABLE, spinTableFunding, startStandings } from '@naiko/tournament';
+import { DEFAULT_SPIN_TABLE, spinTableFunding } from '@naiko/tournament';
 import { oddChipOrder } from '../tournaments/table-runner';
-import { positionsOf, sngClock, sngDeal, sngTableId } from './sit-and-go.tables';
+import { sngClock } from './template-settings';
 import { DEFAULT_TEMPLATES, fastTemplate } from './templates';
 import { drawFromSeed, spinCommitment, verifySpinDraw } from '../tournaments/spin-draw';
 import { SPIN_POOL, spinPoolPlan } from '../tournaments/spin-pool';
-import { recordHandOutcome } from './standings';
 
 describe('Spin multiplier draw', () => {
   it('commitment: SHA-256 of "naiko-spin-v1|<table>|<seed>"; the revealed seed verifies the drawn multiplier', () => {
@@ -83,131 +82,15 @@ describe('Spin funding and the house spin pool', () => {
   });
 });
 
-describe('eliminations after a hand', () => {
-  it('two busts in one hand: the larger starting stack finishes higher (4 left: 500 → 3rd, 300 → 4th)', () => {
-    const out = recordHandOutcome(
-      startStandings(4),
-      [
-        { userId: 'a', stack: 500, order: 0 },
-        { userId: 'b', stack: 300, order: 1 },
-        { userId: 'c', stack: 800, order: 2 },
-        { userId: 'd', stack: 400, order: 3 },
-      ],
-      new Map([
-        ['a', 0],
-        ['b', 0],
-        ['c', 1200],
-        ['d', 800],
-      ]),
-    );
-    expect(out.busted).toEqual(['a', 'b']);
-    expect(out.winner).toBeNull();
-    expect(out.standings).toEqual({
-      remaining: 2,
-      groups: [
-        { bestPlace: 3, players: ['a'] },
-        { bestPlace: 4, players: ['b'] },
-      ],
-    });
-  });
-
-  it('equal starting stacks busted together share the places; the last player left wins', () => {
-    const out = recordHandOutcome(
-      startStandings(3),
-      [
-        { userId: 'a', stack: 20, order: 2 },
-        { userId: 'b', stack: 20, order: 0 },
-        { userId: 'c', stack: 20, order: 1 },
-      ],
-      new Map([
-        ['a', 60],
-        ['b', 0],
-        ['c', 0],
-      ]),
-    );
-    expect(out.winner).toBe('a');
-    expect(out.standings.remaining).toBe(0);
-    expect(out.standings.groups).toEqual([
-      { bestPlace: 1, players: ['a'] },
-      { bestPlace: 2, players: ['b', 'c'] },
-    ]);
-  });
-});
-
-describe('the Sit & Go table: dead-button rule', () => {
+describe('the Sit & Go table', () => {
   const at = (...seats: number[]) => seats.map((seat) => ({ seat, userId: `u${seat}` }));
-
-  it('first hand: the drawn button, the next two players post the blinds (6 seats, button 4 → SB 5, BB 0); heads-up the button posts the small blind', () => {
-    expect(sngDeal(at(0, 1, 2, 3, 4, 5), 6, null, 4)).toMatchObject({ button: 4, smallBlind: 5, bigBlind: 0 });
-    expect(sngDeal(at(1, 4), 6, null, 4)).toMatchObject({ button: 4, smallBlind: 4, bigBlind: 1 });
-  });
-
-  it('nobody busted: every position moves one seat (B0 S1 B2 → B1 S2 B3)', () => {
-    expect(sngDeal(at(0, 1, 2, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
-      button: 1,
-      smallBlind: 2,
-      bigBlind: 3,
-    });
-  });
-
-  it('the big blind (seat 2) busted: the big blind moves on to seat 3, the small blind is dead (its seat 2 is empty), the button moves to seat 1', () => {
-    const deal = sngDeal(at(0, 1, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)!;
-    expect(deal).toMatchObject({ button: 1, smallBlind: null, bigBlind: 3 });
-    expect(deal.players.map((p) => p.seat)).toEqual([0, 1, 3]);
-  });
-
-  it('the small blind (seat 1) busted: a dead button on the empty seat 1, seat 2 posts the small blind, seat 3 the big', () => {
-    expect(sngDeal(at(0, 2, 3), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
-      button: 1,
-      smallBlind: 2,
-      bigBlind: 3,
-    });
-  });
-
-  it('the player after the big blind (seat 3) busted: the big blind jumps to seat 0, seat 2 posts the small, the button is seat 1', () => {
-    expect(sngDeal(at(0, 1, 2), 4, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
-      button: 1,
-      smallBlind: 2,
-      bigBlind: 0,
-    });
-  });
-
-  it('down to heads-up: the big blind moves forward, the other player has the button and posts the small blind', () => {
-    // B0 S1 B2, seat 1 busts: the big blind goes to seat 0 (after 2), seat 2 is button and small blind.
-    expect(sngDeal(at(0, 2), 3, { button: 0, smallBlind: 1, bigBlind: 2 }, 0)).toMatchObject({
-      button: 2,
-      smallBlind: 2,
-      bigBlind: 0,
-    });
-  });
-
-  it('positions of the last hand from its stored config: a dead small blind sat on the big blind seat of the hand before', () => {
-    const cfg = (button: number, smallBlindSeat: number | null, bigBlindSeat: number) => ({
-      button,
-      smallBlindSeat,
-      bigBlindSeat,
-      seats: [],
-    });
-    expect(positionsOf(cfg(1, null, 3), cfg(0, 1, 2))).toEqual({ button: 1, smallBlind: 2, bigBlind: 3 });
-    expect(positionsOf(cfg(1, 2, 3), null)).toEqual({ button: 1, smallBlind: 2, bigBlind: 3 });
-    expect(positionsOf(null, null)).toBeNull();
-    // After a dead small blind the rule goes on: B1 (S2 dead) B3 → the button on the dead small blind's seat 2.
-    expect(sngDeal(at(0, 1, 3), 4, positionsOf(cfg(1, null, 3), cfg(0, 1, 2)), 0)).toMatchObject({
-      button: 2,
-      smallBlind: 3,
-      bigBlind: 0,
-    });
-  });
 
   it('odd-chip order starts left of the button, also a dead button on an empty seat', () => {
     expect(oddChipOrder(at(0, 2, 3), 2).map((p) => p.seat)).toEqual([3, 0, 2]);
     expect(oddChipOrder(at(0, 2, 3), 1).map((p) => p.seat)).toEqual([2, 3, 0]);
   });
 
-  it('table id: a stable name-based UUID per instance; clock: the template decision time, a time bank of twice it (at most 30 s)', () => {
-    expect(sngTableId(7)).toBe(sngTableId(7));
-    expect(sngTableId(7)).not.toBe(sngTableId(8));
-    expect(sngTableId(7)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  it('clock: the template decision time, a time bank of twice it (at most 30 s)', () => {
     expect(sngClock(DEFAULT_TEMPLATES[0])).toEqual({ decisionMs: 15_000, reconnectMs: 30_000, timeBankMs: 30_000 });
     expect(sngClock(fastTemplate(DEFAULT_TEMPLATES[0], 'f'))).toEqual({
       decisionMs: 1_000,

@@ -2,12 +2,24 @@
 // & Go's formats as configurations of the one tournament lifecycle). Instance `n` of a template is
 // a tournament without a start time that starts when its seats are taken: minimum and maximum
 // entrants = the seats, one table, the template's buy-in, fee, stack, blinds, clock and prize table
-// (a Spin: its multiplier table). The Sit & Go instances do not run as such tournaments yet (their
-// own service does, sit-and-go.service.ts); the mapping and its test keep every published template
-// one the tournament can run, for the switch.
+// (a Spin: its multiplier table). Its test keeps every published template one the tournament runs.
 import type { TournamentSettingsDto } from '@naiko/contracts';
+import { DEFAULT_CLOCK } from '@naiko/table';
 import type { SitAndGoTemplate } from '@naiko/tournament';
-import { sngClock } from './sit-and-go.tables';
+
+/**
+ * The clock of a Sit & Go table: the template's decision time and reconnection window; the time
+ * bank (the template has none) is twice the decision time, at most the cash tables' 30 s — a
+ * player who thinks long now and then is not folded at once, a silent one costs the table little.
+ */
+export function sngClock(template: SitAndGoTemplate): { decisionMs: number; reconnectMs: number; timeBankMs: number } {
+  const own = (template.clock as { timeBankMs?: number }).timeBankMs;
+  return {
+    decisionMs: template.clock.decisionMs,
+    reconnectMs: template.clock.reconnectMs,
+    timeBankMs: own ?? Math.min(DEFAULT_CLOCK.timeBankMs, 2 * template.clock.decisionMs),
+  };
+}
 
 /** The betting structures a scheduled tournament deals (a template's spread limit is not one). */
 const TOURNAMENT_STRUCTURES = ['no-limit', 'pot-limit', 'half-pot-limit', 'fixed-limit'] as const;

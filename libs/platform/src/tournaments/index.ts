@@ -29,3 +29,4 @@ export * from './tournament-pause';
 export { CANCELLATION_RULES, payCancellationAfterStart } from './cancel-after-start';
 export { TournamentTransactions } from './tournament-transactions';
 export { TournamentTimings } from './tournament-timings';
+export { entryMovements, refundMovements, type EntryTerms } from './lifecycle-movements';

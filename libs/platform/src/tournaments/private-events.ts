@@ -16,8 +16,7 @@ import { TableHostError } from '../tables/host-errors';
 export const PRIVATE_EVENT_LIMITS = Symbol('PRIVATE_EVENT_LIMITS');
 
 /** Statuses of an event that is still open (counts toward the host's `maxOpenPerHost`). */
-const OPEN_SNG = ['registering', 'starting', 'running', 'paying'];
-const OPEN_MTT = ['scheduled', 'registering', 'starting', 'running', 'paying'];
+const OPEN = ['scheduled', 'registering', 'starting', 'running', 'paying'];
 
 export interface PrivateAccess {
   hostId: string;
@@ -136,7 +135,7 @@ export class PrivateEventStore {
 
   /** Private events the host has open (not finished, not cancelled), both kinds. */
   async openCount(hostId: string): Promise<number> {
-    return this.events.hostedCount(hostId, OPEN_SNG, OPEN_MTT);
+    return this.events.hostedCount(hostId, OPEN);
   }
 
   async requireRoom(hostId: string, max: number): Promise<void> {

@@ -65,7 +65,7 @@ export class TableHands {
       tournament: {
         nextHand: () => this.nextHand(live, run),
         retryMs: Math.max(this.context.options.pollMs, 20),
-        ...this.context.service.dealerRef(live.id),
+        ...(row.dealerRef ?? this.context.service.dealerRef(live.id)),
       },
       hooks: { onHandFinished: (_host, hand) => this.handFinished(live, run, hand) },
       ...(this.context.service.requireWatch

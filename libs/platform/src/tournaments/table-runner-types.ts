@@ -29,15 +29,12 @@ export const DEFAULT_TOURNAMENT_RUNNER_OPTIONS: TournamentRunnerOptions = {
   botDelayMs: 500,
 };
 
-/**
- * Overrides from the validated config (`<P>_HAND_PAUSE_MS`, `<P>_BOT_DELAY_MS`: tests and benchmarks of whole apps).
- */
+/** Overrides from the validated config (`MTT_HAND_PAUSE_MS`, `MTT_BOT_DELAY_MS`: tests, benchmarks of whole apps). */
 export function runnerOptionsFromConfig(
-  config: Partial<Record<`${'MTT' | 'SNG'}_${'HAND_PAUSE_MS' | 'BOT_DELAY_MS'}`, number>>,
-  prefix: 'MTT' | 'SNG',
+  config: Partial<Record<`MTT_${'HAND_PAUSE_MS' | 'BOT_DELAY_MS'}`, number>>,
 ): Partial<TournamentRunnerOptions> {
-  const pause = config[`${prefix}_HAND_PAUSE_MS`];
-  const delay = config[`${prefix}_BOT_DELAY_MS`];
+  const pause = config.MTT_HAND_PAUSE_MS;
+  const delay = config.MTT_BOT_DELAY_MS;
   return {
     ...(pause !== undefined ? { handPauseMs: pause } : {}),
     ...(delay !== undefined ? { botDelayMs: delay } : {}),
@@ -96,13 +93,15 @@ export interface RunningTournament {
   tableConfig(schedule: LevelSchedule): TableConfig;
   /** Time bank refills (issue 25): per new level, and a full bank at the final table. */
   timeBank?: { perLevelMs: number; finalTable: boolean };
+  /** What the table's summary names instead of `dealerRef(id)` (a Sit & Go instance's lobby). */
+  dealerRef?: { tournamentId?: number; sitAndGoId?: number };
 }
 
 /** A tournament service as its table runner drives it (every call locks the tournament's row). */
 export interface TournamentTables {
-  /** Lease and heartbeat key part (`mtt`, `sng`). */
+  /** Lease and heartbeat key part (`mtt`). */
   readonly kind: string;
-  /** The tournament's book (`mtt-<id>`, `sng-<id>`). */
+  /** The tournament's book (`mtt-<id>`). */
   bookId(id: number): string;
   /** The table id clients use (`table:watch`), stable across restarts. */
   tableId(id: number, tableNo: number): string;

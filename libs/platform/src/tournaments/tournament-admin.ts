@@ -3,6 +3,7 @@
 // chips retired. Moved out of the service (which delegates to it) to keep that file readable; the
 // cancellation and the retirement of the stacks are also what the start (too few entrants), a
 // cancelled tournament's last hand and the payout run, through this class.
+import { isDeepStrictEqual } from 'node:util';
 import { newShuffleSeed } from '@naiko/engine';
 import { postInTransaction, type Tx } from '@naiko/persistence';
 import {
@@ -38,11 +39,23 @@ import type { TournamentRow, TournamentStatus } from './tournaments.service';
 const startTimeOf = (settings: TournamentSettings): Date | null =>
   settings.startsAt === undefined ? null : new Date(settings.startsAt);
 
+/** Who a tournament is for: the admin's (empty), a host's, or a Sit & Go template's instance. */
+export interface TournamentOwner {
+  hostId?: string;
+  template?: { templateId: string; instanceNumber: number };
+}
+
 export class TournamentAdmin {
   constructor(private readonly context: TournamentContext) {}
 
-  /** `owner.hostId`: a host's private tournament (private-tournaments.ts), private from its insert. */
-  async create(input: unknown, owner: { hostId?: string } = {}): Promise<StoredRow> {
+  /**
+   * `owner.hostId`: a host's private tournament (private-tournaments.ts), private from its insert.
+   * `owner.template`: instance n of a Sit & Go or Spin template (../sit-and-go); null when that
+   * instance exists already (another registration or copy opened it first).
+   */
+  async create(input: unknown, owner: { hostId?: string }): Promise<StoredRow>;
+  async create(input: unknown, owner: TournamentOwner): Promise<StoredRow | null>;
+  async create(input: unknown, owner: TournamentOwner = {}): Promise<StoredRow | null> {
     const settings = parseSettings(input);
     await checkSatelliteTarget(this.context.prisma, settings);
     const state = smallOf(newMttState(createRegistration(registrationConfigOf(settings))));
@@ -57,9 +70,11 @@ export class TournamentAdmin {
       seatSeed,
       seatCommitment: mttSeatDrawCommitment(seatSeed),
       hostId: owner.hostId ?? null,
+      template: owner.template,
       // A Spin's multiplier seed is committed before anyone can register too (spin-start.ts).
       ...spinSeedFor(settings),
-    })) as StoredRow;
+    })) as StoredRow | undefined;
+    if (!row) return null;
     await this.schedule(row);
     // Registration open from the creation on: open it now, not a job's moment later, so that a
     // player who follows the creation can enter at once (the job, still enqueued, then finds it open).
@@ -99,12 +114,13 @@ export class TournamentAdmin {
       const paid = paidEntries(tournament.state.registration);
       if (paid > 0 && (settings.buyIn !== tournament.config.buyIn || settings.fee !== tournament.config.fee))
         throw new TournamentError('BAD_SETTINGS', 'buy-in and fee cannot change once entries are paid');
-      // Issue 25: the bounty is paid with the entry too (and refunded at the same amount).
-      if (paid > 0 && JSON.stringify(settings.bounty ?? null) !== JSON.stringify(tournament.config.bounty ?? null))
+      // Issue 25: the bounty is paid with the entry too (and refunded at the same amount). Compared as
+      // values: the stored settings come back from jsonb with their keys in another order.
+      if (paid > 0 && !isDeepStrictEqual(settings.bounty ?? null, tournament.config.bounty ?? null))
         throw new TournamentError('BAD_SETTINGS', 'the bounty cannot change once entries are paid');
       if (paid > settings.maxEntrants) throw new TournamentError('BAD_SETTINGS', `${paid} entries are paid already`);
       // A Spin's seed is drawn and committed at creation: being a Spin (and its table) is fixed then.
-      if (JSON.stringify(settings.spin ?? null) !== JSON.stringify(tournament.config.spin ?? null))
+      if (!isDeepStrictEqual(settings.spin ?? null, tournament.config.spin ?? null))
         throw new TournamentError('BAD_SETTINGS', 'a Spin and its multiplier table are fixed at creation');
       // Full already, it would never start when full: the entry that fills it starts it.
       if (settings.startWhenFull && paid >= settings.maxEntrants)

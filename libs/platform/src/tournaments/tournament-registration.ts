@@ -48,6 +48,16 @@ function refusal<T>(fn: () => T): T {
   }
 }
 
+/** A registration's outcome: `filled` when it took the last entry of a tournament starting when full. */
+export interface RegisterOutcome {
+  entryId: number;
+  late: boolean;
+  reEntry: boolean;
+  filled: boolean;
+  /** Paid entries after it (re-entries count). */
+  entries: number;
+}
+
 export class TournamentRegistration {
   constructor(private readonly context: TournamentContext) {}
 
@@ -66,7 +76,7 @@ export class TournamentRegistration {
    * A new entry: buy-in to the prize pool, fee to the house, the starting stack issued in the
    * tournament's book. During late registration the entry (or re-entry) is seated at once.
    */
-  async register(id: number, userId: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
+  async register(id: number, userId: string): Promise<RegisterOutcome> {
     // Refused without the row lock once late registration is over for good (the standings exist
     // from then on): a rush of entries after the start must not queue behind every table's hands.
     const quick = await this.context.store.registrationGate(id);
@@ -79,7 +89,7 @@ export class TournamentRegistration {
     // A late entry may open a table.
     if (out.running) for (const listener of this.context.listeners) listener.started(id);
     this.context.service.changed(id);
-    return { entryId: out.entryId, late: out.late, reEntry: out.reEntry };
+    return { entryId: out.entryId, late: out.late, reEntry: out.reEntry, filled: out.filled, entries: out.entries };
   }
 
   /**
@@ -87,11 +97,7 @@ export class TournamentRegistration {
    * lock (`runs.exclusive`, or a satellite's payout: its seat winners are registered in the same commit).
    * The caller publishes the change after the commit.
    */
-  async registerInTx(
-    tx: Tx,
-    id: number,
-    userId: string,
-  ): Promise<{ entryId: number; late: boolean; reEntry: boolean; running: boolean; filled: boolean }> {
+  async registerInTx(tx: Tx, id: number, userId: string): Promise<RegisterOutcome & { running: boolean }> {
     {
       const tournament = await this.context.lock(tx, id);
       const format = lifecycleFormatOf(tournament.config);
@@ -132,7 +138,14 @@ export class TournamentRegistration {
       const stacks = new Map([[userId, tournament.config.startingStack]]);
       await this.context.save(tx, tournament, state, filled ? { status: 'starting' } : {}, stacks);
       const running = tournament.status === 'running';
-      return { entryId: ev.entryId, late: ev.late, reEntry: ev.reEntry, running, filled };
+      return {
+        entryId: ev.entryId,
+        late: ev.late,
+        reEntry: ev.reEntry,
+        running,
+        filled,
+        entries: paidEntries(tr.state),
+      };
     }
   }
 

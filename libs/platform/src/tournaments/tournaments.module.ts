@@ -1,6 +1,7 @@
 // TournamentsFeatureModule.forRoot({ runner? }) in an app that imports PlatformModule and consumes
-// QUEUES.tournament (apps/tournament, apps/all-in-one). It brings TablesModule: tournament tables
-// are TableHosts reached by the tables gateway like cash tables.
+// QUEUES.tournament (apps/tournament, apps/all-in-one; apps/sit-and-go imports it for its instances
+// too). It brings TablesModule: tournament tables are TableHosts reached by the tables gateway like
+// cash tables.
 import { APP_CONFIG } from '../tokens';
 import type { AppConfig } from '../config/config.schema';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -55,6 +56,8 @@ export class TournamentsFeatureModule {
   static forRoot(options: TournamentsModuleOptions = {}): DynamicModule {
     return {
       module: TournamentsFeatureModule,
+      // Global: the Sit & Go lobby (../sit-and-go), whose instances are tournaments, uses its service.
+      global: true,
       // Tournament tables are table hosts: the tables gateway (socket events) reaches them.
       imports: [TablesModule],
       controllers: [

@@ -33,7 +33,7 @@ export const TOURNAMENT_RUNNER_OPTIONS = Symbol('TOURNAMENT_RUNNER_OPTIONS');
 export function tournamentRunnerOptionsFromConfig(
   config: Parameters<typeof runnerOptionsFromConfig>[0],
 ): Partial<TournamentRunnerOptions> {
-  return runnerOptionsFromConfig(config, 'MTT');
+  return runnerOptionsFromConfig(config);
 }
 
 /** The table configuration of a tournament's tables: its game, seats and clock; any stack fits. */
@@ -56,12 +56,15 @@ export function mttTables(service: TournamentsService, privateEvents?: PrivateEv
       const { row, tables } = await service.runnerView(id);
       return {
         running: row.status === 'running',
-        tableName: (n) => `${row.name} — table ${n}`,
+        // A Sit & Go has one table: the instance's name ("<template> #<n>") is the table's.
+        tableName: (n) => (row.template_id !== null ? row.name : `${row.name} — table ${n}`),
         version: row.version,
         tables,
         blindStructure: row.config.blindStructure,
         tableConfig: (schedule) => tournamentTableConfig(row.config, schedule),
         ...(row.config.timeBank ? { timeBank: row.config.timeBank } : {}),
+        // A Sit & Go instance's table links to its Sit & Go lobby (`#/sng/<id>`), not the tournament's.
+        ...(row.template_id !== null ? { dealerRef: { sitAndGoId: id } } : {}),
       };
     },
     beginTableHand: (id, n, fence) => service.beginTableHand(id, n, fence),
@@ -69,7 +72,13 @@ export function mttTables(service: TournamentsService, privateEvents?: PrivateEv
     seatMaps: (id, only) => service.seatMaps(id, only),
     recoverTable: (id, n, fence) => service.recoverTable(id, n, fence),
     clearHandsInProgress: (id) => service.clearHandsInProgress(id),
-    ...(privateEvents ? { requireWatch: (id, user, code) => privateEvents.requireWatch('mtt', id, user, code) } : {}),
+    // A private Sit & Go is a tournament opened from a template: its invitations are the `sng` kind's.
+    ...(privateEvents
+      ? {
+          requireWatch: async (id, user, code) =>
+            privateEvents.requireWatch((await service.row(id)).template_id ? 'sng' : 'mtt', id, user, code),
+        }
+      : {}),
   };
 }
 

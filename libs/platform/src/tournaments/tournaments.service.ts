@@ -55,7 +55,7 @@ import { bustsFinalAt, type PurchaseOutcome } from './rebuys';
 import { seatsDecidedOf } from './satellites';
 import { TournamentContext, type StoredRow } from './tournament-context';
 import { TournamentAdmin } from './tournament-admin';
-import { TournamentRegistration } from './tournament-registration';
+import { TournamentRegistration, type RegisterOutcome } from './tournament-registration';
 import { PlannerRuns } from './planner-runs';
 import { TableRecovery } from './table-recovery';
 import { TournamentPayout } from './tournament-payout';
@@ -165,6 +165,32 @@ export class TournamentsService {
     return this.admin.create(input, owner);
   }
 
+  /**
+   * Instance `instanceNumber` of a Sit & Go or Spin template, registration open at once (../sit-and-go);
+   * null when it exists already (opened by a racing registration or another copy).
+   */
+  createInstance(
+    settings: unknown,
+    template: { templateId: string; instanceNumber: number },
+    hostId?: string,
+  ): Promise<StoredRow | null> {
+    return this.admin.create(settings, { template, hostId });
+  }
+
+  /** The tournament row alone (settings and the small state), without its tables: one read. */
+  row(id: number): Promise<StoredRow> {
+    return this.context.stored(undefined, id);
+  }
+
+  /** The template's instance taking registrations, if any; and its last instance's number. */
+  registeringInstance(templateId: string): Promise<number | null> {
+    return this.store.registeringInstance(templateId);
+  }
+
+  lastInstanceNumber(templateId: string): Promise<number> {
+    return this.store.lastInstanceNumber(templateId);
+  }
+
   /** Edit before the start: any subset of the settings. */
   edit(id: number, patch: Partial<TournamentSettings>): Promise<StoredRow> {
     return this.admin.edit(id, patch);
@@ -193,7 +219,7 @@ export class TournamentsService {
   }
 
   /** A new entry (a late one seated at once). */
-  register(id: number, userId: string): Promise<{ entryId: number; late: boolean; reEntry: boolean }> {
+  register(id: number, userId: string): Promise<RegisterOutcome> {
     return this.registration.register(id, userId);
   }
 
