@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { DrawViewSchema, HandEventSchema, HomeViewSchema, LegalActionsSchema, PowersViewSchema } from './hand-view';
 import type { HandEventWire, HandViewWire, ViewExt } from './hand-view';
 import type { TableHandPayload } from './tables';
+import { jsonEqual } from './json-equal';
 
 const count = z.number().int().min(0);
 const seat = z.number().int().min(0).max(9);
@@ -48,8 +49,6 @@ export type TableHandPrivatePayload = z.infer<typeof TableHandPrivatePayloadSche
 /** What a private part carries besides naming its update. */
 export type PrivatePart = Omit<TableHandPrivatePayload, 'tableId' | 'handId' | 'handNumber' | 'seq' | 'seat'>;
 
-const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * What a seat's events and view hold that the public ones do not, or null when nothing (every card
  * of his shown, not his turn): his versions of the events that differ, the players' cards he sees
@@ -65,10 +64,10 @@ export function privatePart(
   if (seatEvents.length !== publicEvents.length) throw new Error('a seat feed and the public feed differ in length');
   const changed: { index: number; event: HandEventWire }[] = [];
   seatEvents.forEach((event, index) => {
-    if (!sameJson(event, publicEvents[index])) changed.push({ index, event });
+    if (!jsonEqual(event, publicEvents[index])) changed.push({ index, event });
   });
   const players = seatView.players
-    .filter((p, i) => !sameJson(p.cards, publicView.players[i]?.cards))
+    .filter((p, i) => !jsonEqual(p.cards, publicView.players[i]?.cards))
     .map((p) => ({ seat: p.seat, cards: p.cards }));
   let ext: PrivatePart['ext'];
   for (const [name, fields] of Object.entries(seatView.ext ?? {}) as [string, Record<string, unknown> | null][]) {
@@ -79,7 +78,7 @@ export function privatePart(
       continue;
     }
     const own: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(fields)) if (!sameJson(value, pub[key])) own[key] = value;
+    for (const [key, value] of Object.entries(fields)) if (!jsonEqual(value, pub[key])) own[key] = value;
     if (Object.keys(own).length) ext = { ...ext, [name]: own } as PrivatePart['ext'];
   }
   if (!changed.length && !players.length && seatView.legal === null && !ext) return null;
