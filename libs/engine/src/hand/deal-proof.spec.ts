@@ -2,7 +2,15 @@ import { formatCard } from '../cards/card';
 import { hashRandom } from '../rng/commitment';
 import { seededRandom } from '../rng/random-source';
 import { apply, isOver, legalActions } from './apply';
-import { cardsOfEvent, dealFromSeed, firstDeckSize, openingsFor, seenPositions, verifyDealProof } from './deal-proof';
+import {
+  cardsOfEvent,
+  dealFromSeed,
+  firstDeckSize,
+  openingsFor,
+  openingsForViewers,
+  seenPositions,
+  verifyDealProof,
+} from './deal-proof';
 import { commitDeal } from '../rng/deal-commitment';
 import { randomLegalAction } from './random-policy';
 import { start } from './start';
@@ -113,6 +121,47 @@ describe('deal proof: which positions a viewer may have opened', () => {
       }
     }
     expect(found).toBe(5);
+  });
+
+  test('openingsForViewers gives each viewer exactly his openingsFor, with each position opened once', () => {
+    const draw: HandConfig = {
+      variant: 'draw27x3',
+      structure: 'fixed-limit',
+      stakes: { smallBlind: 5, bigBlind: 10, smallBet: 10, bigBet: 20 },
+      seats: seats(6),
+      button: 0,
+    };
+    const hands = [
+      { config: { ...holdem, showdown: 'show-all' as const }, seeds: ['all-a', 'all-b'] },
+      { config: holdem, seeds: ['rand-a', 'rand-b', 'rand-c'] },
+      // Everyone discards three: the stock is reshuffled in most of these (spare-deck positions).
+      { config: draw, seeds: ['draw-a', 'draw-b', 'draw-c'] },
+    ];
+    let reshuffled = 0;
+    for (const { config, seeds } of hands) {
+      for (const seed of seeds) {
+        const rng = seededRandom(seed);
+        const { state, events } = run(config, seed, (state) => {
+          const la = legalActions(state)!;
+          if (la.actions.includes('draw'))
+            return { type: 'draw', seat: la.seat, discard: state.hole[state.seats.indexOf(la.seat)].slice(0, 3) };
+          return randomLegalAction(state, rng)!;
+        });
+        if (events.some((e) => e.type === 'x-reshuffle')) reshuffled++;
+        const size = firstDeckSize(config);
+        const { leaves } = commitDeal(state.deck, seed);
+        const viewers = ['spectator' as const, ...config.seats.map((s) => s.seat)];
+        const all = openingsForViewers(state.deck, seed, size, events, viewers, leaves);
+        expect([...all.keys()]).toEqual(viewers);
+        for (const viewer of viewers) {
+          expect(all.get(viewer)).toEqual(openingsFor(state.deck, seed, size, events, viewer, leaves));
+          expect(all.get(viewer)).toEqual(openingsFor(state.deck, seed, size, events, viewer));
+        }
+        const byPosition = new Map([...all.values()].flat().map((o) => [o.position, o]));
+        for (const opening of [...all.values()].flat()) expect(opening).toBe(byPosition.get(opening.position));
+      }
+    }
+    expect(reshuffled).toBeGreaterThan(0);
   });
 
   test('cardsOfEvent names the cards of every card-carrying event and nothing else', () => {

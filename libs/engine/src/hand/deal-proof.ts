@@ -119,6 +119,26 @@ export function openingsFor(
   return openPositions(deck, seed, seenPositions(deck, size, events, viewer), leaves);
 }
 
+/**
+ * `openingsFor` of each viewer, opening each position once however many of them saw it: at a hand's
+ * end the table sends every seat and the spectators their openings, and a position's opening (an
+ * HMAC and a path) is the same for all. The viewers share the opening objects.
+ */
+export function openingsForViewers(
+  deck: readonly Card[],
+  seed: string,
+  size: number,
+  events: readonly HandEvent[],
+  viewers: readonly Viewer[],
+  leaves?: readonly string[],
+): Map<Viewer, CardOpening[]> {
+  const seen = new Map(viewers.map((viewer) => [viewer, seenPositions(deck, size, events, viewer)]));
+  const opened = new Map<number, CardOpening>();
+  for (const opening of openPositions(deck, seed, [...seen.values()].flat(), leaves))
+    opened.set(opening.position, opening);
+  return new Map([...seen].map(([viewer, positions]) => [viewer, positions.flatMap((p) => opened.get(p) ?? [])]));
+}
+
 /** The deck (spares included) and the Naiko carousel a seed deals for this hand config, as `start` draws them. */
 export function dealFromSeed(config: HandConfig, seed: string): { deck: Card[]; carousel: string[] | null } {
   const started = start(config, { rng: hashRandom(seed) });

@@ -27,6 +27,7 @@ export {
   cardsOfEvent,
   seenPositions,
   openingsFor,
+  openingsForViewers,
   firstDeckSize,
   dealFromSeed,
   dealRootFromSeed,

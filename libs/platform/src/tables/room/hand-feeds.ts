@@ -8,9 +8,10 @@ import {
   DEAL_SCHEME,
   firstDeckSize,
   isOver,
-  openingsFor,
+  openingsForViewers,
   view,
   viewEvents,
+  type CardOpening,
   type HandEvent,
   type Viewer,
 } from '@naiko/engine';
@@ -41,14 +42,15 @@ export function publishHand(
   const listening = broadcaster.listeners?.(tableId) ?? null;
   if (listening?.size === 0) return;
   const seq = runningHand.log.length;
-  const publicEvents = withDealProof(runningHand, events, 'spectator');
+  const seats = [...runningHand.players].filter(([, userId]) => !listening || listening.has(userId));
+  const openings = dealOpenings(runningHand, ['spectator', ...seats.map(([seat]) => seat)]);
+  const publicEvents = withDealProof(runningHand, events, 'spectator', openings);
   const publicView = wireView(runningHand, 'spectator');
-  for (const [seat, userId] of runningHand.players) {
-    if (listening && !listening.has(userId)) continue;
+  for (const [seat, userId] of seats) {
     const own = privatePart(
       publicEvents,
       publicView,
-      withDealProof(runningHand, events, seat),
+      withDealProof(runningHand, events, seat, openings),
       wireView(runningHand, seat),
     );
     const sent = runningHand.standingSent.get(userId);
@@ -81,11 +83,27 @@ export function wireView(hand: RunningHand, viewer: Viewer): HandViewWire {
 }
 
 /**
- * A viewer's events, with the deal's commitment in front of the first batch (`dealCommitted`) and,
- * once the hand is over, the openings of exactly the deck positions this viewer saw (`dealOpenings`):
- * his own cards and every shown card for a player, the shown cards for spectators.
+ * The openings of these viewers once the hand is over (null before, or without a deal proof): each
+ * deck position opened once for all of them (`openingsForViewers`).
  */
-export function withDealProof(hand: RunningHand, events: HandEvent[], viewer: Viewer): HandEventWire[] {
+export function dealOpenings(hand: RunningHand, viewers: readonly Viewer[]): Map<Viewer, CardOpening[]> | null {
+  if (hand.seed === null || hand.commitment === null || !isOver(hand.state)) return null;
+  const { deck, config } = hand.state;
+  return openingsForViewers(deck, hand.seed, firstDeckSize(config), hand.log, viewers, hand.leaves);
+}
+
+/**
+ * A viewer's events, with the deal's commitment in front of the first batch (`dealCommitted`) and,
+ * once the hand is over, the openings of exactly the deck positions this viewer saw (`dealOpenings`,
+ * computed for every viewer of the update at once): his own cards and every shown card for a player,
+ * the shown cards for spectators.
+ */
+export function withDealProof(
+  hand: RunningHand,
+  events: HandEvent[],
+  viewer: Viewer,
+  openings: ReadonlyMap<Viewer, CardOpening[]> | null,
+): HandEventWire[] {
   // Typed by the contracts (`HandEventSchema`), which the contracts test checks against real feeds.
   const out = viewEvents(events, viewer) as HandEventWire[];
   if (hand.seed === null || hand.commitment === null) return out;
@@ -100,21 +118,13 @@ export function withDealProof(hand: RunningHand, events: HandEvent[], viewer: Vi
     });
   }
   if (isOver(hand.state)) {
-    const openings = openingsFor(
-      hand.state.deck,
-      hand.seed,
-      firstDeckSize(hand.state.config),
-      hand.log,
-      viewer,
-      hand.leaves,
-    );
     out.push({
       type: 'dealOpenings',
       handId: hand.id,
       handNumber: hand.number,
       scheme: DEAL_SCHEME,
       commitment: hand.commitment,
-      openings,
+      openings: openings?.get(viewer) ?? dealOpenings(hand, [viewer])!.get(viewer)!,
     });
   }
   return out;
