@@ -34,28 +34,36 @@ const sha256hex = (text: string): string => hash('sha256', text, 'hex');
 const SHA256_BLOCK = 64;
 
 /**
- * HMAC-SHA256 (RFC 2104) on one-shot hashes: H((K ^ opad) | H((K ^ ipad) | message)), the key
- * zero-padded to the block (hashed first when longer). Equal to `createHmac('sha256', key)` (tested),
- * without a native HMAC object per call.
+ * HMAC-SHA256 (RFC 2104) under one key, on one-shot hashes: H((K ^ opad) | H((K ^ ipad) | message)),
+ * the key zero-padded to the block (hashed first when longer). Equal to `createHmac('sha256', key)`
+ * (tested), without a native HMAC object per call; the padded keys are worked out once for all the
+ * messages (a hand salts every deck position with the same seed).
  */
-function hmacSha256Hex(key: string, message: string): string {
+function hmacSha256HexWith(key: string): (message: string) => string {
   let keyBytes = Buffer.from(key, 'utf8');
   if (keyBytes.length > SHA256_BLOCK) keyBytes = hash('sha256', keyBytes, 'buffer');
-  const inner = Buffer.alloc(SHA256_BLOCK + Buffer.byteLength(message, 'utf8'));
-  const outer = Buffer.alloc(SHA256_BLOCK + 32);
+  const innerPad = Buffer.alloc(SHA256_BLOCK);
+  const outerPad = Buffer.alloc(SHA256_BLOCK);
   for (let b = 0; b < SHA256_BLOCK; b++) {
     const kb = b < keyBytes.length ? keyBytes[b] : 0;
-    inner[b] = kb ^ 0x36;
-    outer[b] = kb ^ 0x5c;
+    innerPad[b] = kb ^ 0x36;
+    outerPad[b] = kb ^ 0x5c;
   }
-  inner.write(message, SHA256_BLOCK, 'utf8');
-  hash('sha256', inner, 'buffer').copy(outer, SHA256_BLOCK);
-  return hash('sha256', outer, 'hex');
+  return (message) => {
+    const inner = hash('sha256', Buffer.concat([innerPad, Buffer.from(message, 'utf8')]), 'buffer');
+    return hash('sha256', Buffer.concat([outerPad, inner]), 'hex');
+  };
 }
+
+/** The salts of one hand's deck positions: HMAC-SHA256 keyed by the hand's secret seed. */
+const saltsOf = (seed: string): ((position: number) => string) => {
+  const hmac = hmacSha256HexWith(seed);
+  return (position) => hmac(`naiko-salt-v2|${position}`);
+};
 
 /** The salt of deck position `i`: HMAC-SHA256 keyed by the hand's secret seed. */
 export function positionSalt(seed: string, position: number): string {
-  return hmacSha256Hex(seed, `naiko-salt-v2|${position}`);
+  return saltsOf(seed)(position);
 }
 
 /** The committed hash of one deck position. `card` is the card's text (e.g. "As", "Jk" for a joker). */
@@ -113,8 +121,10 @@ export interface DealCommitment {
   leaves: string[];
 }
 
-const leavesOf = (deck: readonly Card[], seed: string): string[] =>
-  deck.map((c, i) => leafHash(i, formatCard(c), positionSalt(seed, i)));
+const leavesOf = (deck: readonly Card[], seed: string): string[] => {
+  const salt = saltsOf(seed);
+  return deck.map((c, i) => leafHash(i, formatCard(c), salt(i)));
+};
 
 /** The commitment to a dealt deck (every position, spare decks included). */
 export function commitDeal(deck: readonly Card[], seed: string): DealCommitment {
@@ -137,6 +147,7 @@ export function openPositions(
     .sort((a, b) => a - b);
   if (!wanted.length) return [];
   const tree = levels(leaves && leaves.length === deck.length ? leaves : leavesOf(deck, seed));
+  const salt = saltsOf(seed);
   return wanted.map((position) => {
     const path: PathStep[] = [];
     let node = position;
@@ -146,7 +157,7 @@ export function openPositions(
       if (sibling < level.length) path.push({ hash: level[sibling], left: sibling < node });
       node >>= 1;
     }
-    return { position, card: formatCard(deck[position]), salt: positionSalt(seed, position), path };
+    return { position, card: formatCard(deck[position]), salt: salt(position), path };
   });
 }
 
