@@ -2,9 +2,8 @@
 // are exact: level jobs across a worker restart, simultaneous busts, a bust during a break and the
 // payout, the table's dead-button rule after a bust. An instance is a tournament without a start time
 // (issue 21 item 2): its start, levels and payout are the tournament's jobs, its one table the
-// tournament runner's, its book `mtt-<id>`. The runner is kept from dealing (`dealByHand`: its
-// begin is refused and it asks again); the test begins and records each hand through the
-// tournament's own calls, as the runner would.
+// tournament runner's, its book `mtt-<id>`. The runner deals no table here (`deal: false`); the test
+// begins and records each hand through the tournament's own calls, as the runner would.
 import { Module } from '@nestjs/common';
 import { Client } from 'pg';
 import { QUEUES } from '@naiko/contracts';
@@ -22,7 +21,6 @@ import {
   SitAndGoService,
   SPIN_POOL,
   stakesOfLevel,
-  TournamentRunner,
   TournamentsFeatureModule,
   TournamentsService,
   type HandStart,
@@ -98,23 +96,14 @@ const DEAD_BUTTON: SitAndGoTemplate = {
       app: 'sit-and-go',
       consumeQueues: [QUEUES.system, QUEUES.sitAndGo, QUEUES.tournament],
     }),
-    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0 } }),
+    // The runner deals no table here (`deal: false`): the test begins and records each hand itself.
+    TournamentsFeatureModule.forRoot({ runner: { handPauseMs: 0, pollMs: 20, botDelayMs: 0, deal: false } }),
     SitAndGoFeatureModule.forRoot({ templates: [CLOCK, BUSTS, SPIN, DEAD_BUTTON] }),
   ],
 })
 class JobsOnlyModule {}
 
 type Begin = (id: number, tableNo: number) => Promise<HandStart | null>;
-
-/**
- * Keeps the tournament runner from dealing in this app: the begin it asks for is refused (null: the
- * table may not deal now, it asks again). Returns the real begin, for the test to deal each hand.
- */
-function dealByHand(service: TournamentsService): Begin {
-  const begin = service.beginTableHand.bind(service);
-  service.beginTableHand = () => Promise.resolve(null);
-  return (id, tableNo) => begin(id, tableNo);
-}
 
 describe('Sit & Go jobs (e2e)', () => {
   let testApp: TestApp;
@@ -131,13 +120,12 @@ describe('Sit & Go jobs (e2e)', () => {
     ledger = new ChipLedger(prisma);
     sng = app.get(SitAndGoService);
     tournaments = app.get(TournamentsService);
-    begin = dealByHand(tournaments);
+    begin = (id, tableNo) => tournaments.beginTableHand(id, tableNo);
   };
 
-  /** Waits for the instance to run and its table to be hosted (the runner's crash recovery done). */
+  /** Waits for the instance to run (its start job seated the players). */
   async function running(instanceId: number): Promise<void> {
     await waitFor('the start', async () => (await sng.instance(instanceId)).status === 'running');
-    await waitFor('the table', () => testApp.get(TournamentRunner).host(instanceId, 1));
   }
 
   async function newPlayers(count: number): Promise<string[]> {

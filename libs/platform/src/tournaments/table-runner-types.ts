@@ -20,6 +20,8 @@ export interface TournamentRunnerOptions {
   leaseMs: number;
   /** A bot's thinking time (ms); 0 in tests. */
   botDelayMs: number;
+  /** False: this process runs the jobs but deals no table (tests that deal each hand themselves). */
+  deal?: boolean;
 }
 
 export const DEFAULT_TOURNAMENT_RUNNER_OPTIONS: TournamentRunnerOptions = {

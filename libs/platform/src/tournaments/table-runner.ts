@@ -143,9 +143,9 @@ export abstract class TournamentTableRunner {
     await this.redis?.quit().catch(() => undefined);
   }
 
-  /** Starts running a tournament in this process unless it already runs here. */
+  /** Starts running a tournament in this process unless it already runs here (or deals no table). */
   ensure(id: number): void {
-    if (this.stopping || this.loops.has(id)) return;
+    if (this.stopping || this.loops.has(id) || this.options.deal === false) return;
     const loop = this.run(id)
       .catch((err: unknown) => this.fault(this.source(id), 'tournament runner stopped', err, { id }))
       .finally(() => this.loops.delete(id));
