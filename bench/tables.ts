@@ -1,5 +1,10 @@
 /**
- * Table host benchmark: `npm run bench -- tables [--tables N] [--seconds S] [--think-ms T] [--pause-ms P] [--json]`.
+ * Table host benchmark: `npm run bench -- tables [--tables N] [--seconds S] [--think-ms T] [--pause-ms P]
+ * [--client-processes K] [--json]`.
+ *
+ * The players run in this process, or with `--client-processes K` spread by table over K child
+ * processes (bench/support/table-client-processes.ts): at thousands of tables one process of
+ * 12,000 clients has major GCs of its own that would count as the server's latency.
  *
  * Pace: every client decides `--think-ms` after its turn comes (±25 %, default 3000 ms) and the
  * server pauses `--pause-ms` between hands (default 2000 ms, the product's TABLE_HAND_PAUSE_MS).
@@ -36,7 +41,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { HandFeedAssembler, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import {
@@ -47,13 +51,13 @@ import {
   TableHost,
   TokenService,
 } from '@naiko/platform';
-import { decideBotAction, makeTableConfig, toBotView } from '@naiko/table';
+import { makeTableConfig } from '@naiko/table';
 import { setFlagsFromString } from 'node:v8';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
-import { connectSocket, type TestSocket } from '../test/support/socket';
 import { percentile, pool } from './support/cluster';
 import { arg, BENCH_SECRET, cpuSeconds, rssKb, startBenchServer } from './support/server';
+import { clientRunner } from './support/table-client-processes';
 
 /** CPU seconds used so far by each PostgreSQL process of the machine (the database's share of the load). */
 const postgresCpu = (): Map<number, number> => {
@@ -148,6 +152,8 @@ export async function main(): Promise<void> {
   const thinkMs = arg('think-ms', 3000);
   const pauseMs = arg('pause-ms', 2000);
   const warmupSeconds = arg('warmup', 10);
+  // The players in this process (1) or spread over child processes (their GC and CPU apart from the measure).
+  const clientProcesses = arg('client-processes', 1);
   // Tables sit down spread over about one hand (10 decisions and the pause).
   const staggerMs = arg('stagger-ms', Math.min(30_000, 10 * thinkMs + pauseMs));
   const seats = 6;
@@ -197,13 +203,6 @@ export async function main(): Promise<void> {
     }
     const staggerRng = seededRandom('bench:stagger');
     const tableOffsets = hosts.map(() => Math.floor((staggerMs * staggerRng.nextUint32()) / 2 ** 32));
-    const slowOnes: { at: number; ms: number }[] = [];
-    let handsSeen = 0;
-    let actionsSeen = 0;
-    let timeouts = 0;
-    const latencies: number[] = [];
-    let measuring = false;
-    const sockets: TestSocket[] = [];
     const pendingSits = new Set(users.map((_, i) => i));
     let seated: (i: number) => void = () => undefined;
     const allSeated = new Promise<void>((resolve, reject) => {
@@ -216,84 +215,24 @@ export async function main(): Promise<void> {
         }
       };
     });
-    await pool(
-      users.map((u, i) => ({ u, i })),
-      32,
-      async ({ u: user, i: index }) => {
-        const host = hosts[Math.floor(index / seats)];
-        const { socket } = await connectSocket(
-          url,
-          tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
-          30_000,
-        );
-        sockets.push(socket);
-        const rng = seededRandom(`bench:${index}`);
-        let seat: number | null = null;
-        let pending: { version: number; at: number } | null = null;
-        const onView = (view: Record<string, unknown> | undefined): void => {
-          const wire = view as { version: number; toAct: number | null; legal: unknown } | undefined;
-          if (!wire || !wire.legal || wire.toAct !== seat || seat === null) return;
-          if (pending && pending.version === wire.version) return;
-          const bv = toBotView(view as never, 10);
-          if (!bv) return;
-          const decision = decideBotAction(bv, rng);
-          const action =
-            decision.type === 'draw'
-              ? { type: 'draw' as const, discard: decision.discard }
-              : { type: decision.type, ...('amount' in decision ? { amount: decision.amount } : {}) };
-          const send = () => {
-            pending = { version: wire.version, at: performance.now() };
-            socket.emit('table:act', { tableId: host.tableId, version: wire.version, action: action as never });
-          };
-          if (thinkMs <= 0) return send();
-          // Marks the decision as taken (no second one for this version) while "thinking".
-          pending = { version: wire.version, at: Number.POSITIVE_INFINITY };
-          setTimeout(send, thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32));
-        };
-        socket.on('table:snapshot', (payload: TableSnapshotPayload) => {
-          seat = payload.yourSeat;
-          if (seat !== null) seated(index);
-          onView(payload.hand?.view);
-        });
-        // The public part of each update and this player's private part (own cards, legal actions), put together.
-        const feed = new HandFeedAssembler();
-        socket.on('table:hand-private', (own) => {
-          const late = feed.private(own);
-          if (late) onView(late.payload.view);
-        });
-        socket.on('table:hand', (part: TableHandPayload) => {
-          const publicPart = feed.public(part);
-          if (measuring && index % seats === 0) {
-            if (publicPart.events.some((e) => e.type === 'hand-ended')) handsSeen++;
-            actionsSeen += publicPart.events.filter((e) => e.type === 'action').length;
-          }
-          if (pending && publicPart.events.some((e) => e.type === 'action' && e.seat === seat)) {
-            // A timeout's action while still thinking is not a measured decision.
-            if (measuring && Number.isFinite(pending.at)) {
-              const ms = performance.now() - pending.at;
-              latencies.push(ms);
-              if (ms > 200) slowOnes.push({ at: performance.now(), ms });
-            } else if (measuring) timeouts++;
-            pending = null;
-          }
-          onView(publicPart.view);
-        });
-        socket.on('table:update', (payload) => {
-          if (payload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
-            socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
-        });
-        socket.on('error', (error) => {
-          if (error.code !== 'CONFLICT') log(`client error: ${error.code} ${error.message}`);
-          pending = null;
-        });
-        // Tables open at different moments, as in a real room (all dealing in step would make every
-        // table start its hands in the same second, a herd no room sees).
-        setTimeout(
-          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: index % seats }),
-          tableOffsets[Math.floor(index / seats)],
-        );
+    const clients = clientRunner(
+      {
+        url,
+        seats,
+        thinkMs,
+        players: users.map((user, index) => ({
+          index,
+          userId: user.id,
+          token: tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
+          tableId: hosts[Math.floor(index / seats)].tableId,
+          seat: index % seats,
+          sitAfterMs: tableOffsets[Math.floor(index / seats)],
+        })),
       },
+      clientProcesses,
+      log,
     );
+    await clients.connect((index) => seated(index));
     // Measure only once every sit is done (a buy-in is a ledger transaction; thousands of them
     // still running would be measured as slow decisions).
     await allSeated;
@@ -336,16 +275,17 @@ export async function main(): Promise<void> {
         )
       ).map((r) => Number(r.pid));
     const pids0 = await backendPids();
-    measuring = true;
-    const handsAt0 = handsSeen;
+    clients.startMeasuring();
     const t0 = performance.now();
+    const wallT0 = Date.now();
     const cpu0 = cpuSeconds(server.pid!);
     const db0 = postgresCpu();
     const backends0 = backendCpu(pids0);
     const bench0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, seconds * 1000));
-    measuring = false;
+    const stats = await clients.stopMeasuring();
     const elapsed = (performance.now() - t0) / 1000;
+    const { latencies, handsSeen, actionsSeen, timeouts } = stats;
     const serverCpu = Math.round(((cpuSeconds(server.pid!) - cpu0) / elapsed) * 100) / 100;
     const dbCpuSeconds = postgresCpuSince(db0);
     const dbCpu = Math.round((dbCpuSeconds / elapsed) * 100) / 100;
@@ -355,9 +295,11 @@ export async function main(): Promise<void> {
     let backendSeconds = 0;
     for (const [pid, sec] of backends1) backendSeconds += sec - (backends0.get(pid) ?? 0);
     const serverCpuSeconds = cpuSeconds(server.pid!) - cpu0;
-    const hands = Math.max(1, handsSeen - handsAt0);
+    const hands = Math.max(1, handsSeen);
+    // The clients' CPU: this process's, plus the client processes' when they run apart.
     const benchUsage = process.cpuUsage(bench0);
-    const clientCpu = Math.round(((benchUsage.user + benchUsage.system) / 1e6 / elapsed) * 100) / 100;
+    const benchSeconds = (benchUsage.user + benchUsage.system) / 1e6 + (clientProcesses > 1 ? stats.cpuSeconds : 0);
+    const clientCpu = Math.round((benchSeconds / elapsed) * 100) / 100;
     clientLoop.disable();
     if (sampler) clearInterval(sampler);
     if (process.env.BENCH_DEBUG) {
@@ -377,8 +319,11 @@ export async function main(): Promise<void> {
       );
       // Slow decisions per second of the window: a burst means a stall of the whole server.
       const perSecond = new Map<number, number>();
-      for (const slow of slowOnes)
-        perSecond.set(Math.floor((slow.at - t0) / 1000), (perSecond.get(Math.floor((slow.at - t0) / 1000)) ?? 0) + 1);
+      for (const slow of stats.slow)
+        perSecond.set(
+          Math.floor((slow.at - wallT0) / 1000),
+          (perSecond.get(Math.floor((slow.at - wallT0) / 1000)) ?? 0) + 1,
+        );
       console.log(`window started ${new Date(Date.now() - elapsed * 1000).toISOString()}`);
       console.log(
         'decisions over 200 ms by second of the window:',
@@ -412,7 +357,7 @@ export async function main(): Promise<void> {
       postgresAllCpuMsPerHand: Math.round(((dbCpuSeconds * 1000) / hands) * 100) / 100,
       loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
     };
-    for (const socket of sockets) socket.close();
+    await clients.close();
     if (json) console.log(JSON.stringify(result));
     else {
       console.log(
