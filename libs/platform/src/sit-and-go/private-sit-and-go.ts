@@ -48,15 +48,11 @@ export class PrivateSitAndGos {
       clock: { decisionMs: checked.decisionMs, reconnectMs: PRIVATE_RECONNECT_MS },
     });
     const settings = { ...tournamentSettingsOf(template, 1), name: checked.name };
-    const row = await this.tournaments.createInstance(
-      settings,
-      { templateId: template.templateId, instanceNumber: 1 },
-      hostId,
-    );
-    if (!row) throw new Error(`private Sit & Go ${template.templateId} exists already`);
-    const inviteCode = await this.store.record(undefined, 'sng', row.id, hostId);
-    this.service.notifyChanged(row.id);
-    return { instanceId: row.id, inviteCode };
+    // A new template id: its instance 1 is created here, with the host's name.
+    const instanceId = await this.tournaments.openInstance(template.templateId, () => settings, hostId);
+    const inviteCode = await this.store.record(undefined, 'sng', instanceId, hostId);
+    this.service.notifyChanged(instanceId);
+    return { instanceId, inviteCode };
   }
 
   /** Registration of the host or an invitee (or a code holder); NOT_INVITED changes nothing. */

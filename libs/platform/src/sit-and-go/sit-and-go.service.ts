@@ -149,18 +149,7 @@ export class SitAndGoService {
   /** The instance of the template taking registrations (opened if there is none). */
   async openInstanceId(templateId: string): Promise<number> {
     const template = this.template(templateId);
-    for (;;) {
-      const open = await this.tournaments.registeringInstance(templateId);
-      if (open !== null) return open;
-      // Another registration (or copy) may open the same number first: the insert then does
-      // nothing and the loop finds that one.
-      const instanceNumber = (await this.tournaments.lastInstanceNumber(templateId)) + 1;
-      const created = await this.tournaments.createInstance(tournamentSettingsOf(template, instanceNumber), {
-        templateId,
-        instanceNumber,
-      });
-      if (created) return created.id;
-    }
+    return this.tournaments.openInstance(templateId, (n) => tournamentSettingsOf(template, n));
   }
 
   /**
@@ -252,8 +241,8 @@ export class SitAndGoService {
     const waiting: number[] = [];
     for (const template of this.templates.values()) {
       if (!template.botFillAfterMs) continue;
-      const instanceId = await this.tournaments.registeringInstance(template.templateId);
-      if (instanceId === null || (await this.tournaments.row(instanceId)).host_id) continue;
+      // The instance taking registrations (the lobby's: opened if there is none, then nobody waits in it).
+      const instanceId = await this.openInstanceId(template.templateId);
       if ((await this.tournaments.view(instanceId)).entries === 0) continue;
       await this.jobs.ensure('sitAndGoBotFill', { instanceId }, { delay: template.botFillAfterMs });
       waiting.push(instanceId);

@@ -87,6 +87,24 @@ export class TournamentAdmin {
   }
 
   /**
+   * The template's instance taking registrations: the lowest registering one, or instance last + 1
+   * created with `settingsOf(n)`. Another registration (or copy) may create the same number first:
+   * that insert does nothing, and the loop finds the winner's instance.
+   */
+  async openInstance(templateId: string, settingsOf: (n: number) => unknown, hostId?: string): Promise<number> {
+    for (;;) {
+      const open = await this.context.store.registeringInstance(templateId);
+      if (open !== null) return open;
+      const instanceNumber = (await this.context.store.lastInstanceNumber(templateId)) + 1;
+      const created = await this.create(settingsOf(instanceNumber), {
+        template: { templateId, instanceNumber },
+        hostId,
+      });
+      if (created) return created.id;
+    }
+  }
+
+  /**
    * Enqueues (or moves) the open-registration and start jobs to the configured times. Without a
    * start time there is no start job until the entry that fills it (`startFilled`).
    */

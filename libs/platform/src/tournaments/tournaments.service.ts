@@ -166,29 +166,16 @@ export class TournamentsService {
   }
 
   /**
-   * Instance `instanceNumber` of a Sit & Go or Spin template, registration open at once (../sit-and-go);
-   * null when it exists already (opened by a racing registration or another copy).
+   * A Sit & Go or Spin template's instance taking registrations (../sit-and-go): the lowest registering,
+   * or the next number created with `settingsOf(n)` (tournament-admin.ts).
    */
-  createInstance(
-    settings: unknown,
-    template: { templateId: string; instanceNumber: number },
-    hostId?: string,
-  ): Promise<StoredRow | null> {
-    return this.admin.create(settings, { template, hostId });
+  openInstance(templateId: string, settingsOf: (n: number) => unknown, hostId?: string): Promise<number> {
+    return this.admin.openInstance(templateId, settingsOf, hostId);
   }
 
   /** The tournament row alone (settings and the small state), without its tables: one read. */
   row(id: number): Promise<StoredRow> {
     return this.context.stored(undefined, id);
-  }
-
-  /** The template's instance taking registrations, if any; and its last instance's number. */
-  registeringInstance(templateId: string): Promise<number | null> {
-    return this.store.registeringInstance(templateId);
-  }
-
-  lastInstanceNumber(templateId: string): Promise<number> {
-    return this.store.lastInstanceNumber(templateId);
   }
 
   /** Edit before the start: any subset of the settings. */
