@@ -178,6 +178,7 @@ export async function main(): Promise<void> {
     await allSeated;
     log('seated; warming up 10 s ...');
     await sleep(10_000);
+    await bench.analyze();
     // The attacker connects now (its start-up is not measured) and floods when told.
     // On this machine its sending takes CPU from the server too (a real attacker's would not): the
     // server's own CPU during the flood is reported next to the latencies.

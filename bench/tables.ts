@@ -238,6 +238,7 @@ export async function main(): Promise<void> {
     await allSeated;
     log(`seated; warming up ...`);
     await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
+    await bench.analyze();
     const rssAfter = rssKb(server.pid!);
     // The clients' own event-loop delay: when it is large, the latencies include the bench itself.
     const clientLoop = monitorEventLoopDelay({ resolution: 10 });

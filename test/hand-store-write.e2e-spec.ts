@@ -340,3 +340,44 @@ describe.each(MODES)('hand store write path (%s)', (mode, makeStore) => {
     expect((await ledger.account(`hand:${ok.id}`))!.balance).toBe(0);
   });
 });
+
+describe('the funds check before a deal (naiko_stacks_refused)', () => {
+  const refused = async (stacks: { key: string; stack: number }[]): Promise<string | null> => {
+    const { rows } = await pool.query<{ r: string | null }>('SELECT naiko_stacks_refused($1::jsonb) AS r', [
+      JSON.stringify(stacks),
+    ]);
+    return rows[0]!.r;
+  };
+
+  it('passes stacks the accounts hold, and names a short or a missing account', async () => {
+    const tableId = 'stacks-check';
+    const [userA, userB] = [await createUser(prisma, `${tableId}-a`), await createUser(prisma, `${tableId}-b`)];
+    for (const [id, chips] of [
+      [userA, 1000],
+      [userB, 400],
+    ] as const) {
+      await ledger.grant({ idempotencyKey: `g:${id}`, userId: id, amount: chips });
+      await ledger.buyIn({ idempotencyKey: `b:${id}`, userId: id, tableId, amount: chips });
+    }
+    const [keyA, keyB] = [`table:${tableId}:${userA}`, `table:${tableId}:${userB}`];
+    // Exactly the balance is enough; one chip more is not, whichever seat is short.
+    expect(
+      await refused([
+        { key: keyA, stack: 1000 },
+        { key: keyB, stack: 400 },
+      ]),
+    ).toBeNull();
+    expect(
+      await refused([
+        { key: keyA, stack: 1000 },
+        { key: keyB, stack: 401 },
+      ]),
+    ).toBe('funds');
+    expect(
+      await refused([
+        { key: keyA, stack: 10 },
+        { key: `table:${tableId}:nobody`, stack: 10 },
+      ]),
+    ).toBe('missing-account');
+  });
+});

@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 
 const { serverNodeFlags } = require('../../scripts/node-flags') as { serverNodeFlags: () => string[] };
@@ -34,7 +35,15 @@ export interface BenchServer {
   process: ChildProcess;
   url: string;
   db: TestDatabase;
-  /** Stops the server and drops its database. */
+  /**
+   * Gives the database the statistics a running room's has. A fresh database has none until
+   * autovacuum's first round (up to a minute): meanwhile PostgreSQL plans each connection's
+   * statements for empty tables and keeps those plans, so a hand's account lookups scan every
+   * account and its journal insert hashes every hand, costs that grow with each hand dealt. The
+   * benchmarks call it after their warm-up, before they measure.
+   */
+  analyze(): Promise<void>;
+  /** Stops the server and drops its database (BENCH_KEEP_DB=1 keeps it, to look into). */
   stop(): Promise<void>;
 }
 
@@ -110,10 +119,19 @@ export async function startBenchServer(benchServerOptions: BenchServerOptions): 
     process: server,
     url,
     db,
+    async analyze() {
+      const client = new Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        await client.query('ANALYZE');
+      } finally {
+        await client.end();
+      }
+    },
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
-      await db.drop();
+      if (!process.env.BENCH_KEEP_DB) await db.drop();
     },
   };
 }
