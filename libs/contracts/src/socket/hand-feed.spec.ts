@@ -3,6 +3,7 @@
 import { seededRandom, start, view, viewEvents } from '@naiko/engine';
 import {
   HandFeedAssembler,
+  mergeHandPrivate,
   privatePart,
   privatePartNeeded,
   standingKey,
@@ -123,5 +124,37 @@ describe('privatePartNeeded', () => {
     expect(privatePartNeeded({ ...parts, events: part.events }, standingKey(parts))).toBe(part.events.length > 0);
     // His cards became public (a showdown): the empty part replaces what stood.
     expect(privatePartNeeded(null, standingKey(parts))).toBe(true);
+  });
+});
+
+describe('deal-proof openings in a private part', () => {
+  const opening = (position: number) => ({ position, card: `c${position}`, salt: `s${position}`, path: [] });
+  const openings = (positions: number[]): HandEventWire => ({
+    type: 'dealOpenings',
+    handId: 'h1',
+    handNumber: 1,
+    scheme: 'naiko-merkle-v2',
+    commitment: 'root',
+    openings: positions.map(opening),
+  });
+  // The board (positions 10-14) and a shown hand (2, 3) are public; seat 3 also saw his own cards (1, 4).
+  const publicProof = openings([2, 3, 10, 11, 12, 13, 14]);
+  const seatProof = openings([1, 2, 3, 4, 10, 11, 12, 13, 14]);
+  const publicUpdate = { ...pub(9), events: [publicProof] };
+
+  test("a seat's part carries only the openings beyond the public ones, and merges back into his whole list", () => {
+    const part = privatePart([publicProof], publicView, [seatProof], { ...publicView, viewer: 3 })!;
+    expect(part.events).toEqual([{ index: 0, event: openings([1, 4]) }]);
+    const merged = mergeHandPrivate(publicUpdate, { ...own(9), ...part });
+    expect(merged.events).toEqual([seatProof]);
+  });
+
+  test('a seat whose cards were all shown saw what spectators saw: his openings need no part', () => {
+    expect(privatePart([publicProof], publicView, [publicProof], { ...publicView, viewer: 3 })).toBeNull();
+  });
+
+  test('a whole list in a part (as parts carried before) merges to the same list', () => {
+    const merged = mergeHandPrivate(publicUpdate, { ...own(9), events: [{ index: 0, event: seatProof }] });
+    expect(merged.events).toEqual([seatProof]);
   });
 });

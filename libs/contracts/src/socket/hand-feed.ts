@@ -2,8 +2,9 @@
 // (`table:hand`, the spectators' events and view) encoded once for the whole table room, and for each
 // dealt-in player whose view differs a small private part (`table:hand-private`) with only what is
 // his: his hole cards, his legal actions, his own versions of events (his hole cards dealt, his draw,
-// his peek, his deal-proof openings) and the rule modules' fields only he sees. `mergeHandPrivate`
-// rebuilds the player's full update; `HandFeedAssembler` does it for a client whichever part arrives first.
+// his peek, the deal-proof openings beyond the public ones) and the rule modules' fields only he sees.
+// `mergeHandPrivate` rebuilds the player's full update; `HandFeedAssembler` does it for a client whichever
+// part arrives first.
 //
 // A private part is sent only when the update has something new for him: his own versions of its
 // events, his legal actions, or cards and rule fields that differ from what his last part said. What a
@@ -29,7 +30,10 @@ export const TableHandPrivatePayloadSchema = z.strictObject({
   seq: count,
   /** The receiving player's seat: his view's `viewer`. */
   seat,
-  /** His versions of the public update's events, by their index there (same count: the engine redacts, never drops). */
+  /**
+   * His versions of the public update's events, by their index there (same count: the engine redacts, never
+   * drops); of a `dealOpenings` only the openings beyond the public event's (`mergeHandPrivate` adds those).
+   */
   events: z.array(z.strictObject({ index: count, event: HandEventSchema })),
   /** The players whose private cards he sees and spectators do not (his own seat). */
   players: z.array(z.strictObject({ seat, cards: z.array(card.nullable()) })),
@@ -64,7 +68,8 @@ export function privatePart(
   if (seatEvents.length !== publicEvents.length) throw new Error('a seat feed and the public feed differ in length');
   const changed: { index: number; event: HandEventWire }[] = [];
   seatEvents.forEach((event, index) => {
-    if (!jsonEqual(event, publicEvents[index])) changed.push({ index, event });
+    const pub = publicEvents[index]!;
+    if (!jsonEqual(event, pub)) changed.push({ index, event: openingsBeyond(event, pub) });
   });
   const players = seatView.players
     .filter((p, i) => !jsonEqual(p.cards, publicView.players[i]?.cards))
@@ -83,6 +88,25 @@ export function privatePart(
   }
   if (!changed.length && !players.length && seatView.legal === null && !ext) return null;
   return { events: changed, players, legal: seatView.legal, ...(ext ? { ext } : {}) };
+}
+
+/**
+ * A seat's deal-proof openings ride in his part as only those beyond the public event's: he saw every
+ * position a spectator saw (the board, the shown cards) and his own cards, so the public openings, often
+ * most of his, need not be sent to him twice. `mergeHandPrivate` puts his whole list back together.
+ */
+function openingsBeyond(seatEvent: HandEventWire, pub: HandEventWire): HandEventWire {
+  if (seatEvent.type !== 'dealOpenings' || pub.type !== 'dealOpenings') return seatEvent;
+  const shown = new Set(pub.openings.map((opening) => opening.position));
+  return { ...seatEvent, openings: seatEvent.openings.filter((opening) => !shown.has(opening.position)) };
+}
+
+/** A seat's event merged into the public one at its index: his, with the public openings his own completes. */
+function withPublicOpenings(own: HandEventWire, pub: HandEventWire | undefined): HandEventWire {
+  if (own.type !== 'dealOpenings' || pub?.type !== 'dealOpenings') return own;
+  const byPosition = new Map(pub.openings.map((opening) => [opening.position, opening]));
+  for (const opening of own.openings) byPosition.set(opening.position, opening);
+  return { ...own, openings: [...byPosition.values()].sort((a, b) => a.position - b.position) };
 }
 
 /**
@@ -126,7 +150,7 @@ export function mergeView(pub: HandViewWire, own: TableHandPrivatePayload): Hand
 export function mergeHandPrivate(pub: TableHandPayload, own: TableHandPrivatePayload): TableHandPayload {
   if (!samePart(pub, own)) throw new Error(`private part ${own.handId}#${own.seq} is not for ${pub.handId}#${pub.seq}`);
   const events: HandEventWire[] = pub.events.slice();
-  for (const { index, event } of own.events) events[index] = event;
+  for (const { index, event } of own.events) events[index] = withPublicOpenings(event, pub.events[index]);
   return { ...pub, events, view: mergeView(pub.view, own) };
 }
 
