@@ -23,14 +23,12 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { HandFeedAssembler, type TableHandPayload, type TableSnapshotPayload } from '@naiko/contracts';
 import { seededRandom } from '@naiko/engine';
 import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
-import { decideBotAction, toBotView } from '@naiko/table';
-import { connectSocket, type TestSocket } from '../test/support/socket';
 import { percentile, pool } from './support/cluster';
 import { arg, BENCH_SECRET, cpuSeconds, rssKb, startBenchServer } from './support/server';
+import { TableClients } from './support/table-clients';
 
 const ROOT = join(__dirname, '..');
 
@@ -55,7 +53,7 @@ export async function main(): Promise<void> {
   const server = bench.process;
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url }) });
   const tokens = new TokenService(BENCH_SECRET, 24 * 3600);
-  const sockets: TestSocket[] = [];
+  let clients: TableClients | null = null;
   try {
     const ledger = new ChipLedger(prisma);
     log(`creating ${tablesN} tables and ${tablesN * seats} players ...`);
@@ -90,91 +88,30 @@ export async function main(): Promise<void> {
       hosts.push((await res.json()) as { tableId: string });
     }
 
-    let phase: 'warmup' | 'baseline' | 'flood' = 'warmup';
-    const latencies = { baseline: [] as number[], flood: [] as number[] };
-    /** Flood window: the slowest decision in each second (a stall shows as a run of slow seconds). */
-    const slowestBySecond = new Map<number, number>();
-    let floodT0 = 0;
-    const clientErrors = new Map<string, number>();
+    // The players: the tables benchmark's (bench/support/table-clients.ts), in this process.
+    const staggerRng = seededRandom('flood:stagger');
+    clients = new TableClients(
+      {
+        url,
+        seats,
+        thinkMs,
+        players: users.map((user, index) => ({
+          index,
+          userId: user.id,
+          token: tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
+          tableId: hosts[Math.floor(index / seats)]!.tableId,
+          seat: index % seats,
+          sitAfterMs: Math.floor((5000 * staggerRng.nextUint32()) / 2 ** 32),
+        })),
+      },
+      log,
+    );
     const pendingSits = new Set(users.map((_, i) => i));
     let seated: () => void = () => undefined;
     const allSeated = new Promise<void>((resolve) => (seated = resolve));
-    await pool(
-      users.map((u, i) => ({ u, i })),
-      32,
-      async ({ u: user, i: index }) => {
-        const host = hosts[Math.floor(index / seats)]!;
-        const { socket } = await connectSocket(
-          url,
-          tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
-          30_000,
-        );
-        sockets.push(socket);
-        const rng = seededRandom(`flood:${index}`);
-        let seat: number | null = null;
-        let pending: { version: number; at: number } | null = null;
-        const onView = (view: Record<string, unknown> | undefined): void => {
-          const wire = view as { version: number; toAct: number | null; legal: unknown } | undefined;
-          if (!wire || !wire.legal || wire.toAct !== seat || seat === null) return;
-          if (pending && pending.version === wire.version) return;
-          const bv = toBotView(view as never, 10);
-          if (!bv) return;
-          const decision = decideBotAction(bv, rng);
-          const action =
-            decision.type === 'draw'
-              ? { type: 'draw' as const, discard: decision.discard }
-              : { type: decision.type, ...('amount' in decision ? { amount: decision.amount } : {}) };
-          pending = { version: wire.version, at: Number.POSITIVE_INFINITY };
-          setTimeout(
-            () => {
-              pending = { version: wire.version, at: performance.now() };
-              socket.emit('table:act', { tableId: host.tableId, version: wire.version, action: action as never });
-            },
-            thinkMs * (0.75 + (0.5 * rng.nextUint32()) / 2 ** 32),
-          );
-        };
-        socket.on('table:snapshot', (payload: TableSnapshotPayload) => {
-          seat = payload.yourSeat;
-          if (seat !== null && pendingSits.delete(index) && pendingSits.size === 0) seated();
-          onView(payload.hand?.view);
-        });
-        // The public part of each update and this player's private part (own cards, legal actions), put together.
-        const feed = new HandFeedAssembler();
-        socket.on('table:hand-private', (own) => {
-          const late = feed.private(own);
-          if (late) onView(late.payload.view);
-        });
-        socket.on('table:hand', (part: TableHandPayload) => {
-          const publicPart = feed.public(part);
-          if (
-            pending &&
-            Number.isFinite(pending.at) &&
-            publicPart.events.some((e) => e.type === 'action' && e.seat === seat)
-          ) {
-            const ms = performance.now() - pending.at;
-            if (phase !== 'warmup') latencies[phase].push(ms);
-            if (phase === 'flood') {
-              const second = Math.floor((performance.now() - floodT0) / 1000);
-              slowestBySecond.set(second, Math.max(slowestBySecond.get(second) ?? 0, ms));
-            }
-            pending = null;
-          }
-          onView(publicPart.view);
-        });
-        socket.on('table:update', (payload) => {
-          if (payload.events.some((e) => e.type === 'busted' && e.playerId === user.id))
-            socket.emit('table:reload', { tableId: host.tableId, amount: 1000 });
-        });
-        socket.on('error', (error) => {
-          clientErrors.set(error.code, (clientErrors.get(error.code) ?? 0) + 1);
-          pending = null;
-        });
-        setTimeout(
-          () => socket.emit('table:sit', { tableId: host.tableId, buyIn: 1000, seat: index % seats }),
-          Math.floor(Math.random() * 5000),
-        );
-      },
-    );
+    await clients.connect((index) => {
+      if (pendingSits.delete(index) && pendingSits.size === 0) seated();
+    });
     await allSeated;
     log('seated; warming up 10 s ...');
     await sleep(10_000);
@@ -206,7 +143,7 @@ export async function main(): Promise<void> {
         if (floodOut.includes('ready')) resolve();
       }),
     );
-    phase = 'baseline';
+    clients.startMeasuring();
     const baselineT0 = performance.now();
     const cpuAtBaseline = cpuSeconds(server.pid!);
     log(`baseline ${baselineSeconds} s ...`);
@@ -216,8 +153,10 @@ export async function main(): Promise<void> {
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb(server.pid!))), 100);
     const cpuBaseline = (cpuSeconds(server.pid!) - cpuAtBaseline) / ((performance.now() - baselineT0) / 1000);
-    phase = 'flood';
-    floodT0 = performance.now();
+    const baseline = clients.stopMeasuring();
+    clients.startMeasuring();
+    const floodT0 = performance.now();
+    const floodStartSecond = Math.floor(Date.now() / 1000);
     const cpuAtFlood = cpuSeconds(server.pid!);
     log(
       `flooding: ${messages} messages at once from one socket, again whenever it gets back in, for ${floodSeconds} s ...`,
@@ -227,6 +166,15 @@ export async function main(): Promise<void> {
     await sleep(5000);
     clearInterval(sampler);
     const cpuFlood = (cpuSeconds(server.pid!) - cpuAtFlood) / ((performance.now() - floodT0) / 1000);
+    const flood = clients.stopMeasuring();
+    const latencies = { baseline: baseline.latencies, flood: flood.latencies };
+    const clientErrors = new Map(Object.entries(flood.errors));
+    for (const [code, count] of Object.entries(baseline.errors))
+      clientErrors.set(code, (clientErrors.get(code) ?? 0) + count);
+    // Seconds from the flood's start (a stall shows as a run of slow seconds).
+    const slowestBySecond = Object.entries(flood.slowestBySecond).map(
+      ([second, ms]) => [Number(second) - floodStartSecond, ms] as const,
+    );
     const attack = JSON.parse(floodOut.trim().split('\n').pop() || '{}') as Record<string, number>;
     const load = loadavg().map((x) => round(x));
     for (const samples of [latencies.baseline, latencies.flood]) samples.sort((a, b) => a - b);
@@ -263,7 +211,7 @@ export async function main(): Promise<void> {
         `server RSS: ${result.rssBeforeMb} MB before, peak ${result.rssPeakMb} MB during the flood: growth ${result.rssGrowthMb} MB — target < 50 MB`,
       );
       console.log(
-        `slowest decision per second of the flood window (ms): ${[...slowestBySecond]
+        `slowest decision per second of the flood window (ms): ${slowestBySecond
           .sort((a, b) => a[0] - b[0])
           .map(([k, v]) => `${k}s:${Math.round(v)}`)
           .join(' ')}`,
@@ -276,7 +224,7 @@ export async function main(): Promise<void> {
         console.log(`players' errors: ${[...clientErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
   } finally {
-    for (const socket of sockets) socket.close();
+    clients?.close();
     await prisma.$disconnect();
     await bench.stop();
   }

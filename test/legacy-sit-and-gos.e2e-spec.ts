@@ -16,6 +16,7 @@ import {
 } from '@naiko/platform';
 import { prizeTableFor, type SitAndGoTemplate } from '@naiko/tournament';
 import { startTestApp, type TestApp } from './support';
+import { expectAuditClean as expectLedgerAuditClean } from './support/audit';
 
 // Three seats, 100 + 10, 300 chips: the published table for 3 entrants pays the winner only.
 const OLD: SitAndGoTemplate = { ...fastTemplate(DEFAULT_TEMPLATES[0], 'old-sng-3'), seats: 3, startingStack: 300 };
@@ -98,16 +99,7 @@ describe('Sit & Gos the old service left unfinished are settled at the upgrade (
 
   const balance = (userId: string) => ledger.userBalance(userId);
 
-  async function expectAuditClean(): Promise<void> {
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-    });
-  }
+  const expectAuditClean = (): Promise<void> => expectLedgerAuditClean(prisma);
 
   it('an old instance still registering: every buy-in and fee back, its chips back to the issuer, the instance cancelled', async () => {
     const [alice, bob] = await newPlayers(2);

@@ -9,7 +9,7 @@
 import { Module } from '@nestjs/common';
 import request from 'supertest';
 import { QUEUES, type PrivateEventLimits, type PrivateEventSummary } from '@naiko/contracts';
-import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import { ChipLedger, PrismaService } from '@naiko/persistence';
 import {
   DEFAULT_PRIVATE_LIMITS,
   mttTableId,
@@ -23,6 +23,7 @@ import {
 import { placePrizes, prizeTableFor } from '@naiko/tournament';
 import { connectSocket, nextEvent, startTestApp, type TestApp } from './support';
 import { waitFor } from './support/tournaments';
+import { expectAuditClean as expectLedgerAuditClean } from './support/audit';
 
 const LIMITS: PrivateEventLimits = {
   ...DEFAULT_PRIVATE_LIMITS,
@@ -103,18 +104,7 @@ describe('Private tournaments (e2e)', () => {
   const get = (userId: string, path: string) => request(app.url).get(path).set('Authorization', auth(userId));
   const balance = (userId: string) => ledger.userBalance(userId);
 
-  async function expectAuditClean(): Promise<void> {
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-      finishedHandsHoldingChips: [],
-      runningHands: 0,
-    });
-  }
+  const expectAuditClean = (): Promise<void> => expectLedgerAuditClean(prisma);
 
   /** The stranger's socket watch is refused FORBIDDEN NOT_INVITED. */
   async function expectWatchRefused(

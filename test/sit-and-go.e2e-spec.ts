@@ -5,7 +5,7 @@
 import { Module } from '@nestjs/common';
 import request from 'supertest';
 import { QUEUES } from '@naiko/contracts';
-import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
+import { Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
 import {
   DEFAULT_TEMPLATES,
   fastTemplate,
@@ -22,6 +22,7 @@ import {
 import { prizeTableFor, placePrizes, type SitAndGoTemplate } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { waitFor } from './support/tournaments';
+import { expectAuditClean as expectLedgerAuditClean } from './support/audit';
 
 const SNG6 = fastTemplate(DEFAULT_TEMPLATES[0], 'fast-sng-6', 300, 200, 3);
 // A Spin in fast mode: hyper-turbo shape without breaks.
@@ -72,18 +73,7 @@ describe('Sit & Go and Spin (e2e)', () => {
       return view.phase === 'finished' && view;
     });
 
-  async function expectAuditClean(): Promise<void> {
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-      finishedHandsHoldingChips: [],
-      runningHands: 0,
-    });
-  }
+  const expectAuditClean = (): Promise<void> => expectLedgerAuditClean(prisma);
 
   beforeAll(async () => {
     app = await startTestApp({ module: FastSitAndGoModule, name: 'sit-and-go' });

@@ -7,11 +7,12 @@
 // endpoints suggest levels.
 import request from 'supertest';
 import type { TournamentLobbyView, TournamentSettingsDto } from '@naiko/contracts';
-import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
+import { Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
 import { dealFigures, mttTournamentId, TournamentsService } from '@naiko/platform';
 import { cancellationAfterStartSplit, fastModeStructure } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
+import { expectAuditClean as expectLedgerAuditClean } from './support/audit';
 
 const FastTournamentModule = fastTournamentModule();
 const START_CHIPS = 10_000;
@@ -83,17 +84,7 @@ describe('Tournament deals, interruptions and lobby (issue 25, e2e)', () => {
     );
   };
 
-  async function expectAuditClean(): Promise<void> {
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-      runningHands: 0,
-    });
-  }
+  const expectAuditClean = (): Promise<void> => expectLedgerAuditClean(prisma);
 
   beforeAll(async () => {
     // The automatic pause after 400 ms of disconnection instead of 5 minutes (checked every 100 ms).

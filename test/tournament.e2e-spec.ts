@@ -5,7 +5,7 @@
 // after the start the pool is split (issue 25).
 import request from 'supertest';
 import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
-import { auditLedger, Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
+import { Accounts, ChipLedger, PrismaService } from '@naiko/persistence';
 import {
   balanced,
   JobQueue,
@@ -17,6 +17,7 @@ import {
 import { fastModeStructure, placePrizes, prizeTableFor } from '@naiko/tournament';
 import { connectSocket, startTestApp, type TestApp } from './support';
 import { fastMttSettings, fastTournamentModule, waitFor } from './support/tournaments';
+import { expectAuditClean as expectLedgerAuditClean } from './support/audit';
 
 const FastTournamentModule = fastTournamentModule();
 
@@ -67,18 +68,7 @@ describe('Scheduled tournaments (e2e)', () => {
     waitFor(`tournament ${id} to end`, async () => ['finished', 'cancelled'].includes(await status(id)) && mtt.get(id));
   const balance = (u: string) => ledger.userBalance(u);
 
-  async function expectAuditClean(): Promise<void> {
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-      finishedHandsHoldingChips: [],
-      runningHands: 0,
-    });
-  }
+  const expectAuditClean = (): Promise<void> => expectLedgerAuditClean(prisma);
 
   beforeAll(async () => {
     app = await startTestApp({ module: FastTournamentModule, name: 'tournament' });

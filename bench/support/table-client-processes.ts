@@ -28,6 +28,18 @@ function inProcess(plan: ClientPlan, log: (line: string) => void): ClientRunner 
   };
 }
 
+/** The children's keyed figures as one: `combine` for a key more than one child has. */
+function mergeCounts<K extends string | number>(
+  parts: Record<K, number>[],
+  combine: (a: number, b: number) => number,
+): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const part of parts)
+    for (const [key, value] of Object.entries(part) as [K, number][])
+      out[key] = key in out ? combine(out[key], value) : value;
+  return out;
+}
+
 type FromChild =
   | { type: 'seated'; index: number }
   | { type: 'connected' }
@@ -80,6 +92,14 @@ function inChildren(plan: ClientPlan, processes: number, log: (line: string) => 
         actionsSeen: all.reduce((sum, s) => sum + s.actionsSeen, 0),
         timeouts: all.reduce((sum, s) => sum + s.timeouts, 0),
         slow: all.flatMap((s) => s.slow),
+        slowestBySecond: mergeCounts(
+          all.map((s) => s.slowestBySecond),
+          Math.max,
+        ),
+        errors: mergeCounts(
+          all.map((s) => s.errors),
+          (a, b) => a + b,
+        ),
         cpuSeconds: all.reduce((sum, s) => sum + s.cpuSeconds, 0),
       };
     },

@@ -35,20 +35,28 @@ export interface ClientStats {
   actionsSeen: number;
   timeouts: number;
   slow: { at: number; ms: number }[];
+  /** The slowest decision of each wall-clock second (epoch seconds → ms): a stall shows as a run of them. */
+  slowestBySecond: Record<number, number>;
+  /** The players' error answers by code (CONFLICT, a decision the clock took first, included). */
+  errors: Record<string, number>;
   /** CPU seconds of the process running these clients over the window. */
   cpuSeconds: number;
 }
 
+const emptyStats = (): Omit<ClientStats, 'cpuSeconds'> => ({
+  latencies: [],
+  handsSeen: 0,
+  actionsSeen: 0,
+  timeouts: 0,
+  slow: [],
+  slowestBySecond: {},
+  errors: {},
+});
+
 export class TableClients {
   private readonly sockets: TestSocket[] = [];
   private measuring = false;
-  private stats: Omit<ClientStats, 'cpuSeconds'> = {
-    latencies: [],
-    handsSeen: 0,
-    actionsSeen: 0,
-    timeouts: 0,
-    slow: [],
-  };
+  private stats: Omit<ClientStats, 'cpuSeconds'> = emptyStats();
   private cpuAtStart = process.cpuUsage();
 
   constructor(
@@ -109,6 +117,8 @@ export class TableClients {
             const ms = performance.now() - pending.at;
             stats.latencies.push(ms);
             if (ms > 200) stats.slow.push({ at: Date.now(), ms });
+            const second = Math.floor(Date.now() / 1000);
+            stats.slowestBySecond[second] = Math.max(stats.slowestBySecond[second] ?? 0, ms);
           } else if (this.measuring) stats.timeouts++;
           pending = null;
         }
@@ -120,6 +130,7 @@ export class TableClients {
       });
       socket.on('error', (error) => {
         if (error.code !== 'CONFLICT') this.log(`client error: ${error.code} ${error.message}`);
+        if (this.measuring) this.stats.errors[error.code] = (this.stats.errors[error.code] ?? 0) + 1;
         pending = null;
       });
       // Tables open at different moments, as in a real room (all dealing in step would make every
@@ -132,7 +143,7 @@ export class TableClients {
   }
 
   startMeasuring(): void {
-    this.stats = { latencies: [], handsSeen: 0, actionsSeen: 0, timeouts: 0, slow: [] };
+    this.stats = emptyStats();
     this.cpuAtStart = process.cpuUsage();
     this.measuring = true;
   }

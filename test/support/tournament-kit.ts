@@ -3,10 +3,11 @@
 // the end, balances, and the ledger audit that every suite ends with. One kit per suite.
 import request from 'supertest';
 import type { TournamentSettingsDto, TournamentView } from '@naiko/contracts';
-import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import { ChipLedger, PrismaService } from '@naiko/persistence';
 import { mttTournamentId, TournamentsService } from '@naiko/platform';
 import type { TestApp } from './app';
 import { playersWithChips, waitFor } from './tournaments';
+import { expectAuditClean } from './audit';
 
 /** What each funded player starts with. */
 export const KIT_START_CHIPS = 10_000;
@@ -86,16 +87,6 @@ export async function tournamentKit(app: TestApp, adminId: string, usernamePrefi
     balance: (userId) => ledger.userBalance(userId),
     poolBalance: async (id) =>
       Number((await prisma.chipAccount.findUnique({ where: { key: `pool:${mttTournamentId(id)}` } }))?.balance ?? 0),
-    async expectAuditClean() {
-      const report = await auditLedger(prisma);
-      expect({ ...report, books: undefined }).toMatchObject({
-        ok: true,
-        difference: 0,
-        balanceMismatches: [],
-        unbalancedTransactions: [],
-        negativeBalances: [],
-        runningHands: 0,
-      });
-    },
+    expectAuditClean: () => expectAuditClean(prisma),
   };
 }
