@@ -2,7 +2,7 @@
 // (`npm run -s audit`'s report, libs/persistence ledger/audit.ts), and no hand left running.
 import { auditLedger, type PrismaClient } from '@naiko/persistence';
 
-export async function expectAuditClean(prisma: PrismaClient, options: { handsMayRun?: boolean } = {}): Promise<void> {
+export async function expectAuditClean(prisma: PrismaClient): Promise<void> {
   const report = await auditLedger(prisma);
   expect({ ...report, books: undefined }).toMatchObject({
     ok: true,
