@@ -39,7 +39,6 @@ interface HandFeedLike {
   players?: { seat: number; cards: (number | null)[] }[];
   view?: { players?: { seat: number; cards: (number | null)[]; up: boolean[]; shown: boolean }[] };
   hand?: { handId: string; view: HandFeedLike['view'] } | null;
-  own?: HandFeedLike;
 }
 
 /** Cards of seats that are not the receiving user's, face down and not shown, in one message. */
@@ -48,8 +47,7 @@ function leaks(payload: unknown, userId: string, seatOwners: Map<number, string>
   const feed = payload as HandFeedLike;
   const notMine = (seat: number | undefined): boolean => seat !== undefined && seatOwners.get(seat) !== userId;
   const found: string[] = [];
-  // A private part (`own` in a player's `table:hand`) carries `{ index, event }` entries and the cards of `players`.
-  if (feed.own) found.push(...leaks(feed.own, userId, seatOwners));
+  // A private part (`table:hand-private`) carries `{ index, event }` entries and the cards of `players`.
   for (const pl of feed.players ?? []) if (notMine(pl.seat)) found.push(`private part with seat ${pl.seat}'s cards`);
   for (const item of feed.events ?? []) {
     const event = 'index' in item ? item.event : item;

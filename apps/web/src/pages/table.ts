@@ -143,9 +143,9 @@ export function tablePage(root: HTMLElement, [tableId]: string[]): () => void {
     resetDecision(ctx);
     render();
   };
-  // Each hand update has two parts: the public one for everyone at the table and, for a player, his own
-  // (his cards, his legal actions). The server sends a player both in one `table:hand` (`own`); a copy
-  // before that protocol sent his part apart (`table:hand-private`). Put together here either way.
+  // Each hand update comes in two parts: the public one for everyone at the table (`table:hand`) and,
+  // for a player, his own (`table:hand-private`: his cards, his legal actions), sent first; put together
+  // here whichever arrives first (a part that crossed server copies may come second).
   const feed = new HandFeedAssembler();
   const onHand = (part: TableHandPayload) => {
     if (part.tableId !== tableId) return;

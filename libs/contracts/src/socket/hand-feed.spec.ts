@@ -53,20 +53,6 @@ const own = (seq: number, handId = 'h1'): TableHandPrivatePayload => ({
 const seat3Cards = started.state.hole[1];
 
 describe('HandFeedAssembler', () => {
-  test("a player's own message (the public part with his part as `own`) comes out merged, and his part stands", () => {
-    const feed = new HandFeedAssembler();
-    const { tableId: _t, handId: _h, handNumber: _n, seq: _s, ...mine } = own(5);
-    const merged = feed.public({ ...pub(5), own: { ...mine, legal: { seat: 3, version: 1 } as never } });
-    expect(merged).not.toHaveProperty('own');
-    expect(merged.view.viewer).toBe(3);
-    expect(merged.view.legal).not.toBeNull();
-    expect(merged.view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
-    // The next update is the room's public part: his cards stand, his legal actions do not.
-    const next = feed.public(pub(6));
-    expect(next.view.players.find((p) => p.seat === 3)!.cards).toEqual(seat3Cards);
-    expect(next.view.legal).toBeNull();
-  });
-
   test('the private part first (as the server sends it): the public part comes out merged', () => {
     const feed = new HandFeedAssembler();
     expect(feed.private(own(5))).toBeNull();

@@ -1,10 +1,10 @@
-// A hand update has two parts (docs/architecture.md, Tables, "one action"): the public part (`table:hand`,
-// the spectators' events and view) encoded once for the whole table room, and for each dealt-in player
-// whose view differs a small private part with only what is his: his hole cards, his legal actions, his
-// own versions of events (his hole cards dealt, his draw, his peek, the deal-proof openings beyond the
-// public ones) and the rule modules' fields only he sees. Such a player gets one message with both (the
-// public part with `own`) instead of the room's. `mergeHandPrivate` rebuilds the player's full update;
-// `HandFeedAssembler` does it for a client.
+// A hand update goes out in two parts (docs/architecture.md, Tables, "one action"): the public part
+// (`table:hand`, the spectators' events and view) encoded once for the whole table room, and for each
+// dealt-in player whose view differs a small private part (`table:hand-private`) with only what is
+// his: his hole cards, his legal actions, his own versions of events (his hole cards dealt, his draw,
+// his peek, the deal-proof openings beyond the public ones) and the rule modules' fields only he sees.
+// `mergeHandPrivate` rebuilds the player's full update; `HandFeedAssembler` does it for a client whichever
+// part arrives first.
 //
 // A private part is sent only when the update has something new for him: his own versions of its
 // events, his legal actions, or cards and rule fields that differ from what his last part said. What a
@@ -49,15 +49,6 @@ export const TableHandPrivatePayloadSchema = z.strictObject({
     .optional(),
 });
 export type TableHandPrivatePayload = z.infer<typeof TableHandPrivatePayloadSchema>;
-
-/** A player's part as it rides in his own `table:hand` message (`own`): that message names the update. */
-export const TableHandOwnSchema = TableHandPrivatePayloadSchema.omit({
-  tableId: true,
-  handId: true,
-  handNumber: true,
-  seq: true,
-});
-export type TableHandOwn = z.infer<typeof TableHandOwnSchema>;
 
 /** What a private part carries besides naming its update. */
 export type PrivatePart = Omit<TableHandPrivatePayload, 'tableId' | 'handId' | 'handNumber' | 'seq' | 'seat'>;
@@ -164,11 +155,9 @@ export function mergeHandPrivate(pub: TableHandPayload, own: TableHandPrivatePay
 }
 
 /**
- * A client's side of the two parts. The server sends a player whose update has a part of his one message
- * with both (`own` in `table:hand`): `public` answers with them merged. Copies before that protocol sent
- * the private part apart, first, as `table:hand-private`, and one that crossed copies (Redis) could come
- * second; during a rolling deploy a client may still meet one. For those, `public` answers with the update
- * to apply (merged with its private part if that came first, else with the part that stands); `private` answers
+ * A client's side of the two parts: the server sends a player's private part first and then the public
+ * one, but a part that crossed copies (Redis) may come second. `public` answers with the update to apply
+ * (merged with its private part if that came first, else with the part that stands); `private` answers
  * with the merged update when its public part was already applied (`late`: apply only its view, the
  * events were handled), and keeps it for the public part otherwise. An update without a private part is
  * the public one with the newest applied part's cards and rule fields (no legal actions, no own events).
@@ -180,22 +169,7 @@ export class HandFeedAssembler {
   /** The newest private part applied in the running hand: its cards and rule fields stand. */
   private standing: TableHandPrivatePayload | null = null;
 
-  public(message: TableHandPayload): TableHandPayload {
-    const { own: ownInMessage, ...pub } = message;
-    if (ownInMessage) {
-      // The player's own message: his part rides in it (the server's way since one message per seat).
-      this.drop(pub);
-      this.current = pub;
-      const own = {
-        tableId: pub.tableId,
-        handId: pub.handId,
-        handNumber: pub.handNumber,
-        seq: pub.seq,
-        ...ownInMessage,
-      };
-      this.stand(own);
-      return mergeHandPrivate(pub, own);
-    }
+  public(pub: TableHandPayload): TableHandPayload {
     const own = this.waiting.find((w) => samePart(pub, w));
     this.drop(pub);
     this.current = pub;

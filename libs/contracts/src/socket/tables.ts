@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { safeText } from '../text';
 import type { HomeGameBody } from '../lobby/tables-http';
 import { HandEventSchema, HandViewSchema } from './hand-view';
-import { TableHandOwnSchema, type TableHandPrivatePayload } from './hand-feed';
+import type { TableHandPrivatePayload } from './hand-feed';
 import {
   HOST_CLIENT_EVENT_SCHEMAS,
   type HostClientEvents,
@@ -233,11 +233,10 @@ export interface TableSnapshotPayload {
 }
 
 /**
- * A hand update (docs/architecture.md, Tables). Its public part — the spectators' events and view, what
- * every watcher may see — is encoded once and sent to the whole table room. A dealt-in player whose
- * update has something of his own (his hole cards, his legal actions, ...) gets instead one message of
- * his own: the same public part with `own`, his private part; `mergeHandPrivate` (hand-feed.ts) puts
- * the two together. (Copies before this protocol sent `own` apart, first, as `table:hand-private`.)
+ * The public part of a hand update (docs/architecture.md, Tables): the spectators' events and view —
+ * what every watcher may see — encoded once and sent to the whole table room, players included. A
+ * dealt-in player's own part (his hole cards, his legal actions, ...) comes in `table:hand-private`
+ * with the same `handId` and `seq`; `mergeHandPrivate` (hand-feed.ts) puts the two together.
  */
 export const TableHandPayloadSchema = z.strictObject({
   tableId: z.string(),
@@ -250,8 +249,6 @@ export const TableHandPayloadSchema = z.strictObject({
   /** The hand after these events as spectators see it (engine HandView, `viewer: 'spectator'`, `legal` null). */
   view: HandViewSchema,
   clock: ClockInfoSchema.nullable(),
-  /** Only in a player's own message: his part of this update. */
-  own: TableHandOwnSchema.optional(),
 });
 export type TableHandPayload = z.infer<typeof TableHandPayloadSchema>;
 

@@ -36,9 +36,8 @@ export type HandPrivateFeed = Omit<TableHandPrivatePayload, 'tableId'>;
 
 /**
  * Delivery of what the host decided. `hand` is called once per update with the public part (no
- * private card: it goes to everyone watching the table, players included); before it, `handPrivate`
- * once per listening seat whose view differs: an implementation must deliver that part only to that
- * user's sockets, at the latest with the update's `hand` (TableSockets sends him both in one message).
+ * private card: it goes to everyone watching the table, players included); `handPrivate` once per
+ * listening seat whose view differs: an implementation must deliver it only to that user's sockets.
  */
 export interface TableBroadcaster {
   hand(tableId: string, feed: HandFeed): void;

@@ -1,5 +1,5 @@
-// TableSockets: the public part of a hand update goes once to the table room, a player with a private
-// part gets one message with both in his user room instead, and nothing is encoded for a room nobody is in.
+// TableSockets: the public part of a hand update goes once to the table room, a private part only to
+// its user's room, and nothing is encoded for a room nobody is in.
 import type { NaikoServer, NaikoSocket } from '../gateway/platform.gateway';
 import type { HandFeed, HandPrivateFeed } from './ports';
 import { TableSockets } from './table-sockets';
@@ -9,36 +9,29 @@ const socket = (id: string, userId: string): NaikoSocket =>
 
 /** A socket.io server that records what is emitted to which room; `rooms` is its adapter's room map. */
 function fakeServer(rooms: Map<string, Set<string>>) {
-  const sent: { room: string; except?: string[]; event: string; payload: unknown }[] = [];
-  const operator = (room: string, except?: string[]) => ({
-    emit: (event: string, payload: unknown) => sent.push({ room, ...(except && { except }), event, payload }),
-    except: (excluded: string[]) => operator(room, excluded),
-  });
-  const server = { to: (room: string) => operator(room), sockets: { adapter: { rooms } } } as unknown as NaikoServer;
+  const sent: { room: string; event: string; payload: unknown }[] = [];
+  const server = {
+    to: (room: string) => ({ emit: (event: string, payload: unknown) => sent.push({ room, event, payload }) }),
+    sockets: { adapter: { rooms } },
+  } as unknown as NaikoServer;
   return { server, sent };
 }
 
 const feed = { handId: 'h1', handNumber: 1, seq: 3, events: [], clock: null } as unknown as HandFeed;
 const part: HandPrivateFeed = { handId: 'h1', handNumber: 1, seq: 3, seat: 2, events: [], players: [], legal: null };
 
-describe('TableSockets.hand: one public part per update, one message per socket', () => {
-  it('emits the public part once to the table room, and to a player with a private part one message with both', () => {
+describe('TableSockets.hand: one public part per update, private parts to their user only', () => {
+  it('emits the public part once to the table room and a private part to the user room', () => {
     const sockets = new TableSockets({ SOCKET_REDIS_ADAPTER: false });
     const { server, sent } = fakeServer(new Map([['table:t1', new Set(['a', 'b'])]]));
     sockets.attach(server);
     sockets.handPrivate('t1', 'alice', part);
     sockets.hand('t1', feed);
-    expect(sent).toEqual([
-      {
-        room: 'table:t1:user:alice',
-        event: 'table:hand',
-        payload: { tableId: 't1', ...feed, own: { seat: 2, events: [], players: [], legal: null } },
-      },
-      { room: 'table:t1', except: ['table:t1:user:alice'], event: 'table:hand', payload: { tableId: 't1', ...feed } },
+    expect(sent.map((x) => [x.room, x.event])).toEqual([
+      ['table:t1:user:alice', 'table:hand-private'],
+      ['table:t1', 'table:hand'],
     ]);
-    // A part goes with its own update only: the next one without a part is the room's alone.
-    sockets.hand('t1', feed);
-    expect(sent[2]).toEqual({ room: 'table:t1', event: 'table:hand', payload: { tableId: 't1', ...feed } });
+    expect(sent[1]!.payload).toEqual({ tableId: 't1', ...feed });
   });
 
   it('sends nothing to an empty room in one process', () => {

@@ -1,11 +1,10 @@
 // Which sockets of this copy watch which table, and the broadcaster that delivers the host's feeds.
 // Delivery goes through socket.io rooms, which the Redis adapter carries to every copy, so the
 // table's owner reaches watchers connected to any copy:
-//   - `table:<id>:user:<userId>`: the sockets of ONE user at one table; a hand update with a private
-//     part for him (own cards, own legal actions) goes there as one message (`table:hand` with `own`);
+//   - `table:<id>:user:<userId>`: the sockets of ONE user at one table; a seat's private part of a
+//     hand update (`table:hand-private`: own cards, own legal actions) goes only there;
 //   - `table:<id>`: every watcher, players included; public table updates, chat, and the public part
-//     of each hand update (`table:hand`, the spectators' view; not to the user rooms that got their own
-//     message of it): it never holds a private card.
+//     of each hand update (`table:hand`, the spectators' view): it never holds a private card.
 // A socket joins its rooms on the copy it is connected to (the gateway authenticated the user).
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { SocketError, TableChatMessage, TablePublicState, TableSummary, WireHandEvent } from '@naiko/contracts';
@@ -170,41 +169,15 @@ export class TableSockets implements TableBroadcaster {
     return roomMayHaveWatchers(this.server ?? undefined, tableRoom(tableId), this.roomsSpanCopies);
   }
 
-  /** Private parts given by `handPrivate` for the table's next `hand` (tableId → userId → part). */
-  private readonly ownParts = new Map<string, Map<string, HandPrivateFeed>>();
-
-  /**
-   * A hand update: the public part encoded once for everyone watching, except the players with a private
-   * part in it (`handPrivate` just before): each gets ONE message of his own, the public part with his
-   * part as `own`, in his user room. One message per socket and update, not two: half the sends for the
-   * player whose turn it is, and no private part that could cross copies apart from its public part.
-   */
+  /** The public part of a hand update: encoded once for everyone watching, players and spectators alike. */
   hand(tableId: string, feed: HandFeed): void {
-    const own = this.ownParts.get(tableId);
-    this.ownParts.delete(tableId);
     if (!this.server || !this.mayHaveWatchers(tableId)) return;
-    const publicPart = { tableId, ...feed };
-    if (!own) {
-      this.server.to(tableRoom(tableId)).emit('table:hand', publicPart);
-      return;
-    }
-    const ownRooms: string[] = [];
-    for (const [userId, { seat, events, players, legal, ext }] of own) {
-      const room = userTableRoom(tableId, userId);
-      ownRooms.push(room);
-      // The update's names (hand, seq) are the message's own: his part carries only what is his.
-      this.server
-        .to(room)
-        .emit('table:hand', { ...publicPart, own: { seat, events, players, legal, ...(ext && { ext }) } });
-    }
-    this.server.to(tableRoom(tableId)).except(ownRooms).emit('table:hand', publicPart);
+    this.server.to(tableRoom(tableId)).emit('table:hand', { tableId, ...feed });
   }
 
-  /** A seat's private part of the table's next `hand` update: it goes only to that user's sockets, with it. */
+  /** A seat's private part: only that user's sockets at this table. */
   handPrivate(tableId: string, userId: string, part: HandPrivateFeed): void {
-    let parts = this.ownParts.get(tableId);
-    if (!parts) this.ownParts.set(tableId, (parts = new Map()));
-    parts.set(userId, part);
+    this.server?.to(userTableRoom(tableId, userId)).emit('table:hand-private', { tableId, ...part });
   }
 
   table(tableId: string, table: TablePublicState, events: WireHandEvent[]): void {
