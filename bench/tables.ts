@@ -237,8 +237,12 @@ export async function main(): Promise<void> {
     // still running would be measured as slow decisions).
     await allSeated;
     log(`seated; warming up ...`);
-    await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
+    // Statistics as a running room's database has them (BenchServer.analyze), a few seconds before
+    // the window: the backends plan their statements again meanwhile, not in it.
+    const settleSeconds = Math.min(3, warmupSeconds);
+    await new Promise((r) => setTimeout(r, (warmupSeconds - settleSeconds) * 1000));
     await bench.analyze();
+    await new Promise((r) => setTimeout(r, settleSeconds * 1000));
     const rssAfter = rssKb(server.pid!);
     // The clients' own event-loop delay: when it is large, the latencies include the bench itself.
     const clientLoop = monitorEventLoopDelay({ resolution: 10 });
