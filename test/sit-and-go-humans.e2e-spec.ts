@@ -18,7 +18,7 @@ import {
   type TableSnapshotPayload,
   type TableUpdatePayload,
 } from '@naiko/contracts';
-import { auditLedger, ChipLedger, PrismaService } from '@naiko/persistence';
+import { ChipLedger, PrismaService } from '@naiko/persistence';
 import {
   DEFAULT_TEMPLATES,
   fastTemplate,
@@ -34,6 +34,7 @@ import { placePrizes, prizeTableFor, type SitAndGoTemplate } from '@naiko/tourna
 import { connectSocket, drained, nextEvent, startTestApp, type TestApp, type TestSocket } from './support';
 import { waitFor } from './support/tournaments';
 import { hiddenCardsBySeat, othersHiddenCards } from './support/hidden-cards';
+import { expectAuditClean } from './support/audit';
 
 const DECISION_MS = 150;
 const SNG4: SitAndGoTemplate = {
@@ -318,15 +319,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       if (entries.filter((o) => o.place === entry.place).length === 1)
         expect(Number(entry.prize)).toBe(paid[entry.place! - 1] ?? 0);
     }
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      unbalancedTransactions: [],
-      negativeBalances: [],
-      runningHands: 0,
-    });
+    await expectAuditClean(prisma);
 
     // The stored hands: who sat where, who did what.
     const hands = await prisma.hand.findMany({
@@ -465,14 +458,7 @@ describe('Sit & Go with human players at the table host (e2e)', () => {
       const silentSeat = map.find((x) => x?.playerId === silent);
       if (silentSeat) expect(silentSeat.sittingOut).toBe(false);
     }
-    const report = await auditLedger(prisma);
-    expect({ ...report, books: undefined }).toMatchObject({
-      ok: true,
-      difference: 0,
-      balanceMismatches: [],
-      negativeBalances: [],
-      runningHands: 0,
-    });
+    await expectAuditClean(prisma);
     rail.socket.close();
   }, 180_000);
 });
