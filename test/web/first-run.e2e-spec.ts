@@ -131,7 +131,7 @@ describe('web client: first run (Chromium)', () => {
       }
       await shot(page, `first-run-tournament-${label}`);
       await page.close();
-    }, 30_000);
+    }, 60_000);
   }
 
   it('the header offers free chips below 10,000 and adds them', async () => {
