@@ -28,7 +28,7 @@ import { ChipLedger, PrismaClient } from '@naiko/persistence';
 import { TokenService } from '@naiko/platform';
 import { percentile, pool } from './support/cluster';
 import { arg, BENCH_SECRET, cpuSeconds, rssKb, startBenchServer } from './support/server';
-import { TableClients } from './support/table-clients';
+import { planPlayers, TableClients } from './support/table-clients';
 
 const ROOT = join(__dirname, '..');
 
@@ -95,14 +95,13 @@ export async function main(): Promise<void> {
         url,
         seats,
         thinkMs,
-        players: users.map((user, index) => ({
-          index,
-          userId: user.id,
-          token: tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
-          tableId: hosts[Math.floor(index / seats)]!.tableId,
-          seat: index % seats,
-          sitAfterMs: Math.floor((5000 * staggerRng.nextUint32()) / 2 ** 32),
-        })),
+        players: planPlayers(
+          users,
+          hosts,
+          seats,
+          (user) => tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
+          () => Math.floor((5000 * staggerRng.nextUint32()) / 2 ** 32),
+        ),
       },
       log,
     );

@@ -58,6 +58,7 @@ import { runInNewContext } from 'node:vm';
 import { percentile, pool } from './support/cluster';
 import { arg, BENCH_SECRET, cpuSeconds, rssKb, startBenchServer } from './support/server';
 import { clientRunner } from './support/table-client-processes';
+import { planPlayers } from './support/table-clients';
 
 /** CPU seconds used so far by each PostgreSQL process of the machine (the database's share of the load). */
 const postgresCpu = (): Map<number, number> => {
@@ -220,14 +221,13 @@ export async function main(): Promise<void> {
         url,
         seats,
         thinkMs,
-        players: users.map((user, index) => ({
-          index,
-          userId: user.id,
-          token: tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
-          tableId: hosts[Math.floor(index / seats)].tableId,
-          seat: index % seats,
-          sitAfterMs: tableOffsets[Math.floor(index / seats)],
-        })),
+        players: planPlayers(
+          users,
+          hosts,
+          seats,
+          (user) => tokens.sign({ sub: user.id, username: user.username, role: 'player' }),
+          (index) => tableOffsets[Math.floor(index / seats)],
+        ),
       },
       clientProcesses,
       log,

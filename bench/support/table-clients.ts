@@ -21,6 +21,27 @@ export interface PlannedPlayer {
   sitAfterMs: number;
 }
 
+/**
+ * The players of `tables.length` tables of `seats` seats: user `index` sits at table `index / seats`,
+ * seat `index % seats`, `sitAfterMs(index)` after the clients connected.
+ */
+export function planPlayers(
+  users: readonly { id: string; username: string }[],
+  tables: readonly { tableId: string }[],
+  seats: number,
+  token: (user: { id: string; username: string }) => string,
+  sitAfterMs: (index: number) => number,
+): PlannedPlayer[] {
+  return users.map((user, index) => ({
+    index,
+    userId: user.id,
+    token: token(user),
+    tableId: tables[Math.floor(index / seats)]!.tableId,
+    seat: index % seats,
+    sitAfterMs: sitAfterMs(index),
+  }));
+}
+
 export interface ClientPlan {
   url: string;
   seats: number;
