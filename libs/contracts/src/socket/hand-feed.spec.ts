@@ -127,7 +127,7 @@ describe('privatePartNeeded', () => {
   });
 });
 
-describe('deal-proof openings in a private part', () => {
+describe('Fairness of the deal: a player gets his own cards and every card shown opened, the shown ones once', () => {
   const opening = (position: number) => ({ position, card: `c${position}`, salt: `s${position}`, path: [] });
   const openings = (positions: number[]): HandEventWire => ({
     type: 'dealOpenings',
